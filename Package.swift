@@ -1,0 +1,37 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "schemagen",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "schemagen", targets: ["schemagen"]),
+        .library(name: "SchemaGenCore", targets: ["SchemaGenCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .target(
+            name: "SchemaGenCore",
+            dependencies: [.product(name: "Yams", package: "Yams")]
+        ),
+        .executableTarget(
+            name: "schemagen",
+            dependencies: [
+                "SchemaGenCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "SchemaGenCoreTests",
+            dependencies: ["SchemaGenCore"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "schemagenTests",
+            dependencies: ["schemagen", "SchemaGenCore"]
+        ),
+    ]
+)

@@ -1,0 +1,204 @@
+import Foundation
+
+/// Reading `events:` and `channels:`.
+extension Checker {
+    static let eventKeys = ["direction", "description", "deprecated", "swiftName", "payload", "envelope"]
+    static let channelKeys = ["address", "parameters", "description", "deprecated", "swiftName", "events"]
+    static let parameterKeys = ["type", "description", "swiftName"]
+
+    /// The events of one scope (the contract's root or a channel), keyed by exact wire name.
+    mutating func readEvents(_ node: SyntaxNode, scope: String) -> [Event] {
+        if node.isNull { return [] }
+        guard let reader = MappingReader(node, owner: scope, allowedKeys: nil, entryKind: "event", diagnostics: &diagnostics) else { return [] }
+        return reader.entries.compactMap { entry in
+            entry.keyText.flatMap { readEvent(wireName: $0, value: entry.value, keyLocation: entry.key.location) }
+        }
+    }
+
+    private mutating func readEvent(wireName: String, value: SyntaxNode, keyLocation: SourceLocation) -> Event? {
+        let owner = "event '\(wireName)'"
+        if wireName.isEmpty {
+            diagnostics.error("an event name is empty; write the name exactly as it appears on the wire", at: keyLocation)
+            return nil
+        }
+        if wireName.trimmingCharacters(in: .whitespaces) != wireName {
+            diagnostics.warning("\(owner) starts or ends with a space, which is part of the wire name; remove it unless the server really sends it",
+                                at: keyLocation)
+        }
+        guard !value.isNull else {
+            diagnostics.error("\(owner) is empty; it needs at least `direction:`", at: keyLocation)
+            return nil
+        }
+        guard let reader = MappingReader(value, owner: owner, allowedKeys: Self.eventKeys, diagnostics: &diagnostics) else { return nil }
+        let swiftName = readSwiftName(reader, wireName: wireName, what: "event", at: keyLocation)
+        let direction = readDirection(reader, owner: owner)
+        var payload: TypeRef?
+        if let node = reader["payload"], !node.isNull {
+            payload = readPayload(node, owner: owner)
+        }
+        var envelopeFields: [Field] = []
+        if let entry = reader.entry("envelope") {
+            if case .envelope = framing {
+                envelopeFields = readFields(entry.value, owner: "the envelope of \(owner)")
+            } else if framing != nil {
+                diagnostics.error("`envelope:` fields need `framing: {envelope: ...}`; this contract frames events with \(framing?.style ?? "")",
+                                  at: entry.key.location)
+            }
+        }
+        guard let direction else { return nil }
+        return Event(wireName: wireName, swiftName: swiftName, direction: direction, description: readDescription(reader),
+                     deprecation: readDeprecation(reader), payload: payload, envelopeFields: envelopeFields, location: keyLocation)
+    }
+
+    private mutating func readDirection(_ reader: MappingReader, owner: String) -> Direction? {
+        let choices = Direction.allCases.map(\.rawValue)
+        guard let node = reader.required("direction", in: owner, hint: "add `direction: \(choices.joined(separator: "`, `"))`",
+                                         diagnostics: &diagnostics),
+              let text = readText(node, what: "`direction`") else { return nil }
+        if let direction = Direction(rawValue: text) { return direction }
+        diagnostics.error("invalid direction '\(text)' for \(owner)\(Suggestions.hint(for: text, in: choices))",
+                          at: node.location)
+        return nil
+    }
+
+    /// A payload is a type written as text, or a mapping of fields (an inline object).
+    private mutating func readPayload(_ node: SyntaxNode, owner: String) -> TypeRef? {
+        switch node.kind {
+        case .scalar:
+            return readTypeExpression(node, what: "the payload of \(owner)")
+        case .mapping:
+            return .object(ObjectType(fields: readFields(node, owner: "the payload of \(owner)")))
+        case .sequence:
+            diagnostics.error("the payload of \(owner) must be a type (`String`, `Item`, `[Item]`) or a mapping of fields, found a list",
+                              at: node.location)
+            return nil
+        }
+    }
+
+    mutating func readChannels(_ node: SyntaxNode) -> [Channel] {
+        if node.isNull { return [] }
+        guard let reader = MappingReader(node, owner: "`channels`", allowedKeys: nil, entryKind: "channel", diagnostics: &diagnostics) else { return [] }
+        var channels: [Channel] = []
+        var addresses: [String: (name: String, location: SourceLocation)] = [:]
+        for entry in reader.entries {
+            guard let name = entry.keyText, let channel = readChannel(name: name, value: entry.value, keyLocation: entry.key.location) else { continue }
+            if let earlier = addresses[channel.address.raw] {
+                diagnostics.error("channels '\(earlier.name)' and '\(name)' have the same address '\(channel.address.raw)', so incoming events could not be told apart; merge them",
+                                  at: channel.location, notes: [.note("'\(earlier.name)' is declared here", at: earlier.location)])
+            }
+            addresses[channel.address.raw] = (name, channel.location)
+            channels.append(channel)
+        }
+        return channels
+    }
+
+    private mutating func readChannel(name: String, value: SyntaxNode, keyLocation: SourceLocation) -> Channel? {
+        let owner = "channel '\(name)'"
+        guard !value.isNull else {
+            diagnostics.error("\(owner) is empty; it needs `address:` and `events:`", at: keyLocation)
+            return nil
+        }
+        guard let reader = MappingReader(value, owner: owner, allowedKeys: Self.channelKeys, diagnostics: &diagnostics) else { return nil }
+        let swiftName = readSwiftName(reader, wireName: name, what: "channel", at: keyLocation)
+        let parameters = reader["parameters"].map { readParameters($0, owner: owner) } ?? []
+        let addressNode = reader.required("address", in: owner, hint: "write the channel's name on the wire, e.g. `address: \"driver-{driverId}\"`",
+                                          diagnostics: &diagnostics)
+        let address = addressNode.flatMap { readAddress($0, parameters: parameters, owner: owner) }
+        let eventsNode = reader.required("events", in: owner, hint: "list the events sent on this channel", diagnostics: &diagnostics)
+        let events = eventsNode.map { readEvents($0, scope: owner) } ?? []
+        if let eventsNode, events.isEmpty, eventsNode.isNull || eventsNode.entries?.isEmpty == true {
+            diagnostics.warning("\(owner) has no events", at: eventsNode.location)
+        }
+        guard let address else { return nil }
+        return Channel(name: name, swiftName: swiftName, address: address, parameters: parameters, description: readDescription(reader),
+                       deprecation: readDeprecation(reader), events: events, location: keyLocation)
+    }
+
+    /// Parameters fill address placeholders, so only types that print unambiguously are allowed.
+    private mutating func readParameters(_ node: SyntaxNode, owner: String) -> [ChannelParameter] {
+        guard let reader = MappingReader(node, owner: "the parameters of \(owner)", allowedKeys: nil, entryKind: "parameter",
+                                         diagnostics: &diagnostics) else { return [] }
+        return reader.entries.compactMap { entry in
+            guard let name = entry.keyText else { return nil }
+            let what = "parameter '\(name)' of \(owner)"
+            var spec: MappingReader?
+            var typeNode: SyntaxNode? = entry.value
+            if entry.value.entries != nil {
+                spec = MappingReader(entry.value, owner: what, allowedKeys: Self.parameterKeys, diagnostics: &diagnostics)
+                typeNode = spec?.required("type", in: what, hint: "write `type: String` or `type: Int`", diagnostics: &diagnostics)
+            }
+            guard let typeNode, let type = readTypeExpression(typeNode, what: what) else { return nil }
+            guard case .scalar(let scalar) = type, scalar == .string || scalar == .int else {
+                diagnostics.error("\(what) must be `String` or `Int`, because its value is written into the channel address",
+                                  at: typeNode.location)
+                return nil
+            }
+            return ChannelParameter(name: name, swiftName: readSwiftName(spec, wireName: name, what: "parameter", at: entry.key.location),
+                                    type: scalar, description: spec.flatMap { readDescription($0) }, location: entry.key.location)
+        }
+    }
+
+    /// Splits `driver-{driverId}` into literal text and parameters, checking each placeholder is declared
+    /// and each declared parameter is used.
+    private mutating func readAddress(_ node: SyntaxNode, parameters: [ChannelParameter], owner: String) -> AddressTemplate? {
+        guard let raw = readText(node, what: "`address`") else { return nil }
+        guard !raw.isEmpty else {
+            diagnostics.error("the address of \(owner) is empty; write the channel's name on the wire", at: node.location)
+            return nil
+        }
+        var segments: [AddressTemplate.Segment] = []
+        var literal = ""
+        var placeholder: (name: String, offset: Int)?
+        var failed = false
+        for (offset, scalar) in raw.unicodeScalars.enumerated() {
+            switch (scalar, placeholder) {
+            case ("{", nil):
+                if !literal.isEmpty { segments.append(.literal(literal)); literal = "" }
+                placeholder = ("", offset)
+            case ("{", _?):
+                diagnostics.error("'{' inside a placeholder in the address of \(owner); placeholders cannot nest", at: node.location(ofCharacterAt: offset))
+                failed = true
+            case ("}", let open?):
+                if open.name.isEmpty {
+                    diagnostics.error("empty placeholder '{}' in the address of \(owner); write the parameter name inside", at: node.location(ofCharacterAt: open.offset))
+                    failed = true
+                } else {
+                    segments.append(.parameter(open.name))
+                    if !parameters.contains(where: { $0.name == open.name }) {
+                        let hint = Suggestions.closest(to: open.name, in: parameters.map(\.name)).map { "; did you mean '\($0)'?" }
+                            ?? "; declare it under `parameters:` as `\(open.name): String`"
+                        diagnostics.error("the address of \(owner) uses '{\(open.name)}', but the channel declares no parameter '\(open.name)'\(hint)",
+                                          at: node.location(ofCharacterAt: open.offset))
+                        failed = true
+                    }
+                }
+                placeholder = nil
+            case ("}", nil):
+                diagnostics.error("'}' without a matching '{' in the address of \(owner)", at: node.location(ofCharacterAt: offset))
+                failed = true
+            case (_, var open?):
+                open.name.unicodeScalars.append(scalar)
+                placeholder = open
+            case (_, nil):
+                literal.unicodeScalars.append(scalar)
+            }
+        }
+        if let open = placeholder {
+            diagnostics.error("'{' without a matching '}' in the address of \(owner)", at: node.location(ofCharacterAt: open.offset))
+            failed = true
+        }
+        if !literal.isEmpty { segments.append(.literal(literal)) }
+        let template = AddressTemplate(raw: raw, segments: segments)
+        var used = Set<String>()
+        for name in template.parameterNames where !used.insert(name).inserted {
+            diagnostics.error("the address of \(owner) uses '{\(name)}' twice; each parameter may appear once", at: node.location)
+            failed = true
+        }
+        for parameter in parameters where !used.contains(parameter.name) {
+            diagnostics.error("parameter '\(parameter.name)' of \(owner) does not appear in its address '\(raw)'; use it as '{\(parameter.name)}' or remove it",
+                              at: parameter.location)
+            failed = true
+        }
+        return failed ? nil : template
+    }
+}

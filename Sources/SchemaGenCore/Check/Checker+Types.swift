@@ -1,0 +1,220 @@
+/// Reading `types:`, fields, type expressions, enums and constants.
+extension Checker {
+    static let namedTypeKeys = ["description", "deprecated", "fields", "enum"]
+    static let fieldKeys = ["type", "fields", "const", "optional", "description", "deprecated", "swiftName"]
+    static let enumCaseKeys = ["value", "swiftName", "description", "deprecated"]
+
+    /// Names people bring from other languages, with what to write instead.
+    static let foreignTypeNames: [String: String] = [
+        "string": "String", "str": "String", "text": "String",
+        "integer": "Int", "int32": "Int", "int64": "Int", "long": "Int",
+        "number": "Int or Double", "float": "Double", "decimal": "Double",
+        "boolean": "Bool", "bool": "Bool",
+        "datetime": "Date", "timestamp": "Date", "date": "Date",
+        "uri": "URL", "url": "URL",
+        "object": "an inline mapping of fields, a named type, or JSON", "any": "JSON", "Any": "JSON",
+        "array": "[T]", "list": "[T]", "map": "[String: T]", "dict": "[String: T]", "Dictionary": "[String: T]",
+        "None": "no `payload:` key at all", "none": "no `payload:` key at all", "Void": "no `payload:` key at all",
+    ]
+
+    mutating func readNamedTypes(_ reader: MappingReader) -> [NamedType] {
+        reader.entries.compactMap { entry in
+            guard let name = entry.keyText else { return nil }
+            let location = entry.key.location
+            if !SwiftName.isValidIdentifier(name) {
+                let fix = SwiftName.upperCamel(name).map { "; for example '\($0)'" } ?? ""
+                diagnostics.error("type name '\(name)' is not a Swift type name: use letters, digits and '_', starting with a letter\(fix)",
+                                  at: location)
+            } else if ScalarType(rawValue: name) != nil {
+                diagnostics.error("'\(name)' is a built-in type and cannot be redeclared; give the type another name", at: location)
+            } else if SwiftName.needsBackticks(name) {
+                diagnostics.error("'\(name)' is a Swift keyword and cannot name a type; give the type another name", at: location)
+            }
+            let owner = "type '\(name)'"
+            guard let definition = MappingReader(entry.value, owner: owner, allowedKeys: Self.namedTypeKeys, diagnostics: &diagnostics) else {
+                return nil
+            }
+            let description = readDescription(definition)
+            let deprecation = readDeprecation(definition)
+            let kind: NamedType.Kind
+            switch (definition.entry("fields"), definition.entry("enum")) {
+            case let (fields?, nil):
+                kind = .object(ObjectType(fields: readFields(fields.value, owner: owner)))
+            case let (nil, cases?):
+                kind = .enumeration(readEnum(cases.value, owner: owner))
+            case let (_?, cases?):
+                diagnostics.error("\(owner) has both `fields:` and `enum:`; a type is either a struct or an enum", at: cases.key.location)
+                return nil
+            case (nil, nil):
+                diagnostics.error("\(owner) needs `fields:` (a struct) or `enum:` (a string enum)", at: location)
+                return nil
+            }
+            return NamedType(name: name, kind: kind, description: description, deprecation: deprecation, location: location)
+        }
+    }
+
+    /// A mapping of field names to fields.
+    mutating func readFields(_ node: SyntaxNode, owner: String) -> [Field] {
+        if node.isNull { return [] }
+        guard let reader = MappingReader(node, owner: owner, allowedKeys: nil, entryKind: "field", diagnostics: &diagnostics) else { return [] }
+        return reader.entries.compactMap { entry in
+            guard let name = entry.keyText else { return nil }
+            return readField(name: name, value: entry.value, keyLocation: entry.key.location, owner: owner)
+        }
+    }
+
+    /// One field: `name: Type`, or `name: {type|fields|const: ..., description: ...}`.
+    private mutating func readField(name: String, value: SyntaxNode, keyLocation: SourceLocation, owner: String) -> Field? {
+        let what = "field '\(name)' of \(owner)"
+        if value.entries == nil {
+            guard !value.isNull else {
+                diagnostics.error("\(what) has no type; write one such as `\(name): String`", at: keyLocation)
+                return nil
+            }
+            guard let type = readTypeExpression(value, what: what) else { return nil }
+            return Field(wireName: name, swiftName: derivedSwiftName(name, what: "field", at: keyLocation), type: type,
+                         constant: nil, description: nil, deprecation: nil, location: keyLocation)
+        }
+        guard let spec = MappingReader(value, owner: what, allowedKeys: Self.fieldKeys, diagnostics: &diagnostics) else { return nil }
+        let swiftName = readSwiftName(spec, wireName: name, what: "field", at: keyLocation)
+        let description = readDescription(spec)
+        let deprecation = readDeprecation(spec)
+        var constant: ConstantValue?
+        var type: TypeRef?
+        let shapes = ["type", "fields", "const"].compactMap { spec.entry($0) }
+        if shapes.isEmpty {
+            diagnostics.error("\(what) needs `type:`, `fields:` (an inline object) or `const:` (a fixed value)", at: keyLocation)
+            return nil
+        }
+        if let typeNode = spec["type"] { type = readTypeExpression(typeNode, what: what) }
+        if let fieldsEntry = spec.entry("fields") {
+            if spec["type"] != nil {
+                diagnostics.error("\(what) has both `type:` and `fields:`; an inline object takes only `fields:`", at: fieldsEntry.key.location)
+            }
+            type = .object(ObjectType(fields: readFields(fieldsEntry.value, owner: "the inline object of \(what)")))
+        }
+        if let optional = spec.entry("optional") {
+            switch (optional.value.bool, spec["fields"]) {
+            case (true?, _?): type = type.map { .optional($0) }
+            case (false?, _?): break
+            case (_, nil):
+                diagnostics.error("`optional:` applies to inline objects (`fields:`); for other types write `T?`", at: optional.key.location)
+            case (nil, _?):
+                diagnostics.error("`optional:` must be `true` or `false`, found \(optional.value.kindDescription)", at: optional.value.location)
+            }
+        }
+        if let constNode = spec["const"] {
+            constant = readConstant(constNode, what: what)
+            if let constant {
+                if let declared = type, declared != .scalar(constant.type) {
+                    diagnostics.error("the constant of \(what) is \(constant.type.rawValue) but its `type:` says otherwise; drop `type:`, it follows from the constant",
+                                      at: constNode.location)
+                }
+                type = .scalar(constant.type)
+            }
+        }
+        guard let type else { return nil }
+        return Field(wireName: name, swiftName: swiftName, type: type, constant: constant,
+                     description: description, deprecation: deprecation, location: keyLocation)
+    }
+
+    /// `const: uploading` (a string), `const: 3`, `const: true`. Quoted text is always a string.
+    private mutating func readConstant(_ node: SyntaxNode, what: String) -> ConstantValue? {
+        guard let scalar = node.scalar, !node.isNull else {
+            diagnostics.error("the constant of \(what) must be a string, a whole number or a boolean, found \(node.kindDescription)",
+                              at: node.location)
+            return nil
+        }
+        if let flag = node.bool { return .bool(flag) }
+        if let number = node.int { return .int(number) }
+        if scalar.style == .plain, Double(scalar.text) != nil {
+            diagnostics.error("the constant of \(what) is a fractional number, which JSON cannot compare exactly; use a string, a whole number or a boolean",
+                              at: node.location)
+            return nil
+        }
+        return .string(scalar.text)
+    }
+
+    /// A string enum: a list of values, each a plain value or `{value, swiftName, description, deprecated}`.
+    private mutating func readEnum(_ node: SyntaxNode, owner: String) -> EnumType {
+        guard let elements = node.elements else {
+            diagnostics.error("`enum:` of \(owner) must be a list of values such as `[note, photo]`, found \(node.kindDescription)",
+                              at: node.location)
+            return EnumType(cases: [])
+        }
+        if elements.isEmpty {
+            diagnostics.error("\(owner) is an empty enum; list at least one value", at: node.location)
+        }
+        var cases: [EnumCase] = []
+        var seen: [String: SourceLocation] = [:]
+        for element in elements {
+            guard let enumCase = readEnumCase(element, owner: owner) else { continue }
+            if let first = seen[enumCase.wireValue] {
+                diagnostics.error("duplicate value '\(enumCase.wireValue)' in \(owner); list each value once", at: enumCase.location,
+                                  notes: [.note("'\(enumCase.wireValue)' is first listed here", at: first)])
+                continue
+            }
+            seen[enumCase.wireValue] = enumCase.location
+            cases.append(enumCase)
+        }
+        return EnumType(cases: cases)
+    }
+
+    private mutating func readEnumCase(_ node: SyntaxNode, owner: String) -> EnumCase? {
+        if let scalar = node.scalar {
+            guard !node.isNull else {
+                diagnostics.error("an enum value of \(owner) is empty; write the value as it appears on the wire", at: node.location)
+                return nil
+            }
+            return EnumCase(wireValue: scalar.text, swiftName: derivedSwiftName(scalar.text, what: "enum value", at: node.location),
+                            description: nil, deprecation: nil, location: node.location)
+        }
+        guard let reader = MappingReader(node, owner: "an enum value of \(owner)", allowedKeys: Self.enumCaseKeys, diagnostics: &diagnostics),
+              let valueNode = reader.required("value", in: "an enum value of \(owner)", hint: "write the value as it appears on the wire",
+                                              diagnostics: &diagnostics),
+              let value = readText(valueNode, what: "an enum `value`") else { return nil }
+        return EnumCase(wireValue: value, swiftName: readSwiftName(reader, wireName: value, what: "enum value", at: valueNode.location),
+                        description: readDescription(reader), deprecation: readDeprecation(reader), location: valueNode.location)
+    }
+
+    /// Parses and resolves a type written as text; reports syntax errors and unknown names at their column.
+    mutating func readTypeExpression(_ node: SyntaxNode, what: String) -> TypeRef? {
+        guard let scalar = node.scalar, !node.isNull else {
+            diagnostics.error("the type of \(what) must be written as text such as `String` or `[Item]`, found \(node.kindDescription)",
+                              at: node.location)
+            return nil
+        }
+        switch TypeExpressionParser.parse(scalar.text) {
+        case .failure(let failure):
+            diagnostics.error("invalid type '\(scalar.text)' for \(what): \(failure.message)", at: node.location(ofCharacterAt: failure.offset))
+            return nil
+        case .success(let expression):
+            return resolve(expression, in: node, what: what)
+        }
+    }
+
+    private mutating func resolve(_ expression: TypeExpression, in node: SyntaxNode, what: String) -> TypeRef? {
+        switch expression {
+        case .optional(let wrapped):
+            return resolve(wrapped, in: node, what: what).map { .optional($0) }
+        case .array(let element):
+            return resolve(element, in: node, what: what).map { .array($0) }
+        case let .dictionary(key, value, keyOffset):
+            guard case .name("String", _) = key else {
+                diagnostics.error("dictionary keys must be `String`, as JSON object keys are; write `[String: T]`",
+                                  at: node.location(ofCharacterAt: keyOffset))
+                return nil
+            }
+            return resolve(value, in: node, what: what).map { .dictionary($0) }
+        case let .name(name, offset):
+            if let scalar = ScalarType(rawValue: name) { return .scalar(scalar) }
+            if declaredTypeNames.contains(name) { return .named(name) }
+            let known = ScalarType.allCases.map(\.rawValue) + declaredTypeNames
+            let hint = Suggestions.closest(to: name, in: known).map { "; did you mean '\($0)'?" }
+                ?? Self.foreignTypeNames[name].map { "; write \($0.hasPrefix("[") || $0.hasPrefix("an ") || $0.hasPrefix("no ") ? $0 : "`\($0)`")" }
+                ?? "; declare it under `types:` or use a built-in type (\(ScalarType.allCases.map(\.rawValue).joined(separator: ", ")))"
+            diagnostics.error("unknown type '\(name)' in \(what)\(hint)", at: node.location(ofCharacterAt: offset))
+            return nil
+        }
+    }
+}

@@ -1,0 +1,104 @@
+/// The check stage: turns a located syntax tree into a valid ``Contract``, or reports every problem.
+public struct ContractChecker: Sendable {
+    public init() {}
+
+    /// What checking found: the contract when there was no error, and all diagnostics in file order.
+    public struct Result: Sendable {
+        public var contract: Contract?
+        public var diagnostics: [Diagnostic]
+    }
+
+    public func check(_ root: SyntaxNode) -> Result {
+        var checker = Checker()
+        let contract = checker.readContract(root)
+        var bag = checker.diagnostics
+        if let contract, !bag.hasErrors {
+            NameCollisionCheck(contract: contract).run(into: &bag)
+            RecursionCheck(contract: contract).run(into: &bag)
+            FramingConsistencyCheck(contract: contract).run(into: &bag)
+        }
+        return Result(contract: bag.hasErrors ? nil : contract, diagnostics: bag.sorted)
+    }
+}
+
+/// The state of one check: diagnostics so far, and what later parts need from earlier ones.
+struct Checker {
+    var diagnostics = DiagnosticBag()
+    /// Names declared under `types:`, gathered first so a type may be used before it is declared.
+    var declaredTypeNames: [String] = []
+    /// The contract's framing, once read; event checks depend on it.
+    var framing: Framing?
+
+    static let topLevelKeys = ["schemagen", "name", "title", "description", "framing", "dates", "types", "events", "channels"]
+
+    /// Reads the whole contract. Returns a contract even when errors were found (so later checks can
+    /// run on what is there); the caller drops it if there are errors.
+    mutating func readContract(_ root: SyntaxNode) -> Contract? {
+        guard root.entries != nil else {
+            diagnostics.error("a contract is a YAML mapping that starts with `schemagen: 1`, found \(root.kindDescription) at the top level",
+                              at: root.location)
+            return nil
+        }
+        guard let top = MappingReader(root, owner: "the contract", allowedKeys: Self.topLevelKeys, diagnostics: &diagnostics) else {
+            return nil
+        }
+        guard let formatVersion = readFormatVersion(top) else { return nil }
+
+        let name = readNamespace(top)
+        let title = top["title"].flatMap { readText($0, what: "`title`") }
+        let description = top["description"].flatMap { readText($0, what: "`description`") }
+        framing = top.required("framing", in: "the contract",
+                               hint: "say how events travel: `framing: socket.io`, an `envelope:` or a `discriminator:` (docs/contract-format.md)",
+                               diagnostics: &diagnostics).flatMap { readFraming($0) }
+        let dates = top["dates"].flatMap { readDateEncoding($0) } ?? .iso8601
+
+        let typesReader = top["types"].flatMap {
+            MappingReader($0, owner: "`types`", allowedKeys: nil, entryKind: "type", diagnostics: &diagnostics)
+        }
+        declaredTypeNames = typesReader?.entries.compactMap(\.keyText) ?? []
+        var types: [NamedType] = []
+        if let typesReader { types = readNamedTypes(typesReader) }
+        var events: [Event] = []
+        if let node = top["events"] { events = readEvents(node, scope: "the contract's `events`") }
+        var channels: [Channel] = []
+        if let node = top["channels"] { channels = readChannels(node) }
+        if events.isEmpty, channels.allSatisfy(\.events.isEmpty), !diagnostics.hasErrors {
+            diagnostics.warning("the contract declares no events; add them under `events:` or a channel's `events:`", at: root.location)
+        }
+        guard let name, let framing else { return nil }
+        return Contract(formatVersion: formatVersion, name: name, title: title, description: description, framing: framing,
+                        dateEncoding: dates, types: types, events: events, channels: channels, location: root.location)
+    }
+
+    /// The format version comes first: a contract for a version this build does not know is reported
+    /// once, rather than as a flood of unknown keys.
+    private mutating func readFormatVersion(_ top: MappingReader) -> Int? {
+        guard let node = top.required("schemagen", in: "the contract",
+                                      hint: "add `schemagen: 1` (the contract format version) as the first line",
+                                      diagnostics: &diagnostics) else { return nil }
+        guard let version = node.int else {
+            diagnostics.error("the format version must be a whole number such as `schemagen: 1`, found \(node.kindDescription)", at: node.location)
+            return nil
+        }
+        guard Contract.supportedFormatVersions.contains(version) else {
+            diagnostics.error("unsupported contract format version \(version); this schemagen reads version \(Contract.supportedFormatVersions.upperBound), so update schemagen or write the contract for version 1",
+                              at: node.location)
+            return nil
+        }
+        return version
+    }
+
+    private mutating func readNamespace(_ top: MappingReader) -> String? {
+        guard let node = top.required("name", in: "the contract",
+                                      hint: "add `name: MyAPI`, the Swift namespace for the generated code",
+                                      diagnostics: &diagnostics),
+              let name = readText(node, what: "`name`") else { return nil }
+        guard SwiftName.isValidIdentifier(name), !SwiftName.needsBackticks(name), ScalarType(rawValue: name) == nil else {
+            let fix = SwiftName.upperCamel(name).map { "; for example `name: \($0)`" } ?? ""
+            diagnostics.error("'\(name)' cannot be a Swift namespace: `name` must be a Swift type name (letters, digits and '_', not a keyword or built-in type)\(fix)",
+                              at: node.location)
+            return nil
+        }
+        return name
+    }
+}

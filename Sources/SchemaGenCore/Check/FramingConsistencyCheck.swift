@@ -1,0 +1,28 @@
+/// Constraints the framing puts on events: with a discriminator, the event name shares one JSON object
+/// with the payload's fields, so the payload must be an object and must not use the discriminator key.
+struct FramingConsistencyCheck {
+    let contract: Contract
+
+    func run(into diagnostics: inout DiagnosticBag) {
+        guard case .discriminator(let key) = contract.framing else { return }
+        for (_, event) in contract.allEvents {
+            guard let payload = event.payload else { continue }
+            let fields: [Field]
+            switch payload {
+            case .object(let object):
+                fields = object.fields
+            case .named(let name):
+                guard case .object(let object)? = contract.type(named: name)?.kind else { fallthrough }
+                fields = object.fields
+            default:
+                diagnostics.error("with `discriminator` framing the payload of event '\(event.wireName)' must be an object (its fields share one JSON object with '\(key)'); wrap it in a field",
+                                  at: event.location)
+                continue
+            }
+            if let clash = fields.first(where: { $0.wireName == key }) {
+                diagnostics.error("field '\(key)' of the payload of event '\(event.wireName)' clashes with the discriminator key '\(key)', which holds the event name",
+                                  at: clash.location)
+            }
+        }
+    }
+}

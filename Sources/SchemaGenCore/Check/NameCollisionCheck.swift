@@ -1,0 +1,82 @@
+/// Two different wire names must never become one Swift name: the generated code would not compile.
+/// Each collision is reported at the later declaration, with the fix (a `swiftName:` override).
+struct NameCollisionCheck {
+    let contract: Contract
+
+    /// The Swift case name generated enums use for values the contract does not list.
+    static let reservedEnumCaseName = "unknown"
+
+    private struct Named {
+        var swiftName: String
+        var label: String
+        var location: SourceLocation
+    }
+
+    func run(into diagnostics: inout DiagnosticBag) {
+        let scopes: [(String, [Event])] = [("the contract's events", contract.events)]
+            + contract.channels.map { ("channel '\($0.name)'", $0.events) }
+        for (scope, events) in scopes {
+            report(events.map { Named(swiftName: $0.swiftName, label: "event '\($0.wireName)'", location: $0.location) },
+                   in: scope, into: &diagnostics)
+        }
+        report(contract.channels.map { Named(swiftName: $0.swiftName, label: "channel '\($0.name)'", location: $0.location) },
+               in: "`channels`", into: &diagnostics)
+        for channel in contract.channels {
+            report(channel.parameters.map { Named(swiftName: $0.swiftName, label: "parameter '\($0.name)'", location: $0.location) },
+                   in: "channel '\(channel.name)'", into: &diagnostics)
+        }
+        for (owner, object) in contract.allObjects {
+            report(object.fields.map { Named(swiftName: $0.swiftName, label: "field '\($0.wireName)'", location: $0.location) },
+                   in: owner, into: &diagnostics)
+        }
+        for type in contract.types {
+            guard case .enumeration(let enumeration) = type.kind else { continue }
+            let owner = "enum '\(type.name)'"
+            report(enumeration.cases.map { Named(swiftName: $0.swiftName, label: "value '\($0.wireValue)'", location: $0.location) },
+                   in: owner, into: &diagnostics)
+            for enumCase in enumeration.cases where enumCase.swiftName == Self.reservedEnumCaseName {
+                diagnostics.error("value '\(enumCase.wireValue)' of \(owner) becomes the case 'unknown', which generated enums keep for values the contract does not list; give it a `swiftName:`",
+                                  at: enumCase.location)
+            }
+        }
+        checkEnvelopeFields(into: &diagnostics)
+        report(namespaceMembers, in: "the namespace '\(contract.name)'", into: &diagnostics)
+    }
+
+    /// Named types, the type generated for each event outside channels, and each channel's type share
+    /// the contract's namespace.
+    private var namespaceMembers: [Named] {
+        contract.types.map { Named(swiftName: $0.name, label: "type '\($0.name)'", location: $0.location) }
+            + contract.events.map { Named(swiftName: SwiftName.typeName(forMember: $0.swiftName), label: "event '\($0.wireName)'", location: $0.location) }
+            + contract.channels.map { Named(swiftName: SwiftName.typeName(forMember: $0.swiftName), label: "channel '\($0.name)'", location: $0.location) }
+    }
+
+    private func checkEnvelopeFields(into diagnostics: inout DiagnosticBag) {
+        guard case .envelope(let envelope) = contract.framing else { return }
+        let common = Dictionary(envelope.fields.map { ($0.wireName, $0.location) }, uniquingKeysWith: { first, _ in first })
+        let reserved = Set([envelope.nameKey, envelope.payloadKey] + (envelope.channelKey.map { [$0] } ?? []))
+        for (_, event) in contract.allEvents {
+            for field in event.envelopeFields {
+                if let first = common[field.wireName] {
+                    diagnostics.error("envelope field '\(field.wireName)' of event '\(event.wireName)' is already an envelope field of every event; remove it here",
+                                      at: field.location, notes: [.note("declared for every event here", at: first)])
+                } else if reserved.contains(field.wireName) {
+                    diagnostics.error("envelope field '\(field.wireName)' of event '\(event.wireName)' uses a key the envelope reserves for the event name, payload or channel",
+                                      at: field.location)
+                }
+            }
+        }
+    }
+
+    private func report(_ members: [Named], in scope: String, into diagnostics: inout DiagnosticBag) {
+        var seen: [String: Named] = [:]
+        for member in members {
+            if let first = seen[member.swiftName] {
+                diagnostics.error("\(first.label) and \(member.label) in \(scope) both become '\(member.swiftName)' in Swift; give one of them a `swiftName:`",
+                                  at: member.location, notes: [.note("\(first.label) is declared here", at: first.location)])
+            } else {
+                seen[member.swiftName] = member
+            }
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+
+/// A type as written in a contract (`[String: Notification]?`), parsed but not yet resolved, with the
+/// offset of every name so an unknown one can be pointed at.
+indirect enum TypeExpression: Equatable {
+    case name(String, offset: Int)
+    case array(TypeExpression)
+    case dictionary(key: TypeExpression, value: TypeExpression, keyOffset: Int)
+    case optional(TypeExpression)
+}
+
+/// Parses type expressions: `Name`, `[T]`, `[String: T]`, `T?`, with spaces allowed between tokens.
+struct TypeExpressionParser {
+    struct Failure: Error, Equatable {
+        var message: String
+        /// Offset in Unicode scalars from the start of the text.
+        var offset: Int
+    }
+
+    private let scalars: [Unicode.Scalar]
+    private var index = 0
+
+    init(_ text: String) {
+        scalars = Array(text.unicodeScalars)
+    }
+
+    static func parse(_ text: String) -> Result<TypeExpression, Failure> {
+        var parser = TypeExpressionParser(text)
+        return Result { try parser.parseWhole() }.mapError { $0 as! Failure }
+    }
+
+    private mutating func parseWhole() throws -> TypeExpression {
+        skipSpaces()
+        guard index < scalars.count else { throw Failure(message: "missing type; write a type such as `String`", offset: 0) }
+        let type = try parseType()
+        skipSpaces()
+        guard index == scalars.count else {
+            throw Failure(message: "unexpected '\(scalars[index])' after the type '\(text(0..<index).trimmed)'", offset: index)
+        }
+        return type
+    }
+
+    private mutating func parseType() throws -> TypeExpression {
+        skipSpaces()
+        var type = try parsePrimary()
+        skipSpaces()
+        if index < scalars.count, scalars[index] == "?" {
+            type = .optional(type)
+            index += 1
+            skipSpaces()
+            if index < scalars.count, scalars[index] == "?" {
+                throw Failure(message: "a type can be optional only once; write a single '?'", offset: index)
+            }
+        }
+        return type
+    }
+
+    private mutating func parsePrimary() throws -> TypeExpression {
+        guard index < scalars.count else {
+            throw Failure(message: "missing type at the end; write a type such as `String`", offset: index)
+        }
+        let start = index
+        if scalars[index] == "[" {
+            index += 1
+            skipSpaces()
+            let first = try parseType()
+            skipSpaces()
+            if index < scalars.count, scalars[index] == ":" {
+                index += 1
+                let value = try parseType()
+                try expectClosingBracket(openedAt: start)
+                return .dictionary(key: first, value: value, keyOffset: start + 1 + leadingSpaces(after: start + 1))
+            }
+            try expectClosingBracket(openedAt: start)
+            return .array(first)
+        }
+        while index < scalars.count, Self.isNameCharacter(scalars[index]) { index += 1 }
+        guard index > start else {
+            throw Failure(message: "expected a type name, '[' or '[String: ' here, found '\(scalars[index])'", offset: index)
+        }
+        let name = text(start..<index)
+        if index < scalars.count, scalars[index] == "<" {
+            throw Failure(message: "generic syntax is not part of the contract format; write `[T]` for arrays, `[String: T]` for dictionaries and `T?` for optionals", offset: index)
+        }
+        return .name(name, offset: start)
+    }
+
+    private mutating func expectClosingBracket(openedAt start: Int) throws {
+        skipSpaces()
+        guard index < scalars.count, scalars[index] == "]" else {
+            throw Failure(message: "expected ']' to close the '[' of '\(text(start..<min(index, scalars.count)))'", offset: min(index, scalars.count))
+        }
+        index += 1
+    }
+
+    private mutating func skipSpaces() {
+        while index < scalars.count, scalars[index] == " " { index += 1 }
+    }
+
+    private func leadingSpaces(after offset: Int) -> Int {
+        var count = 0
+        while offset + count < scalars.count, scalars[offset + count] == " " { count += 1 }
+        return count
+    }
+
+    private func text(_ range: Range<Int>) -> String {
+        String(String.UnicodeScalarView(scalars[range]))
+    }
+
+    private static func isNameCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "_" || scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+    }
+}
+
+private extension String {
+    var trimmed: String { trimmingCharacters(in: .whitespaces) }
+}

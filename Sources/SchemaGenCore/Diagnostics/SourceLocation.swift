@@ -1,0 +1,32 @@
+/// A position in a contract file, as editors and compilers count it.
+///
+/// Lines and columns start at 1; columns count Unicode scalars, as libyaml does.
+public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The path of the file as the user named it (relative paths stay relative).
+    public var path: String
+    public var line: Int
+    public var column: Int
+
+    public init(path: String, line: Int, column: Int) {
+        self.path = path
+        self.line = line
+        self.column = column
+    }
+
+    /// The same file, another position.
+    public func moved(toLine line: Int, column: Int) -> SourceLocation {
+        SourceLocation(path: path, line: line, column: column)
+    }
+
+    /// The position `count` columns to the right on the same line.
+    public func advanced(byColumns count: Int) -> SourceLocation {
+        SourceLocation(path: path, line: line, column: column + count)
+    }
+
+    /// `path:line:col`, the form Xcode, SwiftPM and most editors turn into a link.
+    public var description: String { "\(path):\(line):\(column)" }
+
+    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+        (lhs.path, lhs.line, lhs.column) < (rhs.path, rhs.line, rhs.column)
+    }
+}

@@ -1,0 +1,115 @@
+/// One realtime API, checked: the single source of truth every generator reads.
+///
+/// Built only by ``ContractChecker``; a `Contract` value is always valid (no unknown types, no name
+/// collisions, no recursive structs by value).
+public struct Contract: Hashable, Sendable {
+    /// The contract format version (`schemagen:`).
+    public var formatVersion: Int
+    /// The Swift namespace everything generated for this API lives in.
+    public var name: String
+    public var title: String?
+    public var description: String?
+    /// How an event is framed on the wire.
+    public var framing: Framing
+    /// How `Date` values are written on the wire.
+    public var dateEncoding: DateEncoding
+    /// Named types, in the order the contract declares them.
+    public var types: [NamedType]
+    /// Events outside any channel, in declaration order.
+    public var events: [Event]
+    /// Channels, in declaration order.
+    public var channels: [Channel]
+    /// Where the contract was read from.
+    public var location: SourceLocation
+
+    /// The version of the contract format this build reads.
+    public static let supportedFormatVersions: ClosedRange<Int> = 1...1
+
+    /// Every event with the channel that scopes it (`nil` for events outside channels), in order.
+    public var allEvents: [(channel: Channel?, event: Event)] {
+        events.map { (nil, $0) } + channels.flatMap { channel in channel.events.map { (channel, $0) } }
+    }
+
+    /// The named type called `name`.
+    public func type(named name: String) -> NamedType? {
+        types.first { $0.name == name }
+    }
+}
+
+/// Who sends an event.
+public enum Direction: String, Hashable, Sendable, CaseIterable {
+    case clientToServer = "client-to-server"
+    case serverToClient = "server-to-client"
+    case both
+
+    /// Whether the app may emit this event.
+    public var isEmittedByClient: Bool { self != .serverToClient }
+    /// Whether the app may listen to this event.
+    public var isReceivedByClient: Bool { self != .clientToServer }
+}
+
+/// A deprecation: the thing still works, and the message says what to use instead.
+public struct Deprecation: Hashable, Sendable {
+    public var message: String?
+
+    public init(message: String?) {
+        self.message = message
+    }
+}
+
+/// One event: a wire name, who sends it, and what it carries.
+public struct Event: Hashable, Sendable {
+    /// The exact name on the wire (`join_group`, `room:join`, `job-removed`).
+    public var wireName: String
+    /// The Swift name (lowerCamelCase), derived from the wire name or given with `swiftName`.
+    public var swiftName: String
+    public var direction: Direction
+    public var description: String?
+    public var deprecation: Deprecation?
+    /// What the event carries; `nil` for an event without payload.
+    public var payload: TypeRef?
+    /// Fields this event carries in the envelope beside its payload (object-envelope framing only).
+    public var envelopeFields: [Field]
+    public var location: SourceLocation
+}
+
+/// A channel (Pusher channel, Supabase topic…) whose address may hold parameters, scoping its own events.
+public struct Channel: Hashable, Sendable {
+    /// The key naming the channel in the contract (`driver`).
+    public var name: String
+    /// The Swift name (lowerCamelCase).
+    public var swiftName: String
+    /// The address on the wire, with `{parameter}` placeholders (`driver-{driverId}`).
+    public var address: AddressTemplate
+    public var parameters: [ChannelParameter]
+    public var description: String?
+    public var deprecation: Deprecation?
+    public var events: [Event]
+    public var location: SourceLocation
+}
+
+/// A typed value that fills a placeholder of a channel address.
+public struct ChannelParameter: Hashable, Sendable {
+    public var name: String
+    public var swiftName: String
+    public var type: ScalarType
+    public var description: String?
+    public var location: SourceLocation
+}
+
+/// A channel address such as `order:{order_id}`, split into literal text and parameters.
+public struct AddressTemplate: Hashable, Sendable {
+    public enum Segment: Hashable, Sendable {
+        case literal(String)
+        case parameter(String)
+    }
+
+    /// The address as written in the contract.
+    public var raw: String
+    public var segments: [Segment]
+
+    /// The parameter names in the order they appear.
+    public var parameterNames: [String] {
+        segments.compactMap { if case .parameter(let name) = $0 { name } else { nil } }
+    }
+}

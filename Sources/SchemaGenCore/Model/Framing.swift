@@ -1,0 +1,51 @@
+/// How an event is framed on the wire, declared by each contract.
+public enum Framing: Hashable, Sendable {
+    /// Socket.IO: the event name, then the payload as the first argument (`["join_group",{"groupId":"g1"}]`).
+    case socketIO
+    /// A JSON object with a name key and a payload key (Pusher `event`/`data`, Supabase `event`/`payload`,
+    /// Comapi `name`/`payload`).
+    case envelope(EnvelopeFraming)
+    /// A flat JSON object: the payload's own fields plus a key naming the event (`{"type":"ping",...}`).
+    case discriminator(key: String)
+
+    /// The word the contract uses for the style.
+    public var style: String {
+        switch self {
+        case .socketIO: "socket.io"
+        case .envelope: "envelope"
+        case .discriminator: "discriminator"
+        }
+    }
+}
+
+public struct EnvelopeFraming: Hashable, Sendable {
+    /// How the payload is carried in the envelope.
+    public enum PayloadEncoding: String, Hashable, Sendable, CaseIterable {
+        /// As JSON (Supabase, Comapi).
+        case json
+        /// As a string holding JSON (Pusher's `data`).
+        case jsonString = "json-string"
+    }
+
+    /// The key holding the event name.
+    public var nameKey: String
+    /// The key holding the payload.
+    public var payloadKey: String
+    /// The key naming the channel in each frame, when the frames say it (Pusher's `channel`).
+    public var channelKey: String?
+    public var payloadEncoding: PayloadEncoding
+    /// Fields every frame carries beside the payload (Comapi's `id`, `apiSpace`, `context`).
+    public var fields: [Field]
+}
+
+/// How `Date` values are written on the wire.
+public enum DateEncoding: String, Hashable, Sendable, CaseIterable {
+    /// `2025-01-31T09:30:00Z`
+    case iso8601 = "iso8601"
+    /// `2025-01-31T09:30:00.000Z`, as JavaScript's `Date.toJSON` writes.
+    case iso8601Fractional = "iso8601-fractional"
+    /// Seconds since 1970 as a number.
+    case unixSeconds = "unix-seconds"
+    /// Milliseconds since 1970 as a number, as JavaScript's `Date.now()` gives.
+    case unixMilliseconds = "unix-milliseconds"
+}

@@ -1,0 +1,70 @@
+/// How wire names become Swift identifiers. One place, so the checker (which must report collisions)
+/// and the generators (which print the names) can never disagree.
+public enum SwiftName {
+    /// `join_group` → `joinGroup`, `conversation.participantAdded` → `conversationParticipantAdded`,
+    /// `job-removed` → `jobRemoved`, `2fa` → `_2fa`. `nil` when the name holds no letter or digit.
+    public static func lowerCamel(_ wireName: String) -> String? {
+        let words = self.words(in: wireName)
+        guard let first = words.first else { return nil }
+        let head = first.allSatisfy { $0.isUppercase || $0.isNumber } ? first.lowercased() : lowercasingFirst(first)
+        return guardLeadingDigit(head + words.dropFirst().map(uppercasingFirst).joined())
+    }
+
+    /// `job-removed` → `JobRemoved`, `order:{id}` → `OrderId`. `nil` when the name holds no letter or digit.
+    public static func upperCamel(_ wireName: String) -> String? {
+        let words = self.words(in: wireName)
+        guard !words.isEmpty else { return nil }
+        return guardLeadingDigit(words.map(uppercasingFirst).joined())
+    }
+
+    /// `joinGroup` → `JoinGroup`: the type name that goes with a member name.
+    public static func typeName(forMember member: String) -> String {
+        if member.hasPrefix("_") { return "_" + uppercasingFirst(String(member.dropFirst())) }
+        return uppercasingFirst(member)
+    }
+
+    /// Whether `name` can stand as a Swift identifier (possibly needing backticks).
+    public static func isValidIdentifier(_ name: String) -> Bool {
+        guard let first = name.first, first.isLetter || first == "_" else { return false }
+        return name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+    }
+
+    /// Words split at every character that is not a letter or digit; existing camel humps are kept.
+    static func words(in name: String) -> [String] {
+        name.split { !($0.isLetter || $0.isNumber) }.map(String.init)
+    }
+
+    private static func uppercasingFirst(_ word: String) -> String {
+        guard let first = word.first else { return word }
+        return first.uppercased() + word.dropFirst()
+    }
+
+    private static func lowercasingFirst(_ word: String) -> String {
+        guard let first = word.first else { return word }
+        return first.lowercased() + word.dropFirst()
+    }
+
+    private static func guardLeadingDigit(_ name: String) -> String {
+        name.first?.isNumber == true ? "_" + name : name
+    }
+
+    /// Whether `name` must be written in backticks to be used as an identifier.
+    public static func needsBackticks(_ name: String) -> Bool {
+        keywords.contains(name)
+    }
+
+    /// Swift's reserved words. Names that match are escaped with backticks in generated code, never rejected.
+    public static let keywords: Set<String> = [
+        // Declarations
+        "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate", "func",
+        "import", "init", "inout", "internal", "let", "nonisolated", "open", "operator", "package", "private",
+        "precedencegroup", "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias", "var",
+        // Statements
+        "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard", "if",
+        "in", "repeat", "return", "switch", "throw", "where", "while",
+        // Expressions and types
+        "Any", "as", "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try",
+        // Reserved in particular contexts that generated code uses
+        "Protocol", "Type",
+    ]
+}

@@ -1,0 +1,71 @@
+import Yams
+
+/// Turns libyaml's terse errors into located diagnostics that say what to do.
+struct YAMLErrorTranslator {
+    let source: SourceText
+
+    func diagnostic(for error: YamlError) -> Diagnostic {
+        switch error {
+        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _), let .composer(context, problem, mark, _):
+            let location = source.location(line: mark.line, column: mark.column)
+            let note = context.map { Diagnostic.note(Self.phrase($0.text), at: source.location(line: $0.mark.line, column: $0.mark.column)) }
+            return .error(message(for: problem, at: location), at: location, notes: note.map { [$0] } ?? [])
+        case let .reader(problem, offset, _, _):
+            let location = offset.map(locationOfUTF8Offset) ?? source.location(line: 1, column: 1)
+            return .error("cannot read the text: \(problem); save the contract as UTF-8", at: location)
+        case .duplicatedKeysInMapping(let keys, let context):
+            return .error("duplicate key '\(keys.first ?? "")'", at: source.location(line: context.mark.line, column: context.mark.column))
+        default:
+            return .error("cannot parse the YAML: \(error)", at: source.location(line: 1, column: 1))
+        }
+    }
+
+    private func message(for problem: String, at location: SourceLocation) -> String {
+        let character = source.line(location.line).flatMap { line -> Unicode.Scalar? in
+            let scalars = Array(line.unicodeScalars)
+            return location.column - 1 < scalars.count ? scalars[location.column - 1] : nil
+        }
+        switch problem {
+        case "found character that cannot start any token" where character == "\t":
+            return "YAML syntax error: a tab cannot indent or start a value; indent with spaces"
+        case "found character that cannot start any token":
+            let shown = character.map { "'\($0)'" } ?? "this character"
+            return "YAML syntax error: \(shown) cannot start a value here; quote the value"
+        case "mapping values are not allowed in this context":
+            return "YAML syntax error: unexpected ':' here; quote a value that contains ': ', or fix the indentation of this key"
+        case "could not find expected ':'":
+            return "YAML syntax error: expected ':' after a key; a line in a mapping must read `key: value`"
+        case "did not find expected key":
+            return "YAML syntax error: this line does not continue the mapping above it; check its indentation"
+        case "did not find expected '-' indicator":
+            return "YAML syntax error: expected a list item ('- ') at this indentation; check the indentation"
+        case "found undefined alias":
+            return "YAML syntax error: this alias ('*name') refers to no anchor ('&name') defined before it"
+        case "but found another document":
+            return "the file holds more than one YAML document ('---'); a contract is one document"
+        case let problem where problem.hasPrefix("Maximum nesting level reached"):
+            return "the YAML nests deeper than \(YAMLLoader.maximumNestingDepth) levels; a contract never needs this, so this is not a schemagen contract"
+        default:
+            return "YAML syntax error: \(problem)"
+        }
+    }
+
+    private static func phrase(_ context: String) -> String {
+        switch context {
+        case "while scanning a simple key": "in this key"
+        case "while parsing a block mapping": "in the mapping that starts here"
+        case "while parsing a flow mapping": "in the mapping that starts here"
+        case "while parsing a block collection": "in the list that starts here"
+        case "while parsing a flow sequence": "in the list that starts here"
+        case "while scanning a quoted scalar": "in the quoted string that starts here"
+        case "expected a single document in the stream": "the first document starts here"
+        default: context
+        }
+    }
+
+    private func locationOfUTF8Offset(_ offset: Int) -> SourceLocation {
+        let prefix = String(decoding: source.text.utf8.prefix(offset), as: UTF8.self)
+        let lines = prefix.split(separator: "\n", omittingEmptySubsequences: false)
+        return source.location(line: lines.count, column: (lines.last?.unicodeScalars.count ?? 0) + 1)
+    }
+}

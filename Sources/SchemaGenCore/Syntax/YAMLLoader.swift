@@ -1,0 +1,171 @@
+import Foundation
+import Yams
+
+/// Reads a contract file into a located ``SyntaxNode`` tree, turning every way a file can be broken into
+/// a located diagnostic instead of a crash.
+public struct YAMLLoader: Sendable {
+    /// Larger files are refused before parsing. A contract of 10,000 events is about 3 MB.
+    public static let maximumFileSize = 8 * 1024 * 1024
+    /// libyaml's own nesting limit, which the error message quotes.
+    static let maximumNestingDepth = 1000
+    /// Duplicate keys are recovered from one by one; past this many the file is reported as is.
+    static let maximumDuplicateRecoveries = 200
+
+    public init() {}
+
+    /// The result of loading: a tree when the YAML could be read, and what went wrong either way.
+    public struct Result: Sendable {
+        public var source: SourceText?
+        public var root: SyntaxNode?
+        public var diagnostics: [Diagnostic]
+    }
+
+    /// Loads the file at `path` (shown in diagnostics as given).
+    public func load(path: String) -> Result {
+        let data: Data
+        do {
+            let attributes = try FileManager.default.attributesOfItem(atPath: path)
+            if let size = attributes[.size] as? Int, size > Self.maximumFileSize {
+                return failure(.error(Self.tooLargeMessage(size: size), at: SourceLocation(path: path, line: 1, column: 1)))
+            }
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            return failure(.error("cannot read '\(path)': \(Self.reason(for: error)); check the path and its permissions", at: nil))
+        }
+        return load(data: data, path: path)
+    }
+
+    /// Loads contract bytes; `path` is what diagnostics call the file.
+    public func load(data: Data, path: String) -> Result {
+        let start = SourceLocation(path: path, line: 1, column: 1)
+        if data.count > Self.maximumFileSize {
+            return failure(.error(Self.tooLargeMessage(size: data.count), at: start))
+        }
+        guard let decoded = String(validating: data, as: UTF8.self) else {
+            return failure(.error(
+                "the file is not UTF-8 text (\(Self.describeInvalidUTF8(in: data))); a contract is a YAML text file saved as UTF-8",
+                at: Self.locationOfInvalidUTF8(in: data, path: path)))
+        }
+        let text = decoded.hasPrefix("\u{FEFF}") ? String(decoded.dropFirst()) : decoded
+        return load(text: text, path: path)
+    }
+
+    /// Loads contract text; `path` is what diagnostics call the file.
+    public func load(text: String, path: String) -> Result {
+        let source = SourceText(path: path, text: text)
+        let start = source.location(line: 1, column: 1)
+        if text.utf8.count > Self.maximumFileSize {
+            return Result(source: source, root: nil, diagnostics: [.error(Self.tooLargeMessage(size: text.utf8.count), at: start)])
+        }
+        if let control = Self.firstForbiddenControlCharacter(in: source) {
+            return Result(source: source, root: nil, diagnostics: [.error(
+                "the file contains the control character U+\(String(format: "%04X", control.value)), which YAML does not allow; is this a binary file?",
+                at: control.location)])
+        }
+        var parseText = text
+        var duplicates: [SourceLocation: DuplicateKey] = [:]
+        for _ in 0...Self.maximumDuplicateRecoveries {
+            do {
+                guard let node = try Yams.compose(yaml: parseText, .basic) else {
+                    return Result(source: source, root: nil, diagnostics: [.error(
+                        "the file is empty; a contract starts with `schemagen: 1` and a `name:` (see docs/contract-format.md)", at: start)])
+                }
+                var converter = NodeConverter(source: source, duplicates: duplicates, budget: 2 * text.utf8.count + 1000)
+                guard let root = converter.convert(node) else {
+                    return Result(source: source, root: nil, diagnostics: [.error(
+                        "the document expands to more nodes than its text holds, through YAML aliases; contracts do not need aliases that deep",
+                        at: start)])
+                }
+                return Result(source: source, root: root, diagnostics: [])
+            } catch let YamlError.duplicatedKeysInMapping(keys, context) {
+                let first = source.location(line: context.mark.line, column: context.mark.column)
+                guard let key = keys.first,
+                      let recovered = DuplicateKeyLocator(source: SourceText(path: path, text: parseText))
+                        .secondOccurrence(of: key, firstAt: first) else {
+                    return Result(source: source, root: nil, diagnostics: [.error(
+                        "duplicate key '\(keys.first ?? "")' in one mapping; keys must be unique, so remove or rename one of them",
+                        at: first)])
+                }
+                duplicates[recovered] = DuplicateKey(text: key, first: first)
+                parseText = DuplicateKeyLocator.replacingKey(in: parseText, at: recovered, length: key.unicodeScalars.count,
+                                                             uniqueIndex: duplicates.count)
+            } catch let error as YamlError {
+                return Result(source: source, root: nil, diagnostics: [YAMLErrorTranslator(source: source).diagnostic(for: error)])
+            } catch {
+                return Result(source: source, root: nil, diagnostics: [.error("cannot parse the file: \(error)", at: start)])
+            }
+        }
+        return Result(source: source, root: nil, diagnostics: [.error(
+            "more than \(Self.maximumDuplicateRecoveries) duplicate keys; is this file generated by mistake?", at: start)])
+    }
+
+    private func failure(_ diagnostic: Diagnostic) -> Result {
+        Result(source: nil, root: nil, diagnostics: [diagnostic])
+    }
+
+    static func tooLargeMessage(size: Int) -> String {
+        let megabytes = String(format: "%.1f", Double(size) / 1_048_576)
+        return "the file is \(megabytes) MiB, over the \(maximumFileSize / 1_048_576) MiB limit for one contract; split the API into several contracts"
+    }
+
+    static func reason(for error: Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
+           let message = String(validatingCString: strerror(Int32(underlying.code))), underlying.domain == NSPOSIXErrorDomain {
+            return message.lowercased()
+        }
+        switch nsError.code {
+        case NSFileReadNoSuchFileError, NSFileNoSuchFileError: return "no such file"
+        case NSFileReadNoPermissionError: return "permission denied"
+        default: return nsError.localizedDescription
+        }
+    }
+
+    /// YAML forbids C0 control characters other than tab, line feed and carriage return, and DEL.
+    /// Checked up front so binary files get a clear message rather than libyaml's reader error.
+    static func firstForbiddenControlCharacter(in source: SourceText) -> (value: UInt32, location: SourceLocation)? {
+        var line = 1, column = 1
+        for scalar in source.text.unicodeScalars {
+            let value = scalar.value
+            if (value < 0x20 && value != 0x09 && value != 0x0A && value != 0x0D) || value == 0x7F {
+                return (value, source.location(line: line, column: column))
+            }
+            if value == 0x0A { line += 1; column = 1 } else { column += 1 }
+        }
+        return nil
+    }
+
+    private static func invalidUTF8Offset(in data: Data) -> Int {
+        var offset = 0
+        var iterator = data.makeIterator()
+        var decoder = UTF8()
+        var bytesBefore = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                bytesBefore += UTF8.width(scalar)
+                offset = bytesBefore
+            case .emptyInput, .error:
+                return offset
+            }
+        }
+    }
+
+    static func describeInvalidUTF8(in data: Data) -> String {
+        let offset = invalidUTF8Offset(in: data)
+        return "byte \(offset) is not valid UTF-8"
+    }
+
+    static func locationOfInvalidUTF8(in data: Data, path: String) -> SourceLocation {
+        let offset = invalidUTF8Offset(in: data)
+        let prefix = String(decoding: data.prefix(offset), as: UTF8.self)
+        let lines = prefix.split(separator: "\n", omittingEmptySubsequences: false)
+        return SourceLocation(path: path, line: lines.count, column: (lines.last?.unicodeScalars.count ?? 0) + 1)
+    }
+}
+
+/// A key that repeats an earlier key of its mapping, found and set aside by the loader.
+struct DuplicateKey: Sendable {
+    var text: String
+    var first: SourceLocation
+}
