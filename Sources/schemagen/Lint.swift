@@ -33,7 +33,7 @@ struct Lint: ParsableCommand {
             errors += loaded.diagnostics.filter { $0.severity == .error }.count
             warnings += loaded.diagnostics.filter { $0.severity == .warning }.count
             if let contract = loaded.contract {
-                print("\(ContractSummary(contract))  [\(file)]")
+                print("\(file): \(ContractSummary(contract))")
             } else {
                 print("\(file): not valid (\(ContractSummary.count(loaded.diagnostics.filter { $0.severity == .error }.count, "error")))")
             }
