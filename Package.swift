@@ -27,7 +27,7 @@ let package = Package(
         .testTarget(
             name: "SchemaGenCoreTests",
             dependencies: ["SchemaGenCore"],
-            resources: [.copy("Fixtures")]
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "schemagenTests",

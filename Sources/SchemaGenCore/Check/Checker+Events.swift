@@ -29,7 +29,8 @@ extension Checker {
             diagnostics.error("\(owner) is empty; it needs at least `direction:`", at: keyLocation)
             return nil
         }
-        guard let reader = MappingReader(value, owner: owner, allowedKeys: Self.eventKeys, diagnostics: &diagnostics) else { return nil }
+        guard let reader = MappingReader(value, owner: owner, allowedKeys: Self.eventKeys, ownerLocation: keyLocation,
+                                         diagnostics: &diagnostics) else { return nil }
         let swiftName = readSwiftName(reader, wireName: wireName, what: "event", at: keyLocation)
         let direction = readDirection(reader, owner: owner)
         var payload: TypeRef?
@@ -52,7 +53,7 @@ extension Checker {
 
     private mutating func readDirection(_ reader: MappingReader, owner: String) -> Direction? {
         let choices = Direction.allCases.map(\.rawValue)
-        guard let node = reader.required("direction", in: owner, hint: "add `direction: \(choices.joined(separator: "`, `"))`",
+        guard let node = reader.required("direction", in: owner, hint: "add `direction: client-to-server`, `server-to-client` or `both`",
                                          diagnostics: &diagnostics),
               let text = readText(node, what: "`direction`") else { return nil }
         if let direction = Direction(rawValue: text) { return direction }
@@ -98,7 +99,8 @@ extension Checker {
             diagnostics.error("\(owner) is empty; it needs `address:` and `events:`", at: keyLocation)
             return nil
         }
-        guard let reader = MappingReader(value, owner: owner, allowedKeys: Self.channelKeys, diagnostics: &diagnostics) else { return nil }
+        guard let reader = MappingReader(value, owner: owner, allowedKeys: Self.channelKeys, ownerLocation: keyLocation,
+                                         diagnostics: &diagnostics) else { return nil }
         let swiftName = readSwiftName(reader, wireName: name, what: "channel", at: keyLocation)
         let parameters = reader["parameters"].map { readParameters($0, owner: owner) } ?? []
         let addressNode = reader.required("address", in: owner, hint: "write the channel's name on the wire, e.g. `address: \"driver-{driverId}\"`",
@@ -124,14 +126,19 @@ extension Checker {
             var spec: MappingReader?
             var typeNode: SyntaxNode? = entry.value
             if entry.value.entries != nil {
-                spec = MappingReader(entry.value, owner: what, allowedKeys: Self.parameterKeys, diagnostics: &diagnostics)
+                spec = MappingReader(entry.value, owner: what, allowedKeys: Self.parameterKeys, ownerLocation: entry.key.location,
+                                     diagnostics: &diagnostics)
                 typeNode = spec?.required("type", in: what, hint: "write `type: String` or `type: Int`", diagnostics: &diagnostics)
             }
-            guard let typeNode, let type = readTypeExpression(typeNode, what: what) else { return nil }
-            guard case .scalar(let scalar) = type, scalar == .string || scalar == .int else {
-                diagnostics.error("\(what) must be `String` or `Int`, because its value is written into the channel address",
-                                  at: typeNode.location)
-                return nil
+            // A parameter whose type is wrong is still declared: the address check must not also call it missing.
+            var scalar = ScalarType.string
+            if let typeNode, let type = readTypeExpression(typeNode, what: what) {
+                if case .scalar(let declared) = type, declared == .string || declared == .int {
+                    scalar = declared
+                } else {
+                    diagnostics.error("\(what) must be `String` or `Int`, because its value is written into the channel address",
+                                      at: typeNode.location)
+                }
             }
             return ChannelParameter(name: name, swiftName: readSwiftName(spec, wireName: name, what: "parameter", at: entry.key.location),
                                     type: scalar, description: spec.flatMap { readDescription($0) }, location: entry.key.location)
@@ -150,6 +157,8 @@ extension Checker {
         var literal = ""
         var placeholder: (name: String, offset: Int)?
         var failed = false
+        var syntaxFailed = false
+        var suggested = Set<String>()
         for (offset, scalar) in raw.unicodeScalars.enumerated() {
             switch (scalar, placeholder) {
             case ("{", nil):
@@ -157,16 +166,17 @@ extension Checker {
                 placeholder = ("", offset)
             case ("{", _?):
                 diagnostics.error("'{' inside a placeholder in the address of \(owner); placeholders cannot nest", at: node.location(ofCharacterAt: offset))
-                failed = true
+                syntaxFailed = true
             case ("}", let open?):
                 if open.name.isEmpty {
                     diagnostics.error("empty placeholder '{}' in the address of \(owner); write the parameter name inside", at: node.location(ofCharacterAt: open.offset))
-                    failed = true
+                    syntaxFailed = true
                 } else {
                     segments.append(.parameter(open.name))
                     if !parameters.contains(where: { $0.name == open.name }) {
-                        let hint = Suggestions.closest(to: open.name, in: parameters.map(\.name)).map { "; did you mean '\($0)'?" }
-                            ?? "; declare it under `parameters:` as `\(open.name): String`"
+                        let suggestion = Suggestions.closest(to: open.name, in: parameters.map(\.name))
+                        if let suggestion { suggested.insert(suggestion) }
+                        let hint = suggestion.map { "; did you mean '\($0)'?" } ?? "; declare it under `parameters:` as `\(open.name): String`"
                         diagnostics.error("the address of \(owner) uses '{\(open.name)}', but the channel declares no parameter '\(open.name)'\(hint)",
                                           at: node.location(ofCharacterAt: open.offset))
                         failed = true
@@ -175,7 +185,7 @@ extension Checker {
                 placeholder = nil
             case ("}", nil):
                 diagnostics.error("'}' without a matching '{' in the address of \(owner)", at: node.location(ofCharacterAt: offset))
-                failed = true
+                syntaxFailed = true
             case (_, var open?):
                 open.name.unicodeScalars.append(scalar)
                 placeholder = open
@@ -185,8 +195,10 @@ extension Checker {
         }
         if let open = placeholder {
             diagnostics.error("'{' without a matching '}' in the address of \(owner)", at: node.location(ofCharacterAt: open.offset))
-            failed = true
+            syntaxFailed = true
         }
+        // After a syntax error the placeholders are unknown, so unused parameters would be guesses.
+        if syntaxFailed { return nil }
         if !literal.isEmpty { segments.append(.literal(literal)) }
         let template = AddressTemplate(raw: raw, segments: segments)
         var used = Set<String>()
@@ -194,7 +206,7 @@ extension Checker {
             diagnostics.error("the address of \(owner) uses '{\(name)}' twice; each parameter may appear once", at: node.location)
             failed = true
         }
-        for parameter in parameters where !used.contains(parameter.name) {
+        for parameter in parameters where !used.contains(parameter.name) && !suggested.contains(parameter.name) {
             diagnostics.error("parameter '\(parameter.name)' of \(owner) does not appear in its address '\(raw)'; use it as '{\(parameter.name)}' or remove it",
                               at: parameter.location)
             failed = true

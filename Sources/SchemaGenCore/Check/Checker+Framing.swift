@@ -33,12 +33,13 @@ extension Checker {
             guard let key = readText(entry.value, what: "`discriminator`"), !key.isEmpty else { return nil }
             return .discriminator(key: key)
         default:
-            return readEnvelope(entry.value)
+            return readEnvelope(entry.value, keyLocation: entry.key.location)
         }
     }
 
-    private mutating func readEnvelope(_ node: SyntaxNode) -> Framing? {
-        guard let reader = MappingReader(node, owner: "`envelope`", allowedKeys: Self.envelopeKeys, diagnostics: &diagnostics) else { return nil }
+    private mutating func readEnvelope(_ node: SyntaxNode, keyLocation: SourceLocation) -> Framing? {
+        guard let reader = MappingReader(node, owner: "`envelope`", allowedKeys: Self.envelopeKeys, ownerLocation: keyLocation,
+                                         diagnostics: &diagnostics) else { return nil }
         let nameKey = reader.required("name", in: "`envelope`", hint: "name the key that holds the event name, e.g. `name: event`",
                                       diagnostics: &diagnostics).flatMap { readText($0, what: "`name`") }
         let payloadKey = reader.required("payload", in: "`envelope`", hint: "name the key that holds the payload, e.g. `payload: data`",

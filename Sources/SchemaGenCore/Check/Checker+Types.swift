@@ -5,17 +5,25 @@ extension Checker {
     static let enumCaseKeys = ["value", "swiftName", "description", "deprecated"]
 
     /// Names people bring from other languages, with what to write instead.
-    static let foreignTypeNames: [String: String] = [
-        "string": "String", "str": "String", "text": "String",
-        "integer": "Int", "int32": "Int", "int64": "Int", "long": "Int",
-        "number": "Int or Double", "float": "Double", "decimal": "Double",
-        "boolean": "Bool", "bool": "Bool",
-        "datetime": "Date", "timestamp": "Date", "date": "Date",
-        "uri": "URL", "url": "URL",
-        "object": "an inline mapping of fields, a named type, or JSON", "any": "JSON", "Any": "JSON",
-        "array": "[T]", "list": "[T]", "map": "[String: T]", "dict": "[String: T]", "Dictionary": "[String: T]",
-        "None": "no `payload:` key at all", "none": "no `payload:` key at all", "Void": "no `payload:` key at all",
-    ]
+    static let foreignTypeNames: [String: String] = {
+        var hints: [String: String] = [:]
+        let groups: [(String, [String])] = [
+            ("write `String`", ["string", "str", "text"]),
+            ("write `Int`", ["integer", "int32", "int64", "long"]),
+            ("write `Int` or `Double`", ["number"]),
+            ("write `Double`", ["float", "decimal"]),
+            ("write `Bool`", ["boolean", "bool"]),
+            ("write `Date`", ["datetime", "timestamp", "date"]),
+            ("write `URL`", ["uri", "url"]),
+            ("write `JSON` for any JSON value", ["any", "Any", "AnyCodable"]),
+            ("write an inline mapping of fields, a named type, or `JSON`", ["object", "Object"]),
+            ("write `[T]`", ["array", "Array", "list"]),
+            ("write `[String: T]`", ["map", "dict", "Dictionary"]),
+            ("for an event without payload, leave out `payload:`", ["None", "none", "Void", "void", "null"]),
+        ]
+        for (hint, names) in groups { for name in names { hints[name] = hint } }
+        return hints
+    }()
 
     mutating func readNamedTypes(_ reader: MappingReader) -> [NamedType] {
         reader.entries.compactMap { entry in
@@ -31,7 +39,8 @@ extension Checker {
                 diagnostics.error("'\(name)' is a Swift keyword and cannot name a type; give the type another name", at: location)
             }
             let owner = "type '\(name)'"
-            guard let definition = MappingReader(entry.value, owner: owner, allowedKeys: Self.namedTypeKeys, diagnostics: &diagnostics) else {
+            guard let definition = MappingReader(entry.value, owner: owner, allowedKeys: Self.namedTypeKeys, ownerLocation: location,
+                                                diagnostics: &diagnostics) else {
                 return nil
             }
             let description = readDescription(definition)
@@ -75,7 +84,8 @@ extension Checker {
             return Field(wireName: name, swiftName: derivedSwiftName(name, what: "field", at: keyLocation), type: type,
                          constant: nil, description: nil, deprecation: nil, location: keyLocation)
         }
-        guard let spec = MappingReader(value, owner: what, allowedKeys: Self.fieldKeys, diagnostics: &diagnostics) else { return nil }
+        guard let spec = MappingReader(value, owner: what, allowedKeys: Self.fieldKeys, ownerLocation: keyLocation,
+                                       diagnostics: &diagnostics) else { return nil }
         let swiftName = readSwiftName(spec, wireName: name, what: "field", at: keyLocation)
         let description = readDescription(spec)
         let deprecation = readDeprecation(spec)
@@ -107,7 +117,7 @@ extension Checker {
             constant = readConstant(constNode, what: what)
             if let constant {
                 if let declared = type, declared != .scalar(constant.type) {
-                    diagnostics.error("the constant of \(what) is \(constant.type.rawValue) but its `type:` says otherwise; drop `type:`, it follows from the constant",
+                    diagnostics.error("the constant of \(what) is a \(constant.type.rawValue), but its `type:` says \(declared.spelling); drop `type:`, it follows from the constant",
                                       at: constNode.location)
                 }
                 type = .scalar(constant.type)
@@ -211,7 +221,7 @@ extension Checker {
             if declaredTypeNames.contains(name) { return .named(name) }
             let known = ScalarType.allCases.map(\.rawValue) + declaredTypeNames
             let hint = Suggestions.closest(to: name, in: known).map { "; did you mean '\($0)'?" }
-                ?? Self.foreignTypeNames[name].map { "; write \($0.hasPrefix("[") || $0.hasPrefix("an ") || $0.hasPrefix("no ") ? $0 : "`\($0)`")" }
+                ?? Self.foreignTypeNames[name].map { "; \($0)" }
                 ?? "; declare it under `types:` or use a built-in type (\(ScalarType.allCases.map(\.rawValue).joined(separator: ", ")))"
             diagnostics.error("unknown type '\(name)' in \(what)\(hint)", at: node.location(ofCharacterAt: offset))
             return nil

@@ -39,10 +39,14 @@ struct Checker {
                               at: root.location)
             return nil
         }
+        // The format version comes first: a contract for a version this build does not know is reported
+        // once, rather than as a flood of unknown keys.
+        var versionOnly = DiagnosticBag()
+        guard let versionReader = MappingReader(root, owner: "the contract", allowedKeys: nil, diagnostics: &versionOnly),
+              let formatVersion = readFormatVersion(versionReader) else { return nil }
         guard let top = MappingReader(root, owner: "the contract", allowedKeys: Self.topLevelKeys, diagnostics: &diagnostics) else {
             return nil
         }
-        guard let formatVersion = readFormatVersion(top) else { return nil }
 
         let name = readNamespace(top)
         let title = top["title"].flatMap { readText($0, what: "`title`") }
@@ -70,8 +74,6 @@ struct Checker {
                         dateEncoding: dates, types: types, events: events, channels: channels, location: root.location)
     }
 
-    /// The format version comes first: a contract for a version this build does not know is reported
-    /// once, rather than as a flood of unknown keys.
     private mutating func readFormatVersion(_ top: MappingReader) -> Int? {
         guard let node = top.required("schemagen", in: "the contract",
                                       hint: "add `schemagen: 1` (the contract format version) as the first line",

@@ -6,6 +6,8 @@ struct MappingReader {
     let node: SyntaxNode
     /// The entries that passed: scalar keys, first occurrences only, in order.
     let entries: [SyntaxNode.Entry]
+    /// Where a missing key is reported: the key that names the owner (`ping:`), else the mapping itself.
+    let ownerLocation: SourceLocation
 
     /// Reads `node` as a mapping describing `owner` (e.g. "event 'join_group'").
     ///
@@ -14,12 +16,13 @@ struct MappingReader {
     ///   - entryKind: what one entry is, for duplicate messages ("event", "field", "key").
     /// - Returns: `nil` (after reporting) when `node` is not a mapping.
     init?(_ node: SyntaxNode, owner: String, allowedKeys: [String]?, entryKind: String = "key",
-          diagnostics: inout DiagnosticBag) {
+          ownerLocation: SourceLocation? = nil, diagnostics: inout DiagnosticBag) {
         guard let raw = node.entries else {
             diagnostics.error("expected a mapping for \(owner), found \(node.kindDescription)", at: node.location)
             return nil
         }
         self.node = node
+        self.ownerLocation = ownerLocation ?? node.location
         var accepted: [SyntaxNode.Entry] = []
         for entry in raw {
             guard let key = entry.keyText else {
@@ -52,7 +55,7 @@ struct MappingReader {
     /// The value of a key that must be present; reports its absence with `hint` saying what to write.
     func required(_ key: String, in owner: String, hint: String, diagnostics: inout DiagnosticBag) -> SyntaxNode? {
         if let value = self[key] { return value }
-        diagnostics.error("missing `\(key):` in \(owner); \(hint)", at: node.location)
+        diagnostics.error("missing `\(key):` in \(owner); \(hint)", at: ownerLocation)
         return nil
     }
 }

@@ -7,6 +7,8 @@ struct NameCollisionCheck {
     static let reservedEnumCaseName = "unknown"
 
     private struct Named {
+        enum Kind { case event, other }
+        var kind = Kind.other
         var swiftName: String
         var label: String
         var location: SourceLocation
@@ -47,7 +49,9 @@ struct NameCollisionCheck {
     /// the contract's namespace.
     private var namespaceMembers: [Named] {
         contract.types.map { Named(swiftName: $0.name, label: "type '\($0.name)'", location: $0.location) }
-            + contract.events.map { Named(swiftName: SwiftName.typeName(forMember: $0.swiftName), label: "event '\($0.wireName)'", location: $0.location) }
+            + contract.events.map {
+                Named(kind: .event, swiftName: SwiftName.typeName(forMember: $0.swiftName), label: "event '\($0.wireName)'", location: $0.location)
+            }
             + contract.channels.map { Named(swiftName: SwiftName.typeName(forMember: $0.swiftName), label: "channel '\($0.name)'", location: $0.location) }
     }
 
@@ -71,10 +75,11 @@ struct NameCollisionCheck {
     private func report(_ members: [Named], in scope: String, into diagnostics: inout DiagnosticBag) {
         var seen: [String: Named] = [:]
         for member in members {
-            if let first = seen[member.swiftName] {
+            // Two events that collide as types already collided as members of their scope.
+            if let first = seen[member.swiftName], first.kind != .event || member.kind != .event {
                 diagnostics.error("\(first.label) and \(member.label) in \(scope) both become '\(member.swiftName)' in Swift; give one of them a `swiftName:`",
                                   at: member.location, notes: [.note("\(first.label) is declared here", at: first.location)])
-            } else {
+            } else if seen[member.swiftName] == nil {
                 seen[member.swiftName] = member
             }
         }

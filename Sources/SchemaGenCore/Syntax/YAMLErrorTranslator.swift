@@ -8,7 +8,9 @@ struct YAMLErrorTranslator {
         switch error {
         case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _), let .composer(context, problem, mark, _):
             let location = source.location(line: mark.line, column: mark.column)
-            let note = context.map { Diagnostic.note(Self.phrase($0.text), at: source.location(line: $0.mark.line, column: $0.mark.column)) }
+            let note = context.flatMap { context in
+                Self.phrase(context.text).map { Diagnostic.note($0, at: source.location(line: context.mark.line, column: context.mark.column)) }
+            }
             return .error(message(for: problem, at: location), at: location, notes: note.map { [$0] } ?? [])
         case let .reader(problem, offset, _, _):
             let location = offset.map(locationOfUTF8Offset) ?? source.location(line: 1, column: 1)
@@ -39,6 +41,8 @@ struct YAMLErrorTranslator {
             return "YAML syntax error: this line does not continue the mapping above it; check its indentation"
         case "did not find expected '-' indicator":
             return "YAML syntax error: expected a list item ('- ') at this indentation; check the indentation"
+        case "found unexpected end of stream":
+            return "YAML syntax error: the file ends inside an unfinished value; close the quote or bracket that is still open"
         case "found undefined alias":
             return "YAML syntax error: this alias ('*name') refers to no anchor ('&name') defined before it"
         case "but found another document":
@@ -50,7 +54,8 @@ struct YAMLErrorTranslator {
         }
     }
 
-    private static func phrase(_ context: String) -> String {
+    /// libyaml's context, as a note; `nil` for contexts that add nothing ("while scanning for the next token").
+    private static func phrase(_ context: String) -> String? {
         switch context {
         case "while scanning a simple key": "in this key"
         case "while parsing a block mapping": "in the mapping that starts here"
@@ -59,6 +64,7 @@ struct YAMLErrorTranslator {
         case "while parsing a flow sequence": "in the list that starts here"
         case "while scanning a quoted scalar": "in the quoted string that starts here"
         case "expected a single document in the stream": "the first document starts here"
+        case "while scanning for the next token": nil
         default: context
         }
     }
