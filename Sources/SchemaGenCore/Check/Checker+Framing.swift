@@ -16,7 +16,9 @@ extension Checker {
             }
             return nil
         }
-        guard let reader = MappingReader(node, owner: "`framing`", allowedKeys: Self.framingStyles, diagnostics: &diagnostics) else { return nil }
+        guard let reader = MappingReader(node, owner: "`framing`", allowedKeys: ["envelope", "discriminator"], diagnostics: &diagnostics) else {
+            return nil
+        }
         guard reader.entries.count == 1, let entry = reader.entries.first, let style = entry.keyText else {
             if reader.entries.count > 1, let second = reader.entries.dropFirst().first {
                 diagnostics.error("`framing` takes one style; remove '\(second.keyText ?? "")' or '\(reader.entries[0].keyText ?? "")'",
@@ -27,8 +29,6 @@ extension Checker {
             return nil
         }
         switch style {
-        case "socket.io":
-            return .socketIO
         case "discriminator":
             guard let key = readText(entry.value, what: "`discriminator`"), !key.isEmpty else { return nil }
             return .discriminator(key: key)
