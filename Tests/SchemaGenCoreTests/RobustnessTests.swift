@@ -93,6 +93,13 @@ import Testing
         #expect(loaded.diagnostics.first?.message.contains("/nonexistent/contract.yaml") == true)
     }
 
+    @Test func duplicateKeysAreRecoveredInWindowsFiles() {
+        let text = "schemagen: 1\r\nname: Crlf\r\nframing: socket.io\r\nevents:\r\n  ping:\r\n    direction: both\r\n  ping:\r\n    direction: both\r\n  pong:\r\n    direction: sideways\r\n"
+        let loaded = ContractLoader().load(text: text, path: "crlf.yaml")
+        #expect(loaded.diagnostics.map { "\($0.location!.line):\($0.location!.column)" } == ["7:3", "10:16"])
+        #expect(loaded.source?.line(10) == "    direction: sideways")
+    }
+
     @Test func byteOrderMarkAndWindowsLineEndingsAreAccepted() {
         let text = "\u{FEFF}schemagen: 1\r\nname: Crlf\r\nframing: socket.io\r\nevents:\r\n  ping: { direction: both, descripton: x }\r\n"
         let loaded = ContractLoader().load(data: Data(text.utf8), path: "crlf.yaml")

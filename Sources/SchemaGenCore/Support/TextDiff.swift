@@ -38,7 +38,7 @@ public enum TextDiff {
     }
 
     private static func lines(_ text: String) -> [String] {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var lines = text.linesSplitAtLineFeeds
         if lines.last == "" { lines.removeLast() }
         return lines
     }

@@ -71,7 +71,7 @@ struct DuplicateKeyLocator {
     /// `text` with the key at `location` made unique: its first character becomes a private-use
     /// character numbered by `uniqueIndex`. The length in scalars is unchanged.
     static func replacingKey(in text: String, at location: SourceLocation, length: Int, uniqueIndex: Int) -> String {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.unicodeScalars) }
+        var lines = text.linesSplitAtLineFeeds.map { Array($0.unicodeScalars) }
         let lineIndex = location.line - 1
         guard lineIndex < lines.count else { return text }
         var start = location.column - 1

@@ -13,7 +13,7 @@ struct YAMLErrorTranslator {
             }
             return .error(message(for: problem, at: location), at: location, notes: note.map { [$0] } ?? [])
         case let .reader(problem, offset, _, _):
-            let location = offset.map(locationOfUTF8Offset) ?? source.location(line: 1, column: 1)
+            let location = offset.map(source.location(ofUTF8Offset:)) ?? source.location(line: 1, column: 1)
             return .error("cannot read the text: \(problem); save the contract as UTF-8", at: location)
         case .duplicatedKeysInMapping(let keys, let context):
             return .error("duplicate key '\(keys.first ?? "")'", at: source.location(line: context.mark.line, column: context.mark.column))
@@ -67,11 +67,5 @@ struct YAMLErrorTranslator {
         case "while scanning for the next token": nil
         default: context
         }
-    }
-
-    private func locationOfUTF8Offset(_ offset: Int) -> SourceLocation {
-        let prefix = String(decoding: source.text.utf8.prefix(offset), as: UTF8.self)
-        let lines = prefix.split(separator: "\n", omittingEmptySubsequences: false)
-        return source.location(line: lines.count, column: (lines.last?.unicodeScalars.count ?? 0) + 1)
     }
 }

@@ -139,28 +139,18 @@ public struct YAMLLoader: Sendable {
         var offset = 0
         var iterator = data.makeIterator()
         var decoder = UTF8()
-        var bytesBefore = 0
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar):
-                bytesBefore += UTF8.width(scalar)
-                offset = bytesBefore
-            case .emptyInput, .error:
-                return offset
-            }
+        while case .scalarValue(let scalar) = decoder.decode(&iterator) {
+            offset += UTF8.width(scalar)
         }
+        return offset
     }
 
     static func describeInvalidUTF8(in data: Data) -> String {
-        let offset = invalidUTF8Offset(in: data)
-        return "byte \(offset) is not valid UTF-8"
+        "byte \(invalidUTF8Offset(in: data)) is not valid UTF-8"
     }
 
     static func locationOfInvalidUTF8(in data: Data, path: String) -> SourceLocation {
-        let offset = invalidUTF8Offset(in: data)
-        let prefix = String(decoding: data.prefix(offset), as: UTF8.self)
-        let lines = prefix.split(separator: "\n", omittingEmptySubsequences: false)
-        return SourceLocation(path: path, line: lines.count, column: (lines.last?.unicodeScalars.count ?? 0) + 1)
+        SourceText.location(ofUTF8Offset: invalidUTF8Offset(in: data), in: data, path: path)
     }
 }
 
