@@ -3,10 +3,11 @@ import PackageDescription
 
 let package = Package(
     name: "schemagen",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .executable(name: "schemagen", targets: ["schemagen"]),
         .library(name: "SchemaGenCore", targets: ["SchemaGenCore"]),
+        .library(name: "SchemaGenRuntime", targets: ["SchemaGenRuntime"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
@@ -17,6 +18,7 @@ let package = Package(
             name: "SchemaGenCore",
             dependencies: [.product(name: "Yams", package: "Yams")]
         ),
+        .target(name: "SchemaGenRuntime"),
         .executableTarget(
             name: "schemagen",
             dependencies: [

@@ -1,0 +1,50 @@
+import Foundation
+
+/// An incoming frame the client could not deliver. The client reports it to its error handlers and goes on
+/// with the next frame: one bad message never stops the others.
+public struct IncomingFailure: Error, Sendable, CustomStringConvertible {
+    public enum Reason: Sendable {
+        /// The frame is not in the contract's framing (not JSON, no event name…).
+        case malformedFrame(WireFraming.MalformedFrame)
+        /// The payload does not decode into the event's type.
+        case undecodablePayload(DecodingError)
+    }
+
+    /// The event's wire name, when the frame could be read that far.
+    public var eventName: String?
+    /// The channel address the frame arrived on, if any.
+    public var channel: String?
+    /// The frame's bytes as they arrived.
+    public var rawFrame: Data
+    /// The payload's bytes, when the frame could be taken apart.
+    public var rawPayload: Data?
+    public var reason: Reason
+
+    public var description: String {
+        let event = eventName.map { "event '\($0)'" } ?? "a frame"
+        let place = channel.map { " on channel '\($0)'" } ?? ""
+        switch reason {
+        case .malformedFrame(let malformed): return "\(event)\(place) is malformed: \(malformed.reason)"
+        case .undecodablePayload(let error): return "\(event)\(place) has a payload that does not decode: \(Self.describe(error))"
+        }
+    }
+
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            context.codingPath.isEmpty ? "" : " at '" + context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".") + "'"
+        }
+        switch error {
+        case .keyNotFound(let key, let context): return "missing '\(key.stringValue)'\(path(context))"
+        case .typeMismatch(let type, let context): return "expected \(type)\(path(context)): \(context.debugDescription)"
+        case .valueNotFound(let type, let context): return "expected \(type)\(path(context)), found null"
+        case .dataCorrupted(let context): return "\(context.debugDescription)\(path(context))"
+        @unknown default: return "\(error)"
+        }
+    }
+}
+
+/// A constant field that held another value: the frame is not the event the contract describes.
+public func constantMismatch<Key: CodingKey>(_ key: Key, in container: KeyedDecodingContainer<Key>, expected: String, found: String) -> DecodingError {
+    DecodingError.dataCorruptedError(forKey: key, in: container,
+                                     debugDescription: "expected the constant \(expected), found \(found)")
+}

@@ -1,0 +1,179 @@
+import Foundation
+
+/// How a contract frames events on the wire. Generated clients hold their contract's framing.
+public enum WireFraming: Hashable, Sendable {
+    /// Socket.IO: `["event_name", payload]`, or `["event_name"]` without payload.
+    case socketIO
+    /// An object with a name key and a payload key: `{"event": "...", "channel": "...", "data": ...}`.
+    case envelope(Envelope)
+    /// A flat object whose `key` names the event, beside the payload's own fields.
+    case discriminator(key: String)
+
+    public struct Envelope: Hashable, Sendable {
+        public var nameKey: String
+        public var payloadKey: String
+        /// The key naming the channel in each frame, when frames carry it.
+        public var channelKey: String?
+        /// Whether the payload travels as a string holding JSON (Pusher's `data`).
+        public var payloadIsJSONString: Bool
+
+        public init(nameKey: String, payloadKey: String, channelKey: String? = nil, payloadIsJSONString: Bool = false) {
+            self.nameKey = nameKey
+            self.payloadKey = payloadKey
+            self.channelKey = channelKey
+            self.payloadIsJSONString = payloadIsJSONString
+        }
+    }
+
+    /// A frame taken apart.
+    public struct ParsedFrame: Sendable {
+        public var eventName: String
+        /// The channel the frame names, if it names one.
+        public var channel: String?
+        /// The payload's JSON bytes; `nil` when the frame has none. With discriminator framing, the whole frame.
+        public var payload: Data?
+        /// The whole frame, for events that also read envelope fields.
+        public var frame: Data
+    }
+
+    /// Why a frame could not be taken apart.
+    public struct MalformedFrame: Error, Hashable, Sendable, CustomStringConvertible {
+        public var reason: String
+        public var description: String { reason }
+    }
+
+    // MARK: Writing
+
+    /// The frame for an event; `payload` is the payload's JSON (`nil` for none).
+    public func frame(eventName: String, channel: String?, payload: Data?) -> Data {
+        var out = Data()
+        switch self {
+        case .socketIO:
+            out.append(UInt8(ascii: "["))
+            Self.appendString(eventName, to: &out)
+            if let payload {
+                out.append(UInt8(ascii: ","))
+                out.append(payload)
+            }
+            out.append(UInt8(ascii: "]"))
+        case .envelope(let envelope):
+            out.append(UInt8(ascii: "{"))
+            Self.appendString(envelope.nameKey, to: &out)
+            out.append(UInt8(ascii: ":"))
+            Self.appendString(eventName, to: &out)
+            if let channelKey = envelope.channelKey, let channel {
+                out.append(UInt8(ascii: ","))
+                Self.appendString(channelKey, to: &out)
+                out.append(UInt8(ascii: ":"))
+                Self.appendString(channel, to: &out)
+            }
+            if let payload {
+                out.append(UInt8(ascii: ","))
+                Self.appendString(envelope.payloadKey, to: &out)
+                out.append(UInt8(ascii: ":"))
+                if envelope.payloadIsJSONString {
+                    Self.appendString(String(decoding: payload, as: UTF8.self), to: &out)
+                } else {
+                    out.append(payload)
+                }
+            }
+            out.append(UInt8(ascii: "}"))
+        case .discriminator(let key):
+            out.append(UInt8(ascii: "{"))
+            Self.appendString(key, to: &out)
+            out.append(UInt8(ascii: ":"))
+            Self.appendString(eventName, to: &out)
+            // The payload is an object: its members follow the discriminator.
+            if let payload, let open = payload.firstIndex(of: UInt8(ascii: "{")) {
+                let rest = payload[payload.index(after: open)...]
+                if rest.contains(where: { $0 != UInt8(ascii: "}") && $0 != 0x20 && $0 != 0x0A }) {
+                    out.append(UInt8(ascii: ","))
+                }
+                out.append(contentsOf: rest)
+            } else {
+                out.append(UInt8(ascii: "}"))
+            }
+        }
+        return out
+    }
+
+    /// Appends `text` as a JSON string, escaped as JSONEncoder escapes (without escaping slashes).
+    static func appendString(_ text: String, to out: inout Data) {
+        out.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
+            case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
+            case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+            case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+            case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+            case 0x08: out.append(contentsOf: [0x5C, UInt8(ascii: "b")])
+            case 0x0C: out.append(contentsOf: [0x5C, UInt8(ascii: "f")])
+            case 0..<0x20: out.append(contentsOf: Array(String(format: "\\u%04x", byte).utf8))
+            default: out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    // MARK: Reading
+
+    /// Takes a frame apart: finds the event name, the channel and the payload's bytes.
+    public func parse(_ data: Data) throws(MalformedFrame) -> ParsedFrame {
+        var scanner = JSONScanner([UInt8](data))
+        do {
+            switch self {
+            case .socketIO:
+                try scanner.expect(UInt8(ascii: "["), "a Socket.IO frame, a JSON array starting with the event name")
+                let name = try scanner.parseString()
+                var payload: Data?
+                if scanner.consume(UInt8(ascii: ",")) {
+                    payload = Data(scanner.bytes[try scanner.skipValue()])
+                    // Socket.IO events may carry more arguments (an acknowledgement); the contract types the first.
+                    while scanner.consume(UInt8(ascii: ",")) { _ = try scanner.skipValue() }
+                }
+                try scanner.expect(UInt8(ascii: "]"), "']' at the end of the Socket.IO frame")
+                try scanner.expectEnd()
+                return ParsedFrame(eventName: name, channel: nil, payload: payload, frame: data)
+            case .envelope(let envelope):
+                let members = try scanner.objectMembers()
+                try scanner.expectEnd()
+                guard let nameRange = members.first(where: { $0.key == envelope.nameKey })?.value else {
+                    throw MalformedFrame(reason: "the frame has no '\(envelope.nameKey)' key naming the event")
+                }
+                var nameScanner = JSONScanner(Array(scanner.bytes[nameRange]))
+                let name = try nameScanner.parseString()
+                var channel: String?
+                if let channelKey = envelope.channelKey, let range = members.first(where: { $0.key == channelKey })?.value {
+                    var channelScanner = JSONScanner(Array(scanner.bytes[range]))
+                    channel = try? channelScanner.parseString()
+                }
+                var payload: Data?
+                if let range = members.first(where: { $0.key == envelope.payloadKey })?.value {
+                    let bytes = scanner.bytes[range]
+                    if envelope.payloadIsJSONString, bytes.first == UInt8(ascii: "\"") {
+                        var stringScanner = JSONScanner(Array(bytes))
+                        payload = Data(try stringScanner.parseString().utf8)
+                    } else if !(bytes.elementsEqual("null".utf8)) {
+                        payload = Data(bytes)
+                    }
+                }
+                return ParsedFrame(eventName: name, channel: channel, payload: payload, frame: data)
+            case .discriminator(let key):
+                let members = try scanner.objectMembers()
+                try scanner.expectEnd()
+                guard let range = members.first(where: { $0.key == key })?.value else {
+                    throw MalformedFrame(reason: "the frame has no '\(key)' key naming the event")
+                }
+                var nameScanner = JSONScanner(Array(scanner.bytes[range]))
+                return ParsedFrame(eventName: try nameScanner.parseString(), channel: nil, payload: data, frame: data)
+            }
+        } catch let failure as JSONScanner.Failure {
+            throw MalformedFrame(reason: "\(failure.message) at byte \(failure.offset)")
+        } catch let malformed as MalformedFrame {
+            throw malformed
+        } catch {
+            throw MalformedFrame(reason: "\(error)")
+        }
+    }
+}

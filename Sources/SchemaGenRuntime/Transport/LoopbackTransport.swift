@@ -1,0 +1,51 @@
+import Foundation
+
+/// An in-memory transport for tests and SwiftUI previews: it records what the client sends and delivers
+/// frames you hand it, synchronously, on the calling thread.
+public final class LoopbackTransport: RealtimeTransport, @unchecked Sendable {
+    private let lock = NSLock()
+    private var receiver: (@Sendable (IncomingFrame) -> Void)?
+    private var sent: [OutgoingFrame] = []
+    private var channels: Set<String> = []
+    private let echoes: Bool
+
+    /// - Parameter echoesSentFrames: when `true`, every frame sent is also delivered back as if the
+    ///   server had sent it (handy for previews of events the app both sends and receives).
+    public init(echoesSentFrames: Bool = false) {
+        self.echoes = echoesSentFrames
+    }
+
+    public func send(_ frame: OutgoingFrame) async throws {
+        lock.withLock { sent.append(frame) }
+        if echoes { deliver(frame.data, channel: frame.channel) }
+    }
+
+    public func setReceiver(_ receiver: @escaping @Sendable (IncomingFrame) -> Void) {
+        lock.withLock { self.receiver = receiver }
+    }
+
+    public func subscribe(to channel: String) async throws {
+        _ = lock.withLock { channels.insert(channel) }
+    }
+
+    public func unsubscribe(from channel: String) async throws {
+        _ = lock.withLock { channels.remove(channel) }
+    }
+
+    /// Every frame sent so far, oldest first.
+    public var sentFrames: [OutgoingFrame] { lock.withLock { sent } }
+
+    /// The channels subscribed to now.
+    public var subscribedChannels: Set<String> { lock.withLock { channels } }
+
+    /// Delivers a frame to the client as if it had arrived from the server.
+    public func deliver(_ data: Data, channel: String? = nil) {
+        let receiver = lock.withLock { self.receiver }
+        receiver?(IncomingFrame(data: data, channel: channel))
+    }
+
+    /// Delivers a frame written as JSON text.
+    public func deliver(json: String, channel: String? = nil) {
+        deliver(Data(json.utf8), channel: channel)
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// What a transport adapter implements to carry a generated client's events: Socket.IO, Pusher, Supabase
+/// Realtime, or a plain WebSocket. See docs/transports.md for adapters.
+///
+/// A transport moves frames. Outgoing frames come ready-made in the contract's framing (`data`), and also
+/// split into event name, channel and payload for SDKs that frame events themselves. Incoming frames are
+/// handed over as the bytes of one message, in the contract's framing.
+public protocol RealtimeTransport: Sendable {
+    /// Sends one event.
+    func send(_ frame: OutgoingFrame) async throws
+    /// Sets where incoming frames go. A client calls this once, when it is created; the transport then
+    /// calls `receiver` for every frame, on any thread, one frame at a time.
+    func setReceiver(_ receiver: @escaping @Sendable (IncomingFrame) -> Void)
+    /// Starts receiving the events of a channel (Pusher subscribe, Supabase channel join).
+    func subscribe(to channel: String) async throws
+    /// Stops receiving the events of a channel.
+    func unsubscribe(from channel: String) async throws
+}
+
+extension RealtimeTransport {
+    /// Transports without channels (Socket.IO, a plain WebSocket) need not subscribe.
+    public func subscribe(to channel: String) async throws {}
+    public func unsubscribe(from channel: String) async throws {}
+}
+
+/// One event on its way out.
+public struct OutgoingFrame: Hashable, Sendable {
+    /// The event's wire name.
+    public var eventName: String
+    /// The channel address it is sent on; `nil` for events outside channels.
+    public var channel: String?
+    /// The payload alone, as JSON; `nil` for events without payload.
+    public var payload: Data?
+    /// The whole frame in the contract's framing, exactly as it goes on the wire.
+    public var data: Data
+
+    public init(eventName: String, channel: String?, payload: Data?, data: Data) {
+        self.eventName = eventName
+        self.channel = channel
+        self.payload = payload
+        self.data = data
+    }
+
+    /// The payload decoded as a JSON object, for SDKs that take `[String: Any]` (Socket.IO-Client-Swift).
+    public var payloadObject: Any? {
+        payload.flatMap { try? JSONSerialization.jsonObject(with: $0, options: [.fragmentsAllowed]) }
+    }
+}
+
+/// One frame that arrived.
+public struct IncomingFrame: Hashable, Sendable {
+    /// The frame's bytes, in the contract's framing.
+    public var data: Data
+    /// The channel the frame arrived on, when the transport knows it (a Supabase channel subscription).
+    /// Framings that name the channel inside the frame (Pusher's `channel` key) take precedence.
+    public var channel: String?
+
+    public init(data: Data, channel: String? = nil) {
+        self.data = data
+        self.channel = channel
+    }
+}
