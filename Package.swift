@@ -12,13 +12,30 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         .target(
             name: "SchemaGenCore",
-            dependencies: [.product(name: "Yams", package: "Yams")]
+            dependencies: [
+                "SchemaGenTemplates",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
+        // The default templates, top-level in `templates/`, shipped as resources.
+        .target(
+            name: "SchemaGenTemplates",
+            path: "templates",
+            resources: [.copy("swift")]
         ),
         .target(name: "SchemaGenRuntime"),
+        // The checked-in output for schemas/, compiled so tests can exercise it.
+        .target(
+            name: "GeneratedClients",
+            dependencies: ["SchemaGenRuntime"],
+            path: "Generated/Swift"
+        ),
         .executableTarget(
             name: "schemagen",
             dependencies: [

@@ -13,9 +13,13 @@ struct DiagnosticPrinter {
     }
 
     func print(_ loaded: ContractLoader.Loaded) {
-        guard !loaded.diagnostics.isEmpty else { return }
-        let sources = loaded.source.map { [$0.path: $0] } ?? [:]
-        writeError(renderer.render(loaded.diagnostics, sources: sources))
+        print(loaded.diagnostics, source: loaded.source)
+    }
+
+    func print(_ diagnostics: [Diagnostic], source: SourceText? = nil) {
+        guard !diagnostics.isEmpty else { return }
+        let sources = source.map { [$0.path: $0] } ?? [:]
+        writeError(renderer.render(diagnostics, sources: sources))
     }
 }
 

@@ -1,0 +1,60 @@
+import Foundation
+
+/// What `schemagen generate` works on: from `schemagen.yaml`, command-line flags, or the defaults.
+public struct Configuration: Hashable, Sendable {
+    /// Contract files and folders.
+    public var inputs: [String]
+    /// The output folder; generated Swift goes to `<output>/Swift/`.
+    public var output: String
+    public var accessLevel: SwiftTranslator.AccessLevel
+    /// A folder whose templates replace the default ones of the same name.
+    public var templates: String?
+
+    /// The configuration file's name.
+    public static let fileName = "schemagen.yaml"
+    static let keys = ["inputs", "output", "accessLevel", "templates"]
+
+    public init(inputs: [String] = ["schemas"], output: String = "Generated", accessLevel: SwiftTranslator.AccessLevel = .public,
+                templates: String? = nil) {
+        self.inputs = inputs
+        self.output = output
+        self.accessLevel = accessLevel
+        self.templates = templates
+    }
+
+    /// Reads a configuration file. Relative paths in it are relative to the file's folder.
+    public static func load(path: String) -> (configuration: Configuration?, diagnostics: [Diagnostic]) {
+        let loaded = YAMLLoader().load(path: path)
+        guard let root = loaded.root else { return (nil, loaded.diagnostics) }
+        var checker = Checker()
+        guard let reader = MappingReader(root, owner: "the configuration", allowedKeys: keys, diagnostics: &checker.diagnostics) else {
+            return (nil, checker.diagnostics.sorted)
+        }
+        let base = (path as NSString).deletingLastPathComponent
+        func resolve(_ relative: String) -> String {
+            relative.hasPrefix("/") || base.isEmpty ? relative : (base as NSString).appendingPathComponent(relative)
+        }
+        var configuration = Configuration()
+        if let node = reader["inputs"] {
+            if let elements = node.elements {
+                configuration.inputs = elements.compactMap { checker.readText($0, what: "an input") }.map(resolve)
+            } else if let single = checker.readText(node, what: "`inputs`") {
+                configuration.inputs = [resolve(single)]
+            }
+        } else {
+            configuration.inputs = [resolve("schemas")]
+        }
+        configuration.output = resolve(reader["output"].flatMap { checker.readText($0, what: "`output`") } ?? "Generated")
+        if let node = reader["accessLevel"], let text = checker.readText(node, what: "`accessLevel`") {
+            if let level = SwiftTranslator.AccessLevel(rawValue: text) {
+                configuration.accessLevel = level
+            } else {
+                checker.diagnostics.error("unknown access level '\(text)'\(Suggestions.hint(for: text, in: SwiftTranslator.AccessLevel.allCases.map(\.rawValue)))",
+                                          at: node.location)
+            }
+        }
+        configuration.templates = reader["templates"].flatMap { checker.readText($0, what: "`templates`") }.map(resolve)
+        let diagnostics = checker.diagnostics.sorted
+        return (checker.diagnostics.hasErrors ? nil : configuration, diagnostics)
+    }
+}

@@ -1,0 +1,84 @@
+/// Builds the contexts of events and scopes: what each event's type is, what listeners receive, how it decodes.
+struct EventTranslator {
+    let contract: Contract
+    let builder: StructBuilder
+
+    private var envelopeFields: [Field] {
+        if case .envelope(let envelope) = contract.framing { return envelope.fields }
+        return []
+    }
+
+    private var payloadKey: String {
+        if case .envelope(let envelope) = contract.framing { return envelope.payloadKey }
+        return "payload"
+    }
+
+    func scope(_ events: [Event], channelExpression: String) -> ScopeContext {
+        let contexts = events.map(event)
+        let client = zip(events, contexts).filter { $0.0.direction.isEmittedByClient }.map(\.1)
+        let server = zip(events, contexts).filter { $0.0.direction.isReceivedByClient }.map(\.1)
+        return ScopeContext(channelExpression: channelExpression, events: contexts, clientEvents: client, serverEvents: server,
+                            hasClientEvents: !client.isEmpty, hasServerEvents: !server.isEmpty)
+    }
+
+    func event(_ event: Event) -> EventContext {
+        let typeName = SwiftName.typeName(forMember: event.swiftName)
+        let wireName = SwiftSyntax.stringLiteral(event.wireName)
+        let direction = switch event.direction {
+        case .clientToServer: "client to server"
+        case .serverToClient: "server to client"
+        case .both: "both directions"
+        }
+        var context = EventContext(
+            wireName: wireName, wireNameText: event.wireName, directionText: direction, typeName: typeName,
+            memberName: SwiftSyntax.identifier(event.swiftName), listenerName: "on" + typeName.trimmingLeadingUnderscore,
+            documentation: SwiftSyntax.documentation(event.description, deprecation: event.deprecation,
+                                                     extra: ["Wire name: `\(event.wireName)`, \(direction)."]),
+            deprecation: SwiftSyntax.deprecationAttribute(event.deprecation),
+            declaration: nil, valueType: nil, hasValue: event.payload != nil, decodesWholeFrame: false, emitParameters: nil, emitInitializer: nil)
+        let frameFields = envelopeFields + event.envelopeFields
+        if !frameFields.isEmpty {
+            // The event's value is the whole frame: envelope fields beside the payload.
+            var extra: [(property: PropertyContext, wireName: String, nested: TypeContext?)] = []
+            if let payload = event.payload {
+                let type = builder.speller.spell(payload, inlineName: "Payload")
+                let nested = payload.unwrapped.isObject ? payloadType(payload) : nil
+                let property = PropertyContext(name: "payload", storageName: "payload", codingKey: "payload", type: type,
+                                               unwrappedType: builder.speller.spell(payload.unwrapped, inlineName: "Payload"),
+                                               isOptional: payload.isOptional, documentation: [" The event's payload."], deprecation: nil,
+                                               constantValue: nil)
+                extra.append((property, payloadKey, nested))
+            }
+            context.declaration = declaration(typeName, context, builder.structure(frameFields, eventName: wireName, extra: extra))
+            context.valueType = typeName
+            context.hasValue = true
+            context.decodesWholeFrame = true
+        } else if case .object(let object)? = event.payload {
+            let structure = builder.structure(object.fields, eventName: wireName)
+            context.declaration = declaration(typeName, context, structure)
+            context.valueType = typeName
+            if !structure.properties.isEmpty {
+                context.emitParameters = structure.initializerParameters
+                context.emitInitializer = "\(typeName)(" + structure.properties.map { "\($0.name.unescapedIdentifier): \($0.name)" }
+                    .joined(separator: ", ") + ")"
+            }
+        } else if let payload = event.payload {
+            context.valueType = builder.speller.spell(payload)
+        }
+        return context
+    }
+
+    private func declaration(_ typeName: String, _ context: EventContext, _ structure: StructContext) -> TypeContext {
+        TypeContext(name: typeName, documentation: context.documentation, structure: structure, enumeration: nil)
+    }
+
+    private func payloadType(_ payload: TypeRef) -> TypeContext? {
+        guard case .object(let object) = payload.unwrapped else { return nil }
+        return TypeContext(name: "Payload", documentation: [" The event's payload."], structure: builder.structure(object.fields, eventName: nil),
+                           enumeration: nil)
+    }
+}
+
+private extension String {
+    var trimmingLeadingUnderscore: String { hasPrefix("_") ? String(dropFirst()) : self }
+}

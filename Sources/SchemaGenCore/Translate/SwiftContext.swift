@@ -1,0 +1,178 @@
+/// The template context for one generated Swift file: every name, type spelling and decision already made,
+/// so templates only lay out text. Documented in docs/templates.md; users who override templates rely on it.
+public struct SwiftFileContext: Sendable {
+    /// The contract file the output comes from (`zikr.yaml`).
+    public var sourceFile: String
+    /// The access level keyword of every generated declaration (`public`, `package` or `internal`).
+    public var access: String
+    /// The namespace enum (`Zikr`).
+    public var namespace: String
+    /// Doc comment lines for the namespace, without the `///`.
+    public var documentation: [String]
+    /// A Swift expression of type `WireFraming` for the contract's framing.
+    public var framing: String
+    /// A Swift expression of type `WireDateEncoding`.
+    public var dateEncoding: String
+    /// Named types, in contract order.
+    public var types: [TypeContext]
+    /// Events outside channels.
+    public var root: ScopeContext
+    /// Channels, in contract order.
+    public var channels: [ChannelContext]
+    public var hasTypes: Bool
+    public var hasChannels: Bool
+}
+
+/// A struct or enum declaration. Deprecated types say so in their documentation: an attribute would make
+/// the generated code's own uses of them warn.
+public struct TypeContext: Sendable {
+    /// The type's name as written in a declaration (escaped with backticks when needed).
+    public var name: String
+    /// Doc comment lines, each as it follows `///` (with its leading space; empty for a blank line).
+    public var documentation: [String]
+    /// Set for structs.
+    public var structure: StructContext?
+    /// Set for string enums.
+    public var enumeration: EnumContext?
+    /// Whether this is a struct (`structure` is set) or a string enum (`enumeration` is set). Stored, because
+    /// templates read contexts through reflection, which sees stored properties only.
+    public private(set) var isStruct: Bool
+    public private(set) var isEnum: Bool
+
+    public init(name: String, documentation: [String], structure: StructContext?, enumeration: EnumContext?) {
+        self.name = name
+        self.documentation = documentation
+        self.structure = structure
+        self.enumeration = enumeration
+        self.isStruct = structure != nil
+        self.isEnum = enumeration != nil
+    }
+}
+
+public struct StructContext: Sendable {
+    /// The protocols the struct conforms to, comma separated.
+    public var conformances: String
+    /// For an event's own type: a Swift string literal of its wire name, for `static let eventName`.
+    public var eventName: String?
+    /// Stored properties, in wire order; constants are not stored.
+    public var properties: [PropertyContext]
+    /// Fields with a fixed value: exposed as computed properties, checked on decode, written on encode.
+    public var constants: [PropertyContext]
+    /// Whether a `CodingKeys` enum is needed (some wire name differs from its Swift name, or constants exist).
+    public var hasCodingKeys: Bool
+    /// Every coding key, stored properties and constants alike.
+    public var codingKeys: [CodingKeyContext]
+    /// Whether `init(from:)` and `encode(to:)` are written out (for constants); otherwise they are synthesized.
+    public var hasCustomCoding: Bool
+    /// Whether an explicit memberwise initializer is generated (Swift synthesizes only an internal one).
+    public var hasInitializer: Bool
+    /// The initializer's parameter list, e.g. `groupId: String, error: String? = nil`.
+    public var initializerParameters: String
+    /// Inline objects of this struct's fields, declared inside it.
+    public var nestedTypes: [TypeContext]
+}
+
+public struct PropertyContext: Sendable {
+    /// The property name as written (backticked when a keyword).
+    public var name: String
+    /// The stored property's name: `name`, or `_name` for a deprecated field, whose public `name` is then a
+    /// deprecated accessor (so the generated code itself never uses a deprecated declaration).
+    public var storageName: String
+    /// The coding key case name (`CodingKeys.<codingKey>`), the same as `storageName`.
+    public var codingKey: String
+    /// The property's type spelling, e.g. `[Zikr.Notification]?`.
+    public var type: String
+    /// The type without its optional, for `decodeIfPresent`.
+    public var unwrappedType: String
+    public var isOptional: Bool
+    /// Doc comment lines, each as it follows `///` (with its leading space; empty for a blank line).
+    public var documentation: [String]
+    /// The `@available(*, deprecated…)` attribute of a deprecated field, or `nil`.
+    public var deprecation: String?
+    /// For constants: the value as a Swift literal, e.g. `"uploading"`.
+    public var constantValue: String?
+}
+
+public struct CodingKeyContext: Sendable {
+    /// The case name.
+    public var name: String
+    /// The raw value as a Swift string literal when it differs from the case name, else `nil`.
+    public var rawValue: String?
+}
+
+public struct EnumContext: Sendable {
+    public var cases: [EnumCaseContext]
+}
+
+public struct EnumCaseContext: Sendable {
+    /// The case name as written (backticked when a keyword).
+    public var name: String
+    /// The wire value as a Swift string literal.
+    public var rawValue: String
+    /// Doc comment lines; a deprecated value says so here.
+    public var documentation: [String]
+}
+
+/// The events of one scope: the contract's root, or one channel.
+public struct ScopeContext: Sendable {
+    /// The Swift expression for the scope's channel address: `nil`, or `channel.address`.
+    public var channelExpression: String
+    /// Every event's declaration, in contract order.
+    public var events: [EventContext]
+    /// Events the app may emit (client-to-server and both).
+    public var clientEvents: [EventContext]
+    /// Events the app may listen to (server-to-client and both).
+    public var serverEvents: [EventContext]
+    public var hasClientEvents: Bool
+    public var hasServerEvents: Bool
+}
+
+public struct EventContext: Sendable {
+    /// A Swift string literal of the wire name.
+    public var wireName: String
+    /// The wire name as text, for documentation.
+    public var wireNameText: String
+    /// "client to server", "server to client" or "both directions".
+    public var directionText: String
+    /// The event's type name (`PoraBooked`).
+    public var typeName: String
+    /// The enum case and emit method name (`poraBooked`, backticked when a keyword).
+    public var memberName: String
+    /// The listener method name (`onPoraBooked`).
+    public var listenerName: String
+    /// Doc comment lines for the event's type and methods (with the wire name and direction).
+    public var documentation: [String]
+    /// The `@available(*, deprecated…)` attribute for the event's emit and listener methods, or `nil`.
+    public var deprecation: String?
+    /// The event's type when it is a struct (an inline payload, or a frame with envelope fields).
+    public var declaration: TypeContext?
+    /// The type listeners receive and emitters pass, e.g. `PoraBooked`, `[Zikr.Notification]`; `nil` without payload.
+    public var valueType: String?
+    public var hasValue: Bool
+    /// Whether the value decodes from the whole frame (envelope fields) rather than the payload alone.
+    public var decodesWholeFrame: Bool
+    /// For emitting an inline payload field by field: the parameter list and the initializer call;
+    /// `nil` when the payload is not an inline object with fields.
+    public var emitParameters: String?
+    public var emitInitializer: String?
+}
+
+public struct ChannelContext: Sendable {
+    /// The channel's type name (`Driver`).
+    public var typeName: String
+    /// The client's accessor method name (`driver`).
+    public var memberName: String
+    public var documentation: [String]
+    /// The `@available(*, deprecated…)` attribute for the client's accessor of this channel, or `nil`.
+    public var deprecation: String?
+    /// The address template as text, for documentation (`driver-{driverId}`).
+    public var addressTemplate: String
+    /// A Swift expression building the address from the parameters, e.g. `"driver-\(driverId)"`.
+    public var addressExpression: String
+    public var parameters: [PropertyContext]
+    /// The accessor's parameter list and the channel value's initializer arguments.
+    public var accessorParameters: String
+    public var accessorArguments: String
+    public var hasParameters: Bool
+    public var scope: ScopeContext
+}

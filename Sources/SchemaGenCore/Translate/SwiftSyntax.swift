@@ -1,0 +1,67 @@
+/// Small pieces of Swift source the translator writes into template contexts.
+enum SwiftSyntax {
+    /// `text` as a Swift string literal, escaped so it reads back exactly.
+    static func stringLiteral(_ text: String) -> String {
+        "\"" + escapedForLiteral(text) + "\""
+    }
+
+    /// `text` escaped for the inside of a Swift string literal.
+    static func escapedForLiteral(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F: out += "\\u{\(String(scalar.value, radix: 16))}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// `name`, in backticks when it is a Swift keyword.
+    static func identifier(_ name: String) -> String {
+        SwiftName.needsBackticks(name) ? "`\(name)`" : name
+    }
+
+    /// Doc comment lines for a description, each as it follows `///`: a space and the text, or nothing for
+    /// a blank line. A deprecation adds a `- Important:` line.
+    static func documentation(_ text: String?, deprecation: Deprecation? = nil, extra: [String] = []) -> [String] {
+        var lines = (text ?? "").isEmpty ? [] : text!.linesSplitAtLineFeeds.map(\.trimmingTrailingWhitespace)
+        if let deprecation {
+            lines.append("- Important: Deprecated" + (deprecation.message.map { ". \($0)" } ?? "."))
+        }
+        if !extra.isEmpty {
+            if !lines.isEmpty { lines.append("") }
+            lines += extra
+        }
+        return lines.map { $0.isEmpty ? "" : " " + $0 }
+    }
+
+    /// The `@available` attribute for a deprecation.
+    static func deprecationAttribute(_ deprecation: Deprecation?) -> String? {
+        guard let deprecation else { return nil }
+        guard let message = deprecation.message, !message.isEmpty else { return "@available(*, deprecated)" }
+        return "@available(*, deprecated, message: \(stringLiteral(message)))"
+    }
+
+    /// A constant as a Swift literal.
+    static func literal(_ constant: ConstantValue) -> String {
+        switch constant {
+        case .string(let text): stringLiteral(text)
+        case .int(let number): String(number)
+        case .bool(let flag): flag ? "true" : "false"
+        }
+    }
+}
+
+private extension String {
+    var trimmingTrailingWhitespace: String {
+        var scalars = unicodeScalars
+        while let last = scalars.last, last == " " || last == "\t" || last == "\r" { scalars.removeLast() }
+        return String(scalars)
+    }
+}

@@ -1,0 +1,97 @@
+/// The translate stage for Swift: turns a checked ``Contract`` into the ``SwiftFileContext`` templates render.
+public struct SwiftTranslator: Sendable {
+    /// The access level of generated declarations.
+    public enum AccessLevel: String, Sendable, CaseIterable {
+        case `public`, package, `internal`
+    }
+
+    public var accessLevel: AccessLevel
+
+    public init(accessLevel: AccessLevel = .public) {
+        self.accessLevel = accessLevel
+    }
+
+    public func translate(_ contract: Contract, sourceFile: String) -> SwiftFileContext {
+        let speller = SwiftTypeSpeller(namespace: contract.name, declaredNames: Self.declaredTypeNames(in: contract))
+        let builder = StructBuilder(speller: speller, hasInitializer: accessLevel != .internal)
+        let types = contract.types.map { builder.namedType($0) }
+        let events = EventTranslator(contract: contract, builder: builder)
+        let root = events.scope(contract.events, channelExpression: "nil")
+        let channels = contract.channels.map { channel in
+            let typeName = SwiftName.typeName(forMember: channel.swiftName)
+            let parameters = channel.parameters.map { parameter in
+                let type = speller.spell(parameter.type)
+                let name = SwiftSyntax.identifier(parameter.swiftName)
+                return PropertyContext(name: name, storageName: name, codingKey: name, type: type,
+                                       unwrappedType: type, isOptional: false, documentation: SwiftSyntax.documentation(parameter.description),
+                                       deprecation: nil, constantValue: nil)
+            }
+            return ChannelContext(
+                typeName: typeName, memberName: SwiftSyntax.identifier(channel.swiftName),
+                documentation: SwiftSyntax.documentation(channel.description, deprecation: channel.deprecation),
+                deprecation: SwiftSyntax.deprecationAttribute(channel.deprecation),
+                addressTemplate: channel.address.raw, addressExpression: Self.addressExpression(channel),
+                parameters: parameters,
+                accessorParameters: parameters.map { "\($0.name): \($0.type)" }.joined(separator: ", "),
+                accessorArguments: channel.parameters.map { "\($0.swiftName): \(SwiftSyntax.identifier($0.swiftName))" }.joined(separator: ", "),
+                hasParameters: !parameters.isEmpty,
+                scope: events.scope(channel.events, channelExpression: "channel.address"))
+        }
+        let documentation = SwiftSyntax.documentation(contract.title, extra: SwiftSyntax.documentation(contract.description).map { String($0.dropFirst()) })
+        return SwiftFileContext(sourceFile: sourceFile, access: accessLevel.rawValue, namespace: contract.name, documentation: documentation,
+                                framing: Self.framingExpression(contract.framing), dateEncoding: ".\(Self.dateCase(contract.dateEncoding))",
+                                types: types, root: root, channels: channels, hasTypes: !types.isEmpty, hasChannels: !channels.isEmpty)
+    }
+
+    /// Every type name the file declares, so built-in names they shadow get qualified.
+    static func declaredTypeNames(in contract: Contract) -> Set<String> {
+        var names: Set<String> = [contract.name, "ClientEvent", "ServerEvent", "Client", "Payload", "CodingKeys"]
+        names.formUnion(contract.types.map(\.name))
+        for (channel, event) in contract.allEvents {
+            names.insert(SwiftName.typeName(forMember: event.swiftName))
+            if let channel { names.insert(SwiftName.typeName(forMember: channel.swiftName)) }
+        }
+        for (_, object) in contract.allObjects {
+            for field in object.fields where field.type.unwrapped.isObject {
+                names.insert(SwiftName.typeName(forMember: field.swiftName))
+            }
+        }
+        return names
+    }
+
+    /// `"driver-\(driverId)"`.
+    static func addressExpression(_ channel: Channel) -> String {
+        let parts = channel.address.segments.map { segment -> String in
+            switch segment {
+            case .literal(let text): return SwiftSyntax.escapedForLiteral(text)
+            case .parameter(let name):
+                let swiftName = channel.parameters.first { $0.name == name }?.swiftName ?? name
+                return "\\(\(SwiftSyntax.identifier(swiftName)))"
+            }
+        }
+        return "\"" + parts.joined() + "\""
+    }
+
+    static func framingExpression(_ framing: Framing) -> String {
+        switch framing {
+        case .socketIO:
+            return ".socketIO"
+        case .discriminator(let key):
+            return ".discriminator(key: \(SwiftSyntax.stringLiteral(key)))"
+        case .envelope(let envelope):
+            var arguments = ["nameKey: \(SwiftSyntax.stringLiteral(envelope.nameKey))", "payloadKey: \(SwiftSyntax.stringLiteral(envelope.payloadKey))"]
+            if let channelKey = envelope.channelKey { arguments.append("channelKey: \(SwiftSyntax.stringLiteral(channelKey))") }
+            if envelope.payloadEncoding == .jsonString { arguments.append("payloadIsJSONString: true") }
+            return ".envelope(.init(\(arguments.joined(separator: ", "))))"
+        }
+    }
+
+    static func dateCase(_ encoding: DateEncoding) -> String {
+        switch encoding {
+        case .iso8601: "iso8601"
+        case .iso8601Fractional: "iso8601Fractional"
+        case .unixSeconds: "unixSeconds"
+        case .unixMilliseconds: "unixMilliseconds"
+        }
+    }
+}
