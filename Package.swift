@@ -49,6 +49,11 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(
+            name: "GeneratedClientTests",
+            dependencies: ["GeneratedClients", "SchemaGenRuntime", "SchemaGenCore"],
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(
             name: "schemagenTests",
             dependencies: ["schemagen", "SchemaGenCore"]
         ),
