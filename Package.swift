@@ -36,6 +36,12 @@ let package = Package(
             dependencies: ["SchemaGenRuntime"],
             path: "Generated/Swift"
         ),
+        // The golden output of the generator's feature tests, compiled so every golden is code that builds.
+        .target(
+            name: "GoldenClients",
+            dependencies: ["SchemaGenRuntime"],
+            path: "Tests/GoldenClients"
+        ),
         .executableTarget(
             name: "schemagen",
             dependencies: [
@@ -52,6 +58,10 @@ let package = Package(
             name: "GeneratedClientTests",
             dependencies: ["GeneratedClients", "SchemaGenRuntime", "SchemaGenCore"],
             exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "GoldenClientTests",
+            dependencies: ["GoldenClients", "SchemaGenRuntime"]
         ),
         .testTarget(
             name: "schemagenTests",

@@ -4,6 +4,9 @@ struct FramingConsistencyCheck {
     let contract: Contract
 
     func run(into diagnostics: inout DiagnosticBag) {
+        if case .envelope(let envelope) = contract.framing {
+            checkEnvelope(envelope, into: &diagnostics)
+        }
         guard case .discriminator(let key) = contract.framing else { return }
         for (_, event) in contract.allEvents {
             guard let payload = event.payload else { continue }
@@ -22,6 +25,22 @@ struct FramingConsistencyCheck {
             if let clash = fields.first(where: { $0.wireName == key }) {
                 diagnostics.error("field '\(key)' of the payload of event '\(event.wireName)' clashes with the discriminator key '\(key)', which holds the event name",
                                   at: clash.location)
+            }
+        }
+    }
+
+    /// Envelope fields are read from incoming frames; sending them, and reading them beside a payload sent
+    /// as a JSON string, is not supported yet, so such contracts are refused rather than half generated.
+    private func checkEnvelope(_ envelope: EnvelopeFraming, into diagnostics: inout DiagnosticBag) {
+        for (_, event) in contract.allEvents {
+            let hasFields = !envelope.fields.isEmpty || !event.envelopeFields.isEmpty
+            guard hasFields else { continue }
+            if event.direction.isEmittedByClient {
+                diagnostics.error("event '\(event.wireName)' is sent by the client and has envelope fields, which schemagen can read but not yet send; make it server-to-client or move the fields into its payload",
+                                  at: event.location)
+            } else if envelope.payloadEncoding == .jsonString, event.payload != nil {
+                diagnostics.error("event '\(event.wireName)' has envelope fields and a payload sent as a JSON string, a combination schemagen does not generate yet; move the fields into the payload",
+                                  at: event.location)
             }
         }
     }

@@ -6,6 +6,24 @@ struct NameCollisionCheck {
     /// The Swift case name generated enums use for values the contract does not list.
     static let reservedEnumCaseName = "unknown"
 
+    /// Type names generated code declares or relies on: a contract type of the same name would replace
+    /// them inside the namespace, and module names would break qualified spellings such as `Swift.String`.
+    static let reservedTypeNames: [String: String] = {
+        var reasons: [String: String] = [:]
+        for name in ["Client", "ServerEvent", "ClientEvent", "CodingKeys"] { reasons[name] = "a type every generated client declares" }
+        for name in ["Type", "Self", "Protocol", "Any"] { reasons[name] = "a name Swift reserves for types" }
+        for name in ["Codable", "Decodable", "Encodable", "Hashable", "Sendable", "CodingKey", "Decoder", "Encoder", "RawRepresentable",
+                     "AsyncStream", "WireFraming", "WireDateEncoding", "RealtimeClientCore", "RealtimeTransport", "ListenerToken",
+                     "IncomingFailure", "NoPayload"] {
+            reasons[name] = "a type the generated code uses"
+        }
+        for name in ["Swift", "Foundation", "SchemaGenRuntime"] { reasons[name] = "a module the generated code names" }
+        return reasons
+    }()
+
+    /// Member names of generated clients that events and channels must leave free.
+    static let reservedClientMembers = ["core", "events", "emit", "channel", "subscribe", "unsubscribe", "onIncomingFailure"]
+
     private struct Named {
         enum Kind { case event, other }
         var kind = Kind.other
@@ -43,6 +61,44 @@ struct NameCollisionCheck {
         }
         checkEnvelopeFields(into: &diagnostics)
         report(namespaceMembers, in: "the namespace '\(contract.name)'", into: &diagnostics)
+        // Events outside channels and channel accessors are both members of the generated client.
+        report(contract.events.filter(\.direction.isEmittedByClient).map { Named(swiftName: $0.swiftName, label: "event '\($0.wireName)'", location: $0.location) }
+               + contract.channels.map { Named(swiftName: $0.swiftName, label: "channel '\($0.name)'", location: $0.location) },
+               in: "the client of '\(contract.name)'", into: &diagnostics)
+        checkReservedNames(into: &diagnostics)
+    }
+
+    private func checkReservedNames(into diagnostics: inout DiagnosticBag) {
+        var types: [(label: String, name: String, location: SourceLocation)] = contract.types.map { ("type '\($0.name)'", $0.name, $0.location) }
+        for (_, event) in contract.allEvents {
+            types.append(("event '\(event.wireName)'", SwiftName.typeName(forMember: event.swiftName), event.location))
+            if event.direction.isEmittedByClient, Self.reservedClientMembers.contains(event.swiftName) {
+                diagnostics.error("event '\(event.wireName)' would become the method '\(event.swiftName)', which generated clients already have; give it a `swiftName:`",
+                                  at: event.location)
+            }
+        }
+        for channel in contract.channels {
+            types.append(("channel '\(channel.name)'", SwiftName.typeName(forMember: channel.swiftName), channel.location))
+            if Self.reservedClientMembers.contains(channel.swiftName) {
+                diagnostics.error("channel '\(channel.name)' would become the method '\(channel.swiftName)', which generated clients already have; give it a `swiftName:`",
+                                  at: channel.location)
+            }
+            for parameter in channel.parameters where parameter.swiftName == "address" {
+                diagnostics.error("parameter 'address' of channel '\(channel.name)' would hide the channel's generated `address`; give it a `swiftName:`",
+                                  at: parameter.location)
+            }
+        }
+        for (_, object) in contract.allObjects {
+            for field in object.fields where field.type.unwrapped.isObject {
+                types.append(("the inline object of field '\(field.wireName)'", SwiftName.typeName(forMember: field.swiftName), field.location))
+            }
+        }
+        for (label, name, location) in types {
+            if let reason = Self.reservedTypeNames[name] {
+                let fix = label.hasPrefix("type ") ? "rename the type" : "give it a `swiftName:`"
+                diagnostics.error("\(label) would become the Swift type '\(name)', \(reason); \(fix)", at: location)
+            }
+        }
     }
 
     /// Named types, the type generated for each event outside channels, and each channel's type share

@@ -43,7 +43,7 @@ struct EventTranslator {
             if let payload = event.payload {
                 let type = builder.speller.spell(payload, inlineName: "Payload")
                 let nested = payload.unwrapped.isObject ? payloadType(payload) : nil
-                let property = PropertyContext(name: "payload", storageName: "payload", codingKey: "payload", type: type,
+                let property = PropertyContext(name: "payload", storageName: "payload", codingKey: "payload", argumentName: "payload", type: type,
                                                unwrappedType: builder.speller.spell(payload.unwrapped, inlineName: "Payload"),
                                                isOptional: payload.isOptional, documentation: [" The event's payload."], deprecation: nil,
                                                constantValue: nil)
@@ -59,7 +59,7 @@ struct EventTranslator {
             context.valueType = typeName
             if !structure.properties.isEmpty {
                 context.emitParameters = structure.initializerParameters
-                context.emitInitializer = "\(typeName)(" + structure.properties.map { "\($0.name.unescapedIdentifier): \($0.name)" }
+                context.emitInitializer = "\(typeName)(" + structure.properties.map { "\($0.name.unescapedIdentifier): \($0.argumentName)" }
                     .joined(separator: ", ") + ")"
             }
         } else if let payload = event.payload {

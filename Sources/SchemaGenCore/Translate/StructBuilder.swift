@@ -3,6 +3,38 @@
 struct StructBuilder {
     let speller: SwiftTypeSpeller
     let hasInitializer: Bool
+    /// For each named type, the named types its fields reach by value or through optionals.
+    var reachable: [String: Set<String>] = [:]
+
+    /// Builds the reachability that decides which optional fields must be stored out of line.
+    init(speller: SwiftTypeSpeller, hasInitializer: Bool, contract: Contract? = nil) {
+        self.speller = speller
+        self.hasInitializer = hasInitializer
+        guard let contract else { return }
+        var edges: [String: Set<String>] = [:]
+        for type in contract.types {
+            guard case .object(let object) = type.kind else { continue }
+            edges[type.name] = Set(object.fields.flatMap { Self.namesHeldInline($0.type) })
+        }
+        for start in edges.keys {
+            var seen: Set<String> = []
+            var queue = Array(edges[start] ?? [])
+            while let next = queue.popLast() {
+                if seen.insert(next).inserted { queue += edges[next] ?? [] }
+            }
+            reachable[start] = seen
+        }
+    }
+
+    /// Named types a field holds without an array or dictionary in between (by value or optional).
+    static func namesHeldInline(_ type: TypeRef) -> [String] {
+        switch type {
+        case .named(let name): [name]
+        case .optional(let wrapped): namesHeldInline(wrapped)
+        case .object(let object): object.fields.flatMap { namesHeldInline($0.type) }
+        case .scalar, .array, .dictionary: []
+        }
+    }
 
     static let conformances = "Codable, Hashable, Sendable"
 
@@ -11,7 +43,8 @@ struct StructBuilder {
         let documentation = SwiftSyntax.documentation(type.description, deprecation: type.deprecation)
         switch type.kind {
         case .object(let object):
-            return TypeContext(name: name, documentation: documentation, structure: structure(object.fields, eventName: nil), enumeration: nil)
+            return TypeContext(name: name, documentation: documentation, structure: structure(object.fields, eventName: nil, owner: type.name),
+                               enumeration: nil)
         case .enumeration(let enumeration):
             let cases = enumeration.cases.map { enumCase in
                 EnumCaseContext(name: SwiftSyntax.identifier(enumCase.swiftName), rawValue: SwiftSyntax.stringLiteral(enumCase.wireValue),
@@ -22,7 +55,10 @@ struct StructBuilder {
     }
 
     /// A struct with `fields`; `extra` are properties placed after them (an envelope's payload).
-    func structure(_ fields: [Field], eventName: String?, extra: [(property: PropertyContext, wireName: String, nested: TypeContext?)] = []) -> StructContext {
+    /// - Parameter owner: the named type this struct belongs to (itself, or the named type an inline object
+    ///   is nested in), whose cycles decide which fields are stored out of line.
+    func structure(_ fields: [Field], eventName: String?, owner: String? = nil,
+                   extra: [(property: PropertyContext, wireName: String, nested: TypeContext?)] = []) -> StructContext {
         var properties: [PropertyContext] = []
         var constants: [PropertyContext] = []
         var codingKeys: [CodingKeyContext] = []
@@ -32,16 +68,20 @@ struct StructBuilder {
             let type = speller.spell(field.type, inlineName: nestedName)
             let unwrapped = speller.spell(field.type.unwrapped, inlineName: nestedName)
             let storage = field.deprecation == nil ? SwiftSyntax.identifier(field.swiftName) : "_" + field.swiftName
-            let property = PropertyContext(
-                name: SwiftSyntax.identifier(field.swiftName), storageName: storage, codingKey: storage, type: type,
+            var property = PropertyContext(
+                name: SwiftSyntax.identifier(field.swiftName), storageName: storage, codingKey: storage,
+                argumentName: field.swiftName == "self" ? "_self" : SwiftSyntax.identifier(field.swiftName), type: type,
                 unwrappedType: unwrapped, isOptional: field.type.isOptional, documentation: SwiftSyntax.documentation(field.description),
                 deprecation: SwiftSyntax.deprecationAttribute(field.deprecation), constantValue: field.constant.map(SwiftSyntax.literal))
+            if let owner, case .optional(.named(let target)) = field.type {
+                property.isIndirect = target == owner || reachable[target]?.contains(owner) == true
+            }
             codingKeys.append(CodingKeyContext(name: property.codingKey,
                                                rawValue: field.wireName == storage.unescapedIdentifier ? nil : SwiftSyntax.stringLiteral(field.wireName)))
             if field.constant != nil { constants.append(property) } else { properties.append(property) }
             if case .object(let object) = field.type.unwrapped {
                 nested.append(TypeContext(name: nestedName, documentation: SwiftSyntax.documentation(field.description),
-                                          structure: structure(object.fields, eventName: nil), enumeration: nil))
+                                          structure: structure(object.fields, eventName: nil, owner: owner), enumeration: nil))
             }
         }
         for item in extra {
@@ -50,7 +90,10 @@ struct StructBuilder {
                                                rawValue: item.wireName == item.property.codingKey.unescapedIdentifier ? nil : SwiftSyntax.stringLiteral(item.wireName)))
             if let type = item.nested { nested.append(type) }
         }
-        let parameters = properties.map { "\($0.name): \($0.type)\($0.isOptional ? " = nil" : "")" }.joined(separator: ", ")
+        let parameters = properties.map { property in
+            let label = property.argumentName == property.name ? property.name : "\(property.name) \(property.argumentName)"
+            return "\(label): \(property.type)\(property.isOptional ? " = nil" : "")"
+        }.joined(separator: ", ")
         return StructContext(
             conformances: Self.conformances, eventName: eventName, properties: properties, constants: constants,
             hasCodingKeys: !constants.isEmpty || codingKeys.contains { $0.rawValue != nil }, codingKeys: codingKeys,

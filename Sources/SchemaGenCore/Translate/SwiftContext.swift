@@ -80,6 +80,9 @@ public struct PropertyContext: Sendable {
     public var storageName: String
     /// The coding key case name (`CodingKeys.<codingKey>`), the same as `storageName`.
     public var codingKey: String
+    /// The initializer's internal parameter name: `name`, except for a field called `self`, whose parameter
+    /// would hide `self` (`` init(`self` _self: String) ``).
+    public var argumentName: String
     /// The property's type spelling, e.g. `[Zikr.Notification]?`.
     public var type: String
     /// The type without its optional, for `decodeIfPresent`.
@@ -89,6 +92,9 @@ public struct PropertyContext: Sendable {
     public var documentation: [String]
     /// The `@available(*, deprecated…)` attribute of a deprecated field, or `nil`.
     public var deprecation: String?
+    /// Whether the field closes a cycle of optional references (`parent: Comment?` in `Comment`), and so is
+    /// stored out of line with `@Indirect`.
+    public var isIndirect: Bool = false
     /// For constants: the value as a Swift literal, e.g. `"uploading"`.
     public var constantValue: String?
 }

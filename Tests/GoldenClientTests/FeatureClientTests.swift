@@ -1,0 +1,133 @@
+import Foundation
+@testable import GoldenClients
+import SchemaGenRuntime
+import Testing
+
+/// The golden feature outputs, compiled and used the way an app would use them.
+@Suite struct FeatureClientTests {
+    static let at = Date(timeIntervalSince1970: 1_738_315_800)
+
+    @Test func hostileNamesWorkAsSwift() async throws {
+        let transport = LoopbackTransport()
+        let client = Hostile.Client(transport: transport)
+        try await client.default(self: "s", protocol: "p", orderId: "1", orderIdentifier: "2")
+        try await client.roomJoin(roomId: "r1")
+        #expect(transport.sentFrames.map { String(decoding: $0.data, as: UTF8.self) } == [
+            #"["default",{"orderId":"2","order_id":"1","protocol":"p","self":"s"}]"#,
+            #"["room:join",{"roomId":"r1"}]"#,
+        ])
+        let profiles = Recorder<Hostile.Profile>()
+        let dates = Recorder<Hostile.Date>()
+        let quoted = Recorder<Bool>()
+        client.onÉvénementReçu { profiles.append($0) }
+        client.onDate { dates.append($0) }
+        client.onQuoteAndSlash { quoted.append(true) }
+        transport.deliver(json: #"["événement_reçu",{"prénom":"Zoë","class":"A","2fa":true,"is-active":false,"in":3}]"#)
+        transport.deliver(json: #"["date",{"at":"2025-01-31T09:30:00Z"}]"#)
+        transport.deliver(json: #"["quote\"and\\slash"]"#)
+        #expect(profiles.values == [Hostile.Profile(prénom: "Zoë", class: "A", _2fa: true, isActive: false, in: 3)])
+        #expect(dates.values.map(\.at) == [Self.at])
+        #expect(dates.values.first?.link == nil)
+        #expect(quoted.values == [true])
+        #expect(Hostile._2faEnabled.eventName == "2fa:enabled")
+        #expect(Hostile.ConversationParticipantAdded.eventName == "conversation.participantAdded")
+    }
+
+    @Test func discriminatorFramesCarryTheNameBesideThePayload() async throws {
+        let transport = LoopbackTransport()
+        let client = Flat.Client(transport: transport)
+        try await client.ping(sentAt: Self.at)
+        #expect(String(decoding: transport.sentFrames[0].data, as: UTF8.self) == #"{"type":"ping","sentAt":1738315800000}"#)
+        let moved = Recorder<Flat.Position>()
+        let byes = Recorder<Bool>()
+        client.onMoved { moved.append($0) }
+        client.onBye { byes.append(true) }
+        transport.deliver(json: #"{"type":"moved","lat":51.5,"lng":-0.12}"#)
+        transport.deliver(json: #"{"type":"bye"}"#)
+        #expect(moved.values == [Flat.Position(lat: 51.5, lng: -0.12)])
+        #expect(byes.values == [true])
+    }
+
+    @Test func envelopeFieldsArriveWithTheEvent() {
+        let transport = LoopbackTransport()
+        let client = Envelope.Client(transport: transport)
+        let statuses = Recorder<Envelope.Status>()
+        let beats = Recorder<Envelope.Heartbeat>()
+        client.onStatus { statuses.append($0) }
+        client.onHeartbeat { beats.append($0) }
+        transport.deliver(json: #"{"name":"status","id":"e1","sentAt":null,"conversationId":"c1","payload":{"online":true}}"#)
+        transport.deliver(json: #"{"name":"heartbeat","id":"e2","sentAt":"2025-01-31T09:30:00Z"}"#)
+        #expect(statuses.values == [Envelope.Status(id: "e1", sentAt: nil, conversationId: "c1", payload: .init(online: true))])
+        #expect(beats.values == [Envelope.Heartbeat(id: "e2", sentAt: Self.at)])
+    }
+
+    @Test func structsMayHoldThemselvesThroughOptionals() throws {
+        let json = #"{"id":"1","parent":{"id":"0","replies":[],"meta":{}},"replies":[{"id":"2","replies":[],"meta":{"root":{"id":"0","replies":[],"meta":{}}}}],"meta":{}}"#
+        let comment = try JSONDecoder().decode(Recursion.Comment.self, from: Data(json.utf8))
+        #expect(comment.parent?.id == "0")
+        #expect(comment.parent?.parent == nil)
+        #expect(comment.replies.first?.meta.root?.id == "0")
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let encoded = String(decoding: try encoder.encode(comment.parent!), as: UTF8.self)
+        #expect(encoded == #"{"id":"0","meta":{},"replies":[]}"#)
+        var copy = comment
+        copy.parent = nil
+        #expect(copy != comment)
+        #expect(comment.parent?.id == "0")
+    }
+
+    @Test func constantsOfEveryKind() throws {
+        let event = Constants.UploadStarted(orderId: "o1")
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        #expect(String(decoding: try encoder.encode(event), as: UTF8.self) == #"{"final":false,"order_id":"o1","status":"uploading","version":2}"#)
+        #expect(event.version == 2 && event.final == false)
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(Constants.UploadStarted.self, from: Data(#"{"order_id":"o1","status":"uploading","version":3,"final":false}"#.utf8))
+        }
+    }
+
+    @Test func channelAddressesAreBuiltFromTheirParameters() async throws {
+        #expect(Channels.Seat(roomId: "r1", seat: 3).address == "room:r1/seat-3")
+        #expect(Channels.Quoted(name: "bob").address == #"say "hi" \ bob"#)
+        let transport = LoopbackTransport()
+        let seat = Channels.Client(transport: transport).seat(roomId: "r1", seat: 3)
+        try await seat.clientWave(emoji: "👋")
+        #expect(String(decoding: transport.sentFrames[0].data, as: UTF8.self) == #"{"event":"client-wave","channel":"room:r1/seat-3","data":"{\"emoji\":\"👋\"}"}"#)
+        let taken = Recorder<String>()
+        seat.onTaken { taken.append($0.by) }
+        transport.deliver(json: #"{"event":"taken","channel":"room:r1/seat-3","data":"{\"by\":\"u2\"}"}"#)
+        transport.deliver(json: #"{"event":"taken","channel":"room:r1/seat-4","data":"{\"by\":\"u3\"}"}"#)
+        #expect(taken.values == ["u2"])
+    }
+
+    @Test func enumCasesFollowTheirWireValues() {
+        #expect(Enums.OrderState(rawValue: "previews_ready") == .previewsReady)
+        #expect(Enums.OrderState(rawValue: "failed") == .failure)
+        #expect(Enums.OrderState(rawValue: "1st-pass") == ._1stPass)
+        #expect(Enums.OrderState(rawValue: "default") == .default)
+        #expect(Enums.OrderState(rawValue: "PENDING_REVIEW") == .pendingREVIEW)
+        #expect(Enums.OrderState.failure.rawValue == "failed")
+    }
+
+    @Test func everyScalarTypeRoundTrips() throws {
+        let sample = Scalars.Sample(text: "t", count: 1, ratio: 0.5, flag: true, at: Self.at, link: URL(string: "https://example.com")!,
+                                    extra: ["a": [1, "two", nil]], tags: ["x"], grid: [[1, 2], []], weights: ["w": 1.5],
+                                    point: .init(x: 1, y: 2), kind: .large)
+        let data = try Scalars.dateEncoding.makeEncoder().encode(sample)
+        #expect(String(decoding: data, as: UTF8.self).contains(#""at":1738315800"#))
+        #expect(try Scalars.dateEncoding.makeDecoder().decode(Scalars.Sample.self, from: data) == sample)
+    }
+
+    @Test func internalAccessUsesTheSynthesizedInitializer() {
+        #expect(Internal.Hello(name: "n", nickname: nil).name == "n")
+    }
+}
+
+final class Recorder<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [Value] = []
+    func append(_ value: Value) { lock.withLock { storage.append(value) } }
+    var values: [Value] { lock.withLock { storage } }
+}
