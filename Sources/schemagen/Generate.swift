@@ -38,12 +38,13 @@ struct Generate: ParsableCommand {
 
         let generator = Generator(configuration: configuration)
         let result = generator.generate()
-        let printer = DiagnosticPrinter()
-        for loaded in result.contracts { printer.print(loaded) }
-        printer.print(result.diagnostics)
+        // Inputs that do not exist are a usage problem, not a contract error.
         if result.contracts.isEmpty, let failure = result.diagnostics.first, failure.location == nil {
             throw ValidationError(failure.message)
         }
+        let printer = DiagnosticPrinter()
+        for loaded in result.contracts { printer.print(loaded) }
+        printer.print(result.diagnostics)
         guard !result.hasErrors else {
             let errors = result.contracts.flatMap(\.diagnostics).filter { $0.severity == .error }.count + result.diagnostics.count
             writeError("schemagen: nothing was written: \(ContractSummary.count(errors, "error")) to fix first\n")
