@@ -457,6 +457,9 @@ extension Rooms {
             try await core.emit(eventName: "room:join", channel: nil, payload: payload)
         }
 
+        /// Join a room to receive its real-time events.
+        ///
+        /// Wire name: `room:join`, client to server.
         public func roomJoin(roomId: String) async throws {
             try await core.emit(eventName: "room:join", channel: nil, payload: RoomJoin(roomId: roomId))
         }
@@ -468,6 +471,9 @@ extension Rooms {
             try await core.emit(eventName: "room:leave", channel: nil, payload: payload)
         }
 
+        /// Leave a room.
+        ///
+        /// Wire name: `room:leave`, client to server.
         public func roomLeave(roomId: String) async throws {
             try await core.emit(eventName: "room:leave", channel: nil, payload: RoomLeave(roomId: roomId))
         }
@@ -479,6 +485,9 @@ extension Rooms {
             try await core.emit(eventName: "touch:move", channel: nil, payload: payload)
         }
 
+        /// The user's finger moved on the canvas, optionally dragging an element.
+        ///
+        /// Wire name: `touch:move`, client to server.
         public func touchMove(roomId: String, x: Double, y: Double, elementId: String? = nil) async throws {
             try await core.emit(eventName: "touch:move", channel: nil, payload: TouchMove(roomId: roomId, x: x, y: y, elementId: elementId))
         }
@@ -490,6 +499,9 @@ extension Rooms {
             try await core.emit(eventName: "touch:end", channel: nil, payload: payload)
         }
 
+        /// The user lifted their finger.
+        ///
+        /// Wire name: `touch:end`, client to server.
         public func touchEnd(roomId: String) async throws {
             try await core.emit(eventName: "touch:end", channel: nil, payload: TouchEnd(roomId: roomId))
         }
@@ -501,6 +513,9 @@ extension Rooms {
             try await core.emit(eventName: "element:create", channel: nil, payload: payload)
         }
 
+        /// Create a note, photo or audio element in a room.
+        ///
+        /// Wire name: `element:create`, client to server.
         public func elementCreate(roomId: String, type: Rooms.ElementType, positionX: Double, positionY: Double, width: Double, height: Double, content: String? = nil, imageUrl: String? = nil, audioUrl: String? = nil, duration: Double? = nil) async throws {
             try await core.emit(eventName: "element:create", channel: nil, payload: ElementCreate(roomId: roomId, type: type, positionX: positionX, positionY: positionY, width: width, height: height, content: content, imageUrl: imageUrl, audioUrl: audioUrl, duration: duration))
         }
@@ -512,6 +527,9 @@ extension Rooms {
             try await core.emit(eventName: "element:update", channel: nil, payload: payload)
         }
 
+        /// Move an element.
+        ///
+        /// Wire name: `element:update`, client to server.
         public func elementUpdate(roomId: String, elementId: String, positionX: Double, positionY: Double) async throws {
             try await core.emit(eventName: "element:update", channel: nil, payload: ElementUpdate(roomId: roomId, elementId: elementId, positionX: positionX, positionY: positionY))
         }
@@ -523,6 +541,9 @@ extension Rooms {
             try await core.emit(eventName: "element:delete", channel: nil, payload: payload)
         }
 
+        /// Delete an element.
+        ///
+        /// Wire name: `element:delete`, client to server.
         public func elementDelete(roomId: String, elementId: String) async throws {
             try await core.emit(eventName: "element:delete", channel: nil, payload: ElementDelete(roomId: roomId, elementId: elementId))
         }

@@ -846,6 +846,9 @@ extension Zikr {
             try await core.emit(eventName: "join_group", channel: nil, payload: payload)
         }
 
+        /// Join a group's real-time channel to receive group events
+        ///
+        /// Wire name: `join_group`, client to server.
         public func joinGroup(groupId: String) async throws {
             try await core.emit(eventName: "join_group", channel: nil, payload: JoinGroup(groupId: groupId))
         }
@@ -857,6 +860,9 @@ extension Zikr {
             try await core.emit(eventName: "leave_group", channel: nil, payload: payload)
         }
 
+        /// Leave a group's real-time channel
+        ///
+        /// Wire name: `leave_group`, client to server.
         public func leaveGroup(groupId: String) async throws {
             try await core.emit(eventName: "leave_group", channel: nil, payload: LeaveGroup(groupId: groupId))
         }
@@ -868,6 +874,9 @@ extension Zikr {
             try await core.emit(eventName: "book_pora", channel: nil, payload: payload)
         }
 
+        /// Book a pora (juz) for reading
+        ///
+        /// Wire name: `book_pora`, client to server.
         public func bookPora(poraId: String, groupId: String) async throws {
             try await core.emit(eventName: "book_pora", channel: nil, payload: BookPora(poraId: poraId, groupId: groupId))
         }
@@ -879,6 +888,9 @@ extension Zikr {
             try await core.emit(eventName: "complete_pora", channel: nil, payload: payload)
         }
 
+        /// Mark a booked pora as completed
+        ///
+        /// Wire name: `complete_pora`, client to server.
         public func completePora(bookingId: String) async throws {
             try await core.emit(eventName: "complete_pora", channel: nil, payload: CompletePora(bookingId: bookingId))
         }
@@ -890,6 +902,9 @@ extension Zikr {
             try await core.emit(eventName: "update_zikr_count", channel: nil, payload: payload)
         }
 
+        /// Update zikr count
+        ///
+        /// Wire name: `update_zikr_count`, client to server.
         public func updateZikrCount(groupId: String, zikrId: String, count: Int) async throws {
             try await core.emit(eventName: "update_zikr_count", channel: nil, payload: UpdateZikrCount(groupId: groupId, zikrId: zikrId, count: count))
         }
@@ -901,6 +916,9 @@ extension Zikr {
             try await core.emit(eventName: "send_invitation", channel: nil, payload: payload)
         }
 
+        /// Send group invitation to a user
+        ///
+        /// Wire name: `send_invitation`, client to server.
         public func sendInvitation(receiverId: String, groupId: String) async throws {
             try await core.emit(eventName: "send_invitation", channel: nil, payload: SendInvitation(receiverId: receiverId, groupId: groupId))
         }
@@ -912,6 +930,9 @@ extension Zikr {
             try await core.emit(eventName: "respond_to_invitation", channel: nil, payload: payload)
         }
 
+        /// Accept or reject an invitation
+        ///
+        /// Wire name: `respond_to_invitation`, client to server.
         public func respondToInvitation(notificationId: String, accept: Bool) async throws {
             try await core.emit(eventName: "respond_to_invitation", channel: nil, payload: RespondToInvitation(notificationId: notificationId, accept: accept))
         }
@@ -930,6 +951,9 @@ extension Zikr {
             try await core.emit(eventName: "mark_notification_read", channel: nil, payload: payload)
         }
 
+        /// Mark notification as read
+        ///
+        /// Wire name: `mark_notification_read`, client to server.
         public func markNotificationRead(notificationId: String) async throws {
             try await core.emit(eventName: "mark_notification_read", channel: nil, payload: MarkNotificationRead(notificationId: notificationId))
         }

@@ -165,6 +165,7 @@ extension Channels {
                 try await core.emit(eventName: "client-wave", channel: channel.address, payload: payload)
             }
 
+            /// Wire name: `client-wave`, both directions.
             public func clientWave(emoji: String) async throws {
                 try await core.emit(eventName: "client-wave", channel: channel.address, payload: ClientWave(emoji: emoji))
             }

@@ -111,6 +111,7 @@ extension Constants {
             try await core.emit(eventName: "upload_started", channel: nil, payload: payload)
         }
 
+        /// Wire name: `upload_started`, both directions.
         public func uploadStarted(orderId: String, note: String? = nil) async throws {
             try await core.emit(eventName: "upload_started", channel: nil, payload: UploadStarted(orderId: orderId, note: note))
         }

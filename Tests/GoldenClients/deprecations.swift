@@ -171,6 +171,10 @@ extension Deprecations {
             try await core.emit(eventName: "old_join", channel: nil, payload: payload)
         }
 
+        /// - Important: Deprecated. Use join.
+        ///
+        /// Wire name: `old_join`, client to server.
+        @available(*, deprecated, message: "Use join.")
         public func oldJoin(roomId: String) async throws {
             try await core.emit(eventName: "old_join", channel: nil, payload: OldJoin(roomId: roomId))
         }
@@ -180,6 +184,7 @@ extension Deprecations {
             try await core.emit(eventName: "profile", channel: nil, payload: payload)
         }
 
+        /// Wire name: `profile`, both directions.
         public func profile(name: String, nick: String? = nil, level: Deprecations.Level) async throws {
             try await core.emit(eventName: "profile", channel: nil, payload: Profile(name: name, nick: nick, level: level))
         }

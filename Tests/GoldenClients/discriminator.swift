@@ -104,6 +104,7 @@ extension Flat {
             try await core.emit(eventName: "ping", channel: nil, payload: payload)
         }
 
+        /// Wire name: `ping`, both directions.
         public func ping(sentAt: Date) async throws {
             try await core.emit(eventName: "ping", channel: nil, payload: Ping(sentAt: sentAt))
         }

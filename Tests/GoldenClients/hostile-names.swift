@@ -258,6 +258,7 @@ extension Hostile {
             try await core.emit(eventName: "default", channel: nil, payload: payload)
         }
 
+        /// Wire name: `default`, both directions.
         public func `default`(`self` _self: Swift.String, `protocol`: Swift.String, orderId: Swift.String, orderIdentifier: Swift.String) async throws {
             try await core.emit(eventName: "default", channel: nil, payload: Default(self: _self, protocol: `protocol`, orderId: orderId, orderIdentifier: orderIdentifier))
         }
@@ -267,6 +268,7 @@ extension Hostile {
             try await core.emit(eventName: "room:join", channel: nil, payload: payload)
         }
 
+        /// Wire name: `room:join`, client to server.
         public func roomJoin(roomId: Swift.String) async throws {
             try await core.emit(eventName: "room:join", channel: nil, payload: RoomJoin(roomId: roomId))
         }

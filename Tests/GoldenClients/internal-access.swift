@@ -65,6 +65,7 @@ extension Internal {
             try await core.emit(eventName: "hello", channel: nil, payload: payload)
         }
 
+        /// Wire name: `hello`, both directions.
         internal func hello(name: String, nickname: String? = nil) async throws {
             try await core.emit(eventName: "hello", channel: nil, payload: Hello(name: name, nickname: nickname))
         }

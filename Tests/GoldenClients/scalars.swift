@@ -204,6 +204,9 @@ extension Scalars {
             try await core.emit(eventName: "sample", channel: nil, payload: payload)
         }
 
+        /// Carries one field of each type.
+        ///
+        /// Wire name: `sample`, both directions.
         public func sample(text: String, count: Int, ratio: Double, flag: Bool, at: Date, link: URL, extra: JSONValue, tags: [String], grid: [[Int]], weights: [String: Double], flags: [String: [Bool]]? = nil, point: Scalars.Point, kind: Scalars.Kind, maybePoint: Scalars.Point? = nil, maybeKinds: [Scalars.Kind]? = nil) async throws {
             try await core.emit(eventName: "sample", channel: nil, payload: Sample(text: text, count: count, ratio: ratio, flag: flag, at: at, link: link, extra: extra, tags: tags, grid: grid, weights: weights, flags: flags, point: point, kind: kind, maybePoint: maybePoint, maybeKinds: maybeKinds))
         }

@@ -35,7 +35,8 @@ struct EventTranslator {
             documentation: SwiftSyntax.documentation(event.description, deprecation: event.deprecation,
                                                      extra: ["Wire name: `\(event.wireName)`, \(direction)."]),
             deprecation: SwiftSyntax.deprecationAttribute(event.deprecation),
-            declaration: nil, valueType: nil, hasValue: event.payload != nil, decodesWholeFrame: false, emitParameters: nil, emitInitializer: nil)
+            declaration: nil, valueType: nil, hasValue: event.payload != nil, decodesWholeFrame: false, emitParameters: nil, emitInitializer: nil,
+            hasEmitParameters: false)
         let frameFields = envelopeFields + event.envelopeFields
         if !frameFields.isEmpty {
             // The event's value is the whole frame: envelope fields beside the payload.
@@ -59,6 +60,7 @@ struct EventTranslator {
             context.valueType = typeName
             if !structure.properties.isEmpty {
                 context.emitParameters = structure.initializerParameters
+                context.hasEmitParameters = true
                 context.emitInitializer = "\(typeName)(" + structure.properties.map { "\($0.name.unescapedIdentifier): \($0.argumentName)" }
                     .joined(separator: ", ") + ")"
             }

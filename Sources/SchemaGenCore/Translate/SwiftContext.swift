@@ -161,6 +161,9 @@ public struct EventContext: Sendable {
     /// `nil` when the payload is not an inline object with fields.
     public var emitParameters: String?
     public var emitInitializer: String?
+    /// Whether `emitParameters` is set. Templates test this flag rather than opening a section on the string,
+    /// which would make the string the context and hide the event's other keys.
+    public var hasEmitParameters: Bool
 }
 
 public struct ChannelContext: Sendable {
