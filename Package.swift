@@ -18,6 +18,7 @@ let package = Package(
         .target(
             name: "SchemaGenCore",
             dependencies: [
+                "SchemaGenRuntime",
                 "SchemaGenTemplates",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -27,7 +28,7 @@ let package = Package(
         .target(
             name: "SchemaGenTemplates",
             path: "templates",
-            resources: [.copy("swift")]
+            resources: [.copy("swift"), .copy("markdown")]
         ),
         .target(name: "SchemaGenRuntime"),
         // The checked-in output for schemas/, compiled so tests can exercise it.

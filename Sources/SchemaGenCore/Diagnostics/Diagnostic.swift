@@ -80,3 +80,6 @@ public struct DiagnosticBag: Sendable {
         }.map(\.element)
     }
 }
+
+/// A diagnostic can be thrown where one problem stops one step (a marker in a guide, a template).
+extension Diagnostic: Error {}

@@ -9,17 +9,20 @@ public struct Configuration: Hashable, Sendable {
     public var accessLevel: SwiftTranslator.AccessLevel
     /// A folder whose templates replace the default ones of the same name.
     public var templates: String?
+    /// Hand-written guides whose `<!-- schemagen:begin … -->` sections are kept up to date.
+    public var inject: [String]
 
     /// The configuration file's name.
     public static let fileName = "schemagen.yaml"
-    static let keys = ["inputs", "output", "accessLevel", "templates"]
+    static let keys = ["inputs", "output", "accessLevel", "templates", "inject"]
 
     public init(inputs: [String] = ["schemas"], output: String = "Generated", accessLevel: SwiftTranslator.AccessLevel = .public,
-                templates: String? = nil) {
+                templates: String? = nil, inject: [String] = []) {
         self.inputs = inputs
         self.output = output
         self.accessLevel = accessLevel
         self.templates = templates
+        self.inject = inject
     }
 
     /// Reads a configuration file. Relative paths in it are relative to the file's folder.
@@ -54,6 +57,10 @@ public struct Configuration: Hashable, Sendable {
             }
         }
         configuration.templates = reader["templates"].flatMap { checker.readText($0, what: "`templates`") }.map(resolve)
+        if let node = reader["inject"] {
+            let elements = node.elements ?? [node]
+            configuration.inject = elements.compactMap { checker.readText($0, what: "a guide in `inject`") }.map(resolve)
+        }
         let diagnostics = checker.diagnostics.sorted
         return (checker.diagnostics.hasErrors ? nil : configuration, diagnostics)
     }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// The whole pipeline for a set of contracts: load, check, translate, render; then write.
+/// The whole pipeline for a set of contracts: load, check, translate, render, all in memory; then write,
+/// or compare with what is on disk (`schemagen check`).
 public struct Generator: Sendable {
     public let configuration: Configuration
 
@@ -8,56 +9,103 @@ public struct Generator: Sendable {
         self.configuration = configuration
     }
 
-    /// The folder, inside the output folder, that holds generated Swift.
+    /// What to produce.
+    public enum Output: Sendable, CaseIterable {
+        /// `<output>/Swift/<contract>.swift`
+        case swift
+        /// `<output>/Docs/<contract>.md`, and the sections of the guides listed in `inject`.
+        case docs
+    }
+
+    /// The folders, inside the output folder, that hold generated Swift and Markdown.
     public static let swiftFolder = "Swift"
+    public static let docsFolder = "Docs"
 
     /// What generation produced in memory.
     public struct Result: Sendable {
         /// Every contract, loaded and checked, in file order.
         public var contracts: [ContractLoader.Loaded]
-        /// The files to write; empty when any contract has errors.
+        /// Files for the output folder (paths relative to it); empty when anything has errors.
         public var files: [OutputFile]
-        /// Problems outside contracts (templates, inputs).
+        /// The folders of the output folder whose earlier generated files are replaced by `files`.
+        public var ownedFolders: [String]
+        /// Hand-written guides with their marked sections regenerated (paths as configured).
+        public var guides: [OutputFile]
+        /// Problems outside contracts (templates, guides, inputs).
         public var diagnostics: [Diagnostic]
 
         public var hasErrors: Bool {
             contracts.contains(where: \.hasErrors) || diagnostics.contains { $0.severity == .error }
         }
+
+        public var errorCount: Int {
+            (contracts.flatMap(\.diagnostics) + diagnostics).filter { $0.severity == .error }.count
+        }
     }
 
     /// Loads, checks and renders everything in memory. Nothing is written.
-    public func generate() -> Result {
+    public func generate(_ outputs: Set<Output> = Set(Output.allCases)) -> Result {
+        let owned = (outputs.contains(.swift) ? [Self.swiftFolder] : []) + (outputs.contains(.docs) ? [Self.docsFolder] : [])
+        var result = Result(contracts: [], files: [], ownedFolders: owned, guides: [], diagnostics: [])
         let paths: [String]
         do {
             paths = try ContractFiles.resolve(configuration.inputs)
         } catch {
-            return Result(contracts: [], files: [], diagnostics: [.error(error.description, at: nil)])
+            result.diagnostics = [.error(error.description, at: nil)]
+            return result
         }
-        let contracts = paths.map { ContractLoader().load(path: $0) }
-        guard !contracts.contains(where: \.hasErrors) else { return Result(contracts: contracts, files: [], diagnostics: []) }
-        let renderer: TemplateRenderer
+        result.contracts = paths.map { ContractLoader().load(path: $0) }
+        guard !result.contracts.contains(where: \.hasErrors) else { return result }
+
+        var swiftRenderer: TemplateRenderer?
+        var markdownRenderer: TemplateRenderer?
         do {
-            renderer = try TemplateRenderer(kind: .swift, overrides: configuration.templates)
+            if outputs.contains(.swift) { swiftRenderer = try TemplateRenderer(kind: .swift, overrides: configuration.templates) }
+            if outputs.contains(.docs) { markdownRenderer = try TemplateRenderer(kind: .markdown, overrides: configuration.templates) }
         } catch {
-            return Result(contracts: contracts, files: [], diagnostics: [error.diagnostic])
+            result.diagnostics = [error.diagnostic]
+            return result
         }
+
         let translator = SwiftTranslator(accessLevel: configuration.accessLevel)
         var files: [OutputFile] = []
+        var sources: [GuideInjector.Source] = []
         var seen: [String: String] = [:]
-        var diagnostics: [Diagnostic] = []
-        for loaded in contracts {
+        for loaded in result.contracts {
             guard let contract = loaded.contract else { continue }
-            let fileName = Self.outputName(forContractAt: loaded.path)
-            if let other = seen[fileName] {
-                diagnostics.append(.error("'\(loaded.path)' and '\(other)' would both generate \(Self.swiftFolder)/\(fileName); rename one of the contract files",
-                                          at: contract.location))
+            let fileName = (loaded.path as NSString).lastPathComponent
+            let baseName = (fileName as NSString).deletingPathExtension
+            if let other = seen[baseName] {
+                result.diagnostics.append(.error("'\(loaded.path)' and '\(other)' would generate files of the same name; rename one of the contract files",
+                                                 at: contract.location))
                 continue
             }
-            seen[fileName] = loaded.path
-            let context = translator.translate(contract, sourceFile: (loaded.path as NSString).lastPathComponent)
-            files.append(OutputFile(relativePath: "\(Self.swiftFolder)/\(fileName)", contents: renderer.render(context)))
+            seen[baseName] = loaded.path
+            if let swiftRenderer {
+                files.append(OutputFile(relativePath: "\(Self.swiftFolder)/\(baseName).swift",
+                                        contents: swiftRenderer.render(translator.translate(contract, sourceFile: fileName))))
+            }
+            if let markdownRenderer {
+                let context = MarkdownTranslator().translate(contract, sourceFile: fileName)
+                files.append(OutputFile(relativePath: "\(Self.docsFolder)/\(baseName).md", contents: markdownRenderer.render(context)))
+                sources.append(GuideInjector.Source(names: [contract.name, baseName], context: context))
+            }
         }
-        return Result(contracts: contracts, files: diagnostics.isEmpty ? files : [], diagnostics: diagnostics)
+        if let markdownRenderer {
+            let injector = GuideInjector(sources: sources, renderer: markdownRenderer)
+            for guide in configuration.inject {
+                guard let text = try? String(contentsOfFile: guide, encoding: .utf8) else {
+                    result.diagnostics.append(.error("cannot read the guide '\(guide)' listed in `inject`; check the path", at: nil))
+                    continue
+                }
+                switch injector.inject(into: text, path: guide) {
+                case .success(let updated): result.guides.append(OutputFile(relativePath: guide, contents: updated))
+                case .failure(let failure): result.diagnostics += failure.diagnostics
+                }
+            }
+        }
+        if result.diagnostics.isEmpty { result.files = files } else { result.guides = [] }
+        return result
     }
 
     /// `schemas/order-status.yaml` → `order-status.swift`: output names follow input names, so a build
@@ -66,8 +114,47 @@ public struct Generator: Sendable {
         ((path as NSString).lastPathComponent as NSString).deletingPathExtension + ".swift"
     }
 
-    /// Writes the result of ``generate()`` into the output folder.
+    /// Writes the result of ``generate(_:)``: the output folder, then the guides.
     public func write(_ result: Result) throws -> OutputWriter.Report {
-        try OutputWriter(directory: URL(fileURLWithPath: configuration.output)).write(result.files, ownedFolders: [Self.swiftFolder])
+        var report = try OutputWriter(directory: URL(fileURLWithPath: configuration.output)).write(result.files, ownedFolders: result.ownedFolders)
+        let guides = try OutputWriter(directory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).write(result.guides, ownedFolders: [])
+        report.written += guides.written
+        report.unchanged += guides.unchanged
+        return report
+    }
+
+    /// A file on disk that differs from what generation would write.
+    public struct Drift: Hashable, Sendable {
+        /// The path as the user sees it (`Generated/Swift/zikr.swift`, `docs/guide.md`).
+        public var path: String
+        /// What is on disk; `nil` when the file is missing.
+        public var onDisk: String?
+        /// What generation writes; `nil` when the file would be removed.
+        public var regenerated: String?
+    }
+
+    /// Compares the result of ``generate(_:)`` with the files on disk.
+    public func drift(of result: Result) -> [Drift] {
+        var drifts: [Drift] = []
+        let output = URL(fileURLWithPath: configuration.output)
+        func shown(_ relative: String) -> String { (configuration.output as NSString).appendingPathComponent(relative) }
+        for file in result.files {
+            let onDisk = try? String(contentsOf: output.appendingPathComponent(file.relativePath), encoding: .utf8)
+            if onDisk != file.contents { drifts.append(Drift(path: shown(file.relativePath), onDisk: onDisk, regenerated: file.contents)) }
+        }
+        for guide in result.guides {
+            let onDisk = try? String(contentsOfFile: guide.relativePath, encoding: .utf8)
+            if onDisk != guide.contents { drifts.append(Drift(path: guide.relativePath, onDisk: onDisk, regenerated: guide.contents)) }
+        }
+        let kept = Set(result.files.map(\.relativePath))
+        for folder in result.ownedFolders {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent(folder).path)) ?? []
+            for name in names.sorted() where !kept.contains("\(folder)/\(name)") {
+                let url = output.appendingPathComponent(folder).appendingPathComponent(name)
+                guard OutputWriter.isGenerated(url) else { continue }
+                drifts.append(Drift(path: shown("\(folder)/\(name)"), onDisk: try? String(contentsOf: url, encoding: .utf8), regenerated: nil))
+            }
+        }
+        return drifts.sorted { $0.path < $1.path }
     }
 }

@@ -1,14 +1,31 @@
 extension TypeRef {
+    /// A piece of a type's spelling: literal text, or the name of a named type (which docs link).
+    public enum SpellingSegment: Hashable, Sendable {
+        case text(String)
+        case typeName(String)
+
+        public var text: String {
+            switch self {
+            case .text(let text), .typeName(let text): text
+            }
+        }
+    }
+
     /// The type as a contract (and the API guides) write it: `String`, `[Notification]`, `[String: Int]?`,
     /// `{ groupId: String, error?: String }`.
     public var spelling: String {
+        spellingSegments.map(\.text).joined()
+    }
+
+    /// ``spelling`` in pieces, so named types can be linked.
+    public var spellingSegments: [SpellingSegment] {
         switch self {
-        case .scalar(let scalar): scalar.rawValue
-        case .named(let name): name
-        case .array(let element): "[\(element.spelling)]"
-        case .dictionary(let value): "[String: \(value.spelling)]"
-        case .optional(let wrapped): wrapped.spelling + "?"
-        case .object(let object): object.spelling
+        case .scalar(let scalar): [.text(scalar.rawValue)]
+        case .named(let name): [.typeName(name)]
+        case .array(let element): [.text("[")] + element.spellingSegments + [.text("]")]
+        case .dictionary(let value): [.text("[String: ")] + value.spellingSegments + [.text("]")]
+        case .optional(let wrapped): wrapped.spellingSegments + [.text("?")]
+        case .object(let object): object.spellingSegments
         }
     }
 }
@@ -16,10 +33,20 @@ extension TypeRef {
 extension ObjectType {
     /// `{ groupId: String, error?: String }`: optional fields carry the `?` on their name, as the guides write them.
     public var spelling: String {
-        guard !fields.isEmpty else { return "{}" }
-        let members = fields.map { field in
-            if case .optional(let wrapped) = field.type { "\(field.wireName)?: \(wrapped.spelling)" } else { "\(field.wireName): \(field.type.spelling)" }
+        spellingSegments.map(\.text).joined()
+    }
+
+    public var spellingSegments: [TypeRef.SpellingSegment] {
+        guard !fields.isEmpty else { return [.text("{}")] }
+        var segments: [TypeRef.SpellingSegment] = [.text("{ ")]
+        for (index, field) in fields.enumerated() {
+            if index > 0 { segments.append(.text(", ")) }
+            if case .optional(let wrapped) = field.type {
+                segments += [.text("\(field.wireName)?: ")] + wrapped.spellingSegments
+            } else {
+                segments += [.text("\(field.wireName): ")] + field.type.spellingSegments
+            }
         }
-        return "{ " + members.joined(separator: ", ") + " }"
+        return segments + [.text(" }")]
     }
 }

@@ -10,6 +10,7 @@ public struct TemplateRenderer: Sendable {
     /// The kind of output, which is also the templates' subfolder.
     public enum Kind: String, Sendable {
         case swift
+        case markdown
     }
 
     /// Why templates could not be loaded.
@@ -39,9 +40,19 @@ public struct TemplateRenderer: Sendable {
         self.library = library
     }
 
-    /// Renders the main template of this kind (`swift-file`) with `context`.
+    /// Renders the main Swift template (`swift-file`) with `context`.
     public func render(_ context: SwiftFileContext) -> String {
-        SwiftLayout.format(library.render(context, withTemplate: "\(kind.rawValue)-file") ?? "")
+        SwiftLayout.format(library.render(context, withTemplate: "swift-file") ?? "")
+    }
+
+    /// Renders the main Markdown template (`markdown-file`) with `context`.
+    public func render(_ context: MarkdownFileContext) -> String {
+        MarkdownLayout.format(library.render(context, withTemplate: "markdown-file") ?? "")
+    }
+
+    /// Renders one template or partial by name, for a section injected into a hand-written guide.
+    public func render(template name: String, context: Any) -> String {
+        MarkdownLayout.format(library.render(context, withTemplate: name) ?? "")
     }
 
     private static func register(folder: String, into library: inout MustacheLibrary) throws(Failure) {

@@ -1,0 +1,84 @@
+/// The template context for one Markdown reference: every cell already escaped for GitHub tables, every
+/// link and anchor decided. Documented in docs/templates.md.
+public struct MarkdownFileContext: Sendable {
+    /// The contract file the output comes from (`zikr.yaml`).
+    public var sourceFile: String
+    /// The document title (the contract's `title`, else its name).
+    public var title: String
+    /// Paragraph lines of the contract's description.
+    public var description: [String]
+    public var hasDescription: Bool
+    /// The table of contents, in document order.
+    public var contents: [MarkdownLink]
+    /// Events outside channels.
+    public var root: MarkdownScope
+    public var channels: [MarkdownChannel]
+    public var hasChannels: Bool
+    public var types: [MarkdownType]
+    public var hasTypes: Bool
+    public var wireFormat: MarkdownWireFormat
+}
+
+public struct MarkdownLink: Sendable {
+    public var title: String
+    /// The anchor, without `#`.
+    public var anchor: String
+}
+
+/// The two event tables of a scope.
+public struct MarkdownScope: Sendable {
+    public var clientEvents: [MarkdownEventRow]
+    public var serverEvents: [MarkdownEventRow]
+    public var hasClientEvents: Bool
+    public var hasServerEvents: Bool
+}
+
+/// One row of an event table; every cell is Markdown, escaped for a table.
+public struct MarkdownEventRow: Sendable {
+    /// `` `join_group` ``, with a deprecation mark when deprecated.
+    public var name: String
+    /// `` `{ groupId: String }` ``, `None`, or `` `[`[`Notification`](#notification)`]` ``.
+    public var payload: String
+    public var description: String
+}
+
+public struct MarkdownChannel: Sendable {
+    /// The heading text.
+    public var heading: String
+    public var anchor: String
+    /// The address as a code span.
+    public var address: String
+    public var description: String
+    public var hasDescription: Bool
+    public var parameters: [MarkdownFieldRow]
+    public var hasParameters: Bool
+    public var scope: MarkdownScope
+}
+
+public struct MarkdownType: Sendable {
+    public var name: String
+    public var anchor: String
+    public var description: String
+    public var hasDescription: Bool
+    public var isStruct: Bool
+    public var fields: [MarkdownFieldRow]
+    public var isEnum: Bool
+    public var values: [MarkdownFieldRow]
+}
+
+/// A row of a field, parameter or enum value table.
+public struct MarkdownFieldRow: Sendable {
+    public var name: String
+    public var type: String
+    public var description: String
+}
+
+public struct MarkdownWireFormat: Sendable {
+    /// Sentences explaining the framing and the date encoding.
+    public var explanation: [String]
+    /// The event the example frame shows.
+    public var exampleEvent: String
+    /// One frame, exactly as on the wire.
+    public var exampleFrame: String
+    public var hasExample: Bool
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// Small pieces of Markdown, escaped so GitHub renders them as meant (inside tables too).
+enum MarkdownSyntax {
+    /// `text` as a code span: enough backticks to hold any backticks inside, and pipes escaped for tables.
+    static func code(_ text: String) -> String {
+        var longest = 0, run = 0
+        for character in text {
+            run = character == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        let fence = String(repeating: "`", count: longest + 1)
+        let padded = text.hasPrefix("`") || text.hasSuffix("`") ? " \(text) " : text
+        return fence + padded.replacingOccurrences(of: "|", with: "\\|") + fence
+    }
+
+    /// Prose for a table cell: pipes escaped, lines joined with `<br>`.
+    static func cell(_ text: String?) -> String {
+        guard let text, !text.isEmpty else { return "" }
+        return text.linesSplitAtLineFeeds.map { $0.replacingOccurrences(of: "|", with: "\\|") }
+            .filter { !$0.isEmpty }.joined(separator: "<br>")
+    }
+
+    /// The anchor GitHub gives a heading: lower case, punctuation dropped, spaces as hyphens.
+    static func slug(_ heading: String) -> String {
+        var slug = ""
+        for character in heading.lowercased() {
+            if character.isLetter || character.isNumber || character == "-" || character == "_" {
+                slug.append(character)
+            } else if character == " " {
+                slug.append("-")
+            }
+        }
+        return slug
+    }
+}
+
+/// Gives headings their GitHub anchors, numbering repeats as GitHub does (`-1`, `-2`).
+struct AnchorBook {
+    private var used: [String: Int] = [:]
+
+    mutating func anchor(for heading: String) -> String {
+        let base = MarkdownSyntax.slug(heading)
+        guard let count = used[base] else {
+            used[base] = 0
+            return base
+        }
+        used[base] = count + 1
+        return "\(base)-\(count + 1)"
+    }
+}

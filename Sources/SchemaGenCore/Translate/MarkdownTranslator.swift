@@ -1,0 +1,123 @@
+import Foundation
+import SchemaGenRuntime
+
+/// The translate stage for Markdown: a checked ``Contract`` becomes the ``MarkdownFileContext`` of its
+/// reference, in the shape of the API guides (`| Event Name | Payload | Description |`).
+public struct MarkdownTranslator: Sendable {
+    public init() {}
+
+    public static let clientHeading = "Client to Server Events"
+    public static let serverHeading = "Server to Client Events"
+
+    public func translate(_ contract: Contract, sourceFile: String) -> MarkdownFileContext {
+        var anchors = AnchorBook()
+        let title = contract.title ?? contract.name
+        _ = anchors.anchor(for: title)
+        _ = anchors.anchor(for: "Contents")
+        var contents: [MarkdownLink] = []
+        let typeAnchors = Dictionary(uniqueKeysWithValues: contract.types.map { ($0.name, MarkdownSyntax.slug($0.name)) })
+        let root = scope(contract.events, typeAnchors: typeAnchors)
+        if root.hasClientEvents { contents.append(MarkdownLink(title: Self.clientHeading, anchor: anchors.anchor(for: Self.clientHeading))) }
+        if root.hasServerEvents { contents.append(MarkdownLink(title: Self.serverHeading, anchor: anchors.anchor(for: Self.serverHeading))) }
+        var channels: [MarkdownChannel] = []
+        if !contract.channels.isEmpty {
+            contents.append(MarkdownLink(title: "Channels", anchor: anchors.anchor(for: "Channels")))
+            for channel in contract.channels {
+                let heading = "Channel \(channel.name)"
+                let parameters = channel.parameters.map {
+                    MarkdownFieldRow(name: MarkdownSyntax.code($0.name), type: MarkdownSyntax.code($0.type.rawValue), description: MarkdownSyntax.cell($0.description))
+                }
+                var description = MarkdownSyntax.cell(channel.description)
+                if let deprecation = channel.deprecation { description = Self.deprecationNote(deprecation) + (description.isEmpty ? "" : " " + description) }
+                channels.append(MarkdownChannel(heading: heading, anchor: anchors.anchor(for: heading), address: MarkdownSyntax.code(channel.address.raw),
+                                                description: description, hasDescription: !description.isEmpty, parameters: parameters,
+                                                hasParameters: !parameters.isEmpty, scope: scope(channel.events, typeAnchors: typeAnchors)))
+            }
+        }
+        var types: [MarkdownType] = []
+        if !contract.types.isEmpty {
+            contents.append(MarkdownLink(title: "Types", anchor: anchors.anchor(for: "Types")))
+            types = contract.types.map { type($0, anchor: anchors.anchor(for: $0.name), typeAnchors: typeAnchors) }
+        }
+        contents.append(MarkdownLink(title: "Wire format", anchor: anchors.anchor(for: "Wire format")))
+        let description = (contract.description ?? "").linesSplitAtLineFeeds
+        return MarkdownFileContext(
+            sourceFile: sourceFile, title: title, description: description, hasDescription: contract.description != nil,
+            contents: contents, root: root, channels: channels, hasChannels: !channels.isEmpty, types: types, hasTypes: !types.isEmpty,
+            wireFormat: WireFormatExample(contract: contract).context)
+    }
+
+    private func scope(_ events: [Event], typeAnchors: [String: String]) -> MarkdownScope {
+        let client = events.filter(\.direction.isEmittedByClient).map { row($0, typeAnchors: typeAnchors) }
+        let server = events.filter(\.direction.isReceivedByClient).map { row($0, typeAnchors: typeAnchors) }
+        return MarkdownScope(clientEvents: client, serverEvents: server, hasClientEvents: !client.isEmpty, hasServerEvents: !server.isEmpty)
+    }
+
+    private func row(_ event: Event, typeAnchors: [String: String]) -> MarkdownEventRow {
+        var description = MarkdownSyntax.cell(event.description)
+        if let deprecation = event.deprecation {
+            description = Self.deprecationNote(deprecation) + (description.isEmpty ? "" : " " + description)
+        }
+        var payload = event.payload.map { Self.linked($0.spellingSegments, typeAnchors: typeAnchors) } ?? "None"
+        if !event.envelopeFields.isEmpty {
+            let fields = ObjectType(fields: event.envelopeFields)
+            payload += " (envelope: " + Self.linked(fields.spellingSegments, typeAnchors: typeAnchors) + ")"
+        }
+        return MarkdownEventRow(name: MarkdownSyntax.code(event.wireName) + (event.deprecation == nil ? "" : " *(deprecated)*"),
+                                payload: payload, description: description)
+    }
+
+    private func type(_ type: NamedType, anchor: String, typeAnchors: [String: String]) -> MarkdownType {
+        var description = MarkdownSyntax.cell(type.description)
+        if let deprecation = type.deprecation { description = Self.deprecationNote(deprecation) + (description.isEmpty ? "" : " " + description) }
+        var fields: [MarkdownFieldRow] = []
+        var values: [MarkdownFieldRow] = []
+        switch type.kind {
+        case .object(let object):
+            fields = object.fields.map { field in
+                var note = MarkdownSyntax.cell(field.description)
+                if let constant = field.constant { note = "Always \(MarkdownSyntax.code(Self.constantText(constant)))." + (note.isEmpty ? "" : " " + note) }
+                if let deprecation = field.deprecation { note = Self.deprecationNote(deprecation) + (note.isEmpty ? "" : " " + note) }
+                return MarkdownFieldRow(name: MarkdownSyntax.code(field.wireName + (field.type.isOptional ? "?" : "")),
+                                        type: Self.linked((field.type.isOptional ? field.type.unwrapped : field.type).spellingSegments, typeAnchors: typeAnchors),
+                                        description: note)
+            }
+        case .enumeration(let enumeration):
+            values = enumeration.cases.map { enumCase in
+                var note = MarkdownSyntax.cell(enumCase.description)
+                if let deprecation = enumCase.deprecation { note = Self.deprecationNote(deprecation) + (note.isEmpty ? "" : " " + note) }
+                return MarkdownFieldRow(name: MarkdownSyntax.code(enumCase.wireValue), type: "", description: note)
+            }
+        }
+        return MarkdownType(name: type.name, anchor: anchor, description: description, hasDescription: !description.isEmpty,
+                            isStruct: !fields.isEmpty || values.isEmpty, fields: fields, isEnum: !values.isEmpty, values: values)
+    }
+
+    /// A spelling as code spans, with named types linked to their sections.
+    static func linked(_ segments: [TypeRef.SpellingSegment], typeAnchors: [String: String]) -> String {
+        var output = ""
+        var pending = ""
+        for segment in segments {
+            switch segment {
+            case .text(let text): pending += text
+            case .typeName(let name):
+                if !pending.isEmpty { output += MarkdownSyntax.code(pending); pending = "" }
+                output += "[\(MarkdownSyntax.code(name))](#\(typeAnchors[name] ?? MarkdownSyntax.slug(name)))"
+            }
+        }
+        if !pending.isEmpty { output += MarkdownSyntax.code(pending) }
+        return output
+    }
+
+    static func deprecationNote(_ deprecation: Deprecation) -> String {
+        "**Deprecated**" + (deprecation.message.map { ": \(MarkdownSyntax.cell($0))" } ?? ".")
+    }
+
+    static func constantText(_ constant: ConstantValue) -> String {
+        switch constant {
+        case .string(let text): "\"\(text)\""
+        case .int(let number): String(number)
+        case .bool(let flag): String(flag)
+        }
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import SchemaGenRuntime
+
+/// The "Wire format" section of a reference: how the contract's framing and dates look on the wire, with
+/// one example frame written by the runtime's own ``WireFraming``, so the docs show exactly what clients send.
+struct WireFormatExample {
+    let contract: Contract
+
+    var context: MarkdownWireFormat {
+        var explanation = [framingSentence, dateSentence]
+        if case .envelope(let envelope) = contract.framing, !envelope.fields.isEmpty {
+            explanation.append("Every frame also carries " + envelope.fields.map { "\(MarkdownSyntax.code($0.wireName)) (\($0.type.spelling))" }
+                .joined(separator: ", ") + ".")
+        }
+        guard let (channel, event) = exampleEvent else {
+            return MarkdownWireFormat(explanation: explanation, exampleEvent: "", exampleFrame: "", hasExample: false)
+        }
+        let payload = event.payload.map { sampleJSON(for: $0) }
+        var frame = contract.framing.wireFraming.frame(eventName: event.wireName, channel: channel.map(sampleAddress), payload: payload)
+        if case .envelope(let envelope) = contract.framing {
+            // The frame without payload is the same bytes up to its closing brace: the fields go there.
+            let head = contract.framing.wireFraming.frame(eventName: event.wireName, channel: channel.map(sampleAddress), payload: nil)
+            frame = insertingEnvelopeFields(envelope.fields + event.envelopeFields, into: frame, at: head.count - 1)
+        }
+        return MarkdownWireFormat(explanation: explanation, exampleEvent: MarkdownSyntax.code(event.wireName),
+                                  exampleFrame: String(decoding: frame, as: UTF8.self), hasExample: true)
+    }
+
+    /// The first event with a payload the app receives, else the first with a payload, else the first.
+    private var exampleEvent: (Channel?, Event)? {
+        let all = contract.allEvents
+        return all.first { $0.event.payload != nil && $0.event.direction.isReceivedByClient }
+            ?? all.first { $0.event.payload != nil } ?? all.first
+    }
+
+    /// The frame with envelope fields placed after the event name, as servers such as Comapi send them.
+    private func insertingEnvelopeFields(_ fields: [Field], into frame: Data, at offset: Int) -> Data {
+        guard !fields.isEmpty else { return frame }
+        var members = Data()
+        for field in fields {
+            let value = (try? JSONSerialization.data(withJSONObject: sample(field.type, depth: 1),
+                                                     options: [.sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed])) ?? Data("null".utf8)
+            members.append(contentsOf: Array(",\"\(field.wireName)\":".utf8))
+            members.append(value)
+        }
+        var result = frame
+        result.insert(contentsOf: members, at: result.startIndex + offset)
+        return result
+    }
+
+    private var framingSentence: String {
+        switch contract.framing {
+        case .socketIO:
+            return "Events travel as Socket.IO events: the event name, then the payload as the first argument. Events without payload carry only their name."
+        case .discriminator(let key):
+            return "Each event is one JSON object: the payload's fields, plus \(MarkdownSyntax.code(key)), which holds the event name."
+        case .envelope(let envelope):
+            var sentence = "Each event is a JSON object whose \(MarkdownSyntax.code(envelope.nameKey)) key holds the event name and whose "
+                + "\(MarkdownSyntax.code(envelope.payloadKey)) key holds the payload"
+            if envelope.payloadEncoding == .jsonString { sentence += ", as a string containing JSON" }
+            sentence += "."
+            if let channelKey = envelope.channelKey { sentence += " Its \(MarkdownSyntax.code(channelKey)) key names the channel." }
+            return sentence
+        }
+    }
+
+    private var dateSentence: String {
+        switch contract.dateEncoding {
+        case .iso8601: "Dates are ISO 8601 strings, e.g. \(MarkdownSyntax.code("2025-01-31T09:30:00Z"))."
+        case .iso8601Fractional: "Dates are ISO 8601 strings with milliseconds, e.g. \(MarkdownSyntax.code("2025-01-31T09:30:00.000Z"))."
+        case .unixSeconds: "Dates are numbers of seconds since 1970, e.g. \(MarkdownSyntax.code("1738315800"))."
+        case .unixMilliseconds: "Dates are numbers of milliseconds since 1970, e.g. \(MarkdownSyntax.code("1738315800000"))."
+        }
+    }
+
+    private func sampleAddress(_ channel: Channel) -> String {
+        channel.address.segments.map { segment in
+            switch segment {
+            case .literal(let text): text
+            case .parameter: "1"
+            }
+        }.joined()
+    }
+
+    /// An example payload: each field with a plausible value of its type, keys sorted as clients send them.
+    private func sampleJSON(for type: TypeRef) -> Data {
+        let value = sample(type, depth: 0)
+        return (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed])) ?? Data("null".utf8)
+    }
+
+    private func sample(_ type: TypeRef, depth: Int) -> Any {
+        switch type {
+        case .scalar(let scalar):
+            switch scalar {
+            case .string: return "text"
+            case .int: return 1
+            case .double: return 1.5
+            case .bool: return true
+            case .url: return "https://example.com"
+            case .json: return [String: Any]()
+            case .date:
+                switch contract.dateEncoding {
+                case .iso8601: return "2025-01-31T09:30:00Z"
+                case .iso8601Fractional: return "2025-01-31T09:30:00.000Z"
+                case .unixSeconds: return 1_738_315_800
+                case .unixMilliseconds: return 1_738_315_800_000
+                }
+            }
+        case .named(let name):
+            guard let named = contract.type(named: name) else { return NSNull() }
+            switch named.kind {
+            case .enumeration(let enumeration): return enumeration.cases.first?.wireValue ?? ""
+            case .object(let object): return sample(object, depth: depth + 1)
+            }
+        case .array(let element): return depth > 2 ? [Any]() : [sample(element, depth: depth + 1)]
+        case .dictionary(let value): return depth > 2 ? [String: Any]() : ["key": sample(value, depth: depth + 1)]
+        case .optional(let wrapped): return depth > 2 ? NSNull() : sample(wrapped, depth: depth)
+        case .object(let object): return sample(object, depth: depth + 1)
+        }
+    }
+
+    private func sample(_ object: ObjectType, depth: Int) -> [String: Any] {
+        var result: [String: Any] = [:]
+        for field in object.fields {
+            // Deep optional fields are left out, as a server leaves them out, so recursive types end.
+            if depth > 2, field.type.isOptional { continue }
+            if let constant = field.constant {
+                switch constant {
+                case .string(let text): result[field.wireName] = text
+                case .int(let number): result[field.wireName] = number
+                case .bool(let flag): result[field.wireName] = flag
+                }
+            } else {
+                result[field.wireName] = sample(field.type, depth: depth)
+            }
+        }
+        return result
+    }
+}
+
+extension Framing {
+    /// The runtime's description of this framing, which writes and reads the actual bytes.
+    var wireFraming: WireFraming {
+        switch self {
+        case .socketIO: .socketIO
+        case .discriminator(let key): .discriminator(key: key)
+        case .envelope(let envelope):
+            .envelope(.init(nameKey: envelope.nameKey, payloadKey: envelope.payloadKey, channelKey: envelope.channelKey,
+                            payloadIsJSONString: envelope.payloadEncoding == .jsonString))
+        }
+    }
+}

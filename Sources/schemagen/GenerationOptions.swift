@@ -1,0 +1,69 @@
+import ArgumentParser
+import Foundation
+import SchemaGenCore
+
+/// The options shared by `generate`, `docs` and `check`: which contracts, and where output goes.
+/// `schemagen.yaml` in the working directory supplies defaults; flags override it.
+struct GenerationOptions: ParsableArguments {
+    @Argument(help: "Contract files or folders. Overrides `inputs` of the configuration.")
+    var inputs: [String] = []
+
+    @Option(name: .long, help: "The configuration file (default: schemagen.yaml, if present).")
+    var config: String?
+
+    @Option(name: .shortAndLong, help: "The output folder; Swift goes to <output>/Swift, docs to <output>/Docs.")
+    var output: String?
+
+    @Option(name: .long, help: "The access level of generated declarations: public, package or internal.")
+    var accessLevel: SwiftTranslator.AccessLevel?
+
+    @Option(name: .long, help: "A folder of templates that replace default templates of the same name.")
+    var templates: String?
+
+    /// The configuration file's settings with the flags applied.
+    func configuration() throws -> Configuration {
+        var configuration = try loadFile()
+        if !inputs.isEmpty { configuration.inputs = inputs }
+        if let output { configuration.output = output }
+        if let accessLevel { configuration.accessLevel = accessLevel }
+        if let templates { configuration.templates = templates }
+        return configuration
+    }
+
+    /// The command that regenerates with these same options, for messages that say how to fix drift.
+    var regenerateCommand: String {
+        var words = ["schemagen", "generate"]
+        if let config { words += ["--config", config] }
+        if let output { words += ["-o", output] }
+        if let accessLevel { words += ["--access-level", accessLevel.rawValue] }
+        if let templates { words += ["--templates", templates] }
+        return (words + inputs).joined(separator: " ")
+    }
+
+    private func loadFile() throws -> Configuration {
+        let path = config ?? Configuration.fileName
+        guard FileManager.default.fileExists(atPath: path) else {
+            if config != nil { throw ValidationError("no such configuration file: '\(path)'") }
+            return Configuration()
+        }
+        let (configuration, diagnostics) = Configuration.load(path: path)
+        DiagnosticPrinter().print(diagnostics)
+        guard let configuration else { throw ExitCode(ExitStatus.failure.rawValue) }
+        return configuration
+    }
+
+    /// Generates in memory and reports problems; returns `nil` (after printing them) when there are errors.
+    func generate(_ generator: Generator, outputs: Set<Generator.Output>) throws -> Generator.Result? {
+        let result = generator.generate(outputs)
+        // Inputs that do not exist are a usage problem, not a contract error.
+        if result.contracts.isEmpty, let failure = result.diagnostics.first, failure.location == nil {
+            throw ValidationError(failure.message)
+        }
+        let printer = DiagnosticPrinter()
+        for loaded in result.contracts { printer.print(loaded) }
+        printer.print(result.diagnostics)
+        return result.hasErrors ? nil : result
+    }
+}
+
+extension SwiftTranslator.AccessLevel: ExpressibleByArgument {}
