@@ -60,6 +60,7 @@ public struct OutputWriter: Sendable {
                 report.removed.append(relative)
             }
         }
+        report.removed.sort()
         return report
     }
 
