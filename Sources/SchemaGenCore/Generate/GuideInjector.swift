@@ -35,7 +35,10 @@ public struct GuideInjector: Sendable {
         var open: (line: Int, column: Int, content: String?)?
         for (index, line) in lines.enumerated() {
             let number = index + 1
-            let body = line.hasSuffix("\r\n") ? String(line.dropLast(2)) : line.hasSuffix("\n") ? String(line.dropLast()) : line
+            // Scalars, not Characters: "\r\n" is a single Character in Swift.
+            var scalars = Substring(line).unicodeScalars
+            while let last = scalars.last, last == "\n" || last == "\r" { scalars.removeLast() }
+            let body = String(scalars)
             let trimmed = body.trimmingCharacters(in: .whitespaces)
             let column = body.prefix { $0 == " " || $0 == "\t" }.count + 1
             let location = SourceLocation(path: path, line: number, column: column)
@@ -46,10 +49,11 @@ public struct GuideInjector: Sendable {
                     continue
                 }
                 output += line
-                let terminator = line.hasSuffix("\r\n") ? "\r\n" : "\n"
+                let terminator = line.unicodeScalars.suffix(2).elementsEqual(["\r", "\n"]) ? "\r\n" : "\n"
                 switch section(for: trimmed, at: location) {
                 case .success(let rendered):
-                    open = (number, column, rendered.map { terminator + Self.converting(rendered: $0, to: terminator) + terminator })
+                    // A blank line on each side keeps the generated Markdown apart from the markers.
+                    open = (number, column, rendered.map { terminator + Self.converting(rendered: $0, to: terminator) + terminator + terminator })
                 case .failure(let diagnostic):
                     diagnostics.append(diagnostic)
                     open = (number, column, nil)
@@ -92,7 +96,7 @@ public struct GuideInjector: Sendable {
         }
         let (contractName, sectionName) = (words[0], words[1])
         guard let source = sources.first(where: { $0.names.contains(contractName) }) else {
-            let known = sources.compactMap(\.names.first)
+            let known = sources.flatMap(\.names)
             return .failure(.error("unknown contract '\(contractName)' in the marker\(Suggestions.hint(for: contractName, in: known))", at: location))
         }
         let context = source.context

@@ -2,8 +2,9 @@ import Foundation
 
 /// Small pieces of Markdown, escaped so GitHub renders them as meant (inside tables too).
 enum MarkdownSyntax {
-    /// `text` as a code span: enough backticks to hold any backticks inside, and pipes escaped for tables.
-    static func code(_ text: String) -> String {
+    /// `text` as a code span: enough backticks to hold any backticks inside. In a table cell (`inTable`),
+    /// pipes are escaped as GitHub requires; elsewhere a backslash in a code span would show, so they are not.
+    static func code(_ text: String, inTable: Bool = true) -> String {
         var longest = 0, run = 0
         for character in text {
             run = character == "`" ? run + 1 : 0
@@ -11,7 +12,7 @@ enum MarkdownSyntax {
         }
         let fence = String(repeating: "`", count: longest + 1)
         let padded = text.hasPrefix("`") || text.hasSuffix("`") ? " \(text) " : text
-        return fence + padded.replacingOccurrences(of: "|", with: "\\|") + fence
+        return fence + (inTable ? padded.replacingOccurrences(of: "|", with: "\\|") : padded) + fence
     }
 
     /// Prose for a table cell: pipes escaped, lines joined with `<br>`.
@@ -19,6 +20,15 @@ enum MarkdownSyntax {
         guard let text, !text.isEmpty else { return "" }
         return text.linesSplitAtLineFeeds.map { $0.replacingOccurrences(of: "|", with: "\\|") }
             .filter { !$0.isEmpty }.joined(separator: "<br>")
+    }
+
+    static func codeOutsideTable(_ text: String) -> String {
+        code(text, inTable: false)
+    }
+
+    /// Prose for a paragraph outside tables: as written, without trailing blank lines.
+    static func paragraph(_ text: String?) -> String {
+        (text ?? "").linesSplitAtLineFeeds.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// The anchor GitHub gives a heading: lower case, punctuation dropped, spaces as hyphens.

@@ -27,9 +27,9 @@ public struct MarkdownTranslator: Sendable {
                 let parameters = channel.parameters.map {
                     MarkdownFieldRow(name: MarkdownSyntax.code($0.name), type: MarkdownSyntax.code($0.type.rawValue), description: MarkdownSyntax.cell($0.description))
                 }
-                var description = MarkdownSyntax.cell(channel.description)
+                var description = MarkdownSyntax.paragraph(channel.description)
                 if let deprecation = channel.deprecation { description = Self.deprecationNote(deprecation) + (description.isEmpty ? "" : " " + description) }
-                channels.append(MarkdownChannel(heading: heading, anchor: anchors.anchor(for: heading), address: MarkdownSyntax.code(channel.address.raw),
+                channels.append(MarkdownChannel(heading: heading, anchor: anchors.anchor(for: heading), address: MarkdownSyntax.codeOutsideTable(channel.address.raw),
                                                 description: description, hasDescription: !description.isEmpty, parameters: parameters,
                                                 hasParameters: !parameters.isEmpty, scope: scope(channel.events, typeAnchors: typeAnchors)))
             }
@@ -68,7 +68,7 @@ public struct MarkdownTranslator: Sendable {
     }
 
     private func type(_ type: NamedType, anchor: String, typeAnchors: [String: String]) -> MarkdownType {
-        var description = MarkdownSyntax.cell(type.description)
+        var description = MarkdownSyntax.paragraph(type.description)
         if let deprecation = type.deprecation { description = Self.deprecationNote(deprecation) + (description.isEmpty ? "" : " " + description) }
         var fields: [MarkdownFieldRow] = []
         var values: [MarkdownFieldRow] = []

@@ -9,7 +9,7 @@ struct WireFormatExample {
     var context: MarkdownWireFormat {
         var explanation = [framingSentence, dateSentence]
         if case .envelope(let envelope) = contract.framing, !envelope.fields.isEmpty {
-            explanation.append("Every frame also carries " + envelope.fields.map { "\(MarkdownSyntax.code($0.wireName)) (\($0.type.spelling))" }
+            explanation.append("Every frame also carries " + envelope.fields.map { "\(MarkdownSyntax.codeOutsideTable($0.wireName)) (\($0.type.spelling))" }
                 .joined(separator: ", ") + ".")
         }
         guard let (channel, event) = exampleEvent else {
@@ -22,7 +22,7 @@ struct WireFormatExample {
             let head = contract.framing.wireFraming.frame(eventName: event.wireName, channel: channel.map(sampleAddress), payload: nil)
             frame = insertingEnvelopeFields(envelope.fields + event.envelopeFields, into: frame, at: head.count - 1)
         }
-        return MarkdownWireFormat(explanation: explanation, exampleEvent: MarkdownSyntax.code(event.wireName),
+        return MarkdownWireFormat(explanation: explanation, exampleEvent: MarkdownSyntax.codeOutsideTable(event.wireName),
                                   exampleFrame: String(decoding: frame, as: UTF8.self), hasExample: true)
     }
 
@@ -53,23 +53,23 @@ struct WireFormatExample {
         case .socketIO:
             return "Events travel as Socket.IO events: the event name, then the payload as the first argument. Events without payload carry only their name."
         case .discriminator(let key):
-            return "Each event is one JSON object: the payload's fields, plus \(MarkdownSyntax.code(key)), which holds the event name."
+            return "Each event is one JSON object: the payload's fields, plus \(MarkdownSyntax.codeOutsideTable(key)), which holds the event name."
         case .envelope(let envelope):
-            var sentence = "Each event is a JSON object whose \(MarkdownSyntax.code(envelope.nameKey)) key holds the event name and whose "
-                + "\(MarkdownSyntax.code(envelope.payloadKey)) key holds the payload"
+            var sentence = "Each event is a JSON object whose \(MarkdownSyntax.codeOutsideTable(envelope.nameKey)) key holds the event name and whose "
+                + "\(MarkdownSyntax.codeOutsideTable(envelope.payloadKey)) key holds the payload"
             if envelope.payloadEncoding == .jsonString { sentence += ", as a string containing JSON" }
             sentence += "."
-            if let channelKey = envelope.channelKey { sentence += " Its \(MarkdownSyntax.code(channelKey)) key names the channel." }
+            if let channelKey = envelope.channelKey { sentence += " Its \(MarkdownSyntax.codeOutsideTable(channelKey)) key names the channel." }
             return sentence
         }
     }
 
     private var dateSentence: String {
         switch contract.dateEncoding {
-        case .iso8601: "Dates are ISO 8601 strings, e.g. \(MarkdownSyntax.code("2025-01-31T09:30:00Z"))."
-        case .iso8601Fractional: "Dates are ISO 8601 strings with milliseconds, e.g. \(MarkdownSyntax.code("2025-01-31T09:30:00.000Z"))."
-        case .unixSeconds: "Dates are numbers of seconds since 1970, e.g. \(MarkdownSyntax.code("1738315800"))."
-        case .unixMilliseconds: "Dates are numbers of milliseconds since 1970, e.g. \(MarkdownSyntax.code("1738315800000"))."
+        case .iso8601: "Dates are ISO 8601 strings, e.g. \(MarkdownSyntax.codeOutsideTable("2025-01-31T09:30:00Z"))."
+        case .iso8601Fractional: "Dates are ISO 8601 strings with milliseconds, e.g. \(MarkdownSyntax.codeOutsideTable("2025-01-31T09:30:00.000Z"))."
+        case .unixSeconds: "Dates are numbers of seconds since 1970, e.g. \(MarkdownSyntax.codeOutsideTable("1738315800"))."
+        case .unixMilliseconds: "Dates are numbers of milliseconds since 1970, e.g. \(MarkdownSyntax.codeOutsideTable("1738315800000"))."
         }
     }
 

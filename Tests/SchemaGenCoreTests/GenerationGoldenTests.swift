@@ -2,12 +2,14 @@ import Foundation
 import SchemaGenCore
 import Testing
 
-/// The generator on small contracts, one per feature: the output must match the golden file in
-/// Tests/GoldenClients exactly. Those files are also compiled (the GoldenClients target) and exercised
-/// (GoldenClientTests), so a golden can only be re-recorded into code that builds.
-@Suite struct SwiftGenerationGoldenTests {
+/// The generator on small contracts, one per feature: the output must match the golden files in
+/// Tests/GoldenClients (Swift) and Tests/GoldenDocs (Markdown) exactly. The Swift goldens are also compiled
+/// (the GoldenClients target) and exercised (GoldenClientTests), so they can only be re-recorded into code
+/// that builds.
+@Suite struct GenerationGoldenTests {
     static let contracts = Golden.fixtures.appendingPathComponent("Golden")
     static let goldens = Golden.repositoryRoot.appendingPathComponent("Tests/GoldenClients")
+    static let docGoldens = Golden.repositoryRoot.appendingPathComponent("Tests/GoldenDocs")
 
     static var features: [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: contracts.path)) ?? []
@@ -26,6 +28,14 @@ import Testing
         let context = SwiftTranslator(accessLevel: access).translate(contract, sourceFile: "\(feature).yaml")
         let swift = try TemplateRenderer(kind: .swift).render(context)
         try Golden.assertMatches(swift, golden: Self.goldens.appendingPathComponent("\(feature).swift"))
+    }
+
+    @Test(arguments: features)
+    func generatedMarkdownMatchesTheGolden(feature: String) throws {
+        let loaded = ContractLoader().load(path: Self.contracts.appendingPathComponent("\(feature).yaml").path)
+        let contract = try #require(loaded.contract, "\(loaded.diagnostics)")
+        let markdown = try TemplateRenderer(kind: .markdown).render(MarkdownTranslator().translate(contract, sourceFile: "\(feature).yaml"))
+        try Golden.assertMatches(markdown, golden: Self.docGoldens.appendingPathComponent("\(feature).md"))
     }
 
     @Test func generatingTwiceGivesIdenticalBytes() throws {
