@@ -43,6 +43,8 @@ let package = Package(
             dependencies: ["SchemaGenRuntime"],
             path: "Tests/GoldenClients"
         ),
+        // Helpers shared by the test targets.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .executableTarget(
             name: "schemagen",
             dependencies: [
@@ -57,12 +59,12 @@ let package = Package(
         ),
         .testTarget(
             name: "GeneratedClientTests",
-            dependencies: ["GeneratedClients", "SchemaGenRuntime", "SchemaGenCore"],
+            dependencies: ["GeneratedClients", "SchemaGenRuntime", "SchemaGenCore", "TestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "GoldenClientTests",
-            dependencies: ["GoldenClients", "SchemaGenRuntime"]
+            dependencies: ["GoldenClients", "SchemaGenRuntime", "TestSupport"]
         ),
         .testTarget(
             name: "schemagenTests",

@@ -1,14 +1,6 @@
 import Foundation
 import SchemaGenRuntime
-
-/// Collects values delivered to handlers on any thread, for assertions.
-final class Recorder<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: [Value] = []
-
-    func append(_ value: Value) { lock.withLock { storage.append(value) } }
-    var values: [Value] { lock.withLock { storage } }
-}
+@_exported import TestSupport
 
 extension OutgoingFrame {
     var text: String { String(decoding: data, as: UTF8.self) }

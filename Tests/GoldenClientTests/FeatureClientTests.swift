@@ -1,6 +1,7 @@
 import Foundation
 @testable import GoldenClients
 import SchemaGenRuntime
+import TestSupport
 import Testing
 
 /// The golden feature outputs, compiled and used the way an app would use them.
@@ -123,11 +124,4 @@ import Testing
     @Test func internalAccessUsesTheSynthesizedInitializer() {
         #expect(Internal.Hello(name: "n", nickname: nil).name == "n")
     }
-}
-
-final class Recorder<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: [Value] = []
-    func append(_ value: Value) { lock.withLock { storage.append(value) } }
-    var values: [Value] { lock.withLock { storage } }
 }
