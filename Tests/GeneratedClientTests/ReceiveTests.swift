@@ -1,6 +1,7 @@
 import Foundation
 import GeneratedClients
 import SchemaGenRuntime
+import TestSupport
 import Testing
 
 /// Incoming frames in each framing reach the right typed listener, and only that one.

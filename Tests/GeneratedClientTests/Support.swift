@@ -1,6 +1,5 @@
 import Foundation
 import SchemaGenRuntime
-@_exported import TestSupport
 
 extension OutgoingFrame {
     var text: String { String(decoding: data, as: UTF8.self) }
