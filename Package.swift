@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 let package = Package(
@@ -8,6 +8,8 @@ let package = Package(
         .executable(name: "schemagen", targets: ["schemagen"]),
         .library(name: "SchemaGenCore", targets: ["SchemaGenCore"]),
         .library(name: "SchemaGenRuntime", targets: ["SchemaGenRuntime"]),
+        .plugin(name: "SchemaGenPlugin", targets: ["SchemaGenPlugin"]),
+        .plugin(name: "SchemaGenCommandPlugin", targets: ["SchemaGenCommandPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
@@ -42,6 +44,23 @@ let package = Package(
             name: "GoldenClients",
             dependencies: ["SchemaGenRuntime"],
             path: "Tests/GoldenClients"
+        ),
+        // Generates the Swift of a target's *.events.yaml contracts at build time.
+        .plugin(
+            name: "SchemaGenPlugin",
+            capability: .buildTool(),
+            dependencies: ["schemagen"],
+            path: "Sources/SchemaGenPlugin"
+        ),
+        // Regenerates checked-in Swift and docs of a package's targets: swift package schemagen-generate.
+        .plugin(
+            name: "SchemaGenCommandPlugin",
+            capability: .command(
+                intent: .custom(verb: "schemagen-generate", description: "Regenerate checked-in Swift and docs from *.events.yaml contracts"),
+                permissions: [.writeToPackageDirectory(reason: "schemagen writes the generated Swift and docs into <target>/Generated")]
+            ),
+            dependencies: ["schemagen"],
+            path: "Sources/SchemaGenCommandPlugin"
         ),
         // Helpers shared by the test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -17,16 +17,23 @@ struct Generate: ParsableCommand {
 
     @OptionGroup var options: GenerationOptions
 
+    @Flag(help: "Generate Swift only, no docs (what the build plugin runs).")
+    var swiftOnly = false
+
+    @Flag(help: "Print nothing but diagnostics.")
+    var quiet = false
+
     func run() throws {
         let configuration = try options.configuration()
         let generator = Generator(configuration: configuration)
-        guard let result = try options.generate(generator, outputs: Set(Generator.Output.allCases)) else {
+        let outputs: Set<Generator.Output> = swiftOnly ? [.swift] : Set(Generator.Output.allCases)
+        guard let result = try options.generate(generator, outputs: outputs) else {
             let errors = generator.generate([]).errorCount
             writeError("schemagen: nothing was written: \(ContractSummary.count(errors, "error")) to fix first\n")
             throw ExitCode(ExitStatus.failure.rawValue)
         }
         let report = try generator.write(result)
-        ReportPrinter.print(report, result: result, output: configuration.output)
+        if !quiet { ReportPrinter.print(report, result: result, output: configuration.output) }
     }
 }
 

@@ -11,6 +11,9 @@ struct GenerationOptions: ParsableArguments {
     @Option(name: .long, help: "The configuration file (default: schemagen.yaml, if present).")
     var config: String?
 
+    @Flag(help: "Ignore schemagen.yaml in the working directory (the build plugin uses this).")
+    var noConfig = false
+
     @Option(name: .shortAndLong, help: "The output folder; Swift goes to <output>/Swift, docs to <output>/Docs.")
     var output: String?
 
@@ -41,6 +44,7 @@ struct GenerationOptions: ParsableArguments {
     }
 
     private func loadFile() throws -> Configuration {
+        if noConfig, config == nil { return Configuration() }
         let path = config ?? Configuration.fileName
         guard FileManager.default.fileExists(atPath: path) else {
             if config != nil { throw ValidationError("no such configuration file: '\(path)'") }

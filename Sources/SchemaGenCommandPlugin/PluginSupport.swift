@@ -1,0 +1,1 @@
+../SchemaGenPlugin/PluginSupport.swift

@@ -1,0 +1,47 @@
+import Foundation
+
+/// What both plugins need: how contracts are recognised, and which files a target's configuration brings in.
+/// (Plugins cannot share a library, so the command plugin has this file too, through a symbolic link.)
+enum PluginSupport {
+    /// A target's contracts are its `*.events.yaml` and `*.events.yml` files.
+    static func isContract(_ url: URL) -> Bool {
+        let name = url.lastPathComponent
+        return name.hasSuffix(".events.yaml") || name.hasSuffix(".events.yml")
+    }
+
+    /// The target's `schemagen.yaml`, as arguments for `schemagen` and as files a build depends on.
+    struct TargetConfiguration {
+        var arguments: [String]
+        var inputFiles: [URL]
+    }
+
+    static func configuration(in directory: URL) -> TargetConfiguration {
+        let file = directory.appending(path: "schemagen.yaml")
+        guard let text = try? String(contentsOf: file, encoding: .utf8) else {
+            return TargetConfiguration(arguments: ["--no-config"], inputFiles: [])
+        }
+        return TargetConfiguration(arguments: ["--config", file.path(percentEncoded: false)],
+                                   inputFiles: [file] + templateFiles(named: text, relativeTo: directory))
+    }
+
+    /// The files of the `templates:` folder named in a configuration, so editing an override regenerates.
+    /// Reads just that one top-level key: plugins cannot use a YAML library.
+    static func templateFiles(named configuration: String, relativeTo directory: URL) -> [URL] {
+        for line in configuration.split(separator: "\n") where line.hasPrefix("templates:") {
+            var value = line.dropFirst("templates:".count).trimmingCharacters(in: .whitespaces)
+            if let comment = value.range(of: " #") { value = String(value[..<comment.lowerBound]) }
+            value = value.trimmingCharacters(in: CharacterSet(charactersIn: "\"' "))
+            let folder = value.hasPrefix("/") ? URL(filePath: value) : directory.appending(path: value)
+            let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+            return (enumerator?.allObjects as? [URL] ?? []).filter { $0.pathExtension == "mustache" }.sorted { $0.path < $1.path }
+        }
+        return []
+    }
+
+    /// The contracts under a target's directory, found on disk (a target that commits generated code excludes
+    /// its contracts from the build, so they are not among its source files).
+    static func contracts(under directory: URL) -> [URL] {
+        let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)
+        return (enumerator?.allObjects as? [URL] ?? []).filter(isContract).sorted { $0.path < $1.path }
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+import PackagePlugin
+
+/// Generates the typed Swift client of every contract in a target, at build time.
+///
+/// A target's contracts are its files named `*.events.yaml` (or `*.events.yml`); a `schemagen.yaml` at the
+/// target's root may set `accessLevel` and `templates`. Each contract becomes `<name>.swift` in the plugin's
+/// work directory, regenerated only when the contract, the configuration or a template override changes.
+@main
+struct SchemaGenPlugin: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
+        guard let module = target as? SourceModuleTarget else { return [] }
+        let contracts = module.sourceFiles.map(\.url).filter(PluginSupport.isContract).sorted { $0.path < $1.path }
+        guard !contracts.isEmpty else { return [] }
+        let tool = try context.tool(named: "schemagen").url
+        let configuration = PluginSupport.configuration(in: target.directoryURL)
+        return contracts.map { contract in
+            let name = contract.deletingPathExtension().lastPathComponent
+            let output = context.pluginWorkDirectoryURL.appending(path: name)
+            return .buildCommand(
+                displayName: "schemagen: generating Swift for \(contract.lastPathComponent)",
+                executable: tool,
+                arguments: ["generate", contract.path(percentEncoded: false), "--output", output.path(percentEncoded: false), "--swift-only", "--quiet"]
+                    + configuration.arguments,
+                inputFiles: [contract] + configuration.inputFiles,
+                outputFiles: [output.appending(path: "Swift/\(name).swift")]
+            )
+        }
+    }
+}
