@@ -76,7 +76,7 @@ public struct MarkdownTranslator: Sendable {
         case .object(let object):
             fields = object.fields.map { field in
                 var note = MarkdownSyntax.cell(field.description)
-                if let constant = field.constant { note = "Always \(MarkdownSyntax.code(Self.constantText(constant)))." + (note.isEmpty ? "" : " " + note) }
+                if let constant = field.constant { note = "Always \(MarkdownSyntax.code(constant.text))." + (note.isEmpty ? "" : " " + note) }
                 if let deprecation = field.deprecation { note = Self.deprecationNote(deprecation) + (note.isEmpty ? "" : " " + note) }
                 return MarkdownFieldRow(name: MarkdownSyntax.code(field.wireName + (field.type.isOptional ? "?" : "")),
                                         type: Self.linked((field.type.isOptional ? field.type.unwrapped : field.type).spellingSegments, typeAnchors: typeAnchors),
@@ -111,13 +111,5 @@ public struct MarkdownTranslator: Sendable {
 
     static func deprecationNote(_ deprecation: Deprecation) -> String {
         "**Deprecated**" + (deprecation.message.map { ": \(MarkdownSyntax.cell($0))" } ?? ".")
-    }
-
-    static func constantText(_ constant: ConstantValue) -> String {
-        switch constant {
-        case .string(let text): "\"\(text)\""
-        case .int(let number): String(number)
-        case .bool(let flag): String(flag)
-        }
     }
 }

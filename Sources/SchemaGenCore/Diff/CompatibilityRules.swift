@@ -1,0 +1,191 @@
+/// What each kind of contract change does to apps and servers running different versions of the contract.
+///
+/// All the rules live here, one per ``ChangeKind``, each stated in terms of who sends (encodes) a message and
+/// who receives (decodes) it, because that is what decides whether a change breaks: a decoder rejects a
+/// missing required field, ignores a field it does not know, and so on. docs/compatibility.md is this table
+/// in prose, with an example per rule.
+public enum CompatibilityRules {
+    /// The assessment of one change for one skew, given which way the affected messages flow.
+    public static func assess(_ kind: ChangeKind, flow: Flow, skew: Skew) -> Assessment {
+        // In a skew, the app and the server each run one version; the flow decides who encodes.
+        let senderIsNew = flow.senderIsApp ? skew.appIsNew : !skew.appIsNew
+        let receiver = flow.senderIsApp ? "the server" : "the app"
+        let sender = flow.senderIsApp ? "the app" : "the server"
+        let receiverIsApp = !flow.senderIsApp
+        switch kind {
+        case .eventAdded:
+            if senderIsNew {
+                return receiverIsApp
+                    ? .safe("the app receives an event it does not know; it arrives as `unknown` and is ignored")
+                    : .breaks("the server receives an event it does not handle, so the action is lost")
+            }
+            return receiverIsApp
+                ? .degrades("the app listens for an event the server does not send yet")
+                : .safe("the server handles an event the app does not send yet")
+        case .eventRemoved:
+            if senderIsNew {
+                return receiverIsApp
+                    ? .breaks("the app waits for an event the server no longer sends")
+                    : .safe("the app no longer sends an event the server still handles")
+            }
+            return receiverIsApp
+                ? .safe("the app receives an event it no longer knows; it arrives as `unknown`")
+                : .breaks("the app sends an event the server no longer handles, so the action is lost")
+        case .payloadAdded:
+            return senderIsNew
+                ? .safe("\(receiver) ignores a payload it does not expect")
+                : .breaks("\(receiver) expects a payload that \(sender) does not send")
+        case .payloadRemoved:
+            return senderIsNew
+                ? .breaks("\(receiver) expects a payload that \(sender) no longer sends")
+                : .safe("\(receiver) ignores the payload \(sender) still sends")
+        case .fieldAddedRequired:
+            return senderIsNew
+                ? .safe("\(receiver) ignores a field it does not know")
+                : .breaks("\(receiver) requires a field that \(sender) does not send")
+        case .fieldAddedOptional:
+            return .safe(senderIsNew ? "\(receiver) ignores a field it does not know" : "\(receiver) accepts the field's absence")
+        case .fieldRemovedRequired:
+            return senderIsNew
+                ? .breaks("\(receiver) requires a field that \(sender) no longer sends")
+                : .safe("\(receiver) ignores the field \(sender) still sends")
+        case .fieldRemovedOptional:
+            return .safe(senderIsNew ? "\(receiver) accepts the field's absence" : "\(receiver) ignores the field \(sender) still sends")
+        case .fieldMadeOptional:
+            return senderIsNew
+                ? .breaks("\(sender) may leave out a field that \(receiver) requires")
+                : .safe("\(receiver) accepts the field with or without it")
+        case .fieldMadeRequired:
+            return senderIsNew
+                ? .safe("\(sender) always sends the field")
+                : .breaks("\(receiver) requires a field that \(sender) may leave out")
+        case .typeChanged:
+            return .breaks("\(receiver) cannot decode the value \(sender) writes in the other type")
+        case .typeWidened:
+            return senderIsNew
+                ? .breaks("\(sender) may send fractions that \(receiver) cannot read as a whole number")
+                : .safe("\(receiver) reads whole numbers as numbers")
+        case .typeNarrowed:
+            return senderIsNew
+                ? .safe("\(sender) sends whole numbers, which \(receiver) reads as numbers")
+                : .breaks("\(sender) may send fractions that \(receiver) cannot read as a whole number")
+        case .constantAdded:
+            return senderIsNew
+                ? .safe("\(sender) always sends the value \(receiver) accepts")
+                : .breaks("\(receiver) now rejects every value but the constant, which \(sender) need not send")
+        case .constantRemoved:
+            return senderIsNew
+                ? .breaks("\(sender) may send values other than the constant \(receiver) checks")
+                : .safe("\(receiver) accepts any value, the constant included")
+        case .constantChanged:
+            return .breaks("\(receiver) checks a constant that differs from the one \(sender) sends")
+        case .enumValueAdded:
+            if !senderIsNew { return .safe("\(receiver) knows every value \(sender) sends") }
+            return receiverIsApp
+                ? .degrades("the app receives a value it does not know; generated enums decode it as `unknown`, so nothing fails, but the app cannot act on it")
+                : .breaks("the server receives a value it does not know")
+        case .enumValueRemoved:
+            if senderIsNew { return .safe("\(sender) no longer sends the value") }
+            return receiverIsApp
+                ? .degrades("the app receives a value it no longer lists; generated enums decode it as `unknown`")
+                : .breaks("the server receives a value it no longer accepts")
+        case .channelAddressChanged:
+            return .breaks("the app and the server use different channel addresses, so no event on the channel arrives")
+        case .framingChanged:
+            return .breaks("the app and the server frame events differently, so no event is understood")
+        case .dateEncodingChanged:
+            return .breaks("\(receiver) reads dates in another format than \(sender) writes")
+        case .dateEncodingVariant:
+            return .safe("ISO 8601 dates are read with or without fractional seconds")
+        case .documentation:
+            return .safe("documentation only")
+        case .swiftAPI:
+            return .safe("the wire is unchanged; the generated Swift API changes, so app code that uses it needs an edit")
+        }
+    }
+}
+
+/// Which way the messages a change affects travel.
+public enum Flow: String, Hashable, Sendable, Codable, CaseIterable {
+    case serverToClient = "server-to-client"
+    case clientToServer = "client-to-server"
+
+    var senderIsApp: Bool { self == .clientToServer }
+
+    /// The flows of an event sent in `direction`.
+    static func of(_ direction: Direction) -> Set<Flow> {
+        switch direction {
+        case .clientToServer: [.clientToServer]
+        case .serverToClient: [.serverToClient]
+        case .both: [.clientToServer, .serverToClient]
+        }
+    }
+}
+
+/// The two ways the app and the server can run different versions of a contract.
+public enum Skew: String, Hashable, Sendable, Codable, CaseIterable {
+    /// The server deployed the new contract; apps already in users' hands still run the old one.
+    case oldAppNewServer = "old-app-new-server"
+    /// A new app was released before the server deployed the new contract.
+    case newAppOldServer = "new-app-old-server"
+
+    var appIsNew: Bool { self == .newAppOldServer }
+}
+
+/// How bad a change is for one skew.
+public enum Verdict: String, Hashable, Sendable, Codable, Comparable {
+    /// Nothing fails.
+    case safe
+    /// Nothing fails, but something is missing or cannot be acted on (an unknown enum value, an event not sent yet).
+    case degrades
+    /// Messages fail to decode or are lost.
+    case breaks
+
+    private var rank: Int {
+        switch self {
+        case .safe: 0
+        case .degrades: 1
+        case .breaks: 2
+        }
+    }
+
+    public static func < (lhs: Verdict, rhs: Verdict) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// A verdict and why.
+public struct Assessment: Hashable, Sendable, Codable {
+    public var verdict: Verdict
+    public var reason: String
+
+    static func safe(_ reason: String) -> Assessment { Assessment(verdict: .safe, reason: reason) }
+    static func degrades(_ reason: String) -> Assessment { Assessment(verdict: .degrades, reason: reason) }
+    static func breaks(_ reason: String) -> Assessment { Assessment(verdict: .breaks, reason: reason) }
+}
+
+/// Every kind of change `schemagen diff` tells apart. The raw value is the stable id in JSON output.
+public enum ChangeKind: String, Hashable, Sendable, Codable, CaseIterable {
+    case eventAdded = "event-added"
+    case eventRemoved = "event-removed"
+    case payloadAdded = "payload-added"
+    case payloadRemoved = "payload-removed"
+    case fieldAddedRequired = "field-added-required"
+    case fieldAddedOptional = "field-added-optional"
+    case fieldRemovedRequired = "field-removed-required"
+    case fieldRemovedOptional = "field-removed-optional"
+    case fieldMadeOptional = "field-made-optional"
+    case fieldMadeRequired = "field-made-required"
+    case typeChanged = "type-changed"
+    case typeWidened = "type-widened"
+    case typeNarrowed = "type-narrowed"
+    case constantAdded = "constant-added"
+    case constantRemoved = "constant-removed"
+    case constantChanged = "constant-changed"
+    case enumValueAdded = "enum-value-added"
+    case enumValueRemoved = "enum-value-removed"
+    case channelAddressChanged = "channel-address-changed"
+    case framingChanged = "framing-changed"
+    case dateEncodingChanged = "date-encoding-changed"
+    case dateEncodingVariant = "date-encoding-variant"
+    case documentation = "documentation"
+    case swiftAPI = "swift-api"
+}

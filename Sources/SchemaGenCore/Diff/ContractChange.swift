@@ -1,0 +1,36 @@
+/// One difference between two versions of a contract, with what it does to each version skew.
+public struct ContractChange: Hashable, Sendable, Codable {
+    public var kind: ChangeKind
+    /// The contract's name (its Swift namespace).
+    public var contract: String
+    /// The contract file, as named on the command line.
+    public var file: String
+    /// Where: the channel, the event, the named type, and the field path inside it (all `nil`/empty when not relevant).
+    public var channel: String?
+    public var event: String?
+    public var type: String?
+    public var path: [String]
+    /// What changed, in a phrase: "required field `timestamp: Date` removed".
+    public var summary: String
+    /// Which way the affected messages travel.
+    public var flows: [Flow]
+    /// Apps already in users' hands, with the server on the new contract.
+    public var oldAppNewServer: Assessment
+    /// A new app, with the server still on the old contract.
+    public var newAppOldServer: Assessment
+
+    /// Whether either skew breaks.
+    public var isBreaking: Bool { worst == .breaks }
+
+    public var worst: Verdict { max(oldAppNewServer.verdict, newAppOldServer.verdict) }
+
+    /// `channel driver › event job-removed › reason`, for reports.
+    public var location: String {
+        var parts: [String] = []
+        if let channel { parts.append("channel `\(channel)`") }
+        if let event { parts.append("event `\(event)`") }
+        if let type { parts.append("type `\(type)`") }
+        if !path.isEmpty { parts.append("`" + path.joined(separator: ".") + "`") }
+        return parts.isEmpty ? "contract" : parts.joined(separator: " › ")
+    }
+}

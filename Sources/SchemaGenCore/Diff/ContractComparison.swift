@@ -1,0 +1,100 @@
+import Foundation
+
+/// Pairs the contracts of two versions and diffs each pair: two files, two folders (matched by relative
+/// path), or the working tree against a git revision.
+public struct ContractComparison: Sendable {
+    /// One side of a comparison: a contract's text and the name it goes by in messages.
+    public struct Source: Sendable {
+        /// The path that pairs it with its other version (relative within a folder, or the file's path).
+        public var key: String
+        /// The path shown in diagnostics (`origin/main:schemas/zikr.yaml` for a revision).
+        public var displayPath: String
+        public var data: Data
+
+        public init(key: String, displayPath: String, data: Data) {
+            self.key = key
+            self.displayPath = displayPath
+            self.data = data
+        }
+    }
+
+    public struct Result: Sendable {
+        public var report: DiffReport
+        /// Problems in either version; when there are errors there is no report worth showing.
+        public var diagnostics: [Diagnostic]
+        /// The texts read, for source lines under diagnostics.
+        public var sources: [SourceText]
+        public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    }
+
+    public init() {}
+
+    public func compare(old: [Source], new: [Source]) -> Result {
+        var changes: [ContractChange] = []
+        var diagnostics: [Diagnostic] = []
+        var texts: [SourceText] = []
+        func load(_ source: Source) -> Contract? {
+            let loaded = ContractLoader().load(data: source.data, path: source.displayPath)
+            diagnostics += loaded.diagnostics
+            if let text = loaded.source { texts.append(text) }
+            return loaded.contract
+        }
+        let oldByKey = Dictionary(old.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let newByKey = Dictionary(new.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        for key in Set(oldByKey.keys).union(newByKey.keys).sorted() {
+            let before = oldByKey[key].flatMap(load)
+            let after = newByKey[key].flatMap(load)
+            switch (before, after) {
+            case let (before?, after?):
+                changes += ContractDiffer(old: before, new: after, file: key).changes()
+            case let (nil, after?) where oldByKey[key] == nil:
+                changes += ContractDiffer(old: Self.empty(like: after), new: after, file: key).changes()
+            case let (before?, nil) where newByKey[key] == nil:
+                changes += ContractDiffer(old: before, new: Self.empty(like: before), file: key).changes()
+            default:
+                continue
+            }
+        }
+        return Result(report: DiffReport(changes: changes), diagnostics: diagnostics, sources: texts)
+    }
+
+    /// A contract with nothing in it, standing for the side where a contract file does not exist.
+    static func empty(like contract: Contract) -> Contract {
+        var empty = contract
+        empty.types = []
+        empty.events = []
+        empty.channels = []
+        empty.title = contract.title
+        empty.description = contract.description
+        return empty
+    }
+
+    /// The contract files under `paths` on disk. Keys pair them with their other version: the path itself
+    /// (`keyedInsideFolders: false`, for comparing with a revision of the same tree), or the path inside each
+    /// named folder (for comparing two folders).
+    public static func sources(atPaths paths: [String], keyedInsideFolders: Bool) throws(ContractFiles.Failure) -> [Source] {
+        var sources: [Source] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .missing(path) }
+            for file in try ContractFiles.resolve([path]) {
+                let key = keyedInsideFolders && isDirectory.boolValue
+                    ? String(file.dropFirst(path.count)).trimmingCharacters(in: CharacterSet(charactersIn: "/")) : file
+                sources.append(Source(key: key, displayPath: file, data: (try? Data(contentsOf: URL(fileURLWithPath: file))) ?? Data()))
+            }
+        }
+        return sources
+    }
+
+    /// `schemagen diff OLD NEW`: two files pair with each other whatever their names; two folders pair their
+    /// contents by path inside them.
+    public static func sources(old: String, new: String) throws(ContractFiles.Failure) -> (old: [Source], new: [Source]) {
+        var oldSources = try sources(atPaths: [old], keyedInsideFolders: true)
+        let newSources = try sources(atPaths: [new], keyedInsideFolders: true)
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: old, isDirectory: &isDirectory), !isDirectory.boolValue, newSources.count == 1 {
+            oldSources = oldSources.map { Source(key: newSources[0].key, displayPath: $0.displayPath, data: $0.data) }
+        }
+        return (oldSources, newSources)
+    }
+}

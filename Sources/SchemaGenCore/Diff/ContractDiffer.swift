@@ -1,0 +1,410 @@
+/// Compares two versions of one contract. Events match by channel and wire name, types by name, fields by
+/// wire key; a renamed wire key is a removal and an addition. Verdicts come from ``CompatibilityRules``.
+public struct ContractDiffer: Sendable {
+    let old: Contract
+    let new: Contract
+    let file: String
+
+    public init(old: Contract, new: Contract, file: String) {
+        self.old = old
+        self.new = new
+        self.file = file
+    }
+
+    /// Where a change sits, built up while walking.
+    struct Place {
+        var channel: String?
+        var event: String?
+        var type: String?
+        var path: [String] = []
+
+        func appending(_ component: String) -> Place {
+            var copy = self
+            copy.path.append(component)
+            return copy
+        }
+    }
+
+    public func changes() -> [ContractChange] {
+        var recorder = Recorder(contract: new.name, file: file)
+        compareContracts(&recorder)
+        compareTypes(&recorder)
+        compareScope(old.events, new.events, place: Place(), &recorder)
+        compareChannels(&recorder)
+        return recorder.changes
+    }
+
+    struct Recorder {
+        let contract: String
+        let file: String
+        var changes: [ContractChange] = []
+
+        mutating func record(_ kind: ChangeKind, _ summary: String, at place: Place, flows: Set<Flow>) {
+            // A change no message carries (a type no event uses) is judged as if it travelled both ways.
+            let effective = flows.isEmpty ? Set(Flow.allCases) : flows
+            func worst(_ skew: Skew) -> Assessment {
+                effective.sorted { $0.rawValue < $1.rawValue }.map { CompatibilityRules.assess(kind, flow: $0, skew: skew) }
+                    .max { $0.verdict < $1.verdict } ?? CompatibilityRules.assess(kind, flow: .serverToClient, skew: skew)
+            }
+            changes.append(ContractChange(kind: kind, contract: contract, file: file, channel: place.channel, event: place.event,
+                                          type: place.type, path: place.path, summary: summary,
+                                          flows: effective.sorted { $0.rawValue < $1.rawValue },
+                                          oldAppNewServer: worst(.oldAppNewServer), newAppOldServer: worst(.newAppOldServer)))
+        }
+    }
+
+    // MARK: Contract level
+
+    private func compareContracts(_ recorder: inout Recorder) {
+        let all = Set(Flow.allCases)
+        if old.name != new.name {
+            recorder.record(.swiftAPI, "namespace renamed from `\(old.name)` to `\(new.name)`", at: Place(), flows: all)
+        }
+        if old.title != new.title || old.description != new.description {
+            recorder.record(.documentation, "title or description changed", at: Place(), flows: all)
+        }
+        if old.framing != new.framing {
+            recorder.record(.framingChanged, "framing changed from \(old.framing.summary) to \(new.framing.summary)", at: Place(), flows: all)
+        } else if case .envelope(let before) = old.framing, case .envelope(let after) = new.framing {
+            compareFields(before.fields, after.fields, place: Place().appending("(envelope)"), flows: [.serverToClient], &recorder)
+        }
+        if old.dateEncoding != new.dateEncoding {
+            let isoVariants: Set<DateEncoding> = [.iso8601, .iso8601Fractional]
+            let kind: ChangeKind = isoVariants.contains(old.dateEncoding) && isoVariants.contains(new.dateEncoding) ? .dateEncodingVariant : .dateEncodingChanged
+            recorder.record(kind, "dates changed from `\(old.dateEncoding.rawValue)` to `\(new.dateEncoding.rawValue)`", at: Place(), flows: all)
+        }
+    }
+
+    // MARK: Named types
+
+    private func compareTypes(_ recorder: inout Recorder) {
+        let usage = TypeUsage(old).flows.merging(TypeUsage(new).flows) { $0.union($1) }
+        for type in old.types where new.type(named: type.name) == nil {
+            recorder.record(.swiftAPI, "type `\(type.name)` removed", at: Place(type: type.name), flows: usage[type.name] ?? [])
+        }
+        for after in new.types {
+            let flows = usage[after.name] ?? []
+            let place = Place(type: after.name)
+            guard let before = old.type(named: after.name) else {
+                recorder.record(.swiftAPI, "type `\(after.name)` added", at: place, flows: flows)
+                continue
+            }
+            if before.description != after.description || before.deprecation != after.deprecation {
+                recorder.record(.documentation, "description or deprecation of type `\(after.name)` changed", at: place, flows: flows)
+            }
+            switch (before.kind, after.kind) {
+            case let (.object(a), .object(b)):
+                compareFields(a.fields, b.fields, place: place, flows: flows, &recorder)
+            case let (.enumeration(a), .enumeration(b)):
+                compareEnum(a, b, place: place, flows: flows, &recorder)
+            default:
+                recorder.record(.typeChanged, "type `\(after.name)` changed between a struct and an enum", at: place, flows: flows)
+            }
+        }
+    }
+
+    private func compareEnum(_ before: EnumType, _ after: EnumType, place: Place, flows: Set<Flow>, _ recorder: inout Recorder) {
+        for value in before.cases where !after.cases.contains(where: { $0.wireValue == value.wireValue }) {
+            recorder.record(.enumValueRemoved, "value `\(value.wireValue)` removed", at: place, flows: flows)
+        }
+        for value in after.cases {
+            guard let previous = before.cases.first(where: { $0.wireValue == value.wireValue }) else {
+                recorder.record(.enumValueAdded, "value `\(value.wireValue)` added", at: place, flows: flows)
+                continue
+            }
+            if previous.swiftName != value.swiftName {
+                recorder.record(.swiftAPI, "Swift case of `\(value.wireValue)` renamed from `\(previous.swiftName)` to `\(value.swiftName)`", at: place, flows: flows)
+            }
+            if previous.description != value.description || previous.deprecation != value.deprecation {
+                recorder.record(.documentation, "description or deprecation of value `\(value.wireValue)` changed", at: place, flows: flows)
+            }
+        }
+    }
+
+    // MARK: Events and channels
+
+    private func compareChannels(_ recorder: inout Recorder) {
+        for channel in old.channels where !new.channels.contains(where: { $0.name == channel.name }) {
+            for event in channel.events {
+                recordPresence(event, place: Place(channel: channel.name, event: event.wireName), added: false, &recorder)
+            }
+        }
+        for after in new.channels {
+            guard let before = old.channels.first(where: { $0.name == after.name }) else {
+                for event in after.events {
+                    recordPresence(event, place: Place(channel: after.name, event: event.wireName), added: true, &recorder)
+                }
+                continue
+            }
+            let place = Place(channel: after.name)
+            let flows = Set((before.events + after.events).flatMap { Flow.of($0.direction) })
+            if before.address.wireShape != after.address.wireShape {
+                recorder.record(.channelAddressChanged, "address changed from `\(before.address.raw)` to `\(after.address.raw)`", at: place, flows: flows)
+            } else if before.address.raw != after.address.raw || before.parameters.map(\.swiftName) != after.parameters.map(\.swiftName)
+                        || before.parameters.map(\.type) != after.parameters.map(\.type) || before.swiftName != after.swiftName {
+                recorder.record(.swiftAPI, "channel parameters or Swift name changed (the address on the wire is the same)", at: place, flows: flows)
+            }
+            if before.description != after.description || before.deprecation != after.deprecation {
+                recorder.record(.documentation, "description or deprecation of the channel changed", at: place, flows: flows)
+            }
+            compareScope(before.events, after.events, place: place, &recorder)
+        }
+    }
+
+    private func compareScope(_ before: [Event], _ after: [Event], place: Place, _ recorder: inout Recorder) {
+        for event in before where !after.contains(where: { $0.wireName == event.wireName }) {
+            var here = place
+            here.event = event.wireName
+            recordPresence(event, place: here, added: false, &recorder)
+        }
+        for event in after {
+            var here = place
+            here.event = event.wireName
+            guard let previous = before.first(where: { $0.wireName == event.wireName }) else {
+                recordPresence(event, place: here, added: true, &recorder)
+                continue
+            }
+            let oldFlows = Flow.of(previous.direction), newFlows = Flow.of(event.direction)
+            for flow in newFlows.subtracting(oldFlows) {
+                recorder.record(.eventAdded, "now also sent \(flow.rawValue)", at: here, flows: [flow])
+            }
+            for flow in oldFlows.subtracting(newFlows) {
+                recorder.record(.eventRemoved, "no longer sent \(flow.rawValue)", at: here, flows: [flow])
+            }
+            let common = oldFlows.intersection(newFlows)
+            if previous.swiftName != event.swiftName {
+                recorder.record(.swiftAPI, "Swift name changed from `\(previous.swiftName)` to `\(event.swiftName)`", at: here, flows: common)
+            }
+            if previous.description != event.description || previous.deprecation != event.deprecation {
+                recorder.record(.documentation, event.deprecation != nil && previous.deprecation == nil ? "deprecated" : "description or deprecation changed",
+                                at: here, flows: common)
+            }
+            guard !common.isEmpty else { continue }
+            comparePayload(previous.payload, event.payload, place: here, flows: common, &recorder)
+            compareFields(previous.envelopeFields, event.envelopeFields, place: here.appending("(envelope)"), flows: common, &recorder)
+        }
+    }
+
+    private func recordPresence(_ event: Event, place: Place, added: Bool, _ recorder: inout Recorder) {
+        for flow in Flow.of(event.direction).sorted(by: { $0.rawValue < $1.rawValue }) {
+            recorder.record(added ? .eventAdded : .eventRemoved, "event \(added ? "added" : "removed") (\(flow.rawValue))", at: place, flows: [flow])
+        }
+    }
+
+    // MARK: Payloads and fields
+
+    private func comparePayload(_ before: TypeRef?, _ after: TypeRef?, place: Place, flows: Set<Flow>, _ recorder: inout Recorder) {
+        switch (before, after) {
+        case (nil, nil): return
+        case (nil, let added?): recorder.record(.payloadAdded, "payload `\(added.spelling)` added", at: place, flows: flows)
+        case (let removed?, nil): recorder.record(.payloadRemoved, "payload `\(removed.spelling)` removed", at: place, flows: flows)
+        case let (before?, after?):
+            switch (before.isOptional, after.isOptional) {
+            case (false, true): recorder.record(.fieldMadeOptional, "payload made optional", at: place, flows: flows)
+            case (true, false): recorder.record(.fieldMadeRequired, "payload made required", at: place, flows: flows)
+            default: break
+            }
+            compareType(before.unwrapped, after.unwrapped, place: place, flows: flows, &recorder)
+        }
+    }
+
+    private func compareFields(_ before: [Field], _ after: [Field], place: Place, flows: Set<Flow>, _ recorder: inout Recorder) {
+        for field in before where !after.contains(where: { $0.wireName == field.wireName }) {
+            let required = !field.type.isOptional
+            recorder.record(required ? .fieldRemovedRequired : .fieldRemovedOptional,
+                            "\(required ? "required" : "optional") field `\(field.wireName): \(field.type.unwrapped.spelling)` removed",
+                            at: place.appending(field.wireName), flows: flows)
+        }
+        for field in after {
+            let here = place.appending(field.wireName)
+            guard let previous = before.first(where: { $0.wireName == field.wireName }) else {
+                let required = !field.type.isOptional
+                recorder.record(required ? .fieldAddedRequired : .fieldAddedOptional,
+                                "\(required ? "required" : "optional") field `\(field.wireName): \(field.type.unwrapped.spelling)` added", at: here, flows: flows)
+                continue
+            }
+            switch (previous.type.isOptional, field.type.isOptional) {
+            case (false, true): recorder.record(.fieldMadeOptional, "field made optional", at: here, flows: flows)
+            case (true, false): recorder.record(.fieldMadeRequired, "field made required", at: here, flows: flows)
+            default: break
+            }
+            switch (previous.constant, field.constant) {
+            case (nil, let added?):
+                recorder.record(.constantAdded, "now always `\(added.text)`", at: here, flows: flows)
+            case (let removed?, nil):
+                recorder.record(.constantRemoved, "no longer always `\(removed.text)`", at: here, flows: flows)
+            case let (before?, after?) where before != after:
+                recorder.record(.constantChanged, "constant changed from `\(before.text)` to `\(after.text)`", at: here, flows: flows)
+            default:
+                compareType(previous.type.unwrapped, field.type.unwrapped, place: here, flows: flows, &recorder)
+            }
+            if previous.swiftName != field.swiftName {
+                recorder.record(.swiftAPI, "Swift name changed from `\(previous.swiftName)` to `\(field.swiftName)`", at: here, flows: flows)
+            }
+            if previous.description != field.description || previous.deprecation != field.deprecation {
+                recorder.record(.documentation, field.deprecation != nil && previous.deprecation == nil ? "deprecated" : "description or deprecation changed",
+                                at: here, flows: flows)
+            }
+        }
+    }
+
+    private func compareType(_ before: TypeRef, _ after: TypeRef, place: Place, flows: Set<Flow>, _ recorder: inout Recorder) {
+        switch (before, after) {
+        case let (.named(a), .named(b)) where a == b:
+            return // the type's own changes are reported once, where it is declared
+        case let (.object(a), .object(b)):
+            compareFields(a.fields, b.fields, place: place, flows: flows, &recorder)
+        case let (.array(a), .array(b)):
+            compareElement(a, b, place: place.appending("[]"), flows: flows, &recorder)
+        case let (.dictionary(a), .dictionary(b)):
+            compareElement(a, b, place: place.appending("[key]"), flows: flows, &recorder)
+        case (.scalar(.int), .scalar(.double)):
+            recorder.record(.typeWidened, "type changed from `Int` to `Double`", at: place, flows: flows)
+        case (.scalar(.double), .scalar(.int)):
+            recorder.record(.typeNarrowed, "type changed from `Double` to `Int`", at: place, flows: flows)
+        default:
+            if before == after { return }
+            if ShapeComparison(old: old, new: new).sameShape(before, after) {
+                recorder.record(.swiftAPI, "type `\(before.spelling)` replaced by `\(after.spelling)`, which has the same shape", at: place, flows: flows)
+            } else {
+                recorder.record(.typeChanged, "type changed from `\(before.spelling)` to `\(after.spelling)`", at: place, flows: flows)
+            }
+        }
+    }
+
+    /// Array elements and dictionary values: optionality inside a collection changes what a decoder accepts too.
+    private func compareElement(_ before: TypeRef, _ after: TypeRef, place: Place, flows: Set<Flow>, _ recorder: inout Recorder) {
+        switch (before.isOptional, after.isOptional) {
+        case (false, true): recorder.record(.fieldMadeOptional, "elements may now be null", at: place, flows: flows)
+        case (true, false): recorder.record(.fieldMadeRequired, "elements may no longer be null", at: place, flows: flows)
+        default: break
+        }
+        compareType(before.unwrapped, after.unwrapped, place: place, flows: flows, &recorder)
+    }
+}
+
+/// Which flows each named type travels in: through event payloads and envelope fields, directly or nested.
+struct TypeUsage {
+    private(set) var flows: [String: Set<Flow>] = [:]
+
+    init(_ contract: Contract) {
+        var envelopeFields: [Field] = []
+        if case .envelope(let envelope) = contract.framing { envelopeFields = envelope.fields }
+        for (_, event) in contract.allEvents {
+            let eventFlows = Flow.of(event.direction)
+            var visited: Set<String> = []
+            for type in ([event.payload].compactMap { $0 } + (event.envelopeFields + envelopeFields).map(\.type)) {
+                mark(type, eventFlows, in: contract, visited: &visited)
+            }
+        }
+    }
+
+    private mutating func mark(_ type: TypeRef, _ eventFlows: Set<Flow>, in contract: Contract, visited: inout Set<String>) {
+        switch type {
+        case .scalar: return
+        case .array(let element), .dictionary(let element), .optional(let element):
+            mark(element, eventFlows, in: contract, visited: &visited)
+        case .object(let object):
+            for field in object.fields { mark(field.type, eventFlows, in: contract, visited: &visited) }
+        case .named(let name):
+            flows[name, default: []].formUnion(eventFlows)
+            guard visited.insert(name).inserted, case .object(let object)? = contract.type(named: name)?.kind else { return }
+            for field in object.fields { mark(field.type, eventFlows, in: contract, visited: &visited) }
+        }
+    }
+}
+
+/// Whether two types look the same on the wire, following named types (a renamed type with the same fields
+/// changes nothing on the wire).
+struct ShapeComparison {
+    let old: Contract
+    let new: Contract
+
+    func sameShape(_ before: TypeRef, _ after: TypeRef) -> Bool {
+        var assumed: Set<[String]> = []
+        return same(before, after, assumed: &assumed)
+    }
+
+    private func same(_ before: TypeRef, _ after: TypeRef, assumed: inout Set<[String]>) -> Bool {
+        switch (before, after) {
+        case let (.scalar(a), .scalar(b)): return a == b
+        case let (.array(a), .array(b)), let (.dictionary(a), .dictionary(b)), let (.optional(a), .optional(b)):
+            return same(a, b, assumed: &assumed)
+        case let (.named(a), _):
+            guard let type = old.type(named: a) else { return false }
+            if case .named(let b) = after {
+                // Recursive types: assume equal while comparing, as for structural type equivalence.
+                if !assumed.insert([a, b]).inserted { return true }
+            }
+            return same(definition: type, after, assumed: &assumed)
+        case let (_, .named(b)):
+            guard let type = new.type(named: b) else { return false }
+            switch (before, type.kind) {
+            case let (.object(a), .object(b)): return sameFields(a.fields, b.fields, assumed: &assumed)
+            default: return false
+            }
+        case let (.object(a), .object(b)):
+            return sameFields(a.fields, b.fields, assumed: &assumed)
+        default:
+            return false
+        }
+    }
+
+    private func same(definition: NamedType, _ after: TypeRef, assumed: inout Set<[String]>) -> Bool {
+        switch (definition.kind, after) {
+        case let (.object(a), .object(b)):
+            return sameFields(a.fields, b.fields, assumed: &assumed)
+        case let (.object(a), .named(name)):
+            guard case .object(let b)? = new.type(named: name)?.kind else { return false }
+            return sameFields(a.fields, b.fields, assumed: &assumed)
+        case let (.enumeration(a), .named(name)):
+            guard case .enumeration(let b)? = new.type(named: name)?.kind else { return false }
+            return a.cases.map(\.wireValue) == b.cases.map(\.wireValue)
+        default:
+            return false
+        }
+    }
+
+    private func sameFields(_ a: [Field], _ b: [Field], assumed: inout Set<[String]>) -> Bool {
+        guard a.count == b.count else { return false }
+        for field in a {
+            guard let other = b.first(where: { $0.wireName == field.wireName }), other.constant == field.constant,
+                  same(field.type, other.type, assumed: &assumed) else { return false }
+        }
+        return true
+    }
+}
+
+extension Framing {
+    /// `socket.io`, `envelope (event/data)`, `discriminator (type)`.
+    var summary: String {
+        switch self {
+        case .socketIO: "`socket.io`"
+        case .discriminator(let key): "a `\(key)` discriminator"
+        case .envelope(let envelope):
+            "an envelope (`\(envelope.nameKey)`/`\(envelope.payloadKey)`\(envelope.payloadEncoding == .jsonString ? ", payload as a JSON string" : ""))"
+        }
+    }
+}
+
+extension AddressTemplate {
+    /// The address as the wire sees it: literals with a placeholder for every parameter, whatever its name.
+    var wireShape: [String] {
+        segments.map { segment in
+            switch segment {
+            case .literal(let text): text
+            case .parameter: "{}"
+            }
+        }
+    }
+}
+
+extension ConstantValue {
+    var text: String {
+        switch self {
+        case .string(let text): "\"\(text)\""
+        case .int(let number): String(number)
+        case .bool(let flag): String(flag)
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+
+/// Everything `schemagen diff` found, and how to present it: to a terminal, in a pull-request comment, to a bot.
+public struct DiffReport: Sendable {
+    public var changes: [ContractChange]
+
+    public init(changes: [ContractChange]) {
+        self.changes = changes
+    }
+
+    public var breaking: [ContractChange] { changes.filter(\.isBreaking) }
+    public var degrading: [ContractChange] { changes.filter { $0.worst == .degrades } }
+    public var safe: [ContractChange] { changes.filter { $0.worst == .safe } }
+    public var hasBreakingChanges: Bool { !breaking.isEmpty }
+
+    /// `unchanged`, `compatible` or `breaking`.
+    public var verdict: String {
+        changes.isEmpty ? "unchanged" : hasBreakingChanges ? "breaking" : "compatible"
+    }
+
+    /// The changes that break first, then those that degrade, then the safe ones; otherwise in contract order.
+    var ordered: [ContractChange] { breaking + degrading + safe }
+
+    /// One line, for the top of every format.
+    public var headline: String {
+        if changes.isEmpty { return "No changes." }
+        let counts = "\(ContractSummary.count(changes.count, "change")): \(breaking.count) breaking, \(degrading.count) degrading, \(safe.count) safe"
+        return hasBreakingChanges ? "Breaking: \(counts)." : "No breaking changes (\(counts))."
+    }
+
+    // MARK: Terminal
+
+    public func text() -> String {
+        var out = "schemagen diff: \(headline)\n"
+        for change in ordered {
+            out += "\n\(change.worst.label.padding(toLength: 9, withPad: " ", startingAt: 0)) \(change.file): \(change.location.withoutBackticks)\n"
+            out += "          \(change.summary.withoutBackticks)\n"
+            out += "          old app, new server: \(change.oldAppNewServer.verdict.rawValue): \(change.oldAppNewServer.reason.withoutBackticks)\n"
+            out += "          new app, old server: \(change.newAppOldServer.verdict.rawValue): \(change.newAppOldServer.reason.withoutBackticks)\n"
+        }
+        return out
+    }
+
+    // MARK: Markdown
+
+    /// A pull-request comment: the verdict, the breaking changes in a table, the rest folded away.
+    public func markdown() -> String {
+        var out = "### schemagen diff\n\n"
+        guard !changes.isEmpty else { return out + "✅ **No changes** to the contracts.\n" }
+        if hasBreakingChanges {
+            out += "❌ **\(ContractSummary.count(breaking.count, "breaking change"))**: apps or servers running the other version of the contract will fail. "
+                + "\(degrading.count) degrading, \(safe.count) safe.\n"
+        } else {
+            out += "✅ **No breaking changes**: \(ContractSummary.count(changes.count, "change")), \(degrading.count) degrading, \(safe.count) safe.\n"
+        }
+        if hasBreakingChanges {
+            out += "\n" + table(breaking)
+        }
+        let rest = degrading + safe
+        if !rest.isEmpty {
+            let title = hasBreakingChanges ? "\(ContractSummary.count(rest.count, "other change")) (\(degrading.count) degrading, \(safe.count) safe)"
+                : "\(ContractSummary.count(rest.count, "change"))"
+            out += "\n<details><summary>\(title)</summary>\n\n" + table(rest) + "\n</details>\n"
+        }
+        out += "\nOld app, new server: apps already in users' hands once the server deploys this contract. "
+            + "New app, old server: a new app release before the server deploys it. Rules: docs/compatibility.md.\n"
+        return out
+    }
+
+    private func table(_ rows: [ContractChange]) -> String {
+        var out = "| | Where | What changed | Old app, new server | New app, old server |\n|---|---|---|---|---|\n"
+        for change in rows {
+            out += "| \(change.worst.symbol) | \(MarkdownSyntax.cell("`\(change.file)` " + change.location)) | \(MarkdownSyntax.cell(change.summary)) | "
+                + "\(Self.cell(change.oldAppNewServer)) | \(Self.cell(change.newAppOldServer)) |\n"
+        }
+        return out
+    }
+
+    private static func cell(_ assessment: Assessment) -> String {
+        let verdict = assessment.verdict == .safe ? "safe" : "**\(assessment.verdict.rawValue)**"
+        return MarkdownSyntax.cell("\(verdict): \(assessment.reason)")
+    }
+
+    // MARK: JSON
+
+    /// The stable shape documented in docs/compatibility.md (format `schemagen-diff`, version 1).
+    public func json() -> String {
+        struct Document: Encodable {
+            var format = "schemagen-diff"
+            var version = 1
+            var verdict: String
+            var summary: [String: Int]
+            var changes: [ContractChange]
+        }
+        let document = Document(verdict: verdict,
+                                summary: ["breaking": breaking.count, "degrading": degrading.count, "safe": safe.count],
+                                changes: changes)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(document)) ?? Data(), as: UTF8.self) + "\n"
+    }
+}
+
+extension Verdict {
+    var label: String {
+        switch self {
+        case .safe: "safe"
+        case .degrades: "DEGRADES"
+        case .breaks: "BREAKING"
+        }
+    }
+
+    var symbol: String {
+        switch self {
+        case .safe: "✅"
+        case .degrades: "⚠️"
+        case .breaks: "❌"
+        }
+    }
+}
+
+private extension String {
+    var withoutBackticks: String { replacingOccurrences(of: "`", with: "'") }
+}

@@ -1,0 +1,185 @@
+import SchemaGenCore
+import Testing
+
+/// One fixture pair per rule of docs/compatibility.md: the change is found with the right kind, and both
+/// version skews get the verdict the rule gives.
+@Suite struct CompatibilityRulesTests {
+    /// A contract with `events` (and optional types, framing, dates, channels) in YAML.
+    static func contract(_ events: String, types: String = "", framing: String = "socket.io", dates: String = "iso8601",
+                         channels: String = "") -> String {
+        var text = "schemagen: 1\nname: Rules\nframing: \(framing)\ndates: \(dates)\n"
+        if !types.isEmpty { text += "types:\n\(types)\n" }
+        if !events.isEmpty { text += "events:\n\(events)\n" }
+        if !channels.isEmpty { text += "channels:\n\(channels)\n" }
+        return text
+    }
+
+    static let kindEnum = "  Kind: { enum: [a, b] }"
+    static let kindEnumMore = "  Kind: { enum: [a, b, c] }"
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        var name: String
+        var old: String
+        var new: String
+        var kind: ChangeKind
+        var oldAppNewServer: Verdict
+        var newAppOldServer: Verdict
+        var testDescription: String { name }
+    }
+
+    static let cases: [Case] = [
+        // Events
+        Case(name: "server-to-client event added", old: contract("  a: { direction: server-to-client }"),
+             new: contract("  a: { direction: server-to-client }\n  b: { direction: server-to-client }"),
+             kind: .eventAdded, oldAppNewServer: .safe, newAppOldServer: .degrades),
+        Case(name: "client-to-server event added", old: contract("  a: { direction: client-to-server }"),
+             new: contract("  a: { direction: client-to-server }\n  b: { direction: client-to-server }"),
+             kind: .eventAdded, oldAppNewServer: .safe, newAppOldServer: .breaks),
+        Case(name: "server-to-client event removed", old: contract("  a: { direction: server-to-client }\n  b: { direction: server-to-client }"),
+             new: contract("  a: { direction: server-to-client }"),
+             kind: .eventRemoved, oldAppNewServer: .breaks, newAppOldServer: .safe),
+        Case(name: "client-to-server event removed", old: contract("  a: { direction: client-to-server }\n  b: { direction: client-to-server }"),
+             new: contract("  a: { direction: client-to-server }"),
+             kind: .eventRemoved, oldAppNewServer: .breaks, newAppOldServer: .safe),
+        Case(name: "direction changed to both adds the client-to-server flow", old: contract("  a: { direction: server-to-client }"),
+             new: contract("  a: { direction: both }"), kind: .eventAdded, oldAppNewServer: .safe, newAppOldServer: .breaks),
+        Case(name: "server-to-client payload added", old: contract("  a: { direction: server-to-client }"),
+             new: contract("  a: { direction: server-to-client, payload: String }"), kind: .payloadAdded, oldAppNewServer: .safe, newAppOldServer: .breaks),
+        Case(name: "client-to-server payload removed", old: contract("  a: { direction: client-to-server, payload: String }"),
+             new: contract("  a: { direction: client-to-server }"), kind: .payloadRemoved, oldAppNewServer: .safe, newAppOldServer: .breaks),
+        // Fields
+        Case(name: "required field added, server to client", old: contract("  a: { direction: server-to-client, payload: { x: Int } }"),
+             new: contract("  a: { direction: server-to-client, payload: { x: Int, y: Int } }"),
+             kind: .fieldAddedRequired, oldAppNewServer: .safe, newAppOldServer: .breaks),
+        Case(name: "required field added, client to server", old: contract("  a: { direction: client-to-server, payload: { x: Int } }"),
+             new: contract("  a: { direction: client-to-server, payload: { x: Int, y: Int } }"),
+             kind: .fieldAddedRequired, oldAppNewServer: .breaks, newAppOldServer: .safe),
+        Case(name: "optional field added", old: contract("  a: { direction: both, payload: { x: Int } }"),
+             new: contract("  a: { direction: both, payload: { x: Int, y: Int? } }"),
+             kind: .fieldAddedOptional, oldAppNewServer: .safe, newAppOldServer: .safe),
+        Case(name: "required field removed, server to client", old: contract("  a: { direction: server-to-client, payload: { x: Int, y: Int } }"),
+             new: contract("  a: { direction: server-to-client, payload: { x: Int } }"),
+             kind: .fieldRemovedRequired, oldAppNewServer: .breaks, newAppOldServer: .safe),
+        Case(name: "required field removed, client to server", old: contract("  a: { direction: client-to-server, payload: { x: Int, y: Int } }"),
+             new: contract("  a: { direction: client-to-server, payload: { x: Int } }"),
+             kind: .fieldRemovedRequired, oldAppNewServer: .safe, newAppOldServer: .breaks),
+        Case(name: "optional field removed", old: contract("  a: { direction: both, payload: { x: Int, y: Int? } }"),
+             new: contract("  a: { direction: both, payload: { x: Int } }"),
+             kind: .fieldRemovedOptional, oldAppNewServer: .safe, newAppOldServer: .safe),
+        Case(name: "field made optional, server to client", old: contract("  a: { direction: server-to-client, payload: { x: Int } }"),
+             new: contract("  a: { direction: server-to-client, payload: { x: Int? } }"),
+             kind: .fieldMadeOptional, oldAppNewServer: .breaks, newAppOldServer: .safe),
+        Case(name: "field made optional, client to server", old: contract("  a: { direction: client-to-server, payload: { x: Int } }"),
+             new: contract("  a: { direction: client-to-server, payload: { x: Int? } }"),
+             kind: .fieldMadeOptional, oldAppNewServer: .safe, newAppOldServer: .breaks),
+        Case(name: "field made required, server to client", old: contract("  a: { direction: server-to-client, payload: { x: Int? } }"),
+             new: contract("  a: { direction: server-to-client, payload: { x: Int } }"),
+             kind: .fieldMadeRequired, oldAppNewServer: .safe, newAppOldServer: .breaks),
+        Case(name: "field type changed", old: contract("  a: { direction: server-to-client, payload: { x: Int } }"),
+             new: contract("  a: { direction: server-to-client, payload: { x: String } }"),
+             kind: .typeChanged, oldAppNewServer: .breaks, newAppOldServer: .breaks),
+        Case(name: "field widened from Int to Double, server to client", old: contract("  a: { direction: server-to-client, payload: { x: Int } }"),
+             new: contract("  a: { direction: server-to-client, payload: { x: Double } }"),
+             kind: .typeWidened, oldAppNewServer: .breaks, newAppOldServer: .safe),
+        Case(name: "field narrowed from Double to Int, server to client", old: contract("  a: { direction: server-to-client, payload: { x: Double } }"),
+             new: contract("  a: { direction: server-to-client, payload: { x: Int } }"),
+             kind: .typeNarrowed, oldAppNewServer: .safe, newAppOldServer: .breaks),
+        Case(name: "element type of an array changed", old: contract("  a: { direction: server-to-client, payload: \"[Int]\" }"),
+             new: contract("  a: { direction: server-to-client, payload: \"[String]\" }"),
+             kind: .typeChanged, oldAppNewServer: .breaks, newAppOldServer: .breaks),
+        Case(name: "wire key renamed is a removal (and an addition)", old: contract("  a: { direction: server-to-client, payload: { userName: String } }"),
+             new: contract("  a: { direction: server-to-client, payload: { displayName: String } }"),
+             kind: .fieldRemovedRequired, oldAppNewServer: .breaks, newAppOldServer: .safe),
+        // Constants
+        Case(name: "constant added", old: contract("  a: { direction: server-to-client, payload: { s: String } }"),
+             new: contract("  a: { direction: server-to-client, payload: { s: { const: ok } } }"),
+             kind: .constantAdded, oldAppNewServer: .safe, newAppOldServer: .breaks),
+        Case(name: "constant removed", old: contract("  a: { direction: server-to-client, payload: { s: { const: ok } } }"),
+             new: contract("  a: { direction: server-to-client, payload: { s: String } }"),
+             kind: .constantRemoved, oldAppNewServer: .breaks, newAppOldServer: .safe),
+        Case(name: "constant changed", old: contract("  a: { direction: server-to-client, payload: { s: { const: ok } } }"),
+             new: contract("  a: { direction: server-to-client, payload: { s: { const: done } } }"),
+             kind: .constantChanged, oldAppNewServer: .breaks, newAppOldServer: .breaks),
+        // Enums
+        Case(name: "enum value added, server to client (generated enums keep unknown values)",
+             old: contract("  a: { direction: server-to-client, payload: Kind }", types: kindEnum),
+             new: contract("  a: { direction: server-to-client, payload: Kind }", types: kindEnumMore),
+             kind: .enumValueAdded, oldAppNewServer: .degrades, newAppOldServer: .safe),
+        Case(name: "enum value added, client to server", old: contract("  a: { direction: client-to-server, payload: Kind }", types: kindEnum),
+             new: contract("  a: { direction: client-to-server, payload: Kind }", types: kindEnumMore),
+             kind: .enumValueAdded, oldAppNewServer: .safe, newAppOldServer: .breaks),
+        Case(name: "enum value removed, server to client", old: contract("  a: { direction: server-to-client, payload: Kind }", types: kindEnumMore),
+             new: contract("  a: { direction: server-to-client, payload: Kind }", types: kindEnum),
+             kind: .enumValueRemoved, oldAppNewServer: .safe, newAppOldServer: .degrades),
+        Case(name: "enum value removed, client to server", old: contract("  a: { direction: client-to-server, payload: Kind }", types: kindEnumMore),
+             new: contract("  a: { direction: client-to-server, payload: Kind }", types: kindEnum),
+             kind: .enumValueRemoved, oldAppNewServer: .breaks, newAppOldServer: .safe),
+        // Channels, framing, dates
+        Case(name: "channel address changed", old: contract("", channels: "  d:\n    address: \"driver-{id}\"\n    parameters: { id: String }\n    events:\n      a: { direction: server-to-client }"),
+             new: contract("", channels: "  d:\n    address: \"drivers-{id}\"\n    parameters: { id: String }\n    events:\n      a: { direction: server-to-client }"),
+             kind: .channelAddressChanged, oldAppNewServer: .breaks, newAppOldServer: .breaks),
+        Case(name: "channel parameter renamed keeps the wire address", old: contract("", channels: "  d:\n    address: \"driver-{id}\"\n    parameters: { id: String }\n    events:\n      a: { direction: server-to-client }"),
+             new: contract("", channels: "  d:\n    address: \"driver-{driverId}\"\n    parameters: { driverId: String }\n    events:\n      a: { direction: server-to-client }"),
+             kind: .swiftAPI, oldAppNewServer: .safe, newAppOldServer: .safe),
+        Case(name: "framing changed", old: contract("  a: { direction: both }"),
+             new: contract("  a: { direction: both }", framing: "{ envelope: { name: event, payload: data } }"),
+             kind: .framingChanged, oldAppNewServer: .breaks, newAppOldServer: .breaks),
+        Case(name: "date encoding changed", old: contract("  a: { direction: both, payload: { at: Date } }"),
+             new: contract("  a: { direction: both, payload: { at: Date } }", dates: "unix-milliseconds"),
+             kind: .dateEncodingChanged, oldAppNewServer: .breaks, newAppOldServer: .breaks),
+        Case(name: "ISO 8601 with or without fractions", old: contract("  a: { direction: both, payload: { at: Date } }"),
+             new: contract("  a: { direction: both, payload: { at: Date } }", dates: "iso8601-fractional"),
+             kind: .dateEncodingVariant, oldAppNewServer: .safe, newAppOldServer: .safe),
+        // Documentation and Swift API
+        Case(name: "description changed", old: contract("  a: { direction: both, description: Old words. }"),
+             new: contract("  a: { direction: both, description: New words. }"), kind: .documentation, oldAppNewServer: .safe, newAppOldServer: .safe),
+        Case(name: "deprecated", old: contract("  a: { direction: both }"), new: contract("  a: { direction: both, deprecated: Use b. }"),
+             kind: .documentation, oldAppNewServer: .safe, newAppOldServer: .safe),
+        Case(name: "Swift name changed", old: contract("  a: { direction: both }"), new: contract("  a: { direction: both, swiftName: alpha }"),
+             kind: .swiftAPI, oldAppNewServer: .safe, newAppOldServer: .safe),
+        Case(name: "named type replaced by one of the same shape",
+             old: contract("  a: { direction: server-to-client, payload: { p: P } }", types: "  P: { fields: { x: Int } }"),
+             new: contract("  a: { direction: server-to-client, payload: { p: Q } }", types: "  Q: { fields: { x: Int } }"),
+             kind: .swiftAPI, oldAppNewServer: .safe, newAppOldServer: .safe),
+    ]
+
+    @Test(arguments: cases)
+    func ruleGivesItsVerdicts(_ rule: Case) throws {
+        let old = try #require(ContractLoader().load(text: rule.old, path: "old.yaml").contract)
+        let new = try #require(ContractLoader().load(text: rule.new, path: "new.yaml").contract)
+        let changes = ContractDiffer(old: old, new: new, file: "rules.yaml").changes().filter { $0.kind == rule.kind }
+        let change = try #require(changes.first, "no \(rule.kind.rawValue) change among \(ContractDiffer(old: old, new: new, file: "r").changes().map(\.kind))")
+        #expect(change.oldAppNewServer.verdict == rule.oldAppNewServer, "\(change.oldAppNewServer.reason)")
+        #expect(change.newAppOldServer.verdict == rule.newAppOldServer, "\(change.newAppOldServer.reason)")
+    }
+
+    @Test func everyKindOfChangeHasAFixture() {
+        let covered = Set(Self.cases.map(\.kind))
+        #expect(Set(ChangeKind.allCases).subtracting(covered).isEmpty, "\(Set(ChangeKind.allCases).subtracting(covered))")
+    }
+
+    /// docs/compatibility.md is the rule table in prose: every kind of change must have its row.
+    @Test func everyKindIsDocumented() throws {
+        let docs = try String(contentsOf: Golden.repositoryRoot.appendingPathComponent("docs/compatibility.md"), encoding: .utf8)
+        for kind in ChangeKind.allCases {
+            #expect(docs.contains("| `\(kind.rawValue)`"), "docs/compatibility.md has no row for \(kind.rawValue)")
+        }
+    }
+
+    @Test func identicalContractsHaveNoChanges() throws {
+        let text = try String(contentsOf: Golden.repositoryRoot.appendingPathComponent("schemas/driver.yaml"), encoding: .utf8)
+        let contract = try #require(ContractLoader().load(text: text, path: "driver.yaml").contract)
+        #expect(ContractDiffer(old: contract, new: contract, file: "driver.yaml").changes().isEmpty)
+    }
+
+    @Test func typeChangesAreJudgedForEveryFlowTheTypeTravelsIn() throws {
+        let types = "  P: { fields: { x: Int } }"
+        let old = try #require(ContractLoader().load(text: Self.contract("  a: { direction: server-to-client, payload: P }\n  b: { direction: client-to-server, payload: P }", types: types), path: "o").contract)
+        let new = try #require(ContractLoader().load(text: Self.contract("  a: { direction: server-to-client, payload: P }\n  b: { direction: client-to-server, payload: P }", types: "  P: { fields: { x: Int, y: Int } }"), path: "n").contract)
+        let change = try #require(ContractDiffer(old: old, new: new, file: "f").changes().first)
+        #expect(change.kind == .fieldAddedRequired)
+        #expect(change.flows == [.clientToServer, .serverToClient])
+        #expect(change.oldAppNewServer.verdict == .breaks && change.newAppOldServer.verdict == .breaks)
+        #expect(change.type == "P" && change.path == ["y"])
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+/// `schemagen diff` as reviewers and CI run it.
+@Suite struct DiffCommandTests {
+    static let v1 = "schemagen: 1\nname: Demo\nframing: socket.io\nevents:\n  tick:\n    direction: server-to-client\n    payload: { at: Date, count: Int }\n"
+    static let v2 = "schemagen: 1\nname: Demo\nframing: socket.io\nevents:\n  tick:\n    direction: server-to-client\n    payload: { at: Date }\n"
+    static let v3 = "schemagen: 1\nname: Demo\nframing: socket.io\nevents:\n  tick:\n    direction: server-to-client\n    payload: { at: Date, count: Int, note: String? }\n"
+
+    @Test func identicalContractsHaveNoChanges() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("a.yaml", Self.v1)
+        try folder.write("b.yaml", Self.v1)
+        let result = try SchemaGenProcess.run(["diff", "a.yaml", "b.yaml"], in: folder.url)
+        #expect(result.status == 0)
+        #expect(result.standardOutput == "schemagen diff: No changes.\n")
+        let markdown = try SchemaGenProcess.run(["diff", "--format", "markdown", "a.yaml", "b.yaml"], in: folder.url)
+        #expect(markdown.standardOutput == "### schemagen diff\n\n✅ **No changes** to the contracts.\n")
+    }
+
+    @Test func breakingChangesExitWithOneUnlessAllowed() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("old.yaml", Self.v1)
+        try folder.write("new.yaml", Self.v2)
+        let result = try SchemaGenProcess.run(["diff", "old.yaml", "new.yaml"], in: folder.url)
+        #expect(result.status == 1)
+        #expect(result.standardOutput == """
+            schemagen diff: Breaking: 1 change: 1 breaking, 0 degrading, 0 safe.
+
+            BREAKING  new.yaml: event 'tick' › 'count'
+                      required field 'count: Int' removed
+                      old app, new server: breaks: the app requires a field that the server no longer sends
+                      new app, old server: safe: the app ignores the field the server still sends
+
+            """)
+        let allowed = try SchemaGenProcess.run(["diff", "--allow-breaking", "--format", "json", "old.yaml", "new.yaml"], in: folder.url)
+        #expect(allowed.status == 0)
+        #expect(allowed.standardOutput.contains(#""verdict" : "breaking""#))
+    }
+
+    @Test func safeChangesExitWithZero() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("old.yaml", Self.v1)
+        try folder.write("new.yaml", Self.v3)
+        let result = try SchemaGenProcess.run(["diff", "old.yaml", "new.yaml"], in: folder.url)
+        #expect(result.status == 0)
+        #expect(result.standardOutput.hasPrefix("schemagen diff: No breaking changes (1 change: 0 breaking, 0 degrading, 1 safe).\n"))
+    }
+
+    @Test func invalidContractsGiveLocatedDiagnosticsAndNoReport() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("old.yaml", Self.v1)
+        try folder.write("new.yaml", Self.v1.replacingOccurrences(of: "Date", with: "Dte"))
+        let result = try SchemaGenProcess.run(["diff", "old.yaml", "new.yaml"], in: folder.url)
+        #expect(result.status == 2)
+        #expect(result.standardOutput.isEmpty)
+        #expect(result.standardError == """
+            new.yaml:7:20: error: unknown type 'Dte' in field 'at' of the payload of event 'tick'; did you mean 'Date'?
+            schemagen diff: the contracts have errors; no report
+
+            """)
+    }
+
+    @Test func foldersPairContractsByFileName() throws {
+        let folder = try TemporaryFolder()
+        for name in ["v1", "v2"] { try FileManager.default.createDirectory(at: folder.url.appendingPathComponent(name), withIntermediateDirectories: true) }
+        try folder.write("v1/demo.yaml", Self.v1)
+        try folder.write("v2/demo.yaml", Self.v3)
+        try folder.write("v2/extra.yaml", Self.v1.replacingOccurrences(of: "Demo", with: "Extra"))
+        let result = try SchemaGenProcess.run(["diff", "--format", "json", "v1", "v2"], in: folder.url)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains(#""kind" : "field-added-optional""#))
+        #expect(result.standardOutput.contains(#""file" : "extra.yaml""#))
+        #expect(result.standardOutput.contains(#""kind" : "event-added""#))
+    }
+
+    @Test func baseComparesTheWorkingTreeWithAGitRevision() throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("schemas"), withIntermediateDirectories: true)
+        try folder.write("schemas/demo.yaml", Self.v1)
+        for command in [["init", "-q", "-b", "main"], ["add", "."], ["-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "v1"]] {
+            #expect(try Self.git(command, in: folder.url) == 0)
+        }
+        try folder.write("schemas/demo.yaml", Self.v2)
+        let result = try SchemaGenProcess.run(["diff", "--base", "main", "--format", "markdown"], in: folder.url)
+        #expect(result.status == 1, "\(result.standardError)")
+        #expect(result.standardOutput.contains("| ❌ | `schemas/demo.yaml` event `tick` › `count` | required field `count: Int` removed |"))
+        let unknown = try SchemaGenProcess.run(["diff", "--base", "no-such-branch"], in: folder.url)
+        #expect(unknown.status == 2)
+        #expect(unknown.standardError.contains("'no-such-branch' is not a commit in this repository"))
+    }
+
+    @Test func withoutTwoPathsOrABaseItIsAUsageError() throws {
+        let result = try SchemaGenProcess.run(["diff", "only-one.yaml"], in: FileManager.default.temporaryDirectory)
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("give OLD and NEW"))
+    }
+
+    static func git(_ arguments: [String], in directory: URL) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git"] + arguments
+        process.currentDirectoryURL = directory
+        process.standardOutput = Pipe()
+        process.standardError = Pipe()
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
