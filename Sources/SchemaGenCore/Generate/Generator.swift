@@ -67,9 +67,9 @@ public struct Generator: Sendable {
             return result
         }
 
-        let translator = SwiftTranslator(accessLevel: configuration.accessLevel)
-        var files: [OutputFile] = []
         var sources: [GuideInjector.Source] = []
+        let translator = SwiftTranslator(accessLevel: configuration.accessLevel)
+        var jobs: [RenderJob] = []
         var seen: [String: String] = [:]
         for loaded in result.contracts {
             guard let contract = loaded.contract else { continue }
@@ -82,15 +82,17 @@ public struct Generator: Sendable {
             }
             seen[baseName] = loaded.path
             if let swiftRenderer {
-                files.append(OutputFile(relativePath: "\(Self.swiftFolder)/\(baseName).swift",
-                                        contents: swiftRenderer.render(translator.translate(contract, sourceFile: fileName))))
+                jobs.append(RenderJob(path: "\(Self.swiftFolder)/\(baseName).swift") {
+                    swiftRenderer.render(translator.translate(contract, sourceFile: fileName))
+                })
             }
             if let markdownRenderer {
                 let context = MarkdownTranslator().translate(contract, sourceFile: fileName)
-                files.append(OutputFile(relativePath: "\(Self.docsFolder)/\(baseName).md", contents: markdownRenderer.render(context)))
+                jobs.append(RenderJob(path: "\(Self.docsFolder)/\(baseName).md") { markdownRenderer.render(context) })
                 sources.append(GuideInjector.Source(names: [contract.name, baseName], context: context))
             }
         }
+        let files = RenderJob.runConcurrently(jobs)
         if let markdownRenderer {
             let injector = GuideInjector(sources: sources, renderer: markdownRenderer)
             for guide in configuration.inject {

@@ -41,24 +41,25 @@ public enum SwiftLayout {
     static func braceCounts(in line: String) -> (opens: Int, closes: Int, leadingCloses: Int) {
         var opens = 0, closes = 0, leadingCloses = 0
         var inString = false, escaped = false, onlyClosesSoFar = true
-        var previous: Character = " "
-        for character in line {
+        var previous: UInt8 = 0x20
+        // Bytes: every character that matters here is ASCII, and UTF-8 never reuses ASCII bytes inside others.
+        for byte in line.utf8 {
             if inString {
-                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
-                previous = character
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                previous = byte
                 continue
             }
-            if character == "/", previous == "/" { break }
-            switch character {
-            case "\"": inString = true; onlyClosesSoFar = false
-            case "{": opens += 1; onlyClosesSoFar = false
-            case "}":
+            if byte == UInt8(ascii: "/"), previous == UInt8(ascii: "/") { break }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true; onlyClosesSoFar = false
+            case UInt8(ascii: "{"): opens += 1; onlyClosesSoFar = false
+            case UInt8(ascii: "}"):
                 if opens > 0 { opens -= 1 } else { closes += 1 }
                 if onlyClosesSoFar { leadingCloses += 1 }
-            case " ", "\t": break
+            case UInt8(ascii: " "), UInt8(ascii: "\t"): break
             default: onlyClosesSoFar = false
             }
-            previous = character
+            previous = byte
         }
         return (opens, closes, leadingCloses)
     }
