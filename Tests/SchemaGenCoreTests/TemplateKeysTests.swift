@@ -1,0 +1,44 @@
+import Foundation
+@testable import SchemaGenCore
+import Testing
+
+/// Template contexts answer lookups from key-path tables instead of reflection; each table must name every
+/// stored property of its type, with the same value reflection would give.
+@Suite struct TemplateKeysTests {
+    /// Every context value reachable from `root`, depth first.
+    private func contexts(in root: Any) -> [Any] {
+        var found: [Any] = []
+        func visit(_ value: Any) {
+            if value is any TemplateContext { found.append(value) }
+            for child in Mirror(reflecting: value).children { visit(child.value) }
+        }
+        visit(root)
+        return found
+    }
+
+    private func check(_ value: Any) {
+        guard let context = value as? any TemplateContext else { return }
+        for child in Mirror(reflecting: value).children {
+            guard let label = child.label else { continue }
+            let viaKeys = context.child(named: label)
+            let reflected = Mirror(reflecting: child.value).displayStyle == .optional
+                ? Mirror(reflecting: child.value).children.first?.value : child.value
+            #expect((viaKeys == nil) == (reflected == nil), "\(type(of: value)).\(label)")
+            if let viaKeys, let reflected {
+                #expect(String(describing: viaKeys) == String(describing: reflected), "\(type(of: value)).\(label)")
+            }
+        }
+        #expect(context.child(named: "noSuchKey") == nil)
+    }
+
+    @Test(arguments: ["hostile-names", "channels", "envelope", "deprecations", "recursion", "enums", "constants", "markdown-escaping"])
+    func keyTablesCoverEveryStoredProperty(feature: String) throws {
+        let path = Golden.fixtures.appendingPathComponent("Golden/\(feature).yaml").path
+        let contract = try #require(ContractLoader().load(path: path).contract)
+        let swift = SwiftTranslator().translate(contract, sourceFile: "x.yaml")
+        let markdown = MarkdownTranslator().translate(contract, sourceFile: "x.yaml")
+        let all = contexts(in: swift) + contexts(in: markdown)
+        #expect(all.count > 10)
+        all.forEach(check)
+    }
+}
