@@ -21,7 +21,7 @@ import Testing
         for child in Mirror(reflecting: value).children {
             guard let label = child.label else { continue }
             let viaKeys = context.child(named: label)
-            let reflected = Mirror(reflecting: child.value).displayStyle == .optional
+            let reflected: Any? = Mirror(reflecting: child.value).displayStyle == .optional
                 ? Mirror(reflecting: child.value).children.first?.value : child.value
             #expect((viaKeys == nil) == (reflected == nil), "\(type(of: value)).\(label)")
             if let viaKeys, let reflected {
