@@ -9,8 +9,14 @@ import Testing
     private func contexts(in root: Any) -> [Any] {
         var found: [Any] = []
         func visit(_ value: Any) {
+            let mirror = Mirror(reflecting: value)
+            // Look inside optionals: a cast from `Any` would see through them, but reflection would not.
+            if mirror.displayStyle == .optional {
+                mirror.children.forEach { visit($0.value) }
+                return
+            }
             if value is any TemplateContext { found.append(value) }
-            for child in Mirror(reflecting: value).children { visit(child.value) }
+            for child in mirror.children { visit(child.value) }
         }
         visit(root)
         return found
