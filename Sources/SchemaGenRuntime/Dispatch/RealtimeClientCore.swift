@@ -114,9 +114,10 @@ public final class RealtimeClientCore: @unchecked Sendable {
             return
         }
         let channel = parsed.channel ?? incoming.channel
-        let (decode, listeners, streams) = lock.withLock { () -> (ScopeDecoder?, [Handler], [Handler]) in
+        // Copies of the arrays, not new arrays: the handlers are read after the lock is released.
+        let (decode, listeners, streams) = lock.withLock { () -> (ScopeDecoder?, [(id: UUID, handler: Handler)], [(id: UUID, handler: Handler)]) in
             guard let scope = scopes[ScopeKey(channel: channel)] else { return (nil, [], []) }
-            return (scope.decode, scope.listeners[parsed.eventName]?.map(\.handler) ?? [], scope.streams.map(\.handler))
+            return (scope.decode, scope.listeners[parsed.eventName] ?? [], scope.streams)
         }
         // Nobody listens: nothing to decode.
         guard let decode, !listeners.isEmpty || !streams.isEmpty else { return }
@@ -132,8 +133,8 @@ public final class RealtimeClientCore: @unchecked Sendable {
                                    reason: .malformedFrame(WireFraming.MalformedFrame(reason: "\(error)"))))
             return
         }
-        for listener in listeners { listener(event) }
-        for stream in streams { stream(event) }
+        for listener in listeners { listener.handler(event) }
+        for stream in streams { stream.handler(event) }
     }
 
     private func report(_ failure: IncomingFailure) {

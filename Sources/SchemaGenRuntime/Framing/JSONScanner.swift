@@ -1,31 +1,31 @@
 /// Finds the parts of a JSON frame without building it: value ranges, strings, keys. Frames are scanned
 /// once to find the event name and the payload's bytes, which then go straight to `JSONDecoder`.
-struct JSONScanner {
-    struct Failure: Error {
-        var message: String
-        var offset: Int
-    }
+///
+/// Generic over the bytes so it can run directly on a frame's buffer, without copying it.
+struct JSONScanner<Bytes: RandomAccessCollection> where Bytes.Element == UInt8, Bytes.Index == Int {
+    let bytes: Bytes
+    var index: Int
 
-    let bytes: [UInt8]
-    var index = 0
-
-    init(_ bytes: [UInt8]) {
+    init(_ bytes: Bytes, at index: Int? = nil) {
         self.bytes = bytes
+        self.index = index ?? bytes.startIndex
     }
+
+    var endIndex: Int { bytes.endIndex }
 
     mutating func skipWhitespace() {
-        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {
+        while index < endIndex, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {
             index += 1
         }
     }
 
-    var atEnd: Bool { index >= bytes.count }
+    var atEnd: Bool { index >= endIndex }
 
-    var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+    var current: UInt8? { index < endIndex ? bytes[index] : nil }
 
-    mutating func expect(_ byte: UInt8, _ what: String) throws(Failure) {
+    mutating func expect(_ byte: UInt8, _ what: String) throws(JSONScanFailure) {
         skipWhitespace()
-        guard current == byte else { throw Failure(message: "expected \(what)", offset: index) }
+        guard current == byte else { throw JSONScanFailure(message: "expected \(what)", offset: index) }
         index += 1
     }
 
@@ -38,26 +38,26 @@ struct JSONScanner {
     }
 
     /// Parses a JSON string at the current position and returns its value.
-    mutating func parseString() throws(Failure) -> String {
+    mutating func parseString() throws(JSONScanFailure) -> String {
         skipWhitespace()
-        guard current == UInt8(ascii: "\"") else { throw Failure(message: "expected a string", offset: index) }
+        guard current == UInt8(ascii: "\"") else { throw JSONScanFailure(message: "expected a string", offset: index) }
         index += 1
         let start = index
         // Fast path: no escapes.
-        while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\") { index += 1 }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+        while index < endIndex, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\") { index += 1 }
+        if index < endIndex, bytes[index] == UInt8(ascii: "\"") {
             index += 1
             return String(decoding: bytes[start..<index - 1], as: UTF8.self)
         }
         var scalars = Array(bytes[start..<index])
-        while index < bytes.count {
+        while index < endIndex {
             let byte = bytes[index]
             index += 1
             switch byte {
             case UInt8(ascii: "\""):
                 return String(decoding: scalars, as: UTF8.self)
             case UInt8(ascii: "\\"):
-                guard index < bytes.count else { break }
+                guard index < endIndex else { break }
                 let escaped = bytes[index]
                 index += 1
                 switch escaped {
@@ -78,17 +78,17 @@ struct JSONScanner {
                     let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
                     scalars.append(contentsOf: Array(String(Character(scalar)).utf8))
                 default:
-                    throw Failure(message: "invalid escape in a string", offset: index - 1)
+                    throw JSONScanFailure(message: "invalid escape in a string", offset: index - 1)
                 }
             default:
                 scalars.append(byte)
             }
         }
-        throw Failure(message: "unterminated string", offset: start - 1)
+        throw JSONScanFailure(message: "unterminated string", offset: start - 1)
     }
 
-    private mutating func parseHex4() throws(Failure) -> UInt32 {
-        guard index + 4 <= bytes.count else { throw Failure(message: "invalid \\u escape", offset: index) }
+    private mutating func parseHex4() throws(JSONScanFailure) -> UInt32 {
+        guard index + 4 <= endIndex else { throw JSONScanFailure(message: "invalid \\u escape", offset: index) }
         var value: UInt32 = 0
         for _ in 0..<4 {
             let byte = bytes[index]
@@ -97,7 +97,7 @@ struct JSONScanner {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
             case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
             case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw Failure(message: "invalid \\u escape", offset: index)
+            default: throw JSONScanFailure(message: "invalid \\u escape", offset: index)
             }
             value = value << 4 | UInt32(digit)
             index += 1
@@ -106,16 +106,16 @@ struct JSONScanner {
     }
 
     /// Skips one JSON value and returns the range of its bytes.
-    mutating func skipValue() throws(Failure) -> Range<Int> {
+    mutating func skipValue() throws(JSONScanFailure) -> Range<Int> {
         skipWhitespace()
         let start = index
-        guard let byte = current else { throw Failure(message: "expected a value", offset: index) }
+        guard let byte = current else { throw JSONScanFailure(message: "expected a value", offset: index) }
         switch byte {
         case UInt8(ascii: "\""):
             _ = try skipString()
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             var depth = 0
-            while index < bytes.count {
+            while index < endIndex {
                 switch bytes[index] {
                 case UInt8(ascii: "\""): _ = try skipString(); continue
                 case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
@@ -126,32 +126,32 @@ struct JSONScanner {
                 }
                 index += 1
             }
-            throw Failure(message: "unterminated \(byte == UInt8(ascii: "{") ? "object" : "array")", offset: start)
+            throw JSONScanFailure(message: "unterminated \(byte == UInt8(ascii: "{") ? "object" : "array")", offset: start)
         default:
-            while index < bytes.count, ![UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) {
+            while index < endIndex, ![UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) {
                 index += 1
             }
-            guard index > start else { throw Failure(message: "expected a value", offset: start) }
+            guard index > start else { throw JSONScanFailure(message: "expected a value", offset: start) }
         }
         return start..<index
     }
 
     /// Skips a string without decoding it.
-    private mutating func skipString() throws(Failure) -> Range<Int> {
+    private mutating func skipString() throws(JSONScanFailure) -> Range<Int> {
         let start = index
         index += 1
-        while index < bytes.count {
+        while index < endIndex {
             switch bytes[index] {
             case UInt8(ascii: "\\"): index += 2
             case UInt8(ascii: "\""): index += 1; return start..<index
             default: index += 1
             }
         }
-        throw Failure(message: "unterminated string", offset: start)
+        throw JSONScanFailure(message: "unterminated string", offset: start)
     }
 
     /// The members of the object at the current position: each key with the range of its value.
-    mutating func objectMembers() throws(Failure) -> [(key: String, value: Range<Int>)] {
+    mutating func objectMembers() throws(JSONScanFailure) -> [(key: String, value: Range<Int>)] {
         try expect(UInt8(ascii: "{"), "a JSON object")
         var members: [(String, Range<Int>)] = []
         if consume(UInt8(ascii: "}")) { return members }
@@ -165,8 +165,14 @@ struct JSONScanner {
     }
 
     /// Fails unless only white space is left.
-    mutating func expectEnd() throws(Failure) {
+    mutating func expectEnd() throws(JSONScanFailure) {
         skipWhitespace()
-        guard atEnd else { throw Failure(message: "unexpected text after the frame", offset: index) }
+        guard atEnd else { throw JSONScanFailure(message: "unexpected text after the frame", offset: index) }
     }
+}
+
+/// Why a frame could not be scanned, and where.
+struct JSONScanFailure: Error {
+    var message: String
+    var offset: Int
 }

@@ -118,62 +118,81 @@ public enum WireFraming: Hashable, Sendable {
 
     // MARK: Reading
 
-    /// Takes a frame apart: finds the event name, the channel and the payload's bytes.
+    /// Takes a frame apart: finds the event name, the channel and the payload's bytes. The payload is a slice
+    /// of the frame (no copy), except when it travels as a JSON string and has to be unescaped.
     public func parse(_ data: Data) throws(MalformedFrame) -> ParsedFrame {
-        var scanner = JSONScanner([UInt8](data))
-        do {
-            switch self {
-            case .socketIO:
-                try scanner.expect(UInt8(ascii: "["), "a Socket.IO frame, a JSON array starting with the event name")
-                let name = try scanner.parseString()
-                var payload: Data?
-                if scanner.consume(UInt8(ascii: ",")) {
-                    payload = Data(scanner.bytes[try scanner.skipValue()])
-                    // Socket.IO events may carry more arguments (an acknowledgement); the contract types the first.
-                    while scanner.consume(UInt8(ascii: ",")) { _ = try scanner.skipValue() }
-                }
-                try scanner.expect(UInt8(ascii: "]"), "']' at the end of the Socket.IO frame")
-                try scanner.expectEnd()
-                return ParsedFrame(eventName: name, channel: nil, payload: payload, frame: data)
-            case .envelope(let envelope):
-                let members = try scanner.objectMembers()
-                try scanner.expectEnd()
-                guard let nameRange = members.first(where: { $0.key == envelope.nameKey })?.value else {
-                    throw MalformedFrame(reason: "the frame has no '\(envelope.nameKey)' key naming the event")
-                }
-                var nameScanner = JSONScanner(Array(scanner.bytes[nameRange]))
-                let name = try nameScanner.parseString()
-                var channel: String?
-                if let channelKey = envelope.channelKey, let range = members.first(where: { $0.key == channelKey })?.value {
-                    var channelScanner = JSONScanner(Array(scanner.bytes[range]))
-                    channel = try? channelScanner.parseString()
-                }
-                var payload: Data?
-                if let range = members.first(where: { $0.key == envelope.payloadKey })?.value {
-                    let bytes = scanner.bytes[range]
-                    if envelope.payloadIsJSONString, bytes.first == UInt8(ascii: "\"") {
-                        var stringScanner = JSONScanner(Array(bytes))
-                        payload = Data(try stringScanner.parseString().utf8)
-                    } else if !(bytes.elementsEqual("null".utf8)) {
-                        payload = Data(bytes)
-                    }
-                }
-                return ParsedFrame(eventName: name, channel: channel, payload: payload, frame: data)
-            case .discriminator(let key):
-                let members = try scanner.objectMembers()
-                try scanner.expectEnd()
-                guard let range = members.first(where: { $0.key == key })?.value else {
-                    throw MalformedFrame(reason: "the frame has no '\(key)' key naming the event")
-                }
-                var nameScanner = JSONScanner(Array(scanner.bytes[range]))
-                return ParsedFrame(eventName: try nameScanner.parseString(), channel: nil, payload: data, frame: data)
+        let result: Result<(name: String, channel: String?, payload: Payload), MalformedFrame> = data.withUnsafeBytes { raw in
+            do {
+                return .success(try parse(raw))
+            } catch let failure as JSONScanFailure {
+                return .failure(MalformedFrame(reason: "\(failure.message) at byte \(failure.offset)"))
+            } catch let malformed as MalformedFrame {
+                return .failure(malformed)
+            } catch {
+                return .failure(MalformedFrame(reason: "\(error)"))
             }
-        } catch let failure as JSONScanner.Failure {
-            throw MalformedFrame(reason: "\(failure.message) at byte \(failure.offset)")
-        } catch let malformed as MalformedFrame {
-            throw malformed
-        } catch {
-            throw MalformedFrame(reason: "\(error)")
+        }
+        let parts = try result.get()
+        let payload: Data? = switch parts.payload {
+        case .none: nil
+        case .range(let range): data[(data.startIndex + range.lowerBound)..<(data.startIndex + range.upperBound)]
+        case .unescaped(let bytes): bytes
+        }
+        return ParsedFrame(eventName: parts.name, channel: parts.channel, payload: payload, frame: data)
+    }
+
+    private enum Payload {
+        case none
+        case range(Range<Int>)
+        case unescaped(Data)
+    }
+
+    private func parse(_ bytes: UnsafeRawBufferPointer) throws -> (name: String, channel: String?, payload: Payload) {
+        var scanner = JSONScanner(bytes)
+        switch self {
+        case .socketIO:
+            try scanner.expect(UInt8(ascii: "["), "a Socket.IO frame, a JSON array starting with the event name")
+            let name = try scanner.parseString()
+            var payload = Payload.none
+            if scanner.consume(UInt8(ascii: ",")) {
+                payload = .range(try scanner.skipValue())
+                // Socket.IO events may carry more arguments (an acknowledgement); the contract types the first.
+                while scanner.consume(UInt8(ascii: ",")) { _ = try scanner.skipValue() }
+            }
+            try scanner.expect(UInt8(ascii: "]"), "']' at the end of the Socket.IO frame")
+            try scanner.expectEnd()
+            return (name, nil, payload)
+        case .envelope(let envelope):
+            let members = try scanner.objectMembers()
+            try scanner.expectEnd()
+            guard let nameRange = members.first(where: { $0.key == envelope.nameKey })?.value else {
+                throw MalformedFrame(reason: "the frame has no '\(envelope.nameKey)' key naming the event")
+            }
+            var nameScanner = JSONScanner(bytes, at: nameRange.lowerBound)
+            let name = try nameScanner.parseString()
+            var channel: String?
+            if let channelKey = envelope.channelKey, let range = members.first(where: { $0.key == channelKey })?.value {
+                var channelScanner = JSONScanner(bytes, at: range.lowerBound)
+                channel = try? channelScanner.parseString()
+            }
+            var payload = Payload.none
+            if let range = members.first(where: { $0.key == envelope.payloadKey })?.value {
+                if envelope.payloadIsJSONString, bytes[range.lowerBound] == UInt8(ascii: "\"") {
+                    var stringScanner = JSONScanner(bytes, at: range.lowerBound)
+                    payload = .unescaped(Data(try stringScanner.parseString().utf8))
+                } else if !bytes[range].elementsEqual("null".utf8) {
+                    payload = .range(range)
+                }
+            }
+            return (name, channel, payload)
+        case .discriminator(let key):
+            let members = try scanner.objectMembers()
+            try scanner.expectEnd()
+            guard let range = members.first(where: { $0.key == key })?.value else {
+                throw MalformedFrame(reason: "the frame has no '\(key)' key naming the event")
+            }
+            var nameScanner = JSONScanner(bytes, at: range.lowerBound)
+            return (try nameScanner.parseString(), nil, .range(0..<bytes.count))
         }
     }
 }

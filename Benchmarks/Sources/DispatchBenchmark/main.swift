@@ -1,0 +1,62 @@
+import Foundation
+import SchemaGenRuntime
+
+// One realistic incoming frame: Zikr's `pora_completed`, ten fields including a date, as Socket.IO sends it.
+let payloadText = #"{"bookingId":"b-4821","poraId":"p-17","poraName":"Juz 17","groupId":"g-family","groupName":"Family circle","userId":"u-2291","userName":"Aisha","totalFinished":12,"hatmCompleted":false,"timestamp":"2025-01-31T09:30:00.123Z"}"#
+let frame = Data((#"["pora_completed","# + payloadText + "]").utf8)
+let payload = Data(payloadText.utf8)
+let iterations = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 200_000
+
+/// Counts deliveries; handlers run on the delivering thread, one at a time.
+final class Counter: @unchecked Sendable {
+    var value = 0
+}
+
+/// Frames per second of `body`, run `iterations` times; the best of five rounds (the least disturbed).
+func measure(_ body: () -> Void) -> Double {
+    var best = Duration.seconds(1_000)
+    for _ in 0..<5 {
+        let elapsed = ContinuousClock().measure { for _ in 0..<iterations { body() } }
+        best = min(best, elapsed)
+    }
+    let seconds = Double(best.components.seconds) + Double(best.components.attoseconds) / 1e18
+    return Double(iterations) / seconds
+}
+
+// 1. Through the generated client: frame → framing → typed listener.
+let transport = LoopbackTransport()
+let client = Zikr.Client(transport: transport)
+let delivered = Counter()
+client.onPoraCompleted { completed in if completed.hatmCompleted == false { delivered.value += 1 } }
+let generated = measure { transport.deliver(frame) }
+precondition(delivered.value == iterations * 5, "every frame must reach the listener")
+
+// 2. A bare JSONDecoder decoding the payload's bytes into the same struct, with the same date decoding.
+let decoder = Zikr.dateEncoding.makeDecoder()
+let bare = measure { _ = try! decoder.decode(Zikr.PoraCompleted.self, from: payload) }
+
+// 3. A hand-written handler as in the guides: JSONSerialization into [String: Any], then casts.
+let isoFractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+struct HandParsed {
+    var bookingId, poraId, poraName, groupId, groupName, userId, userName: String
+    var totalFinished: Int
+    var hatmCompleted: Bool
+    var timestamp: Date
+}
+let handWritten = measure {
+    guard let array = try? JSONSerialization.jsonObject(with: frame) as? [Any], array.first as? String == "pora_completed",
+          let data = array.dropFirst().first as? [String: Any],
+          let bookingId = data["bookingId"] as? String, let poraId = data["poraId"] as? String,
+          let poraName = data["poraName"] as? String, let groupId = data["groupId"] as? String,
+          let groupName = data["groupName"] as? String, let userId = data["userId"] as? String,
+          let userName = data["userName"] as? String, let totalFinished = data["totalFinished"] as? Int,
+          let hatmCompleted = data["hatmCompleted"] as? Bool, let stamp = data["timestamp"] as? String,
+          let timestamp = try? Date(stamp, strategy: isoFractional) else { fatalError("the hand-written handler failed") }
+    _ = HandParsed(bookingId: bookingId, poraId: poraId, poraName: poraName, groupId: groupId, groupName: groupName, userId: userId,
+                   userName: userName, totalFinished: totalFinished, hatmCompleted: hatmCompleted, timestamp: timestamp)
+}
+
+// One line per measurement, tab-separated, for Benchmarks/run.py to put in its table.
+print("dispatch\tgenerated client (loopback, typed listener)\t\(Int(generated))\t\(String(format: "%.2f", generated / bare))")
+print("dispatch\tbare JSONDecoder, payload bytes only\t\(Int(bare))\t1.00")
+print("dispatch\thand-written JSONSerialization handler\t\(Int(handWritten))\t\(String(format: "%.2f", handWritten / bare))")
