@@ -77,6 +77,10 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(
+            name: "RuntimeTests",
+            dependencies: ["SchemaGenRuntime"]
+        ),
+        .testTarget(
             name: "GeneratedClientTests",
             dependencies: ["GeneratedClients", "SchemaGenRuntime", "SchemaGenCore", "TestSupport"],
             exclude: ["Fixtures"]

@@ -535,8 +535,8 @@ extension Comapi {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onProfileUpdate(_ handler: @escaping @Sendable (ProfileUpdate) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "profile.update") { event in
-                if case .profileUpdate(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "profile.update") { (event: ServerEvent) in
+                if case .profileUpdate(let value) = event { handler(value) }
             }
         }
 
@@ -547,8 +547,8 @@ extension Comapi {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onConversationParticipantAdded(_ handler: @escaping @Sendable (ConversationParticipantAdded) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "conversation.participantAdded") { event in
-                if case .conversationParticipantAdded(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "conversation.participantAdded") { (event: ServerEvent) in
+                if case .conversationParticipantAdded(let value) = event { handler(value) }
             }
         }
 
@@ -559,8 +559,8 @@ extension Comapi {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onConversationParticipantUpdated(_ handler: @escaping @Sendable (ConversationParticipantUpdated) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "conversation.participantUpdated") { event in
-                if case .conversationParticipantUpdated(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "conversation.participantUpdated") { (event: ServerEvent) in
+                if case .conversationParticipantUpdated(let value) = event { handler(value) }
             }
         }
 
@@ -571,8 +571,8 @@ extension Comapi {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onConversationParticipantRemoved(_ handler: @escaping @Sendable (ConversationParticipantRemoved) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "conversation.participantRemoved") { event in
-                if case .conversationParticipantRemoved(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "conversation.participantRemoved") { (event: ServerEvent) in
+                if case .conversationParticipantRemoved(let value) = event { handler(value) }
             }
         }
 
@@ -583,8 +583,8 @@ extension Comapi {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onConversationDelete(_ handler: @escaping @Sendable (ConversationDelete) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "conversation.delete") { event in
-                if case .conversationDelete(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "conversation.delete") { (event: ServerEvent) in
+                if case .conversationDelete(let value) = event { handler(value) }
             }
         }
 
@@ -595,8 +595,8 @@ extension Comapi {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onConversationUpdate(_ handler: @escaping @Sendable (ConversationUpdate) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "conversation.update") { event in
-                if case .conversationUpdate(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "conversation.update") { (event: ServerEvent) in
+                if case .conversationUpdate(let value) = event { handler(value) }
             }
         }
 
@@ -607,8 +607,8 @@ extension Comapi {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onConversationUndelete(_ handler: @escaping @Sendable (ConversationUndelete) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "conversation.undelete") { event in
-                if case .conversationUndelete(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "conversation.undelete") { (event: ServerEvent) in
+                if case .conversationUndelete(let value) = event { handler(value) }
             }
         }
 
@@ -619,8 +619,8 @@ extension Comapi {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onConversationCreate(_ handler: @escaping @Sendable (ConversationCreate) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "conversation.create") { event in
-                if case .conversationCreate(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "conversation.create") { (event: ServerEvent) in
+                if case .conversationCreate(let value) = event { handler(value) }
             }
         }
 
@@ -631,8 +631,8 @@ extension Comapi {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onConversationParticipantTyping(_ handler: @escaping @Sendable (ConversationParticipantTyping) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "conversation.participantTyping") { event in
-                if case .conversationParticipantTyping(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "conversation.participantTyping") { (event: ServerEvent) in
+                if case .conversationParticipantTyping(let value) = event { handler(value) }
             }
         }
 
@@ -643,8 +643,8 @@ extension Comapi {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onConversationParticipantTypingOff(_ handler: @escaping @Sendable (ConversationParticipantTypingOff) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "conversation.participantTypingOff") { event in
-                if case .conversationParticipantTypingOff(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "conversation.participantTypingOff") { (event: ServerEvent) in
+                if case .conversationParticipantTypingOff(let value) = event { handler(value) }
             }
         }
 
@@ -655,8 +655,8 @@ extension Comapi {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onConversationMessageDelivered(_ handler: @escaping @Sendable (ConversationMessageDelivered) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "conversationMessage.delivered") { event in
-                if case .conversationMessageDelivered(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "conversationMessage.delivered") { (event: ServerEvent) in
+                if case .conversationMessageDelivered(let value) = event { handler(value) }
             }
         }
 
@@ -667,8 +667,8 @@ extension Comapi {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onConversationMessageRead(_ handler: @escaping @Sendable (ConversationMessageRead) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "conversationMessage.read") { event in
-                if case .conversationMessageRead(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "conversationMessage.read") { (event: ServerEvent) in
+                if case .conversationMessageRead(let value) = event { handler(value) }
             }
         }
 
@@ -679,8 +679,8 @@ extension Comapi {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onConversationMessageSent(_ handler: @escaping @Sendable (ConversationMessageSent) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "conversationMessage.sent") { event in
-                if case .conversationMessageSent(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "conversationMessage.sent") { (event: ServerEvent) in
+                if case .conversationMessageSent(let value) = event { handler(value) }
             }
         }
 

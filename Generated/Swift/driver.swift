@@ -426,8 +426,8 @@ extension DriverApp {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onJobAssigned(_ handler: @escaping @Sendable (JobAssigned) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "job-assigned") { event in
-                    if case .jobAssigned(let value)? = event as? ServerEvent { handler(value) }
+                core.addListener(channel: channel.address, eventName: "job-assigned") { (event: ServerEvent) in
+                    if case .jobAssigned(let value) = event { handler(value) }
                 }
             }
 
@@ -438,8 +438,8 @@ extension DriverApp {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onJobRemoved(_ handler: @escaping @Sendable (JobRemoved) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "job-removed") { event in
-                    if case .jobRemoved(let value)? = event as? ServerEvent { handler(value) }
+                core.addListener(channel: channel.address, eventName: "job-removed") { (event: ServerEvent) in
+                    if case .jobRemoved(let value) = event { handler(value) }
                 }
             }
 
@@ -450,8 +450,8 @@ extension DriverApp {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onOrderRemoved(_ handler: @escaping @Sendable (OrderRemoved) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "order-removed") { event in
-                    if case .orderRemoved(let value)? = event as? ServerEvent { handler(value) }
+                core.addListener(channel: channel.address, eventName: "order-removed") { (event: ServerEvent) in
+                    if case .orderRemoved(let value) = event { handler(value) }
                 }
             }
 
@@ -462,8 +462,8 @@ extension DriverApp {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onJobCancelled(_ handler: @escaping @Sendable (JobCancelled) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "job-cancelled") { event in
-                    if case .jobCancelled(let value)? = event as? ServerEvent { handler(value) }
+                core.addListener(channel: channel.address, eventName: "job-cancelled") { (event: ServerEvent) in
+                    if case .jobCancelled(let value) = event { handler(value) }
                 }
             }
 
@@ -474,8 +474,8 @@ extension DriverApp {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onJobRemovedFromList(_ handler: @escaping @Sendable (JobRemovedFromList) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "job-removed-from-list") { event in
-                    if case .jobRemovedFromList(let value)? = event as? ServerEvent { handler(value) }
+                core.addListener(channel: channel.address, eventName: "job-removed-from-list") { (event: ServerEvent) in
+                    if case .jobRemovedFromList(let value) = event { handler(value) }
                 }
             }
 
@@ -486,8 +486,8 @@ extension DriverApp {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onScheduleUpdated(_ handler: @escaping @Sendable (ScheduleUpdated) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "schedule-updated") { event in
-                    if case .scheduleUpdated(let value)? = event as? ServerEvent { handler(value) }
+                core.addListener(channel: channel.address, eventName: "schedule-updated") { (event: ServerEvent) in
+                    if case .scheduleUpdated(let value) = event { handler(value) }
                 }
             }
 
@@ -498,8 +498,8 @@ extension DriverApp {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onRouteCancelled(_ handler: @escaping @Sendable (RouteCancelled) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "route-cancelled") { event in
-                    if case .routeCancelled(let value)? = event as? ServerEvent { handler(value) }
+                core.addListener(channel: channel.address, eventName: "route-cancelled") { (event: ServerEvent) in
+                    if case .routeCancelled(let value) = event { handler(value) }
                 }
             }
 
@@ -510,8 +510,8 @@ extension DriverApp {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onRouteUnassigned(_ handler: @escaping @Sendable (RouteUnassigned) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "route-unassigned") { event in
-                    if case .routeUnassigned(let value)? = event as? ServerEvent { handler(value) }
+                core.addListener(channel: channel.address, eventName: "route-unassigned") { (event: ServerEvent) in
+                    if case .routeUnassigned(let value) = event { handler(value) }
                 }
             }
 
@@ -522,8 +522,8 @@ extension DriverApp {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onDropRemoved(_ handler: @escaping @Sendable (JSONValue) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "drop-removed") { event in
-                    if case .dropRemoved(let value)? = event as? ServerEvent { handler(value) }
+                core.addListener(channel: channel.address, eventName: "drop-removed") { (event: ServerEvent) in
+                    if case .dropRemoved(let value) = event { handler(value) }
                 }
             }
 
@@ -646,8 +646,8 @@ extension DriverApp {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onOrderUnassigned(_ handler: @escaping @Sendable (JSONValue) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "order-unassigned") { event in
-                    if case .orderUnassigned(let value)? = event as? ServerEvent { handler(value) }
+                core.addListener(channel: channel.address, eventName: "order-unassigned") { (event: ServerEvent) in
+                    if case .orderUnassigned(let value) = event { handler(value) }
                 }
             }
 
@@ -658,8 +658,8 @@ extension DriverApp {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onOrderAssigned(_ handler: @escaping @Sendable (JSONValue) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "order-assigned") { event in
-                    if case .orderAssigned(let value)? = event as? ServerEvent { handler(value) }
+                core.addListener(channel: channel.address, eventName: "order-assigned") { (event: ServerEvent) in
+                    if case .orderAssigned(let value) = event { handler(value) }
                 }
             }
 
@@ -670,8 +670,8 @@ extension DriverApp {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onJobAssigned(_ handler: @escaping @Sendable (JobAssigned) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "job-assigned") { event in
-                    if case .jobAssigned(let value)? = event as? ServerEvent { handler(value) }
+                core.addListener(channel: channel.address, eventName: "job-assigned") { (event: ServerEvent) in
+                    if case .jobAssigned(let value) = event { handler(value) }
                 }
             }
 
@@ -794,8 +794,8 @@ extension DriverApp {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onJobAvailableAgain(_ handler: @escaping @Sendable (JobAvailableAgain) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "job-available-again") { event in
-                    if case .jobAvailableAgain(let value)? = event as? ServerEvent { handler(value) }
+                core.addListener(channel: channel.address, eventName: "job-available-again") { (event: ServerEvent) in
+                    if case .jobAvailableAgain(let value) = event { handler(value) }
                 }
             }
 
@@ -806,8 +806,8 @@ extension DriverApp {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onJobCancelled(_ handler: @escaping @Sendable (JobCancelled) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "job-cancelled") { event in
-                    if case .jobCancelled(let value)? = event as? ServerEvent { handler(value) }
+                core.addListener(channel: channel.address, eventName: "job-cancelled") { (event: ServerEvent) in
+                    if case .jobCancelled(let value) = event { handler(value) }
                 }
             }
 
@@ -897,8 +897,8 @@ extension DriverApp {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onTrackingStopped(_ handler: @escaping @Sendable (TrackingStopped) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "tracking-stopped") { event in
-                    if case .trackingStopped(let value)? = event as? ServerEvent { handler(value) }
+                core.addListener(channel: channel.address, eventName: "tracking-stopped") { (event: ServerEvent) in
+                    if case .trackingStopped(let value) = event { handler(value) }
                 }
             }
 
@@ -990,8 +990,8 @@ extension DriverApp {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onDriverRemoved(_ handler: @escaping @Sendable (DriverRemoved) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "driver-removed") { event in
-                    if case .driverRemoved(let value)? = event as? ServerEvent { handler(value) }
+                core.addListener(channel: channel.address, eventName: "driver-removed") { (event: ServerEvent) in
+                    if case .driverRemoved(let value) = event { handler(value) }
                 }
             }
 

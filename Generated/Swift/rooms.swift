@@ -575,8 +575,8 @@ extension Rooms {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onError(_ handler: @escaping @Sendable (String) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "error") { event in
-                if case .error(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "error") { (event: ServerEvent) in
+                if case .error(let value) = event { handler(value) }
             }
         }
 
@@ -587,8 +587,8 @@ extension Rooms {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onUserJoined(_ handler: @escaping @Sendable (UserJoined) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "user:joined") { event in
-                if case .userJoined(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "user:joined") { (event: ServerEvent) in
+                if case .userJoined(let value) = event { handler(value) }
             }
         }
 
@@ -599,8 +599,8 @@ extension Rooms {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onUserLeft(_ handler: @escaping @Sendable (UserLeft) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "user:left") { event in
-                if case .userLeft(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "user:left") { (event: ServerEvent) in
+                if case .userLeft(let value) = event { handler(value) }
             }
         }
 
@@ -611,8 +611,8 @@ extension Rooms {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onTouchMoved(_ handler: @escaping @Sendable (Rooms.TouchMoveData) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "touch:moved") { event in
-                if case .touchMoved(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "touch:moved") { (event: ServerEvent) in
+                if case .touchMoved(let value) = event { handler(value) }
             }
         }
 
@@ -623,8 +623,8 @@ extension Rooms {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onElementCreated(_ handler: @escaping @Sendable (Rooms.Element) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "element:created") { event in
-                if case .elementCreated(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "element:created") { (event: ServerEvent) in
+                if case .elementCreated(let value) = event { handler(value) }
             }
         }
 

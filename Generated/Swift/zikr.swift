@@ -989,8 +989,8 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onConnectionStatus(_ handler: @escaping @Sendable (ConnectionStatus) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "connection_status") { event in
-                if case .connectionStatus(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "connection_status") { (event: ServerEvent) in
+                if case .connectionStatus(let value) = event { handler(value) }
             }
         }
 
@@ -1001,8 +1001,8 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onJoinedGroup(_ handler: @escaping @Sendable (JoinedGroup) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "joined_group") { event in
-                if case .joinedGroup(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "joined_group") { (event: ServerEvent) in
+                if case .joinedGroup(let value) = event { handler(value) }
             }
         }
 
@@ -1013,8 +1013,8 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onLeftGroup(_ handler: @escaping @Sendable (LeftGroup) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "left_group") { event in
-                if case .leftGroup(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "left_group") { (event: ServerEvent) in
+                if case .leftGroup(let value) = event { handler(value) }
             }
         }
 
@@ -1025,8 +1025,8 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onUserOnline(_ handler: @escaping @Sendable (UserOnline) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "user_online") { event in
-                if case .userOnline(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "user_online") { (event: ServerEvent) in
+                if case .userOnline(let value) = event { handler(value) }
             }
         }
 
@@ -1037,8 +1037,8 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onUserOffline(_ handler: @escaping @Sendable (UserOffline) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "user_offline") { event in
-                if case .userOffline(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "user_offline") { (event: ServerEvent) in
+                if case .userOffline(let value) = event { handler(value) }
             }
         }
 
@@ -1049,8 +1049,8 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onPoraBooked(_ handler: @escaping @Sendable (PoraBooked) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "pora_booked") { event in
-                if case .poraBooked(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "pora_booked") { (event: ServerEvent) in
+                if case .poraBooked(let value) = event { handler(value) }
             }
         }
 
@@ -1061,8 +1061,8 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onBookingConfirmed(_ handler: @escaping @Sendable (BookingConfirmed) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "booking_confirmed") { event in
-                if case .bookingConfirmed(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "booking_confirmed") { (event: ServerEvent) in
+                if case .bookingConfirmed(let value) = event { handler(value) }
             }
         }
 
@@ -1073,8 +1073,8 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onPoraCompleted(_ handler: @escaping @Sendable (PoraCompleted) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "pora_completed") { event in
-                if case .poraCompleted(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "pora_completed") { (event: ServerEvent) in
+                if case .poraCompleted(let value) = event { handler(value) }
             }
         }
 
@@ -1085,8 +1085,8 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onCompletionConfirmed(_ handler: @escaping @Sendable (CompletionConfirmed) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "completion_confirmed") { event in
-                if case .completionConfirmed(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "completion_confirmed") { (event: ServerEvent) in
+                if case .completionConfirmed(let value) = event { handler(value) }
             }
         }
 
@@ -1097,8 +1097,8 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onHatmCompleted(_ handler: @escaping @Sendable (HatmCompleted) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "hatm_completed") { event in
-                if case .hatmCompleted(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "hatm_completed") { (event: ServerEvent) in
+                if case .hatmCompleted(let value) = event { handler(value) }
             }
         }
 
@@ -1109,8 +1109,8 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onZikrCountUpdated(_ handler: @escaping @Sendable (ZikrCountUpdated) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "zikr_count_updated") { event in
-                if case .zikrCountUpdated(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "zikr_count_updated") { (event: ServerEvent) in
+                if case .zikrCountUpdated(let value) = event { handler(value) }
             }
         }
 
@@ -1121,8 +1121,8 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onZikrUpdateConfirmed(_ handler: @escaping @Sendable (ZikrUpdateConfirmed) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "zikr_update_confirmed") { event in
-                if case .zikrUpdateConfirmed(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "zikr_update_confirmed") { (event: ServerEvent) in
+                if case .zikrUpdateConfirmed(let value) = event { handler(value) }
             }
         }
 
@@ -1133,8 +1133,8 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onNewInvitation(_ handler: @escaping @Sendable (NewInvitation) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "new_invitation") { event in
-                if case .newInvitation(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "new_invitation") { (event: ServerEvent) in
+                if case .newInvitation(let value) = event { handler(value) }
             }
         }
 
@@ -1145,8 +1145,8 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onNewNotification(_ handler: @escaping @Sendable (NewNotification) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "new_notification") { event in
-                if case .newNotification(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "new_notification") { (event: ServerEvent) in
+                if case .newNotification(let value) = event { handler(value) }
             }
         }
 
@@ -1157,8 +1157,8 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onNotifications(_ handler: @escaping @Sendable ([Zikr.Notification]) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "notifications") { event in
-                if case .notifications(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "notifications") { (event: ServerEvent) in
+                if case .notifications(let value) = event { handler(value) }
             }
         }
 
@@ -1169,8 +1169,8 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onNotificationMarkedRead(_ handler: @escaping @Sendable (NotificationMarkedRead) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "notification_marked_read") { event in
-                if case .notificationMarkedRead(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "notification_marked_read") { (event: ServerEvent) in
+                if case .notificationMarkedRead(let value) = event { handler(value) }
             }
         }
 
@@ -1181,8 +1181,8 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onInvitationSent(_ handler: @escaping @Sendable (InvitationSent) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "invitation_sent") { event in
-                if case .invitationSent(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "invitation_sent") { (event: ServerEvent) in
+                if case .invitationSent(let value) = event { handler(value) }
             }
         }
 
@@ -1193,8 +1193,8 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onInvitationAccepted(_ handler: @escaping @Sendable (InvitationAccepted) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "invitation_accepted") { event in
-                if case .invitationAccepted(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "invitation_accepted") { (event: ServerEvent) in
+                if case .invitationAccepted(let value) = event { handler(value) }
             }
         }
 
@@ -1205,8 +1205,8 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onInvitationRejected(_ handler: @escaping @Sendable (InvitationRejected) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "invitation_rejected") { event in
-                if case .invitationRejected(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "invitation_rejected") { (event: ServerEvent) in
+                if case .invitationRejected(let value) = event { handler(value) }
             }
         }
 
@@ -1217,8 +1217,8 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onInvitationResponded(_ handler: @escaping @Sendable (InvitationResponded) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "invitation_responded") { event in
-                if case .invitationResponded(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "invitation_responded") { (event: ServerEvent) in
+                if case .invitationResponded(let value) = event { handler(value) }
             }
         }
 
@@ -1229,8 +1229,8 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onMemberJoined(_ handler: @escaping @Sendable (MemberJoined) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "member_joined") { event in
-                if case .memberJoined(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "member_joined") { (event: ServerEvent) in
+                if case .memberJoined(let value) = event { handler(value) }
             }
         }
 
@@ -1241,8 +1241,8 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onMemberLeft(_ handler: @escaping @Sendable (MemberLeft) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "member_left") { event in
-                if case .memberLeft(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "member_left") { (event: ServerEvent) in
+                if case .memberLeft(let value) = event { handler(value) }
             }
         }
 
@@ -1253,8 +1253,8 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onError(_ handler: @escaping @Sendable (Error) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "error") { event in
-                if case .error(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "error") { (event: ServerEvent) in
+                if case .error(let value) = event { handler(value) }
             }
         }
 

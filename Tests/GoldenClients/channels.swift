@@ -183,8 +183,8 @@ extension Channels {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onTaken(_ handler: @escaping @Sendable (Taken) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "taken") { event in
-                    if case .taken(let value)? = event as? ServerEvent { handler(value) }
+                core.addListener(channel: channel.address, eventName: "taken") { (event: ServerEvent) in
+                    if case .taken(let value) = event { handler(value) }
                 }
             }
 
@@ -193,8 +193,8 @@ extension Channels {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onClientWave(_ handler: @escaping @Sendable (ClientWave) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "client-wave") { event in
-                    if case .clientWave(let value)? = event as? ServerEvent { handler(value) }
+                core.addListener(channel: channel.address, eventName: "client-wave") { (event: ServerEvent) in
+                    if case .clientWave(let value) = event { handler(value) }
                 }
             }
 
@@ -271,8 +271,8 @@ extension Channels {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onSaid(_ handler: @escaping @Sendable (String) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "said") { event in
-                    if case .said(let value)? = event as? ServerEvent { handler(value) }
+                core.addListener(channel: channel.address, eventName: "said") { (event: ServerEvent) in
+                    if case .said(let value) = event { handler(value) }
                 }
             }
 

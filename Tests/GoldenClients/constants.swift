@@ -129,8 +129,8 @@ extension Constants {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onUploadStarted(_ handler: @escaping @Sendable (UploadStarted) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "upload_started") { event in
-                if case .uploadStarted(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "upload_started") { (event: ServerEvent) in
+                if case .uploadStarted(let value) = event { handler(value) }
             }
         }
 

@@ -207,8 +207,8 @@ extension Deprecations {
         @available(*, deprecated)
         @discardableResult
         public func onOldNotice(_ handler: @escaping @Sendable (Deprecations.Legacy) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "old_notice") { event in
-                if case .oldNotice(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "old_notice") { (event: ServerEvent) in
+                if case .oldNotice(let value) = event { handler(value) }
             }
         }
 
@@ -217,8 +217,8 @@ extension Deprecations {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onProfile(_ handler: @escaping @Sendable (Profile) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "profile") { event in
-                if case .profile(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "profile") { (event: ServerEvent) in
+                if case .profile(let value) = event { handler(value) }
             }
         }
 
@@ -308,8 +308,8 @@ extension Deprecations {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onHello(_ handler: @escaping @Sendable () -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "hello") { event in
-                    if case .hello? = event as? ServerEvent { handler() }
+                core.addListener(channel: channel.address, eventName: "hello") { (event: ServerEvent) in
+                    if case .hello = event { handler() }
                 }
             }
 

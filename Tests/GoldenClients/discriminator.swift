@@ -122,8 +122,8 @@ extension Flat {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onPing(_ handler: @escaping @Sendable (Ping) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "ping") { event in
-                if case .ping(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "ping") { (event: ServerEvent) in
+                if case .ping(let value) = event { handler(value) }
             }
         }
 
@@ -132,8 +132,8 @@ extension Flat {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onMoved(_ handler: @escaping @Sendable (Flat.Position) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "moved") { event in
-                if case .moved(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "moved") { (event: ServerEvent) in
+                if case .moved(let value) = event { handler(value) }
             }
         }
 
@@ -142,8 +142,8 @@ extension Flat {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onBye(_ handler: @escaping @Sendable () -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "bye") { event in
-                if case .bye? = event as? ServerEvent { handler() }
+            core.addListener(channel: nil, eventName: "bye") { (event: ServerEvent) in
+                if case .bye = event { handler() }
             }
         }
 

@@ -119,8 +119,8 @@ extension Enums {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onStateChanged(_ handler: @escaping @Sendable (StateChanged) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "state_changed") { event in
-                if case .stateChanged(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "state_changed") { (event: ServerEvent) in
+                if case .stateChanged(let value) = event { handler(value) }
             }
         }
 

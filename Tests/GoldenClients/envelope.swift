@@ -117,8 +117,8 @@ extension Envelope {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onStatus(_ handler: @escaping @Sendable (Status) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "status") { event in
-                if case .status(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "status") { (event: ServerEvent) in
+                if case .status(let value) = event { handler(value) }
             }
         }
 
@@ -127,8 +127,8 @@ extension Envelope {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onHeartbeat(_ handler: @escaping @Sendable (Heartbeat) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "heartbeat") { event in
-                if case .heartbeat(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "heartbeat") { (event: ServerEvent) in
+                if case .heartbeat(let value) = event { handler(value) }
             }
         }
 
@@ -137,8 +137,8 @@ extension Envelope {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onList(_ handler: @escaping @Sendable (List) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "list") { event in
-                if case .list(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "list") { (event: ServerEvent) in
+                if case .list(let value) = event { handler(value) }
             }
         }
 

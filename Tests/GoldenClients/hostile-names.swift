@@ -288,8 +288,8 @@ extension Hostile {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onDefault(_ handler: @escaping @Sendable (Default) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "default") { event in
-                if case .`default`(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "default") { (event: ServerEvent) in
+                if case .`default`(let value) = event { handler(value) }
             }
         }
 
@@ -298,8 +298,8 @@ extension Hostile {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func on2faEnabled(_ handler: @escaping @Sendable () -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "2fa:enabled") { event in
-                if case ._2faEnabled? = event as? ServerEvent { handler() }
+            core.addListener(channel: nil, eventName: "2fa:enabled") { (event: ServerEvent) in
+                if case ._2faEnabled = event { handler() }
             }
         }
 
@@ -308,8 +308,8 @@ extension Hostile {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onÉvénementReçu(_ handler: @escaping @Sendable (Hostile.Profile) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "événement_reçu") { event in
-                if case .événementReçu(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "événement_reçu") { (event: ServerEvent) in
+                if case .événementReçu(let value) = event { handler(value) }
             }
         }
 
@@ -318,8 +318,8 @@ extension Hostile {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onJobRemoved(_ handler: @escaping @Sendable (JobRemoved) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "job-removed") { event in
-                if case .jobRemoved(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "job-removed") { (event: ServerEvent) in
+                if case .jobRemoved(let value) = event { handler(value) }
             }
         }
 
@@ -328,8 +328,8 @@ extension Hostile {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onConversationParticipantAdded(_ handler: @escaping @Sendable (ConversationParticipantAdded) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "conversation.participantAdded") { event in
-                if case .conversationParticipantAdded(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "conversation.participantAdded") { (event: ServerEvent) in
+                if case .conversationParticipantAdded(let value) = event { handler(value) }
             }
         }
 
@@ -338,8 +338,8 @@ extension Hostile {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onError(_ handler: @escaping @Sendable (Error) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "error") { event in
-                if case .error(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "error") { (event: ServerEvent) in
+                if case .error(let value) = event { handler(value) }
             }
         }
 
@@ -348,8 +348,8 @@ extension Hostile {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onData(_ handler: @escaping @Sendable (Data) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "data") { event in
-                if case .data(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "data") { (event: ServerEvent) in
+                if case .data(let value) = event { handler(value) }
             }
         }
 
@@ -358,8 +358,8 @@ extension Hostile {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onString(_ handler: @escaping @Sendable (String) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "string") { event in
-                if case .string(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "string") { (event: ServerEvent) in
+                if case .string(let value) = event { handler(value) }
             }
         }
 
@@ -368,8 +368,8 @@ extension Hostile {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onDate(_ handler: @escaping @Sendable (Date) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "date") { event in
-                if case .date(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "date") { (event: ServerEvent) in
+                if case .date(let value) = event { handler(value) }
             }
         }
 
@@ -380,8 +380,8 @@ extension Hostile {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onQuoteAndSlash(_ handler: @escaping @Sendable () -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "quote\"and\\slash") { event in
-                if case .quoteAndSlash? = event as? ServerEvent { handler() }
+            core.addListener(channel: nil, eventName: "quote\"and\\slash") { (event: ServerEvent) in
+                if case .quoteAndSlash = event { handler() }
             }
         }
 

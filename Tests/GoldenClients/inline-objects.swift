@@ -155,8 +155,8 @@ extension Inline {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onOrderPlaced(_ handler: @escaping @Sendable (OrderPlaced) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "order_placed") { event in
-                if case .orderPlaced(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "order_placed") { (event: ServerEvent) in
+                if case .orderPlaced(let value) = event { handler(value) }
             }
         }
 

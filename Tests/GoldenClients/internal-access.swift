@@ -83,8 +83,8 @@ extension Internal {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         internal func onHello(_ handler: @escaping @Sendable (Hello) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "hello") { event in
-                if case .hello(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "hello") { (event: ServerEvent) in
+                if case .hello(let value) = event { handler(value) }
             }
         }
 

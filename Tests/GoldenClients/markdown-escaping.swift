@@ -165,8 +165,8 @@ extension Escaping {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onTickTock(_ handler: @escaping @Sendable (TickTock) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "tick`tock|tack") { event in
-                if case .tickTock(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "tick`tock|tack") { (event: ServerEvent) in
+                if case .tickTock(let value) = event { handler(value) }
             }
         }
 

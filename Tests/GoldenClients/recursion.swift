@@ -102,8 +102,8 @@ extension Recursion {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onCommentPosted(_ handler: @escaping @Sendable (Recursion.Comment) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "comment_posted") { event in
-                if case .commentPosted(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "comment_posted") { (event: ServerEvent) in
+                if case .commentPosted(let value) = event { handler(value) }
             }
         }
 

@@ -233,8 +233,8 @@ extension Scalars {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onSample(_ handler: @escaping @Sendable (Sample) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "sample") { event in
-                if case .sample(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "sample") { (event: ServerEvent) in
+                if case .sample(let value) = event { handler(value) }
             }
         }
 
@@ -243,8 +243,8 @@ extension Scalars {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onTextOnly(_ handler: @escaping @Sendable (String) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "text_only") { event in
-                if case .textOnly(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "text_only") { (event: ServerEvent) in
+                if case .textOnly(let value) = event { handler(value) }
             }
         }
 
@@ -253,8 +253,8 @@ extension Scalars {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onNumbers(_ handler: @escaping @Sendable ([Int]) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "numbers") { event in
-                if case .numbers(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "numbers") { (event: ServerEvent) in
+                if case .numbers(let value) = event { handler(value) }
             }
         }
 
@@ -263,8 +263,8 @@ extension Scalars {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onTable(_ handler: @escaping @Sendable ([String: Scalars.Point]) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "table") { event in
-                if case .table(let value)? = event as? ServerEvent { handler(value) }
+            core.addListener(channel: nil, eventName: "table") { (event: ServerEvent) in
+                if case .table(let value) = event { handler(value) }
             }
         }
 
@@ -273,8 +273,8 @@ extension Scalars {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onPing(_ handler: @escaping @Sendable () -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "ping") { event in
-                if case .ping? = event as? ServerEvent { handler() }
+            core.addListener(channel: nil, eventName: "ping") { (event: ServerEvent) in
+                if case .ping = event { handler() }
             }
         }
 

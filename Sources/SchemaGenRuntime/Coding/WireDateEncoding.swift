@@ -51,8 +51,10 @@ public enum WireDateEncoding: String, Hashable, Sendable {
     private static let whole = Date.ISO8601FormatStyle()
     private static let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 
-    /// Parses `2025-01-31T09:30:00Z` and `2025-01-31T09:30:00.123Z` (and offsets such as `+02:00`).
+    /// Parses `2025-01-31T09:30:00Z` and `2025-01-31T09:30:00.123Z` (and offsets such as `+02:00`): the
+    /// common shapes with a fast parser, anything else ISO 8601 allows with `ISO8601FormatStyle`.
     static func parseISO8601(_ text: String) -> Date? {
+        if let date = ISO8601Parser.parse(text) { return date }
         if let date = try? Date(text, strategy: fractional) { return date }
         return try? Date(text, strategy: whole)
     }

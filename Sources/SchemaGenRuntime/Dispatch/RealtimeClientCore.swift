@@ -6,30 +6,19 @@ import Foundation
 /// Generated code is a typed skin over this class; apps use the generated clients, not this directly.
 /// Listeners run on the thread the transport delivers on, one frame at a time, in arrival order.
 public final class RealtimeClientCore: @unchecked Sendable {
-    /// Turns a frame of one scope into that scope's generated event enum (its `unknown` case included).
-    public typealias ScopeDecoder = @Sendable (_ frame: WireFraming.ParsedFrame, _ decoder: JSONDecoder) throws -> any Sendable
-    public typealias Handler = @Sendable (any Sendable) -> Void
-
     public let transport: any RealtimeTransport
     public let framing: WireFraming
     // JSONEncoder and JSONDecoder are safe to share once configured: they are only read after init.
     private let encoder: JSONEncoder
     private let decoder: JSONDecoder
 
-    private let lock = NSLock()
-    private var scopes: [ScopeKey: Scope] = [:]
+    /// Guards every scope's listeners and the error handlers.
+    let lock = NSLock()
+    // The root scope is kept apart so most frames need no dictionary lookup to find it.
+    private var rootScope: (any ScopeRouting)?
+    private var channelScopes: [String: any ScopeRouting] = [:]
     // Arrays, not dictionaries: handlers run in the order they were registered.
     private var errorHandlers: [(id: UUID, handler: @Sendable (IncomingFailure) -> Void)] = []
-
-    private struct ScopeKey: Hashable {
-        var channel: String?
-    }
-
-    private struct Scope {
-        var decode: ScopeDecoder
-        var listeners: [String: [(id: UUID, handler: Handler)]] = [:]
-        var streams: [(id: UUID, handler: Handler)] = []
-    }
 
     public init(transport: any RealtimeTransport, framing: WireFraming, dates: WireDateEncoding) {
         self.transport = transport
@@ -59,35 +48,34 @@ public final class RealtimeClientCore: @unchecked Sendable {
 
     // MARK: Registering
 
-    /// Declares a scope (`nil`: events outside channels) and how its frames decode. Idempotent.
-    public func registerScope(channel: String?, decode: @escaping ScopeDecoder) {
+    /// Declares a scope (`nil`: events outside channels) and how its frames decode into its generated event
+    /// enum (its `unknown` case included). Idempotent.
+    public func registerScope<Event: Sendable>(channel: String?,
+                                               decode: @escaping @Sendable (WireFraming.ParsedFrame, JSONDecoder) throws -> Event) {
         lock.withLock {
-            if scopes[ScopeKey(channel: channel)] == nil { scopes[ScopeKey(channel: channel)] = Scope(decode: decode) }
+            if scope(for: channel) == nil { setScope(Scope<Event>(decode: decode), for: channel) }
         }
     }
 
     /// Calls `handler` with the scope's decoded event enum for every `eventName` frame of the scope.
-    public func addListener(channel: String?, eventName: String, handler: @escaping Handler) -> ListenerToken {
+    public func addListener<Event: Sendable>(channel: String?, eventName: String,
+                                             handler: @escaping @Sendable (Event) -> Void) -> ListenerToken {
         let id = UUID()
-        let key = ScopeKey(channel: channel)
-        lock.withLock { scopes[key]?.listeners[eventName, default: []].append((id, handler)) }
+        lock.withLock { (scope(for: channel) as? Scope<Event>)?.listeners[eventName, default: []].append((id, handler)) }
         return ListenerToken(id: id) { [weak self] in
-            self?.lock.withLock { self?.scopes[key]?.listeners[eventName]?.removeAll { $0.id == id } }
+            guard let self else { return }
+            self.lock.withLock { (self.scope(for: channel) as? Scope<Event>)?.listeners[eventName]?.removeAll { $0.id == id } }
         }
     }
 
     /// Every event of the scope, as its generated enum, until the consuming task ends.
     public func events<Event: Sendable>(channel: String?, as type: Event.Type) -> AsyncStream<Event> {
-        let key = ScopeKey(channel: channel)
-        return AsyncStream { continuation in
+        AsyncStream { continuation in
             let id = UUID()
-            lock.withLock {
-                scopes[key]?.streams.append((id, { event in
-                    if let event = event as? Event { continuation.yield(event) }
-                }))
-            }
+            lock.withLock { (scope(for: channel) as? Scope<Event>)?.streams.append((id, { continuation.yield($0) })) }
             continuation.onTermination = { [weak self] _ in
-                self?.lock.withLock { self?.scopes[key]?.streams.removeAll { $0.id == id } }
+                guard let self else { return }
+                self.lock.withLock { (self.scope(for: channel) as? Scope<Event>)?.streams.removeAll { $0.id == id } }
             }
         }
     }
@@ -114,32 +102,60 @@ public final class RealtimeClientCore: @unchecked Sendable {
             return
         }
         let channel = parsed.channel ?? incoming.channel
-        // Copies of the arrays, not new arrays: the handlers are read after the lock is released.
-        let (decode, listeners, streams) = lock.withLock { () -> (ScopeDecoder?, [(id: UUID, handler: Handler)], [(id: UUID, handler: Handler)]) in
-            guard let scope = scopes[ScopeKey(channel: channel)] else { return (nil, [], []) }
-            return (scope.decode, scope.listeners[parsed.eventName] ?? [], scope.streams)
-        }
-        // Nobody listens: nothing to decode.
-        guard let decode, !listeners.isEmpty || !streams.isEmpty else { return }
-        let event: any Sendable
+        guard let scope = lock.withLock({ scope(for: channel) }) else { return }
         do {
-            event = try decode(parsed, decoder)
+            try scope.route(parsed, decoder: decoder, lock: lock)
         } catch let error as DecodingError {
             report(IncomingFailure(eventName: parsed.eventName, channel: channel, rawFrame: incoming.data, rawPayload: parsed.payload,
                                    reason: .undecodablePayload(error)))
-            return
         } catch {
             report(IncomingFailure(eventName: parsed.eventName, channel: channel, rawFrame: incoming.data, rawPayload: parsed.payload,
                                    reason: .malformedFrame(WireFraming.MalformedFrame(reason: "\(error)"))))
-            return
         }
-        for listener in listeners { listener.handler(event) }
-        for stream in streams { stream.handler(event) }
     }
 
     private func report(_ failure: IncomingFailure) {
-        let handlers = lock.withLock { errorHandlers.map(\.handler) }
-        for handler in handlers { handler(failure) }
+        let handlers = lock.withLock { errorHandlers }
+        for entry in handlers { entry.handler(failure) }
+    }
+
+    // Called with the lock held.
+    private func scope(for channel: String?) -> (any ScopeRouting)? {
+        guard let channel else { return rootScope }
+        return channelScopes[channel]
+    }
+
+    private func setScope(_ scope: any ScopeRouting, for channel: String?) {
+        if let channel { channelScopes[channel] = scope } else { rootScope = scope }
+    }
+}
+
+/// A scope of a client, whatever its event type: routes a parsed frame to its listeners.
+protocol ScopeRouting: AnyObject {
+    func route(_ frame: WireFraming.ParsedFrame, decoder: JSONDecoder, lock: NSLock) throws
+}
+
+/// One scope's decoder, listeners and streams, typed by the scope's generated event enum, so a decoded event
+/// reaches its listeners without being boxed and cast back.
+final class Scope<Event: Sendable>: ScopeRouting {
+    typealias Handler = @Sendable (Event) -> Void
+    let decode: @Sendable (WireFraming.ParsedFrame, JSONDecoder) throws -> Event
+    // Guarded by the client's lock.
+    var listeners: [String: [(id: UUID, handler: Handler)]] = [:]
+    var streams: [(id: UUID, handler: Handler)] = []
+
+    init(decode: @escaping @Sendable (WireFraming.ParsedFrame, JSONDecoder) throws -> Event) {
+        self.decode = decode
+    }
+
+    func route(_ frame: WireFraming.ParsedFrame, decoder: JSONDecoder, lock: NSLock) throws {
+        // Copies of the arrays, not new arrays: the handlers run after the lock is released.
+        let (listeners, streams) = lock.withLock { (self.listeners[frame.eventName] ?? [], self.streams) }
+        // Nobody listens: nothing to decode.
+        guard !listeners.isEmpty || !streams.isEmpty else { return }
+        let event = try decode(frame, decoder)
+        for listener in listeners { listener.handler(event) }
+        for stream in streams { stream.handler(event) }
     }
 }
 

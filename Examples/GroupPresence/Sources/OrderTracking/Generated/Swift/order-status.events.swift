@@ -416,8 +416,8 @@ extension OrderStatus {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onUploadStarted(_ handler: @escaping @Sendable (UploadStarted) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "upload_started") { event in
-                    if case .uploadStarted(let value)? = event as? ServerEvent { handler(value) }
+                core.addListener(channel: channel.address, eventName: "upload_started") { (event: ServerEvent) in
+                    if case .uploadStarted(let value) = event { handler(value) }
                 }
             }
 
@@ -428,8 +428,8 @@ extension OrderStatus {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onUploadCompleted(_ handler: @escaping @Sendable (UploadCompleted) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "upload_completed") { event in
-                    if case .uploadCompleted(let value)? = event as? ServerEvent { handler(value) }
+                core.addListener(channel: channel.address, eventName: "upload_completed") { (event: ServerEvent) in
+                    if case .uploadCompleted(let value) = event { handler(value) }
                 }
             }
 
@@ -440,8 +440,8 @@ extension OrderStatus {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onProcessingStarted(_ handler: @escaping @Sendable (ProcessingStarted) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "processing_started") { event in
-                    if case .processingStarted(let value)? = event as? ServerEvent { handler(value) }
+                core.addListener(channel: channel.address, eventName: "processing_started") { (event: ServerEvent) in
+                    if case .processingStarted(let value) = event { handler(value) }
                 }
             }
 
@@ -452,8 +452,8 @@ extension OrderStatus {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onWebhookImageProcessed(_ handler: @escaping @Sendable (WebhookImageProcessed) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "webhook_image_processed") { event in
-                    if case .webhookImageProcessed(let value)? = event as? ServerEvent { handler(value) }
+                core.addListener(channel: channel.address, eventName: "webhook_image_processed") { (event: ServerEvent) in
+                    if case .webhookImageProcessed(let value) = event { handler(value) }
                 }
             }
 
@@ -464,8 +464,8 @@ extension OrderStatus {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onDownloadReady(_ handler: @escaping @Sendable (DownloadReady) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "download_ready") { event in
-                    if case .downloadReady(let value)? = event as? ServerEvent { handler(value) }
+                core.addListener(channel: channel.address, eventName: "download_ready") { (event: ServerEvent) in
+                    if case .downloadReady(let value) = event { handler(value) }
                 }
             }
 
@@ -476,8 +476,8 @@ extension OrderStatus {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onProcessingFailed(_ handler: @escaping @Sendable (ProcessingFailed) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "processing_failed") { event in
-                    if case .processingFailed(let value)? = event as? ServerEvent { handler(value) }
+                core.addListener(channel: channel.address, eventName: "processing_failed") { (event: ServerEvent) in
+                    if case .processingFailed(let value) = event { handler(value) }
                 }
             }
 
