@@ -23,7 +23,8 @@ struct Docs: ParsableCommand {
         var configuration = try options.configuration()
         if !inject.isEmpty { configuration.inject = inject }
         let generator = Generator(configuration: configuration)
-        guard let result = try options.generate(generator, outputs: [.docs]) else {
+        let result = try options.generate(generator, outputs: [.docs])
+        guard !result.hasErrors else {
             writeError("schemagen: nothing was written\n")
             throw ExitCode(ExitStatus.failure.rawValue)
         }

@@ -27,9 +27,9 @@ struct Generate: ParsableCommand {
         let configuration = try options.configuration()
         let generator = Generator(configuration: configuration)
         let outputs: Set<Generator.Output> = swiftOnly ? [.swift] : Set(Generator.Output.allCases)
-        guard let result = try options.generate(generator, outputs: outputs) else {
-            let errors = generator.generate([]).errorCount
-            writeError("schemagen: nothing was written: \(ContractSummary.count(errors, "error")) to fix first\n")
+        let result = try options.generate(generator, outputs: outputs)
+        guard !result.hasErrors else {
+            writeError("schemagen: nothing was written: \(ContractSummary.count(result.errorCount, "error")) to fix first\n")
             throw ExitCode(ExitStatus.failure.rawValue)
         }
         let report = try generator.write(result)

@@ -56,8 +56,8 @@ struct GenerationOptions: ParsableArguments {
         return configuration
     }
 
-    /// Generates in memory and reports problems; returns `nil` (after printing them) when there are errors.
-    func generate(_ generator: Generator, outputs: Set<Generator.Output>) throws -> Generator.Result? {
+    /// Generates in memory and prints every problem found.
+    func generate(_ generator: Generator, outputs: Set<Generator.Output>) throws -> Generator.Result {
         let result = generator.generate(outputs)
         // Inputs that do not exist are a usage problem, not a contract error.
         if result.contracts.isEmpty, let failure = result.diagnostics.first, failure.location == nil {
@@ -66,7 +66,7 @@ struct GenerationOptions: ParsableArguments {
         let printer = DiagnosticPrinter()
         for loaded in result.contracts { printer.print(loaded) }
         printer.print(result.diagnostics)
-        return result.hasErrors ? nil : result
+        return result
     }
 }
 
