@@ -123,6 +123,23 @@ import Testing
         #expect(failures.values[1].eventName == nil)
     }
 
+    @Test func socketIOFramesWithMoreArgumentsOrSpacesStillArrive() {
+        let transport = LoopbackTransport()
+        let zikr = Zikr.Client(transport: transport)
+        let joined = Recorder<String>()
+        let failures = Recorder<IncomingFailure>()
+        zikr.onJoinedGroup { joined.append($0.groupId) }
+        zikr.onIncomingFailure { failures.append($0) }
+        // An acknowledgement id after the payload: the payload is not everything up to the final bracket.
+        transport.deliver(json: #"["joined_group",{"groupId":"g1","message":"m"},42]"#)
+        transport.deliver(json: " [ \"joined_group\" , {\"groupId\":\"g2\",\"message\":\"m\"} ] \n")
+        transport.deliver(json: #"["joined_group",{"groupId":"g3","message":"m"}"#)
+        transport.deliver(json: #"["joined_group",{"groupId":"g4","message":"m"]"#)
+        #expect(joined.values == ["g1", "g2"])
+        #expect(failures.values.count == 2)
+        #expect(failures.values.allSatisfy { if case .malformedFrame = $0.reason { true } else { false } })
+    }
+
     @Test func aConstantWithAnotherValueIsAnError() {
         let transport = LoopbackTransport()
         let order = OrderStatus.Client(transport: transport)
