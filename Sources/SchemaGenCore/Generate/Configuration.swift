@@ -37,16 +37,12 @@ public struct Configuration: Hashable, Sendable {
         func resolve(_ relative: String) -> String {
             relative.hasPrefix("/") || base.isEmpty ? relative : (base as NSString).appendingPathComponent(relative)
         }
-        var configuration = Configuration()
-        if let node = reader["inputs"] {
-            if let elements = node.elements {
-                configuration.inputs = elements.compactMap { checker.readText($0, what: "an input") }.map(resolve)
-            } else if let single = checker.readText(node, what: "`inputs`") {
-                configuration.inputs = [resolve(single)]
-            }
-        } else {
-            configuration.inputs = [resolve("schemas")]
+        /// A list of paths, or a single path, resolved against the configuration's folder.
+        func paths(_ key: String, what: String) -> [String]? {
+            reader[key].map { node in (node.elements ?? [node]).compactMap { checker.readText($0, what: what) }.map(resolve) }
         }
+        var configuration = Configuration()
+        configuration.inputs = paths("inputs", what: "an input") ?? [resolve("schemas")]
         configuration.output = resolve(reader["output"].flatMap { checker.readText($0, what: "`output`") } ?? "Generated")
         if let node = reader["accessLevel"], let text = checker.readText(node, what: "`accessLevel`") {
             if let level = SwiftTranslator.AccessLevel(rawValue: text) {
@@ -57,10 +53,7 @@ public struct Configuration: Hashable, Sendable {
             }
         }
         configuration.templates = reader["templates"].flatMap { checker.readText($0, what: "`templates`") }.map(resolve)
-        if let node = reader["inject"] {
-            let elements = node.elements ?? [node]
-            configuration.inject = elements.compactMap { checker.readText($0, what: "a guide in `inject`") }.map(resolve)
-        }
+        configuration.inject = paths("inject", what: "a guide in `inject`") ?? []
         let diagnostics = checker.diagnostics.sorted
         return (checker.diagnostics.hasErrors ? nil : configuration, diagnostics)
     }

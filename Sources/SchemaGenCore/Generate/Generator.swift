@@ -110,12 +110,6 @@ public struct Generator: Sendable {
         return result
     }
 
-    /// `schemas/order-status.yaml` → `order-status.swift`: output names follow input names, so a build
-    /// plugin can declare them before running.
-    public static func outputName(forContractAt path: String) -> String {
-        ((path as NSString).lastPathComponent as NSString).deletingPathExtension + ".swift"
-    }
-
     /// Writes the result of ``generate(_:)``: the output folder, then the guides.
     public func write(_ result: Result) throws -> OutputWriter.Report {
         var report = try OutputWriter(directory: URL(fileURLWithPath: configuration.output)).write(result.files, ownedFolders: result.ownedFolders)
