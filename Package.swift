@@ -14,6 +14,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Tests only: the reference Mustache implementation that schemagen's own renderer is checked against.
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
@@ -23,7 +24,6 @@ let package = Package(
                 "SchemaGenRuntime",
                 "SchemaGenTemplates",
                 .product(name: "Yams", package: "Yams"),
-                .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
         // The default templates, top-level in `templates/`, shipped as resources.
@@ -73,7 +73,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SchemaGenCoreTests",
-            dependencies: ["SchemaGenCore"],
+            dependencies: ["SchemaGenCore", .product(name: "Mustache", package: "swift-mustache")],
             exclude: ["Fixtures"]
         ),
         .testTarget(

@@ -2,7 +2,7 @@ import Foundation
 @testable import SchemaGenCore
 import Testing
 
-/// Template contexts answer lookups from key-path tables instead of reflection; each table must name every
+/// Template contexts answer lookups from key tables instead of reflection; each table must name every
 /// stored property of its type, with the same value reflection would give.
 @Suite struct TemplateKeysTests {
     /// Every context value reachable from `root`, depth first.
@@ -26,7 +26,7 @@ import Testing
         guard let context = value as? any TemplateContext else { return }
         for child in Mirror(reflecting: value).children {
             guard let label = child.label else { continue }
-            let viaKeys = context.child(named: label)
+            let viaKeys = context.templateValue(forKey: label).map(plain)
             let reflected: Any? = Mirror(reflecting: child.value).displayStyle == .optional
                 ? Mirror(reflecting: child.value).children.first?.value : child.value
             #expect((viaKeys == nil) == (reflected == nil), "\(type(of: value)).\(label)")
@@ -34,7 +34,17 @@ import Testing
                 #expect(String(describing: viaKeys) == String(describing: reflected), "\(type(of: value)).\(label)")
             }
         }
-        #expect(context.child(named: "noSuchKey") == nil)
+        #expect(context.templateValue(forKey: "noSuchKey") == nil)
+    }
+
+    /// A template value as the plain Swift value it was read from, to compare with reflection.
+    private func plain(_ value: TemplateValue) -> Any {
+        switch value {
+        case .text(let text): text
+        case .flag(let flag): flag
+        case .list(let items): items.map(plain)
+        case .context(let context): context
+        }
     }
 
     @Test(arguments: ["hostile-names", "channels", "envelope", "deprecations", "recursion", "enums", "constants", "markdown-escaping"])

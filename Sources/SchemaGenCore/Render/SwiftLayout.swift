@@ -8,13 +8,23 @@ public enum SwiftLayout {
     public static let indentUnit = "    "
 
     public static func format(_ source: String) -> String {
-        var output: [String] = []
+        var source = source
+        return source.withUTF8 { format(bytes: $0) }
+    }
+
+    // Works on UTF-8 bytes: every character that matters here is ASCII, UTF-8 never reuses ASCII bytes
+    // inside others, and this pass sees every line of every generated file.
+    private static func format(bytes: UnsafeBufferPointer<UInt8>) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
         var blocks: [Bool] = []   // for each open brace: whether it opened a `switch`
         var previousBlank = true
-        for rawLine in source.linesSplitAtLineFeeds {
-            let line = rawLine.trimmingWhitespace
+        var lastLineOpensBlock = false
+        var pendingBlank = false  // a blank line, written unless the next line closes a block
+        for rawLine in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            let line = trimmed(rawLine)
             if line.isEmpty {
-                if !previousBlank, output.last?.hasSuffix("{") == false { output.append("") }
+                if !previousBlank, !lastLineOpensBlock { pendingBlank = true }
                 previousBlank = true
                 continue
             }
@@ -22,28 +32,39 @@ public enum SwiftLayout {
             // Closing braces at the start of the line dedent the line itself.
             var depth = blocks.count - min(counts.leadingCloses, blocks.count)
             if let innermost = blocks.last, innermost, counts.leadingCloses == 0,
-               line.hasPrefix("case ") || line.hasPrefix("default:") || line.hasPrefix("@unknown default:") {
+               line.starts(with: "case ".utf8) || line.starts(with: "default:".utf8) || line.starts(with: "@unknown default:".utf8) {
                 depth -= 1
             }
-            if line.hasPrefix("}"), output.last == "" { output.removeLast() }
-            output.append(String(repeating: indentUnit, count: max(0, depth)) + line)
+            if pendingBlank, line.first != UInt8(ascii: "}") { output.append(UInt8(ascii: "\n")) }
+            pendingBlank = false
+            for _ in 0..<max(0, depth) { output.append(contentsOf: indentUnit.utf8) }
+            output.append(contentsOf: line)
+            output.append(UInt8(ascii: "\n"))
+            lastLineOpensBlock = line.last == UInt8(ascii: "{")
             previousBlank = false
             for _ in 0..<min(counts.closes, blocks.count) { blocks.removeLast() }
             for index in 0..<counts.opens {
-                blocks.append(index == counts.opens - 1 && line.hasPrefix("switch "))
+                blocks.append(index == counts.opens - 1 && line.starts(with: "switch ".utf8))
             }
         }
-        while output.last == "" { output.removeLast() }
-        return output.joined(separator: "\n") + "\n"
+        if output.isEmpty { output.append(UInt8(ascii: "\n")) }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// `line` without leading blanks and trailing blanks or carriage return.
+    private static func trimmed(_ line: Slice<UnsafeBufferPointer<UInt8>>) -> Slice<UnsafeBufferPointer<UInt8>> {
+        var line = line
+        while let first = line.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") { line.removeFirst() }
+        while let last = line.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") || last == UInt8(ascii: "\r") { line.removeLast() }
+        return line
     }
 
     /// Braces that count in `line`: opened, closed, and closed before any other code on the line.
-    static func braceCounts(in line: String) -> (opens: Int, closes: Int, leadingCloses: Int) {
+    static func braceCounts(in line: some Collection<UInt8>) -> (opens: Int, closes: Int, leadingCloses: Int) {
         var opens = 0, closes = 0, leadingCloses = 0
         var inString = false, escaped = false, onlyClosesSoFar = true
         var previous: UInt8 = 0x20
-        // Bytes: every character that matters here is ASCII, and UTF-8 never reuses ASCII bytes inside others.
-        for byte in line.utf8 {
+        for byte in line {
             if inString {
                 if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
                 previous = byte
@@ -62,14 +83,5 @@ public enum SwiftLayout {
             previous = byte
         }
         return (opens, closes, leadingCloses)
-    }
-}
-
-private extension String {
-    var trimmingWhitespace: String {
-        var scalars = Substring(self).unicodeScalars
-        while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
-        while let last = scalars.last, last == " " || last == "\t" || last == "\r" { scalars.removeLast() }
-        return String(scalars)
     }
 }

@@ -1,237 +1,211 @@
-import Mustache
+// Every template context's table of keys: templates read these, and nothing else, so rendering needs no
+// reflection. `TemplateKeysTests` checks every table against the stored properties it must cover.
 
-/// Template contexts answer mustache lookups from a table of key paths: no reflection while rendering.
-/// (swift-mustache otherwise reads every key through `Mirror`, which was most of generation time.)
-/// `TemplateKeysTests` checks every table against the stored properties it must cover.
-protocol TemplateContext: MustacheParent {
-    static var templateKeys: [String: PartialKeyPath<Self> & Sendable] { get }
-}
-
-extension TemplateContext {
-    /// The value for `name`; `nil` for an unknown key or an empty optional, so mustache looks further up
-    /// the context stack, as it does for values read through `Mirror`.
-    public func child(named name: String) -> Any? {
-        guard let keyPath = Self.templateKeys[name] else { return nil }
-        let value = self[keyPath: keyPath]
-        if let optional = value as? any OptionalTemplateValue { return optional.templateValue }
-        return value
-    }
-}
-
-/// Lets an optional read through a key path report emptiness as `nil`.
-protocol OptionalTemplateValue {
-    var templateValue: Any? { get }
-}
-
-extension Optional: OptionalTemplateValue {
-    var templateValue: Any? { self.map { $0 as Any } }
-}
-
-extension SwiftFileContext: TemplateContext {
-    static let templateKeys: [String: PartialKeyPath<Self> & Sendable] = [
-        "sourceFile": \.sourceFile,
-        "access": \.access,
-        "namespace": \.namespace,
-        "documentation": \.documentation,
-        "framing": \.framing,
-        "dateEncoding": \.dateEncoding,
-        "types": \.types,
-        "root": \.root,
-        "channels": \.channels,
-        "hasTypes": \.hasTypes,
-        "hasChannels": \.hasChannels,
+extension SwiftFileContext: KeyedTemplateContext {
+    static let templateKeys: [String: TemplateKey<Self>] = [
+        "sourceFile": .property(\.sourceFile),
+        "access": .property(\.access),
+        "namespace": .property(\.namespace),
+        "documentation": .property(\.documentation),
+        "framing": .property(\.framing),
+        "dateEncoding": .property(\.dateEncoding),
+        "types": .property(\.types),
+        "root": .property(\.root),
+        "channels": .property(\.channels),
+        "hasTypes": .property(\.hasTypes),
+        "hasChannels": .property(\.hasChannels),
     ]
 }
 
-extension TypeContext: TemplateContext {
-    static let templateKeys: [String: PartialKeyPath<Self> & Sendable] = [
-        "name": \.name,
-        "documentation": \.documentation,
-        "structure": \.structure,
-        "enumeration": \.enumeration,
-        "isStruct": \.isStruct,
-        "isEnum": \.isEnum,
+extension TypeContext: KeyedTemplateContext {
+    static let templateKeys: [String: TemplateKey<Self>] = [
+        "name": .property(\.name),
+        "documentation": .property(\.documentation),
+        "structure": .property(\.structure),
+        "enumeration": .property(\.enumeration),
+        "isStruct": .property(\.isStruct),
+        "isEnum": .property(\.isEnum),
     ]
 }
 
-extension StructContext: TemplateContext {
-    static let templateKeys: [String: PartialKeyPath<Self> & Sendable] = [
-        "conformances": \.conformances,
-        "eventName": \.eventName,
-        "properties": \.properties,
-        "constants": \.constants,
-        "hasCodingKeys": \.hasCodingKeys,
-        "codingKeys": \.codingKeys,
-        "hasCustomCoding": \.hasCustomCoding,
-        "hasInitializer": \.hasInitializer,
-        "initializerParameters": \.initializerParameters,
-        "nestedTypes": \.nestedTypes,
+extension StructContext: KeyedTemplateContext {
+    static let templateKeys: [String: TemplateKey<Self>] = [
+        "conformances": .property(\.conformances),
+        "eventName": .property(\.eventName),
+        "properties": .property(\.properties),
+        "constants": .property(\.constants),
+        "hasCodingKeys": .property(\.hasCodingKeys),
+        "codingKeys": .property(\.codingKeys),
+        "hasCustomCoding": .property(\.hasCustomCoding),
+        "hasInitializer": .property(\.hasInitializer),
+        "initializerParameters": .property(\.initializerParameters),
+        "nestedTypes": .property(\.nestedTypes),
     ]
 }
 
-extension PropertyContext: TemplateContext {
-    static let templateKeys: [String: PartialKeyPath<Self> & Sendable] = [
-        "name": \.name,
-        "storageName": \.storageName,
-        "codingKey": \.codingKey,
-        "argumentName": \.argumentName,
-        "type": \.type,
-        "unwrappedType": \.unwrappedType,
-        "isOptional": \.isOptional,
-        "documentation": \.documentation,
-        "deprecation": \.deprecation,
-        "isIndirect": \.isIndirect,
-        "constantValue": \.constantValue,
+extension PropertyContext: KeyedTemplateContext {
+    static let templateKeys: [String: TemplateKey<Self>] = [
+        "name": .property(\.name),
+        "storageName": .property(\.storageName),
+        "codingKey": .property(\.codingKey),
+        "argumentName": .property(\.argumentName),
+        "type": .property(\.type),
+        "unwrappedType": .property(\.unwrappedType),
+        "isOptional": .property(\.isOptional),
+        "documentation": .property(\.documentation),
+        "deprecation": .property(\.deprecation),
+        "isIndirect": .property(\.isIndirect),
+        "constantValue": .property(\.constantValue),
     ]
 }
 
-extension CodingKeyContext: TemplateContext {
-    static let templateKeys: [String: PartialKeyPath<Self> & Sendable] = [
-        "name": \.name,
-        "rawValue": \.rawValue,
+extension CodingKeyContext: KeyedTemplateContext {
+    static let templateKeys: [String: TemplateKey<Self>] = [
+        "name": .property(\.name),
+        "rawValue": .property(\.rawValue),
     ]
 }
 
-extension EnumContext: TemplateContext {
-    static let templateKeys: [String: PartialKeyPath<Self> & Sendable] = [
-        "cases": \.cases,
+extension EnumContext: KeyedTemplateContext {
+    static let templateKeys: [String: TemplateKey<Self>] = [
+        "cases": .property(\.cases),
     ]
 }
 
-extension EnumCaseContext: TemplateContext {
-    static let templateKeys: [String: PartialKeyPath<Self> & Sendable] = [
-        "name": \.name,
-        "rawValue": \.rawValue,
-        "documentation": \.documentation,
+extension EnumCaseContext: KeyedTemplateContext {
+    static let templateKeys: [String: TemplateKey<Self>] = [
+        "name": .property(\.name),
+        "rawValue": .property(\.rawValue),
+        "documentation": .property(\.documentation),
     ]
 }
 
-extension ScopeContext: TemplateContext {
-    static let templateKeys: [String: PartialKeyPath<Self> & Sendable] = [
-        "channelExpression": \.channelExpression,
-        "events": \.events,
-        "clientEvents": \.clientEvents,
-        "serverEvents": \.serverEvents,
-        "hasClientEvents": \.hasClientEvents,
-        "hasServerEvents": \.hasServerEvents,
+extension ScopeContext: KeyedTemplateContext {
+    static let templateKeys: [String: TemplateKey<Self>] = [
+        "channelExpression": .property(\.channelExpression),
+        "events": .property(\.events),
+        "clientEvents": .property(\.clientEvents),
+        "serverEvents": .property(\.serverEvents),
+        "hasClientEvents": .property(\.hasClientEvents),
+        "hasServerEvents": .property(\.hasServerEvents),
     ]
 }
 
-extension EventContext: TemplateContext {
-    static let templateKeys: [String: PartialKeyPath<Self> & Sendable] = [
-        "wireName": \.wireName,
-        "wireNameText": \.wireNameText,
-        "directionText": \.directionText,
-        "typeName": \.typeName,
-        "memberName": \.memberName,
-        "listenerName": \.listenerName,
-        "documentation": \.documentation,
-        "deprecation": \.deprecation,
-        "declaration": \.declaration,
-        "valueType": \.valueType,
-        "hasValue": \.hasValue,
-        "decodesWholeFrame": \.decodesWholeFrame,
-        "emitParameters": \.emitParameters,
-        "emitInitializer": \.emitInitializer,
-        "hasEmitParameters": \.hasEmitParameters,
+extension EventContext: KeyedTemplateContext {
+    static let templateKeys: [String: TemplateKey<Self>] = [
+        "wireName": .property(\.wireName),
+        "wireNameText": .property(\.wireNameText),
+        "directionText": .property(\.directionText),
+        "typeName": .property(\.typeName),
+        "memberName": .property(\.memberName),
+        "listenerName": .property(\.listenerName),
+        "documentation": .property(\.documentation),
+        "deprecation": .property(\.deprecation),
+        "declaration": .property(\.declaration),
+        "valueType": .property(\.valueType),
+        "hasValue": .property(\.hasValue),
+        "decodesWholeFrame": .property(\.decodesWholeFrame),
+        "emitParameters": .property(\.emitParameters),
+        "emitInitializer": .property(\.emitInitializer),
+        "hasEmitParameters": .property(\.hasEmitParameters),
     ]
 }
 
-extension ChannelContext: TemplateContext {
-    static let templateKeys: [String: PartialKeyPath<Self> & Sendable] = [
-        "typeName": \.typeName,
-        "memberName": \.memberName,
-        "documentation": \.documentation,
-        "deprecation": \.deprecation,
-        "addressTemplate": \.addressTemplate,
-        "addressExpression": \.addressExpression,
-        "parameters": \.parameters,
-        "accessorParameters": \.accessorParameters,
-        "accessorArguments": \.accessorArguments,
-        "hasParameters": \.hasParameters,
-        "scope": \.scope,
+extension ChannelContext: KeyedTemplateContext {
+    static let templateKeys: [String: TemplateKey<Self>] = [
+        "typeName": .property(\.typeName),
+        "memberName": .property(\.memberName),
+        "documentation": .property(\.documentation),
+        "deprecation": .property(\.deprecation),
+        "addressTemplate": .property(\.addressTemplate),
+        "addressExpression": .property(\.addressExpression),
+        "parameters": .property(\.parameters),
+        "accessorParameters": .property(\.accessorParameters),
+        "accessorArguments": .property(\.accessorArguments),
+        "hasParameters": .property(\.hasParameters),
+        "scope": .property(\.scope),
     ]
 }
 
-extension MarkdownFileContext: TemplateContext {
-    static let templateKeys: [String: PartialKeyPath<Self> & Sendable] = [
-        "sourceFile": \.sourceFile,
-        "title": \.title,
-        "description": \.description,
-        "hasDescription": \.hasDescription,
-        "contents": \.contents,
-        "root": \.root,
-        "channels": \.channels,
-        "hasChannels": \.hasChannels,
-        "types": \.types,
-        "hasTypes": \.hasTypes,
-        "wireFormat": \.wireFormat,
+extension MarkdownFileContext: KeyedTemplateContext {
+    static let templateKeys: [String: TemplateKey<Self>] = [
+        "sourceFile": .property(\.sourceFile),
+        "title": .property(\.title),
+        "description": .property(\.description),
+        "hasDescription": .property(\.hasDescription),
+        "contents": .property(\.contents),
+        "root": .property(\.root),
+        "channels": .property(\.channels),
+        "hasChannels": .property(\.hasChannels),
+        "types": .property(\.types),
+        "hasTypes": .property(\.hasTypes),
+        "wireFormat": .property(\.wireFormat),
     ]
 }
 
-extension MarkdownLink: TemplateContext {
-    static let templateKeys: [String: PartialKeyPath<Self> & Sendable] = [
-        "title": \.title,
-        "anchor": \.anchor,
+extension MarkdownLink: KeyedTemplateContext {
+    static let templateKeys: [String: TemplateKey<Self>] = [
+        "title": .property(\.title),
+        "anchor": .property(\.anchor),
     ]
 }
 
-extension MarkdownScope: TemplateContext {
-    static let templateKeys: [String: PartialKeyPath<Self> & Sendable] = [
-        "clientEvents": \.clientEvents,
-        "serverEvents": \.serverEvents,
-        "hasClientEvents": \.hasClientEvents,
-        "hasServerEvents": \.hasServerEvents,
+extension MarkdownScope: KeyedTemplateContext {
+    static let templateKeys: [String: TemplateKey<Self>] = [
+        "clientEvents": .property(\.clientEvents),
+        "serverEvents": .property(\.serverEvents),
+        "hasClientEvents": .property(\.hasClientEvents),
+        "hasServerEvents": .property(\.hasServerEvents),
     ]
 }
 
-extension MarkdownEventRow: TemplateContext {
-    static let templateKeys: [String: PartialKeyPath<Self> & Sendable] = [
-        "name": \.name,
-        "payload": \.payload,
-        "description": \.description,
+extension MarkdownEventRow: KeyedTemplateContext {
+    static let templateKeys: [String: TemplateKey<Self>] = [
+        "name": .property(\.name),
+        "payload": .property(\.payload),
+        "description": .property(\.description),
     ]
 }
 
-extension MarkdownChannel: TemplateContext {
-    static let templateKeys: [String: PartialKeyPath<Self> & Sendable] = [
-        "heading": \.heading,
-        "anchor": \.anchor,
-        "address": \.address,
-        "description": \.description,
-        "hasDescription": \.hasDescription,
-        "parameters": \.parameters,
-        "hasParameters": \.hasParameters,
-        "scope": \.scope,
+extension MarkdownChannel: KeyedTemplateContext {
+    static let templateKeys: [String: TemplateKey<Self>] = [
+        "heading": .property(\.heading),
+        "anchor": .property(\.anchor),
+        "address": .property(\.address),
+        "description": .property(\.description),
+        "hasDescription": .property(\.hasDescription),
+        "parameters": .property(\.parameters),
+        "hasParameters": .property(\.hasParameters),
+        "scope": .property(\.scope),
     ]
 }
 
-extension MarkdownType: TemplateContext {
-    static let templateKeys: [String: PartialKeyPath<Self> & Sendable] = [
-        "name": \.name,
-        "anchor": \.anchor,
-        "description": \.description,
-        "hasDescription": \.hasDescription,
-        "isStruct": \.isStruct,
-        "fields": \.fields,
-        "isEnum": \.isEnum,
-        "values": \.values,
+extension MarkdownType: KeyedTemplateContext {
+    static let templateKeys: [String: TemplateKey<Self>] = [
+        "name": .property(\.name),
+        "anchor": .property(\.anchor),
+        "description": .property(\.description),
+        "hasDescription": .property(\.hasDescription),
+        "isStruct": .property(\.isStruct),
+        "fields": .property(\.fields),
+        "isEnum": .property(\.isEnum),
+        "values": .property(\.values),
     ]
 }
 
-extension MarkdownFieldRow: TemplateContext {
-    static let templateKeys: [String: PartialKeyPath<Self> & Sendable] = [
-        "name": \.name,
-        "type": \.type,
-        "description": \.description,
+extension MarkdownFieldRow: KeyedTemplateContext {
+    static let templateKeys: [String: TemplateKey<Self>] = [
+        "name": .property(\.name),
+        "type": .property(\.type),
+        "description": .property(\.description),
     ]
 }
 
-extension MarkdownWireFormat: TemplateContext {
-    static let templateKeys: [String: PartialKeyPath<Self> & Sendable] = [
-        "explanation": \.explanation,
-        "exampleEvent": \.exampleEvent,
-        "exampleFrame": \.exampleFrame,
-        "hasExample": \.hasExample,
+extension MarkdownWireFormat: KeyedTemplateContext {
+    static let templateKeys: [String: TemplateKey<Self>] = [
+        "explanation": .property(\.explanation),
+        "exampleEvent": .property(\.exampleEvent),
+        "exampleFrame": .property(\.exampleFrame),
+        "hasExample": .property(\.hasExample),
     ]
 }

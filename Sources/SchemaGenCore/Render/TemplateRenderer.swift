@@ -1,8 +1,7 @@
 import Foundation
-import Mustache
 import SchemaGenTemplates
 
-/// The render stage: lays out template contexts as text with swift-mustache templates.
+/// The render stage: lays out template contexts as text with Mustache templates (`Mustache/`).
 ///
 /// The default templates (`templates/<kind>/`) load first; every `.mustache` file of a user's override folder
 /// then replaces the template or partial of the same name.
@@ -19,13 +18,13 @@ public struct TemplateRenderer: Sendable {
         public var description: String { diagnostic.message }
     }
 
-    private let library: MustacheLibrary
+    private let library: TemplateLibrary
     public let kind: Kind
 
     /// Loads the default templates of `kind`, then the overrides in `overrides` (a folder), if given.
     public init(kind: Kind, overrides: String? = nil) throws(Failure) {
         self.kind = kind
-        var library = MustacheLibrary()
+        var library = TemplateLibrary()
         guard let defaults = DefaultTemplates.directory?.appendingPathComponent(kind.rawValue).path else {
             throw Failure(diagnostic: .error("the default templates are missing from this build of schemagen", at: nil))
         }
@@ -37,25 +36,28 @@ public struct TemplateRenderer: Sendable {
             }
             try Self.register(folder: overrides, into: &library)
         }
+        if let missing = library.missingPartials().first {
+            throw Failure(diagnostic: missing)
+        }
         self.library = library
     }
 
     /// Renders the main Swift template (`swift-file`) with `context`.
     public func render(_ context: SwiftFileContext) -> String {
-        SwiftLayout.format(library.render(context, withTemplate: "swift-file") ?? "")
+        SwiftLayout.format(library.render("swift-file", context: context) ?? "")
     }
 
     /// Renders the main Markdown template (`markdown-file`) with `context`.
     public func render(_ context: MarkdownFileContext) -> String {
-        MarkdownLayout.format(library.render(context, withTemplate: "markdown-file") ?? "")
+        MarkdownLayout.format(library.render("markdown-file", context: context) ?? "")
     }
 
     /// Renders one template or partial by name, for a section injected into a hand-written guide.
-    public func render(template name: String, context: Any) -> String {
-        MarkdownLayout.format(library.render(context, withTemplate: name) ?? "")
+    public func render(template name: String, context: some TemplateContext) -> String {
+        MarkdownLayout.format(library.render(name, context: context) ?? "")
     }
 
-    private static func register(folder: String, into library: inout MustacheLibrary) throws(Failure) {
+    private static func register(folder: String, into library: inout TemplateLibrary) throws(Failure) {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".mustache") }.sorted()
         for file in names {
             let path = (folder as NSString).appendingPathComponent(file)
@@ -63,12 +65,9 @@ public struct TemplateRenderer: Sendable {
                 throw Failure(diagnostic: .error("cannot read the template '\(path)'", at: nil))
             }
             do {
-                library.register(try MustacheTemplate(string: text), named: String(file.dropLast(".mustache".count)))
-            } catch let error as MustacheTemplate.ParserError {
-                throw Failure(diagnostic: .error("template syntax error: \(error.error)",
-                                                 at: SourceLocation(path: path, line: error.context.lineNumber, column: error.context.columnNumber)))
+                try library.register(text: text, named: String(file.dropLast(".mustache".count)), path: path)
             } catch {
-                throw Failure(diagnostic: .error("template syntax error in '\(path)': \(error)", at: nil))
+                throw Failure(diagnostic: error)
             }
         }
     }

@@ -6,19 +6,19 @@ enum MarkdownSyntax {
     /// pipes are escaped as GitHub requires; elsewhere a backslash in a code span would show, so they are not.
     static func code(_ text: String, inTable: Bool = true) -> String {
         var longest = 0, run = 0
-        for character in text {
-            run = character == "`" ? run + 1 : 0
+        for byte in text.utf8 {
+            run = byte == UInt8(ascii: "`") ? run + 1 : 0
             longest = max(longest, run)
         }
         let fence = String(repeating: "`", count: longest + 1)
         let padded = text.hasPrefix("`") || text.hasSuffix("`") ? " \(text) " : text
-        return fence + (inTable ? padded.replacingOccurrences(of: "|", with: "\\|") : padded) + fence
+        return fence + (inTable ? padded.escapingPipes : padded) + fence
     }
 
     /// Prose for a table cell: pipes escaped, lines joined with `<br>`.
     static func cell(_ text: String?) -> String {
         guard let text, !text.isEmpty else { return "" }
-        return text.linesSplitAtLineFeeds.map { $0.replacingOccurrences(of: "|", with: "\\|") }
+        return text.linesSplitAtLineFeeds.map(\.escapingPipes)
             .filter { !$0.isEmpty }.joined(separator: "<br>")
     }
 
@@ -57,5 +57,14 @@ struct AnchorBook {
         }
         used[base] = count + 1
         return "\(base)-\(count + 1)"
+    }
+}
+
+private extension String {
+    /// The text with `|` written `\|`, as a GitHub table cell needs. Most text has no pipe: checked on bytes
+    /// first, because Foundation's replacing is slow on Linux.
+    var escapingPipes: String {
+        guard utf8.contains(UInt8(ascii: "|")) else { return self }
+        return replacingOccurrences(of: "|", with: "\\|")
     }
 }

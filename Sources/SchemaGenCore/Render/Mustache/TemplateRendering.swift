@@ -1,0 +1,137 @@
+/// One rendering of a template: walks the parsed nodes with a stack of contexts and appends to one string.
+struct TemplateRendering {
+    private let library: TemplateLibrary
+    private var stack: [TemplateValue]
+    private(set) var output = ""
+    private var escapesHTML = true
+    /// The white space every line of the partial being rendered starts with (the partial tag's indentation).
+    private var indentation = ""
+    /// Whether the output is at the start of a line of the partial's text, where `indentation` goes.
+    private var atLineStart = false
+
+    init(library: TemplateLibrary, root: TemplateValue) {
+        self.library = library
+        self.stack = [root]
+    }
+
+    mutating func render(_ nodes: [TemplateNode]) {
+        // A content-type pragma holds until the end of the template or section it is in.
+        let escapedHTML = escapesHTML
+        defer { escapesHTML = escapedHTML }
+        for node in nodes {
+            switch node {
+            case .text(let text):
+                writeTemplateText(text)
+            case .variable(let name, let escaped):
+                guard let value = lookUp(name) else { continue }
+                let text = value.interpolated
+                writeValue(escaped && escapesHTML ? text.htmlEscaped : text)
+            case .section(let name, let body, let inverted):
+                let value = lookUp(name)
+                if inverted {
+                    if value?.isFalsy ?? true { render(body) }
+                } else if let value {
+                    renderSection(body, over: value)
+                }
+            case .partial(let name, let partialIndentation, _):
+                guard let partial = library.nodes(named: name) else { continue }
+                let outerIndentation = indentation
+                if !partialIndentation.isEmpty {
+                    indentation += partialIndentation
+                    atLineStart = true
+                }
+                render(partial)
+                indentation = outerIndentation
+            case .contentType(let contentType):
+                escapesHTML = contentType == .html
+            }
+        }
+    }
+
+    private mutating func renderSection(_ body: [TemplateNode], over value: TemplateValue) {
+        switch value {
+        case .flag(let flag):
+            if flag { render(body) }
+        case .list(let items):
+            for item in items {
+                stack.append(item)
+                render(body)
+                stack.removeLast()
+            }
+        case .text, .context:
+            stack.append(value)
+            render(body)
+            stack.removeLast()
+        }
+    }
+
+    /// Finds `name`: its first part in the innermost context that has it (only the current one for `.name`),
+    /// the other parts inside that value.
+    private func lookUp(_ name: TemplateName) -> TemplateValue? {
+        guard let first = name.components.first else { return stack.last }
+        var value: TemplateValue?
+        if name.isAnchored {
+            value = stack.last?.child(first)
+        } else {
+            var level = stack.count - 1
+            while level >= 0, value == nil {
+                value = stack[level].child(first)
+                level -= 1
+            }
+        }
+        for component in name.components.dropFirst() {
+            value = value?.child(component)
+        }
+        return value
+    }
+
+    // MARK: - Output
+
+    private mutating func writeTemplateText(_ text: String) {
+        guard !indentation.isEmpty else {
+            output += text
+            return
+        }
+        // Inside an indented partial every line of the template's own text is indented (not the lines
+        // inside interpolated values), as if the partial's source were indented.
+        var lineStart = text.utf8.startIndex
+        for index in text.utf8.indices where text.utf8[index] == UInt8(ascii: "\n") {
+            writeValue(String(text[lineStart..<index]))
+            output += "\n"
+            atLineStart = true
+            lineStart = text.utf8.index(after: index)
+        }
+        writeValue(String(text[lineStart...]))
+    }
+
+    private mutating func writeValue(_ text: String) {
+        guard !text.isEmpty else { return }
+        if atLineStart, !indentation.isEmpty {
+            output += indentation
+        }
+        atLineStart = false
+        output += text
+    }
+}
+
+private extension String {
+    /// The text with `& < > " '` written as HTML entities.
+    var htmlEscaped: String {
+        guard utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") }) else {
+            return self
+        }
+        var escaped = ""
+        escaped.reserveCapacity(utf8.count)
+        for scalar in unicodeScalars {
+            switch scalar {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#39;"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
+    }
+}
