@@ -194,7 +194,9 @@ extension Checker {
                               at: node.location)
             return nil
         }
-        switch TypeExpressionParser.parse(scalar.text) {
+        let parsed = parsedTypeExpressions[scalar.text] ?? TypeExpressionParser.parse(scalar.text)
+        parsedTypeExpressions[scalar.text] = parsed
+        switch parsed {
         case .failure(let failure):
             diagnostics.error("invalid type '\(scalar.text)' for \(what): \(failure.message)", at: node.location(ofCharacterAt: failure.offset))
             return nil
@@ -218,7 +220,7 @@ extension Checker {
             return resolve(value, in: node, what: what).map { .dictionary($0) }
         case let .name(name, offset):
             if let scalar = ScalarType(rawValue: name) { return .scalar(scalar) }
-            if declaredTypeNames.contains(name) { return .named(name) }
+            if declaredTypeNameSet.contains(name) { return .named(name) }
             let known = ScalarType.allCases.map(\.rawValue) + declaredTypeNames
             let hint = Suggestions.closest(to: name, in: known).map { "; did you mean '\($0)'?" }
                 ?? Self.foreignTypeNames[name].map { "; \($0)" }

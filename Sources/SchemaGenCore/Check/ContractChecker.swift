@@ -24,8 +24,14 @@ public struct ContractChecker: Sendable {
 /// The state of one check: diagnostics so far, and what later parts need from earlier ones.
 struct Checker {
     var diagnostics = DiagnosticBag()
-    /// Names declared under `types:`, gathered first so a type may be used before it is declared.
-    var declaredTypeNames: [String] = []
+    /// Names declared under `types:`, in contract order, gathered first so a type may be used before it is declared.
+    var declaredTypeNames: [String] = [] {
+        didSet { declaredTypeNameSet = Set(declaredTypeNames) }
+    }
+    /// The same names, for lookups (a contract may declare thousands of types).
+    private(set) var declaredTypeNameSet: Set<String> = []
+    /// Type expressions parsed so far, by their text: contracts repeat a few spellings (`String?`) many times.
+    var parsedTypeExpressions: [String: Result<TypeExpression, TypeExpressionParser.Failure>] = [:]
     /// The contract's framing, once read; event checks depend on it.
     var framing: Framing?
 

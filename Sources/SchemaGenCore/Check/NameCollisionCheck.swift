@@ -28,31 +28,34 @@ struct NameCollisionCheck {
         enum Kind { case event, other }
         var kind = Kind.other
         var swiftName: String
-        var label: String
+        /// What it is (`field`, `event`…) and its name in the contract; the label is only built for a report.
+        var noun: String
+        var name: String
         var location: SourceLocation
+        var label: String { "\(noun) '\(name)'" }
     }
 
     func run(into diagnostics: inout DiagnosticBag) {
         let scopes: [(String, [Event])] = [("the contract's events", contract.events)]
             + contract.channels.map { ("channel '\($0.name)'", $0.events) }
         for (scope, events) in scopes {
-            report(events.map { Named(swiftName: $0.swiftName, label: "event '\($0.wireName)'", location: $0.location) },
+            report(events.map { Named(swiftName: $0.swiftName, noun: "event", name: $0.wireName, location: $0.location) },
                    in: scope, into: &diagnostics)
         }
-        report(contract.channels.map { Named(swiftName: $0.swiftName, label: "channel '\($0.name)'", location: $0.location) },
+        report(contract.channels.map { Named(swiftName: $0.swiftName, noun: "channel", name: $0.name, location: $0.location) },
                in: "`channels`", into: &diagnostics)
         for channel in contract.channels {
-            report(channel.parameters.map { Named(swiftName: $0.swiftName, label: "parameter '\($0.name)'", location: $0.location) },
+            report(channel.parameters.map { Named(swiftName: $0.swiftName, noun: "parameter", name: $0.name, location: $0.location) },
                    in: "channel '\(channel.name)'", into: &diagnostics)
         }
         for (owner, object) in contract.allObjects {
-            report(object.fields.map { Named(swiftName: $0.swiftName, label: "field '\($0.wireName)'", location: $0.location) },
+            report(object.fields.map { Named(swiftName: $0.swiftName, noun: "field", name: $0.wireName, location: $0.location) },
                    in: owner, into: &diagnostics)
         }
         for type in contract.types {
             guard case .enumeration(let enumeration) = type.kind else { continue }
             let owner = "enum '\(type.name)'"
-            report(enumeration.cases.map { Named(swiftName: $0.swiftName, label: "value '\($0.wireValue)'", location: $0.location) },
+            report(enumeration.cases.map { Named(swiftName: $0.swiftName, noun: "value", name: $0.wireValue, location: $0.location) },
                    in: owner, into: &diagnostics)
             for enumCase in enumeration.cases where enumCase.swiftName == Self.reservedEnumCaseName {
                 diagnostics.error("value '\(enumCase.wireValue)' of \(owner) becomes the case 'unknown', which generated enums keep for values the contract does not list; give it a `swiftName:`",
@@ -62,8 +65,8 @@ struct NameCollisionCheck {
         checkEnvelopeFields(into: &diagnostics)
         report(namespaceMembers, in: "the namespace '\(contract.name)'", into: &diagnostics)
         // Events outside channels and channel accessors are both members of the generated client.
-        report(contract.events.filter(\.direction.isEmittedByClient).map { Named(swiftName: $0.swiftName, label: "event '\($0.wireName)'", location: $0.location) }
-               + contract.channels.map { Named(swiftName: $0.swiftName, label: "channel '\($0.name)'", location: $0.location) },
+        report(contract.events.filter(\.direction.isEmittedByClient).map { Named(swiftName: $0.swiftName, noun: "event", name: $0.wireName, location: $0.location) }
+               + contract.channels.map { Named(swiftName: $0.swiftName, noun: "channel", name: $0.name, location: $0.location) },
                in: "the client of '\(contract.name)'", into: &diagnostics)
         checkReservedNames(into: &diagnostics)
     }
@@ -104,11 +107,11 @@ struct NameCollisionCheck {
     /// Named types, the type generated for each event outside channels, and each channel's type share
     /// the contract's namespace.
     private var namespaceMembers: [Named] {
-        contract.types.map { Named(swiftName: $0.name, label: "type '\($0.name)'", location: $0.location) }
+        contract.types.map { Named(swiftName: $0.name, noun: "type", name: $0.name, location: $0.location) }
             + contract.events.map {
-                Named(kind: .event, swiftName: SwiftName.typeName(forMember: $0.swiftName), label: "event '\($0.wireName)'", location: $0.location)
+                Named(kind: .event, swiftName: SwiftName.typeName(forMember: $0.swiftName), noun: "event", name: $0.wireName, location: $0.location)
             }
-            + contract.channels.map { Named(swiftName: SwiftName.typeName(forMember: $0.swiftName), label: "channel '\($0.name)'", location: $0.location) }
+            + contract.channels.map { Named(swiftName: SwiftName.typeName(forMember: $0.swiftName), noun: "channel", name: $0.name, location: $0.location) }
     }
 
     private func checkEnvelopeFields(into diagnostics: inout DiagnosticBag) {

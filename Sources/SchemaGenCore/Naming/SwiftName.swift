@@ -31,7 +31,13 @@ public enum SwiftName {
 
     /// Words split at every character that is not a letter or digit; existing camel humps are kept.
     static func words(in name: String) -> [String] {
-        name.split { !($0.isLetter || $0.isNumber) }.map(String.init)
+        // Most names are ASCII: split their bytes without Unicode property lookups.
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            return name.utf8.split { byte in
+                !((UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte))
+            }.map { String(decoding: $0, as: UTF8.self) }
+        }
+        return name.split { !($0.isLetter || $0.isNumber) }.map(String.init)
     }
 
     private static func uppercasingFirst(_ word: String) -> String {

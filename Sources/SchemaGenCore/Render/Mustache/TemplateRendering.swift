@@ -96,15 +96,15 @@ struct TemplateRendering {
         // inside interpolated values), as if the partial's source were indented.
         var lineStart = text.utf8.startIndex
         for index in text.utf8.indices where text.utf8[index] == UInt8(ascii: "\n") {
-            writeValue(String(text[lineStart..<index]))
+            writeValue(text[lineStart..<index])
             output += "\n"
             atLineStart = true
             lineStart = text.utf8.index(after: index)
         }
-        writeValue(String(text[lineStart...]))
+        writeValue(text[lineStart...])
     }
 
-    private mutating func writeValue(_ text: String) {
+    private mutating func writeValue(_ text: some StringProtocol) {
         guard !text.isEmpty else { return }
         if atLineStart, !indentation.isEmpty {
             output += indentation
