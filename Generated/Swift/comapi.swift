@@ -535,8 +535,10 @@ extension Comapi {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onProfileUpdate(_ handler: @escaping @Sendable (ProfileUpdate) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "profile.update") { (event: ServerEvent) in
-                if case .profileUpdate(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "profile.update", handler: handler) { frame, decoder in
+                try decoder.decode(ProfileUpdate.self, from: frame.frame)
+            } event: {
+                ServerEvent.profileUpdate($0)
             }
         }
 
@@ -547,8 +549,10 @@ extension Comapi {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onConversationParticipantAdded(_ handler: @escaping @Sendable (ConversationParticipantAdded) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "conversation.participantAdded") { (event: ServerEvent) in
-                if case .conversationParticipantAdded(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "conversation.participantAdded", handler: handler) { frame, decoder in
+                try decoder.decode(ConversationParticipantAdded.self, from: frame.frame)
+            } event: {
+                ServerEvent.conversationParticipantAdded($0)
             }
         }
 
@@ -559,8 +563,10 @@ extension Comapi {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onConversationParticipantUpdated(_ handler: @escaping @Sendable (ConversationParticipantUpdated) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "conversation.participantUpdated") { (event: ServerEvent) in
-                if case .conversationParticipantUpdated(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "conversation.participantUpdated", handler: handler) { frame, decoder in
+                try decoder.decode(ConversationParticipantUpdated.self, from: frame.frame)
+            } event: {
+                ServerEvent.conversationParticipantUpdated($0)
             }
         }
 
@@ -571,8 +577,10 @@ extension Comapi {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onConversationParticipantRemoved(_ handler: @escaping @Sendable (ConversationParticipantRemoved) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "conversation.participantRemoved") { (event: ServerEvent) in
-                if case .conversationParticipantRemoved(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "conversation.participantRemoved", handler: handler) { frame, decoder in
+                try decoder.decode(ConversationParticipantRemoved.self, from: frame.frame)
+            } event: {
+                ServerEvent.conversationParticipantRemoved($0)
             }
         }
 
@@ -583,8 +591,10 @@ extension Comapi {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onConversationDelete(_ handler: @escaping @Sendable (ConversationDelete) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "conversation.delete") { (event: ServerEvent) in
-                if case .conversationDelete(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "conversation.delete", handler: handler) { frame, decoder in
+                try decoder.decode(ConversationDelete.self, from: frame.frame)
+            } event: {
+                ServerEvent.conversationDelete($0)
             }
         }
 
@@ -595,8 +605,10 @@ extension Comapi {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onConversationUpdate(_ handler: @escaping @Sendable (ConversationUpdate) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "conversation.update") { (event: ServerEvent) in
-                if case .conversationUpdate(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "conversation.update", handler: handler) { frame, decoder in
+                try decoder.decode(ConversationUpdate.self, from: frame.frame)
+            } event: {
+                ServerEvent.conversationUpdate($0)
             }
         }
 
@@ -607,8 +619,10 @@ extension Comapi {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onConversationUndelete(_ handler: @escaping @Sendable (ConversationUndelete) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "conversation.undelete") { (event: ServerEvent) in
-                if case .conversationUndelete(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "conversation.undelete", handler: handler) { frame, decoder in
+                try decoder.decode(ConversationUndelete.self, from: frame.frame)
+            } event: {
+                ServerEvent.conversationUndelete($0)
             }
         }
 
@@ -619,8 +633,10 @@ extension Comapi {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onConversationCreate(_ handler: @escaping @Sendable (ConversationCreate) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "conversation.create") { (event: ServerEvent) in
-                if case .conversationCreate(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "conversation.create", handler: handler) { frame, decoder in
+                try decoder.decode(ConversationCreate.self, from: frame.frame)
+            } event: {
+                ServerEvent.conversationCreate($0)
             }
         }
 
@@ -631,8 +647,10 @@ extension Comapi {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onConversationParticipantTyping(_ handler: @escaping @Sendable (ConversationParticipantTyping) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "conversation.participantTyping") { (event: ServerEvent) in
-                if case .conversationParticipantTyping(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "conversation.participantTyping", handler: handler) { frame, decoder in
+                try decoder.decode(ConversationParticipantTyping.self, from: frame.frame)
+            } event: {
+                ServerEvent.conversationParticipantTyping($0)
             }
         }
 
@@ -643,8 +661,10 @@ extension Comapi {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onConversationParticipantTypingOff(_ handler: @escaping @Sendable (ConversationParticipantTypingOff) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "conversation.participantTypingOff") { (event: ServerEvent) in
-                if case .conversationParticipantTypingOff(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "conversation.participantTypingOff", handler: handler) { frame, decoder in
+                try decoder.decode(ConversationParticipantTypingOff.self, from: frame.frame)
+            } event: {
+                ServerEvent.conversationParticipantTypingOff($0)
             }
         }
 
@@ -655,8 +675,10 @@ extension Comapi {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onConversationMessageDelivered(_ handler: @escaping @Sendable (ConversationMessageDelivered) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "conversationMessage.delivered") { (event: ServerEvent) in
-                if case .conversationMessageDelivered(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "conversationMessage.delivered", handler: handler) { frame, decoder in
+                try decoder.decode(ConversationMessageDelivered.self, from: frame.frame)
+            } event: {
+                ServerEvent.conversationMessageDelivered($0)
             }
         }
 
@@ -667,8 +689,10 @@ extension Comapi {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onConversationMessageRead(_ handler: @escaping @Sendable (ConversationMessageRead) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "conversationMessage.read") { (event: ServerEvent) in
-                if case .conversationMessageRead(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "conversationMessage.read", handler: handler) { frame, decoder in
+                try decoder.decode(ConversationMessageRead.self, from: frame.frame)
+            } event: {
+                ServerEvent.conversationMessageRead($0)
             }
         }
 
@@ -679,8 +703,10 @@ extension Comapi {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onConversationMessageSent(_ handler: @escaping @Sendable (ConversationMessageSent) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "conversationMessage.sent") { (event: ServerEvent) in
-                if case .conversationMessageSent(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "conversationMessage.sent", handler: handler) { frame, decoder in
+                try decoder.decode(ConversationMessageSent.self, from: frame.frame)
+            } event: {
+                ServerEvent.conversationMessageSent($0)
             }
         }
 

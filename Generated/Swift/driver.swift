@@ -426,8 +426,10 @@ extension DriverApp {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onJobAssigned(_ handler: @escaping @Sendable (JobAssigned) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "job-assigned") { (event: ServerEvent) in
-                    if case .jobAssigned(let value) = event { handler(value) }
+                core.addListener(channel: channel.address, eventName: "job-assigned", handler: handler) { frame, decoder in
+                    try decoder.decode(JobAssigned.self, from: frame.payloadOrNull)
+                } event: {
+                    ServerEvent.jobAssigned($0)
                 }
             }
 
@@ -438,8 +440,10 @@ extension DriverApp {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onJobRemoved(_ handler: @escaping @Sendable (JobRemoved) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "job-removed") { (event: ServerEvent) in
-                    if case .jobRemoved(let value) = event { handler(value) }
+                core.addListener(channel: channel.address, eventName: "job-removed", handler: handler) { frame, decoder in
+                    try decoder.decode(JobRemoved.self, from: frame.payloadOrNull)
+                } event: {
+                    ServerEvent.jobRemoved($0)
                 }
             }
 
@@ -450,8 +454,10 @@ extension DriverApp {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onOrderRemoved(_ handler: @escaping @Sendable (OrderRemoved) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "order-removed") { (event: ServerEvent) in
-                    if case .orderRemoved(let value) = event { handler(value) }
+                core.addListener(channel: channel.address, eventName: "order-removed", handler: handler) { frame, decoder in
+                    try decoder.decode(OrderRemoved.self, from: frame.payloadOrNull)
+                } event: {
+                    ServerEvent.orderRemoved($0)
                 }
             }
 
@@ -462,8 +468,10 @@ extension DriverApp {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onJobCancelled(_ handler: @escaping @Sendable (JobCancelled) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "job-cancelled") { (event: ServerEvent) in
-                    if case .jobCancelled(let value) = event { handler(value) }
+                core.addListener(channel: channel.address, eventName: "job-cancelled", handler: handler) { frame, decoder in
+                    try decoder.decode(JobCancelled.self, from: frame.payloadOrNull)
+                } event: {
+                    ServerEvent.jobCancelled($0)
                 }
             }
 
@@ -474,8 +482,10 @@ extension DriverApp {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onJobRemovedFromList(_ handler: @escaping @Sendable (JobRemovedFromList) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "job-removed-from-list") { (event: ServerEvent) in
-                    if case .jobRemovedFromList(let value) = event { handler(value) }
+                core.addListener(channel: channel.address, eventName: "job-removed-from-list", handler: handler) { frame, decoder in
+                    try decoder.decode(JobRemovedFromList.self, from: frame.payloadOrNull)
+                } event: {
+                    ServerEvent.jobRemovedFromList($0)
                 }
             }
 
@@ -486,8 +496,10 @@ extension DriverApp {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onScheduleUpdated(_ handler: @escaping @Sendable (ScheduleUpdated) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "schedule-updated") { (event: ServerEvent) in
-                    if case .scheduleUpdated(let value) = event { handler(value) }
+                core.addListener(channel: channel.address, eventName: "schedule-updated", handler: handler) { frame, decoder in
+                    try decoder.decode(ScheduleUpdated.self, from: frame.payloadOrNull)
+                } event: {
+                    ServerEvent.scheduleUpdated($0)
                 }
             }
 
@@ -498,8 +510,10 @@ extension DriverApp {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onRouteCancelled(_ handler: @escaping @Sendable (RouteCancelled) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "route-cancelled") { (event: ServerEvent) in
-                    if case .routeCancelled(let value) = event { handler(value) }
+                core.addListener(channel: channel.address, eventName: "route-cancelled", handler: handler) { frame, decoder in
+                    try decoder.decode(RouteCancelled.self, from: frame.payloadOrNull)
+                } event: {
+                    ServerEvent.routeCancelled($0)
                 }
             }
 
@@ -510,8 +524,10 @@ extension DriverApp {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onRouteUnassigned(_ handler: @escaping @Sendable (RouteUnassigned) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "route-unassigned") { (event: ServerEvent) in
-                    if case .routeUnassigned(let value) = event { handler(value) }
+                core.addListener(channel: channel.address, eventName: "route-unassigned", handler: handler) { frame, decoder in
+                    try decoder.decode(RouteUnassigned.self, from: frame.payloadOrNull)
+                } event: {
+                    ServerEvent.routeUnassigned($0)
                 }
             }
 
@@ -522,8 +538,10 @@ extension DriverApp {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onDropRemoved(_ handler: @escaping @Sendable (JSONValue) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "drop-removed") { (event: ServerEvent) in
-                    if case .dropRemoved(let value) = event { handler(value) }
+                core.addListener(channel: channel.address, eventName: "drop-removed", handler: handler) { frame, decoder in
+                    try decoder.decode(JSONValue.self, from: frame.payloadOrNull)
+                } event: {
+                    ServerEvent.dropRemoved($0)
                 }
             }
 
@@ -646,8 +664,10 @@ extension DriverApp {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onOrderUnassigned(_ handler: @escaping @Sendable (JSONValue) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "order-unassigned") { (event: ServerEvent) in
-                    if case .orderUnassigned(let value) = event { handler(value) }
+                core.addListener(channel: channel.address, eventName: "order-unassigned", handler: handler) { frame, decoder in
+                    try decoder.decode(JSONValue.self, from: frame.payloadOrNull)
+                } event: {
+                    ServerEvent.orderUnassigned($0)
                 }
             }
 
@@ -658,8 +678,10 @@ extension DriverApp {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onOrderAssigned(_ handler: @escaping @Sendable (JSONValue) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "order-assigned") { (event: ServerEvent) in
-                    if case .orderAssigned(let value) = event { handler(value) }
+                core.addListener(channel: channel.address, eventName: "order-assigned", handler: handler) { frame, decoder in
+                    try decoder.decode(JSONValue.self, from: frame.payloadOrNull)
+                } event: {
+                    ServerEvent.orderAssigned($0)
                 }
             }
 
@@ -670,8 +692,10 @@ extension DriverApp {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onJobAssigned(_ handler: @escaping @Sendable (JobAssigned) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "job-assigned") { (event: ServerEvent) in
-                    if case .jobAssigned(let value) = event { handler(value) }
+                core.addListener(channel: channel.address, eventName: "job-assigned", handler: handler) { frame, decoder in
+                    try decoder.decode(JobAssigned.self, from: frame.payloadOrNull)
+                } event: {
+                    ServerEvent.jobAssigned($0)
                 }
             }
 
@@ -794,8 +818,10 @@ extension DriverApp {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onJobAvailableAgain(_ handler: @escaping @Sendable (JobAvailableAgain) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "job-available-again") { (event: ServerEvent) in
-                    if case .jobAvailableAgain(let value) = event { handler(value) }
+                core.addListener(channel: channel.address, eventName: "job-available-again", handler: handler) { frame, decoder in
+                    try decoder.decode(JobAvailableAgain.self, from: frame.payloadOrNull)
+                } event: {
+                    ServerEvent.jobAvailableAgain($0)
                 }
             }
 
@@ -806,8 +832,10 @@ extension DriverApp {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onJobCancelled(_ handler: @escaping @Sendable (JobCancelled) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "job-cancelled") { (event: ServerEvent) in
-                    if case .jobCancelled(let value) = event { handler(value) }
+                core.addListener(channel: channel.address, eventName: "job-cancelled", handler: handler) { frame, decoder in
+                    try decoder.decode(JobCancelled.self, from: frame.payloadOrNull)
+                } event: {
+                    ServerEvent.jobCancelled($0)
                 }
             }
 
@@ -897,8 +925,10 @@ extension DriverApp {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onTrackingStopped(_ handler: @escaping @Sendable (TrackingStopped) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "tracking-stopped") { (event: ServerEvent) in
-                    if case .trackingStopped(let value) = event { handler(value) }
+                core.addListener(channel: channel.address, eventName: "tracking-stopped", handler: handler) { frame, decoder in
+                    try decoder.decode(TrackingStopped.self, from: frame.payloadOrNull)
+                } event: {
+                    ServerEvent.trackingStopped($0)
                 }
             }
 
@@ -990,8 +1020,10 @@ extension DriverApp {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onDriverRemoved(_ handler: @escaping @Sendable (DriverRemoved) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "driver-removed") { (event: ServerEvent) in
-                    if case .driverRemoved(let value) = event { handler(value) }
+                core.addListener(channel: channel.address, eventName: "driver-removed", handler: handler) { frame, decoder in
+                    try decoder.decode(DriverRemoved.self, from: frame.payloadOrNull)
+                } event: {
+                    ServerEvent.driverRemoved($0)
                 }
             }
 

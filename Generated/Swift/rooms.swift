@@ -575,8 +575,10 @@ extension Rooms {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onError(_ handler: @escaping @Sendable (String) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "error") { (event: ServerEvent) in
-                if case .error(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "error", handler: handler) { frame, decoder in
+                try decoder.decode(String.self, from: frame.payloadOrNull)
+            } event: {
+                ServerEvent.error($0)
             }
         }
 
@@ -587,8 +589,10 @@ extension Rooms {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onUserJoined(_ handler: @escaping @Sendable (UserJoined) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "user:joined") { (event: ServerEvent) in
-                if case .userJoined(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "user:joined", handler: handler) { frame, decoder in
+                try decoder.decode(UserJoined.self, from: frame.payloadOrNull)
+            } event: {
+                ServerEvent.userJoined($0)
             }
         }
 
@@ -599,8 +603,10 @@ extension Rooms {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onUserLeft(_ handler: @escaping @Sendable (UserLeft) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "user:left") { (event: ServerEvent) in
-                if case .userLeft(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "user:left", handler: handler) { frame, decoder in
+                try decoder.decode(UserLeft.self, from: frame.payloadOrNull)
+            } event: {
+                ServerEvent.userLeft($0)
             }
         }
 
@@ -611,8 +617,10 @@ extension Rooms {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onTouchMoved(_ handler: @escaping @Sendable (Rooms.TouchMoveData) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "touch:moved") { (event: ServerEvent) in
-                if case .touchMoved(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "touch:moved", handler: handler) { frame, decoder in
+                try decoder.decode(Rooms.TouchMoveData.self, from: frame.payloadOrNull)
+            } event: {
+                ServerEvent.touchMoved($0)
             }
         }
 
@@ -623,8 +631,10 @@ extension Rooms {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onElementCreated(_ handler: @escaping @Sendable (Rooms.Element) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "element:created") { (event: ServerEvent) in
-                if case .elementCreated(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "element:created", handler: handler) { frame, decoder in
+                try decoder.decode(Rooms.Element.self, from: frame.payloadOrNull)
+            } event: {
+                ServerEvent.elementCreated($0)
             }
         }
 

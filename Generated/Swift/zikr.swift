@@ -989,8 +989,10 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onConnectionStatus(_ handler: @escaping @Sendable (ConnectionStatus) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "connection_status") { (event: ServerEvent) in
-                if case .connectionStatus(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "connection_status", handler: handler) { frame, decoder in
+                try decoder.decode(ConnectionStatus.self, from: frame.payloadOrNull)
+            } event: {
+                ServerEvent.connectionStatus($0)
             }
         }
 
@@ -1001,8 +1003,10 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onJoinedGroup(_ handler: @escaping @Sendable (JoinedGroup) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "joined_group") { (event: ServerEvent) in
-                if case .joinedGroup(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "joined_group", handler: handler) { frame, decoder in
+                try decoder.decode(JoinedGroup.self, from: frame.payloadOrNull)
+            } event: {
+                ServerEvent.joinedGroup($0)
             }
         }
 
@@ -1013,8 +1017,10 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onLeftGroup(_ handler: @escaping @Sendable (LeftGroup) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "left_group") { (event: ServerEvent) in
-                if case .leftGroup(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "left_group", handler: handler) { frame, decoder in
+                try decoder.decode(LeftGroup.self, from: frame.payloadOrNull)
+            } event: {
+                ServerEvent.leftGroup($0)
             }
         }
 
@@ -1025,8 +1031,10 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onUserOnline(_ handler: @escaping @Sendable (UserOnline) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "user_online") { (event: ServerEvent) in
-                if case .userOnline(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "user_online", handler: handler) { frame, decoder in
+                try decoder.decode(UserOnline.self, from: frame.payloadOrNull)
+            } event: {
+                ServerEvent.userOnline($0)
             }
         }
 
@@ -1037,8 +1045,10 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onUserOffline(_ handler: @escaping @Sendable (UserOffline) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "user_offline") { (event: ServerEvent) in
-                if case .userOffline(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "user_offline", handler: handler) { frame, decoder in
+                try decoder.decode(UserOffline.self, from: frame.payloadOrNull)
+            } event: {
+                ServerEvent.userOffline($0)
             }
         }
 
@@ -1049,8 +1059,10 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onPoraBooked(_ handler: @escaping @Sendable (PoraBooked) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "pora_booked") { (event: ServerEvent) in
-                if case .poraBooked(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "pora_booked", handler: handler) { frame, decoder in
+                try decoder.decode(PoraBooked.self, from: frame.payloadOrNull)
+            } event: {
+                ServerEvent.poraBooked($0)
             }
         }
 
@@ -1061,8 +1073,10 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onBookingConfirmed(_ handler: @escaping @Sendable (BookingConfirmed) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "booking_confirmed") { (event: ServerEvent) in
-                if case .bookingConfirmed(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "booking_confirmed", handler: handler) { frame, decoder in
+                try decoder.decode(BookingConfirmed.self, from: frame.payloadOrNull)
+            } event: {
+                ServerEvent.bookingConfirmed($0)
             }
         }
 
@@ -1073,8 +1087,10 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onPoraCompleted(_ handler: @escaping @Sendable (PoraCompleted) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "pora_completed") { (event: ServerEvent) in
-                if case .poraCompleted(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "pora_completed", handler: handler) { frame, decoder in
+                try decoder.decode(PoraCompleted.self, from: frame.payloadOrNull)
+            } event: {
+                ServerEvent.poraCompleted($0)
             }
         }
 
@@ -1085,8 +1101,10 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onCompletionConfirmed(_ handler: @escaping @Sendable (CompletionConfirmed) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "completion_confirmed") { (event: ServerEvent) in
-                if case .completionConfirmed(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "completion_confirmed", handler: handler) { frame, decoder in
+                try decoder.decode(CompletionConfirmed.self, from: frame.payloadOrNull)
+            } event: {
+                ServerEvent.completionConfirmed($0)
             }
         }
 
@@ -1097,8 +1115,10 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onHatmCompleted(_ handler: @escaping @Sendable (HatmCompleted) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "hatm_completed") { (event: ServerEvent) in
-                if case .hatmCompleted(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "hatm_completed", handler: handler) { frame, decoder in
+                try decoder.decode(HatmCompleted.self, from: frame.payloadOrNull)
+            } event: {
+                ServerEvent.hatmCompleted($0)
             }
         }
 
@@ -1109,8 +1129,10 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onZikrCountUpdated(_ handler: @escaping @Sendable (ZikrCountUpdated) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "zikr_count_updated") { (event: ServerEvent) in
-                if case .zikrCountUpdated(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "zikr_count_updated", handler: handler) { frame, decoder in
+                try decoder.decode(ZikrCountUpdated.self, from: frame.payloadOrNull)
+            } event: {
+                ServerEvent.zikrCountUpdated($0)
             }
         }
 
@@ -1121,8 +1143,10 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onZikrUpdateConfirmed(_ handler: @escaping @Sendable (ZikrUpdateConfirmed) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "zikr_update_confirmed") { (event: ServerEvent) in
-                if case .zikrUpdateConfirmed(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "zikr_update_confirmed", handler: handler) { frame, decoder in
+                try decoder.decode(ZikrUpdateConfirmed.self, from: frame.payloadOrNull)
+            } event: {
+                ServerEvent.zikrUpdateConfirmed($0)
             }
         }
 
@@ -1133,8 +1157,10 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onNewInvitation(_ handler: @escaping @Sendable (NewInvitation) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "new_invitation") { (event: ServerEvent) in
-                if case .newInvitation(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "new_invitation", handler: handler) { frame, decoder in
+                try decoder.decode(NewInvitation.self, from: frame.payloadOrNull)
+            } event: {
+                ServerEvent.newInvitation($0)
             }
         }
 
@@ -1145,8 +1171,10 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onNewNotification(_ handler: @escaping @Sendable (NewNotification) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "new_notification") { (event: ServerEvent) in
-                if case .newNotification(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "new_notification", handler: handler) { frame, decoder in
+                try decoder.decode(NewNotification.self, from: frame.payloadOrNull)
+            } event: {
+                ServerEvent.newNotification($0)
             }
         }
 
@@ -1157,8 +1185,10 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onNotifications(_ handler: @escaping @Sendable ([Zikr.Notification]) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "notifications") { (event: ServerEvent) in
-                if case .notifications(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "notifications", handler: handler) { frame, decoder in
+                try decoder.decode([Zikr.Notification].self, from: frame.payloadOrNull)
+            } event: {
+                ServerEvent.notifications($0)
             }
         }
 
@@ -1169,8 +1199,10 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onNotificationMarkedRead(_ handler: @escaping @Sendable (NotificationMarkedRead) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "notification_marked_read") { (event: ServerEvent) in
-                if case .notificationMarkedRead(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "notification_marked_read", handler: handler) { frame, decoder in
+                try decoder.decode(NotificationMarkedRead.self, from: frame.payloadOrNull)
+            } event: {
+                ServerEvent.notificationMarkedRead($0)
             }
         }
 
@@ -1181,8 +1213,10 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onInvitationSent(_ handler: @escaping @Sendable (InvitationSent) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "invitation_sent") { (event: ServerEvent) in
-                if case .invitationSent(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "invitation_sent", handler: handler) { frame, decoder in
+                try decoder.decode(InvitationSent.self, from: frame.payloadOrNull)
+            } event: {
+                ServerEvent.invitationSent($0)
             }
         }
 
@@ -1193,8 +1227,10 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onInvitationAccepted(_ handler: @escaping @Sendable (InvitationAccepted) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "invitation_accepted") { (event: ServerEvent) in
-                if case .invitationAccepted(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "invitation_accepted", handler: handler) { frame, decoder in
+                try decoder.decode(InvitationAccepted.self, from: frame.payloadOrNull)
+            } event: {
+                ServerEvent.invitationAccepted($0)
             }
         }
 
@@ -1205,8 +1241,10 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onInvitationRejected(_ handler: @escaping @Sendable (InvitationRejected) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "invitation_rejected") { (event: ServerEvent) in
-                if case .invitationRejected(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "invitation_rejected", handler: handler) { frame, decoder in
+                try decoder.decode(InvitationRejected.self, from: frame.payloadOrNull)
+            } event: {
+                ServerEvent.invitationRejected($0)
             }
         }
 
@@ -1217,8 +1255,10 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onInvitationResponded(_ handler: @escaping @Sendable (InvitationResponded) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "invitation_responded") { (event: ServerEvent) in
-                if case .invitationResponded(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "invitation_responded", handler: handler) { frame, decoder in
+                try decoder.decode(InvitationResponded.self, from: frame.payloadOrNull)
+            } event: {
+                ServerEvent.invitationResponded($0)
             }
         }
 
@@ -1229,8 +1269,10 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onMemberJoined(_ handler: @escaping @Sendable (MemberJoined) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "member_joined") { (event: ServerEvent) in
-                if case .memberJoined(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "member_joined", handler: handler) { frame, decoder in
+                try decoder.decode(MemberJoined.self, from: frame.payloadOrNull)
+            } event: {
+                ServerEvent.memberJoined($0)
             }
         }
 
@@ -1241,8 +1283,10 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onMemberLeft(_ handler: @escaping @Sendable (MemberLeft) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "member_left") { (event: ServerEvent) in
-                if case .memberLeft(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "member_left", handler: handler) { frame, decoder in
+                try decoder.decode(MemberLeft.self, from: frame.payloadOrNull)
+            } event: {
+                ServerEvent.memberLeft($0)
             }
         }
 
@@ -1253,8 +1297,10 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onError(_ handler: @escaping @Sendable (Error) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "error") { (event: ServerEvent) in
-                if case .error(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "error", handler: handler) { frame, decoder in
+                try decoder.decode(Error.self, from: frame.payloadOrNull)
+            } event: {
+                ServerEvent.error($0)
             }
         }
 

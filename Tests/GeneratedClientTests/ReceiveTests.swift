@@ -212,6 +212,37 @@ import Testing
         #expect(received == [.userLeft(.init(userId: "u2")), .error("Not a participant")])
     }
 
+    @Test func listenersAndTheEventStreamBothReceiveEachFrame() async {
+        let transport = LoopbackTransport()
+        let rooms = Rooms.Client(transport: transport)
+        let left = Recorder<String>()
+        let token = rooms.onUserLeft { left.append($0.userId) }
+        let events = rooms.events
+        transport.deliver(json: #"["user:left",{"userId":"u1"}]"#)
+        token.cancel()
+        transport.deliver(json: #"["user:left",{"userId":"u2"}]"#)
+        var received: [Rooms.ServerEvent] = []
+        for await event in events {
+            received.append(event)
+            if received.count == 2 { break }
+        }
+        #expect(left.values == ["u1"])
+        #expect(received == [.userLeft(.init(userId: "u1")), .userLeft(.init(userId: "u2"))])
+    }
+
+    @Test func aListenerAddedWhileAFrameIsDeliveredHearsOnlyLaterFrames() {
+        let transport = LoopbackTransport()
+        let zikr = Zikr.Client(transport: transport)
+        let heard = Recorder<String>()
+        zikr.onUserOffline { first in
+            heard.append("first \(first.userId)")
+            if first.userId == "u1" { zikr.onUserOffline { heard.append("second \($0.userId)") } }
+        }
+        transport.deliver(json: #"["user_offline",{"groupId":"g","userId":"u1"}]"#)
+        transport.deliver(json: #"["user_offline",{"groupId":"g","userId":"u2"}]"#)
+        #expect(heard.values == ["first u1", "first u2", "second u2"])
+    }
+
     @Test func loopbackEchoDeliversSentEventsBack() async throws {
         let transport = LoopbackTransport(echoesSentFrames: true)
         let zikr = Zikr.Client(transport: transport)

@@ -43,10 +43,18 @@ import Testing
         let byes = Recorder<Bool>()
         client.onMoved { moved.append($0) }
         client.onBye { byes.append(true) }
+        let events = client.events
         transport.deliver(json: #"{"type":"moved","lat":51.5,"lng":-0.12}"#)
         transport.deliver(json: #"{"type":"bye"}"#)
         #expect(moved.values == [Flat.Position(lat: 51.5, lng: -0.12)])
         #expect(byes.values == [true])
+        // The stream gets the same frames as the listeners, as the scope's event enum.
+        var received: [Flat.ServerEvent] = []
+        for await event in events {
+            received.append(event)
+            if received.count == 2 { break }
+        }
+        #expect(received == [.moved(Flat.Position(lat: 51.5, lng: -0.12)), .bye])
     }
 
     @Test func envelopeFieldsArriveWithTheEvent() {

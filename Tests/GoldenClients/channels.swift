@@ -183,8 +183,10 @@ extension Channels {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onTaken(_ handler: @escaping @Sendable (Taken) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "taken") { (event: ServerEvent) in
-                    if case .taken(let value) = event { handler(value) }
+                core.addListener(channel: channel.address, eventName: "taken", handler: handler) { frame, decoder in
+                    try decoder.decode(Taken.self, from: frame.payloadOrNull)
+                } event: {
+                    ServerEvent.taken($0)
                 }
             }
 
@@ -193,8 +195,10 @@ extension Channels {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onClientWave(_ handler: @escaping @Sendable (ClientWave) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "client-wave") { (event: ServerEvent) in
-                    if case .clientWave(let value) = event { handler(value) }
+                core.addListener(channel: channel.address, eventName: "client-wave", handler: handler) { frame, decoder in
+                    try decoder.decode(ClientWave.self, from: frame.payloadOrNull)
+                } event: {
+                    ServerEvent.clientWave($0)
                 }
             }
 
@@ -271,8 +275,10 @@ extension Channels {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onSaid(_ handler: @escaping @Sendable (String) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "said") { (event: ServerEvent) in
-                    if case .said(let value) = event { handler(value) }
+                core.addListener(channel: channel.address, eventName: "said", handler: handler) { frame, decoder in
+                    try decoder.decode(String.self, from: frame.payloadOrNull)
+                } event: {
+                    ServerEvent.said($0)
                 }
             }
 

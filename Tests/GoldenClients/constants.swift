@@ -129,8 +129,10 @@ extension Constants {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onUploadStarted(_ handler: @escaping @Sendable (UploadStarted) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "upload_started") { (event: ServerEvent) in
-                if case .uploadStarted(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "upload_started", handler: handler) { frame, decoder in
+                try decoder.decode(UploadStarted.self, from: frame.payloadOrNull)
+            } event: {
+                ServerEvent.uploadStarted($0)
             }
         }
 

@@ -207,8 +207,10 @@ extension Deprecations {
         @available(*, deprecated)
         @discardableResult
         public func onOldNotice(_ handler: @escaping @Sendable (Deprecations.Legacy) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "old_notice") { (event: ServerEvent) in
-                if case .oldNotice(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "old_notice", handler: handler) { frame, decoder in
+                try decoder.decode(Deprecations.Legacy.self, from: frame.payloadOrNull)
+            } event: {
+                ServerEvent.oldNotice($0)
             }
         }
 
@@ -217,8 +219,10 @@ extension Deprecations {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onProfile(_ handler: @escaping @Sendable (Profile) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "profile") { (event: ServerEvent) in
-                if case .profile(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "profile", handler: handler) { frame, decoder in
+                try decoder.decode(Profile.self, from: frame.payloadOrNull)
+            } event: {
+                ServerEvent.profile($0)
             }
         }
 
@@ -308,8 +312,9 @@ extension Deprecations {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onHello(_ handler: @escaping @Sendable () -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "hello") { (event: ServerEvent) in
-                    if case .hello = event { handler() }
+                core.addListener(channel: channel.address, eventName: "hello", handler: { _ in handler() }) { _, _ in
+                } event: { _ in
+                    ServerEvent.hello
                 }
             }
 

@@ -122,8 +122,10 @@ extension Flat {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onPing(_ handler: @escaping @Sendable (Ping) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "ping") { (event: ServerEvent) in
-                if case .ping(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "ping", handler: handler) { frame, decoder in
+                try decoder.decode(Ping.self, from: frame.payloadOrNull)
+            } event: {
+                ServerEvent.ping($0)
             }
         }
 
@@ -132,8 +134,10 @@ extension Flat {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onMoved(_ handler: @escaping @Sendable (Flat.Position) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "moved") { (event: ServerEvent) in
-                if case .moved(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "moved", handler: handler) { frame, decoder in
+                try decoder.decode(Flat.Position.self, from: frame.payloadOrNull)
+            } event: {
+                ServerEvent.moved($0)
             }
         }
 
@@ -142,8 +146,9 @@ extension Flat {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onBye(_ handler: @escaping @Sendable () -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "bye") { (event: ServerEvent) in
-                if case .bye = event { handler() }
+            core.addListener(channel: nil, eventName: "bye", handler: { _ in handler() }) { _, _ in
+            } event: { _ in
+                ServerEvent.bye
             }
         }
 

@@ -119,8 +119,10 @@ extension Enums {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onStateChanged(_ handler: @escaping @Sendable (StateChanged) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "state_changed") { (event: ServerEvent) in
-                if case .stateChanged(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "state_changed", handler: handler) { frame, decoder in
+                try decoder.decode(StateChanged.self, from: frame.payloadOrNull)
+            } event: {
+                ServerEvent.stateChanged($0)
             }
         }
 

@@ -117,8 +117,10 @@ extension Envelope {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onStatus(_ handler: @escaping @Sendable (Status) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "status") { (event: ServerEvent) in
-                if case .status(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "status", handler: handler) { frame, decoder in
+                try decoder.decode(Status.self, from: frame.frame)
+            } event: {
+                ServerEvent.status($0)
             }
         }
 
@@ -127,8 +129,10 @@ extension Envelope {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onHeartbeat(_ handler: @escaping @Sendable (Heartbeat) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "heartbeat") { (event: ServerEvent) in
-                if case .heartbeat(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "heartbeat", handler: handler) { frame, decoder in
+                try decoder.decode(Heartbeat.self, from: frame.frame)
+            } event: {
+                ServerEvent.heartbeat($0)
             }
         }
 
@@ -137,8 +141,10 @@ extension Envelope {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onList(_ handler: @escaping @Sendable (List) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "list") { (event: ServerEvent) in
-                if case .list(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "list", handler: handler) { frame, decoder in
+                try decoder.decode(List.self, from: frame.frame)
+            } event: {
+                ServerEvent.list($0)
             }
         }
 

@@ -288,8 +288,10 @@ extension Hostile {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onDefault(_ handler: @escaping @Sendable (Default) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "default") { (event: ServerEvent) in
-                if case .`default`(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "default", handler: handler) { frame, decoder in
+                try decoder.decode(Default.self, from: frame.payloadOrNull)
+            } event: {
+                ServerEvent.`default`($0)
             }
         }
 
@@ -298,8 +300,9 @@ extension Hostile {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func on2faEnabled(_ handler: @escaping @Sendable () -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "2fa:enabled") { (event: ServerEvent) in
-                if case ._2faEnabled = event { handler() }
+            core.addListener(channel: nil, eventName: "2fa:enabled", handler: { _ in handler() }) { _, _ in
+            } event: { _ in
+                ServerEvent._2faEnabled
             }
         }
 
@@ -308,8 +311,10 @@ extension Hostile {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onÉvénementReçu(_ handler: @escaping @Sendable (Hostile.Profile) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "événement_reçu") { (event: ServerEvent) in
-                if case .événementReçu(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "événement_reçu", handler: handler) { frame, decoder in
+                try decoder.decode(Hostile.Profile.self, from: frame.payloadOrNull)
+            } event: {
+                ServerEvent.événementReçu($0)
             }
         }
 
@@ -318,8 +323,10 @@ extension Hostile {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onJobRemoved(_ handler: @escaping @Sendable (JobRemoved) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "job-removed") { (event: ServerEvent) in
-                if case .jobRemoved(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "job-removed", handler: handler) { frame, decoder in
+                try decoder.decode(JobRemoved.self, from: frame.payloadOrNull)
+            } event: {
+                ServerEvent.jobRemoved($0)
             }
         }
 
@@ -328,8 +335,10 @@ extension Hostile {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onConversationParticipantAdded(_ handler: @escaping @Sendable (ConversationParticipantAdded) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "conversation.participantAdded") { (event: ServerEvent) in
-                if case .conversationParticipantAdded(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "conversation.participantAdded", handler: handler) { frame, decoder in
+                try decoder.decode(ConversationParticipantAdded.self, from: frame.payloadOrNull)
+            } event: {
+                ServerEvent.conversationParticipantAdded($0)
             }
         }
 
@@ -338,8 +347,10 @@ extension Hostile {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onError(_ handler: @escaping @Sendable (Error) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "error") { (event: ServerEvent) in
-                if case .error(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "error", handler: handler) { frame, decoder in
+                try decoder.decode(Error.self, from: frame.payloadOrNull)
+            } event: {
+                ServerEvent.error($0)
             }
         }
 
@@ -348,8 +359,10 @@ extension Hostile {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onData(_ handler: @escaping @Sendable (Data) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "data") { (event: ServerEvent) in
-                if case .data(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "data", handler: handler) { frame, decoder in
+                try decoder.decode(Data.self, from: frame.payloadOrNull)
+            } event: {
+                ServerEvent.data($0)
             }
         }
 
@@ -358,8 +371,10 @@ extension Hostile {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onString(_ handler: @escaping @Sendable (String) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "string") { (event: ServerEvent) in
-                if case .string(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "string", handler: handler) { frame, decoder in
+                try decoder.decode(String.self, from: frame.payloadOrNull)
+            } event: {
+                ServerEvent.string($0)
             }
         }
 
@@ -368,8 +383,10 @@ extension Hostile {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onDate(_ handler: @escaping @Sendable (Date) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "date") { (event: ServerEvent) in
-                if case .date(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "date", handler: handler) { frame, decoder in
+                try decoder.decode(Date.self, from: frame.payloadOrNull)
+            } event: {
+                ServerEvent.date($0)
             }
         }
 
@@ -380,8 +397,9 @@ extension Hostile {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onQuoteAndSlash(_ handler: @escaping @Sendable () -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "quote\"and\\slash") { (event: ServerEvent) in
-                if case .quoteAndSlash = event { handler() }
+            core.addListener(channel: nil, eventName: "quote\"and\\slash", handler: { _ in handler() }) { _, _ in
+            } event: { _ in
+                ServerEvent.quoteAndSlash
             }
         }
 

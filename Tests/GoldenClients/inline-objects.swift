@@ -155,8 +155,10 @@ extension Inline {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onOrderPlaced(_ handler: @escaping @Sendable (OrderPlaced) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "order_placed") { (event: ServerEvent) in
-                if case .orderPlaced(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "order_placed", handler: handler) { frame, decoder in
+                try decoder.decode(OrderPlaced.self, from: frame.payloadOrNull)
+            } event: {
+                ServerEvent.orderPlaced($0)
             }
         }
 

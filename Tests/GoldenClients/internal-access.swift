@@ -83,8 +83,10 @@ extension Internal {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         internal func onHello(_ handler: @escaping @Sendable (Hello) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "hello") { (event: ServerEvent) in
-                if case .hello(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "hello", handler: handler) { frame, decoder in
+                try decoder.decode(Hello.self, from: frame.payloadOrNull)
+            } event: {
+                ServerEvent.hello($0)
             }
         }
 

@@ -165,8 +165,10 @@ extension Escaping {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onTickTock(_ handler: @escaping @Sendable (TickTock) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "tick`tock|tack") { (event: ServerEvent) in
-                if case .tickTock(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "tick`tock|tack", handler: handler) { frame, decoder in
+                try decoder.decode(TickTock.self, from: frame.payloadOrNull)
+            } event: {
+                ServerEvent.tickTock($0)
             }
         }
 

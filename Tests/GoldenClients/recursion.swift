@@ -102,8 +102,10 @@ extension Recursion {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onCommentPosted(_ handler: @escaping @Sendable (Recursion.Comment) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "comment_posted") { (event: ServerEvent) in
-                if case .commentPosted(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "comment_posted", handler: handler) { frame, decoder in
+                try decoder.decode(Recursion.Comment.self, from: frame.payloadOrNull)
+            } event: {
+                ServerEvent.commentPosted($0)
             }
         }
 

@@ -233,8 +233,10 @@ extension Scalars {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onSample(_ handler: @escaping @Sendable (Sample) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "sample") { (event: ServerEvent) in
-                if case .sample(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "sample", handler: handler) { frame, decoder in
+                try decoder.decode(Sample.self, from: frame.payloadOrNull)
+            } event: {
+                ServerEvent.sample($0)
             }
         }
 
@@ -243,8 +245,10 @@ extension Scalars {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onTextOnly(_ handler: @escaping @Sendable (String) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "text_only") { (event: ServerEvent) in
-                if case .textOnly(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "text_only", handler: handler) { frame, decoder in
+                try decoder.decode(String.self, from: frame.payloadOrNull)
+            } event: {
+                ServerEvent.textOnly($0)
             }
         }
 
@@ -253,8 +257,10 @@ extension Scalars {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onNumbers(_ handler: @escaping @Sendable ([Int]) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "numbers") { (event: ServerEvent) in
-                if case .numbers(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "numbers", handler: handler) { frame, decoder in
+                try decoder.decode([Int].self, from: frame.payloadOrNull)
+            } event: {
+                ServerEvent.numbers($0)
             }
         }
 
@@ -263,8 +269,10 @@ extension Scalars {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onTable(_ handler: @escaping @Sendable ([String: Scalars.Point]) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "table") { (event: ServerEvent) in
-                if case .table(let value) = event { handler(value) }
+            core.addListener(channel: nil, eventName: "table", handler: handler) { frame, decoder in
+                try decoder.decode([String: Scalars.Point].self, from: frame.payloadOrNull)
+            } event: {
+                ServerEvent.table($0)
             }
         }
 
@@ -273,8 +281,9 @@ extension Scalars {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onPing(_ handler: @escaping @Sendable () -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "ping") { (event: ServerEvent) in
-                if case .ping = event { handler() }
+            core.addListener(channel: nil, eventName: "ping", handler: { _ in handler() }) { _, _ in
+            } event: { _ in
+                ServerEvent.ping
             }
         }
 

@@ -105,6 +105,7 @@ extension EventContext: KeyedTemplateContext {
         "valueType": .property(\.valueType),
         "hasValue": .property(\.hasValue),
         "decodesWholeFrame": .property(\.decodesWholeFrame),
+        "payloadDecoding": .property(\.payloadDecoding),
         "emitParameters": .property(\.emitParameters),
         "emitInitializer": .property(\.emitInitializer),
         "hasEmitParameters": .property(\.hasEmitParameters),

@@ -35,7 +35,7 @@ struct EventTranslator {
             documentation: SwiftSyntax.documentation(event.description, deprecation: event.deprecation,
                                                      extra: ["Wire name: `\(event.wireName)`, \(direction)."]),
             deprecation: SwiftSyntax.deprecationAttribute(event.deprecation),
-            declaration: nil, valueType: nil, hasValue: event.payload != nil, decodesWholeFrame: false, emitParameters: nil, emitInitializer: nil,
+            declaration: nil, valueType: nil, hasValue: event.payload != nil, decodesWholeFrame: false, payloadDecoding: nil, emitParameters: nil, emitInitializer: nil,
             hasEmitParameters: false)
         let frameFields = envelopeFields + event.envelopeFields
         if !frameFields.isEmpty {
@@ -66,6 +66,9 @@ struct EventTranslator {
             }
         } else if let payload = event.payload {
             context.valueType = builder.speller.spell(payload)
+        }
+        context.payloadDecoding = context.valueType.map {
+            "try decoder.decode(\($0).self, from: frame.\(context.decodesWholeFrame ? "frame" : "payloadOrNull"))"
         }
         return context
     }

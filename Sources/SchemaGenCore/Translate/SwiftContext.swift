@@ -157,6 +157,9 @@ public struct EventContext: Sendable {
     public var hasValue: Bool
     /// Whether the value decodes from the whole frame (envelope fields) rather than the payload alone.
     public var decodesWholeFrame: Bool
+    /// The expression that decodes the value from `frame` (a `WireFraming.ParsedFrame`) with `decoder`;
+    /// `nil` without payload.
+    public var payloadDecoding: String?
     /// For emitting an inline payload field by field: the parameter list and the initializer call;
     /// `nil` when the payload is not an inline object with fields.
     public var emitParameters: String?

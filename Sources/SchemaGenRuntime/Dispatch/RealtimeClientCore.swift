@@ -57,14 +57,22 @@ public final class RealtimeClientCore: @unchecked Sendable {
         }
     }
 
-    /// Calls `handler` with the scope's decoded event enum for every `eventName` frame of the scope.
-    public func addListener<Event: Sendable>(channel: String?, eventName: String,
-                                             handler: @escaping @Sendable (Event) -> Void) -> ListenerToken {
+    /// Calls `handler` with the payload of every `eventName` frame of the scope. `decode` reads the payload
+    /// from a frame, once per frame whatever the number of listeners; `event` wraps it in the scope's event enum
+    /// for the scope's `events` streams.
+    public func addListener<Event: Sendable, Payload: Sendable>(
+        channel: String?, eventName: String,
+        handler: @escaping @Sendable (Payload) -> Void,
+        decode: @escaping @Sendable (WireFraming.ParsedFrame, JSONDecoder) throws -> Payload,
+        event: @escaping @Sendable (Payload) -> Event
+    ) -> ListenerToken {
         let id = UUID()
-        lock.withLock { (scope(for: channel) as? Scope<Event>)?.listeners[eventName, default: []].append((id, handler)) }
+        lock.withLock {
+            (scope(for: channel) as? Scope<Event>)?.addListener(id: id, eventName: eventName, decode: decode, event: event, handler: handler)
+        }
         return ListenerToken(id: id) { [weak self] in
             guard let self else { return }
-            self.lock.withLock { (self.scope(for: channel) as? Scope<Event>)?.listeners[eventName]?.removeAll { $0.id == id } }
+            self.lock.withLock { (self.scope(for: channel) as? Scope<Event>)?.removeListener(id: id, eventName: eventName) }
         }
     }
 
@@ -72,10 +80,10 @@ public final class RealtimeClientCore: @unchecked Sendable {
     public func events<Event: Sendable>(channel: String?, as type: Event.Type) -> AsyncStream<Event> {
         AsyncStream { continuation in
             let id = UUID()
-            lock.withLock { (scope(for: channel) as? Scope<Event>)?.streams.append((id, { continuation.yield($0) })) }
+            lock.withLock { (scope(for: channel) as? Scope<Event>)?.addStream(id: id) { continuation.yield($0) } }
             continuation.onTermination = { [weak self] _ in
                 guard let self else { return }
-                self.lock.withLock { (self.scope(for: channel) as? Scope<Event>)?.streams.removeAll { $0.id == id } }
+                self.lock.withLock { (self.scope(for: channel) as? Scope<Event>)?.removeStream(id: id) }
             }
         }
     }
@@ -102,9 +110,10 @@ public final class RealtimeClientCore: @unchecked Sendable {
             return
         }
         let channel = parsed.channel ?? incoming.channel
-        guard let scope = lock.withLock({ scope(for: channel) }) else { return }
+        // One lock per frame: the scope's routing is replaced, never changed, so it is used after the lock is released.
+        guard let routing = lock.withLock({ scope(for: channel)?.routing }) else { return }
         do {
-            try scope.route(parsed, decoder: decoder, lock: lock)
+            try routing.deliver(parsed, decoder: decoder)
         } catch let error as DecodingError {
             report(IncomingFailure(eventName: parsed.eventName, channel: channel, rawFrame: incoming.data, rawPayload: parsed.payload,
                                    reason: .undecodablePayload(error)))
@@ -127,35 +136,6 @@ public final class RealtimeClientCore: @unchecked Sendable {
 
     private func setScope(_ scope: any ScopeRouting, for channel: String?) {
         if let channel { channelScopes[channel] = scope } else { rootScope = scope }
-    }
-}
-
-/// A scope of a client, whatever its event type: routes a parsed frame to its listeners.
-protocol ScopeRouting: AnyObject {
-    func route(_ frame: WireFraming.ParsedFrame, decoder: JSONDecoder, lock: NSLock) throws
-}
-
-/// One scope's decoder, listeners and streams, typed by the scope's generated event enum, so a decoded event
-/// reaches its listeners without being boxed and cast back.
-final class Scope<Event: Sendable>: ScopeRouting {
-    typealias Handler = @Sendable (Event) -> Void
-    let decode: @Sendable (WireFraming.ParsedFrame, JSONDecoder) throws -> Event
-    // Guarded by the client's lock.
-    var listeners: [String: [(id: UUID, handler: Handler)]] = [:]
-    var streams: [(id: UUID, handler: Handler)] = []
-
-    init(decode: @escaping @Sendable (WireFraming.ParsedFrame, JSONDecoder) throws -> Event) {
-        self.decode = decode
-    }
-
-    func route(_ frame: WireFraming.ParsedFrame, decoder: JSONDecoder, lock: NSLock) throws {
-        // Copies of the arrays, not new arrays: the handlers run after the lock is released.
-        let (listeners, streams) = lock.withLock { (self.listeners[frame.eventName] ?? [], self.streams) }
-        // Nobody listens: nothing to decode.
-        guard !listeners.isEmpty || !streams.isEmpty else { return }
-        let event = try decode(frame, decoder)
-        for listener in listeners { listener.handler(event) }
-        for stream in streams { stream.handler(event) }
     }
 }
 

@@ -1,0 +1,125 @@
+import Foundation
+
+/// A scope of a client (the client itself, or one channel), whatever its event type.
+protocol ScopeRouting: AnyObject {
+    /// How frames are delivered now. Read with the client's lock held.
+    var routing: ScopeRoutes { get }
+}
+
+/// Handles one parsed frame: decodes it and calls what listens to it.
+typealias FrameHandler = @Sendable (WireFraming.ParsedFrame, JSONDecoder) throws -> Void
+
+/// A snapshot of a scope's routing, used after the lock is released.
+///
+/// Deliberately not generic, and made of closures built when listeners change: the runtime is not
+/// specialized for the app's event types, and generic code on the per-frame path would look up type
+/// metadata (arrays, tuples, closures of the payload type) on every frame, which cost a quarter of dispatch.
+final class ScopeRoutes: Sendable {
+    let byEventName: [String: FrameHandler]
+    /// For events nobody listens to by name, `unknown` ones included: the streams, if any.
+    let unrouted: FrameHandler?
+
+    init(byEventName: [String: FrameHandler], unrouted: FrameHandler?) {
+        self.byEventName = byEventName
+        self.unrouted = unrouted
+    }
+
+    func deliver(_ frame: WireFraming.ParsedFrame, decoder: JSONDecoder) throws {
+        if let handler = byEventName[frame.eventName] ?? unrouted {
+            try handler(frame, decoder)
+        }
+    }
+}
+
+/// One scope's listeners and streams, typed by the scope's generated event enum. Every change rebuilds
+/// `routing`, so a frame in flight keeps the listeners it started with.
+final class Scope<Event: Sendable>: ScopeRouting {
+    private let decode: @Sendable (WireFraming.ParsedFrame, JSONDecoder) throws -> Event
+    private var listeners: [String: any ListenerGroup<Event>] = [:]
+    private var streams: [(id: UUID, handler: @Sendable (Event) -> Void)] = []
+    private(set) var routing = ScopeRoutes(byEventName: [:], unrouted: nil)
+
+    init(decode: @escaping @Sendable (WireFraming.ParsedFrame, JSONDecoder) throws -> Event) {
+        self.decode = decode
+    }
+
+    // The following run with the client's lock held.
+
+    func addListener<Payload: Sendable>(id: UUID, eventName: String,
+                                        decode: @escaping @Sendable (WireFraming.ParsedFrame, JSONDecoder) throws -> Payload,
+                                        event: @escaping @Sendable (Payload) -> Event,
+                                        handler: @escaping @Sendable (Payload) -> Void) {
+        let existing = (listeners[eventName] as? PayloadListeners<Event, Payload>)?.listeners ?? []
+        listeners[eventName] = PayloadListeners(decode: decode, event: event, listeners: existing + [(id, handler)])
+        rebuild()
+    }
+
+    func removeListener(id: UUID, eventName: String) {
+        listeners[eventName] = listeners[eventName]?.removing(id)
+        rebuild()
+    }
+
+    func addStream(id: UUID, handler: @escaping @Sendable (Event) -> Void) {
+        streams.append((id, handler))
+        rebuild()
+    }
+
+    func removeStream(id: UUID) {
+        streams.removeAll { $0.id == id }
+        rebuild()
+    }
+
+    private func rebuild() {
+        let toStreams = composed(streams.map(\.handler))
+        var unrouted: FrameHandler?
+        if let toStreams {
+            let decode = decode
+            unrouted = { frame, decoder in toStreams(try decode(frame, decoder)) }
+        }
+        routing = ScopeRoutes(byEventName: listeners.mapValues { $0.handler(streams: toStreams) }, unrouted: unrouted)
+    }
+}
+
+/// The listeners of one event name.
+protocol ListenerGroup<Event> {
+    associatedtype Event: Sendable
+    /// The frame handler: decodes the payload once, calls every listener, then `streams`.
+    func handler(streams: (@Sendable (Event) -> Void)?) -> FrameHandler
+    /// The same listeners without `id`; `nil` when none is left.
+    func removing(_ id: UUID) -> (any ListenerGroup<Event>)?
+}
+
+/// The listeners of one event name, typed by its payload, so a frame is decoded straight into the payload type
+/// and handed to them without passing through the event enum.
+struct PayloadListeners<Event: Sendable, Payload: Sendable>: ListenerGroup {
+    let decode: @Sendable (WireFraming.ParsedFrame, JSONDecoder) throws -> Payload
+    let event: @Sendable (Payload) -> Event
+    let listeners: [(id: UUID, handler: @Sendable (Payload) -> Void)]
+
+    func handler(streams: (@Sendable (Event) -> Void)?) -> FrameHandler {
+        let decode = decode, event = event
+        guard let toListeners = composed(listeners.map(\.handler)) else { return { _, _ in } }
+        guard let streams else { return { frame, decoder in toListeners(try decode(frame, decoder)) } }
+        return { frame, decoder in
+            let payload = try decode(frame, decoder)
+            toListeners(payload)
+            streams(event(payload))
+        }
+    }
+
+    func removing(_ id: UUID) -> (any ListenerGroup<Event>)? {
+        let kept = listeners.filter { $0.id != id }
+        return kept.isEmpty ? nil : PayloadListeners(decode: decode, event: event, listeners: kept)
+    }
+}
+
+/// One closure that calls `handlers` in order; `nil` for none. Built when listeners change, so delivering a
+/// frame runs no loop over a generic array.
+private func composed<Value>(_ handlers: [@Sendable (Value) -> Void]) -> (@Sendable (Value) -> Void)? {
+    guard var all = handlers.first else { return nil }
+    for handler in handlers.dropFirst() {
+        let before = all
+        all = { before($0); handler($0) }
+    }
+    return all
+}
