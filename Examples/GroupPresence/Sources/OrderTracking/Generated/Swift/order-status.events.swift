@@ -416,8 +416,10 @@ extension OrderStatus {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onUploadStarted(_ handler: @escaping @Sendable (UploadStarted) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "upload_started") { (event: ServerEvent) in
-                    if case .uploadStarted(let value) = event { handler(value) }
+                core.addListener(channel: channel.address, eventName: "upload_started", handler: handler) { frame, decoder in
+                    try decoder.decode(UploadStarted.self, from: frame.payloadOrNull)
+                } event: {
+                    ServerEvent.uploadStarted($0)
                 }
             }
 
@@ -428,8 +430,10 @@ extension OrderStatus {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onUploadCompleted(_ handler: @escaping @Sendable (UploadCompleted) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "upload_completed") { (event: ServerEvent) in
-                    if case .uploadCompleted(let value) = event { handler(value) }
+                core.addListener(channel: channel.address, eventName: "upload_completed", handler: handler) { frame, decoder in
+                    try decoder.decode(UploadCompleted.self, from: frame.payloadOrNull)
+                } event: {
+                    ServerEvent.uploadCompleted($0)
                 }
             }
 
@@ -440,8 +444,10 @@ extension OrderStatus {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onProcessingStarted(_ handler: @escaping @Sendable (ProcessingStarted) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "processing_started") { (event: ServerEvent) in
-                    if case .processingStarted(let value) = event { handler(value) }
+                core.addListener(channel: channel.address, eventName: "processing_started", handler: handler) { frame, decoder in
+                    try decoder.decode(ProcessingStarted.self, from: frame.payloadOrNull)
+                } event: {
+                    ServerEvent.processingStarted($0)
                 }
             }
 
@@ -452,8 +458,10 @@ extension OrderStatus {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onWebhookImageProcessed(_ handler: @escaping @Sendable (WebhookImageProcessed) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "webhook_image_processed") { (event: ServerEvent) in
-                    if case .webhookImageProcessed(let value) = event { handler(value) }
+                core.addListener(channel: channel.address, eventName: "webhook_image_processed", handler: handler) { frame, decoder in
+                    try decoder.decode(WebhookImageProcessed.self, from: frame.payloadOrNull)
+                } event: {
+                    ServerEvent.webhookImageProcessed($0)
                 }
             }
 
@@ -464,8 +472,10 @@ extension OrderStatus {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onDownloadReady(_ handler: @escaping @Sendable (DownloadReady) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "download_ready") { (event: ServerEvent) in
-                    if case .downloadReady(let value) = event { handler(value) }
+                core.addListener(channel: channel.address, eventName: "download_ready", handler: handler) { frame, decoder in
+                    try decoder.decode(DownloadReady.self, from: frame.payloadOrNull)
+                } event: {
+                    ServerEvent.downloadReady($0)
                 }
             }
 
@@ -476,8 +486,10 @@ extension OrderStatus {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onProcessingFailed(_ handler: @escaping @Sendable (ProcessingFailed) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "processing_failed") { (event: ServerEvent) in
-                    if case .processingFailed(let value) = event { handler(value) }
+                core.addListener(channel: channel.address, eventName: "processing_failed", handler: handler) { frame, decoder in
+                    try decoder.decode(ProcessingFailed.self, from: frame.payloadOrNull)
+                } event: {
+                    ServerEvent.processingFailed($0)
                 }
             }
 
