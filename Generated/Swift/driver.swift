@@ -60,7 +60,7 @@ extension DriverApp {
         /// An event the contract does not describe, with its payload's raw JSON.
         case unknown(name: Swift.String, payload: Foundation.Data?)
 
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: Foundation.JSONDecoder) throws -> ServerEvent {
+        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
             switch frame.eventName {
             default:
                 return .unknown(name: frame.eventName, payload: frame.payload)
@@ -371,7 +371,7 @@ extension DriverApp {
             /// An event the contract does not describe, with its payload's raw JSON.
             case unknown(name: Swift.String, payload: Foundation.Data?)
 
-            static func decode(_ frame: WireFraming.ParsedFrame, decoder: Foundation.JSONDecoder) throws -> ServerEvent {
+            static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
                 switch frame.eventName {
                 case "job-assigned":
                     return .jobAssigned(try decoder.decode(JobAssigned.self, from: frame.payloadOrNull))
@@ -621,7 +621,7 @@ extension DriverApp {
             /// An event the contract does not describe, with its payload's raw JSON.
             case unknown(name: Swift.String, payload: Foundation.Data?)
 
-            static func decode(_ frame: WireFraming.ParsedFrame, decoder: Foundation.JSONDecoder) throws -> ServerEvent {
+            static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
                 switch frame.eventName {
                 case "order-unassigned":
                     return .orderUnassigned(try decoder.decode(JSONValue.self, from: frame.payloadOrNull))
@@ -777,7 +777,7 @@ extension DriverApp {
             /// An event the contract does not describe, with its payload's raw JSON.
             case unknown(name: Swift.String, payload: Foundation.Data?)
 
-            static func decode(_ frame: WireFraming.ParsedFrame, decoder: Foundation.JSONDecoder) throws -> ServerEvent {
+            static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
                 switch frame.eventName {
                 case "job-available-again":
                     return .jobAvailableAgain(try decoder.decode(JobAvailableAgain.self, from: frame.payloadOrNull))
@@ -886,7 +886,7 @@ extension DriverApp {
             /// An event the contract does not describe, with its payload's raw JSON.
             case unknown(name: Swift.String, payload: Foundation.Data?)
 
-            static func decode(_ frame: WireFraming.ParsedFrame, decoder: Foundation.JSONDecoder) throws -> ServerEvent {
+            static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
                 switch frame.eventName {
                 case "tracking-stopped":
                     return .trackingStopped(try decoder.decode(TrackingStopped.self, from: frame.payloadOrNull))
@@ -981,7 +981,7 @@ extension DriverApp {
             /// An event the contract does not describe, with its payload's raw JSON.
             case unknown(name: Swift.String, payload: Foundation.Data?)
 
-            static func decode(_ frame: WireFraming.ParsedFrame, decoder: Foundation.JSONDecoder) throws -> ServerEvent {
+            static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
                 switch frame.eventName {
                 case "driver-removed":
                     return .driverRemoved(try decoder.decode(DriverRemoved.self, from: frame.payloadOrNull))

@@ -21,7 +21,7 @@ extension OrderStatus {
         /// An event the contract does not describe, with its payload's raw JSON.
         case unknown(name: Swift.String, payload: Foundation.Data?)
 
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: Foundation.JSONDecoder) throws -> ServerEvent {
+        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
             switch frame.eventName {
             default:
                 return .unknown(name: frame.eventName, payload: frame.payload)
@@ -367,7 +367,7 @@ extension OrderStatus {
             /// An event the contract does not describe, with its payload's raw JSON.
             case unknown(name: Swift.String, payload: Foundation.Data?)
 
-            static func decode(_ frame: WireFraming.ParsedFrame, decoder: Foundation.JSONDecoder) throws -> ServerEvent {
+            static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
                 switch frame.eventName {
                 case "upload_started":
                     return .uploadStarted(try decoder.decode(UploadStarted.self, from: frame.payloadOrNull))

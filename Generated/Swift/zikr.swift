@@ -770,7 +770,7 @@ extension Zikr {
         /// An event the contract does not describe, with its payload's raw JSON.
         case unknown(name: Swift.String, payload: Foundation.Data?)
 
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: Foundation.JSONDecoder) throws -> ServerEvent {
+        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
             switch frame.eventName {
             case "connection_status":
                 return .connectionStatus(try decoder.decode(ConnectionStatus.self, from: frame.payloadOrNull))

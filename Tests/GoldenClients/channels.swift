@@ -18,7 +18,7 @@ extension Channels {
         /// An event the contract does not describe, with its payload's raw JSON.
         case unknown(name: Swift.String, payload: Foundation.Data?)
 
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: Foundation.JSONDecoder) throws -> ServerEvent {
+        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
             switch frame.eventName {
             default:
                 return .unknown(name: frame.eventName, payload: frame.payload)
@@ -126,7 +126,7 @@ extension Channels {
             /// An event the contract does not describe, with its payload's raw JSON.
             case unknown(name: Swift.String, payload: Foundation.Data?)
 
-            static func decode(_ frame: WireFraming.ParsedFrame, decoder: Foundation.JSONDecoder) throws -> ServerEvent {
+            static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
                 switch frame.eventName {
                 case "taken":
                     return .taken(try decoder.decode(Taken.self, from: frame.payloadOrNull))
@@ -238,7 +238,7 @@ extension Channels {
             /// An event the contract does not describe, with its payload's raw JSON.
             case unknown(name: Swift.String, payload: Foundation.Data?)
 
-            static func decode(_ frame: WireFraming.ParsedFrame, decoder: Foundation.JSONDecoder) throws -> ServerEvent {
+            static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
                 switch frame.eventName {
                 case "said":
                     return .said(try decoder.decode(String.self, from: frame.payloadOrNull))

@@ -210,7 +210,7 @@ extension Hostile {
         /// An event the contract does not describe, with its payload's raw JSON.
         case unknown(name: Swift.String, payload: Foundation.Data?)
 
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: Foundation.JSONDecoder) throws -> ServerEvent {
+        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
             switch frame.eventName {
             case "default":
                 return .`default`(try decoder.decode(Default.self, from: frame.payloadOrNull))

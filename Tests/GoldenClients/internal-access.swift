@@ -35,7 +35,7 @@ extension Internal {
         /// An event the contract does not describe, with its payload's raw JSON.
         case unknown(name: Swift.String, payload: Foundation.Data?)
 
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: Foundation.JSONDecoder) throws -> ServerEvent {
+        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
             switch frame.eventName {
             case "hello":
                 return .hello(try decoder.decode(Hello.self, from: frame.payloadOrNull))

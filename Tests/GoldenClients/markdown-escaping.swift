@@ -105,7 +105,7 @@ extension Escaping {
         /// An event the contract does not describe, with its payload's raw JSON.
         case unknown(name: Swift.String, payload: Foundation.Data?)
 
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: Foundation.JSONDecoder) throws -> ServerEvent {
+        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
             switch frame.eventName {
             case "tick`tock|tack":
                 return .tickTock(try decoder.decode(TickTock.self, from: frame.payloadOrNull))

@@ -9,8 +9,14 @@ public enum WireDateEncoding: String, Hashable, Sendable {
     case unixSeconds = "unix-seconds"
     case unixMilliseconds = "unix-milliseconds"
 
-    /// A decoder for payloads of a contract with this date encoding.
-    public func makeDecoder() -> JSONDecoder {
+    /// The decoder generated clients read this contract's payloads with.
+    public func makeDecoder() -> WireDecoder {
+        WireDecoder(dates: self)
+    }
+
+    /// A Foundation `JSONDecoder` that reads dates as `makeDecoder()` does, for app code that needs
+    /// `JSONDecoder` itself.
+    public func makeJSONDecoder() -> JSONDecoder {
         let decoder = JSONDecoder()
         switch self {
         case .iso8601, .iso8601Fractional:

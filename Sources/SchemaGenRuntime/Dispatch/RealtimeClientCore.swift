@@ -8,9 +8,9 @@ import Foundation
 public final class RealtimeClientCore: @unchecked Sendable {
     public let transport: any RealtimeTransport
     public let framing: WireFraming
-    // JSONEncoder and JSONDecoder are safe to share once configured: they are only read after init.
+    // The encoder is safe to share once configured: it is only read after init.
     private let encoder: JSONEncoder
-    private let decoder: JSONDecoder
+    private let decoder: WireDecoder
 
     /// Guards every scope's listeners and the error handlers.
     let lock = NSLock()
@@ -51,7 +51,7 @@ public final class RealtimeClientCore: @unchecked Sendable {
     /// Declares a scope (`nil`: events outside channels) and how its frames decode into its generated event
     /// enum (its `unknown` case included). Idempotent.
     public func registerScope<Event: Sendable>(channel: String?,
-                                               decode: @escaping @Sendable (WireFraming.ParsedFrame, JSONDecoder) throws -> Event) {
+                                               decode: @escaping @Sendable (WireFraming.ParsedFrame, WireDecoder) throws -> Event) {
         lock.withLock {
             if scope(for: channel) == nil { setScope(Scope<Event>(decode: decode), for: channel) }
         }
@@ -63,7 +63,7 @@ public final class RealtimeClientCore: @unchecked Sendable {
     public func addListener<Event: Sendable, Payload: Sendable>(
         channel: String?, eventName: String,
         handler: @escaping @Sendable (Payload) -> Void,
-        decode: @escaping @Sendable (WireFraming.ParsedFrame, JSONDecoder) throws -> Payload,
+        decode: @escaping @Sendable (WireFraming.ParsedFrame, WireDecoder) throws -> Payload,
         event: @escaping @Sendable (Payload) -> Event
     ) -> ListenerToken {
         let id = UUID()

@@ -7,7 +7,7 @@ protocol ScopeRouting: AnyObject {
 }
 
 /// Handles one parsed frame: decodes it and calls what listens to it.
-typealias FrameHandler = @Sendable (WireFraming.ParsedFrame, JSONDecoder) throws -> Void
+typealias FrameHandler = @Sendable (WireFraming.ParsedFrame, WireDecoder) throws -> Void
 
 /// A snapshot of a scope's routing, used after the lock is released.
 ///
@@ -24,7 +24,7 @@ final class ScopeRoutes: Sendable {
         self.unrouted = unrouted
     }
 
-    func deliver(_ frame: WireFraming.ParsedFrame, decoder: JSONDecoder) throws {
+    func deliver(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws {
         if let handler = byEventName[frame.eventName] ?? unrouted {
             try handler(frame, decoder)
         }
@@ -34,19 +34,19 @@ final class ScopeRoutes: Sendable {
 /// One scope's listeners and streams, typed by the scope's generated event enum. Every change rebuilds
 /// `routing`, so a frame in flight keeps the listeners it started with.
 final class Scope<Event: Sendable>: ScopeRouting {
-    private let decode: @Sendable (WireFraming.ParsedFrame, JSONDecoder) throws -> Event
+    private let decode: @Sendable (WireFraming.ParsedFrame, WireDecoder) throws -> Event
     private var listeners: [String: any ListenerGroup<Event>] = [:]
     private var streams: [(id: UUID, handler: @Sendable (Event) -> Void)] = []
     private(set) var routing = ScopeRoutes(byEventName: [:], unrouted: nil)
 
-    init(decode: @escaping @Sendable (WireFraming.ParsedFrame, JSONDecoder) throws -> Event) {
+    init(decode: @escaping @Sendable (WireFraming.ParsedFrame, WireDecoder) throws -> Event) {
         self.decode = decode
     }
 
     // The following run with the client's lock held.
 
     func addListener<Payload: Sendable>(id: UUID, eventName: String,
-                                        decode: @escaping @Sendable (WireFraming.ParsedFrame, JSONDecoder) throws -> Payload,
+                                        decode: @escaping @Sendable (WireFraming.ParsedFrame, WireDecoder) throws -> Payload,
                                         event: @escaping @Sendable (Payload) -> Event,
                                         handler: @escaping @Sendable (Payload) -> Void) {
         let existing = (listeners[eventName] as? PayloadListeners<Event, Payload>)?.listeners ?? []
@@ -92,7 +92,7 @@ protocol ListenerGroup<Event> {
 /// The listeners of one event name, typed by its payload, so a frame is decoded straight into the payload type
 /// and handed to them without passing through the event enum.
 struct PayloadListeners<Event: Sendable, Payload: Sendable>: ListenerGroup {
-    let decode: @Sendable (WireFraming.ParsedFrame, JSONDecoder) throws -> Payload
+    let decode: @Sendable (WireFraming.ParsedFrame, WireDecoder) throws -> Payload
     let event: @Sendable (Payload) -> Event
     let listeners: [(id: UUID, handler: @Sendable (Payload) -> Void)]
 

@@ -1,5 +1,5 @@
 /// Finds the parts of a JSON frame without building it: value ranges, strings, keys. Frames are scanned
-/// once to find the event name and the payload's bytes, which then go straight to `JSONDecoder`.
+/// once to find the event name and the payload's bytes, which then go straight to `WireDecoder`.
 ///
 /// Generic over the bytes so it can run directly on a frame's buffer, without copying it.
 struct JSONScanner<Bytes: RandomAccessCollection> where Bytes.Element == UInt8, Bytes.Index == Int {

@@ -1,0 +1,303 @@
+/// A validated JSON document as a flat list of tokens over its bytes, built in one pass: what `WireDecoder`
+/// reads payloads from.
+///
+/// Nothing is converted while parsing: strings and numbers stay byte ranges until a decoder asks for them
+/// as a type, so fields a type does not read cost only their validation. Containers record how many members
+/// they have and where they end, so skipping a value is one lookup.
+struct JSONTape {
+    /// One JSON value, or one key of an object.
+    struct Token {
+        enum Kind: UInt8 {
+            case object, array
+            /// A string without escapes: its bytes are its UTF-8.
+            case string
+            /// A string with at least one escape, decoded when read.
+            case escapedString
+            /// A number without fraction or exponent.
+            case integer
+            /// A number with a fraction or an exponent.
+            case number
+            case `true`, `false`, null
+        }
+
+        var kind: Kind
+        /// The first byte; for strings, the first byte after the opening quote.
+        var start: Int
+        /// The byte after the value; for strings, the closing quote.
+        var end: Int
+        /// The index of the token after this value and everything inside it.
+        var next: Int
+        /// Members of an object or elements of an array.
+        var count: Int
+        /// For objects: the member after the one found last, where the next key lookup starts, since
+        /// decoders mostly read keys in the order servers write them.
+        var lookupStart: Int
+    }
+
+    /// Why the bytes are not JSON, and where.
+    struct SyntaxError: Error {
+        var message: String
+        var offset: Int
+    }
+
+    /// Nesting deeper than this is rejected rather than risking the stack on hostile input.
+    static let maximumDepth = 512
+
+    private(set) var tokens: [Token] = []
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var index = 0
+
+    /// Parses `bytes`, which must stay valid while the tape is used: one JSON value and nothing after it
+    /// but white space.
+    init(parsing bytes: UnsafeBufferPointer<UInt8>) throws(SyntaxError) {
+        self.bytes = bytes
+        // A typical payload has one token per eight bytes or so; reserving avoids most regrowth.
+        tokens.reserveCapacity(bytes.count / 8 + 4)
+        try parseValue(depth: 0)
+        skipWhitespace()
+        guard index == bytes.count else { throw SyntaxError(message: "unexpected text after the JSON value", offset: index) }
+    }
+
+    /// Makes the next key lookup in `object` start at `member` (a key's token).
+    mutating func resumeLookups(in object: Int, at member: Int) {
+        tokens[object].lookupStart = member
+    }
+
+    // MARK: Parsing
+
+    private mutating func parseValue(depth: Int) throws(SyntaxError) {
+        skipWhitespace()
+        guard index < bytes.count else { throw SyntaxError(message: "expected a value", offset: index) }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): try parseObject(depth: depth + 1)
+        case UInt8(ascii: "["): try parseArray(depth: depth + 1)
+        case UInt8(ascii: "\""): try parseString()
+        case UInt8(ascii: "t"): try parseLiteral("true", .true)
+        case UInt8(ascii: "f"): try parseLiteral("false", .false)
+        case UInt8(ascii: "n"): try parseLiteral("null", .null)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try parseNumber()
+        default: throw SyntaxError(message: "expected a value", offset: index)
+        }
+    }
+
+    private mutating func parseObject(depth: Int) throws(SyntaxError) {
+        guard depth <= Self.maximumDepth else { throw SyntaxError(message: "nested too deeply", offset: index) }
+        let token = open(.object)
+        index += 1
+        var count = 0
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+        } else {
+            while true {
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                    throw SyntaxError(message: "expected a string key", offset: index)
+                }
+                try parseString()
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                    throw SyntaxError(message: "expected ':' after a key", offset: index)
+                }
+                index += 1
+                try parseValue(depth: depth)
+                count += 1
+                skipWhitespace()
+                guard index < bytes.count else { throw SyntaxError(message: "unterminated object", offset: tokens[token].start) }
+                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                guard bytes[index] == UInt8(ascii: "}") else { throw SyntaxError(message: "expected ',' or '}' in an object", offset: index) }
+                index += 1
+                break
+            }
+        }
+        close(token, count: count)
+    }
+
+    private mutating func parseArray(depth: Int) throws(SyntaxError) {
+        guard depth <= Self.maximumDepth else { throw SyntaxError(message: "nested too deeply", offset: index) }
+        let token = open(.array)
+        index += 1
+        var count = 0
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+        } else {
+            while true {
+                try parseValue(depth: depth)
+                count += 1
+                skipWhitespace()
+                guard index < bytes.count else { throw SyntaxError(message: "unterminated array", offset: tokens[token].start) }
+                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                guard bytes[index] == UInt8(ascii: "]") else { throw SyntaxError(message: "expected ',' or ']' in an array", offset: index) }
+                index += 1
+                break
+            }
+        }
+        close(token, count: count)
+    }
+
+    private mutating func open(_ kind: Token.Kind) -> Int {
+        tokens.append(Token(kind: kind, start: index, end: index, next: 0, count: 0, lookupStart: tokens.count + 1))
+        return tokens.count - 1
+    }
+
+    private mutating func close(_ token: Int, count: Int) {
+        tokens[token].end = index
+        tokens[token].next = tokens.count
+        tokens[token].count = count
+    }
+
+    private mutating func append(_ kind: Token.Kind, from start: Int, to end: Int) {
+        tokens.append(Token(kind: kind, start: start, end: end, next: tokens.count + 1, count: 0, lookupStart: 0))
+    }
+
+    /// A string: escapes checked, control characters and malformed UTF-8 rejected, as JSON requires.
+    private mutating func parseString() throws(SyntaxError) {
+        let quote = index
+        index += 1
+        let start = index
+        var escaped = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                append(escaped ? .escapedString : .string, from: start, to: index)
+                index += 1
+                return
+            } else if byte == UInt8(ascii: "\\") {
+                escaped = true
+                try skipEscape()
+            } else if byte < 0x20 {
+                throw SyntaxError(message: "unescaped control character in a string", offset: index)
+            } else if byte < 0x80 {
+                index += 1
+            } else {
+                try skipMultiByteCharacter()
+            }
+        }
+        throw SyntaxError(message: "unterminated string", offset: quote)
+    }
+
+    private mutating func skipEscape() throws(SyntaxError) {
+        let escape = index
+        index += 1
+        guard index < bytes.count else { throw SyntaxError(message: "unterminated string", offset: escape) }
+        switch bytes[index] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+             UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            index += 1
+        case UInt8(ascii: "u"):
+            index += 1
+            let unit = try hex4()
+            if (0xD800..<0xDC00).contains(unit) {
+                // A high surrogate must be followed by an escaped low one: together they are one character.
+                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                    throw SyntaxError(message: "unpaired UTF-16 surrogate in a string", offset: escape)
+                }
+                index += 2
+                guard (0xDC00..<0xE000).contains(try hex4()) else {
+                    throw SyntaxError(message: "unpaired UTF-16 surrogate in a string", offset: escape)
+                }
+            } else if (0xDC00..<0xE000).contains(unit) {
+                throw SyntaxError(message: "unpaired UTF-16 surrogate in a string", offset: escape)
+            }
+        default:
+            throw SyntaxError(message: "invalid escape in a string", offset: escape)
+        }
+    }
+
+    private mutating func hex4() throws(SyntaxError) -> UInt32 {
+        guard index + 4 <= bytes.count else { throw SyntaxError(message: "invalid \\u escape", offset: index) }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw SyntaxError(message: "invalid \\u escape", offset: index)
+            }
+            value = value << 4 | UInt32(digit)
+            index += 1
+        }
+        return value
+    }
+
+    /// One UTF-8 sequence of two to four bytes, well-formed as Unicode defines it (no overlong forms,
+    /// no surrogates, nothing above U+10FFFF).
+    private mutating func skipMultiByteCharacter() throws(SyntaxError) {
+        let lead = bytes[index]
+        let length: Int
+        var secondRange: ClosedRange<UInt8> = 0x80...0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; secondRange = 0xA0...0xBF
+        case 0xED: length = 3; secondRange = 0x80...0x9F
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xF0: length = 4; secondRange = 0x90...0xBF
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; secondRange = 0x80...0x8F
+        default: throw SyntaxError(message: "invalid UTF-8", offset: index)
+        }
+        guard index + length <= bytes.count, secondRange.contains(bytes[index + 1]) else {
+            throw SyntaxError(message: "invalid UTF-8", offset: index)
+        }
+        for continuation in index + 2..<index + length where !(0x80...0xBF).contains(bytes[continuation]) {
+            throw SyntaxError(message: "invalid UTF-8", offset: index)
+        }
+        index += length
+    }
+
+    /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`
+    private mutating func parseNumber() throws(SyntaxError) {
+        let start = index
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard index < bytes.count, isDigit(bytes[index]) else { throw SyntaxError(message: "invalid number", offset: start) }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+            if index < bytes.count, isDigit(bytes[index]) { throw SyntaxError(message: "numbers cannot start with 0", offset: start) }
+        } else {
+            skipDigits()
+        }
+        var kind = Token.Kind.integer
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            kind = .number
+            index += 1
+            guard index < bytes.count, isDigit(bytes[index]) else { throw SyntaxError(message: "expected digits after '.'", offset: index) }
+            skipDigits()
+        }
+        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+            kind = .number
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard index < bytes.count, isDigit(bytes[index]) else { throw SyntaxError(message: "expected digits in the exponent", offset: index) }
+            skipDigits()
+        }
+        append(kind, from: start, to: index)
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+
+    private mutating func skipDigits() {
+        while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+    }
+
+    private mutating func parseLiteral(_ literal: StaticString, _ kind: Token.Kind) throws(SyntaxError) {
+        let length = literal.utf8CodeUnitCount
+        guard index + length <= bytes.count,
+              (0..<length).allSatisfy({ bytes[index + $0] == literal.utf8Start[$0] }) else {
+            throw SyntaxError(message: "expected a value", offset: index)
+        }
+        append(kind, from: index, to: index + length)
+        index += length
+    }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x0A, 0x0D, 0x09: index += 1
+            default: return
+            }
+        }
+    }
+}
