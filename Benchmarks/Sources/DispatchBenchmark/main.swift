@@ -30,6 +30,11 @@ let delivered = Counter()
 client.onPoraCompleted { completed in if completed.hatmCompleted == false { delivered.value += 1 } }
 let generated = measure { transport.deliver(frame) }
 precondition(delivered.value == iterations * 5, "every frame must reach the listener")
+// `DispatchBenchmark N --generated-only` measures the generated client alone, for profiling it.
+if CommandLine.arguments.contains("--generated-only") {
+    print("dispatch\tgenerated client (loopback, typed listener)\t\(Int(generated))")
+    exit(0)
+}
 
 // 2. A bare JSONDecoder decoding the payload's bytes into the same struct, as a developer would set it up:
 // `.iso8601` rejects milliseconds, so dates go through ISO8601FormatStyle.

@@ -35,7 +35,9 @@ public struct WireDecoder: Sendable {
 /// longest of them, so a decoder kept by a type's `init(from:)` never reads freed bytes.
 final class WireDocument {
     private let bytes: UnsafeMutableBufferPointer<UInt8>
-    private var tape: JSONTape
+    // Only written by key lookups (where the next lookup starts); unchecked because the dynamic exclusivity
+    // checks on every token read were a tenth of dispatch, and a document is only used by one decode at a time.
+    @exclusivity(unchecked) private var tape: JSONTape
     let dates: WireDateEncoding
 
     init(copying data: Data, dates: WireDateEncoding) throws(JSONTape.SyntaxError) {
