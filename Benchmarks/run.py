@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Runs every schemagen benchmark in release builds and prints one table.
 
-    python3 Benchmarks/run.py            # from the repository root; about 5 minutes on 2 cores
+    python3 Benchmarks/run.py            # from the repository root; about 2 minutes on 2 cores
+    python3 Benchmarks/run.py --check    # CI: 3 runs each, no type-checking; fails when a guard below is crossed
 
 Generation: the whole `schemagen generate` process (Swift and docs) on the five contracts of schemas/ and on
 synthetic contracts of 100, 2,000 and 10,000 server-to-client events (Benchmarks/make-contract.py): wall time
@@ -17,7 +18,20 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-RUNS = 5
+CHECK = "--check" in sys.argv[1:]
+RUNS = 3 if CHECK else 5
+
+# Regression guards for --check (CI). Dispatch guards are ratios between benchmarks of the same run, so they
+# hold on any machine; they sit well below the measured figures (docs/performance.md) so noise never trips
+# them, but above the issue's targets. Generation guards catch lost linearity and gross slowdowns: the 0.3 s
+# target itself is read from the table, since an absolute time on a shared machine would make CI flaky.
+DISPATCH_GUARDS = [
+    ("generated client (loopback, typed listener)", "hand-written JSONSerialization handler", 2.0),
+    ("generated client (loopback, typed listener)", "bare JSONDecoder (ISO8601FormatStyle dates), payload bytes only", 1.8),
+    ("generated client (loopback, typed listener)", "bare WireDecoder (what generated clients decode with), payload bytes only", 0.5),
+]
+GENERATION_2000_LIMIT = 0.45    # seconds; target 0.3, measured 0.24
+GENERATION_SCALING_LIMIT = 6.5  # 10,000 events over 2,000 events; linear is 5, quadratic 25
 
 
 def run(command, cwd=ROOT, quiet=True):
@@ -64,23 +78,16 @@ def main():
                 memories.append(mebibytes)
             rows.append(("generate", label, f"{statistics.median(times):.3f} s", f"{statistics.median(memories):.0f} MiB peak"))
 
-        print("Type-checking the Swift generated for 2,000 events…", file=sys.stderr)
-        output = os.path.join(work, "out-2000")
-        run([schemagen, "generate", os.path.join(work, "synthetic-2000.yaml"), "-o", output, "--swift-only", "--quiet", "--no-config"])
-        swift_file = os.path.join(output, "Swift/synthetic-2000.swift")
-        modules = os.path.join(ROOT, ".build/release/Modules")
-        compile_times = []
-        for _ in range(3):
-            start = time.perf_counter()
-            run(["swiftc", "-typecheck", "-swift-version", "6", "-I", modules, swift_file])
-            compile_times.append(time.perf_counter() - start)
-        lines = sum(1 for _ in open(swift_file))
-        rows.append(("compile", f"swiftc -typecheck, 2,000 events ({lines:,} lines)", f"{statistics.median(compile_times):.2f} s", ""))
+        generation_seconds = {label: float(result.split()[0]) for _, label, result, _ in rows}
+        if not CHECK:
+            rows.append(type_check(schemagen, work))
 
         print("Dispatching frames…", file=sys.stderr)
         dispatch = run([os.path.join(ROOT, "Benchmarks/.build/release/DispatchBenchmark")])
+        frames_per_second = {}
         for line in dispatch.strip().splitlines():
             kind, label, per_second, ratio = line.split("\t")
+            frames_per_second[label] = int(per_second)
             rows.append((kind, label, f"{int(per_second):,} frames/s", ratio))
     finally:
         shutil.rmtree(work, ignore_errors=True)
@@ -90,6 +97,45 @@ def main():
     for row in rows:
         print(f"| {row[0]} | {row[1]} | {row[2]} | {row[3]} |")
     print(f"\nMachine: {os.cpu_count()} cores, {platform_summary()}")
+    if CHECK:
+        check(generation_seconds, frames_per_second)
+
+
+def type_check(schemagen, work):
+    """Median seconds of `swiftc -typecheck` on the Swift generated for 2,000 events."""
+    print("Type-checking the Swift generated for 2,000 events…", file=sys.stderr)
+    output = os.path.join(work, "out-2000")
+    run([schemagen, "generate", os.path.join(work, "synthetic-2000.yaml"), "-o", output, "--swift-only", "--quiet", "--no-config"])
+    swift_file = os.path.join(output, "Swift/synthetic-2000.swift")
+    modules = os.path.join(ROOT, ".build/release/Modules")
+    compile_times = []
+    for _ in range(3):
+        start = time.perf_counter()
+        run(["swiftc", "-typecheck", "-swift-version", "6", "-I", modules, swift_file])
+        compile_times.append(time.perf_counter() - start)
+    lines = sum(1 for _ in open(swift_file))
+    return ("compile", f"swiftc -typecheck, 2,000 events ({lines:,} lines)", f"{statistics.median(compile_times):.2f} s", "")
+
+
+def check(generation_seconds, frames_per_second):
+    """Exits with 1 when a regression guard is crossed, naming each one."""
+    failures = []
+    for faster, slower, minimum in DISPATCH_GUARDS:
+        ratio = frames_per_second[faster] / frames_per_second[slower]
+        print(f"guard: {faster} at {ratio:.2f}x {slower} (at least {minimum}x)")
+        if ratio < minimum:
+            failures.append(f"{faster} is {ratio:.2f}x {slower}, below {minimum}x")
+    small = generation_seconds["2,000 events, 10-field payloads"]
+    large = generation_seconds["10,000 events, 10-field payloads"]
+    print(f"guard: 2,000 events generated in {small:.3f} s (under {GENERATION_2000_LIMIT} s)")
+    if small >= GENERATION_2000_LIMIT:
+        failures.append(f"2,000 events took {small:.3f} s, over {GENERATION_2000_LIMIT} s")
+    print(f"guard: 10,000 events take {large / small:.1f}x the time of 2,000 (under {GENERATION_SCALING_LIMIT}x)")
+    if large / small >= GENERATION_SCALING_LIMIT:
+        failures.append(f"generation is no longer linear: 10,000 events take {large / small:.1f}x the time of 2,000")
+    if failures:
+        sys.exit("benchmark guards crossed (see docs/performance.md):\n  " + "\n  ".join(failures))
+    print("benchmark guards hold")
 
 
 def platform_summary():
