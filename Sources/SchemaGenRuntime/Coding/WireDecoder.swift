@@ -42,7 +42,7 @@ final class WireDocument {
 
     init(copying data: Data, dates: WireDateEncoding) throws(JSONTape.SyntaxError) {
         let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(data.count, 1))
-        _ = bytes.initialize(from: data)
+        _ = data.copyBytes(to: bytes)
         do {
             tape = try JSONTape(parsing: UnsafeBufferPointer(rebasing: bytes[0..<data.count]))
         } catch {
