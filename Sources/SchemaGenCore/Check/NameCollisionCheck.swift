@@ -13,7 +13,7 @@ struct NameCollisionCheck {
         for name in ["Client", "ServerEvent", "ClientEvent", "CodingKeys"] { reasons[name] = "a type every generated client declares" }
         for name in ["Type", "Self", "Protocol", "Any"] { reasons[name] = "a name Swift reserves for types" }
         for name in ["Codable", "Decodable", "Encodable", "Hashable", "Sendable", "CodingKey", "Decoder", "Encoder", "RawRepresentable",
-                     "AsyncStream", "WireFraming", "WireDateEncoding", "RealtimeClientCore", "RealtimeTransport", "ListenerToken",
+                     "AsyncStream", "WireFraming", "WireDateEncoding", "WireDecoder", "RealtimeClientCore", "RealtimeTransport", "ListenerToken",
                      "IncomingFailure", "NoPayload"] {
             reasons[name] = "a type the generated code uses"
         }
