@@ -73,12 +73,12 @@ let package = Package(
         ),
         .testTarget(
             name: "SchemaGenCoreTests",
-            dependencies: ["SchemaGenCore", .product(name: "Mustache", package: "swift-mustache")],
+            dependencies: ["SchemaGenCore", "TestSupport", .product(name: "Mustache", package: "swift-mustache")],
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "RuntimeTests",
-            dependencies: ["SchemaGenRuntime"]
+            dependencies: ["SchemaGenRuntime", "TestSupport"]
         ),
         .testTarget(
             name: "GeneratedClientTests",

@@ -1,5 +1,6 @@
 import Foundation
 @testable import SchemaGenRuntime
+import TestSupport
 import Testing
 
 /// `WireDecoder` reads what Foundation's `JSONDecoder` reads, into the same values, and fails where it fails
@@ -86,6 +87,43 @@ import Testing
         let data = Data([UInt8(ascii: "\"")] + sequence + [UInt8(ascii: "\"")])
         #expect(throws: DecodingError.self) { try Self.foundation().decode(String.self, from: data) }
         #expect(Self.errorShape { try WireDecoder(dates: .iso8601).decode(String.self, from: data) } == .dataCorrupted(path: []))
+    }
+
+    /// Thousands of damaged copies of a realistic document (bytes deleted, inserted, replaced, from a seeded
+    /// generator so failures reproduce): the decoder never crashes, and accepts exactly what Foundation accepts
+    /// (but trailing commas), into the same value.
+    @Test func damagedDocumentsAreReadOrRejectedAsFoundationDoes() throws {
+        var random = SeededGenerator(seed: 0x5EED)
+        let original = Array(Self.everything.utf8)
+        let alphabet = Array(#"{}[]":,.-+eE0123456789 \u"tfnrl"#.utf8) + [0xC3, 0xA9, 0xFF, 0x00, 0x0A]
+        var agreedFailures = 0
+        for _ in 0..<3_000 {
+            var bytes = original
+            for _ in 0..<Int(random.next() % 3 + 1) {
+                let position = Int(random.next() % UInt64(bytes.count))
+                let byte = alphabet[Int(random.next() % UInt64(alphabet.count))]
+                switch random.next() % 3 {
+                case 0: bytes.remove(at: position)
+                case 1: bytes.insert(byte, at: position)
+                default: bytes[position] = byte
+                }
+            }
+            let data = Data(bytes)
+            let wire = Result { try WireDecoder(dates: .unixSeconds).decode(JSONValue.self, from: data) }
+            let reference = Result { try Self.foundation().decode(JSONValue.self, from: data) }
+            switch (wire, reference) {
+            case (.success(let value), .success(let expected)):
+                #expect(value == expected, "\(String(decoding: bytes, as: UTF8.self))")
+            case (.failure(let error), .success):
+                let text = String(decoding: bytes, as: UTF8.self)
+                #expect(text.contains(/,\s*[\]}]/), "only trailing commas may be read by Foundation alone: \(text): \(error)")
+            case (.success, .failure):
+                Issue.record("read what Foundation rejects: \(String(decoding: bytes, as: UTF8.self))")
+            case (.failure, .failure):
+                agreedFailures += 1
+            }
+        }
+        #expect(agreedFailures > 1_000, "the damage should break most documents")
     }
 
     @Test func nestingDeeperThanTheLimitIsAnErrorNotACrash() {
@@ -183,9 +221,11 @@ import Testing
         #expect(keyed == Keyed(name: "x"))
     }
 
-    @Test func repeatedKeysReadOneOfTheirValues() throws {
-        let value = try WireDecoder(dates: .iso8601).decode([String: Int].self, from: Data(#"{"x":1,"x":2}"#.utf8))
-        #expect(value == ["x": 1] || value == ["x": 2])
+    @Test func dictionariesKeepTheFirstOfRepeatedKeys() throws {
+        let data = Data(#"{"x":1,"y":2,"x":3,"y":4,"z":5}"#.utf8)
+        let value = try WireDecoder(dates: .iso8601).decode([String: Int].self, from: data)
+        #expect(value == ["x": 1, "y": 2, "z": 5])
+        #expect(try value == Self.foundation().decode([String: Int].self, from: data))
     }
 
     @Test func datesFollowTheContractsEncoding() throws {

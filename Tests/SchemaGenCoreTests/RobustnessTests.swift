@@ -1,5 +1,6 @@
 import Foundation
 import SchemaGenCore
+import TestSupport
 import Testing
 
 /// Hostile input never crashes the loader: each case ends in a clear, located error.
@@ -104,18 +105,5 @@ import Testing
         let text = "\u{FEFF}schemagen: 1\r\nname: Crlf\r\nframing: socket.io\r\nevents:\r\n  ping: { direction: both, descripton: x }\r\n"
         let loaded = ContractLoader().load(data: Data(text.utf8), path: "crlf.yaml")
         #expect(loaded.diagnostics.map { "\($0.location!.line):\($0.location!.column)" } == ["5:28"])
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so "random" garbage is the same on every run.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -7,7 +7,8 @@ import Foundation
 /// `DecodingError` (coding paths included), but parses each payload once into a flat token list and reads
 /// fields straight from the bytes: no dictionary per object, no string per key. That makes dispatch through a
 /// generated client faster than a hand-written `JSONSerialization` handler (see docs/performance.md).
-/// Like `JSONDecoder`: when an object repeats a key, which of its values is read is unspecified.
+/// When an object repeats a key, a dictionary keeps the first value (as `JSONDecoder` does); a field of a
+/// `Decodable` type reads one of them, which one is unspecified (as RFC 8259 warns).
 public struct WireDecoder: Sendable {
     /// How dates are written in the payloads this decoder reads.
     public var dates: WireDateEncoding
@@ -96,13 +97,16 @@ final class WireDocument {
         return memcmp(bytes.baseAddress! + token.start, base, name.count) == 0
     }
 
-    /// The keys of an object, in the order they appear.
+    /// The keys of an object, each once, in the order they first appear: a dictionary decoded from an object
+    /// that repeats a key keeps the first value, as with `JSONDecoder`.
     func keys(of object: Int) -> [String] {
         var keys: [String] = []
+        var seen: Set<String> = []
         keys.reserveCapacity(count(object))
         var key = object + 1
         for _ in 0..<count(object) {
-            keys.append(string(key))
+            let name = string(key)
+            if seen.insert(name).inserted { keys.append(name) }
             key = next(key + 1)
         }
         return keys
