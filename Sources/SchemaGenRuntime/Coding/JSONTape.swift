@@ -206,21 +206,14 @@ struct JSONTape {
     }
 
     private mutating func hex4() throws(SyntaxError) -> UInt32 {
-        guard index + 4 <= bytes.count else { throw SyntaxError(message: "invalid \\u escape", offset: index) }
-        var value: UInt32 = 0
-        for _ in 0..<4 {
-            let byte = bytes[index]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw SyntaxError(message: "invalid \\u escape", offset: index)
-            }
-            value = value << 4 | UInt32(digit)
-            index += 1
+        var scanner = JSONScanner(bytes, at: index)
+        do {
+            let value = try scanner.parseHex4()
+            index = scanner.index
+            return value
+        } catch {
+            throw SyntaxError(message: error.message, offset: error.offset)
         }
-        return value
     }
 
     /// One UTF-8 sequence of two to four bytes, well-formed as Unicode defines it (no overlong forms,
