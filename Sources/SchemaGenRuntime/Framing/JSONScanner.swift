@@ -87,7 +87,7 @@ struct JSONScanner<Bytes: RandomAccessCollection> where Bytes.Element == UInt8, 
         throw JSONScanFailure(message: "unterminated string", offset: start - 1)
     }
 
-    /// The four hex digits of a `\\u` escape, from the current position.
+    /// The four hex digits of a `\u` escape, from the current position.
     mutating func parseHex4() throws(JSONScanFailure) -> UInt32 {
         guard index + 4 <= endIndex else { throw JSONScanFailure(message: "invalid \\u escape", offset: index) }
         var value: UInt32 = 0
