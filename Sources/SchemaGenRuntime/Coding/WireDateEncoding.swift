@@ -60,7 +60,11 @@ public enum WireDateEncoding: String, Hashable, Sendable {
     /// Parses `2025-01-31T09:30:00Z` and `2025-01-31T09:30:00.123Z` (and offsets such as `+02:00`): the
     /// common shapes with a fast parser, anything else ISO 8601 allows with `ISO8601FormatStyle`.
     static func parseISO8601(_ text: String) -> Date? {
-        if let date = ISO8601Parser.parse(text) { return date }
+        ISO8601Parser.parse(text) ?? parseISO8601WithFoundation(text)
+    }
+
+    /// The shapes the fast parser leaves to Foundation.
+    static func parseISO8601WithFoundation(_ text: String) -> Date? {
         if let date = try? Date(text, strategy: fractional) { return date }
         return try? Date(text, strategy: whole)
     }

@@ -222,7 +222,8 @@ final class WireDocument {
                 return date
             }
             let text = try string(at: token)
-            guard let date = WireDateEncoding.parseISO8601(text) else { throw .dataCorrupted("'\(text)' is not an ISO 8601 date") }
+            // The fast parser already failed on these bytes: only Foundation's parser is left to try.
+            guard let date = WireDateEncoding.parseISO8601WithFoundation(text) else { throw .dataCorrupted("'\(text)' is not an ISO 8601 date") }
             return date
         case .unixSeconds:
             return Date(timeIntervalSince1970: try double(at: token))
@@ -256,7 +257,8 @@ final class WireDocument {
 
     // MARK: Failures
 
-    private func mismatch(_ type: Any.Type, _ token: Int) -> WireValueFailure {
+    /// `token` is not a `type`: null is a missing value, anything else the wrong kind.
+    func mismatch(_ type: Any.Type, _ token: Int) -> WireValueFailure {
         if kind(token) == .null { return .valueNotFound(type) }
         return .typeMismatch(type, found: describe(token))
     }

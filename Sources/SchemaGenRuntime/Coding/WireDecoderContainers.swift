@@ -13,22 +13,17 @@ struct WireValueDecoder: Decoder {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        guard document.kind(token) == .object else { throw mismatch([String: Any].self) }
+        guard document.kind(token) == .object else { throw document.mismatch([String: Any].self, token).decodingError(at: path) }
         return KeyedDecodingContainer(WireKeyedContainer<Key>(document: document, object: token, path: path))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        guard document.kind(token) == .array else { throw mismatch([Any].self) }
+        guard document.kind(token) == .array else { throw document.mismatch([Any].self, token).decodingError(at: path) }
         return WireUnkeyedContainer(document: document, array: token, path: path)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
         WireSingleValueContainer(document: document, token: token, path: path)
-    }
-
-    private func mismatch(_ type: Any.Type) -> DecodingError {
-        let failure: WireValueFailure = document.isNull(token) ? .valueNotFound(type) : .typeMismatch(type, found: document.describe(token))
-        return failure.decodingError(at: path)
     }
 }
 
