@@ -34,12 +34,6 @@ struct JSONTape {
         var lookupStart: Int
     }
 
-    /// Why the bytes are not JSON, and where.
-    struct SyntaxError: Error {
-        var message: String
-        var offset: Int
-    }
-
     /// Nesting deeper than this is rejected rather than risking the stack on hostile input.
     static let maximumDepth = 512
 
@@ -49,13 +43,13 @@ struct JSONTape {
 
     /// Parses `bytes`, which must stay valid while the tape is used: one JSON value and nothing after it
     /// but white space.
-    init(parsing bytes: UnsafeBufferPointer<UInt8>) throws(SyntaxError) {
+    init(parsing bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) {
         self.bytes = bytes
         // A typical payload has one token per eight bytes or so; reserving avoids most regrowth.
         tokens.reserveCapacity(bytes.count / 8 + 4)
         try parseValue(depth: 0)
         skipWhitespace()
-        guard index == bytes.count else { throw SyntaxError(message: "unexpected text after the JSON value", offset: index) }
+        guard index == bytes.count else { throw JSONSyntaxError(message: "unexpected text after the JSON value", offset: index) }
     }
 
     /// Makes the next key lookup in `object` start at `member` (a key's token).
@@ -65,9 +59,9 @@ struct JSONTape {
 
     // MARK: Parsing
 
-    private mutating func parseValue(depth: Int) throws(SyntaxError) {
+    private mutating func parseValue(depth: Int) throws(JSONSyntaxError) {
         skipWhitespace()
-        guard index < bytes.count else { throw SyntaxError(message: "expected a value", offset: index) }
+        guard index < bytes.count else { throw JSONSyntaxError(message: "expected a value", offset: index) }
         switch bytes[index] {
         case UInt8(ascii: "{"): try parseObject(depth: depth + 1)
         case UInt8(ascii: "["): try parseArray(depth: depth + 1)
@@ -76,12 +70,12 @@ struct JSONTape {
         case UInt8(ascii: "f"): try parseLiteral("false", .false)
         case UInt8(ascii: "n"): try parseLiteral("null", .null)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try parseNumber()
-        default: throw SyntaxError(message: "expected a value", offset: index)
+        default: throw JSONSyntaxError(message: "expected a value", offset: index)
         }
     }
 
-    private mutating func parseObject(depth: Int) throws(SyntaxError) {
-        guard depth <= Self.maximumDepth else { throw SyntaxError(message: "nested too deeply", offset: index) }
+    private mutating func parseObject(depth: Int) throws(JSONSyntaxError) {
+        guard depth <= Self.maximumDepth else { throw JSONSyntaxError(message: "nested too deeply", offset: index) }
         let token = open(.object)
         index += 1
         var count = 0
@@ -92,20 +86,20 @@ struct JSONTape {
             while true {
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
-                    throw SyntaxError(message: "expected a string key", offset: index)
+                    throw JSONSyntaxError(message: "expected a string key", offset: index)
                 }
                 try parseString()
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-                    throw SyntaxError(message: "expected ':' after a key", offset: index)
+                    throw JSONSyntaxError(message: "expected ':' after a key", offset: index)
                 }
                 index += 1
                 try parseValue(depth: depth)
                 count += 1
                 skipWhitespace()
-                guard index < bytes.count else { throw SyntaxError(message: "unterminated object", offset: tokens[token].start) }
+                guard index < bytes.count else { throw JSONSyntaxError(message: "unterminated object", offset: tokens[token].start) }
                 if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                guard bytes[index] == UInt8(ascii: "}") else { throw SyntaxError(message: "expected ',' or '}' in an object", offset: index) }
+                guard bytes[index] == UInt8(ascii: "}") else { throw JSONSyntaxError(message: "expected ',' or '}' in an object", offset: index) }
                 index += 1
                 break
             }
@@ -113,8 +107,8 @@ struct JSONTape {
         close(token, count: count)
     }
 
-    private mutating func parseArray(depth: Int) throws(SyntaxError) {
-        guard depth <= Self.maximumDepth else { throw SyntaxError(message: "nested too deeply", offset: index) }
+    private mutating func parseArray(depth: Int) throws(JSONSyntaxError) {
+        guard depth <= Self.maximumDepth else { throw JSONSyntaxError(message: "nested too deeply", offset: index) }
         let token = open(.array)
         index += 1
         var count = 0
@@ -126,9 +120,9 @@ struct JSONTape {
                 try parseValue(depth: depth)
                 count += 1
                 skipWhitespace()
-                guard index < bytes.count else { throw SyntaxError(message: "unterminated array", offset: tokens[token].start) }
+                guard index < bytes.count else { throw JSONSyntaxError(message: "unterminated array", offset: tokens[token].start) }
                 if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                guard bytes[index] == UInt8(ascii: "]") else { throw SyntaxError(message: "expected ',' or ']' in an array", offset: index) }
+                guard bytes[index] == UInt8(ascii: "]") else { throw JSONSyntaxError(message: "expected ',' or ']' in an array", offset: index) }
                 index += 1
                 break
             }
@@ -151,104 +145,21 @@ struct JSONTape {
         tokens.append(Token(kind: kind, start: start, end: end, next: tokens.count + 1, count: 0, lookupStart: 0))
     }
 
-    /// A string: escapes checked, control characters and malformed UTF-8 rejected, as JSON requires.
-    private mutating func parseString() throws(SyntaxError) {
-        let quote = index
-        index += 1
-        let start = index
-        var escaped = false
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                append(escaped ? .escapedString : .string, from: start, to: index)
-                index += 1
-                return
-            } else if byte == UInt8(ascii: "\\") {
-                escaped = true
-                try skipEscape()
-            } else if byte < 0x20 {
-                throw SyntaxError(message: "unescaped control character in a string", offset: index)
-            } else if byte < 0x80 {
-                index += 1
-            } else {
-                try skipMultiByteCharacter()
-            }
-        }
-        throw SyntaxError(message: "unterminated string", offset: quote)
-    }
-
-    private mutating func skipEscape() throws(SyntaxError) {
-        let escape = index
-        index += 1
-        guard index < bytes.count else { throw SyntaxError(message: "unterminated string", offset: escape) }
-        switch bytes[index] {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-             UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-            index += 1
-        case UInt8(ascii: "u"):
-            index += 1
-            let unit = try hex4()
-            if (0xD800..<0xDC00).contains(unit) {
-                // A high surrogate must be followed by an escaped low one: together they are one character.
-                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
-                    throw SyntaxError(message: "unpaired UTF-16 surrogate in a string", offset: escape)
-                }
-                index += 2
-                guard (0xDC00..<0xE000).contains(try hex4()) else {
-                    throw SyntaxError(message: "unpaired UTF-16 surrogate in a string", offset: escape)
-                }
-            } else if (0xDC00..<0xE000).contains(unit) {
-                throw SyntaxError(message: "unpaired UTF-16 surrogate in a string", offset: escape)
-            }
-        default:
-            throw SyntaxError(message: "invalid escape in a string", offset: escape)
-        }
-    }
-
-    private mutating func hex4() throws(SyntaxError) -> UInt32 {
-        var scanner = JSONScanner(bytes, at: index)
-        do {
-            let value = try scanner.parseHex4()
-            index = scanner.index
-            return value
-        } catch {
-            throw SyntaxError(message: error.message, offset: error.offset)
-        }
-    }
-
-    /// One UTF-8 sequence of two to four bytes, well-formed as Unicode defines it (no overlong forms,
-    /// no surrogates, nothing above U+10FFFF).
-    private mutating func skipMultiByteCharacter() throws(SyntaxError) {
-        let lead = bytes[index]
-        let length: Int
-        var secondRange: ClosedRange<UInt8> = 0x80...0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; secondRange = 0xA0...0xBF
-        case 0xED: length = 3; secondRange = 0x80...0x9F
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xF0: length = 4; secondRange = 0x90...0xBF
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; secondRange = 0x80...0x8F
-        default: throw SyntaxError(message: "invalid UTF-8", offset: index)
-        }
-        guard index + length <= bytes.count, secondRange.contains(bytes[index + 1]) else {
-            throw SyntaxError(message: "invalid UTF-8", offset: index)
-        }
-        for continuation in index + 2..<index + length where !(0x80...0xBF).contains(bytes[continuation]) {
-            throw SyntaxError(message: "invalid UTF-8", offset: index)
-        }
-        index += length
+    /// A string, checked by ``JSONString`` (escapes, surrogate pairs, control characters, UTF-8).
+    private mutating func parseString() throws(JSONSyntaxError) {
+        let (end, escaped) = try JSONString.scan(bytes, openingQuote: index)
+        append(escaped ? .escapedString : .string, from: index + 1, to: end)
+        index = end + 1
     }
 
     /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`
-    private mutating func parseNumber() throws(SyntaxError) {
+    private mutating func parseNumber() throws(JSONSyntaxError) {
         let start = index
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
-        guard index < bytes.count, isDigit(bytes[index]) else { throw SyntaxError(message: "invalid number", offset: start) }
+        guard index < bytes.count, isDigit(bytes[index]) else { throw JSONSyntaxError(message: "invalid number", offset: start) }
         if bytes[index] == UInt8(ascii: "0") {
             index += 1
-            if index < bytes.count, isDigit(bytes[index]) { throw SyntaxError(message: "numbers cannot start with 0", offset: start) }
+            if index < bytes.count, isDigit(bytes[index]) { throw JSONSyntaxError(message: "numbers cannot start with 0", offset: start) }
         } else {
             skipDigits()
         }
@@ -256,14 +167,14 @@ struct JSONTape {
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             kind = .number
             index += 1
-            guard index < bytes.count, isDigit(bytes[index]) else { throw SyntaxError(message: "expected digits after '.'", offset: index) }
+            guard index < bytes.count, isDigit(bytes[index]) else { throw JSONSyntaxError(message: "expected digits after '.'", offset: index) }
             skipDigits()
         }
         if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
             kind = .number
             index += 1
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-            guard index < bytes.count, isDigit(bytes[index]) else { throw SyntaxError(message: "expected digits in the exponent", offset: index) }
+            guard index < bytes.count, isDigit(bytes[index]) else { throw JSONSyntaxError(message: "expected digits in the exponent", offset: index) }
             skipDigits()
         }
         append(kind, from: start, to: index)
@@ -275,11 +186,11 @@ struct JSONTape {
         while index < bytes.count, isDigit(bytes[index]) { index += 1 }
     }
 
-    private mutating func parseLiteral(_ literal: StaticString, _ kind: Token.Kind) throws(SyntaxError) {
+    private mutating func parseLiteral(_ literal: StaticString, _ kind: Token.Kind) throws(JSONSyntaxError) {
         let length = literal.utf8CodeUnitCount
         guard index + length <= bytes.count,
               (0..<length).allSatisfy({ bytes[index + $0] == literal.utf8Start[$0] }) else {
-            throw SyntaxError(message: "expected a value", offset: index)
+            throw JSONSyntaxError(message: "expected a value", offset: index)
         }
         append(kind, from: index, to: index + length)
         index += length

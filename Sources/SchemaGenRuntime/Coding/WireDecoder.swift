@@ -41,7 +41,7 @@ final class WireDocument {
     @exclusivity(unchecked) private var tape: JSONTape
     let dates: WireDateEncoding
 
-    init(copying data: Data, dates: WireDateEncoding) throws(JSONTape.SyntaxError) {
+    init(copying data: Data, dates: WireDateEncoding) throws(JSONSyntaxError) {
         let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(data.count, 1))
         _ = data.copyBytes(to: bytes)
         do {
@@ -120,9 +120,7 @@ final class WireDocument {
         if token.kind == .string {
             return String(decoding: UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]), as: UTF8.self)
         }
-        // The tape validated the escapes, so the scanner cannot fail here.
-        var scanner = JSONScanner(UnsafeBufferPointer(bytes), at: token.start - 1)
-        return (try? scanner.parseString()) ?? ""
+        return JSONString.decode(UnsafeBufferPointer(bytes), from: token.start, to: token.end)
     }
 
     func string(at token: Int) throws(WireValueFailure) -> String {

@@ -23,9 +23,9 @@ struct JSONScanner<Bytes: RandomAccessCollection> where Bytes.Element == UInt8, 
 
     var current: UInt8? { index < endIndex ? bytes[index] : nil }
 
-    mutating func expect(_ byte: UInt8, _ what: String) throws(JSONScanFailure) {
+    mutating func expect(_ byte: UInt8, _ what: String) throws(JSONSyntaxError) {
         skipWhitespace()
-        guard current == byte else { throw JSONScanFailure(message: "expected \(what)", offset: index) }
+        guard current == byte else { throw JSONSyntaxError(message: "expected \(what)", offset: index) }
         index += 1
     }
 
@@ -37,80 +37,23 @@ struct JSONScanner<Bytes: RandomAccessCollection> where Bytes.Element == UInt8, 
         return true
     }
 
-    /// Parses a JSON string at the current position and returns its value.
-    mutating func parseString() throws(JSONScanFailure) -> String {
+    /// Parses a JSON string at the current position and returns its value, validated and decoded by
+    /// ``JSONString`` exactly as payload strings are.
+    mutating func parseString() throws(JSONSyntaxError) -> String {
         skipWhitespace()
-        guard current == UInt8(ascii: "\"") else { throw JSONScanFailure(message: "expected a string", offset: index) }
-        index += 1
-        let start = index
-        // Fast path: no escapes.
-        while index < endIndex, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\") { index += 1 }
-        if index < endIndex, bytes[index] == UInt8(ascii: "\"") {
-            index += 1
-            return String(decoding: bytes[start..<index - 1], as: UTF8.self)
-        }
-        var scalars = Array(bytes[start..<index])
-        while index < endIndex {
-            let byte = bytes[index]
-            index += 1
-            switch byte {
-            case UInt8(ascii: "\""):
-                return String(decoding: scalars, as: UTF8.self)
-            case UInt8(ascii: "\\"):
-                guard index < endIndex else { break }
-                let escaped = bytes[index]
-                index += 1
-                switch escaped {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scalars.append(escaped)
-                case UInt8(ascii: "b"): scalars.append(0x08)
-                case UInt8(ascii: "f"): scalars.append(0x0C)
-                case UInt8(ascii: "n"): scalars.append(0x0A)
-                case UInt8(ascii: "r"): scalars.append(0x0D)
-                case UInt8(ascii: "t"): scalars.append(0x09)
-                case UInt8(ascii: "u"):
-                    var value = try parseHex4()
-                    if (0xD800..<0xDC00).contains(value), index + 1 < bytes.count,
-                       bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
-                        index += 2
-                        let low = try parseHex4()
-                        value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
-                    }
-                    let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
-                    scalars.append(contentsOf: Array(String(Character(scalar)).utf8))
-                default:
-                    throw JSONScanFailure(message: "invalid escape in a string", offset: index - 1)
-                }
-            default:
-                scalars.append(byte)
-            }
-        }
-        throw JSONScanFailure(message: "unterminated string", offset: start - 1)
-    }
-
-    /// The four hex digits of a `\u` escape, from the current position.
-    mutating func parseHex4() throws(JSONScanFailure) -> UInt32 {
-        guard index + 4 <= endIndex else { throw JSONScanFailure(message: "invalid \\u escape", offset: index) }
-        var value: UInt32 = 0
-        for _ in 0..<4 {
-            let byte = bytes[index]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw JSONScanFailure(message: "invalid \\u escape", offset: index)
-            }
-            value = value << 4 | UInt32(digit)
-            index += 1
-        }
-        return value
+        guard current == UInt8(ascii: "\"") else { throw JSONSyntaxError(message: "expected a string", offset: index) }
+        let (end, escaped) = try JSONString.scan(bytes, openingQuote: index)
+        let text = escaped ? JSONString.decode(bytes, from: index + 1, to: end)
+                           : String(decoding: bytes[index + 1..<end], as: UTF8.self)
+        index = end + 1
+        return text
     }
 
     /// Skips one JSON value and returns the range of its bytes.
-    mutating func skipValue() throws(JSONScanFailure) -> Range<Int> {
+    mutating func skipValue() throws(JSONSyntaxError) -> Range<Int> {
         skipWhitespace()
         let start = index
-        guard let byte = current else { throw JSONScanFailure(message: "expected a value", offset: index) }
+        guard let byte = current else { throw JSONSyntaxError(message: "expected a value", offset: index) }
         switch byte {
         case UInt8(ascii: "\""):
             _ = try skipString()
@@ -127,18 +70,18 @@ struct JSONScanner<Bytes: RandomAccessCollection> where Bytes.Element == UInt8, 
                 }
                 index += 1
             }
-            throw JSONScanFailure(message: "unterminated \(byte == UInt8(ascii: "{") ? "object" : "array")", offset: start)
+            throw JSONSyntaxError(message: "unterminated \(byte == UInt8(ascii: "{") ? "object" : "array")", offset: start)
         default:
             while index < endIndex, ![UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) {
                 index += 1
             }
-            guard index > start else { throw JSONScanFailure(message: "expected a value", offset: start) }
+            guard index > start else { throw JSONSyntaxError(message: "expected a value", offset: start) }
         }
         return start..<index
     }
 
     /// Skips a string without decoding it.
-    private mutating func skipString() throws(JSONScanFailure) -> Range<Int> {
+    private mutating func skipString() throws(JSONSyntaxError) -> Range<Int> {
         let start = index
         index += 1
         while index < endIndex {
@@ -148,11 +91,11 @@ struct JSONScanner<Bytes: RandomAccessCollection> where Bytes.Element == UInt8, 
             default: index += 1
             }
         }
-        throw JSONScanFailure(message: "unterminated string", offset: start)
+        throw JSONSyntaxError(message: "unterminated string", offset: start)
     }
 
     /// The members of the object at the current position: each key with the range of its value.
-    mutating func objectMembers() throws(JSONScanFailure) -> [(key: String, value: Range<Int>)] {
+    mutating func objectMembers() throws(JSONSyntaxError) -> [(key: String, value: Range<Int>)] {
         try expect(UInt8(ascii: "{"), "a JSON object")
         var members: [(String, Range<Int>)] = []
         if consume(UInt8(ascii: "}")) { return members }
@@ -166,14 +109,8 @@ struct JSONScanner<Bytes: RandomAccessCollection> where Bytes.Element == UInt8, 
     }
 
     /// Fails unless only white space is left.
-    mutating func expectEnd() throws(JSONScanFailure) {
+    mutating func expectEnd() throws(JSONSyntaxError) {
         skipWhitespace()
-        guard atEnd else { throw JSONScanFailure(message: "unexpected text after the frame", offset: index) }
+        guard atEnd else { throw JSONSyntaxError(message: "unexpected text after the frame", offset: index) }
     }
-}
-
-/// Why a frame could not be scanned, and where.
-struct JSONScanFailure: Error {
-    var message: String
-    var offset: Int
 }

@@ -124,7 +124,7 @@ public enum WireFraming: Hashable, Sendable {
         let result: Result<(name: String, channel: String?, payload: Payload), MalformedFrame> = data.withUnsafeBytes { raw in
             do {
                 return .success(try parse(raw))
-            } catch let failure as JSONScanFailure {
+            } catch let failure as JSONSyntaxError {
                 return .failure(MalformedFrame(reason: "\(failure.message) at byte \(failure.offset)"))
             } catch let malformed as MalformedFrame {
                 return .failure(malformed)
@@ -171,9 +171,12 @@ public enum WireFraming: Hashable, Sendable {
             var nameScanner = JSONScanner(bytes, at: nameRange.lowerBound)
             let name = try nameScanner.parseString()
             var channel: String?
-            if let channelKey = envelope.channelKey, let range = members.first(where: { $0.key == channelKey })?.value {
+            // A channel that is not a string (`null`, a number) names no channel; a string must be valid JSON,
+            // so a frame is never routed by a channel name read two ways.
+            if let channelKey = envelope.channelKey, let range = members.first(where: { $0.key == channelKey })?.value,
+               bytes[range.lowerBound] == UInt8(ascii: "\"") {
                 var channelScanner = JSONScanner(bytes, at: range.lowerBound)
-                channel = try? channelScanner.parseString()
+                channel = try channelScanner.parseString()
             }
             var payload = Payload.none
             if let range = members.first(where: { $0.key == envelope.payloadKey })?.value {
