@@ -19,14 +19,16 @@ struct Lint: ParsableCommand {
     var warningsAsErrors = false
 
     func run() throws {
-        let files: [String]
+        let found: ContractFiles.Found
         do {
-            files = try ContractFiles.resolve(paths)
+            found = try ContractFiles.find(paths)
         } catch {
             throw ValidationError(error.description)
         }
+        let files = found.files
         let printer = DiagnosticPrinter()
-        var errors = 0, warnings = 0
+        printer.print(found.problems)
+        var errors = found.problems.count, warnings = 0
         for file in files {
             let loaded = ContractLoader().load(path: file)
             printer.print(loaded)

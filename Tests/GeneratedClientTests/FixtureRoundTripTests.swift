@@ -115,7 +115,7 @@ import Testing
         let schemas = Self.folder.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("schemas")
         var expected: [String] = []
-        for file in try ContractFiles.resolve([schemas.path]) {
+        for file in try ContractFiles.find([schemas.path]).files {
             let contract = try #require(ContractLoader().load(path: file).contract)
             let base = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
             var hasEnvelopeFields = false

@@ -87,11 +87,12 @@ import Testing
         #expect(error?.message.contains("aliases") == true)
     }
 
-    @Test func unreadablePathIsReportedWithoutPosition() {
+    @Test func unreadablePathIsLocatedAtTheFileWithoutAPosition() {
         let loaded = ContractLoader().load(path: "/nonexistent/contract.yaml")
         #expect(loaded.diagnostics.count == 1)
-        #expect(loaded.diagnostics.first?.location == nil)
-        #expect(loaded.diagnostics.first?.message.contains("/nonexistent/contract.yaml") == true)
+        #expect(loaded.diagnostics.first?.location == .file("/nonexistent/contract.yaml"))
+        #expect(loaded.diagnostics.first.map { DiagnosticRenderer().render($0) }
+                == "/nonexistent/contract.yaml: error: '/nonexistent/contract.yaml' does not exist")
     }
 
     @Test func duplicateKeysAreRecoveredInWindowsFiles() {

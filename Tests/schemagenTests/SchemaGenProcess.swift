@@ -20,10 +20,17 @@ enum SchemaGenProcess {
         return candidates[0].appendingPathComponent("schemagen")
     }
 
-    static func run(_ arguments: [String], in directory: URL) throws -> Result {
+    /// Runs schemagen; with `unprivileged`, as the user `nobody` when the tests run as root, so file
+    /// permissions apply to it (root reads every folder whatever its mode).
+    static func run(_ arguments: [String], in directory: URL, unprivileged: Bool = false) throws -> Result {
         let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
+        if unprivileged, getuid() == 0 {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", executable.path] + arguments
+        } else {
+            process.executableURL = executable
+            process.arguments = arguments
+        }
         process.currentDirectoryURL = directory
         let output = Pipe(), error = Pipe()
         process.standardOutput = output
@@ -38,6 +45,25 @@ enum SchemaGenProcess {
     }
 }
 
+extension SchemaGenProcess {
+    /// Runs a shell command line (test setup: links, FIFOs, permissions); fails the test when it fails.
+    @discardableResult
+    static func shell(_ command: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw ShellFailure(command: command, status: process.terminationStatus) }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    struct ShellFailure: Error { var command: String; var status: Int32 }
+}
+
 /// A folder that exists for one test.
 final class TemporaryFolder {
     let url: URL
@@ -48,6 +74,7 @@ final class TemporaryFolder {
     }
 
     func write(_ name: String, _ text: String) throws {
+        try FileManager.default.createDirectory(at: url.appendingPathComponent(name).deletingLastPathComponent(), withIntermediateDirectories: true)
         try text.write(to: url.appendingPathComponent(name), atomically: true, encoding: .utf8)
     }
 

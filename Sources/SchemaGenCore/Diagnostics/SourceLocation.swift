@@ -23,8 +23,13 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
         SourceLocation(path: path, line: line, column: column + count)
     }
 
-    /// `path:line:col`, the form Xcode, SwiftPM and most editors turn into a link.
-    public var description: String { "\(path):\(line):\(column)" }
+    /// A whole file or folder, for problems with no position inside it (it cannot be read); line 0.
+    public static func file(_ path: String) -> SourceLocation {
+        SourceLocation(path: path, line: 0, column: 0)
+    }
+
+    /// `path:line:col`, the form Xcode, SwiftPM and most editors turn into a link; just the path for a whole file.
+    public var description: String { line == 0 ? path : "\(path):\(line):\(column)" }
 
     public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
         (lhs.path, lhs.line, lhs.column) < (rhs.path, rhs.line, rhs.column)

@@ -74,15 +74,25 @@ public struct ContractComparison: Sendable {
     /// named folder (for comparing two folders).
     public static func sources(atPaths paths: [String], keyedInsideFolders: Bool) throws(ContractFiles.Failure) -> [Source] {
         var sources: [Source] = []
+        var problems: [Diagnostic] = []
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .missing(path) }
-            for file in try ContractFiles.resolve([path]) {
+            let found = try ContractFiles.find([path])
+            problems += found.problems
+            for file in found.files {
                 let key = keyedInsideFolders && isDirectory.boolValue
                     ? String(file.dropFirst(path.count)).trimmingCharacters(in: CharacterSet(charactersIn: "/")) : file
-                sources.append(Source(key: key, displayPath: file, data: (try? Data(contentsOf: URL(fileURLWithPath: file))) ?? Data()))
+                do {
+                    // One byte over the limit is enough for the loader to report the file as too large.
+                    let data = try FileSystem.read(file, limit: YAMLLoader.maximumFileSize + 1)
+                    sources.append(Source(key: key, displayPath: file, data: data))
+                } catch {
+                    problems.append(.error("'\(file)' \(error.reason)", at: .file(file)))
+                }
             }
         }
+        guard problems.isEmpty else { throw .unreadable(problems) }
         return sources
     }
 

@@ -47,15 +47,17 @@ public struct Generator: Sendable {
     public func generate(_ outputs: Set<Output> = Set(Output.allCases)) -> Result {
         let owned = (outputs.contains(.swift) ? [Self.swiftFolder] : []) + (outputs.contains(.docs) ? [Self.docsFolder] : [])
         var result = Result(contracts: [], files: [], ownedFolders: owned, guides: [], diagnostics: [])
-        let paths: [String]
+        let found: ContractFiles.Found
         do {
-            paths = try ContractFiles.resolve(configuration.inputs)
+            found = try ContractFiles.find(configuration.inputs)
         } catch {
             result.diagnostics = [.error(error.description, at: nil)]
             return result
         }
-        result.contracts = paths.map { ContractLoader().load(path: $0) }
-        guard !result.contracts.contains(where: \.hasErrors) else { return result }
+        result.contracts = found.files.map { ContractLoader().load(path: $0) }
+        // An input that could not be read would make its generated files look stale: write and remove nothing.
+        result.diagnostics = found.problems
+        guard !result.hasErrors else { return result }
 
         var swiftRenderer: TemplateRenderer?
         var markdownRenderer: TemplateRenderer?

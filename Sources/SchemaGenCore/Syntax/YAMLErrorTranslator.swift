@@ -8,6 +8,7 @@ struct YAMLErrorTranslator {
         switch error {
         case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _), let .composer(context, problem, mark, _):
             let location = source.location(line: mark.line, column: mark.column)
+            if problem == "found undefined alias" { return undefinedAlias(at: location) }
             let note = context.flatMap { context in
                 Self.phrase(context.text).map { Diagnostic.note($0, at: source.location(line: context.mark.line, column: context.mark.column)) }
             }
@@ -43,8 +44,6 @@ struct YAMLErrorTranslator {
             return "YAML syntax error: expected a list item ('- ') at this indentation; check the indentation"
         case "found unexpected end of stream":
             return "YAML syntax error: the file ends inside an unfinished value; close the quote or bracket that is still open"
-        case "found undefined alias":
-            return "YAML syntax error: this alias ('*name') refers to no anchor ('&name') defined before it"
         case "but found another document":
             return "the file holds more than one YAML document ('---'); a contract is one document"
         case let problem where problem.hasPrefix("Maximum nesting level reached"):
@@ -52,6 +51,48 @@ struct YAMLErrorTranslator {
         default:
             return "YAML syntax error: \(problem)"
         }
+    }
+
+    /// libyaml reports an alias as undefined both when no anchor of its name comes before it and when it sits
+    /// inside the very node its anchor names (a cycle, which would make the contract contain itself).
+    private func undefinedAlias(at location: SourceLocation) -> Diagnostic {
+        guard let line = source.line(location.line) else {
+            return .error("YAML syntax error: an alias refers to no anchor defined before it", at: location)
+        }
+        let name = String(line.unicodeScalars.dropFirst(location.column).prefix { !Self.endsAnchorName($0) })
+        guard let anchor = anchorLocation(named: name, before: location) else {
+            return .error("YAML syntax error: the alias '*\(name)' refers to no anchor '&\(name)' defined before it; define the anchor first or fix the name",
+                          at: location)
+        }
+        return .error("YAML syntax error: the alias '*\(name)' sits inside the value anchored '&\(name)' that it refers to, so that value would contain itself; "
+                      + "an alias can only repeat a value that is already complete", at: location,
+                      notes: [.note("'&\(name)' is anchored here", at: anchor)])
+    }
+
+    /// The last `&name` before `limit`, if any.
+    private func anchorLocation(named name: String, before limit: SourceLocation) -> SourceLocation? {
+        guard !name.isEmpty else { return nil }
+        var found: SourceLocation?
+        for number in 1...limit.line {
+            guard let line = source.line(number) else { break }
+            let scalars = Array(line.unicodeScalars)
+            let target = Array("&\(name)".unicodeScalars)
+            var column = 0
+            while column + target.count <= scalars.count {
+                if number == limit.line, column + 1 >= limit.column { break }
+                let follows = column + target.count < scalars.count ? scalars[column + target.count] : " "
+                if Array(scalars[column..<column + target.count]) == target, Self.endsAnchorName(follows) {
+                    found = source.location(line: number, column: column + 1)
+                }
+                column += 1
+            }
+        }
+        return found
+    }
+
+    /// Anchor and alias names run to white space or a flow indicator.
+    private static func endsAnchorName(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == " " || scalar == "\t" || ",[]{}".unicodeScalars.contains(scalar)
     }
 
     /// libyaml's context, as a note; `nil` for contexts that add nothing ("while scanning for the next token").

@@ -24,13 +24,12 @@ public struct YAMLLoader: Sendable {
     public func load(path: String) -> Result {
         let data: Data
         do {
-            let attributes = try FileManager.default.attributesOfItem(atPath: path)
-            if let size = attributes[.size] as? Int, size > Self.maximumFileSize {
+            if case .file(let size) = try FileSystem.kind(of: path), size > Self.maximumFileSize {
                 return failure(.error(Self.tooLargeMessage(size: size), at: SourceLocation(path: path, line: 1, column: 1)))
             }
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            data = try FileSystem.read(path, limit: Self.maximumFileSize)
         } catch {
-            return failure(.error("cannot read '\(path)': \(Self.reason(for: error)); check the path and its permissions", at: nil))
+            return failure(.error("'\(path)' \(error.reason)", at: .file(path)))
         }
         return load(data: data, path: path)
     }
@@ -106,19 +105,6 @@ public struct YAMLLoader: Sendable {
     static func tooLargeMessage(size: Int) -> String {
         let megabytes = String(format: "%.1f", Double(size) / 1_048_576)
         return "the file is \(megabytes) MiB, over the \(maximumFileSize / 1_048_576) MiB limit for one contract; split the API into several contracts"
-    }
-
-    static func reason(for error: Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
-           let message = String(validatingCString: strerror(Int32(underlying.code))), underlying.domain == NSPOSIXErrorDomain {
-            return message.lowercased()
-        }
-        switch nsError.code {
-        case NSFileReadNoSuchFileError, NSFileNoSuchFileError: return "no such file"
-        case NSFileReadNoPermissionError: return "permission denied"
-        default: return nsError.localizedDescription
-        }
     }
 
     /// YAML forbids C0 control characters other than tab, line feed and carriage return, and DEL.

@@ -1,0 +1,109 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What the inputs stage needs to know of a path, with every way it can fail put in words a user can act on:
+/// not found, permission denied, a link that loops, a FIFO or a device where a file was expected. Links are
+/// followed, as a user who links a contract into a folder expects.
+enum FileSystem {
+    /// What a path names, after following symbolic links.
+    enum Kind: Equatable {
+        case file(size: Int)
+        case folder(FolderID)
+        /// A FIFO, socket or device: never read, because reading one can block or never end.
+        case special(String)
+    }
+
+    /// Identifies a folder whatever path reaches it, so a walk can tell when a link leads back up.
+    struct FolderID: Hashable {
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    /// Why a path cannot be used, in words that finish "'path' …".
+    struct Problem: Error, Equatable {
+        var reason: String
+        /// `true` when nothing is there at all (a missing path, or a link to one).
+        var isMissing = false
+    }
+
+    static func kind(of path: String) throws(Problem) -> Kind {
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw problem(errno: errno, path: path) }
+        return kind(of: status)
+    }
+
+    /// Reads a regular file, refusing anything else. Stops after `limit + 1` bytes, so a file that grows while
+    /// it is read cannot exhaust memory; the caller sees the extra byte and reports the file as too large.
+    static func read(_ path: String, limit: Int) throws(Problem) -> Data {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { throw problem(errno: errno, path: path) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw problem(errno: errno, path: path) }
+        // Checked on the open file, not the path, so the file read is the file checked.
+        if case .special(let what) = kind(of: status) { throw Problem(reason: "is \(what), not a file; a contract is a YAML text file") }
+        if case .folder = kind(of: status) { throw Problem(reason: "is a folder, not a file") }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { readBytes(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw problem(errno: errno, path: path)
+            }
+            if count == 0 { return data }
+            data.append(contentsOf: buffer[0..<min(count, limit + 1 - data.count)])
+            if data.count > limit { return data }
+        }
+    }
+
+    /// The names in a folder, sorted, or why it cannot be listed.
+    static func contents(of folder: String) throws(Problem) -> [String] {
+        guard let directory = opendir(folder) else { throw problem(errno: errno, path: folder) }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    private static func kind(of status: stat) -> Kind {
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: .file(size: Int(status.st_size))
+        case S_IFDIR: .folder(FolderID(device: UInt64(status.st_dev), inode: UInt64(status.st_ino)))
+        case S_IFIFO: .special("a named pipe (FIFO)")
+        case S_IFSOCK: .special("a socket")
+        case S_IFCHR, S_IFBLK: .special("a device")
+        default: .special("not a regular file")
+        }
+    }
+
+    private static func problem(errno code: Int32, path: String) -> Problem {
+        switch code {
+        case ENOENT:
+            var status = stat()
+            if lstat(path, &status) == 0 { return Problem(reason: "is a symbolic link to something that does not exist", isMissing: true) }
+            return Problem(reason: "does not exist", isMissing: true)
+        case ELOOP: return Problem(reason: "is a symbolic link that loops (too many levels of symbolic links)")
+        case EACCES, EPERM: return Problem(reason: "cannot be read: permission denied; check its permissions")
+        case ENOTDIR: return Problem(reason: "does not exist (a part of the path is not a folder)", isMissing: true)
+        case ENAMETOOLONG: return Problem(reason: "is too long a path")
+        default: return Problem(reason: "cannot be read: \(String(cString: strerror(code)).lowercased())")
+        }
+    }
+}
+
+// `read` is shadowed inside `FileSystem` by its own `read(_:limit:)`.
+private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}
