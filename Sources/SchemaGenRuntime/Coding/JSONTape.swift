@@ -1,3 +1,5 @@
+import Foundation
+
 /// A validated JSON document as a flat list of tokens over its bytes, built in one pass: what `WireDecoder`
 /// reads payloads from.
 ///
@@ -21,6 +23,8 @@ struct JSONTape {
         }
 
         var kind: Kind
+        /// For objects: whether a key may appear twice (then lookups take the first, as `JSONDecoder` does).
+        var repeatsKeys = false
         /// The first byte; for strings, the first byte after the opening quote.
         var start: Int
         /// The byte after the value; for strings, the closing quote.
@@ -79,6 +83,7 @@ struct JSONTape {
         let token = open(.object)
         index += 1
         var count = 0
+        var keys = KeyLog()
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -89,6 +94,7 @@ struct JSONTape {
                     throw JSONSyntaxError(message: "expected a string key", offset: index)
                 }
                 try parseString()
+                noteKey(tokens.count - 1, of: token, log: &keys)
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
                     throw JSONSyntaxError(message: "expected ':' after a key", offset: index)
@@ -128,6 +134,67 @@ struct JSONTape {
             }
         }
         close(token, count: count)
+    }
+
+    /// Keys of one object being parsed, to find repeats in linear time.
+    private struct KeyLog {
+        /// How many keys the object has so far.
+        var count = 0
+        /// Full hashes of every key, once the object is too large for pairwise comparison.
+        var hashes: Set<Int>?
+    }
+
+    /// Objects with more keys than this stop comparing key signatures pairwise and keep hashes instead, so a
+    /// hostile object of many keys costs linear time.
+    private static let pairwiseKeyLimit = 32
+
+    /// Marks `object` when its new `key` may repeat an earlier one (a false alarm only slows its lookups).
+    /// Small objects compare signatures (length, first six bytes, last byte, kept in the key token's unused
+    /// `count`), then bytes only when signatures match: a few integer comparisons per key for the objects
+    /// payloads are made of.
+    private mutating func noteKey(_ key: Int, of object: Int, log: inout KeyLog) {
+        log.count += 1
+        guard !tokens[object].repeatsKeys else { return }
+        let token = tokens[key]
+        guard token.kind == .string else {
+            // An escaped key may spell an earlier key differently: let lookups check every key.
+            tokens[object].repeatsKeys = true
+            return
+        }
+        if log.count > Self.pairwiseKeyLimit {
+            if log.hashes == nil {
+                var hashes = Set<Int>(minimumCapacity: 2 * Self.pairwiseKeyLimit)
+                var earlier = object + 1
+                while earlier < key {
+                    hashes.insert(keyHash(earlier))
+                    earlier = tokens[earlier + 1].next
+                }
+                log.hashes = hashes
+            }
+            if log.hashes!.insert(keyHash(key)).inserted == false { tokens[object].repeatsKeys = true }
+            return
+        }
+        let length = token.end - token.start
+        var signature = length & 0xFF | (length > 0 ? Int(bytes[token.end - 1]) << 8 : 0)
+        for offset in 0..<min(length, 6) { signature |= Int(bytes[token.start + offset]) << (16 + 8 * offset) }
+        tokens[key].count = signature
+        var earlier = object + 1
+        while earlier < key {
+            let other = tokens[earlier]
+            if other.count == signature, other.end - other.start == length,
+               memcmp(bytes.baseAddress! + other.start, bytes.baseAddress! + token.start, length) == 0 {
+                tokens[object].repeatsKeys = true
+                return
+            }
+            earlier = tokens[earlier + 1].next
+        }
+    }
+
+    /// A seeded hash of a key's bytes: unpredictable to a sender, so no crafted keys collide on purpose.
+    private func keyHash(_ key: Int) -> Int {
+        var hasher = Hasher()
+        hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[tokens[key].start..<tokens[key].end])))
+        return hasher.finalize()
     }
 
     private mutating func open(_ kind: Token.Kind) -> Int {

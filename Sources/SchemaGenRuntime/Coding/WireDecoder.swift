@@ -7,8 +7,7 @@ import Foundation
 /// `DecodingError` (coding paths included), but parses each payload once into a flat token list and reads
 /// fields straight from the bytes: no dictionary per object, no string per key. That makes dispatch through a
 /// generated client faster than a hand-written `JSONSerialization` handler (see docs/performance.md).
-/// When an object repeats a key, a dictionary keeps the first value (as `JSONDecoder` does); a field of a
-/// `Decodable` type reads one of them, which one is unspecified (as RFC 8259 warns).
+/// When an object repeats a key, every reader takes the first value, as `JSONDecoder` does.
 public struct WireDecoder: Sendable {
     /// How dates are written in the payloads this decoder reads.
     public var dates: WireDateEncoding
@@ -40,6 +39,8 @@ final class WireDocument {
     // checks on every token read were a tenth of dispatch, and a document is only used by one decode at a time.
     @exclusivity(unchecked) private var tape: JSONTape
     let dates: WireDateEncoding
+    /// Lookup tables of objects that repeat keys, by object token; empty for nearly every payload.
+    private var firstOccurrenceIndexes: [Int: [String: Int]] = [:]
 
     init(copying data: Data, dates: WireDateEncoding) throws(JSONSyntaxError) {
         let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(data.count, 1))
@@ -67,10 +68,11 @@ final class WireDocument {
 
     // MARK: Objects
 
-    /// The value of the member named `name`, if the object has one.
+    /// The value of the member named `name`, if the object has one; the first, when the key repeats.
     func member(of object: Int, named name: String) -> Int? {
         let objectToken = tape.tokens[object]
         guard objectToken.count > 0 else { return nil }
+        if objectToken.repeatsKeys { return firstOccurrences(in: object)[name] }
         var name = name
         return name.withUTF8 { name in
             // Start after the member found last, then wrap around: in-order reads find every key first try.
@@ -87,6 +89,22 @@ final class WireDocument {
             }
             return nil
         }
+    }
+
+    /// Each key's first value, for objects whose keys may repeat: built once per object, so reading every
+    /// member of a large object stays linear.
+    private func firstOccurrences(in object: Int) -> [String: Int] {
+        if let index = firstOccurrenceIndexes[object] { return index }
+        var index: [String: Int] = [:]
+        index.reserveCapacity(count(object))
+        var key = object + 1
+        for _ in 0..<count(object) {
+            let name = string(key)
+            if index[name] == nil { index[name] = key + 1 }
+            key = next(key + 1)
+        }
+        firstOccurrenceIndexes[object] = index
+        return index
     }
 
     private func keyEquals(_ key: Int, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -138,8 +156,9 @@ final class WireDocument {
         }
     }
 
-    /// An integer of any width: exact integers only (`3`, `3.0` and `3e0` read as 3, `3.5` and out-of-range
-    /// values fail), as `JSONDecoder` reads them.
+    /// An integer of any width: a number whose exact value is a whole number in range (`3`, `3.0`, `3e2`,
+    /// `1.5e1`); fractions (`3.5`, `9007199254740993.5`) and out-of-range values fail. Exact, where
+    /// `JSONDecoder` goes through `Double` for large numbers with a fraction or exponent (docs/decoding.md).
     func integer<T: FixedWidthInteger>(at token: Int, as type: T.Type) throws(WireValueFailure) -> T {
         let item = tape.tokens[token]
         switch item.kind {
@@ -147,32 +166,79 @@ final class WireDocument {
             var index = item.start
             let negative = bytes[index] == UInt8(ascii: "-")
             if negative { index += 1 }
-            var value: T = 0
-            while index < item.end {
-                let digit = T(bytes[index] &- UInt8(ascii: "0"))
-                let (shifted, overflow) = value.multipliedReportingOverflow(by: 10)
-                let (sum, overflow2) = negative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
-                guard !overflow, !overflow2 else { throw doesNotFit(T.self, token) }
-                value = sum
-                index += 1
+            guard let value = Self.accumulate(T.self, 0, digits: index..<item.end, negative: negative, in: bytes) else {
+                throw doesNotFit(T.self, token)
             }
             return value
         case .number:
-            guard let double = Double(numberText(token)), let value = T(exactly: double) else { throw doesNotFit(T.self, token) }
+            guard let value = exactInteger(T.self, token) else { throw doesNotFit(T.self, token) }
             return value
         default:
             throw mismatch(T.self, token)
         }
     }
 
+    /// `value` followed by the decimal digits at `positions`, or `nil` on overflow.
+    private static func accumulate<T: FixedWidthInteger>(_ type: T.Type, _ value: T, digits positions: some Sequence<Int>, negative: Bool,
+                                                         in bytes: UnsafeMutableBufferPointer<UInt8>) -> T? {
+        var value = value
+        for index in positions {
+            let digit = T(bytes[index] &- UInt8(ascii: "0"))
+            let (shifted, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = negative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
+            guard !overflow, !overflow2 else { return nil }
+            value = sum
+        }
+        return value
+    }
+
+    /// A number with a fraction or exponent read as a whole number, exactly: its digits scaled by its
+    /// exponent; `nil` when a nonzero digit is left after the decimal point or the value is out of range.
+    private func exactInteger<T: FixedWidthInteger>(_ type: T.Type, _ token: Int) -> T? {
+        let item = tape.tokens[token]
+        func isDigit(_ index: Int) -> Bool { bytes[index] &- UInt8(ascii: "0") < 10 }
+        var index = item.start
+        let negative = bytes[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        // The value is digits × 10^scale; digits are the integer part's, then the fraction's.
+        var digits: [Int] = []
+        var scale = 0
+        while index < item.end, isDigit(index) { digits.append(index); index += 1 }
+        if index < item.end, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            while index < item.end, isDigit(index) { digits.append(index); scale -= 1; index += 1 }
+        }
+        if index < item.end {
+            // `e` or `E`, an optional sign, digits (the tape checked the shape). Capped: past it nothing fits.
+            index += 1
+            let sign = bytes[index] == UInt8(ascii: "-") ? -1 : 1
+            if !isDigit(index) { index += 1 }
+            var exponent = 0
+            while index < item.end { exponent = min(exponent * 10 + Int(bytes[index] - UInt8(ascii: "0")), 100_000); index += 1 }
+            scale += sign * exponent
+        }
+        while let last = digits.last, bytes[last] == UInt8(ascii: "0") { digits.removeLast(); scale += 1 }
+        guard !digits.isEmpty else { return 0 }
+        guard scale >= 0, scale <= 40, var value = Self.accumulate(T.self, 0, digits: digits, negative: negative, in: bytes) else { return nil }
+        for _ in 0..<scale {
+            let (shifted, overflow) = value.multipliedReportingOverflow(by: 10)
+            guard !overflow else { return nil }
+            value = shifted
+        }
+        return value
+    }
+
+    /// A number as a `Double`: nearest value, `-0` keeps its sign; values too large, or so small they would
+    /// read as zero, fail (as with `JSONDecoder`; subnormal values are read).
     func double(at token: Int) throws(WireValueFailure) -> Double {
         let item = tape.tokens[token]
         switch item.kind {
         case .integer where item.end - item.start < 16:
             // Up to 15 digits an integer is exact in a Double.
-            return Double(try integer(at: token, as: Int.self))
+            let value = Double(try integer(at: token, as: Int.self))
+            return value == 0 && bytes[item.start] == UInt8(ascii: "-") ? -0.0 : value
         case .integer, .number:
-            guard let value = Double(numberText(token)), value.isFinite else { throw doesNotFit(Double.self, token) }
+            guard let value = Double(numberText(token)), value.isFinite, value != 0 || isZero(token) else { throw doesNotFit(Double.self, token) }
             return value
         default:
             throw mismatch(Double.self, token)
@@ -182,11 +248,25 @@ final class WireDocument {
     func float(at token: Int) throws(WireValueFailure) -> Float {
         switch kind(token) {
         case .integer, .number:
-            guard let value = Float(numberText(token)), value.isFinite else { throw doesNotFit(Float.self, token) }
+            guard let value = Float(numberText(token)), value.isFinite, value != 0 || isZero(token) else { throw doesNotFit(Float.self, token) }
             return value
         default:
             throw mismatch(Float.self, token)
         }
+    }
+
+    /// Whether a number's digits before the exponent are all zeros: its value is zero, not a value too
+    /// small to represent.
+    private func isZero(_ token: Int) -> Bool {
+        let item = tape.tokens[token]
+        for index in item.start..<item.end {
+            switch bytes[index] {
+            case UInt8(ascii: "1")...UInt8(ascii: "9"): return false
+            case UInt8(ascii: "e"), UInt8(ascii: "E"): return true
+            default: continue
+            }
+        }
+        return true
     }
 
     private func numberText(_ token: Int) -> String {
