@@ -51,7 +51,7 @@ struct JSONTape {
         self.bytes = bytes
         // A typical payload has one token per eight bytes or so; reserving avoids most regrowth.
         tokens.reserveCapacity(bytes.count / 8 + 4)
-        try parseValue(depth: 0)
+        try parseDocument()
         skipWhitespace()
         guard index == bytes.count else { throw JSONSyntaxError(message: "unexpected text after the JSON value", offset: index) }
     }
@@ -63,77 +63,83 @@ struct JSONTape {
 
     // MARK: Parsing
 
-    private mutating func parseValue(depth: Int) throws(JSONSyntaxError) {
-        skipWhitespace()
-        guard index < bytes.count else { throw JSONSyntaxError(message: "expected a value", offset: index) }
-        switch bytes[index] {
-        case UInt8(ascii: "{"): try parseObject(depth: depth + 1)
-        case UInt8(ascii: "["): try parseArray(depth: depth + 1)
-        case UInt8(ascii: "\""): try parseString()
-        case UInt8(ascii: "t"): try parseLiteral("true", .true)
-        case UInt8(ascii: "f"): try parseLiteral("false", .false)
-        case UInt8(ascii: "n"): try parseLiteral("null", .null)
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try parseNumber()
-        default: throw JSONSyntaxError(message: "expected a value", offset: index)
-        }
-    }
-
-    private mutating func parseObject(depth: Int) throws(JSONSyntaxError) {
-        guard depth <= Self.maximumDepth else { throw JSONSyntaxError(message: "nested too deeply", offset: index) }
-        let token = open(.object)
-        index += 1
+    /// An object or array whose members are being parsed.
+    private struct OpenContainer {
+        var token: Int
+        var isObject: Bool
         var count = 0
         var keys = KeyLog()
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-            index += 1
-        } else {
-            while true {
-                skipWhitespace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
-                    throw JSONSyntaxError(message: "expected a string key", offset: index)
-                }
-                try parseString()
-                noteKey(tokens.count - 1, of: token, log: &keys)
-                skipWhitespace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-                    throw JSONSyntaxError(message: "expected ':' after a key", offset: index)
-                }
-                index += 1
-                try parseValue(depth: depth)
-                count += 1
-                skipWhitespace()
-                guard index < bytes.count else { throw JSONSyntaxError(message: "unterminated object", offset: tokens[token].start) }
-                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                guard bytes[index] == UInt8(ascii: "}") else { throw JSONSyntaxError(message: "expected ',' or '}' in an object", offset: index) }
-                index += 1
-                break
-            }
-        }
-        close(token, count: count)
     }
 
-    private mutating func parseArray(depth: Int) throws(JSONSyntaxError) {
-        guard depth <= Self.maximumDepth else { throw JSONSyntaxError(message: "nested too deeply", offset: index) }
-        let token = open(.array)
-        index += 1
-        var count = 0
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-            index += 1
-        } else {
-            while true {
-                try parseValue(depth: depth)
-                count += 1
-                skipWhitespace()
-                guard index < bytes.count else { throw JSONSyntaxError(message: "unterminated array", offset: tokens[token].start) }
-                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                guard bytes[index] == UInt8(ascii: "]") else { throw JSONSyntaxError(message: "expected ',' or ']' in an array", offset: index) }
+    /// The whole document, with a loop and a stack of open containers rather than recursion: a document
+    /// nested ``maximumDepth`` deep needs no more stack than a flat one (a recursive descent took about a KiB
+    /// of stack per level in debug builds, more than a 512 KiB thread has for 512 levels).
+    private mutating func parseDocument() throws(JSONSyntaxError) {
+        var open: [OpenContainer] = []
+        while true {
+            // A value starts here.
+            skipWhitespace()
+            guard index < bytes.count else { throw JSONSyntaxError(message: "expected a value", offset: index) }
+            switch bytes[index] {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                guard open.count < Self.maximumDepth else { throw JSONSyntaxError(message: "nested too deeply", offset: index) }
+                let isObject = bytes[index] == UInt8(ascii: "{")
+                let token = self.open(isObject ? .object : .array)
                 index += 1
-                break
+                skipWhitespace()
+                if index < bytes.count, bytes[index] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    index += 1
+                    close(token, count: 0)
+                } else {
+                    open.append(OpenContainer(token: token, isObject: isObject))
+                    if isObject { try parseKey(in: &open[open.count - 1]) }
+                    continue
+                }
+            case UInt8(ascii: "\""): try parseString()
+            case UInt8(ascii: "t"): try parseLiteral("true", .true)
+            case UInt8(ascii: "f"): try parseLiteral("false", .false)
+            case UInt8(ascii: "n"): try parseLiteral("null", .null)
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try parseNumber()
+            default: throw JSONSyntaxError(message: "expected a value", offset: index)
             }
+            // A value is complete: go on to its container's next member, or close the containers that end here.
+            while !open.isEmpty {
+                let last = open.count - 1
+                open[last].count += 1
+                skipWhitespace()
+                let isObject = open[last].isObject
+                guard index < bytes.count else {
+                    throw JSONSyntaxError(message: isObject ? "unterminated object" : "unterminated array", offset: tokens[open[last].token].start)
+                }
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                    if isObject { try parseKey(in: &open[last]) }
+                    break
+                }
+                guard bytes[index] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
+                    throw JSONSyntaxError(message: isObject ? "expected ',' or '}' in an object" : "expected ',' or ']' in an array", offset: index)
+                }
+                index += 1
+                close(open[last].token, count: open[last].count)
+                open.removeLast()
+            }
+            if open.isEmpty { return }
         }
-        close(token, count: count)
+    }
+
+    /// A member's key and the colon after it.
+    private mutating func parseKey(in object: inout OpenContainer) throws(JSONSyntaxError) {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+            throw JSONSyntaxError(message: "expected a string key", offset: index)
+        }
+        try parseString()
+        noteKey(tokens.count - 1, of: object.token, log: &object.keys)
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+            throw JSONSyntaxError(message: "expected ':' after a key", offset: index)
+        }
+        index += 1
     }
 
     /// Keys of one object being parsed, to find repeats in linear time.

@@ -42,6 +42,15 @@ final class WireDocument {
     /// Lookup tables of objects that repeat keys, by object token; empty for nearly every payload.
     private var firstOccurrenceIndexes: [Int: [String: Int]] = [:]
 
+    /// Where the stack was when decoding started: nested values are refused once decoding has used
+    /// ``stackBudget`` bytes below it.
+    private let stackBase = currentStackAddress()
+
+    /// How much stack nested `init(from:)` calls may use. A secondary thread on iOS has 512 KiB, and a debug
+    /// build spends a few KiB per nesting level of a generated type; counting bytes rather than levels keeps
+    /// types with large frames safe too (docs/decoding.md).
+    static let stackBudget = 256 * 1024
+
     init(copying data: Data, dates: WireDateEncoding) throws(JSONSyntaxError) {
         let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(data.count, 1))
         _ = data.copyBytes(to: bytes)
@@ -289,7 +298,80 @@ final class WireDocument {
         } catch {
             throw error.decodingError(at: path)
         }
+        if T.self == JSONValue.self { return unsafeBitCast(try jsonValue(at: token, path: path), to: T.self) }
+        guard Self.stackUsed(since: stackBase) < Self.stackBudget else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: path.keys, debugDescription: "The value is nested too deeply to decode safely on this thread's stack."))
+        }
         return try T(from: WireValueDecoder(document: self, token: token, path: path))
+    }
+
+    /// How far the stack has grown since `base`. Zero when `base` is not on this stack (a decoder kept by
+    /// a value and used later, on another thread).
+    private static func stackUsed(since base: UInt) -> Int {
+        let used = base &- currentStackAddress()
+        return used < 64 * 1024 * 1024 ? Int(used) : 0
+    }
+
+    /// Any JSON value, built from the tape with a loop and a stack of open containers rather than recursion,
+    /// so a document nested as deeply as the tape allows never runs out of stack.
+    func jsonValue(at root: Int, path: WireCodingPath) throws -> JSONValue {
+        /// A container being filled: its token, what it holds so far, and the key of the member being read.
+        struct Open {
+            var token: Int
+            var remaining: Int
+            var elements: [JSONValue] = []
+            var members: [String: JSONValue] = [:]
+            var key: String?
+        }
+        var open: [Open] = []
+        var token = root
+        while true {
+            var value: JSONValue
+            do throws(WireValueFailure) {
+                switch kind(token) {
+                case .null: value = .null
+                case .true: value = .bool(true)
+                case .false: value = .bool(false)
+                case .string, .escapedString: value = .string(string(token))
+                case .integer, .number: value = .number(try double(at: token))
+                case .object, .array:
+                    if count(token) > 0 {
+                        open.append(Open(token: token, remaining: count(token)))
+                        token += 1
+                        if kind(open[open.count - 1].token) == .object {
+                            open[open.count - 1].key = string(token)
+                            token += 1
+                        }
+                        continue
+                    }
+                    value = kind(token) == .object ? .object([:]) : .array([])
+                }
+            } catch {
+                throw error.decodingError(at: path)
+            }
+            token = next(token)
+            // Hand the value to its container; a container that is complete becomes the value for the next one.
+            while let last = open.indices.last {
+                if let key = open[last].key {
+                    if open[last].members[key] == nil { open[last].members[key] = value }
+                } else {
+                    open[last].elements.append(value)
+                }
+                open[last].remaining -= 1
+                if open[last].remaining > 0 {
+                    if kind(open[last].token) == .object {
+                        open[last].key = string(token)
+                        token += 1
+                    }
+                    break
+                }
+                let done = open.removeLast()
+                value = kind(done.token) == .object ? .object(done.members) : .array(done.elements)
+                token = next(done.token)
+            }
+            if open.isEmpty { return value }
+        }
     }
 
     private func date(at token: Int) throws(WireValueFailure) -> Date {
@@ -423,4 +505,11 @@ struct WireCodingKey: CodingKey {
     init?(intValue: Int) {
         self.init(index: intValue)
     }
+}
+
+/// The address of a local variable of the caller's frame: where the stack is now.
+@inline(never)
+private func currentStackAddress() -> UInt {
+    var marker: UInt8 = 0
+    return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
 }
