@@ -23,6 +23,11 @@ struct Check: ParsableCommand {
             writeError("schemagen check: the contracts have errors, so nothing can be up to date\n")
             throw ExitCode(ExitStatus.failure.rawValue)
         }
+        if OutputWriter.hasInterruptedRun(in: URL(fileURLWithPath: configuration.output)) {
+            writeError("schemagen check: a run writing '\(configuration.output)' was interrupted, so it may be half-written\n"
+                       + "Fix: swift run \(options.regenerateCommand)\n")
+            throw ExitCode(ExitStatus.failure.rawValue)
+        }
         let drifts = generator.drift(of: result)
         guard !drifts.isEmpty else {
             print("schemagen check: \(ContractSummary.count(result.contracts.count, "contract")), "

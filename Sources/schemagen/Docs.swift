@@ -28,7 +28,7 @@ struct Docs: ParsableCommand {
             writeError("schemagen: nothing was written\n")
             throw ExitCode(ExitStatus.failure.rawValue)
         }
-        let report = try generator.write(result)
+        let report = try ReportPrinter.write(result, with: generator)
         ReportPrinter.print(report, result: result, output: configuration.output)
     }
 }

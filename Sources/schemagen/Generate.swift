@@ -32,13 +32,30 @@ struct Generate: ParsableCommand {
             writeError("schemagen: nothing was written: \(ContractSummary.count(result.errorCount, "error")) to fix first\n")
             throw ExitCode(ExitStatus.failure.rawValue)
         }
-        let report = try generator.write(result)
+        let report = try ReportPrinter.write(result, with: generator)
         if !quiet { ReportPrinter.print(report, result: result, output: configuration.output) }
     }
 }
 
-/// The summary every writing command prints.
+/// How every writing command writes, and the summary it prints.
 enum ReportPrinter {
+    /// Writes a run's output; a write failure is reported with what was (not) changed, exit 1.
+    static func write(_ result: Generator.Result, with generator: Generator) throws -> OutputWriter.Report {
+        let output = generator.configuration.output
+        do {
+            let report = try generator.write(result) {
+                writeError("schemagen: waiting for another schemagen run to finish writing '\(output)'\n")
+            }
+            if report.recovered > 0 {
+                writeError("schemagen: finished an interrupted earlier run in '\(output)' (\(ContractSummary.count(report.recovered, "file")))\n")
+            }
+            return report
+        } catch {
+            writeError("schemagen: \(error.description)\n")
+            throw ExitCode(ExitStatus.failure.rawValue)
+        }
+    }
+
     static func print(_ report: OutputWriter.Report, result: Generator.Result, output: String) {
         let events = result.contracts.compactMap(\.contract).map { $0.allEvents.count }.reduce(0, +)
         Swift.print("Generated \(ContractSummary.count(result.contracts.count, "contract")) (\(ContractSummary.count(events, "event"))) into "

@@ -22,8 +22,11 @@ enum SchemaGenProcess {
 
     /// Runs schemagen; with `unprivileged`, as the user `nobody` when the tests run as root, so file
     /// permissions apply to it (root reads every folder whatever its mode).
-    static func run(_ arguments: [String], in directory: URL, unprivileged: Bool = false) throws -> Result {
+    static func run(_ arguments: [String], in directory: URL, unprivileged: Bool = false, environment: [String: String] = [:]) throws -> Result {
         let process = Process()
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        }
         if unprivileged, getuid() == 0 {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
             process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", executable.path] + arguments

@@ -112,13 +112,12 @@ public struct Generator: Sendable {
         return result
     }
 
-    /// Writes the result of ``generate(_:)``: the output folder, then the guides.
-    public func write(_ result: Result) throws -> OutputWriter.Report {
-        var report = try OutputWriter(directory: URL(fileURLWithPath: configuration.output)).write(result.files, ownedFolders: result.ownedFolders)
-        let guides = try OutputWriter(directory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).write(result.guides, ownedFolders: [])
-        report.written += guides.written
-        report.unchanged += guides.unchanged
-        return report
+    /// Writes the result of ``generate(_:)``: the output folder and the guides, in one all-or-nothing run
+    /// (see ``OutputWriter``); `waiting` is called if another run holds the output folder.
+    public func write(_ result: Result, waiting: @escaping @Sendable () -> Void = {}) throws(OutputWriter.Failure) -> OutputWriter.Report {
+        var writer = OutputWriter(directory: URL(fileURLWithPath: configuration.output))
+        writer.waiting = waiting
+        return try writer.write(result.files, ownedFolders: result.ownedFolders, guides: result.guides)
     }
 
     /// A file on disk that differs from what generation would write.
@@ -147,7 +146,7 @@ public struct Generator: Sendable {
         let kept = Set(result.files.map(\.relativePath))
         for folder in result.ownedFolders {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent(folder).path)) ?? []
-            for name in names.sorted() where !kept.contains("\(folder)/\(name)") {
+            for name in names.sorted() where !kept.contains("\(folder)/\(name)") && !name.hasPrefix(".") {
                 let url = output.appendingPathComponent(folder).appendingPathComponent(name)
                 guard OutputWriter.isGenerated(url) else { continue }
                 drifts.append(Drift(path: shown("\(folder)/\(name)"), onDisk: try? String(contentsOf: url, encoding: .utf8), regenerated: nil))

@@ -88,7 +88,7 @@ enum FileSystem {
         }
     }
 
-    private static func problem(errno code: Int32, path: String) -> Problem {
+    fileprivate static func problem(errno code: Int32, path: String) -> Problem {
         switch code {
         case ENOENT:
             var status = stat()
@@ -106,4 +106,66 @@ enum FileSystem {
 // `read` is shadowed inside `FileSystem` by its own `read(_:limit:)`.
 private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     read(descriptor, buffer, count)
+}
+
+extension FileSystem {
+    /// Puts `source` in place of `destination` in one step (rename(2)): a reader sees the old file or the
+    /// new one, never a mix.
+    static func replace(_ destination: String, with source: String) throws(Problem) {
+        guard rename(source, destination) == 0 else { throw problem(errno: errno, path: destination) }
+    }
+
+    /// Writes `data` to a new file at `path` and flushes it to disk before returning, so a file a journal
+    /// names as ready is complete even after a power loss.
+    static func writeDurably(_ data: Data, to path: String) throws(Problem) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw problem(errno: errno, path: path) }
+        defer { close(descriptor) }
+        var written = 0
+        while written < data.count {
+            let count = data.withUnsafeBytes { writeBytes(descriptor, $0.baseAddress! + written, data.count - written) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw problem(errno: errno, path: path)
+            }
+            written += count
+        }
+        guard fsync(descriptor) == 0 else { throw problem(errno: errno, path: path) }
+    }
+
+    /// Removes a file; a file that is already gone is fine.
+    static func remove(_ path: String) throws(Problem) {
+        guard unlink(path) == 0 || errno == ENOENT else { throw problem(errno: errno, path: path) }
+    }
+
+    /// Holds an exclusive lock on a folder for as long as the value lives (flock(2) on the folder itself, so no
+    /// lock file is left behind; the system releases it when the process ends, however it ends).
+    final class FolderLock {
+        private let descriptor: Int32
+
+        /// Locks `folder`; calls `waiting` once if another process holds the lock, then waits for it.
+        init(_ folder: String, waiting: () -> Void) throws(Problem) {
+            descriptor = open(folder, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw FileSystem.problem(errno: errno, path: folder) }
+            if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+                waiting()
+                while flock(descriptor, LOCK_EX) != 0 {
+                    guard errno == EINTR else {
+                        let code = errno
+                        close(descriptor)
+                        throw FileSystem.problem(errno: code, path: folder)
+                    }
+                }
+            }
+        }
+
+        deinit {
+            flock(descriptor, LOCK_UN)
+            close(descriptor)
+        }
+    }
+}
+
+private func writeBytes(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
 }
