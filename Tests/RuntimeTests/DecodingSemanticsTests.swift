@@ -45,6 +45,9 @@ import Testing
         // Floats: the same rules at Float's precision.
         .init("-0", "Float", "-0.0"), .init("1e-50", "Float", nil), .init("1e-46", "Float", nil), .init("1e-40", "Float", "1e-40"),
         .init("3.4e39", "Float", nil), .init("16777217", "Float", "16777216.0"),
+        // RFC 8259 allows a zero with an unsigned exponent; JSONDecoder alone rejects it (it reads `0E+2`).
+        .init("0e1", "Double", "0.0", foundation: .some(nil)), .init("0E1", "Double", "0.0", foundation: .some(nil)),
+        .init("0E+2", "Double", "0.0"),
     ]
 
     static func read(_ text: String, as type: String, with decode: (Data) throws -> Any) -> String? {
@@ -81,6 +84,8 @@ import Testing
     @Test(arguments: [
         #"{"a":1,"b":2,"a":3}"#, #"{"b":2,"a":1,"a":3}"#, #"{"a":1,"a":3,"b":2}"#, #"{"a":1,"b":2,"b":4,"a":3}"#,
         #"{"a":1,"\u0061":3,"b":2}"#, #"{"\u0061":1,"a":3,"b":2,"b":5}"#,
+        // A later value that would not read (a number too small for a Double) is never read.
+        #"{"a":1,"b":2,"a":-4465e-709}"#, #"{"a":1,"b":2,"b":[1e-400,{"x":1e999}]}"#,
     ])
     func repeatedKeysReadTheFirstValue(text: String) throws {
         let data = Data(text.utf8)
@@ -109,6 +114,8 @@ import Testing
         ("lone surrogate in a string nobody reads", Array(#"{"a":1,"b":2,"c":"\ud800"}"#.utf8)),
         ("invalid escape in a string nobody reads", Array(#"{"a":1,"b":2,"c":"\x"}"#.utf8)),
         ("UTF-16", Array(#"{"a":1,"b":2}"#.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })),
+        ("malformed number nobody reads", Array(#"{"a":1,"b":2,"c":01}"#.utf8)),
+        ("malformed number as a repeated key's later value", Array(#"{"a":1,"b":2,"a":2++}"#.utf8)),
     ] as [(String, [UInt8])])
     func stricterThanFoundationOnPurpose(what: String, bytes: [UInt8]) {
         #expect(throws: Never.self, "Foundation reads it") { try JSONDecoder().decode(Fields.self, from: Data(bytes)) }

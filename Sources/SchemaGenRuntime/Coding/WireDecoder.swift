@@ -327,28 +327,32 @@ final class WireDocument {
         var open: [Open] = []
         var token = root
         while true {
-            var value: JSONValue
-            do throws(WireValueFailure) {
-                switch kind(token) {
-                case .null: value = .null
-                case .true: value = .bool(true)
-                case .false: value = .bool(false)
-                case .string, .escapedString: value = .string(string(token))
-                case .integer, .number: value = .number(try double(at: token))
-                case .object, .array:
-                    if count(token) > 0 {
-                        open.append(Open(token: token, remaining: count(token)))
-                        token += 1
-                        if kind(open[open.count - 1].token) == .object {
-                            open[open.count - 1].key = string(token)
+            var value = JSONValue.null
+            // The value of a repeated key is skipped unread: the first value stands, as with `JSONDecoder`.
+            let isRepeat = open.last.flatMap { container in container.key.map { container.members[$0] != nil } } ?? false
+            if !isRepeat {
+                do throws(WireValueFailure) {
+                    switch kind(token) {
+                    case .null: value = .null
+                    case .true: value = .bool(true)
+                    case .false: value = .bool(false)
+                    case .string, .escapedString: value = .string(string(token))
+                    case .integer, .number: value = .number(try double(at: token))
+                    case .object, .array:
+                        if count(token) > 0 {
+                            open.append(Open(token: token, remaining: count(token)))
                             token += 1
+                            if kind(open[open.count - 1].token) == .object {
+                                open[open.count - 1].key = string(token)
+                                token += 1
+                            }
+                            continue
                         }
-                        continue
+                        value = kind(token) == .object ? .object([:]) : .array([])
                     }
-                    value = kind(token) == .object ? .object([:]) : .array([])
+                } catch {
+                    throw error.decodingError(at: path)
                 }
-            } catch {
-                throw error.decodingError(at: path)
             }
             token = next(token)
             // Hand the value to its container; a container that is complete becomes the value for the next one.

@@ -1,0 +1,31 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// libFuzzer targets, kept out of the main package because they build with sanitizers and need libFuzzer's
+// `main`. Run them with `Fuzz/run.sh` (docs/fuzzing.md): CI runs each for a bounded time.
+let package = Package(
+    name: "Fuzz",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "schemagen", path: ".."),
+    ],
+    targets: [
+        // Hands each target's entry point to libFuzzer.
+        .target(name: "FuzzSupport"),
+        // Frames as the network delivers them, through every framing's parser.
+        .executableTarget(
+            name: "FuzzFraming",
+            dependencies: ["FuzzSupport", .product(name: "SchemaGenRuntime", package: "schemagen")]
+        ),
+        // Payloads through WireDecoder and Foundation's JSONDecoder: any undocumented difference is a finding.
+        .executableTarget(
+            name: "FuzzWireDecoder",
+            dependencies: ["FuzzSupport", .product(name: "SchemaGenRuntime", package: "schemagen")]
+        ),
+        // Contract files through the loader, the checker, both translators and the renderer.
+        .executableTarget(
+            name: "FuzzContractLoader",
+            dependencies: ["FuzzSupport", .product(name: "SchemaGenCore", package: "schemagen")]
+        ),
+    ]
+)
