@@ -135,6 +135,20 @@ import Testing
         }
     }
 
+    @Test func aRunThatCannotWriteSaysWhereAndChangesNothing() throws {
+        let folder = try Self.project()
+        #expect(try Self.generate("v1", in: folder).status == 0)
+        let before = Self.snapshot(folder)
+        // The unprivileged user can read everything but write nothing.
+        _ = try SchemaGenProcess.shell("chmod -R a+rX,go-w \(folder.url.path)")
+        let run = try SchemaGenProcess.run(["generate", "--config", "v2.config.yaml"], in: folder.url, unprivileged: true)
+        #expect(run.status == 1)
+        #expect(run.standardError.contains("schemagen: cannot write the generated files ('Generated/.schemagen-journal.tmp' cannot be accessed: "
+                                           + "permission denied; check its permissions); nothing was changed"), "\(run.standardError)")
+        #expect(!run.standardError.contains("NSCocoaErrorDomain"))
+        #expect(Self.snapshot(folder) == before)
+    }
+
     @Test func concurrentRunsOnOneOutputWaitForEachOther() throws {
         let (v1, v2) = try Self.expectedVersions()
         let folder = try Self.project()

@@ -41,11 +41,11 @@ import Testing
 
         let lint = try SchemaGenProcess.run(["lint", "schemas"], in: folder.url, unprivileged: true)
         #expect(lint.status == 1)
-        #expect(lint.standardError.contains("schemas/private: error: 'schemas/private' cannot be read: permission denied"), "\(lint.standardError)")
+        #expect(lint.standardError.contains("schemas/private: error: 'schemas/private' cannot be accessed: permission denied"), "\(lint.standardError)")
 
         let generate = try SchemaGenProcess.run(["generate"], in: folder.url, unprivileged: true)
         #expect(generate.status == 1)
-        #expect(generate.standardError.contains("'schemas/private' cannot be read"), "\(generate.standardError)")
+        #expect(generate.standardError.contains("'schemas/private' cannot be accessed"), "\(generate.standardError)")
         #expect(!generate.standardOutput.contains("removed"))
         #expect(Self.generatedFiles(folder) == ["a.swift", "b.swift"], "b.swift must survive a run that could not read its contract")
 

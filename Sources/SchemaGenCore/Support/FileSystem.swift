@@ -25,11 +25,19 @@ enum FileSystem {
         var inode: UInt64
     }
 
-    /// Why a path cannot be used, in words that finish "'path' …".
-    struct Problem: Error, Equatable {
+    /// Why a path cannot be used: `reason` is in words that finish "'path' …".
+    struct Problem: Error, Equatable, CustomStringConvertible {
+        var path: String
         var reason: String
         /// `true` when nothing is there at all (a missing path, or a link to one).
         var isMissing = false
+
+        /// The path (relative to the working directory when it is inside it) and the reason.
+        var description: String {
+            let workingDirectory = FileManager.default.currentDirectoryPath + "/"
+            let shown = path.hasPrefix(workingDirectory) ? String(path.dropFirst(workingDirectory.count)) : path
+            return "'\(shown)' \(reason)"
+        }
     }
 
     static func kind(of path: String) throws(Problem) -> Kind {
@@ -47,8 +55,8 @@ enum FileSystem {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw problem(errno: errno, path: path) }
         // Checked on the open file, not the path, so the file read is the file checked.
-        if case .special(let what) = kind(of: status) { throw Problem(reason: "is \(what), not a file; a contract is a YAML text file") }
-        if case .folder = kind(of: status) { throw Problem(reason: "is a folder, not a file") }
+        if case .special(let what) = kind(of: status) { throw Problem(path: path, reason: "is \(what), not a file; a contract is a YAML text file") }
+        if case .folder = kind(of: status) { throw Problem(path: path, reason: "is a folder, not a file") }
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
@@ -92,13 +100,13 @@ enum FileSystem {
         switch code {
         case ENOENT:
             var status = stat()
-            if lstat(path, &status) == 0 { return Problem(reason: "is a symbolic link to something that does not exist", isMissing: true) }
-            return Problem(reason: "does not exist", isMissing: true)
-        case ELOOP: return Problem(reason: "is a symbolic link that loops (too many levels of symbolic links)")
-        case EACCES, EPERM: return Problem(reason: "cannot be read: permission denied; check its permissions")
-        case ENOTDIR: return Problem(reason: "does not exist (a part of the path is not a folder)", isMissing: true)
-        case ENAMETOOLONG: return Problem(reason: "is too long a path")
-        default: return Problem(reason: "cannot be read: \(String(cString: strerror(code)).lowercased())")
+            if lstat(path, &status) == 0 { return Problem(path: path, reason: "is a symbolic link to something that does not exist", isMissing: true) }
+            return Problem(path: path, reason: "does not exist", isMissing: true)
+        case ELOOP: return Problem(path: path, reason: "is a symbolic link that loops (too many levels of symbolic links)")
+        case EACCES, EPERM: return Problem(path: path, reason: "cannot be accessed: permission denied; check its permissions")
+        case ENOTDIR: return Problem(path: path, reason: "does not exist (a part of the path is not a folder)", isMissing: true)
+        case ENAMETOOLONG: return Problem(path: path, reason: "is too long a path")
+        default: return Problem(path: path, reason: "cannot be used: \(String(cString: strerror(code)).lowercased())")
         }
     }
 }

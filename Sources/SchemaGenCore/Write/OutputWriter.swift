@@ -66,7 +66,7 @@ public struct OutputWriter: Sendable {
         do {
             lock = try FileSystem.FolderLock(directory.path, waiting: waiting)
         } catch {
-            throw Failure(description: "cannot lock the output folder '\(directory.relativePath)': it \(error.reason)")
+            throw Failure(description: "cannot lock the output folder: \(error)")
         }
         defer { withExtendedLifetime(lock) {} }
 
@@ -74,7 +74,7 @@ public struct OutputWriter: Sendable {
         do {
             report.recovered = try WriteJournal.recover(in: directory)
         } catch {
-            throw Failure(description: "cannot finish the interrupted earlier run in '\(directory.relativePath)': it \(error.reason)")
+            throw Failure(description: "cannot finish the interrupted earlier run in '\(directory.relativePath)': \(error)")
         }
         let plan = plan(files, ownedFolders: ownedFolders, guides: guides, report: &report)
         guard !plan.moves.isEmpty || !plan.removals.isEmpty else { return report }
@@ -172,7 +172,7 @@ public struct OutputWriter: Sendable {
     }
 
     private static func describe(_ error: any Error, staging: Bool) -> String {
-        let reason = (error as? FileSystem.Problem).map { "it \($0.reason)" } ?? error.localizedDescription
+        let reason = (error as? FileSystem.Problem).map(\.description) ?? error.localizedDescription
         return staging
             ? "cannot write the generated files (\(reason)); nothing was changed"
             : "writing the generated files stopped half-way (\(reason)); the next run finishes it"
