@@ -8,6 +8,35 @@ import Testing
 @Suite struct FeatureClientTests {
     static let at = Date(timeIntervalSince1970: 1_738_315_800)
 
+    /// Names that used to generate code that did not compile, or read badly: an inline object in an emitted
+    /// payload, names that start with a digit, UPPER_SNAKE names.
+    @Test func wireNamesWorkAsSwift() async throws {
+        let transport = LoopbackTransport()
+        let client = WireNames.Client(transport: transport)
+        try await client.send(target: .init(id: "t1", tags: .init(primary: "p")), targets: ["a"])
+        try await client._24h(volume: 7)
+        try await client.ticker(symbol: "BTC").guildMemberAdd(member: .init(userId: "u1"))
+        #expect(transport.sentFrames.map { String(decoding: $0.data, as: UTF8.self) } == [
+            #"["send",{"target":{"id":"t1","tags":{"primary":"p"}},"targets":["a"]}]"#,
+            #"["24h",{"volume":7}]"#,
+            #"["GUILD_MEMBER_ADD",{"member":{"USER_ID":"u1"}}]"#,
+        ])
+        let volumes = Recorder<Int>()
+        let messages = Recorder<WireNames.MessageCreate>()
+        let minutes = Recorder<Bool>()
+        let highs = Recorder<Double>()
+        client.on24h { volumes.append($0.volume) }
+        client.onMessageCreate { messages.append($0) }
+        client.on1m { minutes.append(true) }
+        client.ticker(symbol: "BTC").on24h { highs.append($0.high) }
+        transport.deliver(json: #"["24h",{"volume":3}]"#)
+        transport.deliver(json: #"["MESSAGE_CREATE",{"content":"hi","MESSAGE_ID":"m1"}]"#)
+        transport.deliver(json: #"["1m"]"#)
+        transport.deliver(json: #"["24h",{"high":1.5}]"#, channel: "ticker:BTC")
+        #expect(volumes.values == [3] && minutes.values == [true] && highs.values == [1.5])
+        #expect(messages.values == [WireNames.MessageCreate(content: "hi", messageId: "m1")])
+    }
+
     @Test func hostileNamesWorkAsSwift() async throws {
         let transport = LoopbackTransport()
         let client = Hostile.Client(transport: transport)
@@ -118,7 +147,7 @@ import Testing
         #expect(Enums.OrderState(rawValue: "failed") == .failure)
         #expect(Enums.OrderState(rawValue: "1st-pass") == ._1stPass)
         #expect(Enums.OrderState(rawValue: "default") == .default)
-        #expect(Enums.OrderState(rawValue: "PENDING_REVIEW") == .pendingREVIEW)
+        #expect(Enums.OrderState(rawValue: "PENDING_REVIEW") == .pendingReview)
         #expect(Enums.OrderState.failure.rawValue == "failed")
     }
 

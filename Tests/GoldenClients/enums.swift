@@ -23,12 +23,12 @@ extension Enums {
         case failure
         case _1stPass
         case `default`
-        case pendingREVIEW
+        case pendingReview
         /// A value the contract does not list.
         case unknown(Swift.String)
 
         /// The values the contract lists, in its order.
-        public static let knownCases: [Self] = [.waiting, .previewsReady, .failure, ._1stPass, .`default`, .pendingREVIEW, ]
+        public static let knownCases: [Self] = [.waiting, .previewsReady, .failure, ._1stPass, .`default`, .pendingReview, ]
 
         public init(rawValue: Swift.String) {
             switch rawValue {
@@ -37,7 +37,7 @@ extension Enums {
             case "failed": self = .failure
             case "1st-pass": self = ._1stPass
             case "default": self = .`default`
-            case "PENDING_REVIEW": self = .pendingREVIEW
+            case "PENDING_REVIEW": self = .pendingReview
             default: self = .unknown(rawValue)
             }
         }
@@ -49,7 +49,7 @@ extension Enums {
             case .failure: "failed"
             case ._1stPass: "1st-pass"
             case .`default`: "default"
-            case .pendingREVIEW: "PENDING_REVIEW"
+            case .pendingReview: "PENDING_REVIEW"
             case .unknown(let value): value
             }
         }

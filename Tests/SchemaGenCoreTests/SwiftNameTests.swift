@@ -7,6 +7,7 @@ import Testing
         ("conversation.participantAdded", "conversationParticipantAdded"), ("order_id", "orderId"), ("ID", "id"),
         ("URL", "url"), ("totalGBP", "totalGBP"), ("2fa_enabled", "_2faEnabled"), ("événement_reçu", "événementReçu"),
         ("default", "default"), ("  spaced  name ", "spacedName"), ("PoraBooked", "poraBooked"),
+        ("MESSAGE_CREATE", "messageCreate"), ("GUILD_MEMBER_ADD", "guildMemberAdd"), ("userID", "userID"), ("HTTP2_PUSH", "http2Push"),
     ])
     func lowerCamel(wire: String, swift: String) {
         #expect(SwiftName.lowerCamel(wire) == swift)
@@ -17,7 +18,8 @@ import Testing
         #expect(SwiftName.upperCamel(":.:") == nil)
     }
 
-    @Test(arguments: [("job-removed", "JobRemoved"), ("driver", "Driver"), ("2fa", "_2fa"), ("admin-channel", "AdminChannel")])
+    @Test(arguments: [("job-removed", "JobRemoved"), ("driver", "Driver"), ("2fa", "_2fa"), ("admin-channel", "AdminChannel"),
+                      ("MESSAGE_CREATE", "MessageCreate"), ("READY", "Ready"), ("orderID", "OrderID")])
     func upperCamel(wire: String, swift: String) {
         #expect(SwiftName.upperCamel(wire) == swift)
     }

@@ -3,16 +3,18 @@
 public enum SwiftName {
     /// `join_group` → `joinGroup`, `conversation.participantAdded` → `conversationParticipantAdded`,
     /// `job-removed` → `jobRemoved`, `2fa` → `_2fa`. `nil` when the name holds no letter or digit.
+    /// `MESSAGE_CREATE` → `messageCreate`.
     public static func lowerCamel(_ wireName: String) -> String? {
-        let words = self.words(in: wireName)
+        let words = casedWords(in: wireName)
         guard let first = words.first else { return nil }
         let head = first.allSatisfy { $0.isUppercase || $0.isNumber } ? first.lowercased() : lowercasingFirst(first)
         return guardLeadingDigit(head + words.dropFirst().map(uppercasingFirst).joined())
     }
 
     /// `job-removed` → `JobRemoved`, `order:{id}` → `OrderId`. `nil` when the name holds no letter or digit.
+    /// `MESSAGE_CREATE` → `MessageCreate`.
     public static func upperCamel(_ wireName: String) -> String? {
-        let words = self.words(in: wireName)
+        let words = casedWords(in: wireName)
         guard !words.isEmpty else { return nil }
         return guardLeadingDigit(words.map(uppercasingFirst).joined())
     }
@@ -27,6 +29,14 @@ public enum SwiftName {
     public static func isValidIdentifier(_ name: String) -> Bool {
         guard let first = name.first, first.isLetter || first == "_" else { return false }
         return name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+    }
+
+    /// The words of a name, ready for camel case: a name with no lower-case letter at all (`MESSAGE_CREATE`,
+    /// `USER_ID`) is written in capitals for emphasis, so its words are read as words; in a mixed name
+    /// (`totalGBP`, `userID`) capitals are an acronym and are kept.
+    private static func casedWords(in name: String) -> [String] {
+        let words = self.words(in: name)
+        return name.contains(where: \.isLowercase) ? words : words.map { $0.lowercased() }
     }
 
     /// Words split at every character that is not a letter or digit; existing camel humps are kept.

@@ -13,16 +13,20 @@ struct EventTranslator {
         return "payload"
     }
 
-    func scope(_ events: [Event], channelExpression: String) -> ScopeContext {
-        let contexts = events.map(event)
+    /// - Parameter enclosingType: the type the scope's event types are declared in (`Zikr`, `Zikr.Driver`).
+    func scope(_ events: [Event], channelExpression: String, enclosingType: String) -> ScopeContext {
+        let contexts = events.map { event($0, enclosingType: enclosingType) }
         let client = zip(events, contexts).filter { $0.0.direction.isEmittedByClient }.map(\.1)
         let server = zip(events, contexts).filter { $0.0.direction.isReceivedByClient }.map(\.1)
         return ScopeContext(channelExpression: channelExpression, events: contexts, clientEvents: client, serverEvents: server,
                             hasClientEvents: !client.isEmpty, hasServerEvents: !server.isEmpty)
     }
 
-    func event(_ event: Event) -> EventContext {
+    func event(_ event: Event, enclosingType: String) -> EventContext {
         let typeName = SwiftName.typeName(forMember: event.swiftName)
+        // A name that starts with a digit (`24h`) gives the type and the enum case and emit method the same
+        // spelling (`_24h`); where those would shadow the type, it is written qualified.
+        let typeReference = typeName == event.swiftName ? "\(enclosingType).\(typeName)" : typeName
         let wireName = SwiftSyntax.stringLiteral(event.wireName)
         let direction = switch event.direction {
         case .clientToServer: "client to server"
@@ -51,17 +55,17 @@ struct EventTranslator {
                 extra.append((property, payloadKey, nested))
             }
             context.declaration = declaration(typeName, context, builder.structure(frameFields, eventName: wireName, extra: extra))
-            context.valueType = typeName
+            context.valueType = typeReference
             context.hasValue = true
             context.decodesWholeFrame = true
         } else if case .object(let object)? = event.payload {
             let structure = builder.structure(object.fields, eventName: wireName)
             context.declaration = declaration(typeName, context, structure)
-            context.valueType = typeName
+            context.valueType = typeReference
             if !structure.properties.isEmpty {
-                context.emitParameters = structure.initializerParameters
+                context.emitParameters = builder.parameters(object.fields, of: structure, outside: typeReference)
                 context.hasEmitParameters = true
-                context.emitInitializer = "\(typeName)(" + structure.properties.map { "\($0.name.unescapedIdentifier): \($0.argumentName)" }
+                context.emitInitializer = "\(typeReference)(" + structure.properties.map { "\($0.name.unescapedIdentifier): \($0.argumentName)" }
                     .joined(separator: ", ") + ")"
             }
         } else if let payload = event.payload {

@@ -90,14 +90,30 @@ struct StructBuilder {
                                                rawValue: item.wireName == item.property.codingKey.unescapedIdentifier ? nil : SwiftSyntax.stringLiteral(item.wireName)))
             if let type = item.nested { nested.append(type) }
         }
-        let parameters = properties.map { property in
-            let label = property.argumentName == property.name ? property.name : "\(property.name) \(property.argumentName)"
-            return "\(label): \(property.type)\(property.isOptional ? " = nil" : "")"
-        }.joined(separator: ", ")
+        let parameters = properties.map { Self.parameter($0, type: $0.type) }.joined(separator: ", ")
         return StructContext(
             conformances: Self.conformances, eventName: eventName, properties: properties, constants: constants,
             hasCodingKeys: !constants.isEmpty || codingKeys.contains { $0.rawValue != nil }, codingKeys: codingKeys,
             hasCustomCoding: !constants.isEmpty, hasInitializer: hasInitializer, initializerParameters: parameters, nestedTypes: nested)
+    }
+}
+
+extension StructBuilder {
+    /// The parameters of the initializer of `structure` (built from `fields`), as code outside the struct
+    /// writes them: inline objects' types qualified by the struct's name (`target: Send.Target`, not `target: Target`).
+    func parameters(_ fields: [Field], of structure: StructContext, outside owner: String) -> String {
+        let qualified = Set(structure.nestedTypes.map(\.name))
+        return zip(fields.filter { $0.constant == nil }, structure.properties).map { field, property in
+            let nestedName = SwiftName.typeName(forMember: field.swiftName)
+            let type = qualified.contains(nestedName) ? speller.spell(field.type, inlineName: "\(owner).\(nestedName)") : property.type
+            return Self.parameter(property, type: type)
+        }.joined(separator: ", ")
+    }
+
+    /// `name: Type`, `name argument: Type` or `name: Type? = nil`.
+    private static func parameter(_ property: PropertyContext, type: String) -> String {
+        let label = property.argumentName == property.name ? property.name : "\(property.name) \(property.argumentName)"
+        return "\(label): \(type)\(property.isOptional ? " = nil" : "")"
     }
 }
 

@@ -16,7 +16,7 @@ public struct SwiftTranslator: Sendable {
         let builder = StructBuilder(speller: speller, hasInitializer: accessLevel != .internal, contract: contract)
         let types = contract.types.map { builder.namedType($0) }
         let events = EventTranslator(contract: contract, builder: builder)
-        let root = events.scope(contract.events, channelExpression: "nil")
+        let root = events.scope(contract.events, channelExpression: "nil", enclosingType: contract.name)
         let channels = contract.channels.map { channel in
             let typeName = SwiftName.typeName(forMember: channel.swiftName)
             let parameters = channel.parameters.map { parameter in
@@ -35,7 +35,7 @@ public struct SwiftTranslator: Sendable {
                 accessorParameters: parameters.map { "\($0.name): \($0.type)" }.joined(separator: ", "),
                 accessorArguments: channel.parameters.map { "\($0.swiftName): \(SwiftSyntax.identifier($0.swiftName))" }.joined(separator: ", "),
                 hasParameters: !parameters.isEmpty,
-                scope: events.scope(channel.events, channelExpression: "channel.address"))
+                scope: events.scope(channel.events, channelExpression: "channel.address", enclosingType: "\(contract.name).\(typeName)"))
         }
         let documentation = SwiftSyntax.documentation(contract.title, extra: SwiftSyntax.documentation(contract.description).map { String($0.dropFirst()) })
         return SwiftFileContext(sourceFile: sourceFile, access: accessLevel.rawValue, namespace: contract.name, documentation: documentation,
