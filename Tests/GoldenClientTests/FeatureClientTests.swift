@@ -37,6 +37,26 @@ import Testing
         #expect(messages.values == [WireNames.MessageCreate(content: "hi", messageId: "m1")])
     }
 
+    /// `enum: [0, 1, 2]` used to decode only the strings "0", "1", "2": integer enums read and write numbers,
+    /// keep unlisted values, and reject strings.
+    @Test func integerEnumsReadAndWriteNumbers() async throws {
+        let transport = LoopbackTransport()
+        let client = IntegerEnums.Client(transport: transport)
+        try await client.presenceChanged(userId: "u1", presence: .idle, previous: .unknown(7), priorities: [.minus1, ._10])
+        #expect(transport.sentFrames.map { String(decoding: $0.data, as: UTF8.self) } == [
+            #"["presence_changed",{"presence":2,"previous":7,"priorities":[-1,10],"userId":"u1"}]"#,
+        ])
+        let changes = Recorder<IntegerEnums.PresenceChanged>()
+        let failures = Recorder<IncomingFailure>()
+        client.onPresenceChanged { changes.append($0) }
+        client.onIncomingFailure { failures.append($0) }
+        transport.deliver(json: #"["presence_changed",{"userId":"u2","presence":1,"previous":42,"priorities":[0]}]"#)
+        transport.deliver(json: #"["presence_changed",{"userId":"u3","presence":"1","priorities":[]}]"#)
+        #expect(changes.values == [IntegerEnums.PresenceChanged(userId: "u2", presence: .online, previous: .unknown(42), priorities: [._0])])
+        #expect(failures.values.count == 1, "a string is not an integer enum's value")
+        #expect(IntegerEnums.Presence.knownCases.map(\.rawValue) == [0, 1, 2])
+    }
+
     @Test func hostileNamesWorkAsSwift() async throws {
         let transport = LoopbackTransport()
         let client = Hostile.Client(transport: transport)

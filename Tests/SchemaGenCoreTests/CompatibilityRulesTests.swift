@@ -114,6 +114,10 @@ import Testing
         Case(name: "enum value removed, client to server", old: contract("  a: { direction: client-to-server, payload: Kind }", types: kindEnumMore),
              new: contract("  a: { direction: client-to-server, payload: Kind }", types: kindEnum),
              kind: .enumValueRemoved, oldAppNewServer: .breaks, newAppOldServer: .safe),
+        Case(name: "enum values changed from strings to whole numbers",
+             old: contract("  a: { direction: server-to-client, payload: Code }", types: "  Code: { enum: [\"0\", \"1\"] }"),
+             new: contract("  a: { direction: server-to-client, payload: Code }", types: "  Code: { enum: [0, 1] }"),
+             kind: .typeChanged, oldAppNewServer: .breaks, newAppOldServer: .breaks),
         // Channels, framing, dates
         Case(name: "channel address changed", old: contract("", channels: "  d:\n    address: \"driver-{id}\"\n    parameters: { id: String }\n    events:\n      a: { direction: server-to-client }"),
              new: contract("", channels: "  d:\n    address: \"drivers-{id}\"\n    parameters: { id: String }\n    events:\n      a: { direction: server-to-client }"),

@@ -157,8 +157,17 @@ extension Checker {
         }
         var cases: [EnumCase] = []
         var seen: [String: SourceLocation] = [:]
+        var rawType: (type: EnumType.RawType, value: String, location: SourceLocation)?
         for element in elements {
-            guard let enumCase = readEnumCase(element, owner: owner) else { continue }
+            guard let (enumCase, type) = readEnumCase(element, owner: owner) else { continue }
+            if let first = rawType, first.type != type {
+                let (number, text) = type == .integer ? (enumCase.wireValue, first.value) : (first.value, enumCase.wireValue)
+                diagnostics.error("\(owner) mixes whole numbers and strings ('\(number)' is a number, '\(text)' a string); its values "
+                                  + "are all strings or all whole numbers: quote the numbers to make them strings", at: enumCase.location,
+                                  notes: [.note("'\(first.value)' is the first value", at: first.location)])
+                continue
+            }
+            rawType = rawType ?? (type, enumCase.wireValue, enumCase.location)
             if let first = seen[enumCase.wireValue] {
                 diagnostics.error("duplicate value '\(enumCase.wireValue)' in \(owner); list each value once", at: enumCase.location,
                                   notes: [.note("'\(enumCase.wireValue)' is first listed here", at: first)])
@@ -167,24 +176,60 @@ extension Checker {
             seen[enumCase.wireValue] = enumCase.location
             cases.append(enumCase)
         }
-        return EnumType(cases: cases)
+        return EnumType(rawType: rawType?.type ?? .string, cases: cases)
     }
 
-    private mutating func readEnumCase(_ node: SyntaxNode, owner: String) -> EnumCase? {
-        if let scalar = node.scalar {
+    /// One value of an enum, as a bare value or a mapping with `value:`, and whether it is a string or a
+    /// whole number.
+    private mutating func readEnumCase(_ node: SyntaxNode, owner: String) -> (EnumCase, EnumType.RawType)? {
+        if node.scalar != nil {
             guard !node.isNull else {
                 diagnostics.error("an enum value of \(owner) is empty; write the value as it appears on the wire", at: node.location)
                 return nil
             }
-            return EnumCase(wireValue: scalar.text, swiftName: derivedSwiftName(scalar.text, what: "enum value", at: node.location),
-                            description: nil, deprecation: nil, location: node.location)
+            guard let (value, type) = readEnumValue(node, owner: owner) else { return nil }
+            // `-1` would become `_1`, the name of `1`: negative numbers are spelled out.
+            let name = type == .integer && value.hasPrefix("-") ? "minus" + value.dropFirst() : value
+            return (EnumCase(wireValue: value, swiftName: derivedSwiftName(name, what: "enum value", at: node.location),
+                             description: nil, deprecation: nil, location: node.location), type)
         }
         guard let reader = MappingReader(node, owner: "an enum value of \(owner)", allowedKeys: Self.enumCaseKeys, diagnostics: &diagnostics),
               let valueNode = reader.required("value", in: "an enum value of \(owner)", hint: "write the value as it appears on the wire",
                                               diagnostics: &diagnostics),
-              let value = readText(valueNode, what: "an enum `value`") else { return nil }
-        return EnumCase(wireValue: value, swiftName: readSwiftName(reader, wireName: value, what: "enum value", at: valueNode.location),
-                        description: readDescription(reader), deprecation: readDeprecation(reader), location: valueNode.location)
+              readText(valueNode, what: "an enum `value`") != nil,
+              let (value, type) = readEnumValue(valueNode, owner: owner) else { return nil }
+        return (EnumCase(wireValue: value, swiftName: readSwiftName(reader, wireName: value, what: "enum value", at: valueNode.location),
+                         description: readDescription(reader), deprecation: readDeprecation(reader), location: valueNode.location), type)
+    }
+
+    /// A scalar read as YAML 1.2's core schema reads it: quoted text is a string, a plain whole number an
+    /// integer (`7`, `-1`, kept in decimal); a plain boolean or fraction is an error, since it cannot be an
+    /// enum's raw value and was most likely meant as text.
+    private mutating func readEnumValue(_ node: SyntaxNode, owner: String) -> (String, EnumType.RawType)? {
+        guard let scalar = node.scalar else { return nil }
+        let text = scalar.text
+        guard scalar.style == .plain else { return (text, .string) }
+        if text.wholeMatch(of: /[-+]?[0-9]+/) != nil {
+            guard let value = Int64(text.hasPrefix("+") ? String(text.dropFirst()) : text) else {
+                diagnostics.error("the enum value \(text) of \(owner) is too large for a 64-bit integer; quote it to make it a string",
+                                  at: node.location)
+                return nil
+            }
+            return (String(value), .integer)
+        }
+        let what: String? = if ["true", "True", "TRUE", "false", "False", "FALSE"].contains(text) {
+            "a boolean"
+        } else if text.wholeMatch(of: /[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?|[-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN)/) != nil {
+            "a number that is not whole"
+        } else {
+            nil
+        }
+        if let what {
+            diagnostics.error("the enum value \(text) of \(owner) is \(what) in YAML; enum values are strings or whole numbers: "
+                              + "write \"\(text)\" if the wire value is the text", at: node.location)
+            return nil
+        }
+        return (text, .string)
     }
 
     /// Parses and resolves a type written as text; reports syntax errors and unknown names at their column.

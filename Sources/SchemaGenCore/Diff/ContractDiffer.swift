@@ -104,6 +104,12 @@ public struct ContractDiffer: Sendable {
     }
 
     private func compareEnum(_ before: EnumType, _ after: EnumType, place: Place, flows: Set<Flow>, _ recorder: inout Recorder) {
+        // `[0, 1]` and `["0", "1"]` list the same texts, but one is read as numbers and the other as strings.
+        guard before.rawType == after.rawType else {
+            let describe = { (type: EnumType.RawType) in type == .integer ? "whole numbers" : "strings" }
+            recorder.record(.typeChanged, "values changed from \(describe(before.rawType)) to \(describe(after.rawType))", at: place, flows: flows)
+            return
+        }
         for value in before.cases where !after.cases.contains(where: { $0.wireValue == value.wireValue }) {
             recorder.record(.enumValueRemoved, "value `\(value.wireValue)` removed", at: place, flows: flows)
         }

@@ -85,13 +85,25 @@ public struct NamedType: Hashable, Sendable {
     public var location: SourceLocation
 }
 
-/// A string enum. Generated code adds a case for values the contract does not list.
+/// A string or integer enum. Generated code adds a case for values the contract does not list.
 public struct EnumType: Hashable, Sendable {
+    /// What an enum's values are on the wire: all strings, or all whole numbers.
+    public enum RawType: String, Hashable, Sendable {
+        case string
+        case integer
+    }
+
+    public var rawType: RawType
     public var cases: [EnumCase]
+
+    public init(rawType: RawType = .string, cases: [EnumCase]) {
+        self.rawType = rawType
+        self.cases = cases
+    }
 }
 
 public struct EnumCase: Hashable, Sendable {
-    /// The value on the wire (`previews_ready`).
+    /// The value on the wire (`previews_ready`); for integer enums, the number in decimal (`3`, `-1`).
     public var wireValue: String
     /// The Swift case name (`previewsReady`).
     public var swiftName: String

@@ -68,6 +68,7 @@ extension CodingKeyContext: KeyedTemplateContext {
 
 extension EnumContext: KeyedTemplateContext {
     static let templateKeys: [String: TemplateKey<Self>] = [
+        "rawType": .property(\.rawType),
         "cases": .property(\.cases),
     ]
 }
@@ -190,6 +191,7 @@ extension MarkdownType: KeyedTemplateContext {
         "isStruct": .property(\.isStruct),
         "fields": .property(\.fields),
         "isEnum": .property(\.isEnum),
+        "valueKind": .property(\.valueKind),
         "values": .property(\.values),
     ]
 }

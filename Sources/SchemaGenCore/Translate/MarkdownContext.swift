@@ -63,6 +63,8 @@ public struct MarkdownType: Sendable {
     public var isStruct: Bool
     public var fields: [MarkdownFieldRow]
     public var isEnum: Bool
+    /// What an enum's values are: "A string" or "A whole number".
+    public var valueKind: String
     public var values: [MarkdownFieldRow]
 }
 

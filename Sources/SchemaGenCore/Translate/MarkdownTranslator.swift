@@ -72,6 +72,7 @@ public struct MarkdownTranslator: Sendable {
         if let deprecation = type.deprecation { description = Self.deprecationNote(deprecation) + (description.isEmpty ? "" : " " + description) }
         var fields: [MarkdownFieldRow] = []
         var values: [MarkdownFieldRow] = []
+        var valueKind = "A string"
         switch type.kind {
         case .object(let object):
             fields = object.fields.map { field in
@@ -83,6 +84,7 @@ public struct MarkdownTranslator: Sendable {
                                         description: note)
             }
         case .enumeration(let enumeration):
+            if enumeration.rawType == .integer { valueKind = "A whole number" }
             values = enumeration.cases.map { enumCase in
                 var note = MarkdownSyntax.cell(enumCase.description)
                 if let deprecation = enumCase.deprecation { note = Self.deprecationNote(deprecation) + (note.isEmpty ? "" : " " + note) }
@@ -90,7 +92,8 @@ public struct MarkdownTranslator: Sendable {
             }
         }
         return MarkdownType(name: type.name, anchor: anchor, description: description, hasDescription: !description.isEmpty,
-                            isStruct: !fields.isEmpty || values.isEmpty, fields: fields, isEnum: !values.isEmpty, values: values)
+                            isStruct: !fields.isEmpty || values.isEmpty, fields: fields, isEnum: !values.isEmpty,
+                            valueKind: valueKind, values: values)
     }
 
     /// A spelling as code spans, with named types linked to their sections.

@@ -46,11 +46,14 @@ struct StructBuilder {
             return TypeContext(name: name, documentation: documentation, structure: structure(object.fields, eventName: nil, owner: type.name),
                                enumeration: nil)
         case .enumeration(let enumeration):
+            let isInteger = enumeration.rawType == .integer
             let cases = enumeration.cases.map { enumCase in
-                EnumCaseContext(name: SwiftSyntax.identifier(enumCase.swiftName), rawValue: SwiftSyntax.stringLiteral(enumCase.wireValue),
+                EnumCaseContext(name: SwiftSyntax.identifier(enumCase.swiftName),
+                                rawValue: isInteger ? enumCase.wireValue : SwiftSyntax.stringLiteral(enumCase.wireValue),
                                 documentation: SwiftSyntax.documentation(enumCase.description, deprecation: enumCase.deprecation))
             }
-            return TypeContext(name: name, documentation: documentation, structure: nil, enumeration: EnumContext(cases: cases))
+            return TypeContext(name: name, documentation: documentation, structure: nil,
+                               enumeration: EnumContext(rawType: isInteger ? "Swift.Int" : "Swift.String", cases: cases))
         }
     }
 

@@ -107,13 +107,15 @@ public struct CodingKeyContext: Sendable {
 }
 
 public struct EnumContext: Sendable {
+    /// The Swift type of the wire values: `Swift.String`, or `Swift.Int` for an enum of whole numbers.
+    public var rawType: String
     public var cases: [EnumCaseContext]
 }
 
 public struct EnumCaseContext: Sendable {
     /// The case name as written (backticked when a keyword).
     public var name: String
-    /// The wire value as a Swift string literal.
+    /// The wire value as a Swift literal: a string literal, or an integer literal for an enum of whole numbers.
     public var rawValue: String
     /// Doc comment lines; a deprecated value says so here.
     public var documentation: [String]

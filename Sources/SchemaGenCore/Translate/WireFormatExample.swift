@@ -109,7 +109,9 @@ struct WireFormatExample {
         case .named(let name):
             guard let named = contract.type(named: name) else { return NSNull() }
             switch named.kind {
-            case .enumeration(let enumeration): return enumeration.cases.first?.wireValue ?? ""
+            case .enumeration(let enumeration):
+                let value = enumeration.cases.first?.wireValue ?? ""
+                return enumeration.rawType == .integer ? (Int(value) ?? 0) as Any : value
             case .object(let object): return sample(object, depth: depth + 1)
             }
         case .array(let element): return depth > 2 ? [Any]() : [sample(element, depth: depth + 1)]
