@@ -113,12 +113,17 @@ import Testing
         let client = Envelope.Client(transport: transport)
         let statuses = Recorder<Envelope.Status>()
         let beats = Recorder<Envelope.Heartbeat>()
+        let failures = Recorder<IncomingFailure>()
         client.onStatus { statuses.append($0) }
         client.onHeartbeat { beats.append($0) }
-        transport.deliver(json: #"{"name":"status","id":"e1","sentAt":null,"conversationId":"c1","payload":{"online":true}}"#)
-        transport.deliver(json: #"{"name":"heartbeat","id":"e2","sentAt":"2025-01-31T09:30:00Z"}"#)
+        client.onIncomingFailure { failures.append($0) }
+        transport.deliver(json: #"{"name":"status","id":"e1","sentAt":null,"version":2,"conversationId":"c1","payload":{"online":true}}"#)
+        transport.deliver(json: #"{"name":"heartbeat","id":"e2","sentAt":"2025-01-31T09:30:00Z","version":2}"#)
+        // An envelope constant is checked: a frame of another protocol version is not this event.
+        transport.deliver(json: #"{"name":"heartbeat","id":"e3","version":3}"#)
         #expect(statuses.values == [Envelope.Status(id: "e1", sentAt: nil, conversationId: "c1", payload: .init(online: true))])
         #expect(beats.values == [Envelope.Heartbeat(id: "e2", sentAt: Self.at)])
+        #expect(failures.values.count == 1)
     }
 
     @Test func structsMayHoldThemselvesThroughOptionals() throws {

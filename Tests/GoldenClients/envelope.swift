@@ -23,12 +23,43 @@ extension Envelope {
         public var conversationId: String
         /// The event's payload.
         public var payload: Payload
+        /// Always 2 for this event: checked when decoding, written when encoding.
+        public var version: Int { 2 }
 
         public init(id: String, sentAt: Date? = nil, conversationId: String, payload: Payload) {
             self.id = id
             self.sentAt = sentAt
             self.conversationId = conversationId
             self.payload = payload
+        }
+
+        enum CodingKeys: Swift.String, CodingKey {
+            case id
+            case sentAt
+            case version
+            case conversationId
+            case payload
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            let versionValue = try container.decode(Int.self, forKey: .version)
+            guard versionValue == 2 else {
+                throw constantMismatch(.version, in: container, expected: 2, found: versionValue)
+            }
+            self.id = try container.decode(String.self, forKey: .id)
+            self.sentAt = try container.decodeIfPresent(Date.self, forKey: .sentAt)
+            self.conversationId = try container.decode(String.self, forKey: .conversationId)
+            self.payload = try container.decode(Payload.self, forKey: .payload)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(2 as Int, forKey: .version)
+            try container.encode(id, forKey: .id)
+            try container.encodeIfPresent(sentAt, forKey: .sentAt)
+            try container.encode(conversationId, forKey: .conversationId)
+            try container.encode(payload, forKey: .payload)
         }
 
         /// The event's payload.
@@ -48,10 +79,35 @@ extension Envelope {
 
         public var id: String
         public var sentAt: Date?
+        /// Always 2 for this event: checked when decoding, written when encoding.
+        public var version: Int { 2 }
 
         public init(id: String, sentAt: Date? = nil) {
             self.id = id
             self.sentAt = sentAt
+        }
+
+        enum CodingKeys: Swift.String, CodingKey {
+            case id
+            case sentAt
+            case version
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            let versionValue = try container.decode(Int.self, forKey: .version)
+            guard versionValue == 2 else {
+                throw constantMismatch(.version, in: container, expected: 2, found: versionValue)
+            }
+            self.id = try container.decode(String.self, forKey: .id)
+            self.sentAt = try container.decodeIfPresent(Date.self, forKey: .sentAt)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(2 as Int, forKey: .version)
+            try container.encode(id, forKey: .id)
+            try container.encodeIfPresent(sentAt, forKey: .sentAt)
         }
     }
 
@@ -64,11 +120,39 @@ extension Envelope {
         public var sentAt: Date?
         /// The event's payload.
         public var payload: [String]
+        /// Always 2 for this event: checked when decoding, written when encoding.
+        public var version: Int { 2 }
 
         public init(id: String, sentAt: Date? = nil, payload: [String]) {
             self.id = id
             self.sentAt = sentAt
             self.payload = payload
+        }
+
+        enum CodingKeys: Swift.String, CodingKey {
+            case id
+            case sentAt
+            case version
+            case payload
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            let versionValue = try container.decode(Int.self, forKey: .version)
+            guard versionValue == 2 else {
+                throw constantMismatch(.version, in: container, expected: 2, found: versionValue)
+            }
+            self.id = try container.decode(String.self, forKey: .id)
+            self.sentAt = try container.decodeIfPresent(Date.self, forKey: .sentAt)
+            self.payload = try container.decode([String].self, forKey: .payload)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(2 as Int, forKey: .version)
+            try container.encode(id, forKey: .id)
+            try container.encodeIfPresent(sentAt, forKey: .sentAt)
+            try container.encode(payload, forKey: .payload)
         }
     }
 

@@ -6,7 +6,7 @@ import SchemaGenRuntime
 /// Names and text that Markdown must escape
 ///
 /// A contract whose names and descriptions contain Markdown's special characters.
-/// Tables must still render on GitHub.
+/// Tables must still render on GitHub, and <placeholders> must show (see <https://example.com/spec>).
 ///
 public enum Escaping {
     /// How this API frames events on the wire.
@@ -61,8 +61,8 @@ extension Escaping {
 // MARK: - Events
 
 extension Escaping {
-    /// Uses | pipes and `code`
-    /// over two lines.
+    /// Uses | pipes and `code` and `Array<Element>`
+    /// over two lines; the id is <symbol>-<n>, compared with a < b.
     ///
     ///
     /// Wire name: `tick`tock|tack`, both directions.
@@ -86,8 +86,8 @@ extension Escaping {
 
     /// The events the app may send in this scope.
     public enum ClientEvent: Hashable, Sendable {
-        /// Uses | pipes and `code`
-        /// over two lines.
+        /// Uses | pipes and `code` and `Array<Element>`
+        /// over two lines; the id is <symbol>-<n>, compared with a < b.
         ///
         ///
         /// Wire name: `tick`tock|tack`, both directions.
@@ -96,8 +96,8 @@ extension Escaping {
 
     /// The events the app may receive in this scope.
     public enum ServerEvent: Hashable, Sendable {
-        /// Uses | pipes and `code`
-        /// over two lines.
+        /// Uses | pipes and `code` and `Array<Element>`
+        /// over two lines; the id is <symbol>-<n>, compared with a < b.
         ///
         ///
         /// Wire name: `tick`tock|tack`, both directions.
@@ -130,8 +130,8 @@ extension Escaping {
             core.registerScope(channel: nil) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
         }
 
-        /// Uses | pipes and `code`
-        /// over two lines.
+        /// Uses | pipes and `code` and `Array<Element>`
+        /// over two lines; the id is <symbol>-<n>, compared with a < b.
         ///
         ///
         /// Wire name: `tick`tock|tack`, both directions.
@@ -139,8 +139,8 @@ extension Escaping {
             try await core.emit(eventName: "tick`tock|tack", channel: nil, payload: payload)
         }
 
-        /// Uses | pipes and `code`
-        /// over two lines.
+        /// Uses | pipes and `code` and `Array<Element>`
+        /// over two lines; the id is <symbol>-<n>, compared with a < b.
         ///
         ///
         /// Wire name: `tick`tock|tack`, both directions.
@@ -156,8 +156,8 @@ extension Escaping {
             }
         }
 
-        /// Uses | pipes and `code`
-        /// over two lines.
+        /// Uses | pipes and `code` and `Array<Element>`
+        /// over two lines; the id is <symbol>-<n>, compared with a < b.
         ///
         ///
         /// Wire name: `tick`tock|tack`, both directions.

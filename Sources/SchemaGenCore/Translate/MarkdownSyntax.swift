@@ -15,20 +15,51 @@ enum MarkdownSyntax {
         return fence + (inTable ? padded.escapingPipes : padded) + fence
     }
 
-    /// Prose for a table cell: pipes escaped, lines joined with `<br>`.
+    /// Prose for a table cell: pipes and tags escaped, lines joined with `<br>`.
     static func cell(_ text: String?) -> String {
         guard let text, !text.isEmpty else { return "" }
-        return text.linesSplitAtLineFeeds.map(\.escapingPipes)
+        return text.linesSplitAtLineFeeds.map { prose($0).escapingPipes }
             .filter { !$0.isEmpty }.joined(separator: "<br>")
+    }
+
+    /// A line of prose as GitHub should show it: a `<` outside code spans is written `&lt;`, so `<symbol>`
+    /// shows as text instead of being dropped as an unknown HTML tag. Code spans (which show `<` as is) and
+    /// autolinks (`<https://…>`) are kept.
+    static func prose(_ line: String) -> String {
+        guard line.utf8.contains(UInt8(ascii: "<")) else { return line }
+        var output = ""
+        var characters = Substring(line)
+        while let first = characters.first {
+            if first == "`" {
+                // A code span runs to the next run of as many backticks; without one, the backticks are text.
+                let fence = characters.prefix { $0 == "`" }
+                let rest = characters.dropFirst(fence.count)
+                if let close = rest.range(of: fence), rest[close.upperBound...].first != "`" {
+                    output += characters[..<close.upperBound]
+                    characters = rest[close.upperBound...]
+                } else {
+                    output += fence
+                    characters = rest
+                }
+            } else if first == "<" {
+                let autolink = ["<https://", "<http://", "<mailto:"].contains { characters.hasPrefix($0) } && characters.contains(">")
+                output += autolink ? "<" : "&lt;"
+                characters = characters.dropFirst()
+            } else {
+                output.append(first)
+                characters = characters.dropFirst()
+            }
+        }
+        return output
     }
 
     static func codeOutsideTable(_ text: String) -> String {
         code(text, inTable: false)
     }
 
-    /// Prose for a paragraph outside tables: as written, without trailing blank lines.
+    /// Prose for a paragraph outside tables: as written (tags escaped), without trailing blank lines.
     static func paragraph(_ text: String?) -> String {
-        (text ?? "").linesSplitAtLineFeeds.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+        (text ?? "").linesSplitAtLineFeeds.map(prose).joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// The anchor GitHub gives a heading: lower case, punctuation dropped, spaces as hyphens.

@@ -40,7 +40,7 @@ public struct MarkdownTranslator: Sendable {
             types = contract.types.map { type($0, anchor: anchors.anchor(for: $0.name), typeAnchors: typeAnchors) }
         }
         contents.append(MarkdownLink(title: "Wire format", anchor: anchors.anchor(for: "Wire format")))
-        let description = (contract.description ?? "").linesSplitAtLineFeeds
+        let description = (contract.description ?? "").linesSplitAtLineFeeds.map(MarkdownSyntax.prose)
         return MarkdownFileContext(
             sourceFile: sourceFile, title: title, description: description, hasDescription: contract.description != nil,
             contents: contents, root: root, channels: channels, hasChannels: !channels.isEmpty, types: types, hasTypes: !types.isEmpty,

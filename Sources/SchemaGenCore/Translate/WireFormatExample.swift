@@ -38,7 +38,7 @@ struct WireFormatExample {
         guard !fields.isEmpty else { return frame }
         var members = Data()
         for field in fields {
-            let value = (try? JSONSerialization.data(withJSONObject: sample(field.type, depth: 1),
+            let value = (try? JSONSerialization.data(withJSONObject: sample(field, depth: 1),
                                                      options: [.sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed])) ?? Data("null".utf8)
             members.append(contentsOf: Array(",\"\(field.wireName)\":".utf8))
             members.append(value)
@@ -126,17 +126,19 @@ struct WireFormatExample {
         for field in object.fields {
             // Deep optional fields are left out, as a server leaves them out, so recursive types end.
             if depth > 2, field.type.isOptional { continue }
-            if let constant = field.constant {
-                switch constant {
-                case .string(let text): result[field.wireName] = text
-                case .int(let number): result[field.wireName] = number
-                case .bool(let flag): result[field.wireName] = flag
-                }
-            } else {
-                result[field.wireName] = sample(field.type, depth: depth)
-            }
+            result[field.wireName] = sample(field, depth: depth)
         }
         return result
+    }
+
+    /// A field's example value: its constant when it has one (a frame's `"op": 2` is always 2).
+    private func sample(_ field: Field, depth: Int) -> Any {
+        switch field.constant {
+        case .string(let text): text
+        case .int(let number): number
+        case .bool(let flag): flag
+        case nil: sample(field.type, depth: depth)
+        }
     }
 }
 
