@@ -4,7 +4,8 @@ import Foundation
 /// to the typed listeners and event streams of their scope (the client itself, or one channel).
 ///
 /// Generated code is a typed skin over this class; apps use the generated clients, not this directly.
-/// Listeners run on the thread the transport delivers on, one frame at a time, in arrival order.
+/// Listeners run on the thread the transport delivers on, one frame at a time, in arrival order. The client
+/// lives as long as the app keeps it (or a copy); frames that arrive after that go to ``ReleasedClient``.
 public final class RealtimeClientCore: @unchecked Sendable {
     public let transport: any RealtimeTransport
     public let framing: WireFraming
@@ -25,7 +26,12 @@ public final class RealtimeClientCore: @unchecked Sendable {
         self.framing = framing
         self.encoder = dates.makeEncoder()
         self.decoder = dates.makeDecoder()
-        transport.setReceiver { [weak self] frame in self?.receive(frame) }
+        // Weakly: a client does not keep itself alive; frames that outlive it are reported, not lost unseen.
+        let reporter = ReleasedClientReporter(framing: framing)
+        transport.setReceiver { [weak self] frame in
+            guard let self else { return reporter.report(frame) }
+            self.receive(frame)
+        }
     }
 
     // MARK: Sending
