@@ -51,6 +51,14 @@ final class WireDocument {
     /// types with large frames safe too (docs/decoding.md).
     static let stackBudget = 256 * 1024
 
+    /// Nested `init(from:)` calls that are always allowed: a few KiB each even in debug builds. Only past them is
+    /// the stack measured, which also keeps shallow documents safe where addresses of locals do not tell the
+    /// stack's depth (AddressSanitizer's fake stacks put them on the heap).
+    static let levelsAlwaysAllowed = 32
+
+    /// How many `init(from:)` calls are under way; one decode uses a document at a time.
+    private var nestedDecodes = 0
+
     init(copying data: Data, dates: WireDateEncoding) throws(JSONSyntaxError) {
         let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(data.count, 1))
         _ = data.copyBytes(to: bytes)
@@ -299,7 +307,9 @@ final class WireDocument {
             throw error.decodingError(at: path)
         }
         if T.self == JSONValue.self { return unsafeBitCast(try jsonValue(at: token, path: path), to: T.self) }
-        guard Self.stackUsed(since: stackBase) < Self.stackBudget else {
+        nestedDecodes += 1
+        defer { nestedDecodes -= 1 }
+        guard nestedDecodes <= Self.levelsAlwaysAllowed || Self.stackUsed(since: stackBase) < Self.stackBudget else {
             throw DecodingError.dataCorrupted(DecodingError.Context(
                 codingPath: path.keys, debugDescription: "The value is nested too deeply to decode safely on this thread's stack."))
         }
