@@ -45,9 +45,10 @@ import Testing
         // Floats: the same rules at Float's precision.
         .init("-0", "Float", "-0.0"), .init("1e-50", "Float", nil), .init("1e-46", "Float", nil), .init("1e-40", "Float", "1e-40"),
         .init("3.4e39", "Float", nil), .init("16777217", "Float", "16777216.0"),
-        // RFC 8259 allows a zero with an unsigned exponent; JSONDecoder alone rejects it (it reads `0E+2`).
+        // RFC 8259 allows any zero with an exponent; JSONDecoder rejects some (and reads `0E+2`, `0.0e1`).
         .init("0e1", "Double", "0.0", foundation: .some(nil)), .init("0E1", "Double", "0.0", foundation: .some(nil)),
-        .init("0E+2", "Double", "0.0"),
+        .init("-0.0E+2", "Double", "-0.0", foundation: .some(nil)), .init("0.00E-1", "Double", "0.0", foundation: .some(nil)),
+        .init("0E+2", "Double", "0.0"), .init("0.0e1", "Double", "0.0"),
     ]
 
     static func read(_ text: String, as type: String, with decode: (Data) throws -> Any) -> String? {
