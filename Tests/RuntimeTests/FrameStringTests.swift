@@ -12,6 +12,9 @@ import Testing
         .envelope(.init(nameKey: "event", payloadKey: "data", channelKey: "channel")),
         .envelope(.init(nameKey: "event", payloadKey: "data", channelKey: "channel", payloadIsJSONString: true)),
         .discriminator(key: "type"),
+        // A name in a nested object, with a condition and a channel: every string a shape reads.
+        .shapes([FrameShape(name: "event", conditions: [.init(path: FramePath(keys: "kind"), value: .string("event"))],
+                            eventName: FramePath(keys: "d.type"), payload: .at(FramePath(keys: "d.data")), channel: FramePath(keys: "topic"))]),
     ]
 
     /// Strings JSON does not allow, each as it would be written between quotes: a high surrogate followed by
@@ -39,6 +42,10 @@ import Testing
             (Self.framings[1], frame(Array(#"{"event":"e","channel":"#.utf8), quoted, Array(#","data":{}}"#.utf8))),
             (Self.framings[2], frame(Array(#"{"event":"e","data":"#.utf8), quoted, Array("}".utf8))),
             (Self.framings[3], frame(Array(#"{"type":"#.utf8), quoted, Array("}".utf8))),
+            (Self.framings[4], frame(Array(#"{"kind":"#.utf8), quoted, Array(#","d":{"type":"e"}}"#.utf8))),
+            (Self.framings[4], frame(Array(#"{"kind":"event","d":{"type":"#.utf8), quoted, Array("}}".utf8))),
+            (Self.framings[4], frame(Array(#"{"kind":"event","topic":"#.utf8), quoted, Array(#","d":{"type":"e"}}"#.utf8))),
+            (Self.framings[4], frame(Array(#"{"kind":"event","d":{"#.utf8), quoted, Array(#":1,"type":"e"}}"#.utf8))),
         ]
         for (framing, data) in frames {
             #expect(throws: WireFraming.MalformedFrame.self, "\(String(decoding: data, as: UTF8.self))") { try framing.parse(data) }
@@ -53,6 +60,7 @@ import Testing
             case .socketIO: Data(#"["\#(name)",{}]"#.utf8)
             case .envelope: Data(#"{"event":"\#(name)","data":"{}"}"#.utf8)
             case .discriminator: Data(#"{"type":"\#(name)"}"#.utf8)
+            case .shapes: Data(#"{"kind":"event","d":{"type":"\#(name)"}}"#.utf8)
             }
             #expect(try framing.parse(data).eventName == expected, "\(framing)")
         }

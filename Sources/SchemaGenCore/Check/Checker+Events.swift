@@ -1,8 +1,9 @@
 import Foundation
+import SchemaGenRuntime
 
 /// Reading `events:` and `channels:`.
 extension Checker {
-    static let eventKeys = ["direction", "description", "deprecated", "swiftName", "payload", "envelope"]
+    static let eventKeys = ["direction", "description", "deprecated", "swiftName", "payload", "envelope", "frame", "wire"]
     static let channelKeys = ["address", "parameters", "description", "deprecated", "swiftName", "events"]
     static let parameterKeys = ["type", "description", "swiftName"]
 
@@ -37,9 +38,23 @@ extension Checker {
         if let node = reader["payload"], !node.isNull {
             payload = readPayload(node, owner: owner)
         }
+        var placement: (shape: Int, value: FrameValue?)?
+        if let shapes = framing?.shapes {
+            placement = readPlacement(reader, wireName: wireName, owner: owner, shapes: shapes)
+        } else if framing != nil {
+            for key in ["frame", "wire"] {
+                if let entry = reader.entry(key) {
+                    diagnostics.error("`\(key):` places an event among the shapes under `frames:`; this contract frames events with \(framing?.style ?? "") and names each event by its key",
+                                      at: entry.key.location)
+                }
+            }
+        }
         var envelopeFields: [Field] = []
         if let entry = reader.entry("envelope") {
-            if case .envelope = framing {
+            if framing?.shapes != nil {
+                diagnostics.error("with `frames:`, envelope fields belong to the frame shape: declare them under the shape's `fields:` (optional when only some events carry them)",
+                                  at: entry.key.location)
+            } else if case .envelope = framing {
                 envelopeFields = readFields(entry.value, owner: "the envelope of \(owner)")
             } else if framing != nil {
                 diagnostics.error("`envelope:` fields need `framing: {envelope: ...}`; this contract frames events with \(framing?.style ?? "")",
@@ -47,8 +62,10 @@ extension Checker {
             }
         }
         guard let direction else { return nil }
+        if framing?.shapes != nil, placement == nil { return nil }
         return Event(wireName: wireName, swiftName: swiftName, direction: direction, description: readDescription(reader),
-                     deprecation: readDeprecation(reader), payload: payload, envelopeFields: envelopeFields, location: keyLocation)
+                     deprecation: readDeprecation(reader), payload: payload, envelopeFields: envelopeFields, location: keyLocation,
+                     shapeIndex: placement?.shape, wireValue: placement?.value)
     }
 
     private mutating func readDirection(_ reader: MappingReader, owner: String) -> Direction? {

@@ -1,3 +1,5 @@
+import SchemaGenRuntime
+
 /// The check stage: turns a located syntax tree into a valid ``Contract``, or reports every problem.
 public struct ContractChecker: Sendable {
     public init() {}
@@ -35,7 +37,7 @@ struct Checker {
     /// The contract's framing, once read; event checks depend on it.
     var framing: Framing?
 
-    static let topLevelKeys = ["schemagen", "name", "title", "description", "framing", "dates", "types", "events", "channels"]
+    static let topLevelKeys = ["schemagen", "name", "title", "description", "framing", "frames", "dates", "types", "events", "channels"]
 
     /// Reads the whole contract. Returns a contract even when errors were found (so later checks can
     /// run on what is there); the caller drops it if there are errors.
@@ -57,9 +59,18 @@ struct Checker {
         let name = readNamespace(top)
         let title = top["title"].flatMap { readText($0, what: "`title`") }
         let description = top["description"].flatMap { readText($0, what: "`description`") }
-        framing = top.required("framing", in: "the contract",
-                               hint: "say how events travel: `framing: socket.io`, an `envelope:` or a `discriminator:` (docs/contract-format.md)",
-                               diagnostics: &diagnostics).flatMap { readFraming($0) }
+        if let frames = top.entry("frames") {
+            if let other = top.entry("framing") {
+                diagnostics.error("the contract has both `framing:` and `frames:`; keep one (`frames:` describes any shape, `framing:` names a common one)",
+                                  at: frames.key.location, notes: [.note("`framing:` is here", at: other.key.location)])
+            } else {
+                framing = readFrameShapes(frames.value)
+            }
+        } else {
+            framing = top.required("framing", in: "the contract",
+                                   hint: "say how events travel: `framing: socket.io`, an `envelope:`, a `discriminator:`, or `frames:` for any other shape (docs/contract-format.md)",
+                                   diagnostics: &diagnostics).flatMap { readFraming($0) }
+        }
         let dates = top["dates"].flatMap { readDateEncoding($0) } ?? .iso8601
 
         let typesReader = top["types"].flatMap {
@@ -75,6 +86,7 @@ struct Checker {
         if events.isEmpty, channels.allSatisfy(\.events.isEmpty), !diagnostics.hasErrors {
             diagnostics.warning("the contract declares no events; add them under `events:` or a channel's `events:`", at: root.location)
         }
+        framing = settleShapes(framing, events: events.map { (nil, $0) } + channels.flatMap { channel in channel.events.map { (channel, $0) } })
         guard let name, let framing else { return nil }
         return Contract(formatVersion: formatVersion, name: name, title: title, description: description, framing: framing,
                         dateEncoding: dates, types: types, events: events, channels: channels, location: root.location)

@@ -389,6 +389,7 @@ extension Framing {
         case .discriminator(let key): "a `\(key)` discriminator"
         case .envelope(let envelope):
             "an envelope (`\(envelope.nameKey)`/`\(envelope.payloadKey)`\(envelope.payloadEncoding == .jsonString ? ", payload as a JSON string" : ""))"
+        case .shapes(let shapes): "frame shapes (" + shapes.map { "`\($0.name)`" }.joined(separator: ", ") + ")"
         }
     }
 }

@@ -1,3 +1,5 @@
+import SchemaGenRuntime
+
 /// One realtime API, checked: the single source of truth every generator reads.
 ///
 /// Built only by ``ContractChecker``; a `Contract` value is always valid (no unknown types, no name
@@ -71,6 +73,15 @@ public struct Event: Hashable, Sendable {
     /// Fields this event carries in the envelope beside its payload (object-envelope framing only).
     public var envelopeFields: [Field]
     public var location: SourceLocation
+    /// With frame shapes: the index of the event's shape in `frames:`, and the value naming the event there
+    /// (`nil` for a shape that carries one event).
+    public var shapeIndex: Int? = nil
+    public var wireValue: FrameValue? = nil
+
+    /// Where the event sits among frame shapes, for contracts with `frames:`.
+    public var address: EventAddress? {
+        shapeIndex.map { EventAddress(shape: $0, name: wireValue) }
+    }
 }
 
 /// A channel (Pusher channel, Supabase topic…) whose address may hold parameters, scoping its own events.

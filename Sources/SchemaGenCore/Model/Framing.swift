@@ -1,3 +1,5 @@
+import SchemaGenRuntime
+
 /// How an event is framed on the wire, declared by each contract.
 public enum Framing: Hashable, Sendable {
     /// Socket.IO: the event name, then the payload as the first argument (`["join_group",{"groupId":"g1"}]`).
@@ -7,6 +9,9 @@ public enum Framing: Hashable, Sendable {
     case envelope(EnvelopeFraming)
     /// A flat JSON object: the payload's own fields plus a key naming the event (`{"type":"ping",...}`).
     case discriminator(key: String)
+    /// Any JSON frames: shapes tried in order, each with its constants, name, payload and envelope fields at
+    /// paths or array slots (`frames:`).
+    case shapes([ShapeDeclaration])
 
     /// The word the contract uses for the style.
     public var style: String {
@@ -14,8 +19,30 @@ public enum Framing: Hashable, Sendable {
         case .socketIO: "socket.io"
         case .envelope: "envelope"
         case .discriminator: "discriminator"
+        case .shapes: "frames"
         }
     }
+
+    /// The frame shapes, for contracts that declare `frames:`.
+    public var shapes: [ShapeDeclaration]? {
+        if case .shapes(let shapes) = self { return shapes }
+        return nil
+    }
+}
+
+/// One shape under `frames:`: the runtime's ``FrameShape`` with the contract's typed envelope fields.
+public struct ShapeDeclaration: Hashable, Sendable {
+    /// How the runtime reads and writes the shape; its `fields` are `fields` here, by key.
+    public var shape: FrameShape
+    /// Envelope fields with their types; each `wireName` is the field's path as the contract writes it.
+    public var fields: [Field]
+    public var description: String?
+    public var location: SourceLocation
+
+    public var name: String { shape.name }
+    /// Whether events of this shape are told apart by a name (else the shape carries one event).
+    public var namesEvents: Bool { shape.eventName != nil }
+    public var isArray: Bool { shape.container != .object }
 }
 
 public struct EnvelopeFraming: Hashable, Sendable {

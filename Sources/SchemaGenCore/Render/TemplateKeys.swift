@@ -89,6 +89,7 @@ extension ScopeContext: KeyedTemplateContext {
         "serverEvents": .property(\.serverEvents),
         "hasClientEvents": .property(\.hasClientEvents),
         "hasServerEvents": .property(\.hasServerEvents),
+        "usesShapes": .property(\.usesShapes),
     ]
 }
 
@@ -110,6 +111,9 @@ extension EventContext: KeyedTemplateContext {
         "emitParameters": .property(\.emitParameters),
         "emitInitializer": .property(\.emitInitializer),
         "hasEmitParameters": .property(\.hasEmitParameters),
+        "route": .property(\.route),
+        "emitTarget": .property(\.emitTarget),
+        "emitValue": .property(\.emitValue),
     ]
 }
 
@@ -210,5 +214,13 @@ extension MarkdownWireFormat: KeyedTemplateContext {
         "exampleEvent": .property(\.exampleEvent),
         "exampleFrame": .property(\.exampleFrame),
         "hasExample": .property(\.hasExample),
+        "moreExamples": .property(\.moreExamples),
+    ]
+}
+
+extension MarkdownFrameExample: KeyedTemplateContext {
+    static let templateKeys: [String: TemplateKey<Self>] = [
+        "event": .property(\.event),
+        "frame": .property(\.frame),
     ]
 }

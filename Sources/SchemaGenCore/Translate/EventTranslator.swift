@@ -1,16 +1,24 @@
+import SchemaGenRuntime
+
 /// Builds the contexts of events and scopes: what each event's type is, what listeners receive, how it decodes.
 struct EventTranslator {
     let contract: Contract
     let builder: StructBuilder
 
-    private var envelopeFields: [Field] {
-        if case .envelope(let envelope) = contract.framing { return envelope.fields }
-        return []
+    /// Fields every frame of `event` carries: the envelope's, or its frame shape's.
+    private func frameFields(of event: Event) -> [Field] {
+        switch contract.framing {
+        case .envelope(let envelope): envelope.fields + event.envelopeFields
+        case .shapes(let shapes): event.shapeIndex.map { shapes[$0].fields } ?? []
+        default: []
+        }
     }
 
     private var payloadKey: String {
-        if case .envelope(let envelope) = contract.framing { return envelope.payloadKey }
-        return "payload"
+        switch contract.framing {
+        case .envelope(let envelope): envelope.payloadKey
+        default: WireFraming.payloadPartKey
+        }
     }
 
     /// - Parameter enclosingType: the type the scope's event types are declared in (`Zikr`, `Zikr.Driver`).
@@ -19,7 +27,7 @@ struct EventTranslator {
         let client = zip(events, contexts).filter { $0.0.direction.isEmittedByClient }.map(\.1)
         let server = zip(events, contexts).filter { $0.0.direction.isReceivedByClient }.map(\.1)
         return ScopeContext(channelExpression: channelExpression, events: contexts, clientEvents: client, serverEvents: server,
-                            hasClientEvents: !client.isEmpty, hasServerEvents: !server.isEmpty)
+                            hasClientEvents: !client.isEmpty, hasServerEvents: !server.isEmpty, usesShapes: contract.framing.shapes != nil)
     }
 
     func event(_ event: Event, enclosingType: String) -> EventContext {
@@ -28,20 +36,34 @@ struct EventTranslator {
         // spelling (`_24h`); where those would shadow the type, it is written qualified.
         let typeReference = typeName == event.swiftName ? "\(enclosingType).\(typeName)" : typeName
         let wireName = SwiftSyntax.stringLiteral(event.wireName)
+        // The static `eventName` of the event's type: the value naming it on the wire, when it has one.
+        let nameLiteral: String? = if event.shapeIndex != nil { event.wireValue.map { SwiftSyntax.stringLiteral($0.text) } } else { wireName }
         let direction = switch event.direction {
         case .clientToServer: "client to server"
         case .serverToClient: "server to client"
         case .both: "both directions"
         }
+        // With frame shapes, listeners are filed under the event's address, and emitting names it.
+        var route = wireName
+        var emitTarget = "eventName: \(wireName)"
+        var wireDescription = "Wire name: `\(event.wireName)`, \(direction)."
+        if let address = event.address, let shapes = contract.framing.shapes {
+            route = SwiftSyntax.stringLiteral(address.route)
+            emitTarget = "EventAddress(shape: \(address.shape), name: \(address.name.map(SwiftTranslator.valueExpression) ?? "nil"))"
+            let shape = shapes[address.shape].name
+            wireDescription = address.name.map { "Wire name: `\($0.text)` in frame shape `\(shape)`, \(direction)." }
+                ?? "Frame shape `\(shape)`, \(direction)."
+        }
         var context = EventContext(
             wireName: wireName, wireNameText: event.wireName, directionText: direction, typeName: typeName,
             memberName: SwiftSyntax.identifier(event.swiftName), listenerName: "on" + typeName.trimmingLeadingUnderscore,
-            documentation: SwiftSyntax.documentation(event.description, deprecation: event.deprecation,
-                                                     extra: ["Wire name: `\(event.wireName)`, \(direction)."]),
+            documentation: SwiftSyntax.documentation(event.description, deprecation: event.deprecation, extra: [wireDescription]),
             deprecation: SwiftSyntax.deprecationAttribute(event.deprecation),
             declaration: nil, valueType: nil, hasValue: event.payload != nil, decodesWholeFrame: false, payloadDecoding: nil, emitParameters: nil, emitInitializer: nil,
-            hasEmitParameters: false)
-        let frameFields = envelopeFields + event.envelopeFields
+            hasEmitParameters: false, route: route, emitTarget: emitTarget,
+            // A shape writes an optional payload that is nil as `null` (`{"op":1,"d":null}`), so it is passed wrapped.
+            emitValue: event.shapeIndex != nil && event.payload?.isOptional == true ? ".some(payload)" : "payload")
+        let frameFields = frameFields(of: event)
         if !frameFields.isEmpty {
             // The event's value is the whole frame: envelope fields beside the payload.
             var extra: [(property: PropertyContext, wireName: String, nested: TypeContext?)] = []
@@ -54,12 +76,12 @@ struct EventTranslator {
                                                constantValue: nil)
                 extra.append((property, payloadKey, nested))
             }
-            context.declaration = declaration(typeName, context, builder.structure(frameFields, eventName: wireName, extra: extra))
+            context.declaration = declaration(typeName, context, builder.structure(frameFields, eventName: nameLiteral, extra: extra))
             context.valueType = typeReference
             context.hasValue = true
             context.decodesWholeFrame = true
         } else if case .object(let object)? = event.payload {
-            let structure = builder.structure(object.fields, eventName: wireName)
+            let structure = builder.structure(object.fields, eventName: nameLiteral)
             context.declaration = declaration(typeName, context, structure)
             context.valueType = typeReference
             if !structure.properties.isEmpty {
@@ -72,7 +94,8 @@ struct EventTranslator {
             context.valueType = builder.speller.spell(payload)
         }
         context.payloadDecoding = context.valueType.map {
-            "try decoder.decode(\($0).self, from: frame.\(context.decodesWholeFrame ? "frame" : "payloadOrNull"))"
+            let source = !context.decodesWholeFrame ? "payloadOrNull" : event.shapeIndex == nil ? "frame" : "partsOrFrame"
+            return "try decoder.decode(\($0).self, from: frame.\(source))"
         }
         return context
     }

@@ -83,4 +83,14 @@ public struct MarkdownWireFormat: Sendable {
     /// One frame, exactly as on the wire.
     public var exampleFrame: String
     public var hasExample: Bool
+    /// With several frame shapes: an example of each further shape.
+    public var moreExamples: [MarkdownFrameExample] = []
+}
+
+/// One example frame of a reference's wire format.
+public struct MarkdownFrameExample: Sendable {
+    /// The event it shows, as Markdown.
+    public var event: String
+    /// The frame, exactly as on the wire.
+    public var frame: String
 }

@@ -16,7 +16,7 @@ public struct MarkdownTranslator: Sendable {
         _ = anchors.anchor(for: "Contents")
         var contents: [MarkdownLink] = []
         let typeAnchors = Dictionary(uniqueKeysWithValues: contract.types.map { ($0.name, MarkdownSyntax.slug($0.name)) })
-        let root = scope(contract.events, typeAnchors: typeAnchors)
+        let root = scope(contract.events, typeAnchors: typeAnchors, shapes: contract.framing.shapes)
         if root.hasClientEvents { contents.append(MarkdownLink(title: Self.clientHeading, anchor: anchors.anchor(for: Self.clientHeading))) }
         if root.hasServerEvents { contents.append(MarkdownLink(title: Self.serverHeading, anchor: anchors.anchor(for: Self.serverHeading))) }
         var channels: [MarkdownChannel] = []
@@ -31,7 +31,7 @@ public struct MarkdownTranslator: Sendable {
                 if let deprecation = channel.deprecation { description = Self.deprecationNote(deprecation) + (description.isEmpty ? "" : " " + description) }
                 channels.append(MarkdownChannel(heading: heading, anchor: anchors.anchor(for: heading), address: MarkdownSyntax.codeOutsideTable(channel.address.raw),
                                                 description: description, hasDescription: !description.isEmpty, parameters: parameters,
-                                                hasParameters: !parameters.isEmpty, scope: scope(channel.events, typeAnchors: typeAnchors)))
+                                                hasParameters: !parameters.isEmpty, scope: scope(channel.events, typeAnchors: typeAnchors, shapes: contract.framing.shapes)))
             }
         }
         var types: [MarkdownType] = []
@@ -47,13 +47,13 @@ public struct MarkdownTranslator: Sendable {
             wireFormat: WireFormatExample(contract: contract).context)
     }
 
-    private func scope(_ events: [Event], typeAnchors: [String: String]) -> MarkdownScope {
-        let client = events.filter(\.direction.isEmittedByClient).map { row($0, typeAnchors: typeAnchors) }
-        let server = events.filter(\.direction.isReceivedByClient).map { row($0, typeAnchors: typeAnchors) }
+    private func scope(_ events: [Event], typeAnchors: [String: String], shapes: [ShapeDeclaration]?) -> MarkdownScope {
+        let client = events.filter(\.direction.isEmittedByClient).map { row($0, typeAnchors: typeAnchors, shapes: shapes) }
+        let server = events.filter(\.direction.isReceivedByClient).map { row($0, typeAnchors: typeAnchors, shapes: shapes) }
         return MarkdownScope(clientEvents: client, serverEvents: server, hasClientEvents: !client.isEmpty, hasServerEvents: !server.isEmpty)
     }
 
-    private func row(_ event: Event, typeAnchors: [String: String]) -> MarkdownEventRow {
+    private func row(_ event: Event, typeAnchors: [String: String], shapes: [ShapeDeclaration]?) -> MarkdownEventRow {
         var description = MarkdownSyntax.cell(event.description)
         if let deprecation = event.deprecation {
             description = Self.deprecationNote(deprecation) + (description.isEmpty ? "" : " " + description)
@@ -63,7 +63,7 @@ public struct MarkdownTranslator: Sendable {
             let fields = ObjectType(fields: event.envelopeFields)
             payload += " (envelope: " + Self.linked(fields.spellingSegments, typeAnchors: typeAnchors) + ")"
         }
-        return MarkdownEventRow(name: MarkdownSyntax.code(event.wireName) + (event.deprecation == nil ? "" : " *(deprecated)*"),
+        return MarkdownEventRow(name: MarkdownSyntax.code(event.wireName) + placement(of: event, shapes: shapes) + (event.deprecation == nil ? "" : " *(deprecated)*"),
                                 payload: payload, description: description)
     }
 
@@ -114,5 +114,17 @@ public struct MarkdownTranslator: Sendable {
 
     static func deprecationNote(_ deprecation: Deprecation) -> String {
         "**Deprecated**" + (deprecation.message.map { ": \(MarkdownSyntax.cell($0))" } ?? ".")
+    }
+}
+
+extension MarkdownTranslator {
+    /// With frame shapes, what the table's name alone would not say: the value naming the event when it is not
+    /// its key (`hello` is `10` on the wire), the shape when the contract has several.
+    func placement(of event: Event, shapes: [ShapeDeclaration]?) -> String {
+        guard let shapes, let index = event.shapeIndex else { return "" }
+        var notes: [String] = []
+        if let value = event.wireValue, value != .string(event.wireName) { notes.append(MarkdownSyntax.code(value.description)) }
+        if shapes.count > 1 { notes.append("in \(MarkdownSyntax.code(shapes[index].name))") }
+        return notes.isEmpty ? "" : " (" + notes.joined(separator: " ") + ")"
     }
 }

@@ -133,6 +133,9 @@ public struct ScopeContext: Sendable {
     public var serverEvents: [EventContext]
     public var hasClientEvents: Bool
     public var hasServerEvents: Bool
+    /// Whether the contract declares frame shapes: its `unknown` case then carries an `UnknownEvent`
+    /// (name, payload and envelope fields).
+    public var usesShapes: Bool
 }
 
 public struct EventContext: Sendable {
@@ -169,6 +172,13 @@ public struct EventContext: Sendable {
     /// Whether `emitParameters` is set. Templates test this flag rather than opening a section on the string,
     /// which would make the string the context and hide the event's other keys.
     public var hasEmitParameters: Bool
+    /// A Swift string literal of the key listeners are filed under: the wire name, or with frame shapes the
+    /// event's `EventAddress.route` (`"0:READY"`).
+    public var route: String
+    /// The first argument of `core.emit`: `eventName: "join"`, or with frame shapes an `EventAddress(...)`.
+    public var emitTarget: String
+    /// The `payload:` argument of `core.emit`: `payload`, or `.some(payload)` where a nil payload is sent as null.
+    public var emitValue: String
 }
 
 public struct ChannelContext: Sendable {

@@ -1,3 +1,4 @@
+import SchemaGenRuntime
 /// The translate stage for Swift: turns a checked ``Contract`` into the ``SwiftFileContext`` templates render.
 public struct SwiftTranslator: Sendable {
     /// The access level of generated declarations.
@@ -83,6 +84,55 @@ public struct SwiftTranslator: Sendable {
             if let channelKey = envelope.channelKey { arguments.append("channelKey: \(SwiftSyntax.stringLiteral(channelKey))") }
             if envelope.payloadEncoding == .jsonString { arguments.append("payloadIsJSONString: true") }
             return ".envelope(.init(\(arguments.joined(separator: ", "))))"
+        case .shapes(let shapes):
+            return ".shapes([\n" + shapes.map { shapeExpression($0.shape) + "," }.joined(separator: "\n") + "\n])"
+        }
+    }
+
+    /// `FrameShape(name: "dispatch", conditions: [...], eventName: FramePath([.key("t")]), ...)`, defaults left out.
+    static func shapeExpression(_ shape: FrameShape) -> String {
+        var arguments = ["name: \(SwiftSyntax.stringLiteral(shape.name))"]
+        if case .array(let slots) = shape.container {
+            arguments.append("container: .array(slots: [\(slots.map(SwiftSyntax.stringLiteral).joined(separator: ", "))])")
+        }
+        if !shape.conditions.isEmpty {
+            arguments.append("conditions: [" + shape.conditions.map { ".init(path: \(pathExpression($0.path)), value: \(valueExpression($0.value)))" }
+                .joined(separator: ", ") + "]")
+        }
+        if !shape.required.isEmpty {
+            arguments.append("required: [" + shape.required.map(pathExpression).joined(separator: ", ") + "]")
+        }
+        arguments.append("eventName: " + (shape.eventName.map(pathExpression) ?? "nil"))
+        if shape.eventNameKind != .string { arguments.append("eventNameKind: .\(shape.eventNameKind.rawValue)") }
+        switch shape.payload {
+        case .none: arguments.append("payload: .none")
+        case .rest: arguments.append("payload: .rest")
+        case .at(let path): arguments.append("payload: .at(\(pathExpression(path)))")
+        }
+        if let channel = shape.channel { arguments.append("channel: \(pathExpression(channel))") }
+        if !shape.fields.isEmpty {
+            arguments.append("fields: [" + shape.fields.map { ".init(key: \(SwiftSyntax.stringLiteral($0.key)), path: \(pathExpression($0.path)))" }
+                .joined(separator: ", ") + "]")
+        }
+        return "FrameShape(" + arguments.joined(separator: ", ") + ")"
+    }
+
+    static func pathExpression(_ path: FramePath) -> String {
+        "FramePath([" + path.steps.map { step in
+            switch step {
+            case .key(let key): ".key(\(SwiftSyntax.stringLiteral(key)))"
+            case .index(let index): ".index(\(index))"
+            }
+        }.joined(separator: ", ") + "])"
+    }
+
+    /// `.string("READY")`, `.integer(10)`, `.bool(true)`, `.null`.
+    static func valueExpression(_ value: FrameValue) -> String {
+        switch value {
+        case .string(let text): ".string(\(SwiftSyntax.stringLiteral(text)))"
+        case .integer(let number): ".integer(\(number))"
+        case .bool(let flag): ".bool(\(flag))"
+        case .null: ".null"
         }
     }
 

@@ -12,6 +12,9 @@ struct WireFormatExample {
             explanation.append("Every frame also carries " + envelope.fields.map { "\(MarkdownSyntax.codeOutsideTable($0.wireName)) (\($0.type.spelling))" }
                 .joined(separator: ", ") + ".")
         }
+        if let shapes = contract.framing.shapes {
+            return shapesContext(shapes, dates: dateSentence)
+        }
         guard let (channel, event) = exampleEvent else {
             return MarkdownWireFormat(explanation: explanation, exampleEvent: "", exampleFrame: "", hasExample: false)
         }
@@ -28,9 +31,80 @@ struct WireFormatExample {
 
     /// The first event with a payload the app receives, else the first with a payload, else the first.
     private var exampleEvent: (Channel?, Event)? {
-        let all = contract.allEvents
-        return all.first { $0.event.payload != nil && $0.event.direction.isReceivedByClient }
+        Self.example(in: contract.allEvents)
+    }
+
+    private static func example(in all: [(channel: Channel?, event: Event)]) -> (Channel?, Event)? {
+        all.first { $0.event.payload != nil && $0.event.direction.isReceivedByClient }
             ?? all.first { $0.event.payload != nil } ?? all.first
+    }
+
+    /// One sentence per shape, and one example frame per shape that has events.
+    private func shapesContext(_ shapes: [ShapeDeclaration], dates: String) -> MarkdownWireFormat {
+        var explanation = ["Frames come in \(shapes.count == 1 ? "one shape" : "\(shapes.count) shapes"); each frame is read as the first shape it fits:", ""]
+        explanation += shapes.map { "- " + shapeSentence($0) }
+        explanation += ["", dates]
+        var examples: [MarkdownFrameExample] = []
+        for (index, shape) in shapes.enumerated() {
+            guard let (channel, event) = Self.example(in: contract.allEvents.filter { $0.event.shapeIndex == index }),
+                  let address = event.address else { continue }
+            let payload = event.payload.map { sampleJSON(for: $0) }
+            var parts: Data?
+            if !shape.fields.isEmpty {
+                var object: [String: Any] = [:]
+                for field in shape.fields { object[field.wireName] = sample(field, depth: 1) }
+                if let payload, let value = try? JSONSerialization.jsonObject(with: payload, options: [.fragmentsAllowed]) {
+                    object[WireFraming.payloadPartKey] = value
+                }
+                parts = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed])
+            }
+            let frame = contract.framing.wireFraming.frame(address: address, channel: channel.map(sampleAddress),
+                                                           payload: parts == nil ? payload : nil, parts: parts)
+            examples.append(MarkdownFrameExample(event: MarkdownSyntax.codeOutsideTable(event.wireName) + " (shape \(MarkdownSyntax.codeOutsideTable(shape.name)))",
+                                                 frame: String(decoding: frame, as: UTF8.self)))
+        }
+        guard let first = examples.first else {
+            return MarkdownWireFormat(explanation: explanation, exampleEvent: "", exampleFrame: "", hasExample: false)
+        }
+        return MarkdownWireFormat(explanation: explanation, exampleEvent: first.event, exampleFrame: first.frame, hasExample: true,
+                                  moreExamples: Array(examples.dropFirst()))
+    }
+
+    private func shapeSentence(_ declaration: ShapeDeclaration) -> String {
+        let shape = declaration.shape
+        func code(_ path: FramePath) -> String { MarkdownSyntax.codeOutsideTable(shape.describe(path)) }
+        var sentence = "**\(MarkdownSyntax.prose(shape.name))**: "
+        if case .array(let slots) = shape.container {
+            sentence += "a JSON array " + MarkdownSyntax.codeOutsideTable("[" + slots.joined(separator: ", ") + (shape.payload == .rest ? ", ..." : "") + "]")
+        } else {
+            sentence += "a JSON object"
+        }
+        if !shape.conditions.isEmpty {
+            sentence += " where " + shape.conditions.map { "\(code($0.path)) is \(MarkdownSyntax.codeOutsideTable($0.value.description))" }
+                .joined(separator: " and ")
+        }
+        if !shape.required.isEmpty {
+            sentence += (shape.conditions.isEmpty ? " with " : " and with ") + shape.required.map(code).joined(separator: " and ")
+        }
+        var clauses: [String] = []
+        if let name = shape.eventName {
+            clauses.append("\(code(name)) names the event")
+        } else {
+            clauses.append("one event")
+        }
+        switch shape.payload {
+        case .none: clauses.append("no payload")
+        case .at(let path): clauses.append("\(code(path)) holds the payload")
+        case .rest: clauses.append(shape.container == .object ? "the payload's fields sit beside these keys" : "the payload's elements follow")
+        }
+        if let channel = shape.channel { clauses.append("\(code(channel)) names the channel") }
+        if !declaration.fields.isEmpty {
+            clauses.append("every frame also carries " + declaration.fields.map { "\(MarkdownSyntax.codeOutsideTable($0.wireName)) (\($0.type.spelling))" }
+                .joined(separator: ", "))
+        }
+        sentence += "; " + clauses.joined(separator: "; ") + "."
+        if let description = declaration.description { sentence += " " + MarkdownSyntax.prose(description) }
+        return sentence
     }
 
     /// The frame with envelope fields placed after the event name, as servers such as Comapi send them.
@@ -54,6 +128,8 @@ struct WireFormatExample {
             return "Events travel as Socket.IO events: the event name, then the payload as the first argument. Events without payload carry only their name."
         case .discriminator(let key):
             return "Each event is one JSON object: the payload's fields, plus \(MarkdownSyntax.codeOutsideTable(key)), which holds the event name."
+        case .shapes:
+            return ""
         case .envelope(let envelope):
             var sentence = "Each event is a JSON object whose \(MarkdownSyntax.codeOutsideTable(envelope.nameKey)) key holds the event name and whose "
                 + "\(MarkdownSyntax.codeOutsideTable(envelope.payloadKey)) key holds the payload"
@@ -151,6 +227,7 @@ extension Framing {
         case .envelope(let envelope):
             .envelope(.init(nameKey: envelope.nameKey, payloadKey: envelope.payloadKey, channelKey: envelope.channelKey,
                             payloadIsJSONString: envelope.payloadEncoding == .jsonString))
+        case .shapes(let shapes): .shapes(shapes.map(\.shape))
         }
     }
 }

@@ -47,6 +47,22 @@ public final class RealtimeClientCore: @unchecked Sendable {
         try await send(eventName: eventName, channel: channel, payload: nil)
     }
 
+    /// Encodes `payload` and sends the event at `address` (contracts with frame shapes). When the event's shape
+    /// has envelope fields, `payload` is the event's whole value: its fields and its payload
+    /// (``WireFraming/ParsedFrame/parts``).
+    public func emit(_ address: EventAddress, channel: String?, payload: (some Encodable & Sendable)?) async throws {
+        let body = try payload.map { try encoder.encode($0) }
+        let isParts = if case .shapes(let shapes) = framing, !shapes[address.shape].fields.isEmpty { true } else { false }
+        let data = framing.frame(address: address, channel: channel, payload: isParts ? nil : body, parts: isParts ? body : nil)
+        try await transport.send(OutgoingFrame(eventName: address.name?.text ?? "", channel: channel, payload: body, data: data))
+    }
+
+    /// Sends the event at `address` without payload.
+    public func emit(_ address: EventAddress, channel: String?) async throws {
+        let data = framing.frame(address: address, channel: channel, payload: nil, parts: nil)
+        try await transport.send(OutgoingFrame(eventName: address.name?.text ?? "", channel: channel, payload: nil, data: data))
+    }
+
     private func send(eventName: String, channel: String?, payload: Data?) async throws {
         let data = framing.frame(eventName: eventName, channel: channel, payload: payload)
         try await transport.send(OutgoingFrame(eventName: eventName, channel: channel, payload: payload, data: data))
@@ -63,7 +79,8 @@ public final class RealtimeClientCore: @unchecked Sendable {
         }
     }
 
-    /// Calls `handler` with the payload of every `eventName` frame of the scope. `decode` reads the payload
+    /// Calls `handler` with the payload of every `eventName` frame of the scope (for frame shapes, `eventName`
+    /// is the event's ``EventAddress/route``). `decode` reads the payload
     /// from a frame, once per frame whatever the number of listeners; `event` wraps it in the scope's event enum
     /// for the scope's `events` streams.
     public func addListener<Event: Sendable, Payload: Sendable>(

@@ -25,7 +25,7 @@ final class ScopeRoutes: Sendable {
     }
 
     func deliver(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws {
-        if let handler = byEventName[frame.eventName] ?? unrouted {
+        if let handler = byEventName[frame.route] ?? unrouted {
             try handler(frame, decoder)
         }
     }

@@ -114,3 +114,17 @@ struct JSONScanner<Bytes: RandomAccessCollection> where Bytes.Element == UInt8, 
         guard atEnd else { throw JSONSyntaxError(message: "unexpected text after the frame", offset: index) }
     }
 }
+
+extension JSONScanner {
+    /// The ranges of the elements of the array at the current position.
+    mutating func arrayElements() throws(JSONSyntaxError) -> [Range<Int>] {
+        try expect(UInt8(ascii: "["), "a JSON array")
+        var elements: [Range<Int>] = []
+        if consume(UInt8(ascii: "]")) { return elements }
+        repeat {
+            elements.append(try skipValue())
+        } while consume(UInt8(ascii: ","))
+        try expect(UInt8(ascii: "]"), "',' or ']' in an array")
+        return elements
+    }
+}

@@ -8,6 +8,8 @@ public enum WireFraming: Hashable, Sendable {
     case envelope(Envelope)
     /// A flat object whose `key` names the event, beside the payload's own fields.
     case discriminator(key: String)
+    /// Any JSON frames: a list of shapes, tried in order (see ``FrameShape``).
+    case shapes([FrameShape])
 
     public struct Envelope: Hashable, Sendable {
         public var nameKey: String
@@ -34,6 +36,28 @@ public enum WireFraming: Hashable, Sendable {
         public var payload: Data?
         /// The whole frame, for events that also read envelope fields.
         public var frame: Data
+        /// What listeners of the frame's event are filed under: the event name, or for shapes the shape's index
+        /// and the name (``EventAddress/route``).
+        public var route: String
+        /// The name of the shape the frame matched; `nil` for the fixed framings.
+        public var shape: String?
+        /// For a shape with envelope fields: one JSON object holding them by key, and the payload under
+        /// ``WireFraming/payloadPartKey``, which generated event types decode in one go.
+        public var parts: Data?
+
+        public init(eventName: String, channel: String?, payload: Data?, frame: Data, route: String? = nil,
+                    shape: String? = nil, parts: Data? = nil) {
+            self.eventName = eventName
+            self.channel = channel
+            self.payload = payload
+            self.frame = frame
+            self.route = route ?? eventName
+            self.shape = shape
+            self.parts = parts
+        }
+
+        /// The parts of a shape with envelope fields, or the whole frame for an object envelope.
+        public var partsOrFrame: Data { parts ?? frame }
     }
 
     /// Why a frame could not be taken apart.
@@ -48,6 +72,8 @@ public enum WireFraming: Hashable, Sendable {
     public func frame(eventName: String, channel: String?, payload: Data?) -> Data {
         var out = Data()
         switch self {
+        case .shapes:
+            return frame(address: EventAddress(shape: 0, name: .string(eventName)), channel: channel, payload: payload, parts: nil)
         case .socketIO:
             out.append(UInt8(ascii: "["))
             Self.appendString(eventName, to: &out)
@@ -97,6 +123,15 @@ public enum WireFraming: Hashable, Sendable {
         return out
     }
 
+    /// The frame of the event at `address`. With shapes, `parts` is the event's value when it has envelope
+    /// fields (see ``ParsedFrame/parts``); the fixed framings take the name's text and `payload`.
+    public func frame(address: EventAddress, channel: String?, payload: Data?, parts: Data?) -> Data {
+        guard case .shapes(let shapes) = self else {
+            return frame(eventName: address.name?.text ?? "", channel: channel, payload: payload)
+        }
+        return shapes[address.shape].frame(name: address.name, channel: channel, payload: payload, parts: parts)
+    }
+
     /// Appends `text` as a JSON string, escaped as JSONEncoder escapes (without escaping slashes).
     static func appendString(_ text: String, to out: inout Data) {
         out.append(UInt8(ascii: "\""))
@@ -121,6 +156,7 @@ public enum WireFraming: Hashable, Sendable {
     /// Takes a frame apart: finds the event name, the channel and the payload's bytes. The payload is a slice
     /// of the frame (no copy), except when it travels as a JSON string and has to be unescaped.
     public func parse(_ data: Data) throws(MalformedFrame) -> ParsedFrame {
+        if case .shapes(let shapes) = self { return try Self.parse(data, shapes: shapes) }
         let result: Result<(name: String, channel: String?, payload: Payload), MalformedFrame> = data.withUnsafeBytes { raw in
             do {
                 return .success(try parse(raw))
@@ -196,6 +232,8 @@ public enum WireFraming: Hashable, Sendable {
             }
             var nameScanner = JSONScanner(bytes, at: range.lowerBound)
             return (try nameScanner.parseString(), nil, .range(0..<bytes.count))
+        case .shapes:
+            preconditionFailure("shapes are parsed by parse(_:shapes:)")
         }
     }
 }

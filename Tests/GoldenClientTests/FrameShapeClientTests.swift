@@ -1,0 +1,104 @@
+import Foundation
+@testable import GoldenClients
+import SchemaGenRuntime
+import TestSupport
+import Testing
+
+/// Contracts with `frames:` used as an app would: an opcode gateway dispatched again by `t`, a reply known by
+/// its keys, a nested discriminator, and Phoenix v2 arrays with a channel slot.
+@Suite struct FrameShapeClientTests {
+    static func sent(_ transport: LoopbackTransport) -> [String] {
+        transport.sentFrames.map { String(decoding: $0.data, as: UTF8.self) }
+    }
+
+    @Test func opcodeGatewayWritesConstantsAndIntegerNames() async throws {
+        let transport = LoopbackTransport()
+        let client = FrameShapes.Client(transport: transport)
+        try await client.identify(token: "t0k", intents: 513)
+        try await client.heartbeat(nil)
+        try await client.heartbeat(251)
+        try await client.resume()
+        #expect(Self.sent(transport) == [
+            #"{"op":2,"d":{"intents":513,"token":"t0k"}}"#,
+            #"{"op":1,"d":null}"#,
+            #"{"op":1,"d":251}"#,
+            #"{"op":6}"#,
+        ])
+    }
+
+    @Test func framesAreReadByTheFirstShapeTheyFit() throws {
+        let transport = LoopbackTransport()
+        let client = FrameShapes.Client(transport: transport)
+        let messages = Recorder<FrameShapes.MessageCreate>()
+        let hellos = Recorder<Int>()
+        let heartbeats = Recorder<Int?>()
+        let results = Recorder<FrameShapes.Result>()
+        let users = Recorder<Int>()
+        let failures = Recorder<String>()
+        client.onMessageCreate { messages.append($0) }
+        client.onHello { hellos.append($0.heartbeatInterval) }
+        client.onHeartbeat { heartbeats.append($0) }
+        client.onResult { results.append($0) }
+        client.onUserCreated { users.append($0.userId) }
+        client.onIncomingFailure { failures.append($0.description) }
+        transport.deliver(json: #"{"t":"MESSAGE_CREATE","s":42,"op":0,"d":{"id":"m1","content":"hi"}}"#)
+        transport.deliver(json: #"{"op":10,"d":{"heartbeat_interval":41250},"s":null,"t":null}"#)
+        transport.deliver(json: #"{"op":1,"d":null}"#)
+        transport.deliver(json: #"{"id":7,"result":["a","b"]}"#)
+        transport.deliver(json: #"{"kind":"notification","meta":{"type":"user.created"},"body":{"event":{"user_id":9}}}"#)
+        #expect(messages.values == [FrameShapes.MessageCreate(s: 42, payload: .init(id: "m1", content: "hi"))])
+        #expect(hellos.values == [41250])
+        #expect(heartbeats.values == [nil])
+        #expect(results.values == [FrameShapes.Result(id: 7, payload: ["a", "b"])])
+        #expect(users.values == [9])
+        #expect(failures.values.isEmpty)
+    }
+
+    /// Unknown events keep their name, payload and envelope fields; frames that fit no shape, or fit one but not
+    /// its payload, reach the failure handler saying which shape and which key.
+    @Test func unknownEventsAndFailuresSayWhatTheyAre() async throws {
+        let transport = LoopbackTransport()
+        let client = FrameShapes.Client(transport: transport)
+        let events = Recorder<FrameShapes.ServerEvent>()
+        let failures = Recorder<String>()
+        client.onIncomingFailure { failures.append($0.description) }
+        let stream = client.events
+        let task = Task { for await event in stream { events.append(event) } }
+        defer { task.cancel() }
+        try await Task.sleep(for: .milliseconds(20))
+        transport.deliver(json: #"{"op":0,"t":"THREAD_CREATE","s":43,"d":{"id":"t1"}}"#)
+        transport.deliver(json: #"{"op":"zero"}"#)
+        transport.deliver(json: #"[1,2]"#)
+        transport.deliver(json: #"{"op":0,"t":"READY","s":44,"d":{"session":"x"}}"#)
+        transport.deliver(json: #"{"op":0,"t":"READY","s":"45","d":{"session_id":"x"}}"#)
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(events.values == [.unknown(UnknownEvent(shape: "dispatch", name: "THREAD_CREATE", payload: Data(#"{"id":"t1"}"#.utf8),
+                                                         fields: ["s": .number(43)]))])
+        #expect(failures.values == [
+            #"a frame is malformed: the frame matches none of the contract's frame shapes ('dispatch': 'op' is "zero", not 0; 'reply': no 'id'; 'notification': no 'kind'; 'opcode': 'op' is not an integer)"#,
+            #"a frame is malformed: the frame matches none of the contract's frame shapes ('dispatch': not an object; 'reply': not an object; 'notification': not an object; 'opcode': not an object)"#,
+            "event 'READY' has a payload that does not decode: missing 'session_id' at 'payload'",
+            "event 'READY' has a payload that does not decode: expected Int at 's': Expected to decode Int but found a string instead.",
+        ])
+    }
+
+    /// Phoenix Channels v2: `[join_ref, ref, topic, event, payload]`, the topic routing to the channel's client.
+    @Test func phoenixArraysCarryRefsTopicAndPayload() async throws {
+        let transport = LoopbackTransport()
+        let client = Positional.Client(transport: transport)
+        let room = client.room(id: "lobby")
+        try await room.phxJoin(.init(joinRef: "1", ref: "1", payload: .init(token: nil)))
+        try await room.newMsg(.init(joinRef: "1", ref: "2", payload: .init(body: "hi")))
+        try await client.heartbeat(.init(ref: "3", payload: .init()))
+        #expect(Self.sent(transport) == [
+            #"["1","1","room:lobby","phx_join",{}]"#,
+            #"["1","2","room:lobby","new_msg",{"body":"hi"}]"#,
+            #"[null,"3",null,"heartbeat",{}]"#,
+        ])
+        let messages = Recorder<Positional.Room.NewMsg>()
+        room.onNewMsg { messages.append($0) }
+        transport.deliver(json: #"[null,null,"room:lobby","new_msg",{"body":"hello"}]"#)
+        transport.deliver(json: #"[null,null,"room:other","new_msg",{"body":"elsewhere"}]"#)
+        #expect(messages.values == [Positional.Room.NewMsg(payload: .init(body: "hello"))])
+    }
+}
