@@ -105,7 +105,7 @@ extension Checker {
                 }
             }
         }
-        if let slots {
+        if let slots, !failed {
             // Every slot has a role, so no element is silently dropped or written as null by mistake.
             let used = conditions.map(\.path) + required + [eventName, channel].compactMap { $0 } + fieldPaths
                 + (payload.path.map { [$0] } ?? [])

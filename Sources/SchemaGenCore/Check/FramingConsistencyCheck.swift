@@ -7,17 +7,13 @@ struct FramingConsistencyCheck {
         if case .envelope(let envelope) = contract.framing {
             checkEnvelope(envelope, into: &diagnostics)
         }
+        if let shapes = contract.framing.shapes {
+            ShapeConsistencyCheck(contract: contract, shapes: shapes).run(into: &diagnostics)
+        }
         guard case .discriminator(let key) = contract.framing else { return }
         for (_, event) in contract.allEvents {
             guard let payload = event.payload else { continue }
-            let fields: [Field]
-            switch payload {
-            case .object(let object):
-                fields = object.fields
-            case .named(let name):
-                guard case .object(let object)? = contract.type(named: name)?.kind else { fallthrough }
-                fields = object.fields
-            default:
+            guard let fields = contract.objectFields(of: payload) else {
                 diagnostics.error("with `discriminator` framing the payload of event '\(event.wireName)' must be an object (its fields share one JSON object with '\(key)'); wrap it in a field",
                                   at: event.location)
                 continue
@@ -42,6 +38,18 @@ struct FramingConsistencyCheck {
                 diagnostics.error("event '\(event.wireName)' has envelope fields and a payload sent as a JSON string, a combination schemagen does not generate yet; move the fields into the payload",
                                   at: event.location)
             }
+        }
+    }
+}
+
+extension Contract {
+    /// The fields of a payload that is a JSON object (inline or a named struct); `nil` for any other type.
+    func objectFields(of type: TypeRef) -> [Field]? {
+        switch type {
+        case .object(let object): object.fields
+        case .named(let name):
+            if case .object(let object)? = self.type(named: name)?.kind { object.fields } else { nil }
+        default: nil
         }
     }
 }

@@ -1,0 +1,76 @@
+import SchemaGenRuntime
+
+/// Constraints frame shapes put on a contract: a shape tried later must be able to match a frame an earlier
+/// one does not take; events must carry what their shape can hold (a payload where it has one, an object
+/// beside the shape's keys, an array after its slots, a channel where it names one).
+struct ShapeConsistencyCheck {
+    let contract: Contract
+    let shapes: [ShapeDeclaration]
+
+    func run(into diagnostics: inout DiagnosticBag) {
+        for (laterIndex, later) in shapes.enumerated() {
+            if let earlier = shapes.prefix(laterIndex).first(where: { covers($0.shape, later.shape) }) {
+                diagnostics.error("frame shape '\(later.name)' can never match: every frame it describes also fits '\(earlier.name)', which is tried first; give '\(earlier.name)' a `when:` that tells them apart, or move '\(later.name)' before it",
+                                  at: later.location, notes: [.note("'\(earlier.name)' is declared here", at: earlier.location)])
+            }
+        }
+        for (channel, event) in contract.allEvents {
+            guard let index = event.shapeIndex else { continue }
+            check(event, in: shapes[index], channel: channel, into: &diagnostics)
+        }
+    }
+
+    /// Whether every frame of `later` also fits `earlier`: `earlier` asks nothing `later` does not guarantee.
+    private func covers(_ earlier: FrameShape, _ later: FrameShape) -> Bool {
+        guard (earlier.container == .object) == (later.container == .object) else { return false }
+        for condition in earlier.conditions where !later.conditions.contains(condition) { return false }
+        let present = later.conditions.map(\.path) + later.required + (later.eventName.map { [$0] } ?? [])
+        for path in earlier.required where !present.contains(path) { return false }
+        if let name = earlier.eventName {
+            // `later` must hold a value of the kind `earlier` reads there: a constant of that kind, or a name.
+            let constant = later.conditions.first { $0.path == name }
+            let sameName = later.eventName == name && later.eventNameKind == earlier.eventNameKind
+            guard constant?.value.kind == earlier.eventNameKind || sameName else { return false }
+        }
+        return true
+    }
+
+    private func check(_ event: Event, in declaration: ShapeDeclaration, channel: Channel?, into diagnostics: inout DiagnosticBag) {
+        let shape = declaration.shape
+        if channel != nil, shape.channel == nil {
+            diagnostics.error("event '\(event.wireName)' belongs to channel '\(channel!.name)', but its frame shape '\(shape.name)' has no `channel:` saying where frames name it",
+                              at: event.location, notes: [.note("'\(shape.name)' is declared here", at: declaration.location)])
+        }
+        guard let payload = event.payload else { return }
+        switch shape.payload {
+        case .none:
+            diagnostics.error("event '\(event.wireName)' has a payload, but its frame shape '\(shape.name)' has no `payload:` saying where it sits",
+                              at: event.location, notes: [.note("'\(shape.name)' is declared here", at: declaration.location)])
+        case .at:
+            break
+        case .rest where shape.container == .object:
+            guard let fields = contract.objectFields(of: payload.unwrapped), !payload.isOptional else {
+                diagnostics.error("the payload of event '\(event.wireName)' must be an object: frame shape '\(shape.name)' puts its fields beside the shape's own keys",
+                                  at: event.location)
+                return
+            }
+            let taken = Set(shapeKeys(shape))
+            for field in fields where taken.contains(field.wireName) {
+                diagnostics.error("field '\(field.wireName)' of the payload of event '\(event.wireName)' uses a key frame shape '\(shape.name)' already gives a role",
+                                  at: field.location, notes: [.note("'\(shape.name)' is declared here", at: declaration.location)])
+            }
+        case .rest:
+            guard case .array = payload else {
+                diagnostics.error("the payload of event '\(event.wireName)' must be a list (`[T]`): frame shape '\(shape.name)' carries it as the array's elements after its slots",
+                                  at: event.location)
+                return
+            }
+        }
+    }
+
+    /// The top-level keys a shape gives a role (conditions, name, channel, fields).
+    private func shapeKeys(_ shape: FrameShape) -> [String] {
+        let paths = shape.conditions.map(\.path) + shape.required + [shape.eventName, shape.channel].compactMap { $0 } + shape.fields.map(\.path)
+        return paths.compactMap { if case .key(let key)? = $0.steps.first { key } else { nil } }
+    }
+}
