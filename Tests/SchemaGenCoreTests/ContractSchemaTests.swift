@@ -53,7 +53,7 @@ import Testing
         #expect(errors.isEmpty, "\(errors)")
     }
 
-    @Test(arguments: ["zikr.yaml", "rooms.yaml", "comapi.yaml", "order-status.yaml", "driver.yaml"])
+    @Test(arguments: ["zikr.yaml", "rooms.yaml", "comapi.yaml", "order-status.yaml", "driver.yaml", "discord-gateway.yaml"])
     func guideContractMatchesTheSchema(_ file: String) throws {
         let text = try String(contentsOf: Self.root.appendingPathComponent("schemas/\(file)"), encoding: .utf8)
         let errors = try Self.validator().validate(Self.json(text, path: file))
@@ -65,6 +65,7 @@ import Testing
         "unknown-event-key", "invalid-direction", "missing-framing", "unknown-framing", "missing-direction", "unknown-top-level-key",
         "unsupported-format-version", "envelope-missing-keys", "unknown-date-encoding", "type-fields-and-enum", "type-without-shape",
         "empty-enum", "parameter-type-not-scalar", "channel-missing-address", "deprecated-wrong-type", "invalid-namespace",
+        "frames-and-framing",
     ])
     func schemaRejectsMalformedContract(_ name: String) throws {
         let url = Golden.fixtures.appendingPathComponent("Invalid/\(name).yaml")
