@@ -117,6 +117,8 @@ import Testing
         var expected: [String] = []
         for file in try ContractFiles.find([schemas.path]).files {
             let contract = try #require(ContractLoader().load(path: file).contract)
+            // Public APIs' contracts are checked against their documentation's whole frames (VendorExampleTests).
+            if contract.framing.shapes != nil { continue }
             let base = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
             var hasEnvelopeFields = false
             if case .envelope(let envelope) = contract.framing { hasEnvelopeFields = !envelope.fields.isEmpty }
