@@ -102,3 +102,48 @@ import Testing
         #expect(messages.values == [Positional.Room.NewMsg(payload: .init(body: "hello"))])
     }
 }
+
+/// Tuples: array payloads with named elements, read and written by position.
+@Suite struct TupleClientTests {
+    @Test func tuplesWriteTheirElementsInOrder() async throws {
+        let transport = LoopbackTransport()
+        let client = Tuples.Client(transport: transport)
+        try await client.req(subscriptionId: "sub1", filters: [.init(kinds: [1]), .init(limit: 10)])
+        try await client.req(subscriptionId: "sub2", filters: [])
+        try await client.eventSent(content: "hello")
+        try await client.ping()
+        #expect(FrameShapeClientTests.sent(transport) == [
+            #"["REQ","sub1",{"kinds":[1]},{"limit":10}]"#,
+            #"["REQ","sub2"]"#,
+            #"["EVENT","hello"]"#,
+            #"["PING"]"#,
+        ])
+        // An optional last element is left out when nil; earlier elements are written whatever they hold.
+        let levels = try JSONEncoder().encode([Tuples.Level(price: "1.5", quantity: "2"), Tuples.Level(price: "1.6", quantity: "3", orders: 4)])
+        #expect(String(decoding: levels, as: UTF8.self) == #"[["1.5","2"],["1.6","3",4]]"#)
+    }
+
+    @Test func tuplesReadByPositionAndOneVerbHasAShapePerDirection() throws {
+        let transport = LoopbackTransport()
+        let client = Tuples.Client(transport: transport)
+        let oks = Recorder<Tuples.Ok>()
+        let received = Recorder<Tuples.EventReceived>()
+        let books = Recorder<Tuples.Book>()
+        let failures = Recorder<String>()
+        client.onOk { oks.append($0) }
+        client.onEventReceived { received.append($0) }
+        client.onBook { books.append($0) }
+        client.onIncomingFailure { failures.append($0.description) }
+        transport.deliver(json: #"["OK","b1fa",true,""]"#)
+        transport.deliver(json: #"["EVENT","sub1","hi"]"#)
+        transport.deliver(json: #"["book",[["1.5","2"],["1.6","3",4],["1.7","1",null]],[]]"#)
+        transport.deliver(json: #"["OK","b1fa",true]"#)
+        transport.deliver(json: #"["OK","b1fa","yes",""]"#)
+        #expect(oks.values == [Tuples.Ok(eventId: "b1fa", accepted: true, message: "")])
+        #expect(received.values == [Tuples.EventReceived(subscriptionId: "sub1", content: "hi")])
+        #expect(books.values == [Tuples.Book(bids: [.init(price: "1.5", quantity: "2"), .init(price: "1.6", quantity: "3", orders: 4),
+                                                     .init(price: "1.7", quantity: "1")], asks: [])])
+        #expect(failures.values.count == 2, "a missing element and a wrong kind are failures: \(failures.values)")
+        #expect(failures.values.first?.hasPrefix("event 'OK' has a payload that does not decode") == true)
+    }
+}

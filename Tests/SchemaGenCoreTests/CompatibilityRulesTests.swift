@@ -14,6 +14,12 @@ import Testing
         return text
     }
 
+    /// A contract with frame shapes: an opcode shape and a dispatch shape `when: {op: <dispatch>}`.
+    static func shapes(_ events: String, dispatch: Int = 0, field: String = "s: Int?") -> String {
+        "schemagen: 1\nname: Rules\nframes:\n  dispatch: { when: { op: \(dispatch) }, name: t, payload: d, fields: { \(field) } }\n"
+            + "  opcode: { name: op, payload: d }\nevents:\n\(events)\n"
+    }
+
     static let kindEnum = "  Kind: { enum: [a, b] }"
     static let kindEnumMore = "  Kind: { enum: [a, b, c] }"
 
@@ -128,6 +134,16 @@ import Testing
         Case(name: "framing changed", old: contract("  a: { direction: both }"),
              new: contract("  a: { direction: both }", framing: "{ envelope: { name: event, payload: data } }"),
              kind: .framingChanged, oldAppNewServer: .breaks, newAppOldServer: .breaks),
+        // Frame shapes
+        Case(name: "the value naming an event changed", old: shapes("  hello: { frame: opcode, wire: 10, direction: server-to-client }"),
+             new: shapes("  hello: { frame: opcode, wire: 11, direction: server-to-client }"),
+             kind: .framingChanged, oldAppNewServer: .breaks, newAppOldServer: .breaks),
+        Case(name: "a frame shape's constant changed", old: shapes("  READY: { direction: server-to-client }"),
+             new: shapes("  READY: { direction: server-to-client }", dispatch: 1),
+             kind: .framingChanged, oldAppNewServer: .breaks, newAppOldServer: .breaks),
+        Case(name: "a frame shape's envelope field made required", old: shapes("  READY: { direction: server-to-client }"),
+             new: shapes("  READY: { direction: server-to-client }", field: "s: Int"),
+             kind: .fieldMadeRequired, oldAppNewServer: .breaks, newAppOldServer: .breaks),
         Case(name: "date encoding changed", old: contract("  a: { direction: both, payload: { at: Date } }"),
              new: contract("  a: { direction: both, payload: { at: Date } }", dates: "unix-milliseconds"),
              kind: .dateEncodingChanged, oldAppNewServer: .breaks, newAppOldServer: .breaks),

@@ -87,9 +87,7 @@ extension Checker {
         case .mapping:
             return .object(ObjectType(fields: readFields(node, owner: "the payload of \(owner)")))
         case .sequence:
-            diagnostics.error("the payload of \(owner) must be a type (`String`, `Item`, `[Item]`) or a mapping of fields, found a list",
-                              at: node.location)
-            return nil
+            return readTuple(node, owner: "the payload of \(owner)").map { .tuple($0) }
         }
     }
 

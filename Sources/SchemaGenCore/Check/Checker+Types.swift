@@ -1,6 +1,6 @@
 /// Reading `types:`, fields, type expressions, enums and constants.
 extension Checker {
-    static let namedTypeKeys = ["description", "deprecated", "fields", "enum"]
+    static let namedTypeKeys = ["description", "deprecated", "fields", "enum", "tuple"]
     static let fieldKeys = ["type", "fields", "const", "optional", "description", "deprecated", "swiftName"]
     static let enumCaseKeys = ["value", "swiftName", "description", "deprecated"]
 
@@ -46,6 +46,14 @@ extension Checker {
             let description = readDescription(definition)
             let deprecation = readDeprecation(definition)
             let kind: NamedType.Kind
+            if let tupleEntry = definition.entry("tuple") {
+                if let other = definition.entry("fields") ?? definition.entry("enum") {
+                    diagnostics.error("\(owner) has both `tuple:` and `\(other.keyText ?? ""):`; a type is a struct, an enum or a tuple", at: tupleEntry.key.location)
+                    return nil
+                }
+                guard let tuple = readTuple(tupleEntry.value, owner: owner) else { return nil }
+                return NamedType(name: name, kind: .tuple(tuple), description: description, deprecation: deprecation, location: location)
+            }
             switch (definition.entry("fields"), definition.entry("enum")) {
             case let (fields?, nil):
                 kind = .object(ObjectType(fields: readFields(fields.value, owner: owner)))
@@ -55,7 +63,7 @@ extension Checker {
                 diagnostics.error("\(owner) has both `fields:` and `enum:`; a type is either a struct or an enum", at: cases.key.location)
                 return nil
             case (nil, nil):
-                diagnostics.error("\(owner) needs `fields:` (a struct) or `enum:` (a string enum)", at: location)
+                diagnostics.error("\(owner) needs `fields:` (a struct), `enum:` (a string enum) or `tuple:` (an array of named elements)", at: location)
                 return nil
             }
             return NamedType(name: name, kind: kind, description: description, deprecation: deprecation, location: location)
@@ -70,6 +78,66 @@ extension Checker {
             guard let name = entry.keyText else { return nil }
             return readField(name: name, value: entry.value, keyLocation: entry.key.location, owner: owner)
         }
+    }
+
+    /// A tuple: a list of one-entry mappings, `- price: String`, each an element in array order; the last may
+    /// take the rest of the array (`- filters: Filter...`).
+    mutating func readTuple(_ node: SyntaxNode, owner: String) -> TupleType? {
+        guard let items = node.elements, !items.isEmpty else {
+            let found = node.elements != nil ? "it has none" : "found \(node.kindDescription)"
+            diagnostics.error("the tuple of \(owner) lists its elements in order, e.g. `- price: String`; \(found)", at: node.location)
+            return nil
+        }
+        var elements: [Field] = []
+        var isVariadic = false
+        var failed = false
+        for (index, item) in items.enumerated() {
+            guard let entries = item.entries, entries.count == 1, let entry = entries.first, let name = entry.keyText else {
+                diagnostics.error("each element of the tuple of \(owner) is one `name: Type` entry, e.g. `- price: String` (a payload written as a list is a tuple; for a list of values write `\"[T]\"`)",
+                                  at: item.location)
+                failed = true
+                continue
+            }
+            var value = entry.value
+            if let scalar = value.scalar, scalar.text.hasSuffix("...") {
+                guard index == items.count - 1 else {
+                    diagnostics.error("only the last element of the tuple of \(owner) may take the rest of the array (`...`)", at: value.location)
+                    failed = true
+                    continue
+                }
+                isVariadic = true
+                value = SyntaxNode(kind: .scalar(.init(text: String(scalar.text.dropLast(3)), style: scalar.style)), location: value.location)
+            }
+            guard var field = readField(name: name, value: value, keyLocation: entry.key.location, owner: "the tuple of \(owner)") else {
+                failed = true
+                continue
+            }
+            if case .object = field.type.unwrapped {
+                diagnostics.error("element '\(name)' of the tuple of \(owner) is an inline object; declare it under `types:` and name it here",
+                                  at: entry.key.location)
+                failed = true
+            }
+            if field.constant != nil {
+                diagnostics.error("element '\(name)' of the tuple of \(owner) has a constant; a frame shape's `when:` fixes values at positions",
+                                  at: entry.key.location)
+                failed = true
+            }
+            if let earlier = elements.first(where: { $0.wireName == name }) {
+                diagnostics.error("the tuple of \(owner) names two elements '\(name)'; give each its own name", at: entry.key.location,
+                                  notes: [.note("the first is here", at: earlier.location)])
+                failed = true
+            }
+            if isVariadic, index == items.count - 1 {
+                if field.type.isOptional {
+                    diagnostics.error("the last element of the tuple of \(owner) takes the rest of the array, which may be empty; drop the `?`",
+                                      at: value.location)
+                    failed = true
+                }
+                field.type = .array(field.type)
+            }
+            elements.append(field)
+        }
+        return failed ? nil : TupleType(elements: elements, isVariadic: isVariadic)
     }
 
     /// One field: `name: Type`, or `name: {type|fields|const: ..., description: ...}`.

@@ -60,10 +60,14 @@ struct ShapeConsistencyCheck {
                                   at: field.location, notes: [.note("'\(shape.name)' is declared here", at: declaration.location)])
             }
         case .rest:
-            guard case .array = payload else {
-                diagnostics.error("the payload of event '\(event.wireName)' must be a list (`[T]`): frame shape '\(shape.name)' carries it as the array's elements after its slots",
+            switch payload {
+            case .array, .tuple: break
+            case .named(let name):
+                if case .tuple? = contract.type(named: name)?.kind { break }
+                fallthrough
+            default:
+                diagnostics.error("the payload of event '\(event.wireName)' must be a tuple (a list of `- name: Type`) or a list (`[T]`): frame shape '\(shape.name)' carries it as the array's elements after its slots",
                                   at: event.location)
-                return
             }
         }
     }

@@ -1,3 +1,4 @@
+import SchemaGenRuntime
 /// Compares two versions of one contract. Events match by channel and wire name, types by name, fields by
 /// wire key; a renamed wire key is a removal and an addition. Verdicts come from ``CompatibilityRules``.
 public struct ContractDiffer: Sendable {
@@ -63,7 +64,9 @@ public struct ContractDiffer: Sendable {
         if old.title != new.title || old.description != new.description {
             recorder.record(.documentation, "title or description changed", at: Place(), flows: all)
         }
-        if old.framing != new.framing {
+        if let before = old.framing.shapes, let after = new.framing.shapes {
+            compareShapes(before, after, &recorder)
+        } else if old.framing != new.framing {
             recorder.record(.framingChanged, "framing changed from \(old.framing.summary) to \(new.framing.summary)", at: Place(), flows: all)
         } else if case .envelope(let before) = old.framing, case .envelope(let after) = new.framing {
             compareFields(before.fields, after.fields, place: Place().appending("(envelope)"), flows: [.serverToClient], &recorder)
@@ -73,6 +76,39 @@ public struct ContractDiffer: Sendable {
             let kind: ChangeKind = isoVariants.contains(old.dateEncoding) && isoVariants.contains(new.dateEncoding) ? .dateEncodingVariant : .dateEncodingChanged
             recorder.record(kind, "dates changed from `\(old.dateEncoding.rawValue)` to `\(new.dateEncoding.rawValue)`", at: Place(), flows: all)
         }
+    }
+
+    /// Frame shapes by name: a shape added, removed, moved or read differently changes which frames reach which
+    /// events; its envelope fields compare as fields.
+    private func compareShapes(_ before: [ShapeDeclaration], _ after: [ShapeDeclaration], _ recorder: inout Recorder) {
+        let all = Set(Flow.allCases)
+        for shape in before where !after.contains(where: { $0.name == shape.name }) {
+            recorder.record(.framingChanged, "frame shape `\(shape.name)` removed", at: Place().appending("(frame \(shape.name))"), flows: all)
+        }
+        for shape in after {
+            let place = Place().appending("(frame \(shape.name))")
+            guard let previous = before.first(where: { $0.name == shape.name }) else {
+                recorder.record(.framingChanged, "frame shape `\(shape.name)` added", at: place, flows: all)
+                continue
+            }
+            if previous.shape.withoutFields != shape.shape.withoutFields {
+                recorder.record(.framingChanged, "frame shape `\(shape.name)` reads frames differently (its constants, name, payload or channel)",
+                                at: place, flows: all)
+            }
+            compareFields(previous.fields, shape.fields, place: place, flows: all, &recorder)
+        }
+        let commonBefore = before.map(\.name).filter { name in after.contains { $0.name == name } }
+        let commonAfter = after.map(\.name).filter { name in before.contains { $0.name == name } }
+        if commonBefore != commonAfter {
+            recorder.record(.framingChanged, "frame shapes tried in another order: \(commonAfter.joined(separator: ", ")) (was \(commonBefore.joined(separator: ", ")))",
+                            at: Place(), flows: all)
+        }
+    }
+
+    /// Where an event sits among frame shapes, in words: "`10` in frame shape `opcode`".
+    private func placement(_ event: Event, in contract: Contract) -> String? {
+        guard let shapes = contract.framing.shapes, let index = event.shapeIndex else { return nil }
+        return (event.wireValue.map { "`\($0.description)` in " } ?? "") + "frame shape `\(shapes[index].name)`"
     }
 
     // MARK: Named types
@@ -97,8 +133,10 @@ public struct ContractDiffer: Sendable {
                 compareFields(a.fields, b.fields, place: place, flows: flows, &recorder)
             case let (.enumeration(a), .enumeration(b)):
                 compareEnum(a, b, place: place, flows: flows, &recorder)
+            case let (.tuple(a), .tuple(b)):
+                compareTuple(a, b, place: place, flows: flows, &recorder)
             default:
-                recorder.record(.typeChanged, "type `\(after.name)` changed between a struct and an enum", at: place, flows: flows)
+                recorder.record(.typeChanged, "type `\(after.name)` changed between a struct, an enum and a tuple", at: place, flows: flows)
             }
         }
     }
@@ -178,6 +216,9 @@ public struct ContractDiffer: Sendable {
                 recorder.record(.eventRemoved, "no longer sent \(flow.rawValue)", at: here, flows: [flow])
             }
             let common = oldFlows.intersection(newFlows)
+            if let was = placement(previous, in: old), let now = placement(event, in: new), was != now {
+                recorder.record(.framingChanged, "now \(now) (was \(was))", at: here, flows: common)
+            }
             if previous.swiftName != event.swiftName {
                 recorder.record(.swiftAPI, "Swift name changed from `\(previous.swiftName)` to `\(event.swiftName)`", at: here, flows: common)
             }
@@ -254,8 +295,23 @@ public struct ContractDiffer: Sendable {
         }
     }
 
+    /// Tuples are read by position: a moved, added or retyped element changes what every later position means.
+    private func compareTuple(_ before: TupleType, _ after: TupleType, place: Place, flows: Set<Flow>, _ recorder: inout Recorder) {
+        let comparison = ShapeComparison(old: old, new: new)
+        let sameShape = before.elements.count == after.elements.count && before.isVariadic == after.isVariadic
+            && zip(before.elements, after.elements).allSatisfy { comparison.sameShape($0.type, $1.type) }
+        if !sameShape {
+            recorder.record(.typeChanged, "tuple elements changed from `\(TypeRef.tuple(before).spelling)` to `\(TypeRef.tuple(after).spelling)`",
+                            at: place, flows: flows)
+        } else if before.elements.map(\.swiftName) != after.elements.map(\.swiftName) {
+            recorder.record(.swiftAPI, "tuple elements renamed (the array on the wire is the same)", at: place, flows: flows)
+        }
+    }
+
     private func compareType(_ before: TypeRef, _ after: TypeRef, place: Place, flows: Set<Flow>, _ recorder: inout Recorder) {
         switch (before, after) {
+        case let (.tuple(a), .tuple(b)):
+            compareTuple(a, b, place: place, flows: flows, &recorder)
         case let (.named(a), .named(b)) where a == b:
             return // the type's own changes are reported once, where it is declared
         case let (.object(a), .object(b)):
@@ -312,10 +368,16 @@ struct TypeUsage {
             mark(element, eventFlows, in: contract, visited: &visited)
         case .object(let object):
             for field in object.fields { mark(field.type, eventFlows, in: contract, visited: &visited) }
+        case .tuple(let tuple):
+            for element in tuple.elements { mark(element.type, eventFlows, in: contract, visited: &visited) }
         case .named(let name):
             flows[name, default: []].formUnion(eventFlows)
-            guard visited.insert(name).inserted, case .object(let object)? = contract.type(named: name)?.kind else { return }
-            for field in object.fields { mark(field.type, eventFlows, in: contract, visited: &visited) }
+            guard visited.insert(name).inserted else { return }
+            switch contract.type(named: name)?.kind {
+            case .object(let object)?: for field in object.fields { mark(field.type, eventFlows, in: contract, visited: &visited) }
+            case .tuple(let tuple)?: for element in tuple.elements { mark(element.type, eventFlows, in: contract, visited: &visited) }
+            default: return
+            }
         }
     }
 }
@@ -351,9 +413,17 @@ struct ShapeComparison {
             }
         case let (.object(a), .object(b)):
             return sameFields(a.fields, b.fields, assumed: &assumed)
+        case let (.tuple(a), .tuple(b)):
+            return sameElements(a, b, assumed: &assumed)
         default:
             return false
         }
+    }
+
+    private func sameElements(_ a: TupleType, _ b: TupleType, assumed: inout Set<[String]>) -> Bool {
+        guard a.elements.count == b.elements.count, a.isVariadic == b.isVariadic else { return false }
+        for (x, y) in zip(a.elements, b.elements) where !same(x.type, y.type, assumed: &assumed) { return false }
+        return true
     }
 
     private func same(definition: NamedType, _ after: TypeRef, assumed: inout Set<[String]>) -> Bool {
@@ -366,6 +436,11 @@ struct ShapeComparison {
         case let (.enumeration(a), .named(name)):
             guard case .enumeration(let b)? = new.type(named: name)?.kind else { return false }
             return a.cases.map(\.wireValue) == b.cases.map(\.wireValue)
+        case let (.tuple(a), .tuple(b)):
+            return sameElements(a, b, assumed: &assumed)
+        case let (.tuple(a), .named(name)):
+            guard case .tuple(let b)? = new.type(named: name)?.kind else { return false }
+            return sameElements(a, b, assumed: &assumed)
         default:
             return false
         }
@@ -391,6 +466,15 @@ extension Framing {
             "an envelope (`\(envelope.nameKey)`/`\(envelope.payloadKey)`\(envelope.payloadEncoding == .jsonString ? ", payload as a JSON string" : ""))"
         case .shapes(let shapes): "frame shapes (" + shapes.map { "`\($0.name)`" }.joined(separator: ", ") + ")"
         }
+    }
+}
+
+extension FrameShape {
+    /// The shape without its envelope fields, which are compared as fields.
+    var withoutFields: FrameShape {
+        var copy = self
+        copy.fields = []
+        return copy
     }
 }
 

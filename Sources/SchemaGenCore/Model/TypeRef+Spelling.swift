@@ -26,6 +26,7 @@ extension TypeRef {
         case .dictionary(let value): [.text("[String: ")] + value.spellingSegments + [.text("]")]
         case .optional(let wrapped): wrapped.spellingSegments + [.text("?")]
         case .object(let object): object.spellingSegments
+        case .tuple(let tuple): tuple.spellingSegments
         }
     }
 }
@@ -48,5 +49,24 @@ extension ObjectType {
             }
         }
         return segments + [.text(" }")]
+    }
+}
+
+extension TupleType {
+    /// `[price: String, quantity: String]`, `[subscription: String, filters: Filter...]`: a JSON array of named
+    /// elements, optional ones with `?` on their name.
+    public var spellingSegments: [TypeRef.SpellingSegment] {
+        var segments: [TypeRef.SpellingSegment] = [.text("[")]
+        for (index, element) in elements.enumerated() {
+            if index > 0 { segments.append(.text(", ")) }
+            if isVariadic, index == elements.count - 1, case .array(let each) = element.type {
+                segments += [.text("\(element.wireName): ")] + each.spellingSegments + [.text("...")]
+            } else if case .optional(let wrapped) = element.type {
+                segments += [.text("\(element.wireName)?: ")] + wrapped.spellingSegments
+            } else {
+                segments += [.text("\(element.wireName): ")] + element.type.spellingSegments
+            }
+        }
+        return segments + [.text("]")]
     }
 }

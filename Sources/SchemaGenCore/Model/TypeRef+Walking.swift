@@ -5,6 +5,7 @@ extension TypeRef {
         case .scalar, .named: []
         case .array(let element), .dictionary(let element), .optional(let element): element.inlineObjects
         case .object(let object): [object] + object.fields.flatMap(\.type.inlineObjects)
+        case .tuple: []
         }
     }
 
@@ -14,6 +15,7 @@ extension TypeRef {
         switch self {
         case .named(let name): [name]
         case .object(let object): object.fields.flatMap(\.type.namesHeldByValue)
+        case .tuple(let tuple): tuple.elements.flatMap(\.type.namesHeldByValue)
         case .scalar, .array, .dictionary, .optional: []
         }
     }
@@ -28,11 +30,17 @@ extension Contract {
                 result.append(("type '\(type.name)'", object))
                 result += object.fields.flatMap(\.type.inlineObjects).map { ("an inline object in type '\(type.name)'", $0) }
             }
+            if case .tuple(let tuple) = type.kind {
+                result.append(("tuple '\(type.name)'", ObjectType(fields: tuple.elements)))
+            }
         }
         for (channel, event) in allEvents {
             let owner = "event '\(event.wireName)'" + (channel.map { " of channel '\($0.name)'" } ?? "")
             result += (event.payload?.inlineObjects ?? []).enumerated().map { index, object in
                 (index == 0 && event.payload?.unwrapped.isObject == true ? "the payload of \(owner)" : "an inline object in \(owner)", object)
+            }
+            if case .tuple(let tuple)? = event.payload?.unwrapped {
+                result.append(("the payload of \(owner)", ObjectType(fields: tuple.elements)))
             }
             if !event.envelopeFields.isEmpty {
                 result.append(("the envelope of \(owner)", ObjectType(fields: event.envelopeFields)))

@@ -10,6 +10,8 @@ public indirect enum TypeRef: Hashable, Sendable {
     case optional(TypeRef)
     /// An object declared in place, with its own fields.
     case object(ObjectType)
+    /// A fixed-length JSON array whose elements are named (`[price, quantity]`), declared in place.
+    case tuple(TupleType)
 
     /// The type with any optional layer removed.
     public var unwrapped: TypeRef {
@@ -38,6 +40,21 @@ public enum ScalarType: String, Hashable, Sendable, CaseIterable {
 /// A JSON object with a fixed set of fields.
 public struct ObjectType: Hashable, Sendable {
     public var fields: [Field]
+}
+
+/// A JSON array of named elements, in order: `["OK", id, true, ""]` after its verb, `[price, quantity]`. Swift
+/// sees a struct with a property per element.
+public struct TupleType: Hashable, Sendable {
+    /// The elements, in order. Optional elements after the last required one may be left out of the array
+    /// (and are, when they and all after them are nil); other optional elements are written `null`.
+    public var elements: [Field]
+    /// Whether the last element takes every remaining element of the array (`filters: Filter...`).
+    public var isVariadic: Bool
+
+    public init(elements: [Field], isVariadic: Bool) {
+        self.elements = elements
+        self.isVariadic = isVariadic
+    }
 }
 
 /// One field of an object.
@@ -75,6 +92,7 @@ public struct NamedType: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         case object(ObjectType)
         case enumeration(EnumType)
+        case tuple(TupleType)
     }
 
     /// The name, which is also its Swift name.

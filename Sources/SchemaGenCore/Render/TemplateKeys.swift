@@ -40,6 +40,9 @@ extension StructContext: KeyedTemplateContext {
         "hasInitializer": .property(\.hasInitializer),
         "initializerParameters": .property(\.initializerParameters),
         "nestedTypes": .property(\.nestedTypes),
+        "isTuple": .property(\.isTuple),
+        "tupleDecoding": .property(\.tupleDecoding),
+        "tupleEncoding": .property(\.tupleEncoding),
     ]
 }
 

@@ -69,7 +69,7 @@ struct EventTranslator {
             var extra: [(property: PropertyContext, wireName: String, nested: TypeContext?)] = []
             if let payload = event.payload {
                 let type = builder.speller.spell(payload, inlineName: "Payload")
-                let nested = payload.unwrapped.isObject ? payloadType(payload) : nil
+                let nested = payloadType(payload)
                 let property = PropertyContext(name: "payload", storageName: "payload", codingKey: "payload", argumentName: "payload", type: type,
                                                unwrappedType: builder.speller.spell(payload.unwrapped, inlineName: "Payload"),
                                                isOptional: payload.isOptional, documentation: [" The event's payload."], deprecation: nil,
@@ -90,6 +90,14 @@ struct EventTranslator {
                 context.emitInitializer = "\(typeReference)(" + structure.properties.map { "\($0.name.unescapedIdentifier): \($0.argumentName)" }
                     .joined(separator: ", ") + ")"
             }
+        } else if case .tuple(let tuple)? = event.payload {
+            let structure = builder.tupleStructure(tuple, eventName: nameLiteral, owner: nil)
+            context.declaration = declaration(typeName, context, structure)
+            context.valueType = typeReference
+            context.emitParameters = builder.parameters(tuple.elements, of: structure, outside: typeReference)
+            context.hasEmitParameters = true
+            context.emitInitializer = "\(typeReference)(" + structure.properties.map { "\($0.name.unescapedIdentifier): \($0.argumentName)" }
+                .joined(separator: ", ") + ")"
         } else if let payload = event.payload {
             context.valueType = builder.speller.spell(payload)
         }
@@ -105,9 +113,16 @@ struct EventTranslator {
     }
 
     private func payloadType(_ payload: TypeRef) -> TypeContext? {
-        guard case .object(let object) = payload.unwrapped else { return nil }
-        return TypeContext(name: "Payload", documentation: [" The event's payload."], structure: builder.structure(object.fields, eventName: nil),
-                           enumeration: nil)
+        switch payload.unwrapped {
+        case .object(let object):
+            return TypeContext(name: "Payload", documentation: [" The event's payload."], structure: builder.structure(object.fields, eventName: nil),
+                               enumeration: nil)
+        case .tuple(let tuple):
+            return TypeContext(name: "Payload", documentation: [" The event's payload."],
+                               structure: builder.tupleStructure(tuple, eventName: nil, owner: nil), enumeration: nil)
+        default:
+            return nil
+        }
     }
 }
 

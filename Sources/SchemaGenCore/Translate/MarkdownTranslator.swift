@@ -83,6 +83,17 @@ public struct MarkdownTranslator: Sendable {
                                         type: Self.linked((field.type.isOptional ? field.type.unwrapped : field.type).spellingSegments, typeAnchors: typeAnchors),
                                         description: note)
             }
+        case .tuple(let tuple):
+            // A tuple's rows are its positions; the name says which element sits there.
+            fields = tuple.elements.enumerated().map { index, element in
+                let variadic = tuple.isVariadic && index == tuple.elements.count - 1
+                let type: TypeRef = if variadic, case .array(let each) = element.type { each } else { element.type.isOptional ? element.type.unwrapped : element.type }
+                var note = (variadic ? "Positions \(index) onwards." : "Position \(index).")
+                if let description = element.description { note += " " + MarkdownSyntax.cell(description) }
+                return MarkdownFieldRow(name: MarkdownSyntax.code(element.wireName + (element.type.isOptional ? "?" : "") + (variadic ? "..." : "")),
+                                        type: Self.linked(type.spellingSegments, typeAnchors: typeAnchors), description: note)
+            }
+            if description.isEmpty { description = "A JSON array of these elements, in order." }
         case .enumeration(let enumeration):
             if enumeration.rawType == .integer { valueKind = "A whole number" }
             values = enumeration.cases.map { enumCase in

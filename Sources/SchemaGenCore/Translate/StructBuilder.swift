@@ -16,6 +16,10 @@ struct StructBuilder {
             guard case .object(let object) = type.kind else { continue }
             edges[type.name] = Set(object.fields.flatMap { Self.namesHeldInline($0.type) })
         }
+        for type in contract.types {
+            guard case .tuple(let tuple) = type.kind else { continue }
+            edges[type.name] = Set(tuple.elements.flatMap { Self.namesHeldInline($0.type) })
+        }
         for start in edges.keys {
             var seen: Set<String> = []
             var queue = Array(edges[start] ?? [])
@@ -32,6 +36,7 @@ struct StructBuilder {
         case .named(let name): [name]
         case .optional(let wrapped): namesHeldInline(wrapped)
         case .object(let object): object.fields.flatMap { namesHeldInline($0.type) }
+        case .tuple(let tuple): tuple.elements.flatMap { namesHeldInline($0.type) }
         case .scalar, .array, .dictionary: []
         }
     }
@@ -54,6 +59,9 @@ struct StructBuilder {
             }
             return TypeContext(name: name, documentation: documentation, structure: nil,
                                enumeration: EnumContext(rawType: isInteger ? "Swift.Int" : "Swift.String", cases: cases))
+        case .tuple(let tuple):
+            return TypeContext(name: name, documentation: documentation, structure: tupleStructure(tuple, eventName: nil, owner: type.name),
+                               enumeration: nil)
         }
     }
 

@@ -70,6 +70,12 @@ public struct StructContext: Sendable {
     public var initializerParameters: String
     /// Inline objects of this struct's fields, declared inside it.
     public var nestedTypes: [TypeContext]
+    /// Whether the struct is a tuple: it codes as a JSON array, with `tupleDecoding` and `tupleEncoding`.
+    public var isTuple: Bool = false
+    /// For a tuple: the lines of `init(from:)` after `var container = try decoder.unkeyedContainer()`.
+    public var tupleDecoding: [String] = []
+    /// For a tuple: the lines of `encode(to:)` after `var container = encoder.unkeyedContainer()`.
+    public var tupleEncoding: [String] = []
 }
 
 public struct PropertyContext: Sendable {

@@ -13,7 +13,7 @@ struct SwiftTypeSpeller {
         case .array(let element): "[\(spell(element, inlineName: inlineName))]"
         case .dictionary(let value): "[\(builtin("String", module: "Swift")): \(spell(value, inlineName: inlineName))]"
         case .optional(let wrapped): spell(wrapped, inlineName: inlineName) + "?"
-        case .object: inlineName
+        case .object, .tuple: inlineName
         }
     }
 

@@ -189,11 +189,21 @@ struct WireFormatExample {
                 let value = enumeration.cases.first?.wireValue ?? ""
                 return enumeration.rawType == .integer ? (Int(value) ?? 0) as Any : value
             case .object(let object): return sample(object, depth: depth + 1)
+            case .tuple(let tuple): return sample(tuple, depth: depth + 1)
             }
         case .array(let element): return depth > 2 ? [Any]() : [sample(element, depth: depth + 1)]
         case .dictionary(let value): return depth > 2 ? [String: Any]() : ["key": sample(value, depth: depth + 1)]
         case .optional(let wrapped): return depth > 2 ? NSNull() : sample(wrapped, depth: depth)
         case .object(let object): return sample(object, depth: depth + 1)
+        case .tuple(let tuple): return sample(tuple, depth: depth + 1)
+        }
+    }
+
+    /// An example tuple: every element, a variadic one with one value, as a server sends it.
+    private func sample(_ tuple: TupleType, depth: Int) -> [Any] {
+        tuple.elements.enumerated().map { index, element in
+            if tuple.isVariadic, index == tuple.elements.count - 1, case .array(let each) = element.type { return sample(each, depth: depth) }
+            return sample(element, depth: depth)
         }
     }
 
