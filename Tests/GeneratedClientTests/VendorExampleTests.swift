@@ -81,4 +81,53 @@ import Testing
             try Self.expectJSONEqual(index < sent.count ? sent[index] : nil, try Self.example("discord-gateway/\(name)"), name)
         }
     }
+
+    static func lines(_ path: String) throws -> [Data] {
+        try String(decoding: example(path), as: UTF8.self).split(separator: "\n").map { Data($0.utf8) }
+    }
+
+    @Test func nostrRelayExamplesDecode() throws {
+        let transport = LoopbackTransport()
+        let client = Nostr.Client(transport: transport)
+        let oks = Recorder<Nostr.Ok>()
+        let closed = Recorder<Nostr.Closed>()
+        let failures = Recorder<String>()
+        client.onOk { oks.append($0) }
+        client.onClosed { closed.append($0) }
+        client.onIncomingFailure { failures.append($0.description) }
+        for frame in try Self.lines("nostr/ok-examples.jsonl") + Self.lines("nostr/closed-examples.jsonl") { transport.deliver(frame) }
+        #expect(failures.values.isEmpty)
+        #expect(oks.values.map(\.accepted) == [true, true, true, false, false, false, false, false, false])
+        #expect(oks.values.allSatisfy { $0.eventId == "b1a649ebe8..." })
+        #expect(oks.values.map { $0.message.split(separator: ":").first.map(String.init) ?? "" }
+                == ["", "pow", "duplicate", "blocked", "blocked", "rate-limited", "invalid", "pow", "error"])
+        #expect(oks.values[4].message == "blocked: please register your pubkey at https://my-expensive-relay.example.com")
+        #expect(closed.values == [
+            Nostr.Closed(subscriptionId: "sub1", message: "duplicate: sub1 already opened"),
+            Nostr.Closed(subscriptionId: "sub1", message: "unsupported: filter contains unknown elements"),
+            Nostr.Closed(subscriptionId: "sub1", message: "error: could not connect to the database"),
+            Nostr.Closed(subscriptionId: "sub1", message: "error: shutting down idle subscription"),
+        ])
+    }
+
+    /// One verb, two shapes: `EVENT` is `[verb, event]` from the client and `[verb, subscription, event]` from
+    /// the relay. REQ's filters are a variadic tail.
+    @Test func nostrMessagesFollowNIP01Patterns() async throws {
+        let transport = LoopbackTransport()
+        let client = Nostr.Client(transport: transport)
+        let event = Nostr.Event(id: "4376c65d", pubkey: "6e468422", createdAt: Date(timeIntervalSince1970: 1_673_347_337), kind: 1,
+                                tags: [["e", "5c83da77", "wss://nostr.example.com"]], content: "Walled gardens became prisons", sig: "908a15e4")
+        try await client.eventPublished(event: event)
+        try await client.req(subscriptionId: "sub1", filters: [.init(kinds: [1], taggedPubkeys: ["6e468422"]), .init(limit: 10)])
+        try await client.close(subscriptionId: "sub1")
+        #expect(transport.sentFrames.map { String(decoding: $0.data, as: UTF8.self) } == [
+            #"["EVENT",{"content":"Walled gardens became prisons","created_at":1673347337,"id":"4376c65d","kind":1,"pubkey":"6e468422","sig":"908a15e4","tags":[["e","5c83da77","wss://nostr.example.com"]]}]"#,
+            ##"["REQ","sub1",{"#p":["6e468422"],"kinds":[1]},{"limit":10}]"##,
+            #"["CLOSE","sub1"]"#,
+        ])
+        let delivered = Recorder<Nostr.EventDelivered>()
+        client.onEventDelivered { delivered.append($0) }
+        transport.deliver(Data(#"["EVENT","sub1",{"id":"4376c65d","pubkey":"6e468422","created_at":1673347337,"kind":1,"tags":[["e","5c83da77","wss://nostr.example.com"]],"content":"Walled gardens became prisons","sig":"908a15e4"}]"#.utf8))
+        #expect(delivered.values == [Nostr.EventDelivered(subscriptionId: "sub1", event: event)])
+    }
 }
