@@ -81,23 +81,10 @@ struct EventTranslator {
             context.hasValue = true
             context.decodesWholeFrame = true
         } else if case .object(let object)? = event.payload {
-            let structure = builder.structure(object.fields, eventName: nameLiteral)
-            context.declaration = declaration(typeName, context, structure)
-            context.valueType = typeReference
-            if !structure.properties.isEmpty {
-                context.emitParameters = builder.parameters(object.fields, of: structure, outside: typeReference)
-                context.hasEmitParameters = true
-                context.emitInitializer = "\(typeReference)(" + structure.properties.map { "\($0.name.unescapedIdentifier): \($0.argumentName)" }
-                    .joined(separator: ", ") + ")"
-            }
+            declareInlinePayload(builder.structure(object.fields, eventName: nameLiteral), fields: object.fields, as: typeReference, in: &context)
         } else if case .tuple(let tuple)? = event.payload {
-            let structure = builder.tupleStructure(tuple, eventName: nameLiteral, owner: nil)
-            context.declaration = declaration(typeName, context, structure)
-            context.valueType = typeReference
-            context.emitParameters = builder.parameters(tuple.elements, of: structure, outside: typeReference)
-            context.hasEmitParameters = true
-            context.emitInitializer = "\(typeReference)(" + structure.properties.map { "\($0.name.unescapedIdentifier): \($0.argumentName)" }
-                .joined(separator: ", ") + ")"
+            declareInlinePayload(builder.tupleStructure(tuple, eventName: nameLiteral, owner: nil), fields: tuple.elements, as: typeReference,
+                                 in: &context)
         } else if let payload = event.payload {
             context.valueType = builder.speller.spell(payload)
         }
@@ -106,6 +93,17 @@ struct EventTranslator {
             return "try decoder.decode(\($0).self, from: frame.\(source))"
         }
         return context
+    }
+
+    /// An inline payload (an object or a tuple) is the event's own type, and emitting takes its fields as parameters.
+    private func declareInlinePayload(_ structure: StructContext, fields: [Field], as typeReference: String, in context: inout EventContext) {
+        context.declaration = declaration(context.typeName, context, structure)
+        context.valueType = typeReference
+        guard !structure.properties.isEmpty else { return }
+        context.emitParameters = builder.parameters(fields, of: structure, outside: typeReference)
+        context.hasEmitParameters = true
+        context.emitInitializer = "\(typeReference)(" + structure.properties.map { "\($0.name.unescapedIdentifier): \($0.argumentName)" }
+            .joined(separator: ", ") + ")"
     }
 
     private func declaration(_ typeName: String, _ context: EventContext, _ structure: StructContext) -> TypeContext {
