@@ -83,7 +83,13 @@ extension Checker {
     private mutating func readPayload(_ node: SyntaxNode, owner: String) -> TypeRef? {
         switch node.kind {
         case .scalar:
-            return readTypeExpression(node, what: "the payload of \(owner)")
+            let type = readTypeExpression(node, what: "the payload of \(owner)")
+            if let type, type.isOptional, type.isNullable {
+                diagnostics.error("the payload of \(owner) is `(T | null)?`; only a field can tell an absent value from `null`: write `T?` or `T | null`",
+                                  at: node.location)
+                return nil
+            }
+            return type
         case .mapping:
             return .object(ObjectType(fields: readFields(node, owner: "the payload of \(owner)")))
         case .sequence:

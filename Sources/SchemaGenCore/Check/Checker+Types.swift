@@ -1,7 +1,7 @@
 /// Reading `types:`, fields, type expressions, enums and constants.
 extension Checker {
-    static let namedTypeKeys = ["description", "deprecated", "fields", "enum", "tuple"]
-    static let fieldKeys = ["type", "fields", "const", "optional", "description", "deprecated", "swiftName"]
+    static let namedTypeKeys = ["description", "deprecated", "fields", "enum", "tuple", "union", "flags"]
+    static let fieldKeys = ["type", "fields", "const", "optional", "encoding", "description", "deprecated", "swiftName"]
     static let enumCaseKeys = ["value", "swiftName", "description", "deprecated"]
 
     /// Names people bring from other languages, with what to write instead.
@@ -9,9 +9,11 @@ extension Checker {
         var hints: [String: String] = [:]
         let groups: [(String, [String])] = [
             ("write `String`", ["string", "str", "text"]),
-            ("write `Int`", ["integer", "int32", "int64", "long"]),
+            ("write `Int`", ["integer", "int32"]),
+            ("write `Int64`", ["int64", "long"]),
             ("write `Int` or `Double`", ["number"]),
-            ("write `Double`", ["float", "decimal"]),
+            ("write `Double`", ["float"]),
+            ("write `Decimal`", ["decimal", "BigDecimal"]),
             ("write `Bool`", ["boolean", "bool"]),
             ("write `Date`", ["datetime", "timestamp", "date"]),
             ("write `URL`", ["uri", "url"]),
@@ -19,7 +21,8 @@ extension Checker {
             ("write an inline mapping of fields, a named type, or `JSON`", ["object", "Object"]),
             ("write `[T]`", ["array", "Array", "list"]),
             ("write `[String: T]`", ["map", "dict", "Dictionary"]),
-            ("for an event without payload, leave out `payload:`", ["None", "none", "Void", "void", "null"]),
+            ("for an event without payload, leave out `payload:`", ["None", "none", "Void", "void"]),
+            ("write `T | null` for a value that may be null, or leave out `payload:` for an event without payload", ["null"]),
         ]
         for (hint, names) in groups { for name in names { hints[name] = hint } }
         return hints
@@ -46,6 +49,20 @@ extension Checker {
             let description = readDescription(definition)
             let deprecation = readDeprecation(definition)
             let kind: NamedType.Kind
+            let shapes = ["fields", "enum", "tuple", "union", "flags"].compactMap { definition.entry($0) }
+            if shapes.count > 1, shapes.contains(where: { ["union", "flags"].contains($0.keyText) }) {
+                diagnostics.error("\(owner) has both `\(shapes[0].keyText ?? ""):` and `\(shapes[1].keyText ?? ""):`; a type is one of a struct, an enum, a tuple, a union or flags",
+                                  at: shapes[1].key.location)
+                return nil
+            }
+            if let unionEntry = definition.entry("union") {
+                guard let union = readUnion(unionEntry.value, owner: owner) else { return nil }
+                return NamedType(name: name, kind: .union(union), description: description, deprecation: deprecation, location: location)
+            }
+            if let flagsEntry = definition.entry("flags") {
+                guard let flags = readFlags(flagsEntry.value, owner: owner) else { return nil }
+                return NamedType(name: name, kind: .flags(flags), description: description, deprecation: deprecation, location: location)
+            }
             if let tupleEntry = definition.entry("tuple") {
                 if let other = definition.entry("fields") ?? definition.entry("enum") {
                     diagnostics.error("\(owner) has both `tuple:` and `\(other.keyText ?? ""):`; a type is a struct, an enum or a tuple", at: tupleEntry.key.location)
@@ -63,7 +80,7 @@ extension Checker {
                 diagnostics.error("\(owner) has both `fields:` and `enum:`; a type is either a struct or an enum", at: cases.key.location)
                 return nil
             case (nil, nil):
-                diagnostics.error("\(owner) needs `fields:` (a struct), `enum:` (a string enum) or `tuple:` (an array of named elements)", at: location)
+                diagnostics.error("\(owner) needs `fields:` (a struct), `enum:` (an enum), `tuple:` (an array of named elements), `union:` (one of several types) or `flags:` (bit flags)", at: location)
                 return nil
             }
             return NamedType(name: name, kind: kind, description: description, deprecation: deprecation, location: location)
@@ -114,6 +131,11 @@ extension Checker {
             }
             if case .object = field.type.unwrapped {
                 diagnostics.error("element '\(name)' of the tuple of \(owner) is an inline object; declare it under `types:` and name it here",
+                                  at: entry.key.location)
+                failed = true
+            }
+            if field.type.isOptional, field.type.isNullable {
+                diagnostics.error("element '\(name)' of the tuple of \(owner) is `(T | null)?`, but an array has no absent elements to tell from `null`; write `T | null` or `T?`",
                                   at: entry.key.location)
                 failed = true
             }
@@ -192,8 +214,67 @@ extension Checker {
             }
         }
         guard let type else { return nil }
-        return Field(wireName: name, swiftName: swiftName, type: type, constant: constant,
-                     description: description, deprecation: deprecation, location: keyLocation)
+        var field = Field(wireName: name, swiftName: swiftName, type: type, constant: constant,
+                          description: description, deprecation: deprecation, location: keyLocation)
+        if let encodingEntry = spec.entry("encoding") {
+            field.encoding = readFieldEncoding(encodingEntry.value, for: field, what: what)
+        }
+        return field
+    }
+
+    static let fieldEncodings = ["string", "json-string"] + DateEncoding.allCases.map(\.rawValue)
+
+    /// `encoding: string` (a number in a string), `encoding: json-string`, or a date encoding for a `Date`.
+    private mutating func readFieldEncoding(_ node: SyntaxNode, for field: Field, what: String) -> FieldEncoding? {
+        guard let text = readText(node, what: "the `encoding` of \(what)") else { return nil }
+        let encoding: FieldEncoding
+        switch text {
+        case "string": encoding = .numberAsString
+        case "json-string": encoding = .jsonString
+        default:
+            guard let dates = DateEncoding(rawValue: text) else {
+                diagnostics.error("unknown encoding '\(text)' for \(what)\(Suggestions.hint(for: text, in: Self.fieldEncodings)); "
+                                  + "write `string` (a number in a string), `json-string` (JSON inside a string) or a date encoding (\(DateEncoding.allCases.map(\.rawValue).joined(separator: ", ")))",
+                                  at: node.location)
+                return nil
+            }
+            encoding = .date(dates)
+        }
+        if field.constant != nil {
+            diagnostics.error("\(what) has a constant and an `encoding:`; a constant is written as it is", at: node.location)
+            return nil
+        }
+        let leaf = Self.leafType(field.type)
+        switch encoding {
+        case .numberAsString:
+            let isNumber: Bool = switch leaf {
+            case .scalar(let scalar): [.int, .int64, .double, .decimal].contains(scalar)
+            case .named(let name): flagsTypeNames.contains(name)
+            default: false
+            }
+            guard isNumber else {
+                diagnostics.error("`encoding: string` is for numbers carried in strings (`Int`, `Int64`, `Double`, `Decimal` or bit flags), but \(what) is `\(field.type.spelling)`",
+                                  at: node.location)
+                return nil
+            }
+        case .date:
+            guard leaf == .scalar(.date) else {
+                diagnostics.error("`encoding: \(text)` is a date encoding, but \(what) is `\(field.type.spelling)`; give dates their own encoding, or use `string` for a number in a string",
+                                  at: node.location)
+                return nil
+            }
+        case .jsonString:
+            break
+        }
+        return encoding
+    }
+
+    /// The type inside arrays, dictionaries, optionals and nullables: what a number or date encoding applies to.
+    static func leafType(_ type: TypeRef) -> TypeRef {
+        switch type {
+        case .array(let inner), .dictionary(let inner), .optional(let inner), .nullable(let inner): leafType(inner)
+        default: type
+        }
     }
 
     /// `const: uploading` (a string), `const: 3`, `const: true`. Quoted text is always a string.
@@ -273,7 +354,7 @@ extension Checker {
     /// A scalar read as YAML 1.2's core schema reads it: quoted text is a string, a plain whole number an
     /// integer (`7`, `-1`, kept in decimal); a plain boolean or fraction is an error, since it cannot be an
     /// enum's raw value and was most likely meant as text.
-    private mutating func readEnumValue(_ node: SyntaxNode, owner: String) -> (String, EnumType.RawType)? {
+    mutating func readEnumValue(_ node: SyntaxNode, owner: String) -> (String, EnumType.RawType)? {
         guard let scalar = node.scalar else { return nil }
         let text = scalar.text
         guard scalar.style == .plain else { return (text, .string) }
@@ -321,16 +402,53 @@ extension Checker {
     private mutating func resolve(_ expression: TypeExpression, in node: SyntaxNode, what: String) -> TypeRef? {
         switch expression {
         case .optional(let wrapped):
-            return resolve(wrapped, in: node, what: what).map { .optional($0) }
+            guard let inner = resolve(wrapped, in: node, what: what) else { return nil }
+            if inner.isOptional {
+                diagnostics.error("the type of \(what) is optional twice; write a single `?`", at: node.location)
+                return nil
+            }
+            return .optional(inner)
+        case .union(let alternatives):
+            let values = alternatives.filter { if case .name("null", _) = $0.0 { false } else { true } }
+            let nulls = alternatives.count - values.count
+            guard values.count == 1, nulls == 1, let value = values.first else {
+                let at = node.location(ofCharacterAt: (values.count > 1 ? values[1] : alternatives[alternatives.count - 1]).offset)
+                if values.count > 1 {
+                    diagnostics.error("a type written `A | B` in \(what) is a union, which needs a name: declare it under `types:` with `union: [A, B]` and use that name here "
+                                      + "(only `T | null` is written in place)", at: at)
+                } else if values.isEmpty {
+                    diagnostics.error("the type of \(what) is only `null`; write the type of its values, `T | null`", at: at)
+                } else {
+                    diagnostics.error("`null` is written more than once in the type of \(what); write `T | null`", at: at)
+                }
+                return nil
+            }
+            guard let inner = resolve(value.0, in: node, what: what) else { return nil }
+            if inner.isOptional {
+                diagnostics.error("`T? | null` in \(what): write `(T | null)?` when an absent value and `null` mean different things, or `T?` when they mean the same",
+                                  at: node.location(ofCharacterAt: value.offset))
+                return nil
+            }
+            return inner.isNullable ? inner : .nullable(inner)
         case .array(let element):
-            return resolve(element, in: node, what: what).map { .array($0) }
+            guard let inner = resolve(element, in: node, what: what) else { return nil }
+            if inner.isOptional, inner.isNullable {
+                diagnostics.error("only a field can tell an absent value from `null`; inside an array write `T | null` (or `T?`)", at: node.location)
+                return nil
+            }
+            return .array(inner)
         case let .dictionary(key, value, keyOffset):
             guard case .name("String", _) = key else {
                 diagnostics.error("dictionary keys must be `String`, as JSON object keys are; write `[String: T]`",
                                   at: node.location(ofCharacterAt: keyOffset))
                 return nil
             }
-            return resolve(value, in: node, what: what).map { .dictionary($0) }
+            guard let inner = resolve(value, in: node, what: what) else { return nil }
+            if inner.isOptional, inner.isNullable {
+                diagnostics.error("only a field can tell an absent value from `null`; inside a dictionary write `T | null` (or `T?`)", at: node.location)
+                return nil
+            }
+            return .dictionary(inner)
         case let .name(name, offset):
             if let scalar = ScalarType(rawValue: name) { return .scalar(scalar) }
             if declaredTypeNameSet.contains(name) { return .named(name) }

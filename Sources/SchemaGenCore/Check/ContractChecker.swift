@@ -32,6 +32,8 @@ struct Checker {
     }
     /// The same names, for lookups (a contract may declare thousands of types).
     private(set) var declaredTypeNameSet: Set<String> = []
+    /// The names of `flags:` types, which `encoding: string` accepts as numbers.
+    var flagsTypeNames: Set<String> = []
     /// Type expressions parsed so far, by their text: contracts repeat a few spellings (`String?`) many times.
     var parsedTypeExpressions: [String: Result<TypeExpression, TypeExpressionParser.Failure>] = [:]
     /// The contract's framing, once read; event checks depend on it.
@@ -77,8 +79,10 @@ struct Checker {
             MappingReader($0, owner: "`types`", allowedKeys: nil, entryKind: "type", diagnostics: &diagnostics)
         }
         declaredTypeNames = typesReader?.entries.compactMap(\.keyText) ?? []
+        flagsTypeNames = Set(typesReader?.entries.filter { $0.value.entries?.contains { $0.keyText == "flags" } == true }.compactMap(\.keyText) ?? [])
         var types: [NamedType] = []
         if let typesReader { types = readNamedTypes(typesReader) }
+        settleUnionKinds(&types, dates: dates)
         var events: [Event] = []
         if let node = top["events"] { events = readEvents(node, scope: "the contract's `events`") }
         var channels: [Channel] = []

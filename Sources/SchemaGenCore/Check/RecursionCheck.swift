@@ -6,8 +6,19 @@ struct RecursionCheck {
     func run(into diagnostics: inout DiagnosticBag) {
         var edges: [String: [(target: String, field: Field)]] = [:]
         for type in contract.types {
-            guard case .object(let object) = type.kind else { continue }
-            edges[type.name] = object.fields.flatMap { field in field.type.namesHeldByValue.map { (target: $0, field: field) } }
+            switch type.kind {
+            case .object(let object):
+                edges[type.name] = object.fields.flatMap { field in field.type.namesHeldByValue.map { (target: $0, field: field) } }
+            case .union(let union):
+                // A union holds its member by value: a member that holds the union again has no finite size either.
+                edges[type.name] = union.members.flatMap { member in
+                    member.type.namesHeldByValue.map {
+                        (target: $0, field: Field(wireName: member.swiftName, swiftName: member.swiftName, type: member.type, location: member.location))
+                    }
+                }
+            default:
+                continue
+            }
         }
         var reported = Set<String>()
         for type in contract.types {

@@ -7,9 +7,22 @@ indirect enum TypeExpression: Equatable {
     case array(TypeExpression)
     case dictionary(key: TypeExpression, value: TypeExpression, keyOffset: Int)
     case optional(TypeExpression)
+    /// `A | B`, each alternative with the offset it starts at; `null` is written as the name `null`.
+    case union([(TypeExpression, offset: Int)])
+
+    static func == (lhs: TypeExpression, rhs: TypeExpression) -> Bool {
+        switch (lhs, rhs) {
+        case let (.name(a, x), .name(b, y)): a == b && x == y
+        case let (.array(a), .array(b)), let (.optional(a), .optional(b)): a == b
+        case let (.dictionary(a, b, x), .dictionary(c, d, y)): a == c && b == d && x == y
+        case let (.union(a), .union(b)): a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.offset == $1.offset }
+        default: false
+        }
+    }
 }
 
-/// Parses type expressions: `Name`, `[T]`, `[String: T]`, `T?`, with spaces allowed between tokens.
+/// Parses type expressions: `Name`, `[T]`, `[String: T]`, `T?`, `T | null`, `(T | null)?`, with spaces allowed
+/// between tokens.
 struct TypeExpressionParser {
     struct Failure: Error, Equatable {
         var message: String
@@ -40,7 +53,23 @@ struct TypeExpressionParser {
         return type
     }
 
+    /// Alternatives separated by `|`; a single one is returned as it is.
     private mutating func parseType() throws -> TypeExpression {
+        skipSpaces()
+        let first = index
+        var alternatives = [(try parseOptional(), offset: first)]
+        skipSpaces()
+        while index < scalars.count, scalars[index] == "|" {
+            index += 1
+            skipSpaces()
+            let start = index
+            alternatives.append((try parseOptional(), offset: start))
+            skipSpaces()
+        }
+        return alternatives.count == 1 ? alternatives[0].0 : .union(alternatives)
+    }
+
+    private mutating func parseOptional() throws -> TypeExpression {
         skipSpaces()
         var type = try parsePrimary()
         skipSpaces()
@@ -60,6 +89,16 @@ struct TypeExpressionParser {
             throw Failure(message: "missing type at the end; write a type such as `String`", offset: index)
         }
         let start = index
+        if scalars[index] == "(" {
+            index += 1
+            let inner = try parseType()
+            skipSpaces()
+            guard index < scalars.count, scalars[index] == ")" else {
+                throw Failure(message: "expected ')' to close the '(' of '\(text(start..<min(index, scalars.count)))'", offset: min(index, scalars.count))
+            }
+            index += 1
+            return inner
+        }
         if scalars[index] == "[" {
             index += 1
             skipSpaces()

@@ -364,7 +364,7 @@ struct TypeUsage {
     private mutating func mark(_ type: TypeRef, _ eventFlows: Set<Flow>, in contract: Contract, visited: inout Set<String>) {
         switch type {
         case .scalar: return
-        case .array(let element), .dictionary(let element), .optional(let element):
+        case .array(let element), .dictionary(let element), .optional(let element), .nullable(let element):
             mark(element, eventFlows, in: contract, visited: &visited)
         case .object(let object):
             for field in object.fields { mark(field.type, eventFlows, in: contract, visited: &visited) }
@@ -376,6 +376,7 @@ struct TypeUsage {
             switch contract.type(named: name)?.kind {
             case .object(let object)?: for field in object.fields { mark(field.type, eventFlows, in: contract, visited: &visited) }
             case .tuple(let tuple)?: for element in tuple.elements { mark(element.type, eventFlows, in: contract, visited: &visited) }
+            case .union(let union)?: for member in union.members { mark(member.type, eventFlows, in: contract, visited: &visited) }
             default: return
             }
         }
@@ -396,7 +397,7 @@ struct ShapeComparison {
     private func same(_ before: TypeRef, _ after: TypeRef, assumed: inout Set<[String]>) -> Bool {
         switch (before, after) {
         case let (.scalar(a), .scalar(b)): return a == b
-        case let (.array(a), .array(b)), let (.dictionary(a), .dictionary(b)), let (.optional(a), .optional(b)):
+        case let (.array(a), .array(b)), let (.dictionary(a), .dictionary(b)), let (.optional(a), .optional(b)), let (.nullable(a), .nullable(b)):
             return same(a, b, assumed: &assumed)
         case let (.named(a), _):
             guard let type = old.type(named: a) else { return false }

@@ -75,4 +75,6 @@ public enum DateEncoding: String, Hashable, Sendable, CaseIterable {
     case unixSeconds = "unix-seconds"
     /// Milliseconds since 1970 as a number, as JavaScript's `Date.now()` gives.
     case unixMilliseconds = "unix-milliseconds"
+    /// Microseconds since 1970 as a number.
+    case unixMicroseconds = "unix-microseconds"
 }

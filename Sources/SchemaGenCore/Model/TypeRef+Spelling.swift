@@ -24,7 +24,9 @@ extension TypeRef {
         case .named(let name): [.typeName(name)]
         case .array(let element): [.text("[")] + element.spellingSegments + [.text("]")]
         case .dictionary(let value): [.text("[String: ")] + value.spellingSegments + [.text("]")]
+        case .optional(.nullable(let wrapped)): [.text("(")] + wrapped.spellingSegments + [.text(" | null)?")]
         case .optional(let wrapped): wrapped.spellingSegments + [.text("?")]
+        case .nullable(let wrapped): wrapped.spellingSegments + [.text(" | null")]
         case .object(let object): object.spellingSegments
         case .tuple(let tuple): tuple.spellingSegments
         }

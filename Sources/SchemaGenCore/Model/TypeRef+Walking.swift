@@ -3,7 +3,7 @@ extension TypeRef {
     public var inlineObjects: [ObjectType] {
         switch self {
         case .scalar, .named: []
-        case .array(let element), .dictionary(let element), .optional(let element): element.inlineObjects
+        case .array(let element), .dictionary(let element), .optional(let element), .nullable(let element): element.inlineObjects
         case .object(let object): [object] + object.fields.flatMap(\.type.inlineObjects)
         case .tuple: []
         }
@@ -16,7 +16,7 @@ extension TypeRef {
         case .named(let name): [name]
         case .object(let object): object.fields.flatMap(\.type.namesHeldByValue)
         case .tuple(let tuple): tuple.elements.flatMap(\.type.namesHeldByValue)
-        case .scalar, .array, .dictionary, .optional: []
+        case .scalar, .array, .dictionary, .optional, .nullable: []
         }
     }
 }

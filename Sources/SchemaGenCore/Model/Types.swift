@@ -1,3 +1,5 @@
+import SchemaGenRuntime
+
 /// A type as a contract writes it: `String`, `[Notification]`, `[String: Int]?`, an inline object…
 public indirect enum TypeRef: Hashable, Sendable {
     case scalar(ScalarType)
@@ -6,23 +8,47 @@ public indirect enum TypeRef: Hashable, Sendable {
     case array(TypeRef)
     /// A JSON object with arbitrary keys: `[String: T]`.
     case dictionary(TypeRef)
-    /// May be absent or `null` on the wire.
+    /// May be absent or `null` on the wire (`T?`); `nil` is left out when sending. Around `.nullable`
+    /// (`(T | null)?`): absent and `null` are told apart.
     case optional(TypeRef)
+    /// Always present on the wire, but may be `null` (`T | null`); `nil` is sent as `null`.
+    case nullable(TypeRef)
     /// An object declared in place, with its own fields.
     case object(ObjectType)
     /// A fixed-length JSON array whose elements are named (`[price, quantity]`), declared in place.
     case tuple(TupleType)
 
-    /// The type with any optional layer removed.
+    /// The type without its optional layer (`T` of `T?`; `T | null` of `(T | null)?`).
     public var unwrapped: TypeRef {
         if case .optional(let wrapped) = self { return wrapped }
         return self
     }
 
+    /// The type with its optional and nullable layers removed: what a present, non-null value is.
+    public var valueType: TypeRef {
+        switch self {
+        case .optional(let wrapped), .nullable(let wrapped): wrapped.valueType
+        default: self
+        }
+    }
+
+    /// Whether the value may be absent from the wire (`T?`, `(T | null)?`).
     public var isOptional: Bool {
         if case .optional = self { return true }
         return false
     }
+
+    /// Whether the value may be `null` while present (`T | null`, `(T | null)?`).
+    public var isNullable: Bool {
+        switch self {
+        case .nullable: true
+        case .optional(let wrapped): wrapped.isNullable
+        default: false
+        }
+    }
+
+    /// Whether Swift holds the value in an optional: it may be absent or `null`.
+    public var isSwiftOptional: Bool { isOptional || isNullable }
 }
 
 /// The built-in types a contract can name.
@@ -33,6 +59,10 @@ public enum ScalarType: String, Hashable, Sendable, CaseIterable {
     case bool = "Bool"
     case date = "Date"
     case url = "URL"
+    /// A whole number that is 64 bits on every platform (Swift's `Int` is 32 bits on watchOS).
+    case int64 = "Int64"
+    /// A decimal number read without rounding (`0.1` stays `0.1`): amounts, prices.
+    case decimal = "Decimal"
     /// Any JSON value, for parts of a payload the API leaves open.
     case json = "JSON"
 }
@@ -69,6 +99,28 @@ public struct Field: Hashable, Sendable {
     public var description: String?
     public var deprecation: Deprecation?
     public var location: SourceLocation
+    /// How the value is written on the wire when not as its type usually is: a number in a string, a date
+    /// in its own encoding, JSON inside a string.
+    public var encoding: FieldEncoding? = nil
+}
+
+/// A field's own wire form, overriding its type's (`encoding:` in a contract).
+public enum FieldEncoding: Hashable, Sendable {
+    /// A number (or bit flags) written as a JSON string: `"0.0010"`, `"80351110224678912"`.
+    case numberAsString
+    /// The field's JSON written as text inside a JSON string: `"{\"a\":1}"`.
+    case jsonString
+    /// A date in this encoding, whatever the contract's `dates:` says.
+    case date(DateEncoding)
+
+    /// The spelling in a contract.
+    public var spelling: String {
+        switch self {
+        case .numberAsString: "string"
+        case .jsonString: "json-string"
+        case .date(let encoding): encoding.rawValue
+        }
+    }
 }
 
 /// A fixed value of a field.
@@ -93,6 +145,8 @@ public struct NamedType: Hashable, Sendable {
         case object(ObjectType)
         case enumeration(EnumType)
         case tuple(TupleType)
+        case union(UnionType)
+        case flags(FlagsType)
     }
 
     /// The name, which is also its Swift name.
@@ -125,6 +179,62 @@ public struct EnumCase: Hashable, Sendable {
     public var wireValue: String
     /// The Swift case name (`previewsReady`).
     public var swiftName: String
+    public var description: String?
+    public var deprecation: Deprecation?
+    public var location: SourceLocation
+}
+
+/// A value that is one of several types: told apart by the JSON kind of the value (`String | [String]`), or,
+/// for objects, by the value of one of their fields (`status: ok` or `status: error`). Swift sees an enum with
+/// an associated value per member.
+public struct UnionType: Hashable, Sendable {
+    public enum Selector: Hashable, Sendable {
+        /// Each member has its own JSON kind (string, number, boolean, array, object).
+        case kind
+        /// Every member is an object whose field `key` holds the member's `tag`; values of any other tag decode
+        /// as `unknown`.
+        case field(key: String, rawType: EnumType.RawType)
+    }
+
+    public var selector: Selector
+    public var members: [UnionMember]
+
+    public init(selector: Selector, members: [UnionMember]) {
+        self.selector = selector
+        self.members = members
+    }
+}
+
+public struct UnionMember: Hashable, Sendable {
+    /// The enum case's Swift name (`ok`, `string`, `orderItem`).
+    public var swiftName: String
+    public var type: TypeRef
+    /// For a union told apart by a field: the field's value for this member, as enum values are written
+    /// (integers in decimal).
+    public var tag: String?
+    /// The JSON kind of the member's values (an object for unions told apart by a field).
+    public var kind: JSONKind
+    public var description: String?
+    public var location: SourceLocation
+}
+
+/// Bit flags: a whole number whose bits each mean something (permissions, intents). Swift sees an
+/// `OptionSet`; bits the contract does not name are kept.
+public struct FlagsType: Hashable, Sendable {
+    public var flags: [FlagBit]
+
+    public init(flags: [FlagBit]) {
+        self.flags = flags
+    }
+}
+
+public struct FlagBit: Hashable, Sendable {
+    /// The flag's name in the contract (`guild_members`).
+    public var wireName: String
+    /// The Swift name of its static member (`guildMembers`).
+    public var swiftName: String
+    /// The bit's position: the flag's value is `1 << bit`.
+    public var bit: Int
     public var description: String?
     public var deprecation: Deprecation?
     public var location: SourceLocation

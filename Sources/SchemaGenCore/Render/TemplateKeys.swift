@@ -23,8 +23,47 @@ extension TypeContext: KeyedTemplateContext {
         "documentation": .property(\.documentation),
         "structure": .property(\.structure),
         "enumeration": .property(\.enumeration),
+        "union": .property(\.union),
+        "flags": .property(\.flags),
         "isStruct": .property(\.isStruct),
         "isEnum": .property(\.isEnum),
+        "isUnion": .property(\.isUnion),
+        "isFlags": .property(\.isFlags),
+    ]
+}
+
+extension UnionContext: KeyedTemplateContext {
+    static let templateKeys: [String: TemplateKey<Self>] = [
+        "cases": .property(\.cases),
+        "isByKind": .property(\.isByKind),
+        "isByField": .property(\.isByField),
+        "tagKey": .property(\.tagKey),
+        "tagType": .property(\.tagType),
+        "kindsText": .property(\.kindsText),
+    ]
+}
+
+extension UnionCaseContext: KeyedTemplateContext {
+    static let templateKeys: [String: TemplateKey<Self>] = [
+        "name": .property(\.name),
+        "type": .property(\.type),
+        "documentation": .property(\.documentation),
+        "selector": .property(\.selector),
+    ]
+}
+
+extension FlagsContext: KeyedTemplateContext {
+    static let templateKeys: [String: TemplateKey<Self>] = [
+        "flags": .property(\.flags),
+    ]
+}
+
+extension FlagContext: KeyedTemplateContext {
+    static let templateKeys: [String: TemplateKey<Self>] = [
+        "name": .property(\.name),
+        "value": .property(\.value),
+        "documentation": .property(\.documentation),
+        "deprecation": .property(\.deprecation),
     ]
 }
 
@@ -59,6 +98,8 @@ extension PropertyContext: KeyedTemplateContext {
         "deprecation": .property(\.deprecation),
         "isIndirect": .property(\.isIndirect),
         "constantValue": .property(\.constantValue),
+        "decoding": .property(\.decoding),
+        "encoding": .property(\.encoding),
     ]
 }
 

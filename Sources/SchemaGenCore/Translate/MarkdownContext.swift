@@ -63,7 +63,7 @@ public struct MarkdownType: Sendable {
     public var isStruct: Bool
     public var fields: [MarkdownFieldRow]
     public var isEnum: Bool
-    /// What an enum's values are: "A string" or "A whole number".
+    /// The sentence before the values' table, without its colon: "A string, one of", "A whole number of bit flags, …".
     public var valueKind: String
     public var values: [MarkdownFieldRow]
 }

@@ -72,11 +72,12 @@ public struct MarkdownTranslator: Sendable {
         if let deprecation = type.deprecation { description = Self.deprecationNote(deprecation) + (description.isEmpty ? "" : " " + description) }
         var fields: [MarkdownFieldRow] = []
         var values: [MarkdownFieldRow] = []
-        var valueKind = "A string"
+        var valueKind = "A string, one of"
         switch type.kind {
         case .object(let object):
             fields = object.fields.map { field in
                 var note = MarkdownSyntax.cell(field.description)
+                if let encoding = field.encoding { note = Self.encodingNote(encoding) + (note.isEmpty ? "" : " " + note) }
                 if let constant = field.constant { note = "Always \(MarkdownSyntax.code(constant.text))." + (note.isEmpty ? "" : " " + note) }
                 if let deprecation = field.deprecation { note = Self.deprecationNote(deprecation) + (note.isEmpty ? "" : " " + note) }
                 return MarkdownFieldRow(name: MarkdownSyntax.code(field.wireName + (field.type.isOptional ? "?" : "")),
@@ -95,11 +96,35 @@ public struct MarkdownTranslator: Sendable {
             }
             if description.isEmpty { description = "A JSON array of these elements, in order." }
         case .enumeration(let enumeration):
-            if enumeration.rawType == .integer { valueKind = "A whole number" }
+            if enumeration.rawType == .integer { valueKind = "A whole number, one of" }
             values = enumeration.cases.map { enumCase in
                 var note = MarkdownSyntax.cell(enumCase.description)
                 if let deprecation = enumCase.deprecation { note = Self.deprecationNote(deprecation) + (note.isEmpty ? "" : " " + note) }
                 return MarkdownFieldRow(name: MarkdownSyntax.code(enumCase.wireValue), type: "", description: note)
+            }
+        case .union(let union):
+            let linkedType = { (member: UnionMember) in Self.linked(member.type.spellingSegments, typeAnchors: typeAnchors) }
+            switch union.selector {
+            case .kind:
+                valueKind = "One of these, told apart by their JSON kind"
+                values = union.members.map { member in
+                    MarkdownFieldRow(name: linkedType(member), type: "",
+                                     description: "\(member.kind.article.prefix(1).uppercased() + member.kind.article.dropFirst()).\(member.description.map { " " + MarkdownSyntax.cell($0) } ?? "")")
+                }
+            case .field(let key, _):
+                valueKind = "An object whose \(MarkdownSyntax.code(key)) field says which of these it is (other values are kept as unknown), one of"
+                values = union.members.map { member in
+                    MarkdownFieldRow(name: MarkdownSyntax.code(member.tag ?? ""), type: "",
+                                     description: linkedType(member) + (member.description.map { ". " + MarkdownSyntax.cell($0) } ?? ""))
+                }
+            }
+        case .flags(let flags):
+            valueKind = "A whole number of bit flags, any of these added together (bits not listed are kept)"
+            values = flags.flags.map { flag in
+                var note = "\(MarkdownSyntax.code("1 << \(flag.bit)")) (\(UInt64(1) << UInt64(flag.bit)))."
+                if let description = flag.description { note += " " + MarkdownSyntax.cell(description) }
+                if let deprecation = flag.deprecation { note = Self.deprecationNote(deprecation) + " " + note }
+                return MarkdownFieldRow(name: MarkdownSyntax.code(flag.wireName), type: "", description: note)
             }
         }
         return MarkdownType(name: type.name, anchor: anchor, description: description, hasDescription: !description.isEmpty,
@@ -121,6 +146,22 @@ public struct MarkdownTranslator: Sendable {
         }
         if !pending.isEmpty { output += MarkdownSyntax.code(pending) }
         return output
+    }
+
+    /// How a field with its own wire form is written, in a sentence for its table row.
+    static func encodingNote(_ encoding: FieldEncoding) -> String {
+        switch encoding {
+        case .numberAsString: "Written as a string, e.g. `\"0.25\"`."
+        case .jsonString: "Its JSON is written inside a string."
+        case .date(let dates):
+            switch dates {
+            case .iso8601: "An ISO 8601 string, e.g. `2025-01-31T09:30:00Z`."
+            case .iso8601Fractional: "An ISO 8601 string with milliseconds, e.g. `2025-01-31T09:30:00.000Z`."
+            case .unixSeconds: "Seconds since 1970, e.g. `1738315800`."
+            case .unixMilliseconds: "Milliseconds since 1970, e.g. `1738315800000`."
+            case .unixMicroseconds: "Microseconds since 1970, e.g. `1738315800000000`."
+            }
+        }
     }
 
     static func deprecationNote(_ deprecation: Deprecation) -> String {

@@ -34,14 +34,17 @@ struct StructBuilder {
     static func namesHeldInline(_ type: TypeRef) -> [String] {
         switch type {
         case .named(let name): [name]
-        case .optional(let wrapped): namesHeldInline(wrapped)
+        case .optional(let wrapped), .nullable(let wrapped): namesHeldInline(wrapped)
         case .object(let object): object.fields.flatMap { namesHeldInline($0.type) }
         case .tuple(let tuple): tuple.elements.flatMap { namesHeldInline($0.type) }
         case .scalar, .array, .dictionary: []
         }
     }
 
+
     static let conformances = "Codable, Hashable, Sendable"
+
+    var coding: FieldCoding { FieldCoding(speller: speller) }
 
     func namedType(_ type: NamedType) -> TypeContext {
         let name = SwiftSyntax.identifier(type.name)
@@ -62,6 +65,35 @@ struct StructBuilder {
         case .tuple(let tuple):
             return TypeContext(name: name, documentation: documentation, structure: tupleStructure(tuple, eventName: nil, owner: type.name),
                                enumeration: nil)
+        case .union(let union):
+            return TypeContext(name: name, documentation: documentation, structure: nil, enumeration: nil, union: unionContext(union))
+        case .flags(let flags):
+            let contexts = flags.flags.map { flag in
+                FlagContext(name: SwiftSyntax.identifier(flag.swiftName), value: "1 << \(flag.bit)",
+                            documentation: SwiftSyntax.documentation(flag.description, deprecation: flag.deprecation),
+                            deprecation: SwiftSyntax.deprecationAttribute(flag.deprecation))
+            }
+            return TypeContext(name: name, documentation: documentation, structure: nil, enumeration: nil, flags: FlagsContext(flags: contexts))
+        }
+    }
+
+    private func unionContext(_ union: UnionType) -> UnionContext {
+        let cases = union.members.map { member in
+            let selector: String = switch union.selector {
+            case .kind: member.kind.rawValue
+            case .field(_, let rawType): rawType == .integer ? member.tag ?? "0" : SwiftSyntax.stringLiteral(member.tag ?? "")
+            }
+            return UnionCaseContext(name: SwiftSyntax.identifier(member.swiftName), type: speller.spell(member.type),
+                                    documentation: SwiftSyntax.documentation(member.description), selector: selector)
+        }
+        switch union.selector {
+        case .kind:
+            let kinds = union.members.map(\.kind.article)
+            let text = kinds.count > 1 ? kinds.dropLast().joined(separator: ", ") + " or " + kinds[kinds.count - 1] : kinds.joined()
+            return UnionContext(cases: cases, isByKind: true, isByField: false, tagKey: "", tagType: "", kindsText: text)
+        case .field(let key, let rawType):
+            return UnionContext(cases: cases, isByKind: false, isByField: true, tagKey: SwiftSyntax.stringLiteral(key),
+                                tagType: rawType == .integer ? "Swift.Int" : "Swift.String", kindsText: "")
         }
     }
 
@@ -82,11 +114,13 @@ struct StructBuilder {
             var property = PropertyContext(
                 name: SwiftSyntax.identifier(field.swiftName), storageName: storage, codingKey: storage,
                 argumentName: field.swiftName == "self" ? "_self" : SwiftSyntax.identifier(field.swiftName), type: type,
-                unwrappedType: unwrapped, isOptional: field.type.isOptional, documentation: SwiftSyntax.documentation(field.description),
+                unwrappedType: unwrapped, isOptional: field.type.isSwiftOptional, documentation: SwiftSyntax.documentation(field.description),
                 deprecation: SwiftSyntax.deprecationAttribute(field.deprecation), constantValue: field.constant.map(SwiftSyntax.literal))
             if let owner, case .optional(.named(let target)) = field.type {
                 property.isIndirect = target == owner || reachable[target]?.contains(owner) == true
             }
+            property.decoding = coding.decoding(field.type, encoding: field.encoding, key: property.codingKey, inlineName: nestedName)
+            property.encoding = coding.encoding(field.type, encoding: field.encoding, value: storage, key: property.codingKey, inlineName: nestedName)
             codingKeys.append(CodingKeyContext(name: property.codingKey,
                                                rawValue: field.wireName == storage.unescapedIdentifier ? nil : SwiftSyntax.stringLiteral(field.wireName)))
             if field.constant != nil { constants.append(property) } else { properties.append(property) }
@@ -95,17 +129,23 @@ struct StructBuilder {
                                           structure: structure(object.fields, eventName: nil, owner: owner), enumeration: nil))
             }
         }
-        for item in extra {
+        for var item in extra {
+            if item.property.decoding.isEmpty {
+                let ifPresent = item.property.isOptional ? "IfPresent" : ""
+                item.property.decoding = "try container.decode\(ifPresent)(\(item.property.unwrappedType).self, forKey: .\(item.property.codingKey))"
+                item.property.encoding = "try container.encode\(ifPresent)(\(item.property.storageName), forKey: .\(item.property.codingKey))"
+            }
             properties.append(item.property)
             codingKeys.append(CodingKeyContext(name: item.property.codingKey,
                                                rawValue: item.wireName == item.property.codingKey.unescapedIdentifier ? nil : SwiftSyntax.stringLiteral(item.wireName)))
             if let type = item.nested { nested.append(type) }
         }
         let parameters = properties.map { Self.parameter($0, type: $0.type) }.joined(separator: ", ")
+        let writesCoding = !constants.isEmpty || fields.contains(where: FieldCoding.needsWrittenCoding)
         return StructContext(
             conformances: Self.conformances, eventName: eventName, properties: properties, constants: constants,
-            hasCodingKeys: !constants.isEmpty || codingKeys.contains { $0.rawValue != nil }, codingKeys: codingKeys,
-            hasCustomCoding: !constants.isEmpty, hasInitializer: hasInitializer, initializerParameters: parameters, nestedTypes: nested)
+            hasCodingKeys: writesCoding || codingKeys.contains { $0.rawValue != nil }, codingKeys: codingKeys,
+            hasCustomCoding: writesCoding, hasInitializer: hasInitializer, initializerParameters: parameters, nestedTypes: nested)
     }
 }
 

@@ -34,19 +34,70 @@ public struct TypeContext: Sendable {
     public var structure: StructContext?
     /// Set for string enums.
     public var enumeration: EnumContext?
-    /// Whether this is a struct (`structure` is set) or a string enum (`enumeration` is set). Stored, because
-    /// templates read contexts through reflection, which sees stored properties only.
+    /// Set for unions.
+    public var union: UnionContext?
+    /// Set for bit flags.
+    public var flags: FlagsContext?
+    /// Which of `structure`, `enumeration`, `union` and `flags` is set, as flags templates can test.
     public private(set) var isStruct: Bool
     public private(set) var isEnum: Bool
+    public private(set) var isUnion: Bool
+    public private(set) var isFlags: Bool
 
-    public init(name: String, documentation: [String], structure: StructContext?, enumeration: EnumContext?) {
+    public init(name: String, documentation: [String], structure: StructContext?, enumeration: EnumContext?,
+                union: UnionContext? = nil, flags: FlagsContext? = nil) {
         self.name = name
         self.documentation = documentation
         self.structure = structure
         self.enumeration = enumeration
+        self.union = union
+        self.flags = flags
         self.isStruct = structure != nil
         self.isEnum = enumeration != nil
+        self.isUnion = union != nil
+        self.isFlags = flags != nil
     }
+}
+
+/// A union: an enum with a case per member, coded by the member's JSON kind or by a field's value.
+public struct UnionContext: Sendable {
+    public var cases: [UnionCaseContext]
+    /// Whether members are told apart by their JSON kind (`String | [String]`).
+    public var isByKind: Bool
+    /// Whether members are objects told apart by the value of one field; unknown values decode as `unknown`.
+    public var isByField: Bool
+    /// For `isByField`: a Swift string literal of the field's key (`"status"`).
+    public var tagKey: String
+    /// For `isByField`: the Swift type of the field's values, `Swift.String` or `Swift.Int`.
+    public var tagType: String
+    /// For `isByKind`: the member kinds in words, for the error on any other kind (`a string or an array`).
+    public var kindsText: String
+}
+
+public struct UnionCaseContext: Sendable {
+    /// The case name as written (backticked when a keyword).
+    public var name: String
+    /// The associated value's type spelling.
+    public var type: String
+    /// Doc comment lines.
+    public var documentation: [String]
+    /// For unions by field: the field's value as a Swift literal; for unions by kind: the `JSONKind` case (`string`).
+    public var selector: String
+}
+
+/// Bit flags: an `OptionSet` over `UInt64` with a static member per named bit.
+public struct FlagsContext: Sendable {
+    public var flags: [FlagContext]
+}
+
+public struct FlagContext: Sendable {
+    /// The static member's name as written (backticked when a keyword).
+    public var name: String
+    /// The raw value as a Swift expression: `1 << 3`.
+    public var value: String
+    public var documentation: [String]
+    /// The `@available(*, deprecated…)` attribute of a deprecated flag, or `nil`.
+    public var deprecation: String?
 }
 
 public struct StructContext: Sendable {
@@ -93,6 +144,7 @@ public struct PropertyContext: Sendable {
     public var type: String
     /// The type without its optional, for `decodeIfPresent`.
     public var unwrappedType: String
+    /// Whether the Swift type is optional (the field may be absent or `null`); the initializer defaults it to `nil`.
     public var isOptional: Bool
     /// Doc comment lines, each as it follows `///` (with its leading space; empty for a blank line).
     public var documentation: [String]
@@ -103,6 +155,11 @@ public struct PropertyContext: Sendable {
     public var isIndirect: Bool = false
     /// For constants: the value as a Swift literal, e.g. `"uploading"`.
     public var constantValue: String?
+    /// The expression written `init(from:)` assigns to the property, reading `container` (keyed by
+    /// `CodingKeys`): e.g. `try container.decodeIfPresent(NumberString<Decimal>.self, forKey: .price).map { $0.value }`.
+    public var decoding: String = ""
+    /// The statement written `encode(to:)` writes the property with, e.g. `try container.encode(endedAt, forKey: .endedAt)`.
+    public var encoding: String = ""
 }
 
 public struct CodingKeyContext: Sendable {

@@ -142,6 +142,7 @@ public struct SwiftTranslator: Sendable {
         case .iso8601Fractional: "iso8601Fractional"
         case .unixSeconds: "unixSeconds"
         case .unixMilliseconds: "unixMilliseconds"
+        case .unixMicroseconds: "unixMicroseconds"
         }
     }
 }

@@ -12,7 +12,8 @@ struct SwiftTypeSpeller {
         case .named(let name): "\(namespace).\(SwiftSyntax.identifier(name))"
         case .array(let element): "[\(spell(element, inlineName: inlineName))]"
         case .dictionary(let value): "[\(builtin("String", module: "Swift")): \(spell(value, inlineName: inlineName))]"
-        case .optional(let wrapped): spell(wrapped, inlineName: inlineName) + "?"
+        case .optional(.nullable(let wrapped)): "\(runtime("Nullable"))<\(spell(wrapped, inlineName: inlineName))>?"
+        case .optional(let wrapped), .nullable(let wrapped): spell(wrapped, inlineName: inlineName) + "?"
         case .object, .tuple: inlineName
         }
     }
@@ -25,8 +26,15 @@ struct SwiftTypeSpeller {
         case .bool: builtin("Bool", module: "Swift")
         case .date: builtin("Date", module: "Foundation")
         case .url: builtin("URL", module: "Foundation")
+        case .int64: builtin("Int64", module: "Swift")
+        case .decimal: builtin("Decimal", module: "Foundation")
         case .json: builtin("JSONValue", module: "SchemaGenRuntime")
         }
+    }
+
+    /// A type of `SchemaGenRuntime`, qualified where a generated type shadows it.
+    func runtime(_ name: String) -> String {
+        builtin(name, module: "SchemaGenRuntime")
     }
 
     private func builtin(_ name: String, module: String) -> String {

@@ -14,26 +14,26 @@ extension StructBuilder {
         var encoding: [String] = []
         for (index, (element, property)) in zip(tuple.elements, context.properties).enumerated() {
             let storage = property.storageName
+            let inlineName = SwiftName.typeName(forMember: element.swiftName)
             if index == variadicIndex, case .array(let each) = element.type {
                 let spelled = speller.spell(each, inlineName: "Object")
+                let read = coding.decoding(each, encoding: element.encoding, key: nil, inlineName: inlineName)
                 decoding += ["var \(storage.unescapedIdentifier)Elements: [\(spelled)] = []", "while !container.isAtEnd {",
-                             "\(storage.unescapedIdentifier)Elements.append(try container.decode(\(spelled).self))", "}",
+                             "\(storage.unescapedIdentifier)Elements.append(\(read))", "}",
                              "self.\(storage) = \(storage.unescapedIdentifier)Elements"]
-                encoding += ["for element in \(storage) {", "try container.encode(element)", "}"]
-            } else if element.type.isOptional {
-                decoding.append("self.\(storage) = try container.decodeIfPresent(\(property.unwrappedType).self)")
-                if index > lastRequired {
-                    // Left out at the end of the array unless something after it is written.
-                    let later = context.properties[index...].enumerated().map { offset, later in
-                        index + offset == variadicIndex ? "!\(later.storageName).isEmpty" : "\(later.storageName) != nil"
-                    }
-                    encoding += ["if \(later.joined(separator: " || ")) {", "try container.encode(\(storage))", "}"]
-                } else {
-                    encoding.append("try container.encode(\(storage))")
+                encoding += ["for element in \(storage) {", coding.encoding(each, encoding: element.encoding, value: "element", key: nil, inlineName: inlineName), "}"]
+                continue
+            }
+            decoding.append("self.\(storage) = " + coding.decoding(element.type, encoding: element.encoding, key: nil, inlineName: inlineName))
+            let write = coding.encoding(element.type, encoding: element.encoding, value: storage, key: nil, inlineName: inlineName)
+            if element.type.isOptional, index > lastRequired {
+                // Left out at the end of the array unless something after it is written.
+                let later = context.properties[index...].enumerated().map { offset, later in
+                    index + offset == variadicIndex ? "!\(later.storageName).isEmpty" : "\(later.storageName) != nil"
                 }
+                encoding += ["if \(later.joined(separator: " || ")) {", write, "}"]
             } else {
-                decoding.append("self.\(storage) = try container.decode(\(property.unwrappedType).self)")
-                encoding.append("try container.encode(\(storage))")
+                encoding.append(write)
             }
         }
         context.tupleDecoding = decoding

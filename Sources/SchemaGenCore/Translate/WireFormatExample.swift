@@ -146,6 +146,7 @@ struct WireFormatExample {
         case .iso8601Fractional: "Dates are ISO 8601 strings with milliseconds, e.g. \(MarkdownSyntax.codeOutsideTable("2025-01-31T09:30:00.000Z"))."
         case .unixSeconds: "Dates are numbers of seconds since 1970, e.g. \(MarkdownSyntax.codeOutsideTable("1738315800"))."
         case .unixMilliseconds: "Dates are numbers of milliseconds since 1970, e.g. \(MarkdownSyntax.codeOutsideTable("1738315800000"))."
+        case .unixMicroseconds: "Dates are numbers of microseconds since 1970, e.g. \(MarkdownSyntax.codeOutsideTable("1738315800000000"))."
         }
     }
 
@@ -164,23 +165,27 @@ struct WireFormatExample {
         return (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed])) ?? Data("null".utf8)
     }
 
-    private func sample(_ type: TypeRef, depth: Int) -> Any {
+    private func sample(_ type: TypeRef, depth: Int, encoding: FieldEncoding? = nil) -> Any {
         switch type {
         case .scalar(let scalar):
+            let number: Any? = switch scalar {
+            case .int, .int64: 1
+            case .double: 1.5
+            case .decimal: Decimal(string: "0.25")
+            default: nil
+            }
+            if let number {
+                return encoding == .numberAsString ? "\(number)" : number
+            }
             switch scalar {
             case .string: return "text"
-            case .int: return 1
-            case .double: return 1.5
             case .bool: return true
             case .url: return "https://example.com"
             case .json: return [String: Any]()
             case .date:
-                switch contract.dateEncoding {
-                case .iso8601: return "2025-01-31T09:30:00Z"
-                case .iso8601Fractional: return "2025-01-31T09:30:00.000Z"
-                case .unixSeconds: return 1_738_315_800
-                case .unixMilliseconds: return 1_738_315_800_000
-                }
+                if case .date(let own)? = encoding { return sampleDate(own) }
+                return sampleDate(contract.dateEncoding)
+            case .int, .int64, .double, .decimal: return NSNull()
             }
         case .named(let name):
             guard let named = contract.type(named: name) else { return NSNull() }
@@ -190,12 +195,33 @@ struct WireFormatExample {
                 return enumeration.rawType == .integer ? (Int(value) ?? 0) as Any : value
             case .object(let object): return sample(object, depth: depth + 1)
             case .tuple(let tuple): return sample(tuple, depth: depth + 1)
+            case .flags(let flags):
+                let value = flags.flags.prefix(2).reduce(UInt64(0)) { $0 | 1 << UInt64($1.bit) }
+                return encoding == .numberAsString ? "\(value)" : value
+            case .union(let union):
+                guard let first = union.members.first else { return NSNull() }
+                var value = sample(first.type, depth: depth + 1)
+                if case .field(let key, let rawType) = union.selector, var object = value as? [String: Any], let tag = first.tag {
+                    object[key] = rawType == .integer ? (Int(tag) ?? 0) as Any : tag
+                    value = object
+                }
+                return value
             }
-        case .array(let element): return depth > 2 ? [Any]() : [sample(element, depth: depth + 1)]
-        case .dictionary(let value): return depth > 2 ? [String: Any]() : ["key": sample(value, depth: depth + 1)]
-        case .optional(let wrapped): return depth > 2 ? NSNull() : sample(wrapped, depth: depth)
+        case .array(let element): return depth > 2 ? [Any]() : [sample(element, depth: depth + 1, encoding: encoding)]
+        case .dictionary(let value): return depth > 2 ? [String: Any]() : ["key": sample(value, depth: depth + 1, encoding: encoding)]
+        case .optional(let wrapped), .nullable(let wrapped): return depth > 2 ? NSNull() : sample(wrapped, depth: depth, encoding: encoding)
         case .object(let object): return sample(object, depth: depth + 1)
         case .tuple(let tuple): return sample(tuple, depth: depth + 1)
+        }
+    }
+
+    private func sampleDate(_ encoding: DateEncoding) -> Any {
+        switch encoding {
+        case .iso8601: "2025-01-31T09:30:00Z"
+        case .iso8601Fractional: "2025-01-31T09:30:00.000Z"
+        case .unixSeconds: 1_738_315_800
+        case .unixMilliseconds: 1_738_315_800_000
+        case .unixMicroseconds: 1_738_315_800_000_000
         }
     }
 
@@ -220,10 +246,15 @@ struct WireFormatExample {
     /// A field's example value: its constant when it has one (a frame's `"op": 2` is always 2).
     private func sample(_ field: Field, depth: Int) -> Any {
         switch field.constant {
-        case .string(let text): text
-        case .int(let number): number
-        case .bool(let flag): flag
-        case nil: sample(field.type, depth: depth)
+        case .string(let text): return text
+        case .int(let number): return number
+        case .bool(let flag): return flag
+        case nil:
+            guard field.encoding == .jsonString else { return sample(field.type, depth: depth, encoding: field.encoding) }
+            // JSON inside a string: the inner value's JSON text.
+            let inner = sample(field.type.valueType, depth: depth)
+            let data = (try? JSONSerialization.data(withJSONObject: inner, options: [.sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed])) ?? Data()
+            return String(decoding: data, as: UTF8.self)
         }
     }
 }

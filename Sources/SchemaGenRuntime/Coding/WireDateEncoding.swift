@@ -8,6 +8,7 @@ public enum WireDateEncoding: String, Hashable, Sendable {
     case iso8601Fractional = "iso8601-fractional"
     case unixSeconds = "unix-seconds"
     case unixMilliseconds = "unix-milliseconds"
+    case unixMicroseconds = "unix-microseconds"
 
     /// The decoder generated clients read this contract's payloads with.
     public func makeDecoder() -> WireDecoder {
@@ -26,9 +27,12 @@ public enum WireDateEncoding: String, Hashable, Sendable {
                 if let date = Self.parseISO8601(text) { return date }
                 throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not an ISO 8601 date")
             }
-        case .unixSeconds: decoder.dateDecodingStrategy = .secondsSince1970
-        case .unixMilliseconds: decoder.dateDecodingStrategy = .millisecondsSince1970
+        case .unixSeconds, .unixMilliseconds, .unixMicroseconds:
+            decoder.dateDecodingStrategy = .custom { decoder in
+                self.date(fromUnixNumber: try decoder.singleValueContainer().decode(Double.self))
+            }
         }
+        decoder.userInfo[.wireDateEncoding] = self
         return decoder
     }
 
@@ -37,21 +41,40 @@ public enum WireDateEncoding: String, Hashable, Sendable {
     public func makeEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.userInfo[.wireDateEncoding] = self
         switch self {
-        case .iso8601:
-            encoder.dateEncodingStrategy = .custom { date, encoder in
-                var container = encoder.singleValueContainer()
-                try container.encode(date.formatted(Self.whole))
-            }
-        case .iso8601Fractional:
-            encoder.dateEncodingStrategy = .custom { date, encoder in
-                var container = encoder.singleValueContainer()
-                try container.encode(date.formatted(Self.fractional))
-            }
         case .unixSeconds: encoder.dateEncodingStrategy = .secondsSince1970
         case .unixMilliseconds: encoder.dateEncodingStrategy = .millisecondsSince1970
+        case .iso8601, .iso8601Fractional, .unixMicroseconds:
+            encoder.dateEncodingStrategy = .custom { date, encoder in
+                var container = encoder.singleValueContainer()
+                try self.encode(date, into: &container)
+            }
         }
         return encoder
+    }
+
+    /// The date a unix timestamp in this encoding's unit stands for.
+    func date(fromUnixNumber number: Double) -> Date {
+        switch self {
+        case .unixMilliseconds: Date(timeIntervalSince1970: number / 1000)
+        case .unixMicroseconds: Date(timeIntervalSince1970: number / 1_000_000)
+        default: Date(timeIntervalSince1970: number)
+        }
+    }
+
+    /// Writes `date` as this encoding does: ISO 8601 text, or a number of seconds, milliseconds or
+    /// microseconds (a whole number when the date has no finer part, as `JSONEncoder` writes it).
+    func encode(_ date: Date, into container: inout any SingleValueEncodingContainer) throws {
+        switch self {
+        case .iso8601: try container.encode(date.formatted(Self.whole))
+        case .iso8601Fractional: try container.encode(date.formatted(Self.fractional))
+        case .unixSeconds: try container.encode(date.timeIntervalSince1970)
+        case .unixMilliseconds: try container.encode(date.timeIntervalSince1970 * 1000)
+        case .unixMicroseconds:
+            let micros = (date.timeIntervalSince1970 * 1_000_000).rounded()
+            try container.encode(Int64(exactly: micros) ?? 0)
+        }
     }
 
     private static let whole = Date.ISO8601FormatStyle()

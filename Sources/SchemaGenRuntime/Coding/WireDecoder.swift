@@ -286,7 +286,7 @@ final class WireDocument {
         return true
     }
 
-    private func numberText(_ token: Int) -> String {
+    func numberText(_ token: Int) -> String {
         let item = tape.tokens[token]
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[item.start..<item.end]), as: UTF8.self)
     }
@@ -347,7 +347,10 @@ final class WireDocument {
                     case .true: value = .bool(true)
                     case .false: value = .bool(false)
                     case .string, .escapedString: value = .string(string(token))
-                    case .integer, .number: value = .number(try double(at: token))
+                    case .integer, .number:
+                        // Kept as written; a number no `Double` can hold is refused, as `JSONDecoder` refuses it.
+                        _ = try double(at: token)
+                        value = .number(JSONNumber(validated: numberText(token)))
                     case .object, .array:
                         if count(token) > 0 {
                             open.append(Open(token: token, remaining: count(token)))
@@ -399,10 +402,8 @@ final class WireDocument {
             // The fast parser already failed on these bytes: only Foundation's parser is left to try.
             guard let date = WireDateEncoding.parseISO8601WithFoundation(text) else { throw .dataCorrupted("'\(text)' is not an ISO 8601 date") }
             return date
-        case .unixSeconds:
-            return Date(timeIntervalSince1970: try double(at: token))
-        case .unixMilliseconds:
-            return Date(timeIntervalSince1970: try double(at: token) / 1000)
+        case .unixSeconds, .unixMilliseconds, .unixMicroseconds:
+            return dates.date(fromUnixNumber: try double(at: token))
         }
     }
 

@@ -1,0 +1,116 @@
+/// The code that reads and writes one property in a written-out `init(from:)` and `encode(to:)`: where a
+/// field is `null` while present, or its wire form differs from its Swift type (a number in a string, a date
+/// in its own encoding, JSON inside a string), it goes through the runtime's wrappers (`Nullable`,
+/// `NumberString`, `CodedDate`, `EmbeddedJSON`) so the Swift property keeps its plain type.
+struct FieldCoding {
+    let speller: SwiftTypeSpeller
+
+    /// Whether synthesized `Codable` would code the field differently from the contract.
+    static func needsWrittenCoding(_ field: Field) -> Bool {
+        field.encoding != nil || field.type.isNullable
+    }
+
+    /// A value's wire type where it differs from its Swift type, and how to convert between them.
+    private struct WireForm {
+        var spelling: String
+        /// From the wire type to the Swift value, given an expression of the wire type.
+        var toSwift: (String) -> String
+        /// From the Swift value to the wire type.
+        var toWire: (String) -> String
+    }
+
+    /// `container.decode…` of a field; `key` is the coding key's case, or `nil` in an unkeyed container.
+    func decoding(_ type: TypeRef, encoding: FieldEncoding?, key: String?, inlineName: String) -> String {
+        let arguments = key.map { ", forKey: .\($0)" } ?? ""
+        func read(_ method: String, _ inner: TypeRef, spellingSuffix: String = "") -> String {
+            let form = encoding.flatMap { wireForm(inner, $0, inlineName: inlineName) }
+            let spelled = form?.spelling ?? speller.spell(inner, inlineName: inlineName)
+            let call = "try container.\(method)(\(spelled)\(spellingSuffix).self\(arguments))"
+            return form.map { form in spellingSuffix.isEmpty && method == "decode" ? form.toSwift(call) : "\(call).map { \(form.toSwift("$0")) }" } ?? call
+        }
+        switch type {
+        case .optional(.nullable(let inner)):
+            // Absent is `nil`, `null` is `.null`: only a present key is decoded.
+            let form = encoding.flatMap { wireForm(inner, $0, inlineName: inlineName) }
+            let spelled = "\(speller.runtime("Nullable"))<\(form?.spelling ?? speller.spell(inner, inlineName: inlineName))>"
+            let call = "try container.decode(\(spelled).self\(arguments))" + (form.map { ".map { \($0.toSwift("$0")) }" } ?? "")
+            return key.map { "container.contains(.\($0)) ? \(call) : nil" } ?? "container.isAtEnd ? nil : \(call)"
+        case .optional(let inner):
+            return read("decodeIfPresent", inner)
+        case .nullable(let inner):
+            return read("decode", inner, spellingSuffix: "?")
+        default:
+            return read("decode", type)
+        }
+    }
+
+    /// `try container.encode…(value…)` of a field; `key` as for `decoding`. In an unkeyed container every
+    /// value is written, `nil` as `null`.
+    func encoding(_ type: TypeRef, encoding: FieldEncoding?, value: String, key: String?, inlineName: String) -> String {
+        let arguments = key.map { ", forKey: .\($0)" } ?? ""
+        let ifPresent = key == nil ? "encode" : "encodeIfPresent"
+        switch type {
+        case .optional(.nullable(let inner)):
+            let form = encoding.flatMap { wireForm(inner, $0, inlineName: inlineName) }
+            return "try container.\(ifPresent)(\(value)\(form.map { ".map { $0.map { \($0.toWire("$0")) } }" } ?? "")\(arguments))"
+        case .optional(let inner):
+            let form = encoding.flatMap { wireForm(inner, $0, inlineName: inlineName) }
+            return "try container.\(ifPresent)(\(value)\(form.map { ".map { \($0.toWire("$0")) }" } ?? "")\(arguments))"
+        case .nullable(let inner):
+            let form = encoding.flatMap { wireForm(inner, $0, inlineName: inlineName) }
+            return "try container.encode(\(value)\(form.map { ".map { \($0.toWire("$0")) }" } ?? "")\(arguments))"
+        default:
+            let form = encoding.flatMap { wireForm(type, $0, inlineName: inlineName) }
+            return "try container.encode(\(form?.toWire(value) ?? value)\(arguments))"
+        }
+    }
+
+    /// The wire form of a present, non-null value of `type` under `encoding`.
+    private func wireForm(_ type: TypeRef, _ encoding: FieldEncoding, inlineName: String) -> WireForm? {
+        if encoding == .jsonString {
+            let spelling = "\(speller.runtime("EmbeddedJSON"))<\(speller.spell(type, inlineName: inlineName))>"
+            return WireForm(spelling: spelling, toSwift: { "\($0).value" }, toWire: { "\(spelling)(\($0))" })
+        }
+        return elementForm(type, encoding)
+    }
+
+    /// Numbers in strings and dates apply to every number or date inside arrays, dictionaries and optionals.
+    private func elementForm(_ type: TypeRef, _ encoding: FieldEncoding) -> WireForm? {
+        switch type {
+        case .scalar, .named:
+            let spelled = speller.spell(type)
+            let spelling: String
+            switch encoding {
+            case .numberAsString: spelling = "\(speller.runtime("NumberString"))<\(spelled)>"
+            case .date(let dates): spelling = "\(speller.runtime("CodedDate"))<\(speller.runtime("WireDateEncoding")).\(Self.formatName(dates))>"
+            case .jsonString: return nil
+            }
+            return WireForm(spelling: spelling, toSwift: { "\($0).value" }, toWire: { "\(spelling)(\($0))" })
+        case .array(let element):
+            guard let inner = elementForm(element, encoding) else { return nil }
+            return WireForm(spelling: "[\(inner.spelling)]", toSwift: { "\($0).map { \(inner.toSwift("$0")) }" },
+                            toWire: { "\($0).map { \(inner.toWire("$0")) }" })
+        case .dictionary(let element):
+            guard let inner = elementForm(element, encoding) else { return nil }
+            return WireForm(spelling: "[\(speller.spell(.scalar(.string))): \(inner.spelling)]",
+                            toSwift: { "\($0).mapValues { \(inner.toSwift("$0")) }" }, toWire: { "\($0).mapValues { \(inner.toWire("$0")) }" })
+        case .optional(let element), .nullable(let element):
+            guard let inner = elementForm(element, encoding) else { return nil }
+            return WireForm(spelling: "\(inner.spelling)?", toSwift: { "\($0).map { \(inner.toSwift("$0")) }" },
+                            toWire: { "\($0).map { \(inner.toWire("$0")) }" })
+        case .object, .tuple:
+            return nil
+        }
+    }
+
+    /// The runtime's type for a date encoding (`WireDateEncoding.UnixMilliseconds`).
+    static func formatName(_ encoding: DateEncoding) -> String {
+        switch encoding {
+        case .iso8601: "ISO8601"
+        case .iso8601Fractional: "ISO8601Fractional"
+        case .unixSeconds: "UnixSeconds"
+        case .unixMilliseconds: "UnixMilliseconds"
+        case .unixMicroseconds: "UnixMicroseconds"
+        }
+    }
+}

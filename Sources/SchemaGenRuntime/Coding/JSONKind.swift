@@ -1,0 +1,70 @@
+/// The six kinds of JSON value. Generated unions whose members differ in kind (`String | [String]`) read the
+/// kind first, then decode only the member of that kind, so its own errors are the ones reported.
+public enum JSONKind: String, Hashable, Sendable {
+    case null, bool, number, string, array, object
+
+    /// The kind of the value `decoder` reads: at once from `WireDecoder`, by trying containers with any
+    /// other decoder.
+    public init(of decoder: any Decoder) throws {
+        if let wire = decoder as? WireValueDecoder {
+            self = wire.kind
+            return
+        }
+        if (try? decoder.unkeyedContainer()) != nil {
+            self = .array
+        } else if (try? decoder.container(keyedBy: WireCodingKey.self)) != nil {
+            self = .object
+        } else {
+            let container = try decoder.singleValueContainer()
+            if container.decodeNil() {
+                self = .null
+            } else if (try? container.decode(Bool.self)) != nil {
+                self = .bool
+            } else if (try? container.decode(String.self)) != nil {
+                self = .string
+            } else {
+                self = .number
+            }
+        }
+    }
+
+    /// How `JSONDecoder`'s messages name a value of this kind.
+    public var article: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}
+
+extension WireValueDecoder {
+    var kind: JSONKind {
+        switch document.kind(token) {
+        case .null: .null
+        case .true, .false: .bool
+        case .integer, .number: .number
+        case .string, .escapedString: .string
+        case .array: .array
+        case .object: .object
+        }
+    }
+
+    /// The number at this value, exactly as written.
+    func number() throws -> JSONNumber {
+        switch document.kind(token) {
+        case .integer, .number:
+            do throws(WireValueFailure) {
+                _ = try document.double(at: token)
+            } catch {
+                throw error.decodingError(at: path)
+            }
+            return JSONNumber(validated: document.numberText(token))
+        default:
+            throw document.mismatch(Double.self, token).decodingError(at: path)
+        }
+    }
+}
