@@ -233,8 +233,8 @@ extension Checker {
         case "json-string": encoding = .jsonString
         default:
             guard let dates = DateEncoding(rawValue: text) else {
-                diagnostics.error("unknown encoding '\(text)' for \(what)\(Suggestions.hint(for: text, in: Self.fieldEncodings)); "
-                                  + "write `string` (a number in a string), `json-string` (JSON inside a string) or a date encoding (\(DateEncoding.allCases.map(\.rawValue).joined(separator: ", ")))",
+                diagnostics.error("unknown encoding '\(text)' for \(what): write `string` (a number in a string), `json-string` (JSON inside a string) "
+                                  + "or a date encoding (\(DateEncoding.allCases.map(\.rawValue).joined(separator: ", ")))\(Suggestions.hint(for: text, in: Self.fieldEncodings))",
                                   at: node.location)
                 return nil
             }

@@ -59,6 +59,30 @@ public enum CompatibilityRules {
             return senderIsNew
                 ? .safe("\(sender) always sends the field")
                 : .breaks("\(receiver) requires a field that \(sender) may leave out")
+        case .fieldMadeNullable:
+            return senderIsNew
+                ? .breaks("\(sender) may send `null` where \(receiver) requires a value")
+                : .safe("\(receiver) accepts a value or `null`")
+        case .fieldMadeNonNullable:
+            return senderIsNew
+                ? .safe("\(sender) always sends a value")
+                : .breaks("\(sender) may send `null` where \(receiver) now requires a value")
+        case .unionMemberAdded:
+            return senderIsNew
+                ? .breaks("\(sender) may send a value of the new kind, which \(receiver) cannot decode")
+                : .safe("\(receiver) reads every kind \(sender) sends")
+        case .unionMemberRemoved:
+            return senderIsNew
+                ? .safe("\(sender) no longer sends that kind")
+                : .breaks("\(sender) may send a value of the removed kind, which \(receiver) cannot decode")
+        case .flagAdded:
+            return senderIsNew
+                ? .degrades("\(receiver) keeps the new bit but cannot act on it")
+                : .safe("\(receiver) knows every flag \(sender) sends")
+        case .flagRemoved:
+            return senderIsNew
+                ? .safe("\(sender) no longer sets the bit")
+                : .degrades("\(receiver) keeps the bit but no longer names it")
         case .typeChanged:
             return .breaks("\(receiver) cannot decode the value \(sender) writes in the other type")
         case .typeWidened:
@@ -174,6 +198,12 @@ public enum ChangeKind: String, Hashable, Sendable, Codable, CaseIterable {
     case fieldRemovedOptional = "field-removed-optional"
     case fieldMadeOptional = "field-made-optional"
     case fieldMadeRequired = "field-made-required"
+    case fieldMadeNullable = "field-made-nullable"
+    case fieldMadeNonNullable = "field-made-non-nullable"
+    case unionMemberAdded = "union-member-added"
+    case unionMemberRemoved = "union-member-removed"
+    case flagAdded = "flag-added"
+    case flagRemoved = "flag-removed"
     case typeChanged = "type-changed"
     case typeWidened = "type-widened"
     case typeNarrowed = "type-narrowed"

@@ -135,8 +135,12 @@ public struct ContractDiffer: Sendable {
                 compareEnum(a, b, place: place, flows: flows, &recorder)
             case let (.tuple(a), .tuple(b)):
                 compareTuple(a, b, place: place, flows: flows, &recorder)
+            case let (.union(a), .union(b)):
+                compareUnion(a, b, place: place, flows: flows, &recorder)
+            case let (.flags(a), .flags(b)):
+                compareFlags(a, b, place: place, flows: flows, &recorder)
             default:
-                recorder.record(.typeChanged, "type `\(after.name)` changed between a struct, an enum and a tuple", at: place, flows: flows)
+                recorder.record(.typeChanged, "type `\(after.name)` changed between a struct, an enum, a tuple, a union and flags", at: place, flows: flows)
             }
         }
     }
@@ -161,6 +165,68 @@ public struct ContractDiffer: Sendable {
             }
             if previous.description != value.description || previous.deprecation != value.deprecation {
                 recorder.record(.documentation, "description or deprecation of value `\(value.wireValue)` changed", at: place, flows: flows)
+            }
+        }
+    }
+
+    /// Unions by kind compare members by JSON kind (a new kind is unreadable to an old decoder); unions by a
+    /// field compare cases by tag, as enum values (an unknown tag decodes as `unknown`).
+    private func compareUnion(_ before: UnionType, _ after: UnionType, place: Place, flows: Set<Flow>, _ recorder: inout Recorder) {
+        switch (before.selector, after.selector) {
+        case (.kind, .kind):
+            for member in before.members where !after.members.contains(where: { $0.kind == member.kind }) {
+                recorder.record(.unionMemberRemoved, "member `\(member.type.spelling)` (\(member.kind.article)) removed", at: place, flows: flows)
+            }
+            for member in after.members {
+                guard let previous = before.members.first(where: { $0.kind == member.kind }) else {
+                    recorder.record(.unionMemberAdded, "member `\(member.type.spelling)` (\(member.kind.article)) added", at: place, flows: flows)
+                    continue
+                }
+                compareType(previous.type, member.type, place: place.appending("(\(member.kind.rawValue))"), flows: flows, &recorder)
+                if previous.swiftName != member.swiftName {
+                    recorder.record(.swiftAPI, "Swift case of the \(member.kind.rawValue) member renamed from `\(previous.swiftName)` to `\(member.swiftName)`",
+                                    at: place, flows: flows)
+                }
+            }
+        case let (.field(beforeKey, beforeType), .field(afterKey, afterType)):
+            guard beforeKey == afterKey, beforeType == afterType else {
+                recorder.record(.typeChanged, "union now told apart by `\(afterKey)` (was `\(beforeKey)`)", at: place, flows: flows)
+                return
+            }
+            for member in before.members where !after.members.contains(where: { $0.tag == member.tag }) {
+                recorder.record(.enumValueRemoved, "case `\(member.tag ?? "")` removed", at: place, flows: flows)
+            }
+            for member in after.members {
+                guard let previous = before.members.first(where: { $0.tag == member.tag }) else {
+                    recorder.record(.enumValueAdded, "case `\(member.tag ?? "")` added", at: place, flows: flows)
+                    continue
+                }
+                compareType(previous.type, member.type, place: place.appending("(\(member.tag ?? ""))"), flows: flows, &recorder)
+                if previous.swiftName != member.swiftName {
+                    recorder.record(.swiftAPI, "Swift case of `\(member.tag ?? "")` renamed from `\(previous.swiftName)` to `\(member.swiftName)`", at: place, flows: flows)
+                }
+            }
+        default:
+            recorder.record(.typeChanged, "union now told apart \(after.selector == .kind ? "by JSON kind" : "by a field") (was the other way)", at: place, flows: flows)
+        }
+    }
+
+    /// Flags are bits: a name moved to another bit changes what every value means; added and removed bits
+    /// are kept by generated `OptionSet`s either way.
+    private func compareFlags(_ before: FlagsType, _ after: FlagsType, place: Place, flows: Set<Flow>, _ recorder: inout Recorder) {
+        for flag in before.flags where !after.flags.contains(where: { $0.wireName == flag.wireName }) {
+            recorder.record(.flagRemoved, "flag `\(flag.wireName)` (bit \(flag.bit)) removed", at: place, flows: flows)
+        }
+        for flag in after.flags {
+            guard let previous = before.flags.first(where: { $0.wireName == flag.wireName }) else {
+                recorder.record(.flagAdded, "flag `\(flag.wireName)` (bit \(flag.bit)) added", at: place, flows: flows)
+                continue
+            }
+            if previous.bit != flag.bit {
+                recorder.record(.typeChanged, "flag `\(flag.wireName)` moved from bit \(previous.bit) to bit \(flag.bit)", at: place, flows: flows)
+            }
+            if previous.swiftName != flag.swiftName {
+                recorder.record(.swiftAPI, "Swift name of flag `\(flag.wireName)` changed from `\(previous.swiftName)` to `\(flag.swiftName)`", at: place, flows: flows)
             }
         }
     }
@@ -246,12 +312,8 @@ public struct ContractDiffer: Sendable {
         case (nil, let added?): recorder.record(.payloadAdded, "payload `\(added.spelling)` added", at: place, flows: flows)
         case (let removed?, nil): recorder.record(.payloadRemoved, "payload `\(removed.spelling)` removed", at: place, flows: flows)
         case let (before?, after?):
-            switch (before.isOptional, after.isOptional) {
-            case (false, true): recorder.record(.fieldMadeOptional, "payload made optional", at: place, flows: flows)
-            case (true, false): recorder.record(.fieldMadeRequired, "payload made required", at: place, flows: flows)
-            default: break
-            }
-            compareType(before.unwrapped, after.unwrapped, place: place, flows: flows, &recorder)
+            comparePresence(before, after, what: "payload", place: place, flows: flows, &recorder)
+            compareType(before.valueType, after.valueType, place: place, flows: flows, &recorder)
         }
     }
 
@@ -270,11 +332,7 @@ public struct ContractDiffer: Sendable {
                                 "\(required ? "required" : "optional") field `\(field.wireName): \(field.type.unwrapped.spelling)` added", at: here, flows: flows)
                 continue
             }
-            switch (previous.type.isOptional, field.type.isOptional) {
-            case (false, true): recorder.record(.fieldMadeOptional, "field made optional", at: here, flows: flows)
-            case (true, false): recorder.record(.fieldMadeRequired, "field made required", at: here, flows: flows)
-            default: break
-            }
+            comparePresence(previous.type, field.type, what: "field", place: here, flows: flows, &recorder)
             switch (previous.constant, field.constant) {
             case (nil, let added?):
                 recorder.record(.constantAdded, "now always `\(added.text)`", at: here, flows: flows)
@@ -283,7 +341,8 @@ public struct ContractDiffer: Sendable {
             case let (before?, after?) where before != after:
                 recorder.record(.constantChanged, "constant changed from `\(before.text)` to `\(after.text)`", at: here, flows: flows)
             default:
-                compareType(previous.type.unwrapped, field.type.unwrapped, place: here, flows: flows, &recorder)
+                compareType(previous.type.valueType, field.type.valueType, place: here, flows: flows, &recorder)
+                compareEncoding(previous.encoding, field.encoding, place: here, flows: flows, &recorder)
             }
             if previous.swiftName != field.swiftName {
                 recorder.record(.swiftAPI, "Swift name changed from `\(previous.swiftName)` to `\(field.swiftName)`", at: here, flows: flows)
@@ -335,13 +394,46 @@ public struct ContractDiffer: Sendable {
     }
 
     /// Array elements and dictionary values: optionality inside a collection changes what a decoder accepts too.
+    /// Elements are never absent, so `[T?]` and `[T | null]` both mean elements that may be null.
     private func compareElement(_ before: TypeRef, _ after: TypeRef, place: Place, flows: Set<Flow>, _ recorder: inout Recorder) {
-        switch (before.isOptional, after.isOptional) {
-        case (false, true): recorder.record(.fieldMadeOptional, "elements may now be null", at: place, flows: flows)
-        case (true, false): recorder.record(.fieldMadeRequired, "elements may no longer be null", at: place, flows: flows)
+        switch (before.isSwiftOptional, after.isSwiftOptional) {
+        case (false, true): recorder.record(.fieldMadeNullable, "elements may now be null", at: place, flows: flows)
+        case (true, false): recorder.record(.fieldMadeNonNullable, "elements may no longer be null", at: place, flows: flows)
         default: break
         }
-        compareType(before.unwrapped, after.unwrapped, place: place, flows: flows, &recorder)
+        compareType(before.valueType, after.valueType, place: place, flows: flows, &recorder)
+    }
+
+    /// Whether a value may be absent (`T?`, `(T | null)?`) and whether it may be `null` while present
+    /// (`T?`, `T | null`): a change to either changes what a decoder accepts. Telling absent from `null` in
+    /// Swift (`T?` to `(T | null)?`) accepts the same JSON.
+    private func comparePresence(_ before: TypeRef, _ after: TypeRef, what: String, place: Place, flows: Set<Flow>, _ recorder: inout Recorder) {
+        let mayBeNull = { (type: TypeRef) in type.isSwiftOptional }
+        switch (before.isOptional, after.isOptional) {
+        case (false, true):
+            recorder.record(.fieldMadeOptional, "\(what) made optional (`\(before.spelling)` to `\(after.spelling)`)", at: place, flows: flows)
+        case (true, false):
+            recorder.record(.fieldMadeRequired, "\(what) made required (`\(before.spelling)` to `\(after.spelling)`)", at: place, flows: flows)
+        default:
+            if !mayBeNull(before), mayBeNull(after) {
+                recorder.record(.fieldMadeNullable, "\(what) may now be null (`\(before.spelling)` to `\(after.spelling)`)", at: place, flows: flows)
+            } else if mayBeNull(before), !mayBeNull(after) {
+                recorder.record(.fieldMadeNonNullable, "\(what) may no longer be null (`\(before.spelling)` to `\(after.spelling)`)", at: place, flows: flows)
+            } else if before.isNullable != after.isNullable {
+                recorder.record(.swiftAPI, "\(what) changed from `\(before.spelling)` to `\(after.spelling)`: the same JSON, but Swift now \(after.isNullable ? "tells" : "no longer tells") absent from null",
+                                at: place, flows: flows)
+            }
+        }
+    }
+
+    /// A field's own wire form (`encoding:`): numbers and strings, or two date encodings, are different JSON.
+    private func compareEncoding(_ before: FieldEncoding?, _ after: FieldEncoding?, place: Place, flows: Set<Flow>, _ recorder: inout Recorder) {
+        guard before != after else { return }
+        let describe = { (encoding: FieldEncoding?) in encoding.map { "`\($0.spelling)`" } ?? "its type's own" }
+        let iso: Set<FieldEncoding?> = [.date(.iso8601), .date(.iso8601Fractional)]
+        let contractISO = [DateEncoding.iso8601, .iso8601Fractional].contains(new.dateEncoding) ? iso.union([nil]) : iso
+        let kind: ChangeKind = contractISO.contains(before) && contractISO.contains(after) ? .dateEncodingVariant : .typeChanged
+        recorder.record(kind, "wire encoding changed from \(describe(before)) to \(describe(after))", at: place, flows: flows)
     }
 }
 

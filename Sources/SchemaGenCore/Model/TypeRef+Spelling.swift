@@ -49,6 +49,7 @@ extension ObjectType {
             } else {
                 segments += [.text("\(field.wireName): ")] + field.type.spellingSegments
             }
+            segments += field.encodingSegments
         }
         return segments + [.text(" }")]
     }
@@ -68,7 +69,15 @@ extension TupleType {
             } else {
                 segments += [.text("\(element.wireName): ")] + element.type.spellingSegments
             }
+            segments += element.encodingSegments
         }
         return segments + [.text("]")]
+    }
+}
+
+extension Field {
+    /// ` as string`, ` as unix-milliseconds`: a field's own wire form, after its type in a spelling.
+    var encodingSegments: [TypeRef.SpellingSegment] {
+        encoding.map { [.text(" as \($0.spelling)")] } ?? []
     }
 }
