@@ -54,7 +54,7 @@ import Testing
     }
 
     @Test(arguments: ["zikr.yaml", "rooms.yaml", "comapi.yaml", "order-status.yaml", "driver.yaml", "discord-gateway.yaml", "nostr.yaml",
-                            "supabase-realtime.yaml", "ethereum-pubsub.yaml", "graphql-transport-ws.yaml"])
+                            "supabase-realtime.yaml", "ethereum-pubsub.yaml", "graphql-transport-ws.yaml", "twitch-eventsub.yaml"])
     func guideContractMatchesTheSchema(_ file: String) throws {
         let text = try String(contentsOf: Self.root.appendingPathComponent("schemas/\(file)"), encoding: .utf8)
         let errors = try Self.validator().validate(Self.json(text, path: file))

@@ -61,6 +61,12 @@ struct Checker {
         let name = readNamespace(top)
         let title = top["title"].flatMap { readText($0, what: "`title`") }
         let description = top["description"].flatMap { readText($0, what: "`description`") }
+        // Type names first: frame shapes' fields, like every field, may name a type declared further down.
+        let typesReader = top["types"].flatMap {
+            MappingReader($0, owner: "`types`", allowedKeys: nil, entryKind: "type", diagnostics: &diagnostics)
+        }
+        declaredTypeNames = typesReader?.entries.compactMap(\.keyText) ?? []
+        flagsTypeNames = Set(typesReader?.entries.filter { $0.value.entries?.contains { $0.keyText == "flags" } == true }.compactMap(\.keyText) ?? [])
         if let frames = top.entry("frames") {
             if let other = top.entry("framing") {
                 diagnostics.error("the contract has both `framing:` and `frames:`; keep one (`frames:` describes any shape, `framing:` names a common one)",
@@ -75,11 +81,6 @@ struct Checker {
         }
         let dates = top["dates"].flatMap { readDateEncoding($0) } ?? .iso8601
 
-        let typesReader = top["types"].flatMap {
-            MappingReader($0, owner: "`types`", allowedKeys: nil, entryKind: "type", diagnostics: &diagnostics)
-        }
-        declaredTypeNames = typesReader?.entries.compactMap(\.keyText) ?? []
-        flagsTypeNames = Set(typesReader?.entries.filter { $0.value.entries?.contains { $0.keyText == "flags" } == true }.compactMap(\.keyText) ?? [])
         var types: [NamedType] = []
         if let typesReader { types = readNamedTypes(typesReader) }
         settleUnionKinds(&types, dates: dates)
