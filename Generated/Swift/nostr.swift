@@ -55,20 +55,17 @@ extension Nostr {
         public var ids: [String]?
         public var authors: [String]?
         public var kinds: [Int]?
-        /// Events that reference one of these event ids in an `e` tag.
-        public var taggedEvents: [String]?
-        /// Events that reference one of these pubkeys in a `p` tag.
-        public var taggedPubkeys: [String]?
+        /// Tag conditions by tag letter: `#e` lists event ids, `#p` pubkeys; an event matches when it has one of the values in a tag of that letter.
+        public var tags: [String: [String]]
         public var since: Date?
         public var until: Date?
         public var limit: Int?
 
-        public init(ids: [String]? = nil, authors: [String]? = nil, kinds: [Int]? = nil, taggedEvents: [String]? = nil, taggedPubkeys: [String]? = nil, since: Date? = nil, until: Date? = nil, limit: Int? = nil) {
+        public init(ids: [String]? = nil, authors: [String]? = nil, kinds: [Int]? = nil, tags: [String: [String]] = [:], since: Date? = nil, until: Date? = nil, limit: Int? = nil) {
             self.ids = ids
             self.authors = authors
             self.kinds = kinds
-            self.taggedEvents = taggedEvents
-            self.taggedPubkeys = taggedPubkeys
+            self.tags = tags
             self.since = since
             self.until = until
             self.limit = limit
@@ -78,11 +75,32 @@ extension Nostr {
             case ids
             case authors
             case kinds
-            case taggedEvents = "#e"
-            case taggedPubkeys = "#p"
+            case tags
             case since
             case until
             case limit
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.ids = try container.decodeIfPresent([String].self, forKey: .ids)
+            self.authors = try container.decodeIfPresent([String].self, forKey: .authors)
+            self.kinds = try container.decodeIfPresent([Int].self, forKey: .kinds)
+            self.tags = try PatternKeys.decode([String].self, from: decoder, matching: "^#[a-zA-Z]$")
+            self.since = try container.decodeIfPresent(Date.self, forKey: .since)
+            self.until = try container.decodeIfPresent(Date.self, forKey: .until)
+            self.limit = try container.decodeIfPresent(Int.self, forKey: .limit)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(ids, forKey: .ids)
+            try container.encodeIfPresent(authors, forKey: .authors)
+            try container.encodeIfPresent(kinds, forKey: .kinds)
+            try PatternKeys.encode(tags, to: encoder, matching: "^#[a-zA-Z]$")
+            try container.encodeIfPresent(since, forKey: .since)
+            try container.encodeIfPresent(until, forKey: .until)
+            try container.encodeIfPresent(limit, forKey: .limit)
         }
     }
 }

@@ -118,7 +118,7 @@ import Testing
         let event = Nostr.Event(id: "4376c65d", pubkey: "6e468422", createdAt: Date(timeIntervalSince1970: 1_673_347_337), kind: 1,
                                 tags: [["e", "5c83da77", "wss://nostr.example.com"]], content: "Walled gardens became prisons", sig: "908a15e4")
         try await client.eventPublished(event: event)
-        try await client.req(subscriptionId: "sub1", filters: [.init(kinds: [1], taggedPubkeys: ["6e468422"]), .init(limit: 10)])
+        try await client.req(subscriptionId: "sub1", filters: [.init(kinds: [1], tags: ["#p": ["6e468422"]]), .init(limit: 10)])
         try await client.close(subscriptionId: "sub1")
         #expect(transport.sentFrames.map { String(decoding: $0.data, as: UTF8.self) } == [
             #"["EVENT",{"content":"Walled gardens became prisons","created_at":1673347337,"id":"4376c65d","kind":1,"pubkey":"6e468422","sig":"908a15e4","tags":[["e","5c83da77","wss://nostr.example.com"]]}]"#,
@@ -129,5 +129,16 @@ import Testing
         client.onEventDelivered { delivered.append($0) }
         transport.deliver(Data(#"["EVENT","sub1",{"id":"4376c65d","pubkey":"6e468422","created_at":1673347337,"kind":1,"tags":[["e","5c83da77","wss://nostr.example.com"]],"content":"Walled gardens became prisons","sig":"908a15e4"}]"#.utf8))
         #expect(delivered.values == [Nostr.EventDelivered(subscriptionId: "sub1", event: event)])
+    }
+
+    /// A filter's tag conditions are keys that follow a pattern (`#<letter>`) beside its fixed fields: every such key
+    /// is read into `tags`, other unknown keys are ignored, and a key that does not fit the pattern is not sent.
+    @Test func nostrFilterTagsAreKeysThatFollowAPattern() throws {
+        let decoder = WireDecoder(dates: .unixSeconds)
+        let filter = try decoder.decode(Nostr.Filter.self, from: Data(##"{"kinds":[1],"#e":["5c83da77"],"#t":["nostr"],"#emoji":["x"],"limit":2}"##.utf8))
+        #expect(filter.tags == ["#e": ["5c83da77"], "#t": ["nostr"]] && filter.kinds == [1] && filter.limit == 2)
+        let encoder = WireDateEncoding.unixSeconds.makeEncoder()
+        #expect(String(decoding: try encoder.encode(filter), as: UTF8.self) == ##"{"#e":["5c83da77"],"#t":["nostr"],"kinds":[1],"limit":2}"##)
+        #expect(throws: EncodingError.self) { try encoder.encode(Nostr.Filter(tags: ["e": ["x"]])) }
     }
 }

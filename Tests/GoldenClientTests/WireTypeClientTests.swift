@@ -146,4 +146,20 @@ import Testing
         #expect(absent.nickname == nil && absent.age == nil && absent.position == nil)
         #expect(null.nickname == .null && null.age == .value(5) && null.position == .init(x: 0, y: 2))
     }
+
+    @Test func patternKeysSitBesideFixedFields() async throws {
+        let transport = LoopbackTransport()
+        let client = KeyPatterns.Client(transport: transport)
+        try await client.document(title: "t", extensions: ["x-b": 2, "x-a": "one"], filter: .init(tags: ["#e": ["e1"]], limit: 1))
+        #expect(Self.sent(transport) == [##"["document",{"filter":{"#e":["e1"],"limit":1},"title":"t","x-a":"one","x-b":2}]"##])
+        let documents = Recorder<KeyPatterns.Document>()
+        let failures = Recorder<String>()
+        client.onDocument { documents.append($0) }
+        client.onIncomingFailure { failures.append($0.description) }
+        transport.deliver(json: ##"["document",{"title":"u","x-rate":1.5,"xy":0,"filter":{"kinds":[1],"#p":["p1"],"#pp":["no"]}}]"##)
+        transport.deliver(json: ##"["document",{"title":"v","filter":{"#p":"not a list"}}]"##)
+        #expect(documents.values == [KeyPatterns.Document(title: "u", extensions: ["x-rate": 1.5], filter: .init(kinds: [1], tags: ["#p": ["p1"]]))])
+        #expect(failures.values.count == 1 && failures.values[0].contains("#p"), "\(failures.values)")
+        await #expect(throws: EncodingError.self) { try await client.document(title: "w", extensions: ["version": 1]) }
+    }
 }

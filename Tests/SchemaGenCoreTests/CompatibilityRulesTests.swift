@@ -173,6 +173,12 @@ import Testing
         Case(name: "a field's own date encoding between ISO 8601 forms", old: contract("  a: { direction: both, payload: { at: Date } }"),
              new: contract("  a: { direction: both, payload: { at: { type: Date, encoding: iso8601-fractional } } }"),
              kind: .dateEncodingVariant, oldAppNewServer: .safe, newAppOldServer: .safe),
+        Case(name: "pattern of a field of pattern keys changed", old: contract("  a: { direction: server-to-client, payload: { x: { type: \"[String: Int]\", keys: \"^x-\" } } }"),
+             new: contract("  a: { direction: server-to-client, payload: { x: { type: \"[String: Int]\", keys: \"^ext-\" } } }"),
+             kind: .typeChanged, oldAppNewServer: .breaks, newAppOldServer: .breaks),
+        Case(name: "field of pattern keys added (never required)", old: contract("  a: { direction: client-to-server, payload: { n: Int } }"),
+             new: contract("  a: { direction: client-to-server, payload: { n: Int, x: { type: \"[String: Int]\", keys: \"^x-\" } } }"),
+             kind: .fieldAddedOptional, oldAppNewServer: .safe, newAppOldServer: .safe),
         // Unions and flags
         Case(name: "union member of a new kind, server to client",
              old: contract("  a: { direction: server-to-client, payload: { to: T } }", types: "  T: { union: [String, Int] }"),

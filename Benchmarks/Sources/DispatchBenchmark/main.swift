@@ -74,11 +74,31 @@ let handWritten = measure {
                    userName: userName, totalFinished: totalFinished, hatmCompleted: hatmCompleted, timestamp: timestamp)
 }
 
+// 4. The same payload in the new frame shapes: a gateway named on two levels (`op`, then `t`) and a positional
+// relay message (`["EVENT", subscription, payload]`), each through its generated client.
+let gatewayFrame = Data((#"{"op":0,"t":"pora_completed","s":42,"d":"# + payloadText + "}").utf8)
+let gatewayTransport = LoopbackTransport()
+let gateway = Gateway.Client(transport: gatewayTransport)
+let gatewayDelivered = Counter()
+gateway.onPoraCompleted { completed in if completed.s == 42, completed.payload.hatmCompleted == false { gatewayDelivered.value += 1 } }
+let twoLevel = measure { gatewayTransport.deliver(gatewayFrame) }
+precondition(gatewayDelivered.value == iterations * 5, "every gateway frame must reach the listener")
+
+let relayFrame = Data((#"["EVENT","sub-1","# + payloadText + "]").utf8)
+let relayTransport = LoopbackTransport()
+let relay = Relay.Client(transport: relayTransport)
+let relayDelivered = Counter()
+relay.onEvent { event in if event.subscription == "sub-1", event.completed.hatmCompleted == false { relayDelivered.value += 1 } }
+let positional = measure { relayTransport.deliver(relayFrame) }
+precondition(relayDelivered.value == iterations * 5, "every relay frame must reach the listener")
+
 // One line per measurement, tab-separated, for Benchmarks/run.py to put in its table.
 func ratios(_ rate: Double) -> String {
     String(format: "%.2fx hand-written; %.2fx bare JSONDecoder; %.2fx bare WireDecoder", rate / handWritten, rate / bare, rate / bareWire)
 }
 print("dispatch\tgenerated client (loopback, typed listener)\t\(Int(generated))\t\(ratios(generated))")
+print("dispatch\tgenerated client, two-level gateway frame (op, then t)\t\(Int(twoLevel))\t\(ratios(twoLevel))")
+print("dispatch\tgenerated client, positional relay frame ([verb, subscription, payload])\t\(Int(positional))\t\(ratios(positional))")
 print("dispatch\tbare JSONDecoder (ISO8601FormatStyle dates), payload bytes only\t\(Int(bare))\t\(ratios(bare))")
 print("dispatch\tbare JSONDecoder with schemagen's date parsing\t\(Int(bareSameDates))\t\(ratios(bareSameDates))")
 print("dispatch\tbare WireDecoder (what generated clients decode with), payload bytes only\t\(Int(bareWire))\t\(ratios(bareWire))")

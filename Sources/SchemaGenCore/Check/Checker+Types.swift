@@ -1,7 +1,10 @@
+import Foundation
+import SchemaGenRuntime
+
 /// Reading `types:`, fields, type expressions, enums and constants.
 extension Checker {
     static let namedTypeKeys = ["description", "deprecated", "fields", "enum", "tuple", "union", "flags"]
-    static let fieldKeys = ["type", "fields", "const", "optional", "encoding", "description", "deprecated", "swiftName"]
+    static let fieldKeys = ["type", "fields", "const", "optional", "encoding", "keys", "description", "deprecated", "swiftName"]
     static let enumCaseKeys = ["value", "swiftName", "description", "deprecated"]
 
     /// Names people bring from other languages, with what to write instead.
@@ -91,10 +94,12 @@ extension Checker {
     mutating func readFields(_ node: SyntaxNode, owner: String) -> [Field] {
         if node.isNull { return [] }
         guard let reader = MappingReader(node, owner: owner, allowedKeys: nil, entryKind: "field", diagnostics: &diagnostics) else { return [] }
-        return reader.entries.compactMap { entry in
+        let fields = reader.entries.compactMap { entry -> Field? in
             guard let name = entry.keyText else { return nil }
             return readField(name: name, value: entry.value, keyLocation: entry.key.location, owner: owner)
         }
+        checkKeyPatterns(fields, owner: owner)
+        return fields
     }
 
     /// A tuple: a list of one-entry mappings, `- price: String`, each an element in array order; the last may
@@ -132,6 +137,10 @@ extension Checker {
             if case .object = field.type.unwrapped {
                 diagnostics.error("element '\(name)' of the tuple of \(owner) is an inline object; declare it under `types:` and name it here",
                                   at: entry.key.location)
+                failed = true
+            }
+            if field.keyPattern != nil {
+                diagnostics.error("element '\(name)' of the tuple of \(owner) has `keys:`, which only an object's field can have", at: entry.key.location)
                 failed = true
             }
             if field.type.isOptional, field.type.isNullable {
@@ -219,7 +228,44 @@ extension Checker {
         if let encodingEntry = spec.entry("encoding") {
             field.encoding = readFieldEncoding(encodingEntry.value, for: field, what: what)
         }
+        if let keysEntry = spec.entry("keys") {
+            guard let pattern = readKeyPattern(keysEntry.value, for: field, what: what) else { return nil }
+            field.keyPattern = pattern
+        }
         return field
+    }
+
+    /// `keys: "^#[a-zA-Z]$"`: the field holds the object's members whose keys match, as `[String: T]`.
+    private mutating func readKeyPattern(_ node: SyntaxNode, for field: Field, what: String) -> String? {
+        guard let pattern = readText(node, what: "the `keys` pattern of \(what)") else { return nil }
+        do {
+            _ = try NSRegularExpression(pattern: pattern)
+        } catch {
+            diagnostics.error("the `keys` pattern of \(what) is not a regular expression (\(pattern)); write one such as `^x-[a-z]+$`", at: node.location)
+            return nil
+        }
+        guard case .dictionary = field.type else {
+            let fix = if case .optional(.dictionary) = field.type { "; drop the `?`: with no matching key it is empty" } else { "" }
+            diagnostics.error("\(what) collects the keys matching `\(pattern)`, so its type is `[String: T]`, not `\(field.type.spelling)`\(fix)",
+                              at: node.location)
+            return nil
+        }
+        if field.constant != nil || field.encoding != nil {
+            diagnostics.error("\(what) collects the keys matching `\(pattern)` and cannot also have a constant or an `encoding:`", at: node.location)
+            return nil
+        }
+        return pattern
+    }
+
+    /// A fixed field whose key a `keys:` pattern also matches would be read twice.
+    private mutating func checkKeyPatterns(_ fields: [Field], owner: String) {
+        for patterned in fields {
+            guard let pattern = patterned.keyPattern else { continue }
+            for field in fields where field.keyPattern == nil && PatternKeys.matches(field.wireName, pattern: pattern) {
+                diagnostics.error("field '\(field.wireName)' of \(owner) matches `\(pattern)`, the pattern of field '\(patterned.wireName)', so both would read it; "
+                                  + "narrow the pattern", at: field.location, notes: [.note("'\(patterned.wireName)' is here", at: patterned.location)])
+            }
+        }
     }
 
     static let fieldEncodings = ["string", "json-string"] + DateEncoding.allCases.map(\.rawValue)

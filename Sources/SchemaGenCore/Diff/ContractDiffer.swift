@@ -319,7 +319,8 @@ public struct ContractDiffer: Sendable {
 
     private func compareFields(_ before: [Field], _ after: [Field], place: Place, flows: Set<Flow>, _ recorder: inout Recorder) {
         for field in before where !after.contains(where: { $0.wireName == field.wireName }) {
-            let required = !field.type.isOptional
+            // A field of pattern keys is empty when no key matches: never required.
+            let required = !field.type.isOptional && field.keyPattern == nil
             recorder.record(required ? .fieldRemovedRequired : .fieldRemovedOptional,
                             "\(required ? "required" : "optional") field `\(field.wireName): \(field.type.unwrapped.spelling)` removed",
                             at: place.appending(field.wireName), flows: flows)
@@ -327,7 +328,7 @@ public struct ContractDiffer: Sendable {
         for field in after {
             let here = place.appending(field.wireName)
             guard let previous = before.first(where: { $0.wireName == field.wireName }) else {
-                let required = !field.type.isOptional
+                let required = !field.type.isOptional && field.keyPattern == nil
                 recorder.record(required ? .fieldAddedRequired : .fieldAddedOptional,
                                 "\(required ? "required" : "optional") field `\(field.wireName): \(field.type.unwrapped.spelling)` added", at: here, flows: flows)
                 continue
@@ -343,6 +344,10 @@ public struct ContractDiffer: Sendable {
             default:
                 compareType(previous.type.valueType, field.type.valueType, place: here, flows: flows, &recorder)
                 compareEncoding(previous.encoding, field.encoding, place: here, flows: flows, &recorder)
+                if previous.keyPattern != field.keyPattern {
+                    recorder.record(.typeChanged, "now reads the keys matching \(field.keyPattern.map { "`\($0)`" } ?? "no pattern") (was \(previous.keyPattern.map { "`\($0)`" } ?? "its own key"))",
+                                    at: here, flows: flows)
+                }
             }
             if previous.swiftName != field.swiftName {
                 recorder.record(.swiftAPI, "Swift name changed from `\(previous.swiftName)` to `\(field.swiftName)`", at: here, flows: flows)

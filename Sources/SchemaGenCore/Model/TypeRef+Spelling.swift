@@ -44,7 +44,9 @@ extension ObjectType {
         var segments: [TypeRef.SpellingSegment] = [.text("{ ")]
         for (index, field) in fields.enumerated() {
             if index > 0 { segments.append(.text(", ")) }
-            if case .optional(let wrapped) = field.type {
+            if let pattern = field.keyPattern, case .dictionary(let value) = field.type {
+                segments += [.text("/\(pattern)/: ")] + value.spellingSegments
+            } else if case .optional(let wrapped) = field.type {
                 segments += [.text("\(field.wireName)?: ")] + wrapped.spellingSegments
             } else {
                 segments += [.text("\(field.wireName): ")] + field.type.spellingSegments

@@ -102,6 +102,10 @@ public struct Field: Hashable, Sendable {
     /// How the value is written on the wire when not as its type usually is: a number in a string, a date
     /// in its own encoding, JSON inside a string.
     public var encoding: FieldEncoding? = nil
+    /// For a field that collects an object's other members: the regular expression found in their keys, as in
+    /// JSON Schema's `patternProperties` (`^x-`, `^#[a-zA-Z]$`). The field is then `[String: T]`, and its own name is
+    /// not on the wire.
+    public var keyPattern: String? = nil
 }
 
 /// A field's own wire form, overriding its type's (`encoding:` in a contract).

@@ -7,7 +7,17 @@ struct FieldCoding {
 
     /// Whether synthesized `Codable` would code the field differently from the contract.
     static func needsWrittenCoding(_ field: Field) -> Bool {
-        field.encoding != nil || field.type.isNullable
+        field.encoding != nil || field.type.isNullable || field.keyPattern != nil
+    }
+
+    /// A `keys:` field reads and writes the object's members that match its pattern, not a key of its own.
+    func patternDecoding(_ field: Field, pattern: String) -> String {
+        guard case .dictionary(let value) = field.type else { return "[:]" }
+        return "try \(speller.runtime("PatternKeys")).decode(\(speller.spell(value)).self, from: decoder, matching: \(SwiftSyntax.stringLiteral(pattern)))"
+    }
+
+    func patternEncoding(_ value: String, pattern: String) -> String {
+        "try \(speller.runtime("PatternKeys")).encode(\(value), to: encoder, matching: \(SwiftSyntax.stringLiteral(pattern)))"
     }
 
     /// A value's wire type where it differs from its Swift type, and how to convert between them.

@@ -78,6 +78,11 @@ public struct MarkdownTranslator: Sendable {
             fields = object.fields.map { field in
                 var note = MarkdownSyntax.cell(field.description)
                 if let encoding = field.encoding { note = Self.encodingNote(encoding) + (note.isEmpty ? "" : " " + note) }
+                if let pattern = field.keyPattern, case .dictionary(let value) = field.type {
+                    note = "Every other key matching \(MarkdownSyntax.code(pattern)), each with its value." + (note.isEmpty ? "" : " " + note)
+                    return MarkdownFieldRow(name: MarkdownSyntax.code("/\(pattern)/"), type: Self.linked(value.spellingSegments, typeAnchors: typeAnchors),
+                                            description: note)
+                }
                 if let constant = field.constant { note = "Always \(MarkdownSyntax.code(constant.text))." + (note.isEmpty ? "" : " " + note) }
                 if let deprecation = field.deprecation { note = Self.deprecationNote(deprecation) + (note.isEmpty ? "" : " " + note) }
                 return MarkdownFieldRow(name: MarkdownSyntax.code(field.wireName + (field.type.isOptional ? "?" : "")),

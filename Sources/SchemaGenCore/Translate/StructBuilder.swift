@@ -119,8 +119,13 @@ struct StructBuilder {
             if let owner, case .optional(.named(let target)) = field.type {
                 property.isIndirect = target == owner || reachable[target]?.contains(owner) == true
             }
-            property.decoding = coding.decoding(field.type, encoding: field.encoding, key: property.codingKey, inlineName: nestedName)
-            property.encoding = coding.encoding(field.type, encoding: field.encoding, value: storage, key: property.codingKey, inlineName: nestedName)
+            if let pattern = field.keyPattern {
+                property.decoding = coding.patternDecoding(field, pattern: pattern)
+                property.encoding = coding.patternEncoding(storage, pattern: pattern)
+            } else {
+                property.decoding = coding.decoding(field.type, encoding: field.encoding, key: property.codingKey, inlineName: nestedName)
+                property.encoding = coding.encoding(field.type, encoding: field.encoding, value: storage, key: property.codingKey, inlineName: nestedName)
+            }
             codingKeys.append(CodingKeyContext(name: property.codingKey,
                                                rawValue: field.wireName == storage.unescapedIdentifier ? nil : SwiftSyntax.stringLiteral(field.wireName)))
             if field.constant != nil { constants.append(property) } else { properties.append(property) }
@@ -140,7 +145,10 @@ struct StructBuilder {
                                                rawValue: item.wireName == item.property.codingKey.unescapedIdentifier ? nil : SwiftSyntax.stringLiteral(item.wireName)))
             if let type = item.nested { nested.append(type) }
         }
-        let parameters = properties.map { Self.parameter($0, type: $0.type) }.joined(separator: ", ")
+        // Fields of pattern keys default to no keys, as optional fields default to nil.
+        let patterned = Set(fields.filter { $0.keyPattern != nil }.map(\.swiftName))
+        let parameters = properties.map { Self.parameter($0, type: $0.type, isPatterned: patterned.contains($0.name.unescapedIdentifier)) }
+            .joined(separator: ", ")
         let writesCoding = !constants.isEmpty || fields.contains(where: FieldCoding.needsWrittenCoding)
         return StructContext(
             conformances: Self.conformances, eventName: eventName, properties: properties, constants: constants,
@@ -157,14 +165,14 @@ extension StructBuilder {
         return zip(fields.filter { $0.constant == nil }, structure.properties).map { field, property in
             let nestedName = SwiftName.typeName(forMember: field.swiftName)
             let type = qualified.contains(nestedName) ? speller.spell(field.type, inlineName: "\(owner).\(nestedName)") : property.type
-            return Self.parameter(property, type: type)
+            return Self.parameter(property, type: type, isPatterned: field.keyPattern != nil)
         }.joined(separator: ", ")
     }
 
-    /// `name: Type`, `name argument: Type` or `name: Type? = nil`.
-    private static func parameter(_ property: PropertyContext, type: String) -> String {
+    /// `name: Type`, `name argument: Type`, `name: Type? = nil` or, for pattern keys, `name: [String: T] = [:]`.
+    private static func parameter(_ property: PropertyContext, type: String, isPatterned: Bool) -> String {
         let label = property.argumentName == property.name ? property.name : "\(property.name) \(property.argumentName)"
-        return "\(label): \(type)\(property.isOptional ? " = nil" : "")"
+        return "\(label): \(type)\(property.isOptional ? " = nil" : isPatterned ? " = [:]" : "")"
     }
 }
 

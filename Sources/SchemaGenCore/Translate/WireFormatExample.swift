@@ -238,6 +238,7 @@ struct WireFormatExample {
         for field in object.fields {
             // Deep optional fields are left out, as a server leaves them out, so recursive types end.
             if depth > 2, field.type.isOptional { continue }
+            if field.keyPattern != nil { continue }  // no member of the example matches it
             result[field.wireName] = sample(field, depth: depth)
         }
         return result
