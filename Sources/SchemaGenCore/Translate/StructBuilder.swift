@@ -106,6 +106,9 @@ struct StructBuilder {
         var constants: [PropertyContext] = []
         var codingKeys: [CodingKeyContext] = []
         var nested: [TypeContext] = []
+        // `init(from:)` and `encode(to:)` are written out only where synthesis would code a field wrongly; only
+        // then does each property need its lines of them.
+        let writesCoding = fields.contains { $0.constant != nil || FieldCoding.needsWrittenCoding($0) }
         for field in fields {
             let nestedName = SwiftName.typeName(forMember: field.swiftName)
             let type = speller.spell(field.type, inlineName: nestedName)
@@ -119,10 +122,10 @@ struct StructBuilder {
             if let owner, case .optional(.named(let target)) = field.type {
                 property.isIndirect = target == owner || reachable[target]?.contains(owner) == true
             }
-            if let pattern = field.keyPattern {
+            if writesCoding, let pattern = field.keyPattern {
                 property.decoding = coding.patternDecoding(field, pattern: pattern)
                 property.encoding = coding.patternEncoding(storage, pattern: pattern)
-            } else {
+            } else if writesCoding {
                 property.decoding = coding.decoding(field.type, encoding: field.encoding, key: property.codingKey, inlineName: nestedName)
                 property.encoding = coding.encoding(field.type, encoding: field.encoding, value: storage, key: property.codingKey, inlineName: nestedName)
             }
@@ -135,7 +138,7 @@ struct StructBuilder {
             }
         }
         for var item in extra {
-            if item.property.decoding.isEmpty {
+            if writesCoding, item.property.decoding.isEmpty {
                 let ifPresent = item.property.isOptional ? "IfPresent" : ""
                 item.property.decoding = "try container.decode\(ifPresent)(\(item.property.unwrappedType).self, forKey: .\(item.property.codingKey))"
                 item.property.encoding = "try container.encode\(ifPresent)(\(item.property.storageName), forKey: .\(item.property.codingKey))"
@@ -149,7 +152,6 @@ struct StructBuilder {
         let patterned = Set(fields.filter { $0.keyPattern != nil }.map(\.swiftName))
         let parameters = properties.map { Self.parameter($0, type: $0.type, isPatterned: patterned.contains($0.name.unescapedIdentifier)) }
             .joined(separator: ", ")
-        let writesCoding = !constants.isEmpty || fields.contains(where: FieldCoding.needsWrittenCoding)
         return StructContext(
             conformances: Self.conformances, eventName: eventName, properties: properties, constants: constants,
             hasCodingKeys: writesCoding || codingKeys.contains { $0.rawValue != nil }, codingKeys: codingKeys,
