@@ -152,20 +152,27 @@ public struct ContractDiffer: Sendable {
             recorder.record(.typeChanged, "values changed from \(describe(before.rawType)) to \(describe(after.rawType))", at: place, flows: flows)
             return
         }
-        for value in before.cases where !after.cases.contains(where: { $0.wireValue == value.wireValue }) {
+        matchByKey(before.cases, after.cases, key: \.wireValue, removed: { value in
             recorder.record(.enumValueRemoved, "value `\(value.wireValue)` removed", at: place, flows: flows)
-        }
-        for value in after.cases {
-            guard let previous = before.cases.first(where: { $0.wireValue == value.wireValue }) else {
-                recorder.record(.enumValueAdded, "value `\(value.wireValue)` added", at: place, flows: flows)
-                continue
-            }
+        }, added: { value in
+            recorder.record(.enumValueAdded, "value `\(value.wireValue)` added", at: place, flows: flows)
+        }, common: { previous, value in
             if previous.swiftName != value.swiftName {
                 recorder.record(.swiftAPI, "Swift case of `\(value.wireValue)` renamed from `\(previous.swiftName)` to `\(value.swiftName)`", at: place, flows: flows)
             }
             if previous.description != value.description || previous.deprecation != value.deprecation {
                 recorder.record(.documentation, "description or deprecation of value `\(value.wireValue)` changed", at: place, flows: flows)
             }
+        })
+    }
+
+    /// Pairs the items of two versions by `key`: each item only in `before` is `removed`, each only in `after`
+    /// `added` (in `after`'s order), and the rest `common` as (before, after).
+    private func matchByKey<Item, Key: Equatable>(_ before: [Item], _ after: [Item], key: (Item) -> Key, removed: (Item) -> Void,
+                                                  added: (Item) -> Void, common: (Item, Item) -> Void) {
+        for item in before where !after.contains(where: { key($0) == key(item) }) { removed(item) }
+        for item in after {
+            if let previous = before.first(where: { key($0) == key(item) }) { common(previous, item) } else { added(item) }
         }
     }
 
@@ -174,61 +181,53 @@ public struct ContractDiffer: Sendable {
     private func compareUnion(_ before: UnionType, _ after: UnionType, place: Place, flows: Set<Flow>, _ recorder: inout Recorder) {
         switch (before.selector, after.selector) {
         case (.kind, .kind):
-            for member in before.members where !after.members.contains(where: { $0.kind == member.kind }) {
+            matchByKey(before.members, after.members, key: \.kind, removed: { member in
                 recorder.record(.unionMemberRemoved, "member `\(member.type.spelling)` (\(member.kind.article)) removed", at: place, flows: flows)
-            }
-            for member in after.members {
-                guard let previous = before.members.first(where: { $0.kind == member.kind }) else {
-                    recorder.record(.unionMemberAdded, "member `\(member.type.spelling)` (\(member.kind.article)) added", at: place, flows: flows)
-                    continue
-                }
-                compareType(previous.type, member.type, place: place.appending("(\(member.kind.rawValue))"), flows: flows, &recorder)
-                if previous.swiftName != member.swiftName {
-                    recorder.record(.swiftAPI, "Swift case of the \(member.kind.rawValue) member renamed from `\(previous.swiftName)` to `\(member.swiftName)`",
-                                    at: place, flows: flows)
-                }
-            }
+            }, added: { member in
+                recorder.record(.unionMemberAdded, "member `\(member.type.spelling)` (\(member.kind.article)) added", at: place, flows: flows)
+            }, common: { previous, member in
+                compareMember(previous, member, label: "the \(member.kind.rawValue) member", place: place.appending("(\(member.kind.rawValue))"), flows: flows, &recorder)
+            })
         case let (.field(beforeKey, beforeType), .field(afterKey, afterType)):
             guard beforeKey == afterKey, beforeType == afterType else {
                 recorder.record(.typeChanged, "union now told apart by `\(afterKey)` (was `\(beforeKey)`)", at: place, flows: flows)
                 return
             }
-            for member in before.members where !after.members.contains(where: { $0.tag == member.tag }) {
+            matchByKey(before.members, after.members, key: \.tag, removed: { member in
                 recorder.record(.enumValueRemoved, "case `\(member.tag ?? "")` removed", at: place, flows: flows)
-            }
-            for member in after.members {
-                guard let previous = before.members.first(where: { $0.tag == member.tag }) else {
-                    recorder.record(.enumValueAdded, "case `\(member.tag ?? "")` added", at: place, flows: flows)
-                    continue
-                }
-                compareType(previous.type, member.type, place: place.appending("(\(member.tag ?? ""))"), flows: flows, &recorder)
-                if previous.swiftName != member.swiftName {
-                    recorder.record(.swiftAPI, "Swift case of `\(member.tag ?? "")` renamed from `\(previous.swiftName)` to `\(member.swiftName)`", at: place, flows: flows)
-                }
-            }
+            }, added: { member in
+                recorder.record(.enumValueAdded, "case `\(member.tag ?? "")` added", at: place, flows: flows)
+            }, common: { previous, member in
+                compareMember(previous, member, label: "`\(member.tag ?? "")`", place: place.appending("(\(member.tag ?? ""))"), flows: flows, &recorder)
+            })
         default:
             recorder.record(.typeChanged, "union now told apart \(after.selector == .kind ? "by JSON kind" : "by a field") (was the other way)", at: place, flows: flows)
+        }
+    }
+
+    private func compareMember(_ previous: UnionMember, _ member: UnionMember, label: String, place: Place, flows: Set<Flow>,
+                               _ recorder: inout Recorder) {
+        compareType(previous.type, member.type, place: place, flows: flows, &recorder)
+        if previous.swiftName != member.swiftName {
+            recorder.record(.swiftAPI, "Swift case of \(label) renamed from `\(previous.swiftName)` to `\(member.swiftName)`", at: place, flows: flows)
         }
     }
 
     /// Flags are bits: a name moved to another bit changes what every value means; added and removed bits
     /// are kept by generated `OptionSet`s either way.
     private func compareFlags(_ before: FlagsType, _ after: FlagsType, place: Place, flows: Set<Flow>, _ recorder: inout Recorder) {
-        for flag in before.flags where !after.flags.contains(where: { $0.wireName == flag.wireName }) {
+        matchByKey(before.flags, after.flags, key: \.wireName, removed: { flag in
             recorder.record(.flagRemoved, "flag `\(flag.wireName)` (bit \(flag.bit)) removed", at: place, flows: flows)
-        }
-        for flag in after.flags {
-            guard let previous = before.flags.first(where: { $0.wireName == flag.wireName }) else {
-                recorder.record(.flagAdded, "flag `\(flag.wireName)` (bit \(flag.bit)) added", at: place, flows: flows)
-                continue
-            }
+        }, added: { flag in
+            recorder.record(.flagAdded, "flag `\(flag.wireName)` (bit \(flag.bit)) added", at: place, flows: flows)
+        }, common: { previous, flag in
             if previous.bit != flag.bit {
                 recorder.record(.typeChanged, "flag `\(flag.wireName)` moved from bit \(previous.bit) to bit \(flag.bit)", at: place, flows: flows)
             }
             if previous.swiftName != flag.swiftName {
                 recorder.record(.swiftAPI, "Swift name of flag `\(flag.wireName)` changed from `\(previous.swiftName)` to `\(flag.swiftName)`", at: place, flows: flows)
             }
-        }
+        })
     }
 
     // MARK: Events and channels
