@@ -57,6 +57,14 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
     }
 }
 
+extension JSONValue: CustomStringConvertible {
+    /// The value as compact JSON, keys sorted: `{"a":[1,"x",null]}`.
+    public var description: String {
+        guard let data = try? WireDateEncoding.iso8601.makeEncoder().encode(self) else { return "null" }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
 /// The payload of an event that carries none.
 public struct NoPayload: Hashable, Sendable, Codable {
     public init() {}

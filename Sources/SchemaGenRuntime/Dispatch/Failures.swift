@@ -8,6 +8,9 @@ public struct IncomingFailure: Error, Sendable, CustomStringConvertible {
         case malformedFrame(WireFraming.MalformedFrame)
         /// The payload does not decode into the event's type.
         case undecodablePayload(DecodingError)
+        /// A reply no request waits for: its correlation value is unknown, was answered already, or belongs to a
+        /// request that timed out or was cancelled (`nil` when the reply carries none). Listeners still get it.
+        case unexpectedReply(correlation: JSONValue?)
     }
 
     /// The event's wire name, when the frame could be read that far.
@@ -26,6 +29,8 @@ public struct IncomingFailure: Error, Sendable, CustomStringConvertible {
         switch reason {
         case .malformedFrame(let malformed): return "\(event)\(place) is malformed: \(malformed.reason)"
         case .undecodablePayload(let error): return "\(event)\(place) has a payload that does not decode: \(Self.describe(error))"
+        case .unexpectedReply(let correlation?): return "\(event)\(place) answers \(correlation), which no request waits for (unknown, answered already, or timed out)"
+        case .unexpectedReply(nil): return "\(event)\(place) is a reply that says no request it answers"
         }
     }
 

@@ -20,12 +20,19 @@ public final class RealtimeClientCore: @unchecked Sendable {
     private var channelScopes: [String: any ScopeRouting] = [:]
     // Arrays, not dictionaries: handlers run in the order they were registered.
     private var errorHandlers: [(id: UUID, handler: @Sendable (IncomingFailure) -> Void)] = []
+    /// Requests waiting for their replies.
+    let pending: PendingReplies
+    private var requestTimeout: Duration? = .seconds(30)
+    private var correlationCounter = 0
 
-    public init(transport: any RealtimeTransport, framing: WireFraming, dates: WireDateEncoding) {
+    /// - Parameter maximumPendingRequests: how many requests may wait for replies at once; one more fails at once
+    ///   with ``RequestFailure/tooManyPending(limit:)``, so replies that never come cannot grow the table without end.
+    public init(transport: any RealtimeTransport, framing: WireFraming, dates: WireDateEncoding, maximumPendingRequests: Int = 65_536) {
         self.transport = transport
         self.framing = framing
         self.encoder = dates.makeEncoder()
         self.decoder = dates.makeDecoder()
+        self.pending = PendingReplies(limit: maximumPendingRequests)
         // Weakly: a client does not keep itself alive; frames that outlive it are reported, not lost unseen.
         let reporter = ReleasedClientReporter(framing: framing)
         transport.setReceiver { [weak self] frame in
@@ -67,6 +74,60 @@ public final class RealtimeClientCore: @unchecked Sendable {
         let data = framing.frame(eventName: eventName, channel: channel, payload: payload)
         try await transport.send(OutgoingFrame(eventName: eventName, channel: channel, payload: payload, data: data))
     }
+
+    // MARK: Requests
+
+    /// How long a request waits for its reply when the call names no timeout (30 seconds unless set); `nil` waits
+    /// until the reply, a cancellation or a connection loss.
+    public var defaultRequestTimeout: Duration? {
+        get { lock.withLock { requestTimeout } }
+        set { lock.withLock { requestTimeout = newValue } }
+    }
+
+    /// A fresh correlation number for a request (1, 2, 3…), for APIs whose ids are counters (JSON-RPC `id`,
+    /// Phoenix `ref`).
+    public func nextCorrelationNumber() -> Int {
+        lock.withLock {
+            correlationCounter = correlationCounter == .max ? 1 : correlationCounter + 1
+            return correlationCounter
+        }
+    }
+
+    /// Sends a request with `send` and returns the frame that answers it: the first frame on `match`'s route
+    /// whose correlation value is `correlation`. The reply also reaches the route's listeners.
+    ///
+    /// Throws ``RequestFailure`` when no reply comes within `timeout` (or ``defaultRequestTimeout``), when the
+    /// connection is lost (``failPendingRequests(_:)``), when too many requests wait or `correlation` is already
+    /// in use (then nothing is sent); `CancellationError` when the calling task is cancelled; and whatever `send`
+    /// throws. A reply that comes after its request ended goes to the error handlers.
+    public func request(expecting match: ReplyMatch, correlation: JSONValue, timeout: Duration? = nil,
+                        send: () async throws -> Void) async throws -> WireFraming.ParsedFrame {
+        try Task.checkCancellation()
+        let ticket = try pending.reserve(match, correlation: correlation)
+        let timer = (timeout ?? defaultRequestTimeout).map { limit in
+            Task { [pending] in
+                // A timer cancelled because the request ended must not end it again.
+                guard (try? await Task.sleep(for: limit)) != nil else { return }
+                pending.end(ticket, with: .failure(RequestFailure.timedOut(after: limit)))
+            }
+        }
+        defer { timer?.cancel() }
+        do {
+            try await send()
+        } catch {
+            pending.end(ticket, with: .failure(error))
+        }
+        return try await pending.wait(for: ticket)
+    }
+
+    /// Ends every request waiting for a reply with ``RequestFailure/connectionLost(reason:)``: transports call it
+    /// when the connection drops, so no call waits for a reply that cannot come.
+    public func failPendingRequests(_ reason: String) {
+        pending.failAll(RequestFailure.connectionLost(reason: reason))
+    }
+
+    /// How many requests wait for replies now.
+    public var pendingRequestCount: Int { pending.count }
 
     // MARK: Registering
 
@@ -133,6 +194,10 @@ public final class RealtimeClientCore: @unchecked Sendable {
             return
         }
         let channel = parsed.channel ?? incoming.channel
+        if case .unexpected(let correlation) = pending.deliver(parsed, channel: channel) {
+            report(IncomingFailure(eventName: parsed.eventName, channel: channel, rawFrame: incoming.data, rawPayload: parsed.payload,
+                                   reason: .unexpectedReply(correlation: correlation)))
+        }
         // One lock per frame: the scope's routing is replaced, never changed, so it is used after the lock is released.
         guard let routing = lock.withLock({ scope(for: channel)?.routing }) else { return }
         do {

@@ -1,0 +1,204 @@
+import Foundation
+
+/// How a reply says which request it answers: by a member of the reply's parts (a frame field such as JSON-RPC's
+/// `id` or Phoenix's `ref`, ``WireFraming/ParsedFrame/parts``) or of its payload object, echoing the request's value.
+public struct ReplyMatch: Hashable, Sendable {
+    public enum Source: Hashable, Sendable {
+        /// A frame or envelope field of the reply, by key.
+        case field(String)
+        /// A member of the reply's payload object, by key.
+        case payloadField(String)
+    }
+
+    /// The reply event's route (its name, or with frame shapes its ``EventAddress/route``).
+    public var route: String
+    /// The channel the reply arrives on; `nil` outside channels.
+    public var channel: String?
+    public var source: Source
+
+    public init(route: String, channel: String?, source: Source) {
+        self.route = route
+        self.channel = channel
+        self.source = source
+    }
+}
+
+/// Why a request ended without its reply.
+public enum RequestFailure: Error, Hashable, Sendable, CustomStringConvertible {
+    /// No reply came within the request's timeout.
+    case timedOut(after: Duration)
+    /// The connection was lost with the request pending (``RealtimeClientCore/failPendingRequests(_:)``).
+    case connectionLost(reason: String)
+    /// As many requests as the client allows were already waiting; nothing was sent.
+    case tooManyPending(limit: Int)
+    /// A request with the same correlation value was already waiting for the same reply; nothing was sent.
+    case correlationInUse(JSONValue)
+
+    public var description: String {
+        switch self {
+        case .timedOut(let duration): "no reply within \(duration)"
+        case .connectionLost(let reason): "the connection was lost before the reply came: \(reason)"
+        case .tooManyPending(let limit): "\(limit) requests are already waiting for replies; nothing was sent"
+        case .correlationInUse(let value): "a request correlated by \(value) is already waiting; nothing was sent"
+        }
+    }
+}
+
+/// The requests of one client that wait for their replies, by reply route, channel and correlation value.
+///
+/// Bounded: at most `limit` requests wait at a time, and each leaves the table when its reply, its timeout, its
+/// cancellation or a connection loss ends it, whichever comes first; the others then find it gone. A request is
+/// entered before it is sent, so a reply that overtakes the send still finds it.
+final class PendingReplies: @unchecked Sendable {
+    fileprivate struct Key: Hashable {
+        var route: String
+        var channel: String?
+        var correlation: JSONValue
+    }
+
+    private enum State {
+        /// Sent (or being sent), nobody awaiting yet.
+        case reserved
+        case awaiting(CheckedContinuation<WireFraming.ParsedFrame, any Error>)
+        /// Ended before anybody awaited.
+        case ended(Result<WireFraming.ParsedFrame, any Error>)
+    }
+
+    private struct Entry {
+        var token: UInt64
+        var state: State
+    }
+
+    /// A request's place in the table, to end or await it.
+    struct Ticket: Sendable {
+        fileprivate let key: Key
+        fileprivate let token: UInt64
+    }
+
+    let limit: Int
+    private let lock = NSLock()
+    private var entries: [Key: Entry] = [:]
+    /// How each reply route (and channel) says which request it answers, with how many requests wait on it; a
+    /// route stays once it carried a request, so a reply nobody waits for there is reported rather than ignored.
+    private var routes: [String: (source: ReplyMatch.Source, waiting: Int)] = [:]
+    private var nextToken: UInt64 = 0
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    var count: Int { lock.withLock { entries.count } }
+
+    private static func routeKey(_ route: String, _ channel: String?) -> String {
+        channel.map { "\($0)\u{0}\(route)" } ?? route
+    }
+
+    /// Enters a request before it is sent.
+    func reserve(_ match: ReplyMatch, correlation: JSONValue) throws(RequestFailure) -> Ticket {
+        let key = Key(route: match.route, channel: match.channel, correlation: correlation)
+        let routeKey = Self.routeKey(match.route, match.channel)
+        let result: Result<Ticket, RequestFailure> = lock.withLock {
+            guard entries[key] == nil else { return .failure(.correlationInUse(correlation)) }
+            guard entries.count < limit else { return .failure(.tooManyPending(limit: limit)) }
+            nextToken += 1
+            entries[key] = Entry(token: nextToken, state: .reserved)
+            routes[routeKey] = (match.source, (routes[routeKey]?.waiting ?? 0) + 1)
+            return .success(Ticket(key: key, token: nextToken))
+        }
+        return try result.get()
+    }
+
+    /// Waits for the request's end: its reply, or the error that ended it.
+    func wait(for ticket: Ticket) async throws -> WireFraming.ParsedFrame {
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let ended: Result<WireFraming.ParsedFrame, any Error>? = lock.withLock {
+                    guard let entry = entries[ticket.key], entry.token == ticket.token else {
+                        return .failure(CancellationError())
+                    }
+                    if case .ended(let result) = entry.state {
+                        remove(ticket.key)
+                        return result
+                    }
+                    entries[ticket.key]?.state = .awaiting(continuation)
+                    return nil
+                }
+                if let ended { continuation.resume(with: ended) }
+            }
+        } onCancel: {
+            end(ticket, with: .failure(CancellationError()))
+        }
+    }
+
+    /// Ends the request with `result`, unless something ended it already.
+    func end(_ ticket: Ticket, with result: Result<WireFraming.ParsedFrame, any Error>) {
+        let continuation: CheckedContinuation<WireFraming.ParsedFrame, any Error>? = lock.withLock {
+            guard let entry = entries[ticket.key], entry.token == ticket.token else { return nil }
+            switch entry.state {
+            case .reserved:
+                entries[ticket.key]?.state = .ended(result)
+                return nil
+            case .awaiting(let continuation):
+                remove(ticket.key)
+                return continuation
+            case .ended:
+                return nil
+            }
+        }
+        continuation?.resume(with: result)
+    }
+
+    /// What an incoming frame means to the table.
+    enum Delivery {
+        /// The frame's route carries no replies.
+        case notAReply
+        /// It answered a waiting request.
+        case answered
+        /// It is a reply nobody waits for: unknown, duplicated, or after its request ended.
+        case unexpected(correlation: JSONValue?)
+    }
+
+    /// Hands `frame` to the request it answers, if any waits on its route.
+    func deliver(_ frame: WireFraming.ParsedFrame, channel: String?) -> Delivery {
+        let routeKey = Self.routeKey(frame.route, channel)
+        // Routes stay known once they carried a reply, so a late or duplicated one is reported with its value.
+        guard let source = lock.withLock({ routes[routeKey]?.source }) else { return .notAReply }
+        guard let correlation = Self.correlation(of: frame, source: source) else { return .unexpected(correlation: nil) }
+        let ticket: Ticket? = lock.withLock {
+            let key = Key(route: frame.route, channel: channel, correlation: correlation)
+            return entries[key].map { Ticket(key: key, token: $0.token) }
+        }
+        guard let ticket else { return .unexpected(correlation: correlation) }
+        end(ticket, with: .success(frame))
+        return .answered
+    }
+
+    /// Ends every waiting request with `error` (the connection was lost).
+    func failAll(_ error: any Error) {
+        let tickets = lock.withLock { entries.map { Ticket(key: $0.key, token: $0.value.token) } }
+        for ticket in tickets { end(ticket, with: .failure(error)) }
+    }
+
+    // Called with the lock held.
+    private func remove(_ key: Key) {
+        entries[key] = nil
+        let routeKey = Self.routeKey(key.route, key.channel)
+        if let route = routes[routeKey] { routes[routeKey] = (route.source, route.waiting - 1) }
+    }
+
+    /// The correlation value a reply carries, read without decoding the rest of it.
+    static func correlation(of frame: WireFraming.ParsedFrame, source: ReplyMatch.Source) -> JSONValue? {
+        let (document, key): (Data?, String) = switch source {
+        case .field(let key): (frame.parts ?? frame.frame, key)
+        case .payloadField(let key): (frame.payload, key)
+        }
+        guard let document else { return nil }
+        return document.withUnsafeBytes { raw -> JSONValue? in
+            var scanner = JSONScanner(raw)
+            scanner.skipWhitespace()
+            guard scanner.current == UInt8(ascii: "{"), let members = try? scanner.objectMembers(),
+                  let range = members.first(where: { $0.key == key })?.value else { return nil }
+            return try? WireDecoder(dates: .iso8601).decode(JSONValue.self, from: Data(raw[range]))
+        }
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import GeneratedClients
+import SchemaGenRuntime
+import TestSupport
+import Testing
+
+/// The client core's table of requests waiting for replies (issue 14's runtime part), driven with the Ethereum
+/// contract's JSON-RPC framing: a request carries an `id` and its reply (the `reply` shape) echoes it.
+@Suite struct PendingRequestTests {
+    /// The reply shape has no name: its route is the shape's index and an empty name.
+    static let replyMatch = ReplyMatch(route: "0:", channel: nil, source: .field("id"))
+
+    static func core(_ transport: any RealtimeTransport, limit: Int = 65_536) -> RealtimeClientCore {
+        RealtimeClientCore(transport: transport, framing: EthereumPubSub.framing, dates: EthereumPubSub.dateEncoding, maximumPendingRequests: limit)
+    }
+
+    static func reply(_ id: Int, _ result: String = "0xabc") -> Data {
+        Data(#"{"jsonrpc":"2.0","id":\#(id),"result":"\#(result)"}"#.utf8)
+    }
+
+    /// Sends `eth_subscribe` with `id` and returns the subscription id of its reply.
+    static func subscribe(_ core: RealtimeClientCore, id: Int, timeout: Duration? = nil) async throws -> String {
+        let frame = try await core.request(expecting: replyMatch, correlation: .number(JSONNumber(id)), timeout: timeout) {
+            try await core.emit(EventAddress(shape: 2, name: .string("eth_subscribe")), channel: nil,
+                                payload: EthereumPubSub.EthSubscribe(id: id, payload: .init(kind: "newHeads")))
+        }
+        let result = try EthereumPubSub.dateEncoding.makeDecoder().decode(EthereumPubSub.Result.self, from: frame.partsOrFrame)
+        guard case .subscriptionId(let subscription) = result.payload else { throw RequestFailure.connectionLost(reason: "not an id") }
+        return subscription
+    }
+
+    static func failures(of core: RealtimeClientCore) -> Recorder<String> {
+        let failures = Recorder<String>()
+        _ = core.addErrorHandler { failures.append($0.description) }
+        return failures
+    }
+
+    /// Waits until `condition` holds, for at most a second.
+    static func eventually(_ condition: () -> Bool) async throws {
+        for _ in 0..<200 where !condition() { try await Task.sleep(for: .milliseconds(5)) }
+    }
+
+    @Test func repliesOutOfOrderReachTheirOwnRequests() async throws {
+        let transport = LoopbackTransport()
+        let core = Self.core(transport)
+        async let first = Self.subscribe(core, id: 1)
+        async let second = Self.subscribe(core, id: 2)
+        async let third = Self.subscribe(core, id: 3)
+        try await Self.eventually { transport.sentFrames.count == 3 }
+        for id in [3, 1, 2] { transport.deliver(Self.reply(id, "0x\(id)")) }
+        #expect(try await [first, second, third] == ["0x1", "0x2", "0x3"])
+        #expect(core.pendingRequestCount == 0)
+        #expect(String(decoding: transport.sentFrames[0].data, as: UTF8.self).contains(#""id":"#))
+    }
+
+    @Test func duplicatedUnknownAndLateRepliesGoToTheErrorHandlers() async throws {
+        let transport = LoopbackTransport()
+        let core = Self.core(transport)
+        let failures = Self.failures(of: core)
+        async let answered = Self.subscribe(core, id: 7)
+        try await Self.eventually { transport.sentFrames.count == 1 }
+        transport.deliver(Self.reply(7))
+        #expect(try await answered == "0xabc")
+        transport.deliver(Self.reply(7))         // duplicated
+        transport.deliver(Self.reply(99))        // never asked
+        await #expect(throws: RequestFailure.timedOut(after: .milliseconds(50))) { try await Self.subscribe(core, id: 8, timeout: .milliseconds(50)) }
+        transport.deliver(Self.reply(8))         // after its timeout
+        #expect(failures.values == [
+            "event '' answers 7, which no request waits for (unknown, answered already, or timed out)",
+            "event '' answers 99, which no request waits for (unknown, answered already, or timed out)",
+            "event '' answers 8, which no request waits for (unknown, answered already, or timed out)",
+        ])
+        #expect(core.pendingRequestCount == 0)
+    }
+
+    @Test func aMalformedReplyFailsItsCallAndNotTheClient() async throws {
+        let transport = LoopbackTransport()
+        let core = Self.core(transport)
+        let call = Task { try await Self.subscribe(core, id: 4) }
+        try await Self.eventually { transport.sentFrames.count == 1 }
+        transport.deliver(Data(#"{"jsonrpc":"2.0","id":4,"result":{"not":"an id"}}"#.utf8))
+        await #expect(throws: (any Error).self) { try await call.value }
+        async let next = Self.subscribe(core, id: 5)
+        try await Self.eventually { transport.sentFrames.count == 2 }
+        transport.deliver(Self.reply(5))
+        #expect(try await next == "0xabc")
+    }
+
+    @Test func aRequestThatIsNeverAnsweredTimesOutWithTheClientsDefault() async throws {
+        let core = Self.core(LoopbackTransport())
+        core.defaultRequestTimeout = .milliseconds(30)
+        await #expect(throws: RequestFailure.timedOut(after: .milliseconds(30))) { try await Self.subscribe(core, id: 1) }
+        #expect(core.pendingRequestCount == 0)
+    }
+
+    @Test func cancellingTheCallingTaskStopsWaiting() async throws {
+        let transport = LoopbackTransport()
+        let core = Self.core(transport)
+        let task = Task { try await Self.subscribe(core, id: 1) }
+        try await Self.eventually { core.pendingRequestCount == 1 }
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await task.value }
+        #expect(core.pendingRequestCount == 0)
+    }
+
+    @Test func aLostConnectionFailsEveryPendingCallAtOnce() async throws {
+        let core = Self.core(LoopbackTransport())
+        let calls = (1...20).map { id in Task { try await Self.subscribe(core, id: id) } }
+        try await Self.eventually { core.pendingRequestCount == 20 }
+        core.failPendingRequests("socket closed")
+        for call in calls {
+            await #expect(throws: RequestFailure.connectionLost(reason: "socket closed")) { try await call.value }
+        }
+        #expect(core.pendingRequestCount == 0)
+    }
+
+    @Test func theTableIsBoundedAndCorrelationsAreUnique() async throws {
+        let transport = LoopbackTransport()
+        let core = Self.core(transport, limit: 2)
+        let waiting = [Task { try await Self.subscribe(core, id: 1) }, Task { try await Self.subscribe(core, id: 2) }]
+        try await Self.eventually { core.pendingRequestCount == 2 }
+        await #expect(throws: RequestFailure.tooManyPending(limit: 2)) { try await Self.subscribe(core, id: 3) }
+        core.failPendingRequests("done")
+        for task in waiting { _ = try? await task.value }
+        let first = Task { try await Self.subscribe(core, id: 9) }
+        try await Self.eventually { transport.sentFrames.count == 3 }
+        await #expect(throws: RequestFailure.correlationInUse(.number(JSONNumber(9)))) { try await Self.subscribe(core, id: 9) }
+        try await Task.sleep(for: .milliseconds(20))
+        #expect(transport.sentFrames.count == 3, "a refused request sends nothing")
+        first.cancel()
+        _ = try? await first.value
+    }
+
+    /// A server that answers every request from another thread, in whatever order its tasks run.
+    final class AnsweringTransport: RealtimeTransport, @unchecked Sendable {
+        private let lock = NSLock()
+        private var receiver: (@Sendable (IncomingFrame) -> Void)?
+
+        func send(_ frame: OutgoingFrame) async throws {
+            guard let object = try JSONSerialization.jsonObject(with: frame.data) as? [String: Any], let id = object["id"] as? Int else { return }
+            let receiver = lock.withLock { self.receiver }
+            Task.detached { receiver?(IncomingFrame(data: PendingRequestTests.reply(id, "0x\(id)"))) }
+        }
+
+        func setReceiver(_ receiver: @escaping @Sendable (IncomingFrame) -> Void) {
+            lock.withLock { self.receiver = receiver }
+        }
+    }
+
+    @Test func tenThousandConcurrentCallsAreEachAnsweredOnce() async throws {
+        let core = Self.core(AnsweringTransport())
+        let failures = Self.failures(of: core)
+        let results = try await withThrowingTaskGroup(of: (Int, String).self) { group in
+            for id in 1...10_000 { group.addTask { (id, try await Self.subscribe(core, id: id)) } }
+            var results: [Int: String] = [:]
+            for try await (id, subscription) in group { results[id] = subscription }
+            return results
+        }
+        #expect(results.count == 10_000 && results.allSatisfy { $0.value == "0x\($0.key)" })
+        #expect(core.pendingRequestCount == 0 && failures.values.isEmpty)
+    }
+}
