@@ -114,7 +114,7 @@ extension EthereumPubSub {
         }
     }
 
-    /// Subscribes to newHeads, logs, newPendingTransactions or syncing.
+    /// Subscribes to newHeads, logs, newPendingTransactions or syncing; the reply holds the subscription id.
     ///
     /// Wire name: `eth_subscribe` in frame shape `request`, client to server.
     public struct EthSubscribe: Codable, Hashable, Sendable {
@@ -156,7 +156,7 @@ extension EthereumPubSub {
         }
     }
 
-    /// Cancels a subscription.
+    /// Cancels a subscription; the reply says whether it was cancelled.
     ///
     /// Wire name: `eth_unsubscribe` in frame shape `request`, client to server.
     public struct EthUnsubscribe: Codable, Hashable, Sendable {
@@ -194,11 +194,11 @@ extension EthereumPubSub {
 
     /// The events the app may send in this scope.
     public enum ClientEvent: Hashable, Sendable {
-        /// Subscribes to newHeads, logs, newPendingTransactions or syncing.
+        /// Subscribes to newHeads, logs, newPendingTransactions or syncing; the reply holds the subscription id.
         ///
         /// Wire name: `eth_subscribe` in frame shape `request`, client to server.
         case ethSubscribe(EthSubscribe)
-        /// Cancels a subscription.
+        /// Cancels a subscription; the reply says whether it was cancelled.
         ///
         /// Wire name: `eth_unsubscribe` in frame shape `request`, client to server.
         case ethUnsubscribe(EthUnsubscribe)
@@ -244,18 +244,38 @@ extension EthereumPubSub {
             core.registerScope(channel: nil) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
         }
 
-        /// Subscribes to newHeads, logs, newPendingTransactions or syncing.
+        /// Subscribes to newHeads, logs, newPendingTransactions or syncing; the reply holds the subscription id.
         ///
         /// Wire name: `eth_subscribe` in frame shape `request`, client to server.
-        public func ethSubscribe(_ payload: EthSubscribe) async throws {
-            try await core.emit(EventAddress(shape: 2, name: .string("eth_subscribe")), channel: nil, payload: payload)
+        ///
+        /// Sends the request and returns its reply, `result`, matched by `id` (chosen here). Throws
+        /// `RequestFailure` when no reply comes within `timeout` (or the client's default) or the connection is lost,
+        /// and `CancellationError` when the calling task is cancelled.
+        @discardableResult
+        public func ethSubscribe(payload: EthSubscribe.Payload, timeout: Duration? = nil) async throws -> Result {
+            let _correlation = core.nextCorrelationNumber()
+            let frame = try await core.request(expecting: ReplyMatch(route: "0:", channel: nil, source: .field("id")), correlation: .number(JSONNumber(_correlation)), timeout: timeout) {
+                try await core.emit(EventAddress(shape: 2, name: .string("eth_subscribe")), channel: nil, payload: EthSubscribe(id: _correlation, payload: payload))
+            }
+            let decoder = core.payloadDecoder
+            return try decoder.decode(Result.self, from: frame.partsOrFrame)
         }
 
-        /// Cancels a subscription.
+        /// Cancels a subscription; the reply says whether it was cancelled.
         ///
         /// Wire name: `eth_unsubscribe` in frame shape `request`, client to server.
-        public func ethUnsubscribe(_ payload: EthUnsubscribe) async throws {
-            try await core.emit(EventAddress(shape: 2, name: .string("eth_unsubscribe")), channel: nil, payload: payload)
+        ///
+        /// Sends the request and returns its reply, `result`, matched by `id` (chosen here). Throws
+        /// `RequestFailure` when no reply comes within `timeout` (or the client's default) or the connection is lost,
+        /// and `CancellationError` when the calling task is cancelled.
+        @discardableResult
+        public func ethUnsubscribe(payload: EthUnsubscribe.Payload, timeout: Duration? = nil) async throws -> Result {
+            let _correlation = core.nextCorrelationNumber()
+            let frame = try await core.request(expecting: ReplyMatch(route: "0:", channel: nil, source: .field("id")), correlation: .number(JSONNumber(_correlation)), timeout: timeout) {
+                try await core.emit(EventAddress(shape: 2, name: .string("eth_unsubscribe")), channel: nil, payload: EthUnsubscribe(id: _correlation, payload: payload))
+            }
+            let decoder = core.payloadDecoder
+            return try decoder.decode(Result.self, from: frame.partsOrFrame)
         }
 
         /// Sends any event the app may send in this scope.

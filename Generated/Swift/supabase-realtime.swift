@@ -1167,15 +1167,35 @@ extension SupabaseRealtime {
             /// Joins the channel and configures Postgres changes, Presence and Broadcast.
             ///
             /// Wire name: `phx_join` in frame shape `phoenix`, client to server.
-            public func phxJoin(_ payload: PhxJoin) async throws {
-                try await core.emit(EventAddress(shape: 0, name: .string("phx_join")), channel: channel.address, payload: payload)
+            ///
+            /// Sends the request and returns its reply, `phx_reply`, matched by `ref` (chosen here). Throws
+            /// `RequestFailure` when no reply comes within `timeout` (or the client's default) or the connection is lost,
+            /// and `CancellationError` when the calling task is cancelled.
+            @discardableResult
+            public func phxJoin(joinRef: String? = nil, payload: SupabaseRealtime.JoinPayload, timeout: Duration? = nil) async throws -> PhxReply {
+                let _correlation = String(core.nextCorrelationNumber())
+                let frame = try await core.request(expecting: ReplyMatch(route: "0:phx_reply", channel: channel.address, source: .field("ref")), correlation: .string(_correlation), timeout: timeout) {
+                    try await core.emit(EventAddress(shape: 0, name: .string("phx_join")), channel: channel.address, payload: PhxJoin(joinRef: joinRef, ref: _correlation, payload: payload))
+                }
+                let decoder = core.payloadDecoder
+                return try decoder.decode(PhxReply.self, from: frame.partsOrFrame)
             }
 
             /// Leaves the channel.
             ///
             /// Wire name: `phx_leave` in frame shape `phoenix`, client to server.
-            public func phxLeave(_ payload: PhxLeave) async throws {
-                try await core.emit(EventAddress(shape: 0, name: .string("phx_leave")), channel: channel.address, payload: payload)
+            ///
+            /// Sends the request and returns its reply, `phx_reply`, matched by `ref` (chosen here). Throws
+            /// `RequestFailure` when no reply comes within `timeout` (or the client's default) or the connection is lost,
+            /// and `CancellationError` when the calling task is cancelled.
+            @discardableResult
+            public func phxLeave(joinRef: String? = nil, payload: PhxLeave.Payload, timeout: Duration? = nil) async throws -> PhxReply {
+                let _correlation = String(core.nextCorrelationNumber())
+                let frame = try await core.request(expecting: ReplyMatch(route: "0:phx_reply", channel: channel.address, source: .field("ref")), correlation: .string(_correlation), timeout: timeout) {
+                    try await core.emit(EventAddress(shape: 0, name: .string("phx_leave")), channel: channel.address, payload: PhxLeave(joinRef: joinRef, ref: _correlation, payload: payload))
+                }
+                let decoder = core.payloadDecoder
+                return try decoder.decode(PhxReply.self, from: frame.partsOrFrame)
             }
 
             /// Sets or refreshes the access token, so a private channel does not close when it expires.
@@ -1482,8 +1502,18 @@ extension SupabaseRealtime {
             /// Keeps the connection alive; send one at least every 25 seconds.
             ///
             /// Wire name: `heartbeat` in frame shape `phoenix`, client to server.
-            public func heartbeat(_ payload: Heartbeat) async throws {
-                try await core.emit(EventAddress(shape: 0, name: .string("heartbeat")), channel: channel.address, payload: payload)
+            ///
+            /// Sends the request and returns its reply, `phx_reply`, matched by `ref` (chosen here). Throws
+            /// `RequestFailure` when no reply comes within `timeout` (or the client's default) or the connection is lost,
+            /// and `CancellationError` when the calling task is cancelled.
+            @discardableResult
+            public func heartbeat(joinRef: String? = nil, payload: Heartbeat.Payload, timeout: Duration? = nil) async throws -> PhxReply {
+                let _correlation = String(core.nextCorrelationNumber())
+                let frame = try await core.request(expecting: ReplyMatch(route: "0:phx_reply", channel: channel.address, source: .field("ref")), correlation: .string(_correlation), timeout: timeout) {
+                    try await core.emit(EventAddress(shape: 0, name: .string("heartbeat")), channel: channel.address, payload: Heartbeat(joinRef: joinRef, ref: _correlation, payload: payload))
+                }
+                let decoder = core.payloadDecoder
+                return try decoder.decode(PhxReply.self, from: frame.partsOrFrame)
             }
 
             /// Sends any event the app may send in this scope.

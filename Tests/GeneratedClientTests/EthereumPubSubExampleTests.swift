@@ -51,13 +51,14 @@ import Testing
     @Test func requestsAreWhatEmitWrites() async throws {
         let transport = LoopbackTransport()
         let client = EthereumPubSub.Client(transport: transport)
-        try await client.ethSubscribe(.init(id: 1, payload: .init(kind: "newHeads")))
-        try await client.ethUnsubscribe(.init(id: 1, payload: .init(subscription: "0xcd0c3e8af590364c09d0fa6a1210faf5")))
-        try await client.ethSubscribe(.init(id: 1, payload: .init(kind: "logs", filter: .init(
-            address: "0x8320fe7702b96808f7bbc0d4a888ed1468216cfd", topics: ["0xd78a0cb8bb633d06981248b816e7bd33c2a35a6089241d099fa519e361cab902"]))))
-        try await client.ethSubscribe(.init(id: 1, payload: .init(kind: "newPendingTransactions")))
-        try await client.ethSubscribe(.init(id: 1, payload: .init(kind: "syncing")))
-        try await client.ethUnsubscribe(.init(id: 1, payload: .init(subscription: "0x9cef478923ff08bf67fde6c64013158d")))
+        // The documentation's requests all carry `"id": 1`: sent as they are, without waiting for replies.
+        try await client.emit(.ethSubscribe(.init(id: 1, payload: .init(kind: "newHeads"))))
+        try await client.emit(.ethUnsubscribe(.init(id: 1, payload: .init(subscription: "0xcd0c3e8af590364c09d0fa6a1210faf5"))))
+        try await client.emit(.ethSubscribe(.init(id: 1, payload: .init(kind: "logs", filter: .init(
+            address: "0x8320fe7702b96808f7bbc0d4a888ed1468216cfd", topics: ["0xd78a0cb8bb633d06981248b816e7bd33c2a35a6089241d099fa519e361cab902"])))))
+        try await client.emit(.ethSubscribe(.init(id: 1, payload: .init(kind: "newPendingTransactions"))))
+        try await client.emit(.ethSubscribe(.init(id: 1, payload: .init(kind: "syncing"))))
+        try await client.emit(.ethUnsubscribe(.init(id: 1, payload: .init(subscription: "0x9cef478923ff08bf67fde6c64013158d"))))
         let documented = ["create-subscription", "overview-cancel", "logs-subscribe", "pending-subscribe", "syncing-subscribe", "cancel-subscription"]
         let sent = transport.sentFrames.map(\.data)
         #expect(sent.count == documented.count)
@@ -66,5 +67,27 @@ import Testing
         }
         // A shape writes its name, then its fields, then the payload: byte for byte what a JSON-RPC server reads.
         #expect(String(decoding: sent[0], as: UTF8.self) == #"{"method":"eth_subscribe","id":1,"params":["newHeads"]}"#)
+    }
+
+    /// `eth_subscribe` and `eth_unsubscribe` are requests: the client chooses each `id`, sends, and returns the
+    /// `result` that echoes it, whatever order replies come in.
+    @Test func requestsReturnTheirTypedReplies() async throws {
+        let transport = LoopbackTransport()
+        let client = EthereumPubSub.Client(transport: transport)
+        async let heads = client.ethSubscribe(payload: .init(kind: "newHeads"))
+        async let cancelled = client.ethUnsubscribe(payload: .init(subscription: "0x9cef478923ff08bf67fde6c64013158d"))
+        for _ in 0..<200 where transport.sentFrames.count < 2 { try await Task.sleep(for: .milliseconds(5)) }
+        let sent = transport.sentFrames.map { String(decoding: $0.data, as: UTF8.self) }
+        #expect(Set(sent) == [#"{"method":"eth_subscribe","id":1,"params":["newHeads"]}"#,
+                              #"{"method":"eth_unsubscribe","id":2,"params":["0x9cef478923ff08bf67fde6c64013158d"]}"#]
+                || Set(sent) == [#"{"method":"eth_subscribe","id":2,"params":["newHeads"]}"#,
+                                 #"{"method":"eth_unsubscribe","id":1,"params":["0x9cef478923ff08bf67fde6c64013158d"]}"#])
+        let subscribeID = sent.first { $0.contains("eth_subscribe") }.map { $0.contains(#""id":1"#) ? 1 : 2 } ?? 0
+        transport.deliver(Data(#"{"jsonrpc":"2.0","id":\#(3 - subscribeID),"result":true}"#.utf8))
+        transport.deliver(Data(#"{"jsonrpc":"2.0","id":\#(subscribeID),"result":"0x9cef478923ff08bf67fde6c64013158d"}"#.utf8))
+        let subscribed = try await heads
+        let unsubscribed = try await cancelled
+        #expect(subscribed == .init(id: subscribeID, payload: .subscriptionId("0x9cef478923ff08bf67fde6c64013158d")))
+        #expect(unsubscribed.payload == .cancelled(true))
     }
 }

@@ -79,13 +79,14 @@ import Testing
         let client = SupabaseRealtime.Client(transport: transport)
         let chat = client.realtime(name: "chat-room")
         let replay = SupabaseRealtime.Replay(since: Date(timeIntervalSince1970: 1_763_407_103.911), limit: 10)
-        try await chat.phxJoin(.init(joinRef: "3", ref: "5", payload: .init(config: .init(
+        // Requests sent as the guide shows them, with its refs, without waiting for replies.
+        try await chat.emit(.phxJoin(.init(joinRef: "3", ref: "5", payload: .init(config: .init(
             broadcast: .init(ack: false, self: true, replay: replay), presence: .init(enabled: true, key: "user_id-827"),
-            postgresChanges: [], private: true))))
-        try await client.realtime(name: "presence-room").phxJoin(.init(joinRef: "1", ref: "1", payload: .init(config: .init(
-            broadcast: .init(ack: false, self: false), presence: .init(enabled: false), private: false))))
-        try await client.realtime(name: "avatar-stack-demo").phxLeave(.init(joinRef: "1", ref: "3", payload: .init()))
-        try await client.phoenix().heartbeat(.init(ref: "26", payload: .init()))
+            postgresChanges: [], private: true)))))
+        try await client.realtime(name: "presence-room").emit(.phxJoin(.init(joinRef: "1", ref: "1", payload: .init(config: .init(
+            broadcast: .init(ack: false, self: false), presence: .init(enabled: false), private: false)))))
+        try await client.realtime(name: "avatar-stack-demo").emit(.phxLeave(.init(joinRef: "1", ref: "3", payload: .init())))
+        try await client.phoenix().emit(.heartbeat(.init(ref: "26", payload: .init())))
         try await chat.accessToken(.init(joinRef: "10", ref: "1", payload: .init(accessToken:
             "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiYWRtaW4iOnRydWUsImlhdCI6MTUxNjIzOTAyMn0.KMUFsIDTnFmyG3nMiGM6H9FNFUROf3wh7SmqJp-QV30")))
         try await chat.broadcast(.init(joinRef: "10", ref: "1", payload: .init(event: "user-event", payload: [
@@ -99,6 +100,24 @@ import Testing
         #expect(sent.count == documented.count)
         for (index, name) in documented.enumerated() {
             try VendorExampleTests.expectJSONEqual(index < sent.count ? sent[index] : nil, try Self.example(name), name)
+        }
+    }
+
+    /// `phx_join` is a request: the generated method chooses its `ref` and returns the `phx_reply` that echoes it,
+    /// an error reply included.
+    @Test func joiningReturnsTheReply() async throws {
+        let transport = LoopbackTransport()
+        let client = SupabaseRealtime.Client(transport: transport)
+        let chat = client.realtime(name: "chat-room")
+        async let joined = chat.phxJoin(joinRef: "1", payload: .init(config: .init(broadcast: .init(ack: false, self: false),
+                                                                                  presence: .init(enabled: false), private: false)))
+        for _ in 0..<200 where transport.sentFrames.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(String(decoding: try #require(transport.sentFrames.first).data, as: UTF8.self).hasPrefix(#"["1","1","realtime:chat-room","phx_join","#))
+        transport.deliver(Data(#"["1","1","realtime:chat-room","phx_reply",{"status":"error","response":{"reason":"ChannelRateLimitReached: Too many channels"}}]"#.utf8))
+        let reply = try await joined
+        #expect(reply.payload == .error(.init(response: .init(reason: "ChannelRateLimitReached: Too many channels"))))
+        await #expect(throws: RequestFailure.timedOut(after: .milliseconds(40))) {
+            try await client.phoenix().heartbeat(payload: .init(), timeout: .milliseconds(40))
         }
     }
 }

@@ -162,4 +162,27 @@ import Testing
         #expect(failures.values.count == 1 && failures.values[0].contains("#p"), "\(failures.values)")
         await #expect(throws: EncodingError.self) { try await client.document(title: "w", extensions: ["version": 1]) }
     }
+
+    /// A request whose reply echoes a payload field the client fills in: the typed call returns the reply, other
+    /// replies and listeners are unaffected.
+    @Test func requestsReturnTheReplyThatEchoesTheirField() async throws {
+        let transport = LoopbackTransport()
+        let client = Requests.Client(transport: transport)
+        let heard = Recorder<String>()
+        client.onBalance { heard.append($0.requestId) }
+        async let first = client.getBalance(account: "a1")
+        async let second = client.getBalance(account: "a2")
+        for _ in 0..<200 where transport.sentFrames.count < 2 { try await Task.sleep(for: .milliseconds(5)) }
+        let sent = Self.sent(transport).sorted()
+        #expect(sent == [#"{"type":"get_balance","account":"a1","request_id":"1"}"#, #"{"type":"get_balance","account":"a2","request_id":"2"}"#]
+                || sent == [#"{"type":"get_balance","account":"a1","request_id":"2"}"#, #"{"type":"get_balance","account":"a2","request_id":"1"}"#], "\(sent)")
+        let firstID = sent[0].contains(#""request_id":"1""#) ? "1" : "2"
+        let secondID = firstID == "1" ? "2" : "1"
+        transport.deliver(json: #"{"type":"balance","request_id":"\#(secondID)","amount":{"value":2.50,"currency":"EUR"}}"#)
+        transport.deliver(json: #"{"type":"balance","request_id":"\#(firstID)","amount":{"value":0.1,"currency":"USD"}}"#)
+        let one = try await first
+        let two = try await second
+        #expect(one.amount == .init(value: Decimal(string: "0.1")!, currency: "USD") && two.amount.value == Decimal(string: "2.5"))
+        #expect(Set(heard.values) == ["1", "2"], "listeners still hear replies")
+    }
 }

@@ -179,6 +179,16 @@ import Testing
         Case(name: "field of pattern keys added (never required)", old: contract("  a: { direction: client-to-server, payload: { n: Int } }"),
              new: contract("  a: { direction: client-to-server, payload: { n: Int, x: { type: \"[String: Int]\", keys: \"^x-\" } } }"),
              kind: .fieldAddedOptional, oldAppNewServer: .safe, newAppOldServer: .safe),
+        // Requests and replies
+        Case(name: "reply added", old: contract("  a: { direction: client-to-server, payload: { id: String } }\n  b: { direction: server-to-client, payload: { id: String } }"),
+             new: contract("  a: { direction: client-to-server, payload: { id: String }, reply: { event: b, match: id } }\n  b: { direction: server-to-client, payload: { id: String } }"),
+             kind: .replyAdded, oldAppNewServer: .safe, newAppOldServer: .breaks),
+        Case(name: "reply removed", old: contract("  a: { direction: client-to-server, payload: { id: String }, reply: { event: b, match: id } }\n  b: { direction: server-to-client, payload: { id: String } }"),
+             new: contract("  a: { direction: client-to-server, payload: { id: String } }\n  b: { direction: server-to-client, payload: { id: String } }"),
+             kind: .replyRemoved, oldAppNewServer: .breaks, newAppOldServer: .safe),
+        Case(name: "correlation field changed", old: contract("  a: { direction: client-to-server, payload: { id: String, rid: Int }, reply: { event: b, match: id } }\n  b: { direction: server-to-client, payload: { id: String, rid: Int } }"),
+             new: contract("  a: { direction: client-to-server, payload: { id: String, rid: Int }, reply: { event: b, match: rid } }\n  b: { direction: server-to-client, payload: { id: String, rid: Int } }"),
+             kind: .replyChanged, oldAppNewServer: .breaks, newAppOldServer: .breaks),
         // Unions and flags
         Case(name: "union member of a new kind, server to client",
              old: contract("  a: { direction: server-to-client, payload: { to: T } }", types: "  T: { union: [String, Int] }"),

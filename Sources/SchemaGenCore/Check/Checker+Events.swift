@@ -3,7 +3,8 @@ import SchemaGenRuntime
 
 /// Reading `events:` and `channels:`.
 extension Checker {
-    static let eventKeys = ["direction", "description", "deprecated", "swiftName", "payload", "envelope", "frame", "wire"]
+    static let eventKeys = ["direction", "description", "deprecated", "swiftName", "payload", "envelope", "frame", "wire", "reply"]
+    static let replyKeys = ["event", "match"]
     static let channelKeys = ["address", "parameters", "description", "deprecated", "swiftName", "events"]
     static let parameterKeys = ["type", "description", "swiftName"]
 
@@ -61,11 +62,22 @@ extension Checker {
                                   at: entry.key.location)
             }
         }
+        var reply: ReplyDeclaration?
+        if let entry = reader.entry("reply"), let spec = MappingReader(entry.value, owner: "the reply of \(owner)", allowedKeys: Self.replyKeys,
+                                                                       ownerLocation: entry.key.location, diagnostics: &diagnostics),
+           let eventNode = spec.required("event", in: "the reply of \(owner)", hint: "name the server-to-client event that answers it: `event: result`",
+                                         diagnostics: &diagnostics),
+           let matchNode = spec.required("match", in: "the reply of \(owner)",
+                                         hint: "name the field both events carry that says which request a reply answers: `match: id`",
+                                         diagnostics: &diagnostics),
+           let replyEvent = readText(eventNode, what: "the reply's `event`"), let match = readText(matchNode, what: "the reply's `match`") {
+            reply = ReplyDeclaration(event: replyEvent, match: match, location: entry.key.location)
+        }
         guard let direction else { return nil }
         if framing?.shapes != nil, placement == nil { return nil }
         return Event(wireName: wireName, swiftName: swiftName, direction: direction, description: readDescription(reader),
                      deprecation: readDeprecation(reader), payload: payload, envelopeFields: envelopeFields, location: keyLocation,
-                     shapeIndex: placement?.shape, wireValue: placement?.value)
+                     shapeIndex: placement?.shape, wireValue: placement?.value, reply: reply)
     }
 
     private mutating func readDirection(_ reader: MappingReader, owner: String) -> Direction? {

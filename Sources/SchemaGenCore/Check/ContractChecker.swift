@@ -18,6 +18,7 @@ public struct ContractChecker: Sendable {
             NameCollisionCheck(contract: contract).run(into: &bag)
             RecursionCheck(contract: contract).run(into: &bag)
             FramingConsistencyCheck(contract: contract).run(into: &bag)
+            ReplyCheck(contract: contract).run(into: &bag)
         }
         return Result(contract: bag.hasErrors ? nil : contract, diagnostics: bag.sorted)
     }

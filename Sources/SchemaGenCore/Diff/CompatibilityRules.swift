@@ -75,6 +75,16 @@ public enum CompatibilityRules {
             return senderIsNew
                 ? .safe("\(sender) no longer sends that kind")
                 : .breaks("\(sender) may send a value of the removed kind, which \(receiver) cannot decode")
+        case .replyAdded:
+            return skew.appIsNew
+                ? .breaks("the new app waits for a reply the old server does not send, until the request times out")
+                : .safe("the old app does not wait for the reply the server now sends; it reaches its listeners")
+        case .replyRemoved:
+            return skew.appIsNew
+                ? .safe("the new app no longer waits for the reply the old server still sends")
+                : .breaks("the old app waits for a reply the new server no longer sends, until the request times out")
+        case .replyChanged:
+            return .breaks("the app and the server match replies to requests differently, so requests time out")
         case .flagAdded:
             return senderIsNew
                 ? .degrades("\(receiver) keeps the new bit but cannot act on it")
@@ -202,6 +212,9 @@ public enum ChangeKind: String, Hashable, Sendable, Codable, CaseIterable {
     case fieldMadeNonNullable = "field-made-non-nullable"
     case unionMemberAdded = "union-member-added"
     case unionMemberRemoved = "union-member-removed"
+    case replyAdded = "reply-added"
+    case replyRemoved = "reply-removed"
+    case replyChanged = "reply-changed"
     case flagAdded = "flag-added"
     case flagRemoved = "flag-removed"
     case typeChanged = "type-changed"

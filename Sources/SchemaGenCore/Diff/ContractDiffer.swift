@@ -291,6 +291,17 @@ public struct ContractDiffer: Sendable {
                 recorder.record(.documentation, event.deprecation != nil && previous.deprecation == nil ? "deprecated" : "description or deprecation changed",
                                 at: here, flows: common)
             }
+            switch (previous.reply, event.reply) {
+            case (nil, let reply?):
+                recorder.record(.replyAdded, "now a request answered by `\(reply.event)`, matched by `\(reply.match)`", at: here, flows: [.clientToServer])
+            case (let reply?, nil):
+                recorder.record(.replyRemoved, "no longer a request answered by `\(reply.event)`", at: here, flows: [.clientToServer])
+            case let (before?, after?) where before.event != after.event || before.match != after.match:
+                recorder.record(.replyChanged, "answered by `\(after.event)`, matched by `\(after.match)` (was `\(before.event)` by `\(before.match)`)",
+                                at: here, flows: [.clientToServer])
+            default:
+                break
+            }
             guard !common.isEmpty else { continue }
             comparePayload(previous.payload, event.payload, place: here, flows: common, &recorder)
             compareFields(previous.envelopeFields, event.envelopeFields, place: here.appending("(envelope)"), flows: common, &recorder)

@@ -77,6 +77,8 @@ public struct Event: Hashable, Sendable {
     /// (`nil` for a shape that carries one event).
     public var shapeIndex: Int? = nil
     public var wireValue: FrameValue? = nil
+    /// For a request: the event that answers it, and the field that says which request a reply answers.
+    public var reply: ReplyDeclaration? = nil
 
     /// Where the event sits among frame shapes, for contracts with `frames:`.
     public var address: EventAddress? {
@@ -123,4 +125,15 @@ public struct AddressTemplate: Hashable, Sendable {
     public var parameterNames: [String] {
         segments.compactMap { if case .parameter(let name) = $0 { name } else { nil } }
     }
+}
+
+/// A request's reply (`reply:` on a client-to-server event): the server-to-client event of the same scope that
+/// answers it, matched by a field both carry, whose value the client chooses for each request.
+public struct ReplyDeclaration: Hashable, Sendable {
+    /// The wire name (the key under `events:`) of the event that answers.
+    public var event: String
+    /// The key of the field both events carry: a frame shape's field (JSON-RPC's `id`, Phoenix's `ref`) or a field
+    /// of both payloads.
+    public var match: String
+    public var location: SourceLocation
 }

@@ -158,6 +158,22 @@ extension EventContext: KeyedTemplateContext {
         "route": .property(\.route),
         "emitTarget": .property(\.emitTarget),
         "emitValue": .property(\.emitValue),
+        "request": .property(\.request),
+        "isRequest": .property(\.isRequest),
+    ]
+}
+
+extension RequestContext: KeyedTemplateContext {
+    static let templateKeys: [String: TemplateKey<Self>] = [
+        "parameters": .property(\.parameters),
+        "correlationSetup": .property(\.correlationSetup),
+        "correlationValue": .property(\.correlationValue),
+        "value": .property(\.value),
+        "replyMatch": .property(\.replyMatch),
+        "replyType": .property(\.replyType),
+        "replyDecoding": .property(\.replyDecoding),
+        "replyEventText": .property(\.replyEventText),
+        "matchText": .property(\.matchText),
     ]
 }
 

@@ -23,7 +23,13 @@ struct EventTranslator {
 
     /// - Parameter enclosingType: the type the scope's event types are declared in (`Zikr`, `Zikr.Driver`).
     func scope(_ events: [Event], channelExpression: String, enclosingType: String) -> ScopeContext {
-        let contexts = events.map { event($0, enclosingType: enclosingType) }
+        var contexts = events.map { event($0, enclosingType: enclosingType) }
+        for (index, event) in events.enumerated() {
+            guard let reply = event.reply, let answer = events.firstIndex(where: { $0.wireName == reply.event }) else { continue }
+            contexts[index].request = request(event, contexts[index], reply: reply, answer: events[answer], answerContext: contexts[answer],
+                                              channelExpression: channelExpression)
+            contexts[index].isRequest = contexts[index].request != nil
+        }
         let client = zip(events, contexts).filter { $0.0.direction.isEmittedByClient }.map(\.1)
         let server = zip(events, contexts).filter { $0.0.direction.isReceivedByClient }.map(\.1)
         return ScopeContext(channelExpression: channelExpression, events: contexts, clientEvents: client, serverEvents: server,
@@ -93,6 +99,41 @@ struct EventTranslator {
             return "try decoder.decode(\($0).self, from: frame.\(source))"
         }
         return context
+    }
+
+    /// A request's method: the event's values but the correlation field as parameters, the correlation chosen by
+    /// the client, the reply decoded as its listeners decode it.
+    private func request(_ event: Event, _ context: EventContext, reply: ReplyDeclaration, answer: Event, answerContext: EventContext,
+                         channelExpression: String) -> RequestContext? {
+        let check = ReplyCheck(contract: contract)
+        guard let field = check.matchField(reply.match, of: event, isRequest: true), let answerField = check.matchField(reply.match, of: answer, isRequest: false),
+              let valueType = context.valueType, let structure = context.declaration?.structure,
+              let replyType = answerContext.valueType, let replyDecoding = answerContext.payloadDecoding else { return nil }
+        let isNumber = field.type.valueType == .scalar(.int)
+        let matched = SwiftSyntax.identifier(field.swiftName)
+        let others = structure.properties.filter { $0.name != matched }
+        // Types nested in the event's struct (its `Payload`) are written qualified outside it.
+        let nested = structure.nestedTypes.map(\.name)
+        let parameters = others.map { property in
+            let type = nested.reduce(property.type) { type, name in
+                type.replacing(try! Regex("\\b\(name)\\b"), with: "\(valueType).\(name)")
+            }
+            return "\(property.name): \(type)\(property.isOptional ? " = nil" : "")"
+        } + ["timeout: Duration? = nil"]
+        let arguments = structure.properties.map { property in
+            "\(property.name.unescapedIdentifier): \(property.name == matched ? "_correlation" : property.name)"
+        }
+        let isShapeField = answer.shapeIndex.map { contract.framing.shapes?[$0].fields.contains { $0.wireName == reply.match } == true } ?? false
+        let source = isShapeField || !answer.envelopeFields.filter({ $0.wireName == reply.match }).isEmpty
+            ? ".field(\(SwiftSyntax.stringLiteral(answerField.wireName)))" : ".payloadField(\(SwiftSyntax.stringLiteral(answerField.wireName)))"
+        let channel = channelExpression == "nil" ? "nil" : channelExpression
+        return RequestContext(
+            parameters: parameters.joined(separator: ", "),
+            correlationSetup: isNumber ? "let _correlation = core.nextCorrelationNumber()" : "let _correlation = String(core.nextCorrelationNumber())",
+            correlationValue: isNumber ? ".number(JSONNumber(_correlation))" : ".string(_correlation)",
+            value: "\(valueType)(" + arguments.joined(separator: ", ") + ")",
+            replyMatch: "ReplyMatch(route: \(answerContext.route), channel: \(channel), source: \(source))",
+            replyType: replyType, replyDecoding: replyDecoding, replyEventText: answer.wireName, matchText: reply.match)
     }
 
     /// An inline payload (an object or a tuple) is the event's own type, and emitting takes its fields as parameters.

@@ -58,6 +58,11 @@ public struct MarkdownTranslator: Sendable {
         if let deprecation = event.deprecation {
             description = Self.deprecationNote(deprecation) + (description.isEmpty ? "" : " " + description)
         }
+        if let reply = event.reply {
+            // As a backend team's guide writes a request: `get_balance` → `balance`, and how the two are matched.
+            let answer = "→ \(MarkdownSyntax.code(reply.event)), matched by \(MarkdownSyntax.code(reply.match))."
+            description = description.isEmpty ? answer : description + " " + answer
+        }
         var payload = event.payload.map { Self.linked($0.spellingSegments, typeAnchors: typeAnchors) } ?? "None"
         if !event.envelopeFields.isEmpty {
             let fields = ObjectType(fields: event.envelopeFields)

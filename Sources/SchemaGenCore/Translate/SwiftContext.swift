@@ -242,6 +242,31 @@ public struct EventContext: Sendable {
     public var emitTarget: String
     /// The `payload:` argument of `core.emit`: `payload`, or `.some(payload)` where a nil payload is sent as null.
     public var emitValue: String
+    /// For a request (an event with `reply:`): how its method sends it and waits for the reply. A request's method
+    /// replaces the plain emit method.
+    public var request: RequestContext? = nil
+    public var isRequest: Bool = false
+}
+
+/// A request's method: it fills the correlation field, sends, and returns the decoded reply.
+public struct RequestContext: Sendable {
+    /// The method's parameter list: the event's values but the correlation field, then `timeout: Duration? = nil`.
+    public var parameters: String
+    /// The statement choosing the correlation value, `let _correlation = core.nextCorrelationNumber()`.
+    public var correlationSetup: String
+    /// The correlation value as a `JSONValue` expression.
+    public var correlationValue: String
+    /// The `payload:` argument of `core.emit`: the event's value with the correlation value filled in.
+    public var value: String
+    /// A `ReplyMatch(...)` expression: the reply's route, channel and where it carries the correlation value.
+    public var replyMatch: String
+    /// The reply's Swift type, which the method returns.
+    public var replyType: String
+    /// The expression decoding the reply from `frame` with `decoder`.
+    public var replyDecoding: String
+    /// The reply event's wire name and the matching field, for documentation.
+    public var replyEventText: String
+    public var matchText: String
 }
 
 public struct ChannelContext: Sendable {

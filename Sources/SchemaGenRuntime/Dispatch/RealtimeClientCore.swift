@@ -77,6 +77,9 @@ public final class RealtimeClientCore: @unchecked Sendable {
 
     // MARK: Requests
 
+    /// The decoder replies are read with: the contract's dates, as listeners read payloads.
+    public var payloadDecoder: WireDecoder { decoder }
+
     /// How long a request waits for its reply when the call names no timeout (30 seconds unless set); `nil` waits
     /// until the reply, a cancellation or a connection loss.
     public var defaultRequestTimeout: Duration? {
