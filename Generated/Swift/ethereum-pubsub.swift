@@ -8,6 +8,7 @@ public enum EthereumPubSub {
     /// How this API frames events on the wire.
     public static let framing: WireFraming = .shapes([
     FrameShape(name: "reply", conditions: [.init(path: FramePath([.key("jsonrpc")]), value: .string("2.0"))], required: [FramePath([.key("id")]), FramePath([.key("result")])], eventName: nil, payload: .at(FramePath([.key("result")])), fields: [.init(key: "id", path: FramePath([.key("id")]))]),
+    FrameShape(name: "error_reply", conditions: [.init(path: FramePath([.key("jsonrpc")]), value: .string("2.0"))], required: [FramePath([.key("id")]), FramePath([.key("error")])], eventName: nil, payload: .at(FramePath([.key("error")])), fields: [.init(key: "id", path: FramePath([.key("id")]))]),
     FrameShape(name: "notification", conditions: [.init(path: FramePath([.key("jsonrpc")]), value: .string("2.0")), .init(path: FramePath([.key("method")]), value: .string("eth_subscription"))], eventName: nil, payload: .at(FramePath([.key("params")]))),
     FrameShape(name: "request", eventName: FramePath([.key("method")]), payload: .at(FramePath([.key("params")])), fields: [.init(key: "id", path: FramePath([.key("id")]))]),
     ])
@@ -98,6 +99,33 @@ extension EthereumPubSub {
         public init(id: Int, payload: EthereumPubSub.RequestResult) {
             self.id = id
             self.payload = payload
+        }
+    }
+
+    /// A request failed; `code` says how (JSON-RPC 2.0, e.g. -32601 for an unknown method).
+    ///
+    /// Frame shape `error_reply`, server to client.
+    public struct RpcError: Codable, Hashable, Sendable {
+        public var id: Int
+        /// The event's payload.
+        public var payload: Payload
+
+        public init(id: Int, payload: Payload) {
+            self.id = id
+            self.payload = payload
+        }
+
+        /// The event's payload.
+        public struct Payload: Codable, Hashable, Sendable {
+            public var code: Int
+            public var message: String
+            public var data: JSONValue?
+
+            public init(code: Int, message: String, data: JSONValue? = nil) {
+                self.code = code
+                self.message = message
+                self.data = data
+            }
         }
     }
 
@@ -210,6 +238,10 @@ extension EthereumPubSub {
         ///
         /// Frame shape `reply`, server to client.
         case result(Result)
+        /// A request failed; `code` says how (JSON-RPC 2.0, e.g. -32601 for an unknown method).
+        ///
+        /// Frame shape `error_reply`, server to client.
+        case rpcError(RpcError)
         /// A notification of a subscription.
         ///
         /// Frame shape `notification`, server to client.
@@ -222,6 +254,8 @@ extension EthereumPubSub {
             case "0:":
                 return .result(try decoder.decode(Result.self, from: frame.partsOrFrame))
             case "1:":
+                return .rpcError(try decoder.decode(RpcError.self, from: frame.partsOrFrame))
+            case "2:":
                 return .ethSubscription(try decoder.decode(EthSubscription.self, from: frame.payloadOrNull))
             default:
                 return .unknown(try UnknownEvent(frame, decoder: decoder))
@@ -254,10 +288,11 @@ extension EthereumPubSub {
         @discardableResult
         public func ethSubscribe(payload: EthSubscribe.Payload, timeout: Duration? = nil) async throws -> Result {
             let _correlation = core.nextCorrelationNumber()
-            let frame = try await core.request(expecting: ReplyMatch(route: "0:", channel: nil, source: .field("id")), correlation: .number(JSONNumber(_correlation)), timeout: timeout) {
-                try await core.emit(EventAddress(shape: 2, name: .string("eth_subscribe")), channel: nil, payload: EthSubscribe(id: _correlation, payload: payload))
+            let frame = try await core.request(expecting: ReplyMatch(route: "0:", channel: nil, source: .field("id"), errorRoute: ("1:", .field("id"))), correlation: .number(JSONNumber(_correlation)), timeout: timeout) {
+                try await core.emit(EventAddress(shape: 3, name: .string("eth_subscribe")), channel: nil, payload: EthSubscribe(id: _correlation, payload: payload))
             }
             let decoder = core.payloadDecoder
+            if frame.route == "1:" { throw RequestRejected(try decoder.decode(RpcError.self, from: frame.partsOrFrame)) }
             return try decoder.decode(Result.self, from: frame.partsOrFrame)
         }
 
@@ -271,10 +306,11 @@ extension EthereumPubSub {
         @discardableResult
         public func ethUnsubscribe(payload: EthUnsubscribe.Payload, timeout: Duration? = nil) async throws -> Result {
             let _correlation = core.nextCorrelationNumber()
-            let frame = try await core.request(expecting: ReplyMatch(route: "0:", channel: nil, source: .field("id")), correlation: .number(JSONNumber(_correlation)), timeout: timeout) {
-                try await core.emit(EventAddress(shape: 2, name: .string("eth_unsubscribe")), channel: nil, payload: EthUnsubscribe(id: _correlation, payload: payload))
+            let frame = try await core.request(expecting: ReplyMatch(route: "0:", channel: nil, source: .field("id"), errorRoute: ("1:", .field("id"))), correlation: .number(JSONNumber(_correlation)), timeout: timeout) {
+                try await core.emit(EventAddress(shape: 3, name: .string("eth_unsubscribe")), channel: nil, payload: EthUnsubscribe(id: _correlation, payload: payload))
             }
             let decoder = core.payloadDecoder
+            if frame.route == "1:" { throw RequestRejected(try decoder.decode(RpcError.self, from: frame.partsOrFrame)) }
             return try decoder.decode(Result.self, from: frame.partsOrFrame)
         }
 
@@ -282,9 +318,9 @@ extension EthereumPubSub {
         public func emit(_ event: ClientEvent) async throws {
             switch event {
             case .ethSubscribe(let payload):
-                try await core.emit(EventAddress(shape: 2, name: .string("eth_subscribe")), channel: nil, payload: payload)
+                try await core.emit(EventAddress(shape: 3, name: .string("eth_subscribe")), channel: nil, payload: payload)
             case .ethUnsubscribe(let payload):
-                try await core.emit(EventAddress(shape: 2, name: .string("eth_unsubscribe")), channel: nil, payload: payload)
+                try await core.emit(EventAddress(shape: 3, name: .string("eth_unsubscribe")), channel: nil, payload: payload)
             }
         }
 
@@ -302,6 +338,20 @@ extension EthereumPubSub {
             }
         }
 
+        /// A request failed; `code` says how (JSON-RPC 2.0, e.g. -32601 for an unknown method).
+        ///
+        /// Frame shape `error_reply`, server to client.
+        ///
+        /// Returns a token whose `cancel()` removes the listener.
+        @discardableResult
+        public func onRpcError(_ handler: @escaping @Sendable (RpcError) -> Void) -> ListenerToken {
+            core.addListener(channel: nil, eventName: "1:", handler: handler) { frame, decoder in
+                try decoder.decode(RpcError.self, from: frame.partsOrFrame)
+            } event: {
+                ServerEvent.rpcError($0)
+            }
+        }
+
         /// A notification of a subscription.
         ///
         /// Frame shape `notification`, server to client.
@@ -309,7 +359,7 @@ extension EthereumPubSub {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onEthSubscription(_ handler: @escaping @Sendable (EthSubscription) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "1:", handler: handler) { frame, decoder in
+            core.addListener(channel: nil, eventName: "2:", handler: handler) { frame, decoder in
                 try decoder.decode(EthSubscription.self, from: frame.payloadOrNull)
             } event: {
                 ServerEvent.ethSubscription($0)

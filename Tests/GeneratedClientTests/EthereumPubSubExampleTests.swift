@@ -90,4 +90,20 @@ import Testing
         #expect(subscribed == .init(id: subscribeID, payload: .subscriptionId("0x9cef478923ff08bf67fde6c64013158d")))
         #expect(unsubscribed.payload == .cancelled(true))
     }
+
+    /// A JSON-RPC 2.0 error object answering a request (written to the specification: the guide shows none) makes
+    /// the call throw `RequestRejected` with the error.
+    @Test func anErrorReplyRejectsTheRequest() async throws {
+        let transport = LoopbackTransport()
+        let client = EthereumPubSub.Client(transport: transport)
+        let call = Task { try await client.ethSubscribe(payload: .init(kind: "newBlocks")) }
+        for _ in 0..<200 where transport.sentFrames.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+        transport.deliver(Data(#"{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"invalid subscription kind"}}"#.utf8))
+        do {
+            _ = try await call.value
+            Issue.record("the request should have been rejected")
+        } catch let rejected as RequestRejected<EthereumPubSub.RpcError> {
+            #expect(rejected.reply.id == 1 && rejected.reply.payload == .init(code: -32_602, message: "invalid subscription kind"))
+        }
+    }
 }

@@ -21,7 +21,7 @@ import Testing
     /// Sends `eth_subscribe` with `id` and returns the subscription id of its reply.
     static func subscribe(_ core: RealtimeClientCore, id: Int, timeout: Duration? = nil) async throws -> String {
         let frame = try await core.request(expecting: replyMatch, correlation: .number(JSONNumber(id)), timeout: timeout) {
-            try await core.emit(EventAddress(shape: 2, name: .string("eth_subscribe")), channel: nil,
+            try await core.emit(EventAddress(shape: 3, name: .string("eth_subscribe")), channel: nil,
                                 payload: EthereumPubSub.EthSubscribe(id: id, payload: .init(kind: "newHeads")))
         }
         let result = try EthereumPubSub.dateEncoding.makeDecoder().decode(EthereumPubSub.Result.self, from: frame.partsOrFrame)

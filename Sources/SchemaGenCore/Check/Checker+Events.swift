@@ -4,7 +4,7 @@ import SchemaGenRuntime
 /// Reading `events:` and `channels:`.
 extension Checker {
     static let eventKeys = ["direction", "description", "deprecated", "swiftName", "payload", "envelope", "frame", "wire", "reply"]
-    static let replyKeys = ["event", "match"]
+    static let replyKeys = ["event", "match", "error"]
     static let channelKeys = ["address", "parameters", "description", "deprecated", "swiftName", "events"]
     static let parameterKeys = ["type", "description", "swiftName"]
 
@@ -71,7 +71,8 @@ extension Checker {
                                          hint: "name the field both events carry that says which request a reply answers: `match: id`",
                                          diagnostics: &diagnostics),
            let replyEvent = readText(eventNode, what: "the reply's `event`"), let match = readText(matchNode, what: "the reply's `match`") {
-            reply = ReplyDeclaration(event: replyEvent, match: match, location: entry.key.location)
+            reply = ReplyDeclaration(event: replyEvent, match: match, error: spec["error"].flatMap { readText($0, what: "the reply's `error`") },
+                                     location: entry.key.location)
         }
         guard let direction else { return nil }
         if framing?.shapes != nil, placement == nil { return nil }

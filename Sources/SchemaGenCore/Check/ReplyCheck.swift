@@ -13,18 +13,24 @@ struct ReplyCheck {
                                       at: reply.location)
                     continue
                 }
-                guard let answer = scope.first(where: { $0.wireName == reply.event }) else {
-                    let names = scope.filter(\.direction.isReceivedByClient).map(\.wireName)
-                    diagnostics.error("\(owner) names event '\(reply.event)', which this scope does not have\(Suggestions.hint(for: reply.event, in: names))",
-                                      at: reply.location)
-                    continue
+                var answers: [(Event, String)] = []
+                for (name, role) in [(reply.event, "the reply"), (reply.error, "the error reply")] {
+                    guard let name else { continue }
+                    guard let answer = scope.first(where: { $0.wireName == name }) else {
+                        let names = scope.filter(\.direction.isReceivedByClient).map(\.wireName)
+                        diagnostics.error("\(owner) names event '\(name)', which this scope does not have\(Suggestions.hint(for: name, in: names))",
+                                          at: reply.location)
+                        continue
+                    }
+                    guard answer.direction.isReceivedByClient else {
+                        diagnostics.error("\(owner) names event '\(name)', which the server never sends; name a server-to-client event",
+                                          at: reply.location, notes: [.note("'\(name)' is declared here", at: answer.location)])
+                        continue
+                    }
+                    answers.append((answer, role))
                 }
-                guard answer.direction.isReceivedByClient else {
-                    diagnostics.error("\(owner) names event '\(reply.event)', which the server never sends; name a server-to-client event",
-                                      at: reply.location, notes: [.note("'\(reply.event)' is declared here", at: answer.location)])
-                    continue
-                }
-                for (carrier, role) in [(event, "the request"), (answer, "the reply")] {
+                guard answers.count == (reply.error == nil ? 1 : 2) else { continue }
+                for (carrier, role) in [(event, "the request")] + answers {
                     guard let field = matchField(reply.match, of: carrier, isRequest: carrier == event) else {
                         let place = carrier == event ? "its frame shape or of its inline payload (the client fills it in)" : "its frame shape or of its payload object"
                         diagnostics.error("\(owner) matches by '\(reply.match)', but \(role) '\(carrier.wireName)' has no such field; name a field of \(place)",

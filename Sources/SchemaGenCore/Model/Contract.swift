@@ -135,5 +135,7 @@ public struct ReplyDeclaration: Hashable, Sendable {
     /// The key of the field both events carry: a frame shape's field (JSON-RPC's `id`, Phoenix's `ref`) or a field
     /// of both payloads.
     public var match: String
+    /// The wire name of an event that answers the request with an error instead (it carries `match` too).
+    public var error: String? = nil
     public var location: SourceLocation
 }

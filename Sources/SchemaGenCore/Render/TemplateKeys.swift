@@ -172,6 +172,7 @@ extension RequestContext: KeyedTemplateContext {
         "replyMatch": .property(\.replyMatch),
         "replyType": .property(\.replyType),
         "replyDecoding": .property(\.replyDecoding),
+        "rejection": .property(\.rejection),
         "replyEventText": .property(\.replyEventText),
         "matchText": .property(\.matchText),
     ]

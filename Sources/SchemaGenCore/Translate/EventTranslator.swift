@@ -26,8 +26,9 @@ struct EventTranslator {
         var contexts = events.map { event($0, enclosingType: enclosingType) }
         for (index, event) in events.enumerated() {
             guard let reply = event.reply, let answer = events.firstIndex(where: { $0.wireName == reply.event }) else { continue }
+            let rejection = reply.error.flatMap { name in events.firstIndex { $0.wireName == name } }.map { (events[$0], contexts[$0]) }
             contexts[index].request = request(event, contexts[index], reply: reply, answer: events[answer], answerContext: contexts[answer],
-                                              channelExpression: channelExpression)
+                                              rejection: rejection, channelExpression: channelExpression)
             contexts[index].isRequest = contexts[index].request != nil
         }
         let client = zip(events, contexts).filter { $0.0.direction.isEmittedByClient }.map(\.1)
@@ -104,7 +105,7 @@ struct EventTranslator {
     /// A request's method: the event's values but the correlation field as parameters, the correlation chosen by
     /// the client, the reply decoded as its listeners decode it.
     private func request(_ event: Event, _ context: EventContext, reply: ReplyDeclaration, answer: Event, answerContext: EventContext,
-                         channelExpression: String) -> RequestContext? {
+                         rejection: (Event, EventContext)?, channelExpression: String) -> RequestContext? {
         let check = ReplyCheck(contract: contract)
         guard let field = check.matchField(reply.match, of: event, isRequest: true), let answerField = check.matchField(reply.match, of: answer, isRequest: false),
               let valueType = context.valueType, let structure = context.declaration?.structure,
@@ -123,17 +124,30 @@ struct EventTranslator {
         let arguments = structure.properties.map { property in
             "\(property.name.unescapedIdentifier): \(property.name == matched ? "_correlation" : property.name)"
         }
-        let isShapeField = answer.shapeIndex.map { contract.framing.shapes?[$0].fields.contains { $0.wireName == reply.match } == true } ?? false
-        let source = isShapeField || !answer.envelopeFields.filter({ $0.wireName == reply.match }).isEmpty
-            ? ".field(\(SwiftSyntax.stringLiteral(answerField.wireName)))" : ".payloadField(\(SwiftSyntax.stringLiteral(answerField.wireName)))"
+        let source = self.source(of: reply.match, in: answer, field: answerField)
         let channel = channelExpression == "nil" ? "nil" : channelExpression
+        var errorRoute = ""
+        var rejecting: String?
+        if let (errorEvent, errorContext) = rejection, let errorField = check.matchField(reply.match, of: errorEvent, isRequest: false),
+           let errorDecoding = errorContext.payloadDecoding {
+            errorRoute = ", errorRoute: (\(errorContext.route), \(self.source(of: reply.match, in: errorEvent, field: errorField)))"
+            rejecting = "if frame.route == \(errorContext.route) { throw RequestRejected(\(errorDecoding)) }"
+        }
         return RequestContext(
             parameters: parameters.joined(separator: ", "),
             correlationSetup: isNumber ? "let _correlation = core.nextCorrelationNumber()" : "let _correlation = String(core.nextCorrelationNumber())",
             correlationValue: isNumber ? ".number(JSONNumber(_correlation))" : ".string(_correlation)",
             value: "\(valueType)(" + arguments.joined(separator: ", ") + ")",
-            replyMatch: "ReplyMatch(route: \(answerContext.route), channel: \(channel), source: \(source))",
-            replyType: replyType, replyDecoding: replyDecoding, replyEventText: answer.wireName, matchText: reply.match)
+            replyMatch: "ReplyMatch(route: \(answerContext.route), channel: \(channel), source: \(source)\(errorRoute))",
+            replyType: replyType, replyDecoding: replyDecoding, rejection: rejecting, replyEventText: answer.wireName, matchText: reply.match)
+    }
+
+    /// Where a reply carries the matching field: a frame or envelope field, or a member of its payload.
+    private func source(of match: String, in answer: Event, field: Field) -> String {
+        let isShapeField = answer.shapeIndex.map { contract.framing.shapes?[$0].fields.contains { $0.wireName == match } == true } ?? false
+        let isEnvelopeField = answer.envelopeFields.contains { $0.wireName == match }
+        let literal = SwiftSyntax.stringLiteral(field.wireName)
+        return isShapeField || isEnvelopeField ? ".field(\(literal))" : ".payloadField(\(literal))"
     }
 
     /// An inline payload (an object or a tuple) is the event's own type, and emitting takes its fields as parameters.

@@ -60,7 +60,8 @@ public struct MarkdownTranslator: Sendable {
         }
         if let reply = event.reply {
             // As a backend team's guide writes a request: `get_balance` → `balance`, and how the two are matched.
-            let answer = "→ \(MarkdownSyntax.code(reply.event)), matched by \(MarkdownSyntax.code(reply.match))."
+            let error = reply.error.map { " (or \(MarkdownSyntax.code($0)) for an error)" } ?? ""
+            let answer = "→ \(MarkdownSyntax.code(reply.event))\(error), matched by \(MarkdownSyntax.code(reply.match))."
             description = description.isEmpty ? answer : description + " " + answer
         }
         var payload = event.payload.map { Self.linked($0.spellingSegments, typeAnchors: typeAnchors) } ?? "None"

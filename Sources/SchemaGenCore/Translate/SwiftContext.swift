@@ -264,6 +264,9 @@ public struct RequestContext: Sendable {
     public var replyType: String
     /// The expression decoding the reply from `frame` with `decoder`.
     public var replyDecoding: String
+    /// For a request with an error reply: the statement that throws `RequestRejected` with the error event's value
+    /// when `frame` is that event; `nil` otherwise.
+    public var rejection: String?
     /// The reply event's wire name and the matching field, for documentation.
     public var replyEventText: String
     public var matchText: String

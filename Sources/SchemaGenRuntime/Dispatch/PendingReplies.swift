@@ -15,11 +15,40 @@ public struct ReplyMatch: Hashable, Sendable {
     /// The channel the reply arrives on; `nil` outside channels.
     public var channel: String?
     public var source: Source
+    /// An event that answers the request with an error instead, and where it carries the correlation value.
+    public var errorRoute: (route: String, source: Source)?
 
-    public init(route: String, channel: String?, source: Source) {
+    public init(route: String, channel: String?, source: Source, errorRoute: (route: String, source: Source)? = nil) {
         self.route = route
         self.channel = channel
         self.source = source
+        self.errorRoute = errorRoute
+    }
+
+    public static func == (lhs: ReplyMatch, rhs: ReplyMatch) -> Bool {
+        lhs.route == rhs.route && lhs.channel == rhs.channel && lhs.source == rhs.source
+            && lhs.errorRoute?.route == rhs.errorRoute?.route && lhs.errorRoute?.source == rhs.errorRoute?.source
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(route)
+        hasher.combine(channel)
+        hasher.combine(source)
+        hasher.combine(errorRoute?.route)
+    }
+
+    /// Every route that answers the request, the reply's first.
+    var answeringRoutes: [(route: String, source: Source)] {
+        [(route, source)] + (errorRoute.map { [$0] } ?? [])
+    }
+}
+
+/// A request the server answered with its error event (`reply: {error: ...}`), carrying that event's value.
+public struct RequestRejected<Reply: Sendable>: Error, Sendable {
+    public var reply: Reply
+
+    public init(_ reply: Reply) {
+        self.reply = reply
     }
 }
 
@@ -67,6 +96,8 @@ final class PendingReplies: @unchecked Sendable {
     private struct Entry {
         var token: UInt64
         var state: State
+        /// The routes that answer it, to count it off each when it leaves.
+        var routes: [String]
     }
 
     /// A request's place in the table, to end or await it.
@@ -78,9 +109,10 @@ final class PendingReplies: @unchecked Sendable {
     let limit: Int
     private let lock = NSLock()
     private var entries: [Key: Entry] = [:]
-    /// How each reply route (and channel) says which request it answers, with how many requests wait on it; a
-    /// route stays once it carried a request, so a reply nobody waits for there is reported rather than ignored.
-    private var routes: [String: (source: ReplyMatch.Source, waiting: Int)] = [:]
+    /// How each answering route (and channel) says which request it answers, the route requests are filed under
+    /// (the reply's, for an error event too), and how many requests wait on it; a route stays once it carried a
+    /// request, so a reply nobody waits for there is reported rather than ignored.
+    private var routes: [String: (source: ReplyMatch.Source, primary: String, waiting: Int)] = [:]
     private var nextToken: UInt64 = 0
 
     init(limit: Int) {
@@ -96,13 +128,15 @@ final class PendingReplies: @unchecked Sendable {
     /// Enters a request before it is sent.
     func reserve(_ match: ReplyMatch, correlation: JSONValue) throws(RequestFailure) -> Ticket {
         let key = Key(route: match.route, channel: match.channel, correlation: correlation)
-        let routeKey = Self.routeKey(match.route, match.channel)
+        let routeKeys = match.answeringRoutes.map { (Self.routeKey($0.route, match.channel), $0.source) }
         let result: Result<Ticket, RequestFailure> = lock.withLock {
             guard entries[key] == nil else { return .failure(.correlationInUse(correlation)) }
             guard entries.count < limit else { return .failure(.tooManyPending(limit: limit)) }
             nextToken += 1
-            entries[key] = Entry(token: nextToken, state: .reserved)
-            routes[routeKey] = (match.source, (routes[routeKey]?.waiting ?? 0) + 1)
+            entries[key] = Entry(token: nextToken, state: .reserved, routes: routeKeys.map(\.0))
+            for (routeKey, source) in routeKeys {
+                routes[routeKey] = (source, match.route, (routes[routeKey]?.waiting ?? 0) + 1)
+            }
             return .success(Ticket(key: key, token: nextToken))
         }
         return try result.get()
@@ -162,10 +196,10 @@ final class PendingReplies: @unchecked Sendable {
     func deliver(_ frame: WireFraming.ParsedFrame, channel: String?) -> Delivery {
         let routeKey = Self.routeKey(frame.route, channel)
         // Routes stay known once they carried a reply, so a late or duplicated one is reported with its value.
-        guard let source = lock.withLock({ routes[routeKey]?.source }) else { return .notAReply }
+        guard let (source, primary) = lock.withLock({ routes[routeKey].map { ($0.source, $0.primary) } }) else { return .notAReply }
         guard let correlation = Self.correlation(of: frame, source: source) else { return .unexpected(correlation: nil) }
         let ticket: Ticket? = lock.withLock {
-            let key = Key(route: frame.route, channel: channel, correlation: correlation)
+            let key = Key(route: primary, channel: channel, correlation: correlation)
             return entries[key].map { Ticket(key: key, token: $0.token) }
         }
         guard let ticket else { return .unexpected(correlation: correlation) }
@@ -181,9 +215,10 @@ final class PendingReplies: @unchecked Sendable {
 
     // Called with the lock held.
     private func remove(_ key: Key) {
-        entries[key] = nil
-        let routeKey = Self.routeKey(key.route, key.channel)
-        if let route = routes[routeKey] { routes[routeKey] = (route.source, route.waiting - 1) }
+        guard let entry = entries.removeValue(forKey: key) else { return }
+        for routeKey in entry.routes {
+            if let route = routes[routeKey] { routes[routeKey] = (route.source, route.primary, route.waiting - 1) }
+        }
     }
 
     /// The correlation value a reply carries, read without decoding the rest of it.
