@@ -12,6 +12,18 @@ final class Counter: @unchecked Sendable {
     var value = 0
 }
 
+/// Runs per second of the asynchronous `body`, run `count` times in sequence; the best of five rounds.
+func measureAsync(_ count: Int, _ body: () async -> Void) async -> Double {
+    var best = Duration.seconds(1_000)
+    for _ in 0..<5 {
+        let start = ContinuousClock.now
+        for _ in 0..<count { await body() }
+        best = min(best, ContinuousClock.now - start)
+    }
+    let seconds = Double(best.components.seconds) + Double(best.components.attoseconds) / 1e18
+    return Double(count) / seconds
+}
+
 /// Frames per second of `body`, run `iterations` times; the best of five rounds (the least disturbed).
 func measure(_ body: () -> Void) -> Double {
     var best = Duration.seconds(1_000)
@@ -92,6 +104,29 @@ relay.onEvent { event in if event.subscription == "sub-1", event.completed.hatmC
 let positional = measure { relayTransport.deliver(relayFrame) }
 precondition(relayDelivered.value == iterations * 5, "every relay frame must reach the listener")
 
+// 5. Request/reply round trips: the generated request method through a transport that answers each request as
+// it is sent (the reply echoing its request_id), one request at a time.
+final class AnsweringTransport: RealtimeTransport, @unchecked Sendable {
+    private var receiver: (@Sendable (IncomingFrame) -> Void)?
+
+    func send(_ frame: OutgoingFrame) async throws {
+        // The request id is the last string member the framing writes: `..."request_id":"<n>"}`.
+        let text = String(decoding: frame.data, as: UTF8.self)
+        let id = text.split(separator: "\"").dropLast().last.map(String.init) ?? ""
+        receiver?(IncomingFrame(data: Data(#"{"type":"balance","request_id":"\#(id)","account":"a1","cents":1250}"#.utf8)))
+    }
+
+    func setReceiver(_ receiver: @escaping @Sendable (IncomingFrame) -> Void) {
+        self.receiver = receiver
+    }
+}
+
+let wallet = Wallet.Client(transport: AnsweringTransport())
+let roundTrips = await measureAsync(iterations / 4) {
+    let balance = try! await wallet.getBalance(account: "a1")
+    precondition(balance.cents == 1250)
+}
+
 // One line per measurement, tab-separated, for Benchmarks/run.py to put in its table.
 func ratios(_ rate: Double) -> String {
     String(format: "%.2fx hand-written; %.2fx bare JSONDecoder; %.2fx bare WireDecoder", rate / handWritten, rate / bare, rate / bareWire)
@@ -99,6 +134,7 @@ func ratios(_ rate: Double) -> String {
 print("dispatch\tgenerated client (loopback, typed listener)\t\(Int(generated))\t\(ratios(generated))")
 print("dispatch\tgenerated client, two-level gateway frame (op, then t)\t\(Int(twoLevel))\t\(ratios(twoLevel))")
 print("dispatch\tgenerated client, positional relay frame ([verb, subscription, payload])\t\(Int(positional))\t\(ratios(positional))")
+print("dispatch\trequest/reply round trips (generated request method, answering transport)\t\(Int(roundTrips))\t\(ratios(roundTrips))")
 print("dispatch\tbare JSONDecoder (ISO8601FormatStyle dates), payload bytes only\t\(Int(bare))\t\(ratios(bare))")
 print("dispatch\tbare JSONDecoder with schemagen's date parsing\t\(Int(bareSameDates))\t\(ratios(bareSameDates))")
 print("dispatch\tbare WireDecoder (what generated clients decode with), payload bytes only\t\(Int(bareWire))\t\(ratios(bareWire))")
