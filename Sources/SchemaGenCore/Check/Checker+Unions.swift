@@ -132,6 +132,11 @@ extension Checker {
                                 ?? derivedSwiftName(name, what: "flag", at: entry.key.location),
                                bit: bit, description: spec.flatMap { readDescription($0) }, deprecation: spec.flatMap { readDeprecation($0) },
                                location: entry.key.location)
+            if let first = flags.first(where: { $0.swiftName == flag.swiftName }) {
+                diagnostics.error("\(what) and flag '\(first.wireName)' are both '\(flag.swiftName)' in Swift; give one a `swiftName:`",
+                                  at: entry.key.location, notes: [.note("'\(first.wireName)' is here", at: first.location)])
+                continue
+            }
             if let first = bits[bit] {
                 diagnostics.error("\(what) uses bit \(bit), which flag '\(first.wireName)' already has; give each flag its own bit", at: bitNode.location,
                                   notes: [.note("'\(first.wireName)' is here", at: first.location)])
