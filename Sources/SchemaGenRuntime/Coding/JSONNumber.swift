@@ -98,10 +98,13 @@ extension JSONNumber: Codable {
             return
         }
         let container = try decoder.singleValueContainer()
-        if let whole = try? container.decode(Int64.self) {
+        let value = try container.decode(Double.self)
+        // `JSONDecoder` reads `9007199254740993.5` as the `Int64` 9007199254740993 (dropping the fraction): its whole
+        // number is only taken where it agrees with the number's `Double`, which keeps `9007199254740993` exact.
+        if value == value.rounded(), abs(value) < 0x1p63, let whole = try? container.decode(Int64.self), Double(whole) == value {
             self.init(whole)
         } else {
-            self.init(try container.decode(Double.self))
+            self.init(value)
         }
     }
 
