@@ -282,18 +282,21 @@ extension EthereumPubSub {
         ///
         /// Wire name: `eth_subscribe` in frame shape `request`, client to server.
         ///
-        /// Sends the request and returns its reply, `result`, matched by `id` (chosen here). Throws
-        /// `RequestFailure` when no reply comes within `timeout` (or the client's default) or the connection is lost,
-        /// and `CancellationError` when the calling task is cancelled.
-        @discardableResult
-        public func ethSubscribe(payload: EthSubscribe.Payload, timeout: Duration? = nil) async throws -> Result {
+        /// Sends the request and returns the subscription's `eth_subscription` events, matched by `subscription` to the id in its reply `result` (matched by `id`, chosen here); it returns once that reply came.
+        /// When the loop leaves early, it sends `eth_unsubscribe`.
+        /// Throws `RequestFailure` when the connection is lost, and `CancellationError` when the calling task is cancelled.
+        public func ethSubscribe(payload: EthSubscribe.Payload, timeout: Duration? = nil) async throws -> SubscriptionStream<EthSubscription> {
             let _correlation = core.nextCorrelationNumber()
-            let frame = try await core.request(expecting: ReplyMatch(route: "0:", channel: nil, source: .field("id"), errorRoute: ("1:", .field("id"))), correlation: .number(JSONNumber(_correlation)), timeout: timeout) {
+            return try await core.subscribe(SubscriptionMatch(route: "2:", channel: nil, source: .payloadField("subscription")), confirmation: (ReplyMatch(route: "0:", channel: nil, source: .field("id"), errorRoute: ("1:", .field("id"))), .number(JSONNumber(_correlation)), timeout), item: { frame, decoder in
+                try decoder.decode(EthSubscription.self, from: frame.payloadOrNull)
+            }, reject: { frame, decoder in
+                if frame.route == "1:" { throw RequestRejected(try decoder.decode(RpcError.self, from: frame.partsOrFrame)) }
+            }, cancel: { id in
+                guard case .string(let id) = id else { return }
+                _ = try await self.ethUnsubscribe(payload: EthUnsubscribe.Payload(subscription: id))
+            }) {
                 try await core.emit(EventAddress(shape: 3, name: .string("eth_subscribe")), channel: nil, payload: EthSubscribe(id: _correlation, payload: payload))
             }
-            let decoder = core.payloadDecoder
-            if frame.route == "1:" { throw RequestRejected(try decoder.decode(RpcError.self, from: frame.partsOrFrame)) }
-            return try decoder.decode(Result.self, from: frame.partsOrFrame)
         }
 
         /// Cancels a subscription; the reply says whether it was cancelled.

@@ -288,8 +288,24 @@ extension GraphQLTransportWS {
         /// Requests an operation; `id` links every result to it.
         ///
         /// Wire name: `subscribe` in frame shape `message`, client to server.
-        public func startOperation(_ payload: StartOperation) async throws {
-            try await core.emit(EventAddress(shape: 0, name: .string("subscribe")), channel: nil, payload: payload)
+        ///
+        /// Sends the request and returns the subscription's `next` events, matched by `id` (chosen here).
+        /// The stream finishes on `complete`.
+        /// On `error` it throws `RequestRejected` with its value.
+        /// When the loop leaves early, it sends `complete`.
+        /// Throws `RequestFailure` when the connection is lost, and `CancellationError` when the calling task is cancelled.
+        public func startOperation(payload: GraphQLTransportWS.SubscribePayload) async throws -> SubscriptionStream<Next> {
+            let _correlation = UUID().uuidString.lowercased()
+            return try await core.subscribe(SubscriptionMatch(route: "0:next", channel: nil, source: .field("id"), endRoute: ("0:complete", .field("id")), errorRoute: ("0:error", .field("id"))), id: .string(_correlation), item: { frame, decoder in
+                try decoder.decode(Next.self, from: frame.partsOrFrame)
+            }, failure: { frame, decoder in
+                RequestRejected(try decoder.decode(Error.self, from: frame.partsOrFrame))
+            }, cancel: { id in
+                guard case .string(let id) = id else { return }
+                try await self.core.emit(EventAddress(shape: 0, name: .string("complete")), channel: nil, payload: Complete(id: id))
+            }) {
+                try await core.emit(EventAddress(shape: 0, name: .string("subscribe")), channel: nil, payload: StartOperation(id: _correlation, payload: payload))
+            }
         }
 
         /// From the server, the operation `id` is done; from the client, stop it.

@@ -69,26 +69,23 @@ import Testing
         #expect(String(decoding: sent[0], as: UTF8.self) == #"{"method":"eth_subscribe","id":1,"params":["newHeads"]}"#)
     }
 
-    /// `eth_subscribe` and `eth_unsubscribe` are requests: the client chooses each `id`, sends, and returns the
-    /// `result` that echoes it, whatever order replies come in.
+    /// `eth_unsubscribe` is a request: the client chooses each `id`, sends, and returns the `result` that echoes it,
+    /// whatever order replies come in.
     @Test func requestsReturnTheirTypedReplies() async throws {
         let transport = LoopbackTransport()
         let client = EthereumPubSub.Client(transport: transport)
-        async let heads = client.ethSubscribe(payload: .init(kind: "newHeads"))
-        async let cancelled = client.ethUnsubscribe(payload: .init(subscription: "0x9cef478923ff08bf67fde6c64013158d"))
+        async let first = client.ethUnsubscribe(payload: .init(subscription: "0x9cef478923ff08bf67fde6c64013158d"))
+        async let second = client.ethUnsubscribe(payload: .init(subscription: "0xcd0c3e8af590364c09d0fa6a1210faf5"))
         for _ in 0..<200 where transport.sentFrames.count < 2 { try await Task.sleep(for: .milliseconds(5)) }
         let sent = transport.sentFrames.map { String(decoding: $0.data, as: UTF8.self) }
-        #expect(Set(sent) == [#"{"method":"eth_subscribe","id":1,"params":["newHeads"]}"#,
-                              #"{"method":"eth_unsubscribe","id":2,"params":["0x9cef478923ff08bf67fde6c64013158d"]}"#]
-                || Set(sent) == [#"{"method":"eth_subscribe","id":2,"params":["newHeads"]}"#,
-                                 #"{"method":"eth_unsubscribe","id":1,"params":["0x9cef478923ff08bf67fde6c64013158d"]}"#])
-        let subscribeID = sent.first { $0.contains("eth_subscribe") }.map { $0.contains(#""id":1"#) ? 1 : 2 } ?? 0
-        transport.deliver(Data(#"{"jsonrpc":"2.0","id":\#(3 - subscribeID),"result":true}"#.utf8))
-        transport.deliver(Data(#"{"jsonrpc":"2.0","id":\#(subscribeID),"result":"0x9cef478923ff08bf67fde6c64013158d"}"#.utf8))
-        let subscribed = try await heads
-        let unsubscribed = try await cancelled
-        #expect(subscribed == .init(id: subscribeID, payload: .subscriptionId("0x9cef478923ff08bf67fde6c64013158d")))
-        #expect(unsubscribed.payload == .cancelled(true))
+        let firstID = sent.first { $0.contains("0x9cef") }.map { $0.contains(#""id":1"#) ? 1 : 2 } ?? 0
+        #expect(sent.contains(#"{"method":"eth_unsubscribe","id":\#(firstID),"params":["0x9cef478923ff08bf67fde6c64013158d"]}"#))
+        // The second request's reply comes first.
+        transport.deliver(Data(#"{"jsonrpc":"2.0","id":\#(3 - firstID),"result":false}"#.utf8))
+        transport.deliver(Data(#"{"jsonrpc":"2.0","id":\#(firstID),"result":true}"#.utf8))
+        let (answered, other) = try await (first, second)
+        #expect(answered == .init(id: firstID, payload: .cancelled(true)))
+        #expect(other == .init(id: 3 - firstID, payload: .cancelled(false)))
     }
 
     /// A JSON-RPC 2.0 error object answering a request (written to the specification: the guide shows none) makes
@@ -96,14 +93,14 @@ import Testing
     @Test func anErrorReplyRejectsTheRequest() async throws {
         let transport = LoopbackTransport()
         let client = EthereumPubSub.Client(transport: transport)
-        let call = Task { try await client.ethSubscribe(payload: .init(kind: "newBlocks")) }
+        let call = Task { try await client.ethUnsubscribe(payload: .init(subscription: "0x0")) }
         for _ in 0..<200 where transport.sentFrames.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
-        transport.deliver(Data(#"{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"invalid subscription kind"}}"#.utf8))
+        transport.deliver(Data(#"{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"subscription not found"}}"#.utf8))
         do {
             _ = try await call.value
             Issue.record("the request should have been rejected")
         } catch let rejected as RequestRejected<EthereumPubSub.RpcError> {
-            #expect(rejected.reply.id == 1 && rejected.reply.payload == .init(code: -32_602, message: "invalid subscription kind"))
+            #expect(rejected.reply.id == 1 && rejected.reply.payload == .init(code: -32_602, message: "subscription not found"))
         }
     }
 }

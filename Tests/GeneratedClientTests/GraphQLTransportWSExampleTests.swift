@@ -35,7 +35,7 @@ import Testing
         let transport = LoopbackTransport()
         let client = GraphQLTransportWS.Client(transport: transport)
         try await client.connectionInit(.init(payload: ["authToken": "secret"]))
-        try await client.startOperation(.init(id: "1", payload: .init(operationName: .null, query: "subscription { greetings }")))
+        try await client.emit(.startOperation(.init(id: "1", payload: .init(operationName: .null, query: "subscription { greetings }"))))
         try await client.complete(.init(id: "1"))
         let documented = ["connection_init", "subscribe", "complete"]
         let sent = transport.sentFrames.map(\.data)

@@ -3,8 +3,10 @@ import SchemaGenRuntime
 
 /// Reading `events:` and `channels:`.
 extension Checker {
-    static let eventKeys = ["direction", "description", "deprecated", "swiftName", "payload", "envelope", "frame", "wire", "reply"]
-    static let replyKeys = ["event", "match", "error"]
+    static let eventKeys = ["direction", "description", "deprecated", "swiftName", "payload", "envelope", "frame", "wire", "reply", "subscription"]
+    static let replyKeys = ["event", "match", "error", "ids"]
+    static let subscriptionKeys = ["event", "match", "end", "error", "cancel", "ids"]
+    static let cancelKeys = ["event", "field"]
     static let channelKeys = ["address", "parameters", "description", "deprecated", "swiftName", "events"]
     static let parameterKeys = ["type", "description", "swiftName"]
 
@@ -72,13 +74,53 @@ extension Checker {
                                          diagnostics: &diagnostics),
            let replyEvent = readText(eventNode, what: "the reply's `event`"), let match = readText(matchNode, what: "the reply's `match`") {
             reply = ReplyDeclaration(event: replyEvent, match: match, error: spec["error"].flatMap { readText($0, what: "the reply's `error`") },
-                                     location: entry.key.location)
+                                     ids: readCorrelationIDs(spec), location: entry.key.location)
         }
+        let subscription = reader.entry("subscription").flatMap { readSubscription($0, owner: owner) }
         guard let direction else { return nil }
         if framing?.shapes != nil, placement == nil { return nil }
         return Event(wireName: wireName, swiftName: swiftName, direction: direction, description: readDescription(reader),
                      deprecation: readDeprecation(reader), payload: payload, envelopeFields: envelopeFields, location: keyLocation,
-                     shapeIndex: placement?.shape, wireValue: placement?.value, reply: reply)
+                     shapeIndex: placement?.shape, wireValue: placement?.value, reply: reply, subscription: subscription)
+    }
+
+    private mutating func readCorrelationIDs(_ spec: MappingReader) -> CorrelationIDs {
+        guard let node = spec["ids"], let text = readText(node, what: "`ids`") else { return .counter }
+        guard let ids = CorrelationIDs(rawValue: text) else {
+            let choices = CorrelationIDs.allCases.map(\.rawValue)
+            diagnostics.error("unknown `ids` '\(text)'; write one of \(choices.map { "`\($0)`" }.joined(separator: ", "))\(Suggestions.hint(for: text, in: choices))",
+                              at: node.location)
+            return .counter
+        }
+        return ids
+    }
+
+    private mutating func readSubscription(_ entry: SyntaxNode.Entry, owner: String) -> SubscriptionDeclaration? {
+        let what = "the subscription of \(owner)"
+        guard let spec = MappingReader(entry.value, owner: what, allowedKeys: Self.subscriptionKeys, ownerLocation: entry.key.location,
+                                       diagnostics: &diagnostics),
+              let eventNode = spec.required("event", in: what, hint: "name the server-to-client event each item arrives as: `event: next`",
+                                            diagnostics: &diagnostics),
+              let matchNode = spec.required("match", in: what, hint: "name the field that carries the subscription's id in its events: `match: id`",
+                                            diagnostics: &diagnostics),
+              let event = readText(eventNode, what: "the subscription's `event`"), let match = readText(matchNode, what: "the subscription's `match`")
+        else { return nil }
+        var declaration = SubscriptionDeclaration(event: event, match: match, location: entry.key.location)
+        declaration.end = spec["end"].flatMap { readText($0, what: "the subscription's `end`") }
+        declaration.error = spec["error"].flatMap { readText($0, what: "the subscription's `error`") }
+        declaration.ids = readCorrelationIDs(spec)
+        if let cancel = spec["cancel"] {
+            if case .scalar = cancel.kind {
+                declaration.cancel = readText(cancel, what: "the subscription's `cancel`")
+            } else if let cancelSpec = MappingReader(cancel, owner: "the cancel of \(what)", allowedKeys: Self.cancelKeys,
+                                                     ownerLocation: cancel.location, diagnostics: &diagnostics),
+                      let node = cancelSpec.required("event", in: "the cancel of \(what)",
+                                                     hint: "name the client-to-server event that stops it: `event: complete`", diagnostics: &diagnostics) {
+                declaration.cancel = readText(node, what: "the cancel's `event`")
+                declaration.cancelField = cancelSpec["field"].flatMap { readText($0, what: "the cancel's `field`") }
+            }
+        }
+        return declaration
     }
 
     private mutating func readDirection(_ reader: MappingReader, owner: String) -> Direction? {

@@ -19,6 +19,7 @@ public struct ContractChecker: Sendable {
             RecursionCheck(contract: contract).run(into: &bag)
             FramingConsistencyCheck(contract: contract).run(into: &bag)
             ReplyCheck(contract: contract).run(into: &bag)
+            SubscriptionCheck(contract: contract).run(into: &bag)
         }
         return Result(contract: bag.hasErrors ? nil : contract, diagnostics: bag.sorted)
     }

@@ -43,6 +43,10 @@ struct ReplyCheck {
                                           + "an `Int` or a `String` the client chooses", at: field.location)
                         continue
                     }
+                    if reply.ids == .uuid, carrier == event, field.type.valueType != .scalar(.string) {
+                        diagnostics.error("\(owner) has `ids: uuid`, but '\(reply.match)' is `\(field.type.spelling)` in \(role); a UUID is sent as a `String`",
+                                          at: field.location)
+                    }
                 }
             }
         }
@@ -56,8 +60,11 @@ struct ReplyCheck {
         }
         if let field = event.envelopeFields.first(where: { $0.wireName == key }), !isRequest { return field }
         if isRequest {
-            guard case .object(let object)? = event.payload else { return nil }
-            return object.fields.first { $0.wireName == key }
+            switch event.payload {
+            case .object(let object)?: return object.fields.first { $0.wireName == key }
+            case .tuple(let tuple)?: return tuple.elements.first { $0.wireName == key }
+            default: return nil
+            }
         }
         return contract.objectFields(of: event.payload?.unwrapped ?? .scalar(.json))?.first { $0.wireName == key }
     }

@@ -79,6 +79,8 @@ public struct Event: Hashable, Sendable {
     public var wireValue: FrameValue? = nil
     /// For a request: the event that answers it, and the field that says which request a reply answers.
     public var reply: ReplyDeclaration? = nil
+    /// For a request that opens a subscription: the events that belong to it and end it.
+    public var subscription: SubscriptionDeclaration? = nil
 
     /// Where the event sits among frame shapes, for contracts with `frames:`.
     public var address: EventAddress? {
@@ -137,5 +139,37 @@ public struct ReplyDeclaration: Hashable, Sendable {
     public var match: String
     /// The wire name of an event that answers the request with an error instead (it carries `match` too).
     public var error: String? = nil
+    /// How the client chooses correlation values.
+    public var ids: CorrelationIDs = .counter
+    public var location: SourceLocation
+}
+
+/// How a client chooses the values that tie replies and subscription events to their request (`ids:`).
+public enum CorrelationIDs: String, Hashable, Sendable, CaseIterable {
+    /// 1, 2, 3… per client (JSON-RPC `id`, Phoenix `ref`); written as text in a `String` field.
+    case counter
+    /// A random UUID (graphql-ws operation ids, Slack-style envelope ids); needs a `String` field.
+    case uuid
+}
+
+/// A request that opens a subscription (`subscription:` on a client-to-server event): the server-to-client events
+/// that belong to it, matched by the subscription's id, and the events that end it from either side.
+///
+/// The subscription's id is the request's `match` field, chosen by the client, or, when the request has a
+/// `reply:`, the reply's payload: the reply confirms the subscription and carries the id the server chose.
+public struct SubscriptionDeclaration: Hashable, Sendable {
+    /// The event each item of the subscription arrives as.
+    public var event: String
+    /// The field that carries the subscription's id in its events (and, without `reply:`, in the request).
+    public var match: String
+    /// A server-to-client event that ends the subscription.
+    public var end: String? = nil
+    /// A server-to-client event that ends it with an error.
+    public var error: String? = nil
+    /// A client-to-server event sent when the app stops early, and its field that carries the subscription's id.
+    public var cancel: String? = nil
+    public var cancelField: String? = nil
+    /// How the client chooses the id, when it does (no `reply:`).
+    public var ids: CorrelationIDs = .counter
     public var location: SourceLocation
 }

@@ -159,7 +159,24 @@ extension EventContext: KeyedTemplateContext {
         "emitTarget": .property(\.emitTarget),
         "emitValue": .property(\.emitValue),
         "request": .property(\.request),
+        "subscription": .property(\.subscription),
         "isRequest": .property(\.isRequest),
+    ]
+}
+
+extension SubscriptionContext: KeyedTemplateContext {
+    static let templateKeys: [String: TemplateKey<Self>] = [
+        "parameters": .property(\.parameters),
+        "correlationSetup": .property(\.correlationSetup),
+        "matchArguments": .property(\.matchArguments),
+        "itemType": .property(\.itemType),
+        "itemDecoding": .property(\.itemDecoding),
+        "failure": .property(\.failure),
+        "rejection": .property(\.rejection),
+        "cancel": .property(\.cancel),
+        "hasCancel": .property(\.hasCancel),
+        "value": .property(\.value),
+        "summary": .property(\.summary),
     ]
 }
 

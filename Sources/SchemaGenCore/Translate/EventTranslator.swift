@@ -24,12 +24,17 @@ struct EventTranslator {
     /// - Parameter enclosingType: the type the scope's event types are declared in (`Zikr`, `Zikr.Driver`).
     func scope(_ events: [Event], channelExpression: String, enclosingType: String) -> ScopeContext {
         var contexts = events.map { event($0, enclosingType: enclosingType) }
-        for (index, event) in events.enumerated() {
-            guard let reply = event.reply, let answer = events.firstIndex(where: { $0.wireName == reply.event }) else { continue }
-            let rejection = reply.error.flatMap { name in events.firstIndex { $0.wireName == name } }.map { (events[$0], contexts[$0]) }
-            contexts[index].request = request(event, contexts[index], reply: reply, answer: events[answer], answerContext: contexts[answer],
-                                              rejection: rejection, channelExpression: channelExpression)
-            contexts[index].isRequest = contexts[index].request != nil
+        let requests = RequestTranslator(contract: contract, events: events, channelExpression: channelExpression)
+        for (index, event) in events.enumerated() where event.reply != nil {
+            contexts[index].request = requests.request(event, contexts: contexts)
+        }
+        // After every request: a subscription may be cancelled with one.
+        for (index, event) in events.enumerated() where event.subscription != nil {
+            contexts[index].subscription = requests.subscription(event, contexts: contexts)
+            if contexts[index].subscription != nil { contexts[index].request = nil }
+        }
+        for index in contexts.indices {
+            contexts[index].isRequest = contexts[index].request != nil || contexts[index].subscription != nil
         }
         let client = zip(events, contexts).filter { $0.0.direction.isEmittedByClient }.map(\.1)
         let server = zip(events, contexts).filter { $0.0.direction.isReceivedByClient }.map(\.1)
@@ -100,54 +105,6 @@ struct EventTranslator {
             return "try decoder.decode(\($0).self, from: frame.\(source))"
         }
         return context
-    }
-
-    /// A request's method: the event's values but the correlation field as parameters, the correlation chosen by
-    /// the client, the reply decoded as its listeners decode it.
-    private func request(_ event: Event, _ context: EventContext, reply: ReplyDeclaration, answer: Event, answerContext: EventContext,
-                         rejection: (Event, EventContext)?, channelExpression: String) -> RequestContext? {
-        let check = ReplyCheck(contract: contract)
-        guard let field = check.matchField(reply.match, of: event, isRequest: true), let answerField = check.matchField(reply.match, of: answer, isRequest: false),
-              let valueType = context.valueType, let structure = context.declaration?.structure,
-              let replyType = answerContext.valueType, let replyDecoding = answerContext.payloadDecoding else { return nil }
-        let isNumber = field.type.valueType == .scalar(.int)
-        let matched = SwiftSyntax.identifier(field.swiftName)
-        let others = structure.properties.filter { $0.name != matched }
-        // Types nested in the event's struct (its `Payload`) are written qualified outside it.
-        let nested = structure.nestedTypes.map(\.name)
-        let parameters = others.map { property in
-            let type = nested.reduce(property.type) { type, name in
-                type.replacing(try! Regex("\\b\(name)\\b"), with: "\(valueType).\(name)")
-            }
-            return "\(property.name): \(type)\(property.isOptional ? " = nil" : "")"
-        } + ["timeout: Duration? = nil"]
-        let arguments = structure.properties.map { property in
-            "\(property.name.unescapedIdentifier): \(property.name == matched ? "_correlation" : property.name)"
-        }
-        let source = self.source(of: reply.match, in: answer, field: answerField)
-        let channel = channelExpression == "nil" ? "nil" : channelExpression
-        var errorRoute = ""
-        var rejecting: String?
-        if let (errorEvent, errorContext) = rejection, let errorField = check.matchField(reply.match, of: errorEvent, isRequest: false),
-           let errorDecoding = errorContext.payloadDecoding {
-            errorRoute = ", errorRoute: (\(errorContext.route), \(self.source(of: reply.match, in: errorEvent, field: errorField)))"
-            rejecting = "if frame.route == \(errorContext.route) { throw RequestRejected(\(errorDecoding)) }"
-        }
-        return RequestContext(
-            parameters: parameters.joined(separator: ", "),
-            correlationSetup: isNumber ? "let _correlation = core.nextCorrelationNumber()" : "let _correlation = String(core.nextCorrelationNumber())",
-            correlationValue: isNumber ? ".number(JSONNumber(_correlation))" : ".string(_correlation)",
-            value: "\(valueType)(" + arguments.joined(separator: ", ") + ")",
-            replyMatch: "ReplyMatch(route: \(answerContext.route), channel: \(channel), source: \(source)\(errorRoute))",
-            replyType: replyType, replyDecoding: replyDecoding, rejection: rejecting, replyEventText: answer.wireName, matchText: reply.match)
-    }
-
-    /// Where a reply carries the matching field: a frame or envelope field, or a member of its payload.
-    private func source(of match: String, in answer: Event, field: Field) -> String {
-        let isShapeField = answer.shapeIndex.map { contract.framing.shapes?[$0].fields.contains { $0.wireName == match } == true } ?? false
-        let isEnvelopeField = answer.envelopeFields.contains { $0.wireName == match }
-        let literal = SwiftSyntax.stringLiteral(field.wireName)
-        return isShapeField || isEnvelopeField ? ".field(\(literal))" : ".payloadField(\(literal))"
     }
 
     /// An inline payload (an object or a tuple) is the event's own type, and emitting takes its fields as parameters.

@@ -245,7 +245,34 @@ public struct EventContext: Sendable {
     /// For a request (an event with `reply:`): how its method sends it and waits for the reply. A request's method
     /// replaces the plain emit method.
     public var request: RequestContext? = nil
+    /// For a request that opens a subscription: its method, which replaces the plain emit and request methods.
+    public var subscription: SubscriptionContext? = nil
+    /// Whether a request or subscription method replaces the plain emit method.
     public var isRequest: Bool = false
+}
+
+/// A subscription's method: it sends the request and returns the subscription's items as an `AsyncThrowingStream`.
+public struct SubscriptionContext: Sendable {
+    /// The method's parameter list (the request's values but a client-chosen id; `timeout:` when a reply confirms it).
+    public var parameters: String
+    /// The statement choosing the request's correlation value, if the client chooses one.
+    public var correlationSetup: String?
+    /// The `core.subscribe` arguments before the item decoder: the `SubscriptionMatch`, then the id or confirmation.
+    public var matchArguments: String
+    /// The items' Swift type and how an item decodes from `frame` with `decoder`.
+    public var itemType: String
+    public var itemDecoding: String
+    /// The expression making the error an error event means, or `nil` without an error event.
+    public var failure: String?
+    /// For a confirming reply with an error event: the statement throwing `RequestRejected` for it.
+    public var rejection: String?
+    /// The statements of the cancel closure (its parameter is `id`, a `JSONValue`); empty without a cancel event.
+    public var cancel: [String]
+    public var hasCancel: Bool
+    /// The `payload:` argument of `core.emit`: the request's value with its id filled in.
+    public var value: String
+    /// Documentation of what the method does, one line each.
+    public var summary: [String]
 }
 
 /// A request's method: it fills the correlation field, sends, and returns the decoded reply.

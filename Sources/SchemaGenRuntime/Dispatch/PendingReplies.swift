@@ -98,6 +98,8 @@ final class PendingReplies: @unchecked Sendable {
         var state: State
         /// The routes that answer it, to count it off each when it leaves.
         var routes: [String]
+        /// Called with the frame that answers it, on the receiving thread, before the next frame is read.
+        var onAnswer: (@Sendable (WireFraming.ParsedFrame) -> Void)?
     }
 
     /// A request's place in the table, to end or await it.
@@ -126,14 +128,15 @@ final class PendingReplies: @unchecked Sendable {
     }
 
     /// Enters a request before it is sent.
-    func reserve(_ match: ReplyMatch, correlation: JSONValue) throws(RequestFailure) -> Ticket {
+    func reserve(_ match: ReplyMatch, correlation: JSONValue,
+                 onAnswer: (@Sendable (WireFraming.ParsedFrame) -> Void)? = nil) throws(RequestFailure) -> Ticket {
         let key = Key(route: match.route, channel: match.channel, correlation: correlation)
         let routeKeys = match.answeringRoutes.map { (Self.routeKey($0.route, match.channel), $0.source) }
         let result: Result<Ticket, RequestFailure> = lock.withLock {
             guard entries[key] == nil else { return .failure(.correlationInUse(correlation)) }
             guard entries.count < limit else { return .failure(.tooManyPending(limit: limit)) }
             nextToken += 1
-            entries[key] = Entry(token: nextToken, state: .reserved, routes: routeKeys.map(\.0))
+            entries[key] = Entry(token: nextToken, state: .reserved, routes: routeKeys.map(\.0), onAnswer: onAnswer)
             for (routeKey, source) in routeKeys {
                 routes[routeKey] = (source, match.route, (routes[routeKey]?.waiting ?? 0) + 1)
             }
@@ -164,21 +167,24 @@ final class PendingReplies: @unchecked Sendable {
         }
     }
 
-    /// Ends the request with `result`, unless something ended it already.
+    /// Ends the request with `result`, unless something ended it already. A reply that ends it is first handed to
+    /// its `onAnswer`, so what the reply sets up (a subscription) is in place before the next frame.
     func end(_ ticket: Ticket, with result: Result<WireFraming.ParsedFrame, any Error>) {
-        let continuation: CheckedContinuation<WireFraming.ParsedFrame, any Error>? = lock.withLock {
+        let ended: (CheckedContinuation<WireFraming.ParsedFrame, any Error>?, (@Sendable (WireFraming.ParsedFrame) -> Void)?)? = lock.withLock {
             guard let entry = entries[ticket.key], entry.token == ticket.token else { return nil }
             switch entry.state {
             case .reserved:
                 entries[ticket.key]?.state = .ended(result)
-                return nil
+                return (nil, entry.onAnswer)
             case .awaiting(let continuation):
                 remove(ticket.key)
-                return continuation
+                return (continuation, entry.onAnswer)
             case .ended:
                 return nil
             }
         }
+        guard let (continuation, onAnswer) = ended else { return }
+        if case .success(let frame) = result { onAnswer?(frame) }
         continuation?.resume(with: result)
     }
 
@@ -197,7 +203,7 @@ final class PendingReplies: @unchecked Sendable {
         let routeKey = Self.routeKey(frame.route, channel)
         // Routes stay known once they carried a reply, so a late or duplicated one is reported with its value.
         guard let (source, primary) = lock.withLock({ routes[routeKey].map { ($0.source, $0.primary) } }) else { return .notAReply }
-        guard let correlation = Self.correlation(of: frame, source: source) else { return .unexpected(correlation: nil) }
+        guard let correlation = source.value(in: frame) else { return .unexpected(correlation: nil) }
         let ticket: Ticket? = lock.withLock {
             let key = Key(route: primary, channel: channel, correlation: correlation)
             return entries[key].map { Ticket(key: key, token: $0.token) }
@@ -221,9 +227,12 @@ final class PendingReplies: @unchecked Sendable {
         }
     }
 
-    /// The correlation value a reply carries, read without decoding the rest of it.
-    static func correlation(of frame: WireFraming.ParsedFrame, source: ReplyMatch.Source) -> JSONValue? {
-        let (document, key): (Data?, String) = switch source {
+}
+
+extension ReplyMatch.Source {
+    /// The correlation value `frame` carries here, read without decoding the rest of it; `nil` when it has none.
+    func value(in frame: WireFraming.ParsedFrame) -> JSONValue? {
+        let (document, key): (Data?, String) = switch self {
         case .field(let key): (frame.parts ?? frame.frame, key)
         case .payloadField(let key): (frame.payload, key)
         }

@@ -22,6 +22,8 @@ public final class RealtimeClientCore: @unchecked Sendable {
     private var errorHandlers: [(id: UUID, handler: @Sendable (IncomingFailure) -> Void)] = []
     /// Requests waiting for their replies.
     let pending: PendingReplies
+    /// Subscriptions open now, by their id.
+    let subscriptions: ActiveSubscriptions
     private var requestTimeout: Duration? = .seconds(30)
     private var correlationCounter = 0
 
@@ -33,6 +35,7 @@ public final class RealtimeClientCore: @unchecked Sendable {
         self.encoder = dates.makeEncoder()
         self.decoder = dates.makeDecoder()
         self.pending = PendingReplies(limit: maximumPendingRequests)
+        self.subscriptions = ActiveSubscriptions(limit: maximumPendingRequests)
         // Weakly: a client does not keep itself alive; frames that outlive it are reported, not lost unseen.
         let reporter = ReleasedClientReporter(framing: framing)
         transport.setReceiver { [weak self] frame in
@@ -103,10 +106,14 @@ public final class RealtimeClientCore: @unchecked Sendable {
     /// connection is lost (``failPendingRequests(_:)``), when too many requests wait or `correlation` is already
     /// in use (then nothing is sent); `CancellationError` when the calling task is cancelled; and whatever `send`
     /// throws. A reply that comes after its request ended goes to the error handlers.
+    ///
+    /// `onAnswer` is called with the answering frame on the receiving thread before any later frame is handled,
+    /// for what the reply must set up at once (the subscription it confirms).
     public func request(expecting match: ReplyMatch, correlation: JSONValue, timeout: Duration? = nil,
+                        onAnswer: (@Sendable (WireFraming.ParsedFrame) -> Void)? = nil,
                         send: () async throws -> Void) async throws -> WireFraming.ParsedFrame {
         try Task.checkCancellation()
-        let ticket = try pending.reserve(match, correlation: correlation)
+        let ticket = try pending.reserve(match, correlation: correlation, onAnswer: onAnswer)
         let timer = (timeout ?? defaultRequestTimeout).map { limit in
             Task { [pending] in
                 // A timer cancelled because the request ended must not end it again.
@@ -123,10 +130,12 @@ public final class RealtimeClientCore: @unchecked Sendable {
         return try await pending.wait(for: ticket)
     }
 
-    /// Ends every request waiting for a reply with ``RequestFailure/connectionLost(reason:)``: transports call it
-    /// when the connection drops, so no call waits for a reply that cannot come.
+    /// Ends every request waiting for a reply, and every open subscription, with
+    /// ``RequestFailure/connectionLost(reason:)``: transports call it when the connection drops, so no call waits for
+    /// a reply that cannot come and no loop waits for events of a subscription the server forgot.
     public func failPendingRequests(_ reason: String) {
         pending.failAll(RequestFailure.connectionLost(reason: reason))
+        subscriptions.failAll(RequestFailure.connectionLost(reason: reason))
     }
 
     /// How many requests wait for replies now.
@@ -197,6 +206,10 @@ public final class RealtimeClientCore: @unchecked Sendable {
             return
         }
         let channel = parsed.channel ?? incoming.channel
+        if let error = subscriptions.deliver(parsed, channel: channel, decoder: decoder) {
+            report(IncomingFailure(eventName: parsed.eventName, channel: channel, rawFrame: incoming.data, rawPayload: parsed.payload,
+                                   reason: .undecodablePayload(error)))
+        }
         if case .unexpected(let correlation) = pending.deliver(parsed, channel: channel) {
             report(IncomingFailure(eventName: parsed.eventName, channel: channel, rawFrame: incoming.data, rawPayload: parsed.payload,
                                    reason: .unexpectedReply(correlation: correlation)))
@@ -214,7 +227,7 @@ public final class RealtimeClientCore: @unchecked Sendable {
         }
     }
 
-    private func report(_ failure: IncomingFailure) {
+    func report(_ failure: IncomingFailure) {
         let handlers = lock.withLock { errorHandlers }
         for entry in handlers { entry.handler(failure) }
     }

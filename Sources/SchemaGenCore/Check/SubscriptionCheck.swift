@@ -1,0 +1,90 @@
+/// Requests that open subscriptions (`subscription:`): the item, end and error events exist in the request's scope
+/// and reach the app carrying the subscription's id; the request carries the id when the client chooses it; the
+/// cancel event is one the app sends, with the id in a field its generated code can fill in and nothing else it
+/// must be given.
+struct SubscriptionCheck {
+    let contract: Contract
+
+    func run(into diagnostics: inout DiagnosticBag) {
+        let replies = ReplyCheck(contract: contract)
+        for scope in [contract.events] + contract.channels.map(\.events) {
+            for event in scope {
+                guard let subscription = event.subscription else { continue }
+                let owner = "the subscription of event '\(event.wireName)'"
+                guard event.direction.isEmittedByClient else {
+                    diagnostics.error("event '\(event.wireName)' opens a subscription but the app never sends it; a subscription is opened by a "
+                                      + "client-to-server request", at: subscription.location)
+                    continue
+                }
+                for (name, role) in [(subscription.event, "`event`"), (subscription.end, "`end`"), (subscription.error, "`error`")] {
+                    guard let name, let carrier = find(name, role: role, receivedByClient: true, in: scope, owner: owner,
+                                                       at: subscription.location, diagnostics: &diagnostics) else { continue }
+                    checkCorrelation(subscription.match, of: carrier, isRequest: false, owner: owner, role: "its \(role) '\(name)'",
+                                     ids: .counter, replies: replies, at: subscription.location, diagnostics: &diagnostics)
+                }
+                if event.reply == nil {
+                    checkCorrelation(subscription.match, of: event, isRequest: true, owner: owner, role: "the request '\(event.wireName)' (it has no "
+                                     + "`reply:`, so the client chooses the id)", ids: subscription.ids, replies: replies, at: subscription.location,
+                                     diagnostics: &diagnostics)
+                }
+                if let name = subscription.cancel,
+                   let cancel = find(name, role: "`cancel`", receivedByClient: false, in: scope, owner: owner, at: subscription.location,
+                                     diagnostics: &diagnostics) {
+                    let key = subscription.cancelField ?? subscription.match
+                    checkCorrelation(key, of: cancel, isRequest: true, owner: owner, role: "its `cancel` '\(name)'", ids: .counter,
+                                     replies: replies, at: subscription.location, diagnostics: &diagnostics)
+                    for field in valuesToFill(cancel) where field.wireName != key && field.wireName != cancel.reply?.match && !field.type.isSwiftOptional {
+                        diagnostics.error("\(owner) cancels with '\(name)', whose '\(field.wireName)' is required; the client can only fill in the "
+                                          + "subscription's id ('\(key)'): make '\(field.wireName)' optional or cancel with another event",
+                                          at: subscription.location, notes: [.note("'\(field.wireName)' is declared here", at: field.location)])
+                    }
+                }
+            }
+        }
+    }
+
+    private func find(_ name: String, role: String, receivedByClient: Bool, in scope: [Event], owner: String, at location: SourceLocation,
+                      diagnostics: inout DiagnosticBag) -> Event? {
+        guard let event = scope.first(where: { $0.wireName == name }) else {
+            let names = scope.filter { receivedByClient ? $0.direction.isReceivedByClient : $0.direction.isEmittedByClient }.map(\.wireName)
+            diagnostics.error("\(owner) names \(role) '\(name)', which this scope does not have\(Suggestions.hint(for: name, in: names))", at: location)
+            return nil
+        }
+        let fits = receivedByClient ? event.direction.isReceivedByClient : event.direction.isEmittedByClient
+        guard fits else {
+            let need = receivedByClient ? "the server never sends it; name a server-to-client event" : "the app never sends it; name a client-to-server event"
+            diagnostics.error("\(owner) names \(role) '\(name)', but \(need)", at: location, notes: [.note("'\(name)' is declared here", at: event.location)])
+            return nil
+        }
+        return event
+    }
+
+    private func checkCorrelation(_ key: String, of carrier: Event, isRequest: Bool, owner: String, role: String, ids: CorrelationIDs,
+                                  replies: ReplyCheck, at location: SourceLocation, diagnostics: inout DiagnosticBag) {
+        guard let field = replies.matchField(key, of: carrier, isRequest: isRequest) else {
+            let place = isRequest ? "its frame shape or of its inline payload (the client fills it in)" : "its frame shape or of its payload object"
+            diagnostics.error("\(owner) matches by '\(key)', but \(role) has no such field; name a field of \(place)", at: location,
+                              notes: [.note("'\(carrier.wireName)' is declared here", at: carrier.location)])
+            return
+        }
+        guard [.scalar(.int), .scalar(.string)].contains(field.type.valueType) else {
+            diagnostics.error("\(owner) matches by '\(key)', which is `\(field.type.spelling)` in \(role); a subscription id is an `Int` or a `String`",
+                              at: field.location)
+            return
+        }
+        if ids == .uuid, field.type.valueType != .scalar(.string) {
+            diagnostics.error("\(owner) has `ids: uuid`, but '\(key)' is `\(field.type.spelling)` in \(role); a UUID is sent as a `String`", at: field.location)
+        }
+    }
+
+    /// The values the app gives when it sends `event`: its frame shape's fields and its inline payload's.
+    private func valuesToFill(_ event: Event) -> [Field] {
+        let shapeFields = event.shapeIndex.flatMap { contract.framing.shapes?[$0].fields } ?? []
+        let payloadFields: [Field] = switch event.payload {
+        case .object(let object)?: object.fields
+        case .tuple(let tuple)?: tuple.elements
+        default: []
+        }
+        return shapeFields + payloadFields
+    }
+}

@@ -1,0 +1,155 @@
+import SchemaGenRuntime
+
+/// Builds the methods of requests (`reply:`) and subscriptions (`subscription:`) of one scope: the event's values
+/// but the client-chosen correlation value as parameters, the reply and items decoded as their listeners decode them.
+struct RequestTranslator {
+    let contract: Contract
+    let events: [Event]
+    let channelExpression: String
+    private let check: ReplyCheck
+
+    init(contract: Contract, events: [Event], channelExpression: String) {
+        self.contract = contract
+        self.events = events
+        self.channelExpression = channelExpression
+        self.check = ReplyCheck(contract: contract)
+    }
+
+    private func index(of name: String?) -> Int? {
+        name.flatMap { name in events.firstIndex { $0.wireName == name } }
+    }
+
+    /// A request's method: it fills the correlation field, sends, and returns the decoded reply.
+    func request(_ event: Event, contexts: [EventContext]) -> RequestContext? {
+        guard let reply = event.reply, let own = index(of: event.wireName), let answer = index(of: reply.event),
+              let call = correlatedCall(event, contexts[own], key: reply.match, ids: reply.ids),
+              let replyMatch = replyMatch(reply, contexts: contexts),
+              let replyType = contexts[answer].valueType, let replyDecoding = contexts[answer].payloadDecoding else { return nil }
+        return RequestContext(parameters: (call.parameters + ["timeout: Duration? = nil"]).joined(separator: ", "),
+                              correlationSetup: call.setup, correlationValue: call.correlation, value: call.value, replyMatch: replyMatch,
+                              replyType: replyType, replyDecoding: replyDecoding, rejection: rejection(reply, contexts: contexts),
+                              replyEventText: reply.event, matchText: reply.match)
+    }
+
+    /// A subscription's method: it opens the subscription, sends the request, and returns the items.
+    func subscription(_ event: Event, contexts: [EventContext]) -> SubscriptionContext? {
+        guard let subscription = event.subscription, let own = index(of: event.wireName), let item = index(of: subscription.event),
+              let itemType = contexts[item].valueType, let itemDecoding = contexts[item].payloadDecoding else { return nil }
+        let key = event.reply?.match ?? subscription.match
+        guard let call = correlatedCall(event, contexts[own], key: key, ids: event.reply?.ids ?? subscription.ids) else { return nil }
+        var parts = ["route: \(contexts[item].route)", "channel: \(channelExpression)",
+                     "source: \(source(of: subscription.match, in: events[item]))"]
+        var summary = ["Sends the request and returns the subscription's `\(subscription.event)` events, matched by `\(subscription.match)`"]
+        if let end = index(of: subscription.end) {
+            parts.append("endRoute: (\(contexts[end].route), \(source(of: subscription.match, in: events[end])))")
+            summary.append("The stream finishes on `\(events[end].wireName)`.")
+        }
+        var failure: String?
+        if let error = index(of: subscription.error) {
+            parts.append("errorRoute: (\(contexts[error].route), \(source(of: subscription.match, in: events[error])))")
+            failure = contexts[error].payloadDecoding.map { "RequestRejected(\($0))" } ?? "SubscriptionEnded()"
+            summary.append("On `\(events[error].wireName)` it throws \(contexts[error].payloadDecoding == nil ? "`SubscriptionEnded`" : "`RequestRejected` with its value").")
+        }
+        var arguments = "SubscriptionMatch(" + parts.joined(separator: ", ") + ")"
+        var parameters = call.parameters
+        var rejecting: String?
+        if let reply = event.reply, let replyMatch = replyMatch(reply, contexts: contexts) {
+            arguments += ", confirmation: (\(replyMatch), \(call.correlation), timeout)"
+            parameters.append("timeout: Duration? = nil")
+            rejecting = rejection(reply, contexts: contexts)
+            summary[0] += " to the id in its reply `\(reply.event)` (matched by `\(reply.match)`, chosen here); it returns once that reply came."
+        } else {
+            arguments += ", id: \(call.correlation)"
+            summary[0] += " (chosen here)."
+        }
+        var cancel: [String]?
+        if let name = subscription.cancel, let cancelIndex = index(of: name) {
+            cancel = cancelStatements(events[cancelIndex], contexts[cancelIndex], key: subscription.cancelField ?? subscription.match)
+            summary.append("When the loop leaves early, it sends `\(name)`.")
+        }
+        return SubscriptionContext(parameters: parameters.joined(separator: ", "), correlationSetup: call.setup, matchArguments: arguments,
+                                   itemType: itemType, itemDecoding: itemDecoding, failure: failure, rejection: rejecting, cancel: cancel ?? [], hasCancel: cancel != nil,
+                                   value: call.value, summary: summary)
+    }
+
+    /// The parts of a method that sends `event` with the client's correlation value in field `key`.
+    private func correlatedCall(_ event: Event, _ context: EventContext, key: String, ids: CorrelationIDs)
+        -> (parameters: [String], setup: String, correlation: String, value: String)? {
+        guard let field = check.matchField(key, of: event, isRequest: true), let valueType = context.valueType,
+              let structure = context.declaration?.structure else { return nil }
+        let isNumber = field.type.valueType == .scalar(.int)
+        let matched = SwiftSyntax.identifier(field.swiftName)
+        let parameters = structure.properties.filter { $0.name != matched }.map { property in
+            "\(property.name): \(qualified(property.type, in: structure, valueType: valueType))\(property.isOptional ? " = nil" : "")"
+        }
+        let arguments = structure.properties.map { property in
+            "\(property.name.unescapedIdentifier): \(property.name == matched ? "_correlation" : property.name)"
+        }
+        let setup = switch (ids, isNumber) {
+        case (.uuid, _): "let _correlation = UUID().uuidString.lowercased()"
+        case (.counter, true): "let _correlation = core.nextCorrelationNumber()"
+        case (.counter, false): "let _correlation = String(core.nextCorrelationNumber())"
+        }
+        return (parameters, setup, isNumber ? ".number(JSONNumber(_correlation))" : ".string(_correlation)",
+                "\(valueType)(" + arguments.joined(separator: ", ") + ")")
+    }
+
+    /// Types nested in the event's struct (its `Payload`) are written qualified outside it.
+    private func qualified(_ type: String, in structure: StructContext, valueType: String) -> String {
+        structure.nestedTypes.map(\.name).reduce(type) { type, name in
+            type.replacing(try! Regex("\\b\(name)\\b"), with: "\(valueType).\(name)")
+        }
+    }
+
+    /// A `ReplyMatch(...)` expression: the reply's route, channel, and where it and the error event carry the value.
+    private func replyMatch(_ reply: ReplyDeclaration, contexts: [EventContext]) -> String? {
+        guard let answer = index(of: reply.event) else { return nil }
+        var errorRoute = ""
+        if let error = index(of: reply.error) {
+            errorRoute = ", errorRoute: (\(contexts[error].route), \(source(of: reply.match, in: events[error])))"
+        }
+        return "ReplyMatch(route: \(contexts[answer].route), channel: \(channelExpression), source: \(source(of: reply.match, in: events[answer]))\(errorRoute))"
+    }
+
+    /// The statement that throws `RequestRejected` with the error event's value when `frame` is that event.
+    private func rejection(_ reply: ReplyDeclaration, contexts: [EventContext]) -> String? {
+        guard let error = index(of: reply.error), let decoding = contexts[error].payloadDecoding else { return nil }
+        return "if frame.route == \(contexts[error].route) { throw RequestRejected(\(decoding)) }"
+    }
+
+    /// Where an event carries the matching field: a frame or envelope field, or a member of its payload.
+    private func source(of match: String, in answer: Event) -> String {
+        let isShapeField = answer.shapeIndex.map { contract.framing.shapes?[$0].fields.contains { $0.wireName == match } == true } ?? false
+        let isEnvelopeField = answer.envelopeFields.contains { $0.wireName == match }
+        let literal = SwiftSyntax.stringLiteral(match)
+        return isShapeField || isEnvelopeField ? ".field(\(literal))" : ".payloadField(\(literal))"
+    }
+
+    /// The cancel closure's statements: `id` (a `JSONValue`) read as the field's type, then the cancel event sent
+    /// with it, through its own request method when it is a request (its reply is not awaited for anything else).
+    private func cancelStatements(_ cancel: Event, _ context: EventContext, key: String) -> [String]? {
+        guard let field = check.matchField(key, of: cancel, isRequest: true), let valueType = context.valueType,
+              let structure = context.declaration?.structure else { return nil }
+        let read = field.type.valueType == .scalar(.int)
+            ? "guard case .number(let number) = id, let id = number.int64.flatMap({ Int(exactly: $0) }) else { return }"
+            : "guard case .string(let id) = id else { return }"
+        let name = SwiftSyntax.identifier(field.swiftName)
+        let ownCorrelation = cancel.reply.flatMap { check.matchField($0.match, of: cancel, isRequest: true) }.map { SwiftSyntax.identifier($0.swiftName) }
+        // The id is one of the event's own values, or one of its payload's.
+        func argument(_ property: PropertyContext) -> String {
+            if property.name == name { return "id" }
+            if let nested = structure.nestedTypes.first(where: { "\(valueType).\($0.name)" == qualified(property.unwrappedType, in: structure, valueType: valueType) }),
+               let inner = nested.structure, inner.properties.contains(where: { $0.name == name }) {
+                let values = inner.properties.map { "\($0.name.unescapedIdentifier): \($0.name == name ? "id" : "nil")" }
+                return "\(valueType).\(nested.name)(" + values.joined(separator: ", ") + ")"
+            }
+            return "nil"
+        }
+        if let request = cancel.reply, ownCorrelation != nil, request.event.isEmpty == false {
+            let arguments = structure.properties.filter { $0.name != ownCorrelation }.map { "\($0.name.unescapedIdentifier): \(argument($0))" }
+            return [read, "_ = try await self.\(context.memberName)(" + arguments.joined(separator: ", ") + ")"]
+        }
+        let arguments = structure.properties.map { "\($0.name.unescapedIdentifier): \(argument($0))" }
+        return [read, "try await self.core.emit(\(context.emitTarget), channel: \(channelExpression), payload: \(valueType)(" + arguments.joined(separator: ", ") + "))"]
+    }
+}
