@@ -5,7 +5,7 @@ import SchemaGenRuntime
 extension Checker {
     static let eventKeys = ["direction", "description", "deprecated", "swiftName", "payload", "envelope", "frame", "wire", "reply", "subscription"]
     static let replyKeys = ["event", "match", "error", "ids"]
-    static let subscriptionKeys = ["event", "match", "end", "error", "cancel", "ids"]
+    static let subscriptionKeys = ["event", "match", "end", "error", "cancel", "ids", "id"]
     static let cancelKeys = ["event", "field"]
     static let channelKeys = ["address", "parameters", "description", "deprecated", "swiftName", "events"]
     static let parameterKeys = ["type", "description", "swiftName"]
@@ -109,6 +109,7 @@ extension Checker {
         declaration.end = spec["end"].flatMap { readText($0, what: "the subscription's `end`") }
         declaration.error = spec["error"].flatMap { readText($0, what: "the subscription's `error`") }
         declaration.ids = readCorrelationIDs(spec)
+        declaration.idInReply = spec["id"].flatMap { readText($0, what: "the subscription's `id`") }
         if let cancel = spec["cancel"] {
             if case .scalar = cancel.kind {
                 declaration.cancel = readText(cancel, what: "the subscription's `cancel`")

@@ -19,8 +19,25 @@ struct SubscriptionCheck {
                 for (name, role) in [(subscription.event, "`event`"), (subscription.end, "`end`"), (subscription.error, "`error`")] {
                     guard let name, let carrier = find(name, role: role, receivedByClient: true, in: scope, owner: owner,
                                                        at: subscription.location, diagnostics: &diagnostics) else { continue }
+                    if name == subscription.event, carrier.payload == nil, carrier.envelopeFields.isEmpty, carrier.shapeIndex == nil {
+                        diagnostics.error("\(owner) yields '\(name)' events, which carry nothing; give '\(name)' a payload", at: subscription.location,
+                                          notes: [.note("'\(name)' is declared here", at: carrier.location)])
+                        continue
+                    }
                     checkCorrelation(subscription.match, of: carrier, isRequest: false, owner: owner, role: "its \(role) '\(name)'",
                                      ids: .counter, replies: replies, at: subscription.location, diagnostics: &diagnostics)
+                }
+                if let key = subscription.idInReply {
+                    if let reply = event.reply, let answer = scope.first(where: { $0.wireName == reply.event }) {
+                        if contract.objectFields(of: answer.payload?.unwrapped ?? .scalar(.json))?.contains(where: { $0.wireName == key }) != true {
+                            diagnostics.error("\(owner) takes its id from '\(key)' of the reply '\(answer.wireName)', whose payload has no such field; "
+                                              + "name a field of its payload, or leave `id:` out when the payload is the id", at: subscription.location,
+                                              notes: [.note("'\(answer.wireName)' is declared here", at: answer.location)])
+                        }
+                    } else if event.reply == nil {
+                        diagnostics.error("\(owner) takes its id from '\(key)' of the reply, but '\(event.wireName)' has no `reply:`; without one the "
+                                          + "client chooses the id: leave `id:` out", at: subscription.location)
+                    }
                 }
                 if event.reply == nil {
                     checkCorrelation(subscription.match, of: event, isRequest: true, owner: owner, role: "the request '\(event.wireName)' (it has no "

@@ -156,7 +156,8 @@ public enum CorrelationIDs: String, Hashable, Sendable, CaseIterable {
 /// that belong to it, matched by the subscription's id, and the events that end it from either side.
 ///
 /// The subscription's id is the request's `match` field, chosen by the client, or, when the request has a
-/// `reply:`, the reply's payload: the reply confirms the subscription and carries the id the server chose.
+/// `reply:`, the reply's payload (or its field `id:`): the reply confirms the subscription and carries the id the
+/// server chose.
 public struct SubscriptionDeclaration: Hashable, Sendable {
     /// The event each item of the subscription arrives as.
     public var event: String
@@ -171,5 +172,7 @@ public struct SubscriptionDeclaration: Hashable, Sendable {
     public var cancelField: String? = nil
     /// How the client chooses the id, when it does (no `reply:`).
     public var ids: CorrelationIDs = .counter
+    /// With `reply:`: the member of the reply's payload that holds the id; `nil` when the payload is the id.
+    public var idInReply: String? = nil
     public var location: SourceLocation
 }

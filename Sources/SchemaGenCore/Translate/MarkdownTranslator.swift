@@ -64,6 +64,16 @@ public struct MarkdownTranslator: Sendable {
             let answer = "→ \(MarkdownSyntax.code(reply.event))\(error), matched by \(MarkdownSyntax.code(reply.match))."
             description = description.isEmpty ? answer : description + " " + answer
         }
+        if let subscription = event.subscription {
+            // How the guides describe a stream: which events belong to it, by what, and what ends it.
+            var parts = ["Opens a subscription: \(MarkdownSyntax.code(subscription.event)) events with its \(MarkdownSyntax.code(subscription.match))"
+                         + (event.reply == nil ? "" : " (the id in the reply" + (subscription.idInReply.map { "'s \(MarkdownSyntax.code($0))" } ?? "") + ")")]
+            if let end = subscription.end { parts.append("ends with \(MarkdownSyntax.code(end))") }
+            if let error = subscription.error { parts.append("fails with \(MarkdownSyntax.code(error))") }
+            if let cancel = subscription.cancel { parts.append("cancelled with \(MarkdownSyntax.code(cancel))") }
+            let text = parts.joined(separator: "; ") + "."
+            description = description.isEmpty ? text : description + " " + text
+        }
         var payload = event.payload.map { Self.linked($0.spellingSegments, typeAnchors: typeAnchors) } ?? "None"
         if !event.envelopeFields.isEmpty {
             let fields = ObjectType(fields: event.envelopeFields)

@@ -55,9 +55,11 @@ struct RequestTranslator {
         var rejecting: String?
         if let reply = event.reply, let replyMatch = replyMatch(reply, contexts: contexts) {
             arguments += ", confirmation: (\(replyMatch), \(call.correlation), timeout)"
+            if let key = subscription.idInReply { arguments += ", idInReply: \(SwiftSyntax.stringLiteral(key))" }
             parameters.append("timeout: Duration? = nil")
             rejecting = rejection(reply, contexts: contexts)
-            summary[0] += " to the id in its reply `\(reply.event)` (matched by `\(reply.match)`, chosen here); it returns once that reply came."
+            let where_ = subscription.idInReply.map { "its `\($0)`" } ?? "its payload"
+            summary[0] += " to the id in its reply `\(reply.event)` (\(where_); matched by `\(reply.match)`, chosen here); it returns once that reply came."
         } else {
             arguments += ", id: \(call.correlation)"
             summary[0] += " (chosen here)."

@@ -167,8 +167,8 @@ extension RealtimeClientCore {
     /// Opens a subscription and returns its items as they arrive.
     ///
     /// With `id`, the client chose the subscription's id (it is in the request `send` sends): the subscription opens
-    /// before the request goes out. With `confirmation` instead, the request's reply confirms it and its payload is
-    /// the id the server chose; this call returns once the reply came, and throws what `reject` throws for an error
+    /// before the request goes out. With `confirmation` instead, the request's reply confirms it and carries the id
+    /// the server chose: its payload, or its payload's member `idInReply`; this call returns once the reply came, and throws what `reject` throws for an error
     /// reply, or ``RequestFailure`` as ``request(expecting:correlation:timeout:onAnswer:send:)`` does.
     ///
     /// The stream finishes on the end event, throws the error `failure` makes of the error event (or the error
@@ -179,7 +179,7 @@ extension RealtimeClientCore {
     /// subscription goes on.
     public func subscribe<Item: Sendable>(
         _ match: SubscriptionMatch, id: JSONValue? = nil,
-        confirmation: (reply: ReplyMatch, correlation: JSONValue, timeout: Duration?)? = nil,
+        confirmation: (reply: ReplyMatch, correlation: JSONValue, timeout: Duration?)? = nil, idInReply: String? = nil,
         item decode: @escaping @Sendable (WireFraming.ParsedFrame, WireDecoder) throws -> Item,
         failure: @escaping @Sendable (WireFraming.ParsedFrame, WireDecoder) throws -> any Error = { _, _ in SubscriptionEnded() },
         reject: (WireFraming.ParsedFrame, WireDecoder) throws -> Void = { _, _ in },
@@ -222,8 +222,7 @@ extension RealtimeClientCore {
                 let replyRoute = confirmation.reply.route
                 let frame = try await request(expecting: confirmation.reply, correlation: confirmation.correlation, timeout: confirmation.timeout,
                                               onAnswer: { frame in
-                                                  guard frame.route == replyRoute, let payload = frame.payload,
-                                                        let id = try? WireDecoder(dates: .iso8601).decode(JSONValue.self, from: payload) else { return }
+                                                  guard frame.route == replyRoute, let id = Self.subscriptionID(in: frame, key: idInReply) else { return }
                                                   try? table.open(handle, id: id)
                                               }, send: send)
                 try reject(frame, payloadDecoder)
@@ -238,6 +237,12 @@ extension RealtimeClientCore {
             throw error
         }
         return SubscriptionStream(stream: stream, stop: stop)
+    }
+
+    private static func subscriptionID(in reply: WireFraming.ParsedFrame, key: String?) -> JSONValue? {
+        if let key { return ReplyMatch.Source.payloadField(key).value(in: reply) }
+        guard let payload = reply.payload else { return nil }
+        return try? WireDecoder(dates: .iso8601).decode(JSONValue.self, from: payload)
     }
 }
 
