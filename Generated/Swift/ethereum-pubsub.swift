@@ -282,7 +282,9 @@ extension EthereumPubSub {
         ///
         /// Wire name: `eth_subscribe` in frame shape `request`, client to server.
         ///
-        /// Sends the request and returns the subscription's `eth_subscription` events, matched by `subscription` to the id in its reply `result` (matched by `id`, chosen here); it returns once that reply came.
+        /// Sends the request and returns the subscription's `eth_subscription` events, matched by `subscription`.
+        /// The reply `result` (matched by `id`, chosen here) confirms it with its id, its payload;
+        /// the call returns then.
         /// When the loop leaves early, it sends `eth_unsubscribe`.
         /// Throws `RequestFailure` when the connection is lost, and `CancellationError` when the calling task is cancelled.
         public func ethSubscribe(payload: EthSubscribe.Payload, timeout: Duration? = nil) async throws -> SubscriptionStream<EthSubscription> {

@@ -289,7 +289,8 @@ extension GraphQLTransportWS {
         ///
         /// Wire name: `subscribe` in frame shape `message`, client to server.
         ///
-        /// Sends the request and returns the subscription's `next` events, matched by `id` (chosen here).
+        /// Sends the request and returns the subscription's `next` events, matched by `id`.
+        /// Its id is chosen here.
         /// The stream finishes on `complete`.
         /// On `error` it throws `RequestRejected` with its value.
         /// When the loop leaves early, it sends `complete`.

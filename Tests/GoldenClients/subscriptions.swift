@@ -249,7 +249,8 @@ extension Subscriptions {
 
         /// Wire name: `watch_prices`, client to server.
         ///
-        /// Sends the request and returns the subscription's `price` events, matched by `sub_id` (chosen here).
+        /// Sends the request and returns the subscription's `price` events, matched by `sub_id`.
+        /// Its id is chosen here.
         /// The stream finishes on `watch_ended`.
         /// On `watch_failed` it throws `RequestRejected` with its value.
         /// When the loop leaves early, it sends `unwatch`.
@@ -280,7 +281,9 @@ extension Subscriptions {
 
         /// Wire name: `follow_trades`, client to server.
         ///
-        /// Sends the request and returns the subscription's `trade` events, matched by `subscription` to the id in its reply `following` (its `subscription`; matched by `request_id`, chosen here); it returns once that reply came.
+        /// Sends the request and returns the subscription's `trade` events, matched by `subscription`.
+        /// The reply `following` (matched by `request_id`, chosen here) confirms it with its id, its `subscription`;
+        /// the call returns then.
         /// When the loop leaves early, it sends `unfollow`.
         /// Throws `RequestFailure` when the connection is lost, and `CancellationError` when the calling task is cancelled.
         public func followTrades(symbol: String, timeout: Duration? = nil) async throws -> SubscriptionStream<Trade> {

@@ -39,7 +39,7 @@ struct RequestTranslator {
         guard let call = correlatedCall(event, contexts[own], key: key, ids: event.reply?.ids ?? subscription.ids) else { return nil }
         var parts = ["route: \(contexts[item].route)", "channel: \(channelExpression)",
                      "source: \(source(of: subscription.match, in: events[item]))"]
-        var summary = ["Sends the request and returns the subscription's `\(subscription.event)` events, matched by `\(subscription.match)`"]
+        var summary = ["Sends the request and returns the subscription's `\(subscription.event)` events, matched by `\(subscription.match)`."]
         if let end = index(of: subscription.end) {
             parts.append("endRoute: (\(contexts[end].route), \(source(of: subscription.match, in: events[end])))")
             summary.append("The stream finishes on `\(events[end].wireName)`.")
@@ -58,11 +58,12 @@ struct RequestTranslator {
             if let key = subscription.idInReply { arguments += ", idInReply: \(SwiftSyntax.stringLiteral(key))" }
             parameters.append("timeout: Duration? = nil")
             rejecting = rejection(reply, contexts: contexts)
-            let where_ = subscription.idInReply.map { "its `\($0)`" } ?? "its payload"
-            summary[0] += " to the id in its reply `\(reply.event)` (\(where_); matched by `\(reply.match)`, chosen here); it returns once that reply came."
+            let place = subscription.idInReply.map { "its `\($0)`" } ?? "its payload"
+            summary.insert("The reply `\(reply.event)` (matched by `\(reply.match)`, chosen here) confirms it with its id, \(place);", at: 1)
+            summary.insert("the call returns then.", at: 2)
         } else {
             arguments += ", id: \(call.correlation)"
-            summary[0] += " (chosen here)."
+            summary.insert("Its id is chosen here.", at: 1)
         }
         var cancel: [String]?
         if let name = subscription.cancel, let cancelIndex = index(of: name) {
