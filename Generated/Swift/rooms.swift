@@ -509,15 +509,14 @@ extension Rooms {
         /// Create a note, photo or audio element in a room.
         ///
         /// Wire name: `element:create`, client to server.
-        public func elementCreate(_ payload: ElementCreate) async throws {
-            try await core.emit(eventName: "element:create", channel: nil, payload: payload)
-        }
-
-        /// Create a note, photo or audio element in a room.
         ///
-        /// Wire name: `element:create`, client to server.
-        public func elementCreate(roomId: String, type: Rooms.ElementType, positionX: Double, positionY: Double, width: Double, height: Double, content: String? = nil, imageUrl: String? = nil, audioUrl: String? = nil, duration: Double? = nil) async throws {
-            try await core.emit(eventName: "element:create", channel: nil, payload: ElementCreate(roomId: roomId, type: type, positionX: positionX, positionY: positionY, width: width, height: height, content: content, imageUrl: imageUrl, audioUrl: audioUrl, duration: duration))
+        /// Sends the event and returns the server's acknowledgement. Throws `RequestFailure` when none comes within
+        /// `timeout` (or the client's default) or the connection is lost, `AcknowledgementsUnsupported` when the
+        /// transport carries no acknowledgements, and `CancellationError` when the calling task is cancelled.
+        @discardableResult
+        public func elementCreate(roomId: String, type: Rooms.ElementType, positionX: Double, positionY: Double, width: Double, height: Double, content: String? = nil, imageUrl: String? = nil, audioUrl: String? = nil, duration: Double? = nil, timeout: Duration? = nil) async throws -> Rooms.Element {
+            let arguments = try await core.emitExpectingAck(eventName: "element:create", channel: nil, payload: ElementCreate(roomId: roomId, type: type, positionX: positionX, positionY: positionY, width: width, height: height, content: content, imageUrl: imageUrl, audioUrl: audioUrl, duration: duration), timeout: timeout)
+            return try core.decodeAcknowledgement(Rooms.Element.self, from: arguments, spread: false)
         }
 
         /// Move an element.

@@ -26,12 +26,18 @@ import Testing
         let transport = LoopbackTransport()
         let rooms = Rooms.Client(transport: transport)
         try await rooms.touchMove(roomId: "r1", x: 1.5, y: 2)
-        try await rooms.elementCreate(roomId: "r1", type: .photo, positionX: 0, positionY: 0, width: 10, height: 10,
-                                      imageUrl: "https://cdn.example.com/p.jpg")
+        // `element:create` is acknowledged with the created element (see schemas/rooms.yaml): its method returns it.
+        async let created = rooms.elementCreate(roomId: "r1", type: .photo, positionX: 0, positionY: 0, width: 10, height: 10,
+                                                imageUrl: "https://cdn.example.com/p.jpg")
+        for _ in 0..<400 where transport.sentFrames.count < 2 { try await Task.sleep(for: .milliseconds(5)) }
         #expect(transport.sentFrames.map(\.text) == [
             #"["touch:move",{"roomId":"r1","x":1.5,"y":2}]"#,
             #"["element:create",{"height":10,"imageUrl":"https://cdn.example.com/p.jpg","positionX":0,"positionY":0,"roomId":"r1","type":"photo","width":10}]"#,
         ])
+        let ackID = try #require(transport.sentFrames.last?.ackID)
+        transport.acknowledge(ackID, arguments: #"[{"id":"e9","roomId":"r1","type":"photo","createdBy":"u1","positionX":0,"positionY":0,"width":10,"height":10,"imageUrl":"https://cdn.example.com/p.jpg","createdAt":"2025-01-31T09:30:00Z"}]"#)
+        let element = try await created
+        #expect(element.id == "e9" && element.type == .photo && element.createdAt == .fixture)
     }
 
     @Test func datesAreWrittenAsTheContractSays() throws {

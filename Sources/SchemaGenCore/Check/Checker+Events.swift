@@ -3,7 +3,7 @@ import SchemaGenRuntime
 
 /// Reading `events:` and `channels:`.
 extension Checker {
-    static let eventKeys = ["direction", "description", "deprecated", "swiftName", "payload", "envelope", "frame", "wire", "reply", "subscription"]
+    static let eventKeys = ["direction", "description", "deprecated", "swiftName", "payload", "envelope", "frame", "wire", "reply", "subscription", "ack"]
     static let replyKeys = ["event", "match", "error", "ids"]
     static let subscriptionKeys = ["event", "match", "end", "error", "cancel", "ids", "id"]
     static let cancelKeys = ["event", "field"]
@@ -77,11 +77,20 @@ extension Checker {
                                      ids: readCorrelationIDs(spec), location: entry.key.location)
         }
         let subscription = reader.entry("subscription").flatMap { readSubscription($0, owner: owner) }
+        var ack: AckDeclaration?
+        if let entry = reader.entry("ack") {
+            if entry.value.scalar != nil {
+                ack = readTypeExpression(entry.value, what: "the acknowledgement of \(owner)").map { AckDeclaration(type: $0, location: entry.value.location) }
+            } else {
+                diagnostics.error("the acknowledgement of \(owner) is a type written as text (`Element`, `[String]`, `Bool?`); declare an object or "
+                                  + "a tuple under `types:` and name it", at: entry.value.location)
+            }
+        }
         guard let direction else { return nil }
         if framing?.shapes != nil, placement == nil { return nil }
         return Event(wireName: wireName, swiftName: swiftName, direction: direction, description: readDescription(reader),
                      deprecation: readDeprecation(reader), payload: payload, envelopeFields: envelopeFields, location: keyLocation,
-                     shapeIndex: placement?.shape, wireValue: placement?.value, reply: reply, subscription: subscription)
+                     shapeIndex: placement?.shape, wireValue: placement?.value, reply: reply, subscription: subscription, ack: ack)
     }
 
     private mutating func readCorrelationIDs(_ spec: MappingReader) -> CorrelationIDs {

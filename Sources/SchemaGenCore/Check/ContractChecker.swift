@@ -20,6 +20,7 @@ public struct ContractChecker: Sendable {
             FramingConsistencyCheck(contract: contract).run(into: &bag)
             ReplyCheck(contract: contract).run(into: &bag)
             SubscriptionCheck(contract: contract).run(into: &bag)
+            AckCheck(contract: contract).run(into: &bag)
         }
         return Result(contract: bag.hasErrors ? nil : contract, diagnostics: bag.sorted)
     }

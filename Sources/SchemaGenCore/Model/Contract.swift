@@ -81,6 +81,9 @@ public struct Event: Hashable, Sendable {
     public var reply: ReplyDeclaration? = nil
     /// For a request that opens a subscription: the events that belong to it and end it.
     public var subscription: SubscriptionDeclaration? = nil
+    /// With Socket.IO framing: the acknowledgement the event is answered with (the server's, for an event the app
+    /// sends; the app's, for one the server sends).
+    public var ack: AckDeclaration? = nil
 
     /// Where the event sits among frame shapes, for contracts with `frames:`.
     public var address: EventAddress? {
@@ -141,6 +144,13 @@ public struct ReplyDeclaration: Hashable, Sendable {
     public var error: String? = nil
     /// How the client chooses correlation values.
     public var ids: CorrelationIDs = .counter
+    public var location: SourceLocation
+}
+
+/// A Socket.IO acknowledgement (`ack:`): the value the receiver of an event calls its callback with. A named tuple
+/// type stands for several arguments; any other type for the one argument.
+public struct AckDeclaration: Hashable, Sendable {
+    public var type: TypeRef
     public var location: SourceLocation
 }
 

@@ -160,7 +160,19 @@ extension EventContext: KeyedTemplateContext {
         "emitValue": .property(\.emitValue),
         "request": .property(\.request),
         "subscription": .property(\.subscription),
+        "ack": .property(\.ack),
         "isRequest": .property(\.isRequest),
+    ]
+}
+
+extension AckContext: KeyedTemplateContext {
+    static let templateKeys: [String: TemplateKey<Self>] = [
+        "type": .property(\.type),
+        "spread": .property(\.spread),
+        "parameters": .property(\.parameters),
+        "value": .property(\.value),
+        "isAwaited": .property(\.isAwaited),
+        "isAnswered": .property(\.isAnswered),
     ]
 }
 

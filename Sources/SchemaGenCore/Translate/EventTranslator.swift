@@ -33,8 +33,10 @@ struct EventTranslator {
             contexts[index].subscription = requests.subscription(event, contexts: contexts)
             if contexts[index].subscription != nil { contexts[index].request = nil }
         }
-        for index in contexts.indices {
+        for (index, event) in events.enumerated() {
+            contexts[index].ack = event.ack.map { acknowledgement($0, of: event, contexts[index]) }
             contexts[index].isRequest = contexts[index].request != nil || contexts[index].subscription != nil
+                || (contexts[index].ack?.isAwaited ?? false)
         }
         let client = zip(events, contexts).filter { $0.0.direction.isEmittedByClient }.map(\.1)
         let server = zip(events, contexts).filter { $0.0.direction.isReceivedByClient }.map(\.1)
@@ -105,6 +107,21 @@ struct EventTranslator {
             return "try decoder.decode(\($0).self, from: frame.\(source))"
         }
         return context
+    }
+
+    /// A Socket.IO acknowledgement: awaited by the method that sends the event, or made by the app's responder.
+    private func acknowledgement(_ ack: AckDeclaration, of event: Event, _ context: EventContext) -> AckContext {
+        let spread = if case .named(let name) = ack.type, case .tuple? = contract.type(named: name)?.kind { true } else { false }
+        let (parameters, value): (String, String) = if context.hasEmitParameters, let emitParameters = context.emitParameters,
+                                                         let initializer = context.emitInitializer {
+            (emitParameters + ", ", initializer)
+        } else if let valueType = context.valueType {
+            ("_ payload: \(valueType), ", context.emitValue)
+        } else {
+            ("", "JSONValue?.none")
+        }
+        return AckContext(type: builder.speller.spell(ack.type), spread: String(spread), parameters: parameters + "timeout: Duration? = nil",
+                          value: value, isAwaited: event.direction == .clientToServer, isAnswered: event.direction == .serverToClient)
     }
 
     /// An inline payload (an object or a tuple) is the event's own type, and emitting takes its fields as parameters.

@@ -64,6 +64,12 @@ public struct MarkdownTranslator: Sendable {
             let answer = "→ \(MarkdownSyntax.code(reply.event))\(error), matched by \(MarkdownSyntax.code(reply.match))."
             description = description.isEmpty ? answer : description + " " + answer
         }
+        if let ack = event.ack {
+            // A Socket.IO guide says what the callback is called with, and by whom.
+            let who = event.direction == .serverToClient ? "The app acknowledges it with" : "Acknowledged with"
+            let text = "\(who) " + Self.linked(ack.type.spellingSegments, typeAnchors: typeAnchors) + "."
+            description = description.isEmpty ? text : description + " " + text
+        }
         if let subscription = event.subscription {
             // How the guides describe a stream: which events belong to it, by what, and what ends it.
             var parts = ["Opens a subscription: \(MarkdownSyntax.code(subscription.event)) events with its \(MarkdownSyntax.code(subscription.match))"

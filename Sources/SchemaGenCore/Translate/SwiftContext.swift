@@ -247,8 +247,27 @@ public struct EventContext: Sendable {
     public var request: RequestContext? = nil
     /// For a request that opens a subscription: its method, which replaces the plain emit and request methods.
     public var subscription: SubscriptionContext? = nil
-    /// Whether a request or subscription method replaces the plain emit method.
+    /// With Socket.IO framing, `ack:`: the acknowledgement, which a method returns (an event the app sends) or a
+    /// responder makes (an event the server sends).
+    public var ack: AckContext? = nil
+    /// Whether a request, subscription or acknowledged method replaces the plain emit method.
     public var isRequest: Bool = false
+}
+
+/// A Socket.IO acknowledgement of an event.
+public struct AckContext: Sendable {
+    /// The acknowledgement's Swift type.
+    public var type: String
+    /// `true` when the type is a tuple standing for all the acknowledgement's arguments, `false` for its one argument.
+    public var spread: String
+    /// For an event the app sends: the method's parameters (the emit method's, then `timeout: Duration? = nil`) and
+    /// the `payload:` argument of `core.emitExpectingAck`.
+    public var parameters: String
+    public var value: String
+    /// Whether the app sends the event (the method waits for the server's acknowledgement) or receives it (a
+    /// responder makes the app's).
+    public var isAwaited: Bool
+    public var isAnswered: Bool
 }
 
 /// A subscription's method: it sends the request and returns the subscription's items as an `AsyncThrowingStream`.

@@ -123,15 +123,11 @@ final class PendingReplies: @unchecked Sendable {
 
     var count: Int { lock.withLock { entries.count } }
 
-    private static func routeKey(_ route: String, _ channel: String?) -> String {
-        channel.map { "\($0)\u{0}\(route)" } ?? route
-    }
-
     /// Enters a request before it is sent.
     func reserve(_ match: ReplyMatch, correlation: JSONValue,
                  onAnswer: (@Sendable (WireFraming.ParsedFrame) -> Void)? = nil) throws(RequestFailure) -> Ticket {
         let key = Key(route: match.route, channel: match.channel, correlation: correlation)
-        let routeKeys = match.answeringRoutes.map { (Self.routeKey($0.route, match.channel), $0.source) }
+        let routeKeys = match.answeringRoutes.map { (routeKey($0.route, match.channel), $0.source) }
         let result: Result<Ticket, RequestFailure> = lock.withLock {
             guard entries[key] == nil else { return .failure(.correlationInUse(correlation)) }
             guard entries.count < limit else { return .failure(.tooManyPending(limit: limit)) }
@@ -200,10 +196,19 @@ final class PendingReplies: @unchecked Sendable {
 
     /// Hands `frame` to the request it answers, if any waits on its route.
     func deliver(_ frame: WireFraming.ParsedFrame, channel: String?) -> Delivery {
-        let routeKey = Self.routeKey(frame.route, channel)
+        let routeKey = routeKey(frame.route, channel)
         // Routes stay known once they carried a reply, so a late or duplicated one is reported with its value.
         guard let (source, primary) = lock.withLock({ routes[routeKey].map { ($0.source, $0.primary) } }) else { return .notAReply }
         guard let correlation = source.value(in: frame) else { return .unexpected(correlation: nil) }
+        return answer(frame, under: primary, channel: channel, correlation: correlation)
+    }
+
+    /// Hands a Socket.IO acknowledgement to the request that asked for it; it carries its id beside the frame.
+    func deliverAcknowledgement(_ frame: WireFraming.ParsedFrame, id: Int) -> Delivery {
+        answer(frame, under: frame.route, channel: nil, correlation: .number(JSONNumber(id)))
+    }
+
+    private func answer(_ frame: WireFraming.ParsedFrame, under primary: String, channel: String?, correlation: JSONValue) -> Delivery {
         let ticket: Ticket? = lock.withLock {
             let key = Key(route: primary, channel: channel, correlation: correlation)
             return entries[key].map { Ticket(key: key, token: $0.token) }

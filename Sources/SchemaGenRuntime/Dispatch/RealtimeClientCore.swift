@@ -10,7 +10,7 @@ public final class RealtimeClientCore: @unchecked Sendable {
     public let transport: any RealtimeTransport
     public let framing: WireFraming
     // The encoder is safe to share once configured: it is only read after init.
-    private let encoder: JSONEncoder
+    let encoder: JSONEncoder
     private let decoder: WireDecoder
 
     /// Guards every scope's listeners and the error handlers.
@@ -20,6 +20,8 @@ public final class RealtimeClientCore: @unchecked Sendable {
     private var channelScopes: [String: any ScopeRouting] = [:]
     // Arrays, not dictionaries: handlers run in the order they were registered.
     private var errorHandlers: [(id: UUID, handler: @Sendable (IncomingFailure) -> Void)] = []
+    /// The app's answers to the server's requests, by route key (``Responder``).
+    var responders: [String: (id: UUID, respond: Responder)] = [:]
     /// Requests waiting for their replies.
     let pending: PendingReplies
     /// Subscriptions open now, by their id.
@@ -197,6 +199,9 @@ public final class RealtimeClientCore: @unchecked Sendable {
 
     /// Routes one incoming frame. Transports call this through the receiver set at init.
     public func receive(_ incoming: IncomingFrame) {
+        if let id = incoming.acknowledges {
+            return receiveAcknowledgement(incoming, id: id)
+        }
         let parsed: WireFraming.ParsedFrame
         do {
             parsed = try framing.parse(incoming.data)
@@ -215,7 +220,11 @@ public final class RealtimeClientCore: @unchecked Sendable {
                                    reason: .unexpectedReply(correlation: correlation)))
         }
         // One lock per frame: the scope's routing is replaced, never changed, so it is used after the lock is released.
-        guard let routing = lock.withLock({ scope(for: channel)?.routing }) else { return }
+        let (routing, responder) = lock.withLock {
+            (scope(for: channel)?.routing, responders.isEmpty ? nil : responders[routeKey(parsed.route, channel)]?.respond)
+        }
+        if let responder { respond(to: parsed, incoming: incoming, channel: channel, with: responder) }
+        guard let routing else { return }
         do {
             try routing.deliver(parsed, decoder: decoder)
         } catch let error as DecodingError {

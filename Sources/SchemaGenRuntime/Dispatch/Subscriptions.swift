@@ -79,10 +79,6 @@ final class ActiveSubscriptions: @unchecked Sendable {
 
     var count: Int { lock.withLock { reserved } }
 
-    private static func routeKey(_ route: String, _ channel: String?) -> String {
-        channel.map { "\($0)\u{0}\(route)" } ?? route
-    }
-
     /// Takes a place for a subscription about to be requested.
     func reserve(_ match: SubscriptionMatch, receiver: Receiver) throws(RequestFailure) -> Handle {
         let handle = Handle(match: match, receiver: receiver)
@@ -107,7 +103,7 @@ final class ActiveSubscriptions: @unchecked Sendable {
             let roles = [(Role.item, match.route, match.source)] + [match.endRoute.map { (Role.end, $0.route, $0.source) },
                                                                    match.errorRoute.map { (Role.failure, $0.route, $0.source) }].compactMap { $0 }
             for (role, route, source) in roles {
-                let routeKey = Self.routeKey(route, match.channel)
+                let routeKey = routeKey(route, match.channel)
                 if routes[routeKey]?.contains(where: { $0.itemRoute == match.route && $0.role == role }) != true {
                     routes[routeKey, default: []].append((role, source, match.route))
                 }
@@ -136,7 +132,7 @@ final class ActiveSubscriptions: @unchecked Sendable {
 
     /// Hands `frame` to the subscription it belongs to, if any; returns the error of an item that does not decode.
     func deliver(_ frame: WireFraming.ParsedFrame, channel: String?, decoder: WireDecoder) -> DecodingError? {
-        let routeKey = Self.routeKey(frame.route, channel)
+        let routeKey = routeKey(frame.route, channel)
         guard let roles = lock.withLock({ routes[routeKey] }) else { return nil }
         for (role, source, itemRoute) in roles {
             guard let id = source.value(in: frame),

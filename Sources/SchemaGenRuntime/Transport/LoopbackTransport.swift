@@ -8,16 +8,20 @@ public final class LoopbackTransport: RealtimeTransport, @unchecked Sendable {
     private var sent: [OutgoingFrame] = []
     private var channels: Set<String> = []
     private let echoes: Bool
+    public let supportsAcknowledgements: Bool
 
-    /// - Parameter echoesSentFrames: when `true`, every frame sent is also delivered back as if the
-    ///   server had sent it (handy for previews of events the app both sends and receives).
-    public init(echoesSentFrames: Bool = false) {
+    /// - Parameters:
+    ///   - echoesSentFrames: when `true`, every frame sent is also delivered back as if the server had sent it
+    ///     (handy for previews of events the app both sends and receives).
+    ///   - supportsAcknowledgements: whether it carries acknowledgements, as a Socket.IO transport does.
+    public init(echoesSentFrames: Bool = false, supportsAcknowledgements: Bool = true) {
         self.echoes = echoesSentFrames
+        self.supportsAcknowledgements = supportsAcknowledgements
     }
 
     public func send(_ frame: OutgoingFrame) async throws {
         lock.withLock { sent.append(frame) }
-        if echoes { deliver(frame.data, channel: frame.channel) }
+        if echoes, frame.acknowledges == nil { deliver(frame.data, channel: frame.channel) }
     }
 
     public func setReceiver(_ receiver: @escaping @Sendable (IncomingFrame) -> Void) {
@@ -44,8 +48,15 @@ public final class LoopbackTransport: RealtimeTransport, @unchecked Sendable {
         receiver?(IncomingFrame(data: data, channel: channel))
     }
 
-    /// Delivers a frame written as JSON text.
-    public func deliver(json: String, channel: String? = nil) {
-        deliver(Data(json.utf8), channel: channel)
+    /// Delivers a frame written as JSON text; with `ackID`, as the server asking for an acknowledgement.
+    public func deliver(json: String, channel: String? = nil, ackID: Int? = nil) {
+        let receiver = lock.withLock { self.receiver }
+        receiver?(IncomingFrame(data: Data(json.utf8), channel: channel, ackID: ackID))
+    }
+
+    /// Delivers the server's acknowledgement of the sent frame with `ackID`: its arguments, a JSON array.
+    public func acknowledge(_ ackID: Int, arguments json: String) {
+        let receiver = lock.withLock { self.receiver }
+        receiver?(IncomingFrame(data: Data(json.utf8), acknowledges: ackID))
     }
 }

@@ -16,9 +16,17 @@ public protocol RealtimeTransport: Sendable {
     func subscribe(to channel: String) async throws
     /// Stops receiving the events of a channel.
     func unsubscribe(from channel: String) async throws
+    /// Whether the transport carries acknowledgements (Socket.IO): it sends an ``OutgoingFrame/ackID`` with its
+    /// frame and hands the answer back as an ``IncomingFrame`` with ``IncomingFrame/acknowledges``, and hands over
+    /// the server's requests for one (``IncomingFrame/ackID``).
+    var supportsAcknowledgements: Bool { get }
 }
 
 extension RealtimeTransport {
+    /// Transports without acknowledgements need not say so: a call that needs one fails at once with
+    /// ``AcknowledgementsUnsupported``.
+    public var supportsAcknowledgements: Bool { false }
+
     /// Transports without channels (Socket.IO, a plain WebSocket) need not subscribe.
     public func subscribe(to channel: String) async throws {}
     public func unsubscribe(from channel: String) async throws {}
@@ -35,11 +43,20 @@ public struct OutgoingFrame: Hashable, Sendable {
     /// The whole frame in the contract's framing, exactly as it goes on the wire.
     public var data: Data
 
-    public init(eventName: String, channel: String?, payload: Data?, data: Data) {
+    /// When set, the frame asks for an acknowledgement with this id (Socket.IO's `42<id>[...]`); the transport
+    /// hands it back as an ``IncomingFrame`` whose ``IncomingFrame/acknowledges`` is this id.
+    public var ackID: Int?
+    /// When set, the frame is not an event but the app's acknowledgement of the server's frame with this ack id
+    /// (Socket.IO's `43<id>[...]`); `data` and `payload` are the JSON array of its arguments.
+    public var acknowledges: Int?
+
+    public init(eventName: String, channel: String?, payload: Data?, data: Data, ackID: Int? = nil, acknowledges: Int? = nil) {
         self.eventName = eventName
         self.channel = channel
         self.payload = payload
         self.data = data
+        self.ackID = ackID
+        self.acknowledges = acknowledges
     }
 
     /// The payload decoded as a JSON object, for SDKs that take `[String: Any]` (Socket.IO-Client-Swift).
@@ -55,9 +72,16 @@ public struct IncomingFrame: Hashable, Sendable {
     /// The channel the frame arrived on, when the transport knows it (a Supabase channel subscription).
     /// Framings that name the channel inside the frame (Pusher's `channel` key) take precedence.
     public var channel: String?
+    /// When set, the server asks the app to acknowledge this frame with this ack id (Socket.IO's `42<id>[...]`).
+    public var ackID: Int?
+    /// When set, the frame is the acknowledgement of the app's frame with this ``OutgoingFrame/ackID``, and
+    /// `data` is the JSON array of its arguments (Socket.IO's `43<id>[...]`), not an event.
+    public var acknowledges: Int?
 
-    public init(data: Data, channel: String? = nil) {
+    public init(data: Data, channel: String? = nil, ackID: Int? = nil, acknowledges: Int? = nil) {
         self.data = data
         self.channel = channel
+        self.ackID = ackID
+        self.acknowledges = acknowledges
     }
 }

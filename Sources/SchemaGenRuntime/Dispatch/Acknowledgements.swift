@@ -1,0 +1,104 @@
+import Foundation
+
+/// A call needed an acknowledgement (Socket.IO's emit with a callback) and the client's transport cannot carry one:
+/// its ``RealtimeTransport/supportsAcknowledgements`` is `false`. Nothing was sent.
+public struct AcknowledgementsUnsupported: Error, Hashable, Sendable, CustomStringConvertible {
+    public var eventName: String
+
+    public init(eventName: String) {
+        self.eventName = eventName
+    }
+
+    public var description: String {
+        "'\(eventName)' needs an acknowledgement, and the client's transport carries none; nothing was sent"
+    }
+}
+
+/// The app's answer to a server's request: decodes the request from the frame at once (a payload that does not
+/// decode is reported like any other), and returns the work that makes and sends the answer, which the client runs
+/// in its own task. `ackID` is the acknowledgement the server asked for, if it asked for one.
+public typealias Responder = @Sendable (_ frame: WireFraming.ParsedFrame, _ decoder: WireDecoder, _ ackID: Int?) throws
+    -> (@Sendable () async throws -> Void)?
+
+extension RealtimeClientCore {
+    /// The route acknowledgements are filed under in the pending table; no event has it.
+    static let acknowledgementRoute = "\u{0}ack"
+
+    /// Sends the event asking for an acknowledgement (Socket.IO) and returns the acknowledgement's arguments, the
+    /// JSON array the server's callback was called with. Ends as ``request(expecting:correlation:timeout:onAnswer:send:)``
+    /// does; throws ``AcknowledgementsUnsupported`` at once when the transport carries no acknowledgements.
+    public func emitExpectingAck(eventName: String, channel: String?, payload: (some Encodable & Sendable)?,
+                                 timeout: Duration? = nil) async throws -> Data {
+        guard transport.supportsAcknowledgements else { throw AcknowledgementsUnsupported(eventName: eventName) }
+        let body = try payload.map { try encoder.encode($0) }
+        let id = nextCorrelationNumber()
+        let match = ReplyMatch(route: Self.acknowledgementRoute, channel: nil, source: .field(""))
+        let frame = try await request(expecting: match, correlation: .number(JSONNumber(id)), timeout: timeout) {
+            let data = framing.frame(eventName: eventName, channel: channel, payload: body)
+            try await transport.send(OutgoingFrame(eventName: eventName, channel: channel, payload: body, data: data, ackID: id))
+        }
+        return frame.payloadOrNull
+    }
+
+    /// Decodes an acknowledgement's arguments: all of them as a tuple type when `spread`, else the first one.
+    public func decodeAcknowledgement<Value: Decodable>(_ type: Value.Type, from arguments: Data, spread: Bool) throws -> Value {
+        spread ? try payloadDecoder.decode(Value.self, from: arguments) : try payloadDecoder.decode(FirstArgument<Value>.self, from: arguments).value
+    }
+
+    /// Answers the server's request for an acknowledgement `ackID` with `value`: as its arguments when `spread`
+    /// (a tuple type), else as its one argument.
+    public func acknowledge(_ ackID: Int, eventName: String, channel: String?, with value: some Encodable & Sendable, spread: Bool) async throws {
+        let encoded = try encoder.encode(value)
+        let arguments = spread ? encoded : Data("[".utf8) + encoded + Data("]".utf8)
+        try await transport.send(OutgoingFrame(eventName: eventName, channel: channel, payload: arguments, data: arguments, acknowledges: ackID))
+    }
+
+    /// Sets the app's answer to the server's requests on a route of a scope (one per route: a request has one
+    /// answer), replacing any before. The token's `cancel()` removes it.
+    public func setResponder(channel: String?, eventName route: String, _ responder: @escaping Responder) -> ListenerToken {
+        let id = UUID()
+        let key = routeKey(route, channel)
+        lock.withLock { responders[key] = (id, responder) }
+        return ListenerToken(id: id) { [weak self] in
+            guard let self else { return }
+            self.lock.withLock { if self.responders[key]?.id == id { self.responders[key] = nil } }
+        }
+    }
+
+    func respond(to frame: WireFraming.ParsedFrame, incoming: IncomingFrame, channel: String?, with responder: Responder) {
+        do {
+            guard let work = try responder(frame, payloadDecoder, incoming.ackID) else { return }
+            Task { try? await work() }
+        } catch let error as DecodingError {
+            report(IncomingFailure(eventName: frame.eventName, channel: channel, rawFrame: incoming.data, rawPayload: frame.payload,
+                                   reason: .undecodablePayload(error)))
+        } catch {
+            report(IncomingFailure(eventName: frame.eventName, channel: channel, rawFrame: incoming.data, rawPayload: frame.payload,
+                                   reason: .malformedFrame(WireFraming.MalformedFrame(reason: "\(error)"))))
+        }
+    }
+
+    func receiveAcknowledgement(_ incoming: IncomingFrame, id: Int) {
+        let frame = WireFraming.ParsedFrame(eventName: "", channel: nil, payload: incoming.data, frame: incoming.data,
+                                            route: Self.acknowledgementRoute)
+        if case .unexpected = pending.deliverAcknowledgement(frame, id: id) {
+            report(IncomingFailure(eventName: nil, channel: incoming.channel, rawFrame: incoming.data, rawPayload: incoming.data,
+                                   reason: .unexpectedReply(correlation: .number(JSONNumber(id)))))
+        }
+    }
+}
+
+/// The key a route is filed under within a channel (or outside channels), in the tables that look frames up by route.
+func routeKey(_ route: String, _ channel: String?) -> String {
+    channel.map { "\($0)\u{0}\(route)" } ?? route
+}
+
+/// The first element of a JSON array: an acknowledgement's one argument.
+private struct FirstArgument<Value: Decodable>: Decodable {
+    var value: Value
+
+    init(from decoder: any Decoder) throws {
+        var container = try decoder.unkeyedContainer()
+        value = try container.decode(Value.self)
+    }
+}
