@@ -12,13 +12,13 @@ import Testing
         #expect(result.standardError.isEmpty)
         #expect(result.standardOutput.contains(
             "schemas/zikr.yaml: Zikr: 32 events (9 client-to-server, 23 server-to-client), 0 channels, 1 type\n"))
-        #expect(result.standardOutput.hasSuffix("11 contracts checked: 0 errors, 0 warnings\n"))
+        #expect(result.standardOutput.hasSuffix("12 contracts checked: 0 errors, 0 warnings\n"))
     }
 
     @Test func defaultsToTheSchemasFolder() throws {
         let result = try SchemaGenProcess.run(["lint"], in: Self.repositoryRoot)
         #expect(result.status == 0)
-        #expect(result.standardOutput.contains("11 contracts checked"))
+        #expect(result.standardOutput.contains("12 contracts checked"))
     }
 
     @Test func contractErrorsExitWithOneAndPrintLocatedDiagnostics() throws {

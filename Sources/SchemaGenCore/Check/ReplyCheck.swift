@@ -1,5 +1,6 @@
 /// Requests and their replies (`reply:`): the answering event exists in the request's scope and reaches the app,
-/// and both events carry the matching field, as a whole number or text the client can choose.
+/// and both events carry the matching field, as a whole number or text the client can choose. A server-to-client
+/// event with `reply:` is the server's request: the app answers with a client-to-server event that echoes the field.
 struct ReplyCheck {
     let contract: Contract
 
@@ -9,8 +10,7 @@ struct ReplyCheck {
                 guard let reply = event.reply else { continue }
                 let owner = "the reply of event '\(event.wireName)'"
                 guard event.direction.isEmittedByClient else {
-                    diagnostics.error("event '\(event.wireName)' has a reply but the app never sends it; a reply answers a client-to-server request",
-                                      at: reply.location)
+                    checkServerRequest(event, reply: reply, in: scope, owner: owner, into: &diagnostics)
                     continue
                 }
                 var answers: [(Event, String)] = []
@@ -49,6 +49,46 @@ struct ReplyCheck {
                     }
                 }
             }
+        }
+    }
+
+    /// The server's request: answered by an event the app sends, which carries the request's field, filled in by
+    /// the client from the request (so every request carries it).
+    private func checkServerRequest(_ event: Event, reply: ReplyDeclaration, in scope: [Event], owner: String, into diagnostics: inout DiagnosticBag) {
+        if reply.error != nil {
+            diagnostics.error("\(owner) has `error:`, but '\(event.wireName)' is the server's request and the app answers it: leave `error:` out",
+                              at: reply.location)
+        }
+        guard let answer = scope.first(where: { $0.wireName == reply.event }) else {
+            let names = scope.filter(\.direction.isEmittedByClient).map(\.wireName)
+            diagnostics.error("\(owner) names event '\(reply.event)', which this scope does not have\(Suggestions.hint(for: reply.event, in: names))",
+                              at: reply.location)
+            return
+        }
+        guard answer.direction == .clientToServer else {
+            diagnostics.error("\(owner) names event '\(reply.event)', but '\(event.wireName)' comes from the server, so the app answers it with an "
+                              + "event only the app sends; name a client-to-server event", at: reply.location,
+                              notes: [.note("'\(reply.event)' is declared here", at: answer.location)])
+            return
+        }
+        guard let requestField = matchField(reply.match, of: event, isRequest: false) else {
+            diagnostics.error("\(owner) matches by '\(reply.match)', but the server's request '\(event.wireName)' has no such field; name a field of its "
+                              + "frame shape, envelope or payload object", at: reply.location,
+                              notes: [.note("'\(event.wireName)' is declared here", at: event.location)])
+            return
+        }
+        guard let answerField = matchField(reply.match, of: answer, isRequest: true) else {
+            diagnostics.error("\(owner) matches by '\(reply.match)', but the answer '\(answer.wireName)' has no such field; name a field of its frame "
+                              + "shape or of its inline payload (the client fills it in)", at: reply.location,
+                              notes: [.note("'\(answer.wireName)' is declared here", at: answer.location)])
+            return
+        }
+        if requestField.type.isSwiftOptional {
+            diagnostics.error("\(owner) matches by '\(reply.match)', which is optional in the server's request '\(event.wireName)'; every request must "
+                              + "carry it for the answer to echo it: make it required", at: requestField.location)
+        } else if requestField.type.valueType != answerField.type.valueType || ![.scalar(.int), .scalar(.string)].contains(requestField.type.valueType) {
+            diagnostics.error("\(owner) matches by '\(reply.match)', which is `\(requestField.type.spelling)` in the request and "
+                              + "`\(answerField.type.spelling)` in the answer; it is one `Int` or `String`, echoed", at: answerField.location)
         }
     }
 

@@ -161,7 +161,19 @@ extension EventContext: KeyedTemplateContext {
         "request": .property(\.request),
         "subscription": .property(\.subscription),
         "ack": .property(\.ack),
+        "responder": .property(\.responder),
         "isRequest": .property(\.isRequest),
+    ]
+}
+
+extension ResponderContext: KeyedTemplateContext {
+    static let templateKeys: [String: TemplateKey<Self>] = [
+        "answerType": .property(\.answerType),
+        "answerLines": .property(\.answerLines),
+        "emitTarget": .property(\.emitTarget),
+        "emitValue": .property(\.emitValue),
+        "answerEventText": .property(\.answerEventText),
+        "matchText": .property(\.matchText),
     ]
 }
 

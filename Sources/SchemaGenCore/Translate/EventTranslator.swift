@@ -26,7 +26,11 @@ struct EventTranslator {
         var contexts = events.map { event($0, enclosingType: enclosingType) }
         let requests = RequestTranslator(contract: contract, events: events, channelExpression: channelExpression)
         for (index, event) in events.enumerated() where event.reply != nil {
-            contexts[index].request = requests.request(event, contexts: contexts)
+            if event.direction == .serverToClient {
+                contexts[index].responder = requests.responder(event, contexts: contexts)
+            } else {
+                contexts[index].request = requests.request(event, contexts: contexts)
+            }
         }
         // After every request: a subscription may be cancelled with one.
         for (index, event) in events.enumerated() where event.subscription != nil {

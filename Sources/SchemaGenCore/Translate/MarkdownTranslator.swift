@@ -58,7 +58,10 @@ public struct MarkdownTranslator: Sendable {
         if let deprecation = event.deprecation {
             description = Self.deprecationNote(deprecation) + (description.isEmpty ? "" : " " + description)
         }
-        if let reply = event.reply {
+        if let reply = event.reply, event.direction == .serverToClient {
+            let answer = "The app answers with \(MarkdownSyntax.code(reply.event)), echoing \(MarkdownSyntax.code(reply.match))."
+            description = description.isEmpty ? answer : description + " " + answer
+        } else if let reply = event.reply {
             // As a backend team's guide writes a request: `get_balance` → `balance`, and how the two are matched.
             let error = reply.error.map { " (or \(MarkdownSyntax.code($0)) for an error)" } ?? ""
             let answer = "→ \(MarkdownSyntax.code(reply.event))\(error), matched by \(MarkdownSyntax.code(reply.match))."

@@ -31,6 +31,34 @@ struct RequestTranslator {
                               replyEventText: reply.event, matchText: reply.match)
     }
 
+    /// The responder to the server's request: the request decoded as its listeners decode it, the handler's answer
+    /// sent in the answer event with the request's correlation value echoed.
+    func responder(_ event: Event, contexts: [EventContext]) -> ResponderContext? {
+        guard let reply = event.reply, event.direction == .serverToClient, let answer = index(of: reply.event),
+              let requestField = check.matchField(reply.match, of: event, isRequest: false),
+              let answerField = check.matchField(reply.match, of: events[answer], isRequest: true),
+              let answerType = contexts[answer].valueType, let structure = contexts[answer].declaration?.structure else { return nil }
+        let echoed = "request.\(SwiftSyntax.identifier(requestField.swiftName).unescapedIdentifier)"
+        let matched = SwiftSyntax.identifier(answerField.swiftName)
+        let others = structure.properties.filter { $0.name != matched }
+        let handlerType: String
+        let lines: [String]
+        switch others.count {
+        case 0:
+            handlerType = "Void"
+            lines = ["await handler(request)", "let payload = \(answerType)(\(matched.unescapedIdentifier): \(echoed))"]
+        case 1:
+            handlerType = qualified(others[0].type, in: structure, valueType: answerType)
+            let arguments = structure.properties.map { "\($0.name.unescapedIdentifier): \($0.name == matched ? echoed : "answer")" }
+            lines = ["let answer = await handler(request)", "let payload = \(answerType)(" + arguments.joined(separator: ", ") + ")"]
+        default:
+            handlerType = answerType
+            lines = ["var payload = await handler(request)", "payload.\(matched.unescapedIdentifier) = \(echoed)"]
+        }
+        return ResponderContext(answerType: handlerType, answerLines: lines, emitTarget: contexts[answer].emitTarget,
+                                emitValue: contexts[answer].emitValue, answerEventText: reply.event, matchText: reply.match)
+    }
+
     /// A subscription's method: it opens the subscription, sends the request, and returns the items.
     func subscription(_ event: Event, contexts: [EventContext]) -> SubscriptionContext? {
         guard let subscription = event.subscription, let own = index(of: event.wireName), let item = index(of: subscription.event),

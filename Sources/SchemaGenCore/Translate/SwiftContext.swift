@@ -250,8 +250,26 @@ public struct EventContext: Sendable {
     /// With Socket.IO framing, `ack:`: the acknowledgement, which a method returns (an event the app sends) or a
     /// responder makes (an event the server sends).
     public var ack: AckContext? = nil
+    /// For the server's request (a server-to-client event with `reply:`): the responder that answers it.
+    public var responder: ResponderContext? = nil
     /// Whether a request, subscription or acknowledged method replaces the plain emit method.
     public var isRequest: Bool = false
+}
+
+/// The app's answer to the server's request: `respondTo<Event>`, whose handler's value is sent back in the answer
+/// event, the request's correlation field echoed.
+public struct ResponderContext: Sendable {
+    /// What the handler returns: the answer event's one value besides the echoed field, `Void` when it has none, or
+    /// the answer event's whole value (the echoed field is then overwritten).
+    public var answerType: String
+    /// The statements that make `payload`, the answer event's value, from `request` and the handler.
+    public var answerLines: [String]
+    /// The answer event's `core.emit` target and `payload:` argument.
+    public var emitTarget: String
+    public var emitValue: String
+    /// For documentation: the answer event's wire name and the echoed field.
+    public var answerEventText: String
+    public var matchText: String
 }
 
 /// A Socket.IO acknowledgement of an event.

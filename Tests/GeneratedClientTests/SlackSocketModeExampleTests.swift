@@ -1,0 +1,78 @@
+import Foundation
+import GeneratedClients
+import SchemaGenRuntime
+import TestSupport
+import Testing
+
+/// Slack's Socket Mode envelopes (Fixtures/slack-socket-mode/README.md): each decodes, and the app's responder
+/// acknowledges it with its `envelope_id`, the handler's value as the response payload.
+@Suite struct SlackSocketModeExampleTests {
+    static func example(_ name: String) throws -> Data {
+        try VendorExampleTests.example("slack-socket-mode/\(name).json")
+    }
+
+    static func sent(_ transport: LoopbackTransport, count: Int) async throws -> [String] {
+        for _ in 0..<400 where transport.sentFrames.count < count { try await Task.sleep(for: .milliseconds(5)) }
+        return transport.sentFrames.map { String(decoding: $0.data, as: UTF8.self) }
+    }
+
+    @Test func envelopesDecode() throws {
+        let transport = LoopbackTransport()
+        let client = SlackSocketMode.Client(transport: transport)
+        let events = Recorder<SlackSocketMode.EventsApi>()
+        let commands = Recorder<SlackSocketMode.SlashCommands>()
+        let interactions = Recorder<SlackSocketMode.Interactive>()
+        let hellos = Recorder<SlackSocketMode.Hello>()
+        let failures = Recorder<String>()
+        client.onEventsApi { events.append($0) }
+        client.onSlashCommands { commands.append($0) }
+        client.onInteractive { interactions.append($0) }
+        client.onHello { hellos.append($0) }
+        client.onIncomingFailure { failures.append($0.description) }
+        transport.deliver(json: #"{"type":"hello","num_connections":1,"connection_info":{"app_id":"A111"}}"#)
+        for name in ["slash-commands", "events-api-app-mention", "interactive-shortcut", "events-api-message"] {
+            transport.deliver(try Self.example(name))
+        }
+        #expect(failures.values.isEmpty, "\(failures.values)")
+        #expect(hellos.values.map(\.connectionInfo?.appId) == ["A111"])
+        let command = try #require(commands.values.first)
+        #expect(command.envelopeId == "1d3c79ab-0ffb-41f3-a080-d19e85f53649" && command.acceptsResponsePayload == true)
+        #expect(command.payload.command == "/hello-socket-mode" && command.payload.triggerId == "111.222.xxx")
+        #expect(events.values.map(\.payload.event["type"]) == ["app_mention", "message"])
+        #expect(events.values.first?.retryAttempt == 0 && events.values.first?.payload.authorizations?.first?.enterpriseId == nil)
+        #expect(interactions.values.first?.payload["callback_id"] == "do-something")
+    }
+
+    @Test func everyEnvelopeIsAcknowledgedWithItsID() async throws {
+        let transport = LoopbackTransport()
+        let client = SlackSocketMode.Client(transport: transport)
+        client.respondToSlashCommands { command in
+            ["text": .string("Hello, \(command.payload.userName)!")]
+        }
+        client.respondToEventsApi { _ in nil }
+        transport.deliver(try Self.example("slash-commands"))
+        transport.deliver(try Self.example("events-api-app-mention"))
+        // No responder for interactions: it is heard by listeners only, and nothing is sent.
+        transport.deliver(try Self.example("interactive-shortcut"))
+        let sent = try await Self.sent(transport, count: 2)
+        #expect(Set(sent) == [
+            #"{"envelope_id":"1d3c79ab-0ffb-41f3-a080-d19e85f53649","payload":{"text":"Hello, testxyz!"}}"#,
+            // No response payload: the bare acknowledgement Slack's guide shows.
+            #"{"envelope_id":"cda4159a-72a5-4744-aba3-4d66eb52682b"}"#,
+        ])
+        try await Task.sleep(for: .milliseconds(20))
+        #expect(transport.sentFrames.count == 2)
+    }
+
+    @Test func anEnvelopeThatDoesNotDecodeIsReportedAndNotAcknowledged() async throws {
+        let transport = LoopbackTransport()
+        let client = SlackSocketMode.Client(transport: transport)
+        let failures = Recorder<String>()
+        client.onIncomingFailure { failures.append($0.description) }
+        client.respondToSlashCommands { _ in nil }
+        transport.deliver(json: #"{"envelope_id":"e1","type":"slash_commands","payload":{"command":"/x"}}"#)
+        #expect(failures.values.count == 1, "\(failures.values)")
+        try await Task.sleep(for: .milliseconds(20))
+        #expect(transport.sentFrames.isEmpty)
+    }
+}
