@@ -20,6 +20,10 @@ import Testing
             + "  opcode: { name: op, payload: d }\nevents:\n\(events)\n"
     }
 
+    /// A request, its items and an end event, for subscription rules.
+    static let watch = "  w: { direction: client-to-server, payload: { id: Int } }\n  item: { direction: server-to-client, payload: { id: Int } }\n"
+        + "  done: { direction: server-to-client, payload: { id: Int } }"
+
     static let kindEnum = "  Kind: { enum: [a, b] }"
     static let kindEnumMore = "  Kind: { enum: [a, b, c] }"
 
@@ -188,7 +192,32 @@ import Testing
              kind: .replyRemoved, oldAppNewServer: .breaks, newAppOldServer: .safe),
         Case(name: "correlation field changed", old: contract("  a: { direction: client-to-server, payload: { id: String, rid: Int }, reply: { event: b, match: id } }\n  b: { direction: server-to-client, payload: { id: String, rid: Int } }"),
              new: contract("  a: { direction: client-to-server, payload: { id: String, rid: Int }, reply: { event: b, match: rid } }\n  b: { direction: server-to-client, payload: { id: String, rid: Int } }"),
+             kind: .correlationChanged, oldAppNewServer: .breaks, newAppOldServer: .breaks),
+        Case(name: "reply event changed", old: contract("  a: { direction: client-to-server, payload: { id: String }, reply: { event: b, match: id } }\n  b: { direction: server-to-client, payload: { id: String } }\n  c: { direction: server-to-client, payload: { id: String } }"),
+             new: contract("  a: { direction: client-to-server, payload: { id: String }, reply: { event: c, match: id } }\n  b: { direction: server-to-client, payload: { id: String } }\n  c: { direction: server-to-client, payload: { id: String } }"),
              kind: .replyChanged, oldAppNewServer: .breaks, newAppOldServer: .breaks),
+        Case(name: "the server's request now waits for the app's answer", old: contract("  a: { direction: server-to-client, payload: { id: String } }\n  b: { direction: client-to-server, payload: { id: String } }"),
+             new: contract("  a: { direction: server-to-client, payload: { id: String }, reply: { event: b, match: id } }\n  b: { direction: client-to-server, payload: { id: String } }"),
+             kind: .replyAdded, oldAppNewServer: .breaks, newAppOldServer: .safe),
+        Case(name: "subscription added", old: contract(Self.watch),
+             new: contract(Self.watch.replacingOccurrences(of: "payload: { id: Int } }\n  item", with: "payload: { id: Int }, subscription: { event: item, match: id } }\n  item")),
+             kind: .subscriptionAdded, oldAppNewServer: .safe, newAppOldServer: .degrades),
+        Case(name: "subscription removed", old: contract(Self.watch.replacingOccurrences(of: "payload: { id: Int } }\n  item", with: "payload: { id: Int }, subscription: { event: item, match: id } }\n  item")),
+             new: contract(Self.watch),
+             kind: .subscriptionRemoved, oldAppNewServer: .degrades, newAppOldServer: .safe),
+        Case(name: "subscription now ended by another event", old: contract(Self.watch.replacingOccurrences(of: "payload: { id: Int } }\n  item", with: "payload: { id: Int }, subscription: { event: item, match: id } }\n  item")),
+             new: contract(Self.watch.replacingOccurrences(of: "payload: { id: Int } }\n  item", with: "payload: { id: Int }, subscription: { event: item, match: id, end: done } }\n  item")),
+             kind: .subscriptionChanged, oldAppNewServer: .breaks, newAppOldServer: .breaks),
+        // Socket.IO acknowledgements
+        Case(name: "acknowledgement added to an event the app sends", old: contract("  a: { direction: client-to-server, payload: { n: Int } }"),
+             new: contract("  a: { direction: client-to-server, payload: { n: Int }, ack: Bool }"),
+             kind: .ackAdded, oldAppNewServer: .safe, newAppOldServer: .breaks),
+        Case(name: "acknowledgement the app gives removed", old: contract("  a: { direction: server-to-client, payload: { n: Int }, ack: Bool }"),
+             new: contract("  a: { direction: server-to-client, payload: { n: Int } }"),
+             kind: .ackRemoved, oldAppNewServer: .safe, newAppOldServer: .breaks),
+        Case(name: "acknowledgement's type changed", old: contract("  a: { direction: client-to-server, ack: Bool }"),
+             new: contract("  a: { direction: client-to-server, ack: String }"),
+             kind: .ackChanged, oldAppNewServer: .breaks, newAppOldServer: .breaks),
         // Unions and flags
         Case(name: "union member of a new kind, server to client",
              old: contract("  a: { direction: server-to-client, payload: { to: T } }", types: "  T: { union: [String, Int] }"),

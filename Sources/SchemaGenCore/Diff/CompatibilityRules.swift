@@ -75,16 +75,39 @@ public enum CompatibilityRules {
             return senderIsNew
                 ? .safe("\(sender) no longer sends that kind")
                 : .breaks("\(sender) may send a value of the removed kind, which \(receiver) cannot decode")
+        // The requester (the event's sender) waits; the answerer (its receiver) answers.
         case .replyAdded:
-            return skew.appIsNew
-                ? .breaks("the new app waits for a reply the old server does not send, until the request times out")
-                : .safe("the old app does not wait for the reply the server now sends; it reaches its listeners")
+            return senderIsNew
+                ? .breaks("\(sender) waits for a reply \(receiver) does not send, until the request times out")
+                : .safe("\(sender) does not wait for the reply \(receiver) now sends; it reaches its listeners")
         case .replyRemoved:
-            return skew.appIsNew
-                ? .safe("the new app no longer waits for the reply the old server still sends")
-                : .breaks("the old app waits for a reply the new server no longer sends, until the request times out")
+            return senderIsNew
+                ? .safe("\(sender) no longer waits for the reply \(receiver) still sends")
+                : .breaks("\(sender) waits for a reply \(receiver) no longer sends, until the request times out")
         case .replyChanged:
-            return .breaks("the app and the server match replies to requests differently, so requests time out")
+            return .breaks("the app and the server answer requests with different events, so requests time out")
+        case .correlationChanged:
+            return .breaks("the app and the server match replies to requests by different fields, so requests time out")
+        case .subscriptionAdded:
+            return skew.appIsNew
+                ? .degrades("the new app streams events tied to the subscription's id, which the old server may not tie or send")
+                : .safe("the old app does not stream the subscription; its events reach listeners")
+        case .subscriptionRemoved:
+            return skew.appIsNew
+                ? .safe("the new app no longer streams the subscription")
+                : .degrades("the old app streams events the new server no longer ties to the subscription, and may send a cancel it ignores")
+        case .subscriptionChanged:
+            return .breaks("the app and the server tie events to the subscription, end or cancel it differently")
+        case .ackAdded:
+            return senderIsNew
+                ? .breaks("\(sender) waits for an acknowledgement \(receiver) does not send, until the call times out")
+                : .safe("\(receiver) acknowledges, and \(sender) asks for nothing")
+        case .ackRemoved:
+            return senderIsNew
+                ? .safe("\(sender) no longer asks for the acknowledgement")
+                : .breaks("\(sender) waits for an acknowledgement \(receiver) no longer sends, until the call times out")
+        case .ackChanged:
+            return .breaks("\(sender) cannot decode the acknowledgement \(receiver) sends in the other type")
         case .flagAdded:
             return senderIsNew
                 ? .degrades("\(receiver) keeps the new bit but cannot act on it")
@@ -215,6 +238,13 @@ public enum ChangeKind: String, Hashable, Sendable, Codable, CaseIterable {
     case replyAdded = "reply-added"
     case replyRemoved = "reply-removed"
     case replyChanged = "reply-changed"
+    case correlationChanged = "reply-correlation-changed"
+    case subscriptionAdded = "subscription-added"
+    case subscriptionRemoved = "subscription-removed"
+    case subscriptionChanged = "subscription-changed"
+    case ackAdded = "ack-added"
+    case ackRemoved = "ack-removed"
+    case ackChanged = "ack-changed"
     case flagAdded = "flag-added"
     case flagRemoved = "flag-removed"
     case typeChanged = "type-changed"

@@ -291,20 +291,59 @@ public struct ContractDiffer: Sendable {
                 recorder.record(.documentation, event.deprecation != nil && previous.deprecation == nil ? "deprecated" : "description or deprecation changed",
                                 at: here, flows: common)
             }
-            switch (previous.reply, event.reply) {
-            case (nil, let reply?):
-                recorder.record(.replyAdded, "now a request answered by `\(reply.event)`, matched by `\(reply.match)`", at: here, flows: [.clientToServer])
-            case (let reply?, nil):
-                recorder.record(.replyRemoved, "no longer a request answered by `\(reply.event)`", at: here, flows: [.clientToServer])
-            case let (before?, after?) where before.event != after.event || before.match != after.match:
-                recorder.record(.replyChanged, "answered by `\(after.event)`, matched by `\(after.match)` (was `\(before.event)` by `\(before.match)`)",
-                                at: here, flows: [.clientToServer])
-            default:
-                break
-            }
+            compareRequests(previous, event, place: here, &recorder)
             guard !common.isEmpty else { continue }
             comparePayload(previous.payload, event.payload, place: here, flows: common, &recorder)
             compareFields(previous.envelopeFields, event.envelopeFields, place: here.appending("(envelope)"), flows: common, &recorder)
+        }
+    }
+
+    /// Replies, subscriptions and acknowledgements: judged by who waits, the requester, whatever way the answer flows.
+    private func compareRequests(_ previous: Event, _ event: Event, place here: Place, _ recorder: inout Recorder) {
+        // The request flows from its sender: the app's requests, or (a server-to-client `reply:`) the server's.
+        let requests: Set<Flow> = event.direction == .serverToClient ? [.serverToClient] : [.clientToServer]
+        switch (previous.reply, event.reply) {
+        case (nil, let reply?):
+            recorder.record(.replyAdded, "now a request answered by `\(reply.event)`, matched by `\(reply.match)`", at: here, flows: requests)
+        case (let reply?, nil):
+            recorder.record(.replyRemoved, "no longer a request answered by `\(reply.event)`", at: here, flows: requests)
+        case let (before?, after?):
+            if before.event != after.event || before.error != after.error {
+                recorder.record(.replyChanged, "answered by `\(after.event)`\(after.error.map { " or `\($0)`" } ?? "") (was `\(before.event)`"
+                                + "\(before.error.map { " or `\($0)`" } ?? ""))", at: here, flows: requests)
+            }
+            if before.match != after.match {
+                recorder.record(.correlationChanged, "replies matched by `\(after.match)` (was `\(before.match)`)", at: here, flows: requests)
+            }
+        default:
+            break
+        }
+        switch (previous.subscription, event.subscription) {
+        case (nil, let subscription?):
+            recorder.record(.subscriptionAdded, "now opens a subscription of `\(subscription.event)` events, by `\(subscription.match)`", at: here,
+                            flows: requests)
+        case (let subscription?, nil):
+            recorder.record(.subscriptionRemoved, "no longer opens a subscription of `\(subscription.event)` events", at: here, flows: requests)
+        case let (before?, after?):
+            var before = before, after = after
+            (before.location, after.location) = (after.location, after.location)
+            if before != after {
+                recorder.record(.subscriptionChanged, "the subscription's events, id, end or cancel changed (now `\(after.event)` by `\(after.match)`)",
+                                at: here, flows: requests)
+            }
+        default:
+            break
+        }
+        let flows = Set(Flow.of(event.direction))
+        switch (previous.ack, event.ack) {
+        case (nil, let ack?):
+            recorder.record(.ackAdded, "now acknowledged with `\(ack.type.spelling)`", at: here, flows: flows)
+        case (let ack?, nil):
+            recorder.record(.ackRemoved, "no longer acknowledged (was `\(ack.type.spelling)`)", at: here, flows: flows)
+        case let (before?, after?) where before.type != after.type:
+            recorder.record(.ackChanged, "acknowledged with `\(after.type.spelling)` (was `\(before.type.spelling)`)", at: here, flows: flows)
+        default:
+            break
         }
     }
 
