@@ -185,4 +185,23 @@ import Testing
         #expect(one.amount == .init(value: Decimal(string: "0.1")!, currency: "USD") && two.amount.value == Decimal(string: "2.5"))
         #expect(Set(heard.values) == ["1", "2"], "listeners still hear replies")
     }
+
+    /// A caller that stops waiting (its task cancelled) sends the contract's cancel event with the request's id; one
+    /// answered or timed out sends nothing more.
+    @Test func cancellingACallSendsTheCancelEvent() async throws {
+        let transport = LoopbackTransport()
+        let client = Requests.Client(transport: transport)
+        let call = Task { try await client.getBalance(account: "a1") }
+        for _ in 0..<200 where transport.sentFrames.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+        call.cancel()
+        await #expect(throws: CancellationError.self) { try await call.value }
+        for _ in 0..<200 where transport.sentFrames.count < 2 { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(Self.sent(transport) == [#"{"type":"get_balance","account":"a1","request_id":"1"}"#,
+                                         #"{"type":"cancel_request","request_id":"1"}"#])
+        await #expect(throws: RequestFailure.timedOut(after: .milliseconds(10))) {
+            _ = try await client.getBalance(account: "a2", timeout: .milliseconds(10))
+        }
+        try await Task.sleep(for: .milliseconds(20))
+        #expect(transport.sentFrames.count == 3)
+    }
 }

@@ -46,6 +46,22 @@ extension Requests {
         }
     }
 
+    /// Wire name: `cancel_request`, client to server.
+    public struct CancelRequest: Codable, Hashable, Sendable {
+        /// The event's name on the wire.
+        public static let eventName = "cancel_request"
+
+        public var requestId: String
+
+        public init(requestId: String) {
+            self.requestId = requestId
+        }
+
+        enum CodingKeys: Swift.String, CodingKey {
+            case requestId = "request_id"
+        }
+    }
+
     /// Wire name: `balance`, server to client.
     public struct Balance: Codable, Hashable, Sendable {
         /// The event's name on the wire.
@@ -69,6 +85,8 @@ extension Requests {
     public enum ClientEvent: Hashable, Sendable {
         /// Wire name: `get_balance`, client to server.
         case getBalance(GetBalance)
+        /// Wire name: `cancel_request`, client to server.
+        case cancelRequest(CancelRequest)
     }
 
     /// The events the app may receive in this scope.
@@ -107,15 +125,28 @@ extension Requests {
         ///
         /// Sends the request and returns its reply, `balance`, matched by `request_id` (chosen here). Throws
         /// `RequestFailure` when no reply comes within `timeout` (or the client's default) or the connection is lost,
-        /// and `CancellationError` when the calling task is cancelled.
+        /// and `CancellationError` when the calling task is cancelled, after sending `cancel_request`.
         @discardableResult
         public func getBalance(account: String, timeout: Duration? = nil) async throws -> Balance {
             let _correlation = String(core.nextCorrelationNumber())
-            let frame = try await core.request(expecting: ReplyMatch(route: "balance", channel: nil, source: .payloadField("request_id")), correlation: .string(_correlation), timeout: timeout) {
+            let frame = try await core.request(expecting: ReplyMatch(route: "balance", channel: nil, source: .payloadField("request_id")), correlation: .string(_correlation), timeout: timeout, onCancel: { id in
+                guard case .string(let id) = id else { return }
+                try await self.core.emit(eventName: "cancel_request", channel: nil, payload: CancelRequest(requestId: id))
+            }) {
                 try await core.emit(eventName: "get_balance", channel: nil, payload: GetBalance(requestId: _correlation, account: account))
             }
             let decoder = core.payloadDecoder
             return try decoder.decode(Balance.self, from: frame.payloadOrNull)
+        }
+
+        /// Wire name: `cancel_request`, client to server.
+        public func cancelRequest(_ payload: CancelRequest) async throws {
+            try await core.emit(eventName: "cancel_request", channel: nil, payload: payload)
+        }
+
+        /// Wire name: `cancel_request`, client to server.
+        public func cancelRequest(requestId: String) async throws {
+            try await core.emit(eventName: "cancel_request", channel: nil, payload: CancelRequest(requestId: requestId))
         }
 
         /// Sends any event the app may send in this scope.
@@ -123,6 +154,8 @@ extension Requests {
             switch event {
             case .getBalance(let payload):
                 try await core.emit(eventName: "get_balance", channel: nil, payload: payload)
+            case .cancelRequest(let payload):
+                try await core.emit(eventName: "cancel_request", channel: nil, payload: payload)
             }
         }
 

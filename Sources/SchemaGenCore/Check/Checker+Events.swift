@@ -4,7 +4,7 @@ import SchemaGenRuntime
 /// Reading `events:` and `channels:`.
 extension Checker {
     static let eventKeys = ["direction", "description", "deprecated", "swiftName", "payload", "envelope", "frame", "wire", "reply", "subscription", "ack"]
-    static let replyKeys = ["event", "match", "error", "ids"]
+    static let replyKeys = ["event", "match", "error", "ids", "cancel"]
     static let subscriptionKeys = ["event", "match", "end", "error", "cancel", "ids", "id"]
     static let cancelKeys = ["event", "field"]
     static let channelKeys = ["address", "parameters", "description", "deprecated", "swiftName", "events"]
@@ -73,8 +73,10 @@ extension Checker {
                                          hint: "name the field both events carry that says which request a reply answers: `match: id`",
                                          diagnostics: &diagnostics),
            let replyEvent = readText(eventNode, what: "the reply's `event`"), let match = readText(matchNode, what: "the reply's `match`") {
-            reply = ReplyDeclaration(event: replyEvent, match: match, error: spec["error"].flatMap { readText($0, what: "the reply's `error`") },
-                                     ids: readCorrelationIDs(spec), location: entry.key.location)
+            var declaration = ReplyDeclaration(event: replyEvent, match: match, error: spec["error"].flatMap { readText($0, what: "the reply's `error`") },
+                                               ids: readCorrelationIDs(spec), location: entry.key.location)
+            (declaration.cancel, declaration.cancelField) = readCancel(spec, what: "the reply of \(owner)")
+            reply = declaration
         }
         let subscription = reader.entry("subscription").flatMap { readSubscription($0, owner: owner) }
         var ack: AckDeclaration?
@@ -119,18 +121,20 @@ extension Checker {
         declaration.error = spec["error"].flatMap { readText($0, what: "the subscription's `error`") }
         declaration.ids = readCorrelationIDs(spec)
         declaration.idInReply = spec["id"].flatMap { readText($0, what: "the subscription's `id`") }
-        if let cancel = spec["cancel"] {
-            if case .scalar = cancel.kind {
-                declaration.cancel = readText(cancel, what: "the subscription's `cancel`")
-            } else if let cancelSpec = MappingReader(cancel, owner: "the cancel of \(what)", allowedKeys: Self.cancelKeys,
-                                                     ownerLocation: cancel.location, diagnostics: &diagnostics),
-                      let node = cancelSpec.required("event", in: "the cancel of \(what)",
-                                                     hint: "name the client-to-server event that stops it: `event: complete`", diagnostics: &diagnostics) {
-                declaration.cancel = readText(node, what: "the cancel's `event`")
-                declaration.cancelField = cancelSpec["field"].flatMap { readText($0, what: "the cancel's `field`") }
-            }
-        }
+        (declaration.cancel, declaration.cancelField) = readCancel(spec, what: what)
         return declaration
+    }
+
+    /// `cancel: event`, or `cancel: {event: ..., field: ...}`: the event that stops a request or subscription.
+    private mutating func readCancel(_ spec: MappingReader, what: String) -> (event: String?, field: String?) {
+        guard let cancel = spec["cancel"] else { return (nil, nil) }
+        if cancel.scalar != nil { return (readText(cancel, what: "the `cancel` of \(what)"), nil) }
+        guard let cancelSpec = MappingReader(cancel, owner: "the cancel of \(what)", allowedKeys: Self.cancelKeys, ownerLocation: cancel.location,
+                                             diagnostics: &diagnostics),
+              let node = cancelSpec.required("event", in: "the cancel of \(what)",
+                                             hint: "name the client-to-server event that stops it: `event: complete`", diagnostics: &diagnostics)
+        else { return (nil, nil) }
+        return (readText(node, what: "the cancel's `event`"), cancelSpec["field"].flatMap { readText($0, what: "the cancel's `field`") })
     }
 
     private mutating func readDirection(_ reader: MappingReader, owner: String) -> Direction? {

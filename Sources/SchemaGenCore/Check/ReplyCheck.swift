@@ -29,6 +29,10 @@ struct ReplyCheck {
                     }
                     answers.append((answer, role))
                 }
+                if let cancel = reply.cancel {
+                    SubscriptionCheck(contract: contract).checkCancel(cancel, field: reply.cancelField ?? reply.match, what: "the request's correlation value",
+                                                                      owner: owner, in: scope, at: reply.location, diagnostics: &diagnostics)
+                }
                 guard answers.count == (reply.error == nil ? 1 : 2) else { continue }
                 for (carrier, role) in [(event, "the request")] + answers {
                     guard let field = matchField(reply.match, of: carrier, isRequest: carrier == event) else {
@@ -55,6 +59,10 @@ struct ReplyCheck {
     /// The server's request: answered by an event the app sends, which carries the request's field, filled in by
     /// the client from the request (so every request carries it).
     private func checkServerRequest(_ event: Event, reply: ReplyDeclaration, in scope: [Event], owner: String, into diagnostics: inout DiagnosticBag) {
+        if reply.cancel != nil {
+            diagnostics.error("\(owner) has `cancel:`, but '\(event.wireName)' is the server's request and the app answers it: leave `cancel:` out",
+                              at: reply.location)
+        }
         if reply.error != nil {
             diagnostics.error("\(owner) has `error:`, but '\(event.wireName)' is the server's request and the app answers it: leave `error:` out",
                               at: reply.location)

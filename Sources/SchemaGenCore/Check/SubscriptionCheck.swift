@@ -44,19 +44,26 @@ struct SubscriptionCheck {
                                      + "`reply:`, so the client chooses the id)", ids: subscription.ids, replies: replies, at: subscription.location,
                                      diagnostics: &diagnostics)
                 }
-                if let name = subscription.cancel,
-                   let cancel = find(name, role: "`cancel`", receivedByClient: false, in: scope, owner: owner, at: subscription.location,
-                                     diagnostics: &diagnostics) {
-                    let key = subscription.cancelField ?? subscription.match
-                    checkCorrelation(key, of: cancel, isRequest: true, owner: owner, role: "its `cancel` '\(name)'", ids: .counter,
-                                     replies: replies, at: subscription.location, diagnostics: &diagnostics)
-                    for field in valuesToFill(cancel) where field.wireName != key && field.wireName != cancel.reply?.match && !field.type.isSwiftOptional {
-                        diagnostics.error("\(owner) cancels with '\(name)', whose '\(field.wireName)' is required; the client can only fill in the "
-                                          + "subscription's id ('\(key)'): make '\(field.wireName)' optional or cancel with another event",
-                                          at: subscription.location, notes: [.note("'\(field.wireName)' is declared here", at: field.location)])
-                    }
+                if let name = subscription.cancel {
+                    checkCancel(name, field: subscription.cancelField ?? subscription.match, what: "the subscription's id", owner: owner, in: scope,
+                                at: subscription.location, diagnostics: &diagnostics)
                 }
             }
+        }
+    }
+
+    /// A cancel event (of a subscription or a request): one the app sends, with the id in a field its generated code
+    /// fills in, and nothing else it must be given.
+    func checkCancel(_ name: String, field key: String, what: String, owner: String, in scope: [Event], at location: SourceLocation,
+                     diagnostics: inout DiagnosticBag) {
+        guard let cancel = find(name, role: "`cancel`", receivedByClient: false, in: scope, owner: owner, at: location, diagnostics: &diagnostics)
+        else { return }
+        checkCorrelation(key, of: cancel, isRequest: true, owner: owner, role: "its `cancel` '\(name)'", ids: .counter,
+                         replies: ReplyCheck(contract: contract), at: location, diagnostics: &diagnostics)
+        for field in valuesToFill(cancel) where field.wireName != key && field.wireName != cancel.reply?.match && !field.type.isSwiftOptional {
+            diagnostics.error("\(owner) cancels with '\(name)', whose '\(field.wireName)' is required; the client can only fill in \(what) "
+                              + "('\(key)'): make '\(field.wireName)' optional or cancel with another event",
+                              at: location, notes: [.note("'\(field.wireName)' is declared here", at: field.location)])
         }
     }
 
@@ -85,7 +92,7 @@ struct SubscriptionCheck {
             return
         }
         guard [.scalar(.int), .scalar(.string)].contains(field.type.valueType) else {
-            diagnostics.error("\(owner) matches by '\(key)', which is `\(field.type.spelling)` in \(role); a subscription id is an `Int` or a `String`",
+            diagnostics.error("\(owner) matches by '\(key)', which is `\(field.type.spelling)` in \(role); an id is an `Int` or a `String`",
                               at: field.location)
             return
         }

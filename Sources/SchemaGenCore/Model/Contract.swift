@@ -145,6 +145,10 @@ public struct ReplyDeclaration: Hashable, Sendable {
     /// How the client chooses correlation values.
     public var ids: CorrelationIDs = .counter
     public var location: SourceLocation
+    /// A client-to-server event sent when the caller stops waiting (its task is cancelled), and its field that
+    /// carries the request's correlation value (`match` unless named).
+    public var cancel: String? = nil
+    public var cancelField: String? = nil
 }
 
 /// A Socket.IO acknowledgement (`ack:`): the value the receiver of an event calls its callback with. A named tuple

@@ -216,6 +216,9 @@ extension RequestContext: KeyedTemplateContext {
         "rejection": .property(\.rejection),
         "replyEventText": .property(\.replyEventText),
         "matchText": .property(\.matchText),
+        "cancel": .property(\.cancel),
+        "hasCancel": .property(\.hasCancel),
+        "cancelEventText": .property(\.cancelEventText),
     ]
 }
 

@@ -64,7 +64,8 @@ public struct MarkdownTranslator: Sendable {
         } else if let reply = event.reply {
             // As a backend team's guide writes a request: `get_balance` → `balance`, and how the two are matched.
             let error = reply.error.map { " (or \(MarkdownSyntax.code($0)) for an error)" } ?? ""
-            let answer = "→ \(MarkdownSyntax.code(reply.event))\(error), matched by \(MarkdownSyntax.code(reply.match))."
+            let cancel = reply.cancel.map { "; cancelled with \(MarkdownSyntax.code($0))" } ?? ""
+            let answer = "→ \(MarkdownSyntax.code(reply.event))\(error), matched by \(MarkdownSyntax.code(reply.match))\(cancel)."
             description = description.isEmpty ? answer : description + " " + answer
         }
         if let ack = event.ack {

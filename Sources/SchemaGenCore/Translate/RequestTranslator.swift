@@ -25,10 +25,15 @@ struct RequestTranslator {
               let call = correlatedCall(event, contexts[own], key: reply.match, ids: reply.ids),
               let replyMatch = replyMatch(reply, contexts: contexts),
               let replyType = contexts[answer].valueType, let replyDecoding = contexts[answer].payloadDecoding else { return nil }
-        return RequestContext(parameters: (call.parameters + ["timeout: Duration? = nil"]).joined(separator: ", "),
-                              correlationSetup: call.setup, correlationValue: call.correlation, value: call.value, replyMatch: replyMatch,
-                              replyType: replyType, replyDecoding: replyDecoding, rejection: rejection(reply, contexts: contexts),
-                              replyEventText: reply.event, matchText: reply.match)
+        var context = RequestContext(parameters: (call.parameters + ["timeout: Duration? = nil"]).joined(separator: ", "),
+                                     correlationSetup: call.setup, correlationValue: call.correlation, value: call.value, replyMatch: replyMatch,
+                                     replyType: replyType, replyDecoding: replyDecoding, rejection: rejection(reply, contexts: contexts),
+                                     replyEventText: reply.event, matchText: reply.match)
+        if let name = reply.cancel, let cancel = index(of: name),
+           let lines = cancelStatements(events[cancel], contexts[cancel], key: reply.cancelField ?? reply.match) {
+            (context.cancel, context.hasCancel, context.cancelEventText) = (lines, true, name)
+        }
+        return context
     }
 
     /// The responder to the server's request: the request decoded as its listeners decode it, the handler's answer

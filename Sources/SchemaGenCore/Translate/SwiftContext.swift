@@ -334,6 +334,12 @@ public struct RequestContext: Sendable {
     /// The reply event's wire name and the matching field, for documentation.
     public var replyEventText: String
     public var matchText: String
+    /// The statements of the `onCancel` closure (its parameter `id` is the correlation value), which sends the cancel
+    /// event; empty without one.
+    public var cancel: [String] = []
+    public var hasCancel: Bool = false
+    /// The cancel event's wire name, for documentation.
+    public var cancelEventText: String? = nil
 }
 
 public struct ChannelContext: Sendable {

@@ -110,9 +110,12 @@ public final class RealtimeClientCore: @unchecked Sendable {
     /// throws. A reply that comes after its request ended goes to the error handlers.
     ///
     /// `onAnswer` is called with the answering frame on the receiving thread before any later frame is handled,
-    /// for what the reply must set up at once (the subscription it confirms).
+    /// for what the reply must set up at once (the subscription it confirms). `onCancel` is called with
+    /// `correlation`, in a task of its own, when the calling task is cancelled while waiting: to send the API's
+    /// cancel frame.
     public func request(expecting match: ReplyMatch, correlation: JSONValue, timeout: Duration? = nil,
                         onAnswer: (@Sendable (WireFraming.ParsedFrame) -> Void)? = nil,
+                        onCancel: (@Sendable (JSONValue) async throws -> Void)? = nil,
                         send: () async throws -> Void) async throws -> WireFraming.ParsedFrame {
         try Task.checkCancellation()
         let ticket = try pending.reserve(match, correlation: correlation, onAnswer: onAnswer)
@@ -129,7 +132,12 @@ public final class RealtimeClientCore: @unchecked Sendable {
         } catch {
             pending.end(ticket, with: .failure(error))
         }
-        return try await pending.wait(for: ticket)
+        do {
+            return try await pending.wait(for: ticket)
+        } catch let error as CancellationError {
+            if let onCancel { Task { try? await onCancel(correlation) } }
+            throw error
+        }
     }
 
     /// Ends every request waiting for a reply, and every open subscription, with
