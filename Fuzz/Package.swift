@@ -22,6 +22,11 @@ let package = Package(
             name: "FuzzWireDecoder",
             dependencies: ["FuzzSupport", .product(name: "SchemaGenRuntime", package: "schemagen")]
         ),
+        // Frames through a client core with a pending request, an open subscription, acknowledgements both ways.
+        .executableTarget(
+            name: "FuzzClient",
+            dependencies: ["FuzzSupport", .product(name: "SchemaGenRuntime", package: "schemagen")]
+        ),
         // Contract files through the loader, the checker, both translators and the renderer.
         .executableTarget(
             name: "FuzzContractLoader",

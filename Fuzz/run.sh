@@ -11,7 +11,7 @@ cd "$(dirname "$0")"
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(FuzzFraming FuzzWireDecoder FuzzContractLoader)
+[ ${#targets[@]} -gt 0 ] || targets=(FuzzFraming FuzzWireDecoder FuzzClient FuzzContractLoader)
 
 # lld: gold crashes on the sanitizer runtime's symbols.
 flags=(-c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -use-ld=lld)
@@ -22,6 +22,7 @@ corpus_of() {
   case "$1" in
     FuzzFraming) echo framing ;;
     FuzzWireDecoder) echo wire-decoder ;;
+    FuzzClient) echo client ;;
     FuzzContractLoader) echo contract-loader ;;
   esac
 }

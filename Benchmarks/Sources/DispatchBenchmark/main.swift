@@ -127,6 +127,24 @@ let roundTrips = await measureAsync(iterations / 4) {
     precondition(balance.cents == 1250)
 }
 
+// 6. Subscription items: frames of an open subscription, each matched by its id and yielded to the loop that
+// reads them (delivered in a batch, then read), against the typed listener above.
+func measureSubscriptionItems() async -> Double {
+    let transport = LoopbackTransport()
+    let watcher = Wallet.Client(transport: transport)
+    let changes = try! await watcher.watchBalance(account: "a1")
+    let change = Data(#"{"type":"balance_changed","watch_id":1,"account":"a1","cents":1250}"#.utf8)
+    var iterator = changes.makeAsyncIterator()
+    return await measureAsync(1) {
+        for _ in 0..<iterations { transport.deliver(change) }
+        for _ in 0..<iterations {
+            let item = try! await iterator.next()
+            precondition(item?.cents == 1250)
+        }
+    } * Double(iterations)
+}
+let subscriptionItems = await measureSubscriptionItems()
+
 // One line per measurement, tab-separated, for Benchmarks/run.py to put in its table.
 func ratios(_ rate: Double) -> String {
     String(format: "%.2fx hand-written; %.2fx bare JSONDecoder; %.2fx bare WireDecoder", rate / handWritten, rate / bare, rate / bareWire)
@@ -135,6 +153,7 @@ print("dispatch\tgenerated client (loopback, typed listener)\t\(Int(generated))\
 print("dispatch\tgenerated client, two-level gateway frame (op, then t)\t\(Int(twoLevel))\t\(ratios(twoLevel))")
 print("dispatch\tgenerated client, positional relay frame ([verb, subscription, payload])\t\(Int(positional))\t\(ratios(positional))")
 print("dispatch\trequest/reply round trips (generated request method, answering transport)\t\(Int(roundTrips))\t\(ratios(roundTrips))")
+print("dispatch\tsubscription items (matched by id, read by a for-await loop)\t\(Int(subscriptionItems))\t\(ratios(subscriptionItems))")
 print("dispatch\tbare JSONDecoder (ISO8601FormatStyle dates), payload bytes only\t\(Int(bare))\t\(ratios(bare))")
 print("dispatch\tbare JSONDecoder with schemagen's date parsing\t\(Int(bareSameDates))\t\(ratios(bareSameDates))")
 print("dispatch\tbare WireDecoder (what generated clients decode with), payload bytes only\t\(Int(bareWire))\t\(ratios(bareWire))")

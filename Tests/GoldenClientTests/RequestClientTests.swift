@@ -1,0 +1,83 @@
+import Foundation
+import GoldenClients
+import SchemaGenRuntime
+import TestSupport
+import Testing
+
+/// The `requests` golden's generated `getBalance` under load and faults, through the loopback transport: every
+/// call gets its own reply exactly once whatever the order, duplicates and strays go to the failure handler, a
+/// malformed reply fails only its call, a lost connection fails every waiting call at once.
+@Suite struct RequestClientTests {
+    /// The `request_id` and `account` of every `get_balance` sent so far.
+    static func requests(_ transport: LoopbackTransport) throws -> [(id: String, account: String)] {
+        try transport.sentFrames.filter { $0.eventName == "get_balance" }.map { frame in
+            let request = try JSONDecoder().decode([String: String].self, from: try #require(frame.payload))
+            return (try #require(request["request_id"]), try #require(request["account"]))
+        }
+    }
+
+    static func waitForRequests(_ transport: LoopbackTransport, count: Int) async throws {
+        for _ in 0..<2_000 where transport.sentFrames.count < count { try await Task.sleep(for: .milliseconds(5)) }
+        try #require(transport.sentFrames.count >= count)
+    }
+
+    static func reply(_ id: String, cents: Int) -> String {
+        #"{"type":"balance","request_id":"\#(id)","amount":{"value":\#(cents),"currency":"EUR"}}"#
+    }
+
+    @Test func tenThousandConcurrentCallsGetTheirOwnReplyOnce() async throws {
+        let transport = LoopbackTransport()
+        let client = Requests.Client(transport: transport)
+        let failures = Recorder<String>()
+        client.onIncomingFailure { failures.append($0.description) }
+        let count = 10_000
+        try await withThrowingTaskGroup(of: (Int, Decimal).self) { group in
+            for index in 0..<count {
+                group.addTask { (index, try await client.getBalance(account: "a\(index)", timeout: .seconds(60)).amount.value) }
+            }
+            try await Self.waitForRequests(transport, count: count)
+            var generator = SeededGenerator(seed: 14)
+            let requests = try Self.requests(transport).shuffled(using: &generator)
+            #expect(Set(requests.map(\.id)).count == count, "every request has its own id")
+            // Each reply carries the account's number as its balance; every tenth is sent twice.
+            for (position, request) in requests.enumerated() {
+                let cents = Int(request.account.dropFirst())!
+                transport.deliver(json: Self.reply(request.id, cents: cents))
+                if position % 10 == 0 { transport.deliver(json: Self.reply(request.id, cents: -1)) }
+            }
+            var answered = 0
+            for try await (index, value) in group {
+                #expect(value == Decimal(index))
+                answered += 1
+            }
+            #expect(answered == count)
+        }
+        #expect(failures.values.count == count / 10 && failures.values.allSatisfy { $0.contains("no request waits for") })
+        #expect(client.core.pendingRequestCount == 0)
+    }
+
+    @Test func aMalformedReplyFailsOnlyItsCall() async throws {
+        let transport = LoopbackTransport()
+        let client = Requests.Client(transport: transport)
+        async let bad = client.getBalance(account: "a1")
+        async let good = client.getBalance(account: "a2")
+        try await Self.waitForRequests(transport, count: 2)
+        let requests = try Dictionary(uniqueKeysWithValues: Self.requests(transport).map { ($0.account, $0.id) })
+        transport.deliver(json: #"{"type":"balance","request_id":"\#(requests["a1"]!)","amount":"lots"}"#)
+        transport.deliver(json: Self.reply(requests["a2"]!, cents: 2))
+        await #expect(throws: DecodingError.self) { try await bad }
+        #expect(try await good.amount.value == 2)
+    }
+
+    @Test func aLostConnectionFailsEveryWaitingCallAtOnce() async throws {
+        let transport = LoopbackTransport()
+        let client = Requests.Client(transport: transport)
+        let calls = (0..<50).map { index in Task { try await client.getBalance(account: "a\(index)") } }
+        try await Self.waitForRequests(transport, count: 50)
+        client.core.failPendingRequests("the socket closed")
+        for call in calls {
+            await #expect(throws: RequestFailure.connectionLost(reason: "the socket closed")) { try await call.value }
+        }
+        #expect(client.core.pendingRequestCount == 0)
+    }
+}
