@@ -59,14 +59,14 @@ import Testing
     @Test func aMalformedReplyFailsOnlyItsCall() async throws {
         let transport = LoopbackTransport()
         let client = Requests.Client(transport: transport)
-        async let bad = client.getBalance(account: "a1")
-        async let good = client.getBalance(account: "a2")
+        let bad = Task { try await client.getBalance(account: "a1") }
+        let good = Task { try await client.getBalance(account: "a2") }
         try await Self.waitForRequests(transport, count: 2)
         let requests = try Dictionary(uniqueKeysWithValues: Self.requests(transport).map { ($0.account, $0.id) })
         transport.deliver(json: #"{"type":"balance","request_id":"\#(requests["a1"]!)","amount":"lots"}"#)
         transport.deliver(json: Self.reply(requests["a2"]!, cents: 2))
-        await #expect(throws: DecodingError.self) { try await bad }
-        #expect(try await good.amount.value == 2)
+        await #expect(throws: DecodingError.self) { try await bad.value }
+        #expect(try await good.value.amount.value == 2)
     }
 
     @Test func aLostConnectionFailsEveryWaitingCallAtOnce() async throws {
