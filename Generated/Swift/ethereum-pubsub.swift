@@ -283,12 +283,12 @@ extension EthereumPubSub {
         /// Wire name: `eth_subscribe` in frame shape `request`, client to server.
         ///
         /// Sends the request and returns the subscription's `eth_subscription` events, matched by `subscription`.
-        /// The reply `result` (matched by `id`, chosen here) confirms it with its id, its payload;
+        /// The reply `result` (matched by `id`, chosen here unless passed) confirms it with its id, its payload;
         /// the call returns then.
         /// When the loop leaves early, it sends `eth_unsubscribe`.
         /// Throws `RequestFailure` when the connection is lost, and `CancellationError` when the calling task is cancelled.
-        public func ethSubscribe(payload: EthSubscribe.Payload, timeout: Duration? = nil) async throws -> SubscriptionStream<EthSubscription> {
-            let _correlation = core.nextCorrelationNumber()
+        public func ethSubscribe(payload: EthSubscribe.Payload, id: Int? = nil, timeout: Duration? = nil) async throws -> SubscriptionStream<EthSubscription> {
+            let _correlation = id ?? core.nextCorrelationNumber()
             return try await core.subscribe(SubscriptionMatch(route: "2:", channel: nil, source: .payloadField("subscription")), confirmation: (ReplyMatch(route: "0:", channel: nil, source: .field("id"), errorRoute: ("1:", .field("id"))), .number(JSONNumber(_correlation)), timeout), item: { frame, decoder in
                 try decoder.decode(EthSubscription.self, from: frame.payloadOrNull)
             }, reject: { frame, decoder in
@@ -305,12 +305,12 @@ extension EthereumPubSub {
         ///
         /// Wire name: `eth_unsubscribe` in frame shape `request`, client to server.
         ///
-        /// Sends the request and returns its reply, `result`, matched by `id` (chosen here). Throws
+        /// Sends the request and returns its reply, `result`, matched by `id` (chosen here unless passed). Throws
         /// `RequestFailure` when no reply comes within `timeout` (or the client's default) or the connection is lost,
         /// and `CancellationError` when the calling task is cancelled.
         @discardableResult
-        public func ethUnsubscribe(payload: EthUnsubscribe.Payload, timeout: Duration? = nil) async throws -> Result {
-            let _correlation = core.nextCorrelationNumber()
+        public func ethUnsubscribe(payload: EthUnsubscribe.Payload, id: Int? = nil, timeout: Duration? = nil) async throws -> Result {
+            let _correlation = id ?? core.nextCorrelationNumber()
             let frame = try await core.request(expecting: ReplyMatch(route: "0:", channel: nil, source: .field("id"), errorRoute: ("1:", .field("id"))), correlation: .number(JSONNumber(_correlation)), timeout: timeout) {
                 try await core.emit(EventAddress(shape: 3, name: .string("eth_unsubscribe")), channel: nil, payload: EthUnsubscribe(id: _correlation, payload: payload))
             }

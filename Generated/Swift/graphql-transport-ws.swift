@@ -290,13 +290,13 @@ extension GraphQLTransportWS {
         /// Wire name: `subscribe` in frame shape `message`, client to server.
         ///
         /// Sends the request and returns the subscription's `next` events, matched by `id`.
-        /// Its id is chosen here.
+        /// Its id is chosen here unless passed.
         /// The stream finishes on `complete`.
         /// On `error` it throws `RequestRejected` with its value.
         /// When the loop leaves early, it sends `complete`.
         /// Throws `RequestFailure` when the connection is lost, and `CancellationError` when the calling task is cancelled.
-        public func startOperation(payload: GraphQLTransportWS.SubscribePayload) async throws -> SubscriptionStream<Next> {
-            let _correlation = UUID().uuidString.lowercased()
+        public func startOperation(payload: GraphQLTransportWS.SubscribePayload, id: String? = nil) async throws -> SubscriptionStream<Next> {
+            let _correlation = id ?? UUID().uuidString.lowercased()
             return try await core.subscribe(SubscriptionMatch(route: "0:next", channel: nil, source: .field("id"), endRoute: ("0:complete", .field("id")), errorRoute: ("0:error", .field("id"))), id: .string(_correlation), item: { frame, decoder in
                 try decoder.decode(Next.self, from: frame.partsOrFrame)
             }, failure: { frame, decoder in

@@ -1168,12 +1168,12 @@ extension SupabaseRealtime {
             ///
             /// Wire name: `phx_join` in frame shape `phoenix`, client to server.
             ///
-            /// Sends the request and returns its reply, `phx_reply`, matched by `ref` (chosen here). Throws
+            /// Sends the request and returns its reply, `phx_reply`, matched by `ref` (chosen here unless passed). Throws
             /// `RequestFailure` when no reply comes within `timeout` (or the client's default) or the connection is lost,
             /// and `CancellationError` when the calling task is cancelled.
             @discardableResult
-            public func phxJoin(joinRef: String? = nil, payload: SupabaseRealtime.JoinPayload, timeout: Duration? = nil) async throws -> PhxReply {
-                let _correlation = String(core.nextCorrelationNumber())
+            public func phxJoin(joinRef: String? = nil, payload: SupabaseRealtime.JoinPayload, ref: String? = nil, timeout: Duration? = nil) async throws -> PhxReply {
+                let _correlation = ref ?? String(core.nextCorrelationNumber())
                 let frame = try await core.request(expecting: ReplyMatch(route: "0:phx_reply", channel: channel.address, source: .field("ref")), correlation: .string(_correlation), timeout: timeout) {
                     try await core.emit(EventAddress(shape: 0, name: .string("phx_join")), channel: channel.address, payload: PhxJoin(joinRef: joinRef, ref: _correlation, payload: payload))
                 }
@@ -1185,12 +1185,12 @@ extension SupabaseRealtime {
             ///
             /// Wire name: `phx_leave` in frame shape `phoenix`, client to server.
             ///
-            /// Sends the request and returns its reply, `phx_reply`, matched by `ref` (chosen here). Throws
+            /// Sends the request and returns its reply, `phx_reply`, matched by `ref` (chosen here unless passed). Throws
             /// `RequestFailure` when no reply comes within `timeout` (or the client's default) or the connection is lost,
             /// and `CancellationError` when the calling task is cancelled.
             @discardableResult
-            public func phxLeave(joinRef: String? = nil, payload: PhxLeave.Payload, timeout: Duration? = nil) async throws -> PhxReply {
-                let _correlation = String(core.nextCorrelationNumber())
+            public func phxLeave(joinRef: String? = nil, payload: PhxLeave.Payload, ref: String? = nil, timeout: Duration? = nil) async throws -> PhxReply {
+                let _correlation = ref ?? String(core.nextCorrelationNumber())
                 let frame = try await core.request(expecting: ReplyMatch(route: "0:phx_reply", channel: channel.address, source: .field("ref")), correlation: .string(_correlation), timeout: timeout) {
                     try await core.emit(EventAddress(shape: 0, name: .string("phx_leave")), channel: channel.address, payload: PhxLeave(joinRef: joinRef, ref: _correlation, payload: payload))
                 }
@@ -1503,12 +1503,12 @@ extension SupabaseRealtime {
             ///
             /// Wire name: `heartbeat` in frame shape `phoenix`, client to server.
             ///
-            /// Sends the request and returns its reply, `phx_reply`, matched by `ref` (chosen here). Throws
+            /// Sends the request and returns its reply, `phx_reply`, matched by `ref` (chosen here unless passed). Throws
             /// `RequestFailure` when no reply comes within `timeout` (or the client's default) or the connection is lost,
             /// and `CancellationError` when the calling task is cancelled.
             @discardableResult
-            public func heartbeat(joinRef: String? = nil, payload: Heartbeat.Payload, timeout: Duration? = nil) async throws -> PhxReply {
-                let _correlation = String(core.nextCorrelationNumber())
+            public func heartbeat(joinRef: String? = nil, payload: Heartbeat.Payload, ref: String? = nil, timeout: Duration? = nil) async throws -> PhxReply {
+                let _correlation = ref ?? String(core.nextCorrelationNumber())
                 let frame = try await core.request(expecting: ReplyMatch(route: "0:phx_reply", channel: channel.address, source: .field("ref")), correlation: .string(_correlation), timeout: timeout) {
                     try await core.emit(EventAddress(shape: 0, name: .string("heartbeat")), channel: channel.address, payload: Heartbeat(joinRef: joinRef, ref: _correlation, payload: payload))
                 }

@@ -80,4 +80,19 @@ import Testing
         }
         #expect(client.core.pendingRequestCount == 0)
     }
+
+    @Test func aCallerMayPassItsOwnCorrelationValue() async throws {
+        let transport = LoopbackTransport()
+        let client = Requests.Client(transport: transport)
+        let call = Task { try await client.getBalance(account: "a1", requestId: "order-17") }
+        try await Self.waitForRequests(transport, count: 1)
+        #expect(try Self.requests(transport).map(\.id) == ["order-17"])
+        // The same value while it waits: refused, and nothing is sent.
+        await #expect(throws: RequestFailure.correlationInUse(.string("order-17"))) {
+            _ = try await client.getBalance(account: "a2", requestId: "order-17")
+        }
+        #expect(transport.sentFrames.count == 1)
+        transport.deliver(json: Self.reply("order-17", cents: 17))
+        #expect(try await call.value.amount.value == 17)
+    }
 }

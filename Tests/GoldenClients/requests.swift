@@ -123,12 +123,12 @@ extension Requests {
 
         /// Wire name: `get_balance`, client to server.
         ///
-        /// Sends the request and returns its reply, `balance`, matched by `request_id` (chosen here). Throws
+        /// Sends the request and returns its reply, `balance`, matched by `request_id` (chosen here unless passed). Throws
         /// `RequestFailure` when no reply comes within `timeout` (or the client's default) or the connection is lost,
         /// and `CancellationError` when the calling task is cancelled, after sending `cancel_request`.
         @discardableResult
-        public func getBalance(account: String, timeout: Duration? = nil) async throws -> Balance {
-            let _correlation = String(core.nextCorrelationNumber())
+        public func getBalance(account: String, requestId: String? = nil, timeout: Duration? = nil) async throws -> Balance {
+            let _correlation = requestId ?? String(core.nextCorrelationNumber())
             let frame = try await core.request(expecting: ReplyMatch(route: "balance", channel: nil, source: .payloadField("request_id")), correlation: .string(_correlation), timeout: timeout, onCancel: { id in
                 guard case .string(let id) = id else { return }
                 try await self.core.emit(eventName: "cancel_request", channel: nil, payload: CancelRequest(requestId: id))

@@ -250,13 +250,13 @@ extension Subscriptions {
         /// Wire name: `watch_prices`, client to server.
         ///
         /// Sends the request and returns the subscription's `price` events, matched by `sub_id`.
-        /// Its id is chosen here.
+        /// Its id is chosen here unless passed.
         /// The stream finishes on `watch_ended`.
         /// On `watch_failed` it throws `RequestRejected` with its value.
         /// When the loop leaves early, it sends `unwatch`.
         /// Throws `RequestFailure` when the connection is lost, and `CancellationError` when the calling task is cancelled.
-        public func watchPrices(symbols: [String]) async throws -> SubscriptionStream<Price> {
-            let _correlation = core.nextCorrelationNumber()
+        public func watchPrices(symbols: [String], subId: Int? = nil) async throws -> SubscriptionStream<Price> {
+            let _correlation = subId ?? core.nextCorrelationNumber()
             return try await core.subscribe(SubscriptionMatch(route: "price", channel: nil, source: .payloadField("sub_id"), endRoute: ("watch_ended", .payloadField("sub_id")), errorRoute: ("watch_failed", .payloadField("sub_id"))), id: .number(JSONNumber(_correlation)), item: { frame, decoder in
                 try decoder.decode(Price.self, from: frame.payloadOrNull)
             }, failure: { frame, decoder in
@@ -282,12 +282,12 @@ extension Subscriptions {
         /// Wire name: `follow_trades`, client to server.
         ///
         /// Sends the request and returns the subscription's `trade` events, matched by `subscription`.
-        /// The reply `following` (matched by `request_id`, chosen here) confirms it with its id, its `subscription`;
+        /// The reply `following` (matched by `request_id`, chosen here unless passed) confirms it with its id, its `subscription`;
         /// the call returns then.
         /// When the loop leaves early, it sends `unfollow`.
         /// Throws `RequestFailure` when the connection is lost, and `CancellationError` when the calling task is cancelled.
-        public func followTrades(symbol: String, timeout: Duration? = nil) async throws -> SubscriptionStream<Trade> {
-            let _correlation = UUID().uuidString.lowercased()
+        public func followTrades(symbol: String, requestId: String? = nil, timeout: Duration? = nil) async throws -> SubscriptionStream<Trade> {
+            let _correlation = requestId ?? UUID().uuidString.lowercased()
             return try await core.subscribe(SubscriptionMatch(route: "trade", channel: nil, source: .payloadField("subscription")), confirmation: (ReplyMatch(route: "following", channel: nil, source: .payloadField("request_id")), .string(_correlation), timeout), idInReply: "subscription", item: { frame, decoder in
                 try decoder.decode(Trade.self, from: frame.payloadOrNull)
             }, cancel: { id in

@@ -6,12 +6,14 @@ struct RequestTranslator {
     let contract: Contract
     let events: [Event]
     let channelExpression: String
+    let speller: SwiftTypeSpeller
     private let check: ReplyCheck
 
-    init(contract: Contract, events: [Event], channelExpression: String) {
+    init(contract: Contract, events: [Event], channelExpression: String, speller: SwiftTypeSpeller) {
         self.contract = contract
         self.events = events
         self.channelExpression = channelExpression
+        self.speller = speller
         self.check = ReplyCheck(contract: contract)
     }
 
@@ -92,11 +94,11 @@ struct RequestTranslator {
             parameters.append("timeout: Duration? = nil")
             rejecting = rejection(reply, contexts: contexts)
             let place = subscription.idInReply.map { "its `\($0)`" } ?? "its payload"
-            summary.insert("The reply `\(reply.event)` (matched by `\(reply.match)`, chosen here) confirms it with its id, \(place);", at: 1)
+            summary.insert("The reply `\(reply.event)` (matched by `\(reply.match)`, chosen here unless passed) confirms it with its id, \(place);", at: 1)
             summary.insert("the call returns then.", at: 2)
         } else {
             arguments += ", id: \(call.correlation)"
-            summary.insert("Its id is chosen here.", at: 1)
+            summary.insert("Its id is chosen here unless passed.", at: 1)
         }
         var cancel: [String]?
         if let name = subscription.cancel, let cancelIndex = index(of: name) {
@@ -108,7 +110,8 @@ struct RequestTranslator {
                                    value: call.value, summary: summary)
     }
 
-    /// The parts of a method that sends `event` with the client's correlation value in field `key`.
+    /// The parts of a method that sends `event` with a correlation value in field `key`: the caller's, when it passes
+    /// one (the field's name as an optional parameter), else one the client chooses.
     private func correlatedCall(_ event: Event, _ context: EventContext, key: String, ids: CorrelationIDs)
         -> (parameters: [String], setup: String, correlation: String, value: String)? {
         guard let field = check.matchField(key, of: event, isRequest: true), let valueType = context.valueType,
@@ -117,16 +120,16 @@ struct RequestTranslator {
         let matched = SwiftSyntax.identifier(field.swiftName)
         let parameters = structure.properties.filter { $0.name != matched }.map { property in
             "\(property.name): \(qualified(property.type, in: structure, valueType: valueType))\(property.isOptional ? " = nil" : "")"
-        }
+        } + ["\(matched): \(speller.spell(field.type.valueType))? = nil"]
         let arguments = structure.properties.map { property in
             "\(property.name.unescapedIdentifier): \(property.name == matched ? "_correlation" : property.name)"
         }
-        let setup = switch (ids, isNumber) {
-        case (.uuid, _): "let _correlation = UUID().uuidString.lowercased()"
-        case (.counter, true): "let _correlation = core.nextCorrelationNumber()"
-        case (.counter, false): "let _correlation = String(core.nextCorrelationNumber())"
+        let chosen = switch (ids, isNumber) {
+        case (.uuid, _): "UUID().uuidString.lowercased()"
+        case (.counter, true): "core.nextCorrelationNumber()"
+        case (.counter, false): "String(core.nextCorrelationNumber())"
         }
-        return (parameters, setup, isNumber ? ".number(JSONNumber(_correlation))" : ".string(_correlation)",
+        return (parameters, "let _correlation = \(matched) ?? \(chosen)", isNumber ? ".number(JSONNumber(_correlation))" : ".string(_correlation)",
                 "\(valueType)(" + arguments.joined(separator: ", ") + ")")
     }
 
