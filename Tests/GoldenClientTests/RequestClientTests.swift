@@ -95,4 +95,19 @@ import Testing
         transport.deliver(json: Self.reply("order-17", cents: 17))
         #expect(try await call.value.amount.value == 17)
     }
+
+    /// `get_rate`'s reply carries the request's value deeper (`meta.request_id`): read there, without decoding the rest.
+    @Test func aReplyMayCarryTheValueInANestedObject() async throws {
+        let transport = LoopbackTransport()
+        let client = Requests.Client(transport: transport)
+        let failures = Recorder<String>()
+        client.onIncomingFailure { failures.append($0.description) }
+        let call = Task { try await client.getRate(pair: "EUR/USD", requestId: "r9") }
+        try await Self.waitForRequests(transport, count: 1)
+        transport.deliver(json: #"{"type":"rate","meta":{"request_id":"other"},"value":1}"#)
+        transport.deliver(json: #"{"type":"rate","value":1.0842,"meta":{"served_by":"fx-2","request_id":"r9"}}"#)
+        let rate = try await call.value
+        #expect(rate.value == Decimal(string: "1.0842") && rate.meta.servedBy == "fx-2")
+        #expect(failures.values.count == 1 && failures.values[0].contains(#""other""#), "\(failures.values)")
+    }
 }

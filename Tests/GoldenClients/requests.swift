@@ -81,18 +81,70 @@ extension Requests {
         }
     }
 
+    /// Wire name: `get_rate`, client to server.
+    public struct GetRate: Codable, Hashable, Sendable {
+        /// The event's name on the wire.
+        public static let eventName = "get_rate"
+
+        public var requestId: String
+        public var pair: String
+
+        public init(requestId: String, pair: String) {
+            self.requestId = requestId
+            self.pair = pair
+        }
+
+        enum CodingKeys: Swift.String, CodingKey {
+            case requestId = "request_id"
+            case pair
+        }
+    }
+
+    /// Wire name: `rate`, server to client.
+    public struct Rate: Codable, Hashable, Sendable {
+        /// The event's name on the wire.
+        public static let eventName = "rate"
+
+        public var meta: Meta
+        public var value: Decimal
+
+        public init(meta: Meta, value: Decimal) {
+            self.meta = meta
+            self.value = value
+        }
+
+        public struct Meta: Codable, Hashable, Sendable {
+            public var requestId: String
+            public var servedBy: String?
+
+            public init(requestId: String, servedBy: String? = nil) {
+                self.requestId = requestId
+                self.servedBy = servedBy
+            }
+
+            enum CodingKeys: Swift.String, CodingKey {
+                case requestId = "request_id"
+                case servedBy = "served_by"
+            }
+        }
+    }
+
     /// The events the app may send in this scope.
     public enum ClientEvent: Hashable, Sendable {
         /// Wire name: `get_balance`, client to server.
         case getBalance(GetBalance)
         /// Wire name: `cancel_request`, client to server.
         case cancelRequest(CancelRequest)
+        /// Wire name: `get_rate`, client to server.
+        case getRate(GetRate)
     }
 
     /// The events the app may receive in this scope.
     public enum ServerEvent: Hashable, Sendable {
         /// Wire name: `balance`, server to client.
         case balance(Balance)
+        /// Wire name: `rate`, server to client.
+        case rate(Rate)
         /// An event the contract does not describe, with its payload's raw JSON.
         case unknown(name: Swift.String, payload: Foundation.Data?)
 
@@ -100,6 +152,8 @@ extension Requests {
             switch frame.eventName {
             case "balance":
                 return .balance(try decoder.decode(Balance.self, from: frame.payloadOrNull))
+            case "rate":
+                return .rate(try decoder.decode(Rate.self, from: frame.payloadOrNull))
             default:
                 return .unknown(name: frame.eventName, payload: frame.payload)
             }
@@ -149,6 +203,21 @@ extension Requests {
             try await core.emit(eventName: "cancel_request", channel: nil, payload: CancelRequest(requestId: requestId))
         }
 
+        /// Wire name: `get_rate`, client to server.
+        ///
+        /// Sends the request and returns its reply, `rate`, matched by `request_id` (chosen here unless passed). Throws
+        /// `RequestFailure` when no reply comes within `timeout` (or the client's default) or the connection is lost,
+        /// and `CancellationError` when the calling task is cancelled.
+        @discardableResult
+        public func getRate(pair: String, requestId: String? = nil, timeout: Duration? = nil) async throws -> Rate {
+            let _correlation = requestId ?? String(core.nextCorrelationNumber())
+            let frame = try await core.request(expecting: ReplyMatch(route: "rate", channel: nil, source: .payloadField("meta.request_id")), correlation: .string(_correlation), timeout: timeout) {
+                try await core.emit(eventName: "get_rate", channel: nil, payload: GetRate(requestId: _correlation, pair: pair))
+            }
+            let decoder = core.payloadDecoder
+            return try decoder.decode(Rate.self, from: frame.payloadOrNull)
+        }
+
         /// Sends any event the app may send in this scope.
         public func emit(_ event: ClientEvent) async throws {
             switch event {
@@ -156,6 +225,8 @@ extension Requests {
                 try await core.emit(eventName: "get_balance", channel: nil, payload: payload)
             case .cancelRequest(let payload):
                 try await core.emit(eventName: "cancel_request", channel: nil, payload: payload)
+            case .getRate(let payload):
+                try await core.emit(eventName: "get_rate", channel: nil, payload: payload)
             }
         }
 
@@ -168,6 +239,18 @@ extension Requests {
                 try decoder.decode(Balance.self, from: frame.payloadOrNull)
             } event: {
                 ServerEvent.balance($0)
+            }
+        }
+
+        /// Wire name: `rate`, server to client.
+        ///
+        /// Returns a token whose `cancel()` removes the listener.
+        @discardableResult
+        public func onRate(_ handler: @escaping @Sendable (Rate) -> Void) -> ListenerToken {
+            core.addListener(channel: nil, eventName: "rate", handler: handler) { frame, decoder in
+                try decoder.decode(Rate.self, from: frame.payloadOrNull)
+            } event: {
+                ServerEvent.rate($0)
             }
         }
 

@@ -72,9 +72,10 @@ extension Checker {
            let matchNode = spec.required("match", in: "the reply of \(owner)",
                                          hint: "name the field both events carry that says which request a reply answers: `match: id`",
                                          diagnostics: &diagnostics),
-           let replyEvent = readText(eventNode, what: "the reply's `event`"), let match = readText(matchNode, what: "the reply's `match`") {
+           let replyEvent = readText(eventNode, what: "the reply's `event`"), let (match, replyMatch) = readMatch(matchNode) {
             var declaration = ReplyDeclaration(event: replyEvent, match: match, error: spec["error"].flatMap { readText($0, what: "the reply's `error`") },
                                                ids: readCorrelationIDs(spec), location: entry.key.location)
+            declaration.replyMatch = replyMatch
             (declaration.cancel, declaration.cancelField) = readCancel(spec, what: "the reply of \(owner)")
             reply = declaration
         }
@@ -123,6 +124,19 @@ extension Checker {
         declaration.idInReply = spec["id"].flatMap { readText($0, what: "the subscription's `id`") }
         (declaration.cancel, declaration.cancelField) = readCancel(spec, what: what)
         return declaration
+    }
+
+    /// `match: key`, or `match: {request: key, reply: path}` when the reply carries the value elsewhere.
+    private mutating func readMatch(_ node: SyntaxNode) -> (String, String?)? {
+        if node.scalar != nil { return readText(node, what: "the reply's `match`").map { ($0, nil) } }
+        guard let spec = MappingReader(node, owner: "the reply's `match`", allowedKeys: ["request", "reply"], ownerLocation: node.location,
+                                       diagnostics: &diagnostics),
+              let request = spec.required("request", in: "the reply's `match`", hint: "name the request's field: `request: id`", diagnostics: &diagnostics),
+              let reply = spec.required("reply", in: "the reply's `match`", hint: "name where the reply carries it: `reply: meta.id`",
+                                        diagnostics: &diagnostics),
+              let requestKey = readText(request, what: "the reply's `match.request`"), let replyKey = readText(reply, what: "the reply's `match.reply`")
+        else { return nil }
+        return (requestKey, replyKey)
     }
 
     /// `cancel: event`, or `cancel: {event: ..., field: ...}`: the event that stops a request or subscription.

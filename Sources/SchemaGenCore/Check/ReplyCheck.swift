@@ -35,15 +35,17 @@ struct ReplyCheck {
                 }
                 guard answers.count == (reply.error == nil ? 1 : 2) else { continue }
                 for (carrier, role) in [(event, "the request")] + answers {
-                    guard let field = matchField(reply.match, of: carrier, isRequest: carrier == event) else {
-                        let place = carrier == event ? "its frame shape or of its inline payload (the client fills it in)" : "its frame shape or of its payload object"
-                        diagnostics.error("\(owner) matches by '\(reply.match)', but \(role) '\(carrier.wireName)' has no such field; name a field of \(place)",
+                    let key = carrier == event ? reply.match : reply.answerMatch
+                    guard let field = matchField(key, of: carrier, isRequest: carrier == event) else {
+                        let place = carrier == event ? "its frame shape or of its inline payload (the client fills it in)"
+                            : "its frame shape or of its payload object, or a path through nested objects (`meta.request_id`)"
+                        diagnostics.error("\(owner) matches by '\(key)', but \(role) '\(carrier.wireName)' has no such field; name a field of \(place)",
                                           at: reply.location,
                                           notes: [.note("'\(carrier.wireName)' is declared here", at: carrier.location)])
                         continue
                     }
                     guard [.scalar(.int), .scalar(.string)].contains(field.type.valueType) else {
-                        diagnostics.error("\(owner) matches by '\(reply.match)', which is `\(field.type.spelling)` in \(role); a correlation value is "
+                        diagnostics.error("\(owner) matches by '\(key)', which is `\(field.type.spelling)` in \(role); a correlation value is "
                                           + "an `Int` or a `String` the client chooses", at: field.location)
                         continue
                     }
@@ -79,19 +81,19 @@ struct ReplyCheck {
                               notes: [.note("'\(reply.event)' is declared here", at: answer.location)])
             return
         }
-        guard let requestField = matchField(reply.match, of: event, isRequest: false) else {
+        guard let requestPath = matchPath(reply.match, of: event, isRequest: false), let requestField = requestPath.last else {
             diagnostics.error("\(owner) matches by '\(reply.match)', but the server's request '\(event.wireName)' has no such field; name a field of its "
                               + "frame shape, envelope or payload object", at: reply.location,
                               notes: [.note("'\(event.wireName)' is declared here", at: event.location)])
             return
         }
-        guard let answerField = matchField(reply.match, of: answer, isRequest: true) else {
-            diagnostics.error("\(owner) matches by '\(reply.match)', but the answer '\(answer.wireName)' has no such field; name a field of its frame "
+        guard let answerField = matchField(reply.answerMatch, of: answer, isRequest: true) else {
+            diagnostics.error("\(owner) matches by '\(reply.answerMatch)', but the answer '\(answer.wireName)' has no such field; name a field of its frame "
                               + "shape or of its inline payload (the client fills it in)", at: reply.location,
                               notes: [.note("'\(answer.wireName)' is declared here", at: answer.location)])
             return
         }
-        if requestField.type.isSwiftOptional {
+        if requestPath.contains(where: \.type.isSwiftOptional) {
             diagnostics.error("\(owner) matches by '\(reply.match)', which is optional in the server's request '\(event.wireName)'; every request must "
                               + "carry it for the answer to echo it: make it required", at: requestField.location)
         } else if requestField.type.valueType != answerField.type.valueType || ![.scalar(.int), .scalar(.string)].contains(requestField.type.valueType) {
@@ -101,8 +103,26 @@ struct ReplyCheck {
     }
 
     /// The field `key` of an event: a field of its frame shape or envelope, else of its payload object. A request's
-    /// must be one its generated method can fill in: a shape's field, or a field of an inline payload.
+    /// must be one its generated method can fill in: a shape's field, or a field of an inline payload. An event that
+    /// is only read may carry it deeper: a key with dots is a path through nested objects (`meta.request_id`).
     func matchField(_ key: String, of event: Event, isRequest: Bool) -> Field? {
+        matchPath(key, of: event, isRequest: isRequest)?.last
+    }
+
+    /// The fields along `key`'s path, outermost first (one field for a key without dots).
+    func matchPath(_ key: String, of event: Event, isRequest: Bool) -> [Field]? {
+        if let field = topLevelField(key, of: event, isRequest: isRequest) { return [field] }
+        let components = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard !isRequest, components.count > 1, let first = topLevelField(components[0], of: event, isRequest: false) else { return nil }
+        var path = [first]
+        for component in components.dropFirst() {
+            guard let next = contract.objectFields(of: path[path.count - 1].type.valueType)?.first(where: { $0.wireName == component }) else { return nil }
+            path.append(next)
+        }
+        return path
+    }
+
+    private func topLevelField(_ key: String, of event: Event, isRequest: Bool) -> Field? {
         if let index = event.shapeIndex, let field = contract.framing.shapes?[index].fields.first(where: { $0.wireName == key }) {
             return field
         }

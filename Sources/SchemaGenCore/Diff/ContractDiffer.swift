@@ -312,8 +312,9 @@ public struct ContractDiffer: Sendable {
                 recorder.record(.replyChanged, "answered by `\(after.event)`\(after.error.map { " or `\($0)`" } ?? "") (was `\(before.event)`"
                                 + "\(before.error.map { " or `\($0)`" } ?? ""))", at: here, flows: requests)
             }
-            if before.match != after.match {
-                recorder.record(.correlationChanged, "replies matched by `\(after.match)` (was `\(before.match)`)", at: here, flows: requests)
+            if before.match != after.match || before.answerMatch != after.answerMatch {
+                recorder.record(.correlationChanged, "replies matched by `\(after.match)`\(after.replyMatch.map { " (`\($0)` in the reply)" } ?? "") "
+                                + "(was `\(before.match)`\(before.replyMatch.map { " (`\($0)` in the reply)" } ?? ""))", at: here, flows: requests)
             }
         default:
             break

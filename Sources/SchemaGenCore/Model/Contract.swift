@@ -140,11 +140,16 @@ public struct ReplyDeclaration: Hashable, Sendable {
     /// The key of the field both events carry: a frame shape's field (JSON-RPC's `id`, Phoenix's `ref`) or a field
     /// of both payloads.
     public var match: String
+    /// Where the reply (and the error event) carries the value, when not under the same key as the request: a path
+    /// through nested objects (`match: {request: id, reply: meta.request_id}`).
+    public var replyMatch: String? = nil
     /// The wire name of an event that answers the request with an error instead (it carries `match` too).
     public var error: String? = nil
     /// How the client chooses correlation values.
     public var ids: CorrelationIDs = .counter
     public var location: SourceLocation
+    /// The key or path the answering events carry the value under.
+    public var answerMatch: String { replyMatch ?? match }
     /// A client-to-server event sent when the caller stops waiting (its task is cancelled), and its field that
     /// carries the request's correlation value (`match` unless named).
     public var cancel: String? = nil

@@ -59,13 +59,15 @@ public struct MarkdownTranslator: Sendable {
             description = Self.deprecationNote(deprecation) + (description.isEmpty ? "" : " " + description)
         }
         if let reply = event.reply, event.direction == .serverToClient {
-            let answer = "The app answers with \(MarkdownSyntax.code(reply.event)), echoing \(MarkdownSyntax.code(reply.match))."
+            let answer = "The app answers with \(MarkdownSyntax.code(reply.event)), echoing \(MarkdownSyntax.code(reply.match))"
+                + (reply.replyMatch.map { " as " + MarkdownSyntax.code($0) } ?? "") + "."
             description = description.isEmpty ? answer : description + " " + answer
         } else if let reply = event.reply {
             // As a backend team's guide writes a request: `get_balance` → `balance`, and how the two are matched.
             let error = reply.error.map { " (or \(MarkdownSyntax.code($0)) for an error)" } ?? ""
             let cancel = reply.cancel.map { "; cancelled with \(MarkdownSyntax.code($0))" } ?? ""
-            let answer = "→ \(MarkdownSyntax.code(reply.event))\(error), matched by \(MarkdownSyntax.code(reply.match))\(cancel)."
+            let inReply = reply.replyMatch.map { " (" + MarkdownSyntax.code($0) + " in the reply)" } ?? ""
+            let answer = "→ \(MarkdownSyntax.code(reply.event))\(error), matched by \(MarkdownSyntax.code(reply.match))\(inReply)\(cancel)."
             description = description.isEmpty ? answer : description + " " + answer
         }
         if let ack = event.ack {

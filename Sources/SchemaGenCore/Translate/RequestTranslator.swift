@@ -42,10 +42,10 @@ struct RequestTranslator {
     /// sent in the answer event with the request's correlation value echoed.
     func responder(_ event: Event, contexts: [EventContext]) -> ResponderContext? {
         guard let reply = event.reply, event.direction == .serverToClient, let answer = index(of: reply.event),
-              let requestField = check.matchField(reply.match, of: event, isRequest: false),
-              let answerField = check.matchField(reply.match, of: events[answer], isRequest: true),
+              let requestPath = check.matchPath(reply.match, of: event, isRequest: false),
+              let answerField = check.matchField(reply.answerMatch, of: events[answer], isRequest: true),
               let answerType = contexts[answer].valueType, let structure = contexts[answer].declaration?.structure else { return nil }
-        let echoed = "request.\(SwiftSyntax.identifier(requestField.swiftName).unescapedIdentifier)"
+        let echoed = "request." + requestPath.map { SwiftSyntax.identifier($0.swiftName).unescapedIdentifier }.joined(separator: ".")
         let matched = SwiftSyntax.identifier(answerField.swiftName)
         let others = structure.properties.filter { $0.name != matched }
         let handlerType: String
@@ -63,7 +63,7 @@ struct RequestTranslator {
             lines = ["var payload = await handler(request)", "payload.\(matched.unescapedIdentifier) = \(echoed)"]
         }
         return ResponderContext(answerType: handlerType, answerLines: lines, emitTarget: contexts[answer].emitTarget,
-                                emitValue: contexts[answer].emitValue, answerEventText: reply.event, matchText: reply.match)
+                                emitValue: contexts[answer].emitValue, answerEventText: reply.event, matchText: reply.answerMatch)
     }
 
     /// A subscription's method: it opens the subscription, sends the request, and returns the items.
@@ -145,9 +145,9 @@ struct RequestTranslator {
         guard let answer = index(of: reply.event) else { return nil }
         var errorRoute = ""
         if let error = index(of: reply.error) {
-            errorRoute = ", errorRoute: (\(contexts[error].route), \(source(of: reply.match, in: events[error])))"
+            errorRoute = ", errorRoute: (\(contexts[error].route), \(source(of: reply.answerMatch, in: events[error])))"
         }
-        return "ReplyMatch(route: \(contexts[answer].route), channel: \(channelExpression), source: \(source(of: reply.match, in: events[answer]))\(errorRoute))"
+        return "ReplyMatch(route: \(contexts[answer].route), channel: \(channelExpression), source: \(source(of: reply.answerMatch, in: events[answer]))\(errorRoute))"
     }
 
     /// The statement that throws `RequestRejected` with the error event's value when `frame` is that event.
@@ -156,10 +156,14 @@ struct RequestTranslator {
         return "if frame.route == \(contexts[error].route) { throw RequestRejected(\(decoding)) }"
     }
 
-    /// Where an event carries the matching field: a frame or envelope field, or a member of its payload.
+    /// Where an event carries the matching field: a frame or envelope field, or a member of its payload (the first
+    /// step of a path).
     private func source(of match: String, in answer: Event) -> String {
-        let isShapeField = answer.shapeIndex.map { contract.framing.shapes?[$0].fields.contains { $0.wireName == match } == true } ?? false
-        let isEnvelopeField = answer.envelopeFields.contains { $0.wireName == match }
+        let first = String(match.split(separator: ".", omittingEmptySubsequences: false).first ?? "")
+        let isShapeField = answer.shapeIndex.map { index in
+            contract.framing.shapes?[index].fields.contains { $0.wireName == match || $0.wireName == first } == true
+        } ?? false
+        let isEnvelopeField = answer.envelopeFields.contains { $0.wireName == match || $0.wireName == first }
         let literal = SwiftSyntax.stringLiteral(match)
         return isShapeField || isEnvelopeField ? ".field(\(literal))" : ".payloadField(\(literal))"
     }

@@ -236,6 +236,7 @@ final class PendingReplies: @unchecked Sendable {
 
 extension ReplyMatch.Source {
     /// The correlation value `frame` carries here, read without decoding the rest of it; `nil` when it has none.
+    /// A key with dots is a path into nested objects (`meta.request_id`).
     func value(in frame: WireFraming.ParsedFrame) -> JSONValue? {
         let (document, key): (Data?, String) = switch self {
         case .field(let key): (frame.parts ?? frame.frame, key)
@@ -243,10 +244,14 @@ extension ReplyMatch.Source {
         }
         guard let document else { return nil }
         return document.withUnsafeBytes { raw -> JSONValue? in
-            var scanner = JSONScanner(raw)
-            scanner.skipWhitespace()
-            guard scanner.current == UInt8(ascii: "{"), let members = try? scanner.objectMembers(),
-                  let range = members.first(where: { $0.key == key })?.value else { return nil }
+            var range = 0..<raw.count
+            for component in key.split(separator: ".", omittingEmptySubsequences: false) {
+                var scanner = JSONScanner(raw, at: range.lowerBound)
+                scanner.skipWhitespace()
+                guard scanner.current == UInt8(ascii: "{"), let members = try? scanner.objectMembers(),
+                      let member = members.first(where: { $0.key == component })?.value else { return nil }
+                range = member
+            }
             return try? WireDecoder(dates: .iso8601).decode(JSONValue.self, from: Data(raw[range]))
         }
     }
