@@ -70,6 +70,7 @@ import Testing
         let failures = Recorder<String>()
         client.onIncomingFailure { failures.append($0.description) }
         client.respondToSlashCommands { _ in nil }
+        client.onSlashCommands { _ in }
         transport.deliver(json: #"{"envelope_id":"e1","type":"slash_commands","payload":{"command":"/x"}}"#)
         #expect(failures.values.count == 1, "\(failures.values)")
         try await Task.sleep(for: .milliseconds(20))

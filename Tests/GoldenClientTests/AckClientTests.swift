@@ -97,6 +97,7 @@ import Testing
         let failures = Recorder<String>()
         client.onIncomingFailure { failures.append($0.description) }
         let token = client.respondToPing { _ in .init(busy: false, version: "1") }
+        client.onPing { _ in }
         transport.deliver(json: #"["ping",{"at":"soon"}]"#, ackID: 3)
         #expect(failures.values.count == 1 && failures.values[0].contains("'at'"), "\(failures.values)")
         token.cancel()

@@ -65,16 +65,18 @@ extension RealtimeClientCore {
         }
     }
 
-    func respond(to frame: WireFraming.ParsedFrame, incoming: IncomingFrame, channel: String?, with responder: Responder) {
+    /// Runs `responder` on `frame`; returns the error of a request that does not decode, which the caller reports.
+    func respond(to frame: WireFraming.ParsedFrame, incoming: IncomingFrame, channel: String?, with responder: Responder) -> DecodingError? {
         do {
-            guard let work = try responder(frame, payloadDecoder, incoming.ackID) else { return }
+            guard let work = try responder(frame, payloadDecoder, incoming.ackID) else { return nil }
             Task { try? await work() }
+            return nil
         } catch let error as DecodingError {
-            report(IncomingFailure(eventName: frame.eventName, channel: channel, rawFrame: incoming.data, rawPayload: frame.payload,
-                                   reason: .undecodablePayload(error)))
+            return error
         } catch {
             report(IncomingFailure(eventName: frame.eventName, channel: channel, rawFrame: incoming.data, rawPayload: frame.payload,
                                    reason: .malformedFrame(WireFraming.MalformedFrame(reason: "\(error)"))))
+            return nil
         }
     }
 

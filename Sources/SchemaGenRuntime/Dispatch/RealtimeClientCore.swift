@@ -219,10 +219,9 @@ public final class RealtimeClientCore: @unchecked Sendable {
             return
         }
         let channel = parsed.channel ?? incoming.channel
-        if let error = subscriptions.deliver(parsed, channel: channel, decoder: decoder) {
-            report(IncomingFailure(eventName: parsed.eventName, channel: channel, rawFrame: incoming.data, rawPayload: parsed.payload,
-                                   reason: .undecodablePayload(error)))
-        }
+        // A payload that does not decode is reported once per frame, however many consumers (its subscription, the
+        // responder, the listeners) tried.
+        var undecodable = subscriptions.deliver(parsed, channel: channel, decoder: decoder)
         if case .unexpected(let correlation) = pending.deliver(parsed, channel: channel) {
             report(IncomingFailure(eventName: parsed.eventName, channel: channel, rawFrame: incoming.data, rawPayload: parsed.payload,
                                    reason: .unexpectedReply(correlation: correlation)))
@@ -231,16 +230,20 @@ public final class RealtimeClientCore: @unchecked Sendable {
         let (routing, responder) = lock.withLock {
             (scope(for: channel)?.routing, responders.isEmpty ? nil : responders[routeKey(parsed.route, channel)]?.respond)
         }
-        if let responder { respond(to: parsed, incoming: incoming, channel: channel, with: responder) }
-        guard let routing else { return }
+        if let responder, let error = respond(to: parsed, incoming: incoming, channel: channel, with: responder) {
+            undecodable = undecodable ?? error
+        }
         do {
-            try routing.deliver(parsed, decoder: decoder)
+            try routing?.deliver(parsed, decoder: decoder)
         } catch let error as DecodingError {
-            report(IncomingFailure(eventName: parsed.eventName, channel: channel, rawFrame: incoming.data, rawPayload: parsed.payload,
-                                   reason: .undecodablePayload(error)))
+            undecodable = error
         } catch {
             report(IncomingFailure(eventName: parsed.eventName, channel: channel, rawFrame: incoming.data, rawPayload: parsed.payload,
                                    reason: .malformedFrame(WireFraming.MalformedFrame(reason: "\(error)"))))
+        }
+        if let undecodable {
+            report(IncomingFailure(eventName: parsed.eventName, channel: channel, rawFrame: incoming.data, rawPayload: parsed.payload,
+                                   reason: .undecodablePayload(undecodable)))
         }
     }
 
