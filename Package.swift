@@ -63,7 +63,7 @@ let package = Package(
             path: "Sources/SchemaGenCommandPlugin"
         ),
         // Helpers shared by the test targets.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["SchemaGenRuntime"], path: "Tests/TestSupport"),
         .executableTarget(
             name: "schemagen",
             dependencies: [

@@ -1,6 +1,7 @@
 import Foundation
 import GeneratedClients
 import SchemaGenRuntime
+import TestSupport
 import Testing
 
 /// Emitting writes the exact bytes the contract's framing puts on the wire.
@@ -29,7 +30,7 @@ import Testing
         // `element:create` is acknowledged with the created element (see schemas/rooms.yaml): its method returns it.
         async let created = rooms.elementCreate(roomId: "r1", type: .photo, positionX: 0, positionY: 0, width: 10, height: 10,
                                                 imageUrl: "https://cdn.example.com/p.jpg")
-        for _ in 0..<400 where transport.sentFrames.count < 2 { try await Task.sleep(for: .milliseconds(5)) }
+        _ = try await transport.sentFrames(atLeast: 2)
         #expect(transport.sentFrames.map(\.text) == [
             #"["touch:move",{"roomId":"r1","x":1.5,"y":2}]"#,
             #"["element:create",{"height":10,"imageUrl":"https://cdn.example.com/p.jpg","positionX":0,"positionY":0,"roomId":"r1","type":"photo","width":10}]"#,

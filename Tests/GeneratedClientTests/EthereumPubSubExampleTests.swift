@@ -76,7 +76,7 @@ import Testing
         let client = EthereumPubSub.Client(transport: transport)
         async let first = client.ethUnsubscribe(payload: .init(subscription: "0x9cef478923ff08bf67fde6c64013158d"))
         async let second = client.ethUnsubscribe(payload: .init(subscription: "0xcd0c3e8af590364c09d0fa6a1210faf5"))
-        for _ in 0..<200 where transport.sentFrames.count < 2 { try await Task.sleep(for: .milliseconds(5)) }
+        _ = try await transport.sentFrames(atLeast: 2)
         let sent = transport.sentFrames.map { String(decoding: $0.data, as: UTF8.self) }
         let firstID = sent.first { $0.contains("0x9cef") }.map { $0.contains(#""id":1"#) ? 1 : 2 } ?? 0
         #expect(sent.contains(#"{"method":"eth_unsubscribe","id":\#(firstID),"params":["0x9cef478923ff08bf67fde6c64013158d"]}"#))
@@ -94,7 +94,7 @@ import Testing
         let transport = LoopbackTransport()
         let client = EthereumPubSub.Client(transport: transport)
         let call = Task { try await client.ethUnsubscribe(payload: .init(subscription: "0x0")) }
-        for _ in 0..<200 where transport.sentFrames.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+        _ = try await transport.sentFrames(atLeast: 1)
         transport.deliver(Data(#"{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"subscription not found"}}"#.utf8))
         do {
             _ = try await call.value

@@ -12,7 +12,7 @@ import Testing
     }
 
     static func sent(_ transport: LoopbackTransport, count: Int) async throws -> [String] {
-        for _ in 0..<400 where transport.sentFrames.count < count { try await Task.sleep(for: .milliseconds(5)) }
+        _ = try await transport.sentFrames(atLeast: count)
         return transport.sentFrames.map { String(decoding: $0.data, as: UTF8.self) }
     }
 

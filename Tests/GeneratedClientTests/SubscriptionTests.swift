@@ -9,7 +9,7 @@ import Testing
 /// `eth_subscribe` (the reply confirms it with the server's id; `eth_unsubscribe` cancels it).
 @Suite struct SubscriptionTests {
     static func waitForSent(_ transport: LoopbackTransport, count: Int) async throws {
-        for _ in 0..<400 where transport.sentFrames.count < count { try await Task.sleep(for: .milliseconds(5)) }
+        _ = try await transport.sentFrames(atLeast: count)
         try #require(transport.sentFrames.count >= count, "expected \(count) frames sent, got \(transport.sentFrames.count)")
     }
 

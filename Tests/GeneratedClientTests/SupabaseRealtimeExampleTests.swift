@@ -111,7 +111,7 @@ import Testing
         let chat = client.realtime(name: "chat-room")
         async let joined = chat.phxJoin(joinRef: "1", payload: .init(config: .init(broadcast: .init(ack: false, self: false),
                                                                                   presence: .init(enabled: false), private: false)))
-        for _ in 0..<200 where transport.sentFrames.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+        _ = try await transport.sentFrames(atLeast: 1)
         #expect(String(decoding: try #require(transport.sentFrames.first).data, as: UTF8.self).hasPrefix(#"["1","1","realtime:chat-room","phx_join","#))
         transport.deliver(Data(#"["1","1","realtime:chat-room","phx_reply",{"status":"error","response":{"reason":"ChannelRateLimitReached: Too many channels"}}]"#.utf8))
         let reply = try await joined

@@ -7,7 +7,7 @@ import Testing
 /// Socket.IO acknowledgements through the `acks` golden and the loopback transport, both ways.
 @Suite struct AckClientTests {
     static func waitForSent(_ transport: LoopbackTransport, count: Int) async throws -> [OutgoingFrame] {
-        for _ in 0..<400 where transport.sentFrames.count < count { try await Task.sleep(for: .milliseconds(5)) }
+        _ = try await transport.sentFrames(atLeast: count)
         try #require(transport.sentFrames.count >= count)
         return transport.sentFrames
     }

@@ -17,7 +17,7 @@ import Testing
     }
 
     static func waitForRequests(_ transport: LoopbackTransport, count: Int) async throws {
-        for _ in 0..<2_000 where transport.sentFrames.count < count { try await Task.sleep(for: .milliseconds(5)) }
+        _ = try await transport.sentFrames(atLeast: count, within: .seconds(10))
         try #require(transport.sentFrames.count >= count)
     }
 

@@ -9,7 +9,7 @@ import Testing
 /// id the server chose in a field (`follow_trades` → `following.subscription`, cancelled with `unfollow`).
 @Suite struct SubscriptionClientTests {
     static func sent(_ transport: LoopbackTransport, count: Int) async throws -> [[String: JSONValue]] {
-        for _ in 0..<400 where transport.sentFrames.count < count { try await Task.sleep(for: .milliseconds(5)) }
+        _ = try await transport.sentFrames(atLeast: count)
         return try transport.sentFrames.map { frame in
             guard case .object(let object) = try JSONDecoder().decode(JSONValue.self, from: frame.data) else { throw CancellationError() }
             return object

@@ -172,7 +172,7 @@ import Testing
         client.onBalance { heard.append($0.requestId) }
         async let first = client.getBalance(account: "a1")
         async let second = client.getBalance(account: "a2")
-        for _ in 0..<200 where transport.sentFrames.count < 2 { try await Task.sleep(for: .milliseconds(5)) }
+        _ = try await transport.sentFrames(atLeast: 2)
         let sent = Self.sent(transport).sorted()
         #expect(sent == [#"{"type":"get_balance","account":"a1","request_id":"1"}"#, #"{"type":"get_balance","account":"a2","request_id":"2"}"#]
                 || sent == [#"{"type":"get_balance","account":"a1","request_id":"2"}"#, #"{"type":"get_balance","account":"a2","request_id":"1"}"#], "\(sent)")
@@ -192,10 +192,10 @@ import Testing
         let transport = LoopbackTransport()
         let client = Requests.Client(transport: transport)
         let call = Task { try await client.getBalance(account: "a1") }
-        for _ in 0..<200 where transport.sentFrames.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+        _ = try await transport.sentFrames(atLeast: 1)
         call.cancel()
         await #expect(throws: CancellationError.self) { try await call.value }
-        for _ in 0..<200 where transport.sentFrames.count < 2 { try await Task.sleep(for: .milliseconds(5)) }
+        _ = try await transport.sentFrames(atLeast: 2)
         #expect(Self.sent(transport) == [#"{"type":"get_balance","account":"a1","request_id":"1"}"#,
                                          #"{"type":"cancel_request","request_id":"1"}"#])
         await #expect(throws: RequestFailure.timedOut(after: .milliseconds(10))) {
