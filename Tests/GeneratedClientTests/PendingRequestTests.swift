@@ -35,18 +35,13 @@ import Testing
         return failures
     }
 
-    /// Waits until `condition` holds, for at most a second.
-    static func eventually(_ condition: () -> Bool) async throws {
-        for _ in 0..<200 where !condition() { try await Task.sleep(for: .milliseconds(5)) }
-    }
-
     @Test func repliesOutOfOrderReachTheirOwnRequests() async throws {
         let transport = LoopbackTransport()
         let core = Self.core(transport)
         async let first = Self.subscribe(core, id: 1)
         async let second = Self.subscribe(core, id: 2)
         async let third = Self.subscribe(core, id: 3)
-        try await Self.eventually { transport.sentFrames.count == 3 }
+        _ = try await transport.sentFrames(atLeast: 3)
         for id in [3, 1, 2] { transport.deliver(Self.reply(id, "0x\(id)")) }
         #expect(try await [first, second, third] == ["0x1", "0x2", "0x3"])
         #expect(core.pendingRequestCount == 0)
@@ -58,7 +53,7 @@ import Testing
         let core = Self.core(transport)
         let failures = Self.failures(of: core)
         async let answered = Self.subscribe(core, id: 7)
-        try await Self.eventually { transport.sentFrames.count == 1 }
+        _ = try await transport.sentFrames(atLeast: 1)
         transport.deliver(Self.reply(7))
         #expect(try await answered == "0xabc")
         transport.deliver(Self.reply(7))         // duplicated
@@ -77,11 +72,11 @@ import Testing
         let transport = LoopbackTransport()
         let core = Self.core(transport)
         let call = Task { try await Self.subscribe(core, id: 4) }
-        try await Self.eventually { transport.sentFrames.count == 1 }
+        _ = try await transport.sentFrames(atLeast: 1)
         transport.deliver(Data(#"{"jsonrpc":"2.0","id":4,"result":{"not":"an id"}}"#.utf8))
         await #expect(throws: (any Error).self) { try await call.value }
         async let next = Self.subscribe(core, id: 5)
-        try await Self.eventually { transport.sentFrames.count == 2 }
+        _ = try await transport.sentFrames(atLeast: 2)
         transport.deliver(Self.reply(5))
         #expect(try await next == "0xabc")
     }
@@ -97,7 +92,7 @@ import Testing
         let transport = LoopbackTransport()
         let core = Self.core(transport)
         let task = Task { try await Self.subscribe(core, id: 1) }
-        try await Self.eventually { core.pendingRequestCount == 1 }
+        try await eventually("1 pending") { core.pendingRequestCount == 1 }
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
         #expect(core.pendingRequestCount == 0)
@@ -106,7 +101,7 @@ import Testing
     @Test func aLostConnectionFailsEveryPendingCallAtOnce() async throws {
         let core = Self.core(LoopbackTransport())
         let calls = (1...20).map { id in Task { try await Self.subscribe(core, id: id) } }
-        try await Self.eventually { core.pendingRequestCount == 20 }
+        try await eventually("20 pending") { core.pendingRequestCount == 20 }
         core.failPendingRequests("socket closed")
         for call in calls {
             await #expect(throws: RequestFailure.connectionLost(reason: "socket closed")) { try await call.value }
@@ -118,12 +113,12 @@ import Testing
         let transport = LoopbackTransport()
         let core = Self.core(transport, limit: 2)
         let waiting = [Task { try await Self.subscribe(core, id: 1) }, Task { try await Self.subscribe(core, id: 2) }]
-        try await Self.eventually { core.pendingRequestCount == 2 }
+        try await eventually("2 pending") { core.pendingRequestCount == 2 }
         await #expect(throws: RequestFailure.tooManyPending(limit: 2)) { try await Self.subscribe(core, id: 3) }
         core.failPendingRequests("done")
         for task in waiting { _ = try? await task.value }
         let first = Task { try await Self.subscribe(core, id: 9) }
-        try await Self.eventually { transport.sentFrames.count == 3 }
+        _ = try await transport.sentFrames(atLeast: 3)
         await #expect(throws: RequestFailure.correlationInUse(.number(JSONNumber(9)))) { try await Self.subscribe(core, id: 9) }
         try await Task.sleep(for: .milliseconds(20))
         #expect(transport.sentFrames.count == 3, "a refused request sends nothing")

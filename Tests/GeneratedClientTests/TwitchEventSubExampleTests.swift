@@ -61,11 +61,10 @@ import Testing
         let stream = client.events
         let reader = Task { for await event in stream { events.append(event) } }
         defer { reader.cancel() }
-        try await Task.sleep(for: .milliseconds(20))
         let text = String(decoding: try Self.example("notification"), as: UTF8.self)
             .replacingOccurrences(of: "\"channel.follow\"", with: "\"channel.cheer\"")
         transport.deliver(Data(text.utf8))
-        try await Task.sleep(for: .milliseconds(50))
+        try await eventually("an event on the stream") { !events.values.isEmpty }
         guard case .unknown(let unknown)? = events.values.first else {
             Issue.record("expected an unknown event, got \(events.values)")
             return

@@ -50,9 +50,8 @@ import Testing
         let stream = client.events
         let reader = Task { for await event in stream { events.append(event) } }
         defer { reader.cancel() }
-        try await Task.sleep(for: .milliseconds(20))
         transport.deliver(try Self.example("discord-gateway/example-gateway-event-payload.json"))
-        try await Task.sleep(for: .milliseconds(50))
+        try await eventually("an event on the stream") { !events.values.isEmpty }
         guard case .unknown(let unknown)? = events.values.first else {
             Issue.record("expected an unknown event, got \(events.values)")
             return

@@ -8,7 +8,7 @@ import Testing
 /// its keys, a nested discriminator, and Phoenix v2 arrays with a channel slot.
 @Suite struct FrameShapeClientTests {
     static func sent(_ transport: LoopbackTransport) -> [String] {
-        transport.sentFrames.map { String(decoding: $0.data, as: UTF8.self) }
+        transport.sentFrames.map(\.text)
     }
 
     @Test func opcodeGatewayWritesConstantsAndIntegerNames() async throws {
@@ -65,13 +65,12 @@ import Testing
         let stream = client.events
         let task = Task { for await event in stream { events.append(event) } }
         defer { task.cancel() }
-        try await Task.sleep(for: .milliseconds(20))
         transport.deliver(json: #"{"op":0,"t":"THREAD_CREATE","s":43,"d":{"id":"t1"}}"#)
         transport.deliver(json: #"{"op":"zero"}"#)
         transport.deliver(json: #"[1,2]"#)
         transport.deliver(json: #"{"op":0,"t":"READY","s":44,"d":{"session":"x"}}"#)
         transport.deliver(json: #"{"op":0,"t":"READY","s":"45","d":{"session_id":"x"}}"#)
-        try await Task.sleep(for: .milliseconds(50))
+        try await eventually("an event on the stream") { !events.values.isEmpty }
         #expect(events.values == [.unknown(UnknownEvent(shape: "dispatch", name: "THREAD_CREATE", payload: Data(#"{"id":"t1"}"#.utf8),
                                                          fields: ["s": .number(43)]))])
         #expect(failures.values == [

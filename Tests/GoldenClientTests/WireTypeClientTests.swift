@@ -8,7 +8,7 @@ import Testing
 /// through the golden clients: exact bytes out, exact values in, and a failure (never a crash) for the rest.
 @Suite struct WireTypeClientTests {
     static func sent(_ transport: LoopbackTransport) -> [String] {
-        transport.sentFrames.map { String(decoding: $0.data, as: UTF8.self) }
+        transport.sentFrames.map(\.text)
     }
 
     @Test func unionsByKindReadTheMemberOfTheValuesKind() async throws {
