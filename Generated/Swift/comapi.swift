@@ -34,6 +34,19 @@ extension Comapi {
             self.context = context
             self.profileId = profileId
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(id: try fields.string("id"), apiSpace: try fields.string("apiSpace"), context: try fields.value("context", as: JSONValue.self), profileId: try fields.string("profileId"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("id", self.id)
+                .string("apiSpace", self.apiSpace)
+                .value("context", self.context)
+                .string("profileId", self.profileId)
+        }
     }
 
     /// Sent when a participant is added to a conversation. When a conversation is created, this event also fires with the owner's profileId.
@@ -58,6 +71,20 @@ extension Comapi {
             self.payload = payload
         }
 
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(id: try fields.string("id"), apiSpace: try fields.string("apiSpace"), context: try fields.value("context", as: JSONValue.self), conversationId: try fields.string("conversationId"), payload: try fields.value("payload", as: Payload.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("id", self.id)
+                .string("apiSpace", self.apiSpace)
+                .value("context", self.context)
+                .string("conversationId", self.conversationId)
+                .value("payload", self.payload)
+        }
+
         /// The event's payload.
         public struct Payload: Codable, Hashable, Sendable {
             public var profileId: String
@@ -66,6 +93,17 @@ extension Comapi {
             public init(profileId: String, role: String) {
                 self.profileId = profileId
                 self.role = role
+            }
+
+            public init(from decoder: any Decoder) throws {
+                let fields = try WireFields(decoder)
+                self.init(profileId: try fields.string("profileId"), role: try fields.string("role"))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try WireFieldWriter(encoder)
+                    .string("profileId", self.profileId)
+                    .string("role", self.role)
             }
         }
     }
@@ -92,6 +130,20 @@ extension Comapi {
             self.payload = payload
         }
 
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(id: try fields.string("id"), apiSpace: try fields.string("apiSpace"), context: try fields.value("context", as: JSONValue.self), conversationId: try fields.string("conversationId"), payload: try fields.value("payload", as: Payload.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("id", self.id)
+                .string("apiSpace", self.apiSpace)
+                .value("context", self.context)
+                .string("conversationId", self.conversationId)
+                .value("payload", self.payload)
+        }
+
         /// The event's payload.
         public struct Payload: Codable, Hashable, Sendable {
             public var profileId: String
@@ -100,6 +152,17 @@ extension Comapi {
             public init(profileId: String, role: String) {
                 self.profileId = profileId
                 self.role = role
+            }
+
+            public init(from decoder: any Decoder) throws {
+                let fields = try WireFields(decoder)
+                self.init(profileId: try fields.string("profileId"), role: try fields.string("role"))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try WireFieldWriter(encoder)
+                    .string("profileId", self.profileId)
+                    .string("role", self.role)
             }
         }
     }
@@ -126,6 +189,20 @@ extension Comapi {
             self.payload = payload
         }
 
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(id: try fields.string("id"), apiSpace: try fields.string("apiSpace"), context: try fields.value("context", as: JSONValue.self), conversationId: try fields.string("conversationId"), payload: try fields.value("payload", as: Payload.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("id", self.id)
+                .string("apiSpace", self.apiSpace)
+                .value("context", self.context)
+                .string("conversationId", self.conversationId)
+                .value("payload", self.payload)
+        }
+
         /// The event's payload.
         public struct Payload: Codable, Hashable, Sendable {
             public var profileId: String
@@ -134,6 +211,17 @@ extension Comapi {
             public init(profileId: String, role: String) {
                 self.profileId = profileId
                 self.role = role
+            }
+
+            public init(from decoder: any Decoder) throws {
+                let fields = try WireFields(decoder)
+                self.init(profileId: try fields.string("profileId"), role: try fields.string("role"))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try WireFieldWriter(encoder)
+                    .string("profileId", self.profileId)
+                    .string("role", self.role)
             }
         }
     }
@@ -160,12 +248,36 @@ extension Comapi {
             self.payload = payload
         }
 
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(id: try fields.string("id"), apiSpace: try fields.string("apiSpace"), context: try fields.value("context", as: JSONValue.self), conversationId: try fields.string("conversationId"), payload: try fields.value("payload", as: Payload.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("id", self.id)
+                .string("apiSpace", self.apiSpace)
+                .value("context", self.context)
+                .string("conversationId", self.conversationId)
+                .value("payload", self.payload)
+        }
+
         /// The event's payload.
         public struct Payload: Codable, Hashable, Sendable {
             public var date: Date
 
             public init(date: Date) {
                 self.date = date
+            }
+
+            public init(from decoder: any Decoder) throws {
+                let fields = try WireFields(decoder)
+                self.init(date: try fields.date("date"))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try WireFieldWriter(encoder)
+                    .date("date", self.date)
             }
         }
     }
@@ -192,6 +304,20 @@ extension Comapi {
             self.payload = payload
         }
 
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(id: try fields.string("id"), apiSpace: try fields.string("apiSpace"), context: try fields.value("context", as: JSONValue.self), profileId: try fields.string("profileId"), payload: try fields.value("payload", as: Payload.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("id", self.id)
+                .string("apiSpace", self.apiSpace)
+                .value("context", self.context)
+                .string("profileId", self.profileId)
+                .value("payload", self.payload)
+        }
+
         /// The event's payload.
         public struct Payload: Codable, Hashable, Sendable {
             public var roles: JSONValue
@@ -202,6 +328,18 @@ extension Comapi {
                 self.roles = roles
                 self.isPublic = isPublic
                 self.participants = participants
+            }
+
+            public init(from decoder: any Decoder) throws {
+                let fields = try WireFields(decoder)
+                self.init(roles: try fields.value("roles", as: JSONValue.self), isPublic: try fields.bool("isPublic"), participants: try fields.value("participants", as: [JSONValue].self))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try WireFieldWriter(encoder)
+                    .value("roles", self.roles)
+                    .bool("isPublic", self.isPublic)
+                    .value("participants", self.participants)
             }
         }
     }
@@ -228,6 +366,20 @@ extension Comapi {
             self.payload = payload
         }
 
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(id: try fields.string("id"), apiSpace: try fields.string("apiSpace"), context: try fields.value("context", as: JSONValue.self), conversationId: try fields.string("conversationId"), payload: try fields.value("payload", as: Payload.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("id", self.id)
+                .string("apiSpace", self.apiSpace)
+                .value("context", self.context)
+                .string("conversationId", self.conversationId)
+                .value("payload", self.payload)
+        }
+
         /// The event's payload.
         public struct Payload: Codable, Hashable, Sendable {
             public var description: String
@@ -236,6 +388,17 @@ extension Comapi {
             public init(description: String, roles: JSONValue) {
                 self.description = description
                 self.roles = roles
+            }
+
+            public init(from decoder: any Decoder) throws {
+                let fields = try WireFields(decoder)
+                self.init(description: try fields.string("description"), roles: try fields.value("roles", as: JSONValue.self))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try WireFieldWriter(encoder)
+                    .string("description", self.description)
+                    .value("roles", self.roles)
             }
         }
     }
@@ -262,6 +425,20 @@ extension Comapi {
             self.payload = payload
         }
 
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(id: try fields.string("id"), apiSpace: try fields.string("apiSpace"), context: try fields.value("context", as: JSONValue.self), profileId: try fields.string("profileId"), payload: try fields.value("payload", as: Payload.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("id", self.id)
+                .string("apiSpace", self.apiSpace)
+                .value("context", self.context)
+                .string("profileId", self.profileId)
+                .value("payload", self.payload)
+        }
+
         /// The event's payload.
         public struct Payload: Codable, Hashable, Sendable {
             public var roles: JSONValue
@@ -272,6 +449,18 @@ extension Comapi {
                 self.roles = roles
                 self.isPublic = isPublic
                 self.participants = participants
+            }
+
+            public init(from decoder: any Decoder) throws {
+                let fields = try WireFields(decoder)
+                self.init(roles: try fields.value("roles", as: JSONValue.self), isPublic: try fields.bool("isPublic"), participants: try fields.value("participants", as: [JSONValue].self))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try WireFieldWriter(encoder)
+                    .value("roles", self.roles)
+                    .bool("isPublic", self.isPublic)
+                    .value("participants", self.participants)
             }
         }
     }
@@ -298,6 +487,20 @@ extension Comapi {
             self.payload = payload
         }
 
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(id: try fields.string("id"), apiSpace: try fields.string("apiSpace"), context: try fields.value("context", as: JSONValue.self), account: try fields.string("account"), payload: try fields.value("payload", as: Payload.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("id", self.id)
+                .string("apiSpace", self.apiSpace)
+                .value("context", self.context)
+                .string("account", self.account)
+                .value("payload", self.payload)
+        }
+
         /// The event's payload.
         public struct Payload: Codable, Hashable, Sendable {
             public var profileId: String
@@ -306,6 +509,17 @@ extension Comapi {
             public init(profileId: String, conversationId: String) {
                 self.profileId = profileId
                 self.conversationId = conversationId
+            }
+
+            public init(from decoder: any Decoder) throws {
+                let fields = try WireFields(decoder)
+                self.init(profileId: try fields.string("profileId"), conversationId: try fields.string("conversationId"))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try WireFieldWriter(encoder)
+                    .string("profileId", self.profileId)
+                    .string("conversationId", self.conversationId)
             }
         }
     }
@@ -332,6 +546,20 @@ extension Comapi {
             self.payload = payload
         }
 
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(id: try fields.string("id"), apiSpace: try fields.string("apiSpace"), context: try fields.value("context", as: JSONValue.self), account: try fields.string("account"), payload: try fields.value("payload", as: Payload.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("id", self.id)
+                .string("apiSpace", self.apiSpace)
+                .value("context", self.context)
+                .string("account", self.account)
+                .value("payload", self.payload)
+        }
+
         /// The event's payload.
         public struct Payload: Codable, Hashable, Sendable {
             public var profileId: String
@@ -340,6 +568,17 @@ extension Comapi {
             public init(profileId: String, conversationId: String) {
                 self.profileId = profileId
                 self.conversationId = conversationId
+            }
+
+            public init(from decoder: any Decoder) throws {
+                let fields = try WireFields(decoder)
+                self.init(profileId: try fields.string("profileId"), conversationId: try fields.string("conversationId"))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try WireFieldWriter(encoder)
+                    .string("profileId", self.profileId)
+                    .string("conversationId", self.conversationId)
             }
         }
     }
@@ -368,6 +607,22 @@ extension Comapi {
             self.profileId = profileId
             self.timestamp = timestamp
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(id: try fields.string("id"), apiSpace: try fields.string("apiSpace"), context: try fields.value("context", as: JSONValue.self), messageId: try fields.string("messageId"), conversationId: try fields.string("conversationId"), profileId: try fields.string("profileId"), timestamp: try fields.date("timestamp"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("id", self.id)
+                .string("apiSpace", self.apiSpace)
+                .value("context", self.context)
+                .string("messageId", self.messageId)
+                .string("conversationId", self.conversationId)
+                .string("profileId", self.profileId)
+                .date("timestamp", self.timestamp)
+        }
     }
 
     /// Sent when one of the participants updates the message status to read.
@@ -394,6 +649,22 @@ extension Comapi {
             self.profileId = profileId
             self.timestamp = timestamp
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(id: try fields.string("id"), apiSpace: try fields.string("apiSpace"), context: try fields.value("context", as: JSONValue.self), messageId: try fields.string("messageId"), conversationId: try fields.string("conversationId"), profileId: try fields.string("profileId"), timestamp: try fields.date("timestamp"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("id", self.id)
+                .string("apiSpace", self.apiSpace)
+                .value("context", self.context)
+                .string("messageId", self.messageId)
+                .string("conversationId", self.conversationId)
+                .string("profileId", self.profileId)
+                .date("timestamp", self.timestamp)
+        }
     }
 
     /// Sent when a new message appears in a conversation. This event is also delivered to the message sender.
@@ -419,6 +690,22 @@ extension Comapi {
             self.metadata = metadata
             self.parts = parts
             self.alert = alert
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(id: try fields.string("id"), apiSpace: try fields.string("apiSpace"), context: try fields.value("context", as: JSONValue.self), messageId: try fields.string("messageId"), metadata: try fields.value("metadata", as: JSONValue.self), parts: try fields.value("parts", as: [JSONValue].self), alert: try fields.value("alert", as: JSONValue.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("id", self.id)
+                .string("apiSpace", self.apiSpace)
+                .value("context", self.context)
+                .string("messageId", self.messageId)
+                .value("metadata", self.metadata)
+                .value("parts", self.parts)
+                .value("alert", self.alert)
         }
     }
 

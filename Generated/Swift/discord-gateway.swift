@@ -31,6 +31,19 @@ extension DiscordGateway {
             self.status = status
             self.afk = afk
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(since: try fields.optionalInt("since"), activities: try fields.value("activities", as: [DiscordGateway.Activity].self), status: try fields.string("status"), afk: try fields.bool("afk"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .optionalInt("since", self.since)
+                .value("activities", self.activities)
+                .string("status", self.status)
+                .bool("afk", self.afk)
+        }
     }
 
     public struct Activity: Codable, Hashable, Sendable {
@@ -40,6 +53,17 @@ extension DiscordGateway {
         public init(name: String, type: Int) {
             self.name = name
             self.type = type
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(name: try fields.string("name"), type: try fields.int("type"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("name", self.name)
+                .int("type", self.type)
         }
     }
 
@@ -52,6 +76,18 @@ extension DiscordGateway {
             self.os = os
             self.browser = browser
             self.device = device
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(os: try fields.string("os"), browser: try fields.string("browser"), device: try fields.string("device"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("os", self.os)
+                .string("browser", self.browser)
+                .string("device", self.device)
         }
     }
 }
@@ -75,6 +111,17 @@ extension DiscordGateway {
             self.payload = payload
         }
 
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(s: try fields.int("s"), payload: try fields.value("payload", as: Payload.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .int("s", self.s)
+                .value("payload", self.payload)
+        }
+
         /// The event's payload.
         public struct Payload: Codable, Hashable, Sendable {
             public var v: Int
@@ -87,10 +134,16 @@ extension DiscordGateway {
                 self.resumeGatewayUrl = resumeGatewayUrl
             }
 
-            enum CodingKeys: Swift.String, CodingKey {
-                case v
-                case sessionId = "session_id"
-                case resumeGatewayUrl = "resume_gateway_url"
+            public init(from decoder: any Decoder) throws {
+                let fields = try WireFields(decoder)
+                self.init(v: try fields.int("v"), sessionId: try fields.string("session_id"), resumeGatewayUrl: try fields.string("resume_gateway_url"))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try WireFieldWriter(encoder)
+                    .int("v", self.v)
+                    .string("session_id", self.sessionId)
+                    .string("resume_gateway_url", self.resumeGatewayUrl)
             }
         }
     }
@@ -106,6 +159,16 @@ extension DiscordGateway {
 
         public init(s: Int) {
             self.s = s
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(s: try fields.int("s"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .int("s", self.s)
         }
     }
 
@@ -123,8 +186,14 @@ extension DiscordGateway {
             self.heartbeatInterval = heartbeatInterval
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case heartbeatInterval = "heartbeat_interval"
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(heartbeatInterval: try fields.int("heartbeat_interval"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .int("heartbeat_interval", self.heartbeatInterval)
         }
     }
 
@@ -189,14 +258,20 @@ extension DiscordGateway {
             self.intents = intents
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case token
-            case properties
-            case compress
-            case largeThreshold = "large_threshold"
-            case shard
-            case presence
-            case intents
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(token: try fields.string("token"), properties: try fields.value("properties", as: DiscordGateway.ConnectionProperties.self), compress: try fields.optionalBool("compress"), largeThreshold: try fields.optionalInt("large_threshold"), shard: try fields.optionalValue("shard", as: [Int].self), presence: try fields.optionalValue("presence", as: DiscordGateway.PresenceUpdate.self), intents: try fields.int("intents"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("token", self.token)
+                .value("properties", self.properties)
+                .optionalBool("compress", self.compress)
+                .optionalInt("large_threshold", self.largeThreshold)
+                .optionalValue("shard", self.shard)
+                .optionalValue("presence", self.presence)
+                .int("intents", self.intents)
         }
     }
 
@@ -217,10 +292,16 @@ extension DiscordGateway {
             self.seq = seq
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case token
-            case sessionId = "session_id"
-            case seq
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(token: try fields.string("token"), sessionId: try fields.string("session_id"), seq: try fields.int("seq"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("token", self.token)
+                .string("session_id", self.sessionId)
+                .int("seq", self.seq)
         }
     }
 
@@ -247,13 +328,19 @@ extension DiscordGateway {
             self.nonce = nonce
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case guildId = "guild_id"
-            case query
-            case limit
-            case presences
-            case userIds = "user_ids"
-            case nonce
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(guildId: try fields.string("guild_id"), query: try fields.optionalString("query"), limit: try fields.int("limit"), presences: try fields.optionalBool("presences"), userIds: try fields.optionalValue("user_ids", as: [String].self), nonce: try fields.optionalString("nonce"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("guild_id", self.guildId)
+                .optionalString("query", self.query)
+                .int("limit", self.limit)
+                .optionalBool("presences", self.presences)
+                .optionalValue("user_ids", self.userIds)
+                .optionalString("nonce", self.nonce)
         }
     }
 
@@ -270,8 +357,14 @@ extension DiscordGateway {
             self.guildIds = guildIds
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case guildIds = "guild_ids"
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(guildIds: try fields.value("guild_ids", as: [String].self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .value("guild_ids", self.guildIds)
         }
     }
 
@@ -294,11 +387,17 @@ extension DiscordGateway {
             self.selfDeaf = selfDeaf
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case guildId = "guild_id"
-            case channelId = "channel_id"
-            case selfMute = "self_mute"
-            case selfDeaf = "self_deaf"
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(guildId: try fields.string("guild_id"), channelId: try fields.optionalString("channel_id"), selfMute: try fields.bool("self_mute"), selfDeaf: try fields.bool("self_deaf"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("guild_id", self.guildId)
+                .optionalString("channel_id", self.channelId)
+                .bool("self_mute", self.selfMute)
+                .bool("self_deaf", self.selfDeaf)
         }
     }
 

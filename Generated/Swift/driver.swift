@@ -174,6 +174,23 @@ extension DriverApp {
                 self.totalGBP = totalGBP
                 self.message = message
             }
+
+            public init(from decoder: any Decoder) throws {
+                let fields = try WireFields(decoder)
+                self.init(bookingId: try fields.string("bookingId"), bookingReference: try fields.string("bookingReference"), customerName: try fields.string("customerName"), pickupAddress: try fields.string("pickupAddress"), dropoffAddress: try fields.string("dropoffAddress"), scheduledAt: try fields.date("scheduledAt"), totalGBP: try fields.double("totalGBP"), message: try fields.optionalString("message"))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try WireFieldWriter(encoder)
+                    .string("bookingId", self.bookingId)
+                    .string("bookingReference", self.bookingReference)
+                    .string("customerName", self.customerName)
+                    .string("pickupAddress", self.pickupAddress)
+                    .string("dropoffAddress", self.dropoffAddress)
+                    .date("scheduledAt", self.scheduledAt)
+                    .double("totalGBP", self.totalGBP)
+                    .optionalString("message", self.message)
+            }
         }
 
         /// When admin removes driver from order
@@ -196,6 +213,20 @@ extension DriverApp {
                 self.removedAt = removedAt
                 self.message = message
             }
+
+            public init(from decoder: any Decoder) throws {
+                let fields = try WireFields(decoder)
+                self.init(bookingId: try fields.string("bookingId"), bookingReference: try fields.string("bookingReference"), reason: try fields.string("reason"), removedAt: try fields.optionalDate("removedAt"), message: try fields.string("message"))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try WireFieldWriter(encoder)
+                    .string("bookingId", self.bookingId)
+                    .string("bookingReference", self.bookingReference)
+                    .string("reason", self.reason)
+                    .optionalDate("removedAt", self.removedAt)
+                    .string("message", self.message)
+            }
         }
 
         /// When admin unassigns order
@@ -213,6 +244,18 @@ extension DriverApp {
                 self.orderRef = orderRef
                 self.message = message
                 self.reason = reason
+            }
+
+            public init(from decoder: any Decoder) throws {
+                let fields = try WireFields(decoder)
+                self.init(orderRef: try fields.string("orderRef"), message: try fields.string("message"), reason: try fields.string("reason"))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try WireFieldWriter(encoder)
+                    .string("orderRef", self.orderRef)
+                    .string("message", self.message)
+                    .string("reason", self.reason)
             }
         }
 
@@ -234,6 +277,19 @@ extension DriverApp {
                 self.reason = reason
                 self.message = message
             }
+
+            public init(from decoder: any Decoder) throws {
+                let fields = try WireFields(decoder)
+                self.init(bookingId: try fields.string("bookingId"), bookingReference: try fields.string("bookingReference"), reason: try fields.string("reason"), message: try fields.string("message"))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try WireFieldWriter(encoder)
+                    .string("bookingId", self.bookingId)
+                    .string("bookingReference", self.bookingReference)
+                    .string("reason", self.reason)
+                    .string("message", self.message)
+            }
         }
 
         /// When admin cancels order with driver
@@ -252,6 +308,18 @@ extension DriverApp {
                 self.bookingReference = bookingReference
                 self.message = message
             }
+
+            public init(from decoder: any Decoder) throws {
+                let fields = try WireFields(decoder)
+                self.init(bookingId: try fields.string("bookingId"), bookingReference: try fields.string("bookingReference"), message: try fields.string("message"))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try WireFieldWriter(encoder)
+                    .string("bookingId", self.bookingId)
+                    .string("bookingReference", self.bookingReference)
+                    .string("message", self.message)
+            }
         }
 
         /// When driver's schedule changes
@@ -269,6 +337,18 @@ extension DriverApp {
                 self.type = type
                 self.orderRef = orderRef
                 self.timestamp = timestamp
+            }
+
+            public init(from decoder: any Decoder) throws {
+                let fields = try WireFields(decoder)
+                self.init(type: try fields.value("type", as: DriverApp.ScheduleUpdateType.self), orderRef: try fields.string("orderRef"), timestamp: try fields.date("timestamp"))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try WireFieldWriter(encoder)
+                    .value("type", self.type)
+                    .string("orderRef", self.orderRef)
+                    .date("timestamp", self.timestamp)
             }
         }
 
@@ -294,6 +374,21 @@ extension DriverApp {
                 self.bookingsCount = bookingsCount
                 self.cancelledAt = cancelledAt
             }
+
+            public init(from decoder: any Decoder) throws {
+                let fields = try WireFields(decoder)
+                self.init(routeId: try fields.string("routeId"), routeNumber: try fields.string("routeNumber"), message: try fields.string("message"), reason: try fields.string("reason"), bookingsCount: try fields.int("bookingsCount"), cancelledAt: try fields.date("cancelledAt"))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try WireFieldWriter(encoder)
+                    .string("routeId", self.routeId)
+                    .string("routeNumber", self.routeNumber)
+                    .string("message", self.message)
+                    .string("reason", self.reason)
+                    .int("bookingsCount", self.bookingsCount)
+                    .date("cancelledAt", self.cancelledAt)
+            }
         }
 
         /// When admin unassigns a route
@@ -317,6 +412,21 @@ extension DriverApp {
                 self.bookingsCount = bookingsCount
                 self.dropsCount = dropsCount
                 self.earningsAdjustment = earningsAdjustment
+            }
+
+            public init(from decoder: any Decoder) throws {
+                let fields = try WireFields(decoder)
+                self.init(routeId: try fields.string("routeId"), routeNumber: try fields.string("routeNumber"), message: try fields.string("message"), bookingsCount: try fields.int("bookingsCount"), dropsCount: try fields.int("dropsCount"), earningsAdjustment: try fields.double("earningsAdjustment"))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try WireFieldWriter(encoder)
+                    .string("routeId", self.routeId)
+                    .string("routeNumber", self.routeNumber)
+                    .string("message", self.message)
+                    .int("bookingsCount", self.bookingsCount)
+                    .int("dropsCount", self.dropsCount)
+                    .double("earningsAdjustment", self.earningsAdjustment)
             }
         }
 
@@ -602,6 +712,19 @@ extension DriverApp {
                 self.driverId = driverId
                 self.driverName = driverName
             }
+
+            public init(from decoder: any Decoder) throws {
+                let fields = try WireFields(decoder)
+                self.init(bookingId: try fields.string("bookingId"), bookingReference: try fields.string("bookingReference"), driverId: try fields.string("driverId"), driverName: try fields.string("driverName"))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try WireFieldWriter(encoder)
+                    .string("bookingId", self.bookingId)
+                    .string("bookingReference", self.bookingReference)
+                    .string("driverId", self.driverId)
+                    .string("driverName", self.driverName)
+            }
         }
 
         /// The events the app may receive in this scope.
@@ -742,6 +865,22 @@ extension DriverApp {
                 self.availableAt = availableAt
                 self.message = message
             }
+
+            public init(from decoder: any Decoder) throws {
+                let fields = try WireFields(decoder)
+                self.init(bookingId: try fields.string("bookingId"), bookingReference: try fields.string("bookingReference"), customerName: try fields.optionalString("customerName"), pickupAddress: try fields.optionalString("pickupAddress"), dropoffAddress: try fields.optionalString("dropoffAddress"), availableAt: try fields.optionalDate("availableAt"), message: try fields.string("message"))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try WireFieldWriter(encoder)
+                    .string("bookingId", self.bookingId)
+                    .string("bookingReference", self.bookingReference)
+                    .optionalString("customerName", self.customerName)
+                    .optionalString("pickupAddress", self.pickupAddress)
+                    .optionalString("dropoffAddress", self.dropoffAddress)
+                    .optionalDate("availableAt", self.availableAt)
+                    .string("message", self.message)
+            }
         }
 
         /// When a job is cancelled for all drivers
@@ -761,6 +900,19 @@ extension DriverApp {
                 self.bookingReference = bookingReference
                 self.reason = reason
                 self.message = message
+            }
+
+            public init(from decoder: any Decoder) throws {
+                let fields = try WireFields(decoder)
+                self.init(bookingId: try fields.string("bookingId"), bookingReference: try fields.string("bookingReference"), reason: try fields.string("reason"), message: try fields.string("message"))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try WireFieldWriter(encoder)
+                    .string("bookingId", self.bookingId)
+                    .string("bookingReference", self.bookingReference)
+                    .string("reason", self.reason)
+                    .string("message", self.message)
             }
         }
 
@@ -875,6 +1027,17 @@ extension DriverApp {
                 self.reason = reason
                 self.message = message
             }
+
+            public init(from decoder: any Decoder) throws {
+                let fields = try WireFields(decoder)
+                self.init(reason: try fields.string("reason"), message: try fields.string("message"))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try WireFieldWriter(encoder)
+                    .string("reason", self.reason)
+                    .string("message", self.message)
+            }
         }
 
         /// The events the app may receive in this scope.
@@ -969,6 +1132,18 @@ extension DriverApp {
                 self.reason = reason
                 self.removedAt = removedAt
                 self.message = message
+            }
+
+            public init(from decoder: any Decoder) throws {
+                let fields = try WireFields(decoder)
+                self.init(reason: try fields.string("reason"), removedAt: try fields.date("removedAt"), message: try fields.string("message"))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try WireFieldWriter(encoder)
+                    .string("reason", self.reason)
+                    .date("removedAt", self.removedAt)
+                    .string("message", self.message)
             }
         }
 

@@ -54,6 +54,17 @@ extension EthereumPubSub {
             self.address = address
             self.topics = topics
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(address: try fields.optionalString("address"), topics: try fields.optionalValue("topics", as: [String].self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .optionalString("address", self.address)
+                .optionalValue("topics", self.topics)
+        }
     }
 
     public enum NotificationResult: Codable, Hashable, Sendable {
@@ -100,6 +111,17 @@ extension EthereumPubSub {
             self.id = id
             self.payload = payload
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(id: try fields.int("id"), payload: try fields.value("payload", as: EthereumPubSub.RequestResult.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .int("id", self.id)
+                .value("payload", self.payload)
+        }
     }
 
     /// A request failed; `code` says how (JSON-RPC 2.0, e.g. -32601 for an unknown method).
@@ -115,6 +137,17 @@ extension EthereumPubSub {
             self.payload = payload
         }
 
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(id: try fields.int("id"), payload: try fields.value("payload", as: Payload.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .int("id", self.id)
+                .value("payload", self.payload)
+        }
+
         /// The event's payload.
         public struct Payload: Codable, Hashable, Sendable {
             public var code: Int
@@ -125,6 +158,18 @@ extension EthereumPubSub {
                 self.code = code
                 self.message = message
                 self.data = data
+            }
+
+            public init(from decoder: any Decoder) throws {
+                let fields = try WireFields(decoder)
+                self.init(code: try fields.int("code"), message: try fields.string("message"), data: try fields.optionalValue("data", as: JSONValue.self))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try WireFieldWriter(encoder)
+                    .int("code", self.code)
+                    .string("message", self.message)
+                    .optionalValue("data", self.data)
             }
         }
     }
@@ -139,6 +184,17 @@ extension EthereumPubSub {
         public init(subscription: String, result: EthereumPubSub.NotificationResult) {
             self.subscription = subscription
             self.result = result
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(subscription: try fields.string("subscription"), result: try fields.value("result", as: EthereumPubSub.NotificationResult.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("subscription", self.subscription)
+                .value("result", self.result)
         }
     }
 
@@ -156,6 +212,17 @@ extension EthereumPubSub {
         public init(id: Int, payload: Payload) {
             self.id = id
             self.payload = payload
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(id: try fields.int("id"), payload: try fields.value("payload", as: Payload.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .int("id", self.id)
+                .value("payload", self.payload)
         }
 
         /// The event's payload.
@@ -198,6 +265,17 @@ extension EthereumPubSub {
         public init(id: Int, payload: Payload) {
             self.id = id
             self.payload = payload
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(id: try fields.int("id"), payload: try fields.value("payload", as: Payload.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .int("id", self.id)
+                .value("payload", self.payload)
         }
 
         /// The event's payload.

@@ -27,24 +27,16 @@ extension GraphQLTransportWS {
             self.variables = variables
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case operationName
-            case query
-            case variables
-        }
-
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.operationName = container.contains(.operationName) ? try container.decode(Nullable<String>.self, forKey: .operationName) : nil
-            self.query = try container.decode(String.self, forKey: .query)
-            self.variables = container.contains(.variables) ? try container.decode(Nullable<[String: JSONValue]>.self, forKey: .variables) : nil
+            let fields = try WireFields(decoder)
+            self.init(operationName: try fields.nullable("operationName", as: String.self), query: try fields.string("query"), variables: try fields.nullable("variables", as: [String: JSONValue].self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encodeIfPresent(operationName, forKey: .operationName)
-            try container.encode(query, forKey: .query)
-            try container.encodeIfPresent(variables, forKey: .variables)
+            try WireFieldWriter(encoder)
+                .optionalValue("operationName", self.operationName)
+                .string("query", self.query)
+                .optionalValue("variables", self.variables)
         }
     }
 
@@ -57,6 +49,18 @@ extension GraphQLTransportWS {
             self.data = data
             self.errors = errors
             self.extensions = extensions
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(data: try fields.optionalValue("data", as: JSONValue.self), errors: try fields.optionalValue("errors", as: [GraphQLTransportWS.GraphQLError].self), extensions: try fields.optionalValue("extensions", as: [String: JSONValue].self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .optionalValue("data", self.data)
+                .optionalValue("errors", self.errors)
+                .optionalValue("extensions", self.extensions)
         }
     }
 
@@ -72,6 +76,19 @@ extension GraphQLTransportWS {
             self.path = path
             self.extensions = extensions
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(message: try fields.string("message"), locations: try fields.optionalValue("locations", as: [GraphQLTransportWS.SourceLocation].self), path: try fields.optionalValue("path", as: [GraphQLTransportWS.PathSegment].self), extensions: try fields.optionalValue("extensions", as: [String: JSONValue].self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("message", self.message)
+                .optionalValue("locations", self.locations)
+                .optionalValue("path", self.path)
+                .optionalValue("extensions", self.extensions)
+        }
     }
 
     public struct SourceLocation: Codable, Hashable, Sendable {
@@ -81,6 +98,17 @@ extension GraphQLTransportWS {
         public init(line: Int, column: Int) {
             self.line = line
             self.column = column
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(line: try fields.int("line"), column: try fields.int("column"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .int("line", self.line)
+                .int("column", self.column)
         }
     }
 
@@ -129,6 +157,17 @@ extension GraphQLTransportWS {
             self.id = id
             self.payload = payload
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(id: try fields.optionalString("id"), payload: try fields.optionalValue("payload", as: [String: JSONValue].self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .optionalString("id", self.id)
+                .optionalValue("payload", self.payload)
+        }
     }
 
     /// The server accepted the connection; operations may now be sent.
@@ -142,6 +181,16 @@ extension GraphQLTransportWS {
 
         public init(id: String? = nil) {
             self.id = id
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(id: try fields.optionalString("id"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .optionalString("id", self.id)
         }
     }
 
@@ -160,6 +209,17 @@ extension GraphQLTransportWS {
             self.id = id
             self.payload = payload
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(id: try fields.optionalString("id"), payload: try fields.value("payload", as: GraphQLTransportWS.SubscribePayload.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .optionalString("id", self.id)
+                .value("payload", self.payload)
+        }
     }
 
     /// A result of the operation `id`.
@@ -176,6 +236,17 @@ extension GraphQLTransportWS {
         public init(id: String? = nil, payload: GraphQLTransportWS.ExecutionResult) {
             self.id = id
             self.payload = payload
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(id: try fields.optionalString("id"), payload: try fields.value("payload", as: GraphQLTransportWS.ExecutionResult.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .optionalString("id", self.id)
+                .value("payload", self.payload)
         }
     }
 
@@ -194,6 +265,17 @@ extension GraphQLTransportWS {
             self.id = id
             self.payload = payload
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(id: try fields.optionalString("id"), payload: try fields.value("payload", as: [GraphQLTransportWS.GraphQLError].self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .optionalString("id", self.id)
+                .value("payload", self.payload)
+        }
     }
 
     /// From the server, the operation `id` is done; from the client, stop it.
@@ -207,6 +289,16 @@ extension GraphQLTransportWS {
 
         public init(id: String? = nil) {
             self.id = id
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(id: try fields.optionalString("id"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .optionalString("id", self.id)
         }
     }
 

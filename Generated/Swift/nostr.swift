@@ -39,14 +39,20 @@ extension Nostr {
             self.sig = sig
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case id
-            case pubkey
-            case createdAt = "created_at"
-            case kind
-            case tags
-            case content
-            case sig
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(id: try fields.string("id"), pubkey: try fields.string("pubkey"), createdAt: try fields.date("created_at"), kind: try fields.int("kind"), tags: try fields.value("tags", as: [[String]].self), content: try fields.string("content"), sig: try fields.string("sig"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("id", self.id)
+                .string("pubkey", self.pubkey)
+                .date("created_at", self.createdAt)
+                .int("kind", self.kind)
+                .value("tags", self.tags)
+                .string("content", self.content)
+                .string("sig", self.sig)
         }
     }
 
@@ -71,36 +77,20 @@ extension Nostr {
             self.limit = limit
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case ids
-            case authors
-            case kinds
-            case tags
-            case since
-            case until
-            case limit
-        }
-
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.ids = try container.decodeIfPresent([String].self, forKey: .ids)
-            self.authors = try container.decodeIfPresent([String].self, forKey: .authors)
-            self.kinds = try container.decodeIfPresent([Int].self, forKey: .kinds)
-            self.tags = try PatternKeys.decode([String].self, from: decoder, matching: "^#[a-zA-Z]$")
-            self.since = try container.decodeIfPresent(Date.self, forKey: .since)
-            self.until = try container.decodeIfPresent(Date.self, forKey: .until)
-            self.limit = try container.decodeIfPresent(Int.self, forKey: .limit)
+            let fields = try WireFields(decoder)
+            self.init(ids: try fields.optionalValue("ids", as: [String].self), authors: try fields.optionalValue("authors", as: [String].self), kinds: try fields.optionalValue("kinds", as: [Int].self), tags: try PatternKeys.decode([String].self, from: decoder, matching: "^#[a-zA-Z]$"), since: try fields.optionalDate("since"), until: try fields.optionalDate("until"), limit: try fields.optionalInt("limit"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encodeIfPresent(ids, forKey: .ids)
-            try container.encodeIfPresent(authors, forKey: .authors)
-            try container.encodeIfPresent(kinds, forKey: .kinds)
-            try PatternKeys.encode(tags, to: encoder, matching: "^#[a-zA-Z]$")
-            try container.encodeIfPresent(since, forKey: .since)
-            try container.encodeIfPresent(until, forKey: .until)
-            try container.encodeIfPresent(limit, forKey: .limit)
+            try WireFieldWriter(encoder)
+                .optionalValue("ids", self.ids)
+                .optionalValue("authors", self.authors)
+                .optionalValue("kinds", self.kinds)
+                .optionalDate("since", self.since)
+                .optionalDate("until", self.until)
+                .optionalInt("limit", self.limit)
+            try PatternKeys.encode(self.tags, to: encoder, matching: "^#[a-zA-Z]$")
         }
     }
 }

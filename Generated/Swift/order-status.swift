@@ -101,30 +101,18 @@ extension OrderStatus {
                 self.timestamp = timestamp
             }
 
-            enum CodingKeys: Swift.String, CodingKey {
-                case orderId = "order_id"
-                case status
-                case fileCount = "file_count"
-                case timestamp
-            }
-
             public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                let statusValue = try container.decode(String.self, forKey: .status)
-                guard statusValue == "uploading" else {
-                    throw constantMismatch(.status, in: container, expected: "uploading", found: statusValue)
-                }
-                self.orderId = try container.decode(String.self, forKey: .orderId)
-                self.fileCount = try container.decode(Int.self, forKey: .fileCount)
-                self.timestamp = try container.decode(Date.self, forKey: .timestamp)
+                let fields = try WireFields(decoder)
+                try fields.expect("status", equals: "uploading" as String)
+                self.init(orderId: try fields.string("order_id"), fileCount: try fields.int("file_count"), timestamp: try fields.date("timestamp"))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode("uploading" as String, forKey: .status)
-                try container.encode(orderId, forKey: .orderId)
-                try container.encode(fileCount, forKey: .fileCount)
-                try container.encode(timestamp, forKey: .timestamp)
+                try WireFieldWriter(encoder)
+                    .value("status", "uploading" as String)
+                    .string("order_id", self.orderId)
+                    .int("file_count", self.fileCount)
+                    .date("timestamp", self.timestamp)
             }
         }
 
@@ -147,30 +135,18 @@ extension OrderStatus {
                 self.timestamp = timestamp
             }
 
-            enum CodingKeys: Swift.String, CodingKey {
-                case orderId = "order_id"
-                case status
-                case fileCount = "file_count"
-                case timestamp
-            }
-
             public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                let statusValue = try container.decode(String.self, forKey: .status)
-                guard statusValue == "uploaded" else {
-                    throw constantMismatch(.status, in: container, expected: "uploaded", found: statusValue)
-                }
-                self.orderId = try container.decode(String.self, forKey: .orderId)
-                self.fileCount = try container.decode(Int.self, forKey: .fileCount)
-                self.timestamp = try container.decode(Date.self, forKey: .timestamp)
+                let fields = try WireFields(decoder)
+                try fields.expect("status", equals: "uploaded" as String)
+                self.init(orderId: try fields.string("order_id"), fileCount: try fields.int("file_count"), timestamp: try fields.date("timestamp"))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode("uploaded" as String, forKey: .status)
-                try container.encode(orderId, forKey: .orderId)
-                try container.encode(fileCount, forKey: .fileCount)
-                try container.encode(timestamp, forKey: .timestamp)
+                try WireFieldWriter(encoder)
+                    .value("status", "uploaded" as String)
+                    .string("order_id", self.orderId)
+                    .int("file_count", self.fileCount)
+                    .date("timestamp", self.timestamp)
             }
         }
 
@@ -191,27 +167,17 @@ extension OrderStatus {
                 self.timestamp = timestamp
             }
 
-            enum CodingKeys: Swift.String, CodingKey {
-                case orderId = "order_id"
-                case status
-                case timestamp
-            }
-
             public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                let statusValue = try container.decode(String.self, forKey: .status)
-                guard statusValue == "processing" else {
-                    throw constantMismatch(.status, in: container, expected: "processing", found: statusValue)
-                }
-                self.orderId = try container.decode(String.self, forKey: .orderId)
-                self.timestamp = try container.decode(Date.self, forKey: .timestamp)
+                let fields = try WireFields(decoder)
+                try fields.expect("status", equals: "processing" as String)
+                self.init(orderId: try fields.string("order_id"), timestamp: try fields.date("timestamp"))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode("processing" as String, forKey: .status)
-                try container.encode(orderId, forKey: .orderId)
-                try container.encode(timestamp, forKey: .timestamp)
+                try WireFieldWriter(encoder)
+                    .value("status", "processing" as String)
+                    .string("order_id", self.orderId)
+                    .date("timestamp", self.timestamp)
             }
         }
 
@@ -237,12 +203,18 @@ extension OrderStatus {
                 self.timestamp = timestamp
             }
 
-            enum CodingKeys: Swift.String, CodingKey {
-                case orderId = "order_id"
-                case imageId = "image_id"
-                case error
-                case orderIsProcessing = "order_is_processing"
-                case timestamp
+            public init(from decoder: any Decoder) throws {
+                let fields = try WireFields(decoder)
+                self.init(orderId: try fields.string("order_id"), imageId: try fields.string("image_id"), error: try fields.bool("error"), orderIsProcessing: try fields.bool("order_is_processing"), timestamp: try fields.date("timestamp"))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try WireFieldWriter(encoder)
+                    .string("order_id", self.orderId)
+                    .string("image_id", self.imageId)
+                    .bool("error", self.error)
+                    .bool("order_is_processing", self.orderIsProcessing)
+                    .date("timestamp", self.timestamp)
             }
         }
 
@@ -265,30 +237,18 @@ extension OrderStatus {
                 self.timestamp = timestamp
             }
 
-            enum CodingKeys: Swift.String, CodingKey {
-                case orderId = "order_id"
-                case status
-                case storageUrls = "storage_urls"
-                case timestamp
-            }
-
             public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                let statusValue = try container.decode(String.self, forKey: .status)
-                guard statusValue == "previews_ready" else {
-                    throw constantMismatch(.status, in: container, expected: "previews_ready", found: statusValue)
-                }
-                self.orderId = try container.decode(String.self, forKey: .orderId)
-                self.storageUrls = try container.decode([URL].self, forKey: .storageUrls)
-                self.timestamp = try container.decode(Date.self, forKey: .timestamp)
+                let fields = try WireFields(decoder)
+                try fields.expect("status", equals: "previews_ready" as String)
+                self.init(orderId: try fields.string("order_id"), storageUrls: try fields.value("storage_urls", as: [URL].self), timestamp: try fields.date("timestamp"))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode("previews_ready" as String, forKey: .status)
-                try container.encode(orderId, forKey: .orderId)
-                try container.encode(storageUrls, forKey: .storageUrls)
-                try container.encode(timestamp, forKey: .timestamp)
+                try WireFieldWriter(encoder)
+                    .value("status", "previews_ready" as String)
+                    .string("order_id", self.orderId)
+                    .value("storage_urls", self.storageUrls)
+                    .date("timestamp", self.timestamp)
             }
         }
 
@@ -311,30 +271,18 @@ extension OrderStatus {
                 self.timestamp = timestamp
             }
 
-            enum CodingKeys: Swift.String, CodingKey {
-                case orderId = "order_id"
-                case status
-                case error
-                case timestamp
-            }
-
             public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                let statusValue = try container.decode(String.self, forKey: .status)
-                guard statusValue == "failed" else {
-                    throw constantMismatch(.status, in: container, expected: "failed", found: statusValue)
-                }
-                self.orderId = try container.decode(String.self, forKey: .orderId)
-                self.error = try container.decode(String.self, forKey: .error)
-                self.timestamp = try container.decode(Date.self, forKey: .timestamp)
+                let fields = try WireFields(decoder)
+                try fields.expect("status", equals: "failed" as String)
+                self.init(orderId: try fields.string("order_id"), error: try fields.string("error"), timestamp: try fields.date("timestamp"))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode("failed" as String, forKey: .status)
-                try container.encode(orderId, forKey: .orderId)
-                try container.encode(error, forKey: .error)
-                try container.encode(timestamp, forKey: .timestamp)
+                try WireFieldWriter(encoder)
+                    .value("status", "failed" as String)
+                    .string("order_id", self.orderId)
+                    .string("error", self.error)
+                    .date("timestamp", self.timestamp)
             }
         }
 

@@ -36,6 +36,23 @@ extension Rooms {
             self.avatarUrl = avatarUrl
             self.createdAt = createdAt
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(id: try fields.string("id"), auth0Id: try fields.string("auth0Id"), email: try fields.string("email"), username: try fields.string("username"), firstName: try fields.string("firstName"), dateOfBirth: try fields.date("dateOfBirth"), avatarUrl: try fields.optionalString("avatarUrl"), createdAt: try fields.date("createdAt"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("id", self.id)
+                .string("auth0Id", self.auth0Id)
+                .string("email", self.email)
+                .string("username", self.username)
+                .string("firstName", self.firstName)
+                .date("dateOfBirth", self.dateOfBirth)
+                .optionalString("avatarUrl", self.avatarUrl)
+                .date("createdAt", self.createdAt)
+        }
     }
 
     public struct Room: Codable, Hashable, Sendable {
@@ -58,6 +75,23 @@ extension Rooms {
             self.isActive = isActive
             self.participants = participants
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(id: try fields.string("id"), name: try fields.optionalString("name"), createdBy: try fields.string("createdBy"), creator: try fields.value("creator", as: Rooms.User.self), createdAt: try fields.date("createdAt"), updatedAt: try fields.date("updatedAt"), isActive: try fields.bool("isActive"), participants: try fields.value("participants", as: [Rooms.RoomParticipant].self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("id", self.id)
+                .optionalString("name", self.name)
+                .string("createdBy", self.createdBy)
+                .value("creator", self.creator)
+                .date("createdAt", self.createdAt)
+                .date("updatedAt", self.updatedAt)
+                .bool("isActive", self.isActive)
+                .value("participants", self.participants)
+        }
     }
 
     public struct RoomParticipant: Codable, Hashable, Sendable {
@@ -77,6 +111,22 @@ extension Rooms {
             self.leftAt = leftAt
             self.color = color
             self.isActive = isActive
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(roomId: try fields.string("roomId"), userId: try fields.string("userId"), user: try fields.value("user", as: Rooms.User.self), joinedAt: try fields.date("joinedAt"), leftAt: try fields.optionalDate("leftAt"), color: try fields.string("color"), isActive: try fields.bool("isActive"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("roomId", self.roomId)
+                .string("userId", self.userId)
+                .value("user", self.user)
+                .date("joinedAt", self.joinedAt)
+                .optionalDate("leftAt", self.leftAt)
+                .string("color", self.color)
+                .bool("isActive", self.isActive)
         }
     }
 
@@ -109,6 +159,28 @@ extension Rooms {
             self.audioUrl = audioUrl
             self.duration = duration
             self.createdAt = createdAt
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(id: try fields.string("id"), roomId: try fields.string("roomId"), type: try fields.value("type", as: Rooms.ElementType.self), createdBy: try fields.string("createdBy"), positionX: try fields.double("positionX"), positionY: try fields.double("positionY"), width: try fields.double("width"), height: try fields.double("height"), content: try fields.optionalString("content"), imageUrl: try fields.optionalString("imageUrl"), audioUrl: try fields.optionalString("audioUrl"), duration: try fields.optionalDouble("duration"), createdAt: try fields.date("createdAt"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("id", self.id)
+                .string("roomId", self.roomId)
+                .value("type", self.type)
+                .string("createdBy", self.createdBy)
+                .double("positionX", self.positionX)
+                .double("positionY", self.positionY)
+                .double("width", self.width)
+                .double("height", self.height)
+                .optionalString("content", self.content)
+                .optionalString("imageUrl", self.imageUrl)
+                .optionalString("audioUrl", self.audioUrl)
+                .optionalDouble("duration", self.duration)
+                .date("createdAt", self.createdAt)
         }
     }
 
@@ -164,6 +236,19 @@ extension Rooms {
             self.y = y
             self.elementId = elementId
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(roomId: try fields.string("roomId"), x: try fields.double("x"), y: try fields.double("y"), elementId: try fields.optionalString("elementId"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("roomId", self.roomId)
+                .double("x", self.x)
+                .double("y", self.y)
+                .optionalString("elementId", self.elementId)
+        }
     }
 }
 
@@ -182,6 +267,16 @@ extension Rooms {
         public init(roomId: String) {
             self.roomId = roomId
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(roomId: try fields.string("roomId"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("roomId", self.roomId)
+        }
     }
 
     /// Leave a room.
@@ -195,6 +290,16 @@ extension Rooms {
 
         public init(roomId: String) {
             self.roomId = roomId
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(roomId: try fields.string("roomId"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("roomId", self.roomId)
         }
     }
 
@@ -216,6 +321,19 @@ extension Rooms {
             self.y = y
             self.elementId = elementId
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(roomId: try fields.string("roomId"), x: try fields.double("x"), y: try fields.double("y"), elementId: try fields.optionalString("elementId"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("roomId", self.roomId)
+                .double("x", self.x)
+                .double("y", self.y)
+                .optionalString("elementId", self.elementId)
+        }
     }
 
     /// The user lifted their finger.
@@ -229,6 +347,16 @@ extension Rooms {
 
         public init(roomId: String) {
             self.roomId = roomId
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(roomId: try fields.string("roomId"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("roomId", self.roomId)
         }
     }
 
@@ -262,6 +390,25 @@ extension Rooms {
             self.audioUrl = audioUrl
             self.duration = duration
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(roomId: try fields.string("roomId"), type: try fields.value("type", as: Rooms.ElementType.self), positionX: try fields.double("positionX"), positionY: try fields.double("positionY"), width: try fields.double("width"), height: try fields.double("height"), content: try fields.optionalString("content"), imageUrl: try fields.optionalString("imageUrl"), audioUrl: try fields.optionalString("audioUrl"), duration: try fields.optionalDouble("duration"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("roomId", self.roomId)
+                .value("type", self.type)
+                .double("positionX", self.positionX)
+                .double("positionY", self.positionY)
+                .double("width", self.width)
+                .double("height", self.height)
+                .optionalString("content", self.content)
+                .optionalString("imageUrl", self.imageUrl)
+                .optionalString("audioUrl", self.audioUrl)
+                .optionalDouble("duration", self.duration)
+        }
     }
 
     /// Move an element.
@@ -282,6 +429,19 @@ extension Rooms {
             self.positionX = positionX
             self.positionY = positionY
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(roomId: try fields.string("roomId"), elementId: try fields.string("elementId"), positionX: try fields.double("positionX"), positionY: try fields.double("positionY"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("roomId", self.roomId)
+                .string("elementId", self.elementId)
+                .double("positionX", self.positionX)
+                .double("positionY", self.positionY)
+        }
     }
 
     /// Delete an element.
@@ -297,6 +457,17 @@ extension Rooms {
         public init(roomId: String, elementId: String) {
             self.roomId = roomId
             self.elementId = elementId
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(roomId: try fields.string("roomId"), elementId: try fields.string("elementId"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("roomId", self.roomId)
+                .string("elementId", self.elementId)
         }
     }
 
@@ -324,6 +495,17 @@ extension Rooms {
             self.userId = userId
             self.user = user
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(userId: try fields.string("userId"), user: try fields.value("user", as: Rooms.User.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("userId", self.userId)
+                .value("user", self.user)
+        }
     }
 
     /// A user left the room.
@@ -337,6 +519,16 @@ extension Rooms {
 
         public init(userId: String) {
             self.userId = userId
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(userId: try fields.string("userId"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("userId", self.userId)
         }
     }
 

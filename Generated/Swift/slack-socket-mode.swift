@@ -25,8 +25,14 @@ extension SlackSocketMode {
             self.appId = appId
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case appId = "app_id"
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(appId: try fields.string("app_id"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("app_id", self.appId)
         }
     }
 
@@ -56,17 +62,23 @@ extension SlackSocketMode {
             self.eventContext = eventContext
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case token
-            case teamId = "team_id"
-            case apiAppId = "api_app_id"
-            case event
-            case type
-            case eventId = "event_id"
-            case eventTime = "event_time"
-            case authorizations
-            case isExtSharedChannel = "is_ext_shared_channel"
-            case eventContext = "event_context"
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(token: try fields.optionalString("token"), teamId: try fields.string("team_id"), apiAppId: try fields.string("api_app_id"), event: try fields.value("event", as: [String: JSONValue].self), type: try fields.string("type"), eventId: try fields.string("event_id"), eventTime: try fields.int("event_time"), authorizations: try fields.optionalValue("authorizations", as: [SlackSocketMode.Authorization].self), isExtSharedChannel: try fields.optionalBool("is_ext_shared_channel"), eventContext: try fields.optionalString("event_context"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .optionalString("token", self.token)
+                .string("team_id", self.teamId)
+                .string("api_app_id", self.apiAppId)
+                .value("event", self.event)
+                .string("type", self.type)
+                .string("event_id", self.eventId)
+                .int("event_time", self.eventTime)
+                .optionalValue("authorizations", self.authorizations)
+                .optionalBool("is_ext_shared_channel", self.isExtSharedChannel)
+                .optionalString("event_context", self.eventContext)
         }
     }
 
@@ -85,30 +97,18 @@ extension SlackSocketMode {
             self.isEnterpriseInstall = isEnterpriseInstall
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case enterpriseId = "enterprise_id"
-            case teamId = "team_id"
-            case userId = "user_id"
-            case isBot = "is_bot"
-            case isEnterpriseInstall = "is_enterprise_install"
-        }
-
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.enterpriseId = try container.decode(String?.self, forKey: .enterpriseId)
-            self.teamId = try container.decode(String.self, forKey: .teamId)
-            self.userId = try container.decode(String.self, forKey: .userId)
-            self.isBot = try container.decode(Bool.self, forKey: .isBot)
-            self.isEnterpriseInstall = try container.decode(Bool.self, forKey: .isEnterpriseInstall)
+            let fields = try WireFields(decoder)
+            self.init(enterpriseId: try fields.value("enterprise_id", as: String?.self), teamId: try fields.string("team_id"), userId: try fields.string("user_id"), isBot: try fields.bool("is_bot"), isEnterpriseInstall: try fields.bool("is_enterprise_install"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(enterpriseId, forKey: .enterpriseId)
-            try container.encode(teamId, forKey: .teamId)
-            try container.encode(userId, forKey: .userId)
-            try container.encode(isBot, forKey: .isBot)
-            try container.encode(isEnterpriseInstall, forKey: .isEnterpriseInstall)
+            try WireFieldWriter(encoder)
+                .value("enterprise_id", self.enterpriseId)
+                .string("team_id", self.teamId)
+                .string("user_id", self.userId)
+                .bool("is_bot", self.isBot)
+                .bool("is_enterprise_install", self.isEnterpriseInstall)
         }
     }
 
@@ -141,19 +141,25 @@ extension SlackSocketMode {
             self.triggerId = triggerId
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case token
-            case teamId = "team_id"
-            case teamDomain = "team_domain"
-            case channelId = "channel_id"
-            case channelName = "channel_name"
-            case userId = "user_id"
-            case userName = "user_name"
-            case command
-            case text
-            case apiAppId = "api_app_id"
-            case responseUrl = "response_url"
-            case triggerId = "trigger_id"
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(token: try fields.optionalString("token"), teamId: try fields.string("team_id"), teamDomain: try fields.string("team_domain"), channelId: try fields.string("channel_id"), channelName: try fields.string("channel_name"), userId: try fields.string("user_id"), userName: try fields.string("user_name"), command: try fields.string("command"), text: try fields.string("text"), apiAppId: try fields.string("api_app_id"), responseUrl: try fields.string("response_url"), triggerId: try fields.string("trigger_id"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .optionalString("token", self.token)
+                .string("team_id", self.teamId)
+                .string("team_domain", self.teamDomain)
+                .string("channel_id", self.channelId)
+                .string("channel_name", self.channelName)
+                .string("user_id", self.userId)
+                .string("user_name", self.userName)
+                .string("command", self.command)
+                .string("text", self.text)
+                .string("api_app_id", self.apiAppId)
+                .string("response_url", self.responseUrl)
+                .string("trigger_id", self.triggerId)
         }
     }
 }
@@ -178,10 +184,16 @@ extension SlackSocketMode {
             self.connectionInfo = connectionInfo
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case numConnections = "num_connections"
-            case debugInfo = "debug_info"
-            case connectionInfo = "connection_info"
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(numConnections: try fields.int("num_connections"), debugInfo: try fields.optionalValue("debug_info", as: [String: JSONValue].self), connectionInfo: try fields.optionalValue("connection_info", as: SlackSocketMode.ConnectionInfo.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .int("num_connections", self.numConnections)
+                .optionalValue("debug_info", self.debugInfo)
+                .optionalValue("connection_info", self.connectionInfo)
         }
     }
 
@@ -200,9 +212,15 @@ extension SlackSocketMode {
             self.debugInfo = debugInfo
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case reason
-            case debugInfo = "debug_info"
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(reason: try fields.string("reason"), debugInfo: try fields.optionalValue("debug_info", as: [String: JSONValue].self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("reason", self.reason)
+                .optionalValue("debug_info", self.debugInfo)
         }
     }
 
@@ -228,12 +246,18 @@ extension SlackSocketMode {
             self.payload = payload
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case envelopeId = "envelope_id"
-            case acceptsResponsePayload = "accepts_response_payload"
-            case retryAttempt = "retry_attempt"
-            case retryReason = "retry_reason"
-            case payload
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(envelopeId: try fields.string("envelope_id"), acceptsResponsePayload: try fields.optionalBool("accepts_response_payload"), retryAttempt: try fields.optionalInt("retry_attempt"), retryReason: try fields.optionalString("retry_reason"), payload: try fields.value("payload", as: SlackSocketMode.EventCallback.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("envelope_id", self.envelopeId)
+                .optionalBool("accepts_response_payload", self.acceptsResponsePayload)
+                .optionalInt("retry_attempt", self.retryAttempt)
+                .optionalString("retry_reason", self.retryReason)
+                .value("payload", self.payload)
         }
     }
 
@@ -259,12 +283,18 @@ extension SlackSocketMode {
             self.payload = payload
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case envelopeId = "envelope_id"
-            case acceptsResponsePayload = "accepts_response_payload"
-            case retryAttempt = "retry_attempt"
-            case retryReason = "retry_reason"
-            case payload
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(envelopeId: try fields.string("envelope_id"), acceptsResponsePayload: try fields.optionalBool("accepts_response_payload"), retryAttempt: try fields.optionalInt("retry_attempt"), retryReason: try fields.optionalString("retry_reason"), payload: try fields.value("payload", as: SlackSocketMode.SlashCommand.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("envelope_id", self.envelopeId)
+                .optionalBool("accepts_response_payload", self.acceptsResponsePayload)
+                .optionalInt("retry_attempt", self.retryAttempt)
+                .optionalString("retry_reason", self.retryReason)
+                .value("payload", self.payload)
         }
     }
 
@@ -290,12 +320,18 @@ extension SlackSocketMode {
             self.payload = payload
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case envelopeId = "envelope_id"
-            case acceptsResponsePayload = "accepts_response_payload"
-            case retryAttempt = "retry_attempt"
-            case retryReason = "retry_reason"
-            case payload
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(envelopeId: try fields.string("envelope_id"), acceptsResponsePayload: try fields.optionalBool("accepts_response_payload"), retryAttempt: try fields.optionalInt("retry_attempt"), retryReason: try fields.optionalString("retry_reason"), payload: try fields.value("payload", as: [String: JSONValue].self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("envelope_id", self.envelopeId)
+                .optionalBool("accepts_response_payload", self.acceptsResponsePayload)
+                .optionalInt("retry_attempt", self.retryAttempt)
+                .optionalString("retry_reason", self.retryReason)
+                .value("payload", self.payload)
         }
     }
 
@@ -312,9 +348,15 @@ extension SlackSocketMode {
             self.payload = payload
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case envelopeId = "envelope_id"
-            case payload
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(envelopeId: try fields.string("envelope_id"), payload: try fields.optionalValue("payload", as: [String: JSONValue].self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("envelope_id", self.envelopeId)
+                .optionalValue("payload", self.payload)
         }
     }
 

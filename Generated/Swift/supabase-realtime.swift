@@ -26,9 +26,15 @@ extension SupabaseRealtime {
             self.accessToken = accessToken
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case config
-            case accessToken = "access_token"
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(config: try fields.value("config", as: SupabaseRealtime.JoinConfig.self), accessToken: try fields.optionalString("access_token"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .value("config", self.config)
+                .optionalString("access_token", self.accessToken)
         }
     }
 
@@ -46,11 +52,17 @@ extension SupabaseRealtime {
             self.`private` = `private`
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case broadcast
-            case presence
-            case postgresChanges = "postgres_changes"
-            case `private`
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(broadcast: try fields.value("broadcast", as: SupabaseRealtime.BroadcastConfig.self), presence: try fields.value("presence", as: SupabaseRealtime.PresenceConfig.self), postgresChanges: try fields.optionalValue("postgres_changes", as: [SupabaseRealtime.PostgresChangesFilter].self), private: try fields.bool("private"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .value("broadcast", self.broadcast)
+                .value("presence", self.presence)
+                .optionalValue("postgres_changes", self.postgresChanges)
+                .bool("private", self.`private`)
         }
     }
 
@@ -66,6 +78,18 @@ extension SupabaseRealtime {
             self.`self` = _self
             self.replay = replay
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(ack: try fields.bool("ack"), self: try fields.bool("self"), replay: try fields.optionalValue("replay", as: SupabaseRealtime.Replay.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .bool("ack", self.ack)
+                .bool("self", self.`self`)
+                .optionalValue("replay", self.replay)
+        }
     }
 
     public struct Replay: Codable, Hashable, Sendable {
@@ -78,21 +102,15 @@ extension SupabaseRealtime {
             self.limit = limit
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case since
-            case limit
-        }
-
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.since = try container.decode(CodedDate<WireDateEncoding.UnixMilliseconds>.self, forKey: .since).value
-            self.limit = try container.decodeIfPresent(Int.self, forKey: .limit)
+            let fields = try WireFields(decoder)
+            self.init(since: try fields.value("since", as: CodedDate<WireDateEncoding.UnixMilliseconds>.self).value, limit: try fields.optionalInt("limit"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(CodedDate<WireDateEncoding.UnixMilliseconds>(since), forKey: .since)
-            try container.encodeIfPresent(limit, forKey: .limit)
+            try WireFieldWriter(encoder)
+                .value("since", CodedDate<WireDateEncoding.UnixMilliseconds>(self.since))
+                .optionalInt("limit", self.limit)
         }
     }
 
@@ -104,6 +122,17 @@ extension SupabaseRealtime {
         public init(enabled: Bool, key: String? = nil) {
             self.enabled = enabled
             self.key = key
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(enabled: try fields.bool("enabled"), key: try fields.optionalString("key"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .bool("enabled", self.enabled)
+                .optionalString("key", self.key)
         }
     }
 
@@ -121,6 +150,20 @@ extension SupabaseRealtime {
             self.schema = schema
             self.table = table
             self.filter = filter
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(id: try fields.optionalValue("id", as: Int64.self), event: try fields.string("event"), schema: try fields.string("schema"), table: try fields.string("table"), filter: try fields.optionalString("filter"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .optionalValue("id", self.id)
+                .string("event", self.event)
+                .string("schema", self.schema)
+                .string("table", self.table)
+                .optionalString("filter", self.filter)
         }
     }
 
@@ -167,6 +210,16 @@ extension SupabaseRealtime {
         public init(response: SupabaseRealtime.JoinResponse) {
             self.response = response
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(response: try fields.value("response", as: SupabaseRealtime.JoinResponse.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .value("response", self.response)
+        }
     }
 
     public struct JoinResponse: Codable, Hashable, Sendable {
@@ -176,8 +229,14 @@ extension SupabaseRealtime {
             self.postgresChanges = postgresChanges
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case postgresChanges = "postgres_changes"
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(postgresChanges: try fields.optionalValue("postgres_changes", as: [SupabaseRealtime.PostgresChangesFilter].self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .optionalValue("postgres_changes", self.postgresChanges)
         }
     }
 
@@ -187,6 +246,16 @@ extension SupabaseRealtime {
         public init(response: SupabaseRealtime.ReplyErrorResponse) {
             self.response = response
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(response: try fields.value("response", as: SupabaseRealtime.ReplyErrorResponse.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .value("response", self.response)
+        }
     }
 
     public struct ReplyErrorResponse: Codable, Hashable, Sendable {
@@ -195,6 +264,16 @@ extension SupabaseRealtime {
 
         public init(reason: String) {
             self.reason = reason
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(reason: try fields.string("reason"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("reason", self.reason)
         }
     }
 
@@ -246,6 +325,17 @@ extension SupabaseRealtime {
             self.id = id
             self.replayed = replayed
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(id: try fields.string("id"), replayed: try fields.optionalBool("replayed"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("id", self.id)
+                .optionalBool("replayed", self.replayed)
+        }
     }
 
     public struct Presence: Codable, Hashable, Sendable {
@@ -254,6 +344,16 @@ extension SupabaseRealtime {
 
         public init(metas: [[String: JSONValue]]) {
             self.metas = metas
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(metas: try fields.value("metas", as: [[String: JSONValue]].self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .value("metas", self.metas)
         }
     }
 
@@ -308,6 +408,17 @@ extension SupabaseRealtime {
             self.name = name
             self.type = type
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(name: try fields.string("name"), type: try fields.string("type"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("name", self.name)
+                .string("type", self.type)
+        }
     }
 
     public struct PostgresChange: Codable, Hashable, Sendable {
@@ -331,39 +442,21 @@ extension SupabaseRealtime {
             self.errors = errors
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case schema
-            case table
-            case commitTimestamp = "commit_timestamp"
-            case type
-            case columns
-            case record
-            case oldRecord = "old_record"
-            case errors
-        }
-
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.schema = try container.decode(String.self, forKey: .schema)
-            self.table = try container.decode(String.self, forKey: .table)
-            self.commitTimestamp = try container.decode(Date.self, forKey: .commitTimestamp)
-            self.type = try container.decode(SupabaseRealtime.ChangeType.self, forKey: .type)
-            self.columns = try container.decode([SupabaseRealtime.Column].self, forKey: .columns)
-            self.record = try container.decodeIfPresent([String: JSONValue].self, forKey: .record)
-            self.oldRecord = try container.decodeIfPresent([String: JSONValue].self, forKey: .oldRecord)
-            self.errors = try container.decode(String?.self, forKey: .errors)
+            let fields = try WireFields(decoder)
+            self.init(schema: try fields.string("schema"), table: try fields.string("table"), commitTimestamp: try fields.date("commit_timestamp"), type: try fields.value("type", as: SupabaseRealtime.ChangeType.self), columns: try fields.value("columns", as: [SupabaseRealtime.Column].self), record: try fields.optionalValue("record", as: [String: JSONValue].self), oldRecord: try fields.optionalValue("old_record", as: [String: JSONValue].self), errors: try fields.value("errors", as: String?.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(schema, forKey: .schema)
-            try container.encode(table, forKey: .table)
-            try container.encode(commitTimestamp, forKey: .commitTimestamp)
-            try container.encode(type, forKey: .type)
-            try container.encode(columns, forKey: .columns)
-            try container.encodeIfPresent(record, forKey: .record)
-            try container.encodeIfPresent(oldRecord, forKey: .oldRecord)
-            try container.encode(errors, forKey: .errors)
+            try WireFieldWriter(encoder)
+                .string("schema", self.schema)
+                .string("table", self.table)
+                .date("commit_timestamp", self.commitTimestamp)
+                .value("type", self.type)
+                .value("columns", self.columns)
+                .optionalValue("record", self.record)
+                .optionalValue("old_record", self.oldRecord)
+                .value("errors", self.errors)
         }
     }
 }
@@ -461,24 +554,16 @@ extension SupabaseRealtime {
                 self.payload = payload
             }
 
-            enum CodingKeys: Swift.String, CodingKey {
-                case joinRef = "join_ref"
-                case ref
-                case payload
-            }
-
             public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.joinRef = try container.decode(String?.self, forKey: .joinRef)
-                self.ref = try container.decode(String?.self, forKey: .ref)
-                self.payload = try container.decode(SupabaseRealtime.JoinPayload.self, forKey: .payload)
+                let fields = try WireFields(decoder)
+                self.init(joinRef: try fields.value("join_ref", as: String?.self), ref: try fields.value("ref", as: String?.self), payload: try fields.value("payload", as: SupabaseRealtime.JoinPayload.self))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(joinRef, forKey: .joinRef)
-                try container.encode(ref, forKey: .ref)
-                try container.encode(payload, forKey: .payload)
+                try WireFieldWriter(encoder)
+                    .value("join_ref", self.joinRef)
+                    .value("ref", self.ref)
+                    .value("payload", self.payload)
             }
         }
 
@@ -500,29 +585,30 @@ extension SupabaseRealtime {
                 self.payload = payload
             }
 
-            enum CodingKeys: Swift.String, CodingKey {
-                case joinRef = "join_ref"
-                case ref
-                case payload
-            }
-
             public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.joinRef = try container.decode(String?.self, forKey: .joinRef)
-                self.ref = try container.decode(String?.self, forKey: .ref)
-                self.payload = try container.decode(Payload.self, forKey: .payload)
+                let fields = try WireFields(decoder)
+                self.init(joinRef: try fields.value("join_ref", as: String?.self), ref: try fields.value("ref", as: String?.self), payload: try fields.value("payload", as: Payload.self))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(joinRef, forKey: .joinRef)
-                try container.encode(ref, forKey: .ref)
-                try container.encode(payload, forKey: .payload)
+                try WireFieldWriter(encoder)
+                    .value("join_ref", self.joinRef)
+                    .value("ref", self.ref)
+                    .value("payload", self.payload)
             }
 
             /// The event's payload.
             public struct Payload: Codable, Hashable, Sendable {
                 public init() {
+                }
+
+                public init(from decoder: any Decoder) throws {
+                    _ = try WireFields(decoder)
+                    self.init()
+                }
+
+                public func encode(to encoder: any Encoder) throws {
+                    _ = WireFieldWriter(encoder)
                 }
             }
         }
@@ -545,24 +631,16 @@ extension SupabaseRealtime {
                 self.payload = payload
             }
 
-            enum CodingKeys: Swift.String, CodingKey {
-                case joinRef = "join_ref"
-                case ref
-                case payload
-            }
-
             public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.joinRef = try container.decode(String?.self, forKey: .joinRef)
-                self.ref = try container.decode(String?.self, forKey: .ref)
-                self.payload = try container.decode(Payload.self, forKey: .payload)
+                let fields = try WireFields(decoder)
+                self.init(joinRef: try fields.value("join_ref", as: String?.self), ref: try fields.value("ref", as: String?.self), payload: try fields.value("payload", as: Payload.self))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(joinRef, forKey: .joinRef)
-                try container.encode(ref, forKey: .ref)
-                try container.encode(payload, forKey: .payload)
+                try WireFieldWriter(encoder)
+                    .value("join_ref", self.joinRef)
+                    .value("ref", self.ref)
+                    .value("payload", self.payload)
             }
 
             /// The event's payload.
@@ -573,8 +651,14 @@ extension SupabaseRealtime {
                     self.accessToken = accessToken
                 }
 
-                enum CodingKeys: Swift.String, CodingKey {
-                    case accessToken = "access_token"
+                public init(from decoder: any Decoder) throws {
+                    let fields = try WireFields(decoder)
+                    self.init(accessToken: try fields.string("access_token"))
+                }
+
+                public func encode(to encoder: any Encoder) throws {
+                    try WireFieldWriter(encoder)
+                        .string("access_token", self.accessToken)
                 }
             }
         }
@@ -597,24 +681,16 @@ extension SupabaseRealtime {
                 self.payload = payload
             }
 
-            enum CodingKeys: Swift.String, CodingKey {
-                case joinRef = "join_ref"
-                case ref
-                case payload
-            }
-
             public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.joinRef = try container.decode(String?.self, forKey: .joinRef)
-                self.ref = try container.decode(String?.self, forKey: .ref)
-                self.payload = try container.decode(Payload.self, forKey: .payload)
+                let fields = try WireFields(decoder)
+                self.init(joinRef: try fields.value("join_ref", as: String?.self), ref: try fields.value("ref", as: String?.self), payload: try fields.value("payload", as: Payload.self))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(joinRef, forKey: .joinRef)
-                try container.encode(ref, forKey: .ref)
-                try container.encode(payload, forKey: .payload)
+                try WireFieldWriter(encoder)
+                    .value("join_ref", self.joinRef)
+                    .value("ref", self.ref)
+                    .value("payload", self.payload)
             }
 
             /// The event's payload.
@@ -632,30 +708,18 @@ extension SupabaseRealtime {
                     self.payload = payload
                 }
 
-                enum CodingKeys: Swift.String, CodingKey {
-                    case event
-                    case type
-                    case meta
-                    case payload
-                }
-
                 public init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    let typeValue = try container.decode(String.self, forKey: .type)
-                    guard typeValue == "broadcast" else {
-                        throw constantMismatch(.type, in: container, expected: "broadcast", found: typeValue)
-                    }
-                    self.event = try container.decode(String.self, forKey: .event)
-                    self.meta = try container.decodeIfPresent(SupabaseRealtime.BroadcastMeta.self, forKey: .meta)
-                    self.payload = try container.decode(JSONValue.self, forKey: .payload)
+                    let fields = try WireFields(decoder)
+                    try fields.expect("type", equals: "broadcast" as String)
+                    self.init(event: try fields.string("event"), meta: try fields.optionalValue("meta", as: SupabaseRealtime.BroadcastMeta.self), payload: try fields.value("payload", as: JSONValue.self))
                 }
 
                 public func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode("broadcast" as String, forKey: .type)
-                    try container.encode(event, forKey: .event)
-                    try container.encodeIfPresent(meta, forKey: .meta)
-                    try container.encode(payload, forKey: .payload)
+                    try WireFieldWriter(encoder)
+                        .value("type", "broadcast" as String)
+                        .string("event", self.event)
+                        .optionalValue("meta", self.meta)
+                        .value("payload", self.payload)
                 }
             }
         }
@@ -678,24 +742,16 @@ extension SupabaseRealtime {
                 self.payload = payload
             }
 
-            enum CodingKeys: Swift.String, CodingKey {
-                case joinRef = "join_ref"
-                case ref
-                case payload
-            }
-
             public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.joinRef = try container.decode(String?.self, forKey: .joinRef)
-                self.ref = try container.decode(String?.self, forKey: .ref)
-                self.payload = try container.decode(Payload.self, forKey: .payload)
+                let fields = try WireFields(decoder)
+                self.init(joinRef: try fields.value("join_ref", as: String?.self), ref: try fields.value("ref", as: String?.self), payload: try fields.value("payload", as: Payload.self))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(joinRef, forKey: .joinRef)
-                try container.encode(ref, forKey: .ref)
-                try container.encode(payload, forKey: .payload)
+                try WireFieldWriter(encoder)
+                    .value("join_ref", self.joinRef)
+                    .value("ref", self.ref)
+                    .value("payload", self.payload)
             }
 
             /// The event's payload.
@@ -710,27 +766,17 @@ extension SupabaseRealtime {
                     self.payload = payload
                 }
 
-                enum CodingKeys: Swift.String, CodingKey {
-                    case type
-                    case event
-                    case payload
-                }
-
                 public init(from decoder: any Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    let typeValue = try container.decode(String.self, forKey: .type)
-                    guard typeValue == "presence" else {
-                        throw constantMismatch(.type, in: container, expected: "presence", found: typeValue)
-                    }
-                    self.event = try container.decode(String.self, forKey: .event)
-                    self.payload = try container.decode(JSONValue.self, forKey: .payload)
+                    let fields = try WireFields(decoder)
+                    try fields.expect("type", equals: "presence" as String)
+                    self.init(event: try fields.string("event"), payload: try fields.value("payload", as: JSONValue.self))
                 }
 
                 public func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode("presence" as String, forKey: .type)
-                    try container.encode(event, forKey: .event)
-                    try container.encode(payload, forKey: .payload)
+                    try WireFieldWriter(encoder)
+                        .value("type", "presence" as String)
+                        .string("event", self.event)
+                        .value("payload", self.payload)
                 }
             }
         }
@@ -753,24 +799,16 @@ extension SupabaseRealtime {
                 self.payload = payload
             }
 
-            enum CodingKeys: Swift.String, CodingKey {
-                case joinRef = "join_ref"
-                case ref
-                case payload
-            }
-
             public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.joinRef = try container.decode(String?.self, forKey: .joinRef)
-                self.ref = try container.decode(String?.self, forKey: .ref)
-                self.payload = try container.decode(SupabaseRealtime.Reply.self, forKey: .payload)
+                let fields = try WireFields(decoder)
+                self.init(joinRef: try fields.value("join_ref", as: String?.self), ref: try fields.value("ref", as: String?.self), payload: try fields.value("payload", as: SupabaseRealtime.Reply.self))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(joinRef, forKey: .joinRef)
-                try container.encode(ref, forKey: .ref)
-                try container.encode(payload, forKey: .payload)
+                try WireFieldWriter(encoder)
+                    .value("join_ref", self.joinRef)
+                    .value("ref", self.ref)
+                    .value("payload", self.payload)
             }
         }
 
@@ -792,29 +830,30 @@ extension SupabaseRealtime {
                 self.payload = payload
             }
 
-            enum CodingKeys: Swift.String, CodingKey {
-                case joinRef = "join_ref"
-                case ref
-                case payload
-            }
-
             public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.joinRef = try container.decode(String?.self, forKey: .joinRef)
-                self.ref = try container.decode(String?.self, forKey: .ref)
-                self.payload = try container.decode(Payload.self, forKey: .payload)
+                let fields = try WireFields(decoder)
+                self.init(joinRef: try fields.value("join_ref", as: String?.self), ref: try fields.value("ref", as: String?.self), payload: try fields.value("payload", as: Payload.self))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(joinRef, forKey: .joinRef)
-                try container.encode(ref, forKey: .ref)
-                try container.encode(payload, forKey: .payload)
+                try WireFieldWriter(encoder)
+                    .value("join_ref", self.joinRef)
+                    .value("ref", self.ref)
+                    .value("payload", self.payload)
             }
 
             /// The event's payload.
             public struct Payload: Codable, Hashable, Sendable {
                 public init() {
+                }
+
+                public init(from decoder: any Decoder) throws {
+                    _ = try WireFields(decoder)
+                    self.init()
+                }
+
+                public func encode(to encoder: any Encoder) throws {
+                    _ = WireFieldWriter(encoder)
                 }
             }
         }
@@ -837,29 +876,30 @@ extension SupabaseRealtime {
                 self.payload = payload
             }
 
-            enum CodingKeys: Swift.String, CodingKey {
-                case joinRef = "join_ref"
-                case ref
-                case payload
-            }
-
             public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.joinRef = try container.decode(String?.self, forKey: .joinRef)
-                self.ref = try container.decode(String?.self, forKey: .ref)
-                self.payload = try container.decode(Payload.self, forKey: .payload)
+                let fields = try WireFields(decoder)
+                self.init(joinRef: try fields.value("join_ref", as: String?.self), ref: try fields.value("ref", as: String?.self), payload: try fields.value("payload", as: Payload.self))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(joinRef, forKey: .joinRef)
-                try container.encode(ref, forKey: .ref)
-                try container.encode(payload, forKey: .payload)
+                try WireFieldWriter(encoder)
+                    .value("join_ref", self.joinRef)
+                    .value("ref", self.ref)
+                    .value("payload", self.payload)
             }
 
             /// The event's payload.
             public struct Payload: Codable, Hashable, Sendable {
                 public init() {
+                }
+
+                public init(from decoder: any Decoder) throws {
+                    _ = try WireFields(decoder)
+                    self.init()
+                }
+
+                public func encode(to encoder: any Encoder) throws {
+                    _ = WireFieldWriter(encoder)
                 }
             }
         }
@@ -882,24 +922,16 @@ extension SupabaseRealtime {
                 self.payload = payload
             }
 
-            enum CodingKeys: Swift.String, CodingKey {
-                case joinRef = "join_ref"
-                case ref
-                case payload
-            }
-
             public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.joinRef = try container.decode(String?.self, forKey: .joinRef)
-                self.ref = try container.decode(String?.self, forKey: .ref)
-                self.payload = try container.decode(Payload.self, forKey: .payload)
+                let fields = try WireFields(decoder)
+                self.init(joinRef: try fields.value("join_ref", as: String?.self), ref: try fields.value("ref", as: String?.self), payload: try fields.value("payload", as: Payload.self))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(joinRef, forKey: .joinRef)
-                try container.encode(ref, forKey: .ref)
-                try container.encode(payload, forKey: .payload)
+                try WireFieldWriter(encoder)
+                    .value("join_ref", self.joinRef)
+                    .value("ref", self.ref)
+                    .value("payload", self.payload)
             }
 
             /// The event's payload.
@@ -914,6 +946,19 @@ extension SupabaseRealtime {
                     self.status = status
                     self.`extension` = `extension`
                     self.channel = channel
+                }
+
+                public init(from decoder: any Decoder) throws {
+                    let fields = try WireFields(decoder)
+                    self.init(message: try fields.string("message"), status: try fields.value("status", as: SupabaseRealtime.SystemStatus.self), extension: try fields.string("extension"), channel: try fields.string("channel"))
+                }
+
+                public func encode(to encoder: any Encoder) throws {
+                    try WireFieldWriter(encoder)
+                        .string("message", self.message)
+                        .value("status", self.status)
+                        .string("extension", self.`extension`)
+                        .string("channel", self.channel)
                 }
             }
         }
@@ -936,24 +981,16 @@ extension SupabaseRealtime {
                 self.payload = payload
             }
 
-            enum CodingKeys: Swift.String, CodingKey {
-                case joinRef = "join_ref"
-                case ref
-                case payload
-            }
-
             public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.joinRef = try container.decode(String?.self, forKey: .joinRef)
-                self.ref = try container.decode(String?.self, forKey: .ref)
-                self.payload = try container.decode([String: SupabaseRealtime.Presence].self, forKey: .payload)
+                let fields = try WireFields(decoder)
+                self.init(joinRef: try fields.value("join_ref", as: String?.self), ref: try fields.value("ref", as: String?.self), payload: try fields.value("payload", as: [String: SupabaseRealtime.Presence].self))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(joinRef, forKey: .joinRef)
-                try container.encode(ref, forKey: .ref)
-                try container.encode(payload, forKey: .payload)
+                try WireFieldWriter(encoder)
+                    .value("join_ref", self.joinRef)
+                    .value("ref", self.ref)
+                    .value("payload", self.payload)
             }
         }
 
@@ -975,24 +1012,16 @@ extension SupabaseRealtime {
                 self.payload = payload
             }
 
-            enum CodingKeys: Swift.String, CodingKey {
-                case joinRef = "join_ref"
-                case ref
-                case payload
-            }
-
             public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.joinRef = try container.decode(String?.self, forKey: .joinRef)
-                self.ref = try container.decode(String?.self, forKey: .ref)
-                self.payload = try container.decode(Payload.self, forKey: .payload)
+                let fields = try WireFields(decoder)
+                self.init(joinRef: try fields.value("join_ref", as: String?.self), ref: try fields.value("ref", as: String?.self), payload: try fields.value("payload", as: Payload.self))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(joinRef, forKey: .joinRef)
-                try container.encode(ref, forKey: .ref)
-                try container.encode(payload, forKey: .payload)
+                try WireFieldWriter(encoder)
+                    .value("join_ref", self.joinRef)
+                    .value("ref", self.ref)
+                    .value("payload", self.payload)
             }
 
             /// The event's payload.
@@ -1003,6 +1032,17 @@ extension SupabaseRealtime {
                 public init(joins: [String: SupabaseRealtime.Presence], leaves: [String: SupabaseRealtime.Presence]) {
                     self.joins = joins
                     self.leaves = leaves
+                }
+
+                public init(from decoder: any Decoder) throws {
+                    let fields = try WireFields(decoder)
+                    self.init(joins: try fields.value("joins", as: [String: SupabaseRealtime.Presence].self), leaves: try fields.value("leaves", as: [String: SupabaseRealtime.Presence].self))
+                }
+
+                public func encode(to encoder: any Encoder) throws {
+                    try WireFieldWriter(encoder)
+                        .value("joins", self.joins)
+                        .value("leaves", self.leaves)
                 }
             }
         }
@@ -1025,24 +1065,16 @@ extension SupabaseRealtime {
                 self.payload = payload
             }
 
-            enum CodingKeys: Swift.String, CodingKey {
-                case joinRef = "join_ref"
-                case ref
-                case payload
-            }
-
             public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.joinRef = try container.decode(String?.self, forKey: .joinRef)
-                self.ref = try container.decode(String?.self, forKey: .ref)
-                self.payload = try container.decode(Payload.self, forKey: .payload)
+                let fields = try WireFields(decoder)
+                self.init(joinRef: try fields.value("join_ref", as: String?.self), ref: try fields.value("ref", as: String?.self), payload: try fields.value("payload", as: Payload.self))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(joinRef, forKey: .joinRef)
-                try container.encode(ref, forKey: .ref)
-                try container.encode(payload, forKey: .payload)
+                try WireFieldWriter(encoder)
+                    .value("join_ref", self.joinRef)
+                    .value("ref", self.ref)
+                    .value("payload", self.payload)
             }
 
             /// The event's payload.
@@ -1053,6 +1085,17 @@ extension SupabaseRealtime {
                 public init(ids: [Int64], data: SupabaseRealtime.PostgresChange) {
                     self.ids = ids
                     self.data = data
+                }
+
+                public init(from decoder: any Decoder) throws {
+                    let fields = try WireFields(decoder)
+                    self.init(ids: try fields.value("ids", as: [Int64].self), data: try fields.value("data", as: SupabaseRealtime.PostgresChange.self))
+                }
+
+                public func encode(to encoder: any Encoder) throws {
+                    try WireFieldWriter(encoder)
+                        .value("ids", self.ids)
+                        .value("data", self.data)
                 }
             }
         }
@@ -1384,29 +1427,30 @@ extension SupabaseRealtime {
                 self.payload = payload
             }
 
-            enum CodingKeys: Swift.String, CodingKey {
-                case joinRef = "join_ref"
-                case ref
-                case payload
-            }
-
             public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.joinRef = try container.decode(String?.self, forKey: .joinRef)
-                self.ref = try container.decode(String?.self, forKey: .ref)
-                self.payload = try container.decode(Payload.self, forKey: .payload)
+                let fields = try WireFields(decoder)
+                self.init(joinRef: try fields.value("join_ref", as: String?.self), ref: try fields.value("ref", as: String?.self), payload: try fields.value("payload", as: Payload.self))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(joinRef, forKey: .joinRef)
-                try container.encode(ref, forKey: .ref)
-                try container.encode(payload, forKey: .payload)
+                try WireFieldWriter(encoder)
+                    .value("join_ref", self.joinRef)
+                    .value("ref", self.ref)
+                    .value("payload", self.payload)
             }
 
             /// The event's payload.
             public struct Payload: Codable, Hashable, Sendable {
                 public init() {
+                }
+
+                public init(from decoder: any Decoder) throws {
+                    _ = try WireFields(decoder)
+                    self.init()
+                }
+
+                public func encode(to encoder: any Encoder) throws {
+                    _ = WireFieldWriter(encoder)
                 }
             }
         }
@@ -1429,24 +1473,16 @@ extension SupabaseRealtime {
                 self.payload = payload
             }
 
-            enum CodingKeys: Swift.String, CodingKey {
-                case joinRef = "join_ref"
-                case ref
-                case payload
-            }
-
             public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.joinRef = try container.decode(String?.self, forKey: .joinRef)
-                self.ref = try container.decode(String?.self, forKey: .ref)
-                self.payload = try container.decode(SupabaseRealtime.Reply.self, forKey: .payload)
+                let fields = try WireFields(decoder)
+                self.init(joinRef: try fields.value("join_ref", as: String?.self), ref: try fields.value("ref", as: String?.self), payload: try fields.value("payload", as: SupabaseRealtime.Reply.self))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(joinRef, forKey: .joinRef)
-                try container.encode(ref, forKey: .ref)
-                try container.encode(payload, forKey: .payload)
+                try WireFieldWriter(encoder)
+                    .value("join_ref", self.joinRef)
+                    .value("ref", self.ref)
+                    .value("payload", self.payload)
             }
         }
 

@@ -38,33 +38,19 @@ extension TwitchEventSub {
             self.recoveryUrl = recoveryUrl
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case id
-            case status
-            case connectedAt = "connected_at"
-            case keepaliveTimeoutSeconds = "keepalive_timeout_seconds"
-            case reconnectUrl = "reconnect_url"
-            case recoveryUrl = "recovery_url"
-        }
-
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try container.decode(String.self, forKey: .id)
-            self.status = try container.decode(TwitchEventSub.SessionStatus.self, forKey: .status)
-            self.connectedAt = try container.decode(Date.self, forKey: .connectedAt)
-            self.keepaliveTimeoutSeconds = try container.decode(Int?.self, forKey: .keepaliveTimeoutSeconds)
-            self.reconnectUrl = try container.decode(URL?.self, forKey: .reconnectUrl)
-            self.recoveryUrl = container.contains(.recoveryUrl) ? try container.decode(Nullable<URL>.self, forKey: .recoveryUrl) : nil
+            let fields = try WireFields(decoder)
+            self.init(id: try fields.string("id"), status: try fields.value("status", as: TwitchEventSub.SessionStatus.self), connectedAt: try fields.date("connected_at"), keepaliveTimeoutSeconds: try fields.value("keepalive_timeout_seconds", as: Int?.self), reconnectUrl: try fields.value("reconnect_url", as: URL?.self), recoveryUrl: try fields.nullable("recovery_url", as: URL.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(status, forKey: .status)
-            try container.encode(connectedAt, forKey: .connectedAt)
-            try container.encode(keepaliveTimeoutSeconds, forKey: .keepaliveTimeoutSeconds)
-            try container.encode(reconnectUrl, forKey: .reconnectUrl)
-            try container.encodeIfPresent(recoveryUrl, forKey: .recoveryUrl)
+            try WireFieldWriter(encoder)
+                .string("id", self.id)
+                .value("status", self.status)
+                .date("connected_at", self.connectedAt)
+                .value("keepalive_timeout_seconds", self.keepaliveTimeoutSeconds)
+                .value("reconnect_url", self.reconnectUrl)
+                .optionalValue("recovery_url", self.recoveryUrl)
         }
     }
 
@@ -127,15 +113,21 @@ extension TwitchEventSub {
             self.createdAt = createdAt
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case id
-            case status
-            case type
-            case version
-            case cost
-            case condition
-            case transport
-            case createdAt = "created_at"
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(id: try fields.string("id"), status: try fields.string("status"), type: try fields.string("type"), version: try fields.string("version"), cost: try fields.int("cost"), condition: try fields.value("condition", as: [String: String].self), transport: try fields.value("transport", as: TwitchEventSub.Transport.self), createdAt: try fields.date("created_at"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("id", self.id)
+                .string("status", self.status)
+                .string("type", self.type)
+                .string("version", self.version)
+                .int("cost", self.cost)
+                .value("condition", self.condition)
+                .value("transport", self.transport)
+                .date("created_at", self.createdAt)
         }
     }
 
@@ -148,9 +140,15 @@ extension TwitchEventSub {
             self.sessionId = sessionId
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case method
-            case sessionId = "session_id"
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(method: try fields.string("method"), sessionId: try fields.optionalString("session_id"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("method", self.method)
+                .optionalString("session_id", self.sessionId)
         }
     }
 }
@@ -176,10 +174,16 @@ extension TwitchEventSub {
             self.payload = payload
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case messageId = "metadata.message_id"
-            case messageTimestamp = "metadata.message_timestamp"
-            case payload
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(messageId: try fields.string("metadata.message_id"), messageTimestamp: try fields.date("metadata.message_timestamp"), payload: try fields.value("payload", as: Payload.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("metadata.message_id", self.messageId)
+                .date("metadata.message_timestamp", self.messageTimestamp)
+                .value("payload", self.payload)
         }
 
         /// The event's payload.
@@ -188,6 +192,16 @@ extension TwitchEventSub {
 
             public init(session: TwitchEventSub.Session) {
                 self.session = session
+            }
+
+            public init(from decoder: any Decoder) throws {
+                let fields = try WireFields(decoder)
+                self.init(session: try fields.value("session", as: TwitchEventSub.Session.self))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try WireFieldWriter(encoder)
+                    .value("session", self.session)
             }
         }
     }
@@ -210,15 +224,30 @@ extension TwitchEventSub {
             self.payload = payload
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case messageId = "metadata.message_id"
-            case messageTimestamp = "metadata.message_timestamp"
-            case payload
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(messageId: try fields.string("metadata.message_id"), messageTimestamp: try fields.date("metadata.message_timestamp"), payload: try fields.value("payload", as: Payload.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("metadata.message_id", self.messageId)
+                .date("metadata.message_timestamp", self.messageTimestamp)
+                .value("payload", self.payload)
         }
 
         /// The event's payload.
         public struct Payload: Codable, Hashable, Sendable {
             public init() {
+            }
+
+            public init(from decoder: any Decoder) throws {
+                _ = try WireFields(decoder)
+                self.init()
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                _ = WireFieldWriter(encoder)
             }
         }
     }
@@ -241,10 +270,16 @@ extension TwitchEventSub {
             self.payload = payload
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case messageId = "metadata.message_id"
-            case messageTimestamp = "metadata.message_timestamp"
-            case payload
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(messageId: try fields.string("metadata.message_id"), messageTimestamp: try fields.date("metadata.message_timestamp"), payload: try fields.value("payload", as: Payload.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("metadata.message_id", self.messageId)
+                .date("metadata.message_timestamp", self.messageTimestamp)
+                .value("payload", self.payload)
         }
 
         /// The event's payload.
@@ -253,6 +288,16 @@ extension TwitchEventSub {
 
             public init(session: TwitchEventSub.Session) {
                 self.session = session
+            }
+
+            public init(from decoder: any Decoder) throws {
+                let fields = try WireFields(decoder)
+                self.init(session: try fields.value("session", as: TwitchEventSub.Session.self))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try WireFieldWriter(encoder)
+                    .value("session", self.session)
             }
         }
     }
@@ -279,12 +324,18 @@ extension TwitchEventSub {
             self.payload = payload
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case messageId = "metadata.message_id"
-            case messageTimestamp = "metadata.message_timestamp"
-            case subscriptionVersion = "metadata.subscription_version"
-            case subscription = "payload.subscription"
-            case payload
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(messageId: try fields.string("metadata.message_id"), messageTimestamp: try fields.date("metadata.message_timestamp"), subscriptionVersion: try fields.string("metadata.subscription_version"), subscription: try fields.value("payload.subscription", as: TwitchEventSub.Subscription.self), payload: try fields.value("payload", as: Payload.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("metadata.message_id", self.messageId)
+                .date("metadata.message_timestamp", self.messageTimestamp)
+                .string("metadata.subscription_version", self.subscriptionVersion)
+                .value("payload.subscription", self.subscription)
+                .value("payload", self.payload)
         }
 
         /// The event's payload.
@@ -307,14 +358,20 @@ extension TwitchEventSub {
                 self.followedAt = followedAt
             }
 
-            enum CodingKeys: Swift.String, CodingKey {
-                case userId = "user_id"
-                case userLogin = "user_login"
-                case userName = "user_name"
-                case broadcasterUserId = "broadcaster_user_id"
-                case broadcasterUserLogin = "broadcaster_user_login"
-                case broadcasterUserName = "broadcaster_user_name"
-                case followedAt = "followed_at"
+            public init(from decoder: any Decoder) throws {
+                let fields = try WireFields(decoder)
+                self.init(userId: try fields.string("user_id"), userLogin: try fields.string("user_login"), userName: try fields.string("user_name"), broadcasterUserId: try fields.string("broadcaster_user_id"), broadcasterUserLogin: try fields.string("broadcaster_user_login"), broadcasterUserName: try fields.string("broadcaster_user_name"), followedAt: try fields.date("followed_at"))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try WireFieldWriter(encoder)
+                    .string("user_id", self.userId)
+                    .string("user_login", self.userLogin)
+                    .string("user_name", self.userName)
+                    .string("broadcaster_user_id", self.broadcasterUserId)
+                    .string("broadcaster_user_login", self.broadcasterUserLogin)
+                    .string("broadcaster_user_name", self.broadcasterUserName)
+                    .date("followed_at", self.followedAt)
             }
         }
     }
@@ -339,11 +396,17 @@ extension TwitchEventSub {
             self.payload = payload
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case messageId = "metadata.message_id"
-            case messageTimestamp = "metadata.message_timestamp"
-            case subscriptionVersion = "metadata.subscription_version"
-            case payload
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(messageId: try fields.string("metadata.message_id"), messageTimestamp: try fields.date("metadata.message_timestamp"), subscriptionVersion: try fields.string("metadata.subscription_version"), payload: try fields.value("payload", as: TwitchEventSub.Subscription.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("metadata.message_id", self.messageId)
+                .date("metadata.message_timestamp", self.messageTimestamp)
+                .string("metadata.subscription_version", self.subscriptionVersion)
+                .value("payload", self.payload)
         }
     }
 

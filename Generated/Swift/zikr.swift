@@ -35,6 +35,22 @@ extension Zikr {
             self.groupName = groupName
             self.time = time
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(id: try fields.string("id"), type: try fields.string("type"), senderId: try fields.string("senderId"), senderName: try fields.string("senderName"), groupId: try fields.string("groupId"), groupName: try fields.string("groupName"), time: try fields.date("time"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("id", self.id)
+                .string("type", self.type)
+                .string("senderId", self.senderId)
+                .string("senderName", self.senderName)
+                .string("groupId", self.groupId)
+                .string("groupName", self.groupName)
+                .date("time", self.time)
+        }
     }
 }
 
@@ -53,6 +69,16 @@ extension Zikr {
         public init(groupId: String) {
             self.groupId = groupId
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(groupId: try fields.string("groupId"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("groupId", self.groupId)
+        }
     }
 
     /// Leave a group's real-time channel
@@ -66,6 +92,16 @@ extension Zikr {
 
         public init(groupId: String) {
             self.groupId = groupId
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(groupId: try fields.string("groupId"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("groupId", self.groupId)
         }
     }
 
@@ -83,6 +119,17 @@ extension Zikr {
             self.poraId = poraId
             self.groupId = groupId
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(poraId: try fields.string("poraId"), groupId: try fields.string("groupId"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("poraId", self.poraId)
+                .string("groupId", self.groupId)
+        }
     }
 
     /// Mark a booked pora as completed
@@ -96,6 +143,16 @@ extension Zikr {
 
         public init(bookingId: String) {
             self.bookingId = bookingId
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(bookingId: try fields.string("bookingId"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("bookingId", self.bookingId)
         }
     }
 
@@ -115,6 +172,18 @@ extension Zikr {
             self.zikrId = zikrId
             self.count = count
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(groupId: try fields.string("groupId"), zikrId: try fields.string("zikrId"), count: try fields.int("count"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("groupId", self.groupId)
+                .string("zikrId", self.zikrId)
+                .int("count", self.count)
+        }
     }
 
     /// Send group invitation to a user
@@ -131,6 +200,17 @@ extension Zikr {
             self.receiverId = receiverId
             self.groupId = groupId
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(receiverId: try fields.string("receiverId"), groupId: try fields.string("groupId"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("receiverId", self.receiverId)
+                .string("groupId", self.groupId)
+        }
     }
 
     /// Accept or reject an invitation
@@ -146,6 +226,17 @@ extension Zikr {
         public init(notificationId: String, accept: Bool) {
             self.notificationId = notificationId
             self.accept = accept
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(notificationId: try fields.string("notificationId"), accept: try fields.bool("accept"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("notificationId", self.notificationId)
+                .bool("accept", self.accept)
         }
     }
 
@@ -169,6 +260,16 @@ extension Zikr {
         public init(notificationId: String) {
             self.notificationId = notificationId
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(notificationId: try fields.string("notificationId"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("notificationId", self.notificationId)
+        }
     }
 
     /// Connection status update
@@ -184,6 +285,17 @@ extension Zikr {
         public init(status: String, userId: String) {
             self.status = status
             self.userId = userId
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(status: try fields.string("status"), userId: try fields.string("userId"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("status", self.status)
+                .string("userId", self.userId)
         }
     }
 
@@ -201,6 +313,17 @@ extension Zikr {
             self.groupId = groupId
             self.message = message
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(groupId: try fields.string("groupId"), message: try fields.string("message"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("groupId", self.groupId)
+                .string("message", self.message)
+        }
     }
 
     /// Confirmation of leaving group
@@ -216,6 +339,17 @@ extension Zikr {
         public init(groupId: String, message: String) {
             self.groupId = groupId
             self.message = message
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(groupId: try fields.string("groupId"), message: try fields.string("message"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("groupId", self.groupId)
+                .string("message", self.message)
         }
     }
 
@@ -233,6 +367,17 @@ extension Zikr {
             self.groupId = groupId
             self.userId = userId
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(groupId: try fields.string("groupId"), userId: try fields.string("userId"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("groupId", self.groupId)
+                .string("userId", self.userId)
+        }
     }
 
     /// Notification when a user goes offline in a group
@@ -248,6 +393,17 @@ extension Zikr {
         public init(groupId: String, userId: String) {
             self.groupId = groupId
             self.userId = userId
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(groupId: try fields.string("groupId"), userId: try fields.string("userId"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("groupId", self.groupId)
+                .string("userId", self.userId)
         }
     }
 
@@ -275,6 +431,22 @@ extension Zikr {
             self.userName = userName
             self.timestamp = timestamp
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(bookingId: try fields.string("bookingId"), poraId: try fields.string("poraId"), poraName: try fields.string("poraName"), groupId: try fields.string("groupId"), userId: try fields.string("userId"), userName: try fields.string("userName"), timestamp: try fields.date("timestamp"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("bookingId", self.bookingId)
+                .string("poraId", self.poraId)
+                .string("poraName", self.poraName)
+                .string("groupId", self.groupId)
+                .string("userId", self.userId)
+                .string("userName", self.userName)
+                .date("timestamp", self.timestamp)
+        }
     }
 
     /// Confirmation of your pora booking
@@ -292,6 +464,18 @@ extension Zikr {
             self.bookingId = bookingId
             self.poraId = poraId
             self.poraName = poraName
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(bookingId: try fields.string("bookingId"), poraId: try fields.string("poraId"), poraName: try fields.string("poraName"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("bookingId", self.bookingId)
+                .string("poraId", self.poraId)
+                .string("poraName", self.poraName)
         }
     }
 
@@ -325,6 +509,25 @@ extension Zikr {
             self.hatmCompleted = hatmCompleted
             self.timestamp = timestamp
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(bookingId: try fields.string("bookingId"), poraId: try fields.string("poraId"), poraName: try fields.string("poraName"), groupId: try fields.string("groupId"), groupName: try fields.string("groupName"), userId: try fields.string("userId"), userName: try fields.string("userName"), totalFinished: try fields.int("totalFinished"), hatmCompleted: try fields.bool("hatmCompleted"), timestamp: try fields.date("timestamp"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("bookingId", self.bookingId)
+                .string("poraId", self.poraId)
+                .string("poraName", self.poraName)
+                .string("groupId", self.groupId)
+                .string("groupName", self.groupName)
+                .string("userId", self.userId)
+                .string("userName", self.userName)
+                .int("totalFinished", self.totalFinished)
+                .bool("hatmCompleted", self.hatmCompleted)
+                .date("timestamp", self.timestamp)
+        }
     }
 
     /// Confirmation of your pora completion
@@ -342,6 +545,18 @@ extension Zikr {
             self.bookingId = bookingId
             self.poraId = poraId
             self.poraName = poraName
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(bookingId: try fields.string("bookingId"), poraId: try fields.string("poraId"), poraName: try fields.string("poraName"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("bookingId", self.bookingId)
+                .string("poraId", self.poraId)
+                .string("poraName", self.poraName)
         }
     }
 
@@ -362,6 +577,19 @@ extension Zikr {
             self.groupName = groupName
             self.hatmCount = hatmCount
             self.timestamp = timestamp
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(groupId: try fields.string("groupId"), groupName: try fields.string("groupName"), hatmCount: try fields.int("hatmCount"), timestamp: try fields.date("timestamp"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("groupId", self.groupId)
+                .string("groupName", self.groupName)
+                .int("hatmCount", self.hatmCount)
+                .date("timestamp", self.timestamp)
         }
     }
 
@@ -395,6 +623,25 @@ extension Zikr {
             self.goalReached = goalReached
             self.timestamp = timestamp
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(groupId: try fields.string("groupId"), zikrId: try fields.string("zikrId"), zikrName: try fields.string("zikrName"), userId: try fields.string("userId"), userName: try fields.string("userName"), count: try fields.int("count"), totalCount: try fields.int("totalCount"), progress: try fields.string("progress"), goalReached: try fields.bool("goalReached"), timestamp: try fields.date("timestamp"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("groupId", self.groupId)
+                .string("zikrId", self.zikrId)
+                .string("zikrName", self.zikrName)
+                .string("userId", self.userId)
+                .string("userName", self.userName)
+                .int("count", self.count)
+                .int("totalCount", self.totalCount)
+                .string("progress", self.progress)
+                .bool("goalReached", self.goalReached)
+                .date("timestamp", self.timestamp)
+        }
     }
 
     /// Confirmation of your zikr count update
@@ -414,6 +661,19 @@ extension Zikr {
             self.count = count
             self.totalCount = totalCount
             self.goalReached = goalReached
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(id: try fields.string("id"), count: try fields.int("count"), totalCount: try fields.int("totalCount"), goalReached: try fields.bool("goalReached"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("id", self.id)
+                .int("count", self.count)
+                .int("totalCount", self.totalCount)
+                .bool("goalReached", self.goalReached)
         }
     }
 
@@ -438,6 +698,21 @@ extension Zikr {
             self.groupId = groupId
             self.groupName = groupName
             self.time = time
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(id: try fields.string("id"), senderId: try fields.string("senderId"), senderName: try fields.string("senderName"), groupId: try fields.string("groupId"), groupName: try fields.string("groupName"), time: try fields.date("time"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("id", self.id)
+                .string("senderId", self.senderId)
+                .string("senderName", self.senderName)
+                .string("groupId", self.groupId)
+                .string("groupName", self.groupName)
+                .date("time", self.time)
         }
     }
 
@@ -465,6 +740,22 @@ extension Zikr {
             self.groupName = groupName
             self.time = time
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(id: try fields.string("id"), type: try fields.string("type"), senderId: try fields.string("senderId"), senderName: try fields.string("senderName"), groupId: try fields.string("groupId"), groupName: try fields.string("groupName"), time: try fields.date("time"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("id", self.id)
+                .string("type", self.type)
+                .string("senderId", self.senderId)
+                .string("senderName", self.senderName)
+                .string("groupId", self.groupId)
+                .string("groupName", self.groupName)
+                .date("time", self.time)
+        }
     }
 
     /// List of unread notifications
@@ -491,6 +782,17 @@ extension Zikr {
             self.notificationId = notificationId
             self.success = success
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(notificationId: try fields.string("notificationId"), success: try fields.bool("success"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("notificationId", self.notificationId)
+                .bool("success", self.success)
+        }
     }
 
     /// Confirmation that an invitation was sent
@@ -510,6 +812,19 @@ extension Zikr {
             self.receiverId = receiverId
             self.groupId = groupId
             self.time = time
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(id: try fields.string("id"), receiverId: try fields.string("receiverId"), groupId: try fields.string("groupId"), time: try fields.date("time"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("id", self.id)
+                .string("receiverId", self.receiverId)
+                .string("groupId", self.groupId)
+                .date("time", self.time)
         }
     }
 
@@ -533,6 +848,20 @@ extension Zikr {
             self.userId = userId
             self.userName = userName
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(notificationId: try fields.string("notificationId"), groupId: try fields.string("groupId"), groupName: try fields.string("groupName"), userId: try fields.string("userId"), userName: try fields.string("userName"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("notificationId", self.notificationId)
+                .string("groupId", self.groupId)
+                .string("groupName", self.groupName)
+                .string("userId", self.userId)
+                .string("userName", self.userName)
+        }
     }
 
     /// Notification that an invitation was rejected
@@ -553,6 +882,19 @@ extension Zikr {
             self.groupName = groupName
             self.userId = userId
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(notificationId: try fields.string("notificationId"), groupId: try fields.string("groupId"), groupName: try fields.string("groupName"), userId: try fields.string("userId"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("notificationId", self.notificationId)
+                .string("groupId", self.groupId)
+                .string("groupName", self.groupName)
+                .string("userId", self.userId)
+        }
     }
 
     /// Confirmation of your invitation response
@@ -572,6 +914,19 @@ extension Zikr {
             self.accepted = accepted
             self.groupId = groupId
             self.groupName = groupName
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(notificationId: try fields.string("notificationId"), accepted: try fields.bool("accepted"), groupId: try fields.string("groupId"), groupName: try fields.string("groupName"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("notificationId", self.notificationId)
+                .bool("accepted", self.accepted)
+                .string("groupId", self.groupId)
+                .string("groupName", self.groupName)
         }
     }
 
@@ -595,6 +950,20 @@ extension Zikr {
             self.userName = userName
             self.timestamp = timestamp
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(groupId: try fields.string("groupId"), groupName: try fields.string("groupName"), userId: try fields.string("userId"), userName: try fields.string("userName"), timestamp: try fields.date("timestamp"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("groupId", self.groupId)
+                .string("groupName", self.groupName)
+                .string("userId", self.userId)
+                .string("userName", self.userName)
+                .date("timestamp", self.timestamp)
+        }
     }
 
     /// Notification when a member leaves the group
@@ -615,6 +984,19 @@ extension Zikr {
             self.userName = userName
             self.timestamp = timestamp
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(groupId: try fields.string("groupId"), userId: try fields.string("userId"), userName: try fields.string("userName"), timestamp: try fields.date("timestamp"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("groupId", self.groupId)
+                .string("userId", self.userId)
+                .string("userName", self.userName)
+                .date("timestamp", self.timestamp)
+        }
     }
 
     /// Error message from server
@@ -630,6 +1012,17 @@ extension Zikr {
         public init(message: String, error: String? = nil) {
             self.message = message
             self.error = error
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(message: try fields.string("message"), error: try fields.optionalString("error"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("message", self.message)
+                .optionalString("error", self.error)
         }
     }
 

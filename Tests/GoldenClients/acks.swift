@@ -21,6 +21,17 @@ extension Acks {
             self.fileId = fileId
             self.bytes = bytes
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(fileId: try fields.string("fileId"), bytes: try fields.int("bytes"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("fileId", self.fileId)
+                .int("bytes", self.bytes)
+        }
     }
 
     public struct SyncResult: Codable, Hashable, Sendable {
@@ -53,6 +64,17 @@ extension Acks {
             self.busy = busy
             self.version = version
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(busy: try fields.bool("busy"), version: try fields.string("version"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .bool("busy", self.busy)
+                .string("version", self.version)
+        }
     }
 }
 
@@ -70,6 +92,17 @@ extension Acks {
         public init(name: String, size: Int) {
             self.name = name
             self.size = size
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(name: try fields.string("name"), size: try fields.int("size"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("name", self.name)
+                .int("size", self.size)
         }
     }
 
@@ -90,6 +123,16 @@ extension Acks {
 
         public init(at: Int) {
             self.at = at
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(at: try fields.int("at"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .int("at", self.at)
         }
     }
 

@@ -97,6 +97,16 @@ extension Channels {
             public init(by: String) {
                 self.by = by
             }
+
+            public init(from decoder: any Decoder) throws {
+                let fields = try WireFields(decoder)
+                self.init(by: try fields.string("by"))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try WireFieldWriter(encoder)
+                    .string("by", self.by)
+            }
         }
 
         /// Wire name: `client-wave`, both directions.
@@ -108,6 +118,16 @@ extension Channels {
 
             public init(emoji: String) {
                 self.emoji = emoji
+            }
+
+            public init(from decoder: any Decoder) throws {
+                let fields = try WireFields(decoder)
+                self.init(emoji: try fields.string("emoji"))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try WireFieldWriter(encoder)
+                    .string("emoji", self.emoji)
             }
         }
 

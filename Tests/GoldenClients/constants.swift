@@ -32,39 +32,21 @@ extension Constants {
             self.note = note
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case orderId = "order_id"
-            case status
-            case version
-            case final
-            case note
-        }
-
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            let statusValue = try container.decode(String.self, forKey: .status)
-            guard statusValue == "uploading" else {
-                throw constantMismatch(.status, in: container, expected: "uploading", found: statusValue)
-            }
-            let versionValue = try container.decode(Int.self, forKey: .version)
-            guard versionValue == 2 else {
-                throw constantMismatch(.version, in: container, expected: 2, found: versionValue)
-            }
-            let finalValue = try container.decode(Bool.self, forKey: .final)
-            guard finalValue == false else {
-                throw constantMismatch(.final, in: container, expected: false, found: finalValue)
-            }
-            self.orderId = try container.decode(String.self, forKey: .orderId)
-            self.note = try container.decodeIfPresent(String.self, forKey: .note)
+            let fields = try WireFields(decoder)
+            try fields.expect("status", equals: "uploading" as String)
+            try fields.expect("version", equals: 2 as Int)
+            try fields.expect("final", equals: false as Bool)
+            self.init(orderId: try fields.string("order_id"), note: try fields.optionalString("note"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode("uploading" as String, forKey: .status)
-            try container.encode(2 as Int, forKey: .version)
-            try container.encode(false as Bool, forKey: .final)
-            try container.encode(orderId, forKey: .orderId)
-            try container.encodeIfPresent(note, forKey: .note)
+            try WireFieldWriter(encoder)
+                .value("status", "uploading" as String)
+                .value("version", 2 as Int)
+                .value("final", false as Bool)
+                .string("order_id", self.orderId)
+                .optionalString("note", self.note)
         }
     }
 

@@ -20,6 +20,16 @@ extension Deprecations {
         public init(id: String) {
             self.id = id
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(id: try fields.string("id"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("id", self.id)
+        }
     }
 
     ///
@@ -76,6 +86,16 @@ extension Deprecations {
         public init(roomId: String) {
             self.roomId = roomId
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(roomId: try fields.string("roomId"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("roomId", self.roomId)
+        }
     }
 
     /// - Important: Deprecated.
@@ -108,10 +128,16 @@ extension Deprecations {
             self.level = level
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case name
-            case _nick = "nick"
-            case level
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(name: try fields.string("name"), nick: try fields.optionalString("nick"), level: try fields.value("level", as: Deprecations.Level.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("name", self.name)
+                .optionalString("nick", self._nick)
+                .value("level", self.level)
         }
     }
 

@@ -21,6 +21,17 @@ extension Flat {
             self.lat = lat
             self.lng = lng
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(lat: try fields.double("lat"), lng: try fields.double("lng"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .double("lat", self.lat)
+                .double("lng", self.lng)
+        }
     }
 }
 
@@ -36,6 +47,16 @@ extension Flat {
 
         public init(sentAt: Date) {
             self.sentAt = sentAt
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(sentAt: try fields.date("sentAt"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .date("sentAt", self.sentAt)
         }
     }
 

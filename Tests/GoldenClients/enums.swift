@@ -80,6 +80,17 @@ extension Enums {
             self.state = state
             self.previous = previous
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(state: try fields.value("state", as: Enums.OrderState.self), previous: try fields.optionalValue("previous", as: Enums.OrderState.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .value("state", self.state)
+                .optionalValue("previous", self.previous)
+        }
     }
 
     /// The events the app may receive in this scope.

@@ -33,33 +33,19 @@ extension Envelope {
             self.payload = payload
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case id
-            case sentAt
-            case version
-            case conversationId
-            case payload
-        }
-
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            let versionValue = try container.decode(Int.self, forKey: .version)
-            guard versionValue == 2 else {
-                throw constantMismatch(.version, in: container, expected: 2, found: versionValue)
-            }
-            self.id = try container.decode(String.self, forKey: .id)
-            self.sentAt = try container.decodeIfPresent(Date.self, forKey: .sentAt)
-            self.conversationId = try container.decode(String.self, forKey: .conversationId)
-            self.payload = try container.decode(Payload.self, forKey: .payload)
+            let fields = try WireFields(decoder)
+            try fields.expect("version", equals: 2 as Int)
+            self.init(id: try fields.string("id"), sentAt: try fields.optionalDate("sentAt"), conversationId: try fields.string("conversationId"), payload: try fields.value("payload", as: Payload.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(2 as Int, forKey: .version)
-            try container.encode(id, forKey: .id)
-            try container.encodeIfPresent(sentAt, forKey: .sentAt)
-            try container.encode(conversationId, forKey: .conversationId)
-            try container.encode(payload, forKey: .payload)
+            try WireFieldWriter(encoder)
+                .value("version", 2 as Int)
+                .string("id", self.id)
+                .optionalDate("sentAt", self.sentAt)
+                .string("conversationId", self.conversationId)
+                .value("payload", self.payload)
         }
 
         /// The event's payload.
@@ -68,6 +54,16 @@ extension Envelope {
 
             public init(online: Bool) {
                 self.online = online
+            }
+
+            public init(from decoder: any Decoder) throws {
+                let fields = try WireFields(decoder)
+                self.init(online: try fields.bool("online"))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try WireFieldWriter(encoder)
+                    .bool("online", self.online)
             }
         }
     }
@@ -87,27 +83,17 @@ extension Envelope {
             self.sentAt = sentAt
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case id
-            case sentAt
-            case version
-        }
-
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            let versionValue = try container.decode(Int.self, forKey: .version)
-            guard versionValue == 2 else {
-                throw constantMismatch(.version, in: container, expected: 2, found: versionValue)
-            }
-            self.id = try container.decode(String.self, forKey: .id)
-            self.sentAt = try container.decodeIfPresent(Date.self, forKey: .sentAt)
+            let fields = try WireFields(decoder)
+            try fields.expect("version", equals: 2 as Int)
+            self.init(id: try fields.string("id"), sentAt: try fields.optionalDate("sentAt"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(2 as Int, forKey: .version)
-            try container.encode(id, forKey: .id)
-            try container.encodeIfPresent(sentAt, forKey: .sentAt)
+            try WireFieldWriter(encoder)
+                .value("version", 2 as Int)
+                .string("id", self.id)
+                .optionalDate("sentAt", self.sentAt)
         }
     }
 
@@ -129,30 +115,18 @@ extension Envelope {
             self.payload = payload
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case id
-            case sentAt
-            case version
-            case payload
-        }
-
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            let versionValue = try container.decode(Int.self, forKey: .version)
-            guard versionValue == 2 else {
-                throw constantMismatch(.version, in: container, expected: 2, found: versionValue)
-            }
-            self.id = try container.decode(String.self, forKey: .id)
-            self.sentAt = try container.decodeIfPresent(Date.self, forKey: .sentAt)
-            self.payload = try container.decode([String].self, forKey: .payload)
+            let fields = try WireFields(decoder)
+            try fields.expect("version", equals: 2 as Int)
+            self.init(id: try fields.string("id"), sentAt: try fields.optionalDate("sentAt"), payload: try fields.value("payload", as: [String].self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(2 as Int, forKey: .version)
-            try container.encode(id, forKey: .id)
-            try container.encodeIfPresent(sentAt, forKey: .sentAt)
-            try container.encode(payload, forKey: .payload)
+            try WireFieldWriter(encoder)
+                .value("version", 2 as Int)
+                .string("id", self.id)
+                .optionalDate("sentAt", self.sentAt)
+                .value("payload", self.payload)
         }
     }
 

@@ -54,24 +54,16 @@ extension Flags {
             self.history = history
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case allowed
-            case denied
-            case history
-        }
-
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.allowed = try container.decode(Flags.Permissions.self, forKey: .allowed)
-            self.denied = try container.decode(NumberString<Flags.Permissions>.self, forKey: .denied).value
-            self.history = try container.decodeIfPresent([NumberString<Flags.Permissions>].self, forKey: .history).map { $0.map { $0.value } }
+            let fields = try WireFields(decoder)
+            self.init(allowed: try fields.value("allowed", as: Flags.Permissions.self), denied: try fields.value("denied", as: NumberString<Flags.Permissions>.self).value, history: try fields.optionalValue("history", as: [NumberString<Flags.Permissions>].self).map { $0.map { $0.value } })
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(allowed, forKey: .allowed)
-            try container.encode(NumberString<Flags.Permissions>(denied), forKey: .denied)
-            try container.encodeIfPresent(history.map { $0.map { NumberString<Flags.Permissions>($0) } }, forKey: .history)
+            try WireFieldWriter(encoder)
+                .value("allowed", self.allowed)
+                .value("denied", NumberString<Flags.Permissions>(self.denied))
+                .optionalValue("history", self.history.map { $0.map { NumberString<Flags.Permissions>($0) } })
         }
     }
 

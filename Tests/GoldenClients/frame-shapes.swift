@@ -32,6 +32,17 @@ extension FrameShapes {
             self.payload = payload
         }
 
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(s: try fields.int("s"), payload: try fields.value("payload", as: Payload.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .int("s", self.s)
+                .value("payload", self.payload)
+        }
+
         /// The event's payload.
         public struct Payload: Codable, Hashable, Sendable {
             public var id: String
@@ -40,6 +51,17 @@ extension FrameShapes {
             public init(id: String, content: String) {
                 self.id = id
                 self.content = content
+            }
+
+            public init(from decoder: any Decoder) throws {
+                let fields = try WireFields(decoder)
+                self.init(id: try fields.string("id"), content: try fields.string("content"))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try WireFieldWriter(encoder)
+                    .string("id", self.id)
+                    .string("content", self.content)
             }
         }
     }
@@ -58,6 +80,17 @@ extension FrameShapes {
             self.payload = payload
         }
 
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(s: try fields.int("s"), payload: try fields.value("payload", as: Payload.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .int("s", self.s)
+                .value("payload", self.payload)
+        }
+
         /// The event's payload.
         public struct Payload: Codable, Hashable, Sendable {
             public var sessionId: String
@@ -66,8 +99,14 @@ extension FrameShapes {
                 self.sessionId = sessionId
             }
 
-            enum CodingKeys: Swift.String, CodingKey {
-                case sessionId = "session_id"
+            public init(from decoder: any Decoder) throws {
+                let fields = try WireFields(decoder)
+                self.init(sessionId: try fields.string("session_id"))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try WireFieldWriter(encoder)
+                    .string("session_id", self.sessionId)
             }
         }
     }
@@ -82,6 +121,17 @@ extension FrameShapes {
             self.id = id
             self.payload = payload
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(id: try fields.int("id"), payload: try fields.value("payload", as: [String].self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .int("id", self.id)
+                .value("payload", self.payload)
+        }
     }
 
     /// Wire name: `user.created` in frame shape `notification`, server to client.
@@ -95,8 +145,14 @@ extension FrameShapes {
             self.userId = userId
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case userId = "user_id"
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(userId: try fields.int("user_id"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .int("user_id", self.userId)
         }
     }
 
@@ -111,8 +167,14 @@ extension FrameShapes {
             self.heartbeatInterval = heartbeatInterval
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case heartbeatInterval = "heartbeat_interval"
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(heartbeatInterval: try fields.int("heartbeat_interval"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .int("heartbeat_interval", self.heartbeatInterval)
         }
     }
 
@@ -135,6 +197,17 @@ extension FrameShapes {
         public init(token: String, intents: Int) {
             self.token = token
             self.intents = intents
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(token: try fields.string("token"), intents: try fields.int("intents"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("token", self.token)
+                .int("intents", self.intents)
         }
     }
 

@@ -29,12 +29,18 @@ extension Hostile {
             self.`in` = `in`
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case prénom
-            case `class`
-            case _2fa = "2fa"
-            case isActive = "is-active"
-            case `in`
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(prénom: try fields.string("prénom"), class: try fields.string("class"), _2fa: try fields.bool("2fa"), isActive: try fields.bool("is-active"), in: try fields.int("in"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("prénom", self.prénom)
+                .string("class", self.`class`)
+                .bool("2fa", self._2fa)
+                .bool("is-active", self.isActive)
+                .int("in", self.`in`)
         }
     }
 }
@@ -59,11 +65,17 @@ extension Hostile {
             self.orderIdentifier = orderIdentifier
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case `self`
-            case `protocol`
-            case orderId = "order_id"
-            case orderIdentifier = "orderId"
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(self: try fields.string("self"), protocol: try fields.string("protocol"), orderId: try fields.string("order_id"), orderIdentifier: try fields.string("orderId"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("self", self.`self`)
+                .string("protocol", self.`protocol`)
+                .string("order_id", self.orderId)
+                .string("orderId", self.orderIdentifier)
         }
     }
 
@@ -91,6 +103,16 @@ extension Hostile {
         public init(reason: Swift.String) {
             self.reason = reason
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(reason: try fields.string("reason"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("reason", self.reason)
+        }
     }
 
     /// Wire name: `room:join`, client to server.
@@ -102,6 +124,16 @@ extension Hostile {
 
         public init(roomId: Swift.String) {
             self.roomId = roomId
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(roomId: try fields.string("roomId"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("roomId", self.roomId)
         }
     }
 
@@ -115,6 +147,16 @@ extension Hostile {
         public init(profileId: Swift.String) {
             self.profileId = profileId
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(profileId: try fields.string("profileId"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("profileId", self.profileId)
+        }
     }
 
     /// Wire name: `error`, server to client.
@@ -126,6 +168,16 @@ extension Hostile {
 
         public init(message: Swift.String) {
             self.message = message
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(message: try fields.string("message"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("message", self.message)
         }
     }
 
@@ -139,6 +191,16 @@ extension Hostile {
         public init(bytes: Swift.String) {
             self.bytes = bytes
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(bytes: try fields.string("bytes"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("bytes", self.bytes)
+        }
     }
 
     /// Wire name: `string`, server to client.
@@ -150,6 +212,16 @@ extension Hostile {
 
         public init(value: Swift.String) {
             self.value = value
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(value: try fields.string("value"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("value", self.value)
         }
     }
 
@@ -164,6 +236,17 @@ extension Hostile {
         public init(at: Foundation.Date, link: URL? = nil) {
             self.at = at
             self.link = link
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(at: try fields.date("at"), link: try fields.optionalValue("link", as: URL.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .date("at", self.at)
+                .optionalValue("link", self.link)
         }
     }
 

@@ -25,6 +25,18 @@ extension Inline {
             self.courier = courier
         }
 
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(id: try fields.string("id"), customer: try fields.value("customer", as: Customer.self), courier: try fields.optionalValue("courier", as: Courier.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("id", self.id)
+                .value("customer", self.customer)
+                .optionalValue("courier", self.courier)
+        }
+
         /// Who placed the order.
         public struct Customer: Codable, Hashable, Sendable {
             public var name: String
@@ -35,6 +47,17 @@ extension Inline {
                 self.address = address
             }
 
+            public init(from decoder: any Decoder) throws {
+                let fields = try WireFields(decoder)
+                self.init(name: try fields.string("name"), address: try fields.value("address", as: Address.self))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try WireFieldWriter(encoder)
+                    .string("name", self.name)
+                    .value("address", self.address)
+            }
+
             public struct Address: Codable, Hashable, Sendable {
                 public var line1: String
                 public var postcode: String?
@@ -42,6 +65,17 @@ extension Inline {
                 public init(line1: String, postcode: String? = nil) {
                     self.line1 = line1
                     self.postcode = postcode
+                }
+
+                public init(from decoder: any Decoder) throws {
+                    let fields = try WireFields(decoder)
+                    self.init(line1: try fields.string("line1"), postcode: try fields.optionalString("postcode"))
+                }
+
+                public func encode(to encoder: any Encoder) throws {
+                    try WireFieldWriter(encoder)
+                        .string("line1", self.line1)
+                        .optionalString("postcode", self.postcode)
                 }
             }
         }
@@ -51,6 +85,16 @@ extension Inline {
 
             public init(name: String) {
                 self.name = name
+            }
+
+            public init(from decoder: any Decoder) throws {
+                let fields = try WireFields(decoder)
+                self.init(name: try fields.string("name"))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try WireFieldWriter(encoder)
+                    .string("name", self.name)
             }
         }
     }
@@ -72,9 +116,15 @@ extension Inline {
             self.placedBy = placedBy
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case order
-            case placedBy = "placed_by"
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(order: try fields.value("order", as: Inline.Order.self), placedBy: try fields.value("placed_by", as: PlacedBy.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .value("order", self.order)
+                .value("placed_by", self.placedBy)
         }
 
         public struct PlacedBy: Codable, Hashable, Sendable {
@@ -84,8 +134,14 @@ extension Inline {
                 self.userId = userId
             }
 
-            enum CodingKeys: Swift.String, CodingKey {
-                case userId = "user_id"
+            public init(from decoder: any Decoder) throws {
+                let fields = try WireFields(decoder)
+                self.init(userId: try fields.string("user_id"))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try WireFieldWriter(encoder)
+                    .string("user_id", self.userId)
             }
         }
     }
@@ -96,6 +152,15 @@ extension Inline {
         public static let eventName = "empty_object"
 
         public init() {
+        }
+
+        public init(from decoder: any Decoder) throws {
+            _ = try WireFields(decoder)
+            self.init()
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            _ = WireFieldWriter(encoder)
         }
     }
 

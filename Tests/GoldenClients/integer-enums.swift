@@ -115,6 +115,19 @@ extension IntegerEnums {
             self.previous = previous
             self.priorities = priorities
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(userId: try fields.string("userId"), presence: try fields.value("presence", as: IntegerEnums.Presence.self), previous: try fields.optionalValue("previous", as: IntegerEnums.Presence.self), priorities: try fields.value("priorities", as: [IntegerEnums.Priority].self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("userId", self.userId)
+                .value("presence", self.presence)
+                .optionalValue("previous", self.previous)
+                .value("priorities", self.priorities)
+        }
     }
 
     /// The events the app may send in this scope.

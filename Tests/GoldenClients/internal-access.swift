@@ -20,6 +20,22 @@ extension Internal {
 
         internal var name: String
         internal var nickname: String?
+
+        internal init(name: String, nickname: String? = nil) {
+            self.name = name
+            self.nickname = nickname
+        }
+
+        internal init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(name: try fields.string("name"), nickname: try fields.optionalString("nickname"))
+        }
+
+        internal func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("name", self.name)
+                .optionalString("nickname", self.nickname)
+        }
     }
 
     /// The events the app may send in this scope.

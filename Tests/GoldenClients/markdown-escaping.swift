@@ -78,9 +78,15 @@ extension Escaping {
             self.oddKey = oddKey
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case choice
-            case oddKey = "odd|key"
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(choice: try fields.value("choice", as: Escaping.Choice.self), oddKey: try fields.optionalString("odd|key"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .value("choice", self.choice)
+                .optionalString("odd|key", self.oddKey)
         }
     }
 

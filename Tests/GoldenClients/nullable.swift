@@ -58,30 +58,18 @@ extension NullableFields {
             self.rating = rating
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case id
-            case endedAt = "ended_at"
-            case reason
-            case scores
-            case rating
-        }
-
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try container.decode(String.self, forKey: .id)
-            self.endedAt = try container.decode(Date?.self, forKey: .endedAt)
-            self.reason = try container.decodeIfPresent(String.self, forKey: .reason)
-            self.scores = try container.decode([Int?].self, forKey: .scores)
-            self.rating = try container.decode(NumberString<Int>?.self, forKey: .rating).map { $0.value }
+            let fields = try WireFields(decoder)
+            self.init(id: try fields.string("id"), endedAt: try fields.value("ended_at", as: Date?.self), reason: try fields.optionalString("reason"), scores: try fields.value("scores", as: [Int?].self), rating: try fields.value("rating", as: NumberString<Int>?.self).map { $0.value })
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(endedAt, forKey: .endedAt)
-            try container.encodeIfPresent(reason, forKey: .reason)
-            try container.encode(scores, forKey: .scores)
-            try container.encode(rating.map { NumberString<Int>($0) }, forKey: .rating)
+            try WireFieldWriter(encoder)
+                .string("id", self.id)
+                .value("ended_at", self.endedAt)
+                .optionalString("reason", self.reason)
+                .value("scores", self.scores)
+                .value("rating", self.rating.map { NumberString<Int>($0) })
         }
     }
 
@@ -102,27 +90,17 @@ extension NullableFields {
             self.position = position
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case id
-            case nickname
-            case age
-            case position
-        }
-
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try container.decode(String.self, forKey: .id)
-            self.nickname = container.contains(.nickname) ? try container.decode(Nullable<String>.self, forKey: .nickname) : nil
-            self.age = container.contains(.age) ? try container.decode(Nullable<Int>.self, forKey: .age) : nil
-            self.position = try container.decode(NullableFields.Point?.self, forKey: .position)
+            let fields = try WireFields(decoder)
+            self.init(id: try fields.string("id"), nickname: try fields.nullable("nickname", as: String.self), age: try fields.nullable("age", as: Int.self), position: try fields.value("position", as: NullableFields.Point?.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encodeIfPresent(nickname, forKey: .nickname)
-            try container.encodeIfPresent(age, forKey: .age)
-            try container.encode(position, forKey: .position)
+            try WireFieldWriter(encoder)
+                .string("id", self.id)
+                .optionalValue("nickname", self.nickname)
+                .optionalValue("age", self.age)
+                .value("position", self.position)
         }
     }
 

@@ -25,24 +25,16 @@ extension KeyPatterns {
             self.limit = limit
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case kinds
-            case tags
-            case limit
-        }
-
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.kinds = try container.decodeIfPresent([Int].self, forKey: .kinds)
-            self.tags = try PatternKeys.decode([String].self, from: decoder, matching: "^#[a-zA-Z]$")
-            self.limit = try container.decodeIfPresent(Int.self, forKey: .limit)
+            let fields = try WireFields(decoder)
+            self.init(kinds: try fields.optionalValue("kinds", as: [Int].self), tags: try PatternKeys.decode([String].self, from: decoder, matching: "^#[a-zA-Z]$"), limit: try fields.optionalInt("limit"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encodeIfPresent(kinds, forKey: .kinds)
-            try PatternKeys.encode(tags, to: encoder, matching: "^#[a-zA-Z]$")
-            try container.encodeIfPresent(limit, forKey: .limit)
+            try WireFieldWriter(encoder)
+                .optionalValue("kinds", self.kinds)
+                .optionalInt("limit", self.limit)
+            try PatternKeys.encode(self.tags, to: encoder, matching: "^#[a-zA-Z]$")
         }
     }
 }
@@ -65,24 +57,16 @@ extension KeyPatterns {
             self.filter = filter
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case title
-            case extensions
-            case filter
-        }
-
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.title = try container.decode(String.self, forKey: .title)
-            self.extensions = try PatternKeys.decode(JSONValue.self, from: decoder, matching: "^x-")
-            self.filter = try container.decodeIfPresent(KeyPatterns.Filter.self, forKey: .filter)
+            let fields = try WireFields(decoder)
+            self.init(title: try fields.string("title"), extensions: try PatternKeys.decode(JSONValue.self, from: decoder, matching: "^x-"), filter: try fields.optionalValue("filter", as: KeyPatterns.Filter.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(title, forKey: .title)
-            try PatternKeys.encode(extensions, to: encoder, matching: "^x-")
-            try container.encodeIfPresent(filter, forKey: .filter)
+            try WireFieldWriter(encoder)
+                .string("title", self.title)
+                .optionalValue("filter", self.filter)
+            try PatternKeys.encode(self.extensions, to: encoder, matching: "^x-")
         }
     }
 

@@ -31,15 +31,30 @@ extension Positional {
             self.payload = payload
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case joinRef = "join_ref"
-            case ref
-            case payload
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(joinRef: try fields.optionalString("join_ref"), ref: try fields.optionalString("ref"), payload: try fields.value("payload", as: Payload.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .optionalString("join_ref", self.joinRef)
+                .optionalString("ref", self.ref)
+                .value("payload", self.payload)
         }
 
         /// The event's payload.
         public struct Payload: Codable, Hashable, Sendable {
             public init() {
+            }
+
+            public init(from decoder: any Decoder) throws {
+                _ = try WireFields(decoder)
+                self.init()
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                _ = WireFieldWriter(encoder)
             }
         }
     }
@@ -142,10 +157,16 @@ extension Positional {
                 self.payload = payload
             }
 
-            enum CodingKeys: Swift.String, CodingKey {
-                case joinRef = "join_ref"
-                case ref
-                case payload
+            public init(from decoder: any Decoder) throws {
+                let fields = try WireFields(decoder)
+                self.init(joinRef: try fields.optionalString("join_ref"), ref: try fields.optionalString("ref"), payload: try fields.value("payload", as: Payload.self))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try WireFieldWriter(encoder)
+                    .optionalString("join_ref", self.joinRef)
+                    .optionalString("ref", self.ref)
+                    .value("payload", self.payload)
             }
 
             /// The event's payload.
@@ -154,6 +175,16 @@ extension Positional {
 
                 public init(token: String? = nil) {
                     self.token = token
+                }
+
+                public init(from decoder: any Decoder) throws {
+                    let fields = try WireFields(decoder)
+                    self.init(token: try fields.optionalString("token"))
+                }
+
+                public func encode(to encoder: any Encoder) throws {
+                    try WireFieldWriter(encoder)
+                        .optionalString("token", self.token)
                 }
             }
         }
@@ -174,10 +205,16 @@ extension Positional {
                 self.payload = payload
             }
 
-            enum CodingKeys: Swift.String, CodingKey {
-                case joinRef = "join_ref"
-                case ref
-                case payload
+            public init(from decoder: any Decoder) throws {
+                let fields = try WireFields(decoder)
+                self.init(joinRef: try fields.optionalString("join_ref"), ref: try fields.optionalString("ref"), payload: try fields.value("payload", as: Payload.self))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try WireFieldWriter(encoder)
+                    .optionalString("join_ref", self.joinRef)
+                    .optionalString("ref", self.ref)
+                    .value("payload", self.payload)
             }
 
             /// The event's payload.
@@ -186,6 +223,16 @@ extension Positional {
 
                 public init(body: String) {
                     self.body = body
+                }
+
+                public init(from decoder: any Decoder) throws {
+                    let fields = try WireFields(decoder)
+                    self.init(body: try fields.string("body"))
+                }
+
+                public func encode(to encoder: any Encoder) throws {
+                    try WireFieldWriter(encoder)
+                        .string("body", self.body)
                 }
             }
         }

@@ -26,11 +26,34 @@ extension Recursion {
             self.meta = meta
         }
 
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(id: try fields.string("id"), parent: try fields.optionalValue("parent", as: Recursion.Comment.self), replies: try fields.value("replies", as: [Recursion.Comment].self), meta: try fields.value("meta", as: Meta.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("id", self.id)
+                .optionalValue("parent", self.parent)
+                .value("replies", self.replies)
+                .value("meta", self.meta)
+        }
+
         public struct Meta: Codable, Hashable, Sendable {
             @Indirect public var root: Recursion.Comment?
 
             public init(root: Recursion.Comment? = nil) {
                 self.root = root
+            }
+
+            public init(from decoder: any Decoder) throws {
+                let fields = try WireFields(decoder)
+                self.init(root: try fields.optionalValue("root", as: Recursion.Comment.self))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try WireFieldWriter(encoder)
+                    .optionalValue("root", self.root)
             }
         }
     }
@@ -43,6 +66,17 @@ extension Recursion {
             self.name = name
             self.manager = manager
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(name: try fields.string("name"), manager: try fields.optionalValue("manager", as: Recursion.Team.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("name", self.name)
+                .optionalValue("manager", self.manager)
+        }
     }
 
     public struct Team: Codable, Hashable, Sendable {
@@ -50,6 +84,16 @@ extension Recursion {
 
         public init(lead: Recursion.Person) {
             self.lead = lead
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(lead: try fields.value("lead", as: Recursion.Person.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .value("lead", self.lead)
         }
     }
 }

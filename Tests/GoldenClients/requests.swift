@@ -21,6 +21,17 @@ extension Requests {
             self.value = value
             self.currency = currency
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(value: try fields.value("value", as: Decimal.self), currency: try fields.string("currency"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .value("value", self.value)
+                .string("currency", self.currency)
+        }
     }
 }
 
@@ -40,9 +51,15 @@ extension Requests {
             self.account = account
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case requestId = "request_id"
-            case account
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(requestId: try fields.string("request_id"), account: try fields.string("account"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("request_id", self.requestId)
+                .string("account", self.account)
         }
     }
 
@@ -57,8 +74,14 @@ extension Requests {
             self.requestId = requestId
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case requestId = "request_id"
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(requestId: try fields.string("request_id"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("request_id", self.requestId)
         }
     }
 
@@ -75,9 +98,15 @@ extension Requests {
             self.amount = amount
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case requestId = "request_id"
-            case amount
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(requestId: try fields.string("request_id"), amount: try fields.value("amount", as: Requests.Amount.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("request_id", self.requestId)
+                .value("amount", self.amount)
         }
     }
 
@@ -94,9 +123,15 @@ extension Requests {
             self.pair = pair
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case requestId = "request_id"
-            case pair
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(requestId: try fields.string("request_id"), pair: try fields.string("pair"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("request_id", self.requestId)
+                .string("pair", self.pair)
         }
     }
 
@@ -113,6 +148,17 @@ extension Requests {
             self.value = value
         }
 
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(meta: try fields.value("meta", as: Meta.self), value: try fields.value("value", as: Decimal.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .value("meta", self.meta)
+                .value("value", self.value)
+        }
+
         public struct Meta: Codable, Hashable, Sendable {
             public var requestId: String
             public var servedBy: String?
@@ -122,9 +168,15 @@ extension Requests {
                 self.servedBy = servedBy
             }
 
-            enum CodingKeys: Swift.String, CodingKey {
-                case requestId = "request_id"
-                case servedBy = "served_by"
+            public init(from decoder: any Decoder) throws {
+                let fields = try WireFields(decoder)
+                self.init(requestId: try fields.string("request_id"), servedBy: try fields.optionalString("served_by"))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try WireFieldWriter(encoder)
+                    .string("request_id", self.requestId)
+                    .optionalString("served_by", self.servedBy)
             }
         }
     }

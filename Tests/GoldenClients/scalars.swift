@@ -22,6 +22,17 @@ extension Scalars {
             self.x = x
             self.y = y
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(x: try fields.double("x"), y: try fields.double("y"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .double("x", self.x)
+                .double("y", self.y)
+        }
     }
 
     ///
@@ -104,6 +115,30 @@ extension Scalars {
             self.kind = kind
             self.maybePoint = maybePoint
             self.maybeKinds = maybeKinds
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(text: try fields.string("text"), count: try fields.int("count"), ratio: try fields.double("ratio"), flag: try fields.bool("flag"), at: try fields.date("at"), link: try fields.value("link", as: URL.self), extra: try fields.value("extra", as: JSONValue.self), tags: try fields.value("tags", as: [String].self), grid: try fields.value("grid", as: [[Int]].self), weights: try fields.value("weights", as: [String: Double].self), flags: try fields.optionalValue("flags", as: [String: [Bool]].self), point: try fields.value("point", as: Scalars.Point.self), kind: try fields.value("kind", as: Scalars.Kind.self), maybePoint: try fields.optionalValue("maybePoint", as: Scalars.Point.self), maybeKinds: try fields.optionalValue("maybeKinds", as: [Scalars.Kind].self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("text", self.text)
+                .int("count", self.count)
+                .double("ratio", self.ratio)
+                .bool("flag", self.flag)
+                .date("at", self.at)
+                .value("link", self.link)
+                .value("extra", self.extra)
+                .value("tags", self.tags)
+                .value("grid", self.grid)
+                .value("weights", self.weights)
+                .optionalValue("flags", self.flags)
+                .value("point", self.point)
+                .value("kind", self.kind)
+                .optionalValue("maybePoint", self.maybePoint)
+                .optionalValue("maybeKinds", self.maybeKinds)
         }
     }
 

@@ -23,6 +23,18 @@ extension Subscriptions {
             self.bid = bid
             self.ask = ask
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(symbol: try fields.string("symbol"), bid: try fields.value("bid", as: Decimal.self), ask: try fields.value("ask", as: Decimal.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("symbol", self.symbol)
+                .value("bid", self.bid)
+                .value("ask", self.ask)
+        }
     }
 }
 
@@ -42,9 +54,15 @@ extension Subscriptions {
             self.symbols = symbols
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case subId = "sub_id"
-            case symbols
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(subId: try fields.int("sub_id"), symbols: try fields.value("symbols", as: [String].self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .int("sub_id", self.subId)
+                .value("symbols", self.symbols)
         }
     }
 
@@ -61,9 +79,15 @@ extension Subscriptions {
             self.quote = quote
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case subId = "sub_id"
-            case quote
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(subId: try fields.int("sub_id"), quote: try fields.value("quote", as: Subscriptions.Quote.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .int("sub_id", self.subId)
+                .value("quote", self.quote)
         }
     }
 
@@ -78,8 +102,14 @@ extension Subscriptions {
             self.subId = subId
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case subId = "sub_id"
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(subId: try fields.int("sub_id"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .int("sub_id", self.subId)
         }
     }
 
@@ -96,9 +126,15 @@ extension Subscriptions {
             self.message = message
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case subId = "sub_id"
-            case message
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(subId: try fields.int("sub_id"), message: try fields.string("message"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .int("sub_id", self.subId)
+                .string("message", self.message)
         }
     }
 
@@ -115,9 +151,15 @@ extension Subscriptions {
             self.reason = reason
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case subId = "sub_id"
-            case reason
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(subId: try fields.int("sub_id"), reason: try fields.optionalString("reason"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .int("sub_id", self.subId)
+                .optionalString("reason", self.reason)
         }
     }
 
@@ -134,9 +176,15 @@ extension Subscriptions {
             self.symbol = symbol
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case requestId = "request_id"
-            case symbol
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(requestId: try fields.string("request_id"), symbol: try fields.string("symbol"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("request_id", self.requestId)
+                .string("symbol", self.symbol)
         }
     }
 
@@ -153,9 +201,15 @@ extension Subscriptions {
             self.subscription = subscription
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case requestId = "request_id"
-            case subscription
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(requestId: try fields.string("request_id"), subscription: try fields.string("subscription"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("request_id", self.requestId)
+                .string("subscription", self.subscription)
         }
     }
 
@@ -173,6 +227,18 @@ extension Subscriptions {
             self.price = price
             self.size = size
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(subscription: try fields.string("subscription"), price: try fields.value("price", as: Decimal.self), size: try fields.value("size", as: Decimal.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("subscription", self.subscription)
+                .value("price", self.price)
+                .value("size", self.size)
+        }
     }
 
     /// Wire name: `unfollow`, client to server.
@@ -184,6 +250,16 @@ extension Subscriptions {
 
         public init(subscription: String) {
             self.subscription = subscription
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(subscription: try fields.string("subscription"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("subscription", self.subscription)
         }
     }
 

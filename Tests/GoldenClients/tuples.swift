@@ -53,6 +53,17 @@ extension Tuples {
             self.kinds = kinds
             self.limit = limit
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(kinds: try fields.optionalValue("kinds", as: [Int].self), limit: try fields.optionalInt("limit"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .optionalValue("kinds", self.kinds)
+                .optionalInt("limit", self.limit)
+        }
     }
 }
 

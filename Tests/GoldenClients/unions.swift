@@ -117,24 +117,16 @@ extension Unions {
             self.result = result
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case status
-            case result
-        }
-
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            let statusValue = try container.decode(String.self, forKey: .status)
-            guard statusValue == "ok" else {
-                throw constantMismatch(.status, in: container, expected: "ok", found: statusValue)
-            }
-            self.result = try container.decode(Int.self, forKey: .result)
+            let fields = try WireFields(decoder)
+            try fields.expect("status", equals: "ok" as String)
+            self.init(result: try fields.int("result"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode("ok" as String, forKey: .status)
-            try container.encode(result, forKey: .result)
+            try WireFieldWriter(encoder)
+                .value("status", "ok" as String)
+                .int("result", self.result)
         }
     }
 
@@ -145,6 +137,17 @@ extension Unions {
         public init(code: Int, message: String) {
             self.code = code
             self.message = message
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(code: try fields.int("code"), message: try fields.string("message"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .int("code", self.code)
+                .string("message", self.message)
         }
     }
 
@@ -200,6 +203,17 @@ extension Unions {
             self.to = to
             self.text = text
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(to: try fields.value("to", as: Unions.Recipients.self), text: try fields.string("text"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .value("to", self.to)
+                .string("text", self.text)
+        }
     }
 
     /// Wire name: `answer`, server to client.
@@ -215,6 +229,18 @@ extension Unions {
             self.reply = reply
             self.entries = entries
             self.stage = stage
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(reply: try fields.value("reply", as: Unions.Reply.self), entries: try fields.value("entries", as: [Unions.Entry].self), stage: try fields.optionalValue("stage", as: Unions.Stage.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .value("reply", self.reply)
+                .value("entries", self.entries)
+                .optionalValue("stage", self.stage)
         }
     }
 

@@ -49,6 +49,17 @@ extension WireEncodings {
             self.source = source
             self.at = at
         }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(source: try fields.string("source"), at: try fields.date("at"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("source", self.source)
+                .date("at", self.at)
+        }
     }
 }
 
@@ -86,48 +97,24 @@ extension WireEncodings {
             self.extra = extra
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case tradeId = "trade_id"
-            case id
-            case price
-            case volume
-            case best
-            case sizes
-            case time
-            case receivedMs = "received_ms"
-            case openedS = "opened_s"
-            case meta
-            case extra
-        }
-
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.tradeId = try container.decode(Int64.self, forKey: .tradeId)
-            self.id = try container.decode(NumberString<Int64>.self, forKey: .id).value
-            self.price = try container.decode(NumberString<Decimal>.self, forKey: .price).value
-            self.volume = try container.decode(Decimal.self, forKey: .volume)
-            self.best = try container.decode(WireEncodings.Level.self, forKey: .best)
-            self.sizes = try container.decode([String: NumberString<Double>].self, forKey: .sizes).mapValues { $0.value }
-            self.time = try container.decode(Date.self, forKey: .time)
-            self.receivedMs = try container.decode(CodedDate<WireDateEncoding.UnixMilliseconds>.self, forKey: .receivedMs).value
-            self.openedS = try container.decodeIfPresent(CodedDate<WireDateEncoding.UnixSeconds>.self, forKey: .openedS).map { $0.value }
-            self.meta = try container.decode(EmbeddedJSON<WireEncodings.Meta>.self, forKey: .meta).value
-            self.extra = try container.decodeIfPresent(EmbeddedJSON<JSONValue>.self, forKey: .extra).map { $0.value }
+            let fields = try WireFields(decoder)
+            self.init(tradeId: try fields.value("trade_id", as: Int64.self), id: try fields.value("id", as: NumberString<Int64>.self).value, price: try fields.value("price", as: NumberString<Decimal>.self).value, volume: try fields.value("volume", as: Decimal.self), best: try fields.value("best", as: WireEncodings.Level.self), sizes: try fields.value("sizes", as: [String: NumberString<Double>].self).mapValues { $0.value }, time: try fields.date("time"), receivedMs: try fields.value("received_ms", as: CodedDate<WireDateEncoding.UnixMilliseconds>.self).value, openedS: try fields.optionalValue("opened_s", as: CodedDate<WireDateEncoding.UnixSeconds>.self).map { $0.value }, meta: try fields.value("meta", as: EmbeddedJSON<WireEncodings.Meta>.self).value, extra: try fields.optionalValue("extra", as: EmbeddedJSON<JSONValue>.self).map { $0.value })
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(tradeId, forKey: .tradeId)
-            try container.encode(NumberString<Int64>(id), forKey: .id)
-            try container.encode(NumberString<Decimal>(price), forKey: .price)
-            try container.encode(volume, forKey: .volume)
-            try container.encode(best, forKey: .best)
-            try container.encode(sizes.mapValues { NumberString<Double>($0) }, forKey: .sizes)
-            try container.encode(time, forKey: .time)
-            try container.encode(CodedDate<WireDateEncoding.UnixMilliseconds>(receivedMs), forKey: .receivedMs)
-            try container.encodeIfPresent(openedS.map { CodedDate<WireDateEncoding.UnixSeconds>($0) }, forKey: .openedS)
-            try container.encode(EmbeddedJSON<WireEncodings.Meta>(meta), forKey: .meta)
-            try container.encodeIfPresent(extra.map { EmbeddedJSON<JSONValue>($0) }, forKey: .extra)
+            try WireFieldWriter(encoder)
+                .value("trade_id", self.tradeId)
+                .value("id", NumberString<Int64>(self.id))
+                .value("price", NumberString<Decimal>(self.price))
+                .value("volume", self.volume)
+                .value("best", self.best)
+                .value("sizes", self.sizes.mapValues { NumberString<Double>($0) })
+                .date("time", self.time)
+                .value("received_ms", CodedDate<WireDateEncoding.UnixMilliseconds>(self.receivedMs))
+                .optionalValue("opened_s", self.openedS.map { CodedDate<WireDateEncoding.UnixSeconds>($0) })
+                .value("meta", EmbeddedJSON<WireEncodings.Meta>(self.meta))
+                .optionalValue("extra", self.extra.map { EmbeddedJSON<JSONValue>($0) })
         }
     }
 
@@ -146,24 +133,16 @@ extension WireEncodings {
             self.expiresMs = expiresMs
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case size
-            case limit
-            case expiresMs = "expires_ms"
-        }
-
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.size = try container.decode(NumberString<Decimal>.self, forKey: .size).value
-            self.limit = try container.decodeIfPresent(NumberString<Double>.self, forKey: .limit).map { $0.value }
-            self.expiresMs = try container.decodeIfPresent(CodedDate<WireDateEncoding.UnixMilliseconds>.self, forKey: .expiresMs).map { $0.value }
+            let fields = try WireFields(decoder)
+            self.init(size: try fields.value("size", as: NumberString<Decimal>.self).value, limit: try fields.optionalValue("limit", as: NumberString<Double>.self).map { $0.value }, expiresMs: try fields.optionalValue("expires_ms", as: CodedDate<WireDateEncoding.UnixMilliseconds>.self).map { $0.value })
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(NumberString<Decimal>(size), forKey: .size)
-            try container.encodeIfPresent(limit.map { NumberString<Double>($0) }, forKey: .limit)
-            try container.encodeIfPresent(expiresMs.map { CodedDate<WireDateEncoding.UnixMilliseconds>($0) }, forKey: .expiresMs)
+            try WireFieldWriter(encoder)
+                .value("size", NumberString<Decimal>(self.size))
+                .optionalValue("limit", self.limit.map { NumberString<Double>($0) })
+                .optionalValue("expires_ms", self.expiresMs.map { CodedDate<WireDateEncoding.UnixMilliseconds>($0) })
         }
     }
 

@@ -28,6 +28,18 @@ extension WireNames {
             self.note = note
         }
 
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(target: try fields.value("target", as: Target.self), targets: try fields.value("targets", as: [String].self), note: try fields.optionalString("note"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .value("target", self.target)
+                .value("targets", self.targets)
+                .optionalString("note", self.note)
+        }
+
         public struct Target: Codable, Hashable, Sendable {
             public var id: String
             public var tags: Tags
@@ -37,11 +49,32 @@ extension WireNames {
                 self.tags = tags
             }
 
+            public init(from decoder: any Decoder) throws {
+                let fields = try WireFields(decoder)
+                self.init(id: try fields.string("id"), tags: try fields.value("tags", as: Tags.self))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try WireFieldWriter(encoder)
+                    .string("id", self.id)
+                    .value("tags", self.tags)
+            }
+
             public struct Tags: Codable, Hashable, Sendable {
                 public var primary: String
 
                 public init(primary: String) {
                     self.primary = primary
+                }
+
+                public init(from decoder: any Decoder) throws {
+                    let fields = try WireFields(decoder)
+                    self.init(primary: try fields.string("primary"))
+                }
+
+                public func encode(to encoder: any Encoder) throws {
+                    try WireFieldWriter(encoder)
+                        .string("primary", self.primary)
                 }
             }
         }
@@ -56,6 +89,16 @@ extension WireNames {
 
         public init(volume: Int) {
             self.volume = volume
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(volume: try fields.int("volume"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .int("volume", self.volume)
         }
     }
 
@@ -78,9 +121,15 @@ extension WireNames {
             self.messageId = messageId
         }
 
-        enum CodingKeys: Swift.String, CodingKey {
-            case content
-            case messageId = "MESSAGE_ID"
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(content: try fields.string("content"), messageId: try fields.string("MESSAGE_ID"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("content", self.content)
+                .string("MESSAGE_ID", self.messageId)
         }
     }
 
@@ -242,6 +291,16 @@ extension WireNames {
             public init(high: Double) {
                 self.high = high
             }
+
+            public init(from decoder: any Decoder) throws {
+                let fields = try WireFields(decoder)
+                self.init(high: try fields.double("high"))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try WireFieldWriter(encoder)
+                    .double("high", self.high)
+            }
         }
 
         /// Wire name: `GUILD_MEMBER_ADD`, client to server.
@@ -255,6 +314,16 @@ extension WireNames {
                 self.member = member
             }
 
+            public init(from decoder: any Decoder) throws {
+                let fields = try WireFields(decoder)
+                self.init(member: try fields.value("member", as: Member.self))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try WireFieldWriter(encoder)
+                    .value("member", self.member)
+            }
+
             public struct Member: Codable, Hashable, Sendable {
                 public var userId: String
 
@@ -262,8 +331,14 @@ extension WireNames {
                     self.userId = userId
                 }
 
-                enum CodingKeys: Swift.String, CodingKey {
-                    case userId = "USER_ID"
+                public init(from decoder: any Decoder) throws {
+                    let fields = try WireFields(decoder)
+                    self.init(userId: try fields.string("USER_ID"))
+                }
+
+                public func encode(to encoder: any Encoder) throws {
+                    try WireFieldWriter(encoder)
+                        .string("USER_ID", self.userId)
                 }
             }
         }

@@ -1,4 +1,5 @@
-/// Lays out rendered Swift: indentation by brace depth, `case` labels level with their `switch`, no
+/// Lays out rendered Swift: indentation by brace depth, `case` labels level with their `switch`, the links of a
+/// chain of calls (lines starting with `.`) one level in, no
 /// trailing white space, no blank lines after `{` or before `}`, never two blank lines in a row.
 ///
 /// Templates express structure only; this pass makes their output read as if written by hand, whatever
@@ -35,6 +36,7 @@ public enum SwiftLayout {
                line.starts(with: "case ".utf8) || line.starts(with: "default:".utf8) || line.starts(with: "@unknown default:".utf8) {
                 depth -= 1
             }
+            if counts.leadingCloses == 0, line.first == UInt8(ascii: ".") { depth += 1 }
             if pendingBlank, line.first != UInt8(ascii: "}") { output.append(UInt8(ascii: "\n")) }
             pendingBlank = false
             for _ in 0..<max(0, depth) { output.append(contentsOf: indentUnit.utf8) }

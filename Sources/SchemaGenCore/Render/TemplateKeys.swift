@@ -73,10 +73,13 @@ extension StructContext: KeyedTemplateContext {
         "eventName": .property(\.eventName),
         "properties": .property(\.properties),
         "constants": .property(\.constants),
-        "hasCodingKeys": .property(\.hasCodingKeys),
-        "codingKeys": .property(\.codingKeys),
-        "hasCustomCoding": .property(\.hasCustomCoding),
-        "hasInitializer": .property(\.hasInitializer),
+        "hasFieldCoding": .property(\.hasFieldCoding),
+        "fieldsDeclaration": .property(\.fieldsDeclaration),
+        "writerDeclaration": .property(\.writerDeclaration),
+        "constantChecks": .property(\.constantChecks),
+        "fieldArguments": .property(\.fieldArguments),
+        "fieldEncodings": .property(\.fieldEncodings),
+        "patternEncodings": .property(\.patternEncodings),
         "initializerParameters": .property(\.initializerParameters),
         "nestedTypes": .property(\.nestedTypes),
         "isTuple": .property(\.isTuple),
@@ -89,7 +92,6 @@ extension PropertyContext: KeyedTemplateContext {
     static let templateKeys: [String: TemplateKey<Self>] = [
         "name": .property(\.name),
         "storageName": .property(\.storageName),
-        "codingKey": .property(\.codingKey),
         "argumentName": .property(\.argumentName),
         "type": .property(\.type),
         "unwrappedType": .property(\.unwrappedType),
@@ -99,14 +101,6 @@ extension PropertyContext: KeyedTemplateContext {
         "isIndirect": .property(\.isIndirect),
         "constantValue": .property(\.constantValue),
         "decoding": .property(\.decoding),
-        "encoding": .property(\.encoding),
-    ]
-}
-
-extension CodingKeyContext: KeyedTemplateContext {
-    static let templateKeys: [String: TemplateKey<Self>] = [
-        "name": .property(\.name),
-        "rawValue": .property(\.rawValue),
     ]
 }
 

@@ -84,15 +84,15 @@ struct EventTranslator {
         let frameFields = frameFields(of: event)
         if !frameFields.isEmpty {
             // The event's value is the whole frame: envelope fields beside the payload.
-            var extra: [(property: PropertyContext, wireName: String, nested: TypeContext?)] = []
+            var extra: [(property: PropertyContext, wireName: String, type: TypeRef, nested: TypeContext?)] = []
             if let payload = event.payload {
                 let type = builder.speller.spell(payload, inlineName: "Payload")
                 let nested = payloadType(payload)
-                let property = PropertyContext(name: "payload", storageName: "payload", codingKey: "payload", argumentName: "payload", type: type,
+                let property = PropertyContext(name: "payload", storageName: "payload", argumentName: "payload", type: type,
                                                unwrappedType: builder.speller.spell(payload.unwrapped, inlineName: "Payload"),
                                                isOptional: payload.isOptional, documentation: [" The event's payload."], deprecation: nil,
                                                constantValue: nil)
-                extra.append((property, payloadKey, nested))
+                extra.append((property, payloadKey, payload, nested))
             }
             context.declaration = declaration(typeName, context, builder.structure(frameFields, eventName: nameLiteral, extra: extra))
             context.valueType = typeReference

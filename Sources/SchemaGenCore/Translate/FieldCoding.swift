@@ -5,11 +5,6 @@
 struct FieldCoding {
     let speller: SwiftTypeSpeller
 
-    /// Whether synthesized `Codable` would code the field differently from the contract.
-    static func needsWrittenCoding(_ field: Field) -> Bool {
-        field.encoding != nil || field.type.isNullable || field.keyPattern != nil
-    }
-
     /// A `keys:` field reads and writes the object's members that match its pattern, not a key of its own.
     func patternDecoding(_ field: Field, pattern: String) -> String {
         guard case .dictionary(let value) = field.type else { return "[:]" }
@@ -29,22 +24,75 @@ struct FieldCoding {
         var toWire: (String) -> String
     }
 
-    /// `container.decode…` of a field; `key` is the coding key's case, or `nil` in an unkeyed container.
-    func decoding(_ type: TypeRef, encoding: FieldEncoding?, key: String?, inlineName: String) -> String {
-        let arguments = key.map { ", forKey: .\($0)" } ?? ""
+    /// The reader of a member in a generated `init(from:)`: `try fields.string("name")`, or through the runtime's
+    /// wrappers where the wire form differs (`try fields.optionalValue("price", as: NumberString<Decimal>.self).map { $0.value }`).
+    func fieldDecoding(_ type: TypeRef, encoding: FieldEncoding?, wireName: String, inlineName: String) -> String {
+        let key = SwiftSyntax.stringLiteral(wireName)
+        func form(_ inner: TypeRef) -> WireForm? { encoding.flatMap { wireForm(inner, $0, inlineName: inlineName) } }
+        func spelled(_ inner: TypeRef) -> String { form(inner)?.spelling ?? speller.spell(inner, inlineName: inlineName) }
+        switch type {
+        case .optional(.nullable(let inner)):
+            // Absent is `nil`, `null` is `.null`.
+            let call = "try fields.nullable(\(key), as: \(spelled(inner)).self)"
+            return call + (form(inner).map { "?.map { \($0.toSwift("$0")) }" } ?? "")
+        case .optional(let inner):
+            if form(inner) == nil, let method = Self.scalarMethod(inner) { return "try fields.\(method.optional)(\(key))" }
+            return "try fields.optionalValue(\(key), as: \(spelled(inner)).self)" + (form(inner).map { ".map { \($0.toSwift("$0")) }" } ?? "")
+        case .nullable(let inner):
+            return "try fields.value(\(key), as: \(spelled(inner))?.self)" + (form(inner).map { ".map { \($0.toSwift("$0")) }" } ?? "")
+        default:
+            if form(type) == nil, let method = Self.scalarMethod(type) { return "try fields.\(method.plain)(\(key))" }
+            let call = "try fields.value(\(key), as: \(spelled(type)).self)"
+            return form(type)?.toSwift(call) ?? call
+        }
+    }
+
+    /// The writer of a member in a generated `encode(to:)`, one link of the chain: `.string("name", name)`.
+    func fieldEncoding(_ type: TypeRef, encoding: FieldEncoding?, value: String, wireName: String, inlineName: String) -> String {
+        let key = SwiftSyntax.stringLiteral(wireName)
+        func form(_ inner: TypeRef) -> WireForm? { encoding.flatMap { wireForm(inner, $0, inlineName: inlineName) } }
+        switch type {
+        case .optional(.nullable(let inner)):
+            return ".optionalValue(\(key), \(value)\(form(inner).map { ".map { $0.map { \($0.toWire("$0")) } }" } ?? ""))"
+        case .optional(let inner):
+            if form(inner) == nil, let method = Self.scalarMethod(inner) { return ".\(method.optional)(\(key), \(value))" }
+            return ".optionalValue(\(key), \(value)\(form(inner).map { ".map { \($0.toWire("$0")) }" } ?? ""))"
+        case .nullable(let inner):
+            return ".value(\(key), \(value)\(form(inner).map { ".map { \($0.toWire("$0")) }" } ?? ""))"
+        default:
+            if form(type) == nil, let method = Self.scalarMethod(type) { return ".\(method.plain)(\(key), \(value))" }
+            return ".value(\(key), \(form(type)?.toWire(value) ?? value))"
+        }
+    }
+
+    /// The `WireFields`/`WireFieldWriter` method named after a scalar that has its own (one candidate per call
+    /// keeps type checking cheap); `nil` for every other type, read with `value(_:as:)`.
+    private static func scalarMethod(_ type: TypeRef) -> (plain: String, optional: String)? {
+        guard case .scalar(let scalar) = type else { return nil }
+        return switch scalar {
+        case .string: ("string", "optionalString")
+        case .int: ("int", "optionalInt")
+        case .double: ("double", "optionalDouble")
+        case .bool: ("bool", "optionalBool")
+        case .date: ("date", "optionalDate")
+        default: nil
+        }
+    }
+
+    /// `container.decode…` of an element in an unkeyed container (a tuple's).
+    func elementDecoding(_ type: TypeRef, encoding: FieldEncoding?, inlineName: String) -> String {
         func read(_ method: String, _ inner: TypeRef, spellingSuffix: String = "") -> String {
             let form = encoding.flatMap { wireForm(inner, $0, inlineName: inlineName) }
             let spelled = form?.spelling ?? speller.spell(inner, inlineName: inlineName)
-            let call = "try container.\(method)(\(spelled)\(spellingSuffix).self\(arguments))"
+            let call = "try container.\(method)(\(spelled)\(spellingSuffix).self)"
             return form.map { form in spellingSuffix.isEmpty && method == "decode" ? form.toSwift(call) : "\(call).map { \(form.toSwift("$0")) }" } ?? call
         }
         switch type {
         case .optional(.nullable(let inner)):
-            // Absent is `nil`, `null` is `.null`: only a present key is decoded.
             let form = encoding.flatMap { wireForm(inner, $0, inlineName: inlineName) }
             let spelled = "\(speller.runtime("Nullable"))<\(form?.spelling ?? speller.spell(inner, inlineName: inlineName))>"
-            let call = "try container.decode(\(spelled).self\(arguments))" + (form.map { ".map { \($0.toSwift("$0")) }" } ?? "")
-            return key.map { "container.contains(.\($0)) ? \(call) : nil" } ?? "container.isAtEnd ? nil : \(call)"
+            let call = "try container.decode(\(spelled).self)" + (form.map { ".map { \($0.toSwift("$0")) }" } ?? "")
+            return "container.isAtEnd ? nil : \(call)"
         case .optional(let inner):
             return read("decodeIfPresent", inner)
         case .nullable(let inner):
@@ -54,24 +102,18 @@ struct FieldCoding {
         }
     }
 
-    /// `try container.encode…(value…)` of a field; `key` as for `decoding`. In an unkeyed container every
-    /// value is written, `nil` as `null`.
-    func encoding(_ type: TypeRef, encoding: FieldEncoding?, value: String, key: String?, inlineName: String) -> String {
-        let arguments = key.map { ", forKey: .\($0)" } ?? ""
-        let ifPresent = key == nil ? "encode" : "encodeIfPresent"
+    /// `try container.encode(value…)` of an element in an unkeyed container: every value is written, `nil` as `null`.
+    func elementEncoding(_ type: TypeRef, encoding: FieldEncoding?, value: String, inlineName: String) -> String {
         switch type {
         case .optional(.nullable(let inner)):
             let form = encoding.flatMap { wireForm(inner, $0, inlineName: inlineName) }
-            return "try container.\(ifPresent)(\(value)\(form.map { ".map { $0.map { \($0.toWire("$0")) } }" } ?? "")\(arguments))"
-        case .optional(let inner):
+            return "try container.encode(\(value)\(form.map { ".map { $0.map { \($0.toWire("$0")) } }" } ?? ""))"
+        case .optional(let inner), .nullable(let inner):
             let form = encoding.flatMap { wireForm(inner, $0, inlineName: inlineName) }
-            return "try container.\(ifPresent)(\(value)\(form.map { ".map { \($0.toWire("$0")) }" } ?? "")\(arguments))"
-        case .nullable(let inner):
-            let form = encoding.flatMap { wireForm(inner, $0, inlineName: inlineName) }
-            return "try container.encode(\(value)\(form.map { ".map { \($0.toWire("$0")) }" } ?? "")\(arguments))"
+            return "try container.encode(\(value)\(form.map { ".map { \($0.toWire("$0")) }" } ?? ""))"
         default:
             let form = encoding.flatMap { wireForm(type, $0, inlineName: inlineName) }
-            return "try container.encode(\(form?.toWire(value) ?? value)\(arguments))"
+            return "try container.encode(\(form?.toWire(value) ?? value))"
         }
     }
 

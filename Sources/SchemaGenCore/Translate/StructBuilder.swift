@@ -2,14 +2,12 @@
 /// inline objects.
 struct StructBuilder {
     let speller: SwiftTypeSpeller
-    let hasInitializer: Bool
     /// For each named type, the named types its fields reach by value or through optionals.
     var reachable: [String: Set<String>] = [:]
 
     /// Builds the reachability that decides which optional fields must be stored out of line.
-    init(speller: SwiftTypeSpeller, hasInitializer: Bool, contract: Contract? = nil) {
+    init(speller: SwiftTypeSpeller, contract: Contract? = nil) {
         self.speller = speller
-        self.hasInitializer = hasInitializer
         guard let contract else { return }
         var edges: [String: Set<String>] = [:]
         for type in contract.types {
@@ -101,61 +99,70 @@ struct StructBuilder {
     /// - Parameter owner: the named type this struct belongs to (itself, or the named type an inline object
     ///   is nested in), whose cycles decide which fields are stored out of line.
     func structure(_ fields: [Field], eventName: String?, owner: String? = nil,
-                   extra: [(property: PropertyContext, wireName: String, nested: TypeContext?)] = []) -> StructContext {
+                   extra: [(property: PropertyContext, wireName: String, type: TypeRef, nested: TypeContext?)] = []) -> StructContext {
         var properties: [PropertyContext] = []
         var constants: [PropertyContext] = []
-        var codingKeys: [CodingKeyContext] = []
+        var constantChecks: [String] = []
+        var constantEncodings: [String] = []
+        var fieldEncodings: [String] = []
+        var patternEncodings: [String] = []
         var nested: [TypeContext] = []
-        // `init(from:)` and `encode(to:)` are written out only where synthesis would code a field wrongly; only
-        // then does each property need its lines of them.
-        let writesCoding = fields.contains { $0.constant != nil || FieldCoding.needsWrittenCoding($0) }
         for field in fields {
             let nestedName = SwiftName.typeName(forMember: field.swiftName)
             let type = speller.spell(field.type, inlineName: nestedName)
             let unwrapped = speller.spell(field.type.unwrapped, inlineName: nestedName)
             let storage = field.deprecation == nil ? SwiftSyntax.identifier(field.swiftName) : "_" + field.swiftName
             var property = PropertyContext(
-                name: SwiftSyntax.identifier(field.swiftName), storageName: storage, codingKey: storage,
+                name: SwiftSyntax.identifier(field.swiftName), storageName: storage,
                 argumentName: field.swiftName == "self" ? "_self" : SwiftSyntax.identifier(field.swiftName), type: type,
                 unwrappedType: unwrapped, isOptional: field.type.isSwiftOptional, documentation: SwiftSyntax.documentation(field.description),
                 deprecation: SwiftSyntax.deprecationAttribute(field.deprecation), constantValue: field.constant.map(SwiftSyntax.literal))
             if let owner, case .optional(.named(let target)) = field.type {
                 property.isIndirect = target == owner || reachable[target]?.contains(owner) == true
             }
-            if writesCoding, let pattern = field.keyPattern {
-                property.decoding = coding.patternDecoding(field, pattern: pattern)
-                property.encoding = coding.patternEncoding(storage, pattern: pattern)
-            } else if writesCoding {
-                property.decoding = coding.decoding(field.type, encoding: field.encoding, key: property.codingKey, inlineName: nestedName)
-                property.encoding = coding.encoding(field.type, encoding: field.encoding, value: storage, key: property.codingKey, inlineName: nestedName)
+            if let constant = property.constantValue {
+                let key = SwiftSyntax.stringLiteral(field.wireName)
+                constantChecks.append("try fields.expect(\(key), equals: \(constant) as \(type))")
+                constantEncodings.append(".value(\(key), \(constant) as \(type))")
+                constants.append(property)
+            } else {
+                if let pattern = field.keyPattern {
+                    property.decoding = coding.patternDecoding(field, pattern: pattern)
+                    patternEncodings.append(coding.patternEncoding("self.\(storage)", pattern: pattern))
+                } else {
+                    property.decoding = coding.fieldDecoding(field.type, encoding: field.encoding, wireName: field.wireName, inlineName: nestedName)
+                    // `self.` also tells a field named `self` from the value itself.
+                    fieldEncodings.append(coding.fieldEncoding(field.type, encoding: field.encoding, value: "self.\(storage)", wireName: field.wireName,
+                                                               inlineName: nestedName))
+                }
+                properties.append(property)
             }
-            codingKeys.append(CodingKeyContext(name: property.codingKey,
-                                               rawValue: field.wireName == storage.unescapedIdentifier ? nil : SwiftSyntax.stringLiteral(field.wireName)))
-            if field.constant != nil { constants.append(property) } else { properties.append(property) }
             if case .object(let object) = field.type.unwrapped {
                 nested.append(TypeContext(name: nestedName, documentation: SwiftSyntax.documentation(field.description),
                                           structure: structure(object.fields, eventName: nil, owner: owner), enumeration: nil))
             }
         }
         for var item in extra {
-            if writesCoding, item.property.decoding.isEmpty {
-                let ifPresent = item.property.isOptional ? "IfPresent" : ""
-                item.property.decoding = "try container.decode\(ifPresent)(\(item.property.unwrappedType).self, forKey: .\(item.property.codingKey))"
-                item.property.encoding = "try container.encode\(ifPresent)(\(item.property.storageName), forKey: .\(item.property.codingKey))"
-            }
+            item.property.decoding = coding.fieldDecoding(item.type, encoding: nil, wireName: item.wireName, inlineName: "Payload")
+            fieldEncodings.append(coding.fieldEncoding(item.type, encoding: nil, value: "self.\(item.property.storageName)", wireName: item.wireName,
+                                                       inlineName: "Payload"))
             properties.append(item.property)
-            codingKeys.append(CodingKeyContext(name: item.property.codingKey,
-                                               rawValue: item.wireName == item.property.codingKey.unescapedIdentifier ? nil : SwiftSyntax.stringLiteral(item.wireName)))
             if let type = item.nested { nested.append(type) }
         }
         // Fields of pattern keys default to no keys, as optional fields default to nil.
         let patterned = Set(fields.filter { $0.keyPattern != nil }.map(\.swiftName))
         let parameters = properties.map { Self.parameter($0, type: $0.type, isPatterned: patterned.contains($0.name.unescapedIdentifier)) }
             .joined(separator: ", ")
+        let reader = speller.runtime("WireFields")
+        let writer = speller.runtime("WireFieldWriter")
+        // Every member but those of pattern keys is read with `fields` and written by a link of the chain.
+        let links = constantEncodings + fieldEncodings
         return StructContext(
-            conformances: Self.conformances, eventName: eventName, properties: properties, constants: constants,
-            hasCodingKeys: writesCoding || codingKeys.contains { $0.rawValue != nil }, codingKeys: codingKeys,
-            hasCustomCoding: writesCoding, hasInitializer: hasInitializer, initializerParameters: parameters, nestedTypes: nested)
+            conformances: Self.conformances, eventName: eventName, properties: properties, constants: constants, hasFieldCoding: true,
+            fieldsDeclaration: links.isEmpty ? "_ = try \(reader)(decoder)" : "let fields = try \(reader)(decoder)",
+            writerDeclaration: links.isEmpty ? "_ = \(writer)(encoder)" : "try \(writer)(encoder)",
+            constantChecks: constantChecks, fieldArguments: properties.map { "\(SwiftSyntax.argumentLabel($0.name.unescapedIdentifier)): \($0.decoding)" }.joined(separator: ", "), fieldEncodings: links,
+            patternEncodings: patternEncodings, initializerParameters: parameters, nestedTypes: nested)
     }
 }
 

@@ -109,14 +109,23 @@ public struct StructContext: Sendable {
     public var properties: [PropertyContext]
     /// Fields with a fixed value: exposed as computed properties, checked on decode, written on encode.
     public var constants: [PropertyContext]
-    /// Whether a `CodingKeys` enum is needed (some wire name differs from its Swift name, or constants exist).
-    public var hasCodingKeys: Bool
-    /// Every coding key, stored properties and constants alike.
-    public var codingKeys: [CodingKeyContext]
-    /// Whether `init(from:)` and `encode(to:)` are written out (for constants); otherwise they are synthesized.
-    public var hasCustomCoding: Bool
-    /// Whether an explicit memberwise initializer is generated (Swift synthesizes only an internal one).
-    public var hasInitializer: Bool
+    /// Whether `init(from:)` and `encode(to:)` read and write the members of a JSON object with the runtime's
+    /// `WireFields` and `WireFieldWriter` (every struct but a tuple's: `Codable` is never synthesized).
+    public var hasFieldCoding: Bool
+    /// The first statement of `init(from:)`: `let fields = try WireFields(decoder)` (`_ =` when no field is read).
+    public var fieldsDeclaration: String
+    /// The first statement of `encode(to:)`: `try WireFieldWriter(encoder)`, which `fieldEncodings` continue
+    /// (`_ = WireFieldWriter(encoder)` when there are none: an empty object).
+    public var writerDeclaration: String
+    /// The statements of `init(from:)` that check the constants, e.g. `try fields.expect("status", equals: "uploading" as Swift.String)`.
+    public var constantChecks: [String]
+    /// The arguments `init(from:)` passes to the memberwise initializer, each property's `decoding`: one call
+    /// rather than a statement per field, which type-checks in half the time.
+    public var fieldArguments: String
+    /// The links of `encode(to:)`'s chain of writes, constants first, e.g. `.optionalString("name", name)`.
+    public var fieldEncodings: [String]
+    /// The statements of `encode(to:)` after the chain: fields of pattern keys.
+    public var patternEncodings: [String]
     /// The initializer's parameter list, e.g. `groupId: String, error: String? = nil`.
     public var initializerParameters: String
     /// Inline objects of this struct's fields, declared inside it.
@@ -135,8 +144,6 @@ public struct PropertyContext: Sendable {
     /// The stored property's name: `name`, or `_name` for a deprecated field, whose public `name` is then a
     /// deprecated accessor (so the generated code itself never uses a deprecated declaration).
     public var storageName: String
-    /// The coding key case name (`CodingKeys.<codingKey>`), the same as `storageName`.
-    public var codingKey: String
     /// The initializer's internal parameter name: `name`, except for a field called `self`, whose parameter
     /// would hide `self` (`` init(`self` _self: String) ``).
     public var argumentName: String
@@ -155,18 +162,9 @@ public struct PropertyContext: Sendable {
     public var isIndirect: Bool = false
     /// For constants: the value as a Swift literal, e.g. `"uploading"`.
     public var constantValue: String?
-    /// The expression written `init(from:)` assigns to the property, reading `container` (keyed by
-    /// `CodingKeys`): e.g. `try container.decodeIfPresent(NumberString<Decimal>.self, forKey: .price).map { $0.value }`.
+    /// The expression `init(from:)` assigns to the property, reading `fields` (a `WireFields`): e.g.
+    /// `try fields.optionalValue("price", as: NumberString<Decimal>.self).map { $0.value }`.
     public var decoding: String = ""
-    /// The statement written `encode(to:)` writes the property with, e.g. `try container.encode(endedAt, forKey: .endedAt)`.
-    public var encoding: String = ""
-}
-
-public struct CodingKeyContext: Sendable {
-    /// The case name.
-    public var name: String
-    /// The raw value as a Swift string literal when it differs from the case name, else `nil`.
-    public var rawValue: String?
 }
 
 public struct EnumContext: Sendable {

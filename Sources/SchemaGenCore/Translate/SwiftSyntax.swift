@@ -27,6 +27,12 @@ enum SwiftSyntax {
         SwiftName.needsBackticks(name) ? "`\(name)`" : name
     }
 
+    /// `name` as an argument label in a call: every keyword but `inout`, `var` and `let` is a label as it is
+    /// (escaping others draws a warning).
+    static func argumentLabel(_ name: String) -> String {
+        ["inout", "var", "let"].contains(name) ? "`\(name)`" : name
+    }
+
     /// Doc comment lines for a description, each as it follows `///`: a space and the text, or nothing for
     /// a blank line. A deprecation adds a `- Important:` line.
     static func documentation(_ text: String?, deprecation: Deprecation? = nil, extra: [String] = []) -> [String] {

@@ -14,7 +14,7 @@ public struct SwiftTranslator: Sendable {
 
     public func translate(_ contract: Contract, sourceFile: String) -> SwiftFileContext {
         let speller = SwiftTypeSpeller(namespace: contract.name, declaredNames: Self.declaredTypeNames(in: contract))
-        let builder = StructBuilder(speller: speller, hasInitializer: accessLevel != .internal, contract: contract)
+        let builder = StructBuilder(speller: speller, contract: contract)
         let types = contract.types.map { builder.namedType($0) }
         let events = EventTranslator(contract: contract, builder: builder)
         let root = events.scope(contract.events, channelExpression: "nil", enclosingType: contract.name)
@@ -23,7 +23,7 @@ public struct SwiftTranslator: Sendable {
             let parameters = channel.parameters.map { parameter in
                 let type = speller.spell(parameter.type)
                 let name = SwiftSyntax.identifier(parameter.swiftName)
-                return PropertyContext(name: name, storageName: name, codingKey: name, argumentName: name, type: type,
+                return PropertyContext(name: name, storageName: name, argumentName: name, type: type,
                                        unwrappedType: type, isOptional: false, documentation: SwiftSyntax.documentation(parameter.description),
                                        deprecation: nil, constantValue: nil)
             }

@@ -6,8 +6,7 @@ extension StructBuilder {
     func tupleStructure(_ tuple: TupleType, eventName: String?, owner: String?) -> StructContext {
         var context = structure(tuple.elements, eventName: eventName, owner: owner)
         context.isTuple = true
-        context.hasCodingKeys = false
-        context.hasCustomCoding = false
+        context.hasFieldCoding = false
         let lastRequired = tuple.elements.lastIndex { !$0.type.isOptional } ?? -1
         let variadicIndex = tuple.isVariadic ? tuple.elements.count - 1 : nil
         var decoding: [String] = []
@@ -17,15 +16,15 @@ extension StructBuilder {
             let inlineName = SwiftName.typeName(forMember: element.swiftName)
             if index == variadicIndex, case .array(let each) = element.type {
                 let spelled = speller.spell(each, inlineName: "Object")
-                let read = coding.decoding(each, encoding: element.encoding, key: nil, inlineName: inlineName)
+                let read = coding.elementDecoding(each, encoding: element.encoding, inlineName: inlineName)
                 decoding += ["var \(storage.unescapedIdentifier)Elements: [\(spelled)] = []", "while !container.isAtEnd {",
                              "\(storage.unescapedIdentifier)Elements.append(\(read))", "}",
                              "self.\(storage) = \(storage.unescapedIdentifier)Elements"]
-                encoding += ["for element in \(storage) {", coding.encoding(each, encoding: element.encoding, value: "element", key: nil, inlineName: inlineName), "}"]
+                encoding += ["for element in \(storage) {", coding.elementEncoding(each, encoding: element.encoding, value: "element", inlineName: inlineName), "}"]
                 continue
             }
-            decoding.append("self.\(storage) = " + coding.decoding(element.type, encoding: element.encoding, key: nil, inlineName: inlineName))
-            let write = coding.encoding(element.type, encoding: element.encoding, value: storage, key: nil, inlineName: inlineName)
+            decoding.append("self.\(storage) = " + coding.elementDecoding(element.type, encoding: element.encoding, inlineName: inlineName))
+            let write = coding.elementEncoding(element.type, encoding: element.encoding, value: storage, inlineName: inlineName)
             if element.type.isOptional, index > lastRequired {
                 // Left out at the end of the array unless something after it is written.
                 let later = context.properties[index...].enumerated().map { offset, later in

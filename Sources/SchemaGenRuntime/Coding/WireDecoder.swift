@@ -503,21 +503,23 @@ indirect enum WireCodingPath {
 
 /// A key of a coding path that is not one of the decoded type's keys: array indices (named as `JSONDecoder`
 /// names them) and `super`.
-struct WireCodingKey: CodingKey {
-    var stringValue: String
-    var intValue: Int?
+/// A key given by its text: the wire names generated code reads and writes (``WireFields``), and the indexes
+/// of coding paths.
+public struct WireCodingKey: CodingKey, Sendable {
+    public var stringValue: String
+    public var intValue: Int?
 
     init(index: Int) {
         stringValue = "Index \(index)"
         intValue = index
     }
 
-    init(stringValue: String) {
+    public init(stringValue: String) {
         self.stringValue = stringValue
         intValue = nil
     }
 
-    init?(intValue: Int) {
+    public init?(intValue: Int) {
         self.init(index: intValue)
     }
 }

@@ -13,8 +13,13 @@ struct WireValueDecoder: Decoder {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        KeyedDecodingContainer(try keyedContainer())
+    }
+
+    /// The object's container itself, for ``WireFields``: read without `KeyedDecodingContainer`'s box.
+    func keyedContainer<Key: CodingKey>() throws -> WireKeyedContainer<Key> {
         guard document.kind(token) == .object else { throw document.mismatch([String: Any].self, token).decodingError(at: path) }
-        return KeyedDecodingContainer(WireKeyedContainer<Key>(document: document, object: token, path: path))
+        return WireKeyedContainer<Key>(document: document, object: token, path: path)
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {

@@ -1,0 +1,203 @@
+import Foundation
+
+// What a generated struct's `init(from:)` and `encode(to:)` are written with: one method per kind of field,
+// named after its type (`string`, `optionalDate`), keyed by the field's wire name.
+//
+// Generated structs do not let the compiler synthesize `Codable`: a synthesized `init(from:)` resolves
+// `KeyedDecodingContainer`'s overloaded `decode` once per field and costs about six milliseconds of type
+// checking per struct, more than the rest of the struct together. Calls with one candidate each are cheap
+// to check, and need no `CodingKeys` enum (docs/performance.md, "Compile cost").
+
+/// The members of one JSON object, read by a generated `init(from:)`.
+///
+/// Under ``WireDecoder`` (what generated clients decode with) the members are read straight from the parsed
+/// payload; under any other `Decoder` (`JSONDecoder`, say) through its keyed container, with the same
+/// results and the same `DecodingError`s.
+public struct WireFields {
+    private enum Source {
+        case wire(WireKeyedContainer<WireCodingKey>)
+        case other(KeyedDecodingContainer<WireCodingKey>)
+    }
+
+    private let source: Source
+
+    /// The object `decoder` holds; throws `DecodingError.typeMismatch` when it holds something else.
+    public init(_ decoder: any Decoder) throws {
+        if let decoder = decoder as? WireValueDecoder {
+            source = .wire(try decoder.keyedContainer())
+        } else {
+            source = .other(try decoder.container(keyedBy: WireCodingKey.self))
+        }
+    }
+
+    /// Whether the object has a member named `key` (`null` included).
+    public func contains(_ key: String) -> Bool {
+        switch source {
+        case .wire(let container): container.contains(WireCodingKey(stringValue: key))
+        case .other(let container): container.contains(WireCodingKey(stringValue: key))
+        }
+    }
+
+    public func string(_ key: String) throws -> String {
+        switch source {
+        case .wire(let container): try container.decode(String.self, forKey: WireCodingKey(stringValue: key))
+        case .other(let container): try container.decode(String.self, forKey: WireCodingKey(stringValue: key))
+        }
+    }
+
+    public func int(_ key: String) throws -> Int {
+        switch source {
+        case .wire(let container): try container.decode(Int.self, forKey: WireCodingKey(stringValue: key))
+        case .other(let container): try container.decode(Int.self, forKey: WireCodingKey(stringValue: key))
+        }
+    }
+
+    public func double(_ key: String) throws -> Double {
+        switch source {
+        case .wire(let container): try container.decode(Double.self, forKey: WireCodingKey(stringValue: key))
+        case .other(let container): try container.decode(Double.self, forKey: WireCodingKey(stringValue: key))
+        }
+    }
+
+    public func bool(_ key: String) throws -> Bool {
+        switch source {
+        case .wire(let container): try container.decode(Bool.self, forKey: WireCodingKey(stringValue: key))
+        case .other(let container): try container.decode(Bool.self, forKey: WireCodingKey(stringValue: key))
+        }
+    }
+
+    /// A date in the decoder's date encoding (the contract's, under ``WireDecoder``).
+    public func date(_ key: String) throws -> Date { try value(key, as: Date.self) }
+
+    /// `nil` when the member is absent or `null`; likewise for the other `optional…` methods.
+    public func optionalString(_ key: String) throws -> String? {
+        switch source {
+        case .wire(let container): try container.decodeIfPresent(String.self, forKey: WireCodingKey(stringValue: key))
+        case .other(let container): try container.decodeIfPresent(String.self, forKey: WireCodingKey(stringValue: key))
+        }
+    }
+
+    public func optionalInt(_ key: String) throws -> Int? {
+        switch source {
+        case .wire(let container): try container.decodeIfPresent(Int.self, forKey: WireCodingKey(stringValue: key))
+        case .other(let container): try container.decodeIfPresent(Int.self, forKey: WireCodingKey(stringValue: key))
+        }
+    }
+
+    public func optionalDouble(_ key: String) throws -> Double? {
+        switch source {
+        case .wire(let container): try container.decodeIfPresent(Double.self, forKey: WireCodingKey(stringValue: key))
+        case .other(let container): try container.decodeIfPresent(Double.self, forKey: WireCodingKey(stringValue: key))
+        }
+    }
+
+    public func optionalBool(_ key: String) throws -> Bool? {
+        switch source {
+        case .wire(let container): try container.decodeIfPresent(Bool.self, forKey: WireCodingKey(stringValue: key))
+        case .other(let container): try container.decodeIfPresent(Bool.self, forKey: WireCodingKey(stringValue: key))
+        }
+    }
+
+    public func optionalDate(_ key: String) throws -> Date? { try optionalValue(key, as: Date.self) }
+
+    /// A member of any other type (arrays, dictionaries, the contract's types, the runtime's wrappers).
+    public func value<T: Decodable>(_ key: String, as type: T.Type) throws -> T {
+        switch source {
+        case .wire(let container): try container.decode(T.self, forKey: WireCodingKey(stringValue: key))
+        case .other(let container): try container.decode(T.self, forKey: WireCodingKey(stringValue: key))
+        }
+    }
+
+    public func optionalValue<T: Decodable>(_ key: String, as type: T.Type) throws -> T? {
+        switch source {
+        case .wire(let container): try container.decodeIfPresent(T.self, forKey: WireCodingKey(stringValue: key))
+        case .other(let container): try container.decodeIfPresent(T.self, forKey: WireCodingKey(stringValue: key))
+        }
+    }
+
+    /// A member that may be absent (`nil`) or present and `null` (`.null`): the two are different values.
+    public func nullable<T: Codable>(_ key: String, as type: T.Type) throws -> Nullable<T>? {
+        contains(key) ? try value(key, as: Nullable<T>.self) : nil
+    }
+
+    /// Checks a constant member: the frame is another event's when it holds another value.
+    public func expect<T: Decodable & Equatable>(_ key: String, equals expected: T) throws {
+        let found = try value(key, as: T.self)
+        guard found == expected else {
+            let codingKey = WireCodingKey(stringValue: key)
+            let description = "expected the constant \(String(reflecting: expected)), found \(String(reflecting: found))"
+            switch source {
+            case .wire(let container): throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: container.codingPath + [codingKey], debugDescription: description))
+            case .other(let container): throw DecodingError.dataCorruptedError(forKey: codingKey, in: container, debugDescription: description)
+            }
+        }
+    }
+}
+
+/// Writes the members of one JSON object, in a generated `encode(to:)`: each method writes one member and
+/// returns the writer, so a struct's fields are one chain of calls.
+public struct WireFieldWriter {
+    private let container: KeyedEncodingContainer<WireCodingKey>
+
+    public init(_ encoder: any Encoder) {
+        container = encoder.container(keyedBy: WireCodingKey.self)
+    }
+
+    // A keyed container shares its storage with its copies (it is a reference to the encoder's box), so each
+    // method writes through a copy and the writer stays immutable.
+    private func writing(_ write: (inout KeyedEncodingContainer<WireCodingKey>) throws -> Void) rethrows -> WireFieldWriter {
+        var container = container
+        try write(&container)
+        return self
+    }
+
+    @discardableResult public func string(_ key: String, _ value: String) throws -> WireFieldWriter {
+        try writing { try $0.encode(value, forKey: WireCodingKey(stringValue: key)) }
+    }
+
+    @discardableResult public func int(_ key: String, _ value: Int) throws -> WireFieldWriter {
+        try writing { try $0.encode(value, forKey: WireCodingKey(stringValue: key)) }
+    }
+
+    @discardableResult public func double(_ key: String, _ value: Double) throws -> WireFieldWriter {
+        try writing { try $0.encode(value, forKey: WireCodingKey(stringValue: key)) }
+    }
+
+    @discardableResult public func bool(_ key: String, _ value: Bool) throws -> WireFieldWriter {
+        try writing { try $0.encode(value, forKey: WireCodingKey(stringValue: key)) }
+    }
+
+    @discardableResult public func date(_ key: String, _ value: Date) throws -> WireFieldWriter {
+        try writing { try $0.encode(value, forKey: WireCodingKey(stringValue: key)) }
+    }
+
+    /// Writes nothing for `nil`; likewise for the other `optional…` methods.
+    @discardableResult public func optionalString(_ key: String, _ value: String?) throws -> WireFieldWriter {
+        try writing { try $0.encodeIfPresent(value, forKey: WireCodingKey(stringValue: key)) }
+    }
+
+    @discardableResult public func optionalInt(_ key: String, _ value: Int?) throws -> WireFieldWriter {
+        try writing { try $0.encodeIfPresent(value, forKey: WireCodingKey(stringValue: key)) }
+    }
+
+    @discardableResult public func optionalDouble(_ key: String, _ value: Double?) throws -> WireFieldWriter {
+        try writing { try $0.encodeIfPresent(value, forKey: WireCodingKey(stringValue: key)) }
+    }
+
+    @discardableResult public func optionalBool(_ key: String, _ value: Bool?) throws -> WireFieldWriter {
+        try writing { try $0.encodeIfPresent(value, forKey: WireCodingKey(stringValue: key)) }
+    }
+
+    @discardableResult public func optionalDate(_ key: String, _ value: Date?) throws -> WireFieldWriter {
+        try writing { try $0.encodeIfPresent(value, forKey: WireCodingKey(stringValue: key)) }
+    }
+
+    /// A member of any other type; an `Optional` is written as `null` when `nil`.
+    @discardableResult public func value<T: Encodable>(_ key: String, _ value: T) throws -> WireFieldWriter {
+        try writing { try $0.encode(value, forKey: WireCodingKey(stringValue: key)) }
+    }
+
+    @discardableResult public func optionalValue<T: Encodable>(_ key: String, _ value: T?) throws -> WireFieldWriter {
+        try writing { try $0.encodeIfPresent(value, forKey: WireCodingKey(stringValue: key)) }
+    }
+}
