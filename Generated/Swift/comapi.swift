@@ -23,10 +23,10 @@ extension Comapi {
         /// The event's name on the wire.
         public static let eventName = "profile.update"
 
-        public var id: String
-        public var apiSpace: String
-        public var context: JSONValue
-        public var profileId: String
+        public let id: String
+        public let apiSpace: String
+        public let context: JSONValue
+        public let profileId: String
 
         public init(id: String, apiSpace: String, context: JSONValue, profileId: String) {
             self.id = id
@@ -56,12 +56,12 @@ extension Comapi {
         /// The event's name on the wire.
         public static let eventName = "conversation.participantAdded"
 
-        public var id: String
-        public var apiSpace: String
-        public var context: JSONValue
-        public var conversationId: String
+        public let id: String
+        public let apiSpace: String
+        public let context: JSONValue
+        public let conversationId: String
         /// The event's payload.
-        public var payload: Payload
+        public let payload: Payload
 
         public init(id: String, apiSpace: String, context: JSONValue, conversationId: String, payload: Payload) {
             self.id = id
@@ -87,8 +87,8 @@ extension Comapi {
 
         /// The event's payload.
         public struct Payload: Codable, Hashable, Sendable {
-            public var profileId: String
-            public var role: String
+            public let profileId: String
+            public let role: String
 
             public init(profileId: String, role: String) {
                 self.profileId = profileId
@@ -115,12 +115,12 @@ extension Comapi {
         /// The event's name on the wire.
         public static let eventName = "conversation.participantUpdated"
 
-        public var id: String
-        public var apiSpace: String
-        public var context: JSONValue
-        public var conversationId: String
+        public let id: String
+        public let apiSpace: String
+        public let context: JSONValue
+        public let conversationId: String
         /// The event's payload.
-        public var payload: Payload
+        public let payload: Payload
 
         public init(id: String, apiSpace: String, context: JSONValue, conversationId: String, payload: Payload) {
             self.id = id
@@ -146,8 +146,8 @@ extension Comapi {
 
         /// The event's payload.
         public struct Payload: Codable, Hashable, Sendable {
-            public var profileId: String
-            public var role: String
+            public let profileId: String
+            public let role: String
 
             public init(profileId: String, role: String) {
                 self.profileId = profileId
@@ -174,12 +174,12 @@ extension Comapi {
         /// The event's name on the wire.
         public static let eventName = "conversation.participantRemoved"
 
-        public var id: String
-        public var apiSpace: String
-        public var context: JSONValue
-        public var conversationId: String
+        public let id: String
+        public let apiSpace: String
+        public let context: JSONValue
+        public let conversationId: String
         /// The event's payload.
-        public var payload: Payload
+        public let payload: Payload
 
         public init(id: String, apiSpace: String, context: JSONValue, conversationId: String, payload: Payload) {
             self.id = id
@@ -205,8 +205,8 @@ extension Comapi {
 
         /// The event's payload.
         public struct Payload: Codable, Hashable, Sendable {
-            public var profileId: String
-            public var role: String
+            public let profileId: String
+            public let role: String
 
             public init(profileId: String, role: String) {
                 self.profileId = profileId
@@ -233,12 +233,12 @@ extension Comapi {
         /// The event's name on the wire.
         public static let eventName = "conversation.delete"
 
-        public var id: String
-        public var apiSpace: String
-        public var context: JSONValue
-        public var conversationId: String
+        public let id: String
+        public let apiSpace: String
+        public let context: JSONValue
+        public let conversationId: String
         /// The event's payload.
-        public var payload: Payload
+        public let payload: Payload
 
         public init(id: String, apiSpace: String, context: JSONValue, conversationId: String, payload: Payload) {
             self.id = id
@@ -264,7 +264,7 @@ extension Comapi {
 
         /// The event's payload.
         public struct Payload: Codable, Hashable, Sendable {
-            public var date: Date
+            public let date: Date
 
             public init(date: Date) {
                 self.date = date
@@ -289,12 +289,12 @@ extension Comapi {
         /// The event's name on the wire.
         public static let eventName = "conversation.update"
 
-        public var id: String
-        public var apiSpace: String
-        public var context: JSONValue
-        public var profileId: String
+        public let id: String
+        public let apiSpace: String
+        public let context: JSONValue
+        public let profileId: String
         /// The event's payload.
-        public var payload: Payload
+        public let payload: Payload
 
         public init(id: String, apiSpace: String, context: JSONValue, profileId: String, payload: Payload) {
             self.id = id
@@ -320,9 +320,9 @@ extension Comapi {
 
         /// The event's payload.
         public struct Payload: Codable, Hashable, Sendable {
-            public var roles: JSONValue
-            public var isPublic: Bool
-            public var participants: [JSONValue]
+            public let roles: JSONValue
+            public let isPublic: Bool
+            public let participants: [JSONValue]
 
             public init(roles: JSONValue, isPublic: Bool, participants: [JSONValue]) {
                 self.roles = roles
@@ -351,12 +351,12 @@ extension Comapi {
         /// The event's name on the wire.
         public static let eventName = "conversation.undelete"
 
-        public var id: String
-        public var apiSpace: String
-        public var context: JSONValue
-        public var conversationId: String
+        public let id: String
+        public let apiSpace: String
+        public let context: JSONValue
+        public let conversationId: String
         /// The event's payload.
-        public var payload: Payload
+        public let payload: Payload
 
         public init(id: String, apiSpace: String, context: JSONValue, conversationId: String, payload: Payload) {
             self.id = id
@@ -382,8 +382,8 @@ extension Comapi {
 
         /// The event's payload.
         public struct Payload: Codable, Hashable, Sendable {
-            public var description: String
-            public var roles: JSONValue
+            public let description: String
+            public let roles: JSONValue
 
             public init(description: String, roles: JSONValue) {
                 self.description = description
@@ -410,12 +410,12 @@ extension Comapi {
         /// The event's name on the wire.
         public static let eventName = "conversation.create"
 
-        public var id: String
-        public var apiSpace: String
-        public var context: JSONValue
-        public var profileId: String
+        public let id: String
+        public let apiSpace: String
+        public let context: JSONValue
+        public let profileId: String
         /// The event's payload.
-        public var payload: Payload
+        public let payload: Payload
 
         public init(id: String, apiSpace: String, context: JSONValue, profileId: String, payload: Payload) {
             self.id = id
@@ -441,9 +441,9 @@ extension Comapi {
 
         /// The event's payload.
         public struct Payload: Codable, Hashable, Sendable {
-            public var roles: JSONValue
-            public var isPublic: Bool
-            public var participants: [JSONValue]
+            public let roles: JSONValue
+            public let isPublic: Bool
+            public let participants: [JSONValue]
 
             public init(roles: JSONValue, isPublic: Bool, participants: [JSONValue]) {
                 self.roles = roles
@@ -472,12 +472,12 @@ extension Comapi {
         /// The event's name on the wire.
         public static let eventName = "conversation.participantTyping"
 
-        public var id: String
-        public var apiSpace: String
-        public var context: JSONValue
-        public var account: String
+        public let id: String
+        public let apiSpace: String
+        public let context: JSONValue
+        public let account: String
         /// The event's payload.
-        public var payload: Payload
+        public let payload: Payload
 
         public init(id: String, apiSpace: String, context: JSONValue, account: String, payload: Payload) {
             self.id = id
@@ -503,8 +503,8 @@ extension Comapi {
 
         /// The event's payload.
         public struct Payload: Codable, Hashable, Sendable {
-            public var profileId: String
-            public var conversationId: String
+            public let profileId: String
+            public let conversationId: String
 
             public init(profileId: String, conversationId: String) {
                 self.profileId = profileId
@@ -531,12 +531,12 @@ extension Comapi {
         /// The event's name on the wire.
         public static let eventName = "conversation.participantTypingOff"
 
-        public var id: String
-        public var apiSpace: String
-        public var context: JSONValue
-        public var account: String
+        public let id: String
+        public let apiSpace: String
+        public let context: JSONValue
+        public let account: String
         /// The event's payload.
-        public var payload: Payload
+        public let payload: Payload
 
         public init(id: String, apiSpace: String, context: JSONValue, account: String, payload: Payload) {
             self.id = id
@@ -562,8 +562,8 @@ extension Comapi {
 
         /// The event's payload.
         public struct Payload: Codable, Hashable, Sendable {
-            public var profileId: String
-            public var conversationId: String
+            public let profileId: String
+            public let conversationId: String
 
             public init(profileId: String, conversationId: String) {
                 self.profileId = profileId
@@ -590,13 +590,13 @@ extension Comapi {
         /// The event's name on the wire.
         public static let eventName = "conversationMessage.delivered"
 
-        public var id: String
-        public var apiSpace: String
-        public var context: JSONValue
-        public var messageId: String
-        public var conversationId: String
-        public var profileId: String
-        public var timestamp: Date
+        public let id: String
+        public let apiSpace: String
+        public let context: JSONValue
+        public let messageId: String
+        public let conversationId: String
+        public let profileId: String
+        public let timestamp: Date
 
         public init(id: String, apiSpace: String, context: JSONValue, messageId: String, conversationId: String, profileId: String, timestamp: Date) {
             self.id = id
@@ -632,13 +632,13 @@ extension Comapi {
         /// The event's name on the wire.
         public static let eventName = "conversationMessage.read"
 
-        public var id: String
-        public var apiSpace: String
-        public var context: JSONValue
-        public var messageId: String
-        public var conversationId: String
-        public var profileId: String
-        public var timestamp: Date
+        public let id: String
+        public let apiSpace: String
+        public let context: JSONValue
+        public let messageId: String
+        public let conversationId: String
+        public let profileId: String
+        public let timestamp: Date
 
         public init(id: String, apiSpace: String, context: JSONValue, messageId: String, conversationId: String, profileId: String, timestamp: Date) {
             self.id = id
@@ -674,13 +674,13 @@ extension Comapi {
         /// The event's name on the wire.
         public static let eventName = "conversationMessage.sent"
 
-        public var id: String
-        public var apiSpace: String
-        public var context: JSONValue
-        public var messageId: String
-        public var metadata: JSONValue
-        public var parts: [JSONValue]
-        public var alert: JSONValue
+        public let id: String
+        public let apiSpace: String
+        public let context: JSONValue
+        public let messageId: String
+        public let metadata: JSONValue
+        public let parts: [JSONValue]
+        public let alert: JSONValue
 
         public init(id: String, apiSpace: String, context: JSONValue, messageId: String, metadata: JSONValue, parts: [JSONValue], alert: JSONValue) {
             self.id = id
@@ -822,11 +822,8 @@ extension Comapi {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onProfileUpdate(_ handler: @escaping @Sendable (ProfileUpdate) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "profile.update", handler: handler) { frame, decoder in
-                try decoder.decode(ProfileUpdate.self, from: frame.frame)
-            } event: {
-                ServerEvent.profileUpdate($0)
-            }
+            core.addListener(channel: nil, eventName: "profile.update", decoding: ProfileUpdate.self, from: .frame, handler: handler,
+            event: ServerEvent.profileUpdate)
         }
 
         /// Sent when a participant is added to a conversation. When a conversation is created, this event also fires with the owner's profileId.
@@ -836,11 +833,8 @@ extension Comapi {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onConversationParticipantAdded(_ handler: @escaping @Sendable (ConversationParticipantAdded) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "conversation.participantAdded", handler: handler) { frame, decoder in
-                try decoder.decode(ConversationParticipantAdded.self, from: frame.frame)
-            } event: {
-                ServerEvent.conversationParticipantAdded($0)
-            }
+            core.addListener(channel: nil, eventName: "conversation.participantAdded", decoding: ConversationParticipantAdded.self, from: .frame, handler: handler,
+            event: ServerEvent.conversationParticipantAdded)
         }
 
         /// Sent when a participant role is updated in a conversation.
@@ -850,11 +844,8 @@ extension Comapi {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onConversationParticipantUpdated(_ handler: @escaping @Sendable (ConversationParticipantUpdated) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "conversation.participantUpdated", handler: handler) { frame, decoder in
-                try decoder.decode(ConversationParticipantUpdated.self, from: frame.frame)
-            } event: {
-                ServerEvent.conversationParticipantUpdated($0)
-            }
+            core.addListener(channel: nil, eventName: "conversation.participantUpdated", decoding: ConversationParticipantUpdated.self, from: .frame, handler: handler,
+            event: ServerEvent.conversationParticipantUpdated)
         }
 
         /// Sent when a participant is removed from a conversation.
@@ -864,11 +855,8 @@ extension Comapi {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onConversationParticipantRemoved(_ handler: @escaping @Sendable (ConversationParticipantRemoved) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "conversation.participantRemoved", handler: handler) { frame, decoder in
-                try decoder.decode(ConversationParticipantRemoved.self, from: frame.frame)
-            } event: {
-                ServerEvent.conversationParticipantRemoved($0)
-            }
+            core.addListener(channel: nil, eventName: "conversation.participantRemoved", decoding: ConversationParticipantRemoved.self, from: .frame, handler: handler,
+            event: ServerEvent.conversationParticipantRemoved)
         }
 
         /// Sent when a conversation is deleted.
@@ -878,11 +866,8 @@ extension Comapi {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onConversationDelete(_ handler: @escaping @Sendable (ConversationDelete) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "conversation.delete", handler: handler) { frame, decoder in
-                try decoder.decode(ConversationDelete.self, from: frame.frame)
-            } event: {
-                ServerEvent.conversationDelete($0)
-            }
+            core.addListener(channel: nil, eventName: "conversation.delete", decoding: ConversationDelete.self, from: .frame, handler: handler,
+            event: ServerEvent.conversationDelete)
         }
 
         /// Sent when a conversation's details are updated.
@@ -892,11 +877,8 @@ extension Comapi {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onConversationUpdate(_ handler: @escaping @Sendable (ConversationUpdate) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "conversation.update", handler: handler) { frame, decoder in
-                try decoder.decode(ConversationUpdate.self, from: frame.frame)
-            } event: {
-                ServerEvent.conversationUpdate($0)
-            }
+            core.addListener(channel: nil, eventName: "conversation.update", decoding: ConversationUpdate.self, from: .frame, handler: handler,
+            event: ServerEvent.conversationUpdate)
         }
 
         /// Sent when a conversation is restored.
@@ -906,11 +888,8 @@ extension Comapi {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onConversationUndelete(_ handler: @escaping @Sendable (ConversationUndelete) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "conversation.undelete", handler: handler) { frame, decoder in
-                try decoder.decode(ConversationUndelete.self, from: frame.frame)
-            } event: {
-                ServerEvent.conversationUndelete($0)
-            }
+            core.addListener(channel: nil, eventName: "conversation.undelete", decoding: ConversationUndelete.self, from: .frame, handler: handler,
+            event: ServerEvent.conversationUndelete)
         }
 
         /// Sent when new conversation is created.
@@ -920,11 +899,8 @@ extension Comapi {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onConversationCreate(_ handler: @escaping @Sendable (ConversationCreate) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "conversation.create", handler: handler) { frame, decoder in
-                try decoder.decode(ConversationCreate.self, from: frame.frame)
-            } event: {
-                ServerEvent.conversationCreate($0)
-            }
+            core.addListener(channel: nil, eventName: "conversation.create", decoding: ConversationCreate.self, from: .frame, handler: handler,
+            event: ServerEvent.conversationCreate)
         }
 
         /// Sent when one of the participants is typing new message.
@@ -934,11 +910,8 @@ extension Comapi {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onConversationParticipantTyping(_ handler: @escaping @Sendable (ConversationParticipantTyping) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "conversation.participantTyping", handler: handler) { frame, decoder in
-                try decoder.decode(ConversationParticipantTyping.self, from: frame.frame)
-            } event: {
-                ServerEvent.conversationParticipantTyping($0)
-            }
+            core.addListener(channel: nil, eventName: "conversation.participantTyping", decoding: ConversationParticipantTyping.self, from: .frame, handler: handler,
+            event: ServerEvent.conversationParticipantTyping)
         }
 
         /// Sent when the participant stops typing.
@@ -948,11 +921,8 @@ extension Comapi {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onConversationParticipantTypingOff(_ handler: @escaping @Sendable (ConversationParticipantTypingOff) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "conversation.participantTypingOff", handler: handler) { frame, decoder in
-                try decoder.decode(ConversationParticipantTypingOff.self, from: frame.frame)
-            } event: {
-                ServerEvent.conversationParticipantTypingOff($0)
-            }
+            core.addListener(channel: nil, eventName: "conversation.participantTypingOff", decoding: ConversationParticipantTypingOff.self, from: .frame, handler: handler,
+            event: ServerEvent.conversationParticipantTypingOff)
         }
 
         /// Sent when one of the participants updates the message status to delivered.
@@ -962,11 +932,8 @@ extension Comapi {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onConversationMessageDelivered(_ handler: @escaping @Sendable (ConversationMessageDelivered) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "conversationMessage.delivered", handler: handler) { frame, decoder in
-                try decoder.decode(ConversationMessageDelivered.self, from: frame.frame)
-            } event: {
-                ServerEvent.conversationMessageDelivered($0)
-            }
+            core.addListener(channel: nil, eventName: "conversationMessage.delivered", decoding: ConversationMessageDelivered.self, from: .frame, handler: handler,
+            event: ServerEvent.conversationMessageDelivered)
         }
 
         /// Sent when one of the participants updates the message status to read.
@@ -976,11 +943,8 @@ extension Comapi {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onConversationMessageRead(_ handler: @escaping @Sendable (ConversationMessageRead) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "conversationMessage.read", handler: handler) { frame, decoder in
-                try decoder.decode(ConversationMessageRead.self, from: frame.frame)
-            } event: {
-                ServerEvent.conversationMessageRead($0)
-            }
+            core.addListener(channel: nil, eventName: "conversationMessage.read", decoding: ConversationMessageRead.self, from: .frame, handler: handler,
+            event: ServerEvent.conversationMessageRead)
         }
 
         /// Sent when a new message appears in a conversation. This event is also delivered to the message sender.
@@ -990,11 +954,8 @@ extension Comapi {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onConversationMessageSent(_ handler: @escaping @Sendable (ConversationMessageSent) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "conversationMessage.sent", handler: handler) { frame, decoder in
-                try decoder.decode(ConversationMessageSent.self, from: frame.frame)
-            } event: {
-                ServerEvent.conversationMessageSent($0)
-            }
+            core.addListener(channel: nil, eventName: "conversationMessage.sent", decoding: ConversationMessageSent.self, from: .frame, handler: handler,
+            event: ServerEvent.conversationMessageSent)
         }
 
         /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.

@@ -155,14 +155,14 @@ extension DriverApp {
             /// The event's name on the wire.
             public static let eventName = "job-assigned"
 
-            public var bookingId: String
-            public var bookingReference: String
-            public var customerName: String
-            public var pickupAddress: String
-            public var dropoffAddress: String
-            public var scheduledAt: Date
-            public var totalGBP: Double
-            public var message: String?
+            public let bookingId: String
+            public let bookingReference: String
+            public let customerName: String
+            public let pickupAddress: String
+            public let dropoffAddress: String
+            public let scheduledAt: Date
+            public let totalGBP: Double
+            public let message: String?
 
             public init(bookingId: String, bookingReference: String, customerName: String, pickupAddress: String, dropoffAddress: String, scheduledAt: Date, totalGBP: Double, message: String? = nil) {
                 self.bookingId = bookingId
@@ -200,11 +200,11 @@ extension DriverApp {
             /// The event's name on the wire.
             public static let eventName = "job-removed"
 
-            public var bookingId: String
-            public var bookingReference: String
-            public var reason: String
-            public var removedAt: Date?
-            public var message: String
+            public let bookingId: String
+            public let bookingReference: String
+            public let reason: String
+            public let removedAt: Date?
+            public let message: String
 
             public init(bookingId: String, bookingReference: String, reason: String, removedAt: Date? = nil, message: String) {
                 self.bookingId = bookingId
@@ -236,9 +236,9 @@ extension DriverApp {
             /// The event's name on the wire.
             public static let eventName = "order-removed"
 
-            public var orderRef: String
-            public var message: String
-            public var reason: String
+            public let orderRef: String
+            public let message: String
+            public let reason: String
 
             public init(orderRef: String, message: String, reason: String) {
                 self.orderRef = orderRef
@@ -266,10 +266,10 @@ extension DriverApp {
             /// The event's name on the wire.
             public static let eventName = "job-cancelled"
 
-            public var bookingId: String
-            public var bookingReference: String
-            public var reason: String
-            public var message: String
+            public let bookingId: String
+            public let bookingReference: String
+            public let reason: String
+            public let message: String
 
             public init(bookingId: String, bookingReference: String, reason: String, message: String) {
                 self.bookingId = bookingId
@@ -299,9 +299,9 @@ extension DriverApp {
             /// The event's name on the wire.
             public static let eventName = "job-removed-from-list"
 
-            public var bookingId: String
-            public var bookingReference: String
-            public var message: String
+            public let bookingId: String
+            public let bookingReference: String
+            public let message: String
 
             public init(bookingId: String, bookingReference: String, message: String) {
                 self.bookingId = bookingId
@@ -329,9 +329,9 @@ extension DriverApp {
             /// The event's name on the wire.
             public static let eventName = "schedule-updated"
 
-            public var type: DriverApp.ScheduleUpdateType
-            public var orderRef: String
-            public var timestamp: Date
+            public let type: DriverApp.ScheduleUpdateType
+            public let orderRef: String
+            public let timestamp: Date
 
             public init(type: DriverApp.ScheduleUpdateType, orderRef: String, timestamp: Date) {
                 self.type = type
@@ -359,12 +359,12 @@ extension DriverApp {
             /// The event's name on the wire.
             public static let eventName = "route-cancelled"
 
-            public var routeId: String
-            public var routeNumber: String
-            public var message: String
-            public var reason: String
-            public var bookingsCount: Int
-            public var cancelledAt: Date
+            public let routeId: String
+            public let routeNumber: String
+            public let message: String
+            public let reason: String
+            public let bookingsCount: Int
+            public let cancelledAt: Date
 
             public init(routeId: String, routeNumber: String, message: String, reason: String, bookingsCount: Int, cancelledAt: Date) {
                 self.routeId = routeId
@@ -398,12 +398,12 @@ extension DriverApp {
             /// The event's name on the wire.
             public static let eventName = "route-unassigned"
 
-            public var routeId: String
-            public var routeNumber: String
-            public var message: String
-            public var bookingsCount: Int
-            public var dropsCount: Int
-            public var earningsAdjustment: Double
+            public let routeId: String
+            public let routeNumber: String
+            public let message: String
+            public let bookingsCount: Int
+            public let dropsCount: Int
+            public let earningsAdjustment: Double
 
             public init(routeId: String, routeNumber: String, message: String, bookingsCount: Int, dropsCount: Int, earningsAdjustment: Double) {
                 self.routeId = routeId
@@ -536,11 +536,8 @@ extension DriverApp {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onJobAssigned(_ handler: @escaping @Sendable (JobAssigned) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "job-assigned", handler: handler) { frame, decoder in
-                    try decoder.decode(JobAssigned.self, from: frame.payloadOrNull)
-                } event: {
-                    ServerEvent.jobAssigned($0)
-                }
+                core.addListener(channel: channel.address, eventName: "job-assigned", decoding: JobAssigned.self, from: .payload, handler: handler,
+                event: ServerEvent.jobAssigned)
             }
 
             /// When admin removes driver from order
@@ -550,11 +547,8 @@ extension DriverApp {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onJobRemoved(_ handler: @escaping @Sendable (JobRemoved) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "job-removed", handler: handler) { frame, decoder in
-                    try decoder.decode(JobRemoved.self, from: frame.payloadOrNull)
-                } event: {
-                    ServerEvent.jobRemoved($0)
-                }
+                core.addListener(channel: channel.address, eventName: "job-removed", decoding: JobRemoved.self, from: .payload, handler: handler,
+                event: ServerEvent.jobRemoved)
             }
 
             /// When admin unassigns order
@@ -564,11 +558,8 @@ extension DriverApp {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onOrderRemoved(_ handler: @escaping @Sendable (OrderRemoved) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "order-removed", handler: handler) { frame, decoder in
-                    try decoder.decode(OrderRemoved.self, from: frame.payloadOrNull)
-                } event: {
-                    ServerEvent.orderRemoved($0)
-                }
+                core.addListener(channel: channel.address, eventName: "order-removed", decoding: OrderRemoved.self, from: .payload, handler: handler,
+                event: ServerEvent.orderRemoved)
             }
 
             /// When admin cancels order
@@ -578,11 +569,8 @@ extension DriverApp {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onJobCancelled(_ handler: @escaping @Sendable (JobCancelled) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "job-cancelled", handler: handler) { frame, decoder in
-                    try decoder.decode(JobCancelled.self, from: frame.payloadOrNull)
-                } event: {
-                    ServerEvent.jobCancelled($0)
-                }
+                core.addListener(channel: channel.address, eventName: "job-cancelled", decoding: JobCancelled.self, from: .payload, handler: handler,
+                event: ServerEvent.jobCancelled)
             }
 
             /// When admin cancels order with driver
@@ -592,11 +580,8 @@ extension DriverApp {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onJobRemovedFromList(_ handler: @escaping @Sendable (JobRemovedFromList) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "job-removed-from-list", handler: handler) { frame, decoder in
-                    try decoder.decode(JobRemovedFromList.self, from: frame.payloadOrNull)
-                } event: {
-                    ServerEvent.jobRemovedFromList($0)
-                }
+                core.addListener(channel: channel.address, eventName: "job-removed-from-list", decoding: JobRemovedFromList.self, from: .payload, handler: handler,
+                event: ServerEvent.jobRemovedFromList)
             }
 
             /// When driver's schedule changes
@@ -606,11 +591,8 @@ extension DriverApp {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onScheduleUpdated(_ handler: @escaping @Sendable (ScheduleUpdated) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "schedule-updated", handler: handler) { frame, decoder in
-                    try decoder.decode(ScheduleUpdated.self, from: frame.payloadOrNull)
-                } event: {
-                    ServerEvent.scheduleUpdated($0)
-                }
+                core.addListener(channel: channel.address, eventName: "schedule-updated", decoding: ScheduleUpdated.self, from: .payload, handler: handler,
+                event: ServerEvent.scheduleUpdated)
             }
 
             /// When admin cancels a route
@@ -620,11 +602,8 @@ extension DriverApp {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onRouteCancelled(_ handler: @escaping @Sendable (RouteCancelled) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "route-cancelled", handler: handler) { frame, decoder in
-                    try decoder.decode(RouteCancelled.self, from: frame.payloadOrNull)
-                } event: {
-                    ServerEvent.routeCancelled($0)
-                }
+                core.addListener(channel: channel.address, eventName: "route-cancelled", decoding: RouteCancelled.self, from: .payload, handler: handler,
+                event: ServerEvent.routeCancelled)
             }
 
             /// When admin unassigns a route
@@ -634,11 +613,8 @@ extension DriverApp {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onRouteUnassigned(_ handler: @escaping @Sendable (RouteUnassigned) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "route-unassigned", handler: handler) { frame, decoder in
-                    try decoder.decode(RouteUnassigned.self, from: frame.payloadOrNull)
-                } event: {
-                    ServerEvent.routeUnassigned($0)
-                }
+                core.addListener(channel: channel.address, eventName: "route-unassigned", decoding: RouteUnassigned.self, from: .payload, handler: handler,
+                event: ServerEvent.routeUnassigned)
             }
 
             /// When admin removes a drop from route
@@ -648,11 +624,8 @@ extension DriverApp {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onDropRemoved(_ handler: @escaping @Sendable (JSONValue) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "drop-removed", handler: handler) { frame, decoder in
-                    try decoder.decode(JSONValue.self, from: frame.payloadOrNull)
-                } event: {
-                    ServerEvent.dropRemoved($0)
-                }
+                core.addListener(channel: channel.address, eventName: "drop-removed", decoding: JSONValue.self, from: .payload, handler: handler,
+                event: ServerEvent.dropRemoved)
             }
 
             /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.
@@ -701,10 +674,10 @@ extension DriverApp {
             /// The event's name on the wire.
             public static let eventName = "job-assigned"
 
-            public var bookingId: String
-            public var bookingReference: String
-            public var driverId: String
-            public var driverName: String
+            public let bookingId: String
+            public let bookingReference: String
+            public let driverId: String
+            public let driverName: String
 
             public init(bookingId: String, bookingReference: String, driverId: String, driverName: String) {
                 self.bookingId = bookingId
@@ -787,11 +760,8 @@ extension DriverApp {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onOrderUnassigned(_ handler: @escaping @Sendable (JSONValue) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "order-unassigned", handler: handler) { frame, decoder in
-                    try decoder.decode(JSONValue.self, from: frame.payloadOrNull)
-                } event: {
-                    ServerEvent.orderUnassigned($0)
-                }
+                core.addListener(channel: channel.address, eventName: "order-unassigned", decoding: JSONValue.self, from: .payload, handler: handler,
+                event: ServerEvent.orderUnassigned)
             }
 
             /// Notification when order is assigned
@@ -801,11 +771,8 @@ extension DriverApp {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onOrderAssigned(_ handler: @escaping @Sendable (JSONValue) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "order-assigned", handler: handler) { frame, decoder in
-                    try decoder.decode(JSONValue.self, from: frame.payloadOrNull)
-                } event: {
-                    ServerEvent.orderAssigned($0)
-                }
+                core.addListener(channel: channel.address, eventName: "order-assigned", decoding: JSONValue.self, from: .payload, handler: handler,
+                event: ServerEvent.orderAssigned)
             }
 
             /// A driver was assigned to a job (to the admin dashboard).
@@ -815,11 +782,8 @@ extension DriverApp {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onJobAssigned(_ handler: @escaping @Sendable (JobAssigned) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "job-assigned", handler: handler) { frame, decoder in
-                    try decoder.decode(JobAssigned.self, from: frame.payloadOrNull)
-                } event: {
-                    ServerEvent.jobAssigned($0)
-                }
+                core.addListener(channel: channel.address, eventName: "job-assigned", decoding: JobAssigned.self, from: .payload, handler: handler,
+                event: ServerEvent.jobAssigned)
             }
 
             /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.
@@ -848,13 +812,13 @@ extension DriverApp {
             /// The event's name on the wire.
             public static let eventName = "job-available-again"
 
-            public var bookingId: String
-            public var bookingReference: String
-            public var customerName: String?
-            public var pickupAddress: String?
-            public var dropoffAddress: String?
-            public var availableAt: Date?
-            public var message: String
+            public let bookingId: String
+            public let bookingReference: String
+            public let customerName: String?
+            public let pickupAddress: String?
+            public let dropoffAddress: String?
+            public let availableAt: Date?
+            public let message: String
 
             public init(bookingId: String, bookingReference: String, customerName: String? = nil, pickupAddress: String? = nil, dropoffAddress: String? = nil, availableAt: Date? = nil, message: String) {
                 self.bookingId = bookingId
@@ -890,10 +854,10 @@ extension DriverApp {
             /// The event's name on the wire.
             public static let eventName = "job-cancelled"
 
-            public var bookingId: String
-            public var bookingReference: String
-            public var reason: String
-            public var message: String
+            public let bookingId: String
+            public let bookingReference: String
+            public let reason: String
+            public let message: String
 
             public init(bookingId: String, bookingReference: String, reason: String, message: String) {
                 self.bookingId = bookingId
@@ -970,11 +934,8 @@ extension DriverApp {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onJobAvailableAgain(_ handler: @escaping @Sendable (JobAvailableAgain) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "job-available-again", handler: handler) { frame, decoder in
-                    try decoder.decode(JobAvailableAgain.self, from: frame.payloadOrNull)
-                } event: {
-                    ServerEvent.jobAvailableAgain($0)
-                }
+                core.addListener(channel: channel.address, eventName: "job-available-again", decoding: JobAvailableAgain.self, from: .payload, handler: handler,
+                event: ServerEvent.jobAvailableAgain)
             }
 
             /// When a job is cancelled for all drivers
@@ -984,11 +945,8 @@ extension DriverApp {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onJobCancelled(_ handler: @escaping @Sendable (JobCancelled) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "job-cancelled", handler: handler) { frame, decoder in
-                    try decoder.decode(JobCancelled.self, from: frame.payloadOrNull)
-                } event: {
-                    ServerEvent.jobCancelled($0)
-                }
+                core.addListener(channel: channel.address, eventName: "job-cancelled", decoding: JobCancelled.self, from: .payload, handler: handler,
+                event: ServerEvent.jobCancelled)
             }
 
             /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.
@@ -1020,8 +978,8 @@ extension DriverApp {
             /// The event's name on the wire.
             public static let eventName = "tracking-stopped"
 
-            public var reason: String
-            public var message: String
+            public let reason: String
+            public let message: String
 
             public init(reason: String, message: String) {
                 self.reason = reason
@@ -1088,11 +1046,8 @@ extension DriverApp {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onTrackingStopped(_ handler: @escaping @Sendable (TrackingStopped) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "tracking-stopped", handler: handler) { frame, decoder in
-                    try decoder.decode(TrackingStopped.self, from: frame.payloadOrNull)
-                } event: {
-                    ServerEvent.trackingStopped($0)
-                }
+                core.addListener(channel: channel.address, eventName: "tracking-stopped", decoding: TrackingStopped.self, from: .payload, handler: handler,
+                event: ServerEvent.trackingStopped)
             }
 
             /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.
@@ -1124,9 +1079,9 @@ extension DriverApp {
             /// The event's name on the wire.
             public static let eventName = "driver-removed"
 
-            public var reason: String
-            public var removedAt: Date
-            public var message: String
+            public let reason: String
+            public let removedAt: Date
+            public let message: String
 
             public init(reason: String, removedAt: Date, message: String) {
                 self.reason = reason
@@ -1195,11 +1150,8 @@ extension DriverApp {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onDriverRemoved(_ handler: @escaping @Sendable (DriverRemoved) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "driver-removed", handler: handler) { frame, decoder in
-                    try decoder.decode(DriverRemoved.self, from: frame.payloadOrNull)
-                } event: {
-                    ServerEvent.driverRemoved($0)
-                }
+                core.addListener(channel: channel.address, eventName: "driver-removed", decoding: DriverRemoved.self, from: .payload, handler: handler,
+                event: ServerEvent.driverRemoved)
             }
 
             /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.

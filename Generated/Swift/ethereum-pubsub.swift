@@ -46,9 +46,9 @@ extension EthereumPubSub {
 
     public struct LogFilter: Codable, Hashable, Sendable {
         /// Only logs created by this address.
-        public var address: String?
+        public let address: String?
         /// Only logs that match these topics.
-        public var topics: [String]?
+        public let topics: [String]?
 
         public init(address: String? = nil, topics: [String]? = nil) {
             self.address = address
@@ -103,9 +103,9 @@ extension EthereumPubSub {
     ///
     /// Frame shape `reply`, server to client.
     public struct Result: Codable, Hashable, Sendable {
-        public var id: Int
+        public let id: Int
         /// The event's payload.
-        public var payload: EthereumPubSub.RequestResult
+        public let payload: EthereumPubSub.RequestResult
 
         public init(id: Int, payload: EthereumPubSub.RequestResult) {
             self.id = id
@@ -128,9 +128,9 @@ extension EthereumPubSub {
     ///
     /// Frame shape `error_reply`, server to client.
     public struct RpcError: Codable, Hashable, Sendable {
-        public var id: Int
+        public let id: Int
         /// The event's payload.
-        public var payload: Payload
+        public let payload: Payload
 
         public init(id: Int, payload: Payload) {
             self.id = id
@@ -150,9 +150,9 @@ extension EthereumPubSub {
 
         /// The event's payload.
         public struct Payload: Codable, Hashable, Sendable {
-            public var code: Int
-            public var message: String
-            public var data: JSONValue?
+            public let code: Int
+            public let message: String
+            public let data: JSONValue?
 
             public init(code: Int, message: String, data: JSONValue? = nil) {
                 self.code = code
@@ -178,8 +178,8 @@ extension EthereumPubSub {
     ///
     /// Frame shape `notification`, server to client.
     public struct EthSubscription: Codable, Hashable, Sendable {
-        public var subscription: String
-        public var result: EthereumPubSub.NotificationResult
+        public let subscription: String
+        public let result: EthereumPubSub.NotificationResult
 
         public init(subscription: String, result: EthereumPubSub.NotificationResult) {
             self.subscription = subscription
@@ -205,9 +205,9 @@ extension EthereumPubSub {
         /// The event's name on the wire.
         public static let eventName = "eth_subscribe"
 
-        public var id: Int
+        public let id: Int
         /// The event's payload.
-        public var payload: Payload
+        public let payload: Payload
 
         public init(id: Int, payload: Payload) {
             self.id = id
@@ -227,8 +227,8 @@ extension EthereumPubSub {
 
         /// The event's payload.
         public struct Payload: Codable, Hashable, Sendable {
-            public var kind: String
-            public var filter: EthereumPubSub.LogFilter?
+            public let kind: String
+            public let filter: EthereumPubSub.LogFilter?
 
             public init(kind: String, filter: EthereumPubSub.LogFilter? = nil) {
                 self.kind = kind
@@ -258,9 +258,9 @@ extension EthereumPubSub {
         /// The event's name on the wire.
         public static let eventName = "eth_unsubscribe"
 
-        public var id: Int
+        public let id: Int
         /// The event's payload.
-        public var payload: Payload
+        public let payload: Payload
 
         public init(id: Int, payload: Payload) {
             self.id = id
@@ -280,7 +280,7 @@ extension EthereumPubSub {
 
         /// The event's payload.
         public struct Payload: Codable, Hashable, Sendable {
-            public var subscription: String
+            public let subscription: String
 
             public init(subscription: String) {
                 self.subscription = subscription
@@ -414,11 +414,8 @@ extension EthereumPubSub {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onResult(_ handler: @escaping @Sendable (Result) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "0:", handler: handler) { frame, decoder in
-                try decoder.decode(Result.self, from: frame.partsOrFrame)
-            } event: {
-                ServerEvent.result($0)
-            }
+            core.addListener(channel: nil, eventName: "0:", decoding: Result.self, from: .partsOrFrame, handler: handler,
+            event: ServerEvent.result)
         }
 
         /// A request failed; `code` says how (JSON-RPC 2.0, e.g. -32601 for an unknown method).
@@ -428,11 +425,8 @@ extension EthereumPubSub {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onRpcError(_ handler: @escaping @Sendable (RpcError) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "1:", handler: handler) { frame, decoder in
-                try decoder.decode(RpcError.self, from: frame.partsOrFrame)
-            } event: {
-                ServerEvent.rpcError($0)
-            }
+            core.addListener(channel: nil, eventName: "1:", decoding: RpcError.self, from: .partsOrFrame, handler: handler,
+            event: ServerEvent.rpcError)
         }
 
         /// A notification of a subscription.
@@ -442,11 +436,8 @@ extension EthereumPubSub {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onEthSubscription(_ handler: @escaping @Sendable (EthSubscription) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "2:", handler: handler) { frame, decoder in
-                try decoder.decode(EthSubscription.self, from: frame.payloadOrNull)
-            } event: {
-                ServerEvent.ethSubscription($0)
-            }
+            core.addListener(channel: nil, eventName: "2:", decoding: EthSubscription.self, from: .payload, handler: handler,
+            event: ServerEvent.ethSubscription)
         }
 
         /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.

@@ -89,9 +89,9 @@ extension OrderStatus {
             /// The event's name on the wire.
             public static let eventName = "upload_started"
 
-            public var orderId: String
-            public var fileCount: Int
-            public var timestamp: Date
+            public let orderId: String
+            public let fileCount: Int
+            public let timestamp: Date
             /// Always "uploading" for this event: checked when decoding, written when encoding.
             public var status: String { "uploading" }
 
@@ -123,9 +123,9 @@ extension OrderStatus {
             /// The event's name on the wire.
             public static let eventName = "upload_completed"
 
-            public var orderId: String
-            public var fileCount: Int
-            public var timestamp: Date
+            public let orderId: String
+            public let fileCount: Int
+            public let timestamp: Date
             /// Always "uploaded" for this event: checked when decoding, written when encoding.
             public var status: String { "uploaded" }
 
@@ -157,8 +157,8 @@ extension OrderStatus {
             /// The event's name on the wire.
             public static let eventName = "processing_started"
 
-            public var orderId: String
-            public var timestamp: Date
+            public let orderId: String
+            public let timestamp: Date
             /// Always "processing" for this event: checked when decoding, written when encoding.
             public var status: String { "processing" }
 
@@ -188,12 +188,12 @@ extension OrderStatus {
             /// The event's name on the wire.
             public static let eventName = "webhook_image_processed"
 
-            public var orderId: String
-            public var imageId: String
-            public var error: Bool
+            public let orderId: String
+            public let imageId: String
+            public let error: Bool
             /// False once the last image of the order is done.
-            public var orderIsProcessing: Bool
-            public var timestamp: Date
+            public let orderIsProcessing: Bool
+            public let timestamp: Date
 
             public init(orderId: String, imageId: String, error: Bool, orderIsProcessing: Bool, timestamp: Date) {
                 self.orderId = orderId
@@ -225,9 +225,9 @@ extension OrderStatus {
             /// The event's name on the wire.
             public static let eventName = "download_ready"
 
-            public var orderId: String
-            public var storageUrls: [URL]
-            public var timestamp: Date
+            public let orderId: String
+            public let storageUrls: [URL]
+            public let timestamp: Date
             /// Always "previews_ready" for this event: checked when decoding, written when encoding.
             public var status: String { "previews_ready" }
 
@@ -259,9 +259,9 @@ extension OrderStatus {
             /// The event's name on the wire.
             public static let eventName = "processing_failed"
 
-            public var orderId: String
-            public var error: String
-            public var timestamp: Date
+            public let orderId: String
+            public let error: String
+            public let timestamp: Date
             /// Always "failed" for this event: checked when decoding, written when encoding.
             public var status: String { "failed" }
 
@@ -364,11 +364,8 @@ extension OrderStatus {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onUploadStarted(_ handler: @escaping @Sendable (UploadStarted) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "upload_started", handler: handler) { frame, decoder in
-                    try decoder.decode(UploadStarted.self, from: frame.payloadOrNull)
-                } event: {
-                    ServerEvent.uploadStarted($0)
-                }
+                core.addListener(channel: channel.address, eventName: "upload_started", decoding: UploadStarted.self, from: .payload, handler: handler,
+                event: ServerEvent.uploadStarted)
             }
 
             /// All files uploaded successfully
@@ -378,11 +375,8 @@ extension OrderStatus {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onUploadCompleted(_ handler: @escaping @Sendable (UploadCompleted) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "upload_completed", handler: handler) { frame, decoder in
-                    try decoder.decode(UploadCompleted.self, from: frame.payloadOrNull)
-                } event: {
-                    ServerEvent.uploadCompleted($0)
-                }
+                core.addListener(channel: channel.address, eventName: "upload_completed", decoding: UploadCompleted.self, from: .payload, handler: handler,
+                event: ServerEvent.uploadCompleted)
             }
 
             /// Processing begins at AutoEnhance
@@ -392,11 +386,8 @@ extension OrderStatus {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onProcessingStarted(_ handler: @escaping @Sendable (ProcessingStarted) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "processing_started", handler: handler) { frame, decoder in
-                    try decoder.decode(ProcessingStarted.self, from: frame.payloadOrNull)
-                } event: {
-                    ServerEvent.processingStarted($0)
-                }
+                core.addListener(channel: channel.address, eventName: "processing_started", decoding: ProcessingStarted.self, from: .payload, handler: handler,
+                event: ServerEvent.processingStarted)
             }
 
             /// Every image processed (from webhook)
@@ -406,11 +397,8 @@ extension OrderStatus {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onWebhookImageProcessed(_ handler: @escaping @Sendable (WebhookImageProcessed) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "webhook_image_processed", handler: handler) { frame, decoder in
-                    try decoder.decode(WebhookImageProcessed.self, from: frame.payloadOrNull)
-                } event: {
-                    ServerEvent.webhookImageProcessed($0)
-                }
+                core.addListener(channel: channel.address, eventName: "webhook_image_processed", decoding: WebhookImageProcessed.self, from: .payload, handler: handler,
+                event: ServerEvent.webhookImageProcessed)
             }
 
             /// Previews available in Supabase
@@ -420,11 +408,8 @@ extension OrderStatus {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onDownloadReady(_ handler: @escaping @Sendable (DownloadReady) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "download_ready", handler: handler) { frame, decoder in
-                    try decoder.decode(DownloadReady.self, from: frame.payloadOrNull)
-                } event: {
-                    ServerEvent.downloadReady($0)
-                }
+                core.addListener(channel: channel.address, eventName: "download_ready", decoding: DownloadReady.self, from: .payload, handler: handler,
+                event: ServerEvent.downloadReady)
             }
 
             /// Error during processing
@@ -434,11 +419,8 @@ extension OrderStatus {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onProcessingFailed(_ handler: @escaping @Sendable (ProcessingFailed) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "processing_failed", handler: handler) { frame, decoder in
-                    try decoder.decode(ProcessingFailed.self, from: frame.payloadOrNull)
-                } event: {
-                    ServerEvent.processingFailed($0)
-                }
+                core.addListener(channel: channel.address, eventName: "processing_failed", decoding: ProcessingFailed.self, from: .payload, handler: handler,
+                event: ServerEvent.processingFailed)
             }
 
             /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.

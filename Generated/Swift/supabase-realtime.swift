@@ -17,9 +17,9 @@ public enum SupabaseRealtime {
 
 extension SupabaseRealtime {
     public struct JoinPayload: Codable, Hashable, Sendable {
-        public var config: SupabaseRealtime.JoinConfig
+        public let config: SupabaseRealtime.JoinConfig
         /// Optional access token for authentication; without it the server uses the API key.
-        public var accessToken: String?
+        public let accessToken: String?
 
         public init(config: SupabaseRealtime.JoinConfig, accessToken: String? = nil) {
             self.config = config
@@ -39,11 +39,11 @@ extension SupabaseRealtime {
     }
 
     public struct JoinConfig: Codable, Hashable, Sendable {
-        public var broadcast: SupabaseRealtime.BroadcastConfig
-        public var presence: SupabaseRealtime.PresenceConfig
-        public var postgresChanges: [SupabaseRealtime.PostgresChangesFilter]?
+        public let broadcast: SupabaseRealtime.BroadcastConfig
+        public let presence: SupabaseRealtime.PresenceConfig
+        public let postgresChanges: [SupabaseRealtime.PostgresChangesFilter]?
         /// Whether the channel is private.
-        public var `private`: Bool
+        public let `private`: Bool
 
         public init(broadcast: SupabaseRealtime.BroadcastConfig, presence: SupabaseRealtime.PresenceConfig, postgresChanges: [SupabaseRealtime.PostgresChangesFilter]? = nil, `private`: Bool) {
             self.broadcast = broadcast
@@ -68,10 +68,10 @@ extension SupabaseRealtime {
 
     public struct BroadcastConfig: Codable, Hashable, Sendable {
         /// Acknowledge broadcast messages.
-        public var ack: Bool
+        public let ack: Bool
         /// Include the sender in broadcast messages.
-        public var `self`: Bool
-        public var replay: SupabaseRealtime.Replay?
+        public let `self`: Bool
+        public let replay: SupabaseRealtime.Replay?
 
         public init(ack: Bool, `self` _self: Bool, replay: SupabaseRealtime.Replay? = nil) {
             self.ack = ack
@@ -94,8 +94,8 @@ extension SupabaseRealtime {
 
     public struct Replay: Codable, Hashable, Sendable {
         /// Replay messages since this time.
-        public var since: Date
-        public var limit: Int?
+        public let since: Date
+        public let limit: Int?
 
         public init(since: Date, limit: Int? = nil) {
             self.since = since
@@ -115,9 +115,9 @@ extension SupabaseRealtime {
     }
 
     public struct PresenceConfig: Codable, Hashable, Sendable {
-        public var enabled: Bool
+        public let enabled: Bool
         /// The presence key; the server generates a UUID when it is empty or missing.
-        public var key: String?
+        public let key: String?
 
         public init(enabled: Bool, key: String? = nil) {
             self.enabled = enabled
@@ -138,11 +138,11 @@ extension SupabaseRealtime {
 
     public struct PostgresChangesFilter: Codable, Hashable, Sendable {
         /// Set in the join reply, which echoes the subscription.
-        public var id: Int64?
-        public var event: String
-        public var schema: String
-        public var table: String
-        public var filter: String?
+        public let id: Int64?
+        public let event: String
+        public let schema: String
+        public let table: String
+        public let filter: String?
 
         public init(id: Int64? = nil, event: String, schema: String, table: String, filter: String? = nil) {
             self.id = id
@@ -205,7 +205,7 @@ extension SupabaseRealtime {
     }
 
     public struct ReplyOk: Codable, Hashable, Sendable {
-        public var response: SupabaseRealtime.JoinResponse
+        public let response: SupabaseRealtime.JoinResponse
 
         public init(response: SupabaseRealtime.JoinResponse) {
             self.response = response
@@ -223,7 +223,7 @@ extension SupabaseRealtime {
     }
 
     public struct JoinResponse: Codable, Hashable, Sendable {
-        public var postgresChanges: [SupabaseRealtime.PostgresChangesFilter]?
+        public let postgresChanges: [SupabaseRealtime.PostgresChangesFilter]?
 
         public init(postgresChanges: [SupabaseRealtime.PostgresChangesFilter]? = nil) {
             self.postgresChanges = postgresChanges
@@ -241,7 +241,7 @@ extension SupabaseRealtime {
     }
 
     public struct ReplyError: Codable, Hashable, Sendable {
-        public var response: SupabaseRealtime.ReplyErrorResponse
+        public let response: SupabaseRealtime.ReplyErrorResponse
 
         public init(response: SupabaseRealtime.ReplyErrorResponse) {
             self.response = response
@@ -260,7 +260,7 @@ extension SupabaseRealtime {
 
     public struct ReplyErrorResponse: Codable, Hashable, Sendable {
         /// `<ErrorCode>: <human message>`, e.g. `InvalidJWTExpiration: Token has expired 300 seconds ago`.
-        public var reason: String
+        public let reason: String
 
         public init(reason: String) {
             self.reason = reason
@@ -318,8 +318,8 @@ extension SupabaseRealtime {
     }
 
     public struct BroadcastMeta: Codable, Hashable, Sendable {
-        public var id: String
-        public var replayed: Bool?
+        public let id: String
+        public let replayed: Bool?
 
         public init(id: String, replayed: Bool? = nil) {
             self.id = id
@@ -340,7 +340,7 @@ extension SupabaseRealtime {
 
     public struct Presence: Codable, Hashable, Sendable {
         /// The client's presence metadata, each with a `phx_ref` and the keys the client tracks.
-        public var metas: [[String: JSONValue]]
+        public let metas: [[String: JSONValue]]
 
         public init(metas: [[String: JSONValue]]) {
             self.metas = metas
@@ -401,8 +401,8 @@ extension SupabaseRealtime {
     }
 
     public struct Column: Codable, Hashable, Sendable {
-        public var name: String
-        public var type: String
+        public let name: String
+        public let type: String
 
         public init(name: String, type: String) {
             self.name = name
@@ -422,14 +422,14 @@ extension SupabaseRealtime {
     }
 
     public struct PostgresChange: Codable, Hashable, Sendable {
-        public var schema: String
-        public var table: String
-        public var commitTimestamp: Date
-        public var type: SupabaseRealtime.ChangeType
-        public var columns: [SupabaseRealtime.Column]
-        public var record: [String: JSONValue]?
-        public var oldRecord: [String: JSONValue]?
-        public var errors: String?
+        public let schema: String
+        public let table: String
+        public let commitTimestamp: Date
+        public let type: SupabaseRealtime.ChangeType
+        public let columns: [SupabaseRealtime.Column]
+        public let record: [String: JSONValue]?
+        public let oldRecord: [String: JSONValue]?
+        public let errors: String?
 
         public init(schema: String, table: String, commitTimestamp: Date, type: SupabaseRealtime.ChangeType, columns: [SupabaseRealtime.Column], record: [String: JSONValue]? = nil, oldRecord: [String: JSONValue]? = nil, errors: String? = nil) {
             self.schema = schema
@@ -543,10 +543,10 @@ extension SupabaseRealtime {
             /// The event's name on the wire.
             public static let eventName = "phx_join"
 
-            public var joinRef: String?
-            public var ref: String?
+            public let joinRef: String?
+            public let ref: String?
             /// The event's payload.
-            public var payload: SupabaseRealtime.JoinPayload
+            public let payload: SupabaseRealtime.JoinPayload
 
             public init(joinRef: String? = nil, ref: String? = nil, payload: SupabaseRealtime.JoinPayload) {
                 self.joinRef = joinRef
@@ -574,10 +574,10 @@ extension SupabaseRealtime {
             /// The event's name on the wire.
             public static let eventName = "phx_leave"
 
-            public var joinRef: String?
-            public var ref: String?
+            public let joinRef: String?
+            public let ref: String?
             /// The event's payload.
-            public var payload: Payload
+            public let payload: Payload
 
             public init(joinRef: String? = nil, ref: String? = nil, payload: Payload) {
                 self.joinRef = joinRef
@@ -620,10 +620,10 @@ extension SupabaseRealtime {
             /// The event's name on the wire.
             public static let eventName = "access_token"
 
-            public var joinRef: String?
-            public var ref: String?
+            public let joinRef: String?
+            public let ref: String?
             /// The event's payload.
-            public var payload: Payload
+            public let payload: Payload
 
             public init(joinRef: String? = nil, ref: String? = nil, payload: Payload) {
                 self.joinRef = joinRef
@@ -645,7 +645,7 @@ extension SupabaseRealtime {
 
             /// The event's payload.
             public struct Payload: Codable, Hashable, Sendable {
-                public var accessToken: String
+                public let accessToken: String
 
                 public init(accessToken: String) {
                     self.accessToken = accessToken
@@ -670,10 +670,10 @@ extension SupabaseRealtime {
             /// The event's name on the wire.
             public static let eventName = "broadcast"
 
-            public var joinRef: String?
-            public var ref: String?
+            public let joinRef: String?
+            public let ref: String?
             /// The event's payload.
-            public var payload: Payload
+            public let payload: Payload
 
             public init(joinRef: String? = nil, ref: String? = nil, payload: Payload) {
                 self.joinRef = joinRef
@@ -695,10 +695,10 @@ extension SupabaseRealtime {
 
             /// The event's payload.
             public struct Payload: Codable, Hashable, Sendable {
-                public var event: String
+                public let event: String
                 /// Set by the server; not always present.
-                public var meta: SupabaseRealtime.BroadcastMeta?
-                public var payload: JSONValue
+                public let meta: SupabaseRealtime.BroadcastMeta?
+                public let payload: JSONValue
                 /// Always "broadcast" for this event: checked when decoding, written when encoding.
                 public var type: String { "broadcast" }
 
@@ -731,10 +731,10 @@ extension SupabaseRealtime {
             /// The event's name on the wire.
             public static let eventName = "presence"
 
-            public var joinRef: String?
-            public var ref: String?
+            public let joinRef: String?
+            public let ref: String?
             /// The event's payload.
-            public var payload: Payload
+            public let payload: Payload
 
             public init(joinRef: String? = nil, ref: String? = nil, payload: Payload) {
                 self.joinRef = joinRef
@@ -756,8 +756,8 @@ extension SupabaseRealtime {
 
             /// The event's payload.
             public struct Payload: Codable, Hashable, Sendable {
-                public var event: String
-                public var payload: JSONValue
+                public let event: String
+                public let payload: JSONValue
                 /// Always "presence" for this event: checked when decoding, written when encoding.
                 public var type: String { "presence" }
 
@@ -788,10 +788,10 @@ extension SupabaseRealtime {
             /// The event's name on the wire.
             public static let eventName = "phx_reply"
 
-            public var joinRef: String?
-            public var ref: String?
+            public let joinRef: String?
+            public let ref: String?
             /// The event's payload.
-            public var payload: SupabaseRealtime.Reply
+            public let payload: SupabaseRealtime.Reply
 
             public init(joinRef: String? = nil, ref: String? = nil, payload: SupabaseRealtime.Reply) {
                 self.joinRef = joinRef
@@ -819,10 +819,10 @@ extension SupabaseRealtime {
             /// The event's name on the wire.
             public static let eventName = "phx_close"
 
-            public var joinRef: String?
-            public var ref: String?
+            public let joinRef: String?
+            public let ref: String?
             /// The event's payload.
-            public var payload: Payload
+            public let payload: Payload
 
             public init(joinRef: String? = nil, ref: String? = nil, payload: Payload) {
                 self.joinRef = joinRef
@@ -865,10 +865,10 @@ extension SupabaseRealtime {
             /// The event's name on the wire.
             public static let eventName = "phx_error"
 
-            public var joinRef: String?
-            public var ref: String?
+            public let joinRef: String?
+            public let ref: String?
             /// The event's payload.
-            public var payload: Payload
+            public let payload: Payload
 
             public init(joinRef: String? = nil, ref: String? = nil, payload: Payload) {
                 self.joinRef = joinRef
@@ -911,10 +911,10 @@ extension SupabaseRealtime {
             /// The event's name on the wire.
             public static let eventName = "system"
 
-            public var joinRef: String?
-            public var ref: String?
+            public let joinRef: String?
+            public let ref: String?
             /// The event's payload.
-            public var payload: Payload
+            public let payload: Payload
 
             public init(joinRef: String? = nil, ref: String? = nil, payload: Payload) {
                 self.joinRef = joinRef
@@ -936,10 +936,10 @@ extension SupabaseRealtime {
 
             /// The event's payload.
             public struct Payload: Codable, Hashable, Sendable {
-                public var message: String
-                public var status: SupabaseRealtime.SystemStatus
-                public var `extension`: String
-                public var channel: String
+                public let message: String
+                public let status: SupabaseRealtime.SystemStatus
+                public let `extension`: String
+                public let channel: String
 
                 public init(message: String, status: SupabaseRealtime.SystemStatus, `extension`: String, channel: String) {
                     self.message = message
@@ -970,10 +970,10 @@ extension SupabaseRealtime {
             /// The event's name on the wire.
             public static let eventName = "presence_state"
 
-            public var joinRef: String?
-            public var ref: String?
+            public let joinRef: String?
+            public let ref: String?
             /// The event's payload.
-            public var payload: [String: SupabaseRealtime.Presence]
+            public let payload: [String: SupabaseRealtime.Presence]
 
             public init(joinRef: String? = nil, ref: String? = nil, payload: [String: SupabaseRealtime.Presence]) {
                 self.joinRef = joinRef
@@ -1001,10 +1001,10 @@ extension SupabaseRealtime {
             /// The event's name on the wire.
             public static let eventName = "presence_diff"
 
-            public var joinRef: String?
-            public var ref: String?
+            public let joinRef: String?
+            public let ref: String?
             /// The event's payload.
-            public var payload: Payload
+            public let payload: Payload
 
             public init(joinRef: String? = nil, ref: String? = nil, payload: Payload) {
                 self.joinRef = joinRef
@@ -1026,8 +1026,8 @@ extension SupabaseRealtime {
 
             /// The event's payload.
             public struct Payload: Codable, Hashable, Sendable {
-                public var joins: [String: SupabaseRealtime.Presence]
-                public var leaves: [String: SupabaseRealtime.Presence]
+                public let joins: [String: SupabaseRealtime.Presence]
+                public let leaves: [String: SupabaseRealtime.Presence]
 
                 public init(joins: [String: SupabaseRealtime.Presence], leaves: [String: SupabaseRealtime.Presence]) {
                     self.joins = joins
@@ -1054,10 +1054,10 @@ extension SupabaseRealtime {
             /// The event's name on the wire.
             public static let eventName = "postgres_changes"
 
-            public var joinRef: String?
-            public var ref: String?
+            public let joinRef: String?
+            public let ref: String?
             /// The event's payload.
-            public var payload: Payload
+            public let payload: Payload
 
             public init(joinRef: String? = nil, ref: String? = nil, payload: Payload) {
                 self.joinRef = joinRef
@@ -1079,8 +1079,8 @@ extension SupabaseRealtime {
 
             /// The event's payload.
             public struct Payload: Codable, Hashable, Sendable {
-                public var ids: [Int64]
-                public var data: SupabaseRealtime.PostgresChange
+                public let ids: [Int64]
+                public let data: SupabaseRealtime.PostgresChange
 
                 public init(ids: [Int64], data: SupabaseRealtime.PostgresChange) {
                     self.ids = ids
@@ -1285,11 +1285,8 @@ extension SupabaseRealtime {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onBroadcast(_ handler: @escaping @Sendable (Broadcast) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "0:broadcast", handler: handler) { frame, decoder in
-                    try decoder.decode(Broadcast.self, from: frame.partsOrFrame)
-                } event: {
-                    ServerEvent.broadcast($0)
-                }
+                core.addListener(channel: channel.address, eventName: "0:broadcast", decoding: Broadcast.self, from: .partsOrFrame, handler: handler,
+                event: ServerEvent.broadcast)
             }
 
             /// The answer to a request such as phx_join.
@@ -1299,11 +1296,8 @@ extension SupabaseRealtime {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onPhxReply(_ handler: @escaping @Sendable (PhxReply) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "0:phx_reply", handler: handler) { frame, decoder in
-                    try decoder.decode(PhxReply.self, from: frame.partsOrFrame)
-                } event: {
-                    ServerEvent.phxReply($0)
-                }
+                core.addListener(channel: channel.address, eventName: "0:phx_reply", decoding: PhxReply.self, from: .partsOrFrame, handler: handler,
+                event: ServerEvent.phxReply)
             }
 
             /// The channel was closed.
@@ -1313,11 +1307,8 @@ extension SupabaseRealtime {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onPhxClose(_ handler: @escaping @Sendable (PhxClose) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "0:phx_close", handler: handler) { frame, decoder in
-                    try decoder.decode(PhxClose.self, from: frame.partsOrFrame)
-                } event: {
-                    ServerEvent.phxClose($0)
-                }
+                core.addListener(channel: channel.address, eventName: "0:phx_close", decoding: PhxClose.self, from: .partsOrFrame, handler: handler,
+                event: ServerEvent.phxClose)
             }
 
             /// The channel process terminated unexpectedly.
@@ -1327,11 +1318,8 @@ extension SupabaseRealtime {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onPhxError(_ handler: @escaping @Sendable (PhxError) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "0:phx_error", handler: handler) { frame, decoder in
-                    try decoder.decode(PhxError.self, from: frame.partsOrFrame)
-                } event: {
-                    ServerEvent.phxError($0)
-                }
+                core.addListener(channel: channel.address, eventName: "0:phx_error", decoding: PhxError.self, from: .partsOrFrame, handler: handler,
+                event: ServerEvent.phxError)
             }
 
             /// The status of the channel's Postgres subscription, or a channel-level error.
@@ -1341,11 +1329,8 @@ extension SupabaseRealtime {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onSystem(_ handler: @escaping @Sendable (System) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "0:system", handler: handler) { frame, decoder in
-                    try decoder.decode(System.self, from: frame.partsOrFrame)
-                } event: {
-                    ServerEvent.system($0)
-                }
+                core.addListener(channel: channel.address, eventName: "0:system", decoding: System.self, from: .partsOrFrame, handler: handler,
+                event: ServerEvent.system)
             }
 
             /// Every client's presence, by key, sent after joining.
@@ -1355,11 +1340,8 @@ extension SupabaseRealtime {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onPresenceState(_ handler: @escaping @Sendable (PresenceState) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "0:presence_state", handler: handler) { frame, decoder in
-                    try decoder.decode(PresenceState.self, from: frame.partsOrFrame)
-                } event: {
-                    ServerEvent.presenceState($0)
-                }
+                core.addListener(channel: channel.address, eventName: "0:presence_state", decoding: PresenceState.self, from: .partsOrFrame, handler: handler,
+                event: ServerEvent.presenceState)
             }
 
             /// Clients that joined and left.
@@ -1369,11 +1351,8 @@ extension SupabaseRealtime {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onPresenceDiff(_ handler: @escaping @Sendable (PresenceDiff) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "0:presence_diff", handler: handler) { frame, decoder in
-                    try decoder.decode(PresenceDiff.self, from: frame.partsOrFrame)
-                } event: {
-                    ServerEvent.presenceDiff($0)
-                }
+                core.addListener(channel: channel.address, eventName: "0:presence_diff", decoding: PresenceDiff.self, from: .partsOrFrame, handler: handler,
+                event: ServerEvent.presenceDiff)
             }
 
             /// A database change in a subscribed table.
@@ -1383,11 +1362,8 @@ extension SupabaseRealtime {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onPostgresChanges(_ handler: @escaping @Sendable (PostgresChanges) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "0:postgres_changes", handler: handler) { frame, decoder in
-                    try decoder.decode(PostgresChanges.self, from: frame.partsOrFrame)
-                } event: {
-                    ServerEvent.postgresChanges($0)
-                }
+                core.addListener(channel: channel.address, eventName: "0:postgres_changes", decoding: PostgresChanges.self, from: .partsOrFrame, handler: handler,
+                event: ServerEvent.postgresChanges)
             }
 
             /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.
@@ -1416,10 +1392,10 @@ extension SupabaseRealtime {
             /// The event's name on the wire.
             public static let eventName = "heartbeat"
 
-            public var joinRef: String?
-            public var ref: String?
+            public let joinRef: String?
+            public let ref: String?
             /// The event's payload.
-            public var payload: Payload
+            public let payload: Payload
 
             public init(joinRef: String? = nil, ref: String? = nil, payload: Payload) {
                 self.joinRef = joinRef
@@ -1462,10 +1438,10 @@ extension SupabaseRealtime {
             /// The event's name on the wire.
             public static let eventName = "phx_reply"
 
-            public var joinRef: String?
-            public var ref: String?
+            public let joinRef: String?
+            public let ref: String?
             /// The event's payload.
-            public var payload: SupabaseRealtime.Reply
+            public let payload: SupabaseRealtime.Reply
 
             public init(joinRef: String? = nil, ref: String? = nil, payload: SupabaseRealtime.Reply) {
                 self.joinRef = joinRef
@@ -1567,11 +1543,8 @@ extension SupabaseRealtime {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onPhxReply(_ handler: @escaping @Sendable (PhxReply) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "0:phx_reply", handler: handler) { frame, decoder in
-                    try decoder.decode(PhxReply.self, from: frame.partsOrFrame)
-                } event: {
-                    ServerEvent.phxReply($0)
-                }
+                core.addListener(channel: channel.address, eventName: "0:phx_reply", decoding: PhxReply.self, from: .partsOrFrame, handler: handler,
+                event: ServerEvent.phxReply)
             }
 
             /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.

@@ -18,13 +18,13 @@ public enum Zikr {
 extension Zikr {
     /// An unread notification, as listed by the `notifications` event.
     public struct Notification: Codable, Hashable, Sendable {
-        public var id: String
-        public var type: String
-        public var senderId: String
-        public var senderName: String
-        public var groupId: String
-        public var groupName: String
-        public var time: Date
+        public let id: String
+        public let type: String
+        public let senderId: String
+        public let senderName: String
+        public let groupId: String
+        public let groupName: String
+        public let time: Date
 
         public init(id: String, type: String, senderId: String, senderName: String, groupId: String, groupName: String, time: Date) {
             self.id = id
@@ -64,7 +64,7 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "join_group"
 
-        public var groupId: String
+        public let groupId: String
 
         public init(groupId: String) {
             self.groupId = groupId
@@ -88,7 +88,7 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "leave_group"
 
-        public var groupId: String
+        public let groupId: String
 
         public init(groupId: String) {
             self.groupId = groupId
@@ -112,8 +112,8 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "book_pora"
 
-        public var poraId: String
-        public var groupId: String
+        public let poraId: String
+        public let groupId: String
 
         public init(poraId: String, groupId: String) {
             self.poraId = poraId
@@ -139,7 +139,7 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "complete_pora"
 
-        public var bookingId: String
+        public let bookingId: String
 
         public init(bookingId: String) {
             self.bookingId = bookingId
@@ -163,9 +163,9 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "update_zikr_count"
 
-        public var groupId: String
-        public var zikrId: String
-        public var count: Int
+        public let groupId: String
+        public let zikrId: String
+        public let count: Int
 
         public init(groupId: String, zikrId: String, count: Int) {
             self.groupId = groupId
@@ -193,8 +193,8 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "send_invitation"
 
-        public var receiverId: String
-        public var groupId: String
+        public let receiverId: String
+        public let groupId: String
 
         public init(receiverId: String, groupId: String) {
             self.receiverId = receiverId
@@ -220,8 +220,8 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "respond_to_invitation"
 
-        public var notificationId: String
-        public var accept: Bool
+        public let notificationId: String
+        public let accept: Bool
 
         public init(notificationId: String, accept: Bool) {
             self.notificationId = notificationId
@@ -255,7 +255,7 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "mark_notification_read"
 
-        public var notificationId: String
+        public let notificationId: String
 
         public init(notificationId: String) {
             self.notificationId = notificationId
@@ -279,8 +279,8 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "connection_status"
 
-        public var status: String
-        public var userId: String
+        public let status: String
+        public let userId: String
 
         public init(status: String, userId: String) {
             self.status = status
@@ -306,8 +306,8 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "joined_group"
 
-        public var groupId: String
-        public var message: String
+        public let groupId: String
+        public let message: String
 
         public init(groupId: String, message: String) {
             self.groupId = groupId
@@ -333,8 +333,8 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "left_group"
 
-        public var groupId: String
-        public var message: String
+        public let groupId: String
+        public let message: String
 
         public init(groupId: String, message: String) {
             self.groupId = groupId
@@ -360,8 +360,8 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "user_online"
 
-        public var groupId: String
-        public var userId: String
+        public let groupId: String
+        public let userId: String
 
         public init(groupId: String, userId: String) {
             self.groupId = groupId
@@ -387,8 +387,8 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "user_offline"
 
-        public var groupId: String
-        public var userId: String
+        public let groupId: String
+        public let userId: String
 
         public init(groupId: String, userId: String) {
             self.groupId = groupId
@@ -414,13 +414,13 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "pora_booked"
 
-        public var bookingId: String
-        public var poraId: String
-        public var poraName: String
-        public var groupId: String
-        public var userId: String
-        public var userName: String
-        public var timestamp: Date
+        public let bookingId: String
+        public let poraId: String
+        public let poraName: String
+        public let groupId: String
+        public let userId: String
+        public let userName: String
+        public let timestamp: Date
 
         public init(bookingId: String, poraId: String, poraName: String, groupId: String, userId: String, userName: String, timestamp: Date) {
             self.bookingId = bookingId
@@ -456,9 +456,9 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "booking_confirmed"
 
-        public var bookingId: String
-        public var poraId: String
-        public var poraName: String
+        public let bookingId: String
+        public let poraId: String
+        public let poraName: String
 
         public init(bookingId: String, poraId: String, poraName: String) {
             self.bookingId = bookingId
@@ -486,16 +486,16 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "pora_completed"
 
-        public var bookingId: String
-        public var poraId: String
-        public var poraName: String
-        public var groupId: String
-        public var groupName: String
-        public var userId: String
-        public var userName: String
-        public var totalFinished: Int
-        public var hatmCompleted: Bool
-        public var timestamp: Date
+        public let bookingId: String
+        public let poraId: String
+        public let poraName: String
+        public let groupId: String
+        public let groupName: String
+        public let userId: String
+        public let userName: String
+        public let totalFinished: Int
+        public let hatmCompleted: Bool
+        public let timestamp: Date
 
         public init(bookingId: String, poraId: String, poraName: String, groupId: String, groupName: String, userId: String, userName: String, totalFinished: Int, hatmCompleted: Bool, timestamp: Date) {
             self.bookingId = bookingId
@@ -537,9 +537,9 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "completion_confirmed"
 
-        public var bookingId: String
-        public var poraId: String
-        public var poraName: String
+        public let bookingId: String
+        public let poraId: String
+        public let poraName: String
 
         public init(bookingId: String, poraId: String, poraName: String) {
             self.bookingId = bookingId
@@ -567,10 +567,10 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "hatm_completed"
 
-        public var groupId: String
-        public var groupName: String
-        public var hatmCount: Int
-        public var timestamp: Date
+        public let groupId: String
+        public let groupName: String
+        public let hatmCount: Int
+        public let timestamp: Date
 
         public init(groupId: String, groupName: String, hatmCount: Int, timestamp: Date) {
             self.groupId = groupId
@@ -600,16 +600,16 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "zikr_count_updated"
 
-        public var groupId: String
-        public var zikrId: String
-        public var zikrName: String
-        public var userId: String
-        public var userName: String
-        public var count: Int
-        public var totalCount: Int
-        public var progress: String
-        public var goalReached: Bool
-        public var timestamp: Date
+        public let groupId: String
+        public let zikrId: String
+        public let zikrName: String
+        public let userId: String
+        public let userName: String
+        public let count: Int
+        public let totalCount: Int
+        public let progress: String
+        public let goalReached: Bool
+        public let timestamp: Date
 
         public init(groupId: String, zikrId: String, zikrName: String, userId: String, userName: String, count: Int, totalCount: Int, progress: String, goalReached: Bool, timestamp: Date) {
             self.groupId = groupId
@@ -651,10 +651,10 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "zikr_update_confirmed"
 
-        public var id: String
-        public var count: Int
-        public var totalCount: Int
-        public var goalReached: Bool
+        public let id: String
+        public let count: Int
+        public let totalCount: Int
+        public let goalReached: Bool
 
         public init(id: String, count: Int, totalCount: Int, goalReached: Bool) {
             self.id = id
@@ -684,12 +684,12 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "new_invitation"
 
-        public var id: String
-        public var senderId: String
-        public var senderName: String
-        public var groupId: String
-        public var groupName: String
-        public var time: Date
+        public let id: String
+        public let senderId: String
+        public let senderName: String
+        public let groupId: String
+        public let groupName: String
+        public let time: Date
 
         public init(id: String, senderId: String, senderName: String, groupId: String, groupName: String, time: Date) {
             self.id = id
@@ -723,13 +723,13 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "new_notification"
 
-        public var id: String
-        public var type: String
-        public var senderId: String
-        public var senderName: String
-        public var groupId: String
-        public var groupName: String
-        public var time: Date
+        public let id: String
+        public let type: String
+        public let senderId: String
+        public let senderName: String
+        public let groupId: String
+        public let groupName: String
+        public let time: Date
 
         public init(id: String, type: String, senderId: String, senderName: String, groupId: String, groupName: String, time: Date) {
             self.id = id
@@ -775,8 +775,8 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "notification_marked_read"
 
-        public var notificationId: String
-        public var success: Bool
+        public let notificationId: String
+        public let success: Bool
 
         public init(notificationId: String, success: Bool) {
             self.notificationId = notificationId
@@ -802,10 +802,10 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "invitation_sent"
 
-        public var id: String
-        public var receiverId: String
-        public var groupId: String
-        public var time: Date
+        public let id: String
+        public let receiverId: String
+        public let groupId: String
+        public let time: Date
 
         public init(id: String, receiverId: String, groupId: String, time: Date) {
             self.id = id
@@ -835,11 +835,11 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "invitation_accepted"
 
-        public var notificationId: String
-        public var groupId: String
-        public var groupName: String
-        public var userId: String
-        public var userName: String
+        public let notificationId: String
+        public let groupId: String
+        public let groupName: String
+        public let userId: String
+        public let userName: String
 
         public init(notificationId: String, groupId: String, groupName: String, userId: String, userName: String) {
             self.notificationId = notificationId
@@ -871,10 +871,10 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "invitation_rejected"
 
-        public var notificationId: String
-        public var groupId: String
-        public var groupName: String
-        public var userId: String
+        public let notificationId: String
+        public let groupId: String
+        public let groupName: String
+        public let userId: String
 
         public init(notificationId: String, groupId: String, groupName: String, userId: String) {
             self.notificationId = notificationId
@@ -904,10 +904,10 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "invitation_responded"
 
-        public var notificationId: String
-        public var accepted: Bool
-        public var groupId: String
-        public var groupName: String
+        public let notificationId: String
+        public let accepted: Bool
+        public let groupId: String
+        public let groupName: String
 
         public init(notificationId: String, accepted: Bool, groupId: String, groupName: String) {
             self.notificationId = notificationId
@@ -937,11 +937,11 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "member_joined"
 
-        public var groupId: String
-        public var groupName: String
-        public var userId: String
-        public var userName: String
-        public var timestamp: Date
+        public let groupId: String
+        public let groupName: String
+        public let userId: String
+        public let userName: String
+        public let timestamp: Date
 
         public init(groupId: String, groupName: String, userId: String, userName: String, timestamp: Date) {
             self.groupId = groupId
@@ -973,10 +973,10 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "member_left"
 
-        public var groupId: String
-        public var userId: String
-        public var userName: String
-        public var timestamp: Date
+        public let groupId: String
+        public let userId: String
+        public let userName: String
+        public let timestamp: Date
 
         public init(groupId: String, userId: String, userName: String, timestamp: Date) {
             self.groupId = groupId
@@ -1006,8 +1006,8 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "error"
 
-        public var message: String
-        public var error: String?
+        public let message: String
+        public let error: String?
 
         public init(message: String, error: String? = nil) {
             self.message = message
@@ -1382,11 +1382,8 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onConnectionStatus(_ handler: @escaping @Sendable (ConnectionStatus) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "connection_status", handler: handler) { frame, decoder in
-                try decoder.decode(ConnectionStatus.self, from: frame.payloadOrNull)
-            } event: {
-                ServerEvent.connectionStatus($0)
-            }
+            core.addListener(channel: nil, eventName: "connection_status", decoding: ConnectionStatus.self, from: .payload, handler: handler,
+            event: ServerEvent.connectionStatus)
         }
 
         /// Confirmation of joining group
@@ -1396,11 +1393,8 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onJoinedGroup(_ handler: @escaping @Sendable (JoinedGroup) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "joined_group", handler: handler) { frame, decoder in
-                try decoder.decode(JoinedGroup.self, from: frame.payloadOrNull)
-            } event: {
-                ServerEvent.joinedGroup($0)
-            }
+            core.addListener(channel: nil, eventName: "joined_group", decoding: JoinedGroup.self, from: .payload, handler: handler,
+            event: ServerEvent.joinedGroup)
         }
 
         /// Confirmation of leaving group
@@ -1410,11 +1404,8 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onLeftGroup(_ handler: @escaping @Sendable (LeftGroup) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "left_group", handler: handler) { frame, decoder in
-                try decoder.decode(LeftGroup.self, from: frame.payloadOrNull)
-            } event: {
-                ServerEvent.leftGroup($0)
-            }
+            core.addListener(channel: nil, eventName: "left_group", decoding: LeftGroup.self, from: .payload, handler: handler,
+            event: ServerEvent.leftGroup)
         }
 
         /// Notification when a user comes online in a group
@@ -1424,11 +1415,8 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onUserOnline(_ handler: @escaping @Sendable (UserOnline) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "user_online", handler: handler) { frame, decoder in
-                try decoder.decode(UserOnline.self, from: frame.payloadOrNull)
-            } event: {
-                ServerEvent.userOnline($0)
-            }
+            core.addListener(channel: nil, eventName: "user_online", decoding: UserOnline.self, from: .payload, handler: handler,
+            event: ServerEvent.userOnline)
         }
 
         /// Notification when a user goes offline in a group
@@ -1438,11 +1426,8 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onUserOffline(_ handler: @escaping @Sendable (UserOffline) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "user_offline", handler: handler) { frame, decoder in
-                try decoder.decode(UserOffline.self, from: frame.payloadOrNull)
-            } event: {
-                ServerEvent.userOffline($0)
-            }
+            core.addListener(channel: nil, eventName: "user_offline", decoding: UserOffline.self, from: .payload, handler: handler,
+            event: ServerEvent.userOffline)
         }
 
         /// Notification when a pora is booked
@@ -1452,11 +1437,8 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onPoraBooked(_ handler: @escaping @Sendable (PoraBooked) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "pora_booked", handler: handler) { frame, decoder in
-                try decoder.decode(PoraBooked.self, from: frame.payloadOrNull)
-            } event: {
-                ServerEvent.poraBooked($0)
-            }
+            core.addListener(channel: nil, eventName: "pora_booked", decoding: PoraBooked.self, from: .payload, handler: handler,
+            event: ServerEvent.poraBooked)
         }
 
         /// Confirmation of your pora booking
@@ -1466,11 +1448,8 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onBookingConfirmed(_ handler: @escaping @Sendable (BookingConfirmed) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "booking_confirmed", handler: handler) { frame, decoder in
-                try decoder.decode(BookingConfirmed.self, from: frame.payloadOrNull)
-            } event: {
-                ServerEvent.bookingConfirmed($0)
-            }
+            core.addListener(channel: nil, eventName: "booking_confirmed", decoding: BookingConfirmed.self, from: .payload, handler: handler,
+            event: ServerEvent.bookingConfirmed)
         }
 
         /// Notification when a pora is completed
@@ -1480,11 +1459,8 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onPoraCompleted(_ handler: @escaping @Sendable (PoraCompleted) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "pora_completed", handler: handler) { frame, decoder in
-                try decoder.decode(PoraCompleted.self, from: frame.payloadOrNull)
-            } event: {
-                ServerEvent.poraCompleted($0)
-            }
+            core.addListener(channel: nil, eventName: "pora_completed", decoding: PoraCompleted.self, from: .payload, handler: handler,
+            event: ServerEvent.poraCompleted)
         }
 
         /// Confirmation of your pora completion
@@ -1494,11 +1470,8 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onCompletionConfirmed(_ handler: @escaping @Sendable (CompletionConfirmed) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "completion_confirmed", handler: handler) { frame, decoder in
-                try decoder.decode(CompletionConfirmed.self, from: frame.payloadOrNull)
-            } event: {
-                ServerEvent.completionConfirmed($0)
-            }
+            core.addListener(channel: nil, eventName: "completion_confirmed", decoding: CompletionConfirmed.self, from: .payload, handler: handler,
+            event: ServerEvent.completionConfirmed)
         }
 
         /// Notification when a Quran hatm is completed
@@ -1508,11 +1481,8 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onHatmCompleted(_ handler: @escaping @Sendable (HatmCompleted) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "hatm_completed", handler: handler) { frame, decoder in
-                try decoder.decode(HatmCompleted.self, from: frame.payloadOrNull)
-            } event: {
-                ServerEvent.hatmCompleted($0)
-            }
+            core.addListener(channel: nil, eventName: "hatm_completed", decoding: HatmCompleted.self, from: .payload, handler: handler,
+            event: ServerEvent.hatmCompleted)
         }
 
         /// Update on zikr count changes
@@ -1522,11 +1492,8 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onZikrCountUpdated(_ handler: @escaping @Sendable (ZikrCountUpdated) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "zikr_count_updated", handler: handler) { frame, decoder in
-                try decoder.decode(ZikrCountUpdated.self, from: frame.payloadOrNull)
-            } event: {
-                ServerEvent.zikrCountUpdated($0)
-            }
+            core.addListener(channel: nil, eventName: "zikr_count_updated", decoding: ZikrCountUpdated.self, from: .payload, handler: handler,
+            event: ServerEvent.zikrCountUpdated)
         }
 
         /// Confirmation of your zikr count update
@@ -1536,11 +1503,8 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onZikrUpdateConfirmed(_ handler: @escaping @Sendable (ZikrUpdateConfirmed) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "zikr_update_confirmed", handler: handler) { frame, decoder in
-                try decoder.decode(ZikrUpdateConfirmed.self, from: frame.payloadOrNull)
-            } event: {
-                ServerEvent.zikrUpdateConfirmed($0)
-            }
+            core.addListener(channel: nil, eventName: "zikr_update_confirmed", decoding: ZikrUpdateConfirmed.self, from: .payload, handler: handler,
+            event: ServerEvent.zikrUpdateConfirmed)
         }
 
         /// Notification of new invitation
@@ -1550,11 +1514,8 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onNewInvitation(_ handler: @escaping @Sendable (NewInvitation) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "new_invitation", handler: handler) { frame, decoder in
-                try decoder.decode(NewInvitation.self, from: frame.payloadOrNull)
-            } event: {
-                ServerEvent.newInvitation($0)
-            }
+            core.addListener(channel: nil, eventName: "new_invitation", decoding: NewInvitation.self, from: .payload, handler: handler,
+            event: ServerEvent.newInvitation)
         }
 
         /// Notification of new notification
@@ -1564,11 +1525,8 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onNewNotification(_ handler: @escaping @Sendable (NewNotification) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "new_notification", handler: handler) { frame, decoder in
-                try decoder.decode(NewNotification.self, from: frame.payloadOrNull)
-            } event: {
-                ServerEvent.newNotification($0)
-            }
+            core.addListener(channel: nil, eventName: "new_notification", decoding: NewNotification.self, from: .payload, handler: handler,
+            event: ServerEvent.newNotification)
         }
 
         /// List of unread notifications
@@ -1578,11 +1536,8 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onNotifications(_ handler: @escaping @Sendable ([Zikr.Notification]) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "notifications", handler: handler) { frame, decoder in
-                try decoder.decode([Zikr.Notification].self, from: frame.payloadOrNull)
-            } event: {
-                ServerEvent.notifications($0)
-            }
+            core.addListener(channel: nil, eventName: "notifications", decoding: [Zikr.Notification].self, from: .payload, handler: handler,
+            event: ServerEvent.notifications)
         }
 
         /// Confirmation that a notification was marked as read
@@ -1592,11 +1547,8 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onNotificationMarkedRead(_ handler: @escaping @Sendable (NotificationMarkedRead) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "notification_marked_read", handler: handler) { frame, decoder in
-                try decoder.decode(NotificationMarkedRead.self, from: frame.payloadOrNull)
-            } event: {
-                ServerEvent.notificationMarkedRead($0)
-            }
+            core.addListener(channel: nil, eventName: "notification_marked_read", decoding: NotificationMarkedRead.self, from: .payload, handler: handler,
+            event: ServerEvent.notificationMarkedRead)
         }
 
         /// Confirmation that an invitation was sent
@@ -1606,11 +1558,8 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onInvitationSent(_ handler: @escaping @Sendable (InvitationSent) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "invitation_sent", handler: handler) { frame, decoder in
-                try decoder.decode(InvitationSent.self, from: frame.payloadOrNull)
-            } event: {
-                ServerEvent.invitationSent($0)
-            }
+            core.addListener(channel: nil, eventName: "invitation_sent", decoding: InvitationSent.self, from: .payload, handler: handler,
+            event: ServerEvent.invitationSent)
         }
 
         /// Notification that an invitation was accepted
@@ -1620,11 +1569,8 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onInvitationAccepted(_ handler: @escaping @Sendable (InvitationAccepted) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "invitation_accepted", handler: handler) { frame, decoder in
-                try decoder.decode(InvitationAccepted.self, from: frame.payloadOrNull)
-            } event: {
-                ServerEvent.invitationAccepted($0)
-            }
+            core.addListener(channel: nil, eventName: "invitation_accepted", decoding: InvitationAccepted.self, from: .payload, handler: handler,
+            event: ServerEvent.invitationAccepted)
         }
 
         /// Notification that an invitation was rejected
@@ -1634,11 +1580,8 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onInvitationRejected(_ handler: @escaping @Sendable (InvitationRejected) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "invitation_rejected", handler: handler) { frame, decoder in
-                try decoder.decode(InvitationRejected.self, from: frame.payloadOrNull)
-            } event: {
-                ServerEvent.invitationRejected($0)
-            }
+            core.addListener(channel: nil, eventName: "invitation_rejected", decoding: InvitationRejected.self, from: .payload, handler: handler,
+            event: ServerEvent.invitationRejected)
         }
 
         /// Confirmation of your invitation response
@@ -1648,11 +1591,8 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onInvitationResponded(_ handler: @escaping @Sendable (InvitationResponded) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "invitation_responded", handler: handler) { frame, decoder in
-                try decoder.decode(InvitationResponded.self, from: frame.payloadOrNull)
-            } event: {
-                ServerEvent.invitationResponded($0)
-            }
+            core.addListener(channel: nil, eventName: "invitation_responded", decoding: InvitationResponded.self, from: .payload, handler: handler,
+            event: ServerEvent.invitationResponded)
         }
 
         /// Notification when a new member joins the group
@@ -1662,11 +1602,8 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onMemberJoined(_ handler: @escaping @Sendable (MemberJoined) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "member_joined", handler: handler) { frame, decoder in
-                try decoder.decode(MemberJoined.self, from: frame.payloadOrNull)
-            } event: {
-                ServerEvent.memberJoined($0)
-            }
+            core.addListener(channel: nil, eventName: "member_joined", decoding: MemberJoined.self, from: .payload, handler: handler,
+            event: ServerEvent.memberJoined)
         }
 
         /// Notification when a member leaves the group
@@ -1676,11 +1613,8 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onMemberLeft(_ handler: @escaping @Sendable (MemberLeft) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "member_left", handler: handler) { frame, decoder in
-                try decoder.decode(MemberLeft.self, from: frame.payloadOrNull)
-            } event: {
-                ServerEvent.memberLeft($0)
-            }
+            core.addListener(channel: nil, eventName: "member_left", decoding: MemberLeft.self, from: .payload, handler: handler,
+            event: ServerEvent.memberLeft)
         }
 
         /// Error message from server
@@ -1690,11 +1624,8 @@ extension Zikr {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onError(_ handler: @escaping @Sendable (Error) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "error", handler: handler) { frame, decoder in
-                try decoder.decode(Error.self, from: frame.payloadOrNull)
-            } event: {
-                ServerEvent.error($0)
-            }
+            core.addListener(channel: nil, eventName: "error", decoding: Error.self, from: .payload, handler: handler,
+            event: ServerEvent.error)
         }
 
         /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.

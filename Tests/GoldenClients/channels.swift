@@ -92,7 +92,7 @@ extension Channels {
             /// The event's name on the wire.
             public static let eventName = "taken"
 
-            public var by: String
+            public let by: String
 
             public init(by: String) {
                 self.by = by
@@ -114,7 +114,7 @@ extension Channels {
             /// The event's name on the wire.
             public static let eventName = "client-wave"
 
-            public var emoji: String
+            public let emoji: String
 
             public init(emoji: String) {
                 self.emoji = emoji
@@ -203,11 +203,8 @@ extension Channels {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onTaken(_ handler: @escaping @Sendable (Taken) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "taken", handler: handler) { frame, decoder in
-                    try decoder.decode(Taken.self, from: frame.payloadOrNull)
-                } event: {
-                    ServerEvent.taken($0)
-                }
+                core.addListener(channel: channel.address, eventName: "taken", decoding: Taken.self, from: .payload, handler: handler,
+                event: ServerEvent.taken)
             }
 
             /// Wire name: `client-wave`, both directions.
@@ -215,11 +212,8 @@ extension Channels {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onClientWave(_ handler: @escaping @Sendable (ClientWave) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "client-wave", handler: handler) { frame, decoder in
-                    try decoder.decode(ClientWave.self, from: frame.payloadOrNull)
-                } event: {
-                    ServerEvent.clientWave($0)
-                }
+                core.addListener(channel: channel.address, eventName: "client-wave", decoding: ClientWave.self, from: .payload, handler: handler,
+                event: ServerEvent.clientWave)
             }
 
             /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.
@@ -295,11 +289,8 @@ extension Channels {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onSaid(_ handler: @escaping @Sendable (String) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "said", handler: handler) { frame, decoder in
-                    try decoder.decode(String.self, from: frame.payloadOrNull)
-                } event: {
-                    ServerEvent.said($0)
-                }
+                core.addListener(channel: channel.address, eventName: "said", decoding: String.self, from: .payload, handler: handler,
+                event: ServerEvent.said)
             }
 
             /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.

@@ -18,8 +18,8 @@ extension Constants {
         /// The event's name on the wire.
         public static let eventName = "upload_started"
 
-        public var orderId: String
-        public var note: String?
+        public let orderId: String
+        public let note: String?
         /// Always "uploading" for this event: checked when decoding, written when encoding.
         public var status: String { "uploading" }
         /// Always 2 for this event: checked when decoding, written when encoding.
@@ -111,11 +111,8 @@ extension Constants {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onUploadStarted(_ handler: @escaping @Sendable (UploadStarted) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "upload_started", handler: handler) { frame, decoder in
-                try decoder.decode(UploadStarted.self, from: frame.payloadOrNull)
-            } event: {
-                ServerEvent.uploadStarted($0)
-            }
+            core.addListener(channel: nil, eventName: "upload_started", decoding: UploadStarted.self, from: .payload, handler: handler,
+            event: ServerEvent.uploadStarted)
         }
 
         /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.

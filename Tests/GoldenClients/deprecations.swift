@@ -15,7 +15,7 @@ public enum Deprecations {
 extension Deprecations {
     /// - Important: Deprecated. Use Modern.
     public struct Legacy: Codable, Hashable, Sendable {
-        public var id: String
+        public let id: String
 
         public init(id: String) {
             self.id = id
@@ -81,7 +81,7 @@ extension Deprecations {
         /// The event's name on the wire.
         public static let eventName = "old_join"
 
-        public var roomId: String
+        public let roomId: String
 
         public init(roomId: String) {
             self.roomId = roomId
@@ -113,14 +113,11 @@ extension Deprecations {
         /// The event's name on the wire.
         public static let eventName = "profile"
 
-        public var name: String
+        public let name: String
         @available(*, deprecated, message: "Use name.")
-        public var nick: String? {
-            get { _nick }
-            set { _nick = newValue }
-        }
-        var _nick: String?
-        public var level: Deprecations.Level
+        public var nick: String? { _nick }
+        let _nick: String?
+        public let level: Deprecations.Level
 
         public init(name: String, nick: String? = nil, level: Deprecations.Level) {
             self.name = name
@@ -233,11 +230,8 @@ extension Deprecations {
         @available(*, deprecated)
         @discardableResult
         public func onOldNotice(_ handler: @escaping @Sendable (Deprecations.Legacy) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "old_notice", handler: handler) { frame, decoder in
-                try decoder.decode(Deprecations.Legacy.self, from: frame.payloadOrNull)
-            } event: {
-                ServerEvent.oldNotice($0)
-            }
+            core.addListener(channel: nil, eventName: "old_notice", decoding: Deprecations.Legacy.self, from: .payload, handler: handler,
+            event: ServerEvent.oldNotice)
         }
 
         /// Wire name: `profile`, both directions.
@@ -245,11 +239,8 @@ extension Deprecations {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onProfile(_ handler: @escaping @Sendable (Profile) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "profile", handler: handler) { frame, decoder in
-                try decoder.decode(Profile.self, from: frame.payloadOrNull)
-            } event: {
-                ServerEvent.profile($0)
-            }
+            core.addListener(channel: nil, eventName: "profile", decoding: Profile.self, from: .payload, handler: handler,
+            event: ServerEvent.profile)
         }
 
         /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.

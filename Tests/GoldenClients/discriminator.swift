@@ -14,8 +14,8 @@ public enum Flat {
 
 extension Flat {
     public struct Position: Codable, Hashable, Sendable {
-        public var lat: Double
-        public var lng: Double
+        public let lat: Double
+        public let lng: Double
 
         public init(lat: Double, lng: Double) {
             self.lat = lat
@@ -43,7 +43,7 @@ extension Flat {
         /// The event's name on the wire.
         public static let eventName = "ping"
 
-        public var sentAt: Date
+        public let sentAt: Date
 
         public init(sentAt: Date) {
             self.sentAt = sentAt
@@ -143,11 +143,8 @@ extension Flat {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onPing(_ handler: @escaping @Sendable (Ping) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "ping", handler: handler) { frame, decoder in
-                try decoder.decode(Ping.self, from: frame.payloadOrNull)
-            } event: {
-                ServerEvent.ping($0)
-            }
+            core.addListener(channel: nil, eventName: "ping", decoding: Ping.self, from: .payload, handler: handler,
+            event: ServerEvent.ping)
         }
 
         /// Wire name: `moved`, server to client.
@@ -155,11 +152,8 @@ extension Flat {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onMoved(_ handler: @escaping @Sendable (Flat.Position) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "moved", handler: handler) { frame, decoder in
-                try decoder.decode(Flat.Position.self, from: frame.payloadOrNull)
-            } event: {
-                ServerEvent.moved($0)
-            }
+            core.addListener(channel: nil, eventName: "moved", decoding: Flat.Position.self, from: .payload, handler: handler,
+            event: ServerEvent.moved)
         }
 
         /// Wire name: `bye`, server to client.

@@ -73,8 +73,8 @@ extension Enums {
         /// The event's name on the wire.
         public static let eventName = "state_changed"
 
-        public var state: Enums.OrderState
-        public var previous: Enums.OrderState?
+        public let state: Enums.OrderState
+        public let previous: Enums.OrderState?
 
         public init(state: Enums.OrderState, previous: Enums.OrderState? = nil) {
             self.state = state
@@ -130,11 +130,8 @@ extension Enums {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onStateChanged(_ handler: @escaping @Sendable (StateChanged) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "state_changed", handler: handler) { frame, decoder in
-                try decoder.decode(StateChanged.self, from: frame.payloadOrNull)
-            } event: {
-                ServerEvent.stateChanged($0)
-            }
+            core.addListener(channel: nil, eventName: "state_changed", decoding: StateChanged.self, from: .payload, handler: handler,
+            event: ServerEvent.stateChanged)
         }
 
         /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.

@@ -18,11 +18,11 @@ extension Envelope {
         /// The event's name on the wire.
         public static let eventName = "status"
 
-        public var id: String
-        public var sentAt: Date?
-        public var conversationId: String
+        public let id: String
+        public let sentAt: Date?
+        public let conversationId: String
         /// The event's payload.
-        public var payload: Payload
+        public let payload: Payload
         /// Always 2 for this event: checked when decoding, written when encoding.
         public var version: Int { 2 }
 
@@ -50,7 +50,7 @@ extension Envelope {
 
         /// The event's payload.
         public struct Payload: Codable, Hashable, Sendable {
-            public var online: Bool
+            public let online: Bool
 
             public init(online: Bool) {
                 self.online = online
@@ -73,8 +73,8 @@ extension Envelope {
         /// The event's name on the wire.
         public static let eventName = "heartbeat"
 
-        public var id: String
-        public var sentAt: Date?
+        public let id: String
+        public let sentAt: Date?
         /// Always 2 for this event: checked when decoding, written when encoding.
         public var version: Int { 2 }
 
@@ -102,10 +102,10 @@ extension Envelope {
         /// The event's name on the wire.
         public static let eventName = "list"
 
-        public var id: String
-        public var sentAt: Date?
+        public let id: String
+        public let sentAt: Date?
         /// The event's payload.
-        public var payload: [String]
+        public let payload: [String]
         /// Always 2 for this event: checked when decoding, written when encoding.
         public var version: Int { 2 }
 
@@ -175,11 +175,8 @@ extension Envelope {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onStatus(_ handler: @escaping @Sendable (Status) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "status", handler: handler) { frame, decoder in
-                try decoder.decode(Status.self, from: frame.frame)
-            } event: {
-                ServerEvent.status($0)
-            }
+            core.addListener(channel: nil, eventName: "status", decoding: Status.self, from: .frame, handler: handler,
+            event: ServerEvent.status)
         }
 
         /// Wire name: `heartbeat`, server to client.
@@ -187,11 +184,8 @@ extension Envelope {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onHeartbeat(_ handler: @escaping @Sendable (Heartbeat) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "heartbeat", handler: handler) { frame, decoder in
-                try decoder.decode(Heartbeat.self, from: frame.frame)
-            } event: {
-                ServerEvent.heartbeat($0)
-            }
+            core.addListener(channel: nil, eventName: "heartbeat", decoding: Heartbeat.self, from: .frame, handler: handler,
+            event: ServerEvent.heartbeat)
         }
 
         /// Wire name: `list`, server to client.
@@ -199,11 +193,8 @@ extension Envelope {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onList(_ handler: @escaping @Sendable (List) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "list", handler: handler) { frame, decoder in
-                try decoder.decode(List.self, from: frame.frame)
-            } event: {
-                ServerEvent.list($0)
-            }
+            core.addListener(channel: nil, eventName: "list", decoding: List.self, from: .frame, handler: handler,
+            event: ServerEvent.list)
         }
 
         /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.

@@ -44,9 +44,9 @@ extension Flags {
         /// The event's name on the wire.
         public static let eventName = "role_updated"
 
-        public var allowed: Flags.Permissions
-        public var denied: Flags.Permissions
-        public var history: [Flags.Permissions]?
+        public let allowed: Flags.Permissions
+        public let denied: Flags.Permissions
+        public let history: [Flags.Permissions]?
 
         public init(allowed: Flags.Permissions, denied: Flags.Permissions, history: [Flags.Permissions]? = nil) {
             self.allowed = allowed
@@ -128,11 +128,8 @@ extension Flags {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onRoleUpdated(_ handler: @escaping @Sendable (RoleUpdated) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "role_updated", handler: handler) { frame, decoder in
-                try decoder.decode(RoleUpdated.self, from: frame.payloadOrNull)
-            } event: {
-                ServerEvent.roleUpdated($0)
-            }
+            core.addListener(channel: nil, eventName: "role_updated", decoding: RoleUpdated.self, from: .payload, handler: handler,
+            event: ServerEvent.roleUpdated)
         }
 
         /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.

@@ -23,9 +23,9 @@ extension FrameShapes {
         /// The event's name on the wire.
         public static let eventName = "MESSAGE_CREATE"
 
-        public var s: Int
+        public let s: Int
         /// The event's payload.
-        public var payload: Payload
+        public let payload: Payload
 
         public init(s: Int, payload: Payload) {
             self.s = s
@@ -45,8 +45,8 @@ extension FrameShapes {
 
         /// The event's payload.
         public struct Payload: Codable, Hashable, Sendable {
-            public var id: String
-            public var content: String
+            public let id: String
+            public let content: String
 
             public init(id: String, content: String) {
                 self.id = id
@@ -71,9 +71,9 @@ extension FrameShapes {
         /// The event's name on the wire.
         public static let eventName = "READY"
 
-        public var s: Int
+        public let s: Int
         /// The event's payload.
-        public var payload: Payload
+        public let payload: Payload
 
         public init(s: Int, payload: Payload) {
             self.s = s
@@ -93,7 +93,7 @@ extension FrameShapes {
 
         /// The event's payload.
         public struct Payload: Codable, Hashable, Sendable {
-            public var sessionId: String
+            public let sessionId: String
 
             public init(sessionId: String) {
                 self.sessionId = sessionId
@@ -113,9 +113,9 @@ extension FrameShapes {
 
     /// Frame shape `reply`, server to client.
     public struct Result: Codable, Hashable, Sendable {
-        public var id: Int
+        public let id: Int
         /// The event's payload.
-        public var payload: [String]
+        public let payload: [String]
 
         public init(id: Int, payload: [String]) {
             self.id = id
@@ -139,7 +139,7 @@ extension FrameShapes {
         /// The event's name on the wire.
         public static let eventName = "user.created"
 
-        public var userId: Int
+        public let userId: Int
 
         public init(userId: Int) {
             self.userId = userId
@@ -161,7 +161,7 @@ extension FrameShapes {
         /// The event's name on the wire.
         public static let eventName = "10"
 
-        public var heartbeatInterval: Int
+        public let heartbeatInterval: Int
 
         public init(heartbeatInterval: Int) {
             self.heartbeatInterval = heartbeatInterval
@@ -191,8 +191,8 @@ extension FrameShapes {
         /// The event's name on the wire.
         public static let eventName = "2"
 
-        public var token: String
-        public var intents: Int
+        public let token: String
+        public let intents: Int
 
         public init(token: String, intents: Int) {
             self.token = token
@@ -316,11 +316,8 @@ extension FrameShapes {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onMessageCreate(_ handler: @escaping @Sendable (MessageCreate) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "0:MESSAGE_CREATE", handler: handler) { frame, decoder in
-                try decoder.decode(MessageCreate.self, from: frame.partsOrFrame)
-            } event: {
-                ServerEvent.messageCreate($0)
-            }
+            core.addListener(channel: nil, eventName: "0:MESSAGE_CREATE", decoding: MessageCreate.self, from: .partsOrFrame, handler: handler,
+            event: ServerEvent.messageCreate)
         }
 
         /// Wire name: `READY` in frame shape `dispatch`, server to client.
@@ -328,11 +325,8 @@ extension FrameShapes {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onReady(_ handler: @escaping @Sendable (Ready) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "0:READY", handler: handler) { frame, decoder in
-                try decoder.decode(Ready.self, from: frame.partsOrFrame)
-            } event: {
-                ServerEvent.ready($0)
-            }
+            core.addListener(channel: nil, eventName: "0:READY", decoding: Ready.self, from: .partsOrFrame, handler: handler,
+            event: ServerEvent.ready)
         }
 
         /// Frame shape `reply`, server to client.
@@ -340,11 +334,8 @@ extension FrameShapes {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onResult(_ handler: @escaping @Sendable (Result) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "1:", handler: handler) { frame, decoder in
-                try decoder.decode(Result.self, from: frame.partsOrFrame)
-            } event: {
-                ServerEvent.result($0)
-            }
+            core.addListener(channel: nil, eventName: "1:", decoding: Result.self, from: .partsOrFrame, handler: handler,
+            event: ServerEvent.result)
         }
 
         /// Wire name: `user.created` in frame shape `notification`, server to client.
@@ -352,11 +343,8 @@ extension FrameShapes {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onUserCreated(_ handler: @escaping @Sendable (UserCreated) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "2:user.created", handler: handler) { frame, decoder in
-                try decoder.decode(UserCreated.self, from: frame.payloadOrNull)
-            } event: {
-                ServerEvent.userCreated($0)
-            }
+            core.addListener(channel: nil, eventName: "2:user.created", decoding: UserCreated.self, from: .payload, handler: handler,
+            event: ServerEvent.userCreated)
         }
 
         /// Wire name: `10` in frame shape `opcode`, server to client.
@@ -364,11 +352,8 @@ extension FrameShapes {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onHello(_ handler: @escaping @Sendable (Hello) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "3:10", handler: handler) { frame, decoder in
-                try decoder.decode(Hello.self, from: frame.payloadOrNull)
-            } event: {
-                ServerEvent.hello($0)
-            }
+            core.addListener(channel: nil, eventName: "3:10", decoding: Hello.self, from: .payload, handler: handler,
+            event: ServerEvent.hello)
         }
 
         /// Wire name: `1` in frame shape `opcode`, both directions.
@@ -376,11 +361,8 @@ extension FrameShapes {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onHeartbeat(_ handler: @escaping @Sendable (Int?) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "3:1", handler: handler) { frame, decoder in
-                try decoder.decode(Int?.self, from: frame.payloadOrNull)
-            } event: {
-                ServerEvent.heartbeat($0)
-            }
+            core.addListener(channel: nil, eventName: "3:1", decoding: Int?.self, from: .payload, handler: handler,
+            event: ServerEvent.heartbeat)
         }
 
         /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.

@@ -15,11 +15,11 @@ public enum Hostile {
 
 extension Hostile {
     public struct Profile: Codable, Hashable, Sendable {
-        public var prénom: Swift.String
-        public var `class`: Swift.String
-        public var _2fa: Bool
-        public var isActive: Bool
-        public var `in`: Int
+        public let prénom: Swift.String
+        public let `class`: Swift.String
+        public let _2fa: Bool
+        public let isActive: Bool
+        public let `in`: Int
 
         public init(prénom: Swift.String, `class`: Swift.String, _2fa: Bool, isActive: Bool, `in`: Int) {
             self.prénom = prénom
@@ -53,10 +53,10 @@ extension Hostile {
         /// The event's name on the wire.
         public static let eventName = "default"
 
-        public var `self`: Swift.String
-        public var `protocol`: Swift.String
-        public var orderId: Swift.String
-        public var orderIdentifier: Swift.String
+        public let `self`: Swift.String
+        public let `protocol`: Swift.String
+        public let orderId: Swift.String
+        public let orderIdentifier: Swift.String
 
         public init(`self` _self: Swift.String, `protocol`: Swift.String, orderId: Swift.String, orderIdentifier: Swift.String) {
             self.`self` = _self
@@ -98,7 +98,7 @@ extension Hostile {
         /// The event's name on the wire.
         public static let eventName = "job-removed"
 
-        public var reason: Swift.String
+        public let reason: Swift.String
 
         public init(reason: Swift.String) {
             self.reason = reason
@@ -120,7 +120,7 @@ extension Hostile {
         /// The event's name on the wire.
         public static let eventName = "room:join"
 
-        public var roomId: Swift.String
+        public let roomId: Swift.String
 
         public init(roomId: Swift.String) {
             self.roomId = roomId
@@ -142,7 +142,7 @@ extension Hostile {
         /// The event's name on the wire.
         public static let eventName = "conversation.participantAdded"
 
-        public var profileId: Swift.String
+        public let profileId: Swift.String
 
         public init(profileId: Swift.String) {
             self.profileId = profileId
@@ -164,7 +164,7 @@ extension Hostile {
         /// The event's name on the wire.
         public static let eventName = "error"
 
-        public var message: Swift.String
+        public let message: Swift.String
 
         public init(message: Swift.String) {
             self.message = message
@@ -186,7 +186,7 @@ extension Hostile {
         /// The event's name on the wire.
         public static let eventName = "data"
 
-        public var bytes: Swift.String
+        public let bytes: Swift.String
 
         public init(bytes: Swift.String) {
             self.bytes = bytes
@@ -208,7 +208,7 @@ extension Hostile {
         /// The event's name on the wire.
         public static let eventName = "string"
 
-        public var value: Swift.String
+        public let value: Swift.String
 
         public init(value: Swift.String) {
             self.value = value
@@ -230,8 +230,8 @@ extension Hostile {
         /// The event's name on the wire.
         public static let eventName = "date"
 
-        public var at: Foundation.Date
-        public var link: URL?
+        public let at: Foundation.Date
+        public let link: URL?
 
         public init(at: Foundation.Date, link: URL? = nil) {
             self.at = at
@@ -371,11 +371,8 @@ extension Hostile {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onDefault(_ handler: @escaping @Sendable (Default) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "default", handler: handler) { frame, decoder in
-                try decoder.decode(Default.self, from: frame.payloadOrNull)
-            } event: {
-                ServerEvent.`default`($0)
-            }
+            core.addListener(channel: nil, eventName: "default", decoding: Default.self, from: .payload, handler: handler,
+            event: ServerEvent.`default`)
         }
 
         /// Wire name: `2fa:enabled`, server to client.
@@ -394,11 +391,8 @@ extension Hostile {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onÉvénementReçu(_ handler: @escaping @Sendable (Hostile.Profile) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "événement_reçu", handler: handler) { frame, decoder in
-                try decoder.decode(Hostile.Profile.self, from: frame.payloadOrNull)
-            } event: {
-                ServerEvent.événementReçu($0)
-            }
+            core.addListener(channel: nil, eventName: "événement_reçu", decoding: Hostile.Profile.self, from: .payload, handler: handler,
+            event: ServerEvent.événementReçu)
         }
 
         /// Wire name: `job-removed`, server to client.
@@ -406,11 +400,8 @@ extension Hostile {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onJobRemoved(_ handler: @escaping @Sendable (JobRemoved) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "job-removed", handler: handler) { frame, decoder in
-                try decoder.decode(JobRemoved.self, from: frame.payloadOrNull)
-            } event: {
-                ServerEvent.jobRemoved($0)
-            }
+            core.addListener(channel: nil, eventName: "job-removed", decoding: JobRemoved.self, from: .payload, handler: handler,
+            event: ServerEvent.jobRemoved)
         }
 
         /// Wire name: `conversation.participantAdded`, server to client.
@@ -418,11 +409,8 @@ extension Hostile {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onConversationParticipantAdded(_ handler: @escaping @Sendable (ConversationParticipantAdded) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "conversation.participantAdded", handler: handler) { frame, decoder in
-                try decoder.decode(ConversationParticipantAdded.self, from: frame.payloadOrNull)
-            } event: {
-                ServerEvent.conversationParticipantAdded($0)
-            }
+            core.addListener(channel: nil, eventName: "conversation.participantAdded", decoding: ConversationParticipantAdded.self, from: .payload, handler: handler,
+            event: ServerEvent.conversationParticipantAdded)
         }
 
         /// Wire name: `error`, server to client.
@@ -430,11 +418,8 @@ extension Hostile {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onError(_ handler: @escaping @Sendable (Error) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "error", handler: handler) { frame, decoder in
-                try decoder.decode(Error.self, from: frame.payloadOrNull)
-            } event: {
-                ServerEvent.error($0)
-            }
+            core.addListener(channel: nil, eventName: "error", decoding: Error.self, from: .payload, handler: handler,
+            event: ServerEvent.error)
         }
 
         /// Wire name: `data`, server to client.
@@ -442,11 +427,8 @@ extension Hostile {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onData(_ handler: @escaping @Sendable (Data) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "data", handler: handler) { frame, decoder in
-                try decoder.decode(Data.self, from: frame.payloadOrNull)
-            } event: {
-                ServerEvent.data($0)
-            }
+            core.addListener(channel: nil, eventName: "data", decoding: Data.self, from: .payload, handler: handler,
+            event: ServerEvent.data)
         }
 
         /// Wire name: `string`, server to client.
@@ -454,11 +436,8 @@ extension Hostile {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onString(_ handler: @escaping @Sendable (String) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "string", handler: handler) { frame, decoder in
-                try decoder.decode(String.self, from: frame.payloadOrNull)
-            } event: {
-                ServerEvent.string($0)
-            }
+            core.addListener(channel: nil, eventName: "string", decoding: String.self, from: .payload, handler: handler,
+            event: ServerEvent.string)
         }
 
         /// Wire name: `date`, server to client.
@@ -466,11 +445,8 @@ extension Hostile {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onDate(_ handler: @escaping @Sendable (Date) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "date", handler: handler) { frame, decoder in
-                try decoder.decode(Date.self, from: frame.payloadOrNull)
-            } event: {
-                ServerEvent.date($0)
-            }
+            core.addListener(channel: nil, eventName: "date", decoding: Date.self, from: .payload, handler: handler,
+            event: ServerEvent.date)
         }
 
         /// A wire name with a quote " and a backslash \ in it.

@@ -104,10 +104,10 @@ extension IntegerEnums {
         /// The event's name on the wire.
         public static let eventName = "presence_changed"
 
-        public var userId: String
-        public var presence: IntegerEnums.Presence
-        public var previous: IntegerEnums.Presence?
-        public var priorities: [IntegerEnums.Priority]
+        public let userId: String
+        public let presence: IntegerEnums.Presence
+        public let previous: IntegerEnums.Presence?
+        public let priorities: [IntegerEnums.Priority]
 
         public init(userId: String, presence: IntegerEnums.Presence, previous: IntegerEnums.Presence? = nil, priorities: [IntegerEnums.Priority]) {
             self.userId = userId
@@ -191,11 +191,8 @@ extension IntegerEnums {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onPresenceChanged(_ handler: @escaping @Sendable (PresenceChanged) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "presence_changed", handler: handler) { frame, decoder in
-                try decoder.decode(PresenceChanged.self, from: frame.payloadOrNull)
-            } event: {
-                ServerEvent.presenceChanged($0)
-            }
+            core.addListener(channel: nil, eventName: "presence_changed", decoding: PresenceChanged.self, from: .payload, handler: handler,
+            event: ServerEvent.presenceChanged)
         }
 
         /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.

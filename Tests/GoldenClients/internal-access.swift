@@ -18,8 +18,8 @@ extension Internal {
         /// The event's name on the wire.
         internal static let eventName = "hello"
 
-        internal var name: String
-        internal var nickname: String?
+        internal let name: String
+        internal let nickname: String?
 
         internal init(name: String, nickname: String? = nil) {
             self.name = name
@@ -99,11 +99,8 @@ extension Internal {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         internal func onHello(_ handler: @escaping @Sendable (Hello) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "hello", handler: handler) { frame, decoder in
-                try decoder.decode(Hello.self, from: frame.payloadOrNull)
-            } event: {
-                ServerEvent.hello($0)
-            }
+            core.addListener(channel: nil, eventName: "hello", decoding: Hello.self, from: .payload, handler: handler,
+            event: ServerEvent.hello)
         }
 
         /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.

@@ -70,8 +70,8 @@ extension Escaping {
         /// The event's name on the wire.
         public static let eventName = "tick`tock|tack"
 
-        public var choice: Escaping.Choice
-        public var oddKey: String?
+        public let choice: Escaping.Choice
+        public let oddKey: String?
 
         public init(choice: Escaping.Choice, oddKey: String? = nil) {
             self.choice = choice
@@ -171,11 +171,8 @@ extension Escaping {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onTickTock(_ handler: @escaping @Sendable (TickTock) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "tick`tock|tack", handler: handler) { frame, decoder in
-                try decoder.decode(TickTock.self, from: frame.payloadOrNull)
-            } event: {
-                ServerEvent.tickTock($0)
-            }
+            core.addListener(channel: nil, eventName: "tick`tock|tack", decoding: TickTock.self, from: .payload, handler: handler,
+            event: ServerEvent.tickTock)
         }
 
         /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.

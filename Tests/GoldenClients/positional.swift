@@ -20,10 +20,10 @@ extension Positional {
         /// The event's name on the wire.
         public static let eventName = "heartbeat"
 
-        public var joinRef: String?
-        public var ref: String?
+        public let joinRef: String?
+        public let ref: String?
         /// The event's payload.
-        public var payload: Payload
+        public let payload: Payload
 
         public init(joinRef: String? = nil, ref: String? = nil, payload: Payload) {
             self.joinRef = joinRef
@@ -146,10 +146,10 @@ extension Positional {
             /// The event's name on the wire.
             public static let eventName = "phx_join"
 
-            public var joinRef: String?
-            public var ref: String?
+            public let joinRef: String?
+            public let ref: String?
             /// The event's payload.
-            public var payload: Payload
+            public let payload: Payload
 
             public init(joinRef: String? = nil, ref: String? = nil, payload: Payload) {
                 self.joinRef = joinRef
@@ -171,7 +171,7 @@ extension Positional {
 
             /// The event's payload.
             public struct Payload: Codable, Hashable, Sendable {
-                public var token: String?
+                public let token: String?
 
                 public init(token: String? = nil) {
                     self.token = token
@@ -194,10 +194,10 @@ extension Positional {
             /// The event's name on the wire.
             public static let eventName = "new_msg"
 
-            public var joinRef: String?
-            public var ref: String?
+            public let joinRef: String?
+            public let ref: String?
             /// The event's payload.
-            public var payload: Payload
+            public let payload: Payload
 
             public init(joinRef: String? = nil, ref: String? = nil, payload: Payload) {
                 self.joinRef = joinRef
@@ -219,7 +219,7 @@ extension Positional {
 
             /// The event's payload.
             public struct Payload: Codable, Hashable, Sendable {
-                public var body: String
+                public let body: String
 
                 public init(body: String) {
                     self.body = body
@@ -309,11 +309,8 @@ extension Positional {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onNewMsg(_ handler: @escaping @Sendable (NewMsg) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "0:new_msg", handler: handler) { frame, decoder in
-                    try decoder.decode(NewMsg.self, from: frame.partsOrFrame)
-                } event: {
-                    ServerEvent.newMsg($0)
-                }
+                core.addListener(channel: channel.address, eventName: "0:new_msg", decoding: NewMsg.self, from: .partsOrFrame, handler: handler,
+                event: ServerEvent.newMsg)
             }
 
             /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.

@@ -14,10 +14,10 @@ public enum Recursion {
 
 extension Recursion {
     public struct Comment: Codable, Hashable, Sendable {
-        public var id: String
+        public let id: String
         @Indirect public var parent: Recursion.Comment?
-        public var replies: [Recursion.Comment]
-        public var meta: Meta
+        public let replies: [Recursion.Comment]
+        public let meta: Meta
 
         public init(id: String, parent: Recursion.Comment? = nil, replies: [Recursion.Comment], meta: Meta) {
             self.id = id
@@ -59,7 +59,7 @@ extension Recursion {
     }
 
     public struct Person: Codable, Hashable, Sendable {
-        public var name: String
+        public let name: String
         @Indirect public var manager: Recursion.Team?
 
         public init(name: String, manager: Recursion.Team? = nil) {
@@ -80,7 +80,7 @@ extension Recursion {
     }
 
     public struct Team: Codable, Hashable, Sendable {
-        public var lead: Recursion.Person
+        public let lead: Recursion.Person
 
         public init(lead: Recursion.Person) {
             self.lead = lead
@@ -146,11 +146,8 @@ extension Recursion {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onCommentPosted(_ handler: @escaping @Sendable (Recursion.Comment) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "comment_posted", handler: handler) { frame, decoder in
-                try decoder.decode(Recursion.Comment.self, from: frame.payloadOrNull)
-            } event: {
-                ServerEvent.commentPosted($0)
-            }
+            core.addListener(channel: nil, eventName: "comment_posted", decoding: Recursion.Comment.self, from: .payload, handler: handler,
+            event: ServerEvent.commentPosted)
         }
 
         /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.

@@ -14,8 +14,8 @@ public enum Requests {
 
 extension Requests {
     public struct Amount: Codable, Hashable, Sendable {
-        public var value: Decimal
-        public var currency: String
+        public let value: Decimal
+        public let currency: String
 
         public init(value: Decimal, currency: String) {
             self.value = value
@@ -43,8 +43,8 @@ extension Requests {
         /// The event's name on the wire.
         public static let eventName = "get_balance"
 
-        public var requestId: String
-        public var account: String
+        public let requestId: String
+        public let account: String
 
         public init(requestId: String, account: String) {
             self.requestId = requestId
@@ -68,7 +68,7 @@ extension Requests {
         /// The event's name on the wire.
         public static let eventName = "cancel_request"
 
-        public var requestId: String
+        public let requestId: String
 
         public init(requestId: String) {
             self.requestId = requestId
@@ -90,8 +90,8 @@ extension Requests {
         /// The event's name on the wire.
         public static let eventName = "balance"
 
-        public var requestId: String
-        public var amount: Requests.Amount
+        public let requestId: String
+        public let amount: Requests.Amount
 
         public init(requestId: String, amount: Requests.Amount) {
             self.requestId = requestId
@@ -115,8 +115,8 @@ extension Requests {
         /// The event's name on the wire.
         public static let eventName = "get_rate"
 
-        public var requestId: String
-        public var pair: String
+        public let requestId: String
+        public let pair: String
 
         public init(requestId: String, pair: String) {
             self.requestId = requestId
@@ -140,8 +140,8 @@ extension Requests {
         /// The event's name on the wire.
         public static let eventName = "rate"
 
-        public var meta: Meta
-        public var value: Decimal
+        public let meta: Meta
+        public let value: Decimal
 
         public init(meta: Meta, value: Decimal) {
             self.meta = meta
@@ -160,8 +160,8 @@ extension Requests {
         }
 
         public struct Meta: Codable, Hashable, Sendable {
-            public var requestId: String
-            public var servedBy: String?
+            public let requestId: String
+            public let servedBy: String?
 
             public init(requestId: String, servedBy: String? = nil) {
                 self.requestId = requestId
@@ -287,11 +287,8 @@ extension Requests {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onBalance(_ handler: @escaping @Sendable (Balance) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "balance", handler: handler) { frame, decoder in
-                try decoder.decode(Balance.self, from: frame.payloadOrNull)
-            } event: {
-                ServerEvent.balance($0)
-            }
+            core.addListener(channel: nil, eventName: "balance", decoding: Balance.self, from: .payload, handler: handler,
+            event: ServerEvent.balance)
         }
 
         /// Wire name: `rate`, server to client.
@@ -299,11 +296,8 @@ extension Requests {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onRate(_ handler: @escaping @Sendable (Rate) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "rate", handler: handler) { frame, decoder in
-                try decoder.decode(Rate.self, from: frame.payloadOrNull)
-            } event: {
-                ServerEvent.rate($0)
-            }
+            core.addListener(channel: nil, eventName: "rate", decoding: Rate.self, from: .payload, handler: handler,
+            event: ServerEvent.rate)
         }
 
         /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.

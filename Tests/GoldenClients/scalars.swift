@@ -15,8 +15,8 @@ public enum Scalars {
 
 extension Scalars {
     public struct Point: Codable, Hashable, Sendable {
-        public var x: Double
-        public var y: Double
+        public let x: Double
+        public let y: Double
 
         public init(x: Double, y: Double) {
             self.x = x
@@ -83,21 +83,21 @@ extension Scalars {
         /// The event's name on the wire.
         public static let eventName = "sample"
 
-        public var text: String
-        public var count: Int
-        public var ratio: Double
-        public var flag: Bool
-        public var at: Date
-        public var link: URL
-        public var extra: JSONValue
-        public var tags: [String]
-        public var grid: [[Int]]
-        public var weights: [String: Double]
-        public var flags: [String: [Bool]]?
-        public var point: Scalars.Point
-        public var kind: Scalars.Kind
-        public var maybePoint: Scalars.Point?
-        public var maybeKinds: [Scalars.Kind]?
+        public let text: String
+        public let count: Int
+        public let ratio: Double
+        public let flag: Bool
+        public let at: Date
+        public let link: URL
+        public let extra: JSONValue
+        public let tags: [String]
+        public let grid: [[Int]]
+        public let weights: [String: Double]
+        public let flags: [String: [Bool]]?
+        public let point: Scalars.Point
+        public let kind: Scalars.Kind
+        public let maybePoint: Scalars.Point?
+        public let maybeKinds: [Scalars.Kind]?
 
         public init(text: String, count: Int, ratio: Double, flag: Bool, at: Date, link: URL, extra: JSONValue, tags: [String], grid: [[Int]], weights: [String: Double], flags: [String: [Bool]]? = nil, point: Scalars.Point, kind: Scalars.Kind, maybePoint: Scalars.Point? = nil, maybeKinds: [Scalars.Kind]? = nil) {
             self.text = text
@@ -268,11 +268,8 @@ extension Scalars {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onSample(_ handler: @escaping @Sendable (Sample) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "sample", handler: handler) { frame, decoder in
-                try decoder.decode(Sample.self, from: frame.payloadOrNull)
-            } event: {
-                ServerEvent.sample($0)
-            }
+            core.addListener(channel: nil, eventName: "sample", decoding: Sample.self, from: .payload, handler: handler,
+            event: ServerEvent.sample)
         }
 
         /// Wire name: `text_only`, server to client.
@@ -280,11 +277,8 @@ extension Scalars {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onTextOnly(_ handler: @escaping @Sendable (String) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "text_only", handler: handler) { frame, decoder in
-                try decoder.decode(String.self, from: frame.payloadOrNull)
-            } event: {
-                ServerEvent.textOnly($0)
-            }
+            core.addListener(channel: nil, eventName: "text_only", decoding: String.self, from: .payload, handler: handler,
+            event: ServerEvent.textOnly)
         }
 
         /// Wire name: `numbers`, server to client.
@@ -292,11 +286,8 @@ extension Scalars {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onNumbers(_ handler: @escaping @Sendable ([Int]) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "numbers", handler: handler) { frame, decoder in
-                try decoder.decode([Int].self, from: frame.payloadOrNull)
-            } event: {
-                ServerEvent.numbers($0)
-            }
+            core.addListener(channel: nil, eventName: "numbers", decoding: [Int].self, from: .payload, handler: handler,
+            event: ServerEvent.numbers)
         }
 
         /// Wire name: `table`, server to client.
@@ -304,11 +295,8 @@ extension Scalars {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onTable(_ handler: @escaping @Sendable ([String: Scalars.Point]) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "table", handler: handler) { frame, decoder in
-                try decoder.decode([String: Scalars.Point].self, from: frame.payloadOrNull)
-            } event: {
-                ServerEvent.table($0)
-            }
+            core.addListener(channel: nil, eventName: "table", decoding: [String: Scalars.Point].self, from: .payload, handler: handler,
+            event: ServerEvent.table)
         }
 
         /// Wire name: `ping`, both directions.

@@ -17,10 +17,10 @@ public enum Tuples {
 extension Tuples {
     /// One price level of an order book.
     public struct Level: Codable, Hashable, Sendable {
-        public var price: String
-        public var quantity: String
+        public let price: String
+        public let quantity: String
         /// How many orders make up the level, when the server says.
-        public var orders: Int?
+        public let orders: Int?
 
         public init(price: String, quantity: String, orders: Int? = nil) {
             self.price = price
@@ -46,8 +46,8 @@ extension Tuples {
     }
 
     public struct Filter: Codable, Hashable, Sendable {
-        public var kinds: [Int]?
-        public var limit: Int?
+        public let kinds: [Int]?
+        public let limit: Int?
 
         public init(kinds: [Int]? = nil, limit: Int? = nil) {
             self.kinds = kinds
@@ -75,9 +75,9 @@ extension Tuples {
         /// The event's name on the wire.
         public static let eventName = "OK"
 
-        public var eventId: String
-        public var accepted: Bool
-        public var message: String
+        public let eventId: String
+        public let accepted: Bool
+        public let message: String
 
         public init(eventId: String, accepted: Bool, message: String) {
             self.eventId = eventId
@@ -105,8 +105,8 @@ extension Tuples {
         /// The event's name on the wire.
         public static let eventName = "EVENT"
 
-        public var subscriptionId: String
-        public var content: String
+        public let subscriptionId: String
+        public let content: String
 
         public init(subscriptionId: String, content: String) {
             self.subscriptionId = subscriptionId
@@ -131,7 +131,7 @@ extension Tuples {
         /// The event's name on the wire.
         public static let eventName = "EVENT"
 
-        public var content: String
+        public let content: String
 
         public init(content: String) {
             self.content = content
@@ -153,8 +153,8 @@ extension Tuples {
         /// The event's name on the wire.
         public static let eventName = "REQ"
 
-        public var subscriptionId: String
-        public var filters: [Tuples.Filter]
+        public let subscriptionId: String
+        public let filters: [Tuples.Filter]
 
         public init(subscriptionId: String, filters: [Tuples.Filter]) {
             self.subscriptionId = subscriptionId
@@ -185,8 +185,8 @@ extension Tuples {
         /// The event's name on the wire.
         public static let eventName = "book"
 
-        public var bids: [Tuples.Level]
-        public var asks: [Tuples.Level]
+        public let bids: [Tuples.Level]
+        public let asks: [Tuples.Level]
 
         public init(bids: [Tuples.Level], asks: [Tuples.Level]) {
             self.bids = bids
@@ -308,11 +308,8 @@ extension Tuples {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onOk(_ handler: @escaping @Sendable (Ok) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "0:OK", handler: handler) { frame, decoder in
-                try decoder.decode(Ok.self, from: frame.payloadOrNull)
-            } event: {
-                ServerEvent.ok($0)
-            }
+            core.addListener(channel: nil, eventName: "0:OK", decoding: Ok.self, from: .payload, handler: handler,
+            event: ServerEvent.ok)
         }
 
         /// Wire name: `EVENT` in frame shape `relay`, server to client.
@@ -320,11 +317,8 @@ extension Tuples {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onEventReceived(_ handler: @escaping @Sendable (EventReceived) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "0:EVENT", handler: handler) { frame, decoder in
-                try decoder.decode(EventReceived.self, from: frame.payloadOrNull)
-            } event: {
-                ServerEvent.eventReceived($0)
-            }
+            core.addListener(channel: nil, eventName: "0:EVENT", decoding: EventReceived.self, from: .payload, handler: handler,
+            event: ServerEvent.eventReceived)
         }
 
         /// Wire name: `book` in frame shape `relay`, server to client.
@@ -332,11 +326,8 @@ extension Tuples {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onBook(_ handler: @escaping @Sendable (Book) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "0:book", handler: handler) { frame, decoder in
-                try decoder.decode(Book.self, from: frame.payloadOrNull)
-            } event: {
-                ServerEvent.book($0)
-            }
+            core.addListener(channel: nil, eventName: "0:book", decoding: Book.self, from: .payload, handler: handler,
+            event: ServerEvent.book)
         }
 
         /// Wire name: `PING` in frame shape `relay`, both directions.

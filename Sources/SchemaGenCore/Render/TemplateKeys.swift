@@ -146,6 +146,7 @@ extension EventContext: KeyedTemplateContext {
         "hasValue": .property(\.hasValue),
         "decodesWholeFrame": .property(\.decodesWholeFrame),
         "payloadDecoding": .property(\.payloadDecoding),
+        "payloadSource": .property(\.payloadSource),
         "emitParameters": .property(\.emitParameters),
         "emitInitializer": .property(\.emitInitializer),
         "hasEmitParameters": .property(\.hasEmitParameters),

@@ -106,9 +106,10 @@ struct EventTranslator {
         } else if let payload = event.payload {
             context.valueType = builder.speller.spell(payload)
         }
+        let source = !context.decodesWholeFrame ? "payload" : event.shapeIndex == nil ? "frame" : "partsOrFrame"
+        context.payloadSource = source
         context.payloadDecoding = context.valueType.map {
-            let source = !context.decodesWholeFrame ? "payloadOrNull" : event.shapeIndex == nil ? "frame" : "partsOrFrame"
-            return "try decoder.decode(\($0).self, from: frame.\(source))"
+            "try decoder.decode(\($0).self, from: frame.\(source == "payload" ? "payloadOrNull" : source))"
         }
         return context
     }

@@ -226,6 +226,9 @@ public struct EventContext: Sendable {
     /// The expression that decodes the value from `frame` (a `WireFraming.ParsedFrame`) with `decoder`;
     /// `nil` without payload.
     public var payloadDecoding: String?
+    /// Which bytes of the frame the value decodes from, a case of the runtime's `WireFraming.PayloadSource`:
+    /// `payload`, `frame` or `partsOrFrame`.
+    public var payloadSource: String = "payload"
     /// For emitting an inline payload field by field: the parameter list and the initializer call;
     /// `nil` when the payload is not an inline object with fields.
     public var emitParameters: String?

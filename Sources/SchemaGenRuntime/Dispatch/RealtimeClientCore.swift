@@ -182,6 +182,18 @@ public final class RealtimeClientCore: @unchecked Sendable {
         }
     }
 
+    /// ``addListener(channel:eventName:handler:decode:event:)`` for a payload that decodes as `Payload` from
+    /// `source`: what generated listener methods call, with `event` an enum case (`ServerEvent.orderUpdated`),
+    /// so they hold no closures of their own (each closure in 500 listener methods costs the app's build).
+    public func addListener<Event: Sendable, Payload: Decodable & Sendable>(
+        channel: String?, eventName: String, decoding type: Payload.Type, from source: WireFraming.PayloadSource = .payload,
+        handler: @escaping @Sendable (Payload) -> Void, event: @escaping @Sendable (Payload) -> Event
+    ) -> ListenerToken {
+        addListener(channel: channel, eventName: eventName, handler: handler, decode: { frame, decoder in
+            try decoder.decode(Payload.self, from: source.bytes(of: frame))
+        }, event: event)
+    }
+
     /// Every event of the scope, as its generated enum, until the consuming task ends.
     public func events<Event: Sendable>(channel: String?, as type: Event.Type) -> AsyncStream<Event> {
         AsyncStream { continuation in
@@ -260,6 +272,26 @@ public final class RealtimeClientCore: @unchecked Sendable {
 
     private func setScope(_ scope: any ScopeRouting, for channel: String?) {
         if let channel { channelScopes[channel] = scope } else { rootScope = scope }
+    }
+}
+
+extension WireFraming {
+    /// Which bytes of a frame an event's value decodes from.
+    public enum PayloadSource: Sendable {
+        /// The payload (``WireFraming/ParsedFrame/payloadOrNull``).
+        case payload
+        /// The whole frame: an envelope event whose value holds envelope fields beside the payload.
+        case frame
+        /// A frame shape's parts, or the whole frame (``WireFraming/ParsedFrame/partsOrFrame``).
+        case partsOrFrame
+
+        func bytes(of frame: ParsedFrame) -> Data {
+            switch self {
+            case .payload: frame.payloadOrNull
+            case .frame: frame.frame
+            case .partsOrFrame: frame.partsOrFrame
+            }
+        }
     }
 }
 
