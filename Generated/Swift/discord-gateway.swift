@@ -476,24 +476,37 @@ extension DiscordGateway {
         /// An event the contract does not describe: its name, its payload's raw JSON and its envelope fields.
         case unknown(UnknownEvent)
 
+        /// The events' wire names (for frame shapes, their routes): `Route(rawValue:)` finds a frame's event, and the
+        /// switch below matches enum cases, which type-check in a third of the time string patterns take.
+        private enum Route: Swift.String {
+            case ready = "0:READY"
+            case resumed = "0:RESUMED"
+            case hello = "1:10"
+            case heartbeat = "1:1"
+            case heartbeatAck = "1:11"
+            case reconnect = "1:7"
+            case invalidSession = "1:9"
+        }
+
         static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
-            switch frame.route {
-            case "0:READY":
-                return .ready(try decoder.decode(Ready.self, from: frame.partsOrFrame))
-            case "0:RESUMED":
-                return .resumed(try decoder.decode(Resumed.self, from: frame.partsOrFrame))
-            case "1:10":
-                return .hello(try decoder.decode(Hello.self, from: frame.payloadOrNull))
-            case "1:1":
-                return .heartbeat(try decoder.decode(Int?.self, from: frame.payloadOrNull))
-            case "1:11":
-                return .heartbeatAck
-            case "1:7":
-                return .reconnect
-            case "1:9":
-                return .invalidSession(try decoder.decode(Bool.self, from: frame.payloadOrNull))
-            default:
+            guard let route = Route(rawValue: frame.route) else {
                 return .unknown(try UnknownEvent(frame, decoder: decoder))
+            }
+            switch route {
+            case .ready:
+                return .ready(try decoder.decode(Ready.self, from: frame.partsOrFrame))
+            case .resumed:
+                return .resumed(try decoder.decode(Resumed.self, from: frame.partsOrFrame))
+            case .hello:
+                return .hello(try decoder.decode(Hello.self, from: frame.payloadOrNull))
+            case .heartbeat:
+                return .heartbeat(try decoder.decode(Int?.self, from: frame.payloadOrNull))
+            case .heartbeatAck:
+                return .heartbeatAck
+            case .reconnect:
+                return .reconnect
+            case .invalidSession:
+                return .invalidSession(try decoder.decode(Bool.self, from: frame.payloadOrNull))
             }
         }
     }

@@ -339,18 +339,28 @@ extension GraphQLTransportWS {
         /// An event the contract does not describe: its name, its payload's raw JSON and its envelope fields.
         case unknown(UnknownEvent)
 
+        /// The events' wire names (for frame shapes, their routes): `Route(rawValue:)` finds a frame's event, and the
+        /// switch below matches enum cases, which type-check in a third of the time string patterns take.
+        private enum Route: Swift.String {
+            case connectionAck = "0:connection_ack"
+            case next = "0:next"
+            case error = "0:error"
+            case complete = "0:complete"
+        }
+
         static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
-            switch frame.route {
-            case "0:connection_ack":
-                return .connectionAck(try decoder.decode(ConnectionAck.self, from: frame.partsOrFrame))
-            case "0:next":
-                return .next(try decoder.decode(Next.self, from: frame.partsOrFrame))
-            case "0:error":
-                return .error(try decoder.decode(Error.self, from: frame.partsOrFrame))
-            case "0:complete":
-                return .complete(try decoder.decode(Complete.self, from: frame.partsOrFrame))
-            default:
+            guard let route = Route(rawValue: frame.route) else {
                 return .unknown(try UnknownEvent(frame, decoder: decoder))
+            }
+            switch route {
+            case .connectionAck:
+                return .connectionAck(try decoder.decode(ConnectionAck.self, from: frame.partsOrFrame))
+            case .next:
+                return .next(try decoder.decode(Next.self, from: frame.partsOrFrame))
+            case .error:
+                return .error(try decoder.decode(Error.self, from: frame.partsOrFrame))
+            case .complete:
+                return .complete(try decoder.decode(Complete.self, from: frame.partsOrFrame))
             }
         }
     }

@@ -357,20 +357,31 @@ extension Nostr {
         /// An event the contract does not describe: its name, its payload's raw JSON and its envelope fields.
         case unknown(UnknownEvent)
 
+        /// The events' wire names (for frame shapes, their routes): `Route(rawValue:)` finds a frame's event, and the
+        /// switch below matches enum cases, which type-check in a third of the time string patterns take.
+        private enum Route: Swift.String {
+            case eventDelivered = "0:EVENT"
+            case ok = "0:OK"
+            case eose = "0:EOSE"
+            case closed = "0:CLOSED"
+            case notice = "0:NOTICE"
+        }
+
         static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
-            switch frame.route {
-            case "0:EVENT":
-                return .eventDelivered(try decoder.decode(EventDelivered.self, from: frame.payloadOrNull))
-            case "0:OK":
-                return .ok(try decoder.decode(Ok.self, from: frame.payloadOrNull))
-            case "0:EOSE":
-                return .eose(try decoder.decode(Eose.self, from: frame.payloadOrNull))
-            case "0:CLOSED":
-                return .closed(try decoder.decode(Closed.self, from: frame.payloadOrNull))
-            case "0:NOTICE":
-                return .notice(try decoder.decode(Notice.self, from: frame.payloadOrNull))
-            default:
+            guard let route = Route(rawValue: frame.route) else {
                 return .unknown(try UnknownEvent(frame, decoder: decoder))
+            }
+            switch route {
+            case .eventDelivered:
+                return .eventDelivered(try decoder.decode(EventDelivered.self, from: frame.payloadOrNull))
+            case .ok:
+                return .ok(try decoder.decode(Ok.self, from: frame.payloadOrNull))
+            case .eose:
+                return .eose(try decoder.decode(Eose.self, from: frame.payloadOrNull))
+            case .closed:
+                return .closed(try decoder.decode(Closed.self, from: frame.payloadOrNull))
+            case .notice:
+                return .notice(try decoder.decode(Notice.self, from: frame.payloadOrNull))
             }
         }
     }

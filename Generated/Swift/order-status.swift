@@ -22,10 +22,7 @@ extension OrderStatus {
         case unknown(name: Swift.String, payload: Foundation.Data?)
 
         static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
-            switch frame.eventName {
-            default:
-                return .unknown(name: frame.eventName, payload: frame.payload)
-            }
+            return .unknown(name: frame.eventName, payload: frame.payload)
         }
     }
 }
@@ -315,22 +312,34 @@ extension OrderStatus {
             /// An event the contract does not describe, with its payload's raw JSON.
             case unknown(name: Swift.String, payload: Foundation.Data?)
 
+            /// The events' wire names (for frame shapes, their routes): `Route(rawValue:)` finds a frame's event, and the
+            /// switch below matches enum cases, which type-check in a third of the time string patterns take.
+            private enum Route: Swift.String {
+                case uploadStarted = "upload_started"
+                case uploadCompleted = "upload_completed"
+                case processingStarted = "processing_started"
+                case webhookImageProcessed = "webhook_image_processed"
+                case downloadReady = "download_ready"
+                case processingFailed = "processing_failed"
+            }
+
             static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
-                switch frame.eventName {
-                case "upload_started":
-                    return .uploadStarted(try decoder.decode(UploadStarted.self, from: frame.payloadOrNull))
-                case "upload_completed":
-                    return .uploadCompleted(try decoder.decode(UploadCompleted.self, from: frame.payloadOrNull))
-                case "processing_started":
-                    return .processingStarted(try decoder.decode(ProcessingStarted.self, from: frame.payloadOrNull))
-                case "webhook_image_processed":
-                    return .webhookImageProcessed(try decoder.decode(WebhookImageProcessed.self, from: frame.payloadOrNull))
-                case "download_ready":
-                    return .downloadReady(try decoder.decode(DownloadReady.self, from: frame.payloadOrNull))
-                case "processing_failed":
-                    return .processingFailed(try decoder.decode(ProcessingFailed.self, from: frame.payloadOrNull))
-                default:
+                guard let route = Route(rawValue: frame.eventName) else {
                     return .unknown(name: frame.eventName, payload: frame.payload)
+                }
+                switch route {
+                case .uploadStarted:
+                    return .uploadStarted(try decoder.decode(UploadStarted.self, from: frame.payloadOrNull))
+                case .uploadCompleted:
+                    return .uploadCompleted(try decoder.decode(UploadCompleted.self, from: frame.payloadOrNull))
+                case .processingStarted:
+                    return .processingStarted(try decoder.decode(ProcessingStarted.self, from: frame.payloadOrNull))
+                case .webhookImageProcessed:
+                    return .webhookImageProcessed(try decoder.decode(WebhookImageProcessed.self, from: frame.payloadOrNull))
+                case .downloadReady:
+                    return .downloadReady(try decoder.decode(DownloadReady.self, from: frame.payloadOrNull))
+                case .processingFailed:
+                    return .processingFailed(try decoder.decode(ProcessingFailed.self, from: frame.payloadOrNull))
                 }
             }
         }

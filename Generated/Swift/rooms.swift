@@ -609,20 +609,31 @@ extension Rooms {
         /// An event the contract does not describe, with its payload's raw JSON.
         case unknown(name: Swift.String, payload: Foundation.Data?)
 
+        /// The events' wire names (for frame shapes, their routes): `Route(rawValue:)` finds a frame's event, and the
+        /// switch below matches enum cases, which type-check in a third of the time string patterns take.
+        private enum Route: Swift.String {
+            case error = "error"
+            case userJoined = "user:joined"
+            case userLeft = "user:left"
+            case touchMoved = "touch:moved"
+            case elementCreated = "element:created"
+        }
+
         static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
-            switch frame.eventName {
-            case "error":
-                return .error(try decoder.decode(String.self, from: frame.payloadOrNull))
-            case "user:joined":
-                return .userJoined(try decoder.decode(UserJoined.self, from: frame.payloadOrNull))
-            case "user:left":
-                return .userLeft(try decoder.decode(UserLeft.self, from: frame.payloadOrNull))
-            case "touch:moved":
-                return .touchMoved(try decoder.decode(Rooms.TouchMoveData.self, from: frame.payloadOrNull))
-            case "element:created":
-                return .elementCreated(try decoder.decode(Rooms.Element.self, from: frame.payloadOrNull))
-            default:
+            guard let route = Route(rawValue: frame.eventName) else {
                 return .unknown(name: frame.eventName, payload: frame.payload)
+            }
+            switch route {
+            case .error:
+                return .error(try decoder.decode(String.self, from: frame.payloadOrNull))
+            case .userJoined:
+                return .userJoined(try decoder.decode(UserJoined.self, from: frame.payloadOrNull))
+            case .userLeft:
+                return .userLeft(try decoder.decode(UserLeft.self, from: frame.payloadOrNull))
+            case .touchMoved:
+                return .touchMoved(try decoder.decode(Rooms.TouchMoveData.self, from: frame.payloadOrNull))
+            case .elementCreated:
+                return .elementCreated(try decoder.decode(Rooms.Element.self, from: frame.payloadOrNull))
             }
         }
     }

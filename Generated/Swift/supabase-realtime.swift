@@ -470,10 +470,7 @@ extension SupabaseRealtime {
         case unknown(UnknownEvent)
 
         static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
-            switch frame.route {
-            default:
-                return .unknown(try UnknownEvent(frame, decoder: decoder))
-            }
+            return .unknown(try UnknownEvent(frame, decoder: decoder))
         }
     }
 }
@@ -1161,26 +1158,40 @@ extension SupabaseRealtime {
             /// An event the contract does not describe: its name, its payload's raw JSON and its envelope fields.
             case unknown(UnknownEvent)
 
+            /// The events' wire names (for frame shapes, their routes): `Route(rawValue:)` finds a frame's event, and the
+            /// switch below matches enum cases, which type-check in a third of the time string patterns take.
+            private enum Route: Swift.String {
+                case broadcast = "0:broadcast"
+                case phxReply = "0:phx_reply"
+                case phxClose = "0:phx_close"
+                case phxError = "0:phx_error"
+                case system = "0:system"
+                case presenceState = "0:presence_state"
+                case presenceDiff = "0:presence_diff"
+                case postgresChanges = "0:postgres_changes"
+            }
+
             static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
-                switch frame.route {
-                case "0:broadcast":
-                    return .broadcast(try decoder.decode(Broadcast.self, from: frame.partsOrFrame))
-                case "0:phx_reply":
-                    return .phxReply(try decoder.decode(PhxReply.self, from: frame.partsOrFrame))
-                case "0:phx_close":
-                    return .phxClose(try decoder.decode(PhxClose.self, from: frame.partsOrFrame))
-                case "0:phx_error":
-                    return .phxError(try decoder.decode(PhxError.self, from: frame.partsOrFrame))
-                case "0:system":
-                    return .system(try decoder.decode(System.self, from: frame.partsOrFrame))
-                case "0:presence_state":
-                    return .presenceState(try decoder.decode(PresenceState.self, from: frame.partsOrFrame))
-                case "0:presence_diff":
-                    return .presenceDiff(try decoder.decode(PresenceDiff.self, from: frame.partsOrFrame))
-                case "0:postgres_changes":
-                    return .postgresChanges(try decoder.decode(PostgresChanges.self, from: frame.partsOrFrame))
-                default:
+                guard let route = Route(rawValue: frame.route) else {
                     return .unknown(try UnknownEvent(frame, decoder: decoder))
+                }
+                switch route {
+                case .broadcast:
+                    return .broadcast(try decoder.decode(Broadcast.self, from: frame.partsOrFrame))
+                case .phxReply:
+                    return .phxReply(try decoder.decode(PhxReply.self, from: frame.partsOrFrame))
+                case .phxClose:
+                    return .phxClose(try decoder.decode(PhxClose.self, from: frame.partsOrFrame))
+                case .phxError:
+                    return .phxError(try decoder.decode(PhxError.self, from: frame.partsOrFrame))
+                case .system:
+                    return .system(try decoder.decode(System.self, from: frame.partsOrFrame))
+                case .presenceState:
+                    return .presenceState(try decoder.decode(PresenceState.self, from: frame.partsOrFrame))
+                case .presenceDiff:
+                    return .presenceDiff(try decoder.decode(PresenceDiff.self, from: frame.partsOrFrame))
+                case .postgresChanges:
+                    return .postgresChanges(try decoder.decode(PostgresChanges.self, from: frame.partsOrFrame))
                 }
             }
         }
@@ -1479,12 +1490,19 @@ extension SupabaseRealtime {
             /// An event the contract does not describe: its name, its payload's raw JSON and its envelope fields.
             case unknown(UnknownEvent)
 
+            /// The events' wire names (for frame shapes, their routes): `Route(rawValue:)` finds a frame's event, and the
+            /// switch below matches enum cases, which type-check in a third of the time string patterns take.
+            private enum Route: Swift.String {
+                case phxReply = "0:phx_reply"
+            }
+
             static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
-                switch frame.route {
-                case "0:phx_reply":
-                    return .phxReply(try decoder.decode(PhxReply.self, from: frame.partsOrFrame))
-                default:
+                guard let route = Route(rawValue: frame.route) else {
                     return .unknown(try UnknownEvent(frame, decoder: decoder))
+                }
+                switch route {
+                case .phxReply:
+                    return .phxReply(try decoder.decode(PhxReply.self, from: frame.partsOrFrame))
                 }
             }
         }

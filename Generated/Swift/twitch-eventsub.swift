@@ -435,20 +435,31 @@ extension TwitchEventSub {
         /// An event the contract does not describe: its name, its payload's raw JSON and its envelope fields.
         case unknown(UnknownEvent)
 
+        /// The events' wire names (for frame shapes, their routes): `Route(rawValue:)` finds a frame's event, and the
+        /// switch below matches enum cases, which type-check in a third of the time string patterns take.
+        private enum Route: Swift.String {
+            case sessionWelcome = "2:session_welcome"
+            case sessionKeepalive = "2:session_keepalive"
+            case sessionReconnect = "2:session_reconnect"
+            case channelFollow = "0:channel.follow"
+            case followRevoked = "1:channel.follow"
+        }
+
         static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
-            switch frame.route {
-            case "2:session_welcome":
-                return .sessionWelcome(try decoder.decode(SessionWelcome.self, from: frame.partsOrFrame))
-            case "2:session_keepalive":
-                return .sessionKeepalive(try decoder.decode(SessionKeepalive.self, from: frame.partsOrFrame))
-            case "2:session_reconnect":
-                return .sessionReconnect(try decoder.decode(SessionReconnect.self, from: frame.partsOrFrame))
-            case "0:channel.follow":
-                return .channelFollow(try decoder.decode(ChannelFollow.self, from: frame.partsOrFrame))
-            case "1:channel.follow":
-                return .followRevoked(try decoder.decode(FollowRevoked.self, from: frame.partsOrFrame))
-            default:
+            guard let route = Route(rawValue: frame.route) else {
                 return .unknown(try UnknownEvent(frame, decoder: decoder))
+            }
+            switch route {
+            case .sessionWelcome:
+                return .sessionWelcome(try decoder.decode(SessionWelcome.self, from: frame.partsOrFrame))
+            case .sessionKeepalive:
+                return .sessionKeepalive(try decoder.decode(SessionKeepalive.self, from: frame.partsOrFrame))
+            case .sessionReconnect:
+                return .sessionReconnect(try decoder.decode(SessionReconnect.self, from: frame.partsOrFrame))
+            case .channelFollow:
+                return .channelFollow(try decoder.decode(ChannelFollow.self, from: frame.partsOrFrame))
+            case .followRevoked:
+                return .followRevoked(try decoder.decode(FollowRevoked.self, from: frame.partsOrFrame))
             }
         }
     }

@@ -19,10 +19,7 @@ extension Channels {
         case unknown(name: Swift.String, payload: Foundation.Data?)
 
         static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
-            switch frame.eventName {
-            default:
-                return .unknown(name: frame.eventName, payload: frame.payload)
-            }
+            return .unknown(name: frame.eventName, payload: frame.payload)
         }
     }
 }
@@ -146,14 +143,22 @@ extension Channels {
             /// An event the contract does not describe, with its payload's raw JSON.
             case unknown(name: Swift.String, payload: Foundation.Data?)
 
+            /// The events' wire names (for frame shapes, their routes): `Route(rawValue:)` finds a frame's event, and the
+            /// switch below matches enum cases, which type-check in a third of the time string patterns take.
+            private enum Route: Swift.String {
+                case taken = "taken"
+                case clientWave = "client-wave"
+            }
+
             static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
-                switch frame.eventName {
-                case "taken":
-                    return .taken(try decoder.decode(Taken.self, from: frame.payloadOrNull))
-                case "client-wave":
-                    return .clientWave(try decoder.decode(ClientWave.self, from: frame.payloadOrNull))
-                default:
+                guard let route = Route(rawValue: frame.eventName) else {
                     return .unknown(name: frame.eventName, payload: frame.payload)
+                }
+                switch route {
+                case .taken:
+                    return .taken(try decoder.decode(Taken.self, from: frame.payloadOrNull))
+                case .clientWave:
+                    return .clientWave(try decoder.decode(ClientWave.self, from: frame.payloadOrNull))
                 }
             }
         }
@@ -252,12 +257,19 @@ extension Channels {
             /// An event the contract does not describe, with its payload's raw JSON.
             case unknown(name: Swift.String, payload: Foundation.Data?)
 
+            /// The events' wire names (for frame shapes, their routes): `Route(rawValue:)` finds a frame's event, and the
+            /// switch below matches enum cases, which type-check in a third of the time string patterns take.
+            private enum Route: Swift.String {
+                case said = "said"
+            }
+
             static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
-                switch frame.eventName {
-                case "said":
-                    return .said(try decoder.decode(String.self, from: frame.payloadOrNull))
-                default:
+                guard let route = Route(rawValue: frame.eventName) else {
                     return .unknown(name: frame.eventName, payload: frame.payload)
+                }
+                switch route {
+                case .said:
+                    return .said(try decoder.decode(String.self, from: frame.payloadOrNull))
                 }
             }
         }

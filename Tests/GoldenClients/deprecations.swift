@@ -159,14 +159,22 @@ extension Deprecations {
         /// An event the contract does not describe, with its payload's raw JSON.
         case unknown(name: Swift.String, payload: Foundation.Data?)
 
+        /// The events' wire names (for frame shapes, their routes): `Route(rawValue:)` finds a frame's event, and the
+        /// switch below matches enum cases, which type-check in a third of the time string patterns take.
+        private enum Route: Swift.String {
+            case oldNotice = "old_notice"
+            case profile = "profile"
+        }
+
         static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
-            switch frame.eventName {
-            case "old_notice":
-                return .oldNotice(try decoder.decode(Deprecations.Legacy.self, from: frame.payloadOrNull))
-            case "profile":
-                return .profile(try decoder.decode(Profile.self, from: frame.payloadOrNull))
-            default:
+            guard let route = Route(rawValue: frame.eventName) else {
                 return .unknown(name: frame.eventName, payload: frame.payload)
+            }
+            switch route {
+            case .oldNotice:
+                return .oldNotice(try decoder.decode(Deprecations.Legacy.self, from: frame.payloadOrNull))
+            case .profile:
+                return .profile(try decoder.decode(Profile.self, from: frame.payloadOrNull))
             }
         }
     }
@@ -292,12 +300,19 @@ extension Deprecations {
             /// An event the contract does not describe, with its payload's raw JSON.
             case unknown(name: Swift.String, payload: Foundation.Data?)
 
+            /// The events' wire names (for frame shapes, their routes): `Route(rawValue:)` finds a frame's event, and the
+            /// switch below matches enum cases, which type-check in a third of the time string patterns take.
+            private enum Route: Swift.String {
+                case hello = "hello"
+            }
+
             static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
-                switch frame.eventName {
-                case "hello":
-                    return .hello
-                default:
+                guard let route = Route(rawValue: frame.eventName) else {
                     return .unknown(name: frame.eventName, payload: frame.payload)
+                }
+                switch route {
+                case .hello:
+                    return .hello
                 }
             }
         }

@@ -141,16 +141,25 @@ extension Envelope {
         /// An event the contract does not describe, with its payload's raw JSON.
         case unknown(name: Swift.String, payload: Foundation.Data?)
 
+        /// The events' wire names (for frame shapes, their routes): `Route(rawValue:)` finds a frame's event, and the
+        /// switch below matches enum cases, which type-check in a third of the time string patterns take.
+        private enum Route: Swift.String {
+            case status = "status"
+            case heartbeat = "heartbeat"
+            case list = "list"
+        }
+
         static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
-            switch frame.eventName {
-            case "status":
-                return .status(try decoder.decode(Status.self, from: frame.frame))
-            case "heartbeat":
-                return .heartbeat(try decoder.decode(Heartbeat.self, from: frame.frame))
-            case "list":
-                return .list(try decoder.decode(List.self, from: frame.frame))
-            default:
+            guard let route = Route(rawValue: frame.eventName) else {
                 return .unknown(name: frame.eventName, payload: frame.payload)
+            }
+            switch route {
+            case .status:
+                return .status(try decoder.decode(Status.self, from: frame.frame))
+            case .heartbeat:
+                return .heartbeat(try decoder.decode(Heartbeat.self, from: frame.frame))
+            case .list:
+                return .list(try decoder.decode(List.self, from: frame.frame))
             }
         }
     }

@@ -244,22 +244,34 @@ extension FrameShapes {
         /// An event the contract does not describe: its name, its payload's raw JSON and its envelope fields.
         case unknown(UnknownEvent)
 
+        /// The events' wire names (for frame shapes, their routes): `Route(rawValue:)` finds a frame's event, and the
+        /// switch below matches enum cases, which type-check in a third of the time string patterns take.
+        private enum Route: Swift.String {
+            case messageCreate = "0:MESSAGE_CREATE"
+            case ready = "0:READY"
+            case result = "1:"
+            case userCreated = "2:user.created"
+            case hello = "3:10"
+            case heartbeat = "3:1"
+        }
+
         static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
-            switch frame.route {
-            case "0:MESSAGE_CREATE":
-                return .messageCreate(try decoder.decode(MessageCreate.self, from: frame.partsOrFrame))
-            case "0:READY":
-                return .ready(try decoder.decode(Ready.self, from: frame.partsOrFrame))
-            case "1:":
-                return .result(try decoder.decode(Result.self, from: frame.partsOrFrame))
-            case "2:user.created":
-                return .userCreated(try decoder.decode(UserCreated.self, from: frame.payloadOrNull))
-            case "3:10":
-                return .hello(try decoder.decode(Hello.self, from: frame.payloadOrNull))
-            case "3:1":
-                return .heartbeat(try decoder.decode(Int?.self, from: frame.payloadOrNull))
-            default:
+            guard let route = Route(rawValue: frame.route) else {
                 return .unknown(try UnknownEvent(frame, decoder: decoder))
+            }
+            switch route {
+            case .messageCreate:
+                return .messageCreate(try decoder.decode(MessageCreate.self, from: frame.partsOrFrame))
+            case .ready:
+                return .ready(try decoder.decode(Ready.self, from: frame.partsOrFrame))
+            case .result:
+                return .result(try decoder.decode(Result.self, from: frame.partsOrFrame))
+            case .userCreated:
+                return .userCreated(try decoder.decode(UserCreated.self, from: frame.payloadOrNull))
+            case .hello:
+                return .hello(try decoder.decode(Hello.self, from: frame.payloadOrNull))
+            case .heartbeat:
+                return .heartbeat(try decoder.decode(Int?.self, from: frame.payloadOrNull))
             }
         }
     }

@@ -116,12 +116,19 @@ extension Recursion {
         /// An event the contract does not describe, with its payload's raw JSON.
         case unknown(name: Swift.String, payload: Foundation.Data?)
 
+        /// The events' wire names (for frame shapes, their routes): `Route(rawValue:)` finds a frame's event, and the
+        /// switch below matches enum cases, which type-check in a third of the time string patterns take.
+        private enum Route: Swift.String {
+            case commentPosted = "comment_posted"
+        }
+
         static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
-            switch frame.eventName {
-            case "comment_posted":
-                return .commentPosted(try decoder.decode(Recursion.Comment.self, from: frame.payloadOrNull))
-            default:
+            guard let route = Route(rawValue: frame.eventName) else {
                 return .unknown(name: frame.eventName, payload: frame.payload)
+            }
+            switch route {
+            case .commentPosted:
+                return .commentPosted(try decoder.decode(Recursion.Comment.self, from: frame.payloadOrNull))
             }
         }
     }

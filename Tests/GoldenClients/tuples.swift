@@ -235,18 +235,28 @@ extension Tuples {
         /// An event the contract does not describe: its name, its payload's raw JSON and its envelope fields.
         case unknown(UnknownEvent)
 
+        /// The events' wire names (for frame shapes, their routes): `Route(rawValue:)` finds a frame's event, and the
+        /// switch below matches enum cases, which type-check in a third of the time string patterns take.
+        private enum Route: Swift.String {
+            case ok = "0:OK"
+            case eventReceived = "0:EVENT"
+            case book = "0:book"
+            case ping = "0:PING"
+        }
+
         static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
-            switch frame.route {
-            case "0:OK":
-                return .ok(try decoder.decode(Ok.self, from: frame.payloadOrNull))
-            case "0:EVENT":
-                return .eventReceived(try decoder.decode(EventReceived.self, from: frame.payloadOrNull))
-            case "0:book":
-                return .book(try decoder.decode(Book.self, from: frame.payloadOrNull))
-            case "0:PING":
-                return .ping
-            default:
+            guard let route = Route(rawValue: frame.route) else {
                 return .unknown(try UnknownEvent(frame, decoder: decoder))
+            }
+            switch route {
+            case .ok:
+                return .ok(try decoder.decode(Ok.self, from: frame.payloadOrNull))
+            case .eventReceived:
+                return .eventReceived(try decoder.decode(EventReceived.self, from: frame.payloadOrNull))
+            case .book:
+                return .book(try decoder.decode(Book.self, from: frame.payloadOrNull))
+            case .ping:
+                return .ping
             }
         }
     }

@@ -152,16 +152,25 @@ extension WireNames {
         /// An event the contract does not describe, with its payload's raw JSON.
         case unknown(name: Swift.String, payload: Foundation.Data?)
 
+        /// The events' wire names (for frame shapes, their routes): `Route(rawValue:)` finds a frame's event, and the
+        /// switch below matches enum cases, which type-check in a third of the time string patterns take.
+        private enum Route: Swift.String {
+            case _24h = "24h"
+            case _1m = "1m"
+            case messageCreate = "MESSAGE_CREATE"
+        }
+
         static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
-            switch frame.eventName {
-            case "24h":
-                return ._24h(try decoder.decode(WireNames._24h.self, from: frame.payloadOrNull))
-            case "1m":
-                return ._1m
-            case "MESSAGE_CREATE":
-                return .messageCreate(try decoder.decode(MessageCreate.self, from: frame.payloadOrNull))
-            default:
+            guard let route = Route(rawValue: frame.eventName) else {
                 return .unknown(name: frame.eventName, payload: frame.payload)
+            }
+            switch route {
+            case ._24h:
+                return ._24h(try decoder.decode(WireNames._24h.self, from: frame.payloadOrNull))
+            case ._1m:
+                return ._1m
+            case .messageCreate:
+                return .messageCreate(try decoder.decode(MessageCreate.self, from: frame.payloadOrNull))
             }
         }
     }
@@ -350,12 +359,19 @@ extension WireNames {
             /// An event the contract does not describe, with its payload's raw JSON.
             case unknown(name: Swift.String, payload: Foundation.Data?)
 
+            /// The events' wire names (for frame shapes, their routes): `Route(rawValue:)` finds a frame's event, and the
+            /// switch below matches enum cases, which type-check in a third of the time string patterns take.
+            private enum Route: Swift.String {
+                case _24h = "24h"
+            }
+
             static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
-                switch frame.eventName {
-                case "24h":
-                    return ._24h(try decoder.decode(WireNames.Ticker._24h.self, from: frame.payloadOrNull))
-                default:
+                guard let route = Route(rawValue: frame.eventName) else {
                     return .unknown(name: frame.eventName, payload: frame.payload)
+                }
+                switch route {
+                case ._24h:
+                    return ._24h(try decoder.decode(WireNames.Ticker._24h.self, from: frame.payloadOrNull))
                 }
             }
         }
