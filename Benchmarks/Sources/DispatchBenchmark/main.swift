@@ -35,6 +35,14 @@ func measure(_ body: () -> Void) -> Double {
     return Double(iterations) / seconds
 }
 
+// `DispatchBenchmark N --decoder-only` measures the bare WireDecoder alone (row 2c), for profiling decoding.
+if CommandLine.arguments.contains("--decoder-only") {
+    let decoder = Zikr.dateEncoding.makeDecoder()
+    let rate = measure { _ = try! decoder.decode(Zikr.PoraCompleted.self, from: payload) }
+    print("dispatch\tbare WireDecoder (what generated clients decode with), payload bytes only\t\(Int(rate))")
+    exit(0)
+}
+
 // 1. Through the generated client: frame → framing → typed listener.
 let transport = LoopbackTransport()
 let client = Zikr.Client(transport: transport)

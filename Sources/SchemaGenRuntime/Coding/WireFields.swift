@@ -14,56 +14,53 @@ import Foundation
 /// payload; under any other `Decoder` (`JSONDecoder`, say) through its keyed container, with the same
 /// results and the same `DecodingError`s.
 public struct WireFields {
-    private enum Source {
-        case wire(WireKeyedContainer<WireCodingKey>)
-        case other(KeyedDecodingContainer<WireCodingKey>)
+    /// Another decoder's container, boxed: `KeyedDecodingContainer` is resilient, and holding it inline (in an
+    /// enum beside the wire container, say) made every field read go through the runtime's value witnesses,
+    /// a tenth of decoding.
+    private final class Keyed {
+        let container: KeyedDecodingContainer<WireCodingKey>
+        init(_ container: KeyedDecodingContainer<WireCodingKey>) { self.container = container }
     }
 
-    private let source: Source
+    // Exactly one is set.
+    private let wire: WireKeyedContainer<WireCodingKey>?
+    private let keyed: Keyed?
 
     /// The object `decoder` holds; throws `DecodingError.typeMismatch` when it holds something else.
     public init(_ decoder: any Decoder) throws {
         if let decoder = decoder as? WireValueDecoder {
-            source = .wire(try decoder.keyedContainer())
+            wire = try decoder.keyedContainer()
+            keyed = nil
         } else {
-            source = .other(try decoder.container(keyedBy: WireCodingKey.self))
+            wire = nil
+            keyed = Keyed(try decoder.container(keyedBy: WireCodingKey.self))
         }
     }
 
     /// Whether the object has a member named `key` (`null` included).
     public func contains(_ key: String) -> Bool {
-        switch source {
-        case .wire(let container): container.contains(WireCodingKey(stringValue: key))
-        case .other(let container): container.contains(WireCodingKey(stringValue: key))
-        }
+        if let wire { return wire.contains(WireCodingKey(stringValue: key)) }
+        return keyed!.container.contains(WireCodingKey(stringValue: key))
     }
 
     public func string(_ key: String) throws -> String {
-        switch source {
-        case .wire(let container): try container.decode(String.self, forKey: WireCodingKey(stringValue: key))
-        case .other(let container): try container.decode(String.self, forKey: WireCodingKey(stringValue: key))
-        }
+        if let wire { return try wire.decode(String.self, forKey: WireCodingKey(stringValue: key)) }
+        return try keyed!.container.decode(String.self, forKey: WireCodingKey(stringValue: key))
     }
 
     public func int(_ key: String) throws -> Int {
-        switch source {
-        case .wire(let container): try container.decode(Int.self, forKey: WireCodingKey(stringValue: key))
-        case .other(let container): try container.decode(Int.self, forKey: WireCodingKey(stringValue: key))
-        }
+        if let wire { return try wire.decode(Int.self, forKey: WireCodingKey(stringValue: key)) }
+        return try keyed!.container.decode(Int.self, forKey: WireCodingKey(stringValue: key))
     }
 
     public func double(_ key: String) throws -> Double {
-        switch source {
-        case .wire(let container): try container.decode(Double.self, forKey: WireCodingKey(stringValue: key))
-        case .other(let container): try container.decode(Double.self, forKey: WireCodingKey(stringValue: key))
-        }
+        if let wire { return try wire.decode(Double.self, forKey: WireCodingKey(stringValue: key)) }
+        return try keyed!.container.decode(Double.self, forKey: WireCodingKey(stringValue: key))
     }
 
     public func bool(_ key: String) throws -> Bool {
-        switch source {
-        case .wire(let container): try container.decode(Bool.self, forKey: WireCodingKey(stringValue: key))
-        case .other(let container): try container.decode(Bool.self, forKey: WireCodingKey(stringValue: key))
-        }
+        if let wire { return try wire.decode(Bool.self, forKey: WireCodingKey(stringValue: key)) }
+        return try keyed!.container.decode(Bool.self, forKey: WireCodingKey(stringValue: key))
     }
 
     /// A date in the decoder's date encoding (the contract's, under ``WireDecoder``).
@@ -71,48 +68,36 @@ public struct WireFields {
 
     /// `nil` when the member is absent or `null`; likewise for the other `optional…` methods.
     public func optionalString(_ key: String) throws -> String? {
-        switch source {
-        case .wire(let container): try container.decodeIfPresent(String.self, forKey: WireCodingKey(stringValue: key))
-        case .other(let container): try container.decodeIfPresent(String.self, forKey: WireCodingKey(stringValue: key))
-        }
+        if let wire { return try wire.decodeIfPresent(String.self, forKey: WireCodingKey(stringValue: key)) }
+        return try keyed!.container.decodeIfPresent(String.self, forKey: WireCodingKey(stringValue: key))
     }
 
     public func optionalInt(_ key: String) throws -> Int? {
-        switch source {
-        case .wire(let container): try container.decodeIfPresent(Int.self, forKey: WireCodingKey(stringValue: key))
-        case .other(let container): try container.decodeIfPresent(Int.self, forKey: WireCodingKey(stringValue: key))
-        }
+        if let wire { return try wire.decodeIfPresent(Int.self, forKey: WireCodingKey(stringValue: key)) }
+        return try keyed!.container.decodeIfPresent(Int.self, forKey: WireCodingKey(stringValue: key))
     }
 
     public func optionalDouble(_ key: String) throws -> Double? {
-        switch source {
-        case .wire(let container): try container.decodeIfPresent(Double.self, forKey: WireCodingKey(stringValue: key))
-        case .other(let container): try container.decodeIfPresent(Double.self, forKey: WireCodingKey(stringValue: key))
-        }
+        if let wire { return try wire.decodeIfPresent(Double.self, forKey: WireCodingKey(stringValue: key)) }
+        return try keyed!.container.decodeIfPresent(Double.self, forKey: WireCodingKey(stringValue: key))
     }
 
     public func optionalBool(_ key: String) throws -> Bool? {
-        switch source {
-        case .wire(let container): try container.decodeIfPresent(Bool.self, forKey: WireCodingKey(stringValue: key))
-        case .other(let container): try container.decodeIfPresent(Bool.self, forKey: WireCodingKey(stringValue: key))
-        }
+        if let wire { return try wire.decodeIfPresent(Bool.self, forKey: WireCodingKey(stringValue: key)) }
+        return try keyed!.container.decodeIfPresent(Bool.self, forKey: WireCodingKey(stringValue: key))
     }
 
     public func optionalDate(_ key: String) throws -> Date? { try optionalValue(key, as: Date.self) }
 
     /// A member of any other type (arrays, dictionaries, the contract's types, the runtime's wrappers).
     public func value<T: Decodable>(_ key: String, as type: T.Type) throws -> T {
-        switch source {
-        case .wire(let container): try container.decode(T.self, forKey: WireCodingKey(stringValue: key))
-        case .other(let container): try container.decode(T.self, forKey: WireCodingKey(stringValue: key))
-        }
+        if let wire { return try wire.decode(T.self, forKey: WireCodingKey(stringValue: key)) }
+        return try keyed!.container.decode(T.self, forKey: WireCodingKey(stringValue: key))
     }
 
     public func optionalValue<T: Decodable>(_ key: String, as type: T.Type) throws -> T? {
-        switch source {
-        case .wire(let container): try container.decodeIfPresent(T.self, forKey: WireCodingKey(stringValue: key))
-        case .other(let container): try container.decodeIfPresent(T.self, forKey: WireCodingKey(stringValue: key))
-        }
+        if let wire { return try wire.decodeIfPresent(T.self, forKey: WireCodingKey(stringValue: key)) }
+        return try keyed!.container.decodeIfPresent(T.self, forKey: WireCodingKey(stringValue: key))
     }
 
     /// A member that may be absent (`nil`) or present and `null` (`.null`): the two are different values.
@@ -126,10 +111,10 @@ public struct WireFields {
         guard found == expected else {
             let codingKey = WireCodingKey(stringValue: key)
             let description = "expected the constant \(String(reflecting: expected)), found \(String(reflecting: found))"
-            switch source {
-            case .wire(let container): throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: container.codingPath + [codingKey], debugDescription: description))
-            case .other(let container): throw DecodingError.dataCorruptedError(forKey: codingKey, in: container, debugDescription: description)
+            if let wire {
+                throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: wire.codingPath + [codingKey], debugDescription: description))
             }
+            throw DecodingError.dataCorruptedError(forKey: codingKey, in: keyed!.container, debugDescription: description)
         }
     }
 }
