@@ -185,7 +185,14 @@ struct JSONTape {
         }
         let length = token.end - token.start
         var signature = length & 0xFF | (length > 0 ? Int(bytes[token.end - 1]) << 8 : 0)
-        for offset in 0..<min(length, 6) { signature |= Int(bytes[token.start + offset]) << (16 + 8 * offset) }
+        let head = min(length, 6)
+        if head > 0, token.start + 8 <= bytes.count {
+            // The first six bytes in one load (a key is followed by at least `":` and a value).
+            let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + token.start).loadUnaligned(as: UInt64.self))
+            signature |= Int(truncatingIfNeeded: (word & (UInt64.max >> (64 - 8 * head))) << 16)
+        } else {
+            for offset in 0..<head { signature |= Int(bytes[token.start + offset]) << (16 + 8 * offset) }
+        }
         tokens[key].count = signature
         let mixed = UInt64(bitPattern: Int64(signature)) &* 0x9E37_79B9_7F4A_7C15
         let bits: UInt64 = 1 << (mixed >> 58) | 1 << ((mixed >> 52) & 63)
