@@ -22,10 +22,7 @@ extension OrderStatus {
         case unknown(name: Swift.String, payload: Foundation.Data?)
 
         static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
-            switch frame.eventName {
-            default:
-                return .unknown(name: frame.eventName, payload: frame.payload)
-            }
+            return .unknown(name: frame.eventName, payload: frame.payload)
         }
     }
 }
@@ -89,9 +86,9 @@ extension OrderStatus {
             /// The event's name on the wire.
             public static let eventName = "upload_started"
 
-            public var orderId: String
-            public var fileCount: Int
-            public var timestamp: Date
+            public let orderId: String
+            public let fileCount: Int
+            public let timestamp: Date
             /// Always "uploading" for this event: checked when decoding, written when encoding.
             public var status: String { "uploading" }
 
@@ -101,30 +98,18 @@ extension OrderStatus {
                 self.timestamp = timestamp
             }
 
-            enum CodingKeys: Swift.String, CodingKey {
-                case orderId = "order_id"
-                case status
-                case fileCount = "file_count"
-                case timestamp
-            }
-
             public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                let statusValue = try container.decode(String.self, forKey: .status)
-                guard statusValue == "uploading" else {
-                    throw constantMismatch(.status, in: container, expected: "uploading", found: statusValue)
-                }
-                self.orderId = try container.decode(String.self, forKey: .orderId)
-                self.fileCount = try container.decode(Int.self, forKey: .fileCount)
-                self.timestamp = try container.decode(Date.self, forKey: .timestamp)
+                let fields = try WireFields(decoder)
+                try fields.expect("status", equals: "uploading" as String)
+                self.init(orderId: try fields.string("order_id"), fileCount: try fields.int("file_count"), timestamp: try fields.date("timestamp"))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode("uploading" as String, forKey: .status)
-                try container.encode(orderId, forKey: .orderId)
-                try container.encode(fileCount, forKey: .fileCount)
-                try container.encode(timestamp, forKey: .timestamp)
+                try WireFieldWriter(encoder)
+                    .value("status", "uploading" as String)
+                    .string("order_id", self.orderId)
+                    .int("file_count", self.fileCount)
+                    .date("timestamp", self.timestamp)
             }
         }
 
@@ -135,9 +120,9 @@ extension OrderStatus {
             /// The event's name on the wire.
             public static let eventName = "upload_completed"
 
-            public var orderId: String
-            public var fileCount: Int
-            public var timestamp: Date
+            public let orderId: String
+            public let fileCount: Int
+            public let timestamp: Date
             /// Always "uploaded" for this event: checked when decoding, written when encoding.
             public var status: String { "uploaded" }
 
@@ -147,30 +132,18 @@ extension OrderStatus {
                 self.timestamp = timestamp
             }
 
-            enum CodingKeys: Swift.String, CodingKey {
-                case orderId = "order_id"
-                case status
-                case fileCount = "file_count"
-                case timestamp
-            }
-
             public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                let statusValue = try container.decode(String.self, forKey: .status)
-                guard statusValue == "uploaded" else {
-                    throw constantMismatch(.status, in: container, expected: "uploaded", found: statusValue)
-                }
-                self.orderId = try container.decode(String.self, forKey: .orderId)
-                self.fileCount = try container.decode(Int.self, forKey: .fileCount)
-                self.timestamp = try container.decode(Date.self, forKey: .timestamp)
+                let fields = try WireFields(decoder)
+                try fields.expect("status", equals: "uploaded" as String)
+                self.init(orderId: try fields.string("order_id"), fileCount: try fields.int("file_count"), timestamp: try fields.date("timestamp"))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode("uploaded" as String, forKey: .status)
-                try container.encode(orderId, forKey: .orderId)
-                try container.encode(fileCount, forKey: .fileCount)
-                try container.encode(timestamp, forKey: .timestamp)
+                try WireFieldWriter(encoder)
+                    .value("status", "uploaded" as String)
+                    .string("order_id", self.orderId)
+                    .int("file_count", self.fileCount)
+                    .date("timestamp", self.timestamp)
             }
         }
 
@@ -181,8 +154,8 @@ extension OrderStatus {
             /// The event's name on the wire.
             public static let eventName = "processing_started"
 
-            public var orderId: String
-            public var timestamp: Date
+            public let orderId: String
+            public let timestamp: Date
             /// Always "processing" for this event: checked when decoding, written when encoding.
             public var status: String { "processing" }
 
@@ -191,27 +164,17 @@ extension OrderStatus {
                 self.timestamp = timestamp
             }
 
-            enum CodingKeys: Swift.String, CodingKey {
-                case orderId = "order_id"
-                case status
-                case timestamp
-            }
-
             public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                let statusValue = try container.decode(String.self, forKey: .status)
-                guard statusValue == "processing" else {
-                    throw constantMismatch(.status, in: container, expected: "processing", found: statusValue)
-                }
-                self.orderId = try container.decode(String.self, forKey: .orderId)
-                self.timestamp = try container.decode(Date.self, forKey: .timestamp)
+                let fields = try WireFields(decoder)
+                try fields.expect("status", equals: "processing" as String)
+                self.init(orderId: try fields.string("order_id"), timestamp: try fields.date("timestamp"))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode("processing" as String, forKey: .status)
-                try container.encode(orderId, forKey: .orderId)
-                try container.encode(timestamp, forKey: .timestamp)
+                try WireFieldWriter(encoder)
+                    .value("status", "processing" as String)
+                    .string("order_id", self.orderId)
+                    .date("timestamp", self.timestamp)
             }
         }
 
@@ -222,12 +185,12 @@ extension OrderStatus {
             /// The event's name on the wire.
             public static let eventName = "webhook_image_processed"
 
-            public var orderId: String
-            public var imageId: String
-            public var error: Bool
+            public let orderId: String
+            public let imageId: String
+            public let error: Bool
             /// False once the last image of the order is done.
-            public var orderIsProcessing: Bool
-            public var timestamp: Date
+            public let orderIsProcessing: Bool
+            public let timestamp: Date
 
             public init(orderId: String, imageId: String, error: Bool, orderIsProcessing: Bool, timestamp: Date) {
                 self.orderId = orderId
@@ -237,12 +200,18 @@ extension OrderStatus {
                 self.timestamp = timestamp
             }
 
-            enum CodingKeys: Swift.String, CodingKey {
-                case orderId = "order_id"
-                case imageId = "image_id"
-                case error
-                case orderIsProcessing = "order_is_processing"
-                case timestamp
+            public init(from decoder: any Decoder) throws {
+                let fields = try WireFields(decoder)
+                self.init(orderId: try fields.string("order_id"), imageId: try fields.string("image_id"), error: try fields.bool("error"), orderIsProcessing: try fields.bool("order_is_processing"), timestamp: try fields.date("timestamp"))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try WireFieldWriter(encoder)
+                    .string("order_id", self.orderId)
+                    .string("image_id", self.imageId)
+                    .bool("error", self.error)
+                    .bool("order_is_processing", self.orderIsProcessing)
+                    .date("timestamp", self.timestamp)
             }
         }
 
@@ -253,9 +222,9 @@ extension OrderStatus {
             /// The event's name on the wire.
             public static let eventName = "download_ready"
 
-            public var orderId: String
-            public var storageUrls: [URL]
-            public var timestamp: Date
+            public let orderId: String
+            public let storageUrls: [URL]
+            public let timestamp: Date
             /// Always "previews_ready" for this event: checked when decoding, written when encoding.
             public var status: String { "previews_ready" }
 
@@ -265,30 +234,18 @@ extension OrderStatus {
                 self.timestamp = timestamp
             }
 
-            enum CodingKeys: Swift.String, CodingKey {
-                case orderId = "order_id"
-                case status
-                case storageUrls = "storage_urls"
-                case timestamp
-            }
-
             public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                let statusValue = try container.decode(String.self, forKey: .status)
-                guard statusValue == "previews_ready" else {
-                    throw constantMismatch(.status, in: container, expected: "previews_ready", found: statusValue)
-                }
-                self.orderId = try container.decode(String.self, forKey: .orderId)
-                self.storageUrls = try container.decode([URL].self, forKey: .storageUrls)
-                self.timestamp = try container.decode(Date.self, forKey: .timestamp)
+                let fields = try WireFields(decoder)
+                try fields.expect("status", equals: "previews_ready" as String)
+                self.init(orderId: try fields.string("order_id"), storageUrls: try fields.value("storage_urls", as: [URL].self), timestamp: try fields.date("timestamp"))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode("previews_ready" as String, forKey: .status)
-                try container.encode(orderId, forKey: .orderId)
-                try container.encode(storageUrls, forKey: .storageUrls)
-                try container.encode(timestamp, forKey: .timestamp)
+                try WireFieldWriter(encoder)
+                    .value("status", "previews_ready" as String)
+                    .string("order_id", self.orderId)
+                    .value("storage_urls", self.storageUrls)
+                    .date("timestamp", self.timestamp)
             }
         }
 
@@ -299,9 +256,9 @@ extension OrderStatus {
             /// The event's name on the wire.
             public static let eventName = "processing_failed"
 
-            public var orderId: String
-            public var error: String
-            public var timestamp: Date
+            public let orderId: String
+            public let error: String
+            public let timestamp: Date
             /// Always "failed" for this event: checked when decoding, written when encoding.
             public var status: String { "failed" }
 
@@ -311,30 +268,18 @@ extension OrderStatus {
                 self.timestamp = timestamp
             }
 
-            enum CodingKeys: Swift.String, CodingKey {
-                case orderId = "order_id"
-                case status
-                case error
-                case timestamp
-            }
-
             public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                let statusValue = try container.decode(String.self, forKey: .status)
-                guard statusValue == "failed" else {
-                    throw constantMismatch(.status, in: container, expected: "failed", found: statusValue)
-                }
-                self.orderId = try container.decode(String.self, forKey: .orderId)
-                self.error = try container.decode(String.self, forKey: .error)
-                self.timestamp = try container.decode(Date.self, forKey: .timestamp)
+                let fields = try WireFields(decoder)
+                try fields.expect("status", equals: "failed" as String)
+                self.init(orderId: try fields.string("order_id"), error: try fields.string("error"), timestamp: try fields.date("timestamp"))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode("failed" as String, forKey: .status)
-                try container.encode(orderId, forKey: .orderId)
-                try container.encode(error, forKey: .error)
-                try container.encode(timestamp, forKey: .timestamp)
+                try WireFieldWriter(encoder)
+                    .value("status", "failed" as String)
+                    .string("order_id", self.orderId)
+                    .string("error", self.error)
+                    .date("timestamp", self.timestamp)
             }
         }
 
@@ -367,22 +312,34 @@ extension OrderStatus {
             /// An event the contract does not describe, with its payload's raw JSON.
             case unknown(name: Swift.String, payload: Foundation.Data?)
 
+            /// The events' wire names (for frame shapes, their routes): `Route(rawValue:)` finds a frame's event, and the
+            /// switch below matches enum cases, which type-check in a third of the time string patterns take.
+            private enum Route: Swift.String {
+                case uploadStarted = "upload_started"
+                case uploadCompleted = "upload_completed"
+                case processingStarted = "processing_started"
+                case webhookImageProcessed = "webhook_image_processed"
+                case downloadReady = "download_ready"
+                case processingFailed = "processing_failed"
+            }
+
             static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
-                switch frame.eventName {
-                case "upload_started":
-                    return .uploadStarted(try decoder.decode(UploadStarted.self, from: frame.payloadOrNull))
-                case "upload_completed":
-                    return .uploadCompleted(try decoder.decode(UploadCompleted.self, from: frame.payloadOrNull))
-                case "processing_started":
-                    return .processingStarted(try decoder.decode(ProcessingStarted.self, from: frame.payloadOrNull))
-                case "webhook_image_processed":
-                    return .webhookImageProcessed(try decoder.decode(WebhookImageProcessed.self, from: frame.payloadOrNull))
-                case "download_ready":
-                    return .downloadReady(try decoder.decode(DownloadReady.self, from: frame.payloadOrNull))
-                case "processing_failed":
-                    return .processingFailed(try decoder.decode(ProcessingFailed.self, from: frame.payloadOrNull))
-                default:
+                guard let route = Route(rawValue: frame.eventName) else {
                     return .unknown(name: frame.eventName, payload: frame.payload)
+                }
+                switch route {
+                case .uploadStarted:
+                    return .uploadStarted(try decoder.decode(UploadStarted.self, from: frame.payloadOrNull))
+                case .uploadCompleted:
+                    return .uploadCompleted(try decoder.decode(UploadCompleted.self, from: frame.payloadOrNull))
+                case .processingStarted:
+                    return .processingStarted(try decoder.decode(ProcessingStarted.self, from: frame.payloadOrNull))
+                case .webhookImageProcessed:
+                    return .webhookImageProcessed(try decoder.decode(WebhookImageProcessed.self, from: frame.payloadOrNull))
+                case .downloadReady:
+                    return .downloadReady(try decoder.decode(DownloadReady.self, from: frame.payloadOrNull))
+                case .processingFailed:
+                    return .processingFailed(try decoder.decode(ProcessingFailed.self, from: frame.payloadOrNull))
                 }
             }
         }
@@ -416,11 +373,8 @@ extension OrderStatus {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onUploadStarted(_ handler: @escaping @Sendable (UploadStarted) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "upload_started", handler: handler) { frame, decoder in
-                    try decoder.decode(UploadStarted.self, from: frame.payloadOrNull)
-                } event: {
-                    ServerEvent.uploadStarted($0)
-                }
+                core.addListener(channel: channel.address, eventName: "upload_started", decoding: UploadStarted.self, from: .payload, handler: handler,
+                event: ServerEvent.uploadStarted)
             }
 
             /// All files uploaded successfully
@@ -430,11 +384,8 @@ extension OrderStatus {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onUploadCompleted(_ handler: @escaping @Sendable (UploadCompleted) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "upload_completed", handler: handler) { frame, decoder in
-                    try decoder.decode(UploadCompleted.self, from: frame.payloadOrNull)
-                } event: {
-                    ServerEvent.uploadCompleted($0)
-                }
+                core.addListener(channel: channel.address, eventName: "upload_completed", decoding: UploadCompleted.self, from: .payload, handler: handler,
+                event: ServerEvent.uploadCompleted)
             }
 
             /// Processing begins at AutoEnhance
@@ -444,11 +395,8 @@ extension OrderStatus {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onProcessingStarted(_ handler: @escaping @Sendable (ProcessingStarted) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "processing_started", handler: handler) { frame, decoder in
-                    try decoder.decode(ProcessingStarted.self, from: frame.payloadOrNull)
-                } event: {
-                    ServerEvent.processingStarted($0)
-                }
+                core.addListener(channel: channel.address, eventName: "processing_started", decoding: ProcessingStarted.self, from: .payload, handler: handler,
+                event: ServerEvent.processingStarted)
             }
 
             /// Every image processed (from webhook)
@@ -458,11 +406,8 @@ extension OrderStatus {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onWebhookImageProcessed(_ handler: @escaping @Sendable (WebhookImageProcessed) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "webhook_image_processed", handler: handler) { frame, decoder in
-                    try decoder.decode(WebhookImageProcessed.self, from: frame.payloadOrNull)
-                } event: {
-                    ServerEvent.webhookImageProcessed($0)
-                }
+                core.addListener(channel: channel.address, eventName: "webhook_image_processed", decoding: WebhookImageProcessed.self, from: .payload, handler: handler,
+                event: ServerEvent.webhookImageProcessed)
             }
 
             /// Previews available in Supabase
@@ -472,11 +417,8 @@ extension OrderStatus {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onDownloadReady(_ handler: @escaping @Sendable (DownloadReady) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "download_ready", handler: handler) { frame, decoder in
-                    try decoder.decode(DownloadReady.self, from: frame.payloadOrNull)
-                } event: {
-                    ServerEvent.downloadReady($0)
-                }
+                core.addListener(channel: channel.address, eventName: "download_ready", decoding: DownloadReady.self, from: .payload, handler: handler,
+                event: ServerEvent.downloadReady)
             }
 
             /// Error during processing
@@ -486,11 +428,8 @@ extension OrderStatus {
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onProcessingFailed(_ handler: @escaping @Sendable (ProcessingFailed) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "processing_failed", handler: handler) { frame, decoder in
-                    try decoder.decode(ProcessingFailed.self, from: frame.payloadOrNull)
-                } event: {
-                    ServerEvent.processingFailed($0)
-                }
+                core.addListener(channel: channel.address, eventName: "processing_failed", decoding: ProcessingFailed.self, from: .payload, handler: handler,
+                event: ServerEvent.processingFailed)
             }
 
             /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.
