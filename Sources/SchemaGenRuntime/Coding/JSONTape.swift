@@ -33,15 +33,13 @@ struct JSONTape {
         var next: Int
         /// Members of an object or elements of an array.
         var count: Int
-        /// For objects: the member after the one found last, where the next key lookup starts, since
-        /// decoders mostly read keys in the order servers write them.
-        var lookupStart: Int
     }
 
     /// Nesting deeper than this is rejected rather than risking the stack on hostile input.
     static let maximumDepth = 512
 
     private(set) var tokens: [Token] = []
+    /// The bytes being parsed; only read while parsing (readers of a finished tape have their own copy).
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
 
@@ -56,10 +54,23 @@ struct JSONTape {
         guard index == bytes.count else { throw JSONSyntaxError(message: "unexpected text after the JSON value", offset: index) }
     }
 
-    /// Makes the next key lookup in `object` start at `member` (a key's token).
-    mutating func resumeLookups(in object: Int, at member: Int) {
-        tokens[object].lookupStart = member
+    /// Parses the one JSON value that starts at `start` (after white space) and stops after it: a frame's
+    /// payload, parsed while the frame is taken apart so it is scanned once. Offsets are into `bytes`.
+    init(parsingValueIn bytes: UnsafeBufferPointer<UInt8>, at start: Int) throws(JSONSyntaxError) {
+        self.bytes = bytes
+        index = start
+        tokens.reserveCapacity((bytes.count - start) / 8 + 4)
+        try parseDocument()
     }
+
+    /// A tape parsed earlier (``tokens`` of a tape made by ``init(parsingValueIn:at:)``), for reading only.
+    init(tokens: [Token]) {
+        self.tokens = tokens
+        bytes = UnsafeBufferPointer(start: nil, count: 0)
+    }
+
+    /// Where parsing stopped: after the value, for ``init(parsingValueIn:at:)``.
+    var end: Int { index }
 
     // MARK: Parsing
 
@@ -218,7 +229,7 @@ struct JSONTape {
     }
 
     private mutating func open(_ kind: Token.Kind) -> Int {
-        tokens.append(Token(kind: kind, start: index, end: index, next: 0, count: 0, lookupStart: tokens.count + 1))
+        tokens.append(Token(kind: kind, start: index, end: index, next: 0, count: 0))
         return tokens.count - 1
     }
 
@@ -229,7 +240,7 @@ struct JSONTape {
     }
 
     private mutating func append(_ kind: Token.Kind, from start: Int, to end: Int) {
-        tokens.append(Token(kind: kind, start: start, end: end, next: tokens.count + 1, count: 0, lookupStart: 0))
+        tokens.append(Token(kind: kind, start: start, end: end, next: tokens.count + 1, count: 0))
     }
 
     /// A string, checked by ``JSONString`` (escapes, surrogate pairs, control characters, UTF-8).

@@ -16,6 +16,15 @@ public struct WireDecoder: Sendable {
         self.dates = dates
     }
 
+    /// Decodes a frame's value of `type` from `source`; a payload the framing already parsed (Socket.IO's) is
+    /// read from that parse, so its bytes are scanned once per frame.
+    public func decode<T: Decodable>(_ type: T.Type, from frame: WireFraming.ParsedFrame, source: WireFraming.PayloadSource) throws -> T {
+        if source == .payload, let parsed = frame.parsedPayload, parsed.describes(frame) {
+            return try WireDocument(copying: frame.frame, parsed: parsed.tokens, dates: dates).decode(T.self, at: 0, path: .root)
+        }
+        return try decode(T.self, from: source.bytes(of: frame))
+    }
+
     /// Decodes a value of `type` from one JSON document.
     public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         let document: WireDocument
@@ -35,9 +44,16 @@ public struct WireDecoder: Sendable {
 /// longest of them, so a decoder kept by a type's `init(from:)` never reads freed bytes.
 final class WireDocument {
     private let bytes: UnsafeMutableBufferPointer<UInt8>
-    // Only written by key lookups (where the next lookup starts); unchecked because the dynamic exclusivity
-    // checks on every token read were a tenth of dispatch, and a document is only used by one decode at a time.
-    @exclusivity(unchecked) private var tape: JSONTape
+    /// Never written after parsing: a tape the framing made is shared with the frame, and writing to it would
+    /// copy its tokens once per decode.
+    private let tape: JSONTape
+    /// Where the next key lookup starts in `lookupObject`: after the member found last, since decoders mostly
+    /// read keys in the order servers write them. One object at a time (a nested value's lookups take it over;
+    /// the outer object's next lookup then starts from its first member).
+    // Unchecked: dynamic exclusivity checks on the decoding path cost a tenth of dispatch, and a document is
+    // only used by one decode at a time.
+    @exclusivity(unchecked) private var lookupObject = -1
+    @exclusivity(unchecked) private var lookupStart = 0
     let dates: WireDateEncoding
     /// Lookup tables of objects that repeat keys, by object token; empty for nearly every payload.
     private var firstOccurrenceIndexes: [Int: [String: Int]] = [:]
@@ -72,6 +88,15 @@ final class WireDocument {
         self.dates = dates
     }
 
+    /// The document of a frame whose value at token 0 was parsed while the frame was taken apart.
+    init(copying frame: Data, parsed tokens: [JSONTape.Token], dates: WireDateEncoding) {
+        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(frame.count, 1))
+        _ = frame.copyBytes(to: bytes)
+        self.bytes = bytes
+        tape = JSONTape(tokens: tokens)
+        self.dates = dates
+    }
+
     deinit {
         bytes.deallocate()
     }
@@ -94,12 +119,13 @@ final class WireDocument {
         return name.withUTF8 { name in
             // Start after the member found last, then wrap around: in-order reads find every key first try.
             let first = object + 1
-            var key = objectToken.lookupStart < objectToken.next ? objectToken.lookupStart : first
+            var key = lookupObject == object && lookupStart < objectToken.next ? lookupStart : first
             for _ in 0..<objectToken.count {
                 let value = key + 1
                 let after = tape.tokens[value].next
                 if keyEquals(key, name) {
-                    tape.resumeLookups(in: object, at: after)
+                    lookupObject = object
+                    lookupStart = after
                     return value
                 }
                 key = after < objectToken.next ? after : first

@@ -190,7 +190,7 @@ public final class RealtimeClientCore: @unchecked Sendable {
         handler: @escaping @Sendable (Payload) -> Void, event: @escaping @Sendable (Payload) -> Event
     ) -> ListenerToken {
         addListener(channel: channel, eventName: eventName, handler: handler, decode: { frame, decoder in
-            try decoder.decode(Payload.self, from: source.bytes(of: frame))
+            try decoder.decode(Payload.self, from: frame, source: source)
         }, event: event)
     }
 

@@ -58,6 +58,22 @@ public enum WireFraming: Hashable, Sendable {
 
         /// The parts of a shape with envelope fields, or the whole frame for an object envelope.
         public var partsOrFrame: Data { parts ?? frame }
+        /// The payload as the framing parsed it (Socket.IO), so `WireDecoder` does not scan it again.
+        var parsedPayload: ParsedPayload?
+    }
+
+    /// A payload's tape, made while its frame was taken apart: its offsets are into `frame`, where the payload
+    /// is the slice `range`.
+    struct ParsedPayload: Sendable {
+        var tokens: [JSONTape.Token]
+        var range: Range<Int>
+        var frameCount: Int
+
+        /// Whether `frame` still holds the bytes this tape was made from (its `frame` and `payload` are settable).
+        func describes(_ frame: ParsedFrame) -> Bool {
+            guard let payload = frame.payload, frame.frame.count == frameCount else { return false }
+            return payload.startIndex - frame.frame.startIndex == range.lowerBound && payload.count == range.count
+        }
     }
 
     /// Why a frame could not be taken apart.
@@ -171,15 +187,21 @@ public enum WireFraming: Hashable, Sendable {
         let parts = try result.get()
         let payload: Data? = switch parts.payload {
         case .none: nil
-        case .range(let range): data[(data.startIndex + range.lowerBound)..<(data.startIndex + range.upperBound)]
+        case .range(let range), .parsed(let range, _): data[(data.startIndex + range.lowerBound)..<(data.startIndex + range.upperBound)]
         case .unescaped(let bytes): bytes
         }
-        return ParsedFrame(eventName: parts.name, channel: parts.channel, payload: payload, frame: data)
+        var frame = ParsedFrame(eventName: parts.name, channel: parts.channel, payload: payload, frame: data)
+        if case .parsed(let range, let tokens) = parts.payload {
+            frame.parsedPayload = ParsedPayload(tokens: tokens, range: range, frameCount: data.count)
+        }
+        return frame
     }
 
     private enum Payload {
         case none
         case range(Range<Int>)
+        /// A range whose value was parsed into a tape.
+        case parsed(Range<Int>, [JSONTape.Token])
         case unescaped(Data)
     }
 
@@ -191,7 +213,18 @@ public enum WireFraming: Hashable, Sendable {
             let name = try scanner.parseString()
             var payload = Payload.none
             if scanner.consume(UInt8(ascii: ",")) {
-                payload = .range(try scanner.skipValue())
+                scanner.skipWhitespace()
+                let start = scanner.index
+                // Parsed for the decoder now, so the payload is scanned once; a payload that is not valid JSON is
+                // only skipped, and fails when it is decoded, as it always has.
+                if let tape = try? JSONTape(parsingValueIn: bytes.bindMemory(to: UInt8.self), at: start),
+                   case var after = JSONScanner(bytes, at: tape.end), after.consume(UInt8(ascii: ",")) || after.consume(UInt8(ascii: "]")) {
+                    // (Only where the value ends as skipping it would end it: `12abc` is still skipped whole.)
+                    scanner.index = tape.end
+                    payload = .parsed(start..<tape.end, tape.tokens)
+                } else {
+                    payload = .range(try scanner.skipValue())
+                }
                 // Socket.IO events may carry more arguments (an acknowledgement); the contract types the first.
                 while scanner.consume(UInt8(ascii: ",")) { _ = try scanner.skipValue() }
             }
