@@ -146,12 +146,12 @@ import Testing
         let core = Self.core(AnsweringTransport())
         let failures = Self.failures(of: core)
         let results = try await withThrowingTaskGroup(of: (Int, String).self) { group in
-            for id in 1...10_000 { group.addTask { (id, try await Self.subscribe(core, id: id)) } }
+            for id in 1...concurrentCalls { group.addTask { (id, try await Self.subscribe(core, id: id)) } }
             var results: [Int: String] = [:]
             for try await (id, subscription) in group { results[id] = subscription }
             return results
         }
-        #expect(results.count == 10_000 && results.allSatisfy { $0.value == "0x\($0.key)" })
+        #expect(results.count == concurrentCalls && results.allSatisfy { $0.value == "0x\($0.key)" })
         #expect(core.pendingRequestCount == 0 && failures.values.isEmpty)
     }
 }

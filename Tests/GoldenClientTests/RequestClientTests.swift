@@ -30,7 +30,7 @@ import Testing
         let client = Requests.Client(transport: transport)
         let failures = Recorder<String>()
         client.onIncomingFailure { failures.append($0.description) }
-        let count = 10_000
+        let count = concurrentCalls
         try await withThrowingTaskGroup(of: (Int, Decimal).self) { group in
             for index in 0..<count {
                 group.addTask { (index, try await client.getBalance(account: "a\(index)", timeout: .seconds(60)).amount.value) }
