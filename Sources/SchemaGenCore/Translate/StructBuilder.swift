@@ -96,9 +96,11 @@ struct StructBuilder {
     }
 
     /// A struct with `fields`; `extra` are properties placed after them (an envelope's payload).
-    /// - Parameter owner: the named type this struct belongs to (itself, or the named type an inline object
-    ///   is nested in), whose cycles decide which fields are stored out of line.
-    func structure(_ fields: [Field], eventName: String?, owner: String? = nil,
+    /// - Parameters:
+    ///   - owner: the named type this struct belongs to (itself, or the named type an inline object is nested
+    ///     in), whose cycles decide which fields are stored out of line.
+    ///   - codesObject: whether the struct codes as a JSON object (`false` for a tuple, which codes as an array).
+    func structure(_ fields: [Field], eventName: String?, owner: String? = nil, codesObject: Bool = true,
                    extra: [(property: PropertyContext, wireName: String, type: TypeRef, nested: TypeContext?)] = []) -> StructContext {
         var properties: [PropertyContext] = []
         var constants: [PropertyContext] = []
@@ -121,12 +123,16 @@ struct StructBuilder {
                 property.isIndirect = target == owner || reachable[target]?.contains(owner) == true
             }
             if let constant = property.constantValue {
-                let key = SwiftSyntax.stringLiteral(field.wireName)
-                constantChecks.append("try fields.expect(\(key), equals: \(constant) as \(type))")
-                constantEncodings.append(".value(\(key), \(constant) as \(type))")
+                if codesObject {
+                    let key = SwiftSyntax.stringLiteral(field.wireName)
+                    constantChecks.append("try fields.expect(\(key), equals: \(constant) as \(type))")
+                    constantEncodings.append(".value(\(key), \(constant) as \(type))")
+                }
                 constants.append(property)
             } else {
-                if let pattern = field.keyPattern {
+                if !codesObject {
+                    // A tuple's elements are coded by TupleBuilder.
+                } else if let pattern = field.keyPattern {
                     property.decoding = coding.patternDecoding(field, pattern: pattern)
                     patternEncodings.append(coding.patternEncoding("self.\(storage)", pattern: pattern))
                 } else {
@@ -157,11 +163,12 @@ struct StructBuilder {
         let writer = speller.runtime("WireFieldWriter")
         // Every member but those of pattern keys is read with `fields` and written by a link of the chain.
         let links = constantEncodings + fieldEncodings
+        let arguments = codesObject ? properties.map { "\(SwiftSyntax.argumentLabel($0.name.unescapedIdentifier)): \($0.decoding)" } : []
         return StructContext(
-            conformances: Self.conformances, eventName: eventName, properties: properties, constants: constants, hasFieldCoding: true,
+            conformances: Self.conformances, eventName: eventName, properties: properties, constants: constants, hasFieldCoding: codesObject,
             fieldsDeclaration: links.isEmpty ? "_ = try \(reader)(decoder)" : "let fields = try \(reader)(decoder)",
             writerDeclaration: links.isEmpty ? "_ = \(writer)(encoder)" : "try \(writer)(encoder)",
-            constantChecks: constantChecks, fieldArguments: properties.map { "\(SwiftSyntax.argumentLabel($0.name.unescapedIdentifier)): \($0.decoding)" }.joined(separator: ", "), fieldEncodings: links,
+            constantChecks: constantChecks, fieldArguments: arguments.joined(separator: ", "), fieldEncodings: links,
             patternEncodings: patternEncodings, initializerParameters: parameters, nestedTypes: nested)
     }
 }

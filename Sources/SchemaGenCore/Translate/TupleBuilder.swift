@@ -4,9 +4,8 @@ extension StructBuilder {
     /// `encode(to:)` over an unkeyed container. Optional elements after the last required one are read when
     /// present and written only while a later element has a value; a variadic last element takes the rest.
     func tupleStructure(_ tuple: TupleType, eventName: String?, owner: String?) -> StructContext {
-        var context = structure(tuple.elements, eventName: eventName, owner: owner)
+        var context = structure(tuple.elements, eventName: eventName, owner: owner, codesObject: false)
         context.isTuple = true
-        context.hasFieldCoding = false
         let lastRequired = tuple.elements.lastIndex { !$0.type.isOptional } ?? -1
         let variadicIndex = tuple.isVariadic ? tuple.elements.count - 1 : nil
         var decoding: [String] = []
