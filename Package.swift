@@ -8,6 +8,9 @@ let package = Package(
         .executable(name: "schemagen", targets: ["schemagen"]),
         .library(name: "SchemaGenCore", targets: ["SchemaGenCore"]),
         .library(name: "SchemaGenRuntime", targets: ["SchemaGenRuntime"]),
+        // Connections with a lifecycle (reconnection, heartbeats, offline sends) and the protocols generated clients
+        // speak over WebSockets; Foundation only. The SwiftNIO backend is the separate package in Transports/.
+        .library(name: "SchemaGenTransport", targets: ["SchemaGenTransport"]),
         .plugin(name: "SchemaGenPlugin", targets: ["SchemaGenPlugin"]),
         .plugin(name: "SchemaGenCommandPlugin", targets: ["SchemaGenCommandPlugin"]),
     ],
@@ -33,6 +36,7 @@ let package = Package(
             resources: [.copy("swift"), .copy("markdown")]
         ),
         .target(name: "SchemaGenRuntime"),
+        .target(name: "SchemaGenTransport", dependencies: ["SchemaGenRuntime"]),
         // The checked-in output for schemas/, compiled so tests can exercise it.
         .target(
             name: "GeneratedClients",
@@ -74,6 +78,11 @@ let package = Package(
         .testTarget(
             name: "SchemaGenCoreTests",
             dependencies: ["SchemaGenCore", "TestSupport", .product(name: "Mustache", package: "swift-mustache")],
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "TransportTests",
+            dependencies: ["SchemaGenTransport", "SchemaGenRuntime", "GeneratedClients", "TestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(

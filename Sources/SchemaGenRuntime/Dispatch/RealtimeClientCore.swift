@@ -44,6 +44,9 @@ public final class RealtimeClientCore: @unchecked Sendable {
             guard let self else { return reporter.report(frame) }
             self.receive(frame)
         }
+        transport.setConnectionLossHandler { [weak self] reason in
+            self?.failPendingRequests(reason)
+        }
     }
 
     // MARK: Sending

@@ -20,6 +20,10 @@ public protocol RealtimeTransport: Sendable {
     /// frame and hands the answer back as an ``IncomingFrame`` with ``IncomingFrame/acknowledges``, and hands over
     /// the server's requests for one (``IncomingFrame/ackID``).
     var supportsAcknowledgements: Bool { get }
+    /// Sets what the transport calls, with a reason, when its connection drops: the client then fails every request
+    /// waiting for a reply and every open subscription at once (``RealtimeClientCore/failPendingRequests(_:)``),
+    /// since their answers cannot come. A client calls this once, when it is created.
+    func setConnectionLossHandler(_ handler: @escaping @Sendable (String) -> Void)
 }
 
 extension RealtimeTransport {
@@ -30,6 +34,9 @@ extension RealtimeTransport {
     /// Transports without channels (Socket.IO, a plain WebSocket) need not subscribe.
     public func subscribe(to channel: String) async throws {}
     public func unsubscribe(from channel: String) async throws {}
+
+    /// Transports that never lose a connection (``LoopbackTransport``) need not report it.
+    public func setConnectionLossHandler(_ handler: @escaping @Sendable (String) -> Void) {}
 }
 
 /// One event on its way out.

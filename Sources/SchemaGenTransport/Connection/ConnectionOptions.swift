@@ -1,0 +1,95 @@
+import Foundation
+import SchemaGenRuntime
+
+/// What a ``RealtimeConnection`` sends to prove who the app is, asked for before every connection attempt so an
+/// expired token can be refreshed first (``ConnectionOptions/credentials``).
+public struct ConnectionCredentials: Sendable, Hashable {
+    /// Headers of the WebSocket's opening request (`Authorization: Bearer …`).
+    public var headers: [String: String]
+    /// Query items added to the URL (Supabase's `apikey`, a Pusher key).
+    public var queryItems: [URLQueryItem]
+    /// The protocol's own auth payload: Socket.IO's `CONNECT` packet carries it (`socket.handshake.auth` on the
+    /// server).
+    public var auth: JSONValue?
+
+    public init(headers: [String: String] = [:], queryItems: [URLQueryItem] = [], auth: JSONValue? = nil) {
+        self.headers = headers
+        self.queryItems = queryItems
+        self.auth = auth
+    }
+
+    public static let none = ConnectionCredentials()
+}
+
+/// What happens to an event the app sends while the connection is not open.
+public enum OfflineSends: Sendable, Hashable {
+    /// The send waits until the connection is open again and is then sent, in order, before anything newer. At most
+    /// `limit` sends wait; one more fails at once with ``ConnectionFailure/offlineQueueFull(limit:)``. Waiting sends fail
+    /// with ``ConnectionFailure/notConnected(_:)`` when the connection gives up or ``RealtimeConnection/disconnect()`` is
+    /// called, and with `CancellationError` when their task is cancelled.
+    case queue(limit: Int)
+    /// The send fails at once with ``ConnectionFailure/notConnected(_:)``.
+    case fail
+}
+
+/// Where the client's listeners run.
+public enum ListenerDelivery: Sendable {
+    /// On the connection's receiving task: no hop, the fastest; listeners must be `Sendable` and not touch UI.
+    case receivingTask
+    /// On this actor, one frame at a time and in order: `.actor(MainActor.shared)` for UI code, whose listeners may
+    /// then use `MainActor.assumeIsolated`.
+    case actor(any Actor)
+
+    /// Listeners on the main actor.
+    public static var mainActor: ListenerDelivery { .actor(MainActor.shared) }
+}
+
+/// How a ``RealtimeConnection`` behaves; every setting has a default fit for an app.
+public struct ConnectionOptions: Sendable {
+    /// When a dropped connection is opened again.
+    public var reconnect: ReconnectPolicy
+    /// What sends do while the connection is down.
+    public var offlineSends: OfflineSends
+    /// How long opening may take, WebSocket and protocol handshake together, before the attempt counts as failed.
+    public var handshakeTimeout: Duration
+    /// Called before every connection attempt, the first and each reconnection: headers, query items and the auth
+    /// payload to send. Throwing fails the attempt (it then counts like a failed connection).
+    public var credentials: @Sendable () async throws -> ConnectionCredentials
+    /// Where the client's listeners run.
+    public var delivery: ListenerDelivery
+
+    public init(reconnect: ReconnectPolicy = .standard, offlineSends: OfflineSends = .queue(limit: 1_000),
+                handshakeTimeout: Duration = .seconds(20),
+                credentials: @escaping @Sendable () async throws -> ConnectionCredentials = { .none },
+                delivery: ListenerDelivery = .receivingTask) {
+        self.reconnect = reconnect
+        self.offlineSends = offlineSends
+        self.handshakeTimeout = handshakeTimeout
+        self.credentials = credentials
+        self.delivery = delivery
+    }
+}
+
+/// Why a send or a connection attempt failed.
+public enum ConnectionFailure: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The connection is not open and the options say not to wait (or it gave up, or was disconnected).
+    case notConnected(ConnectionState)
+    /// Too many sends wait for the connection (``OfflineSends/queue(limit:)``).
+    case offlineQueueFull(limit: Int)
+    /// The protocol cannot carry this frame (a Socket.IO acknowledgement over a plain WebSocket).
+    case unsupported(String)
+    /// Opening took longer than ``ConnectionOptions/handshakeTimeout``.
+    case handshakeTimedOut(after: Duration)
+    /// The server stopped answering heartbeats.
+    case heartbeatTimedOut(String)
+
+    public var description: String {
+        switch self {
+        case .notConnected(let state): "not connected (\(state))"
+        case .offlineQueueFull(let limit): "\(limit) sends already wait for the connection; this one was not queued"
+        case .unsupported(let what): what
+        case .handshakeTimedOut(let limit): "the connection was not open after \(limit)"
+        case .heartbeatTimedOut(let reason): reason
+        }
+    }
+}

@@ -1,0 +1,216 @@
+import Foundation
+import SchemaGenRuntime
+
+/// The loop that keeps a ``RealtimeConnection`` up: connect, hand frames over until the connection ends, wait as the
+/// reconnect policy says, connect again.
+extension RealtimeConnection {
+    /// How one connection ended.
+    enum Ending: Sendable {
+        /// Lost, or never opened: try again as the policy allows. `wasOpen` resets the attempt count.
+        case dropped(reason: String, wasOpen: Bool)
+        /// Over for good: the server refused or closed the session, or the URL cannot work.
+        case stopped(DisconnectReason)
+        /// ``RealtimeConnection/disconnect()`` was called.
+        case cancelled
+    }
+
+    func runLifecycle() async {
+        var attempt = 0
+        var lastReason = ""
+        while !Task.isCancelled {
+            if attempt > 0 {
+                guard options.reconnect.allows(attempt: attempt) else {
+                    let tries = attempt == 1 ? "reconnection is off" : "gave up after \(attempt - 1) reconnection attempts"
+                    return stopped(.failed("\(lastReason); \(tries)"))
+                }
+                lock.withLock { setState(.reconnecting(attempt: attempt)) }
+                let delay = options.reconnect.delay(beforeAttempt: attempt, random: Double.random(in: 0..<1))
+                guard (try? await Task.sleep(for: delay)) != nil else { return }
+            }
+            switch await runConnection() {
+            case .dropped(let reason, let wasOpen):
+                lastReason = reason
+                attempt = wasOpen ? 1 : attempt + 1
+            case .stopped(let reason):
+                return stopped(reason)
+            case .cancelled:
+                return
+            }
+        }
+    }
+
+    /// One connection, from asking for credentials to its end; pending replies fail when it ends after opening.
+    private func runConnection() async -> Ending {
+        let credentials: ConnectionCredentials
+        let request: WebSocketRequest
+        do {
+            credentials = try await options.credentials()
+            request = try wireProtocol.request(for: url, credentials: credentials)
+        } catch is CancellationError {
+            return .cancelled
+        } catch let error as WebSocketFailure {
+            return .stopped(.failed(error.description))
+        } catch {
+            return .dropped(reason: "could not get credentials: \(error)", wasOpen: false)
+        }
+        let socket: any WebSocketConnection
+        do {
+            socket = try await withDeadline(options.handshakeTimeout) { [backend] in try await backend.connect(to: request) }
+        } catch is CancellationError {
+            return .cancelled
+        } catch {
+            return .dropped(reason: "could not connect to \(request.url): \(error)", wasOpen: false)
+        }
+        let opening = lock.withLock { () -> [SessionEvent]? in
+            // disconnect() came while the WebSocket opened.
+            guard !Task.isCancelled else { return nil }
+            var session = wireProtocol.makeSession(credentials: credentials)
+            let events = session.start(at: .now)
+            live = Live(socket: socket, session: session)
+            return events
+        }
+        guard let opening else {
+            await socket.close()
+            return .cancelled
+        }
+        let ending = await withTaskGroup(of: Ending?.self) { group in
+            group.addTask {
+                if let ending = await self.handle(opening, on: socket) { return ending }
+                return await self.read(socket)
+            }
+            group.addTask { await self.beat(socket) }
+            group.addTask { await self.enforceHandshakeTimeout() }
+            var ending = Ending.cancelled
+            for await result in group {
+                guard let result else { continue }
+                ending = result
+                break
+            }
+            group.cancelAll()
+            return ending
+        }
+        let wasOpen = lock.withLock {
+            defer {
+                live = nil
+                acceptsSends = false
+            }
+            return live?.ready ?? false
+        }
+        await socket.close()
+        if wasOpen, let handler = connectionLossHandler {
+            switch ending {
+            case .dropped(let reason, _): handler(reason)
+            case .stopped(let reason): handler(reason.description)
+            case .cancelled: break
+            }
+        }
+        if case .dropped(let reason, _) = ending { return .dropped(reason: reason, wasOpen: wasOpen) }
+        return ending
+    }
+
+    /// Reads messages until the WebSocket ends or the session says to stop.
+    private func read(_ socket: any WebSocketConnection) async -> Ending {
+        do {
+            for try await message in socket.messages {
+                let events = lock.withLock { live?.session.receive(message, at: .now) ?? [] }
+                if let ending = await handle(events, on: socket) { return ending }
+            }
+            return Task.isCancelled ? .cancelled : .dropped(reason: "the server closed the WebSocket", wasOpen: false)
+        } catch {
+            return Task.isCancelled ? .cancelled : .dropped(reason: "the WebSocket failed: \(error)", wasOpen: false)
+        }
+    }
+
+    /// Does what the session asks; returns how the connection ends when it asks for that.
+    private func handle(_ events: [SessionEvent], on socket: any WebSocketConnection) async -> Ending? {
+        for event in events {
+            switch event {
+            case .send(let message):
+                do { try await socket.send(message) } catch {
+                    return .dropped(reason: "could not send: \(error)", wasOpen: false)
+                }
+            case .deliver(let frame):
+                await deliver(frame)
+            case .ready:
+                if let ending = await becameReady(socket) { return ending }
+            case .reconnect(let reason):
+                return .dropped(reason: reason, wasOpen: false)
+            case .stop(let reason):
+                return .stopped(reason)
+            }
+        }
+        return nil
+    }
+
+    /// The handshake is done: join the channels, send what waited, then let sends through.
+    private func becameReady(_ socket: any WebSocketConnection) async -> Ending? {
+        let joins = lock.withLock { () -> [WebSocketMessage] in
+            live?.ready = true
+            return channels.flatMap { live?.session.join($0) ?? [] }
+        }
+        for message in joins {
+            do { try await socket.send(message) } catch { return .dropped(reason: "could not join a channel: \(error)", wasOpen: false) }
+        }
+        while true {
+            let next = lock.withLock { () -> (SendTicket, Result<[WebSocketMessage], any Error>)? in
+                guard !waiting.isEmpty else {
+                    acceptsSends = true
+                    setState(.connected)
+                    return nil
+                }
+                let ticket = waiting.removeFirst()
+                return (ticket, Result { try live!.session.encode(ticket.frame) })
+            }
+            guard let (ticket, encoded) = next else { return nil }
+            do {
+                for message in try encoded.get() { try await socket.send(message) }
+                ticket.finish(.success(.sent))
+            } catch let error as ConnectionFailure {
+                ticket.finish(.failure(error))
+            } catch {
+                ticket.finish(.failure(error))
+                return .dropped(reason: "could not send: \(error)", wasOpen: false)
+            }
+        }
+    }
+
+    /// Sends heartbeats, and ends the connection when the session finds the server silent.
+    private func beat(_ socket: any WebSocketConnection) async -> Ending? {
+        while !Task.isCancelled {
+            let due = lock.withLock { live?.session.nextHeartbeat }
+            do {
+                if let due { try await Task.sleep(until: due, clock: .continuous) } else { try await Task.sleep(for: .milliseconds(250)) }
+            } catch {
+                return nil
+            }
+            guard due != nil else { continue }
+            let events = lock.withLock { live?.session.heartbeat(at: .now) ?? [] }
+            if let ending = await handle(events, on: socket) {
+                if case .dropped(let reason, _) = ending { return .dropped(reason: reason, wasOpen: false) }
+                return ending
+            }
+        }
+        return nil
+    }
+
+    /// Ends a connection whose handshake takes longer than the options allow.
+    private func enforceHandshakeTimeout() async -> Ending? {
+        guard (try? await Task.sleep(for: options.handshakeTimeout)) != nil else { return nil }
+        guard lock.withLock({ live?.ready }) == false else { return nil }
+        return .dropped(reason: "the server did not finish its handshake within \(options.handshakeTimeout)", wasOpen: false)
+    }
+}
+
+/// Runs `operation`, failing with ``ConnectionFailure/handshakeTimedOut(after:)`` when it takes longer than `limit`.
+func withDeadline<T: Sendable>(_ limit: Duration, _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
+    try await withThrowingTaskGroup(of: T?.self) { group in
+        group.addTask { try await operation() }
+        group.addTask {
+            try await Task.sleep(for: limit)
+            return nil
+        }
+        defer { group.cancelAll() }
+        guard let first = try await group.next(), let value = first else { throw ConnectionFailure.handshakeTimedOut(after: limit) }
+        return value
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import SchemaGenRuntime
+
+/// Phoenix Channels with the version 2.0.0 serializer, as Supabase Realtime speaks it: every text frame is
+/// `[join_ref, ref, topic, event, payload]`. The connection joins each channel the client subscribes to
+/// (`phx_join` with ``joinPayload``), again after every reconnection and when the server reports the channel crashed
+/// (`phx_error`); leaves with `phx_leave`; sends a `heartbeat` on the `phoenix` topic every ``heartbeatInterval`` and
+/// reconnects when one goes unanswered until the next is due; and fills in the channel's join reference on frames
+/// the client sends without one, since Phoenix ignores pushes whose join reference is not the channel's.
+///
+/// Replies to its own joins and heartbeats stay in the connection (their refs start with `sg`); every other frame,
+/// failed joins included, reaches the client.
+public struct PhoenixProtocol: RealtimeProtocol {
+    /// Replaces the URL's path when set (`/socket/websocket` for a Phoenix app, `/realtime/v1/websocket` for Supabase).
+    public var path: String?
+    public var heartbeatInterval: Duration
+    /// The `phx_join` payload for a topic: for Supabase, `{"config": {...}, "access_token": ...}`.
+    public var joinPayload: @Sendable (_ topic: String, _ credentials: ConnectionCredentials) -> JSONValue
+
+    public init(path: String? = nil, heartbeatInterval: Duration = .seconds(25),
+                joinPayload: @escaping @Sendable (_ topic: String, _ credentials: ConnectionCredentials) -> JSONValue = { _, credentials in
+                    credentials.auth ?? [:]
+                }) {
+        self.path = path
+        self.heartbeatInterval = heartbeatInterval
+        self.joinPayload = joinPayload
+    }
+
+    public func request(for url: URL, credentials: ConnectionCredentials) throws -> WebSocketRequest {
+        let withQuery = try self.url(url, adding: [URLQueryItem(name: "vsn", value: "2.0.0")], credentials: credentials)
+        guard let path else { return WebSocketRequest(url: withQuery, headers: credentials.headers) }
+        guard var components = URLComponents(url: withQuery, resolvingAgainstBaseURL: false) else { throw WebSocketFailure("'\(url)' is not a URL") }
+        components.path = path
+        guard let full = components.url else { throw WebSocketFailure("'\(path)' is not a URL path") }
+        return WebSocketRequest(url: full, headers: credentials.headers)
+    }
+
+    public func makeSession(credentials: ConnectionCredentials) -> any ProtocolSession {
+        Session(heartbeatInterval: heartbeatInterval) { joinPayload($0, credentials) }
+    }
+
+    struct Session: ProtocolSession {
+        let heartbeatInterval: Duration
+        let joinPayload: @Sendable (String) -> JSONValue
+        private var counter = 0
+        /// The current join reference of each joined (or joining) topic.
+        private var joinRefs: [String: String] = [:]
+        private var pendingHeartbeat: String?
+        private var lastHeartbeat: ContinuousClock.Instant?
+
+        init(heartbeatInterval: Duration, joinPayload: @escaping @Sendable (String) -> JSONValue) {
+            self.heartbeatInterval = heartbeatInterval
+            self.joinPayload = joinPayload
+        }
+
+        mutating func start(at now: ContinuousClock.Instant) -> [SessionEvent] {
+            lastHeartbeat = now
+            return [.ready]
+        }
+
+        var nextHeartbeat: ContinuousClock.Instant? { lastHeartbeat.map { $0 + heartbeatInterval } }
+
+        mutating func heartbeat(at now: ContinuousClock.Instant) -> [SessionEvent] {
+            guard let lastHeartbeat, now - lastHeartbeat >= heartbeatInterval else { return [] }
+            if pendingHeartbeat != nil {
+                return [.reconnect(reason: "the server did not answer a heartbeat within \(heartbeatInterval)")]
+            }
+            self.lastHeartbeat = now
+            let ref = nextRef()
+            pendingHeartbeat = ref
+            return [.send(Self.frame(joinRef: nil, ref: ref, topic: "phoenix", event: "heartbeat", payload: [:]))]
+        }
+
+        mutating func join(_ channel: String) -> [WebSocketMessage] {
+            let ref = nextRef()
+            joinRefs[channel] = ref
+            return [Self.frame(joinRef: ref, ref: ref, topic: channel, event: "phx_join", payload: joinPayload(channel))]
+        }
+
+        mutating func leave(_ channel: String) -> [WebSocketMessage] {
+            guard let joinRef = joinRefs.removeValue(forKey: channel) else { return [] }
+            return [Self.frame(joinRef: joinRef, ref: nextRef(), topic: channel, event: "phx_leave", payload: [:])]
+        }
+
+        mutating func receive(_ message: WebSocketMessage, at now: ContinuousClock.Instant) -> [SessionEvent] {
+            let data = switch message {
+            case .text(let text): Data(text.utf8)
+            case .binary(let bytes): bytes
+            }
+            guard let header = try? JSONDecoder().decode(Header.self, from: data) else { return [.deliver(IncomingFrame(data: data))] }
+            switch header.event {
+            case "phx_reply" where header.ref != nil && header.ref == pendingHeartbeat:
+                pendingHeartbeat = nil
+                return []
+            case "phx_reply" where header.ref != nil && header.ref == joinRefs[header.topic] && header.ref?.hasPrefix("sg") == true:
+                // A refused join is the app's to see; an accepted one is the connection's business.
+                return header.status == "ok" ? [] : [.deliver(IncomingFrame(data: data, channel: header.topic))]
+            case "phx_error" where joinRefs[header.topic] != nil && header.joinRef == joinRefs[header.topic]:
+                // The channel's process crashed on the server: join it again, as phoenix.js does.
+                return [.deliver(IncomingFrame(data: data, channel: header.topic))] + join(header.topic).map { .send($0) }
+            case "phx_close" where header.joinRef != nil && header.joinRef == joinRefs[header.topic]:
+                joinRefs[header.topic] = nil
+                return [.deliver(IncomingFrame(data: data, channel: header.topic))]
+            default:
+                return [.deliver(IncomingFrame(data: data, channel: header.topic))]
+            }
+        }
+
+        func encode(_ frame: OutgoingFrame) throws -> [WebSocketMessage] {
+            guard frame.ackID == nil, frame.acknowledges == nil else {
+                throw ConnectionFailure.unsupported("Phoenix Channels carry no Socket.IO acknowledgements; replies come as phx_reply")
+            }
+            let text = String(decoding: frame.data, as: UTF8.self)
+            if let channel = frame.channel, let joinRef = joinRefs[channel], let filled = Self.fillingJoinRef(in: text, with: joinRef) {
+                return [.text(filled)]
+            }
+            return [.text(text)]
+        }
+
+        private mutating func nextRef() -> String {
+            counter += 1
+            return "sg\(counter)"
+        }
+
+        /// The first four members of a frame; the payload is the client's to read.
+        struct Header: Decodable {
+            var joinRef: String?
+            var ref: String?
+            var topic: String
+            var event: String
+            var status: String?
+
+            init(from decoder: any Decoder) throws {
+                var members = try decoder.unkeyedContainer()
+                joinRef = try members.decodeIfPresent(String.self)
+                ref = try members.decodeIfPresent(String.self)
+                topic = try members.decode(String.self)
+                event = try members.decode(String.self)
+                struct Reply: Decodable { var status: String? }
+                status = event == "phx_reply" ? try? members.decode(Reply.self).status : nil
+            }
+        }
+
+        static func frame(joinRef: String?, ref: String, topic: String, event: String, payload: JSONValue) -> WebSocketMessage {
+            let members: [JSONValue] = [joinRef.map(JSONValue.string) ?? .null, .string(ref), .string(topic), .string(event), payload]
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            let data = (try? encoder.encode(JSONValue.array(members))) ?? Data("[]".utf8)
+            return .text(String(decoding: data, as: UTF8.self))
+        }
+
+        /// `text` with a leading `[null,` made `["<joinRef>",`: the client wrote the frame without the join reference
+        /// only the connection knows. Any other first member is the app's choice and is kept.
+        static func fillingJoinRef(in text: String, with joinRef: String) -> String? {
+            let trimmed = text.drop { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" }
+            guard trimmed.hasPrefix("[") else { return nil }
+            let afterBracket = trimmed.dropFirst().drop { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" }
+            guard afterBracket.hasPrefix("null") else { return nil }
+            let rest = afterBracket.dropFirst(4)
+            guard let next = rest.first(where: { $0 != " " && $0 != "\n" && $0 != "\r" && $0 != "\t" }), next == "," else { return nil }
+            return "[\"\(joinRef)\"" + rest
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// One Socket.IO v5 packet inside an Engine.IO v4 message (socket.io-protocol's "Packet encoding"):
+/// `<type>[<namespace>,][<ack id>][<JSON data>]`, as in `42/admin,13["event",{}]`.
+struct SocketIOPacket: Sendable {
+    enum Kind: UInt8, Sendable {
+        case connect = 0, disconnect, event, ack, connectError, binaryEvent, binaryAck
+    }
+
+    var kind: Kind
+    /// `/` unless the packet names another namespace.
+    var namespace: String
+    var ackID: Int?
+    /// The JSON after the header, untouched; empty when there is none.
+    var data: Substring.UTF8View
+
+    /// Reads a packet from the text after Engine.IO's `4`; `nil` when it is not one (the caller reports it).
+    init?(_ text: Substring) {
+        var rest = text.utf8[...]
+        guard let first = rest.first, first >= UInt8(ascii: "0"), let kind = Kind(rawValue: first - UInt8(ascii: "0")) else { return nil }
+        // Binary packets carry `<attachments>-` and their bytes in later messages, which contracts do not describe.
+        guard kind != .binaryEvent, kind != .binaryAck else { return nil }
+        self.kind = kind
+        rest = rest.dropFirst()
+        if rest.first == UInt8(ascii: "/") {
+            let comma = rest.firstIndex(of: UInt8(ascii: ",")) ?? rest.endIndex
+            namespace = String(decoding: rest[..<comma], as: UTF8.self)
+            rest = comma == rest.endIndex ? rest[comma...] : rest[rest.index(after: comma)...]
+        } else {
+            namespace = "/"
+        }
+        let digits = rest.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        if !digits.isEmpty {
+            // An id longer than 15 digits is not one a client made; refuse rather than overflow.
+            guard digits.count <= 15, let id = Int(String(decoding: digits, as: UTF8.self)) else { return nil }
+            ackID = id
+            rest = rest.dropFirst(digits.count)
+        } else {
+            ackID = nil
+        }
+        data = Substring(rest).utf8
+    }
+
+    /// The Engine.IO message that carries a packet: `4` (message), the type, the namespace unless `/`, the ack id,
+    /// the data.
+    static func message(_ kind: Kind, namespace: String, ackID: Int? = nil, data: Data? = nil) -> String {
+        var text = "4\(kind.rawValue)"
+        if namespace != "/" { text += namespace + "," }
+        if let ackID { text += String(ackID) }
+        if let data { text += String(decoding: data, as: UTF8.self) }
+        return text
+    }
+}

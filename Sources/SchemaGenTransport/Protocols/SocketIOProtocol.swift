@@ -1,0 +1,142 @@
+import Foundation
+import SchemaGenRuntime
+
+/// Socket.IO v5 over Engine.IO v4, WebSocket transport only (socket.io-protocol and engine.io-protocol): the open
+/// packet and its ping interval and timeout, pong for every ping, one namespace joined with `CONNECT` and the
+/// credentials' auth payload, `CONNECT_ERROR` and the server's `DISCONNECT`, events and acknowledgements both ways.
+///
+/// The URL names the server (`ws://host:3000`); `path` replaces its path (`/socket.io/` unless the server was set up
+/// with another one).
+public struct SocketIOProtocol: RealtimeProtocol {
+    /// The namespace joined: `/` by default, or the contract's (`/admin`).
+    public var namespace: String
+    /// The server's Engine.IO path.
+    public var path: String
+
+    public init(namespace: String = "/", path: String = "/socket.io/") {
+        self.namespace = namespace.hasPrefix("/") ? namespace : "/" + namespace
+        self.path = path
+    }
+
+    public var supportsAcknowledgements: Bool { true }
+
+    public func request(for url: URL, credentials: ConnectionCredentials) throws -> WebSocketRequest {
+        let withQuery = try self.url(url, adding: [URLQueryItem(name: "EIO", value: "4"), URLQueryItem(name: "transport", value: "websocket")],
+                                     credentials: credentials)
+        guard var components = URLComponents(url: withQuery, resolvingAgainstBaseURL: false) else {
+            throw WebSocketFailure("'\(url)' is not a URL")
+        }
+        components.path = path
+        guard let full = components.url else { throw WebSocketFailure("'\(path)' is not a URL path") }
+        return WebSocketRequest(url: full, headers: credentials.headers)
+    }
+
+    public func makeSession(credentials: ConnectionCredentials) -> any ProtocolSession {
+        Session(namespace: namespace, auth: credentials.auth)
+    }
+
+    struct Session: ProtocolSession {
+        let namespace: String
+        let auth: JSONValue?
+        private var phase = Phase.waitingForOpen
+        /// The server's promise: a ping every `pingInterval`, and it waits `pingTimeout` for the pong.
+        private var silenceLimit: Duration = .seconds(45)
+        private var lastHeardPing: ContinuousClock.Instant?
+        private var maximumPayload = Int.max
+
+        enum Phase { case waitingForOpen, connecting, connected }
+
+        init(namespace: String, auth: JSONValue?) {
+            self.namespace = namespace
+            self.auth = auth
+        }
+
+        mutating func start(at now: ContinuousClock.Instant) -> [SessionEvent] {
+            lastHeardPing = now
+            return []
+        }
+
+        var nextHeartbeat: ContinuousClock.Instant? { lastHeardPing.map { $0 + silenceLimit } }
+
+        mutating func heartbeat(at now: ContinuousClock.Instant) -> [SessionEvent] {
+            guard let lastHeardPing, now - lastHeardPing >= silenceLimit else { return [] }
+            return [.reconnect(reason: "the server sent no ping for \(silenceLimit) (its ping interval and timeout)")]
+        }
+
+        mutating func receive(_ message: WebSocketMessage, at now: ContinuousClock.Instant) -> [SessionEvent] {
+            guard case .text(let text) = message, let type = text.utf8.first else {
+                return [.deliver(IncomingFrame(data: Self.bytes(of: message)))]
+            }
+            let body = text.dropFirst()
+            switch type {
+            case UInt8(ascii: "0") where phase == .waitingForOpen: return opened(body, at: now)
+            case UInt8(ascii: "1"): return [.reconnect(reason: "the server closed the Engine.IO session")]
+            case UInt8(ascii: "2"):
+                lastHeardPing = now
+                return [.send(.text("3"))]
+            case UInt8(ascii: "6"), UInt8(ascii: "3"): return []
+            case UInt8(ascii: "4"):
+                guard let packet = SocketIOPacket(body) else { return [.deliver(IncomingFrame(data: Data(text.utf8)))] }
+                return received(packet, raw: text)
+            default:
+                return [.deliver(IncomingFrame(data: Data(text.utf8)))]
+            }
+        }
+
+        private mutating func opened(_ body: Substring, at now: ContinuousClock.Instant) -> [SessionEvent] {
+            struct Handshake: Decodable { var pingInterval: Int; var pingTimeout: Int; var maxPayload: Int? }
+            guard let handshake = try? JSONDecoder().decode(Handshake.self, from: Data(body.utf8)) else {
+                return [.reconnect(reason: "the server's Engine.IO open packet is not one: \(body.prefix(200))")]
+            }
+            silenceLimit = .milliseconds(max(0, handshake.pingInterval)) + .milliseconds(max(0, handshake.pingTimeout))
+            maximumPayload = handshake.maxPayload ?? .max
+            lastHeardPing = now
+            phase = .connecting
+            let authData = auth.flatMap { try? JSONEncoder().encode($0) }
+            return [.send(.text(SocketIOPacket.message(.connect, namespace: namespace, data: authData)))]
+        }
+
+        private mutating func received(_ packet: SocketIOPacket, raw: String) -> [SessionEvent] {
+            // Another namespace multiplexed on the same connection is not ours.
+            guard packet.namespace == namespace else { return [] }
+            switch packet.kind {
+            case .connect:
+                phase = .connected
+                return [.ready]
+            case .connectError:
+                struct Refusal: Decodable { var message: String }
+                let message = (try? JSONDecoder().decode(Refusal.self, from: Data(packet.data))).map(\.message)
+                    ?? String(decoding: packet.data, as: UTF8.self)
+                return [.stop(.rejected(message))]
+            case .disconnect:
+                return [.stop(.closedByServer("the server disconnected the namespace \(namespace)"))]
+            case .event:
+                return [.deliver(IncomingFrame(data: Data(packet.data), ackID: packet.ackID))]
+            case .ack:
+                guard let id = packet.ackID else { return [.deliver(IncomingFrame(data: Data(raw.utf8)))] }
+                return [.deliver(IncomingFrame(data: Data(packet.data), acknowledges: id))]
+            case .binaryEvent, .binaryAck:
+                return [.deliver(IncomingFrame(data: Data(raw.utf8)))]
+            }
+        }
+
+        func encode(_ frame: OutgoingFrame) throws -> [WebSocketMessage] {
+            let text = if let answered = frame.acknowledges {
+                SocketIOPacket.message(.ack, namespace: namespace, ackID: answered, data: frame.data)
+            } else {
+                SocketIOPacket.message(.event, namespace: namespace, ackID: frame.ackID, data: frame.data)
+            }
+            guard text.utf8.count <= maximumPayload else {
+                throw ConnectionFailure.unsupported("the frame is \(text.utf8.count) bytes; the server takes at most \(maximumPayload) (its maxPayload)")
+            }
+            return [.text(text)]
+        }
+
+        private static func bytes(of message: WebSocketMessage) -> Data {
+            switch message {
+            case .text(let text): Data(text.utf8)
+            case .binary(let data): data
+            }
+        }
+    }
+}

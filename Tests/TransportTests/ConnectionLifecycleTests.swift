@@ -1,0 +1,251 @@
+import Foundation
+import GeneratedClients
+import SchemaGenRuntime
+import SchemaGenTransport
+import TestSupport
+import Testing
+
+/// A generated client (Rooms, Socket.IO) through a ``RealtimeConnection`` whose server the test plays: states,
+/// reconnection, offline sends, credentials, acknowledgements across drops, bad bytes.
+struct ConnectionLifecycleTests {
+    static let open = #"0{"sid":"s","upgrades":[],"pingInterval":25000,"pingTimeout":20000,"maxPayload":1000000}"#
+    static let fast = ReconnectPolicy(initialDelay: .milliseconds(5), maximumDelay: .milliseconds(20), jitter: 0)
+
+    let backend = ScriptedBackend()
+
+    func connection(_ options: ConnectionOptions = ConnectionOptions(reconnect: fast), namespace: String = "/") -> RealtimeConnection {
+        RealtimeConnection(url: URL(string: "ws://rooms.test")!, backend: backend, protocol: SocketIOProtocol(namespace: namespace), options: options)
+    }
+
+    /// Plays the server's side of the handshake on connection `index`.
+    func accept(_ index: Int) async throws -> ScriptedSocket {
+        let socket = try await backend.connection(index)
+        socket.push(Self.open)
+        _ = try await socket.sent(atLeast: 1)
+        socket.push(#"40{"sid":"n\#(index)"}"#)
+        return socket
+    }
+
+    func states(of connection: RealtimeConnection) -> Recorder<ConnectionState> {
+        let seen = Recorder<ConnectionState>()
+        // Made before the task starts, so the first state it yields is the state now.
+        let states = connection.states
+        Task { for await state in states { seen.append(state) } }
+        return seen
+    }
+
+    @Test func connectsThenDeliversTypedEventsAndSendsThemInSocketIOFrames() async throws {
+        let connection = connection()
+        let rooms = Rooms.Client(transport: connection)
+        let moves = Recorder<Rooms.TouchMoveData>()
+        let token = rooms.onTouchMoved { moves.append($0) }
+        connection.connect()
+        let socket = try await accept(0)
+        try await connection.waitUntilConnected()
+        #expect(connection.state == .connected)
+        #expect(backend.requests.first?.url.absoluteString == "ws://rooms.test/socket.io/?EIO=4&transport=websocket")
+
+        socket.push(#"42["touch:moved",{"roomId":"r1","x":1.5,"y":2,"elementId":null}]"#)
+        try await eventually("the move delivered") { moves.values.count == 1 }
+        #expect(moves.values == [Rooms.TouchMoveData(roomId: "r1", x: 1.5, y: 2, elementId: nil)])
+
+        try await rooms.touchEnd(roomId: "r1")
+        #expect(try await socket.sent(atLeast: 2).last == #"42["touch:end",{"roomId":"r1"}]"#)
+        token.cancel()
+        await connection.disconnect()
+        #expect(connection.state == .disconnected(reason: .requested))
+        #expect(socket.isClosed)
+    }
+
+    @Test func anAcknowledgedEmitReturnsTheServersTypedAnswer() async throws {
+        let connection = connection()
+        let rooms = Rooms.Client(transport: connection)
+        connection.connect()
+        let socket = try await accept(0)
+        try await connection.waitUntilConnected()
+        async let created = rooms.elementCreate(roomId: "r1", type: .note, positionX: 1, positionY: 2, width: 3, height: 4)
+        let request = try await socket.sent(atLeast: 2)[1]
+        #expect(request.hasPrefix(#"421["element:create",{"#))
+        socket.push(#"431[{"id":"e1","roomId":"r1","type":"note","createdBy":"u","positionX":1,"positionY":2,"width":3,"height":4,"createdAt":"2026-01-02T03:04:05Z"}]"#)
+        let element = try await created
+        #expect(element.id == "e1")
+        #expect(element.type == .note)
+        await connection.disconnect()
+    }
+
+    @Test func aDropFailsWaitingAcknowledgementsThenReconnectsAndCountsAttempts() async throws {
+        let connection = connection()
+        let rooms = Rooms.Client(transport: connection)
+        let seen = states(of: connection)
+        connection.connect()
+        let first = try await accept(0)
+        try await connection.waitUntilConnected()
+        let created = Task { try await rooms.elementCreate(roomId: "r1", type: .note, positionX: 1, positionY: 2, width: 3, height: 4) }
+        _ = try await first.sent(atLeast: 2)
+        backend.refuse(next: 2)
+        first.drop()
+        await #expect(throws: RequestFailure.self) { _ = try await created.value }
+        _ = try await accept(1)
+        try await eventually("connected again") { connection.state == .connected }
+        #expect(backend.attemptCount == 4)
+        #expect(seen.values == [.disconnected(reason: .notStarted), .connecting, .connected,
+                                .reconnecting(attempt: 1), .reconnecting(attempt: 2), .reconnecting(attempt: 3), .connected])
+        await connection.disconnect()
+    }
+
+    @Test func sendsWhileOfflineWaitAndGoOutInOrderAfterTheReconnection() async throws {
+        let connection = connection()
+        let rooms = Rooms.Client(transport: connection)
+        connection.connect()
+        let first = try await accept(0)
+        try await connection.waitUntilConnected()
+        backend.refuse(next: 1_000_000)
+        first.drop()
+        try await eventually("reconnecting") { if case .reconnecting = connection.state { true } else { false } }
+        let sends = Task {
+            try await rooms.touchEnd(roomId: "a")
+            try await rooms.touchEnd(roomId: "b")
+        }
+        try await Task.sleep(for: .milliseconds(50))
+        backend.refuse(next: 0)
+        let second = try await accept(backend.connectionCount)
+        try await sends.value
+        #expect(try await second.sent(atLeast: 3).suffix(2) == [#"42["touch:end",{"roomId":"a"}]"#, #"42["touch:end",{"roomId":"b"}]"#])
+        await connection.disconnect()
+    }
+
+    @Test func theOfflineQueueIsBoundedAndCanBeTurnedOff() async throws {
+        let queued = connection(ConnectionOptions(reconnect: Self.fast, offlineSends: .queue(limit: 1)))
+        let rooms = Rooms.Client(transport: queued)
+        backend.refuse(next: 1_000_000)
+        queued.connect()
+        let waiting = Task { try await rooms.touchEnd(roomId: "a") }
+        try await eventually("one send queued") { backend.attemptCount > 0 }
+        try await Task.sleep(for: .milliseconds(20))
+        await #expect(throws: ConnectionFailure.offlineQueueFull(limit: 1)) { try await rooms.touchEnd(roomId: "b") }
+        await queued.disconnect()
+        await #expect(throws: ConnectionFailure.self) { try await waiting.value }
+
+        let failing = connection(ConnectionOptions(reconnect: Self.fast, offlineSends: .fail))
+        let other = Rooms.Client(transport: failing)
+        failing.connect()
+        await #expect(throws: ConnectionFailure.self) { try await other.touchEnd(roomId: "c") }
+        await failing.disconnect()
+    }
+
+    @Test func aCancelledWaitingSendIsNotSentLater() async throws {
+        let connection = connection()
+        let rooms = Rooms.Client(transport: connection)
+        backend.refuse(next: 3)
+        connection.connect()
+        let send = Task { try await rooms.touchEnd(roomId: "gone") }
+        try await Task.sleep(for: .milliseconds(5))
+        send.cancel()
+        await #expect(throws: CancellationError.self) { try await send.value }
+        let socket = try await accept(0)
+        try await connection.waitUntilConnected()
+        try await rooms.touchEnd(roomId: "kept")
+        #expect(try await socket.sent(atLeast: 2) == ["40", #"42["touch:end",{"roomId":"kept"}]"#])
+        await connection.disconnect()
+    }
+
+    @Test func credentialsAreAskedForBeforeEveryAttemptSoATokenCanBeRefreshed() async throws {
+        let issued = Recorder<Int>()
+        let connection = connection(ConnectionOptions(reconnect: Self.fast, credentials: {
+            issued.append(issued.values.count + 1)
+            return ConnectionCredentials(headers: ["Authorization": "Bearer t\(issued.values.count)"], auth: ["token": .string("t\(issued.values.count)")])
+        }))
+        connection.connect()
+        let first = try await backend.connection(0)
+        first.push(Self.open)
+        #expect(try await first.sent(atLeast: 1) == [#"40{"token":"t1"}"#])
+        first.push(#"40{"sid":"a"}"#)
+        try await connection.waitUntilConnected()
+        first.drop()
+        let second = try await backend.connection(1)
+        second.push(Self.open)
+        #expect(try await second.sent(atLeast: 1) == [#"40{"token":"t2"}"#])
+        #expect(backend.requests.map { $0.headers["Authorization"] } == ["Bearer t1", "Bearer t2"])
+        await connection.disconnect()
+    }
+
+    @Test func aRefusedSessionStopsWithoutRetryingTheSameCredentials() async throws {
+        let connection = connection()
+        connection.connect()
+        let socket = try await backend.connection(0)
+        socket.push(Self.open)
+        _ = try await socket.sent(atLeast: 1)
+        socket.push(#"44{"message":"Not authorized"}"#)
+        await #expect(throws: ConnectionFailure.notConnected(.disconnected(reason: .rejected("Not authorized")))) {
+            try await connection.waitUntilConnected()
+        }
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(backend.attemptCount == 1)
+    }
+
+    @Test func aServerThatStopsPingingIsLeftWithinItsIntervalAndTimeout() async throws {
+        let connection = connection()
+        connection.connect()
+        let socket = try await backend.connection(0)
+        socket.push(#"0{"sid":"s","upgrades":[],"pingInterval":60,"pingTimeout":40,"maxPayload":1000}"#)
+        _ = try await socket.sent(atLeast: 1)
+        socket.push("40")
+        try await connection.waitUntilConnected()
+        let connectedAt = ContinuousClock.now
+        socket.push("2")
+        #expect(try await socket.sent(atLeast: 2).last == "3")
+        _ = try await backend.connection(1)
+        // 100 ms of silence allowed after the ping; the scheduler may add some, never remove any.
+        #expect(ContinuousClock.now - connectedAt >= .milliseconds(100))
+        #expect(socket.isClosed)
+        await connection.disconnect()
+    }
+
+    @Test func withReconnectionOffADropEndsTheConnectionAndSaysWhy() async throws {
+        let connection = connection(ConnectionOptions(reconnect: .never))
+        connection.connect()
+        let socket = try await accept(0)
+        try await connection.waitUntilConnected()
+        socket.drop()
+        try await eventually("disconnected") { if case .disconnected(.failed) = connection.state { true } else { false } }
+        guard case .disconnected(.failed(let reason)) = connection.state else { return }
+        #expect(reason.contains("reconnection is off"))
+        #expect(backend.attemptCount == 1)
+    }
+
+    @Test func badBytesReachTheFailureHandlerAndTheClientGoesOn() async throws {
+        let connection = connection()
+        let rooms = Rooms.Client(transport: connection)
+        let failures = Recorder<IncomingFailure>()
+        let errors = Recorder<String>()
+        let tokens = [rooms.onIncomingFailure { failures.append($0) }, rooms.onError { errors.append($0) }, rooms.onTouchMoved { _ in }]
+        connection.connect()
+        let socket = try await accept(0)
+        try await connection.waitUntilConnected()
+        for garbage in ["42[oops", "4\u{0}", "7", #"42["touch:moved",{"roomId":1}]"#, "\u{FFFF}", #"461-[{"_placeholder":true,"num":0}]"#] {
+            socket.push(garbage)
+        }
+        socket.push(#"42["error","still here"]"#)
+        try await eventually("the event after the garbage") { errors.values == ["still here"] }
+        #expect(failures.values.count == 6)
+        #expect(connection.state == .connected)
+        tokens.forEach { $0.cancel() }
+        await connection.disconnect()
+    }
+
+    @Test func listenersCanRunOnTheMainActor() async throws {
+        let connection = connection(ConnectionOptions(reconnect: Self.fast, delivery: .mainActor))
+        let rooms = Rooms.Client(transport: connection)
+        let onMain = Recorder<Bool>()
+        let token = rooms.onError { _ in
+            MainActor.assumeIsolated { onMain.append(true) }
+        }
+        connection.connect()
+        let socket = try await accept(0)
+        try await connection.waitUntilConnected()
+        socket.push(#"42["error","x"]"#)
+        try await eventually("delivered on the main actor") { onMain.values == [true] }
+        token.cancel()
+        await connection.disconnect()
+    }
+}

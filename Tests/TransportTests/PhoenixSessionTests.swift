@@ -1,0 +1,153 @@
+import Foundation
+import GeneratedClients
+import SchemaGenRuntime
+@testable import SchemaGenTransport
+import TestSupport
+import Testing
+
+/// Phoenix Channels v2 as Supabase Realtime speaks it, through the generated Supabase client, with the frames
+/// Supabase's "Realtime Protocol" guide documents (GeneratedClientTests/Fixtures/supabase-realtime, verbatim; where
+/// a test needs the connection's own reference in a reply, it says which member it replaced).
+struct PhoenixSessionTests {
+    static let fixtures = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appending(path: "GeneratedClientTests/Fixtures/supabase-realtime")
+    static let fast = ReconnectPolicy(initialDelay: .milliseconds(5), maximumDelay: .milliseconds(20), jitter: 0)
+
+    let backend = ScriptedBackend()
+
+    static func fixture(_ name: String) throws -> String {
+        try String(contentsOf: fixtures.appending(path: "\(name).json"), encoding: .utf8)
+    }
+
+    /// A documented frame with its join reference and reference replaced (the first two members).
+    static func fixture(_ name: String, joinRef: String?, ref: String?) throws -> String {
+        guard case .array(var members) = try JSONDecoder().decode(JSONValue.self, from: Data(fixture(name).utf8)) else { return "" }
+        members[0] = joinRef.map(JSONValue.string) ?? .null
+        members[1] = ref.map(JSONValue.string) ?? .null
+        return String(decoding: try JSONEncoder().encode(JSONValue.array(members)), as: UTF8.self)
+    }
+
+    func connection(heartbeat: Duration = .seconds(25)) -> RealtimeConnection {
+        let phoenix = PhoenixProtocol(path: "/realtime/v1/websocket", heartbeatInterval: heartbeat) { _, credentials in
+            ["config": ["broadcast": ["ack": false, "self": true], "presence": ["key": "", "enabled": false], "private": false],
+             "access_token": credentials.auth?["token"] ?? .null]
+        }
+        return RealtimeConnection(url: URL(string: "wss://project.supabase.co")!, backend: backend, protocol: phoenix,
+                                  options: ConnectionOptions(reconnect: Self.fast, credentials: {
+                                      ConnectionCredentials(queryItems: [URLQueryItem(name: "apikey", value: "anon")], auth: ["token": "jwt"])
+                                  }))
+    }
+
+    static let join = #"["sg1","sg1","realtime:chat-room","phx_join",{"access_token":"jwt","config":{"broadcast":{"ack":false,"self":true},"presence":{"enabled":false,"key":""},"private":false}}]"#
+
+    @Test func joinsSubscribedChannelsWithTheConfigAndRoutesBroadcastsByTopic() async throws {
+        let connection = connection()
+        let supabase = SupabaseRealtime.Client(transport: connection)
+        let room = supabase.realtime(name: "chat-room")
+        let broadcasts = Recorder<SupabaseRealtime.Realtime.Broadcast>()
+        let token = room.onBroadcast { broadcasts.append($0) }
+        try await room.subscribe()
+        connection.connect()
+        let socket = try await backend.connection(0)
+        try await connection.waitUntilConnected()
+        #expect(backend.requests.first?.url.absoluteString == "wss://project.supabase.co/realtime/v1/websocket?vsn=2.0.0&apikey=anon")
+        #expect(try await socket.sent(atLeast: 1) == [Self.join])
+        socket.push(try Self.fixture("phx_reply", joinRef: "sg1", ref: "sg1"))
+        socket.push(try Self.fixture("broadcast-server"))
+        try await eventually("the broadcast delivered") { broadcasts.values.count == 1 }
+        #expect(broadcasts.values.first?.payload.event == "message")
+
+        // The client writes a broadcast without a join reference; the connection fills in the channel's.
+        try await room.broadcast(SupabaseRealtime.Realtime.Broadcast(ref: "7", payload: .init(event: "user-event", payload: ["content": "Hello, World!"])))
+        let sent = try await socket.sent(atLeast: 2)[1]
+        #expect(sent.hasPrefix(#"["sg1","7","realtime:chat-room","broadcast","#))
+        token.cancel()
+        await connection.disconnect()
+    }
+
+    @Test func aRefusedJoinReachesTheAppAndAnAcceptedOneDoesNot() async throws {
+        let connection = connection()
+        let supabase = SupabaseRealtime.Client(transport: connection)
+        let room = supabase.realtime(name: "chat-room")
+        let replies = Recorder<SupabaseRealtime.Realtime.PhxReply>()
+        let token = room.onPhxReply { replies.append($0) }
+        connection.connect()
+        let socket = try await backend.connection(0)
+        try await connection.waitUntilConnected()
+        try await room.subscribe()
+        _ = try await socket.sent(atLeast: 1)
+        socket.push(try Self.fixture("phx_reply", joinRef: "sg1", ref: "sg1"))
+        // The guide's join error, as the reply to the connection's join.
+        socket.push(#"["sg1","sg1","realtime:chat-room","phx_reply","# + (try Self.fixture("join-error-payload")) + "]")
+        try await eventually("the refusal delivered") { replies.values.count == 1 }
+        guard case .error(let refusal) = replies.values.first?.payload else {
+            Issue.record("expected the refusal, got \(replies.values)")
+            return
+        }
+        #expect(refusal.response.reason == "InvalidJWTExpiration: Token has expired 300 seconds ago")
+        token.cancel()
+        await connection.disconnect()
+    }
+
+    @Test func heartbeatsOnThePhoenixTopicAndReconnectsWhenOneGoesUnanswered() async throws {
+        let connection = connection(heartbeat: .milliseconds(40))
+        let supabase = SupabaseRealtime.Client(transport: connection)
+        let room = supabase.realtime(name: "chat-room")
+        try await room.subscribe()
+        connection.connect()
+        let first = try await backend.connection(0)
+        let beat = try await first.sent(atLeast: 2)[1]
+        #expect(beat == #"[null,"sg2","phoenix","heartbeat",{}]"#)
+        first.push(#"[null,"sg2","phoenix","phx_reply",{"status":"ok","response":{}}]"#)
+        #expect(try await first.sent(atLeast: 3)[2] == #"[null,"sg3","phoenix","heartbeat",{}]"#)
+        // No reply this time: the next beat finds it missing and the connection starts again, joining the channel.
+        let second = try await backend.connection(1)
+        #expect(first.isClosed)
+        #expect(try await second.sent(atLeast: 1)[0] == Self.join)
+        await connection.disconnect()
+    }
+
+    @Test func aCrashedChannelIsJoinedAgainAndALeftOneIsLeft() async throws {
+        let connection = connection()
+        let supabase = SupabaseRealtime.Client(transport: connection)
+        let room = supabase.realtime(name: "chat-room")
+        let errors = Recorder<SupabaseRealtime.Realtime.PhxError>()
+        let token = room.onPhxError { errors.append($0) }
+        try await room.subscribe()
+        connection.connect()
+        let socket = try await backend.connection(0)
+        _ = try await socket.sent(atLeast: 1)
+        socket.push(#"["sg1","sg1","realtime:chat-room","phx_error",{}]"#)
+        try await eventually("the error delivered") { errors.values.count == 1 }
+        #expect(try await socket.sent(atLeast: 2)[1].hasPrefix(#"["sg2","sg2","realtime:chat-room","phx_join","#))
+        try await room.unsubscribe()
+        #expect(try await socket.sent(atLeast: 3)[2] == #"["sg2","sg3","realtime:chat-room","phx_leave",{}]"#)
+        token.cancel()
+        await connection.disconnect()
+    }
+
+    @Test func documentedFramesReadAsTheGuideDescribesThem() throws {
+        var session = PhoenixProtocol().makeSession(credentials: .none)
+        _ = session.start(at: .now)
+        for name in ["broadcast-server", "phx_close", "phx_error", "presence_state", "postgres_changes", "system"] {
+            let text = try Self.fixture(name)
+            let events = session.receive(.text(text), at: .now)
+            guard case .deliver(let frame) = events.first, events.count == 1 else {
+                Issue.record("\(name): \(events)")
+                continue
+            }
+            #expect(frame.data == Data(text.utf8))
+            #expect(frame.channel?.hasPrefix("realtime:") == true)
+        }
+        #expect(session.receive(.text("not json"), at: .now) == [.deliver(IncomingFrame(data: Data("not json".utf8)))])
+    }
+
+    @Test func onlyAMissingJoinReferenceIsFilledIn() {
+        typealias Session = PhoenixProtocol.Session
+        #expect(Session.fillingJoinRef(in: #"[null,"1","t","e",{}]"#, with: "sg4") == #"["sg4","1","t","e",{}]"#)
+        #expect(Session.fillingJoinRef(in: #"[ null , "1"]"#, with: "sg4") == #"["sg4" , "1"]"#)
+        #expect(Session.fillingJoinRef(in: #"["3","1","t","e",{}]"#, with: "sg4") == nil)
+        #expect(Session.fillingJoinRef(in: #"[nullx,1]"#, with: "sg4") == nil)
+        #expect(Session.fillingJoinRef(in: #"{"a":null}"#, with: "sg4") == nil)
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import SchemaGenRuntime
+@testable import SchemaGenTransport
+import Testing
+
+/// The Socket.IO session frame by frame: the specification's own frames in, the frames it must answer with out.
+struct SocketIOSessionTests {
+    let start = ContinuousClock.now
+    /// The open packet of the specification's sample session, verbatim.
+    static let open = #"0{"sid":"lv_VI97HAXpY6yYWAAAC","upgrades":["websocket"],"pingInterval":25000,"pingTimeout":5000,"maxPayload":1000000}"#
+
+    func session(namespace: String = "/", auth: JSONValue? = nil) -> any ProtocolSession {
+        SocketIOProtocol(namespace: namespace).makeSession(credentials: ConnectionCredentials(auth: auth))
+    }
+
+    @Test func connectsToTheNamespaceWithTheAuthPayloadOnceTheServerOpens() {
+        var session = session(namespace: "/admin", auth: ["token": "123"])
+        #expect(session.start(at: start) == [])
+        #expect(session.receive(.text(Self.open), at: start) == [.send(.text(#"40/admin,{"token":"123"}"#))])
+        #expect(session.receive(.text(#"40/admin,{"sid":"-G5j-67EZFp-q59rADQM"}"#), at: start) == [.ready])
+    }
+
+    @Test func theMainNamespaceWithoutAuthIsAPlainConnect() {
+        var session = session()
+        _ = session.start(at: start)
+        #expect(session.receive(.text(Self.open), at: start) == [.send(.text("40"))])
+        #expect(session.receive(.text(#"40{"sid":"wZX3oN0bSVIhsaknAAAI"}"#), at: start) == [.ready])
+    }
+
+    @Test func aRefusedConnectionStopsWithTheServersMessage() {
+        var session = session()
+        _ = session.start(at: start)
+        _ = session.receive(.text(Self.open), at: start)
+        #expect(session.receive(.text(#"44{"message":"Not authorized"}"#), at: start) == [.stop(.rejected("Not authorized"))])
+    }
+
+    @Test func answersEveryPingAndReconnectsWhenPingsStopForIntervalPlusTimeout() {
+        var session = session()
+        _ = session.start(at: start)
+        _ = session.receive(.text(Self.open), at: start)
+        #expect(session.nextHeartbeat == start + .seconds(30))
+        #expect(session.receive(.text("2"), at: start + .seconds(25)) == [.send(.text("3"))])
+        #expect(session.nextHeartbeat == start + .seconds(55))
+        #expect(session.heartbeat(at: start + .seconds(54)) == [])
+        guard case .reconnect(let reason) = session.heartbeat(at: start + .seconds(55)).first else {
+            Issue.record("a silent server must end the connection")
+            return
+        }
+        #expect(reason.contains("no ping"))
+    }
+
+    @Test func eventsAndAcknowledgementsOfTheNamespaceReachTheClient() {
+        var session = session(namespace: "/admin")
+        _ = session.start(at: start)
+        _ = session.receive(.text(Self.open), at: start)
+        _ = session.receive(.text(#"40/admin,{"sid":"x"}"#), at: start)
+        #expect(session.receive(.text(#"42/admin,13["foo"]"#), at: start) == [.deliver(IncomingFrame(data: Data(#"["foo"]"#.utf8), ackID: 13))])
+        #expect(session.receive(.text(#"43/admin,13["bar"]"#), at: start) == [.deliver(IncomingFrame(data: Data(#"["bar"]"#.utf8), acknowledges: 13))])
+        // Another namespace on the same connection is someone else's.
+        #expect(session.receive(.text(#"42["foo"]"#), at: start) == [])
+        #expect(session.receive(.text("41/admin,"), at: start) == [.stop(.closedByServer("the server disconnected the namespace /admin"))])
+    }
+
+    @Test func writesEventsAcknowledgementRequestsAndAnswersInTheNamespace() throws {
+        var session = session(namespace: "/admin")
+        let event = Data(#"["foo"]"#.utf8)
+        #expect(try session.encode(OutgoingFrame(eventName: "foo", channel: nil, payload: nil, data: event)) == [.text(#"42/admin,["foo"]"#)])
+        #expect(try session.encode(OutgoingFrame(eventName: "foo", channel: nil, payload: nil, data: event, ackID: 13)) == [.text(#"42/admin,13["foo"]"#)])
+        #expect(try session.encode(OutgoingFrame(eventName: "", channel: nil, payload: nil, data: Data(#"["bar"]"#.utf8), acknowledges: 13))
+                == [.text(#"43/admin,13["bar"]"#)])
+    }
+
+    @Test func framesLargerThanTheServersMaxPayloadAreRefusedBeforeSending() {
+        var session = session()
+        _ = session.start(at: start)
+        _ = session.receive(.text(#"0{"sid":"s","upgrades":[],"pingInterval":25000,"pingTimeout":20000,"maxPayload":16}"#), at: start)
+        #expect(throws: ConnectionFailure.self) {
+            try session.encode(OutgoingFrame(eventName: "e", channel: nil, payload: nil, data: Data(#"["e","a long payload"]"#.utf8)))
+        }
+    }
+
+    /// Bad bytes are handed on, never dropped: the client reports them to its failure handlers.
+    @Test(arguments: [#"461-/admin,1[{"_placeholder":true,"num":0}]"#, "4x", "7", "42[oops", "\u{1}"])
+    func whatItCannotReadReachesTheClientAsIs(_ text: String) {
+        var session = session(namespace: text.contains("/admin") ? "/admin" : "/")
+        _ = session.start(at: start)
+        _ = session.receive(.text(Self.open), at: start)
+        let events = session.receive(.text(text), at: start)
+        if text == "42[oops" {
+            #expect(events == [.deliver(IncomingFrame(data: Data("[oops".utf8)))])
+        } else {
+            #expect(events == [.deliver(IncomingFrame(data: Data(text.utf8)))])
+        }
+    }
+
+    @Test func aMalformedOpenPacketEndsTheConnection() {
+        var session = session()
+        _ = session.start(at: start)
+        guard case .reconnect = session.receive(.text("0{not json"), at: start).first else {
+            Issue.record("expected a reconnect")
+            return
+        }
+    }
+
+    @Test func theRequestAddsEngineIOsQueryAndPathAndTheCredentials() throws {
+        let request = try SocketIOProtocol().request(for: URL(string: "ws://127.0.0.1:3000")!,
+                                                     credentials: ConnectionCredentials(headers: ["Authorization": "Bearer t"],
+                                                                                        queryItems: [URLQueryItem(name: "room", value: "a b")]))
+        #expect(request.url.absoluteString == "ws://127.0.0.1:3000/socket.io/?EIO=4&transport=websocket&room=a%20b")
+        #expect(request.headers == ["Authorization": "Bearer t"])
+        #expect(throws: WebSocketFailure.self) { try SocketIOProtocol().request(for: URL(string: "ftp://x")!, credentials: .none) }
+    }
+}

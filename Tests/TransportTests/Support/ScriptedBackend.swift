@@ -1,0 +1,86 @@
+import Foundation
+import SchemaGenTransport
+import TestSupport
+
+/// A WebSocket backend whose server is the test: each connection the client opens is handed to the test, which
+/// reads what the client sent and plays the server's messages, drops and closes. The protocol code above it is the
+/// real one; the integration tests in Transports/ run the same protocols against real servers.
+final class ScriptedBackend: WebSocketBackend, @unchecked Sendable {
+    private let lock = NSLock()
+    private var opened: [ScriptedSocket] = []
+    private var refusals = 0
+    private(set) var requests: [WebSocketRequest] = []
+
+    /// The next `count` connection attempts fail, as when the server is down.
+    func refuse(next count: Int) {
+        lock.withLock { refusals = count }
+    }
+
+    func connect(to request: WebSocketRequest) async throws -> any WebSocketConnection {
+        try lock.withLock {
+            requests.append(request)
+            if refusals > 0 {
+                refusals -= 1
+                throw WebSocketFailure("connection refused")
+            }
+            let socket = ScriptedSocket()
+            opened.append(socket)
+            return socket
+        }
+    }
+
+    var connectionCount: Int { lock.withLock { opened.count } }
+    var attemptCount: Int { lock.withLock { requests.count } }
+
+    /// The `index`th connection (0 first), once the client has opened it.
+    func connection(_ index: Int) async throws -> ScriptedSocket {
+        try await eventually("connection \(index) opened") { connectionCount > index }
+        return lock.withLock { opened[index] }
+    }
+}
+
+/// One scripted connection: what the client sent, and the server's side.
+final class ScriptedSocket: WebSocketConnection, @unchecked Sendable {
+    let messages: AsyncThrowingStream<WebSocketMessage, any Error>
+    private let server: AsyncThrowingStream<WebSocketMessage, any Error>.Continuation
+    private let lock = NSLock()
+    private var sentMessages: [String] = []
+    private var closed = false
+
+    init() {
+        (messages, server) = AsyncThrowingStream.makeStream()
+    }
+
+    func send(_ message: WebSocketMessage) async throws {
+        try lock.withLock {
+            guard !closed else { throw WebSocketFailure("the WebSocket is closed") }
+            if case .text(let text) = message { sentMessages.append(text) }
+        }
+    }
+
+    func close() async {
+        lock.withLock { closed = true }
+        server.finish()
+    }
+
+    /// Text messages the client sent, oldest first.
+    var sent: [String] { lock.withLock { sentMessages } }
+    var isClosed: Bool { lock.withLock { closed } }
+
+    /// Waits until the client has sent at least `count` messages; returns them all.
+    func sent(atLeast count: Int) async throws -> [String] {
+        try await eventually("\(count) messages sent, got \(sent)") { sent.count >= count }
+        return sent
+    }
+
+    /// The server sends a text message.
+    func push(_ text: String) {
+        server.yield(.text(text))
+    }
+
+    /// The network fails under the connection.
+    func drop() {
+        lock.withLock { closed = true }
+        server.finish(throwing: WebSocketFailure("connection reset by peer"))
+    }
+}
