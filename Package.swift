@@ -11,6 +11,8 @@ let package = Package(
         // Connections with a lifecycle (reconnection, heartbeats, offline sends) and the protocols generated clients
         // speak over WebSockets; Foundation only. The SwiftNIO backend is the separate package in Transports/.
         .library(name: "SchemaGenTransport", targets: ["SchemaGenTransport"]),
+        // Test helpers (waiting for a condition, recording what handlers receive), shared with Transports/'s tests.
+        .library(name: "SchemaGenTestSupport", targets: ["TestSupport"]),
         .plugin(name: "SchemaGenPlugin", targets: ["SchemaGenPlugin"]),
         .plugin(name: "SchemaGenCommandPlugin", targets: ["SchemaGenCommandPlugin"]),
     ],

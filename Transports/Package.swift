@@ -3,7 +3,8 @@ import PackageDescription
 
 // The SwiftNIO WebSocket backend for generated clients, in a package of its own so that neither the generator,
 // its build plugin, nor an app on URLSession ever builds SwiftNIO (its first build takes 5 to 17 minutes on two
-// cores). Its integration tests talk to real servers: Tests/Servers, installed and started by .ci/transports.
+// cores). Its integration tests talk to real servers (Tests/TransportIntegrationTests/Servers): .ci/transports installs
+// them, the tests start them.
 let package = Package(
     name: "schemagen-transports",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16)],
@@ -32,9 +33,13 @@ let package = Package(
             dependencies: [
                 "SchemaGenNIOTransport",
                 .product(name: "SchemaGenTransport", package: "schemagen"),
-                .product(name: "GeneratedClients", package: "schemagen"),
+                .product(name: "SchemaGenRuntime", package: "schemagen"),
+                .product(name: "SchemaGenTestSupport", package: "schemagen"),
             ],
-            exclude: ["Servers"]
+            // The python servers the tests start; the contracts are links to schemas/ and to a golden contract,
+            // turned into clients by the build plugin as an app's would be.
+            exclude: ["Servers"],
+            plugins: [.plugin(name: "SchemaGenPlugin", package: "schemagen")]
         ),
     ]
 )

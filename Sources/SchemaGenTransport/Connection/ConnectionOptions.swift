@@ -82,6 +82,9 @@ public enum ConnectionFailure: Error, Sendable, Hashable, CustomStringConvertibl
     case handshakeTimedOut(after: Duration)
     /// The server stopped answering heartbeats.
     case heartbeatTimedOut(String)
+    /// The connection failed while the frame was being written: it may or may not have reached the server. The
+    /// connection reconnects as its policy says; send again if the frame must arrive.
+    case sendFailed(reason: String)
 
     public var description: String {
         switch self {
@@ -90,6 +93,7 @@ public enum ConnectionFailure: Error, Sendable, Hashable, CustomStringConvertibl
         case .unsupported(let what): what
         case .handshakeTimedOut(let limit): "the connection was not open after \(limit)"
         case .heartbeatTimedOut(let reason): reason
+        case .sendFailed(let reason): "the connection failed while sending: \(reason)"
         }
     }
 }

@@ -96,7 +96,8 @@ extension RealtimeConnection {
             }
             return live?.ready ?? false
         }
-        await socket.close()
+        // Not awaited: a server that stopped answering would hold the close handshake, and the reconnection with it.
+        Task { await socket.close() }
         if wasOpen, let handler = connectionLossHandler {
             switch ending {
             case .dropped(let reason, _): handler(reason)
@@ -162,29 +163,36 @@ extension RealtimeConnection {
                 return (ticket, Result { try live!.session.encode(ticket.frame) })
             }
             guard let (ticket, encoded) = next else { return nil }
+            let messages: [WebSocketMessage]
             do {
-                for message in try encoded.get() { try await socket.send(message) }
-                ticket.finish(.success(.sent))
-            } catch let error as ConnectionFailure {
-                ticket.finish(.failure(error))
+                messages = try encoded.get()
             } catch {
                 ticket.finish(.failure(error))
-                return .dropped(reason: "could not send: \(error)", wasOpen: false)
+                continue
+            }
+            do {
+                try await write(messages, to: socket)
+                ticket.finish(.success(.sent))
+            } catch {
+                ticket.finish(.failure(error))
+                return .dropped(reason: "\(error)", wasOpen: false)
             }
         }
     }
 
+    static let heartbeatCheck = Duration.milliseconds(250)
+
     /// Sends heartbeats, and ends the connection when the session finds the server silent.
     private func beat(_ socket: any WebSocketConnection) async -> Ending? {
         while !Task.isCancelled {
+            // Woken at least every quarter second: a message (the server's open packet, a ping) may bring the
+            // deadline forward or push it back while this task sleeps.
             let due = lock.withLock { live?.session.nextHeartbeat }
-            do {
-                if let due { try await Task.sleep(until: due, clock: .continuous) } else { try await Task.sleep(for: .milliseconds(250)) }
-            } catch {
-                return nil
-            }
-            guard due != nil else { continue }
+            let wake = min(due ?? .now + Self.heartbeatCheck, .now + Self.heartbeatCheck)
+            guard (try? await Task.sleep(until: wake, clock: .continuous)) != nil else { return nil }
+            guard let due, ContinuousClock.now >= due else { continue }
             let events = lock.withLock { live?.session.heartbeat(at: .now) ?? [] }
+
             if let ending = await handle(events, on: socket) {
                 if case .dropped(let reason, _) = ending { return .dropped(reason: reason, wasOpen: false) }
                 return ending

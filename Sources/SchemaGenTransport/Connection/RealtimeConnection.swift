@@ -172,7 +172,17 @@ public final class RealtimeConnection: RealtimeTransport, @unchecked Sendable {
             if removed { ticket.finish(.failure(CancellationError())) }
         }
         guard case .sendNow(let socket, let messages) = admission else { return }
-        for message in messages { try await socket.send(message) }
+        try await write(messages, to: socket)
+    }
+
+    /// Writes messages to the socket; a failure is the connection's (``ConnectionFailure/sendFailed(reason:)``), not the
+    /// backend's own error type.
+    func write(_ messages: [WebSocketMessage], to socket: any WebSocketConnection) async throws {
+        do {
+            for message in messages { try await socket.send(message) }
+        } catch {
+            throw ConnectionFailure.sendFailed(reason: "\(error)")
+        }
     }
 
     /// Decides, with the lock held, whether a send goes now, waits, or fails.
@@ -202,7 +212,7 @@ public final class RealtimeConnection: RealtimeTransport, @unchecked Sendable {
             guard let socket = live?.socket, live?.ready == true else { return nil }
             return (socket, live!.session.join(channel))
         }
-        if let (socket, messages) = outgoing { for message in messages { try await socket.send(message) } }
+        if let (socket, messages) = outgoing { try await write(messages, to: socket) }
     }
 
     /// Leaves `channel`, and no longer joins it after a reconnection.
@@ -213,7 +223,7 @@ public final class RealtimeConnection: RealtimeTransport, @unchecked Sendable {
             guard let socket = live?.socket, live?.ready == true else { return nil }
             return (socket, live!.session.leave(channel))
         }
-        if let (socket, messages) = outgoing { for message in messages { try await socket.send(message) } }
+        if let (socket, messages) = outgoing { try await write(messages, to: socket) }
     }
 
     /// Hands a frame to the client, on the actor the options name.

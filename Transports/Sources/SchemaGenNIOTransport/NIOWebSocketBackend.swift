@@ -115,9 +115,14 @@ final class NIOWebSocketConnection: WebSocketConnection, @unchecked Sendable {
 
     func send(_ message: SchemaGenTransport.WebSocketMessage) async throws {
         guard let writer = lock.withLock({ writer }) else { throw WebSocketFailure("the WebSocket is closed") }
-        switch message {
-        case .text(let text): try await writer.write(.text(text))
-        case .binary(let data): try await writer.write(.binary(ByteBuffer(bytes: data)))
+        do {
+            switch message {
+            case .text(let text): try await writer.write(.text(text))
+            case .binary(let data): try await writer.write(.binary(ByteBuffer(bytes: data)))
+            }
+        } catch {
+            // NIO's writer says `alreadyFinished`; what the app needs to know is that the socket is gone.
+            throw WebSocketFailure("the WebSocket closed while sending (\(error))")
         }
     }
 

@@ -1,0 +1,101 @@
+"""A python-socketio server (ASGI, under uvicorn) that the integration tests start on 127.0.0.1.
+
+Two namespaces, each serving one contract of the repository:
+- `/rooms` serves schemas/rooms.yaml: the CONNECT auth must carry `token: good` (or `flaky`, whose connections are
+  dropped right after they open); `element:create` is acknowledged with the created element and logged to the
+  `--log` file (one `content` per line, so a test can count what the server received across restarts);
+  `touch:move` is echoed back as `touch:moved`; `room:join` with room `stream:N` streams N `user:left` events and then
+  drops the connection without a Socket.IO or Engine.IO goodbye, mid-stream.
+- `/` serves the acknowledgement contract (Tests/SchemaGenCoreTests/Fixtures/Golden/acks.yaml): `upload` and `sync`
+  are acknowledged; `upload` named `ask` first asks the app itself (`ping`, then `poke`) and acknowledges with its
+  answers.
+
+Prints `ready <port>` on standard output once it listens.
+"""
+import argparse
+import asyncio
+import json
+import sys
+
+import socketio
+import uvicorn
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--port", type=int, required=True)
+parser.add_argument("--ping-interval", type=float, default=25)
+parser.add_argument("--ping-timeout", type=float, default=20)
+parser.add_argument("--log", required=True)
+options = parser.parse_args()
+
+# Any origin: native clients are not browsers, and swift-websocket sends `Origin: ws://host`, which the default
+# same-origin check refuses (docs/transports.md).
+sio = socketio.AsyncServer(async_mode="asgi", ping_interval=options.ping_interval, ping_timeout=options.ping_timeout,
+                           cors_allowed_origins="*", logger=False, engineio_logger=False)
+app = socketio.ASGIApp(sio)
+
+
+async def drop(sid, namespace):
+    """Closes the WebSocket under the Socket.IO session without a DISCONNECT or an Engine.IO close packet."""
+    socket = sio.eio._get_socket(sio.manager.eio_sid_from_sid(sid, namespace))
+    await socket.close(wait=False, abort=True)
+    # python-engineio's writer closes the WebSocket when its queue yields None (engineio/async_socket.py).
+    await socket.queue.put(None)
+
+
+@sio.on("connect", namespace="/rooms")
+async def rooms_connect(sid, environ, auth):
+    token = (auth or {}).get("token")
+    if token not in ("good", "flaky"):
+        raise socketio.exceptions.ConnectionRefusedError("Not authorized")
+    if environ.get("HTTP_X_CLIENT") != "schemagen-tests":
+        raise socketio.exceptions.ConnectionRefusedError("Missing the X-Client header")
+    if token == "flaky":
+        asyncio.get_running_loop().call_later(0.001, lambda: asyncio.ensure_future(drop(sid, "/rooms")))
+
+
+@sio.on("element:create", namespace="/rooms")
+async def element_create(sid, data):
+    with open(options.log, "a") as log:
+        log.write(f"{data.get('content')}\n")
+    return {"id": f"e-{data.get('content')}", "roomId": data["roomId"], "type": data["type"], "createdBy": sid,
+            "positionX": data["positionX"], "positionY": data["positionY"], "width": data["width"],
+            "height": data["height"], "content": data.get("content"), "createdAt": "2026-11-24T08:00:00Z"}
+
+
+@sio.on("touch:move", namespace="/rooms")
+async def touch_move(sid, data):
+    await sio.emit("touch:moved", data, to=sid, namespace="/rooms")
+
+
+@sio.on("room:join", namespace="/rooms")
+async def room_join(sid, data):
+    room = data.get("roomId", "")
+    if room.startswith("stream:"):
+        for index in range(int(room.split(":")[1])):
+            await sio.emit("user:left", {"userId": str(index)}, to=sid, namespace="/rooms")
+        await drop(sid, "/rooms")
+
+
+@sio.on("upload")
+async def upload(sid, data):
+    if data.get("name") == "ask":
+        state = await sio.call("ping", {"at": 42}, to=sid, timeout=10)
+        poked = await sio.call("poke", to=sid, timeout=10)
+        return {"fileId": json.dumps([state, poked], sort_keys=True), "bytes": data["size"]}
+    return {"fileId": f"f-{data['name']}", "bytes": data["size"]}
+
+
+@sio.on("sync")
+async def sync(sid, names):
+    return None, len(names)
+
+
+class Announcing(uvicorn.Server):
+    async def startup(self, sockets=None):
+        await super().startup(sockets)
+        print(f"ready {options.port}", flush=True)
+
+
+if __name__ == "__main__":
+    config = uvicorn.Config(app, host="127.0.0.1", port=options.port, log_level="warning", ws="websockets-sansio")
+    asyncio.run(Announcing(config).serve())

@@ -1,0 +1,180 @@
+import Foundation
+import SchemaGenNIOTransport
+import SchemaGenRuntime
+import SchemaGenTransport
+import TestSupport
+import Testing
+
+/// Generated clients over the NIO WebSocket and the Socket.IO protocol, against a real python-socketio server
+/// (Servers/socketio_server.py) on 127.0.0.1: namespaces, auth, acknowledgements both ways, drops, crashes, a frozen
+/// server, and many reconnections.
+@Suite(.serialized, .timeLimit(.minutes(2)))
+struct SocketIOServerTests {
+    static let fast = ReconnectPolicy(initialDelay: .milliseconds(20), maximumDelay: .milliseconds(200), jitter: 0.5)
+    let log = FileManager.default.temporaryDirectory.appending(path: "schemagen-socketio-\(UUID().uuidString).log")
+
+    func server(pingInterval: Double = 25, pingTimeout: Double = 20) async throws -> ServerProcess {
+        try await ServerProcess("socketio_server.py", ["--log", log.path, "--ping-interval", "\(pingInterval)", "--ping-timeout", "\(pingTimeout)"])
+    }
+
+    func rooms(_ server: ServerProcess, token: String = "good", reconnect: ReconnectPolicy = fast) -> RealtimeConnection {
+        RealtimeConnection(url: server.url, backend: NIOWebSocketBackend(), protocol: SocketIOProtocol(namespace: "/rooms"),
+                           options: ConnectionOptions(reconnect: reconnect, credentials: {
+                               ConnectionCredentials(headers: ["X-Client": "schemagen-tests"], auth: ["token": .string(token)])
+                           }))
+    }
+
+    @Test func exchangesTypedEventsAndAcknowledgementsInANamespaceWithAuth() async throws {
+        let server = try await server()
+        let connection = rooms(server)
+        let client = Rooms.Client(transport: connection)
+        let moves = Recorder<Rooms.TouchMoveData>()
+        let token = client.onTouchMoved { moves.append($0) }
+        connection.connect()
+        try await connection.waitUntilConnected()
+
+        try await client.touchMove(roomId: "r1", x: 1.5, y: -2, elementId: "e9")
+        try await eventually("the echo") { moves.values.count == 1 }
+        #expect(moves.values == [Rooms.TouchMoveData(roomId: "r1", x: 1.5, y: -2, elementId: "e9")])
+
+        let element = try await client.elementCreate(roomId: "r1", type: .photo, positionX: 10, positionY: 20, width: 30, height: 40, content: "hello")
+        #expect(element.id == "e-hello")
+        #expect(element.type == .photo)
+        #expect(element.createdAt == ISO8601DateFormatter().date(from: "2026-11-24T08:00:00Z"))
+        token.cancel()
+        await connection.disconnect()
+    }
+
+    @Test func wrongCredentialsAreRefusedWithTheServersMessageAndNotRetried() async throws {
+        let server = try await server()
+        let connection = rooms(server, token: "bad")
+        connection.connect()
+        await #expect(throws: ConnectionFailure.notConnected(.disconnected(reason: .rejected("Not authorized")))) {
+            try await connection.waitUntilConnected()
+        }
+    }
+
+    @Test func acknowledgementsGoBothWays() async throws {
+        let server = try await server()
+        let connection = RealtimeConnection(url: server.url, backend: NIOWebSocketBackend(), protocol: SocketIOProtocol(),
+                                            options: ConnectionOptions(reconnect: Self.fast))
+        let client = Acks.Client(transport: connection)
+        client.respondToPing { ping in Acks.ClientState(busy: ping.at == 42, version: "1.0") }
+        client.respondToPoke { true }
+        connection.connect()
+        try await connection.waitUntilConnected()
+
+        #expect(try await client.upload(name: "a.txt", size: 12) == Acks.Stored(fileId: "f-a.txt", bytes: 12))
+        #expect(try await client.sync(["x", "y", "z"]) == Acks.SyncResult(error: nil, count: 3))
+        // The server asks the app twice before it acknowledges, and acknowledges with the app's answers.
+        let asked = try await client.upload(name: "ask", size: 1)
+        #expect(asked.fileId == #"[{"busy": true, "version": "1.0"}, true]"#)
+        await connection.disconnect()
+    }
+
+    @Test func aDropMidStreamLosesNothingThatArrivedAndReconnects() async throws {
+        let server = try await server()
+        let connection = rooms(server)
+        let client = Rooms.Client(transport: connection)
+        let left = Recorder<String>()
+        let token = client.onUserLeft { left.append($0.userId) }
+        let states = Recorder<ConnectionState>()
+        let stream = connection.states
+        let watcher = Task { for await state in stream { states.append(state) } }
+        connection.connect()
+        try await connection.waitUntilConnected()
+        try await client.roomJoin(roomId: "stream:200")
+        try await eventually("reconnected after the drop") { states.values.filter { $0 == .connected }.count == 2 }
+        #expect(left.values == (0..<200).map(String.init))
+        #expect(states.values.contains(.reconnecting(attempt: 1)))
+        watcher.cancel()
+        token.cancel()
+        await connection.disconnect()
+    }
+
+    /// The server is killed (SIGKILL) and started again while the client sends acknowledged events; a call whose
+    /// acknowledgement the drop lost is sent again by the app, as the failure tells it to.
+    @Test func aCrashedAndRestartedServerGetsEveryAcknowledgedEventAndNoneTwiceUnasked() async throws {
+        let server = try await server()
+        let connection = rooms(server)
+        let client = Rooms.Client(transport: connection)
+        connection.connect()
+        try await connection.waitUntilConnected()
+        var sends: [String: Int] = [:]
+        var acknowledged: Set<String> = []
+        for index in 0..<300 {
+            let content = "m\(index)"
+            if index == 100 {
+                server.kill()
+                Task {
+                    try await Task.sleep(for: .milliseconds(300))
+                    try await server.start()
+                }
+            }
+            while !acknowledged.contains(content) {
+                sends[content, default: 0] += 1
+                do {
+                    let element = try await client.elementCreate(roomId: "r", type: .note, positionX: 0, positionY: 0, width: 1, height: 1,
+                                                                 content: content, timeout: .seconds(10))
+                    #expect(element.content == content)
+                    acknowledged.insert(content)
+                } catch let failure as RequestFailure {
+                    guard case .connectionLost = failure else { throw failure }
+                } catch let failure as ConnectionFailure {
+                    switch failure {
+                    case .notConnected, .sendFailed: continue
+                    default: throw failure
+                    }
+                }
+            }
+        }
+        let received = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map(String.init)
+        let counts = Dictionary(received.map { ($0, 1) }, uniquingKeysWith: +)
+        #expect(acknowledged.count == 300)
+        for content in acknowledged {
+            let times = counts[content] ?? 0
+            #expect(times >= 1, "\(content) was acknowledged but the server never logged it")
+            #expect(times <= sends[content]!, "\(content) reached the server \(times) times but was sent \(sends[content]!)")
+        }
+        #expect(sends.values.contains { $0 > 1 } || counts.count == 300)
+        await connection.disconnect()
+    }
+
+    @Test func aServerThatStopsPingingIsLeftWithinItsPingIntervalAndTimeout() async throws {
+        let server = try await server(pingInterval: 0.3, pingTimeout: 0.3)
+        let connection = rooms(server)
+        connection.connect()
+        try await connection.waitUntilConnected()
+        try await Task.sleep(for: .milliseconds(400))
+        server.pause()
+        let frozen = ContinuousClock.now
+        try await eventually("the silence noticed", within: .seconds(5)) { if case .reconnecting = connection.state { true } else { false } }
+        let noticedAfter = ContinuousClock.now - frozen
+        // At most interval + timeout after the last ping, which came at most one interval before the freeze.
+        #expect(noticedAfter <= .milliseconds(900 + 300))
+        server.resume()
+        try await eventually("connected again") { connection.state == .connected }
+        await connection.disconnect()
+    }
+
+    /// 1,000 connections dropped by the server right after they open, each followed by a reconnection: memory and
+    /// threads measured after the first 100 and after the last.
+    @Test func aThousandReconnectionsLeakNeitherMemoryNorThreads() async throws {
+        let server = try await server()
+        let connection = rooms(server, token: "flaky", reconnect: ReconnectPolicy(initialDelay: .milliseconds(1), maximumDelay: .milliseconds(1), jitter: 0))
+        let opened = Recorder<Int>()
+        let stream = connection.states
+        let watcher = Task { for await state in stream where state == .connected { opened.append(1) } }
+        connection.connect()
+        try await eventually("100 connections", within: .seconds(120)) { opened.values.count >= 100 }
+        let before = ProcessFootprint.now()
+        try await eventually("1,100 connections", within: .seconds(300)) { opened.values.count >= 1_100 }
+        let after = ProcessFootprint.now()
+        await connection.disconnect()
+        watcher.cancel()
+        let growth = after.residentBytes - before.residentBytes
+        print("1,000 reconnections: resident memory \(before.residentBytes / 1024) KiB -> \(after.residentBytes / 1024) KiB, threads \(before.threads) -> \(after.threads)")
+        #expect(growth < 4 << 20, "resident memory grew by \(growth / 1024) KiB over 1,000 reconnections")
+        #expect(after.threads <= before.threads + 2)
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A real server the tests start on 127.0.0.1: one of the python programs in `Servers/`, on a port of its own. It
+/// can be killed, restarted on the same port, and paused (SIGSTOP) to play a server that stops answering.
+final class ServerProcess: @unchecked Sendable {
+    let script: String
+    let arguments: [String]
+    let port: Int
+    private var process: Process?
+
+    static let servers = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appending(path: "Servers")
+
+    /// Starts `script` with `--port <free port>` and `arguments`; returns once it prints `ready`.
+    init(_ script: String, _ arguments: [String] = []) async throws {
+        self.script = script
+        self.arguments = arguments
+        port = try Self.freePort()
+        try await start()
+    }
+
+    var url: URL { URL(string: "ws://127.0.0.1:\(port)")! }
+
+    func start() async throws {
+        let process = Process()
+        process.executableURL = URL(filePath: "/usr/bin/env")
+        process.arguments = ["python3", Self.servers.appending(path: script).path, "--port", String(port)] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        self.process = process
+        let ready = Task.detached { () -> Bool in
+            var seen = Data()
+            while true {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { return false }
+                seen.append(chunk)
+                if String(decoding: seen, as: UTF8.self).contains("ready") { return true }
+            }
+        }
+        let deadline = Task {
+            try await Task.sleep(for: .seconds(30))
+            ready.cancel()
+            process.terminate()
+        }
+        defer { deadline.cancel() }
+        guard await ready.value else {
+            throw ServerFailure("\(script) did not start: is it installed? (pip install -r \(Self.servers.path)/requirements.txt)")
+        }
+    }
+
+    /// Kills the server at once, as a crash would: no goodbye to any client.
+    func kill() {
+        guard let process else { return }
+        Glibc.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        self.process = nil
+    }
+
+    /// Freezes the server: its connections stay open and silent.
+    func pause() {
+        if let process { Glibc.kill(process.processIdentifier, SIGSTOP) }
+    }
+
+    func resume() {
+        if let process { Glibc.kill(process.processIdentifier, SIGCONT) }
+    }
+
+    deinit {
+        kill()
+    }
+
+    /// A port nobody listens on now: the kernel's choice for a socket bound to port 0.
+    static func freePort() throws -> Int {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw ServerFailure("socket() failed") }
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 }
+        }
+        guard bound else { throw ServerFailure("could not find a free port") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
+
+struct ServerFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// The process's resident memory and thread count, from /proc: what a leak of memory or of tasks would grow.
+struct ProcessFootprint {
+    let residentBytes: Int
+    let threads: Int
+
+    static func now() -> ProcessFootprint {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        func field(_ name: String) -> Int {
+            let line = status.split(separator: "\n").first { $0.hasPrefix(name + ":") } ?? ""
+            return Int(line.split(whereSeparator: \.isWhitespace).dropFirst().first ?? "") ?? 0
+        }
+        return ProcessFootprint(residentBytes: field("VmRSS") * 1024, threads: field("Threads"))
+    }
+}
