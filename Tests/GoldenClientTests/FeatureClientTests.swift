@@ -32,7 +32,7 @@ import Testing
         transport.deliver(json: #"["24h",{"volume":3}]"#)
         transport.deliver(json: #"["MESSAGE_CREATE",{"content":"hi","MESSAGE_ID":"m1"}]"#)
         transport.deliver(json: #"["1m"]"#)
-        transport.deliver(json: #"["24h",{"high":1.5}]"#, channel: "ticker:BTC")
+        transport.deliver(json: #"["24h",{"high":1.5}]"#, channel: "/ticker-BTC")
         #expect(volumes.values == [3] && minutes.values == [true] && highs.values == [1.5])
         #expect(messages.values == [WireNames.MessageCreate(content: "hi", messageId: "m1")])
     }

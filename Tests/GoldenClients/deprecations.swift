@@ -258,7 +258,7 @@ extension Deprecations {
 
         /// - Important: Deprecated. Lobbies are going away.
         ///
-        /// Address: `lobby`.
+        /// Address: `/lobby`.
         @available(*, deprecated, message: "Lobbies are going away.")
         public func lobby() -> Lobby.Client {
             Lobby.Client(channel: Lobby(), core: core)
@@ -278,14 +278,14 @@ extension Deprecations {
 extension Deprecations {
     /// - Important: Deprecated. Lobbies are going away.
     ///
-    /// Address: `lobby`.
+    /// Address: `/lobby`.
     @available(*, deprecated, message: "Lobbies are going away.")
     public struct Lobby: Hashable, Sendable {
         public init() {
         }
 
         /// The channel's address on the wire.
-        public var address: Swift.String { "lobby" }
+        public var address: Swift.String { "/lobby" }
 
         /// Wire name: `hello`, server to client.
         public enum Hello {

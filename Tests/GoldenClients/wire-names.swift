@@ -255,7 +255,7 @@ extension WireNames {
         }
 
         ///
-        /// Address: `ticker:{SYMBOL}`.
+        /// Address: `/ticker-{SYMBOL}`.
         public func ticker(symbol: String) -> Ticker.Client {
             Ticker.Client(channel: Ticker(symbol: symbol), core: core)
         }
@@ -273,7 +273,7 @@ extension WireNames {
 
 extension WireNames {
     ///
-    /// Address: `ticker:{SYMBOL}`.
+    /// Address: `/ticker-{SYMBOL}`.
     public struct Ticker: Hashable, Sendable {
         public var symbol: String
 
@@ -282,7 +282,7 @@ extension WireNames {
         }
 
         /// The channel's address on the wire.
-        public var address: Swift.String { "ticker:\(symbol)" }
+        public var address: Swift.String { "/ticker-\(symbol)" }
 
         /// Wire name: `24h`, server to client.
         public struct _24h: Codable, Hashable, Sendable {

@@ -111,3 +111,26 @@ struct SocketIOSessionTests {
         #expect(throws: WebSocketFailure.self) { try SocketIOProtocol().request(for: URL(string: "ftp://x")!, credentials: .none) }
     }
 }
+
+/// A contract's channels under Socket.IO framing are namespaces on the same connection.
+struct SocketIONamespaceChannelTests {
+    @Test func aSubscribedChannelConnectsItsNamespaceAndCarriesItsEventsBothWays() throws {
+        var session = SocketIOProtocol().makeSession(credentials: ConnectionCredentials(auth: ["token": "123"]))
+        let now = ContinuousClock.now
+        _ = session.start(at: now)
+        _ = session.receive(.text(SocketIOSessionTests.open), at: now)
+        _ = session.receive(.text(#"40{"sid":"a"}"#), at: now)
+        #expect(session.join("/ticker-BTC") == [.text(#"40/ticker-BTC,{"token":"123"}"#)])
+        #expect(session.join("/ticker-BTC") == [])
+        #expect(session.receive(.text(#"40/ticker-BTC,{"sid":"b"}"#), at: now) == [])
+        #expect(session.receive(.text(#"42/ticker-BTC,["24h",{"high":1.5}]"#), at: now)
+                == [.deliver(IncomingFrame(data: Data(#"["24h",{"high":1.5}]"#.utf8), channel: "/ticker-BTC"))])
+        #expect(session.receive(.text(#"42/ticker-ETH,["24h",{}]"#), at: now) == [])
+        #expect(try session.encode(OutgoingFrame(eventName: "24h", channel: "/ticker-BTC", payload: nil, data: Data(#"["24h",{}]"#.utf8), ackID: 4))
+                == [.text(#"42/ticker-BTC,4["24h",{}]"#)])
+        #expect(session.receive(.text(#"44/ticker-BTC,{"message":"no"}"#), at: now)
+                == [.deliver(IncomingFrame(data: Data(#"44/ticker-BTC,{"message":"no"}"#.utf8), channel: "/ticker-BTC"))])
+        #expect(session.leave("/ticker-BTC") == [.text("41/ticker-BTC,")])
+        #expect(session.receive(.text(#"42/ticker-BTC,["24h",{}]"#), at: now) == [])
+    }
+}

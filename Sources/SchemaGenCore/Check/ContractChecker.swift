@@ -21,6 +21,7 @@ public struct ContractChecker: Sendable {
             ReplyCheck(contract: contract).run(into: &bag)
             SubscriptionCheck(contract: contract).run(into: &bag)
             AckCheck(contract: contract).run(into: &bag)
+            SocketIOCheck(contract: contract).run(into: &bag)
         }
         return Result(contract: bag.hasErrors ? nil : contract, diagnostics: bag.sorted)
     }

@@ -2,8 +2,13 @@ import Foundation
 import SchemaGenRuntime
 
 /// Socket.IO v5 over Engine.IO v4, WebSocket transport only (socket.io-protocol and engine.io-protocol): the open
-/// packet and its ping interval and timeout, pong for every ping, one namespace joined with `CONNECT` and the
-/// credentials' auth payload, `CONNECT_ERROR` and the server's `DISCONNECT`, events and acknowledgements both ways.
+/// packet and its ping interval and timeout, pong for every ping, the connection's namespace joined with `CONNECT`
+/// and the credentials' auth payload, `CONNECT_ERROR` and the server's `DISCONNECT`, events and acknowledgements both
+/// ways.
+///
+/// A contract's channels are namespaces (their addresses start with `/`, which the checker enforces): subscribing a
+/// channel connects its namespace on the same WebSocket, its events arrive with the namespace as their channel, and
+/// the client's frames on the channel go to it; unsubscribing sends its `DISCONNECT`.
 ///
 /// The URL names the server (`ws://host:3000`); `path` replaces its path (`/socket.io/` unless the server was set up
 /// with another one).
@@ -43,6 +48,8 @@ public struct SocketIOProtocol: RealtimeProtocol {
         private var silenceLimit: Duration = .seconds(45)
         private var lastHeardPing: ContinuousClock.Instant?
         private var maximumPayload = Int.max
+        /// The channels' namespaces joined on this connection, beside ``namespace``.
+        private var channelNamespaces: Set<String> = []
 
         enum Phase { case waitingForOpen, connecting, connected }
 
@@ -97,8 +104,11 @@ public struct SocketIOProtocol: RealtimeProtocol {
         }
 
         private mutating func received(_ packet: SocketIOPacket, raw: String) -> [SessionEvent] {
-            // Another namespace multiplexed on the same connection is not ours.
-            guard packet.namespace == namespace else { return [] }
+            if packet.namespace != namespace {
+                // A channel's namespace; any other is not this client's.
+                guard channelNamespaces.contains(packet.namespace) else { return [] }
+                return receivedOnChannel(packet, raw: raw)
+            }
             switch packet.kind {
             case .connect:
                 phase = .connected
@@ -120,11 +130,40 @@ public struct SocketIOProtocol: RealtimeProtocol {
             }
         }
 
+        private mutating func receivedOnChannel(_ packet: SocketIOPacket, raw: String) -> [SessionEvent] {
+            switch packet.kind {
+            case .connect:
+                return []
+            case .event:
+                return [.deliver(IncomingFrame(data: Data(packet.data), channel: packet.namespace, ackID: packet.ackID))]
+            case .ack where packet.ackID != nil:
+                return [.deliver(IncomingFrame(data: Data(packet.data), channel: packet.namespace, acknowledges: packet.ackID))]
+            case .disconnect:
+                channelNamespaces.remove(packet.namespace)
+                return []
+            case .ack, .connectError, .binaryEvent, .binaryAck:
+                // A refused namespace, or what the contract cannot describe: the app's failure handlers see the packet.
+                return [.deliver(IncomingFrame(data: Data(raw.utf8), channel: packet.namespace))]
+            }
+        }
+
+        mutating func join(_ channel: String) -> [WebSocketMessage] {
+            guard channel.hasPrefix("/"), channel != namespace, channelNamespaces.insert(channel).inserted else { return [] }
+            let authData = auth.flatMap { try? JSONEncoder().encode($0) }
+            return [.text(SocketIOPacket.message(.connect, namespace: channel, data: authData))]
+        }
+
+        mutating func leave(_ channel: String) -> [WebSocketMessage] {
+            guard channelNamespaces.remove(channel) != nil else { return [] }
+            return [.text(SocketIOPacket.message(.disconnect, namespace: channel))]
+        }
+
         func encode(_ frame: OutgoingFrame) throws -> [WebSocketMessage] {
+            let target = frame.channel ?? namespace
             let text = if let answered = frame.acknowledges {
-                SocketIOPacket.message(.ack, namespace: namespace, ackID: answered, data: frame.data)
+                SocketIOPacket.message(.ack, namespace: target, ackID: answered, data: frame.data)
             } else {
-                SocketIOPacket.message(.event, namespace: namespace, ackID: frame.ackID, data: frame.data)
+                SocketIOPacket.message(.event, namespace: target, ackID: frame.ackID, data: frame.data)
             }
             guard text.utf8.count <= maximumPayload else {
                 throw ConnectionFailure.unsupported("the frame is \(text.utf8.count) bytes; the server takes at most \(maximumPayload) (its maxPayload)")
