@@ -123,6 +123,7 @@ def main():
             rows.append((kind, label, f"{int(per_second):,} frames/s", ratio))
         if not CHECK:
             rows.append(simdjson_row(frames_per_second["bare WireDecoder (what generated clients decode with), payload bytes only"]))
+            rows += transport_rows()
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
@@ -258,6 +259,19 @@ def peer_generation(work, ours):
     seconds, mebibytes = timed(command)
     return ("reference", "swift-openapi-generator 1.14.3 generating 2,000 schemas (--mode types)", f"{seconds:.3f} s",
             f"{mebibytes:.0f} MiB peak; schemagen's 2,000 events take 1/{seconds / ours:.0f} of it")
+
+
+def transport_rows():
+    """Frames per second from a real python-socketio server into typed listeners, beside loopback (full runs only:
+    SwiftNIO's release build takes minutes, and the servers come from PyPI: .ci/transports installs them)."""
+    print("Building the transport benchmark (SwiftNIO, release)…", file=sys.stderr)
+    run(["swift", "build", "-c", "release", "--package-path", "Transports", "--product", "TransportBenchmark"])
+    output = run([os.path.join(ROOT, "Transports/.build/release/TransportBenchmark"), "50000"])
+    rows = []
+    for line in output.strip().splitlines():
+        kind, label, per_second = line.split("\t")
+        rows.append((kind, label, f"{int(per_second):,} frames/s", ""))
+    return rows
 
 
 def simdjson_row(wire_decoder_per_second):

@@ -27,6 +27,12 @@ let package = Package(
             name: "FuzzClient",
             dependencies: ["FuzzSupport", .product(name: "SchemaGenRuntime", package: "schemagen")]
         ),
+        // WebSocket messages through the Socket.IO and Phoenix sessions of the transport library.
+        .executableTarget(
+            name: "FuzzProtocols",
+            dependencies: ["FuzzSupport", .product(name: "SchemaGenTransport", package: "schemagen"),
+                           .product(name: "SchemaGenRuntime", package: "schemagen")]
+        ),
         // Contract files through the loader, the checker, both translators and the renderer.
         .executableTarget(
             name: "FuzzContractLoader",

@@ -11,7 +11,7 @@ cd "$(dirname "$0")"
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(FuzzFraming FuzzWireDecoder FuzzClient FuzzContractLoader)
+[ ${#targets[@]} -gt 0 ] || targets=(FuzzFraming FuzzWireDecoder FuzzClient FuzzProtocols FuzzContractLoader)
 
 # lld: gold crashes on the sanitizer runtime's symbols.
 flags=(-c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -use-ld=lld)
@@ -23,6 +23,7 @@ corpus_of() {
     FuzzFraming) echo framing ;;
     FuzzWireDecoder) echo wire-decoder ;;
     FuzzClient) echo client ;;
+    FuzzProtocols) echo protocols ;;
     FuzzContractLoader) echo contract-loader ;;
   esac
 }

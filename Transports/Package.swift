@@ -28,6 +28,17 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Frames per second from a real Socket.IO server into typed listeners, beside the loopback figure
+        // (docs/performance.md); release builds, run by Benchmarks/run.py.
+        .executableTarget(
+            name: "TransportBenchmark",
+            dependencies: [
+                "SchemaGenNIOTransport",
+                .product(name: "SchemaGenTransport", package: "schemagen"),
+                .product(name: "SchemaGenRuntime", package: "schemagen"),
+            ],
+            plugins: [.plugin(name: "SchemaGenPlugin", package: "schemagen")]
+        ),
         .testTarget(
             name: "TransportIntegrationTests",
             dependencies: [

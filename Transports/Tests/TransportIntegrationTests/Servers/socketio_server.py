@@ -8,7 +8,8 @@ Two namespaces, each serving one contract of the repository:
   drops the connection without a Socket.IO or Engine.IO goodbye, mid-stream.
 - `/` serves the acknowledgement contract (Tests/SchemaGenCoreTests/Fixtures/Golden/acks.yaml): `upload` and `sync`
   are acknowledged; `upload` named `ask` first asks the app itself (`ping`, then `poke`) and acknowledges with its
-  answers.
+  answers. A client whose CONNECT auth carries `burst: N` gets N of Zikr's `pora_completed` events as fast as the
+  server can send them (the transport benchmark, Transports/Sources/TransportBenchmark).
 
 Prints `ready <port>` on standard output once it listens.
 """
@@ -74,6 +75,21 @@ async def room_join(sid, data):
         for index in range(int(room.split(":")[1])):
             await sio.emit("user:left", {"userId": str(index)}, to=sid, namespace="/rooms")
         await drop(sid, "/rooms")
+
+
+PORA_COMPLETED = {"bookingId": "b-4821", "poraId": "p-17", "poraName": "Juz 17", "groupId": "g-family",
+                  "groupName": "Family circle", "userId": "u-2291", "userName": "Aisha", "totalFinished": 12,
+                  "hatmCompleted": False, "timestamp": "2025-01-31T09:30:00.123Z"}
+
+
+@sio.on("connect")
+async def connect(sid, environ, auth):
+    count = (auth or {}).get("burst")
+    if count:
+        async def burst():
+            for _ in range(int(count)):
+                await sio.emit("pora_completed", PORA_COMPLETED, to=sid)
+        asyncio.get_running_loop().call_later(0.05, lambda: asyncio.ensure_future(burst()))
 
 
 @sio.on("upload")

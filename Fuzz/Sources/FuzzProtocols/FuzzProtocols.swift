@@ -1,0 +1,67 @@
+import Foundation
+import FuzzSupport
+import SchemaGenRuntime
+import SchemaGenTransport
+
+/// Messages as a server sends them, through the Socket.IO and Phoenix sessions: the input is split at newlines into
+/// WebSocket messages (text when UTF-8, binary otherwise). A crash or a sanitizer report is a finding, and so is a
+/// Socket.IO event or acknowledgement the session delivers that, written back by the session and read again by a
+/// fresh one, does not come out the same.
+@_cdecl("FuzzProtocols_main")
+public func fuzzProtocolsMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    runLibFuzzer(argc, argv) { start, count in fuzzProtocols(start.map { Data(bytes: $0, count: count) } ?? Data()) }
+}
+
+let open = #"0{"sid":"s","upgrades":[],"pingInterval":25000,"pingTimeout":20000,"maxPayload":1000000}"#
+
+func messages(_ data: Data) -> [WebSocketMessage] {
+    data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
+        if let text = String(data: Data(line), encoding: .utf8) { .text(text) } else { .binary(Data(line)) }
+    }
+}
+
+/// A Socket.IO session past its handshake, with a channel's namespace joined beside its own.
+func connectedSocketIO() -> any ProtocolSession {
+    var session = SocketIOProtocol(namespace: "/admin").makeSession(credentials: ConnectionCredentials(auth: ["token": "t"]))
+    let now = ContinuousClock.now
+    _ = session.start(at: now)
+    _ = session.receive(.text(open), at: now)
+    _ = session.receive(.text(#"40/admin,{"sid":"a"}"#), at: now)
+    _ = session.join("/ticker")
+    return session
+}
+
+func fuzzProtocols(_ data: Data) -> CInt {
+    let now = ContinuousClock.now
+    var socketIO = connectedSocketIO()
+    var fresh = SocketIOProtocol().makeSession(credentials: .none)
+    var phoenix = PhoenixProtocol().makeSession(credentials: .none)
+    _ = fresh.start(at: now)
+    _ = phoenix.start(at: now)
+    _ = phoenix.join("realtime:room")
+    for message in messages(data) {
+        _ = fresh.receive(message, at: now)
+        _ = phoenix.receive(message, at: now)
+        for event in socketIO.receive(message, at: now) {
+            // A message handed on whole is one the session could not read: the client reports it.
+            guard case .deliver(let frame) = event, case .text(let text) = message, frame.data != Data(text.utf8) else { continue }
+            writtenBackReadsTheSame(frame)
+        }
+    }
+    _ = socketIO.heartbeat(at: now + .seconds(3_600))
+    _ = phoenix.heartbeat(at: now + .seconds(3_600))
+    return 0
+}
+
+/// An event or acknowledgement the session read, written by the session and read by a fresh one, is the same frame.
+func writtenBackReadsTheSame(_ frame: IncomingFrame) {
+    // Only what a client could have sent: JSON the runtime reads, in a namespace the session knows.
+    guard (try? WireDecoder(dates: .iso8601).decode(JSONValue.self, from: frame.data)) != nil else { return }
+    var writer = connectedSocketIO()
+    let outgoing = OutgoingFrame(eventName: "", channel: frame.channel, payload: nil, data: frame.data,
+                                 ackID: frame.acknowledges == nil ? frame.ackID : nil, acknowledges: frame.acknowledges)
+    guard let written = try? writer.encode(outgoing), written.count == 1 else { fatalError("the session could not write back \(frame)") }
+    var reader = connectedSocketIO()
+    let read = reader.receive(written[0], at: .now)
+    guard read == [.deliver(frame)] else { fatalError("wrote \(frame) as \(written[0]) and read it back as \(read)") }
+}
