@@ -88,7 +88,6 @@ server.arguments = ["python3", servers.appending(path: "socketio_server.py").pat
 let output = Pipe()
 server.standardOutput = output
 try server.run()
-defer { server.terminate() }
 while !String(decoding: output.fileHandleForReading.availableData, as: UTF8.self).contains("ready") {}
 
 let connection = RealtimeConnection(url: URL(string: "ws://127.0.0.1:\(port)")!, backend: NIOWebSocketBackend(), protocol: SocketIOProtocol(),
@@ -107,6 +106,9 @@ let elapsed = ContinuousClock.now - received.firstArrival!
 token.cancel()
 await connection.disconnect()
 let serverRate = Double(frames) / seconds(elapsed)
+// SIGKILL: uvicorn's graceful shutdown on SIGTERM waits for what the test server never finishes.
+kill(server.processIdentifier, SIGKILL)
+server.waitUntilExit()
 
 print("transport\tgenerated client, loopback (in memory, typed listener)\t\(Int(loopbackRate))")
 print("transport\tgenerated client, python-socketio on 127.0.0.1 → NIO WebSocket → Socket.IO → typed listener\t\(Int(serverRate))")
