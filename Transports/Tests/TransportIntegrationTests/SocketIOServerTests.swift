@@ -54,6 +54,26 @@ struct SocketIOServerTests {
         }
     }
 
+    /// The wire-names contract's channel `ticker` is the namespace `/ticker-{SYMBOL}`: subscribing it connects that
+    /// namespace beside `/` on the same WebSocket, with the same auth.
+    @Test func aChannelIsANamespaceJoinedOnTheSameConnection() async throws {
+        let server = try await server()
+        let connection = RealtimeConnection(url: server.url, backend: NIOWebSocketBackend(), protocol: SocketIOProtocol(),
+                                            options: ConnectionOptions(reconnect: Self.fast, credentials: { ConnectionCredentials(auth: ["token": "good"]) }))
+        let client = WireNames.Client(transport: connection)
+        let ticker = client.ticker(symbol: "BTC")
+        let highs = Recorder<Double>()
+        let token = ticker.on24h { highs.append($0.high) }
+        connection.connect()
+        try await connection.waitUntilConnected()
+        try await ticker.subscribe()
+        try await eventually("the namespace's first event") { highs.values == [1.5] }
+        try await ticker.guildMemberAdd(member: .init(userId: "u1"))
+        try await eventually("the answer on the namespace") { highs.values == [1.5, 2.5] }
+        token.cancel()
+        await connection.disconnect()
+    }
+
     @Test func acknowledgementsGoBothWays() async throws {
         let server = try await server()
         let connection = RealtimeConnection(url: server.url, backend: NIOWebSocketBackend(), protocol: SocketIOProtocol(),

@@ -10,6 +10,9 @@ Two namespaces, each serving one contract of the repository:
   are acknowledged; `upload` named `ask` first asks the app itself (`ping`, then `poke`) and acknowledges with its
   answers. A client whose CONNECT auth carries `burst: N` gets N of Zikr's `pora_completed` events as fast as the
   server can send them (the transport benchmark, Transports/Sources/TransportBenchmark).
+- `/ticker-BTC` is the channel `ticker` of the wire-names contract (Tests/SchemaGenCoreTests/Fixtures/Golden/wire-names.yaml),
+  a namespace: a client that connects with `token: good` gets `24h` with a high of 1.5, and each `GUILD_MEMBER_ADD`
+  it sends is answered with `24h` with a high of 2.5.
 
 Prints `ready <port>` on standard output once it listens.
 """
@@ -90,6 +93,19 @@ async def connect(sid, environ, auth):
             for _ in range(int(count)):
                 await sio.emit("pora_completed", PORA_COMPLETED, to=sid)
         asyncio.get_running_loop().call_later(0.05, lambda: asyncio.ensure_future(burst()))
+
+
+@sio.on("connect", namespace="/ticker-BTC")
+async def ticker_connect(sid, environ, auth):
+    if (auth or {}).get("token") != "good":
+        raise socketio.exceptions.ConnectionRefusedError("Not authorized")
+    asyncio.get_running_loop().call_later(
+        0.01, lambda: asyncio.ensure_future(sio.emit("24h", {"high": 1.5}, to=sid, namespace="/ticker-BTC")))
+
+
+@sio.on("GUILD_MEMBER_ADD", namespace="/ticker-BTC")
+async def guild_member_add(sid, data):
+    await sio.emit("24h", {"high": 2.5}, to=sid, namespace="/ticker-BTC")
 
 
 @sio.on("upload")
