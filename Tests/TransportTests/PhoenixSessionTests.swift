@@ -38,12 +38,17 @@ struct PhoenixSessionTests {
                                   }))
     }
 
+    /// A connection and the generated Supabase client's `realtime:chat-room` channel over it (the channel's client
+    /// keeps the client core alive).
+    func chatRoom(heartbeat: Duration = .seconds(25)) -> (RealtimeConnection, SupabaseRealtime.Realtime.Client) {
+        let connection = connection(heartbeat: heartbeat)
+        return (connection, SupabaseRealtime.Client(transport: connection).realtime(name: "chat-room"))
+    }
+
     static let join = #"["sg1","sg1","realtime:chat-room","phx_join",{"access_token":"jwt","config":{"broadcast":{"ack":false,"self":true},"presence":{"enabled":false,"key":""},"private":false}}]"#
 
     @Test func joinsSubscribedChannelsWithTheConfigAndRoutesBroadcastsByTopic() async throws {
-        let connection = connection()
-        let supabase = SupabaseRealtime.Client(transport: connection)
-        let room = supabase.realtime(name: "chat-room")
+        let (connection, room) = chatRoom()
         let broadcasts = Recorder<SupabaseRealtime.Realtime.Broadcast>()
         let token = room.onBroadcast { broadcasts.append($0) }
         try await room.subscribe()
@@ -66,9 +71,7 @@ struct PhoenixSessionTests {
     }
 
     @Test func aRefusedJoinReachesTheAppAndAnAcceptedOneDoesNot() async throws {
-        let connection = connection()
-        let supabase = SupabaseRealtime.Client(transport: connection)
-        let room = supabase.realtime(name: "chat-room")
+        let (connection, room) = chatRoom()
         let replies = Recorder<SupabaseRealtime.Realtime.PhxReply>()
         let token = room.onPhxReply { replies.append($0) }
         connection.connect()
@@ -90,9 +93,7 @@ struct PhoenixSessionTests {
     }
 
     @Test func heartbeatsOnThePhoenixTopicAndReconnectsWhenOneGoesUnanswered() async throws {
-        let connection = connection(heartbeat: .milliseconds(40))
-        let supabase = SupabaseRealtime.Client(transport: connection)
-        let room = supabase.realtime(name: "chat-room")
+        let (connection, room) = chatRoom(heartbeat: .milliseconds(40))
         try await room.subscribe()
         connection.connect()
         let first = try await backend.connection(0)
@@ -108,9 +109,7 @@ struct PhoenixSessionTests {
     }
 
     @Test func aCrashedChannelIsJoinedAgainAndALeftOneIsLeft() async throws {
-        let connection = connection()
-        let supabase = SupabaseRealtime.Client(transport: connection)
-        let room = supabase.realtime(name: "chat-room")
+        let (connection, room) = chatRoom()
         let errors = Recorder<SupabaseRealtime.Realtime.PhxError>()
         let token = room.onPhxError { errors.append($0) }
         try await room.subscribe()

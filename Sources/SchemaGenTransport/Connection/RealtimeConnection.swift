@@ -188,19 +188,19 @@ public final class RealtimeConnection: RealtimeTransport, @unchecked Sendable {
     /// Decides, with the lock held, whether a send goes now, waits, or fails.
     private func admit(_ ticket: SendTicket, _ continuation: CheckedContinuation<Admission, any Error>) {
         ticket.continuation = continuation
-        if ticket.cancelled { return ticket.finishHoldingLock(.failure(CancellationError())) }
+        if ticket.cancelled { return ticket.finish(.failure(CancellationError())) }
         if acceptsSends, let socket = live?.socket {
             do {
                 let messages = try live!.session.encode(ticket.frame)
-                return ticket.finishHoldingLock(.success(.sendNow(socket, messages)))
+                return ticket.finish(.success(.sendNow(socket, messages)))
             } catch {
-                return ticket.finishHoldingLock(.failure(error))
+                return ticket.finish(.failure(error))
             }
         }
         guard lifecycle != nil, case .queue(let limit) = options.offlineSends else {
-            return ticket.finishHoldingLock(.failure(ConnectionFailure.notConnected(currentState)))
+            return ticket.finish(.failure(ConnectionFailure.notConnected(currentState)))
         }
-        guard waiting.count < limit else { return ticket.finishHoldingLock(.failure(ConnectionFailure.offlineQueueFull(limit: limit))) }
+        guard waiting.count < limit else { return ticket.finish(.failure(ConnectionFailure.offlineQueueFull(limit: limit))) }
         waiting.append(ticket)
     }
 
@@ -258,14 +258,9 @@ final class SendTicket: @unchecked Sendable {
         self.frame = frame
     }
 
-    /// Resumes the send once; call with the connection's lock held.
-    func finishHoldingLock(_ result: Result<Admission, any Error>) {
+    /// Resumes the send once: with the connection's lock held, or by whoever took the ticket out of the queue.
+    func finish(_ result: Result<Admission, any Error>) {
         continuation?.resume(with: result)
         continuation = nil
-    }
-
-    /// Resumes a ticket already taken out of the queue (only its taker holds it).
-    func finish(_ result: Result<Admission, any Error>) {
-        finishHoldingLock(result)
     }
 }

@@ -152,12 +152,13 @@ public struct PhoenixProtocol: RealtimeProtocol {
         /// `text` with a leading `[null,` made `["<joinRef>",`: the client wrote the frame without the join reference
         /// only the connection knows. Any other first member is the app's choice and is kept.
         static func fillingJoinRef(in text: String, with joinRef: String) -> String? {
-            let trimmed = text.drop { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" }
+            let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" }
+            let trimmed = text.drop(while: isSpace)
             guard trimmed.hasPrefix("[") else { return nil }
-            let afterBracket = trimmed.dropFirst().drop { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" }
+            let afterBracket = trimmed.dropFirst().drop(while: isSpace)
             guard afterBracket.hasPrefix("null") else { return nil }
             let rest = afterBracket.dropFirst(4)
-            guard let next = rest.first(where: { $0 != " " && $0 != "\n" && $0 != "\r" && $0 != "\t" }), next == "," else { return nil }
+            guard rest.first(where: { !isSpace($0) }) == "," else { return nil }
             return "[\"\(joinRef)\"" + rest
         }
     }

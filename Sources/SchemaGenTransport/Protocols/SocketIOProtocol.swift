@@ -99,8 +99,12 @@ public struct SocketIOProtocol: RealtimeProtocol {
             maximumPayload = handshake.maxPayload ?? .max
             lastHeardPing = now
             phase = .connecting
-            let authData = auth.flatMap { try? JSONEncoder().encode($0) }
-            return [.send(.text(SocketIOPacket.message(.connect, namespace: namespace, data: authData)))]
+            return [.send(connect(namespace))]
+        }
+
+        /// `CONNECT` for a namespace, carrying the credentials' auth payload.
+        private func connect(_ namespace: String) -> WebSocketMessage {
+            .text(SocketIOPacket.message(.connect, namespace: namespace, data: auth.flatMap { try? JSONEncoder().encode($0) }))
         }
 
         private mutating func received(_ packet: SocketIOPacket, raw: String) -> [SessionEvent] {
@@ -149,8 +153,7 @@ public struct SocketIOProtocol: RealtimeProtocol {
 
         mutating func join(_ channel: String) -> [WebSocketMessage] {
             guard channel.hasPrefix("/"), channel != namespace, channelNamespaces.insert(channel).inserted else { return [] }
-            let authData = auth.flatMap { try? JSONEncoder().encode($0) }
-            return [.text(SocketIOPacket.message(.connect, namespace: channel, data: authData))]
+            return [connect(channel)]
         }
 
         mutating func leave(_ channel: String) -> [WebSocketMessage] {

@@ -102,8 +102,8 @@ final class NIOWebSocketConnection: WebSocketConnection, @unchecked Sendable {
 
     func ended(with error: (any Error)?) {
         let reason = error.map { "the WebSocket failed: \($0)" } ?? "the WebSocket was closed"
-        let waiting = lock.withLock {
-            if case .opening = state {} else if case .open = state {} else { return nil as CheckedContinuation<Void, any Error>? }
+        let waiting = lock.withLock { () -> CheckedContinuation<Void, any Error>? in
+            if case .ended = state { return nil }
             state = .ended(reason)
             writer = nil
             defer { opening = nil }
