@@ -7,7 +7,7 @@ public struct NeverHappened: Error, CustomStringConvertible {
 ///
 /// Generated clients deliver and send from their own tasks, and CI runs the suite on two busy cores beside
 /// ThreadSanitizer-sized neighbours: the limit is generous because it is only reached when the test is failing.
-public func eventually(_ what: @autoclosure () -> String, within limit: Duration = .seconds(30),
+public func eventually(_ what: @autoclosure () -> String, within limit: Duration = eventualityLimit,
                        _ condition: () -> Bool) async throws {
     let deadline = ContinuousClock.now + limit
     while !condition() {
