@@ -49,4 +49,36 @@ import Testing
         #expect(TextDiff.unified(from: "", to: "a\n").contains("@@ -0,0 +1 @@\n+a\n"))
         #expect(TextDiff.unified(from: "a\nb\n", to: "").contains("@@ -1,2 +0,0 @@\n-a\n-b\n"))
     }
+
+    @Test func aWholeNewLargeFileIsOneHunkOfAdditions() {
+        // `schemagen check` with a generated file missing: the trace used to grow with the square of the
+        // file's lines (16 GB for 10,000 events).
+        let new = (1...200_000).map { "line \($0)" }.joined(separator: "\n") + "\n"
+        let diff = TextDiff.unified(from: "", to: new, oldLabel: "/dev/null", newLabel: "b/x.swift")
+        #expect(diff.hasPrefix("--- /dev/null\n+++ b/x.swift\n@@ -0,0 +1,200000 @@\n+line 1\n"))
+        #expect(diff.hasSuffix("+line 200000\n"))
+    }
+
+    @Test func aRewriteBeyondTheSearchBoundIsRemovedAndAddedWholeBetweenItsContext() {
+        let kept = (1...5).map { "same \($0)" }
+        let old = kept + (1...6).map { "old \($0)" } + kept
+        let new = kept + (1...4).map { "new \($0)" } + kept
+        let edits = TextDiff.script(old, new, maximumEdits: 3)
+        #expect(edits.filter { $0.kind == .delete }.map(\.oldIndex) == Array(5...10))
+        #expect(edits.filter { $0.kind == .insert }.map(\.newIndex) == Array(5...8))
+        #expect(edits.filter { $0.kind == .keep }.count == 10)
+        // Within the bound the script is still the shortest: one line changed in the middle.
+        let shortest = TextDiff.script(old, old.enumerated().map { $0.offset == 7 ? "changed" : $0.element }, maximumEdits: 3)
+        #expect(shortest.filter { $0.kind != .keep }.map(\.kind) == [.delete, .insert])
+    }
+
+    @Test func findsTheShortestScriptBetweenASharedStartAndEnd() {
+        let a = ["x", "a", "b", "c", "a", "b", "b", "a", "y"], b = ["x", "c", "b", "a", "b", "a", "c", "y"]
+        let edits = TextDiff.script(a, b)
+        // Myers' classic example (ABCABBA → CBABAC) needs five edits.
+        #expect(edits.filter { $0.kind != .keep }.count == 5)
+        var rebuilt: [String] = []
+        for edit in edits where edit.kind != .delete { rebuilt.append(edit.kind == .keep ? a[edit.oldIndex] : b[edit.newIndex]) }
+        #expect(rebuilt == b)
+    }
 }

@@ -36,8 +36,8 @@ import Testing
         return folder
     }
 
-    static func generate(_ version: String, in folder: TemporaryFolder, environment: [String: String] = [:]) throws -> SchemaGenProcess.Result {
-        try SchemaGenProcess.run(["generate", "--config", "\(version).config.yaml"], in: folder.url, environment: environment)
+    static func generate(_ version: String, in folder: TemporaryFolder, environment: [String: String] = [:]) async throws -> SchemaGenProcess.Result {
+        try await SchemaGenProcess.run(["generate", "--config", "\(version).config.yaml"], in: folder.url, environment: environment)
     }
 
     /// Every file of the output and the guide, hidden ones included, with its bytes.
@@ -53,11 +53,11 @@ import Testing
     }
 
     /// The output of version 1 and of version 2, each generated cleanly.
-    static func expectedVersions() throws -> (v1: [String: Data], v2: [String: Data]) {
+    static func expectedVersions() async throws -> (v1: [String: Data], v2: [String: Data]) {
         let folder = try project()
-        #expect(try generate("v1", in: folder).status == 0)
+        #expect(try await generate("v1", in: folder).status == 0)
         let v1 = snapshot(folder)
-        #expect(try generate("v2", in: folder).status == 0)
+        #expect(try await generate("v2", in: folder).status == 0)
         return (v1, snapshot(folder))
     }
 
@@ -66,20 +66,20 @@ import Testing
         _ = try OutputWriter(directory: folder.url.appendingPathComponent("Generated")).write([], ownedFolders: [])
     }
 
-    @Test func aRunInterruptedAtEveryStepLeavesTheOldOutputOrTheNew() throws {
-        let (v1, v2) = try Self.expectedVersions()
+    @Test func aRunInterruptedAtEveryStepLeavesTheOldOutputOrTheNew() async throws {
+        let (v1, v2) = try await Self.expectedVersions()
         #expect(v1 != v2 && v1.keys.contains("/Swift/b.swift") && v2.keys.contains("/Swift/d.swift"))
         var outcomes: [String] = []
         for step in 1...40 {
             let folder = try Self.project()
-            #expect(try Self.generate("v1", in: folder).status == 0)
-            let run = try Self.generate("v2", in: folder, environment: ["SCHEMAGEN_TEST_CRASH_AFTER_STEPS": "\(step)"])
+            #expect(try await Self.generate("v1", in: folder).status == 0)
+            let run = try await Self.generate("v2", in: folder, environment: ["SCHEMAGEN_TEST_CRASH_AFTER_STEPS": "\(step)"])
             if run.status == 0 {
                 #expect(Self.snapshot(folder) == v2)
                 break
             }
             #expect(run.status == 86, "the run stopped at step \(step): \(run.standardError)")
-            let check = try SchemaGenProcess.run(["check", "--config", "v2.config.yaml"], in: folder.url)
+            let check = try await SchemaGenProcess.run(["check", "--config", "v2.config.yaml"], in: folder.url)
             #expect(check.status == 1 && check.standardError.contains("was interrupted"), "\(check.standardError)")
             try Self.recover(folder)
             let recovered = Self.snapshot(folder)
@@ -91,28 +91,28 @@ import Testing
         #expect(outcomes == outcomes.sorted { $0 == "old" && $1 == "new" }, "undone, then finished, never back: \(outcomes)")
     }
 
-    @Test func theNextGenerateFinishesAnInterruptedRunAndSaysSo() throws {
-        let (_, v2) = try Self.expectedVersions()
+    @Test func theNextGenerateFinishesAnInterruptedRunAndSaysSo() async throws {
+        let (_, v2) = try await Self.expectedVersions()
         let folder = try Self.project()
-        #expect(try Self.generate("v1", in: folder).status == 0)
+        #expect(try await Self.generate("v1", in: folder).status == 0)
         // Step 9 is after the commit (journal, 5 files staged, journal committed, then renames).
-        #expect(try Self.generate("v2", in: folder, environment: ["SCHEMAGEN_TEST_CRASH_AFTER_STEPS": "9"]).status == 86)
-        let next = try Self.generate("v2", in: folder)
+        #expect(try await Self.generate("v2", in: folder, environment: ["SCHEMAGEN_TEST_CRASH_AFTER_STEPS": "9"]).status == 86)
+        let next = try await Self.generate("v2", in: folder)
         #expect(next.status == 0)
         #expect(next.standardError.contains("finished an interrupted earlier run"), "\(next.standardError)")
         #expect(Self.snapshot(folder) == v2)
     }
 
     /// Killed for real, at random moments, while generating many contracts.
-    @Test func aRunKilledAtRandomMomentsLeavesTheOldOutputOrTheNew() throws {
+    @Test func aRunKilledAtRandomMomentsLeavesTheOldOutputOrTheNew() async throws {
         let folder = try Self.project()
         for index in 0..<60 {
             try folder.write("v1/many\(index).yaml", Self.contract("Many\(index)", field: "count"))
             try folder.write("v2/many\(index).yaml", Self.contract("Many\(index)", field: "total"))
         }
-        #expect(try Self.generate("v2", in: folder).status == 0)
+        #expect(try await Self.generate("v2", in: folder).status == 0)
         let v2 = Self.snapshot(folder)
-        #expect(try Self.generate("v1", in: folder).status == 0)
+        #expect(try await Self.generate("v1", in: folder).status == 0)
         let v1 = Self.snapshot(folder)
         var random = SystemRandomNumberGenerator()
         for round in 0..<12 {
@@ -126,22 +126,22 @@ import Testing
             try process.run()
             usleep(UInt32.random(in: 0...150_000, using: &random))
             kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            await SchemaGenProcess.waitForExit(process)
             try Self.recover(folder)
             let state = Self.snapshot(folder)
             #expect(state == v1 || state == v2, "round \(round): \(state.keys.filter { $0.contains("schemagen") })")
             // Start the next round from a known state.
-            #expect(try Self.generate(target == "v1" ? "v2" : "v1", in: folder).status == 0)
+            #expect(try await Self.generate(target == "v1" ? "v2" : "v1", in: folder).status == 0)
         }
     }
 
-    @Test func aRunThatCannotWriteSaysWhereAndChangesNothing() throws {
+    @Test func aRunThatCannotWriteSaysWhereAndChangesNothing() async throws {
         let folder = try Self.project()
-        #expect(try Self.generate("v1", in: folder).status == 0)
+        #expect(try await Self.generate("v1", in: folder).status == 0)
         let before = Self.snapshot(folder)
         // The unprivileged user can read everything but write nothing.
-        _ = try SchemaGenProcess.shell("chmod -R a+rX,go-w \(folder.url.path)")
-        let run = try SchemaGenProcess.run(["generate", "--config", "v2.config.yaml"], in: folder.url, unprivileged: true)
+        _ = try await SchemaGenProcess.shell("chmod -R a+rX,go-w \(folder.url.path)")
+        let run = try await SchemaGenProcess.run(["generate", "--config", "v2.config.yaml"], in: folder.url, unprivileged: true)
         #expect(run.status == 1)
         #expect(run.standardError.contains("schemagen: cannot write the generated files ('Generated/.schemagen-journal.tmp' cannot be accessed: "
                                            + "permission denied; check its permissions); nothing was changed"), "\(run.standardError)")
@@ -149,10 +149,10 @@ import Testing
         #expect(Self.snapshot(folder) == before)
     }
 
-    @Test func concurrentRunsOnOneOutputWaitForEachOther() throws {
-        let (v1, v2) = try Self.expectedVersions()
+    @Test func concurrentRunsOnOneOutputWaitForEachOther() async throws {
+        let (v1, v2) = try await Self.expectedVersions()
         let folder = try Self.project()
-        #expect(try Self.generate("v1", in: folder).status == 0)
+        #expect(try await Self.generate("v1", in: folder).status == 0)
         let processes = try (0..<8).map { index in
             let process = Process()
             process.executableURL = SchemaGenProcess.executable
@@ -163,7 +163,7 @@ import Testing
             try process.run()
             return process
         }
-        for process in processes { process.waitUntilExit() }
+        for process in processes { await SchemaGenProcess.waitForExit(process) }
         #expect(processes.map(\.terminationStatus) == Array(repeating: 0, count: 8))
         let final = Self.snapshot(folder)
         #expect(final == v1 || final == v2, "\(final.keys.sorted())")

@@ -7,28 +7,28 @@ import Testing
     static let guide = "# Our guide\r\n\r\nWritten by hand.\r\n\r\n<!-- schemagen:begin Demo server-to-client -->\r\n<!-- schemagen:end -->\r\n\r\nThe end.\r\n"
 
     /// A project with a contract, a guide listed in `inject`, and everything generated.
-    private func project() throws -> TemporaryFolder {
+    private func project() async throws -> TemporaryFolder {
         let folder = try TemporaryFolder()
         try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("schemas"), withIntermediateDirectories: true)
         try folder.write("schemas/demo.yaml", Self.contract)
         try folder.write("guide.md", Self.guide)
         try folder.write("schemagen.yaml", "inject: [guide.md]\n")
-        let generated = try SchemaGenProcess.run(["generate"], in: folder.url)
+        let generated = try await SchemaGenProcess.run(["generate"], in: folder.url)
         #expect(generated.status == 0, "\(generated.standardError)")
-        let check = try SchemaGenProcess.run(["check"], in: folder.url)
+        let check = try await SchemaGenProcess.run(["check"], in: folder.url)
         #expect(check.status == 0, "\(check.standardOutput)\(check.standardError)")
         #expect(check.standardOutput == "schemagen check: 1 contract, 2 generated files and 1 guide are up to date\n")
         return folder
     }
 
-    private func expectDrift(in folder: TemporaryFolder, path: String, diffLine: String) throws {
-        let check = try SchemaGenProcess.run(["check"], in: folder.url)
+    private func expectDrift(in folder: TemporaryFolder, path: String, diffLine: String) async throws {
+        let check = try await SchemaGenProcess.run(["check"], in: folder.url)
         #expect(check.status == 1)
         #expect(check.standardOutput.contains("--- a/\(path)\n+++ b/\(path)\n"), "\(check.standardOutput)")
         #expect(check.standardOutput.contains(diffLine), "\(check.standardOutput)")
         #expect(check.standardError.hasSuffix("Fix: swift run schemagen generate\n"), "\(check.standardError)")
-        #expect(try SchemaGenProcess.run(["generate"], in: folder.url).status == 0)
-        let again = try SchemaGenProcess.run(["check"], in: folder.url)
+        #expect(try await SchemaGenProcess.run(["generate"], in: folder.url).status == 0)
+        let again = try await SchemaGenProcess.run(["check"], in: folder.url)
         #expect(again.status == 0, "\(again.standardOutput)")
     }
 
@@ -39,51 +39,51 @@ import Testing
         try text.replacingOccurrences(of: old, with: new).write(to: url, atomically: true, encoding: .utf8)
     }
 
-    @Test func handEditInGeneratedSwift() throws {
-        let folder = try project()
+    @Test func handEditInGeneratedSwift() async throws {
+        let folder = try await project()
         try edit(folder, "Generated/Swift/demo.swift", replacing: "public let sentAt: Date", with: "public let sentAt: Date?")
-        try expectDrift(in: folder, path: "Generated/Swift/demo.swift", diffLine: "-        public let sentAt: Date?\n+        public let sentAt: Date\n")
+        try await expectDrift(in: folder, path: "Generated/Swift/demo.swift", diffLine: "-        public let sentAt: Date?\n+        public let sentAt: Date\n")
     }
 
-    @Test func handEditInGeneratedDoc() throws {
-        let folder = try project()
+    @Test func handEditInGeneratedDoc() async throws {
+        let folder = try await project()
         try edit(folder, "Generated/Docs/demo.md", replacing: "Checks the connection.", with: "Pings.")
-        try expectDrift(in: folder, path: "Generated/Docs/demo.md", diffLine: "+| `ping` | `{ sentAt: Date }` | Checks the connection. |\n")
+        try await expectDrift(in: folder, path: "Generated/Docs/demo.md", diffLine: "+| `ping` | `{ sentAt: Date }` | Checks the connection. |\n")
     }
 
-    @Test func contractEditWithoutRegenerating() throws {
-        let folder = try project()
+    @Test func contractEditWithoutRegenerating() async throws {
+        let folder = try await project()
         try edit(folder, "schemas/demo.yaml", replacing: "payload: { sentAt: Date }", with: "payload: { sentAt: Date, from: String? }")
-        let check = try SchemaGenProcess.run(["check"], in: folder.url)
+        let check = try await SchemaGenProcess.run(["check"], in: folder.url)
         #expect(check.standardError.contains("3 files out of date: Generated/Docs/demo.md, Generated/Swift/demo.swift, guide.md"), "\(check.standardError)")
-        try expectDrift(in: folder, path: "Generated/Swift/demo.swift", diffLine: "+        public let from: String?\n")
+        try await expectDrift(in: folder, path: "Generated/Swift/demo.swift", diffLine: "+        public let from: String?\n")
     }
 
-    @Test func staleInjectedTable() throws {
-        let folder = try project()
+    @Test func staleInjectedTable() async throws {
+        let folder = try await project()
         try edit(folder, "guide.md", replacing: "Checks the connection.", with: "Old words.")
-        try expectDrift(in: folder, path: "guide.md", diffLine: "+| `ping` | `{ sentAt: Date }` | Checks the connection. |\r\n")
+        try await expectDrift(in: folder, path: "guide.md", diffLine: "+| `ping` | `{ sentAt: Date }` | Checks the connection. |\r\n")
         let guide = try String(contentsOf: folder.url.appendingPathComponent("guide.md"), encoding: .utf8)
         #expect(guide.hasPrefix("# Our guide\r\n\r\nWritten by hand.\r\n\r\n<!-- schemagen:begin Demo server-to-client -->\r\n\r\n| Event Name |"))
         #expect(guide.hasSuffix("| `ping` | `{ sentAt: Date }` | Checks the connection. |\r\n\r\n<!-- schemagen:end -->\r\n\r\nThe end.\r\n"))
     }
 
-    @Test func generatedFileWithoutContract() throws {
-        let folder = try project()
+    @Test func generatedFileWithoutContract() async throws {
+        let folder = try await project()
         try folder.write("Generated/Swift/gone.swift", "// Generated by schemagen from gone.yaml. Do not edit.\n")
         try folder.write("Generated/Swift/mine.swift", "// written by hand\n")
-        let check = try SchemaGenProcess.run(["check"], in: folder.url)
+        let check = try await SchemaGenProcess.run(["check"], in: folder.url)
         #expect(check.status == 1)
         #expect(check.standardOutput.hasPrefix("diff --schemagen a/Generated/Swift/gone.swift /dev/null\n--- a/Generated/Swift/gone.swift\n+++ /dev/null\n"))
-        #expect(try SchemaGenProcess.run(["generate"], in: folder.url).status == 0)
-        #expect(try SchemaGenProcess.run(["check"], in: folder.url).status == 0)
+        #expect(try await SchemaGenProcess.run(["generate"], in: folder.url).status == 0)
+        #expect(try await SchemaGenProcess.run(["check"], in: folder.url).status == 0)
         #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("Generated/Swift/mine.swift").path))
     }
 
-    @Test func docsInjectsIntoANamedGuideAndLeavesBadGuidesUntouched() throws {
-        let folder = try project()
+    @Test func docsInjectsIntoANamedGuideAndLeavesBadGuidesUntouched() async throws {
+        let folder = try await project()
         try folder.write("other.md", "Intro\n<!-- schemagen:begin demo wire-format -->\nold\n<!-- schemagen:end -->\nOutro")
-        let injected = try SchemaGenProcess.run(["docs", "--inject", "other.md"], in: folder.url)
+        let injected = try await SchemaGenProcess.run(["docs", "--inject", "other.md"], in: folder.url)
         #expect(injected.status == 0, "\(injected.standardError)")
         let other = try String(contentsOf: folder.url.appendingPathComponent("other.md"), encoding: .utf8)
         #expect(other.hasPrefix("Intro\n<!-- schemagen:begin demo wire-format -->\n\nEvents travel as Socket.IO events"))
@@ -91,7 +91,7 @@ import Testing
 
         let broken = "A\n<!-- schemagen:begin Demo server-to-clinet -->\nB\n<!-- schemagen:begin Nope types -->\n"
         try folder.write("broken.md", broken)
-        let failed = try SchemaGenProcess.run(["docs", "--inject", "broken.md"], in: folder.url)
+        let failed = try await SchemaGenProcess.run(["docs", "--inject", "broken.md"], in: folder.url)
         #expect(failed.status == 1)
         #expect(failed.standardError == """
             broken.md:2:1: error: unknown section 'server-to-clinet' for contract 'Demo'; did you mean 'server-to-client'?
@@ -103,10 +103,10 @@ import Testing
         #expect(try String(contentsOf: folder.url.appendingPathComponent("broken.md"), encoding: .utf8) == broken)
     }
 
-    @Test func contractErrorsFailTheCheck() throws {
-        let folder = try project()
+    @Test func contractErrorsFailTheCheck() async throws {
+        let folder = try await project()
         try folder.write("schemas/demo.yaml", Self.contract.replacingOccurrences(of: "direction: both", with: "direction: sideways"))
-        let check = try SchemaGenProcess.run(["check"], in: folder.url)
+        let check = try await SchemaGenProcess.run(["check"], in: folder.url)
         #expect(check.status == 1)
         #expect(check.standardError.contains("schemas/demo.yaml:6:16: error: invalid direction 'sideways'"))
     }

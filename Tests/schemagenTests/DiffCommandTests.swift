@@ -7,22 +7,22 @@ import Testing
     static let v2 = "schemagen: 1\nname: Demo\nframing: socket.io\nevents:\n  tick:\n    direction: server-to-client\n    payload: { at: Date }\n"
     static let v3 = "schemagen: 1\nname: Demo\nframing: socket.io\nevents:\n  tick:\n    direction: server-to-client\n    payload: { at: Date, count: Int, note: String? }\n"
 
-    @Test func identicalContractsHaveNoChanges() throws {
+    @Test func identicalContractsHaveNoChanges() async throws {
         let folder = try TemporaryFolder()
         try folder.write("a.yaml", Self.v1)
         try folder.write("b.yaml", Self.v1)
-        let result = try SchemaGenProcess.run(["diff", "a.yaml", "b.yaml"], in: folder.url)
+        let result = try await SchemaGenProcess.run(["diff", "a.yaml", "b.yaml"], in: folder.url)
         #expect(result.status == 0)
         #expect(result.standardOutput == "schemagen diff: No changes.\n")
-        let markdown = try SchemaGenProcess.run(["diff", "--format", "markdown", "a.yaml", "b.yaml"], in: folder.url)
+        let markdown = try await SchemaGenProcess.run(["diff", "--format", "markdown", "a.yaml", "b.yaml"], in: folder.url)
         #expect(markdown.standardOutput == "### schemagen diff\n\n✅ **No changes** to the contracts.\n")
     }
 
-    @Test func breakingChangesExitWithOneUnlessAllowed() throws {
+    @Test func breakingChangesExitWithOneUnlessAllowed() async throws {
         let folder = try TemporaryFolder()
         try folder.write("old.yaml", Self.v1)
         try folder.write("new.yaml", Self.v2)
-        let result = try SchemaGenProcess.run(["diff", "old.yaml", "new.yaml"], in: folder.url)
+        let result = try await SchemaGenProcess.run(["diff", "old.yaml", "new.yaml"], in: folder.url)
         #expect(result.status == 1)
         #expect(result.standardOutput == """
             schemagen diff: Breaking: 1 change: 1 breaking, 0 degrading, 0 safe.
@@ -33,25 +33,25 @@ import Testing
                       new app, old server: safe: the app ignores the field the server still sends
 
             """)
-        let allowed = try SchemaGenProcess.run(["diff", "--allow-breaking", "--format", "json", "old.yaml", "new.yaml"], in: folder.url)
+        let allowed = try await SchemaGenProcess.run(["diff", "--allow-breaking", "--format", "json", "old.yaml", "new.yaml"], in: folder.url)
         #expect(allowed.status == 0)
         #expect(allowed.standardOutput.contains(#""verdict" : "breaking""#))
     }
 
-    @Test func safeChangesExitWithZero() throws {
+    @Test func safeChangesExitWithZero() async throws {
         let folder = try TemporaryFolder()
         try folder.write("old.yaml", Self.v1)
         try folder.write("new.yaml", Self.v3)
-        let result = try SchemaGenProcess.run(["diff", "old.yaml", "new.yaml"], in: folder.url)
+        let result = try await SchemaGenProcess.run(["diff", "old.yaml", "new.yaml"], in: folder.url)
         #expect(result.status == 0)
         #expect(result.standardOutput.hasPrefix("schemagen diff: No breaking changes (1 change: 0 breaking, 0 degrading, 1 safe).\n"))
     }
 
-    @Test func invalidContractsGiveLocatedDiagnosticsAndNoReport() throws {
+    @Test func invalidContractsGiveLocatedDiagnosticsAndNoReport() async throws {
         let folder = try TemporaryFolder()
         try folder.write("old.yaml", Self.v1)
         try folder.write("new.yaml", Self.v1.replacingOccurrences(of: "Date", with: "Dte"))
-        let result = try SchemaGenProcess.run(["diff", "old.yaml", "new.yaml"], in: folder.url)
+        let result = try await SchemaGenProcess.run(["diff", "old.yaml", "new.yaml"], in: folder.url)
         #expect(result.status == 2)
         #expect(result.standardOutput.isEmpty)
         #expect(result.standardError == """
@@ -61,42 +61,46 @@ import Testing
             """)
     }
 
-    @Test func foldersPairContractsByFileName() throws {
+    @Test func foldersPairContractsByFileName() async throws {
         let folder = try TemporaryFolder()
         for name in ["v1", "v2"] { try FileManager.default.createDirectory(at: folder.url.appendingPathComponent(name), withIntermediateDirectories: true) }
         try folder.write("v1/demo.yaml", Self.v1)
         try folder.write("v2/demo.yaml", Self.v3)
         try folder.write("v2/extra.yaml", Self.v1.replacingOccurrences(of: "Demo", with: "Extra"))
-        let result = try SchemaGenProcess.run(["diff", "--format", "json", "v1", "v2"], in: folder.url)
+        let result = try await SchemaGenProcess.run(["diff", "--format", "json", "v1", "v2"], in: folder.url)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.contains(#""kind" : "field-added-optional""#))
         #expect(result.standardOutput.contains(#""file" : "extra.yaml""#))
         #expect(result.standardOutput.contains(#""kind" : "event-added""#))
     }
 
-    @Test func baseComparesTheWorkingTreeWithAGitRevision() throws {
+    @Test func baseComparesTheWorkingTreeWithAGitRevision() async throws {
         let folder = try TemporaryFolder()
         try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("schemas"), withIntermediateDirectories: true)
         try folder.write("schemas/demo.yaml", Self.v1)
         for command in [["init", "-q", "-b", "main"], ["add", "."], ["-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "v1"]] {
-            #expect(try Self.git(command, in: folder.url) == 0)
+            #expect(try await Self.git(command, in: folder.url) == 0)
         }
         try folder.write("schemas/demo.yaml", Self.v2)
-        let result = try SchemaGenProcess.run(["diff", "--base", "main", "--format", "markdown"], in: folder.url)
+        let result = try await SchemaGenProcess.run(["diff", "--base", "main", "--format", "markdown"], in: folder.url)
         #expect(result.status == 1, "\(result.standardError)")
         #expect(result.standardOutput.contains("| ❌ | `schemas/demo.yaml` event `tick` › `count` | required field `count: Int` removed |"))
-        let unknown = try SchemaGenProcess.run(["diff", "--base", "no-such-branch"], in: folder.url)
+        let unknown = try await SchemaGenProcess.run(["diff", "--base", "no-such-branch"], in: folder.url)
         #expect(unknown.status == 2)
         #expect(unknown.standardError.contains("'no-such-branch' is not a commit in this repository"))
     }
 
-    @Test func withoutTwoPathsOrABaseItIsAUsageError() throws {
-        let result = try SchemaGenProcess.run(["diff", "only-one.yaml"], in: FileManager.default.temporaryDirectory)
+    @Test func withoutTwoPathsOrABaseItIsAUsageError() async throws {
+        let result = try await SchemaGenProcess.run(["diff", "only-one.yaml"], in: FileManager.default.temporaryDirectory)
         #expect(result.status == 2)
         #expect(result.standardError.contains("give OLD and NEW"))
     }
 
-    static func git(_ arguments: [String], in directory: URL) throws -> Int32 {
+    static func git(_ arguments: [String], in directory: URL) async throws -> Int32 {
+        try await SchemaGenProcess.offPool { try gitBlocking(arguments, in: directory) }
+    }
+
+    private static func gitBlocking(_ arguments: [String], in directory: URL) throws -> Int32 {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git"] + arguments

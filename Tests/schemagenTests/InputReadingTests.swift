@@ -16,15 +16,15 @@ import Testing
         """
 
     /// `schemas/a.yaml` and `schemas/private/b.yaml`, generated once into `Generated/`.
-    static func generatedProject() throws -> TemporaryFolder {
+    static func generatedProject() async throws -> TemporaryFolder {
         let folder = try TemporaryFolder()
         try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("schemas/private"), withIntermediateDirectories: true)
         try folder.write("schemas/a.yaml", contract)
         try folder.write("schemas/private/b.yaml", contract)
-        let first = try SchemaGenProcess.run(["generate"], in: folder.url)
+        let first = try await SchemaGenProcess.run(["generate"], in: folder.url)
         #expect(first.status == 0, "\(first.standardError)")
         // Readable and writable by the unprivileged user the permission tests run as.
-        _ = try SchemaGenProcess.shell("chmod -R a+rwX \(folder.url.path)")
+        _ = try await SchemaGenProcess.shell("chmod -R a+rwX \(folder.url.path)")
         return folder
     }
 
@@ -32,32 +32,32 @@ import Testing
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("Generated/Swift").path)) ?? []).sorted()
     }
 
-    @Test func anUnreadableSubfolderIsAnErrorAndGenerateRemovesNothing() throws {
-        let folder = try Self.generatedProject()
+    @Test func anUnreadableSubfolderIsAnErrorAndGenerateRemovesNothing() async throws {
+        let folder = try await Self.generatedProject()
         #expect(Self.generatedFiles(folder) == ["a.swift", "b.swift"])
         let secret = folder.url.appendingPathComponent("schemas/private")
         try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: secret.path)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: secret.path) }
 
-        let lint = try SchemaGenProcess.run(["lint", "schemas"], in: folder.url, unprivileged: true)
+        let lint = try await SchemaGenProcess.run(["lint", "schemas"], in: folder.url, unprivileged: true)
         #expect(lint.status == 1)
         #expect(lint.standardError.contains("schemas/private: error: 'schemas/private' cannot be accessed: permission denied"), "\(lint.standardError)")
 
-        let generate = try SchemaGenProcess.run(["generate"], in: folder.url, unprivileged: true)
+        let generate = try await SchemaGenProcess.run(["generate"], in: folder.url, unprivileged: true)
         #expect(generate.status == 1)
         #expect(generate.standardError.contains("'schemas/private' cannot be accessed"), "\(generate.standardError)")
         #expect(!generate.standardOutput.contains("removed"))
         #expect(Self.generatedFiles(folder) == ["a.swift", "b.swift"], "b.swift must survive a run that could not read its contract")
 
-        let check = try SchemaGenProcess.run(["check"], in: folder.url, unprivileged: true)
+        let check = try await SchemaGenProcess.run(["check"], in: folder.url, unprivileged: true)
         #expect(check.status == 1)
     }
 
-    @Test func aFolderNamedLikeAContractIsSearched() throws {
+    @Test func aFolderNamedLikeAContractIsSearched() async throws {
         let folder = try TemporaryFolder()
         try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("schemas/v2.yaml"), withIntermediateDirectories: true)
         try folder.write("schemas/v2.yaml/small.yaml", Self.contract)
-        let lint = try SchemaGenProcess.run(["lint", "schemas"], in: folder.url)
+        let lint = try await SchemaGenProcess.run(["lint", "schemas"], in: folder.url)
         #expect(lint.status == 0, "\(lint.standardError)")
         #expect(lint.standardOutput.contains("schemas/v2.yaml/small.yaml: Small: 1 event"), "\(lint.standardOutput)")
     }
@@ -70,22 +70,22 @@ import Testing
         ("gone.yaml", "ln -s nowhere.yaml schemas/gone.yaml", "is a symbolic link to something that does not exist"),
         ("up", "ln -s .. schemas/up", "reached through a symbolic link, so searching it would never end"),
     ])
-    func unreadableEntriesAreLocatedErrors(name: String, command: String, words: String) throws {
-        let folder = try Self.generatedProject()
-        _ = try SchemaGenProcess.shell("cd \(folder.url.path) && \(command)")
-        let lint = try SchemaGenProcess.run(["lint", "schemas"], in: folder.url)
+    func unreadableEntriesAreLocatedErrors(name: String, command: String, words: String) async throws {
+        let folder = try await Self.generatedProject()
+        _ = try await SchemaGenProcess.shell("cd \(folder.url.path) && \(command)")
+        let lint = try await SchemaGenProcess.run(["lint", "schemas"], in: folder.url)
         #expect(lint.status == 1, "\(lint.standardOutput)")
         #expect(lint.standardError.contains("schemas/\(name)") && lint.standardError.contains(words), "\(lint.standardError)")
         #expect(!lint.standardError.contains(":1:1:"), "a file that cannot be read has no line to point at")
 
-        let generate = try SchemaGenProcess.run(["generate"], in: folder.url)
+        let generate = try await SchemaGenProcess.run(["generate"], in: folder.url)
         #expect(generate.status == 1)
         #expect(Self.generatedFiles(folder) == ["a.swift", "b.swift"])
     }
 
-    @Test func aDeviceNamedOnTheCommandLineIsNotRead() throws {
+    @Test func aDeviceNamedOnTheCommandLineIsNotRead() async throws {
         let folder = try TemporaryFolder()
-        let lint = try SchemaGenProcess.run(["lint", "/dev/zero"], in: folder.url)
+        let lint = try await SchemaGenProcess.run(["lint", "/dev/zero"], in: folder.url)
         #expect(lint.status == 1)
         #expect(lint.standardError.contains("/dev/zero: error: '/dev/zero' is a device, not a file"), "\(lint.standardError)")
     }

@@ -22,7 +22,32 @@ enum SchemaGenProcess {
 
     /// Runs schemagen; with `unprivileged`, as the user `nobody` when the tests run as root, so file
     /// permissions apply to it (root reads every folder whatever its mode).
-    static func run(_ arguments: [String], in directory: URL, unprivileged: Bool = false, environment: [String: String] = [:]) throws -> Result {
+    static func run(_ arguments: [String], in directory: URL, unprivileged: Bool = false,
+                    environment: [String: String] = [:]) async throws -> Result {
+        try await offPool { try runBlocking(arguments, in: directory, unprivileged: unprivileged, environment: environment) }
+    }
+
+    /// Waits for a started process to exit.
+    static func waitForExit(_ process: Process) async {
+        await offPool { process.waitUntilExit() }
+    }
+
+    /// Runs blocking work (reading a child's pipes, waiting for it) on a thread of its own. The tests run on
+    /// Swift's cooperative pool, as wide as the machine's cores: blocking it starved every other suite on
+    /// CI's two cores (their connection tasks never started).
+    static func offPool<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(with: Swift.Result { try work() }) }
+        }
+    }
+
+    static func offPool<Value: Sendable>(_ work: @escaping @Sendable () -> Value) async -> Value {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: work()) }
+        }
+    }
+
+    private static func runBlocking(_ arguments: [String], in directory: URL, unprivileged: Bool, environment: [String: String]) throws -> Result {
         let process = Process()
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
@@ -51,7 +76,11 @@ enum SchemaGenProcess {
 extension SchemaGenProcess {
     /// Runs a shell command line (test setup: links, FIFOs, permissions); fails the test when it fails.
     @discardableResult
-    static func shell(_ command: String) throws -> String {
+    static func shell(_ command: String) async throws -> String {
+        try await offPool { try shellBlocking(command) }
+    }
+
+    private static func shellBlocking(_ command: String) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", command]
