@@ -15,7 +15,7 @@ public struct SwiftTranslator: Sendable {
     public func translate(_ contract: Contract, sourceFile: String) -> SwiftFileContext {
         let speller = SwiftTypeSpeller(namespace: contract.name, declaredNames: Self.declaredTypeNames(in: contract))
         let builder = StructBuilder(speller: speller, contract: contract)
-        let types = contract.types.map { builder.namedType($0) }
+        let types = contract.types.concurrentMap(minimumChunk: 64) { builder.namedType($0) }
         let events = EventTranslator(contract: contract, builder: builder)
         let root = events.scope(contract.events, channelExpression: "nil", enclosingType: contract.name)
         let channels = contract.channels.map { channel in

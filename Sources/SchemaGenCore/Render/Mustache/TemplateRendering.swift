@@ -8,6 +8,10 @@ struct TemplateRendering {
     private var indentation = ""
     /// Whether the output is at the start of a line of the partial's text, where `indentation` goes.
     private var atLineStart = false
+    /// Whether long lists may render on all cores; off inside a list that already does.
+    private var rendersListsConcurrently = true
+    /// Lists at least this long render their items on all cores, in chunks of at least this many items.
+    static let concurrentListLength = 64
 
     init(library: TemplateLibrary, root: TemplateValue) {
         self.library = library
@@ -53,15 +57,47 @@ struct TemplateRendering {
         case .flag(let flag):
             if flag { render(body) }
         case .list(let items):
-            for item in items {
-                stack.append(item)
-                render(body)
-                stack.removeLast()
+            if rendersListsConcurrently, items.count >= 2 * Self.concurrentListLength {
+                renderConcurrently(body, over: items)
+            } else {
+                for item in items { render(body, in: item) }
             }
         case .text, .context:
-            stack.append(value)
-            render(body)
-            stack.removeLast()
+            render(body, in: value)
+        }
+    }
+
+    private mutating func render(_ body: [TemplateNode], in value: TemplateValue) {
+        stack.append(value)
+        render(body)
+        stack.removeLast()
+    }
+
+    /// Renders a section over many items in chunks on all cores, then joins the chunks in order: the same
+    /// bytes as one item after another. An item's output depends on the rendering state only through
+    /// `atLineStart` (the stack, indentation and content type are restored after every item), so each chunk
+    /// assumes the state the first item left, and a chunk that started from another state is rendered again.
+    private mutating func renderConcurrently(_ body: [TemplateNode], over items: [TemplateValue]) {
+        render(body, in: items[0])
+        let rest = items[1...]
+        let chunkSize = Self.concurrentListLength
+        let chunkStarts = Array(stride(from: rest.startIndex, to: rest.endIndex, by: chunkSize))
+        var chunk = self
+        chunk.output = ""
+        chunk.rendersListsConcurrently = false
+        let start = chunk
+        let rendered = chunkStarts.concurrentMap { first in
+            var rendering = start
+            for item in rest[first..<Swift.min(first + chunkSize, rest.endIndex)] { rendering.render(body, in: item) }
+            return (output: rendering.output, endsAtLineStart: rendering.atLineStart)
+        }
+        for (first, result) in zip(chunkStarts, rendered) {
+            if atLineStart == start.atLineStart {
+                output += result.output
+                atLineStart = result.endsAtLineStart
+            } else {
+                for item in rest[first..<Swift.min(first + chunkSize, rest.endIndex)] { render(body, in: item) }
+            }
         }
     }
 
