@@ -33,6 +33,34 @@ import Testing
         #expect(loaded.contract == nil)
     }
 
+    /// Long `types:` and `events:` mappings are read in chunks on all cores; every mistake in every chunk is
+    /// still reported once, in file order.
+    @Test func mistakesAcrossAThousandTypesAndEventsAreAllReportedInOrder() {
+        var text = "schemagen: 1\nname: Demo\nframing: socket.io\ntypes:\n"
+        var expected: [String] = []
+        var line = 5
+        for index in 0..<1_000 {
+            let type = index % 97 == 5 ? "Strng" : "String"
+            text += "  Type\(index):\n    fields:\n      name: \(type)\n"
+            if index % 97 == 5 { expected.append("\(line + 2):13 did you mean 'String'?") }
+            line += 3
+        }
+        text += "events:\n"
+        line += 1
+        for index in 0..<1_000 {
+            let direction = index % 101 == 7 ? "client-to-sever" : "server-to-client"
+            text += "  event_\(index):\n    direction: \(direction)\n    payload: Type\(index)\n"
+            if index % 101 == 7 { expected.append("\(line + 1):16 did you mean 'client-to-server'?") }
+            line += 3
+        }
+        let loaded = ContractLoader().load(text: text, path: "many.yaml")
+        let summary = loaded.diagnostics.map { diagnostic in
+            "\(diagnostic.location!.line):\(diagnostic.location!.column) " + (diagnostic.message.components(separatedBy: "; ").last ?? "")
+        }
+        #expect(summary == expected)
+        #expect(expected.count == 21)
+    }
+
     @Test func duplicateKeysDoNotHideLaterMistakes() {
         let text = """
             schemagen: 1

@@ -32,62 +32,64 @@ extension Checker {
     }()
 
     mutating func readNamedTypes(_ reader: MappingReader) -> [NamedType] {
-        reader.entries.compactMap { entry in
-            guard let name = entry.keyText else { return nil }
-            let location = entry.key.location
-            if !SwiftName.isValidIdentifier(name) {
-                let fix = SwiftName.upperCamel(name).map { "; for example '\($0)'" } ?? ""
-                diagnostics.error("type name '\(name)' is not a Swift type name: use letters, digits and '_', starting with a letter\(fix)",
-                                  at: location)
-            } else if ScalarType(rawValue: name) != nil {
-                diagnostics.error("'\(name)' is a built-in type and cannot be redeclared; give the type another name", at: location)
-            } else if SwiftName.needsBackticks(name) {
-                diagnostics.error("'\(name)' is a Swift keyword and cannot name a type; give the type another name", at: location)
-            }
-            let owner = "type '\(name)'"
-            guard let definition = MappingReader(entry.value, owner: owner, allowedKeys: Self.namedTypeKeys, ownerLocation: location,
-                                                diagnostics: &diagnostics) else {
-                return nil
-            }
-            let description = readDescription(definition)
-            let deprecation = readDeprecation(definition)
-            let kind: NamedType.Kind
-            let shapes = ["fields", "enum", "tuple", "union", "flags"].compactMap { definition.entry($0) }
-            if shapes.count > 1, shapes.contains(where: { ["union", "flags"].contains($0.keyText) }) {
-                diagnostics.error("\(owner) has both `\(shapes[0].keyText ?? ""):` and `\(shapes[1].keyText ?? ""):`; a type is one of a struct, an enum, a tuple, a union or flags",
-                                  at: shapes[1].key.location)
-                return nil
-            }
-            if let unionEntry = definition.entry("union") {
-                guard let union = readUnion(unionEntry.value, owner: owner) else { return nil }
-                return NamedType(name: name, kind: .union(union), description: description, deprecation: deprecation, location: location)
-            }
-            if let flagsEntry = definition.entry("flags") {
-                guard let flags = readFlags(flagsEntry.value, owner: owner) else { return nil }
-                return NamedType(name: name, kind: .flags(flags), description: description, deprecation: deprecation, location: location)
-            }
-            if let tupleEntry = definition.entry("tuple") {
-                if let other = definition.entry("fields") ?? definition.entry("enum") {
-                    diagnostics.error("\(owner) has both `tuple:` and `\(other.keyText ?? ""):`; a type is a struct, an enum or a tuple", at: tupleEntry.key.location)
-                    return nil
-                }
-                guard let tuple = readTuple(tupleEntry.value, owner: owner) else { return nil }
-                return NamedType(name: name, kind: .tuple(tuple), description: description, deprecation: deprecation, location: location)
-            }
-            switch (definition.entry("fields"), definition.entry("enum")) {
-            case let (fields?, nil):
-                kind = .object(ObjectType(fields: readFields(fields.value, owner: owner)))
-            case let (nil, cases?):
-                kind = .enumeration(readEnum(cases.value, owner: owner))
-            case let (_?, cases?):
-                diagnostics.error("\(owner) has both `fields:` and `enum:`; a type is either a struct or an enum", at: cases.key.location)
-                return nil
-            case (nil, nil):
-                diagnostics.error("\(owner) needs `fields:` (a struct), `enum:` (an enum), `tuple:` (an array of named elements), `union:` (one of several types) or `flags:` (bit flags)", at: location)
-                return nil
-            }
-            return NamedType(name: name, kind: kind, description: description, deprecation: deprecation, location: location)
+        readEntries(reader.entries) { checker, entry in checker.readNamedType(entry) }
+    }
+
+    private mutating func readNamedType(_ entry: SyntaxNode.Entry) -> NamedType? {
+        guard let name = entry.keyText else { return nil }
+        let location = entry.key.location
+        if !SwiftName.isValidIdentifier(name) {
+            let fix = SwiftName.upperCamel(name).map { "; for example '\($0)'" } ?? ""
+            diagnostics.error("type name '\(name)' is not a Swift type name: use letters, digits and '_', starting with a letter\(fix)",
+                              at: location)
+        } else if ScalarType(rawValue: name) != nil {
+            diagnostics.error("'\(name)' is a built-in type and cannot be redeclared; give the type another name", at: location)
+        } else if SwiftName.needsBackticks(name) {
+            diagnostics.error("'\(name)' is a Swift keyword and cannot name a type; give the type another name", at: location)
         }
+        let owner = "type '\(name)'"
+        guard let definition = MappingReader(entry.value, owner: owner, allowedKeys: Self.namedTypeKeys, ownerLocation: location,
+                                            diagnostics: &diagnostics) else {
+            return nil
+        }
+        let description = readDescription(definition)
+        let deprecation = readDeprecation(definition)
+        let kind: NamedType.Kind
+        let shapes = ["fields", "enum", "tuple", "union", "flags"].compactMap { definition.entry($0) }
+        if shapes.count > 1, shapes.contains(where: { ["union", "flags"].contains($0.keyText) }) {
+            diagnostics.error("\(owner) has both `\(shapes[0].keyText ?? ""):` and `\(shapes[1].keyText ?? ""):`; a type is one of a struct, an enum, a tuple, a union or flags",
+                              at: shapes[1].key.location)
+            return nil
+        }
+        if let unionEntry = definition.entry("union") {
+            guard let union = readUnion(unionEntry.value, owner: owner) else { return nil }
+            return NamedType(name: name, kind: .union(union), description: description, deprecation: deprecation, location: location)
+        }
+        if let flagsEntry = definition.entry("flags") {
+            guard let flags = readFlags(flagsEntry.value, owner: owner) else { return nil }
+            return NamedType(name: name, kind: .flags(flags), description: description, deprecation: deprecation, location: location)
+        }
+        if let tupleEntry = definition.entry("tuple") {
+            if let other = definition.entry("fields") ?? definition.entry("enum") {
+                diagnostics.error("\(owner) has both `tuple:` and `\(other.keyText ?? ""):`; a type is a struct, an enum or a tuple", at: tupleEntry.key.location)
+                return nil
+            }
+            guard let tuple = readTuple(tupleEntry.value, owner: owner) else { return nil }
+            return NamedType(name: name, kind: .tuple(tuple), description: description, deprecation: deprecation, location: location)
+        }
+        switch (definition.entry("fields"), definition.entry("enum")) {
+        case let (fields?, nil):
+            kind = .object(ObjectType(fields: readFields(fields.value, owner: owner)))
+        case let (nil, cases?):
+            kind = .enumeration(readEnum(cases.value, owner: owner))
+        case let (_?, cases?):
+            diagnostics.error("\(owner) has both `fields:` and `enum:`; a type is either a struct or an enum", at: cases.key.location)
+            return nil
+        case (nil, nil):
+            diagnostics.error("\(owner) needs `fields:` (a struct), `enum:` (an enum), `tuple:` (an array of named elements), `union:` (one of several types) or `flags:` (bit flags)", at: location)
+            return nil
+        }
+        return NamedType(name: name, kind: kind, description: description, deprecation: deprecation, location: location)
     }
 
     /// A mapping of field names to fields.

@@ -28,7 +28,7 @@ public struct ContractChecker: Sendable {
 }
 
 /// The state of one check: diagnostics so far, and what later parts need from earlier ones.
-struct Checker {
+struct Checker: Sendable {
     var diagnostics = DiagnosticBag()
     /// Names declared under `types:`, in contract order, gathered first so a type may be used before it is declared.
     var declaredTypeNames: [String] = [] {

@@ -2,7 +2,7 @@ import Foundation
 
 /// A type as written in a contract (`[String: Notification]?`), parsed but not yet resolved, with the
 /// offset of every name so an unknown one can be pointed at.
-indirect enum TypeExpression: Equatable {
+indirect enum TypeExpression: Equatable, Sendable {
     case name(String, offset: Int)
     case array(TypeExpression)
     case dictionary(key: TypeExpression, value: TypeExpression, keyOffset: Int)
