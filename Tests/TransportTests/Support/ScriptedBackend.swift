@@ -10,6 +10,14 @@ final class ScriptedBackend: WebSocketBackend, @unchecked Sendable {
     private var opened: [ScriptedSocket] = []
     private var refusals = 0
     private(set) var requests: [WebSocketRequest] = []
+    private var answer: @Sendable (String) -> String? = { _ in nil }
+
+    /// Every connection opened from now on answers the client's text messages for which `answer` returns a
+    /// reply, the moment they are sent: for exchanges a test could not play in time (a heartbeat's reply
+    /// due before the next beat).
+    func answer(with answer: @escaping @Sendable (String) -> String?) {
+        lock.withLock { self.answer = answer }
+    }
 
     /// The next `count` connection attempts fail, as when the server is down.
     func refuse(next count: Int) {
@@ -23,7 +31,7 @@ final class ScriptedBackend: WebSocketBackend, @unchecked Sendable {
                 refusals -= 1
                 throw WebSocketFailure("connection refused")
             }
-            let socket = ScriptedSocket()
+            let socket = ScriptedSocket(answer: answer)
             opened.append(socket)
             return socket
         }
@@ -46,15 +54,20 @@ final class ScriptedSocket: WebSocketConnection, @unchecked Sendable {
     private let lock = NSLock()
     private var sentMessages: [String] = []
     private var closed = false
+    private let answer: @Sendable (String) -> String?
 
-    init() {
+    init(answer: @escaping @Sendable (String) -> String? = { _ in nil }) {
         (messages, server) = AsyncThrowingStream.makeStream()
+        self.answer = answer
     }
 
     func send(_ message: WebSocketMessage) async throws {
         try lock.withLock {
             guard !closed else { throw WebSocketFailure("the WebSocket is closed") }
-            if case .text(let text) = message { sentMessages.append(text) }
+            if case .text(let text) = message {
+                sentMessages.append(text)
+                if let reply = answer(text) { server.yield(.text(reply)) }
+            }
         }
     }
 
