@@ -35,7 +35,7 @@ let package = Package(
         .target(
             name: "SchemaGenTemplates",
             path: "templates",
-            resources: [.copy("swift"), .copy("markdown")]
+            resources: [.copy("swift"), .copy("markdown"), .copy("typescript")]
         ),
         .target(name: "SchemaGenRuntime"),
         .target(name: "SchemaGenTransport", dependencies: ["SchemaGenRuntime"]),
@@ -102,7 +102,7 @@ let package = Package(
         ),
         .testTarget(
             name: "schemagenTests",
-            dependencies: ["schemagen", "SchemaGenCore"]
+            dependencies: ["schemagen", "SchemaGenCore", "TestSupport"]
         ),
     ]
 )

@@ -13,15 +13,46 @@ enum PluginSupport {
     struct TargetConfiguration {
         var arguments: [String]
         var inputFiles: [URL]
+        /// The Swift targets of its `generate:` list (what a build compiles), in the tool's spelling.
+        var swiftTargets: [String]
     }
+
+    /// The output targets that are Swift code, which the build plugin generates.
+    static let swiftTargets = ["swift-client"]
 
     static func configuration(in directory: URL) -> TargetConfiguration {
         let file = directory.appending(path: "schemagen.yaml")
         guard let text = try? String(contentsOf: file, encoding: .utf8) else {
-            return TargetConfiguration(arguments: ["--no-config"], inputFiles: [])
+            return TargetConfiguration(arguments: ["--no-config"], inputFiles: [], swiftTargets: swiftTargets)
         }
+        let listed = generateList(in: text)
         return TargetConfiguration(arguments: ["--config", file.path(percentEncoded: false)],
-                                   inputFiles: [file] + templateFiles(named: text, relativeTo: directory))
+                                   inputFiles: [file] + templateFiles(named: text, relativeTo: directory),
+                                   swiftTargets: listed.map { $0.filter(swiftTargets.contains) } ?? swiftTargets)
+    }
+
+    /// The targets of the top-level `generate:` key, written `generate: [a, b]` or as a block list, or `nil`
+    /// without the key. (`schemagen` itself reports a malformed list when the command runs.)
+    static func generateList(in configuration: String) -> [String]? {
+        let lines = configuration.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            String(line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+        }
+        guard let start = lines.firstIndex(where: { $0.hasPrefix("generate:") }) else { return nil }
+        let inline = lines[start].dropFirst("generate:".count).trimmingCharacters(in: .whitespaces)
+        func clean(_ item: some StringProtocol) -> String { item.trimmingCharacters(in: CharacterSet(charactersIn: "\"' \t\r")) }
+        if inline.hasPrefix("[") {
+            return inline.trimmingCharacters(in: CharacterSet(charactersIn: "[] \r")).split(separator: ",").map(clean).filter { !$0.isEmpty }
+        }
+        var items: [String] = []
+        for line in lines[(start + 1)...] {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard trimmed.hasPrefix("-") else {
+                if trimmed.isEmpty { continue }
+                break
+            }
+            items.append(clean(trimmed.dropFirst()))
+        }
+        return items
     }
 
     /// The files of the `templates:` folder named in a configuration, so editing an override regenerates.

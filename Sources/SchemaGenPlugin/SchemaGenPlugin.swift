@@ -4,7 +4,7 @@ import PackagePlugin
 /// Generates the typed Swift client of every contract in a target, at build time.
 ///
 /// A target's contracts are its files named `*.events.yaml` (or `*.events.yml`); a `schemagen.yaml` at the
-/// target's root may set `accessLevel` and `templates`. Each contract becomes `<name>.swift` in the plugin's
+/// target's root may set `accessLevel`, `templates` and `generate` (the plugin generates its Swift targets). Each contract becomes `<name>.swift` in the plugin's
 /// work directory, regenerated only when the contract, the configuration or a template override changes.
 @main
 struct SchemaGenPlugin: BuildToolPlugin {
@@ -14,14 +14,16 @@ struct SchemaGenPlugin: BuildToolPlugin {
         guard !contracts.isEmpty else { return [] }
         let tool = try context.tool(named: "schemagen").url
         let configuration = PluginSupport.configuration(in: target.directoryURL)
+        // A configuration whose `generate:` names no Swift target asks the build for nothing.
+        guard !configuration.swiftTargets.isEmpty else { return [] }
         return contracts.map { contract in
             let name = contract.deletingPathExtension().lastPathComponent
             let output = context.pluginWorkDirectoryURL.appending(path: name)
             return .buildCommand(
                 displayName: "schemagen: generating Swift for \(contract.lastPathComponent)",
                 executable: tool,
-                arguments: ["generate", contract.path(percentEncoded: false), "--output", output.path(percentEncoded: false), "--swift-only", "--quiet"]
-                    + configuration.arguments,
+                arguments: ["generate", contract.path(percentEncoded: false), "--output", output.path(percentEncoded: false), "--quiet"]
+                    + configuration.swiftTargets.flatMap { ["--target", $0] } + configuration.arguments,
                 inputFiles: [contract] + configuration.inputFiles,
                 outputFiles: [output.appending(path: "Swift/\(name).swift")]
             )

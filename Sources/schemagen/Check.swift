@@ -18,7 +18,7 @@ struct Check: ParsableCommand {
     func run() throws {
         let configuration = try options.configuration()
         let generator = Generator(configuration: configuration)
-        let result = try options.generate(generator, outputs: Set(Generator.Output.allCases))
+        let result = try options.generate(generator)
         guard !result.hasErrors else {
             writeError("schemagen check: the contracts have errors, so nothing can be up to date\n")
             throw ExitCode(ExitStatus.failure.rawValue)

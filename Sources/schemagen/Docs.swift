@@ -23,7 +23,7 @@ struct Docs: ParsableCommand {
         var configuration = try options.configuration()
         if !inject.isEmpty { configuration.inject = inject }
         let generator = Generator(configuration: configuration)
-        let result = try options.generate(generator, outputs: [.docs])
+        let result = try options.generate(generator, targets: [.docs])
         guard !result.hasErrors else {
             writeError("schemagen: nothing was written\n")
             throw ExitCode(ExitStatus.failure.rawValue)

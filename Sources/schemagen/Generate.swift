@@ -7,9 +7,11 @@ struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Generate typed Swift clients and Markdown references from contracts.",
         discussion: """
-            Reads schemagen.yaml in the working directory when present (inputs, output, accessLevel, templates, \
-            inject); flags override it. With neither, generates the contracts in 'schemas' into 'Generated' \
-            (Swift in Generated/Swift, docs in Generated/Docs) and updates the guides listed in `inject`. Files are \
+            Reads schemagen.yaml in the working directory when present (inputs, output, generate, accessLevel, \
+            templates, inject); flags override it. With neither, generates the contracts in 'schemas' into \
+            'Generated' (Swift in Generated/Swift, docs in Generated/Docs; `generate: [swift-client, docs, \
+            typescript]` or --target adds TypeScript in Generated/TypeScript) and updates the guides listed in \
+            `inject`. Files are \
             written only when their bytes change, and files generated earlier whose contract is gone are removed. \
             Nothing is written when any contract has errors.
             """
@@ -17,7 +19,7 @@ struct Generate: ParsableCommand {
 
     @OptionGroup var options: GenerationOptions
 
-    @Flag(help: "Generate Swift only, no docs (what the build plugin runs).")
+    @Flag(help: "Generate the Swift client only, the same as --target swift-client (what the build plugin runs).")
     var swiftOnly = false
 
     @Flag(help: "Print nothing but diagnostics.")
@@ -26,8 +28,7 @@ struct Generate: ParsableCommand {
     func run() throws {
         let configuration = try options.configuration()
         let generator = Generator(configuration: configuration)
-        let outputs: Set<Generator.Output> = swiftOnly ? [.swift] : Set(Generator.Output.allCases)
-        let result = try options.generate(generator, outputs: outputs)
+        let result = try options.generate(generator, targets: swiftOnly ? [.swiftClient] : nil)
         guard !result.hasErrors else {
             writeError("schemagen: nothing was written: \(ContractSummary.count(result.errorCount, "error")) to fix first\n")
             throw ExitCode(ExitStatus.failure.rawValue)

@@ -17,6 +17,10 @@ struct GenerationOptions: ParsableArguments {
     @Option(name: .shortAndLong, help: "The output folder; Swift goes to <output>/Swift, docs to <output>/Docs.")
     var output: String?
 
+    @Option(name: .customLong("target"), parsing: .singleValue,
+            help: "What to generate (repeatable): swift-client, docs, typescript. Overrides `generate` of the configuration.")
+    var targets: [OutputTarget] = []
+
     @Option(name: .long, help: "The access level of generated declarations: public, package or internal.")
     var accessLevel: SwiftTranslator.AccessLevel?
 
@@ -27,6 +31,7 @@ struct GenerationOptions: ParsableArguments {
     func configuration() throws -> Configuration {
         var configuration = try loadFile()
         if !inputs.isEmpty { configuration.inputs = inputs }
+        if !targets.isEmpty { configuration.targets = targets }
         if let output { configuration.output = output }
         if let accessLevel { configuration.accessLevel = accessLevel }
         if let templates { configuration.templates = templates }
@@ -38,6 +43,7 @@ struct GenerationOptions: ParsableArguments {
         var words = ["schemagen", "generate"]
         if let config { words += ["--config", config] }
         if let output { words += ["-o", output] }
+        for target in targets { words += ["--target", target.rawValue] }
         if let accessLevel { words += ["--access-level", accessLevel.rawValue] }
         if let templates { words += ["--templates", templates] }
         return (words + inputs).joined(separator: " ")
@@ -57,8 +63,8 @@ struct GenerationOptions: ParsableArguments {
     }
 
     /// Generates in memory and prints every problem found.
-    func generate(_ generator: Generator, outputs: Set<Generator.Output>) throws -> Generator.Result {
-        let result = generator.generate(outputs)
+    func generate(_ generator: Generator, targets: Set<OutputTarget>? = nil) throws -> Generator.Result {
+        let result = generator.generate(targets)
         // Inputs that do not exist are a usage problem, not a contract error.
         if result.contracts.isEmpty, let failure = result.diagnostics.first, failure.location == nil {
             throw ValidationError(failure.message)
@@ -71,3 +77,4 @@ struct GenerationOptions: ParsableArguments {
 }
 
 extension SwiftTranslator.AccessLevel: ExpressibleByArgument {}
+extension OutputTarget: ExpressibleByArgument {}

@@ -8,8 +8,8 @@ import Testing
     static let root = Golden.repositoryRoot
 
     @Test func everyContextKeyIsDocumented() throws {
-        let source = try ["SwiftContext.swift", "MarkdownContext.swift"].map {
-            try String(contentsOf: Self.root.appendingPathComponent("Sources/SchemaGenCore/Translate/\($0)"), encoding: .utf8)
+        let source = try ["SwiftClient/SwiftContext.swift", "Docs/MarkdownContext.swift", "TypeScript/TypeScriptContext.swift"].map {
+            try String(contentsOf: Self.root.appendingPathComponent("Sources/SchemaGenCore/Targets/\($0)"), encoding: .utf8)
         }.joined(separator: "\n")
         let docs = try String(contentsOf: Self.root.appendingPathComponent("docs/templates.md"), encoding: .utf8)
         let keys = source.linesSplitAtLineFeeds.compactMap { line -> String? in
@@ -24,7 +24,7 @@ import Testing
 
     @Test func everyDefaultTemplateIsListed() throws {
         let docs = try String(contentsOf: Self.root.appendingPathComponent("docs/templates.md"), encoding: .utf8)
-        let templates = try ["swift", "markdown"].flatMap {
+        let templates = try ["swift", "markdown", "typescript"].flatMap {
             try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("templates/\($0)").path)
         }.filter { $0.hasSuffix(".mustache") }
         #expect(!templates.isEmpty)

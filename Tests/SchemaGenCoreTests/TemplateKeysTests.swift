@@ -53,7 +53,8 @@ import Testing
         let contract = try #require(ContractLoader().load(path: path).contract)
         let swift = SwiftTranslator().translate(contract, sourceFile: "x.yaml")
         let markdown = MarkdownTranslator().translate(contract, sourceFile: "x.yaml")
-        let all = contexts(in: swift) + contexts(in: markdown)
+        let typescript = TypeScriptTranslator().translate(contract, sourceFile: "x.yaml")
+        let all = contexts(in: swift) + contexts(in: markdown) + contexts(in: typescript)
         #expect(all.count > 10)
         all.forEach(check)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `schemagen diff` as reviewers and CI run it.
@@ -97,7 +98,7 @@ import Testing
     }
 
     static func git(_ arguments: [String], in directory: URL) async throws -> Int32 {
-        try await SchemaGenProcess.offPool { try gitBlocking(arguments, in: directory) }
+        try await offCooperativePool { try gitBlocking(arguments, in: directory) }
     }
 
     private static func gitBlocking(_ arguments: [String], in directory: URL) throws -> Int32 {

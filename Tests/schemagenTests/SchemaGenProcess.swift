@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the `schemagen` executable that SwiftPM built beside the test bundle.
 enum SchemaGenProcess {
@@ -24,27 +25,12 @@ enum SchemaGenProcess {
     /// permissions apply to it (root reads every folder whatever its mode).
     static func run(_ arguments: [String], in directory: URL, unprivileged: Bool = false,
                     environment: [String: String] = [:]) async throws -> Result {
-        try await offPool { try runBlocking(arguments, in: directory, unprivileged: unprivileged, environment: environment) }
+        try await offCooperativePool { try runBlocking(arguments, in: directory, unprivileged: unprivileged, environment: environment) }
     }
 
     /// Waits for a started process to exit.
     static func waitForExit(_ process: Process) async {
-        await offPool { process.waitUntilExit() }
-    }
-
-    /// Runs blocking work (reading a child's pipes, waiting for it) on a thread of its own. The tests run on
-    /// Swift's cooperative pool, as wide as the machine's cores: blocking it starved every other suite on
-    /// CI's two cores (their connection tasks never started).
-    static func offPool<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(with: Swift.Result { try work() }) }
-        }
-    }
-
-    static func offPool<Value: Sendable>(_ work: @escaping @Sendable () -> Value) async -> Value {
-        await withCheckedContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(returning: work()) }
-        }
+        await offCooperativePool { process.waitUntilExit() }
     }
 
     private static func runBlocking(_ arguments: [String], in directory: URL, unprivileged: Bool, environment: [String: String]) throws -> Result {
@@ -77,7 +63,7 @@ extension SchemaGenProcess {
     /// Runs a shell command line (test setup: links, FIFOs, permissions); fails the test when it fails.
     @discardableResult
     static func shell(_ command: String) async throws -> String {
-        try await offPool { try shellBlocking(command) }
+        try await offCooperativePool { try shellBlocking(command) }
     }
 
     private static func shellBlocking(_ command: String) throws -> String {

@@ -11,18 +11,21 @@ public struct Configuration: Hashable, Sendable {
     public var templates: String?
     /// Hand-written guides whose `<!-- schemagen:begin … -->` sections are kept up to date.
     public var inject: [String]
+    /// What to generate for every contract (`generate:`); ``OutputTarget/defaults`` when not configured.
+    public var targets: [OutputTarget]
 
     /// The configuration file's name.
     public static let fileName = "schemagen.yaml"
-    static let keys = ["inputs", "output", "accessLevel", "templates", "inject"]
+    static let keys = ["inputs", "output", "generate", "accessLevel", "templates", "inject"]
 
     public init(inputs: [String] = ["schemas"], output: String = "Generated", accessLevel: SwiftTranslator.AccessLevel = .public,
-                templates: String? = nil, inject: [String] = []) {
+                templates: String? = nil, inject: [String] = [], targets: [OutputTarget] = OutputTarget.defaults) {
         self.inputs = inputs
         self.output = output
         self.accessLevel = accessLevel
         self.templates = templates
         self.inject = inject
+        self.targets = targets
     }
 
     /// Reads a configuration file. Relative paths in it are relative to the file's folder.
@@ -52,9 +55,37 @@ public struct Configuration: Hashable, Sendable {
                                           at: node.location)
             }
         }
+        if let node = reader["generate"] {
+            configuration.targets = readTargets(node, checker: &checker)
+        }
         configuration.templates = reader["templates"].flatMap { checker.readText($0, what: "`templates`") }.map(resolve)
         configuration.inject = paths("inject", what: "a guide in `inject`") ?? []
         let diagnostics = checker.diagnostics.sorted
         return (checker.diagnostics.hasErrors ? nil : configuration, diagnostics)
+    }
+
+    /// `generate: [swift-client, docs, typescript]`: known targets, each once, at least one.
+    private static func readTargets(_ node: SyntaxNode, checker: inout Checker) -> [OutputTarget] {
+        let names = OutputTarget.allCases.map(\.rawValue)
+        guard let elements = node.elements, !elements.isEmpty else {
+            checker.diagnostics.error("`generate` lists what to generate, e.g. `generate: [swift-client, docs]`; the targets are \(names.joined(separator: ", "))",
+                                      at: node.location)
+            return OutputTarget.defaults
+        }
+        var targets: [OutputTarget] = []
+        for element in elements {
+            guard let text = checker.readText(element, what: "a target in `generate`") else { continue }
+            guard let target = OutputTarget(rawValue: text) else {
+                checker.diagnostics.error("unknown target '\(text)' in `generate`\(Suggestions.hint(for: text, in: names))",
+                                          at: element.location)
+                continue
+            }
+            if targets.contains(target) {
+                checker.diagnostics.error("'\(text)' is listed twice in `generate`; remove one", at: element.location)
+            } else {
+                targets.append(target)
+            }
+        }
+        return targets
     }
 }

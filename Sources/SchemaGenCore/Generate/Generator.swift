@@ -9,17 +9,9 @@ public struct Generator: Sendable {
         self.configuration = configuration
     }
 
-    /// What to produce.
-    public enum Output: Sendable, CaseIterable {
-        /// `<output>/Swift/<contract>.swift`
-        case swift
-        /// `<output>/Docs/<contract>.md`, and the sections of the guides listed in `inject`.
-        case docs
-    }
-
     /// The folders, inside the output folder, that hold generated Swift and Markdown.
-    public static let swiftFolder = "Swift"
-    public static let docsFolder = "Docs"
+    public static let swiftFolder = OutputTarget.swiftClient.folder
+    public static let docsFolder = OutputTarget.docs.folder
 
     /// What generation produced in memory.
     public struct Result: Sendable {
@@ -43,10 +35,10 @@ public struct Generator: Sendable {
         }
     }
 
-    /// Loads, checks and renders everything in memory. Nothing is written.
-    public func generate(_ outputs: Set<Output> = Set(Output.allCases)) -> Result {
-        let owned = (outputs.contains(.swift) ? [Self.swiftFolder] : []) + (outputs.contains(.docs) ? [Self.docsFolder] : [])
-        var result = Result(contracts: [], files: [], ownedFolders: owned, guides: [], diagnostics: [])
+    /// Loads, checks and renders `targets` (by default the configuration's) in memory. Nothing is written.
+    public func generate(_ targets: Set<OutputTarget>? = nil) -> Result {
+        let targets = (targets ?? Set(configuration.targets)).sorted()
+        var result = Result(contracts: [], files: [], ownedFolders: targets.map(\.folder), guides: [], diagnostics: [])
         let found: ContractFiles.Found
         do {
             found = try ContractFiles.find(configuration.inputs)
@@ -59,18 +51,19 @@ public struct Generator: Sendable {
         result.diagnostics = found.problems
         guard !result.hasErrors else { return result }
 
-        var swiftRenderer: TemplateRenderer?
+        var renderers: [(target: OutputTarget, render: OutputTarget.Renderer)] = []
         var markdownRenderer: TemplateRenderer?
         do {
-            if outputs.contains(.swift) { swiftRenderer = try TemplateRenderer(kind: .swift, overrides: configuration.templates) }
-            if outputs.contains(.docs) { markdownRenderer = try TemplateRenderer(kind: .markdown, overrides: configuration.templates) }
+            for target in targets { renderers.append((target, try target.renderer(configuration: configuration))) }
+            if targets.contains(.docs), !configuration.inject.isEmpty {
+                markdownRenderer = try TemplateRenderer(kind: .markdown, overrides: configuration.templates)
+            }
         } catch {
             result.diagnostics = [error.diagnostic]
             return result
         }
 
         var sources: [GuideInjector.Source] = []
-        let translator = SwiftTranslator(accessLevel: configuration.accessLevel)
         var jobs: [RenderJob] = []
         var seen: [String: String] = [:]
         for loaded in result.contracts {
@@ -83,15 +76,11 @@ public struct Generator: Sendable {
                 continue
             }
             seen[baseName] = loaded.path
-            if let swiftRenderer {
-                jobs.append(RenderJob(path: "\(Self.swiftFolder)/\(baseName).swift") {
-                    swiftRenderer.render(translator.translate(contract, sourceFile: fileName))
-                })
+            for (target, render) in renderers {
+                jobs.append(RenderJob(path: "\(target.folder)/\(baseName).\(target.fileExtension)") { render(contract, fileName) })
             }
-            if let markdownRenderer {
-                let context = MarkdownTranslator().translate(contract, sourceFile: fileName)
-                jobs.append(RenderJob(path: "\(Self.docsFolder)/\(baseName).md") { markdownRenderer.render(context) })
-                sources.append(GuideInjector.Source(names: [contract.name, baseName], context: context))
+            if markdownRenderer != nil {
+                sources.append(GuideInjector.Source(names: [contract.name, baseName], context: MarkdownTranslator().translate(contract, sourceFile: fileName)))
             }
         }
         let files = RenderJob.runConcurrently(jobs)

@@ -10,6 +10,7 @@ public struct TemplateRenderer: Sendable {
     public enum Kind: String, Sendable {
         case swift
         case markdown
+        case typescript
     }
 
     /// Why templates could not be loaded.
@@ -44,7 +45,12 @@ public struct TemplateRenderer: Sendable {
 
     /// Renders the main Swift template (`swift-file`) with `context`.
     public func render(_ context: SwiftFileContext) -> String {
-        SwiftLayout.format(library.render("swift-file", context: context) ?? "")
+        BraceLayout.format(library.render("swift-file", context: context) ?? "")
+    }
+
+    /// Renders the main TypeScript template (`typescript-file`) with `context`.
+    public func render(_ context: TypeScriptFileContext) -> String {
+        BraceLayout.format(library.render("typescript-file", context: context) ?? "")
     }
 
     /// Renders the main Markdown template (`markdown-file`) with `context`.

@@ -7,3 +7,12 @@ extension StringProtocol {
         utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
     }
 }
+
+extension String {
+    /// The text without blanks and carriage returns at its end (doc comment lines).
+    var trimmingTrailingWhitespace: String {
+        var scalars = unicodeScalars
+        while let last = scalars.last, last == " " || last == "\t" || last == "\r" { scalars.removeLast() }
+        return String(scalars)
+    }
+}

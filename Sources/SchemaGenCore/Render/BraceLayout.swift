@@ -1,11 +1,12 @@
-/// Lays out rendered Swift: indentation by brace depth, `case` labels level with their `switch`, the links of a
+/// Lays out rendered code of a brace language (Swift, TypeScript): indentation by brace depth, `case` labels level with their `switch`, the links of a
 /// chain of calls (lines starting with `.`) one level in, no
 /// trailing white space, no blank lines after `{` or before `}`, never two blank lines in a row.
 ///
 /// Templates express structure only; this pass makes their output read as if written by hand, whatever
 /// the templates' own indentation (and whatever a user's template overrides do). Braces inside string
-/// literals and comments do not count.
-public enum SwiftLayout {
+/// literals and comments (`//` to the end of the line, and lines of a `/* … */` block that start with `/*` or
+/// `*`, as TypeScript's doc comments do) do not count.
+public enum BraceLayout {
     public static let indentUnit = "    "
 
     public static func format(_ source: String) -> String {
@@ -40,6 +41,8 @@ public enum SwiftLayout {
             if pendingBlank, line.first != UInt8(ascii: "}") { output.append(UInt8(ascii: "\n")) }
             pendingBlank = false
             for _ in 0..<max(0, depth) { output.append(contentsOf: indentUnit.utf8) }
+            // A block comment's later lines line their `*` up under the `/*`'s.
+            if line.first == UInt8(ascii: "*") { output.append(UInt8(ascii: " ")) }
             output.append(contentsOf: line)
             output.append(UInt8(ascii: "\n"))
             lastLineOpensBlock = line.last == UInt8(ascii: "{")
@@ -64,6 +67,7 @@ public enum SwiftLayout {
     /// Braces that count in `line`: opened, closed, and closed before any other code on the line.
     static func braceCounts(in line: some Collection<UInt8>) -> (opens: Int, closes: Int, leadingCloses: Int) {
         var opens = 0, closes = 0, leadingCloses = 0
+        if line.first == UInt8(ascii: "*") || line.starts(with: "/*".utf8) { return (0, 0, 0) }
         var inString = false, escaped = false, onlyClosesSoFar = true
         var previous: UInt8 = 0x20
         for byte in line {
@@ -87,3 +91,6 @@ public enum SwiftLayout {
         return (opens, closes, leadingCloses)
     }
 }
+
+@available(*, deprecated, renamed: "BraceLayout")
+public typealias SwiftLayout = BraceLayout

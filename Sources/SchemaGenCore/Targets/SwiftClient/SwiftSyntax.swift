@@ -63,11 +63,3 @@ enum SwiftSyntax {
         }
     }
 }
-
-private extension String {
-    var trimmingTrailingWhitespace: String {
-        var scalars = unicodeScalars
-        while let last = scalars.last, last == " " || last == "\t" || last == "\r" { scalars.removeLast() }
-        return String(scalars)
-    }
-}

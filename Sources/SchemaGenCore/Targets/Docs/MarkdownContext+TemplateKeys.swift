@@ -1,0 +1,94 @@
+// Every template context's table of keys: templates read these, and nothing else, so rendering needs no
+// reflection. `TemplateKeysTests` checks every table against the stored properties it must cover.
+
+extension MarkdownFileContext: KeyedTemplateContext {
+    static let templateKeys: [String: TemplateKey<Self>] = [
+        "sourceFile": .property(\.sourceFile),
+        "title": .property(\.title),
+        "description": .property(\.description),
+        "hasDescription": .property(\.hasDescription),
+        "contents": .property(\.contents),
+        "root": .property(\.root),
+        "channels": .property(\.channels),
+        "hasChannels": .property(\.hasChannels),
+        "types": .property(\.types),
+        "hasTypes": .property(\.hasTypes),
+        "wireFormat": .property(\.wireFormat),
+    ]
+}
+
+extension MarkdownLink: KeyedTemplateContext {
+    static let templateKeys: [String: TemplateKey<Self>] = [
+        "title": .property(\.title),
+        "anchor": .property(\.anchor),
+    ]
+}
+
+extension MarkdownScope: KeyedTemplateContext {
+    static let templateKeys: [String: TemplateKey<Self>] = [
+        "clientEvents": .property(\.clientEvents),
+        "serverEvents": .property(\.serverEvents),
+        "hasClientEvents": .property(\.hasClientEvents),
+        "hasServerEvents": .property(\.hasServerEvents),
+    ]
+}
+
+extension MarkdownEventRow: KeyedTemplateContext {
+    static let templateKeys: [String: TemplateKey<Self>] = [
+        "name": .property(\.name),
+        "payload": .property(\.payload),
+        "description": .property(\.description),
+    ]
+}
+
+extension MarkdownChannel: KeyedTemplateContext {
+    static let templateKeys: [String: TemplateKey<Self>] = [
+        "heading": .property(\.heading),
+        "anchor": .property(\.anchor),
+        "address": .property(\.address),
+        "description": .property(\.description),
+        "hasDescription": .property(\.hasDescription),
+        "parameters": .property(\.parameters),
+        "hasParameters": .property(\.hasParameters),
+        "scope": .property(\.scope),
+    ]
+}
+
+extension MarkdownType: KeyedTemplateContext {
+    static let templateKeys: [String: TemplateKey<Self>] = [
+        "name": .property(\.name),
+        "anchor": .property(\.anchor),
+        "description": .property(\.description),
+        "hasDescription": .property(\.hasDescription),
+        "isStruct": .property(\.isStruct),
+        "fields": .property(\.fields),
+        "isEnum": .property(\.isEnum),
+        "valueKind": .property(\.valueKind),
+        "values": .property(\.values),
+    ]
+}
+
+extension MarkdownFieldRow: KeyedTemplateContext {
+    static let templateKeys: [String: TemplateKey<Self>] = [
+        "name": .property(\.name),
+        "type": .property(\.type),
+        "description": .property(\.description),
+    ]
+}
+
+extension MarkdownWireFormat: KeyedTemplateContext {
+    static let templateKeys: [String: TemplateKey<Self>] = [
+        "explanation": .property(\.explanation),
+        "exampleEvent": .property(\.exampleEvent),
+        "exampleFrame": .property(\.exampleFrame),
+        "hasExample": .property(\.hasExample),
+        "moreExamples": .property(\.moreExamples),
+    ]
+}
+
+extension MarkdownFrameExample: KeyedTemplateContext {
+    static let templateKeys: [String: TemplateKey<Self>] = [
+        "event": .property(\.event),
+        "frame": .property(\.frame),
+    ]
+}

@@ -1,0 +1,57 @@
+/// What schemagen writes for every contract: one file per target, in the target's own folder of the output.
+///
+/// Each target is a folder of `Targets/` (its translator, its template contexts and their key tables) with its
+/// templates in `templates/<kind>/` and its golden tests; adding one means that folder, a case here, and its line
+/// in ``renderer(configuration:)``.
+public enum OutputTarget: String, Sendable, CaseIterable, Comparable {
+    /// The typed Swift client (`<output>/Swift/<contract>.swift`).
+    case swiftClient = "swift-client"
+    /// The Markdown reference (`<output>/Docs/<contract>.md`), and the marked sections of guides in `inject`.
+    case docs
+    /// TypeScript types for Node backends and web clients (`<output>/TypeScript/<contract>.ts`).
+    case typescript
+
+    /// What a configuration without `generate:` produces.
+    public static let defaults: [OutputTarget] = [.swiftClient, .docs]
+
+    /// The folder of the output this target writes into.
+    public var folder: String {
+        switch self {
+        case .swiftClient: "Swift"
+        case .docs: "Docs"
+        case .typescript: "TypeScript"
+        }
+    }
+
+    public var fileExtension: String {
+        switch self {
+        case .swiftClient: "swift"
+        case .docs: "md"
+        case .typescript: "ts"
+        }
+    }
+
+    /// Translates and renders one checked contract into this target's file; `sourceFile` is the contract's file
+    /// name, which the file's header names.
+    typealias Renderer = @Sendable (_ contract: Contract, _ sourceFile: String) -> String
+
+    /// Loads this target's templates (the defaults, then the configuration's overrides) once, for every contract.
+    func renderer(configuration: Configuration) throws(TemplateRenderer.Failure) -> Renderer {
+        switch self {
+        case .swiftClient:
+            let templates = try TemplateRenderer(kind: .swift, overrides: configuration.templates)
+            let translator = SwiftTranslator(accessLevel: configuration.accessLevel)
+            return { templates.render(translator.translate($0, sourceFile: $1)) }
+        case .docs:
+            let templates = try TemplateRenderer(kind: .markdown, overrides: configuration.templates)
+            return { templates.render(MarkdownTranslator().translate($0, sourceFile: $1)) }
+        case .typescript:
+            let templates = try TemplateRenderer(kind: .typescript, overrides: configuration.templates)
+            return { templates.render(TypeScriptTranslator().translate($0, sourceFile: $1)) }
+        }
+    }
+
+    public static func < (lhs: OutputTarget, rhs: OutputTarget) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}

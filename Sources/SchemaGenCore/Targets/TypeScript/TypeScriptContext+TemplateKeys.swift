@@ -1,0 +1,61 @@
+// Every template context's table of keys: templates read these, and nothing else, so rendering needs no
+// reflection. `TemplateKeysTests` checks every table against the stored properties it must cover.
+
+extension TypeScriptFileContext: KeyedTemplateContext {
+    static let templateKeys: [String: TemplateKey<Self>] = [
+        "sourceFile": .property(\.sourceFile),
+        "documentation": .property(\.documentation),
+        "framing": .property(\.framing),
+        "declarations": .property(\.declarations),
+        "hasDeclarations": .property(\.hasDeclarations),
+        "eventMaps": .property(\.eventMaps),
+        "hasEventMaps": .property(\.hasEventMaps),
+        "frames": .property(\.frames),
+        "frameUnions": .property(\.frameUnions),
+        "hasFrames": .property(\.hasFrames),
+        "guardsReadValues": .property(\.guardsReadValues),
+    ]
+}
+
+extension TypeScriptDeclaration: KeyedTemplateContext {
+    static let templateKeys: [String: TemplateKey<Self>] = [
+        "name": .property(\.name),
+        "documentation": .property(\.documentation),
+        "isInterface": .property(\.isInterface),
+        "members": .property(\.members),
+        "type": .property(\.type),
+    ]
+}
+
+extension TypeScriptMember: KeyedTemplateContext {
+    static let templateKeys: [String: TemplateKey<Self>] = [
+        "documentation": .property(\.documentation),
+        "declaration": .property(\.declaration),
+    ]
+}
+
+extension TypeScriptEventMap: KeyedTemplateContext {
+    static let templateKeys: [String: TemplateKey<Self>] = [
+        "name": .property(\.name),
+        "documentation": .property(\.documentation),
+        "entries": .property(\.entries),
+    ]
+}
+
+extension TypeScriptFrame: KeyedTemplateContext {
+    static let templateKeys: [String: TemplateKey<Self>] = [
+        "name": .property(\.name),
+        "documentation": .property(\.documentation),
+        "type": .property(\.type),
+        "guardName": .property(\.guardName),
+        "condition": .property(\.condition),
+    ]
+}
+
+extension TypeScriptFrameUnion: KeyedTemplateContext {
+    static let templateKeys: [String: TemplateKey<Self>] = [
+        "name": .property(\.name),
+        "documentation": .property(\.documentation),
+        "type": .property(\.type),
+    ]
+}

@@ -1,0 +1,79 @@
+import Foundation
+import SchemaGenCore
+import TestSupport
+import Testing
+
+/// The TypeScript target: golden files per feature, and every golden and generated file, with the usage files
+/// in Tests/TypeScript, type-checked by the real compiler (`tsc`, Debian's node-typescript) in strict mode. The
+/// misuse files there must fail to compile with exactly the errors their lines announce (`// error TS2322`).
+///
+/// Without `tsc` on the PATH the compiler tests are skipped, unless `SCHEMAGEN_REQUIRE_TSC=1` (CI) makes that
+/// a failure.
+@Suite struct TypeScriptTargetTests {
+    static let goldens = Golden.repositoryRoot.appendingPathComponent("Tests/GoldenTypeScript")
+    static let usage = Golden.repositoryRoot.appendingPathComponent("Tests/TypeScript")
+    static let generated = Golden.repositoryRoot.appendingPathComponent("Generated/TypeScript")
+
+    /// Strict mode, and the checks a careful team adds to it, so generated files never trip a project's settings.
+    static let compilerOptions = ["--strict", "--noEmit", "--target", "es2020", "--moduleResolution", "node",
+                                  "--noUnusedLocals", "--noUnusedParameters", "--noImplicitReturns", "--noFallthroughCasesInSwitch",
+                                  "--noUncheckedIndexedAccess", "--exactOptionalPropertyTypes", "--pretty", "false"]
+
+    static let compiler: URL? = {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"
+        return path.split(separator: ":").map { URL(fileURLWithPath: String($0)).appendingPathComponent("tsc") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }()
+
+    static var compilerRequired: Bool { ProcessInfo.processInfo.environment["SCHEMAGEN_REQUIRE_TSC"] == "1" }
+
+    static func files(in folder: URL, ending suffix: String) -> [URL] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(suffix) }.sorted()
+            .map { folder.appendingPathComponent($0) }
+    }
+
+    static var misuseFiles: [String] {
+        files(in: usage.appendingPathComponent("misuse"), ending: ".ts").map(\.lastPathComponent)
+    }
+
+    @Test(arguments: GenerationGoldenTests.features)
+    func generatedTypeScriptMatchesTheGolden(feature: String) throws {
+        let loaded = ContractLoader().load(path: GenerationGoldenTests.contracts.appendingPathComponent("\(feature).yaml").path)
+        let contract = try #require(loaded.contract, "\(loaded.diagnostics)")
+        let typescript = try TemplateRenderer(kind: .typescript).render(TypeScriptTranslator().translate(contract, sourceFile: "\(feature).yaml"))
+        try Golden.assertMatches(typescript, golden: Self.goldens.appendingPathComponent("\(feature).ts"))
+    }
+
+    @Test(.enabled(if: compiler != nil || compilerRequired, "tsc is not installed (apt-get install node-typescript)"))
+    func everyGoldenAndGeneratedFileTypeChecksWithTheUsageFiles() async throws {
+        let tsc = try #require(Self.compiler, "tsc is not installed: apt-get install node-typescript")
+        let inputs = Self.files(in: Self.goldens, ending: ".ts") + Self.files(in: Self.generated, ending: ".ts")
+            + Self.files(in: Self.usage, ending: ".ts")
+        #expect(inputs.count >= GenerationGoldenTests.features.count + 12 + 3)
+        let run = try await runChildProcess(tsc, Self.compilerOptions + inputs.map(\.path), in: Golden.repositoryRoot)
+        #expect(run.status == 0, "tsc failed:\n\(run.standardOutput)\(run.standardError)")
+    }
+
+    @Test(.enabled(if: compiler != nil || compilerRequired, "tsc is not installed (apt-get install node-typescript)"), arguments: misuseFiles)
+    func misuseFailsToCompileWithTheAnnouncedErrors(file: String) async throws {
+        let tsc = try #require(Self.compiler, "tsc is not installed: apt-get install node-typescript")
+        let url = Self.usage.appendingPathComponent("misuse").appendingPathComponent(file)
+        let source = try String(contentsOf: url, encoding: .utf8)
+        var announced: [String] = []
+        for (index, line) in source.linesSplitAtLineFeeds.enumerated() {
+            guard let range = line.range(of: "// error TS") else { continue }
+            announced.append("\(index + 1): TS" + line[range.upperBound...].prefix { $0.isNumber })
+        }
+        #expect(!announced.isEmpty, "a misuse file announces the errors it must cause")
+        let run = try await runChildProcess(tsc, Self.compilerOptions + [Self.usage.appendingPathComponent("socket.io.d.ts").path, url.path],
+                                            in: Golden.repositoryRoot)
+        #expect(run.status != 0)
+        // `path(line,column): error TS2322: …`
+        let reported = run.standardOutput.linesSplitAtLineFeeds.compactMap { line -> String? in
+            guard line.contains(file + "("), let open = line.firstIndex(of: "("), let comma = line[open...].firstIndex(of: ","),
+                  let code = line.range(of: "error TS") else { return nil }
+            return "\(line[line.index(after: open)..<comma]): TS" + line[code.upperBound...].prefix { $0.isNumber }
+        }
+        #expect(reported == announced, "tsc said:\n\(run.standardOutput)")
+    }
+}
