@@ -79,7 +79,8 @@ let package = Package(
         ),
         .testTarget(
             name: "SchemaGenCoreTests",
-            dependencies: ["SchemaGenCore", "TestSupport", .product(name: "Mustache", package: "swift-mustache")],
+            dependencies: ["SchemaGenCore", "TestSupport", .product(name: "Mustache", package: "swift-mustache"),
+                           .product(name: "Yams", package: "Yams")],
             exclude: ["Fixtures"]
         ),
         .testTarget(

@@ -10,8 +10,8 @@ struct Generate: ParsableCommand {
             Reads schemagen.yaml in the working directory when present (inputs, output, generate, accessLevel, \
             templates, inject); flags override it. With neither, generates the contracts in 'schemas' into \
             'Generated' (Swift in Generated/Swift, docs in Generated/Docs; `generate: [swift-client, docs, \
-            typescript]` or --target adds TypeScript in Generated/TypeScript) and updates the guides listed in \
-            `inject`. Files are \
+            typescript, asyncapi]` or --target adds Generated/TypeScript and Generated/AsyncAPI) and updates the \
+            guides listed in `inject`. Files are \
             written only when their bytes change, and files generated earlier whose contract is gone are removed. \
             Nothing is written when any contract has errors.
             """

@@ -10,6 +10,8 @@ public enum OutputTarget: String, Sendable, CaseIterable, Comparable {
     case docs
     /// TypeScript types for Node backends and web clients (`<output>/TypeScript/<contract>.ts`).
     case typescript
+    /// An AsyncAPI 3.0 document (`<output>/AsyncAPI/<contract>.yaml`).
+    case asyncapi
 
     /// What a configuration without `generate:` produces.
     public static let defaults: [OutputTarget] = [.swiftClient, .docs]
@@ -20,6 +22,7 @@ public enum OutputTarget: String, Sendable, CaseIterable, Comparable {
         case .swiftClient: "Swift"
         case .docs: "Docs"
         case .typescript: "TypeScript"
+        case .asyncapi: "AsyncAPI"
         }
     }
 
@@ -28,6 +31,7 @@ public enum OutputTarget: String, Sendable, CaseIterable, Comparable {
         case .swiftClient: "swift"
         case .docs: "md"
         case .typescript: "ts"
+        case .asyncapi: "yaml"
         }
     }
 
@@ -48,6 +52,9 @@ public enum OutputTarget: String, Sendable, CaseIterable, Comparable {
         case .typescript:
             let templates = try TemplateRenderer(kind: .typescript, overrides: configuration.templates)
             return { templates.render(TypeScriptTranslator().translate($0, sourceFile: $1)) }
+        case .asyncapi:
+            // A document is data: built as a tree and written as YAML, so no template can make it invalid.
+            return { AsyncAPITranslator().document($0, sourceFile: $1) }
         }
     }
 

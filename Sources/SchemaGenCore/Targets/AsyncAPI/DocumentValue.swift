@@ -1,0 +1,149 @@
+/// A JSON-shaped document whose objects keep their keys in the order they were written, for output that is
+/// data rather than code (AsyncAPI): built as a tree, then written as YAML by ``YAMLWriter``.
+indirect enum DocumentValue: Hashable, Sendable {
+    case string(String)
+    case integer(Int)
+    case bool(Bool)
+    case null
+    case array([DocumentValue])
+    case object([(key: String, value: DocumentValue)])
+
+    static func == (lhs: DocumentValue, rhs: DocumentValue) -> Bool {
+        switch (lhs, rhs) {
+        case let (.string(l), .string(r)): l == r
+        case let (.integer(l), .integer(r)): l == r
+        case let (.bool(l), .bool(r)): l == r
+        case (.null, .null): true
+        case let (.array(l), .array(r)): l == r
+        case let (.object(l), .object(r)): l.count == r.count && zip(l, r).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        default: false
+        }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        switch self {
+        case .string(let text): hasher.combine(text)
+        case .integer(let number): hasher.combine(number)
+        case .bool(let flag): hasher.combine(flag)
+        case .null: hasher.combine(0)
+        case .array(let items): hasher.combine(items)
+        case .object(let members):
+            for member in members {
+                hasher.combine(member.key)
+                hasher.combine(member.value)
+            }
+        }
+    }
+
+    /// An object from members, leaving out those whose value is `nil`.
+    static func members(_ members: [(String, DocumentValue?)]) -> DocumentValue {
+        .object(members.compactMap { key, value in value.map { (key, $0) } })
+    }
+
+    /// The value at `key` of an object.
+    subscript(key: String) -> DocumentValue? {
+        guard case .object(let members) = self else { return nil }
+        return members.first { $0.key == key }?.value
+    }
+}
+
+/// Writes a ``DocumentValue`` as block-style YAML 1.2: keys in their order, strings plain where YAML reads them
+/// back as the same string and double-quoted (with JSON's escapes) otherwise, so any YAML or JSON-Schema tool
+/// reads exactly what was built.
+enum YAMLWriter {
+    static func write(_ value: DocumentValue) -> String {
+        var output = ""
+        switch value {
+        case .object(let members) where !members.isEmpty: writeMembers(members, indent: 0, into: &output)
+        case .array(let items) where !items.isEmpty: writeItems(items, indent: 0, into: &output)
+        default: output = inline(value) + "\n"
+        }
+        return output
+    }
+
+    private static func writeMembers(_ members: [(key: String, value: DocumentValue)], indent: Int, into output: inout String) {
+        let padding = String(repeating: " ", count: indent)
+        for (key, value) in members {
+            output += padding + scalar(key) + ":"
+            writeNested(value, indent: indent + 2, into: &output)
+        }
+    }
+
+    private static func writeItems(_ items: [DocumentValue], indent: Int, into output: inout String) {
+        let padding = String(repeating: " ", count: indent)
+        for item in items {
+            switch item {
+            case .object(let members) where !members.isEmpty:
+                // The first member on the dash's line, the rest under it.
+                var nested = ""
+                writeMembers(members, indent: indent + 2, into: &nested)
+                output += padding + "- " + nested.dropFirst(indent + 2)
+            case .array(let inner) where !inner.isEmpty:
+                output += padding + "-\n"
+                writeItems(inner, indent: indent + 2, into: &output)
+            default:
+                output += padding + "- " + inline(item) + "\n"
+            }
+        }
+    }
+
+    private static func writeNested(_ value: DocumentValue, indent: Int, into output: inout String) {
+        switch value {
+        case .object(let members) where !members.isEmpty:
+            output += "\n"
+            writeMembers(members, indent: indent, into: &output)
+        case .array(let items) where !items.isEmpty:
+            output += "\n"
+            writeItems(items, indent: indent, into: &output)
+        default:
+            output += " " + inline(value) + "\n"
+        }
+    }
+
+    private static func inline(_ value: DocumentValue) -> String {
+        switch value {
+        case .string(let text): scalar(text)
+        case .integer(let number): String(number)
+        case .bool(let flag): flag ? "true" : "false"
+        case .null: "null"
+        case .array: "[]"
+        case .object: "{}"
+        }
+    }
+
+    /// A string as a plain scalar when that reads back as the same string, else double-quoted.
+    static func scalar(_ text: String) -> String {
+        isPlainSafe(text) ? text : quoted(text)
+    }
+
+    private static func isPlainSafe(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
+              first.properties.isAlphabetic || first == "_" || first == "$" || first == "/", last != " ", last != ":" else { return false }
+        // Words YAML reads as booleans or null, and anything that could read as a number.
+        let lowered = text.lowercased()
+        if ["true", "false", "null", "yes", "no", "on", "off", "y", "n", "~"].contains(lowered) { return false }
+        if lowered == ".inf" || lowered == ".nan" { return false }
+        return text.unicodeScalars.allSatisfy { scalar in
+            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || ["_", "-", ".", "/", "$", " ", "(", ")", ","].contains(scalar)
+        } && !text.contains(" #")
+    }
+
+    private static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
+                || scalar.value == 0x2028 || scalar.value == 0x2029 || scalar.value == 0xFEFF:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}
