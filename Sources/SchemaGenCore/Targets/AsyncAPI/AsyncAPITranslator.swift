@@ -21,6 +21,7 @@ public struct AsyncAPITranslator: Sendable {
 
     func translate(_ contract: Contract) -> DocumentValue {
         let schemas = JSONSchemaWriter(contract: contract)
+        let answers = answerCorrelations(contract)
         var channels: [(key: String, value: DocumentValue)] = []
         var operations: [(key: String, value: DocumentValue)] = []
         var messages: [(key: String, value: DocumentValue)] = []
@@ -32,7 +33,7 @@ public struct AsyncAPITranslator: Sendable {
             for event in scope.events {
                 let id = messageID(event, in: scope.channel)
                 channelMessages.append((id, .object([("$ref", .string("#/components/messages/\(id)"))])))
-                messages.append((id, message(event, contract: contract, schemas: schemas)))
+                messages.append((id, message(event, answers: answers, schemas: schemas)))
                 if let ack = event.ack {
                     channelMessages.append((id + "Ack", .object([("$ref", .string("#/components/messages/\(id)Ack"))])))
                     messages.append((id + "Ack", .members([
@@ -123,17 +124,23 @@ public struct AsyncAPITranslator: Sendable {
         ])
     }
 
-    private func message(_ event: Event, contract: Contract, schemas: JSONSchemaWriter) -> DocumentValue {
-        var correlation: String?
-        if let reply = event.reply { correlation = reply.match }
-        if let subscription = event.subscription { correlation = subscription.match }
-        // The reply and the subscription's items carry the value the request chose.
-        for (_, other) in contract.allEvents {
-            if let reply = other.reply, reply.event == event.wireName || reply.error == event.wireName { correlation = reply.answerMatch }
-            if let subscription = other.subscription, [subscription.event, subscription.end, subscription.error].contains(event.wireName) {
-                correlation = subscription.match
+    /// Where the events that answer a request carry the value it chose, by their wire names: replies, error
+    /// replies and a subscription's items, end and error.
+    private func answerCorrelations(_ contract: Contract) -> [String: String] {
+        var correlations: [String: String] = [:]
+        for (_, event) in contract.allEvents {
+            if let reply = event.reply {
+                for name in [reply.event] + (reply.error.map { [$0] } ?? []) { correlations[name] = reply.answerMatch }
+            }
+            if let subscription = event.subscription {
+                for name in [subscription.event, subscription.end, subscription.error].compactMap({ $0 }) { correlations[name] = subscription.match }
             }
         }
+        return correlations
+    }
+
+    private func message(_ event: Event, answers: [String: String], schemas: JSONSchemaWriter) -> DocumentValue {
+        let correlation = answers[event.wireName] ?? event.subscription?.match ?? event.reply?.match
         return .members([
             ("name", .string(event.wireName)),
             ("title", .string(SwiftName.typeName(forMember: event.swiftName))),

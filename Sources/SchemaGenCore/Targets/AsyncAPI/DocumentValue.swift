@@ -117,15 +117,28 @@ enum YAMLWriter {
     }
 
     private static func isPlainSafe(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
-              first.properties.isAlphabetic || first == "_" || first == "$" || first == "/", last != " ", last != ":" else { return false }
-        // Words YAML reads as booleans or null, and anything that could read as a number.
-        let lowered = text.lowercased()
-        if ["true", "false", "null", "yes", "no", "on", "off", "y", "n", "~"].contains(lowered) { return false }
-        if lowered == ".inf" || lowered == ".nan" { return false }
-        return text.unicodeScalars.allSatisfy { scalar in
-            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || ["_", "-", ".", "/", "$", " ", "(", ")", ","].contains(scalar)
-        } && !text.contains(" #")
+        guard let first = text.unicodeScalars.first, let last = text.utf8.last,
+              first.properties.isAlphabetic || first == "_" || first == "$" || first == "/", last != UInt8(ascii: " ") else { return false }
+        // Words YAML reads as booleans or null (numbers cannot start with a letter).
+        if text.utf8.count <= 5, ["true", "false", "null", "yes", "no", "on", "off", "y", "n"].contains(text.lowercased()) { return false }
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "/"), UInt8(ascii: "$"), UInt8(ascii: " "),
+                 UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: ","):
+                break
+            case 0x80...:
+                // Letters beyond ASCII are plain; anything else (a non-breaking space, a line separator) is quoted.
+                return text.unicodeScalars.allSatisfy { $0.isASCII ? isPlainASCII($0) : $0.properties.isAlphabetic }
+            default:
+                return false
+            }
+        }
+        return true
+    }
+
+    private static func isPlainASCII(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || ["_", "-", ".", "/", "$", " ", "(", ")", ","].contains(scalar)
     }
 
     private static func quoted(_ text: String) -> String {
