@@ -113,7 +113,7 @@ enum YAMLWriter {
 
     /// A string as a plain scalar when that reads back as the same string, else double-quoted.
     static func scalar(_ text: String) -> String {
-        isPlainSafe(text) ? text : quoted(text)
+        isPlainSafe(text) ? text : text.jsonStringLiteral
     }
 
     private static func isPlainSafe(_ text: String) -> Bool {
@@ -139,24 +139,5 @@ enum YAMLWriter {
 
     private static func isPlainASCII(_ scalar: Unicode.Scalar) -> Bool {
         scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || ["_", "-", ".", "/", "$", " ", "(", ")", ","].contains(scalar)
-    }
-
-    private static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
-                || scalar.value == 0x2028 || scalar.value == 0x2029 || scalar.value == 0xFEFF:
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }

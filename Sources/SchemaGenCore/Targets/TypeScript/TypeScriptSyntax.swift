@@ -4,21 +4,7 @@ import SchemaGenRuntime
 enum TypeScriptSyntax {
     /// `text` as a TypeScript string literal (JSON's escapes, which TypeScript reads alike).
     static func stringLiteral(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            // U+2028 and U+2029 end lines in older JavaScript parsers.
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029:
-                out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        text.jsonStringLiteral
     }
 
     /// A property key: as it is when it is an identifier, else quoted (`"order-id"`).
