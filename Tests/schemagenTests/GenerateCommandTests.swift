@@ -128,6 +128,21 @@ import Testing
             .contains("    // custom marker for ping\n"))
     }
 
+    /// One template folder serves every target: an override of a Swift template that includes a new partial and
+    /// a Swift one changes the Swift file only.
+    @Test func aSwiftOverrideWithItsOwnPartialLeavesTheOtherTargetsAlone() async throws {
+        let folder = try folderWithContracts()
+        try folder.write("t/event-marker.mustache", "{{%CONTENT_TYPE:TEXT}}\n{{> marker-note}}\n{{> scope-events}}\n")
+        try folder.write("t/marker-note.mustache", "{{%CONTENT_TYPE:TEXT}}\n// marker for {{wireNameText}}\n")
+        try folder.write("schemas/demo.yaml", "schemagen: 1\nname: Demo\nframing: socket.io\nevents:\n  ping: { direction: both }\n")
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("schemas/other.yaml"))
+        let result = try await SchemaGenProcess.run(["generate", "--templates", "t", "--target", "swift-client", "--target", "docs",
+                                                     "--target", "typescript"], in: folder.url)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(try String(contentsOf: folder.url.appendingPathComponent("Generated/Swift/demo.swift"), encoding: .utf8).contains("// marker for ping\n"))
+        #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("Generated/TypeScript/demo.ts").path))
+    }
+
     @Test func brokenTemplateIsReportedWithItsPosition() async throws {
         let folder = try folderWithContracts()
         try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("t"), withIntermediateDirectories: true)

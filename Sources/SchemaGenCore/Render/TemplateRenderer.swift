@@ -35,7 +35,14 @@ public struct TemplateRenderer: Sendable {
             guard FileManager.default.fileExists(atPath: overrides, isDirectory: &isDirectory), isDirectory.boolValue else {
                 throw Failure(diagnostic: .error("the template folder '\(overrides)' does not exist; check `templates:` in schemagen.yaml or --templates", at: nil))
             }
-            try Self.register(folder: overrides, into: &library)
+            // One folder overrides every kind's templates. A kind takes the files that replace one of its own
+            // templates, and the new partials those include: a Swift override that includes a Swift partial
+            // must not leave the Markdown or TypeScript templates with a partial they do not have.
+            var candidates = TemplateLibrary()
+            try Self.register(folder: overrides, into: &candidates)
+            for name in candidates.names(reachableFrom: library.names, within: candidates.names) {
+                library.replace(name, from: candidates)
+            }
         }
         if let missing = library.missingPartials().first {
             throw Failure(diagnostic: missing)

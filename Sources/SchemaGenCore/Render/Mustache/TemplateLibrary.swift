@@ -39,4 +39,36 @@ struct TemplateLibrary: Sendable {
     func nodes(named name: String) -> [TemplateNode]? {
         templates[name]
     }
+
+    /// The names of the registered templates.
+    var names: Set<String> { Set(templates.keys) }
+
+    /// The templates of `candidates` named in `roots`, and the ones they include, directly or not.
+    func names(reachableFrom roots: Set<String>, within candidates: Set<String>) -> [String] {
+        var reached = roots.intersection(candidates)
+        var pending = Array(reached)
+        while let name = pending.popLast() {
+            for included in partials(in: templates[name] ?? []) where candidates.contains(included) && !reached.contains(included) {
+                reached.insert(included)
+                pending.append(included)
+            }
+        }
+        // In name order, so the same templates give the same library on every run.
+        return reached.sorted()
+    }
+
+    /// Puts `other`'s template `name` in this library, replacing one of the same name.
+    mutating func replace(_ name: String, from other: TemplateLibrary) {
+        templates[name] = other.templates[name]
+    }
+
+    private func partials(in nodes: [TemplateNode]) -> [String] {
+        nodes.flatMap { node -> [String] in
+            switch node {
+            case .partial(let name, _, _): [name]
+            case .section(_, let body, _): partials(in: body)
+            default: []
+            }
+        }
+    }
 }
