@@ -60,6 +60,26 @@ import Yams
         #expect(run.standardOutput.contains("zikr.yaml: 31 fixtures checked"), "\(run.standardOutput)")
     }
 
+    /// `x-schemagen-framing` is the contract's own `framing:` or `frames:` entry: put into a contract, it reads
+    /// back as the same framing, for every contract of the repository and every golden one.
+    @Test func theFramingExtensionIsContractSyntaxThatReadsBackTheSame() throws {
+        let contracts = try ContractFiles.find([Golden.repositoryRoot.appendingPathComponent("schemas").path, GenerationGoldenTests.contracts.path]).files
+        #expect(contracts.count == 12 + GenerationGoldenTests.features.count)
+        for path in contracts {
+            let contract = try #require(ContractLoader().load(path: path).contract, "\(path)")
+            let exported = try #require(AsyncAPITranslator().translate(contract)["x-schemagen-framing"])
+            // The framing's fields may name the contract's types; any declaration of those names will do here.
+            let types = contract.types.isEmpty ? "" : "types:\n" + contract.types.map { "  \($0.name):\n    fields: {}\n" }.joined()
+            let probe = "schemagen: 1\nname: Probe\n" + YAMLWriter.write(exported) + types + "events:\n  probe:\n    direction: server-to-client\n"
+            let loaded = ContractLoader().load(text: probe, path: "probe.yaml")
+            guard let reread = loaded.contract else {
+                Issue.record("\(path): \(loaded.diagnostics.map(\.message))\n\(probe)")
+                continue
+            }
+            #expect(AsyncAPITranslator().framing(reread.framing) == exported, "\(path)")
+        }
+    }
+
     /// Strings YAML would read as something else are quoted; every other string stays plain, and a YAML reader
     /// gives back exactly what was written.
     @Test func writtenYAMLReadsBackAsTheSameDocument() throws {

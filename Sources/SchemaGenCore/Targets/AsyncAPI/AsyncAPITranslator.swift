@@ -33,7 +33,7 @@ public struct AsyncAPITranslator: Sendable {
             for event in scope.events {
                 let id = messageID(event, in: scope.channel)
                 channelMessages.append((id, .object([("$ref", .string("#/components/messages/\(id)"))])))
-                messages.append((id, message(event, answers: answers, schemas: schemas)))
+                messages.append((id, message(event, contract: contract, answers: answers, schemas: schemas)))
                 if let ack = event.ack {
                     channelMessages.append((id + "Ack", .object([("$ref", .string("#/components/messages/\(id)Ack"))])))
                     messages.append((id + "Ack", .members([
@@ -65,7 +65,7 @@ public struct AsyncAPITranslator: Sendable {
                 ("messages", messages.isEmpty ? nil : .object(messages)),
             ])),
             ("x-schemagen-name", .string(contract.name)),
-            ("x-schemagen-framing", framing(contract.framing, schemas: schemas)),
+            ("x-schemagen-framing", framing(contract.framing)),
             ("x-schemagen-dates", .string(contract.dateEncoding.rawValue)),
         ])
     }
@@ -78,7 +78,7 @@ public struct AsyncAPITranslator: Sendable {
         paragraphs.append("How events are framed on the wire is not something AsyncAPI describes: "
                           + framingSentence(contract.framing)
                           + " Each message's payload schema is the event's payload, not the whole frame; `x-schemagen-framing` and "
-                          + "each message's `x-schemagen-event` carry the framing for schemagen.")
+                          + "each message's `x-schemagen-event` carry the framing for schemagen, in the contract's own syntax.")
         return paragraphs.joined(separator: "\n\n")
     }
 
@@ -139,7 +139,7 @@ public struct AsyncAPITranslator: Sendable {
         return correlations
     }
 
-    private func message(_ event: Event, answers: [String: String], schemas: JSONSchemaWriter) -> DocumentValue {
+    private func message(_ event: Event, contract: Contract, answers: [String: String], schemas: JSONSchemaWriter) -> DocumentValue {
         let correlation = answers[event.wireName] ?? event.subscription?.match ?? event.reply?.match
         return .members([
             ("name", .string(event.wireName)),
@@ -148,6 +148,7 @@ public struct AsyncAPITranslator: Sendable {
             ("payload", event.payload.map { schemas.schema($0) }),
             ("correlationId", correlation.map { .object([("location", .string("$message.payload#/" + Self.pointer($0)))]) }),
             ("x-schemagen-event", event.wireValue.map { Self.frameValue($0) } ?? .string(event.wireName)),
+            ("x-schemagen-frame", event.shapeIndex.flatMap { contract.framing.shapes?[$0].name }.map(DocumentValue.string)),
             ("x-schemagen-direction", .string(event.direction.rawValue)),
             ("x-schemagen-swift-name", event.swiftName == SwiftName.lowerCamel(event.wireName) ? nil : .string(event.swiftName)),
             ("x-schemagen-envelope-fields", event.envelopeFields.isEmpty ? nil : .object(schemas.objectBody(event.envelopeFields))),
@@ -227,44 +228,59 @@ public struct AsyncAPITranslator: Sendable {
 
     // MARK: - Framing
 
-    private func framing(_ framing: Framing, schemas: JSONSchemaWriter) -> DocumentValue {
+    /// The contract's own `framing:` or `frames:` entry, as the contract format writes it (docs/contract-format.md),
+    /// so an import can carry it back as it is: `{framing: socket.io}`, `{framing: {envelope: …}}`, `{frames: …}`.
+    func framing(_ framing: Framing) -> DocumentValue {
         switch framing {
         case .socketIO:
-            return .string("socket.io")
+            return .object([("framing", .string("socket.io"))])
         case .envelope(let envelope):
-            return .members([
-                ("envelope", .members([
-                    ("name", .string(envelope.nameKey)),
-                    ("payload", .string(envelope.payloadKey)),
-                    ("channel", envelope.channelKey.map(DocumentValue.string)),
-                    ("payloadEncoding", envelope.payloadEncoding == .json ? nil : .string(envelope.payloadEncoding.rawValue)),
-                    ("fields", envelope.fields.isEmpty ? nil : .object(schemas.objectBody(envelope.fields))),
-                ])),
-            ])
+            return .object([("framing", .object([("envelope", .members([
+                ("name", .string(envelope.nameKey)),
+                ("payload", .string(envelope.payloadKey)),
+                ("channel", envelope.channelKey.map(DocumentValue.string)),
+                ("payloadEncoding", envelope.payloadEncoding == .json ? nil : .string(envelope.payloadEncoding.rawValue)),
+                ("fields", envelope.fields.isEmpty ? nil : Self.fieldSpellings(envelope.fields)),
+            ]))]))])
         case .discriminator(let key):
-            return .object([("discriminator", .string(key))])
+            return .object([("framing", .object([("discriminator", .string(key))]))])
         case .shapes(let shapes):
-            return .object([("frames", .array(shapes.map { declaration in
+            return .object([("frames", .object(shapes.map { declaration in
                 let shape = declaration.shape
-                let container: DocumentValue? = if case .array(let slots) = shape.container { .array(slots.map(DocumentValue.string)) } else { nil }
+                let slots: [String] = if case .array(let slots) = shape.container { slots } else { [] }
+                let path = { (path: FramePath) in DocumentValue.string(Self.contractPath(path, slots: slots)) }
                 let payload: DocumentValue? = switch shape.payload {
                 case .none: nil
                 case .rest: .string("rest")
-                case .at(let path): .string(path.description)
+                case .at(let at): Self.contractPath(at, slots: slots) == "rest" ? .object([("at", .string("rest"))]) : path(at)
                 }
-                return DocumentValue.members([
-                    ("name", .string(shape.name)),
-                    ("array", container),
-                    ("when", shape.conditions.isEmpty ? nil : .object(shape.conditions.map { ($0.path.description, Self.frameValue($0.value)) })),
-                    ("event", shape.eventName.map { .string($0.description) }),
-                    ("payload", payload),
-                    ("channel", shape.channel.map { .string($0.description) }),
-                    ("required", shape.required.isEmpty ? nil : .array(shape.required.map { .string($0.description) })),
-                    ("fields", declaration.fields.isEmpty ? nil : .object(schemas.objectBody(declaration.fields))),
+                return (declaration.name, DocumentValue.members([
                     ("description", declaration.description.map(DocumentValue.string)),
-                ])
+                    ("array", slots.isEmpty ? nil : .array(slots.map(DocumentValue.string))),
+                    ("when", shape.conditions.isEmpty ? nil : .object(shape.conditions.map { (Self.contractPath($0.path, slots: slots), Self.frameValue($0.value)) })),
+                    ("has", shape.required.isEmpty ? nil : .array(shape.required.map(path))),
+                    ("name", shape.eventName.map(path)),
+                    ("payload", payload),
+                    ("channel", shape.channel.map(path)),
+                    ("fields", declaration.fields.isEmpty ? nil : Self.fieldSpellings(declaration.fields)),
+                ]))
             }))])
         }
+    }
+
+    /// A path as contracts write it: keys joined by dots, an array's slot by its name.
+    static func contractPath(_ path: FramePath, slots: [String]) -> String {
+        path.steps.map { step in
+            switch step {
+            case .key(let key): key
+            case .index(let index): index < slots.count ? slots[index] : String(index)
+            }
+        }.joined(separator: ".")
+    }
+
+    /// Envelope fields as a contract lists them: `name: Type`, the type as contracts spell it.
+    static func fieldSpellings(_ fields: [Field]) -> DocumentValue {
+        .object(fields.map { ($0.wireName, DocumentValue.string($0.type.spelling)) })
     }
 
     static func frameValue(_ value: FrameValue) -> DocumentValue {
