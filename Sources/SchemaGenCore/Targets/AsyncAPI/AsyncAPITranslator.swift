@@ -140,7 +140,9 @@ public struct AsyncAPITranslator: Sendable {
     }
 
     private func message(_ event: Event, contract: Contract, answers: [String: String], schemas: JSONSchemaWriter) -> DocumentValue {
-        let correlation = answers[event.wireName] ?? event.subscription?.match ?? event.reply?.match
+        // One correlationId per message: a request's is the field its reply matches; a subscription's items name
+        // theirs in their own messages.
+        let correlation = answers[event.wireName] ?? event.reply?.match ?? event.subscription?.match
         return .members([
             ("name", .string(event.wireName)),
             ("title", .string(SwiftName.typeName(forMember: event.swiftName))),
@@ -151,7 +153,9 @@ public struct AsyncAPITranslator: Sendable {
             ("x-schemagen-frame", event.shapeIndex.flatMap { contract.framing.shapes?[$0].name }.map(DocumentValue.string)),
             ("x-schemagen-direction", .string(event.direction.rawValue)),
             ("x-schemagen-swift-name", event.swiftName == SwiftName.lowerCamel(event.wireName) ? nil : .string(event.swiftName)),
-            ("x-schemagen-envelope-fields", event.envelopeFields.isEmpty ? nil : .object(schemas.objectBody(event.envelopeFields))),
+            ("x-schemagen-envelope-fields", event.envelopeFields.isEmpty ? nil : Self.fieldSpellings(event.envelopeFields)),
+            ("x-schemagen-reply", event.reply.map(Self.replySyntax)),
+            ("x-schemagen-subscription", event.subscription.map(Self.subscriptionSyntax)),
             ("x-schemagen-deprecation", event.deprecation.map { .string($0.message ?? "") }),
         ])
     }
@@ -266,6 +270,34 @@ public struct AsyncAPITranslator: Sendable {
                 ]))
             }))])
         }
+    }
+
+    /// An event's `reply:` as the contract writes it.
+    static func replySyntax(_ reply: ReplyDeclaration) -> DocumentValue {
+        .members([
+            ("event", .string(reply.event)),
+            ("match", reply.replyMatch.map { .object([("request", .string(reply.match)), ("reply", .string($0))]) } ?? .string(reply.match)),
+            ("error", reply.error.map(DocumentValue.string)),
+            ("ids", reply.ids == .counter ? nil : .string(reply.ids.rawValue)),
+            ("cancel", reply.cancel.map { cancel in
+                reply.cancelField.map { .object([("event", .string(cancel)), ("field", .string($0))]) } ?? .string(cancel)
+            }),
+        ])
+    }
+
+    /// An event's `subscription:` as the contract writes it.
+    static func subscriptionSyntax(_ subscription: SubscriptionDeclaration) -> DocumentValue {
+        .members([
+            ("event", .string(subscription.event)),
+            ("match", .string(subscription.match)),
+            ("end", subscription.end.map(DocumentValue.string)),
+            ("error", subscription.error.map(DocumentValue.string)),
+            ("cancel", subscription.cancel.map { cancel in
+                subscription.cancelField.map { .object([("event", .string(cancel)), ("field", .string($0))]) } ?? .string(cancel)
+            }),
+            ("ids", subscription.ids == .counter ? nil : .string(subscription.ids.rawValue)),
+            ("id", subscription.idInReply.map(DocumentValue.string)),
+        ])
     }
 
     /// A path as contracts write it: keys joined by dots, an array's slot by its name.

@@ -50,8 +50,17 @@ indirect enum DocumentValue: Hashable, Sendable {
 /// Writes a ``DocumentValue`` as block-style YAML 1.2: keys in their order, strings plain where YAML reads them
 /// back as the same string and double-quoted (with JSON's escapes) otherwise, so any YAML or JSON-Schema tool
 /// reads exactly what was built.
-enum YAMLWriter {
+///
+/// Keys that are whole numbers are quoted (JSON has only string keys, and AsyncAPI tools read YAML as JSON),
+/// except with `plainIntegerKeys`: a contract's union of whole-number tags is keyed by numbers.
+struct YAMLWriter {
+    var plainIntegerKeys = false
+
     static func write(_ value: DocumentValue) -> String {
+        YAMLWriter().write(value)
+    }
+
+    func write(_ value: DocumentValue) -> String {
         var output = ""
         switch value {
         case .object(let members) where !members.isEmpty: writeMembers(members, indent: 0, into: &output)
@@ -61,15 +70,15 @@ enum YAMLWriter {
         return output
     }
 
-    private static func writeMembers(_ members: [(key: String, value: DocumentValue)], indent: Int, into output: inout String) {
+    private func writeMembers(_ members: [(key: String, value: DocumentValue)], indent: Int, into output: inout String) {
         let padding = String(repeating: " ", count: indent)
         for (key, value) in members {
-            output += padding + scalar(key) + ":"
+            output += padding + (plainIntegerKeys && Int(key) != nil ? key : Self.scalar(key)) + ":"
             writeNested(value, indent: indent + 2, into: &output)
         }
     }
 
-    private static func writeItems(_ items: [DocumentValue], indent: Int, into output: inout String) {
+    private func writeItems(_ items: [DocumentValue], indent: Int, into output: inout String) {
         let padding = String(repeating: " ", count: indent)
         for item in items {
             switch item {
@@ -87,7 +96,7 @@ enum YAMLWriter {
         }
     }
 
-    private static func writeNested(_ value: DocumentValue, indent: Int, into output: inout String) {
+    private func writeNested(_ value: DocumentValue, indent: Int, into output: inout String) {
         switch value {
         case .object(let members) where !members.isEmpty:
             output += "\n"
@@ -100,9 +109,9 @@ enum YAMLWriter {
         }
     }
 
-    private static func inline(_ value: DocumentValue) -> String {
+    private func inline(_ value: DocumentValue) -> String {
         switch value {
-        case .string(let text): scalar(text)
+        case .string(let text): Self.scalar(text)
         case .integer(let number): String(number)
         case .bool(let flag): flag ? "true" : "false"
         case .null: "null"

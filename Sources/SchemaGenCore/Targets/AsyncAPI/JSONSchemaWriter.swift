@@ -37,8 +37,9 @@ struct JSONSchemaWriter {
         case .dictionary(let value):
             return [("type", .string("object")), ("additionalProperties", schema(value, encoding: encoding))]
         case .optional(let wrapped):
-            // Inside an object a `T?` is a member left out of `required`; elsewhere (an array's element) it is null.
-            return body(.nullable(wrapped.valueType), encoding: encoding)
+            // Inside an object a `T?` is a member left out of `required`; elsewhere (an array's element, a payload)
+            // it may be null, and `x-schemagen-optional` says it was written `T?`.
+            return body(.nullable(wrapped.valueType), encoding: encoding) + [("x-schemagen-optional", .bool(true))]
         case .nullable(let wrapped):
             return [("anyOf", .array([schema(wrapped, encoding: encoding), .object([("type", .string("null"))])]))]
         case .object(let object):
@@ -80,12 +81,19 @@ struct JSONSchemaWriter {
         var properties: [(key: String, value: DocumentValue)] = []
         var patterns: [(key: String, value: DocumentValue)] = []
         var required: [DocumentValue] = []
-        for field in fields {
-            let value = fieldSchema(field)
+        for (position, field) in fields.enumerated() {
             if let pattern = field.keyPattern {
-                patterns.append((pattern, value))
+                // Each member matching the pattern holds one value of the field's dictionary; the members together
+                // are one field of the contract, whose name goes with them.
+                var member = field
+                if case .dictionary(let value) = field.type.unwrapped { member.type = value }
+                if case .object(let members) = fieldSchema(member) {
+                    patterns.append((pattern, .object(members + [("x-schemagen-field", .string(field.wireName)),
+                                                                 ("x-schemagen-position", .integer(position))])))
+                }
                 continue
             }
+            let value = fieldSchema(field)
             properties.append((field.wireName, value))
             if !field.type.isOptional { required.append(.string(field.wireName)) }
         }
@@ -151,6 +159,10 @@ struct JSONSchemaWriter {
             members = [("type", .string(enumeration.rawType == .integer ? "integer" : "string")), ("enum", .array(values))]
             let described = enumeration.cases.compactMap { value in value.description.map { (value.wireValue, DocumentValue.string($0)) } }
             if !described.isEmpty { members.append(("x-schemagen-descriptions", .object(described))) }
+            let renamed = enumeration.cases.compactMap { value -> (String, DocumentValue)? in
+                SwiftName.lowerCamel(value.wireValue) == value.swiftName ? nil : (value.wireValue, .string(value.swiftName))
+            }
+            if !renamed.isEmpty { members.append(("x-schemagen-swift-names", .object(renamed))) }
         case .tuple(let tuple):
             members = tupleBody(tuple)
         case .union(let union):

@@ -1,0 +1,30 @@
+extension SyntaxNode {
+    /// The value of `key` when this is a mapping that has it.
+    subscript(key: String) -> SyntaxNode? {
+        entries?.first { $0.keyText == key }?.value
+    }
+
+    /// The text of a scalar that is not null.
+    var text: String? {
+        guard let scalar, !isNull else { return nil }
+        return scalar.text
+    }
+
+    /// A plain or quoted whole number.
+    var integer: Int? {
+        scalar.flatMap { Int($0.text) }
+    }
+
+    /// This node as a value of an output document (scalars typed as YAML's core schema reads them).
+    var documentValue: DocumentValue {
+        switch kind {
+        case .scalar(let scalar):
+            if isNull { return .null }
+            if let bool { return .bool(bool) }
+            if scalar.style == .plain, let number = Int(scalar.text) { return .integer(number) }
+            return .string(scalar.text)
+        case .sequence(let elements): return .array(elements.map(\.documentValue))
+        case .mapping(let entries): return .object(entries.compactMap { entry in entry.keyText.map { ($0, entry.value.documentValue) } })
+        }
+    }
+}
