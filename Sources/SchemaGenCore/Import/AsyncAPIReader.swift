@@ -5,6 +5,8 @@ struct AsyncAPIReader {
     var diagnostics: [Diagnostic] = []
     /// `3.0.0`, `2.6.0`, as the document says.
     private(set) var version = ""
+    /// Whether the document is schemagen's own export (it then carries the contract's framing).
+    private var isExport: Bool { root["x-schemagen-framing"] != nil }
 
     init(root: SyntaxNode, perspective: AsyncAPIImporter.Perspective?) {
         self.root = root
@@ -44,7 +46,6 @@ struct AsyncAPIReader {
             diagnostics.append(.error("AsyncAPI \(version) is not supported; import reads 3.0 and 2.x (2.6) documents", at: versionNode.location))
             return nil
         }
-        let isExport = root["x-schemagen-framing"] != nil
         let perspective = requestedPerspective ?? (isExport ? .app : .server)
         let info = root["info"]
         let title = info?["title"]?.text
@@ -112,21 +113,79 @@ struct AsyncAPIReader {
     }
 
     private func schemaReader() -> AsyncAPISchemaReader {
-        var named: [String: String] = [:]
-        for entry in root["components"]?["schemas"]?.entries ?? [] {
-            guard let key = entry.keyText, Self.becomesNamedType(entry.value) else { continue }
-            named["#/components/schemas/\(key)"] = SwiftName.isValidIdentifier(key) ? key : (SwiftName.upperCamel(key) ?? key)
-        }
         let root = self.root
-        return AsyncAPISchemaReader(resolve: { Self.resolve($0, in: root) }, namedTypes: named)
+        let resolve: (String) -> SyntaxNode? = { Self.resolve($0, in: root) }
+        var reader = AsyncAPISchemaReader(resolve: resolve, namedTypes: [:])
+        var named: [String: String] = [:]
+        // Each event owns a type named after it, in the same namespace as named types.
+        var taken = Set(messageNames().map { SwiftName.typeName(forMember: SwiftName.lowerCamel($0) ?? $0) })
+        for entry in root["components"]?["schemas"]?.entries ?? [] {
+            guard let key = entry.keyText, becomesNamedType(entry.value, reader: reader) else { continue }
+            // Type names are Swift type names: `subscriptionStatus` is `SubscriptionStatus`; a name Swift, the
+            // generated code or the contract reserves (`default`, `Client`, `String`) gets `Type` after it, and
+            // one an event's own type has (`ping` and its payload `ping`) gets `Payload`.
+            var name = SwiftName.upperCamel(key) ?? "Type"
+            if SwiftName.needsBackticks(name) || ScalarType(rawValue: name) != nil || !SwiftName.isValidIdentifier(name)
+                || NameCollisionCheck.reservedTypeNames[name] != nil { name += "Type" }
+            if taken.contains(name) { name += "Payload" }
+            while taken.contains(name) { name += "_" }
+            taken.insert(name)
+            named["#/components/schemas/\(key)"] = name
+        }
+        reader = AsyncAPISchemaReader(resolve: resolve, namedTypes: named)
+        return reader
     }
 
-    /// Schemas a contract declares under `types:`: objects, enums, tuples, unions and flags. Others (a string
-    /// with a format, a list) are written where they are used.
-    private static func becomesNamedType(_ schema: SyntaxNode) -> Bool {
-        schema["properties"] != nil || schema["patternProperties"] != nil || schema["enum"] != nil || schema["oneOf"] != nil
+    /// The names of every message the channels list (a message's `name`, else its key).
+    private func messageNames() -> [String] {
+        (root["channels"]?.entries ?? []).flatMap { channel -> [String] in
+            let node = channel.value["$ref"]?.text.flatMap { Self.resolve($0, in: root) } ?? channel.value
+            var names = (node["messages"]?.entries ?? []).map { entry in
+                let message = entry.value["$ref"]?.text.flatMap { Self.resolve($0, in: root) } ?? entry.value
+                return message["name"]?.text ?? entry.keyText ?? ""
+            }
+            // AsyncAPI 2: the messages of `publish` and `subscribe`.
+            for operation in ["publish", "subscribe"] {
+                guard let message = node[operation]?["message"] else { continue }
+                for option in message["oneOf"]?.elements ?? [message] {
+                    let resolved = option["$ref"]?.text.flatMap { Self.resolve($0, in: root) } ?? option
+                    if let name = resolved["name"]?.text ?? resolved["messageId"]?.text { names.append(name) }
+                }
+            }
+            return names
+        }
+    }
+
+    /// Schemas a contract declares under `types:`: objects, enums, tuples, flags, and unions whose members can be
+    /// told apart (by a discriminator, a constant member, or their JSON kinds). Others (a string with a format, a
+    /// list, a union a contract cannot tell apart) are written where they are used.
+    private func becomesNamedType(_ schema: SyntaxNode, reader: AsyncAPISchemaReader) -> Bool {
+        if let options = schema["oneOf"]?.elements {
+            return schema["discriminator"] != nil || Self.constantMember(of: options, reader: reader) != nil
+                || Set(options.map { Self.kind(of: $0, reader: reader) }).count == options.count
+        }
+        return schema["properties"] != nil || schema["patternProperties"] != nil || schema["enum"] != nil || schema["allOf"] != nil
             || schema["x-schemagen-flags"] != nil || schema["items"]?.elements != nil
             || (schema["type"]?.text == "object" && schema["additionalProperties"] == nil)
+    }
+
+    /// The JSON kind a schema's values have, as far as `type` (or an object's keys) says.
+    private static func kind(of schema: SyntaxNode, reader: AsyncAPISchemaReader) -> String {
+        let resolved = reader.merged(schema["$ref"]?.text.flatMap(reader.resolve) ?? schema)
+        if let type = resolved["type"]?.text { return type == "integer" ? "number" : type }
+        return resolved["properties"] != nil ? "object" : "unknown \(resolved.location.line):\(resolved.location.column)"
+    }
+
+    /// A property every member holds as a different constant (`type: heartbeat`, `type: update`): the union's
+    /// discriminator, with each member's value.
+    private static func constantMember(of options: [SyntaxNode], reader: AsyncAPISchemaReader) -> (key: String, tags: [String])? {
+        let members = options.map { reader.merged($0["$ref"]?.text.flatMap(reader.resolve) ?? $0) }
+        guard let first = members.first?["properties"]?.entries else { return nil }
+        for candidate in first.compactMap(\.keyText) {
+            let tags = members.compactMap { $0["properties"]?[candidate]?["const"]?.text }
+            if tags.count == members.count, Set(tags).count == tags.count { return (candidate, tags) }
+        }
+        return nil
     }
 
     // MARK: - Types
@@ -166,13 +225,15 @@ struct AsyncAPIReader {
 
     /// `union:` by JSON kind (`- name: Type`), or by a field's value (`discriminator:` and `cases:`).
     private mutating func union(_ options: [SyntaxNode], discriminator: SyntaxNode?, schemas: inout AsyncAPISchemaReader, what: String) -> DocumentValue {
-        if let key = discriminator?.text ?? discriminator?["propertyName"]?.text {
+        if let key = discriminator?.text ?? discriminator?["propertyName"]?.text ?? Self.constantMember(of: options, reader: schemas)?.key {
             var cases: [(key: String, value: DocumentValue)] = []
             for option in options {
-                // schemagen writes `allOf: [the member, {properties: {key: {const: tag}}}]`.
+                // schemagen writes `allOf: [the member, {properties: {key: {const: tag}}}]`; other documents put the
+                // constant in the member itself.
                 let parts = option["allOf"]?.elements ?? [option]
                 let tag = parts.compactMap { $0["properties"]?[key]?["const"]?.text }.first
-                let member = parts.first { $0["properties"]?[key]?["const"] == nil } ?? parts[0]
+                    ?? schemas.merged(option["$ref"]?.text.flatMap(schemas.resolve) ?? option)["properties"]?[key]?["const"]?.text
+                let member = option["allOf"] == nil ? option : (parts.first { $0["properties"]?[key]?["const"] == nil } ?? parts[0])
                 guard let tag, case .expression(let type, _) = schemas.spell(member, what: "a case of \(what)") else {
                     schemas.warn("a case of \(what) has no constant `\(key)`; left out", at: option)
                     continue
@@ -212,6 +273,11 @@ struct AsyncAPIReader {
                 if sentByApp { channels[channel].events[event].sent = true } else { channels[channel].events[event].received = true }
                 if let reply = operation["reply"] {
                     attachReply(reply, to: &channels[channel].events[event], messages: messagesByReference, channels: channels, schemas: &schemas)
+                    // A reply travels the other way; a message that is only ever a reply has no operation of its own.
+                    for answer in reply["messages"]?.elements?.compactMap({ $0["$ref"]?.text }) ?? [] {
+                        guard let (answerChannel, answerEvent) = messagesByReference[answer] else { continue }
+                        if sentByApp { channels[answerChannel].events[answerEvent].received = true } else { channels[answerChannel].events[answerEvent].sent = true }
+                    }
                 }
             }
         }
@@ -240,6 +306,16 @@ struct AsyncAPIReader {
                 guard let requestMatch else {
                     diagnostics.append(.warning("the reply '\(name)' has no `correlationId` on the request, so the contract cannot match it; add `reply:` by hand",
                                                 at: reply.location))
+                    continue
+                }
+                // A contract matches a reply by a member of its payload object; a payload it types as JSON has none.
+                let answerKey = String((replyMatch ?? requestMatch).split(separator: ".").first ?? "")
+                let answerPayload = answer["payload"].map { payload in
+                    schemas.merged(payload["$ref"]?.text.flatMap { Self.resolve($0, in: root) } ?? payload)
+                }
+                guard answerPayload?["properties"]?[answerKey] != nil else {
+                    diagnostics.append(.warning("the reply '\(name)' carries its correlation in '\(answerKey)', which the contract cannot read from its payload "
+                                                + "(not one object); the request is imported without `reply:`", at: reply.location))
                     continue
                 }
                 event.reply = .members([
@@ -322,18 +398,31 @@ struct AsyncAPIReader {
         }
         var payload: DocumentValue?
         if let schema = message["payload"] {
+            // A payload that is a named object is written in place, so a reply can match one of its fields (a
+            // contract matches fields of inline payloads); schemagen's own exports say which payloads were named.
+            if !isExport, let reference = schema["$ref"]?.text, let target = Self.resolve(reference, in: root),
+               target["properties"] != nil || target["allOf"] != nil {
+                payload = schemas.fields(of: target, what: "the payload of '\(name)'")
+            } else {
             switch schemas.spell(schema, what: "the payload of '\(name)'") {
             case .expression(let type, _): payload = .string(type)
             case .object(let fields): payload = fields
             case .tuple(let elements): payload = elements
             }
+            }
         }
         let wire = message["x-schemagen-event"]
+        // Generated clients have members of these names; an event sent by the app cannot take one.
+        var swiftName = message["x-schemagen-swift-name"]?.text
+        let derived = SwiftName.lowerCamel(name) ?? name
+        if swiftName == nil, direction != "server-to-client", NameCollisionCheck.reservedClientMembers.contains(derived) {
+            swiftName = derived + "Event"
+        }
         return (name, .members([
             ("direction", .string(direction)),
             ("description", (message["description"] ?? message["summary"])?.text.map(DocumentValue.string)),
             ("deprecated", message["x-schemagen-deprecation"].map { $0.text.map(DocumentValue.string) ?? .bool(true) }),
-            ("swiftName", message["x-schemagen-swift-name"]?.text.map(DocumentValue.string)),
+            ("swiftName", swiftName.map(DocumentValue.string)),
             ("frame", message["x-schemagen-frame"]?.text.map(DocumentValue.string)),
             ("wire", wire.flatMap { $0.text == name ? nil : $0.documentValue }),
             ("payload", payload),

@@ -18,7 +18,27 @@ struct AsyncAPISchemaReader {
         case tuple(DocumentValue)
     }
 
+    /// An `allOf` of objects as one object: the parts' properties and required members together (the usual way
+    /// JSON Schema shares common fields); any other schema as it is.
+    func merged(_ schema: SyntaxNode) -> SyntaxNode {
+        guard let parts = schema["allOf"]?.elements else { return schema }
+        var properties: [SyntaxNode.Entry] = [], required: [SyntaxNode] = [], others: [SyntaxNode.Entry] = []
+        for part in parts {
+            let resolved = merged(part["$ref"]?.text.flatMap(resolve) ?? part)
+            properties += resolved["properties"]?.entries ?? []
+            required += resolved["required"]?.elements ?? []
+        }
+        for entry in schema.entries ?? [] where !["allOf", "properties", "required"].contains(entry.keyText ?? "") { others.append(entry) }
+        func key(_ text: String) -> SyntaxNode { SyntaxNode(kind: .scalar(.init(text: text, style: .plain)), location: schema.location) }
+        return SyntaxNode(kind: .mapping(others + [
+            .init(key: key("type"), value: key("object"), duplicateOf: nil),
+            .init(key: key("properties"), value: SyntaxNode(kind: .mapping(properties), location: schema.location), duplicateOf: nil),
+            .init(key: key("required"), value: SyntaxNode(kind: .sequence(required), location: schema.location), duplicateOf: nil),
+        ]), location: schema.location)
+    }
+
     mutating func spell(_ schema: SyntaxNode, what: String) -> Spelled {
+        if schema["allOf"] != nil { return spell(merged(schema), what: what) }
         if let reference = schema["$ref"]?.text {
             if let name = namedTypes[reference] { return .expression(name, extras: []) }
             guard let target = resolve(reference) else {
@@ -107,6 +127,7 @@ struct AsyncAPISchemaReader {
 
     /// An object schema's properties as a contract's `fields:`.
     mutating func fields(of schema: SyntaxNode, what: String) -> DocumentValue {
+        let schema = merged(schema)
         let required = Set(schema["required"]?.elements?.compactMap(\.text) ?? [])
         var fields: [(key: String, value: DocumentValue)] = []
         for entry in schema["properties"]?.entries ?? [] {

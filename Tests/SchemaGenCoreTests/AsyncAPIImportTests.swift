@@ -1,0 +1,69 @@
+import Foundation
+@testable import SchemaGenCore
+import Testing
+
+/// `schemagen import asyncapi` on documents written by others: the AsyncAPI specification's own WebSocket examples
+/// (Fixtures/AsyncAPI/README.md cites them), in 3.0 and 2.6. The round trip of schemagen's own documents is
+/// AsyncAPIRoundTripTests.
+@Suite struct AsyncAPIImportTests {
+    static let folder = Golden.fixtures.appendingPathComponent("AsyncAPI")
+
+    static func imported(_ file: String) throws -> (contract: Contract, text: String, warnings: [String]) {
+        let path = folder.appendingPathComponent(file).path
+        let loaded = YAMLLoader().load(path: path)
+        let root = try #require(loaded.root, "\(loaded.diagnostics)")
+        let result = AsyncAPIImporter().importDocument(root, sourceFile: file)
+        let text = try #require(result.contract)
+        let checked = ContractLoader().load(text: text, path: "imported.yaml")
+        let contract = try #require(checked.contract, "\(checked.diagnostics.map { "\($0.location?.line ?? 0): \($0.message)" })\n\(text)")
+        #expect(!checked.hasErrors)
+        let warnings = result.diagnostics.map { "\($0.location.map { "\($0.line):\($0.column)" } ?? "-") \($0.message)" }
+        return (contract, text, warnings)
+    }
+
+    /// Kraken (AsyncAPI 3.0, the server's side): what the server receives the app sends, replies travel back,
+    /// and a reply whose payload the contract cannot read a correlation from is said, not guessed.
+    @Test func krakensDocumentBecomesAContractSeenFromTheApp() throws {
+        let (contract, _, warnings) = try Self.imported("kraken-websocket-request-reply-message-filter-in-reply-asyncapi.yml")
+        #expect(contract.name == "KrakenWebsocketsAPI")
+        let directions = Dictionary(uniqueKeysWithValues: contract.events.map { ($0.wireName, $0.direction) })
+        #expect(directions == ["ping": .clientToServer, "pong": .serverToClient, "heartbeat": .serverToClient, "systemStatus": .serverToClient,
+                               "subscriptionStatus": .serverToClient, "subscribe": .clientToServer, "unsubscribe": .clientToServer,
+                               "dummyCurrencyInfo": .serverToClient])
+        let ping = try #require(contract.events.first { $0.wireName == "ping" })
+        #expect(ping.reply?.event == "pong")
+        #expect(ping.reply?.match == "reqid")
+        // `subscribe` is a member of every generated client: the event gets a Swift name of its own.
+        #expect(contract.events.first { $0.wireName == "subscribe" }?.swiftName == "subscribeEvent")
+        // The payload schemas share their names with the events, so the types are the events' payloads.
+        #expect(contract.types.map(\.name).contains("PingPayload"))
+        #expect(warnings.contains { $0.hasPrefix("22:3 AsyncAPI does not say how events are framed on the wire") })
+        #expect(warnings.contains { $0.hasPrefix("72:7 the reply 'subscriptionStatus' carries its correlation in 'reqid'") })
+        #expect(warnings.contains { $0.hasPrefix("276:7 the payload of 'subscriptionStatus' is one of several schemas") })
+    }
+
+    /// Gemini (AsyncAPI 2.6): the channel's address parameter, and two messages told apart by a constant `type`
+    /// become a union by that field.
+    @Test func geminisDocumentKeepsItsParameterAndItsUnion() throws {
+        let (contract, _, warnings) = try Self.imported("websocket-gemini.yml")
+        let channel = try #require(contract.channels.first)
+        #expect(channel.address.raw == "/v1/marketdata/{symbol}")
+        #expect(channel.parameters.map(\.name) == ["symbol"])
+        #expect(channel.events.map { "\($0.wireName) \($0.direction.rawValue) \($0.payload?.spelling ?? "-")" } == ["marketData server-to-client Market"])
+        guard case .union(let union)? = contract.type(named: "Market")?.kind, case .field(let key, _) = union.selector else {
+            Issue.record("Market is not a union by a field: \(String(describing: contract.type(named: "Market")))")
+            return
+        }
+        #expect(key == "type")
+        #expect(union.members.map { "\($0.tag ?? "")=\($0.type.spelling)" } == ["heartbeat=Heartbeat", "update=Update"])
+        #expect(warnings.first?.hasPrefix("52:3 AsyncAPI does not say how events are framed") == true, "\(warnings)")
+    }
+
+    @Test func aDocumentOfAnotherVersionIsALocatedError() throws {
+        let root = try #require(YAMLLoader().load(text: "asyncapi: 1.2.0\ninfo: {title: Old}\n", path: "old.yaml").root)
+        let result = AsyncAPIImporter().importDocument(root, sourceFile: "old.yaml")
+        #expect(result.contract == nil)
+        #expect(result.diagnostics.map { "\($0.location!.line):\($0.location!.column) \($0.message)" }
+                == ["1:11 AsyncAPI 1.2.0 is not supported; import reads 3.0 and 2.x (2.6) documents"])
+    }
+}
