@@ -136,10 +136,13 @@ struct AsyncAPIReader {
         return reader
     }
 
-    /// The names of every message the channels list (a message's `name`, else its key).
+    /// The names of the messages outside channels (a message's `name`, else its key): their events' own types
+    /// share the namespace with named types (a channel's events' types are declared inside its type).
     private func messageNames() -> [String] {
         (root["channels"]?.entries ?? []).flatMap { channel -> [String] in
             let node = channel.value["$ref"]?.text.flatMap { Self.resolve($0, in: root) } ?? channel.value
+            let address = node["address"]?.text ?? (root["asyncapi"]?.text?.hasPrefix("2.") == true ? channel.keyText : nil)
+            guard channel.keyText == "root" || address == nil || address == "/" else { return [] }
             var names = (node["messages"]?.entries ?? []).map { entry in
                 let message = entry.value["$ref"]?.text.flatMap { Self.resolve($0, in: root) } ?? entry.value
                 return message["name"]?.text ?? entry.keyText ?? ""
