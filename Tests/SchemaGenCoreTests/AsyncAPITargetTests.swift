@@ -16,11 +16,7 @@ import Yams
     static let validator = Golden.repositoryRoot.appendingPathComponent("Tests/AsyncAPI/validate.py")
     static let fixtures = Golden.repositoryRoot.appendingPathComponent("Tests/GeneratedClientTests/Fixtures")
 
-    static let python: URL? = {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"
-        return path.split(separator: ":").map { URL(fileURLWithPath: String($0)).appendingPathComponent("python3") }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
+    static let python = executableOnPath("python3")
 
     /// Whether the validator's packages are installed (`pip install -r Tests/AsyncAPI/requirements.txt`).
     static let validatorAvailable: Bool = {

@@ -19,11 +19,7 @@ import Testing
                                   "--noUnusedLocals", "--noUnusedParameters", "--noImplicitReturns", "--noFallthroughCasesInSwitch",
                                   "--noUncheckedIndexedAccess", "--exactOptionalPropertyTypes", "--pretty", "false"]
 
-    static let compiler: URL? = {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"
-        return path.split(separator: ":").map { URL(fileURLWithPath: String($0)).appendingPathComponent("tsc") }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
+    static let compiler = executableOnPath("tsc")
 
     static var compilerRequired: Bool { ProcessInfo.processInfo.environment["SCHEMAGEN_REQUIRE_TSC"] == "1" }
 

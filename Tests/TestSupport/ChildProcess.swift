@@ -65,3 +65,10 @@ private final class ErrorBuffer: @unchecked Sendable {
         return data ?? Data()
     }
 }
+
+/// The executable `name` as the shell would find it on the `PATH`, or `nil`.
+public func executableOnPath(_ name: String) -> URL? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    return path.split(separator: ":").map { URL(fileURLWithPath: String($0)).appendingPathComponent(name) }
+        .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+}
