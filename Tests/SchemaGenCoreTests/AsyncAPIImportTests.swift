@@ -59,6 +59,33 @@ import Testing
         #expect(warnings.first?.hasPrefix("52:3 AsyncAPI does not say how events are framed") == true, "\(warnings)")
     }
 
+    /// Hostile documents: schemas that contain themselves (through a list, through `allOf`), references that go
+    /// nowhere. Each is a warning; the import finishes.
+    @Test func schemasThatContainThemselvesOrPointNowhereAreWarnings() throws {
+        let text = """
+            asyncapi: 3.0.0
+            info: {title: Loops, version: '1'}
+            channels:
+              root:
+                address: /
+                messages:
+                  tree: {payload: {$ref: '#/components/schemas/list'}}
+                  knot: {payload: {$ref: '#/components/schemas/knot'}}
+                  lost: {payload: {$ref: '#/components/schemas/nothing'}}
+            components:
+              schemas:
+                list: {type: array, items: {$ref: '#/components/schemas/list'}}
+                knot: {allOf: [{$ref: '#/components/schemas/knot'}, {properties: {a: {type: string}}}]}
+            """
+        let root = try #require(YAMLLoader().load(text: text, path: "loops.yaml").root)
+        let result = AsyncAPIImporter().importDocument(root, sourceFile: "loops.yaml")
+        let contract = try #require(result.contract)
+        #expect(ContractLoader().load(text: contract, path: "imported.yaml").contract != nil, "\(contract)")
+        let messages = result.diagnostics.map(\.message)
+        #expect(messages.contains { $0.contains("'#/components/schemas/list' contains itself") }, "\(messages)")
+        #expect(messages.contains { $0.contains("the reference '#/components/schemas/nothing' does not resolve") }, "\(messages)")
+    }
+
     @Test func aDocumentOfAnotherVersionIsALocatedError() throws {
         let root = try #require(YAMLLoader().load(text: "asyncapi: 1.2.0\ninfo: {title: Old}\n", path: "old.yaml").root)
         let result = AsyncAPIImporter().importDocument(root, sourceFile: "old.yaml")

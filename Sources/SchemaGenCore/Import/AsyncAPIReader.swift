@@ -68,7 +68,8 @@ struct AsyncAPIReader {
         }
         if let dates = root["x-schemagen-dates"]?.text, dates != "iso8601" { members.append(("dates", .string(dates))) }
         if !types.isEmpty { members.append(("types", .object(types))) }
-        let rootEvents = channels.filter { $0.address == nil }.flatMap(\.events)
+        // Several channels may stand for the connection itself (no address, `/`): their events are one list.
+        let rootEvents = uniqueByName(channels.filter { $0.address == nil }.flatMap(\.events), in: "outside channels")
         if !rootEvents.isEmpty { members.append(("events", .object(rootEvents.map { event($0, schemas: &schemas) }))) }
         let named = channels.filter { $0.address != nil }
         if !named.isEmpty {
@@ -381,8 +382,22 @@ struct AsyncAPIReader {
             ("swiftName", channel.node["x-schemagen-swift-name"]?.text.map(DocumentValue.string)),
             ("deprecated", channel.node["x-schemagen-deprecation"].map { $0.text.map(DocumentValue.string) ?? .bool(true) }),
             ("parameters", parameters.isEmpty ? nil : .object(parameters)),
-            ("events", .object(channel.events.map { event($0, schemas: &schemas) })),
+            ("events", .object(uniqueByName(channel.events, in: "in the channel '\(channel.name)'").map { event($0, schemas: &schemas) })),
         ])
+    }
+
+    /// The events with their first message of each name: a contract names each event once per scope.
+    private mutating func uniqueByName(_ events: [ImportedEvent], in scope: String) -> [ImportedEvent] {
+        var unique: [ImportedEvent] = []
+        for event in events {
+            let name = event.message["name"]?.text ?? event.key
+            if unique.contains(where: { ($0.message["name"]?.text ?? $0.key) == name }) {
+                diagnostics.append(.warning("the message '\(name)' is listed again \(scope); the contract keeps the first", at: event.message.location))
+                continue
+            }
+            unique.append(event)
+        }
+        return unique
     }
 
     private mutating func event(_ event: ImportedEvent, schemas: inout AsyncAPISchemaReader) -> (key: String, value: DocumentValue) {

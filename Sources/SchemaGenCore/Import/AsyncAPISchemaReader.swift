@@ -7,6 +7,14 @@ struct AsyncAPISchemaReader {
     /// The contract names of `components.schemas` that became named types.
     let namedTypes: [String: String]
     var diagnostics: [Diagnostic] = []
+    /// The references being followed, innermost last: a schema that contains itself other than through a named
+    /// type would be followed forever.
+    private var following: [String] = []
+
+    init(resolve: @escaping (String) -> SyntaxNode?, namedTypes: [String: String]) {
+        self.resolve = resolve
+        self.namedTypes = namedTypes
+    }
 
     /// What a schema is in a contract.
     enum Spelled {
@@ -20,12 +28,18 @@ struct AsyncAPISchemaReader {
 
     /// An `allOf` of objects as one object: the parts' properties and required members together (the usual way
     /// JSON Schema shares common fields); any other schema as it is.
-    func merged(_ schema: SyntaxNode) -> SyntaxNode {
+    func merged(_ schema: SyntaxNode, visited: Set<String> = []) -> SyntaxNode {
         guard let parts = schema["allOf"]?.elements else { return schema }
         var properties: [SyntaxNode.Entry] = [], required: [SyntaxNode] = [], others: [SyntaxNode.Entry] = []
         for part in parts {
-            let resolved = merged(part["$ref"]?.text.flatMap(resolve) ?? part)
-            properties += resolved["properties"]?.entries ?? []
+            // An `allOf` that includes itself, directly or not, adds nothing the second time.
+            let reference = part["$ref"]?.text
+            if let reference, visited.contains(reference) { continue }
+            let resolved = merged(reference.flatMap(resolve) ?? part, visited: visited.union(reference.map { [$0] } ?? []))
+            // A member in several parts is one member (each part adds constraints JSON Schema checks together).
+            for entry in resolved["properties"]?.entries ?? [] where !properties.contains(where: { $0.keyText == entry.keyText }) {
+                properties.append(entry)
+            }
             required += resolved["required"]?.elements ?? []
         }
         for entry in schema.entries ?? [] where !["allOf", "properties", "required"].contains(entry.keyText ?? "") { others.append(entry) }
@@ -45,6 +59,12 @@ struct AsyncAPISchemaReader {
                 warn("\(what): the reference '\(reference)' does not resolve; typed JSON", at: schema)
                 return .expression("JSON", extras: [])
             }
+            guard !following.contains(reference) else {
+                warn("\(what): '\(reference)' contains itself, which a contract says through a named object type; typed JSON", at: schema)
+                return .expression("JSON", extras: [])
+            }
+            following.append(reference)
+            defer { following.removeLast() }
             return spell(target, what: what)
         }
         if let options = schema["anyOf"]?.elements ?? schema["oneOf"]?.elements {
