@@ -40,6 +40,41 @@ import Testing
         try Golden.assertMatches(typescript, golden: Self.goldens.appendingPathComponent("\(feature).ts"))
     }
 
+    /// Swift nests a channel's events in the channel's type; TypeScript has one namespace, so a channel event whose
+    /// name meets a named type's takes `Event` after it, and the file still compiles.
+    @Test(.enabled(if: compiler != nil || compilerRequired, "tsc is not installed (apt-get install node-typescript)"))
+    func aChannelEventNamedLikeANamedTypeGetsAnEventSuffix() async throws {
+        let text = """
+            schemagen: 1
+            name: Fleet
+            framing:
+              envelope: {name: event, payload: data, channel: channel}
+            types:
+              DriverLocation:
+                fields: {lat: Double, lng: Double}
+            channels:
+              driver:
+                address: driver-{driverId}
+                parameters: {driverId: String}
+                events:
+                  location:
+                    direction: server-to-client
+                    payload: {at: DriverLocation, speed: Double}
+            """
+        let contract = try #require(ContractLoader().load(text: text, path: "fleet.yaml").contract)
+        let typescript = try TemplateRenderer(kind: .typescript).render(TypeScriptTranslator().translate(contract, sourceFile: "fleet.yaml"))
+        #expect(typescript.contains("export interface DriverLocation {\n"))
+        #expect(typescript.contains("export interface DriverLocationEvent {\n"))
+        #expect(typescript.contains("export type DriverLocationEventFrame = {\n"))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("schemagen-ts-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try typescript.write(to: folder.appendingPathComponent("fleet.ts"), atomically: true, encoding: .utf8)
+        let tsc = try #require(Self.compiler, "tsc is not installed: apt-get install node-typescript")
+        let run = try await runChildProcess(tsc, Self.compilerOptions + [folder.appendingPathComponent("fleet.ts").path])
+        #expect(run.status == 0, "\(run.standardOutput)")
+    }
+
     @Test(.enabled(if: compiler != nil || compilerRequired, "tsc is not installed (apt-get install node-typescript)"))
     func everyGoldenAndGeneratedFileTypeChecksWithTheUsageFiles() async throws {
         let tsc = try #require(Self.compiler, "tsc is not installed: apt-get install node-typescript")

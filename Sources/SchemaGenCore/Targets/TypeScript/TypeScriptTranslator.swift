@@ -12,11 +12,12 @@ public struct TypeScriptTranslator: Sendable {
     public func translate(_ contract: Contract, sourceFile: String) -> TypeScriptFileContext {
         let speller = TypeScriptTypeSpeller(contract: contract)
         var declarations = contract.types.map { namedType($0, speller: speller) }
+        let names = Self.eventTypeNames(contract)
         var payloadTypes: [Event: String] = [:]
-        for (channel, event) in contract.allEvents {
+        for (_, event) in contract.allEvents {
             guard let payload = event.payload else { continue }
             if case .object(let object) = payload {
-                let name = typeName(of: event, in: channel)
+                let name = names[event] ?? event.swiftName
                 declarations.append(TypeScriptDeclaration(
                     name: name,
                     documentation: TypeScriptSyntax.documentation(event.description, deprecation: event.deprecation,
@@ -37,7 +38,9 @@ public struct TypeScriptTranslator: Sendable {
             context.eventMaps = eventMaps(contract, payloadTypes: payloadTypes, speller: speller)
             context.hasEventMaps = !context.eventMaps.isEmpty
         } else {
-            let frames = contract.allEvents.map { frame(of: $0.event, in: $0.channel, contract: contract, payloadTypes: payloadTypes, speller: speller) }
+            let frames = contract.allEvents.map {
+                frame(of: $0.event, in: $0.channel, named: names[$0.event] ?? $0.event.swiftName, contract: contract, payloadTypes: payloadTypes, speller: speller)
+            }
             context.frames = frames
             context.hasFrames = !frames.isEmpty
             context.guardsReadValues = frames.contains { $0.condition.contains("valueAt(") }
@@ -86,10 +89,24 @@ public struct TypeScriptTranslator: Sendable {
         TypeScriptDeclaration(name: name, documentation: documentation, isInterface: false, members: [], type: type)
     }
 
-    /// The name of an event's own types: `PoraCompleted`, or `DriverLocation` for a channel's event.
-    private func typeName(of event: Event, in channel: Channel?) -> String {
-        let name = SwiftName.typeName(forMember: event.swiftName)
-        return channel.map { SwiftName.typeName(forMember: $0.swiftName) + name } ?? name
+    /// The name of each event's own types: `PoraCompleted`, or `DriverLocation` for a channel's event. TypeScript
+    /// has one namespace where Swift nests a channel's events in its type, so a name a named type, another event
+    /// or the file's own declarations already have gets `Event` after it (then `_`), in contract order.
+    static func eventTypeNames(_ contract: Contract) -> [Event: String] {
+        var taken = Set(contract.types.map(\.name) + ["ServerFrame", "ClientFrame"])
+        for prefix in [""] + contract.channels.map({ SwiftName.typeName(forMember: $0.swiftName) }) {
+            taken.formUnion([prefix + "ClientToServerEvents", prefix + "ServerToClientEvents"])
+        }
+        var names: [Event: String] = [:]
+        for (channel, event) in contract.allEvents {
+            let own = SwiftName.typeName(forMember: event.swiftName)
+            var name = channel.map { SwiftName.typeName(forMember: $0.swiftName) + own } ?? own
+            if taken.contains(name) || taken.contains(name + "Frame") { name += "Event" }
+            while taken.contains(name) || taken.contains(name + "Frame") { name += "_" }
+            taken.formUnion([name, name + "Frame"])
+            names[event] = name
+        }
+        return names
     }
 
     // MARK: - Socket.IO
@@ -139,7 +156,7 @@ public struct TypeScriptTranslator: Sendable {
 
     // MARK: - Frames
 
-    private func frame(of event: Event, in channel: Channel?, contract: Contract, payloadTypes: [Event: String],
+    private func frame(of event: Event, in channel: Channel?, named typeName: String, contract: Contract, payloadTypes: [Event: String],
                        speller: TypeScriptTypeSpeller) -> TypeScriptFrame {
         var frame = TypeScriptFrameType()
         let payload = payloadTypes[event]
@@ -186,7 +203,7 @@ public struct TypeScriptTranslator: Sendable {
             }
         }
         notes += Self.exchangeNotes(event)
-        let name = typeName(of: event, in: channel) + "Frame"
+        let name = typeName + "Frame"
         return TypeScriptFrame(
             name: name,
             documentation: TypeScriptSyntax.documentation("`\(event.wireName)` as it travels (\(Self.direction(event.direction))).", extra: notes),
