@@ -88,6 +88,8 @@ struct ConnectionLifecycleTests {
         _ = try await accept(1)
         try await eventually("connected again") { connection.state == .connected }
         #expect(backend.attemptCount == 4)
+        // The recorder reads the states stream on a task of its own, which may still be a step behind the state.
+        try await eventually("the seven states recorded, got \(seen.values)") { seen.values.count >= 7 }
         #expect(seen.values == [.disconnected(reason: .notStarted), .connecting, .connected,
                                 .reconnecting(attempt: 1), .reconnecting(attempt: 2), .reconnecting(attempt: 3), .connected])
         await connection.disconnect()
