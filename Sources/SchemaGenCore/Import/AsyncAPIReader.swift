@@ -218,7 +218,7 @@ struct AsyncAPIReader {
                 members.append(("union", union(options, discriminator: schema["discriminator"], schemas: &schemas, what: "type '\(name)'")))
             } else if let items = schema["items"]?.elements {
                 members.append(("tuple", schemas.tupleElements(items, rest: schema["additionalItems"], variadicName: schema["x-schemagen-variadic"]?.text,
-                                                              required: schema["minItems"]?.integer ?? items.count, what: "type '\(name)'")))
+                                                              required: schema["minItems"]?.int ?? items.count, what: "type '\(name)'")))
             } else {
                 members.append(("fields", schemas.fields(of: schema, what: "type '\(name)'")))
             }

@@ -112,7 +112,7 @@ struct AsyncAPISchemaReader {
         case "array":
             if let items = schema["items"]?.elements {
                 return .tuple(tupleElements(items, rest: schema["additionalItems"], variadicName: schema["x-schemagen-variadic"]?.text,
-                                            required: schema["minItems"]?.integer ?? items.count, what: what))
+                                            required: schema["minItems"]?.int ?? items.count, what: what))
             }
             guard let items = schema["items"] else { return .expression("[JSON]", extras: extras) }
             switch spell(items, what: "the elements of \(what)") {
@@ -164,7 +164,7 @@ struct AsyncAPISchemaReader {
                 value = .object([("type", .string("[String: \(type)]")), ("keys", .string(pattern))])
             }
             let name = entry.value["x-schemagen-field"]?.text ?? "matching\(fields.count)"
-            let position = min(entry.value["x-schemagen-position"]?.integer ?? fields.count, fields.count)
+            let position = min(entry.value["x-schemagen-position"]?.int ?? fields.count, fields.count)
             fields.insert((name, value), at: position)
         }
         return .object(fields)

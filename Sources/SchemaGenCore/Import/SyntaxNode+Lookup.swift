@@ -10,18 +10,13 @@ extension SyntaxNode {
         return scalar.text
     }
 
-    /// A plain or quoted whole number.
-    var integer: Int? {
-        scalar.flatMap { Int($0.text) }
-    }
-
     /// This node as a value of an output document (scalars typed as YAML's core schema reads them).
     var documentValue: DocumentValue {
         switch kind {
         case .scalar(let scalar):
             if isNull { return .null }
             if let bool { return .bool(bool) }
-            if scalar.style == .plain, let number = Int(scalar.text) { return .integer(number) }
+            if let number = int { return .integer(number) }
             return .string(scalar.text)
         case .sequence(let elements): return .array(elements.map(\.documentValue))
         case .mapping(let entries): return .object(entries.compactMap { entry in entry.keyText.map { ($0, entry.value.documentValue) } })
