@@ -30,27 +30,23 @@ extension RealtimeClientCore {
     public func emitExpectingAck(eventName: String, channel: String?, payload: (some Encodable & Sendable)?,
                                  timeout: Duration? = nil) async throws -> Data {
         guard transport.supportsAcknowledgements else { throw AcknowledgementsUnsupported(eventName: eventName) }
-        let body = try payload.map { try encoder.encode($0) }
         let id = nextCorrelationNumber()
+        let frame = try frames.frame(eventName: eventName, channel: channel, payload: payload, ackID: id)
         let match = ReplyMatch(route: Self.acknowledgementRoute, channel: nil, source: .field(""))
-        let frame = try await request(expecting: match, correlation: .number(JSONNumber(id)), timeout: timeout) {
-            let data = framing.frame(eventName: eventName, channel: channel, payload: body)
-            try await transport.send(OutgoingFrame(eventName: eventName, channel: channel, payload: body, data: data, ackID: id))
-        }
-        return frame.payloadOrNull
+        return try await request(expecting: match, correlation: .number(JSONNumber(id)), timeout: timeout) {
+            try await transport.send(frame)
+        }.payloadOrNull
     }
 
     /// Decodes an acknowledgement's arguments: all of them as a tuple type when `spread`, else the first one.
     public func decodeAcknowledgement<Value: Decodable>(_ type: Value.Type, from arguments: Data, spread: Bool) throws -> Value {
-        spread ? try payloadDecoder.decode(Value.self, from: arguments) : try payloadDecoder.decode(FirstArgument<Value>.self, from: arguments).value
+        try payloadDecoder.decodeAcknowledgement(Value.self, from: arguments, spread: spread)
     }
 
     /// Answers the server's request for an acknowledgement `ackID` with `value`: as its arguments when `spread`
     /// (a tuple type), else as its one argument.
     public func acknowledge(_ ackID: Int, eventName: String, channel: String?, with value: some Encodable & Sendable, spread: Bool) async throws {
-        let encoded = try encoder.encode(value)
-        let arguments = spread ? encoded : Data("[".utf8) + encoded + Data("]".utf8)
-        try await transport.send(OutgoingFrame(eventName: eventName, channel: channel, payload: arguments, data: arguments, acknowledges: ackID))
+        try await transport.send(frames.acknowledgement(ackID, eventName: eventName, channel: channel, with: value, spread: spread))
     }
 
     /// Sets the app's answer to the server's requests on a route of a scope (one per route: a request has one
@@ -93,6 +89,13 @@ extension RealtimeClientCore {
 /// The key a route is filed under within a channel (or outside channels), in the tables that look frames up by route.
 func routeKey(_ route: String, _ channel: String?) -> String {
     channel.map { "\($0)\u{0}\(route)" } ?? route
+}
+
+extension WireDecoder {
+    /// Decodes an acknowledgement's arguments: all of them as a tuple type when `spread`, else the first one.
+    func decodeAcknowledgement<Value: Decodable>(_ type: Value.Type, from arguments: Data, spread: Bool) throws -> Value {
+        spread ? try decode(Value.self, from: arguments) : try decode(FirstArgument<Value>.self, from: arguments).value
+    }
 }
 
 /// The first element of a JSON array: an acknowledgement's one argument.

@@ -141,6 +141,35 @@ final class PendingReplies: @unchecked Sendable {
         return try result.get()
     }
 
+    /// Enters a request, sends it with `send`, and waits for the frame that answers it, for at most `timeout`; see
+    /// ``RealtimeClientCore/request(expecting:correlation:timeout:onAnswer:onCancel:send:)``.
+    func exchange(expecting match: ReplyMatch, correlation: JSONValue, timeout: Duration?,
+                  onAnswer: (@Sendable (WireFraming.ParsedFrame) -> Void)? = nil,
+                  onCancel: (@Sendable (JSONValue) async throws -> Void)? = nil,
+                  send: () async throws -> Void) async throws -> WireFraming.ParsedFrame {
+        try Task.checkCancellation()
+        let ticket = try reserve(match, correlation: correlation, onAnswer: onAnswer)
+        let timer = timeout.map { limit in
+            Task { [self] in
+                // A timer cancelled because the request ended must not end it again.
+                guard (try? await Task.sleep(for: limit)) != nil else { return }
+                end(ticket, with: .failure(RequestFailure.timedOut(after: limit)))
+            }
+        }
+        defer { timer?.cancel() }
+        do {
+            try await send()
+        } catch {
+            end(ticket, with: .failure(error))
+        }
+        do {
+            return try await wait(for: ticket)
+        } catch let error as CancellationError {
+            if let onCancel { Task { try? await onCancel(correlation) } }
+            throw error
+        }
+    }
+
     /// Waits for the request's end: its reply, or the error that ended it.
     func wait(for ticket: Ticket) async throws -> WireFraming.ParsedFrame {
         try await withTaskCancellationHandler {

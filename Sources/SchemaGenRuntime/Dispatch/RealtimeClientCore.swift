@@ -9,8 +9,9 @@ import Foundation
 public final class RealtimeClientCore: @unchecked Sendable {
     public let transport: any RealtimeTransport
     public let framing: WireFraming
-    // The encoder is safe to share once configured: it is only read after init.
-    let encoder: JSONEncoder
+    /// Writes outgoing frames; its encoder is safe to share once configured: it is only read after init.
+    let frames: OutgoingFrames
+    var encoder: JSONEncoder { frames.encoder }
     private let decoder: WireDecoder
 
     /// Guards every scope's listeners and the error handlers.
@@ -34,7 +35,7 @@ public final class RealtimeClientCore: @unchecked Sendable {
     public init(transport: any RealtimeTransport, framing: WireFraming, dates: WireDateEncoding, maximumPendingRequests: Int = 65_536) {
         self.transport = transport
         self.framing = framing
-        self.encoder = dates.makeEncoder()
+        self.frames = OutgoingFrames(framing: framing, encoder: dates.makeEncoder())
         self.decoder = dates.makeDecoder()
         self.pending = PendingReplies(limit: maximumPendingRequests)
         self.subscriptions = ActiveSubscriptions(limit: maximumPendingRequests)
@@ -53,34 +54,24 @@ public final class RealtimeClientCore: @unchecked Sendable {
 
     /// Encodes `payload` and sends the event in the contract's framing.
     public func emit(eventName: String, channel: String?, payload: (some Encodable & Sendable)?) async throws {
-        let body = try payload.map { try encoder.encode($0) }
-        try await send(eventName: eventName, channel: channel, payload: body)
+        try await transport.send(frames.frame(eventName: eventName, channel: channel, payload: payload))
     }
 
     /// Sends an event without payload.
     public func emit(eventName: String, channel: String?) async throws {
-        try await send(eventName: eventName, channel: channel, payload: nil)
+        try await transport.send(frames.frame(eventName: eventName, channel: channel, body: nil))
     }
 
     /// Encodes `payload` and sends the event at `address` (contracts with frame shapes). When the event's shape
     /// has envelope fields, `payload` is the event's whole value: its fields and its payload
     /// (``WireFraming/ParsedFrame/parts``).
     public func emit(_ address: EventAddress, channel: String?, payload: (some Encodable & Sendable)?) async throws {
-        let body = try payload.map { try encoder.encode($0) }
-        let isParts = if case .shapes(let shapes) = framing, !shapes[address.shape].fields.isEmpty { true } else { false }
-        let data = framing.frame(address: address, channel: channel, payload: isParts ? nil : body, parts: isParts ? body : nil)
-        try await transport.send(OutgoingFrame(eventName: address.name?.text ?? "", channel: channel, payload: body, data: data))
+        try await transport.send(frames.frame(address, channel: channel, payload: payload))
     }
 
     /// Sends the event at `address` without payload.
     public func emit(_ address: EventAddress, channel: String?) async throws {
-        let data = framing.frame(address: address, channel: channel, payload: nil, parts: nil)
-        try await transport.send(OutgoingFrame(eventName: address.name?.text ?? "", channel: channel, payload: nil, data: data))
-    }
-
-    private func send(eventName: String, channel: String?, payload: Data?) async throws {
-        let data = framing.frame(eventName: eventName, channel: channel, payload: payload)
-        try await transport.send(OutgoingFrame(eventName: eventName, channel: channel, payload: payload, data: data))
+        try await transport.send(frames.frame(address, channel: channel, body: nil))
     }
 
     // MARK: Requests
@@ -120,27 +111,8 @@ public final class RealtimeClientCore: @unchecked Sendable {
                         onAnswer: (@Sendable (WireFraming.ParsedFrame) -> Void)? = nil,
                         onCancel: (@Sendable (JSONValue) async throws -> Void)? = nil,
                         send: () async throws -> Void) async throws -> WireFraming.ParsedFrame {
-        try Task.checkCancellation()
-        let ticket = try pending.reserve(match, correlation: correlation, onAnswer: onAnswer)
-        let timer = (timeout ?? defaultRequestTimeout).map { limit in
-            Task { [pending] in
-                // A timer cancelled because the request ended must not end it again.
-                guard (try? await Task.sleep(for: limit)) != nil else { return }
-                pending.end(ticket, with: .failure(RequestFailure.timedOut(after: limit)))
-            }
-        }
-        defer { timer?.cancel() }
-        do {
-            try await send()
-        } catch {
-            pending.end(ticket, with: .failure(error))
-        }
-        do {
-            return try await pending.wait(for: ticket)
-        } catch let error as CancellationError {
-            if let onCancel { Task { try? await onCancel(correlation) } }
-            throw error
-        }
+        try await pending.exchange(expecting: match, correlation: correlation, timeout: timeout ?? defaultRequestTimeout,
+                                   onAnswer: onAnswer, onCancel: onCancel, send: send)
     }
 
     /// Ends every request waiting for a reply, and every open subscription, with

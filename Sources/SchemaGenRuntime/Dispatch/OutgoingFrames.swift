@@ -1,0 +1,47 @@
+import Foundation
+
+/// Writes events as ``OutgoingFrame``s in a contract's framing: what a generated client and a generated server send
+/// alike, so both sides of the wire frame an event the same way.
+///
+/// Unchecked: its encoder is only read after init, so it is safe to share on SDKs that do not mark it Sendable yet.
+struct OutgoingFrames: @unchecked Sendable {
+    let framing: WireFraming
+    let encoder: JSONEncoder
+
+    init(framing: WireFraming, encoder: JSONEncoder) {
+        self.framing = framing
+        self.encoder = encoder
+    }
+
+    /// The event `eventName` with `payload` encoded; `ackID` asks for an acknowledgement.
+    func frame(eventName: String, channel: String?, payload: (some Encodable & Sendable)?, ackID: Int? = nil) throws -> OutgoingFrame {
+        frame(eventName: eventName, channel: channel, body: try payload.map { try encoder.encode($0) }, ackID: ackID)
+    }
+
+    /// The event `eventName` with its payload's JSON, if any.
+    func frame(eventName: String, channel: String?, body: Data?, ackID: Int? = nil) -> OutgoingFrame {
+        OutgoingFrame(eventName: eventName, channel: channel, payload: body,
+                      data: framing.frame(eventName: eventName, channel: channel, payload: body), ackID: ackID)
+    }
+
+    /// The event at `address` (frame shapes). When the event's shape has envelope fields, `payload` is the event's
+    /// whole value: its fields and its payload (``WireFraming/ParsedFrame/parts``).
+    func frame(_ address: EventAddress, channel: String?, payload: (some Encodable & Sendable)?) throws -> OutgoingFrame {
+        frame(address, channel: channel, body: try payload.map { try encoder.encode($0) })
+    }
+
+    /// The event at `address` with its value's JSON, if any.
+    func frame(_ address: EventAddress, channel: String?, body: Data?) -> OutgoingFrame {
+        let isParts = if case .shapes(let shapes) = framing, !shapes[address.shape].fields.isEmpty { true } else { false }
+        let data = framing.frame(address: address, channel: channel, payload: isParts ? nil : body, parts: isParts ? body : nil)
+        return OutgoingFrame(eventName: address.name?.text ?? "", channel: channel, payload: body, data: data)
+    }
+
+    /// The acknowledgement of the peer's frame `ackID` (Socket.IO's `43<id>[...]`): `value` as its arguments when
+    /// `spread` (a tuple type), else as its one argument.
+    func acknowledgement(_ ackID: Int, eventName: String, channel: String?, with value: some Encodable & Sendable, spread: Bool) throws -> OutgoingFrame {
+        let encoded = try encoder.encode(value)
+        let arguments = spread ? encoded : Data("[".utf8) + encoded + Data("]".utf8)
+        return OutgoingFrame(eventName: eventName, channel: channel, payload: arguments, data: arguments, acknowledges: ackID)
+    }
+}

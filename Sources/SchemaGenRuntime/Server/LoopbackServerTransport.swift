@@ -1,0 +1,122 @@
+import Foundation
+
+/// An in-memory server transport that generated clients connect to: a generated client and a generated server talk
+/// through it in one process, in tests and previews, with everything a socket carries (acknowledgements both ways,
+/// channel subscriptions, disconnects) and no socket. Frames are delivered synchronously, on the sending thread, in
+/// order.
+public final class LoopbackServerTransport: RealtimeServerTransport, @unchecked Sendable {
+    private let lock = NSLock()
+    private var receiver: (@Sendable (ServerTransportEvent) -> Void)?
+    private var clients: [ServerConnection: LoopbackClientTransport] = [:]
+    private var lastID: UInt64 = 0
+    public let supportsAcknowledgements: Bool
+
+    /// - Parameter supportsAcknowledgements: whether it carries acknowledgements, as Socket.IO does.
+    public init(supportsAcknowledgements: Bool = true) {
+        self.supportsAcknowledgements = supportsAcknowledgements
+    }
+
+    public func setReceiver(_ receiver: @escaping @Sendable (ServerTransportEvent) -> Void) {
+        lock.withLock { self.receiver = receiver }
+    }
+
+    /// Opens a new connection and returns the transport a client uses on it (`Client(transport:)`).
+    public func connect() -> LoopbackClientTransport {
+        let client = lock.withLock {
+            lastID += 1
+            let client = LoopbackClientTransport(connection: ServerConnection(id: lastID), server: self)
+            clients[client.connection] = client
+            return client
+        }
+        report(.connected(client.connection))
+        return client
+    }
+
+    public func send(_ frame: OutgoingFrame, to connection: ServerConnection) async throws {
+        guard let client = lock.withLock({ clients[connection] }) else { throw LoopbackConnectionClosed(connection: connection) }
+        client.deliver(IncomingFrame(data: frame.data, channel: frame.channel, ackID: frame.ackID, acknowledges: frame.acknowledges))
+    }
+
+    public func close(_ connection: ServerConnection) async {
+        drop(connection, reason: "closed by the server")
+    }
+
+    /// Ends the connection as a network fault would: both sides hear of it.
+    func drop(_ connection: ServerConnection, reason: String) {
+        guard let client = lock.withLock({ clients.removeValue(forKey: connection) }) else { return }
+        client.lose(reason)
+        report(.disconnected(connection, reason: reason))
+    }
+
+    func report(_ event: ServerTransportEvent) {
+        let receiver = lock.withLock { self.receiver }
+        receiver?(event)
+    }
+
+    func isOpen(_ connection: ServerConnection) -> Bool {
+        lock.withLock { clients[connection] != nil }
+    }
+}
+
+/// The client's end of one ``LoopbackServerTransport`` connection: a ``RealtimeTransport`` for a generated client.
+public final class LoopbackClientTransport: RealtimeTransport, @unchecked Sendable {
+    /// The connection as the server knows it.
+    public let connection: ServerConnection
+    private let server: LoopbackServerTransport
+    private let lock = NSLock()
+    private var receiver: (@Sendable (IncomingFrame) -> Void)?
+    private var lossHandler: (@Sendable (String) -> Void)?
+
+    init(connection: ServerConnection, server: LoopbackServerTransport) {
+        self.connection = connection
+        self.server = server
+    }
+
+    public var supportsAcknowledgements: Bool { server.supportsAcknowledgements }
+
+    public func send(_ frame: OutgoingFrame) async throws {
+        guard server.isOpen(connection) else { throw LoopbackConnectionClosed(connection: connection) }
+        server.report(.frame(IncomingFrame(data: frame.data, channel: frame.channel, ackID: frame.ackID, acknowledges: frame.acknowledges),
+                             from: connection))
+    }
+
+    public func setReceiver(_ receiver: @escaping @Sendable (IncomingFrame) -> Void) {
+        lock.withLock { self.receiver = receiver }
+    }
+
+    public func setConnectionLossHandler(_ handler: @escaping @Sendable (String) -> Void) {
+        lock.withLock { lossHandler = handler }
+    }
+
+    public func subscribe(to channel: String) async throws {
+        guard server.isOpen(connection) else { throw LoopbackConnectionClosed(connection: connection) }
+        server.report(.subscribed(connection, channel: channel))
+    }
+
+    public func unsubscribe(from channel: String) async throws {
+        guard server.isOpen(connection) else { throw LoopbackConnectionClosed(connection: connection) }
+        server.report(.unsubscribed(connection, channel: channel))
+    }
+
+    /// Ends the connection from the client's side, as a network fault would.
+    public func disconnect(reason: String = "closed by the client") {
+        server.drop(connection, reason: reason)
+    }
+
+    func deliver(_ frame: IncomingFrame) {
+        let receiver = lock.withLock { self.receiver }
+        receiver?(frame)
+    }
+
+    func lose(_ reason: String) {
+        let handler = lock.withLock { lossHandler }
+        handler?(reason)
+    }
+}
+
+/// A frame was sent on a loopback connection that has ended.
+public struct LoopbackConnectionClosed: Error, Hashable, Sendable, CustomStringConvertible {
+    public var connection: ServerConnection
+
+    public var description: String { "\(connection) is closed" }
+}

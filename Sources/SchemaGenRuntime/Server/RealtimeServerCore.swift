@@ -1,0 +1,400 @@
+import Foundation
+
+/// The engine inside every generated server: routes frames from connections to the typed listeners, responders and
+/// event streams of their scope (the server itself, or one channel), keeps which connections form which groups, and
+/// frames events for the transport, to one connection or many.
+///
+/// Generated code is a typed skin over this class; servers use the generated `Server`, not this directly. Listeners
+/// run on the thread the transport delivers on, one frame at a time per connection, in arrival order.
+public final class RealtimeServerCore: @unchecked Sendable {
+    public let transport: any RealtimeServerTransport
+    public let framing: WireFraming
+    let frames: OutgoingFrames
+    private let decoder: WireDecoder
+    private let maximumPendingRequests: Int
+
+    /// Guards everything below.
+    private let lock = NSLock()
+    private var connections: [ServerConnection: Membership] = [:]
+    private var groups: [String: Set<ServerConnection>] = [:]
+    private var subscribers: [String: Set<ServerConnection>] = [:]
+    private var rootScope: (any ServerScopeRouting)?
+    private var channelScopes: [String: any ServerScopeRouting] = [:]
+    // Arrays, not dictionaries: handlers run in the order they were registered.
+    private var listeners: [String: [(id: UUID, handler: ServerFrameHandler)]] = [:]
+    private var responders: [String: (id: UUID, respond: ServerResponder)] = [:]
+    private var errorHandlers: [(id: UUID, handler: @Sendable (ServerConnection, IncomingFailure) -> Void)] = []
+    private var connectHandlers: [(id: UUID, handler: @Sendable (ServerConnection) -> Void)] = []
+    private var disconnectHandlers: [(id: UUID, handler: @Sendable (ServerConnection, String) -> Void)] = []
+    private var ackCounter = 0
+    private var acknowledgementTimeout: Duration? = .seconds(30)
+
+    /// What the server knows of one connection.
+    private struct Membership {
+        var groups: Set<String> = []
+        var channels: Set<String> = []
+        /// The server's frames waiting for this connection's acknowledgements.
+        let pending: PendingReplies
+    }
+
+    /// - Parameter maximumPendingRequests: how many of the server's frames may wait for one connection's
+    ///   acknowledgements at once; one more fails at once with ``RequestFailure/tooManyPending(limit:)``.
+    public init(transport: any RealtimeServerTransport, framing: WireFraming, dates: WireDateEncoding, maximumPendingRequests: Int = 1_024) {
+        self.transport = transport
+        self.framing = framing
+        self.frames = OutgoingFrames(framing: framing, encoder: dates.makeEncoder())
+        self.decoder = dates.makeDecoder()
+        self.maximumPendingRequests = maximumPendingRequests
+        // Weakly: a server does not keep itself alive through its transport.
+        transport.setReceiver { [weak self] event in self?.receive(event) }
+    }
+
+    /// The decoder payloads are read with: the contract's dates.
+    public var payloadDecoder: WireDecoder { decoder }
+
+    // MARK: Connections and groups
+
+    /// The connections open now, oldest first.
+    public var openConnections: [ServerConnection] {
+        lock.withLock { connections.keys.sorted() }
+    }
+
+    /// Adds `connection` to `group` (a Socket.IO room); it leaves every group when it disconnects.
+    public func join(_ connection: ServerConnection, to group: String) {
+        lock.withLock {
+            guard connections[connection] != nil else { return }
+            connections[connection]?.groups.insert(group)
+            groups[group, default: []].insert(connection)
+        }
+    }
+
+    /// Removes `connection` from `group`.
+    public func leave(_ connection: ServerConnection, from group: String) {
+        lock.withLock {
+            connections[connection]?.groups.remove(group)
+            groups[group]?.remove(connection)
+            if groups[group]?.isEmpty == true { groups[group] = nil }
+        }
+    }
+
+    /// The connections in `group` now.
+    public func members(of group: String) -> [ServerConnection] {
+        lock.withLock { (groups[group] ?? []).sorted() }
+    }
+
+    /// Subscribes `connection` to the channel at `address`, for protocols that carry no subscriptions of their own
+    /// (a plain WebSocket): the channel's ``Recipients/subscribers(of:)`` include it from now on.
+    public func subscribe(_ connection: ServerConnection, to address: String) {
+        lock.withLock {
+            guard connections[connection] != nil else { return }
+            connections[connection]?.channels.insert(address)
+            subscribers[address, default: []].insert(connection)
+        }
+    }
+
+    /// Unsubscribes `connection` from the channel at `address`.
+    public func unsubscribe(_ connection: ServerConnection, from address: String) {
+        lock.withLock {
+            connections[connection]?.channels.remove(address)
+            subscribers[address]?.remove(connection)
+            if subscribers[address]?.isEmpty == true { subscribers[address] = nil }
+        }
+    }
+
+    /// The connections subscribed to the channel at `address` now.
+    public func subscribers(of address: String) -> [ServerConnection] {
+        lock.withLock { (subscribers[address] ?? []).sorted() }
+    }
+
+    /// Closes `connection` from the server's side.
+    public func close(_ connection: ServerConnection) async {
+        await transport.close(connection)
+    }
+
+    /// Calls `handler` with every connection that opens.
+    public func onConnect(_ handler: @escaping @Sendable (ServerConnection) -> Void) -> ListenerToken {
+        let id = UUID()
+        lock.withLock { connectHandlers.append((id, handler)) }
+        return ListenerToken(id: id) { [weak self] in self?.lock.withLock { self?.connectHandlers.removeAll { $0.id == id } } }
+    }
+
+    /// Calls `handler` with every connection that ends, and why, after it left its groups and channels.
+    public func onDisconnect(_ handler: @escaping @Sendable (ServerConnection, String) -> Void) -> ListenerToken {
+        let id = UUID()
+        lock.withLock { disconnectHandlers.append((id, handler)) }
+        return ListenerToken(id: id) { [weak self] in self?.lock.withLock { self?.disconnectHandlers.removeAll { $0.id == id } } }
+    }
+
+    /// Calls `handler` for every frame from a connection that cannot be delivered (malformed, an event the contract
+    /// does not have for clients, a payload that does not decode). The connection's other frames keep flowing.
+    public func addErrorHandler(_ handler: @escaping @Sendable (ServerConnection, IncomingFailure) -> Void) -> ListenerToken {
+        let id = UUID()
+        lock.withLock { errorHandlers.append((id, handler)) }
+        return ListenerToken(id: id) { [weak self] in self?.lock.withLock { self?.errorHandlers.removeAll { $0.id == id } } }
+    }
+
+    // MARK: Sending
+
+    /// Encodes `payload` and sends the event in the contract's framing to `recipients`.
+    public func emit(eventName: String, channel: String?, payload: (some Encodable & Sendable)?, to recipients: Recipients) async throws {
+        try await send(frames.frame(eventName: eventName, channel: channel, payload: payload), to: recipients)
+    }
+
+    /// Sends an event without payload to `recipients`.
+    public func emit(eventName: String, channel: String?, to recipients: Recipients) async throws {
+        try await send(frames.frame(eventName: eventName, channel: channel, body: nil), to: recipients)
+    }
+
+    /// Encodes `payload` and sends the event at `address` (contracts with frame shapes) to `recipients`.
+    public func emit(_ address: EventAddress, channel: String?, payload: (some Encodable & Sendable)?, to recipients: Recipients) async throws {
+        try await send(frames.frame(address, channel: channel, payload: payload), to: recipients)
+    }
+
+    /// Sends the event at `address` without payload to `recipients`.
+    public func emit(_ address: EventAddress, channel: String?, to recipients: Recipients) async throws {
+        try await send(frames.frame(address, channel: channel, body: nil), to: recipients)
+    }
+
+    /// Sends an event the contract does not describe, its payload given as raw JSON, to `recipients`.
+    public func emit(eventName: String, channel: String?, rawPayload: Data?, to recipients: Recipients) async throws {
+        try await send(frames.frame(eventName: eventName, channel: channel, body: rawPayload), to: recipients)
+    }
+
+    /// Sends `frame` to each recipient in turn. A failure to send to one named connection is thrown; to a group, it is
+    /// skipped (the connection is closing, and its disconnect follows), so one dead connection stops no broadcast.
+    private func send(_ frame: OutgoingFrame, to recipients: Recipients) async throws {
+        if recipients.isSingleConnection, case .connections(let list) = recipients.selection {
+            return try await transport.send(frame, to: list[0])
+        }
+        for connection in resolve(recipients) {
+            try? await transport.send(frame, to: connection)
+        }
+    }
+
+    private func resolve(_ recipients: Recipients) -> [ServerConnection] {
+        let chosen: [ServerConnection] = lock.withLock {
+            switch recipients.selection {
+            case .connections(let list): list
+            case .group(let name): (groups[name] ?? []).sorted()
+            case .subscribers(let address): (subscribers[address] ?? []).sorted()
+            case .everyone: connections.keys.sorted()
+            }
+        }
+        return recipients.excluded.isEmpty ? chosen : chosen.filter { !recipients.excluded.contains($0) }
+    }
+
+    // MARK: Acknowledgements
+
+    /// How long the server waits for a connection's acknowledgement when the call names no timeout (30 seconds unless
+    /// set); `nil` waits until it comes or the connection ends.
+    public var defaultAcknowledgementTimeout: Duration? {
+        get { lock.withLock { acknowledgementTimeout } }
+        set { lock.withLock { acknowledgementTimeout = newValue } }
+    }
+
+    /// Sends the event to `connection` asking for an acknowledgement (Socket.IO) and returns its arguments, the JSON
+    /// array the client's callback answered with. Throws ``RequestFailure`` when none comes within `timeout` or the
+    /// connection ends, ``AcknowledgementsUnsupported`` when the transport carries none, `CancellationError` when the
+    /// calling task is cancelled.
+    public func emitExpectingAck(eventName: String, channel: String?, payload: (some Encodable & Sendable)?, to connection: ServerConnection,
+                                 timeout: Duration? = nil) async throws -> Data {
+        guard transport.supportsAcknowledgements else { throw AcknowledgementsUnsupported(eventName: eventName) }
+        let (pending, id, limit) = lock.withLock { () -> (PendingReplies?, Int, Duration?) in
+            ackCounter = ackCounter == .max ? 1 : ackCounter + 1
+            return (connections[connection]?.pending, ackCounter, timeout ?? acknowledgementTimeout)
+        }
+        guard let pending else { throw RequestFailure.connectionLost(reason: "\(connection) is not open") }
+        let frame = try frames.frame(eventName: eventName, channel: channel, payload: payload, ackID: id)
+        let match = ReplyMatch(route: RealtimeClientCore.acknowledgementRoute, channel: nil, source: .field(""))
+        return try await pending.exchange(expecting: match, correlation: .number(JSONNumber(id)), timeout: limit) {
+            try await transport.send(frame, to: connection)
+        }.payloadOrNull
+    }
+
+    /// Decodes an acknowledgement's arguments: all of them as a tuple type when `spread`, else the first one.
+    public func decodeAcknowledgement<Value: Decodable>(_ type: Value.Type, from arguments: Data, spread: Bool) throws -> Value {
+        try decoder.decodeAcknowledgement(Value.self, from: arguments, spread: spread)
+    }
+
+    /// Answers a connection's request for an acknowledgement `ackID` with `value`: as its arguments when `spread` (a
+    /// tuple type), else as its one argument.
+    public func acknowledge(_ ackID: Int, eventName: String, channel: String?, with value: some Encodable & Sendable, spread: Bool,
+                            to connection: ServerConnection) async throws {
+        try await transport.send(frames.acknowledgement(ackID, eventName: eventName, channel: channel, with: value, spread: spread), to: connection)
+    }
+
+    // MARK: Registering
+
+    /// Declares a scope (`nil`: events outside channels) and how its frames decode into its generated client-event
+    /// enum, for ``events(channel:as:)``. Idempotent.
+    public func registerScope<Event: Sendable>(channel: String?,
+                                               decode: @escaping @Sendable (WireFraming.ParsedFrame, WireDecoder) throws -> Event) {
+        lock.withLock {
+            if scope(for: channel) == nil { setScope(ServerScope<Event>(decode: decode), for: channel) }
+        }
+    }
+
+    /// Calls `handler` with the connection and payload of every `route` frame of the scope, the payload decoded as
+    /// `Payload` from `source`.
+    public func addListener<Payload: Decodable & Sendable>(
+        channel: String?, eventName route: String, decoding type: Payload.Type, from source: WireFraming.PayloadSource = .payload,
+        handler: @escaping @Sendable (ServerConnection, Payload) -> Void
+    ) -> ListenerToken {
+        addListener(channel: channel, eventName: route) { connection, frame, decoder in
+            handler(connection, try decoder.decode(Payload.self, from: frame, source: source))
+        }
+    }
+
+    /// Calls `handler` with the connection of every `route` frame of the scope (events without payload).
+    public func addListener(channel: String?, eventName route: String, handler: @escaping @Sendable (ServerConnection) -> Void) -> ListenerToken {
+        addListener(channel: channel, eventName: route) { connection, _, _ in handler(connection) }
+    }
+
+    private func addListener(channel: String?, eventName route: String, _ handler: @escaping ServerFrameHandler) -> ListenerToken {
+        let id = UUID()
+        let key = routeKey(route, channel)
+        lock.withLock { listeners[key, default: []].append((id, handler)) }
+        return ListenerToken(id: id) { [weak self] in
+            guard let self else { return }
+            self.lock.withLock {
+                self.listeners[key]?.removeAll { $0.id == id }
+                if self.listeners[key]?.isEmpty == true { self.listeners[key] = nil }
+            }
+        }
+    }
+
+    /// Sets the server's answer to the clients' requests on a route of a scope (one per route: a request has one
+    /// answer), replacing any before. The token's `cancel()` removes it.
+    public func setResponder(channel: String?, eventName route: String, _ responder: @escaping ServerResponder) -> ListenerToken {
+        let id = UUID()
+        let key = routeKey(route, channel)
+        lock.withLock { responders[key] = (id, responder) }
+        return ListenerToken(id: id) { [weak self] in
+            guard let self else { return }
+            self.lock.withLock { if self.responders[key]?.id == id { self.responders[key] = nil } }
+        }
+    }
+
+    /// Every event clients send in the scope, with its connection, until the consuming task ends.
+    public func events<Event: Sendable>(channel: String?, as type: Event.Type) -> AsyncStream<ReceivedEvent<Event>> {
+        AsyncStream { continuation in
+            let id = UUID()
+            lock.withLock { (scope(for: channel) as? ServerScope<Event>)?.addStream(id: id) { continuation.yield($0) } }
+            continuation.onTermination = { [weak self] _ in
+                guard let self else { return }
+                self.lock.withLock { (self.scope(for: channel) as? ServerScope<Event>)?.removeStream(id: id) }
+            }
+        }
+    }
+
+    // MARK: Receiving
+
+    /// Handles one transport event. Transports call this through the receiver set at init.
+    public func receive(_ event: ServerTransportEvent) {
+        switch event {
+        case .connected(let connection):
+            let handlers = lock.withLock {
+                if connections[connection] == nil { connections[connection] = Membership(pending: PendingReplies(limit: maximumPendingRequests)) }
+                return connectHandlers
+            }
+            for entry in handlers { entry.handler(connection) }
+        case .frame(let frame, let connection):
+            receive(frame, from: connection)
+        case .subscribed(let connection, let channel):
+            subscribe(connection, to: channel)
+        case .unsubscribed(let connection, let channel):
+            unsubscribe(connection, from: channel)
+        case .disconnected(let connection, let reason):
+            let (membership, handlers) = lock.withLock {
+                let membership = connections.removeValue(forKey: connection)
+                for group in membership?.groups ?? [] {
+                    groups[group]?.remove(connection)
+                    if groups[group]?.isEmpty == true { groups[group] = nil }
+                }
+                for channel in membership?.channels ?? [] {
+                    subscribers[channel]?.remove(connection)
+                    if subscribers[channel]?.isEmpty == true { subscribers[channel] = nil }
+                }
+                return (membership, disconnectHandlers)
+            }
+            guard let membership else { return }
+            membership.pending.failAll(RequestFailure.connectionLost(reason: reason))
+            for entry in handlers { entry.handler(connection, reason) }
+        }
+    }
+
+    private func receive(_ incoming: IncomingFrame, from connection: ServerConnection) {
+        if let id = incoming.acknowledges {
+            return receiveAcknowledgement(incoming, id: id, from: connection)
+        }
+        let parsed: WireFraming.ParsedFrame
+        do {
+            parsed = try framing.parse(incoming.data)
+        } catch {
+            return report(IncomingFailure(eventName: nil, channel: incoming.channel, rawFrame: incoming.data, rawPayload: nil,
+                                          reason: .malformedFrame(error)), from: connection)
+        }
+        let channel = parsed.channel ?? incoming.channel
+        let key = routeKey(parsed.route, channel)
+        let (handlers, responder, routing) = lock.withLock {
+            (listeners[key] ?? [], responders.isEmpty ? nil : responders[key]?.respond, scope(for: channel)?.routing)
+        }
+        // A payload that does not decode is reported once per frame, however many consumers tried.
+        var failure: (any Error)?
+        if let responder {
+            do {
+                if let work = try responder(connection, parsed, decoder, incoming.ackID) { Task { try? await work() } }
+            } catch {
+                failure = error
+            }
+        }
+        for entry in handlers {
+            do { try entry.handler(connection, parsed, decoder) } catch { failure = failure ?? error }
+        }
+        do {
+            try routing?(connection, parsed, decoder)
+        } catch {
+            failure = failure ?? error
+        }
+        guard let failure else { return }
+        let reason: IncomingFailure.Reason = if let error = failure as? DecodingError { .undecodablePayload(error) } else {
+            .malformedFrame(failure as? WireFraming.MalformedFrame ?? WireFraming.MalformedFrame(reason: "\(failure)"))
+        }
+        report(IncomingFailure(eventName: parsed.eventName, channel: channel, rawFrame: incoming.data, rawPayload: parsed.payload, reason: reason),
+               from: connection)
+    }
+
+    private func receiveAcknowledgement(_ incoming: IncomingFrame, id: Int, from connection: ServerConnection) {
+        let frame = WireFraming.ParsedFrame(eventName: "", channel: nil, payload: incoming.data, frame: incoming.data,
+                                            route: RealtimeClientCore.acknowledgementRoute)
+        let pending = lock.withLock { connections[connection]?.pending }
+        if pending.map({ if case .answered = $0.deliverAcknowledgement(frame, id: id) { true } else { false } }) != true {
+            report(IncomingFailure(eventName: nil, channel: incoming.channel, rawFrame: incoming.data, rawPayload: incoming.data,
+                                   reason: .unexpectedReply(correlation: .number(JSONNumber(id)))), from: connection)
+        }
+    }
+
+    private func report(_ failure: IncomingFailure, from connection: ServerConnection) {
+        let handlers = lock.withLock { errorHandlers }
+        for entry in handlers { entry.handler(connection, failure) }
+    }
+
+    // Called with the lock held.
+    private func scope(for channel: String?) -> (any ServerScopeRouting)? {
+        guard let channel else { return rootScope }
+        return channelScopes[channel]
+    }
+
+    private func setScope(_ scope: any ServerScopeRouting, for channel: String?) {
+        if let channel { channelScopes[channel] = scope } else { rootScope = scope }
+    }
+}
+
+/// Handles one parsed frame from a connection: decodes it and calls what listens to it.
+typealias ServerFrameHandler = @Sendable (ServerConnection, WireFraming.ParsedFrame, WireDecoder) throws -> Void
+
+/// The server's answer to a client's request: decodes the request from the frame at once (a payload that does not
+/// decode is reported like any other), and returns the work that makes and sends the answer, which the server runs in
+/// a task of its own. `ackID` is the acknowledgement the client asked for, if it asked for one.
+public typealias ServerResponder = @Sendable (_ connection: ServerConnection, _ frame: WireFraming.ParsedFrame, _ decoder: WireDecoder,
+                                              _ ackID: Int?) throws -> (@Sendable () async throws -> Void)?

@@ -1,0 +1,40 @@
+import Foundation
+
+/// A scope of a server (the server itself, or one channel), whatever its event type.
+protocol ServerScopeRouting: AnyObject {
+    /// What streams the scope's frames now, if anything does. Read with the server's lock held.
+    var routing: ServerFrameHandler? { get }
+}
+
+/// One scope's event streams, typed by the scope's generated client-event enum. Every change rebuilds `routing`, so a
+/// frame in flight keeps the streams it started with.
+final class ServerScope<Event: Sendable>: ServerScopeRouting {
+    private let decode: @Sendable (WireFraming.ParsedFrame, WireDecoder) throws -> Event
+    private var streams: [(id: UUID, handler: @Sendable (ReceivedEvent<Event>) -> Void)] = []
+    private(set) var routing: ServerFrameHandler?
+
+    init(decode: @escaping @Sendable (WireFraming.ParsedFrame, WireDecoder) throws -> Event) {
+        self.decode = decode
+    }
+
+    // The following run with the server's lock held.
+
+    func addStream(id: UUID, handler: @escaping @Sendable (ReceivedEvent<Event>) -> Void) {
+        streams.append((id, handler))
+        rebuild()
+    }
+
+    func removeStream(id: UUID) {
+        streams.removeAll { $0.id == id }
+        rebuild()
+    }
+
+    private func rebuild() {
+        guard !streams.isEmpty else { return routing = nil }
+        let decode = decode, handlers = streams.map(\.handler)
+        routing = { connection, frame, decoder in
+            let received = ReceivedEvent(connection: connection, event: try decode(frame, decoder))
+            for handler in handlers { handler(received) }
+        }
+    }
+}
