@@ -10,7 +10,7 @@ struct NameCollisionCheck {
     /// them inside the namespace, and module names would break qualified spellings such as `Swift.String`.
     static let reservedTypeNames: [String: String] = {
         var reasons: [String: String] = [:]
-        for name in ["Client", "ServerEvent", "ClientEvent", "CodingKeys"] { reasons[name] = "a type every generated client declares" }
+        for name in ["Client", "Server", "ServerEvent", "ClientEvent", "CodingKeys"] { reasons[name] = "a type every generated client and server declares" }
         for name in ["Type", "Self", "Protocol", "Any"] { reasons[name] = "a name Swift reserves for types" }
         for name in ["Codable", "Decodable", "Encodable", "Hashable", "Sendable", "CodingKey", "Decoder", "Encoder", "RawRepresentable",
                      "AsyncStream", "WireFraming", "WireDateEncoding", "WireDecoder", "RealtimeClientCore", "RealtimeTransport", "ListenerToken",

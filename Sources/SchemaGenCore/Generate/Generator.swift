@@ -38,7 +38,7 @@ public struct Generator: Sendable {
     /// Loads, checks and renders `targets` (by default the configuration's) in memory. Nothing is written.
     public func generate(_ targets: Set<OutputTarget>? = nil) -> Result {
         let targets = (targets ?? Set(configuration.targets)).sorted()
-        var result = Result(contracts: [], files: [], ownedFolders: targets.map(\.folder), guides: [], diagnostics: [])
+        var result = Result(contracts: [], files: [], ownedFolders: targets.map(\.folder).reduce(into: []) { if !$0.contains($1) { $0.append($1) } }, guides: [], diagnostics: [])
         let found: ContractFiles.Found
         do {
             found = try ContractFiles.find(configuration.inputs)
@@ -54,7 +54,7 @@ public struct Generator: Sendable {
         var renderers: [(target: OutputTarget, render: OutputTarget.Renderer)] = []
         var markdownRenderer: TemplateRenderer?
         do {
-            for target in targets { renderers.append((target, try target.renderer(configuration: configuration))) }
+            for target in targets { renderers.append((target, try target.renderer(configuration: configuration, targets: Set(targets)))) }
             if targets.contains(.docs), !configuration.inject.isEmpty {
                 markdownRenderer = try TemplateRenderer(kind: .markdown, overrides: configuration.templates)
             }

@@ -2,10 +2,13 @@
 ///
 /// Each target is a folder of `Targets/` (its translator, its template contexts and their key tables) with its
 /// templates in `templates/<kind>/` and its golden tests; adding one means that folder, a case here, and its line
-/// in ``renderer(configuration:)``.
+/// in ``renderer(configuration:targets:)``.
 public enum OutputTarget: String, Sendable, CaseIterable, Comparable {
-    /// The typed Swift client (`<output>/Swift/<contract>.swift`).
+    /// The typed Swift client, with the contract's types (`<output>/Swift/<contract>.swift`).
     case swiftClient = "swift-client"
+    /// The typed Swift server (`<output>/Swift/<contract>.server.swift`), with the contract's types when the client
+    /// is not generated beside it.
+    case swiftServer = "swift-server"
     /// The Markdown reference (`<output>/Docs/<contract>.md`), and the marked sections of guides in `inject`.
     case docs
     /// TypeScript types for Node backends and web clients (`<output>/TypeScript/<contract>.ts`).
@@ -19,7 +22,7 @@ public enum OutputTarget: String, Sendable, CaseIterable, Comparable {
     /// The folder of the output this target writes into.
     public var folder: String {
         switch self {
-        case .swiftClient: "Swift"
+        case .swiftClient, .swiftServer: "Swift"
         case .docs: "Docs"
         case .typescript: "TypeScript"
         case .asyncapi: "AsyncAPI"
@@ -29,6 +32,7 @@ public enum OutputTarget: String, Sendable, CaseIterable, Comparable {
     public var fileExtension: String {
         switch self {
         case .swiftClient: "swift"
+        case .swiftServer: "server.swift"
         case .docs: "md"
         case .typescript: "ts"
         case .asyncapi: "yaml"
@@ -39,13 +43,20 @@ public enum OutputTarget: String, Sendable, CaseIterable, Comparable {
     /// name, which the file's header names.
     typealias Renderer = @Sendable (_ contract: Contract, _ sourceFile: String) -> String
 
-    /// Loads this target's templates (the defaults, then the configuration's overrides) once, for every contract.
-    func renderer(configuration: Configuration) throws(TemplateRenderer.Failure) -> Renderer {
+    /// Loads this target's templates (the defaults, then the configuration's overrides) once, for every contract;
+    /// `targets` are all the targets of the run.
+    func renderer(configuration: Configuration, targets: Set<OutputTarget>) throws(TemplateRenderer.Failure) -> Renderer {
         switch self {
-        case .swiftClient:
+        case .swiftClient, .swiftServer:
             let templates = try TemplateRenderer(kind: .swift, overrides: configuration.templates)
             let translator = SwiftTranslator(accessLevel: configuration.accessLevel)
-            return { templates.render(translator.translate($0, sourceFile: $1)) }
+            // The types live in the client's file; a server file holds them only when it has no client beside it.
+            let isServer = self == .swiftServer, hasTypes = !isServer || !targets.contains(.swiftClient)
+            return { contract, sourceFile in
+                var context = translator.translate(contract, sourceFile: sourceFile)
+                (context.includesTypes, context.includesClient, context.includesServer) = (hasTypes, !isServer, isServer)
+                return templates.render(context)
+            }
         case .docs:
             let templates = try TemplateRenderer(kind: .markdown, overrides: configuration.templates)
             return { templates.render(MarkdownTranslator().translate($0, sourceFile: $1)) }

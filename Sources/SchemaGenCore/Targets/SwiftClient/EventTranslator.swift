@@ -30,6 +30,7 @@ struct EventTranslator {
                 contexts[index].responder = requests.responder(event, contexts: contexts)
             } else {
                 contexts[index].request = requests.request(event, contexts: contexts)
+                contexts[index].serverResponder = requests.serverResponder(event, contexts: contexts)
             }
         }
         // After every request: a subscription may be cancelled with one.
@@ -45,7 +46,8 @@ struct EventTranslator {
         let client = zip(events, contexts).filter { $0.0.direction.isEmittedByClient }.map(\.1)
         let server = zip(events, contexts).filter { $0.0.direction.isReceivedByClient }.map(\.1)
         return ScopeContext(channelExpression: channelExpression, events: contexts, clientEvents: client, serverEvents: server,
-                            hasClientEvents: !client.isEmpty, hasServerEvents: !server.isEmpty, usesShapes: contract.framing.shapes != nil)
+                            hasClientEvents: !client.isEmpty, hasServerEvents: !server.isEmpty, usesShapes: contract.framing.shapes != nil,
+                            isChannel: channelExpression != "nil")
     }
 
     func event(_ event: Event, enclosingType: String) -> EventContext {
@@ -126,7 +128,8 @@ struct EventTranslator {
             ("", "JSONValue?.none")
         }
         return AckContext(type: builder.speller.spell(ack.type), spread: String(spread), parameters: parameters + "timeout: Duration? = nil",
-                          value: value, isAwaited: event.direction == .clientToServer, isAnswered: event.direction == .serverToClient)
+                          value: value, isAwaited: event.direction == .clientToServer, isAnswered: event.direction == .serverToClient,
+                          serverParameters: parameters + "to connection: ServerConnection, timeout: Duration? = nil")
     }
 
     /// An inline payload (an object or a tuple) is the event's own type, and emitting takes its fields as parameters.

@@ -14,6 +14,9 @@ extension SwiftFileContext: KeyedTemplateContext {
         "channels": .property(\.channels),
         "hasTypes": .property(\.hasTypes),
         "hasChannels": .property(\.hasChannels),
+        "includesTypes": .property(\.includesTypes),
+        "includesClient": .property(\.includesClient),
+        "includesServer": .property(\.includesServer),
     ]
 }
 
@@ -128,6 +131,7 @@ extension ScopeContext: KeyedTemplateContext {
         "hasClientEvents": .property(\.hasClientEvents),
         "hasServerEvents": .property(\.hasServerEvents),
         "usesShapes": .property(\.usesShapes),
+        "isChannel": .property(\.isChannel),
     ]
 }
 
@@ -157,7 +161,17 @@ extension EventContext: KeyedTemplateContext {
         "subscription": .property(\.subscription),
         "ack": .property(\.ack),
         "responder": .property(\.responder),
+        "serverResponder": .property(\.serverResponder),
         "isRequest": .property(\.isRequest),
+    ]
+}
+
+extension ServerResponderContext: KeyedTemplateContext {
+    static let templateKeys: [String: TemplateKey<Self>] = [
+        "answerType": .property(\.answerType),
+        "answerLines": .property(\.answerLines),
+        "answerEventText": .property(\.answerEventText),
+        "matchText": .property(\.matchText),
     ]
 }
 
@@ -180,6 +194,7 @@ extension AckContext: KeyedTemplateContext {
         "value": .property(\.value),
         "isAwaited": .property(\.isAwaited),
         "isAnswered": .property(\.isAnswered),
+        "serverParameters": .property(\.serverParameters),
     ]
 }
 

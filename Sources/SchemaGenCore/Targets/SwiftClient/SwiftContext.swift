@@ -21,6 +21,11 @@ public struct SwiftFileContext: Sendable {
     public var channels: [ChannelContext]
     public var hasTypes: Bool
     public var hasChannels: Bool
+    /// What the file holds: the namespace, types and events (`false` in a server file beside a client file, which
+    /// holds them), the typed `Client`, the typed `Server` (the `swift-client` and `swift-server` targets).
+    public var includesTypes: Bool = true
+    public var includesClient: Bool = true
+    public var includesServer: Bool = false
 }
 
 /// A struct or enum declaration. Deprecated types say so in their documentation: an attribute would make
@@ -197,6 +202,8 @@ public struct ScopeContext: Sendable {
     /// Whether the contract declares frame shapes: its `unknown` case then carries an `UnknownEvent`
     /// (name, payload and envelope fields).
     public var usesShapes: Bool
+    /// Whether the scope is a channel's: its server scope then also has an `emit(_:)` to the channel's subscribers.
+    public var isChannel: Bool = false
 }
 
 public struct EventContext: Sendable {
@@ -253,6 +260,8 @@ public struct EventContext: Sendable {
     public var ack: AckContext? = nil
     /// For the server's request (a server-to-client event with `reply:`): the responder that answers it.
     public var responder: ResponderContext? = nil
+    /// For the app's request (a client-to-server event with `reply:`): the generated server's responder that answers it.
+    public var serverResponder: ServerResponderContext? = nil
     /// Whether a request, subscription or acknowledged method replaces the plain emit method.
     public var isRequest: Bool = false
 }
@@ -273,6 +282,19 @@ public struct ResponderContext: Sendable {
     public var matchText: String
 }
 
+/// The generated server's answer to the app's request: `respondTo<Event>` on the `Server`, whose handler's value is
+/// sent back to the requesting connection in the reply event (or the error event), the request's correlation value
+/// echoed into it.
+public struct ServerResponderContext: Sendable {
+    /// What the handler returns: the reply event's value, or with an error event `ServerAnswer<Reply, Rejection>`.
+    public var answerType: String
+    /// The statements that send the answer, from `request`, `connection` and the handler.
+    public var answerLines: [String]
+    /// For documentation: the reply event's wire name and the echoed field.
+    public var answerEventText: String
+    public var matchText: String
+}
+
 /// A Socket.IO acknowledgement of an event.
 public struct AckContext: Sendable {
     /// The acknowledgement's Swift type.
@@ -287,6 +309,9 @@ public struct AckContext: Sendable {
     /// responder makes the app's).
     public var isAwaited: Bool
     public var isAnswered: Bool
+    /// For an event the server sends and awaits the app's acknowledgement of: the generated server's method's
+    /// parameters (the payload, `to connection: ServerConnection`, `timeout:`).
+    public var serverParameters: String = ""
 }
 
 /// A subscription's method: it sends the request and returns the subscription's items as an `AsyncThrowingStream`.

@@ -46,7 +46,7 @@ public struct SwiftTranslator: Sendable {
 
     /// Every type name the file declares, so built-in names they shadow get qualified.
     static func declaredTypeNames(in contract: Contract) -> Set<String> {
-        var names: Set<String> = [contract.name, "ClientEvent", "ServerEvent", "Client", "Payload", "CodingKeys"]
+        var names: Set<String> = [contract.name, "ClientEvent", "ServerEvent", "Client", "Server", "Payload", "CodingKeys"]
         names.formUnion(contract.types.map(\.name))
         for (channel, event) in contract.allEvents {
             names.insert(SwiftName.typeName(forMember: event.swiftName))
