@@ -86,9 +86,9 @@ extension OrderStatus {
             /// The event's name on the wire.
             public static let eventName = "upload_started"
 
-            public let orderId: String
-            public let fileCount: Int
-            public let timestamp: Date
+            public var orderId: String
+            public var fileCount: Int
+            public var timestamp: Date
             /// Always "uploading" for this event: checked when decoding, written when encoding.
             public var status: String { "uploading" }
 
@@ -120,9 +120,9 @@ extension OrderStatus {
             /// The event's name on the wire.
             public static let eventName = "upload_completed"
 
-            public let orderId: String
-            public let fileCount: Int
-            public let timestamp: Date
+            public var orderId: String
+            public var fileCount: Int
+            public var timestamp: Date
             /// Always "uploaded" for this event: checked when decoding, written when encoding.
             public var status: String { "uploaded" }
 
@@ -154,8 +154,8 @@ extension OrderStatus {
             /// The event's name on the wire.
             public static let eventName = "processing_started"
 
-            public let orderId: String
-            public let timestamp: Date
+            public var orderId: String
+            public var timestamp: Date
             /// Always "processing" for this event: checked when decoding, written when encoding.
             public var status: String { "processing" }
 
@@ -185,12 +185,12 @@ extension OrderStatus {
             /// The event's name on the wire.
             public static let eventName = "webhook_image_processed"
 
-            public let orderId: String
-            public let imageId: String
-            public let error: Bool
+            public var orderId: String
+            public var imageId: String
+            public var error: Bool
             /// False once the last image of the order is done.
-            public let orderIsProcessing: Bool
-            public let timestamp: Date
+            public var orderIsProcessing: Bool
+            public var timestamp: Date
 
             public init(orderId: String, imageId: String, error: Bool, orderIsProcessing: Bool, timestamp: Date) {
                 self.orderId = orderId
@@ -222,9 +222,9 @@ extension OrderStatus {
             /// The event's name on the wire.
             public static let eventName = "download_ready"
 
-            public let orderId: String
-            public let storageUrls: [URL]
-            public let timestamp: Date
+            public var orderId: String
+            public var storageUrls: [URL]
+            public var timestamp: Date
             /// Always "previews_ready" for this event: checked when decoding, written when encoding.
             public var status: String { "previews_ready" }
 
@@ -256,9 +256,9 @@ extension OrderStatus {
             /// The event's name on the wire.
             public static let eventName = "processing_failed"
 
-            public let orderId: String
-            public let error: String
-            public let timestamp: Date
+            public var orderId: String
+            public var error: String
+            public var timestamp: Date
             /// Always "failed" for this event: checked when decoding, written when encoding.
             public var status: String { "failed" }
 

@@ -17,18 +17,26 @@ enum PluginSupport {
         var swiftTargets: [String]
     }
 
-    /// The output targets that are Swift code, which the build plugin generates.
-    static let swiftTargets = ["swift-client"]
+    /// The output targets that are Swift code, which the build plugin generates, and the file each writes for a
+    /// contract `name` (in the output's `Swift/` folder).
+    static let swiftTargets = ["swift-client": ".swift", "swift-server": ".server.swift"]
+    /// What a configuration without `generate:` builds.
+    static let defaultSwiftTargets = ["swift-client"]
+
+    /// The Swift files the tool writes for a contract `name` with `targets`, relative to the output folder.
+    static func swiftFiles(for name: String, targets: [String]) -> [String] {
+        targets.compactMap { swiftTargets[$0].map { "Swift/\(name)\($0)" } }
+    }
 
     static func configuration(in directory: URL) -> TargetConfiguration {
         let file = directory.appending(path: "schemagen.yaml")
         guard let text = try? String(contentsOf: file, encoding: .utf8) else {
-            return TargetConfiguration(arguments: ["--no-config"], inputFiles: [], swiftTargets: swiftTargets)
+            return TargetConfiguration(arguments: ["--no-config"], inputFiles: [], swiftTargets: defaultSwiftTargets)
         }
         let listed = generateList(in: text)
         return TargetConfiguration(arguments: ["--config", file.path(percentEncoded: false)],
                                    inputFiles: [file] + templateFiles(named: text, relativeTo: directory),
-                                   swiftTargets: listed.map { $0.filter(swiftTargets.contains) } ?? swiftTargets)
+                                   swiftTargets: listed.map { $0.filter { swiftTargets[$0] != nil } } ?? defaultSwiftTargets)
     }
 
     /// The targets of the top-level `generate:` key, written `generate: [a, b]` or as a block list, or `nil`

@@ -1,10 +1,11 @@
 import Foundation
 import PackagePlugin
 
-/// Generates the typed Swift client of every contract in a target, at build time.
+/// Generates the typed Swift client (and, when `generate:` lists `swift-server`, the typed server) of every contract in a
+/// target, at build time.
 ///
 /// A target's contracts are its files named `*.events.yaml` (or `*.events.yml`); a `schemagen.yaml` at the
-/// target's root may set `accessLevel`, `templates` and `generate` (the plugin generates its Swift targets). Each contract becomes `<name>.swift` in the plugin's
+/// target's root may set `accessLevel`, `templates` and `generate` (the plugin generates its Swift targets). Each contract becomes `<name>.swift` (and `<name>.server.swift`) in the plugin's
 /// work directory, regenerated only when the contract, the configuration or a template override changes.
 @main
 struct SchemaGenPlugin: BuildToolPlugin {
@@ -25,7 +26,7 @@ struct SchemaGenPlugin: BuildToolPlugin {
                 arguments: ["generate", contract.path(percentEncoded: false), "--output", output.path(percentEncoded: false), "--quiet"]
                     + configuration.swiftTargets.flatMap { ["--target", $0] } + configuration.arguments,
                 inputFiles: [contract] + configuration.inputFiles,
-                outputFiles: [output.appending(path: "Swift/\(name).swift")]
+                outputFiles: PluginSupport.swiftFiles(for: name, targets: configuration.swiftTargets).map { output.appending(path: $0) }
             )
         }
     }

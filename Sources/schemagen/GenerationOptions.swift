@@ -18,7 +18,7 @@ struct GenerationOptions: ParsableArguments {
     var output: String?
 
     @Option(name: .customLong("target"), parsing: .singleValue,
-            help: "What to generate (repeatable): swift-client, docs, typescript, asyncapi. Overrides `generate` of the configuration.")
+            help: "What to generate (repeatable): swift-client, swift-server, docs, typescript, asyncapi. Overrides `generate` of the configuration.")
     var targets: [OutputTarget] = []
 
     @Option(name: .long, help: "The access level of generated declarations: public, package or internal.")

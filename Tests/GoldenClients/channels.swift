@@ -89,7 +89,7 @@ extension Channels {
             /// The event's name on the wire.
             public static let eventName = "taken"
 
-            public let by: String
+            public var by: String
 
             public init(by: String) {
                 self.by = by
@@ -111,7 +111,7 @@ extension Channels {
             /// The event's name on the wire.
             public static let eventName = "client-wave"
 
-            public let emoji: String
+            public var emoji: String
 
             public init(emoji: String) {
                 self.emoji = emoji

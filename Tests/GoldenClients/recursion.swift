@@ -14,10 +14,10 @@ public enum Recursion {
 
 extension Recursion {
     public struct Comment: Codable, Hashable, Sendable {
-        public let id: String
+        public var id: String
         @Indirect public var parent: Recursion.Comment?
-        public let replies: [Recursion.Comment]
-        public let meta: Meta
+        public var replies: [Recursion.Comment]
+        public var meta: Meta
 
         public init(id: String, parent: Recursion.Comment? = nil, replies: [Recursion.Comment], meta: Meta) {
             self.id = id
@@ -59,7 +59,7 @@ extension Recursion {
     }
 
     public struct Person: Codable, Hashable, Sendable {
-        public let name: String
+        public var name: String
         @Indirect public var manager: Recursion.Team?
 
         public init(name: String, manager: Recursion.Team? = nil) {
@@ -80,7 +80,7 @@ extension Recursion {
     }
 
     public struct Team: Codable, Hashable, Sendable {
-        public let lead: Recursion.Person
+        public var lead: Recursion.Person
 
         public init(lead: Recursion.Person) {
             self.lead = lead

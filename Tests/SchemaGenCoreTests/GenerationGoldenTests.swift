@@ -30,6 +30,17 @@ import Testing
         try Golden.assertMatches(swift, golden: Self.goldens.appendingPathComponent("\(feature).swift"))
     }
 
+    /// The server file beside the client's (`<feature>.server.swift`), compiled with it in GoldenClients.
+    @Test(arguments: features)
+    func generatedServerMatchesTheGolden(feature: String) throws {
+        let loaded = ContractLoader().load(path: Self.contracts.appendingPathComponent("\(feature).yaml").path)
+        let contract = try #require(loaded.contract, "\(loaded.diagnostics)")
+        let access: SwiftTranslator.AccessLevel = feature.hasPrefix("internal") ? .internal : .public
+        let context = SwiftTranslator(accessLevel: access).translate(contract, sourceFile: "\(feature).yaml", role: .server(withTypes: false))
+        let swift = try TemplateRenderer(kind: .swift).render(context)
+        try Golden.assertMatches(swift, golden: Self.goldens.appendingPathComponent("\(feature).server.swift"))
+    }
+
     @Test(arguments: features)
     func generatedMarkdownMatchesTheGolden(feature: String) throws {
         let loaded = ContractLoader().load(path: Self.contracts.appendingPathComponent("\(feature).yaml").path)

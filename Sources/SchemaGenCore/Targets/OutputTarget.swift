@@ -51,12 +51,8 @@ public enum OutputTarget: String, Sendable, CaseIterable, Comparable {
             let templates = try TemplateRenderer(kind: .swift, overrides: configuration.templates)
             let translator = SwiftTranslator(accessLevel: configuration.accessLevel)
             // The types live in the client's file; a server file holds them only when it has no client beside it.
-            let isServer = self == .swiftServer, hasTypes = !isServer || !targets.contains(.swiftClient)
-            return { contract, sourceFile in
-                var context = translator.translate(contract, sourceFile: sourceFile)
-                (context.includesTypes, context.includesClient, context.includesServer) = (hasTypes, !isServer, isServer)
-                return templates.render(context)
-            }
+            let role: SwiftTranslator.FileRole = self == .swiftClient ? .client : .server(withTypes: !targets.contains(.swiftClient))
+            return { templates.render(translator.translate($0, sourceFile: $1, role: role)) }
         case .docs:
             let templates = try TemplateRenderer(kind: .markdown, overrides: configuration.templates)
             return { templates.render(MarkdownTranslator().translate($0, sourceFile: $1)) }

@@ -12,7 +12,15 @@ public struct SwiftTranslator: Sendable {
         self.accessLevel = accessLevel
     }
 
-    public func translate(_ contract: Contract, sourceFile: String) -> SwiftFileContext {
+    /// What one Swift file holds.
+    public enum FileRole: Sendable, Equatable {
+        /// The contract's types and its typed `Client` (the `swift-client` target).
+        case client
+        /// The typed `Server`, with the contract's types when no client file beside it holds them (`swift-server`).
+        case server(withTypes: Bool)
+    }
+
+    public func translate(_ contract: Contract, sourceFile: String, role: FileRole = .client) -> SwiftFileContext {
         let speller = SwiftTypeSpeller(namespace: contract.name, declaredNames: Self.declaredTypeNames(in: contract))
         let builder = StructBuilder(speller: speller, contract: contract)
         let types = contract.types.concurrentMap(minimumChunk: 64) { builder.namedType($0) }
@@ -39,9 +47,11 @@ public struct SwiftTranslator: Sendable {
                 scope: events.scope(channel.events, channelExpression: "channel.address", enclosingType: "\(contract.name).\(typeName)"))
         }
         let documentation = SwiftSyntax.documentation(contract.title, extra: SwiftSyntax.documentation(contract.description).map { String($0.dropFirst()) })
+        let includesTypes = if case .server(withTypes: false) = role { false } else { true }
         return SwiftFileContext(sourceFile: sourceFile, access: accessLevel.rawValue, namespace: contract.name, documentation: documentation,
                                 framing: Self.framingExpression(contract.framing), dateEncoding: ".\(Self.dateCase(contract.dateEncoding))",
-                                types: types, root: root, channels: channels, hasTypes: !types.isEmpty, hasChannels: !channels.isEmpty)
+                                types: types, root: root, channels: channels, hasTypes: !types.isEmpty, hasChannels: !channels.isEmpty,
+                                includesTypes: includesTypes, includesClient: role == .client, includesServer: role != .client)
     }
 
     /// Every type name the file declares, so built-in names they shadow get qualified.
