@@ -337,7 +337,8 @@ public final class RealtimeServerCore: @unchecked Sendable {
         let channel = parsed.channel ?? incoming.channel
         let key = routeKey(parsed.route, channel)
         let (handlers, responder, routing) = lock.withLock {
-            (listeners[key] ?? [], responders.isEmpty ? nil : responders[key]?.respond, scope(for: channel)?.routing)
+            let scope = scope(for: channel), handlers = listeners[key] ?? [], responder = responders.isEmpty ? nil : responders[key]?.respond
+            return (handlers, responder, scope?.routing ?? (handlers.isEmpty && responder == nil ? scope?.check : nil))
         }
         // A payload that does not decode is reported once per frame, however many consumers tried.
         var failure: (any Error)?

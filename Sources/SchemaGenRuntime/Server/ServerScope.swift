@@ -4,6 +4,9 @@ import Foundation
 protocol ServerScopeRouting: AnyObject {
     /// What streams the scope's frames now, if anything does. Read with the server's lock held.
     var routing: ServerFrameHandler? { get }
+    /// Decodes a frame nothing else consumes, only to report it when it is not an event clients send, or does not
+    /// decode: a server hears of every bad frame, listened to or not.
+    var check: ServerFrameHandler { get }
 }
 
 /// One scope's event streams, typed by the scope's generated client-event enum. Every change rebuilds `routing`, so a
@@ -13,8 +16,11 @@ final class ServerScope<Event: Sendable>: ServerScopeRouting {
     private var streams: [(id: UUID, handler: @Sendable (ReceivedEvent<Event>) -> Void)] = []
     private(set) var routing: ServerFrameHandler?
 
+    let check: ServerFrameHandler
+
     init(decode: @escaping @Sendable (WireFraming.ParsedFrame, WireDecoder) throws -> Event) {
         self.decode = decode
+        self.check = { _, frame, decoder in _ = try decode(frame, decoder) }
     }
 
     // The following run with the server's lock held.

@@ -1,0 +1,170 @@
+import Foundation
+import GoldenClients
+import SchemaGenRuntime
+import TestSupport
+import Testing
+
+/// Generated servers and generated clients of the same golden contracts, paired over `LoopbackServerTransport`:
+/// acknowledgements both ways, requests answered with their correlation echoed, channel subscribers, groups, and
+/// the failures a server must survive.
+@Suite struct ServerLoopbackTests {
+    @Test func acknowledgementsGoBothWays() async throws {
+        let transport = LoopbackServerTransport()
+        let server = Acks.Server(transport: transport)
+        let uploads = Recorder<Acks.Upload>()
+        server.onUpload { _, upload in uploads.append(upload) }
+        server.respondToUpload { _, upload in Acks.Stored(fileId: "f-\(upload.name)", bytes: upload.size) }
+        server.respondToSync { _, names in Acks.SyncResult(error: names.isEmpty ? "nothing" : nil, count: names.count) }
+        let link = transport.connect()
+        let client = Acks.Client(transport: link)
+        client.respondToPing { ping in Acks.ClientState(busy: ping.at > 10, version: "1.2") }
+        client.respondToPoke { true }
+
+        #expect(try await client.upload(name: "a.png", size: 5) == Acks.Stored(fileId: "f-a.png", bytes: 5))
+        #expect(uploads.values == [Acks.Upload(name: "a.png", size: 5)])
+        #expect(try await client.sync(["x", "y"]) == Acks.SyncResult(error: nil, count: 2))
+        #expect(try await client.sync([]) == Acks.SyncResult(error: "nothing", count: 0))
+        #expect(try await server.ping(at: 42, to: link.connection) == Acks.ClientState(busy: true, version: "1.2"))
+        #expect(try await server.ping(at: 3, to: link.connection) == Acks.ClientState(busy: false, version: "1.2"))
+        #expect(try await server.poke(to: link.connection) == true)
+    }
+
+    @Test func anAcknowledgementAwaitedFromAConnectionThatDropsFailsAtOnce() async throws {
+        let transport = LoopbackServerTransport()
+        let server = Acks.Server(transport: transport)
+        let link = transport.connect()
+        // No responder on the client: the server's question stays unanswered until the connection drops.
+        _ = Acks.Client(transport: link)
+        let disconnects = Recorder<String>()
+        server.onDisconnect { _, reason in disconnects.append(reason) }
+        let asked = Task { try await server.poke(to: link.connection, timeout: nil) }
+        try await eventually("the server waits for the acknowledgement") { !server.openConnections.isEmpty }
+        try await Task.sleep(for: .milliseconds(20))
+        link.disconnect(reason: "network down")
+        await #expect(throws: RequestFailure.connectionLost(reason: "network down")) { try await asked.value }
+        #expect(disconnects.values == ["network down"])
+        #expect(server.openConnections.isEmpty)
+        await #expect(throws: RequestFailure.connectionLost(reason: "connection 1 is not open")) {
+            try await server.poke(to: link.connection)
+        }
+    }
+
+    @Test func requestsAreAnsweredWithTheirCorrelationEchoed() async throws {
+        let transport = LoopbackServerTransport()
+        let server = Requests.Server(transport: transport)
+        server.respondToGetBalance { _, request in
+            // The handler need not copy the request's id: the server writes it into the reply.
+            Requests.Balance(requestId: "", amount: Requests.Amount(value: request.account == "savings" ? 120.5 : 3, currency: "EUR"))
+        }
+        server.respondToGetRate { _, request in
+            Requests.Rate(meta: .init(requestId: "", servedBy: "loopback"), value: request.pair == "EURUSD" ? 1.08 : 0)
+        }
+        let client = Requests.Client(transport: transport.connect())
+        // Concurrent requests, each answered to its own caller.
+        async let savings = client.getBalance(account: "savings")
+        async let current = client.getBalance(account: "current", requestId: "mine")
+        #expect(try await savings.amount == Requests.Amount(value: 120.5, currency: "EUR"))
+        let answered = try await current
+        #expect(answered.requestId == "mine")
+        #expect(answered.amount.value == 3)
+        let rate = try await client.getRate(pair: "EURUSD")
+        #expect(rate.value == 1.08)
+        #expect(rate.meta.servedBy == "loopback")
+        #expect(client.core.pendingRequestCount == 0)
+    }
+
+    @Test func channelEventsReachTheChannelsSubscribersOnly() async throws {
+        let transport = LoopbackServerTransport()
+        let server = Channels.Server(transport: transport)
+        let seat = server.seat(roomId: "r1", seat: 2)
+        let waves = Recorder<String>()
+        seat.onClientWave { connection, wave in waves.append("\(connection.id):\(wave.emoji)") }
+        let (first, second) = (transport.connect(), transport.connect())
+        let (a, b) = (Channels.Client(transport: first), Channels.Client(transport: second))
+        let takenA = Recorder<String>(), takenB = Recorder<String>(), elsewhere = Recorder<String>()
+        a.seat(roomId: "r1", seat: 2).onTaken { takenA.append($0.by) }
+        b.seat(roomId: "r1", seat: 2).onTaken { takenB.append($0.by) }
+        b.seat(roomId: "r1", seat: 3).onTaken { elsewhere.append($0.by) }
+        try await a.seat(roomId: "r1", seat: 2).subscribe()
+        try await b.seat(roomId: "r1", seat: 3).subscribe()
+        #expect(seat.subscribers == [first.connection])
+
+        try await seat.emit(.taken(.init(by: "ana")))
+        try await b.seat(roomId: "r1", seat: 2).clientWave(emoji: "👋")
+        #expect(takenA.values == ["ana"])
+        #expect(takenB.values.isEmpty && elsewhere.values.isEmpty)
+        #expect(waves.values == ["2:👋"])
+
+        // Sent to a connection outright, a channel's event reaches it subscribed or not; `both` events go both ways.
+        try await seat.emit(.clientWave(.init(emoji: "🎉")), to: .connection(second.connection))
+        let wavesB = Recorder<String>()
+        b.seat(roomId: "r1", seat: 2).onClientWave { wavesB.append($0.emoji) }
+        try await seat.emit(.taken(.init(by: "bo")), to: .connection(second.connection))
+        #expect(takenB.values == ["bo"])
+        try await a.seat(roomId: "r1", seat: 2).unsubscribe()
+        #expect(seat.subscribers.isEmpty)
+    }
+
+    @Test func groupsAndExclusionsChooseTheRecipients() async throws {
+        let transport = LoopbackServerTransport()
+        let server = Acks.Server(transport: transport)
+        let links = (0..<3).map { _ in transport.connect() }
+        let clients = links.map { Acks.Client(transport: $0) }
+        let asked = Recorder<String>()
+        for (index, client) in clients.enumerated() {
+            client.onPing { asked.append("\(index):\($0.at)") }
+        }
+        server.join(links[0].connection, to: "lobby")
+        server.join(links[1].connection, to: "lobby")
+        try await server.emit(.ping(.init(at: 1)), to: .group("lobby"))
+        try await server.emit(.ping(.init(at: 2)), to: .group("lobby").excluding(links[0].connection))
+        try await server.emit(.ping(.init(at: 3)), to: .everyone)
+        try await server.emit(.ping(.init(at: 4)), to: .connections([links[2].connection, links[0].connection]))
+        #expect(asked.values == ["0:1", "1:1", "1:2", "0:3", "1:3", "2:3", "2:4", "0:4"])
+        // A connection that leaves, or drops, is no longer in its groups; a group send skips nobody else.
+        server.leave(links[1].connection, from: "lobby")
+        links[0].disconnect()
+        #expect(server.core.members(of: "lobby").isEmpty)
+        try await server.emit(.ping(.init(at: 5)), to: .everyone)
+        #expect(asked.values.suffix(2) == ["1:5", "2:5"])
+        await #expect(throws: LoopbackConnectionClosed.self) {
+            try await server.emit(.ping(.init(at: 6)), to: .connection(links[0].connection))
+        }
+    }
+
+    @Test func badFramesFromAClientReachTheFailureHandlerAndNeverStopTheServer() async throws {
+        let transport = LoopbackServerTransport()
+        let server = Requests.Server(transport: transport)
+        let failures = Recorder<String>()
+        server.onIncomingFailure { connection, failure in failures.append("\(connection.id): \(failure)") }
+        let received = Recorder<Requests.ClientEvent>()
+        server.onCancelRequest { _, cancel in received.append(.cancelRequest(cancel)) }
+        let link = transport.connect()
+        for bytes in ["not json", #"{"type":"get_balance","request_id":7}"#, #"{"type":"launch_rockets"}"#, #"{"no_type":1}"#, "[]", ""] {
+            try await link.send(OutgoingFrame(eventName: "", channel: nil, payload: nil, data: Data(bytes.utf8)))
+        }
+        try await link.send(OutgoingFrame(eventName: "", channel: nil, payload: nil, data: Data(#"{"type":"cancel_request","request_id":"r1"}"#.utf8)))
+        #expect(failures.values.count == 6)
+        #expect(failures.values.contains { $0.contains("'launch_rockets' is not an event clients send here") })
+        #expect(failures.values.contains { $0.contains("get_balance") && $0.contains("does not decode") })
+        #expect(received.values == [.cancelRequest(.init(requestId: "r1"))])
+    }
+
+    @Test func theEventsStreamHearsEveryClientEventWithItsConnection() async throws {
+        let transport = LoopbackServerTransport()
+        let server = Requests.Server(transport: transport)
+        let link = transport.connect()
+        let client = Requests.Client(transport: link)
+        let stream = server.events
+        let sent: [Requests.ClientEvent] = [
+            .getBalance(.init(requestId: "1", account: "a")), .cancelRequest(.init(requestId: "1")), .getRate(.init(requestId: "2", pair: "EURUSD")),
+        ]
+        for event in sent { try await client.emit(event) }
+        var heard: [ReceivedEvent<Requests.ClientEvent>] = []
+        for await event in stream {
+            heard.append(event)
+            if heard.count == sent.count { break }
+        }
+        #expect(heard == sent.map { ReceivedEvent(connection: link.connection, event: $0) })
+    }
+}
