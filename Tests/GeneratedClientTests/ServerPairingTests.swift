@@ -1,0 +1,118 @@
+import Foundation
+import GeneratedClients
+import SchemaGenRuntime
+import TestSupport
+import Testing
+
+/// A generated client and a generated server of the same contract, paired over `LoopbackServerTransport`, exchange
+/// every event of the contract in both directions, with its reply or acknowledgement where the contract declares one.
+@Suite struct ServerPairingTests {
+    /// Collects the first `count` events of `stream`.
+    static func first<Event: Sendable>(_ count: Int, of stream: AsyncStream<Event>) async -> [Event] {
+        var heard: [Event] = []
+        for await event in stream {
+            heard.append(event)
+            if heard.count == count { break }
+        }
+        return heard
+    }
+
+    static let user = Rooms.User(id: "u1", auth0Id: "auth0|1", email: "ana@example.com", username: "ana", firstName: "Ana",
+                                 dateOfBirth: .fixture, avatarUrl: nil, createdAt: .fixture)
+    static let element = Rooms.Element(id: "e1", roomId: "r1", type: .note, createdBy: "u1", positionX: 1, positionY: 2, width: 30, height: 40,
+                                       content: "hi", createdAt: .fixture)
+
+    @Test func roomsEveryEventBothWaysAndTheCreatedElementAsAcknowledgement() async throws {
+        let transport = LoopbackServerTransport()
+        let server = Rooms.Server(transport: transport)
+        let link = transport.connect()
+        let client = Rooms.Client(transport: link)
+        let fromClients = server.events, fromServer = client.events
+
+        let clientEvents: [Rooms.ClientEvent] = [
+            .roomJoin(.init(roomId: "r1")), .roomLeave(.init(roomId: "r1")), .touchMove(.init(roomId: "r1", x: 0.5, y: 1.5, elementId: "e1")),
+            .touchMove(.init(roomId: "r1", x: 2, y: 3)), .touchEnd(.init(roomId: "r1")),
+            .elementCreate(.init(roomId: "r1", type: .audio, positionX: 1, positionY: 2, width: 3, height: 4, audioUrl: "https://a.example/1.m4a", duration: 2.5)),
+            .elementUpdate(.init(roomId: "r1", elementId: "e1", positionX: 9, positionY: 8)), .elementDelete(.init(roomId: "r1", elementId: "e1")),
+        ]
+        for event in clientEvents { try await client.emit(event) }
+        #expect(await Self.first(clientEvents.count, of: fromClients) == clientEvents.map { ReceivedEvent(connection: link.connection, event: $0) })
+
+        let serverEvents: [Rooms.ServerEvent] = [
+            .error("room is full"), .userJoined(.init(userId: "u1", user: Self.user)), .userLeft(.init(userId: "u1")),
+            .touchMoved(.init(roomId: "r1", x: 4, y: 5, elementId: nil)), .elementCreated(Self.element),
+        ]
+        for event in serverEvents { try await server.emit(event, to: .connection(link.connection)) }
+        #expect(await Self.first(serverEvents.count, of: fromServer) == serverEvents)
+
+        // `element:create` is acknowledged with the element the server made.
+        server.respondToElementCreate { _, create in
+            Rooms.Element(id: "e2", roomId: create.roomId, type: create.type, createdBy: "u1", positionX: create.positionX, positionY: create.positionY,
+                          width: create.width, height: create.height, content: create.content, createdAt: .fixture)
+        }
+        let created = try await client.elementCreate(roomId: "r1", type: .note, positionX: 1, positionY: 2, width: 30, height: 40, content: "hi")
+        #expect(created == Rooms.Element(id: "e2", roomId: "r1", type: .note, createdBy: "u1", positionX: 1, positionY: 2, width: 30, height: 40,
+                                         content: "hi", createdAt: .fixture))
+    }
+
+    @Test func roomsBroadcastToARoomButTheSender() async throws {
+        let transport = LoopbackServerTransport()
+        let server = Rooms.Server(transport: transport)
+        // The server a Rooms backend is: join puts the socket in the room, moves are relayed to the others.
+        server.onRoomJoin { connection, join in server.join(connection, to: join.roomId) }
+        server.onTouchMove { connection, move in
+            let relay = Rooms.TouchMoveData(roomId: move.roomId, x: move.x, y: move.y, elementId: move.elementId)
+            Task { try await server.emit(.touchMoved(relay), to: .group(move.roomId).excluding(connection)) }
+        }
+        let links = (0..<3).map { _ in transport.connect() }
+        let clients = links.map { Rooms.Client(transport: $0) }
+        let moves = Recorder<String>()
+        for (index, client) in clients.enumerated() { client.onTouchMoved { moves.append("\(index):\($0.x)") } }
+        try await clients[0].roomJoin(roomId: "r1")
+        try await clients[1].roomJoin(roomId: "r1")
+        try await clients[2].roomJoin(roomId: "r2")
+        try await clients[0].touchMove(roomId: "r1", x: 7, y: 0)
+        try await eventually("the move reaches the room") { !moves.values.isEmpty }
+        try await Task.sleep(for: .milliseconds(20))
+        #expect(moves.values == ["1:7.0"])
+    }
+
+    @Test func graphQLTransportWSEveryEventBothWaysAndASubscriptionServed() async throws {
+        typealias GQL = GraphQLTransportWS
+        let transport = LoopbackServerTransport(supportsAcknowledgements: false)
+        let server = GQL.Server(transport: transport)
+        let link = transport.connect()
+        let client = GQL.Client(transport: link)
+
+        let fromClients = server.events
+        let clientEvents: [GQL.ClientEvent] = [
+            .connectionInit(.init(payload: ["token": .string("t")])), .startOperation(.init(id: "op1", payload: .init(query: "{ me }"))),
+            .complete(.init(id: "op1")),
+        ]
+        for event in clientEvents { try await client.emit(event) }
+        #expect(await Self.first(clientEvents.count, of: fromClients).map(\.event) == clientEvents)
+
+        let fromServer = client.events
+        let serverEvents: [GQL.ServerEvent] = [
+            .connectionAck(.init()), .next(.init(id: "op1", payload: .init(data: .object(["me": .string("ana")])))),
+            .error(.init(id: "op2", payload: [.init(message: "unknown field", path: [.field("me"), .index(0)])])), .complete(.init(id: "op1")),
+        ]
+        for event in serverEvents { try await server.emit(event, to: .everyone) }
+        #expect(await Self.first(serverEvents.count, of: fromServer) == serverEvents)
+
+        // The server side of a subscription: results for the operation's id, then `complete`.
+        server.onStartOperation { connection, start in
+            Task {
+                for count in 1...3 {
+                    try await server.emit(.next(.init(id: start.id, payload: .init(data: .number(JSONNumber(count))))), to: .connection(connection))
+                }
+                try await server.emit(.complete(.init(id: start.id)), to: .connection(connection))
+            }
+        }
+        var results: [JSONValue?] = []
+        for try await next in try await client.startOperation(payload: .init(query: "subscription { count }")) {
+            results.append(next.payload.data)
+        }
+        #expect(results == [.number(JSONNumber(1)), .number(JSONNumber(2)), .number(JSONNumber(3))])
+    }
+}
