@@ -183,3 +183,37 @@ struct HummingbirdServerTests {
         await socket.close()
     }
 }
+
+/// The reference Socket.IO client (python-socketio's, Servers/socketio_client.py) against a generated Swift server on
+/// Hummingbird: the server's Engine.IO handshake, pings, events and acknowledgements both ways as socket.io's own peers
+/// speak them.
+@Suite(.serialized, .timeLimit(.minutes(2)))
+struct ReferenceSocketIOClientTests {
+    @Test func pythonSocketIOsClientTalksToTheGeneratedServer() async throws {
+        let transport = WebSocketServerTransport(protocol: SocketIOServerProtocol(pingInterval: .milliseconds(200), pingTimeout: .seconds(5)))
+        let server = Acks.Server(transport: transport)
+        let uploads = Recorder<Acks.Upload>()
+        server.onUpload { _, upload in uploads.append(upload) }
+        server.respondToUpload { _, upload in Acks.Stored(fileId: "f-\(upload.name)", bytes: upload.size) }
+        server.respondToSync { _, names in Acks.SyncResult(error: names.contains("a") ? "no a" : nil, count: names.count) }
+        let running = try await HummingbirdServerTests.start(transport, at: "/socket.io")
+        defer { running.run.cancel() }
+        let script = ServerProcess.servers.appending(path: "socketio_client.py").path
+        let client = Task { try await runChildProcess(URL(filePath: "/usr/bin/env"), ["python3", script, "--url", "http://127.0.0.1:\(running.port)"]) }
+
+        try await eventually("the python client uploads") { uploads.values.count == 1 }
+        #expect(uploads.values == [Acks.Upload(name: "py.txt", size: 3)])
+        let connection = try #require(server.openConnections.first)
+        // Two ping intervals: python's client answers the server's pings.
+        try await Task.sleep(for: .milliseconds(450))
+        #expect(try await server.ping(at: 5, to: connection) == Acks.ClientState(busy: true, version: "python-socketio"))
+        #expect(try await server.poke(to: connection) == true)
+        await server.close(connection)
+
+        let result = try await client.value
+        #expect(result.status == 0, "\(result.standardError)")
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines == [#"{"upload": {"bytes": 3, "fileId": "f-py.txt"}}"#, #"{"sync": ["no a", 2]}"#, #"{"ping": {"at": 5}}"#, "done"],
+                "\(result.standardError)")
+    }
+}
