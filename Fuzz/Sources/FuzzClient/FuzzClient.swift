@@ -4,7 +4,8 @@ import SchemaGenRuntime
 
 /// Network bytes through a client core with everything waiting on them: a request waiting for its reply, an open
 /// subscription, an emit waiting for its acknowledgement, a responder to the server's requests. Each input
-/// arrives as a frame, as an acknowledgement, and as a frame the server wants acknowledged. A crash, a sanitizer
+/// arrives as a frame, as an acknowledgement, and as a frame the server wants acknowledged; then the same through a
+/// server core (FuzzServer.swift). A crash, a sanitizer
 /// report or a hang is a finding; undeliverable input must only reach the failure handler.
 final class SilentTransport: RealtimeTransport, @unchecked Sendable {
     let supportsAcknowledgements = true
@@ -54,5 +55,6 @@ func fuzzClient(_ data: Data) -> CInt {
     core.receive(IncomingFrame(data: data))
     core.receive(IncomingFrame(data: data, acknowledges: data.count))
     core.receive(IncomingFrame(data: data, ackID: 7))
+    fuzzServer(data)
     return 0
 }

@@ -48,9 +48,43 @@ func fuzzProtocols(_ data: Data) -> CInt {
             writtenBackReadsTheSame(frame)
         }
     }
+    fuzzServerSession(data)
     _ = socketIO.heartbeat(at: now + .seconds(3_600))
     _ = phoenix.heartbeat(at: now + .seconds(3_600))
     return 0
+}
+
+/// The same messages as a client sends them, through the server's Socket.IO session: every event or acknowledgement
+/// it delivers, written by a client session and read by a fresh server session, comes out the same.
+func fuzzServerSession(_ data: Data) {
+    let now = ContinuousClock.now
+    var server = connectedSocketIOServer()
+    for message in messages(data) {
+        for event in server.receive(message, at: now) {
+            guard case .deliver(let frame) = event, case .text(let text) = message, frame.data != Data(text.utf8),
+                  (try? WireDecoder(dates: .iso8601).decode(JSONValue.self, from: frame.data)) != nil else { continue }
+            // Only frames of the namespaces the client session knows: its own and the channel's.
+            guard frame.channel == nil || frame.channel == "/ticker" else { continue }
+            let outgoing = OutgoingFrame(eventName: "", channel: frame.channel, payload: nil, data: frame.data,
+                                         ackID: frame.acknowledges == nil ? frame.ackID : nil, acknowledges: frame.acknowledges)
+            var writer = connectedSocketIO()
+            guard let written = try? writer.encode(outgoing), written.count == 1 else { fatalError("the client could not write \(frame)") }
+            var reader = connectedSocketIOServer()
+            let read = reader.receive(written[0], at: now)
+            guard read == [.deliver(frame)] else { fatalError("the client wrote \(frame) as \(written[0]); the server read \(read)") }
+        }
+    }
+    _ = server.heartbeat(at: now + .seconds(3_600))
+}
+
+/// A server's Socket.IO session past the client's CONNECT to `/admin`, with the channel `/ticker` connected too.
+func connectedSocketIOServer() -> any ServerProtocolSession {
+    var session = SocketIOServerProtocol(namespace: "/admin").makeSession()
+    let now = ContinuousClock.now
+    _ = session.start(at: now)
+    _ = session.receive(.text("40/admin,"), at: now)
+    _ = session.receive(.text("40/ticker,"), at: now)
+    return session
 }
 
 /// An event or acknowledgement the session read, written by the session and read by a fresh one, is the same frame.
