@@ -23,10 +23,10 @@ extension Comapi {
         /// The event's name on the wire.
         public static let eventName = "profile.update"
 
-        public var id: String
-        public var apiSpace: String
-        public var context: JSONValue
-        public var profileId: String
+        public let id: String
+        public let apiSpace: String
+        public let context: JSONValue
+        public let profileId: String
 
         public init(id: String, apiSpace: String, context: JSONValue, profileId: String) {
             self.id = id
@@ -56,12 +56,12 @@ extension Comapi {
         /// The event's name on the wire.
         public static let eventName = "conversation.participantAdded"
 
-        public var id: String
-        public var apiSpace: String
-        public var context: JSONValue
-        public var conversationId: String
+        public let id: String
+        public let apiSpace: String
+        public let context: JSONValue
+        public let conversationId: String
         /// The event's payload.
-        public var payload: Payload
+        public let payload: Payload
 
         public init(id: String, apiSpace: String, context: JSONValue, conversationId: String, payload: Payload) {
             self.id = id
@@ -87,8 +87,8 @@ extension Comapi {
 
         /// The event's payload.
         public struct Payload: Codable, Hashable, Sendable {
-            public var profileId: String
-            public var role: String
+            public let profileId: String
+            public let role: String
 
             public init(profileId: String, role: String) {
                 self.profileId = profileId
@@ -115,12 +115,12 @@ extension Comapi {
         /// The event's name on the wire.
         public static let eventName = "conversation.participantUpdated"
 
-        public var id: String
-        public var apiSpace: String
-        public var context: JSONValue
-        public var conversationId: String
+        public let id: String
+        public let apiSpace: String
+        public let context: JSONValue
+        public let conversationId: String
         /// The event's payload.
-        public var payload: Payload
+        public let payload: Payload
 
         public init(id: String, apiSpace: String, context: JSONValue, conversationId: String, payload: Payload) {
             self.id = id
@@ -146,8 +146,8 @@ extension Comapi {
 
         /// The event's payload.
         public struct Payload: Codable, Hashable, Sendable {
-            public var profileId: String
-            public var role: String
+            public let profileId: String
+            public let role: String
 
             public init(profileId: String, role: String) {
                 self.profileId = profileId
@@ -174,12 +174,12 @@ extension Comapi {
         /// The event's name on the wire.
         public static let eventName = "conversation.participantRemoved"
 
-        public var id: String
-        public var apiSpace: String
-        public var context: JSONValue
-        public var conversationId: String
+        public let id: String
+        public let apiSpace: String
+        public let context: JSONValue
+        public let conversationId: String
         /// The event's payload.
-        public var payload: Payload
+        public let payload: Payload
 
         public init(id: String, apiSpace: String, context: JSONValue, conversationId: String, payload: Payload) {
             self.id = id
@@ -205,8 +205,8 @@ extension Comapi {
 
         /// The event's payload.
         public struct Payload: Codable, Hashable, Sendable {
-            public var profileId: String
-            public var role: String
+            public let profileId: String
+            public let role: String
 
             public init(profileId: String, role: String) {
                 self.profileId = profileId
@@ -233,12 +233,12 @@ extension Comapi {
         /// The event's name on the wire.
         public static let eventName = "conversation.delete"
 
-        public var id: String
-        public var apiSpace: String
-        public var context: JSONValue
-        public var conversationId: String
+        public let id: String
+        public let apiSpace: String
+        public let context: JSONValue
+        public let conversationId: String
         /// The event's payload.
-        public var payload: Payload
+        public let payload: Payload
 
         public init(id: String, apiSpace: String, context: JSONValue, conversationId: String, payload: Payload) {
             self.id = id
@@ -264,7 +264,7 @@ extension Comapi {
 
         /// The event's payload.
         public struct Payload: Codable, Hashable, Sendable {
-            public var date: Date
+            public let date: Date
 
             public init(date: Date) {
                 self.date = date
@@ -289,12 +289,12 @@ extension Comapi {
         /// The event's name on the wire.
         public static let eventName = "conversation.update"
 
-        public var id: String
-        public var apiSpace: String
-        public var context: JSONValue
-        public var profileId: String
+        public let id: String
+        public let apiSpace: String
+        public let context: JSONValue
+        public let profileId: String
         /// The event's payload.
-        public var payload: Payload
+        public let payload: Payload
 
         public init(id: String, apiSpace: String, context: JSONValue, profileId: String, payload: Payload) {
             self.id = id
@@ -320,9 +320,9 @@ extension Comapi {
 
         /// The event's payload.
         public struct Payload: Codable, Hashable, Sendable {
-            public var roles: JSONValue
-            public var isPublic: Bool
-            public var participants: [JSONValue]
+            public let roles: JSONValue
+            public let isPublic: Bool
+            public let participants: [JSONValue]
 
             public init(roles: JSONValue, isPublic: Bool, participants: [JSONValue]) {
                 self.roles = roles
@@ -351,12 +351,12 @@ extension Comapi {
         /// The event's name on the wire.
         public static let eventName = "conversation.undelete"
 
-        public var id: String
-        public var apiSpace: String
-        public var context: JSONValue
-        public var conversationId: String
+        public let id: String
+        public let apiSpace: String
+        public let context: JSONValue
+        public let conversationId: String
         /// The event's payload.
-        public var payload: Payload
+        public let payload: Payload
 
         public init(id: String, apiSpace: String, context: JSONValue, conversationId: String, payload: Payload) {
             self.id = id
@@ -382,8 +382,8 @@ extension Comapi {
 
         /// The event's payload.
         public struct Payload: Codable, Hashable, Sendable {
-            public var description: String
-            public var roles: JSONValue
+            public let description: String
+            public let roles: JSONValue
 
             public init(description: String, roles: JSONValue) {
                 self.description = description
@@ -410,12 +410,12 @@ extension Comapi {
         /// The event's name on the wire.
         public static let eventName = "conversation.create"
 
-        public var id: String
-        public var apiSpace: String
-        public var context: JSONValue
-        public var profileId: String
+        public let id: String
+        public let apiSpace: String
+        public let context: JSONValue
+        public let profileId: String
         /// The event's payload.
-        public var payload: Payload
+        public let payload: Payload
 
         public init(id: String, apiSpace: String, context: JSONValue, profileId: String, payload: Payload) {
             self.id = id
@@ -441,9 +441,9 @@ extension Comapi {
 
         /// The event's payload.
         public struct Payload: Codable, Hashable, Sendable {
-            public var roles: JSONValue
-            public var isPublic: Bool
-            public var participants: [JSONValue]
+            public let roles: JSONValue
+            public let isPublic: Bool
+            public let participants: [JSONValue]
 
             public init(roles: JSONValue, isPublic: Bool, participants: [JSONValue]) {
                 self.roles = roles
@@ -472,12 +472,12 @@ extension Comapi {
         /// The event's name on the wire.
         public static let eventName = "conversation.participantTyping"
 
-        public var id: String
-        public var apiSpace: String
-        public var context: JSONValue
-        public var account: String
+        public let id: String
+        public let apiSpace: String
+        public let context: JSONValue
+        public let account: String
         /// The event's payload.
-        public var payload: Payload
+        public let payload: Payload
 
         public init(id: String, apiSpace: String, context: JSONValue, account: String, payload: Payload) {
             self.id = id
@@ -503,8 +503,8 @@ extension Comapi {
 
         /// The event's payload.
         public struct Payload: Codable, Hashable, Sendable {
-            public var profileId: String
-            public var conversationId: String
+            public let profileId: String
+            public let conversationId: String
 
             public init(profileId: String, conversationId: String) {
                 self.profileId = profileId
@@ -531,12 +531,12 @@ extension Comapi {
         /// The event's name on the wire.
         public static let eventName = "conversation.participantTypingOff"
 
-        public var id: String
-        public var apiSpace: String
-        public var context: JSONValue
-        public var account: String
+        public let id: String
+        public let apiSpace: String
+        public let context: JSONValue
+        public let account: String
         /// The event's payload.
-        public var payload: Payload
+        public let payload: Payload
 
         public init(id: String, apiSpace: String, context: JSONValue, account: String, payload: Payload) {
             self.id = id
@@ -562,8 +562,8 @@ extension Comapi {
 
         /// The event's payload.
         public struct Payload: Codable, Hashable, Sendable {
-            public var profileId: String
-            public var conversationId: String
+            public let profileId: String
+            public let conversationId: String
 
             public init(profileId: String, conversationId: String) {
                 self.profileId = profileId
@@ -590,13 +590,13 @@ extension Comapi {
         /// The event's name on the wire.
         public static let eventName = "conversationMessage.delivered"
 
-        public var id: String
-        public var apiSpace: String
-        public var context: JSONValue
-        public var messageId: String
-        public var conversationId: String
-        public var profileId: String
-        public var timestamp: Date
+        public let id: String
+        public let apiSpace: String
+        public let context: JSONValue
+        public let messageId: String
+        public let conversationId: String
+        public let profileId: String
+        public let timestamp: Date
 
         public init(id: String, apiSpace: String, context: JSONValue, messageId: String, conversationId: String, profileId: String, timestamp: Date) {
             self.id = id
@@ -632,13 +632,13 @@ extension Comapi {
         /// The event's name on the wire.
         public static let eventName = "conversationMessage.read"
 
-        public var id: String
-        public var apiSpace: String
-        public var context: JSONValue
-        public var messageId: String
-        public var conversationId: String
-        public var profileId: String
-        public var timestamp: Date
+        public let id: String
+        public let apiSpace: String
+        public let context: JSONValue
+        public let messageId: String
+        public let conversationId: String
+        public let profileId: String
+        public let timestamp: Date
 
         public init(id: String, apiSpace: String, context: JSONValue, messageId: String, conversationId: String, profileId: String, timestamp: Date) {
             self.id = id
@@ -674,13 +674,13 @@ extension Comapi {
         /// The event's name on the wire.
         public static let eventName = "conversationMessage.sent"
 
-        public var id: String
-        public var apiSpace: String
-        public var context: JSONValue
-        public var messageId: String
-        public var metadata: JSONValue
-        public var parts: [JSONValue]
-        public var alert: JSONValue
+        public let id: String
+        public let apiSpace: String
+        public let context: JSONValue
+        public let messageId: String
+        public let metadata: JSONValue
+        public let parts: [JSONValue]
+        public let alert: JSONValue
 
         public init(id: String, apiSpace: String, context: JSONValue, messageId: String, metadata: JSONValue, parts: [JSONValue], alert: JSONValue) {
             self.id = id

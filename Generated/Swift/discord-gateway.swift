@@ -19,11 +19,11 @@ public enum DiscordGateway {
 extension DiscordGateway {
     public struct PresenceUpdate: Codable, Hashable, Sendable {
         /// Unix time (in milliseconds) of when the client went idle, or null if the client is not idle.
-        public var since: Int?
-        public var activities: [DiscordGateway.Activity]
+        public let since: Int?
+        public let activities: [DiscordGateway.Activity]
         /// online, dnd, idle, invisible or offline.
-        public var status: String
-        public var afk: Bool
+        public let status: String
+        public let afk: Bool
 
         public init(since: Int? = nil, activities: [DiscordGateway.Activity], status: String, afk: Bool) {
             self.since = since
@@ -47,8 +47,8 @@ extension DiscordGateway {
     }
 
     public struct Activity: Codable, Hashable, Sendable {
-        public var name: String
-        public var type: Int
+        public let name: String
+        public let type: Int
 
         public init(name: String, type: Int) {
             self.name = name
@@ -68,9 +68,9 @@ extension DiscordGateway {
     }
 
     public struct ConnectionProperties: Codable, Hashable, Sendable {
-        public var os: String
-        public var browser: String
-        public var device: String
+        public let os: String
+        public let browser: String
+        public let device: String
 
         public init(os: String, browser: String, device: String) {
             self.os = os
@@ -102,9 +102,9 @@ extension DiscordGateway {
         /// The event's name on the wire.
         public static let eventName = "READY"
 
-        public var s: Int
+        public let s: Int
         /// The event's payload.
-        public var payload: Payload
+        public let payload: Payload
 
         public init(s: Int, payload: Payload) {
             self.s = s
@@ -124,9 +124,9 @@ extension DiscordGateway {
 
         /// The event's payload.
         public struct Payload: Codable, Hashable, Sendable {
-            public var v: Int
-            public var sessionId: String
-            public var resumeGatewayUrl: String
+            public let v: Int
+            public let sessionId: String
+            public let resumeGatewayUrl: String
 
             public init(v: Int, sessionId: String, resumeGatewayUrl: String) {
                 self.v = v
@@ -155,7 +155,7 @@ extension DiscordGateway {
         /// The event's name on the wire.
         public static let eventName = "RESUMED"
 
-        public var s: Int
+        public let s: Int
 
         public init(s: Int) {
             self.s = s
@@ -180,7 +180,7 @@ extension DiscordGateway {
         public static let eventName = "10"
 
         /// Interval (in milliseconds) an app should heartbeat with.
-        public var heartbeatInterval: Int
+        public let heartbeatInterval: Int
 
         public init(heartbeatInterval: Int) {
             self.heartbeatInterval = heartbeatInterval
@@ -240,13 +240,13 @@ extension DiscordGateway {
         /// The event's name on the wire.
         public static let eventName = "2"
 
-        public var token: String
-        public var properties: DiscordGateway.ConnectionProperties
-        public var compress: Bool?
-        public var largeThreshold: Int?
-        public var shard: [Int]?
-        public var presence: DiscordGateway.PresenceUpdate?
-        public var intents: Int
+        public let token: String
+        public let properties: DiscordGateway.ConnectionProperties
+        public let compress: Bool?
+        public let largeThreshold: Int?
+        public let shard: [Int]?
+        public let presence: DiscordGateway.PresenceUpdate?
+        public let intents: Int
 
         public init(token: String, properties: DiscordGateway.ConnectionProperties, compress: Bool? = nil, largeThreshold: Int? = nil, shard: [Int]? = nil, presence: DiscordGateway.PresenceUpdate? = nil, intents: Int) {
             self.token = token
@@ -282,9 +282,9 @@ extension DiscordGateway {
         /// The event's name on the wire.
         public static let eventName = "6"
 
-        public var token: String
-        public var sessionId: String
-        public var seq: Int
+        public let token: String
+        public let sessionId: String
+        public let seq: Int
 
         public init(token: String, sessionId: String, seq: Int) {
             self.token = token
@@ -312,12 +312,12 @@ extension DiscordGateway {
         /// The event's name on the wire.
         public static let eventName = "8"
 
-        public var guildId: String
-        public var query: String?
-        public var limit: Int
-        public var presences: Bool?
-        public var userIds: [String]?
-        public var nonce: String?
+        public let guildId: String
+        public let query: String?
+        public let limit: Int
+        public let presences: Bool?
+        public let userIds: [String]?
+        public let nonce: String?
 
         public init(guildId: String, query: String? = nil, limit: Int, presences: Bool? = nil, userIds: [String]? = nil, nonce: String? = nil) {
             self.guildId = guildId
@@ -351,7 +351,7 @@ extension DiscordGateway {
         /// The event's name on the wire.
         public static let eventName = "31"
 
-        public var guildIds: [String]
+        public let guildIds: [String]
 
         public init(guildIds: [String]) {
             self.guildIds = guildIds
@@ -375,10 +375,10 @@ extension DiscordGateway {
         /// The event's name on the wire.
         public static let eventName = "4"
 
-        public var guildId: String
-        public var channelId: String?
-        public var selfMute: Bool
-        public var selfDeaf: Bool
+        public let guildId: String
+        public let channelId: String?
+        public let selfMute: Bool
+        public let selfDeaf: Bool
 
         public init(guildId: String, channelId: String? = nil, selfMute: Bool, selfDeaf: Bool) {
             self.guildId = guildId

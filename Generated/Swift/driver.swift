@@ -152,14 +152,14 @@ extension DriverApp {
             /// The event's name on the wire.
             public static let eventName = "job-assigned"
 
-            public var bookingId: String
-            public var bookingReference: String
-            public var customerName: String
-            public var pickupAddress: String
-            public var dropoffAddress: String
-            public var scheduledAt: Date
-            public var totalGBP: Double
-            public var message: String?
+            public let bookingId: String
+            public let bookingReference: String
+            public let customerName: String
+            public let pickupAddress: String
+            public let dropoffAddress: String
+            public let scheduledAt: Date
+            public let totalGBP: Double
+            public let message: String?
 
             public init(bookingId: String, bookingReference: String, customerName: String, pickupAddress: String, dropoffAddress: String, scheduledAt: Date, totalGBP: Double, message: String? = nil) {
                 self.bookingId = bookingId
@@ -197,11 +197,11 @@ extension DriverApp {
             /// The event's name on the wire.
             public static let eventName = "job-removed"
 
-            public var bookingId: String
-            public var bookingReference: String
-            public var reason: String
-            public var removedAt: Date?
-            public var message: String
+            public let bookingId: String
+            public let bookingReference: String
+            public let reason: String
+            public let removedAt: Date?
+            public let message: String
 
             public init(bookingId: String, bookingReference: String, reason: String, removedAt: Date? = nil, message: String) {
                 self.bookingId = bookingId
@@ -233,9 +233,9 @@ extension DriverApp {
             /// The event's name on the wire.
             public static let eventName = "order-removed"
 
-            public var orderRef: String
-            public var message: String
-            public var reason: String
+            public let orderRef: String
+            public let message: String
+            public let reason: String
 
             public init(orderRef: String, message: String, reason: String) {
                 self.orderRef = orderRef
@@ -263,10 +263,10 @@ extension DriverApp {
             /// The event's name on the wire.
             public static let eventName = "job-cancelled"
 
-            public var bookingId: String
-            public var bookingReference: String
-            public var reason: String
-            public var message: String
+            public let bookingId: String
+            public let bookingReference: String
+            public let reason: String
+            public let message: String
 
             public init(bookingId: String, bookingReference: String, reason: String, message: String) {
                 self.bookingId = bookingId
@@ -296,9 +296,9 @@ extension DriverApp {
             /// The event's name on the wire.
             public static let eventName = "job-removed-from-list"
 
-            public var bookingId: String
-            public var bookingReference: String
-            public var message: String
+            public let bookingId: String
+            public let bookingReference: String
+            public let message: String
 
             public init(bookingId: String, bookingReference: String, message: String) {
                 self.bookingId = bookingId
@@ -326,9 +326,9 @@ extension DriverApp {
             /// The event's name on the wire.
             public static let eventName = "schedule-updated"
 
-            public var type: DriverApp.ScheduleUpdateType
-            public var orderRef: String
-            public var timestamp: Date
+            public let type: DriverApp.ScheduleUpdateType
+            public let orderRef: String
+            public let timestamp: Date
 
             public init(type: DriverApp.ScheduleUpdateType, orderRef: String, timestamp: Date) {
                 self.type = type
@@ -356,12 +356,12 @@ extension DriverApp {
             /// The event's name on the wire.
             public static let eventName = "route-cancelled"
 
-            public var routeId: String
-            public var routeNumber: String
-            public var message: String
-            public var reason: String
-            public var bookingsCount: Int
-            public var cancelledAt: Date
+            public let routeId: String
+            public let routeNumber: String
+            public let message: String
+            public let reason: String
+            public let bookingsCount: Int
+            public let cancelledAt: Date
 
             public init(routeId: String, routeNumber: String, message: String, reason: String, bookingsCount: Int, cancelledAt: Date) {
                 self.routeId = routeId
@@ -395,12 +395,12 @@ extension DriverApp {
             /// The event's name on the wire.
             public static let eventName = "route-unassigned"
 
-            public var routeId: String
-            public var routeNumber: String
-            public var message: String
-            public var bookingsCount: Int
-            public var dropsCount: Int
-            public var earningsAdjustment: Double
+            public let routeId: String
+            public let routeNumber: String
+            public let message: String
+            public let bookingsCount: Int
+            public let dropsCount: Int
+            public let earningsAdjustment: Double
 
             public init(routeId: String, routeNumber: String, message: String, bookingsCount: Int, dropsCount: Int, earningsAdjustment: Double) {
                 self.routeId = routeId
@@ -686,10 +686,10 @@ extension DriverApp {
             /// The event's name on the wire.
             public static let eventName = "job-assigned"
 
-            public var bookingId: String
-            public var bookingReference: String
-            public var driverId: String
-            public var driverName: String
+            public let bookingId: String
+            public let bookingReference: String
+            public let driverId: String
+            public let driverName: String
 
             public init(bookingId: String, bookingReference: String, driverId: String, driverName: String) {
                 self.bookingId = bookingId
@@ -833,13 +833,13 @@ extension DriverApp {
             /// The event's name on the wire.
             public static let eventName = "job-available-again"
 
-            public var bookingId: String
-            public var bookingReference: String
-            public var customerName: String?
-            public var pickupAddress: String?
-            public var dropoffAddress: String?
-            public var availableAt: Date?
-            public var message: String
+            public let bookingId: String
+            public let bookingReference: String
+            public let customerName: String?
+            public let pickupAddress: String?
+            public let dropoffAddress: String?
+            public let availableAt: Date?
+            public let message: String
 
             public init(bookingId: String, bookingReference: String, customerName: String? = nil, pickupAddress: String? = nil, dropoffAddress: String? = nil, availableAt: Date? = nil, message: String) {
                 self.bookingId = bookingId
@@ -875,10 +875,10 @@ extension DriverApp {
             /// The event's name on the wire.
             public static let eventName = "job-cancelled"
 
-            public var bookingId: String
-            public var bookingReference: String
-            public var reason: String
-            public var message: String
+            public let bookingId: String
+            public let bookingReference: String
+            public let reason: String
+            public let message: String
 
             public init(bookingId: String, bookingReference: String, reason: String, message: String) {
                 self.bookingId = bookingId
@@ -1007,8 +1007,8 @@ extension DriverApp {
             /// The event's name on the wire.
             public static let eventName = "tracking-stopped"
 
-            public var reason: String
-            public var message: String
+            public let reason: String
+            public let message: String
 
             public init(reason: String, message: String) {
                 self.reason = reason
@@ -1115,9 +1115,9 @@ extension DriverApp {
             /// The event's name on the wire.
             public static let eventName = "driver-removed"
 
-            public var reason: String
-            public var removedAt: Date
-            public var message: String
+            public let reason: String
+            public let removedAt: Date
+            public let message: String
 
             public init(reason: String, removedAt: Date, message: String) {
                 self.reason = reason

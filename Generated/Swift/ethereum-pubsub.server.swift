@@ -37,15 +37,13 @@ extension EthereumPubSub {
         public func respondToEthSubscribe(_ handler: @escaping @Sendable (ServerConnection, EthSubscribe) async -> ServerAnswer<Result, RpcError>) -> ListenerToken {
             core.setResponder(channel: nil, eventName: "3:eth_subscribe") { [core] connection, frame, decoder, _ in
                 let request = try decoder.decode(EthSubscribe.self, from: frame.partsOrFrame)
+                let echoed = core.correlationValue(in: frame, at: .field("id"))
                 return {
-                    let echoed = request.id
                     switch await handler(connection, request) {
-                    case .reply(var payload):
-                        payload.id = echoed
-                        try await core.emit(EventAddress(shape: 0, name: nil), channel: nil, payload: payload, to: .connection(connection))
-                    case .rejection(var payload):
-                        payload.id = echoed
-                        try await core.emit(EventAddress(shape: 1, name: nil), channel: nil, payload: payload, to: .connection(connection))
+                    case .reply(let payload):
+                        try await core.emit(EventAddress(shape: 0, name: nil), channel: nil, payload: payload, echoing: echoed, at: "id", to: connection)
+                    case .rejection(let payload):
+                        try await core.emit(EventAddress(shape: 1, name: nil), channel: nil, payload: payload, echoing: echoed, at: "id", to: connection)
                     }
                 }
             }
@@ -70,15 +68,13 @@ extension EthereumPubSub {
         public func respondToEthUnsubscribe(_ handler: @escaping @Sendable (ServerConnection, EthUnsubscribe) async -> ServerAnswer<Result, RpcError>) -> ListenerToken {
             core.setResponder(channel: nil, eventName: "3:eth_unsubscribe") { [core] connection, frame, decoder, _ in
                 let request = try decoder.decode(EthUnsubscribe.self, from: frame.partsOrFrame)
+                let echoed = core.correlationValue(in: frame, at: .field("id"))
                 return {
-                    let echoed = request.id
                     switch await handler(connection, request) {
-                    case .reply(var payload):
-                        payload.id = echoed
-                        try await core.emit(EventAddress(shape: 0, name: nil), channel: nil, payload: payload, to: .connection(connection))
-                    case .rejection(var payload):
-                        payload.id = echoed
-                        try await core.emit(EventAddress(shape: 1, name: nil), channel: nil, payload: payload, to: .connection(connection))
+                    case .reply(let payload):
+                        try await core.emit(EventAddress(shape: 0, name: nil), channel: nil, payload: payload, echoing: echoed, at: "id", to: connection)
+                    case .rejection(let payload):
+                        try await core.emit(EventAddress(shape: 1, name: nil), channel: nil, payload: payload, echoing: echoed, at: "id", to: connection)
                     }
                 }
             }

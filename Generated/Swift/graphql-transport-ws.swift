@@ -17,9 +17,9 @@ public enum GraphQLTransportWS {
 
 extension GraphQLTransportWS {
     public struct SubscribePayload: Codable, Hashable, Sendable {
-        public var operationName: Nullable<String>?
-        public var query: String
-        public var variables: Nullable<[String: JSONValue]>?
+        public let operationName: Nullable<String>?
+        public let query: String
+        public let variables: Nullable<[String: JSONValue]>?
 
         public init(operationName: Nullable<String>? = nil, query: String, variables: Nullable<[String: JSONValue]>? = nil) {
             self.operationName = operationName
@@ -41,9 +41,9 @@ extension GraphQLTransportWS {
     }
 
     public struct ExecutionResult: Codable, Hashable, Sendable {
-        public var data: JSONValue?
-        public var errors: [GraphQLTransportWS.GraphQLError]?
-        public var extensions: [String: JSONValue]?
+        public let data: JSONValue?
+        public let errors: [GraphQLTransportWS.GraphQLError]?
+        public let extensions: [String: JSONValue]?
 
         public init(data: JSONValue? = nil, errors: [GraphQLTransportWS.GraphQLError]? = nil, extensions: [String: JSONValue]? = nil) {
             self.data = data
@@ -65,10 +65,10 @@ extension GraphQLTransportWS {
     }
 
     public struct GraphQLError: Codable, Hashable, Sendable {
-        public var message: String
-        public var locations: [GraphQLTransportWS.SourceLocation]?
-        public var path: [GraphQLTransportWS.PathSegment]?
-        public var extensions: [String: JSONValue]?
+        public let message: String
+        public let locations: [GraphQLTransportWS.SourceLocation]?
+        public let path: [GraphQLTransportWS.PathSegment]?
+        public let extensions: [String: JSONValue]?
 
         public init(message: String, locations: [GraphQLTransportWS.SourceLocation]? = nil, path: [GraphQLTransportWS.PathSegment]? = nil, extensions: [String: JSONValue]? = nil) {
             self.message = message
@@ -92,8 +92,8 @@ extension GraphQLTransportWS {
     }
 
     public struct SourceLocation: Codable, Hashable, Sendable {
-        public var line: Int
-        public var column: Int
+        public let line: Int
+        public let column: Int
 
         public init(line: Int, column: Int) {
             self.line = line
@@ -149,9 +149,9 @@ extension GraphQLTransportWS {
         /// The event's name on the wire.
         public static let eventName = "connection_init"
 
-        public var id: String?
+        public let id: String?
         /// The event's payload.
-        public var payload: [String: JSONValue]?
+        public let payload: [String: JSONValue]?
 
         public init(id: String? = nil, payload: [String: JSONValue]? = nil) {
             self.id = id
@@ -177,7 +177,7 @@ extension GraphQLTransportWS {
         /// The event's name on the wire.
         public static let eventName = "connection_ack"
 
-        public var id: String?
+        public let id: String?
 
         public init(id: String? = nil) {
             self.id = id
@@ -201,9 +201,9 @@ extension GraphQLTransportWS {
         /// The event's name on the wire.
         public static let eventName = "subscribe"
 
-        public var id: String?
+        public let id: String?
         /// The event's payload.
-        public var payload: GraphQLTransportWS.SubscribePayload
+        public let payload: GraphQLTransportWS.SubscribePayload
 
         public init(id: String? = nil, payload: GraphQLTransportWS.SubscribePayload) {
             self.id = id
@@ -229,9 +229,9 @@ extension GraphQLTransportWS {
         /// The event's name on the wire.
         public static let eventName = "next"
 
-        public var id: String?
+        public let id: String?
         /// The event's payload.
-        public var payload: GraphQLTransportWS.ExecutionResult
+        public let payload: GraphQLTransportWS.ExecutionResult
 
         public init(id: String? = nil, payload: GraphQLTransportWS.ExecutionResult) {
             self.id = id
@@ -257,9 +257,9 @@ extension GraphQLTransportWS {
         /// The event's name on the wire.
         public static let eventName = "error"
 
-        public var id: String?
+        public let id: String?
         /// The event's payload.
-        public var payload: [GraphQLTransportWS.GraphQLError]
+        public let payload: [GraphQLTransportWS.GraphQLError]
 
         public init(id: String? = nil, payload: [GraphQLTransportWS.GraphQLError]) {
             self.id = id
@@ -285,7 +285,7 @@ extension GraphQLTransportWS {
         /// The event's name on the wire.
         public static let eventName = "complete"
 
-        public var id: String?
+        public let id: String?
 
         public init(id: String? = nil) {
             self.id = id

@@ -19,15 +19,15 @@ extension Nostr {
     /// A signed event, as NIP-01 defines it.
     public struct Event: Codable, Hashable, Sendable {
         /// 32-bytes lowercase hex-encoded sha256 of the serialized event data.
-        public var id: String
+        public let id: String
         /// 32-bytes lowercase hex-encoded public key of the event creator.
-        public var pubkey: String
-        public var createdAt: Date
-        public var kind: Int
-        public var tags: [[String]]
-        public var content: String
+        public let pubkey: String
+        public let createdAt: Date
+        public let kind: Int
+        public let tags: [[String]]
+        public let content: String
         /// 64-bytes lowercase hex of the signature of the id.
-        public var sig: String
+        public let sig: String
 
         public init(id: String, pubkey: String, createdAt: Date, kind: Int, tags: [[String]], content: String, sig: String) {
             self.id = id
@@ -58,14 +58,14 @@ extension Nostr {
 
     /// Which events a subscription wants; every condition given must match.
     public struct Filter: Codable, Hashable, Sendable {
-        public var ids: [String]?
-        public var authors: [String]?
-        public var kinds: [Int]?
+        public let ids: [String]?
+        public let authors: [String]?
+        public let kinds: [Int]?
         /// Tag conditions by tag letter: `#e` lists event ids, `#p` pubkeys; an event matches when it has one of the values in a tag of that letter.
-        public var tags: [String: [String]]
-        public var since: Date?
-        public var until: Date?
-        public var limit: Int?
+        public let tags: [String: [String]]
+        public let since: Date?
+        public let until: Date?
+        public let limit: Int?
 
         public init(ids: [String]? = nil, authors: [String]? = nil, kinds: [Int]? = nil, tags: [String: [String]] = [:], since: Date? = nil, until: Date? = nil, limit: Int? = nil) {
             self.ids = ids
@@ -105,7 +105,7 @@ extension Nostr {
         /// The event's name on the wire.
         public static let eventName = "EVENT"
 
-        public var event: Nostr.Event
+        public let event: Nostr.Event
 
         public init(event: Nostr.Event) {
             self.event = event
@@ -129,8 +129,8 @@ extension Nostr {
         /// The event's name on the wire.
         public static let eventName = "REQ"
 
-        public var subscriptionId: String
-        public var filters: [Nostr.Filter]
+        public let subscriptionId: String
+        public let filters: [Nostr.Filter]
 
         public init(subscriptionId: String, filters: [Nostr.Filter]) {
             self.subscriptionId = subscriptionId
@@ -163,7 +163,7 @@ extension Nostr {
         /// The event's name on the wire.
         public static let eventName = "CLOSE"
 
-        public var subscriptionId: String
+        public let subscriptionId: String
 
         public init(subscriptionId: String) {
             self.subscriptionId = subscriptionId
@@ -187,8 +187,8 @@ extension Nostr {
         /// The event's name on the wire.
         public static let eventName = "EVENT"
 
-        public var subscriptionId: String
-        public var event: Nostr.Event
+        public let subscriptionId: String
+        public let event: Nostr.Event
 
         public init(subscriptionId: String, event: Nostr.Event) {
             self.subscriptionId = subscriptionId
@@ -215,9 +215,9 @@ extension Nostr {
         /// The event's name on the wire.
         public static let eventName = "OK"
 
-        public var eventId: String
-        public var accepted: Bool
-        public var message: String
+        public let eventId: String
+        public let accepted: Bool
+        public let message: String
 
         public init(eventId: String, accepted: Bool, message: String) {
             self.eventId = eventId
@@ -247,7 +247,7 @@ extension Nostr {
         /// The event's name on the wire.
         public static let eventName = "EOSE"
 
-        public var subscriptionId: String
+        public let subscriptionId: String
 
         public init(subscriptionId: String) {
             self.subscriptionId = subscriptionId
@@ -271,8 +271,8 @@ extension Nostr {
         /// The event's name on the wire.
         public static let eventName = "CLOSED"
 
-        public var subscriptionId: String
-        public var message: String
+        public let subscriptionId: String
+        public let message: String
 
         public init(subscriptionId: String, message: String) {
             self.subscriptionId = subscriptionId
@@ -299,7 +299,7 @@ extension Nostr {
         /// The event's name on the wire.
         public static let eventName = "NOTICE"
 
-        public var message: String
+        public let message: String
 
         public init(message: String) {
             self.message = message

@@ -86,9 +86,9 @@ extension OrderStatus {
             /// The event's name on the wire.
             public static let eventName = "upload_started"
 
-            public var orderId: String
-            public var fileCount: Int
-            public var timestamp: Date
+            public let orderId: String
+            public let fileCount: Int
+            public let timestamp: Date
             /// Always "uploading" for this event: checked when decoding, written when encoding.
             public var status: String { "uploading" }
 
@@ -120,9 +120,9 @@ extension OrderStatus {
             /// The event's name on the wire.
             public static let eventName = "upload_completed"
 
-            public var orderId: String
-            public var fileCount: Int
-            public var timestamp: Date
+            public let orderId: String
+            public let fileCount: Int
+            public let timestamp: Date
             /// Always "uploaded" for this event: checked when decoding, written when encoding.
             public var status: String { "uploaded" }
 
@@ -154,8 +154,8 @@ extension OrderStatus {
             /// The event's name on the wire.
             public static let eventName = "processing_started"
 
-            public var orderId: String
-            public var timestamp: Date
+            public let orderId: String
+            public let timestamp: Date
             /// Always "processing" for this event: checked when decoding, written when encoding.
             public var status: String { "processing" }
 
@@ -185,12 +185,12 @@ extension OrderStatus {
             /// The event's name on the wire.
             public static let eventName = "webhook_image_processed"
 
-            public var orderId: String
-            public var imageId: String
-            public var error: Bool
+            public let orderId: String
+            public let imageId: String
+            public let error: Bool
             /// False once the last image of the order is done.
-            public var orderIsProcessing: Bool
-            public var timestamp: Date
+            public let orderIsProcessing: Bool
+            public let timestamp: Date
 
             public init(orderId: String, imageId: String, error: Bool, orderIsProcessing: Bool, timestamp: Date) {
                 self.orderId = orderId
@@ -222,9 +222,9 @@ extension OrderStatus {
             /// The event's name on the wire.
             public static let eventName = "download_ready"
 
-            public var orderId: String
-            public var storageUrls: [URL]
-            public var timestamp: Date
+            public let orderId: String
+            public let storageUrls: [URL]
+            public let timestamp: Date
             /// Always "previews_ready" for this event: checked when decoding, written when encoding.
             public var status: String { "previews_ready" }
 
@@ -256,9 +256,9 @@ extension OrderStatus {
             /// The event's name on the wire.
             public static let eventName = "processing_failed"
 
-            public var orderId: String
-            public var error: String
-            public var timestamp: Date
+            public let orderId: String
+            public let error: String
+            public let timestamp: Date
             /// Always "failed" for this event: checked when decoding, written when encoding.
             public var status: String { "failed" }
 

@@ -17,14 +17,14 @@ public enum Rooms {
 
 extension Rooms {
     public struct User: Codable, Hashable, Sendable {
-        public var id: String
-        public var auth0Id: String
-        public var email: String
-        public var username: String
-        public var firstName: String
-        public var dateOfBirth: Date
-        public var avatarUrl: String?
-        public var createdAt: Date
+        public let id: String
+        public let auth0Id: String
+        public let email: String
+        public let username: String
+        public let firstName: String
+        public let dateOfBirth: Date
+        public let avatarUrl: String?
+        public let createdAt: Date
 
         public init(id: String, auth0Id: String, email: String, username: String, firstName: String, dateOfBirth: Date, avatarUrl: String? = nil, createdAt: Date) {
             self.id = id
@@ -56,14 +56,14 @@ extension Rooms {
     }
 
     public struct Room: Codable, Hashable, Sendable {
-        public var id: String
-        public var name: String?
-        public var createdBy: String
-        public var creator: Rooms.User
-        public var createdAt: Date
-        public var updatedAt: Date
-        public var isActive: Bool
-        public var participants: [Rooms.RoomParticipant]
+        public let id: String
+        public let name: String?
+        public let createdBy: String
+        public let creator: Rooms.User
+        public let createdAt: Date
+        public let updatedAt: Date
+        public let isActive: Bool
+        public let participants: [Rooms.RoomParticipant]
 
         public init(id: String, name: String? = nil, createdBy: String, creator: Rooms.User, createdAt: Date, updatedAt: Date, isActive: Bool, participants: [Rooms.RoomParticipant]) {
             self.id = id
@@ -95,13 +95,13 @@ extension Rooms {
     }
 
     public struct RoomParticipant: Codable, Hashable, Sendable {
-        public var roomId: String
-        public var userId: String
-        public var user: Rooms.User
-        public var joinedAt: Date
-        public var leftAt: Date?
-        public var color: String
-        public var isActive: Bool
+        public let roomId: String
+        public let userId: String
+        public let user: Rooms.User
+        public let joinedAt: Date
+        public let leftAt: Date?
+        public let color: String
+        public let isActive: Bool
 
         public init(roomId: String, userId: String, user: Rooms.User, joinedAt: Date, leftAt: Date? = nil, color: String, isActive: Bool) {
             self.roomId = roomId
@@ -131,19 +131,19 @@ extension Rooms {
     }
 
     public struct Element: Codable, Hashable, Sendable {
-        public var id: String
-        public var roomId: String
-        public var type: Rooms.ElementType
-        public var createdBy: String
-        public var positionX: Double
-        public var positionY: Double
-        public var width: Double
-        public var height: Double
-        public var content: String?
-        public var imageUrl: String?
-        public var audioUrl: String?
-        public var duration: Double?
-        public var createdAt: Date
+        public let id: String
+        public let roomId: String
+        public let type: Rooms.ElementType
+        public let createdBy: String
+        public let positionX: Double
+        public let positionY: Double
+        public let width: Double
+        public let height: Double
+        public let content: String?
+        public let imageUrl: String?
+        public let audioUrl: String?
+        public let duration: Double?
+        public let createdAt: Date
 
         public init(id: String, roomId: String, type: Rooms.ElementType, createdBy: String, positionX: Double, positionY: Double, width: Double, height: Double, content: String? = nil, imageUrl: String? = nil, audioUrl: String? = nil, duration: Double? = nil, createdAt: Date) {
             self.id = id
@@ -225,10 +225,10 @@ extension Rooms {
     }
 
     public struct TouchMoveData: Codable, Hashable, Sendable {
-        public var roomId: String
-        public var x: Double
-        public var y: Double
-        public var elementId: String?
+        public let roomId: String
+        public let x: Double
+        public let y: Double
+        public let elementId: String?
 
         public init(roomId: String, x: Double, y: Double, elementId: String? = nil) {
             self.roomId = roomId
@@ -262,7 +262,7 @@ extension Rooms {
         /// The event's name on the wire.
         public static let eventName = "room:join"
 
-        public var roomId: String
+        public let roomId: String
 
         public init(roomId: String) {
             self.roomId = roomId
@@ -286,7 +286,7 @@ extension Rooms {
         /// The event's name on the wire.
         public static let eventName = "room:leave"
 
-        public var roomId: String
+        public let roomId: String
 
         public init(roomId: String) {
             self.roomId = roomId
@@ -310,10 +310,10 @@ extension Rooms {
         /// The event's name on the wire.
         public static let eventName = "touch:move"
 
-        public var roomId: String
-        public var x: Double
-        public var y: Double
-        public var elementId: String?
+        public let roomId: String
+        public let x: Double
+        public let y: Double
+        public let elementId: String?
 
         public init(roomId: String, x: Double, y: Double, elementId: String? = nil) {
             self.roomId = roomId
@@ -343,7 +343,7 @@ extension Rooms {
         /// The event's name on the wire.
         public static let eventName = "touch:end"
 
-        public var roomId: String
+        public let roomId: String
 
         public init(roomId: String) {
             self.roomId = roomId
@@ -367,16 +367,16 @@ extension Rooms {
         /// The event's name on the wire.
         public static let eventName = "element:create"
 
-        public var roomId: String
-        public var type: Rooms.ElementType
-        public var positionX: Double
-        public var positionY: Double
-        public var width: Double
-        public var height: Double
-        public var content: String?
-        public var imageUrl: String?
-        public var audioUrl: String?
-        public var duration: Double?
+        public let roomId: String
+        public let type: Rooms.ElementType
+        public let positionX: Double
+        public let positionY: Double
+        public let width: Double
+        public let height: Double
+        public let content: String?
+        public let imageUrl: String?
+        public let audioUrl: String?
+        public let duration: Double?
 
         public init(roomId: String, type: Rooms.ElementType, positionX: Double, positionY: Double, width: Double, height: Double, content: String? = nil, imageUrl: String? = nil, audioUrl: String? = nil, duration: Double? = nil) {
             self.roomId = roomId
@@ -418,10 +418,10 @@ extension Rooms {
         /// The event's name on the wire.
         public static let eventName = "element:update"
 
-        public var roomId: String
-        public var elementId: String
-        public var positionX: Double
-        public var positionY: Double
+        public let roomId: String
+        public let elementId: String
+        public let positionX: Double
+        public let positionY: Double
 
         public init(roomId: String, elementId: String, positionX: Double, positionY: Double) {
             self.roomId = roomId
@@ -451,8 +451,8 @@ extension Rooms {
         /// The event's name on the wire.
         public static let eventName = "element:delete"
 
-        public var roomId: String
-        public var elementId: String
+        public let roomId: String
+        public let elementId: String
 
         public init(roomId: String, elementId: String) {
             self.roomId = roomId
@@ -488,8 +488,8 @@ extension Rooms {
         /// The event's name on the wire.
         public static let eventName = "user:joined"
 
-        public var userId: String
-        public var user: Rooms.User
+        public let userId: String
+        public let user: Rooms.User
 
         public init(userId: String, user: Rooms.User) {
             self.userId = userId
@@ -515,7 +515,7 @@ extension Rooms {
         /// The event's name on the wire.
         public static let eventName = "user:left"
 
-        public var userId: String
+        public let userId: String
 
         public init(userId: String) {
             self.userId = userId

@@ -19,7 +19,7 @@ public enum SlackSocketMode {
 
 extension SlackSocketMode {
     public struct ConnectionInfo: Codable, Hashable, Sendable {
-        public var appId: String
+        public let appId: String
 
         public init(appId: String) {
             self.appId = appId
@@ -38,16 +38,16 @@ extension SlackSocketMode {
 
     /// An Events API delivery; `event` is the event itself, of any of Slack's event types.
     public struct EventCallback: Codable, Hashable, Sendable {
-        public var token: String?
-        public var teamId: String
-        public var apiAppId: String
-        public var event: [String: JSONValue]
-        public var type: String
-        public var eventId: String
-        public var eventTime: Int
-        public var authorizations: [SlackSocketMode.Authorization]?
-        public var isExtSharedChannel: Bool?
-        public var eventContext: String?
+        public let token: String?
+        public let teamId: String
+        public let apiAppId: String
+        public let event: [String: JSONValue]
+        public let type: String
+        public let eventId: String
+        public let eventTime: Int
+        public let authorizations: [SlackSocketMode.Authorization]?
+        public let isExtSharedChannel: Bool?
+        public let eventContext: String?
 
         public init(token: String? = nil, teamId: String, apiAppId: String, event: [String: JSONValue], type: String, eventId: String, eventTime: Int, authorizations: [SlackSocketMode.Authorization]? = nil, isExtSharedChannel: Bool? = nil, eventContext: String? = nil) {
             self.token = token
@@ -83,11 +83,11 @@ extension SlackSocketMode {
     }
 
     public struct Authorization: Codable, Hashable, Sendable {
-        public var enterpriseId: String?
-        public var teamId: String
-        public var userId: String
-        public var isBot: Bool
-        public var isEnterpriseInstall: Bool
+        public let enterpriseId: String?
+        public let teamId: String
+        public let userId: String
+        public let isBot: Bool
+        public let isEnterpriseInstall: Bool
 
         public init(enterpriseId: String? = nil, teamId: String, userId: String, isBot: Bool, isEnterpriseInstall: Bool) {
             self.enterpriseId = enterpriseId
@@ -113,18 +113,18 @@ extension SlackSocketMode {
     }
 
     public struct SlashCommand: Codable, Hashable, Sendable {
-        public var token: String?
-        public var teamId: String
-        public var teamDomain: String
-        public var channelId: String
-        public var channelName: String
-        public var userId: String
-        public var userName: String
-        public var command: String
-        public var text: String
-        public var apiAppId: String
-        public var responseUrl: String
-        public var triggerId: String
+        public let token: String?
+        public let teamId: String
+        public let teamDomain: String
+        public let channelId: String
+        public let channelName: String
+        public let userId: String
+        public let userName: String
+        public let command: String
+        public let text: String
+        public let apiAppId: String
+        public let responseUrl: String
+        public let triggerId: String
 
         public init(token: String? = nil, teamId: String, teamDomain: String, channelId: String, channelName: String, userId: String, userName: String, command: String, text: String, apiAppId: String, responseUrl: String, triggerId: String) {
             self.token = token
@@ -174,9 +174,9 @@ extension SlackSocketMode {
         /// The event's name on the wire.
         public static let eventName = "hello"
 
-        public var numConnections: Int
-        public var debugInfo: [String: JSONValue]?
-        public var connectionInfo: SlackSocketMode.ConnectionInfo?
+        public let numConnections: Int
+        public let debugInfo: [String: JSONValue]?
+        public let connectionInfo: SlackSocketMode.ConnectionInfo?
 
         public init(numConnections: Int, debugInfo: [String: JSONValue]? = nil, connectionInfo: SlackSocketMode.ConnectionInfo? = nil) {
             self.numConnections = numConnections
@@ -204,8 +204,8 @@ extension SlackSocketMode {
         /// The event's name on the wire.
         public static let eventName = "disconnect"
 
-        public var reason: String
-        public var debugInfo: [String: JSONValue]?
+        public let reason: String
+        public let debugInfo: [String: JSONValue]?
 
         public init(reason: String, debugInfo: [String: JSONValue]? = nil) {
             self.reason = reason
@@ -231,12 +231,12 @@ extension SlackSocketMode {
         /// The event's name on the wire.
         public static let eventName = "events_api"
 
-        public var envelopeId: String
-        public var acceptsResponsePayload: Bool?
-        public var retryAttempt: Int?
-        public var retryReason: String?
+        public let envelopeId: String
+        public let acceptsResponsePayload: Bool?
+        public let retryAttempt: Int?
+        public let retryReason: String?
         /// The event's payload.
-        public var payload: SlackSocketMode.EventCallback
+        public let payload: SlackSocketMode.EventCallback
 
         public init(envelopeId: String, acceptsResponsePayload: Bool? = nil, retryAttempt: Int? = nil, retryReason: String? = nil, payload: SlackSocketMode.EventCallback) {
             self.envelopeId = envelopeId
@@ -268,12 +268,12 @@ extension SlackSocketMode {
         /// The event's name on the wire.
         public static let eventName = "slash_commands"
 
-        public var envelopeId: String
-        public var acceptsResponsePayload: Bool?
-        public var retryAttempt: Int?
-        public var retryReason: String?
+        public let envelopeId: String
+        public let acceptsResponsePayload: Bool?
+        public let retryAttempt: Int?
+        public let retryReason: String?
         /// The event's payload.
-        public var payload: SlackSocketMode.SlashCommand
+        public let payload: SlackSocketMode.SlashCommand
 
         public init(envelopeId: String, acceptsResponsePayload: Bool? = nil, retryAttempt: Int? = nil, retryReason: String? = nil, payload: SlackSocketMode.SlashCommand) {
             self.envelopeId = envelopeId
@@ -305,12 +305,12 @@ extension SlackSocketMode {
         /// The event's name on the wire.
         public static let eventName = "interactive"
 
-        public var envelopeId: String
-        public var acceptsResponsePayload: Bool?
-        public var retryAttempt: Int?
-        public var retryReason: String?
+        public let envelopeId: String
+        public let acceptsResponsePayload: Bool?
+        public let retryAttempt: Int?
+        public let retryReason: String?
         /// The event's payload.
-        public var payload: [String: JSONValue]
+        public let payload: [String: JSONValue]
 
         public init(envelopeId: String, acceptsResponsePayload: Bool? = nil, retryAttempt: Int? = nil, retryReason: String? = nil, payload: [String: JSONValue]) {
             self.envelopeId = envelopeId
@@ -339,9 +339,9 @@ extension SlackSocketMode {
     ///
     /// Frame shape `acknowledgement`, client to server.
     public struct Ack: Codable, Hashable, Sendable {
-        public var envelopeId: String
+        public let envelopeId: String
         /// The event's payload.
-        public var payload: [String: JSONValue]?
+        public let payload: [String: JSONValue]?
 
         public init(envelopeId: String, payload: [String: JSONValue]? = nil) {
             self.envelopeId = envelopeId

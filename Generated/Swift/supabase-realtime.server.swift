@@ -91,11 +91,10 @@ extension SupabaseRealtime.Realtime {
         public func respondToPhxJoin(_ handler: @escaping @Sendable (ServerConnection, PhxJoin) async -> PhxReply) -> ListenerToken {
             core.setResponder(channel: channel.address, eventName: "0:phx_join") { [core] connection, frame, decoder, _ in
                 let request = try decoder.decode(PhxJoin.self, from: frame.partsOrFrame)
+                let echoed = core.correlationValue(in: frame, at: .field("ref"))
                 return {
-                    let echoed = request.ref
-                    var payload = await handler(connection, request)
-                    payload.ref = echoed
-                    try await core.emit(EventAddress(shape: 0, name: .string("phx_reply")), channel: channel.address, payload: payload, to: .connection(connection))
+                    let payload = await handler(connection, request)
+                    try await core.emit(EventAddress(shape: 0, name: .string("phx_reply")), channel: channel.address, payload: payload, echoing: echoed, at: "ref", to: connection)
                 }
             }
         }
@@ -119,11 +118,10 @@ extension SupabaseRealtime.Realtime {
         public func respondToPhxLeave(_ handler: @escaping @Sendable (ServerConnection, PhxLeave) async -> PhxReply) -> ListenerToken {
             core.setResponder(channel: channel.address, eventName: "0:phx_leave") { [core] connection, frame, decoder, _ in
                 let request = try decoder.decode(PhxLeave.self, from: frame.partsOrFrame)
+                let echoed = core.correlationValue(in: frame, at: .field("ref"))
                 return {
-                    let echoed = request.ref
-                    var payload = await handler(connection, request)
-                    payload.ref = echoed
-                    try await core.emit(EventAddress(shape: 0, name: .string("phx_reply")), channel: channel.address, payload: payload, to: .connection(connection))
+                    let payload = await handler(connection, request)
+                    try await core.emit(EventAddress(shape: 0, name: .string("phx_reply")), channel: channel.address, payload: payload, echoing: echoed, at: "ref", to: connection)
                 }
             }
         }
@@ -274,11 +272,10 @@ extension SupabaseRealtime.Phoenix {
         public func respondToHeartbeat(_ handler: @escaping @Sendable (ServerConnection, Heartbeat) async -> PhxReply) -> ListenerToken {
             core.setResponder(channel: channel.address, eventName: "0:heartbeat") { [core] connection, frame, decoder, _ in
                 let request = try decoder.decode(Heartbeat.self, from: frame.partsOrFrame)
+                let echoed = core.correlationValue(in: frame, at: .field("ref"))
                 return {
-                    let echoed = request.ref
-                    var payload = await handler(connection, request)
-                    payload.ref = echoed
-                    try await core.emit(EventAddress(shape: 0, name: .string("phx_reply")), channel: channel.address, payload: payload, to: .connection(connection))
+                    let payload = await handler(connection, request)
+                    try await core.emit(EventAddress(shape: 0, name: .string("phx_reply")), channel: channel.address, payload: payload, echoing: echoed, at: "ref", to: connection)
                 }
             }
         }

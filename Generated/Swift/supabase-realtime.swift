@@ -17,9 +17,9 @@ public enum SupabaseRealtime {
 
 extension SupabaseRealtime {
     public struct JoinPayload: Codable, Hashable, Sendable {
-        public var config: SupabaseRealtime.JoinConfig
+        public let config: SupabaseRealtime.JoinConfig
         /// Optional access token for authentication; without it the server uses the API key.
-        public var accessToken: String?
+        public let accessToken: String?
 
         public init(config: SupabaseRealtime.JoinConfig, accessToken: String? = nil) {
             self.config = config
@@ -39,11 +39,11 @@ extension SupabaseRealtime {
     }
 
     public struct JoinConfig: Codable, Hashable, Sendable {
-        public var broadcast: SupabaseRealtime.BroadcastConfig
-        public var presence: SupabaseRealtime.PresenceConfig
-        public var postgresChanges: [SupabaseRealtime.PostgresChangesFilter]?
+        public let broadcast: SupabaseRealtime.BroadcastConfig
+        public let presence: SupabaseRealtime.PresenceConfig
+        public let postgresChanges: [SupabaseRealtime.PostgresChangesFilter]?
         /// Whether the channel is private.
-        public var `private`: Bool
+        public let `private`: Bool
 
         public init(broadcast: SupabaseRealtime.BroadcastConfig, presence: SupabaseRealtime.PresenceConfig, postgresChanges: [SupabaseRealtime.PostgresChangesFilter]? = nil, `private`: Bool) {
             self.broadcast = broadcast
@@ -68,10 +68,10 @@ extension SupabaseRealtime {
 
     public struct BroadcastConfig: Codable, Hashable, Sendable {
         /// Acknowledge broadcast messages.
-        public var ack: Bool
+        public let ack: Bool
         /// Include the sender in broadcast messages.
-        public var `self`: Bool
-        public var replay: SupabaseRealtime.Replay?
+        public let `self`: Bool
+        public let replay: SupabaseRealtime.Replay?
 
         public init(ack: Bool, `self` _self: Bool, replay: SupabaseRealtime.Replay? = nil) {
             self.ack = ack
@@ -94,8 +94,8 @@ extension SupabaseRealtime {
 
     public struct Replay: Codable, Hashable, Sendable {
         /// Replay messages since this time.
-        public var since: Date
-        public var limit: Int?
+        public let since: Date
+        public let limit: Int?
 
         public init(since: Date, limit: Int? = nil) {
             self.since = since
@@ -115,9 +115,9 @@ extension SupabaseRealtime {
     }
 
     public struct PresenceConfig: Codable, Hashable, Sendable {
-        public var enabled: Bool
+        public let enabled: Bool
         /// The presence key; the server generates a UUID when it is empty or missing.
-        public var key: String?
+        public let key: String?
 
         public init(enabled: Bool, key: String? = nil) {
             self.enabled = enabled
@@ -138,11 +138,11 @@ extension SupabaseRealtime {
 
     public struct PostgresChangesFilter: Codable, Hashable, Sendable {
         /// Set in the join reply, which echoes the subscription.
-        public var id: Int64?
-        public var event: String
-        public var schema: String
-        public var table: String
-        public var filter: String?
+        public let id: Int64?
+        public let event: String
+        public let schema: String
+        public let table: String
+        public let filter: String?
 
         public init(id: Int64? = nil, event: String, schema: String, table: String, filter: String? = nil) {
             self.id = id
@@ -205,7 +205,7 @@ extension SupabaseRealtime {
     }
 
     public struct ReplyOk: Codable, Hashable, Sendable {
-        public var response: SupabaseRealtime.JoinResponse
+        public let response: SupabaseRealtime.JoinResponse
 
         public init(response: SupabaseRealtime.JoinResponse) {
             self.response = response
@@ -223,7 +223,7 @@ extension SupabaseRealtime {
     }
 
     public struct JoinResponse: Codable, Hashable, Sendable {
-        public var postgresChanges: [SupabaseRealtime.PostgresChangesFilter]?
+        public let postgresChanges: [SupabaseRealtime.PostgresChangesFilter]?
 
         public init(postgresChanges: [SupabaseRealtime.PostgresChangesFilter]? = nil) {
             self.postgresChanges = postgresChanges
@@ -241,7 +241,7 @@ extension SupabaseRealtime {
     }
 
     public struct ReplyError: Codable, Hashable, Sendable {
-        public var response: SupabaseRealtime.ReplyErrorResponse
+        public let response: SupabaseRealtime.ReplyErrorResponse
 
         public init(response: SupabaseRealtime.ReplyErrorResponse) {
             self.response = response
@@ -260,7 +260,7 @@ extension SupabaseRealtime {
 
     public struct ReplyErrorResponse: Codable, Hashable, Sendable {
         /// `<ErrorCode>: <human message>`, e.g. `InvalidJWTExpiration: Token has expired 300 seconds ago`.
-        public var reason: String
+        public let reason: String
 
         public init(reason: String) {
             self.reason = reason
@@ -318,8 +318,8 @@ extension SupabaseRealtime {
     }
 
     public struct BroadcastMeta: Codable, Hashable, Sendable {
-        public var id: String
-        public var replayed: Bool?
+        public let id: String
+        public let replayed: Bool?
 
         public init(id: String, replayed: Bool? = nil) {
             self.id = id
@@ -340,7 +340,7 @@ extension SupabaseRealtime {
 
     public struct Presence: Codable, Hashable, Sendable {
         /// The client's presence metadata, each with a `phx_ref` and the keys the client tracks.
-        public var metas: [[String: JSONValue]]
+        public let metas: [[String: JSONValue]]
 
         public init(metas: [[String: JSONValue]]) {
             self.metas = metas
@@ -401,8 +401,8 @@ extension SupabaseRealtime {
     }
 
     public struct Column: Codable, Hashable, Sendable {
-        public var name: String
-        public var type: String
+        public let name: String
+        public let type: String
 
         public init(name: String, type: String) {
             self.name = name
@@ -422,14 +422,14 @@ extension SupabaseRealtime {
     }
 
     public struct PostgresChange: Codable, Hashable, Sendable {
-        public var schema: String
-        public var table: String
-        public var commitTimestamp: Date
-        public var type: SupabaseRealtime.ChangeType
-        public var columns: [SupabaseRealtime.Column]
-        public var record: [String: JSONValue]?
-        public var oldRecord: [String: JSONValue]?
-        public var errors: String?
+        public let schema: String
+        public let table: String
+        public let commitTimestamp: Date
+        public let type: SupabaseRealtime.ChangeType
+        public let columns: [SupabaseRealtime.Column]
+        public let record: [String: JSONValue]?
+        public let oldRecord: [String: JSONValue]?
+        public let errors: String?
 
         public init(schema: String, table: String, commitTimestamp: Date, type: SupabaseRealtime.ChangeType, columns: [SupabaseRealtime.Column], record: [String: JSONValue]? = nil, oldRecord: [String: JSONValue]? = nil, errors: String? = nil) {
             self.schema = schema
@@ -540,10 +540,10 @@ extension SupabaseRealtime {
             /// The event's name on the wire.
             public static let eventName = "phx_join"
 
-            public var joinRef: String?
-            public var ref: String?
+            public let joinRef: String?
+            public let ref: String?
             /// The event's payload.
-            public var payload: SupabaseRealtime.JoinPayload
+            public let payload: SupabaseRealtime.JoinPayload
 
             public init(joinRef: String? = nil, ref: String? = nil, payload: SupabaseRealtime.JoinPayload) {
                 self.joinRef = joinRef
@@ -571,10 +571,10 @@ extension SupabaseRealtime {
             /// The event's name on the wire.
             public static let eventName = "phx_leave"
 
-            public var joinRef: String?
-            public var ref: String?
+            public let joinRef: String?
+            public let ref: String?
             /// The event's payload.
-            public var payload: Payload
+            public let payload: Payload
 
             public init(joinRef: String? = nil, ref: String? = nil, payload: Payload) {
                 self.joinRef = joinRef
@@ -617,10 +617,10 @@ extension SupabaseRealtime {
             /// The event's name on the wire.
             public static let eventName = "access_token"
 
-            public var joinRef: String?
-            public var ref: String?
+            public let joinRef: String?
+            public let ref: String?
             /// The event's payload.
-            public var payload: Payload
+            public let payload: Payload
 
             public init(joinRef: String? = nil, ref: String? = nil, payload: Payload) {
                 self.joinRef = joinRef
@@ -642,7 +642,7 @@ extension SupabaseRealtime {
 
             /// The event's payload.
             public struct Payload: Codable, Hashable, Sendable {
-                public var accessToken: String
+                public let accessToken: String
 
                 public init(accessToken: String) {
                     self.accessToken = accessToken
@@ -667,10 +667,10 @@ extension SupabaseRealtime {
             /// The event's name on the wire.
             public static let eventName = "broadcast"
 
-            public var joinRef: String?
-            public var ref: String?
+            public let joinRef: String?
+            public let ref: String?
             /// The event's payload.
-            public var payload: Payload
+            public let payload: Payload
 
             public init(joinRef: String? = nil, ref: String? = nil, payload: Payload) {
                 self.joinRef = joinRef
@@ -692,10 +692,10 @@ extension SupabaseRealtime {
 
             /// The event's payload.
             public struct Payload: Codable, Hashable, Sendable {
-                public var event: String
+                public let event: String
                 /// Set by the server; not always present.
-                public var meta: SupabaseRealtime.BroadcastMeta?
-                public var payload: JSONValue
+                public let meta: SupabaseRealtime.BroadcastMeta?
+                public let payload: JSONValue
                 /// Always "broadcast" for this event: checked when decoding, written when encoding.
                 public var type: String { "broadcast" }
 
@@ -728,10 +728,10 @@ extension SupabaseRealtime {
             /// The event's name on the wire.
             public static let eventName = "presence"
 
-            public var joinRef: String?
-            public var ref: String?
+            public let joinRef: String?
+            public let ref: String?
             /// The event's payload.
-            public var payload: Payload
+            public let payload: Payload
 
             public init(joinRef: String? = nil, ref: String? = nil, payload: Payload) {
                 self.joinRef = joinRef
@@ -753,8 +753,8 @@ extension SupabaseRealtime {
 
             /// The event's payload.
             public struct Payload: Codable, Hashable, Sendable {
-                public var event: String
-                public var payload: JSONValue
+                public let event: String
+                public let payload: JSONValue
                 /// Always "presence" for this event: checked when decoding, written when encoding.
                 public var type: String { "presence" }
 
@@ -785,10 +785,10 @@ extension SupabaseRealtime {
             /// The event's name on the wire.
             public static let eventName = "phx_reply"
 
-            public var joinRef: String?
-            public var ref: String?
+            public let joinRef: String?
+            public let ref: String?
             /// The event's payload.
-            public var payload: SupabaseRealtime.Reply
+            public let payload: SupabaseRealtime.Reply
 
             public init(joinRef: String? = nil, ref: String? = nil, payload: SupabaseRealtime.Reply) {
                 self.joinRef = joinRef
@@ -816,10 +816,10 @@ extension SupabaseRealtime {
             /// The event's name on the wire.
             public static let eventName = "phx_close"
 
-            public var joinRef: String?
-            public var ref: String?
+            public let joinRef: String?
+            public let ref: String?
             /// The event's payload.
-            public var payload: Payload
+            public let payload: Payload
 
             public init(joinRef: String? = nil, ref: String? = nil, payload: Payload) {
                 self.joinRef = joinRef
@@ -862,10 +862,10 @@ extension SupabaseRealtime {
             /// The event's name on the wire.
             public static let eventName = "phx_error"
 
-            public var joinRef: String?
-            public var ref: String?
+            public let joinRef: String?
+            public let ref: String?
             /// The event's payload.
-            public var payload: Payload
+            public let payload: Payload
 
             public init(joinRef: String? = nil, ref: String? = nil, payload: Payload) {
                 self.joinRef = joinRef
@@ -908,10 +908,10 @@ extension SupabaseRealtime {
             /// The event's name on the wire.
             public static let eventName = "system"
 
-            public var joinRef: String?
-            public var ref: String?
+            public let joinRef: String?
+            public let ref: String?
             /// The event's payload.
-            public var payload: Payload
+            public let payload: Payload
 
             public init(joinRef: String? = nil, ref: String? = nil, payload: Payload) {
                 self.joinRef = joinRef
@@ -933,10 +933,10 @@ extension SupabaseRealtime {
 
             /// The event's payload.
             public struct Payload: Codable, Hashable, Sendable {
-                public var message: String
-                public var status: SupabaseRealtime.SystemStatus
-                public var `extension`: String
-                public var channel: String
+                public let message: String
+                public let status: SupabaseRealtime.SystemStatus
+                public let `extension`: String
+                public let channel: String
 
                 public init(message: String, status: SupabaseRealtime.SystemStatus, `extension`: String, channel: String) {
                     self.message = message
@@ -967,10 +967,10 @@ extension SupabaseRealtime {
             /// The event's name on the wire.
             public static let eventName = "presence_state"
 
-            public var joinRef: String?
-            public var ref: String?
+            public let joinRef: String?
+            public let ref: String?
             /// The event's payload.
-            public var payload: [String: SupabaseRealtime.Presence]
+            public let payload: [String: SupabaseRealtime.Presence]
 
             public init(joinRef: String? = nil, ref: String? = nil, payload: [String: SupabaseRealtime.Presence]) {
                 self.joinRef = joinRef
@@ -998,10 +998,10 @@ extension SupabaseRealtime {
             /// The event's name on the wire.
             public static let eventName = "presence_diff"
 
-            public var joinRef: String?
-            public var ref: String?
+            public let joinRef: String?
+            public let ref: String?
             /// The event's payload.
-            public var payload: Payload
+            public let payload: Payload
 
             public init(joinRef: String? = nil, ref: String? = nil, payload: Payload) {
                 self.joinRef = joinRef
@@ -1023,8 +1023,8 @@ extension SupabaseRealtime {
 
             /// The event's payload.
             public struct Payload: Codable, Hashable, Sendable {
-                public var joins: [String: SupabaseRealtime.Presence]
-                public var leaves: [String: SupabaseRealtime.Presence]
+                public let joins: [String: SupabaseRealtime.Presence]
+                public let leaves: [String: SupabaseRealtime.Presence]
 
                 public init(joins: [String: SupabaseRealtime.Presence], leaves: [String: SupabaseRealtime.Presence]) {
                     self.joins = joins
@@ -1051,10 +1051,10 @@ extension SupabaseRealtime {
             /// The event's name on the wire.
             public static let eventName = "postgres_changes"
 
-            public var joinRef: String?
-            public var ref: String?
+            public let joinRef: String?
+            public let ref: String?
             /// The event's payload.
-            public var payload: Payload
+            public let payload: Payload
 
             public init(joinRef: String? = nil, ref: String? = nil, payload: Payload) {
                 self.joinRef = joinRef
@@ -1076,8 +1076,8 @@ extension SupabaseRealtime {
 
             /// The event's payload.
             public struct Payload: Codable, Hashable, Sendable {
-                public var ids: [Int64]
-                public var data: SupabaseRealtime.PostgresChange
+                public let ids: [Int64]
+                public let data: SupabaseRealtime.PostgresChange
 
                 public init(ids: [Int64], data: SupabaseRealtime.PostgresChange) {
                     self.ids = ids
@@ -1403,10 +1403,10 @@ extension SupabaseRealtime {
             /// The event's name on the wire.
             public static let eventName = "heartbeat"
 
-            public var joinRef: String?
-            public var ref: String?
+            public let joinRef: String?
+            public let ref: String?
             /// The event's payload.
-            public var payload: Payload
+            public let payload: Payload
 
             public init(joinRef: String? = nil, ref: String? = nil, payload: Payload) {
                 self.joinRef = joinRef
@@ -1449,10 +1449,10 @@ extension SupabaseRealtime {
             /// The event's name on the wire.
             public static let eventName = "phx_reply"
 
-            public var joinRef: String?
-            public var ref: String?
+            public let joinRef: String?
+            public let ref: String?
             /// The event's payload.
-            public var payload: SupabaseRealtime.Reply
+            public let payload: SupabaseRealtime.Reply
 
             public init(joinRef: String? = nil, ref: String? = nil, payload: SupabaseRealtime.Reply) {
                 self.joinRef = joinRef

@@ -20,14 +20,14 @@ public enum TwitchEventSub {
 extension TwitchEventSub {
     public struct Session: Codable, Hashable, Sendable {
         /// Use this ID to set the session_id field in all subscription requests.
-        public var id: String
-        public var status: TwitchEventSub.SessionStatus
-        public var connectedAt: Date
+        public let id: String
+        public let status: TwitchEventSub.SessionStatus
+        public let connectedAt: Date
         /// Seconds of silence to expect before a keepalive message; null in a reconnect message.
-        public var keepaliveTimeoutSeconds: Int?
+        public let keepaliveTimeoutSeconds: Int?
         /// The URL to reconnect to; null except in a reconnect message.
-        public var reconnectUrl: URL?
-        public var recoveryUrl: Nullable<URL>?
+        public let reconnectUrl: URL?
+        public let recoveryUrl: Nullable<URL>?
 
         public init(id: String, status: TwitchEventSub.SessionStatus, connectedAt: Date, keepaliveTimeoutSeconds: Int? = nil, reconnectUrl: URL? = nil, recoveryUrl: Nullable<URL>? = nil) {
             self.id = id
@@ -92,15 +92,15 @@ extension TwitchEventSub {
     }
 
     public struct Subscription: Codable, Hashable, Sendable {
-        public var id: String
+        public let id: String
         /// `enabled`, or why the subscription was revoked: `user_removed`, `authorization_revoked`, `version_removed`.
-        public var status: String
-        public var type: String
-        public var version: String
-        public var cost: Int
-        public var condition: [String: String]
-        public var transport: TwitchEventSub.Transport
-        public var createdAt: Date
+        public let status: String
+        public let type: String
+        public let version: String
+        public let cost: Int
+        public let condition: [String: String]
+        public let transport: TwitchEventSub.Transport
+        public let createdAt: Date
 
         public init(id: String, status: String, type: String, version: String, cost: Int, condition: [String: String], transport: TwitchEventSub.Transport, createdAt: Date) {
             self.id = id
@@ -132,8 +132,8 @@ extension TwitchEventSub {
     }
 
     public struct Transport: Codable, Hashable, Sendable {
-        public var method: String
-        public var sessionId: String?
+        public let method: String
+        public let sessionId: String?
 
         public init(method: String, sessionId: String? = nil) {
             self.method = method
@@ -163,10 +163,10 @@ extension TwitchEventSub {
         /// The event's name on the wire.
         public static let eventName = "session_welcome"
 
-        public var messageId: String
-        public var messageTimestamp: Date
+        public let messageId: String
+        public let messageTimestamp: Date
         /// The event's payload.
-        public var payload: Payload
+        public let payload: Payload
 
         public init(messageId: String, messageTimestamp: Date, payload: Payload) {
             self.messageId = messageId
@@ -188,7 +188,7 @@ extension TwitchEventSub {
 
         /// The event's payload.
         public struct Payload: Codable, Hashable, Sendable {
-            public var session: TwitchEventSub.Session
+            public let session: TwitchEventSub.Session
 
             public init(session: TwitchEventSub.Session) {
                 self.session = session
@@ -213,10 +213,10 @@ extension TwitchEventSub {
         /// The event's name on the wire.
         public static let eventName = "session_keepalive"
 
-        public var messageId: String
-        public var messageTimestamp: Date
+        public let messageId: String
+        public let messageTimestamp: Date
         /// The event's payload.
-        public var payload: Payload
+        public let payload: Payload
 
         public init(messageId: String, messageTimestamp: Date, payload: Payload) {
             self.messageId = messageId
@@ -259,10 +259,10 @@ extension TwitchEventSub {
         /// The event's name on the wire.
         public static let eventName = "session_reconnect"
 
-        public var messageId: String
-        public var messageTimestamp: Date
+        public let messageId: String
+        public let messageTimestamp: Date
         /// The event's payload.
-        public var payload: Payload
+        public let payload: Payload
 
         public init(messageId: String, messageTimestamp: Date, payload: Payload) {
             self.messageId = messageId
@@ -284,7 +284,7 @@ extension TwitchEventSub {
 
         /// The event's payload.
         public struct Payload: Codable, Hashable, Sendable {
-            public var session: TwitchEventSub.Session
+            public let session: TwitchEventSub.Session
 
             public init(session: TwitchEventSub.Session) {
                 self.session = session
@@ -309,12 +309,12 @@ extension TwitchEventSub {
         /// The event's name on the wire.
         public static let eventName = "channel.follow"
 
-        public var messageId: String
-        public var messageTimestamp: Date
-        public var subscriptionVersion: String
-        public var subscription: TwitchEventSub.Subscription
+        public let messageId: String
+        public let messageTimestamp: Date
+        public let subscriptionVersion: String
+        public let subscription: TwitchEventSub.Subscription
         /// The event's payload.
-        public var payload: Payload
+        public let payload: Payload
 
         public init(messageId: String, messageTimestamp: Date, subscriptionVersion: String, subscription: TwitchEventSub.Subscription, payload: Payload) {
             self.messageId = messageId
@@ -340,13 +340,13 @@ extension TwitchEventSub {
 
         /// The event's payload.
         public struct Payload: Codable, Hashable, Sendable {
-            public var userId: String
-            public var userLogin: String
-            public var userName: String
-            public var broadcasterUserId: String
-            public var broadcasterUserLogin: String
-            public var broadcasterUserName: String
-            public var followedAt: Date
+            public let userId: String
+            public let userLogin: String
+            public let userName: String
+            public let broadcasterUserId: String
+            public let broadcasterUserLogin: String
+            public let broadcasterUserName: String
+            public let followedAt: Date
 
             public init(userId: String, userLogin: String, userName: String, broadcasterUserId: String, broadcasterUserLogin: String, broadcasterUserName: String, followedAt: Date) {
                 self.userId = userId
@@ -383,11 +383,11 @@ extension TwitchEventSub {
         /// The event's name on the wire.
         public static let eventName = "channel.follow"
 
-        public var messageId: String
-        public var messageTimestamp: Date
-        public var subscriptionVersion: String
+        public let messageId: String
+        public let messageTimestamp: Date
+        public let subscriptionVersion: String
         /// The event's payload.
-        public var payload: TwitchEventSub.Subscription
+        public let payload: TwitchEventSub.Subscription
 
         public init(messageId: String, messageTimestamp: Date, subscriptionVersion: String, payload: TwitchEventSub.Subscription) {
             self.messageId = messageId

@@ -18,13 +18,13 @@ public enum Zikr {
 extension Zikr {
     /// An unread notification, as listed by the `notifications` event.
     public struct Notification: Codable, Hashable, Sendable {
-        public var id: String
-        public var type: String
-        public var senderId: String
-        public var senderName: String
-        public var groupId: String
-        public var groupName: String
-        public var time: Date
+        public let id: String
+        public let type: String
+        public let senderId: String
+        public let senderName: String
+        public let groupId: String
+        public let groupName: String
+        public let time: Date
 
         public init(id: String, type: String, senderId: String, senderName: String, groupId: String, groupName: String, time: Date) {
             self.id = id
@@ -64,7 +64,7 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "join_group"
 
-        public var groupId: String
+        public let groupId: String
 
         public init(groupId: String) {
             self.groupId = groupId
@@ -88,7 +88,7 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "leave_group"
 
-        public var groupId: String
+        public let groupId: String
 
         public init(groupId: String) {
             self.groupId = groupId
@@ -112,8 +112,8 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "book_pora"
 
-        public var poraId: String
-        public var groupId: String
+        public let poraId: String
+        public let groupId: String
 
         public init(poraId: String, groupId: String) {
             self.poraId = poraId
@@ -139,7 +139,7 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "complete_pora"
 
-        public var bookingId: String
+        public let bookingId: String
 
         public init(bookingId: String) {
             self.bookingId = bookingId
@@ -163,9 +163,9 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "update_zikr_count"
 
-        public var groupId: String
-        public var zikrId: String
-        public var count: Int
+        public let groupId: String
+        public let zikrId: String
+        public let count: Int
 
         public init(groupId: String, zikrId: String, count: Int) {
             self.groupId = groupId
@@ -193,8 +193,8 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "send_invitation"
 
-        public var receiverId: String
-        public var groupId: String
+        public let receiverId: String
+        public let groupId: String
 
         public init(receiverId: String, groupId: String) {
             self.receiverId = receiverId
@@ -220,8 +220,8 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "respond_to_invitation"
 
-        public var notificationId: String
-        public var accept: Bool
+        public let notificationId: String
+        public let accept: Bool
 
         public init(notificationId: String, accept: Bool) {
             self.notificationId = notificationId
@@ -255,7 +255,7 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "mark_notification_read"
 
-        public var notificationId: String
+        public let notificationId: String
 
         public init(notificationId: String) {
             self.notificationId = notificationId
@@ -279,8 +279,8 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "connection_status"
 
-        public var status: String
-        public var userId: String
+        public let status: String
+        public let userId: String
 
         public init(status: String, userId: String) {
             self.status = status
@@ -306,8 +306,8 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "joined_group"
 
-        public var groupId: String
-        public var message: String
+        public let groupId: String
+        public let message: String
 
         public init(groupId: String, message: String) {
             self.groupId = groupId
@@ -333,8 +333,8 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "left_group"
 
-        public var groupId: String
-        public var message: String
+        public let groupId: String
+        public let message: String
 
         public init(groupId: String, message: String) {
             self.groupId = groupId
@@ -360,8 +360,8 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "user_online"
 
-        public var groupId: String
-        public var userId: String
+        public let groupId: String
+        public let userId: String
 
         public init(groupId: String, userId: String) {
             self.groupId = groupId
@@ -387,8 +387,8 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "user_offline"
 
-        public var groupId: String
-        public var userId: String
+        public let groupId: String
+        public let userId: String
 
         public init(groupId: String, userId: String) {
             self.groupId = groupId
@@ -414,13 +414,13 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "pora_booked"
 
-        public var bookingId: String
-        public var poraId: String
-        public var poraName: String
-        public var groupId: String
-        public var userId: String
-        public var userName: String
-        public var timestamp: Date
+        public let bookingId: String
+        public let poraId: String
+        public let poraName: String
+        public let groupId: String
+        public let userId: String
+        public let userName: String
+        public let timestamp: Date
 
         public init(bookingId: String, poraId: String, poraName: String, groupId: String, userId: String, userName: String, timestamp: Date) {
             self.bookingId = bookingId
@@ -456,9 +456,9 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "booking_confirmed"
 
-        public var bookingId: String
-        public var poraId: String
-        public var poraName: String
+        public let bookingId: String
+        public let poraId: String
+        public let poraName: String
 
         public init(bookingId: String, poraId: String, poraName: String) {
             self.bookingId = bookingId
@@ -486,16 +486,16 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "pora_completed"
 
-        public var bookingId: String
-        public var poraId: String
-        public var poraName: String
-        public var groupId: String
-        public var groupName: String
-        public var userId: String
-        public var userName: String
-        public var totalFinished: Int
-        public var hatmCompleted: Bool
-        public var timestamp: Date
+        public let bookingId: String
+        public let poraId: String
+        public let poraName: String
+        public let groupId: String
+        public let groupName: String
+        public let userId: String
+        public let userName: String
+        public let totalFinished: Int
+        public let hatmCompleted: Bool
+        public let timestamp: Date
 
         public init(bookingId: String, poraId: String, poraName: String, groupId: String, groupName: String, userId: String, userName: String, totalFinished: Int, hatmCompleted: Bool, timestamp: Date) {
             self.bookingId = bookingId
@@ -537,9 +537,9 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "completion_confirmed"
 
-        public var bookingId: String
-        public var poraId: String
-        public var poraName: String
+        public let bookingId: String
+        public let poraId: String
+        public let poraName: String
 
         public init(bookingId: String, poraId: String, poraName: String) {
             self.bookingId = bookingId
@@ -567,10 +567,10 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "hatm_completed"
 
-        public var groupId: String
-        public var groupName: String
-        public var hatmCount: Int
-        public var timestamp: Date
+        public let groupId: String
+        public let groupName: String
+        public let hatmCount: Int
+        public let timestamp: Date
 
         public init(groupId: String, groupName: String, hatmCount: Int, timestamp: Date) {
             self.groupId = groupId
@@ -600,16 +600,16 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "zikr_count_updated"
 
-        public var groupId: String
-        public var zikrId: String
-        public var zikrName: String
-        public var userId: String
-        public var userName: String
-        public var count: Int
-        public var totalCount: Int
-        public var progress: String
-        public var goalReached: Bool
-        public var timestamp: Date
+        public let groupId: String
+        public let zikrId: String
+        public let zikrName: String
+        public let userId: String
+        public let userName: String
+        public let count: Int
+        public let totalCount: Int
+        public let progress: String
+        public let goalReached: Bool
+        public let timestamp: Date
 
         public init(groupId: String, zikrId: String, zikrName: String, userId: String, userName: String, count: Int, totalCount: Int, progress: String, goalReached: Bool, timestamp: Date) {
             self.groupId = groupId
@@ -651,10 +651,10 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "zikr_update_confirmed"
 
-        public var id: String
-        public var count: Int
-        public var totalCount: Int
-        public var goalReached: Bool
+        public let id: String
+        public let count: Int
+        public let totalCount: Int
+        public let goalReached: Bool
 
         public init(id: String, count: Int, totalCount: Int, goalReached: Bool) {
             self.id = id
@@ -684,12 +684,12 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "new_invitation"
 
-        public var id: String
-        public var senderId: String
-        public var senderName: String
-        public var groupId: String
-        public var groupName: String
-        public var time: Date
+        public let id: String
+        public let senderId: String
+        public let senderName: String
+        public let groupId: String
+        public let groupName: String
+        public let time: Date
 
         public init(id: String, senderId: String, senderName: String, groupId: String, groupName: String, time: Date) {
             self.id = id
@@ -723,13 +723,13 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "new_notification"
 
-        public var id: String
-        public var type: String
-        public var senderId: String
-        public var senderName: String
-        public var groupId: String
-        public var groupName: String
-        public var time: Date
+        public let id: String
+        public let type: String
+        public let senderId: String
+        public let senderName: String
+        public let groupId: String
+        public let groupName: String
+        public let time: Date
 
         public init(id: String, type: String, senderId: String, senderName: String, groupId: String, groupName: String, time: Date) {
             self.id = id
@@ -775,8 +775,8 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "notification_marked_read"
 
-        public var notificationId: String
-        public var success: Bool
+        public let notificationId: String
+        public let success: Bool
 
         public init(notificationId: String, success: Bool) {
             self.notificationId = notificationId
@@ -802,10 +802,10 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "invitation_sent"
 
-        public var id: String
-        public var receiverId: String
-        public var groupId: String
-        public var time: Date
+        public let id: String
+        public let receiverId: String
+        public let groupId: String
+        public let time: Date
 
         public init(id: String, receiverId: String, groupId: String, time: Date) {
             self.id = id
@@ -835,11 +835,11 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "invitation_accepted"
 
-        public var notificationId: String
-        public var groupId: String
-        public var groupName: String
-        public var userId: String
-        public var userName: String
+        public let notificationId: String
+        public let groupId: String
+        public let groupName: String
+        public let userId: String
+        public let userName: String
 
         public init(notificationId: String, groupId: String, groupName: String, userId: String, userName: String) {
             self.notificationId = notificationId
@@ -871,10 +871,10 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "invitation_rejected"
 
-        public var notificationId: String
-        public var groupId: String
-        public var groupName: String
-        public var userId: String
+        public let notificationId: String
+        public let groupId: String
+        public let groupName: String
+        public let userId: String
 
         public init(notificationId: String, groupId: String, groupName: String, userId: String) {
             self.notificationId = notificationId
@@ -904,10 +904,10 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "invitation_responded"
 
-        public var notificationId: String
-        public var accepted: Bool
-        public var groupId: String
-        public var groupName: String
+        public let notificationId: String
+        public let accepted: Bool
+        public let groupId: String
+        public let groupName: String
 
         public init(notificationId: String, accepted: Bool, groupId: String, groupName: String) {
             self.notificationId = notificationId
@@ -937,11 +937,11 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "member_joined"
 
-        public var groupId: String
-        public var groupName: String
-        public var userId: String
-        public var userName: String
-        public var timestamp: Date
+        public let groupId: String
+        public let groupName: String
+        public let userId: String
+        public let userName: String
+        public let timestamp: Date
 
         public init(groupId: String, groupName: String, userId: String, userName: String, timestamp: Date) {
             self.groupId = groupId
@@ -973,10 +973,10 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "member_left"
 
-        public var groupId: String
-        public var userId: String
-        public var userName: String
-        public var timestamp: Date
+        public let groupId: String
+        public let userId: String
+        public let userName: String
+        public let timestamp: Date
 
         public init(groupId: String, userId: String, userName: String, timestamp: Date) {
             self.groupId = groupId
@@ -1006,8 +1006,8 @@ extension Zikr {
         /// The event's name on the wire.
         public static let eventName = "error"
 
-        public var message: String
-        public var error: String?
+        public let message: String
+        public let error: String?
 
         public init(message: String, error: String? = nil) {
             self.message = message

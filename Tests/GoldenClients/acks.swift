@@ -14,8 +14,8 @@ public enum Acks {
 
 extension Acks {
     public struct Stored: Codable, Hashable, Sendable {
-        public var fileId: String
-        public var bytes: Int
+        public let fileId: String
+        public let bytes: Int
 
         public init(fileId: String, bytes: Int) {
             self.fileId = fileId
@@ -35,8 +35,8 @@ extension Acks {
     }
 
     public struct SyncResult: Codable, Hashable, Sendable {
-        public var error: String?
-        public var count: Int
+        public let error: String?
+        public let count: Int
 
         public init(error: String? = nil, count: Int) {
             self.error = error
@@ -57,8 +57,8 @@ extension Acks {
     }
 
     public struct ClientState: Codable, Hashable, Sendable {
-        public var busy: Bool
-        public var version: String
+        public let busy: Bool
+        public let version: String
 
         public init(busy: Bool, version: String) {
             self.busy = busy
@@ -86,8 +86,8 @@ extension Acks {
         /// The event's name on the wire.
         public static let eventName = "upload"
 
-        public var name: String
-        public var size: Int
+        public let name: String
+        public let size: Int
 
         public init(name: String, size: Int) {
             self.name = name
@@ -119,7 +119,7 @@ extension Acks {
         /// The event's name on the wire.
         public static let eventName = "ping"
 
-        public var at: Int
+        public let at: Int
 
         public init(at: Int) {
             self.at = at

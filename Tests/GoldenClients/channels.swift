@@ -89,7 +89,7 @@ extension Channels {
             /// The event's name on the wire.
             public static let eventName = "taken"
 
-            public var by: String
+            public let by: String
 
             public init(by: String) {
                 self.by = by
@@ -111,7 +111,7 @@ extension Channels {
             /// The event's name on the wire.
             public static let eventName = "client-wave"
 
-            public var emoji: String
+            public let emoji: String
 
             public init(emoji: String) {
                 self.emoji = emoji

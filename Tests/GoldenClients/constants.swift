@@ -18,8 +18,8 @@ extension Constants {
         /// The event's name on the wire.
         public static let eventName = "upload_started"
 
-        public var orderId: String
-        public var note: String?
+        public let orderId: String
+        public let note: String?
         /// Always "uploading" for this event: checked when decoding, written when encoding.
         public var status: String { "uploading" }
         /// Always 2 for this event: checked when decoding, written when encoding.

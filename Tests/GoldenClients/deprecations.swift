@@ -15,7 +15,7 @@ public enum Deprecations {
 extension Deprecations {
     /// - Important: Deprecated. Use Modern.
     public struct Legacy: Codable, Hashable, Sendable {
-        public var id: String
+        public let id: String
 
         public init(id: String) {
             self.id = id
@@ -81,7 +81,7 @@ extension Deprecations {
         /// The event's name on the wire.
         public static let eventName = "old_join"
 
-        public var roomId: String
+        public let roomId: String
 
         public init(roomId: String) {
             self.roomId = roomId
@@ -113,11 +113,11 @@ extension Deprecations {
         /// The event's name on the wire.
         public static let eventName = "profile"
 
-        public var name: String
+        public let name: String
         @available(*, deprecated, message: "Use name.")
         public var nick: String? { _nick }
         let _nick: String?
-        public var level: Deprecations.Level
+        public let level: Deprecations.Level
 
         public init(name: String, nick: String? = nil, level: Deprecations.Level) {
             self.name = name

@@ -14,8 +14,8 @@ public enum Flat {
 
 extension Flat {
     public struct Position: Codable, Hashable, Sendable {
-        public var lat: Double
-        public var lng: Double
+        public let lat: Double
+        public let lng: Double
 
         public init(lat: Double, lng: Double) {
             self.lat = lat
@@ -43,7 +43,7 @@ extension Flat {
         /// The event's name on the wire.
         public static let eventName = "ping"
 
-        public var sentAt: Date
+        public let sentAt: Date
 
         public init(sentAt: Date) {
             self.sentAt = sentAt

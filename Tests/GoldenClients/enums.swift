@@ -73,8 +73,8 @@ extension Enums {
         /// The event's name on the wire.
         public static let eventName = "state_changed"
 
-        public var state: Enums.OrderState
-        public var previous: Enums.OrderState?
+        public let state: Enums.OrderState
+        public let previous: Enums.OrderState?
 
         public init(state: Enums.OrderState, previous: Enums.OrderState? = nil) {
             self.state = state

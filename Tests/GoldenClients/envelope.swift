@@ -18,11 +18,11 @@ extension Envelope {
         /// The event's name on the wire.
         public static let eventName = "status"
 
-        public var id: String
-        public var sentAt: Date?
-        public var conversationId: String
+        public let id: String
+        public let sentAt: Date?
+        public let conversationId: String
         /// The event's payload.
-        public var payload: Payload
+        public let payload: Payload
         /// Always 2 for this event: checked when decoding, written when encoding.
         public var version: Int { 2 }
 
@@ -50,7 +50,7 @@ extension Envelope {
 
         /// The event's payload.
         public struct Payload: Codable, Hashable, Sendable {
-            public var online: Bool
+            public let online: Bool
 
             public init(online: Bool) {
                 self.online = online
@@ -73,8 +73,8 @@ extension Envelope {
         /// The event's name on the wire.
         public static let eventName = "heartbeat"
 
-        public var id: String
-        public var sentAt: Date?
+        public let id: String
+        public let sentAt: Date?
         /// Always 2 for this event: checked when decoding, written when encoding.
         public var version: Int { 2 }
 
@@ -102,10 +102,10 @@ extension Envelope {
         /// The event's name on the wire.
         public static let eventName = "list"
 
-        public var id: String
-        public var sentAt: Date?
+        public let id: String
+        public let sentAt: Date?
         /// The event's payload.
-        public var payload: [String]
+        public let payload: [String]
         /// Always 2 for this event: checked when decoding, written when encoding.
         public var version: Int { 2 }
 

@@ -44,9 +44,9 @@ extension Flags {
         /// The event's name on the wire.
         public static let eventName = "role_updated"
 
-        public var allowed: Flags.Permissions
-        public var denied: Flags.Permissions
-        public var history: [Flags.Permissions]?
+        public let allowed: Flags.Permissions
+        public let denied: Flags.Permissions
+        public let history: [Flags.Permissions]?
 
         public init(allowed: Flags.Permissions, denied: Flags.Permissions, history: [Flags.Permissions]? = nil) {
             self.allowed = allowed

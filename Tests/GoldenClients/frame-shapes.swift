@@ -23,9 +23,9 @@ extension FrameShapes {
         /// The event's name on the wire.
         public static let eventName = "MESSAGE_CREATE"
 
-        public var s: Int
+        public let s: Int
         /// The event's payload.
-        public var payload: Payload
+        public let payload: Payload
 
         public init(s: Int, payload: Payload) {
             self.s = s
@@ -45,8 +45,8 @@ extension FrameShapes {
 
         /// The event's payload.
         public struct Payload: Codable, Hashable, Sendable {
-            public var id: String
-            public var content: String
+            public let id: String
+            public let content: String
 
             public init(id: String, content: String) {
                 self.id = id
@@ -71,9 +71,9 @@ extension FrameShapes {
         /// The event's name on the wire.
         public static let eventName = "READY"
 
-        public var s: Int
+        public let s: Int
         /// The event's payload.
-        public var payload: Payload
+        public let payload: Payload
 
         public init(s: Int, payload: Payload) {
             self.s = s
@@ -93,7 +93,7 @@ extension FrameShapes {
 
         /// The event's payload.
         public struct Payload: Codable, Hashable, Sendable {
-            public var sessionId: String
+            public let sessionId: String
 
             public init(sessionId: String) {
                 self.sessionId = sessionId
@@ -113,9 +113,9 @@ extension FrameShapes {
 
     /// Frame shape `reply`, server to client.
     public struct Result: Codable, Hashable, Sendable {
-        public var id: Int
+        public let id: Int
         /// The event's payload.
-        public var payload: [String]
+        public let payload: [String]
 
         public init(id: Int, payload: [String]) {
             self.id = id
@@ -139,7 +139,7 @@ extension FrameShapes {
         /// The event's name on the wire.
         public static let eventName = "user.created"
 
-        public var userId: Int
+        public let userId: Int
 
         public init(userId: Int) {
             self.userId = userId
@@ -161,7 +161,7 @@ extension FrameShapes {
         /// The event's name on the wire.
         public static let eventName = "10"
 
-        public var heartbeatInterval: Int
+        public let heartbeatInterval: Int
 
         public init(heartbeatInterval: Int) {
             self.heartbeatInterval = heartbeatInterval
@@ -191,8 +191,8 @@ extension FrameShapes {
         /// The event's name on the wire.
         public static let eventName = "2"
 
-        public var token: String
-        public var intents: Int
+        public let token: String
+        public let intents: Int
 
         public init(token: String, intents: Int) {
             self.token = token

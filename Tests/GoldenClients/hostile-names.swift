@@ -15,11 +15,11 @@ public enum Hostile {
 
 extension Hostile {
     public struct Profile: Codable, Hashable, Sendable {
-        public var prénom: Swift.String
-        public var `class`: Swift.String
-        public var _2fa: Bool
-        public var isActive: Bool
-        public var `in`: Int
+        public let prénom: Swift.String
+        public let `class`: Swift.String
+        public let _2fa: Bool
+        public let isActive: Bool
+        public let `in`: Int
 
         public init(prénom: Swift.String, `class`: Swift.String, _2fa: Bool, isActive: Bool, `in`: Int) {
             self.prénom = prénom
@@ -53,10 +53,10 @@ extension Hostile {
         /// The event's name on the wire.
         public static let eventName = "default"
 
-        public var `self`: Swift.String
-        public var `protocol`: Swift.String
-        public var orderId: Swift.String
-        public var orderIdentifier: Swift.String
+        public let `self`: Swift.String
+        public let `protocol`: Swift.String
+        public let orderId: Swift.String
+        public let orderIdentifier: Swift.String
 
         public init(`self` _self: Swift.String, `protocol`: Swift.String, orderId: Swift.String, orderIdentifier: Swift.String) {
             self.`self` = _self
@@ -98,7 +98,7 @@ extension Hostile {
         /// The event's name on the wire.
         public static let eventName = "job-removed"
 
-        public var reason: Swift.String
+        public let reason: Swift.String
 
         public init(reason: Swift.String) {
             self.reason = reason
@@ -120,7 +120,7 @@ extension Hostile {
         /// The event's name on the wire.
         public static let eventName = "room:join"
 
-        public var roomId: Swift.String
+        public let roomId: Swift.String
 
         public init(roomId: Swift.String) {
             self.roomId = roomId
@@ -142,7 +142,7 @@ extension Hostile {
         /// The event's name on the wire.
         public static let eventName = "conversation.participantAdded"
 
-        public var profileId: Swift.String
+        public let profileId: Swift.String
 
         public init(profileId: Swift.String) {
             self.profileId = profileId
@@ -164,7 +164,7 @@ extension Hostile {
         /// The event's name on the wire.
         public static let eventName = "error"
 
-        public var message: Swift.String
+        public let message: Swift.String
 
         public init(message: Swift.String) {
             self.message = message
@@ -186,7 +186,7 @@ extension Hostile {
         /// The event's name on the wire.
         public static let eventName = "data"
 
-        public var bytes: Swift.String
+        public let bytes: Swift.String
 
         public init(bytes: Swift.String) {
             self.bytes = bytes
@@ -208,7 +208,7 @@ extension Hostile {
         /// The event's name on the wire.
         public static let eventName = "string"
 
-        public var value: Swift.String
+        public let value: Swift.String
 
         public init(value: Swift.String) {
             self.value = value
@@ -230,8 +230,8 @@ extension Hostile {
         /// The event's name on the wire.
         public static let eventName = "date"
 
-        public var at: Foundation.Date
-        public var link: URL?
+        public let at: Foundation.Date
+        public let link: URL?
 
         public init(at: Foundation.Date, link: URL? = nil) {
             self.at = at

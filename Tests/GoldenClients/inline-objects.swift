@@ -14,10 +14,10 @@ public enum Inline {
 
 extension Inline {
     public struct Order: Codable, Hashable, Sendable {
-        public var id: String
+        public let id: String
         /// Who placed the order.
-        public var customer: Customer
-        public var courier: Courier?
+        public let customer: Customer
+        public let courier: Courier?
 
         public init(id: String, customer: Customer, courier: Courier? = nil) {
             self.id = id
@@ -39,8 +39,8 @@ extension Inline {
 
         /// Who placed the order.
         public struct Customer: Codable, Hashable, Sendable {
-            public var name: String
-            public var address: Address
+            public let name: String
+            public let address: Address
 
             public init(name: String, address: Address) {
                 self.name = name
@@ -59,8 +59,8 @@ extension Inline {
             }
 
             public struct Address: Codable, Hashable, Sendable {
-                public var line1: String
-                public var postcode: String?
+                public let line1: String
+                public let postcode: String?
 
                 public init(line1: String, postcode: String? = nil) {
                     self.line1 = line1
@@ -81,7 +81,7 @@ extension Inline {
         }
 
         public struct Courier: Codable, Hashable, Sendable {
-            public var name: String
+            public let name: String
 
             public init(name: String) {
                 self.name = name
@@ -108,8 +108,8 @@ extension Inline {
         /// The event's name on the wire.
         public static let eventName = "order_placed"
 
-        public var order: Inline.Order
-        public var placedBy: PlacedBy
+        public let order: Inline.Order
+        public let placedBy: PlacedBy
 
         public init(order: Inline.Order, placedBy: PlacedBy) {
             self.order = order
@@ -128,7 +128,7 @@ extension Inline {
         }
 
         public struct PlacedBy: Codable, Hashable, Sendable {
-            public var userId: String
+            public let userId: String
 
             public init(userId: String) {
                 self.userId = userId

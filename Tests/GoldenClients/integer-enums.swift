@@ -104,10 +104,10 @@ extension IntegerEnums {
         /// The event's name on the wire.
         public static let eventName = "presence_changed"
 
-        public var userId: String
-        public var presence: IntegerEnums.Presence
-        public var previous: IntegerEnums.Presence?
-        public var priorities: [IntegerEnums.Priority]
+        public let userId: String
+        public let presence: IntegerEnums.Presence
+        public let previous: IntegerEnums.Presence?
+        public let priorities: [IntegerEnums.Priority]
 
         public init(userId: String, presence: IntegerEnums.Presence, previous: IntegerEnums.Presence? = nil, priorities: [IntegerEnums.Priority]) {
             self.userId = userId

@@ -18,8 +18,8 @@ extension Internal {
         /// The event's name on the wire.
         internal static let eventName = "hello"
 
-        internal var name: String
-        internal var nickname: String?
+        internal let name: String
+        internal let nickname: String?
 
         internal init(name: String, nickname: String? = nil) {
             self.name = name

@@ -70,8 +70,8 @@ extension Escaping {
         /// The event's name on the wire.
         public static let eventName = "tick`tock|tack"
 
-        public var choice: Escaping.Choice
-        public var oddKey: String?
+        public let choice: Escaping.Choice
+        public let oddKey: String?
 
         public init(choice: Escaping.Choice, oddKey: String? = nil) {
             self.choice = choice

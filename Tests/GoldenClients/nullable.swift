@@ -14,8 +14,8 @@ public enum NullableFields {
 
 extension NullableFields {
     public struct Point: Codable, Hashable, Sendable {
-        public var x: Double
-        public var y: Double?
+        public let x: Double
+        public let y: Double?
 
         public init(x: Double, y: Double? = nil) {
             self.x = x
@@ -44,11 +44,11 @@ extension NullableFields {
         /// The event's name on the wire.
         public static let eventName = "session_ended"
 
-        public var id: String
-        public var endedAt: Date?
-        public var reason: String?
-        public var scores: [Int?]
-        public var rating: Int?
+        public let id: String
+        public let endedAt: Date?
+        public let reason: String?
+        public let scores: [Int?]
+        public let rating: Int?
 
         public init(id: String, endedAt: Date? = nil, reason: String? = nil, scores: [Int?], rating: Int? = nil) {
             self.id = id
@@ -78,10 +78,10 @@ extension NullableFields {
         /// The event's name on the wire.
         public static let eventName = "update_profile"
 
-        public var id: String
-        public var nickname: Nullable<String>?
-        public var age: Nullable<Int>?
-        public var position: NullableFields.Point?
+        public let id: String
+        public let nickname: Nullable<String>?
+        public let age: Nullable<Int>?
+        public let position: NullableFields.Point?
 
         public init(id: String, nickname: Nullable<String>? = nil, age: Nullable<Int>? = nil, position: NullableFields.Point? = nil) {
             self.id = id

@@ -14,10 +14,10 @@ public enum KeyPatterns {
 
 extension KeyPatterns {
     public struct Filter: Codable, Hashable, Sendable {
-        public var kinds: [Int]?
+        public let kinds: [Int]?
         /// Tag conditions by tag letter.
-        public var tags: [String: [String]]
-        public var limit: Int?
+        public let tags: [String: [String]]
+        public let limit: Int?
 
         public init(kinds: [Int]? = nil, tags: [String: [String]] = [:], limit: Int? = nil) {
             self.kinds = kinds
@@ -47,9 +47,9 @@ extension KeyPatterns {
         /// The event's name on the wire.
         public static let eventName = "document"
 
-        public var title: String
-        public var extensions: [String: JSONValue]
-        public var filter: KeyPatterns.Filter?
+        public let title: String
+        public let extensions: [String: JSONValue]
+        public let filter: KeyPatterns.Filter?
 
         public init(title: String, extensions: [String: JSONValue] = [:], filter: KeyPatterns.Filter? = nil) {
             self.title = title

@@ -20,10 +20,10 @@ extension Positional {
         /// The event's name on the wire.
         public static let eventName = "heartbeat"
 
-        public var joinRef: String?
-        public var ref: String?
+        public let joinRef: String?
+        public let ref: String?
         /// The event's payload.
-        public var payload: Payload
+        public let payload: Payload
 
         public init(joinRef: String? = nil, ref: String? = nil, payload: Payload) {
             self.joinRef = joinRef
@@ -143,10 +143,10 @@ extension Positional {
             /// The event's name on the wire.
             public static let eventName = "phx_join"
 
-            public var joinRef: String?
-            public var ref: String?
+            public let joinRef: String?
+            public let ref: String?
             /// The event's payload.
-            public var payload: Payload
+            public let payload: Payload
 
             public init(joinRef: String? = nil, ref: String? = nil, payload: Payload) {
                 self.joinRef = joinRef
@@ -168,7 +168,7 @@ extension Positional {
 
             /// The event's payload.
             public struct Payload: Codable, Hashable, Sendable {
-                public var token: String?
+                public let token: String?
 
                 public init(token: String? = nil) {
                     self.token = token
@@ -191,10 +191,10 @@ extension Positional {
             /// The event's name on the wire.
             public static let eventName = "new_msg"
 
-            public var joinRef: String?
-            public var ref: String?
+            public let joinRef: String?
+            public let ref: String?
             /// The event's payload.
-            public var payload: Payload
+            public let payload: Payload
 
             public init(joinRef: String? = nil, ref: String? = nil, payload: Payload) {
                 self.joinRef = joinRef
@@ -216,7 +216,7 @@ extension Positional {
 
             /// The event's payload.
             public struct Payload: Codable, Hashable, Sendable {
-                public var body: String
+                public let body: String
 
                 public init(body: String) {
                     self.body = body

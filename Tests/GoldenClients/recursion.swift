@@ -14,10 +14,10 @@ public enum Recursion {
 
 extension Recursion {
     public struct Comment: Codable, Hashable, Sendable {
-        public var id: String
+        public let id: String
         @Indirect public var parent: Recursion.Comment?
-        public var replies: [Recursion.Comment]
-        public var meta: Meta
+        public let replies: [Recursion.Comment]
+        public let meta: Meta
 
         public init(id: String, parent: Recursion.Comment? = nil, replies: [Recursion.Comment], meta: Meta) {
             self.id = id
@@ -59,7 +59,7 @@ extension Recursion {
     }
 
     public struct Person: Codable, Hashable, Sendable {
-        public var name: String
+        public let name: String
         @Indirect public var manager: Recursion.Team?
 
         public init(name: String, manager: Recursion.Team? = nil) {
@@ -80,7 +80,7 @@ extension Recursion {
     }
 
     public struct Team: Codable, Hashable, Sendable {
-        public var lead: Recursion.Person
+        public let lead: Recursion.Person
 
         public init(lead: Recursion.Person) {
             self.lead = lead

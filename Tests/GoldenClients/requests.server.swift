@@ -35,11 +35,10 @@ extension Requests {
         public func respondToGetBalance(_ handler: @escaping @Sendable (ServerConnection, GetBalance) async -> Balance) -> ListenerToken {
             core.setResponder(channel: nil, eventName: "get_balance") { [core] connection, frame, decoder, _ in
                 let request = try decoder.decode(GetBalance.self, from: frame.payloadOrNull)
+                let echoed = core.correlationValue(in: frame, at: .payloadField("request_id"))
                 return {
-                    let echoed = request.requestId
-                    var payload = await handler(connection, request)
-                    payload.requestId = echoed
-                    try await core.emit(eventName: "balance", channel: nil, payload: payload, to: .connection(connection))
+                    let payload = await handler(connection, request)
+                    try await core.emit(eventName: "balance", channel: nil, payload: payload, echoing: echoed, at: "request_id", to: connection)
                 }
             }
         }
@@ -70,11 +69,10 @@ extension Requests {
         public func respondToGetRate(_ handler: @escaping @Sendable (ServerConnection, GetRate) async -> Rate) -> ListenerToken {
             core.setResponder(channel: nil, eventName: "get_rate") { [core] connection, frame, decoder, _ in
                 let request = try decoder.decode(GetRate.self, from: frame.payloadOrNull)
+                let echoed = core.correlationValue(in: frame, at: .payloadField("request_id"))
                 return {
-                    let echoed = request.requestId
-                    var payload = await handler(connection, request)
-                    payload.meta.requestId = echoed
-                    try await core.emit(eventName: "rate", channel: nil, payload: payload, to: .connection(connection))
+                    let payload = await handler(connection, request)
+                    try await core.emit(eventName: "rate", channel: nil, payload: payload, echoing: echoed, at: "meta.request_id", to: connection)
                 }
             }
         }

@@ -14,8 +14,8 @@ public enum Requests {
 
 extension Requests {
     public struct Amount: Codable, Hashable, Sendable {
-        public var value: Decimal
-        public var currency: String
+        public let value: Decimal
+        public let currency: String
 
         public init(value: Decimal, currency: String) {
             self.value = value
@@ -43,8 +43,8 @@ extension Requests {
         /// The event's name on the wire.
         public static let eventName = "get_balance"
 
-        public var requestId: String
-        public var account: String
+        public let requestId: String
+        public let account: String
 
         public init(requestId: String, account: String) {
             self.requestId = requestId
@@ -68,7 +68,7 @@ extension Requests {
         /// The event's name on the wire.
         public static let eventName = "cancel_request"
 
-        public var requestId: String
+        public let requestId: String
 
         public init(requestId: String) {
             self.requestId = requestId
@@ -90,8 +90,8 @@ extension Requests {
         /// The event's name on the wire.
         public static let eventName = "balance"
 
-        public var requestId: String
-        public var amount: Requests.Amount
+        public let requestId: String
+        public let amount: Requests.Amount
 
         public init(requestId: String, amount: Requests.Amount) {
             self.requestId = requestId
@@ -115,8 +115,8 @@ extension Requests {
         /// The event's name on the wire.
         public static let eventName = "get_rate"
 
-        public var requestId: String
-        public var pair: String
+        public let requestId: String
+        public let pair: String
 
         public init(requestId: String, pair: String) {
             self.requestId = requestId
@@ -140,8 +140,8 @@ extension Requests {
         /// The event's name on the wire.
         public static let eventName = "rate"
 
-        public var meta: Meta
-        public var value: Decimal
+        public let meta: Meta
+        public let value: Decimal
 
         public init(meta: Meta, value: Decimal) {
             self.meta = meta
@@ -160,8 +160,8 @@ extension Requests {
         }
 
         public struct Meta: Codable, Hashable, Sendable {
-            public var requestId: String
-            public var servedBy: String?
+            public let requestId: String
+            public let servedBy: String?
 
             public init(requestId: String, servedBy: String? = nil) {
                 self.requestId = requestId

@@ -15,8 +15,8 @@ public enum Scalars {
 
 extension Scalars {
     public struct Point: Codable, Hashable, Sendable {
-        public var x: Double
-        public var y: Double
+        public let x: Double
+        public let y: Double
 
         public init(x: Double, y: Double) {
             self.x = x
@@ -83,21 +83,21 @@ extension Scalars {
         /// The event's name on the wire.
         public static let eventName = "sample"
 
-        public var text: String
-        public var count: Int
-        public var ratio: Double
-        public var flag: Bool
-        public var at: Date
-        public var link: URL
-        public var extra: JSONValue
-        public var tags: [String]
-        public var grid: [[Int]]
-        public var weights: [String: Double]
-        public var flags: [String: [Bool]]?
-        public var point: Scalars.Point
-        public var kind: Scalars.Kind
-        public var maybePoint: Scalars.Point?
-        public var maybeKinds: [Scalars.Kind]?
+        public let text: String
+        public let count: Int
+        public let ratio: Double
+        public let flag: Bool
+        public let at: Date
+        public let link: URL
+        public let extra: JSONValue
+        public let tags: [String]
+        public let grid: [[Int]]
+        public let weights: [String: Double]
+        public let flags: [String: [Bool]]?
+        public let point: Scalars.Point
+        public let kind: Scalars.Kind
+        public let maybePoint: Scalars.Point?
+        public let maybeKinds: [Scalars.Kind]?
 
         public init(text: String, count: Int, ratio: Double, flag: Bool, at: Date, link: URL, extra: JSONValue, tags: [String], grid: [[Int]], weights: [String: Double], flags: [String: [Bool]]? = nil, point: Scalars.Point, kind: Scalars.Kind, maybePoint: Scalars.Point? = nil, maybeKinds: [Scalars.Kind]? = nil) {
             self.text = text

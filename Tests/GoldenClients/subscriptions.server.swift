@@ -53,11 +53,10 @@ extension Subscriptions {
         public func respondToFollowTrades(_ handler: @escaping @Sendable (ServerConnection, FollowTrades) async -> Following) -> ListenerToken {
             core.setResponder(channel: nil, eventName: "follow_trades") { [core] connection, frame, decoder, _ in
                 let request = try decoder.decode(FollowTrades.self, from: frame.payloadOrNull)
+                let echoed = core.correlationValue(in: frame, at: .payloadField("request_id"))
                 return {
-                    let echoed = request.requestId
-                    var payload = await handler(connection, request)
-                    payload.requestId = echoed
-                    try await core.emit(eventName: "following", channel: nil, payload: payload, to: .connection(connection))
+                    let payload = await handler(connection, request)
+                    try await core.emit(eventName: "following", channel: nil, payload: payload, echoing: echoed, at: "request_id", to: connection)
                 }
             }
         }

@@ -14,9 +14,9 @@ public enum Subscriptions {
 
 extension Subscriptions {
     public struct Quote: Codable, Hashable, Sendable {
-        public var symbol: String
-        public var bid: Decimal
-        public var ask: Decimal
+        public let symbol: String
+        public let bid: Decimal
+        public let ask: Decimal
 
         public init(symbol: String, bid: Decimal, ask: Decimal) {
             self.symbol = symbol
@@ -46,8 +46,8 @@ extension Subscriptions {
         /// The event's name on the wire.
         public static let eventName = "watch_prices"
 
-        public var subId: Int
-        public var symbols: [String]
+        public let subId: Int
+        public let symbols: [String]
 
         public init(subId: Int, symbols: [String]) {
             self.subId = subId
@@ -71,8 +71,8 @@ extension Subscriptions {
         /// The event's name on the wire.
         public static let eventName = "price"
 
-        public var subId: Int
-        public var quote: Subscriptions.Quote
+        public let subId: Int
+        public let quote: Subscriptions.Quote
 
         public init(subId: Int, quote: Subscriptions.Quote) {
             self.subId = subId
@@ -96,7 +96,7 @@ extension Subscriptions {
         /// The event's name on the wire.
         public static let eventName = "watch_ended"
 
-        public var subId: Int
+        public let subId: Int
 
         public init(subId: Int) {
             self.subId = subId
@@ -118,8 +118,8 @@ extension Subscriptions {
         /// The event's name on the wire.
         public static let eventName = "watch_failed"
 
-        public var subId: Int
-        public var message: String
+        public let subId: Int
+        public let message: String
 
         public init(subId: Int, message: String) {
             self.subId = subId
@@ -143,8 +143,8 @@ extension Subscriptions {
         /// The event's name on the wire.
         public static let eventName = "unwatch"
 
-        public var subId: Int
-        public var reason: String?
+        public let subId: Int
+        public let reason: String?
 
         public init(subId: Int, reason: String? = nil) {
             self.subId = subId
@@ -168,8 +168,8 @@ extension Subscriptions {
         /// The event's name on the wire.
         public static let eventName = "follow_trades"
 
-        public var requestId: String
-        public var symbol: String
+        public let requestId: String
+        public let symbol: String
 
         public init(requestId: String, symbol: String) {
             self.requestId = requestId
@@ -193,8 +193,8 @@ extension Subscriptions {
         /// The event's name on the wire.
         public static let eventName = "following"
 
-        public var requestId: String
-        public var subscription: String
+        public let requestId: String
+        public let subscription: String
 
         public init(requestId: String, subscription: String) {
             self.requestId = requestId
@@ -218,9 +218,9 @@ extension Subscriptions {
         /// The event's name on the wire.
         public static let eventName = "trade"
 
-        public var subscription: String
-        public var price: Decimal
-        public var size: Decimal
+        public let subscription: String
+        public let price: Decimal
+        public let size: Decimal
 
         public init(subscription: String, price: Decimal, size: Decimal) {
             self.subscription = subscription
@@ -246,7 +246,7 @@ extension Subscriptions {
         /// The event's name on the wire.
         public static let eventName = "unfollow"
 
-        public var subscription: String
+        public let subscription: String
 
         public init(subscription: String) {
             self.subscription = subscription

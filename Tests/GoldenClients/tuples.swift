@@ -17,10 +17,10 @@ public enum Tuples {
 extension Tuples {
     /// One price level of an order book.
     public struct Level: Codable, Hashable, Sendable {
-        public var price: String
-        public var quantity: String
+        public let price: String
+        public let quantity: String
         /// How many orders make up the level, when the server says.
-        public var orders: Int?
+        public let orders: Int?
 
         public init(price: String, quantity: String, orders: Int? = nil) {
             self.price = price
@@ -46,8 +46,8 @@ extension Tuples {
     }
 
     public struct Filter: Codable, Hashable, Sendable {
-        public var kinds: [Int]?
-        public var limit: Int?
+        public let kinds: [Int]?
+        public let limit: Int?
 
         public init(kinds: [Int]? = nil, limit: Int? = nil) {
             self.kinds = kinds
@@ -75,9 +75,9 @@ extension Tuples {
         /// The event's name on the wire.
         public static let eventName = "OK"
 
-        public var eventId: String
-        public var accepted: Bool
-        public var message: String
+        public let eventId: String
+        public let accepted: Bool
+        public let message: String
 
         public init(eventId: String, accepted: Bool, message: String) {
             self.eventId = eventId
@@ -105,8 +105,8 @@ extension Tuples {
         /// The event's name on the wire.
         public static let eventName = "EVENT"
 
-        public var subscriptionId: String
-        public var content: String
+        public let subscriptionId: String
+        public let content: String
 
         public init(subscriptionId: String, content: String) {
             self.subscriptionId = subscriptionId
@@ -131,7 +131,7 @@ extension Tuples {
         /// The event's name on the wire.
         public static let eventName = "EVENT"
 
-        public var content: String
+        public let content: String
 
         public init(content: String) {
             self.content = content
@@ -153,8 +153,8 @@ extension Tuples {
         /// The event's name on the wire.
         public static let eventName = "REQ"
 
-        public var subscriptionId: String
-        public var filters: [Tuples.Filter]
+        public let subscriptionId: String
+        public let filters: [Tuples.Filter]
 
         public init(subscriptionId: String, filters: [Tuples.Filter]) {
             self.subscriptionId = subscriptionId
@@ -185,8 +185,8 @@ extension Tuples {
         /// The event's name on the wire.
         public static let eventName = "book"
 
-        public var bids: [Tuples.Level]
-        public var asks: [Tuples.Level]
+        public let bids: [Tuples.Level]
+        public let asks: [Tuples.Level]
 
         public init(bids: [Tuples.Level], asks: [Tuples.Level]) {
             self.bids = bids

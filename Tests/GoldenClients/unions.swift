@@ -109,7 +109,7 @@ extension Unions {
     }
 
     public struct Success: Codable, Hashable, Sendable {
-        public var result: Int
+        public let result: Int
         /// Always "ok" for this event: checked when decoding, written when encoding.
         public var status: String { "ok" }
 
@@ -131,8 +131,8 @@ extension Unions {
     }
 
     public struct Failure: Codable, Hashable, Sendable {
-        public var code: Int
-        public var message: String
+        public let code: Int
+        public let message: String
 
         public init(code: Int, message: String) {
             self.code = code
@@ -196,8 +196,8 @@ extension Unions {
         /// The event's name on the wire.
         public static let eventName = "send_message"
 
-        public var to: Unions.Recipients
-        public var text: String
+        public let to: Unions.Recipients
+        public let text: String
 
         public init(to: Unions.Recipients, text: String) {
             self.to = to
@@ -221,9 +221,9 @@ extension Unions {
         /// The event's name on the wire.
         public static let eventName = "answer"
 
-        public var reply: Unions.Reply
-        public var entries: [Unions.Entry]
-        public var stage: Unions.Stage?
+        public let reply: Unions.Reply
+        public let entries: [Unions.Entry]
+        public let stage: Unions.Stage?
 
         public init(reply: Unions.Reply, entries: [Unions.Entry], stage: Unions.Stage? = nil) {
             self.reply = reply

@@ -14,9 +14,9 @@ public enum WireEncodings {
 
 extension WireEncodings {
     public struct Level: Codable, Hashable, Sendable {
-        public var price: Decimal
-        public var size: Decimal
-        public var at: Date?
+        public let price: Decimal
+        public let size: Decimal
+        public let at: Date?
 
         public init(price: Decimal, size: Decimal, at: Date? = nil) {
             self.price = price
@@ -42,8 +42,8 @@ extension WireEncodings {
     }
 
     public struct Meta: Codable, Hashable, Sendable {
-        public var source: String
-        public var at: Date
+        public let source: String
+        public let at: Date
 
         public init(source: String, at: Date) {
             self.source = source
@@ -71,17 +71,17 @@ extension WireEncodings {
         /// The event's name on the wire.
         public static let eventName = "ticker"
 
-        public var tradeId: Int64
-        public var id: Int64
-        public var price: Decimal
-        public var volume: Decimal
-        public var best: WireEncodings.Level
-        public var sizes: [String: Double]
-        public var time: Date
-        public var receivedMs: Date
-        public var openedS: Date?
-        public var meta: WireEncodings.Meta
-        public var extra: JSONValue?
+        public let tradeId: Int64
+        public let id: Int64
+        public let price: Decimal
+        public let volume: Decimal
+        public let best: WireEncodings.Level
+        public let sizes: [String: Double]
+        public let time: Date
+        public let receivedMs: Date
+        public let openedS: Date?
+        public let meta: WireEncodings.Meta
+        public let extra: JSONValue?
 
         public init(tradeId: Int64, id: Int64, price: Decimal, volume: Decimal, best: WireEncodings.Level, sizes: [String: Double], time: Date, receivedMs: Date, openedS: Date? = nil, meta: WireEncodings.Meta, extra: JSONValue? = nil) {
             self.tradeId = tradeId
@@ -123,9 +123,9 @@ extension WireEncodings {
         /// The event's name on the wire.
         public static let eventName = "place_order"
 
-        public var size: Decimal
-        public var limit: Double?
-        public var expiresMs: Date?
+        public let size: Decimal
+        public let limit: Double?
+        public let expiresMs: Date?
 
         public init(size: Decimal, limit: Double? = nil, expiresMs: Date? = nil) {
             self.size = size

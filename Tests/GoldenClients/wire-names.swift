@@ -18,9 +18,9 @@ extension WireNames {
         /// The event's name on the wire.
         public static let eventName = "send"
 
-        public var target: Target
-        public var targets: [String]
-        public var note: String?
+        public let target: Target
+        public let targets: [String]
+        public let note: String?
 
         public init(target: Target, targets: [String], note: String? = nil) {
             self.target = target
@@ -41,8 +41,8 @@ extension WireNames {
         }
 
         public struct Target: Codable, Hashable, Sendable {
-            public var id: String
-            public var tags: Tags
+            public let id: String
+            public let tags: Tags
 
             public init(id: String, tags: Tags) {
                 self.id = id
@@ -61,7 +61,7 @@ extension WireNames {
             }
 
             public struct Tags: Codable, Hashable, Sendable {
-                public var primary: String
+                public let primary: String
 
                 public init(primary: String) {
                     self.primary = primary
@@ -85,7 +85,7 @@ extension WireNames {
         /// The event's name on the wire.
         public static let eventName = "24h"
 
-        public var volume: Int
+        public let volume: Int
 
         public init(volume: Int) {
             self.volume = volume
@@ -113,8 +113,8 @@ extension WireNames {
         /// The event's name on the wire.
         public static let eventName = "MESSAGE_CREATE"
 
-        public var content: String
-        public var messageId: String
+        public let content: String
+        public let messageId: String
 
         public init(content: String, messageId: String) {
             self.content = content
@@ -289,7 +289,7 @@ extension WireNames {
             /// The event's name on the wire.
             public static let eventName = "24h"
 
-            public var high: Double
+            public let high: Double
 
             public init(high: Double) {
                 self.high = high
@@ -311,7 +311,7 @@ extension WireNames {
             /// The event's name on the wire.
             public static let eventName = "GUILD_MEMBER_ADD"
 
-            public var member: Member
+            public let member: Member
 
             public init(member: Member) {
                 self.member = member
@@ -328,7 +328,7 @@ extension WireNames {
             }
 
             public struct Member: Codable, Hashable, Sendable {
-                public var userId: String
+                public let userId: String
 
                 public init(userId: String) {
                     self.userId = userId

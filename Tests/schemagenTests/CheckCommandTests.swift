@@ -41,8 +41,8 @@ import Testing
 
     @Test func handEditInGeneratedSwift() async throws {
         let folder = try await project()
-        try edit(folder, "Generated/Swift/demo.swift", replacing: "public var sentAt: Date", with: "public var sentAt: Date?")
-        try await expectDrift(in: folder, path: "Generated/Swift/demo.swift", diffLine: "-        public var sentAt: Date?\n+        public var sentAt: Date\n")
+        try edit(folder, "Generated/Swift/demo.swift", replacing: "public let sentAt: Date", with: "public let sentAt: Date?")
+        try await expectDrift(in: folder, path: "Generated/Swift/demo.swift", diffLine: "-        public let sentAt: Date?\n+        public let sentAt: Date\n")
     }
 
     @Test func handEditInGeneratedDoc() async throws {
@@ -56,7 +56,7 @@ import Testing
         try edit(folder, "schemas/demo.yaml", replacing: "payload: { sentAt: Date }", with: "payload: { sentAt: Date, from: String? }")
         let check = try await SchemaGenProcess.run(["check"], in: folder.url)
         #expect(check.standardError.contains("3 files out of date: Generated/Docs/demo.md, Generated/Swift/demo.swift, guide.md"), "\(check.standardError)")
-        try await expectDrift(in: folder, path: "Generated/Swift/demo.swift", diffLine: "+        public var from: String?\n")
+        try await expectDrift(in: folder, path: "Generated/Swift/demo.swift", diffLine: "+        public let from: String?\n")
     }
 
     @Test func staleInjectedTable() async throws {

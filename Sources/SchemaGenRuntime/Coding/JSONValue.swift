@@ -69,3 +69,15 @@ extension JSONValue: CustomStringConvertible {
 public struct NoPayload: Hashable, Sendable, Codable {
     public init() {}
 }
+
+extension JSONValue {
+    /// Writes `value` at `path` through nested objects, making an object of whatever is in the way.
+    mutating func set(_ value: JSONValue, at path: ArraySlice<String>) {
+        guard let key = path.first else { return self = value }
+        var members = if case .object(let members) = self { members } else { [String: JSONValue]() }
+        var member = members[key] ?? .null
+        member.set(value, at: path.dropFirst())
+        members[key] = member
+        self = .object(members)
+    }
+}

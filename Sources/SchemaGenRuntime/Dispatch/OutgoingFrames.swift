@@ -37,6 +37,17 @@ struct OutgoingFrames: @unchecked Sendable {
         return OutgoingFrame(eventName: address.name?.text ?? "", channel: channel, payload: body, data: data)
     }
 
+    /// `payload` encoded, with `value` written at `path` (keys joined by dots, through nested objects, made where
+    /// missing): an answer that echoes its request's correlation value wherever the answer's type keeps it. Without a
+    /// value, the payload as it is.
+    func body(_ payload: some Encodable & Sendable, echoing value: JSONValue?, at path: String) throws -> Data {
+        let encoded = try encoder.encode(payload)
+        guard let value else { return encoded }
+        var document = try WireDecoder(dates: .iso8601).decode(JSONValue.self, from: encoded)
+        document.set(value, at: path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)[...])
+        return try encoder.encode(document)
+    }
+
     /// The acknowledgement of the peer's frame `ackID` (Socket.IO's `43<id>[...]`): `value` as its arguments when
     /// `spread` (a tuple type), else as its one argument.
     func acknowledgement(_ ackID: Int, eventName: String, channel: String?, with value: some Encodable & Sendable, spread: Bool) throws -> OutgoingFrame {

@@ -160,6 +160,25 @@ public final class RealtimeServerCore: @unchecked Sendable {
         try await send(frames.frame(eventName: eventName, channel: channel, body: rawPayload), to: recipients)
     }
 
+    /// Sends the answer to a client's request to `connection`, the request's correlation `value` written into it at
+    /// `path` (see ``correlationValue(in:at:)``), whatever the server's handler put there.
+    public func emit(eventName: String, channel: String?, payload: some Encodable & Sendable, echoing value: JSONValue?, at path: String,
+                     to connection: ServerConnection) async throws {
+        try await send(frames.frame(eventName: eventName, channel: channel, body: frames.body(payload, echoing: value, at: path)), to: .connection(connection))
+    }
+
+    /// ``emit(eventName:channel:payload:echoing:at:to:)`` for the event at `address` (contracts with frame shapes).
+    public func emit(_ address: EventAddress, channel: String?, payload: some Encodable & Sendable, echoing value: JSONValue?, at path: String,
+                     to connection: ServerConnection) async throws {
+        try await send(frames.frame(address, channel: channel, body: frames.body(payload, echoing: value, at: path)), to: .connection(connection))
+    }
+
+    /// The correlation value a client's request carries at `source` (a frame field, or a member of its payload), read
+    /// as the client reads its replies' values; `nil` when the frame has none.
+    public func correlationValue(in frame: WireFraming.ParsedFrame, at source: ReplyMatch.Source) -> JSONValue? {
+        source.value(in: frame)
+    }
+
     /// Sends `frame` to each recipient in turn. A failure to send to one named connection is thrown; to a group, it is
     /// skipped (the connection is closing, and its disconnect follows), so one dead connection stops no broadcast.
     private func send(_ frame: OutgoingFrame, to recipients: Recipients) async throws {

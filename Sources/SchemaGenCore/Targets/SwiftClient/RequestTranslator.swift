@@ -67,50 +67,35 @@ struct RequestTranslator {
     }
 
     /// The generated server's responder to the app's request: the request decoded as the server's listeners decode it,
-    /// the handler's reply (or error event) sent back to the requesting connection with the request's correlation
-    /// value echoed into it.
+    /// its correlation value read as the client reads its replies', and the handler's reply (or error event) sent back
+    /// to the requesting connection with that value written where the answer carries it.
     func serverResponder(_ event: Event, contexts: [EventContext]) -> ServerResponderContext? {
-        guard let reply = event.reply, event.direction != .serverToClient, let own = index(of: event.wireName), let answer = index(of: reply.event),
-              let requestPath = check.matchPath(reply.match, of: event, isRequest: true),
+        guard let reply = event.reply, event.direction != .serverToClient, let answer = index(of: reply.event),
               let replyType = contexts[answer].valueType else { return nil }
-        let (read, readIsOptional) = swiftPath(requestPath, key: reply.match, of: event, contexts[own], root: "request")
-        // The statements that echo the correlation value into `payload` and send it as `answer`.
-        func send(_ answer: Int) -> [String]? {
-            guard let path = check.matchPath(reply.answerMatch, of: events[answer], isRequest: false) else { return nil }
-            let (target, _) = swiftPath(path, key: reply.answerMatch, of: events[answer], contexts[answer], root: "payload")
-            let echo = readIsOptional && !(path.last?.type.isSwiftOptional ?? false)
-                ? "if let echoed { \(target) = echoed }" : "\(target) = echoed"
-            return [echo, "try await core.emit(\(contexts[answer].emitTarget), channel: \(channelExpression), payload: \(contexts[answer].emitValue), "
-                        + "to: .connection(connection))"]
+        // The statements that send `payload` as `answer`, the correlation value echoed.
+        func send(_ answer: Int) -> String {
+            "try await core.emit(\(contexts[answer].emitTarget), channel: \(channelExpression), payload: \(contexts[answer].emitValue), echoing: echoed, "
+                + "at: \(SwiftSyntax.stringLiteral(bodyPath(of: reply.answerMatch, in: events[answer], contexts[answer]))), to: connection)"
         }
-        guard let replyLines = send(answer) else { return nil }
-        var lines = ["let echoed = \(read)"]
+        var lines: [String]
         var answerType = replyType
-        if let error = index(of: reply.error), let errorType = contexts[error].valueType, let errorLines = send(error) {
+        if let error = index(of: reply.error), let errorType = contexts[error].valueType {
             answerType = "ServerAnswer<\(replyType), \(errorType)>"
-            lines += ["switch await handler(connection, request) {", "case .reply(var payload):"] + replyLines.map { "    " + $0 }
-                + ["case .rejection(var payload):"] + errorLines.map { "    " + $0 } + ["}"]
+            lines = ["switch await handler(connection, request) {", "case .reply(let payload):", "    " + send(answer),
+                     "case .rejection(let payload):", "    " + send(error), "}"]
         } else {
-            lines += ["var payload = await handler(connection, request)"] + replyLines
+            lines = ["let payload = await handler(connection, request)", send(answer)]
         }
-        return ServerResponderContext(answerType: answerType, answerLines: lines, answerEventText: reply.event, matchText: reply.match)
+        return ServerResponderContext(answerType: answerType, correlationRead: "let echoed = core.correlationValue(in: frame, at: \(source(of: reply.match, in: event)))",
+                                      answerLines: lines, answerEventText: reply.event, matchText: reply.match)
     }
 
-    /// The Swift expression reaching the field at the end of `path` in a value of `event` held in `root`, and whether
-    /// it is optional: through the event's `payload` property when the value is its whole frame and the field is one of
-    /// the payload's, with `?.` past optional steps.
-    private func swiftPath(_ path: [Field], key: String, of event: Event, _ context: EventContext, root: String) -> (String, Bool) {
-        var expression = root
-        var isOptional = false
-        if context.decodesWholeFrame, source(of: key, in: event).hasPrefix(".payloadField") {
-            expression += ".payload"
-            isOptional = event.payload?.isOptional ?? false
-        }
-        for (step, field) in path.enumerated() {
-            expression += (isOptional ? "?." : ".") + SwiftSyntax.identifier(field.swiftName).unescapedIdentifier
-            if step < path.count - 1 { isOptional = isOptional || field.type.isSwiftOptional }
-        }
-        return (expression, isOptional || (path.last?.type.isSwiftOptional ?? false))
+    /// Where the value an event sends carries the field `key` (dots for a path), as keys into its encoded value: the
+    /// payload's, or for an event whose value is its whole frame, the frame field or the member of its payload part.
+    private func bodyPath(of key: String, in event: Event, _ context: EventContext) -> String {
+        guard context.decodesWholeFrame, source(of: key, in: event).hasPrefix(".payloadField") else { return key }
+        let payloadKey = if case .envelope(let envelope) = contract.framing { envelope.payloadKey } else { WireFraming.payloadPartKey }
+        return payloadKey + "." + key
     }
 
     /// A subscription's method: it opens the subscription, sends the request, and returns the items.

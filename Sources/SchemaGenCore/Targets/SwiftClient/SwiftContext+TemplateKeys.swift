@@ -169,6 +169,7 @@ extension EventContext: KeyedTemplateContext {
 extension ServerResponderContext: KeyedTemplateContext {
     static let templateKeys: [String: TemplateKey<Self>] = [
         "answerType": .property(\.answerType),
+        "correlationRead": .property(\.correlationRead),
         "answerLines": .property(\.answerLines),
         "answerEventText": .property(\.answerEventText),
         "matchText": .property(\.matchText),

@@ -288,7 +288,9 @@ public struct ResponderContext: Sendable {
 public struct ServerResponderContext: Sendable {
     /// What the handler returns: the reply event's value, or with an error event `ServerAnswer<Reply, Rejection>`.
     public var answerType: String
-    /// The statements that send the answer, from `request`, `connection` and the handler.
+    /// The statement reading the request's correlation value from `frame` into `echoed`, a `JSONValue?`.
+    public var correlationRead: String
+    /// The statements that send the answer, from `request`, `echoed`, `connection` and the handler.
     public var answerLines: [String]
     /// For documentation: the reply event's wire name and the echoed field.
     public var answerEventText: String
