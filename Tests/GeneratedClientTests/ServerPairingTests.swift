@@ -116,3 +116,52 @@ import Testing
         #expect(results == [.number(JSONNumber(1)), .number(JSONNumber(2)), .number(JSONNumber(3))])
     }
 }
+
+/// JSON-RPC through frame shapes: the server answers `eth_subscribe` with the request's `id` echoed into the reply
+/// (or into JSON-RPC's error object), streams notifications for the subscription id it chose, and answers the
+/// client's `eth_unsubscribe` when the client's loop ends.
+@Suite struct JSONRPCServerPairingTests {
+    typealias Eth = EthereumPubSub
+
+    @Test func subscribeIsAnsweredWithTheRequestsIdThenNotificationsFlowUntilTheLoopEnds() async throws {
+        let transport = LoopbackServerTransport(supportsAcknowledgements: false)
+        let server = Eth.Server(transport: transport)
+        let unsubscribed = Recorder<String>()
+        server.respondToEthSubscribe { connection, request in
+            guard request.payload.kind == "newHeads" else {
+                // The handler's `id` is a placeholder: the server writes the request's.
+                return .rejection(Eth.RpcError(id: 0, payload: .init(code: -32602, message: "unknown kind \(request.payload.kind)")))
+            }
+            Task {
+                for block in ["0x1", "0x2", "0x3"] {
+                    try await server.emit(.ethSubscription(.init(subscription: "sub-\(request.id)", result: .hash(block))), to: .connection(connection))
+                }
+            }
+            return .reply(Eth.Result(id: 0, payload: .subscriptionId("sub-\(request.id)")))
+        }
+        server.respondToEthUnsubscribe { _, request in
+            unsubscribed.append(request.payload.subscription)
+            return .reply(Eth.Result(id: 0, payload: .cancelled(true)))
+        }
+        let client = Eth.Client(transport: transport.connect())
+
+        var heads: [String] = []
+        for try await notification in try await client.ethSubscribe(payload: .init(kind: "newHeads"), id: 41) {
+            guard case .hash(let hash) = notification.result else { continue }
+            heads.append(hash)
+            if heads.count == 3 { break }
+        }
+        #expect(heads == ["0x1", "0x2", "0x3"])
+        try await eventually("leaving the loop unsubscribes") { unsubscribed.values == ["sub-41"] }
+
+        await #expect(throws: RequestRejected<Eth.RpcError>.self) {
+            _ = try await client.ethSubscribe(payload: .init(kind: "sunspots"))
+        }
+        do {
+            _ = try await client.ethSubscribe(payload: .init(kind: "sunspots"), id: 77)
+        } catch let rejected as RequestRejected<Eth.RpcError> {
+            #expect(rejected.reply.id == 77)
+            #expect(rejected.reply.payload.code == -32602)
+        }
+    }
+}
