@@ -52,13 +52,9 @@ extension RealtimeClientCore {
     /// Sets the app's answer to the server's requests on a route of a scope (one per route: a request has one
     /// answer), replacing any before. The token's `cancel()` removes it.
     public func setResponder(channel: String?, eventName route: String, _ responder: @escaping Responder) -> ListenerToken {
-        let id = UUID()
         let key = routeKey(route, channel)
-        lock.withLock { responders[key] = (id, responder) }
-        return ListenerToken(id: id) { [weak self] in
-            guard let self else { return }
-            self.lock.withLock { if self.responders[key]?.id == id { self.responders[key] = nil } }
-        }
+        let id = lock.withLock { responders.set(responder, for: key) }
+        return ListenerToken(id: id) { [weak self] in self?.lock.withLock { self?.responders.remove(key, id: id) } }
     }
 
     /// Runs `responder` on `frame`; returns the error of a request that does not decode, which the caller reports.

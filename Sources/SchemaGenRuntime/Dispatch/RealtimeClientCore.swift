@@ -22,7 +22,7 @@ public final class RealtimeClientCore: @unchecked Sendable {
     // Arrays, not dictionaries: handlers run in the order they were registered.
     private var errorHandlers: [(id: UUID, handler: @Sendable (IncomingFailure) -> Void)] = []
     /// The app's answers to the server's requests, by route key (``Responder``).
-    var responders: [String: (id: UUID, respond: Responder)] = [:]
+    var responders = ResponderTable<Responder>()
     /// Requests waiting for their replies.
     let pending: PendingReplies
     /// Subscriptions open now, by their id.
@@ -215,7 +215,7 @@ public final class RealtimeClientCore: @unchecked Sendable {
         }
         // One lock per frame: the scope's routing is replaced, never changed, so it is used after the lock is released.
         let (routing, responder) = lock.withLock {
-            (scope(for: channel)?.routing, responders.isEmpty ? nil : responders[routeKey(parsed.route, channel)]?.respond)
+            (scope(for: channel)?.routing, responders.isEmpty ? nil : responders[routeKey(parsed.route, channel)])
         }
         if let responder, let error = respond(to: parsed, incoming: incoming, channel: channel, with: responder) {
             undecodable = undecodable ?? error

@@ -22,7 +22,7 @@ public final class RealtimeServerCore: @unchecked Sendable {
     private var channelScopes: [String: any ServerScopeRouting] = [:]
     // Arrays, not dictionaries: handlers run in the order they were registered.
     private var listeners: [String: [(id: UUID, handler: ServerFrameHandler)]] = [:]
-    private var responders: [String: (id: UUID, respond: ServerResponder)] = [:]
+    private var responders = ResponderTable<ServerResponder>()
     private var errorHandlers: [(id: UUID, handler: @Sendable (ServerConnection, IncomingFailure) -> Void)] = []
     private var connectHandlers: [(id: UUID, handler: @Sendable (ServerConnection) -> Void)] = []
     private var disconnectHandlers: [(id: UUID, handler: @Sendable (ServerConnection, String) -> Void)] = []
@@ -285,13 +285,9 @@ public final class RealtimeServerCore: @unchecked Sendable {
     /// Sets the server's answer to the clients' requests on a route of a scope (one per route: a request has one
     /// answer), replacing any before. The token's `cancel()` removes it.
     public func setResponder(channel: String?, eventName route: String, _ responder: @escaping ServerResponder) -> ListenerToken {
-        let id = UUID()
         let key = routeKey(route, channel)
-        lock.withLock { responders[key] = (id, responder) }
-        return ListenerToken(id: id) { [weak self] in
-            guard let self else { return }
-            self.lock.withLock { if self.responders[key]?.id == id { self.responders[key] = nil } }
-        }
+        let id = lock.withLock { responders.set(responder, for: key) }
+        return ListenerToken(id: id) { [weak self] in self?.lock.withLock { self?.responders.remove(key, id: id) } }
     }
 
     /// Every event clients send in the scope, with its connection, until the consuming task ends.
@@ -356,7 +352,7 @@ public final class RealtimeServerCore: @unchecked Sendable {
         let channel = parsed.channel ?? incoming.channel
         let key = routeKey(parsed.route, channel)
         let (handlers, responder, routing) = lock.withLock {
-            let scope = scope(for: channel), handlers = listeners[key] ?? [], responder = responders.isEmpty ? nil : responders[key]?.respond
+            let scope = scope(for: channel), handlers = listeners[key] ?? [], responder = responders.isEmpty ? nil : responders[key]
             return (handlers, responder, scope?.routing ?? (handlers.isEmpty && responder == nil ? scope?.check : nil))
         }
         // A payload that does not decode is reported once per frame, however many consumers tried.

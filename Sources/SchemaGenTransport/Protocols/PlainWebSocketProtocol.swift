@@ -18,18 +18,30 @@ public struct PlainWebSocketProtocol: RealtimeProtocol {
         func start(at now: ContinuousClock.Instant) -> [SessionEvent] { [.ready] }
 
         func receive(_ message: WebSocketMessage, at now: ContinuousClock.Instant) -> [SessionEvent] {
-            switch message {
-            case .text(let text): [.deliver(IncomingFrame(data: Data(text.utf8)))]
-            // Some servers send JSON as binary messages; the framing reads it alike, or reports it.
-            case .binary(let data): [.deliver(IncomingFrame(data: data))]
-            }
+            [.deliver(PlainWebSocketFrames.frame(in: message))]
         }
 
         func encode(_ frame: OutgoingFrame) throws -> [WebSocketMessage] {
-            guard frame.ackID == nil, frame.acknowledges == nil else {
-                throw ConnectionFailure.unsupported("a plain WebSocket carries no acknowledgements; use the Socket.IO protocol")
-            }
-            return [.text(String(decoding: frame.data, as: UTF8.self))]
+            try PlainWebSocketFrames.messages(for: frame)
         }
+    }
+}
+
+/// How a plain WebSocket carries frames, both ways and on both sides: one message each.
+enum PlainWebSocketFrames {
+    /// The frame a message holds. Some peers send JSON as binary messages; the framing reads it alike, or reports it.
+    static func frame(in message: WebSocketMessage) -> IncomingFrame {
+        switch message {
+        case .text(let text): IncomingFrame(data: Data(text.utf8))
+        case .binary(let data): IncomingFrame(data: data)
+        }
+    }
+
+    /// The message that carries `frame`; acknowledgements have none.
+    static func messages(for frame: OutgoingFrame) throws -> [WebSocketMessage] {
+        guard frame.ackID == nil, frame.acknowledges == nil else {
+            throw ConnectionFailure.unsupported("a plain WebSocket carries no acknowledgements; use the Socket.IO protocol")
+        }
+        return [.text(String(decoding: frame.data, as: UTF8.self))]
     }
 }

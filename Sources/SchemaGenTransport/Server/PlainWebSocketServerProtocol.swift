@@ -15,18 +15,11 @@ public struct PlainWebSocketServerProtocol: ServerProtocol {
         func start(at now: ContinuousClock.Instant) -> [ServerSessionEvent] { [.ready] }
 
         func receive(_ message: WebSocketMessage, at now: ContinuousClock.Instant) -> [ServerSessionEvent] {
-            switch message {
-            case .text(let text): [.deliver(IncomingFrame(data: Data(text.utf8)))]
-            // Some clients send JSON as binary messages; the framing reads it alike, or reports it.
-            case .binary(let data): [.deliver(IncomingFrame(data: data))]
-            }
+            [.deliver(PlainWebSocketFrames.frame(in: message))]
         }
 
         func encode(_ frame: OutgoingFrame) throws -> [WebSocketMessage] {
-            guard frame.ackID == nil, frame.acknowledges == nil else {
-                throw ConnectionFailure.unsupported("a plain WebSocket carries no acknowledgements; use the Socket.IO protocol")
-            }
-            return [.text(String(decoding: frame.data, as: UTF8.self))]
+            try PlainWebSocketFrames.messages(for: frame)
         }
     }
 }
