@@ -48,6 +48,39 @@ extension SlackSocketMode {
             }
         }
 
+        /// Sends the request `events_api` to `connection` and returns the app's answer, `ack`, matched by
+        /// `envelope_id`, which the server fills in with a fresh value (whatever `payload` holds there). Throws
+        /// `RequestFailure` when no answer comes within `timeout` (or the server's default) or the connection ends, and
+        /// `CancellationError` when the calling task is cancelled.
+        @discardableResult
+        public func eventsApi(_ payload: EventsApi, to connection: ServerConnection, timeout: Duration? = nil) async throws -> Ack {
+            let frame = try await core.request(EventAddress(shape: 0, name: .string("events_api")), channel: nil, payload: payload, correlation: .string(String(core.nextCorrelationNumber())), at: "envelope_id", expecting: ReplyMatch(route: "2:", channel: nil, source: .field("envelope_id")), from: connection, timeout: timeout)
+            let decoder = core.payloadDecoder
+            return try decoder.decode(Ack.self, from: frame.partsOrFrame)
+        }
+
+        /// Sends the request `slash_commands` to `connection` and returns the app's answer, `ack`, matched by
+        /// `envelope_id`, which the server fills in with a fresh value (whatever `payload` holds there). Throws
+        /// `RequestFailure` when no answer comes within `timeout` (or the server's default) or the connection ends, and
+        /// `CancellationError` when the calling task is cancelled.
+        @discardableResult
+        public func slashCommands(_ payload: SlashCommands, to connection: ServerConnection, timeout: Duration? = nil) async throws -> Ack {
+            let frame = try await core.request(EventAddress(shape: 0, name: .string("slash_commands")), channel: nil, payload: payload, correlation: .string(String(core.nextCorrelationNumber())), at: "envelope_id", expecting: ReplyMatch(route: "2:", channel: nil, source: .field("envelope_id")), from: connection, timeout: timeout)
+            let decoder = core.payloadDecoder
+            return try decoder.decode(Ack.self, from: frame.partsOrFrame)
+        }
+
+        /// Sends the request `interactive` to `connection` and returns the app's answer, `ack`, matched by
+        /// `envelope_id`, which the server fills in with a fresh value (whatever `payload` holds there). Throws
+        /// `RequestFailure` when no answer comes within `timeout` (or the server's default) or the connection ends, and
+        /// `CancellationError` when the calling task is cancelled.
+        @discardableResult
+        public func interactive(_ payload: Interactive, to connection: ServerConnection, timeout: Duration? = nil) async throws -> Ack {
+            let frame = try await core.request(EventAddress(shape: 0, name: .string("interactive")), channel: nil, payload: payload, correlation: .string(String(core.nextCorrelationNumber())), at: "envelope_id", expecting: ReplyMatch(route: "2:", channel: nil, source: .field("envelope_id")), from: connection, timeout: timeout)
+            let decoder = core.payloadDecoder
+            return try decoder.decode(Ack.self, from: frame.partsOrFrame)
+        }
+
         /// Every event clients send in this scope, with the connection it came from, as it arrives, until the consuming
         /// task ends.
         public var events: AsyncStream<ReceivedEvent<ClientEvent>> {

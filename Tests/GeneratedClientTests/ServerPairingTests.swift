@@ -165,3 +165,42 @@ import Testing
         }
     }
 }
+
+/// The server's own requests: Slack Socket Mode's server sends an envelope and waits for the app's acknowledgement,
+/// matched by the `envelope_id` the generated server fills in.
+@Suite struct ServerRequestPairingTests {
+    typealias Slack = SlackSocketMode
+
+    static let event = Slack.EventCallback(teamId: "T1", apiAppId: "A1", event: ["type": .string("app_mention")], type: "event_callback",
+                                           eventId: "Ev1", eventTime: 1_700_000_000)
+
+    @Test func theServerAwaitsTheAppsAnswerToEachOfItsEnvelopes() async throws {
+        let transport = LoopbackServerTransport(supportsAcknowledgements: false)
+        let server = Slack.Server(transport: transport)
+        let link = transport.connect()
+        let client = Slack.Client(transport: link)
+        client.respondToEventsApi { envelope in ["seen": .string(envelope.payload.eventId)] }
+
+        // Concurrent envelopes, each answered to its own call; the handler's envelope id is replaced by a fresh one.
+        async let first = server.eventsApi(.init(envelopeId: "", payload: Self.event), to: link.connection)
+        async let second = server.eventsApi(.init(envelopeId: "", payload: Self.event), to: link.connection)
+        let (one, two) = try await (first, second)
+        #expect(one.payload == ["seen": .string("Ev1")])
+        #expect(two.payload == ["seen": .string("Ev1")])
+        #expect(one.envelopeId != two.envelopeId && !one.envelopeId.isEmpty)
+    }
+
+    @Test func anEnvelopeTheAppNeverAnswersTimesOutAndADropFailsItAtOnce() async throws {
+        let transport = LoopbackServerTransport(supportsAcknowledgements: false)
+        let server = Slack.Server(transport: transport)
+        let link = transport.connect()
+        _ = Slack.Client(transport: link)
+        await #expect(throws: RequestFailure.timedOut(after: .milliseconds(30))) {
+            try await server.eventsApi(.init(envelopeId: "", payload: Self.event), to: link.connection, timeout: .milliseconds(30))
+        }
+        let waiting = Task { try await server.eventsApi(.init(envelopeId: "", payload: Self.event), to: link.connection, timeout: nil) }
+        try await Task.sleep(for: .milliseconds(20))
+        link.disconnect(reason: "gone")
+        await #expect(throws: RequestFailure.connectionLost(reason: "gone")) { try await waiting.value }
+    }
+}

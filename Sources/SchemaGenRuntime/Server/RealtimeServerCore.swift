@@ -26,7 +26,7 @@ public final class RealtimeServerCore: @unchecked Sendable {
     private var errorHandlers: [(id: UUID, handler: @Sendable (ServerConnection, IncomingFailure) -> Void)] = []
     private var connectHandlers: [(id: UUID, handler: @Sendable (ServerConnection) -> Void)] = []
     private var disconnectHandlers: [(id: UUID, handler: @Sendable (ServerConnection, String) -> Void)] = []
-    private var ackCounter = 0
+    private var correlationCounter = 0
     private var acknowledgementTimeout: Duration? = .seconds(30)
 
     /// What the server knows of one connection.
@@ -204,8 +204,8 @@ public final class RealtimeServerCore: @unchecked Sendable {
 
     // MARK: Acknowledgements
 
-    /// How long the server waits for a connection's acknowledgement when the call names no timeout (30 seconds unless
-    /// set); `nil` waits until it comes or the connection ends.
+    /// How long the server waits for a connection's acknowledgement or answer when the call names no timeout (30
+    /// seconds unless set); `nil` waits until it comes or the connection ends.
     public var defaultAcknowledgementTimeout: Duration? {
         get { lock.withLock { acknowledgementTimeout } }
         set { lock.withLock { acknowledgementTimeout = newValue } }
@@ -218,16 +218,49 @@ public final class RealtimeServerCore: @unchecked Sendable {
     public func emitExpectingAck(eventName: String, channel: String?, payload: (some Encodable & Sendable)?, to connection: ServerConnection,
                                  timeout: Duration? = nil) async throws -> Data {
         guard transport.supportsAcknowledgements else { throw AcknowledgementsUnsupported(eventName: eventName) }
-        let (pending, id, limit) = lock.withLock { () -> (PendingReplies?, Int, Duration?) in
-            ackCounter = ackCounter == .max ? 1 : ackCounter + 1
-            return (connections[connection]?.pending, ackCounter, timeout ?? acknowledgementTimeout)
-        }
-        guard let pending else { throw RequestFailure.connectionLost(reason: "\(connection) is not open") }
+        let id = nextCorrelationNumber()
         let frame = try frames.frame(eventName: eventName, channel: channel, payload: payload, ackID: id)
         let match = ReplyMatch(route: RealtimeClientCore.acknowledgementRoute, channel: nil, source: .field(""))
-        return try await pending.exchange(expecting: match, correlation: .number(JSONNumber(id)), timeout: limit) {
+        return try await exchange(frame, expecting: match, correlation: .number(JSONNumber(id)), with: connection, timeout: timeout).payloadOrNull
+    }
+
+    // MARK: The server's requests
+
+    /// A fresh correlation number (1, 2, 3…), for the server's requests and acknowledgements.
+    public func nextCorrelationNumber() -> Int {
+        lock.withLock {
+            correlationCounter = correlationCounter == .max ? 1 : correlationCounter + 1
+            return correlationCounter
+        }
+    }
+
+    /// Sends the server's request to `connection`, `correlation` written into its encoded value at `path`, and returns
+    /// the frame that answers it: the first frame on `match`'s route from that connection carrying `correlation`.
+    /// Throws ``RequestFailure`` when no answer comes within `timeout` (or ``defaultAcknowledgementTimeout``) or the
+    /// connection ends, and `CancellationError` when the calling task is cancelled. The answer also reaches the
+    /// route's listeners.
+    public func request(eventName: String, channel: String?, payload: some Encodable & Sendable, correlation: JSONValue, at path: String,
+                        expecting match: ReplyMatch, from connection: ServerConnection, timeout: Duration? = nil) async throws -> WireFraming.ParsedFrame {
+        let frame = frames.frame(eventName: eventName, channel: channel, body: try frames.body(payload, echoing: correlation, at: path))
+        return try await exchange(frame, expecting: match, correlation: correlation, with: connection, timeout: timeout)
+    }
+
+    /// ``request(eventName:channel:payload:correlation:at:expecting:from:timeout:)`` for the event at `address`
+    /// (contracts with frame shapes).
+    public func request(_ address: EventAddress, channel: String?, payload: some Encodable & Sendable, correlation: JSONValue, at path: String,
+                        expecting match: ReplyMatch, from connection: ServerConnection, timeout: Duration? = nil) async throws -> WireFraming.ParsedFrame {
+        let frame = frames.frame(address, channel: channel, body: try frames.body(payload, echoing: correlation, at: path))
+        return try await exchange(frame, expecting: match, correlation: correlation, with: connection, timeout: timeout)
+    }
+
+    /// Sends `frame` to `connection` and waits in the connection's table for what answers it.
+    private func exchange(_ frame: OutgoingFrame, expecting match: ReplyMatch, correlation: JSONValue, with connection: ServerConnection,
+                          timeout: Duration?) async throws -> WireFraming.ParsedFrame {
+        let (pending, limit) = lock.withLock { (connections[connection]?.pending, timeout ?? acknowledgementTimeout) }
+        guard let pending else { throw RequestFailure.connectionLost(reason: "\(connection) is not open") }
+        return try await pending.exchange(expecting: match, correlation: correlation, timeout: limit) {
             try await transport.send(frame, to: connection)
-        }.payloadOrNull
+        }
     }
 
     /// Decodes an acknowledgement's arguments: all of them as a tuple type when `spread`, else the first one.
@@ -351,9 +384,14 @@ public final class RealtimeServerCore: @unchecked Sendable {
         }
         let channel = parsed.channel ?? incoming.channel
         let key = routeKey(parsed.route, channel)
-        let (handlers, responder, routing) = lock.withLock {
+        let (handlers, responder, routing, pending) = lock.withLock {
             let scope = scope(for: channel), handlers = listeners[key] ?? [], responder = responders.isEmpty ? nil : responders[key]
-            return (handlers, responder, scope?.routing ?? (handlers.isEmpty && responder == nil ? scope?.check : nil))
+            return (handlers, responder, scope?.routing ?? (handlers.isEmpty && responder == nil ? scope?.check : nil), connections[connection]?.pending)
+        }
+        // An answer to the server's own request, from this connection; it still reaches the route's listeners.
+        if case .unexpected(let correlation) = pending?.deliver(parsed, channel: channel) {
+            report(IncomingFailure(eventName: parsed.eventName, channel: channel, rawFrame: incoming.data, rawPayload: parsed.payload,
+                                   reason: .unexpectedReply(correlation: correlation)), from: connection)
         }
         // A payload that does not decode is reported once per frame, however many consumers tried.
         var failure: (any Error)?

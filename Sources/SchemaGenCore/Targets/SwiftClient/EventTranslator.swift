@@ -28,6 +28,7 @@ struct EventTranslator {
         for (index, event) in events.enumerated() where event.reply != nil {
             if event.direction == .serverToClient {
                 contexts[index].responder = requests.responder(event, contexts: contexts)
+                contexts[index].serverRequest = requests.serverRequest(event, contexts: contexts)
             } else {
                 contexts[index].request = requests.request(event, contexts: contexts)
                 contexts[index].serverResponder = requests.serverResponder(event, contexts: contexts)

@@ -90,6 +90,28 @@ struct RequestTranslator {
                                       answerLines: lines, answerEventText: reply.event, matchText: reply.match)
     }
 
+    /// The generated server's method for its own request (a server-to-client event with `reply:`): it writes a fresh
+    /// correlation value into the request where the request carries it, sends it to one connection, and returns the
+    /// app's answer decoded as the server's listeners decode it.
+    func serverRequest(_ event: Event, contexts: [EventContext]) -> ServerRequestContext? {
+        guard let reply = event.reply, event.direction == .serverToClient, let own = index(of: event.wireName), let answer = index(of: reply.event),
+              let field = check.matchField(reply.match, of: event, isRequest: false), let valueType = contexts[own].valueType,
+              let answerType = contexts[answer].valueType, let answerDecoding = contexts[answer].payloadDecoding else { return nil }
+        let correlation = switch (reply.ids, field.type.valueType == .scalar(.int)) {
+        case (.uuid, _): ".string(UUID().uuidString.lowercased())"
+        case (.counter, true): ".number(JSONNumber(core.nextCorrelationNumber()))"
+        case (.counter, false): ".string(String(core.nextCorrelationNumber()))"
+        }
+        let match = "ReplyMatch(route: \(contexts[answer].route), channel: \(channelExpression), source: \(source(of: reply.answerMatch, in: events[answer])))"
+        let path = SwiftSyntax.stringLiteral(bodyPath(of: reply.match, in: event, contexts[own]))
+        return ServerRequestContext(
+            parameters: "_ payload: \(valueType), to connection: ServerConnection, timeout: Duration? = nil", answerType: answerType,
+            lines: ["let frame = try await core.request(\(contexts[own].emitTarget), channel: \(channelExpression), payload: \(contexts[own].emitValue), "
+                        + "correlation: \(correlation), at: \(path), expecting: \(match), from: connection, timeout: timeout)",
+                    "let decoder = core.payloadDecoder", "return \(answerDecoding)"],
+            answerEventText: reply.event, matchText: reply.match)
+    }
+
     /// Where the value an event sends carries the field `key` (dots for a path), as keys into its encoded value: the
     /// payload's, or for an event whose value is its whole frame, the frame field or the member of its payload part.
     private func bodyPath(of key: String, in event: Event, _ context: EventContext) -> String {

@@ -162,7 +162,18 @@ extension EventContext: KeyedTemplateContext {
         "ack": .property(\.ack),
         "responder": .property(\.responder),
         "serverResponder": .property(\.serverResponder),
+        "serverRequest": .property(\.serverRequest),
         "isRequest": .property(\.isRequest),
+    ]
+}
+
+extension ServerRequestContext: KeyedTemplateContext {
+    static let templateKeys: [String: TemplateKey<Self>] = [
+        "parameters": .property(\.parameters),
+        "answerType": .property(\.answerType),
+        "lines": .property(\.lines),
+        "answerEventText": .property(\.answerEventText),
+        "matchText": .property(\.matchText),
     ]
 }
 

@@ -262,6 +262,9 @@ public struct EventContext: Sendable {
     public var responder: ResponderContext? = nil
     /// For the app's request (a client-to-server event with `reply:`): the generated server's responder that answers it.
     public var serverResponder: ServerResponderContext? = nil
+    /// For the server's request (a server-to-client event with `reply:`): the generated server's method that sends it
+    /// and returns the app's answer.
+    public var serverRequest: ServerRequestContext? = nil
     /// Whether a request, subscription or acknowledged method replaces the plain emit method.
     public var isRequest: Bool = false
 }
@@ -293,6 +296,20 @@ public struct ServerResponderContext: Sendable {
     /// The statements that send the answer, from `request`, `echoed`, `connection` and the handler.
     public var answerLines: [String]
     /// For documentation: the reply event's wire name and the echoed field.
+    public var answerEventText: String
+    public var matchText: String
+}
+
+/// The generated server's method for its own request: it sends the request to one connection with a fresh
+/// correlation value and returns the app's answer.
+public struct ServerRequestContext: Sendable {
+    /// The method's parameters: the request's value, `to connection: ServerConnection`, `timeout:`.
+    public var parameters: String
+    /// The answer event's Swift type, which the method returns.
+    public var answerType: String
+    /// The method's statements.
+    public var lines: [String]
+    /// For documentation: the answer event's wire name and the request's matching field.
     public var answerEventText: String
     public var matchText: String
 }
