@@ -18,12 +18,15 @@ public enum ContractFiles {
         case noContracts(String)
         /// Inputs that exist but could not be read, each a located error.
         case unreadable([Diagnostic])
+        /// Inputs that cannot be compared with each other (a file and a folder), and why.
+        case mismatched(String)
 
         public var description: String {
             switch self {
             case .missing(let path): "no such file or folder: '\(path)'"
             case .noContracts(let path): "no contracts (*.yaml, *.yml) in folder '\(path)'"
             case .unreadable(let problems): problems.map { "\($0.location.map { "\($0): " } ?? "")\($0.message)" }.joined(separator: "\n")
+            case .mismatched(let reason): reason
             }
         }
     }

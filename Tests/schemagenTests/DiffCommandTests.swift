@@ -97,6 +97,68 @@ import Testing
         #expect(result.standardError.contains("give OLD and NEW"))
     }
 
+    /// A repository whose `schemas/demo.yaml` is committed at v1 and changed to v2 in the working tree.
+    private func repositoryWithAChange() async throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("schemas"), withIntermediateDirectories: true)
+        try folder.write("schemas/demo.yaml", Self.v1)
+        for command in [["init", "-q", "-b", "main"], ["add", "."], ["-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "v1"]] {
+            #expect(try await Self.git(command, in: folder.url) == 0)
+        }
+        try folder.write("schemas/demo.yaml", Self.v2)
+        return folder
+    }
+
+    /// Issue 18: `--base HEAD ./schemas`, or `.` inside the folder, paired nothing (`demo.yaml` against `./demo.yaml`)
+    /// and reported every event removed and added.
+    @Test func baseWithADotPathPairsTheSameFiles() async throws {
+        let folder = try await repositoryWithAChange()
+        for (arguments, directory) in [(["./schemas"], folder.url), (["."], folder.url.appendingPathComponent("schemas")),
+                                       (["schemas/../schemas/"], folder.url)] {
+            let result = try await SchemaGenProcess.run(["diff", "--base", "HEAD", "--format", "json"] + arguments, in: directory)
+            #expect(result.status == 1, "\(arguments): \(result.standardError)")
+            #expect(result.standardOutput.contains(#""breaking" : 1"#) && result.standardOutput.contains(#""safe" : 0"#), "\(arguments): \(result.standardOutput)")
+            #expect(!result.standardOutput.contains("event-removed") && !result.standardOutput.contains("event-added"), "\(arguments)")
+        }
+    }
+
+    /// Issue 18: a file against a folder was accepted and reported nonsense.
+    @Test func aFileAgainstAFolderIsAUsageError() async throws {
+        let folder = try await repositoryWithAChange()
+        for arguments in [["schemas/demo.yaml", "schemas"], ["schemas", "schemas/demo.yaml"]] {
+            let result = try await SchemaGenProcess.run(["diff"] + arguments, in: folder.url)
+            #expect(result.status == 2)
+            #expect(result.standardOutput.isEmpty)
+            #expect(result.standardError.contains("'schemas/demo.yaml' is a file and 'schemas' a folder: compare two contract files, or two folders"),
+                    "\(result.standardError)")
+        }
+    }
+
+    /// Issue 18: outside a git repository `--base` said the revision was not a commit, and to fetch it.
+    @Test func baseOutsideAGitRepositorySaysSo() async throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("schemas"), withIntermediateDirectories: true)
+        try folder.write("schemas/demo.yaml", Self.v1)
+        let result = try await SchemaGenProcess.run(["diff", "--base", "HEAD"], in: folder.url)
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("the working directory is not in a git repository"), "\(result.standardError)")
+        #expect(!result.standardError.contains("fetch it first"))
+    }
+
+    /// Issue 18: a backtick in a wire name broke the Markdown code span, and an added optional field was printed
+    /// without its `?`.
+    @Test func wireNamesWithBackticksStayInOneCodeSpanAndOptionalFieldsKeepTheirMark() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("old.yaml", Self.v1)
+        try folder.write("new.yaml", Self.v1.replacingOccurrences(of: "count: Int }", with: "count: Int, \"no`te\": String? }"))
+        let markdown = try await SchemaGenProcess.run(["diff", "--format", "markdown", "old.yaml", "new.yaml"], in: folder.url)
+        #expect(markdown.status == 0, "\(markdown.standardError)")
+        #expect(markdown.standardOutput.contains("| ✅ | `new.yaml` event `tick` › ``no`te`` | optional field ``no`te: String?`` added |"), "\(markdown.standardOutput)")
+        let text = try await SchemaGenProcess.run(["diff", "old.yaml", "new.yaml"], in: folder.url)
+        #expect(text.standardOutput.contains("optional field"), "\(text.standardOutput)")
+        #expect(text.standardOutput.contains("String?"), "\(text.standardOutput)")
+    }
+
     static func git(_ arguments: [String], in directory: URL) async throws -> Int32 {
         try await offCooperativePool { try gitBlocking(arguments, in: directory) }
     }

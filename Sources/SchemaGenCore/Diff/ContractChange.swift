@@ -27,10 +27,10 @@ public struct ContractChange: Hashable, Sendable, Codable {
     /// `channel driver › event job-removed › reason`, for reports.
     public var location: String {
         var parts: [String] = []
-        if let channel { parts.append("channel `\(channel)`") }
-        if let event { parts.append("event `\(event)`") }
-        if let type { parts.append("type `\(type)`") }
-        if !path.isEmpty { parts.append("`" + path.joined(separator: ".") + "`") }
+        if let channel { parts.append("channel \(code(channel))") }
+        if let event { parts.append("event \(code(event))") }
+        if let type { parts.append("type \(code(type))") }
+        if !path.isEmpty { parts.append(code(path.joined(separator: "."))) }
         return parts.isEmpty ? "contract" : parts.joined(separator: " › ")
     }
 }

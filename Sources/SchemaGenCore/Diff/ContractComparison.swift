@@ -82,7 +82,7 @@ public struct ContractComparison: Sendable {
             problems += found.problems
             for file in found.files {
                 let key = keyedInsideFolders && isDirectory.boolValue
-                    ? String(file.dropFirst(path.count)).trimmingCharacters(in: CharacterSet(charactersIn: "/")) : file
+                    ? String(file.dropFirst(path.count)).trimmingCharacters(in: CharacterSet(charactersIn: "/")) : Self.key(for: file)
                 do {
                     // One byte over the limit is enough for the loader to report the file as too large.
                     let data = try FileSystem.read(file, limit: YAMLLoader.maximumFileSize + 1)
@@ -96,13 +96,27 @@ public struct ContractComparison: Sendable {
         return sources
     }
 
+    /// The key a file of the working tree pairs with its version at a revision by: its path from the working
+    /// directory, spelled one way (`./schemas/../schemas/zikr.yaml` and `schemas/zikr.yaml` are one key).
+    public static func key(for path: String) -> String {
+        let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true).standardizedFileURL
+        let full = URL(fileURLWithPath: path, relativeTo: directory).standardizedFileURL.path
+        let base = directory.path.hasSuffix("/") ? directory.path : directory.path + "/"
+        return full.hasPrefix(base) ? String(full.dropFirst(base.count)) : full
+    }
+
     /// `schemagen diff OLD NEW`: two files pair with each other whatever their names; two folders pair their
-    /// contents by path inside them.
+    /// contents by path inside them. A file and a folder do not compare: that is a usage error.
     public static func sources(old: String, new: String) throws(ContractFiles.Failure) -> (old: [Source], new: [Source]) {
         var oldSources = try sources(atPaths: [old], keyedInsideFolders: true)
         let newSources = try sources(atPaths: [new], keyedInsideFolders: true)
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: old, isDirectory: &isDirectory), !isDirectory.boolValue, newSources.count == 1 {
+        var isDirectory: ObjCBool = false, newIsDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: old, isDirectory: &isDirectory), FileManager.default.fileExists(atPath: new, isDirectory: &newIsDirectory),
+           isDirectory.boolValue != newIsDirectory.boolValue {
+            let (file, folder) = isDirectory.boolValue ? (new, old) : (old, new)
+            throw .mismatched("'\(file)' is a file and '\(folder)' a folder: compare two contract files, or two folders of contracts")
+        }
+        if !isDirectory.boolValue, newSources.count == 1 {
             oldSources = oldSources.map { Source(key: newSources[0].key, displayPath: $0.displayPath, data: $0.data) }
         }
         return (oldSources, newSources)

@@ -59,7 +59,7 @@ public struct ContractDiffer: Sendable {
     private func compareContracts(_ recorder: inout Recorder) {
         let all = Set(Flow.allCases)
         if old.name != new.name {
-            recorder.record(.swiftAPI, "namespace renamed from `\(old.name)` to `\(new.name)`", at: Place(), flows: all)
+            recorder.record(.swiftAPI, "namespace renamed from \(code(old.name)) to \(code(new.name))", at: Place(), flows: all)
         }
         if old.title != new.title || old.description != new.description {
             recorder.record(.documentation, "title or description changed", at: Place(), flows: all)
@@ -74,7 +74,7 @@ public struct ContractDiffer: Sendable {
         if old.dateEncoding != new.dateEncoding {
             let isoVariants: Set<DateEncoding> = [.iso8601, .iso8601Fractional]
             let kind: ChangeKind = isoVariants.contains(old.dateEncoding) && isoVariants.contains(new.dateEncoding) ? .dateEncodingVariant : .dateEncodingChanged
-            recorder.record(kind, "dates changed from `\(old.dateEncoding.rawValue)` to `\(new.dateEncoding.rawValue)`", at: Place(), flows: all)
+            recorder.record(kind, "dates changed from \(code(old.dateEncoding.rawValue)) to \(code(new.dateEncoding.rawValue))", at: Place(), flows: all)
         }
     }
 
@@ -83,16 +83,16 @@ public struct ContractDiffer: Sendable {
     private func compareShapes(_ before: [ShapeDeclaration], _ after: [ShapeDeclaration], _ recorder: inout Recorder) {
         let all = Set(Flow.allCases)
         for shape in before where !after.contains(where: { $0.name == shape.name }) {
-            recorder.record(.framingChanged, "frame shape `\(shape.name)` removed", at: Place().appending("(frame \(shape.name))"), flows: all)
+            recorder.record(.framingChanged, "frame shape \(code(shape.name)) removed", at: Place().appending("(frame \(shape.name))"), flows: all)
         }
         for shape in after {
             let place = Place().appending("(frame \(shape.name))")
             guard let previous = before.first(where: { $0.name == shape.name }) else {
-                recorder.record(.framingChanged, "frame shape `\(shape.name)` added", at: place, flows: all)
+                recorder.record(.framingChanged, "frame shape \(code(shape.name)) added", at: place, flows: all)
                 continue
             }
             if previous.shape.withoutFields != shape.shape.withoutFields {
-                recorder.record(.framingChanged, "frame shape `\(shape.name)` reads frames differently (its constants, name, payload or channel)",
+                recorder.record(.framingChanged, "frame shape \(code(shape.name)) reads frames differently (its constants, name, payload or channel)",
                                 at: place, flows: all)
             }
             compareFields(previous.fields, shape.fields, place: place, flows: all, &recorder)
@@ -108,7 +108,7 @@ public struct ContractDiffer: Sendable {
     /// Where an event sits among frame shapes, in words: "`10` in frame shape `opcode`".
     private func placement(_ event: Event, in contract: Contract) -> String? {
         guard let shapes = contract.framing.shapes, let index = event.shapeIndex else { return nil }
-        return (event.wireValue.map { "`\($0.description)` in " } ?? "") + "frame shape `\(shapes[index].name)`"
+        return (event.wireValue.map { "\(code($0.description)) in " } ?? "") + "frame shape \(code(shapes[index].name))"
     }
 
     // MARK: Named types
@@ -116,17 +116,17 @@ public struct ContractDiffer: Sendable {
     private func compareTypes(_ recorder: inout Recorder) {
         let usage = TypeUsage(old).flows.merging(TypeUsage(new).flows) { $0.union($1) }
         for type in old.types where new.type(named: type.name) == nil {
-            recorder.record(.swiftAPI, "type `\(type.name)` removed", at: Place(type: type.name), flows: usage[type.name] ?? [])
+            recorder.record(.swiftAPI, "type \(code(type.name)) removed", at: Place(type: type.name), flows: usage[type.name] ?? [])
         }
         for after in new.types {
             let flows = usage[after.name] ?? []
             let place = Place(type: after.name)
             guard let before = old.type(named: after.name) else {
-                recorder.record(.swiftAPI, "type `\(after.name)` added", at: place, flows: flows)
+                recorder.record(.swiftAPI, "type \(code(after.name)) added", at: place, flows: flows)
                 continue
             }
             if before.description != after.description || before.deprecation != after.deprecation {
-                recorder.record(.documentation, "description or deprecation of type `\(after.name)` changed", at: place, flows: flows)
+                recorder.record(.documentation, "description or deprecation of type \(code(after.name)) changed", at: place, flows: flows)
             }
             switch (before.kind, after.kind) {
             case let (.object(a), .object(b)):
@@ -140,7 +140,7 @@ public struct ContractDiffer: Sendable {
             case let (.flags(a), .flags(b)):
                 compareFlags(a, b, place: place, flows: flows, &recorder)
             default:
-                recorder.record(.typeChanged, "type `\(after.name)` changed between a struct, an enum, a tuple, a union and flags", at: place, flows: flows)
+                recorder.record(.typeChanged, "type \(code(after.name)) changed between a struct, an enum, a tuple, a union and flags", at: place, flows: flows)
             }
         }
     }
@@ -153,15 +153,15 @@ public struct ContractDiffer: Sendable {
             return
         }
         matchByKey(before.cases, after.cases, key: \.wireValue, removed: { value in
-            recorder.record(.enumValueRemoved, "value `\(value.wireValue)` removed", at: place, flows: flows)
+            recorder.record(.enumValueRemoved, "value \(code(value.wireValue)) removed", at: place, flows: flows)
         }, added: { value in
-            recorder.record(.enumValueAdded, "value `\(value.wireValue)` added", at: place, flows: flows)
+            recorder.record(.enumValueAdded, "value \(code(value.wireValue)) added", at: place, flows: flows)
         }, common: { previous, value in
             if previous.swiftName != value.swiftName {
-                recorder.record(.swiftAPI, "Swift case of `\(value.wireValue)` renamed from `\(previous.swiftName)` to `\(value.swiftName)`", at: place, flows: flows)
+                recorder.record(.swiftAPI, "Swift case of \(code(value.wireValue)) renamed from \(code(previous.swiftName)) to \(code(value.swiftName))", at: place, flows: flows)
             }
             if previous.description != value.description || previous.deprecation != value.deprecation {
-                recorder.record(.documentation, "description or deprecation of value `\(value.wireValue)` changed", at: place, flows: flows)
+                recorder.record(.documentation, "description or deprecation of value \(code(value.wireValue)) changed", at: place, flows: flows)
             }
         })
     }
@@ -182,23 +182,23 @@ public struct ContractDiffer: Sendable {
         switch (before.selector, after.selector) {
         case (.kind, .kind):
             matchByKey(before.members, after.members, key: \.kind, removed: { member in
-                recorder.record(.unionMemberRemoved, "member `\(member.type.spelling)` (\(member.kind.article)) removed", at: place, flows: flows)
+                recorder.record(.unionMemberRemoved, "member \(code(member.type.spelling)) (\(member.kind.article)) removed", at: place, flows: flows)
             }, added: { member in
-                recorder.record(.unionMemberAdded, "member `\(member.type.spelling)` (\(member.kind.article)) added", at: place, flows: flows)
+                recorder.record(.unionMemberAdded, "member \(code(member.type.spelling)) (\(member.kind.article)) added", at: place, flows: flows)
             }, common: { previous, member in
                 compareMember(previous, member, label: "the \(member.kind.rawValue) member", place: place.appending("(\(member.kind.rawValue))"), flows: flows, &recorder)
             })
         case let (.field(beforeKey, beforeType), .field(afterKey, afterType)):
             guard beforeKey == afterKey, beforeType == afterType else {
-                recorder.record(.typeChanged, "union now told apart by `\(afterKey)` (was `\(beforeKey)`)", at: place, flows: flows)
+                recorder.record(.typeChanged, "union now told apart by \(code(afterKey)) (was \(code(beforeKey)))", at: place, flows: flows)
                 return
             }
             matchByKey(before.members, after.members, key: \.tag, removed: { member in
-                recorder.record(.enumValueRemoved, "case `\(member.tag ?? "")` removed", at: place, flows: flows)
+                recorder.record(.enumValueRemoved, "case \(code(member.tag ?? "")) removed", at: place, flows: flows)
             }, added: { member in
-                recorder.record(.enumValueAdded, "case `\(member.tag ?? "")` added", at: place, flows: flows)
+                recorder.record(.enumValueAdded, "case \(code(member.tag ?? "")) added", at: place, flows: flows)
             }, common: { previous, member in
-                compareMember(previous, member, label: "`\(member.tag ?? "")`", place: place.appending("(\(member.tag ?? ""))"), flows: flows, &recorder)
+                compareMember(previous, member, label: "\(code(member.tag ?? ""))", place: place.appending("(\(member.tag ?? ""))"), flows: flows, &recorder)
             })
         default:
             recorder.record(.typeChanged, "union now told apart \(after.selector == .kind ? "by JSON kind" : "by a field") (was the other way)", at: place, flows: flows)
@@ -209,7 +209,7 @@ public struct ContractDiffer: Sendable {
                                _ recorder: inout Recorder) {
         compareType(previous.type, member.type, place: place, flows: flows, &recorder)
         if previous.swiftName != member.swiftName {
-            recorder.record(.swiftAPI, "Swift case of \(label) renamed from `\(previous.swiftName)` to `\(member.swiftName)`", at: place, flows: flows)
+            recorder.record(.swiftAPI, "Swift case of \(label) renamed from \(code(previous.swiftName)) to \(code(member.swiftName))", at: place, flows: flows)
         }
     }
 
@@ -217,15 +217,15 @@ public struct ContractDiffer: Sendable {
     /// are kept by generated `OptionSet`s either way.
     private func compareFlags(_ before: FlagsType, _ after: FlagsType, place: Place, flows: Set<Flow>, _ recorder: inout Recorder) {
         matchByKey(before.flags, after.flags, key: \.wireName, removed: { flag in
-            recorder.record(.flagRemoved, "flag `\(flag.wireName)` (bit \(flag.bit)) removed", at: place, flows: flows)
+            recorder.record(.flagRemoved, "flag \(code(flag.wireName)) (bit \(flag.bit)) removed", at: place, flows: flows)
         }, added: { flag in
-            recorder.record(.flagAdded, "flag `\(flag.wireName)` (bit \(flag.bit)) added", at: place, flows: flows)
+            recorder.record(.flagAdded, "flag \(code(flag.wireName)) (bit \(flag.bit)) added", at: place, flows: flows)
         }, common: { previous, flag in
             if previous.bit != flag.bit {
-                recorder.record(.typeChanged, "flag `\(flag.wireName)` moved from bit \(previous.bit) to bit \(flag.bit)", at: place, flows: flows)
+                recorder.record(.typeChanged, "flag \(code(flag.wireName)) moved from bit \(previous.bit) to bit \(flag.bit)", at: place, flows: flows)
             }
             if previous.swiftName != flag.swiftName {
-                recorder.record(.swiftAPI, "Swift name of flag `\(flag.wireName)` changed from `\(previous.swiftName)` to `\(flag.swiftName)`", at: place, flows: flows)
+                recorder.record(.swiftAPI, "Swift name of flag \(code(flag.wireName)) changed from \(code(previous.swiftName)) to \(code(flag.swiftName))", at: place, flows: flows)
             }
         })
     }
@@ -248,7 +248,7 @@ public struct ContractDiffer: Sendable {
             let place = Place(channel: after.name)
             let flows = Set((before.events + after.events).flatMap { Flow.of($0.direction) })
             if before.address.wireShape != after.address.wireShape {
-                recorder.record(.channelAddressChanged, "address changed from `\(before.address.raw)` to `\(after.address.raw)`", at: place, flows: flows)
+                recorder.record(.channelAddressChanged, "address changed from \(code(before.address.raw)) to \(code(after.address.raw))", at: place, flows: flows)
             } else if before.address.raw != after.address.raw || before.parameters.map(\.swiftName) != after.parameters.map(\.swiftName)
                         || before.parameters.map(\.type) != after.parameters.map(\.type) || before.swiftName != after.swiftName {
                 recorder.record(.swiftAPI, "channel parameters or Swift name changed (the address on the wire is the same)", at: place, flows: flows)
@@ -285,7 +285,7 @@ public struct ContractDiffer: Sendable {
                 recorder.record(.framingChanged, "now \(now) (was \(was))", at: here, flows: common)
             }
             if previous.swiftName != event.swiftName {
-                recorder.record(.swiftAPI, "Swift name changed from `\(previous.swiftName)` to `\(event.swiftName)`", at: here, flows: common)
+                recorder.record(.swiftAPI, "Swift name changed from \(code(previous.swiftName)) to \(code(event.swiftName))", at: here, flows: common)
             }
             if previous.description != event.description || previous.deprecation != event.deprecation {
                 recorder.record(.documentation, event.deprecation != nil && previous.deprecation == nil ? "deprecated" : "description or deprecation changed",
@@ -304,32 +304,32 @@ public struct ContractDiffer: Sendable {
         let requests: Set<Flow> = event.direction == .serverToClient ? [.serverToClient] : [.clientToServer]
         switch (previous.reply, event.reply) {
         case (nil, let reply?):
-            recorder.record(.replyAdded, "now a request answered by `\(reply.event)`, matched by `\(reply.match)`", at: here, flows: requests)
+            recorder.record(.replyAdded, "now a request answered by \(code(reply.event)), matched by \(code(reply.match))", at: here, flows: requests)
         case (let reply?, nil):
-            recorder.record(.replyRemoved, "no longer a request answered by `\(reply.event)`", at: here, flows: requests)
+            recorder.record(.replyRemoved, "no longer a request answered by \(code(reply.event))", at: here, flows: requests)
         case let (before?, after?):
             if before.event != after.event || before.error != after.error {
-                recorder.record(.replyChanged, "answered by `\(after.event)`\(after.error.map { " or `\($0)`" } ?? "") (was `\(before.event)`"
-                                + "\(before.error.map { " or `\($0)`" } ?? ""))", at: here, flows: requests)
+                recorder.record(.replyChanged, "answered by \(code(after.event))\(after.error.map { " or \(code($0))" } ?? "") (was \(code(before.event))"
+                                + "\(before.error.map { " or \(code($0))" } ?? ""))", at: here, flows: requests)
             }
             if before.match != after.match || before.answerMatch != after.answerMatch {
-                recorder.record(.correlationChanged, "replies matched by `\(after.match)`\(after.replyMatch.map { " (`\($0)` in the reply)" } ?? "") "
-                                + "(was `\(before.match)`\(before.replyMatch.map { " (`\($0)` in the reply)" } ?? ""))", at: here, flows: requests)
+                recorder.record(.correlationChanged, "replies matched by \(code(after.match))\(after.replyMatch.map { " (\(code($0)) in the reply)" } ?? "") "
+                                + "(was \(code(before.match))\(before.replyMatch.map { " (\(code($0)) in the reply)" } ?? ""))", at: here, flows: requests)
             }
         default:
             break
         }
         switch (previous.subscription, event.subscription) {
         case (nil, let subscription?):
-            recorder.record(.subscriptionAdded, "now opens a subscription of `\(subscription.event)` events, by `\(subscription.match)`", at: here,
+            recorder.record(.subscriptionAdded, "now opens a subscription of \(code(subscription.event)) events, by \(code(subscription.match))", at: here,
                             flows: requests)
         case (let subscription?, nil):
-            recorder.record(.subscriptionRemoved, "no longer opens a subscription of `\(subscription.event)` events", at: here, flows: requests)
+            recorder.record(.subscriptionRemoved, "no longer opens a subscription of \(code(subscription.event)) events", at: here, flows: requests)
         case let (before?, after?):
             var before = before, after = after
             (before.location, after.location) = (after.location, after.location)
             if before != after {
-                recorder.record(.subscriptionChanged, "the subscription's events, id, end or cancel changed (now `\(after.event)` by `\(after.match)`)",
+                recorder.record(.subscriptionChanged, "the subscription's events, id, end or cancel changed (now \(code(after.event)) by \(code(after.match)))",
                                 at: here, flows: requests)
             }
         default:
@@ -338,11 +338,11 @@ public struct ContractDiffer: Sendable {
         let flows = Set(Flow.of(event.direction))
         switch (previous.ack, event.ack) {
         case (nil, let ack?):
-            recorder.record(.ackAdded, "now acknowledged with `\(ack.type.spelling)`", at: here, flows: flows)
+            recorder.record(.ackAdded, "now acknowledged with \(code(ack.type.spelling))", at: here, flows: flows)
         case (let ack?, nil):
-            recorder.record(.ackRemoved, "no longer acknowledged (was `\(ack.type.spelling)`)", at: here, flows: flows)
+            recorder.record(.ackRemoved, "no longer acknowledged (was \(code(ack.type.spelling)))", at: here, flows: flows)
         case let (before?, after?) where before.type != after.type:
-            recorder.record(.ackChanged, "acknowledged with `\(after.type.spelling)` (was `\(before.type.spelling)`)", at: here, flows: flows)
+            recorder.record(.ackChanged, "acknowledged with \(code(after.type.spelling)) (was \(code(before.type.spelling)))", at: here, flows: flows)
         default:
             break
         }
@@ -359,8 +359,8 @@ public struct ContractDiffer: Sendable {
     private func comparePayload(_ before: TypeRef?, _ after: TypeRef?, place: Place, flows: Set<Flow>, _ recorder: inout Recorder) {
         switch (before, after) {
         case (nil, nil): return
-        case (nil, let added?): recorder.record(.payloadAdded, "payload `\(added.spelling)` added", at: place, flows: flows)
-        case (let removed?, nil): recorder.record(.payloadRemoved, "payload `\(removed.spelling)` removed", at: place, flows: flows)
+        case (nil, let added?): recorder.record(.payloadAdded, "payload \(code(added.spelling)) added", at: place, flows: flows)
+        case (let removed?, nil): recorder.record(.payloadRemoved, "payload \(code(removed.spelling)) removed", at: place, flows: flows)
         case let (before?, after?):
             comparePresence(before, after, what: "payload", place: place, flows: flows, &recorder)
             compareType(before.valueType, after.valueType, place: place, flows: flows, &recorder)
@@ -372,7 +372,7 @@ public struct ContractDiffer: Sendable {
             // A field of pattern keys is empty when no key matches: never required.
             let required = !field.type.isOptional && field.keyPattern == nil
             recorder.record(required ? .fieldRemovedRequired : .fieldRemovedOptional,
-                            "\(required ? "required" : "optional") field `\(field.wireName): \(field.type.unwrapped.spelling)` removed",
+                            "\(required ? "required" : "optional") field \(code("\(field.wireName): \(field.type.spelling)")) removed",
                             at: place.appending(field.wireName), flows: flows)
         }
         for field in after {
@@ -380,27 +380,27 @@ public struct ContractDiffer: Sendable {
             guard let previous = before.first(where: { $0.wireName == field.wireName }) else {
                 let required = !field.type.isOptional && field.keyPattern == nil
                 recorder.record(required ? .fieldAddedRequired : .fieldAddedOptional,
-                                "\(required ? "required" : "optional") field `\(field.wireName): \(field.type.unwrapped.spelling)` added", at: here, flows: flows)
+                                "\(required ? "required" : "optional") field \(code("\(field.wireName): \(field.type.spelling)")) added", at: here, flows: flows)
                 continue
             }
             comparePresence(previous.type, field.type, what: "field", place: here, flows: flows, &recorder)
             switch (previous.constant, field.constant) {
             case (nil, let added?):
-                recorder.record(.constantAdded, "now always `\(added.text)`", at: here, flows: flows)
+                recorder.record(.constantAdded, "now always \(code(added.text))", at: here, flows: flows)
             case (let removed?, nil):
-                recorder.record(.constantRemoved, "no longer always `\(removed.text)`", at: here, flows: flows)
+                recorder.record(.constantRemoved, "no longer always \(code(removed.text))", at: here, flows: flows)
             case let (before?, after?) where before != after:
-                recorder.record(.constantChanged, "constant changed from `\(before.text)` to `\(after.text)`", at: here, flows: flows)
+                recorder.record(.constantChanged, "constant changed from \(code(before.text)) to \(code(after.text))", at: here, flows: flows)
             default:
                 compareType(previous.type.valueType, field.type.valueType, place: here, flows: flows, &recorder)
                 compareEncoding(previous.encoding, field.encoding, place: here, flows: flows, &recorder)
                 if previous.keyPattern != field.keyPattern {
-                    recorder.record(.typeChanged, "now reads the keys matching \(field.keyPattern.map { "`\($0)`" } ?? "no pattern") (was \(previous.keyPattern.map { "`\($0)`" } ?? "its own key"))",
+                    recorder.record(.typeChanged, "now reads the keys matching \(field.keyPattern.map { "\(code($0))" } ?? "no pattern") (was \(previous.keyPattern.map { "\(code($0))" } ?? "its own key"))",
                                     at: here, flows: flows)
                 }
             }
             if previous.swiftName != field.swiftName {
-                recorder.record(.swiftAPI, "Swift name changed from `\(previous.swiftName)` to `\(field.swiftName)`", at: here, flows: flows)
+                recorder.record(.swiftAPI, "Swift name changed from \(code(previous.swiftName)) to \(code(field.swiftName))", at: here, flows: flows)
             }
             if previous.description != field.description || previous.deprecation != field.deprecation {
                 recorder.record(.documentation, field.deprecation != nil && previous.deprecation == nil ? "deprecated" : "description or deprecation changed",
@@ -415,7 +415,7 @@ public struct ContractDiffer: Sendable {
         let sameShape = before.elements.count == after.elements.count && before.isVariadic == after.isVariadic
             && zip(before.elements, after.elements).allSatisfy { comparison.sameShape($0.type, $1.type) }
         if !sameShape {
-            recorder.record(.typeChanged, "tuple elements changed from `\(TypeRef.tuple(before).spelling)` to `\(TypeRef.tuple(after).spelling)`",
+            recorder.record(.typeChanged, "tuple elements changed from \(code(TypeRef.tuple(before).spelling)) to \(code(TypeRef.tuple(after).spelling))",
                             at: place, flows: flows)
         } else if before.elements.map(\.swiftName) != after.elements.map(\.swiftName) {
             recorder.record(.swiftAPI, "tuple elements renamed (the array on the wire is the same)", at: place, flows: flows)
@@ -441,9 +441,9 @@ public struct ContractDiffer: Sendable {
         default:
             if before == after { return }
             if ShapeComparison(old: old, new: new).sameShape(before, after) {
-                recorder.record(.swiftAPI, "type `\(before.spelling)` replaced by `\(after.spelling)`, which has the same shape", at: place, flows: flows)
+                recorder.record(.swiftAPI, "type \(code(before.spelling)) replaced by \(code(after.spelling)), which has the same shape", at: place, flows: flows)
             } else {
-                recorder.record(.typeChanged, "type changed from `\(before.spelling)` to `\(after.spelling)`", at: place, flows: flows)
+                recorder.record(.typeChanged, "type changed from \(code(before.spelling)) to \(code(after.spelling))", at: place, flows: flows)
             }
         }
     }
@@ -466,16 +466,16 @@ public struct ContractDiffer: Sendable {
         let mayBeNull = { (type: TypeRef) in type.isSwiftOptional }
         switch (before.isOptional, after.isOptional) {
         case (false, true):
-            recorder.record(.fieldMadeOptional, "\(what) made optional (`\(before.spelling)` to `\(after.spelling)`)", at: place, flows: flows)
+            recorder.record(.fieldMadeOptional, "\(what) made optional (\(code(before.spelling)) to \(code(after.spelling)))", at: place, flows: flows)
         case (true, false):
-            recorder.record(.fieldMadeRequired, "\(what) made required (`\(before.spelling)` to `\(after.spelling)`)", at: place, flows: flows)
+            recorder.record(.fieldMadeRequired, "\(what) made required (\(code(before.spelling)) to \(code(after.spelling)))", at: place, flows: flows)
         default:
             if !mayBeNull(before), mayBeNull(after) {
-                recorder.record(.fieldMadeNullable, "\(what) may now be null (`\(before.spelling)` to `\(after.spelling)`)", at: place, flows: flows)
+                recorder.record(.fieldMadeNullable, "\(what) may now be null (\(code(before.spelling)) to \(code(after.spelling)))", at: place, flows: flows)
             } else if mayBeNull(before), !mayBeNull(after) {
-                recorder.record(.fieldMadeNonNullable, "\(what) may no longer be null (`\(before.spelling)` to `\(after.spelling)`)", at: place, flows: flows)
+                recorder.record(.fieldMadeNonNullable, "\(what) may no longer be null (\(code(before.spelling)) to \(code(after.spelling)))", at: place, flows: flows)
             } else if before.isNullable != after.isNullable {
-                recorder.record(.swiftAPI, "\(what) changed from `\(before.spelling)` to `\(after.spelling)`: the same JSON, but Swift now \(after.isNullable ? "tells" : "no longer tells") absent from null",
+                recorder.record(.swiftAPI, "\(what) changed from \(code(before.spelling)) to \(code(after.spelling)): the same JSON, but Swift now \(after.isNullable ? "tells" : "no longer tells") absent from null",
                                 at: place, flows: flows)
             }
         }
@@ -484,7 +484,7 @@ public struct ContractDiffer: Sendable {
     /// A field's own wire form (`encoding:`): numbers and strings, or two date encodings, are different JSON.
     private func compareEncoding(_ before: FieldEncoding?, _ after: FieldEncoding?, place: Place, flows: Set<Flow>, _ recorder: inout Recorder) {
         guard before != after else { return }
-        let describe = { (encoding: FieldEncoding?) in encoding.map { "`\($0.spelling)`" } ?? "its type's own" }
+        let describe = { (encoding: FieldEncoding?) in encoding.map { "\(code($0.spelling))" } ?? "its type's own" }
         let iso: Set<FieldEncoding?> = [.date(.iso8601), .date(.iso8601Fractional)]
         let contractISO = [DateEncoding.iso8601, .iso8601Fractional].contains(new.dateEncoding) ? iso.union([nil]) : iso
         let kind: ChangeKind = contractISO.contains(before) && contractISO.contains(after) ? .dateEncodingVariant : .typeChanged
@@ -609,10 +609,10 @@ extension Framing {
     var summary: String {
         switch self {
         case .socketIO: "`socket.io`"
-        case .discriminator(let key): "a `\(key)` discriminator"
+        case .discriminator(let key): "a \(code(key)) discriminator"
         case .envelope(let envelope):
-            "an envelope (`\(envelope.nameKey)`/`\(envelope.payloadKey)`\(envelope.payloadEncoding == .jsonString ? ", payload as a JSON string" : ""))"
-        case .shapes(let shapes): "frame shapes (" + shapes.map { "`\($0.name)`" }.joined(separator: ", ") + ")"
+            "an envelope (\(code(envelope.nameKey))/\(code(envelope.payloadKey))\(envelope.payloadEncoding == .jsonString ? ", payload as a JSON string" : ""))"
+        case .shapes(let shapes): "frame shapes (" + shapes.map { "\(code($0.name))" }.joined(separator: ", ") + ")"
         }
     }
 }
@@ -646,4 +646,9 @@ extension ConstantValue {
         case .bool(let flag): String(flag)
         }
     }
+}
+
+/// A name or value as a Markdown code span that holds whatever backticks it has (a wire name may have some).
+func code(_ value: some CustomStringConvertible) -> String {
+    MarkdownSyntax.codeOutsideTable(value.description)
 }

@@ -70,7 +70,7 @@ public struct DiffReport: Sendable {
     private func table(_ rows: [ContractChange]) -> String {
         var out = "| | Where | What changed | Old app, new server | New app, old server |\n|---|---|---|---|---|\n"
         for change in rows {
-            out += "| \(change.worst.symbol) | \(MarkdownSyntax.cell("`\(change.file)` " + change.location)) | \(MarkdownSyntax.cell(change.summary)) | "
+            out += "| \(change.worst.symbol) | \(MarkdownSyntax.cell(code(change.file) + " " + change.location)) | \(MarkdownSyntax.cell(change.summary)) | "
                 + "\(Self.cell(change.oldAppNewServer)) | \(Self.cell(change.newAppOldServer)) |\n"
         }
         return out
