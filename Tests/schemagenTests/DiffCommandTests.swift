@@ -159,6 +159,23 @@ import Testing
         #expect(text.standardOutput.contains("String?"), "\(text.standardOutput)")
     }
 
+    /// Issue 18: a `dates:` change in a contract whose values hold no date read with it was judged breaking.
+    @Test func datesChangeBreaksOnlyWhereADateIsReadWithThem() async throws {
+        let folder = try TemporaryFolder()
+        let noDates = "schemagen: 1\nname: Demo\nframing: socket.io\ndates: iso8601\nevents:\n  tick:\n    direction: server-to-client\n"
+            + "    payload: { count: Int, at: { type: Date, encoding: unix-seconds } }\n"
+        try folder.write("old.yaml", noDates)
+        try folder.write("new.yaml", noDates.replacingOccurrences(of: "dates: iso8601", with: "dates: unix-milliseconds"))
+        let quiet = try await SchemaGenProcess.run(["diff", "--format", "json", "old.yaml", "new.yaml"], in: folder.url)
+        #expect(quiet.status == 0, "\(quiet.standardOutput)\(quiet.standardError)")
+        #expect(quiet.standardOutput.contains(#""kind" : "documentation""#), "\(quiet.standardOutput)")
+        try folder.write("dated-old.yaml", Self.v1)
+        try folder.write("dated-new.yaml", Self.v1.replacingOccurrences(of: "framing: socket.io", with: "framing: socket.io\ndates: unix-seconds"))
+        let loud = try await SchemaGenProcess.run(["diff", "--format", "json", "dated-old.yaml", "dated-new.yaml"], in: folder.url)
+        #expect(loud.status == 1, "\(loud.standardOutput)")
+        #expect(loud.standardOutput.contains(#""kind" : "date-encoding-changed""#), "\(loud.standardOutput)")
+    }
+
     static func git(_ arguments: [String], in directory: URL) async throws -> Int32 {
         try await offCooperativePool { try gitBlocking(arguments, in: directory) }
     }

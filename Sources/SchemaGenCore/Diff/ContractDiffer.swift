@@ -71,7 +71,11 @@ public struct ContractDiffer: Sendable {
         } else if case .envelope(let before) = old.framing, case .envelope(let after) = new.framing {
             compareFields(before.fields, after.fields, place: Place().appending("(envelope)"), flows: [.serverToClient], &recorder)
         }
-        if old.dateEncoding != new.dateEncoding {
+        // A contract without dates read by its `dates:` (none, or each with its own encoding) is not changed by it.
+        if old.dateEncoding != new.dateEncoding, !old.readsDatesWithItsEncoding, !new.readsDatesWithItsEncoding {
+            recorder.record(.documentation, "dates changed from \(code(old.dateEncoding.rawValue)) to \(code(new.dateEncoding.rawValue)), which no field reads",
+                            at: Place(), flows: all)
+        } else if old.dateEncoding != new.dateEncoding {
             let isoVariants: Set<DateEncoding> = [.iso8601, .iso8601Fractional]
             let kind: ChangeKind = isoVariants.contains(old.dateEncoding) && isoVariants.contains(new.dateEncoding) ? .dateEncodingVariant : .dateEncodingChanged
             recorder.record(kind, "dates changed from \(code(old.dateEncoding.rawValue)) to \(code(new.dateEncoding.rawValue))", at: Place(), flows: all)

@@ -59,3 +59,32 @@ extension TypeRef {
         return false
     }
 }
+
+extension TypeRef {
+    /// Whether a `Date` is in this type, outside named types (which are looked at where they are declared).
+    var holdsDate: Bool {
+        switch self {
+        case .scalar(let scalar): scalar == .date
+        case .named: false
+        case .array(let element), .dictionary(let element), .optional(let element), .nullable(let element): element.holdsDate
+        case .object(let object): object.fields.contains { $0.type.holdsDate }
+        case .tuple(let tuple): tuple.elements.contains { $0.type.holdsDate }
+        }
+    }
+}
+
+extension Contract {
+    /// Whether any value is a date read and written with the contract's `dates:`, not with a field's own `encoding:`.
+    public var readsDatesWithItsEncoding: Bool {
+        let fields = allObjects.flatMap(\.object.fields)
+        if fields.contains(where: { field in
+            if case .date = field.encoding { return false }
+            return field.type.holdsDate
+        }) { return true }
+        if allEvents.contains(where: { $0.event.payload.map { !$0.isObject && $0.holdsDate } ?? false }) { return true }
+        return types.contains { type in
+            if case .union(let union) = type.kind { return union.members.contains { $0.type.holdsDate } }
+            return false
+        }
+    }
+}
