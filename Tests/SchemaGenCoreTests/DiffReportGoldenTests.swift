@@ -35,7 +35,8 @@ import Testing
         #expect(renamed["flows"] as? [String] == ["server-to-client"])
         #expect((renamed["oldAppNewServer"] as? [String: String])?["verdict"] == "breaks")
         #expect((renamed["newAppOldServer"] as? [String: String])?["verdict"] == "safe")
-        let documented: Set<String> = ["kind", "contract", "file", "channel", "event", "type", "path", "summary", "flows", "oldAppNewServer", "newAppOldServer"]
+        let documented: Set<String> = ["kind", "contract", "file", "channel", "event", "type", "path", "summary", "flows", "affectedEvents",
+                                       "oldAppNewServer", "newAppOldServer"]
         #expect(Set(renamed.keys).isSubset(of: documented))
         #expect(Set(["kind", "contract", "file", "path", "summary", "flows", "oldAppNewServer", "newAppOldServer"]).isSubset(of: Set(renamed.keys)))
     }

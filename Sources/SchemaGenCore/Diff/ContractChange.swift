@@ -14,6 +14,9 @@ public struct ContractChange: Hashable, Sendable, Codable {
     public var summary: String
     /// Which way the affected messages travel.
     public var flows: [Flow]
+    /// For a change to a named type: the events that carry it (in the old or the new contract), with their flows;
+    /// `nil` for other changes, and for a type no event carries.
+    public var affectedEvents: [AffectedEvent]? = nil
     /// Apps already in users' hands, with the server on the new contract.
     public var oldAppNewServer: Assessment
     /// A new app, with the server still on the old contract.
@@ -32,5 +35,27 @@ public struct ContractChange: Hashable, Sendable, Codable {
         if let type { parts.append("type \(code(type))") }
         if !path.isEmpty { parts.append(code(path.joined(separator: "."))) }
         return parts.isEmpty ? "contract" : parts.joined(separator: " › ")
+    }
+}
+
+/// An event that carries a changed type, and which ways it travels.
+public struct AffectedEvent: Hashable, Sendable, Codable, Comparable {
+    public var channel: String?
+    public var event: String
+    public var flows: [Flow]
+
+    public init(channel: String?, event: String, flows: [Flow]) {
+        self.channel = channel
+        self.event = event
+        self.flows = flows
+    }
+
+    /// `event `x` (server-to-client)`, with its channel when it has one.
+    public var description: String {
+        (channel.map { "channel \(code($0)) › " } ?? "") + "event \(code(event)) (" + flows.map(\.rawValue).joined(separator: ", ") + ")"
+    }
+
+    public static func < (lhs: AffectedEvent, rhs: AffectedEvent) -> Bool {
+        (lhs.channel ?? "", lhs.event) < (rhs.channel ?? "", rhs.event)
     }
 }

@@ -28,6 +28,7 @@ public struct ContractDiffer: Sendable {
 
     public func changes() -> [ContractChange] {
         var recorder = Recorder(contract: new.name, file: file)
+        recorder.carriers = TypeUsage(old).carriers.merging(TypeUsage(new).carriers) { Array(Set($0 + $1)).sorted() }
         compareContracts(&recorder)
         compareTypes(&recorder)
         compareScope(old.events, new.events, place: Place(), &recorder)
@@ -38,19 +39,30 @@ public struct ContractDiffer: Sendable {
     struct Recorder {
         let contract: String
         let file: String
+        /// The events that carry each named type, in either version.
+        var carriers: [String: [AffectedEvent]] = [:]
         var changes: [ContractChange] = []
 
         mutating func record(_ kind: ChangeKind, _ summary: String, at place: Place, flows: Set<Flow>) {
-            // A change no message carries (a type no event uses) is judged as if it travelled both ways.
+            // A change to a type no event carries reaches no message: only code that names the type sees it.
+            if flows.isEmpty, let type = place.type, place.event == nil {
+                let unused = Assessment(verdict: .safe, reason: "no event carries type \(code(type))")
+                changes.append(ContractChange(kind: kind, contract: contract, file: file, channel: place.channel, event: nil, type: type, path: place.path,
+                                              summary: summary, flows: [], oldAppNewServer: unused, newAppOldServer: unused))
+                return
+            }
+            // Any other change no message carries (the contract's namespace, say) is judged as if it travelled both ways.
             let effective = flows.isEmpty ? Set(Flow.allCases) : flows
             func worst(_ skew: Skew) -> Assessment {
                 effective.sorted { $0.rawValue < $1.rawValue }.map { CompatibilityRules.assess(kind, flow: $0, skew: skew) }
                     .max { $0.verdict < $1.verdict } ?? CompatibilityRules.assess(kind, flow: .serverToClient, skew: skew)
             }
-            changes.append(ContractChange(kind: kind, contract: contract, file: file, channel: place.channel, event: place.event,
-                                          type: place.type, path: place.path, summary: summary,
-                                          flows: effective.sorted { $0.rawValue < $1.rawValue },
-                                          oldAppNewServer: worst(.oldAppNewServer), newAppOldServer: worst(.newAppOldServer)))
+            var change = ContractChange(kind: kind, contract: contract, file: file, channel: place.channel, event: place.event,
+                                        type: place.type, path: place.path, summary: summary,
+                                        flows: effective.sorted { $0.rawValue < $1.rawValue },
+                                        oldAppNewServer: worst(.oldAppNewServer), newAppOldServer: worst(.newAppOldServer))
+            if place.event == nil, let type = place.type, let carried = carriers[type] { change.affectedEvents = carried }
+            changes.append(change)
         }
     }
 
@@ -499,17 +511,22 @@ public struct ContractDiffer: Sendable {
 /// Which flows each named type travels in: through event payloads and envelope fields, directly or nested.
 struct TypeUsage {
     private(set) var flows: [String: Set<Flow>] = [:]
+    /// The events that carry each named type, sorted.
+    private(set) var carriers: [String: [AffectedEvent]] = [:]
 
     init(_ contract: Contract) {
         var envelopeFields: [Field] = []
         if case .envelope(let envelope) = contract.framing { envelopeFields = envelope.fields }
-        for (_, event) in contract.allEvents {
+        for (channel, event) in contract.allEvents {
             let eventFlows = Flow.of(event.direction)
             var visited: Set<String> = []
             for type in ([event.payload].compactMap { $0 } + (event.envelopeFields + envelopeFields).map(\.type)) {
                 mark(type, eventFlows, in: contract, visited: &visited)
             }
+            let carrier = AffectedEvent(channel: channel?.name, event: event.wireName, flows: eventFlows.sorted { $0.rawValue < $1.rawValue })
+            for name in visited { carriers[name, default: []].append(carrier) }
         }
+        carriers = carriers.mapValues { $0.sorted() }
     }
 
     private mutating func mark(_ type: TypeRef, _ eventFlows: Set<Flow>, in contract: Contract, visited: inout Set<String>) {

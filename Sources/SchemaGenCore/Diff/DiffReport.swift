@@ -35,6 +35,9 @@ public struct DiffReport: Sendable {
         for change in ordered {
             out += "\n\(change.worst.label.padding(toLength: 9, withPad: " ", startingAt: 0)) \(change.file): \(change.location.withoutBackticks)\n"
             out += "          \(change.summary.withoutBackticks)\n"
+            if let carried = change.affectedEvents {
+                out += "          carried by: \(carried.map(\.description).joined(separator: ", ").withoutBackticks)\n"
+            }
             out += "          old app, new server: \(change.oldAppNewServer.verdict.rawValue): \(change.oldAppNewServer.reason.withoutBackticks)\n"
             out += "          new app, old server: \(change.newAppOldServer.verdict.rawValue): \(change.newAppOldServer.reason.withoutBackticks)\n"
         }
@@ -70,10 +73,15 @@ public struct DiffReport: Sendable {
     private func table(_ rows: [ContractChange]) -> String {
         var out = "| | Where | What changed | Old app, new server | New app, old server |\n|---|---|---|---|---|\n"
         for change in rows {
-            out += "| \(change.worst.symbol) | \(MarkdownSyntax.cell(code(change.file) + " " + change.location)) | \(MarkdownSyntax.cell(change.summary)) | "
+            out += "| \(change.worst.symbol) | \(MarkdownSyntax.cell(code(change.file) + " " + change.location)) | \(MarkdownSyntax.cell(change.summary + Self.carried(change))) | "
                 + "\(Self.cell(change.oldAppNewServer)) | \(Self.cell(change.newAppOldServer)) |\n"
         }
         return out
+    }
+
+    /// The events that carry a changed type, on a line of their own in the cell.
+    private static func carried(_ change: ContractChange) -> String {
+        change.affectedEvents.map { "\ncarried by " + $0.map(\.description).joined(separator: ", ") } ?? ""
     }
 
     private static func cell(_ assessment: Assessment) -> String {

@@ -1,0 +1,66 @@
+import Foundation
+import SchemaGenCore
+import Testing
+
+/// Issue 18: a change to a named type names the events that carry it, with their directions, and a type no event
+/// carries is judged by what it reaches: nothing on the wire.
+@Suite struct DiffAffectedEventsTests {
+    static let before = """
+        schemagen: 1
+        name: Team
+        framing: socket.io
+        types:
+          Member:
+            fields: { id: String, role: String }
+          Orphan:
+            fields: { note: String }
+        events:
+          member_joined:
+            direction: server-to-client
+            payload: { member: Member }
+          members:
+            direction: both
+            payload: "[Member]"
+          ping:
+            direction: client-to-server
+        channels:
+          room:
+            address: "/room-{id}"
+            parameters: { id: String }
+            events:
+              promoted: { direction: server-to-client, payload: Member }
+
+        """
+
+    func report() throws -> DiffReport {
+        let after = Self.before.replacingOccurrences(of: "fields: { id: String, role: String }", with: "fields: { id: String }")
+            .replacingOccurrences(of: "fields: { note: String }", with: "fields: { note: Int }")
+        let result = ContractComparison().compare(old: [.init(key: "team.yaml", displayPath: "old/team.yaml", data: Data(Self.before.utf8))],
+                                                  new: [.init(key: "team.yaml", displayPath: "team.yaml", data: Data(after.utf8))])
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        return result.report
+    }
+
+    @Test func aChangedTypeListsTheEventsThatCarryItWithTheirDirections() throws {
+        let report = try report()
+        let role = try #require(report.changes.first { $0.type == "Member" })
+        #expect(role.affectedEvents == [
+            AffectedEvent(channel: nil, event: "member_joined", flows: [.serverToClient]),
+            AffectedEvent(channel: nil, event: "members", flows: [.clientToServer, .serverToClient]),
+            AffectedEvent(channel: "room", event: "promoted", flows: [.serverToClient]),
+        ])
+        #expect(role.flows == [.clientToServer, .serverToClient])
+        #expect(report.text().contains("carried by: event 'member_joined' (server-to-client), event 'members' (client-to-server, server-to-client), "
+                                       + "channel 'room' › event 'promoted' (server-to-client)"), "\(report.text())")
+        #expect(report.markdown().contains("required field `role: String` removed<br>carried by event `member_joined` (server-to-client), "), "\(report.markdown())")
+    }
+
+    @Test func aTypeNoEventCarriesIsSafeBothWays() throws {
+        let orphan = try #require(try report().changes.first { $0.type == "Orphan" })
+        #expect(orphan.affectedEvents == nil)
+        #expect(orphan.flows.isEmpty)
+        #expect(orphan.oldAppNewServer.verdict == .safe)
+        #expect(orphan.oldAppNewServer.reason == "no event carries type `Orphan`")
+        #expect(orphan.newAppOldServer.verdict == .safe)
+    }
+}
