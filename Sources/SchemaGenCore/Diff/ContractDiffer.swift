@@ -78,10 +78,17 @@ public struct ContractDiffer: Sendable {
         }
         if let before = old.framing.shapes, let after = new.framing.shapes {
             compareShapes(before, after, &recorder)
+        } else if case .envelope(var before) = old.framing, case .envelope(var after) = new.framing, before.fields != after.fields {
+            // The envelope's fields are fields of every frame, both ways: compared as fields, apart from how frames
+            // are laid out.
+            let flows = Set(new.allEvents.flatMap { Flow.of($0.event.direction) } + old.allEvents.flatMap { Flow.of($0.event.direction) })
+            compareFields(before.fields, after.fields, place: Place().appending("(envelope)"), flows: flows, &recorder)
+            (before.fields, after.fields) = ([], [])
+            if before != after {
+                recorder.record(.framingChanged, "framing changed from \(old.framing.summary) to \(new.framing.summary)", at: Place(), flows: all)
+            }
         } else if old.framing != new.framing {
             recorder.record(.framingChanged, "framing changed from \(old.framing.summary) to \(new.framing.summary)", at: Place(), flows: all)
-        } else if case .envelope(let before) = old.framing, case .envelope(let after) = new.framing {
-            compareFields(before.fields, after.fields, place: Place().appending("(envelope)"), flows: [.serverToClient], &recorder)
         }
         // A contract without dates read by its `dates:` (none, or each with its own encoding) is not changed by it.
         if old.dateEncoding != new.dateEncoding, !old.readsDatesWithItsEncoding, !new.readsDatesWithItsEncoding {
@@ -290,8 +297,10 @@ public struct ContractDiffer: Sendable {
                 continue
             }
             let oldFlows = Flow.of(previous.direction), newFlows = Flow.of(event.direction)
+            // "Also" only when it is still sent the way it was.
+            let also = oldFlows.isDisjoint(with: newFlows) ? "" : "also "
             for flow in newFlows.subtracting(oldFlows) {
-                recorder.record(.eventAdded, "now also sent \(flow.rawValue)", at: here, flows: [flow])
+                recorder.record(.eventAdded, "now \(also)sent \(flow.rawValue)", at: here, flows: [flow])
             }
             for flow in oldFlows.subtracting(newFlows) {
                 recorder.record(.eventRemoved, "no longer sent \(flow.rawValue)", at: here, flows: [flow])

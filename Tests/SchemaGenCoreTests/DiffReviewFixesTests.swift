@@ -1,0 +1,45 @@
+import Foundation
+import SchemaGenCore
+import Testing
+
+/// Issue 18's wrong verdicts and wording, one fixture each.
+@Suite struct DiffReviewFixesTests {
+    func changes(_ before: String, _ after: String) -> [ContractChange] {
+        let result = ContractComparison().compare(old: [.init(key: "c.yaml", displayPath: "old/c.yaml", data: Data(before.utf8))],
+                                                  new: [.init(key: "c.yaml", displayPath: "c.yaml", data: Data(after.utf8))])
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        return result.report.changes
+    }
+
+    /// Envelope `fields:` changes were `framing-changed`, "from an envelope ('name'/'payload') to an envelope
+    /// ('name'/'payload')": they are field changes of every frame.
+    @Test func envelopeFieldChangesAreFieldChanges() {
+        let before = """
+            schemagen: 1
+            name: Chat
+            framing:
+              envelope: { name: name, payload: payload, fields: { id: String, apiSpace: String } }
+            events:
+              said: { direction: server-to-client, payload: { text: String } }
+
+            """
+        let found = changes(before, before.replacingOccurrences(of: "fields: { id: String, apiSpace: String }", with: "fields: { id: String, trace: String? }"))
+        #expect(!found.contains { $0.kind == .framingChanged }, "\(found.map(\.summary))")
+        let removed = found.first { $0.kind == .fieldRemovedRequired }
+        #expect(removed?.path == ["(envelope)", "apiSpace"])
+        #expect(removed?.flows == [.serverToClient])
+        #expect(found.contains { $0.kind == .fieldAddedOptional && $0.summary == "optional field `trace: String?` added" })
+        // A real change of the layout still is one.
+        let relaid = changes(before, before.replacingOccurrences(of: "payload: payload,", with: "payload: data,"))
+        #expect(relaid.map(\.kind) == [.framingChanged])
+    }
+
+    /// An event that changed direction was reported "now also sent client-to-server".
+    @Test func anEventThatSwitchesDirectionIsNotAlsoSent() {
+        let before = "schemagen: 1\nname: D\nframing: socket.io\nevents:\n  ping: { direction: server-to-client }\n"
+        let switched = changes(before, before.replacingOccurrences(of: "server-to-client", with: "client-to-server"))
+        #expect(switched.map(\.summary).sorted() == ["no longer sent server-to-client", "now sent client-to-server"])
+        let widened = changes(before, before.replacingOccurrences(of: "server-to-client", with: "both"))
+        #expect(widened.map(\.summary) == ["now also sent client-to-server"])
+    }
+}
