@@ -27,6 +27,7 @@ import Testing
         #expect(object["version"] as? Int == 1)
         #expect(object["verdict"] as? String == "breaking")
         #expect(object["summary"] as? [String: Int] == ["breaking": 5, "degrading": 1, "safe": 2])
+        #expect(object["skews"] as? [String: [String: Int]] == ["oldAppNewServer": ["breaks": 3, "degrades": 0], "newAppOldServer": ["breaks": 2, "degrades": 1]])
         let changes = try #require(object["changes"] as? [[String: Any]])
         let renamed = try #require(changes.first { $0["path"] as? [String] == ["userName"] })
         #expect(renamed["kind"] as? String == "field-removed-required")
@@ -35,7 +36,7 @@ import Testing
         #expect(renamed["flows"] as? [String] == ["server-to-client"])
         #expect((renamed["oldAppNewServer"] as? [String: String])?["verdict"] == "breaks")
         #expect((renamed["newAppOldServer"] as? [String: String])?["verdict"] == "safe")
-        let documented: Set<String> = ["kind", "contract", "file", "channel", "event", "type", "path", "summary", "flows", "affectedEvents",
+        let documented: Set<String> = ["kind", "contract", "file", "channel", "event", "type", "path", "summary", "flows", "affectedEvents", "rollout",
                                        "oldAppNewServer", "newAppOldServer"]
         #expect(Set(renamed.keys).isSubset(of: documented))
         #expect(Set(["kind", "contract", "file", "path", "summary", "flows", "oldAppNewServer", "newAppOldServer"]).isSubset(of: Set(renamed.keys)))

@@ -42,4 +42,17 @@ import Testing
         let widened = changes(before, before.replacingOccurrences(of: "server-to-client", with: "both"))
         #expect(widened.map(\.summary) == ["now also sent client-to-server"])
     }
+
+    /// Degrading changes were folded away under a green headline.
+    @Test func degradingChangesStayInViewUnderAWarning() {
+        let before = "schemagen: 1\nname: D\nframing: socket.io\nevents:\n  ping: { direction: server-to-client }\n"
+        let after = before + "  pong: { direction: server-to-client }\n  note: { direction: server-to-client, deprecated: true }\n"
+        let result = ContractComparison().compare(old: [.init(key: "c.yaml", displayPath: "old/c.yaml", data: Data(before.utf8))],
+                                                  new: [.init(key: "c.yaml", displayPath: "c.yaml", data: Data(after.utf8))])
+        let markdown = result.report.markdown()
+        #expect(markdown.hasPrefix("### schemagen diff\n\n⚠️ **No breaking changes, 2 degrading**: 2 changes, 0 safe.\n\n"
+                                   + "Old apps on the new server: 0 break, 0 degrade; new apps on the old server: 0 break, 2 degrade.\n\n| |"), "\(markdown)")
+        #expect(!markdown.contains("<details>"))
+        #expect(result.report.changes.allSatisfy { $0.rollout == nil })
+    }
 }

@@ -27,11 +27,13 @@ import Testing
         #expect(result.status == 1)
         #expect(result.standardOutput == """
             schemagen diff: Breaking: 1 change: 1 breaking, 0 degrading, 0 safe.
+              old apps on the new server: 1 breaks, 0 degrade; new apps on the old server: 0 break, 0 degrade
 
             BREAKING  new.yaml: event 'tick' › 'count'
                       required field 'count: Int' removed
                       old app, new server: breaks: the app requires a field that the server no longer sends
                       new app, old server: safe: the app ignores the field the server still sends
+                      rollout: two steps: make the field optional and ship apps built with that; remove it once the apps that require it are gone
 
             """)
         let allowed = try await SchemaGenProcess.run(["diff", "--allow-breaking", "--format", "json", "old.yaml", "new.yaml"], in: folder.url)
@@ -85,7 +87,8 @@ import Testing
         try folder.write("schemas/demo.yaml", Self.v2)
         let result = try await SchemaGenProcess.run(["diff", "--base", "main", "--format", "markdown"], in: folder.url)
         #expect(result.status == 1, "\(result.standardError)")
-        #expect(result.standardOutput.contains("| ❌ | `schemas/demo.yaml` event `tick` › `count` | required field `count: Int` removed |"))
+        #expect(result.standardOutput.contains("| ❌ | `schemas/demo.yaml` event `tick` › `count` | required field `count: Int` removed<br>**Rollout:** two steps: "),
+                "\(result.standardOutput)")
         let unknown = try await SchemaGenProcess.run(["diff", "--base", "no-such-branch"], in: folder.url)
         #expect(unknown.status == 2)
         #expect(unknown.standardError.contains("'no-such-branch' is not a commit in this repository"))

@@ -210,6 +210,31 @@ public enum Verdict: String, Hashable, Sendable, Codable, Comparable {
 }
 
 /// A verdict and why.
+extension CompatibilityRules {
+    /// For a change that breaks a skew: the safe rollout, in one line; `nil` when nothing breaks.
+    public static func rollout(_ kind: ChangeKind, oldAppNewServer: Verdict, newAppOldServer: Verdict) -> String? {
+        let oldAppsBreak = oldAppNewServer == .breaks, newAppsBreak = newAppOldServer == .breaks
+        switch (kind, oldAppsBreak, newAppsBreak) {
+        case (_, false, false):
+            return nil
+        case (.fieldRemovedRequired, true, false):
+            return "two steps: make the field optional and ship apps built with that; remove it once the apps that require it are gone"
+        case (.fieldAddedRequired, true, false):
+            return "two steps: add the field as optional and deploy; make it required once the apps that do not send it are gone"
+        case (.eventRemoved, true, false):
+            return "two steps: deprecate the event and ship apps that do without it; remove it once the apps that use it are gone"
+        case (.fieldAddedRequired, false, true), (.eventAdded, false, true):
+            return "deploy the server first, then ship the app that needs it"
+        case (_, true, false):
+            return "keep the server on the old form until the apps that use it are gone: ship the app first, deploy the server after (or accept both forms meanwhile)"
+        case (_, false, true):
+            return "deploy the server first, then ship the app"
+        case (_, true, true):
+            return "two steps: add the new form beside the old one on both sides and deploy; remove the old form once every app and server has moved"
+        }
+    }
+}
+
 public struct Assessment: Hashable, Sendable, Codable {
     public var verdict: Verdict
     public var reason: String

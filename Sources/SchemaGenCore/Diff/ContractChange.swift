@@ -21,6 +21,8 @@ public struct ContractChange: Hashable, Sendable, Codable {
     public var oldAppNewServer: Assessment
     /// A new app, with the server still on the old contract.
     public var newAppOldServer: Assessment
+    /// For a breaking change: the safe rollout, in one line (``CompatibilityRules/rollout(_:oldAppNewServer:newAppOldServer:)``).
+    public var rollout: String? = nil
 
     /// Whether either skew breaks.
     public var isBreaking: Bool { worst == .breaks }

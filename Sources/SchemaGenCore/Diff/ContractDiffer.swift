@@ -62,6 +62,7 @@ public struct ContractDiffer: Sendable {
                                         flows: effective.sorted { $0.rawValue < $1.rawValue },
                                         oldAppNewServer: worst(.oldAppNewServer), newAppOldServer: worst(.newAppOldServer))
             if place.event == nil, let type = place.type, let carried = carriers[type] { change.affectedEvents = carried }
+            change.rollout = CompatibilityRules.rollout(kind, oldAppNewServer: change.oldAppNewServer.verdict, newAppOldServer: change.newAppOldServer.verdict)
             changes.append(change)
         }
     }

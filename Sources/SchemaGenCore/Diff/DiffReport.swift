@@ -28,10 +28,27 @@ public struct DiffReport: Sendable {
         return hasBreakingChanges ? "Breaking: \(counts)." : "No breaking changes (\(counts))."
     }
 
+    /// How many changes break (and degrade) each version skew: what decides the order of deploys.
+    public var skewCounts: (oldAppNewServer: (breaks: Int, degrades: Int), newAppOldServer: (breaks: Int, degrades: Int)) {
+        func count(_ skew: KeyPath<ContractChange, Assessment>, _ verdict: Verdict) -> Int { changes.count { $0[keyPath: skew].verdict == verdict } }
+        return ((count(\.oldAppNewServer, .breaks), count(\.oldAppNewServer, .degrades)),
+                (count(\.newAppOldServer, .breaks), count(\.newAppOldServer, .degrades)))
+    }
+
+    /// The counts per skew in words: "old apps on the new server: 4 break, 0 degrade; new apps on the old server: 1 break, 1 degrades".
+    var skewLine: String {
+        let counts = skewCounts
+        func words(_ pair: (breaks: Int, degrades: Int)) -> String {
+            "\(pair.breaks) \(pair.breaks == 1 ? "breaks" : "break"), \(pair.degrades) \(pair.degrades == 1 ? "degrades" : "degrade")"
+        }
+        return "old apps on the new server: \(words(counts.oldAppNewServer)); new apps on the old server: \(words(counts.newAppOldServer))"
+    }
+
     // MARK: Terminal
 
     public func text() -> String {
         var out = "schemagen diff: \(headline)\n"
+        if !changes.isEmpty { out += "  \(skewLine)\n" }
         for change in ordered {
             out += "\n\(change.worst.label.padding(toLength: 9, withPad: " ", startingAt: 0)) \(change.file): \(change.location.withoutBackticks)\n"
             out += "          \(change.summary.withoutBackticks)\n"
@@ -40,6 +57,7 @@ public struct DiffReport: Sendable {
             }
             out += "          old app, new server: \(change.oldAppNewServer.verdict.rawValue): \(change.oldAppNewServer.reason.withoutBackticks)\n"
             out += "          new app, old server: \(change.newAppOldServer.verdict.rawValue): \(change.newAppOldServer.reason.withoutBackticks)\n"
+            if let rollout = change.rollout { out += "          rollout: \(rollout.withoutBackticks)\n" }
         }
         return out
     }
@@ -53,17 +71,21 @@ public struct DiffReport: Sendable {
         if hasBreakingChanges {
             out += "❌ **\(ContractSummary.count(breaking.count, "breaking change"))**: apps or servers running the other version of the contract will fail. "
                 + "\(degrading.count) degrading, \(safe.count) safe.\n"
+        } else if !degrading.isEmpty {
+            out += "⚠️ **No breaking changes, \(degrading.count) degrading**: \(ContractSummary.count(changes.count, "change")), \(safe.count) safe.\n"
         } else {
             out += "✅ **No breaking changes**: \(ContractSummary.count(changes.count, "change")), \(degrading.count) degrading, \(safe.count) safe.\n"
         }
+        out += "\n" + skewLine.prefix(1).uppercased() + skewLine.dropFirst() + ".\n"
         if hasBreakingChanges {
             out += "\n" + table(breaking)
         }
-        let rest = degrading + safe
-        if !rest.isEmpty {
-            let title = hasBreakingChanges ? "\(ContractSummary.count(rest.count, "other change")) (\(degrading.count) degrading, \(safe.count) safe)"
-                : "\(ContractSummary.count(rest.count, "change"))"
-            out += "\n<details><summary>\(title)</summary>\n\n" + table(rest) + "\n</details>\n"
+        // Degrading changes stay in view: nothing fails, but a feature does not work across the skew.
+        if !degrading.isEmpty {
+            out += "\n" + table(degrading)
+        }
+        if !safe.isEmpty {
+            out += "\n<details><summary>\(ContractSummary.count(safe.count, "safe change"))</summary>\n\n" + table(safe) + "\n</details>\n"
         }
         out += "\nOld app, new server: apps already in users' hands once the server deploys this contract. "
             + "New app, old server: a new app release before the server deploys it. Rules: docs/compatibility.md.\n"
@@ -73,7 +95,7 @@ public struct DiffReport: Sendable {
     private func table(_ rows: [ContractChange]) -> String {
         var out = "| | Where | What changed | Old app, new server | New app, old server |\n|---|---|---|---|---|\n"
         for change in rows {
-            out += "| \(change.worst.symbol) | \(MarkdownSyntax.cell(code(change.file) + " " + change.location)) | \(MarkdownSyntax.cell(change.summary + Self.carried(change))) | "
+            out += "| \(change.worst.symbol) | \(MarkdownSyntax.cell(code(change.file) + " " + change.location)) | \(MarkdownSyntax.cell(change.summary + Self.carried(change)))\(change.rollout.map { "<br>**Rollout:** " + MarkdownSyntax.cell($0) } ?? "") | "
                 + "\(Self.cell(change.oldAppNewServer)) | \(Self.cell(change.newAppOldServer)) |\n"
         }
         return out
@@ -98,10 +120,14 @@ public struct DiffReport: Sendable {
             var version = 1
             var verdict: String
             var summary: [String: Int]
+            var skews: [String: [String: Int]]
             var changes: [ContractChange]
         }
+        let counts = skewCounts
         let document = Document(verdict: verdict,
                                 summary: ["breaking": breaking.count, "degrading": degrading.count, "safe": safe.count],
+                                skews: ["oldAppNewServer": ["breaks": counts.oldAppNewServer.breaks, "degrades": counts.oldAppNewServer.degrades],
+                                        "newAppOldServer": ["breaks": counts.newAppOldServer.breaks, "degrades": counts.newAppOldServer.degrades]],
                                 changes: changes)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
