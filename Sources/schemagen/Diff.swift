@@ -32,6 +32,10 @@ struct Diff: ParsableCommand {
     @Flag(help: "Report breaking changes without failing.")
     var allowBreaking = false
 
+    @Option(name: .long, help: ArgumentHelp("With --format markdown: link each file:line to where the new version is browsed.",
+                                            discussion: "e.g. https://github.com/org/repo/blob/<head commit>", valueName: "url"))
+    var linkBase: String?
+
     func validate() throws {
         if base == nil, paths.count != 2 {
             throw ValidationError("give OLD and NEW (two files or two folders), or --base REVISION")
@@ -53,7 +57,8 @@ struct Diff: ParsableCommand {
         } catch let failure as GitBaseline.Failure {
             throw ValidationError(failure.description)
         }
-        let result = ContractComparison().compare(old: old, new: new)
+        var result = ContractComparison().compare(old: old, new: new)
+        result.report.linkBase = linkBase
         if !result.diagnostics.isEmpty {
             let printer = DiagnosticPrinter()
             for source in result.sources { printer.print(result.diagnostics.filter { $0.location?.path == source.path }, source: source) }

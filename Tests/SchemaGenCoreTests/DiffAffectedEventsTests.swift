@@ -63,4 +63,19 @@ import Testing
         #expect(orphan.oldAppNewServer.reason == "no event carries type `Orphan`")
         #expect(orphan.newAppOldServer.verdict == .safe)
     }
+
+    /// Where: `file:line` of the change in the new version (the old one for removals), linked in Markdown when the
+    /// report knows where the new version is browsed.
+    @Test func changesSayWhereTheyAreAndLinkThere() throws {
+        var report = try report()
+        let role = try #require(report.changes.first { $0.type == "Member" })
+        #expect(role.fileAndLine == "team.yaml:6 (old)")
+        let orphan = try #require(report.changes.first { $0.type == "Orphan" })
+        #expect(orphan.fileAndLine == "team.yaml:8")
+        report.linkBase = "https://github.com/org/repo/blob/abc123"
+        let markdown = report.markdown()
+        #expect(markdown.contains("| [`team.yaml:8`](https://github.com/org/repo/blob/abc123/team.yaml#L8) type `Orphan` › `note` |"), "\(markdown)")
+        // A line of the old version is named, not linked: the new version's file has something else there.
+        #expect(markdown.contains("| `team.yaml:6 (old)` type `Member` › `role` |"), "\(markdown)")
+    }
 }

@@ -31,12 +31,14 @@ import Testing
         let changes = try #require(object["changes"] as? [[String: Any]])
         let renamed = try #require(changes.first { $0["path"] as? [String] == ["userName"] })
         #expect(renamed["kind"] as? String == "field-removed-required")
+        #expect(renamed["line"] as? Int == 251)
+        #expect(renamed["lineIsInOldVersion"] as? Bool == true)
         #expect(renamed["event"] as? String == "member_joined")
         #expect(renamed["file"] as? String == "schemas/zikr.yaml")
         #expect(renamed["flows"] as? [String] == ["server-to-client"])
         #expect((renamed["oldAppNewServer"] as? [String: String])?["verdict"] == "breaks")
         #expect((renamed["newAppOldServer"] as? [String: String])?["verdict"] == "safe")
-        let documented: Set<String> = ["kind", "contract", "file", "channel", "event", "type", "path", "summary", "flows", "affectedEvents", "rollout",
+        let documented: Set<String> = ["kind", "contract", "file", "channel", "event", "type", "path", "summary", "flows", "affectedEvents", "rollout", "line", "lineIsInOldVersion",
                                        "oldAppNewServer", "newAppOldServer"]
         #expect(Set(renamed.keys).isSubset(of: documented))
         #expect(Set(["kind", "contract", "file", "path", "summary", "flows", "oldAppNewServer", "newAppOldServer"]).isSubset(of: Set(renamed.keys)))

@@ -29,7 +29,7 @@ import Testing
             schemagen diff: Breaking: 1 change: 1 breaking, 0 degrading, 0 safe.
               old apps on the new server: 1 breaks, 0 degrade; new apps on the old server: 0 break, 0 degrade
 
-            BREAKING  new.yaml: event 'tick' › 'count'
+            BREAKING  new.yaml:7 (old): event 'tick' › 'count'
                       required field 'count: Int' removed
                       old app, new server: breaks: the app requires a field that the server no longer sends
                       new app, old server: safe: the app ignores the field the server still sends
@@ -87,7 +87,7 @@ import Testing
         try folder.write("schemas/demo.yaml", Self.v2)
         let result = try await SchemaGenProcess.run(["diff", "--base", "main", "--format", "markdown"], in: folder.url)
         #expect(result.status == 1, "\(result.standardError)")
-        #expect(result.standardOutput.contains("| ❌ | `schemas/demo.yaml` event `tick` › `count` | required field `count: Int` removed<br>**Rollout:** two steps: "),
+        #expect(result.standardOutput.contains("| ❌ | `schemas/demo.yaml:7 (old)` event `tick` › `count` | required field `count: Int` removed<br>**Rollout:** two steps: "),
                 "\(result.standardOutput)")
         let unknown = try await SchemaGenProcess.run(["diff", "--base", "no-such-branch"], in: folder.url)
         #expect(unknown.status == 2)
@@ -156,7 +156,7 @@ import Testing
         try folder.write("new.yaml", Self.v1.replacingOccurrences(of: "count: Int }", with: "count: Int, \"no`te\": String? }"))
         let markdown = try await SchemaGenProcess.run(["diff", "--format", "markdown", "old.yaml", "new.yaml"], in: folder.url)
         #expect(markdown.status == 0, "\(markdown.standardError)")
-        #expect(markdown.standardOutput.contains("| ✅ | `new.yaml` event `tick` › ``no`te`` | optional field ``no`te: String?`` added |"), "\(markdown.standardOutput)")
+        #expect(markdown.standardOutput.contains("| ✅ | `new.yaml:7` event `tick` › ``no`te`` | optional field ``no`te: String?`` added |"), "\(markdown.standardOutput)")
         let text = try await SchemaGenProcess.run(["diff", "old.yaml", "new.yaml"], in: folder.url)
         #expect(text.standardOutput.contains("optional field"), "\(text.standardOutput)")
         #expect(text.standardOutput.contains("String?"), "\(text.standardOutput)")

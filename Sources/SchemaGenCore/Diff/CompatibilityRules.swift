@@ -210,6 +210,14 @@ public enum Verdict: String, Hashable, Sendable, Codable, Comparable {
 }
 
 /// A verdict and why.
+extension ChangeKind {
+    /// Whether the change takes something away, so where it was is found in the old version.
+    var isRemoval: Bool {
+        [.eventRemoved, .payloadRemoved, .fieldRemovedRequired, .fieldRemovedOptional, .replyRemoved, .subscriptionRemoved, .ackRemoved,
+         .constantRemoved].contains(self)
+    }
+}
+
 extension CompatibilityRules {
     /// For a change that breaks a skew: the safe rollout, in one line; `nil` when nothing breaks.
     public static func rollout(_ kind: ChangeKind, oldAppNewServer: Verdict, newAppOldServer: Verdict) -> String? {

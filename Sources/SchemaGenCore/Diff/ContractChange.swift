@@ -21,6 +21,10 @@ public struct ContractChange: Hashable, Sendable, Codable {
     public var oldAppNewServer: Assessment
     /// A new app, with the server still on the old contract.
     public var newAppOldServer: Assessment
+    /// The line of the contract file where the change is: in the new version, or for what was removed in the old one
+    /// (`lineIsInOldVersion`); `nil` when the change is to the whole contract.
+    public var line: Int? = nil
+    public var lineIsInOldVersion: Bool? = nil
     /// For a breaking change: the safe rollout, in one line (``CompatibilityRules/rollout(_:oldAppNewServer:newAppOldServer:)``).
     public var rollout: String? = nil
 
@@ -28,6 +32,12 @@ public struct ContractChange: Hashable, Sendable, Codable {
     public var isBreaking: Bool { worst == .breaks }
 
     public var worst: Verdict { max(oldAppNewServer.verdict, newAppOldServer.verdict) }
+
+    /// `schemas/zikr.yaml:42`, or the file alone; a line of the old version says so.
+    public var fileAndLine: String {
+        guard let line else { return file }
+        return "\(file):\(line)" + (lineIsInOldVersion == true ? " (old)" : "")
+    }
 
     /// `channel driver › event job-removed › reason`, for reports.
     public var location: String {

@@ -33,7 +33,16 @@ public struct ContractDiffer: Sendable {
         compareTypes(&recorder)
         compareScope(old.events, new.events, place: Place(), &recorder)
         compareChannels(&recorder)
-        return recorder.changes
+        let (inNew, inOld) = (ChangeLocator(contract: new), ChangeLocator(contract: old))
+        return recorder.changes.map { change in
+            var located = change
+            // What was removed is found in the old version; anything else in the new one, else the old.
+            let removed = change.kind.isRemoval || (change.kind == .swiftAPI && change.summary.hasSuffix("removed"))
+            let newLine = removed ? nil : inNew.line(of: change)
+            located.line = newLine ?? inOld.line(of: change)
+            if located.line != nil { located.lineIsInOldVersion = newLine == nil }
+            return located
+        }
     }
 
     struct Recorder {

@@ -3,9 +3,13 @@ import Foundation
 /// Everything `schemagen diff` found, and how to present it: to a terminal, in a pull-request comment, to a bot.
 public struct DiffReport: Sendable {
     public var changes: [ContractChange]
+    /// Where the new version's files are browsed, for links in Markdown
+    /// (`https://github.com/org/repo/blob/<head sha>`); `nil` for plain `file:line`.
+    public var linkBase: String?
 
-    public init(changes: [ContractChange]) {
+    public init(changes: [ContractChange], linkBase: String? = nil) {
         self.changes = changes
+        self.linkBase = linkBase
     }
 
     public var breaking: [ContractChange] { changes.filter(\.isBreaking) }
@@ -50,7 +54,7 @@ public struct DiffReport: Sendable {
         var out = "schemagen diff: \(headline)\n"
         if !changes.isEmpty { out += "  \(skewLine)\n" }
         for change in ordered {
-            out += "\n\(change.worst.label.padding(toLength: 9, withPad: " ", startingAt: 0)) \(change.file): \(change.location.withoutBackticks)\n"
+            out += "\n\(change.worst.label.padding(toLength: 9, withPad: " ", startingAt: 0)) \(change.fileAndLine): \(change.location.withoutBackticks)\n"
             out += "          \(change.summary.withoutBackticks)\n"
             if let carried = change.affectedEvents {
                 out += "          carried by: \(carried.map(\.description).joined(separator: ", ").withoutBackticks)\n"
@@ -95,10 +99,22 @@ public struct DiffReport: Sendable {
     private func table(_ rows: [ContractChange]) -> String {
         var out = "| | Where | What changed | Old app, new server | New app, old server |\n|---|---|---|---|---|\n"
         for change in rows {
-            out += "| \(change.worst.symbol) | \(MarkdownSyntax.cell(code(change.file) + " " + change.location)) | \(MarkdownSyntax.cell(change.summary + Self.carried(change)))\(change.rollout.map { "<br>**Rollout:** " + MarkdownSyntax.cell($0) } ?? "") | "
+            out += "| \(change.worst.symbol) | \(placeCell(change)) | \(MarkdownSyntax.cell(change.summary + Self.carried(change)))\(change.rollout.map { "<br>**Rollout:** " + MarkdownSyntax.cell($0) } ?? "") | "
                 + "\(Self.cell(change.oldAppNewServer)) | \(Self.cell(change.newAppOldServer)) |\n"
         }
         return out
+    }
+
+    /// The file and line, linked when the report knows where the new version is browsed (`linkBase`): a line of the
+    /// new version opens there; one of the old version is named, not linked.
+    private func placeCell(_ change: ContractChange) -> String {
+        let place = code(change.fileAndLine)
+        let linked = if let linkBase, let line = change.line, change.lineIsInOldVersion != true {
+            "[\(place)](\(linkBase.hasSuffix("/") ? linkBase : linkBase + "/")\(change.file)#L\(line))"
+        } else {
+            place
+        }
+        return linked + " " + MarkdownSyntax.cell(change.location)
     }
 
     /// The events that carry a changed type, on a line of their own in the cell.
