@@ -179,6 +179,23 @@ import Testing
         #expect(loud.standardOutput.contains(#""kind" : "date-encoding-changed""#), "\(loud.standardOutput)")
     }
 
+    /// Issue 18: a pull request that fixes an invalid base contract could not be diffed at all.
+    @Test func aChangeThatFixesAnInvalidBaseIsReportedWithANote() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("old.yaml", Self.v1.replacingOccurrences(of: "Date", with: "Dte"))
+        try folder.write("new.yaml", Self.v1)
+        let result = try await SchemaGenProcess.run(["diff", "old.yaml", "new.yaml"], in: folder.url)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.contains("old.yaml:7:20: error: unknown type 'Dte'"), "\(result.standardError)")
+        #expect(result.standardOutput.contains("note: the base version 'old.yaml' has 1 error (above) and could not be read, so 'new.yaml' is compared "
+                                               + "with an empty contract"), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("event added (server-to-client)"), "\(result.standardOutput)")
+        // Errors in the new version still leave no report.
+        let broken = try await SchemaGenProcess.run(["diff", "new.yaml", "old.yaml"], in: folder.url)
+        #expect(broken.status == 2)
+        #expect(broken.standardOutput.isEmpty)
+    }
+
     static func git(_ arguments: [String], in directory: URL) async throws -> Int32 {
         try await offCooperativePool { try gitBlocking(arguments, in: directory) }
     }

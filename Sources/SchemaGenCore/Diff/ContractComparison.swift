@@ -20,11 +20,16 @@ public struct ContractComparison: Sendable {
 
     public struct Result: Sendable {
         public var report: DiffReport
-        /// Problems in either version; when there are errors there is no report worth showing.
+        /// Problems in either version. Errors in the new version leave no report worth showing; errors only in the
+        /// base version (a change that fixes a contract) leave a report against what could be read, with a note.
         public var diagnostics: [Diagnostic]
         /// The texts read, for source lines under diagnostics.
         public var sources: [SourceText]
-        public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+        /// The base version's files that could not be read.
+        public var unreadableBase: Set<String> = []
+        public var hasErrors: Bool {
+            diagnostics.contains { $0.severity == .error && !unreadableBase.contains($0.location?.path ?? "") }
+        }
     }
 
     public init() {}
@@ -33,6 +38,8 @@ public struct ContractComparison: Sendable {
         var changes: [ContractChange] = []
         var diagnostics: [Diagnostic] = []
         var texts: [SourceText] = []
+        var notes: [String] = []
+        var unreadableBase: Set<String> = []
         func load(_ source: Source) -> Contract? {
             let loaded = ContractLoader().load(data: source.data, path: source.displayPath)
             diagnostics += loaded.diagnostics
@@ -47,6 +54,14 @@ public struct ContractComparison: Sendable {
             switch (before, after) {
             case let (before?, after?):
                 changes += ContractDiffer(old: before, new: after, file: key).changes()
+            case let (nil, after?) where oldByKey[key] != nil:
+                // The change fixes a base that does not load: everything the new version has is reported as new.
+                let base = oldByKey[key]?.displayPath ?? key
+                unreadableBase.insert(base)
+                let errors = diagnostics.filter { $0.severity == .error && $0.location?.path == base }.count
+                notes.append("the base version \(code(base)) has \(ContractSummary.count(errors, "error")) (above) and could not be read, "
+                             + "so \(code(key)) is compared with an empty contract: everything in it is listed as added")
+                changes += ContractDiffer(old: Self.empty(like: after), new: after, file: key).changes()
             case let (nil, after?) where oldByKey[key] == nil:
                 changes += ContractDiffer(old: Self.empty(like: after), new: after, file: key).changes()
             case let (before?, nil) where newByKey[key] == nil:
@@ -55,7 +70,9 @@ public struct ContractComparison: Sendable {
                 continue
             }
         }
-        return Result(report: DiffReport(changes: changes), diagnostics: diagnostics, sources: texts)
+        var report = DiffReport(changes: changes)
+        report.notes = notes
+        return Result(report: report, diagnostics: diagnostics, sources: texts, unreadableBase: unreadableBase)
     }
 
     /// A contract with nothing in it, standing for the side where a contract file does not exist.

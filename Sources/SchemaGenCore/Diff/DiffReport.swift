@@ -6,6 +6,8 @@ public struct DiffReport: Sendable {
     /// Where the new version's files are browsed, for links in Markdown
     /// (`https://github.com/org/repo/blob/<head sha>`); `nil` for plain `file:line`.
     public var linkBase: String?
+    /// What the reader must know about how the comparison was made (a base version that could not be read).
+    public var notes: [String] = []
 
     public init(changes: [ContractChange], linkBase: String? = nil) {
         self.changes = changes
@@ -53,6 +55,7 @@ public struct DiffReport: Sendable {
     public func text() -> String {
         var out = "schemagen diff: \(headline)\n"
         if !changes.isEmpty { out += "  \(skewLine)\n" }
+        for note in notes { out += "  note: \(note.withoutBackticks)\n" }
         for change in ordered {
             out += "\n\(change.worst.label.padding(toLength: 9, withPad: " ", startingAt: 0)) \(change.fileAndLine): \(change.location.withoutBackticks)\n"
             out += "          \(change.summary.withoutBackticks)\n"
@@ -81,6 +84,7 @@ public struct DiffReport: Sendable {
             out += "✅ **No breaking changes**: \(ContractSummary.count(changes.count, "change")), \(degrading.count) degrading, \(safe.count) safe.\n"
         }
         out += "\n" + skewLine.prefix(1).uppercased() + skewLine.dropFirst() + ".\n"
+        for note in notes { out += "\n> **Note:** \(MarkdownSyntax.paragraph(note))\n" }
         if hasBreakingChanges {
             out += "\n" + table(breaking)
         }
@@ -137,6 +141,7 @@ public struct DiffReport: Sendable {
             var verdict: String
             var summary: [String: Int]
             var skews: [String: [String: Int]]
+            var notes: [String]?
             var changes: [ContractChange]
         }
         let counts = skewCounts
@@ -144,6 +149,7 @@ public struct DiffReport: Sendable {
                                 summary: ["breaking": breaking.count, "degrading": degrading.count, "safe": safe.count],
                                 skews: ["oldAppNewServer": ["breaks": counts.oldAppNewServer.breaks, "degrades": counts.oldAppNewServer.degrades],
                                         "newAppOldServer": ["breaks": counts.newAppOldServer.breaks, "degrades": counts.newAppOldServer.degrades]],
+                                notes: notes.isEmpty ? nil : notes,
                                 changes: changes)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
