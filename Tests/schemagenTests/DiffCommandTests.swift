@@ -78,13 +78,7 @@ import Testing
     }
 
     @Test func baseComparesTheWorkingTreeWithAGitRevision() async throws {
-        let folder = try TemporaryFolder()
-        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("schemas"), withIntermediateDirectories: true)
-        try folder.write("schemas/demo.yaml", Self.v1)
-        for command in [["init", "-q", "-b", "main"], ["add", "."], ["-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "v1"]] {
-            #expect(try await Self.git(command, in: folder.url) == 0)
-        }
-        try folder.write("schemas/demo.yaml", Self.v2)
+        let folder = try await repositoryWithAChange()
         let result = try await SchemaGenProcess.run(["diff", "--base", "main", "--format", "markdown"], in: folder.url)
         #expect(result.status == 1, "\(result.standardError)")
         #expect(result.standardOutput.contains("| ❌ | `schemas/demo.yaml:7 (old)` event `tick` › `count` | required field `count: Int` removed<br>**Rollout:** two steps: "),
