@@ -55,4 +55,15 @@ import Testing
         #expect(!markdown.contains("<details>"))
         #expect(result.report.changes.allSatisfy { $0.rollout == nil })
     }
+
+    /// A `both` event added or removed was two rows, one per flow.
+    @Test func aBothEventIsOneFindingWithBothFlows() {
+        let before = "schemagen: 1\nname: D\nframing: socket.io\nevents:\n  ping: { direction: server-to-client }\n"
+        let found = changes(before, before + "  chat: { direction: both, payload: { text: String } }\n")
+        #expect(found.count == 1)
+        #expect(found.first?.summary == "event added (both ways)")
+        #expect(found.first?.flows == [.clientToServer, .serverToClient])
+        // Judged by its worse flow: an old server does not handle what a new app sends.
+        #expect(found.first?.newAppOldServer.verdict == .breaks)
+    }
 }

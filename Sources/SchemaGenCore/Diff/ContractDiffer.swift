@@ -383,10 +383,11 @@ public struct ContractDiffer: Sendable {
         }
     }
 
+    /// An event added or removed is one finding, with every way it travels (a `both` event judged by its worse flow).
     private func recordPresence(_ event: Event, place: Place, added: Bool, _ recorder: inout Recorder) {
-        for flow in Flow.of(event.direction).sorted(by: { $0.rawValue < $1.rawValue }) {
-            recorder.record(added ? .eventAdded : .eventRemoved, "event \(added ? "added" : "removed") (\(flow.rawValue))", at: place, flows: [flow])
-        }
+        let flows = Flow.of(event.direction)
+        let ways = flows.count > 1 ? "both ways" : flows.map(\.rawValue).joined()
+        recorder.record(added ? .eventAdded : .eventRemoved, "event \(added ? "added" : "removed") (\(ways))", at: place, flows: flows)
     }
 
     // MARK: Payloads and fields
