@@ -66,4 +66,16 @@ import Testing
         // Judged by its worse flow: an old server does not handle what a new app sends.
         #expect(found.first?.newAppOldServer.verdict == .breaks)
     }
+
+    /// A deleted contract was one row per event.
+    @Test func aDeletedContractIsOneFindingListingItsEvents() {
+        let contract = "schemagen: 1\nname: D\nframing: socket.io\nevents:\n  ping: { direction: server-to-client }\n  join: { direction: client-to-server }\n"
+        let result = ContractComparison().compare(old: [.init(key: "d.yaml", displayPath: "old/d.yaml", data: Data(contract.utf8))], new: [])
+        #expect(result.report.changes.count == 1)
+        let finding = result.report.changes.first
+        #expect(finding?.summary == "contract `D` removed, with its 2 events")
+        #expect(finding?.affectedEvents?.map(\.event) == ["ping", "join"])
+        #expect(finding?.oldAppNewServer.verdict == .breaks)
+        #expect(finding?.flows == [.clientToServer, .serverToClient])
+    }
 }

@@ -14,8 +14,8 @@ public struct ContractChange: Hashable, Sendable, Codable {
     public var summary: String
     /// Which way the affected messages travel.
     public var flows: [Flow]
-    /// For a change to a named type: the events that carry it (in the old or the new contract), with their flows;
-    /// `nil` for other changes, and for a type no event carries.
+    /// For a change to a named type: the events that carry it (in the old or the new contract), with their flows; for
+    /// a deleted contract, the events it had; `nil` otherwise, and for a type no event carries.
     public var affectedEvents: [AffectedEvent]? = nil
     /// Apps already in users' hands, with the server on the new contract.
     public var oldAppNewServer: Assessment

@@ -65,7 +65,7 @@ public struct ContractComparison: Sendable {
             case let (nil, after?) where oldByKey[key] == nil:
                 changes += ContractDiffer(old: Self.empty(like: after), new: after, file: key).changes()
             case let (before?, nil) where newByKey[key] == nil:
-                changes += ContractDiffer(old: before, new: Self.empty(like: before), file: key).changes()
+                changes += Self.removal(of: before, file: key)
             default:
                 continue
             }
@@ -73,6 +73,24 @@ public struct ContractComparison: Sendable {
         var report = DiffReport(changes: changes)
         report.notes = notes
         return Result(report: report, diagnostics: diagnostics, sources: texts, unreadableBase: unreadableBase)
+    }
+
+    /// A deleted contract as one finding: every event it had, listed, judged by the worst of their removals.
+    static func removal(of contract: Contract, file: String) -> [ContractChange] {
+        let removals = ContractDiffer(old: contract, new: empty(like: contract), file: file).changes()
+        guard var finding = removals.first(where: { $0.kind == .eventRemoved }) else { return removals }
+        let events = contract.allEvents.map { AffectedEvent(channel: $0.channel?.name, event: $0.event.wireName,
+                                                           flows: Flow.of($0.event.direction).sorted { $0.rawValue < $1.rawValue }) }
+        let worst = { (skew: KeyPath<ContractChange, Assessment>) in removals.map { $0[keyPath: skew] }.max { $0.verdict < $1.verdict } ?? finding[keyPath: skew] }
+        (finding.channel, finding.event, finding.type, finding.path, finding.line, finding.lineIsInOldVersion) = (nil, nil, nil, [], nil, nil)
+        finding.summary = "contract \(code(contract.name)) removed, with its \(ContractSummary.count(events.count, "event"))"
+        finding.flows = Array(Set(removals.flatMap(\.flows))).sorted { $0.rawValue < $1.rawValue }
+        finding.affectedEvents = events
+        finding.oldAppNewServer = worst(\.oldAppNewServer)
+        finding.newAppOldServer = worst(\.newAppOldServer)
+        finding.rollout = CompatibilityRules.rollout(.eventRemoved, oldAppNewServer: finding.oldAppNewServer.verdict,
+                                                     newAppOldServer: finding.newAppOldServer.verdict)
+        return [finding]
     }
 
     /// A contract with nothing in it, standing for the side where a contract file does not exist.

@@ -60,7 +60,7 @@ public struct DiffReport: Sendable {
             out += "\n\(change.worst.label.padding(toLength: 9, withPad: " ", startingAt: 0)) \(change.fileAndLine): \(change.location.withoutBackticks)\n"
             out += "          \(change.summary.withoutBackticks)\n"
             if let carried = change.affectedEvents {
-                out += "          carried by: \(carried.map(\.description).joined(separator: ", ").withoutBackticks)\n"
+                out += "          \(change.type == nil ? "events" : "carried by"): \(carried.map(\.description).joined(separator: ", ").withoutBackticks)\n"
             }
             out += "          old app, new server: \(change.oldAppNewServer.verdict.rawValue): \(change.oldAppNewServer.reason.withoutBackticks)\n"
             out += "          new app, old server: \(change.newAppOldServer.verdict.rawValue): \(change.newAppOldServer.reason.withoutBackticks)\n"
@@ -123,7 +123,7 @@ public struct DiffReport: Sendable {
 
     /// The events that carry a changed type, on a line of their own in the cell.
     private static func carried(_ change: ContractChange) -> String {
-        change.affectedEvents.map { "\ncarried by " + $0.map(\.description).joined(separator: ", ") } ?? ""
+        change.affectedEvents.map { "\n" + (change.type == nil ? "events: " : "carried by ") + $0.map(\.description).joined(separator: ", ") } ?? ""
     }
 
     private static func cell(_ assessment: Assessment) -> String {
