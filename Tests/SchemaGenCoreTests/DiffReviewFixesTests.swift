@@ -78,4 +78,20 @@ import Testing
         #expect(finding?.oldAppNewServer.verdict == .breaks)
         #expect(finding?.flows == [.clientToServer, .serverToClient])
     }
+
+    /// An added and a removed event with the same payload are flagged as a likely rename.
+    @Test func aRemovedAndAnAddedEventWithTheSamePayloadAreALikelyRename() {
+        let before = "schemagen: 1\nname: D\nframing: socket.io\nevents:\n  user_left: { direction: server-to-client, payload: { userId: String } }\n"
+            + "  ping: { direction: server-to-client }\n"
+        let after = before.replacingOccurrences(of: "user_left:", with: "member_left:").replacingOccurrences(of: "  ping:", with: "  pong:")
+            + "  kick: { direction: client-to-server, payload: { userId: String } }\n"
+        let summaries = changes(before, after).map(\.summary).sorted()
+        #expect(summaries == [
+            "event added (client-to-server)",
+            "event added (server-to-client); likely renamed from `ping` (the same payload, the same way)",
+            "event added (server-to-client); likely renamed from `user_left` (the same payload, the same way)",
+            "event removed (server-to-client); likely renamed to `member_left` (the same payload, the same way)",
+            "event removed (server-to-client); likely renamed to `pong` (the same payload, the same way)",
+        ])
+    }
 }

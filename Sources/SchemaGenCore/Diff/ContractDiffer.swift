@@ -294,16 +294,28 @@ public struct ContractDiffer: Sendable {
     }
 
     private func compareScope(_ before: [Event], _ after: [Event], place: Place, _ recorder: inout Recorder) {
-        for event in before where !after.contains(where: { $0.wireName == event.wireName }) {
+        let removed = before.filter { event in !after.contains { $0.wireName == event.wireName } }
+        let added = after.filter { event in !before.contains { $0.wireName == event.wireName } }
+        // A removed and an added event that travel the same ways with the same payload are likely one renamed.
+        let comparison = ShapeComparison(old: old, new: new)
+        func twin(of event: Event, among others: [Event], removing: Bool) -> Event? {
+            let matches = others.filter { other in
+                other.direction == event.direction && (event.payload == nil) == (other.payload == nil)
+                    && (event.payload.map { mine in removing ? comparison.sameShape(mine, other.payload!) : comparison.sameShape(other.payload!, mine) } ?? true)
+            }
+            return matches.count == 1 ? matches[0] : nil
+        }
+        for event in removed {
             var here = place
             here.event = event.wireName
-            recordPresence(event, place: here, added: false, &recorder)
+            recordPresence(event, place: here, added: false, renamed: twin(of: event, among: added, removing: true).map { "to \(code($0.wireName))" }, &recorder)
         }
         for event in after {
             var here = place
             here.event = event.wireName
             guard let previous = before.first(where: { $0.wireName == event.wireName }) else {
-                recordPresence(event, place: here, added: true, &recorder)
+                recordPresence(event, place: here, added: true, renamed: twin(of: event, among: removed, removing: false).map { "from \(code($0.wireName))" },
+                               &recorder)
                 continue
             }
             let oldFlows = Flow.of(previous.direction), newFlows = Flow.of(event.direction)
@@ -384,10 +396,12 @@ public struct ContractDiffer: Sendable {
     }
 
     /// An event added or removed is one finding, with every way it travels (a `both` event judged by its worse flow).
-    private func recordPresence(_ event: Event, place: Place, added: Bool, _ recorder: inout Recorder) {
+    /// `renamed` says which event it likely became, or came from (`to `x``).
+    private func recordPresence(_ event: Event, place: Place, added: Bool, renamed: String? = nil, _ recorder: inout Recorder) {
         let flows = Flow.of(event.direction)
         let ways = flows.count > 1 ? "both ways" : flows.map(\.rawValue).joined()
-        recorder.record(added ? .eventAdded : .eventRemoved, "event \(added ? "added" : "removed") (\(ways))", at: place, flows: flows)
+        let rename = renamed.map { "; likely renamed \($0) (the same payload, the same way)" } ?? ""
+        recorder.record(added ? .eventAdded : .eventRemoved, "event \(added ? "added" : "removed") (\(ways))\(rename)", at: place, flows: flows)
     }
 
     // MARK: Payloads and fields
