@@ -94,4 +94,13 @@ import Testing
             "event removed (server-to-client); likely renamed to `pong` (the same payload, the same way)",
         ])
     }
+
+    /// A payload made optional was said to "leave out a field".
+    @Test func aPayloadMadeOptionalIsSaidToLeaveOutThePayload() {
+        let before = "schemagen: 1\nname: D\nframing: socket.io\nevents:\n  tags: { direction: server-to-client, payload: \"[String]\" }\n"
+        let found = changes(before, before.replacingOccurrences(of: "\"[String]\"", with: "\"[String]?\""))
+        #expect(found.map(\.summary) == ["payload made optional (`[String]` to `[String]?`)"])
+        #expect(found.first?.oldAppNewServer.reason == "the server may leave out the payload that the app requires")
+        #expect(found.first?.newAppOldServer.reason == "the app accepts the payload with or without it")
+    }
 }

@@ -6,7 +6,8 @@
 /// in prose, with an example per rule.
 public enum CompatibilityRules {
     /// The assessment of one change for one skew, given which way the affected messages flow.
-    public static func assess(_ kind: ChangeKind, flow: Flow, skew: Skew) -> Assessment {
+    /// `subject` names what a presence change is about when it is not a field: `payload`.
+    public static func assess(_ kind: ChangeKind, flow: Flow, skew: Skew, subject: String? = nil) -> Assessment {
         // In a skew, the app and the server each run one version; the flow decides who encodes.
         let senderIsNew = flow.senderIsApp ? skew.appIsNew : !skew.appIsNew
         let receiver = flow.senderIsApp ? "the server" : "the app"
@@ -53,12 +54,12 @@ public enum CompatibilityRules {
             return .safe(senderIsNew ? "\(receiver) accepts the field's absence" : "\(receiver) ignores the field \(sender) still sends")
         case .fieldMadeOptional:
             return senderIsNew
-                ? .breaks("\(sender) may leave out a field that \(receiver) requires")
-                : .safe("\(receiver) accepts the field with or without it")
+                ? .breaks("\(sender) may leave out \(subject.map { "the \($0)" } ?? "a field") that \(receiver) requires")
+                : .safe("\(receiver) accepts the \(subject ?? "field") with or without it")
         case .fieldMadeRequired:
             return senderIsNew
-                ? .safe("\(sender) always sends the field")
-                : .breaks("\(receiver) requires a field that \(sender) may leave out")
+                ? .safe("\(sender) always sends the \(subject ?? "field")")
+                : .breaks("\(receiver) requires \(subject.map { "the \($0)" } ?? "a field") that \(sender) may leave out")
         case .fieldMadeNullable:
             return senderIsNew
                 ? .breaks("\(sender) may send `null` where \(receiver) requires a value")

@@ -52,7 +52,8 @@ public struct ContractDiffer: Sendable {
         var carriers: [String: [AffectedEvent]] = [:]
         var changes: [ContractChange] = []
 
-        mutating func record(_ kind: ChangeKind, _ summary: String, at place: Place, flows: Set<Flow>) {
+        /// `subject` names what a presence change is about when it is not a field (`payload`), for the verdicts' reasons.
+        mutating func record(_ kind: ChangeKind, _ summary: String, at place: Place, flows: Set<Flow>, subject: String? = nil) {
             // A change to a type no event carries reaches no message: only code that names the type sees it.
             if flows.isEmpty, let type = place.type, place.event == nil {
                 let unused = Assessment(verdict: .safe, reason: "no event carries type \(code(type))")
@@ -63,8 +64,8 @@ public struct ContractDiffer: Sendable {
             // Any other change no message carries (the contract's namespace, say) is judged as if it travelled both ways.
             let effective = flows.isEmpty ? Set(Flow.allCases) : flows
             func worst(_ skew: Skew) -> Assessment {
-                effective.sorted { $0.rawValue < $1.rawValue }.map { CompatibilityRules.assess(kind, flow: $0, skew: skew) }
-                    .max { $0.verdict < $1.verdict } ?? CompatibilityRules.assess(kind, flow: .serverToClient, skew: skew)
+                effective.sorted { $0.rawValue < $1.rawValue }.map { CompatibilityRules.assess(kind, flow: $0, skew: skew, subject: subject) }
+                    .max { $0.verdict < $1.verdict } ?? CompatibilityRules.assess(kind, flow: .serverToClient, skew: skew, subject: subject)
             }
             var change = ContractChange(kind: kind, contract: contract, file: file, channel: place.channel, event: place.event,
                                         type: place.type, path: place.path, summary: summary,
@@ -514,11 +515,14 @@ public struct ContractDiffer: Sendable {
     /// Swift (`T?` to `(T | null)?`) accepts the same JSON.
     private func comparePresence(_ before: TypeRef, _ after: TypeRef, what: String, place: Place, flows: Set<Flow>, _ recorder: inout Recorder) {
         let mayBeNull = { (type: TypeRef) in type.isSwiftOptional }
+        let subject = what == "field" ? nil : what
         switch (before.isOptional, after.isOptional) {
         case (false, true):
-            recorder.record(.fieldMadeOptional, "\(what) made optional (\(code(before.spelling)) to \(code(after.spelling)))", at: place, flows: flows)
+            recorder.record(.fieldMadeOptional, "\(what) made optional (\(code(before.spelling)) to \(code(after.spelling)))", at: place, flows: flows,
+                            subject: subject)
         case (true, false):
-            recorder.record(.fieldMadeRequired, "\(what) made required (\(code(before.spelling)) to \(code(after.spelling)))", at: place, flows: flows)
+            recorder.record(.fieldMadeRequired, "\(what) made required (\(code(before.spelling)) to \(code(after.spelling)))", at: place, flows: flows,
+                            subject: subject)
         default:
             if !mayBeNull(before), mayBeNull(after) {
                 recorder.record(.fieldMadeNullable, "\(what) may now be null (\(code(before.spelling)) to \(code(after.spelling)))", at: place, flows: flows)
