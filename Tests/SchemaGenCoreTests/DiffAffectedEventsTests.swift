@@ -60,7 +60,7 @@ import Testing
         #expect(orphan.affectedEvents == nil)
         #expect(orphan.flows.isEmpty)
         #expect(orphan.oldAppNewServer.verdict == .safe)
-        #expect(orphan.oldAppNewServer.reason == "no event carries type `Orphan`")
+        #expect(orphan.oldAppNewServer.reason == "no event carries type `Orphan` in both versions")
         #expect(orphan.newAppOldServer.verdict == .safe)
     }
 
@@ -77,5 +77,22 @@ import Testing
         #expect(markdown.contains("| [`team.yaml:8`](https://github.com/org/repo/blob/abc123/team.yaml#L8) type `Orphan` › `note` |"), "\(markdown)")
         // A line of the old version is named, not linked: the new version's file has something else there.
         #expect(markdown.contains("| `team.yaml:6 (old)` type `Member` › `role` |"), "\(markdown)")
+    }
+
+    /// Flows come from the events that carry the type in both versions: a new client-to-server event that uses the
+    /// changed type breaks no old app, which never sends it.
+    @Test func aNewEventUsingAChangedTypeAddsNoFlowToItsChange() throws {
+        let before = "schemagen: 1\nname: T\nframing: socket.io\ntypes:\n  Member:\n    fields: { id: String, role: String }\n"
+            + "events:\n  joined: { direction: server-to-client, payload: Member }\n"
+        let after = before.replacingOccurrences(of: "role: String }", with: "role: String, team: String }")
+            + "  invite: { direction: client-to-server, payload: Member }\n"
+        let result = ContractComparison().compare(old: [.init(key: "t.yaml", displayPath: "old/t.yaml", data: Data(before.utf8))],
+                                                  new: [.init(key: "t.yaml", displayPath: "t.yaml", data: Data(after.utf8))])
+        let team = try #require(result.report.changes.first { $0.type == "Member" })
+        #expect(team.flows == [.serverToClient])
+        // Required and added, server to client: old apps ignore it; a new app needs a server that sends it.
+        #expect(team.oldAppNewServer.verdict == .safe)
+        #expect(team.newAppOldServer.verdict == .breaks)
+        #expect(team.affectedEvents?.map(\.event) == ["invite", "joined"])
     }
 }

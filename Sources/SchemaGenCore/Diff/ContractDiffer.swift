@@ -56,7 +56,7 @@ public struct ContractDiffer: Sendable {
         mutating func record(_ kind: ChangeKind, _ summary: String, at place: Place, flows: Set<Flow>, subject: String? = nil) {
             // A change to a type no event carries reaches no message: only code that names the type sees it.
             if flows.isEmpty, let type = place.type, place.event == nil {
-                let unused = Assessment(verdict: .safe, reason: "no event carries type \(code(type))")
+                let unused = Assessment(verdict: .safe, reason: "no event carries type \(code(type)) in both versions")
                 changes.append(ContractChange(kind: kind, contract: contract, file: file, channel: place.channel, event: nil, type: type, path: place.path,
                                               summary: summary, flows: [], oldAppNewServer: unused, newAppOldServer: unused))
                 return
@@ -148,7 +148,7 @@ public struct ContractDiffer: Sendable {
     // MARK: Named types
 
     private func compareTypes(_ recorder: inout Recorder) {
-        let usage = TypeUsage(old).flows.merging(TypeUsage(new).flows) { $0.union($1) }
+        let usage = TypeUsage.sharedFlows(old: TypeUsage(old), new: TypeUsage(new))
         for type in old.types where new.type(named: type.name) == nil {
             recorder.record(.swiftAPI, "type \(code(type.name)) removed", at: Place(type: type.name), flows: usage[type.name] ?? [])
         }
@@ -565,6 +565,21 @@ struct TypeUsage {
             for name in visited { carriers[name, default: []].append(carrier) }
         }
         carriers = carriers.mapValues { $0.sorted() }
+    }
+
+    /// The flows in which a changed type meets both versions: those of the events that carry it in the old contract
+    /// and in the new one, each the ways it travels in both. An event only one version has is reported as added or
+    /// removed; a type only it carries reaches nobody on the other version (a new client-to-server event using a
+    /// changed type breaks no old app, which never sends it).
+    static func sharedFlows(old: TypeUsage, new: TypeUsage) -> [String: Set<Flow>] {
+        var shared: [String: Set<Flow>] = [:]
+        for (type, carriers) in new.carriers {
+            for carrier in carriers {
+                guard let before = old.carriers[type]?.first(where: { $0.channel == carrier.channel && $0.event == carrier.event }) else { continue }
+                shared[type, default: []].formUnion(Set(carrier.flows).intersection(before.flows))
+            }
+        }
+        return shared
     }
 
     private mutating func mark(_ type: TypeRef, _ eventFlows: Set<Flow>, in contract: Contract, visited: inout Set<String>) {
