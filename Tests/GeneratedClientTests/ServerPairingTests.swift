@@ -194,12 +194,15 @@ import Testing
         let transport = LoopbackServerTransport(supportsAcknowledgements: false)
         let server = Slack.Server(transport: transport)
         let link = transport.connect()
-        _ = Slack.Client(transport: link)
+        let client = Slack.Client(transport: link)
+        let heard = Recorder<String>()
+        client.onEventsApi { heard.append($0.envelopeId) }
         await #expect(throws: RequestFailure.timedOut(after: .milliseconds(30))) {
             try await server.eventsApi(.init(envelopeId: "", payload: Self.event), to: link.connection, timeout: .milliseconds(30))
         }
         let waiting = Task { try await server.eventsApi(.init(envelopeId: "", payload: Self.event), to: link.connection, timeout: nil) }
-        try await Task.sleep(for: .milliseconds(20))
+        // The envelope reached the app, so the server waits for its answer: now the connection drops.
+        try await eventually("the second envelope reaches the app") { heard.values.count == 2 }
         link.disconnect(reason: "gone")
         await #expect(throws: RequestFailure.connectionLost(reason: "gone")) { try await waiting.value }
     }

@@ -34,12 +34,14 @@ import Testing
         let server = Acks.Server(transport: transport)
         let link = transport.connect()
         // No responder on the client: the server's question stays unanswered until the connection drops.
-        _ = Acks.Client(transport: link)
+        let client = Acks.Client(transport: link)
+        let poked = Recorder<Bool>()
+        client.onPoke { poked.append(true) }
         let disconnects = Recorder<String>()
         server.onDisconnect { _, reason in disconnects.append(reason) }
         let asked = Task { try await server.poke(to: link.connection, timeout: nil) }
-        try await eventually("the server waits for the acknowledgement") { !server.openConnections.isEmpty }
-        try await Task.sleep(for: .milliseconds(20))
+        // The question reached the app, so the server waits for its acknowledgement: now the connection drops.
+        try await eventually("the question reaches the app") { poked.values == [true] }
         link.disconnect(reason: "network down")
         await #expect(throws: RequestFailure.connectionLost(reason: "network down")) { try await asked.value }
         #expect(disconnects.values == ["network down"])
