@@ -19,7 +19,7 @@ public struct WireDecoder: Sendable {
     /// Decodes a frame's value of `type` from `source`; a payload the framing already parsed (Socket.IO's) is
     /// read from that parse, so its bytes are scanned once per frame.
     public func decode<T: Decodable>(_ type: T.Type, from frame: WireFraming.ParsedFrame, source: WireFraming.PayloadSource) throws -> T {
-        if source == .payload, let parsed = frame.parsedPayload, parsed.describes(frame) {
+        if source == .payload, let parsed = frame.parsedPayload {
             return try WireDocument(copying: frame.frame, parsed: parsed.tokens, dates: dates).decode(T.self, at: 0, path: .root)
         }
         return try decode(T.self, from: source.bytes(of: frame))

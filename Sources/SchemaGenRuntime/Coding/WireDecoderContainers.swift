@@ -32,13 +32,45 @@ struct WireValueDecoder: Decoder {
     }
 }
 
-/// Reads a token as one of the types every container reads; shared by the three containers.
-private extension WireDocument {
+/// Reads a token as one of the types every container reads; shared by the three containers and ``WireFields``.
+extension WireDocument {
     func read(_ type: Bool.Type, _ token: Int) throws(WireValueFailure) -> Bool { try bool(at: token) }
     func read(_ type: String.Type, _ token: Int) throws(WireValueFailure) -> String { try string(at: token) }
     func read(_ type: Double.Type, _ token: Int) throws(WireValueFailure) -> Double { try double(at: token) }
     func read(_ type: Float.Type, _ token: Int) throws(WireValueFailure) -> Float { try float(at: token) }
     func read<T: FixedWidthInteger>(_ type: T.Type, _ token: Int) throws(WireValueFailure) -> T { try integer(at: token, as: T.self) }
+
+    /// The value of member `key` of `object`; `DecodingError.keyNotFound` when it has none.
+    func member(_ key: some CodingKey, of object: Int, at path: WireCodingPath) throws -> Int {
+        guard let value = member(of: object, named: key.stringValue) else {
+            throw DecodingError.keyNotFound(key, DecodingError.Context(
+                codingPath: path.keys, debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
+        }
+        return value
+    }
+
+    /// The value of member `key` of `object` read by `reader`; a failure is reported at the key's path.
+    @inline(__always)
+    func read<T>(_ key: some CodingKey, of object: Int, at path: WireCodingPath, _ reader: (Int) throws(WireValueFailure) -> T) throws -> T {
+        let token = try member(key, of: object, at: path)
+        do {
+            return try reader(token)
+        } catch {
+            throw error.decodingError(at: path.appending(key))
+        }
+    }
+
+    /// Like `read`, but `nil` when the key is absent or null.
+    @inline(__always)
+    func readIfPresent<T>(_ key: some CodingKey, of object: Int, at path: WireCodingPath,
+                          _ reader: (Int) throws(WireValueFailure) -> T) throws -> T? {
+        guard let token = member(of: object, named: key.stringValue), !isNull(token) else { return nil }
+        do {
+            return try reader(token)
+        } catch {
+            throw error.decodingError(at: path.appending(key))
+        }
+    }
 }
 
 /// The members of one JSON object, by key.
@@ -53,32 +85,14 @@ struct WireKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func contains(_ key: Key) -> Bool { document.member(of: object, named: key.stringValue) != nil }
 
-    private func value(for key: Key) throws -> Int {
-        guard let value = document.member(of: object, named: key.stringValue) else {
-            throw DecodingError.keyNotFound(key, DecodingError.Context(
-                codingPath: path.keys, debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
-        }
-        return value
-    }
+    private func value(for key: Key) throws -> Int { try document.member(key, of: object, at: path) }
 
-    /// The value of `key` read by `reader`; a failure is reported at the key's path.
     private func read<T>(_ key: Key, _ reader: (Int) throws(WireValueFailure) -> T) throws -> T {
-        let token = try value(for: key)
-        do {
-            return try reader(token)
-        } catch {
-            throw error.decodingError(at: path.appending(key))
-        }
+        try document.read(key, of: object, at: path, reader)
     }
 
-    /// Like `read`, but `nil` when the key is absent or null.
     private func readIfPresent<T>(_ key: Key, _ reader: (Int) throws(WireValueFailure) -> T) throws -> T? {
-        guard let token = document.member(of: object, named: key.stringValue), !document.isNull(token) else { return nil }
-        do {
-            return try reader(token)
-        } catch {
-            throw error.decodingError(at: path.appending(key))
-        }
+        try document.readIfPresent(key, of: object, at: path, reader)
     }
 
     func decodeNil(forKey key: Key) throws -> Bool { document.isNull(try value(for: key)) }

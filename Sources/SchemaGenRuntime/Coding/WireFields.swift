@@ -22,44 +22,61 @@ public struct WireFields {
         init(_ container: KeyedDecodingContainer<WireCodingKey>) { self.container = container }
     }
 
-    // Exactly one is set.
-    private let wire: WireKeyedContainer<WireCodingKey>?
+    // Exactly one of `document` and `keyed` is set. Under WireDecoder the object is read from the document
+    // directly, not through a `WireKeyedContainer` copied per field: the copy retained and released the
+    // document and the path for every field, a tenth of dispatch (docs/performance.md).
+    private let document: WireDocument?
+    private let object: Int
+    private let path: WireCodingPath
     private let keyed: Keyed?
 
     /// The object `decoder` holds; throws `DecodingError.typeMismatch` when it holds something else.
     public init(_ decoder: any Decoder) throws {
         if let decoder = decoder as? WireValueDecoder {
-            wire = try decoder.keyedContainer()
+            let wire: WireKeyedContainer<WireCodingKey> = try decoder.keyedContainer()
+            document = wire.document
+            object = wire.object
+            path = wire.path
             keyed = nil
         } else {
-            wire = nil
+            document = nil
+            object = 0
+            path = .root
             keyed = Keyed(try decoder.container(keyedBy: WireCodingKey.self))
         }
     }
 
     /// Whether the object has a member named `key` (`null` included).
     public func contains(_ key: String) -> Bool {
-        if let wire { return wire.contains(WireCodingKey(stringValue: key)) }
+        if let document { return document.member(of: object, named: key) != nil }
         return keyed!.container.contains(WireCodingKey(stringValue: key))
     }
 
     public func string(_ key: String) throws -> String {
-        if let wire { return try wire.decode(String.self, forKey: WireCodingKey(stringValue: key)) }
+        if let document {
+            return try document.read(WireCodingKey(stringValue: key), of: object, at: path) { token throws(WireValueFailure) in try document.read(String.self, token) }
+        }
         return try keyed!.container.decode(String.self, forKey: WireCodingKey(stringValue: key))
     }
 
     public func int(_ key: String) throws -> Int {
-        if let wire { return try wire.decode(Int.self, forKey: WireCodingKey(stringValue: key)) }
+        if let document {
+            return try document.read(WireCodingKey(stringValue: key), of: object, at: path) { token throws(WireValueFailure) in try document.read(Int.self, token) }
+        }
         return try keyed!.container.decode(Int.self, forKey: WireCodingKey(stringValue: key))
     }
 
     public func double(_ key: String) throws -> Double {
-        if let wire { return try wire.decode(Double.self, forKey: WireCodingKey(stringValue: key)) }
+        if let document {
+            return try document.read(WireCodingKey(stringValue: key), of: object, at: path) { token throws(WireValueFailure) in try document.read(Double.self, token) }
+        }
         return try keyed!.container.decode(Double.self, forKey: WireCodingKey(stringValue: key))
     }
 
     public func bool(_ key: String) throws -> Bool {
-        if let wire { return try wire.decode(Bool.self, forKey: WireCodingKey(stringValue: key)) }
+        if let document {
+            return try document.read(WireCodingKey(stringValue: key), of: object, at: path) { token throws(WireValueFailure) in try document.read(Bool.self, token) }
+        }
         return try keyed!.container.decode(Bool.self, forKey: WireCodingKey(stringValue: key))
     }
 
@@ -68,22 +85,38 @@ public struct WireFields {
 
     /// `nil` when the member is absent or `null`; likewise for the other `optional…` methods.
     public func optionalString(_ key: String) throws -> String? {
-        if let wire { return try wire.decodeIfPresent(String.self, forKey: WireCodingKey(stringValue: key)) }
+        if let document {
+            return try document.readIfPresent(WireCodingKey(stringValue: key), of: object, at: path) { token throws(WireValueFailure) in
+                try document.read(String.self, token)
+            }
+        }
         return try keyed!.container.decodeIfPresent(String.self, forKey: WireCodingKey(stringValue: key))
     }
 
     public func optionalInt(_ key: String) throws -> Int? {
-        if let wire { return try wire.decodeIfPresent(Int.self, forKey: WireCodingKey(stringValue: key)) }
+        if let document {
+            return try document.readIfPresent(WireCodingKey(stringValue: key), of: object, at: path) { token throws(WireValueFailure) in
+                try document.read(Int.self, token)
+            }
+        }
         return try keyed!.container.decodeIfPresent(Int.self, forKey: WireCodingKey(stringValue: key))
     }
 
     public func optionalDouble(_ key: String) throws -> Double? {
-        if let wire { return try wire.decodeIfPresent(Double.self, forKey: WireCodingKey(stringValue: key)) }
+        if let document {
+            return try document.readIfPresent(WireCodingKey(stringValue: key), of: object, at: path) { token throws(WireValueFailure) in
+                try document.read(Double.self, token)
+            }
+        }
         return try keyed!.container.decodeIfPresent(Double.self, forKey: WireCodingKey(stringValue: key))
     }
 
     public func optionalBool(_ key: String) throws -> Bool? {
-        if let wire { return try wire.decodeIfPresent(Bool.self, forKey: WireCodingKey(stringValue: key)) }
+        if let document {
+            return try document.readIfPresent(WireCodingKey(stringValue: key), of: object, at: path) { token throws(WireValueFailure) in
+                try document.read(Bool.self, token)
+            }
+        }
         return try keyed!.container.decodeIfPresent(Bool.self, forKey: WireCodingKey(stringValue: key))
     }
 
@@ -91,12 +124,18 @@ public struct WireFields {
 
     /// A member of any other type (arrays, dictionaries, the contract's types, the runtime's wrappers).
     public func value<T: Decodable>(_ key: String, as type: T.Type) throws -> T {
-        if let wire { return try wire.decode(T.self, forKey: WireCodingKey(stringValue: key)) }
+        if let document {
+            let key = WireCodingKey(stringValue: key)
+            return try document.decode(T.self, at: try document.member(key, of: object, at: path), path: path.appending(key))
+        }
         return try keyed!.container.decode(T.self, forKey: WireCodingKey(stringValue: key))
     }
 
     public func optionalValue<T: Decodable>(_ key: String, as type: T.Type) throws -> T? {
-        if let wire { return try wire.decodeIfPresent(T.self, forKey: WireCodingKey(stringValue: key)) }
+        if let document {
+            guard let token = document.member(of: object, named: key), !document.isNull(token) else { return nil }
+            return try document.decode(T.self, at: token, path: path.appending(WireCodingKey(stringValue: key)))
+        }
         return try keyed!.container.decodeIfPresent(T.self, forKey: WireCodingKey(stringValue: key))
     }
 
@@ -111,8 +150,8 @@ public struct WireFields {
         guard found == expected else {
             let codingKey = WireCodingKey(stringValue: key)
             let description = "expected the constant \(String(reflecting: expected)), found \(String(reflecting: found))"
-            if let wire {
-                throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: wire.codingPath + [codingKey], debugDescription: description))
+            if document != nil {
+                throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: path.keys + [codingKey], debugDescription: description))
             }
             throw DecodingError.dataCorruptedError(forKey: codingKey, in: keyed!.container, debugDescription: description)
         }

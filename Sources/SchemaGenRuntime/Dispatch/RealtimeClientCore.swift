@@ -210,7 +210,7 @@ public final class RealtimeClientCore: @unchecked Sendable {
         // responder, the listeners) tried.
         var undecodable = subscriptions.deliver(parsed, channel: channel, decoder: decoder)
         if case .unexpected(let correlation) = pending.deliver(parsed, channel: channel) {
-            report(IncomingFailure(eventName: parsed.eventName, channel: channel, rawFrame: incoming.data, rawPayload: parsed.payload,
+            report(IncomingFailure(eventName: parsed.eventName, channel: channel, rawFrame: parsed.frame, rawPayload: parsed.payload,
                                    reason: .unexpectedReply(correlation: correlation)))
         }
         // One lock per frame: the scope's routing is replaced, never changed, so it is used after the lock is released.
@@ -225,11 +225,11 @@ public final class RealtimeClientCore: @unchecked Sendable {
         } catch let error as DecodingError {
             undecodable = error
         } catch {
-            report(IncomingFailure(eventName: parsed.eventName, channel: channel, rawFrame: incoming.data, rawPayload: parsed.payload,
+            report(IncomingFailure(eventName: parsed.eventName, channel: channel, rawFrame: parsed.frame, rawPayload: parsed.payload,
                                    reason: .malformedFrame(WireFraming.MalformedFrame(reason: "\(error)"))))
         }
         if let undecodable {
-            report(IncomingFailure(eventName: parsed.eventName, channel: channel, rawFrame: incoming.data, rawPayload: parsed.payload,
+            report(IncomingFailure(eventName: parsed.eventName, channel: channel, rawFrame: parsed.frame, rawPayload: parsed.payload,
                                    reason: .undecodablePayload(undecodable)))
         }
     }

@@ -28,25 +28,37 @@ public enum WireFraming: Hashable, Sendable {
     }
 
     /// A frame taken apart.
-    public struct ParsedFrame: Sendable {
-        public var eventName: String
+    ///
+    /// A class, not a struct: a frame passes through every consumer (subscriptions, pending requests, responders,
+    /// listeners, streams) and each closure boundary copied the struct's seven references, a third of a
+    /// frame's dispatch time in retains and releases (docs/performance.md). One allocation per frame costs less.
+    public final class ParsedFrame: Sendable {
+        public let eventName: String
         /// The channel the frame names, if it names one.
-        public var channel: String?
+        public let channel: String?
         /// The payload's JSON bytes; `nil` when the frame has none. With discriminator framing, the whole frame.
-        public var payload: Data?
+        public let payload: Data?
         /// The whole frame, for events that also read envelope fields.
-        public var frame: Data
+        public let frame: Data
         /// What listeners of the frame's event are filed under: the event name, or for shapes the shape's index
         /// and the name (``EventAddress/route``).
-        public var route: String
+        public let route: String
         /// The name of the shape the frame matched; `nil` for the fixed framings.
-        public var shape: String?
+        public let shape: String?
         /// For a shape with envelope fields: one JSON object holding them by key, and the payload under
         /// ``WireFraming/payloadPartKey``, which generated event types decode in one go.
-        public var parts: Data?
+        public let parts: Data?
+        /// The payload as the framing parsed it (Socket.IO), so `WireDecoder` does not scan it again.
+        let parsedPayload: ParsedPayload?
 
-        public init(eventName: String, channel: String?, payload: Data?, frame: Data, route: String? = nil,
-                    shape: String? = nil, parts: Data? = nil) {
+        public convenience init(eventName: String, channel: String?, payload: Data?, frame: Data, route: String? = nil,
+                                shape: String? = nil, parts: Data? = nil) {
+            self.init(eventName: eventName, channel: channel, payload: payload, frame: frame, route: route, shape: shape, parts: parts,
+                      parsedPayload: nil)
+        }
+
+        init(eventName: String, channel: String?, payload: Data?, frame: Data, route: String?, shape: String?, parts: Data?,
+             parsedPayload: ParsedPayload?) {
             self.eventName = eventName
             self.channel = channel
             self.payload = payload
@@ -54,26 +66,16 @@ public enum WireFraming: Hashable, Sendable {
             self.route = route ?? eventName
             self.shape = shape
             self.parts = parts
+            self.parsedPayload = parsedPayload
         }
 
         /// The parts of a shape with envelope fields, or the whole frame for an object envelope.
         public var partsOrFrame: Data { parts ?? frame }
-        /// The payload as the framing parsed it (Socket.IO), so `WireDecoder` does not scan it again.
-        var parsedPayload: ParsedPayload?
     }
 
-    /// A payload's tape, made while its frame was taken apart: its offsets are into `frame`, where the payload
-    /// is the slice `range`.
+    /// A payload's tape, made while its frame was taken apart: its offsets are into the frame's bytes.
     struct ParsedPayload: Sendable {
         var tokens: [JSONTape.Token]
-        var range: Range<Int>
-        var frameCount: Int
-
-        /// Whether `frame` still holds the bytes this tape was made from (its `frame` and `payload` are settable).
-        func describes(_ frame: ParsedFrame) -> Bool {
-            guard let payload = frame.payload, frame.frame.count == frameCount else { return false }
-            return payload.startIndex - frame.frame.startIndex == range.lowerBound && payload.count == range.count
-        }
     }
 
     /// Why a frame could not be taken apart.
@@ -190,11 +192,12 @@ public enum WireFraming: Hashable, Sendable {
         case .range(let range), .parsed(let range, _): data[(data.startIndex + range.lowerBound)..<(data.startIndex + range.upperBound)]
         case .unescaped(let bytes): bytes
         }
-        var frame = ParsedFrame(eventName: parts.name, channel: parts.channel, payload: payload, frame: data)
-        if case .parsed(let range, let tokens) = parts.payload {
-            frame.parsedPayload = ParsedPayload(tokens: tokens, range: range, frameCount: data.count)
+        var parsed: ParsedPayload?
+        if case .parsed(_, let tokens) = parts.payload {
+            parsed = ParsedPayload(tokens: tokens)
         }
-        return frame
+        return ParsedFrame(eventName: parts.name, channel: parts.channel, payload: payload, frame: data, route: nil, shape: nil, parts: nil,
+                           parsedPayload: parsed)
     }
 
     private enum Payload {
