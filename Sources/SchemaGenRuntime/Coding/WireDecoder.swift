@@ -97,6 +97,11 @@ final class WireDocument {
         self.dates = dates
     }
 
+    /// A document of nothing, held by a ``WireFields`` that reads another decoder's container.
+    convenience init() {
+        self.init(copying: Data(), parsed: [], dates: .iso8601)
+    }
+
     deinit {
         bytes.deallocate()
     }

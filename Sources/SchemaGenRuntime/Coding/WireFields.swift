@@ -22,10 +22,11 @@ public struct WireFields {
         init(_ container: KeyedDecodingContainer<WireCodingKey>) { self.container = container }
     }
 
-    // Exactly one of `document` and `keyed` is set. Under WireDecoder the object is read from the document
-    // directly, not through a `WireKeyedContainer` copied per field: the copy retained and released the
-    // document and the path for every field, a tenth of dispatch (docs/performance.md).
-    private let document: WireDocument?
+    // Under WireDecoder (`keyed` nil) the object is read from the document directly, not through a
+    // `WireKeyedContainer` copied per field: the copy retained and released the document and the path for every
+    // field, a tenth of dispatch (docs/performance.md). `document` is not optional for the same reason: binding
+    // an optional one retained it once per field.
+    private let document: WireDocument
     private let object: Int
     private let path: WireCodingPath
     private let keyed: Keyed?
@@ -39,7 +40,7 @@ public struct WireFields {
             path = wire.path
             keyed = nil
         } else {
-            document = nil
+            document = WireDocument()
             object = 0
             path = .root
             keyed = Keyed(try decoder.container(keyedBy: WireCodingKey.self))
@@ -48,36 +49,28 @@ public struct WireFields {
 
     /// Whether the object has a member named `key` (`null` included).
     public func contains(_ key: String) -> Bool {
-        if let document { return document.member(of: object, named: key) != nil }
-        return keyed!.container.contains(WireCodingKey(stringValue: key))
+        if let keyed { return keyed.container.contains(WireCodingKey(stringValue: key)) }
+        return document.member(of: object, named: key) != nil
     }
 
     public func string(_ key: String) throws -> String {
-        if let document {
-            return try document.read(WireCodingKey(stringValue: key), of: object, at: path) { token throws(WireValueFailure) in try document.read(String.self, token) }
-        }
-        return try keyed!.container.decode(String.self, forKey: WireCodingKey(stringValue: key))
+        if let keyed { return try keyed.container.decode(String.self, forKey: WireCodingKey(stringValue: key)) }
+        return try document.read(WireCodingKey(stringValue: key), of: object, at: path) { token throws(WireValueFailure) in try document.read(String.self, token) }
     }
 
     public func int(_ key: String) throws -> Int {
-        if let document {
-            return try document.read(WireCodingKey(stringValue: key), of: object, at: path) { token throws(WireValueFailure) in try document.read(Int.self, token) }
-        }
-        return try keyed!.container.decode(Int.self, forKey: WireCodingKey(stringValue: key))
+        if let keyed { return try keyed.container.decode(Int.self, forKey: WireCodingKey(stringValue: key)) }
+        return try document.read(WireCodingKey(stringValue: key), of: object, at: path) { token throws(WireValueFailure) in try document.read(Int.self, token) }
     }
 
     public func double(_ key: String) throws -> Double {
-        if let document {
-            return try document.read(WireCodingKey(stringValue: key), of: object, at: path) { token throws(WireValueFailure) in try document.read(Double.self, token) }
-        }
-        return try keyed!.container.decode(Double.self, forKey: WireCodingKey(stringValue: key))
+        if let keyed { return try keyed.container.decode(Double.self, forKey: WireCodingKey(stringValue: key)) }
+        return try document.read(WireCodingKey(stringValue: key), of: object, at: path) { token throws(WireValueFailure) in try document.read(Double.self, token) }
     }
 
     public func bool(_ key: String) throws -> Bool {
-        if let document {
-            return try document.read(WireCodingKey(stringValue: key), of: object, at: path) { token throws(WireValueFailure) in try document.read(Bool.self, token) }
-        }
-        return try keyed!.container.decode(Bool.self, forKey: WireCodingKey(stringValue: key))
+        if let keyed { return try keyed.container.decode(Bool.self, forKey: WireCodingKey(stringValue: key)) }
+        return try document.read(WireCodingKey(stringValue: key), of: object, at: path) { token throws(WireValueFailure) in try document.read(Bool.self, token) }
     }
 
     /// A date in the decoder's date encoding (the contract's, under ``WireDecoder``).
@@ -85,58 +78,46 @@ public struct WireFields {
 
     /// `nil` when the member is absent or `null`; likewise for the other `optional…` methods.
     public func optionalString(_ key: String) throws -> String? {
-        if let document {
-            return try document.readIfPresent(WireCodingKey(stringValue: key), of: object, at: path) { token throws(WireValueFailure) in
-                try document.read(String.self, token)
-            }
+        if let keyed { return try keyed.container.decodeIfPresent(String.self, forKey: WireCodingKey(stringValue: key)) }
+        return try document.readIfPresent(WireCodingKey(stringValue: key), of: object, at: path) { token throws(WireValueFailure) in
+            try document.read(String.self, token)
         }
-        return try keyed!.container.decodeIfPresent(String.self, forKey: WireCodingKey(stringValue: key))
     }
 
     public func optionalInt(_ key: String) throws -> Int? {
-        if let document {
-            return try document.readIfPresent(WireCodingKey(stringValue: key), of: object, at: path) { token throws(WireValueFailure) in
-                try document.read(Int.self, token)
-            }
+        if let keyed { return try keyed.container.decodeIfPresent(Int.self, forKey: WireCodingKey(stringValue: key)) }
+        return try document.readIfPresent(WireCodingKey(stringValue: key), of: object, at: path) { token throws(WireValueFailure) in
+            try document.read(Int.self, token)
         }
-        return try keyed!.container.decodeIfPresent(Int.self, forKey: WireCodingKey(stringValue: key))
     }
 
     public func optionalDouble(_ key: String) throws -> Double? {
-        if let document {
-            return try document.readIfPresent(WireCodingKey(stringValue: key), of: object, at: path) { token throws(WireValueFailure) in
-                try document.read(Double.self, token)
-            }
+        if let keyed { return try keyed.container.decodeIfPresent(Double.self, forKey: WireCodingKey(stringValue: key)) }
+        return try document.readIfPresent(WireCodingKey(stringValue: key), of: object, at: path) { token throws(WireValueFailure) in
+            try document.read(Double.self, token)
         }
-        return try keyed!.container.decodeIfPresent(Double.self, forKey: WireCodingKey(stringValue: key))
     }
 
     public func optionalBool(_ key: String) throws -> Bool? {
-        if let document {
-            return try document.readIfPresent(WireCodingKey(stringValue: key), of: object, at: path) { token throws(WireValueFailure) in
-                try document.read(Bool.self, token)
-            }
+        if let keyed { return try keyed.container.decodeIfPresent(Bool.self, forKey: WireCodingKey(stringValue: key)) }
+        return try document.readIfPresent(WireCodingKey(stringValue: key), of: object, at: path) { token throws(WireValueFailure) in
+            try document.read(Bool.self, token)
         }
-        return try keyed!.container.decodeIfPresent(Bool.self, forKey: WireCodingKey(stringValue: key))
     }
 
     public func optionalDate(_ key: String) throws -> Date? { try optionalValue(key, as: Date.self) }
 
     /// A member of any other type (arrays, dictionaries, the contract's types, the runtime's wrappers).
     public func value<T: Decodable>(_ key: String, as type: T.Type) throws -> T {
-        if let document {
-            let key = WireCodingKey(stringValue: key)
-            return try document.decode(T.self, at: try document.member(key, of: object, at: path), path: path.appending(key))
-        }
-        return try keyed!.container.decode(T.self, forKey: WireCodingKey(stringValue: key))
+        if let keyed { return try keyed.container.decode(T.self, forKey: WireCodingKey(stringValue: key)) }
+        let key = WireCodingKey(stringValue: key)
+        return try document.decode(T.self, at: try document.member(key, of: object, at: path), path: path.appending(key))
     }
 
     public func optionalValue<T: Decodable>(_ key: String, as type: T.Type) throws -> T? {
-        if let document {
-            guard let token = document.member(of: object, named: key), !document.isNull(token) else { return nil }
-            return try document.decode(T.self, at: token, path: path.appending(WireCodingKey(stringValue: key)))
-        }
-        return try keyed!.container.decodeIfPresent(T.self, forKey: WireCodingKey(stringValue: key))
+        if let keyed { return try keyed.container.decodeIfPresent(T.self, forKey: WireCodingKey(stringValue: key)) }
+        guard let token = document.member(of: object, named: key), !document.isNull(token) else { return nil }
+        return try document.decode(T.self, at: token, path: path.appending(WireCodingKey(stringValue: key)))
     }
 
     /// A member that may be absent (`nil`) or present and `null` (`.null`): the two are different values.
@@ -150,10 +131,8 @@ public struct WireFields {
         guard found == expected else {
             let codingKey = WireCodingKey(stringValue: key)
             let description = "expected the constant \(String(reflecting: expected)), found \(String(reflecting: found))"
-            if document != nil {
-                throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: path.keys + [codingKey], debugDescription: description))
-            }
-            throw DecodingError.dataCorruptedError(forKey: codingKey, in: keyed!.container, debugDescription: description)
+            if let keyed { throw DecodingError.dataCorruptedError(forKey: codingKey, in: keyed.container, debugDescription: description) }
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: path.keys + [codingKey], debugDescription: description))
         }
     }
 }
