@@ -32,7 +32,8 @@ RUNS = 3 if CHECK else 5
 # target itself is read from the table, since an absolute time on a shared machine would make CI flaky.
 DISPATCH_GUARDS = [
     ("generated client (loopback, typed listener)", "hand-written JSONSerialization handler", 2.0),
-    ("generated client (loopback, typed listener)", "bare JSONDecoder (ISO8601FormatStyle dates), payload bytes only", 1.8),
+    # Measured 3.2x-3.5x once frames stopped being copied per consumer (issue 15; the target is 3x).
+    ("generated client (loopback, typed listener)", "bare JSONDecoder (ISO8601FormatStyle dates), payload bytes only", 2.8),
     # Measured 0.67x, then 0.55x-0.58x once the bare decoder got faster with the generated structs' WireFields
     # coding (issue 15): the client's own overhead did not grow, its reference shrank.
     ("generated client (loopback, typed listener)", "bare WireDecoder (what generated clients decode with), payload bytes only", 0.45),
