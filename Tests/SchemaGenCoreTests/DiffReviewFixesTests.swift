@@ -103,4 +103,34 @@ import Testing
         #expect(found.first?.oldAppNewServer.reason == "the server may leave out the payload that the app requires")
         #expect(found.first?.newAppOldServer.reason == "the app accepts the payload with or without it")
     }
+
+    /// A type renamed to one of the same shape was three findings: the old name removed, the new one added, and the
+    /// replacement at each field that uses it.
+    @Test func aTypeRenamedToOneOfTheSameShapeIsOneFinding() {
+        let before = """
+            schemagen: 1
+            name: G
+            framing: socket.io
+            types:
+              Member: { fields: { id: String, name: String } }
+              Invite: { fields: { code: String } }
+            events:
+              member_joined: { direction: server-to-client, payload: { member: Member } }
+              member_left: { direction: server-to-client, payload: { member: Member, by: "Member?" } }
+
+            """
+        let after = before.replacingOccurrences(of: "Member", with: "GroupMember")
+            .replacingOccurrences(of: "Invite: { fields: { code: String } }", with: "Invitation: { fields: { code: String, from: String } }")
+        let found = changes(before, after)
+        // A removed and an added type of other shapes stay a removal and an addition.
+        #expect(found.map(\.summary).sorted() == [
+            "type `Invitation` added",
+            "type `Invite` removed",
+            "type `Member` renamed to `GroupMember`, which has the same shape",
+        ], "\(found.map(\.summary))")
+        let renamed = found.first { $0.summary.contains("renamed") }
+        #expect(renamed?.kind == .swiftAPI && renamed?.type == "GroupMember" && renamed?.line == 5)
+        #expect(renamed?.affectedEvents?.map(\.event) == ["member_joined", "member_left"])
+        #expect(renamed?.oldAppNewServer.verdict == .safe && renamed?.newAppOldServer.verdict == .safe)
+    }
 }

@@ -29,6 +29,7 @@ public struct ContractDiffer: Sendable {
     public func changes() -> [ContractChange] {
         var recorder = Recorder(contract: new.name, file: file)
         recorder.carriers = TypeUsage(old).carriers.merging(TypeUsage(new).carriers) { Array(Set($0 + $1)).sorted() }
+        recorder.renamedTypes = renamedTypes()
         compareContracts(&recorder)
         compareTypes(&recorder)
         compareScope(old.events, new.events, place: Place(), &recorder)
@@ -50,6 +51,8 @@ public struct ContractDiffer: Sendable {
         let file: String
         /// The events that carry each named type, in either version.
         var carriers: [String: [AffectedEvent]] = [:]
+        /// Types only the old version has, by the name of the type of the same shape only the new one has.
+        var renamedTypes: [String: String] = [:]
         var changes: [ContractChange] = []
 
         /// `subject` names what a presence change is about when it is not a field (`payload`), for the verdicts' reasons.
@@ -147,14 +150,34 @@ public struct ContractDiffer: Sendable {
 
     // MARK: Named types
 
-    private func compareTypes(_ recorder: inout Recorder) {
-        let usage = TypeUsage.sharedFlows(old: TypeUsage(old), new: TypeUsage(new))
+    /// Pairs each type only the old version has with the first type of the same shape only the new one has: a
+    /// rename, reported once rather than as a removal, an addition and a replacement at every use.
+    private func renamedTypes() -> [String: String] {
+        var added = new.types.map(\.name).filter { old.type(named: $0) == nil }
+        var renamed: [String: String] = [:]
+        let shapes = ShapeComparison(old: old, new: new)
         for type in old.types where new.type(named: type.name) == nil {
+            guard let index = added.firstIndex(where: { shapes.sameShape(.named(type.name), .named($0)) }) else { continue }
+            renamed[type.name] = added.remove(at: index)
+        }
+        return renamed
+    }
+
+    private func compareTypes(_ recorder: inout Recorder) {
+        let (oldUsage, newUsage) = (TypeUsage(old), TypeUsage(new))
+        let usage = TypeUsage.sharedFlows(old: oldUsage, new: newUsage)
+        let renamedTo = Dictionary(uniqueKeysWithValues: recorder.renamedTypes.map { ($1, $0) })
+        for type in old.types where new.type(named: type.name) == nil && recorder.renamedTypes[type.name] == nil {
             recorder.record(.swiftAPI, "type \(code(type.name)) removed", at: Place(type: type.name), flows: usage[type.name] ?? [])
         }
         for after in new.types {
             let flows = usage[after.name] ?? []
             let place = Place(type: after.name)
+            if let previous = renamedTo[after.name] {
+                let carried = (oldUsage.flows[previous] ?? []).union(newUsage.flows[after.name] ?? [])
+                recorder.record(.swiftAPI, "type \(code(previous)) renamed to \(code(after.name)), which has the same shape", at: place, flows: carried)
+                continue
+            }
             guard let before = old.type(named: after.name) else {
                 recorder.record(.swiftAPI, "type \(code(after.name)) added", at: place, flows: flows)
                 continue
@@ -491,6 +514,9 @@ public struct ContractDiffer: Sendable {
             recorder.record(.typeNarrowed, "type changed from `Double` to `Int`", at: place, flows: flows)
         default:
             if before == after { return }
+            if case .named(let a) = before, case .named(let b) = after, recorder.renamedTypes[a] == b {
+                return // reported once, as the type's rename
+            }
             if ShapeComparison(old: old, new: new).sameShape(before, after) {
                 recorder.record(.swiftAPI, "type \(code(before.spelling)) replaced by \(code(after.spelling)), which has the same shape", at: place, flows: flows)
             } else {
