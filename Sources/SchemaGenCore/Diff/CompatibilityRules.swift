@@ -5,6 +5,9 @@
 /// missing required field, ignores a field it does not know, and so on. docs/compatibility.md is this table
 /// in prose, with an example per rule.
 public enum CompatibilityRules {
+    /// The values a string field made an enum's may still hold: an app reads them as `unknown`.
+    static let unlistedValues = "strings the enum does not list"
+
     /// The assessment of one change for one skew, given which way the affected messages flow.
     /// `subject` names what a presence change is about when it is not a field: `payload`.
     public static func assess(_ kind: ChangeKind, flow: Flow, skew: Skew, subject: String? = nil) -> Assessment {
@@ -119,14 +122,27 @@ public enum CompatibilityRules {
                 : .degrades("\(receiver) keeps the bit but no longer names it")
         case .typeChanged:
             return .breaks("\(receiver) cannot decode the value \(sender) writes in the other type")
+        // Widened: the new type reads every value of the old one (`Int` to `Double`, `Date` to `String`, anything to
+        // `JSON`); narrowed: the reverse. `subject` names the values only the wider type holds; none means fractions.
         case .typeWidened:
-            return senderIsNew
-                ? .breaks("\(sender) may send fractions that \(receiver) cannot read as a whole number")
-                : .safe("\(receiver) reads whole numbers as numbers")
+            guard let values = subject else {
+                return senderIsNew
+                    ? .breaks("\(sender) may send fractions that \(receiver) cannot read as a whole number")
+                    : .safe("\(receiver) reads whole numbers as numbers")
+            }
+            if !senderIsNew { return .safe("\(receiver) reads every value \(sender) sends") }
+            if values == unlistedValues, receiverIsApp { return .degrades("the server may send \(values), which the app reads as `unknown`") }
+            return .breaks("\(sender) may send \(values), which \(receiver) cannot read")
         case .typeNarrowed:
-            return senderIsNew
-                ? .safe("\(sender) sends whole numbers, which \(receiver) reads as numbers")
-                : .breaks("\(sender) may send fractions that \(receiver) cannot read as a whole number")
+            guard let values = subject else {
+                return senderIsNew
+                    ? .safe("\(sender) sends whole numbers, which \(receiver) reads as numbers")
+                    : .breaks("\(sender) may send fractions that \(receiver) cannot read as a whole number")
+            }
+            if senderIsNew { return .safe("\(receiver) reads every value \(sender) now sends") }
+            // Generated enums keep the values they do not list; a server is assumed to reject them.
+            if values == unlistedValues, receiverIsApp { return .degrades("the server may send \(values), which the app reads as `unknown`") }
+            return .breaks("\(sender) may send \(values), which \(receiver) cannot read")
         case .constantAdded:
             return senderIsNew
                 ? .safe("\(sender) always sends the value \(receiver) accepts")

@@ -517,6 +517,10 @@ public struct ContractDiffer: Sendable {
             if case .named(let a) = before, case .named(let b) = after, recorder.renamedTypes[a] == b {
                 return // reported once, as the type's rename
             }
+            if let (kind, values) = WireValues(old: old, new: new).relation(before, after) {
+                recorder.record(kind, "type changed from \(code(before.spelling)) to \(code(after.spelling))", at: place, flows: flows, subject: values)
+                return
+            }
             if ShapeComparison(old: old, new: new).sameShape(before, after) {
                 recorder.record(.swiftAPI, "type \(code(before.spelling)) replaced by \(code(after.spelling)), which has the same shape", at: place, flows: flows)
             } else {
@@ -632,6 +636,52 @@ struct TypeUsage {
 
 /// Whether two types look the same on the wire, following named types (a renamed type with the same fields
 /// changes nothing on the wire).
+/// Which JSON values a field of one type holds against another: a change to a type that reads every value of the
+/// old one is judged by who decodes it (an old app decoding `String` reads a `Date` the server now sends as ISO 8601,
+/// a new app decoding `Date` does not read every string an old server sends), not as a change of type.
+struct WireValues {
+    let old: Contract
+    let new: Contract
+
+    /// What a string on the wire holds, for the types written as strings.
+    private enum StringValue: Equatable {
+        case any, date, url, listedValues
+    }
+
+    /// `.typeWidened` when `after` reads every value `before` holds, `.typeNarrowed` when `before` reads every value
+    /// `after` holds, with the values only the wider one holds; `nil` for any other change.
+    func relation(_ before: TypeRef, _ after: TypeRef) -> (ChangeKind, String)? {
+        if after == .scalar(.json), before != after { return (.typeWidened, "any JSON value") }
+        if before == .scalar(.json) { return (.typeNarrowed, "any JSON value") }
+        guard let was = string(before, in: old), let now = string(after, in: new), was != now else { return nil }
+        if was == .any { return (.typeNarrowed, describe(now)) }
+        if now == .any { return (.typeWidened, describe(was)) }
+        return nil
+    }
+
+    private func string(_ type: TypeRef, in contract: Contract) -> StringValue? {
+        switch type {
+        case .scalar(.string): return .any
+        case .scalar(.url): return .url
+        case .scalar(.date): return [.iso8601, .iso8601Fractional].contains(contract.dateEncoding) ? .date : nil
+        case .named(let name):
+            guard case .enumeration(let values)? = contract.type(named: name)?.kind, values.rawType == .string else { return nil }
+            return .listedValues
+        default: return nil
+        }
+    }
+
+    /// The strings a field of the narrower kind never holds.
+    private func describe(_ narrow: StringValue) -> String {
+        switch narrow {
+        case .any: "any string"
+        case .date: "strings that are not ISO 8601 dates"
+        case .url: "strings that are not URLs"
+        case .listedValues: CompatibilityRules.unlistedValues
+        }
+    }
+}
+
 struct ShapeComparison {
     let old: Contract
     let new: Contract
