@@ -5,12 +5,11 @@
 /// missing required field, ignores a field it does not know, and so on. docs/compatibility.md is this table
 /// in prose, with an example per rule.
 public enum CompatibilityRules {
-    /// The values a string field made an enum's may still hold: an app reads them as `unknown`.
-    static let unlistedValues = "strings the enum does not list"
-
     /// The assessment of one change for one skew, given which way the affected messages flow.
-    /// `subject` names what a presence change is about when it is not a field: `payload`.
-    public static func assess(_ kind: ChangeKind, flow: Flow, skew: Skew, subject: String? = nil) -> Assessment {
+    /// `subject` names what a presence change is about when it is not a field (`payload`), or for a widened or
+    /// narrowed type the values only the wider type holds; `unknownToApps` says an app reads those values as
+    /// `unknown` (an enum's unlisted values) where a server is assumed to reject them.
+    public static func assess(_ kind: ChangeKind, flow: Flow, skew: Skew, subject: String? = nil, unknownToApps: Bool = false) -> Assessment {
         // In a skew, the app and the server each run one version; the flow decides who encodes.
         let senderIsNew = flow.senderIsApp ? skew.appIsNew : !skew.appIsNew
         let receiver = flow.senderIsApp ? "the server" : "the app"
@@ -123,25 +122,17 @@ public enum CompatibilityRules {
         case .typeChanged:
             return .breaks("\(receiver) cannot decode the value \(sender) writes in the other type")
         // Widened: the new type reads every value of the old one (`Int` to `Double`, `Date` to `String`, anything to
-        // `JSON`); narrowed: the reverse. `subject` names the values only the wider type holds; none means fractions.
-        case .typeWidened:
+        // `JSON`); narrowed: the reverse. Without `subject`, the values only the wider type holds are fractions.
+        case .typeWidened, .typeNarrowed:
+            // Whether the sender may send values the receiver's type does not hold.
+            let sendsExtraValues = (kind == .typeWidened) == senderIsNew
             guard let values = subject else {
-                return senderIsNew
+                return sendsExtraValues
                     ? .breaks("\(sender) may send fractions that \(receiver) cannot read as a whole number")
-                    : .safe("\(receiver) reads whole numbers as numbers")
+                    : .safe(kind == .typeWidened ? "\(receiver) reads whole numbers as numbers" : "\(sender) sends whole numbers, which \(receiver) reads as numbers")
             }
-            if !senderIsNew { return .safe("\(receiver) reads every value \(sender) sends") }
-            if values == unlistedValues, receiverIsApp { return .degrades("the server may send \(values), which the app reads as `unknown`") }
-            return .breaks("\(sender) may send \(values), which \(receiver) cannot read")
-        case .typeNarrowed:
-            guard let values = subject else {
-                return senderIsNew
-                    ? .safe("\(sender) sends whole numbers, which \(receiver) reads as numbers")
-                    : .breaks("\(sender) may send fractions that \(receiver) cannot read as a whole number")
-            }
-            if senderIsNew { return .safe("\(receiver) reads every value \(sender) now sends") }
-            // Generated enums keep the values they do not list; a server is assumed to reject them.
-            if values == unlistedValues, receiverIsApp { return .degrades("the server may send \(values), which the app reads as `unknown`") }
+            if !sendsExtraValues { return .safe("\(receiver) reads every value \(sender) sends") }
+            if unknownToApps, receiverIsApp { return .degrades("the server may send \(values), which the app reads as `unknown`") }
             return .breaks("\(sender) may send \(values), which \(receiver) cannot read")
         case .constantAdded:
             return senderIsNew

@@ -55,8 +55,9 @@ public struct ContractDiffer: Sendable {
         var renamedTypes: [String: String] = [:]
         var changes: [ContractChange] = []
 
-        /// `subject` names what a presence change is about when it is not a field (`payload`), for the verdicts' reasons.
-        mutating func record(_ kind: ChangeKind, _ summary: String, at place: Place, flows: Set<Flow>, subject: String? = nil) {
+        /// `subject` and `unknownToApps` are ``CompatibilityRules/assess(_:flow:skew:subject:unknownToApps:)``'s.
+        mutating func record(_ kind: ChangeKind, _ summary: String, at place: Place, flows: Set<Flow>, subject: String? = nil,
+                             unknownToApps: Bool = false) {
             // A change to a type no event carries reaches no message: only code that names the type sees it.
             if flows.isEmpty, let type = place.type, place.event == nil {
                 let unused = Assessment(verdict: .safe, reason: "no event carries type \(code(type)) in both versions")
@@ -67,8 +68,8 @@ public struct ContractDiffer: Sendable {
             // Any other change no message carries (the contract's namespace, say) is judged as if it travelled both ways.
             let effective = flows.isEmpty ? Set(Flow.allCases) : flows
             func worst(_ skew: Skew) -> Assessment {
-                effective.sorted { $0.rawValue < $1.rawValue }.map { CompatibilityRules.assess(kind, flow: $0, skew: skew, subject: subject) }
-                    .max { $0.verdict < $1.verdict } ?? CompatibilityRules.assess(kind, flow: .serverToClient, skew: skew, subject: subject)
+                let assess = { (flow: Flow) in CompatibilityRules.assess(kind, flow: flow, skew: skew, subject: subject, unknownToApps: unknownToApps) }
+                return effective.sorted { $0.rawValue < $1.rawValue }.map(assess).max { $0.verdict < $1.verdict } ?? assess(.serverToClient)
             }
             var change = ContractChange(kind: kind, contract: contract, file: file, channel: place.channel, event: place.event,
                                         type: place.type, path: place.path, summary: summary,
@@ -517,8 +518,9 @@ public struct ContractDiffer: Sendable {
             if case .named(let a) = before, case .named(let b) = after, recorder.renamedTypes[a] == b {
                 return // reported once, as the type's rename
             }
-            if let (kind, values) = WireValues(old: old, new: new).relation(before, after) {
-                recorder.record(kind, "type changed from \(code(before.spelling)) to \(code(after.spelling))", at: place, flows: flows, subject: values)
+            if let relation = WireValues(old: old, new: new).relation(before, after) {
+                recorder.record(relation.kind, "type changed from \(code(before.spelling)) to \(code(after.spelling))", at: place, flows: flows,
+                                subject: relation.extraValues, unknownToApps: relation.unknownToApps)
                 return
             }
             if ShapeComparison(old: old, new: new).sameShape(before, after) {
@@ -634,8 +636,6 @@ struct TypeUsage {
     }
 }
 
-/// Whether two types look the same on the wire, following named types (a renamed type with the same fields
-/// changes nothing on the wire).
 /// Which JSON values a field of one type holds against another: a change to a type that reads every value of the
 /// old one is judged by who decodes it (an old app decoding `String` reads a `Date` the server now sends as ISO 8601,
 /// a new app decoding `Date` does not read every string an old server sends), not as a change of type.
@@ -648,14 +648,23 @@ struct WireValues {
         case any, date, url, listedValues
     }
 
-    /// `.typeWidened` when `after` reads every value `before` holds, `.typeNarrowed` when `before` reads every value
-    /// `after` holds, with the values only the wider one holds; `nil` for any other change.
-    func relation(_ before: TypeRef, _ after: TypeRef) -> (ChangeKind, String)? {
-        if after == .scalar(.json), before != after { return (.typeWidened, "any JSON value") }
-        if before == .scalar(.json) { return (.typeNarrowed, "any JSON value") }
+    /// How two types' values relate, for a change judged as widened or narrowed.
+    struct Relation {
+        /// `.typeWidened` when the new type reads every value the old one holds, `.typeNarrowed` for the reverse.
+        var kind: ChangeKind
+        /// The values only the wider type holds.
+        var extraValues: String
+        /// Whether they are strings an enum does not list, which generated apps read as `unknown`.
+        var unknownToApps: Bool
+    }
+
+    /// `nil` for any other change.
+    func relation(_ before: TypeRef, _ after: TypeRef) -> Relation? {
+        if after == .scalar(.json), before != after { return Relation(kind: .typeWidened, extraValues: "any JSON value", unknownToApps: false) }
+        if before == .scalar(.json) { return Relation(kind: .typeNarrowed, extraValues: "any JSON value", unknownToApps: false) }
         guard let was = string(before, in: old), let now = string(after, in: new), was != now else { return nil }
-        if was == .any { return (.typeNarrowed, describe(now)) }
-        if now == .any { return (.typeWidened, describe(was)) }
+        if was == .any { return Relation(kind: .typeNarrowed, extraValues: describe(now), unknownToApps: now == .listedValues) }
+        if now == .any { return Relation(kind: .typeWidened, extraValues: describe(was), unknownToApps: was == .listedValues) }
         return nil
     }
 
@@ -677,11 +686,13 @@ struct WireValues {
         case .any: "any string"
         case .date: "strings that are not ISO 8601 dates"
         case .url: "strings that are not URLs"
-        case .listedValues: CompatibilityRules.unlistedValues
+        case .listedValues: "strings the enum does not list"
         }
     }
 }
 
+/// Whether two types look the same on the wire, following named types (a renamed type with the same fields
+/// changes nothing on the wire).
 struct ShapeComparison {
     let old: Contract
     let new: Contract
