@@ -97,3 +97,8 @@ public struct SyntaxNode: Sendable {
         }
     }
 }
+
+extension SyntaxNode: Equatable {}
+extension SyntaxNode.Kind: Equatable {}
+extension SyntaxNode.Scalar: Equatable {}
+extension SyntaxNode.Entry: Equatable {}

@@ -61,6 +61,18 @@ public struct YAMLLoader: Sendable {
                 "the file contains the control character U+\(String(format: "%04X", control.value)), which YAML does not allow; is this a binary file?",
                 at: control.location)])
         }
+        // Most contracts are plain block YAML, read in one pass; anything else (and every error) goes through Yams.
+        if let root = BlockYAMLReader.read(text, path: path) {
+            return Result(source: source, root: root, diagnostics: [])
+        }
+        return loadWithYams(source: source)
+    }
+
+    /// The general path: Yams composes the whole YAML language, reports its errors, and the loader recovers
+    /// from duplicate keys one by one.
+    func loadWithYams(source: SourceText) -> Result {
+        let text = source.text, path = source.path
+        let start = source.location(line: 1, column: 1)
         var parseText = text
         var duplicates: [SourceLocation: DuplicateKey] = [:]
         for _ in 0...Self.maximumDuplicateRecoveries {
