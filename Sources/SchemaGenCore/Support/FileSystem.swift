@@ -126,12 +126,23 @@ extension FileSystem {
     /// Writes `data` to a new file at `path` and flushes it to disk before returning, so a file a journal
     /// names as ready is complete even after a power loss.
     static func writeDurably(_ data: Data, to path: String) throws(Problem) {
+        try data.withUnsafeBytes { bytes in Result { () throws(Problem) in try writeDurably(bytes, to: path) } }.get()
+    }
+
+    /// Writes `text` as UTF-8, durably, from the string's own storage (a generated file can be tens of MB:
+    /// copying it into `Data` first doubled the writer's memory).
+    static func writeDurably(_ text: String, to path: String) throws(Problem) {
+        var text = text
+        try text.withUTF8 { bytes in Result { () throws(Problem) in try writeDurably(UnsafeRawBufferPointer(bytes), to: path) } }.get()
+    }
+
+    private static func writeDurably(_ bytes: UnsafeRawBufferPointer, to path: String) throws(Problem) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw problem(errno: errno, path: path) }
         defer { close(descriptor) }
         var written = 0
-        while written < data.count {
-            let count = data.withUnsafeBytes { writeBytes(descriptor, $0.baseAddress! + written, data.count - written) }
+        while written < bytes.count {
+            let count = writeBytes(descriptor, bytes.baseAddress! + written, bytes.count - written)
             if count < 0 {
                 if errno == EINTR { continue }
                 throw problem(errno: errno, path: path)
@@ -139,6 +150,34 @@ extension FileSystem {
             written += count
         }
         guard fsync(descriptor) == 0 else { throw problem(errno: errno, path: path) }
+    }
+
+    /// Whether the regular file at `path` holds exactly `text`'s UTF-8: sizes first, then a megabyte at a
+    /// time, so comparing never holds the old file in memory. `false` when it cannot be read.
+    static func fileHolds(_ text: String, at path: String) -> Bool {
+        var text = text
+        return text.withUTF8 { expected in
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+            guard descriptor >= 0 else { return false }
+            defer { close(descriptor) }
+            var status = stat()
+            guard fstat(descriptor, &status) == 0, case .file = kind(of: status), Int(status.st_size) == expected.count else { return false }
+            let chunk = 1 << 20
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunk, alignment: 1)
+            defer { buffer.deallocate() }
+            var offset = 0
+            while true {
+                let count = readBytes(descriptor, buffer.baseAddress, chunk)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                if count == 0 { return offset == expected.count }
+                guard offset + count <= expected.count,
+                      memcmp(buffer.baseAddress!, expected.baseAddress! + offset, count) == 0 else { return false }
+                offset += count
+            }
+        }
     }
 
     /// Removes a file; a file that is already gone is fine.

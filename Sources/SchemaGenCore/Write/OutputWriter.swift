@@ -98,7 +98,7 @@ public struct OutputWriter: Sendable {
     // MARK: Planning
 
     private struct Plan {
-        var moves: [(journal: WriteJournal.Move, data: Data)] = []
+        var moves: [(journal: WriteJournal.Move, contents: String)] = []
         var removals: [String] = []
     }
 
@@ -109,13 +109,12 @@ public struct OutputWriter: Sendable {
         let all = files.map { ($0, directory) } + guides.map { ($0, workingDirectory) }
         for (file, base) in all.sorted(by: { $0.0.relativePath < $1.0.relativePath }) {
             let url = base.appendingPathComponent(file.relativePath).standardizedFileURL
-            let data = Data(file.contents.utf8)
-            if let existing = try? Data(contentsOf: url), existing == data {
+            if FileSystem.fileHolds(file.contents, at: url.path) {
                 report.unchanged.append(file.relativePath)
                 continue
             }
             let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).schemagen-new")
-            plan.moves.append((WriteJournal.Move(temporary: temporary.path, destination: url.path), data))
+            plan.moves.append((WriteJournal.Move(temporary: temporary.path, destination: url.path), file.contents))
             report.written.append(file.relativePath)
         }
         let kept = Set(files.map(\.relativePath))
@@ -144,10 +143,10 @@ public struct OutputWriter: Sendable {
         do {
             try WriteJournal(state: .staging, moves: moves, removals: []).save(in: directory)
             step.passed()
-            for (move, data) in plan.moves {
+            for (move, contents) in plan.moves {
                 try FileManager.default.createDirectory(at: URL(fileURLWithPath: move.temporary).deletingLastPathComponent(),
                                                         withIntermediateDirectories: true)
-                try FileSystem.writeDurably(data, to: move.temporary)
+                try FileSystem.writeDurably(contents, to: move.temporary)
                 step.passed()
             }
         } catch {

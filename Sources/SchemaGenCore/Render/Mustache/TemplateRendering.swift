@@ -91,6 +91,8 @@ struct TemplateRendering {
             for item in rest[first..<Swift.min(first + chunkSize, rest.endIndex)] { rendering.render(body, in: item) }
             return (output: rendering.output, endsAtLineStart: rendering.atLineStart)
         }
+        // One allocation for the joined text: growing it chunk by chunk copied it again at every doubling.
+        output.reserveCapacity(output.utf8.count + rendered.reduce(0) { $0 + $1.output.utf8.count })
         for (first, result) in zip(chunkStarts, rendered) {
             if atLineStart == start.atLineStart {
                 output += result.output
