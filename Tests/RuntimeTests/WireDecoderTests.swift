@@ -89,6 +89,29 @@ import Testing
         #expect(Self.errorShape { try WireDecoder(dates: .iso8601).decode(String.self, from: data) } == .dataCorrupted(path: []))
     }
 
+    /// Strings are scanned eight bytes at a time: every byte that needs a look of its own (a quote, a backslash,
+    /// a control character, each byte of a multi-byte character, a stray continuation byte) is found at every
+    /// offset of the eight-byte window and near the end of the buffer, and read or rejected as Foundation does.
+    @Test func everySpecialByteIsFoundAtEveryOffsetOfAString() throws {
+        let specials: [[UInt8]] = [[0x22], [0x5C, 0x6E], [0x5C, 0x75, 0x30, 0x30, 0x65, 0x39], [0x5C], [0x5C, 0x78], [0x01], [0x1F],
+                                   [0x7F], [0xC3, 0xA9], [0xE2, 0x82, 0xAC], [0xF0, 0x9F, 0x98, 0x80], [0x80], [0xC3], [0xFF], [0x20]]
+        for special in specials {
+            for before in 0..<18 {
+                for after in [0, 1, 7, 8, 9] {
+                    let content = Array(repeating: UInt8(ascii: "a"), count: before) + special + Array(repeating: UInt8(ascii: "b"), count: after)
+                    let data = Data([UInt8(ascii: "["), UInt8(ascii: "\"")] + content + [UInt8(ascii: "\""), UInt8(ascii: "]")])
+                    let wire = Result { try WireDecoder(dates: .unixSeconds).decode([String].self, from: data) }
+                    let reference = Result { try Self.foundation().decode([String].self, from: data) }
+                    switch (wire, reference) {
+                    case (.success(let value), .success(let expected)): #expect(value == expected, "\(content)")
+                    case (.failure, .failure): break
+                    default: Issue.record("\(content): WireDecoder \(wire), Foundation \(reference)")
+                    }
+                }
+            }
+        }
+    }
+
     /// Thousands of damaged copies of a realistic document (bytes deleted, inserted, replaced, from a seeded
     /// generator so failures reproduce): the decoder never crashes, and accepts exactly what Foundation accepts
     /// (but trailing commas), into the same value.
