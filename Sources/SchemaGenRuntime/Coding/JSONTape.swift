@@ -74,26 +74,26 @@ struct JSONTape {
 
     // MARK: Parsing
 
-    /// An object or array whose members are being parsed.
-    private struct OpenContainer {
-        var token: Int
-        var isObject: Bool
-        var count = 0
-        var keys = KeyLog()
-    }
+    /// While a container is open, its token keeps the parse's bookkeeping in the fields it fills only when it
+    /// closes: `end` holds the enclosing open container (or -1), `count` the members so far, `next` an object's
+    /// key signature bits. So the stack of open containers needs no allocation of its own (an array of them
+    /// was one of the few allocations per payload).
+    private var innermostOpen = -1
+    private var openDepth = 0
+    /// Full hashes of the keys of open objects too large for pairwise comparison, by object token.
+    private var largeObjectKeyHashes: [Int: Set<Int>] = [:]
 
     /// The whole document, with a loop and a stack of open containers rather than recursion: a document
     /// nested ``maximumDepth`` deep needs no more stack than a flat one (a recursive descent took about a KiB
     /// of stack per level in debug builds, more than a 512 KiB thread has for 512 levels).
     private mutating func parseDocument() throws(JSONSyntaxError) {
-        var open: [OpenContainer] = []
         while true {
             // A value starts here.
             skipWhitespace()
             guard index < bytes.count else { throw JSONSyntaxError(message: "expected a value", offset: index) }
             switch bytes[index] {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
-                guard open.count < Self.maximumDepth else { throw JSONSyntaxError(message: "nested too deeply", offset: index) }
+                guard openDepth < Self.maximumDepth else { throw JSONSyntaxError(message: "nested too deeply", offset: index) }
                 let isObject = bytes[index] == UInt8(ascii: "{")
                 let token = self.open(isObject ? .object : .array)
                 index += 1
@@ -102,8 +102,10 @@ struct JSONTape {
                     index += 1
                     close(token, count: 0)
                 } else {
-                    open.append(OpenContainer(token: token, isObject: isObject))
-                    if isObject { try parseKey(in: &open[open.count - 1]) }
+                    tokens[token].end = innermostOpen
+                    innermostOpen = token
+                    openDepth += 1
+                    if isObject { try parseKey(in: token) }
                     continue
                 }
             case UInt8(ascii: "\""): try parseString()
@@ -114,54 +116,45 @@ struct JSONTape {
             default: throw JSONSyntaxError(message: "expected a value", offset: index)
             }
             // A value is complete: go on to its container's next member, or close the containers that end here.
-            while !open.isEmpty {
-                let last = open.count - 1
-                open[last].count += 1
+            while innermostOpen >= 0 {
+                let container = innermostOpen
+                tokens[container].count += 1
                 skipWhitespace()
-                let isObject = open[last].isObject
+                let isObject = tokens[container].kind == .object
                 guard index < bytes.count else {
-                    throw JSONSyntaxError(message: isObject ? "unterminated object" : "unterminated array", offset: tokens[open[last].token].start)
+                    throw JSONSyntaxError(message: isObject ? "unterminated object" : "unterminated array", offset: tokens[container].start)
                 }
                 if bytes[index] == UInt8(ascii: ",") {
                     index += 1
-                    if isObject { try parseKey(in: &open[last]) }
+                    if isObject { try parseKey(in: container) }
                     break
                 }
                 guard bytes[index] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
                     throw JSONSyntaxError(message: isObject ? "expected ',' or '}' in an object" : "expected ',' or ']' in an array", offset: index)
                 }
                 index += 1
-                close(open[last].token, count: open[last].count)
-                open.removeLast()
+                innermostOpen = tokens[container].end
+                openDepth -= 1
+                if isObject, !largeObjectKeyHashes.isEmpty { largeObjectKeyHashes[container] = nil }
+                close(container, count: tokens[container].count)
             }
-            if open.isEmpty { return }
+            if innermostOpen < 0 { return }
         }
     }
 
-    /// A member's key and the colon after it.
-    private mutating func parseKey(in object: inout OpenContainer) throws(JSONSyntaxError) {
+    /// A member's key and the colon after it, in the open object `object`.
+    private mutating func parseKey(in object: Int) throws(JSONSyntaxError) {
         skipWhitespace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
             throw JSONSyntaxError(message: "expected a string key", offset: index)
         }
         try parseString()
-        noteKey(tokens.count - 1, of: object.token, log: &object.keys)
+        noteKey(tokens.count - 1, of: object)
         skipWhitespace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
             throw JSONSyntaxError(message: "expected ':' after a key", offset: index)
         }
         index += 1
-    }
-
-    /// Keys of one object being parsed, to find repeats in linear time.
-    private struct KeyLog {
-        /// How many keys the object has so far.
-        var count = 0
-        /// Full hashes of every key, once the object is too large for pairwise comparison.
-        var hashes: Set<Int>?
-        /// Two bits per key signature seen so far: a key whose bits are not all set yet cannot repeat an
-        /// earlier key, so most keys skip the pairwise comparison (which was a tenth of decoding).
-        var signatureBits: UInt64 = 0
     }
 
     /// Objects with more keys than this stop comparing key signatures pairwise and keep hashes instead, so a
@@ -171,9 +164,10 @@ struct JSONTape {
     /// Marks `object` when its new `key` may repeat an earlier one (a false alarm only slows its lookups).
     /// Small objects compare signatures (length, first six bytes, last byte, kept in the key token's unused
     /// `count`), then bytes only when signatures match: a few integer comparisons per key for the objects
-    /// payloads are made of.
-    private mutating func noteKey(_ key: Int, of object: Int, log: inout KeyLog) {
-        log.count += 1
+    /// payloads are made of. Two bits per signature seen so far (kept in the open object's `next`) rule out
+    /// most repeats before any comparison: a key whose bits are not all set yet cannot repeat an earlier key.
+    private mutating func noteKey(_ key: Int, of object: Int) {
+        let keyNumber = tokens[object].count + 1
         guard !tokens[object].repeatsKeys else { return }
         let token = tokens[key]
         guard token.kind == .string else {
@@ -181,17 +175,17 @@ struct JSONTape {
             tokens[object].repeatsKeys = true
             return
         }
-        if log.count > Self.pairwiseKeyLimit {
-            if log.hashes == nil {
+        if keyNumber > Self.pairwiseKeyLimit {
+            if largeObjectKeyHashes[object] == nil {
                 var hashes = Set<Int>(minimumCapacity: 2 * Self.pairwiseKeyLimit)
                 var earlier = object + 1
                 while earlier < key {
                     hashes.insert(keyHash(earlier))
                     earlier = tokens[earlier + 1].next
                 }
-                log.hashes = hashes
+                largeObjectKeyHashes[object] = hashes
             }
-            if log.hashes!.insert(keyHash(key)).inserted == false { tokens[object].repeatsKeys = true }
+            if largeObjectKeyHashes[object]!.insert(keyHash(key)).inserted == false { tokens[object].repeatsKeys = true }
             return
         }
         let length = token.end - token.start
@@ -207,8 +201,9 @@ struct JSONTape {
         tokens[key].count = signature
         let mixed = UInt64(bitPattern: Int64(signature)) &* 0x9E37_79B9_7F4A_7C15
         let bits: UInt64 = 1 << (mixed >> 58) | 1 << ((mixed >> 52) & 63)
-        defer { log.signatureBits |= bits }
-        guard log.signatureBits & bits == bits else { return }
+        let seen = UInt64(bitPattern: Int64(tokens[object].next))
+        tokens[object].next = Int(Int64(bitPattern: seen | bits))
+        guard seen & bits == bits else { return }
         var earlier = object + 1
         while earlier < key {
             let other = tokens[earlier]
