@@ -1,8 +1,9 @@
 /// One piece of a parsed Mustache template. Parsing resolves everything that does not depend on the data
 /// (delimiters, standalone lines, dotted names), so rendering only walks the tree.
 indirect enum TemplateNode: Sendable {
-    /// Text copied to the output as it is.
-    case text(String)
+    /// Text copied to the output as it is; `lines` is the same text split at line feeds, for an indented
+    /// partial, which indents every line (split once here instead of at every rendering).
+    case text(String, lines: [String])
     /// `{{name}}` (escaped when the content type is HTML) or `{{{name}}}` / `{{&name}}` (never escaped).
     case variable(TemplateName, escaped: Bool)
     /// `{{#name}}…{{/name}}`, or `{{^name}}…{{/name}}` when `inverted`.
@@ -26,7 +27,7 @@ struct TemplateName: Sendable {
     /// The name as written, for matching a section's closing tag.
     let text: String
     /// The dot-separated parts; empty for `.`.
-    let components: [String]
+    let components: [TemplateKeyName]
     /// Whether the first part is looked up in the current value only (a leading dot).
     let isAnchored: Bool
 }

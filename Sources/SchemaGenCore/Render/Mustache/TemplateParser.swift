@@ -35,7 +35,7 @@ struct TemplateParser {
         while index < bytes.count {
             let textStart = index
             guard let tagStart = find(openDelimiter, from: index) else {
-                append(.text(string(textStart..<bytes.count)), to: &sections)
+                append(text(textStart..<bytes.count), to: &sections)
                 break
             }
             for offset in textStart..<tagStart {
@@ -48,12 +48,12 @@ struct TemplateParser {
             }
             let tag = try readTag(at: tagStart)
             if tag.canStandAlone, !lineHasContent, let nextLine = endOfBlankRest(after: tag.end) {
-                append(.text(string(textStart..<lineStart)), to: &sections)
+                append(text(textStart..<lineStart), to: &sections)
                 index = nextLine
                 try handle(tag, indentation: string(lineStart..<tagStart), sections: &sections)
                 lineStart = nextLine
             } else {
-                append(.text(string(textStart..<tagStart)), to: &sections)
+                append(text(textStart..<tagStart), to: &sections)
                 index = tag.end
                 lineHasContent = true
                 try handle(tag, indentation: "", sections: &sections)
@@ -163,14 +163,19 @@ struct TemplateParser {
         let isAnchored = text.hasPrefix(".")
         let components = (isAnchored ? text.dropFirst() : Substring(text)).split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard !components.contains(where: \.isEmpty) else { throw error("'\(text)' has an empty part between dots", at: tag.offset) }
-        return TemplateName(text: text, components: components, isAnchored: isAnchored)
+        return TemplateName(text: text, components: components.map(TemplateKeyName.init), isAnchored: isAnchored)
     }
 
     // MARK: - Bytes
 
     private func append(_ node: TemplateNode, to sections: inout [OpenSection]) {
-        if case .text(let text) = node, text.isEmpty { return }
+        if case .text(let text, _) = node, text.isEmpty { return }
         sections[sections.count - 1].nodes.append(node)
+    }
+
+    private func text(_ range: Range<Int>) -> TemplateNode {
+        let text = string(range)
+        return .text(text, lines: text.linesSplitAtLineFeeds)
     }
 
     /// The offset of the next line when only blanks follow `offset` up to a line feed (or the end), else nil.

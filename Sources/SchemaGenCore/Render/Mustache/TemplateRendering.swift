@@ -24,8 +24,8 @@ struct TemplateRendering {
         defer { escapesHTML = escapedHTML }
         for node in nodes {
             switch node {
-            case .text(let text):
-                writeTemplateText(text)
+            case .text(let text, let lines):
+                writeTemplateText(text, lines: lines)
             case .variable(let name, let escaped):
                 guard let value = lookUp(name) else { continue }
                 let text = value.interpolated
@@ -125,21 +125,20 @@ struct TemplateRendering {
 
     // MARK: - Output
 
-    private mutating func writeTemplateText(_ text: String) {
+    private mutating func writeTemplateText(_ text: String, lines: [String]) {
         guard !indentation.isEmpty else {
             output += text
             return
         }
         // Inside an indented partial every line of the template's own text is indented (not the lines
         // inside interpolated values), as if the partial's source were indented.
-        var lineStart = text.utf8.startIndex
-        for index in text.utf8.indices where text.utf8[index] == UInt8(ascii: "\n") {
-            writeValue(text[lineStart..<index])
-            output += "\n"
-            atLineStart = true
-            lineStart = text.utf8.index(after: index)
+        for (number, line) in lines.enumerated() {
+            if number > 0 {
+                output += "\n"
+                atLineStart = true
+            }
+            writeValue(line)
         }
-        writeValue(text[lineStart...])
     }
 
     private mutating func writeValue(_ text: some StringProtocol) {

@@ -7,7 +7,7 @@ public enum TemplateValue: Sendable {
     case context(any TemplateContext)
 
     /// The value of `key` when this is a context.
-    func child(_ key: String) -> TemplateValue? {
+    func child(_ key: TemplateKeyName) -> TemplateValue? {
         guard case .context(let context) = self else { return nil }
         return context.templateValue(forKey: key)
     }
@@ -36,6 +36,61 @@ public protocol TemplateContext: Sendable {
     /// The value of `key`, or `nil` for an unknown key or an empty optional; then a lookup goes on to the
     /// enclosing contexts, as Mustache does for missing keys.
     func templateValue(forKey key: String) -> TemplateValue?
+    /// The same, for a key name whose hash was computed when the template was parsed (what rendering asks).
+    func templateValue(forKey key: TemplateKeyName) -> TemplateValue?
+}
+
+extension TemplateContext {
+    public func templateValue(forKey key: TemplateKeyName) -> TemplateValue? {
+        templateValue(forKey: key.text)
+    }
+}
+
+/// A key's name with its hash, computed once: when a template is parsed, or a context's key table built.
+/// Rendering looks up millions of keys for a large contract; hashing each name anew was a tenth of it.
+public struct TemplateKeyName: Sendable {
+    public let text: String
+    let hash: UInt64
+
+    public init(_ text: String) {
+        self.text = text
+        // FNV-1a: templates and key tables are the tool's own or the user's, never the network's, so a
+        // simple, deterministic hash is enough.
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        self.hash = hash
+    }
+}
+
+/// A context type's keys, found by a name's precomputed hash (open addressing, linear probing).
+struct TemplateKeyTable<Context>: ExpressibleByDictionaryLiteral, Sendable {
+    private var slots: [(name: TemplateKeyName, key: TemplateKey<Context>)?]
+    private let mask: Int
+
+    init(dictionaryLiteral elements: (String, TemplateKey<Context>)...) {
+        var capacity = 4
+        while capacity < 2 * elements.count { capacity *= 2 }
+        slots = Array(repeating: nil, count: capacity)
+        mask = capacity - 1
+        for (text, key) in elements {
+            let name = TemplateKeyName(text)
+            var slot = Int(truncatingIfNeeded: name.hash) & mask
+            while let existing = slots[slot] {
+                precondition(existing.name.text != text, "the key '\(text)' is listed twice")
+                slot = (slot + 1) & mask
+            }
+            slots[slot] = (name, key)
+        }
+    }
+
+    subscript(name: TemplateKeyName) -> TemplateKey<Context>? {
+        var slot = Int(truncatingIfNeeded: name.hash) & mask
+        while let entry = slots[slot] {
+            if entry.name.hash == name.hash, entry.name.text == name.text { return entry.key }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
 }
 
 /// A type that templates can read as a value.
@@ -62,11 +117,15 @@ extension Optional: TemplateValueConvertible where Wrapped: TemplateValueConvert
 
 /// A context that answers lookups from a table of its keys.
 protocol KeyedTemplateContext: TemplateContext, TemplateValueConvertible {
-    static var templateKeys: [String: TemplateKey<Self>] { get }
+    static var templateKeys: TemplateKeyTable<Self> { get }
 }
 
 extension KeyedTemplateContext {
     public func templateValue(forKey key: String) -> TemplateValue? {
+        Self.templateKeys[TemplateKeyName(key)]?.read(self)
+    }
+
+    public func templateValue(forKey key: TemplateKeyName) -> TemplateValue? {
         Self.templateKeys[key]?.read(self)
     }
 

@@ -2,7 +2,7 @@
 // reflection. `TemplateKeysTests` checks every table against the stored properties it must cover.
 
 extension MarkdownFileContext: KeyedTemplateContext {
-    static let templateKeys: [String: TemplateKey<Self>] = [
+    static let templateKeys: TemplateKeyTable<Self> = [
         "sourceFile": .property(\.sourceFile),
         "title": .property(\.title),
         "description": .property(\.description),
@@ -18,14 +18,14 @@ extension MarkdownFileContext: KeyedTemplateContext {
 }
 
 extension MarkdownLink: KeyedTemplateContext {
-    static let templateKeys: [String: TemplateKey<Self>] = [
+    static let templateKeys: TemplateKeyTable<Self> = [
         "title": .property(\.title),
         "anchor": .property(\.anchor),
     ]
 }
 
 extension MarkdownScope: KeyedTemplateContext {
-    static let templateKeys: [String: TemplateKey<Self>] = [
+    static let templateKeys: TemplateKeyTable<Self> = [
         "clientEvents": .property(\.clientEvents),
         "serverEvents": .property(\.serverEvents),
         "hasClientEvents": .property(\.hasClientEvents),
@@ -34,7 +34,7 @@ extension MarkdownScope: KeyedTemplateContext {
 }
 
 extension MarkdownEventRow: KeyedTemplateContext {
-    static let templateKeys: [String: TemplateKey<Self>] = [
+    static let templateKeys: TemplateKeyTable<Self> = [
         "name": .property(\.name),
         "payload": .property(\.payload),
         "description": .property(\.description),
@@ -42,7 +42,7 @@ extension MarkdownEventRow: KeyedTemplateContext {
 }
 
 extension MarkdownChannel: KeyedTemplateContext {
-    static let templateKeys: [String: TemplateKey<Self>] = [
+    static let templateKeys: TemplateKeyTable<Self> = [
         "heading": .property(\.heading),
         "anchor": .property(\.anchor),
         "address": .property(\.address),
@@ -55,7 +55,7 @@ extension MarkdownChannel: KeyedTemplateContext {
 }
 
 extension MarkdownType: KeyedTemplateContext {
-    static let templateKeys: [String: TemplateKey<Self>] = [
+    static let templateKeys: TemplateKeyTable<Self> = [
         "name": .property(\.name),
         "anchor": .property(\.anchor),
         "description": .property(\.description),
@@ -69,7 +69,7 @@ extension MarkdownType: KeyedTemplateContext {
 }
 
 extension MarkdownFieldRow: KeyedTemplateContext {
-    static let templateKeys: [String: TemplateKey<Self>] = [
+    static let templateKeys: TemplateKeyTable<Self> = [
         "name": .property(\.name),
         "type": .property(\.type),
         "description": .property(\.description),
@@ -77,7 +77,7 @@ extension MarkdownFieldRow: KeyedTemplateContext {
 }
 
 extension MarkdownWireFormat: KeyedTemplateContext {
-    static let templateKeys: [String: TemplateKey<Self>] = [
+    static let templateKeys: TemplateKeyTable<Self> = [
         "explanation": .property(\.explanation),
         "exampleEvent": .property(\.exampleEvent),
         "exampleFrame": .property(\.exampleFrame),
@@ -87,7 +87,7 @@ extension MarkdownWireFormat: KeyedTemplateContext {
 }
 
 extension MarkdownFrameExample: KeyedTemplateContext {
-    static let templateKeys: [String: TemplateKey<Self>] = [
+    static let templateKeys: TemplateKeyTable<Self> = [
         "event": .property(\.event),
         "frame": .property(\.frame),
     ]

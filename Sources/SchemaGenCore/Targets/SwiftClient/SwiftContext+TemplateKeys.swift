@@ -2,7 +2,7 @@
 // reflection. `TemplateKeysTests` checks every table against the stored properties it must cover.
 
 extension SwiftFileContext: KeyedTemplateContext {
-    static let templateKeys: [String: TemplateKey<Self>] = [
+    static let templateKeys: TemplateKeyTable<Self> = [
         "sourceFile": .property(\.sourceFile),
         "access": .property(\.access),
         "namespace": .property(\.namespace),
@@ -21,7 +21,7 @@ extension SwiftFileContext: KeyedTemplateContext {
 }
 
 extension TypeContext: KeyedTemplateContext {
-    static let templateKeys: [String: TemplateKey<Self>] = [
+    static let templateKeys: TemplateKeyTable<Self> = [
         "name": .property(\.name),
         "documentation": .property(\.documentation),
         "structure": .property(\.structure),
@@ -36,7 +36,7 @@ extension TypeContext: KeyedTemplateContext {
 }
 
 extension UnionContext: KeyedTemplateContext {
-    static let templateKeys: [String: TemplateKey<Self>] = [
+    static let templateKeys: TemplateKeyTable<Self> = [
         "cases": .property(\.cases),
         "isByKind": .property(\.isByKind),
         "isByField": .property(\.isByField),
@@ -47,7 +47,7 @@ extension UnionContext: KeyedTemplateContext {
 }
 
 extension UnionCaseContext: KeyedTemplateContext {
-    static let templateKeys: [String: TemplateKey<Self>] = [
+    static let templateKeys: TemplateKeyTable<Self> = [
         "name": .property(\.name),
         "type": .property(\.type),
         "documentation": .property(\.documentation),
@@ -56,13 +56,13 @@ extension UnionCaseContext: KeyedTemplateContext {
 }
 
 extension FlagsContext: KeyedTemplateContext {
-    static let templateKeys: [String: TemplateKey<Self>] = [
+    static let templateKeys: TemplateKeyTable<Self> = [
         "flags": .property(\.flags),
     ]
 }
 
 extension FlagContext: KeyedTemplateContext {
-    static let templateKeys: [String: TemplateKey<Self>] = [
+    static let templateKeys: TemplateKeyTable<Self> = [
         "name": .property(\.name),
         "value": .property(\.value),
         "documentation": .property(\.documentation),
@@ -71,7 +71,7 @@ extension FlagContext: KeyedTemplateContext {
 }
 
 extension StructContext: KeyedTemplateContext {
-    static let templateKeys: [String: TemplateKey<Self>] = [
+    static let templateKeys: TemplateKeyTable<Self> = [
         "conformances": .property(\.conformances),
         "eventName": .property(\.eventName),
         "properties": .property(\.properties),
@@ -92,7 +92,7 @@ extension StructContext: KeyedTemplateContext {
 }
 
 extension PropertyContext: KeyedTemplateContext {
-    static let templateKeys: [String: TemplateKey<Self>] = [
+    static let templateKeys: TemplateKeyTable<Self> = [
         "name": .property(\.name),
         "storageName": .property(\.storageName),
         "argumentName": .property(\.argumentName),
@@ -108,14 +108,14 @@ extension PropertyContext: KeyedTemplateContext {
 }
 
 extension EnumContext: KeyedTemplateContext {
-    static let templateKeys: [String: TemplateKey<Self>] = [
+    static let templateKeys: TemplateKeyTable<Self> = [
         "rawType": .property(\.rawType),
         "cases": .property(\.cases),
     ]
 }
 
 extension EnumCaseContext: KeyedTemplateContext {
-    static let templateKeys: [String: TemplateKey<Self>] = [
+    static let templateKeys: TemplateKeyTable<Self> = [
         "name": .property(\.name),
         "rawValue": .property(\.rawValue),
         "documentation": .property(\.documentation),
@@ -123,7 +123,7 @@ extension EnumCaseContext: KeyedTemplateContext {
 }
 
 extension ScopeContext: KeyedTemplateContext {
-    static let templateKeys: [String: TemplateKey<Self>] = [
+    static let templateKeys: TemplateKeyTable<Self> = [
         "channelExpression": .property(\.channelExpression),
         "events": .property(\.events),
         "clientEvents": .property(\.clientEvents),
@@ -136,7 +136,7 @@ extension ScopeContext: KeyedTemplateContext {
 }
 
 extension EventContext: KeyedTemplateContext {
-    static let templateKeys: [String: TemplateKey<Self>] = [
+    static let templateKeys: TemplateKeyTable<Self> = [
         "wireName": .property(\.wireName),
         "wireNameText": .property(\.wireNameText),
         "directionText": .property(\.directionText),
@@ -168,7 +168,7 @@ extension EventContext: KeyedTemplateContext {
 }
 
 extension ServerRequestContext: KeyedTemplateContext {
-    static let templateKeys: [String: TemplateKey<Self>] = [
+    static let templateKeys: TemplateKeyTable<Self> = [
         "parameters": .property(\.parameters),
         "answerType": .property(\.answerType),
         "lines": .property(\.lines),
@@ -178,7 +178,7 @@ extension ServerRequestContext: KeyedTemplateContext {
 }
 
 extension ServerResponderContext: KeyedTemplateContext {
-    static let templateKeys: [String: TemplateKey<Self>] = [
+    static let templateKeys: TemplateKeyTable<Self> = [
         "answerType": .property(\.answerType),
         "correlationRead": .property(\.correlationRead),
         "answerLines": .property(\.answerLines),
@@ -188,7 +188,7 @@ extension ServerResponderContext: KeyedTemplateContext {
 }
 
 extension ResponderContext: KeyedTemplateContext {
-    static let templateKeys: [String: TemplateKey<Self>] = [
+    static let templateKeys: TemplateKeyTable<Self> = [
         "answerType": .property(\.answerType),
         "answerLines": .property(\.answerLines),
         "emitTarget": .property(\.emitTarget),
@@ -199,7 +199,7 @@ extension ResponderContext: KeyedTemplateContext {
 }
 
 extension AckContext: KeyedTemplateContext {
-    static let templateKeys: [String: TemplateKey<Self>] = [
+    static let templateKeys: TemplateKeyTable<Self> = [
         "type": .property(\.type),
         "spread": .property(\.spread),
         "parameters": .property(\.parameters),
@@ -211,7 +211,7 @@ extension AckContext: KeyedTemplateContext {
 }
 
 extension SubscriptionContext: KeyedTemplateContext {
-    static let templateKeys: [String: TemplateKey<Self>] = [
+    static let templateKeys: TemplateKeyTable<Self> = [
         "parameters": .property(\.parameters),
         "correlationSetup": .property(\.correlationSetup),
         "matchArguments": .property(\.matchArguments),
@@ -227,7 +227,7 @@ extension SubscriptionContext: KeyedTemplateContext {
 }
 
 extension RequestContext: KeyedTemplateContext {
-    static let templateKeys: [String: TemplateKey<Self>] = [
+    static let templateKeys: TemplateKeyTable<Self> = [
         "parameters": .property(\.parameters),
         "correlationSetup": .property(\.correlationSetup),
         "correlationValue": .property(\.correlationValue),
@@ -245,7 +245,7 @@ extension RequestContext: KeyedTemplateContext {
 }
 
 extension ChannelContext: KeyedTemplateContext {
-    static let templateKeys: [String: TemplateKey<Self>] = [
+    static let templateKeys: TemplateKeyTable<Self> = [
         "typeName": .property(\.typeName),
         "memberName": .property(\.memberName),
         "documentation": .property(\.documentation),

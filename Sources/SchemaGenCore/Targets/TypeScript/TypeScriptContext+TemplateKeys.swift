@@ -2,7 +2,7 @@
 // reflection. `TemplateKeysTests` checks every table against the stored properties it must cover.
 
 extension TypeScriptFileContext: KeyedTemplateContext {
-    static let templateKeys: [String: TemplateKey<Self>] = [
+    static let templateKeys: TemplateKeyTable<Self> = [
         "sourceFile": .property(\.sourceFile),
         "documentation": .property(\.documentation),
         "framing": .property(\.framing),
@@ -18,7 +18,7 @@ extension TypeScriptFileContext: KeyedTemplateContext {
 }
 
 extension TypeScriptDeclaration: KeyedTemplateContext {
-    static let templateKeys: [String: TemplateKey<Self>] = [
+    static let templateKeys: TemplateKeyTable<Self> = [
         "name": .property(\.name),
         "documentation": .property(\.documentation),
         "isInterface": .property(\.isInterface),
@@ -28,14 +28,14 @@ extension TypeScriptDeclaration: KeyedTemplateContext {
 }
 
 extension TypeScriptMember: KeyedTemplateContext {
-    static let templateKeys: [String: TemplateKey<Self>] = [
+    static let templateKeys: TemplateKeyTable<Self> = [
         "documentation": .property(\.documentation),
         "declaration": .property(\.declaration),
     ]
 }
 
 extension TypeScriptEventMap: KeyedTemplateContext {
-    static let templateKeys: [String: TemplateKey<Self>] = [
+    static let templateKeys: TemplateKeyTable<Self> = [
         "name": .property(\.name),
         "documentation": .property(\.documentation),
         "entries": .property(\.entries),
@@ -43,7 +43,7 @@ extension TypeScriptEventMap: KeyedTemplateContext {
 }
 
 extension TypeScriptFrame: KeyedTemplateContext {
-    static let templateKeys: [String: TemplateKey<Self>] = [
+    static let templateKeys: TemplateKeyTable<Self> = [
         "name": .property(\.name),
         "documentation": .property(\.documentation),
         "type": .property(\.type),
@@ -53,7 +53,7 @@ extension TypeScriptFrame: KeyedTemplateContext {
 }
 
 extension TypeScriptFrameUnion: KeyedTemplateContext {
-    static let templateKeys: [String: TemplateKey<Self>] = [
+    static let templateKeys: TemplateKeyTable<Self> = [
         "name": .property(\.name),
         "documentation": .property(\.documentation),
         "type": .property(\.type),
