@@ -14,6 +14,11 @@ public enum BraceLayout {
         return source.withUTF8 { format(bytes: $0) }
     }
 
+    /// Lays out rendered UTF-8 (what the template renderer produces) without making a `String` of it first.
+    static func format(utf8 source: [UInt8]) -> String {
+        source.withUnsafeBufferPointer { format(bytes: $0) }
+    }
+
     // Works on UTF-8 bytes: every character that matters here is ASCII, UTF-8 never reuses ASCII bytes
     // inside others, and this pass sees every line of every generated file (33 MB for a 10,000-event
     // contract), so it walks the bytes once, line by line, without splitting them into an array first.

@@ -52,12 +52,12 @@ public struct TemplateRenderer: Sendable {
 
     /// Renders the main Swift template (`swift-file`) with `context`.
     public func render(_ context: SwiftFileContext) -> String {
-        BraceLayout.format(library.render("swift-file", context: context) ?? "")
+        BraceLayout.format(utf8: library.renderUTF8("swift-file", context: context) ?? [])
     }
 
     /// Renders the main TypeScript template (`typescript-file`) with `context`.
     public func render(_ context: TypeScriptFileContext) -> String {
-        BraceLayout.format(library.render("typescript-file", context: context) ?? "")
+        BraceLayout.format(utf8: library.renderUTF8("typescript-file", context: context) ?? [])
     }
 
     /// Renders the main Markdown template (`markdown-file`) with `context`.

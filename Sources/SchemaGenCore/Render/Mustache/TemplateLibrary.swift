@@ -30,6 +30,11 @@ struct TemplateLibrary: Sendable {
     /// Renders template `name` with `context` at the top of the context stack; `nil` when there is no
     /// such template.
     func render(_ name: String, context: some TemplateContext) -> String? {
+        renderUTF8(name, context: context).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The same as UTF-8 bytes, for a layout pass that reads bytes anyway.
+    func renderUTF8(_ name: String, context: some TemplateContext) -> [UInt8]? {
         guard let nodes = templates[name] else { return nil }
         var rendering = TemplateRendering(library: self, root: .context(context))
         rendering.render(nodes)
