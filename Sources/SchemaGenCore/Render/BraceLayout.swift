@@ -15,14 +15,22 @@ public enum BraceLayout {
     }
 
     /// Lays out rendered UTF-8 (what the template renderer produces) without making a `String` of it first.
-    static func format(utf8 source: [UInt8]) -> String {
-        source.withUnsafeBufferPointer { format(bytes: $0) }
+    /// The rendered bytes are released before the laid-out text becomes a `String`, so a large file's three
+    /// copies are never alive at once.
+    static func format(utf8 source: consuming [UInt8]) -> String {
+        let laidOut = source.withUnsafeBufferPointer { layOut(bytes: $0) }
+        _ = consume source
+        return String(decoding: laidOut, as: UTF8.self)
     }
 
     // Works on UTF-8 bytes: every character that matters here is ASCII, UTF-8 never reuses ASCII bytes
     // inside others, and this pass sees every line of every generated file (33 MB for a 10,000-event
     // contract), so it walks the bytes once, line by line, without splitting them into an array first.
     private static func format(bytes: UnsafeBufferPointer<UInt8>) -> String {
+        String(decoding: layOut(bytes: bytes), as: UTF8.self)
+    }
+
+    private static func layOut(bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         var output: [UInt8] = []
         // Layout usually shortens lines (templates indent more than four spaces a level); the rest is slack.
         output.reserveCapacity(bytes.count + bytes.count / 8 + 1)
@@ -66,7 +74,7 @@ public enum BraceLayout {
             }
         }
         if output.isEmpty { output.append(UInt8(ascii: "\n")) }
-        return String(decoding: output, as: UTF8.self)
+        return output
     }
 
     /// `line` without leading blanks and trailing blanks or carriage return.

@@ -50,14 +50,19 @@ public struct TemplateRenderer: Sendable {
         self.library = library
     }
 
-    /// Renders the main Swift template (`swift-file`) with `context`.
-    public func render(_ context: SwiftFileContext) -> String {
-        BraceLayout.format(utf8: library.renderUTF8("swift-file", context: context) ?? [])
+    /// Renders the main Swift template (`swift-file`) with `context`. The context is released before layout:
+    /// for a large contract it is several times the size of the output.
+    public func render(_ context: consuming SwiftFileContext) -> String {
+        let rendered = library.renderUTF8("swift-file", context: context) ?? []
+        _ = consume context
+        return BraceLayout.format(utf8: rendered)
     }
 
-    /// Renders the main TypeScript template (`typescript-file`) with `context`.
-    public func render(_ context: TypeScriptFileContext) -> String {
-        BraceLayout.format(utf8: library.renderUTF8("typescript-file", context: context) ?? [])
+    /// Renders the main TypeScript template (`typescript-file`) with `context`, released before layout.
+    public func render(_ context: consuming TypeScriptFileContext) -> String {
+        let rendered = library.renderUTF8("typescript-file", context: context) ?? []
+        _ = consume context
+        return BraceLayout.format(utf8: rendered)
     }
 
     /// Renders the main Markdown template (`markdown-file`) with `context`.

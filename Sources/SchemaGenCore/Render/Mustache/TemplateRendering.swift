@@ -88,14 +88,19 @@ struct TemplateRendering {
         chunk.output = []
         chunk.rendersListsConcurrently = false
         let start = chunk
-        let rendered = chunkStarts.concurrentMap { first in
+        var rendered = chunkStarts.concurrentMap { first in
             var rendering = start
             for item in rest[first..<Swift.min(first + chunkSize, rest.endIndex)] { rendering.render(body, in: item) }
             return (output: rendering.output, endsAtLineStart: rendering.atLineStart)
         }
-        // One allocation for the joined text: growing it chunk by chunk copied it again at every doubling.
-        output.reserveCapacity(output.count + rendered.reduce(0) { $0 + $1.output.count })
-        for (first, result) in zip(chunkStarts, rendered) {
+        // One allocation for the joined text: growing it chunk by chunk copied it again at every doubling. A
+        // quarter more leaves room for what follows the list, which would otherwise double a buffer of megabytes.
+        let joined = output.count + rendered.reduce(0) { $0 + $1.output.count }
+        if output.capacity < joined { output.reserveCapacity(joined + joined / 4) }
+        for (index, first) in chunkStarts.enumerated() {
+            // Each chunk is released once joined, so the list is not held twice.
+            let result = rendered[index]
+            rendered[index].output = []
             if atLineStart == start.atLineStart {
                 output.append(contentsOf: result.output)
                 atLineStart = result.endsAtLineStart
