@@ -1,7 +1,20 @@
 @testable import SchemaGenCore
+import TestSupport
 import Testing
 
 @Suite struct SwiftNameTests {
+    /// ASCII names take a byte-level path; it must name everything as the character-based rules do.
+    @Test func asciiNamesAreNamedAsTheCharacterRulesNameThem() {
+        var generator = SeededGenerator(seed: 7)
+        let alphabet = Array("aZ09_-.: xYQm1eE/{}".utf8)
+        for _ in 0..<20_000 {
+            let length = Int.random(in: 0...12, using: &generator)
+            let name = String(decoding: (0..<length).map { _ in alphabet.randomElement(using: &generator)! }, as: UTF8.self)
+            #expect(SwiftName.lowerCamel(name) == SwiftName.lowerCamelByCharacters(name), "\(name.debugDescription)")
+            #expect(SwiftName.upperCamel(name) == SwiftName.upperCamelByCharacters(name), "\(name.debugDescription)")
+        }
+    }
+
     @Test(arguments: [
         ("join_group", "joinGroup"), ("room:join", "roomJoin"), ("job-removed", "jobRemoved"),
         ("conversation.participantAdded", "conversationParticipantAdded"), ("order_id", "orderId"), ("ID", "id"),

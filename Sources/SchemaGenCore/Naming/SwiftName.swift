@@ -5,18 +5,70 @@ public enum SwiftName {
     /// `job-removed` → `jobRemoved`, `2fa` → `_2fa`. `nil` when the name holds no letter or digit.
     /// `MESSAGE_CREATE` → `messageCreate`.
     public static func lowerCamel(_ wireName: String) -> String? {
+        if let ascii = asciiCamel(wireName, lowerFirst: true) { return ascii }
+        return lowerCamelByCharacters(wireName)
+    }
+
+    /// `job-removed` → `JobRemoved`, `order:{id}` → `OrderId`. `nil` when the name holds no letter or digit.
+    /// `MESSAGE_CREATE` → `MessageCreate`.
+    public static func upperCamel(_ wireName: String) -> String? {
+        if let ascii = asciiCamel(wireName, lowerFirst: false) { return ascii }
+        return upperCamelByCharacters(wireName)
+    }
+
+    /// ``lowerCamel(_:)`` for any name, reading Unicode properties of each character.
+    static func lowerCamelByCharacters(_ wireName: String) -> String? {
         let words = casedWords(in: wireName)
         guard let first = words.first else { return nil }
         let head = first.allSatisfy { $0.isUppercase || $0.isNumber } ? first.lowercased() : lowercasingFirst(first)
         return guardLeadingDigit(head + words.dropFirst().map(uppercasingFirst).joined())
     }
 
-    /// `job-removed` → `JobRemoved`, `order:{id}` → `OrderId`. `nil` when the name holds no letter or digit.
-    /// `MESSAGE_CREATE` → `MessageCreate`.
-    public static func upperCamel(_ wireName: String) -> String? {
+    /// ``upperCamel(_:)`` for any name, reading Unicode properties of each character.
+    static func upperCamelByCharacters(_ wireName: String) -> String? {
         let words = casedWords(in: wireName)
         guard !words.isEmpty else { return nil }
         return guardLeadingDigit(words.map(uppercasingFirst).joined())
+    }
+
+    /// The same rules on the bytes of an ASCII name (nearly every name): a checker reading 100,000 fields spent
+    /// a tenth of its time in Unicode property lookups. `nil` for a name with other characters or no word,
+    /// which the character-based functions then read.
+    private static func asciiCamel(_ name: String, lowerFirst: Bool) -> String? {
+        func isLower(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "a") < 26 }
+        func isUpper(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "A") < 26 }
+        func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+        let utf8 = name.utf8
+        guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        // A name without a lower-case letter is written in capitals for emphasis: its words are read as words.
+        let lowercasesWords = !utf8.contains(where: isLower)
+        var output: [UInt8] = []
+        output.reserveCapacity(utf8.count + 1)
+        var word: [UInt8] = []
+        var wordCount = 0
+        func finishWord() {
+            guard !word.isEmpty else { return }
+            if lowercasesWords { word = word.map { isUpper($0) ? $0 | 0x20 : $0 } }
+            if wordCount == 0, lowerFirst {
+                if word.allSatisfy({ isUpper($0) || isDigit($0) }) {
+                    word = word.map { isUpper($0) ? $0 | 0x20 : $0 }
+                } else if isUpper(word[0]) {
+                    word[0] |= 0x20
+                }
+            } else if isLower(word[0]) {
+                word[0] &= ~0x20
+            }
+            output += word
+            word.removeAll(keepingCapacity: true)
+            wordCount += 1
+        }
+        for byte in utf8 {
+            if isLower(byte) || isUpper(byte) || isDigit(byte) { word.append(byte) } else { finishWord() }
+        }
+        finishWord()
+        guard wordCount > 0 else { return nil }
+        if isDigit(output[0]) { output.insert(UInt8(ascii: "_"), at: 0) }
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// `joinGroup` → `JoinGroup`: the type name that goes with a member name.
