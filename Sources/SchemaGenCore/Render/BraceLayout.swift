@@ -14,67 +14,181 @@ public enum BraceLayout {
         return source.withUTF8 { format(bytes: $0) }
     }
 
+    /// The text is read and written in segments of about this many bytes, each on a core of its own.
+    static let segmentLength = 256 * 1024
+
+    /// ``format(_:)`` with segments of another length, so tests can cut small texts into many segments.
+    static func format(_ source: String, segmentLength: Int) -> String {
+        var source = source
+        return source.withUTF8 { format(bytes: $0, segmentLength: segmentLength) }
+    }
+
     /// Lays out rendered UTF-8 (what the template renderer produces) without making a `String` of it first.
-    /// The rendered bytes are released before the laid-out text becomes a `String`, so a large file's three
-    /// copies are never alive at once.
-    static func format(utf8 source: consuming [UInt8]) -> String {
-        let laidOut = source.withUnsafeBufferPointer { layOut(bytes: $0) }
-        _ = consume source
-        return String(decoding: laidOut, as: UTF8.self)
+    static func format(utf8 source: [UInt8]) -> String {
+        source.withUnsafeBufferPointer { format(bytes: $0) }
     }
 
-    // Works on UTF-8 bytes: every character that matters here is ASCII, UTF-8 never reuses ASCII bytes
-    // inside others, and this pass sees every line of every generated file (33 MB for a 10,000-event
-    // contract), so it walks the bytes once, line by line, without splitting them into an array first.
-    private static func format(bytes: UnsafeBufferPointer<UInt8>) -> String {
-        String(decoding: layOut(bytes: bytes), as: UTF8.self)
+    // Works on UTF-8 bytes: every character that matters here is ASCII, and UTF-8 never reuses ASCII bytes
+    // inside others. This pass sees every line of every generated file (33 MB for a 10,000-event contract), so
+    // it runs in three stages: reading each line's braces (on all cores: a line's braces do not depend on the
+    // lines before it), placing the lines (one pass over the line records, the only part that carries state),
+    // and writing them (on all cores, each segment at its offset in the final string).
+    private static func format(bytes: UnsafeBufferPointer<UInt8>, segmentLength: Int = segmentLength) -> String {
+        let segments = segmentStarts(of: bytes, length: segmentLength)
+        let text = UncheckedBytes(bytes)
+        var lines = segments.indices.concurrentMap { segment in
+            scanLines(text, from: segments[segment], to: segment + 1 < segments.count ? segments[segment + 1] : text.bytes.count)
+        }
+        let total = place(&lines)
+        guard total > 0 else { return "\n" }
+        let placed = lines
+        var offsets: [Int] = []
+        var offset = 0
+        for segment in placed {
+            offsets.append(offset)
+            offset += segment.reduce(0) { $0 + $1.outputLength }
+        }
+        let starts = offsets
+        return String(unsafeUninitializedCapacity: total) { buffer in
+            let output = UncheckedOutput(buffer)
+            _ = placed.indices.concurrentMap { segment in
+                write(placed[segment], of: text, into: output, at: starts[segment])
+            }
+            return total
+        }
     }
 
-    private static func layOut(bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        var output: [UInt8] = []
-        // Layout usually shortens lines (templates indent more than four spaces a level); the rest is slack.
-        output.reserveCapacity(bytes.count + bytes.count / 8 + 1)
+    /// Where each segment of the text starts: at line starts, about `length` bytes apart.
+    private static func segmentStarts(of bytes: UnsafeBufferPointer<UInt8>, length: Int) -> [Int] {
+        var starts = [0]
+        var next = length
+        while next < bytes.count {
+            while next < bytes.count, bytes[next - 1] != UInt8(ascii: "\n") { next += 1 }
+            if next < bytes.count { starts.append(next) }
+            next += length
+        }
+        return starts
+    }
+
+    /// One line of the input, trimmed: what placing it needs, then where it goes.
+    private struct Line: Sendable {
+        var start: Int
+        var end: Int
+        var opens: Int32
+        var closes: Int32
+        var leadingCloses: Int32
+        var isCaseLabel: Bool
+        var opensSwitch: Bool
+        /// Set by ``place(_:)``: the line's depth, and whether a blank line goes before it.
+        var depth: Int32 = 0
+        var blankBefore = false
+
+        var isBlank: Bool { start == end }
+
+        /// The bytes this line takes in the output.
+        var outputLength: Int {
+            guard !isBlank else { return 0 }
+            return (blankBefore ? 1 : 0) + Int(depth) * BraceLayout.indentUnit.utf8.count + (startsWithStar ? 1 : 0) + (end - start) + 1
+        }
+
+        var startsWithStar = false
+        var startsWithDot = false
+        var startsWithCloseBrace = false
+        var endsWithOpenBrace = false
+    }
+
+    private static func scanLines(_ text: UncheckedBytes, from start: Int, to end: Int) -> [Line] {
+        let bytes = text.bytes
+        var lines: [Line] = []
+        var lineStart = start
+        while lineStart < end || (lineStart == end && end == bytes.count) {
+            var lineEnd = lineStart
+            while lineEnd < end, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+            let line = trimmed(bytes[lineStart..<lineEnd])
+            if line.isEmpty {
+                lines.append(Line(start: line.startIndex, end: line.startIndex, opens: 0, closes: 0, leadingCloses: 0, isCaseLabel: false, opensSwitch: false))
+            } else {
+                let counts = braceCounts(in: line)
+                var record = Line(start: line.startIndex, end: line.endIndex, opens: Int32(clamping: counts.opens), closes: Int32(clamping: counts.closes),
+                                  leadingCloses: Int32(clamping: counts.leadingCloses),
+                                  isCaseLabel: line.starts(with: "case ".utf8) || line.starts(with: "default:".utf8) || line.starts(with: "@unknown default:".utf8),
+                                  opensSwitch: line.starts(with: "switch ".utf8))
+                record.startsWithStar = line.first == UInt8(ascii: "*")
+                record.startsWithDot = line.first == UInt8(ascii: ".")
+                record.startsWithCloseBrace = line.first == UInt8(ascii: "}")
+                record.endsWithOpenBrace = line.last == UInt8(ascii: "{")
+                lines.append(record)
+            }
+            lineStart = lineEnd + 1
+        }
+        return lines
+    }
+
+    /// Gives every line its depth and decides the blank lines; returns the output's length in bytes.
+    private static func place(_ segments: inout [[Line]]) -> Int {
         var blocks: [Bool] = []   // for each open brace: whether it opened a `switch`
         var previousBlank = true
         var lastLineOpensBlock = false
         var pendingBlank = false  // a blank line, written unless the next line closes a block
-        var lineStart = 0
-        let count = bytes.count
-        let indentWidth = indentUnit.utf8.count
-        while lineStart <= count {
-            var lineEnd = lineStart
-            while lineEnd < count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
-            let line = trimmed(bytes[lineStart..<lineEnd])
-            lineStart = lineEnd + 1
-            if line.isEmpty {
-                if !previousBlank, !lastLineOpensBlock { pendingBlank = true }
-                previousBlank = true
-                continue
-            }
-            let counts = braceCounts(in: line)
-            // Closing braces at the start of the line dedent the line itself.
-            var depth = blocks.count - min(counts.leadingCloses, blocks.count)
-            if let innermost = blocks.last, innermost, counts.leadingCloses == 0,
-               line.starts(with: "case ".utf8) || line.starts(with: "default:".utf8) || line.starts(with: "@unknown default:".utf8) {
-                depth -= 1
-            }
-            if counts.leadingCloses == 0, line.first == UInt8(ascii: ".") { depth += 1 }
-            if pendingBlank, line.first != UInt8(ascii: "}") { output.append(UInt8(ascii: "\n")) }
-            pendingBlank = false
-            if depth > 0 { output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * indentWidth)) }
-            // A block comment's later lines line their `*` up under the `/*`'s.
-            if line.first == UInt8(ascii: "*") { output.append(UInt8(ascii: " ")) }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: line))
-            output.append(UInt8(ascii: "\n"))
-            lastLineOpensBlock = line.last == UInt8(ascii: "{")
-            previousBlank = false
-            blocks.removeLast(min(counts.closes, blocks.count))
-            for index in 0..<counts.opens {
-                blocks.append(index == counts.opens - 1 && line.starts(with: "switch ".utf8))
+        var total = 0
+        for segment in segments.indices {
+            for index in segments[segment].indices {
+                var line = segments[segment][index]
+                if line.isBlank {
+                    if !previousBlank, !lastLineOpensBlock { pendingBlank = true }
+                    previousBlank = true
+                    continue
+                }
+                // Closing braces at the start of the line dedent the line itself.
+                var depth = blocks.count - min(Int(line.leadingCloses), blocks.count)
+                if let innermost = blocks.last, innermost, line.leadingCloses == 0, line.isCaseLabel { depth -= 1 }
+                if line.leadingCloses == 0, line.startsWithDot { depth += 1 }
+                line.blankBefore = pendingBlank && !line.startsWithCloseBrace
+                line.depth = Int32(clamping: max(0, depth))
+                pendingBlank = false
+                lastLineOpensBlock = line.endsWithOpenBrace
+                previousBlank = false
+                blocks.removeLast(min(Int(line.closes), blocks.count))
+                if line.opens > 0 {
+                    blocks.append(contentsOf: repeatElement(false, count: Int(line.opens) - 1))
+                    blocks.append(line.opensSwitch)
+                }
+                total += line.outputLength
+                segments[segment][index] = line
             }
         }
-        if output.isEmpty { output.append(UInt8(ascii: "\n")) }
-        return output
+        return total
+    }
+
+    private static func write(_ lines: [Line], of text: UncheckedBytes, into output: UncheckedOutput, at start: Int) {
+        var position = output.base + start
+        let indentWidth = indentUnit.utf8.count
+        for line in lines where !line.isBlank {
+            if line.blankBefore {
+                position.pointee = UInt8(ascii: "\n")
+                position += 1
+            }
+            let indentation = Int(line.depth) * indentWidth + (line.startsWithStar ? 1 : 0)
+            position.update(repeating: UInt8(ascii: " "), count: indentation)
+            position += indentation
+            let length = line.end - line.start
+            position.update(from: text.bytes.baseAddress! + line.start, count: length)
+            position += length
+            position.pointee = UInt8(ascii: "\n")
+            position += 1
+        }
+    }
+
+    /// The input, read by several cores at once; it outlives every reader.
+    private struct UncheckedBytes: @unchecked Sendable {
+        let bytes: UnsafeBufferPointer<UInt8>
+        init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    }
+
+    /// The output string's buffer: each segment writes its own range of it.
+    private struct UncheckedOutput: @unchecked Sendable {
+        let base: UnsafeMutablePointer<UInt8>
+        init(_ buffer: UnsafeMutableBufferPointer<UInt8>) { base = buffer.baseAddress! }
     }
 
     /// `line` without leading blanks and trailing blanks or carriage return.

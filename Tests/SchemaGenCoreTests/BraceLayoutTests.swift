@@ -1,0 +1,69 @@
+import Foundation
+@testable import SchemaGenCore
+import TestSupport
+import Testing
+
+/// Brace layout reads lines on all cores, places them in one pass and writes them on all cores: for texts of
+/// many segments it must give exactly what laying the lines out one after another gives.
+@Suite struct BraceLayoutTests {
+    /// The layout rules applied line after line, as a reference.
+    private func layOutLineByLine(_ text: String) -> String {
+        var output = ""
+        var blocks: [Bool] = []
+        var previousBlank = true, lastLineOpensBlock = false, pendingBlank = false
+        for rawLine in text.linesSplitAtLineFeeds {
+            var line = Substring(rawLine)
+            while let first = line.first, first == " " || first == "\t" { line.removeFirst() }
+            while let last = line.unicodeScalars.last, last == " " || last == "\t" || last == "\r" { line.unicodeScalars.removeLast() }
+            if line.isEmpty {
+                if !previousBlank, !lastLineOpensBlock { pendingBlank = true }
+                previousBlank = true
+                continue
+            }
+            let counts = BraceLayout.braceCounts(in: Array(line.utf8))
+            var depth = blocks.count - min(counts.leadingCloses, blocks.count)
+            if let innermost = blocks.last, innermost, counts.leadingCloses == 0,
+               line.hasPrefix("case ") || line.hasPrefix("default:") || line.hasPrefix("@unknown default:") {
+                depth -= 1
+            }
+            if counts.leadingCloses == 0, line.hasPrefix(".") { depth += 1 }
+            if pendingBlank, !line.hasPrefix("}") { output += "\n" }
+            pendingBlank = false
+            output += String(repeating: "    ", count: max(0, depth))
+            if line.hasPrefix("*") { output += " " }
+            output += line + "\n"
+            lastLineOpensBlock = line.hasSuffix("{")
+            previousBlank = false
+            blocks.removeLast(min(counts.closes, blocks.count))
+            for index in 0..<counts.opens { blocks.append(index == counts.opens - 1 && line.hasPrefix("switch ")) }
+        }
+        return output.isEmpty ? "\n" : output
+    }
+
+    @Test(arguments: [1, 2, 3])
+    func manySegmentsLayOutAsLineAfterLine(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        let vocabulary = [
+            "struct A {", "}", "  switch x {", "case .a:", "default:", "@unknown default:", "  return 1", "", "", "   ",
+            "func f() {", "} else {", ".chained()", "  .more(\"{\")", "// a comment {", "/* block {", " * star line }", "let s = \"}}\"",
+            "}}", "{ {", "  let x = [1, 2] ", "enum E { case a }", "\t\ttabbed {", "trailing   \t", "})", "é {",
+        ]
+        var lines: [String] = []
+        var size = 0
+        // Many segments of 2 KiB, so segment boundaries fall everywhere (one of 256 KiB in real use).
+        while size < 40_000 {
+            let line = vocabulary.randomElement(using: &generator)!
+            lines.append(line)
+            size += line.utf8.count + 1
+        }
+        let text = lines.joined(separator: "\n") + (seed == 2 ? "" : "\n")
+        let expected = layOutLineByLine(text)
+        #expect(BraceLayout.format(text, segmentLength: 2048) == expected)
+        #expect(BraceLayout.format(text) == expected)
+    }
+
+    @Test func emptyAndBlankTextsBecomeOneLineFeed() {
+        #expect(BraceLayout.format("") == "\n")
+        #expect(BraceLayout.format("  \n\n \t\n") == "\n")
+    }
+}
