@@ -11,7 +11,10 @@ public struct SourceText: Sendable {
         self.path = path
         self.text = text
         var starts = [0]
-        for (offset, byte) in text.utf8.enumerated() where byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
+        var bytes = text
+        bytes.withUTF8 { utf8 in
+            for offset in utf8.indices where utf8[offset] == UInt8(ascii: "\n") { starts.append(offset + 1) }
+        }
         self.lineStarts = starts
     }
 

@@ -111,8 +111,8 @@ public enum BraceLayout {
                 let counts = braceCounts(in: line)
                 var record = Line(start: line.startIndex, end: line.endIndex, opens: Int32(clamping: counts.opens), closes: Int32(clamping: counts.closes),
                                   leadingCloses: Int32(clamping: counts.leadingCloses),
-                                  isCaseLabel: line.starts(with: "case ".utf8) || line.starts(with: "default:".utf8) || line.starts(with: "@unknown default:".utf8),
-                                  opensSwitch: line.starts(with: "switch ".utf8))
+                                  isCaseLabel: startsWith(line, "case ") || startsWith(line, "default:") || startsWith(line, "@unknown default:"),
+                                  opensSwitch: startsWith(line, "switch "))
                 record.startsWithStar = line.first == UInt8(ascii: "*")
                 record.startsWithDot = line.first == UInt8(ascii: ".")
                 record.startsWithCloseBrace = line.first == UInt8(ascii: "}")
@@ -191,6 +191,16 @@ public enum BraceLayout {
         init(_ buffer: UnsafeMutableBufferPointer<UInt8>) { base = buffer.baseAddress! }
     }
 
+    /// Whether `line` starts with the ASCII `prefix` (compared byte by byte: the generic `starts(with:)` over a
+    /// string's UTF-8 view cost as much as counting the braces).
+    private static func startsWith(_ line: Slice<UnsafeBufferPointer<UInt8>>, _ prefix: StaticString) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        guard line.count >= count, line.first == prefix.utf8Start.pointee else { return false }
+        let start = line.startIndex
+        for offset in 1..<count where line.base[start + offset] != prefix.utf8Start[offset] { return false }
+        return true
+    }
+
     /// `line` without leading blanks and trailing blanks or carriage return.
     private static func trimmed(_ line: Slice<UnsafeBufferPointer<UInt8>>) -> Slice<UnsafeBufferPointer<UInt8>> {
         var line = line
@@ -202,7 +212,7 @@ public enum BraceLayout {
     /// Braces that count in `line`: opened, closed, and closed before any other code on the line.
     static func braceCounts(in line: some Collection<UInt8>) -> (opens: Int, closes: Int, leadingCloses: Int) {
         var opens = 0, closes = 0, leadingCloses = 0
-        if line.first == UInt8(ascii: "*") || line.starts(with: "/*".utf8) { return (0, 0, 0) }
+        if line.first == UInt8(ascii: "*") || line.starts(with: [UInt8(ascii: "/"), UInt8(ascii: "*")]) { return (0, 0, 0) }
         var inString = false, escaped = false, onlyClosesSoFar = true
         var previous: UInt8 = 0x20
         for byte in line {

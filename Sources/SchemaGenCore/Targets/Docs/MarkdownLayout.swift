@@ -2,16 +2,37 @@
 /// (outside code blocks), one newline at the end.
 public enum MarkdownLayout {
     public static func format(_ text: String) -> String {
-        var output: [String] = []
-        var inCodeBlock = false
-        for rawLine in text.linesSplitAtLineFeeds {
-            var line = rawLine
-            while let last = line.unicodeScalars.last, last == " " || last == "\t" || last == "\r" { line.unicodeScalars.removeLast() }
-            if line.hasPrefix("```") { inCodeBlock.toggle() }
-            if line.isEmpty, !inCodeBlock, output.last?.isEmpty ?? true { continue }
-            output.append(line)
+        var text = text
+        return text.withUTF8 { bytes in
+            // On bytes, line by line: every character that matters is ASCII.
+            var output: [UInt8] = []
+            output.reserveCapacity(bytes.count + 1)
+            var inCodeBlock = false
+            var lastLineWasBlank = true  // no blank lines at the start
+            var pendingBlanks = 0        // written only if a line follows
+            var lineStart = 0
+            while lineStart <= bytes.count {
+                var lineEnd = lineStart
+                while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+                var end = lineEnd
+                while end > lineStart, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") || bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+                let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<end])
+                lineStart = lineEnd + 1
+                if line.starts(with: [UInt8(ascii: "`"), UInt8(ascii: "`"), UInt8(ascii: "`")]) { inCodeBlock.toggle() }
+                if line.isEmpty {
+                    if !inCodeBlock, lastLineWasBlank { continue }
+                    pendingBlanks += 1
+                    lastLineWasBlank = true
+                    continue
+                }
+                output.append(contentsOf: repeatElement(UInt8(ascii: "\n"), count: pendingBlanks))
+                pendingBlanks = 0
+                output.append(contentsOf: line)
+                output.append(UInt8(ascii: "\n"))
+                lastLineWasBlank = false
+            }
+            if output.isEmpty { output.append(UInt8(ascii: "\n")) }
+            return String(decoding: output, as: UTF8.self)
         }
-        while output.last?.isEmpty == true { output.removeLast() }
-        return output.joined(separator: "\n") + "\n"
     }
 }
