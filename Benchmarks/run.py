@@ -3,6 +3,8 @@
 
     python3 Benchmarks/run.py            # from the repository root; about 2 minutes on 2 cores
     python3 Benchmarks/run.py --check    # CI: 3 runs each, no type-checking; fails when a guard below is crossed
+    python3 Benchmarks/run.py --no-transports   # the full table without the real-server rows (SwiftNIO's release
+                                                # build alone takes minutes)
 
 Generation: the whole `schemagen generate` process (Swift and docs) on the five contracts of schemas/ and on
 synthetic contracts of 100, 2,000 and 10,000 server-to-client events (Benchmarks/make-contract.py): wall time
@@ -24,6 +26,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHECK = "--check" in sys.argv[1:]
+TRANSPORTS = "--no-transports" not in sys.argv[1:]
 RUNS = 3 if CHECK else 5
 
 # Regression guards for --check (CI). Dispatch guards are ratios between benchmarks of the same run, so they
@@ -131,7 +134,8 @@ def main():
             rows.append((kind, label, f"{int(per_second):,} frames/s", ratio))
         if not CHECK:
             rows.append(simdjson_row(frames_per_second["bare WireDecoder (what generated clients decode with), payload bytes only"]))
-            rows += transport_rows()
+            if TRANSPORTS:
+                rows += transport_rows()
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

@@ -1,11 +1,12 @@
 import Foundation
 import FuzzSupport
-import SchemaGenCore
+@_spi(Fuzzing) import SchemaGenCore
 
 /// Contract bytes through everything `schemagen generate` runs in memory: load, check, translate to Swift,
 /// Markdown, TypeScript and AsyncAPI, render; and the same bytes as an AsyncAPI document through
 /// `schemagen import asyncapi` and the check of what it writes; and the diagnostics printed for it. A crash or sanitizer report is a finding; a
-/// contract the checker accepts must render without errors.
+/// contract the checker accepts must render without errors, and wherever the one-pass YAML reader reads the
+/// text, Yams must read the same tree.
 let swiftRenderer = try! TemplateRenderer(kind: .swift)
 let markdownRenderer = try! TemplateRenderer(kind: .markdown)
 let typescriptRenderer = try! TemplateRenderer(kind: .typescript)
@@ -16,6 +17,9 @@ public func fuzzContractLoaderMain(_ argc: CInt, _ argv: UnsafeMutablePointer<Un
 }
 
 func fuzzContractLoader(_ data: Data) -> CInt {
+    if let text = String(validating: data, as: UTF8.self) {
+        precondition(YAMLLoader.blockReaderAgreesWithYams(text, path: "fuzz.yaml"), "the one-pass YAML reader and Yams read the text differently")
+    }
     let loaded = ContractLoader().load(data: data, path: "fuzz.yaml")
     _ = DiagnosticRenderer(showsSourceLines: true).render(loaded.diagnostics, sources: loaded.source.map { ["fuzz.yaml": $0] } ?? [:])
     if let contract = loaded.contract {
