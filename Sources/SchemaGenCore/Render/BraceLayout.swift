@@ -1,3 +1,5 @@
+import Foundation
+
 /// Lays out rendered code of a brace language (Swift, TypeScript): indentation by brace depth, `case` labels level with their `switch`, the links of a
 /// chain of calls (lines starting with `.`) one level in, no
 /// trailing white space, no blank lines after `{` or before `}`, never two blank lines in a row.
@@ -102,8 +104,11 @@ public enum BraceLayout {
         var lines: [Line] = []
         var lineStart = start
         while lineStart < end || (lineStart == end && end == bytes.count) {
-            var lineEnd = lineStart
-            while lineEnd < end, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+            // memchr: vectorized, where a byte loop was a third of reading the lines.
+            let lineEnd = lineStart < end
+                ? memchr(bytes.baseAddress! + lineStart, Int32(UInt8(ascii: "\n")), end - lineStart)
+                    .map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - bytes.baseAddress! } ?? end
+                : end
             let line = trimmed(bytes[lineStart..<lineEnd])
             if line.isEmpty {
                 lines.append(Line(start: line.startIndex, end: line.startIndex, opens: 0, closes: 0, leadingCloses: 0, isCaseLabel: false, opensSwitch: false))
