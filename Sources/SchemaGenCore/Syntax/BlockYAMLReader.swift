@@ -274,27 +274,48 @@ struct BlockYAMLReader {
         return key
     }
 
-    /// A value that starts on the line of its key or `-`: a flow collection, a quoted or a plain scalar.
-    private mutating func readInlineValue(depth: Int) -> SyntaxNode? {
-        switch bytes[index] {
+    /// A value that starts on the line of its key or `-`, or inside a flow collection: a flow collection, a
+    /// quoted or a plain scalar.
+    private mutating func readInlineValue(depth: Int, inFlow: Bool = false) -> SyntaxNode? {
+        guard let first = byte(at: index) else { return nil }
+        switch first {
         case UInt8(ascii: "["), UInt8(ascii: "{"):
             return readFlow(depth: depth)
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
             return readQuoted()
         default:
-            guard startsPlainScalar(inFlow: false) else { return nil }
-            let start = index
-            var end = index
-            while let current = byte(at: index), current != UInt8(ascii: "\n") {
-                // `a: b: c` is an error; `a #b` ends at the comment.
-                if current == UInt8(ascii: ":"), Self.isBlankOrEnd(byte(at: index + 1)) { return nil }
-                if current == UInt8(ascii: "#"), bytes[index - 1] == UInt8(ascii: " ") { break }
-                index += 1
-                if current != UInt8(ascii: " ") { end = index }
-            }
-            index = end
-            return SyntaxNode(kind: .scalar(.init(text: text(start, end), style: .plain)), location: position(of: start))
+            return readPlainScalar(inFlow: inFlow)
         }
+    }
+
+    /// A plain scalar on one line. In a block it ends at a comment, and `a: b: c` is an error; in a flow it ends
+    /// at a flow indicator or `: `, and a comment means the flow goes on over lines. Errors and rarer forms are
+    /// left to Yams.
+    private mutating func readPlainScalar(inFlow: Bool) -> SyntaxNode? {
+        guard startsPlainScalar(inFlow: inFlow) else { return nil }
+        let start = index
+        var end = index
+        while let current = byte(at: index), current != UInt8(ascii: "\n") {
+            let comment = current == UInt8(ascii: "#") && bytes[index - 1] == UInt8(ascii: " ")
+            if inFlow {
+                if Self.isFlowIndicator(current) { break }
+                // libyaml versions differ on `?` inside flow scalars.
+                if current == UInt8(ascii: "?") || comment { return nil }
+                if current == UInt8(ascii: ":") {
+                    let next = byte(at: index + 1)
+                    if Self.isBlankOrEnd(next) { break }
+                    // `a:,` and `a:]` are rare enough to leave to Yams.
+                    if let next, Self.isFlowIndicator(next) { return nil }
+                }
+            } else {
+                if current == UInt8(ascii: ":"), Self.isBlankOrEnd(byte(at: index + 1)) { return nil }
+                if comment { break }
+            }
+            index += 1
+            if current != UInt8(ascii: " ") { end = index }
+        }
+        index = end
+        return SyntaxNode(kind: .scalar(.init(text: text(start, end), style: .plain)), location: position(of: start))
     }
 
     /// Whether a plain scalar may start at `index`: not with an indicator (YAML 1.1, as libyaml reads it).
@@ -374,7 +395,7 @@ struct BlockYAMLReader {
             return SyntaxNode(kind: isMapping ? .mapping([]) : .sequence([]), location: location)
         }
         while true {
-            guard let first = readFlowNode(depth: depth) else { return nil }
+            guard let first = readInlineValue(depth: depth + 1, inFlow: true) else { return nil }
             skipSpaces()
             if isMapping {
                 // `{a: 1}`: a plain key needs white space after its colon; anything rarer is Yams' to read.
@@ -382,7 +403,7 @@ struct BlockYAMLReader {
                       byte(at: index) == UInt8(ascii: ":"), byte(at: index + 1) == UInt8(ascii: " ") else { return nil }
                 index += 1
                 skipSpaces()
-                guard let value = readFlowNode(depth: depth) else { return nil }
+                guard let value = readInlineValue(depth: depth + 1, inFlow: true) else { return nil }
                 entries.append(SyntaxNode.Entry(key: first, value: value, duplicateOf: nil))
                 skipSpaces()
             } else {
@@ -399,37 +420,6 @@ struct BlockYAMLReader {
             guard let next = byte(at: index), next != closing else { return nil }
         }
         return SyntaxNode(kind: isMapping ? .mapping(entries) : .sequence(elements), location: location)
-    }
-
-    /// One element of a flow collection, or a key or value of a flow mapping.
-    private mutating func readFlowNode(depth: Int) -> SyntaxNode? {
-        guard let first = byte(at: index) else { return nil }
-        switch first {
-        case UInt8(ascii: "["), UInt8(ascii: "{"):
-            return readFlow(depth: depth + 1)
-        case UInt8(ascii: "\""), UInt8(ascii: "'"):
-            return readQuoted()
-        default:
-            guard startsPlainScalar(inFlow: true) else { return nil }
-            let start = index
-            var end = index
-            while let current = byte(at: index), current != UInt8(ascii: "\n") {
-                if Self.isFlowIndicator(current) { break }
-                // libyaml versions differ on `?` inside flow scalars.
-                if current == UInt8(ascii: "?") { return nil }
-                if current == UInt8(ascii: ":") {
-                    let next = byte(at: index + 1)
-                    if Self.isBlankOrEnd(next) { break }
-                    // `a:,` and `a:]` are rare enough to leave to Yams.
-                    if let next, Self.isFlowIndicator(next) { return nil }
-                }
-                if current == UInt8(ascii: "#"), bytes[index - 1] == UInt8(ascii: " ") { return nil }
-                index += 1
-                if current != UInt8(ascii: " ") { end = index }
-            }
-            index = end
-            return SyntaxNode(kind: .scalar(.init(text: text(start, end), style: .plain)), location: position(of: start))
-        }
     }
 }
 
