@@ -175,16 +175,17 @@ extension Checker {
 
     /// One field: `name: Type`, or `name: {type|fields|const: ..., description: ...}`.
     private mutating func readField(name: String, value: SyntaxNode, keyLocation: SourceLocation, owner: String) -> Field? {
-        let what = "field '\(name)' of \(owner)"
         if value.entries == nil {
+            // The common `name: Type` spells out what the field is only when it has something to report.
             guard !value.isNull else {
-                diagnostics.error("\(what) has no type; write one such as `\(name): String`", at: keyLocation)
+                diagnostics.error("field '\(name)' of \(owner) has no type; write one such as `\(name): String`", at: keyLocation)
                 return nil
             }
-            guard let type = readTypeExpression(value, what: what) else { return nil }
+            guard let type = readTypeExpression(value, what: "field '\(name)' of \(owner)") else { return nil }
             return Field(wireName: name, swiftName: derivedSwiftName(name, what: "field", at: keyLocation), type: type,
                          constant: nil, description: nil, deprecation: nil, location: keyLocation)
         }
+        let what = "field '\(name)' of \(owner)"
         guard let spec = MappingReader(value, owner: what, allowedKeys: Self.fieldKeys, ownerLocation: keyLocation,
                                        diagnostics: &diagnostics) else { return nil }
         let swiftName = readSwiftName(spec, wireName: name, what: "field", at: keyLocation)
@@ -430,29 +431,34 @@ extension Checker {
     }
 
     /// Parses and resolves a type written as text; reports syntax errors and unknown names at their column.
-    mutating func readTypeExpression(_ node: SyntaxNode, what: String) -> TypeRef? {
+    mutating func readTypeExpression(_ node: SyntaxNode, what: @autoclosure () -> String) -> TypeRef? {
         guard let scalar = node.scalar, !node.isNull else {
-            diagnostics.error("the type of \(what) must be written as text such as `String` or `[Item]`, found \(node.kindDescription)",
+            diagnostics.error("the type of \(what()) must be written as text such as `String` or `[Item]`, found \(node.kindDescription)",
                               at: node.location)
             return nil
         }
-        let parsed = parsedTypeExpressions[scalar.text] ?? TypeExpressionParser.parse(scalar.text)
-        parsedTypeExpressions[scalar.text] = parsed
+        let parsed: Result<TypeExpression, TypeExpressionParser.Failure>
+        if let known = parsedTypeExpressions[scalar.text] {
+            parsed = known
+        } else {
+            parsed = TypeExpressionParser.parse(scalar.text)
+            parsedTypeExpressions[scalar.text] = parsed
+        }
         switch parsed {
         case .failure(let failure):
-            diagnostics.error("invalid type '\(scalar.text)' for \(what): \(failure.message)", at: node.location(ofCharacterAt: failure.offset))
+            diagnostics.error("invalid type '\(scalar.text)' for \(what()): \(failure.message)", at: node.location(ofCharacterAt: failure.offset))
             return nil
         case .success(let expression):
-            return resolve(expression, in: node, what: what)
+            return resolve(expression, in: node, what: what())
         }
     }
 
-    private mutating func resolve(_ expression: TypeExpression, in node: SyntaxNode, what: String) -> TypeRef? {
+    private mutating func resolve(_ expression: TypeExpression, in node: SyntaxNode, what: @autoclosure () -> String) -> TypeRef? {
         switch expression {
         case .optional(let wrapped):
-            guard let inner = resolve(wrapped, in: node, what: what) else { return nil }
+            guard let inner = resolve(wrapped, in: node, what: what()) else { return nil }
             if inner.isOptional {
-                diagnostics.error("the type of \(what) is optional twice; write a single `?`", at: node.location)
+                diagnostics.error("the type of \(what()) is optional twice; write a single `?`", at: node.location)
                 return nil
             }
             return .optional(inner)
@@ -462,24 +468,24 @@ extension Checker {
             guard values.count == 1, nulls == 1, let value = values.first else {
                 let at = node.location(ofCharacterAt: (values.count > 1 ? values[1] : alternatives[alternatives.count - 1]).offset)
                 if values.count > 1 {
-                    diagnostics.error("a type written `A | B` in \(what) is a union, which needs a name: declare it under `types:` with `union: [A, B]` and use that name here "
+                    diagnostics.error("a type written `A | B` in \(what()) is a union, which needs a name: declare it under `types:` with `union: [A, B]` and use that name here "
                                       + "(only `T | null` is written in place)", at: at)
                 } else if values.isEmpty {
-                    diagnostics.error("the type of \(what) is only `null`; write the type of its values, `T | null`", at: at)
+                    diagnostics.error("the type of \(what()) is only `null`; write the type of its values, `T | null`", at: at)
                 } else {
-                    diagnostics.error("`null` is written more than once in the type of \(what); write `T | null`", at: at)
+                    diagnostics.error("`null` is written more than once in the type of \(what()); write `T | null`", at: at)
                 }
                 return nil
             }
-            guard let inner = resolve(value.0, in: node, what: what) else { return nil }
+            guard let inner = resolve(value.0, in: node, what: what()) else { return nil }
             if inner.isOptional {
-                diagnostics.error("`T? | null` in \(what): write `(T | null)?` when an absent value and `null` mean different things, or `T?` when they mean the same",
+                diagnostics.error("`T? | null` in \(what()): write `(T | null)?` when an absent value and `null` mean different things, or `T?` when they mean the same",
                                   at: node.location(ofCharacterAt: value.offset))
                 return nil
             }
             return inner.isNullable ? inner : .nullable(inner)
         case .array(let element):
-            guard let inner = resolve(element, in: node, what: what) else { return nil }
+            guard let inner = resolve(element, in: node, what: what()) else { return nil }
             if inner.isOptional, inner.isNullable {
                 diagnostics.error("only a field can tell an absent value from `null`; inside an array write `T | null` (or `T?`)", at: node.location)
                 return nil
@@ -491,7 +497,7 @@ extension Checker {
                                   at: node.location(ofCharacterAt: keyOffset))
                 return nil
             }
-            guard let inner = resolve(value, in: node, what: what) else { return nil }
+            guard let inner = resolve(value, in: node, what: what()) else { return nil }
             if inner.isOptional, inner.isNullable {
                 diagnostics.error("only a field can tell an absent value from `null`; inside a dictionary write `T | null` (or `T?`)", at: node.location)
                 return nil
@@ -504,7 +510,7 @@ extension Checker {
             let hint = Suggestions.closest(to: name, in: known).map { "; did you mean '\($0)'?" }
                 ?? Self.foreignTypeNames[name].map { "; \($0)" }
                 ?? "; declare it under `types:` or use a built-in type (\(ScalarType.allCases.map(\.rawValue).joined(separator: ", ")))"
-            diagnostics.error("unknown type '\(name)' in \(what)\(hint)", at: node.location(ofCharacterAt: offset))
+            diagnostics.error("unknown type '\(name)' in \(what())\(hint)", at: node.location(ofCharacterAt: offset))
             return nil
         }
     }

@@ -40,6 +40,11 @@ public enum SwiftName {
         func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
         let utf8 = name.utf8
         guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        // A name that is one word already in the wanted case (`text`, `maybeText`; `Payload`) is its own result.
+        if let first = utf8.first, lowerFirst ? isLower(first) : isUpper(first) && utf8.contains(where: isLower),
+           utf8.allSatisfy({ isLower($0) || isUpper($0) || isDigit($0) }) {
+            return name
+        }
         // A name without a lower-case letter is written in capitals for emphasis: its words are read as words.
         let lowercasesWords = !utf8.contains(where: isLower)
         var output: [UInt8] = []

@@ -5,11 +5,14 @@ enum MarkdownSyntax {
     /// `text` as a code span: enough backticks to hold any backticks inside. In a table cell (`inTable`),
     /// pipes are escaped as GitHub requires; elsewhere a backslash in a code span would show, so they are not.
     static func code(_ text: String, inTable: Bool = true) -> String {
-        var longest = 0, run = 0
+        var longest = 0, run = 0, hasPipe = false
         for byte in text.utf8 {
             run = byte == UInt8(ascii: "`") ? run + 1 : 0
             longest = max(longest, run)
+            hasPipe = hasPipe || byte == UInt8(ascii: "|")
         }
+        // Type names and wire names hold neither backticks nor pipes: one fence each side is all they need.
+        if longest == 0, !hasPipe || !inTable { return "`" + text + "`" }
         let fence = String(repeating: "`", count: longest + 1)
         let padded = text.hasPrefix("`") || text.hasSuffix("`") ? " \(text) " : text
         return fence + (inTable ? padded.escapingPipes : padded) + fence
@@ -64,6 +67,11 @@ enum MarkdownSyntax {
 
     /// The anchor GitHub gives a heading: lower case, punctuation dropped, spaces as hyphens.
     static func slug(_ heading: String) -> String {
+        heading.utf8.allSatisfy({ $0 < 0x80 }) ? asciiSlug(heading) : slugByCharacters(heading)
+    }
+
+    /// ``slug(_:)`` for any heading, reading Unicode properties of each character.
+    static func slugByCharacters(_ heading: String) -> String {
         var slug = ""
         for character in heading.lowercased() {
             if character.isLetter || character.isNumber || character == "-" || character == "_" {
@@ -73,6 +81,22 @@ enum MarkdownSyntax {
             }
         }
         return slug
+    }
+
+    /// ``slug(_:)`` of an ASCII heading, on its bytes: the letters and digits of ASCII are its only ones.
+    static func asciiSlug(_ heading: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(heading.utf8.count)
+        for byte in heading.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): bytes.append(byte | 0x20)
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+                bytes.append(byte)
+            case UInt8(ascii: " "): bytes.append(UInt8(ascii: "-"))
+            default: break
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 
