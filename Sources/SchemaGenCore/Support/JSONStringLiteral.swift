@@ -3,6 +3,10 @@ extension String {
     /// alike: `\\`, `\"`, `\n`, `\r`, `\t`, and `\uXXXX` for other control characters, C1 controls, the line and
     /// paragraph separators (line ends to older JavaScript) and the byte-order mark (which YAML readers drop).
     var jsonStringLiteral: String {
+        // Most strings are printable ASCII with nothing to escape: quoted as they are.
+        if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            return "\"" + self + "\""
+        }
         var out = "\""
         for scalar in unicodeScalars {
             switch scalar {

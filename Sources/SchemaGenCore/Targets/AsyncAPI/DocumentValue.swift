@@ -61,51 +61,60 @@ struct YAMLWriter {
     }
 
     func write(_ value: DocumentValue) -> String {
-        var output = ""
+        // Written as bytes: appending pieces to a `String` cost several hundred instructions each, most of the
+        // writer's time for a large document.
+        var output: [UInt8] = []
         switch value {
         case .object(let members) where !members.isEmpty: writeMembers(members, indent: 0, into: &output)
         case .array(let items) where !items.isEmpty: writeItems(items, indent: 0, into: &output)
-        default: output = inline(value) + "\n"
+        default: output = Array((inline(value) + "\n").utf8)
         }
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
-    private func writeMembers(_ members: [(key: String, value: DocumentValue)], indent: Int, into output: inout String) {
-        let padding = String(repeating: " ", count: indent)
+    private func writeMembers(_ members: [(key: String, value: DocumentValue)], indent: Int, into output: inout [UInt8]) {
         for (key, value) in members {
-            output += padding + (plainIntegerKeys && Int(key) != nil ? key : Self.scalar(key)) + ":"
+            output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent))
+            output.append(contentsOf: (plainIntegerKeys && Int(key) != nil ? key : Self.scalar(key)).utf8)
+            output.append(UInt8(ascii: ":"))
             writeNested(value, indent: indent + 2, into: &output)
         }
     }
 
-    private func writeItems(_ items: [DocumentValue], indent: Int, into output: inout String) {
-        let padding = String(repeating: " ", count: indent)
+    private func writeItems(_ items: [DocumentValue], indent: Int, into output: inout [UInt8]) {
         for item in items {
             switch item {
             case .object(let members) where !members.isEmpty:
-                // The first member on the dash's line, the rest under it.
-                var nested = ""
-                writeMembers(members, indent: indent + 2, into: &nested)
-                output += padding + "- " + nested.dropFirst(indent + 2)
+                // The first member on the dash's line, the rest under it: the first line's indentation is as
+                // long as the item's own plus "- ", which takes its last two spaces.
+                let start = output.count
+                writeMembers(members, indent: indent + 2, into: &output)
+                output[start + indent] = UInt8(ascii: "-")
             case .array(let inner) where !inner.isEmpty:
-                output += padding + "-\n"
+                output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent))
+                output.append(contentsOf: "-\n".utf8)
                 writeItems(inner, indent: indent + 2, into: &output)
             default:
-                output += padding + "- " + inline(item) + "\n"
+                output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent))
+                output.append(contentsOf: "- ".utf8)
+                output.append(contentsOf: inline(item).utf8)
+                output.append(UInt8(ascii: "\n"))
             }
         }
     }
 
-    private func writeNested(_ value: DocumentValue, indent: Int, into output: inout String) {
+    private func writeNested(_ value: DocumentValue, indent: Int, into output: inout [UInt8]) {
         switch value {
         case .object(let members) where !members.isEmpty:
-            output += "\n"
+            output.append(UInt8(ascii: "\n"))
             writeMembers(members, indent: indent, into: &output)
         case .array(let items) where !items.isEmpty:
-            output += "\n"
+            output.append(UInt8(ascii: "\n"))
             writeItems(items, indent: indent, into: &output)
         default:
-            output += " " + inline(value) + "\n"
+            output.append(UInt8(ascii: " "))
+            output.append(contentsOf: inline(value).utf8)
+            output.append(UInt8(ascii: "\n"))
         }
     }
 
@@ -126,10 +135,17 @@ struct YAMLWriter {
     }
 
     private static func isPlainSafe(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, let last = text.utf8.last,
-              first.properties.isAlphabetic || first == "_" || first == "$" || first == "/", last != UInt8(ascii: " ") else { return false }
+        guard let firstByte = text.utf8.first, let last = text.utf8.last, last != UInt8(ascii: " ") else { return false }
+        switch firstByte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "/"):
+            break
+        case 0x80...:
+            guard let first = text.unicodeScalars.first, first.properties.isAlphabetic else { return false }
+        default:
+            return false
+        }
         // Words YAML reads as booleans or null (numbers cannot start with a letter).
-        if text.utf8.count <= 5, ["true", "false", "null", "yes", "no", "on", "off", "y", "n"].contains(text.lowercased()) { return false }
+        if text.utf8.count <= 5, Self.wordsReadAsOtherTypes.contains(text.lowercased()) { return false }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
@@ -145,6 +161,8 @@ struct YAMLWriter {
         }
         return true
     }
+
+    private static let wordsReadAsOtherTypes: Set<String> = ["true", "false", "null", "yes", "no", "on", "off", "y", "n"]
 
     private static func isPlainASCII(_ scalar: Unicode.Scalar) -> Bool {
         scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || ["_", "-", ".", "/", "$", " ", "(", ")", ","].contains(scalar)
