@@ -1,5 +1,5 @@
 import Foundation
-@testable import SchemaGenCore
+@_spi(Fuzzing) @testable import SchemaGenCore
 import TestSupport
 import Testing
 
@@ -32,10 +32,12 @@ import Testing
     @discardableResult
     private func agree(_ text: String, path: String = "c.yaml", _ comment: Comment? = nil) -> Bool {
         guard let fast = BlockYAMLReader.read(text, path: path) else { return false }
-        let expected = yamsTree(text, path: path)
-        #expect(expected != nil, "the shortcut read a text Yams rejects: \(comment ?? "")\n\(text)")
-        if let expected, fast != expected {
+        // The verdict is the fuzz target's; the rest only says where the trees part.
+        guard !YAMLLoader.blockReaderAgreesWithYams(text, path: path) else { return true }
+        if let expected = yamsTree(text, path: path) {
             Issue.record("trees differ \(comment ?? ""): \(firstDifference(fast, expected) ?? "?")\n\(text)")
+        } else {
+            Issue.record("the shortcut read a text Yams rejects: \(comment ?? "")\n\(text)")
         }
         return true
     }

@@ -41,16 +41,16 @@ public enum BraceLayout {
         var lines = segments.indices.concurrentMap { segment in
             scanLines(text, from: segments[segment], to: segment + 1 < segments.count ? segments[segment + 1] : text.bytes.count)
         }
-        let total = place(&lines)
+        let lengths = place(&lines)
+        let total = lengths.reduce(0, +)
         guard total > 0 else { return "\n" }
         let placed = lines
-        var offsets: [Int] = []
+        // Each segment is written at the sum of the lengths before it.
         var offset = 0
-        for segment in placed {
-            offsets.append(offset)
-            offset += segment.reduce(0) { $0 + $1.outputLength }
+        let starts = lengths.map { length in
+            defer { offset += length }
+            return offset
         }
-        let starts = offsets
         return String(unsafeUninitializedCapacity: total) { buffer in
             let output = UncheckedOutput(buffer)
             _ = placed.indices.concurrentMap { segment in
@@ -76,14 +76,35 @@ public enum BraceLayout {
     private struct Line: Sendable {
         var start: Int
         var end: Int
-        var opens: Int32
-        var closes: Int32
-        var leadingCloses: Int32
-        var isCaseLabel: Bool
-        var opensSwitch: Bool
+        var opens: Int32 = 0
+        var closes: Int32 = 0
+        var leadingCloses: Int32 = 0
+        var isCaseLabel = false
+        var opensSwitch = false
+        var startsWithStar = false
+        var startsWithDot = false
+        var startsWithCloseBrace = false
+        var endsWithOpenBrace = false
         /// Set by ``place(_:)``: the line's depth, and whether a blank line goes before it.
         var depth: Int32 = 0
         var blankBefore = false
+
+        /// The record of `line`, trimmed of its indentation and trailing white space; empty for a blank line.
+        init(_ line: Slice<UnsafeBufferPointer<UInt8>>) {
+            start = line.startIndex
+            end = line.endIndex
+            guard let first = line.first, let last = line.last else { return }
+            let counts = braceCounts(in: line)
+            opens = Int32(clamping: counts.opens)
+            closes = Int32(clamping: counts.closes)
+            leadingCloses = Int32(clamping: counts.leadingCloses)
+            isCaseLabel = startsWith(line, "case ") || startsWith(line, "default:") || startsWith(line, "@unknown default:")
+            opensSwitch = startsWith(line, "switch ")
+            startsWithStar = first == UInt8(ascii: "*")
+            startsWithDot = first == UInt8(ascii: ".")
+            startsWithCloseBrace = first == UInt8(ascii: "}")
+            endsWithOpenBrace = last == UInt8(ascii: "{")
+        }
 
         var isBlank: Bool { start == end }
 
@@ -92,11 +113,6 @@ public enum BraceLayout {
             guard !isBlank else { return 0 }
             return (blankBefore ? 1 : 0) + Int(depth) * BraceLayout.indentUnit.utf8.count + (startsWithStar ? 1 : 0) + (end - start) + 1
         }
-
-        var startsWithStar = false
-        var startsWithDot = false
-        var startsWithCloseBrace = false
-        var endsWithOpenBrace = false
     }
 
     private static func scanLines(_ text: UncheckedBytes, from start: Int, to end: Int) -> [Line] {
@@ -109,33 +125,19 @@ public enum BraceLayout {
                 ? memchr(bytes.baseAddress! + lineStart, Int32(UInt8(ascii: "\n")), end - lineStart)
                     .map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - bytes.baseAddress! } ?? end
                 : end
-            let line = trimmed(bytes[lineStart..<lineEnd])
-            if line.isEmpty {
-                lines.append(Line(start: line.startIndex, end: line.startIndex, opens: 0, closes: 0, leadingCloses: 0, isCaseLabel: false, opensSwitch: false))
-            } else {
-                let counts = braceCounts(in: line)
-                var record = Line(start: line.startIndex, end: line.endIndex, opens: Int32(clamping: counts.opens), closes: Int32(clamping: counts.closes),
-                                  leadingCloses: Int32(clamping: counts.leadingCloses),
-                                  isCaseLabel: startsWith(line, "case ") || startsWith(line, "default:") || startsWith(line, "@unknown default:"),
-                                  opensSwitch: startsWith(line, "switch "))
-                record.startsWithStar = line.first == UInt8(ascii: "*")
-                record.startsWithDot = line.first == UInt8(ascii: ".")
-                record.startsWithCloseBrace = line.first == UInt8(ascii: "}")
-                record.endsWithOpenBrace = line.last == UInt8(ascii: "{")
-                lines.append(record)
-            }
+            lines.append(Line(trimmed(bytes[lineStart..<lineEnd])))
             lineStart = lineEnd + 1
         }
         return lines
     }
 
-    /// Gives every line its depth and decides the blank lines; returns the output's length in bytes.
-    private static func place(_ segments: inout [[Line]]) -> Int {
+    /// Gives every line its depth and decides the blank lines; returns each segment's output length in bytes.
+    private static func place(_ segments: inout [[Line]]) -> [Int] {
         var blocks: [Bool] = []   // for each open brace: whether it opened a `switch`
         var previousBlank = true
         var lastLineOpensBlock = false
         var pendingBlank = false  // a blank line, written unless the next line closes a block
-        var total = 0
+        var lengths = Array(repeating: 0, count: segments.count)
         for segment in segments.indices {
             for index in segments[segment].indices {
                 var line = segments[segment][index]
@@ -158,11 +160,11 @@ public enum BraceLayout {
                     blocks.append(contentsOf: repeatElement(false, count: Int(line.opens) - 1))
                     blocks.append(line.opensSwitch)
                 }
-                total += line.outputLength
+                lengths[segment] += line.outputLength
                 segments[segment][index] = line
             }
         }
-        return total
+        return lengths
     }
 
     private static func write(_ lines: [Line], of text: UncheckedBytes, into output: UncheckedOutput, at start: Int) {
