@@ -91,7 +91,10 @@ struct TemplateRendering {
         var rendered = chunkStarts.concurrentMap { first in
             var rendering = start
             for item in rest[first..<Swift.min(first + chunkSize, rest.endIndex)] { rendering.render(body, in: item) }
-            return (output: rendering.output, endsAtLineStart: rendering.atLineStart)
+            // Chunks wait to be joined; one grown by doubling can be half empty, so a loose one is copied tight.
+            let output = rendering.output.capacity > rendering.output.count + rendering.output.count / 8
+                ? Array(rendering.output[...]) : rendering.output
+            return (output: output, endsAtLineStart: rendering.atLineStart)
         }
         // One allocation for the joined text: growing it chunk by chunk copied it again at every doubling. A
         // quarter more leaves room for what follows the list, which would otherwise double a buffer of megabytes.

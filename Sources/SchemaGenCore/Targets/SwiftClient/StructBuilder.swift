@@ -109,6 +109,9 @@ struct StructBuilder {
         var fieldEncodings: [String] = []
         var patternEncodings: [String] = []
         var nested: [TypeContext] = []
+        // Reserved, not grown: every context is held until the file is rendered.
+        properties.reserveCapacity(fields.count + extra.count)
+        fieldEncodings.reserveCapacity(fields.count + extra.count)
         for field in fields {
             let nestedName = SwiftName.typeName(forMember: field.swiftName)
             let type = speller.spell(field.type, inlineName: nestedName)
