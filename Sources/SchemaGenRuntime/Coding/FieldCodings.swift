@@ -130,7 +130,7 @@ public struct EmbeddedJSON<Value: Codable & Sendable>: Codable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
-        let dates = (decoder as? WireValueDecoder)?.document.dates ?? (decoder.userInfo[.wireDateEncoding] as? WireDateEncoding) ?? .iso8601
+        let dates = WireValueDecoder.unwrapping(decoder)?.document.dates ?? (decoder.userInfo[.wireDateEncoding] as? WireDateEncoding) ?? .iso8601
         do {
             value = try WireDecoder(dates: dates).decode(Value.self, from: Data(text.utf8))
         } catch {

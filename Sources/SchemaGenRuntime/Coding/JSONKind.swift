@@ -6,7 +6,7 @@ public enum JSONKind: String, Hashable, Sendable {
     /// The kind of the value `decoder` reads: at once from `WireDecoder`, by trying containers with any
     /// other decoder.
     public init(of decoder: any Decoder) throws {
-        if let wire = decoder as? WireValueDecoder {
+        if let wire = WireValueDecoder.unwrapping(decoder) {
             self = wire.kind
             return
         }

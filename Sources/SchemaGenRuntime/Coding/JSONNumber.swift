@@ -93,7 +93,7 @@ extension JSONNumber: Codable {
     /// Reads a number: exactly with `WireDecoder`; with another decoder as a whole number when it is one, else
     /// as a `Double`.
     public init(from decoder: any Decoder) throws {
-        if let wire = decoder as? WireValueDecoder {
+        if let wire = WireValueDecoder.unwrapping(decoder) {
             self = try wire.number()
             return
         }

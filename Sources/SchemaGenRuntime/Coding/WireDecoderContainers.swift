@@ -9,6 +9,13 @@ struct WireValueDecoder: Decoder {
     let token: Int
     let path: WireCodingPath
 
+    /// `decoder` when it is this type: told by its type, not with `as?`, whose dynamic cast (with a copy of the
+    /// existential) was a twentieth of decoding a payload, and runs once per object and per coded value.
+    static func unwrapping<D: Decoder>(_ decoder: D) -> WireValueDecoder? {
+        guard D.self == WireValueDecoder.self else { return nil }
+        return unsafeBitCast(decoder, to: WireValueDecoder.self)
+    }
+
     var codingPath: [any CodingKey] { path.keys }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 

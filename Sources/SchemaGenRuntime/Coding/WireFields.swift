@@ -33,7 +33,7 @@ public struct WireFields {
 
     /// The object `decoder` holds; throws `DecodingError.typeMismatch` when it holds something else.
     public init(_ decoder: any Decoder) throws {
-        if let decoder = decoder as? WireValueDecoder {
+        if let decoder = WireValueDecoder.unwrapping(decoder) {
             let wire: WireKeyedContainer<WireCodingKey> = try decoder.keyedContainer()
             document = wire.document
             object = wire.object
