@@ -20,7 +20,7 @@ import Testing
                 previousBlank = true
                 continue
             }
-            let counts = BraceLayout.braceCounts(in: Array(line.utf8))
+            let counts = Array(line.utf8).withUnsafeBufferPointer { BraceLayout.braceCounts(in: $0) }
             var depth = blocks.count - min(counts.leadingCloses, blocks.count)
             if let innermost = blocks.last, innermost, counts.leadingCloses == 0,
                line.hasPrefix("case ") || line.hasPrefix("default:") || line.hasPrefix("@unknown default:") {

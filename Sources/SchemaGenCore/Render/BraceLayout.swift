@@ -97,7 +97,7 @@ public enum BraceLayout {
             // Most lines hold no brace at all, which memchr (vectorized) tells faster than reading them byte by byte.
             let bytes = line.base.baseAddress! + line.startIndex
             if memchr(bytes, Int32(UInt8(ascii: "{")), line.count) != nil || memchr(bytes, Int32(UInt8(ascii: "}")), line.count) != nil {
-                let counts = braceCounts(in: line)
+                let counts = braceCounts(in: UnsafeBufferPointer(rebasing: line))
                 opens = Int32(clamping: counts.opens)
                 closes = Int32(clamping: counts.closes)
                 leadingCloses = Int32(clamping: counts.leadingCloses)
@@ -212,18 +212,23 @@ public enum BraceLayout {
         return true
     }
 
-    /// `line` without leading blanks and trailing blanks or carriage return.
+    /// `line` without leading blanks and trailing blanks or carriage return. On the buffer's indices, not the
+    /// slice's generic collection methods: the build plugin runs a debug `schemagen` in debug builds, where
+    /// those were a fifth of generation.
     private static func trimmed(_ line: Slice<UnsafeBufferPointer<UInt8>>) -> Slice<UnsafeBufferPointer<UInt8>> {
-        var line = line
-        while let first = line.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") { line.removeFirst() }
-        while let last = line.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") || last == UInt8(ascii: "\r") { line.removeLast() }
-        return line
+        let bytes = line.base
+        var start = line.startIndex, end = line.endIndex
+        while start < end, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") { start += 1 }
+        while end > start, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") || bytes[end - 1] == UInt8(ascii: "\r") {
+            end -= 1
+        }
+        return bytes[start..<end]
     }
 
     /// Braces that count in `line`: opened, closed, and closed before any other code on the line.
-    static func braceCounts(in line: some Collection<UInt8>) -> (opens: Int, closes: Int, leadingCloses: Int) {
+    static func braceCounts(in line: UnsafeBufferPointer<UInt8>) -> (opens: Int, closes: Int, leadingCloses: Int) {
         var opens = 0, closes = 0, leadingCloses = 0
-        if line.first == UInt8(ascii: "*") || line.starts(with: [UInt8(ascii: "/"), UInt8(ascii: "*")]) { return (0, 0, 0) }
+        if line.first == UInt8(ascii: "*") || (line.count >= 2 && line[0] == UInt8(ascii: "/") && line[1] == UInt8(ascii: "*")) { return (0, 0, 0) }
         var inString = false, escaped = false, onlyClosesSoFar = true
         var previous: UInt8 = 0x20
         for byte in line {

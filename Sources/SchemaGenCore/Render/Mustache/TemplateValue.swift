@@ -64,29 +64,35 @@ public struct TemplateKeyName: Sendable {
 
 /// A context type's keys, found by a name's precomputed hash (open addressing, linear probing).
 struct TemplateKeyTable<Context>: ExpressibleByDictionaryLiteral, Sendable {
-    private var slots: [(name: TemplateKeyName, key: TemplateKey<Context>)?]
+    // Names and keys in two arrays rather than one of optional tuples: probing reads only the names, a concrete
+    // type, where a tuple with a generic member made each probe look up the tuple's metadata in debug builds
+    // (the build plugin runs a debug `schemagen` in debug app builds).
+    private var names: [TemplateKeyName?]
+    private var keys: [TemplateKey<Context>?]
     private let mask: Int
 
     init(dictionaryLiteral elements: (String, TemplateKey<Context>)...) {
         var capacity = 4
         while capacity < 2 * elements.count { capacity *= 2 }
-        slots = Array(repeating: nil, count: capacity)
+        names = Array(repeating: nil, count: capacity)
+        keys = Array(repeating: nil, count: capacity)
         mask = capacity - 1
         for (text, key) in elements {
             let name = TemplateKeyName(text)
             var slot = Int(truncatingIfNeeded: name.hash) & mask
-            while let existing = slots[slot] {
-                precondition(existing.name.text != text, "the key '\(text)' is listed twice")
+            while let existing = names[slot] {
+                precondition(existing.text != text, "the key '\(text)' is listed twice")
                 slot = (slot + 1) & mask
             }
-            slots[slot] = (name, key)
+            names[slot] = name
+            keys[slot] = key
         }
     }
 
     subscript(name: TemplateKeyName) -> TemplateKey<Context>? {
         var slot = Int(truncatingIfNeeded: name.hash) & mask
-        while let entry = slots[slot] {
-            if entry.name.hash == name.hash, entry.name.text == name.text { return entry.key }
+        while let entry = names[slot] {
+            if entry.hash == name.hash, entry.text == name.text { return keys[slot] }
             slot = (slot + 1) & mask
         }
         return nil
