@@ -93,7 +93,8 @@ public enum BraceLayout {
         init(_ line: Slice<UnsafeBufferPointer<UInt8>>) {
             start = line.startIndex
             end = line.endIndex
-            guard let first = line.first, let last = line.last else { return }
+            guard start < end else { return }
+            let first = line.base[start], last = line.base[end - 1]
             // Most lines hold no brace at all, which memchr (vectorized) tells faster than reading them byte by byte.
             let bytes = line.base.baseAddress! + line.startIndex
             if memchr(bytes, Int32(UInt8(ascii: "{")), line.count) != nil || memchr(bytes, Int32(UInt8(ascii: "}")), line.count) != nil {

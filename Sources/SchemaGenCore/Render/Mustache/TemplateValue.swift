@@ -114,7 +114,11 @@ extension Bool: TemplateValueConvertible {
 }
 
 extension Array: TemplateValueConvertible where Element: TemplateValueConvertible {
-    public var templateValue: TemplateValue? { .list(compactMap(\.templateValue)) }
+    public var templateValue: TemplateValue? {
+        // A closure rather than `\.templateValue`: a list is boxed on every lookup of it, and applying the key path
+        // was a tenth of a debug build's generation (the build plugin's).
+        .list(compactMap { $0.templateValue })
+    }
 }
 
 extension Optional: TemplateValueConvertible where Wrapped: TemplateValueConvertible {
