@@ -39,12 +39,12 @@ public enum SwiftName {
         func isUpper(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "A") < 26 }
         func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
         let utf8 = name.utf8
-        guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
         // A name that is one word already in the wanted case (`text`, `maybeText`; `Payload`) is its own result.
         if let first = utf8.first, lowerFirst ? isLower(first) : isUpper(first) && utf8.contains(where: isLower),
            utf8.allSatisfy({ isLower($0) || isUpper($0) || isDigit($0) }) {
             return name
         }
+        guard name.isASCII else { return nil }
         // A name without a lower-case letter is written in capitals for emphasis: its words are read as words.
         let lowercasesWords = !utf8.contains(where: isLower)
         var output: [UInt8] = []
@@ -99,7 +99,7 @@ public enum SwiftName {
     /// Words split at every character that is not a letter or digit; existing camel humps are kept.
     static func words(in name: String) -> [String] {
         // Most names are ASCII: split their bytes without Unicode property lookups.
-        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+        if name.isASCII {
             return name.utf8.split { byte in
                 !((UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte))
             }.map { String(decoding: $0, as: UTF8.self) }

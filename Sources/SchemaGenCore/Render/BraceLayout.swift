@@ -93,18 +93,19 @@ public enum BraceLayout {
         init(_ line: Slice<UnsafeBufferPointer<UInt8>>) {
             start = line.startIndex
             end = line.endIndex
-            guard start < end else { return }
-            let first = line.base[start], last = line.base[end - 1]
+            // The line's own buffer: its methods are concrete, where a slice's are generic (and slow in the debug
+            // builds the build plugin runs).
+            let bytes = UnsafeBufferPointer(rebasing: line)
+            guard let first = bytes.first, let last = bytes.last, let base = bytes.baseAddress else { return }
             // Most lines hold no brace at all, which memchr (vectorized) tells faster than reading them byte by byte.
-            let bytes = line.base.baseAddress! + line.startIndex
-            if memchr(bytes, Int32(UInt8(ascii: "{")), line.count) != nil || memchr(bytes, Int32(UInt8(ascii: "}")), line.count) != nil {
-                let counts = braceCounts(in: UnsafeBufferPointer(rebasing: line))
+            if memchr(base, Int32(UInt8(ascii: "{")), bytes.count) != nil || memchr(base, Int32(UInt8(ascii: "}")), bytes.count) != nil {
+                let counts = braceCounts(in: bytes)
                 opens = Int32(clamping: counts.opens)
                 closes = Int32(clamping: counts.closes)
                 leadingCloses = Int32(clamping: counts.leadingCloses)
             }
-            isCaseLabel = startsWith(line, "case ") || startsWith(line, "default:") || startsWith(line, "@unknown default:")
-            opensSwitch = startsWith(line, "switch ")
+            isCaseLabel = startsWith(bytes, "case ") || startsWith(bytes, "default:") || startsWith(bytes, "@unknown default:")
+            opensSwitch = startsWith(bytes, "switch ")
             startsWithStar = first == UInt8(ascii: "*")
             startsWithDot = first == UInt8(ascii: ".")
             startsWithCloseBrace = first == UInt8(ascii: "}")
@@ -205,11 +206,10 @@ public enum BraceLayout {
 
     /// Whether `line` starts with the ASCII `prefix` (compared byte by byte: the generic `starts(with:)` over a
     /// string's UTF-8 view cost as much as counting the braces).
-    private static func startsWith(_ line: Slice<UnsafeBufferPointer<UInt8>>, _ prefix: StaticString) -> Bool {
+    private static func startsWith(_ line: UnsafeBufferPointer<UInt8>, _ prefix: StaticString) -> Bool {
         let count = prefix.utf8CodeUnitCount
-        guard line.count >= count, line.first == prefix.utf8Start.pointee else { return false }
-        let start = line.startIndex
-        for offset in 1..<count where line.base[start + offset] != prefix.utf8Start[offset] { return false }
+        guard line.count >= count else { return false }
+        for offset in 0..<count where line[offset] != prefix.utf8Start[offset] { return false }
         return true
     }
 

@@ -4,9 +4,7 @@ extension String {
     /// paragraph separators (line ends to older JavaScript) and the byte-order mark (which YAML readers drop).
     var jsonStringLiteral: String {
         // Most strings are printable ASCII with nothing to escape: quoted as they are.
-        if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
-            return "\"" + self + "\""
-        }
+        if isQuotableAsIs { return "\"" + self + "\"" }
         var out = "\""
         for scalar in unicodeScalars {
             switch scalar {

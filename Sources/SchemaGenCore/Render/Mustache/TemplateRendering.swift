@@ -190,6 +190,8 @@ private extension String {
 /// A level of the rendering's context stack. A context level is a subclass generic over the context's type, so a
 /// lookup calls the context's own `templateValue(forKey:)` directly: taking it out of a `TemplateValue` as an
 /// existential copied it at every level of every lookup, about a fifth of rendering.
+// `@unchecked Sendable` (here and in `ContextLevel`): every stored property is a `let` of a `Sendable` type; a
+// class that is subclassed cannot be checked for it.
 private class StackLevel: @unchecked Sendable {
     let value: TemplateValue
 
@@ -210,8 +212,6 @@ private class StackLevel: @unchecked Sendable {
     func templateValue(forKey key: TemplateKeyName) -> TemplateValue? { nil }
 }
 
-/// `@unchecked Sendable`: every stored property is a `let` of a `Sendable` type (a class cannot say so otherwise
-/// and still be subclassed).
 private final class ContextLevel<Context: TemplateContext>: StackLevel, @unchecked Sendable {
     let context: Context
 

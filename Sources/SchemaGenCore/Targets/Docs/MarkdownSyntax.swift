@@ -67,7 +67,7 @@ enum MarkdownSyntax {
 
     /// The anchor GitHub gives a heading: lower case, punctuation dropped, spaces as hyphens.
     static func slug(_ heading: String) -> String {
-        heading.utf8.allSatisfy({ $0 < 0x80 }) ? asciiSlug(heading) : slugByCharacters(heading)
+        heading.isASCII ? asciiSlug(heading) : slugByCharacters(heading)
     }
 
     /// ``slug(_:)`` for any heading, reading Unicode properties of each character.

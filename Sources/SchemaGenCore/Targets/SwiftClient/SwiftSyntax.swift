@@ -8,9 +8,7 @@ enum SwiftSyntax {
     /// `text` escaped for the inside of a Swift string literal.
     static func escapedForLiteral(_ text: String) -> String {
         // Wire names are nearly always plain ASCII with nothing to escape: hand them back without a copy.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "\"") }) {
-            return text
-        }
+        if text.isQuotableAsIs { return text }
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -1,0 +1,14 @@
+// Byte-level tests that let the generator's text functions skip their Unicode paths for the names and text
+// nearly every contract is made of (each function keeps its general path, and a test holds them equal).
+extension String {
+    /// Whether every character is ASCII.
+    var isASCII: Bool {
+        utf8.allSatisfy { $0 < 0x80 }
+    }
+
+    /// Whether the text goes between double quotes as it is, in a Swift or JSON string literal alike: printable
+    /// ASCII without a quote or a backslash.
+    var isQuotableAsIs: Bool {
+        utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+    }
+}
