@@ -8,27 +8,46 @@ import Glibc
 final class ServerProcess: @unchecked Sendable {
     let script: String
     let arguments: [String]
-    let port: Int
+    private(set) var port: Int
     private var process: Process?
 
     static let servers = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appending(path: "Servers")
 
     /// Starts `script` with `--port <free port>` and `arguments`; returns once it prints `ready`.
-    init(_ script: String, _ arguments: [String] = []) async throws {
+    ///
+    /// The port is free when chosen but the server binds it later, so another process (a parallel test's server, an
+    /// outgoing connection's ephemeral port) can take it in between: a server that exits before it is ready is
+    /// started again on another port, a few times, before the test fails with the server's own error output.
+    /// `ports` chooses each attempt's port (tests hand it a taken one first).
+    init(_ script: String, _ arguments: [String] = [], ports: () throws -> Int = ServerProcess.freePort) async throws {
         self.script = script
         self.arguments = arguments
-        port = try Self.freePort()
-        try await start()
+        var attempt = 1
+        while true {
+            port = try ports()
+            do {
+                try await start()
+                return
+            } catch let failure as ServerFailure where failure.exitedEarly && attempt < 5 {
+                attempt += 1
+            }
+        }
     }
 
     var url: URL { URL(string: "ws://127.0.0.1:\(port)")! }
 
+    /// Starts the server on `port` (again, after `kill()`); returns once it prints `ready`.
     func start() async throws {
         let process = Process()
         process.executableURL = URL(filePath: "/usr/bin/env")
         process.arguments = ["python3", Self.servers.appending(path: script).path, "--port", String(port)] + arguments
         let output = Pipe()
         process.standardOutput = output
+        // A file, not a pipe: a server that logs for the whole test would fill a pipe nobody reads and stall.
+        let errors = FileManager.default.temporaryDirectory.appending(path: "server-\(UUID().uuidString).stderr")
+        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: errors) }
+        process.standardError = try FileHandle(forWritingTo: errors)
         try process.run()
         self.process = process
         let ready = Task.detached { () -> Bool in
@@ -47,7 +66,17 @@ final class ServerProcess: @unchecked Sendable {
         }
         defer { deadline.cancel() }
         guard await ready.value else {
-            throw ServerFailure("\(script) did not start: is it installed? (pip install -r \(Self.servers.path)/requirements.txt)")
+            // The deadline cancels `ready` when it ends a server that hung; otherwise the server ended by itself.
+            let timedOut = ready.isCancelled
+            process.terminate()
+            process.waitUntilExit()
+            self.process = nil
+            let said = String(decoding: (try? Data(contentsOf: errors)) ?? Data(), as: UTF8.self)
+            let tail = said.split(separator: "\n").suffix(15).joined(separator: "\n")
+            throw ServerFailure(
+                "\(script) on port \(port) exited before it was ready (status \(process.terminationStatus)); its error output:\n\(tail)\n"
+                    + "(its packages: pip install -r \(Self.servers.path)/requirements.txt)",
+                exitedEarly: !timedOut)
         }
     }
 
@@ -92,7 +121,13 @@ final class ServerProcess: @unchecked Sendable {
 
 struct ServerFailure: Error, CustomStringConvertible {
     let description: String
-    init(_ description: String) { self.description = description }
+    /// The server process ended before it said `ready` (a port taken meanwhile, a missing package), rather than
+    /// hanging past the deadline.
+    let exitedEarly: Bool
+    init(_ description: String, exitedEarly: Bool = false) {
+        self.description = description
+        self.exitedEarly = exitedEarly
+    }
 }
 
 /// The process's resident memory and thread count, from /proc: what a leak of memory or of tasks would grow.
