@@ -95,6 +95,41 @@ import Testing
         #expect(try WireDecoder(dates: .iso8601).decode(JSONValue.self, from: data) == JSONDecoder().decode(JSONValue.self, from: data))
     }
 
+    struct ThreeFields: Decodable, Equatable { var a: Int; var b: Int; var c: Int }
+
+    /// A repeat found after the keys a lookup already passed: `c` is found where the lookup resumes (after `b`),
+    /// and its first value is before that, among keys passed while looking for `a`.
+    @Test(arguments: [
+        #"{"c":1,"a":1,"b":2,"c":3}"#, #"{"x":0,"c":1,"a":1,"b":2,"c":3}"#, #"{"a":1,"c":1,"b":2,"c":3,"c":4}"#,
+        #"{"\u0063":1,"a":1,"b":2,"c":3}"#, #"{"c":1,"a":1,"\u0062":2,"c":3}"#, #"{"b":2,"a":1,"c":1,"a":5,"b":6,"c":7}"#,
+    ])
+    func repeatedKeysBeforeWhereALookupResumesReadTheFirstValue(text: String) throws {
+        let data = Data(text.utf8)
+        #expect(try WireDecoder(dates: .iso8601).decode(ThreeFields.self, from: data) == ThreeFields(a: 1, b: 2, c: 1))
+        #expect(try JSONDecoder().decode(ThreeFields.self, from: data) == ThreeFields(a: 1, b: 2, c: 1))
+    }
+
+    /// Keys the filter of passed keys cannot tell apart from the one looked for (many keys, or a dictionary's
+    /// keys looked up one by one) still read the first value of each, in objects large and small.
+    @Test(arguments: [3, 40, 130, 1_000])
+    func everyKeyOfADictionaryReadsItsFirstValue(count: Int) throws {
+        let members = (0..<count).map { #""k\#($0)":\#($0)"# } + (0..<count).map { #""k\#($0)":-1"# }
+        let data = Data("{\(members.joined(separator: ","))}".utf8)
+        let dictionary = try WireDecoder(dates: .iso8601).decode([String: Int].self, from: data)
+        #expect(dictionary == Dictionary(uniqueKeysWithValues: (0..<count).map { ("k\($0)", $0) }))
+    }
+
+    /// A dictionary of objects: each member's lookup resumes where the last one stopped after its value's own
+    /// lookups (it used to start again from the first member, quadratic in the members: minutes for this one).
+    @Test(.timeLimit(.minutes(1)))
+    func aDictionaryOfObjectsIsReadInOnePass() throws {
+        let count = 100_000
+        let data = Data(("{" + (0..<count).map { #""k\#($0)":{"a":\#($0),"b":2}"# }.joined(separator: ",") + "}").utf8)
+        let dictionary = try WireDecoder(dates: .iso8601).decode([String: Fields].self, from: data)
+        #expect(dictionary.count == count)
+        #expect(dictionary["k99999"] == Fields(a: 99_999, b: 2))
+    }
+
     /// Past the size where keys are compared pairwise, repeats are still found, and the first value read.
     @Test func repeatedKeysInLargeObjectsReadTheFirstValue() throws {
         let members = (0..<200).map { #""key\#($0)":\#($0)"# } + [#""a":1"#, #""b":2"#, #""key7":-1"#, #""a":3"#]

@@ -23,8 +23,6 @@ struct JSONTape {
         }
 
         var kind: Kind
-        /// For objects: whether a key may appear twice (then lookups take the first, as `JSONDecoder` does).
-        var repeatsKeys = false
         /// The first byte; for strings, the first byte after the opening quote.
         var start: Int
         /// The byte after the value; for strings, the closing quote.
@@ -75,13 +73,10 @@ struct JSONTape {
     // MARK: Parsing
 
     /// While a container is open, its token keeps the parse's bookkeeping in the fields it fills only when it
-    /// closes: `end` holds the enclosing open container (or -1), `count` the members so far, `next` an object's
-    /// key signature bits. So the stack of open containers needs no allocation of its own (an array of them
+    /// closes: `end` holds the enclosing open container (or -1), `count` the members so far. So the stack of open containers needs no allocation of its own (an array of them
     /// was one of the few allocations per payload).
     private var innermostOpen = -1
     private var openDepth = 0
-    /// Full hashes of the keys of open objects too large for pairwise comparison, by object token.
-    private var largeObjectKeyHashes: [Int: Set<Int>] = [:]
 
     /// The whole document, with a loop and a stack of open containers rather than recursion: a document
     /// nested ``maximumDepth`` deep needs no more stack than a flat one (a recursive descent took about a KiB
@@ -105,7 +100,7 @@ struct JSONTape {
                     tokens[token].end = innermostOpen
                     innermostOpen = token
                     openDepth += 1
-                    if isObject { try parseKey(in: token) }
+                    if isObject { try parseKey() }
                     continue
                 }
             case UInt8(ascii: "\""): try parseString()
@@ -126,7 +121,7 @@ struct JSONTape {
                 }
                 if bytes[index] == UInt8(ascii: ",") {
                     index += 1
-                    if isObject { try parseKey(in: container) }
+                    if isObject { try parseKey() }
                     break
                 }
                 guard bytes[index] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
@@ -135,92 +130,25 @@ struct JSONTape {
                 index += 1
                 innermostOpen = tokens[container].end
                 openDepth -= 1
-                if isObject, !largeObjectKeyHashes.isEmpty { largeObjectKeyHashes[container] = nil }
                 close(container, count: tokens[container].count)
             }
             if innermostOpen < 0 { return }
         }
     }
 
-    /// A member's key and the colon after it, in the open object `object`.
-    private mutating func parseKey(in object: Int) throws(JSONSyntaxError) {
+    /// A member's key and the colon after it. Whether a key repeats is left to lookups (`WireDocument`), which
+    /// only need to know for the keys they look for.
+    private mutating func parseKey() throws(JSONSyntaxError) {
         skipWhitespace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
             throw JSONSyntaxError(message: "expected a string key", offset: index)
         }
         try parseString()
-        noteKey(tokens.count - 1, of: object)
         skipWhitespace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
             throw JSONSyntaxError(message: "expected ':' after a key", offset: index)
         }
         index += 1
-    }
-
-    /// Objects with more keys than this stop comparing key signatures pairwise and keep hashes instead, so a
-    /// hostile object of many keys costs linear time.
-    private static let pairwiseKeyLimit = 32
-
-    /// Marks `object` when its new `key` may repeat an earlier one (a false alarm only slows its lookups).
-    /// Small objects compare signatures (length, first six bytes, last byte, kept in the key token's unused
-    /// `count`), then bytes only when signatures match: a few integer comparisons per key for the objects
-    /// payloads are made of. Two bits per signature seen so far (kept in the open object's `next`) rule out
-    /// most repeats before any comparison: a key whose bits are not all set yet cannot repeat an earlier key.
-    private mutating func noteKey(_ key: Int, of object: Int) {
-        let keyNumber = tokens[object].count + 1
-        guard !tokens[object].repeatsKeys else { return }
-        let token = tokens[key]
-        guard token.kind == .string else {
-            // An escaped key may spell an earlier key differently: let lookups check every key.
-            tokens[object].repeatsKeys = true
-            return
-        }
-        if keyNumber > Self.pairwiseKeyLimit {
-            if largeObjectKeyHashes[object] == nil {
-                var hashes = Set<Int>(minimumCapacity: 2 * Self.pairwiseKeyLimit)
-                var earlier = object + 1
-                while earlier < key {
-                    hashes.insert(keyHash(earlier))
-                    earlier = tokens[earlier + 1].next
-                }
-                largeObjectKeyHashes[object] = hashes
-            }
-            if largeObjectKeyHashes[object]!.insert(keyHash(key)).inserted == false { tokens[object].repeatsKeys = true }
-            return
-        }
-        let length = token.end - token.start
-        var signature = length & 0xFF | (length > 0 ? Int(bytes[token.end - 1]) << 8 : 0)
-        let head = min(length, 6)
-        if head > 0, token.start + 8 <= bytes.count {
-            // The first six bytes in one load (a key is followed by at least `":` and a value).
-            let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + token.start).loadUnaligned(as: UInt64.self))
-            signature |= Int(truncatingIfNeeded: (word & (UInt64.max >> (64 - 8 * head))) << 16)
-        } else {
-            for offset in 0..<head { signature |= Int(bytes[token.start + offset]) << (16 + 8 * offset) }
-        }
-        tokens[key].count = signature
-        let mixed = UInt64(bitPattern: Int64(signature)) &* 0x9E37_79B9_7F4A_7C15
-        let bits: UInt64 = 1 << (mixed >> 58) | 1 << ((mixed >> 52) & 63)
-        let seen = UInt64(bitPattern: Int64(tokens[object].next))
-        tokens[object].next = Int(Int64(bitPattern: seen | bits))
-        guard seen & bits == bits else { return }
-        var earlier = object + 1
-        while earlier < key {
-            let other = tokens[earlier]
-            if other.count == signature, other.end - other.start == length,
-               memcmp(bytes.baseAddress! + other.start, bytes.baseAddress! + token.start, length) == 0 {
-                tokens[object].repeatsKeys = true
-                return
-            }
-            earlier = tokens[earlier + 1].next
-        }
-    }
-
-    /// A seeded hash of a key's bytes: unpredictable to a sender, so no crafted keys collide on purpose.
-    private func keyHash(_ key: Int) -> Int {
-        var hasher = Hasher()
-        hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[tokens[key].start..<tokens[key].end])))
-        return hasher.finalize()
     }
 
     private mutating func open(_ kind: Token.Kind) -> Int {

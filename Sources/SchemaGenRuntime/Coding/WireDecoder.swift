@@ -47,16 +47,40 @@ final class WireDocument {
     /// Never written after parsing: a tape the framing made is shared with the frame, and writing to it would
     /// copy its tokens once per decode.
     private let tape: JSONTape
-    /// Where the next key lookup starts in `lookupObject`: after the member found last, since decoders mostly
-    /// read keys in the order servers write them. One object at a time (a nested value's lookups take it over;
-    /// the outer object's next lookup then starts from its first member).
+    /// Where lookups in one object stand. They resume after the member found last, since decoders mostly read
+    /// keys in the order servers write them, so an in-order read compares one key per member.
+    private struct ObjectLookup {
+        let object: Int
+        /// The key token the next lookup starts at.
+        var start: Int
+        /// `passed` holds the keys from the object's first up to this key token.
+        var filteredUpTo: Int
+        var passed = KeyFilter()
+        /// Lookups whose key `passed` could not rule out: each compares the keys before `start` one by one.
+        var exactChecks = 0
+
+        init(of object: Int) {
+            self.object = object
+            start = object + 1
+            filteredUpTo = object + 1
+        }
+    }
+
+    /// Past this many exact checks in one object (keys crafted to collide in the filter, or an object of many
+    /// keys), the object's first-occurrence table is built instead, so any object costs linear time.
+    private static let exactChecksPerObject = 8
+
     // Unchecked: dynamic exclusivity checks on the decoding path cost a tenth of dispatch, and a document is
     // only used by one decode at a time.
-    @exclusivity(unchecked) private var lookupObject = -1
-    @exclusivity(unchecked) private var lookupStart = 0
+    @exclusivity(unchecked) private var lookup = ObjectLookup(of: -1)
+    /// The lookups of the objects that contain `lookup.object`, outermost first: a nested value's lookups take
+    /// over, and the outer object's resume where they stopped when it is read again (a dictionary of objects
+    /// reads each key once, not from its first member every time).
+    @exclusivity(unchecked) private var enclosingLookups: [ObjectLookup] = []
     let dates: WireDateEncoding
-    /// Lookup tables of objects that repeat keys, by object token; empty for nearly every payload.
-    private var firstOccurrenceIndexes: [Int: [String: Int]] = [:]
+    /// First-occurrence tables of objects whose lookups passed ``exactChecksPerObject``, by object token; empty
+    /// for nearly every payload.
+    @exclusivity(unchecked) private var firstOccurrenceIndexes: [Int: [String: Int]] = [:]
 
     /// Where the stack was when decoding started: nested values are refused once decoding has used
     /// ``stackBudget`` bytes below it.
@@ -76,8 +100,7 @@ final class WireDocument {
     private var nestedDecodes = 0
 
     init(copying data: Data, dates: WireDateEncoding) throws(JSONSyntaxError) {
-        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(data.count, 1))
-        _ = data.copyBytes(to: bytes)
+        let bytes = Self.copy(data)
         do {
             tape = try JSONTape(parsing: UnsafeBufferPointer(rebasing: bytes[0..<data.count]))
         } catch {
@@ -90,11 +113,17 @@ final class WireDocument {
 
     /// The document of a frame whose value at token 0 was parsed while the frame was taken apart.
     init(copying frame: Data, parsed tokens: [JSONTape.Token], dates: WireDateEncoding) {
-        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(frame.count, 1))
-        _ = frame.copyBytes(to: bytes)
-        self.bytes = bytes
+        self.bytes = Self.copy(frame)
         tape = JSONTape(tokens: tokens)
         self.dates = dates
+    }
+
+    /// `data`'s bytes in memory of the document's own. One `memcpy`: `Data.copyBytes(to:)` went through a
+    /// generic path costing twice the bytes' parse of a small payload's keys.
+    private static func copy(_ data: Data) -> UnsafeMutableBufferPointer<UInt8> {
+        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(data.count, 1))
+        data.withUnsafeBytes { UnsafeMutableRawBufferPointer(bytes).copyMemory(from: $0) }
+        return bytes
     }
 
     /// A document of nothing, held by a ``WireFields`` that reads another decoder's container.
@@ -116,27 +145,99 @@ final class WireDocument {
     // MARK: Objects
 
     /// The value of the member named `name`, if the object has one; the first, when the key repeats.
+    ///
+    /// Repeated keys are found when a lookup needs to know, not while parsing: a match at or after where the
+    /// lookup started is the first only if no key before that start is the same, which ``KeyFilter`` of the
+    /// keys passed so far answers without comparing them; a match found after wrapping around had every key
+    /// before it compared.
     func member(of object: Int, named name: String) -> Int? {
         let objectToken = tape.tokens[object]
         guard objectToken.count > 0 else { return nil }
-        if objectToken.repeatsKeys { return firstOccurrences(in: object)[name] }
-        var name = name
-        return name.withUTF8 { name in
-            // Start after the member found last, then wrap around: in-order reads find every key first try.
+        if !firstOccurrenceIndexes.isEmpty, let index = firstOccurrenceIndexes[object] { return index[name] }
+        if lookup.object != object { takeLookup(of: object) }
+        var text = name
+        return text.withUTF8 { utf8 in
             let first = object + 1
-            var key = lookupObject == object && lookupStart < objectToken.next ? lookupStart : first
+            let start = lookup.start < objectToken.next ? lookup.start : first
+            var key = start
             for _ in 0..<objectToken.count {
                 let value = key + 1
                 let after = tape.tokens[value].next
-                if keyEquals(key, name) {
-                    lookupObject = object
-                    lookupStart = after
+                if keyEquals(key, utf8) {
+                    if key >= start {
+                        if start > first {
+                            let bits = KeyFilter.Bits(utf8)
+                            if mayRepeat(bits, before: start) {
+                                if lookup.exactChecks == Self.exactChecksPerObject { return firstOccurrences(in: object)[name] }
+                                lookup.exactChecks += 1
+                                if let earlier = self.key(utf8, in: object, before: start) { return earlier + 1 }
+                            }
+                            // The key found is the name: its bits are known without hashing it again.
+                            if lookup.filteredUpTo == key {
+                                lookup.passed.insert(bits)
+                                lookup.filteredUpTo = after
+                            }
+                        }
+                    } else if lookup.filteredUpTo > after {
+                        // Wrapped around: the filter holds keys past the new start, which would only raise false alarms.
+                        lookup.filteredUpTo = first
+                        lookup.passed = KeyFilter()
+                    }
+                    lookup.start = after
                     return value
                 }
                 key = after < objectToken.next ? after : first
             }
             return nil
         }
+    }
+
+    /// Makes `object`'s lookup the current one: a new one for an object inside the current one (pushing the
+    /// current), the saved one of an enclosing object, or a new one for any other object.
+    private func takeLookup(of object: Int) {
+        func contains(_ container: Int) -> Bool { container < object && object < tape.tokens[container].next }
+        if lookup.object >= 0, contains(lookup.object) {
+            enclosingLookups.append(lookup)
+            lookup = ObjectLookup(of: object)
+            return
+        }
+        while let outer = enclosingLookups.last {
+            if outer.object == object {
+                lookup = enclosingLookups.removeLast()
+                return
+            }
+            if contains(outer.object) { break }
+            enclosingLookups.removeLast()
+        }
+        lookup = ObjectLookup(of: object)
+    }
+
+    /// Whether a key before the key token `start` may be the one of `bits`: the filter, first extended to every
+    /// key up to `start`.
+    private func mayRepeat(_ bits: KeyFilter.Bits, before start: Int) -> Bool {
+        var key = lookup.filteredUpTo
+        while key < start {
+            let token = tape.tokens[key]
+            if token.kind == .string {
+                lookup.passed.insert(KeyFilter.Bits(UnsafeBufferPointer(rebasing: bytes[token.start..<token.end])))
+            } else {
+                // An escaped key would have to be decoded to be hashed; it makes every later check exact.
+                lookup.passed = .everything
+            }
+            key = tape.tokens[key + 1].next
+        }
+        lookup.filteredUpTo = max(lookup.filteredUpTo, start)
+        return lookup.passed.mayContain(bits)
+    }
+
+    /// The first key token of `object` before `end` that is `name`.
+    private func key(_ name: UnsafeBufferPointer<UInt8>, in object: Int, before end: Int) -> Int? {
+        var key = object + 1
+        while key < end {
+            if keyEquals(key, name) { return key }
+            key = tape.tokens[key + 1].next
+        }
+        return nil
     }
 
     /// Each key's first value, for objects whose keys may repeat: built once per object, so reading every
@@ -422,7 +523,7 @@ final class WireDocument {
         }
     }
 
-    private func date(at token: Int) throws(WireValueFailure) -> Date {
+    func date(at token: Int) throws(WireValueFailure) -> Date {
         switch dates {
         case .iso8601, .iso8601Fractional:
             let item = tape.tokens[token]

@@ -46,6 +46,8 @@ extension WireDocument {
     func read(_ type: Double.Type, _ token: Int) throws(WireValueFailure) -> Double { try double(at: token) }
     func read(_ type: Float.Type, _ token: Int) throws(WireValueFailure) -> Float { try float(at: token) }
     func read<T: FixedWidthInteger>(_ type: T.Type, _ token: Int) throws(WireValueFailure) -> T { try integer(at: token, as: T.self) }
+    /// In the document's date encoding.
+    func read(_ type: Date.Type, _ token: Int) throws(WireValueFailure) -> Date { try date(at: token) }
 
     /// The value of member `key` of `object`; `DecodingError.keyNotFound` when it has none.
     func member(_ key: some CodingKey, of object: Int, at path: WireCodingPath) throws -> Int {

@@ -74,7 +74,12 @@ public struct WireFields {
     }
 
     /// A date in the decoder's date encoding (the contract's, under ``WireDecoder``).
-    public func date(_ key: String) throws -> Date { try value(key, as: Date.self) }
+    // Read like the scalars, not through `value(_:as:)`: its coding path node and boxed key, made before the
+    // value is read, were two of a payload's few allocations.
+    public func date(_ key: String) throws -> Date {
+        if let keyed { return try keyed.container.decode(Date.self, forKey: WireCodingKey(stringValue: key)) }
+        return try document.read(WireCodingKey(stringValue: key), of: object, at: path) { token throws(WireValueFailure) in try document.read(Date.self, token) }
+    }
 
     /// `nil` when the member is absent or `null`; likewise for the other `optional…` methods.
     public func optionalString(_ key: String) throws -> String? {
@@ -105,7 +110,12 @@ public struct WireFields {
         }
     }
 
-    public func optionalDate(_ key: String) throws -> Date? { try optionalValue(key, as: Date.self) }
+    public func optionalDate(_ key: String) throws -> Date? {
+        if let keyed { return try keyed.container.decodeIfPresent(Date.self, forKey: WireCodingKey(stringValue: key)) }
+        return try document.readIfPresent(WireCodingKey(stringValue: key), of: object, at: path) { token throws(WireValueFailure) in
+            try document.read(Date.self, token)
+        }
+    }
 
     /// A member of any other type (arrays, dictionaries, the contract's types, the runtime's wrappers).
     public func value<T: Decodable>(_ key: String, as type: T.Type) throws -> T {
