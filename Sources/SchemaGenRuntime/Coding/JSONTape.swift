@@ -73,8 +73,10 @@ struct JSONTape {
     // MARK: Parsing
 
     /// While a container is open, its token keeps the parse's bookkeeping in the fields it fills only when it
-    /// closes: `end` holds the enclosing open container (or -1), `count` the members so far. So the stack of open containers needs no allocation of its own (an array of them
-    /// was one of the few allocations per payload).
+    /// closes: `end` holds the enclosing open container (or -1), and `count` the members so far while a nested
+    /// container is open inside it (the innermost container's count is a local of the parse). So the stack of
+    /// open containers needs no allocation of its own (an array of them was one of the few allocations per
+    /// payload).
     private var innermostOpen = -1
     private var openDepth = 0
 
@@ -82,6 +84,10 @@ struct JSONTape {
     /// nested ``maximumDepth`` deep needs no more stack than a flat one (a recursive descent took about a KiB
     /// of stack per level in debug builds, more than a 512 KiB thread has for 512 levels).
     private mutating func parseDocument() throws(JSONSyntaxError) {
+        // The innermost open container's members so far and whether it is an object: kept here rather than in
+        // its token, which each value then updated through the array.
+        var members = 0
+        var inObject = false
         while true {
             // A value starts here.
             skipWhitespace()
@@ -97,9 +103,12 @@ struct JSONTape {
                     index += 1
                     close(token, count: 0)
                 } else {
+                    if innermostOpen >= 0 { tokens[innermostOpen].count = members }
                     tokens[token].end = innermostOpen
                     innermostOpen = token
                     openDepth += 1
+                    members = 0
+                    inObject = isObject
                     if isObject { try parseKey() }
                     continue
                 }
@@ -113,24 +122,27 @@ struct JSONTape {
             // A value is complete: go on to its container's next member, or close the containers that end here.
             while innermostOpen >= 0 {
                 let container = innermostOpen
-                tokens[container].count += 1
+                members += 1
                 skipWhitespace()
-                let isObject = tokens[container].kind == .object
                 guard index < bytes.count else {
-                    throw JSONSyntaxError(message: isObject ? "unterminated object" : "unterminated array", offset: tokens[container].start)
+                    throw JSONSyntaxError(message: inObject ? "unterminated object" : "unterminated array", offset: tokens[container].start)
                 }
                 if bytes[index] == UInt8(ascii: ",") {
                     index += 1
-                    if isObject { try parseKey() }
+                    if inObject { try parseKey() }
                     break
                 }
-                guard bytes[index] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
-                    throw JSONSyntaxError(message: isObject ? "expected ',' or '}' in an object" : "expected ',' or ']' in an array", offset: index)
+                guard bytes[index] == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
+                    throw JSONSyntaxError(message: inObject ? "expected ',' or '}' in an object" : "expected ',' or ']' in an array", offset: index)
                 }
                 index += 1
                 innermostOpen = tokens[container].end
                 openDepth -= 1
-                close(container, count: tokens[container].count)
+                close(container, count: members)
+                if innermostOpen >= 0 {
+                    members = tokens[innermostOpen].count
+                    inObject = tokens[innermostOpen].kind == .object
+                }
             }
             if innermostOpen < 0 { return }
         }

@@ -285,6 +285,17 @@ final class WireDocument {
     private func string(_ token: Int) -> String {
         let token = tape.tokens[token]
         if token.kind == .string {
+            let count = token.end - token.start
+            if count <= 15, count > 0 {
+                // A string that fits in a `String` inline is built in place: the standard library then checks
+                // only whether it is ASCII (one test of two words) where `String(decoding:as:)` validated it byte
+                // by byte, a tenth of decoding a payload of short strings. The tape validated it already.
+                let source = bytes.baseAddress! + token.start
+                return String(unsafeUninitializedCapacity: count) { buffer in
+                    buffer.baseAddress!.update(from: source, count: count)
+                    return count
+                }
+            }
             return String(decoding: UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]), as: UTF8.self)
         }
         return JSONString.decode(UnsafeBufferPointer(bytes), from: token.start, to: token.end)
