@@ -72,12 +72,15 @@ enum ISO8601Parser {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? Int(byte - UInt8(ascii: "0")) : nil
     }
 
+    // Inlined: called six times per date with constant lengths, the calls cost more than the digits.
+    @inline(__always)
     private static func number(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int) -> Int? {
         guard start + length <= bytes.count else { return nil }
         var value = 0
         for index in start..<start + length {
-            guard let digit = digit(bytes[index]) else { return nil }
-            value = value * 10 + digit
+            let digit = bytes[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            value = value &* 10 &+ Int(digit)
         }
         return value
     }
