@@ -45,7 +45,9 @@ final class ServerProcess: @unchecked Sendable {
         process.standardOutput = output
         // A file, not a pipe: a server that logs for the whole test would fill a pipe nobody reads and stall.
         let errors = FileManager.default.temporaryDirectory.appending(path: "server-\(UUID().uuidString).stderr")
-        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        guard FileManager.default.createFile(atPath: errors.path, contents: nil) else {
+            throw ServerFailure("could not create \(errors.path) for \(script)'s error output")
+        }
         defer { try? FileManager.default.removeItem(at: errors) }
         process.standardError = try FileHandle(forWritingTo: errors)
         try process.run()
