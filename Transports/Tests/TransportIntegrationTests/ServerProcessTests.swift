@@ -40,20 +40,7 @@ private final class ListeningSocket {
     let port: Int
 
     init() throws {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let descriptor = descriptor
-        let listening = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, length) == 0 && listen(descriptor, 1) == 0 && getsockname(descriptor, $0, &length) == 0
-            }
-        }
-        guard listening else { throw ServerFailure("could not listen on a port") }
-        port = Int(UInt16(bigEndian: address.sin_port))
+        (descriptor, port) = try ServerProcess.loopbackSocket(listening: true)
     }
 
     deinit { close(descriptor) }

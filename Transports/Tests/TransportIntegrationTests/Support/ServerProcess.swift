@@ -105,19 +105,30 @@ final class ServerProcess: @unchecked Sendable {
 
     /// A port nobody listens on now: the kernel's choice for a socket bound to port 0.
     static func freePort() throws -> Int {
+        let (descriptor, port) = try loopbackSocket(listening: false)
+        close(descriptor)
+        return port
+    }
+
+    /// A TCP socket bound to a port of the kernel's choice on 127.0.0.1, listening if asked; the caller closes it.
+    static func loopbackSocket(listening: Bool) throws -> (descriptor: Int32, port: Int) {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw ServerFailure("socket() failed") }
-        defer { close(descriptor) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         address.sin_port = 0
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, length) == 0 && (!listening || listen(descriptor, 1) == 0) && getsockname(descriptor, $0, &length) == 0
+            }
         }
-        guard bound else { throw ServerFailure("could not find a free port") }
-        return Int(UInt16(bigEndian: address.sin_port))
+        guard bound else {
+            close(descriptor)
+            throw ServerFailure("could not bind a port on 127.0.0.1")
+        }
+        return (descriptor, Int(UInt16(bigEndian: address.sin_port)))
     }
 }
 
