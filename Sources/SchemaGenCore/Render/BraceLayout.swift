@@ -54,7 +54,7 @@ public enum BraceLayout {
         return String(unsafeUninitializedCapacity: total) { buffer in
             let output = UncheckedOutput(buffer)
             _ = placed.indices.concurrentMap { segment in
-                write(placed[segment], of: text, into: output, at: starts[segment])
+                write(placed[segment], of: text, from: segments[segment], into: output, at: starts[segment])
             }
             return total
         }
@@ -73,26 +73,39 @@ public enum BraceLayout {
     }
 
     /// One line of the input, trimmed: what placing it needs, then where it goes.
+    ///
+    /// Every line of a generated file has one (730,000 for a 10,000-event contract, held together until the file is
+    /// written), so the record is kept small: 28 bytes, where offsets as `Int`s and a `Bool` per property took 48
+    /// and were the largest allocation of a run (docs/performance.md). Offsets are 32-bit and count from the
+    /// segment's start; a segment is about ``segmentLength`` bytes plus the rest of its last line, and no line of a
+    /// file rendered from a contract (at most 8 MiB, `FileSystem`'s cap) comes near 4 GiB.
     private struct Line: Sendable {
-        var start: Int
-        var end: Int
+        /// Where the trimmed line starts, counted from the segment's start.
+        var offset: UInt32
+        var length: UInt32
         var opens: Int32 = 0
         var closes: Int32 = 0
         var leadingCloses: Int32 = 0
-        var isCaseLabel = false
-        var opensSwitch = false
-        var startsWithStar = false
-        var startsWithDot = false
-        var startsWithCloseBrace = false
-        var endsWithOpenBrace = false
-        /// Set by ``place(_:)``: the line's depth, and whether a blank line goes before it.
+        /// Set by ``place(_:)``: the line's depth.
         var depth: Int32 = 0
-        var blankBefore = false
+        var flags: Flags = []
+
+        struct Flags: OptionSet, Sendable {
+            let rawValue: UInt8
+            static let isCaseLabel = Flags(rawValue: 1 << 0)
+            static let opensSwitch = Flags(rawValue: 1 << 1)
+            static let startsWithStar = Flags(rawValue: 1 << 2)
+            static let startsWithDot = Flags(rawValue: 1 << 3)
+            static let startsWithCloseBrace = Flags(rawValue: 1 << 4)
+            static let endsWithOpenBrace = Flags(rawValue: 1 << 5)
+            /// Set by ``place(_:)``: a blank line goes before this one.
+            static let blankBefore = Flags(rawValue: 1 << 6)
+        }
 
         /// The record of `line`, trimmed of its indentation and trailing white space; empty for a blank line.
-        init(_ line: Slice<UnsafeBufferPointer<UInt8>>) {
-            start = line.startIndex
-            end = line.endIndex
+        init(_ line: Slice<UnsafeBufferPointer<UInt8>>, segmentStart: Int) {
+            offset = UInt32(truncatingIfNeeded: line.startIndex - segmentStart)
+            length = UInt32(truncatingIfNeeded: line.count)
             // The line's own buffer: its methods are concrete, where a slice's are generic (and slow in the debug
             // builds the build plugin runs).
             let bytes = UnsafeBufferPointer(rebasing: line)
@@ -104,26 +117,29 @@ public enum BraceLayout {
                 closes = Int32(clamping: counts.closes)
                 leadingCloses = Int32(clamping: counts.leadingCloses)
             }
-            isCaseLabel = startsWith(bytes, "case ") || startsWith(bytes, "default:") || startsWith(bytes, "@unknown default:")
-            opensSwitch = startsWith(bytes, "switch ")
-            startsWithStar = first == UInt8(ascii: "*")
-            startsWithDot = first == UInt8(ascii: ".")
-            startsWithCloseBrace = first == UInt8(ascii: "}")
-            endsWithOpenBrace = last == UInt8(ascii: "{")
+            if startsWith(bytes, "case ") || startsWith(bytes, "default:") || startsWith(bytes, "@unknown default:") { flags.insert(.isCaseLabel) }
+            if startsWith(bytes, "switch ") { flags.insert(.opensSwitch) }
+            if first == UInt8(ascii: "*") { flags.insert(.startsWithStar) }
+            if first == UInt8(ascii: ".") { flags.insert(.startsWithDot) }
+            if first == UInt8(ascii: "}") { flags.insert(.startsWithCloseBrace) }
+            if last == UInt8(ascii: "{") { flags.insert(.endsWithOpenBrace) }
         }
 
-        var isBlank: Bool { start == end }
+        var isBlank: Bool { length == 0 }
 
         /// The bytes this line takes in the output.
         var outputLength: Int {
             guard !isBlank else { return 0 }
-            return (blankBefore ? 1 : 0) + Int(depth) * BraceLayout.indentUnit.utf8.count + (startsWithStar ? 1 : 0) + (end - start) + 1
+            return (flags.contains(.blankBefore) ? 1 : 0) + Int(depth) * BraceLayout.indentUnit.utf8.count
+                + (flags.contains(.startsWithStar) ? 1 : 0) + Int(length) + 1
         }
     }
 
     private static func scanLines(_ text: UncheckedBytes, from start: Int, to end: Int) -> [Line] {
         let bytes = text.bytes
         var lines: [Line] = []
+        // Counted first, so the records take exactly their room: grown by doubling they were up to half empty.
+        lines.reserveCapacity(lineFeeds(in: bytes, from: start, to: end) + 1)
         var lineStart = start
         while lineStart < end || (lineStart == end && end == bytes.count) {
             // memchr: vectorized, where a byte loop was a third of reading the lines.
@@ -131,10 +147,21 @@ public enum BraceLayout {
                 ? memchr(bytes.baseAddress! + lineStart, Int32(UInt8(ascii: "\n")), end - lineStart)
                     .map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - bytes.baseAddress! } ?? end
                 : end
-            lines.append(Line(trimmed(bytes[lineStart..<lineEnd])))
+            lines.append(Line(trimmed(bytes[lineStart..<lineEnd]), segmentStart: start))
             lineStart = lineEnd + 1
         }
         return lines
+    }
+
+    /// How many line feeds `bytes[start..<end]` holds.
+    private static func lineFeeds(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+        var count = 0
+        var position = start
+        while position < end, let found = memchr(bytes.baseAddress! + position, Int32(UInt8(ascii: "\n")), end - position) {
+            count += 1
+            position = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - bytes.baseAddress! + 1
+        }
+        return count
     }
 
     /// Gives every line its depth and decides the blank lines; returns each segment's output length in bytes.
@@ -154,17 +181,17 @@ public enum BraceLayout {
                 }
                 // Closing braces at the start of the line dedent the line itself.
                 var depth = blocks.count - min(Int(line.leadingCloses), blocks.count)
-                if let innermost = blocks.last, innermost, line.leadingCloses == 0, line.isCaseLabel { depth -= 1 }
-                if line.leadingCloses == 0, line.startsWithDot { depth += 1 }
-                line.blankBefore = pendingBlank && !line.startsWithCloseBrace
+                if let innermost = blocks.last, innermost, line.leadingCloses == 0, line.flags.contains(.isCaseLabel) { depth -= 1 }
+                if line.leadingCloses == 0, line.flags.contains(.startsWithDot) { depth += 1 }
+                if pendingBlank && !line.flags.contains(.startsWithCloseBrace) { line.flags.insert(.blankBefore) }
                 line.depth = Int32(clamping: max(0, depth))
                 pendingBlank = false
-                lastLineOpensBlock = line.endsWithOpenBrace
+                lastLineOpensBlock = line.flags.contains(.endsWithOpenBrace)
                 previousBlank = false
                 blocks.removeLast(min(Int(line.closes), blocks.count))
                 if line.opens > 0 {
                     blocks.append(contentsOf: repeatElement(false, count: Int(line.opens) - 1))
-                    blocks.append(line.opensSwitch)
+                    blocks.append(line.flags.contains(.opensSwitch))
                 }
                 lengths[segment] += line.outputLength
                 segments[segment][index] = line
@@ -173,19 +200,20 @@ public enum BraceLayout {
         return lengths
     }
 
-    private static func write(_ lines: [Line], of text: UncheckedBytes, into output: UncheckedOutput, at start: Int) {
+    private static func write(_ lines: [Line], of text: UncheckedBytes, from segmentStart: Int, into output: UncheckedOutput, at start: Int) {
         var position = output.base + start
         let indentWidth = indentUnit.utf8.count
+        let segment = text.bytes.baseAddress! + segmentStart
         for line in lines where !line.isBlank {
-            if line.blankBefore {
+            if line.flags.contains(.blankBefore) {
                 position.pointee = UInt8(ascii: "\n")
                 position += 1
             }
-            let indentation = Int(line.depth) * indentWidth + (line.startsWithStar ? 1 : 0)
+            let indentation = Int(line.depth) * indentWidth + (line.flags.contains(.startsWithStar) ? 1 : 0)
             position.update(repeating: UInt8(ascii: " "), count: indentation)
             position += indentation
-            let length = line.end - line.start
-            position.update(from: text.bytes.baseAddress! + line.start, count: length)
+            let length = Int(line.length)
+            position.update(from: segment + Int(line.offset), count: length)
             position += length
             position.pointee = UInt8(ascii: "\n")
             position += 1
