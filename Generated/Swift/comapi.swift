@@ -19,7 +19,7 @@ extension Comapi {
     /// Sent when a user's profile is updated.
     ///
     /// Wire name: `profile.update`, server to client.
-    public struct ProfileUpdate: Codable, Hashable, Sendable {
+    public struct ProfileUpdate: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "profile.update"
 
@@ -33,6 +33,14 @@ extension Comapi {
             self.apiSpace = apiSpace
             self.context = context
             self.profileId = profileId
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.id, rhs.id) else { return false }
+            guard Members.equal(lhs.apiSpace, rhs.apiSpace) else { return false }
+            guard Members.equal(lhs.context, rhs.context) else { return false }
+            guard Members.equal(lhs.profileId, rhs.profileId) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -52,7 +60,7 @@ extension Comapi {
     /// Sent when a participant is added to a conversation. When a conversation is created, this event also fires with the owner's profileId.
     ///
     /// Wire name: `conversation.participantAdded`, server to client.
-    public struct ConversationParticipantAdded: Codable, Hashable, Sendable {
+    public struct ConversationParticipantAdded: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "conversation.participantAdded"
 
@@ -71,6 +79,15 @@ extension Comapi {
             self.payload = payload
         }
 
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.id, rhs.id) else { return false }
+            guard Members.equal(lhs.apiSpace, rhs.apiSpace) else { return false }
+            guard Members.equal(lhs.context, rhs.context) else { return false }
+            guard Members.equal(lhs.conversationId, rhs.conversationId) else { return false }
+            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            return true
+        }
+
         public init(from decoder: any Decoder) throws {
             let fields = try WireFields(decoder)
             self.init(id: try fields.string("id"), apiSpace: try fields.string("apiSpace"), context: try fields.value("context", as: JSONValue.self), conversationId: try fields.string("conversationId"), payload: try fields.value("payload", as: Payload.self))
@@ -86,13 +103,19 @@ extension Comapi {
         }
 
         /// The event's payload.
-        public struct Payload: Codable, Hashable, Sendable {
+        public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
             public let profileId: String
             public let role: String
 
             public init(profileId: String, role: String) {
                 self.profileId = profileId
                 self.role = role
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.profileId, rhs.profileId) else { return false }
+                guard Members.equal(lhs.role, rhs.role) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -111,7 +134,7 @@ extension Comapi {
     /// Sent when a participant role is updated in a conversation.
     ///
     /// Wire name: `conversation.participantUpdated`, server to client.
-    public struct ConversationParticipantUpdated: Codable, Hashable, Sendable {
+    public struct ConversationParticipantUpdated: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "conversation.participantUpdated"
 
@@ -130,6 +153,15 @@ extension Comapi {
             self.payload = payload
         }
 
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.id, rhs.id) else { return false }
+            guard Members.equal(lhs.apiSpace, rhs.apiSpace) else { return false }
+            guard Members.equal(lhs.context, rhs.context) else { return false }
+            guard Members.equal(lhs.conversationId, rhs.conversationId) else { return false }
+            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            return true
+        }
+
         public init(from decoder: any Decoder) throws {
             let fields = try WireFields(decoder)
             self.init(id: try fields.string("id"), apiSpace: try fields.string("apiSpace"), context: try fields.value("context", as: JSONValue.self), conversationId: try fields.string("conversationId"), payload: try fields.value("payload", as: Payload.self))
@@ -145,13 +177,19 @@ extension Comapi {
         }
 
         /// The event's payload.
-        public struct Payload: Codable, Hashable, Sendable {
+        public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
             public let profileId: String
             public let role: String
 
             public init(profileId: String, role: String) {
                 self.profileId = profileId
                 self.role = role
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.profileId, rhs.profileId) else { return false }
+                guard Members.equal(lhs.role, rhs.role) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -170,7 +208,7 @@ extension Comapi {
     /// Sent when a participant is removed from a conversation.
     ///
     /// Wire name: `conversation.participantRemoved`, server to client.
-    public struct ConversationParticipantRemoved: Codable, Hashable, Sendable {
+    public struct ConversationParticipantRemoved: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "conversation.participantRemoved"
 
@@ -189,6 +227,15 @@ extension Comapi {
             self.payload = payload
         }
 
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.id, rhs.id) else { return false }
+            guard Members.equal(lhs.apiSpace, rhs.apiSpace) else { return false }
+            guard Members.equal(lhs.context, rhs.context) else { return false }
+            guard Members.equal(lhs.conversationId, rhs.conversationId) else { return false }
+            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            return true
+        }
+
         public init(from decoder: any Decoder) throws {
             let fields = try WireFields(decoder)
             self.init(id: try fields.string("id"), apiSpace: try fields.string("apiSpace"), context: try fields.value("context", as: JSONValue.self), conversationId: try fields.string("conversationId"), payload: try fields.value("payload", as: Payload.self))
@@ -204,13 +251,19 @@ extension Comapi {
         }
 
         /// The event's payload.
-        public struct Payload: Codable, Hashable, Sendable {
+        public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
             public let profileId: String
             public let role: String
 
             public init(profileId: String, role: String) {
                 self.profileId = profileId
                 self.role = role
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.profileId, rhs.profileId) else { return false }
+                guard Members.equal(lhs.role, rhs.role) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -229,7 +282,7 @@ extension Comapi {
     /// Sent when a conversation is deleted.
     ///
     /// Wire name: `conversation.delete`, server to client.
-    public struct ConversationDelete: Codable, Hashable, Sendable {
+    public struct ConversationDelete: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "conversation.delete"
 
@@ -248,6 +301,15 @@ extension Comapi {
             self.payload = payload
         }
 
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.id, rhs.id) else { return false }
+            guard Members.equal(lhs.apiSpace, rhs.apiSpace) else { return false }
+            guard Members.equal(lhs.context, rhs.context) else { return false }
+            guard Members.equal(lhs.conversationId, rhs.conversationId) else { return false }
+            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            return true
+        }
+
         public init(from decoder: any Decoder) throws {
             let fields = try WireFields(decoder)
             self.init(id: try fields.string("id"), apiSpace: try fields.string("apiSpace"), context: try fields.value("context", as: JSONValue.self), conversationId: try fields.string("conversationId"), payload: try fields.value("payload", as: Payload.self))
@@ -263,11 +325,16 @@ extension Comapi {
         }
 
         /// The event's payload.
-        public struct Payload: Codable, Hashable, Sendable {
+        public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
             public let date: Date
 
             public init(date: Date) {
                 self.date = date
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.date, rhs.date) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -285,7 +352,7 @@ extension Comapi {
     /// Sent when a conversation's details are updated.
     ///
     /// Wire name: `conversation.update`, server to client.
-    public struct ConversationUpdate: Codable, Hashable, Sendable {
+    public struct ConversationUpdate: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "conversation.update"
 
@@ -304,6 +371,15 @@ extension Comapi {
             self.payload = payload
         }
 
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.id, rhs.id) else { return false }
+            guard Members.equal(lhs.apiSpace, rhs.apiSpace) else { return false }
+            guard Members.equal(lhs.context, rhs.context) else { return false }
+            guard Members.equal(lhs.profileId, rhs.profileId) else { return false }
+            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            return true
+        }
+
         public init(from decoder: any Decoder) throws {
             let fields = try WireFields(decoder)
             self.init(id: try fields.string("id"), apiSpace: try fields.string("apiSpace"), context: try fields.value("context", as: JSONValue.self), profileId: try fields.string("profileId"), payload: try fields.value("payload", as: Payload.self))
@@ -319,7 +395,7 @@ extension Comapi {
         }
 
         /// The event's payload.
-        public struct Payload: Codable, Hashable, Sendable {
+        public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
             public let roles: JSONValue
             public let isPublic: Bool
             public let participants: [JSONValue]
@@ -328,6 +404,13 @@ extension Comapi {
                 self.roles = roles
                 self.isPublic = isPublic
                 self.participants = participants
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.roles, rhs.roles) else { return false }
+                guard Members.equal(lhs.isPublic, rhs.isPublic) else { return false }
+                guard Members.equal(lhs.participants, rhs.participants) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -347,7 +430,7 @@ extension Comapi {
     /// Sent when a conversation is restored.
     ///
     /// Wire name: `conversation.undelete`, server to client.
-    public struct ConversationUndelete: Codable, Hashable, Sendable {
+    public struct ConversationUndelete: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "conversation.undelete"
 
@@ -366,6 +449,15 @@ extension Comapi {
             self.payload = payload
         }
 
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.id, rhs.id) else { return false }
+            guard Members.equal(lhs.apiSpace, rhs.apiSpace) else { return false }
+            guard Members.equal(lhs.context, rhs.context) else { return false }
+            guard Members.equal(lhs.conversationId, rhs.conversationId) else { return false }
+            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            return true
+        }
+
         public init(from decoder: any Decoder) throws {
             let fields = try WireFields(decoder)
             self.init(id: try fields.string("id"), apiSpace: try fields.string("apiSpace"), context: try fields.value("context", as: JSONValue.self), conversationId: try fields.string("conversationId"), payload: try fields.value("payload", as: Payload.self))
@@ -381,13 +473,19 @@ extension Comapi {
         }
 
         /// The event's payload.
-        public struct Payload: Codable, Hashable, Sendable {
+        public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
             public let description: String
             public let roles: JSONValue
 
             public init(description: String, roles: JSONValue) {
                 self.description = description
                 self.roles = roles
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.description, rhs.description) else { return false }
+                guard Members.equal(lhs.roles, rhs.roles) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -406,7 +504,7 @@ extension Comapi {
     /// Sent when new conversation is created.
     ///
     /// Wire name: `conversation.create`, server to client.
-    public struct ConversationCreate: Codable, Hashable, Sendable {
+    public struct ConversationCreate: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "conversation.create"
 
@@ -425,6 +523,15 @@ extension Comapi {
             self.payload = payload
         }
 
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.id, rhs.id) else { return false }
+            guard Members.equal(lhs.apiSpace, rhs.apiSpace) else { return false }
+            guard Members.equal(lhs.context, rhs.context) else { return false }
+            guard Members.equal(lhs.profileId, rhs.profileId) else { return false }
+            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            return true
+        }
+
         public init(from decoder: any Decoder) throws {
             let fields = try WireFields(decoder)
             self.init(id: try fields.string("id"), apiSpace: try fields.string("apiSpace"), context: try fields.value("context", as: JSONValue.self), profileId: try fields.string("profileId"), payload: try fields.value("payload", as: Payload.self))
@@ -440,7 +547,7 @@ extension Comapi {
         }
 
         /// The event's payload.
-        public struct Payload: Codable, Hashable, Sendable {
+        public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
             public let roles: JSONValue
             public let isPublic: Bool
             public let participants: [JSONValue]
@@ -449,6 +556,13 @@ extension Comapi {
                 self.roles = roles
                 self.isPublic = isPublic
                 self.participants = participants
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.roles, rhs.roles) else { return false }
+                guard Members.equal(lhs.isPublic, rhs.isPublic) else { return false }
+                guard Members.equal(lhs.participants, rhs.participants) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -468,7 +582,7 @@ extension Comapi {
     /// Sent when one of the participants is typing new message.
     ///
     /// Wire name: `conversation.participantTyping`, server to client.
-    public struct ConversationParticipantTyping: Codable, Hashable, Sendable {
+    public struct ConversationParticipantTyping: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "conversation.participantTyping"
 
@@ -487,6 +601,15 @@ extension Comapi {
             self.payload = payload
         }
 
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.id, rhs.id) else { return false }
+            guard Members.equal(lhs.apiSpace, rhs.apiSpace) else { return false }
+            guard Members.equal(lhs.context, rhs.context) else { return false }
+            guard Members.equal(lhs.account, rhs.account) else { return false }
+            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            return true
+        }
+
         public init(from decoder: any Decoder) throws {
             let fields = try WireFields(decoder)
             self.init(id: try fields.string("id"), apiSpace: try fields.string("apiSpace"), context: try fields.value("context", as: JSONValue.self), account: try fields.string("account"), payload: try fields.value("payload", as: Payload.self))
@@ -502,13 +625,19 @@ extension Comapi {
         }
 
         /// The event's payload.
-        public struct Payload: Codable, Hashable, Sendable {
+        public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
             public let profileId: String
             public let conversationId: String
 
             public init(profileId: String, conversationId: String) {
                 self.profileId = profileId
                 self.conversationId = conversationId
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.profileId, rhs.profileId) else { return false }
+                guard Members.equal(lhs.conversationId, rhs.conversationId) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -527,7 +656,7 @@ extension Comapi {
     /// Sent when the participant stops typing.
     ///
     /// Wire name: `conversation.participantTypingOff`, server to client.
-    public struct ConversationParticipantTypingOff: Codable, Hashable, Sendable {
+    public struct ConversationParticipantTypingOff: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "conversation.participantTypingOff"
 
@@ -546,6 +675,15 @@ extension Comapi {
             self.payload = payload
         }
 
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.id, rhs.id) else { return false }
+            guard Members.equal(lhs.apiSpace, rhs.apiSpace) else { return false }
+            guard Members.equal(lhs.context, rhs.context) else { return false }
+            guard Members.equal(lhs.account, rhs.account) else { return false }
+            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            return true
+        }
+
         public init(from decoder: any Decoder) throws {
             let fields = try WireFields(decoder)
             self.init(id: try fields.string("id"), apiSpace: try fields.string("apiSpace"), context: try fields.value("context", as: JSONValue.self), account: try fields.string("account"), payload: try fields.value("payload", as: Payload.self))
@@ -561,13 +699,19 @@ extension Comapi {
         }
 
         /// The event's payload.
-        public struct Payload: Codable, Hashable, Sendable {
+        public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
             public let profileId: String
             public let conversationId: String
 
             public init(profileId: String, conversationId: String) {
                 self.profileId = profileId
                 self.conversationId = conversationId
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.profileId, rhs.profileId) else { return false }
+                guard Members.equal(lhs.conversationId, rhs.conversationId) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -586,7 +730,7 @@ extension Comapi {
     /// Sent when one of the participants updates the message status to delivered.
     ///
     /// Wire name: `conversationMessage.delivered`, server to client.
-    public struct ConversationMessageDelivered: Codable, Hashable, Sendable {
+    public struct ConversationMessageDelivered: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "conversationMessage.delivered"
 
@@ -606,6 +750,17 @@ extension Comapi {
             self.conversationId = conversationId
             self.profileId = profileId
             self.timestamp = timestamp
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.id, rhs.id) else { return false }
+            guard Members.equal(lhs.apiSpace, rhs.apiSpace) else { return false }
+            guard Members.equal(lhs.context, rhs.context) else { return false }
+            guard Members.equal(lhs.messageId, rhs.messageId) else { return false }
+            guard Members.equal(lhs.conversationId, rhs.conversationId) else { return false }
+            guard Members.equal(lhs.profileId, rhs.profileId) else { return false }
+            guard Members.equal(lhs.timestamp, rhs.timestamp) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -628,7 +783,7 @@ extension Comapi {
     /// Sent when one of the participants updates the message status to read.
     ///
     /// Wire name: `conversationMessage.read`, server to client.
-    public struct ConversationMessageRead: Codable, Hashable, Sendable {
+    public struct ConversationMessageRead: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "conversationMessage.read"
 
@@ -648,6 +803,17 @@ extension Comapi {
             self.conversationId = conversationId
             self.profileId = profileId
             self.timestamp = timestamp
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.id, rhs.id) else { return false }
+            guard Members.equal(lhs.apiSpace, rhs.apiSpace) else { return false }
+            guard Members.equal(lhs.context, rhs.context) else { return false }
+            guard Members.equal(lhs.messageId, rhs.messageId) else { return false }
+            guard Members.equal(lhs.conversationId, rhs.conversationId) else { return false }
+            guard Members.equal(lhs.profileId, rhs.profileId) else { return false }
+            guard Members.equal(lhs.timestamp, rhs.timestamp) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -670,7 +836,7 @@ extension Comapi {
     /// Sent when a new message appears in a conversation. This event is also delivered to the message sender.
     ///
     /// Wire name: `conversationMessage.sent`, server to client.
-    public struct ConversationMessageSent: Codable, Hashable, Sendable {
+    public struct ConversationMessageSent: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "conversationMessage.sent"
 
@@ -690,6 +856,17 @@ extension Comapi {
             self.metadata = metadata
             self.parts = parts
             self.alert = alert
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.id, rhs.id) else { return false }
+            guard Members.equal(lhs.apiSpace, rhs.apiSpace) else { return false }
+            guard Members.equal(lhs.context, rhs.context) else { return false }
+            guard Members.equal(lhs.messageId, rhs.messageId) else { return false }
+            guard Members.equal(lhs.metadata, rhs.metadata) else { return false }
+            guard Members.equal(lhs.parts, rhs.parts) else { return false }
+            guard Members.equal(lhs.alert, rhs.alert) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {

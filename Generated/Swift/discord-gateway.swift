@@ -17,7 +17,7 @@ public enum DiscordGateway {
 // MARK: - Types
 
 extension DiscordGateway {
-    public struct PresenceUpdate: Codable, Hashable, Sendable {
+    public struct PresenceUpdate: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// Unix time (in milliseconds) of when the client went idle, or null if the client is not idle.
         public let since: Int?
         public let activities: [DiscordGateway.Activity]
@@ -30,6 +30,14 @@ extension DiscordGateway {
             self.activities = activities
             self.status = status
             self.afk = afk
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.since, rhs.since) else { return false }
+            guard Members.equal(lhs.activities, rhs.activities) else { return false }
+            guard Members.equal(lhs.status, rhs.status) else { return false }
+            guard Members.equal(lhs.afk, rhs.afk) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -46,13 +54,19 @@ extension DiscordGateway {
         }
     }
 
-    public struct Activity: Codable, Hashable, Sendable {
+    public struct Activity: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let name: String
         public let type: Int
 
         public init(name: String, type: Int) {
             self.name = name
             self.type = type
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.name, rhs.name) else { return false }
+            guard Members.equal(lhs.type, rhs.type) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -67,7 +81,7 @@ extension DiscordGateway {
         }
     }
 
-    public struct ConnectionProperties: Codable, Hashable, Sendable {
+    public struct ConnectionProperties: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let os: String
         public let browser: String
         public let device: String
@@ -76,6 +90,13 @@ extension DiscordGateway {
             self.os = os
             self.browser = browser
             self.device = device
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.os, rhs.os) else { return false }
+            guard Members.equal(lhs.browser, rhs.browser) else { return false }
+            guard Members.equal(lhs.device, rhs.device) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -98,7 +119,7 @@ extension DiscordGateway {
     /// The handshake is complete; carries the session to resume.
     ///
     /// Wire name: `READY` in frame shape `dispatch`, server to client.
-    public struct Ready: Codable, Hashable, Sendable {
+    public struct Ready: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "READY"
 
@@ -109,6 +130,12 @@ extension DiscordGateway {
         public init(s: Int, payload: Payload) {
             self.s = s
             self.payload = payload
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.s, rhs.s) else { return false }
+            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -123,7 +150,7 @@ extension DiscordGateway {
         }
 
         /// The event's payload.
-        public struct Payload: Codable, Hashable, Sendable {
+        public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
             public let v: Int
             public let sessionId: String
             public let resumeGatewayUrl: String
@@ -132,6 +159,13 @@ extension DiscordGateway {
                 self.v = v
                 self.sessionId = sessionId
                 self.resumeGatewayUrl = resumeGatewayUrl
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.v, rhs.v) else { return false }
+                guard Members.equal(lhs.sessionId, rhs.sessionId) else { return false }
+                guard Members.equal(lhs.resumeGatewayUrl, rhs.resumeGatewayUrl) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -151,7 +185,7 @@ extension DiscordGateway {
     /// Response to Resume, after every missed event was replayed.
     ///
     /// Wire name: `RESUMED` in frame shape `dispatch`, server to client.
-    public struct Resumed: Codable, Hashable, Sendable {
+    public struct Resumed: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "RESUMED"
 
@@ -159,6 +193,11 @@ extension DiscordGateway {
 
         public init(s: Int) {
             self.s = s
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.s, rhs.s) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -175,7 +214,7 @@ extension DiscordGateway {
     /// Sent on connection; defines the heartbeat interval.
     ///
     /// Wire name: `10` in frame shape `opcode`, server to client.
-    public struct Hello: Codable, Hashable, Sendable {
+    public struct Hello: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "10"
 
@@ -184,6 +223,11 @@ extension DiscordGateway {
 
         public init(heartbeatInterval: Int) {
             self.heartbeatInterval = heartbeatInterval
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.heartbeatInterval, rhs.heartbeatInterval) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -236,7 +280,7 @@ extension DiscordGateway {
     /// Starts a new session during the initial handshake.
     ///
     /// Wire name: `2` in frame shape `opcode`, client to server.
-    public struct Identify: Codable, Hashable, Sendable {
+    public struct Identify: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "2"
 
@@ -256,6 +300,17 @@ extension DiscordGateway {
             self.shard = shard
             self.presence = presence
             self.intents = intents
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.token, rhs.token) else { return false }
+            guard Members.equal(lhs.properties, rhs.properties) else { return false }
+            guard Members.equal(lhs.compress, rhs.compress) else { return false }
+            guard Members.equal(lhs.largeThreshold, rhs.largeThreshold) else { return false }
+            guard Members.equal(lhs.shard, rhs.shard) else { return false }
+            guard Members.equal(lhs.presence, rhs.presence) else { return false }
+            guard Members.equal(lhs.intents, rhs.intents) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -278,7 +333,7 @@ extension DiscordGateway {
     /// Replays missed events after a disconnection.
     ///
     /// Wire name: `6` in frame shape `opcode`, client to server.
-    public struct Resume: Codable, Hashable, Sendable {
+    public struct Resume: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "6"
 
@@ -290,6 +345,13 @@ extension DiscordGateway {
             self.token = token
             self.sessionId = sessionId
             self.seq = seq
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.token, rhs.token) else { return false }
+            guard Members.equal(lhs.sessionId, rhs.sessionId) else { return false }
+            guard Members.equal(lhs.seq, rhs.seq) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -308,7 +370,7 @@ extension DiscordGateway {
     /// Requests members of a guild; answered by GUILD_MEMBERS_CHUNK events.
     ///
     /// Wire name: `8` in frame shape `opcode`, client to server.
-    public struct RequestGuildMembers: Codable, Hashable, Sendable {
+    public struct RequestGuildMembers: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "8"
 
@@ -326,6 +388,16 @@ extension DiscordGateway {
             self.presences = presences
             self.userIds = userIds
             self.nonce = nonce
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.guildId, rhs.guildId) else { return false }
+            guard Members.equal(lhs.query, rhs.query) else { return false }
+            guard Members.equal(lhs.limit, rhs.limit) else { return false }
+            guard Members.equal(lhs.presences, rhs.presences) else { return false }
+            guard Members.equal(lhs.userIds, rhs.userIds) else { return false }
+            guard Members.equal(lhs.nonce, rhs.nonce) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -347,7 +419,7 @@ extension DiscordGateway {
     /// Requests the soundboard sounds of guilds.
     ///
     /// Wire name: `31` in frame shape `opcode`, client to server.
-    public struct RequestSoundboardSounds: Codable, Hashable, Sendable {
+    public struct RequestSoundboardSounds: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "31"
 
@@ -355,6 +427,11 @@ extension DiscordGateway {
 
         public init(guildIds: [String]) {
             self.guildIds = guildIds
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.guildIds, rhs.guildIds) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -371,7 +448,7 @@ extension DiscordGateway {
     /// Joins, moves or leaves a voice channel.
     ///
     /// Wire name: `4` in frame shape `opcode`, client to server.
-    public struct UpdateVoiceState: Codable, Hashable, Sendable {
+    public struct UpdateVoiceState: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "4"
 
@@ -385,6 +462,14 @@ extension DiscordGateway {
             self.channelId = channelId
             self.selfMute = selfMute
             self.selfDeaf = selfDeaf
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.guildId, rhs.guildId) else { return false }
+            guard Members.equal(lhs.channelId, rhs.channelId) else { return false }
+            guard Members.equal(lhs.selfMute, rhs.selfMute) else { return false }
+            guard Members.equal(lhs.selfDeaf, rhs.selfDeaf) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {

@@ -148,7 +148,7 @@ extension DriverApp {
         /// A job was assigned to this driver (sent to the new driver when an order is assigned or reassigned).
         ///
         /// Wire name: `job-assigned`, server to client.
-        public struct JobAssigned: Codable, Hashable, Sendable {
+        public struct JobAssigned: Codable, Hashable, Sendable, MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "job-assigned"
 
@@ -172,6 +172,18 @@ extension DriverApp {
                 self.message = message
             }
 
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.bookingId, rhs.bookingId) else { return false }
+                guard Members.equal(lhs.bookingReference, rhs.bookingReference) else { return false }
+                guard Members.equal(lhs.customerName, rhs.customerName) else { return false }
+                guard Members.equal(lhs.pickupAddress, rhs.pickupAddress) else { return false }
+                guard Members.equal(lhs.dropoffAddress, rhs.dropoffAddress) else { return false }
+                guard Members.equal(lhs.scheduledAt, rhs.scheduledAt) else { return false }
+                guard Members.equal(lhs.totalGBP, rhs.totalGBP) else { return false }
+                guard Members.equal(lhs.message, rhs.message) else { return false }
+                return true
+            }
+
             public init(from decoder: any Decoder) throws {
                 let fields = try WireFields(decoder)
                 self.init(bookingId: try fields.string("bookingId"), bookingReference: try fields.string("bookingReference"), customerName: try fields.string("customerName"), pickupAddress: try fields.string("pickupAddress"), dropoffAddress: try fields.string("dropoffAddress"), scheduledAt: try fields.date("scheduledAt"), totalGBP: try fields.double("totalGBP"), message: try fields.optionalString("message"))
@@ -193,7 +205,7 @@ extension DriverApp {
         /// When admin removes driver from order
         ///
         /// Wire name: `job-removed`, server to client.
-        public struct JobRemoved: Codable, Hashable, Sendable {
+        public struct JobRemoved: Codable, Hashable, Sendable, MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "job-removed"
 
@@ -209,6 +221,15 @@ extension DriverApp {
                 self.reason = reason
                 self.removedAt = removedAt
                 self.message = message
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.bookingId, rhs.bookingId) else { return false }
+                guard Members.equal(lhs.bookingReference, rhs.bookingReference) else { return false }
+                guard Members.equal(lhs.reason, rhs.reason) else { return false }
+                guard Members.equal(lhs.removedAt, rhs.removedAt) else { return false }
+                guard Members.equal(lhs.message, rhs.message) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -229,7 +250,7 @@ extension DriverApp {
         /// When admin unassigns order
         ///
         /// Wire name: `order-removed`, server to client.
-        public struct OrderRemoved: Codable, Hashable, Sendable {
+        public struct OrderRemoved: Codable, Hashable, Sendable, MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "order-removed"
 
@@ -241,6 +262,13 @@ extension DriverApp {
                 self.orderRef = orderRef
                 self.message = message
                 self.reason = reason
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.orderRef, rhs.orderRef) else { return false }
+                guard Members.equal(lhs.message, rhs.message) else { return false }
+                guard Members.equal(lhs.reason, rhs.reason) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -259,7 +287,7 @@ extension DriverApp {
         /// When admin cancels order
         ///
         /// Wire name: `job-cancelled`, server to client.
-        public struct JobCancelled: Codable, Hashable, Sendable {
+        public struct JobCancelled: Codable, Hashable, Sendable, MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "job-cancelled"
 
@@ -273,6 +301,14 @@ extension DriverApp {
                 self.bookingReference = bookingReference
                 self.reason = reason
                 self.message = message
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.bookingId, rhs.bookingId) else { return false }
+                guard Members.equal(lhs.bookingReference, rhs.bookingReference) else { return false }
+                guard Members.equal(lhs.reason, rhs.reason) else { return false }
+                guard Members.equal(lhs.message, rhs.message) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -292,7 +328,7 @@ extension DriverApp {
         /// When admin cancels order with driver
         ///
         /// Wire name: `job-removed-from-list`, server to client.
-        public struct JobRemovedFromList: Codable, Hashable, Sendable {
+        public struct JobRemovedFromList: Codable, Hashable, Sendable, MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "job-removed-from-list"
 
@@ -304,6 +340,13 @@ extension DriverApp {
                 self.bookingId = bookingId
                 self.bookingReference = bookingReference
                 self.message = message
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.bookingId, rhs.bookingId) else { return false }
+                guard Members.equal(lhs.bookingReference, rhs.bookingReference) else { return false }
+                guard Members.equal(lhs.message, rhs.message) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -322,7 +365,7 @@ extension DriverApp {
         /// When driver's schedule changes
         ///
         /// Wire name: `schedule-updated`, server to client.
-        public struct ScheduleUpdated: Codable, Hashable, Sendable {
+        public struct ScheduleUpdated: Codable, Hashable, Sendable, MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "schedule-updated"
 
@@ -334,6 +377,13 @@ extension DriverApp {
                 self.type = type
                 self.orderRef = orderRef
                 self.timestamp = timestamp
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.type, rhs.type) else { return false }
+                guard Members.equal(lhs.orderRef, rhs.orderRef) else { return false }
+                guard Members.equal(lhs.timestamp, rhs.timestamp) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -352,7 +402,7 @@ extension DriverApp {
         /// When admin cancels a route
         ///
         /// Wire name: `route-cancelled`, server to client.
-        public struct RouteCancelled: Codable, Hashable, Sendable {
+        public struct RouteCancelled: Codable, Hashable, Sendable, MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "route-cancelled"
 
@@ -370,6 +420,16 @@ extension DriverApp {
                 self.reason = reason
                 self.bookingsCount = bookingsCount
                 self.cancelledAt = cancelledAt
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.routeId, rhs.routeId) else { return false }
+                guard Members.equal(lhs.routeNumber, rhs.routeNumber) else { return false }
+                guard Members.equal(lhs.message, rhs.message) else { return false }
+                guard Members.equal(lhs.reason, rhs.reason) else { return false }
+                guard Members.equal(lhs.bookingsCount, rhs.bookingsCount) else { return false }
+                guard Members.equal(lhs.cancelledAt, rhs.cancelledAt) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -391,7 +451,7 @@ extension DriverApp {
         /// When admin unassigns a route
         ///
         /// Wire name: `route-unassigned`, server to client.
-        public struct RouteUnassigned: Codable, Hashable, Sendable {
+        public struct RouteUnassigned: Codable, Hashable, Sendable, MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "route-unassigned"
 
@@ -409,6 +469,16 @@ extension DriverApp {
                 self.bookingsCount = bookingsCount
                 self.dropsCount = dropsCount
                 self.earningsAdjustment = earningsAdjustment
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.routeId, rhs.routeId) else { return false }
+                guard Members.equal(lhs.routeNumber, rhs.routeNumber) else { return false }
+                guard Members.equal(lhs.message, rhs.message) else { return false }
+                guard Members.equal(lhs.bookingsCount, rhs.bookingsCount) else { return false }
+                guard Members.equal(lhs.dropsCount, rhs.dropsCount) else { return false }
+                guard Members.equal(lhs.earningsAdjustment, rhs.earningsAdjustment) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -682,7 +752,7 @@ extension DriverApp {
         /// A driver was assigned to a job (to the admin dashboard).
         ///
         /// Wire name: `job-assigned`, server to client.
-        public struct JobAssigned: Codable, Hashable, Sendable {
+        public struct JobAssigned: Codable, Hashable, Sendable, MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "job-assigned"
 
@@ -696,6 +766,14 @@ extension DriverApp {
                 self.bookingReference = bookingReference
                 self.driverId = driverId
                 self.driverName = driverName
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.bookingId, rhs.bookingId) else { return false }
+                guard Members.equal(lhs.bookingReference, rhs.bookingReference) else { return false }
+                guard Members.equal(lhs.driverId, rhs.driverId) else { return false }
+                guard Members.equal(lhs.driverName, rhs.driverName) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -829,7 +907,7 @@ extension DriverApp {
         /// When a job becomes available after driver removal
         ///
         /// Wire name: `job-available-again`, server to client.
-        public struct JobAvailableAgain: Codable, Hashable, Sendable {
+        public struct JobAvailableAgain: Codable, Hashable, Sendable, MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "job-available-again"
 
@@ -849,6 +927,17 @@ extension DriverApp {
                 self.dropoffAddress = dropoffAddress
                 self.availableAt = availableAt
                 self.message = message
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.bookingId, rhs.bookingId) else { return false }
+                guard Members.equal(lhs.bookingReference, rhs.bookingReference) else { return false }
+                guard Members.equal(lhs.customerName, rhs.customerName) else { return false }
+                guard Members.equal(lhs.pickupAddress, rhs.pickupAddress) else { return false }
+                guard Members.equal(lhs.dropoffAddress, rhs.dropoffAddress) else { return false }
+                guard Members.equal(lhs.availableAt, rhs.availableAt) else { return false }
+                guard Members.equal(lhs.message, rhs.message) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -871,7 +960,7 @@ extension DriverApp {
         /// When a job is cancelled for all drivers
         ///
         /// Wire name: `job-cancelled`, server to client.
-        public struct JobCancelled: Codable, Hashable, Sendable {
+        public struct JobCancelled: Codable, Hashable, Sendable, MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "job-cancelled"
 
@@ -885,6 +974,14 @@ extension DriverApp {
                 self.bookingReference = bookingReference
                 self.reason = reason
                 self.message = message
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.bookingId, rhs.bookingId) else { return false }
+                guard Members.equal(lhs.bookingReference, rhs.bookingReference) else { return false }
+                guard Members.equal(lhs.reason, rhs.reason) else { return false }
+                guard Members.equal(lhs.message, rhs.message) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -1003,7 +1100,7 @@ extension DriverApp {
         /// Tracking stopped, e.g. because the booking was cancelled.
         ///
         /// Wire name: `tracking-stopped`, server to client.
-        public struct TrackingStopped: Codable, Hashable, Sendable {
+        public struct TrackingStopped: Codable, Hashable, Sendable, MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "tracking-stopped"
 
@@ -1013,6 +1110,12 @@ extension DriverApp {
             public init(reason: String, message: String) {
                 self.reason = reason
                 self.message = message
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.reason, rhs.reason) else { return false }
+                guard Members.equal(lhs.message, rhs.message) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -1111,7 +1214,7 @@ extension DriverApp {
         /// The booking's driver was changed.
         ///
         /// Wire name: `driver-removed`, server to client.
-        public struct DriverRemoved: Codable, Hashable, Sendable {
+        public struct DriverRemoved: Codable, Hashable, Sendable, MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "driver-removed"
 
@@ -1123,6 +1226,13 @@ extension DriverApp {
                 self.reason = reason
                 self.removedAt = removedAt
                 self.message = message
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.reason, rhs.reason) else { return false }
+                guard Members.equal(lhs.removedAt, rhs.removedAt) else { return false }
+                guard Members.equal(lhs.message, rhs.message) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {

@@ -44,7 +44,7 @@ extension EthereumPubSub {
         }
     }
 
-    public struct LogFilter: Codable, Hashable, Sendable {
+    public struct LogFilter: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// Only logs created by this address.
         public let address: String?
         /// Only logs that match these topics.
@@ -53,6 +53,12 @@ extension EthereumPubSub {
         public init(address: String? = nil, topics: [String]? = nil) {
             self.address = address
             self.topics = topics
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.address, rhs.address) else { return false }
+            guard Members.equal(lhs.topics, rhs.topics) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -102,7 +108,7 @@ extension EthereumPubSub {
     /// The result of eth_subscribe (a subscription id) or eth_unsubscribe (whether it was cancelled).
     ///
     /// Frame shape `reply`, server to client.
-    public struct Result: Codable, Hashable, Sendable {
+    public struct Result: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let id: Int
         /// The event's payload.
         public let payload: EthereumPubSub.RequestResult
@@ -110,6 +116,12 @@ extension EthereumPubSub {
         public init(id: Int, payload: EthereumPubSub.RequestResult) {
             self.id = id
             self.payload = payload
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.id, rhs.id) else { return false }
+            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -127,7 +139,7 @@ extension EthereumPubSub {
     /// A request failed; `code` says how (JSON-RPC 2.0, e.g. -32601 for an unknown method).
     ///
     /// Frame shape `error_reply`, server to client.
-    public struct RpcError: Codable, Hashable, Sendable {
+    public struct RpcError: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let id: Int
         /// The event's payload.
         public let payload: Payload
@@ -135,6 +147,12 @@ extension EthereumPubSub {
         public init(id: Int, payload: Payload) {
             self.id = id
             self.payload = payload
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.id, rhs.id) else { return false }
+            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -149,7 +167,7 @@ extension EthereumPubSub {
         }
 
         /// The event's payload.
-        public struct Payload: Codable, Hashable, Sendable {
+        public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
             public let code: Int
             public let message: String
             public let data: JSONValue?
@@ -158,6 +176,13 @@ extension EthereumPubSub {
                 self.code = code
                 self.message = message
                 self.data = data
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.code, rhs.code) else { return false }
+                guard Members.equal(lhs.message, rhs.message) else { return false }
+                guard Members.equal(lhs.data, rhs.data) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -177,13 +202,19 @@ extension EthereumPubSub {
     /// A notification of a subscription.
     ///
     /// Frame shape `notification`, server to client.
-    public struct EthSubscription: Codable, Hashable, Sendable {
+    public struct EthSubscription: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let subscription: String
         public let result: EthereumPubSub.NotificationResult
 
         public init(subscription: String, result: EthereumPubSub.NotificationResult) {
             self.subscription = subscription
             self.result = result
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.subscription, rhs.subscription) else { return false }
+            guard Members.equal(lhs.result, rhs.result) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -201,7 +232,7 @@ extension EthereumPubSub {
     /// Subscribes to newHeads, logs, newPendingTransactions or syncing; the reply holds the subscription id.
     ///
     /// Wire name: `eth_subscribe` in frame shape `request`, client to server.
-    public struct EthSubscribe: Codable, Hashable, Sendable {
+    public struct EthSubscribe: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "eth_subscribe"
 
@@ -212,6 +243,12 @@ extension EthereumPubSub {
         public init(id: Int, payload: Payload) {
             self.id = id
             self.payload = payload
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.id, rhs.id) else { return false }
+            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -226,13 +263,19 @@ extension EthereumPubSub {
         }
 
         /// The event's payload.
-        public struct Payload: Codable, Hashable, Sendable {
+        public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
             public let kind: String
             public let filter: EthereumPubSub.LogFilter?
 
             public init(kind: String, filter: EthereumPubSub.LogFilter? = nil) {
                 self.kind = kind
                 self.filter = filter
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.kind, rhs.kind) else { return false }
+                guard Members.equal(lhs.filter, rhs.filter) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -254,7 +297,7 @@ extension EthereumPubSub {
     /// Cancels a subscription; the reply says whether it was cancelled.
     ///
     /// Wire name: `eth_unsubscribe` in frame shape `request`, client to server.
-    public struct EthUnsubscribe: Codable, Hashable, Sendable {
+    public struct EthUnsubscribe: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "eth_unsubscribe"
 
@@ -265,6 +308,12 @@ extension EthereumPubSub {
         public init(id: Int, payload: Payload) {
             self.id = id
             self.payload = payload
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.id, rhs.id) else { return false }
+            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -279,11 +328,16 @@ extension EthereumPubSub {
         }
 
         /// The event's payload.
-        public struct Payload: Codable, Hashable, Sendable {
+        public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
             public let subscription: String
 
             public init(subscription: String) {
                 self.subscription = subscription
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.subscription, rhs.subscription) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {

@@ -16,7 +16,7 @@ public enum GraphQLTransportWS {
 // MARK: - Types
 
 extension GraphQLTransportWS {
-    public struct SubscribePayload: Codable, Hashable, Sendable {
+    public struct SubscribePayload: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let operationName: Nullable<String>?
         public let query: String
         public let variables: Nullable<[String: JSONValue]>?
@@ -25,6 +25,13 @@ extension GraphQLTransportWS {
             self.operationName = operationName
             self.query = query
             self.variables = variables
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.operationName, rhs.operationName) else { return false }
+            guard Members.equal(lhs.query, rhs.query) else { return false }
+            guard Members.equal(lhs.variables, rhs.variables) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -40,7 +47,7 @@ extension GraphQLTransportWS {
         }
     }
 
-    public struct ExecutionResult: Codable, Hashable, Sendable {
+    public struct ExecutionResult: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let data: JSONValue?
         public let errors: [GraphQLTransportWS.GraphQLError]?
         public let extensions: [String: JSONValue]?
@@ -49,6 +56,13 @@ extension GraphQLTransportWS {
             self.data = data
             self.errors = errors
             self.extensions = extensions
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.data, rhs.data) else { return false }
+            guard Members.equal(lhs.errors, rhs.errors) else { return false }
+            guard Members.equal(lhs.extensions, rhs.extensions) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -64,7 +78,7 @@ extension GraphQLTransportWS {
         }
     }
 
-    public struct GraphQLError: Codable, Hashable, Sendable {
+    public struct GraphQLError: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let message: String
         public let locations: [GraphQLTransportWS.SourceLocation]?
         public let path: [GraphQLTransportWS.PathSegment]?
@@ -75,6 +89,14 @@ extension GraphQLTransportWS {
             self.locations = locations
             self.path = path
             self.extensions = extensions
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.message, rhs.message) else { return false }
+            guard Members.equal(lhs.locations, rhs.locations) else { return false }
+            guard Members.equal(lhs.path, rhs.path) else { return false }
+            guard Members.equal(lhs.extensions, rhs.extensions) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -91,13 +113,19 @@ extension GraphQLTransportWS {
         }
     }
 
-    public struct SourceLocation: Codable, Hashable, Sendable {
+    public struct SourceLocation: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let line: Int
         public let column: Int
 
         public init(line: Int, column: Int) {
             self.line = line
             self.column = column
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.line, rhs.line) else { return false }
+            guard Members.equal(lhs.column, rhs.column) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -145,7 +173,7 @@ extension GraphQLTransportWS {
     /// Asks the server to accept operations on this socket; send it first.
     ///
     /// Wire name: `connection_init` in frame shape `message`, client to server.
-    public struct ConnectionInit: Codable, Hashable, Sendable {
+    public struct ConnectionInit: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "connection_init"
 
@@ -156,6 +184,12 @@ extension GraphQLTransportWS {
         public init(id: String? = nil, payload: [String: JSONValue]? = nil) {
             self.id = id
             self.payload = payload
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.id, rhs.id) else { return false }
+            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -173,7 +207,7 @@ extension GraphQLTransportWS {
     /// The server accepted the connection; operations may now be sent.
     ///
     /// Wire name: `connection_ack` in frame shape `message`, server to client.
-    public struct ConnectionAck: Codable, Hashable, Sendable {
+    public struct ConnectionAck: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "connection_ack"
 
@@ -181,6 +215,11 @@ extension GraphQLTransportWS {
 
         public init(id: String? = nil) {
             self.id = id
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.id, rhs.id) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -197,7 +236,7 @@ extension GraphQLTransportWS {
     /// Requests an operation; `id` links every result to it.
     ///
     /// Wire name: `subscribe` in frame shape `message`, client to server.
-    public struct StartOperation: Codable, Hashable, Sendable {
+    public struct StartOperation: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "subscribe"
 
@@ -208,6 +247,12 @@ extension GraphQLTransportWS {
         public init(id: String? = nil, payload: GraphQLTransportWS.SubscribePayload) {
             self.id = id
             self.payload = payload
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.id, rhs.id) else { return false }
+            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -225,7 +270,7 @@ extension GraphQLTransportWS {
     /// A result of the operation `id`.
     ///
     /// Wire name: `next` in frame shape `message`, server to client.
-    public struct Next: Codable, Hashable, Sendable {
+    public struct Next: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "next"
 
@@ -236,6 +281,12 @@ extension GraphQLTransportWS {
         public init(id: String? = nil, payload: GraphQLTransportWS.ExecutionResult) {
             self.id = id
             self.payload = payload
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.id, rhs.id) else { return false }
+            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -253,7 +304,7 @@ extension GraphQLTransportWS {
     /// The operation `id` failed before it ran, usually in validation.
     ///
     /// Wire name: `error` in frame shape `message`, server to client.
-    public struct Error: Codable, Hashable, Sendable {
+    public struct Error: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "error"
 
@@ -264,6 +315,12 @@ extension GraphQLTransportWS {
         public init(id: String? = nil, payload: [GraphQLTransportWS.GraphQLError]) {
             self.id = id
             self.payload = payload
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.id, rhs.id) else { return false }
+            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -281,7 +338,7 @@ extension GraphQLTransportWS {
     /// From the server, the operation `id` is done; from the client, stop it.
     ///
     /// Wire name: `complete` in frame shape `message`, both directions.
-    public struct Complete: Codable, Hashable, Sendable {
+    public struct Complete: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "complete"
 
@@ -289,6 +346,11 @@ extension GraphQLTransportWS {
 
         public init(id: String? = nil) {
             self.id = id
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.id, rhs.id) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {

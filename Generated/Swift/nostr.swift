@@ -17,7 +17,7 @@ public enum Nostr {
 
 extension Nostr {
     /// A signed event, as NIP-01 defines it.
-    public struct Event: Codable, Hashable, Sendable {
+    public struct Event: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// 32-bytes lowercase hex-encoded sha256 of the serialized event data.
         public let id: String
         /// 32-bytes lowercase hex-encoded public key of the event creator.
@@ -39,6 +39,17 @@ extension Nostr {
             self.sig = sig
         }
 
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.id, rhs.id) else { return false }
+            guard Members.equal(lhs.pubkey, rhs.pubkey) else { return false }
+            guard Members.equal(lhs.createdAt, rhs.createdAt) else { return false }
+            guard Members.equal(lhs.kind, rhs.kind) else { return false }
+            guard Members.equal(lhs.tags, rhs.tags) else { return false }
+            guard Members.equal(lhs.content, rhs.content) else { return false }
+            guard Members.equal(lhs.sig, rhs.sig) else { return false }
+            return true
+        }
+
         public init(from decoder: any Decoder) throws {
             let fields = try WireFields(decoder)
             self.init(id: try fields.string("id"), pubkey: try fields.string("pubkey"), createdAt: try fields.date("created_at"), kind: try fields.int("kind"), tags: try fields.value("tags", as: [[String]].self), content: try fields.string("content"), sig: try fields.string("sig"))
@@ -57,7 +68,7 @@ extension Nostr {
     }
 
     /// Which events a subscription wants; every condition given must match.
-    public struct Filter: Codable, Hashable, Sendable {
+    public struct Filter: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let ids: [String]?
         public let authors: [String]?
         public let kinds: [Int]?
@@ -75,6 +86,17 @@ extension Nostr {
             self.since = since
             self.until = until
             self.limit = limit
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.ids, rhs.ids) else { return false }
+            guard Members.equal(lhs.authors, rhs.authors) else { return false }
+            guard Members.equal(lhs.kinds, rhs.kinds) else { return false }
+            guard Members.equal(lhs.tags, rhs.tags) else { return false }
+            guard Members.equal(lhs.since, rhs.since) else { return false }
+            guard Members.equal(lhs.until, rhs.until) else { return false }
+            guard Members.equal(lhs.limit, rhs.limit) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -101,7 +123,7 @@ extension Nostr {
     /// Publishes an event.
     ///
     /// Wire name: `EVENT` in frame shape `message`, client to server.
-    public struct EventPublished: Codable, Hashable, Sendable {
+    public struct EventPublished: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "EVENT"
 
@@ -109,6 +131,11 @@ extension Nostr {
 
         public init(event: Nostr.Event) {
             self.event = event
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.event, rhs.event) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -125,7 +152,7 @@ extension Nostr {
     /// Requests events and subscribes to new ones; several filters are alternatives.
     ///
     /// Wire name: `REQ` in frame shape `message`, client to server.
-    public struct Req: Codable, Hashable, Sendable {
+    public struct Req: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "REQ"
 
@@ -135,6 +162,12 @@ extension Nostr {
         public init(subscriptionId: String, filters: [Nostr.Filter]) {
             self.subscriptionId = subscriptionId
             self.filters = filters
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.subscriptionId, rhs.subscriptionId) else { return false }
+            guard Members.equal(lhs.filters, rhs.filters) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -159,7 +192,7 @@ extension Nostr {
     /// Stops a subscription.
     ///
     /// Wire name: `CLOSE` in frame shape `message`, client to server.
-    public struct Close: Codable, Hashable, Sendable {
+    public struct Close: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "CLOSE"
 
@@ -167,6 +200,11 @@ extension Nostr {
 
         public init(subscriptionId: String) {
             self.subscriptionId = subscriptionId
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.subscriptionId, rhs.subscriptionId) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -183,7 +221,7 @@ extension Nostr {
     /// An event for a subscription.
     ///
     /// Wire name: `EVENT` in frame shape `message`, server to client.
-    public struct EventDelivered: Codable, Hashable, Sendable {
+    public struct EventDelivered: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "EVENT"
 
@@ -193,6 +231,12 @@ extension Nostr {
         public init(subscriptionId: String, event: Nostr.Event) {
             self.subscriptionId = subscriptionId
             self.event = event
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.subscriptionId, rhs.subscriptionId) else { return false }
+            guard Members.equal(lhs.event, rhs.event) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -211,7 +255,7 @@ extension Nostr {
     /// Whether an `EVENT` the client sent was accepted; the message starts with a machine-readable prefix.
     ///
     /// Wire name: `OK` in frame shape `message`, server to client.
-    public struct Ok: Codable, Hashable, Sendable {
+    public struct Ok: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "OK"
 
@@ -223,6 +267,13 @@ extension Nostr {
             self.eventId = eventId
             self.accepted = accepted
             self.message = message
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.eventId, rhs.eventId) else { return false }
+            guard Members.equal(lhs.accepted, rhs.accepted) else { return false }
+            guard Members.equal(lhs.message, rhs.message) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -243,7 +294,7 @@ extension Nostr {
     /// The end of stored events for a subscription; what follows arrives in real time.
     ///
     /// Wire name: `EOSE` in frame shape `message`, server to client.
-    public struct Eose: Codable, Hashable, Sendable {
+    public struct Eose: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "EOSE"
 
@@ -251,6 +302,11 @@ extension Nostr {
 
         public init(subscriptionId: String) {
             self.subscriptionId = subscriptionId
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.subscriptionId, rhs.subscriptionId) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -267,7 +323,7 @@ extension Nostr {
     /// The relay ended or refused a subscription.
     ///
     /// Wire name: `CLOSED` in frame shape `message`, server to client.
-    public struct Closed: Codable, Hashable, Sendable {
+    public struct Closed: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "CLOSED"
 
@@ -277,6 +333,12 @@ extension Nostr {
         public init(subscriptionId: String, message: String) {
             self.subscriptionId = subscriptionId
             self.message = message
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.subscriptionId, rhs.subscriptionId) else { return false }
+            guard Members.equal(lhs.message, rhs.message) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -295,7 +357,7 @@ extension Nostr {
     /// A human-readable message.
     ///
     /// Wire name: `NOTICE` in frame shape `message`, server to client.
-    public struct Notice: Codable, Hashable, Sendable {
+    public struct Notice: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "NOTICE"
 
@@ -303,6 +365,11 @@ extension Nostr {
 
         public init(message: String) {
             self.message = message
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.message, rhs.message) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {

@@ -82,7 +82,7 @@ extension OrderStatus {
         /// User starts uploading files
         ///
         /// Wire name: `upload_started`, server to client.
-        public struct UploadStarted: Codable, Hashable, Sendable {
+        public struct UploadStarted: Codable, Hashable, Sendable, MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "upload_started"
 
@@ -96,6 +96,13 @@ extension OrderStatus {
                 self.orderId = orderId
                 self.fileCount = fileCount
                 self.timestamp = timestamp
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.orderId, rhs.orderId) else { return false }
+                guard Members.equal(lhs.fileCount, rhs.fileCount) else { return false }
+                guard Members.equal(lhs.timestamp, rhs.timestamp) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -116,7 +123,7 @@ extension OrderStatus {
         /// All files uploaded successfully
         ///
         /// Wire name: `upload_completed`, server to client.
-        public struct UploadCompleted: Codable, Hashable, Sendable {
+        public struct UploadCompleted: Codable, Hashable, Sendable, MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "upload_completed"
 
@@ -130,6 +137,13 @@ extension OrderStatus {
                 self.orderId = orderId
                 self.fileCount = fileCount
                 self.timestamp = timestamp
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.orderId, rhs.orderId) else { return false }
+                guard Members.equal(lhs.fileCount, rhs.fileCount) else { return false }
+                guard Members.equal(lhs.timestamp, rhs.timestamp) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -150,7 +164,7 @@ extension OrderStatus {
         /// Processing begins at AutoEnhance
         ///
         /// Wire name: `processing_started`, server to client.
-        public struct ProcessingStarted: Codable, Hashable, Sendable {
+        public struct ProcessingStarted: Codable, Hashable, Sendable, MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "processing_started"
 
@@ -162,6 +176,12 @@ extension OrderStatus {
             public init(orderId: String, timestamp: Date) {
                 self.orderId = orderId
                 self.timestamp = timestamp
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.orderId, rhs.orderId) else { return false }
+                guard Members.equal(lhs.timestamp, rhs.timestamp) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -181,7 +201,7 @@ extension OrderStatus {
         /// Every image processed (from webhook)
         ///
         /// Wire name: `webhook_image_processed`, server to client.
-        public struct WebhookImageProcessed: Codable, Hashable, Sendable {
+        public struct WebhookImageProcessed: Codable, Hashable, Sendable, MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "webhook_image_processed"
 
@@ -198,6 +218,15 @@ extension OrderStatus {
                 self.error = error
                 self.orderIsProcessing = orderIsProcessing
                 self.timestamp = timestamp
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.orderId, rhs.orderId) else { return false }
+                guard Members.equal(lhs.imageId, rhs.imageId) else { return false }
+                guard Members.equal(lhs.error, rhs.error) else { return false }
+                guard Members.equal(lhs.orderIsProcessing, rhs.orderIsProcessing) else { return false }
+                guard Members.equal(lhs.timestamp, rhs.timestamp) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -218,7 +247,7 @@ extension OrderStatus {
         /// Previews available in Supabase
         ///
         /// Wire name: `download_ready`, server to client.
-        public struct DownloadReady: Codable, Hashable, Sendable {
+        public struct DownloadReady: Codable, Hashable, Sendable, MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "download_ready"
 
@@ -232,6 +261,13 @@ extension OrderStatus {
                 self.orderId = orderId
                 self.storageUrls = storageUrls
                 self.timestamp = timestamp
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.orderId, rhs.orderId) else { return false }
+                guard Members.equal(lhs.storageUrls, rhs.storageUrls) else { return false }
+                guard Members.equal(lhs.timestamp, rhs.timestamp) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -252,7 +288,7 @@ extension OrderStatus {
         /// Error during processing
         ///
         /// Wire name: `processing_failed`, server to client.
-        public struct ProcessingFailed: Codable, Hashable, Sendable {
+        public struct ProcessingFailed: Codable, Hashable, Sendable, MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "processing_failed"
 
@@ -266,6 +302,13 @@ extension OrderStatus {
                 self.orderId = orderId
                 self.error = error
                 self.timestamp = timestamp
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.orderId, rhs.orderId) else { return false }
+                guard Members.equal(lhs.error, rhs.error) else { return false }
+                guard Members.equal(lhs.timestamp, rhs.timestamp) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {

@@ -16,7 +16,7 @@ public enum Rooms {
 // MARK: - Types
 
 extension Rooms {
-    public struct User: Codable, Hashable, Sendable {
+    public struct User: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let id: String
         public let auth0Id: String
         public let email: String
@@ -37,6 +37,18 @@ extension Rooms {
             self.createdAt = createdAt
         }
 
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.id, rhs.id) else { return false }
+            guard Members.equal(lhs.auth0Id, rhs.auth0Id) else { return false }
+            guard Members.equal(lhs.email, rhs.email) else { return false }
+            guard Members.equal(lhs.username, rhs.username) else { return false }
+            guard Members.equal(lhs.firstName, rhs.firstName) else { return false }
+            guard Members.equal(lhs.dateOfBirth, rhs.dateOfBirth) else { return false }
+            guard Members.equal(lhs.avatarUrl, rhs.avatarUrl) else { return false }
+            guard Members.equal(lhs.createdAt, rhs.createdAt) else { return false }
+            return true
+        }
+
         public init(from decoder: any Decoder) throws {
             let fields = try WireFields(decoder)
             self.init(id: try fields.string("id"), auth0Id: try fields.string("auth0Id"), email: try fields.string("email"), username: try fields.string("username"), firstName: try fields.string("firstName"), dateOfBirth: try fields.date("dateOfBirth"), avatarUrl: try fields.optionalString("avatarUrl"), createdAt: try fields.date("createdAt"))
@@ -55,7 +67,7 @@ extension Rooms {
         }
     }
 
-    public struct Room: Codable, Hashable, Sendable {
+    public struct Room: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let id: String
         public let name: String?
         public let createdBy: String
@@ -76,6 +88,18 @@ extension Rooms {
             self.participants = participants
         }
 
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.id, rhs.id) else { return false }
+            guard Members.equal(lhs.name, rhs.name) else { return false }
+            guard Members.equal(lhs.createdBy, rhs.createdBy) else { return false }
+            guard Members.equal(lhs.creator, rhs.creator) else { return false }
+            guard Members.equal(lhs.createdAt, rhs.createdAt) else { return false }
+            guard Members.equal(lhs.updatedAt, rhs.updatedAt) else { return false }
+            guard Members.equal(lhs.isActive, rhs.isActive) else { return false }
+            guard Members.equal(lhs.participants, rhs.participants) else { return false }
+            return true
+        }
+
         public init(from decoder: any Decoder) throws {
             let fields = try WireFields(decoder)
             self.init(id: try fields.string("id"), name: try fields.optionalString("name"), createdBy: try fields.string("createdBy"), creator: try fields.value("creator", as: Rooms.User.self), createdAt: try fields.date("createdAt"), updatedAt: try fields.date("updatedAt"), isActive: try fields.bool("isActive"), participants: try fields.value("participants", as: [Rooms.RoomParticipant].self))
@@ -94,7 +118,7 @@ extension Rooms {
         }
     }
 
-    public struct RoomParticipant: Codable, Hashable, Sendable {
+    public struct RoomParticipant: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let roomId: String
         public let userId: String
         public let user: Rooms.User
@@ -111,6 +135,17 @@ extension Rooms {
             self.leftAt = leftAt
             self.color = color
             self.isActive = isActive
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.roomId, rhs.roomId) else { return false }
+            guard Members.equal(lhs.userId, rhs.userId) else { return false }
+            guard Members.equal(lhs.user, rhs.user) else { return false }
+            guard Members.equal(lhs.joinedAt, rhs.joinedAt) else { return false }
+            guard Members.equal(lhs.leftAt, rhs.leftAt) else { return false }
+            guard Members.equal(lhs.color, rhs.color) else { return false }
+            guard Members.equal(lhs.isActive, rhs.isActive) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -130,7 +165,7 @@ extension Rooms {
         }
     }
 
-    public struct Element: Codable, Hashable, Sendable {
+    public struct Element: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let id: String
         public let roomId: String
         public let type: Rooms.ElementType
@@ -159,6 +194,23 @@ extension Rooms {
             self.audioUrl = audioUrl
             self.duration = duration
             self.createdAt = createdAt
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.id, rhs.id) else { return false }
+            guard Members.equal(lhs.roomId, rhs.roomId) else { return false }
+            guard Members.equal(lhs.type, rhs.type) else { return false }
+            guard Members.equal(lhs.createdBy, rhs.createdBy) else { return false }
+            guard Members.equal(lhs.positionX, rhs.positionX) else { return false }
+            guard Members.equal(lhs.positionY, rhs.positionY) else { return false }
+            guard Members.equal(lhs.width, rhs.width) else { return false }
+            guard Members.equal(lhs.height, rhs.height) else { return false }
+            guard Members.equal(lhs.content, rhs.content) else { return false }
+            guard Members.equal(lhs.imageUrl, rhs.imageUrl) else { return false }
+            guard Members.equal(lhs.audioUrl, rhs.audioUrl) else { return false }
+            guard Members.equal(lhs.duration, rhs.duration) else { return false }
+            guard Members.equal(lhs.createdAt, rhs.createdAt) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -224,7 +276,7 @@ extension Rooms {
         }
     }
 
-    public struct TouchMoveData: Codable, Hashable, Sendable {
+    public struct TouchMoveData: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let roomId: String
         public let x: Double
         public let y: Double
@@ -235,6 +287,14 @@ extension Rooms {
             self.x = x
             self.y = y
             self.elementId = elementId
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.roomId, rhs.roomId) else { return false }
+            guard Members.equal(lhs.x, rhs.x) else { return false }
+            guard Members.equal(lhs.y, rhs.y) else { return false }
+            guard Members.equal(lhs.elementId, rhs.elementId) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -258,7 +318,7 @@ extension Rooms {
     /// Join a room to receive its real-time events.
     ///
     /// Wire name: `room:join`, client to server.
-    public struct RoomJoin: Codable, Hashable, Sendable {
+    public struct RoomJoin: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "room:join"
 
@@ -266,6 +326,11 @@ extension Rooms {
 
         public init(roomId: String) {
             self.roomId = roomId
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.roomId, rhs.roomId) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -282,7 +347,7 @@ extension Rooms {
     /// Leave a room.
     ///
     /// Wire name: `room:leave`, client to server.
-    public struct RoomLeave: Codable, Hashable, Sendable {
+    public struct RoomLeave: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "room:leave"
 
@@ -290,6 +355,11 @@ extension Rooms {
 
         public init(roomId: String) {
             self.roomId = roomId
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.roomId, rhs.roomId) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -306,7 +376,7 @@ extension Rooms {
     /// The user's finger moved on the canvas, optionally dragging an element.
     ///
     /// Wire name: `touch:move`, client to server.
-    public struct TouchMove: Codable, Hashable, Sendable {
+    public struct TouchMove: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "touch:move"
 
@@ -320,6 +390,14 @@ extension Rooms {
             self.x = x
             self.y = y
             self.elementId = elementId
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.roomId, rhs.roomId) else { return false }
+            guard Members.equal(lhs.x, rhs.x) else { return false }
+            guard Members.equal(lhs.y, rhs.y) else { return false }
+            guard Members.equal(lhs.elementId, rhs.elementId) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -339,7 +417,7 @@ extension Rooms {
     /// The user lifted their finger.
     ///
     /// Wire name: `touch:end`, client to server.
-    public struct TouchEnd: Codable, Hashable, Sendable {
+    public struct TouchEnd: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "touch:end"
 
@@ -347,6 +425,11 @@ extension Rooms {
 
         public init(roomId: String) {
             self.roomId = roomId
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.roomId, rhs.roomId) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -363,7 +446,7 @@ extension Rooms {
     /// Create a note, photo or audio element in a room.
     ///
     /// Wire name: `element:create`, client to server.
-    public struct ElementCreate: Codable, Hashable, Sendable {
+    public struct ElementCreate: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "element:create"
 
@@ -391,6 +474,20 @@ extension Rooms {
             self.duration = duration
         }
 
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.roomId, rhs.roomId) else { return false }
+            guard Members.equal(lhs.type, rhs.type) else { return false }
+            guard Members.equal(lhs.positionX, rhs.positionX) else { return false }
+            guard Members.equal(lhs.positionY, rhs.positionY) else { return false }
+            guard Members.equal(lhs.width, rhs.width) else { return false }
+            guard Members.equal(lhs.height, rhs.height) else { return false }
+            guard Members.equal(lhs.content, rhs.content) else { return false }
+            guard Members.equal(lhs.imageUrl, rhs.imageUrl) else { return false }
+            guard Members.equal(lhs.audioUrl, rhs.audioUrl) else { return false }
+            guard Members.equal(lhs.duration, rhs.duration) else { return false }
+            return true
+        }
+
         public init(from decoder: any Decoder) throws {
             let fields = try WireFields(decoder)
             self.init(roomId: try fields.string("roomId"), type: try fields.value("type", as: Rooms.ElementType.self), positionX: try fields.double("positionX"), positionY: try fields.double("positionY"), width: try fields.double("width"), height: try fields.double("height"), content: try fields.optionalString("content"), imageUrl: try fields.optionalString("imageUrl"), audioUrl: try fields.optionalString("audioUrl"), duration: try fields.optionalDouble("duration"))
@@ -414,7 +511,7 @@ extension Rooms {
     /// Move an element.
     ///
     /// Wire name: `element:update`, client to server.
-    public struct ElementUpdate: Codable, Hashable, Sendable {
+    public struct ElementUpdate: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "element:update"
 
@@ -428,6 +525,14 @@ extension Rooms {
             self.elementId = elementId
             self.positionX = positionX
             self.positionY = positionY
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.roomId, rhs.roomId) else { return false }
+            guard Members.equal(lhs.elementId, rhs.elementId) else { return false }
+            guard Members.equal(lhs.positionX, rhs.positionX) else { return false }
+            guard Members.equal(lhs.positionY, rhs.positionY) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -447,7 +552,7 @@ extension Rooms {
     /// Delete an element.
     ///
     /// Wire name: `element:delete`, client to server.
-    public struct ElementDelete: Codable, Hashable, Sendable {
+    public struct ElementDelete: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "element:delete"
 
@@ -457,6 +562,12 @@ extension Rooms {
         public init(roomId: String, elementId: String) {
             self.roomId = roomId
             self.elementId = elementId
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.roomId, rhs.roomId) else { return false }
+            guard Members.equal(lhs.elementId, rhs.elementId) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -484,7 +595,7 @@ extension Rooms {
     /// A user joined the room.
     ///
     /// Wire name: `user:joined`, server to client.
-    public struct UserJoined: Codable, Hashable, Sendable {
+    public struct UserJoined: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "user:joined"
 
@@ -494,6 +605,12 @@ extension Rooms {
         public init(userId: String, user: Rooms.User) {
             self.userId = userId
             self.user = user
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.userId, rhs.userId) else { return false }
+            guard Members.equal(lhs.user, rhs.user) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -511,7 +628,7 @@ extension Rooms {
     /// A user left the room.
     ///
     /// Wire name: `user:left`, server to client.
-    public struct UserLeft: Codable, Hashable, Sendable {
+    public struct UserLeft: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "user:left"
 
@@ -519,6 +636,11 @@ extension Rooms {
 
         public init(userId: String) {
             self.userId = userId
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.userId, rhs.userId) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {

@@ -18,11 +18,16 @@ public enum SlackSocketMode {
 // MARK: - Types
 
 extension SlackSocketMode {
-    public struct ConnectionInfo: Codable, Hashable, Sendable {
+    public struct ConnectionInfo: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let appId: String
 
         public init(appId: String) {
             self.appId = appId
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.appId, rhs.appId) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -37,7 +42,7 @@ extension SlackSocketMode {
     }
 
     /// An Events API delivery; `event` is the event itself, of any of Slack's event types.
-    public struct EventCallback: Codable, Hashable, Sendable {
+    public struct EventCallback: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let token: String?
         public let teamId: String
         public let apiAppId: String
@@ -62,6 +67,20 @@ extension SlackSocketMode {
             self.eventContext = eventContext
         }
 
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.token, rhs.token) else { return false }
+            guard Members.equal(lhs.teamId, rhs.teamId) else { return false }
+            guard Members.equal(lhs.apiAppId, rhs.apiAppId) else { return false }
+            guard Members.equal(lhs.event, rhs.event) else { return false }
+            guard Members.equal(lhs.type, rhs.type) else { return false }
+            guard Members.equal(lhs.eventId, rhs.eventId) else { return false }
+            guard Members.equal(lhs.eventTime, rhs.eventTime) else { return false }
+            guard Members.equal(lhs.authorizations, rhs.authorizations) else { return false }
+            guard Members.equal(lhs.isExtSharedChannel, rhs.isExtSharedChannel) else { return false }
+            guard Members.equal(lhs.eventContext, rhs.eventContext) else { return false }
+            return true
+        }
+
         public init(from decoder: any Decoder) throws {
             let fields = try WireFields(decoder)
             self.init(token: try fields.optionalString("token"), teamId: try fields.string("team_id"), apiAppId: try fields.string("api_app_id"), event: try fields.value("event", as: [String: JSONValue].self), type: try fields.string("type"), eventId: try fields.string("event_id"), eventTime: try fields.int("event_time"), authorizations: try fields.optionalValue("authorizations", as: [SlackSocketMode.Authorization].self), isExtSharedChannel: try fields.optionalBool("is_ext_shared_channel"), eventContext: try fields.optionalString("event_context"))
@@ -82,7 +101,7 @@ extension SlackSocketMode {
         }
     }
 
-    public struct Authorization: Codable, Hashable, Sendable {
+    public struct Authorization: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let enterpriseId: String?
         public let teamId: String
         public let userId: String
@@ -95,6 +114,15 @@ extension SlackSocketMode {
             self.userId = userId
             self.isBot = isBot
             self.isEnterpriseInstall = isEnterpriseInstall
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.enterpriseId, rhs.enterpriseId) else { return false }
+            guard Members.equal(lhs.teamId, rhs.teamId) else { return false }
+            guard Members.equal(lhs.userId, rhs.userId) else { return false }
+            guard Members.equal(lhs.isBot, rhs.isBot) else { return false }
+            guard Members.equal(lhs.isEnterpriseInstall, rhs.isEnterpriseInstall) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -112,7 +140,7 @@ extension SlackSocketMode {
         }
     }
 
-    public struct SlashCommand: Codable, Hashable, Sendable {
+    public struct SlashCommand: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let token: String?
         public let teamId: String
         public let teamDomain: String
@@ -139,6 +167,22 @@ extension SlackSocketMode {
             self.apiAppId = apiAppId
             self.responseUrl = responseUrl
             self.triggerId = triggerId
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.token, rhs.token) else { return false }
+            guard Members.equal(lhs.teamId, rhs.teamId) else { return false }
+            guard Members.equal(lhs.teamDomain, rhs.teamDomain) else { return false }
+            guard Members.equal(lhs.channelId, rhs.channelId) else { return false }
+            guard Members.equal(lhs.channelName, rhs.channelName) else { return false }
+            guard Members.equal(lhs.userId, rhs.userId) else { return false }
+            guard Members.equal(lhs.userName, rhs.userName) else { return false }
+            guard Members.equal(lhs.command, rhs.command) else { return false }
+            guard Members.equal(lhs.text, rhs.text) else { return false }
+            guard Members.equal(lhs.apiAppId, rhs.apiAppId) else { return false }
+            guard Members.equal(lhs.responseUrl, rhs.responseUrl) else { return false }
+            guard Members.equal(lhs.triggerId, rhs.triggerId) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -170,7 +214,7 @@ extension SlackSocketMode {
     /// The connection is ready.
     ///
     /// Wire name: `hello` in frame shape `message`, server to client.
-    public struct Hello: Codable, Hashable, Sendable {
+    public struct Hello: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "hello"
 
@@ -182,6 +226,13 @@ extension SlackSocketMode {
             self.numConnections = numConnections
             self.debugInfo = debugInfo
             self.connectionInfo = connectionInfo
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.numConnections, rhs.numConnections) else { return false }
+            guard Members.equal(lhs.debugInfo, rhs.debugInfo) else { return false }
+            guard Members.equal(lhs.connectionInfo, rhs.connectionInfo) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -200,7 +251,7 @@ extension SlackSocketMode {
     /// Slack will close this connection soon (`warning`, `refresh_requested`, `link_disabled`); open another.
     ///
     /// Wire name: `disconnect` in frame shape `message`, server to client.
-    public struct Disconnect: Codable, Hashable, Sendable {
+    public struct Disconnect: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "disconnect"
 
@@ -210,6 +261,12 @@ extension SlackSocketMode {
         public init(reason: String, debugInfo: [String: JSONValue]? = nil) {
             self.reason = reason
             self.debugInfo = debugInfo
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.reason, rhs.reason) else { return false }
+            guard Members.equal(lhs.debugInfo, rhs.debugInfo) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -227,7 +284,7 @@ extension SlackSocketMode {
     /// An Events API event; acknowledge it.
     ///
     /// Wire name: `events_api` in frame shape `envelope`, server to client.
-    public struct EventsApi: Codable, Hashable, Sendable {
+    public struct EventsApi: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "events_api"
 
@@ -244,6 +301,15 @@ extension SlackSocketMode {
             self.retryAttempt = retryAttempt
             self.retryReason = retryReason
             self.payload = payload
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.envelopeId, rhs.envelopeId) else { return false }
+            guard Members.equal(lhs.acceptsResponsePayload, rhs.acceptsResponsePayload) else { return false }
+            guard Members.equal(lhs.retryAttempt, rhs.retryAttempt) else { return false }
+            guard Members.equal(lhs.retryReason, rhs.retryReason) else { return false }
+            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -264,7 +330,7 @@ extension SlackSocketMode {
     /// A slash command; acknowledge it, with a message as the response payload if you like.
     ///
     /// Wire name: `slash_commands` in frame shape `envelope`, server to client.
-    public struct SlashCommands: Codable, Hashable, Sendable {
+    public struct SlashCommands: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "slash_commands"
 
@@ -281,6 +347,15 @@ extension SlackSocketMode {
             self.retryAttempt = retryAttempt
             self.retryReason = retryReason
             self.payload = payload
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.envelopeId, rhs.envelopeId) else { return false }
+            guard Members.equal(lhs.acceptsResponsePayload, rhs.acceptsResponsePayload) else { return false }
+            guard Members.equal(lhs.retryAttempt, rhs.retryAttempt) else { return false }
+            guard Members.equal(lhs.retryReason, rhs.retryReason) else { return false }
+            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -301,7 +376,7 @@ extension SlackSocketMode {
     /// An interaction (a shortcut, a block action, a view submission); acknowledge it.
     ///
     /// Wire name: `interactive` in frame shape `envelope`, server to client.
-    public struct Interactive: Codable, Hashable, Sendable {
+    public struct Interactive: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "interactive"
 
@@ -318,6 +393,15 @@ extension SlackSocketMode {
             self.retryAttempt = retryAttempt
             self.retryReason = retryReason
             self.payload = payload
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.envelopeId, rhs.envelopeId) else { return false }
+            guard Members.equal(lhs.acceptsResponsePayload, rhs.acceptsResponsePayload) else { return false }
+            guard Members.equal(lhs.retryAttempt, rhs.retryAttempt) else { return false }
+            guard Members.equal(lhs.retryReason, rhs.retryReason) else { return false }
+            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -338,7 +422,7 @@ extension SlackSocketMode {
     /// Acknowledges the envelope `envelope_id`, with an optional response payload.
     ///
     /// Frame shape `acknowledgement`, client to server.
-    public struct Ack: Codable, Hashable, Sendable {
+    public struct Ack: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let envelopeId: String
         /// The event's payload.
         public let payload: [String: JSONValue]?
@@ -346,6 +430,12 @@ extension SlackSocketMode {
         public init(envelopeId: String, payload: [String: JSONValue]? = nil) {
             self.envelopeId = envelopeId
             self.payload = payload
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.envelopeId, rhs.envelopeId) else { return false }
+            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {

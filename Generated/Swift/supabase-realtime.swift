@@ -16,7 +16,7 @@ public enum SupabaseRealtime {
 // MARK: - Types
 
 extension SupabaseRealtime {
-    public struct JoinPayload: Codable, Hashable, Sendable {
+    public struct JoinPayload: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let config: SupabaseRealtime.JoinConfig
         /// Optional access token for authentication; without it the server uses the API key.
         public let accessToken: String?
@@ -24,6 +24,12 @@ extension SupabaseRealtime {
         public init(config: SupabaseRealtime.JoinConfig, accessToken: String? = nil) {
             self.config = config
             self.accessToken = accessToken
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.config, rhs.config) else { return false }
+            guard Members.equal(lhs.accessToken, rhs.accessToken) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -38,7 +44,7 @@ extension SupabaseRealtime {
         }
     }
 
-    public struct JoinConfig: Codable, Hashable, Sendable {
+    public struct JoinConfig: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let broadcast: SupabaseRealtime.BroadcastConfig
         public let presence: SupabaseRealtime.PresenceConfig
         public let postgresChanges: [SupabaseRealtime.PostgresChangesFilter]?
@@ -50,6 +56,14 @@ extension SupabaseRealtime {
             self.presence = presence
             self.postgresChanges = postgresChanges
             self.`private` = `private`
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.broadcast, rhs.broadcast) else { return false }
+            guard Members.equal(lhs.presence, rhs.presence) else { return false }
+            guard Members.equal(lhs.postgresChanges, rhs.postgresChanges) else { return false }
+            guard Members.equal(lhs.`private`, rhs.`private`) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -66,7 +80,7 @@ extension SupabaseRealtime {
         }
     }
 
-    public struct BroadcastConfig: Codable, Hashable, Sendable {
+    public struct BroadcastConfig: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// Acknowledge broadcast messages.
         public let ack: Bool
         /// Include the sender in broadcast messages.
@@ -77,6 +91,13 @@ extension SupabaseRealtime {
             self.ack = ack
             self.`self` = _self
             self.replay = replay
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.ack, rhs.ack) else { return false }
+            guard Members.equal(lhs.`self`, rhs.`self`) else { return false }
+            guard Members.equal(lhs.replay, rhs.replay) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -92,7 +113,7 @@ extension SupabaseRealtime {
         }
     }
 
-    public struct Replay: Codable, Hashable, Sendable {
+    public struct Replay: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// Replay messages since this time.
         public let since: Date
         public let limit: Int?
@@ -100,6 +121,12 @@ extension SupabaseRealtime {
         public init(since: Date, limit: Int? = nil) {
             self.since = since
             self.limit = limit
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.since, rhs.since) else { return false }
+            guard Members.equal(lhs.limit, rhs.limit) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -114,7 +141,7 @@ extension SupabaseRealtime {
         }
     }
 
-    public struct PresenceConfig: Codable, Hashable, Sendable {
+    public struct PresenceConfig: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let enabled: Bool
         /// The presence key; the server generates a UUID when it is empty or missing.
         public let key: String?
@@ -122,6 +149,12 @@ extension SupabaseRealtime {
         public init(enabled: Bool, key: String? = nil) {
             self.enabled = enabled
             self.key = key
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.enabled, rhs.enabled) else { return false }
+            guard Members.equal(lhs.key, rhs.key) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -136,7 +169,7 @@ extension SupabaseRealtime {
         }
     }
 
-    public struct PostgresChangesFilter: Codable, Hashable, Sendable {
+    public struct PostgresChangesFilter: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// Set in the join reply, which echoes the subscription.
         public let id: Int64?
         public let event: String
@@ -150,6 +183,15 @@ extension SupabaseRealtime {
             self.schema = schema
             self.table = table
             self.filter = filter
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.id, rhs.id) else { return false }
+            guard Members.equal(lhs.event, rhs.event) else { return false }
+            guard Members.equal(lhs.schema, rhs.schema) else { return false }
+            guard Members.equal(lhs.table, rhs.table) else { return false }
+            guard Members.equal(lhs.filter, rhs.filter) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -204,11 +246,16 @@ extension SupabaseRealtime {
         }
     }
 
-    public struct ReplyOk: Codable, Hashable, Sendable {
+    public struct ReplyOk: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let response: SupabaseRealtime.JoinResponse
 
         public init(response: SupabaseRealtime.JoinResponse) {
             self.response = response
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.response, rhs.response) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -222,11 +269,16 @@ extension SupabaseRealtime {
         }
     }
 
-    public struct JoinResponse: Codable, Hashable, Sendable {
+    public struct JoinResponse: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let postgresChanges: [SupabaseRealtime.PostgresChangesFilter]?
 
         public init(postgresChanges: [SupabaseRealtime.PostgresChangesFilter]? = nil) {
             self.postgresChanges = postgresChanges
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.postgresChanges, rhs.postgresChanges) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -240,11 +292,16 @@ extension SupabaseRealtime {
         }
     }
 
-    public struct ReplyError: Codable, Hashable, Sendable {
+    public struct ReplyError: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let response: SupabaseRealtime.ReplyErrorResponse
 
         public init(response: SupabaseRealtime.ReplyErrorResponse) {
             self.response = response
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.response, rhs.response) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -258,12 +315,17 @@ extension SupabaseRealtime {
         }
     }
 
-    public struct ReplyErrorResponse: Codable, Hashable, Sendable {
+    public struct ReplyErrorResponse: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// `<ErrorCode>: <human message>`, e.g. `InvalidJWTExpiration: Token has expired 300 seconds ago`.
         public let reason: String
 
         public init(reason: String) {
             self.reason = reason
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.reason, rhs.reason) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -317,13 +379,19 @@ extension SupabaseRealtime {
         }
     }
 
-    public struct BroadcastMeta: Codable, Hashable, Sendable {
+    public struct BroadcastMeta: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let id: String
         public let replayed: Bool?
 
         public init(id: String, replayed: Bool? = nil) {
             self.id = id
             self.replayed = replayed
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.id, rhs.id) else { return false }
+            guard Members.equal(lhs.replayed, rhs.replayed) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -338,12 +406,17 @@ extension SupabaseRealtime {
         }
     }
 
-    public struct Presence: Codable, Hashable, Sendable {
+    public struct Presence: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The client's presence metadata, each with a `phx_ref` and the keys the client tracks.
         public let metas: [[String: JSONValue]]
 
         public init(metas: [[String: JSONValue]]) {
             self.metas = metas
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.metas, rhs.metas) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -400,13 +473,19 @@ extension SupabaseRealtime {
         }
     }
 
-    public struct Column: Codable, Hashable, Sendable {
+    public struct Column: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let name: String
         public let type: String
 
         public init(name: String, type: String) {
             self.name = name
             self.type = type
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.name, rhs.name) else { return false }
+            guard Members.equal(lhs.type, rhs.type) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -421,7 +500,7 @@ extension SupabaseRealtime {
         }
     }
 
-    public struct PostgresChange: Codable, Hashable, Sendable {
+    public struct PostgresChange: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let schema: String
         public let table: String
         public let commitTimestamp: Date
@@ -440,6 +519,18 @@ extension SupabaseRealtime {
             self.record = record
             self.oldRecord = oldRecord
             self.errors = errors
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.schema, rhs.schema) else { return false }
+            guard Members.equal(lhs.table, rhs.table) else { return false }
+            guard Members.equal(lhs.commitTimestamp, rhs.commitTimestamp) else { return false }
+            guard Members.equal(lhs.type, rhs.type) else { return false }
+            guard Members.equal(lhs.columns, rhs.columns) else { return false }
+            guard Members.equal(lhs.record, rhs.record) else { return false }
+            guard Members.equal(lhs.oldRecord, rhs.oldRecord) else { return false }
+            guard Members.equal(lhs.errors, rhs.errors) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -536,7 +627,7 @@ extension SupabaseRealtime {
         /// Joins the channel and configures Postgres changes, Presence and Broadcast.
         ///
         /// Wire name: `phx_join` in frame shape `phoenix`, client to server.
-        public struct PhxJoin: Codable, Hashable, Sendable {
+        public struct PhxJoin: Codable, Hashable, Sendable, MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "phx_join"
 
@@ -549,6 +640,13 @@ extension SupabaseRealtime {
                 self.joinRef = joinRef
                 self.ref = ref
                 self.payload = payload
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.joinRef, rhs.joinRef) else { return false }
+                guard Members.equal(lhs.ref, rhs.ref) else { return false }
+                guard Members.equal(lhs.payload, rhs.payload) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -567,7 +665,7 @@ extension SupabaseRealtime {
         /// Leaves the channel.
         ///
         /// Wire name: `phx_leave` in frame shape `phoenix`, client to server.
-        public struct PhxLeave: Codable, Hashable, Sendable {
+        public struct PhxLeave: Codable, Hashable, Sendable, MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "phx_leave"
 
@@ -580,6 +678,13 @@ extension SupabaseRealtime {
                 self.joinRef = joinRef
                 self.ref = ref
                 self.payload = payload
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.joinRef, rhs.joinRef) else { return false }
+                guard Members.equal(lhs.ref, rhs.ref) else { return false }
+                guard Members.equal(lhs.payload, rhs.payload) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -595,8 +700,12 @@ extension SupabaseRealtime {
             }
 
             /// The event's payload.
-            public struct Payload: Codable, Hashable, Sendable {
+            public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
                 public init() {
+                }
+
+                public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                    return true
                 }
 
                 public init(from decoder: any Decoder) throws {
@@ -613,7 +722,7 @@ extension SupabaseRealtime {
         /// Sets or refreshes the access token, so a private channel does not close when it expires.
         ///
         /// Wire name: `access_token` in frame shape `phoenix`, client to server.
-        public struct AccessToken: Codable, Hashable, Sendable {
+        public struct AccessToken: Codable, Hashable, Sendable, MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "access_token"
 
@@ -626,6 +735,13 @@ extension SupabaseRealtime {
                 self.joinRef = joinRef
                 self.ref = ref
                 self.payload = payload
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.joinRef, rhs.joinRef) else { return false }
+                guard Members.equal(lhs.ref, rhs.ref) else { return false }
+                guard Members.equal(lhs.payload, rhs.payload) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -641,11 +757,16 @@ extension SupabaseRealtime {
             }
 
             /// The event's payload.
-            public struct Payload: Codable, Hashable, Sendable {
+            public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
                 public let accessToken: String
 
                 public init(accessToken: String) {
                     self.accessToken = accessToken
+                }
+
+                public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                    guard Members.equal(lhs.accessToken, rhs.accessToken) else { return false }
+                    return true
                 }
 
                 public init(from decoder: any Decoder) throws {
@@ -663,7 +784,7 @@ extension SupabaseRealtime {
         /// A user event sent to every client in the channel.
         ///
         /// Wire name: `broadcast` in frame shape `phoenix`, both directions.
-        public struct Broadcast: Codable, Hashable, Sendable {
+        public struct Broadcast: Codable, Hashable, Sendable, MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "broadcast"
 
@@ -676,6 +797,13 @@ extension SupabaseRealtime {
                 self.joinRef = joinRef
                 self.ref = ref
                 self.payload = payload
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.joinRef, rhs.joinRef) else { return false }
+                guard Members.equal(lhs.ref, rhs.ref) else { return false }
+                guard Members.equal(lhs.payload, rhs.payload) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -691,7 +819,7 @@ extension SupabaseRealtime {
             }
 
             /// The event's payload.
-            public struct Payload: Codable, Hashable, Sendable {
+            public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
                 public let event: String
                 /// Set by the server; not always present.
                 public let meta: SupabaseRealtime.BroadcastMeta?
@@ -703,6 +831,13 @@ extension SupabaseRealtime {
                     self.event = event
                     self.meta = meta
                     self.payload = payload
+                }
+
+                public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                    guard Members.equal(lhs.event, rhs.event) else { return false }
+                    guard Members.equal(lhs.meta, rhs.meta) else { return false }
+                    guard Members.equal(lhs.payload, rhs.payload) else { return false }
+                    return true
                 }
 
                 public init(from decoder: any Decoder) throws {
@@ -724,7 +859,7 @@ extension SupabaseRealtime {
         /// Presence metadata to track after joining.
         ///
         /// Wire name: `presence` in frame shape `phoenix`, client to server.
-        public struct Presence: Codable, Hashable, Sendable {
+        public struct Presence: Codable, Hashable, Sendable, MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "presence"
 
@@ -737,6 +872,13 @@ extension SupabaseRealtime {
                 self.joinRef = joinRef
                 self.ref = ref
                 self.payload = payload
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.joinRef, rhs.joinRef) else { return false }
+                guard Members.equal(lhs.ref, rhs.ref) else { return false }
+                guard Members.equal(lhs.payload, rhs.payload) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -752,7 +894,7 @@ extension SupabaseRealtime {
             }
 
             /// The event's payload.
-            public struct Payload: Codable, Hashable, Sendable {
+            public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
                 public let event: String
                 public let payload: JSONValue
                 /// Always "presence" for this event: checked when decoding, written when encoding.
@@ -761,6 +903,12 @@ extension SupabaseRealtime {
                 public init(event: String, payload: JSONValue) {
                     self.event = event
                     self.payload = payload
+                }
+
+                public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                    guard Members.equal(lhs.event, rhs.event) else { return false }
+                    guard Members.equal(lhs.payload, rhs.payload) else { return false }
+                    return true
                 }
 
                 public init(from decoder: any Decoder) throws {
@@ -781,7 +929,7 @@ extension SupabaseRealtime {
         /// The answer to a request such as phx_join.
         ///
         /// Wire name: `phx_reply` in frame shape `phoenix`, server to client.
-        public struct PhxReply: Codable, Hashable, Sendable {
+        public struct PhxReply: Codable, Hashable, Sendable, MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "phx_reply"
 
@@ -794,6 +942,13 @@ extension SupabaseRealtime {
                 self.joinRef = joinRef
                 self.ref = ref
                 self.payload = payload
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.joinRef, rhs.joinRef) else { return false }
+                guard Members.equal(lhs.ref, rhs.ref) else { return false }
+                guard Members.equal(lhs.payload, rhs.payload) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -812,7 +967,7 @@ extension SupabaseRealtime {
         /// The channel was closed.
         ///
         /// Wire name: `phx_close` in frame shape `phoenix`, server to client.
-        public struct PhxClose: Codable, Hashable, Sendable {
+        public struct PhxClose: Codable, Hashable, Sendable, MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "phx_close"
 
@@ -825,6 +980,13 @@ extension SupabaseRealtime {
                 self.joinRef = joinRef
                 self.ref = ref
                 self.payload = payload
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.joinRef, rhs.joinRef) else { return false }
+                guard Members.equal(lhs.ref, rhs.ref) else { return false }
+                guard Members.equal(lhs.payload, rhs.payload) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -840,8 +1002,12 @@ extension SupabaseRealtime {
             }
 
             /// The event's payload.
-            public struct Payload: Codable, Hashable, Sendable {
+            public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
                 public init() {
+                }
+
+                public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                    return true
                 }
 
                 public init(from decoder: any Decoder) throws {
@@ -858,7 +1024,7 @@ extension SupabaseRealtime {
         /// The channel process terminated unexpectedly.
         ///
         /// Wire name: `phx_error` in frame shape `phoenix`, server to client.
-        public struct PhxError: Codable, Hashable, Sendable {
+        public struct PhxError: Codable, Hashable, Sendable, MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "phx_error"
 
@@ -871,6 +1037,13 @@ extension SupabaseRealtime {
                 self.joinRef = joinRef
                 self.ref = ref
                 self.payload = payload
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.joinRef, rhs.joinRef) else { return false }
+                guard Members.equal(lhs.ref, rhs.ref) else { return false }
+                guard Members.equal(lhs.payload, rhs.payload) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -886,8 +1059,12 @@ extension SupabaseRealtime {
             }
 
             /// The event's payload.
-            public struct Payload: Codable, Hashable, Sendable {
+            public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
                 public init() {
+                }
+
+                public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                    return true
                 }
 
                 public init(from decoder: any Decoder) throws {
@@ -904,7 +1081,7 @@ extension SupabaseRealtime {
         /// The status of the channel's Postgres subscription, or a channel-level error.
         ///
         /// Wire name: `system` in frame shape `phoenix`, server to client.
-        public struct System: Codable, Hashable, Sendable {
+        public struct System: Codable, Hashable, Sendable, MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "system"
 
@@ -917,6 +1094,13 @@ extension SupabaseRealtime {
                 self.joinRef = joinRef
                 self.ref = ref
                 self.payload = payload
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.joinRef, rhs.joinRef) else { return false }
+                guard Members.equal(lhs.ref, rhs.ref) else { return false }
+                guard Members.equal(lhs.payload, rhs.payload) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -932,7 +1116,7 @@ extension SupabaseRealtime {
             }
 
             /// The event's payload.
-            public struct Payload: Codable, Hashable, Sendable {
+            public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
                 public let message: String
                 public let status: SupabaseRealtime.SystemStatus
                 public let `extension`: String
@@ -943,6 +1127,14 @@ extension SupabaseRealtime {
                     self.status = status
                     self.`extension` = `extension`
                     self.channel = channel
+                }
+
+                public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                    guard Members.equal(lhs.message, rhs.message) else { return false }
+                    guard Members.equal(lhs.status, rhs.status) else { return false }
+                    guard Members.equal(lhs.`extension`, rhs.`extension`) else { return false }
+                    guard Members.equal(lhs.channel, rhs.channel) else { return false }
+                    return true
                 }
 
                 public init(from decoder: any Decoder) throws {
@@ -963,7 +1155,7 @@ extension SupabaseRealtime {
         /// Every client's presence, by key, sent after joining.
         ///
         /// Wire name: `presence_state` in frame shape `phoenix`, server to client.
-        public struct PresenceState: Codable, Hashable, Sendable {
+        public struct PresenceState: Codable, Hashable, Sendable, MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "presence_state"
 
@@ -976,6 +1168,13 @@ extension SupabaseRealtime {
                 self.joinRef = joinRef
                 self.ref = ref
                 self.payload = payload
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.joinRef, rhs.joinRef) else { return false }
+                guard Members.equal(lhs.ref, rhs.ref) else { return false }
+                guard Members.equal(lhs.payload, rhs.payload) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -994,7 +1193,7 @@ extension SupabaseRealtime {
         /// Clients that joined and left.
         ///
         /// Wire name: `presence_diff` in frame shape `phoenix`, server to client.
-        public struct PresenceDiff: Codable, Hashable, Sendable {
+        public struct PresenceDiff: Codable, Hashable, Sendable, MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "presence_diff"
 
@@ -1007,6 +1206,13 @@ extension SupabaseRealtime {
                 self.joinRef = joinRef
                 self.ref = ref
                 self.payload = payload
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.joinRef, rhs.joinRef) else { return false }
+                guard Members.equal(lhs.ref, rhs.ref) else { return false }
+                guard Members.equal(lhs.payload, rhs.payload) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -1022,13 +1228,19 @@ extension SupabaseRealtime {
             }
 
             /// The event's payload.
-            public struct Payload: Codable, Hashable, Sendable {
+            public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
                 public let joins: [String: SupabaseRealtime.Presence]
                 public let leaves: [String: SupabaseRealtime.Presence]
 
                 public init(joins: [String: SupabaseRealtime.Presence], leaves: [String: SupabaseRealtime.Presence]) {
                     self.joins = joins
                     self.leaves = leaves
+                }
+
+                public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                    guard Members.equal(lhs.joins, rhs.joins) else { return false }
+                    guard Members.equal(lhs.leaves, rhs.leaves) else { return false }
+                    return true
                 }
 
                 public init(from decoder: any Decoder) throws {
@@ -1047,7 +1259,7 @@ extension SupabaseRealtime {
         /// A database change in a subscribed table.
         ///
         /// Wire name: `postgres_changes` in frame shape `phoenix`, server to client.
-        public struct PostgresChanges: Codable, Hashable, Sendable {
+        public struct PostgresChanges: Codable, Hashable, Sendable, MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "postgres_changes"
 
@@ -1060,6 +1272,13 @@ extension SupabaseRealtime {
                 self.joinRef = joinRef
                 self.ref = ref
                 self.payload = payload
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.joinRef, rhs.joinRef) else { return false }
+                guard Members.equal(lhs.ref, rhs.ref) else { return false }
+                guard Members.equal(lhs.payload, rhs.payload) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -1075,13 +1294,19 @@ extension SupabaseRealtime {
             }
 
             /// The event's payload.
-            public struct Payload: Codable, Hashable, Sendable {
+            public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
                 public let ids: [Int64]
                 public let data: SupabaseRealtime.PostgresChange
 
                 public init(ids: [Int64], data: SupabaseRealtime.PostgresChange) {
                     self.ids = ids
                     self.data = data
+                }
+
+                public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                    guard Members.equal(lhs.ids, rhs.ids) else { return false }
+                    guard Members.equal(lhs.data, rhs.data) else { return false }
+                    return true
                 }
 
                 public init(from decoder: any Decoder) throws {
@@ -1399,7 +1624,7 @@ extension SupabaseRealtime {
         /// Keeps the connection alive; send one at least every 25 seconds.
         ///
         /// Wire name: `heartbeat` in frame shape `phoenix`, client to server.
-        public struct Heartbeat: Codable, Hashable, Sendable {
+        public struct Heartbeat: Codable, Hashable, Sendable, MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "heartbeat"
 
@@ -1412,6 +1637,13 @@ extension SupabaseRealtime {
                 self.joinRef = joinRef
                 self.ref = ref
                 self.payload = payload
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.joinRef, rhs.joinRef) else { return false }
+                guard Members.equal(lhs.ref, rhs.ref) else { return false }
+                guard Members.equal(lhs.payload, rhs.payload) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -1427,8 +1659,12 @@ extension SupabaseRealtime {
             }
 
             /// The event's payload.
-            public struct Payload: Codable, Hashable, Sendable {
+            public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
                 public init() {
+                }
+
+                public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                    return true
                 }
 
                 public init(from decoder: any Decoder) throws {
@@ -1445,7 +1681,7 @@ extension SupabaseRealtime {
         /// The answer to a heartbeat.
         ///
         /// Wire name: `phx_reply` in frame shape `phoenix`, server to client.
-        public struct PhxReply: Codable, Hashable, Sendable {
+        public struct PhxReply: Codable, Hashable, Sendable, MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "phx_reply"
 
@@ -1458,6 +1694,13 @@ extension SupabaseRealtime {
                 self.joinRef = joinRef
                 self.ref = ref
                 self.payload = payload
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.joinRef, rhs.joinRef) else { return false }
+                guard Members.equal(lhs.ref, rhs.ref) else { return false }
+                guard Members.equal(lhs.payload, rhs.payload) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {

@@ -18,7 +18,7 @@ public enum TwitchEventSub {
 // MARK: - Types
 
 extension TwitchEventSub {
-    public struct Session: Codable, Hashable, Sendable {
+    public struct Session: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// Use this ID to set the session_id field in all subscription requests.
         public let id: String
         public let status: TwitchEventSub.SessionStatus
@@ -36,6 +36,16 @@ extension TwitchEventSub {
             self.keepaliveTimeoutSeconds = keepaliveTimeoutSeconds
             self.reconnectUrl = reconnectUrl
             self.recoveryUrl = recoveryUrl
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.id, rhs.id) else { return false }
+            guard Members.equal(lhs.status, rhs.status) else { return false }
+            guard Members.equal(lhs.connectedAt, rhs.connectedAt) else { return false }
+            guard Members.equal(lhs.keepaliveTimeoutSeconds, rhs.keepaliveTimeoutSeconds) else { return false }
+            guard Members.equal(lhs.reconnectUrl, rhs.reconnectUrl) else { return false }
+            guard Members.equal(lhs.recoveryUrl, rhs.recoveryUrl) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -91,7 +101,7 @@ extension TwitchEventSub {
         }
     }
 
-    public struct Subscription: Codable, Hashable, Sendable {
+    public struct Subscription: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let id: String
         /// `enabled`, or why the subscription was revoked: `user_removed`, `authorization_revoked`, `version_removed`.
         public let status: String
@@ -113,6 +123,18 @@ extension TwitchEventSub {
             self.createdAt = createdAt
         }
 
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.id, rhs.id) else { return false }
+            guard Members.equal(lhs.status, rhs.status) else { return false }
+            guard Members.equal(lhs.type, rhs.type) else { return false }
+            guard Members.equal(lhs.version, rhs.version) else { return false }
+            guard Members.equal(lhs.cost, rhs.cost) else { return false }
+            guard Members.equal(lhs.condition, rhs.condition) else { return false }
+            guard Members.equal(lhs.transport, rhs.transport) else { return false }
+            guard Members.equal(lhs.createdAt, rhs.createdAt) else { return false }
+            return true
+        }
+
         public init(from decoder: any Decoder) throws {
             let fields = try WireFields(decoder)
             self.init(id: try fields.string("id"), status: try fields.string("status"), type: try fields.string("type"), version: try fields.string("version"), cost: try fields.int("cost"), condition: try fields.value("condition", as: [String: String].self), transport: try fields.value("transport", as: TwitchEventSub.Transport.self), createdAt: try fields.date("created_at"))
@@ -131,13 +153,19 @@ extension TwitchEventSub {
         }
     }
 
-    public struct Transport: Codable, Hashable, Sendable {
+    public struct Transport: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let method: String
         public let sessionId: String?
 
         public init(method: String, sessionId: String? = nil) {
             self.method = method
             self.sessionId = sessionId
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.method, rhs.method) else { return false }
+            guard Members.equal(lhs.sessionId, rhs.sessionId) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -159,7 +187,7 @@ extension TwitchEventSub {
     /// The first message after connecting, with the session's ID.
     ///
     /// Wire name: `session_welcome` in frame shape `session`, server to client.
-    public struct SessionWelcome: Codable, Hashable, Sendable {
+    public struct SessionWelcome: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "session_welcome"
 
@@ -172,6 +200,13 @@ extension TwitchEventSub {
             self.messageId = messageId
             self.messageTimestamp = messageTimestamp
             self.payload = payload
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.messageId, rhs.messageId) else { return false }
+            guard Members.equal(lhs.messageTimestamp, rhs.messageTimestamp) else { return false }
+            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -187,11 +222,16 @@ extension TwitchEventSub {
         }
 
         /// The event's payload.
-        public struct Payload: Codable, Hashable, Sendable {
+        public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
             public let session: TwitchEventSub.Session
 
             public init(session: TwitchEventSub.Session) {
                 self.session = session
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.session, rhs.session) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -209,7 +249,7 @@ extension TwitchEventSub {
     /// The connection is healthy.
     ///
     /// Wire name: `session_keepalive` in frame shape `session`, server to client.
-    public struct SessionKeepalive: Codable, Hashable, Sendable {
+    public struct SessionKeepalive: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "session_keepalive"
 
@@ -222,6 +262,13 @@ extension TwitchEventSub {
             self.messageId = messageId
             self.messageTimestamp = messageTimestamp
             self.payload = payload
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.messageId, rhs.messageId) else { return false }
+            guard Members.equal(lhs.messageTimestamp, rhs.messageTimestamp) else { return false }
+            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -237,8 +284,12 @@ extension TwitchEventSub {
         }
 
         /// The event's payload.
-        public struct Payload: Codable, Hashable, Sendable {
+        public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
             public init() {
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -255,7 +306,7 @@ extension TwitchEventSub {
     /// Reconnect to `reconnect_url` within 30 seconds; the new connection keeps the subscriptions.
     ///
     /// Wire name: `session_reconnect` in frame shape `session`, server to client.
-    public struct SessionReconnect: Codable, Hashable, Sendable {
+    public struct SessionReconnect: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "session_reconnect"
 
@@ -268,6 +319,13 @@ extension TwitchEventSub {
             self.messageId = messageId
             self.messageTimestamp = messageTimestamp
             self.payload = payload
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.messageId, rhs.messageId) else { return false }
+            guard Members.equal(lhs.messageTimestamp, rhs.messageTimestamp) else { return false }
+            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -283,11 +341,16 @@ extension TwitchEventSub {
         }
 
         /// The event's payload.
-        public struct Payload: Codable, Hashable, Sendable {
+        public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
             public let session: TwitchEventSub.Session
 
             public init(session: TwitchEventSub.Session) {
                 self.session = session
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.session, rhs.session) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -305,7 +368,7 @@ extension TwitchEventSub {
     /// A user follows the broadcaster.
     ///
     /// Wire name: `channel.follow` in frame shape `notification`, server to client.
-    public struct ChannelFollow: Codable, Hashable, Sendable {
+    public struct ChannelFollow: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "channel.follow"
 
@@ -324,6 +387,15 @@ extension TwitchEventSub {
             self.payload = payload
         }
 
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.messageId, rhs.messageId) else { return false }
+            guard Members.equal(lhs.messageTimestamp, rhs.messageTimestamp) else { return false }
+            guard Members.equal(lhs.subscriptionVersion, rhs.subscriptionVersion) else { return false }
+            guard Members.equal(lhs.subscription, rhs.subscription) else { return false }
+            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            return true
+        }
+
         public init(from decoder: any Decoder) throws {
             let fields = try WireFields(decoder)
             self.init(messageId: try fields.string("metadata.message_id"), messageTimestamp: try fields.date("metadata.message_timestamp"), subscriptionVersion: try fields.string("metadata.subscription_version"), subscription: try fields.value("payload.subscription", as: TwitchEventSub.Subscription.self), payload: try fields.value("payload", as: Payload.self))
@@ -339,7 +411,7 @@ extension TwitchEventSub {
         }
 
         /// The event's payload.
-        public struct Payload: Codable, Hashable, Sendable {
+        public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
             public let userId: String
             public let userLogin: String
             public let userName: String
@@ -356,6 +428,17 @@ extension TwitchEventSub {
                 self.broadcasterUserLogin = broadcasterUserLogin
                 self.broadcasterUserName = broadcasterUserName
                 self.followedAt = followedAt
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.userId, rhs.userId) else { return false }
+                guard Members.equal(lhs.userLogin, rhs.userLogin) else { return false }
+                guard Members.equal(lhs.userName, rhs.userName) else { return false }
+                guard Members.equal(lhs.broadcasterUserId, rhs.broadcasterUserId) else { return false }
+                guard Members.equal(lhs.broadcasterUserLogin, rhs.broadcasterUserLogin) else { return false }
+                guard Members.equal(lhs.broadcasterUserName, rhs.broadcasterUserName) else { return false }
+                guard Members.equal(lhs.followedAt, rhs.followedAt) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -379,7 +462,7 @@ extension TwitchEventSub {
     /// The channel.follow subscription was revoked; `status` says why.
     ///
     /// Wire name: `channel.follow` in frame shape `revocation`, server to client.
-    public struct FollowRevoked: Codable, Hashable, Sendable {
+    public struct FollowRevoked: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "channel.follow"
 
@@ -394,6 +477,14 @@ extension TwitchEventSub {
             self.messageTimestamp = messageTimestamp
             self.subscriptionVersion = subscriptionVersion
             self.payload = payload
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.messageId, rhs.messageId) else { return false }
+            guard Members.equal(lhs.messageTimestamp, rhs.messageTimestamp) else { return false }
+            guard Members.equal(lhs.subscriptionVersion, rhs.subscriptionVersion) else { return false }
+            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {

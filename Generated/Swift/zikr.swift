@@ -17,7 +17,7 @@ public enum Zikr {
 
 extension Zikr {
     /// An unread notification, as listed by the `notifications` event.
-    public struct Notification: Codable, Hashable, Sendable {
+    public struct Notification: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let id: String
         public let type: String
         public let senderId: String
@@ -34,6 +34,17 @@ extension Zikr {
             self.groupId = groupId
             self.groupName = groupName
             self.time = time
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.id, rhs.id) else { return false }
+            guard Members.equal(lhs.type, rhs.type) else { return false }
+            guard Members.equal(lhs.senderId, rhs.senderId) else { return false }
+            guard Members.equal(lhs.senderName, rhs.senderName) else { return false }
+            guard Members.equal(lhs.groupId, rhs.groupId) else { return false }
+            guard Members.equal(lhs.groupName, rhs.groupName) else { return false }
+            guard Members.equal(lhs.time, rhs.time) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -60,7 +71,7 @@ extension Zikr {
     /// Join a group's real-time channel to receive group events
     ///
     /// Wire name: `join_group`, client to server.
-    public struct JoinGroup: Codable, Hashable, Sendable {
+    public struct JoinGroup: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "join_group"
 
@@ -68,6 +79,11 @@ extension Zikr {
 
         public init(groupId: String) {
             self.groupId = groupId
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.groupId, rhs.groupId) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -84,7 +100,7 @@ extension Zikr {
     /// Leave a group's real-time channel
     ///
     /// Wire name: `leave_group`, client to server.
-    public struct LeaveGroup: Codable, Hashable, Sendable {
+    public struct LeaveGroup: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "leave_group"
 
@@ -92,6 +108,11 @@ extension Zikr {
 
         public init(groupId: String) {
             self.groupId = groupId
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.groupId, rhs.groupId) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -108,7 +129,7 @@ extension Zikr {
     /// Book a pora (juz) for reading
     ///
     /// Wire name: `book_pora`, client to server.
-    public struct BookPora: Codable, Hashable, Sendable {
+    public struct BookPora: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "book_pora"
 
@@ -118,6 +139,12 @@ extension Zikr {
         public init(poraId: String, groupId: String) {
             self.poraId = poraId
             self.groupId = groupId
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.poraId, rhs.poraId) else { return false }
+            guard Members.equal(lhs.groupId, rhs.groupId) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -135,7 +162,7 @@ extension Zikr {
     /// Mark a booked pora as completed
     ///
     /// Wire name: `complete_pora`, client to server.
-    public struct CompletePora: Codable, Hashable, Sendable {
+    public struct CompletePora: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "complete_pora"
 
@@ -143,6 +170,11 @@ extension Zikr {
 
         public init(bookingId: String) {
             self.bookingId = bookingId
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.bookingId, rhs.bookingId) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -159,7 +191,7 @@ extension Zikr {
     /// Update zikr count
     ///
     /// Wire name: `update_zikr_count`, client to server.
-    public struct UpdateZikrCount: Codable, Hashable, Sendable {
+    public struct UpdateZikrCount: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "update_zikr_count"
 
@@ -171,6 +203,13 @@ extension Zikr {
             self.groupId = groupId
             self.zikrId = zikrId
             self.count = count
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.groupId, rhs.groupId) else { return false }
+            guard Members.equal(lhs.zikrId, rhs.zikrId) else { return false }
+            guard Members.equal(lhs.count, rhs.count) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -189,7 +228,7 @@ extension Zikr {
     /// Send group invitation to a user
     ///
     /// Wire name: `send_invitation`, client to server.
-    public struct SendInvitation: Codable, Hashable, Sendable {
+    public struct SendInvitation: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "send_invitation"
 
@@ -199,6 +238,12 @@ extension Zikr {
         public init(receiverId: String, groupId: String) {
             self.receiverId = receiverId
             self.groupId = groupId
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.receiverId, rhs.receiverId) else { return false }
+            guard Members.equal(lhs.groupId, rhs.groupId) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -216,7 +261,7 @@ extension Zikr {
     /// Accept or reject an invitation
     ///
     /// Wire name: `respond_to_invitation`, client to server.
-    public struct RespondToInvitation: Codable, Hashable, Sendable {
+    public struct RespondToInvitation: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "respond_to_invitation"
 
@@ -226,6 +271,12 @@ extension Zikr {
         public init(notificationId: String, accept: Bool) {
             self.notificationId = notificationId
             self.accept = accept
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.notificationId, rhs.notificationId) else { return false }
+            guard Members.equal(lhs.accept, rhs.accept) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -251,7 +302,7 @@ extension Zikr {
     /// Mark notification as read
     ///
     /// Wire name: `mark_notification_read`, client to server.
-    public struct MarkNotificationRead: Codable, Hashable, Sendable {
+    public struct MarkNotificationRead: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "mark_notification_read"
 
@@ -259,6 +310,11 @@ extension Zikr {
 
         public init(notificationId: String) {
             self.notificationId = notificationId
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.notificationId, rhs.notificationId) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -275,7 +331,7 @@ extension Zikr {
     /// Connection status update
     ///
     /// Wire name: `connection_status`, server to client.
-    public struct ConnectionStatus: Codable, Hashable, Sendable {
+    public struct ConnectionStatus: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "connection_status"
 
@@ -285,6 +341,12 @@ extension Zikr {
         public init(status: String, userId: String) {
             self.status = status
             self.userId = userId
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.status, rhs.status) else { return false }
+            guard Members.equal(lhs.userId, rhs.userId) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -302,7 +364,7 @@ extension Zikr {
     /// Confirmation of joining group
     ///
     /// Wire name: `joined_group`, server to client.
-    public struct JoinedGroup: Codable, Hashable, Sendable {
+    public struct JoinedGroup: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "joined_group"
 
@@ -312,6 +374,12 @@ extension Zikr {
         public init(groupId: String, message: String) {
             self.groupId = groupId
             self.message = message
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.groupId, rhs.groupId) else { return false }
+            guard Members.equal(lhs.message, rhs.message) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -329,7 +397,7 @@ extension Zikr {
     /// Confirmation of leaving group
     ///
     /// Wire name: `left_group`, server to client.
-    public struct LeftGroup: Codable, Hashable, Sendable {
+    public struct LeftGroup: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "left_group"
 
@@ -339,6 +407,12 @@ extension Zikr {
         public init(groupId: String, message: String) {
             self.groupId = groupId
             self.message = message
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.groupId, rhs.groupId) else { return false }
+            guard Members.equal(lhs.message, rhs.message) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -356,7 +430,7 @@ extension Zikr {
     /// Notification when a user comes online in a group
     ///
     /// Wire name: `user_online`, server to client.
-    public struct UserOnline: Codable, Hashable, Sendable {
+    public struct UserOnline: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "user_online"
 
@@ -366,6 +440,12 @@ extension Zikr {
         public init(groupId: String, userId: String) {
             self.groupId = groupId
             self.userId = userId
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.groupId, rhs.groupId) else { return false }
+            guard Members.equal(lhs.userId, rhs.userId) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -383,7 +463,7 @@ extension Zikr {
     /// Notification when a user goes offline in a group
     ///
     /// Wire name: `user_offline`, server to client.
-    public struct UserOffline: Codable, Hashable, Sendable {
+    public struct UserOffline: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "user_offline"
 
@@ -393,6 +473,12 @@ extension Zikr {
         public init(groupId: String, userId: String) {
             self.groupId = groupId
             self.userId = userId
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.groupId, rhs.groupId) else { return false }
+            guard Members.equal(lhs.userId, rhs.userId) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -410,7 +496,7 @@ extension Zikr {
     /// Notification when a pora is booked
     ///
     /// Wire name: `pora_booked`, server to client.
-    public struct PoraBooked: Codable, Hashable, Sendable {
+    public struct PoraBooked: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "pora_booked"
 
@@ -430,6 +516,17 @@ extension Zikr {
             self.userId = userId
             self.userName = userName
             self.timestamp = timestamp
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.bookingId, rhs.bookingId) else { return false }
+            guard Members.equal(lhs.poraId, rhs.poraId) else { return false }
+            guard Members.equal(lhs.poraName, rhs.poraName) else { return false }
+            guard Members.equal(lhs.groupId, rhs.groupId) else { return false }
+            guard Members.equal(lhs.userId, rhs.userId) else { return false }
+            guard Members.equal(lhs.userName, rhs.userName) else { return false }
+            guard Members.equal(lhs.timestamp, rhs.timestamp) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -452,7 +549,7 @@ extension Zikr {
     /// Confirmation of your pora booking
     ///
     /// Wire name: `booking_confirmed`, server to client.
-    public struct BookingConfirmed: Codable, Hashable, Sendable {
+    public struct BookingConfirmed: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "booking_confirmed"
 
@@ -464,6 +561,13 @@ extension Zikr {
             self.bookingId = bookingId
             self.poraId = poraId
             self.poraName = poraName
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.bookingId, rhs.bookingId) else { return false }
+            guard Members.equal(lhs.poraId, rhs.poraId) else { return false }
+            guard Members.equal(lhs.poraName, rhs.poraName) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -482,7 +586,7 @@ extension Zikr {
     /// Notification when a pora is completed
     ///
     /// Wire name: `pora_completed`, server to client.
-    public struct PoraCompleted: Codable, Hashable, Sendable {
+    public struct PoraCompleted: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "pora_completed"
 
@@ -510,6 +614,20 @@ extension Zikr {
             self.timestamp = timestamp
         }
 
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.bookingId, rhs.bookingId) else { return false }
+            guard Members.equal(lhs.poraId, rhs.poraId) else { return false }
+            guard Members.equal(lhs.poraName, rhs.poraName) else { return false }
+            guard Members.equal(lhs.groupId, rhs.groupId) else { return false }
+            guard Members.equal(lhs.groupName, rhs.groupName) else { return false }
+            guard Members.equal(lhs.userId, rhs.userId) else { return false }
+            guard Members.equal(lhs.userName, rhs.userName) else { return false }
+            guard Members.equal(lhs.totalFinished, rhs.totalFinished) else { return false }
+            guard Members.equal(lhs.hatmCompleted, rhs.hatmCompleted) else { return false }
+            guard Members.equal(lhs.timestamp, rhs.timestamp) else { return false }
+            return true
+        }
+
         public init(from decoder: any Decoder) throws {
             let fields = try WireFields(decoder)
             self.init(bookingId: try fields.string("bookingId"), poraId: try fields.string("poraId"), poraName: try fields.string("poraName"), groupId: try fields.string("groupId"), groupName: try fields.string("groupName"), userId: try fields.string("userId"), userName: try fields.string("userName"), totalFinished: try fields.int("totalFinished"), hatmCompleted: try fields.bool("hatmCompleted"), timestamp: try fields.date("timestamp"))
@@ -533,7 +651,7 @@ extension Zikr {
     /// Confirmation of your pora completion
     ///
     /// Wire name: `completion_confirmed`, server to client.
-    public struct CompletionConfirmed: Codable, Hashable, Sendable {
+    public struct CompletionConfirmed: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "completion_confirmed"
 
@@ -545,6 +663,13 @@ extension Zikr {
             self.bookingId = bookingId
             self.poraId = poraId
             self.poraName = poraName
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.bookingId, rhs.bookingId) else { return false }
+            guard Members.equal(lhs.poraId, rhs.poraId) else { return false }
+            guard Members.equal(lhs.poraName, rhs.poraName) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -563,7 +688,7 @@ extension Zikr {
     /// Notification when a Quran hatm is completed
     ///
     /// Wire name: `hatm_completed`, server to client.
-    public struct HatmCompleted: Codable, Hashable, Sendable {
+    public struct HatmCompleted: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "hatm_completed"
 
@@ -577,6 +702,14 @@ extension Zikr {
             self.groupName = groupName
             self.hatmCount = hatmCount
             self.timestamp = timestamp
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.groupId, rhs.groupId) else { return false }
+            guard Members.equal(lhs.groupName, rhs.groupName) else { return false }
+            guard Members.equal(lhs.hatmCount, rhs.hatmCount) else { return false }
+            guard Members.equal(lhs.timestamp, rhs.timestamp) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -596,7 +729,7 @@ extension Zikr {
     /// Update on zikr count changes
     ///
     /// Wire name: `zikr_count_updated`, server to client.
-    public struct ZikrCountUpdated: Codable, Hashable, Sendable {
+    public struct ZikrCountUpdated: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "zikr_count_updated"
 
@@ -624,6 +757,20 @@ extension Zikr {
             self.timestamp = timestamp
         }
 
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.groupId, rhs.groupId) else { return false }
+            guard Members.equal(lhs.zikrId, rhs.zikrId) else { return false }
+            guard Members.equal(lhs.zikrName, rhs.zikrName) else { return false }
+            guard Members.equal(lhs.userId, rhs.userId) else { return false }
+            guard Members.equal(lhs.userName, rhs.userName) else { return false }
+            guard Members.equal(lhs.count, rhs.count) else { return false }
+            guard Members.equal(lhs.totalCount, rhs.totalCount) else { return false }
+            guard Members.equal(lhs.progress, rhs.progress) else { return false }
+            guard Members.equal(lhs.goalReached, rhs.goalReached) else { return false }
+            guard Members.equal(lhs.timestamp, rhs.timestamp) else { return false }
+            return true
+        }
+
         public init(from decoder: any Decoder) throws {
             let fields = try WireFields(decoder)
             self.init(groupId: try fields.string("groupId"), zikrId: try fields.string("zikrId"), zikrName: try fields.string("zikrName"), userId: try fields.string("userId"), userName: try fields.string("userName"), count: try fields.int("count"), totalCount: try fields.int("totalCount"), progress: try fields.string("progress"), goalReached: try fields.bool("goalReached"), timestamp: try fields.date("timestamp"))
@@ -647,7 +794,7 @@ extension Zikr {
     /// Confirmation of your zikr count update
     ///
     /// Wire name: `zikr_update_confirmed`, server to client.
-    public struct ZikrUpdateConfirmed: Codable, Hashable, Sendable {
+    public struct ZikrUpdateConfirmed: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "zikr_update_confirmed"
 
@@ -661,6 +808,14 @@ extension Zikr {
             self.count = count
             self.totalCount = totalCount
             self.goalReached = goalReached
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.id, rhs.id) else { return false }
+            guard Members.equal(lhs.count, rhs.count) else { return false }
+            guard Members.equal(lhs.totalCount, rhs.totalCount) else { return false }
+            guard Members.equal(lhs.goalReached, rhs.goalReached) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -680,7 +835,7 @@ extension Zikr {
     /// Notification of new invitation
     ///
     /// Wire name: `new_invitation`, server to client.
-    public struct NewInvitation: Codable, Hashable, Sendable {
+    public struct NewInvitation: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "new_invitation"
 
@@ -698,6 +853,16 @@ extension Zikr {
             self.groupId = groupId
             self.groupName = groupName
             self.time = time
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.id, rhs.id) else { return false }
+            guard Members.equal(lhs.senderId, rhs.senderId) else { return false }
+            guard Members.equal(lhs.senderName, rhs.senderName) else { return false }
+            guard Members.equal(lhs.groupId, rhs.groupId) else { return false }
+            guard Members.equal(lhs.groupName, rhs.groupName) else { return false }
+            guard Members.equal(lhs.time, rhs.time) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -719,7 +884,7 @@ extension Zikr {
     /// Notification of new notification
     ///
     /// Wire name: `new_notification`, server to client.
-    public struct NewNotification: Codable, Hashable, Sendable {
+    public struct NewNotification: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "new_notification"
 
@@ -739,6 +904,17 @@ extension Zikr {
             self.groupId = groupId
             self.groupName = groupName
             self.time = time
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.id, rhs.id) else { return false }
+            guard Members.equal(lhs.type, rhs.type) else { return false }
+            guard Members.equal(lhs.senderId, rhs.senderId) else { return false }
+            guard Members.equal(lhs.senderName, rhs.senderName) else { return false }
+            guard Members.equal(lhs.groupId, rhs.groupId) else { return false }
+            guard Members.equal(lhs.groupName, rhs.groupName) else { return false }
+            guard Members.equal(lhs.time, rhs.time) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -771,7 +947,7 @@ extension Zikr {
     /// Confirmation that a notification was marked as read
     ///
     /// Wire name: `notification_marked_read`, server to client.
-    public struct NotificationMarkedRead: Codable, Hashable, Sendable {
+    public struct NotificationMarkedRead: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "notification_marked_read"
 
@@ -781,6 +957,12 @@ extension Zikr {
         public init(notificationId: String, success: Bool) {
             self.notificationId = notificationId
             self.success = success
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.notificationId, rhs.notificationId) else { return false }
+            guard Members.equal(lhs.success, rhs.success) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -798,7 +980,7 @@ extension Zikr {
     /// Confirmation that an invitation was sent
     ///
     /// Wire name: `invitation_sent`, server to client.
-    public struct InvitationSent: Codable, Hashable, Sendable {
+    public struct InvitationSent: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "invitation_sent"
 
@@ -812,6 +994,14 @@ extension Zikr {
             self.receiverId = receiverId
             self.groupId = groupId
             self.time = time
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.id, rhs.id) else { return false }
+            guard Members.equal(lhs.receiverId, rhs.receiverId) else { return false }
+            guard Members.equal(lhs.groupId, rhs.groupId) else { return false }
+            guard Members.equal(lhs.time, rhs.time) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -831,7 +1021,7 @@ extension Zikr {
     /// Notification that an invitation was accepted
     ///
     /// Wire name: `invitation_accepted`, server to client.
-    public struct InvitationAccepted: Codable, Hashable, Sendable {
+    public struct InvitationAccepted: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "invitation_accepted"
 
@@ -847,6 +1037,15 @@ extension Zikr {
             self.groupName = groupName
             self.userId = userId
             self.userName = userName
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.notificationId, rhs.notificationId) else { return false }
+            guard Members.equal(lhs.groupId, rhs.groupId) else { return false }
+            guard Members.equal(lhs.groupName, rhs.groupName) else { return false }
+            guard Members.equal(lhs.userId, rhs.userId) else { return false }
+            guard Members.equal(lhs.userName, rhs.userName) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -867,7 +1066,7 @@ extension Zikr {
     /// Notification that an invitation was rejected
     ///
     /// Wire name: `invitation_rejected`, server to client.
-    public struct InvitationRejected: Codable, Hashable, Sendable {
+    public struct InvitationRejected: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "invitation_rejected"
 
@@ -881,6 +1080,14 @@ extension Zikr {
             self.groupId = groupId
             self.groupName = groupName
             self.userId = userId
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.notificationId, rhs.notificationId) else { return false }
+            guard Members.equal(lhs.groupId, rhs.groupId) else { return false }
+            guard Members.equal(lhs.groupName, rhs.groupName) else { return false }
+            guard Members.equal(lhs.userId, rhs.userId) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -900,7 +1107,7 @@ extension Zikr {
     /// Confirmation of your invitation response
     ///
     /// Wire name: `invitation_responded`, server to client.
-    public struct InvitationResponded: Codable, Hashable, Sendable {
+    public struct InvitationResponded: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "invitation_responded"
 
@@ -914,6 +1121,14 @@ extension Zikr {
             self.accepted = accepted
             self.groupId = groupId
             self.groupName = groupName
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.notificationId, rhs.notificationId) else { return false }
+            guard Members.equal(lhs.accepted, rhs.accepted) else { return false }
+            guard Members.equal(lhs.groupId, rhs.groupId) else { return false }
+            guard Members.equal(lhs.groupName, rhs.groupName) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -933,7 +1148,7 @@ extension Zikr {
     /// Notification when a new member joins the group
     ///
     /// Wire name: `member_joined`, server to client.
-    public struct MemberJoined: Codable, Hashable, Sendable {
+    public struct MemberJoined: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "member_joined"
 
@@ -949,6 +1164,15 @@ extension Zikr {
             self.userId = userId
             self.userName = userName
             self.timestamp = timestamp
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.groupId, rhs.groupId) else { return false }
+            guard Members.equal(lhs.groupName, rhs.groupName) else { return false }
+            guard Members.equal(lhs.userId, rhs.userId) else { return false }
+            guard Members.equal(lhs.userName, rhs.userName) else { return false }
+            guard Members.equal(lhs.timestamp, rhs.timestamp) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -969,7 +1193,7 @@ extension Zikr {
     /// Notification when a member leaves the group
     ///
     /// Wire name: `member_left`, server to client.
-    public struct MemberLeft: Codable, Hashable, Sendable {
+    public struct MemberLeft: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "member_left"
 
@@ -983,6 +1207,14 @@ extension Zikr {
             self.userId = userId
             self.userName = userName
             self.timestamp = timestamp
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.groupId, rhs.groupId) else { return false }
+            guard Members.equal(lhs.userId, rhs.userId) else { return false }
+            guard Members.equal(lhs.userName, rhs.userName) else { return false }
+            guard Members.equal(lhs.timestamp, rhs.timestamp) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -1002,7 +1234,7 @@ extension Zikr {
     /// Error message from server
     ///
     /// Wire name: `error`, server to client.
-    public struct Error: Codable, Hashable, Sendable {
+    public struct Error: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "error"
 
@@ -1012,6 +1244,12 @@ extension Zikr {
         public init(message: String, error: String? = nil) {
             self.message = message
             self.error = error
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.message, rhs.message) else { return false }
+            guard Members.equal(lhs.error, rhs.error) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {

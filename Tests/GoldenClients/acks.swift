@@ -13,13 +13,19 @@ public enum Acks {
 // MARK: - Types
 
 extension Acks {
-    public struct Stored: Codable, Hashable, Sendable {
+    public struct Stored: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let fileId: String
         public let bytes: Int
 
         public init(fileId: String, bytes: Int) {
             self.fileId = fileId
             self.bytes = bytes
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.fileId, rhs.fileId) else { return false }
+            guard Members.equal(lhs.bytes, rhs.bytes) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -34,13 +40,19 @@ extension Acks {
         }
     }
 
-    public struct SyncResult: Codable, Hashable, Sendable {
+    public struct SyncResult: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let error: String?
         public let count: Int
 
         public init(error: String? = nil, count: Int) {
             self.error = error
             self.count = count
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.error, rhs.error) else { return false }
+            guard Members.equal(lhs.count, rhs.count) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -56,13 +68,19 @@ extension Acks {
         }
     }
 
-    public struct ClientState: Codable, Hashable, Sendable {
+    public struct ClientState: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let busy: Bool
         public let version: String
 
         public init(busy: Bool, version: String) {
             self.busy = busy
             self.version = version
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.busy, rhs.busy) else { return false }
+            guard Members.equal(lhs.version, rhs.version) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -82,7 +100,7 @@ extension Acks {
 
 extension Acks {
     /// Wire name: `upload`, client to server.
-    public struct Upload: Codable, Hashable, Sendable {
+    public struct Upload: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "upload"
 
@@ -92,6 +110,12 @@ extension Acks {
         public init(name: String, size: Int) {
             self.name = name
             self.size = size
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.name, rhs.name) else { return false }
+            guard Members.equal(lhs.size, rhs.size) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -115,7 +139,7 @@ extension Acks {
     }
 
     /// Wire name: `ping`, server to client.
-    public struct Ping: Codable, Hashable, Sendable {
+    public struct Ping: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "ping"
 
@@ -123,6 +147,11 @@ extension Acks {
 
         public init(at: Int) {
             self.at = at
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.at, rhs.at) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {

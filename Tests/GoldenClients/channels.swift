@@ -85,7 +85,7 @@ extension Channels {
         public var address: Swift.String { "room:\(roomId)/seat-\(seat)" }
 
         /// Wire name: `taken`, server to client.
-        public struct Taken: Codable, Hashable, Sendable {
+        public struct Taken: Codable, Hashable, Sendable, MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "taken"
 
@@ -93,6 +93,11 @@ extension Channels {
 
             public init(by: String) {
                 self.by = by
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.by, rhs.by) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -107,7 +112,7 @@ extension Channels {
         }
 
         /// Wire name: `client-wave`, both directions.
-        public struct ClientWave: Codable, Hashable, Sendable {
+        public struct ClientWave: Codable, Hashable, Sendable, MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "client-wave"
 
@@ -115,6 +120,11 @@ extension Channels {
 
             public init(emoji: String) {
                 self.emoji = emoji
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.emoji, rhs.emoji) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {

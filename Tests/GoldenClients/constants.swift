@@ -14,7 +14,7 @@ public enum Constants {
 
 extension Constants {
     /// Wire name: `upload_started`, both directions.
-    public struct UploadStarted: Codable, Hashable, Sendable {
+    public struct UploadStarted: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "upload_started"
 
@@ -30,6 +30,12 @@ extension Constants {
         public init(orderId: String, note: String? = nil) {
             self.orderId = orderId
             self.note = note
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.orderId, rhs.orderId) else { return false }
+            guard Members.equal(lhs.note, rhs.note) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {

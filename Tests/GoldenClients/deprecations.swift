@@ -14,11 +14,16 @@ public enum Deprecations {
 
 extension Deprecations {
     /// - Important: Deprecated. Use Modern.
-    public struct Legacy: Codable, Hashable, Sendable {
+    public struct Legacy: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let id: String
 
         public init(id: String) {
             self.id = id
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.id, rhs.id) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -77,7 +82,7 @@ extension Deprecations {
     /// - Important: Deprecated. Use join.
     ///
     /// Wire name: `old_join`, client to server.
-    public struct OldJoin: Codable, Hashable, Sendable {
+    public struct OldJoin: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "old_join"
 
@@ -85,6 +90,11 @@ extension Deprecations {
 
         public init(roomId: String) {
             self.roomId = roomId
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.roomId, rhs.roomId) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -109,7 +119,7 @@ extension Deprecations {
     }
 
     /// Wire name: `profile`, both directions.
-    public struct Profile: Codable, Hashable, Sendable {
+    public struct Profile: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "profile"
 
@@ -123,6 +133,13 @@ extension Deprecations {
             self.name = name
             self._nick = nick
             self.level = level
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.name, rhs.name) else { return false }
+            guard Members.equal(lhs._nick, rhs._nick) else { return false }
+            guard Members.equal(lhs.level, rhs.level) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {

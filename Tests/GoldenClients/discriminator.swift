@@ -13,13 +13,19 @@ public enum Flat {
 // MARK: - Types
 
 extension Flat {
-    public struct Position: Codable, Hashable, Sendable {
+    public struct Position: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let lat: Double
         public let lng: Double
 
         public init(lat: Double, lng: Double) {
             self.lat = lat
             self.lng = lng
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.lat, rhs.lat) else { return false }
+            guard Members.equal(lhs.lng, rhs.lng) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -39,7 +45,7 @@ extension Flat {
 
 extension Flat {
     /// Wire name: `ping`, both directions.
-    public struct Ping: Codable, Hashable, Sendable {
+    public struct Ping: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "ping"
 
@@ -47,6 +53,11 @@ extension Flat {
 
         public init(sentAt: Date) {
             self.sentAt = sentAt
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.sentAt, rhs.sentAt) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {

@@ -69,7 +69,7 @@ extension Enums {
 
 extension Enums {
     /// Wire name: `state_changed`, server to client.
-    public struct StateChanged: Codable, Hashable, Sendable {
+    public struct StateChanged: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "state_changed"
 
@@ -79,6 +79,12 @@ extension Enums {
         public init(state: Enums.OrderState, previous: Enums.OrderState? = nil) {
             self.state = state
             self.previous = previous
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.state, rhs.state) else { return false }
+            guard Members.equal(lhs.previous, rhs.previous) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {

@@ -14,7 +14,7 @@ public enum Envelope {
 
 extension Envelope {
     /// Wire name: `status`, server to client.
-    public struct Status: Codable, Hashable, Sendable {
+    public struct Status: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "status"
 
@@ -33,6 +33,14 @@ extension Envelope {
             self.payload = payload
         }
 
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.id, rhs.id) else { return false }
+            guard Members.equal(lhs.sentAt, rhs.sentAt) else { return false }
+            guard Members.equal(lhs.conversationId, rhs.conversationId) else { return false }
+            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            return true
+        }
+
         public init(from decoder: any Decoder) throws {
             let fields = try WireFields(decoder)
             try fields.expect("version", equals: 2 as Int)
@@ -49,11 +57,16 @@ extension Envelope {
         }
 
         /// The event's payload.
-        public struct Payload: Codable, Hashable, Sendable {
+        public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
             public let online: Bool
 
             public init(online: Bool) {
                 self.online = online
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.online, rhs.online) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -69,7 +82,7 @@ extension Envelope {
     }
 
     /// Wire name: `heartbeat`, server to client.
-    public struct Heartbeat: Codable, Hashable, Sendable {
+    public struct Heartbeat: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "heartbeat"
 
@@ -81,6 +94,12 @@ extension Envelope {
         public init(id: String, sentAt: Date? = nil) {
             self.id = id
             self.sentAt = sentAt
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.id, rhs.id) else { return false }
+            guard Members.equal(lhs.sentAt, rhs.sentAt) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -98,7 +117,7 @@ extension Envelope {
     }
 
     /// Wire name: `list`, server to client.
-    public struct List: Codable, Hashable, Sendable {
+    public struct List: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "list"
 
@@ -113,6 +132,13 @@ extension Envelope {
             self.id = id
             self.sentAt = sentAt
             self.payload = payload
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.id, rhs.id) else { return false }
+            guard Members.equal(lhs.sentAt, rhs.sentAt) else { return false }
+            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {

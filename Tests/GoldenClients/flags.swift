@@ -40,7 +40,7 @@ extension Flags {
 
 extension Flags {
     /// Wire name: `role_updated`, both directions.
-    public struct RoleUpdated: Codable, Hashable, Sendable {
+    public struct RoleUpdated: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "role_updated"
 
@@ -52,6 +52,13 @@ extension Flags {
             self.allowed = allowed
             self.denied = denied
             self.history = history
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.allowed, rhs.allowed) else { return false }
+            guard Members.equal(lhs.denied, rhs.denied) else { return false }
+            guard Members.equal(lhs.history, rhs.history) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {

@@ -19,7 +19,7 @@ public enum FrameShapes {
 
 extension FrameShapes {
     /// Wire name: `MESSAGE_CREATE` in frame shape `dispatch`, server to client.
-    public struct MessageCreate: Codable, Hashable, Sendable {
+    public struct MessageCreate: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "MESSAGE_CREATE"
 
@@ -30,6 +30,12 @@ extension FrameShapes {
         public init(s: Int, payload: Payload) {
             self.s = s
             self.payload = payload
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.s, rhs.s) else { return false }
+            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -44,13 +50,19 @@ extension FrameShapes {
         }
 
         /// The event's payload.
-        public struct Payload: Codable, Hashable, Sendable {
+        public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
             public let id: String
             public let content: String
 
             public init(id: String, content: String) {
                 self.id = id
                 self.content = content
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.id, rhs.id) else { return false }
+                guard Members.equal(lhs.content, rhs.content) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -67,7 +79,7 @@ extension FrameShapes {
     }
 
     /// Wire name: `READY` in frame shape `dispatch`, server to client.
-    public struct Ready: Codable, Hashable, Sendable {
+    public struct Ready: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "READY"
 
@@ -78,6 +90,12 @@ extension FrameShapes {
         public init(s: Int, payload: Payload) {
             self.s = s
             self.payload = payload
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.s, rhs.s) else { return false }
+            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -92,11 +110,16 @@ extension FrameShapes {
         }
 
         /// The event's payload.
-        public struct Payload: Codable, Hashable, Sendable {
+        public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
             public let sessionId: String
 
             public init(sessionId: String) {
                 self.sessionId = sessionId
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.sessionId, rhs.sessionId) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -112,7 +135,7 @@ extension FrameShapes {
     }
 
     /// Frame shape `reply`, server to client.
-    public struct Result: Codable, Hashable, Sendable {
+    public struct Result: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let id: Int
         /// The event's payload.
         public let payload: [String]
@@ -120,6 +143,12 @@ extension FrameShapes {
         public init(id: Int, payload: [String]) {
             self.id = id
             self.payload = payload
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.id, rhs.id) else { return false }
+            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -135,7 +164,7 @@ extension FrameShapes {
     }
 
     /// Wire name: `user.created` in frame shape `notification`, server to client.
-    public struct UserCreated: Codable, Hashable, Sendable {
+    public struct UserCreated: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "user.created"
 
@@ -143,6 +172,11 @@ extension FrameShapes {
 
         public init(userId: Int) {
             self.userId = userId
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.userId, rhs.userId) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -157,7 +191,7 @@ extension FrameShapes {
     }
 
     /// Wire name: `10` in frame shape `opcode`, server to client.
-    public struct Hello: Codable, Hashable, Sendable {
+    public struct Hello: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "10"
 
@@ -165,6 +199,11 @@ extension FrameShapes {
 
         public init(heartbeatInterval: Int) {
             self.heartbeatInterval = heartbeatInterval
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.heartbeatInterval, rhs.heartbeatInterval) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -187,7 +226,7 @@ extension FrameShapes {
     }
 
     /// Wire name: `2` in frame shape `opcode`, client to server.
-    public struct Identify: Codable, Hashable, Sendable {
+    public struct Identify: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "2"
 
@@ -197,6 +236,12 @@ extension FrameShapes {
         public init(token: String, intents: Int) {
             self.token = token
             self.intents = intents
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.token, rhs.token) else { return false }
+            guard Members.equal(lhs.intents, rhs.intents) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {

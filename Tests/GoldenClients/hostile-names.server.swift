@@ -60,6 +60,8 @@ extension Hostile {
                 try await core.emit(eventName: "date", channel: nil, payload: payload, to: recipients)
             case .quoteAndSlash:
                 try await core.emit(eventName: "quote\"and\\slash", channel: nil, to: recipients)
+            case .members(let payload):
+                try await core.emit(eventName: "members", channel: nil, payload: payload, to: recipients)
             case .unknown(let name, let payload):
                 try await core.emit(eventName: name, channel: nil, rawPayload: payload, to: recipients)
             }

@@ -14,7 +14,7 @@ public enum Hostile {
 // MARK: - Types
 
 extension Hostile {
-    public struct Profile: Codable, Hashable, Sendable {
+    public struct Profile: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let prénom: Swift.String
         public let `class`: Swift.String
         public let _2fa: Bool
@@ -27,6 +27,15 @@ extension Hostile {
             self._2fa = _2fa
             self.isActive = isActive
             self.`in` = `in`
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard SchemaGenRuntime.Members.equal(lhs.prénom, rhs.prénom) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.`class`, rhs.`class`) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs._2fa, rhs._2fa) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.isActive, rhs.isActive) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.`in`, rhs.`in`) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -49,7 +58,7 @@ extension Hostile {
 
 extension Hostile {
     /// Wire name: `default`, both directions.
-    public struct Default: Codable, Hashable, Sendable {
+    public struct Default: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "default"
 
@@ -63,6 +72,14 @@ extension Hostile {
             self.`protocol` = `protocol`
             self.orderId = orderId
             self.orderIdentifier = orderIdentifier
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard SchemaGenRuntime.Members.equal(lhs.`self`, rhs.`self`) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.`protocol`, rhs.`protocol`) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.orderId, rhs.orderId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.orderIdentifier, rhs.orderIdentifier) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -94,7 +111,7 @@ extension Hostile {
     }
 
     /// Wire name: `job-removed`, server to client.
-    public struct JobRemoved: Codable, Hashable, Sendable {
+    public struct JobRemoved: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "job-removed"
 
@@ -102,6 +119,11 @@ extension Hostile {
 
         public init(reason: Swift.String) {
             self.reason = reason
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard SchemaGenRuntime.Members.equal(lhs.reason, rhs.reason) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -116,7 +138,7 @@ extension Hostile {
     }
 
     /// Wire name: `room:join`, client to server.
-    public struct RoomJoin: Codable, Hashable, Sendable {
+    public struct RoomJoin: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "room:join"
 
@@ -124,6 +146,11 @@ extension Hostile {
 
         public init(roomId: Swift.String) {
             self.roomId = roomId
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard SchemaGenRuntime.Members.equal(lhs.roomId, rhs.roomId) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -138,7 +165,7 @@ extension Hostile {
     }
 
     /// Wire name: `conversation.participantAdded`, server to client.
-    public struct ConversationParticipantAdded: Codable, Hashable, Sendable {
+    public struct ConversationParticipantAdded: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "conversation.participantAdded"
 
@@ -146,6 +173,11 @@ extension Hostile {
 
         public init(profileId: Swift.String) {
             self.profileId = profileId
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard SchemaGenRuntime.Members.equal(lhs.profileId, rhs.profileId) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -160,7 +192,7 @@ extension Hostile {
     }
 
     /// Wire name: `error`, server to client.
-    public struct Error: Codable, Hashable, Sendable {
+    public struct Error: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "error"
 
@@ -168,6 +200,11 @@ extension Hostile {
 
         public init(message: Swift.String) {
             self.message = message
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard SchemaGenRuntime.Members.equal(lhs.message, rhs.message) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -182,7 +219,7 @@ extension Hostile {
     }
 
     /// Wire name: `data`, server to client.
-    public struct Data: Codable, Hashable, Sendable {
+    public struct Data: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "data"
 
@@ -190,6 +227,11 @@ extension Hostile {
 
         public init(bytes: Swift.String) {
             self.bytes = bytes
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard SchemaGenRuntime.Members.equal(lhs.bytes, rhs.bytes) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -204,7 +246,7 @@ extension Hostile {
     }
 
     /// Wire name: `string`, server to client.
-    public struct String: Codable, Hashable, Sendable {
+    public struct String: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "string"
 
@@ -212,6 +254,11 @@ extension Hostile {
 
         public init(value: Swift.String) {
             self.value = value
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard SchemaGenRuntime.Members.equal(lhs.value, rhs.value) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -226,7 +273,7 @@ extension Hostile {
     }
 
     /// Wire name: `date`, server to client.
-    public struct Date: Codable, Hashable, Sendable {
+    public struct Date: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "date"
 
@@ -236,6 +283,12 @@ extension Hostile {
         public init(at: Foundation.Date, link: URL? = nil) {
             self.at = at
             self.link = link
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard SchemaGenRuntime.Members.equal(lhs.at, rhs.at) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.link, rhs.link) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -256,6 +309,39 @@ extension Hostile {
     public enum QuoteAndSlash {
         /// The event's name on the wire.
         public static let eventName = "quote\"and\\slash"
+    }
+
+    /// Its type shadows the runtime's `Members`, which struct comparisons then spell with the module's name.
+    ///
+    /// Wire name: `members`, server to client.
+    public struct Members: Codable, Hashable, Sendable, MemberwiseEquatable {
+        /// The event's name on the wire.
+        public static let eventName = "members"
+
+        public let lhs: Swift.String
+        public let rhs: Int
+
+        public init(lhs: Swift.String, rhs: Int) {
+            self.lhs = lhs
+            self.rhs = rhs
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard SchemaGenRuntime.Members.equal(lhs.lhs, rhs.lhs) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.rhs, rhs.rhs) else { return false }
+            return true
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(lhs: try fields.string("lhs"), rhs: try fields.int("rhs"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("lhs", self.lhs)
+                .int("rhs", self.rhs)
+        }
     }
 
     /// The events the app may send in this scope.
@@ -290,6 +376,10 @@ extension Hostile {
         ///
         /// Wire name: `quote"and\slash`, server to client.
         case quoteAndSlash
+        /// Its type shadows the runtime's `Members`, which struct comparisons then spell with the module's name.
+        ///
+        /// Wire name: `members`, server to client.
+        case members(Members)
         /// An event the contract does not describe, with its payload's raw JSON.
         case unknown(name: Swift.String, payload: Foundation.Data?)
 
@@ -306,6 +396,7 @@ extension Hostile {
             case string = "string"
             case date = "date"
             case quoteAndSlash = "quote\"and\\slash"
+            case members = "members"
         }
 
         static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
@@ -333,6 +424,8 @@ extension Hostile {
                 return .date(try decoder.decode(Date.self, from: frame.payloadOrNull))
             case .quoteAndSlash:
                 return .quoteAndSlash
+            case .members:
+                return .members(try decoder.decode(Members.self, from: frame.payloadOrNull))
             }
         }
     }
@@ -476,6 +569,17 @@ extension Hostile {
             } event: { _ in
                 ServerEvent.quoteAndSlash
             }
+        }
+
+        /// Its type shadows the runtime's `Members`, which struct comparisons then spell with the module's name.
+        ///
+        /// Wire name: `members`, server to client.
+        ///
+        /// Returns a token whose `cancel()` removes the listener.
+        @discardableResult
+        public func onMembers(_ handler: @escaping @Sendable (Members) -> Void) -> ListenerToken {
+            core.addListener(channel: nil, eventName: "members", decoding: Members.self, from: .payload, handler: handler,
+            event: ServerEvent.members)
         }
 
         /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.

@@ -13,7 +13,7 @@ public enum Inline {
 // MARK: - Types
 
 extension Inline {
-    public struct Order: Codable, Hashable, Sendable {
+    public struct Order: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let id: String
         /// Who placed the order.
         public let customer: Customer
@@ -23,6 +23,13 @@ extension Inline {
             self.id = id
             self.customer = customer
             self.courier = courier
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.id, rhs.id) else { return false }
+            guard Members.equal(lhs.customer, rhs.customer) else { return false }
+            guard Members.equal(lhs.courier, rhs.courier) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -38,13 +45,19 @@ extension Inline {
         }
 
         /// Who placed the order.
-        public struct Customer: Codable, Hashable, Sendable {
+        public struct Customer: Codable, Hashable, Sendable, MemberwiseEquatable {
             public let name: String
             public let address: Address
 
             public init(name: String, address: Address) {
                 self.name = name
                 self.address = address
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.name, rhs.name) else { return false }
+                guard Members.equal(lhs.address, rhs.address) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -58,13 +71,19 @@ extension Inline {
                     .value("address", self.address)
             }
 
-            public struct Address: Codable, Hashable, Sendable {
+            public struct Address: Codable, Hashable, Sendable, MemberwiseEquatable {
                 public let line1: String
                 public let postcode: String?
 
                 public init(line1: String, postcode: String? = nil) {
                     self.line1 = line1
                     self.postcode = postcode
+                }
+
+                public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                    guard Members.equal(lhs.line1, rhs.line1) else { return false }
+                    guard Members.equal(lhs.postcode, rhs.postcode) else { return false }
+                    return true
                 }
 
                 public init(from decoder: any Decoder) throws {
@@ -80,11 +99,16 @@ extension Inline {
             }
         }
 
-        public struct Courier: Codable, Hashable, Sendable {
+        public struct Courier: Codable, Hashable, Sendable, MemberwiseEquatable {
             public let name: String
 
             public init(name: String) {
                 self.name = name
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.name, rhs.name) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -104,7 +128,7 @@ extension Inline {
 
 extension Inline {
     /// Wire name: `order_placed`, server to client.
-    public struct OrderPlaced: Codable, Hashable, Sendable {
+    public struct OrderPlaced: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "order_placed"
 
@@ -114,6 +138,12 @@ extension Inline {
         public init(order: Inline.Order, placedBy: PlacedBy) {
             self.order = order
             self.placedBy = placedBy
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.order, rhs.order) else { return false }
+            guard Members.equal(lhs.placedBy, rhs.placedBy) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -127,11 +157,16 @@ extension Inline {
                 .value("placed_by", self.placedBy)
         }
 
-        public struct PlacedBy: Codable, Hashable, Sendable {
+        public struct PlacedBy: Codable, Hashable, Sendable, MemberwiseEquatable {
             public let userId: String
 
             public init(userId: String) {
                 self.userId = userId
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.userId, rhs.userId) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -147,11 +182,15 @@ extension Inline {
     }
 
     /// Wire name: `empty_object`, client to server.
-    public struct EmptyObject: Codable, Hashable, Sendable {
+    public struct EmptyObject: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "empty_object"
 
         public init() {
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            return true
         }
 
         public init(from decoder: any Decoder) throws {

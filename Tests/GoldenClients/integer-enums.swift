@@ -100,7 +100,7 @@ extension IntegerEnums {
 
 extension IntegerEnums {
     /// Wire name: `presence_changed`, both directions.
-    public struct PresenceChanged: Codable, Hashable, Sendable {
+    public struct PresenceChanged: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "presence_changed"
 
@@ -114,6 +114,14 @@ extension IntegerEnums {
             self.presence = presence
             self.previous = previous
             self.priorities = priorities
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.userId, rhs.userId) else { return false }
+            guard Members.equal(lhs.presence, rhs.presence) else { return false }
+            guard Members.equal(lhs.previous, rhs.previous) else { return false }
+            guard Members.equal(lhs.priorities, rhs.priorities) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {

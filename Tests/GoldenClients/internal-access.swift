@@ -14,7 +14,7 @@ internal enum Internal {
 
 extension Internal {
     /// Wire name: `hello`, both directions.
-    internal struct Hello: Codable, Hashable, Sendable {
+    internal struct Hello: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         internal static let eventName = "hello"
 
@@ -24,6 +24,12 @@ extension Internal {
         internal init(name: String, nickname: String? = nil) {
             self.name = name
             self.nickname = nickname
+        }
+
+        internal static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.name, rhs.name) else { return false }
+            guard Members.equal(lhs.nickname, rhs.nickname) else { return false }
+            return true
         }
 
         internal init(from decoder: any Decoder) throws {

@@ -66,7 +66,7 @@ extension Escaping {
     ///
     ///
     /// Wire name: `tick`tock|tack`, both directions.
-    public struct TickTock: Codable, Hashable, Sendable {
+    public struct TickTock: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "tick`tock|tack"
 
@@ -76,6 +76,12 @@ extension Escaping {
         public init(choice: Escaping.Choice, oddKey: String? = nil) {
             self.choice = choice
             self.oddKey = oddKey
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.choice, rhs.choice) else { return false }
+            guard Members.equal(lhs.oddKey, rhs.oddKey) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {

@@ -13,13 +13,19 @@ public enum NullableFields {
 // MARK: - Types
 
 extension NullableFields {
-    public struct Point: Codable, Hashable, Sendable {
+    public struct Point: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let x: Double
         public let y: Double?
 
         public init(x: Double, y: Double? = nil) {
             self.x = x
             self.y = y
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.x, rhs.x) else { return false }
+            guard Members.equal(lhs.y, rhs.y) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -40,7 +46,7 @@ extension NullableFields {
 
 extension NullableFields {
     /// Wire name: `session_ended`, both directions.
-    public struct SessionEnded: Codable, Hashable, Sendable {
+    public struct SessionEnded: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "session_ended"
 
@@ -56,6 +62,15 @@ extension NullableFields {
             self.reason = reason
             self.scores = scores
             self.rating = rating
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.id, rhs.id) else { return false }
+            guard Members.equal(lhs.endedAt, rhs.endedAt) else { return false }
+            guard Members.equal(lhs.reason, rhs.reason) else { return false }
+            guard Members.equal(lhs.scores, rhs.scores) else { return false }
+            guard Members.equal(lhs.rating, rhs.rating) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -74,7 +89,7 @@ extension NullableFields {
     }
 
     /// Wire name: `update_profile`, client to server.
-    public struct UpdateProfile: Codable, Hashable, Sendable {
+    public struct UpdateProfile: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "update_profile"
 
@@ -88,6 +103,14 @@ extension NullableFields {
             self.nickname = nickname
             self.age = age
             self.position = position
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.id, rhs.id) else { return false }
+            guard Members.equal(lhs.nickname, rhs.nickname) else { return false }
+            guard Members.equal(lhs.age, rhs.age) else { return false }
+            guard Members.equal(lhs.position, rhs.position) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {

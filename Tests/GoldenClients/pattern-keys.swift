@@ -13,7 +13,7 @@ public enum KeyPatterns {
 // MARK: - Types
 
 extension KeyPatterns {
-    public struct Filter: Codable, Hashable, Sendable {
+    public struct Filter: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let kinds: [Int]?
         /// Tag conditions by tag letter.
         public let tags: [String: [String]]
@@ -23,6 +23,13 @@ extension KeyPatterns {
             self.kinds = kinds
             self.tags = tags
             self.limit = limit
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.kinds, rhs.kinds) else { return false }
+            guard Members.equal(lhs.tags, rhs.tags) else { return false }
+            guard Members.equal(lhs.limit, rhs.limit) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -43,7 +50,7 @@ extension KeyPatterns {
 
 extension KeyPatterns {
     /// Wire name: `document`, both directions.
-    public struct Document: Codable, Hashable, Sendable {
+    public struct Document: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "document"
 
@@ -55,6 +62,13 @@ extension KeyPatterns {
             self.title = title
             self.extensions = extensions
             self.filter = filter
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.title, rhs.title) else { return false }
+            guard Members.equal(lhs.extensions, rhs.extensions) else { return false }
+            guard Members.equal(lhs.filter, rhs.filter) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {

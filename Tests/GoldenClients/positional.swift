@@ -16,7 +16,7 @@ public enum Positional {
 
 extension Positional {
     /// Wire name: `heartbeat` in frame shape `phoenix`, client to server.
-    public struct Heartbeat: Codable, Hashable, Sendable {
+    public struct Heartbeat: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "heartbeat"
 
@@ -29,6 +29,13 @@ extension Positional {
             self.joinRef = joinRef
             self.ref = ref
             self.payload = payload
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.joinRef, rhs.joinRef) else { return false }
+            guard Members.equal(lhs.ref, rhs.ref) else { return false }
+            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -44,8 +51,12 @@ extension Positional {
         }
 
         /// The event's payload.
-        public struct Payload: Codable, Hashable, Sendable {
+        public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
             public init() {
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -139,7 +150,7 @@ extension Positional {
         public var address: Swift.String { "room:\(id)" }
 
         /// Wire name: `phx_join` in frame shape `phoenix`, client to server.
-        public struct PhxJoin: Codable, Hashable, Sendable {
+        public struct PhxJoin: Codable, Hashable, Sendable, MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "phx_join"
 
@@ -152,6 +163,13 @@ extension Positional {
                 self.joinRef = joinRef
                 self.ref = ref
                 self.payload = payload
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.joinRef, rhs.joinRef) else { return false }
+                guard Members.equal(lhs.ref, rhs.ref) else { return false }
+                guard Members.equal(lhs.payload, rhs.payload) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -167,11 +185,16 @@ extension Positional {
             }
 
             /// The event's payload.
-            public struct Payload: Codable, Hashable, Sendable {
+            public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
                 public let token: String?
 
                 public init(token: String? = nil) {
                     self.token = token
+                }
+
+                public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                    guard Members.equal(lhs.token, rhs.token) else { return false }
+                    return true
                 }
 
                 public init(from decoder: any Decoder) throws {
@@ -187,7 +210,7 @@ extension Positional {
         }
 
         /// Wire name: `new_msg` in frame shape `phoenix`, both directions.
-        public struct NewMsg: Codable, Hashable, Sendable {
+        public struct NewMsg: Codable, Hashable, Sendable, MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "new_msg"
 
@@ -200,6 +223,13 @@ extension Positional {
                 self.joinRef = joinRef
                 self.ref = ref
                 self.payload = payload
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.joinRef, rhs.joinRef) else { return false }
+                guard Members.equal(lhs.ref, rhs.ref) else { return false }
+                guard Members.equal(lhs.payload, rhs.payload) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -215,11 +245,16 @@ extension Positional {
             }
 
             /// The event's payload.
-            public struct Payload: Codable, Hashable, Sendable {
+            public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
                 public let body: String
 
                 public init(body: String) {
                     self.body = body
+                }
+
+                public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                    guard Members.equal(lhs.body, rhs.body) else { return false }
+                    return true
                 }
 
                 public init(from decoder: any Decoder) throws {

@@ -13,7 +13,7 @@ public enum Recursion {
 // MARK: - Types
 
 extension Recursion {
-    public struct Comment: Codable, Hashable, Sendable {
+    public struct Comment: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let id: String
         @Indirect public var parent: Recursion.Comment?
         public let replies: [Recursion.Comment]
@@ -24,6 +24,14 @@ extension Recursion {
             self.parent = parent
             self.replies = replies
             self.meta = meta
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.id, rhs.id) else { return false }
+            guard Members.equal(lhs.parent, rhs.parent) else { return false }
+            guard Members.equal(lhs.replies, rhs.replies) else { return false }
+            guard Members.equal(lhs.meta, rhs.meta) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -39,11 +47,16 @@ extension Recursion {
                 .value("meta", self.meta)
         }
 
-        public struct Meta: Codable, Hashable, Sendable {
+        public struct Meta: Codable, Hashable, Sendable, MemberwiseEquatable {
             @Indirect public var root: Recursion.Comment?
 
             public init(root: Recursion.Comment? = nil) {
                 self.root = root
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.root, rhs.root) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -58,13 +71,19 @@ extension Recursion {
         }
     }
 
-    public struct Person: Codable, Hashable, Sendable {
+    public struct Person: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let name: String
         @Indirect public var manager: Recursion.Team?
 
         public init(name: String, manager: Recursion.Team? = nil) {
             self.name = name
             self.manager = manager
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.name, rhs.name) else { return false }
+            guard Members.equal(lhs.manager, rhs.manager) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -79,11 +98,16 @@ extension Recursion {
         }
     }
 
-    public struct Team: Codable, Hashable, Sendable {
+    public struct Team: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let lead: Recursion.Person
 
         public init(lead: Recursion.Person) {
             self.lead = lead
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.lead, rhs.lead) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {

@@ -13,13 +13,19 @@ public enum Requests {
 // MARK: - Types
 
 extension Requests {
-    public struct Amount: Codable, Hashable, Sendable {
+    public struct Amount: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let value: Decimal
         public let currency: String
 
         public init(value: Decimal, currency: String) {
             self.value = value
             self.currency = currency
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.value, rhs.value) else { return false }
+            guard Members.equal(lhs.currency, rhs.currency) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -39,7 +45,7 @@ extension Requests {
 
 extension Requests {
     /// Wire name: `get_balance`, client to server.
-    public struct GetBalance: Codable, Hashable, Sendable {
+    public struct GetBalance: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "get_balance"
 
@@ -49,6 +55,12 @@ extension Requests {
         public init(requestId: String, account: String) {
             self.requestId = requestId
             self.account = account
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.requestId, rhs.requestId) else { return false }
+            guard Members.equal(lhs.account, rhs.account) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -64,7 +76,7 @@ extension Requests {
     }
 
     /// Wire name: `cancel_request`, client to server.
-    public struct CancelRequest: Codable, Hashable, Sendable {
+    public struct CancelRequest: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "cancel_request"
 
@@ -72,6 +84,11 @@ extension Requests {
 
         public init(requestId: String) {
             self.requestId = requestId
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.requestId, rhs.requestId) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -86,7 +103,7 @@ extension Requests {
     }
 
     /// Wire name: `balance`, server to client.
-    public struct Balance: Codable, Hashable, Sendable {
+    public struct Balance: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "balance"
 
@@ -96,6 +113,12 @@ extension Requests {
         public init(requestId: String, amount: Requests.Amount) {
             self.requestId = requestId
             self.amount = amount
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.requestId, rhs.requestId) else { return false }
+            guard Members.equal(lhs.amount, rhs.amount) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -111,7 +134,7 @@ extension Requests {
     }
 
     /// Wire name: `get_rate`, client to server.
-    public struct GetRate: Codable, Hashable, Sendable {
+    public struct GetRate: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "get_rate"
 
@@ -121,6 +144,12 @@ extension Requests {
         public init(requestId: String, pair: String) {
             self.requestId = requestId
             self.pair = pair
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.requestId, rhs.requestId) else { return false }
+            guard Members.equal(lhs.pair, rhs.pair) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -136,7 +165,7 @@ extension Requests {
     }
 
     /// Wire name: `rate`, server to client.
-    public struct Rate: Codable, Hashable, Sendable {
+    public struct Rate: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "rate"
 
@@ -146,6 +175,12 @@ extension Requests {
         public init(meta: Meta, value: Decimal) {
             self.meta = meta
             self.value = value
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.meta, rhs.meta) else { return false }
+            guard Members.equal(lhs.value, rhs.value) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -159,13 +194,19 @@ extension Requests {
                 .value("value", self.value)
         }
 
-        public struct Meta: Codable, Hashable, Sendable {
+        public struct Meta: Codable, Hashable, Sendable, MemberwiseEquatable {
             public let requestId: String
             public let servedBy: String?
 
             public init(requestId: String, servedBy: String? = nil) {
                 self.requestId = requestId
                 self.servedBy = servedBy
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.requestId, rhs.requestId) else { return false }
+                guard Members.equal(lhs.servedBy, rhs.servedBy) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {

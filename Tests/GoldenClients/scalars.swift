@@ -14,13 +14,19 @@ public enum Scalars {
 // MARK: - Types
 
 extension Scalars {
-    public struct Point: Codable, Hashable, Sendable {
+    public struct Point: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let x: Double
         public let y: Double
 
         public init(x: Double, y: Double) {
             self.x = x
             self.y = y
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.x, rhs.x) else { return false }
+            guard Members.equal(lhs.y, rhs.y) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -79,7 +85,7 @@ extension Scalars {
     /// Carries one field of each type.
     ///
     /// Wire name: `sample`, both directions.
-    public struct Sample: Codable, Hashable, Sendable {
+    public struct Sample: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "sample"
 
@@ -115,6 +121,25 @@ extension Scalars {
             self.kind = kind
             self.maybePoint = maybePoint
             self.maybeKinds = maybeKinds
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.text, rhs.text) else { return false }
+            guard Members.equal(lhs.count, rhs.count) else { return false }
+            guard Members.equal(lhs.ratio, rhs.ratio) else { return false }
+            guard Members.equal(lhs.flag, rhs.flag) else { return false }
+            guard Members.equal(lhs.at, rhs.at) else { return false }
+            guard Members.equal(lhs.link, rhs.link) else { return false }
+            guard Members.equal(lhs.extra, rhs.extra) else { return false }
+            guard Members.equal(lhs.tags, rhs.tags) else { return false }
+            guard Members.equal(lhs.grid, rhs.grid) else { return false }
+            guard Members.equal(lhs.weights, rhs.weights) else { return false }
+            guard Members.equal(lhs.flags, rhs.flags) else { return false }
+            guard Members.equal(lhs.point, rhs.point) else { return false }
+            guard Members.equal(lhs.kind, rhs.kind) else { return false }
+            guard Members.equal(lhs.maybePoint, rhs.maybePoint) else { return false }
+            guard Members.equal(lhs.maybeKinds, rhs.maybeKinds) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {

@@ -13,7 +13,7 @@ public enum Subscriptions {
 // MARK: - Types
 
 extension Subscriptions {
-    public struct Quote: Codable, Hashable, Sendable {
+    public struct Quote: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let symbol: String
         public let bid: Decimal
         public let ask: Decimal
@@ -22,6 +22,13 @@ extension Subscriptions {
             self.symbol = symbol
             self.bid = bid
             self.ask = ask
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.symbol, rhs.symbol) else { return false }
+            guard Members.equal(lhs.bid, rhs.bid) else { return false }
+            guard Members.equal(lhs.ask, rhs.ask) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -42,7 +49,7 @@ extension Subscriptions {
 
 extension Subscriptions {
     /// Wire name: `watch_prices`, client to server.
-    public struct WatchPrices: Codable, Hashable, Sendable {
+    public struct WatchPrices: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "watch_prices"
 
@@ -52,6 +59,12 @@ extension Subscriptions {
         public init(subId: Int, symbols: [String]) {
             self.subId = subId
             self.symbols = symbols
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.subId, rhs.subId) else { return false }
+            guard Members.equal(lhs.symbols, rhs.symbols) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -67,7 +80,7 @@ extension Subscriptions {
     }
 
     /// Wire name: `price`, server to client.
-    public struct Price: Codable, Hashable, Sendable {
+    public struct Price: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "price"
 
@@ -77,6 +90,12 @@ extension Subscriptions {
         public init(subId: Int, quote: Subscriptions.Quote) {
             self.subId = subId
             self.quote = quote
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.subId, rhs.subId) else { return false }
+            guard Members.equal(lhs.quote, rhs.quote) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -92,7 +111,7 @@ extension Subscriptions {
     }
 
     /// Wire name: `watch_ended`, server to client.
-    public struct WatchEnded: Codable, Hashable, Sendable {
+    public struct WatchEnded: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "watch_ended"
 
@@ -100,6 +119,11 @@ extension Subscriptions {
 
         public init(subId: Int) {
             self.subId = subId
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.subId, rhs.subId) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -114,7 +138,7 @@ extension Subscriptions {
     }
 
     /// Wire name: `watch_failed`, server to client.
-    public struct WatchFailed: Codable, Hashable, Sendable {
+    public struct WatchFailed: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "watch_failed"
 
@@ -124,6 +148,12 @@ extension Subscriptions {
         public init(subId: Int, message: String) {
             self.subId = subId
             self.message = message
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.subId, rhs.subId) else { return false }
+            guard Members.equal(lhs.message, rhs.message) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -139,7 +169,7 @@ extension Subscriptions {
     }
 
     /// Wire name: `unwatch`, client to server.
-    public struct Unwatch: Codable, Hashable, Sendable {
+    public struct Unwatch: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "unwatch"
 
@@ -149,6 +179,12 @@ extension Subscriptions {
         public init(subId: Int, reason: String? = nil) {
             self.subId = subId
             self.reason = reason
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.subId, rhs.subId) else { return false }
+            guard Members.equal(lhs.reason, rhs.reason) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -164,7 +200,7 @@ extension Subscriptions {
     }
 
     /// Wire name: `follow_trades`, client to server.
-    public struct FollowTrades: Codable, Hashable, Sendable {
+    public struct FollowTrades: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "follow_trades"
 
@@ -174,6 +210,12 @@ extension Subscriptions {
         public init(requestId: String, symbol: String) {
             self.requestId = requestId
             self.symbol = symbol
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.requestId, rhs.requestId) else { return false }
+            guard Members.equal(lhs.symbol, rhs.symbol) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -189,7 +231,7 @@ extension Subscriptions {
     }
 
     /// Wire name: `following`, server to client.
-    public struct Following: Codable, Hashable, Sendable {
+    public struct Following: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "following"
 
@@ -199,6 +241,12 @@ extension Subscriptions {
         public init(requestId: String, subscription: String) {
             self.requestId = requestId
             self.subscription = subscription
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.requestId, rhs.requestId) else { return false }
+            guard Members.equal(lhs.subscription, rhs.subscription) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -214,7 +262,7 @@ extension Subscriptions {
     }
 
     /// Wire name: `trade`, server to client.
-    public struct Trade: Codable, Hashable, Sendable {
+    public struct Trade: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "trade"
 
@@ -226,6 +274,13 @@ extension Subscriptions {
             self.subscription = subscription
             self.price = price
             self.size = size
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.subscription, rhs.subscription) else { return false }
+            guard Members.equal(lhs.price, rhs.price) else { return false }
+            guard Members.equal(lhs.size, rhs.size) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -242,7 +297,7 @@ extension Subscriptions {
     }
 
     /// Wire name: `unfollow`, client to server.
-    public struct Unfollow: Codable, Hashable, Sendable {
+    public struct Unfollow: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "unfollow"
 
@@ -250,6 +305,11 @@ extension Subscriptions {
 
         public init(subscription: String) {
             self.subscription = subscription
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.subscription, rhs.subscription) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {

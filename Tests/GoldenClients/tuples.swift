@@ -16,7 +16,7 @@ public enum Tuples {
 
 extension Tuples {
     /// One price level of an order book.
-    public struct Level: Codable, Hashable, Sendable {
+    public struct Level: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let price: String
         public let quantity: String
         /// How many orders make up the level, when the server says.
@@ -26,6 +26,13 @@ extension Tuples {
             self.price = price
             self.quantity = quantity
             self.orders = orders
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.price, rhs.price) else { return false }
+            guard Members.equal(lhs.quantity, rhs.quantity) else { return false }
+            guard Members.equal(lhs.orders, rhs.orders) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -45,13 +52,19 @@ extension Tuples {
         }
     }
 
-    public struct Filter: Codable, Hashable, Sendable {
+    public struct Filter: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let kinds: [Int]?
         public let limit: Int?
 
         public init(kinds: [Int]? = nil, limit: Int? = nil) {
             self.kinds = kinds
             self.limit = limit
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.kinds, rhs.kinds) else { return false }
+            guard Members.equal(lhs.limit, rhs.limit) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -71,7 +84,7 @@ extension Tuples {
 
 extension Tuples {
     /// Wire name: `OK` in frame shape `relay`, server to client.
-    public struct Ok: Codable, Hashable, Sendable {
+    public struct Ok: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "OK"
 
@@ -83,6 +96,13 @@ extension Tuples {
             self.eventId = eventId
             self.accepted = accepted
             self.message = message
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.eventId, rhs.eventId) else { return false }
+            guard Members.equal(lhs.accepted, rhs.accepted) else { return false }
+            guard Members.equal(lhs.message, rhs.message) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -101,7 +121,7 @@ extension Tuples {
     }
 
     /// Wire name: `EVENT` in frame shape `relay`, server to client.
-    public struct EventReceived: Codable, Hashable, Sendable {
+    public struct EventReceived: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "EVENT"
 
@@ -111,6 +131,12 @@ extension Tuples {
         public init(subscriptionId: String, content: String) {
             self.subscriptionId = subscriptionId
             self.content = content
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.subscriptionId, rhs.subscriptionId) else { return false }
+            guard Members.equal(lhs.content, rhs.content) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -127,7 +153,7 @@ extension Tuples {
     }
 
     /// Wire name: `EVENT` in frame shape `relay`, client to server.
-    public struct EventSent: Codable, Hashable, Sendable {
+    public struct EventSent: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "EVENT"
 
@@ -135,6 +161,11 @@ extension Tuples {
 
         public init(content: String) {
             self.content = content
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.content, rhs.content) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -149,7 +180,7 @@ extension Tuples {
     }
 
     /// Wire name: `REQ` in frame shape `relay`, client to server.
-    public struct Req: Codable, Hashable, Sendable {
+    public struct Req: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "REQ"
 
@@ -159,6 +190,12 @@ extension Tuples {
         public init(subscriptionId: String, filters: [Tuples.Filter]) {
             self.subscriptionId = subscriptionId
             self.filters = filters
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.subscriptionId, rhs.subscriptionId) else { return false }
+            guard Members.equal(lhs.filters, rhs.filters) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -181,7 +218,7 @@ extension Tuples {
     }
 
     /// Wire name: `book` in frame shape `relay`, server to client.
-    public struct Book: Codable, Hashable, Sendable {
+    public struct Book: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "book"
 
@@ -191,6 +228,12 @@ extension Tuples {
         public init(bids: [Tuples.Level], asks: [Tuples.Level]) {
             self.bids = bids
             self.asks = asks
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.bids, rhs.bids) else { return false }
+            guard Members.equal(lhs.asks, rhs.asks) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {

@@ -108,13 +108,18 @@ extension Unions {
         }
     }
 
-    public struct Success: Codable, Hashable, Sendable {
+    public struct Success: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let result: Int
         /// Always "ok" for this event: checked when decoding, written when encoding.
         public var status: String { "ok" }
 
         public init(result: Int) {
             self.result = result
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.result, rhs.result) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -130,13 +135,19 @@ extension Unions {
         }
     }
 
-    public struct Failure: Codable, Hashable, Sendable {
+    public struct Failure: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let code: Int
         public let message: String
 
         public init(code: Int, message: String) {
             self.code = code
             self.message = message
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.code, rhs.code) else { return false }
+            guard Members.equal(lhs.message, rhs.message) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -192,7 +203,7 @@ extension Unions {
 
 extension Unions {
     /// Wire name: `send_message`, client to server.
-    public struct SendMessage: Codable, Hashable, Sendable {
+    public struct SendMessage: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "send_message"
 
@@ -202,6 +213,12 @@ extension Unions {
         public init(to: Unions.Recipients, text: String) {
             self.to = to
             self.text = text
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.to, rhs.to) else { return false }
+            guard Members.equal(lhs.text, rhs.text) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -217,7 +234,7 @@ extension Unions {
     }
 
     /// Wire name: `answer`, server to client.
-    public struct Answer: Codable, Hashable, Sendable {
+    public struct Answer: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "answer"
 
@@ -229,6 +246,13 @@ extension Unions {
             self.reply = reply
             self.entries = entries
             self.stage = stage
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.reply, rhs.reply) else { return false }
+            guard Members.equal(lhs.entries, rhs.entries) else { return false }
+            guard Members.equal(lhs.stage, rhs.stage) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {

@@ -13,7 +13,7 @@ public enum WireEncodings {
 // MARK: - Types
 
 extension WireEncodings {
-    public struct Level: Codable, Hashable, Sendable {
+    public struct Level: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let price: Decimal
         public let size: Decimal
         public let at: Date?
@@ -22,6 +22,13 @@ extension WireEncodings {
             self.price = price
             self.size = size
             self.at = at
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.price, rhs.price) else { return false }
+            guard Members.equal(lhs.size, rhs.size) else { return false }
+            guard Members.equal(lhs.at, rhs.at) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -41,13 +48,19 @@ extension WireEncodings {
         }
     }
 
-    public struct Meta: Codable, Hashable, Sendable {
+    public struct Meta: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let source: String
         public let at: Date
 
         public init(source: String, at: Date) {
             self.source = source
             self.at = at
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.source, rhs.source) else { return false }
+            guard Members.equal(lhs.at, rhs.at) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -67,7 +80,7 @@ extension WireEncodings {
 
 extension WireEncodings {
     /// Wire name: `ticker`, server to client.
-    public struct Ticker: Codable, Hashable, Sendable {
+    public struct Ticker: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "ticker"
 
@@ -97,6 +110,21 @@ extension WireEncodings {
             self.extra = extra
         }
 
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.tradeId, rhs.tradeId) else { return false }
+            guard Members.equal(lhs.id, rhs.id) else { return false }
+            guard Members.equal(lhs.price, rhs.price) else { return false }
+            guard Members.equal(lhs.volume, rhs.volume) else { return false }
+            guard Members.equal(lhs.best, rhs.best) else { return false }
+            guard Members.equal(lhs.sizes, rhs.sizes) else { return false }
+            guard Members.equal(lhs.time, rhs.time) else { return false }
+            guard Members.equal(lhs.receivedMs, rhs.receivedMs) else { return false }
+            guard Members.equal(lhs.openedS, rhs.openedS) else { return false }
+            guard Members.equal(lhs.meta, rhs.meta) else { return false }
+            guard Members.equal(lhs.extra, rhs.extra) else { return false }
+            return true
+        }
+
         public init(from decoder: any Decoder) throws {
             let fields = try WireFields(decoder)
             self.init(tradeId: try fields.value("trade_id", as: Int64.self), id: try fields.value("id", as: NumberString<Int64>.self).value, price: try fields.value("price", as: NumberString<Decimal>.self).value, volume: try fields.value("volume", as: Decimal.self), best: try fields.value("best", as: WireEncodings.Level.self), sizes: try fields.value("sizes", as: [String: NumberString<Double>].self).mapValues { $0.value }, time: try fields.date("time"), receivedMs: try fields.value("received_ms", as: CodedDate<WireDateEncoding.UnixMilliseconds>.self).value, openedS: try fields.optionalValue("opened_s", as: CodedDate<WireDateEncoding.UnixSeconds>.self).map { $0.value }, meta: try fields.value("meta", as: EmbeddedJSON<WireEncodings.Meta>.self).value, extra: try fields.optionalValue("extra", as: EmbeddedJSON<JSONValue>.self).map { $0.value })
@@ -119,7 +147,7 @@ extension WireEncodings {
     }
 
     /// Wire name: `place_order`, client to server.
-    public struct PlaceOrder: Codable, Hashable, Sendable {
+    public struct PlaceOrder: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "place_order"
 
@@ -131,6 +159,13 @@ extension WireEncodings {
             self.size = size
             self.limit = limit
             self.expiresMs = expiresMs
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.size, rhs.size) else { return false }
+            guard Members.equal(lhs.limit, rhs.limit) else { return false }
+            guard Members.equal(lhs.expiresMs, rhs.expiresMs) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {

@@ -14,7 +14,7 @@ public enum WireNames {
 
 extension WireNames {
     /// Wire name: `send`, client to server.
-    public struct Send: Codable, Hashable, Sendable {
+    public struct Send: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "send"
 
@@ -26,6 +26,13 @@ extension WireNames {
             self.target = target
             self.targets = targets
             self.note = note
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.target, rhs.target) else { return false }
+            guard Members.equal(lhs.targets, rhs.targets) else { return false }
+            guard Members.equal(lhs.note, rhs.note) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -40,13 +47,19 @@ extension WireNames {
                 .optionalString("note", self.note)
         }
 
-        public struct Target: Codable, Hashable, Sendable {
+        public struct Target: Codable, Hashable, Sendable, MemberwiseEquatable {
             public let id: String
             public let tags: Tags
 
             public init(id: String, tags: Tags) {
                 self.id = id
                 self.tags = tags
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.id, rhs.id) else { return false }
+                guard Members.equal(lhs.tags, rhs.tags) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -60,11 +73,16 @@ extension WireNames {
                     .value("tags", self.tags)
             }
 
-            public struct Tags: Codable, Hashable, Sendable {
+            public struct Tags: Codable, Hashable, Sendable, MemberwiseEquatable {
                 public let primary: String
 
                 public init(primary: String) {
                     self.primary = primary
+                }
+
+                public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                    guard Members.equal(lhs.primary, rhs.primary) else { return false }
+                    return true
                 }
 
                 public init(from decoder: any Decoder) throws {
@@ -81,7 +99,7 @@ extension WireNames {
     }
 
     /// Wire name: `24h`, both directions.
-    public struct _24h: Codable, Hashable, Sendable {
+    public struct _24h: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "24h"
 
@@ -89,6 +107,11 @@ extension WireNames {
 
         public init(volume: Int) {
             self.volume = volume
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.volume, rhs.volume) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -109,7 +132,7 @@ extension WireNames {
     }
 
     /// Wire name: `MESSAGE_CREATE`, server to client.
-    public struct MessageCreate: Codable, Hashable, Sendable {
+    public struct MessageCreate: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "MESSAGE_CREATE"
 
@@ -119,6 +142,12 @@ extension WireNames {
         public init(content: String, messageId: String) {
             self.content = content
             self.messageId = messageId
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.content, rhs.content) else { return false }
+            guard Members.equal(lhs.messageId, rhs.messageId) else { return false }
+            return true
         }
 
         public init(from decoder: any Decoder) throws {
@@ -285,7 +314,7 @@ extension WireNames {
         public var address: Swift.String { "/ticker-\(symbol)" }
 
         /// Wire name: `24h`, server to client.
-        public struct _24h: Codable, Hashable, Sendable {
+        public struct _24h: Codable, Hashable, Sendable, MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "24h"
 
@@ -293,6 +322,11 @@ extension WireNames {
 
             public init(high: Double) {
                 self.high = high
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.high, rhs.high) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -307,7 +341,7 @@ extension WireNames {
         }
 
         /// Wire name: `GUILD_MEMBER_ADD`, client to server.
-        public struct GuildMemberAdd: Codable, Hashable, Sendable {
+        public struct GuildMemberAdd: Codable, Hashable, Sendable, MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "GUILD_MEMBER_ADD"
 
@@ -315,6 +349,11 @@ extension WireNames {
 
             public init(member: Member) {
                 self.member = member
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.member, rhs.member) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -327,11 +366,16 @@ extension WireNames {
                     .value("member", self.member)
             }
 
-            public struct Member: Codable, Hashable, Sendable {
+            public struct Member: Codable, Hashable, Sendable, MemberwiseEquatable {
                 public let userId: String
 
                 public init(userId: String) {
                     self.userId = userId
+                }
+
+                public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                    guard Members.equal(lhs.userId, rhs.userId) else { return false }
+                    return true
                 }
 
                 public init(from decoder: any Decoder) throws {

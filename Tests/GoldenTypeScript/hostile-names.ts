@@ -75,6 +75,16 @@ export interface Date {
     link?: string | null;
 }
 
+/**
+ * Its type shadows the runtime's `Members`, which struct comparisons then spell with the module's name.
+ *
+ * The payload of `members` (server to client).
+ */
+export interface Members {
+    lhs: string;
+    rhs: number;
+}
+
 // Events
 
 /**
@@ -102,4 +112,8 @@ export interface ServerToClientEvents {
      * A wire name with a quote " and a backslash \ in it.
      */
     "quote\"and\\slash": () => void;
+    /**
+     * Its type shadows the runtime's `Members`, which struct comparisons then spell with the module's name.
+     */
+    members: (payload: Members) => void;
 }

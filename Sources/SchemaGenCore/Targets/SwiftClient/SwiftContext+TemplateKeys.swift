@@ -73,6 +73,8 @@ extension FlagContext: KeyedTemplateContext {
 extension StructContext: KeyedTemplateContext {
     static let templateKeys: TemplateKeyTable<Self> = [
         "conformances": .property(\.conformances),
+        "memberwiseEquatable": .property(\.memberwiseEquatable),
+        "memberComparison": .property(\.memberComparison),
         "eventName": .property(\.eventName),
         "properties": .property(\.properties),
         "constants": .property(\.constants),

@@ -108,6 +108,12 @@ public struct FlagContext: Sendable {
 public struct StructContext: Sendable {
     /// The protocols the struct conforms to, comma separated.
     public var conformances: String
+    /// The runtime's `MemberwiseEquatable`, which the struct conforms to after `conformances` by writing
+    /// `membersEqual(_:_:)`: its `==` then costs a fifth of the synthesized one to compile. A template that leaves
+    /// it out gets the synthesized `==`.
+    public var memberwiseEquatable: String
+    /// The function `membersEqual(_:_:)` compares each stored property with: `Members.equal`.
+    public var memberComparison: String
     /// For an event's own type: a Swift string literal of its wire name, for `static let eventName`.
     public var eventName: String?
     /// Stored properties, in wire order; constants are not stored.
