@@ -887,7 +887,7 @@ extension Comapi {
     }
 
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable {
+    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
         /// Sent when a user's profile is updated.
         ///
         /// Wire name: `profile.update`, server to client.
@@ -942,6 +942,27 @@ extension Comapi {
         case conversationMessageSent(ConversationMessageSent)
         /// An event the contract does not describe, with its payload's raw JSON.
         case unknown(name: Swift.String, payload: Foundation.Data?)
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.profileUpdate(lhs), .profileUpdate(rhs)): return Members.equal(lhs, rhs)
+            case let (.conversationParticipantAdded(lhs), .conversationParticipantAdded(rhs)): return Members.equal(lhs, rhs)
+            case let (.conversationParticipantUpdated(lhs), .conversationParticipantUpdated(rhs)): return Members.equal(lhs, rhs)
+            case let (.conversationParticipantRemoved(lhs), .conversationParticipantRemoved(rhs)): return Members.equal(lhs, rhs)
+            case let (.conversationDelete(lhs), .conversationDelete(rhs)): return Members.equal(lhs, rhs)
+            case let (.conversationUpdate(lhs), .conversationUpdate(rhs)): return Members.equal(lhs, rhs)
+            case let (.conversationUndelete(lhs), .conversationUndelete(rhs)): return Members.equal(lhs, rhs)
+            case let (.conversationCreate(lhs), .conversationCreate(rhs)): return Members.equal(lhs, rhs)
+            case let (.conversationParticipantTyping(lhs), .conversationParticipantTyping(rhs)): return Members.equal(lhs, rhs)
+            case let (.conversationParticipantTypingOff(lhs), .conversationParticipantTypingOff(rhs)): return Members.equal(lhs, rhs)
+            case let (.conversationMessageDelivered(lhs), .conversationMessageDelivered(rhs)): return Members.equal(lhs, rhs)
+            case let (.conversationMessageRead(lhs), .conversationMessageRead(rhs)): return Members.equal(lhs, rhs)
+            case let (.conversationMessageSent(lhs), .conversationMessageSent(rhs)): return Members.equal(lhs, rhs)
+            case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
+                return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+            default: return false
+            }
+        }
 
         /// The events' wire names (for frame shapes, their routes): `Route(rawValue:)` finds a frame's event, and the
         /// switch below matches enum cases, which type-check in a third of the time string patterns take.

@@ -497,7 +497,7 @@ extension DiscordGateway {
     }
 
     /// The events the app may send in this scope.
-    public enum ClientEvent: Hashable, Sendable {
+    public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
         /// The last sequence number received, or null before the first; the server may ask for one immediately.
         ///
         /// Wire name: `1` in frame shape `opcode`, both directions.
@@ -526,10 +526,23 @@ extension DiscordGateway {
         ///
         /// Wire name: `3` in frame shape `opcode`, client to server.
         case updatePresence(DiscordGateway.PresenceUpdate)
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.heartbeat(lhs), .heartbeat(rhs)): return Members.equal(lhs, rhs)
+            case let (.identify(lhs), .identify(rhs)): return Members.equal(lhs, rhs)
+            case let (.resume(lhs), .resume(rhs)): return Members.equal(lhs, rhs)
+            case let (.requestGuildMembers(lhs), .requestGuildMembers(rhs)): return Members.equal(lhs, rhs)
+            case let (.requestSoundboardSounds(lhs), .requestSoundboardSounds(rhs)): return Members.equal(lhs, rhs)
+            case let (.updateVoiceState(lhs), .updateVoiceState(rhs)): return Members.equal(lhs, rhs)
+            case let (.updatePresence(lhs), .updatePresence(rhs)): return Members.equal(lhs, rhs)
+            default: return false
+            }
+        }
     }
 
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable {
+    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
         /// The handshake is complete; carries the session to resume.
         ///
         /// Wire name: `READY` in frame shape `dispatch`, server to client.
@@ -560,6 +573,20 @@ extension DiscordGateway {
         case invalidSession(Bool)
         /// An event the contract does not describe: its name, its payload's raw JSON and its envelope fields.
         case unknown(UnknownEvent)
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.ready(lhs), .ready(rhs)): return Members.equal(lhs, rhs)
+            case let (.resumed(lhs), .resumed(rhs)): return Members.equal(lhs, rhs)
+            case let (.hello(lhs), .hello(rhs)): return Members.equal(lhs, rhs)
+            case let (.heartbeat(lhs), .heartbeat(rhs)): return Members.equal(lhs, rhs)
+            case (.heartbeatAck, .heartbeatAck): return true
+            case (.reconnect, .reconnect): return true
+            case let (.invalidSession(lhs), .invalidSession(rhs)): return Members.equal(lhs, rhs)
+            case let (.unknown(lhs), .unknown(rhs)): return Members.equal(lhs, rhs)
+            default: return false
+            }
+        }
 
         /// The events' wire names (for frame shapes, their routes): `Route(rawValue:)` finds a frame's event, and the
         /// switch below matches enum cases, which type-check in a third of the time string patterns take.

@@ -56,9 +56,16 @@ extension DriverApp {
 
 extension DriverApp {
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable {
+    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
         /// An event the contract does not describe, with its payload's raw JSON.
         case unknown(name: Swift.String, payload: Foundation.Data?)
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
+                return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+            }
+        }
 
         static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
             return .unknown(name: frame.eventName, payload: frame.payload)
@@ -508,7 +515,7 @@ extension DriverApp {
         }
 
         /// The events the app may receive in this scope.
-        public enum ServerEvent: Hashable, Sendable {
+        public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
             /// A job was assigned to this driver (sent to the new driver when an order is assigned or reassigned).
             ///
             /// Wire name: `job-assigned`, server to client.
@@ -547,6 +554,23 @@ extension DriverApp {
             case dropRemoved(JSONValue)
             /// An event the contract does not describe, with its payload's raw JSON.
             case unknown(name: Swift.String, payload: Foundation.Data?)
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                switch (lhs, rhs) {
+                case let (.jobAssigned(lhs), .jobAssigned(rhs)): return Members.equal(lhs, rhs)
+                case let (.jobRemoved(lhs), .jobRemoved(rhs)): return Members.equal(lhs, rhs)
+                case let (.orderRemoved(lhs), .orderRemoved(rhs)): return Members.equal(lhs, rhs)
+                case let (.jobCancelled(lhs), .jobCancelled(rhs)): return Members.equal(lhs, rhs)
+                case let (.jobRemovedFromList(lhs), .jobRemovedFromList(rhs)): return Members.equal(lhs, rhs)
+                case let (.scheduleUpdated(lhs), .scheduleUpdated(rhs)): return Members.equal(lhs, rhs)
+                case let (.routeCancelled(lhs), .routeCancelled(rhs)): return Members.equal(lhs, rhs)
+                case let (.routeUnassigned(lhs), .routeUnassigned(rhs)): return Members.equal(lhs, rhs)
+                case let (.dropRemoved(lhs), .dropRemoved(rhs)): return Members.equal(lhs, rhs)
+                case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
+                    return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+                default: return false
+                }
+            }
 
             /// The events' wire names (for frame shapes, their routes): `Route(rawValue:)` finds a frame's event, and the
             /// switch below matches enum cases, which type-check in a third of the time string patterns take.
@@ -791,7 +815,7 @@ extension DriverApp {
         }
 
         /// The events the app may receive in this scope.
-        public enum ServerEvent: Hashable, Sendable {
+        public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
             /// Notification to admin when order is unassigned
             ///
             /// Wire name: `order-unassigned`, server to client.
@@ -806,6 +830,17 @@ extension DriverApp {
             case jobAssigned(JobAssigned)
             /// An event the contract does not describe, with its payload's raw JSON.
             case unknown(name: Swift.String, payload: Foundation.Data?)
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                switch (lhs, rhs) {
+                case let (.orderUnassigned(lhs), .orderUnassigned(rhs)): return Members.equal(lhs, rhs)
+                case let (.orderAssigned(lhs), .orderAssigned(rhs)): return Members.equal(lhs, rhs)
+                case let (.jobAssigned(lhs), .jobAssigned(rhs)): return Members.equal(lhs, rhs)
+                case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
+                    return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+                default: return false
+                }
+            }
 
             /// The events' wire names (for frame shapes, their routes): `Route(rawValue:)` finds a frame's event, and the
             /// switch below matches enum cases, which type-check in a third of the time string patterns take.
@@ -999,7 +1034,7 @@ extension DriverApp {
         }
 
         /// The events the app may receive in this scope.
-        public enum ServerEvent: Hashable, Sendable {
+        public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
             /// When a job becomes available after driver removal
             ///
             /// Wire name: `job-available-again`, server to client.
@@ -1010,6 +1045,16 @@ extension DriverApp {
             case jobCancelled(JobCancelled)
             /// An event the contract does not describe, with its payload's raw JSON.
             case unknown(name: Swift.String, payload: Foundation.Data?)
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                switch (lhs, rhs) {
+                case let (.jobAvailableAgain(lhs), .jobAvailableAgain(rhs)): return Members.equal(lhs, rhs)
+                case let (.jobCancelled(lhs), .jobCancelled(rhs)): return Members.equal(lhs, rhs)
+                case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
+                    return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+                default: return false
+                }
+            }
 
             /// The events' wire names (for frame shapes, their routes): `Route(rawValue:)` finds a frame's event, and the
             /// switch below matches enum cases, which type-check in a third of the time string patterns take.
@@ -1131,13 +1176,22 @@ extension DriverApp {
         }
 
         /// The events the app may receive in this scope.
-        public enum ServerEvent: Hashable, Sendable {
+        public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
             /// Tracking stopped, e.g. because the booking was cancelled.
             ///
             /// Wire name: `tracking-stopped`, server to client.
             case trackingStopped(TrackingStopped)
             /// An event the contract does not describe, with its payload's raw JSON.
             case unknown(name: Swift.String, payload: Foundation.Data?)
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                switch (lhs, rhs) {
+                case let (.trackingStopped(lhs), .trackingStopped(rhs)): return Members.equal(lhs, rhs)
+                case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
+                    return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+                default: return false
+                }
+            }
 
             /// The events' wire names (for frame shapes, their routes): `Route(rawValue:)` finds a frame's event, and the
             /// switch below matches enum cases, which type-check in a third of the time string patterns take.
@@ -1249,13 +1303,22 @@ extension DriverApp {
         }
 
         /// The events the app may receive in this scope.
-        public enum ServerEvent: Hashable, Sendable {
+        public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
             /// The booking's driver was changed.
             ///
             /// Wire name: `driver-removed`, server to client.
             case driverRemoved(DriverRemoved)
             /// An event the contract does not describe, with its payload's raw JSON.
             case unknown(name: Swift.String, payload: Foundation.Data?)
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                switch (lhs, rhs) {
+                case let (.driverRemoved(lhs), .driverRemoved(rhs)): return Members.equal(lhs, rhs)
+                case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
+                    return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+                default: return false
+                }
+            }
 
             /// The events' wire names (for frame shapes, their routes): `Route(rawValue:)` finds a frame's event, and the
             /// switch below matches enum cases, which type-check in a third of the time string patterns take.

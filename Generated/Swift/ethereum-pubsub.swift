@@ -353,7 +353,7 @@ extension EthereumPubSub {
     }
 
     /// The events the app may send in this scope.
-    public enum ClientEvent: Hashable, Sendable {
+    public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
         /// Subscribes to newHeads, logs, newPendingTransactions or syncing; the reply holds the subscription id.
         ///
         /// Wire name: `eth_subscribe` in frame shape `request`, client to server.
@@ -362,10 +362,18 @@ extension EthereumPubSub {
         ///
         /// Wire name: `eth_unsubscribe` in frame shape `request`, client to server.
         case ethUnsubscribe(EthUnsubscribe)
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.ethSubscribe(lhs), .ethSubscribe(rhs)): return Members.equal(lhs, rhs)
+            case let (.ethUnsubscribe(lhs), .ethUnsubscribe(rhs)): return Members.equal(lhs, rhs)
+            default: return false
+            }
+        }
     }
 
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable {
+    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
         /// The result of eth_subscribe (a subscription id) or eth_unsubscribe (whether it was cancelled).
         ///
         /// Frame shape `reply`, server to client.
@@ -380,6 +388,16 @@ extension EthereumPubSub {
         case ethSubscription(EthSubscription)
         /// An event the contract does not describe: its name, its payload's raw JSON and its envelope fields.
         case unknown(UnknownEvent)
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.result(lhs), .result(rhs)): return Members.equal(lhs, rhs)
+            case let (.rpcError(lhs), .rpcError(rhs)): return Members.equal(lhs, rhs)
+            case let (.ethSubscription(lhs), .ethSubscription(rhs)): return Members.equal(lhs, rhs)
+            case let (.unknown(lhs), .unknown(rhs)): return Members.equal(lhs, rhs)
+            default: return false
+            }
+        }
 
         /// The events' wire names (for frame shapes, their routes): `Route(rawValue:)` finds a frame's event, and the
         /// switch below matches enum cases, which type-check in a third of the time string patterns take.

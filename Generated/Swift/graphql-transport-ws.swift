@@ -365,7 +365,7 @@ extension GraphQLTransportWS {
     }
 
     /// The events the app may send in this scope.
-    public enum ClientEvent: Hashable, Sendable {
+    public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
         /// Asks the server to accept operations on this socket; send it first.
         ///
         /// Wire name: `connection_init` in frame shape `message`, client to server.
@@ -378,10 +378,19 @@ extension GraphQLTransportWS {
         ///
         /// Wire name: `complete` in frame shape `message`, both directions.
         case complete(Complete)
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.connectionInit(lhs), .connectionInit(rhs)): return Members.equal(lhs, rhs)
+            case let (.startOperation(lhs), .startOperation(rhs)): return Members.equal(lhs, rhs)
+            case let (.complete(lhs), .complete(rhs)): return Members.equal(lhs, rhs)
+            default: return false
+            }
+        }
     }
 
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable {
+    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
         /// The server accepted the connection; operations may now be sent.
         ///
         /// Wire name: `connection_ack` in frame shape `message`, server to client.
@@ -400,6 +409,17 @@ extension GraphQLTransportWS {
         case complete(Complete)
         /// An event the contract does not describe: its name, its payload's raw JSON and its envelope fields.
         case unknown(UnknownEvent)
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.connectionAck(lhs), .connectionAck(rhs)): return Members.equal(lhs, rhs)
+            case let (.next(lhs), .next(rhs)): return Members.equal(lhs, rhs)
+            case let (.error(lhs), .error(rhs)): return Members.equal(lhs, rhs)
+            case let (.complete(lhs), .complete(rhs)): return Members.equal(lhs, rhs)
+            case let (.unknown(lhs), .unknown(rhs)): return Members.equal(lhs, rhs)
+            default: return false
+            }
+        }
 
         /// The events' wire names (for frame shapes, their routes): `Route(rawValue:)` finds a frame's event, and the
         /// switch below matches enum cases, which type-check in a third of the time string patterns take.

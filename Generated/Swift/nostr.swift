@@ -384,7 +384,7 @@ extension Nostr {
     }
 
     /// The events the app may send in this scope.
-    public enum ClientEvent: Hashable, Sendable {
+    public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
         /// Publishes an event.
         ///
         /// Wire name: `EVENT` in frame shape `message`, client to server.
@@ -397,10 +397,19 @@ extension Nostr {
         ///
         /// Wire name: `CLOSE` in frame shape `message`, client to server.
         case close(Close)
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.eventPublished(lhs), .eventPublished(rhs)): return Members.equal(lhs, rhs)
+            case let (.req(lhs), .req(rhs)): return Members.equal(lhs, rhs)
+            case let (.close(lhs), .close(rhs)): return Members.equal(lhs, rhs)
+            default: return false
+            }
+        }
     }
 
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable {
+    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
         /// An event for a subscription.
         ///
         /// Wire name: `EVENT` in frame shape `message`, server to client.
@@ -423,6 +432,18 @@ extension Nostr {
         case notice(Notice)
         /// An event the contract does not describe: its name, its payload's raw JSON and its envelope fields.
         case unknown(UnknownEvent)
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.eventDelivered(lhs), .eventDelivered(rhs)): return Members.equal(lhs, rhs)
+            case let (.ok(lhs), .ok(rhs)): return Members.equal(lhs, rhs)
+            case let (.eose(lhs), .eose(rhs)): return Members.equal(lhs, rhs)
+            case let (.closed(lhs), .closed(rhs)): return Members.equal(lhs, rhs)
+            case let (.notice(lhs), .notice(rhs)): return Members.equal(lhs, rhs)
+            case let (.unknown(lhs), .unknown(rhs)): return Members.equal(lhs, rhs)
+            default: return false
+            }
+        }
 
         /// The events' wire names (for frame shapes, their routes): `Route(rawValue:)` finds a frame's event, and the
         /// switch below matches enum cases, which type-check in a third of the time string patterns take.

@@ -17,9 +17,16 @@ public enum OrderStatus {
 
 extension OrderStatus {
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable {
+    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
         /// An event the contract does not describe, with its payload's raw JSON.
         case unknown(name: Swift.String, payload: Foundation.Data?)
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
+                return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+            }
+        }
 
         static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
             return .unknown(name: frame.eventName, payload: frame.payload)
@@ -327,7 +334,7 @@ extension OrderStatus {
         }
 
         /// The events the app may receive in this scope.
-        public enum ServerEvent: Hashable, Sendable {
+        public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
             /// User starts uploading files
             ///
             /// Wire name: `upload_started`, server to client.
@@ -354,6 +361,20 @@ extension OrderStatus {
             case processingFailed(ProcessingFailed)
             /// An event the contract does not describe, with its payload's raw JSON.
             case unknown(name: Swift.String, payload: Foundation.Data?)
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                switch (lhs, rhs) {
+                case let (.uploadStarted(lhs), .uploadStarted(rhs)): return Members.equal(lhs, rhs)
+                case let (.uploadCompleted(lhs), .uploadCompleted(rhs)): return Members.equal(lhs, rhs)
+                case let (.processingStarted(lhs), .processingStarted(rhs)): return Members.equal(lhs, rhs)
+                case let (.webhookImageProcessed(lhs), .webhookImageProcessed(rhs)): return Members.equal(lhs, rhs)
+                case let (.downloadReady(lhs), .downloadReady(rhs)): return Members.equal(lhs, rhs)
+                case let (.processingFailed(lhs), .processingFailed(rhs)): return Members.equal(lhs, rhs)
+                case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
+                    return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+                default: return false
+                }
+            }
 
             /// The events' wire names (for frame shapes, their routes): `Route(rawValue:)` finds a frame's event, and the
             /// switch below matches enum cases, which type-check in a third of the time string patterns take.

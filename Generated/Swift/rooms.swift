@@ -675,7 +675,7 @@ extension Rooms {
     }
 
     /// The events the app may send in this scope.
-    public enum ClientEvent: Hashable, Sendable {
+    public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
         /// Join a room to receive its real-time events.
         ///
         /// Wire name: `room:join`, client to server.
@@ -704,10 +704,23 @@ extension Rooms {
         ///
         /// Wire name: `element:delete`, client to server.
         case elementDelete(ElementDelete)
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.roomJoin(lhs), .roomJoin(rhs)): return Members.equal(lhs, rhs)
+            case let (.roomLeave(lhs), .roomLeave(rhs)): return Members.equal(lhs, rhs)
+            case let (.touchMove(lhs), .touchMove(rhs)): return Members.equal(lhs, rhs)
+            case let (.touchEnd(lhs), .touchEnd(rhs)): return Members.equal(lhs, rhs)
+            case let (.elementCreate(lhs), .elementCreate(rhs)): return Members.equal(lhs, rhs)
+            case let (.elementUpdate(lhs), .elementUpdate(rhs)): return Members.equal(lhs, rhs)
+            case let (.elementDelete(lhs), .elementDelete(rhs)): return Members.equal(lhs, rhs)
+            default: return false
+            }
+        }
     }
 
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable {
+    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
         /// A socket error; the payload is the message (the guide reads `data.first as? String`).
         ///
         /// Wire name: `error`, server to client.
@@ -730,6 +743,19 @@ extension Rooms {
         case elementCreated(Rooms.Element)
         /// An event the contract does not describe, with its payload's raw JSON.
         case unknown(name: Swift.String, payload: Foundation.Data?)
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.error(lhs), .error(rhs)): return Members.equal(lhs, rhs)
+            case let (.userJoined(lhs), .userJoined(rhs)): return Members.equal(lhs, rhs)
+            case let (.userLeft(lhs), .userLeft(rhs)): return Members.equal(lhs, rhs)
+            case let (.touchMoved(lhs), .touchMoved(rhs)): return Members.equal(lhs, rhs)
+            case let (.elementCreated(lhs), .elementCreated(rhs)): return Members.equal(lhs, rhs)
+            case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
+                return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+            default: return false
+            }
+        }
 
         /// The events' wire names (for frame shapes, their routes): `Route(rawValue:)` finds a frame's event, and the
         /// switch below matches enum cases, which type-check in a third of the time string patterns take.

@@ -451,15 +451,21 @@ extension SlackSocketMode {
     }
 
     /// The events the app may send in this scope.
-    public enum ClientEvent: Hashable, Sendable {
+    public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
         /// Acknowledges the envelope `envelope_id`, with an optional response payload.
         ///
         /// Frame shape `acknowledgement`, client to server.
         case ack(Ack)
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.ack(lhs), .ack(rhs)): return Members.equal(lhs, rhs)
+            }
+        }
     }
 
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable {
+    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
         /// The connection is ready.
         ///
         /// Wire name: `hello` in frame shape `message`, server to client.
@@ -482,6 +488,18 @@ extension SlackSocketMode {
         case interactive(Interactive)
         /// An event the contract does not describe: its name, its payload's raw JSON and its envelope fields.
         case unknown(UnknownEvent)
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.hello(lhs), .hello(rhs)): return Members.equal(lhs, rhs)
+            case let (.disconnect(lhs), .disconnect(rhs)): return Members.equal(lhs, rhs)
+            case let (.eventsApi(lhs), .eventsApi(rhs)): return Members.equal(lhs, rhs)
+            case let (.slashCommands(lhs), .slashCommands(rhs)): return Members.equal(lhs, rhs)
+            case let (.interactive(lhs), .interactive(rhs)): return Members.equal(lhs, rhs)
+            case let (.unknown(lhs), .unknown(rhs)): return Members.equal(lhs, rhs)
+            default: return false
+            }
+        }
 
         /// The events' wire names (for frame shapes, their routes): `Route(rawValue:)` finds a frame's event, and the
         /// switch below matches enum cases, which type-check in a third of the time string patterns take.

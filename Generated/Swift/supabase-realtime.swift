@@ -556,9 +556,15 @@ extension SupabaseRealtime {
 
 extension SupabaseRealtime {
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable {
+    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
         /// An event the contract does not describe: its name, its payload's raw JSON and its envelope fields.
         case unknown(UnknownEvent)
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.unknown(lhs), .unknown(rhs)): return Members.equal(lhs, rhs)
+            }
+        }
 
         static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
             return .unknown(try UnknownEvent(frame, decoder: decoder))
@@ -1323,7 +1329,7 @@ extension SupabaseRealtime {
         }
 
         /// The events the app may send in this scope.
-        public enum ClientEvent: Hashable, Sendable {
+        public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
             /// Joins the channel and configures Postgres changes, Presence and Broadcast.
             ///
             /// Wire name: `phx_join` in frame shape `phoenix`, client to server.
@@ -1344,10 +1350,21 @@ extension SupabaseRealtime {
             ///
             /// Wire name: `presence` in frame shape `phoenix`, client to server.
             case presence(Presence)
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                switch (lhs, rhs) {
+                case let (.phxJoin(lhs), .phxJoin(rhs)): return Members.equal(lhs, rhs)
+                case let (.phxLeave(lhs), .phxLeave(rhs)): return Members.equal(lhs, rhs)
+                case let (.accessToken(lhs), .accessToken(rhs)): return Members.equal(lhs, rhs)
+                case let (.broadcast(lhs), .broadcast(rhs)): return Members.equal(lhs, rhs)
+                case let (.presence(lhs), .presence(rhs)): return Members.equal(lhs, rhs)
+                default: return false
+                }
+            }
         }
 
         /// The events the app may receive in this scope.
-        public enum ServerEvent: Hashable, Sendable {
+        public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
             /// A user event sent to every client in the channel.
             ///
             /// Wire name: `broadcast` in frame shape `phoenix`, both directions.
@@ -1382,6 +1399,21 @@ extension SupabaseRealtime {
             case postgresChanges(PostgresChanges)
             /// An event the contract does not describe: its name, its payload's raw JSON and its envelope fields.
             case unknown(UnknownEvent)
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                switch (lhs, rhs) {
+                case let (.broadcast(lhs), .broadcast(rhs)): return Members.equal(lhs, rhs)
+                case let (.phxReply(lhs), .phxReply(rhs)): return Members.equal(lhs, rhs)
+                case let (.phxClose(lhs), .phxClose(rhs)): return Members.equal(lhs, rhs)
+                case let (.phxError(lhs), .phxError(rhs)): return Members.equal(lhs, rhs)
+                case let (.system(lhs), .system(rhs)): return Members.equal(lhs, rhs)
+                case let (.presenceState(lhs), .presenceState(rhs)): return Members.equal(lhs, rhs)
+                case let (.presenceDiff(lhs), .presenceDiff(rhs)): return Members.equal(lhs, rhs)
+                case let (.postgresChanges(lhs), .postgresChanges(rhs)): return Members.equal(lhs, rhs)
+                case let (.unknown(lhs), .unknown(rhs)): return Members.equal(lhs, rhs)
+                default: return false
+                }
+            }
 
             /// The events' wire names (for frame shapes, their routes): `Route(rawValue:)` finds a frame's event, and the
             /// switch below matches enum cases, which type-check in a third of the time string patterns take.
@@ -1717,21 +1749,35 @@ extension SupabaseRealtime {
         }
 
         /// The events the app may send in this scope.
-        public enum ClientEvent: Hashable, Sendable {
+        public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
             /// Keeps the connection alive; send one at least every 25 seconds.
             ///
             /// Wire name: `heartbeat` in frame shape `phoenix`, client to server.
             case heartbeat(Heartbeat)
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                switch (lhs, rhs) {
+                case let (.heartbeat(lhs), .heartbeat(rhs)): return Members.equal(lhs, rhs)
+                }
+            }
         }
 
         /// The events the app may receive in this scope.
-        public enum ServerEvent: Hashable, Sendable {
+        public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
             /// The answer to a heartbeat.
             ///
             /// Wire name: `phx_reply` in frame shape `phoenix`, server to client.
             case phxReply(PhxReply)
             /// An event the contract does not describe: its name, its payload's raw JSON and its envelope fields.
             case unknown(UnknownEvent)
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                switch (lhs, rhs) {
+                case let (.phxReply(lhs), .phxReply(rhs)): return Members.equal(lhs, rhs)
+                case let (.unknown(lhs), .unknown(rhs)): return Members.equal(lhs, rhs)
+                default: return false
+                }
+            }
 
             /// The events' wire names (for frame shapes, their routes): `Route(rawValue:)` finds a frame's event, and the
             /// switch below matches enum cases, which type-check in a third of the time string patterns take.

@@ -502,7 +502,7 @@ extension TwitchEventSub {
     }
 
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable {
+    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
         /// The first message after connecting, with the session's ID.
         ///
         /// Wire name: `session_welcome` in frame shape `session`, server to client.
@@ -525,6 +525,18 @@ extension TwitchEventSub {
         case followRevoked(FollowRevoked)
         /// An event the contract does not describe: its name, its payload's raw JSON and its envelope fields.
         case unknown(UnknownEvent)
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.sessionWelcome(lhs), .sessionWelcome(rhs)): return Members.equal(lhs, rhs)
+            case let (.sessionKeepalive(lhs), .sessionKeepalive(rhs)): return Members.equal(lhs, rhs)
+            case let (.sessionReconnect(lhs), .sessionReconnect(rhs)): return Members.equal(lhs, rhs)
+            case let (.channelFollow(lhs), .channelFollow(rhs)): return Members.equal(lhs, rhs)
+            case let (.followRevoked(lhs), .followRevoked(rhs)): return Members.equal(lhs, rhs)
+            case let (.unknown(lhs), .unknown(rhs)): return Members.equal(lhs, rhs)
+            default: return false
+            }
+        }
 
         /// The events' wire names (for frame shapes, their routes): `Route(rawValue:)` finds a frame's event, and the
         /// switch below matches enum cases, which type-check in a third of the time string patterns take.

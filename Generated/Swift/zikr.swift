@@ -1265,7 +1265,7 @@ extension Zikr {
     }
 
     /// The events the app may send in this scope.
-    public enum ClientEvent: Hashable, Sendable {
+    public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
         /// Join a group's real-time channel to receive group events
         ///
         /// Wire name: `join_group`, client to server.
@@ -1302,10 +1302,25 @@ extension Zikr {
         ///
         /// Wire name: `mark_notification_read`, client to server.
         case markNotificationRead(MarkNotificationRead)
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.joinGroup(lhs), .joinGroup(rhs)): return Members.equal(lhs, rhs)
+            case let (.leaveGroup(lhs), .leaveGroup(rhs)): return Members.equal(lhs, rhs)
+            case let (.bookPora(lhs), .bookPora(rhs)): return Members.equal(lhs, rhs)
+            case let (.completePora(lhs), .completePora(rhs)): return Members.equal(lhs, rhs)
+            case let (.updateZikrCount(lhs), .updateZikrCount(rhs)): return Members.equal(lhs, rhs)
+            case let (.sendInvitation(lhs), .sendInvitation(rhs)): return Members.equal(lhs, rhs)
+            case let (.respondToInvitation(lhs), .respondToInvitation(rhs)): return Members.equal(lhs, rhs)
+            case (.getNotifications, .getNotifications): return true
+            case let (.markNotificationRead(lhs), .markNotificationRead(rhs)): return Members.equal(lhs, rhs)
+            default: return false
+            }
+        }
     }
 
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable {
+    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
         /// Connection status update
         ///
         /// Wire name: `connection_status`, server to client.
@@ -1400,6 +1415,37 @@ extension Zikr {
         case error(Error)
         /// An event the contract does not describe, with its payload's raw JSON.
         case unknown(name: Swift.String, payload: Foundation.Data?)
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.connectionStatus(lhs), .connectionStatus(rhs)): return Members.equal(lhs, rhs)
+            case let (.joinedGroup(lhs), .joinedGroup(rhs)): return Members.equal(lhs, rhs)
+            case let (.leftGroup(lhs), .leftGroup(rhs)): return Members.equal(lhs, rhs)
+            case let (.userOnline(lhs), .userOnline(rhs)): return Members.equal(lhs, rhs)
+            case let (.userOffline(lhs), .userOffline(rhs)): return Members.equal(lhs, rhs)
+            case let (.poraBooked(lhs), .poraBooked(rhs)): return Members.equal(lhs, rhs)
+            case let (.bookingConfirmed(lhs), .bookingConfirmed(rhs)): return Members.equal(lhs, rhs)
+            case let (.poraCompleted(lhs), .poraCompleted(rhs)): return Members.equal(lhs, rhs)
+            case let (.completionConfirmed(lhs), .completionConfirmed(rhs)): return Members.equal(lhs, rhs)
+            case let (.hatmCompleted(lhs), .hatmCompleted(rhs)): return Members.equal(lhs, rhs)
+            case let (.zikrCountUpdated(lhs), .zikrCountUpdated(rhs)): return Members.equal(lhs, rhs)
+            case let (.zikrUpdateConfirmed(lhs), .zikrUpdateConfirmed(rhs)): return Members.equal(lhs, rhs)
+            case let (.newInvitation(lhs), .newInvitation(rhs)): return Members.equal(lhs, rhs)
+            case let (.newNotification(lhs), .newNotification(rhs)): return Members.equal(lhs, rhs)
+            case let (.notifications(lhs), .notifications(rhs)): return Members.equal(lhs, rhs)
+            case let (.notificationMarkedRead(lhs), .notificationMarkedRead(rhs)): return Members.equal(lhs, rhs)
+            case let (.invitationSent(lhs), .invitationSent(rhs)): return Members.equal(lhs, rhs)
+            case let (.invitationAccepted(lhs), .invitationAccepted(rhs)): return Members.equal(lhs, rhs)
+            case let (.invitationRejected(lhs), .invitationRejected(rhs)): return Members.equal(lhs, rhs)
+            case let (.invitationResponded(lhs), .invitationResponded(rhs)): return Members.equal(lhs, rhs)
+            case let (.memberJoined(lhs), .memberJoined(rhs)): return Members.equal(lhs, rhs)
+            case let (.memberLeft(lhs), .memberLeft(rhs)): return Members.equal(lhs, rhs)
+            case let (.error(lhs), .error(rhs)): return Members.equal(lhs, rhs)
+            case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
+                return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+            default: return false
+            }
+        }
 
         /// The events' wire names (for frame shapes, their routes): `Route(rawValue:)` finds a frame's event, and the
         /// switch below matches enum cases, which type-check in a third of the time string patterns take.

@@ -82,4 +82,30 @@ import Testing
         let comments = (0..<50).map { Recursion.Comment(id: "c\($0 % 10)", replies: [], meta: .init()) }
         #expect(Set(comments).count == 10)
     }
+
+    /// The event enums compare the same way: the same case with equal values, payload-less cases, and the
+    /// `unknown` case by all it carries; different cases are never equal.
+    @Test func eventEnumsCompareCaseAndValue() {
+        typealias Event = Hostile.ServerEvent
+        let removed = Event.jobRemoved(.init(reason: "done"))
+        #expect(removed == .jobRemoved(.init(reason: "done")))
+        #expect(removed != .jobRemoved(.init(reason: "late")))
+        #expect(Event._2faEnabled == ._2faEnabled)
+        #expect(Event._2faEnabled != removed && removed != ._2faEnabled)
+        #expect(Event.members(.init(lhs: "a", rhs: 1)) == .members(.init(lhs: "a", rhs: 1)))
+        #expect(Event.members(.init(lhs: "a", rhs: 1)) != .members(.init(lhs: "a", rhs: 2)))
+        let unknown = Event.unknown(name: "x", payload: Data("{}".utf8))
+        #expect(unknown == .unknown(name: "x", payload: Data("{}".utf8)))
+        #expect(unknown != .unknown(name: "y", payload: Data("{}".utf8)))
+        #expect(unknown != .unknown(name: "x", payload: nil))
+        #expect(unknown != removed)
+        #expect(Set([unknown, removed, .jobRemoved(.init(reason: "done")), ._2faEnabled]).count == 3)
+        let shaped = FrameShapes.ServerEvent.unknown(UnknownEvent(shape: "dispatch", name: "X", payload: nil, fields: ["s": .string("1")]))
+        #expect(shaped == .unknown(UnknownEvent(shape: "dispatch", name: "X", payload: nil, fields: ["s": .string("1")])))
+        #expect(shaped != .unknown(UnknownEvent(shape: "dispatch", name: "X", payload: nil, fields: ["s": .string("2")])))
+        let join = Hostile.ClientEvent.roomJoin(.init(roomId: "r1"))
+        #expect(join == .roomJoin(.init(roomId: "r1")))
+        #expect(join != .roomJoin(.init(roomId: "r2")))
+        #expect(join != .default(.init(self: "s", protocol: "p", orderId: "o", orderIdentifier: "i")))
+    }
 }

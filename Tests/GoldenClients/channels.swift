@@ -14,9 +14,16 @@ public enum Channels {
 
 extension Channels {
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable {
+    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
         /// An event the contract does not describe, with its payload's raw JSON.
         case unknown(name: Swift.String, payload: Foundation.Data?)
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
+                return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+            }
+        }
 
         static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
             return .unknown(name: frame.eventName, payload: frame.payload)
@@ -139,19 +146,35 @@ extension Channels {
         }
 
         /// The events the app may send in this scope.
-        public enum ClientEvent: Hashable, Sendable {
+        public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
             /// Wire name: `client-wave`, both directions.
             case clientWave(ClientWave)
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                switch (lhs, rhs) {
+                case let (.clientWave(lhs), .clientWave(rhs)): return Members.equal(lhs, rhs)
+                }
+            }
         }
 
         /// The events the app may receive in this scope.
-        public enum ServerEvent: Hashable, Sendable {
+        public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
             /// Wire name: `taken`, server to client.
             case taken(Taken)
             /// Wire name: `client-wave`, both directions.
             case clientWave(ClientWave)
             /// An event the contract does not describe, with its payload's raw JSON.
             case unknown(name: Swift.String, payload: Foundation.Data?)
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                switch (lhs, rhs) {
+                case let (.taken(lhs), .taken(rhs)): return Members.equal(lhs, rhs)
+                case let (.clientWave(lhs), .clientWave(rhs)): return Members.equal(lhs, rhs)
+                case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
+                    return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+                default: return false
+                }
+            }
 
             /// The events' wire names (for frame shapes, their routes): `Route(rawValue:)` finds a frame's event, and the
             /// switch below matches enum cases, which type-check in a third of the time string patterns take.
@@ -261,11 +284,20 @@ extension Channels {
         }
 
         /// The events the app may receive in this scope.
-        public enum ServerEvent: Hashable, Sendable {
+        public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
             /// Wire name: `said`, server to client.
             case said(String)
             /// An event the contract does not describe, with its payload's raw JSON.
             case unknown(name: Swift.String, payload: Foundation.Data?)
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                switch (lhs, rhs) {
+                case let (.said(lhs), .said(rhs)): return Members.equal(lhs, rhs)
+                case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
+                    return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+                default: return false
+                }
+            }
 
             /// The events' wire names (for frame shapes, their routes): `Route(rawValue:)` finds a frame's event, and the
             /// switch below matches enum cases, which type-check in a third of the time string patterns take.

@@ -157,7 +157,7 @@ extension Envelope {
     }
 
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable {
+    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
         /// Wire name: `status`, server to client.
         case status(Status)
         /// Wire name: `heartbeat`, server to client.
@@ -166,6 +166,17 @@ extension Envelope {
         case list(List)
         /// An event the contract does not describe, with its payload's raw JSON.
         case unknown(name: Swift.String, payload: Foundation.Data?)
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.status(lhs), .status(rhs)): return Members.equal(lhs, rhs)
+            case let (.heartbeat(lhs), .heartbeat(rhs)): return Members.equal(lhs, rhs)
+            case let (.list(lhs), .list(rhs)): return Members.equal(lhs, rhs)
+            case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
+                return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+            default: return false
+            }
+        }
 
         /// The events' wire names (for frame shapes, their routes): `Route(rawValue:)` finds a frame's event, and the
         /// switch below matches enum cases, which type-check in a third of the time string patterns take.

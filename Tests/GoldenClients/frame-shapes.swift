@@ -263,17 +263,26 @@ extension FrameShapes {
     }
 
     /// The events the app may send in this scope.
-    public enum ClientEvent: Hashable, Sendable {
+    public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
         /// Wire name: `1` in frame shape `opcode`, both directions.
         case heartbeat(Int?)
         /// Wire name: `2` in frame shape `opcode`, client to server.
         case identify(Identify)
         /// Wire name: `6` in frame shape `opcode`, client to server.
         case resume
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.heartbeat(lhs), .heartbeat(rhs)): return Members.equal(lhs, rhs)
+            case let (.identify(lhs), .identify(rhs)): return Members.equal(lhs, rhs)
+            case (.resume, .resume): return true
+            default: return false
+            }
+        }
     }
 
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable {
+    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
         /// Wire name: `MESSAGE_CREATE` in frame shape `dispatch`, server to client.
         case messageCreate(MessageCreate)
         /// Wire name: `READY` in frame shape `dispatch`, server to client.
@@ -288,6 +297,19 @@ extension FrameShapes {
         case heartbeat(Int?)
         /// An event the contract does not describe: its name, its payload's raw JSON and its envelope fields.
         case unknown(UnknownEvent)
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.messageCreate(lhs), .messageCreate(rhs)): return Members.equal(lhs, rhs)
+            case let (.ready(lhs), .ready(rhs)): return Members.equal(lhs, rhs)
+            case let (.result(lhs), .result(rhs)): return Members.equal(lhs, rhs)
+            case let (.userCreated(lhs), .userCreated(rhs)): return Members.equal(lhs, rhs)
+            case let (.hello(lhs), .hello(rhs)): return Members.equal(lhs, rhs)
+            case let (.heartbeat(lhs), .heartbeat(rhs)): return Members.equal(lhs, rhs)
+            case let (.unknown(lhs), .unknown(rhs)): return Members.equal(lhs, rhs)
+            default: return false
+            }
+        }
 
         /// The events' wire names (for frame shapes, their routes): `Route(rawValue:)` finds a frame's event, and the
         /// switch below matches enum cases, which type-check in a third of the time string patterns take.

@@ -345,15 +345,23 @@ extension Hostile {
     }
 
     /// The events the app may send in this scope.
-    public enum ClientEvent: Hashable, Sendable {
+    public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
         /// Wire name: `default`, both directions.
         case `default`(Default)
         /// Wire name: `room:join`, client to server.
         case roomJoin(RoomJoin)
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.`default`(lhs), .`default`(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.roomJoin(lhs), .roomJoin(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            default: return false
+            }
+        }
     }
 
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable {
+    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
         /// Wire name: `default`, both directions.
         case `default`(Default)
         /// Wire name: `2fa:enabled`, server to client.
@@ -382,6 +390,25 @@ extension Hostile {
         case members(Members)
         /// An event the contract does not describe, with its payload's raw JSON.
         case unknown(name: Swift.String, payload: Foundation.Data?)
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.`default`(lhs), .`default`(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case (._2faEnabled, ._2faEnabled): return true
+            case let (.événementReçu(lhs), .événementReçu(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.jobRemoved(lhs), .jobRemoved(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.conversationParticipantAdded(lhs), .conversationParticipantAdded(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.error(lhs), .error(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.data(lhs), .data(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.string(lhs), .string(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.date(lhs), .date(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case (.quoteAndSlash, .quoteAndSlash): return true
+            case let (.members(lhs), .members(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
+                return SchemaGenRuntime.Members.equal(lhsName, rhsName) && SchemaGenRuntime.Members.equal(lhsPayload, rhsPayload)
+            default: return false
+            }
+        }
 
         /// The events' wire names (for frame shapes, their routes): `Route(rawValue:)` finds a frame's event, and the
         /// switch below matches enum cases, which type-check in a third of the time string patterns take.

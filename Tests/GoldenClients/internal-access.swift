@@ -45,17 +45,32 @@ extension Internal {
     }
 
     /// The events the app may send in this scope.
-    internal enum ClientEvent: Hashable, Sendable {
+    internal enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
         /// Wire name: `hello`, both directions.
         case hello(Hello)
+
+        internal static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.hello(lhs), .hello(rhs)): return Members.equal(lhs, rhs)
+            }
+        }
     }
 
     /// The events the app may receive in this scope.
-    internal enum ServerEvent: Hashable, Sendable {
+    internal enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
         /// Wire name: `hello`, both directions.
         case hello(Hello)
         /// An event the contract does not describe, with its payload's raw JSON.
         case unknown(name: Swift.String, payload: Foundation.Data?)
+
+        internal static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.hello(lhs), .hello(rhs)): return Members.equal(lhs, rhs)
+            case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
+                return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+            default: return false
+            }
+        }
 
         /// The events' wire names (for frame shapes, their routes): `Route(rawValue:)` finds a frame's event, and the
         /// switch below matches enum cases, which type-check in a third of the time string patterns take.

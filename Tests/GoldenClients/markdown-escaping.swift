@@ -97,17 +97,23 @@ extension Escaping {
     }
 
     /// The events the app may send in this scope.
-    public enum ClientEvent: Hashable, Sendable {
+    public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
         /// Uses | pipes and `code` and `Array<Element>`
         /// over two lines; the id is <symbol>-<n>, compared with a < b.
         ///
         ///
         /// Wire name: `tick`tock|tack`, both directions.
         case tickTock(TickTock)
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.tickTock(lhs), .tickTock(rhs)): return Members.equal(lhs, rhs)
+            }
+        }
     }
 
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable {
+    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
         /// Uses | pipes and `code` and `Array<Element>`
         /// over two lines; the id is <symbol>-<n>, compared with a < b.
         ///
@@ -116,6 +122,15 @@ extension Escaping {
         case tickTock(TickTock)
         /// An event the contract does not describe, with its payload's raw JSON.
         case unknown(name: Swift.String, payload: Foundation.Data?)
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.tickTock(lhs), .tickTock(rhs)): return Members.equal(lhs, rhs)
+            case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
+                return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+            default: return false
+            }
+        }
 
         /// The events' wire names (for frame shapes, their routes): `Route(rawValue:)` finds a frame's event, and the
         /// switch below matches enum cases, which type-check in a third of the time string patterns take.

@@ -71,15 +71,27 @@ extension Positional {
     }
 
     /// The events the app may send in this scope.
-    public enum ClientEvent: Hashable, Sendable {
+    public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
         /// Wire name: `heartbeat` in frame shape `phoenix`, client to server.
         case heartbeat(Heartbeat)
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.heartbeat(lhs), .heartbeat(rhs)): return Members.equal(lhs, rhs)
+            }
+        }
     }
 
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable {
+    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
         /// An event the contract does not describe: its name, its payload's raw JSON and its envelope fields.
         case unknown(UnknownEvent)
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.unknown(lhs), .unknown(rhs)): return Members.equal(lhs, rhs)
+            }
+        }
 
         static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
             return .unknown(try UnknownEvent(frame, decoder: decoder))
@@ -270,19 +282,35 @@ extension Positional {
         }
 
         /// The events the app may send in this scope.
-        public enum ClientEvent: Hashable, Sendable {
+        public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
             /// Wire name: `phx_join` in frame shape `phoenix`, client to server.
             case phxJoin(PhxJoin)
             /// Wire name: `new_msg` in frame shape `phoenix`, both directions.
             case newMsg(NewMsg)
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                switch (lhs, rhs) {
+                case let (.phxJoin(lhs), .phxJoin(rhs)): return Members.equal(lhs, rhs)
+                case let (.newMsg(lhs), .newMsg(rhs)): return Members.equal(lhs, rhs)
+                default: return false
+                }
+            }
         }
 
         /// The events the app may receive in this scope.
-        public enum ServerEvent: Hashable, Sendable {
+        public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
             /// Wire name: `new_msg` in frame shape `phoenix`, both directions.
             case newMsg(NewMsg)
             /// An event the contract does not describe: its name, its payload's raw JSON and its envelope fields.
             case unknown(UnknownEvent)
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                switch (lhs, rhs) {
+                case let (.newMsg(lhs), .newMsg(rhs)): return Members.equal(lhs, rhs)
+                case let (.unknown(lhs), .unknown(rhs)): return Members.equal(lhs, rhs)
+                default: return false
+                }
+            }
 
             /// The events' wire names (for frame shapes, their routes): `Route(rawValue:)` finds a frame's event, and the
             /// switch below matches enum cases, which type-check in a third of the time string patterns take.

@@ -223,23 +223,42 @@ extension Requests {
     }
 
     /// The events the app may send in this scope.
-    public enum ClientEvent: Hashable, Sendable {
+    public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
         /// Wire name: `get_balance`, client to server.
         case getBalance(GetBalance)
         /// Wire name: `cancel_request`, client to server.
         case cancelRequest(CancelRequest)
         /// Wire name: `get_rate`, client to server.
         case getRate(GetRate)
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.getBalance(lhs), .getBalance(rhs)): return Members.equal(lhs, rhs)
+            case let (.cancelRequest(lhs), .cancelRequest(rhs)): return Members.equal(lhs, rhs)
+            case let (.getRate(lhs), .getRate(rhs)): return Members.equal(lhs, rhs)
+            default: return false
+            }
+        }
     }
 
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable {
+    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
         /// Wire name: `balance`, server to client.
         case balance(Balance)
         /// Wire name: `rate`, server to client.
         case rate(Rate)
         /// An event the contract does not describe, with its payload's raw JSON.
         case unknown(name: Swift.String, payload: Foundation.Data?)
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.balance(lhs), .balance(rhs)): return Members.equal(lhs, rhs)
+            case let (.rate(lhs), .rate(rhs)): return Members.equal(lhs, rhs)
+            case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
+                return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+            default: return false
+            }
+        }
 
         /// The events' wire names (for frame shapes, their routes): `Route(rawValue:)` finds a frame's event, and the
         /// switch below matches enum cases, which type-check in a third of the time string patterns take.

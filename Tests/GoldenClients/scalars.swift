@@ -198,17 +198,25 @@ extension Scalars {
     }
 
     /// The events the app may send in this scope.
-    public enum ClientEvent: Hashable, Sendable {
+    public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
         /// Carries one field of each type.
         ///
         /// Wire name: `sample`, both directions.
         case sample(Sample)
         /// Wire name: `ping`, both directions.
         case ping
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.sample(lhs), .sample(rhs)): return Members.equal(lhs, rhs)
+            case (.ping, .ping): return true
+            default: return false
+            }
+        }
     }
 
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable {
+    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
         /// Carries one field of each type.
         ///
         /// Wire name: `sample`, both directions.
@@ -223,6 +231,19 @@ extension Scalars {
         case ping
         /// An event the contract does not describe, with its payload's raw JSON.
         case unknown(name: Swift.String, payload: Foundation.Data?)
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.sample(lhs), .sample(rhs)): return Members.equal(lhs, rhs)
+            case let (.textOnly(lhs), .textOnly(rhs)): return Members.equal(lhs, rhs)
+            case let (.numbers(lhs), .numbers(rhs)): return Members.equal(lhs, rhs)
+            case let (.table(lhs), .table(rhs)): return Members.equal(lhs, rhs)
+            case (.ping, .ping): return true
+            case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
+                return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+            default: return false
+            }
+        }
 
         /// The events' wire names (for frame shapes, their routes): `Route(rawValue:)` finds a frame's event, and the
         /// switch below matches enum cases, which type-check in a third of the time string patterns take.

@@ -324,7 +324,7 @@ extension Subscriptions {
     }
 
     /// The events the app may send in this scope.
-    public enum ClientEvent: Hashable, Sendable {
+    public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
         /// Wire name: `watch_prices`, client to server.
         case watchPrices(WatchPrices)
         /// Wire name: `unwatch`, client to server.
@@ -333,10 +333,20 @@ extension Subscriptions {
         case followTrades(FollowTrades)
         /// Wire name: `unfollow`, client to server.
         case unfollow(Unfollow)
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.watchPrices(lhs), .watchPrices(rhs)): return Members.equal(lhs, rhs)
+            case let (.unwatch(lhs), .unwatch(rhs)): return Members.equal(lhs, rhs)
+            case let (.followTrades(lhs), .followTrades(rhs)): return Members.equal(lhs, rhs)
+            case let (.unfollow(lhs), .unfollow(rhs)): return Members.equal(lhs, rhs)
+            default: return false
+            }
+        }
     }
 
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable {
+    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
         /// Wire name: `price`, server to client.
         case price(Price)
         /// Wire name: `watch_ended`, server to client.
@@ -349,6 +359,19 @@ extension Subscriptions {
         case trade(Trade)
         /// An event the contract does not describe, with its payload's raw JSON.
         case unknown(name: Swift.String, payload: Foundation.Data?)
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.price(lhs), .price(rhs)): return Members.equal(lhs, rhs)
+            case let (.watchEnded(lhs), .watchEnded(rhs)): return Members.equal(lhs, rhs)
+            case let (.watchFailed(lhs), .watchFailed(rhs)): return Members.equal(lhs, rhs)
+            case let (.following(lhs), .following(rhs)): return Members.equal(lhs, rhs)
+            case let (.trade(lhs), .trade(rhs)): return Members.equal(lhs, rhs)
+            case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
+                return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+            default: return false
+            }
+        }
 
         /// The events' wire names (for frame shapes, their routes): `Route(rawValue:)` finds a frame's event, and the
         /// switch below matches enum cases, which type-check in a third of the time string patterns take.

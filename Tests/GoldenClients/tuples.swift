@@ -256,17 +256,26 @@ extension Tuples {
     }
 
     /// The events the app may send in this scope.
-    public enum ClientEvent: Hashable, Sendable {
+    public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
         /// Wire name: `EVENT` in frame shape `relay`, client to server.
         case eventSent(EventSent)
         /// Wire name: `REQ` in frame shape `relay`, client to server.
         case req(Req)
         /// Wire name: `PING` in frame shape `relay`, both directions.
         case ping
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.eventSent(lhs), .eventSent(rhs)): return Members.equal(lhs, rhs)
+            case let (.req(lhs), .req(rhs)): return Members.equal(lhs, rhs)
+            case (.ping, .ping): return true
+            default: return false
+            }
+        }
     }
 
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable {
+    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
         /// Wire name: `OK` in frame shape `relay`, server to client.
         case ok(Ok)
         /// Wire name: `EVENT` in frame shape `relay`, server to client.
@@ -277,6 +286,17 @@ extension Tuples {
         case ping
         /// An event the contract does not describe: its name, its payload's raw JSON and its envelope fields.
         case unknown(UnknownEvent)
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.ok(lhs), .ok(rhs)): return Members.equal(lhs, rhs)
+            case let (.eventReceived(lhs), .eventReceived(rhs)): return Members.equal(lhs, rhs)
+            case let (.book(lhs), .book(rhs)): return Members.equal(lhs, rhs)
+            case (.ping, .ping): return true
+            case let (.unknown(lhs), .unknown(rhs)): return Members.equal(lhs, rhs)
+            default: return false
+            }
+        }
 
         /// The events' wire names (for frame shapes, their routes): `Route(rawValue:)` finds a frame's event, and the
         /// switch below matches enum cases, which type-check in a third of the time string patterns take.

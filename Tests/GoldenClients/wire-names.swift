@@ -163,15 +163,23 @@ extension WireNames {
     }
 
     /// The events the app may send in this scope.
-    public enum ClientEvent: Hashable, Sendable {
+    public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
         /// Wire name: `send`, client to server.
         case send(Send)
         /// Wire name: `24h`, both directions.
         case _24h(WireNames._24h)
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.send(lhs), .send(rhs)): return Members.equal(lhs, rhs)
+            case let (._24h(lhs), ._24h(rhs)): return Members.equal(lhs, rhs)
+            default: return false
+            }
+        }
     }
 
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable {
+    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
         /// Wire name: `24h`, both directions.
         case _24h(WireNames._24h)
         /// Wire name: `1m`, server to client.
@@ -180,6 +188,17 @@ extension WireNames {
         case messageCreate(MessageCreate)
         /// An event the contract does not describe, with its payload's raw JSON.
         case unknown(name: Swift.String, payload: Foundation.Data?)
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (._24h(lhs), ._24h(rhs)): return Members.equal(lhs, rhs)
+            case (._1m, ._1m): return true
+            case let (.messageCreate(lhs), .messageCreate(rhs)): return Members.equal(lhs, rhs)
+            case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
+                return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+            default: return false
+            }
+        }
 
         /// The events' wire names (for frame shapes, their routes): `Route(rawValue:)` finds a frame's event, and the
         /// switch below matches enum cases, which type-check in a third of the time string patterns take.
@@ -391,17 +410,32 @@ extension WireNames {
         }
 
         /// The events the app may send in this scope.
-        public enum ClientEvent: Hashable, Sendable {
+        public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
             /// Wire name: `GUILD_MEMBER_ADD`, client to server.
             case guildMemberAdd(GuildMemberAdd)
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                switch (lhs, rhs) {
+                case let (.guildMemberAdd(lhs), .guildMemberAdd(rhs)): return Members.equal(lhs, rhs)
+                }
+            }
         }
 
         /// The events the app may receive in this scope.
-        public enum ServerEvent: Hashable, Sendable {
+        public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
             /// Wire name: `24h`, server to client.
             case _24h(WireNames.Ticker._24h)
             /// An event the contract does not describe, with its payload's raw JSON.
             case unknown(name: Swift.String, payload: Foundation.Data?)
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                switch (lhs, rhs) {
+                case let (._24h(lhs), ._24h(rhs)): return Members.equal(lhs, rhs)
+                case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
+                    return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+                default: return false
+                }
+            }
 
             /// The events' wire names (for frame shapes, their routes): `Route(rawValue:)` finds a frame's event, and the
             /// switch below matches enum cases, which type-check in a third of the time string patterns take.

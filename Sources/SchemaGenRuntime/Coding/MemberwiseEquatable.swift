@@ -8,11 +8,13 @@
 //
 // A `static func ==` in each generated type is no answer: every `==` the module compiles, the app's own included,
 // would have one more overload to consider (a 500-case enum's synthesized `==` took 5.7 s instead of 0.4 s). So
-// `==` is declared once, here, and each struct writes `membersEqual(_:_:)` as plain calls of one generic function.
+// `==` is declared once, here, and each struct writes `membersEqual(_:_:)` as plain calls of one generic function
+// (each event enum as a switch over pairs of its cases).
 // `hash(into:)` is still synthesized: its calls are cheap to check.
 
 /// A type whose `==` compares its stored properties one by one through ``membersEqual(_:_:)``, as the synthesized
-/// `==` would, at a fraction of its compile time. Generated structs conform to it; it is not meant for other types.
+/// `==` would, at a fraction of its compile time. Generated structs and event enums conform to it (an enum's
+/// `membersEqual` compares the value of the case both sides hold); it is not meant for other types.
 public protocol MemberwiseEquatable: Equatable {
     /// Whether every stored property of `lhs` equals the same property of `rhs`.
     static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool

@@ -48,7 +48,8 @@ struct EventTranslator {
         let server = zip(events, contexts).filter { $0.0.direction.isReceivedByClient }.map(\.1)
         return ScopeContext(channelExpression: channelExpression, events: contexts, clientEvents: client, serverEvents: server,
                             hasClientEvents: !client.isEmpty, hasServerEvents: !server.isEmpty, usesShapes: contract.framing.shapes != nil,
-                            isChannel: channelExpression != "nil")
+                            isChannel: channelExpression != "nil", hasSeveralClientEvents: client.count > 1,
+                            memberwiseEquatable: builder.memberwiseEquatable, memberComparison: builder.memberComparison)
     }
 
     func event(_ event: Event, enclosingType: String) -> EventContext {

@@ -42,6 +42,11 @@ struct StructBuilder {
 
     static let conformances = "Codable, Hashable, Sendable"
 
+    /// The runtime's `MemberwiseEquatable`, which generated structs and event enums conform to by writing
+    /// `membersEqual(_:_:)`, and the function that compares each member there, spelled for this file.
+    var memberwiseEquatable: String { speller.runtime("MemberwiseEquatable") }
+    var memberComparison: String { "\(speller.runtime("Members")).equal" }
+
     var coding: FieldCoding { FieldCoding(speller: speller) }
 
     func namedType(_ type: NamedType) -> TypeContext {
@@ -168,8 +173,7 @@ struct StructBuilder {
         let links = constantEncodings + fieldEncodings
         let arguments = codesObject ? properties.map { "\(SwiftSyntax.argumentLabel($0.name.unescapedIdentifier)): \($0.decoding)" } : []
         return StructContext(
-            conformances: Self.conformances, memberwiseEquatable: speller.runtime("MemberwiseEquatable"),
-            memberComparison: "\(speller.runtime("Members")).equal", eventName: eventName, properties: properties, constants: constants, hasFieldCoding: codesObject,
+            conformances: Self.conformances, memberwiseEquatable: memberwiseEquatable, memberComparison: memberComparison, eventName: eventName, properties: properties, constants: constants, hasFieldCoding: codesObject,
             fieldsDeclaration: links.isEmpty ? "_ = try \(reader)(decoder)" : "let fields = try \(reader)(decoder)",
             writerDeclaration: links.isEmpty ? "_ = \(writer)(encoder)" : "try \(writer)(encoder)",
             constantChecks: constantChecks, fieldArguments: arguments.joined(separator: ", "), fieldEncodings: links,

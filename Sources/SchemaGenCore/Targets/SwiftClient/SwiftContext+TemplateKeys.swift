@@ -134,6 +134,9 @@ extension ScopeContext: KeyedTemplateContext {
         "hasServerEvents": .property(\.hasServerEvents),
         "usesShapes": .property(\.usesShapes),
         "isChannel": .property(\.isChannel),
+        "hasSeveralClientEvents": .property(\.hasSeveralClientEvents),
+        "memberwiseEquatable": .property(\.memberwiseEquatable),
+        "memberComparison": .property(\.memberComparison),
     ]
 }
 

@@ -210,6 +210,12 @@ public struct ScopeContext: Sendable {
     public var usesShapes: Bool
     /// Whether the scope is a channel's: its server scope then also has an `emit(_:)` to the channel's subscribers.
     public var isChannel: Bool = false
+    /// Whether `clientEvents` holds two or more: `ClientEvent.membersEqual`'s switch over pairs then needs a
+    /// `default` (with one case it would never run, and warn).
+    public var hasSeveralClientEvents: Bool = false
+    /// As in `StructContext`: the event enums are `MemberwiseEquatable` too, comparing their cases' values.
+    public var memberwiseEquatable: String
+    public var memberComparison: String
 }
 
 public struct EventContext: Sendable {
