@@ -17,9 +17,16 @@ public enum OrderStatus {
 
 extension OrderStatus {
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable {
+    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
         /// An event the contract does not describe, with its payload's raw JSON.
         case unknown(name: Swift.String, payload: Foundation.Data?)
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
+                return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+            }
+        }
 
         static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
             return .unknown(name: frame.eventName, payload: frame.payload)
@@ -82,7 +89,7 @@ extension OrderStatus {
         /// User starts uploading files
         ///
         /// Wire name: `upload_started`, server to client.
-        public struct UploadStarted: Codable, Hashable, Sendable {
+        public struct UploadStarted: Codable, Hashable, Sendable, MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "upload_started"
 
@@ -96,6 +103,13 @@ extension OrderStatus {
                 self.orderId = orderId
                 self.fileCount = fileCount
                 self.timestamp = timestamp
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.orderId, rhs.orderId) else { return false }
+                guard Members.equal(lhs.fileCount, rhs.fileCount) else { return false }
+                guard Members.equal(lhs.timestamp, rhs.timestamp) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -116,7 +130,7 @@ extension OrderStatus {
         /// All files uploaded successfully
         ///
         /// Wire name: `upload_completed`, server to client.
-        public struct UploadCompleted: Codable, Hashable, Sendable {
+        public struct UploadCompleted: Codable, Hashable, Sendable, MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "upload_completed"
 
@@ -130,6 +144,13 @@ extension OrderStatus {
                 self.orderId = orderId
                 self.fileCount = fileCount
                 self.timestamp = timestamp
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.orderId, rhs.orderId) else { return false }
+                guard Members.equal(lhs.fileCount, rhs.fileCount) else { return false }
+                guard Members.equal(lhs.timestamp, rhs.timestamp) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -150,7 +171,7 @@ extension OrderStatus {
         /// Processing begins at AutoEnhance
         ///
         /// Wire name: `processing_started`, server to client.
-        public struct ProcessingStarted: Codable, Hashable, Sendable {
+        public struct ProcessingStarted: Codable, Hashable, Sendable, MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "processing_started"
 
@@ -162,6 +183,12 @@ extension OrderStatus {
             public init(orderId: String, timestamp: Date) {
                 self.orderId = orderId
                 self.timestamp = timestamp
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.orderId, rhs.orderId) else { return false }
+                guard Members.equal(lhs.timestamp, rhs.timestamp) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -181,7 +208,7 @@ extension OrderStatus {
         /// Every image processed (from webhook)
         ///
         /// Wire name: `webhook_image_processed`, server to client.
-        public struct WebhookImageProcessed: Codable, Hashable, Sendable {
+        public struct WebhookImageProcessed: Codable, Hashable, Sendable, MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "webhook_image_processed"
 
@@ -198,6 +225,15 @@ extension OrderStatus {
                 self.error = error
                 self.orderIsProcessing = orderIsProcessing
                 self.timestamp = timestamp
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.orderId, rhs.orderId) else { return false }
+                guard Members.equal(lhs.imageId, rhs.imageId) else { return false }
+                guard Members.equal(lhs.error, rhs.error) else { return false }
+                guard Members.equal(lhs.orderIsProcessing, rhs.orderIsProcessing) else { return false }
+                guard Members.equal(lhs.timestamp, rhs.timestamp) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -218,7 +254,7 @@ extension OrderStatus {
         /// Previews available in Supabase
         ///
         /// Wire name: `download_ready`, server to client.
-        public struct DownloadReady: Codable, Hashable, Sendable {
+        public struct DownloadReady: Codable, Hashable, Sendable, MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "download_ready"
 
@@ -232,6 +268,13 @@ extension OrderStatus {
                 self.orderId = orderId
                 self.storageUrls = storageUrls
                 self.timestamp = timestamp
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.orderId, rhs.orderId) else { return false }
+                guard Members.equal(lhs.storageUrls, rhs.storageUrls) else { return false }
+                guard Members.equal(lhs.timestamp, rhs.timestamp) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -252,7 +295,7 @@ extension OrderStatus {
         /// Error during processing
         ///
         /// Wire name: `processing_failed`, server to client.
-        public struct ProcessingFailed: Codable, Hashable, Sendable {
+        public struct ProcessingFailed: Codable, Hashable, Sendable, MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "processing_failed"
 
@@ -266,6 +309,13 @@ extension OrderStatus {
                 self.orderId = orderId
                 self.error = error
                 self.timestamp = timestamp
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.orderId, rhs.orderId) else { return false }
+                guard Members.equal(lhs.error, rhs.error) else { return false }
+                guard Members.equal(lhs.timestamp, rhs.timestamp) else { return false }
+                return true
             }
 
             public init(from decoder: any Decoder) throws {
@@ -284,7 +334,7 @@ extension OrderStatus {
         }
 
         /// The events the app may receive in this scope.
-        public enum ServerEvent: Hashable, Sendable {
+        public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
             /// User starts uploading files
             ///
             /// Wire name: `upload_started`, server to client.
@@ -311,6 +361,20 @@ extension OrderStatus {
             case processingFailed(ProcessingFailed)
             /// An event the contract does not describe, with its payload's raw JSON.
             case unknown(name: Swift.String, payload: Foundation.Data?)
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                switch (lhs, rhs) {
+                case let (.uploadStarted(lhs), .uploadStarted(rhs)): return Members.equal(lhs, rhs)
+                case let (.uploadCompleted(lhs), .uploadCompleted(rhs)): return Members.equal(lhs, rhs)
+                case let (.processingStarted(lhs), .processingStarted(rhs)): return Members.equal(lhs, rhs)
+                case let (.webhookImageProcessed(lhs), .webhookImageProcessed(rhs)): return Members.equal(lhs, rhs)
+                case let (.downloadReady(lhs), .downloadReady(rhs)): return Members.equal(lhs, rhs)
+                case let (.processingFailed(lhs), .processingFailed(rhs)): return Members.equal(lhs, rhs)
+                case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
+                    return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+                default: return false
+                }
+            }
 
             /// The events' wire names (for frame shapes, their routes): `Route(rawValue:)` finds a frame's event, and the
             /// switch below matches enum cases, which type-check in a third of the time string patterns take.
