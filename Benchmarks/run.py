@@ -2,7 +2,7 @@
 """Runs every schemagen benchmark in release builds and prints one table.
 
     python3 Benchmarks/run.py            # from the repository root; about 2 minutes on 2 cores
-    python3 Benchmarks/run.py --check    # CI: 3 runs each, no type-checking; fails when a guard below is crossed
+    python3 Benchmarks/run.py --check    # CI: 3 runs each, compile cost of 500 events only; fails when a guard below is crossed
     python3 Benchmarks/run.py --no-transports   # the full table without the real-server rows (SwiftNIO's release
                                                 # build alone takes minutes)
 

@@ -173,7 +173,8 @@ struct StructBuilder {
         let links = constantEncodings + fieldEncodings
         let arguments = codesObject ? properties.map { "\(SwiftSyntax.argumentLabel($0.name.unescapedIdentifier)): \($0.decoding)" } : []
         return StructContext(
-            conformances: Self.conformances, memberwiseEquatable: memberwiseEquatable, memberComparison: memberComparison, eventName: eventName, properties: properties, constants: constants, hasFieldCoding: codesObject,
+            conformances: Self.conformances, memberwiseEquatable: memberwiseEquatable, memberComparison: memberComparison,
+            eventName: eventName, properties: properties, constants: constants, hasFieldCoding: codesObject,
             fieldsDeclaration: links.isEmpty ? "_ = try \(reader)(decoder)" : "let fields = try \(reader)(decoder)",
             writerDeclaration: links.isEmpty ? "_ = \(writer)(encoder)" : "try \(writer)(encoder)",
             constantChecks: constantChecks, fieldArguments: arguments.joined(separator: ", "), fieldEncodings: links,
