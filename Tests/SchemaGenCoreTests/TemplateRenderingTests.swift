@@ -1,3 +1,4 @@
+import Synchronization
 import Mustache
 @testable import SchemaGenCore
 import Testing
@@ -10,6 +11,10 @@ private struct Values: TemplateContext {
 }
 
 private func context(_ values: [String: TemplateValue]) -> TemplateValue { .context(Values(values: values)) }
+
+extension Values: TemplateValueConvertible {
+    var templateValue: TemplateValue? { .context(self) }
+}
 
 /// The same data as swift-mustache reads it.
 private func reference(_ value: TemplateValue) -> Any {
@@ -143,7 +148,7 @@ private func syntaxError(_ template: String) -> Diagnostic? {
         }
         let count = 20 * TemplateRendering.concurrentListLength + 5
         let items = (0..<count).map { context(["name": .text("item\($0)"), "newline": .flag(endsLine($0))]) }
-        let output = try render("{{#groups}}\n  {{>group}}\n{{/groups}}\n", ["groups": .list([context(["items": .list(items)])])],
+        let output = try render("{{#groups}}\n  {{>group}}\n{{/groups}}\n", ["groups": .list([context(["items": .list(TemplateList(items))])])],
                                 partials: ["group": "{{#items}}{{name}}{{#newline}}\n{{/newline}}{{/items}}"])
         var expected = "", atLineStart = true
         for index in 0..<count {
@@ -173,6 +178,35 @@ private func syntaxError(_ template: String) -> Diagnostic? {
         let diagnostic = try #require(syntaxError(template))
         let location = try #require(diagnostic.location)
         #expect("\(location.path):\(location.line):\(location.column): \(diagnostic.message.replacingOccurrences(of: "template syntax error: ", with: ""))" == expected)
+    }
+
+    /// A list long enough to render on all cores, its contexts translated as each item is reached: each once,
+    /// in the chunk that renders it, and the output as if they had all been made first.
+    @Test func aTranslatedListTranslatesEachItemOnceAsItIsRendered() throws {
+        let count = 20 * TemplateRendering.concurrentListLength + 5
+        let translations = Mutex(0)
+        let items = TranslatedList(Array(0..<count)) { number in
+            translations.withLock { $0 += 1 }
+            return Values(values: ["name": .text("item\(number)")])
+        }
+        #expect(translations.withLock { $0 } == 0)
+        var library = TemplateLibrary()
+        try library.register(text: "{{#items}}{{name}},{{/items}}", named: "main", path: "main.mustache")
+        let list = try #require(items.templateValue)
+        let output = try #require(library.render("main", context: Values(values: ["items": list])))
+        #expect(output == (0..<count).map { "item\($0)," }.joined())
+        #expect(translations.withLock { $0 } == count)
+    }
+
+    /// Output a layout pass re-indents (Swift, TypeScript) is rendered without indenting an indented partial's
+    /// lines; other output gets the partial tag's indentation on every line, as the specification says.
+    @Test func indentedPartialsAreIndentedUnlessALayoutPassDoesIt() throws {
+        var library = TemplateLibrary()
+        try library.register(text: "{\n    {{> body}}\n}\n", named: "main", path: "main.mustache")
+        try library.register(text: "a\nb\n", named: "body", path: "body.mustache")
+        let context = Values(values: [:])
+        #expect(library.renderUTF8("main", context: context).map { String(decoding: $0, as: UTF8.self) } == "{\n    a\n    b\n}\n")
+        #expect(library.renderUTF8("main", context: context, indentsPartials: false).map { String(decoding: $0, as: UTF8.self) } == "{\na\nb\n}\n")
     }
 
     @Test func aPartialThatDoesNotExistIsReported() throws {

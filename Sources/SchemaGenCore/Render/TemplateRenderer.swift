@@ -53,14 +53,15 @@ public struct TemplateRenderer: Sendable {
     /// Renders the main Swift template (`swift-file`) with `context`. The context is released before layout:
     /// for a large contract it is several times the size of the output.
     public func render(_ context: consuming SwiftFileContext) -> String {
-        let rendered = library.renderUTF8("swift-file", context: context) ?? []
+        // Brace layout sets every line's indentation: the partials' own would only be undone.
+        let rendered = library.renderUTF8("swift-file", context: context, indentsPartials: false) ?? []
         _ = consume context
         return BraceLayout.format(utf8: rendered)
     }
 
     /// Renders the main TypeScript template (`typescript-file`) with `context`, released before layout.
     public func render(_ context: consuming TypeScriptFileContext) -> String {
-        let rendered = library.renderUTF8("typescript-file", context: context) ?? []
+        let rendered = library.renderUTF8("typescript-file", context: context, indentsPartials: false) ?? []
         _ = consume context
         return BraceLayout.format(utf8: rendered)
     }

@@ -33,10 +33,11 @@ struct TemplateLibrary: Sendable {
         renderUTF8(name, context: context).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// The same as UTF-8 bytes, for a layout pass that reads bytes anyway.
-    func renderUTF8(_ name: String, context: some TemplateContext) -> [UInt8]? {
+    /// The same as UTF-8 bytes, for a layout pass that reads bytes anyway. A layout pass that sets every line's
+    /// indentation itself passes `indentsPartials: false`: indenting an indented partial's lines would be undone.
+    func renderUTF8(_ name: String, context: some TemplateContext, indentsPartials: Bool = true) -> [UInt8]? {
         guard let nodes = templates[name] else { return nil }
-        var rendering = TemplateRendering(library: self, root: .context(context))
+        var rendering = TemplateRendering(library: self, root: .context(context), indentsPartials: indentsPartials)
         rendering.render(nodes)
         return rendering.output
     }

@@ -10,13 +10,16 @@ struct TemplateRendering {
     private var indentation = ""
     /// Whether the output is at the start of a line of the partial's text, where `indentation` goes.
     private var atLineStart = false
+    /// Whether an indented partial's lines get its tag's indentation (off for output a layout pass re-indents).
+    private let indentsPartials: Bool
     /// Whether long lists may render on all cores; off inside a list that already does.
     private var rendersListsConcurrently = true
     /// Lists at least this long render their items on all cores, in chunks of at least this many items.
     static let concurrentListLength = 64
 
-    init(library: TemplateLibrary, root: TemplateValue) {
+    init(library: TemplateLibrary, root: TemplateValue, indentsPartials: Bool = true) {
         self.library = library
+        self.indentsPartials = indentsPartials
         self.stack = [StackLevel.holding(root)]
     }
 
@@ -42,7 +45,7 @@ struct TemplateRendering {
             case .partial(let name, let partialIndentation, _):
                 guard let partial = library.nodes(named: name) else { continue }
                 let outerIndentation = indentation
-                if !partialIndentation.isEmpty {
+                if indentsPartials, !partialIndentation.isEmpty {
                     indentation += partialIndentation
                     atLineStart = true
                 }
@@ -62,15 +65,15 @@ struct TemplateRendering {
             if rendersListsConcurrently, items.count >= 2 * Self.concurrentListLength {
                 renderConcurrently(body, over: items)
             } else {
-                for item in items { render(body, in: item) }
+                for index in items.indices { render(body, in: items.level(index)) }
             }
         case .text, .context:
-            render(body, in: value)
+            render(body, in: StackLevel.holding(value))
         }
     }
 
-    private mutating func render(_ body: [TemplateNode], in value: TemplateValue) {
-        stack.append(StackLevel.holding(value))
+    private mutating func render(_ body: [TemplateNode], in level: StackLevel) {
+        stack.append(level)
         render(body)
         stack.removeLast()
     }
@@ -79,9 +82,9 @@ struct TemplateRendering {
     /// bytes as one item after another. An item's output depends on the rendering state only through
     /// `atLineStart` (the stack, indentation and content type are restored after every item), so each chunk
     /// assumes the state the first item left, and a chunk that started from another state is rendered again.
-    private mutating func renderConcurrently(_ body: [TemplateNode], over items: [TemplateValue]) {
-        render(body, in: items[0])
-        let rest = items[1...]
+    private mutating func renderConcurrently(_ body: [TemplateNode], over items: TemplateList) {
+        render(body, in: items.level(0))
+        let rest = items.indices.dropFirst()
         let chunkSize = Self.concurrentListLength
         let chunkStarts = Array(stride(from: rest.startIndex, to: rest.endIndex, by: chunkSize))
         var chunk = self
@@ -90,7 +93,7 @@ struct TemplateRendering {
         let start = chunk
         var rendered = chunkStarts.concurrentMap { first in
             var rendering = start
-            for item in rest[first..<Swift.min(first + chunkSize, rest.endIndex)] { rendering.render(body, in: item) }
+            for index in first..<Swift.min(first + chunkSize, rest.endIndex) { rendering.render(body, in: items.level(index)) }
             // Chunks wait to be joined; one grown by doubling can be half empty, so a loose one is copied tight.
             let output = rendering.output.capacity > rendering.output.count + rendering.output.count / 8
                 ? Array(rendering.output[...]) : rendering.output
@@ -108,7 +111,7 @@ struct TemplateRendering {
                 output.append(contentsOf: result.output)
                 atLineStart = result.endsAtLineStart
             } else {
-                for item in rest[first..<Swift.min(first + chunkSize, rest.endIndex)] { render(body, in: item) }
+                for index in first..<Swift.min(first + chunkSize, rest.endIndex) { render(body, in: items.level(index)) }
             }
         }
     }
@@ -140,7 +143,7 @@ struct TemplateRendering {
 
     private mutating func writeTemplateText(_ text: String, lines: [String]) {
         guard !indentation.isEmpty else {
-            output.append(contentsOf: text.utf8)
+            append(text)
             return
         }
         // Inside an indented partial every line of the template's own text is indented (not the lines
@@ -158,10 +161,17 @@ struct TemplateRendering {
     private mutating func writeValue(_ text: String) {
         guard !text.isEmpty else { return }
         if atLineStart, !indentation.isEmpty {
-            output.append(contentsOf: indentation.utf8)
+            append(indentation)
         }
         atLineStart = false
-        output.append(contentsOf: text.utf8)
+        append(text)
+    }
+
+    /// Appends `text`'s UTF-8 in one copy; appending the `utf8` view went through its generic iterator.
+    private mutating func append(_ text: String) {
+        if text.utf8.withContiguousStorageIfAvailable({ output.append(contentsOf: $0) }) == nil {
+            output.append(contentsOf: text.utf8)
+        }
     }
 }
 
@@ -184,43 +194,5 @@ private extension String {
             }
         }
         return escaped
-    }
-}
-
-/// A level of the rendering's context stack. A context level is a subclass generic over the context's type, so a
-/// lookup calls the context's own `templateValue(forKey:)` directly: taking it out of a `TemplateValue` as an
-/// existential copied it at every level of every lookup, about a fifth of rendering.
-// `@unchecked Sendable` (here and in `ContextLevel`): every stored property is a `let` of a `Sendable` type; a
-// class that is subclassed cannot be checked for it.
-private class StackLevel: @unchecked Sendable {
-    let value: TemplateValue
-
-    init(value: TemplateValue) {
-        self.value = value
-    }
-
-    /// The level for `value`: text, flags and lists have no keys.
-    static func holding(_ value: TemplateValue) -> StackLevel {
-        guard case .context(let context) = value else { return StackLevel(value: value) }
-        return level(value, context)
-    }
-
-    private static func level<Context: TemplateContext>(_ value: TemplateValue, _ context: Context) -> StackLevel {
-        ContextLevel(value: value, context: context)
-    }
-
-    func templateValue(forKey key: TemplateKeyName) -> TemplateValue? { nil }
-}
-
-private final class ContextLevel<Context: TemplateContext>: StackLevel, @unchecked Sendable {
-    let context: Context
-
-    init(value: TemplateValue, context: Context) {
-        self.context = context
-        super.init(value: value)
-    }
-
-    override func templateValue(forKey key: TemplateKeyName) -> TemplateValue? {
-        context.templateValue(forKey: key)
     }
 }

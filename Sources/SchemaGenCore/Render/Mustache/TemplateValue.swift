@@ -3,7 +3,7 @@
 public enum TemplateValue: Sendable {
     case text(String)
     case flag(Bool)
-    case list([TemplateValue])
+    case list(TemplateList)
     case context(any TemplateContext)
 
     /// The value of `key` when this is a context.
@@ -29,6 +29,37 @@ public enum TemplateValue: Sendable {
         case .list, .context: ""
         }
     }
+}
+
+/// The items a section repeats over, each made when the section reaches it: a list's items are read once per
+/// rendering of the section, so making them all at every lookup of the list (contexts boxed, lists copied) cost
+/// time and memory for nothing.
+public struct TemplateList: RandomAccessCollection, ExpressibleByArrayLiteral, Sendable {
+    public let startIndex = 0
+    public let endIndex: Int
+    /// The rendering's stack level for an item: for contexts of one type, made without boxing the item first.
+    let level: @Sendable (Int) -> StackLevel
+
+    /// `count` items, the item at an index made by `item`; an item read twice is made twice.
+    public init(count: Int, item: @escaping @Sendable (Int) -> TemplateValue) {
+        self.init(count: count, level: { StackLevel.holding(item($0)) })
+    }
+
+    init(count: Int, level: @escaping @Sendable (Int) -> StackLevel) {
+        endIndex = count
+        self.level = level
+    }
+
+    /// The items of `values`.
+    public init(_ values: [TemplateValue]) {
+        self.init(count: values.count) { values[$0] }
+    }
+
+    public init(arrayLiteral elements: TemplateValue...) {
+        self.init(elements)
+    }
+
+    public subscript(position: Int) -> TemplateValue { level(position).value }
 }
 
 /// A value that has keys templates read.
@@ -100,29 +131,35 @@ struct TemplateKeyTable<Context>: ExpressibleByDictionaryLiteral, Sendable {
 }
 
 /// A type that templates can read as a value.
-public protocol TemplateValueConvertible {
+protocol TemplateValueConvertible: Sendable {
     /// The value; `nil` when absent (an empty optional).
     var templateValue: TemplateValue? { get }
+    /// The stack level a section over this value, an item of a list, pushes.
+    var stackLevel: StackLevel { get }
+}
+
+extension TemplateValueConvertible {
+    /// An empty optional in a list renders its item with nothing to read, as Mustache renders `null`.
+    var stackLevel: StackLevel { StackLevel.holding(templateValue ?? .text("")) }
 }
 
 extension String: TemplateValueConvertible {
-    public var templateValue: TemplateValue? { .text(self) }
+    var templateValue: TemplateValue? { .text(self) }
 }
 
 extension Bool: TemplateValueConvertible {
-    public var templateValue: TemplateValue? { .flag(self) }
+    var templateValue: TemplateValue? { .flag(self) }
 }
 
 extension Array: TemplateValueConvertible where Element: TemplateValueConvertible {
-    public var templateValue: TemplateValue? {
-        // A closure rather than `\.templateValue`: a list is boxed on every lookup of it, and applying the key path
-        // was a tenth of a debug build's generation (the build plugin's).
-        .list(compactMap { $0.templateValue })
+    var templateValue: TemplateValue? {
+        // Each item's level is made when a section reaches it, not all items at every lookup of the list.
+        .list(TemplateList(count: count) { [self] in self[$0].stackLevel })
     }
 }
 
 extension Optional: TemplateValueConvertible where Wrapped: TemplateValueConvertible {
-    public var templateValue: TemplateValue? { self?.templateValue }
+    var templateValue: TemplateValue? { self?.templateValue }
 }
 
 /// A context that answers lookups from a table of its keys.
@@ -139,7 +176,9 @@ extension KeyedTemplateContext {
         Self.templateKeys[key]?.read(self)
     }
 
-    public var templateValue: TemplateValue? { .context(self) }
+    var templateValue: TemplateValue? { .context(self) }
+
+    var stackLevel: StackLevel { ContextLevel(self) }
 }
 
 /// How one key of a context is read.

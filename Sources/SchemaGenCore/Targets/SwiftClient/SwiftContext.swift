@@ -13,8 +13,8 @@ public struct SwiftFileContext: Sendable {
     public var framing: String
     /// A Swift expression of type `WireDateEncoding`.
     public var dateEncoding: String
-    /// Named types, in contract order.
-    public var types: [TypeContext]
+    /// Named types, in contract order, translated as rendering reaches each.
+    public var types: TranslatedList<TypeContext>
     /// Events outside channels.
     public var root: ScopeContext
     /// Channels, in contract order.

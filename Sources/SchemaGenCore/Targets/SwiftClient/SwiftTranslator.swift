@@ -23,7 +23,7 @@ public struct SwiftTranslator: Sendable {
     public func translate(_ contract: Contract, sourceFile: String, role: FileRole = .client) -> SwiftFileContext {
         let speller = SwiftTypeSpeller(namespace: contract.name, declaredNames: Self.declaredTypeNames(in: contract))
         let builder = StructBuilder(speller: speller, contract: contract)
-        let types = contract.types.concurrentMap(minimumChunk: 64) { builder.namedType($0) }
+        let types = TranslatedList(contract.types) { builder.namedType($0) }
         let events = EventTranslator(contract: contract, builder: builder)
         let root = events.scope(contract.events, channelExpression: "nil", enclosingType: contract.name)
         let channels = contract.channels.map { channel in

@@ -1,0 +1,46 @@
+/// A level of the rendering's context stack: the value a section pushed, and its keys.
+///
+/// A context's level is a subclass generic over the context's type, so a lookup calls the context's own
+/// `templateValue(forKey:)` directly: taking it out of a `TemplateValue` as an existential copied it at every level
+/// of every lookup, about a fifth of rendering. An item of a list is made into its level directly, without being
+/// boxed as a `TemplateValue` first.
+// `@unchecked Sendable` (here and in the subclasses): every stored property is a `let` of a `Sendable` type; a
+// class that is subclassed cannot be checked for it.
+class StackLevel: @unchecked Sendable {
+    /// The value itself, what `{{.}}` reads.
+    var value: TemplateValue { .text("") }
+
+    func templateValue(forKey key: TemplateKeyName) -> TemplateValue? { nil }
+
+    /// The level for `value`: text, flags and lists have no keys.
+    static func holding(_ value: TemplateValue) -> StackLevel {
+        guard case .context(let context) = value else { return ValueLevel(value) }
+        return level(of: context)
+    }
+
+    private static func level<Context: TemplateContext>(of context: Context) -> StackLevel {
+        ContextLevel(context)
+    }
+}
+
+/// The level of text, a flag or a list.
+private final class ValueLevel: StackLevel, @unchecked Sendable {
+    let held: TemplateValue
+
+    init(_ value: TemplateValue) { held = value }
+
+    override var value: TemplateValue { held }
+}
+
+/// The level of one context.
+final class ContextLevel<Context: TemplateContext>: StackLevel, @unchecked Sendable {
+    let context: Context
+
+    init(_ context: Context) { self.context = context }
+
+    override var value: TemplateValue { .context(context) }
+
+    override func templateValue(forKey key: TemplateKeyName) -> TemplateValue? {
+        context.templateValue(forKey: key)
+    }
+}
