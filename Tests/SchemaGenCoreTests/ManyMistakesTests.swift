@@ -33,6 +33,19 @@ import Testing
         #expect(loaded.contract == nil)
     }
 
+    /// A space at either end of an event's name is part of its wire name, which is rarely meant: a warning, not an
+    /// error, at the name. Spaces inside a name, and other characters at its ends, say nothing.
+    @Test func anEventNameWithASpaceAtEitherEndIsAWarning() {
+        for (name, warns) in [("\" leading\"", true), ("\"trailing\\t\"", true), ("\"ideographic\u{3000}\"", true),
+                              ("\"in between\"", false), ("plain", false), ("\"new\\nline\"", false)] {
+            let text = "schemagen: 1\nname: Demo\nframing: socket.io\nevents:\n  \(name):\n    direction: server-to-client\n"
+            let loaded = ContractLoader().load(text: text, path: "space.yaml")
+            let warnings = loaded.diagnostics.filter { $0.severity == .warning && $0.message.contains("starts or ends with a space") }
+            #expect(warnings.map { "\($0.location!.line):\($0.location!.column)" } == (warns ? ["5:3"] : []), "\(name)")
+            #expect(loaded.contract != nil, "\(name)")
+        }
+    }
+
     /// Long `types:` and `events:` mappings are read in chunks on all cores; every mistake in every chunk is
     /// still reported once, in file order.
     @Test func mistakesAcrossAThousandTypesAndEventsAreAllReportedInOrder() {

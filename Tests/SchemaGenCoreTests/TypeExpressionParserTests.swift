@@ -10,6 +10,17 @@ import Testing
         #expect(try TypeExpressionParser.parse("[Item?]").get() == .array(.optional(.name("Item", offset: 1))))
     }
 
+    /// Bare names, with or without `?`, are most of a contract's types and are read without the parser; they
+    /// give what it gives, and anything else still goes through it.
+    @Test func bareNamesGiveWhatTheParserGives() throws {
+        #expect(try TypeExpressionParser.parse("Payload0").get() == .name("Payload0", offset: 0))
+        #expect(try TypeExpressionParser.parse("_id9?").get() == .optional(.name("_id9", offset: 0)))
+        #expect(try TypeExpressionParser.parse("Int ?").get() == .optional(.name("Int", offset: 0)))
+        #expect(try TypeExpressionParser.parse(" Int").get() == .name("Int", offset: 1))
+        #expect(try TypeExpressionParser.parse("Ünïcode?").get() == .optional(.name("Ünïcode", offset: 0)))
+        #expect(try TypeExpressionParser.parse("null").get() == .name("null", offset: 0))
+    }
+
     @Test(arguments: [
         ("", 0), ("[String", 7), ("String??", 7), ("Array<Int>", 5), ("String Int", 7), ("[String:]", 8), ("?", 0),
     ])

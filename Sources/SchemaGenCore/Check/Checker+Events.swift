@@ -25,7 +25,7 @@ extension Checker {
             diagnostics.error("an event name is empty; write the name exactly as it appears on the wire", at: keyLocation)
             return nil
         }
-        if wireName.trimmingCharacters(in: .whitespaces) != wireName {
+        if let first = wireName.unicodeScalars.first, let last = wireName.unicodeScalars.last, first.isSpace || last.isSpace {
             diagnostics.warning("\(owner) starts or ends with a space, which is part of the wire name; remove it unless the server really sends it",
                                 at: keyLocation)
         }
@@ -317,4 +317,9 @@ extension Checker {
         }
         return failed ? nil : template
     }
+}
+
+private extension Unicode.Scalar {
+    /// A space or a tab (what `CharacterSet.whitespaces` holds), checked without building a character set per event.
+    var isSpace: Bool { self == "\t" || properties.generalCategory == .spaceSeparator }
 }

@@ -3,7 +3,7 @@
 /// Rendering translates an item in the chunk that renders it, on all cores, and drops it once rendered; a
 /// template that reads the list twice translates it twice.
 public struct TranslatedList<Element: Sendable>: RandomAccessCollection, Sendable {
-    public let startIndex = 0
+    public var startIndex: Int { 0 }
     public let endIndex: Int
     private let translate: @Sendable (Int) -> Element
 

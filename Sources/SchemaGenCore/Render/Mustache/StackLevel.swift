@@ -24,7 +24,7 @@ class StackLevel: @unchecked Sendable {
 }
 
 /// The level of text, a flag or a list.
-private final class ValueLevel: StackLevel, @unchecked Sendable {
+final class ValueLevel: StackLevel, @unchecked Sendable {
     let held: TemplateValue
 
     init(_ value: TemplateValue) { held = value }

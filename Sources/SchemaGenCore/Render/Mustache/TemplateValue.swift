@@ -35,7 +35,7 @@ public enum TemplateValue: Sendable {
 /// rendering of the section, so making them all at every lookup of the list (contexts boxed, lists copied) cost
 /// time and memory for nothing.
 public struct TemplateList: RandomAccessCollection, ExpressibleByArrayLiteral, Sendable {
-    public let startIndex = 0
+    public var startIndex: Int { 0 }
     public let endIndex: Int
     /// The rendering's stack level for an item: for contexts of one type, made without boxing the item first.
     let level: @Sendable (Int) -> StackLevel
@@ -56,8 +56,11 @@ public struct TemplateList: RandomAccessCollection, ExpressibleByArrayLiteral, S
     }
 
     public init(arrayLiteral elements: TemplateValue...) {
-        self.init(elements)
+        self = elements.isEmpty ? Self.empty : Self(elements)
     }
+
+    /// The empty list, shared.
+    private static let empty = TemplateList(count: 0) { _ in ValueLevel(.text("")) }
 
     public subscript(position: Int) -> TemplateValue { level(position).value }
 }
@@ -153,8 +156,9 @@ extension Bool: TemplateValueConvertible {
 
 extension Array: TemplateValueConvertible where Element: TemplateValueConvertible {
     var templateValue: TemplateValue? {
-        // Each item's level is made when a section reaches it, not all items at every lookup of the list.
-        .list(TemplateList(count: count) { [self] in self[$0].stackLevel })
+        // Each item's level is made when a section reaches it, not all items at every lookup of the list; most
+        // lists a template asks about (documentation lines, constants) are empty, and need no closure.
+        .list(isEmpty ? [] : TemplateList(count: count) { [self] in self[$0].stackLevel })
     }
 }
 
