@@ -198,6 +198,28 @@ private func syntaxError(_ template: String) -> Diagnostic? {
         #expect(translations.withLock { $0 } == count)
     }
 
+    /// A rendering that streams hands its output over as it goes, once a long list's joined chunks reach the flush
+    /// length: what it hands over, then what is left at the end, is the output rendered whole.
+    @Test func aFlushingRenderingHandsOverItsOutputInOrder() throws {
+        let count = 60_000
+        let items = TemplateList((0..<count).map { context(["name": .text("item\($0) of a list long enough to flush")]) })
+        var library = TemplateLibrary()
+        try library.register(text: "head\n{{#items}}{{name}}\n{{/items}}tail", named: "main", path: "main.mustache")
+        let data = Values(values: ["items": .list(items)])
+        let whole = try #require(library.renderUTF8("main", context: data))
+        let flushed = Mutex<[[UInt8]]>([])
+        let flush: @Sendable (inout [UInt8]) -> Void = { output in
+            flushed.withLock { $0.append(output) }
+            output.removeAll()
+        }
+        let rest = try #require(library.renderUTF8("main", context: data, flush: flush))
+        let pieces = flushed.withLock { $0 }
+        #expect(whole.count > 2 * TemplateRendering.flushLength)
+        #expect(pieces.count >= 2)
+        #expect(pieces.allSatisfy { $0.count >= TemplateRendering.flushLength })
+        #expect(pieces.joined() + rest == whole)
+    }
+
     /// Output a layout pass re-indents (Swift, TypeScript) is rendered without indenting an indented partial's
     /// lines; other output gets the partial tag's indentation on every line, as the specification says.
     @Test func indentedPartialsAreIndentedUnlessALayoutPassDoesIt() throws {

@@ -1,7 +1,8 @@
 import Foundation
 
-/// The whole pipeline for a set of contracts: load, check, translate, render, all in memory; then write,
-/// or compare with what is on disk (`schemagen check`).
+/// The whole pipeline for a set of contracts: load and check in memory; then translate and render each file
+/// as it is written (streamed into its place, never held whole), or compared with what is on disk
+/// (`schemagen check`).
 public struct Generator: Sendable {
     public let configuration: Configuration
 
@@ -17,7 +18,8 @@ public struct Generator: Sendable {
     public struct Result: Sendable {
         /// Every contract, loaded and checked, in file order.
         public var contracts: [ContractLoader.Loaded]
-        /// Files for the output folder (paths relative to it); empty when anything has errors.
+        /// Files for the output folder (paths relative to it), rendered when written or read; empty when anything
+        /// has errors.
         public var files: [OutputFile]
         /// The folders of the output folder whose earlier generated files are replaced by `files`.
         public var ownedFolders: [String]
@@ -35,7 +37,8 @@ public struct Generator: Sendable {
         }
     }
 
-    /// Loads, checks and renders `targets` (by default the configuration's) in memory. Nothing is written.
+    /// Loads and checks the contracts, and prepares the files of `targets` (by default the configuration's), which
+    /// render when written (``write(_:waiting:)``) or read. Nothing is written.
     public func generate(_ targets: Set<OutputTarget>? = nil) -> Result {
         let targets = (targets ?? Set(configuration.targets)).sorted()
         var result = Result(contracts: [], files: [], ownedFolders: targets.map(\.folder).reduce(into: []) { if !$0.contains($1) { $0.append($1) } }, guides: [], diagnostics: [])
@@ -64,7 +67,7 @@ public struct Generator: Sendable {
         }
 
         var sources: [GuideInjector.Source] = []
-        var jobs: [RenderJob] = []
+        var files: [OutputFile] = []
         var seen: [String: String] = [:]
         for loaded in result.contracts {
             guard let contract = loaded.contract else { continue }
@@ -77,13 +80,12 @@ public struct Generator: Sendable {
             }
             seen[baseName] = loaded.path
             for (target, render) in renderers {
-                jobs.append(RenderJob(path: "\(target.folder)/\(baseName).\(target.fileExtension)") { render(contract, fileName) })
+                files.append(OutputFile(relativePath: "\(target.folder)/\(baseName).\(target.fileExtension)") { render(contract, fileName, $0) })
             }
             if markdownRenderer != nil {
                 sources.append(GuideInjector.Source(names: [contract.name, baseName], context: MarkdownTranslator().translate(contract, sourceFile: fileName)))
             }
         }
-        let files = RenderJob.runConcurrently(jobs)
         if let markdownRenderer {
             let injector = GuideInjector(sources: sources, renderer: markdownRenderer)
             for guide in configuration.inject {
@@ -124,9 +126,10 @@ public struct Generator: Sendable {
         var drifts: [Drift] = []
         let output = URL(fileURLWithPath: configuration.output)
         func shown(_ relative: String) -> String { (configuration.output as NSString).appendingPathComponent(relative) }
-        for file in result.files {
+        // Each file rendered once, on all cores.
+        for (file, contents) in zip(result.files, result.files.concurrentMap(\.contents)) {
             let onDisk = try? String(contentsOf: output.appendingPathComponent(file.relativePath), encoding: .utf8)
-            if onDisk != file.contents { drifts.append(Drift(path: shown(file.relativePath), onDisk: onDisk, regenerated: file.contents)) }
+            if onDisk != contents { drifts.append(Drift(path: shown(file.relativePath), onDisk: onDisk, regenerated: contents)) }
         }
         for guide in result.guides {
             let onDisk = try? String(contentsOfFile: guide.relativePath, encoding: .utf8)

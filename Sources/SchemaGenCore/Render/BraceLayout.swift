@@ -25,38 +25,88 @@ public enum BraceLayout {
         return source.withUTF8 { format(bytes: $0, segmentLength: segmentLength) }
     }
 
-    /// Lays out rendered UTF-8 (what the template renderer produces) without making a `String` of it first.
-    static func format(utf8 source: [UInt8]) -> String {
-        source.withUnsafeBufferPointer { format(bytes: $0) }
-    }
-
     // Works on UTF-8 bytes: every character that matters here is ASCII, and UTF-8 never reuses ASCII bytes
     // inside others. This pass sees every line of every generated file (33 MB for a 10,000-event contract), so
     // it runs in three stages: reading each line's braces (on all cores: a line's braces do not depend on the
     // lines before it), placing the lines (one pass over the line records, the only part that carries state),
     // and writing them (on all cores, each segment at its offset in the final string).
     private static func format(bytes: UnsafeBufferPointer<UInt8>, segmentLength: Int = segmentLength) -> String {
-        let segments = segmentStarts(of: bytes, length: segmentLength)
-        let text = UncheckedBytes(bytes)
-        var lines = segments.indices.concurrentMap { segment in
-            scanLines(text, from: segments[segment], to: segment + 1 < segments.count ? segments[segment + 1] : text.bytes.count)
+        var placement = Placement()
+        let laidOut = LaidOut(bytes, segmentLength: segmentLength, placement: &placement)
+        guard laidOut.total > 0 else { return "\n" }
+        return String(unsafeUninitializedCapacity: laidOut.total) { buffer in
+            laidOut.write(into: buffer.baseAddress!)
+            return laidOut.total
         }
-        let lengths = place(&lines)
-        let total = lengths.reduce(0, +)
-        guard total > 0 else { return "\n" }
-        let placed = lines
-        // Each segment is written at the sum of the lengths before it.
-        var offset = 0
-        let starts = lengths.map { length in
-            defer { offset += length }
-            return offset
+    }
+
+    /// Lays out a text that arrives in pieces (a large file, rendered and written a piece at a time), with the
+    /// same result as ``format(_:)`` of the whole text: the placement of each line carries over from the piece
+    /// before.
+    struct Stream {
+        private var placement = Placement()
+        private var wroteAnything = false
+        private let segmentLength: Int
+
+        init(segmentLength: Int = BraceLayout.segmentLength) {
+            self.segmentLength = segmentLength
         }
-        return String(unsafeUninitializedCapacity: total) { buffer in
-            let output = UncheckedOutput(buffer)
-            _ = placed.indices.concurrentMap { segment in
-                write(placed[segment], of: text, from: segments[segment], into: output, at: starts[segment])
+
+        /// Lays out `bytes`, whole lines (the last ending with a line feed, except at the end of the text), and
+        /// passes the laid-out bytes to `emit`.
+        mutating func layOut(_ bytes: UnsafeBufferPointer<UInt8>, emit: (UnsafeRawBufferPointer) -> Void) {
+            let laidOut = LaidOut(bytes, segmentLength: segmentLength, placement: &placement)
+            guard laidOut.total > 0 else { return }
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: laidOut.total, alignment: 1)
+            defer { buffer.deallocate() }
+            laidOut.write(into: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self))
+            emit(UnsafeRawBufferPointer(buffer))
+            wroteAnything = true
+        }
+
+        /// Ends the text: a text with no line at all is one empty line, as ``format(_:)`` makes it.
+        mutating func finish(emit: (UnsafeRawBufferPointer) -> Void) {
+            guard !wroteAnything else { return }
+            var lineFeed = UInt8(ascii: "\n")
+            withUnsafeBytes(of: &lineFeed) { emit($0) }
+            wroteAnything = true
+        }
+    }
+
+    /// A text's lines read, placed and measured: what writing it needs.
+    private struct LaidOut {
+        let text: UncheckedBytes
+        let segments: [Int]
+        let lines: [[Line]]
+        /// Where each segment's output starts, and the output's length.
+        let starts: [Int]
+        let total: Int
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>, segmentLength: Int, placement: inout Placement) {
+            let segments = BraceLayout.segmentStarts(of: bytes, length: segmentLength)
+            let text = UncheckedBytes(bytes)
+            var lines = segments.indices.concurrentMap { segment in
+                scanLines(text, from: segments[segment], to: segment + 1 < segments.count ? segments[segment + 1] : text.bytes.count)
             }
-            return total
+            let lengths = placement.place(&lines)
+            // Each segment is written at the sum of the lengths before it.
+            var offset = 0
+            starts = lengths.map { length in
+                defer { offset += length }
+                return offset
+            }
+            total = offset
+            self.text = text
+            self.segments = segments
+            self.lines = lines
+        }
+
+        /// Writes the laid-out text at `base`, which has room for ``total`` bytes, each segment on a core.
+        func write(into base: UnsafeMutablePointer<UInt8>) {
+            let output = UncheckedOutput(base)
+            _ = lines.indices.concurrentMap { [self] segment in
+                BraceLayout.write(lines[segment], of: text, from: segments[segment], into: output, at: starts[segment])
+            }
         }
     }
 
@@ -74,9 +124,9 @@ public enum BraceLayout {
 
     /// One line of the input, trimmed: what placing it needs, then where it goes.
     ///
-    /// Every line of a generated file has one (730,000 for a 10,000-event contract, held together until the file is
-    /// written), so the record is kept small: 28 bytes, where offsets as `Int`s and a `Bool` per property took 48
-    /// and were the largest allocation of a run (docs/performance.md). Offsets are 32-bit and count from the
+    /// Every line of a piece being laid out has one (a streamed file is laid out a megabyte at a time; a whole
+    /// 10,000-event file had 730,000), so the record is kept small: 28 bytes, where offsets as `Int`s and a `Bool`
+    /// per property took 48 and were the largest allocation of a run (docs/performance.md). Offsets are 32-bit and count from the
     /// segment's start; a segment is about ``segmentLength`` bytes plus the rest of its last line, and no line of a
     /// file rendered from a contract (at most 8 MiB, `FileSystem`'s cap) comes near 4 GiB.
     private struct Line: Sendable {
@@ -141,12 +191,12 @@ public enum BraceLayout {
         // Counted first, so the records take exactly their room: grown by doubling they were up to half empty.
         lines.reserveCapacity(lineFeeds(in: bytes, from: start, to: end) + 1)
         var lineStart = start
-        while lineStart < end || (lineStart == end && end == bytes.count) {
+        // A text ending in a line feed has no line after it: a blank record there would change nothing at the end
+        // of a whole text, but between the pieces of a streamed one it would stand for a blank line.
+        while lineStart < end {
             // memchr: vectorized, where a byte loop was a third of reading the lines.
-            let lineEnd = lineStart < end
-                ? memchr(bytes.baseAddress! + lineStart, Int32(UInt8(ascii: "\n")), end - lineStart)
-                    .map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - bytes.baseAddress! } ?? end
-                : end
+            let lineEnd = memchr(bytes.baseAddress! + lineStart, Int32(UInt8(ascii: "\n")), end - lineStart)
+                .map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - bytes.baseAddress! } ?? end
             lines.append(Line(trimmed(bytes[lineStart..<lineEnd]), segmentStart: start))
             lineStart = lineEnd + 1
         }
@@ -164,40 +214,44 @@ public enum BraceLayout {
         return count
     }
 
-    /// Gives every line its depth and decides the blank lines; returns each segment's output length in bytes.
-    private static func place(_ segments: inout [[Line]]) -> [Int] {
+    /// The state that placing a line carries to the next: the open blocks and the blank lines around them.
+    private struct Placement {
         var blocks: [Bool] = []   // for each open brace: whether it opened a `switch`
         var previousBlank = true
         var lastLineOpensBlock = false
         var pendingBlank = false  // a blank line, written unless the next line closes a block
-        var lengths = Array(repeating: 0, count: segments.count)
-        for segment in segments.indices {
-            for index in segments[segment].indices {
-                var line = segments[segment][index]
-                if line.isBlank {
-                    if !previousBlank, !lastLineOpensBlock { pendingBlank = true }
-                    previousBlank = true
-                    continue
+
+        /// Gives every line its depth and decides the blank lines; returns each segment's output length in bytes.
+        mutating func place(_ segments: inout [[Line]]) -> [Int] {
+            var lengths = Array(repeating: 0, count: segments.count)
+            for segment in segments.indices {
+                for index in segments[segment].indices {
+                    var line = segments[segment][index]
+                    if line.isBlank {
+                        if !previousBlank, !lastLineOpensBlock { pendingBlank = true }
+                        previousBlank = true
+                        continue
+                    }
+                    // Closing braces at the start of the line dedent the line itself.
+                    var depth = blocks.count - min(Int(line.leadingCloses), blocks.count)
+                    if let innermost = blocks.last, innermost, line.leadingCloses == 0, line.flags.contains(.isCaseLabel) { depth -= 1 }
+                    if line.leadingCloses == 0, line.flags.contains(.startsWithDot) { depth += 1 }
+                    if pendingBlank && !line.flags.contains(.startsWithCloseBrace) { line.flags.insert(.blankBefore) }
+                    line.depth = Int32(clamping: max(0, depth))
+                    pendingBlank = false
+                    lastLineOpensBlock = line.flags.contains(.endsWithOpenBrace)
+                    previousBlank = false
+                    blocks.removeLast(min(Int(line.closes), blocks.count))
+                    if line.opens > 0 {
+                        blocks.append(contentsOf: repeatElement(false, count: Int(line.opens) - 1))
+                        blocks.append(line.flags.contains(.opensSwitch))
+                    }
+                    lengths[segment] += line.outputLength
+                    segments[segment][index] = line
                 }
-                // Closing braces at the start of the line dedent the line itself.
-                var depth = blocks.count - min(Int(line.leadingCloses), blocks.count)
-                if let innermost = blocks.last, innermost, line.leadingCloses == 0, line.flags.contains(.isCaseLabel) { depth -= 1 }
-                if line.leadingCloses == 0, line.flags.contains(.startsWithDot) { depth += 1 }
-                if pendingBlank && !line.flags.contains(.startsWithCloseBrace) { line.flags.insert(.blankBefore) }
-                line.depth = Int32(clamping: max(0, depth))
-                pendingBlank = false
-                lastLineOpensBlock = line.flags.contains(.endsWithOpenBrace)
-                previousBlank = false
-                blocks.removeLast(min(Int(line.closes), blocks.count))
-                if line.opens > 0 {
-                    blocks.append(contentsOf: repeatElement(false, count: Int(line.opens) - 1))
-                    blocks.append(line.flags.contains(.opensSwitch))
-                }
-                lengths[segment] += line.outputLength
-                segments[segment][index] = line
             }
+            return lengths
         }
-        return lengths
     }
 
     private static func write(_ lines: [Line], of text: UncheckedBytes, from segmentStart: Int, into output: UncheckedOutput, at start: Int) {
@@ -226,10 +280,10 @@ public enum BraceLayout {
         init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
     }
 
-    /// The output string's buffer: each segment writes its own range of it.
+    /// The output's buffer: each segment writes its own range of it.
     private struct UncheckedOutput: @unchecked Sendable {
         let base: UnsafeMutablePointer<UInt8>
-        init(_ buffer: UnsafeMutableBufferPointer<UInt8>) { base = buffer.baseAddress! }
+        init(_ base: UnsafeMutablePointer<UInt8>) { self.base = base }
     }
 
     /// Whether `line` starts with the ASCII `prefix` (compared byte by byte: the generic `starts(with:)` over a

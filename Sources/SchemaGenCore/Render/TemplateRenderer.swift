@@ -50,20 +50,37 @@ public struct TemplateRenderer: Sendable {
         self.library = library
     }
 
-    /// Renders the main Swift template (`swift-file`) with `context`. The context is released before layout:
-    /// for a large contract it is several times the size of the output.
+    /// Renders the main Swift template (`swift-file`) with `context`.
     public func render(_ context: consuming SwiftFileContext) -> String {
-        // Brace layout sets every line's indentation: the partials' own would only be undone.
-        let rendered = library.renderUTF8("swift-file", context: context, indentsPartials: false) ?? []
-        _ = consume context
-        return BraceLayout.format(utf8: rendered)
+        let sink = MemorySink()
+        render(context, into: sink)
+        return sink.text
     }
 
-    /// Renders the main TypeScript template (`typescript-file`) with `context`, released before layout.
+    /// Renders the main Swift template into `sink` as rendering goes, laid out a megabyte at a time: neither the
+    /// rendered text nor the file is held whole, nor the contexts of the named types (translated as reached).
+    func render(_ context: consuming SwiftFileContext, into sink: any OutputSink) {
+        renderLaidOut("swift-file", context: context, into: sink)
+    }
+
+    /// Renders the main TypeScript template (`typescript-file`) with `context`.
     public func render(_ context: consuming TypeScriptFileContext) -> String {
-        let rendered = library.renderUTF8("typescript-file", context: context, indentsPartials: false) ?? []
-        _ = consume context
-        return BraceLayout.format(utf8: rendered)
+        let sink = MemorySink()
+        render(context, into: sink)
+        return sink.text
+    }
+
+    /// Renders the main TypeScript template into `sink` as rendering goes, as the Swift file is.
+    func render(_ context: consuming TypeScriptFileContext, into sink: any OutputSink) {
+        renderLaidOut("typescript-file", context: context, into: sink)
+    }
+
+    /// Renders a brace language's file through ``BraceLayout``, which sets every line's indentation: the partials'
+    /// own would only be undone.
+    private func renderLaidOut(_ name: String, context: some TemplateContext, into sink: any OutputSink) {
+        let layout = StreamingLayout(sink: sink)
+        var rest = library.renderUTF8(name, context: context, indentsPartials: false, flush: layout.flush) ?? []
+        layout.finish(&rest)
     }
 
     /// Renders the main Markdown template (`markdown-file`) with `context`.
@@ -89,5 +106,32 @@ public struct TemplateRenderer: Sendable {
                 throw Failure(diagnostic: error)
             }
         }
+    }
+}
+
+/// Brace layout between a rendering and its sink: takes the whole lines of what has been rendered, lays them out
+/// and passes them on. Only the rendering's joining thread calls it, one call at a time (hence `@unchecked`).
+private final class StreamingLayout: @unchecked Sendable {
+    private var stream = BraceLayout.Stream()
+    private let sink: any OutputSink
+
+    init(sink: any OutputSink) {
+        self.sink = sink
+    }
+
+    /// Lays out and passes on every whole line of `rendered`, leaving the last, unfinished one.
+    @Sendable func flush(_ rendered: inout [UInt8]) {
+        guard let lastLineFeed = rendered.lastIndex(of: UInt8(ascii: "\n")) else { return }
+        rendered.withUnsafeBufferPointer { bytes in
+            stream.layOut(UnsafeBufferPointer(rebasing: bytes[...lastLineFeed])) { sink.write($0) }
+        }
+        rendered.removeSubrange(...lastLineFeed)
+    }
+
+    /// Lays out and passes on the rest of the text, which ends it.
+    func finish(_ rendered: inout [UInt8]) {
+        rendered.withUnsafeBufferPointer { bytes in stream.layOut(bytes) { sink.write($0) } }
+        rendered.removeAll()
+        stream.finish { sink.write($0) }
     }
 }

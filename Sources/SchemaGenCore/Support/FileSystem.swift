@@ -96,7 +96,7 @@ enum FileSystem {
         }
     }
 
-    fileprivate static func problem(errno code: Int32, path: String) -> Problem {
+    static func problem(errno code: Int32, path: String) -> Problem {
         switch code {
         case ENOENT:
             var status = stat()
@@ -137,9 +137,21 @@ extension FileSystem {
     }
 
     private static func writeDurably(_ bytes: UnsafeRawBufferPointer, to path: String) throws(Problem) {
+        let descriptor = try create(path)
+        defer { close(descriptor) }
+        try writeAll(bytes, to: descriptor, path: path)
+        guard fsync(descriptor) == 0 else { throw problem(errno: errno, path: path) }
+    }
+
+    /// Creates (or empties) the file at `path` for writing; the caller closes the descriptor.
+    static func create(_ path: String) throws(Problem) -> Int32 {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw problem(errno: errno, path: path) }
-        defer { close(descriptor) }
+        return descriptor
+    }
+
+    /// Writes all of `bytes` to `descriptor` (the file at `path`, for the error).
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: String) throws(Problem) {
         var written = 0
         while written < bytes.count {
             let count = writeBytes(descriptor, bytes.baseAddress! + written, bytes.count - written)
@@ -149,7 +161,29 @@ extension FileSystem {
             }
             written += count
         }
-        guard fsync(descriptor) == 0 else { throw problem(errno: errno, path: path) }
+    }
+
+    /// Reads up to `count` bytes from `descriptor` into `buffer`, as many as there are before the end of the file;
+    /// `nil` when reading fails.
+    static func readFully(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int) -> Int? {
+        var total = 0
+        while total < count {
+            let read = readBytes(descriptor, buffer + total, count - total)
+            if read < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if read == 0 { break }
+            total += read
+        }
+        return total
+    }
+
+    /// The size of the regular file open as `descriptor`; `nil` for anything else.
+    static func regularFileSize(_ descriptor: Int32) -> Int? {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, case .file(let size) = kind(of: status) else { return nil }
+        return size
     }
 
     /// Whether the regular file at `path` holds exactly `text`'s UTF-8: sizes first, then a megabyte at a

@@ -7,18 +7,6 @@ import Musl
 import Darwin
 #endif
 
-/// One file the generator produces.
-public struct OutputFile: Hashable, Sendable {
-    /// The path, relative to the output folder (`Swift/zikr.swift`), or for a guide as configured.
-    public var relativePath: String
-    public var contents: String
-
-    public init(relativePath: String, contents: String) {
-        self.relativePath = relativePath
-        self.contents = contents
-    }
-}
-
 /// The write stage: puts a run's files on disk all or nothing, one run at a time.
 ///
 /// - Only files whose bytes change are written, so builds that watch timestamps do not redo work.
@@ -77,8 +65,8 @@ public struct OutputWriter: Sendable {
             throw Failure(description: "cannot finish the interrupted earlier run in '\(directory.relativePath)': \(error)")
         }
         let plan = plan(files, ownedFolders: ownedFolders, guides: guides, report: &report)
-        guard !plan.moves.isEmpty || !plan.removals.isEmpty else { return report }
-        try commit(plan)
+        guard !plan.moves.isEmpty || !plan.rendered.isEmpty || !plan.removals.isEmpty else { return report }
+        try commit(plan, report: &report)
         return report
     }
 
@@ -98,24 +86,33 @@ public struct OutputWriter: Sendable {
     // MARK: Planning
 
     private struct Plan {
+        /// Files held as text whose bytes differ from what is on disk.
         var moves: [(journal: WriteJournal.Move, contents: String)] = []
+        /// Rendered files: whether their bytes differ is known once they are rendered, while they are staged.
+        var rendered: [(journal: WriteJournal.Move, file: OutputFile)] = []
         var removals: [String] = []
     }
 
-    /// What changes: files whose bytes differ, and stale generated files.
+    /// What changes: files whose bytes differ (rendered files may), and stale generated files.
     private func plan(_ files: [OutputFile], ownedFolders: [String], guides: [OutputFile], report: inout Report) -> Plan {
         var plan = Plan()
         let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let all = files.map { ($0, directory) } + guides.map { ($0, workingDirectory) }
         for (file, base) in all.sorted(by: { $0.0.relativePath < $1.0.relativePath }) {
             let url = base.appendingPathComponent(file.relativePath).standardizedFileURL
-            if FileSystem.fileHolds(file.contents, at: url.path) {
-                report.unchanged.append(file.relativePath)
-                continue
-            }
             let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).schemagen-new")
-            plan.moves.append((WriteJournal.Move(temporary: temporary.path, destination: url.path), file.contents))
-            report.written.append(file.relativePath)
+            let move = WriteJournal.Move(temporary: temporary.path, destination: url.path)
+            switch file.body {
+            case .rendered:
+                plan.rendered.append((move, file))
+            case .text(let contents):
+                if FileSystem.fileHolds(contents, at: url.path) {
+                    report.unchanged.append(file.relativePath)
+                    continue
+                }
+                plan.moves.append((move, contents))
+                report.written.append(file.relativePath)
+            }
         }
         let kept = Set(files.map(\.relativePath))
         for folder in ownedFolders {
@@ -137,21 +134,52 @@ public struct OutputWriter: Sendable {
 
     /// Stages every file, commits the journal, then puts everything in place. A failure before the commit
     /// undoes the staging; after it, the next run finishes what is left.
-    private func commit(_ plan: Plan) throws(Failure) {
-        let moves = plan.moves.map(\.journal)
+    private func commit(_ plan: Plan, report: inout Report) throws(Failure) {
+        var moves = plan.moves.map(\.journal)
         var step = FaultInjection()
+        // Every rendered file may be staged, so the journal names them all; one that turns out unchanged leaves no
+        // temporary file, which undoing the staging skips. It is saved before the first temporary file is created:
+        // a run where every file is unchanged leaves the output folder untouched.
+        let staging = StagingJournal(WriteJournal(state: .staging, moves: moves + plan.rendered.map(\.journal), removals: []), in: directory)
         do {
-            try WriteJournal(state: .staging, moves: moves, removals: []).save(in: directory)
-            step.passed()
+            let folders = Set((moves + plan.rendered.map(\.journal)).map { URL(fileURLWithPath: $0.temporary).deletingLastPathComponent() })
+            for folder in folders.sorted(by: { $0.path < $1.path }) {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            }
+            if !plan.moves.isEmpty {
+                try staging.save()
+                step.passed()
+            }
             for (move, contents) in plan.moves {
-                try FileManager.default.createDirectory(at: URL(fileURLWithPath: move.temporary).deletingLastPathComponent(),
-                                                        withIntermediateDirectories: true)
                 try FileSystem.writeDurably(contents, to: move.temporary)
                 step.passed()
             }
+            // Rendered files render and stream into place on all cores, each compared with its old file on the way.
+            let staged = plan.rendered.concurrentMap { entry in
+                Result { () throws(FileSystem.Problem) -> Bool in
+                    let sink = StagingSink(destination: entry.journal.destination, temporary: entry.journal.temporary, beforeStaging: staging.save)
+                    if case .rendered(let render) = entry.file.body { render(sink) }
+                    return try sink.finish()
+                }
+            }
+            for (entry, outcome) in zip(plan.rendered, staged) {
+                if try outcome.get() {
+                    moves.append(entry.journal)
+                    report.written.append(entry.file.relativePath)
+                    step.passed()
+                } else {
+                    report.unchanged.append(entry.file.relativePath)
+                }
+            }
+            report.written.sort()
+            report.unchanged.sort()
         } catch {
             _ = try? WriteJournal.recover(in: directory)
             throw Failure(description: Self.describe(error, staging: true))
+        }
+        guard !moves.isEmpty || !plan.removals.isEmpty else {
+            // Every rendered file was unchanged: nothing to commit, and no journal was saved.
+            return
         }
         do {
             try WriteJournal(state: .committed, moves: moves, removals: plan.removals).save(in: directory)
@@ -175,6 +203,28 @@ public struct OutputWriter: Sendable {
         return staging
             ? "cannot write the generated files (\(reason)); nothing was changed"
             : "writing the generated files stopped half-way (\(reason)); the next run finishes it"
+    }
+}
+
+/// The staging journal of a run, saved once, by the first file to stage (files stage on several cores).
+private final class StagingJournal: @unchecked Sendable {
+    private let journal: WriteJournal
+    private let directory: URL
+    private let lock = NSLock()
+    private var saved = false
+
+    init(_ journal: WriteJournal, in directory: URL) {
+        self.journal = journal
+        self.directory = directory
+    }
+
+    /// Saves the journal unless it was saved already.
+    @Sendable func save() throws(FileSystem.Problem) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !saved else { return }
+        try journal.save(in: directory)
+        saved = true
     }
 }
 

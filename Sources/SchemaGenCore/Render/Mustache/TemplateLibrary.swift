@@ -35,9 +35,11 @@ struct TemplateLibrary: Sendable {
 
     /// The same as UTF-8 bytes, for a layout pass that reads bytes anyway. A layout pass that sets every line's
     /// indentation itself passes `indentsPartials: false`: indenting an indented partial's lines would be undone.
-    func renderUTF8(_ name: String, context: some TemplateContext, indentsPartials: Bool = true) -> [UInt8]? {
+    /// `flush`, when given, takes the output as rendering goes (see ``TemplateRendering``); what it leaves is returned.
+    func renderUTF8(_ name: String, context: some TemplateContext, indentsPartials: Bool = true,
+                    flush: (@Sendable (inout [UInt8]) -> Void)? = nil) -> [UInt8]? {
         guard let nodes = templates[name] else { return nil }
-        var rendering = TemplateRendering(library: self, root: .context(context), indentsPartials: indentsPartials)
+        var rendering = TemplateRendering(library: self, root: .context(context), indentsPartials: indentsPartials, flush: flush)
         rendering.render(nodes)
         return rendering.output
     }

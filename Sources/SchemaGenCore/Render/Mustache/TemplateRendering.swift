@@ -1,3 +1,5 @@
+import Foundation
+
 /// One rendering of a template: walks the parsed nodes with a stack of contexts and appends to one string.
 struct TemplateRendering {
     private let library: TemplateLibrary
@@ -16,10 +18,16 @@ struct TemplateRendering {
     private var rendersListsConcurrently = true
     /// Lists at least this long render their items on all cores, in chunks of at least this many items.
     static let concurrentListLength = 64
+    /// Takes what it wants of the output so far (whole lines, for a file written as it renders) once the output
+    /// reaches ``flushLength``; `nil` holds the whole output. Only the rendering a list's chunks join into flushes.
+    private var flush: (@Sendable (inout [UInt8]) -> Void)?
+    /// How much output waits before ``flush`` takes it.
+    static let flushLength = 1 << 20
 
-    init(library: TemplateLibrary, root: TemplateValue, indentsPartials: Bool = true) {
+    init(library: TemplateLibrary, root: TemplateValue, indentsPartials: Bool = true, flush: (@Sendable (inout [UInt8]) -> Void)? = nil) {
         self.library = library
         self.indentsPartials = indentsPartials
+        self.flush = flush
         self.stack = [StackLevel.holding(root)]
     }
 
@@ -82,6 +90,8 @@ struct TemplateRendering {
     /// bytes as one item after another. An item's output depends on the rendering state only through
     /// `atLineStart` (the stack, indentation and content type are restored after every item), so each chunk
     /// assumes the state the first item left, and a chunk that started from another state is rendered again.
+    /// The chunks go a few per core at a time, joined (and flushed) before the next ones start, so a long list's
+    /// output is never held in pieces all at once.
     private mutating func renderConcurrently(_ body: [TemplateNode], over items: TemplateList) {
         render(body, in: items.level(0))
         let rest = items.indices.dropFirst()
@@ -90,29 +100,34 @@ struct TemplateRendering {
         var chunk = self
         chunk.output = []
         chunk.rendersListsConcurrently = false
+        chunk.flush = nil
         let start = chunk
-        var rendered = chunkStarts.concurrentMap { first in
-            var rendering = start
-            for index in first..<Swift.min(first + chunkSize, rest.endIndex) { rendering.render(body, in: items.level(index)) }
-            // Chunks wait to be joined; one grown by doubling can be half empty, so a loose one is copied tight.
-            let output = rendering.output.capacity > rendering.output.count + rendering.output.count / 8
-                ? Array(rendering.output[...]) : rendering.output
-            return (output: output, endsAtLineStart: rendering.atLineStart)
-        }
-        // One allocation for the joined text: growing it chunk by chunk copied it again at every doubling. A
-        // quarter more leaves room for what follows the list, which would otherwise double a buffer of megabytes.
-        let joined = output.count + rendered.reduce(0) { $0 + $1.output.count }
-        if output.capacity < joined { output.reserveCapacity(joined + joined / 4) }
-        for (index, first) in chunkStarts.enumerated() {
-            // Each chunk is released once joined, so the list is not held twice.
-            let result = rendered[index]
-            rendered[index].output = []
-            if atLineStart == start.atLineStart {
-                output.append(contentsOf: result.output)
-                atLineStart = result.endsAtLineStart
-            } else {
-                for index in first..<Swift.min(first + chunkSize, rest.endIndex) { render(body, in: items.level(index)) }
+        let window = 4 * ProcessInfo.processInfo.activeProcessorCount
+        for windowStart in stride(from: 0, to: chunkStarts.count, by: window) {
+            let starts = chunkStarts[windowStart..<Swift.min(windowStart + window, chunkStarts.count)]
+            var rendered = starts.concurrentMap { first in
+                var rendering = start
+                for index in first..<Swift.min(first + chunkSize, rest.endIndex) { rendering.render(body, in: items.level(index)) }
+                // Chunks wait to be joined; one grown by doubling can be half empty, so a loose one is copied tight.
+                let output = rendering.output.capacity > rendering.output.count + rendering.output.count / 8
+                    ? Array(rendering.output[...]) : rendering.output
+                return (output: output, endsAtLineStart: rendering.atLineStart)
             }
+            // One allocation for the joined window: growing it chunk by chunk copied it again at every doubling.
+            let joined = output.count + rendered.reduce(0) { $0 + $1.output.count }
+            if output.capacity < joined { output.reserveCapacity(joined + joined / 4) }
+            for (index, first) in starts.enumerated() {
+                // Each chunk is released once joined, so the window is not held twice.
+                let result = rendered[index]
+                rendered[index].output = []
+                if atLineStart == start.atLineStart {
+                    output.append(contentsOf: result.output)
+                    atLineStart = result.endsAtLineStart
+                } else {
+                    for index in first..<Swift.min(first + chunkSize, rest.endIndex) { render(body, in: items.level(index)) }
+                }
+            }
+            if let flush, output.count >= Self.flushLength { flush(&output) }
         }
     }
 
