@@ -76,9 +76,19 @@ extension RealtimeConnection {
         let ending = await withTaskGroup(of: Ending?.self) { group in
             group.addTask {
                 if let ending = await self.handle(opening, on: socket) { return ending }
-                return await self.read(socket)
+                // Heartbeats start once the opening is handled: a Phoenix channel's join goes before the first beat
+                // however long sending it takes (on a busy machine a beat came first, with the join's reference).
+                return await withTaskGroup(of: Ending?.self) { connection in
+                    connection.addTask { await self.read(socket) }
+                    connection.addTask { await self.beat(socket) }
+                    for await result in connection {
+                        guard let result else { continue }
+                        connection.cancelAll()
+                        return result
+                    }
+                    return nil
+                }
             }
-            group.addTask { await self.beat(socket) }
             group.addTask { await self.enforceHandshakeTimeout() }
             var ending = Ending.cancelled
             for await result in group {
