@@ -35,8 +35,17 @@ struct NameCollisionCheck {
         var label: String { "\(noun) '\(name)'" }
     }
 
+    /// The check in three independent parts, which run side by side: it is the longest of the whole-contract checks.
+    var parts: [@Sendable (inout DiagnosticBag) -> Void] {
+        [{ [self] in checkScopes(into: &$0) }, { [self] in checkFields(into: &$0) }, { [self] in checkReservedNames(into: &$0) }]
+    }
+
     func run(into diagnostics: inout DiagnosticBag) {
-        let objects = contract.allObjects
+        for part in parts { part(&diagnostics) }
+    }
+
+    /// Events, channels, parameters, enum values and the namespace's and client's members.
+    private func checkScopes(into diagnostics: inout DiagnosticBag) {
         let scopes: [(String, [Event])] = [("the contract's events", contract.events)]
             + contract.channels.map { ("channel '\($0.name)'", $0.events) }
         for (scope, events) in scopes {
@@ -48,10 +57,6 @@ struct NameCollisionCheck {
         for channel in contract.channels {
             report(channel.parameters.map { Named(swiftName: $0.swiftName, noun: "parameter", name: $0.name, location: $0.location) },
                    in: "channel '\(channel.name)'", into: &diagnostics)
-        }
-        for (owner, object) in objects {
-            report(object.fields.map { Named(swiftName: $0.swiftName, noun: "field", name: $0.wireName, location: $0.location) },
-                   in: owner, into: &diagnostics)
         }
         for type in contract.types {
             guard case .enumeration(let enumeration) = type.kind else { continue }
@@ -69,10 +74,18 @@ struct NameCollisionCheck {
         report(contract.events.filter(\.direction.isEmittedByClient).map { Named(swiftName: $0.swiftName, noun: "event", name: $0.wireName, location: $0.location) }
                + contract.channels.map { Named(swiftName: $0.swiftName, noun: "channel", name: $0.name, location: $0.location) },
                in: "the client of '\(contract.name)'", into: &diagnostics)
-        checkReservedNames(objects: objects, into: &diagnostics)
     }
 
-    private func checkReservedNames(objects: [(owner: String, object: ObjectType)], into diagnostics: inout DiagnosticBag) {
+    /// The fields of every object.
+    private func checkFields(into diagnostics: inout DiagnosticBag) {
+        for (owner, object) in contract.allObjects {
+            report(object.fields.map { Named(swiftName: $0.swiftName, noun: "field", name: $0.wireName, location: $0.location) },
+                   in: owner.description, into: &diagnostics)
+        }
+    }
+
+    private func checkReservedNames(into diagnostics: inout DiagnosticBag) {
+        let objects = contract.allObjects
         var types: [(label: String, name: String, location: SourceLocation)] = contract.types.map { ("type '\($0.name)'", $0.name, $0.location) }
         for (_, event) in contract.allEvents {
             types.append(("event '\(event.wireName)'", SwiftName.typeName(forMember: event.swiftName), event.location))
@@ -132,14 +145,15 @@ struct NameCollisionCheck {
         }
     }
 
-    private func report(_ members: [Named], in scope: String, into diagnostics: inout DiagnosticBag) {
+    /// `scope` is only described for a report: most scopes have none.
+    private func report(_ members: [Named], in scope: @autoclosure () -> String, into diagnostics: inout DiagnosticBag) {
         // Most scopes are an object's few fields: comparing them pairwise beats building a dictionary for each
         // of 20,000 objects. The first member of a name is the one later members are reported against.
         if members.count <= 16 {
             for (index, member) in members.enumerated() {
                 guard let first = members[..<index].first(where: { $0.swiftName == member.swiftName }) else { continue }
                 if first.kind != .event || member.kind != .event {
-                    diagnostics.error("\(first.label) and \(member.label) in \(scope) both become '\(member.swiftName)' in Swift; give one of them a `swiftName:`",
+                    diagnostics.error("\(first.label) and \(member.label) in \(scope()) both become '\(member.swiftName)' in Swift; give one of them a `swiftName:`",
                                       at: member.location, notes: [.note("\(first.label) is declared here", at: first.location)])
                 }
             }
@@ -149,7 +163,7 @@ struct NameCollisionCheck {
         for member in members {
             // Two events that collide as types already collided as members of their scope.
             if let first = seen[member.swiftName], first.kind != .event || member.kind != .event {
-                diagnostics.error("\(first.label) and \(member.label) in \(scope) both become '\(member.swiftName)' in Swift; give one of them a `swiftName:`",
+                diagnostics.error("\(first.label) and \(member.label) in \(scope()) both become '\(member.swiftName)' in Swift; give one of them a `swiftName:`",
                                   at: member.location, notes: [.note("\(first.label) is declared here", at: first.location)])
             } else if seen[member.swiftName] == nil {
                 seen[member.swiftName] = member

@@ -1,11 +1,20 @@
 extension TypeRef {
     /// The inline objects this type declares, outermost first (an object's own nested objects follow it).
     public var inlineObjects: [ObjectType] {
+        var objects: [ObjectType] = []
+        forEachInlineObject { objects.append($0) }
+        return objects
+    }
+
+    /// Calls `body` with each inline object this type declares, outermost first, without building lists on the way
+    /// (every field of a large contract is walked several times).
+    func forEachInlineObject(_ body: (ObjectType) -> Void) {
         switch self {
-        case .scalar, .named: []
-        case .array(let element), .dictionary(let element), .optional(let element), .nullable(let element): element.inlineObjects
-        case .object(let object): [object] + object.fields.flatMap(\.type.inlineObjects)
-        case .tuple: []
+        case .scalar, .named, .tuple: return
+        case .array(let element), .dictionary(let element), .optional(let element), .nullable(let element): element.forEachInlineObject(body)
+        case .object(let object):
+            body(object)
+            for index in object.fields.indices { object.fields[index].type.forEachInlineObject(body) }
         }
     }
 
@@ -22,34 +31,74 @@ extension TypeRef {
 }
 
 extension Contract {
-    /// Every object with fields the contract declares, named or inline, with words naming it for messages.
-    public var allObjects: [(owner: String, object: ObjectType)] {
-        var result: [(String, ObjectType)] = []
+    /// Every object with fields the contract declares, named or inline, with what names it in messages.
+    public var allObjects: [(owner: ObjectOwner, object: ObjectType)] {
+        var result: [(owner: ObjectOwner, object: ObjectType)] = []
         for type in types {
-            if case .object(let object) = type.kind {
-                result.append(("type '\(type.name)'", object))
-                result += object.fields.flatMap(\.type.inlineObjects).map { ("an inline object in type '\(type.name)'", $0) }
-            }
-            if case .tuple(let tuple) = type.kind {
-                result.append(("tuple '\(type.name)'", ObjectType(fields: tuple.elements)))
+            switch type.kind {
+            case .object(let object):
+                result.append((ObjectOwner(.type, type.name), object))
+                for index in object.fields.indices {
+                    object.fields[index].type.forEachInlineObject { result.append((ObjectOwner(.inlineObjectInType, type.name), $0)) }
+                }
+            case .tuple(let tuple):
+                result.append((ObjectOwner(.tuple, type.name), ObjectType(fields: tuple.elements)))
+            default:
+                break
             }
         }
-        for (channel, event) in allEvents {
-            let owner = "event '\(event.wireName)'" + (channel.map { " of channel '\($0.name)'" } ?? "")
-            result += (event.payload?.inlineObjects ?? []).enumerated().map { index, object in
-                (index == 0 && event.payload?.unwrapped.isObject == true ? "the payload of \(owner)" : "an inline object in \(owner)", object)
+        func add(_ event: Event, of channel: Channel?) {
+            var first = true
+            event.payload?.forEachInlineObject { object in
+                let role: ObjectOwner.Role = first && event.payload?.unwrapped.isObject == true ? .payload : .inlineObjectInEvent
+                result.append((ObjectOwner(role, event.wireName, channel: channel?.name), object))
+                first = false
             }
             if case .tuple(let tuple)? = event.payload?.unwrapped {
-                result.append(("the payload of \(owner)", ObjectType(fields: tuple.elements)))
+                result.append((ObjectOwner(.payload, event.wireName, channel: channel?.name), ObjectType(fields: tuple.elements)))
             }
             if !event.envelopeFields.isEmpty {
-                result.append(("the envelope of \(owner)", ObjectType(fields: event.envelopeFields)))
+                result.append((ObjectOwner(.envelopeOfEvent, event.wireName, channel: channel?.name), ObjectType(fields: event.envelopeFields)))
             }
         }
+        for event in events { add(event, of: nil) }
+        for channel in channels {
+            for event in channel.events { add(event, of: channel) }
+        }
         if case .envelope(let envelope) = framing, !envelope.fields.isEmpty {
-            result.append(("the envelope", ObjectType(fields: envelope.fields)))
+            result.append((ObjectOwner(.envelope, ""), ObjectType(fields: envelope.fields)))
         }
         return result
+    }
+}
+
+/// What declares an object, in the words of a message (`the payload of event 'join' of channel 'room'`); the words
+/// are made only when a message needs them.
+public struct ObjectOwner: Sendable, CustomStringConvertible {
+    enum Role: Sendable { case type, inlineObjectInType, tuple, payload, inlineObjectInEvent, envelopeOfEvent, envelope }
+
+    let role: Role
+    /// The type's name, or the event's wire name.
+    let name: String
+    let channel: String?
+
+    init(_ role: Role, _ name: String, channel: String? = nil) {
+        self.role = role
+        self.name = name
+        self.channel = channel
+    }
+
+    public var description: String {
+        let event = "event '\(name)'" + (channel.map { " of channel '\($0)'" } ?? "")
+        return switch role {
+        case .type: "type '\(name)'"
+        case .inlineObjectInType: "an inline object in type '\(name)'"
+        case .tuple: "tuple '\(name)'"
+        case .payload: "the payload of \(event)"
+        case .inlineObjectInEvent: "an inline object in \(event)"
+        case .envelopeOfEvent: "the envelope of \(event)"
+        case .envelope: "the envelope"
+        }
     }
 }
 
