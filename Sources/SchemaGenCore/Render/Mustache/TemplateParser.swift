@@ -175,7 +175,7 @@ struct TemplateParser {
 
     private func text(_ range: Range<Int>) -> TemplateNode {
         let text = string(range)
-        return .text(text, lines: text.linesSplitAtLineFeeds)
+        return .text(Array(text.utf8), lines: text.linesSplitAtLineFeeds.map { Array($0.utf8) })
     }
 
     /// The offset of the next line when only blanks follow `offset` up to a line feed (or the end), else nil.

@@ -156,9 +156,9 @@ struct TemplateRendering {
 
     // MARK: - Output
 
-    private mutating func writeTemplateText(_ text: String, lines: [String]) {
+    private mutating func writeTemplateText(_ text: [UInt8], lines: [[UInt8]]) {
         guard !indentation.isEmpty else {
-            append(text)
+            output.append(contentsOf: text)
             return
         }
         // Inside an indented partial every line of the template's own text is indented (not the lines
@@ -169,7 +169,11 @@ struct TemplateRendering {
                 output.append(UInt8(ascii: "\n"))
                 atLineStart = true
             }
-            writeValue(lines[number])
+            let line = lines[number]
+            guard !line.isEmpty else { continue }
+            if atLineStart { append(indentation) }
+            atLineStart = false
+            output.append(contentsOf: line)
         }
     }
 
