@@ -34,11 +34,14 @@ public struct MarkdownTranslator: Sendable {
                                                 hasParameters: !parameters.isEmpty, scope: scope(channel.events, typeAnchors: typeAnchors, shapes: contract.framing.shapes)))
             }
         }
-        var types: [MarkdownType] = []
+        var typeSections: [(type: NamedType, anchor: String)] = []
         if !contract.types.isEmpty {
             contents.append(MarkdownLink(title: "Types", anchor: anchors.anchor(for: "Types")))
-            types = contract.types.map { type($0, anchor: anchors.anchor(for: $0.name), typeAnchors: typeAnchors) }
+            typeSections = contract.types.map { ($0, anchors.anchor(for: $0.name)) }
         }
+        // Each type's section is translated as rendering reaches it, on all cores (TranslatedList); its anchor is
+        // taken here, in order, as the headings before it decide it.
+        let types = TranslatedList(typeSections) { [self] in type($0.type, anchor: $0.anchor, typeAnchors: typeAnchors) }
         contents.append(MarkdownLink(title: "Wire format", anchor: anchors.anchor(for: "Wire format")))
         let description = (contract.description ?? "").linesSplitAtLineFeeds.map(MarkdownSyntax.prose)
         return MarkdownFileContext(
@@ -48,8 +51,8 @@ public struct MarkdownTranslator: Sendable {
     }
 
     private func scope(_ events: [Event], typeAnchors: [String: String], shapes: [ShapeDeclaration]?) -> MarkdownScope {
-        let client = events.filter(\.direction.isEmittedByClient).map { row($0, typeAnchors: typeAnchors, shapes: shapes) }
-        let server = events.filter(\.direction.isReceivedByClient).map { row($0, typeAnchors: typeAnchors, shapes: shapes) }
+        let client = events.filter(\.direction.isEmittedByClient).concurrentMap(minimumChunk: 64) { [self] in row($0, typeAnchors: typeAnchors, shapes: shapes) }
+        let server = events.filter(\.direction.isReceivedByClient).concurrentMap(minimumChunk: 64) { [self] in row($0, typeAnchors: typeAnchors, shapes: shapes) }
         return MarkdownScope(clientEvents: client, serverEvents: server, hasClientEvents: !client.isEmpty, hasServerEvents: !server.isEmpty)
     }
 
