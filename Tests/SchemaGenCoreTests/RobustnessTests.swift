@@ -25,6 +25,20 @@ import Testing
         #expect(error?.location.map { "\($0.line):\($0.column)" } == "2:8")
     }
 
+    /// Every C0 control but tab and line breaks, and DEL, located in columns of characters: after multi-byte ones too.
+    @Test(arguments: [("\u{7}", "0007"), ("\u{1B}", "001B"), ("\u{7F}", "007F"), ("\u{1F}", "001F")])
+    func controlCharactersAfterMultiByteOnesAreLocated(control: String, code: String) {
+        let text = "schemagen: 1\n# é ✓ 🎉\nname: Aé✓\(control)\n"
+        let error = onlyError(ContractLoader().load(data: Data(text.utf8), path: "control.yaml"))
+        #expect(error?.message.contains("U+\(code)") == true)
+        #expect(error?.location.map { "\($0.line):\($0.column)" } == "3:10")
+    }
+
+    @Test func tabsAndLineBreaksAreNotControlCharactersToRefuse() {
+        let loaded = ContractLoader().load(text: "schemagen: 1\r\nname: A # é\tx\r\nframing: socket.io\r\n", path: "crlf.yaml")
+        #expect(!loaded.diagnostics.contains { $0.message.contains("control character") })
+    }
+
     @Test func emptyFile() {
         let error = onlyError(ContractLoader().load(data: Data(), path: "empty.yaml"))
         #expect(error?.message.hasPrefix("the file is empty") == true)
