@@ -31,7 +31,18 @@ import Testing
     /// Checks the shortcut against Yams on `text`; returns whether the shortcut read it.
     @discardableResult
     private func agree(_ text: String, path: String = "c.yaml", _ comment: Comment? = nil) -> Bool {
-        guard let fast = BlockYAMLReader.read(text, path: path) else { return false }
+        // Read on all cores too, each top-level entry's mapping in chunks of one entry: the same tree, or the same
+        // refusal, as one core reading it whole.
+        let concurrent = BlockYAMLReader.read(text, path: path, concurrentMappingLength: 1)
+        guard let fast = BlockYAMLReader.read(text, path: path) else {
+            if concurrent != nil { Issue.record("read in chunks, declined whole \(comment ?? ""):\n\(text)") }
+            return false
+        }
+        if let concurrent {
+            if let difference = firstDifference(concurrent, fast) { Issue.record("chunks differ \(comment ?? ""): \(difference)\n\(text)") }
+        } else {
+            Issue.record("declined in chunks, read whole \(comment ?? ""):\n\(text)")
+        }
         // The verdict is the fuzz target's; the rest only says where the trees part.
         guard !YAMLLoader.blockReaderAgreesWithYams(text, path: path) else { return true }
         if let expected = yamsTree(text, path: path) {
@@ -108,6 +119,18 @@ import Testing
             if agree(lines.joined(separator: "\n"), "round \(round)") { read += 1 }
         }
         #expect(read > 300, "only \(read) damaged texts took the shortcut; the comparison tests little")
+    }
+
+    /// A long mapping read in chunks: comments at any column, sequences at the keys' own column, keys repeated in
+    /// another chunk, lines continued deeper, what follows the mapping.
+    @Test func longMappingsReadInChunksAsWhole() {
+        let entries = (0..<40).map { "  T\($0):\n    fields:\n      a: String\n# at column 0\n    # deeper\n\n" }.joined()
+        #expect(agree("name: A\ntypes:\n" + entries + "events:\n  e:\n    direction: both\n# trailing\n\n"))
+        #expect(agree("types:\n" + entries + "  list:\n  - 1\n  - 2\n" + entries.replacingOccurrences(of: "T", with: "U")))
+        #expect(!agree("types:\n" + entries + entries))
+        #expect(!agree("types:\n" + entries + "  T99: a\n    continued\n" + entries.replacingOccurrences(of: "T", with: "U")))
+        #expect(!agree("types:\n" + entries + "   T99: mis-indented\n"))
+        #expect(agree("types:\n" + entries + "last: 1\n"))
     }
 
     @Test func readsTheSubsetContractsUse() {
