@@ -129,13 +129,6 @@ extension FileSystem {
         try data.withUnsafeBytes { bytes in Result { () throws(Problem) in try writeDurably(bytes, to: path) } }.get()
     }
 
-    /// Writes `text` as UTF-8, durably, from the string's own storage (a generated file can be tens of MB:
-    /// copying it into `Data` first doubled the writer's memory).
-    static func writeDurably(_ text: String, to path: String) throws(Problem) {
-        var text = text
-        try text.withUTF8 { bytes in Result { () throws(Problem) in try writeDurably(UnsafeRawBufferPointer(bytes), to: path) } }.get()
-    }
-
     private static func writeDurably(_ bytes: UnsafeRawBufferPointer, to path: String) throws(Problem) {
         let descriptor = try create(path)
         defer { close(descriptor) }
@@ -184,34 +177,6 @@ extension FileSystem {
         var status = stat()
         guard fstat(descriptor, &status) == 0, case .file(let size) = kind(of: status) else { return nil }
         return size
-    }
-
-    /// Whether the regular file at `path` holds exactly `text`'s UTF-8: sizes first, then a megabyte at a
-    /// time, so comparing never holds the old file in memory. `false` when it cannot be read.
-    static func fileHolds(_ text: String, at path: String) -> Bool {
-        var text = text
-        return text.withUTF8 { expected in
-            let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-            guard descriptor >= 0 else { return false }
-            defer { close(descriptor) }
-            var status = stat()
-            guard fstat(descriptor, &status) == 0, case .file = kind(of: status), Int(status.st_size) == expected.count else { return false }
-            let chunk = 1 << 20
-            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunk, alignment: 1)
-            defer { buffer.deallocate() }
-            var offset = 0
-            while true {
-                let count = readBytes(descriptor, buffer.baseAddress, chunk)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                if count == 0 { return offset == expected.count }
-                guard offset + count <= expected.count,
-                      memcmp(buffer.baseAddress!, expected.baseAddress! + offset, count) == 0 else { return false }
-                offset += count
-            }
-        }
     }
 
     /// Removes a file; a file that is already gone is fine.

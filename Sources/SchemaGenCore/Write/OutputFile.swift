@@ -29,10 +29,18 @@ public struct OutputFile: Sendable {
     public var contents: String {
         switch body {
         case .text(let text): return text
-        case .rendered(let render):
+        case .rendered:
             let sink = MemorySink()
-            render(sink)
+            write(into: sink)
             return sink.text
+        }
+    }
+
+    /// Writes the file's bytes into `sink`: the text at once, or the rendering as it goes.
+    func write(into sink: any OutputSink) {
+        switch body {
+        case .text(let text): sink.write(text)
+        case .rendered(let render): render(sink)
         }
     }
 }

@@ -65,7 +65,7 @@ public struct OutputWriter: Sendable {
             throw Failure(description: "cannot finish the interrupted earlier run in '\(directory.relativePath)': \(error)")
         }
         let plan = plan(files, ownedFolders: ownedFolders, guides: guides, report: &report)
-        guard !plan.moves.isEmpty || !plan.rendered.isEmpty || !plan.removals.isEmpty else { return report }
+        guard !plan.files.isEmpty || !plan.removals.isEmpty else { return report }
         try commit(plan, report: &report)
         return report
     }
@@ -86,14 +86,13 @@ public struct OutputWriter: Sendable {
     // MARK: Planning
 
     private struct Plan {
-        /// Files held as text whose bytes differ from what is on disk.
-        var moves: [(journal: WriteJournal.Move, contents: String)] = []
-        /// Rendered files: whether their bytes differ is known once they are rendered, while they are staged.
-        var rendered: [(journal: WriteJournal.Move, file: OutputFile)] = []
+        /// Every file with the move that would put it in place: whether its bytes differ from what is on disk is
+        /// found while it is staged.
+        var files: [(journal: WriteJournal.Move, file: OutputFile)] = []
         var removals: [String] = []
     }
 
-    /// What changes: files whose bytes differ (rendered files may), and stale generated files.
+    /// What may change: every file, and stale generated files.
     private func plan(_ files: [OutputFile], ownedFolders: [String], guides: [OutputFile], report: inout Report) -> Plan {
         var plan = Plan()
         let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
@@ -101,18 +100,7 @@ public struct OutputWriter: Sendable {
         for (file, base) in all.sorted(by: { $0.0.relativePath < $1.0.relativePath }) {
             let url = base.appendingPathComponent(file.relativePath).standardizedFileURL
             let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).schemagen-new")
-            let move = WriteJournal.Move(temporary: temporary.path, destination: url.path)
-            switch file.body {
-            case .rendered:
-                plan.rendered.append((move, file))
-            case .text(let contents):
-                if FileSystem.fileHolds(contents, at: url.path) {
-                    report.unchanged.append(file.relativePath)
-                    continue
-                }
-                plan.moves.append((move, contents))
-                report.written.append(file.relativePath)
-            }
+            plan.files.append((WriteJournal.Move(temporary: temporary.path, destination: url.path), file))
         }
         let kept = Set(files.map(\.relativePath))
         for folder in ownedFolders {
@@ -135,34 +123,26 @@ public struct OutputWriter: Sendable {
     /// Stages every file, commits the journal, then puts everything in place. A failure before the commit
     /// undoes the staging; after it, the next run finishes what is left.
     private func commit(_ plan: Plan, report: inout Report) throws(Failure) {
-        var moves = plan.moves.map(\.journal)
+        var moves: [WriteJournal.Move] = []
         var step = FaultInjection()
-        // Every rendered file may be staged, so the journal names them all; one that turns out unchanged leaves no
-        // temporary file, which undoing the staging skips. It is saved before the first temporary file is created:
-        // a run where every file is unchanged leaves the output folder untouched.
-        let staging = StagingJournal(WriteJournal(state: .staging, moves: moves + plan.rendered.map(\.journal), removals: []), in: directory)
+        // Every file may be staged, so the journal names them all; one that turns out unchanged leaves no temporary
+        // file, which undoing the staging skips. It is saved before the first temporary file is created: a run
+        // where every file is unchanged leaves the output folder untouched.
+        let staging = StagingJournal(WriteJournal(state: .staging, moves: plan.files.map(\.journal), removals: []), in: directory)
         do {
-            let folders = Set((moves + plan.rendered.map(\.journal)).map { URL(fileURLWithPath: $0.temporary).deletingLastPathComponent() })
+            let folders = Set(plan.files.map { URL(fileURLWithPath: $0.journal.temporary).deletingLastPathComponent() })
             for folder in folders.sorted(by: { $0.path < $1.path }) {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             }
-            if !plan.moves.isEmpty {
-                try staging.save()
-                step.passed()
-            }
-            for (move, contents) in plan.moves {
-                try FileSystem.writeDurably(contents, to: move.temporary)
-                step.passed()
-            }
-            // Rendered files render and stream into place on all cores, each compared with its old file on the way.
-            let staged = plan.rendered.concurrentMap { entry in
+            // Files render and stream into place on all cores, each compared with its old file on the way.
+            let staged = plan.files.concurrentMap { entry in
                 Result { () throws(FileSystem.Problem) -> Bool in
                     let sink = StagingSink(destination: entry.journal.destination, temporary: entry.journal.temporary, beforeStaging: staging.save)
-                    if case .rendered(let render) = entry.file.body { render(sink) }
+                    entry.file.write(into: sink)
                     return try sink.finish()
                 }
             }
-            for (entry, outcome) in zip(plan.rendered, staged) {
+            for (entry, outcome) in zip(plan.files, staged) {
                 if try outcome.get() {
                     moves.append(entry.journal)
                     report.written.append(entry.file.relativePath)
@@ -171,14 +151,12 @@ public struct OutputWriter: Sendable {
                     report.unchanged.append(entry.file.relativePath)
                 }
             }
-            report.written.sort()
-            report.unchanged.sort()
         } catch {
             _ = try? WriteJournal.recover(in: directory)
             throw Failure(description: Self.describe(error, staging: true))
         }
         guard !moves.isEmpty || !plan.removals.isEmpty else {
-            // Every rendered file was unchanged: nothing to commit, and no journal was saved.
+            // Every file was unchanged: nothing to commit, and no journal was saved.
             return
         }
         do {

@@ -7,8 +7,8 @@ import Musl
 import Darwin
 #endif
 
-/// Where a rendered file streams when it is written: compared with the file it would replace as its bytes
-/// arrive, and staged in its temporary file only once they differ.
+/// Where a file streams when it is written (its text at once, or its rendering as it goes): compared with the file
+/// it would replace as its bytes arrive, and staged in its temporary file only once they differ.
 ///
 /// While the bytes match the old file nothing is written (regenerating an unchanged contract, what every build
 /// does, writes nothing). At the first difference the matching part is copied from the old file into the
