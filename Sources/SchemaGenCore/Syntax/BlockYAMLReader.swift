@@ -403,7 +403,9 @@ struct BlockYAMLReader {
         guard let first = byte(at: index) else { return false }
         switch first {
         case UInt8(ascii: "-"), UInt8(ascii: "?"), UInt8(ascii: ":"):
-            // `-1` and `:x` are plain scalars; `- `, `? ` and `: ` are indicators. In flows, `-,` too.
+            // `-1` and `:x` are plain scalars; `- `, `? ` and `: ` are indicators. In flows, `-,` too, and libyaml
+            // reads a `:` starting a token in a flow as an indicator whatever follows (`{a: :b}` is an error).
+            if inFlow, first == UInt8(ascii: ":") { return false }
             let next = byte(at: index + 1)
             if Self.isBlankOrEnd(next) { return false }
             if inFlow, let next, Self.isFlowIndicator(next) { return false }
