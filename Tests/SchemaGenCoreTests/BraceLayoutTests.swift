@@ -60,28 +60,9 @@ import Testing
         let expected = layOutLineByLine(text)
         #expect(BraceLayout.format(text, segmentLength: 2048) == expected)
         #expect(BraceLayout.format(text) == expected)
-        #expect(streamed(text, cutEvery: 1, using: &generator) == expected)
-        #expect(streamed(text, cutEvery: 97, using: &generator) == expected)
-    }
-
-    /// `text` laid out as a streamed file is: in pieces of whole lines (about `cutEvery` lines each, at random),
-    /// each piece in segments of 2 KiB, the rest at the end.
-    private func streamed(_ text: String, cutEvery lines: Int, using generator: inout SeededGenerator) -> String {
-        var stream = BraceLayout.Stream(segmentLength: 2048)
-        var output: [UInt8] = []
-        let bytes = Array(text.utf8)
-        var pieceStart = 0, linesInPiece = 0, limit = Int.random(in: 1...lines, using: &generator)
-        for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") {
-            linesInPiece += 1
-            guard linesInPiece >= limit else { continue }
-            bytes[pieceStart...index].withUnsafeBufferPointer { stream.layOut($0) { output.append(contentsOf: $0) } }
-            pieceStart = index + 1
-            linesInPiece = 0
-            limit = Int.random(in: 1...lines, using: &generator)
-        }
-        bytes[pieceStart...].withUnsafeBufferPointer { stream.layOut($0) { output.append(contentsOf: $0) } }
-        stream.finish { output.append(contentsOf: $0) }
-        return String(decoding: output, as: UTF8.self)
+        // In pieces of whole lines, each piece in segments of 2 KiB.
+        #expect(streamed(text, through: BraceLayout.Stream(segmentLength: 2048), cutEvery: 1, using: &generator) == expected)
+        #expect(streamed(text, through: BraceLayout.Stream(segmentLength: 2048), cutEvery: 97, using: &generator) == expected)
     }
 
     @Test func emptyAndBlankTextsBecomeOneLineFeed() {

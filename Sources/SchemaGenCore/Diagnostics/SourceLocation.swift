@@ -4,13 +4,25 @@
 public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The path of the file as the user named it (relative paths stay relative).
     public var path: String
-    public var line: Int
-    public var column: Int
+    // 32 bits each: every node of a contract's syntax tree and most of its model hold a location, and two
+    // 64-bit numbers made each a quarter larger (no file this reads has two billion lines or columns).
+    private var storedLine: Int32
+    private var storedColumn: Int32
+
+    public var line: Int {
+        get { Int(storedLine) }
+        set { storedLine = Int32(clamping: newValue) }
+    }
+
+    public var column: Int {
+        get { Int(storedColumn) }
+        set { storedColumn = Int32(clamping: newValue) }
+    }
 
     public init(path: String, line: Int, column: Int) {
         self.path = path
-        self.line = line
-        self.column = column
+        storedLine = Int32(clamping: line)
+        storedColumn = Int32(clamping: column)
     }
 
     /// The same file, another position.

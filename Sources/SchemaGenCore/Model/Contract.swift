@@ -28,9 +28,7 @@ public struct Contract: Hashable, Sendable {
     public static let supportedFormatVersions: ClosedRange<Int> = 1...1
 
     /// Every event with the channel that scopes it (`nil` for events outside channels), in order.
-    public var allEvents: [(channel: Channel?, event: Event)] {
-        events.map { (nil, $0) } + channels.flatMap { channel in channel.events.map { (channel, $0) } }
-    }
+    public var allEvents: ContractEvents { ContractEvents(root: events, channels: channels) }
 
     /// The named type called `name`.
     public func type(named name: String) -> NamedType? {

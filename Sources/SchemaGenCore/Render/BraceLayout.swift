@@ -43,7 +43,7 @@ public enum BraceLayout {
     /// Lays out a text that arrives in pieces (a large file, rendered and written a piece at a time), with the
     /// same result as ``format(_:)`` of the whole text: the placement of each line carries over from the piece
     /// before.
-    struct Stream {
+    struct Stream: LineLayout {
         private var placement = Placement()
         private var wroteAnything = false
         private let segmentLength: Int

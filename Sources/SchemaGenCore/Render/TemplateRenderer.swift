@@ -78,14 +78,28 @@ public struct TemplateRenderer: Sendable {
     /// Renders a brace language's file through ``BraceLayout``, which sets every line's indentation: the partials'
     /// own would only be undone.
     private func renderLaidOut(_ name: String, context: some TemplateContext, into sink: any OutputSink) {
-        let layout = StreamingLayout(sink: sink)
-        var rest = library.renderUTF8(name, context: context, indentsPartials: false, flush: layout.flush) ?? []
+        renderLaidOut(name, context: context, layout: BraceLayout.Stream(), indentsPartials: false, into: sink)
+    }
+
+    /// Renders `name` and passes the output through `layout` to `sink` a megabyte of whole lines at a time.
+    private func renderLaidOut(_ name: String, context: some TemplateContext, layout: some LineLayout, indentsPartials: Bool,
+                               into sink: any OutputSink) {
+        let layout = StreamingLayout(layout, sink: sink)
+        var rest = library.renderUTF8(name, context: context, indentsPartials: indentsPartials, flush: layout.flush) ?? []
         layout.finish(&rest)
     }
 
     /// Renders the main Markdown template (`markdown-file`) with `context`.
     public func render(_ context: MarkdownFileContext) -> String {
-        MarkdownLayout.format(library.render("markdown-file", context: context) ?? "")
+        let sink = MemorySink()
+        render(context, into: sink)
+        return sink.text
+    }
+
+    /// Renders the main Markdown template into `sink` as rendering goes, tidied by ``MarkdownLayout`` a megabyte
+    /// at a time, as the Swift file is laid out.
+    func render(_ context: MarkdownFileContext, into sink: any OutputSink) {
+        renderLaidOut("markdown-file", context: context, layout: MarkdownLayout.Stream(), indentsPartials: true, into: sink)
     }
 
     /// Renders one template or partial by name, for a section injected into a hand-written guide.
@@ -109,13 +123,14 @@ public struct TemplateRenderer: Sendable {
     }
 }
 
-/// Brace layout between a rendering and its sink: takes the whole lines of what has been rendered, lays them out
+/// A layout between a rendering and its sink: takes the whole lines of what has been rendered, lays them out
 /// and passes them on. Only the rendering's joining thread calls it, one call at a time (hence `@unchecked`).
-private final class StreamingLayout: @unchecked Sendable {
-    private var stream = BraceLayout.Stream()
+private final class StreamingLayout<Layout: LineLayout>: @unchecked Sendable {
+    private var stream: Layout
     private let sink: any OutputSink
 
-    init(sink: any OutputSink) {
+    init(_ layout: Layout, sink: any OutputSink) {
+        stream = layout
         self.sink = sink
     }
 

@@ -18,8 +18,25 @@ public struct SyntaxNode: Sendable {
     public struct Entry: Sendable {
         public var key: SyntaxNode
         public var value: SyntaxNode
+        // Boxed: a repeated key is rare, and an inline optional location made every entry a quarter larger.
+        private var duplicate: FirstKey?
+
         /// Set when this key repeats an earlier key of the same mapping: where the first one is.
-        public var duplicateOf: SourceLocation?
+        public var duplicateOf: SourceLocation? {
+            get { duplicate?.location }
+            set { duplicate = newValue.map(FirstKey.init) }
+        }
+
+        public init(key: SyntaxNode, value: SyntaxNode, duplicateOf: SourceLocation? = nil) {
+            self.key = key
+            self.value = value
+            duplicate = duplicateOf.map(FirstKey.init)
+        }
+
+        private final class FirstKey: Sendable {
+            let location: SourceLocation
+            init(_ location: SourceLocation) { self.location = location }
+        }
 
         /// The key's text, when the key is a scalar (keys of contracts always are).
         public var keyText: String? { key.scalar?.text }
@@ -101,4 +118,8 @@ public struct SyntaxNode: Sendable {
 extension SyntaxNode: Equatable {}
 extension SyntaxNode.Kind: Equatable {}
 extension SyntaxNode.Scalar: Equatable {}
-extension SyntaxNode.Entry: Equatable {}
+extension SyntaxNode.Entry: Equatable {
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.key == rhs.key && lhs.value == rhs.value && lhs.duplicateOf == rhs.duplicateOf
+    }
+}

@@ -55,7 +55,7 @@ public enum OutputTarget: String, Sendable, CaseIterable, Comparable {
             return { templates.render(translator.translate($0, sourceFile: $1, role: role), into: $2) }
         case .docs:
             let templates = try TemplateRenderer(kind: .markdown, overrides: configuration.templates)
-            return { $2.write(templates.render(MarkdownTranslator().translate($0, sourceFile: $1))) }
+            return { templates.render(MarkdownTranslator().translate($0, sourceFile: $1), into: $2) }
         case .typescript:
             let templates = try TemplateRenderer(kind: .typescript, overrides: configuration.templates)
             return { templates.render(TypeScriptTranslator().translate($0, sourceFile: $1), into: $2) }

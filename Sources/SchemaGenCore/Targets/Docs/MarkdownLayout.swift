@@ -3,15 +3,29 @@
 public enum MarkdownLayout {
     public static func format(_ text: String) -> String {
         var text = text
-        return text.withUTF8 { bytes in
-            // On bytes, line by line: every character that matters is ASCII.
+        let sink = MemorySink()
+        var stream = Stream()
+        text.withUTF8 { stream.layOut($0) { sink.write($0) } }
+        stream.finish { sink.write($0) }
+        return sink.text
+    }
+
+    /// Tidies a text that arrives in pieces of whole lines (a large reference, written as it renders), with the
+    /// same result as ``format(_:)`` of the whole text: blank lines and code blocks carry over between pieces.
+    struct Stream: LineLayout {
+        private var inCodeBlock = false
+        private var lastLineWasBlank = true  // no blank lines at the start
+        private var pendingBlanks = 0        // written only if a line follows
+        private var wroteAnything = false
+
+        // On bytes, line by line: every character that matters is ASCII.
+        mutating func layOut(_ bytes: UnsafeBufferPointer<UInt8>, emit: (UnsafeRawBufferPointer) -> Void) {
             var output: [UInt8] = []
-            output.reserveCapacity(bytes.count + 1)
-            var inCodeBlock = false
-            var lastLineWasBlank = true  // no blank lines at the start
-            var pendingBlanks = 0        // written only if a line follows
+            output.reserveCapacity(bytes.count)
             var lineStart = 0
-            while lineStart <= bytes.count {
+            // What follows the last line feed is a line only at the end of the text; there, an empty one is
+            // a blank line that nothing follows, which changes nothing.
+            while lineStart < bytes.count {
                 var lineEnd = lineStart
                 while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
                 var end = lineEnd
@@ -31,8 +45,17 @@ public enum MarkdownLayout {
                 output.append(UInt8(ascii: "\n"))
                 lastLineWasBlank = false
             }
-            if output.isEmpty { output.append(UInt8(ascii: "\n")) }
-            return String(decoding: output, as: UTF8.self)
+            guard !output.isEmpty else { return }
+            output.withUnsafeBytes(emit)
+            wroteAnything = true
+        }
+
+        /// Ends the text: a text with no line at all is one empty line.
+        mutating func finish(emit: (UnsafeRawBufferPointer) -> Void) {
+            guard !wroteAnything else { return }
+            var lineFeed = UInt8(ascii: "\n")
+            withUnsafeBytes(of: &lineFeed) { emit($0) }
+            wroteAnything = true
         }
     }
 }

@@ -34,7 +34,7 @@ struct WireFormatExample {
         Self.example(in: contract.allEvents)
     }
 
-    private static func example(in all: [(channel: Channel?, event: Event)]) -> (Channel?, Event)? {
+    private static func example<Events: Collection<(channel: Channel?, event: Event)>>(in all: Events) -> (Channel?, Event)? {
         all.first { $0.event.payload != nil && $0.event.direction.isReceivedByClient }
             ?? all.first { $0.event.payload != nil } ?? all.first
     }
@@ -46,7 +46,7 @@ struct WireFormatExample {
         explanation += ["", dates]
         var examples: [MarkdownFrameExample] = []
         for (index, shape) in shapes.enumerated() {
-            guard let (channel, event) = Self.example(in: contract.allEvents.filter { $0.event.shapeIndex == index }),
+            guard let (channel, event) = Self.example(in: contract.allEvents.lazy.filter { $0.event.shapeIndex == index }),
                   let address = event.address else { continue }
             let payload = event.payload.map { sampleJSON(for: $0) }
             var parts: Data?
