@@ -239,4 +239,12 @@ private func syntaxError(_ template: String) -> Diagnostic? {
         #expect(missing.map(\.message) == ["the partial 'itme' does not exist; the templates are item, main"])
         #expect(missing.first?.location == SchemaGenCore.SourceLocation(path: "main.mustache", line: 2, column: 3))
     }
+
+    /// Partials are located counting on from the one before: lines, and columns in Unicode scalars.
+    @Test func laterPartialsAreLocatedToo() throws {
+        var library = TemplateLibrary()
+        try library.register(text: "{{> one}}\né {{> two}}\n\n  ü {{> three}}{{> four}}\n", named: "main", path: "main.mustache")
+        let locations = library.missingPartials().compactMap(\.location).map { "\($0.line):\($0.column)" }
+        #expect(Set(locations) == ["1:1", "2:3", "4:5", "4:16"])
+    }
 }

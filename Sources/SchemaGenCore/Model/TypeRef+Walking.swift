@@ -34,15 +34,21 @@ extension Contract {
     /// Every object with fields the contract declares, named or inline, with what names it in messages.
     public var allObjects: [(owner: ObjectOwner, object: ObjectType)] {
         var result: [(owner: ObjectOwner, object: ObjectType)] = []
+        forEachObject { result.append(($0, $1)) }
+        return result
+    }
+
+    /// Calls `body` with each object ``allObjects`` lists, in its order, without building the list.
+    func forEachObject(_ body: (ObjectOwner, ObjectType) -> Void) {
         for type in types {
             switch type.kind {
             case .object(let object):
-                result.append((ObjectOwner(.type, type.name), object))
+                body(ObjectOwner(.type, type.name), object)
                 for index in object.fields.indices {
-                    object.fields[index].type.forEachInlineObject { result.append((ObjectOwner(.inlineObjectInType, type.name), $0)) }
+                    object.fields[index].type.forEachInlineObject { body(ObjectOwner(.inlineObjectInType, type.name), $0) }
                 }
             case .tuple(let tuple):
-                result.append((ObjectOwner(.tuple, type.name), ObjectType(fields: tuple.elements)))
+                body(ObjectOwner(.tuple, type.name), ObjectType(fields: tuple.elements))
             default:
                 break
             }
@@ -51,14 +57,14 @@ extension Contract {
             var first = true
             event.payload?.forEachInlineObject { object in
                 let role: ObjectOwner.Role = first && event.payload?.unwrapped.isObject == true ? .payload : .inlineObjectInEvent
-                result.append((ObjectOwner(role, event.wireName, channel: channel?.name), object))
+                body(ObjectOwner(role, event.wireName, channel: channel?.name), object)
                 first = false
             }
             if case .tuple(let tuple)? = event.payload?.unwrapped {
-                result.append((ObjectOwner(.payload, event.wireName, channel: channel?.name), ObjectType(fields: tuple.elements)))
+                body(ObjectOwner(.payload, event.wireName, channel: channel?.name), ObjectType(fields: tuple.elements))
             }
             if !event.envelopeFields.isEmpty {
-                result.append((ObjectOwner(.envelopeOfEvent, event.wireName, channel: channel?.name), ObjectType(fields: event.envelopeFields)))
+                body(ObjectOwner(.envelopeOfEvent, event.wireName, channel: channel?.name), ObjectType(fields: event.envelopeFields))
             }
         }
         for event in events { add(event, of: nil) }
@@ -66,9 +72,8 @@ extension Contract {
             for event in channel.events { add(event, of: channel) }
         }
         if case .envelope(let envelope) = framing, !envelope.fields.isEmpty {
-            result.append((ObjectOwner(.envelope, ""), ObjectType(fields: envelope.fields)))
+            body(ObjectOwner(.envelope, ""), ObjectType(fields: envelope.fields))
         }
-        return result
     }
 }
 

@@ -9,14 +9,16 @@ struct StructBuilder {
     init(speller: SwiftTypeSpeller, contract: Contract? = nil) {
         self.speller = speller
         guard let contract else { return }
+        // Only types that hold others inline have edges: most hold scalars and lists only, and a set for each
+        // was most of this (serial) step for a large contract.
         var edges: [String: Set<String>] = [:]
         for type in contract.types {
-            guard case .object(let object) = type.kind else { continue }
-            edges[type.name] = Set(object.fields.flatMap { Self.namesHeldInline($0.type) })
-        }
-        for type in contract.types {
-            guard case .tuple(let tuple) = type.kind else { continue }
-            edges[type.name] = Set(tuple.elements.flatMap { Self.namesHeldInline($0.type) })
+            let held: [String] = switch type.kind {
+            case .object(let object): object.fields.flatMap { Self.namesHeldInline($0.type) }
+            case .tuple(let tuple): tuple.elements.flatMap { Self.namesHeldInline($0.type) }
+            default: []
+            }
+            if !held.isEmpty { edges[type.name] = Set(held) }
         }
         for start in edges.keys {
             var seen: Set<String> = []

@@ -62,7 +62,7 @@ public struct SwiftTranslator: Sendable {
             names.insert(SwiftName.typeName(forMember: event.swiftName))
             if let channel { names.insert(SwiftName.typeName(forMember: channel.swiftName)) }
         }
-        for (_, object) in contract.allObjects {
+        contract.forEachObject { _, object in
             for field in object.fields where field.type.unwrapped.isObject {
                 names.insert(SwiftName.typeName(forMember: field.swiftName))
             }
