@@ -33,8 +33,9 @@ public struct ContractLoader: Sendable {
         finish(YAMLLoader().load(data: data, path: path), path: path)
     }
 
-    private func finish(_ loaded: YAMLLoader.Result, path: String) -> Loaded {
-        guard let root = loaded.root else {
+    private func finish(_ loaded: consuming YAMLLoader.Result, path: String) -> Loaded {
+        // The tree is handed over, not shared: the checker frees it as soon as it has read it.
+        guard let root = loaded.root.take() else {
             return Loaded(path: path, source: loaded.source, contract: nil, diagnostics: loaded.diagnostics)
         }
         let checked = ContractChecker().check(root)

@@ -173,6 +173,9 @@ private func syntaxError(_ template: String) -> Diagnostic? {
         ("{{=<%>=}}", "t.mustache:1:1: set delimiters with two markers separated by a space, e.g. {{=<% %>=}}"),
         ("é{{ }}", "t.mustache:1:2: the tag has no name"),
         ("{{a..b}}", "t.mustache:1:1: 'a..b' has an empty part between dots"),
+        ("{{.a.}}", "t.mustache:1:1: '.a.' has an empty part between dots"),
+        ("{{#a\tb}}{{/a\tb}}", "t.mustache:1:1: 'a\tb' is not a name: names are keys of the context, separated by dots, without spaces or transforms (see docs/templates.md)"),
+        ("{{é\u{2003}b}}", "t.mustache:1:1: 'é\u{2003}b' is not a name: names are keys of the context, separated by dots, without spaces or transforms (see docs/templates.md)"),
     ])
     func syntaxErrorsAreLocated(template: String, expected: String) throws {
         let diagnostic = try #require(syntaxError(template))

@@ -10,9 +10,12 @@ public struct ContractChecker: Sendable {
         public var diagnostics: [Diagnostic]
     }
 
-    public func check(_ root: SyntaxNode) -> Result {
+    public func check(_ root: consuming SyntaxNode) -> Result {
         var checker = Checker()
         let contract = checker.readContract(root)
+        // Nothing reads the tree after this: it is freed beside the whole-contract checks instead of after them on
+        // one core (a large contract's tree is a hundred thousand lists).
+        let tree = TreeRelease(consume root)
         var bag = checker.diagnostics
         if let contract, !bag.hasErrors {
             // The whole-contract checks read the model only, so they run side by side (the name collisions
@@ -24,6 +27,7 @@ public struct ContractChecker: Sendable {
                 { SubscriptionCheck(contract: contract).run(into: &$0) },
                 { AckCheck(contract: contract).run(into: &$0) },
                 { SocketIOCheck(contract: contract).run(into: &$0) },
+                { _ in tree.release() },
             ]
             for found in checks.concurrentMap({ check -> [Diagnostic] in
                 var found = DiagnosticBag()
@@ -34,6 +38,19 @@ public struct ContractChecker: Sendable {
             }
         }
         return Result(contract: bag.hasErrors ? nil : contract, diagnostics: bag.sorted)
+    }
+}
+
+/// A syntax tree to be freed by whichever core gets to it. Only the one check that releases it touches it.
+private final class TreeRelease: @unchecked Sendable {
+    private var tree: SyntaxNode?
+
+    init(_ tree: consuming SyntaxNode) {
+        self.tree = tree
+    }
+
+    func release() {
+        tree = nil
     }
 }
 

@@ -40,15 +40,17 @@ extension Contract {
 
     /// Calls `body` with each object ``allObjects`` lists, in its order, without building the list.
     func forEachObject(_ body: (ObjectOwner, ObjectType) -> Void) {
-        for type in types {
-            switch type.kind {
+        // By index, with only the name captured: copying each type, for each of its fields, was most of a walk.
+        for typeIndex in types.indices {
+            let name = types[typeIndex].name
+            switch types[typeIndex].kind {
             case .object(let object):
-                body(ObjectOwner(.type, type.name), object)
+                body(ObjectOwner(.type, name), object)
                 for index in object.fields.indices {
-                    object.fields[index].type.forEachInlineObject { body(ObjectOwner(.inlineObjectInType, type.name), $0) }
+                    object.fields[index].type.forEachInlineObject { body(ObjectOwner(.inlineObjectInType, name), $0) }
                 }
             case .tuple(let tuple):
-                body(ObjectOwner(.tuple, type.name), ObjectType(fields: tuple.elements))
+                body(ObjectOwner(.tuple, name), ObjectType(fields: tuple.elements))
             default:
                 break
             }

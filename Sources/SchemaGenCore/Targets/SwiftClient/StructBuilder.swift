@@ -12,11 +12,13 @@ struct StructBuilder {
         // Only types that hold others inline have edges: most hold scalars and lists only, and a set for each
         // was most of this (serial) step for a large contract.
         var edges: [String: Set<String>] = [:]
+        var held: [String] = []
         for type in contract.types {
-            let held: [String] = switch type.kind {
-            case .object(let object): object.fields.flatMap { Self.namesHeldInline($0.type) }
-            case .tuple(let tuple): tuple.elements.flatMap { Self.namesHeldInline($0.type) }
-            default: []
+            held.removeAll(keepingCapacity: true)
+            switch type.kind {
+            case .object(let object): Self.addNamesHeldInline(by: object.fields, to: &held)
+            case .tuple(let tuple): Self.addNamesHeldInline(by: tuple.elements, to: &held)
+            default: break
             }
             if !held.isEmpty { edges[type.name] = Set(held) }
         }
@@ -30,14 +32,19 @@ struct StructBuilder {
         }
     }
 
-    /// Named types a field holds without an array or dictionary in between (by value or optional).
-    static func namesHeldInline(_ type: TypeRef) -> [String] {
+    /// Adds the named types `fields` hold without an array or dictionary in between (by value or optional).
+    /// Fields are read in place, and no list made for each: every field of a large contract passes here.
+    static func addNamesHeldInline(by fields: [Field], to names: inout [String]) {
+        for index in fields.indices { addNamesHeldInline(fields[index].type, to: &names) }
+    }
+
+    private static func addNamesHeldInline(_ type: TypeRef, to names: inout [String]) {
         switch type {
-        case .named(let name): [name]
-        case .optional(let wrapped), .nullable(let wrapped): namesHeldInline(wrapped)
-        case .object(let object): object.fields.flatMap { namesHeldInline($0.type) }
-        case .tuple(let tuple): tuple.elements.flatMap { namesHeldInline($0.type) }
-        case .scalar, .array, .dictionary: []
+        case .named(let name): names.append(name)
+        case .optional(let wrapped), .nullable(let wrapped): addNamesHeldInline(wrapped, to: &names)
+        case .object(let object): addNamesHeldInline(by: object.fields, to: &names)
+        case .tuple(let tuple): addNamesHeldInline(by: tuple.elements, to: &names)
+        case .scalar, .array, .dictionary: break
         }
     }
 

@@ -63,8 +63,9 @@ public struct SwiftTranslator: Sendable {
             if let channel { names.insert(SwiftName.typeName(forMember: channel.swiftName)) }
         }
         contract.forEachObject { _, object in
-            for field in object.fields where field.type.unwrapped.isObject {
-                names.insert(SwiftName.typeName(forMember: field.swiftName))
+            // By index: a `for` over the fields copied every one.
+            for index in object.fields.indices where object.fields[index].type.unwrapped.isObject {
+                names.insert(SwiftName.typeName(forMember: object.fields[index].swiftName))
             }
         }
         return names
