@@ -38,7 +38,7 @@ public struct ContractLoader: Sendable {
         guard let root = loaded.root.take() else {
             return Loaded(path: path, source: loaded.source, contract: nil, diagnostics: loaded.diagnostics)
         }
-        let checked = ContractChecker().check(root)
+        let checked = ContractChecker().check(consume root)
         return Loaded(path: path, source: loaded.source, contract: checked.contract, diagnostics: loaded.diagnostics + checked.diagnostics)
     }
 }
