@@ -131,33 +131,38 @@ struct StructBuilder {
             let type = speller.spell(field.type, inlineName: nestedName)
             let unwrapped = speller.spell(field.type.unwrapped, inlineName: nestedName)
             let storage = field.deprecation == nil ? SwiftSyntax.identifier(field.swiftName) : "_" + field.swiftName
-            var property = PropertyContext(
-                name: SwiftSyntax.identifier(field.swiftName), storageName: storage,
-                argumentName: field.swiftName == "self" ? "_self" : SwiftSyntax.identifier(field.swiftName), type: type,
-                unwrappedType: unwrapped, isOptional: field.type.isSwiftOptional, documentation: SwiftSyntax.documentation(field.description),
-                deprecation: SwiftSyntax.deprecationAttribute(field.deprecation), constantValue: field.constant.map(SwiftSyntax.literal))
+            let constantValue = field.constant.map(SwiftSyntax.literal)
+            var isIndirect = false
             if let owner, case .optional(.named(let target)) = field.type {
-                property.isIndirect = target == owner || reachable[target]?.contains(owner) == true
+                isIndirect = target == owner || reachable[target]?.contains(owner) == true
             }
-            if let constant = property.constantValue {
+            var decoding = ""
+            if let constant = constantValue {
                 if codesObject {
                     let key = SwiftSyntax.stringLiteral(field.wireName)
                     constantChecks.append("try fields.expect(\(key), equals: \(constant) as \(type))")
                     constantEncodings.append(".value(\(key), \(constant) as \(type))")
                 }
+            } else if !codesObject {
+                // A tuple's elements are coded by TupleBuilder.
+            } else if let pattern = field.keyPattern {
+                decoding = coding.patternDecoding(field, pattern: pattern)
+                patternEncodings.append(coding.patternEncoding("self.\(storage)", pattern: pattern))
+            } else {
+                decoding = coding.fieldDecoding(field.type, encoding: field.encoding, wireName: field.wireName, inlineName: nestedName)
+                // `self.` also tells a field named `self` from the value itself.
+                fieldEncodings.append(coding.fieldEncoding(field.type, encoding: field.encoding, value: "self.\(storage)", wireName: field.wireName,
+                                                           inlineName: nestedName))
+            }
+            let property = PropertyContext(
+                name: SwiftSyntax.identifier(field.swiftName), storageName: storage,
+                argumentName: field.swiftName == "self" ? "_self" : SwiftSyntax.identifier(field.swiftName), type: type,
+                unwrappedType: unwrapped, isOptional: field.type.isSwiftOptional, documentation: SwiftSyntax.documentation(field.description),
+                deprecation: SwiftSyntax.deprecationAttribute(field.deprecation), isIndirect: isIndirect, constantValue: constantValue,
+                decoding: decoding)
+            if constantValue != nil {
                 constants.append(property)
             } else {
-                if !codesObject {
-                    // A tuple's elements are coded by TupleBuilder.
-                } else if let pattern = field.keyPattern {
-                    property.decoding = coding.patternDecoding(field, pattern: pattern)
-                    patternEncodings.append(coding.patternEncoding("self.\(storage)", pattern: pattern))
-                } else {
-                    property.decoding = coding.fieldDecoding(field.type, encoding: field.encoding, wireName: field.wireName, inlineName: nestedName)
-                    // `self.` also tells a field named `self` from the value itself.
-                    fieldEncodings.append(coding.fieldEncoding(field.type, encoding: field.encoding, value: "self.\(storage)", wireName: field.wireName,
-                                                               inlineName: nestedName))
-                }
                 properties.append(property)
             }
             if case .object(let object) = field.type.unwrapped {
@@ -165,11 +170,10 @@ struct StructBuilder {
                                           structure: structure(object.fields, eventName: nil, owner: owner), enumeration: nil))
             }
         }
-        for var item in extra {
-            item.property.decoding = coding.fieldDecoding(item.type, encoding: nil, wireName: item.wireName, inlineName: "Payload")
+        for item in extra {
             fieldEncodings.append(coding.fieldEncoding(item.type, encoding: nil, value: "self.\(item.property.storageName)", wireName: item.wireName,
                                                        inlineName: "Payload"))
-            properties.append(item.property)
+            properties.append(item.property.decoded(by: coding.fieldDecoding(item.type, encoding: nil, wireName: item.wireName, inlineName: "Payload")))
             if let type = item.nested { nested.append(type) }
         }
         // Fields of pattern keys default to no keys, as optional fields default to nil.

@@ -94,7 +94,7 @@ extension StructContext: KeyedTemplateContext {
 }
 
 extension PropertyContext: KeyedTemplateContext {
-    static let templateKeys: TemplateKeyTable<Self> = [
+    static let templateKeys: TemplateKeyTable<PropertyContext> = [
         "name": .property(\.name),
         "storageName": .property(\.storageName),
         "argumentName": .property(\.argumentName),

@@ -149,33 +149,59 @@ public struct StructContext: Sendable {
     public var tupleEncoding: [String] = []
 }
 
-public struct PropertyContext: Sendable {
+/// One stored property of a generated struct.
+///
+/// A class, not a struct: the templates push each property several times (its declaration, the initializer,
+/// the comparison), and every push of a struct copied its dozen strings; a class is one reference.
+public final class PropertyContext: Sendable {
     /// The property name as written (backticked when a keyword).
-    public var name: String
+    public let name: String
     /// The stored property's name: `name`, or `_name` for a deprecated field, whose public `name` is then a
     /// deprecated accessor (so the generated code itself never uses a deprecated declaration).
-    public var storageName: String
+    public let storageName: String
     /// The initializer's internal parameter name: `name`, except for a field called `self`, whose parameter
     /// would hide `self` (`` init(`self` _self: String) ``).
-    public var argumentName: String
+    public let argumentName: String
     /// The property's type spelling, e.g. `[Zikr.Notification]?`.
-    public var type: String
+    public let type: String
     /// The type without its optional, for `decodeIfPresent`.
-    public var unwrappedType: String
+    public let unwrappedType: String
     /// Whether the Swift type is optional (the field may be absent or `null`); the initializer defaults it to `nil`.
-    public var isOptional: Bool
+    public let isOptional: Bool
     /// Doc comment lines, each as it follows `///` (with its leading space; empty for a blank line).
-    public var documentation: [String]
+    public let documentation: [String]
     /// The `@available(*, deprecated…)` attribute of a deprecated field, or `nil`.
-    public var deprecation: String?
+    public let deprecation: String?
     /// Whether the field closes a cycle of optional references (`parent: Comment?` in `Comment`), and so is
     /// stored out of line with `@Indirect`.
-    public var isIndirect: Bool = false
+    public let isIndirect: Bool
     /// For constants: the value as a Swift literal, e.g. `"uploading"`.
-    public var constantValue: String?
+    public let constantValue: String?
     /// The expression `init(from:)` assigns to the property, reading `fields` (a `WireFields`): e.g.
     /// `try fields.optionalValue("price", as: NumberString<Decimal>.self).map { $0.value }`.
-    public var decoding: String = ""
+    public let decoding: String
+
+    public init(name: String, storageName: String, argumentName: String, type: String, unwrappedType: String, isOptional: Bool,
+                documentation: [String], deprecation: String?, isIndirect: Bool = false, constantValue: String?, decoding: String = "") {
+        self.name = name
+        self.storageName = storageName
+        self.argumentName = argumentName
+        self.type = type
+        self.unwrappedType = unwrappedType
+        self.isOptional = isOptional
+        self.documentation = documentation
+        self.deprecation = deprecation
+        self.isIndirect = isIndirect
+        self.constantValue = constantValue
+        self.decoding = decoding
+    }
+
+    /// The same property, read from the wire by `decoding`.
+    func decoded(by decoding: String) -> PropertyContext {
+        PropertyContext(name: name, storageName: storageName, argumentName: argumentName, type: type, unwrappedType: unwrappedType,
+                        isOptional: isOptional, documentation: documentation, deprecation: deprecation, isIndirect: isIndirect,
+                        constantValue: constantValue, decoding: decoding)
+    }
 }
 
 public struct EnumContext: Sendable {
