@@ -130,7 +130,9 @@ struct StructBuilder {
             let nestedName = SwiftName.typeName(forMember: field.swiftName)
             let type = speller.spell(field.type, inlineName: nestedName)
             let unwrapped = speller.spell(field.type.unwrapped, inlineName: nestedName)
-            let storage = field.deprecation == nil ? SwiftSyntax.identifier(field.swiftName) : "_" + field.swiftName
+            // Escaped once: it is the name, the storage and the argument (each a keyword lookup).
+            let identifier = SwiftSyntax.identifier(field.swiftName)
+            let storage = field.deprecation == nil ? identifier : "_" + field.swiftName
             let constantValue = field.constant.map(SwiftSyntax.literal)
             var isIndirect = false
             if let owner, case .optional(.named(let target)) = field.type {
@@ -155,8 +157,7 @@ struct StructBuilder {
                                                            inlineName: nestedName))
             }
             let property = PropertyContext(
-                name: SwiftSyntax.identifier(field.swiftName), storageName: storage,
-                argumentName: field.swiftName == "self" ? "_self" : SwiftSyntax.identifier(field.swiftName), type: type,
+                name: identifier, storageName: storage, argumentName: field.swiftName == "self" ? "_self" : identifier, type: type,
                 unwrappedType: unwrapped, isOptional: field.type.isSwiftOptional, documentation: SwiftSyntax.documentation(field.description),
                 deprecation: SwiftSyntax.deprecationAttribute(field.deprecation), isIndirect: isIndirect, constantValue: constantValue,
                 decoding: decoding)
@@ -178,7 +179,7 @@ struct StructBuilder {
         }
         // Fields of pattern keys default to no keys, as optional fields default to nil.
         let patterned = Set(fields.filter { $0.keyPattern != nil }.map(\.swiftName))
-        let parameters = properties.map { Self.parameter($0, type: $0.type, isPatterned: patterned.contains($0.name.unescapedIdentifier)) }
+        let parameters = properties.map { Self.parameter($0, type: $0.type, isPatterned: !patterned.isEmpty && patterned.contains($0.name.unescapedIdentifier)) }
             .joined(separator: ", ")
         let reader = speller.runtime("WireFields")
         let writer = speller.runtime("WireFieldWriter")

@@ -5,6 +5,36 @@ struct SwiftTypeSpeller {
     let namespace: String
     /// Every type name the generated file declares anywhere.
     let declaredNames: Set<String>
+    /// Each scalar type's spelling, at ``position(of:)``: worked out once, as every field of every struct is
+    /// spelled (looking the name up in `declaredNames` each time was a set lookup a field).
+    private let scalarSpellings: [String]
+
+    init(namespace: String, declaredNames: Set<String>) {
+        self.namespace = namespace
+        self.declaredNames = declaredNames
+        func builtin(_ name: String, module: String) -> String {
+            declaredNames.contains(name) ? "\(module).\(name)" : name
+        }
+        scalarSpellings = [
+            builtin("String", module: "Swift"), builtin("Int", module: "Swift"), builtin("Double", module: "Swift"),
+            builtin("Bool", module: "Swift"), builtin("Date", module: "Foundation"), builtin("URL", module: "Foundation"),
+            builtin("Int64", module: "Swift"), builtin("Decimal", module: "Foundation"), builtin("JSONValue", module: "SchemaGenRuntime"),
+        ]
+    }
+
+    private static func position(of scalar: ScalarType) -> Int {
+        switch scalar {
+        case .string: 0
+        case .int: 1
+        case .double: 2
+        case .bool: 3
+        case .date: 4
+        case .url: 5
+        case .int64: 6
+        case .decimal: 7
+        case .json: 8
+        }
+    }
 
     func spell(_ type: TypeRef, inlineName: String = "Object") -> String {
         switch type {
@@ -19,17 +49,7 @@ struct SwiftTypeSpeller {
     }
 
     func spell(_ scalar: ScalarType) -> String {
-        switch scalar {
-        case .string: builtin("String", module: "Swift")
-        case .int: builtin("Int", module: "Swift")
-        case .double: builtin("Double", module: "Swift")
-        case .bool: builtin("Bool", module: "Swift")
-        case .date: builtin("Date", module: "Foundation")
-        case .url: builtin("URL", module: "Foundation")
-        case .int64: builtin("Int64", module: "Swift")
-        case .decimal: builtin("Decimal", module: "Foundation")
-        case .json: builtin("JSONValue", module: "SchemaGenRuntime")
-        }
+        scalarSpellings[Self.position(of: scalar)]
     }
 
     /// A type of `SchemaGenRuntime`, qualified where a generated type shadows it.
