@@ -5,6 +5,7 @@ import SchemaGenCore
 /// `schemagen check`: proves that generated code, docs and injected guide sections match the contracts.
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "check",
         abstract: "Check that generated Swift, docs and guide sections are up to date.",
         discussion: """
             Regenerates everything in memory (Swift, docs, the guides listed in `inject`) and compares it with the \

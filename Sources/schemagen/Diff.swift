@@ -5,6 +5,7 @@ import SchemaGenCore
 /// `schemagen diff`: what a contract change breaks, and for whom.
 struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "diff",
         abstract: "Report what a contract change breaks, for apps and servers on either version.",
         discussion: """
             Compares two contract files or folders (schemagen diff OLD NEW), or the working tree with a git revision \

@@ -4,6 +4,7 @@ import SchemaGenCore
 /// `schemagen docs`: the Markdown references, and the marked sections of hand-written guides.
 struct Docs: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "docs",
         abstract: "Write Markdown references and update the tables of hand-written guides.",
         discussion: """
             Writes <output>/Docs/<contract>.md for every contract. With --inject (or `inject` in schemagen.yaml), \

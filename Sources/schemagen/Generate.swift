@@ -5,6 +5,7 @@ import SchemaGenCore
 /// `schemagen generate`: contracts in, Swift and reference docs out.
 struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "generate",
         abstract: "Generate typed Swift clients and Markdown references from contracts.",
         discussion: """
             Reads schemagen.yaml in the working directory when present (inputs, output, generate, accessLevel, \

@@ -5,6 +5,7 @@ import SchemaGenCore
 /// `schemagen import`: a contract from another description of the API.
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "import",
         abstract: "Write a contract from another description of the API.",
         subcommands: [ImportAsyncAPI.self]
     )

@@ -4,6 +4,7 @@ import SchemaGenCore
 /// `schemagen lint`: load and check contracts, report what they hold and every problem.
 struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "lint",
         abstract: "Check contracts and summarise them.",
         discussion: """
             Prints one line per contract (events by direction, channels, types) and every diagnostic as \

@@ -12,9 +12,16 @@ extension String {
         allUTF8Bytes { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
     }
 
-    /// Whether every byte of the UTF-8 satisfies `predicate`, read from the string's own buffer: through
-    /// `String.UTF8View`'s iterator each byte cost several times as much, on every name the generator writes.
+    /// Whether every byte of the UTF-8 satisfies `predicate`.
     private func allUTF8Bytes(_ predicate: (UInt8) -> Bool) -> Bool {
-        utf8.withContiguousStorageIfAvailable { $0.allSatisfy(predicate) } ?? utf8.allSatisfy(predicate)
+        withUTF8Bytes { $0.allSatisfy(predicate) }
+    }
+
+    /// Calls `body` with the UTF-8, read from the string's own buffer: through `String.UTF8View`'s iterator each
+    /// byte cost several times as much, on every name and cell the generator writes.
+    func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = self
+        return copy.withUTF8(body)
     }
 }

@@ -81,13 +81,8 @@ struct TemplateParser {
         /// The offset just after the closing delimiter.
         var end: Int
 
-        /// The content without the white space around it. In Swift rather than Foundation's `trimmingCharacters`,
-        /// which cost twenty thousand instructions a tag, most of loading the templates.
-        var trimmedContent: String {
-            let start = content.firstIndex { !$0.isWhitespace } ?? content.endIndex
-            let end = content.lastIndex { !$0.isWhitespace }.map(content.index(after:)) ?? start
-            return String(content[start..<end])
-        }
+        /// The content without the white space around it.
+        var trimmedContent: String { content.trimmingWhitespace }
 
         /// Tags that leave no text behind may stand alone on a line, which then disappears.
         var canStandAlone: Bool { sigil != .variable && sigil != .unescaped }

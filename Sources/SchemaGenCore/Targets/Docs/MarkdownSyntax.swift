@@ -6,10 +6,12 @@ enum MarkdownSyntax {
     /// pipes are escaped as GitHub requires; elsewhere a backslash in a code span would show, so they are not.
     static func code(_ text: String, inTable: Bool = true) -> String {
         var longest = 0, run = 0, hasPipe = false
-        for byte in text.utf8 {
-            run = byte == UInt8(ascii: "`") ? run + 1 : 0
-            longest = max(longest, run)
-            hasPipe = hasPipe || byte == UInt8(ascii: "|")
+        text.withUTF8Bytes { bytes in
+            for byte in bytes {
+                run = byte == UInt8(ascii: "`") ? run + 1 : 0
+                longest = max(longest, run)
+                hasPipe = hasPipe || byte == UInt8(ascii: "|")
+            }
         }
         // Type names and wire names hold neither backticks nor pipes: one fence each side is all they need.
         if longest == 0, !hasPipe || !inTable { return "`" + text + "`" }
@@ -29,7 +31,7 @@ enum MarkdownSyntax {
     /// shows as text instead of being dropped as an unknown HTML tag. Code spans (which show `<` as is) and
     /// autolinks (`<https://…>`) are kept.
     static func prose(_ line: String) -> String {
-        guard line.utf8.contains(UInt8(ascii: "<")) else { return line }
+        guard line.withUTF8Bytes({ $0.contains(UInt8(ascii: "<")) }) else { return line }
         var output = ""
         var characters = Substring(line)
         while let first = characters.first {
@@ -62,7 +64,7 @@ enum MarkdownSyntax {
 
     /// Prose for a paragraph outside tables: as written (tags escaped), without trailing blank lines.
     static func paragraph(_ text: String?) -> String {
-        (text ?? "").linesSplitAtLineFeeds.map(prose).joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+        (text ?? "").linesSplitAtLineFeeds.map(prose).joined(separator: "\n").trimmingWhitespace
     }
 
     /// The anchor GitHub gives a heading: lower case, punctuation dropped, spaces as hyphens.
