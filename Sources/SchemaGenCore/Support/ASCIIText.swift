@@ -25,3 +25,16 @@ extension String {
         return copy.withUTF8(body)
     }
 }
+
+extension UnsafeBufferPointer<UInt8> {
+    /// Whether every byte is printable ASCII or a line feed, as nearly every contract is: then the checks for
+    /// control characters and for characters only Yams reads exactly need not look at any byte on its own.
+    /// Branch-free, so the compiler reads many bytes per instruction.
+    var isPrintableASCIILines: Bool {
+        var outside: UInt8 = 0
+        for byte in self {
+            outside |= (byte &- 0x20 > 0x5E ? 1 : 0) & (byte != 0x0A ? 1 : 0)
+        }
+        return outside == 0
+    }
+}

@@ -53,6 +53,7 @@ struct BlockYAMLReader {
     /// (U+0085, U+2028, U+2029) or refuses (C1 controls, U+FEFF inside the text, U+FFFE, U+FFFF). C0 controls
     /// were refused by the loader already.
     private static func admitsEveryCharacter(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if bytes.isPrintableASCIILines { return true }
         var index = 0
         let count = bytes.count
         while index < count {

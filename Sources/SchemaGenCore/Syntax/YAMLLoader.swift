@@ -141,7 +141,7 @@ public struct YAMLLoader: Sendable {
         // On the buffer rather than through `String.UTF8View`'s iterator: seven times fewer instructions per byte.
         var text = source.text
         let hasControlByte = text.withUTF8 { bytes in
-            bytes.contains { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D) || $0 == 0x7F }
+            !bytes.isPrintableASCIILines && bytes.contains { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D) || $0 == 0x7F }
         }
         guard hasControlByte else { return nil }
         var line = 1, column = 1

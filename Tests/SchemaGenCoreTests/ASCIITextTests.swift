@@ -1,0 +1,29 @@
+@testable import SchemaGenCore
+import Testing
+
+/// The byte tests that let loading skip its per-character checks must agree with the definition they stand for.
+@Suite struct ASCIITextTests {
+    /// Printable ASCII and line feeds pass; every other byte fails, wherever it stands (the test is read many bytes
+    /// at a time, so each position of a long buffer is tried).
+    @Test func printableASCIILinesAreTheOnlyPlainBytes() {
+        for byte in UInt8.min...UInt8.max {
+            let plain = (0x20...0x7E).contains(byte) || byte == 0x0A
+            for position in [0, 1, 15, 16, 31, 63, 64, 99] {
+                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 100)
+                bytes[position] = byte
+                #expect(bytes.withUnsafeBufferPointer(\.isPrintableASCIILines) == plain, "byte \(byte) at \(position)")
+            }
+        }
+        #expect([UInt8]().withUnsafeBufferPointer(\.isPrintableASCIILines))
+    }
+
+    @Test func namesAreTestedOnTheirBytes() {
+        #expect("order_id".isQuotableAsIs)
+        #expect(!"say \"hi\"".isQuotableAsIs)
+        #expect(!"back\\slash".isQuotableAsIs)
+        #expect(!"é".isQuotableAsIs)
+        #expect(!"tab\t".isQuotableAsIs)
+        #expect("a long name that is not a small string".isASCII)
+        #expect(!"a long name that is not a small string, é".isASCII)
+    }
+}
