@@ -18,6 +18,16 @@ extension TypeRef {
         }
     }
 
+    /// Whether the type declares an object or a tuple of its own somewhere inside: generated code then declares a
+    /// nested type for it.
+    public var declaresInlineType: Bool {
+        switch self {
+        case .object, .tuple: true
+        case .array(let element), .dictionary(let element), .optional(let element), .nullable(let element): element.declaresInlineType
+        case .scalar, .named: false
+        }
+    }
+
     /// The named types this type holds by value: not through an array, a dictionary or an optional,
     /// which generated code can store indirectly. A struct that reaches itself this way has no size.
     public var namesHeldByValue: [String] {

@@ -26,8 +26,8 @@ struct FieldCoding {
 
     /// The reader of a member in a generated `init(from:)`: `try fields.string("name")`, or through the runtime's
     /// wrappers where the wire form differs (`try fields.optionalValue("price", as: NumberString<Decimal>.self).map { $0.value }`).
-    func fieldDecoding(_ type: TypeRef, encoding: FieldEncoding?, wireName: String, inlineName: String) -> String {
-        let key = SwiftSyntax.stringLiteral(wireName)
+    /// - Parameter key: the member's wire name as a Swift string literal.
+    func fieldDecoding(_ type: TypeRef, encoding: FieldEncoding?, key: String, inlineName: String) -> String {
         func form(_ inner: TypeRef) -> WireForm? { encoding.flatMap { wireForm(inner, $0, inlineName: inlineName) } }
         func spelled(_ inner: TypeRef) -> String { form(inner)?.spelling ?? speller.spell(inner, inlineName: inlineName) }
         switch type {
@@ -48,8 +48,8 @@ struct FieldCoding {
     }
 
     /// The writer of a member in a generated `encode(to:)`, one link of the chain: `.string("name", name)`.
-    func fieldEncoding(_ type: TypeRef, encoding: FieldEncoding?, value: String, wireName: String, inlineName: String) -> String {
-        let key = SwiftSyntax.stringLiteral(wireName)
+    /// - Parameter key: the member's wire name as a Swift string literal.
+    func fieldEncoding(_ type: TypeRef, encoding: FieldEncoding?, value: String, key: String, inlineName: String) -> String {
         func form(_ inner: TypeRef) -> WireForm? { encoding.flatMap { wireForm(inner, $0, inlineName: inlineName) } }
         switch type {
         case .optional(.nullable(let inner)):

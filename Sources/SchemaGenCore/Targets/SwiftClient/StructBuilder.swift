@@ -127,7 +127,8 @@ struct StructBuilder {
         properties.reserveCapacity(fields.count + extra.count)
         fieldEncodings.reserveCapacity(fields.count + extra.count)
         for field in fields {
-            let nestedName = SwiftName.typeName(forMember: field.swiftName)
+            // Named only where the field declares a nested type (the name is text built for every field otherwise).
+            let nestedName = field.type.declaresInlineType ? SwiftName.typeName(forMember: field.swiftName) : ""
             let type = speller.spell(field.type, inlineName: nestedName)
             let unwrapped = speller.spell(field.type.unwrapped, inlineName: nestedName)
             // Escaped once: it is the name, the storage and the argument (each a keyword lookup).
@@ -151,10 +152,10 @@ struct StructBuilder {
                 decoding = coding.patternDecoding(field, pattern: pattern)
                 patternEncodings.append(coding.patternEncoding("self.\(storage)", pattern: pattern))
             } else {
-                decoding = coding.fieldDecoding(field.type, encoding: field.encoding, wireName: field.wireName, inlineName: nestedName)
+                let key = SwiftSyntax.stringLiteral(field.wireName)
+                decoding = coding.fieldDecoding(field.type, encoding: field.encoding, key: key, inlineName: nestedName)
                 // `self.` also tells a field named `self` from the value itself.
-                fieldEncodings.append(coding.fieldEncoding(field.type, encoding: field.encoding, value: "self.\(storage)", wireName: field.wireName,
-                                                           inlineName: nestedName))
+                fieldEncodings.append(coding.fieldEncoding(field.type, encoding: field.encoding, value: "self." + storage, key: key, inlineName: nestedName))
             }
             let property = PropertyContext(
                 name: identifier, storageName: storage, argumentName: field.swiftName == "self" ? "_self" : identifier, type: type,
@@ -172,9 +173,9 @@ struct StructBuilder {
             }
         }
         for item in extra {
-            fieldEncodings.append(coding.fieldEncoding(item.type, encoding: nil, value: "self.\(item.property.storageName)", wireName: item.wireName,
-                                                       inlineName: "Payload"))
-            properties.append(item.property.decoded(by: coding.fieldDecoding(item.type, encoding: nil, wireName: item.wireName, inlineName: "Payload")))
+            let key = SwiftSyntax.stringLiteral(item.wireName)
+            fieldEncodings.append(coding.fieldEncoding(item.type, encoding: nil, value: "self." + item.property.storageName, key: key, inlineName: "Payload"))
+            properties.append(item.property.decoded(by: coding.fieldDecoding(item.type, encoding: nil, key: key, inlineName: "Payload")))
             if let type = item.nested { nested.append(type) }
         }
         // Fields of pattern keys default to no keys, as optional fields default to nil.
