@@ -36,12 +36,12 @@ struct FieldCoding {
             let call = "try fields.nullable(\(key), as: \(spelled(inner)).self)"
             return call + (form(inner).map { "?.map { \($0.toSwift("$0")) }" } ?? "")
         case .optional(let inner):
-            if form(inner) == nil, let method = Self.scalarMethod(inner) { return "try fields.\(method.optional)(\(key))" }
+            if form(inner) == nil, let method = Self.scalarMethod(inner) { return String(joining: ["try fields.", method.optional, "(", key, ")"]) }
             return "try fields.optionalValue(\(key), as: \(spelled(inner)).self)" + (form(inner).map { ".map { \($0.toSwift("$0")) }" } ?? "")
         case .nullable(let inner):
             return "try fields.value(\(key), as: \(spelled(inner))?.self)" + (form(inner).map { ".map { \($0.toSwift("$0")) }" } ?? "")
         default:
-            if form(type) == nil, let method = Self.scalarMethod(type) { return "try fields.\(method.plain)(\(key))" }
+            if form(type) == nil, let method = Self.scalarMethod(type) { return String(joining: ["try fields.", method.plain, "(", key, ")"]) }
             let call = "try fields.value(\(key), as: \(spelled(type)).self)"
             return form(type)?.toSwift(call) ?? call
         }
@@ -55,12 +55,12 @@ struct FieldCoding {
         case .optional(.nullable(let inner)):
             return ".optionalValue(\(key), \(value)\(form(inner).map { ".map { $0.map { \($0.toWire("$0")) } }" } ?? ""))"
         case .optional(let inner):
-            if form(inner) == nil, let method = Self.scalarMethod(inner) { return ".\(method.optional)(\(key), \(value))" }
+            if form(inner) == nil, let method = Self.scalarMethod(inner) { return String(joining: [".", method.optional, "(", key, ", ", value, ")"]) }
             return ".optionalValue(\(key), \(value)\(form(inner).map { ".map { \($0.toWire("$0")) }" } ?? ""))"
         case .nullable(let inner):
             return ".value(\(key), \(value)\(form(inner).map { ".map { \($0.toWire("$0")) }" } ?? ""))"
         default:
-            if form(type) == nil, let method = Self.scalarMethod(type) { return ".\(method.plain)(\(key), \(value))" }
+            if form(type) == nil, let method = Self.scalarMethod(type) { return String(joining: [".", method.plain, "(", key, ", ", value, ")"]) }
             return ".value(\(key), \(form(type)?.toWire(value) ?? value))"
         }
     }

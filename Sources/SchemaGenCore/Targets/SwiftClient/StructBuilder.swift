@@ -180,19 +180,19 @@ struct StructBuilder {
         }
         // Fields of pattern keys default to no keys, as optional fields default to nil.
         let patterned = Set(fields.filter { $0.keyPattern != nil }.map(\.swiftName))
-        let parameters = properties.map { Self.parameter($0, type: $0.type, isPatterned: !patterned.isEmpty && patterned.contains($0.name.unescapedIdentifier)) }
-            .joined(separator: ", ")
+        let parameters = String(joining: properties.map { Self.parameter($0, type: $0.type, isPatterned: !patterned.isEmpty && patterned.contains($0.name.unescapedIdentifier)) },
+                                separator: ", ")
         let reader = speller.runtime("WireFields")
         let writer = speller.runtime("WireFieldWriter")
         // Every member but those of pattern keys is read with `fields` and written by a link of the chain.
         let links = constantEncodings + fieldEncodings
-        let arguments = codesObject ? properties.map { "\(SwiftSyntax.argumentLabel($0.name.unescapedIdentifier)): \($0.decoding)" } : []
+        let arguments = codesObject ? properties.map { String(joining: [SwiftSyntax.argumentLabel($0.name.unescapedIdentifier), ": ", $0.decoding]) } : []
         return StructContext(
             conformances: Self.conformances, memberwiseEquatable: memberwiseEquatable, memberComparison: memberComparison,
             eventName: eventName, properties: properties, constants: constants, hasFieldCoding: codesObject,
             fieldsDeclaration: links.isEmpty ? "_ = try \(reader)(decoder)" : "let fields = try \(reader)(decoder)",
             writerDeclaration: links.isEmpty ? "_ = \(writer)(encoder)" : "try \(writer)(encoder)",
-            constantChecks: constantChecks, fieldArguments: arguments.joined(separator: ", "), fieldEncodings: links,
+            constantChecks: constantChecks, fieldArguments: String(joining: arguments, separator: ", "), fieldEncodings: links,
             patternEncodings: patternEncodings, initializerParameters: parameters, nestedTypes: nested)
     }
 }
@@ -212,7 +212,7 @@ extension StructBuilder {
     /// `name: Type`, `name argument: Type`, `name: Type? = nil` or, for pattern keys, `name: [String: T] = [:]`.
     private static func parameter(_ property: PropertyContext, type: String, isPatterned: Bool) -> String {
         let label = property.argumentName == property.name ? property.name : "\(property.name) \(property.argumentName)"
-        return "\(label): \(type)\(property.isOptional ? " = nil" : isPatterned ? " = [:]" : "")"
+        return String(joining: [label, ": ", type, property.isOptional ? " = nil" : isPatterned ? " = [:]" : ""])
     }
 }
 

@@ -2,7 +2,7 @@
 enum SwiftSyntax {
     /// `text` as a Swift string literal, escaped so it reads back exactly.
     static func stringLiteral(_ text: String) -> String {
-        "\"" + escapedForLiteral(text) + "\""
+        String(joining: ["\"", escapedForLiteral(text), "\""])
     }
 
     /// `text` escaped for the inside of a Swift string literal.
