@@ -19,8 +19,15 @@ extension String {
 
     /// The text without blanks and carriage returns at its end (doc comment lines).
     var trimmingTrailingWhitespace: String {
-        var scalars = unicodeScalars
-        while let last = scalars.last, last == " " || last == "\t" || last == "\r" { scalars.removeLast() }
-        return String(scalars)
+        // On bytes (the three are ASCII, and UTF-8 never reuses ASCII bytes inside others); most lines have
+        // nothing to trim and come back as they are.
+        let kept = withUTF8Bytes { bytes in
+            var end = bytes.count
+            while end > 0, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") || bytes[end - 1] == UInt8(ascii: "\r") {
+                end -= 1
+            }
+            return end
+        }
+        return kept == utf8.count ? self : String(decoding: utf8.prefix(kept), as: UTF8.self)
     }
 }
