@@ -20,14 +20,14 @@ public struct ContractChecker: Sendable {
         if let contract, !bag.hasErrors {
             // The whole-contract checks read the model only, so they run side by side (the name collisions
             // of a 10,000-event contract, in parts, take as long as all the others); their reports join in this order.
-            let checks: [@Sendable (inout DiagnosticBag) -> Void] = NameCollisionCheck(contract: contract).parts + [
+            // Freeing the tree comes first: the longest job starts first, while the other cores take the checks.
+            let checks: [@Sendable (inout DiagnosticBag) -> Void] = [{ _ in tree.release() }] + NameCollisionCheck(contract: contract).parts + [
                 { RecursionCheck(contract: contract).run(into: &$0) },
                 { FramingConsistencyCheck(contract: contract).run(into: &$0) },
                 { ReplyCheck(contract: contract).run(into: &$0) },
                 { SubscriptionCheck(contract: contract).run(into: &$0) },
                 { AckCheck(contract: contract).run(into: &$0) },
                 { SocketIOCheck(contract: contract).run(into: &$0) },
-                { _ in tree.release() },
             ]
             for found in checks.concurrentMap({ check -> [Diagnostic] in
                 var found = DiagnosticBag()
