@@ -43,7 +43,7 @@ import Testing
         case .text(let text): text
         case .flag(let flag): flag
         case .list(let items): items.map(plain)
-        case .context(let context): context
+        case .contextLevel(let level): level.context!
         }
     }
 

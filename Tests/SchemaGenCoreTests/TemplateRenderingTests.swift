@@ -22,7 +22,7 @@ private func reference(_ value: TemplateValue) -> Any {
     case .text(let text): text
     case .flag(let flag): flag
     case .list(let items): items.map(reference)
-    case .context(let context): (context as! Values).values.mapValues(reference)
+    case .contextLevel(let level): (level.context as! Values).values.mapValues(reference)
     }
 }
 

@@ -3,23 +3,22 @@
 /// A context's level is a subclass generic over the context's type, so a lookup calls the context's own
 /// `templateValue(forKey:)` directly: taking it out of a `TemplateValue` as an existential copied it at every level
 /// of every lookup, about a fifth of rendering. An item of a list is made into its level directly, without being
-/// boxed as a `TemplateValue` first.
+/// boxed as a `TemplateValue` first. A context's `TemplateValue` is its level, so a section over it pushes that.
 // `@unchecked Sendable` (here and in the subclasses): every stored property is a `let` of a `Sendable` type; a
 // class that is subclassed cannot be checked for it.
-class StackLevel: @unchecked Sendable {
+public class StackLevel: @unchecked Sendable {
     /// The value itself, what `{{.}}` reads.
     var value: TemplateValue { .text("") }
 
+    /// The context this level holds, if it holds one.
+    var context: (any TemplateContext)? { nil }
+
     func templateValue(forKey key: TemplateKeyName) -> TemplateValue? { nil }
 
-    /// The level for `value`: text, flags and lists have no keys.
+    /// The level for `value`: a context's own, or one for text, flags and lists, which have no keys.
     static func holding(_ value: TemplateValue) -> StackLevel {
-        guard case .context(let context) = value else { return ValueLevel(value) }
-        return level(of: context)
-    }
-
-    private static func level<Context: TemplateContext>(of context: Context) -> StackLevel {
-        ContextLevel(context)
+        guard case .contextLevel(let level) = value else { return ValueLevel(value) }
+        return level
     }
 }
 
@@ -34,13 +33,15 @@ final class ValueLevel: StackLevel, @unchecked Sendable {
 
 /// The level of one context.
 final class ContextLevel<Context: TemplateContext>: StackLevel, @unchecked Sendable {
-    let context: Context
+    let held: Context
 
-    init(_ context: Context) { self.context = context }
+    init(_ context: Context) { held = context }
 
-    override var value: TemplateValue { .context(context) }
+    override var value: TemplateValue { .contextLevel(self) }
+
+    override var context: (any TemplateContext)? { held }
 
     override func templateValue(forKey key: TemplateKeyName) -> TemplateValue? {
-        context.templateValue(forKey: key)
+        held.templateValue(forKey: key)
     }
 }

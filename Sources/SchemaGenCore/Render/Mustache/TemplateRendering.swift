@@ -75,7 +75,7 @@ struct TemplateRendering {
             } else {
                 for index in items.indices { render(body, in: items.level(index)) }
             }
-        case .text, .context:
+        case .text, .contextLevel:
             render(body, in: StackLevel.holding(value))
         }
     }

@@ -4,12 +4,20 @@ public enum TemplateValue: Sendable {
     case text(String)
     case flag(Bool)
     case list(TemplateList)
-    case context(any TemplateContext)
+    /// A context, as the level a section over it pushes (made with ``context(_:)``). A reference rather than the
+    /// context itself: a section pushes it as it is, and a value is copied as one reference (with the context
+    /// inline, an existential of any size, every copy and release of a value went through its type's metadata).
+    case contextLevel(StackLevel)
+
+    /// A context's value.
+    public static func context(_ context: some TemplateContext) -> TemplateValue {
+        .contextLevel(ContextLevel(context))
+    }
 
     /// The value of `key` when this is a context.
     func child(_ key: TemplateKeyName) -> TemplateValue? {
-        guard case .context(let context) = self else { return nil }
-        return context.templateValue(forKey: key)
+        guard case .contextLevel(let level) = self else { return nil }
+        return level.templateValue(forKey: key)
     }
 
     /// Whether an inverted section over this value renders: `false` and empty lists are falsy.
@@ -17,7 +25,7 @@ public enum TemplateValue: Sendable {
         switch self {
         case .flag(let flag): !flag
         case .list(let items): items.isEmpty
-        case .text, .context: false
+        case .text, .contextLevel: false
         }
     }
 
@@ -26,7 +34,7 @@ public enum TemplateValue: Sendable {
         switch self {
         case .text(let text): text
         case .flag(let flag): flag ? "true" : "false"
-        case .list, .context: ""
+        case .list, .contextLevel: ""
         }
     }
 }
