@@ -141,7 +141,7 @@ extension ScopeContext: KeyedTemplateContext {
 }
 
 extension EventContext: KeyedTemplateContext {
-    static let templateKeys: TemplateKeyTable<Self> = [
+    static let templateKeys: TemplateKeyTable<EventContext> = [
         "wireName": .property(\.wireName),
         "wireNameText": .property(\.wireNameText),
         "directionText": .property(\.directionText),

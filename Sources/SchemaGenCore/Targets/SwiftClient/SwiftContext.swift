@@ -244,67 +244,97 @@ public struct ScopeContext: Sendable {
     public var memberComparison: String
 }
 
-public struct EventContext: Sendable {
+/// One event's declarations: its type, enum cases, emit and listen methods, and how it is decoded.
+///
+/// A class, not a struct: an event's context is a kilobyte that templates push a dozen times and look keys up in
+/// many more; every push and lookup of a struct copied it. Set while the scope is translated (a request's context
+/// names its reply's), never once rendering reads it: the setters are the translator's alone.
+public final class EventContext: @unchecked Sendable {
     /// A Swift string literal of the wire name.
-    public var wireName: String
+    public internal(set) var wireName: String
     /// The wire name as text, for documentation.
-    public var wireNameText: String
+    public internal(set) var wireNameText: String
     /// "client to server", "server to client" or "both directions".
-    public var directionText: String
+    public internal(set) var directionText: String
     /// The event's type name (`PoraBooked`).
-    public var typeName: String
+    public internal(set) var typeName: String
     /// The enum case and emit method name (`poraBooked`, backticked when a keyword).
-    public var memberName: String
+    public internal(set) var memberName: String
     /// The listener method name (`onPoraBooked`).
-    public var listenerName: String
+    public internal(set) var listenerName: String
     /// Doc comment lines for the event's type and methods (with the wire name and direction).
-    public var documentation: [String]
+    public internal(set) var documentation: [String]
     /// The `@available(*, deprecated…)` attribute for the event's emit and listener methods, or `nil`.
-    public var deprecation: String?
+    public internal(set) var deprecation: String?
     /// The event's type when it is a struct (an inline payload, or a frame with envelope fields).
-    public var declaration: TypeContext?
+    public internal(set) var declaration: TypeContext?
     /// The type listeners receive and emitters pass, e.g. `PoraBooked`, `[Zikr.Notification]`; `nil` without payload.
-    public var valueType: String?
-    public var hasValue: Bool
+    public internal(set) var valueType: String?
+    public internal(set) var hasValue: Bool
     /// Whether the value decodes from the whole frame (envelope fields) rather than the payload alone.
-    public var decodesWholeFrame: Bool
+    public internal(set) var decodesWholeFrame: Bool
     /// The expression that decodes the value from `frame` (a `WireFraming.ParsedFrame`) with `decoder`;
     /// `nil` without payload.
-    public var payloadDecoding: String?
+    public internal(set) var payloadDecoding: String?
     /// Which bytes of the frame the value decodes from, a case of the runtime's `WireFraming.PayloadSource`:
     /// `payload`, `frame` or `partsOrFrame`.
-    public var payloadSource: String = "payload"
+    public internal(set) var payloadSource: String = "payload"
     /// For emitting an inline payload field by field: the parameter list and the initializer call;
     /// `nil` when the payload is not an inline object with fields.
-    public var emitParameters: String?
-    public var emitInitializer: String?
+    public internal(set) var emitParameters: String?
+    public internal(set) var emitInitializer: String?
     /// Whether `emitParameters` is set. Templates test this flag rather than opening a section on the string,
     /// which would make the string the context and hide the event's other keys.
-    public var hasEmitParameters: Bool
+    public internal(set) var hasEmitParameters: Bool
     /// A Swift string literal of the key listeners are filed under: the wire name, or with frame shapes the
     /// event's `EventAddress.route` (`"0:READY"`).
-    public var route: String
+    public internal(set) var route: String
     /// The first argument of `core.emit`: `eventName: "join"`, or with frame shapes an `EventAddress(...)`.
-    public var emitTarget: String
+    public internal(set) var emitTarget: String
     /// The `payload:` argument of `core.emit`: `payload`, or `.some(payload)` where a nil payload is sent as null.
-    public var emitValue: String
+    public internal(set) var emitValue: String
     /// For a request (an event with `reply:`): how its method sends it and waits for the reply. A request's method
     /// replaces the plain emit method.
-    public var request: RequestContext? = nil
+    public internal(set) var request: RequestContext? = nil
     /// For a request that opens a subscription: its method, which replaces the plain emit and request methods.
-    public var subscription: SubscriptionContext? = nil
+    public internal(set) var subscription: SubscriptionContext? = nil
     /// With Socket.IO framing, `ack:`: the acknowledgement, which a method returns (an event the app sends) or a
     /// responder makes (an event the server sends).
-    public var ack: AckContext? = nil
+    public internal(set) var ack: AckContext? = nil
     /// For the server's request (a server-to-client event with `reply:`): the responder that answers it.
-    public var responder: ResponderContext? = nil
+    public internal(set) var responder: ResponderContext? = nil
     /// For the app's request (a client-to-server event with `reply:`): the generated server's responder that answers it.
-    public var serverResponder: ServerResponderContext? = nil
+    public internal(set) var serverResponder: ServerResponderContext? = nil
     /// For the server's request (a server-to-client event with `reply:`): the generated server's method that sends it
     /// and returns the app's answer.
-    public var serverRequest: ServerRequestContext? = nil
+    public internal(set) var serverRequest: ServerRequestContext? = nil
     /// Whether a request, subscription or acknowledged method replaces the plain emit method.
-    public var isRequest: Bool = false
+    public internal(set) var isRequest: Bool = false
+
+    init(wireName: String, wireNameText: String, directionText: String, typeName: String, memberName: String,
+         listenerName: String, documentation: [String], deprecation: String?, declaration: TypeContext?, valueType: String?,
+         hasValue: Bool, decodesWholeFrame: Bool, payloadDecoding: String?, emitParameters: String?, emitInitializer: String?,
+         hasEmitParameters: Bool, route: String, emitTarget: String, emitValue: String) {
+        self.wireName = wireName
+        self.wireNameText = wireNameText
+        self.directionText = directionText
+        self.typeName = typeName
+        self.memberName = memberName
+        self.listenerName = listenerName
+        self.documentation = documentation
+        self.deprecation = deprecation
+        self.declaration = declaration
+        self.valueType = valueType
+        self.hasValue = hasValue
+        self.decodesWholeFrame = decodesWholeFrame
+        self.payloadDecoding = payloadDecoding
+        self.emitParameters = emitParameters
+        self.emitInitializer = emitInitializer
+        self.hasEmitParameters = hasEmitParameters
+        self.route = route
+        self.emitTarget = emitTarget
+        self.emitValue = emitValue
+    }
 }
 
 /// The app's answer to the server's request: `respondTo<Event>`, whose handler's value is sent back in the answer
