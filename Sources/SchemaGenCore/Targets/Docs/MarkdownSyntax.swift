@@ -14,7 +14,7 @@ enum MarkdownSyntax {
             }
         }
         // Type names and wire names hold neither backticks nor pipes: one fence each side is all they need.
-        if longest == 0, !hasPipe || !inTable { return "`" + text + "`" }
+        if longest == 0, !hasPipe || !inTable { return String(joining: ["`", text, "`"]) }
         let fence = String(repeating: "`", count: longest + 1)
         let padded = text.hasPrefix("`") || text.hasSuffix("`") ? " \(text) " : text
         return fence + (inTable ? padded.escapingPipes : padded) + fence
