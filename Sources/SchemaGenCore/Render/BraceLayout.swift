@@ -45,7 +45,7 @@ public enum BraceLayout {
     /// before.
     struct Stream: LineLayout {
         private var placement = Placement()
-        private var wroteAnything = false
+        var wroteAnything = false
         private let segmentLength: Int
 
         init(segmentLength: Int = BraceLayout.segmentLength) {
@@ -61,14 +61,6 @@ public enum BraceLayout {
             defer { buffer.deallocate() }
             laidOut.write(into: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self))
             emit(UnsafeRawBufferPointer(buffer))
-            wroteAnything = true
-        }
-
-        /// Ends the text: a text with no line at all is one empty line, as ``format(_:)`` makes it.
-        mutating func finish(emit: (UnsafeRawBufferPointer) -> Void) {
-            guard !wroteAnything else { return }
-            var lineFeed = UInt8(ascii: "\n")
-            withUnsafeBytes(of: &lineFeed) { emit($0) }
             wroteAnything = true
         }
     }

@@ -5,6 +5,16 @@ protocol LineLayout {
     /// Lays out `bytes`, whole lines (the last ending with a line feed, except at the end of the text), and
     /// passes the laid-out bytes to `emit`.
     mutating func layOut(_ bytes: UnsafeBufferPointer<UInt8>, emit: (UnsafeRawBufferPointer) -> Void)
-    /// Ends the text (a text with no line at all is one empty line).
-    mutating func finish(emit: (UnsafeRawBufferPointer) -> Void)
+    /// Whether any bytes have been passed on.
+    var wroteAnything: Bool { get set }
+}
+
+extension LineLayout {
+    /// Ends the text: a text with no line at all is one empty line.
+    mutating func finish(emit: (UnsafeRawBufferPointer) -> Void) {
+        guard !wroteAnything else { return }
+        var lineFeed = UInt8(ascii: "\n")
+        withUnsafeBytes(of: &lineFeed) { emit($0) }
+        wroteAnything = true
+    }
 }

@@ -16,7 +16,7 @@ public enum MarkdownLayout {
         private var inCodeBlock = false
         private var lastLineWasBlank = true  // no blank lines at the start
         private var pendingBlanks = 0        // written only if a line follows
-        private var wroteAnything = false
+        var wroteAnything = false
 
         // On bytes, line by line: every character that matters is ASCII.
         mutating func layOut(_ bytes: UnsafeBufferPointer<UInt8>, emit: (UnsafeRawBufferPointer) -> Void) {
@@ -47,14 +47,6 @@ public enum MarkdownLayout {
             }
             guard !output.isEmpty else { return }
             output.withUnsafeBytes(emit)
-            wroteAnything = true
-        }
-
-        /// Ends the text: a text with no line at all is one empty line.
-        mutating func finish(emit: (UnsafeRawBufferPointer) -> Void) {
-            guard !wroteAnything else { return }
-            var lineFeed = UInt8(ascii: "\n")
-            withUnsafeBytes(of: &lineFeed) { emit($0) }
             wroteAnything = true
         }
     }
