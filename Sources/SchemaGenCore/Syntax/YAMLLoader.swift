@@ -139,8 +139,7 @@ public struct YAMLLoader: Sendable {
         // Bytes first: in UTF-8 a control character is always a byte of its own (every byte of a longer scalar is
         // 0x80 or more), so a clean file, nearly every file, is checked without decoding scalars (a fifth as long).
         // On the buffer rather than through `String.UTF8View`'s iterator: seven times fewer instructions per byte.
-        var text = source.text
-        let hasControlByte = text.withUTF8 { bytes in
+        let hasControlByte = source.text.withUTF8Bytes { bytes in
             !bytes.isPrintableASCIILines && bytes.contains { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D) || $0 == 0x7F }
         }
         guard hasControlByte else { return nil }

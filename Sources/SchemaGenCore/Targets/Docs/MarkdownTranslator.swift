@@ -170,8 +170,6 @@ public struct MarkdownTranslator: Sendable {
 
     /// A spelling as code spans, with named types linked to their sections.
     static func linked(_ segments: [TypeRef.SpellingSegment], typeAnchors: [String: String]) -> String {
-        // A single piece of text (a scalar type, a list of one) is the common case: one code span, no joining.
-        if segments.count == 1, case .text(let text) = segments[0] { return MarkdownSyntax.code(text) }
         var output = ""
         var pending = ""
         for segment in segments {

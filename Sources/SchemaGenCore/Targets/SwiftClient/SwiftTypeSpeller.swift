@@ -13,7 +13,7 @@ struct SwiftTypeSpeller {
         self.namespace = namespace
         self.declaredNames = declaredNames
         func builtin(_ name: String, module: String) -> String {
-            declaredNames.contains(name) ? "\(module).\(name)" : name
+            Self.builtin(name, module: module, declaredNames: declaredNames)
         }
         scalarSpellings = [
             builtin("String", module: "Swift"), builtin("Int", module: "Swift"), builtin("Double", module: "Swift"),
@@ -41,7 +41,7 @@ struct SwiftTypeSpeller {
         case .scalar(let scalar): spell(scalar)
         case .named(let name): "\(namespace).\(SwiftSyntax.identifier(name))"
         case .array(let element): "[\(spell(element, inlineName: inlineName))]"
-        case .dictionary(let value): "[\(builtin("String", module: "Swift")): \(spell(value, inlineName: inlineName))]"
+        case .dictionary(let value): "[\(spell(.string)): \(spell(value, inlineName: inlineName))]"
         case .optional(.nullable(let wrapped)): "\(runtime("Nullable"))<\(spell(wrapped, inlineName: inlineName))>?"
         case .optional(let wrapped), .nullable(let wrapped): spell(wrapped, inlineName: inlineName) + "?"
         case .object, .tuple: inlineName
@@ -54,10 +54,11 @@ struct SwiftTypeSpeller {
 
     /// A type of `SchemaGenRuntime`, qualified where a generated type shadows it.
     func runtime(_ name: String) -> String {
-        builtin(name, module: "SchemaGenRuntime")
+        Self.builtin(name, module: "SchemaGenRuntime", declaredNames: declaredNames)
     }
 
-    private func builtin(_ name: String, module: String) -> String {
+    /// `name`, qualified by its module where a generated type shadows it.
+    private static func builtin(_ name: String, module: String, declaredNames: Set<String>) -> String {
         declaredNames.contains(name) ? "\(module).\(name)" : name
     }
 }
