@@ -44,12 +44,9 @@ struct EventTranslator {
             contexts[index].isRequest = contexts[index].request != nil || contexts[index].subscription != nil
                 || (contexts[index].ack?.isAwaited ?? false)
         }
-        // The client's and server's lists read the contexts where they are: an event's context is a kilobyte,
-        // and copying every one into each list (through pairs with their events) was a third of the memory a
-        // large contract's generation peaked at.
-        let all = contexts
-        let client = TranslatedList(events.indices.filter { events[$0].direction.isEmittedByClient }) { all[$0] }
-        let server = TranslatedList(events.indices.filter { events[$0].direction.isReceivedByClient }) { all[$0] }
+        // The same contexts (references), picked by index: pairing each event with its context copied the events.
+        let client = events.indices.filter { events[$0].direction.isEmittedByClient }.map { contexts[$0] }
+        let server = events.indices.filter { events[$0].direction.isReceivedByClient }.map { contexts[$0] }
         return ScopeContext(channelExpression: channelExpression, events: contexts, clientEvents: client, serverEvents: server,
                             hasClientEvents: !client.isEmpty, hasServerEvents: !server.isEmpty, usesShapes: contract.framing.shapes != nil,
                             isChannel: channelExpression != "nil", hasSeveralClientEvents: client.count > 1,

@@ -226,9 +226,9 @@ public struct ScopeContext: Sendable {
     /// Every event's declaration, in contract order.
     public var events: [EventContext]
     /// Events the app may emit (client-to-server and both).
-    public var clientEvents: TranslatedList<EventContext>
+    public var clientEvents: [EventContext]
     /// Events the app may listen to (server-to-client and both).
-    public var serverEvents: TranslatedList<EventContext>
+    public var serverEvents: [EventContext]
     public var hasClientEvents: Bool
     public var hasServerEvents: Bool
     /// Whether the contract declares frame shapes: its `unknown` case then carries an `UnknownEvent`
