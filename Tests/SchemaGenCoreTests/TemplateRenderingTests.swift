@@ -250,4 +250,40 @@ private func syntaxError(_ template: String) -> Diagnostic? {
         let locations = library.missingPartials().compactMap(\.location).map { "\($0.line):\($0.column)" }
         #expect(Set(locations) == ["1:1", "2:3", "4:5", "4:16"])
     }
+
+    /// Templates are compiled with partials numbered by name: a partial registered after the template that
+    /// includes it, and one put in from another library (an override), are the ones rendered.
+    @Test func partialsRegisteredLaterOrReplacedFromAnotherLibraryAreRendered() throws {
+        var library = TemplateLibrary()
+        try library.register(text: "<{{> item}}|{{> later}}>", named: "main", path: "main.mustache")
+        try library.register(text: "old {{v}}", named: "item", path: "item.mustache")
+        try library.register(text: "later", named: "later", path: "later.mustache")
+        let context = Values(values: ["v": .text("1")])
+        #expect(library.render("main", context: context) == "<old 1|later>")
+
+        var overrides = TemplateLibrary()
+        try overrides.register(text: "new {{v}} {{> extra}}", named: "item", path: "item.mustache")
+        try overrides.register(text: "and extra", named: "extra", path: "extra.mustache")
+        library.replace("item", from: overrides)
+        #expect(library.missingPartials().map(\.message) == ["the partial 'extra' does not exist; the templates are item, later, main"])
+        #expect(library.render("main", context: context) == "<new 1 |later>")
+        library.replace("extra", from: overrides)
+        #expect(library.missingPartials().isEmpty)
+        #expect(library.render("main", context: context) == "<new 1 and extra|later>")
+    }
+
+    /// A key's name is a number given once per distinct name: tables find keys by it, and asking a table for a
+    /// name no template or table uses neither finds anything nor numbers the name.
+    @Test func keyNamesAreNumberedOnceAndUnknownNamesAreNotNumbered() {
+        #expect(TemplateKeyName("sameName") == TemplateKeyName("sameName"))
+        #expect(TemplateKeyName("sameName") != TemplateKeyName("otherName"))
+        #expect(TemplateKeyName("sameName").text == "sameName")
+        let table: TemplateKeyTable<String> = ["count": .property { $0.utf8.count.description }, "text": .property { $0 }]
+        #expect(table[TemplateKeyName("count")]?.read("abc")?.interpolated == "3")
+        #expect(table[text: "text"]?.read("abc")?.interpolated == "abc")
+        #expect(table[TemplateKeyName("sameName")] == nil)
+        let unknown = "a name no template uses \(UInt64.random(in: 0...UInt64.max))"
+        #expect(table[text: unknown] == nil)
+        #expect(KeyNumbers.shared.existingNumber(for: unknown) == nil)
+    }
 }

@@ -20,6 +20,8 @@ final class StagingSink: OutputSink {
     private var oldSize = 0
     private var matched = 0
     private var staged: Int32 = -1
+    /// How many bytes the temporary file holds.
+    private var stagedLength = 0
     private var failure: FileSystem.Problem?
     private var comparison: UnsafeMutableRawBufferPointer?
     /// Called before the temporary file is created (the run's journal must name it first).
@@ -57,6 +59,8 @@ final class StagingSink: OutputSink {
         guard failure == nil else { return }
         do {
             try FileSystem.writeAll(bytes, to: staged, path: temporary)
+            FileSystem.startWriting(staged, offset: stagedLength, count: bytes.count)
+            stagedLength += bytes.count
         } catch {
             failure = error
         }
@@ -106,6 +110,8 @@ final class StagingSink: OutputSink {
                     try FileSystem.writeAll(UnsafeRawBufferPointer(rebasing: buffer[..<read]), to: staged, path: temporary)
                     copied += read
                 }
+                FileSystem.startWriting(staged, offset: 0, count: matched)
+                stagedLength = matched
             }
         } catch {
             failure = error

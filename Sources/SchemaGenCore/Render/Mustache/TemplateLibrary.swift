@@ -1,11 +1,34 @@
 /// Named, parsed templates: the main templates and the partials they include by name.
 struct TemplateLibrary: Sendable {
     private var templates: [String: [TemplateNode]] = [:]
+    /// Each template's number, given to every name registered or included as a partial.
+    private var numbers: [String: Int] = [:]
+    /// The registered templates compiled, by number (`nil` for a partial that names no template).
+    private var compiled: [CompiledTemplate?] = []
 
     /// Parses `text` and registers it as `name`, replacing a template of that name.
     mutating func register(text: String, named name: String, path: String) throws(Diagnostic) {
         var parser = TemplateParser(text: text, path: path)
-        templates[name] = try parser.parse()
+        set(try parser.parse(), named: name)
+    }
+
+    private mutating func set(_ nodes: [TemplateNode]?, named name: String) {
+        templates[name] = nodes
+        let number = number(of: name)
+        guard let nodes else {
+            compiled[number] = nil
+            return
+        }
+        for partial in partials(in: nodes) { _ = self.number(of: partial) }
+        compiled[number] = CompiledTemplate(nodes, partialNumbers: numbers)
+    }
+
+    /// `name`'s number, given now if it has none.
+    private mutating func number(of name: String) -> Int {
+        if let number = numbers[name] { return number }
+        numbers[name] = compiled.count
+        compiled.append(nil)
+        return compiled.count - 1
     }
 
     /// Every partial tag that names no registered template (Mustache would render it as nothing, which
@@ -38,14 +61,15 @@ struct TemplateLibrary: Sendable {
     /// `flush`, when given, takes the output as rendering goes (see ``TemplateRendering``); what it leaves is returned.
     func renderUTF8(_ name: String, context: some TemplateContext, indentsPartials: Bool = true,
                     flush: (@Sendable (inout [UInt8]) -> Void)? = nil) -> [UInt8]? {
-        guard let nodes = templates[name] else { return nil }
+        guard let template = numbers[name].flatMap({ compiled[$0] }) else { return nil }
         var rendering = TemplateRendering(library: self, root: .context(context), indentsPartials: indentsPartials, flush: flush)
-        rendering.render(nodes)
+        rendering.render(template)
         return rendering.output
     }
 
-    func nodes(named name: String) -> [TemplateNode]? {
-        templates[name]
+    /// The compiled template numbered `number` (a partial instruction's), if one is registered.
+    func template(numbered number: Int) -> CompiledTemplate? {
+        compiled[number]
     }
 
     /// The names of the registered templates.
@@ -67,7 +91,7 @@ struct TemplateLibrary: Sendable {
 
     /// Puts `other`'s template `name` in this library, replacing one of the same name.
     mutating func replace(_ name: String, from other: TemplateLibrary) {
-        templates[name] = other.templates[name]
+        set(other.templates[name], named: name)
     }
 
     private func partials(in nodes: [TemplateNode]) -> [String] {

@@ -1,10 +1,10 @@
 /// One piece of a parsed Mustache template. Parsing resolves everything that does not depend on the data
-/// (delimiters, standalone lines, dotted names), so rendering only walks the tree.
-indirect enum TemplateNode: Sendable {
+/// (delimiters, standalone lines, dotted names); the library compiles the tree into a ``CompiledTemplate`` for
+/// rendering.
+enum TemplateNode: Sendable {
     /// Text copied to the output as it is, as UTF-8 (a template's text is most of what rendering writes: from a
-    /// `String` each piece cost three times the copy); `lines` is the same text split at line feeds, for an
-    /// indented partial, which indents every line (split once here instead of at every rendering).
-    case text([UInt8], lines: [[UInt8]])
+    /// `String` each piece cost three times the copy).
+    case text([UInt8])
     /// `{{name}}` (escaped when the content type is HTML) or `{{{name}}}` / `{{&name}}` (never escaped).
     case variable(TemplateName, escaped: Bool)
     /// `{{#name}}…{{/name}}`, or `{{^name}}…{{/name}}` when `inverted`.

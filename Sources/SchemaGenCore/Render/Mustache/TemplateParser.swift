@@ -183,13 +183,12 @@ struct TemplateParser {
     // MARK: - Bytes
 
     private func append(_ node: TemplateNode, to sections: inout [OpenSection]) {
-        if case .text(let text, _) = node, text.isEmpty { return }
+        if case .text(let text) = node, text.isEmpty { return }
         sections[sections.count - 1].nodes.append(node)
     }
 
     private func text(_ range: Range<Int>) -> TemplateNode {
-        let text = string(range)
-        return .text(Array(text.utf8), lines: text.linesSplitAtLineFeeds.map { Array($0.utf8) })
+        .text(Array(bytes[range]))
     }
 
     /// The offset of the next line when only blanks follow `offset` up to a line feed (or the end), else nil.

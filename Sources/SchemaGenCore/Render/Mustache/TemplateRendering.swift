@@ -1,6 +1,6 @@
 import Foundation
 
-/// One rendering of a template: walks the parsed nodes with a stack of contexts and appends to one string.
+/// One rendering of a template: walks its compiled instructions with a stack of contexts and appends to one buffer.
 struct TemplateRendering {
     private let library: TemplateLibrary
     private var stack: [StackLevel]
@@ -31,58 +31,71 @@ struct TemplateRendering {
         self.stack = [StackLevel.holding(root)]
     }
 
-    mutating func render(_ nodes: [TemplateNode]) {
+    mutating func render(_ template: CompiledTemplate) {
+        render(template, from: 0, to: template.instructions.count)
+    }
+
+    /// Renders `template`'s instructions `start..<end` (a whole template, or a section's body).
+    private mutating func render(_ template: CompiledTemplate, from start: Int, to end: Int) {
         // A content-type pragma holds until the end of the template or section it is in.
         let escapedHTML = escapesHTML
         defer { escapesHTML = escapedHTML }
-        for node in nodes {
-            switch node {
-            case .text(let text, let lines):
-                writeTemplateText(text, lines: lines)
-            case .variable(let name, let escaped):
-                guard let value = lookUp(name) else { continue }
+        var index = start
+        while index < end {
+            let instruction = template.instructions[index]
+            index += 1
+            switch instruction.kind {
+            case .text:
+                writeTemplateText(template, from: Int(instruction.first), count: Int(instruction.second))
+            case .variable:
+                guard let value = lookUp(instruction.name, in: template) else { continue }
                 let text = value.interpolated
-                writeValue(escaped && escapesHTML ? text.htmlEscaped : text)
-            case .section(let name, let body, let inverted):
-                let value = lookUp(name)
-                if inverted {
-                    if value?.isFalsy ?? true { render(body) }
+                writeValue(instruction.flag && escapesHTML ? text.htmlEscaped : text)
+            case .section:
+                let value = lookUp(instruction.name, in: template)
+                let body = (start: index, end: Int(instruction.second))
+                index = body.end
+                if instruction.flag {
+                    if value?.isFalsy ?? true { render(template, from: body.start, to: body.end) }
                 } else if let value {
-                    renderSection(body, over: value)
+                    renderSection(template, from: body.start, to: body.end, over: value)
                 }
-            case .partial(let name, let partialIndentation, _):
-                guard let partial = library.nodes(named: name) else { continue }
+            case .partial:
+                guard instruction.first >= 0, let partial = library.template(numbered: Int(instruction.first)) else { continue }
                 let outerIndentation = indentation
-                if indentsPartials, !partialIndentation.isEmpty {
-                    indentation += partialIndentation
-                    atLineStart = true
+                if indentsPartials {
+                    let partialIndentation = template.indentations[Int(instruction.second)]
+                    if !partialIndentation.isEmpty {
+                        indentation += partialIndentation
+                        atLineStart = true
+                    }
                 }
                 render(partial)
                 indentation = outerIndentation
-            case .contentType(let contentType):
-                escapesHTML = contentType == .html
+            case .contentType:
+                escapesHTML = instruction.flag
             }
         }
     }
 
-    private mutating func renderSection(_ body: [TemplateNode], over value: TemplateValue) {
+    private mutating func renderSection(_ template: CompiledTemplate, from start: Int, to end: Int, over value: TemplateValue) {
         switch value {
         case .flag(let flag):
-            if flag { render(body) }
+            if flag { render(template, from: start, to: end) }
         case .list(let items):
             if rendersListsConcurrently, items.count >= 2 * Self.concurrentListLength {
-                renderConcurrently(body, over: items)
+                renderConcurrently(template, from: start, to: end, over: items)
             } else {
-                for index in items.indices { render(body, in: items.level(index)) }
+                for index in items.indices { render(template, from: start, to: end, in: items.level(index)) }
             }
         case .text, .contextLevel:
-            render(body, in: StackLevel.holding(value))
+            render(template, from: start, to: end, in: StackLevel.holding(value))
         }
     }
 
-    private mutating func render(_ body: [TemplateNode], in level: StackLevel) {
+    private mutating func render(_ template: CompiledTemplate, from start: Int, to end: Int, in level: StackLevel) {
         stack.append(level)
-        render(body)
+        render(template, from: start, to: end)
         stack.removeLast()
     }
 
@@ -92,8 +105,8 @@ struct TemplateRendering {
     /// assumes the state the first item left, and a chunk that started from another state is rendered again.
     /// The chunks go a few per core at a time, joined (and flushed) before the next ones start, so a long list's
     /// output is never held in pieces all at once.
-    private mutating func renderConcurrently(_ body: [TemplateNode], over items: TemplateList) {
-        render(body, in: items.level(0))
+    private mutating func renderConcurrently(_ template: CompiledTemplate, from bodyStart: Int, to bodyEnd: Int, over items: TemplateList) {
+        render(template, from: bodyStart, to: bodyEnd, in: items.level(0))
         let rest = items.indices.dropFirst()
         let chunkSize = Self.concurrentListLength
         let chunkStarts = Array(stride(from: rest.startIndex, to: rest.endIndex, by: chunkSize))
@@ -101,13 +114,13 @@ struct TemplateRendering {
         chunk.output = []
         chunk.rendersListsConcurrently = false
         chunk.flush = nil
-        let start = chunk
+        let startState = chunk
         let window = 4 * ProcessInfo.processInfo.activeProcessorCount
         for windowStart in stride(from: 0, to: chunkStarts.count, by: window) {
             let starts = chunkStarts[windowStart..<Swift.min(windowStart + window, chunkStarts.count)]
             var rendered = starts.concurrentMap { first in
-                var rendering = start
-                for index in first..<Swift.min(first + chunkSize, rest.endIndex) { rendering.render(body, in: items.level(index)) }
+                var rendering = startState
+                for index in first..<Swift.min(first + chunkSize, rest.endIndex) { rendering.render(template, from: bodyStart, to: bodyEnd, in: items.level(index)) }
                 // Chunks wait to be joined; one grown by doubling can be half empty, so a loose one is copied tight.
                 let output = rendering.output.capacity > rendering.output.count + rendering.output.count / 8
                     ? Array(rendering.output[...]) : rendering.output
@@ -120,11 +133,11 @@ struct TemplateRendering {
                 // Each chunk is released once joined, so the window is not held twice.
                 let result = rendered[index]
                 rendered[index].output = []
-                if atLineStart == start.atLineStart {
+                if atLineStart == startState.atLineStart {
                     output.append(contentsOf: result.output)
                     atLineStart = result.endsAtLineStart
                 } else {
-                    for index in first..<Swift.min(first + chunkSize, rest.endIndex) { render(body, in: items.level(index)) }
+                    for index in first..<Swift.min(first + chunkSize, rest.endIndex) { render(template, from: bodyStart, to: bodyEnd, in: items.level(index)) }
                 }
             }
             if let flush, output.count >= Self.flushLength { flush(&output) }
@@ -133,10 +146,11 @@ struct TemplateRendering {
 
     /// Finds `name`: its first part in the innermost context that has it (only the current one for `.name`),
     /// the other parts inside that value.
-    private func lookUp(_ name: TemplateName) -> TemplateValue? {
-        guard let first = name.components.first else { return stack.last?.value }
-        guard var value = lookUpFirst(first, anchored: name.isAnchored) else { return nil }
-        for component in name.components.dropFirst() {
+    private func lookUp(_ name: CompiledTemplate.Name, in template: CompiledTemplate) -> TemplateValue? {
+        guard name.key >= 0 else { return stack.last?.value }
+        guard var value = lookUpFirst(TemplateKeyName(number: Int(name.key)), anchored: name.isAnchored) else { return nil }
+        guard name.laterParts > 0 else { return value }
+        for component in template.laterParts[Int(name.laterParts) - 1] {
             guard let child = value.child(component) else { return nil }
             value = child
         }
@@ -156,24 +170,29 @@ struct TemplateRendering {
 
     // MARK: - Output
 
-    private mutating func writeTemplateText(_ text: [UInt8], lines: [[UInt8]]) {
-        guard !indentation.isEmpty else {
-            output.append(contentsOf: text)
-            return
-        }
-        // Inside an indented partial every line of the template's own text is indented (not the lines
-        // inside interpolated values), as if the partial's source were indented.
-        // By index, not `enumerated()`, whose generic iterator costs in the debug builds the build plugin runs.
-        for number in lines.indices {
-            if number > 0 {
-                output.append(UInt8(ascii: "\n"))
-                atLineStart = true
+    private mutating func writeTemplateText(_ template: CompiledTemplate, from start: Int, count: Int) {
+        template.text.withUnsafeBufferPointer { text in
+            let bytes = UnsafeBufferPointer(rebasing: text[start..<start + count])
+            guard !indentation.isEmpty else {
+                output.append(contentsOf: bytes)
+                return
             }
-            let line = lines[number]
-            guard !line.isEmpty else { continue }
-            if atLineStart { append(indentation) }
-            atLineStart = false
-            output.append(contentsOf: line)
+            // Inside an indented partial every line of the template's own text is indented (not the lines
+            // inside interpolated values), as if the partial's source were indented.
+            var lineStart = 0
+            while lineStart <= bytes.count {
+                let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+                if lineStart > 0 {
+                    output.append(UInt8(ascii: "\n"))
+                    atLineStart = true
+                }
+                if lineEnd > lineStart {
+                    if atLineStart { append(indentation) }
+                    atLineStart = false
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]))
+                }
+                lineStart = lineEnd + 1
+            }
         }
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A value a template reads: text to interpolate, a flag, a list to repeat a section over, or a context
 /// whose keys the section's tags read. Typed, so rendering never casts.
 public enum TemplateValue: Sendable {
@@ -88,56 +90,82 @@ extension TemplateContext {
     }
 }
 
-/// A key's name with its hash, computed once: when a template is parsed, or a context's key table built.
-/// Rendering looks up millions of keys for a large contract; hashing each name anew was a tenth of it.
-public struct TemplateKeyName: Sendable {
-    public let text: String
-    let hash: UInt64
+/// A key's name as its number, given when a template is parsed or a context's key table built: the same name
+/// always has the same number, so finding a key in a table is reading one slot, and passing a name copies an
+/// integer (rendering looks up millions of keys for a large contract; hashing and comparing names, and retaining
+/// them, was a tenth of it).
+public struct TemplateKeyName: Sendable, Hashable {
+    /// The name's number (``KeyNumbers``): small, dense, one per distinct name any template or table uses.
+    let number: Int
 
     public init(_ text: String) {
-        self.text = text
-        // FNV-1a: templates and key tables are the tool's own or the user's, never the network's, so a
-        // simple, deterministic hash is enough.
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
-        self.hash = hash
+        number = KeyNumbers.shared.number(for: text)
+    }
+
+    /// The name numbered `number` (a compiled template's).
+    init(number: Int) {
+        self.number = number
+    }
+
+    /// The name as written (for contexts that keep their keys by text).
+    public var text: String { KeyNumbers.shared.text(of: number) }
+}
+
+/// The numbers of key names, given in the order names are first seen; only templates and key tables (the tool's
+/// own or the user's, never the network's) give names numbers, so there are a few hundred.
+final class KeyNumbers: @unchecked Sendable {
+    static let shared = KeyNumbers()
+    // `@unchecked Sendable`: `numbers` and `texts` are only read or written under `lock`.
+    private let lock = NSLock()
+    private var numbers: [String: Int] = [:]
+    private var texts: [String] = []
+
+    /// `text`'s number, given now if it has none yet.
+    func number(for text: String) -> Int {
+        lock.withLock {
+            if let number = numbers[text] { return number }
+            let number = texts.count
+            numbers[text] = number
+            texts.append(text)
+            return number
+        }
+    }
+
+    /// `text`'s number if it has one (a name no template or table uses is in no table).
+    func existingNumber(for text: String) -> Int? {
+        lock.withLock { numbers[text] }
+    }
+
+    /// The name numbered `number`.
+    func text(of number: Int) -> String {
+        lock.withLock { texts[number] }
     }
 }
 
-/// A context type's keys, found by a name's precomputed hash (open addressing, linear probing).
+/// A context type's keys, in the slots of their names' numbers.
 struct TemplateKeyTable<Context>: ExpressibleByDictionaryLiteral, Sendable {
-    // Names and keys in two arrays rather than one of optional tuples: probing reads only the names, a concrete
-    // type, where a tuple with a generic member made each probe look up the tuple's metadata in debug builds
-    // (the build plugin runs a debug `schemagen` in debug app builds).
-    private var names: [TemplateKeyName?]
-    private var keys: [TemplateKey<Context>?]
-    private let mask: Int
+    private var keys: [TemplateKey<Context>?] = []
 
     init(dictionaryLiteral elements: (String, TemplateKey<Context>)...) {
-        var capacity = 4
-        while capacity < 2 * elements.count { capacity *= 2 }
-        names = Array(repeating: nil, count: capacity)
-        keys = Array(repeating: nil, count: capacity)
-        mask = capacity - 1
         for (text, key) in elements {
-            let name = TemplateKeyName(text)
-            var slot = Int(truncatingIfNeeded: name.hash) & mask
-            while let existing = names[slot] {
-                precondition(existing.text != text, "the key '\(text)' is listed twice")
-                slot = (slot + 1) & mask
-            }
-            names[slot] = name
-            keys[slot] = key
+            let number = TemplateKeyName(text).number
+            if keys.count <= number { keys.append(contentsOf: repeatElement(nil, count: number + 1 - keys.count)) }
+            precondition(keys[number] == nil, "the key '\(text)' is listed twice")
+            keys[number] = key
         }
     }
 
     subscript(name: TemplateKeyName) -> TemplateKey<Context>? {
-        var slot = Int(truncatingIfNeeded: name.hash) & mask
-        while let entry = names[slot] {
-            if entry.hash == name.hash, entry.text == name.text { return keys[slot] }
-            slot = (slot + 1) & mask
-        }
-        return nil
+        self[number: name.number]
+    }
+
+    subscript(number number: Int) -> TemplateKey<Context>? {
+        number < keys.count ? keys[number] : nil
+    }
+
+    /// The key named `text`, without giving the name a number if it has none.
+    subscript(text text: String) -> TemplateKey<Context>? {
+        KeyNumbers.shared.existingNumber(for: text).flatMap { self[number: $0] }
     }
 }
 
@@ -181,7 +209,7 @@ protocol KeyedTemplateContext: TemplateContext, TemplateValueConvertible {
 
 extension KeyedTemplateContext {
     public func templateValue(forKey key: String) -> TemplateValue? {
-        Self.templateKeys[TemplateKeyName(key)]?.read(self)
+        Self.templateKeys[text: key]?.read(self)
     }
 
     public func templateValue(forKey key: TemplateKeyName) -> TemplateValue? {
