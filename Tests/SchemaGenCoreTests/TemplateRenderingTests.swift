@@ -211,9 +211,9 @@ private func syntaxError(_ template: String) -> Diagnostic? {
         let data = Values(values: ["items": .list(items)])
         let whole = try #require(library.renderUTF8("main", context: data))
         let flushed = Mutex<[[UInt8]]>([])
-        let flush: @Sendable (inout [UInt8]) -> Void = { output in
-            flushed.withLock { $0.append(output) }
-            output.removeAll()
+        let flush: TemplateRendering.Flush = { output in
+            flushed.withLock { $0.append(Array(output)) }
+            return output.count
         }
         let rest = try #require(library.renderUTF8("main", context: data, flush: flush))
         let pieces = flushed.withLock { $0 }

@@ -134,13 +134,12 @@ private final class StreamingLayout<Layout: LineLayout>: @unchecked Sendable {
         self.sink = sink
     }
 
-    /// Lays out and passes on every whole line of `rendered`, leaving the last, unfinished one.
-    @Sendable func flush(_ rendered: inout [UInt8]) {
-        guard let lastLineFeed = rendered.lastIndex(of: UInt8(ascii: "\n")) else { return }
-        rendered.withUnsafeBufferPointer { bytes in
-            stream.layOut(UnsafeBufferPointer(rebasing: bytes[...lastLineFeed])) { sink.write($0) }
-        }
-        rendered.removeSubrange(...lastLineFeed)
+    /// Lays out and passes on every whole line of `rendered`, leaving the last, unfinished one; returns how many
+    /// bytes it took.
+    @Sendable func flush(_ rendered: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let lastLineFeed = rendered.lastIndex(of: UInt8(ascii: "\n")) else { return 0 }
+        stream.layOut(UnsafeBufferPointer(rebasing: rendered[...lastLineFeed])) { sink.write($0) }
+        return lastLineFeed + 1
     }
 
     /// Lays out and passes on the rest of the text, which ends it.

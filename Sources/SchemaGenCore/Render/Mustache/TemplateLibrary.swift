@@ -60,11 +60,11 @@ struct TemplateLibrary: Sendable {
     /// indentation itself passes `indentsPartials: false`: indenting an indented partial's lines would be undone.
     /// `flush`, when given, takes the output as rendering goes (see ``TemplateRendering``); what it leaves is returned.
     func renderUTF8(_ name: String, context: some TemplateContext, indentsPartials: Bool = true,
-                    flush: (@Sendable (inout [UInt8]) -> Void)? = nil) -> [UInt8]? {
+                    flush: TemplateRendering.Flush? = nil) -> [UInt8]? {
         guard let template = numbers[name].flatMap({ compiled[$0] }) else { return nil }
         var rendering = TemplateRendering(library: self, root: .context(context), indentsPartials: indentsPartials, flush: flush)
         rendering.render(template)
-        return rendering.output
+        return rendering.output.array
     }
 
     /// The compiled template numbered `number` (a partial instruction's), if one is registered.

@@ -5,8 +5,8 @@ struct TemplateRendering {
     private let library: TemplateLibrary
     private var stack: [StackLevel]
     /// The rendered UTF-8. Bytes rather than a `String`: appending to a `String` cost about 300 instructions per
-    /// piece (a sixth of generation), appending to an array a small copy.
-    private(set) var output: [UInt8] = []
+    /// piece (a sixth of generation), appending to a buffer a small copy.
+    private(set) var output = ByteBuffer()
     private var escapesHTML = true
     /// The white space every line of the partial being rendered starts with (the partial tag's indentation).
     private var indentation = ""
@@ -20,11 +20,13 @@ struct TemplateRendering {
     static let concurrentListLength = 64
     /// Takes what it wants of the output so far (whole lines, for a file written as it renders) once the output
     /// reaches ``flushLength``; `nil` holds the whole output. Only the rendering a list's chunks join into flushes.
-    private var flush: (@Sendable (inout [UInt8]) -> Void)?
+    private var flush: Flush?
+    /// Given the output so far, passes on as much of its start as it wants and says how many bytes that was.
+    typealias Flush = @Sendable (UnsafeBufferPointer<UInt8>) -> Int
     /// How much output waits before ``flush`` takes it.
     static let flushLength = 1 << 20
 
-    init(library: TemplateLibrary, root: TemplateValue, indentsPartials: Bool = true, flush: (@Sendable (inout [UInt8]) -> Void)? = nil) {
+    init(library: TemplateLibrary, root: TemplateValue, indentsPartials: Bool = true, flush: Flush? = nil) {
         self.library = library
         self.indentsPartials = indentsPartials
         self.flush = flush
@@ -111,7 +113,6 @@ struct TemplateRendering {
         let chunkSize = Self.concurrentListLength
         let chunkStarts = Array(stride(from: rest.startIndex, to: rest.endIndex, by: chunkSize))
         var chunk = self
-        chunk.output = []
         chunk.rendersListsConcurrently = false
         chunk.flush = nil
         let startState = chunk
@@ -120,27 +121,25 @@ struct TemplateRendering {
             let starts = chunkStarts[windowStart..<Swift.min(windowStart + window, chunkStarts.count)]
             var rendered = starts.concurrentMap { first in
                 var rendering = startState
+                rendering.output = ByteBuffer(capacity: 64 * 1024)
                 for index in first..<Swift.min(first + chunkSize, rest.endIndex) { rendering.render(template, from: bodyStart, to: bodyEnd, in: items.level(index)) }
-                // Chunks wait to be joined; one grown by doubling can be half empty, so a loose one is copied tight.
-                let output = rendering.output.capacity > rendering.output.count + rendering.output.count / 8
-                    ? Array(rendering.output[...]) : rendering.output
-                return (output: output, endsAtLineStart: rendering.atLineStart)
+                return (output: rendering.output, endsAtLineStart: rendering.atLineStart)
             }
             // One allocation for the joined window: growing it chunk by chunk copied it again at every doubling.
             let joined = output.count + rendered.reduce(0) { $0 + $1.output.count }
-            if output.capacity < joined { output.reserveCapacity(joined + joined / 4) }
+            output.reserve(joined)
             for (index, first) in starts.enumerated() {
                 // Each chunk is released once joined, so the window is not held twice.
                 let result = rendered[index]
-                rendered[index].output = []
+                rendered[index].output = ByteBuffer(capacity: 0)
                 if atLineStart == startState.atLineStart {
-                    output.append(contentsOf: result.output)
+                    output.append(result.output)
                     atLineStart = result.endsAtLineStart
                 } else {
                     for index in first..<Swift.min(first + chunkSize, rest.endIndex) { render(template, from: bodyStart, to: bodyEnd, in: items.level(index)) }
                 }
             }
-            if let flush, output.count >= Self.flushLength { flush(&output) }
+            if let flush, output.count >= Self.flushLength { output.removeFirst(flush(output.bytes)) }
         }
     }
 
@@ -174,7 +173,7 @@ struct TemplateRendering {
         template.text.withUnsafeBufferPointer { text in
             let bytes = UnsafeBufferPointer(rebasing: text[start..<start + count])
             guard !indentation.isEmpty else {
-                output.append(contentsOf: bytes)
+                output.append(bytes)
                 return
             }
             // Inside an indented partial every line of the template's own text is indented (not the lines
@@ -189,7 +188,7 @@ struct TemplateRendering {
                 if lineEnd > lineStart {
                     if atLineStart { append(indentation) }
                     atLineStart = false
-                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]))
+                    output.append(UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]))
                 }
                 lineStart = lineEnd + 1
             }
@@ -205,11 +204,9 @@ struct TemplateRendering {
         append(text)
     }
 
-    /// Appends `text`'s UTF-8 in one copy; appending the `utf8` view went through its generic iterator.
+    /// Appends `text`'s UTF-8 in one copy.
     private mutating func append(_ text: String) {
-        if text.utf8.withContiguousStorageIfAvailable({ output.append(contentsOf: $0) }) == nil {
-            output.append(contentsOf: text.utf8)
-        }
+        output.append(text)
     }
 }
 

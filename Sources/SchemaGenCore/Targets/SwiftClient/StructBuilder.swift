@@ -180,20 +180,31 @@ struct StructBuilder {
         }
         // Fields of pattern keys default to no keys, as optional fields default to nil.
         let patterned = Set(fields.filter { $0.keyPattern != nil }.map(\.swiftName))
-        let parameters = String(joining: properties.map { Self.parameter($0, type: $0.type, isPatterned: !patterned.isEmpty && patterned.contains($0.name.unescapedIdentifier)) },
-                                separator: ", ")
+        // Written into one buffer each: making every item a string and joining them cost a thousand instructions an item.
+        let parameters = ByteBuffer(capacity: 48 * properties.count)
+        let arguments = ByteBuffer(capacity: codesObject ? 64 * properties.count : 0)
+        for property in properties {
+            let name = property.name.unescapedIdentifier
+            if !parameters.isEmpty { parameters.append(", ") }
+            Self.appendParameter(property, type: property.type, isPatterned: !patterned.isEmpty && patterned.contains(name), to: parameters)
+            if codesObject {
+                if !arguments.isEmpty { arguments.append(", ") }
+                arguments.append(SwiftSyntax.argumentLabel(name))
+                arguments.append(": ")
+                arguments.append(property.decoding)
+            }
+        }
         let reader = speller.runtime("WireFields")
         let writer = speller.runtime("WireFieldWriter")
         // Every member but those of pattern keys is read with `fields` and written by a link of the chain.
         let links = constantEncodings + fieldEncodings
-        let arguments = codesObject ? properties.map { String(joining: [SwiftSyntax.argumentLabel($0.name.unescapedIdentifier), ": ", $0.decoding]) } : []
         return StructContext(
             conformances: Self.conformances, memberwiseEquatable: memberwiseEquatable, memberComparison: memberComparison,
             eventName: eventName, properties: properties, constants: constants, hasFieldCoding: codesObject,
             fieldsDeclaration: links.isEmpty ? "_ = try \(reader)(decoder)" : "let fields = try \(reader)(decoder)",
             writerDeclaration: links.isEmpty ? "_ = \(writer)(encoder)" : "try \(writer)(encoder)",
-            constantChecks: constantChecks, fieldArguments: String(joining: arguments, separator: ", "), fieldEncodings: links,
-            patternEncodings: patternEncodings, initializerParameters: parameters, nestedTypes: nested)
+            constantChecks: constantChecks, fieldArguments: arguments.text, fieldEncodings: links,
+            patternEncodings: patternEncodings, initializerParameters: parameters.text, nestedTypes: nested)
     }
 }
 
@@ -202,17 +213,30 @@ extension StructBuilder {
     /// writes them: inline objects' types qualified by the struct's name (`target: Send.Target`, not `target: Target`).
     func parameters(_ fields: [Field], of structure: StructContext, outside owner: String) -> String {
         let qualified = Set(structure.nestedTypes.map(\.name))
-        return zip(fields.filter { $0.constant == nil }, structure.properties).map { field, property in
+        let parameters = ByteBuffer(capacity: 48 * structure.properties.count)
+        for (field, property) in zip(fields.filter { $0.constant == nil }, structure.properties) {
             let nestedName = SwiftName.typeName(forMember: field.swiftName)
             let type = qualified.contains(nestedName) ? speller.spell(field.type, inlineName: "\(owner).\(nestedName)") : property.type
-            return Self.parameter(property, type: type, isPatterned: field.keyPattern != nil)
-        }.joined(separator: ", ")
+            if !parameters.isEmpty { parameters.append(", ") }
+            Self.appendParameter(property, type: type, isPatterned: field.keyPattern != nil, to: parameters)
+        }
+        return parameters.text
     }
 
-    /// `name: Type`, `name argument: Type`, `name: Type? = nil` or, for pattern keys, `name: [String: T] = [:]`.
-    private static func parameter(_ property: PropertyContext, type: String, isPatterned: Bool) -> String {
-        let label = property.argumentName == property.name ? property.name : "\(property.name) \(property.argumentName)"
-        return String(joining: [label, ": ", type, property.isOptional ? " = nil" : isPatterned ? " = [:]" : ""])
+    /// Appends `name: Type`, `name argument: Type`, `name: Type? = nil` or, for pattern keys, `name: [String: T] = [:]`.
+    private static func appendParameter(_ property: PropertyContext, type: String, isPatterned: Bool, to text: ByteBuffer) {
+        text.append(property.name)
+        if property.argumentName != property.name {
+            text.append(" ")
+            text.append(property.argumentName)
+        }
+        text.append(": ")
+        text.append(type)
+        if property.isOptional {
+            text.append(" = nil")
+        } else if isPatterned {
+            text.append(" = [:]")
+        }
     }
 }
 

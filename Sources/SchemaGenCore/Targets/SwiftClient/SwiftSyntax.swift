@@ -32,7 +32,10 @@ enum SwiftSyntax {
     /// `name` as an argument label in a call: every keyword but `inout`, `var` and `let` is a label as it is
     /// (escaping others draws a warning).
     static func argumentLabel(_ name: String) -> String {
-        ["inout", "var", "let"].contains(name) ? "`\(name)`" : name
+        switch name {
+        case "inout", "var", "let": "`\(name)`"
+        default: name
+        }
     }
 
     /// Doc comment lines for a description, each as it follows `///`: a space and the text, or nothing for
