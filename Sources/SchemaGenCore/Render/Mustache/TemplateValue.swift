@@ -225,9 +225,10 @@ extension KeyedTemplateContext {
 struct TemplateKey<Context>: Sendable {
     let read: @Sendable (Context) -> TemplateValue?
 
-    /// The key reads the property at `path`.
     /// The key reads a property, written as a key path literal (`.property(\\.name)`), which the compiler turns
-    /// into a plain accessor: applying a `KeyPath` object at run time cost a tenth of every lookup.
+    /// into a plain accessor: applying a `KeyPath` object at run time cost a tenth of every lookup. For a class's
+    /// property, a closure (`.property { $0.name }`): the accessor made from a key path checks a class's stored
+    /// property for exclusive access at every read.
     static func property<Value: TemplateValueConvertible & Sendable>(_ read: @escaping @Sendable (Context) -> Value) -> Self {
         TemplateKey { read($0).templateValue }
     }

@@ -77,15 +77,13 @@ struct EventTranslator {
             wireDescription = address.name.map { "Wire name: `\($0.text)` in frame shape `\(shape)`, \(direction)." }
                 ?? "Frame shape `\(shape)`, \(direction)."
         }
-        var context = EventContext(
-            wireName: wireName, wireNameText: event.wireName, directionText: direction, typeName: typeName,
-            memberName: SwiftSyntax.identifier(event.swiftName), listenerName: "on" + typeName.trimmingLeadingUnderscore,
-            documentation: SwiftSyntax.documentation(event.description, deprecation: event.deprecation, extra: [wireDescription]),
-            deprecation: SwiftSyntax.deprecationAttribute(event.deprecation),
-            declaration: nil, valueType: nil, hasValue: event.payload != nil, decodesWholeFrame: false, payloadDecoding: nil, emitParameters: nil, emitInitializer: nil,
-            hasEmitParameters: false, route: route, emitTarget: emitTarget,
-            // A shape writes an optional payload that is nil as `null` (`{"op":1,"d":null}`), so it is passed wrapped.
-            emitValue: event.shapeIndex != nil && event.payload?.isOptional == true ? ".some(payload)" : "payload")
+        let documentation = SwiftSyntax.documentation(event.description, deprecation: event.deprecation, extra: [wireDescription])
+        var declaration: TypeContext?
+        var valueType: String?
+        var hasValue = event.payload != nil
+        var decodesWholeFrame = false
+        var emitParameters: String?
+        var emitInitializer: String?
         let frameFields = frameFields(of: event)
         if !frameFields.isEmpty {
             // The event's value is the whole frame: envelope fields beside the payload.
@@ -99,24 +97,34 @@ struct EventTranslator {
                                                constantValue: nil)
                 extra.append((property, payloadKey, payload, nested))
             }
-            context.declaration = declaration(typeName, context, builder.structure(frameFields, eventName: nameLiteral, extra: extra))
-            context.valueType = typeReference
-            context.hasValue = true
-            context.decodesWholeFrame = true
+            declaration = TypeContext(name: typeName, documentation: documentation,
+                                      structure: builder.structure(frameFields, eventName: nameLiteral, extra: extra), enumeration: nil)
+            valueType = typeReference
+            hasValue = true
+            decodesWholeFrame = true
         } else if case .object(let object)? = event.payload {
-            declareInlinePayload(builder.structure(object.fields, eventName: nameLiteral), fields: object.fields, as: typeReference, in: &context)
+            (declaration, emitParameters, emitInitializer) = inlinePayload(builder.structure(object.fields, eventName: nameLiteral), fields: object.fields,
+                                                                           as: typeReference, named: typeName, documentation: documentation)
+            valueType = typeReference
         } else if case .tuple(let tuple)? = event.payload {
-            declareInlinePayload(builder.tupleStructure(tuple, eventName: nameLiteral, owner: nil), fields: tuple.elements, as: typeReference,
-                                 in: &context)
+            (declaration, emitParameters, emitInitializer) = inlinePayload(builder.tupleStructure(tuple, eventName: nameLiteral, owner: nil),
+                                                                           fields: tuple.elements, as: typeReference, named: typeName,
+                                                                           documentation: documentation)
+            valueType = typeReference
         } else if let payload = event.payload {
-            context.valueType = builder.speller.spell(payload)
+            valueType = builder.speller.spell(payload)
         }
-        let source = !context.decodesWholeFrame ? "payload" : event.shapeIndex == nil ? "frame" : "partsOrFrame"
-        context.payloadSource = source
-        context.payloadDecoding = context.valueType.map {
-            "try decoder.decode(\($0).self, from: frame.\(source == "payload" ? "payloadOrNull" : source))"
-        }
-        return context
+        let source = !decodesWholeFrame ? "payload" : event.shapeIndex == nil ? "frame" : "partsOrFrame"
+        return EventContext(
+            wireName: wireName, wireNameText: event.wireName, directionText: direction, typeName: typeName,
+            memberName: SwiftSyntax.identifier(event.swiftName), listenerName: "on" + typeName.trimmingLeadingUnderscore,
+            documentation: documentation, deprecation: SwiftSyntax.deprecationAttribute(event.deprecation),
+            declaration: declaration, valueType: valueType, hasValue: hasValue, decodesWholeFrame: decodesWholeFrame,
+            payloadDecoding: valueType.map { "try decoder.decode(\($0).self, from: frame.\(source == "payload" ? "payloadOrNull" : source))" },
+            payloadSource: source, emitParameters: emitParameters, emitInitializer: emitInitializer, hasEmitParameters: emitParameters != nil,
+            route: route, emitTarget: emitTarget,
+            // A shape writes an optional payload that is nil as `null` (`{"op":1,"d":null}`), so it is passed wrapped.
+            emitValue: event.shapeIndex != nil && event.payload?.isOptional == true ? ".some(payload)" : "payload")
     }
 
     /// A Socket.IO acknowledgement: awaited by the method that sends the event, or made by the app's responder.
@@ -136,18 +144,13 @@ struct EventTranslator {
     }
 
     /// An inline payload (an object or a tuple) is the event's own type, and emitting takes its fields as parameters.
-    private func declareInlinePayload(_ structure: StructContext, fields: [Field], as typeReference: String, in context: inout EventContext) {
-        context.declaration = declaration(context.typeName, context, structure)
-        context.valueType = typeReference
-        guard !structure.properties.isEmpty else { return }
-        context.emitParameters = builder.parameters(fields, of: structure, outside: typeReference)
-        context.hasEmitParameters = true
-        context.emitInitializer = "\(typeReference)(" + structure.properties.map { "\($0.name.unescapedIdentifier): \($0.argumentName)" }
+    private func inlinePayload(_ structure: StructContext, fields: [Field], as typeReference: String, named typeName: String,
+                               documentation: [String]) -> (declaration: TypeContext, emitParameters: String?, emitInitializer: String?) {
+        let declaration = TypeContext(name: typeName, documentation: documentation, structure: structure, enumeration: nil)
+        guard !structure.properties.isEmpty else { return (declaration, nil, nil) }
+        let initializer = "\(typeReference)(" + structure.properties.map { "\($0.name.unescapedIdentifier): \($0.argumentName)" }
             .joined(separator: ", ") + ")"
-    }
-
-    private func declaration(_ typeName: String, _ context: EventContext, _ structure: StructContext) -> TypeContext {
-        TypeContext(name: typeName, documentation: context.documentation, structure: structure, enumeration: nil)
+        return (declaration, builder.parameters(fields, of: structure, outside: typeReference), initializer)
     }
 
     private func payloadType(_ payload: TypeRef) -> TypeContext? {

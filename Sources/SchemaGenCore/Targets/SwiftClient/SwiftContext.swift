@@ -247,52 +247,54 @@ public struct ScopeContext: Sendable {
 /// One event's declarations: its type, enum cases, emit and listen methods, and how it is decoded.
 ///
 /// A class, not a struct: an event's context is a kilobyte that templates push a dozen times and look keys up in
-/// many more; every push and lookup of a struct copied it. Set while the scope is translated (a request's context
-/// names its reply's), never once rendering reads it: the setters are the translator's alone.
+/// many more; every push and lookup of a struct copied it. What the event alone decides is constant (a class's
+/// variable is checked for exclusive access at every read, a tenth of the lookups' cost); what its scope decides
+/// (a request's context names its reply's) is set while the scope is translated, never once rendering reads it:
+/// those setters are the translator's alone (hence `@unchecked Sendable`).
 public final class EventContext: @unchecked Sendable {
     /// A Swift string literal of the wire name.
-    public internal(set) var wireName: String
+    public let wireName: String
     /// The wire name as text, for documentation.
-    public internal(set) var wireNameText: String
+    public let wireNameText: String
     /// "client to server", "server to client" or "both directions".
-    public internal(set) var directionText: String
+    public let directionText: String
     /// The event's type name (`PoraBooked`).
-    public internal(set) var typeName: String
+    public let typeName: String
     /// The enum case and emit method name (`poraBooked`, backticked when a keyword).
-    public internal(set) var memberName: String
+    public let memberName: String
     /// The listener method name (`onPoraBooked`).
-    public internal(set) var listenerName: String
+    public let listenerName: String
     /// Doc comment lines for the event's type and methods (with the wire name and direction).
-    public internal(set) var documentation: [String]
+    public let documentation: [String]
     /// The `@available(*, deprecated…)` attribute for the event's emit and listener methods, or `nil`.
-    public internal(set) var deprecation: String?
+    public let deprecation: String?
     /// The event's type when it is a struct (an inline payload, or a frame with envelope fields).
-    public internal(set) var declaration: TypeContext?
+    public let declaration: TypeContext?
     /// The type listeners receive and emitters pass, e.g. `PoraBooked`, `[Zikr.Notification]`; `nil` without payload.
-    public internal(set) var valueType: String?
-    public internal(set) var hasValue: Bool
+    public let valueType: String?
+    public let hasValue: Bool
     /// Whether the value decodes from the whole frame (envelope fields) rather than the payload alone.
-    public internal(set) var decodesWholeFrame: Bool
+    public let decodesWholeFrame: Bool
     /// The expression that decodes the value from `frame` (a `WireFraming.ParsedFrame`) with `decoder`;
     /// `nil` without payload.
-    public internal(set) var payloadDecoding: String?
+    public let payloadDecoding: String?
     /// Which bytes of the frame the value decodes from, a case of the runtime's `WireFraming.PayloadSource`:
     /// `payload`, `frame` or `partsOrFrame`.
-    public internal(set) var payloadSource: String = "payload"
+    public let payloadSource: String
     /// For emitting an inline payload field by field: the parameter list and the initializer call;
     /// `nil` when the payload is not an inline object with fields.
-    public internal(set) var emitParameters: String?
-    public internal(set) var emitInitializer: String?
+    public let emitParameters: String?
+    public let emitInitializer: String?
     /// Whether `emitParameters` is set. Templates test this flag rather than opening a section on the string,
     /// which would make the string the context and hide the event's other keys.
-    public internal(set) var hasEmitParameters: Bool
+    public let hasEmitParameters: Bool
     /// A Swift string literal of the key listeners are filed under: the wire name, or with frame shapes the
     /// event's `EventAddress.route` (`"0:READY"`).
-    public internal(set) var route: String
+    public let route: String
     /// The first argument of `core.emit`: `eventName: "join"`, or with frame shapes an `EventAddress(...)`.
-    public internal(set) var emitTarget: String
+    public let emitTarget: String
     /// The `payload:` argument of `core.emit`: `payload`, or `.some(payload)` where a nil payload is sent as null.
-    public internal(set) var emitValue: String
+    public let emitValue: String
     /// For a request (an event with `reply:`): how its method sends it and waits for the reply. A request's method
     /// replaces the plain emit method.
     public internal(set) var request: RequestContext? = nil
@@ -313,8 +315,8 @@ public final class EventContext: @unchecked Sendable {
 
     init(wireName: String, wireNameText: String, directionText: String, typeName: String, memberName: String,
          listenerName: String, documentation: [String], deprecation: String?, declaration: TypeContext?, valueType: String?,
-         hasValue: Bool, decodesWholeFrame: Bool, payloadDecoding: String?, emitParameters: String?, emitInitializer: String?,
-         hasEmitParameters: Bool, route: String, emitTarget: String, emitValue: String) {
+         hasValue: Bool, decodesWholeFrame: Bool, payloadDecoding: String?, payloadSource: String, emitParameters: String?,
+         emitInitializer: String?, hasEmitParameters: Bool, route: String, emitTarget: String, emitValue: String) {
         self.wireName = wireName
         self.wireNameText = wireNameText
         self.directionText = directionText
@@ -328,6 +330,7 @@ public final class EventContext: @unchecked Sendable {
         self.hasValue = hasValue
         self.decodesWholeFrame = decodesWholeFrame
         self.payloadDecoding = payloadDecoding
+        self.payloadSource = payloadSource
         self.emitParameters = emitParameters
         self.emitInitializer = emitInitializer
         self.hasEmitParameters = hasEmitParameters
