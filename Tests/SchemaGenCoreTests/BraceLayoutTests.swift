@@ -75,4 +75,46 @@ import Testing
         stream.finish { output.append(contentsOf: $0) }
         #expect(output == [UInt8(ascii: "\n")])
     }
+
+    /// Brace counting reads byte by byte with every byte's state tracked, as the layout first did: the fast reading
+    /// must count the same braces in lines made of the bytes that matter (braces, quotes, escapes, slashes, stars).
+    private static func braceCountsByteByByte(in line: [UInt8]) -> (opens: Int, closes: Int, leadingCloses: Int) {
+        var opens = 0, closes = 0, leadingCloses = 0
+        if line.first == UInt8(ascii: "*") || (line.count >= 2 && line[0] == UInt8(ascii: "/") && line[1] == UInt8(ascii: "*")) { return (0, 0, 0) }
+        var inString = false, escaped = false, onlyClosesSoFar = true
+        var previous: UInt8 = 0x20
+        for byte in line {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                previous = byte
+                continue
+            }
+            if byte == UInt8(ascii: "/"), previous == UInt8(ascii: "/") { break }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true; onlyClosesSoFar = false
+            case UInt8(ascii: "{"): opens += 1; onlyClosesSoFar = false
+            case UInt8(ascii: "}"):
+                if opens > 0 { opens -= 1 } else { closes += 1 }
+                if onlyClosesSoFar { leadingCloses += 1 }
+            case UInt8(ascii: " "), UInt8(ascii: "\t"): break
+            default: onlyClosesSoFar = false
+            }
+            previous = byte
+        }
+        return (opens, closes, leadingCloses)
+    }
+
+    @Test(arguments: [1, 2, 3, 4])
+    func bracesAreCountedAsByteByByte(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        let pieces = ["{", "}", "\"", "\\", "/", "//", "/*", "*", " ", "\t", "a", "é", "x = ", "\"}\"", "\"\\\"{\""]
+        for _ in 0..<20_000 {
+            let line = (0..<Int.random(in: 0...12, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let bytes = Array(line.utf8)
+            let fast = bytes.withUnsafeBufferPointer { BraceLayout.braceCounts(in: $0) }
+            let reference = Self.braceCountsByteByByte(in: bytes)
+            #expect(fast == reference, "\(line)")
+            if fast != reference { return }
+        }
+    }
 }

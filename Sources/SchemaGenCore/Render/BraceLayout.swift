@@ -300,29 +300,45 @@ public enum BraceLayout {
         return bytes[start..<end]
     }
 
-    /// Braces that count in `line`: opened, closed, and closed before any other code on the line.
+    /// Braces that count in `line` (trimmed): opened, closed, and closed before any other code on the line.
+    ///
+    /// Read in a run that only looks for the four bytes that matter (`{`, `}`, `"`, `/`), jumping over string
+    /// literals whole: byte by byte with the state of every byte tracked, this was a third of laying out a file.
     static func braceCounts(in line: UnsafeBufferPointer<UInt8>) -> (opens: Int, closes: Int, leadingCloses: Int) {
+        let count = line.count
+        guard count > 0 else { return (0, 0, 0) }
+        if line[0] == UInt8(ascii: "*") || (count >= 2 && line[0] == UInt8(ascii: "/") && line[1] == UInt8(ascii: "*")) { return (0, 0, 0) }
         var opens = 0, closes = 0, leadingCloses = 0
-        if line.first == UInt8(ascii: "*") || (line.count >= 2 && line[0] == UInt8(ascii: "/") && line[1] == UInt8(ascii: "*")) { return (0, 0, 0) }
-        var inString = false, escaped = false, onlyClosesSoFar = true
-        var previous: UInt8 = 0x20
-        for byte in line {
-            if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
-                previous = byte
-                continue
+        var index = 0
+        // Closing braces before any other code (blanks between them) dedent the line itself.
+        while index < count {
+            let byte = line[index]
+            if byte == UInt8(ascii: "}") {
+                leadingCloses += 1
+            } else if byte != UInt8(ascii: " "), byte != UInt8(ascii: "\t") {
+                break
             }
-            if byte == UInt8(ascii: "/"), previous == UInt8(ascii: "/") { break }
-            switch byte {
-            case UInt8(ascii: "\""): inString = true; onlyClosesSoFar = false
-            case UInt8(ascii: "{"): opens += 1; onlyClosesSoFar = false
+            index += 1
+        }
+        closes = leadingCloses
+        while index < count {
+            switch line[index] {
+            case UInt8(ascii: "{"):
+                opens += 1
             case UInt8(ascii: "}"):
                 if opens > 0 { opens -= 1 } else { closes += 1 }
-                if onlyClosesSoFar { leadingCloses += 1 }
-            case UInt8(ascii: " "), UInt8(ascii: "\t"): break
-            default: onlyClosesSoFar = false
+            case UInt8(ascii: "\""):
+                // To the closing quote, past escaped characters; an unclosed literal runs to the end of the line.
+                index += 1
+                while index < count, line[index] != UInt8(ascii: "\"") {
+                    index += line[index] == UInt8(ascii: "\\") ? 2 : 1
+                }
+            case UInt8(ascii: "/"):
+                if index + 1 < count, line[index + 1] == UInt8(ascii: "/") { return (opens, closes, leadingCloses) }
+            default:
+                break
             }
-            previous = byte
+            index += 1
         }
         return (opens, closes, leadingCloses)
     }
