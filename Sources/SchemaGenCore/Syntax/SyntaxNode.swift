@@ -69,7 +69,11 @@ public struct SyntaxNode: Sendable {
     /// `null`, `~` or nothing at all, written plainly (YAML 1.2 core schema).
     public var isNull: Bool {
         guard let scalar, scalar.style == .plain else { return false }
-        return ["", "~", "null", "Null", "NULL"].contains(scalar.text)
+        // A switch rather than a list's `contains`: every field's type is asked, and the list was made at each call.
+        switch scalar.text {
+        case "", "~", "null", "Null", "NULL": return true
+        default: return false
+        }
     }
 
     /// A plain `true` or `false` (YAML 1.2 core schema: `yes` and `on` are strings).

@@ -41,15 +41,39 @@ enum SwiftSyntax {
     /// Doc comment lines for a description, each as it follows `///`: a space and the text, or nothing for
     /// a blank line. A deprecation adds a `- Important:` line.
     static func documentation(_ text: String?, deprecation: Deprecation? = nil, extra: [String] = []) -> [String] {
-        var lines = (text ?? "").isEmpty ? [] : text!.linesSplitAtLineFeeds.map(\.trimmingTrailingWhitespace)
+        var lines: [String] = []
+        // Split and trimmed on bytes, each line made once with its space: every event and field has documentation,
+        // and splitting the text into strings, trimming them and prefixing them made each line three times.
+        if let text, !text.isEmpty {
+            text.withUTF8Bytes { bytes in
+                var lineStart = 0
+                for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "\n") {
+                    var lineEnd = index
+                    while lineEnd > lineStart, bytes[lineEnd - 1] == UInt8(ascii: " ") || bytes[lineEnd - 1] == UInt8(ascii: "\t")
+                        || bytes[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
+                    lines.append(commentLine(UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])))
+                    lineStart = index + 1
+                }
+            }
+        }
         if let deprecation {
-            lines.append("- Important: Deprecated" + (deprecation.message.map { ". \($0)" } ?? "."))
+            lines.append(" - Important: Deprecated" + (deprecation.message.map { ". \($0)" } ?? "."))
         }
         if !extra.isEmpty {
             if !lines.isEmpty { lines.append("") }
-            lines += extra
+            for line in extra { line.withUTF8Bytes { lines.append(commentLine($0)) } }
         }
-        return lines.map { $0.isEmpty ? "" : " " + $0 }
+        return lines
+    }
+
+    /// A doc comment line as it follows `///`: a space and the text, or nothing for a blank line.
+    private static func commentLine(_ text: UnsafeBufferPointer<UInt8>) -> String {
+        guard !text.isEmpty else { return "" }
+        return String(unsafeUninitializedCapacity: text.count + 1) { buffer in
+            buffer[0] = UInt8(ascii: " ")
+            _ = UnsafeMutableBufferPointer(rebasing: buffer[1...]).initialize(fromContentsOf: text)
+            return text.count + 1
+        }
     }
 
     /// The `@available` attribute for a deprecation.
