@@ -108,6 +108,12 @@ def main():
     print("Building release binaries…", file=sys.stderr)
     run(["swift", "build", "-c", "release", "--product", "schemagen"])
     run(["swift", "build", "-c", "release", "--target", "SchemaGenRuntime"])
+    # SwiftPM reuses the Benchmarks package's build description without noticing files added to the root
+    # package it depends on by path ("cannot find type" after a change that adds a file): forgetting it costs
+    # seconds, the build itself stays incremental.
+    stale = os.path.join(ROOT, "Benchmarks/.build/release/description.json")
+    if os.path.exists(stale):
+        os.remove(stale)
     run(["swift", "build", "-c", "release", "--package-path", "Benchmarks"])
     schemagen = os.path.join(ROOT, ".build/release/schemagen")
     work = tempfile.mkdtemp(prefix="schemagen-bench-")
