@@ -112,16 +112,12 @@ struct TemplateRendering {
         let rest = items.indices.dropFirst()
         let chunkSize = Self.concurrentListLength
         let chunkStarts = Array(stride(from: rest.startIndex, to: rest.endIndex, by: chunkSize))
-        var chunk = self
-        chunk.rendersListsConcurrently = false
-        chunk.flush = nil
-        let startState = chunk
+        let startState = chunkStart(capacity: 0)
         let window = 4 * ProcessInfo.processInfo.activeProcessorCount
         for windowStart in stride(from: 0, to: chunkStarts.count, by: window) {
             let starts = chunkStarts[windowStart..<Swift.min(windowStart + window, chunkStarts.count)]
             var rendered = starts.concurrentMap { first in
-                var rendering = startState
-                rendering.output = ByteBuffer(capacity: 64 * 1024)
+                var rendering = startState.chunkStart(capacity: 64 * 1024)
                 for index in first..<Swift.min(first + chunkSize, rest.endIndex) { rendering.render(template, from: bodyStart, to: bodyEnd, in: items.level(index)) }
                 return (output: rendering.output, endsAtLineStart: rendering.atLineStart)
             }
@@ -141,6 +137,18 @@ struct TemplateRendering {
             }
             if let flush, output.count >= Self.flushLength { output.removeFirst(flush(output.bytes)) }
         }
+    }
+
+    /// The state a chunk of a long list starts from: this rendering's, writing into a buffer of its own, with no
+    /// flush and no lists of its own on all cores. The output is a reference, so a plain copy would share it: a
+    /// chunk would append to this rendering's bytes, and a helper thread holding the copy could outlive the
+    /// rendering and free the buffer last. The one way to make a chunk's state, so no caller can forget.
+    private func chunkStart(capacity: Int) -> TemplateRendering {
+        var chunk = self
+        chunk.output = ByteBuffer(capacity: capacity)
+        chunk.rendersListsConcurrently = false
+        chunk.flush = nil
+        return chunk
     }
 
     /// Finds `name`: its first part in the innermost context that has it (only the current one for `.name`),
