@@ -27,6 +27,19 @@ import Testing
         #expect(before == after, "\(TextDiff.unified(from: before.joined(separator: "\n") + "\n", to: after.joined(separator: "\n") + "\n", oldLabel: "contract", newLabel: "imported"))")
     }
 
+    /// A contract's `version` is the document's `info.version` and comes back from it; without one the document
+    /// says `1.0.0` (AsyncAPI requires a version), which an import keeps.
+    @Test(arguments: [("version: 2.0.0-rc.1\n", "2.0.0-rc.1", "2.0.0-rc.1"), ("version: 7\n", "7", "7"), ("", "1.0.0", "1.0.0")])
+    func theAPIVersionIsInfoVersion(line: String, exported: String, imported: String) throws {
+        let text = "schemagen: 1\nname: Versioned\n\(line)framing: socket.io\nevents:\n  ping: { direction: both }\n"
+        let original = try #require(ContractLoader().load(text: text, path: "versioned.yaml").contract)
+        let document = AsyncAPITranslator().document(original, sourceFile: "versioned.yaml")
+        let root = try #require(YAMLLoader().load(text: document, path: "exported.yaml").root)
+        #expect(root["info"]?["version"]?.text == exported)
+        let contract = try #require(AsyncAPIImporter().importDocument(root, sourceFile: "exported.yaml").contract)
+        #expect(ContractLoader().load(text: contract, path: "imported.yaml").contract?.version == imported)
+    }
+
     /// What a contract says about the wire, one line per fact, without locations and prose.
     static func summary(_ contract: Contract) -> [String] {
         var lines = ["name \(contract.name)", "dates \(contract.dateEncoding.rawValue)"]

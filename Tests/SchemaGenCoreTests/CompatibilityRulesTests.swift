@@ -220,6 +220,14 @@ import Testing
         Case(name: "correlation field changed", old: contract("  a: { direction: client-to-server, payload: { id: String, rid: Int }, reply: { event: b, match: id } }\n  b: { direction: server-to-client, payload: { id: String, rid: Int } }"),
              new: contract("  a: { direction: client-to-server, payload: { id: String, rid: Int }, reply: { event: b, match: rid } }\n  b: { direction: server-to-client, payload: { id: String, rid: Int } }"),
              kind: .correlationChanged, oldAppNewServer: .breaks, newAppOldServer: .breaks),
+        Case(name: "cancel event added to a request",
+             old: contract("  a: { direction: client-to-server, payload: { id: String }, reply: { event: b, match: id } }\n  b: { direction: server-to-client, payload: { id: String } }\n  c: { direction: client-to-server, payload: { id: String } }"),
+             new: contract("  a: { direction: client-to-server, payload: { id: String }, reply: { event: b, match: id, cancel: c } }\n  b: { direction: server-to-client, payload: { id: String } }\n  c: { direction: client-to-server, payload: { id: String } }"),
+             kind: .replyCancelChanged, oldAppNewServer: .degrades, newAppOldServer: .degrades),
+        Case(name: "correlation values made UUIDs",
+             old: contract("  a: { direction: client-to-server, payload: { id: String }, reply: { event: b, match: id } }\n  b: { direction: server-to-client, payload: { id: String } }"),
+             new: contract("  a: { direction: client-to-server, payload: { id: String }, reply: { event: b, match: id, ids: uuid } }\n  b: { direction: server-to-client, payload: { id: String } }"),
+             kind: .correlationValuesChanged, oldAppNewServer: .safe, newAppOldServer: .safe),
         Case(name: "reply event changed", old: contract("  a: { direction: client-to-server, payload: { id: String }, reply: { event: b, match: id } }\n  b: { direction: server-to-client, payload: { id: String } }\n  c: { direction: server-to-client, payload: { id: String } }"),
              new: contract("  a: { direction: client-to-server, payload: { id: String }, reply: { event: c, match: id } }\n  b: { direction: server-to-client, payload: { id: String } }\n  c: { direction: server-to-client, payload: { id: String } }"),
              kind: .replyChanged, oldAppNewServer: .breaks, newAppOldServer: .breaks),
@@ -308,6 +316,45 @@ import Testing
         for kind in ChangeKind.allCases {
             #expect(docs.contains("| `\(kind.rawValue)`"), "docs/compatibility.md has no row for \(kind.rawValue)")
         }
+    }
+
+    /// A request's cancel event and how its correlation values are chosen were compared by nobody: changing them
+    /// reported nothing. Each is now its own change, saying what a given-up call sends.
+    @Test(arguments: [
+        ("reply: { event: b, match: id }", "reply: { event: b, match: id, cancel: c }", ChangeKind.replyCancelChanged,
+         "a call given up now sends `c` with `id`"),
+        ("reply: { event: b, match: id, cancel: c }", "reply: { event: b, match: id }", .replyCancelChanged,
+         "a call given up no longer sends `c` with `id`"),
+        ("reply: { event: b, match: id, cancel: c }", "reply: { event: b, match: id, cancel: d }", .replyCancelChanged,
+         "a call given up sends `d` with `id` (was `c` with `id`)"),
+        ("reply: { event: b, match: id, cancel: c }", "reply: { event: b, match: id, cancel: { event: d, field: rid } }", .replyCancelChanged,
+         "a call given up sends `d` with `rid` (was `c` with `id`)"),
+        ("reply: { event: b, match: id, ids: uuid }", "reply: { event: b, match: id }", .correlationValuesChanged,
+         "correlation values are counted 1, 2, 3… (were random UUIDs)"),
+    ])
+    func requestCancelAndCorrelationValueChangesAreReported(before: String, after: String, kind: ChangeKind, summary: String) throws {
+        let events = "  a: { direction: client-to-server, payload: { id: String }, REPLY }\n  b: { direction: server-to-client, payload: { id: String } }\n"
+            + "  c: { direction: client-to-server, payload: { id: String } }\n  d: { direction: client-to-server, payload: { id: String?, rid: String? } }"
+        let loaded = [before, after].map { ContractLoader().load(text: Self.contract(events.replacingOccurrences(of: "REPLY", with: $0)), path: "c.yaml") }
+        for version in loaded { #expect(version.diagnostics.isEmpty, "\(version.diagnostics.map(\.message))") }
+        let changes = ContractDiffer(old: try #require(loaded[0].contract), new: try #require(loaded[1].contract), file: "c.yaml").changes()
+        #expect(changes.map(\.kind) == [kind])
+        #expect(changes.first?.summary == summary)
+        #expect(changes.first?.event == "a")
+    }
+
+    /// The API's version is documentation: a new one breaks nobody, and the report says which it was and is.
+    @Test(arguments: [("", "version: 2.1.0\n", "API version `2.1.0` (was none)"),
+                      ("version: 2.1.0\n", "version: \"3.0\"\n", "API version `3.0` (was `2.1.0`)"),
+                      ("version: 2.1.0\n", "", "API version removed (was `2.1.0`)")])
+    func aNewAPIVersionIsDocumentation(before: String, after: String, summary: String) throws {
+        let base = Self.contract("  a: { direction: both }")
+        let old = try #require(ContractLoader().load(text: base + before, path: "o").contract)
+        let new = try #require(ContractLoader().load(text: base + after, path: "n").contract)
+        let changes = ContractDiffer(old: old, new: new, file: "f").changes()
+        #expect(changes.map(\.kind) == [.documentation])
+        #expect(changes.first?.summary == summary)
+        #expect(changes.first?.oldAppNewServer.verdict == .safe && changes.first?.newAppOldServer.verdict == .safe)
     }
 
     @Test func identicalContractsHaveNoChanges() throws {

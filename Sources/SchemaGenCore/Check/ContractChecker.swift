@@ -70,7 +70,7 @@ struct Checker: Sendable {
     /// The contract's framing, once read; event checks depend on it.
     var framing: Framing?
 
-    static let topLevelKeys = ["schemagen", "name", "title", "description", "framing", "frames", "dates", "types", "events", "channels"]
+    static let topLevelKeys = ["schemagen", "name", "title", "description", "version", "framing", "frames", "dates", "types", "events", "channels"]
 
     /// Reads the whole contract. Returns a contract even when errors were found (so later checks can
     /// run on what is there); the caller drops it if there are errors.
@@ -92,6 +92,7 @@ struct Checker: Sendable {
         let name = readNamespace(top)
         let title = top["title"].flatMap { readText($0, what: "`title`") }
         let description = top["description"].flatMap { readText($0, what: "`description`") }
+        let version = top["version"].flatMap { readText($0, what: "`version`") }
         // Type names first: frame shapes' fields, like every field, may name a type declared further down.
         let typesReader = top["types"].flatMap {
             MappingReader($0, owner: "`types`", allowedKeys: nil, entryKind: "type", diagnostics: &diagnostics)
@@ -124,7 +125,7 @@ struct Checker: Sendable {
         }
         framing = settleShapes(framing, events: events.map { (nil, $0) } + channels.flatMap { channel in channel.events.map { (channel, $0) } })
         guard let name, let framing else { return nil }
-        return Contract(formatVersion: formatVersion, name: name, title: title, description: description, framing: framing,
+        return Contract(formatVersion: formatVersion, name: name, title: title, description: description, version: version, framing: framing,
                         dateEncoding: dates, types: types, events: events, channels: channels, location: root.location)
     }
 

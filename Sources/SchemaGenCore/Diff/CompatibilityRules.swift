@@ -91,6 +91,13 @@ public enum CompatibilityRules {
             return .breaks("the app and the server answer requests with different events, so requests time out")
         case .correlationChanged:
             return .breaks("the app and the server match replies to requests by different fields, so requests time out")
+        // Only the app's requests have a cancel event, and only the app sends it.
+        case .replyCancelChanged:
+            return .degrades(skew.appIsNew
+                ? "the old server is not told, or not in the way it knows, when the new app gives up a call: it goes on with the request, and the late reply reaches the app's failure handler"
+                : "the old app does not tell the new server, or not in the way it knows, when it gives up a call: the server goes on with the request, and the late reply reaches the app's failure handler")
+        case .correlationValuesChanged:
+            return .safe("\(receiver) echoes the value \(sender) chooses, however it is chosen")
         case .subscriptionAdded:
             return skew.appIsNew
                 ? .degrades("the new app streams events tied to the subscription's id, which the old server may not tie or send")
@@ -280,6 +287,8 @@ public enum ChangeKind: String, Hashable, Sendable, Codable, CaseIterable {
     case replyRemoved = "reply-removed"
     case replyChanged = "reply-changed"
     case correlationChanged = "reply-correlation-changed"
+    case replyCancelChanged = "reply-cancel-changed"
+    case correlationValuesChanged = "reply-ids-changed"
     case subscriptionAdded = "subscription-added"
     case subscriptionRemoved = "subscription-removed"
     case subscriptionChanged = "subscription-changed"

@@ -101,6 +101,7 @@ public struct ContractComparison: Sendable {
         empty.channels = []
         empty.title = contract.title
         empty.description = contract.description
+        empty.version = contract.version
         return empty
     }
 

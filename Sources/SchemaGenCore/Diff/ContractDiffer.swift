@@ -91,6 +91,9 @@ public struct ContractDiffer: Sendable {
         if old.title != new.title || old.description != new.description {
             recorder.record(.documentation, "title or description changed", at: Place(), flows: all)
         }
+        if old.version != new.version {
+            recorder.record(.documentation, "API version \(new.version.map(code) ?? "removed") (was \(old.version.map(code) ?? "none"))", at: Place(), flows: all)
+        }
         if let before = old.framing.shapes, let after = new.framing.shapes {
             compareShapes(before, after, &recorder)
         } else if case .envelope(var before) = old.framing, case .envelope(var after) = new.framing, before.fields != after.fields {
@@ -370,6 +373,25 @@ public struct ContractDiffer: Sendable {
         }
     }
 
+    /// What a call the app gives up now sends, against what it sent.
+    private func cancelChange(_ before: ReplyDeclaration, _ after: ReplyDeclaration) -> String {
+        func cancel(_ reply: ReplyDeclaration) -> String? {
+            reply.cancel.map { "\(code($0)) with \(code(reply.cancelField ?? reply.match))" }
+        }
+        switch (cancel(before), cancel(after)) {
+        case (nil, let now?): return "a call given up now sends \(now)"
+        case (let was?, nil): return "a call given up no longer sends \(was)"
+        case let (was, now): return "a call given up sends \(now ?? "nothing") (was \(was ?? "nothing"))"
+        }
+    }
+
+    private func describe(_ ids: CorrelationIDs) -> String {
+        switch ids {
+        case .counter: "counted 1, 2, 3…"
+        case .uuid: "random UUIDs"
+        }
+    }
+
     /// Replies, subscriptions and acknowledgements: judged by who waits, the requester, whatever way the answer flows.
     private func compareRequests(_ previous: Event, _ event: Event, place here: Place, _ recorder: inout Recorder) {
         // The request flows from its sender: the app's requests, or (a server-to-client `reply:`) the server's.
@@ -387,6 +409,12 @@ public struct ContractDiffer: Sendable {
             if before.match != after.match || before.answerMatch != after.answerMatch {
                 recorder.record(.correlationChanged, "replies matched by \(code(after.match))\(after.replyMatch.map { " (\(code($0)) in the reply)" } ?? "") "
                                 + "(was \(code(before.match))\(before.replyMatch.map { " (\(code($0)) in the reply)" } ?? ""))", at: here, flows: requests)
+            }
+            if before.cancel != after.cancel || before.cancelField != after.cancelField {
+                recorder.record(.replyCancelChanged, cancelChange(before, after), at: here, flows: requests)
+            }
+            if before.ids != after.ids {
+                recorder.record(.correlationValuesChanged, "correlation values are \(describe(after.ids)) (were \(describe(before.ids)))", at: here, flows: requests)
             }
         default:
             break

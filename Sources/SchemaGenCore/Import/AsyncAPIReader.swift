@@ -58,6 +58,7 @@ struct AsyncAPIReader {
         var members: [(key: String, value: DocumentValue)] = [("schemagen", .integer(1)), ("name", .string(name))]
         if let title { members.append(("title", .string(title))) }
         if let description = info?["description"]?.text.map(Self.ownDescription), !description.isEmpty { members.append(("description", .string(description))) }
+        if let version = info?["version"]?.text { members.append(("version", .string(version))) }
         if case .object(let framing)? = root["x-schemagen-framing"]?.documentValue {
             members += framing
         } else {

@@ -11,6 +11,8 @@ public struct Contract: Hashable, Sendable {
     public var name: String
     public var title: String?
     public var description: String?
+    /// The API's own version (`version:`, AsyncAPI's `info.version`), as written; `nil` when the contract has none.
+    public var version: String? = nil
     /// How an event is framed on the wire.
     public var framing: Framing
     /// How `Date` values are written on the wire.

@@ -51,7 +51,8 @@ public struct AsyncAPITranslator: Sendable {
         }
         let info = DocumentValue.members([
             ("title", .string(contract.title ?? contract.name)),
-            ("version", .string("1.0.0")),
+            // AsyncAPI requires a version; a contract without one gets the first.
+            ("version", .string(contract.version ?? "1.0.0")),
             ("description", .string(description(of: contract))),
         ])
         return .members([

@@ -5,6 +5,7 @@ extension MarkdownFileContext: KeyedTemplateContext {
     static let templateKeys: TemplateKeyTable<Self> = [
         "sourceFile": .property(\.sourceFile),
         "title": .property(\.title),
+        "version": .property(\.version),
         "description": .property(\.description),
         "hasDescription": .property(\.hasDescription),
         "contents": .property(\.contents),

@@ -5,6 +5,8 @@ public struct MarkdownFileContext: Sendable {
     public var sourceFile: String
     /// The document title (the contract's `title`, else its name).
     public var title: String
+    /// The contract's `version` as a code span (`` `2.1.0` ``); `nil` when it has none.
+    public var version: String?
     /// Paragraph lines of the contract's description.
     public var description: [String]
     public var hasDescription: Bool

@@ -45,7 +45,7 @@ public struct MarkdownTranslator: Sendable {
         contents.append(MarkdownLink(title: "Wire format", anchor: anchors.anchor(for: "Wire format")))
         let description = (contract.description ?? "").linesSplitAtLineFeeds.map(MarkdownSyntax.prose)
         return MarkdownFileContext(
-            sourceFile: sourceFile, title: title, description: description, hasDescription: contract.description != nil,
+            sourceFile: sourceFile, title: title, version: contract.version.map(MarkdownSyntax.codeOutsideTable), description: description, hasDescription: contract.description != nil,
             contents: contents, root: root, channels: channels, hasChannels: !channels.isEmpty, types: types, hasTypes: !types.isEmpty,
             wireFormat: WireFormatExample(contract: contract).context)
     }
