@@ -13,7 +13,8 @@ struct Generate: ParsableCommand {
             'Generated' (Swift in Generated/Swift, docs in Generated/Docs; `generate: [swift-client, docs, \
             typescript, asyncapi]` or --target adds Generated/TypeScript and Generated/AsyncAPI) and updates the \
             guides listed in `inject`. Files are \
-            written only when their bytes change, and files generated earlier whose contract is gone are removed. \
+            written only when their bytes change, and files generated earlier whose contract is gone are removed \
+            (with --target or --swift-only, only those targets' files are touched). \
             Nothing is written when any contract has errors.
             """
     )

@@ -31,7 +31,6 @@ struct GenerationOptions: ParsableArguments {
     func configuration() throws -> Configuration {
         var configuration = try loadFile()
         if !inputs.isEmpty { configuration.inputs = inputs }
-        if !targets.isEmpty { configuration.targets = targets }
         if let output { configuration.output = output }
         if let accessLevel { configuration.accessLevel = accessLevel }
         if let templates { configuration.templates = templates }
@@ -63,8 +62,9 @@ struct GenerationOptions: ParsableArguments {
     }
 
     /// Generates in memory and prints every problem found.
+    /// `targets` are a command's own (`docs`, `--swift-only`); else the `--target` flags', else the configuration's.
     func generate(_ generator: Generator, targets: Set<OutputTarget>? = nil) throws -> Generator.Result {
-        let result = generator.generate(targets)
+        let result = generator.generate(targets ?? (self.targets.isEmpty ? nil : Set(self.targets)))
         // Inputs that do not exist are a usage problem, not a contract error.
         if result.contracts.isEmpty, let failure = result.diagnostics.first, failure.location == nil {
             throw ValidationError(failure.message)

@@ -63,7 +63,7 @@ import Testing
 
     /// What the next writing run does first: finish or undo what an interrupted run left.
     static func recover(_ folder: TemporaryFolder) throws {
-        _ = try OutputWriter(directory: folder.url.appendingPathComponent("Generated")).write([], ownedFolders: [])
+        _ = try OutputWriter(directory: folder.url.appendingPathComponent("Generated")).write([], owned: [])
     }
 
     @Test func aRunInterruptedAtEveryStepLeavesTheOldOutputOrTheNew() async throws {

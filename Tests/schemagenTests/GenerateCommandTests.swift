@@ -85,6 +85,31 @@ import Testing
         #expect(check.status == 0, "\(check.standardOutput)")
     }
 
+    /// A run of chosen targets (`--swift-only`, what the build plugin runs, or `--target`) replaced every generated
+    /// file of their folders, so `--swift-only` removed the servers `generate` had written beside the clients. It
+    /// now touches only its targets' own files; a run with the configuration's targets still owns their folders.
+    @Test func aRunOfChosenTargetsRemovesOnlyTheirOwnFiles() async throws {
+        let folder = try folderWithContracts()
+        try folder.write("schemagen.yaml", "generate: [swift-client, swift-server, docs]\n")
+        _ = try await SchemaGenProcess.run(["generate"], in: folder.url)
+        let swiftOnly = try await SchemaGenProcess.run(["generate", "--swift-only"], in: folder.url)
+        #expect(swiftOnly.standardOutput == "Generated 2 contracts (2 events) into Generated: 0 written, 2 unchanged, 0 removed\n")
+        let swift = folder.url.appendingPathComponent("Generated/Swift")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: swift.path).sorted()
+                == ["demo.server.swift", "demo.swift", "other.server.swift", "other.swift"])
+        let check = try await SchemaGenProcess.run(["check"], in: folder.url)
+        #expect(check.status == 0, "\(check.standardOutput)")
+
+        // A contract that is gone takes its files of the chosen target only. (A server generated without its client
+        // holds the contract's types, so it is written anew, and again by the run with the client.)
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("schemas/other.yaml"))
+        let server = try await SchemaGenProcess.run(["generate", "--target", "swift-server"], in: folder.url)
+        #expect(server.standardOutput == "Generated 1 contract (1 event) into Generated: 1 written, 0 unchanged, 1 removed\n  wrote    Swift/demo.server.swift\n  removed  Swift/other.server.swift\n")
+        // The configuration's run owns Swift/ and Docs/ whole: the rest of the contract's files go.
+        let configured = try await SchemaGenProcess.run(["generate"], in: folder.url)
+        #expect(configured.standardOutput == "Generated 1 contract (1 event) into Generated: 1 written, 2 unchanged, 2 removed\n  wrote    Swift/demo.server.swift\n  removed  Docs/other.md\n  removed  Swift/other.swift\n")
+    }
+
     @Test func anUnknownTargetIsALocatedError() async throws {
         let folder = try folderWithContracts()
         try folder.write("schemagen.yaml", "generate: [swift-client, typscript, swift-client]\n")

@@ -21,8 +21,11 @@ public struct Generator: Sendable {
         /// Files for the output folder (paths relative to it), rendered when written or read; empty when anything
         /// has errors.
         public var files: [OutputFile]
-        /// The folders of the output folder whose earlier generated files are replaced by `files`.
-        public var ownedFolders: [String]
+        /// The earlier generated files `files` replace: with the configuration's targets, every generated file in
+        /// their folders (a target dropped from a shared folder, a contract gone); with targets chosen for the run
+        /// (`--target`, `--swift-only`), only those targets' own files, so a run of one target never removes
+        /// another's.
+        public var owned: [OutputWriter.OwnedFiles]
         /// Hand-written guides with their marked sections regenerated (paths as configured).
         public var guides: [OutputFile]
         /// Problems outside contracts (templates, guides, inputs).
@@ -37,11 +40,14 @@ public struct Generator: Sendable {
         }
     }
 
-    /// Loads and checks the contracts, and prepares the files of `targets` (by default the configuration's), which
-    /// render when written (``write(_:waiting:)``) or read. Nothing is written.
-    public func generate(_ targets: Set<OutputTarget>? = nil) -> Result {
-        let targets = (targets ?? Set(configuration.targets)).sorted()
-        var result = Result(contracts: [], files: [], ownedFolders: targets.map(\.folder).reduce(into: []) { if !$0.contains($1) { $0.append($1) } }, guides: [], diagnostics: [])
+    /// Loads and checks the contracts, and prepares the files of `chosen` targets (by default the configuration's),
+    /// which render when written (``write(_:waiting:)``) or read. Nothing is written.
+    public func generate(_ chosen: Set<OutputTarget>? = nil) -> Result {
+        let targets = (chosen ?? Set(configuration.targets)).sorted()
+        let owned = chosen == nil
+            ? targets.map(\.folder).reduce(into: []) { if !$0.contains($1) { $0.append($1) } }.map { OutputWriter.OwnedFiles(folder: $0) }
+            : targets.map(\.ownedFiles)
+        var result = Result(contracts: [], files: [], owned: owned, guides: [], diagnostics: [])
         let found: ContractFiles.Found
         do {
             found = try ContractFiles.find(configuration.inputs)
@@ -108,7 +114,7 @@ public struct Generator: Sendable {
     public func write(_ result: Result, waiting: @escaping @Sendable () -> Void = {}) throws(OutputWriter.Failure) -> OutputWriter.Report {
         var writer = OutputWriter(directory: URL(fileURLWithPath: configuration.output))
         writer.waiting = waiting
-        return try writer.write(result.files, ownedFolders: result.ownedFolders, guides: result.guides)
+        return try writer.write(result.files, owned: result.owned, guides: result.guides)
     }
 
     /// A file on disk that differs from what generation would write.
@@ -135,14 +141,8 @@ public struct Generator: Sendable {
             let onDisk = try? String(contentsOfFile: guide.relativePath, encoding: .utf8)
             if onDisk != guide.contents { drifts.append(Drift(path: guide.relativePath, onDisk: onDisk, regenerated: guide.contents)) }
         }
-        let kept = Set(result.files.map(\.relativePath))
-        for folder in result.ownedFolders {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent(folder).path)) ?? []
-            for name in names.sorted() where !kept.contains("\(folder)/\(name)") && !name.hasPrefix(".") {
-                let url = output.appendingPathComponent(folder).appendingPathComponent(name)
-                guard OutputWriter.isGenerated(url) else { continue }
-                drifts.append(Drift(path: shown("\(folder)/\(name)"), onDisk: try? String(contentsOf: url, encoding: .utf8), regenerated: nil))
-            }
+        for relative in OutputWriter.staleFiles(in: output, owned: result.owned, kept: Set(result.files.map(\.relativePath))) {
+            drifts.append(Drift(path: shown(relative), onDisk: try? String(contentsOf: output.appendingPathComponent(relative), encoding: .utf8), regenerated: nil))
         }
         return drifts.sorted { $0.path < $1.path }
     }

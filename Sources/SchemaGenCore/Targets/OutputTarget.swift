@@ -39,6 +39,14 @@ public enum OutputTarget: String, Sendable, CaseIterable, Comparable {
         }
     }
 
+    /// This target's files in its folder: `<contract>.<fileExtension>`, and not another target's there whose
+    /// extension ends the same (a client's `.swift` is not a server's `.server.swift`).
+    var ownedFiles: OutputWriter.OwnedFiles {
+        let suffix = "." + fileExtension
+        let others = Self.allCases.filter { $0 != self && $0.folder == folder && $0.fileExtension.hasSuffix(suffix) }
+        return OutputWriter.OwnedFiles(folder: folder, suffix: suffix, except: others.map { "." + $0.fileExtension })
+    }
+
     /// Translates and renders one checked contract into this target's file, written into the sink as it goes;
     /// `sourceFile` is the contract's file name, which the file's header names.
     typealias Renderer = @Sendable (_ contract: Contract, _ sourceFile: String, _ sink: any OutputSink) -> Void

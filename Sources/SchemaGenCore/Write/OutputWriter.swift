@@ -10,8 +10,8 @@ import Darwin
 /// The write stage: puts a run's files on disk all or nothing, one run at a time.
 ///
 /// - Only files whose bytes change are written, so builds that watch timestamps do not redo work.
-/// - Files this tool generated earlier (they start with one of the ``markers``) that no longer have a source
-///   are removed; nothing else in the folder is touched.
+/// - Files this tool generated earlier (they start with one of the ``markers``) that the run owns (``OwnedFiles``)
+///   and no longer writes are removed; nothing else in the folder is touched.
 /// - A run holds a lock on the output folder, so concurrent runs (a build plugin and a command line, two
 ///   terminals) wait for each other instead of deleting each other's files.
 /// - The run's changes go through a ``WriteJournal``: a run killed at any moment leaves either the old output
@@ -42,9 +42,27 @@ public struct OutputWriter: Sendable {
         self.directory = directory
     }
 
-    /// Writes `files` (relative to the output folder) and `guides` (paths as configured), and removes earlier
-    /// generated files in `ownedFolders` (relative paths) that are not among `files`.
-    public func write(_ files: [OutputFile], ownedFolders: [String], guides: [OutputFile] = []) throws(Failure) -> Report {
+    /// Generated files of one folder of the output (a relative path) that a run replaces: every one, or those whose
+    /// names end in `suffix` and in none of `except` (one target's, where several targets share the folder).
+    public struct OwnedFiles: Hashable, Sendable {
+        public var folder: String
+        public var suffix: String
+        public var except: [String]
+
+        public init(folder: String, suffix: String = "", except: [String] = []) {
+            self.folder = folder
+            self.suffix = suffix
+            self.except = except
+        }
+
+        func contains(_ name: String) -> Bool {
+            name.hasSuffix(suffix) && !except.contains { name.hasSuffix($0) }
+        }
+    }
+
+    /// Writes `files` (relative to the output folder) and `guides` (paths as configured), and removes the earlier
+    /// generated files `owned` covers that are not among `files`.
+    public func write(_ files: [OutputFile], owned: [OwnedFiles], guides: [OutputFile] = []) throws(Failure) -> Report {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
@@ -64,7 +82,7 @@ public struct OutputWriter: Sendable {
         } catch {
             throw Failure(description: "cannot finish the interrupted earlier run in '\(directory.relativePath)': \(error)")
         }
-        let plan = plan(files, ownedFolders: ownedFolders, guides: guides, report: &report)
+        let plan = plan(files, owned: owned, guides: guides, report: &report)
         guard !plan.files.isEmpty || !plan.removals.isEmpty else { return report }
         try commit(plan, report: &report)
         return report
@@ -92,8 +110,27 @@ public struct OutputWriter: Sendable {
         var removals: [String] = []
     }
 
+    /// The generated files under `directory` that `owned` covers and `kept` (relative paths) does not list: what a
+    /// run removes, and what `check` reports as left over. Relative paths, sorted.
+    static func staleFiles(in directory: URL, owned: [OwnedFiles], kept: Set<String>) -> [String] {
+        var stale: [String] = []
+        var folders: [String] = []
+        for files in owned where !folders.contains(files.folder) { folders.append(files.folder) }
+        for folder in folders {
+            let folderURL = directory.appendingPathComponent(folder)
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folderURL.path)) ?? []
+            for name in names where !name.hasPrefix(".") {
+                let relative = folder.isEmpty ? name : "\(folder)/\(name)"
+                guard !kept.contains(relative), owned.contains(where: { $0.folder == folder && $0.contains(name) }),
+                      isGenerated(folderURL.appendingPathComponent(name)) else { continue }
+                stale.append(relative)
+            }
+        }
+        return stale.sorted()
+    }
+
     /// What may change: every file, and stale generated files.
-    private func plan(_ files: [OutputFile], ownedFolders: [String], guides: [OutputFile], report: inout Report) -> Plan {
+    private func plan(_ files: [OutputFile], owned: [OwnedFiles], guides: [OutputFile], report: inout Report) -> Plan {
         var plan = Plan()
         let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let all = files.map { ($0, directory) } + guides.map { ($0, workingDirectory) }
@@ -102,19 +139,10 @@ public struct OutputWriter: Sendable {
             let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).schemagen-new")
             plan.files.append((WriteJournal.Move(temporary: temporary.path, destination: url.path), file))
         }
-        let kept = Set(files.map(\.relativePath))
-        for folder in ownedFolders {
-            let folderURL = directory.appendingPathComponent(folder)
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: folderURL.path)) ?? []
-            for name in names.sorted() where !name.hasPrefix(".") {
-                let relative = folder.isEmpty ? name : "\(folder)/\(name)"
-                let url = folderURL.appendingPathComponent(name)
-                guard !kept.contains(relative), Self.isGenerated(url) else { continue }
-                plan.removals.append(url.standardizedFileURL.path)
-                report.removed.append(relative)
-            }
+        for relative in Self.staleFiles(in: directory, owned: owned, kept: Set(files.map(\.relativePath))) {
+            plan.removals.append(directory.appendingPathComponent(relative).standardizedFileURL.path)
+            report.removed.append(relative)
         }
-        report.removed.sort()
         return plan
     }
 
