@@ -59,6 +59,29 @@ import Testing
         #expect(warnings.first?.hasPrefix("52:3 AsyncAPI does not say how events are framed") == true, "\(warnings)")
     }
 
+    /// Streetlights (AsyncAPI 3.0, MQTT): its addresses are topics, which a Socket.IO frame (the guess when a document
+    /// does not say) has no place for. The import failed: the guessed framing made its own contract invalid. It now
+    /// guesses an envelope that carries the address, says so, and keeps every channel and parameter.
+    @Test func addressesThatAreNotNamespacesAreKeptInAnEnvelope() throws {
+        let (contract, text, warnings) = try Self.imported("streetlights-mqtt-asyncapi.yml")
+        #expect(text.contains("framing:\n  envelope:\n    name: event\n    payload: data\n    channel: channel\n"), "\(text)")
+        guard case .envelope(let envelope) = contract.framing else {
+            Issue.record("not an envelope: \(contract.framing)")
+            return
+        }
+        #expect(envelope.channelKey == "channel")
+        #expect(contract.channels.map(\.address.raw) == [
+            "smartylighting/streetlights/1/0/event/{streetlightId}/lighting/measured", "smartylighting/streetlights/1/0/action/{streetlightId}/turn/on",
+            "smartylighting/streetlights/1/0/action/{streetlightId}/turn/off", "smartylighting/streetlights/1/0/action/{streetlightId}/dim",
+        ])
+        #expect(contract.channels.allSatisfy { $0.parameters.map(\.name) == ["streetlightId"] })
+        let expected: String = "66:3 AsyncAPI does not say how events are framed on the wire, and the address "
+            + "'smartylighting/streetlights/1/0/event/{streetlightId}/lighting/measured' is not a Socket.IO namespace; the contract says "
+            + "`framing: {envelope: {name: event, payload: data, channel: channel}}` (`{\"event\": ..., \"channel\": ..., \"data\": ...}`): "
+            + "change it to the API's (an `envelope:`, a `discriminator:` or `frames:`, docs/contract-format.md)"
+        #expect(warnings.first == expected, "\(warnings)")
+    }
+
     /// Hostile documents: schemas that contain themselves (through a list, through `allOf`), references that go
     /// nowhere. Each is a warning; the import finishes.
     @Test func schemasThatContainThemselvesOrPointNowhereAreWarnings() throws {

@@ -62,10 +62,7 @@ struct AsyncAPIReader {
         if case .object(let framing)? = root["x-schemagen-framing"]?.documentValue {
             members += framing
         } else {
-            diagnostics.append(.warning("AsyncAPI does not say how events are framed on the wire; the contract says `framing: socket.io`: "
-                                        + "change it to the API's (an `envelope:`, a `discriminator:` or `frames:`, docs/contract-format.md)",
-                                        at: (root["channels"] ?? root).location))
-            members.append(("framing", .string("socket.io")))
+            members.append(guessedFraming(channels))
         }
         if let dates = root["x-schemagen-dates"]?.text, dates != "iso8601" { members.append(("dates", .string(dates))) }
         if !types.isEmpty { members.append(("types", .object(types))) }
@@ -78,6 +75,23 @@ struct AsyncAPIReader {
         }
         diagnostics += schemas.diagnostics
         return .object(members)
+    }
+
+    /// The framing of a document that does not say (AsyncAPI has no word for it), with a warning saying it is a
+    /// guess: Socket.IO, unless a channel's address is not a namespace (`smartylighting/streetlights/…`, a queue's
+    /// name), which a Socket.IO frame has no place for; then an envelope that carries the channel's address beside
+    /// the event's name, so the contract is valid and keeps every address.
+    private mutating func guessedFraming(_ channels: [ImportedChannel]) -> (key: String, value: DocumentValue) {
+        let location = (root["channels"] ?? root).location
+        let fix = "change it to the API's (an `envelope:`, a `discriminator:` or `frames:`, docs/contract-format.md)"
+        guard let address = channels.lazy.compactMap(\.address).first(where: { !$0.hasPrefix("/") }) else {
+            diagnostics.append(.warning("AsyncAPI does not say how events are framed on the wire; the contract says `framing: socket.io`: \(fix)", at: location))
+            return ("framing", .string("socket.io"))
+        }
+        diagnostics.append(.warning("AsyncAPI does not say how events are framed on the wire, and the address '\(address)' is not a Socket.IO namespace; "
+                                    + "the contract says `framing: {envelope: {name: event, payload: data, channel: channel}}` "
+                                    + "(`{\"event\": ..., \"channel\": ..., \"data\": ...}`): \(fix)", at: location))
+        return ("framing", .object([("envelope", .object([("name", .string("event")), ("payload", .string("data")), ("channel", .string("channel"))]))]))
     }
 
     /// The document's own description, without the paragraphs schemagen's export adds.
