@@ -59,6 +59,22 @@ import Testing
         #expect(warnings.first?.hasPrefix("52:3 AsyncAPI does not say how events are framed") == true, "\(warnings)")
     }
 
+    /// Slack RTM (AsyncAPI 3.0): every message pins its `type` with an `enum` of one value, which was imported as a
+    /// free `String?`; it is the constant it is, as a `const` would be.
+    @Test func anEnumOfOneValueIsAConstant() throws {
+        let (contract, _, _) = try Self.imported("slack-rtm-asyncapi.yml")
+        #expect(contract.events.count == 47)
+        func typeField(_ event: String) -> Field? {
+            guard case .object(let object)? = contract.events.first(where: { $0.wireName == event })?.payload else { return nil }
+            return object.fields.first { $0.wireName == "type" }
+        }
+        #expect(typeField("hello")?.constant == .string("hello"))
+        #expect(typeField("accountsChanged")?.constant == .string("accounts_changed"))
+        #expect(typeField("outgoingMessage")?.constant == .string("message"))
+        // Every message pins its type.
+        #expect(contract.events.filter { typeField($0.wireName)?.constant == nil }.map(\.wireName) == [])
+    }
+
     /// Streetlights (AsyncAPI 3.0, MQTT): its addresses are topics, which a Socket.IO frame (the guess when a document
     /// does not say) has no place for. The import failed: the guessed framing made its own contract invalid. It now
     /// guesses an envelope that carries the address, says so, and keeps every channel and parameter.

@@ -201,7 +201,7 @@ struct AsyncAPIReader {
         let members = options.map { reader.merged($0["$ref"]?.text.flatMap(reader.resolve) ?? $0) }
         guard let first = members.first?["properties"]?.entries else { return nil }
         for candidate in first.compactMap(\.keyText) {
-            let tags = members.compactMap { $0["properties"]?[candidate]?["const"]?.text }
+            let tags = members.compactMap { AsyncAPISchemaReader.constant(of: $0["properties"]?[candidate])?.text }
             if tags.count == members.count, Set(tags).count == tags.count { return (candidate, tags) }
         }
         return nil
@@ -250,9 +250,9 @@ struct AsyncAPIReader {
                 // schemagen writes `allOf: [the member, {properties: {key: {const: tag}}}]`; other documents put the
                 // constant in the member itself.
                 let parts = option["allOf"]?.elements ?? [option]
-                let tag = parts.compactMap { $0["properties"]?[key]?["const"]?.text }.first
-                    ?? schemas.merged(option["$ref"]?.text.flatMap(schemas.resolve) ?? option)["properties"]?[key]?["const"]?.text
-                let member = option["allOf"] == nil ? option : (parts.first { $0["properties"]?[key]?["const"] == nil } ?? parts[0])
+                let tag = parts.compactMap { AsyncAPISchemaReader.constant(of: $0["properties"]?[key])?.text }.first
+                    ?? AsyncAPISchemaReader.constant(of: schemas.merged(option["$ref"]?.text.flatMap(schemas.resolve) ?? option)["properties"]?[key])?.text
+                let member = option["allOf"] == nil ? option : (parts.first { AsyncAPISchemaReader.constant(of: $0["properties"]?[key]) == nil } ?? parts[0])
                 guard let tag, case .expression(let type, _) = schemas.spell(member, what: "a case of \(what)") else {
                     schemas.warn("a case of \(what) has no constant `\(key)`; left out", at: option)
                     continue

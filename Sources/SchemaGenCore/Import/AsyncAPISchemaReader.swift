@@ -173,7 +173,7 @@ struct AsyncAPISchemaReader {
     /// One field: its type expression alone, or a mapping when it says more.
     mutating func field(_ schema: SyntaxNode, isRequired: Bool, what: String) -> DocumentValue {
         var members: [(key: String, value: DocumentValue)] = []
-        if let constant = schema["const"] {
+        if let constant = Self.constant(of: schema) {
             members.append(("const", constant.documentValue))
         } else {
             let optional = isRequired ? "" : "?"
@@ -202,6 +202,15 @@ struct AsyncAPISchemaReader {
         }
         if members.count == 1, members[0].key == "type" { return members[0].value }
         return .object(members)
+    }
+
+    /// The one value a schema allows: its `const`, or an `enum` of one value (`type: {enum: [hello]}`, how Slack's
+    /// and other documents written before `const` pin an event's type).
+    static func constant(of schema: SyntaxNode?) -> SyntaxNode? {
+        guard let schema else { return nil }
+        if let constant = schema["const"] { return constant }
+        if let values = schema["enum"]?.elements, values.count == 1 { return values[0] }
+        return nil
     }
 
     /// A tuple's elements as a contract lists them: `- name: Type`, a variadic last one `- name: Type...`.
