@@ -62,7 +62,7 @@ struct AsyncAPIReader {
         if case .object(let framing)? = root["x-schemagen-framing"]?.documentValue {
             members += framing
         } else {
-            members.append(guessedFraming(channels))
+            members.append(guessedFraming(channels, schemas: schemas))
         }
         if let dates = root["x-schemagen-dates"]?.text, dates != "iso8601" { members.append(("dates", .string(dates))) }
         if !types.isEmpty { members.append(("types", .object(types))) }
@@ -81,9 +81,13 @@ struct AsyncAPIReader {
     /// guess: Socket.IO, unless a channel's address is not a namespace (`smartylighting/streetlights/…`, a queue's
     /// name), which a Socket.IO frame has no place for; then an envelope that carries the channel's address beside
     /// the event's name, so the contract is valid and keeps every address.
-    private mutating func guessedFraming(_ channels: [ImportedChannel]) -> (key: String, value: DocumentValue) {
+    private mutating func guessedFraming(_ channels: [ImportedChannel], schemas: AsyncAPISchemaReader) -> (key: String, value: DocumentValue) {
         let location = (root["channels"] ?? root).location
-        let fix = "change it to the API's (an `envelope:`, a `discriminator:` or `frames:`, docs/contract-format.md)"
+        var fix = "change it to the API's (an `envelope:`, a `discriminator:` or `frames:`, docs/contract-format.md)"
+        if let pinned = Self.pinnedProperty(of: channels.flatMap(\.events), schemas: schemas) {
+            fix += "; \(pinned.count) of \(pinned.total) messages pin `\(pinned.key)` to one value: if it names the event on the wire, that is "
+                + "`framing: {discriminator: \(pinned.key)}`, each event keyed by its value and without the field"
+        }
         guard let address = channels.lazy.compactMap(\.address).first(where: { !$0.hasPrefix("/") }) else {
             diagnostics.append(.warning("AsyncAPI does not say how events are framed on the wire; the contract says `framing: socket.io`: \(fix)", at: location))
             return ("framing", .string("socket.io"))
@@ -92,6 +96,31 @@ struct AsyncAPIReader {
                                     + "the contract says `framing: {envelope: {name: event, payload: data, channel: channel}}` "
                                     + "(`{\"event\": ..., \"channel\": ..., \"data\": ...}`): \(fix)", at: location))
         return ("framing", .object([("envelope", .object([("name", .string("event")), ("payload", .string("data")), ("channel", .string("channel"))]))]))
+    }
+
+    /// The property most messages' payloads pin to one value (Slack's `type: {enum: [hello]}`, Kraken's
+    /// `event: {const: ping}`), which likely names the event on the wire: held by more than half of the messages,
+    /// and by at least two.
+    private static func pinnedProperty(of events: [ImportedEvent], schemas: AsyncAPISchemaReader) -> (key: String, count: Int, total: Int)? {
+        var counts: [String: Int] = [:]
+        var order: [String] = []
+        for event in events {
+            guard let payload = event.message["payload"] else { continue }
+            let object = schemas.merged(payload["$ref"]?.text.flatMap(schemas.resolve) ?? payload)
+            for entry in object["properties"]?.entries ?? [] {
+                guard let key = entry.keyText, AsyncAPISchemaReader.constant(of: entry.value) != nil else { continue }
+                if counts[key] == nil { order.append(key) }
+                counts[key, default: 0] += 1
+            }
+        }
+        // The first of the most pinned, so the hint is the same on every run.
+        var best: (key: String, count: Int)?
+        for key in order {
+            let count = counts[key, default: 0]
+            if count > best?.count ?? 0 { best = (key, count) }
+        }
+        guard let best, best.count >= 2, best.count * 2 > events.count else { return nil }
+        return (best.key, best.count, events.count)
     }
 
     /// The document's own description, without the paragraphs schemagen's export adds.
