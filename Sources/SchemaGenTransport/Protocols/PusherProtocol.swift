@@ -1,0 +1,197 @@
+import Foundation
+import SchemaGenRuntime
+
+/// The Pusher Channels protocol, version 7 (github.com/pusher/pusher-socket-protocol): every text frame is an
+/// event object, `{"event": "my-event", "channel": "my-channel", "data": "{\"hello\":\"world\"}"}`, which a
+/// contract describes as an envelope (`name: event`, `channel: channel`, `payload: data`, `payloadEncoding:
+/// json-string`).
+///
+/// The connection is ready once the server's `pusher:connection_established` arrives (the protocol says a client
+/// must send nothing before it); it then subscribes every channel the client subscribes to (`pusher:subscribe`,
+/// again after every reconnection), with the ``authorize`` answer for `private-` and `presence-` channels, and
+/// unsubscribes with `pusher:unsubscribe`. It answers the server's `pusher:ping`, sends its own after the activity
+/// timeout (the lesser of ``activityTimeout`` and the server's `activity_timeout`) without a frame from the
+/// server, and reconnects when no frame comes within ``pongTimeout`` of it. A `pusher:error` with a code of
+/// 4000–4099 stops the connection (the same request would fail again), 4100–4299 reconnects; every other frame,
+/// errors without such a code and `pusher_internal:` events included, reaches the client.
+public struct PusherProtocol: RealtimeProtocol {
+    /// The application's key: the URL's path becomes `/app/<key>`.
+    public var appKey: String
+    /// Sent as the `client` and `version` query items, which Pusher asks every library to supply.
+    public var clientName: String
+    public var clientVersion: String
+    /// Silence from the server after which the connection pings it; the server's `activity_timeout` lowers it.
+    public var activityTimeout: Duration
+    /// How long the connection waits for any frame after its ping before it reconnects.
+    public var pongTimeout: Duration
+    /// The signature (`auth`, and `channel_data` for a presence channel) that subscribing a `private-` or
+    /// `presence-` channel needs, given the connection's socket id; `nil` subscribes without one. It is called
+    /// while the connection subscribes, so it must answer at once: sign with what the app already holds.
+    public var authorize: @Sendable (_ channel: String, _ socketID: String, _ credentials: ConnectionCredentials) -> PusherAuthorization?
+
+    public init(appKey: String, clientName: String = "swift-schemagen", clientVersion: String = "1.0",
+                activityTimeout: Duration = .seconds(120), pongTimeout: Duration = .seconds(30),
+                authorize: @escaping @Sendable (_ channel: String, _ socketID: String, _ credentials: ConnectionCredentials) -> PusherAuthorization? = { _, _, _ in nil }) {
+        self.appKey = appKey
+        self.clientName = clientName
+        self.clientVersion = clientVersion
+        self.activityTimeout = activityTimeout
+        self.pongTimeout = pongTimeout
+        self.authorize = authorize
+    }
+
+    public func request(for url: URL, credentials: ConnectionCredentials) throws -> WebSocketRequest {
+        let items = [URLQueryItem(name: "protocol", value: "7"), URLQueryItem(name: "client", value: clientName),
+                     URLQueryItem(name: "version", value: clientVersion)]
+        guard var components = URLComponents(url: try self.url(url, adding: items, credentials: credentials), resolvingAgainstBaseURL: false) else {
+            throw WebSocketFailure("'\(url)' is not a URL")
+        }
+        components.path = "/app/\(appKey)"
+        guard let full = components.url else { throw WebSocketFailure("'\(appKey)' cannot be part of a URL path") }
+        return WebSocketRequest(url: full, headers: credentials.headers)
+    }
+
+    public func makeSession(credentials: ConnectionCredentials) -> any ProtocolSession {
+        Session(activityTimeout: activityTimeout, pongTimeout: pongTimeout) { authorize($0, $1, credentials) }
+    }
+
+    struct Session: ProtocolSession {
+        private(set) var activityTimeout: Duration
+        let pongTimeout: Duration
+        let authorize: @Sendable (_ channel: String, _ socketID: String) -> PusherAuthorization?
+        /// Known once `pusher:connection_established` has arrived.
+        private(set) var socketID: String?
+        private var lastFrame: ContinuousClock.Instant?
+        private var pingSent: ContinuousClock.Instant?
+
+        init(activityTimeout: Duration, pongTimeout: Duration, authorize: @escaping @Sendable (String, String) -> PusherAuthorization?) {
+            self.activityTimeout = activityTimeout
+            self.pongTimeout = pongTimeout
+            self.authorize = authorize
+        }
+
+        mutating func start(at now: ContinuousClock.Instant) -> [SessionEvent] {
+            // Not ready yet: the server speaks first.
+            lastFrame = now
+            return []
+        }
+
+        var nextHeartbeat: ContinuousClock.Instant? {
+            if let pingSent { return pingSent + pongTimeout }
+            return lastFrame.map { $0 + activityTimeout }
+        }
+
+        mutating func heartbeat(at now: ContinuousClock.Instant) -> [SessionEvent] {
+            if let pingSent {
+                guard now - pingSent >= pongTimeout else { return [] }
+                return [.reconnect(reason: "the server did not answer a ping within \(pongTimeout)")]
+            }
+            guard let lastFrame, now - lastFrame >= activityTimeout else { return [] }
+            pingSent = now
+            return [.send(Self.message(event: "pusher:ping", data: [:]))]
+        }
+
+        mutating func join(_ channel: String) -> [WebSocketMessage] {
+            var data: [String: JSONValue] = ["channel": .string(channel)]
+            if channel.hasPrefix("private-") || channel.hasPrefix("presence-"), let socketID, let authorization = authorize(channel, socketID) {
+                data["auth"] = .string(authorization.auth)
+                if let channelData = authorization.channelData { data["channel_data"] = .string(channelData) }
+            }
+            return [Self.message(event: "pusher:subscribe", data: .object(data))]
+        }
+
+        mutating func leave(_ channel: String) -> [WebSocketMessage] {
+            [Self.message(event: "pusher:unsubscribe", data: ["channel": .string(channel)])]
+        }
+
+        mutating func receive(_ message: WebSocketMessage, at now: ContinuousClock.Instant) -> [SessionEvent] {
+            // Any frame shows the server is there.
+            lastFrame = now
+            pingSent = nil
+            let data = switch message {
+            case .text(let text): Data(text.utf8)
+            case .binary(let bytes): bytes
+            }
+            guard let header = try? JSONDecoder().decode(Header.self, from: data) else { return [.deliver(IncomingFrame(data: data))] }
+            switch header.event {
+            case "pusher:connection_established":
+                guard let established = header.data?.decoded(as: Established.self) else {
+                    return [.reconnect(reason: "pusher:connection_established carried no socket id")]
+                }
+                socketID = established.socket_id
+                if let seconds = established.activity_timeout, seconds > 0 { activityTimeout = min(activityTimeout, .seconds(seconds)) }
+                return [.ready]
+            case "pusher:ping":
+                return [.send(Self.message(event: "pusher:pong", data: [:]))]
+            case "pusher:pong":
+                return []
+            case "pusher:error":
+                let error = header.data?.decoded(as: ErrorData.self)
+                let reason = "pusher:error \(error?.code.map(String.init) ?? "without a code"): \(error?.message ?? "")"
+                switch error?.code {
+                case (4000..<4100)?: return [.stop(.rejected(reason))]
+                case (4100..<4300)?: return [.reconnect(reason: reason)]
+                default: return [.deliver(IncomingFrame(data: data, channel: header.channel))]
+                }
+            default:
+                return [.deliver(IncomingFrame(data: data, channel: header.channel))]
+            }
+        }
+
+        func encode(_ frame: OutgoingFrame) throws -> [WebSocketMessage] {
+            guard frame.ackID == nil, frame.acknowledges == nil else {
+                throw ConnectionFailure.unsupported("Pusher Channels carry no Socket.IO acknowledgements")
+            }
+            return [.text(String(decoding: frame.data, as: UTF8.self))]
+        }
+
+        /// An event's name and channel; the rest is the client's to read.
+        struct Header: Decodable {
+            var event: String
+            var channel: String?
+            var data: JSONValue?
+        }
+
+        struct Established: Decodable {
+            var socket_id: String
+            var activity_timeout: Int?
+        }
+
+        struct ErrorData: Decodable {
+            var message: String?
+            var code: Int?
+        }
+
+        static func message(event: String, data: JSONValue) -> WebSocketMessage {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            let body: JSONValue = ["event": .string(event), "data": data]
+            return .text(String(decoding: (try? encoder.encode(body)) ?? Data("{}".utf8), as: UTF8.self))
+        }
+    }
+}
+
+/// What subscribing a private or presence Pusher channel sends besides its name.
+public struct PusherAuthorization: Sendable, Hashable {
+    /// `<app key>:<signature>`, the HMAC your server computes over the socket id and channel name.
+    public var auth: String
+    /// A presence channel's member, as JSON text (`{"user_id": "1", "user_info": {...}}`).
+    public var channelData: String?
+
+    public init(auth: String, channelData: String? = nil) {
+        self.auth = auth
+        self.channelData = channelData
+    }
+}
+
+private extension JSONValue {
+    /// The value as `T`: Pusher sends a protocol event's data as JSON text, and some servers as the object itself.
+    func decoded<T: Decodable>(as type: T.Type) -> T? {
+        let data: Data? = switch self {
+        case .string(let text): Data(text.utf8)
+        case .object: try? JSONEncoder().encode(self)
+        default: nil
+        }
+        return data.flatMap { try? JSONDecoder().decode(T.self, from: $0) }
+    }
+}
