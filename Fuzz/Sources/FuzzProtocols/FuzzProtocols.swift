@@ -3,7 +3,7 @@ import FuzzSupport
 import SchemaGenRuntime
 import SchemaGenTransport
 
-/// Messages as a server sends them, through the Socket.IO and Phoenix sessions: the input is split at newlines into
+/// Messages as a server sends them, through the Socket.IO, Phoenix and Pusher sessions: the input is split at newlines into
 /// WebSocket messages (text when UTF-8, binary otherwise). A crash or a sanitizer report is a finding, and so is a
 /// Socket.IO event or acknowledgement the session delivers that, written back by the session and read again by a
 /// fresh one, does not come out the same.
@@ -36,12 +36,16 @@ func fuzzProtocols(_ data: Data) -> CInt {
     var socketIO = connectedSocketIO()
     var fresh = SocketIOProtocol().makeSession(credentials: .none)
     var phoenix = PhoenixProtocol().makeSession(credentials: .none)
+    var pusher = PusherProtocol(appKey: "key") { channel, socketID, _ in PusherAuthorization(auth: "key:\(socketID):\(channel)") }
+        .makeSession(credentials: .none)
     _ = fresh.start(at: now)
     _ = phoenix.start(at: now)
     _ = phoenix.join("realtime:room")
+    _ = pusher.start(at: now)
     for message in messages(data) {
         _ = fresh.receive(message, at: now)
         _ = phoenix.receive(message, at: now)
+        _ = pusher.receive(message, at: now)
         for event in socketIO.receive(message, at: now) {
             // A message handed on whole is one the session could not read: the client reports it.
             guard case .deliver(let frame) = event, case .text(let text) = message, frame.data != Data(text.utf8) else { continue }
@@ -51,6 +55,9 @@ func fuzzProtocols(_ data: Data) -> CInt {
     fuzzServerSession(data)
     _ = socketIO.heartbeat(at: now + .seconds(3_600))
     _ = phoenix.heartbeat(at: now + .seconds(3_600))
+    // Subscribing after the messages signs with whatever socket id they established.
+    _ = pusher.join("presence-room")
+    _ = pusher.heartbeat(at: now + .seconds(3_600))
     return 0
 }
 
