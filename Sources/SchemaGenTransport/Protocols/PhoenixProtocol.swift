@@ -143,10 +143,7 @@ public struct PhoenixProtocol: RealtimeProtocol {
 
         static func frame(joinRef: String?, ref: String, topic: String, event: String, payload: JSONValue) -> WebSocketMessage {
             let members: [JSONValue] = [joinRef.map(JSONValue.string) ?? .null, .string(ref), .string(topic), .string(event), payload]
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            let data = (try? encoder.encode(JSONValue.array(members))) ?? Data("[]".utf8)
-            return .text(String(decoding: data, as: UTF8.self))
+            return .text(JSONValue.array(members).description)
         }
 
         /// `text` with a leading `[null,` made `["<joinRef>",`: the client wrote the frame without the join reference

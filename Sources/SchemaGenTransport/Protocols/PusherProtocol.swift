@@ -163,10 +163,7 @@ public struct PusherProtocol: RealtimeProtocol {
         }
 
         static func message(event: String, data: JSONValue) -> WebSocketMessage {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            let body: JSONValue = ["event": .string(event), "data": data]
-            return .text(String(decoding: (try? encoder.encode(body)) ?? Data("{}".utf8), as: UTF8.self))
+            .text(JSONValue.object(["event": .string(event), "data": data]).description)
         }
     }
 }
