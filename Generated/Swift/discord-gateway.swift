@@ -612,7 +612,7 @@ extension DiscordGateway {
             case .hello:
                 return .hello(try decoder.decode(Hello.self, from: frame.payloadOrNull))
             case .heartbeat:
-                return .heartbeat(try decoder.decode(Int?.self, from: frame.payloadOrNull))
+                return .heartbeat(try decoder.decode(Int?.self, from: frame.presentPayload()))
             case .heartbeatAck:
                 return .heartbeatAck
             case .reconnect:
@@ -782,7 +782,7 @@ extension DiscordGateway {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onHeartbeat(_ handler: @escaping @Sendable (Int?) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "1:1", decoding: Int?.self, from: .payload, handler: handler,
+            core.addListener(channel: nil, eventName: "1:1", decoding: Int?.self, from: .presentPayload, handler: handler,
             event: ServerEvent.heartbeat)
         }
 

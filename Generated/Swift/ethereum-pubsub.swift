@@ -7,9 +7,9 @@ import SchemaGenRuntime
 public enum EthereumPubSub {
     /// How this API frames events on the wire.
     public static let framing: WireFraming = .shapes([
-    FrameShape(name: "reply", conditions: [.init(path: FramePath([.key("jsonrpc")]), value: .string("2.0"))], required: [FramePath([.key("id")]), FramePath([.key("result")])], eventName: nil, payload: .at(FramePath([.key("result")])), fields: [.init(key: "id", path: FramePath([.key("id")]))]),
-    FrameShape(name: "error_reply", conditions: [.init(path: FramePath([.key("jsonrpc")]), value: .string("2.0"))], required: [FramePath([.key("id")]), FramePath([.key("error")])], eventName: nil, payload: .at(FramePath([.key("error")])), fields: [.init(key: "id", path: FramePath([.key("id")]))]),
-    FrameShape(name: "notification", conditions: [.init(path: FramePath([.key("jsonrpc")]), value: .string("2.0")), .init(path: FramePath([.key("method")]), value: .string("eth_subscription"))], eventName: nil, payload: .at(FramePath([.key("params")]))),
+    FrameShape(name: "reply", conditions: [.init(path: FramePath([.key("jsonrpc")]), value: .string("2.0"))], required: [FramePath([.key("id")]), FramePath([.key("result")])], eventName: nil, payload: .at(FramePath([.key("result")])), fields: [.init(key: "id", path: FramePath([.key("id")]))], unnamedEvent: "result"),
+    FrameShape(name: "error_reply", conditions: [.init(path: FramePath([.key("jsonrpc")]), value: .string("2.0"))], required: [FramePath([.key("id")]), FramePath([.key("error")])], eventName: nil, payload: .at(FramePath([.key("error")])), fields: [.init(key: "id", path: FramePath([.key("id")]))], unnamedEvent: "rpc_error"),
+    FrameShape(name: "notification", conditions: [.init(path: FramePath([.key("jsonrpc")]), value: .string("2.0")), .init(path: FramePath([.key("method")]), value: .string("eth_subscription"))], eventName: nil, payload: .at(FramePath([.key("params")])), unnamedEvent: "eth_subscription"),
     FrameShape(name: "request", eventName: FramePath([.key("method")]), payload: .at(FramePath([.key("params")])), fields: [.init(key: "id", path: FramePath([.key("id")]))]),
     ])
     /// How this API writes dates on the wire.

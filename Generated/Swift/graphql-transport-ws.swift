@@ -466,7 +466,7 @@ extension GraphQLTransportWS {
         ///
         /// Wire name: `connection_init` in frame shape `message`, client to server.
         public func connectionInit(_ payload: ConnectionInit) async throws {
-            try await core.emit(EventAddress(shape: 0, name: .string("connection_init")), channel: nil, payload: .some(payload))
+            try await core.emit(EventAddress(shape: 0, name: .string("connection_init")), channel: nil, payload: payload)
         }
 
         /// Requests an operation; `id` links every result to it.
@@ -504,7 +504,7 @@ extension GraphQLTransportWS {
         public func emit(_ event: ClientEvent) async throws {
             switch event {
             case .connectionInit(let payload):
-                try await core.emit(EventAddress(shape: 0, name: .string("connection_init")), channel: nil, payload: .some(payload))
+                try await core.emit(EventAddress(shape: 0, name: .string("connection_init")), channel: nil, payload: payload)
             case .startOperation(let payload):
                 try await core.emit(EventAddress(shape: 0, name: .string("subscribe")), channel: nil, payload: payload)
             case .complete(let payload):

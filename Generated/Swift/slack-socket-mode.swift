@@ -9,7 +9,7 @@ public enum SlackSocketMode {
     public static let framing: WireFraming = .shapes([
     FrameShape(name: "envelope", required: [FramePath([.key("envelope_id")])], eventName: FramePath([.key("type")]), payload: .at(FramePath([.key("payload")])), fields: [.init(key: "envelope_id", path: FramePath([.key("envelope_id")])), .init(key: "accepts_response_payload", path: FramePath([.key("accepts_response_payload")])), .init(key: "retry_attempt", path: FramePath([.key("retry_attempt")])), .init(key: "retry_reason", path: FramePath([.key("retry_reason")]))]),
     FrameShape(name: "message", eventName: FramePath([.key("type")]), payload: .rest),
-    FrameShape(name: "acknowledgement", eventName: nil, payload: .at(FramePath([.key("payload")])), fields: [.init(key: "envelope_id", path: FramePath([.key("envelope_id")]))]),
+    FrameShape(name: "acknowledgement", eventName: nil, payload: .at(FramePath([.key("payload")])), fields: [.init(key: "envelope_id", path: FramePath([.key("envelope_id")]))], unnamedEvent: "ack"),
     ])
     /// How this API writes dates on the wire.
     public static let dateEncoding: WireDateEncoding = .iso8601
@@ -549,14 +549,14 @@ extension SlackSocketMode {
         ///
         /// Frame shape `acknowledgement`, client to server.
         public func ack(_ payload: Ack) async throws {
-            try await core.emit(EventAddress(shape: 2, name: nil), channel: nil, payload: .some(payload))
+            try await core.emit(EventAddress(shape: 2, name: nil), channel: nil, payload: payload)
         }
 
         /// Sends any event the app may send in this scope.
         public func emit(_ event: ClientEvent) async throws {
             switch event {
             case .ack(let payload):
-                try await core.emit(EventAddress(shape: 2, name: nil), channel: nil, payload: .some(payload))
+                try await core.emit(EventAddress(shape: 2, name: nil), channel: nil, payload: payload)
             }
         }
 
@@ -603,7 +603,7 @@ extension SlackSocketMode {
                 return {
                     let answer = await handler(request)
                     let payload = Ack(envelopeId: request.envelopeId, payload: answer)
-                    try await core.emit(EventAddress(shape: 2, name: nil), channel: nil, payload: .some(payload))
+                    try await core.emit(EventAddress(shape: 2, name: nil), channel: nil, payload: payload)
                 }
             }
         }
@@ -629,7 +629,7 @@ extension SlackSocketMode {
                 return {
                     let answer = await handler(request)
                     let payload = Ack(envelopeId: request.envelopeId, payload: answer)
-                    try await core.emit(EventAddress(shape: 2, name: nil), channel: nil, payload: .some(payload))
+                    try await core.emit(EventAddress(shape: 2, name: nil), channel: nil, payload: payload)
                 }
             }
         }
@@ -655,7 +655,7 @@ extension SlackSocketMode {
                 return {
                     let answer = await handler(request)
                     let payload = Ack(envelopeId: request.envelopeId, payload: answer)
-                    try await core.emit(EventAddress(shape: 2, name: nil), channel: nil, payload: .some(payload))
+                    try await core.emit(EventAddress(shape: 2, name: nil), channel: nil, payload: payload)
                 }
             }
         }

@@ -61,9 +61,9 @@ import Testing
         await #expect(throws: RequestFailure.timedOut(after: .milliseconds(50))) { try await Self.subscribe(core, id: 8, timeout: .milliseconds(50)) }
         transport.deliver(Self.reply(8))         // after its timeout
         #expect(failures.values == [
-            "event '' answers 7, which no request waits for (unknown, answered already, or timed out)",
-            "event '' answers 99, which no request waits for (unknown, answered already, or timed out)",
-            "event '' answers 8, which no request waits for (unknown, answered already, or timed out)",
+            "event 'result' answers 7, which no request waits for (unknown, answered already, or timed out)",
+            "event 'result' answers 99, which no request waits for (unknown, answered already, or timed out)",
+            "event 'result' answers 8, which no request waits for (unknown, answered already, or timed out)",
         ])
         #expect(core.pendingRequestCount == 0)
     }

@@ -23,7 +23,7 @@ import Testing
     }
 
     static func comment(depth: Int) -> Data {
-        Data((String(repeating: #"{"id":"c","replies":[],"meta":{},"parent":"#, count: depth) + "null"
+        Data((String(repeating: #"{"id":"c","replies":[],"meta":{},"thread_root":null,"parent":"#, count: depth) + "null"
               + String(repeating: "}", count: depth)).utf8)
     }
 

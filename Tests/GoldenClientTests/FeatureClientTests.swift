@@ -127,7 +127,7 @@ import Testing
     }
 
     @Test func structsMayHoldThemselvesThroughOptionals() throws {
-        let json = #"{"id":"1","parent":{"id":"0","replies":[],"meta":{}},"replies":[{"id":"2","replies":[],"meta":{"root":{"id":"0","replies":[],"meta":{}}}}],"meta":{}}"#
+        let json = #"{"id":"1","thread_root":null,"parent":{"id":"0","thread_root":null,"replies":[],"meta":{}},"replies":[{"id":"2","thread_root":null,"replies":[],"meta":{"root":{"id":"0","thread_root":null,"replies":[],"meta":{}}}}],"meta":{}}"#
         let comment = try JSONDecoder().decode(Recursion.Comment.self, from: Data(json.utf8))
         #expect(comment.parent?.id == "0")
         #expect(comment.parent?.parent == nil)
@@ -135,11 +135,28 @@ import Testing
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let encoded = String(decoding: try encoder.encode(comment.parent!), as: UTF8.self)
-        #expect(encoded == #"{"id":"0","meta":{},"replies":[]}"#)
+        #expect(encoded == #"{"id":"0","meta":{},"replies":[],"thread_root":null}"#)
         var copy = comment
         copy.parent = nil
         #expect(copy != comment)
         #expect(comment.parent?.id == "0")
+    }
+
+    /// `T | null` and `(T | null)?` close a cycle as `T?` does (stored indirectly): a thread's root is always sent,
+    /// `null` at the top, and an edit's source tells absent from `null`.
+    @Test func structsMayHoldThemselvesThroughNullables() throws {
+        let json = #"{"id":"2","thread_root":{"id":"1","thread_root":null,"replies":[],"meta":{}},"edited_from":null,"replies":[],"meta":{}}"#
+        let comment = try JSONDecoder().decode(Recursion.Comment.self, from: Data(json.utf8))
+        #expect(comment.threadRoot?.id == "1")
+        #expect(comment.threadRoot?.threadRoot == nil)
+        #expect(comment.editedFrom == .null)
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(Recursion.Comment.self, from: Data(#"{"id":"3","replies":[],"meta":{}}"#.utf8))
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let encoded = String(decoding: try encoder.encode(comment), as: UTF8.self)
+        #expect(encoded == #"{"edited_from":null,"id":"2","meta":{},"replies":[],"thread_root":{"id":"1","meta":{},"replies":[],"thread_root":null}}"#)
     }
 
     @Test func constantsOfEveryKind() throws {

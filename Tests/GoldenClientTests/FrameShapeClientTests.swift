@@ -54,6 +54,27 @@ import Testing
         #expect(failures.values.isEmpty)
     }
 
+    /// `T | null` as a shape's payload (Discord's heartbeat `d`, "integer or null"): `nil` is written as `null`
+    /// under its key, never left out, and a frame without the key is refused as the format says, not read as nil.
+    @Test func aNullablePayloadIsAlwaysThereBothWays() async throws {
+        let transport = LoopbackTransport()
+        let client = FrameShapes.Client(transport: transport)
+        try await client.emit(.heartbeat(nil))
+        try await client.heartbeat(nil)
+        #expect(Self.sent(transport) == [#"{"op":1,"d":null}"#, #"{"op":1,"d":null}"#])
+        let heartbeats = Recorder<Int?>()
+        let failures = Recorder<String>()
+        client.onHeartbeat { heartbeats.append($0) }
+        client.onIncomingFailure { failures.append($0.description) }
+        transport.deliver(json: #"{"op":1,"d":null}"#)
+        transport.deliver(json: #"{"op":1}"#)
+        transport.deliver(json: #"{"op":1,"d":7}"#)
+        #expect(heartbeats.values == [nil, 7])
+        #expect(failures.values == [
+            "event '1' has a payload that does not decode: the frame has no payload, which the contract says is always there (null or a value)",
+        ])
+    }
+
     /// Unknown events keep their name, payload and envelope fields; frames that fit no shape, or fit one but not
     /// its payload, reach the failure handler saying which shape and which key.
     @Test func unknownEventsAndFailuresSayWhatTheyAre() async throws {

@@ -110,4 +110,18 @@ import Testing
         #expect(rate.value == Decimal(string: "1.0842") && rate.meta.servedBy == "fx-2")
         #expect(failures.values.count == 1 && failures.values[0].contains(#""other""#), "\(failures.values)")
     }
+
+    /// `ids: app`: an order acknowledged by its own `order_id` takes it as a required argument and sends it as given,
+    /// never a counter in its place.
+    @Test func aCorrelationValueTheAppGivesIsSentAsGiven() async throws {
+        let transport = LoopbackTransport()
+        let client = Requests.Client(transport: transport)
+        let call = Task { try await client.placeOrder(orderId: "ord-17", symbol: "BTC-USD", quantity: 2) }
+        let frames = try await transport.sentFrames(atLeast: 1).map(\.text)
+        #expect(frames == [#"{"type":"place_order","order_id":"ord-17","quantity":2,"symbol":"BTC-USD"}"#])
+        transport.deliver(json: #"{"type":"order_accepted","order_id":"ord-16","status":"open"}"#)
+        transport.deliver(json: #"{"type":"order_accepted","order_id":"ord-17","status":"open"}"#)
+        let accepted = try await call.value
+        #expect(accepted.orderId == "ord-17" && accepted.status == "open")
+    }
 }

@@ -24,7 +24,7 @@ extension FrameShapes {
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onHeartbeat(_ handler: @escaping @Sendable (ServerConnection, Int?) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "3:1", decoding: Int?.self, from: .payload, handler: handler)
+            core.addListener(channel: nil, eventName: "3:1", decoding: Int?.self, from: .presentPayload, handler: handler)
         }
 
         /// Wire name: `2` in frame shape `opcode`, client to server.
@@ -84,7 +84,7 @@ extension FrameShapes {
             guard let route = ClientRoute(rawValue: frame.route) else { throw UnexpectedClientEvent(eventName: frame.eventName) }
             switch route {
             case .heartbeat:
-                return .heartbeat(try decoder.decode(Int?.self, from: frame.payloadOrNull))
+                return .heartbeat(try decoder.decode(Int?.self, from: frame.presentPayload()))
             case .identify:
                 return .identify(try decoder.decode(Identify.self, from: frame.payloadOrNull))
             case .resume:

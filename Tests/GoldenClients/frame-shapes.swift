@@ -7,7 +7,7 @@ public enum FrameShapes {
     /// How this API frames events on the wire.
     public static let framing: WireFraming = .shapes([
     FrameShape(name: "dispatch", conditions: [.init(path: FramePath([.key("op")]), value: .integer(0))], eventName: FramePath([.key("t")]), payload: .at(FramePath([.key("d")])), fields: [.init(key: "s", path: FramePath([.key("s")]))]),
-    FrameShape(name: "reply", required: [FramePath([.key("id")]), FramePath([.key("result")])], eventName: nil, payload: .at(FramePath([.key("result")])), fields: [.init(key: "id", path: FramePath([.key("id")]))]),
+    FrameShape(name: "reply", required: [FramePath([.key("id")]), FramePath([.key("result")])], eventName: nil, payload: .at(FramePath([.key("result")])), fields: [.init(key: "id", path: FramePath([.key("id")]))], unnamedEvent: "result"),
     FrameShape(name: "notification", conditions: [.init(path: FramePath([.key("kind")]), value: .string("notification"))], eventName: FramePath([.key("meta"), .key("type")]), payload: .at(FramePath([.key("body"), .key("event")]))),
     FrameShape(name: "opcode", eventName: FramePath([.key("op")]), eventNameKind: .integer, payload: .at(FramePath([.key("d")]))),
     ])
@@ -338,7 +338,7 @@ extension FrameShapes {
             case .hello:
                 return .hello(try decoder.decode(Hello.self, from: frame.payloadOrNull))
             case .heartbeat:
-                return .heartbeat(try decoder.decode(Int?.self, from: frame.payloadOrNull))
+                return .heartbeat(try decoder.decode(Int?.self, from: frame.presentPayload()))
             }
         }
     }
@@ -440,7 +440,7 @@ extension FrameShapes {
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onHeartbeat(_ handler: @escaping @Sendable (Int?) -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "3:1", decoding: Int?.self, from: .payload, handler: handler,
+            core.addListener(channel: nil, eventName: "3:1", decoding: Int?.self, from: .presentPayload, handler: handler,
             event: ServerEvent.heartbeat)
         }
 

@@ -16,12 +16,16 @@ extension Recursion {
     public struct Comment: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let id: String
         @Indirect public var parent: Recursion.Comment?
+        @Indirect public var threadRoot: Recursion.Comment?
+        @Indirect public var editedFrom: Nullable<Recursion.Comment>?
         public let replies: [Recursion.Comment]
         public let meta: Meta
 
-        public init(id: String, parent: Recursion.Comment? = nil, replies: [Recursion.Comment], meta: Meta) {
+        public init(id: String, parent: Recursion.Comment? = nil, threadRoot: Recursion.Comment? = nil, editedFrom: Nullable<Recursion.Comment>? = nil, replies: [Recursion.Comment], meta: Meta) {
             self.id = id
             self.parent = parent
+            self.threadRoot = threadRoot
+            self.editedFrom = editedFrom
             self.replies = replies
             self.meta = meta
         }
@@ -29,6 +33,8 @@ extension Recursion {
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             guard Members.equal(lhs.id, rhs.id) else { return false }
             guard Members.equal(lhs.parent, rhs.parent) else { return false }
+            guard Members.equal(lhs.threadRoot, rhs.threadRoot) else { return false }
+            guard Members.equal(lhs.editedFrom, rhs.editedFrom) else { return false }
             guard Members.equal(lhs.replies, rhs.replies) else { return false }
             guard Members.equal(lhs.meta, rhs.meta) else { return false }
             return true
@@ -36,13 +42,15 @@ extension Recursion {
 
         public init(from decoder: any Decoder) throws {
             let fields = try WireFields(decoder)
-            self.init(id: try fields.string("id"), parent: try fields.optionalValue("parent", as: Recursion.Comment.self), replies: try fields.value("replies", as: [Recursion.Comment].self), meta: try fields.value("meta", as: Meta.self))
+            self.init(id: try fields.string("id"), parent: try fields.optionalValue("parent", as: Recursion.Comment.self), threadRoot: try fields.value("thread_root", as: Recursion.Comment?.self), editedFrom: try fields.nullable("edited_from", as: Recursion.Comment.self), replies: try fields.value("replies", as: [Recursion.Comment].self), meta: try fields.value("meta", as: Meta.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
             try WireFieldWriter(encoder)
                 .string("id", self.id)
                 .optionalValue("parent", self.parent)
+                .value("thread_root", self.threadRoot)
+                .optionalValue("edited_from", self.editedFrom)
                 .value("replies", self.replies)
                 .value("meta", self.meta)
         }

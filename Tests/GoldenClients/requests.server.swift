@@ -77,6 +77,31 @@ extension Requests {
             }
         }
 
+        /// Wire name: `place_order`, client to server.
+        ///
+        /// Calls `handler` with the sending connection and the event's value for every `place_order` a client
+        /// sends. Returns a token whose `cancel()` removes the listener.
+        @discardableResult
+        public func onPlaceOrder(_ handler: @escaping @Sendable (ServerConnection, PlaceOrder) -> Void) -> ListenerToken {
+            core.addListener(channel: nil, eventName: "place_order", decoding: PlaceOrder.self, from: .payload, handler: handler)
+        }
+
+        /// Answers the app's `place_order` requests: `handler`'s value goes back to the requesting connection in
+        /// `order_accepted`, with the request's `order_id` written into it (whatever the handler put there). One
+        /// answer per event: setting one replaces the one before; the token's `cancel()` removes it. Listeners of
+        /// `place_order` still hear every request.
+        @discardableResult
+        public func respondToPlaceOrder(_ handler: @escaping @Sendable (ServerConnection, PlaceOrder) async -> OrderAccepted) -> ListenerToken {
+            core.setResponder(channel: nil, eventName: "place_order") { [core] connection, frame, decoder, _ in
+                let request = try decoder.decode(PlaceOrder.self, from: frame.payloadOrNull)
+                let echoed = core.correlationValue(in: frame, at: .payloadField("order_id"))
+                return {
+                    let payload = await handler(connection, request)
+                    try await core.emit(eventName: "order_accepted", channel: nil, payload: payload, echoing: echoed, at: "order_id", to: connection)
+                }
+            }
+        }
+
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
         public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
@@ -85,6 +110,8 @@ extension Requests {
                 try await core.emit(eventName: "balance", channel: nil, payload: payload, to: recipients)
             case .rate(let payload):
                 try await core.emit(eventName: "rate", channel: nil, payload: payload, to: recipients)
+            case .orderAccepted(let payload):
+                try await core.emit(eventName: "order_accepted", channel: nil, payload: payload, to: recipients)
             case .unknown(let name, let payload):
                 try await core.emit(eventName: name, channel: nil, rawPayload: payload, to: recipients)
             }
@@ -101,6 +128,7 @@ extension Requests {
             case getBalance = "get_balance"
             case cancelRequest = "cancel_request"
             case getRate = "get_rate"
+            case placeOrder = "place_order"
         }
 
         /// Reads a frame a client sent; throws `UnexpectedClientEvent` for an event clients do not send in this scope.
@@ -113,6 +141,8 @@ extension Requests {
                 return .cancelRequest(try decoder.decode(CancelRequest.self, from: frame.payloadOrNull))
             case .getRate:
                 return .getRate(try decoder.decode(GetRate.self, from: frame.payloadOrNull))
+            case .placeOrder:
+                return .placeOrder(try decoder.decode(PlaceOrder.self, from: frame.payloadOrNull))
             }
         }
     }

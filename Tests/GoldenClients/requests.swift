@@ -222,6 +222,72 @@ extension Requests {
         }
     }
 
+    /// Wire name: `place_order`, client to server.
+    public struct PlaceOrder: Codable, Hashable, Sendable, MemberwiseEquatable {
+        /// The event's name on the wire.
+        public static let eventName = "place_order"
+
+        public let orderId: String
+        public let symbol: String
+        public let quantity: Int
+
+        public init(orderId: String, symbol: String, quantity: Int) {
+            self.orderId = orderId
+            self.symbol = symbol
+            self.quantity = quantity
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.orderId, rhs.orderId) else { return false }
+            guard Members.equal(lhs.symbol, rhs.symbol) else { return false }
+            guard Members.equal(lhs.quantity, rhs.quantity) else { return false }
+            return true
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(orderId: try fields.string("order_id"), symbol: try fields.string("symbol"), quantity: try fields.int("quantity"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("order_id", self.orderId)
+                .string("symbol", self.symbol)
+                .int("quantity", self.quantity)
+        }
+    }
+
+    /// Wire name: `order_accepted`, server to client.
+    public struct OrderAccepted: Codable, Hashable, Sendable, MemberwiseEquatable {
+        /// The event's name on the wire.
+        public static let eventName = "order_accepted"
+
+        public let orderId: String
+        public let status: String
+
+        public init(orderId: String, status: String) {
+            self.orderId = orderId
+            self.status = status
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.orderId, rhs.orderId) else { return false }
+            guard Members.equal(lhs.status, rhs.status) else { return false }
+            return true
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(orderId: try fields.string("order_id"), status: try fields.string("status"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("order_id", self.orderId)
+                .string("status", self.status)
+        }
+    }
+
     /// The events the app may send in this scope.
     public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
         /// Wire name: `get_balance`, client to server.
@@ -230,12 +296,15 @@ extension Requests {
         case cancelRequest(CancelRequest)
         /// Wire name: `get_rate`, client to server.
         case getRate(GetRate)
+        /// Wire name: `place_order`, client to server.
+        case placeOrder(PlaceOrder)
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
             case let (.getBalance(lhs), .getBalance(rhs)): return Members.equal(lhs, rhs)
             case let (.cancelRequest(lhs), .cancelRequest(rhs)): return Members.equal(lhs, rhs)
             case let (.getRate(lhs), .getRate(rhs)): return Members.equal(lhs, rhs)
+            case let (.placeOrder(lhs), .placeOrder(rhs)): return Members.equal(lhs, rhs)
             default: return false
             }
         }
@@ -247,6 +316,8 @@ extension Requests {
         case balance(Balance)
         /// Wire name: `rate`, server to client.
         case rate(Rate)
+        /// Wire name: `order_accepted`, server to client.
+        case orderAccepted(OrderAccepted)
         /// An event the contract does not describe, with its payload's raw JSON.
         case unknown(name: Swift.String, payload: Foundation.Data?)
 
@@ -254,6 +325,7 @@ extension Requests {
             switch (lhs, rhs) {
             case let (.balance(lhs), .balance(rhs)): return Members.equal(lhs, rhs)
             case let (.rate(lhs), .rate(rhs)): return Members.equal(lhs, rhs)
+            case let (.orderAccepted(lhs), .orderAccepted(rhs)): return Members.equal(lhs, rhs)
             case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
                 return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
             default: return false
@@ -265,6 +337,7 @@ extension Requests {
         private enum Route: Swift.String {
             case balance = "balance"
             case rate = "rate"
+            case orderAccepted = "order_accepted"
         }
 
         static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
@@ -276,6 +349,8 @@ extension Requests {
                 return .balance(try decoder.decode(Balance.self, from: frame.payloadOrNull))
             case .rate:
                 return .rate(try decoder.decode(Rate.self, from: frame.payloadOrNull))
+            case .orderAccepted:
+                return .orderAccepted(try decoder.decode(OrderAccepted.self, from: frame.payloadOrNull))
             }
         }
     }
@@ -338,6 +413,21 @@ extension Requests {
             return try decoder.decode(Rate.self, from: frame.payloadOrNull)
         }
 
+        /// Wire name: `place_order`, client to server.
+        ///
+        /// Sends the request and returns its reply, `order_accepted`, matched by `order_id` (given by the app). Throws
+        /// `RequestFailure` when no reply comes within `timeout` (or the client's default) or the connection is lost,
+        /// and `CancellationError` when the calling task is cancelled.
+        @discardableResult
+        public func placeOrder(orderId: String, symbol: String, quantity: Int, timeout: Duration? = nil) async throws -> OrderAccepted {
+            let _correlation = orderId
+            let frame = try await core.request(expecting: ReplyMatch(route: "order_accepted", channel: nil, source: .payloadField("order_id")), correlation: .string(_correlation), timeout: timeout) {
+                try await core.emit(eventName: "place_order", channel: nil, payload: PlaceOrder(orderId: _correlation, symbol: symbol, quantity: quantity))
+            }
+            let decoder = core.payloadDecoder
+            return try decoder.decode(OrderAccepted.self, from: frame.payloadOrNull)
+        }
+
         /// Sends any event the app may send in this scope.
         public func emit(_ event: ClientEvent) async throws {
             switch event {
@@ -347,6 +437,8 @@ extension Requests {
                 try await core.emit(eventName: "cancel_request", channel: nil, payload: payload)
             case .getRate(let payload):
                 try await core.emit(eventName: "get_rate", channel: nil, payload: payload)
+            case .placeOrder(let payload):
+                try await core.emit(eventName: "place_order", channel: nil, payload: payload)
             }
         }
 
@@ -366,6 +458,15 @@ extension Requests {
         public func onRate(_ handler: @escaping @Sendable (Rate) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "rate", decoding: Rate.self, from: .payload, handler: handler,
             event: ServerEvent.rate)
+        }
+
+        /// Wire name: `order_accepted`, server to client.
+        ///
+        /// Returns a token whose `cancel()` removes the listener.
+        @discardableResult
+        public func onOrderAccepted(_ handler: @escaping @Sendable (OrderAccepted) -> Void) -> ListenerToken {
+            core.addListener(channel: nil, eventName: "order_accepted", decoding: OrderAccepted.self, from: .payload, handler: handler,
+            event: ServerEvent.orderAccepted)
         }
 
         /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.

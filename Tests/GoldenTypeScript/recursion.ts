@@ -6,6 +6,8 @@
 export interface Comment {
     id: string;
     parent?: Comment | null;
+    thread_root: Comment | null;
+    edited_from?: Comment | null;
     replies: Comment[];
     meta: {
         root?: Comment | null;

@@ -50,6 +50,23 @@ export interface Rate {
     value: number;
 }
 
+/**
+ * The payload of `place_order` (client to server).
+ */
+export interface PlaceOrder {
+    order_id: string;
+    symbol: string;
+    quantity: number;
+}
+
+/**
+ * The payload of `order_accepted` (server to client).
+ */
+export interface OrderAccepted {
+    order_id: string;
+    status: string;
+}
+
 // Frames
 
 /**
@@ -92,14 +109,30 @@ export type RateFrame = Rate & {
 };
 
 /**
+ * `place_order` as it travels (client to server).
+ *
+ * Answered by `order_accepted`, matched by `order_id`.
+ */
+export type PlaceOrderFrame = PlaceOrder & {
+    type: "place_order";
+};
+
+/**
+ * `order_accepted` as it travels (server to client).
+ */
+export type OrderAcceptedFrame = OrderAccepted & {
+    type: "order_accepted";
+};
+
+/**
  * Every frame the server sends.
  */
-export type ServerFrame = BalanceFrame | RateFrame;
+export type ServerFrame = BalanceFrame | RateFrame | OrderAcceptedFrame;
 
 /**
  * Every frame a client sends.
  */
-export type ClientFrame = GetBalanceFrame | CancelRequestFrame | GetRateFrame;
+export type ClientFrame = GetBalanceFrame | CancelRequestFrame | GetRateFrame | PlaceOrderFrame;
 
 // Guards: which event a frame is, told by its constants and name; its payload is not checked.
 
@@ -121,6 +154,14 @@ export function isGetRateFrame(frame: unknown): frame is GetRateFrame {
 
 export function isRateFrame(frame: unknown): frame is RateFrame {
     return valueAt(frame, ["type"]) === "rate";
+}
+
+export function isPlaceOrderFrame(frame: unknown): frame is PlaceOrderFrame {
+    return valueAt(frame, ["type"]) === "place_order";
+}
+
+export function isOrderAcceptedFrame(frame: unknown): frame is OrderAcceptedFrame {
+    return valueAt(frame, ["type"]) === "order_accepted";
 }
 
 function valueAt(value: unknown, path: readonly (string | number)[]): unknown {

@@ -5,7 +5,7 @@ import SchemaGenRuntime
 extension Checker {
     static let eventKeys = ["direction", "description", "deprecated", "swiftName", "payload", "envelope", "frame", "wire", "reply", "subscription", "ack"]
     static let replyKeys = ["event", "match", "error", "ids", "cancel"]
-    static let subscriptionKeys = ["event", "match", "end", "error", "cancel", "ids", "id"]
+    static let subscriptionKeys = ["event", "match", "end", "error", "cancel", "ids", "id", "idFrom"]
     static let cancelKeys = ["event", "field"]
     static let channelKeys = ["address", "parameters", "description", "deprecated", "swiftName", "events"]
     static let parameterKeys = ["type", "description", "swiftName"]
@@ -79,7 +79,7 @@ extension Checker {
             (declaration.cancel, declaration.cancelField) = readCancel(spec, what: "the reply of \(owner)")
             reply = declaration
         }
-        let subscription = reader.entry("subscription").flatMap { readSubscription($0, owner: owner) }
+        let subscription = reader.entry("subscription").flatMap { readSubscription($0, owner: owner, hasReply: reader.entry("reply") != nil) }
         var ack: AckDeclaration?
         if let entry = reader.entry("ack") {
             if entry.value.scalar != nil {
@@ -107,7 +107,7 @@ extension Checker {
         return ids
     }
 
-    private mutating func readSubscription(_ entry: SyntaxNode.Entry, owner: String) -> SubscriptionDeclaration? {
+    private mutating func readSubscription(_ entry: SyntaxNode.Entry, owner: String, hasReply: Bool) -> SubscriptionDeclaration? {
         let what = "the subscription of \(owner)"
         guard let spec = MappingReader(entry.value, owner: what, allowedKeys: Self.subscriptionKeys, ownerLocation: entry.key.location,
                                        diagnostics: &diagnostics),
@@ -122,6 +122,24 @@ extension Checker {
         declaration.error = spec["error"].flatMap { readText($0, what: "the subscription's `error`") }
         declaration.ids = readCorrelationIDs(spec)
         declaration.idInReply = spec["id"].flatMap { readText($0, what: "the subscription's `id`") }
+        if let node = spec["idFrom"], let source = readText(node, what: "the subscription's `idFrom`") {
+            switch source {
+            case "request":
+                declaration.idFromRequest = hasReply
+                if let id = spec["id"] {
+                    diagnostics.error("\(what) takes its id from the request (`idFrom: request`), so the reply has no field to name: leave `id:` out",
+                                      at: id.location)
+                }
+            case "reply":
+                if !hasReply {
+                    diagnostics.error("\(what) takes its id from the reply, but there is no `reply:`; add one, or leave `idFrom:` out: without a "
+                                      + "reply the client chooses the id, in the request's `match` field", at: node.location)
+                }
+            default:
+                diagnostics.error("the subscription's `idFrom` is '\(source)'; write `idFrom: request` (the id is the request's own correlation value, "
+                                  + "which the reply and the items echo) or `idFrom: reply` (the reply carries the id the server chose)", at: node.location)
+            }
+        }
         (declaration.cancel, declaration.cancelField) = readCancel(spec, what: what)
         return declaration
     }

@@ -215,6 +215,12 @@ extension Checker {
         for index in shapes.indices {
             let placed = events.filter { $0.event.shapeIndex == index }
             let kinds = placed.compactMap { $0.event.wireValue.map { ($0.kind, $0) } }
+            if !shapes[index].namesEvents, !placed.isEmpty {
+                // Reports name the contract's event, not the empty name such a frame carries.
+                var names: [String] = []
+                for (_, event) in placed where !names.contains(event.wireName) { names.append(event.wireName) }
+                shapes[index].shape.unnamedEvent = names.joined(separator: " or ")
+            }
             if let first = kinds.first {
                 shapes[index].shape.eventNameKind = first.0
                 if let other = placed.first(where: { $0.event.wireValue.map { $0.kind != first.0 } ?? false }) {

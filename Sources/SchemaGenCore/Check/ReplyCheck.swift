@@ -69,6 +69,11 @@ struct ReplyCheck {
             diagnostics.error("\(owner) has `error:`, but '\(event.wireName)' is the server's request and the app answers it: leave `error:` out",
                               at: reply.location)
         }
+        if reply.ids == .app {
+            diagnostics.error("\(owner) has `ids: app`, but '\(event.wireName)' is the server's request: the server chooses its values and the "
+                              + "app echoes them; leave `ids:` out, or write `counter` or `uuid` for how the generated server chooses them",
+                              at: reply.location)
+        }
         guard let answer = scope.first(where: { $0.wireName == reply.event }) else {
             let names = scope.filter(\.direction.isEmittedByClient).map(\.wireName)
             diagnostics.error("\(owner) names event '\(reply.event)', which this scope does not have\(Suggestions.hint(for: reply.event, in: names))",

@@ -27,14 +27,11 @@ struct SubscriptionCheck {
                     checkCorrelation(subscription.match, of: carrier, isRequest: false, owner: owner, role: "its \(role) '\(name)'",
                                      ids: .counter, replies: replies, at: subscription.location, diagnostics: &diagnostics)
                 }
+                if let reply = event.reply, let answer = scope.first(where: { $0.wireName == reply.event }) {
+                    checkIDInReply(subscription, of: event, reply: reply, answer: answer, scope: scope, owner: owner, diagnostics: &diagnostics)
+                }
                 if let key = subscription.idInReply {
-                    if let reply = event.reply, let answer = scope.first(where: { $0.wireName == reply.event }) {
-                        if contract.objectFields(of: answer.payload?.unwrapped ?? .scalar(.json))?.contains(where: { $0.wireName == key }) != true {
-                            diagnostics.error("\(owner) takes its id from '\(key)' of the reply '\(answer.wireName)', whose payload has no such field; "
-                                              + "name a field of its payload, or leave `id:` out when the payload is the id", at: subscription.location,
-                                              notes: [.note("'\(answer.wireName)' is declared here", at: answer.location)])
-                        }
-                    } else if event.reply == nil {
+                    if event.reply == nil {
                         diagnostics.error("\(owner) takes its id from '\(key)' of the reply, but '\(event.wireName)' has no `reply:`; without one the "
                                           + "client chooses the id: leave `id:` out", at: subscription.location)
                     }
@@ -49,6 +46,65 @@ struct SubscriptionCheck {
                                 at: subscription.location, diagnostics: &diagnostics)
                 }
             }
+        }
+    }
+
+    /// Where a confirmed subscription's id comes from can give one: the reply's payload is an id (an `Int` or a
+    /// `String`), or its field `id:` is; with `idFrom: request`, the items carry the request's correlation value, of
+    /// the same type. Anything else would open a subscription whose items never match it.
+    private func checkIDInReply(_ subscription: SubscriptionDeclaration, of event: Event, reply: ReplyDeclaration, answer: Event, scope: [Event],
+                                owner: String, diagnostics: inout DiagnosticBag) {
+        let ids: [TypeRef] = [.scalar(.int), .scalar(.string)]
+        let declared = [Diagnostic.note("'\(answer.wireName)' is declared here", at: answer.location)]
+        if subscription.idFromRequest {
+            let replies = ReplyCheck(contract: contract)
+            guard let own = replies.matchField(reply.match, of: event, isRequest: true),
+                  let item = scope.first(where: { $0.wireName == subscription.event }),
+                  let carried = replies.matchField(subscription.match, of: item, isRequest: false),
+                  ids.contains(own.type.valueType), ids.contains(carried.type.valueType), own.type.valueType != carried.type.valueType else { return }
+            diagnostics.error("\(owner) takes its id from the request (`idFrom: request`), whose '\(reply.match)' is `\(own.type.valueType.spelling)`, "
+                              + "but its items carry '\(subscription.match)' as `\(carried.type.valueType.spelling)`; give both the same type",
+                              at: subscription.location, notes: [.note("'\(subscription.match)' is declared here", at: carried.location)])
+            return
+        }
+        if let key = subscription.idInReply {
+            guard let field = contract.objectFields(of: answer.payload?.unwrapped ?? .scalar(.json))?.first(where: { $0.wireName == key }) else {
+                diagnostics.error("\(owner) takes its id from '\(key)' of the reply '\(answer.wireName)', whose payload has no such field; "
+                                  + "name a field of its payload, or write `idFrom: request` when the items carry the request's own "
+                                  + "'\(reply.match)'", at: subscription.location, notes: declared)
+                return
+            }
+            if !ids.contains(field.type.valueType) {
+                diagnostics.error("\(owner) takes its id from '\(key)' of the reply '\(answer.wireName)', which is `\(field.type.spelling)`; an id is an "
+                                  + "`Int` or a `String`", at: subscription.location, notes: [.note("'\(key)' is declared here", at: field.location)])
+            }
+            return
+        }
+        guard let payload = answer.payload else {
+            diagnostics.error("\(owner) is confirmed by '\(answer.wireName)', which has no payload to carry the subscription's id; when the items "
+                              + "carry the request's own '\(reply.match)', write `idFrom: request`", at: subscription.location, notes: declared)
+            return
+        }
+        guard !canBeAnID(payload.valueType) else { return }
+        let fields = contract.objectFields(of: payload.valueType)?.filter { ids.contains($0.type.valueType) }.map { "`id: \($0.wireName)`" } ?? []
+        let named = fields.isEmpty ? "" : " (\(fields.joined(separator: ", ")))"
+        diagnostics.error("\(owner) takes the payload of the reply '\(answer.wireName)' as its id, but that payload is `\(payload.spelling)`, not an "
+                          + "`Int` or a `String`; name the field of the reply that holds the id with `id:`\(named), or write `idFrom: request` "
+                          + "when the items carry the request's own '\(reply.match)'", at: subscription.location, notes: declared)
+    }
+
+    /// Whether a reply's payload may hold an id (a string or a number): `Int`, `String`, `JSON`, an enum, or a union
+    /// with such a member (JSON-RPC's `result`, a subscription id or a flag). The runtime refuses any other value.
+    private func canBeAnID(_ type: TypeRef) -> Bool {
+        switch type {
+        case .scalar(let scalar): return [.int, .string, .json].contains(scalar)
+        case .named(let name):
+            switch contract.type(named: name)?.kind {
+            case .enumeration?: return true
+            case .union(let union)?: return union.members.contains { canBeAnID($0.type.valueType) }
+            default: return false
+            }
+        default: return false
         }
     }
 

@@ -389,6 +389,7 @@ public struct ContractDiffer: Sendable {
         switch ids {
         case .counter: "counted 1, 2, 3…"
         case .uuid: "random UUIDs"
+        case .app: "given by the app"
         }
     }
 

@@ -169,6 +169,9 @@ public enum CorrelationIDs: String, Hashable, Sendable, CaseIterable {
     case counter
     /// A random UUID (graphql-ws operation ids, Slack-style envelope ids); needs a `String` field.
     case uuid
+    /// The app gives every value, as part of what it sends (an order acknowledged by its own `order_id`, a
+    /// subscription the app names): the method takes it as a required argument and never makes one up.
+    case app
 }
 
 /// A request that opens a subscription (`subscription:` on a client-to-server event): the server-to-client events
@@ -176,7 +179,8 @@ public enum CorrelationIDs: String, Hashable, Sendable, CaseIterable {
 ///
 /// The subscription's id is the request's `match` field, chosen by the client, or, when the request has a
 /// `reply:`, the reply's payload (or its field `id:`): the reply confirms the subscription and carries the id the
-/// server chose.
+/// server chose; or, with a reply and `idFrom: request`, the request's own correlation value, which the reply
+/// confirms and the items echo.
 public struct SubscriptionDeclaration: Hashable, Sendable {
     /// The event each item of the subscription arrives as.
     public var event: String
@@ -193,5 +197,8 @@ public struct SubscriptionDeclaration: Hashable, Sendable {
     public var ids: CorrelationIDs = .counter
     /// With `reply:`: the member of the reply's payload that holds the id; `nil` when the payload is the id.
     public var idInReply: String? = nil
+    /// With `reply:` and `idFrom: request`: the id is the request's correlation value (the reply's `match`), which
+    /// the reply only confirms.
+    public var idFromRequest = false
     public var location: SourceLocation
 }

@@ -66,7 +66,7 @@ extension RealtimeClientCore {
         } catch let error as DecodingError {
             return error
         } catch {
-            report(IncomingFailure(eventName: frame.eventName, channel: channel, rawFrame: incoming.data, rawPayload: frame.payload,
+            report(IncomingFailure(eventName: frame.reportedName, channel: channel, rawFrame: incoming.data, rawPayload: frame.payload,
                                    reason: .malformedFrame(WireFraming.MalformedFrame(reason: "\(error)"))))
             return nil
         }

@@ -210,7 +210,7 @@ public final class RealtimeClientCore: @unchecked Sendable {
         // responder, the listeners) tried.
         var undecodable = subscriptions.deliver(parsed, channel: channel, decoder: decoder)
         if case .unexpected(let correlation) = pending.deliver(parsed, channel: channel) {
-            report(IncomingFailure(eventName: parsed.eventName, channel: channel, rawFrame: parsed.frame, rawPayload: parsed.payload,
+            report(IncomingFailure(eventName: parsed.reportedName, channel: channel, rawFrame: parsed.frame, rawPayload: parsed.payload,
                                    reason: .unexpectedReply(correlation: correlation)))
         }
         // One lock per frame: the scope's routing is replaced, never changed, so it is used after the lock is released.
@@ -225,11 +225,11 @@ public final class RealtimeClientCore: @unchecked Sendable {
         } catch let error as DecodingError {
             undecodable = error
         } catch {
-            report(IncomingFailure(eventName: parsed.eventName, channel: channel, rawFrame: parsed.frame, rawPayload: parsed.payload,
+            report(IncomingFailure(eventName: parsed.reportedName, channel: channel, rawFrame: parsed.frame, rawPayload: parsed.payload,
                                    reason: .malformedFrame(WireFraming.MalformedFrame(reason: "\(error)"))))
         }
         if let undecodable {
-            report(IncomingFailure(eventName: parsed.eventName, channel: channel, rawFrame: parsed.frame, rawPayload: parsed.payload,
+            report(IncomingFailure(eventName: parsed.reportedName, channel: channel, rawFrame: parsed.frame, rawPayload: parsed.payload,
                                    reason: .undecodablePayload(undecodable)))
         }
     }
@@ -255,14 +255,18 @@ extension WireFraming {
     public enum PayloadSource: Sendable {
         /// The payload (``WireFraming/ParsedFrame/payloadOrNull``).
         case payload
+        /// The payload, which must be there (``WireFraming/ParsedFrame/presentPayload()``): a `T | null` payload,
+        /// for which `null` is a value and a missing payload an error.
+        case presentPayload
         /// The whole frame: an envelope event whose value holds envelope fields beside the payload.
         case frame
         /// A frame shape's parts, or the whole frame (``WireFraming/ParsedFrame/partsOrFrame``).
         case partsOrFrame
 
-        func bytes(of frame: ParsedFrame) -> Data {
+        func bytes(of frame: ParsedFrame) throws -> Data {
             switch self {
             case .payload: frame.payloadOrNull
+            case .presentPayload: try frame.presentPayload()
             case .frame: frame.frame
             case .partsOrFrame: frame.partsOrFrame
             }
@@ -275,5 +279,15 @@ extension WireFraming.ParsedFrame {
     /// with a clear "value not found" rather than being skipped.
     public var payloadOrNull: Data {
         payload ?? Data("null".utf8)
+    }
+
+    /// The payload's bytes (`null` among them); a frame without one fails to decode, as the contract's `T | null`
+    /// says the payload is always there.
+    public func presentPayload() throws -> Data {
+        guard let payload else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription:
+                "the frame has no payload, which the contract says is always there (null or a value)"))
+        }
+        return payload
     }
 }

@@ -165,7 +165,12 @@ extension RealtimeClientCore {
     /// With `id`, the client chose the subscription's id (it is in the request `send` sends): the subscription opens
     /// before the request goes out. With `confirmation` instead, the request's reply confirms it and carries the id
     /// the server chose: its payload, or its payload's member `idInReply`; this call returns once the reply came, and throws what `reject` throws for an error
-    /// reply, or ``RequestFailure`` as ``request(expecting:correlation:timeout:onAnswer:send:)`` does.
+    /// reply, or ``RequestFailure`` as ``request(expecting:correlation:timeout:onAnswer:send:)`` does. With both, the id
+    /// is the request's own correlation value: the subscription opens before the request goes out, and the call
+    /// returns once the reply confirmed it (or throws as above, closing it).
+    ///
+    /// A reply whose payload (or member `idInReply`) is not a string or a number opens nothing: the call throws, since
+    /// no item could ever be matched to it.
     ///
     /// The stream finishes on the end event, throws the error `failure` makes of the error event (or the error
     /// decoding it threw), and throws
@@ -213,6 +218,13 @@ extension RealtimeClientCore {
         do {
             if let id {
                 try subscriptions.open(handle, id: id)
+            }
+            if let confirmation, id != nil {
+                // The id is the request's own value: the subscription is open already, and the reply only confirms it.
+                let frame = try await request(expecting: confirmation.reply, correlation: confirmation.correlation, timeout: confirmation.timeout,
+                                              send: send)
+                try reject(frame, payloadDecoder)
+            } else if id != nil {
                 try await send()
             } else if let confirmation {
                 let replyRoute = confirmation.reply.route
@@ -236,9 +248,19 @@ extension RealtimeClientCore {
     }
 
     private static func subscriptionID(in reply: WireFraming.ParsedFrame, key: String?) -> JSONValue? {
-        if let key { return ReplyMatch.Source.payloadField(key).value(in: reply) }
-        guard let payload = reply.payload else { return nil }
-        return try? WireDecoder(dates: .iso8601).decode(JSONValue.self, from: payload)
+        let id: JSONValue?
+        if let key {
+            id = ReplyMatch.Source.payloadField(key).value(in: reply)
+        } else if let payload = reply.payload {
+            id = try? WireDecoder(dates: .iso8601).decode(JSONValue.self, from: payload)
+        } else {
+            id = nil
+        }
+        // Items carry an id as a string or a number; an object or null taken as one would match none of them.
+        switch id {
+        case .string?, .number?: return id
+        default: return nil
+        }
     }
 }
 

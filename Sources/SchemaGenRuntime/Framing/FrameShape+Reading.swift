@@ -144,7 +144,8 @@ extension FrameShape {
         switch payload {
         case .none, .rest: break
         case .at(let path):
-            if let range = try view.range(at: path), !view.bytes[range].elementsEqual("null".utf8) { payloadRange = range }
+            // A `null` payload is there: `T | null` tells it from a missing one, and a frame's parts carry it.
+            payloadRange = try view.range(at: path)
         }
         var values: [(key: String, value: Range<Int>)] = []
         for field in fields {
@@ -234,6 +235,7 @@ extension WireFraming {
             parts = object
         }
         return ParsedFrame(eventName: name, channel: channel, payload: payload, frame: data,
-                           route: EventAddress.route(shape: index, name: name), shape: shape.name, parts: parts)
+                           route: EventAddress.route(shape: index, name: name), shape: shape.name, parts: parts, parsedPayload: nil,
+                           unnamedEvent: shape.eventName == nil ? shape.unnamedEvent : nil)
     }
 }

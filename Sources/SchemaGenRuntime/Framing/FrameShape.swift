@@ -63,10 +63,14 @@ public struct FrameShape: Hashable, Sendable {
     /// Where the channel's address sits, for shapes whose frames name one.
     public var channel: FramePath?
     public var fields: [Field]
+    /// For a shape that names no event: the contract's name of the event it carries (several joined by "or"), which
+    /// reports about its frames name.
+    public var unnamedEvent: String?
 
     public init(name: String, container: Container = .object, conditions: [Condition] = [], required: [FramePath] = [],
                 eventName: FramePath?, eventNameKind: FrameValue.Kind = .string, payload: PayloadPlacement,
-                channel: FramePath? = nil, fields: [Field] = []) {
+                channel: FramePath? = nil, fields: [Field] = [], unnamedEvent: String? = nil) {
+        self.unnamedEvent = unnamedEvent
         self.name = name
         self.container = container
         self.conditions = conditions

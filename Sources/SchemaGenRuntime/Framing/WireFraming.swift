@@ -50,6 +50,14 @@ public enum WireFraming: Hashable, Sendable {
         public let parts: Data?
         /// The payload as the framing parsed it (Socket.IO), so `WireDecoder` does not scan it again.
         let parsedPayload: ParsedPayload?
+        /// For a shape that names no event, the contract's event (``FrameShape/unnamedEvent``).
+        let unnamedEvent: String?
+
+        /// The event as reports name it: the name the frame carries, or for a frame shape that names no event, the
+        /// contract's event of that shape.
+        public var reportedName: String {
+            eventName.isEmpty ? unnamedEvent ?? eventName : eventName
+        }
 
         public convenience init(eventName: String, channel: String?, payload: Data?, frame: Data, route: String? = nil,
                                 shape: String? = nil, parts: Data? = nil) {
@@ -58,7 +66,8 @@ public enum WireFraming: Hashable, Sendable {
         }
 
         init(eventName: String, channel: String?, payload: Data?, frame: Data, route: String?, shape: String?, parts: Data?,
-             parsedPayload: ParsedPayload?) {
+             parsedPayload: ParsedPayload?, unnamedEvent: String? = nil) {
+            self.unnamedEvent = unnamedEvent
             self.eventName = eventName
             self.channel = channel
             self.payload = payload

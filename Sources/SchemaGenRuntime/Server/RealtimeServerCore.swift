@@ -390,7 +390,7 @@ public final class RealtimeServerCore: @unchecked Sendable {
         }
         // An answer to the server's own request, from this connection; it still reaches the route's listeners.
         if case .unexpected(let correlation) = pending?.deliver(parsed, channel: channel) {
-            report(IncomingFailure(eventName: parsed.eventName, channel: channel, rawFrame: incoming.data, rawPayload: parsed.payload,
+            report(IncomingFailure(eventName: parsed.reportedName, channel: channel, rawFrame: incoming.data, rawPayload: parsed.payload,
                                    reason: .unexpectedReply(correlation: correlation)), from: connection)
         }
         // A payload that does not decode is reported once per frame, however many consumers tried.
@@ -414,7 +414,7 @@ public final class RealtimeServerCore: @unchecked Sendable {
         let reason: IncomingFailure.Reason = if let error = failure as? DecodingError { .undecodablePayload(error) } else {
             .malformedFrame(failure as? WireFraming.MalformedFrame ?? WireFraming.MalformedFrame(reason: "\(failure)"))
         }
-        report(IncomingFailure(eventName: parsed.eventName, channel: channel, rawFrame: incoming.data, rawPayload: parsed.payload, reason: reason),
+        report(IncomingFailure(eventName: parsed.reportedName, channel: channel, rawFrame: incoming.data, rawPayload: parsed.payload, reason: reason),
                from: connection)
     }
 

@@ -298,6 +298,7 @@ public struct AsyncAPITranslator: Sendable {
             }),
             ("ids", subscription.ids == .counter ? nil : .string(subscription.ids.rawValue)),
             ("id", subscription.idInReply.map(DocumentValue.string)),
+            ("idFrom", subscription.idFromRequest ? .string("request") : nil),
         ])
     }
 

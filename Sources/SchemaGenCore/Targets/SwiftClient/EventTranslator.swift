@@ -114,17 +114,29 @@ struct EventTranslator {
         } else if let payload = event.payload {
             valueType = builder.speller.spell(payload)
         }
-        let source = !decodesWholeFrame ? "payload" : event.shapeIndex == nil ? "frame" : "partsOrFrame"
+        // A shape's `T | null` payload is always there: a missing one is an error, not nil.
+        let source = decodesWholeFrame ? (event.shapeIndex == nil ? "frame" : "partsOrFrame")
+            : event.shapeIndex != nil && event.payload?.isNullable == true && event.payload?.isOptional == false ? "presentPayload" : "payload"
         return EventContext(
             wireName: wireName, wireNameText: event.wireName, directionText: direction, typeName: typeName,
             memberName: SwiftSyntax.identifier(event.swiftName), listenerName: "on" + typeName.trimmingLeadingUnderscore,
             documentation: documentation, deprecation: SwiftSyntax.deprecationAttribute(event.deprecation),
             declaration: declaration, valueType: valueType, hasValue: hasValue, decodesWholeFrame: decodesWholeFrame,
-            payloadDecoding: valueType.map { "try decoder.decode(\($0).self, from: frame.\(source == "payload" ? "payloadOrNull" : source))" },
+            payloadDecoding: valueType.map { "try decoder.decode(\($0).self, from: frame.\(Self.bytesExpression(of: source)))" },
             payloadSource: source, emitParameters: emitParameters, emitInitializer: emitInitializer, hasEmitParameters: emitParameters != nil,
             route: route, emitTarget: emitTarget,
-            // A shape writes an optional payload that is nil as `null` (`{"op":1,"d":null}`), so it is passed wrapped.
-            emitValue: event.shapeIndex != nil && event.payload?.isOptional == true ? ".some(payload)" : "payload")
+            // A shape writes an optional or nullable payload that is nil as `null` (`{"op":1,"d":null}`), so it is passed wrapped.
+            // An event whose value is its whole frame is a struct, never nil.
+            emitValue: event.shapeIndex != nil && !decodesWholeFrame && event.payload?.isSwiftOptional == true ? ".some(payload)" : "payload")
+    }
+
+    /// The `ParsedFrame` member that gives the bytes a `WireFraming.PayloadSource` case names.
+    private static func bytesExpression(of source: String) -> String {
+        switch source {
+        case "payload": "payloadOrNull"
+        case "presentPayload": "presentPayload()"
+        default: source
+        }
     }
 
     /// A Socket.IO acknowledgement: awaited by the method that sends the event, or made by the app's responder.

@@ -30,7 +30,8 @@ struct RequestTranslator {
         var context = RequestContext(parameters: (call.parameters + ["timeout: Duration? = nil"]).joined(separator: ", "),
                                      correlationSetup: call.setup, correlationValue: call.correlation, value: call.value, replyMatch: replyMatch,
                                      replyType: replyType, replyDecoding: replyDecoding, rejection: rejection(reply, contexts: contexts),
-                                     replyEventText: reply.event, matchText: reply.match)
+                                     replyEventText: reply.event, matchText: reply.match,
+                                     correlationOrigin: reply.ids == .app ? "given by the app" : "chosen here unless passed")
         if let name = reply.cancel, let cancel = index(of: name),
            let lines = cancelStatements(events[cancel], contexts[cancel], key: reply.cancelField ?? reply.match) {
             (context.cancel, context.hasCancel, context.cancelEventText) = (lines, true, name)
@@ -99,6 +100,8 @@ struct RequestTranslator {
               let answerType = contexts[answer].valueType, let answerDecoding = contexts[answer].payloadDecoding else { return nil }
         let correlation = switch (reply.ids, field.type.valueType == .scalar(.int)) {
         case (.uuid, _): ".string(UUID().uuidString.lowercased())"
+        // Refused by the checker: the server's own requests have values it chooses.
+        case (.app, _): ".string(UUID().uuidString.lowercased())"
         case (.counter, true): ".number(JSONNumber(core.nextCorrelationNumber()))"
         case (.counter, false): ".string(String(core.nextCorrelationNumber()))"
         }
@@ -143,16 +146,23 @@ struct RequestTranslator {
         var parameters = call.parameters
         var rejecting: String?
         if let reply = event.reply, let replyMatch = replyMatch(reply, contexts: contexts) {
+            // With `idFrom: request` the subscription is open under the request's own value before the request goes out.
+            if subscription.idFromRequest { arguments += ", id: \(call.correlation)" }
             arguments += ", confirmation: (\(replyMatch), \(call.correlation), timeout)"
             if let key = subscription.idInReply { arguments += ", idInReply: \(SwiftSyntax.stringLiteral(key))" }
             parameters.append("timeout: Duration? = nil")
             rejecting = rejection(reply, contexts: contexts)
-            let place = subscription.idInReply.map { "its `\($0)`" } ?? "its payload"
-            summary.insert("The reply `\(reply.event)` (matched by `\(reply.match)`, chosen here unless passed) confirms it with its id, \(place);", at: 1)
+            let origin = reply.ids == .app ? "given by the app" : "chosen here unless passed"
+            if subscription.idFromRequest {
+                summary.insert("Its id is the request's `\(reply.match)` (\(origin)), which the reply `\(reply.event)` confirms;", at: 1)
+            } else {
+                let place = subscription.idInReply.map { "its `\($0)`" } ?? "its payload"
+                summary.insert("The reply `\(reply.event)` (matched by `\(reply.match)`, \(origin)) confirms it with its id, \(place);", at: 1)
+            }
             summary.insert("the call returns then.", at: 2)
         } else {
             arguments += ", id: \(call.correlation)"
-            summary.insert("Its id is chosen here unless passed.", at: 1)
+            summary.insert(subscription.ids == .app ? "Its id is given by the app." : "Its id is chosen here unless passed.", at: 1)
         }
         var cancel: [String]?
         if let name = subscription.cancel, let cancelIndex = index(of: name) {
@@ -172,19 +182,26 @@ struct RequestTranslator {
               let structure = context.declaration?.structure else { return nil }
         let isNumber = field.type.valueType == .scalar(.int)
         let matched = SwiftSyntax.identifier(field.swiftName)
-        let parameters = structure.properties.filter { $0.name != matched }.map { property in
-            "\(property.name): \(qualified(property.type, in: structure, valueType: valueType))\(property.isOptional ? " = nil" : "")"
-        } + ["\(matched): \(speller.spell(field.type.valueType))? = nil"]
+        let parameter = property(matched, in: structure, valueType: valueType)
+        // A value the app gives stays where its payload declares it, required; one the client chooses is an optional last argument.
+        let parameters = ids == .app ? structure.properties.map(parameter)
+            : structure.properties.filter { $0.name != matched }.map(parameter) + ["\(matched): \(speller.spell(field.type.valueType))? = nil"]
         let arguments = structure.properties.map { property in
             "\(property.name.unescapedIdentifier): \(property.name == matched ? "_correlation" : property.name)"
         }
-        let chosen = switch (ids, isNumber) {
-        case (.uuid, _): "UUID().uuidString.lowercased()"
-        case (.counter, true): "core.nextCorrelationNumber()"
-        case (.counter, false): "String(core.nextCorrelationNumber())"
+        let setup = switch (ids, isNumber) {
+        case (.app, _): "let _correlation = \(matched)"
+        case (.uuid, _): "let _correlation = \(matched) ?? UUID().uuidString.lowercased()"
+        case (.counter, true): "let _correlation = \(matched) ?? core.nextCorrelationNumber()"
+        case (.counter, false): "let _correlation = \(matched) ?? String(core.nextCorrelationNumber())"
         }
-        return (parameters, "let _correlation = \(matched) ?? \(chosen)", isNumber ? ".number(JSONNumber(_correlation))" : ".string(_correlation)",
+        return (parameters, setup, isNumber ? ".number(JSONNumber(_correlation))" : ".string(_correlation)",
                 "\(valueType)(" + arguments.joined(separator: ", ") + ")")
+    }
+
+    /// A method parameter for one of the payload's properties (`name: Type`, `= nil` when optional).
+    private func property(_ matched: String, in structure: StructContext, valueType: String) -> (PropertyContext) -> String {
+        { property in "\(property.name): \(qualified(property.type, in: structure, valueType: valueType))\(property.isOptional ? " = nil" : "")" }
     }
 
     /// Types nested in the event's struct (its `Payload`) are written qualified outside it.

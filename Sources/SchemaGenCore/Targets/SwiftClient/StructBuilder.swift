@@ -136,7 +136,8 @@ struct StructBuilder {
             let storage = field.deprecation == nil ? identifier : "_" + field.swiftName
             let constantValue = field.constant.map(SwiftSyntax.literal)
             var isIndirect = false
-            if let owner, case .optional(.named(let target)) = field.type {
+            // `T?`, `T | null` and `(T | null)?` alike: each is held in a Swift optional, which is what may close a cycle.
+            if let owner, field.type.isSwiftOptional, case .named(let target) = field.type.valueType {
                 isIndirect = target == owner || reachable[target]?.contains(owner) == true
             }
             var decoding = ""

@@ -245,6 +245,7 @@ extension RequestContext: KeyedTemplateContext {
         "rejection": .property(\.rejection),
         "replyEventText": .property(\.replyEventText),
         "matchText": .property(\.matchText),
+        "correlationOrigin": .property(\.correlationOrigin),
         "cancel": .property(\.cancel),
         "hasCancel": .property(\.hasCancel),
         "cancelEventText": .property(\.cancelEventText),

@@ -450,6 +450,8 @@ public struct RequestContext: Sendable {
     /// The reply event's wire name and the matching field, for documentation.
     public var replyEventText: String
     public var matchText: String
+    /// Where the correlation value comes from, for documentation: `chosen here unless passed` or `given by the app`.
+    public var correlationOrigin: String
     /// The statements of the `onCancel` closure (its parameter `id` is the correlation value), which sends the cancel
     /// event; empty without one.
     public var cancel: [String] = []

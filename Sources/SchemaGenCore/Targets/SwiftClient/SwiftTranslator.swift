@@ -125,6 +125,7 @@ public struct SwiftTranslator: Sendable {
             arguments.append("fields: [" + shape.fields.map { ".init(key: \(SwiftSyntax.stringLiteral($0.key)), path: \(pathExpression($0.path)))" }
                 .joined(separator: ", ") + "]")
         }
+        if let event = shape.unnamedEvent { arguments.append("unnamedEvent: \(SwiftSyntax.stringLiteral(event))") }
         return "FrameShape(" + arguments.joined(separator: ", ") + ")"
     }
 

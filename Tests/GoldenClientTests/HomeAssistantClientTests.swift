@@ -1,0 +1,82 @@
+import Foundation
+import GoldenClients
+import SchemaGenRuntime
+import TestSupport
+import Testing
+
+/// Home Assistant's command phase through the `home-assistant` golden, with the frames of its WebSocket API
+/// documentation (https://developers.home-assistant.io/docs/api/websocket): a subscription whose id is the
+/// subscribing command's own `id`, confirmed by a `result` whose payload is `null`, and shapes that name no event.
+@Suite struct HomeAssistantClientTests {
+    static func sent(_ transport: LoopbackTransport, count: Int) async throws -> [String] {
+        try await transport.sentFrames(atLeast: count).map(\.text)
+    }
+
+    /// `idFrom: request`: the items carry the request's `id`; the reply only confirms. Items right behind the reply
+    /// are not lost, another subscription's are not mixed in, and leaving the loop unsubscribes by that `id`.
+    @Test func aSubscriptionConfirmedByAReplyYieldsTheItemsThatCarryTheRequestsID() async throws {
+        let transport = LoopbackTransport()
+        let client = HomeAssistant.Client(transport: transport)
+        let failures = Recorder<String>()
+        client.onIncomingFailure { failures.append($0.description) }
+        let call = Task { try await client.subscribeEvents(payload: .init(eventType: "state_changed"), id: 18) }
+        #expect(try await Self.sent(transport, count: 1) == [#"{"type":"subscribe_events","id":18,"event_type":"state_changed"}"#])
+        transport.deliver(json: #"{"id": 18, "type": "result", "success": true, "result": null}"#)
+        transport.deliver(json: """
+            {"id": 18, "type": "event", "event": {"data": {"entity_id": "light.bed_light"}, "event_type": "state_changed",
+             "time_fired": "2016-11-26T01:37:24.265429+00:00", "origin": "LOCAL"}}
+            """)
+        transport.deliver(json: """
+            {"id": 5, "type": "event", "event": {"data": {}, "event_type": "test_event",
+             "time_fired": "2016-11-26T01:37:24.265429+00:00", "origin": "LOCAL"}}
+            """)
+        let events = try await call.value
+        for try await item in events {
+            #expect(item.id == 18)
+            #expect(item.payload.eventType == "state_changed")
+            #expect(item.payload.data == .object(["entity_id": .string("light.bed_light")]))
+            break
+        }
+        let frames = try await Self.sent(transport, count: 2)
+        #expect(frames.count == 2 && frames[1] == #"{"type":"unsubscribe_events","id":1,"subscription":18}"#)
+        #expect(failures.values == [])
+    }
+
+    /// A refused subscription throws the error result's value, and its id opens nothing afterwards.
+    @Test func aRefusedSubscriptionThrowsTheErrorResult() async throws {
+        let transport = LoopbackTransport()
+        let client = HomeAssistant.Client(transport: transport)
+        let call = Task { try await client.subscribeEvents(payload: .init(eventType: nil), id: 12) }
+        _ = try await Self.sent(transport, count: 1)
+        transport.deliver(json: #"{"id": 12, "type": "result", "success": false, "error": {"code": "invalid_format", "message": "Message incorrectly formatted."}}"#)
+        do {
+            _ = try await call.value
+            Issue.record("the call should have thrown")
+        } catch let refused as RequestRejected<HomeAssistant.Failure> {
+            #expect(refused.reply.payload.code == "invalid_format")
+        }
+        let events = Recorder<HomeAssistant.ServerEvent>()
+        client.onEvent { events.append(.event($0)) }
+        transport.deliver(json: #"{"id": 12, "type": "event", "event": {"data": {}, "event_type": "x", "time_fired": "2016-11-26T01:37:24.265429+00:00", "origin": "LOCAL"}}"#)
+        #expect(events.values.count == 1, "listeners still hear it; no subscription holds it")
+    }
+
+    /// A `null` result is a value (`JSON | null` present), and reports about frames of shapes that name no event name
+    /// the contract's event, not ''.
+    @Test func nullResultsDecodeAndReportsNameTheContractsEvent() async throws {
+        let transport = LoopbackTransport()
+        let client = HomeAssistant.Client(transport: transport)
+        let results = Recorder<HomeAssistant.Result>()
+        let failures = Recorder<String>()
+        client.onResult { results.append($0) }
+        client.onIncomingFailure { failures.append($0.description) }
+        transport.deliver(json: #"{"id": 18, "type": "result", "success": true, "result": null}"#)
+        transport.deliver(json: #"{"id": 19, "type": "result", "success": true, "result": [{"entity_id": "sun.sun"}]}"#)
+        transport.deliver(json: #"{"id": "x", "type": "result", "success": true, "result": null}"#)
+        #expect(results.values == [HomeAssistant.Result(id: 18, payload: nil),
+                                   HomeAssistant.Result(id: 19, payload: .array([.object(["entity_id": .string("sun.sun")])]))])
+        #expect(failures.values == [
+            "event 'result' has a payload that does not decode: expected Int at 'id': Expected to decode Int but found a string instead.",
+        ])
+    }
+}
