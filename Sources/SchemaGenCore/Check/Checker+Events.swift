@@ -85,8 +85,11 @@ extension Checker {
             if entry.value.scalar != nil {
                 ack = readTypeExpression(entry.value, what: "the acknowledgement of \(owner)").map { AckDeclaration(type: $0, location: entry.value.location) }
             } else {
-                diagnostics.error("the acknowledgement of \(owner) is a type written as text (`Element`, `[String]`, `Bool?`); declare an object or "
-                                  + "a tuple under `types:` and name it", at: entry.value.location)
+                // `ack: {payload: Stored}` is the usual slip: `ack:` is the type itself, not a mapping around it.
+                let inner = entry.value.entries?.first { $0.key.scalar?.text == "payload" || $0.key.scalar?.text == "type" }?.value.scalar?.text
+                let example = inner.map { "`ack: \($0)`" } ?? "`ack: Stored`, `ack: [String]`, `ack: Bool?`"
+                diagnostics.error("`ack:` of \(owner) takes a type's name, written as text (\(example)), not a mapping; for several values or an "
+                                  + "object, declare a `tuple:` or an object under `types:` and name it", at: entry.value.location)
             }
         }
         guard let direction else { return nil }

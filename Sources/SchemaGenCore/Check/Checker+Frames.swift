@@ -2,7 +2,7 @@ import SchemaGenRuntime
 
 /// Reading `frames:`, the ordered list of frame shapes, and each event's place among them.
 extension Checker {
-    static let shapeKeys = ["description", "array", "when", "has", "name", "payload", "channel", "fields"]
+    static let shapeKeys = ["description", "array", "when", "has", "name", "payload", "channel", "fields", "default"]
 
     /// `frames:` — a mapping of shape names to shapes, tried in the order written.
     mutating func readFrameShapes(_ node: SyntaxNode) -> Framing? {
@@ -23,6 +23,13 @@ extension Checker {
                 failed = true
             }
         }
+        let defaults = shapes.filter(\.isDefault)
+        if defaults.count > 1 {
+            diagnostics.error("frame shapes '\(defaults[0].name)' and '\(defaults[1].name)' both say `default: true`; events without `frame:` travel in "
+                              + "one shape: keep it on one", at: defaults[1].location,
+                              notes: [.note("'\(defaults[0].name)' is declared here", at: defaults[0].location)])
+            failed = true
+        }
         return failed ? nil : .shapes(shapes)
     }
 
@@ -33,14 +40,30 @@ extension Checker {
         var failed = false
         var slots: [String]?
         if let node = reader["array"] {
-            slots = readSlots(node, owner: owner)
-            if slots == nil { failed = true }
+            if node.elements?.isEmpty == true {
+                // A frame that is a bare JSON array of payloads (a batch): no slots, the whole array is the payload.
+                slots = []
+                let others = ["when", "has", "name", "channel", "fields"].filter { reader[$0] != nil }
+                let isRest = reader["payload"].map { $0.scalar?.text == "rest" && $0.scalar?.style == .plain } ?? false
+                if !isRest || !others.isEmpty {
+                    diagnostics.error("`array: []` makes \(owner) a frame that is a bare JSON array, whose elements are the payload: write `payload: rest` "
+                                      + "and nothing else (\(others.isEmpty ? "it has no slots to name" : "it has no slots, so \(others.map { "`\($0):`" }.joined(separator: ", ")) cannot apply")), "
+                                      + "and give its event a list payload (`payload: \"[Order]\"`); for a frame whose first elements have roles, name them: "
+                                      + "`array: [join_ref, ref, topic, event, payload]`", at: node.location)
+                    failed = true
+                }
+            } else {
+                slots = readSlots(node, owner: owner)
+                if slots == nil { failed = true }
+            }
         }
         // Reads a path: dotted keys, starting with a slot name in an array shape.
         func path(_ node: SyntaxNode, what: String) -> FramePath? {
             guard let text = readText(node, what: what) else { failed = true; return nil }
             guard let path = Self.framePath(text, slots: slots) else {
-                if let slots {
+                if slots?.isEmpty == true {
+                    // `array: []` is reported once, above.
+                } else if let slots {
                     let first = String(text.split(separator: ".", omittingEmptySubsequences: false).first ?? "")
                     diagnostics.error("\(what) '\(text)' names no slot of \(owner); its slots are \(slots.map { "'\($0)'" }.joined(separator: ", "))\(Suggestions.hint(for: first, in: slots))",
                                       at: node.location)
@@ -115,11 +138,25 @@ extension Checker {
                 failed = true
             }
         }
+        var isDefault = false
+        if let node = reader["default"] {
+            if let flag = node.bool {
+                isDefault = flag
+            } else {
+                diagnostics.error("`default` of \(owner) is `true` (events without `frame:` travel in this shape) or `false`", at: node.location)
+                failed = true
+            }
+            if isDefault, eventName == nil {
+                diagnostics.error("\(owner) says `default: true` but has no `name:`, so it carries one event, named by `frame:`; give it a `name:` or "
+                                  + "remove `default`", at: node.location)
+                failed = true
+            }
+        }
         if failed { return nil }
         let shape = FrameShape(name: name, container: slots.map { .array(slots: $0) } ?? .object, conditions: conditions, required: required,
                                eventName: eventName, payload: payload, channel: channel,
                                fields: zip(fields, fieldPaths).map { FrameShape.Field(key: $0.wireName, path: $1) })
-        return ShapeDeclaration(shape: shape, fields: fields, description: readDescription(reader), location: keyLocation)
+        return ShapeDeclaration(shape: shape, fields: fields, description: readDescription(reader), isDefault: isDefault, location: keyLocation)
     }
 
     private mutating func readSlots(_ node: SyntaxNode, owner: String) -> [String]? {
@@ -172,8 +209,8 @@ extension Checker {
         return .string(scalar.text)
     }
 
-    /// An event's place among the shapes: `frame:` picks the shape (by default the first that names events),
-    /// `wire:` the value naming the event there (by default its key, as a string).
+    /// An event's place among the shapes: `frame:` picks the shape (by default the one that says `default: true`, else
+    /// the first that names events), `wire:` the value naming the event there (by default its key, as a string).
     mutating func readPlacement(_ reader: MappingReader, wireName: String, owner: String,
                                 shapes: [ShapeDeclaration]) -> (shape: Int, value: FrameValue?)? {
         let index: Int
@@ -186,7 +223,10 @@ extension Checker {
             }
             index = found
         } else {
-            index = shapes.firstIndex(where: \.namesEvents) ?? 0
+            index = shapes.firstIndex(where: \.isDefault) ?? shapes.firstIndex(where: \.namesEvents) ?? 0
+            if shapes.filter(\.namesEvents).count > 1, !shapes.contains(where: \.isDefault) {
+                eventsPlacedByDefault.append((wireName, reader.ownerLocation))
+            }
         }
         let shape = shapes[index]
         guard shape.namesEvents else {
@@ -212,6 +252,7 @@ extension Checker {
     /// the app receives must not have one name in one shape, nor two it sends.
     mutating func settleShapes(_ framing: Framing?, events: [(channel: Channel?, event: Event)]) -> Framing? {
         guard case .shapes(var shapes) = framing else { return framing }
+        warnAboutDefaultPlacement(shapes)
         for index in shapes.indices {
             let placed = events.filter { $0.event.shapeIndex == index }
             let kinds = placed.compactMap { $0.event.wireValue.map { ($0.kind, $0) } }
@@ -244,6 +285,20 @@ extension Checker {
             }
         }
         return .shapes(shapes)
+    }
+
+    /// With several shapes that name events, the one events without `frame:` travel in is easy to get wrong: an event
+    /// whose frames match another shape first is never received. Said once per contract, with both fixes.
+    private mutating func warnAboutDefaultPlacement(_ shapes: [ShapeDeclaration]) {
+        guard let first = eventsPlacedByDefault.first, let shape = shapes.first(where: \.namesEvents) else { return }
+        let naming = shapes.filter(\.namesEvents).map { "'\($0.name)'" }.joined(separator: ", ")
+        let count = eventsPlacedByDefault.count
+        let named = eventsPlacedByDefault.prefix(3).map { "'\($0.name)'" }.joined(separator: ", ") + (count > 3 ? " and \(count - 3) more" : "")
+        diagnostics.warning("\(count == 1 ? "event" : "\(count) events") \(named) \(count == 1 ? "has" : "have") no `frame:`, so \(count == 1 ? "it travels" : "they travel") "
+                            + "in frame shape '\(shape.name)', the first of the shapes that name events (\(naming)); an event whose frames are "
+                            + "another shape's is never received. Say where events without `frame:` travel with `default: true` on that shape, "
+                            + "or give each event its `frame:`", at: first.location,
+                            notes: [.note("'\(shape.name)' is declared here", at: shape.location)])
     }
 
     static func kindPhrase(_ kind: FrameValue.Kind) -> String {

@@ -69,6 +69,8 @@ struct Checker: Sendable {
     var parsedTypeExpressions: [String: Result<TypeExpression, TypeExpressionParser.Failure>] = [:]
     /// The contract's framing, once read; event checks depend on it.
     var framing: Framing?
+    /// Events that took the first naming shape for want of `frame:` while several shapes name events (warned once).
+    var eventsPlacedByDefault: [(name: String, location: SourceLocation)] = []
 
     static let topLevelKeys = ["schemagen", "name", "title", "description", "version", "framing", "frames", "dates", "types", "events", "channels"]
 
@@ -138,7 +140,8 @@ struct Checker: Sendable {
             return nil
         }
         guard Contract.supportedFormatVersions.contains(version) else {
-            diagnostics.error("unsupported contract format version \(version); this schemagen reads version \(Contract.supportedFormatVersions.upperBound), so update schemagen or write the contract for version 1",
+            diagnostics.error("unsupported contract format version \(version); this schemagen reads format version \(Contract.supportedFormatVersions.upperBound) (`schemagen: \(Contract.supportedFormatVersions.upperBound)`), "
+                              + "which holds everything schemagen 2 added (frame shapes, requests, subscriptions): write `schemagen: 1`, or update schemagen for a newer format",
                               at: node.location)
             return nil
         }

@@ -55,9 +55,16 @@ struct ShapeConsistencyCheck {
                 return
             }
             let taken = Set(shapeKeys(shape))
-            for field in fields where taken.contains(field.wireName) {
-                diagnostics.error("field '\(field.wireName)' of the payload of event '\(event.wireName)' uses a key frame shape '\(shape.name)' already gives a role",
-                                  at: field.location, notes: [.note("'\(shape.name)' is declared here", at: declaration.location)])
+            let clashes = fields.filter { taken.contains($0.wireName) }
+            if let first = clashes.first {
+                // One report per event: every key a shape names (`when:`, `has:`, `name:`, `channel:`, `fields:`) is the shape's.
+                let keys = clashes.map { "'\($0.wireName)'" }.joined(separator: ", ")
+                let fix = declaration.fields.contains { $0.wireName == first.wireName } ? "remove \(clashes.count == 1 ? "it" : "them") from the payload"
+                    : "declare \(clashes.count == 1 ? "it" : "them") under the shape's `fields:` (with the type) and remove \(clashes.count == 1 ? "it" : "them") from the payload"
+                diagnostics.error("the payload of event '\(event.wireName)' uses \(keys), which frame shape '\(shape.name)' already gives a role (a key in "
+                                  + "its `when:`, `has:`, `name:`, `channel:` or `fields:` is the shape's, read before the payload); \(fix): the event's value then "
+                                  + "carries \(clashes.count == 1 ? "it" : "them") as the shape's field\(clashes.count == 1 ? "" : "s")",
+                                  at: first.location, notes: [.note("'\(shape.name)' is declared here", at: declaration.location)])
             }
         case .rest:
             switch payload {

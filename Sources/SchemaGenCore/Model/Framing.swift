@@ -37,6 +37,8 @@ public struct ShapeDeclaration: Hashable, Sendable {
     /// Envelope fields with their types; each `wireName` is the field's path as the contract writes it.
     public var fields: [Field]
     public var description: String?
+    /// Whether events without `frame:` travel in this shape (`default: true`).
+    public var isDefault = false
     public var location: SourceLocation
 
     public var name: String { shape.name }

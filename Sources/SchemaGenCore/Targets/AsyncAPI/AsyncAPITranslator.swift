@@ -261,13 +261,14 @@ public struct AsyncAPITranslator: Sendable {
                 }
                 return (declaration.name, DocumentValue.members([
                     ("description", declaration.description.map(DocumentValue.string)),
-                    ("array", slots.isEmpty ? nil : .array(slots.map(DocumentValue.string))),
+                    ("array", shape.container == .object ? nil : .array(slots.map(DocumentValue.string))),
                     ("when", shape.conditions.isEmpty ? nil : .object(shape.conditions.map { (Self.contractPath($0.path, slots: slots), Self.frameValue($0.value)) })),
                     ("has", shape.required.isEmpty ? nil : .array(shape.required.map(path))),
                     ("name", shape.eventName.map(path)),
                     ("payload", payload),
                     ("channel", shape.channel.map(path)),
                     ("fields", declaration.fields.isEmpty ? nil : Self.fieldSpellings(declaration.fields)),
+                    ("default", declaration.isDefault ? .bool(true) : nil),
                 ]))
             }))])
         }
