@@ -19,7 +19,7 @@ extension DriverApp {
 
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
-        public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
+        public func emit(_ event: ServerEvent, to recipients: Recipients) async throws {
             switch event {
             case .unknown(let name, let payload):
                 try await core.emit(eventName: name, channel: nil, rawPayload: payload, to: recipients)
@@ -94,7 +94,7 @@ extension DriverApp.Driver {
 
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
-        public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
+        public func emit(_ event: ServerEvent, to recipients: Recipients) async throws {
             switch event {
             case .jobAssigned(let payload):
                 try await core.emit(eventName: "job-assigned", channel: channel.address, payload: payload, to: recipients)
@@ -157,7 +157,7 @@ extension DriverApp.Admin {
 
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
-        public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
+        public func emit(_ event: ServerEvent, to recipients: Recipients) async throws {
             switch event {
             case .orderUnassigned(let payload):
                 try await core.emit(eventName: "order-unassigned", channel: channel.address, payload: payload, to: recipients)
@@ -208,7 +208,7 @@ extension DriverApp.Drivers {
 
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
-        public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
+        public func emit(_ event: ServerEvent, to recipients: Recipients) async throws {
             switch event {
             case .jobAvailableAgain(let payload):
                 try await core.emit(eventName: "job-available-again", channel: channel.address, payload: payload, to: recipients)
@@ -257,7 +257,7 @@ extension DriverApp.Tracking {
 
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
-        public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
+        public func emit(_ event: ServerEvent, to recipients: Recipients) async throws {
             switch event {
             case .trackingStopped(let payload):
                 try await core.emit(eventName: "tracking-stopped", channel: channel.address, payload: payload, to: recipients)
@@ -304,7 +304,7 @@ extension DriverApp.Booking {
 
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
-        public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
+        public func emit(_ event: ServerEvent, to recipients: Recipients) async throws {
             switch event {
             case .driverRemoved(let payload):
                 try await core.emit(eventName: "driver-removed", channel: channel.address, payload: payload, to: recipients)

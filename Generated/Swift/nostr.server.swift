@@ -53,7 +53,7 @@ extension Nostr {
 
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
-        public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
+        public func emit(_ event: ServerEvent, to recipients: Recipients) async throws {
             switch event {
             case .eventDelivered(let payload):
                 try await core.emit(EventAddress(shape: 0, name: .string("EVENT")), channel: nil, payload: payload, to: recipients)

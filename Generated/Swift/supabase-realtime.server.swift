@@ -19,7 +19,7 @@ extension SupabaseRealtime {
 
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
-        public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
+        public func emit(_ event: ServerEvent, to recipients: Recipients) async throws {
             switch event {
             case .unknown(let event):
                 throw UnsendableEvent(eventName: event.name)
@@ -161,7 +161,7 @@ extension SupabaseRealtime.Realtime {
 
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
-        public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
+        public func emit(_ event: ServerEvent, to recipients: Recipients) async throws {
             switch event {
             case .broadcast(let payload):
                 try await core.emit(EventAddress(shape: 0, name: .string("broadcast")), channel: channel.address, payload: payload, to: recipients)
@@ -282,7 +282,7 @@ extension SupabaseRealtime.Phoenix {
 
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
-        public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
+        public func emit(_ event: ServerEvent, to recipients: Recipients) async throws {
             switch event {
             case .phxReply(let payload):
                 try await core.emit(EventAddress(shape: 0, name: .string("phx_reply")), channel: channel.address, payload: payload, to: recipients)

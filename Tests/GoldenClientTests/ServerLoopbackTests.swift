@@ -51,6 +51,25 @@ import Testing
         }
     }
 
+    /// A contract that takes the runtime's names (`ServerConnection`, `ListenerToken`, `JSONValue`...): its generated
+    /// client and server compile, and still answer each other (issue 34, bug 5).
+    @Test func aContractNamedLikeTheRuntimeStillWorks() async throws {
+        let transport = LoopbackServerTransport()
+        let server = RuntimeNames.Server(transport: transport)
+        server.respondToServerAnswer { _, request in
+            let text = if case .string(let text) = request.payload.value { text } else { "number" }
+            return .reply(RuntimeNames.ReplyMatch(id: 0, payload: RuntimeNames.ServerConnection(WireFields: text, WireFieldWriter: 7, Members: true)))
+        }
+        let heard = Recorder<RuntimeNames.Nullable>()
+        server.onUnixMilliseconds { _, value in heard.append(value.payload) }
+        let link = transport.connect()
+        let client = RuntimeNames.Client(transport: link)
+        let reply = try await client.serverAnswer(payload: .init(value: .string("hello")))
+        #expect(reply.payload == RuntimeNames.ServerConnection(WireFields: "hello", WireFieldWriter: 7, Members: true))
+        try await client.unixMilliseconds(.init(payload: .off))
+        try await eventually("the server hears it") { heard.values == [.off] }
+    }
+
     @Test func requestsAreAnsweredWithTheirCorrelationEchoed() async throws {
         let transport = LoopbackServerTransport()
         let server = Requests.Server(transport: transport)

@@ -41,7 +41,7 @@ extension Deprecations {
 
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
-        public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
+        public func emit(_ event: ServerEvent, to recipients: Recipients) async throws {
             switch event {
             case .oldNotice(let payload):
                 try await core.emit(eventName: "old_notice", channel: nil, payload: payload, to: recipients)
@@ -117,7 +117,7 @@ extension Deprecations.Lobby {
 
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
-        public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
+        public func emit(_ event: ServerEvent, to recipients: Recipients) async throws {
             switch event {
             case .hello:
                 try await core.emit(eventName: "hello", channel: channel.address, to: recipients)

@@ -9,12 +9,12 @@ extension Hostile {
     /// A typed server for this API, the mirror of its `Client`: it listens only to client-to-server events and
     /// emits only server-to-client events, to one connection, a group or everyone, over any
     /// ``RealtimeServerTransport``.
-    public final class Server: RealtimeServer {
+    public final class Server: SchemaGenRuntime.RealtimeServer {
         /// The engine that frames and routes events.
-        public let core: RealtimeServerCore
+        public let core: SchemaGenRuntime.RealtimeServerCore
 
-        public init(transport: any RealtimeServerTransport) {
-            core = RealtimeServerCore(transport: transport, framing: Hostile.framing, dates: Hostile.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeServerTransport) {
+            core = SchemaGenRuntime.RealtimeServerCore(transport: transport, framing: Hostile.framing, dates: Hostile.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try Server.decode(frame, decoder: decoder) }
         }
 
@@ -23,7 +23,7 @@ extension Hostile {
         /// Calls `handler` with the sending connection and the event's value for every `default` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onDefault(_ handler: @escaping @Sendable (ServerConnection, Default) -> Void) -> ListenerToken {
+        public func onDefault(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, Default) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "default", decoding: Default.self, from: .payload, handler: handler)
         }
 
@@ -32,7 +32,7 @@ extension Hostile {
         /// Calls `handler` with the sending connection and the event's value for every `room:join` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onRoomJoin(_ handler: @escaping @Sendable (ServerConnection, RoomJoin) -> Void) -> ListenerToken {
+        public func onRoomJoin(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, RoomJoin) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "room:join", decoding: RoomJoin.self, from: .payload, handler: handler)
         }
 
@@ -69,7 +69,7 @@ extension Hostile {
 
         /// Every event clients send in this scope, with the connection it came from, as it arrives, until the consuming
         /// task ends.
-        public var events: AsyncStream<ReceivedEvent<ClientEvent>> {
+        public var events: AsyncStream<SchemaGenRuntime.ReceivedEvent<ClientEvent>> {
             core.events(channel: nil, as: ClientEvent.self)
         }
 
@@ -80,8 +80,8 @@ extension Hostile {
         }
 
         /// Reads a frame a client sent; throws `UnexpectedClientEvent` for an event clients do not send in this scope.
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ClientEvent {
-            guard let route = ClientRoute(rawValue: frame.route) else { throw UnexpectedClientEvent(eventName: frame.eventName) }
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ClientEvent {
+            guard let route = ClientRoute(rawValue: frame.route) else { throw SchemaGenRuntime.UnexpectedClientEvent(eventName: frame.eventName) }
             switch route {
             case .`default`:
                 return .`default`(try decoder.decode(Default.self, from: frame.payloadOrNull))

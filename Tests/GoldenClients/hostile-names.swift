@@ -6,15 +6,15 @@ import SchemaGenRuntime
 /// Names that are hard to turn into Swift: keywords, digits, non-ASCII, punctuation, shadowing.
 public enum Hostile {
     /// How this API frames events on the wire.
-    public static let framing: WireFraming = .socketIO
+    public static let framing: SchemaGenRuntime.WireFraming = .socketIO
     /// How this API writes dates on the wire.
-    public static let dateEncoding: WireDateEncoding = .iso8601
+    public static let dateEncoding: SchemaGenRuntime.WireDateEncoding = .iso8601
 }
 
 // MARK: - Types
 
 extension Hostile {
-    public struct Profile: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Profile: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let prénom: Swift.String
         public let `class`: Swift.String
         public let _2fa: Bool
@@ -39,12 +39,12 @@ extension Hostile {
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(prénom: try fields.string("prénom"), class: try fields.string("class"), _2fa: try fields.bool("2fa"), isActive: try fields.bool("is-active"), in: try fields.int("in"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("prénom", self.prénom)
                 .string("class", self.`class`)
                 .bool("2fa", self._2fa)
@@ -58,7 +58,7 @@ extension Hostile {
 
 extension Hostile {
     /// Wire name: `default`, both directions.
-    public struct Default: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Default: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "default"
 
@@ -83,12 +83,12 @@ extension Hostile {
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(self: try fields.string("self"), protocol: try fields.string("protocol"), orderId: try fields.string("order_id"), orderIdentifier: try fields.string("orderId"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("self", self.`self`)
                 .string("protocol", self.`protocol`)
                 .string("order_id", self.orderId)
@@ -111,7 +111,7 @@ extension Hostile {
     }
 
     /// Wire name: `job-removed`, server to client.
-    public struct JobRemoved: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct JobRemoved: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "job-removed"
 
@@ -127,18 +127,18 @@ extension Hostile {
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(reason: try fields.string("reason"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("reason", self.reason)
         }
     }
 
     /// Wire name: `room:join`, client to server.
-    public struct RoomJoin: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct RoomJoin: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "room:join"
 
@@ -154,18 +154,18 @@ extension Hostile {
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(roomId: try fields.string("roomId"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("roomId", self.roomId)
         }
     }
 
     /// Wire name: `conversation.participantAdded`, server to client.
-    public struct ConversationParticipantAdded: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct ConversationParticipantAdded: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "conversation.participantAdded"
 
@@ -181,18 +181,18 @@ extension Hostile {
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(profileId: try fields.string("profileId"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("profileId", self.profileId)
         }
     }
 
     /// Wire name: `error`, server to client.
-    public struct Error: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Error: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "error"
 
@@ -208,18 +208,18 @@ extension Hostile {
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(message: try fields.string("message"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("message", self.message)
         }
     }
 
     /// Wire name: `data`, server to client.
-    public struct Data: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Data: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "data"
 
@@ -235,18 +235,18 @@ extension Hostile {
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(bytes: try fields.string("bytes"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("bytes", self.bytes)
         }
     }
 
     /// Wire name: `string`, server to client.
-    public struct String: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct String: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "string"
 
@@ -262,18 +262,18 @@ extension Hostile {
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(value: try fields.string("value"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("value", self.value)
         }
     }
 
     /// Wire name: `date`, server to client.
-    public struct Date: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Date: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "date"
 
@@ -292,12 +292,12 @@ extension Hostile {
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(at: try fields.date("at"), link: try fields.optionalValue("link", as: URL.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .date("at", self.at)
                 .optionalValue("link", self.link)
         }
@@ -314,7 +314,7 @@ extension Hostile {
     /// Its type shadows the runtime's `Members`, which struct comparisons then spell with the module's name.
     ///
     /// Wire name: `members`, server to client.
-    public struct Members: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Members: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "members"
 
@@ -333,19 +333,19 @@ extension Hostile {
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(lhs: try fields.string("lhs"), rhs: try fields.int("rhs"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("lhs", self.lhs)
                 .int("rhs", self.rhs)
         }
     }
 
     /// The events the app may send in this scope.
-    public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ClientEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Wire name: `default`, both directions.
         case `default`(Default)
         /// Wire name: `room:join`, client to server.
@@ -361,7 +361,7 @@ extension Hostile {
     }
 
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ServerEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Wire name: `default`, both directions.
         case `default`(Default)
         /// Wire name: `2fa:enabled`, server to client.
@@ -426,7 +426,7 @@ extension Hostile {
             case members = "members"
         }
 
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
             guard let route = Route(rawValue: frame.eventName) else {
                 return .unknown(name: frame.eventName, payload: frame.payload)
             }
@@ -465,10 +465,10 @@ extension Hostile {
     /// server-to-client events, over any ``RealtimeTransport``.
     public final class Client: Sendable {
         /// The engine that frames and routes events.
-        public let core: RealtimeClientCore
+        public let core: SchemaGenRuntime.RealtimeClientCore
 
-        public init(transport: any RealtimeTransport) {
-            core = RealtimeClientCore(transport: transport, framing: Hostile.framing, dates: Hostile.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeTransport) {
+            core = SchemaGenRuntime.RealtimeClientCore(transport: transport, framing: Hostile.framing, dates: Hostile.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
         }
 
@@ -506,7 +506,7 @@ extension Hostile {
         ///
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onDefault(_ handler: @escaping @Sendable (Default) -> Void) -> ListenerToken {
+        public func onDefault(_ handler: @escaping @Sendable (Default) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "default", decoding: Default.self, from: .payload, handler: handler,
             event: ServerEvent.`default`)
         }
@@ -515,7 +515,7 @@ extension Hostile {
         ///
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func on2faEnabled(_ handler: @escaping @Sendable () -> Void) -> ListenerToken {
+        public func on2faEnabled(_ handler: @escaping @Sendable () -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "2fa:enabled", handler: { _ in handler() }) { _, _ in
             } event: { _ in
                 ServerEvent._2faEnabled
@@ -526,7 +526,7 @@ extension Hostile {
         ///
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onÉvénementReçu(_ handler: @escaping @Sendable (Hostile.Profile) -> Void) -> ListenerToken {
+        public func onÉvénementReçu(_ handler: @escaping @Sendable (Hostile.Profile) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "événement_reçu", decoding: Hostile.Profile.self, from: .payload, handler: handler,
             event: ServerEvent.événementReçu)
         }
@@ -535,7 +535,7 @@ extension Hostile {
         ///
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onJobRemoved(_ handler: @escaping @Sendable (JobRemoved) -> Void) -> ListenerToken {
+        public func onJobRemoved(_ handler: @escaping @Sendable (JobRemoved) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "job-removed", decoding: JobRemoved.self, from: .payload, handler: handler,
             event: ServerEvent.jobRemoved)
         }
@@ -544,7 +544,7 @@ extension Hostile {
         ///
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onConversationParticipantAdded(_ handler: @escaping @Sendable (ConversationParticipantAdded) -> Void) -> ListenerToken {
+        public func onConversationParticipantAdded(_ handler: @escaping @Sendable (ConversationParticipantAdded) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "conversation.participantAdded", decoding: ConversationParticipantAdded.self, from: .payload, handler: handler,
             event: ServerEvent.conversationParticipantAdded)
         }
@@ -553,7 +553,7 @@ extension Hostile {
         ///
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onError(_ handler: @escaping @Sendable (Error) -> Void) -> ListenerToken {
+        public func onError(_ handler: @escaping @Sendable (Error) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "error", decoding: Error.self, from: .payload, handler: handler,
             event: ServerEvent.error)
         }
@@ -562,7 +562,7 @@ extension Hostile {
         ///
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onData(_ handler: @escaping @Sendable (Data) -> Void) -> ListenerToken {
+        public func onData(_ handler: @escaping @Sendable (Data) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "data", decoding: Data.self, from: .payload, handler: handler,
             event: ServerEvent.data)
         }
@@ -571,7 +571,7 @@ extension Hostile {
         ///
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onString(_ handler: @escaping @Sendable (String) -> Void) -> ListenerToken {
+        public func onString(_ handler: @escaping @Sendable (String) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "string", decoding: String.self, from: .payload, handler: handler,
             event: ServerEvent.string)
         }
@@ -580,7 +580,7 @@ extension Hostile {
         ///
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onDate(_ handler: @escaping @Sendable (Date) -> Void) -> ListenerToken {
+        public func onDate(_ handler: @escaping @Sendable (Date) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "date", decoding: Date.self, from: .payload, handler: handler,
             event: ServerEvent.date)
         }
@@ -591,7 +591,7 @@ extension Hostile {
         ///
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onQuoteAndSlash(_ handler: @escaping @Sendable () -> Void) -> ListenerToken {
+        public func onQuoteAndSlash(_ handler: @escaping @Sendable () -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "quote\"and\\slash", handler: { _ in handler() }) { _, _ in
             } event: { _ in
                 ServerEvent.quoteAndSlash
@@ -604,7 +604,7 @@ extension Hostile {
         ///
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onMembers(_ handler: @escaping @Sendable (Members) -> Void) -> ListenerToken {
+        public func onMembers(_ handler: @escaping @Sendable (Members) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "members", decoding: Members.self, from: .payload, handler: handler,
             event: ServerEvent.members)
         }
@@ -617,7 +617,7 @@ extension Hostile {
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
         /// that does not decode. Other events keep flowing.
         @discardableResult
-        public func onIncomingFailure(_ handler: @escaping @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(_ handler: @escaping @Sendable (SchemaGenRuntime.IncomingFailure) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addErrorHandler(handler)
         }
     }

@@ -29,7 +29,7 @@ extension Positional {
 
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
-        public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
+        public func emit(_ event: ServerEvent, to recipients: Recipients) async throws {
             switch event {
             case .unknown(let event):
                 throw UnsendableEvent(eventName: event.name)
@@ -114,7 +114,7 @@ extension Positional.Room {
 
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
-        public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
+        public func emit(_ event: ServerEvent, to recipients: Recipients) async throws {
             switch event {
             case .newMsg(let payload):
                 try await core.emit(EventAddress(shape: 0, name: .string("new_msg")), channel: channel.address, payload: payload, to: recipients)

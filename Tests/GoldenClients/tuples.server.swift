@@ -47,7 +47,7 @@ extension Tuples {
 
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
-        public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
+        public func emit(_ event: ServerEvent, to recipients: Recipients) async throws {
             switch event {
             case .ok(let payload):
                 try await core.emit(EventAddress(shape: 0, name: .string("OK")), channel: nil, payload: payload, to: recipients)

@@ -5,9 +5,9 @@ import SchemaGenRuntime
 
 public enum Unions {
     /// How this API frames events on the wire.
-    public static let framing: WireFraming = .socketIO
+    public static let framing: SchemaGenRuntime.WireFraming = .socketIO
     /// How this API writes dates on the wire.
-    public static let dateEncoding: WireDateEncoding = .iso8601
+    public static let dateEncoding: SchemaGenRuntime.WireDateEncoding = .iso8601
 }
 
 // MARK: - Types
@@ -19,7 +19,7 @@ extension Unions {
         case array([String])
 
         public init(from decoder: any Decoder) throws {
-            let kind = try JSONKind(of: decoder)
+            let kind = try SchemaGenRuntime.JSONKind(of: decoder)
             let container = try decoder.singleValueContainer()
             switch kind {
             case .string: self = .string(try container.decode(String.self))
@@ -46,7 +46,7 @@ extension Unions {
         case reply(Unions.Reply)
 
         public init(from decoder: any Decoder) throws {
-            let kind = try JSONKind(of: decoder)
+            let kind = try SchemaGenRuntime.JSONKind(of: decoder)
             let container = try decoder.singleValueContainer()
             switch kind {
             case .number: self = .count(try container.decode(Int.self))
@@ -76,7 +76,7 @@ extension Unions {
         /// The request was refused.
         case error(Unions.Failure)
         /// An object whose tag the contract does not list, kept whole.
-        case unknown(JSONValue)
+        case unknown(SchemaGenRuntime.JSONValue)
 
         private enum TagKey: Swift.String, CodingKey {
             case tag = "status"
@@ -88,7 +88,7 @@ extension Unions {
             switch tag {
             case "ok": self = .ok(try container.decode(Unions.Success.self))
             case "error": self = .error(try container.decode(Unions.Failure.self))
-            default: self = .unknown(try container.decode(JSONValue.self))
+            default: self = .unknown(try container.decode(SchemaGenRuntime.JSONValue.self))
             }
         }
 
@@ -108,7 +108,7 @@ extension Unions {
         }
     }
 
-    public struct Success: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Success: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let result: Int
         /// Always "ok" for this event: checked when decoding, written when encoding.
         public var status: String { "ok" }
@@ -118,24 +118,24 @@ extension Unions {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.result, rhs.result) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.result, rhs.result) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             try fields.expect("status", equals: "ok" as String)
             self.init(result: try fields.int("result"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .value("status", "ok" as String)
                 .int("result", self.result)
         }
     }
 
-    public struct Failure: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Failure: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let code: Int
         public let message: String
 
@@ -145,18 +145,18 @@ extension Unions {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.code, rhs.code) else { return false }
-            guard Members.equal(lhs.message, rhs.message) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.code, rhs.code) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.message, rhs.message) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(code: try fields.int("code"), message: try fields.string("message"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .int("code", self.code)
                 .string("message", self.message)
         }
@@ -166,7 +166,7 @@ extension Unions {
         case _1(Unions.Success)
         case failed(Unions.Failure)
         /// An object whose tag the contract does not list, kept whole.
-        case unknown(JSONValue)
+        case unknown(SchemaGenRuntime.JSONValue)
 
         private enum TagKey: Swift.String, CodingKey {
             case tag = "stage"
@@ -178,7 +178,7 @@ extension Unions {
             switch tag {
             case 1: self = ._1(try container.decode(Unions.Success.self))
             case 2: self = .failed(try container.decode(Unions.Failure.self))
-            default: self = .unknown(try container.decode(JSONValue.self))
+            default: self = .unknown(try container.decode(SchemaGenRuntime.JSONValue.self))
             }
         }
 
@@ -203,7 +203,7 @@ extension Unions {
 
 extension Unions {
     /// Wire name: `send_message`, client to server.
-    public struct SendMessage: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct SendMessage: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "send_message"
 
@@ -216,25 +216,25 @@ extension Unions {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.to, rhs.to) else { return false }
-            guard Members.equal(lhs.text, rhs.text) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.to, rhs.to) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.text, rhs.text) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(to: try fields.value("to", as: Unions.Recipients.self), text: try fields.string("text"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .value("to", self.to)
                 .string("text", self.text)
         }
     }
 
     /// Wire name: `answer`, server to client.
-    public struct Answer: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Answer: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "answer"
 
@@ -249,19 +249,19 @@ extension Unions {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.reply, rhs.reply) else { return false }
-            guard Members.equal(lhs.entries, rhs.entries) else { return false }
-            guard Members.equal(lhs.stage, rhs.stage) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.reply, rhs.reply) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.entries, rhs.entries) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.stage, rhs.stage) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(reply: try fields.value("reply", as: Unions.Reply.self), entries: try fields.value("entries", as: [Unions.Entry].self), stage: try fields.optionalValue("stage", as: Unions.Stage.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .value("reply", self.reply)
                 .value("entries", self.entries)
                 .optionalValue("stage", self.stage)
@@ -269,19 +269,19 @@ extension Unions {
     }
 
     /// The events the app may send in this scope.
-    public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ClientEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Wire name: `send_message`, client to server.
         case sendMessage(SendMessage)
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.sendMessage(lhs), .sendMessage(rhs)): return Members.equal(lhs, rhs)
+            case let (.sendMessage(lhs), .sendMessage(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             }
         }
     }
 
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ServerEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Wire name: `answer`, server to client.
         case answer(Answer)
         /// An event the contract does not describe, with its payload's raw JSON.
@@ -289,9 +289,9 @@ extension Unions {
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.answer(lhs), .answer(rhs)): return Members.equal(lhs, rhs)
+            case let (.answer(lhs), .answer(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
-                return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+                return SchemaGenRuntime.Members.equal(lhsName, rhsName) && SchemaGenRuntime.Members.equal(lhsPayload, rhsPayload)
             default: return false
             }
         }
@@ -302,7 +302,7 @@ extension Unions {
             case answer = "answer"
         }
 
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
             guard let route = Route(rawValue: frame.eventName) else {
                 return .unknown(name: frame.eventName, payload: frame.payload)
             }
@@ -321,10 +321,10 @@ extension Unions {
     /// server-to-client events, over any ``RealtimeTransport``.
     public final class Client: Sendable {
         /// The engine that frames and routes events.
-        public let core: RealtimeClientCore
+        public let core: SchemaGenRuntime.RealtimeClientCore
 
-        public init(transport: any RealtimeTransport) {
-            core = RealtimeClientCore(transport: transport, framing: Unions.framing, dates: Unions.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeTransport) {
+            core = SchemaGenRuntime.RealtimeClientCore(transport: transport, framing: Unions.framing, dates: Unions.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
         }
 
@@ -350,7 +350,7 @@ extension Unions {
         ///
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onAnswer(_ handler: @escaping @Sendable (Answer) -> Void) -> ListenerToken {
+        public func onAnswer(_ handler: @escaping @Sendable (Answer) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "answer", decoding: Answer.self, from: .payload, handler: handler,
             event: ServerEvent.answer)
         }
@@ -363,7 +363,7 @@ extension Unions {
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
         /// that does not decode. Other events keep flowing.
         @discardableResult
-        public func onIncomingFailure(_ handler: @escaping @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(_ handler: @escaping @Sendable (SchemaGenRuntime.IncomingFailure) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addErrorHandler(handler)
         }
     }

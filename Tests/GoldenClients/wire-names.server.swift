@@ -38,7 +38,7 @@ extension WireNames {
 
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
-        public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
+        public func emit(_ event: ServerEvent, to recipients: Recipients) async throws {
             switch event {
             case ._24h(let payload):
                 try await core.emit(eventName: "24h", channel: nil, payload: payload, to: recipients)
@@ -123,7 +123,7 @@ extension WireNames.Ticker {
 
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
-        public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
+        public func emit(_ event: ServerEvent, to recipients: Recipients) async throws {
             switch event {
             case ._24h(let payload):
                 try await core.emit(eventName: "24h", channel: channel.address, payload: payload, to: recipients)

@@ -72,7 +72,7 @@ struct EventTranslator {
         var wireDescription = "Wire name: `\(event.wireName)`, \(direction)."
         if let address = event.address, let shapes = contract.framing.shapes {
             route = SwiftSyntax.stringLiteral(address.route)
-            emitTarget = "EventAddress(shape: \(address.shape), name: \(address.name.map(SwiftTranslator.valueExpression) ?? "nil"))"
+            emitTarget = "\(builder.speller.runtime("EventAddress"))(shape: \(address.shape), name: \(address.name.map(SwiftTranslator.valueExpression) ?? "nil"))"
             let shape = shapes[address.shape].name
             wireDescription = address.name.map { "Wire name: `\($0.text)` in frame shape `\(shape)`, \(direction)." }
                 ?? "Frame shape `\(shape)`, \(direction)."
@@ -148,11 +148,11 @@ struct EventTranslator {
         } else if let valueType = context.valueType {
             ("_ payload: \(valueType), ", context.emitValue)
         } else {
-            ("", "JSONValue?.none")
+            ("", "\(builder.speller.runtime("JSONValue"))?.none")
         }
         return AckContext(type: builder.speller.spell(ack.type), spread: String(spread), parameters: parameters + "timeout: Duration? = nil",
                           value: value, isAwaited: event.direction == .clientToServer, isAnswered: event.direction == .serverToClient,
-                          serverParameters: parameters + "to connection: ServerConnection, timeout: Duration? = nil")
+                          serverParameters: parameters + "to connection: \(builder.speller.runtime("ServerConnection")), timeout: Duration? = nil")
     }
 
     /// An inline payload (an object or a tuple) is the event's own type, and emitting takes its fields as parameters.

@@ -81,7 +81,7 @@ struct RequestTranslator {
         var lines: [String]
         var answerType = replyType
         if let error = index(of: reply.error), let errorType = contexts[error].valueType {
-            answerType = "ServerAnswer<\(replyType), \(errorType)>"
+            answerType = "\(speller.runtime("ServerAnswer"))<\(replyType), \(errorType)>"
             lines = ["switch await handler(connection, request) {", "case .reply(let payload):", "    " + send(answer),
                      "case .rejection(let payload):", "    " + send(error), "}"]
         } else {
@@ -102,13 +102,13 @@ struct RequestTranslator {
         case (.uuid, _): ".string(UUID().uuidString.lowercased())"
         // Refused by the checker: the server's own requests have values it chooses.
         case (.app, _): ".string(UUID().uuidString.lowercased())"
-        case (.counter, true): ".number(JSONNumber(core.nextCorrelationNumber()))"
+        case (.counter, true): ".number(\(speller.runtime("JSONNumber"))(core.nextCorrelationNumber()))"
         case (.counter, false): ".string(String(core.nextCorrelationNumber()))"
         }
-        let match = "ReplyMatch(route: \(contexts[answer].route), channel: \(channelExpression), source: \(source(of: reply.answerMatch, in: events[answer])))"
+        let match = "\(speller.runtime("ReplyMatch"))(route: \(contexts[answer].route), channel: \(channelExpression), source: \(source(of: reply.answerMatch, in: events[answer])))"
         let path = SwiftSyntax.stringLiteral(bodyPath(of: reply.match, in: event, contexts[own]))
         return ServerRequestContext(
-            parameters: "_ payload: \(valueType), to connection: ServerConnection, timeout: Duration? = nil", answerType: answerType,
+            parameters: "_ payload: \(valueType), to connection: \(speller.runtime("ServerConnection")), timeout: Duration? = nil", answerType: answerType,
             lines: ["let frame = try await core.request(\(contexts[own].emitTarget), channel: \(channelExpression), payload: \(contexts[own].emitValue), "
                         + "correlation: \(correlation), at: \(path), expecting: \(match), from: connection, timeout: timeout)",
                     "let decoder = core.payloadDecoder", "return \(answerDecoding)"],
@@ -139,10 +139,10 @@ struct RequestTranslator {
         var failure: String?
         if let error = index(of: subscription.error) {
             parts.append("errorRoute: (\(contexts[error].route), \(source(of: subscription.match, in: events[error])))")
-            failure = contexts[error].payloadDecoding.map { "RequestRejected(\($0))" } ?? "SubscriptionEnded()"
+            failure = contexts[error].payloadDecoding.map { "\(speller.runtime("RequestRejected"))(\($0))" } ?? "\(speller.runtime("SubscriptionEnded"))()"
             summary.append("On `\(events[error].wireName)` it throws \(contexts[error].payloadDecoding == nil ? "`SubscriptionEnded`" : "`RequestRejected` with its value").")
         }
-        var arguments = "SubscriptionMatch(" + parts.joined(separator: ", ") + ")"
+        var arguments = speller.runtime("SubscriptionMatch") + "(" + parts.joined(separator: ", ") + ")"
         var parameters = call.parameters
         var rejecting: String?
         if let reply = event.reply, let replyMatch = replyMatch(reply, contexts: contexts) {
@@ -195,7 +195,7 @@ struct RequestTranslator {
         case (.counter, true): "let _correlation = \(matched) ?? core.nextCorrelationNumber()"
         case (.counter, false): "let _correlation = \(matched) ?? String(core.nextCorrelationNumber())"
         }
-        return (parameters, setup, isNumber ? ".number(JSONNumber(_correlation))" : ".string(_correlation)",
+        return (parameters, setup, isNumber ? ".number(\(speller.runtime("JSONNumber"))(_correlation))" : ".string(_correlation)",
                 "\(valueType)(" + arguments.joined(separator: ", ") + ")")
     }
 
@@ -218,13 +218,13 @@ struct RequestTranslator {
         if let error = index(of: reply.error) {
             errorRoute = ", errorRoute: (\(contexts[error].route), \(source(of: reply.answerMatch, in: events[error])))"
         }
-        return "ReplyMatch(route: \(contexts[answer].route), channel: \(channelExpression), source: \(source(of: reply.answerMatch, in: events[answer]))\(errorRoute))"
+        return "\(speller.runtime("ReplyMatch"))(route: \(contexts[answer].route), channel: \(channelExpression), source: \(source(of: reply.answerMatch, in: events[answer]))\(errorRoute))"
     }
 
     /// The statement that throws `RequestRejected` with the error event's value when `frame` is that event.
     private func rejection(_ reply: ReplyDeclaration, contexts: [EventContext]) -> String? {
         guard let error = index(of: reply.error), let decoding = contexts[error].payloadDecoding else { return nil }
-        return "if frame.route == \(contexts[error].route) { throw RequestRejected(\(decoding)) }"
+        return "if frame.route == \(contexts[error].route) { throw \(speller.runtime("RequestRejected"))(\(decoding)) }"
     }
 
     /// Where an event carries the matching field: a frame or envelope field, or a member of its payload (the first

@@ -6,6 +6,7 @@ extension SwiftFileContext: KeyedTemplateContext {
         "sourceFile": .property(\.sourceFile),
         "access": .property(\.access),
         "namespace": .property(\.namespace),
+        "runtime": .property(\.runtime),
         "documentation": .property(\.documentation),
         "framing": .property(\.framing),
         "dateEncoding": .property(\.dateEncoding),

@@ -7,6 +7,9 @@ public struct SwiftFileContext: Sendable {
     public var access: String
     /// The namespace enum (`Zikr`).
     public var namespace: String
+    /// What names of the runtime start with in this file: `SchemaGenRuntime.` when the contract declares one of
+    /// them (a type `ServerConnection`), else empty (`{{runtime}}ListenerToken`).
+    public var runtime: String = ""
     /// Doc comment lines for the namespace, without the `///`.
     public var documentation: [String]
     /// A Swift expression of type `WireFraming` for the contract's framing.

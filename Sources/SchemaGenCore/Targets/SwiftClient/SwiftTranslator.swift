@@ -48,8 +48,9 @@ public struct SwiftTranslator: Sendable {
         }
         let documentation = SwiftSyntax.documentation(contract.title, extra: SwiftSyntax.documentation(contract.description).map { String($0.dropFirst()) })
         let includesTypes = if case .server(withTypes: false) = role { false } else { true }
-        return SwiftFileContext(sourceFile: sourceFile, access: accessLevel.rawValue, namespace: contract.name, documentation: documentation,
-                                framing: Self.framingExpression(contract.framing), dateEncoding: ".\(Self.dateCase(contract.dateEncoding))",
+        return SwiftFileContext(sourceFile: sourceFile, access: accessLevel.rawValue, namespace: contract.name, runtime: speller.runtimePrefix,
+                                documentation: documentation,
+                                framing: Self.framingExpression(contract.framing, runtime: speller.runtimePrefix), dateEncoding: ".\(Self.dateCase(contract.dateEncoding))",
                                 types: types, root: root, channels: channels, hasTypes: !types.isEmpty, hasChannels: !channels.isEmpty,
                                 includesTypes: includesTypes, includesClient: role == .client, includesServer: role != .client)
     }
@@ -64,8 +65,10 @@ public struct SwiftTranslator: Sendable {
         }
         contract.forEachObject { _, object in
             // By index: a `for` over the fields copied every one.
-            for index in object.fields.indices where object.fields[index].type.unwrapped.isObject {
-                names.insert(SwiftName.typeName(forMember: object.fields[index].swiftName))
+            for index in object.fields.indices {
+                if object.fields[index].type.unwrapped.isObject { names.insert(SwiftName.typeName(forMember: object.fields[index].swiftName)) }
+                // A property named like a type (`swiftName: WireFields`) hides it inside its struct, as a type does.
+                if object.fields[index].swiftName.first?.isUppercase == true { names.insert(object.fields[index].swiftName) }
             }
         }
         return names
@@ -84,7 +87,7 @@ public struct SwiftTranslator: Sendable {
         return "\"" + parts.joined() + "\""
     }
 
-    static func framingExpression(_ framing: Framing) -> String {
+    static func framingExpression(_ framing: Framing, runtime: String) -> String {
         switch framing {
         case .socketIO:
             return ".socketIO"
@@ -96,12 +99,13 @@ public struct SwiftTranslator: Sendable {
             if envelope.payloadEncoding == .jsonString { arguments.append("payloadIsJSONString: true") }
             return ".envelope(.init(\(arguments.joined(separator: ", "))))"
         case .shapes(let shapes):
-            return ".shapes([\n" + shapes.map { shapeExpression($0.shape) + "," }.joined(separator: "\n") + "\n])"
+            return ".shapes([\n" + shapes.map { shapeExpression($0.shape, runtime: runtime) + "," }.joined(separator: "\n") + "\n])"
         }
     }
 
     /// `FrameShape(name: "dispatch", conditions: [...], eventName: FramePath([.key("t")]), ...)`, defaults left out.
-    static func shapeExpression(_ shape: FrameShape) -> String {
+    static func shapeExpression(_ shape: FrameShape, runtime: String) -> String {
+        let pathExpression = { (path: FramePath) in Self.pathExpression(path, runtime: runtime) }
         var arguments = ["name: \(SwiftSyntax.stringLiteral(shape.name))"]
         if case .array(let slots) = shape.container {
             arguments.append("container: .array(slots: [\(slots.map(SwiftSyntax.stringLiteral).joined(separator: ", "))])")
@@ -126,11 +130,11 @@ public struct SwiftTranslator: Sendable {
                 .joined(separator: ", ") + "]")
         }
         if let event = shape.unnamedEvent { arguments.append("unnamedEvent: \(SwiftSyntax.stringLiteral(event))") }
-        return "FrameShape(" + arguments.joined(separator: ", ") + ")"
+        return runtime + "FrameShape(" + arguments.joined(separator: ", ") + ")"
     }
 
-    static func pathExpression(_ path: FramePath) -> String {
-        "FramePath([" + path.steps.map { step in
+    static func pathExpression(_ path: FramePath, runtime: String) -> String {
+        runtime + "FramePath([" + path.steps.map { step in
             switch step {
             case .key(let key): ".key(\(SwiftSyntax.stringLiteral(key)))"
             case .index(let index): ".index(\(index))"
