@@ -32,14 +32,39 @@ import Testing
             """)
         let events = try await call.value
         for try await item in events {
-            #expect(item.id == 18)
-            #expect(item.payload.eventType == "state_changed")
-            #expect(item.payload.data == .object(["entity_id": .string("light.bed_light")]))
+            #expect(item.eventType == "state_changed")
+            #expect(item.data == .object(["entity_id": .string("light.bed_light")]))
             break
         }
         let frames = try await Self.sent(transport, count: 2)
         #expect(frames.count == 2 && frames[1] == #"{"type":"unsubscribe_events","id":1,"subscription":18}"#)
         #expect(failures.values == [])
+    }
+
+    /// One `result` frame answers every command and one `event` frame carries every subscription's items: each
+    /// request's `type:` decodes them as what they hold for it (issue 34, "types decided by correlation").
+    @Test func eachRequestDecodesTheSharedFramesAsItsOwnType() async throws {
+        let transport = LoopbackTransport()
+        let client = HomeAssistant.Client(transport: transport)
+        let states = Task { try await client.getStates(id: 19) }
+        let triggers = Task { try await client.subscribeTrigger(payload: .init(trigger: .object(["platform": "state"])), id: 2) }
+        let sent = try await Self.sent(transport, count: 2)
+        #expect(Set(sent) == [#"{"type":"get_states","id":19}"#, #"{"type":"subscribe_trigger","id":2,"trigger":{"platform":"state"}}"#])
+        transport.deliver(json: #"{"id": 2, "type": "result", "success": true, "result": null}"#)
+        transport.deliver(json: """
+            {"id": 19, "type": "result", "success": true, "result": [{"entity_id": "sun.sun", "state": "above_horizon",
+             "attributes": {"friendly_name": "Sun"}, "last_changed": "2016-11-26T01:37:24.265429+00:00"}]}
+            """)
+        transport.deliver(json: """
+            {"id": 2, "type": "event", "event": {"variables": {"trigger": {"platform": "state", "entity_id": "binary_sensor.motion_occupancy"}},
+             "context": {"id": "0123456789abcdef", "parent_id": null, "user_id": null}}}
+            """)
+        let list = try await states.value
+        #expect(list.map(\.entityId) == ["sun.sun"] && list.first?.state == "above_horizon")
+        for try await triggered in try await triggers.value {
+            #expect(triggered.variables.trigger == .object(["platform": "state", "entity_id": "binary_sensor.motion_occupancy"]))
+            break
+        }
     }
 
     /// A refused subscription throws the error result's value, and its id opens nothing afterwards.

@@ -76,6 +76,64 @@ extension HomeAssistant {
             }
         }
 
+        /// Wire name: `get_states` in frame shape `command`, client to server.
+        ///
+        /// Calls `handler` with the sending connection and the event's value for every `get_states` a client
+        /// sends. Returns a token whose `cancel()` removes the listener.
+        @discardableResult
+        public func onGetStates(_ handler: @escaping @Sendable (ServerConnection, GetStates) -> Void) -> ListenerToken {
+            core.addListener(channel: nil, eventName: "3:get_states", decoding: GetStates.self, from: .partsOrFrame, handler: handler)
+        }
+
+        /// Answers the app's `get_states` requests: `handler`'s value goes back to the requesting connection in
+        /// `result`, with the request's `id` written into it (whatever the handler put there). One
+        /// answer per event: setting one replaces the one before; the token's `cancel()` removes it. Listeners of
+        /// `get_states` still hear every request.
+        @discardableResult
+        public func respondToGetStates(_ handler: @escaping @Sendable (ServerConnection, GetStates) async -> ServerAnswer<Result, Failure>) -> ListenerToken {
+            core.setResponder(channel: nil, eventName: "3:get_states") { [core] connection, frame, decoder, _ in
+                let request = try decoder.decode(GetStates.self, from: frame.partsOrFrame)
+                let echoed = core.correlationValue(in: frame, at: .field("id"))
+                return {
+                    switch await handler(connection, request) {
+                    case .reply(let payload):
+                        try await core.emit(EventAddress(shape: 0, name: nil), channel: nil, payload: payload, echoing: echoed, at: "id", to: connection)
+                    case .rejection(let payload):
+                        try await core.emit(EventAddress(shape: 1, name: nil), channel: nil, payload: payload, echoing: echoed, at: "id", to: connection)
+                    }
+                }
+            }
+        }
+
+        /// Wire name: `subscribe_trigger` in frame shape `command`, client to server.
+        ///
+        /// Calls `handler` with the sending connection and the event's value for every `subscribe_trigger` a client
+        /// sends. Returns a token whose `cancel()` removes the listener.
+        @discardableResult
+        public func onSubscribeTrigger(_ handler: @escaping @Sendable (ServerConnection, SubscribeTrigger) -> Void) -> ListenerToken {
+            core.addListener(channel: nil, eventName: "3:subscribe_trigger", decoding: SubscribeTrigger.self, from: .partsOrFrame, handler: handler)
+        }
+
+        /// Answers the app's `subscribe_trigger` requests: `handler`'s value goes back to the requesting connection in
+        /// `result`, with the request's `id` written into it (whatever the handler put there). One
+        /// answer per event: setting one replaces the one before; the token's `cancel()` removes it. Listeners of
+        /// `subscribe_trigger` still hear every request.
+        @discardableResult
+        public func respondToSubscribeTrigger(_ handler: @escaping @Sendable (ServerConnection, SubscribeTrigger) async -> ServerAnswer<Result, Failure>) -> ListenerToken {
+            core.setResponder(channel: nil, eventName: "3:subscribe_trigger") { [core] connection, frame, decoder, _ in
+                let request = try decoder.decode(SubscribeTrigger.self, from: frame.partsOrFrame)
+                let echoed = core.correlationValue(in: frame, at: .field("id"))
+                return {
+                    switch await handler(connection, request) {
+                    case .reply(let payload):
+                        try await core.emit(EventAddress(shape: 0, name: nil), channel: nil, payload: payload, echoing: echoed, at: "id", to: connection)
+                    case .rejection(let payload):
+                        try await core.emit(EventAddress(shape: 1, name: nil), channel: nil, payload: payload, echoing: echoed, at: "id", to: connection)
+                    }
+                }
+            }
+        }
+
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
         public func emit(_ event: ServerEvent, to recipients: Recipients) async throws {
@@ -101,6 +159,8 @@ extension HomeAssistant {
         private enum ClientRoute: Swift.String {
             case subscribeEvents = "3:subscribe_events"
             case unsubscribeEvents = "3:unsubscribe_events"
+            case getStates = "3:get_states"
+            case subscribeTrigger = "3:subscribe_trigger"
         }
 
         /// Reads a frame a client sent; throws `UnexpectedClientEvent` for an event clients do not send in this scope.
@@ -111,6 +171,10 @@ extension HomeAssistant {
                 return .subscribeEvents(try decoder.decode(SubscribeEvents.self, from: frame.partsOrFrame))
             case .unsubscribeEvents:
                 return .unsubscribeEvents(try decoder.decode(UnsubscribeEvents.self, from: frame.partsOrFrame))
+            case .getStates:
+                return .getStates(try decoder.decode(GetStates.self, from: frame.partsOrFrame))
+            case .subscribeTrigger:
+                return .subscribeTrigger(try decoder.decode(SubscribeTrigger.self, from: frame.partsOrFrame))
             }
         }
     }

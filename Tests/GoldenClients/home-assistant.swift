@@ -52,6 +52,91 @@ extension HomeAssistant {
                 .date("time_fired", self.timeFired)
         }
     }
+
+    public struct State: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public let entityId: String
+        public let state: String
+        public let attributes: JSONValue
+        public let lastChanged: Date
+
+        public init(entityId: String, state: String, attributes: JSONValue, lastChanged: Date) {
+            self.entityId = entityId
+            self.state = state
+            self.attributes = attributes
+            self.lastChanged = lastChanged
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.entityId, rhs.entityId) else { return false }
+            guard Members.equal(lhs.state, rhs.state) else { return false }
+            guard Members.equal(lhs.attributes, rhs.attributes) else { return false }
+            guard Members.equal(lhs.lastChanged, rhs.lastChanged) else { return false }
+            return true
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(entityId: try fields.string("entity_id"), state: try fields.string("state"), attributes: try fields.value("attributes", as: JSONValue.self), lastChanged: try fields.date("last_changed"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("entity_id", self.entityId)
+                .string("state", self.state)
+                .value("attributes", self.attributes)
+                .date("last_changed", self.lastChanged)
+        }
+    }
+
+    public struct Triggered: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public let variables: Variables
+        public let context: JSONValue?
+
+        public init(variables: Variables, context: JSONValue? = nil) {
+            self.variables = variables
+            self.context = context
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.variables, rhs.variables) else { return false }
+            guard Members.equal(lhs.context, rhs.context) else { return false }
+            return true
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(variables: try fields.value("variables", as: Variables.self), context: try fields.optionalValue("context", as: JSONValue.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .value("variables", self.variables)
+                .optionalValue("context", self.context)
+        }
+
+        public struct Variables: Codable, Hashable, Sendable, MemberwiseEquatable {
+            public let trigger: JSONValue
+
+            public init(trigger: JSONValue) {
+                self.trigger = trigger
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.trigger, rhs.trigger) else { return false }
+                return true
+            }
+
+            public init(from decoder: any Decoder) throws {
+                let fields = try WireFields(decoder)
+                self.init(trigger: try fields.value("trigger", as: JSONValue.self))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try WireFieldWriter(encoder)
+                    .value("trigger", self.trigger)
+            }
+        }
+    }
 }
 
 // MARK: - Events
@@ -147,9 +232,9 @@ extension HomeAssistant {
     public struct Event: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let id: Int
         /// The event's payload.
-        public let payload: HomeAssistant.FiredEvent
+        public let payload: JSONValue
 
-        public init(id: Int, payload: HomeAssistant.FiredEvent) {
+        public init(id: Int, payload: JSONValue) {
             self.id = id
             self.payload = payload
         }
@@ -162,7 +247,7 @@ extension HomeAssistant {
 
         public init(from decoder: any Decoder) throws {
             let fields = try WireFields(decoder)
-            self.init(id: try fields.int("id"), payload: try fields.value("payload", as: HomeAssistant.FiredEvent.self))
+            self.init(id: try fields.int("id"), payload: try fields.value("payload", as: JSONValue.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -284,17 +369,106 @@ extension HomeAssistant {
         }
     }
 
+    /// Wire name: `get_states` in frame shape `command`, client to server.
+    public struct GetStates: Codable, Hashable, Sendable, MemberwiseEquatable {
+        /// The event's name on the wire.
+        public static let eventName = "get_states"
+
+        public let id: Int
+
+        public init(id: Int) {
+            self.id = id
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.id, rhs.id) else { return false }
+            return true
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(id: try fields.int("id"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .int("id", self.id)
+        }
+    }
+
+    /// Wire name: `subscribe_trigger` in frame shape `command`, client to server.
+    public struct SubscribeTrigger: Codable, Hashable, Sendable, MemberwiseEquatable {
+        /// The event's name on the wire.
+        public static let eventName = "subscribe_trigger"
+
+        public let id: Int
+        /// The event's payload.
+        public let payload: Payload
+
+        public init(id: Int, payload: Payload) {
+            self.id = id
+            self.payload = payload
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.id, rhs.id) else { return false }
+            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            return true
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(id: try fields.int("id"), payload: try fields.value("payload", as: Payload.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .int("id", self.id)
+                .value("payload", self.payload)
+        }
+
+        /// The event's payload.
+        public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
+            public let trigger: JSONValue
+
+            public init(trigger: JSONValue) {
+                self.trigger = trigger
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.trigger, rhs.trigger) else { return false }
+                return true
+            }
+
+            public init(from decoder: any Decoder) throws {
+                let fields = try WireFields(decoder)
+                self.init(trigger: try fields.value("trigger", as: JSONValue.self))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try WireFieldWriter(encoder)
+                    .value("trigger", self.trigger)
+            }
+        }
+    }
+
     /// The events the app may send in this scope.
     public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
         /// Wire name: `subscribe_events` in frame shape `command`, client to server.
         case subscribeEvents(SubscribeEvents)
         /// Wire name: `unsubscribe_events` in frame shape `command`, client to server.
         case unsubscribeEvents(UnsubscribeEvents)
+        /// Wire name: `get_states` in frame shape `command`, client to server.
+        case getStates(GetStates)
+        /// Wire name: `subscribe_trigger` in frame shape `command`, client to server.
+        case subscribeTrigger(SubscribeTrigger)
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
             case let (.subscribeEvents(lhs), .subscribeEvents(rhs)): return Members.equal(lhs, rhs)
             case let (.unsubscribeEvents(lhs), .unsubscribeEvents(rhs)): return Members.equal(lhs, rhs)
+            case let (.getStates(lhs), .getStates(rhs)): return Members.equal(lhs, rhs)
+            case let (.subscribeTrigger(lhs), .subscribeTrigger(rhs)): return Members.equal(lhs, rhs)
             default: return false
             }
         }
@@ -366,10 +540,10 @@ extension HomeAssistant {
         /// the call returns then.
         /// When the loop leaves early, it sends `unsubscribe_events`.
         /// Throws `RequestFailure` when the connection is lost, and `CancellationError` when the calling task is cancelled.
-        public func subscribeEvents(payload: SubscribeEvents.Payload, id: Int? = nil, timeout: Duration? = nil) async throws -> SubscriptionStream<Event> {
+        public func subscribeEvents(payload: SubscribeEvents.Payload, id: Int? = nil, timeout: Duration? = nil) async throws -> SubscriptionStream<HomeAssistant.FiredEvent> {
             let _correlation = id ?? core.nextCorrelationNumber()
             return try await core.subscribe(SubscriptionMatch(route: "2:", channel: nil, source: .field("id")), id: .number(JSONNumber(_correlation)), confirmation: (ReplyMatch(route: "0:", channel: nil, source: .field("id"), errorRoute: ("1:", .field("id"))), .number(JSONNumber(_correlation)), timeout), item: { frame, decoder in
-                try decoder.decode(Event.self, from: frame.partsOrFrame)
+                try decoder.decode(HomeAssistant.FiredEvent.self, from: frame.payloadOrNull)
             }, reject: { frame, decoder in
                 if frame.route == "1:" { throw RequestRejected(try decoder.decode(Failure.self, from: frame.partsOrFrame)) }
             }, cancel: { id in
@@ -396,6 +570,43 @@ extension HomeAssistant {
             return try decoder.decode(Result.self, from: frame.partsOrFrame)
         }
 
+        /// Wire name: `get_states` in frame shape `command`, client to server.
+        ///
+        /// Sends the request and returns its reply, `result`, matched by `id` (chosen here unless passed). Throws
+        /// `RequestFailure` when no reply comes within `timeout` (or the client's default) or the connection is lost,
+        /// and `CancellationError` when the calling task is cancelled.
+        @discardableResult
+        public func getStates(id: Int? = nil, timeout: Duration? = nil) async throws -> [HomeAssistant.State] {
+            let _correlation = id ?? core.nextCorrelationNumber()
+            let frame = try await core.request(expecting: ReplyMatch(route: "0:", channel: nil, source: .field("id"), errorRoute: ("1:", .field("id"))), correlation: .number(JSONNumber(_correlation)), timeout: timeout) {
+                try await core.emit(EventAddress(shape: 3, name: .string("get_states")), channel: nil, payload: GetStates(id: _correlation))
+            }
+            let decoder = core.payloadDecoder
+            if frame.route == "1:" { throw RequestRejected(try decoder.decode(Failure.self, from: frame.partsOrFrame)) }
+            return try decoder.decode([HomeAssistant.State].self, from: frame.presentPayload())
+        }
+
+        /// Wire name: `subscribe_trigger` in frame shape `command`, client to server.
+        ///
+        /// Sends the request and returns the subscription's `event` events, matched by `id`.
+        /// Its id is the request's `id` (chosen here unless passed), which the reply `result` confirms;
+        /// the call returns then.
+        /// When the loop leaves early, it sends `unsubscribe_events`.
+        /// Throws `RequestFailure` when the connection is lost, and `CancellationError` when the calling task is cancelled.
+        public func subscribeTrigger(payload: SubscribeTrigger.Payload, id: Int? = nil, timeout: Duration? = nil) async throws -> SubscriptionStream<HomeAssistant.Triggered> {
+            let _correlation = id ?? core.nextCorrelationNumber()
+            return try await core.subscribe(SubscriptionMatch(route: "2:", channel: nil, source: .field("id")), id: .number(JSONNumber(_correlation)), confirmation: (ReplyMatch(route: "0:", channel: nil, source: .field("id"), errorRoute: ("1:", .field("id"))), .number(JSONNumber(_correlation)), timeout), item: { frame, decoder in
+                try decoder.decode(HomeAssistant.Triggered.self, from: frame.payloadOrNull)
+            }, reject: { frame, decoder in
+                if frame.route == "1:" { throw RequestRejected(try decoder.decode(Failure.self, from: frame.partsOrFrame)) }
+            }, cancel: { id in
+                guard case .number(let number) = id, let id = number.int64.flatMap({ Int(exactly: $0) }) else { return }
+                _ = try await self.unsubscribeEvents(payload: UnsubscribeEvents.Payload(subscription: id))
+            }) {
+                try await core.emit(EventAddress(shape: 3, name: .string("subscribe_trigger")), channel: nil, payload: SubscribeTrigger(id: _correlation, payload: payload))
+            }
+        }
+
         /// Sends any event the app may send in this scope.
         public func emit(_ event: ClientEvent) async throws {
             switch event {
@@ -403,6 +614,10 @@ extension HomeAssistant {
                 try await core.emit(EventAddress(shape: 3, name: .string("subscribe_events")), channel: nil, payload: payload)
             case .unsubscribeEvents(let payload):
                 try await core.emit(EventAddress(shape: 3, name: .string("unsubscribe_events")), channel: nil, payload: payload)
+            case .getStates(let payload):
+                try await core.emit(EventAddress(shape: 3, name: .string("get_states")), channel: nil, payload: payload)
+            case .subscribeTrigger(let payload):
+                try await core.emit(EventAddress(shape: 3, name: .string("subscribe_trigger")), channel: nil, payload: payload)
             }
         }
 

@@ -10,6 +10,20 @@ export interface FiredEvent {
     time_fired: string;
 }
 
+export interface State {
+    entity_id: string;
+    state: string;
+    attributes: unknown;
+    last_changed: string;
+}
+
+export interface Triggered {
+    variables: {
+        trigger: unknown;
+    };
+    context?: unknown | null;
+}
+
 /**
  * The payload of `failure` (server to client).
  */
@@ -30,6 +44,13 @@ export interface SubscribeEvents {
  */
 export interface UnsubscribeEvents {
     subscription: number;
+}
+
+/**
+ * The payload of `subscribe_trigger` (client to server).
+ */
+export interface SubscribeTrigger {
+    trigger: unknown;
 }
 
 // Frames
@@ -60,13 +81,13 @@ export type FailureFrame = {
 export type EventFrame = {
     type: "event";
     id: number;
-    event: FiredEvent;
+    event: unknown;
 };
 
 /**
  * `subscribe_events` as it travels (client to server).
  *
- * Opens a subscription: `event` events carry its `id`; `unsubscribe_events` cancels it.
+ * Opens a subscription: `event` events holding `FiredEvent` carry its `id`; `unsubscribe_events` cancels it.
  */
 export type SubscribeEventsFrame = SubscribeEvents & {
     type: "subscribe_events";
@@ -84,6 +105,26 @@ export type UnsubscribeEventsFrame = UnsubscribeEvents & {
 };
 
 /**
+ * `get_states` as it travels (client to server).
+ *
+ * Answered by `result` holding `[State]`, matched by `id`; `failure` when it fails.
+ */
+export type GetStatesFrame = {
+    type: "get_states";
+    id: number;
+};
+
+/**
+ * `subscribe_trigger` as it travels (client to server).
+ *
+ * Opens a subscription: `event` events holding `Triggered` carry its `id`; `unsubscribe_events` cancels it.
+ */
+export type SubscribeTriggerFrame = SubscribeTrigger & {
+    type: "subscribe_trigger";
+    id: number;
+};
+
+/**
  * Every frame the server sends.
  */
 export type ServerFrame = ResultFrame | FailureFrame | EventFrame;
@@ -91,7 +132,7 @@ export type ServerFrame = ResultFrame | FailureFrame | EventFrame;
 /**
  * Every frame a client sends.
  */
-export type ClientFrame = SubscribeEventsFrame | UnsubscribeEventsFrame;
+export type ClientFrame = SubscribeEventsFrame | UnsubscribeEventsFrame | GetStatesFrame | SubscribeTriggerFrame;
 
 // Guards: which event a frame is, told by its constants and name; its payload is not checked.
 
@@ -113,6 +154,14 @@ export function isSubscribeEventsFrame(frame: unknown): frame is SubscribeEvents
 
 export function isUnsubscribeEventsFrame(frame: unknown): frame is UnsubscribeEventsFrame {
     return valueAt(frame, ["type"]) === "unsubscribe_events" && valueAt(frame, ["id"]) !== undefined;
+}
+
+export function isGetStatesFrame(frame: unknown): frame is GetStatesFrame {
+    return valueAt(frame, ["type"]) === "get_states" && valueAt(frame, ["id"]) !== undefined;
+}
+
+export function isSubscribeTriggerFrame(frame: unknown): frame is SubscribeTriggerFrame {
+    return valueAt(frame, ["type"]) === "subscribe_trigger" && valueAt(frame, ["id"]) !== undefined;
 }
 
 function valueAt(value: unknown, path: readonly (string | number)[]): unknown {

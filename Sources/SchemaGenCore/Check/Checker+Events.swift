@@ -4,8 +4,8 @@ import SchemaGenRuntime
 /// Reading `events:` and `channels:`.
 extension Checker {
     static let eventKeys = ["direction", "description", "deprecated", "swiftName", "payload", "envelope", "frame", "wire", "reply", "subscription", "ack"]
-    static let replyKeys = ["event", "match", "error", "ids", "cancel"]
-    static let subscriptionKeys = ["event", "match", "end", "error", "cancel", "ids", "id", "idFrom"]
+    static let replyKeys = ["event", "match", "error", "ids", "cancel", "type"]
+    static let subscriptionKeys = ["event", "match", "end", "error", "cancel", "ids", "id", "idFrom", "type"]
     static let cancelKeys = ["event", "field"]
     static let channelKeys = ["address", "parameters", "description", "deprecated", "swiftName", "events"]
     static let parameterKeys = ["type", "description", "swiftName"]
@@ -76,6 +76,7 @@ extension Checker {
             var declaration = ReplyDeclaration(event: replyEvent, match: match, error: spec["error"].flatMap { readText($0, what: "the reply's `error`") },
                                                ids: readCorrelationIDs(spec), location: entry.key.location)
             declaration.replyMatch = replyMatch
+            declaration.type = spec["type"].flatMap { readTypeExpression($0, what: "the reply of \(owner)") }
             (declaration.cancel, declaration.cancelField) = readCancel(spec, what: "the reply of \(owner)")
             reply = declaration
         }
@@ -125,6 +126,7 @@ extension Checker {
         declaration.error = spec["error"].flatMap { readText($0, what: "the subscription's `error`") }
         declaration.ids = readCorrelationIDs(spec)
         declaration.idInReply = spec["id"].flatMap { readText($0, what: "the subscription's `id`") }
+        declaration.type = spec["type"].flatMap { readTypeExpression($0, what: "the items of \(what)") }
         if let node = spec["idFrom"], let source = readText(node, what: "the subscription's `idFrom`") {
             switch source {
             case "request":

@@ -34,6 +34,10 @@ struct ReplyCheck {
                                                                       owner: owner, in: scope, at: reply.location, diagnostics: &diagnostics)
                 }
                 guard answers.count == (reply.error == nil ? 1 : 2) else { continue }
+                if let type = reply.type {
+                    Self.checkNarrowing(type, of: answers[0].0, what: "what the reply '\(reply.event)' holds for this request", owner: owner,
+                                        at: reply.location, into: &diagnostics)
+                }
                 for (carrier, role) in [(event, "the request")] + answers {
                     let key = carrier == event ? reply.match : reply.answerMatch
                     guard let field = matchField(key, of: carrier, isRequest: carrier == event) else {
@@ -110,6 +114,23 @@ struct ReplyCheck {
     /// The field `key` of an event: a field of its frame shape or envelope, else of its payload object. A request's
     /// must be one its generated method can fill in: a shape's field, or a field of an inline payload. An event that
     /// is only read may carry it deeper: a key with dots is a path through nested objects (`meta.request_id`).
+    /// `type:` on a reply or a subscription says what a shared event's `JSON` payload holds for one request; any other
+    /// payload already has its type, which `type:` could only contradict.
+    static func checkNarrowing(_ type: TypeRef, of carrier: Event, what: String, owner: String, at location: SourceLocation,
+                               into diagnostics: inout DiagnosticBag) {
+        guard let payload = carrier.payload else {
+            diagnostics.error("\(owner) has `type: \(type.spelling)`, \(what), but '\(carrier.wireName)' has no payload; leave `type:` out",
+                              at: location, notes: [.note("'\(carrier.wireName)' is declared here", at: carrier.location)])
+            return
+        }
+        guard payload.valueType == .scalar(.json) else {
+            diagnostics.error("\(owner) has `type: \(type.spelling)`, \(what), but the payload of '\(carrier.wireName)' is `\(payload.spelling)`, "
+                              + "not `JSON`: `type:` narrows a payload shared by many requests; leave it out, or make the payload `JSON`",
+                              at: location, notes: [.note("'\(carrier.wireName)' is declared here", at: carrier.location)])
+            return
+        }
+    }
+
     func matchField(_ key: String, of event: Event, isRequest: Bool) -> Field? {
         matchPath(key, of: event, isRequest: isRequest)?.last
     }

@@ -19,6 +19,10 @@ struct SubscriptionCheck {
                 for (name, role) in [(subscription.event, "`event`"), (subscription.end, "`end`"), (subscription.error, "`error`")] {
                     guard let name, let carrier = find(name, role: role, receivedByClient: true, in: scope, owner: owner,
                                                        at: subscription.location, diagnostics: &diagnostics) else { continue }
+                    if name == subscription.event, let type = subscription.type {
+                        ReplyCheck.checkNarrowing(type, of: carrier, what: "what its items '\(name)' hold", owner: owner, at: subscription.location,
+                                                  into: &diagnostics)
+                    }
                     if name == subscription.event, carrier.payload == nil, carrier.envelopeFields.isEmpty, carrier.shapeIndex == nil {
                         diagnostics.error("\(owner) yields '\(name)' events, which carry nothing; give '\(name)' a payload", at: subscription.location,
                                           notes: [.note("'\(name)' is declared here", at: carrier.location)])

@@ -414,6 +414,10 @@ public struct ContractDiffer: Sendable {
             if before.cancel != after.cancel || before.cancelField != after.cancelField {
                 recorder.record(.replyCancelChanged, cancelChange(before, after), at: here, flows: requests)
             }
+            if before.type != after.type {
+                recorder.record(.replyChanged, "replies hold \(after.type.map { code($0.spelling) } ?? "the reply's payload") (held "
+                                + "\(before.type.map { code($0.spelling) } ?? "the reply's payload"))", at: here, flows: requests)
+            }
             if before.ids != after.ids {
                 recorder.record(.correlationValuesChanged, "correlation values are \(describe(after.ids)) (were \(describe(before.ids)))", at: here, flows: requests)
             }

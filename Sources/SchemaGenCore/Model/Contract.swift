@@ -147,6 +147,9 @@ public struct ReplyDeclaration: Hashable, Sendable {
     public var error: String? = nil
     /// How the client chooses correlation values.
     public var ids: CorrelationIDs = .counter
+    /// What this request's reply holds (`type:`), where one shared reply event answers every request with a `JSON`
+    /// payload (`{"id": 7, "type": "result", "result": ...}`): the request's method decodes the payload as this.
+    public var type: TypeRef? = nil
     public var location: SourceLocation
     /// The key or path the answering events carry the value under.
     public var answerMatch: String { replyMatch ?? match }
@@ -200,5 +203,8 @@ public struct SubscriptionDeclaration: Hashable, Sendable {
     /// With `reply:` and `idFrom: request`: the id is the request's correlation value (the reply's `match`), which
     /// the reply only confirms.
     public var idFromRequest = false
+    /// What this subscription's items hold (`type:`), where every subscription's items share one event with a `JSON`
+    /// payload: the stream yields the payload decoded as this.
+    public var type: TypeRef? = nil
     public var location: SourceLocation
 }

@@ -281,6 +281,7 @@ public struct AsyncAPITranslator: Sendable {
             ("match", reply.replyMatch.map { .object([("request", .string(reply.match)), ("reply", .string($0))]) } ?? .string(reply.match)),
             ("error", reply.error.map(DocumentValue.string)),
             ("ids", reply.ids == .counter ? nil : .string(reply.ids.rawValue)),
+            ("type", reply.type.map { .string($0.spelling) }),
             ("cancel", reply.cancel.map { cancel in
                 reply.cancelField.map { .object([("event", .string(cancel)), ("field", .string($0))]) } ?? .string(cancel)
             }),
@@ -300,6 +301,7 @@ public struct AsyncAPITranslator: Sendable {
             ("ids", subscription.ids == .counter ? nil : .string(subscription.ids.rawValue)),
             ("id", subscription.idInReply.map(DocumentValue.string)),
             ("idFrom", subscription.idFromRequest ? .string("request") : nil),
+            ("type", subscription.type.map { .string($0.spelling) }),
         ])
     }
 

@@ -70,7 +70,8 @@ public struct MarkdownTranslator: Sendable {
             let error = reply.error.map { " (or \(MarkdownSyntax.code($0)) for an error)" } ?? ""
             let cancel = reply.cancel.map { "; cancelled with \(MarkdownSyntax.code($0))" } ?? ""
             let inReply = reply.replyMatch.map { " (" + MarkdownSyntax.code($0) + " in the reply)" } ?? ""
-            let answer = "→ \(MarkdownSyntax.code(reply.event))\(error), matched by \(MarkdownSyntax.code(reply.match))\(inReply)\(cancel)."
+            let typed = reply.type.map { " holding " + Self.linked($0.spellingSegments, typeAnchors: typeAnchors) } ?? ""
+            let answer = "→ \(MarkdownSyntax.code(reply.event))\(typed)\(error), matched by \(MarkdownSyntax.code(reply.match))\(inReply)\(cancel)."
             description = description.isEmpty ? answer : description + " " + answer
         }
         if let ack = event.ack {
@@ -81,8 +82,11 @@ public struct MarkdownTranslator: Sendable {
         }
         if let subscription = event.subscription {
             // How the guides describe a stream: which events belong to it, by what, and what ends it.
-            var parts = ["Opens a subscription: \(MarkdownSyntax.code(subscription.event)) events with its \(MarkdownSyntax.code(subscription.match))"
-                         + (event.reply == nil ? "" : " (the id in the reply" + (subscription.idInReply.map { "'s \(MarkdownSyntax.code($0))" } ?? "") + ")")]
+            let typed = subscription.type.map { " holding " + Self.linked($0.spellingSegments, typeAnchors: typeAnchors) } ?? ""
+            let origin = subscription.idFromRequest ? " (the request's own \(MarkdownSyntax.code(event.reply?.match ?? "")), confirmed by the reply)"
+                : event.reply == nil ? "" : " (the id in the reply" + (subscription.idInReply.map { "'s \(MarkdownSyntax.code($0))" } ?? "") + ")"
+            var parts = ["Opens a subscription: \(MarkdownSyntax.code(subscription.event)) events\(typed) with its \(MarkdownSyntax.code(subscription.match))"
+                         + origin]
             if let end = subscription.end { parts.append("ends with \(MarkdownSyntax.code(end))") }
             if let error = subscription.error { parts.append("fails with \(MarkdownSyntax.code(error))") }
             if let cancel = subscription.cancel { parts.append("cancelled with \(MarkdownSyntax.code(cancel))") }

@@ -114,9 +114,7 @@ struct EventTranslator {
         } else if let payload = event.payload {
             valueType = builder.speller.spell(payload)
         }
-        // A shape's `T | null` payload is always there: a missing one is an error, not nil.
-        let source = decodesWholeFrame ? (event.shapeIndex == nil ? "frame" : "partsOrFrame")
-            : event.shapeIndex != nil && event.payload?.isNullable == true && event.payload?.isOptional == false ? "presentPayload" : "payload"
+        let source = decodesWholeFrame ? (event.shapeIndex == nil ? "frame" : "partsOrFrame") : Self.payloadSource(of: event)
         return EventContext(
             wireName: wireName, wireNameText: event.wireName, directionText: direction, typeName: typeName,
             memberName: SwiftSyntax.identifier(event.swiftName), listenerName: "on" + typeName.trimmingLeadingUnderscore,
@@ -128,6 +126,18 @@ struct EventTranslator {
             // A shape writes an optional or nullable payload that is nil as `null` (`{"op":1,"d":null}`), so it is passed wrapped.
             // An event whose value is its whole frame is a struct, never nil.
             emitValue: event.shapeIndex != nil && !decodesWholeFrame && event.payload?.isSwiftOptional == true ? ".some(payload)" : "payload")
+    }
+
+    /// The `WireFraming.PayloadSource` case of an event's payload alone: a shape's `T | null` payload is always there
+    /// (a missing one is an error, not nil).
+    static func payloadSource(of event: Event) -> String {
+        event.shapeIndex != nil && event.payload?.isNullable == true && event.payload?.isOptional == false ? "presentPayload" : "payload"
+    }
+
+    /// The statement decoding an event's payload alone as `type` (a reply's or a subscription's `type:`), not its
+    /// whole value.
+    static func payloadDecoding(of event: Event, as type: String) -> String {
+        "try decoder.decode(\(type).self, from: frame.\(bytesExpression(of: payloadSource(of: event))))"
     }
 
     /// The `ParsedFrame` member that gives the bytes a `WireFraming.PayloadSource` case names.

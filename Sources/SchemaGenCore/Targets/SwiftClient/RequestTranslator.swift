@@ -26,7 +26,12 @@ struct RequestTranslator {
         guard let reply = event.reply, let own = index(of: event.wireName), let answer = index(of: reply.event),
               let call = correlatedCall(event, contexts[own], key: reply.match, ids: reply.ids),
               let replyMatch = replyMatch(reply, contexts: contexts),
-              let replyType = contexts[answer].valueType, let replyDecoding = contexts[answer].payloadDecoding else { return nil }
+              var replyType = contexts[answer].valueType, var replyDecoding = contexts[answer].payloadDecoding else { return nil }
+        if let type = reply.type {
+            // This request's own type for a reply event shared by many: its payload alone, decoded as that.
+            replyType = speller.spell(type)
+            replyDecoding = EventTranslator.payloadDecoding(of: events[answer], as: replyType)
+        }
         var context = RequestContext(parameters: (call.parameters + ["timeout: Duration? = nil"]).joined(separator: ", "),
                                      correlationSetup: call.setup, correlationValue: call.correlation, value: call.value, replyMatch: replyMatch,
                                      replyType: replyType, replyDecoding: replyDecoding, rejection: rejection(reply, contexts: contexts),
@@ -126,7 +131,11 @@ struct RequestTranslator {
     /// A subscription's method: it opens the subscription, sends the request, and returns the items.
     func subscription(_ event: Event, contexts: [EventContext]) -> SubscriptionContext? {
         guard let subscription = event.subscription, let own = index(of: event.wireName), let item = index(of: subscription.event),
-              let itemType = contexts[item].valueType, let itemDecoding = contexts[item].payloadDecoding else { return nil }
+              var itemType = contexts[item].valueType, var itemDecoding = contexts[item].payloadDecoding else { return nil }
+        if let type = subscription.type {
+            itemType = speller.spell(type)
+            itemDecoding = EventTranslator.payloadDecoding(of: events[item], as: itemType)
+        }
         let key = event.reply?.match ?? subscription.match
         guard let call = correlatedCall(event, contexts[own], key: key, ids: event.reply?.ids ?? subscription.ids) else { return nil }
         var parts = ["route: \(contexts[item].route)", "channel: \(channelExpression)",

@@ -227,13 +227,14 @@ public struct TypeScriptTranslator: Sendable {
     static func exchangeNotes(_ event: Event) -> [String] {
         var notes: [String] = []
         if let subscription = event.subscription {
-            var note = "Opens a subscription: `\(subscription.event)` events carry its `\(subscription.match)`"
+            var note = "Opens a subscription: `\(subscription.event)` events\(subscription.type.map { " holding `\($0.spelling)`" } ?? "") carry its `\(subscription.match)`"
             if let end = subscription.end { note += ", `\(end)` ends it" }
             if let error = subscription.error { note += ", `\(error)` fails it" }
             if let cancel = subscription.cancel { note += "; `\(cancel)` cancels it" }
             notes.append(note + ".")
         } else if let reply = event.reply {
             var note = event.direction == .serverToClient ? "The app answers with `\(reply.event)`" : "Answered by `\(reply.event)`"
+            if let type = reply.type { note += " holding `\(type.spelling)`" }
             note += ", matched by `\(reply.answerMatch)`"
             if let error = reply.error { note += "; `\(error)` when it fails" }
             notes.append(note + ".")
