@@ -2,7 +2,7 @@ import SchemaGenRuntime
 
 /// Reading `frames:`, the ordered list of frame shapes, and each event's place among them.
 extension Checker {
-    static let shapeKeys = ["description", "array", "when", "has", "name", "payload", "channel", "fields", "default"]
+    static let shapeKeys = ["description", "array", "when", "has", "name", "payload", "channel", "fields", "default", "exact"]
 
     /// `frames:` — a mapping of shape names to shapes, tried in the order written.
     mutating func readFrameShapes(_ node: SyntaxNode) -> Framing? {
@@ -152,10 +152,24 @@ extension Checker {
                 failed = true
             }
         }
+        var exact = false
+        if let node = reader["exact"] {
+            if let flag = node.bool {
+                exact = flag
+            } else {
+                diagnostics.error("`exact` of \(owner) is `true` (its frames hold nothing but the keys it names) or `false`", at: node.location)
+                failed = true
+            }
+            if exact, payload == .rest {
+                diagnostics.error("\(owner) is `exact`, so its frames hold nothing but the keys it names, and `payload: rest` (everything else) "
+                                  + "would always be empty; give the payload a path, or remove `exact`", at: node.location)
+                failed = true
+            }
+        }
         if failed { return nil }
         let shape = FrameShape(name: name, container: slots.map { .array(slots: $0) } ?? .object, conditions: conditions, required: required,
                                eventName: eventName, payload: payload, channel: channel,
-                               fields: zip(fields, fieldPaths).map { FrameShape.Field(key: $0.wireName, path: $1) })
+                               fields: zip(fields, fieldPaths).map { FrameShape.Field(key: $0.wireName, path: $1) }, exact: exact)
         return ShapeDeclaration(shape: shape, fields: fields, description: readDescription(reader), isDefault: isDefault, location: keyLocation)
     }
 
@@ -311,9 +325,4 @@ extension Checker {
     }
 }
 
-extension FrameShape.PayloadPlacement {
-    var path: FramePath? {
-        if case .at(let path) = self { return path }
-        return nil
-    }
-}
+

@@ -72,7 +72,8 @@ struct Checker: Sendable {
     /// Events that took the first naming shape for want of `frame:` while several shapes name events (warned once).
     var eventsPlacedByDefault: [(name: String, location: SourceLocation)] = []
 
-    static let topLevelKeys = ["schemagen", "name", "title", "description", "version", "framing", "frames", "dates", "types", "events", "channels"]
+    static let topLevelKeys = ["schemagen", "name", "title", "description", "version", "framing", "frames", "separator", "dates", "types", "events",
+                               "channels"]
 
     /// Reads the whole contract. Returns a contract even when errors were found (so later checks can
     /// run on what is there); the caller drops it if there are errors.
@@ -126,9 +127,28 @@ struct Checker: Sendable {
             diagnostics.warning("the contract declares no events; add them under `events:` or a channel's `events:`", at: root.location)
         }
         framing = settleShapes(framing, events: events.map { (nil, $0) } + channels.flatMap { channel in channel.events.map { (channel, $0) } })
+        let separator = top["separator"].flatMap { readSeparator($0, framing: framing) }
         guard let name, let framing else { return nil }
-        return Contract(formatVersion: formatVersion, name: name, title: title, description: description, version: version, framing: framing,
-                        dateEncoding: dates, types: types, events: events, channels: channels, location: root.location)
+        var contract = Contract(formatVersion: formatVersion, name: name, title: title, description: description, version: version, framing: framing,
+                                dateEncoding: dates, types: types, events: events, channels: channels, location: root.location)
+        contract.separator = separator
+        return contract
+    }
+
+    /// `separator: newline` or `separator: record-separator`: several frames in one WebSocket message.
+    private mutating func readSeparator(_ node: SyntaxNode, framing: Framing?) -> FrameSeparator? {
+        guard let text = readText(node, what: "`separator`") else { return nil }
+        guard let separator = FrameSeparator(rawValue: text) else {
+            let choices = FrameSeparator.allCases.map(\.rawValue)
+            diagnostics.error("unknown `separator` '\(text)'; write `newline` (one frame per line, as newline-delimited JSON) or `record-separator` "
+                              + "(each frame ends with 0x1E)\(Suggestions.hint(for: text, in: choices))", at: node.location)
+            return nil
+        }
+        if case .socketIO? = framing {
+            diagnostics.error("`separator` does not apply to Socket.IO, whose packets Engine.IO frames itself; remove it", at: node.location)
+            return nil
+        }
+        return separator
     }
 
     private mutating func readFormatVersion(_ top: MappingReader) -> Int? {

@@ -23,6 +23,8 @@ struct ShapeConsistencyCheck {
     /// Whether every frame of `later` also fits `earlier`: `earlier` asks nothing `later` does not guarantee.
     private func covers(_ earlier: FrameShape, _ later: FrameShape) -> Bool {
         guard (earlier.container == .object) == (later.container == .object) else { return false }
+        // An exact shape takes only frames without other keys: it covers only an exact shape whose keys it names.
+        if earlier.exact, !later.exact || !later.namedKeys.isSubset(of: earlier.namedKeys) || later.slotCount > earlier.slotCount { return false }
         for condition in earlier.conditions where !later.conditions.contains(condition) { return false }
         let present = later.conditions.map(\.path) + later.required + (later.eventName.map { [$0] } ?? [])
         for path in earlier.required where !present.contains(path) { return false }
@@ -54,7 +56,7 @@ struct ShapeConsistencyCheck {
                                   at: event.location)
                 return
             }
-            let taken = Set(shapeKeys(shape))
+            let taken = shape.namedKeys
             let clashes = fields.filter { taken.contains($0.wireName) }
             if let first = clashes.first {
                 // One report per event: every key a shape names (`when:`, `has:`, `name:`, `channel:`, `fields:`) is the shape's.
@@ -77,11 +79,5 @@ struct ShapeConsistencyCheck {
                                   at: event.location)
             }
         }
-    }
-
-    /// The top-level keys a shape gives a role (conditions, name, channel, fields).
-    private func shapeKeys(_ shape: FrameShape) -> [String] {
-        let paths = shape.conditions.map(\.path) + shape.required + [shape.eventName, shape.channel].compactMap { $0 } + shape.fields.map(\.path)
-        return paths.compactMap { if case .key(let key)? = $0.steps.first { key } else { nil } }
     }
 }

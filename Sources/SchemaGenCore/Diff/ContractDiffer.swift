@@ -108,6 +108,10 @@ public struct ContractDiffer: Sendable {
         } else if old.framing != new.framing {
             recorder.record(.framingChanged, "framing changed from \(old.framing.summary) to \(new.framing.summary)", at: Place(), flows: all)
         }
+        if old.separator != new.separator {
+            recorder.record(.framingChanged, "frames share a message \(new.separator.map { "separated by \($0.rawValue)" } ?? "never") "
+                            + "(was \(old.separator.map { "separated by \($0.rawValue)" } ?? "never"))", at: Place(), flows: all)
+        }
         // A contract without dates read by its `dates:` (none, or each with its own encoding) is not changed by it.
         if old.dateEncoding != new.dateEncoding, !old.readsDatesWithItsEncoding, !new.readsDatesWithItsEncoding {
             recorder.record(.documentation, "dates changed from \(code(old.dateEncoding.rawValue)) to \(code(new.dateEncoding.rawValue)), which no field reads",

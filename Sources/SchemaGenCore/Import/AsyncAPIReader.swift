@@ -64,6 +64,7 @@ struct AsyncAPIReader {
         } else {
             members.append(guessedFraming(channels, schemas: schemas))
         }
+        if let separator = root["x-schemagen-separator"]?.text { members.append(("separator", .string(separator))) }
         if let dates = root["x-schemagen-dates"]?.text, dates != "iso8601" { members.append(("dates", .string(dates))) }
         if !types.isEmpty { members.append(("types", .object(types))) }
         // Several channels may stand for the connection itself (no address, `/`): their events are one list.

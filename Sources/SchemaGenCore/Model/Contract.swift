@@ -15,6 +15,8 @@ public struct Contract: Hashable, Sendable {
     public var version: String? = nil
     /// How an event is framed on the wire.
     public var framing: Framing
+    /// How several frames share one WebSocket message, for an API that batches them (`separator:`).
+    public var separator: FrameSeparator? = nil
     /// How `Date` values are written on the wire.
     public var dateEncoding: DateEncoding
     /// Named types, in the order the contract declares them.

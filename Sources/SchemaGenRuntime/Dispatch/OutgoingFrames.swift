@@ -7,10 +7,17 @@ import Foundation
 struct OutgoingFrames: @unchecked Sendable {
     let framing: WireFraming
     let encoder: JSONEncoder
+    /// How frames share a message, when the API batches them: each frame is written as it travels alone.
+    let separator: FrameSeparator?
 
-    init(framing: WireFraming, encoder: JSONEncoder) {
+    init(framing: WireFraming, encoder: JSONEncoder, separator: FrameSeparator? = nil) {
         self.framing = framing
         self.encoder = encoder
+        self.separator = separator
+    }
+
+    private func message(_ frame: Data) -> Data {
+        separator.map { $0.terminated(frame) } ?? frame
     }
 
     /// The event `eventName` with `payload` encoded; `ackID` asks for an acknowledgement.
@@ -21,7 +28,7 @@ struct OutgoingFrames: @unchecked Sendable {
     /// The event `eventName` with its payload's JSON, if any.
     func frame(eventName: String, channel: String?, body: Data?, ackID: Int? = nil) -> OutgoingFrame {
         OutgoingFrame(eventName: eventName, channel: channel, payload: body,
-                      data: framing.frame(eventName: eventName, channel: channel, payload: body), ackID: ackID)
+                      data: message(framing.frame(eventName: eventName, channel: channel, payload: body)), ackID: ackID)
     }
 
     /// The event at `address` (frame shapes). When the event's shape has envelope fields, `payload` is the event's
@@ -34,7 +41,7 @@ struct OutgoingFrames: @unchecked Sendable {
     func frame(_ address: EventAddress, channel: String?, body: Data?) -> OutgoingFrame {
         let isParts = if case .shapes(let shapes) = framing, !shapes[address.shape].fields.isEmpty { true } else { false }
         let data = framing.frame(address: address, channel: channel, payload: isParts ? nil : body, parts: isParts ? body : nil)
-        return OutgoingFrame(eventName: address.name?.text ?? "", channel: channel, payload: body, data: data)
+        return OutgoingFrame(eventName: address.name?.text ?? "", channel: channel, payload: body, data: message(data))
     }
 
     /// `payload` encoded, with `value` written at `path` (keys joined by dots, through nested objects, made where

@@ -9,6 +9,8 @@ import Foundation
 public final class RealtimeClientCore: @unchecked Sendable {
     public let transport: any RealtimeTransport
     public let framing: WireFraming
+    /// How several frames share one message, when the API batches them.
+    public let separator: FrameSeparator?
     /// Writes outgoing frames; its encoder is safe to share once configured: it is only read after init.
     let frames: OutgoingFrames
     var encoder: JSONEncoder { frames.encoder }
@@ -32,10 +34,13 @@ public final class RealtimeClientCore: @unchecked Sendable {
 
     /// - Parameter maximumPendingRequests: how many requests may wait for replies at once; one more fails at once
     ///   with ``RequestFailure/tooManyPending(limit:)``, so replies that never come cannot grow the table without end.
-    public init(transport: any RealtimeTransport, framing: WireFraming, dates: WireDateEncoding, maximumPendingRequests: Int = 65_536) {
+    /// - Parameter separator: how several frames share one message, for an API that batches them.
+    public init(transport: any RealtimeTransport, framing: WireFraming, dates: WireDateEncoding, separator: FrameSeparator? = nil,
+                maximumPendingRequests: Int = 65_536) {
         self.transport = transport
         self.framing = framing
-        self.frames = OutgoingFrames(framing: framing, encoder: dates.makeEncoder())
+        self.separator = separator
+        self.frames = OutgoingFrames(framing: framing, encoder: dates.makeEncoder(), separator: separator)
         self.decoder = dates.makeDecoder()
         self.pending = PendingReplies(limit: maximumPendingRequests)
         self.subscriptions = ActiveSubscriptions(limit: maximumPendingRequests)
@@ -192,11 +197,28 @@ public final class RealtimeClientCore: @unchecked Sendable {
 
     // MARK: Receiving
 
-    /// Routes one incoming frame. Transports call this through the receiver set at init.
+    /// Routes one incoming frame (with a ``separator``, each frame of the message, in order). Transports call this
+    /// through the receiver set at init.
     public func receive(_ incoming: IncomingFrame) {
         if let id = incoming.acknowledges {
             return receiveAcknowledgement(incoming, id: id)
         }
+        if let separator {
+            if let single = separator.single(in: incoming.data) {
+                return receiveFrame(IncomingFrame(data: single, channel: incoming.channel, ackID: incoming.ackID))
+            }
+            let frames = separator.frames(in: incoming.data)
+            if frames.isEmpty {
+                return report(IncomingFailure(eventName: nil, channel: incoming.channel, rawFrame: incoming.data, rawPayload: nil,
+                                              reason: .malformedFrame(.init(reason: "the message holds no frame"))))
+            }
+            for frame in frames { receiveFrame(IncomingFrame(data: frame, channel: incoming.channel, ackID: incoming.ackID)) }
+            return
+        }
+        receiveFrame(incoming)
+    }
+
+    private func receiveFrame(_ incoming: IncomingFrame) {
         let parsed: WireFraming.ParsedFrame
         do {
             parsed = try framing.parse(incoming.data)

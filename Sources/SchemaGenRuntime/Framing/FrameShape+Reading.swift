@@ -112,6 +112,14 @@ extension FrameShape {
         case .array where view.isObject: return .notThisShape(reason: "not an array")
         default: break
         }
+        if exact {
+            if view.isObject, let other = view.members.first(where: { !namedKeys.contains($0.key) }) {
+                return .notThisShape(reason: "'\(other.key)' is not one of its keys")
+            }
+            if !view.isObject, view.elements.count > slotCount {
+                return .notThisShape(reason: "\(view.elements.count) elements, not \(slotCount)")
+            }
+        }
         for condition in conditions {
             guard let range = try view.range(at: condition.path) else {
                 return .notThisShape(reason: "no '\(describe(condition.path))'")

@@ -24,6 +24,12 @@ public struct FrameShape: Hashable, Sendable {
         /// Everything else: the object's members beside the shape's keys, or the array's elements after its
         /// slots (written as one array).
         case rest
+
+        /// The payload's path, for `.at`.
+        public var path: FramePath? {
+            if case .at(let path) = self { return path }
+            return nil
+        }
     }
 
     /// An envelope field: a value every event of the shape carries beside its payload (`s`, `id`, `join_ref`).
@@ -66,11 +72,15 @@ public struct FrameShape: Hashable, Sendable {
     /// For a shape that names no event: the contract's name of the event it carries (several joined by "or"), which
     /// reports about its frames name.
     public var unnamedEvent: String?
+    /// Whether a frame of the shape holds nothing but what the shape names: no other top-level key (or no element
+    /// after the slots). A ping that is `{}` then takes only `{}`, not every frame whose kind the contract does not list.
+    public var exact: Bool
 
     public init(name: String, container: Container = .object, conditions: [Condition] = [], required: [FramePath] = [],
                 eventName: FramePath?, eventNameKind: FrameValue.Kind = .string, payload: PayloadPlacement,
-                channel: FramePath? = nil, fields: [Field] = [], unnamedEvent: String? = nil) {
+                channel: FramePath? = nil, fields: [Field] = [], exact: Bool = false, unnamedEvent: String? = nil) {
         self.unnamedEvent = unnamedEvent
+        self.exact = exact
         self.name = name
         self.container = container
         self.conditions = conditions
@@ -80,6 +90,13 @@ public struct FrameShape: Hashable, Sendable {
         self.payload = payload
         self.channel = channel
         self.fields = fields
+    }
+
+    /// The top-level keys the shape names (its conditions, `has`, name, channel, fields and payload); for an exact
+    /// shape, the only keys its frames may have.
+    public var namedKeys: Set<String> {
+        let paths = conditions.map(\.path) + required + [eventName, channel, payload.path].compactMap { $0 } + fields.map(\.path)
+        return Set(paths.compactMap { if case .key(let key)? = $0.steps.first { key } else { nil } })
     }
 
     /// The number of named slots of an array shape (0 for objects).

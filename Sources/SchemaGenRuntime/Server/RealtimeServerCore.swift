@@ -9,6 +9,8 @@ import Foundation
 public final class RealtimeServerCore: @unchecked Sendable {
     public let transport: any RealtimeServerTransport
     public let framing: WireFraming
+    /// How several frames share one message, when the API batches them.
+    public let separator: FrameSeparator?
     let frames: OutgoingFrames
     private let decoder: WireDecoder
     private let maximumPendingRequests: Int
@@ -39,10 +41,13 @@ public final class RealtimeServerCore: @unchecked Sendable {
 
     /// - Parameter maximumPendingRequests: how many of the server's frames may wait for one connection's
     ///   acknowledgements at once; one more fails at once with ``RequestFailure/tooManyPending(limit:)``.
-    public init(transport: any RealtimeServerTransport, framing: WireFraming, dates: WireDateEncoding, maximumPendingRequests: Int = 1_024) {
+    /// - Parameter separator: how several frames share one message, for an API that batches them.
+    public init(transport: any RealtimeServerTransport, framing: WireFraming, dates: WireDateEncoding, separator: FrameSeparator? = nil,
+                maximumPendingRequests: Int = 1_024) {
         self.transport = transport
         self.framing = framing
-        self.frames = OutgoingFrames(framing: framing, encoder: dates.makeEncoder())
+        self.separator = separator
+        self.frames = OutgoingFrames(framing: framing, encoder: dates.makeEncoder(), separator: separator)
         self.decoder = dates.makeDecoder()
         self.maximumPendingRequests = maximumPendingRequests
         // Weakly: a server does not keep itself alive through its transport.
@@ -375,6 +380,22 @@ public final class RealtimeServerCore: @unchecked Sendable {
         if let id = incoming.acknowledges {
             return receiveAcknowledgement(incoming, id: id, from: connection)
         }
+        if let separator {
+            if let single = separator.single(in: incoming.data) {
+                return receiveFrame(IncomingFrame(data: single, channel: incoming.channel, ackID: incoming.ackID), from: connection)
+            }
+            let frames = separator.frames(in: incoming.data)
+            if frames.isEmpty {
+                return report(IncomingFailure(eventName: nil, channel: incoming.channel, rawFrame: incoming.data, rawPayload: nil,
+                                              reason: .malformedFrame(.init(reason: "the message holds no frame"))), from: connection)
+            }
+            for frame in frames { receiveFrame(IncomingFrame(data: frame, channel: incoming.channel, ackID: incoming.ackID), from: connection) }
+            return
+        }
+        receiveFrame(incoming, from: connection)
+    }
+
+    private func receiveFrame(_ incoming: IncomingFrame, from connection: ServerConnection) {
         let parsed: WireFraming.ParsedFrame
         do {
             parsed = try framing.parse(incoming.data)

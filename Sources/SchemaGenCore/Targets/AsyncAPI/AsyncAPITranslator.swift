@@ -67,6 +67,7 @@ public struct AsyncAPITranslator: Sendable {
             ])),
             ("x-schemagen-name", .string(contract.name)),
             ("x-schemagen-framing", framing(contract.framing)),
+            ("x-schemagen-separator", contract.separator.map { .string($0.rawValue) }),
             ("x-schemagen-dates", .string(contract.dateEncoding.rawValue)),
         ])
     }
@@ -269,6 +270,7 @@ public struct AsyncAPITranslator: Sendable {
                     ("channel", shape.channel.map(path)),
                     ("fields", declaration.fields.isEmpty ? nil : Self.fieldSpellings(declaration.fields)),
                     ("default", declaration.isDefault ? .bool(true) : nil),
+                    ("exact", shape.exact ? .bool(true) : nil),
                 ]))
             }))])
         }

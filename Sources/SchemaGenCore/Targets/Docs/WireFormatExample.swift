@@ -7,7 +7,7 @@ struct WireFormatExample {
     let contract: Contract
 
     var context: MarkdownWireFormat {
-        var explanation = [framingSentence, dateSentence]
+        var explanation = [framingSentence, dateSentence] + (separatorSentence.map { [$0] } ?? [])
         if case .envelope(let envelope) = contract.framing, !envelope.fields.isEmpty {
             explanation.append("Every frame also carries " + envelope.fields.map { "\(MarkdownSyntax.codeOutsideTable($0.wireName)) (\($0.type.spelling))" }
                 .joined(separator: ", ") + ".")
@@ -29,6 +29,15 @@ struct WireFormatExample {
                                   exampleFrame: String(decoding: frame, as: UTF8.self), hasExample: true)
     }
 
+    /// How several frames share one message, for an API that batches them.
+    private var separatorSentence: String? {
+        switch contract.separator {
+        case .newline?: "One WebSocket message may hold several frames, one per line (newline-delimited JSON); each is read in turn."
+        case .recordSeparator?: "Every frame ends with the record separator (0x1E); one WebSocket message may hold several."
+        case nil: nil
+        }
+    }
+
     /// The first event with a payload the app receives, else the first with a payload, else the first.
     private var exampleEvent: (Channel?, Event)? {
         Self.example(in: contract.allEvents)
@@ -44,6 +53,7 @@ struct WireFormatExample {
         var explanation = ["Frames come in \(shapes.count == 1 ? "one shape" : "\(shapes.count) shapes"); each frame is read as the first shape it fits:", ""]
         explanation += shapes.map { "- " + shapeSentence($0) }
         explanation += ["", dates]
+        if let sentence = separatorSentence { explanation += ["", sentence] }
         var examples: [MarkdownFrameExample] = []
         for (index, shape) in shapes.enumerated() {
             guard let (channel, event) = Self.example(in: contract.allEvents.lazy.filter { $0.event.shapeIndex == index }),
@@ -74,7 +84,9 @@ struct WireFormatExample {
         let shape = declaration.shape
         func code(_ path: FramePath) -> String { MarkdownSyntax.codeOutsideTable(shape.describe(path)) }
         var sentence = "**\(MarkdownSyntax.prose(shape.name))**: "
-        if case .array(let slots) = shape.container {
+        if case .array(let slots) = shape.container, slots.isEmpty {
+            sentence += "a bare JSON array, the payload's elements"
+        } else if case .array(let slots) = shape.container {
             sentence += "a JSON array " + MarkdownSyntax.codeOutsideTable("[" + slots.joined(separator: ", ") + (shape.payload == .rest ? ", ..." : "") + "]")
         } else {
             sentence += "a JSON object"
@@ -98,6 +110,7 @@ struct WireFormatExample {
         case .rest: clauses.append(shape.container == .object ? "the payload's fields sit beside these keys" : "the payload's elements follow")
         }
         if let channel = shape.channel { clauses.append("\(code(channel)) names the channel") }
+        if shape.exact { clauses.append(shape.namedKeys.isEmpty && shape.container == .object ? "nothing else: exactly `{}`" : "no other keys") }
         if !declaration.fields.isEmpty {
             clauses.append("every frame also carries " + declaration.fields.map { "\(MarkdownSyntax.codeOutsideTable($0.wireName)) (\($0.type.spelling))" }
                 .joined(separator: ", "))

@@ -10,6 +10,7 @@ extension SwiftFileContext: KeyedTemplateContext {
         "documentation": .property(\.documentation),
         "framing": .property(\.framing),
         "dateEncoding": .property(\.dateEncoding),
+        "separator": .property(\.separator),
         "types": .property(\.types),
         "root": .property(\.root),
         "channels": .property(\.channels),

@@ -16,6 +16,8 @@ public struct SwiftFileContext: Sendable {
     public var framing: String
     /// A Swift expression of type `WireDateEncoding`.
     public var dateEncoding: String
+    /// For an API that batches frames, a Swift expression of type `FrameSeparator` (`.newline`); `nil` otherwise.
+    public var separator: String? = nil
     /// Named types, in contract order, translated as rendering reaches each.
     public var types: TranslatedList<TypeContext>
     /// Events outside channels.

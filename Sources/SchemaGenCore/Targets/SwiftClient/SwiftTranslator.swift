@@ -51,6 +51,7 @@ public struct SwiftTranslator: Sendable {
         return SwiftFileContext(sourceFile: sourceFile, access: accessLevel.rawValue, namespace: contract.name, runtime: speller.runtimePrefix,
                                 documentation: documentation,
                                 framing: Self.framingExpression(contract.framing, runtime: speller.runtimePrefix), dateEncoding: ".\(Self.dateCase(contract.dateEncoding))",
+                                separator: contract.separator.map { $0 == .newline ? ".newline" : ".recordSeparator" },
                                 types: types, root: root, channels: channels, hasTypes: !types.isEmpty, hasChannels: !channels.isEmpty,
                                 includesTypes: includesTypes, includesClient: role == .client, includesServer: role != .client)
     }
@@ -129,6 +130,7 @@ public struct SwiftTranslator: Sendable {
             arguments.append("fields: [" + shape.fields.map { ".init(key: \(SwiftSyntax.stringLiteral($0.key)), path: \(pathExpression($0.path)))" }
                 .joined(separator: ", ") + "]")
         }
+        if shape.exact { arguments.append("exact: true") }
         if let event = shape.unnamedEvent { arguments.append("unnamedEvent: \(SwiftSyntax.stringLiteral(event))") }
         return runtime + "FrameShape(" + arguments.joined(separator: ", ") + ")"
     }
