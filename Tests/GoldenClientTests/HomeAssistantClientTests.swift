@@ -23,19 +23,37 @@ import Testing
         #expect(try await Self.sent(transport, count: 1) == [#"{"type":"subscribe_events","id":18,"event_type":"state_changed"}"#])
         transport.deliver(json: #"{"id": 18, "type": "result", "success": true, "result": null}"#)
         transport.deliver(json: """
-            {"id": 18, "type": "event", "event": {"data": {"entity_id": "light.bed_light"}, "event_type": "state_changed",
+            {"id": 18, "type": "event", "event": {"data": {"entity_id": "light.bed_light", "old_state": null,
+             "new_state": {"entity_id": "light.bed_light", "state": "on", "attributes": {"brightness": 180},
+             "last_changed": "2016-11-26T01:37:24.265390+00:00"}}, "event_type": "state_changed",
              "time_fired": "2016-11-26T01:37:24.265429+00:00", "origin": "LOCAL"}}
             """)
         transport.deliver(json: """
             {"id": 5, "type": "event", "event": {"data": {}, "event_type": "test_event",
              "time_fired": "2016-11-26T01:37:24.265429+00:00", "origin": "LOCAL"}}
             """)
+        // A kind the contract does not list reads as the fallback, its `event_type` and data as they came.
+        transport.deliver(json: """
+            {"id": 18, "type": "event", "event": {"data": {"service": "turn_on"}, "event_type": "call_service",
+             "time_fired": "2016-11-26T01:37:25.000000+00:00", "origin": "LOCAL"}}
+            """)
         let events = try await call.value
+        var items: [HomeAssistant.FiredEvent] = []
         for try await item in events {
-            #expect(item.eventType == "state_changed")
-            #expect(item.data == .object(["entity_id": .string("light.bed_light")]))
-            break
+            items.append(item)
+            if items.count == 2 { break }
         }
+        guard items.count == 2, case .stateChanged(let changed) = items[0], case .otherEvent(let other) = items[1] else {
+            Issue.record("expected a state change and another event: \(items)")
+            return
+        }
+        #expect(changed.data.entityId == "light.bed_light" && changed.data.oldState == nil && changed.data.newState?.state == "on")
+        #expect(other.eventType == "call_service" && other.data == .object(["service": .string("turn_on")]))
+        // Written back, the fallback keeps its tag.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let written = String(decoding: try encoder.encode(items[1]), as: UTF8.self)
+        #expect(written.contains(#""event_type":"call_service""#))
         let frames = try await Self.sent(transport, count: 2)
         #expect(frames.count == 2 && frames[1] == #"{"type":"unsubscribe_events","id":1,"subscription":18}"#)
         #expect(failures.values == [])

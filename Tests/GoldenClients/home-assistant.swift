@@ -18,7 +18,104 @@ public enum HomeAssistant {
 // MARK: - Types
 
 extension HomeAssistant {
-    public struct FiredEvent: Codable, Hashable, Sendable, MemberwiseEquatable {
+    /// An event on Home Assistant's bus, told apart by `event_type`; the kinds not listed keep their data as JSON.
+    public enum FiredEvent: Codable, Hashable, Sendable {
+        case stateChanged(HomeAssistant.StateChanged)
+        /// An object whose tag no other case lists, with its tag as it came.
+        case otherEvent(HomeAssistant.OtherEvent)
+
+        private enum TagKey: Swift.String, CodingKey {
+            case tag = "event_type"
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let tag = try decoder.container(keyedBy: TagKey.self).decode(Swift.String.self, forKey: .tag)
+            let container = try decoder.singleValueContainer()
+            switch tag {
+            case "state_changed": self = .stateChanged(try container.decode(HomeAssistant.StateChanged.self))
+            default: self = .otherEvent(try container.decode(HomeAssistant.OtherEvent.self))
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .stateChanged(let value):
+                try value.encode(to: encoder)
+                var container = encoder.container(keyedBy: TagKey.self)
+                try container.encode("state_changed" as Swift.String, forKey: .tag)
+            case .otherEvent(let value):
+                try value.encode(to: encoder)
+            }
+        }
+    }
+
+    public struct StateChanged: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public let data: Data
+        public let origin: String
+        public let timeFired: Date
+        /// Always "state_changed" for this event: checked when decoding, written when encoding.
+        public var eventType: String { "state_changed" }
+
+        public init(data: Data, origin: String, timeFired: Date) {
+            self.data = data
+            self.origin = origin
+            self.timeFired = timeFired
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.data, rhs.data) else { return false }
+            guard Members.equal(lhs.origin, rhs.origin) else { return false }
+            guard Members.equal(lhs.timeFired, rhs.timeFired) else { return false }
+            return true
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            try fields.expect("event_type", equals: "state_changed" as String)
+            self.init(data: try fields.value("data", as: Data.self), origin: try fields.string("origin"), timeFired: try fields.date("time_fired"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .value("event_type", "state_changed" as String)
+                .value("data", self.data)
+                .string("origin", self.origin)
+                .date("time_fired", self.timeFired)
+        }
+
+        public struct Data: Codable, Hashable, Sendable, MemberwiseEquatable {
+            public let entityId: String
+            public let oldState: HomeAssistant.State?
+            public let newState: HomeAssistant.State?
+
+            public init(entityId: String, oldState: HomeAssistant.State? = nil, newState: HomeAssistant.State? = nil) {
+                self.entityId = entityId
+                self.oldState = oldState
+                self.newState = newState
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.entityId, rhs.entityId) else { return false }
+                guard Members.equal(lhs.oldState, rhs.oldState) else { return false }
+                guard Members.equal(lhs.newState, rhs.newState) else { return false }
+                return true
+            }
+
+            public init(from decoder: any Decoder) throws {
+                let fields = try WireFields(decoder)
+                self.init(entityId: try fields.string("entity_id"), oldState: try fields.value("old_state", as: HomeAssistant.State?.self), newState: try fields.value("new_state", as: HomeAssistant.State?.self))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try WireFieldWriter(encoder)
+                    .string("entity_id", self.entityId)
+                    .value("old_state", self.oldState)
+                    .value("new_state", self.newState)
+            }
+        }
+    }
+
+    public struct OtherEvent: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let eventType: String
         public let data: JSONValue
         public let origin: String

@@ -3,7 +3,26 @@
 
 // Types
 
-export interface FiredEvent {
+/**
+ * An event on Home Assistant's bus, told apart by `event_type`; the kinds not listed keep their data as JSON.
+ */
+export type FiredEvent = ({ event_type: "state_changed" } & StateChanged) | OtherEvent;
+
+export interface StateChanged {
+    /**
+     * Always this value for this event.
+     */
+    event_type: "state_changed";
+    data: {
+        entity_id: string;
+        old_state: State | null;
+        new_state: State | null;
+    };
+    origin: string;
+    time_fired: string;
+}
+
+export interface OtherEvent {
     event_type: string;
     data: unknown;
     origin: string;

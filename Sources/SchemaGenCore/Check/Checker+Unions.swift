@@ -2,7 +2,7 @@ import SchemaGenRuntime
 
 /// Reading `union:` and `flags:` types, and the JSON kind each union member has.
 extension Checker {
-    static let unionKeys = ["discriminator", "cases"]
+    static let unionKeys = ["discriminator", "cases", "fallback"]
     static let unionCaseKeys = ["type", "swiftName", "description"]
     static let flagKeys = ["bit", "swiftName", "description", "deprecated"]
 
@@ -81,8 +81,33 @@ extension Checker {
             members.append(UnionMember(swiftName: swiftName, type: memberType, tag: tag, kind: .object,
                                        description: spec.flatMap { readDescription($0) }, location: entry.key.location))
         }
+        var fallback: UnionMember?
+        if let node = reader["fallback"] {
+            let what = "the fallback of \(owner)"
+            var typeNode = node
+            var spec: MappingReader?
+            if node.entries != nil {
+                spec = MappingReader(node, owner: what, allowedKeys: Self.unionCaseKeys, ownerLocation: node.location, diagnostics: &diagnostics)
+                if let spec, let inner = spec.required("type", in: what, hint: "name the member's struct: `type: OtherEvent`", diagnostics: &diagnostics) {
+                    typeNode = inner
+                } else {
+                    failed = true
+                }
+            }
+            if !failed, let type = readTypeExpression(typeNode, what: what) {
+                let swiftName = spec.map { readSwiftName($0, wireName: Self.memberName(type), what: "union case", at: node.location) } ?? Self.memberName(type)
+                if swiftName == "unknown" {
+                    diagnostics.error("\(what) would be the Swift case `unknown`; add `swiftName:`", at: node.location)
+                    failed = true
+                }
+                fallback = UnionMember(swiftName: swiftName, type: type, tag: nil, kind: .object, description: spec.flatMap { readDescription($0) },
+                                       location: node.location)
+            } else {
+                failed = true
+            }
+        }
         guard !failed, let rawType else { return nil }
-        return UnionType(selector: .field(key: key, rawType: rawType.type), members: members)
+        return UnionType(selector: .field(key: key, rawType: rawType.type), members: members, fallback: fallback)
     }
 
     private mutating func readSwiftNameText(_ name: String, at location: SourceLocation) -> String {
@@ -200,6 +225,32 @@ extension Checker {
                         }
                     }
                 }
+            }
+            if let fallback = union.fallback, case .field(let key, let rawType) = union.selector {
+                if let first = names[fallback.swiftName] {
+                    diagnostics.error("the fallback of the union of \(owner) and a case are both named '\(fallback.swiftName)' in Swift; name the fallback "
+                                      + "with `fallback: {type: ..., swiftName: ...}`", at: fallback.location, notes: [.note("the case is here", at: first.location)])
+                    failed = true
+                }
+                let tagType: TypeRef = rawType == .integer ? .scalar(.int) : .scalar(.string)
+                // The fallback keeps the tag as it came, so it can be written back: a plain field of the tag's type.
+                if case .named(let name) = fallback.type, case .object(let object)? = byName[name]?.kind {
+                    let field = object.fields.first { $0.wireName == key }
+                    if field == nil || field?.constant != nil || field?.type != tagType {
+                        diagnostics.error("the fallback of the union of \(owner), '\(name)', must have a field '\(key)' of type `\(tagType.spelling)` that "
+                                          + "is not a constant: it keeps the tag of every value no case lists", at: field?.location ?? fallback.location,
+                                          notes: [.note("the fallback is named here", at: fallback.location)])
+                        failed = true
+                    }
+                } else {
+                    diagnostics.error("the fallback of the union of \(owner) must name a struct (a type with `fields:`), found `\(fallback.type.spelling)`",
+                                      at: fallback.location)
+                    failed = true
+                }
+            } else if union.fallback != nil {
+                diagnostics.error("the union of \(owner) is told apart by JSON kind, which leaves no value unlisted; `fallback:` is for unions by "
+                                  + "`discriminator:`", at: union.fallback!.location)
+                failed = true
             }
             if !failed { types[index].kind = .union(union) }
         }

@@ -265,6 +265,16 @@ public struct ContractDiffer: Sendable {
             }, common: { previous, member in
                 compareMember(previous, member, label: "\(code(member.tag ?? ""))", place: place.appending("(\(member.tag ?? ""))"), flows: flows, &recorder)
             })
+            switch (before.fallback, after.fallback) {
+            case let (previous?, member?):
+                compareMember(previous, member, label: "the fallback", place: place.appending("(fallback)"), flows: flows, &recorder)
+            case (nil, let member?):
+                recorder.record(.typeChanged, "tags no case lists now read as \(code(member.type.spelling)) (were kept as unknown)", at: place, flows: flows)
+            case (let previous?, nil):
+                recorder.record(.typeChanged, "tags no case lists now kept as unknown (were read as \(code(previous.type.spelling)))", at: place, flows: flows)
+            case (nil, nil):
+                break
+            }
         default:
             recorder.record(.typeChanged, "union now told apart \(after.selector == .kind ? "by JSON kind" : "by a field") (was the other way)", at: place, flows: flows)
         }

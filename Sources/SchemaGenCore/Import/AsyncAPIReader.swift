@@ -276,7 +276,14 @@ struct AsyncAPIReader {
     private mutating func union(_ options: [SyntaxNode], discriminator: SyntaxNode?, schemas: inout AsyncAPISchemaReader, what: String) -> DocumentValue {
         if let key = discriminator?.text ?? discriminator?["propertyName"]?.text ?? Self.constantMember(of: options, reader: schemas)?.key {
             var cases: [(key: String, value: DocumentValue)] = []
+            var fallback: DocumentValue?
             for option in options {
+                // schemagen's fallback member, which takes every tag no case lists.
+                if option["x-schemagen-fallback"] != nil, let member = option["allOf"]?.elements?.first,
+                   case .expression(let type, _) = schemas.spell(member, what: "the fallback of \(what)") {
+                    fallback = option["title"]?.text.map { .object([("type", .string(type)), ("swiftName", .string($0))]) } ?? .string(type)
+                    continue
+                }
                 // schemagen writes `allOf: [the member, {properties: {key: {const: tag}}}]`; other documents put the
                 // constant in the member itself.
                 let parts = option["allOf"]?.elements ?? [option]
@@ -289,7 +296,7 @@ struct AsyncAPIReader {
                 }
                 cases.append((tag, option["title"]?.text.map { .object([("type", .string(type)), ("swiftName", .string($0))]) } ?? .string(type)))
             }
-            return .object([("discriminator", .string(key)), ("cases", .object(cases))])
+            return .members([("discriminator", .string(key)), ("cases", .object(cases)), ("fallback", fallback)])
         }
         return .array(options.map { option in
             let type: String = if case .expression(let type, _) = schemas.spell(option, what: "a member of \(what)") { type } else { "JSON" }

@@ -202,10 +202,14 @@ public struct UnionType: Hashable, Sendable {
 
     public var selector: Selector
     public var members: [UnionMember]
+    /// For a union told apart by a field: the member values of any other tag decode as (`fallback:`), a struct whose
+    /// field holds the tag as it came; without one they are kept whole as `unknown`.
+    public var fallback: UnionMember? = nil
 
-    public init(selector: Selector, members: [UnionMember]) {
+    public init(selector: Selector, members: [UnionMember], fallback: UnionMember? = nil) {
         self.selector = selector
         self.members = members
+        self.fallback = fallback
     }
 }
 

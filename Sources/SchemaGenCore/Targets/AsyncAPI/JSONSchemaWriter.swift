@@ -182,7 +182,11 @@ struct JSONSchemaWriter {
                 }
                 return option
             }
-            members = [("oneOf", .array(options))]
+            // The fallback takes every other tag: marked, as JSON Schema's `oneOf` has no word for "otherwise".
+            let fallback = union.fallback.map { member in
+                DocumentValue.object([("title", .string(member.swiftName)), ("x-schemagen-fallback", .bool(true)), ("allOf", .array([schema(member.type)]))])
+            }
+            members = [("oneOf", .array(options + (fallback.map { [$0] } ?? [])))]
             if case .field(let key, _) = union.selector { members.append(("discriminator", .string(key))) }
         case .flags(let flags):
             members = [("type", .string("integer")), ("minimum", .integer(0)),

@@ -152,10 +152,15 @@ public struct MarkdownTranslator: Sendable {
                                      description: "\(member.kind.article.prefix(1).uppercased() + member.kind.article.dropFirst()).\(member.description.map { " " + MarkdownSyntax.cell($0) } ?? "")")
                 }
             case .field(let key, _):
-                valueKind = "An object whose \(MarkdownSyntax.code(key)) field says which of these it is (other values are kept as unknown), one of"
+                let others = union.fallback.map { "other values are read as " + linkedType($0) } ?? "other values are kept as unknown"
+                valueKind = "An object whose \(MarkdownSyntax.code(key)) field says which of these it is (\(others)), one of"
                 values = union.members.map { member in
                     MarkdownFieldRow(name: MarkdownSyntax.code(member.tag ?? ""), type: "",
                                      description: linkedType(member) + (member.description.map { ". " + MarkdownSyntax.cell($0) } ?? ""))
+                }
+                if let fallback = union.fallback {
+                    values.append(MarkdownFieldRow(name: "any other", type: "",
+                                                   description: linkedType(fallback) + (fallback.description.map { ". " + MarkdownSyntax.cell($0) } ?? "")))
                 }
             }
         case .flags(let flags):

@@ -90,6 +90,10 @@ struct StructBuilder {
     }
 
     private func unionContext(_ union: UnionType) -> UnionContext {
+        let fallback = union.fallback.map { member in
+            UnionCaseContext(name: SwiftSyntax.identifier(member.swiftName), type: speller.spell(member.type),
+                             documentation: SwiftSyntax.documentation(member.description), selector: "")
+        }
         let cases = union.members.map { member in
             let selector: String = switch union.selector {
             case .kind: member.kind.rawValue
@@ -105,7 +109,7 @@ struct StructBuilder {
             return UnionContext(cases: cases, isByKind: true, isByField: false, tagKey: "", tagType: "", kindsText: text)
         case .field(let key, let rawType):
             return UnionContext(cases: cases, isByKind: false, isByField: true, tagKey: SwiftSyntax.stringLiteral(key),
-                                tagType: rawType == .integer ? "Swift.Int" : "Swift.String", kindsText: "")
+                                tagType: rawType == .integer ? "Swift.Int" : "Swift.String", kindsText: "", fallback: fallback)
         }
     }
 

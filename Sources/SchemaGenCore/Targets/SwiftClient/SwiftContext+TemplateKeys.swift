@@ -45,6 +45,7 @@ extension UnionContext: KeyedTemplateContext {
         "tagKey": .property(\.tagKey),
         "tagType": .property(\.tagType),
         "kindsText": .property(\.kindsText),
+        "fallback": .property(\.fallback),
     ]
 }
 

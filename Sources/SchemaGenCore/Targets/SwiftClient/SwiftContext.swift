@@ -82,6 +82,8 @@ public struct UnionContext: Sendable {
     public var tagType: String
     /// For `isByKind`: the member kinds in words, for the error on any other kind (`a string or an array`).
     public var kindsText: String
+    /// For `isByField` with `fallback:`: the case values of any other tag decode as, instead of `unknown`.
+    public var fallback: UnionCaseContext? = nil
 }
 
 public struct UnionCaseContext: Sendable {

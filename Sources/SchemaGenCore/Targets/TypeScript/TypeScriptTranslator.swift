@@ -78,7 +78,9 @@ public struct TypeScriptTranslator: Sendable {
                 let literal = rawType == .string ? TypeScriptSyntax.stringLiteral(tag) : tag
                 return "({ \(TypeScriptSyntax.propertyKey(key)): \(literal) } & \(TypeScriptSyntax.postfixable(spelled)))"
             }
-            return alias(type.name, documentation([]), members.isEmpty ? "never" : members.joined(separator: " | "))
+            // A fallback holds every other tag: its own type, the tag a plain field of it.
+            let all = members + (union.fallback.map { [TypeScriptSyntax.postfixable(speller.spell($0.type))] } ?? [])
+            return alias(type.name, documentation([]), all.isEmpty ? "never" : all.joined(separator: " | "))
         case .flags(let flags):
             let bits = flags.flags.map { "- `\($0.wireName)`: `1 << \($0.bit)`" + ($0.description.map { ", \($0)" } ?? "") }
             return alias(type.name, documentation(["Bit flags, combined with `|`:"] + bits), "number")
