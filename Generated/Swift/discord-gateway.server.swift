@@ -103,6 +103,8 @@ extension DiscordGateway {
                 try await core.emit(EventAddress(shape: 0, name: .string("READY")), channel: nil, payload: payload, to: recipients)
             case .resumed(let payload):
                 try await core.emit(EventAddress(shape: 0, name: .string("RESUMED")), channel: nil, payload: payload, to: recipients)
+            case .guildMembersChunk(let payload):
+                try await core.emit(EventAddress(shape: 0, name: .string("GUILD_MEMBERS_CHUNK")), channel: nil, payload: payload, to: recipients)
             case .hello(let payload):
                 try await core.emit(EventAddress(shape: 1, name: .integer(10)), channel: nil, payload: payload, to: recipients)
             case .heartbeat(let payload):

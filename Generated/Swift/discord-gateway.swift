@@ -211,6 +211,88 @@ extension DiscordGateway {
         }
     }
 
+    /// One chunk of the members a Request Guild Members asked for (0 <= chunk_index < chunk_count).
+    ///
+    /// Wire name: `GUILD_MEMBERS_CHUNK` in frame shape `dispatch`, server to client.
+    public struct GuildMembersChunk: Codable, Hashable, Sendable, MemberwiseEquatable {
+        /// The event's name on the wire.
+        public static let eventName = "GUILD_MEMBERS_CHUNK"
+
+        public let s: Int
+        /// The event's payload.
+        public let payload: Payload
+
+        public init(s: Int, payload: Payload) {
+            self.s = s
+            self.payload = payload
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.s, rhs.s) else { return false }
+            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            return true
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(s: try fields.int("s"), payload: try fields.value("payload", as: Payload.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .int("s", self.s)
+                .value("payload", self.payload)
+        }
+
+        /// The event's payload.
+        public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
+            public let guildId: String
+            public let members: [JSONValue]
+            public let chunkIndex: Int
+            public let chunkCount: Int
+            public let notFound: [String]?
+            public let presences: [JSONValue]?
+            public let nonce: String?
+
+            public init(guildId: String, members: [JSONValue], chunkIndex: Int, chunkCount: Int, notFound: [String]? = nil, presences: [JSONValue]? = nil, nonce: String? = nil) {
+                self.guildId = guildId
+                self.members = members
+                self.chunkIndex = chunkIndex
+                self.chunkCount = chunkCount
+                self.notFound = notFound
+                self.presences = presences
+                self.nonce = nonce
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard Members.equal(lhs.guildId, rhs.guildId) else { return false }
+                guard Members.equal(lhs.members, rhs.members) else { return false }
+                guard Members.equal(lhs.chunkIndex, rhs.chunkIndex) else { return false }
+                guard Members.equal(lhs.chunkCount, rhs.chunkCount) else { return false }
+                guard Members.equal(lhs.notFound, rhs.notFound) else { return false }
+                guard Members.equal(lhs.presences, rhs.presences) else { return false }
+                guard Members.equal(lhs.nonce, rhs.nonce) else { return false }
+                return true
+            }
+
+            public init(from decoder: any Decoder) throws {
+                let fields = try WireFields(decoder)
+                self.init(guildId: try fields.string("guild_id"), members: try fields.value("members", as: [JSONValue].self), chunkIndex: try fields.int("chunk_index"), chunkCount: try fields.int("chunk_count"), notFound: try fields.optionalValue("not_found", as: [String].self), presences: try fields.optionalValue("presences", as: [JSONValue].self), nonce: try fields.optionalString("nonce"))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try WireFieldWriter(encoder)
+                    .string("guild_id", self.guildId)
+                    .value("members", self.members)
+                    .int("chunk_index", self.chunkIndex)
+                    .int("chunk_count", self.chunkCount)
+                    .optionalValue("not_found", self.notFound)
+                    .optionalValue("presences", self.presences)
+                    .optionalString("nonce", self.nonce)
+            }
+        }
+    }
+
     /// Sent on connection; defines the heartbeat interval.
     ///
     /// Wire name: `10` in frame shape `opcode`, server to client.
@@ -551,6 +633,10 @@ extension DiscordGateway {
         ///
         /// Wire name: `RESUMED` in frame shape `dispatch`, server to client.
         case resumed(Resumed)
+        /// One chunk of the members a Request Guild Members asked for (0 <= chunk_index < chunk_count).
+        ///
+        /// Wire name: `GUILD_MEMBERS_CHUNK` in frame shape `dispatch`, server to client.
+        case guildMembersChunk(GuildMembersChunk)
         /// Sent on connection; defines the heartbeat interval.
         ///
         /// Wire name: `10` in frame shape `opcode`, server to client.
@@ -578,6 +664,7 @@ extension DiscordGateway {
             switch (lhs, rhs) {
             case let (.ready(lhs), .ready(rhs)): return Members.equal(lhs, rhs)
             case let (.resumed(lhs), .resumed(rhs)): return Members.equal(lhs, rhs)
+            case let (.guildMembersChunk(lhs), .guildMembersChunk(rhs)): return Members.equal(lhs, rhs)
             case let (.hello(lhs), .hello(rhs)): return Members.equal(lhs, rhs)
             case let (.heartbeat(lhs), .heartbeat(rhs)): return Members.equal(lhs, rhs)
             case (.heartbeatAck, .heartbeatAck): return true
@@ -593,6 +680,7 @@ extension DiscordGateway {
         private enum Route: Swift.String {
             case ready = "0:READY"
             case resumed = "0:RESUMED"
+            case guildMembersChunk = "0:GUILD_MEMBERS_CHUNK"
             case hello = "1:10"
             case heartbeat = "1:1"
             case heartbeatAck = "1:11"
@@ -609,6 +697,8 @@ extension DiscordGateway {
                 return .ready(try decoder.decode(Ready.self, from: frame.partsOrFrame))
             case .resumed:
                 return .resumed(try decoder.decode(Resumed.self, from: frame.partsOrFrame))
+            case .guildMembersChunk:
+                return .guildMembersChunk(try decoder.decode(GuildMembersChunk.self, from: frame.partsOrFrame))
             case .hello:
                 return .hello(try decoder.decode(Hello.self, from: frame.payloadOrNull))
             case .heartbeat:
@@ -676,15 +766,18 @@ extension DiscordGateway {
         /// Requests members of a guild; answered by GUILD_MEMBERS_CHUNK events.
         ///
         /// Wire name: `8` in frame shape `opcode`, client to server.
-        public func requestGuildMembers(_ payload: RequestGuildMembers) async throws {
-            try await core.emit(EventAddress(shape: 1, name: .integer(8)), channel: nil, payload: payload)
-        }
-
-        /// Requests members of a guild; answered by GUILD_MEMBERS_CHUNK events.
         ///
-        /// Wire name: `8` in frame shape `opcode`, client to server.
-        public func requestGuildMembers(guildId: String, query: String? = nil, limit: Int, presences: Bool? = nil, userIds: [String]? = nil, nonce: String? = nil) async throws {
-            try await core.emit(EventAddress(shape: 1, name: .integer(8)), channel: nil, payload: RequestGuildMembers(guildId: guildId, query: query, limit: limit, presences: presences, userIds: userIds, nonce: nonce))
+        /// Sends the request and returns the subscription's `GUILD_MEMBERS_CHUNK` events, matched by `nonce`.
+        /// Its id is chosen here unless passed.
+        /// The stream finishes once as many items as their `chunk_count` says have arrived.
+        /// Throws `RequestFailure` when the connection is lost, and `CancellationError` when the calling task is cancelled.
+        public func requestGuildMembers(guildId: String, query: String? = nil, limit: Int, presences: Bool? = nil, userIds: [String]? = nil, nonce: String? = nil) async throws -> SubscriptionStream<GuildMembersChunk> {
+            let _correlation = nonce ?? String(core.nextCorrelationNumber())
+            return try await core.subscribe(SubscriptionMatch(route: "0:GUILD_MEMBERS_CHUNK", channel: nil, source: .payloadField("nonce"), countSource: .payloadField("chunk_count")), id: .string(_correlation), item: { frame, decoder in
+                try decoder.decode(GuildMembersChunk.self, from: frame.partsOrFrame)
+            }) {
+                try await core.emit(EventAddress(shape: 1, name: .integer(8)), channel: nil, payload: RequestGuildMembers(guildId: guildId, query: query, limit: limit, presences: presences, userIds: userIds, nonce: _correlation))
+            }
         }
 
         /// Requests the soundboard sounds of guilds.
@@ -762,6 +855,17 @@ extension DiscordGateway {
         public func onResumed(_ handler: @escaping @Sendable (Resumed) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "0:RESUMED", decoding: Resumed.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.resumed)
+        }
+
+        /// One chunk of the members a Request Guild Members asked for (0 <= chunk_index < chunk_count).
+        ///
+        /// Wire name: `GUILD_MEMBERS_CHUNK` in frame shape `dispatch`, server to client.
+        ///
+        /// Returns a token whose `cancel()` removes the listener.
+        @discardableResult
+        public func onGuildMembersChunk(_ handler: @escaping @Sendable (GuildMembersChunk) -> Void) -> ListenerToken {
+            core.addListener(channel: nil, eventName: "0:GUILD_MEMBERS_CHUNK", decoding: GuildMembersChunk.self, from: .partsOrFrame, handler: handler,
+            event: ServerEvent.guildMembersChunk)
         }
 
         /// Sent on connection; defines the heartbeat interval.

@@ -43,6 +43,21 @@ export interface Ready {
 }
 
 /**
+ * One chunk of the members a Request Guild Members asked for (0 <= chunk_index < chunk_count).
+ *
+ * The payload of `GUILD_MEMBERS_CHUNK` (server to client).
+ */
+export interface GuildMembersChunk {
+    guild_id: string;
+    members: unknown[];
+    chunk_index: number;
+    chunk_count: number;
+    not_found?: string[] | null;
+    presences?: unknown[] | null;
+    nonce?: string | null;
+}
+
+/**
  * Sent on connection; defines the heartbeat interval.
  *
  * The payload of `hello` (server to client).
@@ -137,6 +152,16 @@ export type ResumedFrame = {
 };
 
 /**
+ * `GUILD_MEMBERS_CHUNK` as it travels (server to client).
+ */
+export type GuildMembersChunkFrame = {
+    op: 0;
+    t: "GUILD_MEMBERS_CHUNK";
+    s: number;
+    d: GuildMembersChunk;
+};
+
+/**
  * `hello` as it travels (server to client).
  */
 export type HelloFrame = {
@@ -192,6 +217,8 @@ export type ResumeFrame = {
 
 /**
  * `request_guild_members` as it travels (client to server).
+ *
+ * Opens a subscription: `GUILD_MEMBERS_CHUNK` events carry its `nonce`, it ends after as many as their `chunk_count` says.
  */
 export type RequestGuildMembersFrame = {
     op: 8;
@@ -225,7 +252,7 @@ export type UpdatePresenceFrame = {
 /**
  * Every frame the server sends.
  */
-export type ServerFrame = ReadyFrame | ResumedFrame | HelloFrame | HeartbeatFrame | HeartbeatAckFrame | ReconnectFrame | InvalidSessionFrame;
+export type ServerFrame = ReadyFrame | ResumedFrame | GuildMembersChunkFrame | HelloFrame | HeartbeatFrame | HeartbeatAckFrame | ReconnectFrame | InvalidSessionFrame;
 
 /**
  * Every frame a client sends.
@@ -240,6 +267,10 @@ export function isReadyFrame(frame: unknown): frame is ReadyFrame {
 
 export function isResumedFrame(frame: unknown): frame is ResumedFrame {
     return valueAt(frame, ["op"]) === 0 && valueAt(frame, ["t"]) === "RESUMED";
+}
+
+export function isGuildMembersChunkFrame(frame: unknown): frame is GuildMembersChunkFrame {
+    return valueAt(frame, ["op"]) === 0 && valueAt(frame, ["t"]) === "GUILD_MEMBERS_CHUNK";
 }
 
 export function isHelloFrame(frame: unknown): frame is HelloFrame {

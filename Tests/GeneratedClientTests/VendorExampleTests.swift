@@ -66,7 +66,8 @@ import Testing
         let client = DiscordGateway.Client(transport: transport)
         try await client.heartbeat(251)
         try await client.resume(token: "randomstring", sessionId: "evenmorerandomstring", seq: 1337)
-        try await client.requestGuildMembers(guildId: "41771983444115456", query: "", limit: 0)
+        // The documented request names no `nonce`: the plain send (the streaming method adds one to tie the chunks).
+        try await client.emit(.requestGuildMembers(.init(guildId: "41771983444115456", query: "", limit: 0)))
         try await client.requestSoundboardSounds(guildIds: ["613425648685547541", "81384788765712384"])
         try await client.updateVoiceState(guildId: "41771983423143937", channelId: "127121515262115840", selfMute: false, selfDeaf: false)
         try await client.updatePresence(.init(since: 91879201, activities: [.init(name: "Save the Oxford Comma", type: 0)], status: "online",
@@ -79,6 +80,31 @@ import Testing
         for (index, name) in documented.enumerated() {
             try Self.expectJSONEqual(index < sent.count ? sent[index] : nil, try Self.example("discord-gateway/\(name)"), name)
         }
+    }
+
+    /// Request Guild Members is answered by GUILD_MEMBERS_CHUNK events that carry its `nonce`, with no end frame:
+    /// the stream finishes after `chunk_count` chunks, and another request's chunks are not mixed in.
+    @Test func discordGuildMemberChunksEndTheStreamByTheirCount() async throws {
+        let transport = LoopbackTransport()
+        let client = DiscordGateway.Client(transport: transport)
+        let failures = Recorder<String>()
+        client.onIncomingFailure { failures.append($0.description) }
+        let chunks = try await client.requestGuildMembers(guildId: "41771983444115456", query: "", limit: 0)
+        let sent = try #require(transport.sentFrames.first?.text)
+        #expect(sent == #"{"op":8,"d":{"guild_id":"41771983444115456","limit":0,"nonce":"1","query":""}}"#)
+        func chunk(_ index: Int, of count: Int, nonce: String) -> String {
+            #"{"op":0,"t":"GUILD_MEMBERS_CHUNK","s":\#(10 + index),"d":{"guild_id":"41771983444115456","members":[{"user":{"id":"\#(index)"}}],"#
+                + #""chunk_index":\#(index),"chunk_count":\#(count),"nonce":"\#(nonce)"}}"#
+        }
+        transport.deliver(json: chunk(0, of: 3, nonce: "1"))
+        transport.deliver(json: chunk(0, of: 1, nonce: "other"))
+        transport.deliver(json: chunk(1, of: 3, nonce: "1"))
+        transport.deliver(json: chunk(2, of: 3, nonce: "1"))
+        transport.deliver(json: chunk(3, of: 3, nonce: "1"))
+        var indexes: [Int] = []
+        for try await chunk in chunks { indexes.append(chunk.payload.chunkIndex) }
+        #expect(indexes == [0, 1, 2], "the loop ends after the third chunk, without an end frame")
+        #expect(failures.values.isEmpty)
     }
 
     static func lines(_ path: String) throws -> [Data] {

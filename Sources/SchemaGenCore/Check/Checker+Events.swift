@@ -5,7 +5,7 @@ import SchemaGenRuntime
 extension Checker {
     static let eventKeys = ["direction", "description", "deprecated", "swiftName", "payload", "envelope", "frame", "wire", "reply", "subscription", "ack"]
     static let replyKeys = ["event", "match", "error", "ids", "cancel", "type"]
-    static let subscriptionKeys = ["event", "match", "end", "error", "cancel", "ids", "id", "idFrom", "type"]
+    static let subscriptionKeys = ["event", "match", "end", "error", "cancel", "ids", "id", "idFrom", "type", "count"]
     static let cancelKeys = ["event", "field"]
     static let channelKeys = ["address", "parameters", "description", "deprecated", "swiftName", "events"]
     static let parameterKeys = ["type", "description", "swiftName"]
@@ -123,6 +123,7 @@ extension Checker {
         else { return nil }
         var declaration = SubscriptionDeclaration(event: event, match: match, location: entry.key.location)
         declaration.end = spec["end"].flatMap { readText($0, what: "the subscription's `end`") }
+        declaration.count = spec["count"].flatMap { readText($0, what: "the subscription's `count`") }
         declaration.error = spec["error"].flatMap { readText($0, what: "the subscription's `error`") }
         declaration.ids = readCorrelationIDs(spec)
         declaration.idInReply = spec["id"].flatMap { readText($0, what: "the subscription's `id`") }

@@ -30,6 +30,14 @@ struct SubscriptionCheck {
                     }
                     checkCorrelation(subscription.match, of: carrier, isRequest: false, owner: owner, role: "its \(role) '\(name)'",
                                      ids: .counter, replies: replies, at: subscription.location, diagnostics: &diagnostics)
+                    if name == subscription.event, let key = subscription.count {
+                        let field = replies.matchField(key, of: carrier, isRequest: false)
+                        if field?.type.valueType != .scalar(.int) || field?.type.isSwiftOptional == true {
+                            diagnostics.error("\(owner) ends after `count: \(key)` items, but its items '\(name)' have \(field.map { "'\(key)' as `\($0.type.spelling)`" } ?? "no field '\(key)'"); "
+                                              + "name the `Int` field every item carries with how many items there are in all (`count: chunk_count`)",
+                                              at: subscription.location, notes: [.note("'\(name)' is declared here", at: carrier.location)])
+                        }
+                    }
                 }
                 if let reply = event.reply, let answer = scope.first(where: { $0.wireName == reply.event }) {
                     checkIDInReply(subscription, of: event, reply: reply, answer: answer, scope: scope, owner: owner, diagnostics: &diagnostics)

@@ -193,6 +193,9 @@ public struct SubscriptionDeclaration: Hashable, Sendable {
     public var match: String
     /// A server-to-client event that ends the subscription.
     public var end: String? = nil
+    /// For a stream that ends by count (`count:`): the field of each item that says how many items there are in
+    /// all (Discord's `chunk_count`); the stream finishes once that many have arrived.
+    public var count: String? = nil
     /// A server-to-client event that ends it with an error.
     public var error: String? = nil
     /// A client-to-server event sent when the app stops early, and its field that carries the subscription's id.

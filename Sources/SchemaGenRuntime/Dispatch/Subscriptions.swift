@@ -14,14 +14,18 @@ public struct SubscriptionMatch: Sendable {
     public var endRoute: (route: String, source: ReplyMatch.Source)?
     /// An event that ends the subscription with an error.
     public var errorRoute: (route: String, source: ReplyMatch.Source)?
+    /// For a stream that ends by count: where each item says how many items there are in all (Discord's
+    /// `chunk_count`). The stream finishes once that many items have arrived, with no end frame.
+    public var countSource: ReplyMatch.Source?
 
     public init(route: String, channel: String?, source: ReplyMatch.Source, endRoute: (route: String, source: ReplyMatch.Source)? = nil,
-                errorRoute: (route: String, source: ReplyMatch.Source)? = nil) {
+                errorRoute: (route: String, source: ReplyMatch.Source)? = nil, countSource: ReplyMatch.Source? = nil) {
         self.route = route
         self.channel = channel
         self.source = source
         self.endRoute = endRoute
         self.errorRoute = errorRoute
+        self.countSource = countSource
     }
 }
 
@@ -58,6 +62,8 @@ final class ActiveSubscriptions: @unchecked Sendable {
         /// Its id once it is open; guarded by the table's lock.
         fileprivate var id: JSONValue?
         fileprivate var isClosed = false
+        /// For a stream that ends by count: the items that arrived; guarded by the table's lock.
+        fileprivate var received = 0
 
         fileprivate init(match: SubscriptionMatch, receiver: Receiver) {
             self.match = match
@@ -139,7 +145,11 @@ final class ActiveSubscriptions: @unchecked Sendable {
                   let handle = lock.withLock({ open[Key(route: itemRoute, channel: channel, id: id)] }) else { continue }
             switch role {
             case .item:
-                return handle.receiver.item(frame, decoder)
+                let failure = handle.receiver.item(frame, decoder)
+                if let countSource = handle.match.countSource, isLast(frame, of: handle, countSource: countSource), close(handle) != nil {
+                    handle.receiver.finish(nil)
+                }
+                return failure
             case .end:
                 if close(handle) != nil { handle.receiver.finish(nil) }
             case .failure:
@@ -148,6 +158,16 @@ final class ActiveSubscriptions: @unchecked Sendable {
             return nil
         }
         return nil
+    }
+
+    /// Counts an item of a stream that ends by count: whether it is the last (as many items arrived as it says there
+    /// are). An item that does not say how many (or says something other than a whole number) counts, and ends nothing.
+    private func isLast(_ frame: WireFraming.ParsedFrame, of handle: Handle, countSource: ReplyMatch.Source) -> Bool {
+        let total: Int? = if case .number(let number)? = countSource.value(in: frame) { number.int64.flatMap { Int(exactly: $0) } } else { nil }
+        return lock.withLock {
+            handle.received += 1
+            return total.map { handle.received >= $0 } ?? false
+        }
     }
 
     /// Ends every open subscription with `error` (the connection was lost).

@@ -296,6 +296,7 @@ public struct AsyncAPITranslator: Sendable {
             ("event", .string(subscription.event)),
             ("match", .string(subscription.match)),
             ("end", subscription.end.map(DocumentValue.string)),
+            ("count", subscription.count.map(DocumentValue.string)),
             ("error", subscription.error.map(DocumentValue.string)),
             ("cancel", subscription.cancel.map { cancel in
                 subscription.cancelField.map { .object([("event", .string(cancel)), ("field", .string($0))]) } ?? .string(cancel)

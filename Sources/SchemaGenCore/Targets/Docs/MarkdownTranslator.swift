@@ -88,6 +88,7 @@ public struct MarkdownTranslator: Sendable {
             var parts = ["Opens a subscription: \(MarkdownSyntax.code(subscription.event)) events\(typed) with its \(MarkdownSyntax.code(subscription.match))"
                          + origin]
             if let end = subscription.end { parts.append("ends with \(MarkdownSyntax.code(end))") }
+            if let count = subscription.count { parts.append("ends after as many items as their \(MarkdownSyntax.code(count)) says") }
             if let error = subscription.error { parts.append("fails with \(MarkdownSyntax.code(error))") }
             if let cancel = subscription.cancel { parts.append("cancelled with \(MarkdownSyntax.code(cancel))") }
             let text = parts.joined(separator: "; ") + "."

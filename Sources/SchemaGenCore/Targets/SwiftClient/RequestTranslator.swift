@@ -145,6 +145,10 @@ struct RequestTranslator {
             parts.append("endRoute: (\(contexts[end].route), \(source(of: subscription.match, in: events[end])))")
             summary.append("The stream finishes on `\(events[end].wireName)`.")
         }
+        if let count = subscription.count {
+            parts.append("countSource: \(source(of: count, in: events[item]))")
+            summary.append("The stream finishes once as many items as their `\(count)` says have arrived.")
+        }
         var failure: String?
         if let error = index(of: subscription.error) {
             parts.append("errorRoute: (\(contexts[error].route), \(source(of: subscription.match, in: events[error])))")

@@ -231,6 +231,7 @@ public struct TypeScriptTranslator: Sendable {
         if let subscription = event.subscription {
             var note = "Opens a subscription: `\(subscription.event)` events\(subscription.type.map { " holding `\($0.spelling)`" } ?? "") carry its `\(subscription.match)`"
             if let end = subscription.end { note += ", `\(end)` ends it" }
+            if let count = subscription.count { note += ", it ends after as many as their `\(count)` says" }
             if let error = subscription.error { note += ", `\(error)` fails it" }
             if let cancel = subscription.cancel { note += "; `\(cancel)` cancels it" }
             notes.append(note + ".")
