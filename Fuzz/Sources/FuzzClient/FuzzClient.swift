@@ -20,6 +20,12 @@ struct Item: Decodable, Sendable {
 
 let core = RealtimeClientCore(transport: SilentTransport(), framing: .discriminator(key: "type"), dates: .iso8601)
 let failures = core.addErrorHandler { failure in _ = failure.description }
+/// The same framing with several frames to a message, one per line and ending with 0x1E.
+let batchingCores = FrameSeparator.allCases.map { separator in
+    let batching = RealtimeClientCore(transport: SilentTransport(), framing: .discriminator(key: "type"), dates: .iso8601, separator: separator)
+    _ = batching.addErrorHandler { failure in _ = failure.description }
+    return batching
+}
 
 /// Opens what waits on incoming frames once, before the first input.
 let prepared: Bool = {
@@ -55,6 +61,7 @@ func fuzzClient(_ data: Data) -> CInt {
     core.receive(IncomingFrame(data: data))
     core.receive(IncomingFrame(data: data, acknowledges: data.count))
     core.receive(IncomingFrame(data: data, ackID: 7))
+    for batching in batchingCores { batching.receive(IncomingFrame(data: data)) }
     fuzzServer(data)
     return 0
 }

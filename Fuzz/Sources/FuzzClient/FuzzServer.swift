@@ -13,6 +13,14 @@ final class SilentServerTransport: RealtimeServerTransport, @unchecked Sendable 
 let serverCore = RealtimeServerCore(transport: SilentServerTransport(), framing: .discriminator(key: "type"), dates: .iso8601)
 let client = ServerConnection(id: 1)
 let serverFailures = serverCore.addErrorHandler { _, failure in _ = failure.description }
+/// The same framing with several frames to a message, one per line.
+let batchingServer: RealtimeServerCore = {
+    let server = RealtimeServerCore(transport: SilentServerTransport(), framing: .discriminator(key: "type"), dates: .iso8601, separator: .newline)
+    _ = server.addErrorHandler { _, failure in _ = failure.description }
+    server.receive(.connected(client))
+    server.registerScope(channel: nil) { _, decoder -> JSONValue in .null }
+    return server
+}()
 
 /// Sets up what waits on a client's frames once, before the first input.
 let serverPrepared: Bool = {
@@ -48,6 +56,7 @@ func fuzzServer(_ data: Data) {
     serverCore.receive(.frame(IncomingFrame(data: data), from: client))
     serverCore.receive(.frame(IncomingFrame(data: data, acknowledges: data.count), from: client))
     serverCore.receive(.frame(IncomingFrame(data: data, ackID: 7), from: client))
+    batchingServer.receive(.frame(IncomingFrame(data: data), from: client))
     // Frames from a connection the server never saw open are reported, not trusted.
     serverCore.receive(.frame(IncomingFrame(data: data, acknowledges: 1), from: ServerConnection(id: 2)))
 }

@@ -28,6 +28,15 @@ let framings: [WireFraming] = [
                    fields: [.init(key: "join_ref", path: FramePath([.index(0)])), .init(key: "ref", path: FramePath([.index(1)]))]),
         FrameShape(name: "relay", container: .array(slots: ["verb"]), eventName: FramePath([.index(0)]), payload: .rest),
     ]),
+    // An exact `{}` ping, a reply that must have only its own keys, an object named by `type`, and a bare array of
+    // payloads (a batch).
+    .shapes([
+        FrameShape(name: "ping", eventName: nil, payload: .none, exact: true),
+        FrameShape(name: "result", required: [FramePath(keys: "id")], eventName: nil, payload: .at(FramePath(keys: "result")),
+                   fields: [.init(key: "id", path: FramePath(keys: "id"))], exact: true),
+        FrameShape(name: "message", eventName: FramePath(keys: "type"), payload: .at(FramePath(keys: "data"))),
+        FrameShape(name: "batch", container: .array(slots: []), eventName: nil, payload: .rest),
+    ]),
 ]
 
 @_cdecl("FuzzFraming_main")
@@ -36,6 +45,7 @@ public func fuzzFramingMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMut
 }
 
 func fuzzFraming(_ data: Data) -> CInt {
+    splitsAgain(data)
     for framing in framings {
         guard let frame = try? framing.parse(data) else { continue }
         // The scanner only finds the payload's bytes; the decoder validates them. Only a payload a client
@@ -57,10 +67,38 @@ func fuzzFraming(_ data: Data) -> CInt {
     return 0
 }
 
+/// A message split into frames by a separator, each written as it travels alone and joined again, splits into the same
+/// frames; an exact shape's frame has no key beyond the shape's.
+func splitsAgain(_ message: Data) {
+    for separator in FrameSeparator.allCases {
+        let frames = separator.frames(in: message)
+        let joined = frames.reduce(into: Data()) { message, frame in
+            message += separator.terminated(frame)
+            if separator == .newline { message.append(0x0A) }
+        }
+        guard separator.frames(in: joined) == frames else {
+            fatalError("\(separator) split \(String(decoding: message, as: UTF8.self)) differently once joined again")
+        }
+    }
+}
+
 /// A frame read by a shape whose payload sits at a path is written back from its name, channel and parts (or
 /// payload), and reads again to the same route, channel, payload and parts.
 func roundTrip(_ frame: WireFraming.ParsedFrame, shapes: [FrameShape], framing: WireFraming) {
-    guard let index = shapes.firstIndex(where: { $0.name == frame.shape }), case .at = shapes[index].payload else { return }
+    guard let index = shapes.firstIndex(where: { $0.name == frame.shape }) else { return }
+    if shapes[index].exact, let keys = (try? WireDecoder(dates: .iso8601).decode(JSONValue.self, from: frame.frame))?.objectKeys,
+       !keys.isSubset(of: shapes[index].namedKeys) {
+        fatalError("exact shape \(shapes[index].name) took a frame with other keys: \(String(decoding: frame.frame, as: UTF8.self))")
+    }
+    if case .array(let slots) = shapes[index].container, slots.isEmpty, let payload = frame.payload {
+        // A bare array is its payload: written back, it is the same elements.
+        let written = framing.frame(address: EventAddress(shape: index, name: nil), channel: nil, payload: payload, parts: nil)
+        guard let again = try? framing.parse(written), again.route == frame.route, again.payload == payload else {
+            fatalError("a bare array round trip changed the frame: \(String(decoding: written, as: UTF8.self))")
+        }
+        return
+    }
+    guard case .at = shapes[index].payload else { return }
     if let parts = frame.parts, (try? WireDecoder(dates: .iso8601).decode(JSONValue.self, from: parts)) == nil { return }
     let shape = shapes[index]
     let name: FrameValue? = switch shape.eventNameKind {
@@ -77,5 +115,12 @@ func roundTrip(_ frame: WireFraming.ParsedFrame, shapes: [FrameShape], framing: 
     }
     guard again.route == frame.route, again.channel == frame.channel, again.payload == frame.payload, again.parts == frame.parts else {
         fatalError("\(shape.name) round trip changed the frame: \(String(decoding: written, as: UTF8.self))")
+    }
+}
+
+extension JSONValue {
+    /// An object's keys; `nil` for any other value.
+    var objectKeys: Set<String>? {
+        if case .object(let members) = self { Set(members.keys) } else { nil }
     }
 }
