@@ -124,4 +124,15 @@ import Testing
         let accepted = try await call.value
         #expect(accepted.orderId == "ord-17" && accepted.status == "open")
     }
+
+    /// `ids: app` on a named payload: the object is published whole and acknowledged by its own `draft_id`.
+    @Test func aPublishedObjectIsAcknowledgedByItsOwnID() async throws {
+        let transport = LoopbackTransport()
+        let client = Requests.Client(transport: transport)
+        let call = Task { try await client.publishDraft(Requests.Draft(draftId: "d-9", title: "Hello")) }
+        let frames = try await transport.sentFrames(atLeast: 1).map(\.text)
+        #expect(frames == [#"{"type":"publish_draft","draft_id":"d-9","title":"Hello"}"#])
+        transport.deliver(json: #"{"type":"draft_published","draft_id":"d-9","url":"https://example.com/d-9"}"#)
+        #expect(try await call.value.url == "https://example.com/d-9")
+    }
 }

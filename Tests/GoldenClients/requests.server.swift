@@ -102,6 +102,31 @@ extension Requests {
             }
         }
 
+        /// Wire name: `publish_draft`, client to server.
+        ///
+        /// Calls `handler` with the sending connection and the event's value for every `publish_draft` a client
+        /// sends. Returns a token whose `cancel()` removes the listener.
+        @discardableResult
+        public func onPublishDraft(_ handler: @escaping @Sendable (ServerConnection, Requests.Draft) -> Void) -> ListenerToken {
+            core.addListener(channel: nil, eventName: "publish_draft", decoding: Requests.Draft.self, from: .payload, handler: handler)
+        }
+
+        /// Answers the app's `publish_draft` requests: `handler`'s value goes back to the requesting connection in
+        /// `draft_published`, with the request's `draft_id` written into it (whatever the handler put there). One
+        /// answer per event: setting one replaces the one before; the token's `cancel()` removes it. Listeners of
+        /// `publish_draft` still hear every request.
+        @discardableResult
+        public func respondToPublishDraft(_ handler: @escaping @Sendable (ServerConnection, Requests.Draft) async -> DraftPublished) -> ListenerToken {
+            core.setResponder(channel: nil, eventName: "publish_draft") { [core] connection, frame, decoder, _ in
+                let request = try decoder.decode(Requests.Draft.self, from: frame.payloadOrNull)
+                let echoed = core.correlationValue(in: frame, at: .payloadField("draft_id"))
+                return {
+                    let payload = await handler(connection, request)
+                    try await core.emit(eventName: "draft_published", channel: nil, payload: payload, echoing: echoed, at: "draft_id", to: connection)
+                }
+            }
+        }
+
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
         public func emit(_ event: ServerEvent, to recipients: Recipients) async throws {
@@ -112,6 +137,8 @@ extension Requests {
                 try await core.emit(eventName: "rate", channel: nil, payload: payload, to: recipients)
             case .orderAccepted(let payload):
                 try await core.emit(eventName: "order_accepted", channel: nil, payload: payload, to: recipients)
+            case .draftPublished(let payload):
+                try await core.emit(eventName: "draft_published", channel: nil, payload: payload, to: recipients)
             case .unknown(let name, let payload):
                 try await core.emit(eventName: name, channel: nil, rawPayload: payload, to: recipients)
             }
@@ -129,6 +156,7 @@ extension Requests {
             case cancelRequest = "cancel_request"
             case getRate = "get_rate"
             case placeOrder = "place_order"
+            case publishDraft = "publish_draft"
         }
 
         /// Reads a frame a client sent; throws `UnexpectedClientEvent` for an event clients do not send in this scope.
@@ -143,6 +171,8 @@ extension Requests {
                 return .getRate(try decoder.decode(GetRate.self, from: frame.payloadOrNull))
             case .placeOrder:
                 return .placeOrder(try decoder.decode(PlaceOrder.self, from: frame.payloadOrNull))
+            case .publishDraft:
+                return .publishDraft(try decoder.decode(Requests.Draft.self, from: frame.payloadOrNull))
             }
         }
     }

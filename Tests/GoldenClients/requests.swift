@@ -13,6 +13,34 @@ public enum Requests {
 // MARK: - Types
 
 extension Requests {
+    /// A document the app publishes under its own id.
+    public struct Draft: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public let draftId: String
+        public let title: String
+
+        public init(draftId: String, title: String) {
+            self.draftId = draftId
+            self.title = title
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.draftId, rhs.draftId) else { return false }
+            guard Members.equal(lhs.title, rhs.title) else { return false }
+            return true
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(draftId: try fields.string("draft_id"), title: try fields.string("title"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("draft_id", self.draftId)
+                .string("title", self.title)
+        }
+    }
+
     public struct Amount: Codable, Hashable, Sendable, MemberwiseEquatable {
         public let value: Decimal
         public let currency: String
@@ -288,6 +316,45 @@ extension Requests {
         }
     }
 
+    /// Wire name: `publish_draft`, client to server.
+    public enum PublishDraft {
+        /// The event's name on the wire.
+        public static let eventName = "publish_draft"
+        /// What the event carries.
+        public typealias Payload = Requests.Draft
+    }
+
+    /// Wire name: `draft_published`, server to client.
+    public struct DraftPublished: Codable, Hashable, Sendable, MemberwiseEquatable {
+        /// The event's name on the wire.
+        public static let eventName = "draft_published"
+
+        public let draftId: String
+        public let url: String
+
+        public init(draftId: String, url: String) {
+            self.draftId = draftId
+            self.url = url
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard Members.equal(lhs.draftId, rhs.draftId) else { return false }
+            guard Members.equal(lhs.url, rhs.url) else { return false }
+            return true
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try WireFields(decoder)
+            self.init(draftId: try fields.string("draft_id"), url: try fields.string("url"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try WireFieldWriter(encoder)
+                .string("draft_id", self.draftId)
+                .string("url", self.url)
+        }
+    }
+
     /// The events the app may send in this scope.
     public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
         /// Wire name: `get_balance`, client to server.
@@ -298,6 +365,8 @@ extension Requests {
         case getRate(GetRate)
         /// Wire name: `place_order`, client to server.
         case placeOrder(PlaceOrder)
+        /// Wire name: `publish_draft`, client to server.
+        case publishDraft(Requests.Draft)
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
@@ -305,6 +374,7 @@ extension Requests {
             case let (.cancelRequest(lhs), .cancelRequest(rhs)): return Members.equal(lhs, rhs)
             case let (.getRate(lhs), .getRate(rhs)): return Members.equal(lhs, rhs)
             case let (.placeOrder(lhs), .placeOrder(rhs)): return Members.equal(lhs, rhs)
+            case let (.publishDraft(lhs), .publishDraft(rhs)): return Members.equal(lhs, rhs)
             default: return false
             }
         }
@@ -318,6 +388,8 @@ extension Requests {
         case rate(Rate)
         /// Wire name: `order_accepted`, server to client.
         case orderAccepted(OrderAccepted)
+        /// Wire name: `draft_published`, server to client.
+        case draftPublished(DraftPublished)
         /// An event the contract does not describe, with its payload's raw JSON.
         case unknown(name: Swift.String, payload: Foundation.Data?)
 
@@ -326,6 +398,7 @@ extension Requests {
             case let (.balance(lhs), .balance(rhs)): return Members.equal(lhs, rhs)
             case let (.rate(lhs), .rate(rhs)): return Members.equal(lhs, rhs)
             case let (.orderAccepted(lhs), .orderAccepted(rhs)): return Members.equal(lhs, rhs)
+            case let (.draftPublished(lhs), .draftPublished(rhs)): return Members.equal(lhs, rhs)
             case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
                 return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
             default: return false
@@ -338,6 +411,7 @@ extension Requests {
             case balance = "balance"
             case rate = "rate"
             case orderAccepted = "order_accepted"
+            case draftPublished = "draft_published"
         }
 
         static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
@@ -351,6 +425,8 @@ extension Requests {
                 return .rate(try decoder.decode(Rate.self, from: frame.payloadOrNull))
             case .orderAccepted:
                 return .orderAccepted(try decoder.decode(OrderAccepted.self, from: frame.payloadOrNull))
+            case .draftPublished:
+                return .draftPublished(try decoder.decode(DraftPublished.self, from: frame.payloadOrNull))
             }
         }
     }
@@ -428,6 +504,21 @@ extension Requests {
             return try decoder.decode(OrderAccepted.self, from: frame.payloadOrNull)
         }
 
+        /// Wire name: `publish_draft`, client to server.
+        ///
+        /// Sends the request and returns its reply, `draft_published`, matched by `draft_id` (given by the app). Throws
+        /// `RequestFailure` when no reply comes within `timeout` (or the client's default) or the connection is lost,
+        /// and `CancellationError` when the calling task is cancelled.
+        @discardableResult
+        public func publishDraft(_ payload: Requests.Draft, timeout: Duration? = nil) async throws -> DraftPublished {
+            let _correlation = payload.draftId
+            let frame = try await core.request(expecting: ReplyMatch(route: "draft_published", channel: nil, source: .payloadField("draft_id")), correlation: .string(_correlation), timeout: timeout) {
+                try await core.emit(eventName: "publish_draft", channel: nil, payload: payload)
+            }
+            let decoder = core.payloadDecoder
+            return try decoder.decode(DraftPublished.self, from: frame.payloadOrNull)
+        }
+
         /// Sends any event the app may send in this scope.
         public func emit(_ event: ClientEvent) async throws {
             switch event {
@@ -439,6 +530,8 @@ extension Requests {
                 try await core.emit(eventName: "get_rate", channel: nil, payload: payload)
             case .placeOrder(let payload):
                 try await core.emit(eventName: "place_order", channel: nil, payload: payload)
+            case .publishDraft(let payload):
+                try await core.emit(eventName: "publish_draft", channel: nil, payload: payload)
             }
         }
 
@@ -467,6 +560,15 @@ extension Requests {
         public func onOrderAccepted(_ handler: @escaping @Sendable (OrderAccepted) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "order_accepted", decoding: OrderAccepted.self, from: .payload, handler: handler,
             event: ServerEvent.orderAccepted)
+        }
+
+        /// Wire name: `draft_published`, server to client.
+        ///
+        /// Returns a token whose `cancel()` removes the listener.
+        @discardableResult
+        public func onDraftPublished(_ handler: @escaping @Sendable (DraftPublished) -> Void) -> ListenerToken {
+            core.addListener(channel: nil, eventName: "draft_published", decoding: DraftPublished.self, from: .payload, handler: handler,
+            event: ServerEvent.draftPublished)
         }
 
         /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.

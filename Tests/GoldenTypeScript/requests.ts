@@ -3,6 +3,14 @@
 
 // Types
 
+/**
+ * A document the app publishes under its own id.
+ */
+export interface Draft {
+    draft_id: string;
+    title: string;
+}
+
 export interface Amount {
     value: number;
     currency: string;
@@ -67,6 +75,14 @@ export interface OrderAccepted {
     status: string;
 }
 
+/**
+ * The payload of `draft_published` (server to client).
+ */
+export interface DraftPublished {
+    draft_id: string;
+    url: string;
+}
+
 // Frames
 
 /**
@@ -125,14 +141,30 @@ export type OrderAcceptedFrame = OrderAccepted & {
 };
 
 /**
+ * `publish_draft` as it travels (client to server).
+ *
+ * Answered by `draft_published`, matched by `draft_id`.
+ */
+export type PublishDraftFrame = Draft & {
+    type: "publish_draft";
+};
+
+/**
+ * `draft_published` as it travels (server to client).
+ */
+export type DraftPublishedFrame = DraftPublished & {
+    type: "draft_published";
+};
+
+/**
  * Every frame the server sends.
  */
-export type ServerFrame = BalanceFrame | RateFrame | OrderAcceptedFrame;
+export type ServerFrame = BalanceFrame | RateFrame | OrderAcceptedFrame | DraftPublishedFrame;
 
 /**
  * Every frame a client sends.
  */
-export type ClientFrame = GetBalanceFrame | CancelRequestFrame | GetRateFrame | PlaceOrderFrame;
+export type ClientFrame = GetBalanceFrame | CancelRequestFrame | GetRateFrame | PlaceOrderFrame | PublishDraftFrame;
 
 // Guards: which event a frame is, told by its constants and name; its payload is not checked.
 
@@ -162,6 +194,14 @@ export function isPlaceOrderFrame(frame: unknown): frame is PlaceOrderFrame {
 
 export function isOrderAcceptedFrame(frame: unknown): frame is OrderAcceptedFrame {
     return valueAt(frame, ["type"]) === "order_accepted";
+}
+
+export function isPublishDraftFrame(frame: unknown): frame is PublishDraftFrame {
+    return valueAt(frame, ["type"]) === "publish_draft";
+}
+
+export function isDraftPublishedFrame(frame: unknown): frame is DraftPublishedFrame {
+    return valueAt(frame, ["type"]) === "draft_published";
 }
 
 function valueAt(value: unknown, path: readonly (string | number)[]): unknown {

@@ -40,7 +40,7 @@ struct ReplyCheck {
                 }
                 for (carrier, role) in [(event, "the request")] + answers {
                     let key = carrier == event ? reply.match : reply.answerMatch
-                    guard let field = matchField(key, of: carrier, isRequest: carrier == event) else {
+                    guard let field = matchField(key, of: carrier, isRequest: carrier == event, appGives: reply.ids == .app) else {
                         let place = carrier == event ? "its frame shape or of its inline payload (the client fills it in)"
                             : "its frame shape or of its payload object, or a path through nested objects (`meta.request_id`)"
                         diagnostics.error("\(owner) matches by '\(key)', but \(role) '\(carrier.wireName)' has no such field; name a field of \(place)",
@@ -131,13 +131,18 @@ struct ReplyCheck {
         }
     }
 
-    func matchField(_ key: String, of event: Event, isRequest: Bool) -> Field? {
-        matchPath(key, of: event, isRequest: isRequest)?.last
+    /// - Parameter appGives: for a request whose value the app gives (`ids: app`): the field may also be one of a named
+    ///   payload type's, which the app passes whole (the client fills nothing in).
+    func matchField(_ key: String, of event: Event, isRequest: Bool, appGives: Bool = false) -> Field? {
+        matchPath(key, of: event, isRequest: isRequest, appGives: appGives)?.last
     }
 
     /// The fields along `key`'s path, outermost first (one field for a key without dots).
-    func matchPath(_ key: String, of event: Event, isRequest: Bool) -> [Field]? {
+    func matchPath(_ key: String, of event: Event, isRequest: Bool, appGives: Bool = false) -> [Field]? {
         if let field = topLevelField(key, of: event, isRequest: isRequest) { return [field] }
+        if isRequest, appGives, let field = contract.objectFields(of: event.payload?.unwrapped ?? .scalar(.json))?.first(where: { $0.wireName == key }) {
+            return [field]
+        }
         let components = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard !isRequest, components.count > 1, let first = topLevelField(components[0], of: event, isRequest: false) else { return nil }
         var path = [first]

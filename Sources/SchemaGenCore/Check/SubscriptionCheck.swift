@@ -153,7 +153,7 @@ struct SubscriptionCheck {
 
     private func checkCorrelation(_ key: String, of carrier: Event, isRequest: Bool, owner: String, role: String, ids: CorrelationIDs,
                                   replies: ReplyCheck, at location: SourceLocation, diagnostics: inout DiagnosticBag) {
-        guard let field = replies.matchField(key, of: carrier, isRequest: isRequest) else {
+        guard let field = replies.matchField(key, of: carrier, isRequest: isRequest, appGives: ids == .app) else {
             let place = isRequest ? "its frame shape or of its inline payload (the client fills it in)" : "its frame shape or of its payload object"
             diagnostics.error("\(owner) matches by '\(key)', but \(role) has no such field; name a field of \(place)", at: location,
                               notes: [.note("'\(carrier.wireName)' is declared here", at: carrier.location)])

@@ -191,10 +191,19 @@ struct RequestTranslator {
     /// one (the field's name as an optional parameter), else one the client chooses.
     private func correlatedCall(_ event: Event, _ context: EventContext, key: String, ids: CorrelationIDs)
         -> (parameters: [String], setup: String, correlation: String, value: String)? {
-        guard let field = check.matchField(key, of: event, isRequest: true), let valueType = context.valueType,
-              let structure = context.declaration?.structure else { return nil }
+        guard let field = check.matchField(key, of: event, isRequest: true, appGives: ids == .app), let valueType = context.valueType else { return nil }
         let isNumber = field.type.valueType == .scalar(.int)
-        let matched = SwiftSyntax.identifier(field.swiftName)
+        let correlation = isNumber ? ".number(\(speller.runtime("JSONNumber"))(_correlation))" : ".string(_correlation)"
+        guard let structure = context.declaration?.structure else {
+            // A named payload the app passes whole (`ids: app`): the value is its field.
+            guard ids == .app else { return nil }
+            return (["_ payload: \(valueType)"], "let _correlation = payload.\(SwiftSyntax.identifier(field.swiftName))", correlation, "payload")
+        }
+        var matched = SwiftSyntax.identifier(field.swiftName)
+        if ids == .app, !structure.properties.contains(where: { $0.name == matched }) {
+            // The field is in the event's named payload, beside the shape's fields: the app gives it there.
+            matched = "payload." + matched
+        }
         let parameter = property(matched, in: structure, valueType: valueType)
         // A value the app gives stays where its payload declares it, required; one the client chooses is an optional last argument.
         let parameters = ids == .app ? structure.properties.map(parameter)
@@ -208,8 +217,7 @@ struct RequestTranslator {
         case (.counter, true): "let _correlation = \(matched) ?? core.nextCorrelationNumber()"
         case (.counter, false): "let _correlation = \(matched) ?? String(core.nextCorrelationNumber())"
         }
-        return (parameters, setup, isNumber ? ".number(\(speller.runtime("JSONNumber"))(_correlation))" : ".string(_correlation)",
-                "\(valueType)(" + arguments.joined(separator: ", ") + ")")
+        return (parameters, setup, correlation, "\(valueType)(" + arguments.joined(separator: ", ") + ")")
     }
 
     /// A method parameter for one of the payload's properties (`name: Type`, `= nil` when optional).
