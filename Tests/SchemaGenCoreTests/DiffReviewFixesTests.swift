@@ -133,4 +133,32 @@ import Testing
         #expect(renamed?.affectedEvents?.map(\.event) == ["member_joined", "member_left"])
         #expect(renamed?.oldAppNewServer.verdict == .safe && renamed?.newAppOldServer.verdict == .safe)
     }
+
+    /// Issue 34's new syntax in a diff: an event joining a shape that names no event is that event's addition only (the
+    /// name reports give the shape's event is not the wire); a reply's `type:`, an exact shape and the separator are
+    /// each reported.
+    @Test func issue34SyntaxIsComparedAsTheWireSeesIt() {
+        let before = """
+            schemagen: 1
+            name: R
+            separator: newline
+            frames:
+              reply: { has: [id, result], payload: result, fields: { id: Int } }
+              command: { has: [id], name: type, payload: rest, fields: { id: Int } }
+            types:
+              State: { fields: { state: String } }
+            events:
+              result: { frame: reply, direction: server-to-client, payload: JSON }
+              get_states: { direction: client-to-server, reply: { event: result, match: id } }
+
+            """
+        let joined = changes(before, before + "  answer: { frame: reply, direction: client-to-server, payload: JSON }\n")
+        #expect(joined.map(\.kind) == [.eventAdded], "\(joined.map(\.summary))")
+        let typed = changes(before, before.replacingOccurrences(of: "match: id }", with: "match: id, type: \"[State]\" }"))
+        #expect(typed.map(\.kind) == [.replyChanged] && typed.first?.summary == "replies hold `[State]` (held the reply's payload)")
+        let exact = changes(before, before.replacingOccurrences(of: "payload: result, fields", with: "payload: result, exact: true, fields"))
+        #expect(exact.map(\.kind) == [.framingChanged])
+        let separated = changes(before, before.replacingOccurrences(of: "separator: newline\n", with: ""))
+        #expect(separated.map(\.kind) == [.framingChanged] && separated.first?.summary == "frames travel one to a message (was several to a message, one per line)")
+    }
 }

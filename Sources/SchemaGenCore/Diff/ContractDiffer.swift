@@ -109,8 +109,14 @@ public struct ContractDiffer: Sendable {
             recorder.record(.framingChanged, "framing changed from \(old.framing.summary) to \(new.framing.summary)", at: Place(), flows: all)
         }
         if old.separator != new.separator {
-            recorder.record(.framingChanged, "frames share a message \(new.separator.map { "separated by \($0.rawValue)" } ?? "never") "
-                            + "(was \(old.separator.map { "separated by \($0.rawValue)" } ?? "never"))", at: Place(), flows: all)
+            func messages(_ separator: FrameSeparator?) -> String {
+                switch separator {
+                case .newline?: "several to a message, one per line"
+                case .recordSeparator?: "each ending with 0x1E, several to a message"
+                case nil: "one to a message"
+                }
+            }
+            recorder.record(.framingChanged, "frames travel \(messages(new.separator)) (was \(messages(old.separator)))", at: Place(), flows: all)
         }
         // A contract without dates read by its `dates:` (none, or each with its own encoding) is not changed by it.
         if old.dateEncoding != new.dateEncoding, !old.readsDatesWithItsEncoding, !new.readsDatesWithItsEncoding {
@@ -827,9 +833,12 @@ extension Framing {
 
 extension FrameShape {
     /// The shape without its envelope fields, which are compared as fields.
+    /// The shape as frames see it, apart from its fields: without them, and without the name reports give its event
+    /// (`unnamedEvent` changes when an event joins the shape, which reads frames as before).
     var withoutFields: FrameShape {
         var copy = self
         copy.fields = []
+        copy.unnamedEvent = nil
         return copy
     }
 }
