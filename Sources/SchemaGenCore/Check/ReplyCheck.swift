@@ -31,7 +31,9 @@ struct ReplyCheck {
                 }
                 if let cancel = reply.cancel {
                     SubscriptionCheck(contract: contract).checkCancel(cancel, field: reply.cancelField ?? reply.match, what: "the request's correlation value",
-                                                                      owner: owner, in: scope, at: reply.location, diagnostics: &diagnostics)
+                                                                      owner: owner, in: scope,
+                                                                      idType: matchField(reply.match, of: event, isRequest: true, appGives: reply.ids == .app)?.type.valueType,
+                                                                      at: reply.location, diagnostics: &diagnostics)
                 }
                 guard answers.count == (reply.error == nil ? 1 : 2) else { continue }
                 if let type = reply.type {

@@ -54,8 +54,11 @@ struct SubscriptionCheck {
                                      diagnostics: &diagnostics)
                 }
                 if let name = subscription.cancel {
+                    // Items carry the id in `match`: whatever chose it, that is its type.
+                    let idType = scope.first { $0.wireName == subscription.event }
+                        .flatMap { replies.matchField(subscription.match, of: $0, isRequest: false)?.type.valueType }
                     checkCancel(name, field: subscription.cancelField ?? subscription.match, what: "the subscription's id", owner: owner, in: scope,
-                                at: subscription.location, diagnostics: &diagnostics)
+                                idType: idType, at: subscription.location, diagnostics: &diagnostics)
                 }
             }
         }
@@ -122,12 +125,21 @@ struct SubscriptionCheck {
 
     /// A cancel event (of a subscription or a request): one the app sends, with the id in a field its generated code
     /// fills in, and nothing else it must be given.
-    func checkCancel(_ name: String, field key: String, what: String, owner: String, in scope: [Event], at location: SourceLocation,
+    /// - Parameter idType: the id's type (`Int` or `String`) where it is known: a cancel field of the other type could
+    ///   never be filled in, and the cancel would never be sent.
+    func checkCancel(_ name: String, field key: String, what: String, owner: String, in scope: [Event], idType: TypeRef?, at location: SourceLocation,
                      diagnostics: inout DiagnosticBag) {
         guard let cancel = find(name, role: "`cancel`", receivedByClient: false, in: scope, owner: owner, at: location, diagnostics: &diagnostics)
         else { return }
+        let replies = ReplyCheck(contract: contract)
         checkCorrelation(key, of: cancel, isRequest: true, owner: owner, role: "its `cancel` '\(name)'", ids: .counter,
-                         replies: ReplyCheck(contract: contract), at: location, diagnostics: &diagnostics)
+                         replies: replies, at: location, diagnostics: &diagnostics)
+        if let idType, let field = replies.matchField(key, of: cancel, isRequest: true), [TypeRef.scalar(.int), .scalar(.string)].contains(field.type.valueType),
+           field.type.valueType != idType {
+            diagnostics.error("\(owner) cancels with '\(name)', whose '\(key)' is `\(field.type.valueType.spelling)`, but \(what) is `\(idType.spelling)`; "
+                              + "give both the same type, or the cancel could never be sent", at: location,
+                              notes: [.note("'\(key)' is declared here", at: field.location)])
+        }
         for field in valuesToFill(cancel) where field.wireName != key && field.wireName != cancel.reply?.match && !field.type.isSwiftOptional {
             diagnostics.error("\(owner) cancels with '\(name)', whose '\(field.wireName)' is required; the client can only fill in \(what) "
                               + "('\(key)'): make '\(field.wireName)' optional or cancel with another event",
