@@ -54,4 +54,20 @@ import Testing
         try await client.ping()
         #expect(transport.sentFrames.map(\.text) == ["{}"])
     }
+
+    /// The generated server reads a client's message of several frames one by one too, and answers each request.
+    @Test func theServerReadsEachFrameOfAMessage() async throws {
+        let transport = LoopbackServerTransport()
+        let server = Centrifugo.Server(transport: transport)
+        let pings = Recorder<Bool>()
+        server.onPing { _ in pings.append(true) }
+        server.respondToConnect { _, request in .reply(Centrifugo.Connected(id: 0, payload: .init(client: "c-\(request.payload.token)", version: "6.0.0"))) }
+        let link = transport.connect()
+        let replies = Recorder<String>()
+        link.setReceiver { replies.append(String(decoding: $0.data, as: UTF8.self)) }
+        try await link.send(OutgoingFrame(eventName: "", channel: nil, payload: nil, data: Data("{}\n{\"id\":4,\"connect\":{\"token\":\"t\"}}\n".utf8)))
+        try await eventually("the connect is answered") { !replies.values.isEmpty }
+        #expect(pings.values == [true])
+        #expect(replies.values == [#"{"id":4,"connect":{"client":"c-t","version":"6.0.0"}}"#])
+    }
 }

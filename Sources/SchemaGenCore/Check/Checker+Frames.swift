@@ -138,39 +138,34 @@ extension Checker {
                 failed = true
             }
         }
-        var isDefault = false
-        if let node = reader["default"] {
-            if let flag = node.bool {
-                isDefault = flag
-            } else {
-                diagnostics.error("`default` of \(owner) is `true` (events without `frame:` travel in this shape) or `false`", at: node.location)
-                failed = true
-            }
-            if isDefault, eventName == nil {
-                diagnostics.error("\(owner) says `default: true` but has no `name:`, so it carries one event, named by `frame:`; give it a `name:` or "
-                                  + "remove `default`", at: node.location)
-                failed = true
-            }
+        let isDefault = readShapeFlag(reader, "default", owner: owner, meaning: "events without `frame:` travel in this shape", failed: &failed)
+        if isDefault, eventName == nil, let node = reader["default"] {
+            diagnostics.error("\(owner) says `default: true` but has no `name:`, so it carries one event, named by `frame:`; give it a `name:` or "
+                              + "remove `default`", at: node.location)
+            failed = true
         }
-        var exact = false
-        if let node = reader["exact"] {
-            if let flag = node.bool {
-                exact = flag
-            } else {
-                diagnostics.error("`exact` of \(owner) is `true` (its frames hold nothing but the keys it names) or `false`", at: node.location)
-                failed = true
-            }
-            if exact, payload == .rest {
-                diagnostics.error("\(owner) is `exact`, so its frames hold nothing but the keys it names, and `payload: rest` (everything else) "
-                                  + "would always be empty; give the payload a path, or remove `exact`", at: node.location)
-                failed = true
-            }
+        let exact = readShapeFlag(reader, "exact", owner: owner, meaning: "its frames hold nothing but the keys it names", failed: &failed)
+        if exact, payload == .rest, let node = reader["exact"] {
+            diagnostics.error("\(owner) is `exact`, so its frames hold nothing but the keys it names, and `payload: rest` (everything else) "
+                              + "would always be empty; give the payload a path, or remove `exact`", at: node.location)
+            failed = true
         }
         if failed { return nil }
         let shape = FrameShape(name: name, container: slots.map { .array(slots: $0) } ?? .object, conditions: conditions, required: required,
                                eventName: eventName, payload: payload, channel: channel,
                                fields: zip(fields, fieldPaths).map { FrameShape.Field(key: $0.wireName, path: $1) }, exact: exact)
         return ShapeDeclaration(shape: shape, fields: fields, description: readDescription(reader), isDefault: isDefault, location: keyLocation)
+    }
+
+    /// A shape's `true`/`false` key (`default`, `exact`); `false` when absent.
+    private mutating func readShapeFlag(_ reader: MappingReader, _ key: String, owner: String, meaning: String, failed: inout Bool) -> Bool {
+        guard let node = reader[key] else { return false }
+        guard let flag = node.bool else {
+            diagnostics.error("`\(key)` of \(owner) is `true` (\(meaning)) or `false`", at: node.location)
+            failed = true
+            return false
+        }
+        return flag
     }
 
     private mutating func readSlots(_ node: SyntaxNode, owner: String) -> [String]? {

@@ -204,16 +204,12 @@ public final class RealtimeClientCore: @unchecked Sendable {
             return receiveAcknowledgement(incoming, id: id)
         }
         if let separator {
-            if let single = separator.single(in: incoming.data) {
-                return receiveFrame(IncomingFrame(data: single, channel: incoming.channel, ackID: incoming.ackID))
-            }
-            let frames = separator.frames(in: incoming.data)
+            let frames = separator.incomingFrames(of: incoming)
             if frames.isEmpty {
                 return report(IncomingFailure(eventName: nil, channel: incoming.channel, rawFrame: incoming.data, rawPayload: nil,
                                               reason: .malformedFrame(.init(reason: "the message holds no frame"))))
             }
-            for frame in frames { receiveFrame(IncomingFrame(data: frame, channel: incoming.channel, ackID: incoming.ackID)) }
-            return
+            return frames.forEach(receiveFrame)
         }
         receiveFrame(incoming)
     }

@@ -49,9 +49,18 @@ public enum FrameSeparator: String, Hashable, Sendable, CaseIterable {
         }
     }
 
+    /// The frames of an incoming message, each an `IncomingFrame` of its own with the message's channel; none when
+    /// the message holds no frame (the cores report that).
+    func incomingFrames(of message: IncomingFrame) -> [IncomingFrame] {
+        if let single = single(in: message.data) {
+            return [IncomingFrame(data: single, channel: message.channel, ackID: message.ackID)]
+        }
+        return frames(in: message.data).map { IncomingFrame(data: $0, channel: message.channel, ackID: message.ackID) }
+    }
+
     /// The message of one frame, as ``frames(in:)`` gives it back, or `nil` when `message` holds several frames (or
     /// none): most messages carry one frame, which is then read without a copy.
-    func single(in message: Data) -> Data? {
+    private func single(in message: Data) -> Data? {
         guard let first = message.firstIndex(of: byte) else { return message }
         // A record separator that ends the message (SignalR's every frame) still leaves one frame.
         if first == message.index(before: message.endIndex) { return message[message.startIndex..<first] }

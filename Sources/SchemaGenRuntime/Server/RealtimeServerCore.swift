@@ -381,16 +381,12 @@ public final class RealtimeServerCore: @unchecked Sendable {
             return receiveAcknowledgement(incoming, id: id, from: connection)
         }
         if let separator {
-            if let single = separator.single(in: incoming.data) {
-                return receiveFrame(IncomingFrame(data: single, channel: incoming.channel, ackID: incoming.ackID), from: connection)
-            }
-            let frames = separator.frames(in: incoming.data)
+            let frames = separator.incomingFrames(of: incoming)
             if frames.isEmpty {
                 return report(IncomingFailure(eventName: nil, channel: incoming.channel, rawFrame: incoming.data, rawPayload: nil,
                                               reason: .malformedFrame(.init(reason: "the message holds no frame"))), from: connection)
             }
-            for frame in frames { receiveFrame(IncomingFrame(data: frame, channel: incoming.channel, ackID: incoming.ackID), from: connection) }
-            return
+            return frames.forEach { receiveFrame($0, from: connection) }
         }
         receiveFrame(incoming, from: connection)
     }
