@@ -27,8 +27,8 @@ struct PhoenixSessionTests {
         return String(decoding: try JSONEncoder().encode(JSONValue.array(members)), as: UTF8.self)
     }
 
-    func connection(heartbeat: Duration = .seconds(25)) -> RealtimeConnection {
-        let phoenix = PhoenixProtocol(path: "/realtime/v1/websocket", heartbeatInterval: heartbeat) { _, credentials in
+    func connection(heartbeat: Duration = .seconds(25), rejoinDelays: [Duration] = [.milliseconds(50)]) -> RealtimeConnection {
+        let phoenix = PhoenixProtocol(path: "/realtime/v1/websocket", heartbeatInterval: heartbeat, rejoinDelays: rejoinDelays) { _, credentials in
             ["config": ["broadcast": ["ack": false, "self": true], "presence": ["key": "", "enabled": false], "private": false],
              "access_token": credentials.auth?["token"] ?? .null]
         }
@@ -126,6 +126,42 @@ struct PhoenixSessionTests {
         #expect(try await socket.sent(atLeast: 3)[2] == #"["sg2","sg3","realtime:chat-room","phx_leave",{}]"#)
         token.cancel()
         await connection.disconnect()
+    }
+
+    /// Issue 35: a channel that errors on every join was joined again at once, 113,548 joins in 5 s. It waits 1, 2, 5,
+    /// then 10 s between joins (phoenix.js's waits), and an accepted join starts the count again; a left channel is not
+    /// joined again.
+    @Test func aChannelThatKeepsCrashingIsJoinedAgainAfterGrowingWaits() throws {
+        var session = PhoenixProtocol.Session(heartbeatInterval: .seconds(3600)) { _ in [:] }
+        let start = ContinuousClock.now
+        _ = session.start(at: start)
+        _ = session.join("realtime:room")
+        var now = start
+        var waits: [Duration] = []
+        var joinRef = "sg1"
+        for _ in 0..<6 {
+            let events = session.receive(.text(#"["\#(joinRef)","\#(joinRef)","realtime:room","phx_error",{}]"#), at: now)
+            #expect(events.count == 1, "the error is delivered, and nothing is sent yet")
+            let due = try #require(session.nextHeartbeat)
+            #expect(session.heartbeat(at: due - .milliseconds(1)).isEmpty)
+            let rejoin = session.heartbeat(at: due)
+            guard case .send(.text(let text))? = rejoin.first, rejoin.count == 1, text.contains("phx_join") else {
+                Issue.record("expected one join: \(rejoin)")
+                return
+            }
+            waits.append(due - now)
+            joinRef = String(text.dropFirst(2).prefix { $0 != "\"" })
+            now = due
+        }
+        #expect(waits == [.seconds(1), .seconds(2), .seconds(5), .seconds(10), .seconds(10), .seconds(10)])
+        // Accepted: the next crash waits one second again.
+        _ = session.receive(.text(#"["\#(joinRef)","\#(joinRef)","realtime:room","phx_reply",{"status":"ok","response":{}}]"#), at: now)
+        _ = session.receive(.text(#"["\#(joinRef)","\#(joinRef)","realtime:room","phx_error",{}]"#), at: now)
+        #expect(session.nextHeartbeat == now + .seconds(1))
+        // Left while waiting: never joined again.
+        _ = session.leave("realtime:room")
+        #expect(session.nextHeartbeat == start + .seconds(3600))
+        #expect(session.heartbeat(at: now + .seconds(2)).isEmpty)
     }
 
     @Test func documentedFramesReadAsTheGuideDescribesThem() throws {

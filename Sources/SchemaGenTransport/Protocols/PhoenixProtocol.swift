@@ -4,7 +4,8 @@ import SchemaGenRuntime
 /// Phoenix Channels with the version 2.0.0 serializer, as Supabase Realtime speaks it: every text frame is
 /// `[join_ref, ref, topic, event, payload]`. The connection joins each channel the client subscribes to
 /// (`phx_join` with ``joinPayload``), again after every reconnection and when the server reports the channel crashed
-/// (`phx_error`); leaves with `phx_leave`; sends a `heartbeat` on the `phoenix` topic every ``heartbeatInterval`` and
+/// (`phx_error`: after ``rejoinDelays``, as phoenix.js waits, so a channel that crashes on every join is not joined
+/// in a tight loop); leaves with `phx_leave`; sends a `heartbeat` on the `phoenix` topic every ``heartbeatInterval`` and
 /// reconnects when one goes unanswered until the next is due; and fills in the channel's join reference on frames
 /// the client sends without one, since Phoenix ignores pushes whose join reference is not the channel's.
 ///
@@ -14,15 +15,20 @@ public struct PhoenixProtocol: RealtimeProtocol {
     /// Replaces the URL's path when set (`/socket/websocket` for a Phoenix app, `/realtime/v1/websocket` for Supabase).
     public var path: String?
     public var heartbeatInterval: Duration
+    /// How long to wait before joining a crashed channel again, by the number of crashes in a row (the last one
+    /// repeats): phoenix.js's 1, 2, 5 and 10 seconds unless set. A join the server accepts starts the count again.
+    public var rejoinDelays: [Duration]
     /// The `phx_join` payload for a topic: for Supabase, `{"config": {...}, "access_token": ...}`.
     public var joinPayload: @Sendable (_ topic: String, _ credentials: ConnectionCredentials) -> JSONValue
 
     public init(path: String? = nil, heartbeatInterval: Duration = .seconds(25),
+                rejoinDelays: [Duration] = [.seconds(1), .seconds(2), .seconds(5), .seconds(10)],
                 joinPayload: @escaping @Sendable (_ topic: String, _ credentials: ConnectionCredentials) -> JSONValue = { _, credentials in
                     credentials.auth ?? [:]
                 }) {
         self.path = path
         self.heartbeatInterval = heartbeatInterval
+        self.rejoinDelays = rejoinDelays.isEmpty ? [.zero] : rejoinDelays
         self.joinPayload = joinPayload
     }
 
@@ -36,20 +42,27 @@ public struct PhoenixProtocol: RealtimeProtocol {
     }
 
     public func makeSession(credentials: ConnectionCredentials) -> any ProtocolSession {
-        Session(heartbeatInterval: heartbeatInterval) { joinPayload($0, credentials) }
+        Session(heartbeatInterval: heartbeatInterval, rejoinDelays: rejoinDelays) { joinPayload($0, credentials) }
     }
 
     struct Session: ProtocolSession {
         let heartbeatInterval: Duration
+        let rejoinDelays: [Duration]
         let joinPayload: @Sendable (String) -> JSONValue
         private var counter = 0
         /// The current join reference of each joined (or joining) topic.
         private var joinRefs: [String: String] = [:]
         private var pendingHeartbeat: String?
         private var lastHeartbeat: ContinuousClock.Instant?
+        /// Crashed channels waiting to be joined again, with when.
+        private var rejoins: [String: ContinuousClock.Instant] = [:]
+        /// Crashes in a row of each topic since its last accepted join.
+        private var crashes: [String: Int] = [:]
 
-        init(heartbeatInterval: Duration, joinPayload: @escaping @Sendable (String) -> JSONValue) {
+        init(heartbeatInterval: Duration, rejoinDelays: [Duration] = [.seconds(1), .seconds(2), .seconds(5), .seconds(10)],
+             joinPayload: @escaping @Sendable (String) -> JSONValue) {
             self.heartbeatInterval = heartbeatInterval
+            self.rejoinDelays = rejoinDelays.isEmpty ? [.zero] : rejoinDelays
             self.joinPayload = joinPayload
         }
 
@@ -58,17 +71,28 @@ public struct PhoenixProtocol: RealtimeProtocol {
             return [.ready]
         }
 
-        var nextHeartbeat: ContinuousClock.Instant? { lastHeartbeat.map { $0 + heartbeatInterval } }
+        /// The next heartbeat, or a crashed channel's rejoin when that comes first.
+        var nextHeartbeat: ContinuousClock.Instant? {
+            let beat = lastHeartbeat.map { $0 + heartbeatInterval }
+            guard let rejoin = rejoins.values.min() else { return beat }
+            return beat.map { min($0, rejoin) } ?? rejoin
+        }
 
         mutating func heartbeat(at now: ContinuousClock.Instant) -> [SessionEvent] {
-            guard let lastHeartbeat, now - lastHeartbeat >= heartbeatInterval else { return [] }
+            // Crashed channels whose wait is over, in a stable order.
+            var events: [SessionEvent] = []
+            for topic in rejoins.filter({ $0.value <= now }).keys.sorted() {
+                rejoins[topic] = nil
+                events += join(topic).map { .send($0) }
+            }
+            guard let lastHeartbeat, now - lastHeartbeat >= heartbeatInterval else { return events }
             if pendingHeartbeat != nil {
-                return [.reconnect(reason: "the server did not answer a heartbeat within \(heartbeatInterval)")]
+                return events + [.reconnect(reason: "the server did not answer a heartbeat within \(heartbeatInterval)")]
             }
             self.lastHeartbeat = now
             let ref = nextRef()
             pendingHeartbeat = ref
-            return [.send(Self.frame(joinRef: nil, ref: ref, topic: "phoenix", event: "heartbeat", payload: [:]))]
+            return events + [.send(Self.frame(joinRef: nil, ref: ref, topic: "phoenix", event: "heartbeat", payload: [:]))]
         }
 
         mutating func join(_ channel: String) -> [WebSocketMessage] {
@@ -78,6 +102,7 @@ public struct PhoenixProtocol: RealtimeProtocol {
         }
 
         mutating func leave(_ channel: String) -> [WebSocketMessage] {
+            (rejoins[channel], crashes[channel]) = (nil, nil)
             guard let joinRef = joinRefs.removeValue(forKey: channel) else { return [] }
             return [Self.frame(joinRef: joinRef, ref: nextRef(), topic: channel, event: "phx_leave", payload: [:])]
         }
@@ -93,11 +118,16 @@ public struct PhoenixProtocol: RealtimeProtocol {
                 pendingHeartbeat = nil
                 return []
             case "phx_reply" where header.ref != nil && header.ref == joinRefs[header.topic] && header.ref?.hasPrefix("sg") == true:
-                // A refused join is the app's to see; an accepted one is the connection's business.
+                // A refused join is the app's to see; an accepted one is the connection's business, and ends a run of crashes.
+                if header.status == "ok" { crashes[header.topic] = nil }
                 return header.status == "ok" ? [] : [.deliver(IncomingFrame(data: data, channel: header.topic))]
-            case "phx_error" where joinRefs[header.topic] != nil && header.joinRef == joinRefs[header.topic]:
-                // The channel's process crashed on the server: join it again, as phoenix.js does.
-                return [.deliver(IncomingFrame(data: data, channel: header.topic))] + join(header.topic).map { .send($0) }
+            case "phx_error" where joinRefs[header.topic] != nil && header.joinRef == joinRefs[header.topic] && rejoins[header.topic] == nil:
+                // The channel's process crashed on the server: join it again after a wait that grows with each crash in a
+                // row, as phoenix.js does.
+                let crash = crashes[header.topic, default: 0]
+                crashes[header.topic] = crash + 1
+                rejoins[header.topic] = now + rejoinDelays[min(crash, rejoinDelays.count - 1)]
+                return [.deliver(IncomingFrame(data: data, channel: header.topic))]
             case "phx_close" where header.joinRef != nil && header.joinRef == joinRefs[header.topic]:
                 joinRefs[header.topic] = nil
                 return [.deliver(IncomingFrame(data: data, channel: header.topic))]
