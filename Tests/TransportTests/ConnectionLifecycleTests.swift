@@ -219,6 +219,29 @@ struct ConnectionLifecycleTests {
         #expect(backend.attemptCount == 1)
     }
 
+    /// Issue 35: a server that accepts and then drops kept the client reconnecting forever, each "ready" starting the
+    /// count again. A connection that was up for less than `stableAfter` counts as another attempt, so the waits grow
+    /// and `maximumAttempts` ends it with its reason.
+    @Test func aServerThatAcceptsAndDropsUsesUpTheAttempts() async throws {
+        let policy = ReconnectPolicy(initialDelay: .milliseconds(5), maximumDelay: .milliseconds(20), jitter: 0, maximumAttempts: 2,
+                                     stableAfter: .seconds(30))
+        let connection = connection(ConnectionOptions(reconnect: policy))
+        let seen = states(of: connection)
+        connection.connect()
+        for index in 0..<3 {
+            let socket = try await accept(index)
+            try await eventually("connected (\(index))") { connection.state == .connected }
+            socket.drop()
+        }
+        try await eventually("gave up") { if case .disconnected(.failed) = connection.state { true } else { false } }
+        guard case .disconnected(.failed(let reason)) = connection.state else { return }
+        #expect(reason.contains("gave up after 2 reconnection attempts"), "\(reason)")
+        #expect(backend.attemptCount == 3)
+        try await eventually("the states recorded, got \(seen.values)") { seen.values.count >= 8 }
+        #expect(seen.values.contains(.reconnecting(attempt: 2)))
+        #expect(!seen.values.contains(.reconnecting(attempt: 3)))
+    }
+
     @Test func badBytesReachTheFailureHandlerAndTheClientGoesOn() async throws {
         let connection = connection()
         let rooms = Rooms.Client(transport: connection)

@@ -27,6 +27,27 @@ struct SocketIOSessionTests {
         #expect(session.receive(.text(#"40{"sid":"wZX3oN0bSVIhsaknAAAI"}"#), at: start) == [.ready])
     }
 
+    /// Issue 35: handshake values were trusted (a ping interval of 0 a 0 s silence limit, `Int.max` no silence check,
+    /// `maxPayload: -1` failing every send while connected). Nonsense stops the connection naming the value.
+    @Test func nonsenseInTheOpenPacketStopsTheConnectionSayingWhich() {
+        let cases: [(String, String)] = [
+            (#"0{"sid":"s","upgrades":[],"pingInterval":0,"pingTimeout":5000}"#, "pingInterval 0 ms"),
+            (#"0{"sid":"s","upgrades":[],"pingInterval":25000,"pingTimeout":9223372036854775807}"#, "pingTimeout 9223372036854775807 ms"),
+            (#"0{"sid":"s","upgrades":[],"pingInterval":-5,"pingTimeout":5000}"#, "pingInterval -5 ms"),
+            (#"0{"sid":"s","upgrades":[],"pingInterval":25000,"pingTimeout":5000,"maxPayload":-1}"#, "maxPayload -1"),
+        ]
+        for (open, named) in cases {
+            var session = session()
+            _ = session.start(at: start)
+            let events = session.receive(.text(open), at: start)
+            guard case .stop(.failed(let reason))? = events.first, events.count == 1 else {
+                Issue.record("expected a stop for \(open): \(events)")
+                continue
+            }
+            #expect(reason.contains(named), "\(reason)")
+        }
+    }
+
     @Test func aRefusedConnectionStopsWithTheServersMessage() {
         var session = session()
         _ = session.start(at: start)

@@ -6,8 +6,9 @@ import SchemaGenRuntime
 extension RealtimeConnection {
     /// How one connection ended.
     enum Ending: Sendable {
-        /// Lost, or never opened: try again as the policy allows. `wasOpen` resets the attempt count.
-        case dropped(reason: String, wasOpen: Bool)
+        /// Lost, or never opened: try again as the policy allows. `wasOpen` says it had become ready (pending replies
+        /// fail); `wasStable` that it stayed up the policy's ``ReconnectPolicy/stableAfter``, which resets the attempt count.
+        case dropped(reason: String, wasOpen: Bool, wasStable: Bool = false)
         /// Over for good: the server refused or closed the session, or the URL cannot work.
         case stopped(DisconnectReason)
         /// ``RealtimeConnection/disconnect()`` was called.
@@ -28,9 +29,9 @@ extension RealtimeConnection {
                 guard (try? await pause(until: .now + delay)) != nil else { return }
             }
             switch await runConnection() {
-            case .dropped(let reason, let wasOpen):
+            case .dropped(let reason, _, let wasStable):
                 lastReason = reason
-                attempt = wasOpen ? 1 : attempt + 1
+                attempt = wasStable ? 1 : attempt + 1
             case .stopped(let reason):
                 return stopped(reason)
             case .cancelled:
@@ -99,23 +100,24 @@ extension RealtimeConnection {
             group.cancelAll()
             return ending
         }
-        let wasOpen = lock.withLock {
+        let (wasOpen, readyAt) = lock.withLock {
             defer {
                 live = nil
                 acceptsSends = false
             }
-            return live?.ready ?? false
+            return (live?.ready ?? false, live?.readyAt)
         }
+        let wasStable = readyAt.map { ContinuousClock.now - $0 >= options.reconnect.stableAfter } ?? false
         // Not awaited: a server that stopped answering would hold the close handshake, and the reconnection with it.
         Task { await socket.close() }
         if wasOpen, let handler = connectionLossHandler {
             switch ending {
-            case .dropped(let reason, _): handler(reason)
+            case .dropped(let reason, _, _): handler(reason)
             case .stopped(let reason): handler(reason.description)
             case .cancelled: break
             }
         }
-        if case .dropped(let reason, _) = ending { return .dropped(reason: reason, wasOpen: wasOpen) }
+        if case .dropped(let reason, _, _) = ending { return .dropped(reason: reason, wasOpen: wasOpen, wasStable: wasStable) }
         return ending
     }
 
@@ -157,6 +159,7 @@ extension RealtimeConnection {
     private func becameReady(_ socket: any WebSocketConnection) async -> Ending? {
         let joins = lock.withLock { () -> [WebSocketMessage] in
             live?.ready = true
+            live?.readyAt = .now
             return channels.flatMap { live?.session.join($0) ?? [] }
         }
         for message in joins {
@@ -203,7 +206,7 @@ extension RealtimeConnection {
             let events = lock.withLock { live?.session.heartbeat(at: .now) ?? [] }
 
             if let ending = await handle(events, on: socket) {
-                if case .dropped(let reason, _) = ending { return .dropped(reason: reason, wasOpen: false) }
+                if case .dropped(let reason, _, _) = ending { return .dropped(reason: reason, wasOpen: false) }
                 return ending
             }
         }

@@ -42,6 +42,8 @@ public final class RealtimeConnection: RealtimeTransport, @unchecked Sendable {
         let socket: any WebSocketConnection
         var session: any ProtocolSession
         var ready = false
+        /// When the handshake finished, for how long the connection then stayed up.
+        var readyAt: ContinuousClock.Instant?
     }
 
     /// - Parameters:

@@ -14,14 +14,18 @@ public struct ReconnectPolicy: Sendable, Hashable {
     public var jitter: Double
     /// How many attempts in a row before giving up; `nil` never gives up, 0 never reconnects.
     public var maximumAttempts: Int?
+    /// How long a connection must stay ready for the attempts to count from one again. One that drops sooner (a
+    /// server that accepts and then drops) counts as another attempt: its wait grows, and `maximumAttempts` applies.
+    public var stableAfter: Duration
 
     public init(initialDelay: Duration = .milliseconds(500), maximumDelay: Duration = .seconds(30), multiplier: Double = 2,
-                jitter: Double = 0.5, maximumAttempts: Int? = nil) {
+                jitter: Double = 0.5, maximumAttempts: Int? = nil, stableAfter: Duration = .seconds(10)) {
         self.initialDelay = initialDelay
         self.maximumDelay = maximumDelay
         self.multiplier = max(1, multiplier)
         self.jitter = min(1, max(0, jitter))
         self.maximumAttempts = maximumAttempts.map { max(0, $0) }
+        self.stableAfter = max(.zero, stableAfter)
     }
 
     /// Half a second, doubling up to 30 s, half of it random, forever.
