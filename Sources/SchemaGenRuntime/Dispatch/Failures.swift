@@ -11,6 +11,9 @@ public struct IncomingFailure: Error, Sendable, CustomStringConvertible {
         /// A reply no request waits for: its correlation value is unknown, was answered already, or belongs to a
         /// request that timed out or was cancelled (`nil` when the reply carries none). Listeners still get it.
         case unexpectedReply(correlation: JSONValue?)
+        /// A stream (`events`, a subscription) was full when the frame arrived: the loop reading it is behind, and it let
+        /// go of an event as its buffer says (this one, or its oldest). Listeners still got it.
+        case droppedByStream(StreamBuffer)
     }
 
     /// The event's wire name, when the frame could be read that far.
@@ -31,6 +34,9 @@ public struct IncomingFailure: Error, Sendable, CustomStringConvertible {
         case .undecodablePayload(let error): return "\(event)\(place) has a payload that does not decode: \(Self.describe(error))"
         case .unexpectedReply(let correlation?): return "\(event)\(place) answers \(correlation), which no request waits for (unknown, answered already, or timed out)"
         case .unexpectedReply(nil): return "\(event)\(place) is a reply that says no request it answers"
+        case .droppedByStream(let buffer):
+            let lost = if case .dropOldest = buffer { "its oldest event" } else { "this one" }
+            return "\(event)\(place) found a stream full (the loop reading it is behind): the stream \(buffer), and let go of \(lost)"
         }
     }
 

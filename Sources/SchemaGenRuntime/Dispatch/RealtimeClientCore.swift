@@ -30,6 +30,8 @@ public final class RealtimeClientCore: @unchecked Sendable {
     /// Subscriptions open now, by their id.
     let subscriptions: ActiveSubscriptions
     private var requestTimeout: Duration? = .seconds(30)
+    private var streamBuffer = StreamBuffer.standard
+    private var itemBuffer = StreamBuffer.dropOldest(4_096)
     private var correlationCounter = 0
 
     /// - Parameter maximumPendingRequests: how many requests may wait for replies at once; one more fails at once
@@ -174,11 +176,32 @@ public final class RealtimeClientCore: @unchecked Sendable {
         }, event: event)
     }
 
-    /// Every event of the scope, as its generated enum, until the consuming task ends.
+    /// How many events each `events` stream keeps for a loop that reads slower than they arrive, and which it lets go
+    /// of (each reported to the error handlers): ``StreamBuffer/standard``, the newest 1,024, unless set. Streams made
+    /// afterwards take it.
+    public var eventBuffer: StreamBuffer {
+        get { lock.withLock { streamBuffer } }
+        set { lock.withLock { streamBuffer = newValue } }
+    }
+
+    /// How many items each subscription keeps for a loop that reads slower than they arrive (the oldest let go after
+    /// that, each reported): 4,096 unless set.
+    public var subscriptionBuffer: StreamBuffer {
+        get { lock.withLock { itemBuffer } }
+        set { lock.withLock { itemBuffer = newValue } }
+    }
+
+    /// Every event of the scope, as its generated enum, until the consuming task ends; buffered as ``eventBuffer`` says.
     public func events<Event: Sendable>(channel: String?, as type: Event.Type) -> AsyncStream<Event> {
-        AsyncStream { continuation in
+        let buffer = eventBuffer
+        return AsyncStream(bufferingPolicy: buffer.policy(for: Event.self)) { continuation in
             let id = UUID()
-            lock.withLock { (scope(for: channel) as? Scope<Event>)?.addStream(id: id) { continuation.yield($0) } }
+            lock.withLock {
+                (scope(for: channel) as? Scope<Event>)?.addStream(id: id) { event in
+                    if case .dropped = continuation.yield(event) { return buffer }
+                    return nil
+                }
+            }
             continuation.onTermination = { [weak self] _ in
                 guard let self else { return }
                 self.lock.withLock { (self.scope(for: channel) as? Scope<Event>)?.removeStream(id: id) }
@@ -226,7 +249,16 @@ public final class RealtimeClientCore: @unchecked Sendable {
         let channel = parsed.channel ?? incoming.channel
         // A payload that does not decode is reported once per frame, however many consumers (its subscription, the
         // responder, the listeners) tried.
-        var undecodable = subscriptions.deliver(parsed, channel: channel, decoder: decoder)
+        var undecodable: DecodingError?
+        switch subscriptions.deliver(parsed, channel: channel, decoder: decoder) {
+        case let error as DecodingError:
+            undecodable = error
+        case let overflow as StreamOverflow:
+            report(IncomingFailure(eventName: parsed.reportedName, channel: channel, rawFrame: parsed.frame, rawPayload: parsed.payload,
+                                   reason: .droppedByStream(overflow.buffer)))
+        default:
+            break
+        }
         if case .unexpected(let correlation) = pending.deliver(parsed, channel: channel) {
             report(IncomingFailure(eventName: parsed.reportedName, channel: channel, rawFrame: parsed.frame, rawPayload: parsed.payload,
                                    reason: .unexpectedReply(correlation: correlation)))
@@ -242,6 +274,9 @@ public final class RealtimeClientCore: @unchecked Sendable {
             try routing?.deliver(parsed, decoder: decoder)
         } catch let error as DecodingError {
             undecodable = error
+        } catch let overflow as StreamOverflow {
+            report(IncomingFailure(eventName: parsed.reportedName, channel: channel, rawFrame: parsed.frame, rawPayload: parsed.payload,
+                                   reason: .droppedByStream(overflow.buffer)))
         } catch {
             report(IncomingFailure(eventName: parsed.reportedName, channel: channel, rawFrame: parsed.frame, rawPayload: parsed.payload,
                                    reason: .malformedFrame(WireFraming.MalformedFrame(reason: "\(error)"))))

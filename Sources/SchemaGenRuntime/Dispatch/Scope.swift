@@ -36,7 +36,8 @@ final class ScopeRoutes: Sendable {
 final class Scope<Event: Sendable>: ScopeRouting {
     private let decode: @Sendable (WireFraming.ParsedFrame, WireDecoder) throws -> Event
     private var listeners: [String: any ListenerGroup<Event>] = [:]
-    private var streams: [(id: UUID, handler: @Sendable (Event) -> Void)] = []
+    /// Each stream's handler returns the buffer that let an event go, or `nil` when it kept every one.
+    private var streams: [(id: UUID, handler: @Sendable (Event) -> StreamBuffer?)] = []
     private(set) var routing = ScopeRoutes(byEventName: [:], unrouted: nil)
 
     init(decode: @escaping @Sendable (WireFraming.ParsedFrame, WireDecoder) throws -> Event) {
@@ -59,7 +60,7 @@ final class Scope<Event: Sendable>: ScopeRouting {
         rebuild()
     }
 
-    func addStream(id: UUID, handler: @escaping @Sendable (Event) -> Void) {
+    func addStream(id: UUID, handler: @escaping @Sendable (Event) -> StreamBuffer?) {
         streams.append((id, handler))
         rebuild()
     }
@@ -70,11 +71,11 @@ final class Scope<Event: Sendable>: ScopeRouting {
     }
 
     private func rebuild() {
-        let toStreams = composed(streams.map(\.handler))
+        let toStreams = streamsHandler(streams.map(\.handler))
         var unrouted: FrameHandler?
         if let toStreams {
             let decode = decode
-            unrouted = { frame, decoder in toStreams(try decode(frame, decoder)) }
+            unrouted = { frame, decoder in try toStreams(try decode(frame, decoder)) }
         }
         routing = ScopeRoutes(byEventName: listeners.mapValues { $0.handler(streams: toStreams) }, unrouted: unrouted)
     }
@@ -84,7 +85,7 @@ final class Scope<Event: Sendable>: ScopeRouting {
 protocol ListenerGroup<Event> {
     associatedtype Event: Sendable
     /// The frame handler: decodes the payload once, calls every listener, then `streams`.
-    func handler(streams: (@Sendable (Event) -> Void)?) -> FrameHandler
+    func handler(streams: (@Sendable (Event) throws -> Void)?) -> FrameHandler
     /// The same listeners without `id`; `nil` when none is left.
     func removing(_ id: UUID) -> (any ListenerGroup<Event>)?
 }
@@ -96,20 +97,31 @@ struct PayloadListeners<Event: Sendable, Payload: Sendable>: ListenerGroup {
     let event: @Sendable (Payload) -> Event
     let listeners: [(id: UUID, handler: @Sendable (Payload) -> Void)]
 
-    func handler(streams: (@Sendable (Event) -> Void)?) -> FrameHandler {
+    func handler(streams: (@Sendable (Event) throws -> Void)?) -> FrameHandler {
         let decode = decode, event = event
         guard let toListeners = composed(listeners.map(\.handler)) else { return { _, _ in } }
         guard let streams else { return { frame, decoder in toListeners(try decode(frame, decoder)) } }
         return { frame, decoder in
             let payload = try decode(frame, decoder)
             toListeners(payload)
-            streams(event(payload))
+            try streams(event(payload))
         }
     }
 
     func removing(_ id: UUID) -> (any ListenerGroup<Event>)? {
         let kept = listeners.filter { $0.id != id }
         return kept.isEmpty ? nil : PayloadListeners(decode: decode, event: event, listeners: kept)
+    }
+}
+
+/// One closure that hands an event to every stream, throwing ``StreamOverflow`` when one let go of an event (after
+/// all had theirs); `nil` for none.
+func streamsHandler<Event>(_ handlers: [@Sendable (Event) -> StreamBuffer?]) -> (@Sendable (Event) throws -> Void)? {
+    guard !handlers.isEmpty else { return nil }
+    return { event in
+        var overflow: StreamBuffer?
+        for handler in handlers { overflow = handler(event) ?? overflow }
+        if let overflow { throw StreamOverflow(buffer: overflow) }
     }
 }
 

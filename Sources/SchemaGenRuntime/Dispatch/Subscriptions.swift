@@ -47,8 +47,9 @@ final class ActiveSubscriptions: @unchecked Sendable {
 
     /// What an open subscription does with its frames; built once, when it opens.
     struct Receiver: Sendable {
-        /// Decodes and yields an item; returns the error when it does not decode (the subscription goes on).
-        var item: @Sendable (WireFraming.ParsedFrame, WireDecoder) -> DecodingError?
+        /// Decodes and yields an item; returns the error when it does not decode, or ``StreamOverflow`` when the
+        /// stream let one go (the subscription goes on).
+        var item: @Sendable (WireFraming.ParsedFrame, WireDecoder) -> (any Error)?
         /// Ends the subscription: with `nil` as finished, or with the error.
         var finish: @Sendable ((any Error)?) -> Void
         /// Makes the error an end frame means.
@@ -136,8 +137,9 @@ final class ActiveSubscriptions: @unchecked Sendable {
         }
     }
 
-    /// Hands `frame` to the subscription it belongs to, if any; returns the error of an item that does not decode.
-    func deliver(_ frame: WireFraming.ParsedFrame, channel: String?, decoder: WireDecoder) -> DecodingError? {
+    /// Hands `frame` to the subscription it belongs to, if any; returns the error of an item that does not decode, or
+    /// the ``StreamOverflow`` of a full stream.
+    func deliver(_ frame: WireFraming.ParsedFrame, channel: String?, decoder: WireDecoder) -> (any Error)? {
         let routeKey = routeKey(frame.route, channel)
         guard let roles = lock.withLock({ routes[routeKey] }) else { return nil }
         for (role, source, itemRoute) in roles {
@@ -208,11 +210,12 @@ extension RealtimeClientCore {
         send: () async throws -> Void
     ) async throws -> SubscriptionStream<Item> {
         try Task.checkCancellation()
-        let (stream, continuation) = AsyncThrowingStream<Item, any Error>.makeStream()
+        let buffer = subscriptionBuffer
+        let (stream, continuation) = AsyncThrowingStream<Item, any Error>.makeStream(bufferingPolicy: buffer.throwingPolicy(for: Item.self))
         let receiver = ActiveSubscriptions.Receiver(
             item: { frame, decoder in
                 do {
-                    continuation.yield(try decode(frame, decoder))
+                    if case .dropped = continuation.yield(try decode(frame, decoder)) { return StreamOverflow(buffer: buffer) }
                     return nil
                 } catch let error as DecodingError {
                     return error

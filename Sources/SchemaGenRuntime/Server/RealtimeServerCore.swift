@@ -21,6 +21,7 @@ public final class RealtimeServerCore: @unchecked Sendable {
     private var groups: [String: Set<ServerConnection>] = [:]
     private var subscribers: [String: Set<ServerConnection>] = [:]
     private var rootScope: (any ServerScopeRouting)?
+    private var streamBuffer = StreamBuffer.standard
     private var channelScopes: [String: any ServerScopeRouting] = [:]
     // Arrays, not dictionaries: handlers run in the order they were registered.
     private var listeners: [String: [(id: UUID, handler: ServerFrameHandler)]] = [:]
@@ -328,11 +329,26 @@ public final class RealtimeServerCore: @unchecked Sendable {
         return ListenerToken(id: id) { [weak self] in self?.lock.withLock { self?.responders.remove(key, id: id) } }
     }
 
-    /// Every event clients send in the scope, with its connection, until the consuming task ends.
+    /// How many events each `events` stream keeps for a loop that reads slower than clients send, and which it lets
+    /// go of (each reported to the error handlers with its connection): ``StreamBuffer/standard``, the newest 1,024,
+    /// unless set. Streams made afterwards take it.
+    public var eventBuffer: StreamBuffer {
+        get { lock.withLock { streamBuffer } }
+        set { lock.withLock { streamBuffer = newValue } }
+    }
+
+    /// Every event clients send in the scope, with its connection, until the consuming task ends; buffered as
+    /// ``eventBuffer`` says.
     public func events<Event: Sendable>(channel: String?, as type: Event.Type) -> AsyncStream<ReceivedEvent<Event>> {
-        AsyncStream { continuation in
+        let buffer = eventBuffer
+        return AsyncStream(bufferingPolicy: buffer.policy(for: ReceivedEvent<Event>.self)) { continuation in
             let id = UUID()
-            lock.withLock { (scope(for: channel) as? ServerScope<Event>)?.addStream(id: id) { continuation.yield($0) } }
+            lock.withLock {
+                (scope(for: channel) as? ServerScope<Event>)?.addStream(id: id) { event in
+                    if case .dropped = continuation.yield(event) { return buffer }
+                    return nil
+                }
+            }
             continuation.onTermination = { [weak self] _ in
                 guard let self else { return }
                 self.lock.withLock { (self.scope(for: channel) as? ServerScope<Event>)?.removeStream(id: id) }
@@ -428,7 +444,11 @@ public final class RealtimeServerCore: @unchecked Sendable {
             failure = failure ?? error
         }
         guard let failure else { return }
-        let reason: IncomingFailure.Reason = if let error = failure as? DecodingError { .undecodablePayload(error) } else {
+        let reason: IncomingFailure.Reason = if let error = failure as? DecodingError {
+            .undecodablePayload(error)
+        } else if let overflow = failure as? StreamOverflow {
+            .droppedByStream(overflow.buffer)
+        } else {
             .malformedFrame(failure as? WireFraming.MalformedFrame ?? WireFraming.MalformedFrame(reason: "\(failure)"))
         }
         report(IncomingFailure(eventName: parsed.reportedName, channel: channel, rawFrame: incoming.data, rawPayload: parsed.payload, reason: reason),

@@ -13,7 +13,8 @@ protocol ServerScopeRouting: AnyObject {
 /// frame in flight keeps the streams it started with.
 final class ServerScope<Event: Sendable>: ServerScopeRouting {
     private let decode: @Sendable (WireFraming.ParsedFrame, WireDecoder) throws -> Event
-    private var streams: [(id: UUID, handler: @Sendable (ReceivedEvent<Event>) -> Void)] = []
+    /// Each stream's handler returns the buffer that let an event go, or `nil` when it kept every one.
+    private var streams: [(id: UUID, handler: @Sendable (ReceivedEvent<Event>) -> StreamBuffer?)] = []
     private(set) var routing: ServerFrameHandler?
 
     let check: ServerFrameHandler
@@ -25,7 +26,7 @@ final class ServerScope<Event: Sendable>: ServerScopeRouting {
 
     // The following run with the server's lock held.
 
-    func addStream(id: UUID, handler: @escaping @Sendable (ReceivedEvent<Event>) -> Void) {
+    func addStream(id: UUID, handler: @escaping @Sendable (ReceivedEvent<Event>) -> StreamBuffer?) {
         streams.append((id, handler))
         rebuild()
     }
@@ -36,11 +37,10 @@ final class ServerScope<Event: Sendable>: ServerScopeRouting {
     }
 
     private func rebuild() {
-        guard !streams.isEmpty else { return routing = nil }
-        let decode = decode, handlers = streams.map(\.handler)
+        guard let toStreams = streamsHandler(streams.map(\.handler)) else { return routing = nil }
+        let decode = decode
         routing = { connection, frame, decoder in
-            let received = ReceivedEvent(connection: connection, event: try decode(frame, decoder))
-            for handler in handlers { handler(received) }
+            try toStreams(ReceivedEvent(connection: connection, event: try decode(frame, decoder)))
         }
     }
 }
