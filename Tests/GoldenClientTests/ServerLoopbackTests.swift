@@ -70,6 +70,35 @@ import Testing
         try await eventually("the server hears it") { heard.values == [.off] }
     }
 
+    /// Issue 35: the server started one task per request without limit, so a flooding client grew its memory and
+    /// starved the others. A connection with `maximumRequestsInFlight` requests still being answered that sends one
+    /// more is reported and disconnected; another connection is answered as before.
+    @Test func aConnectionBeyondItsRequestsInFlightIsReportedAndDisconnected() async throws {
+        let transport = LoopbackServerTransport()
+        let server = Requests.Server(transport: transport)
+        server.core.maximumRequestsInFlight = 2
+        let gate = Gate()
+        server.respondToGetBalance { _, request in
+            if request.account == "slow" { await gate.wait() }
+            return Requests.Balance(requestId: "", amount: Requests.Amount(value: 1, currency: "EUR"))
+        }
+        let failures = Recorder<String>()
+        server.onIncomingFailure { _, failure in failures.append(failure.description) }
+        let flooder = transport.connect()
+        let flooding = Requests.Client(transport: flooder)
+        let calls = (0..<3).map { _ in Task { try await flooding.getBalance(account: "slow", timeout: .seconds(5)) } }
+        try await eventually("the third request reported") { !failures.values.isEmpty }
+        #expect(failures.values == ["event 'get_balance' is a request beyond the 2 this connection may have answered at once; the connection is closed"])
+        try await eventually("the flooder disconnected") { !server.openConnections.contains(flooder.connection) }
+        let other = Requests.Client(transport: transport.connect())
+        #expect(try await other.getBalance(account: "fast").amount.currency == "EUR")
+        await gate.open()
+        for call in calls { _ = try? await call.value }
+        // The two answers worked out for the closed connection could not go out: said, not dropped unseen.
+        try await eventually("the unsent answers reported, got \(failures.values)") { failures.values.count == 3 }
+        #expect(failures.values.dropFirst().allSatisfy { $0.hasPrefix("event 'get_balance' was answered, but the answer could not be sent: ") })
+    }
+
     @Test func requestsAreAnsweredWithTheirCorrelationEchoed() async throws {
         let transport = LoopbackServerTransport()
         let server = Requests.Server(transport: transport)
@@ -187,5 +216,22 @@ import Testing
             if heard.count == sent.count { break }
         }
         #expect(heard == sent.map { ReceivedEvent(connection: link.connection, event: $0) })
+    }
+}
+
+/// Holds answers back until the test lets them go.
+actor Gate {
+    private var isOpen = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func wait() async {
+        if isOpen { return }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func open() {
+        isOpen = true
+        for continuation in waiting { continuation.resume() }
+        waiting = []
     }
 }

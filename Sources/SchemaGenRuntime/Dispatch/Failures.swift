@@ -14,6 +14,12 @@ public struct IncomingFailure: Error, Sendable, CustomStringConvertible {
         /// A stream (`events`, a subscription) was full when the frame arrived: the loop reading it is behind, and it let
         /// go of an event as its buffer says (this one, or its oldest). Listeners still got it.
         case droppedByStream(StreamBuffer)
+        /// A server's: the connection sent a request while `limit` of its requests were still being answered; it is
+        /// disconnected (``RealtimeServerCore/maximumRequestsInFlight``).
+        case tooManyRequestsInFlight(limit: Int)
+        /// A server's: the answer to this request could not be sent (the connection went away, the answer did not
+        /// encode), with why.
+        case answerNotSent(String)
     }
 
     /// The event's wire name, when the frame could be read that far.
@@ -37,6 +43,10 @@ public struct IncomingFailure: Error, Sendable, CustomStringConvertible {
         case .droppedByStream(let buffer):
             let lost = if case .dropOldest = buffer { "its oldest event" } else { "this one" }
             return "\(event)\(place) found a stream full (the loop reading it is behind): the stream \(buffer), and let go of \(lost)"
+        case .tooManyRequestsInFlight(let limit):
+            return "\(event)\(place) is a request beyond the \(limit) this connection may have answered at once; the connection is closed"
+        case .answerNotSent(let why):
+            return "\(event)\(place) was answered, but the answer could not be sent: \(why)"
         }
     }
 

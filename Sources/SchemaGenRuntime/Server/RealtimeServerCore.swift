@@ -31,11 +31,14 @@ public final class RealtimeServerCore: @unchecked Sendable {
     private var disconnectHandlers: [(id: UUID, handler: @Sendable (ServerConnection, String) -> Void)] = []
     private var correlationCounter = 0
     private var acknowledgementTimeout: Duration? = .seconds(30)
+    private var requestsInFlightLimit = 64
 
     /// What the server knows of one connection.
     private struct Membership {
         var groups: Set<String> = []
         var channels: Set<String> = []
+        /// Its requests whose answers are being worked out.
+        var inFlight = 0
         /// The server's frames waiting for this connection's acknowledgements.
         let pending: PendingReplies
     }
@@ -57,6 +60,14 @@ public final class RealtimeServerCore: @unchecked Sendable {
 
     /// The decoder payloads are read with: the contract's dates.
     public var payloadDecoder: WireDecoder { decoder }
+
+    /// How many of one connection's requests may be answered at once (64 unless set): a connection that sends more
+    /// before its answers go out is reported (``IncomingFailure/Reason/tooManyRequestsInFlight(limit:)``) and
+    /// disconnected, so one flooding client cannot grow the server's work without end or starve the others.
+    public var maximumRequestsInFlight: Int {
+        get { lock.withLock { requestsInFlightLimit } }
+        set { lock.withLock { requestsInFlightLimit = max(1, newValue) } }
+    }
 
     // MARK: Connections and groups
 
@@ -430,9 +441,11 @@ public final class RealtimeServerCore: @unchecked Sendable {
         var failure: (any Error)?
         if let responder {
             do {
-                if let work = try responder(connection, parsed, decoder, incoming.ackID) { Task { try? await work() } }
+                if let work = try responder(connection, parsed, decoder, incoming.ackID) {
+                    answer(work, to: parsed, channel: channel, from: connection, incoming: incoming)
+                }
             } catch {
-                failure = error
+                failure = failure ?? error
             }
         }
         for entry in handlers {
@@ -453,6 +466,35 @@ public final class RealtimeServerCore: @unchecked Sendable {
         }
         report(IncomingFailure(eventName: parsed.reportedName, channel: channel, rawFrame: incoming.data, rawPayload: parsed.payload, reason: reason),
                from: connection)
+    }
+
+    /// Works out one answer in a task of its own, within the connection's limit of requests in flight; an answer that
+    /// cannot be sent is reported, never dropped unseen.
+    private func answer(_ work: @escaping @Sendable () async throws -> Void, to parsed: WireFraming.ParsedFrame, channel: String?,
+                        from connection: ServerConnection, incoming: IncomingFrame) {
+        let (allowed, limit): (Bool, Int) = lock.withLock {
+            guard var membership = connections[connection] else { return (false, 0) }
+            guard membership.inFlight < requestsInFlightLimit else { return (false, requestsInFlightLimit) }
+            membership.inFlight += 1
+            connections[connection] = membership
+            return (true, requestsInFlightLimit)
+        }
+        guard allowed else {
+            guard limit > 0 else { return }  // a connection that is gone: its frames are reported elsewhere
+            report(IncomingFailure(eventName: parsed.reportedName, channel: channel, rawFrame: incoming.data, rawPayload: parsed.payload,
+                                   reason: .tooManyRequestsInFlight(limit: limit)), from: connection)
+            Task { await transport.close(connection) }
+            return
+        }
+        Task {
+            do {
+                try await work()
+            } catch {
+                report(IncomingFailure(eventName: parsed.reportedName, channel: channel, rawFrame: incoming.data, rawPayload: parsed.payload,
+                                       reason: .answerNotSent("\(error)")), from: connection)
+            }
+            lock.withLock { connections[connection]?.inFlight -= 1 }
+        }
     }
 
     private func receiveAcknowledgement(_ incoming: IncomingFrame, id: Int, from connection: ServerConnection) {
