@@ -41,6 +41,10 @@ public final class LoopbackServerTransport: RealtimeServerTransport, @unchecked 
         drop(connection, reason: "closed by the server")
     }
 
+    public func close(_ connection: ServerConnection, reason: String) async {
+        drop(connection, reason: reason)
+    }
+
     /// Ends the connection as a network fault would: both sides hear of it.
     func drop(_ connection: ServerConnection, reason: String) {
         guard let client = lock.withLock({ clients.removeValue(forKey: connection) }) else { return }

@@ -32,6 +32,11 @@ public final class RealtimeServerCore: @unchecked Sendable {
     private var correlationCounter = 0
     private var acknowledgementTimeout: Duration? = .seconds(30)
     private var requestsInFlightLimit = 64
+    private var writeLimit: Duration = .seconds(10)
+    /// Writes under way, by number, with their connection and when they started: what the watchdog checks.
+    private var writes: [UInt64: (connection: ServerConnection, started: ContinuousClock.Instant)] = [:]
+    private var lastWrite: UInt64 = 0
+    private var watchdog: Task<Void, Never>?
 
     /// What the server knows of one connection.
     private struct Membership {
@@ -196,15 +201,66 @@ public final class RealtimeServerCore: @unchecked Sendable {
         source.value(in: frame)
     }
 
-    /// Sends `frame` to each recipient in turn. A failure to send to one named connection is thrown; to a group, it is
-    /// skipped (the connection is closing, and its disconnect follows), so one dead connection stops no broadcast.
+    /// How long one connection may take to take in a frame (10 seconds unless set): one that does not, a client that
+    /// stops reading, is closed saying so, and no broadcast waits on it beyond that.
+    public var writeTimeout: Duration {
+        get { lock.withLock { writeLimit } }
+        set { lock.withLock { writeLimit = max(.milliseconds(1), newValue) } }
+    }
+
+    /// Sends `frame` to the recipients, to all at once. A failure to send to one named connection is thrown; to a
+    /// group, it is skipped (the connection is closing, and its disconnect follows), so one dead or stalled connection
+    /// stops no broadcast.
     private func send(_ frame: OutgoingFrame, to recipients: Recipients) async throws {
         if recipients.isSingleConnection, case .connections(let list) = recipients.selection {
-            return try await transport.send(frame, to: list[0])
+            return try await write(frame, to: list[0])
         }
-        for connection in resolve(recipients) {
-            try? await transport.send(frame, to: connection)
+        let targets = resolve(recipients)
+        if targets.count == 1 { return (try? await write(frame, to: targets[0])) ?? () }
+        await withTaskGroup(of: Void.self) { group in
+            for connection in targets {
+                group.addTask { try? await self.write(frame, to: connection) }
+            }
         }
+    }
+
+    /// One write, watched: the watchdog closes a connection whose write outlasts ``writeTimeout``, which ends it.
+    private func write(_ frame: OutgoingFrame, to connection: ServerConnection) async throws {
+        let number: UInt64 = lock.withLock {
+            lastWrite += 1
+            writes[lastWrite] = (connection, .now)
+            if watchdog == nil {
+                // Every quarter second (a cancelled long sleep per write would hold its memory until its deadline), for
+                // as long as the server lives.
+                watchdog = Task { [weak self] in
+                    while !Task.isCancelled {
+                        try? await Task.sleep(for: .milliseconds(250))
+                        guard let self else { return }
+                        await self.closeStalledConnections()
+                    }
+                }
+            }
+            return lastWrite
+        }
+        defer { lock.withLock { writes[number] = nil } }
+        try await transport.send(frame, to: connection)
+    }
+
+    /// Closes the connections of writes that outlast the write timeout.
+    private func closeStalledConnections() async {
+        let now = ContinuousClock.now
+        let (stalled, limit): ([ServerConnection], Duration) = lock.withLock {
+            let late = writes.filter { now - $0.value.started >= writeLimit }
+            for number in late.keys { writes[number] = nil }
+            return (Array(Set(late.values.map(\.connection))).sorted(), writeLimit)
+        }
+        for connection in stalled {
+            await transport.close(connection, reason: "the client took no frame for \(limit) (it stopped reading); closed so it stalls no one else")
+        }
+    }
+
+    deinit {
+        watchdog?.cancel()
     }
 
     private func resolve(_ recipients: Recipients) -> [ServerConnection] {

@@ -15,6 +15,8 @@ public protocol RealtimeServerTransport: Sendable {
     func send(_ frame: OutgoingFrame, to connection: ServerConnection) async throws
     /// Closes a connection from the server's side; its ``ServerTransportEvent/disconnected(_:reason:)`` follows.
     func close(_ connection: ServerConnection) async
+    /// Closes a connection saying why (a write it did not take in time): the reason its disconnect reports.
+    func close(_ connection: ServerConnection, reason: String) async
     /// Whether the transport carries acknowledgements (Socket.IO), both ways: a client's frame may ask for one
     /// (``IncomingFrame/ackID``), and the server's frames may ask for one and get it back (``IncomingFrame/acknowledges``).
     var supportsAcknowledgements: Bool { get }
@@ -24,6 +26,11 @@ extension RealtimeServerTransport {
     /// Transports without acknowledgements need not say so: a call that needs one fails at once with
     /// ``AcknowledgementsUnsupported``.
     public var supportsAcknowledgements: Bool { false }
+
+    /// A transport that cannot say why closes as ``close(_:)`` does.
+    public func close(_ connection: ServerConnection, reason: String) async {
+        await close(connection)
+    }
 }
 
 /// One client connected to a server, as its transport numbers it: stable for the connection's life, never reused

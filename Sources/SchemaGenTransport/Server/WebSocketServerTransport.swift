@@ -54,8 +54,12 @@ public final class WebSocketServerTransport: RealtimeServerTransport, @unchecked
     }
 
     public func close(_ connection: ServerConnection) async {
+        await close(connection, reason: "closed by the server")
+    }
+
+    public func close(_ connection: ServerConnection, reason: String) async {
         guard let served = lock.withLock({ connections[connection] }) else { return }
-        await served.socket.close(reason: "closed by the server")
+        await served.socket.close(reason: reason)
     }
 
     /// Serves one accepted WebSocket until it closes: speaks the protocol on it, hands the server what arrives, and
