@@ -76,7 +76,7 @@ import Testing
     @Test func aConnectionBeyondItsRequestsInFlightIsReportedAndDisconnected() async throws {
         let transport = LoopbackServerTransport()
         let server = Requests.Server(transport: transport)
-        server.core.maximumRequestsInFlight = 2
+        server.core.limits.maximumRequestsInFlight = 2
         let gate = Gate()
         server.respondToGetBalance { _, request in
             if request.account == "slow" { await gate.wait() }

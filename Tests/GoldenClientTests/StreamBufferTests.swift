@@ -66,7 +66,7 @@ import Testing
     @Test func aServersEventsStreamKeepsItsBufferAndReportsWithTheConnection() async throws {
         let transport = LoopbackServerTransport()
         let server = Requests.Server(transport: transport)
-        server.core.eventBuffer = .dropOldest(1)
+        server.core.limits.eventBuffer = .dropOldest(1)
         let failures = Recorder<String>()
         server.onIncomingFailure { connection, failure in failures.append("\(connection.id): \(failure.description)") }
         let events = server.events

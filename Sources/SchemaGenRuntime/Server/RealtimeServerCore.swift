@@ -21,7 +21,6 @@ public final class RealtimeServerCore: @unchecked Sendable {
     private var groups: [String: Set<ServerConnection>] = [:]
     private var subscribers: [String: Set<ServerConnection>] = [:]
     private var rootScope: (any ServerScopeRouting)?
-    private var streamBuffer = StreamBuffer.standard
     private var channelScopes: [String: any ServerScopeRouting] = [:]
     // Arrays, not dictionaries: handlers run in the order they were registered.
     private var listeners: [String: [(id: UUID, handler: ServerFrameHandler)]] = [:]
@@ -31,8 +30,7 @@ public final class RealtimeServerCore: @unchecked Sendable {
     private var disconnectHandlers: [(id: UUID, handler: @Sendable (ServerConnection, String) -> Void)] = []
     private var correlationCounter = 0
     private var acknowledgementTimeout: Duration? = .seconds(30)
-    private var requestsInFlightLimit = 64
-    private var writeLimit: Duration = .seconds(10)
+    private var currentLimits = ServerLimits.standard
     /// Writes under way, by number, with their connection and when they started: what the watchdog checks.
     private var writes: [UInt64: (connection: ServerConnection, started: ContinuousClock.Instant)] = [:]
     private var lastWrite: UInt64 = 0
@@ -66,12 +64,12 @@ public final class RealtimeServerCore: @unchecked Sendable {
     /// The decoder payloads are read with: the contract's dates.
     public var payloadDecoder: WireDecoder { decoder }
 
-    /// How many of one connection's requests may be answered at once (64 unless set): a connection that sends more
-    /// before its answers go out is reported (``IncomingFailure/Reason/tooManyRequestsInFlight(limit:)``) and
-    /// disconnected, so one flooding client cannot grow the server's work without end or starve the others.
-    public var maximumRequestsInFlight: Int {
-        get { lock.withLock { requestsInFlightLimit } }
-        set { lock.withLock { requestsInFlightLimit = max(1, newValue) } }
+    /// The bounds that keep one connection from stalling or exhausting the others (``ServerLimits/standard`` unless
+    /// set): the write timeout, requests in flight per connection, and the `events` streams' buffer (streams made
+    /// afterwards take it).
+    public var limits: ServerLimits {
+        get { lock.withLock { currentLimits } }
+        set { lock.withLock { currentLimits = newValue } }
     }
 
     // MARK: Connections and groups
@@ -201,13 +199,6 @@ public final class RealtimeServerCore: @unchecked Sendable {
         source.value(in: frame)
     }
 
-    /// How long one connection may take to take in a frame (10 seconds unless set): one that does not, a client that
-    /// stops reading, is closed saying so, and no broadcast waits on it beyond that.
-    public var writeTimeout: Duration {
-        get { lock.withLock { writeLimit } }
-        set { lock.withLock { writeLimit = max(.milliseconds(1), newValue) } }
-    }
-
     /// Sends `frame` to the recipients, to all at once. A failure to send to one named connection is thrown; to a
     /// group, it is skipped (the connection is closing, and its disconnect follows), so one dead or stalled connection
     /// stops no broadcast.
@@ -250,9 +241,9 @@ public final class RealtimeServerCore: @unchecked Sendable {
     private func closeStalledConnections() async {
         let now = ContinuousClock.now
         let (stalled, limit): ([ServerConnection], Duration) = lock.withLock {
-            let late = writes.filter { now - $0.value.started >= writeLimit }
+            let late = writes.filter { now - $0.value.started >= currentLimits.writeTimeout }
             for number in late.keys { writes[number] = nil }
-            return (Array(Set(late.values.map(\.connection))).sorted(), writeLimit)
+            return (Array(Set(late.values.map(\.connection))).sorted(), currentLimits.writeTimeout)
         }
         for connection in stalled {
             await transport.close(connection, reason: "the client took no frame for \(limit) (it stopped reading); closed so it stalls no one else")
@@ -396,18 +387,10 @@ public final class RealtimeServerCore: @unchecked Sendable {
         return ListenerToken(id: id) { [weak self] in self?.lock.withLock { self?.responders.remove(key, id: id) } }
     }
 
-    /// How many events each `events` stream keeps for a loop that reads slower than clients send, and which it lets
-    /// go of (each reported to the error handlers with its connection): ``StreamBuffer/standard``, the newest 1,024,
-    /// unless set. Streams made afterwards take it.
-    public var eventBuffer: StreamBuffer {
-        get { lock.withLock { streamBuffer } }
-        set { lock.withLock { streamBuffer = newValue } }
-    }
-
     /// Every event clients send in the scope, with its connection, until the consuming task ends; buffered as
-    /// ``eventBuffer`` says.
+    /// ``limits``' `eventBuffer` says.
     public func events<Event: Sendable>(channel: String?, as type: Event.Type) -> AsyncStream<ReceivedEvent<Event>> {
-        let buffer = eventBuffer
+        let buffer = limits.eventBuffer
         return AsyncStream(bufferingPolicy: buffer.policy(for: ReceivedEvent<Event>.self)) { continuation in
             let id = UUID()
             lock.withLock {
@@ -530,10 +513,11 @@ public final class RealtimeServerCore: @unchecked Sendable {
                         from connection: ServerConnection, incoming: IncomingFrame) {
         let (allowed, limit): (Bool, Int) = lock.withLock {
             guard var membership = connections[connection] else { return (false, 0) }
-            guard membership.inFlight < requestsInFlightLimit else { return (false, requestsInFlightLimit) }
+            let limit = currentLimits.maximumRequestsInFlight
+            guard membership.inFlight < limit else { return (false, limit) }
             membership.inFlight += 1
             connections[connection] = membership
-            return (true, requestsInFlightLimit)
+            return (true, limit)
         }
         guard allowed else {
             guard limit > 0 else { return }  // a connection that is gone: its frames are reported elsewhere
