@@ -28,10 +28,14 @@ struct SocketIOSessionTests {
     }
 
     /// Issue 35: handshake values were trusted (a ping interval of 0 a 0 s silence limit, `Int.max` no silence check,
-    /// `maxPayload: -1` failing every send while connected). Nonsense stops the connection naming the value.
+    /// `maxPayload: -1` failing every send while connected). Nonsense stops the connection naming the value; a value
+    /// under 100 ms counts as 100 ms (python-engineio announces 0.3 s as 0).
     @Test func nonsenseInTheOpenPacketStopsTheConnectionSayingWhich() {
+        var rounded = session()
+        _ = rounded.start(at: start)
+        #expect(rounded.receive(.text(#"0{"sid":"s","upgrades":[],"pingInterval":0,"pingTimeout":300}"#), at: start) == [.send(.text("40"))])
+        #expect(rounded.nextHeartbeat == start + .milliseconds(400))
         let cases: [(String, String)] = [
-            (#"0{"sid":"s","upgrades":[],"pingInterval":0,"pingTimeout":5000}"#, "pingInterval 0 ms"),
             (#"0{"sid":"s","upgrades":[],"pingInterval":25000,"pingTimeout":9223372036854775807}"#, "pingTimeout 9223372036854775807 ms"),
             (#"0{"sid":"s","upgrades":[],"pingInterval":-5,"pingTimeout":5000}"#, "pingInterval -5 ms"),
             (#"0{"sid":"s","upgrades":[],"pingInterval":25000,"pingTimeout":5000,"maxPayload":-1}"#, "maxPayload -1"),

@@ -97,17 +97,19 @@ public struct SocketIOProtocol: RealtimeProtocol {
             }
             // Values a server announces are checked, not trusted: a ping interval of 0 made a 0 s silence limit, one of
             // Int.max turned the silent-server check off, a maxPayload of -1 failed every send while the state stayed
-            // connected. Nonsense stops the connection saying which value; reconnecting would only read it again.
-            let day = 86_400_000
-            for (name, value) in [("pingInterval", handshake.pingInterval), ("pingTimeout", handshake.pingTimeout)] where !(1...day).contains(value) {
-                return [.stop(.failed("the server's Engine.IO open packet says \(name) \(value) ms; a server pings every 1 ms to a day "
+            // connected. Nonsense stops the connection saying which value; reconnecting would only read it again. A
+            // value under 100 ms counts as 100 ms: python-engineio announces a sub-second interval as 0 (it rounds the
+            // seconds down) while it pings every 0.3 s.
+            let day = 86_400_000, floor = 100
+            for (name, value) in [("pingInterval", handshake.pingInterval), ("pingTimeout", handshake.pingTimeout)] where !(0...day).contains(value) {
+                return [.stop(.failed("the server's Engine.IO open packet says \(name) \(value) ms; a server pings every 0 ms to a day "
                                       + "(Engine.IO's default is 25000 and 20000): fix the server's configuration"))]
             }
             if let payload = handshake.maxPayload, payload <= 0 {
                 return [.stop(.failed("the server's Engine.IO open packet says maxPayload \(payload); it takes no frame at all: fix the server's "
                                       + "configuration"))]
             }
-            silenceLimit = .milliseconds(handshake.pingInterval) + .milliseconds(handshake.pingTimeout)
+            silenceLimit = .milliseconds(max(floor, handshake.pingInterval)) + .milliseconds(max(floor, handshake.pingTimeout))
             maximumPayload = handshake.maxPayload ?? .max
             lastHeardPing = now
             phase = .connecting
