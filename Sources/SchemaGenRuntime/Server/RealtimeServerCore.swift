@@ -66,10 +66,13 @@ public final class RealtimeServerCore: @unchecked Sendable {
 
     /// The bounds that keep one connection from stalling or exhausting the others (``ServerLimits/standard`` unless
     /// set): the write timeout, requests in flight per connection, and the `events` streams' buffer (streams made
-    /// afterwards take it).
+    /// afterwards take it); setting them hands the transport its part (``RealtimeServerTransport/apply(_:)``).
     public var limits: ServerLimits {
         get { lock.withLock { currentLimits } }
-        set { lock.withLock { currentLimits = newValue } }
+        set {
+            lock.withLock { currentLimits = newValue }
+            transport.apply(newValue)
+        }
     }
 
     // MARK: Connections and groups
@@ -215,7 +218,9 @@ public final class RealtimeServerCore: @unchecked Sendable {
         }
     }
 
-    /// One write, watched: the watchdog closes a connection whose write outlasts ``writeTimeout``, which ends it.
+    /// One write, watched: the watchdog closes a connection whose write outlasts ``writeTimeout``, which ends it. (A
+    /// transport that queues its writes, as the WebSocket server transport does, returns at once and times its own
+    /// writes: this watchdog is for transports whose send waits for the socket.)
     private func write(_ frame: OutgoingFrame, to connection: ServerConnection) async throws {
         let number: UInt64 = lock.withLock {
             lastWrite += 1
@@ -523,7 +528,7 @@ public final class RealtimeServerCore: @unchecked Sendable {
             guard limit > 0 else { return }  // a connection that is gone: its frames are reported elsewhere
             report(IncomingFailure(eventName: parsed.reportedName, channel: channel, rawFrame: incoming.data, rawPayload: parsed.payload,
                                    reason: .tooManyRequestsInFlight(limit: limit)), from: connection)
-            Task { await transport.close(connection) }
+            Task { await transport.close(connection, reason: "more than \(limit) requests in flight at once; closed so it exhausts no one else") }
             return
         }
         Task {

@@ -17,6 +17,9 @@ public protocol RealtimeServerTransport: Sendable {
     func close(_ connection: ServerConnection) async
     /// Closes a connection saying why (a write it did not take in time): the reason its disconnect reports.
     func close(_ connection: ServerConnection, reason: String) async
+    /// Takes the server's limits (``RealtimeServerCore/limits``): the transport's part is its outbound buffer, write
+    /// timeout, largest message and read-ahead, where it has them.
+    func apply(_ limits: ServerLimits)
     /// Whether the transport carries acknowledgements (Socket.IO), both ways: a client's frame may ask for one
     /// (``IncomingFrame/ackID``), and the server's frames may ask for one and get it back (``IncomingFrame/acknowledges``).
     var supportsAcknowledgements: Bool { get }
@@ -26,6 +29,9 @@ extension RealtimeServerTransport {
     /// Transports without acknowledgements need not say so: a call that needs one fails at once with
     /// ``AcknowledgementsUnsupported``.
     public var supportsAcknowledgements: Bool { false }
+
+    /// A transport without limits of its own ignores them.
+    public func apply(_ limits: ServerLimits) {}
 
     /// A transport that cannot say why closes as ``close(_:)`` does.
     public func close(_ connection: ServerConnection, reason: String) async {

@@ -13,22 +13,30 @@ public protocol ServerWebSocket: Sendable {
 /// package): it speaks a ``ServerProtocol`` on each (a plain WebSocket, or Socket.IO), numbers the connections, runs
 /// their heartbeats, and reports what arrives to the generated server. Foundation only: the framework's adapter only
 /// wraps its socket as a ``ServerWebSocket`` and calls ``serve(_:messages:)``.
+///
+/// No connection can stall the others: a send only queues the frame for its connection (at most
+/// ``ServerLimits/outboundBuffer`` bytes wait), and each connection's writer writes its own queue, so a broadcast
+/// never waits for a slow reader. A connection whose queue would overflow, or whose write outlasts
+/// ``ServerLimits/writeTimeout``, is closed, its disconnect saying which.
 public final class WebSocketServerTransport: RealtimeServerTransport, @unchecked Sendable {
     public let serverProtocol: any ServerProtocol
     private let lock = NSLock()
     private var receiver: (@Sendable (ServerTransportEvent) -> Void)?
     private var connections: [ServerConnection: Served] = [:]
     private var lastID: UInt64 = 0
+    private var currentLimits: ServerLimits
 
-    /// One connection: its socket and its protocol state.
+    /// One connection: its socket, its protocol state and its queue of messages to write.
     private final class Served: @unchecked Sendable {
         let socket: any ServerWebSocket
+        let outbox: ServerOutbox
         private let lock = NSLock()
         private var session: any ServerProtocolSession
 
-        init(socket: any ServerWebSocket, session: any ServerProtocolSession) {
+        init(socket: any ServerWebSocket, session: any ServerProtocolSession, outboundBuffer: Int) {
             self.socket = socket
             self.session = session
+            outbox = ServerOutbox(limit: outboundBuffer)
         }
 
         func withSession<Value>(_ body: (inout any ServerProtocolSession) throws -> Value) rethrows -> Value {
@@ -36,20 +44,50 @@ public final class WebSocketServerTransport: RealtimeServerTransport, @unchecked
         }
     }
 
-    public init(protocol serverProtocol: any ServerProtocol = PlainWebSocketServerProtocol()) {
+    /// - Parameter limits: the transport's part of the server's limits; a server's `core.limits` replaces them.
+    public init(protocol serverProtocol: any ServerProtocol = PlainWebSocketServerProtocol(), limits: ServerLimits = .standard) {
         self.serverProtocol = serverProtocol
+        currentLimits = limits
     }
 
     public var supportsAcknowledgements: Bool { serverProtocol.supportsAcknowledgements }
+
+    /// The limits connections opened from now on are served with (the outbound buffer is fixed when a connection
+    /// opens; the write timeout applies at once).
+    public var limits: ServerLimits {
+        lock.withLock { currentLimits }
+    }
+
+    public func apply(_ limits: ServerLimits) {
+        lock.withLock { currentLimits = limits }
+    }
 
     public func setReceiver(_ receiver: @escaping @Sendable (ServerTransportEvent) -> Void) {
         lock.withLock { self.receiver = receiver }
     }
 
+    /// Queues the frame for the connection and returns: its writer writes it. Throws when the connection is closed,
+    /// or when the frame would pass its outbound buffer, which closes it.
     public func send(_ frame: OutgoingFrame, to connection: ServerConnection) async throws {
         guard let served = lock.withLock({ connections[connection] }) else { throw WebSocketFailure("\(connection) is closed") }
-        for message in try served.withSession({ try $0.encode(frame) }) {
-            try await served.socket.send(message)
+        if let slow = Self.queue(try served.withSession({ try $0.encode(frame) }), on: served) {
+            throw WebSocketFailure("\(connection) is closing: \(slow)")
+        }
+    }
+
+    /// Queues messages on a connection; returns why the connection ends when they cannot be (the queue is full, which
+    /// closes it, or it is closing).
+    private static func queue(_ messages: [WebSocketMessage], on served: Served) -> String? {
+        do {
+            try served.outbox.enqueue(messages)
+            return nil
+        } catch .full(let bytes, let limit) {
+            // Closed now, not after what waits: it waits because the client does not read.
+            let reason = "the client fell behind: \(bytes) bytes already waited to be written to it (the outbound buffer holds \(limit)); closed so it stalls no one else"
+            if served.outbox.abort(reason: reason) { Task { await served.socket.close(reason: reason) } }
+            return reason
+        } catch {
+            return "the connection is closing"
         }
     }
 
@@ -57,40 +95,102 @@ public final class WebSocketServerTransport: RealtimeServerTransport, @unchecked
         await close(connection, reason: "closed by the server")
     }
 
+    /// Closes the connection once what was queued for it before is written (or the write timeout passes).
     public func close(_ connection: ServerConnection, reason: String) async {
-        guard let served = lock.withLock({ connections[connection] }) else { return }
-        await served.socket.close(reason: reason)
+        lock.withLock { connections[connection] }?.outbox.close(reason: reason)
     }
 
     /// Serves one accepted WebSocket until it closes: speaks the protocol on it, hands the server what arrives, and
     /// reports the connection's end. Call it from the framework's WebSocket handler, which keeps the socket open
-    /// while this runs.
+    /// while this runs. Feed `messages` from a ``WebSocketInbox`` of ``ServerLimits/readAhead`` messages (``limits``)
+    /// so that a client sending faster than the server handles is not read ahead of it.
     public func serve<Messages: AsyncSequence & Sendable>(_ socket: any ServerWebSocket, messages: Messages) async
         where Messages.Element == WebSocketMessage {
         let (connection, served) = lock.withLock {
             lastID += 1
-            let served = Served(socket: socket, session: serverProtocol.makeSession())
+            let served = Served(socket: socket, session: serverProtocol.makeSession(), outboundBuffer: currentLimits.outboundBuffer)
             connections[ServerConnection(id: lastID)] = served
             return (ServerConnection(id: lastID), served)
         }
         let state = ConnectionState()
-        // Started before the heartbeat looks for its first due time, which the start sets.
-        let refused = await handle(served.withSession({ $0.start(at: .now) }), from: connection, served: served, state: state)
-        let reason = if let refused { refused } else { await run(connection, served: served, state: state, messages: messages) }
+        let reason = await withTaskGroup(of: Ended.self) { group in
+            group.addTask { .writer(await Self.write(served)) }
+            group.addTask { .watchdog(await self.watch(served)) }
+            group.addTask { .input(await self.read(connection, served: served, state: state, messages: messages)) }
+            // The input ending closes the socket once what waits is written; the writer or the watchdog ending means
+            // the socket is closed (or failed), so nothing else has anything to do.
+            var reason: String?
+            for await ended in group {
+                switch ended {
+                case .input(let ending):
+                    reason = reason ?? ending
+                    served.outbox.close(reason: ending)
+                case .writer(let ending?), .watchdog(let ending?):
+                    reason = reason ?? ending
+                    served.outbox.abort()
+                    group.cancelAll()
+                case .writer(nil), .watchdog(nil):
+                    break
+                }
+            }
+            // A connection closed for falling behind ends for that, whatever its socket said as it closed.
+            return served.outbox.abortReason ?? reason ?? "the connection ended"
+        }
         _ = lock.withLock { connections.removeValue(forKey: connection) }
         if state.isOpen { report(.disconnected(connection, reason: reason)) }
     }
 
-    /// Runs a started connection: its messages and its heartbeat, until either ends it; returns why it ended.
-    private func run<Messages: AsyncSequence & Sendable>(_ connection: ServerConnection, served: Served, state: ConnectionState,
-                                                         messages: Messages) async -> String where Messages.Element == WebSocketMessage {
-        await withTaskGroup(of: String?.self) { group in
+    /// How one of a connection's tasks ended, with the connection's end reason when it has one.
+    private enum Ended: Sendable {
+        case input(String)
+        case writer(String?)
+        case watchdog(String?)
+    }
+
+    /// Writes the connection's queue until it closes the socket (returning why) or the queue is aborted.
+    private static func write(_ served: Served) async -> String? {
+        while let item = await served.outbox.next() {
+            switch item {
+            case .write(let message):
+                do { try await served.socket.send(message) } catch { return "the WebSocket failed while sending: \(error)" }
+            case .close(let reason):
+                await served.socket.close(reason: reason)
+                return reason
+            }
+        }
+        return nil
+    }
+
+    /// Closes the socket when one write outlasts the write timeout: checks each write when it is due, and a quarter of
+    /// the timeout apart while nothing is being written.
+    private func watch(_ served: Served) async -> String? {
+        while !Task.isCancelled {
+            let timeout = limits.writeTimeout
+            let started = served.outbox.writeStarted
+            let due = started.map { $0 + timeout } ?? .now + timeout / 4
+            guard (try? await Task.sleep(until: due, clock: .continuous)) != nil else { return nil }
+            if let started, served.outbox.writeStarted == started {
+                let reason = "the client took no frame for \(timeout) (it stopped reading); closed so it stalls no one else"
+                if served.outbox.abort(reason: reason) { await served.socket.close(reason: reason) }
+                return reason
+            }
+        }
+        return nil
+    }
+
+    /// Runs a connection's input: the protocol's handshake, then its messages and its heartbeat until either ends it;
+    /// returns why it ended.
+    private func read<Messages: AsyncSequence & Sendable>(_ connection: ServerConnection, served: Served, state: ConnectionState,
+                                                          messages: Messages) async -> String where Messages.Element == WebSocketMessage {
+        // Started before the heartbeat looks for its first due time, which the start sets.
+        if let refused = handle(served.withSession({ $0.start(at: .now) }), from: connection, served: served, state: state) { return refused }
+        return await withTaskGroup(of: String?.self) { group in
             group.addTask {
                 // The heartbeat: pings and silence checks, when the protocol has them.
                 while !Task.isCancelled, let due = served.withSession({ $0.nextHeartbeat }) {
                     guard (try? await Task.sleep(until: due, clock: .continuous)) != nil else { return nil }
                     let events = served.withSession { $0.heartbeat(at: .now) }
-                    if let closed = await self.handle(events, from: connection, served: served, state: state) { return closed }
+                    if let closed = self.handle(events, from: connection, served: served, state: state) { return closed }
                 }
                 return nil
             }
@@ -98,14 +198,14 @@ public final class WebSocketServerTransport: RealtimeServerTransport, @unchecked
                 do {
                     for try await message in messages {
                         let events = served.withSession { $0.receive(message, at: .now) }
-                        if let closed = await self.handle(events, from: connection, served: served, state: state) { return closed }
+                        if let closed = self.handle(events, from: connection, served: served, state: state) { return closed }
                     }
-                    return "the client closed the WebSocket"
+                    return Task.isCancelled ? nil : "the client closed the WebSocket"
                 } catch {
                     return "the WebSocket failed: \(error)"
                 }
             }
-            // The first task to end ends the connection; the heartbeat that found nothing to do ends alone.
+            // The first task to end ends the input; the heartbeat that found nothing to do ends alone.
             var reason: String?
             for await ended in group where reason == nil {
                 if let ended {
@@ -127,12 +227,13 @@ public final class WebSocketServerTransport: RealtimeServerTransport, @unchecked
         }
     }
 
-    /// Carries out a session's events; returns why the connection must end, if it must.
-    private func handle(_ events: [ServerSessionEvent], from connection: ServerConnection, served: Served, state: ConnectionState) async -> String? {
+    /// Carries out a session's events (its messages are queued, not awaited); returns why the connection must end,
+    /// if it must.
+    private func handle(_ events: [ServerSessionEvent], from connection: ServerConnection, served: Served, state: ConnectionState) -> String? {
         for event in events {
             switch event {
             case .send(let message):
-                do { try await served.socket.send(message) } catch { return "the WebSocket failed while sending: \(error)" }
+                if let ending = Self.queue([message], on: served) { return ending }
             case .ready:
                 state.isOpen = true
                 report(.connected(connection))
@@ -143,7 +244,6 @@ public final class WebSocketServerTransport: RealtimeServerTransport, @unchecked
             case .unsubscribed(let channel):
                 report(.unsubscribed(connection, channel: channel))
             case .close(let reason):
-                await served.socket.close(reason: reason)
                 return reason
             }
         }

@@ -7,27 +7,37 @@ import SchemaGenTransport
 
 extension WebSocketServerTransport {
     /// Serves one WebSocket hummingbird-websocket upgraded, until it closes: call it from the route's `onUpgrade`
-    /// (or use ``Hummingbird/RouterMethods/realtime(_:transport:maximumMessageSize:)``).
+    /// (or use ``Hummingbird/RouterMethods/realtime(_:transport:)``).
     ///
-    /// - Parameter maximumMessageSize: the largest message taken from the client, fragments joined; a bigger one
-    ///   ends the connection.
-    public func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, maximumMessageSize: Int = 1 << 20) async {
-        let (messages, pump) = AsyncThrowingStream.makeStream(of: SchemaGenTransport.WebSocketMessage.self)
-        // The transport reads the messages on its own task; this one reads the socket, which hummingbird-websocket
+    /// The socket is read only as fast as the server takes its messages in: at most ``ServerLimits/readAhead`` wait,
+    /// so a flooding client fills TCP's buffers, not the server's memory. A message over
+    /// ``ServerLimits/maximumMessageSize`` closes the connection with code 1009. Both come from ``limits``.
+    public func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async {
+        let limits = limits
+        let inbox = WebSocketInbox(limit: limits.readAhead)
+        // The transport reads the inbox on its own task; this one reads the socket, which hummingbird-websocket
         // expects of the task it handed the socket to.
-        async let served: Void = serve(HummingbirdSocket(outbound: outbound), messages: messages)
+        async let served: Void = serve(HummingbirdSocket(outbound: outbound), messages: inbox.messages)
         do {
-            for try await message in inbound.messages(maxSize: maximumMessageSize) {
-                switch message {
-                case .text(let text): pump.yield(.text(text))
-                case .binary(let buffer): pump.yield(.binary(Data(buffer.readableBytesView)))
+            for try await message in inbound.messages(maxSize: limits.maximumMessageSize) {
+                let taken = switch message {
+                case .text(let text): await inbox.push(.text(text))
+                case .binary(let buffer): await inbox.push(.binary(Data(buffer.readableBytesView)))
                 }
+                // The connection ended on the server's side (closed, or its writes failed): stop reading.
+                if !taken { break }
             }
-            pump.finish()
+            inbox.finish()
         } catch {
-            pump.finish(throwing: error)
+            inbox.finish(throwing: Self.failure(error, maximumMessageSize: limits.maximumMessageSize))
         }
         await served
+    }
+
+    /// What a read failure says, in words a server's log can act on when it is a message over the limit.
+    static func failure(_ error: any Error, maximumMessageSize: Int) -> any Error {
+        guard "\(error)".contains("messageTooLarge") else { return error }
+        return WebSocketFailure("the client sent a message larger than \(maximumMessageSize) bytes (ServerLimits.maximumMessageSize); closed with code 1009")
     }
 }
 
@@ -41,11 +51,14 @@ extension RouterMethods {
     /// router.realtime("/socket.io", transport: transport)
     /// let app = Application(router: Router(), server: .http1WebSocketUpgrade(webSocketRouter: router))
     /// ```
+    ///
+    /// The transport's ``SchemaGenRuntime/ServerLimits`` (set through the server's `core.limits`) bound each
+    /// connection: its largest message, its read-ahead, its outbound buffer and its write timeout.
     @discardableResult
-    public func realtime(_ path: RouterPath, transport: WebSocketServerTransport, maximumMessageSize: Int = 1 << 20) -> Self
+    public func realtime(_ path: RouterPath, transport: WebSocketServerTransport) -> Self
         where Context: WebSocketRequestContext, Self: SendableMetatype {
         ws(path) { inbound, outbound, _ in
-            await transport.serve(inbound: inbound, outbound: outbound, maximumMessageSize: maximumMessageSize)
+            await transport.serve(inbound: inbound, outbound: outbound)
         }
     }
 }

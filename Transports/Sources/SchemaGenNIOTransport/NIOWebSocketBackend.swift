@@ -8,12 +8,16 @@ import WSClient
 /// WebSockets on SwiftNIO (hummingbird-project/swift-websocket): the backend for Linux and servers, and for
 /// Apple platforms when an app prefers NIO to URLSession. `ws://` and `wss://` (TLS with the system's roots).
 public struct NIOWebSocketBackend: WebSocketBackend {
-    /// The largest message accepted, after fragments are joined; a bigger one fails the connection.
+    /// The largest message accepted, after fragments are joined; a bigger one fails the connection, saying so.
     public var maximumMessageSize: Int
+    /// How many messages are read ahead of the app (64): while that many wait for the client's listeners, the socket
+    /// is not read, so a server that sends faster than the app handles fills TCP's buffers, not the app's memory.
+    public var readAhead: Int
     public var logger: Logger
 
-    public init(maximumMessageSize: Int = 16 << 20, logger: Logger = Logger(label: "schemagen.websocket")) {
+    public init(maximumMessageSize: Int = 16 << 20, readAhead: Int = 64, logger: Logger = Logger(label: "schemagen.websocket")) {
         self.maximumMessageSize = maximumMessageSize
+        self.readAhead = readAhead
         self.logger = logger
     }
 
@@ -24,24 +28,26 @@ public struct NIOWebSocketBackend: WebSocketBackend {
             headers[field] = value
         }
         let configuration = WebSocketClientConfiguration(maxFrameSize: maximumMessageSize, additionalHeaders: headers)
-        let connection = NIOWebSocketConnection()
+        let connection = NIOWebSocketConnection(inbox: WebSocketInbox(limit: readAhead))
         let maximumMessageSize = maximumMessageSize
         let logger = logger
         let url = request.url.absoluteString
         let run = Task {
             do {
-                try await WebSocketClient.connect(url: url, configuration: configuration, logger: logger) { inbound, outbound, _ in
+                let closing = try await WebSocketClient.connect(url: url, configuration: configuration, logger: logger) { inbound, outbound, _ in
                     connection.opened(with: outbound)
                     for try await message in inbound.messages(maxSize: maximumMessageSize) {
-                        switch message {
-                        case .text(let text): connection.received(.text(text))
-                        case .binary(let buffer): connection.received(.binary(Data(buffer.readableBytesView)))
+                        let pushed = switch message {
+                        case .text(let text): await connection.inbox.push(.text(text))
+                        case .binary(let buffer): await connection.inbox.push(.binary(Data(buffer.readableBytesView)))
                         }
+                        // The client stopped reading: it closed the connection, or its task was cancelled.
+                        if !pushed { return }
                     }
                 }
-                connection.ended(with: nil)
+                connection.ended(with: Self.failure(closing: closing, maximumMessageSize: maximumMessageSize))
             } catch {
-                connection.ended(with: error)
+                connection.ended(with: Self.failure(error, maximumMessageSize: maximumMessageSize))
             }
         }
         try await withTaskCancellationHandler {
@@ -51,13 +57,33 @@ public struct NIOWebSocketBackend: WebSocketBackend {
         }
         return connection
     }
+
+    /// Why a connection that ended without an error ended, when it was not a normal closure: the close code the
+    /// WebSocket ended with (1009 when the server sent a message over ``maximumMessageSize``, which SwiftNIO's frame
+    /// decoder refuses before any handler sees it).
+    static func failure(closing: WebSocketCloseFrame?, maximumMessageSize: Int) -> (any Error)? {
+        guard let closing, closing.closeCode != .normalClosure, closing.closeCode != .goingAway else { return nil }
+        if closing.closeCode == .messageTooLarge {
+            return WebSocketFailure("the server sent a message larger than the client's limit of \(maximumMessageSize) bytes "
+                                    + "(NIOWebSocketBackend.maximumMessageSize); the client closed the WebSocket with code 1009")
+        }
+        let reason = closing.reason.map { ": \($0)" } ?? ""
+        return WebSocketFailure("the WebSocket closed with code \(closing.closeCode)\(reason)")
+    }
+
+    /// What a failure says, in words an app can act on when it is a message over the limit.
+    static func failure(_ error: any Error, maximumMessageSize: Int) -> any Error {
+        guard let failure = error as? WebSocketClientError, failure == .serverSentMessageTooLarge else { return error }
+        return WebSocketFailure("the server sent a message larger than the client's limit of \(maximumMessageSize) bytes "
+                                + "(NIOWebSocketBackend.maximumMessageSize)")
+    }
 }
 
 /// A connection opened by ``NIOWebSocketBackend``: the writer swift-websocket hands its handler, and the
-/// handler's inbound messages forwarded to ``messages``.
+/// handler's inbound messages handed over through a bounded ``WebSocketInbox``.
 final class NIOWebSocketConnection: WebSocketConnection, @unchecked Sendable {
+    let inbox: WebSocketInbox
     let messages: AsyncThrowingStream<SchemaGenTransport.WebSocketMessage, any Error>
-    private let inbox: AsyncThrowingStream<SchemaGenTransport.WebSocketMessage, any Error>.Continuation
     private let lock = NSLock()
     private var writer: WebSocketOutboundWriter?
     private var opening: CheckedContinuation<Void, any Error>?
@@ -65,8 +91,9 @@ final class NIOWebSocketConnection: WebSocketConnection, @unchecked Sendable {
 
     private enum State { case opening, open, ended(String) }
 
-    init() {
-        (messages, inbox) = AsyncThrowingStream.makeStream(bufferingPolicy: .unbounded)
+    init(inbox: WebSocketInbox) {
+        self.inbox = inbox
+        messages = inbox.messages
     }
 
     func waitUntilOpen() async throws {
@@ -96,10 +123,6 @@ final class NIOWebSocketConnection: WebSocketConnection, @unchecked Sendable {
         waiting?.resume()
     }
 
-    func received(_ message: SchemaGenTransport.WebSocketMessage) {
-        inbox.yield(message)
-    }
-
     func ended(with error: (any Error)?) {
         let reason = error.map { "the WebSocket failed: \($0)" } ?? "the WebSocket was closed"
         let waiting = lock.withLock { () -> CheckedContinuation<Void, any Error>? in
@@ -110,7 +133,7 @@ final class NIOWebSocketConnection: WebSocketConnection, @unchecked Sendable {
             return opening
         }
         waiting?.resume(throwing: WebSocketFailure(error.map { "could not open the WebSocket: \($0)" } ?? "the server closed the WebSocket during its handshake"))
-        if let error { inbox.finish(throwing: error) } else { inbox.finish() }
+        inbox.finish(throwing: error)
     }
 
     func send(_ message: SchemaGenTransport.WebSocketMessage) async throws {
@@ -127,6 +150,8 @@ final class NIOWebSocketConnection: WebSocketConnection, @unchecked Sendable {
     }
 
     func close() async {
+        // The reader may wait for room in a full inbox no one will read from now: let it go, so it sees the close.
+        inbox.finish()
         guard let writer = lock.withLock({ writer }) else { return }
         try? await writer.close(.normalClosure, reason: nil)
     }
