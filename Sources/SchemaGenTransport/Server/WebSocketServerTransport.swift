@@ -199,6 +199,9 @@ public final class WebSocketServerTransport: RealtimeServerTransport, @unchecked
                     for try await message in messages {
                         let events = served.withSession { $0.receive(message, at: .now) }
                         if let closed = self.handle(events, from: connection, served: served, state: state) { return closed }
+                        // One message per turn: a connection whose messages are all waiting already would otherwise take
+                        // them all before any other connection's first.
+                        await Task.yield()
                     }
                     return Task.isCancelled ? nil : "the client closed the WebSocket"
                 } catch {

@@ -25,6 +25,11 @@ struct HummingbirdServerTests {
     static func start(_ transport: WebSocketServerTransport, at path: RouterPath) async throws -> RunningServer {
         let router = Router(context: BasicWebSocketRequestContext.self)
         router.realtime(path, transport: transport)
+        return try await start(router)
+    }
+
+    /// A running Hummingbird application with this WebSocket router.
+    static func start(_ router: Router<BasicWebSocketRequestContext>) async throws -> RunningServer {
         let (ports, portFound) = AsyncStream.makeStream(of: Int.self)
         let app = Application(router: Router(), server: .http1WebSocketUpgrade(webSocketRouter: router),
                               configuration: .init(address: .hostname("127.0.0.1", port: 0)),
