@@ -55,7 +55,7 @@ import Testing
         server.core.limits = limits
         let disconnects = Recorder<String>()
         server.onDisconnect { connection, reason in disconnects.append("\(connection.id): \(reason)") }
-        for socket in sockets { Task { await transport.serve(socket, messages: socket.inbox.messages) } }
+        for socket in sockets { Task { await transport.serve(socket, inbox: socket.inbox) } }
         try await eventually("every socket is open") { server.openConnections.count == sockets.count }
         return (server, disconnects)
     }

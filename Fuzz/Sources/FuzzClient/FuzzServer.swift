@@ -24,6 +24,8 @@ let batchingServer: RealtimeServerCore = {
 
 /// Sets up what waits on a client's frames once, before the first input.
 let serverPrepared: Bool = {
+    // The limits at their smallest, so that inputs reach them: two requests in flight, one event kept by the stream.
+    serverCore.limits = ServerLimits(maximumRequestsInFlight: 2, eventBuffer: .dropNewest(1))
     serverCore.receive(.connected(client))
     serverCore.registerScope(channel: nil) { frame, decoder -> JSONValue in
         guard frame.route == "item" || frame.route == "ask" else { throw WireFraming.ParsedFrame.unknownRoute }

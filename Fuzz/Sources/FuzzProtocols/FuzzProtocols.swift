@@ -53,6 +53,7 @@ func fuzzProtocols(_ data: Data) -> CInt {
         }
     }
     fuzzServerSession(data)
+    fuzzServerTransport(data)
     _ = socketIO.heartbeat(at: now + .seconds(3_600))
     _ = phoenix.heartbeat(at: now + .seconds(3_600))
     // Subscribing after the messages signs with whatever socket id they established.

@@ -132,13 +132,3 @@ final class ServerOutbox: @unchecked Sendable {
         lock.withLock { writingSince }
     }
 }
-
-extension WebSocketMessage {
-    /// The bytes it puts on the wire, framing aside.
-    var byteCount: Int {
-        switch self {
-        case .text(let text): text.utf8.count
-        case .binary(let data): data.count
-        }
-    }
-}

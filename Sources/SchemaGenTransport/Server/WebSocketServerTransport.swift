@@ -100,6 +100,14 @@ public final class WebSocketServerTransport: RealtimeServerTransport, @unchecked
         lock.withLock { connections[connection] }?.outbox.close(reason: reason)
     }
 
+    /// Serves one accepted WebSocket whose messages its reader pushes into `inbox` (of ``ServerLimits/readAhead``
+    /// messages, from ``limits``), until it closes; then finishes the inbox, so a reader waiting for room in it is let
+    /// go however the connection ended.
+    public func serve(_ socket: any ServerWebSocket, inbox: WebSocketInbox) async {
+        await serve(socket, messages: inbox.messages)
+        inbox.finish()
+    }
+
     /// Serves one accepted WebSocket until it closes: speaks the protocol on it, hands the server what arrives, and
     /// reports the connection's end. Call it from the framework's WebSocket handler, which keeps the socket open
     /// while this runs. Feed `messages` from a ``WebSocketInbox`` of ``ServerLimits/readAhead`` messages (``limits``)
@@ -125,11 +133,16 @@ public final class WebSocketServerTransport: RealtimeServerTransport, @unchecked
                 case .input(let ending):
                     reason = reason ?? ending
                     served.outbox.close(reason: ending)
-                case .writer(let ending?), .watchdog(let ending?):
+                case .writer(let ending):
+                    // Without a reason of its own the writer stopped because its queue was aborted (the client fell
+                    // behind): either way, the socket is done.
                     reason = reason ?? ending
                     served.outbox.abort()
                     group.cancelAll()
-                case .writer(nil), .watchdog(nil):
+                case .watchdog(let ending?):
+                    reason = reason ?? ending
+                    group.cancelAll()
+                case .watchdog(nil):
                     break
                 }
             }

@@ -38,6 +38,16 @@ public enum WebSocketMessage: Sendable, Hashable {
     case binary(Data)
 }
 
+extension WebSocketMessage {
+    /// The bytes it carries (UTF-8 for text), framing aside: what message size limits and outbound buffers count.
+    public var byteCount: Int {
+        switch self {
+        case .text(let text): text.utf8.count
+        case .binary(let data): data.count
+        }
+    }
+}
+
 /// Why a WebSocket could not be opened or used.
 public struct WebSocketFailure: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String

@@ -5,7 +5,9 @@ import Foundation
 /// the peer's writes back up in TCP instead of in this process's memory. What a backend hands over as
 /// ``WebSocketConnection/messages`` (``messages``), and what a server adapter hands ``WebSocketServerTransport``.
 ///
-/// Thread-safe; one reader (the socket's task) and one consumer.
+/// Thread-safe; one reader (the socket's task) and one consumer. A consumer that stops reading before the inbox is
+/// finished finishes it (``finish(throwing:)``), or its reader may wait for room forever; one cancelled while it waits
+/// for a message finishes it itself.
 public final class WebSocketInbox: @unchecked Sendable {
     /// How many messages wait for the consumer at most; at least one.
     public let limit: Int

@@ -17,15 +17,17 @@ extension WebSocketServerTransport {
         let inbox = WebSocketInbox(limit: limits.readAhead)
         // The transport reads the inbox on its own task; this one reads the socket, which hummingbird-websocket
         // expects of the task it handed the socket to.
-        async let served: Void = serve(HummingbirdSocket(outbound: outbound), messages: inbox.messages)
+        async let served: Void = serve(HummingbirdSocket(outbound: outbound), inbox: inbox)
         do {
             for try await message in inbound.messages(maxSize: limits.maximumMessageSize) {
-                let taken = switch message {
-                case .text(let text): await inbox.push(.text(text))
-                case .binary(let buffer): await inbox.push(.binary(Data(buffer.readableBytesView)))
+                let received: SchemaGenTransport.WebSocketMessage = switch message {
+                case .text(let text): .text(text)
+                case .binary(let buffer): .binary(Data(buffer.readableBytesView))
                 }
+                // swift-websocket checks the size of messages in several frames only; one frame is checked here.
+                guard received.byteCount <= limits.maximumMessageSize else { throw MessageTooLarge(size: received.byteCount) }
                 // The connection ended on the server's side (closed, or its writes failed): stop reading.
-                if !taken { break }
+                guard await inbox.push(received) else { break }
             }
             inbox.finish()
         } catch {
@@ -34,10 +36,16 @@ extension WebSocketServerTransport {
         await served
     }
 
+    /// One message over ``ServerLimits/maximumMessageSize``.
+    private struct MessageTooLarge: Error {
+        let size: Int
+    }
+
     /// What a read failure says, in words a server's log can act on when it is a message over the limit.
     static func failure(_ error: any Error, maximumMessageSize: Int) -> any Error {
-        guard "\(error)".contains("messageTooLarge") else { return error }
-        return WebSocketFailure("the client sent a message larger than \(maximumMessageSize) bytes (ServerLimits.maximumMessageSize); closed with code 1009")
+        let size = (error as? MessageTooLarge).map { " (\($0.size) bytes)" } ?? ""
+        guard !size.isEmpty || "\(error)".contains("messageTooLarge") else { return error }
+        return WebSocketFailure("the client sent a message\(size) larger than \(maximumMessageSize) bytes (ServerLimits.maximumMessageSize)")
     }
 }
 

@@ -58,17 +58,17 @@ public struct NIOWebSocketBackend: WebSocketBackend {
         return connection
     }
 
-    /// Why a connection that ended without an error ended, when it was not a normal closure: the close code the
-    /// WebSocket ended with (1009 when the server sent a message over ``maximumMessageSize``, which SwiftNIO's frame
-    /// decoder refuses before any handler sees it).
+    /// Why a connection that ended without an error ended, when it was not a normal closure. No close frame from the
+    /// server means it ended the TCP connection without one, or SwiftNIO's frame decoder refused a message over
+    /// ``maximumMessageSize`` (it closes with code 1009 before any handler sees the message, and says nothing more).
     static func failure(closing: WebSocketCloseFrame?, maximumMessageSize: Int) -> (any Error)? {
-        guard let closing, closing.closeCode != .normalClosure, closing.closeCode != .goingAway else { return nil }
-        if closing.closeCode == .messageTooLarge {
-            return WebSocketFailure("the server sent a message larger than the client's limit of \(maximumMessageSize) bytes "
-                                    + "(NIOWebSocketBackend.maximumMessageSize); the client closed the WebSocket with code 1009")
+        guard let closing else {
+            return WebSocketFailure("the connection ended without the server's close frame: the server dropped it, or sent a message larger "
+                                    + "than the client's limit of \(maximumMessageSize) bytes (NIOWebSocketBackend.maximumMessageSize)")
         }
+        guard closing.closeCode != .normalClosure, closing.closeCode != .goingAway else { return nil }
         let reason = closing.reason.map { ": \($0)" } ?? ""
-        return WebSocketFailure("the WebSocket closed with code \(closing.closeCode)\(reason)")
+        return WebSocketFailure("the server closed the WebSocket with code \(closing.closeCode)\(reason)")
     }
 
     /// What a failure says, in words an app can act on when it is a message over the limit.
