@@ -81,4 +81,46 @@ import Testing
         }
         #expect(failures.values.count == 1 && failures.values.first?.hasPrefix("\(link.connection.id): event 'cancel_request' found a stream full") == true)
     }
+
+    @Test func aClientsStreamThatFailsTheConnectionKeepsItsFirstAndFailsItSayingWhy() async throws {
+        let transport = LoopbackTransport()
+        let client = Subscriptions.Client(transport: transport)
+        client.core.eventBuffer = .failConnection(2)
+        let failures = Recorder<String>()
+        client.onIncomingFailure { failures.append($0.description) }
+        let events = client.events
+        for n in 1...3 { transport.deliver(json: Self.price(n)) }
+        try await eventually("the transport is told to fail the connection") { !transport.connectionFailures.isEmpty }
+        #expect(transport.connectionFailures == ["a stream was full (it holds 2 and fails the connection when one more comes): the connection is "
+                                                 + "failed so no event goes missing unseen"])
+        #expect(failures.values == ["event 'price' found a stream full (the loop reading it is behind): the stream holds 2 and fails the "
+                                    + "connection when one more comes, and let go of this one; the connection is failed"])
+        var symbols: [String] = []
+        for await event in events {
+            if case .price(let price) = event { symbols.append(price.quote.symbol) }
+            if symbols.count == 2 { break }
+        }
+        #expect(symbols == ["S1", "S2"])
+    }
+
+    @Test func aServersStreamThatFailsTheConnectionClosesTheOneWhoseEventDidNotFit() async throws {
+        let transport = LoopbackServerTransport()
+        let server = Requests.Server(transport: transport)
+        server.core.limits.eventBuffer = .failConnection(1)
+        let gone = Recorder<String>()
+        server.onDisconnect { connection, reason in gone.append("\(connection.id): \(reason)") }
+        let events = server.events
+        let link = transport.connect()
+        let client = Requests.Client(transport: link)
+        try await client.emit(.cancelRequest(.init(requestId: "1")))
+        try await client.emit(.cancelRequest(.init(requestId: "2")))
+        try await eventually("the connection is closed") { !gone.values.isEmpty }
+        #expect(gone.values == ["\(link.connection.id): a stream was full (it holds 1 and fails the connection when one more comes): the "
+                                + "connection is failed so no event goes missing unseen"])
+        for await received in events {
+            guard case .cancelRequest(let cancel) = received.event else { continue }
+            #expect(cancel.requestId == "1")
+            break
+        }
+    }
 }

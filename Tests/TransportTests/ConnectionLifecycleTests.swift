@@ -219,6 +219,30 @@ struct ConnectionLifecycleTests {
         #expect(backend.attemptCount == 1)
     }
 
+    /// Issue 35: an `events` stream whose buffer says `.failConnection` fails the connection when one more event comes
+    /// than it holds; the drop says why, and the connection reconnects as its policy says.
+    @Test func aStreamThatOverflowsFailsTheConnectionWhichSaysWhyAndReconnects() async throws {
+        let connection = connection()
+        let rooms = Rooms.Client(transport: connection)
+        rooms.core.eventBuffer = .failConnection(1)
+        let lost = Recorder<String>()
+        rooms.core.transport.setConnectionLossHandler { lost.append($0) }
+        let events = rooms.events
+        connection.connect()
+        let socket = try await accept(0)
+        try await connection.waitUntilConnected()
+        socket.push(#"42["user:left",{"userId":"u1"}]"#)
+        socket.push(#"42["user:left",{"userId":"u2"}]"#)
+        try await eventually("the connection is failed") { socket.isClosed }
+        _ = try await accept(1)
+        try await connection.waitUntilConnected()
+        #expect(lost.values == ["a stream was full (it holds 1 and fails the connection when one more comes): the connection is failed so no "
+                                + "event goes missing unseen"])
+        var iterator = events.makeAsyncIterator()
+        #expect(await iterator.next() == .userLeft(.init(userId: "u1")))
+        await connection.disconnect()
+    }
+
     /// Issue 35: a server that accepts and then drops kept the client reconnecting forever, each "ready" starting the
     /// count again. A connection that was up for less than `stableAfter` counts as another attempt, so the waits grow
     /// and `maximumAttempts` ends it with its reason.

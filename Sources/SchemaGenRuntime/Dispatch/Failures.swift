@@ -41,7 +41,11 @@ public struct IncomingFailure: Error, Sendable, CustomStringConvertible {
         case .unexpectedReply(let correlation?): return "\(event)\(place) answers \(correlation), which no request waits for (unknown, answered already, or timed out)"
         case .unexpectedReply(nil): return "\(event)\(place) is a reply that says no request it answers"
         case .droppedByStream(let buffer):
-            let lost = if case .dropOldest = buffer { "its oldest event" } else { "this one" }
+            let lost = switch buffer {
+            case .dropOldest: "its oldest event"
+            case .dropNewest: "this one"
+            case .failConnection: "this one; the connection is failed"
+            }
             return "\(event)\(place) found a stream full (the loop reading it is behind): the stream \(buffer), and let go of \(lost)"
         case .tooManyRequestsInFlight(let limit):
             return "\(event)\(place) is a request beyond the \(limit) this connection may have answered at once; the connection is closed"

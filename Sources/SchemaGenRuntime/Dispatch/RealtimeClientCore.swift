@@ -254,8 +254,7 @@ public final class RealtimeClientCore: @unchecked Sendable {
         case let error as DecodingError:
             undecodable = error
         case let overflow as StreamOverflow:
-            report(IncomingFailure(eventName: parsed.reportedName, channel: channel, rawFrame: parsed.frame, rawPayload: parsed.payload,
-                                   reason: .droppedByStream(overflow.buffer)))
+            reportOverflow(overflow, of: parsed, channel: channel)
         default:
             break
         }
@@ -275,8 +274,7 @@ public final class RealtimeClientCore: @unchecked Sendable {
         } catch let error as DecodingError {
             undecodable = error
         } catch let overflow as StreamOverflow {
-            report(IncomingFailure(eventName: parsed.reportedName, channel: channel, rawFrame: parsed.frame, rawPayload: parsed.payload,
-                                   reason: .droppedByStream(overflow.buffer)))
+            reportOverflow(overflow, of: parsed, channel: channel)
         } catch {
             report(IncomingFailure(eventName: parsed.reportedName, channel: channel, rawFrame: parsed.frame, rawPayload: parsed.payload,
                                    reason: .malformedFrame(WireFraming.MalformedFrame(reason: "\(error)"))))
@@ -284,6 +282,15 @@ public final class RealtimeClientCore: @unchecked Sendable {
         if let undecodable {
             report(IncomingFailure(eventName: parsed.reportedName, channel: channel, rawFrame: parsed.frame, rawPayload: parsed.payload,
                                    reason: .undecodablePayload(undecodable)))
+        }
+    }
+
+    /// Reports the frame a stream let go of, and fails the connection when the stream's buffer says to.
+    private func reportOverflow(_ overflow: StreamOverflow, of parsed: WireFraming.ParsedFrame, channel: String?) {
+        report(IncomingFailure(eventName: parsed.reportedName, channel: channel, rawFrame: parsed.frame, rawPayload: parsed.payload,
+                               reason: .droppedByStream(overflow.buffer)))
+        if let reason = overflow.buffer.failureReason {
+            Task { [transport] in await transport.failConnection(reason: reason) }
         }
     }
 

@@ -1,5 +1,5 @@
 /// How many events a stream keeps for a loop that reads slower than they arrive (or not at all yet), and which it
-/// lets go of when full. Every event let go of reaches the error handlers as ``IncomingFailure/Reason/droppedByStream(_:)``.
+/// lets go of when full (or whether it fails the connection instead). Every event let go of reaches the error handlers as ``IncomingFailure/Reason/droppedByStream(_:)``.
 ///
 /// The default for a client's `events` and a server's `events` is ``standard``: the newest 1,024 kept. A subscription
 /// keeps every item up to ``RealtimeClientCore/subscriptionBuffer`` (4,096 unless set), its oldest let go after that.
@@ -8,6 +8,10 @@ public enum StreamBuffer: Sendable, Hashable, CustomStringConvertible {
     case dropOldest(Int)
     /// Keeps the first `limit` events: when full, a new one is let go (a log that must not skip from its start).
     case dropNewest(Int)
+    /// Keeps the first `limit` events: when full, a new one is let go and the connection is failed, saying why (a
+    /// client's connection drops and reconnects as its policy says, so the app starts again from fresh state; a
+    /// server closes the connection the event came from). For a view that must never show a state with a gap.
+    case failConnection(Int)
 
     /// The newest 1,024 events.
     public static let standard = StreamBuffer.dropOldest(1_024)
@@ -15,7 +19,7 @@ public enum StreamBuffer: Sendable, Hashable, CustomStringConvertible {
     /// How many events it holds (at least one).
     public var limit: Int {
         switch self {
-        case .dropOldest(let limit), .dropNewest(let limit): max(1, limit)
+        case .dropOldest(let limit), .dropNewest(let limit), .failConnection(let limit): max(1, limit)
         }
     }
 
@@ -23,21 +27,28 @@ public enum StreamBuffer: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .dropOldest: "holds \(limit) and lets go of the oldest"
         case .dropNewest: "holds \(limit) and lets go of new ones"
+        case .failConnection: "holds \(limit) and fails the connection when one more comes"
         }
     }
 
     func policy<Element>(for _: Element.Type) -> AsyncStream<Element>.Continuation.BufferingPolicy {
         switch self {
         case .dropOldest: .bufferingNewest(limit)
-        case .dropNewest: .bufferingOldest(limit)
+        case .dropNewest, .failConnection: .bufferingOldest(limit)
         }
     }
 
     func throwingPolicy<Element>(for _: Element.Type) -> AsyncThrowingStream<Element, any Error>.Continuation.BufferingPolicy {
         switch self {
         case .dropOldest: .bufferingNewest(limit)
-        case .dropNewest: .bufferingOldest(limit)
+        case .dropNewest, .failConnection: .bufferingOldest(limit)
         }
+    }
+
+    /// Why the connection is failed after an overflow, when the policy says to fail it.
+    var failureReason: String? {
+        guard case .failConnection = self else { return nil }
+        return "a stream was full (it \(description)): the connection is failed so no event goes missing unseen"
     }
 }
 

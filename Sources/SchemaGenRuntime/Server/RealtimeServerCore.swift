@@ -510,6 +510,9 @@ public final class RealtimeServerCore: @unchecked Sendable {
         }
         report(IncomingFailure(eventName: parsed.reportedName, channel: channel, rawFrame: incoming.data, rawPayload: parsed.payload, reason: reason),
                from: connection)
+        if let overflow = failure as? StreamOverflow, let reason = overflow.buffer.failureReason {
+            Task { await transport.close(connection, reason: reason) }
+        }
     }
 
     /// Works out one answer in a task of its own, within the connection's limit of requests in flight; an answer that

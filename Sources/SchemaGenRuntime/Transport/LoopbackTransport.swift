@@ -7,6 +7,7 @@ public final class LoopbackTransport: RealtimeTransport, @unchecked Sendable {
     private var receiver: (@Sendable (IncomingFrame) -> Void)?
     private var sent: [OutgoingFrame] = []
     private var channels: Set<String> = []
+    private var failures: [String] = []
     private let echoes: Bool
     public let supportsAcknowledgements: Bool
 
@@ -35,6 +36,14 @@ public final class LoopbackTransport: RealtimeTransport, @unchecked Sendable {
     public func unsubscribe(from channel: String) async throws {
         _ = lock.withLock { channels.remove(channel) }
     }
+
+    /// Records the failure: a loopback has no connection to drop (``connectionFailures``).
+    public func failConnection(reason: String) async {
+        lock.withLock { failures.append(reason) }
+    }
+
+    /// Why the client failed the connection (a ``StreamBuffer/failConnection(_:)`` stream overflowed), oldest first.
+    public var connectionFailures: [String] { lock.withLock { failures } }
 
     /// Every frame sent so far, oldest first.
     public var sentFrames: [OutgoingFrame] { lock.withLock { sent } }

@@ -24,6 +24,9 @@ public protocol RealtimeTransport: Sendable {
     /// waiting for a reply and every open subscription at once (``RealtimeClientCore/failPendingRequests(_:)``),
     /// since their answers cannot come. A client calls this once, when it is created.
     func setConnectionLossHandler(_ handler: @escaping @Sendable (String) -> Void)
+    /// Drops the connection, saying why, as if it had failed: what a ``StreamBuffer/failConnection(_:)`` stream asks
+    /// when it overflows. A transport that reconnects does so as its policy says.
+    func failConnection(reason: String) async
 }
 
 extension RealtimeTransport {
@@ -37,6 +40,9 @@ extension RealtimeTransport {
 
     /// Transports that never lose a connection (``LoopbackTransport``) need not report it.
     public func setConnectionLossHandler(_ handler: @escaping @Sendable (String) -> Void) {}
+
+    /// A transport without a connection of its own to fail ignores it.
+    public func failConnection(reason: String) async {}
 }
 
 /// One event on its way out.

@@ -121,6 +121,11 @@ extension RealtimeConnection {
         return ending
     }
 
+    /// Why the app failed the connection, when it did (``RealtimeConnection/failConnection(reason:)``).
+    private var failedBecause: String? {
+        lock.withLock { live?.failedBecause }
+    }
+
     /// Reads messages until the WebSocket ends or the session says to stop.
     private func read(_ socket: any WebSocketConnection) async -> Ending {
         do {
@@ -128,9 +133,9 @@ extension RealtimeConnection {
                 let events = lock.withLock { live?.session.receive(message, at: .now) ?? [] }
                 if let ending = await handle(events, on: socket) { return ending }
             }
-            return Task.isCancelled ? .cancelled : .dropped(reason: "the server closed the WebSocket", wasOpen: false)
+            return Task.isCancelled ? .cancelled : .dropped(reason: failedBecause ?? "the server closed the WebSocket", wasOpen: false)
         } catch {
-            return Task.isCancelled ? .cancelled : .dropped(reason: "the WebSocket failed: \(error)", wasOpen: false)
+            return Task.isCancelled ? .cancelled : .dropped(reason: failedBecause ?? "the WebSocket failed: \(error)", wasOpen: false)
         }
     }
 

@@ -44,6 +44,8 @@ public final class RealtimeConnection: RealtimeTransport, @unchecked Sendable {
         var ready = false
         /// When the handshake finished, for how long the connection then stayed up.
         var readyAt: ContinuousClock.Instant?
+        /// Why the client failed the connection (``failConnection(reason:)``): the reason its drop gives.
+        var failedBecause: String?
     }
 
     /// - Parameters:
@@ -124,6 +126,17 @@ public final class RealtimeConnection: RealtimeTransport, @unchecked Sendable {
         await socket?.close()
         await task?.value
         stopped(.requested)
+    }
+
+    /// Drops the open connection, saying why, and reconnects as the policy says: what a client's
+    /// ``StreamBuffer/failConnection(_:)`` stream asks when it overflows. Does nothing while not connected.
+    public func failConnection(reason: String) async {
+        let socket = lock.withLock { () -> (any WebSocketConnection)? in
+            guard live != nil else { return nil }
+            live?.failedBecause = reason
+            return live?.socket
+        }
+        await socket?.close()
     }
 
     /// The lifecycle is over for good: the state says why, and nothing waits any more.
