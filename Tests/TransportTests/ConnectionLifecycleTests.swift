@@ -219,6 +219,48 @@ struct ConnectionLifecycleTests {
         #expect(backend.attemptCount == 1)
     }
 
+    /// Issue 36: a Socket.IO namespace the server refused looked joined (`subscribe()` returned, sends to it
+    /// vanished, the refusal reached the failure handler as a malformed frame). Subscribing now waits for the server's
+    /// answer and throws its refusal; a send on a refused channel fails saying so; a send while the join is on its way
+    /// waits for it.
+    @Test func aRefusedNamespaceThrowsFromSubscribeAndSendsToItFail() async throws {
+        let connection = connection()
+        connection.connect()
+        let socket = try await accept(0)
+        try await connection.waitUntilConnected()
+        let frame = OutgoingFrame(eventName: "say", channel: "/room:r1", payload: nil, data: Data(#"["say",{}]"#.utf8))
+
+        let subscribing = Task { try await connection.subscribe(to: "/room:r1") }
+        #expect(try await socket.sent(atLeast: 2).last == "40/room:r1,")
+        socket.push(#"44/room:r1,"Unable to connect""#)
+        await #expect(throws: ConnectionFailure.channelRefused(channel: "/room:r1", reason: "Unable to connect")) { try await subscribing.value }
+        await #expect(throws: ConnectionFailure.notJoined(channel: "/room:r1", refusal: "Unable to connect")) { try await connection.send(frame) }
+        await #expect(throws: ConnectionFailure.notJoined(channel: "/room:r9", refusal: nil)) {
+            try await connection.send(OutgoingFrame(eventName: "say", channel: "/room:r9", payload: nil, data: Data("[]".utf8)))
+        }
+
+        // Asked again, the server accepts: the send that came while the join was on its way goes after it.
+        let again = Task { try await connection.subscribe(to: "/room:r1") }
+        #expect(try await socket.sent(atLeast: 3).last == "40/room:r1,")
+        let sending = Task { try await connection.send(frame) }
+        try await Task.sleep(for: .milliseconds(30))
+        #expect(try await socket.sent(atLeast: 3).count == 3)
+        socket.push(#"40/room:r1,{"sid":"x"}"#)
+        try await again.value
+        try await sending.value
+        #expect(try await socket.sent(atLeast: 4).last == #"42/room:r1,["say",{}]"#)
+
+        // The server closing the namespace is a refusal too.
+        socket.push("41/room:r1,")
+        var refusal: ConnectionFailure?
+        for _ in 0..<500 where refusal == nil {
+            do { try await connection.send(frame) } catch { refusal = error as? ConnectionFailure }
+            if refusal == nil { try await Task.sleep(for: .milliseconds(10)) }
+        }
+        #expect(refusal == .notJoined(channel: "/room:r1", refusal: "the server disconnected the namespace /room:r1"))
+        await connection.disconnect()
+    }
+
     /// Issue 35: an `events` stream whose buffer says `.failConnection` fails the connection when one more event comes
     /// than it holds; the drop says why, and the connection reconnects as its policy says.
     @Test func aStreamThatOverflowsFailsTheConnectionWhichSaysWhyAndReconnects() async throws {

@@ -147,15 +147,35 @@ struct SocketIONamespaceChannelTests {
         _ = session.receive(.text(#"40{"sid":"a"}"#), at: now)
         #expect(session.join("/ticker-BTC") == [.text(#"40/ticker-BTC,{"token":"123"}"#)])
         #expect(session.join("/ticker-BTC") == [])
-        #expect(session.receive(.text(#"40/ticker-BTC,{"sid":"b"}"#), at: now) == [])
+        #expect(session.receive(.text(#"40/ticker-BTC,{"sid":"b"}"#), at: now) == [.joined(channel: "/ticker-BTC")])
         #expect(session.receive(.text(#"42/ticker-BTC,["24h",{"high":1.5}]"#), at: now)
                 == [.deliver(IncomingFrame(data: Data(#"["24h",{"high":1.5}]"#.utf8), channel: "/ticker-BTC"))])
         #expect(session.receive(.text(#"42/ticker-ETH,["24h",{}]"#), at: now) == [])
         #expect(try session.encode(OutgoingFrame(eventName: "24h", channel: "/ticker-BTC", payload: nil, data: Data(#"["24h",{}]"#.utf8), ackID: 4))
                 == [.text(#"42/ticker-BTC,4["24h",{}]"#)])
-        #expect(session.receive(.text(#"44/ticker-BTC,{"message":"no"}"#), at: now)
-                == [.deliver(IncomingFrame(data: Data(#"44/ticker-BTC,{"message":"no"}"#.utf8), channel: "/ticker-BTC"))])
         #expect(session.leave("/ticker-BTC") == [.text("41/ticker-BTC,")])
         #expect(session.receive(.text(#"42/ticker-BTC,["24h",{}]"#), at: now) == [])
+    }
+
+    /// Issue 36: a namespace the server refused reached the failure handler as a malformed frame, and the join looked
+    /// done. The session now says which channel was refused and why, and forgets it.
+    @Test func aRefusedOrClosedNamespaceIsReportedWithTheServersReason() throws {
+        var session = SocketIOProtocol().makeSession(credentials: .none)
+        let now = ContinuousClock.now
+        _ = session.start(at: now)
+        _ = session.receive(.text(SocketIOSessionTests.open), at: now)
+        _ = session.receive(.text(#"40{"sid":"a"}"#), at: now)
+        #expect(session.confirmsJoins)
+        _ = session.join("/room:r1")
+        // python-socketio's refusal without a message of its own is a bare string.
+        #expect(session.receive(.text(#"44/room:r1,"Unable to connect""#), at: now) == [.refused(channel: "/room:r1", reason: "Unable to connect")])
+        #expect(session.receive(.text(#"42/room:r1,["said",{}]"#), at: now) == [])
+        _ = session.join("/room:r2")
+        #expect(session.receive(.text(#"44/room:r2,{"message":"Not authorized"}"#), at: now)
+                == [.refused(channel: "/room:r2", reason: "Not authorized")])
+        #expect(session.join("/room:r2") == [.text("40/room:r2,")])
+        #expect(session.receive(.text(#"40/room:r2,{"sid":"c"}"#), at: now) == [.joined(channel: "/room:r2")])
+        #expect(session.receive(.text("41/room:r2,"), at: now)
+                == [.refused(channel: "/room:r2", reason: "the server disconnected the namespace /room:r2")])
     }
 }

@@ -85,6 +85,11 @@ public enum ConnectionFailure: Error, Sendable, Hashable, CustomStringConvertibl
     /// The connection failed while the frame was being written: it may or may not have reached the server. The
     /// connection reconnects as its policy says; send again if the frame must arrive.
     case sendFailed(reason: String)
+    /// The server refused to join the channel (a Socket.IO namespace's `CONNECT_ERROR`), or left it, saying why.
+    case channelRefused(channel: String, reason: String)
+    /// A frame for a channel the connection has not joined: subscribe to it first. `refusal` is why the server last
+    /// refused it, when it did.
+    case notJoined(channel: String, refusal: String?)
 
     public var description: String {
         switch self {
@@ -94,6 +99,9 @@ public enum ConnectionFailure: Error, Sendable, Hashable, CustomStringConvertibl
         case .handshakeTimedOut(let limit): "the connection was not open after \(limit)"
         case .heartbeatTimedOut(let reason): reason
         case .sendFailed(let reason): "the connection failed while sending: \(reason)"
+        case .channelRefused(let channel, let reason): "the server refused to join \(channel): \(reason)"
+        case .notJoined(let channel, let refusal?): "\(channel) is not joined: the server refused it (\(refusal))"
+        case .notJoined(let channel, nil): "\(channel) is not joined: subscribe to it first"
         }
     }
 }

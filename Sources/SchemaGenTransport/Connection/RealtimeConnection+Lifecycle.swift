@@ -108,6 +108,8 @@ extension RealtimeConnection {
             return (live?.ready ?? false, live?.readyAt)
         }
         let wasStable = readyAt.map { ContinuousClock.now - $0 >= options.reconnect.stableAfter } ?? false
+        // No answer to a join comes on this connection any more: what waits for one fails.
+        joins.connectionEnded(.notConnected(state))
         // Not awaited: a server that stopped answering would hold the close handshake, and the reconnection with it.
         Task { await socket.close() }
         if wasOpen, let handler = connectionLossHandler {
@@ -151,6 +153,12 @@ extension RealtimeConnection {
                 await deliver(frame)
             case .ready:
                 if let ending = await becameReady(socket) { return ending }
+            case .joined(let channel):
+                joins.joined(channel)
+            case .refused(let channel, let reason):
+                // Not joined again after a reconnection: the server said no. A later subscribe asks again.
+                lock.withLock { channels.removeAll { $0 == channel } }
+                joins.refused(channel, reason: reason)
             case .reconnect(let reason):
                 return .dropped(reason: reason, wasOpen: false)
             case .stop(let reason):
@@ -162,12 +170,13 @@ extension RealtimeConnection {
 
     /// The handshake is done: join the channels, send what waited, then let sends through.
     private func becameReady(_ socket: any WebSocketConnection) async -> Ending? {
-        let joins = lock.withLock { () -> [WebSocketMessage] in
+        let joinMessages = lock.withLock { () -> [WebSocketMessage] in
             live?.ready = true
             live?.readyAt = .now
+            if live?.session.confirmsJoins == true { joins.joining(channels) }
             return channels.flatMap { live?.session.join($0) ?? [] }
         }
-        for message in joins {
+        for message in joinMessages {
             do { try await socket.send(message) } catch { return .dropped(reason: "could not join a channel: \(error)", wasOpen: false) }
         }
         while true {

@@ -30,6 +30,8 @@ public final class RealtimeConnection: RealtimeTransport, @unchecked Sendable {
     private var lossHandler: (@Sendable (String) -> Void)?
     /// The channels joined, in the order they were first joined (rejoined in that order).
     var channels: [String] = []
+    /// What the server answered to each join, when the protocol's server answers them.
+    let joins = ChannelJoins()
     /// The open WebSocket and its protocol session, from the WebSocket's opening to its end.
     var live: Live?
     /// Whether sends go straight out: the session is ready and every send that waited has gone.
@@ -172,6 +174,12 @@ public final class RealtimeConnection: RealtimeTransport, @unchecked Sendable {
     /// Sends the frame now when the connection is open; otherwise as ``ConnectionOptions/offlineSends`` says.
     /// Returns once the frame is written to the WebSocket.
     public func send(_ frame: OutgoingFrame) async throws {
+        // A frame for a channel of a protocol whose server answers joins goes once the channel is joined: to a channel
+        // the server refused, or never asked to join, it would vanish (a Socket.IO server drops it unseen).
+        if let channel = frame.channel, frame.acknowledges == nil, let confirming = lock.withLock({ live.map { $0.ready && $0.session.confirmsJoins } }),
+           confirming {
+            try await joins.waitUntilJoined(channel, within: options.handshakeTimeout)
+        }
         let ticket = SendTicket(frame: frame)
         let admission = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
@@ -220,14 +228,21 @@ public final class RealtimeConnection: RealtimeTransport, @unchecked Sendable {
     }
 
     /// Joins `channel` now when open, and again after every reconnection.
+    ///
+    /// When the protocol's server answers joins (Socket.IO namespaces) and the connection is open, returns once the
+    /// server has accepted the join, and throws ``ConnectionFailure/channelRefused(channel:reason:)`` with the
+    /// server's reason when it refuses (the channel is then not joined again after a reconnection).
     public func subscribe(to channel: String) async throws {
-        let outgoing = lock.withLock { () -> ((any WebSocketConnection), [WebSocketMessage])? in
-            guard !channels.contains(channel) else { return nil }
+        let (outgoing, confirming) = lock.withLock { () -> (((any WebSocketConnection), [WebSocketMessage])?, Bool) in
+            let confirming = live.map { $0.ready && $0.session.confirmsJoins } ?? false
+            guard !channels.contains(channel) else { return (nil, confirming) }
             channels.append(channel)
-            guard let socket = live?.socket, live?.ready == true else { return nil }
-            return (socket, live!.session.join(channel))
+            guard let socket = live?.socket, live?.ready == true else { return (nil, false) }
+            if confirming { joins.joining([channel]) }
+            return ((socket, live!.session.join(channel)), confirming)
         }
         if let (socket, messages) = outgoing { try await write(messages, to: socket) }
+        if confirming { try await joins.waitUntilJoined(channel, within: options.handshakeTimeout) }
     }
 
     /// Leaves `channel`, and no longer joins it after a reconnection.
@@ -238,6 +253,7 @@ public final class RealtimeConnection: RealtimeTransport, @unchecked Sendable {
             guard let socket = live?.socket, live?.ready == true else { return nil }
             return (socket, live!.session.leave(channel))
         }
+        joins.left(channel)
         if let (socket, messages) = outgoing { try await write(messages, to: socket) }
     }
 

@@ -42,6 +42,10 @@ public protocol ProtocolSession: Sendable {
     mutating func join(_ channel: String) -> [WebSocketMessage]
     /// Stops receiving a channel's events (Phoenix `phx_leave`).
     mutating func leave(_ channel: String) -> [WebSocketMessage]
+    /// Whether the server answers each join (``SessionEvent/joined(channel:)`` or
+    /// ``SessionEvent/refused(channel:reason:)``): the connection then waits for the answer before it lets a
+    /// subscription, or a send on the channel, go on.
+    var confirmsJoins: Bool { get }
     /// When ``heartbeat(at:)`` is due next; `nil` while no heartbeat is needed.
     var nextHeartbeat: ContinuousClock.Instant? { get }
     /// Sends a heartbeat, or finds the server silent for too long.
@@ -51,6 +55,7 @@ public protocol ProtocolSession: Sendable {
 extension ProtocolSession {
     public mutating func join(_ channel: String) -> [WebSocketMessage] { [] }
     public mutating func leave(_ channel: String) -> [WebSocketMessage] { [] }
+    public var confirmsJoins: Bool { false }
     public var nextHeartbeat: ContinuousClock.Instant? { nil }
     public mutating func heartbeat(at now: ContinuousClock.Instant) -> [SessionEvent] { [] }
 }
@@ -64,6 +69,11 @@ public enum SessionEvent: Sendable, Hashable {
     /// Hand this frame to the client (its bytes in the contract's framing, or bytes the client will report as
     /// malformed: a protocol session never drops what it cannot read, so it reaches the app's failure handlers).
     case deliver(IncomingFrame)
+    /// The server accepted the join of this channel.
+    case joined(channel: String)
+    /// The server refused the join of this channel, or left it, saying why: it is no longer joined, and is not joined
+    /// again after a reconnection.
+    case refused(channel: String, reason: String)
     /// End this connection and try again, as the reconnect policy allows (a heartbeat timeout, a protocol error).
     case reconnect(reason: String)
     /// End this connection and do not reconnect: the server refused the session or closed it on purpose.

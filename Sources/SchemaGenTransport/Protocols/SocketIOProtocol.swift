@@ -132,10 +132,7 @@ public struct SocketIOProtocol: RealtimeProtocol {
                 phase = .connected
                 return [.ready]
             case .connectError:
-                struct Refusal: Decodable { var message: String }
-                let message = (try? JSONDecoder().decode(Refusal.self, from: Data(packet.data))).map(\.message)
-                    ?? String(decoding: packet.data, as: UTF8.self)
-                return [.stop(.rejected(message))]
+                return [.stop(.rejected(Self.refusal(in: packet)))]
             case .disconnect:
                 return [.stop(.closedByServer("the server disconnected the namespace \(namespace)"))]
             case .event:
@@ -151,19 +148,33 @@ public struct SocketIOProtocol: RealtimeProtocol {
         private mutating func receivedOnChannel(_ packet: SocketIOPacket, raw: String) -> [SessionEvent] {
             switch packet.kind {
             case .connect:
-                return []
+                return [.joined(channel: packet.namespace)]
+            case .connectError:
+                channelNamespaces.remove(packet.namespace)
+                return [.refused(channel: packet.namespace, reason: Self.refusal(in: packet))]
             case .event:
                 return [.deliver(IncomingFrame(data: Data(packet.data), channel: packet.namespace, ackID: packet.ackID))]
             case .ack where packet.ackID != nil:
                 return [.deliver(IncomingFrame(data: Data(packet.data), channel: packet.namespace, acknowledges: packet.ackID))]
             case .disconnect:
                 channelNamespaces.remove(packet.namespace)
-                return []
-            case .ack, .connectError, .binaryEvent, .binaryAck:
-                // A refused namespace, or what the contract cannot describe: the app's failure handlers see the packet.
+                return [.refused(channel: packet.namespace, reason: "the server disconnected the namespace \(packet.namespace)")]
+            case .ack, .binaryEvent, .binaryAck:
+                // What the contract cannot describe: the app's failure handlers see the packet.
                 return [.deliver(IncomingFrame(data: Data(raw.utf8), channel: packet.namespace))]
             }
         }
+
+        /// Why a `CONNECT_ERROR` refused a namespace: its `message`, or its data as it came (python-socketio sends a
+        /// bare string when a handler refuses without one).
+        private static func refusal(in packet: SocketIOPacket) -> String {
+            struct Refusal: Decodable { var message: String }
+            return (try? JSONDecoder().decode(Refusal.self, from: Data(packet.data))).map(\.message)
+                ?? (try? JSONDecoder().decode(String.self, from: Data(packet.data)))
+                ?? String(decoding: packet.data, as: UTF8.self)
+        }
+
+        var confirmsJoins: Bool { true }
 
         mutating func join(_ channel: String) -> [WebSocketMessage] {
             guard channel.hasPrefix("/"), channel != namespace, channelNamespaces.insert(channel).inserted else { return [] }

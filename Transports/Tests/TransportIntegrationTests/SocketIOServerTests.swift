@@ -74,6 +74,28 @@ struct SocketIOServerTests {
         await connection.disconnect()
     }
 
+    /// Issue 36: with a refused namespace `subscribe()` returned and sends to it vanished. python-socketio refuses
+    /// `/ticker-BTC` to a client without the good token: subscribing throws the server's reason, and a send to the
+    /// channel fails saying it is not joined; a namespace the server does not serve at all is refused too.
+    @Test func aRefusedNamespaceThrowsTheServersReasonAndSendsToItFail() async throws {
+        let server = try await server()
+        let connection = RealtimeConnection(url: server.url, backend: NIOWebSocketBackend(), protocol: SocketIOProtocol(),
+                                            options: ConnectionOptions(reconnect: Self.fast, credentials: { ConnectionCredentials(auth: ["token": "bad"]) }))
+        let client = WireNames.Client(transport: connection)
+        let ticker = client.ticker(symbol: "BTC")
+        connection.connect()
+        try await connection.waitUntilConnected()
+        await #expect(throws: ConnectionFailure.channelRefused(channel: "/ticker-BTC", reason: "Not authorized")) { try await ticker.subscribe() }
+        await #expect(throws: ConnectionFailure.notJoined(channel: "/ticker-BTC", refusal: "Not authorized")) {
+            try await ticker.guildMemberAdd(member: .init(userId: "u1"))
+        }
+        let unserved = client.ticker(symbol: "ETH")
+        let refusal = await #expect(throws: ConnectionFailure.self) { try await unserved.subscribe() }
+        #expect(refusal?.description.hasPrefix("the server refused to join /ticker-ETH: ") == true, "\(String(describing: refusal))")
+        #expect(connection.state == .connected)
+        await connection.disconnect()
+    }
+
     @Test func acknowledgementsGoBothWays() async throws {
         let server = try await server()
         let connection = RealtimeConnection(url: server.url, backend: NIOWebSocketBackend(), protocol: SocketIOProtocol(),
