@@ -90,8 +90,11 @@ struct ConnectionLifecycleTests {
         #expect(backend.attemptCount == 4)
         // The recorder reads the states stream on a task of its own, which may still be a step behind the state.
         try await eventually("the seven states recorded, got \(seen.values)") { seen.values.count >= 7 }
-        #expect(seen.values == [.disconnected(reason: .notStarted), .connecting, .connected,
-                                .reconnecting(attempt: 1), .reconnecting(attempt: 2), .reconnecting(attempt: 3), .connected])
+        #expect(seen.values.map(\.withoutReason) == ["disconnected (not started)", "connecting", "connected", "reconnecting (attempt 1)",
+                                                      "reconnecting (attempt 2)", "reconnecting (attempt 3)", "connected"])
+        // Issue 36: each reconnecting state says why the last attempt failed.
+        guard case .reconnecting(_, let after) = seen.values[4] else { return }
+        #expect(after.hasPrefix("could not connect to ws://rooms.test/socket.io/?EIO=4&transport=websocket: "), "\(after)")
         await connection.disconnect()
     }
 
@@ -261,6 +264,26 @@ struct ConnectionLifecycleTests {
         await connection.disconnect()
     }
 
+    /// Issue 36: a connection refused at the upgrade showed only "reconnecting (attempt 1...10)". The monitor reports
+    /// every attempt, failure, backoff and stop with its reason.
+    @Test func theMonitorReportsEveryAttemptAndWhyItFailed() async throws {
+        let events = Recorder<String>()
+        let connection = connection(ConnectionOptions(reconnect: ReconnectPolicy(initialDelay: .milliseconds(5), maximumDelay: .milliseconds(5),
+                                                                                   jitter: 0, maximumAttempts: 1),
+                                                      monitor: { events.append($0.description) }))
+        backend.refuse(next: 2)
+        connection.connect()
+        try await eventually("the connection gives up") { if case .disconnected(.failed) = connection.state { true } else { false } }
+        let url = "ws://rooms.test/socket.io/?EIO=4&transport=websocket"
+        #expect(events.values.count == 6, "\(events.values)")
+        #expect(events.values.first == "connecting to ws://rooms.test")
+        #expect(events.values.dropFirst().first?.hasPrefix("dropped: could not connect to \(url): ") == true)
+        #expect(events.values.dropFirst(2).first == "waiting 0.005 seconds before the next attempt")
+        #expect(events.values.dropFirst(3).first == "reconnecting to ws://rooms.test (attempt 1)")
+        #expect(events.values.last?.hasPrefix("stopped: could not connect to \(url): ") == true)
+        #expect(events.values.last?.hasSuffix("; gave up after 1 reconnection attempts") == true)
+    }
+
     /// Issue 35: an `events` stream whose buffer says `.failConnection` fails the connection when one more event comes
     /// than it holds; the drop says why, and the connection reconnects as its policy says.
     @Test func aStreamThatOverflowsFailsTheConnectionWhichSaysWhyAndReconnects() async throws {
@@ -304,8 +327,8 @@ struct ConnectionLifecycleTests {
         #expect(reason.contains("gave up after 2 reconnection attempts"), "\(reason)")
         #expect(backend.attemptCount == 3)
         try await eventually("the states recorded, got \(seen.values)") { seen.values.count >= 8 }
-        #expect(seen.values.contains(.reconnecting(attempt: 2)))
-        #expect(!seen.values.contains(.reconnecting(attempt: 3)))
+        #expect(seen.values.map(\.withoutReason).contains("reconnecting (attempt 2)"))
+        #expect(!seen.values.map(\.withoutReason).contains("reconnecting (attempt 3)"))
     }
 
     @Test func badBytesReachTheFailureHandlerAndTheClientGoesOn() async throws {
@@ -342,5 +365,12 @@ struct ConnectionLifecycleTests {
         try await eventually("delivered on the main actor") { onMain.values == [true] }
         token.cancel()
         await connection.disconnect()
+    }
+}
+
+extension ConnectionState {
+    /// The state without the reason a reconnection gives: what a sequence of states is compared by.
+    var withoutReason: String {
+        if case .reconnecting(let attempt, _) = self { "reconnecting (attempt \(attempt))" } else { description }
     }
 }

@@ -57,11 +57,15 @@ public struct ConnectionOptions: Sendable {
     public var credentials: @Sendable () async throws -> ConnectionCredentials
     /// Where the client's listeners run.
     public var delivery: ListenerDelivery
+    /// Told every attempt, drop, backoff, stop and refused channel, with the reason (`{ print($0) }`, or a logger):
+    /// called on the connection's task, so it should return quickly.
+    public var monitor: (@Sendable (ConnectionEvent) -> Void)?
 
     public init(reconnect: ReconnectPolicy = .standard, offlineSends: OfflineSends = .queue(limit: 1_000),
                 handshakeTimeout: Duration = .seconds(20),
                 credentials: @escaping @Sendable () async throws -> ConnectionCredentials = { .none },
-                delivery: ListenerDelivery = .receivingTask) {
+                delivery: ListenerDelivery = .receivingTask, monitor: (@Sendable (ConnectionEvent) -> Void)? = nil) {
+        self.monitor = monitor
         self.reconnect = reconnect
         self.offlineSends = offlineSends
         self.handshakeTimeout = handshakeTimeout

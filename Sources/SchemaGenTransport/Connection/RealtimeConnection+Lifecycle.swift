@@ -22,17 +22,22 @@ extension RealtimeConnection {
             if attempt > 0 {
                 guard options.reconnect.allows(attempt: attempt) else {
                     let tries = attempt == 1 ? "reconnection is off" : "gave up after \(attempt - 1) reconnection attempts"
+                    options.monitor?(.stopped(.failed("\(lastReason); \(tries)")))
                     return stopped(.failed("\(lastReason); \(tries)"))
                 }
-                lock.withLock { setState(.reconnecting(attempt: attempt)) }
+                lock.withLock { setState(.reconnecting(attempt: attempt, after: lastReason)) }
                 let delay = options.reconnect.delay(beforeAttempt: attempt, random: Double.random(in: 0..<1))
+                options.monitor?(.waiting(delay))
                 guard (try? await pause(until: .now + delay)) != nil else { return }
             }
+            options.monitor?(.attempting(attempt: attempt, url: url))
             switch await runConnection() {
             case .dropped(let reason, _, let wasStable):
+                options.monitor?(.dropped(reason: reason))
                 lastReason = reason
                 attempt = wasStable ? 1 : attempt + 1
             case .stopped(let reason):
+                options.monitor?(.stopped(reason))
                 return stopped(reason)
             case .cancelled:
                 return
@@ -157,6 +162,7 @@ extension RealtimeConnection {
                 joins.joined(channel)
             case .refused(let channel, let reason):
                 // Not joined again after a reconnection: the server said no. A later subscribe asks again.
+                options.monitor?(.channelRefused(channel: channel, reason: reason))
                 lock.withLock { channels.removeAll { $0 == channel } }
                 joins.refused(channel, reason: reason)
             case .reconnect(let reason):
@@ -189,7 +195,10 @@ extension RealtimeConnection {
                 let ticket = waiting.removeFirst()
                 return (ticket, Result { try live!.session.encode(ticket.frame) })
             }
-            guard let (ticket, encoded) = next else { return nil }
+            guard let (ticket, encoded) = next else {
+                options.monitor?(.opened)
+                return nil
+            }
             let messages: [WebSocketMessage]
             do {
                 messages = try encoded.get()
