@@ -29,7 +29,7 @@ import Testing
             schemagen diff: Breaking: 1 change: 1 breaking, 0 degrading, 0 safe.
               old apps on the new server: 1 breaks, 0 degrade; new apps on the old server: 0 break, 0 degrade
 
-            BREAKING  new.yaml:7 (old): event 'tick' › 'count'
+            BREAKING  old.yaml:7 (old): event 'tick' › 'count'
                       required field 'count: Int' removed
                       old app, new server: breaks: the app requires a field that the server no longer sends
                       new app, old server: safe: the app ignores the field the server still sends

@@ -25,6 +25,9 @@ public struct ContractChange: Hashable, Sendable, Codable {
     /// (`lineIsInOldVersion`); `nil` when the change is to the whole contract.
     public var line: Int? = nil
     public var lineIsInOldVersion: Bool? = nil
+    /// The old version's file, when a line of it is reported and it is another file than ``file`` (two files
+    /// compared: `schemagen diff old.yaml new.yaml`).
+    public var oldFile: String? = nil
     /// For a breaking change: the safe rollout, in one line (``CompatibilityRules/rollout(_:oldAppNewServer:newAppOldServer:)``).
     public var rollout: String? = nil
 
@@ -36,7 +39,8 @@ public struct ContractChange: Hashable, Sendable, Codable {
     /// `schemas/zikr.yaml:42`, or the file alone; a line of the old version says so.
     public var fileAndLine: String {
         guard let line else { return file }
-        return "\(file):\(line)" + (lineIsInOldVersion == true ? " (old)" : "")
+        guard lineIsInOldVersion == true else { return "\(file):\(line)" }
+        return "\(oldFile ?? file):\(line) (old)"
     }
 
     /// `channel driver › event job-removed › reason`, for reports.

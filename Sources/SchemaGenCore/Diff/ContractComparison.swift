@@ -10,11 +10,15 @@ public struct ContractComparison: Sendable {
         /// The path shown in diagnostics (`origin/main:schemas/zikr.yaml` for a revision).
         public var displayPath: String
         public var data: Data
+        /// The file this version is when it is not the file `key` names (`old.yaml` compared with `new.yaml`): a
+        /// change found on one of its lines names it.
+        public var file: String?
 
-        public init(key: String, displayPath: String, data: Data) {
+        public init(key: String, displayPath: String, data: Data, file: String? = nil) {
             self.key = key
             self.displayPath = displayPath
             self.data = data
+            self.file = file
         }
     }
 
@@ -53,7 +57,11 @@ public struct ContractComparison: Sendable {
             let after = newByKey[key].flatMap(load)
             switch (before, after) {
             case let (before?, after?):
-                changes += ContractDiffer(old: before, new: after, file: key).changes()
+                changes += ContractDiffer(old: before, new: after, file: key).changes().map { change in
+                    var change = change
+                    if change.lineIsInOldVersion == true { change.oldFile = oldByKey[key]?.file }
+                    return change
+                }
             case let (nil, after?) where oldByKey[key] != nil:
                 // The change fixes a base that does not load: everything the new version has is reported as new.
                 let base = oldByKey[key]?.displayPath ?? key
@@ -153,7 +161,7 @@ public struct ContractComparison: Sendable {
             throw .mismatched("'\(file)' is a file and '\(folder)' a folder: compare two contract files, or two folders of contracts")
         }
         if !isDirectory.boolValue, newSources.count == 1 {
-            oldSources = oldSources.map { Source(key: newSources[0].key, displayPath: $0.displayPath, data: $0.data) }
+            oldSources = oldSources.map { Source(key: newSources[0].key, displayPath: $0.displayPath, data: $0.data, file: $0.displayPath) }
         }
         return (oldSources, newSources)
     }
