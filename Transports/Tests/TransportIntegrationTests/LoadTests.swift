@@ -12,7 +12,8 @@ import Testing
 /// Load and hostile peers on 127.0.0.1, against a generated server on Hummingbird and generated clients on the NIO
 /// backend (issue 35): a connection that never reads, ten flooding clients, a server flooding a slow app. Bounded in
 /// time (a few seconds each) and asserted against the figures docs/performance.md states; each prints what it
-/// measured. The server and the clients share this process, so its resident memory bounds both.
+/// measured. The server and the clients share this process, so its resident memory bounds both. CI runs them alone
+/// (`swift test --filter LoadTests`), after the other suites, which would otherwise compete for the same two cores.
 @Suite(.serialized, .timeLimit(.minutes(3)))
 struct LoadTests {
     typealias GQL = GraphQLTransportWS
@@ -66,7 +67,7 @@ struct LoadTests {
 
     /// Ten connections of another process (Servers/flood_client.py) flood `upload` requests for 4 s, half reading
     /// their replies and half never reading, reconnecting whenever they are closed; a well-behaved client's requests
-    /// meanwhile are answered with a 99th percentile under 1 s (10 ms median), and the process's memory in use grows by less
+    /// meanwhile are answered with a 99th percentile under 2 s (10 ms median), and the process's memory in use grows by less
     /// than 150 MiB.
     @Test func tenFloodersStarveNoWellBehavedClient() async throws {
         let transport = WebSocketServerTransport(protocol: SocketIOServerProtocol())
@@ -105,7 +106,7 @@ struct LoadTests {
               + "client's \(latencies.count) requests: median \(latencies[latencies.count / 2]), p99 \(p99); the process's memory in use grew by "
               + "at most \(grown.map { "\($0 >> 20) MiB" } ?? "(unmeasured)")")
         #expect(latencies.count >= 20, "the well-behaved client was starved")
-        #expect(p99 < .seconds(1))
+        #expect(p99 < .seconds(2))
         if let grown { #expect(grown < 150 << 20) }
         await connection.disconnect()
     }
