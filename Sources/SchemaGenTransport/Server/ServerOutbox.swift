@@ -24,8 +24,7 @@ final class ServerOutbox: @unchecked Sendable {
 
     private let limit: Int
     private let lock = NSLock()
-    private var queued: [Item] = []
-    private var head = 0
+    private var queued = FIFOQueue<Item>()
     private var bytes = 0
     private var closing = false
     private var aborted: String?
@@ -87,8 +86,7 @@ final class ServerOutbox: @unchecked Sendable {
             let first = aborted == nil
             if first { aborted = reason ?? "" }
             closing = true
-            queued = []
-            head = 0
+            queued.removeAll()
             bytes = 0
             defer { writer = nil }
             return (first, writer)
@@ -108,14 +106,8 @@ final class ServerOutbox: @unchecked Sendable {
         await withCheckedContinuation { (continuation: CheckedContinuation<Item?, Never>) in
             let item: Item?? = lock.withLock {
                 writingSince = nil
-                if head < queued.count {
-                    let item = queued[head]
-                    head += 1
+                if let item = queued.popFirst() {
                     if case .write(let message) = item { bytes -= message.byteCount }
-                    if head > 32, head * 2 > queued.count {
-                        queued.removeFirst(head)
-                        head = 0
-                    }
                     writingSince = .now
                     return .some(item)
                 }

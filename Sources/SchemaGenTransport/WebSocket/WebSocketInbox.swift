@@ -12,8 +12,7 @@ public final class WebSocketInbox: @unchecked Sendable {
     /// How many messages wait for the consumer at most; at least one.
     public let limit: Int
     private let lock = NSLock()
-    private var queued: [WebSocketMessage] = []
-    private var head = 0
+    private var queued = FIFOQueue<WebSocketMessage>()
     private var ending: Ending?
     /// The consumer, waiting for a message.
     private var consumer: CheckedContinuation<WebSocketMessage?, any Error>?
@@ -38,7 +37,7 @@ public final class WebSocketInbox: @unchecked Sendable {
 
     /// How many messages wait now.
     public var count: Int {
-        lock.withLock { queued.count - head }
+        lock.withLock { queued.count }
     }
 
     /// Hands over one message, waiting while ``limit`` messages wait already. Returns `false`, the message not
@@ -53,7 +52,7 @@ public final class WebSocketInbox: @unchecked Sendable {
                     self.consumer = nil
                     return .handed(consumer)
                 }
-                guard queued.count - head < limit else { return .full }
+                guard queued.count < limit else { return .full }
                 queued.append(message)
                 return .queued
             }
@@ -69,7 +68,7 @@ public final class WebSocketInbox: @unchecked Sendable {
                     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                         let wait = lock.withLock { () -> Bool in
                             // Room may have been made, or the inbox finished, since the lock was let go.
-                            guard ending == nil, queued.count - head >= limit else { return false }
+                            guard ending == nil, queued.count >= limit else { return false }
                             reader = continuation
                             return true
                         }
@@ -111,14 +110,7 @@ public final class WebSocketInbox: @unchecked Sendable {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<WebSocketMessage?, any Error>) in
                 let (result, reader) = lock.withLock { () -> (Result<WebSocketMessage?, any Error>?, CheckedContinuation<Void, Never>?) in
-                    if head < queued.count {
-                        let message = queued[head]
-                        head += 1
-                        // Compacts once the taken half is the larger: amortised O(1) per message.
-                        if head > 32, head * 2 > queued.count {
-                            queued.removeFirst(head)
-                            head = 0
-                        }
+                    if let message = queued.popFirst() {
                         defer { self.reader = nil }
                         return (.success(message), self.reader)
                     }
