@@ -6,7 +6,8 @@ import PackageDescription
 // committed (OrderTracking), for teams that review generated code in pull requests.
 let package = Package(
     name: "GroupPresence",
-    platforms: [.macOS(.v13), .iOS(.v16)],
+    // macOS 14 / iOS 17: Observation's @Observable, which the example's view model uses.
+    platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .library(name: "GroupPresence", targets: ["GroupPresence"]),
         .library(name: "OrderTracking", targets: ["OrderTracking"]),

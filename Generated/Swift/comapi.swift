@@ -1036,9 +1036,10 @@ extension Comapi {
         ///
         /// Wire name: `profile.update`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onProfileUpdate(_ handler: @escaping @Sendable (ProfileUpdate) -> Void) -> ListenerToken {
+        public func onProfileUpdate(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ProfileUpdate) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "profile.update", decoding: ProfileUpdate.self, from: .frame, handler: handler,
             event: ServerEvent.profileUpdate)
         }
@@ -1047,9 +1048,10 @@ extension Comapi {
         ///
         /// Wire name: `conversation.participantAdded`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onConversationParticipantAdded(_ handler: @escaping @Sendable (ConversationParticipantAdded) -> Void) -> ListenerToken {
+        public func onConversationParticipantAdded(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ConversationParticipantAdded) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "conversation.participantAdded", decoding: ConversationParticipantAdded.self, from: .frame, handler: handler,
             event: ServerEvent.conversationParticipantAdded)
         }
@@ -1058,9 +1060,10 @@ extension Comapi {
         ///
         /// Wire name: `conversation.participantUpdated`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onConversationParticipantUpdated(_ handler: @escaping @Sendable (ConversationParticipantUpdated) -> Void) -> ListenerToken {
+        public func onConversationParticipantUpdated(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ConversationParticipantUpdated) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "conversation.participantUpdated", decoding: ConversationParticipantUpdated.self, from: .frame, handler: handler,
             event: ServerEvent.conversationParticipantUpdated)
         }
@@ -1069,9 +1072,10 @@ extension Comapi {
         ///
         /// Wire name: `conversation.participantRemoved`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onConversationParticipantRemoved(_ handler: @escaping @Sendable (ConversationParticipantRemoved) -> Void) -> ListenerToken {
+        public func onConversationParticipantRemoved(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ConversationParticipantRemoved) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "conversation.participantRemoved", decoding: ConversationParticipantRemoved.self, from: .frame, handler: handler,
             event: ServerEvent.conversationParticipantRemoved)
         }
@@ -1080,9 +1084,10 @@ extension Comapi {
         ///
         /// Wire name: `conversation.delete`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onConversationDelete(_ handler: @escaping @Sendable (ConversationDelete) -> Void) -> ListenerToken {
+        public func onConversationDelete(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ConversationDelete) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "conversation.delete", decoding: ConversationDelete.self, from: .frame, handler: handler,
             event: ServerEvent.conversationDelete)
         }
@@ -1091,9 +1096,10 @@ extension Comapi {
         ///
         /// Wire name: `conversation.update`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onConversationUpdate(_ handler: @escaping @Sendable (ConversationUpdate) -> Void) -> ListenerToken {
+        public func onConversationUpdate(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ConversationUpdate) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "conversation.update", decoding: ConversationUpdate.self, from: .frame, handler: handler,
             event: ServerEvent.conversationUpdate)
         }
@@ -1102,9 +1108,10 @@ extension Comapi {
         ///
         /// Wire name: `conversation.undelete`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onConversationUndelete(_ handler: @escaping @Sendable (ConversationUndelete) -> Void) -> ListenerToken {
+        public func onConversationUndelete(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ConversationUndelete) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "conversation.undelete", decoding: ConversationUndelete.self, from: .frame, handler: handler,
             event: ServerEvent.conversationUndelete)
         }
@@ -1113,9 +1120,10 @@ extension Comapi {
         ///
         /// Wire name: `conversation.create`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onConversationCreate(_ handler: @escaping @Sendable (ConversationCreate) -> Void) -> ListenerToken {
+        public func onConversationCreate(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ConversationCreate) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "conversation.create", decoding: ConversationCreate.self, from: .frame, handler: handler,
             event: ServerEvent.conversationCreate)
         }
@@ -1124,9 +1132,10 @@ extension Comapi {
         ///
         /// Wire name: `conversation.participantTyping`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onConversationParticipantTyping(_ handler: @escaping @Sendable (ConversationParticipantTyping) -> Void) -> ListenerToken {
+        public func onConversationParticipantTyping(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ConversationParticipantTyping) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "conversation.participantTyping", decoding: ConversationParticipantTyping.self, from: .frame, handler: handler,
             event: ServerEvent.conversationParticipantTyping)
         }
@@ -1135,9 +1144,10 @@ extension Comapi {
         ///
         /// Wire name: `conversation.participantTypingOff`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onConversationParticipantTypingOff(_ handler: @escaping @Sendable (ConversationParticipantTypingOff) -> Void) -> ListenerToken {
+        public func onConversationParticipantTypingOff(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ConversationParticipantTypingOff) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "conversation.participantTypingOff", decoding: ConversationParticipantTypingOff.self, from: .frame, handler: handler,
             event: ServerEvent.conversationParticipantTypingOff)
         }
@@ -1146,9 +1156,10 @@ extension Comapi {
         ///
         /// Wire name: `conversationMessage.delivered`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onConversationMessageDelivered(_ handler: @escaping @Sendable (ConversationMessageDelivered) -> Void) -> ListenerToken {
+        public func onConversationMessageDelivered(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ConversationMessageDelivered) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "conversationMessage.delivered", decoding: ConversationMessageDelivered.self, from: .frame, handler: handler,
             event: ServerEvent.conversationMessageDelivered)
         }
@@ -1157,9 +1168,10 @@ extension Comapi {
         ///
         /// Wire name: `conversationMessage.read`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onConversationMessageRead(_ handler: @escaping @Sendable (ConversationMessageRead) -> Void) -> ListenerToken {
+        public func onConversationMessageRead(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ConversationMessageRead) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "conversationMessage.read", decoding: ConversationMessageRead.self, from: .frame, handler: handler,
             event: ServerEvent.conversationMessageRead)
         }
@@ -1168,9 +1180,10 @@ extension Comapi {
         ///
         /// Wire name: `conversationMessage.sent`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onConversationMessageSent(_ handler: @escaping @Sendable (ConversationMessageSent) -> Void) -> ListenerToken {
+        public func onConversationMessageSent(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ConversationMessageSent) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "conversationMessage.sent", decoding: ConversationMessageSent.self, from: .frame, handler: handler,
             event: ServerEvent.conversationMessageSent)
         }
@@ -1181,9 +1194,9 @@ extension Comapi {
         }
 
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
-        /// that does not decode. Other events keep flowing.
+        /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(_ handler: @escaping @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
             core.addErrorHandler(handler)
         }
     }

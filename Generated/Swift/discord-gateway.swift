@@ -839,9 +839,10 @@ extension DiscordGateway {
         ///
         /// Wire name: `READY` in frame shape `dispatch`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onReady(_ handler: @escaping @Sendable (Ready) -> Void) -> ListenerToken {
+        public func onReady(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Ready) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "0:READY", decoding: Ready.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.ready)
         }
@@ -850,9 +851,10 @@ extension DiscordGateway {
         ///
         /// Wire name: `RESUMED` in frame shape `dispatch`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onResumed(_ handler: @escaping @Sendable (Resumed) -> Void) -> ListenerToken {
+        public func onResumed(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Resumed) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "0:RESUMED", decoding: Resumed.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.resumed)
         }
@@ -861,9 +863,10 @@ extension DiscordGateway {
         ///
         /// Wire name: `GUILD_MEMBERS_CHUNK` in frame shape `dispatch`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onGuildMembersChunk(_ handler: @escaping @Sendable (GuildMembersChunk) -> Void) -> ListenerToken {
+        public func onGuildMembersChunk(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (GuildMembersChunk) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "0:GUILD_MEMBERS_CHUNK", decoding: GuildMembersChunk.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.guildMembersChunk)
         }
@@ -872,9 +875,10 @@ extension DiscordGateway {
         ///
         /// Wire name: `10` in frame shape `opcode`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onHello(_ handler: @escaping @Sendable (Hello) -> Void) -> ListenerToken {
+        public func onHello(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Hello) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "1:10", decoding: Hello.self, from: .payload, handler: handler,
             event: ServerEvent.hello)
         }
@@ -883,9 +887,10 @@ extension DiscordGateway {
         ///
         /// Wire name: `1` in frame shape `opcode`, both directions.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onHeartbeat(_ handler: @escaping @Sendable (Int?) -> Void) -> ListenerToken {
+        public func onHeartbeat(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Int?) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "1:1", decoding: Int?.self, from: .presentPayload, handler: handler,
             event: ServerEvent.heartbeat)
         }
@@ -894,35 +899,32 @@ extension DiscordGateway {
         ///
         /// Wire name: `11` in frame shape `opcode`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onHeartbeatAck(_ handler: @escaping @Sendable () -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "1:11", handler: { _ in handler() }) { _, _ in
-            } event: { _ in
-                ServerEvent.heartbeatAck
-            }
+        public func onHeartbeatAck(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable () -> Void) -> ListenerToken {
+            core.addListener(channel: nil, eventName: "1:11", event: ServerEvent.heartbeatAck, handler: handler)
         }
 
         /// The app should reconnect and resume.
         ///
         /// Wire name: `7` in frame shape `opcode`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onReconnect(_ handler: @escaping @Sendable () -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "1:7", handler: { _ in handler() }) { _, _ in
-            } event: { _ in
-                ServerEvent.reconnect
-            }
+        public func onReconnect(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable () -> Void) -> ListenerToken {
+            core.addListener(channel: nil, eventName: "1:7", event: ServerEvent.reconnect, handler: handler)
         }
 
         /// The session is invalid; true when it may be resumed.
         ///
         /// Wire name: `9` in frame shape `opcode`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onInvalidSession(_ handler: @escaping @Sendable (Bool) -> Void) -> ListenerToken {
+        public func onInvalidSession(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Bool) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "1:9", decoding: Bool.self, from: .payload, handler: handler,
             event: ServerEvent.invalidSession)
         }
@@ -933,9 +935,9 @@ extension DiscordGateway {
         }
 
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
-        /// that does not decode. Other events keep flowing.
+        /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(_ handler: @escaping @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
             core.addErrorHandler(handler)
         }
     }

@@ -128,9 +128,9 @@ extension DriverApp {
         }
 
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
-        /// that does not decode. Other events keep flowing.
+        /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(_ handler: @escaping @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
             core.addErrorHandler(handler)
         }
     }
@@ -639,9 +639,10 @@ extension DriverApp {
             ///
             /// Wire name: `job-assigned`, server to client.
             ///
-            /// Returns a token whose `cancel()` removes the listener.
+            /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+            /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onJobAssigned(_ handler: @escaping @Sendable (JobAssigned) -> Void) -> ListenerToken {
+            public func onJobAssigned(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (JobAssigned) -> Void) -> ListenerToken {
                 core.addListener(channel: channel.address, eventName: "job-assigned", decoding: JobAssigned.self, from: .payload, handler: handler,
                 event: ServerEvent.jobAssigned)
             }
@@ -650,9 +651,10 @@ extension DriverApp {
             ///
             /// Wire name: `job-removed`, server to client.
             ///
-            /// Returns a token whose `cancel()` removes the listener.
+            /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+            /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onJobRemoved(_ handler: @escaping @Sendable (JobRemoved) -> Void) -> ListenerToken {
+            public func onJobRemoved(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (JobRemoved) -> Void) -> ListenerToken {
                 core.addListener(channel: channel.address, eventName: "job-removed", decoding: JobRemoved.self, from: .payload, handler: handler,
                 event: ServerEvent.jobRemoved)
             }
@@ -661,9 +663,10 @@ extension DriverApp {
             ///
             /// Wire name: `order-removed`, server to client.
             ///
-            /// Returns a token whose `cancel()` removes the listener.
+            /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+            /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onOrderRemoved(_ handler: @escaping @Sendable (OrderRemoved) -> Void) -> ListenerToken {
+            public func onOrderRemoved(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (OrderRemoved) -> Void) -> ListenerToken {
                 core.addListener(channel: channel.address, eventName: "order-removed", decoding: OrderRemoved.self, from: .payload, handler: handler,
                 event: ServerEvent.orderRemoved)
             }
@@ -672,9 +675,10 @@ extension DriverApp {
             ///
             /// Wire name: `job-cancelled`, server to client.
             ///
-            /// Returns a token whose `cancel()` removes the listener.
+            /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+            /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onJobCancelled(_ handler: @escaping @Sendable (JobCancelled) -> Void) -> ListenerToken {
+            public func onJobCancelled(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (JobCancelled) -> Void) -> ListenerToken {
                 core.addListener(channel: channel.address, eventName: "job-cancelled", decoding: JobCancelled.self, from: .payload, handler: handler,
                 event: ServerEvent.jobCancelled)
             }
@@ -683,9 +687,10 @@ extension DriverApp {
             ///
             /// Wire name: `job-removed-from-list`, server to client.
             ///
-            /// Returns a token whose `cancel()` removes the listener.
+            /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+            /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onJobRemovedFromList(_ handler: @escaping @Sendable (JobRemovedFromList) -> Void) -> ListenerToken {
+            public func onJobRemovedFromList(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (JobRemovedFromList) -> Void) -> ListenerToken {
                 core.addListener(channel: channel.address, eventName: "job-removed-from-list", decoding: JobRemovedFromList.self, from: .payload, handler: handler,
                 event: ServerEvent.jobRemovedFromList)
             }
@@ -694,9 +699,10 @@ extension DriverApp {
             ///
             /// Wire name: `schedule-updated`, server to client.
             ///
-            /// Returns a token whose `cancel()` removes the listener.
+            /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+            /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onScheduleUpdated(_ handler: @escaping @Sendable (ScheduleUpdated) -> Void) -> ListenerToken {
+            public func onScheduleUpdated(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ScheduleUpdated) -> Void) -> ListenerToken {
                 core.addListener(channel: channel.address, eventName: "schedule-updated", decoding: ScheduleUpdated.self, from: .payload, handler: handler,
                 event: ServerEvent.scheduleUpdated)
             }
@@ -705,9 +711,10 @@ extension DriverApp {
             ///
             /// Wire name: `route-cancelled`, server to client.
             ///
-            /// Returns a token whose `cancel()` removes the listener.
+            /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+            /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onRouteCancelled(_ handler: @escaping @Sendable (RouteCancelled) -> Void) -> ListenerToken {
+            public func onRouteCancelled(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (RouteCancelled) -> Void) -> ListenerToken {
                 core.addListener(channel: channel.address, eventName: "route-cancelled", decoding: RouteCancelled.self, from: .payload, handler: handler,
                 event: ServerEvent.routeCancelled)
             }
@@ -716,9 +723,10 @@ extension DriverApp {
             ///
             /// Wire name: `route-unassigned`, server to client.
             ///
-            /// Returns a token whose `cancel()` removes the listener.
+            /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+            /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onRouteUnassigned(_ handler: @escaping @Sendable (RouteUnassigned) -> Void) -> ListenerToken {
+            public func onRouteUnassigned(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (RouteUnassigned) -> Void) -> ListenerToken {
                 core.addListener(channel: channel.address, eventName: "route-unassigned", decoding: RouteUnassigned.self, from: .payload, handler: handler,
                 event: ServerEvent.routeUnassigned)
             }
@@ -727,9 +735,10 @@ extension DriverApp {
             ///
             /// Wire name: `drop-removed`, server to client.
             ///
-            /// Returns a token whose `cancel()` removes the listener.
+            /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+            /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onDropRemoved(_ handler: @escaping @Sendable (JSONValue) -> Void) -> ListenerToken {
+            public func onDropRemoved(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (JSONValue) -> Void) -> ListenerToken {
                 core.addListener(channel: channel.address, eventName: "drop-removed", decoding: JSONValue.self, from: .payload, handler: handler,
                 event: ServerEvent.dropRemoved)
             }
@@ -891,9 +900,10 @@ extension DriverApp {
             ///
             /// Wire name: `order-unassigned`, server to client.
             ///
-            /// Returns a token whose `cancel()` removes the listener.
+            /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+            /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onOrderUnassigned(_ handler: @escaping @Sendable (JSONValue) -> Void) -> ListenerToken {
+            public func onOrderUnassigned(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (JSONValue) -> Void) -> ListenerToken {
                 core.addListener(channel: channel.address, eventName: "order-unassigned", decoding: JSONValue.self, from: .payload, handler: handler,
                 event: ServerEvent.orderUnassigned)
             }
@@ -902,9 +912,10 @@ extension DriverApp {
             ///
             /// Wire name: `order-assigned`, server to client.
             ///
-            /// Returns a token whose `cancel()` removes the listener.
+            /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+            /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onOrderAssigned(_ handler: @escaping @Sendable (JSONValue) -> Void) -> ListenerToken {
+            public func onOrderAssigned(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (JSONValue) -> Void) -> ListenerToken {
                 core.addListener(channel: channel.address, eventName: "order-assigned", decoding: JSONValue.self, from: .payload, handler: handler,
                 event: ServerEvent.orderAssigned)
             }
@@ -913,9 +924,10 @@ extension DriverApp {
             ///
             /// Wire name: `job-assigned`, server to client.
             ///
-            /// Returns a token whose `cancel()` removes the listener.
+            /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+            /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onJobAssigned(_ handler: @escaping @Sendable (JobAssigned) -> Void) -> ListenerToken {
+            public func onJobAssigned(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (JobAssigned) -> Void) -> ListenerToken {
                 core.addListener(channel: channel.address, eventName: "job-assigned", decoding: JobAssigned.self, from: .payload, handler: handler,
                 event: ServerEvent.jobAssigned)
             }
@@ -1102,9 +1114,10 @@ extension DriverApp {
             ///
             /// Wire name: `job-available-again`, server to client.
             ///
-            /// Returns a token whose `cancel()` removes the listener.
+            /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+            /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onJobAvailableAgain(_ handler: @escaping @Sendable (JobAvailableAgain) -> Void) -> ListenerToken {
+            public func onJobAvailableAgain(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (JobAvailableAgain) -> Void) -> ListenerToken {
                 core.addListener(channel: channel.address, eventName: "job-available-again", decoding: JobAvailableAgain.self, from: .payload, handler: handler,
                 event: ServerEvent.jobAvailableAgain)
             }
@@ -1113,9 +1126,10 @@ extension DriverApp {
             ///
             /// Wire name: `job-cancelled`, server to client.
             ///
-            /// Returns a token whose `cancel()` removes the listener.
+            /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+            /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onJobCancelled(_ handler: @escaping @Sendable (JobCancelled) -> Void) -> ListenerToken {
+            public func onJobCancelled(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (JobCancelled) -> Void) -> ListenerToken {
                 core.addListener(channel: channel.address, eventName: "job-cancelled", decoding: JobCancelled.self, from: .payload, handler: handler,
                 event: ServerEvent.jobCancelled)
             }
@@ -1236,9 +1250,10 @@ extension DriverApp {
             ///
             /// Wire name: `tracking-stopped`, server to client.
             ///
-            /// Returns a token whose `cancel()` removes the listener.
+            /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+            /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onTrackingStopped(_ handler: @escaping @Sendable (TrackingStopped) -> Void) -> ListenerToken {
+            public func onTrackingStopped(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (TrackingStopped) -> Void) -> ListenerToken {
                 core.addListener(channel: channel.address, eventName: "tracking-stopped", decoding: TrackingStopped.self, from: .payload, handler: handler,
                 event: ServerEvent.trackingStopped)
             }
@@ -1363,9 +1378,10 @@ extension DriverApp {
             ///
             /// Wire name: `driver-removed`, server to client.
             ///
-            /// Returns a token whose `cancel()` removes the listener.
+            /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+            /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onDriverRemoved(_ handler: @escaping @Sendable (DriverRemoved) -> Void) -> ListenerToken {
+            public func onDriverRemoved(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (DriverRemoved) -> Void) -> ListenerToken {
                 core.addListener(channel: channel.address, eventName: "driver-removed", decoding: DriverRemoved.self, from: .payload, handler: handler,
                 event: ServerEvent.driverRemoved)
             }

@@ -492,9 +492,10 @@ extension EthereumPubSub {
         ///
         /// Frame shape `reply`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onResult(_ handler: @escaping @Sendable (Result) -> Void) -> ListenerToken {
+        public func onResult(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Result) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "0:", decoding: Result.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.result)
         }
@@ -503,9 +504,10 @@ extension EthereumPubSub {
         ///
         /// Frame shape `error_reply`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onRpcError(_ handler: @escaping @Sendable (RpcError) -> Void) -> ListenerToken {
+        public func onRpcError(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (RpcError) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "1:", decoding: RpcError.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.rpcError)
         }
@@ -514,9 +516,10 @@ extension EthereumPubSub {
         ///
         /// Frame shape `notification`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onEthSubscription(_ handler: @escaping @Sendable (EthSubscription) -> Void) -> ListenerToken {
+        public func onEthSubscription(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (EthSubscription) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "2:", decoding: EthSubscription.self, from: .payload, handler: handler,
             event: ServerEvent.ethSubscription)
         }
@@ -527,9 +530,9 @@ extension EthereumPubSub {
         }
 
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
-        /// that does not decode. Other events keep flowing.
+        /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(_ handler: @escaping @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
             core.addErrorHandler(handler)
         }
     }

@@ -516,9 +516,10 @@ extension GraphQLTransportWS {
         ///
         /// Wire name: `connection_ack` in frame shape `message`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onConnectionAck(_ handler: @escaping @Sendable (ConnectionAck) -> Void) -> ListenerToken {
+        public func onConnectionAck(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ConnectionAck) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "0:connection_ack", decoding: ConnectionAck.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.connectionAck)
         }
@@ -527,9 +528,10 @@ extension GraphQLTransportWS {
         ///
         /// Wire name: `next` in frame shape `message`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onNext(_ handler: @escaping @Sendable (Next) -> Void) -> ListenerToken {
+        public func onNext(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Next) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "0:next", decoding: Next.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.next)
         }
@@ -538,9 +540,10 @@ extension GraphQLTransportWS {
         ///
         /// Wire name: `error` in frame shape `message`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onError(_ handler: @escaping @Sendable (Error) -> Void) -> ListenerToken {
+        public func onError(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Error) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "0:error", decoding: Error.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.error)
         }
@@ -549,9 +552,10 @@ extension GraphQLTransportWS {
         ///
         /// Wire name: `complete` in frame shape `message`, both directions.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onComplete(_ handler: @escaping @Sendable (Complete) -> Void) -> ListenerToken {
+        public func onComplete(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Complete) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "0:complete", decoding: Complete.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.complete)
         }
@@ -562,9 +566,9 @@ extension GraphQLTransportWS {
         }
 
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
-        /// that does not decode. Other events keep flowing.
+        /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(_ handler: @escaping @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
             core.addErrorHandler(handler)
         }
     }

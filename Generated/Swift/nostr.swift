@@ -547,9 +547,10 @@ extension Nostr {
         ///
         /// Wire name: `EVENT` in frame shape `message`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onEventDelivered(_ handler: @escaping @Sendable (EventDelivered) -> Void) -> ListenerToken {
+        public func onEventDelivered(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (EventDelivered) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "0:EVENT", decoding: EventDelivered.self, from: .payload, handler: handler,
             event: ServerEvent.eventDelivered)
         }
@@ -558,9 +559,10 @@ extension Nostr {
         ///
         /// Wire name: `OK` in frame shape `message`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onOk(_ handler: @escaping @Sendable (Ok) -> Void) -> ListenerToken {
+        public func onOk(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Ok) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "0:OK", decoding: Ok.self, from: .payload, handler: handler,
             event: ServerEvent.ok)
         }
@@ -569,9 +571,10 @@ extension Nostr {
         ///
         /// Wire name: `EOSE` in frame shape `message`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onEose(_ handler: @escaping @Sendable (Eose) -> Void) -> ListenerToken {
+        public func onEose(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Eose) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "0:EOSE", decoding: Eose.self, from: .payload, handler: handler,
             event: ServerEvent.eose)
         }
@@ -580,9 +583,10 @@ extension Nostr {
         ///
         /// Wire name: `CLOSED` in frame shape `message`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onClosed(_ handler: @escaping @Sendable (Closed) -> Void) -> ListenerToken {
+        public func onClosed(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Closed) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "0:CLOSED", decoding: Closed.self, from: .payload, handler: handler,
             event: ServerEvent.closed)
         }
@@ -591,9 +595,10 @@ extension Nostr {
         ///
         /// Wire name: `NOTICE` in frame shape `message`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onNotice(_ handler: @escaping @Sendable (Notice) -> Void) -> ListenerToken {
+        public func onNotice(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Notice) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "0:NOTICE", decoding: Notice.self, from: .payload, handler: handler,
             event: ServerEvent.notice)
         }
@@ -604,9 +609,9 @@ extension Nostr {
         }
 
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
-        /// that does not decode. Other events keep flowing.
+        /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(_ handler: @escaping @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
             core.addErrorHandler(handler)
         }
     }

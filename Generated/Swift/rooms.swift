@@ -922,9 +922,10 @@ extension Rooms {
         ///
         /// Wire name: `error`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onError(_ handler: @escaping @Sendable (String) -> Void) -> ListenerToken {
+        public func onError(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (String) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "error", decoding: String.self, from: .payload, handler: handler,
             event: ServerEvent.error)
         }
@@ -933,9 +934,10 @@ extension Rooms {
         ///
         /// Wire name: `user:joined`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onUserJoined(_ handler: @escaping @Sendable (UserJoined) -> Void) -> ListenerToken {
+        public func onUserJoined(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UserJoined) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "user:joined", decoding: UserJoined.self, from: .payload, handler: handler,
             event: ServerEvent.userJoined)
         }
@@ -944,9 +946,10 @@ extension Rooms {
         ///
         /// Wire name: `user:left`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onUserLeft(_ handler: @escaping @Sendable (UserLeft) -> Void) -> ListenerToken {
+        public func onUserLeft(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UserLeft) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "user:left", decoding: UserLeft.self, from: .payload, handler: handler,
             event: ServerEvent.userLeft)
         }
@@ -955,9 +958,10 @@ extension Rooms {
         ///
         /// Wire name: `touch:moved`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onTouchMoved(_ handler: @escaping @Sendable (Rooms.TouchMoveData) -> Void) -> ListenerToken {
+        public func onTouchMoved(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Rooms.TouchMoveData) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "touch:moved", decoding: Rooms.TouchMoveData.self, from: .payload, handler: handler,
             event: ServerEvent.touchMoved)
         }
@@ -966,9 +970,10 @@ extension Rooms {
         ///
         /// Wire name: `element:created`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onElementCreated(_ handler: @escaping @Sendable (Rooms.Element) -> Void) -> ListenerToken {
+        public func onElementCreated(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Rooms.Element) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "element:created", decoding: Rooms.Element.self, from: .payload, handler: handler,
             event: ServerEvent.elementCreated)
         }
@@ -979,9 +984,9 @@ extension Rooms {
         }
 
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
-        /// that does not decode. Other events keep flowing.
+        /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(_ handler: @escaping @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
             core.addErrorHandler(handler)
         }
     }

@@ -564,9 +564,10 @@ extension SlackSocketMode {
         ///
         /// Wire name: `hello` in frame shape `message`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onHello(_ handler: @escaping @Sendable (Hello) -> Void) -> ListenerToken {
+        public func onHello(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Hello) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "1:hello", decoding: Hello.self, from: .payload, handler: handler,
             event: ServerEvent.hello)
         }
@@ -575,9 +576,10 @@ extension SlackSocketMode {
         ///
         /// Wire name: `disconnect` in frame shape `message`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onDisconnect(_ handler: @escaping @Sendable (Disconnect) -> Void) -> ListenerToken {
+        public func onDisconnect(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Disconnect) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "1:disconnect", decoding: Disconnect.self, from: .payload, handler: handler,
             event: ServerEvent.disconnect)
         }
@@ -586,9 +588,10 @@ extension SlackSocketMode {
         ///
         /// Wire name: `events_api` in frame shape `envelope`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onEventsApi(_ handler: @escaping @Sendable (EventsApi) -> Void) -> ListenerToken {
+        public func onEventsApi(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (EventsApi) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "0:events_api", decoding: EventsApi.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.eventsApi)
         }
@@ -597,7 +600,7 @@ extension SlackSocketMode {
         /// request's `envelope_id`. One answer per event: setting one replaces the one before; the token's `cancel()`
         /// removes it. Listeners of `events_api` still hear every request.
         @discardableResult
-        public func respondToEventsApi(_ handler: @escaping @Sendable (EventsApi) async -> [String: JSONValue]?) -> ListenerToken {
+        public func respondToEventsApi(@_inheritActorContext _ handler: @escaping @Sendable (EventsApi) async -> [String: JSONValue]?) -> ListenerToken {
             core.setResponder(channel: nil, eventName: "0:events_api") { [core] frame, decoder, _ in
                 let request = try decoder.decode(EventsApi.self, from: frame.partsOrFrame)
                 return {
@@ -612,9 +615,10 @@ extension SlackSocketMode {
         ///
         /// Wire name: `slash_commands` in frame shape `envelope`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onSlashCommands(_ handler: @escaping @Sendable (SlashCommands) -> Void) -> ListenerToken {
+        public func onSlashCommands(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SlashCommands) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "0:slash_commands", decoding: SlashCommands.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.slashCommands)
         }
@@ -623,7 +627,7 @@ extension SlackSocketMode {
         /// request's `envelope_id`. One answer per event: setting one replaces the one before; the token's `cancel()`
         /// removes it. Listeners of `slash_commands` still hear every request.
         @discardableResult
-        public func respondToSlashCommands(_ handler: @escaping @Sendable (SlashCommands) async -> [String: JSONValue]?) -> ListenerToken {
+        public func respondToSlashCommands(@_inheritActorContext _ handler: @escaping @Sendable (SlashCommands) async -> [String: JSONValue]?) -> ListenerToken {
             core.setResponder(channel: nil, eventName: "0:slash_commands") { [core] frame, decoder, _ in
                 let request = try decoder.decode(SlashCommands.self, from: frame.partsOrFrame)
                 return {
@@ -638,9 +642,10 @@ extension SlackSocketMode {
         ///
         /// Wire name: `interactive` in frame shape `envelope`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onInteractive(_ handler: @escaping @Sendable (Interactive) -> Void) -> ListenerToken {
+        public func onInteractive(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Interactive) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "0:interactive", decoding: Interactive.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.interactive)
         }
@@ -649,7 +654,7 @@ extension SlackSocketMode {
         /// request's `envelope_id`. One answer per event: setting one replaces the one before; the token's `cancel()`
         /// removes it. Listeners of `interactive` still hear every request.
         @discardableResult
-        public func respondToInteractive(_ handler: @escaping @Sendable (Interactive) async -> [String: JSONValue]?) -> ListenerToken {
+        public func respondToInteractive(@_inheritActorContext _ handler: @escaping @Sendable (Interactive) async -> [String: JSONValue]?) -> ListenerToken {
             core.setResponder(channel: nil, eventName: "0:interactive") { [core] frame, decoder, _ in
                 let request = try decoder.decode(Interactive.self, from: frame.partsOrFrame)
                 return {
@@ -666,9 +671,9 @@ extension SlackSocketMode {
         }
 
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
-        /// that does not decode. Other events keep flowing.
+        /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(_ handler: @escaping @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
             core.addErrorHandler(handler)
         }
     }

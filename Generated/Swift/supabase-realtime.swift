@@ -606,9 +606,9 @@ extension SupabaseRealtime {
         }
 
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
-        /// that does not decode. Other events keep flowing.
+        /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(_ handler: @escaping @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
             core.addErrorHandler(handler)
         }
     }
@@ -1550,9 +1550,10 @@ extension SupabaseRealtime {
             ///
             /// Wire name: `broadcast` in frame shape `phoenix`, both directions.
             ///
-            /// Returns a token whose `cancel()` removes the listener.
+            /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+            /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onBroadcast(_ handler: @escaping @Sendable (Broadcast) -> Void) -> ListenerToken {
+            public func onBroadcast(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Broadcast) -> Void) -> ListenerToken {
                 core.addListener(channel: channel.address, eventName: "0:broadcast", decoding: Broadcast.self, from: .partsOrFrame, handler: handler,
                 event: ServerEvent.broadcast)
             }
@@ -1561,9 +1562,10 @@ extension SupabaseRealtime {
             ///
             /// Wire name: `phx_reply` in frame shape `phoenix`, server to client.
             ///
-            /// Returns a token whose `cancel()` removes the listener.
+            /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+            /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onPhxReply(_ handler: @escaping @Sendable (PhxReply) -> Void) -> ListenerToken {
+            public func onPhxReply(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (PhxReply) -> Void) -> ListenerToken {
                 core.addListener(channel: channel.address, eventName: "0:phx_reply", decoding: PhxReply.self, from: .partsOrFrame, handler: handler,
                 event: ServerEvent.phxReply)
             }
@@ -1572,9 +1574,10 @@ extension SupabaseRealtime {
             ///
             /// Wire name: `phx_close` in frame shape `phoenix`, server to client.
             ///
-            /// Returns a token whose `cancel()` removes the listener.
+            /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+            /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onPhxClose(_ handler: @escaping @Sendable (PhxClose) -> Void) -> ListenerToken {
+            public func onPhxClose(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (PhxClose) -> Void) -> ListenerToken {
                 core.addListener(channel: channel.address, eventName: "0:phx_close", decoding: PhxClose.self, from: .partsOrFrame, handler: handler,
                 event: ServerEvent.phxClose)
             }
@@ -1583,9 +1586,10 @@ extension SupabaseRealtime {
             ///
             /// Wire name: `phx_error` in frame shape `phoenix`, server to client.
             ///
-            /// Returns a token whose `cancel()` removes the listener.
+            /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+            /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onPhxError(_ handler: @escaping @Sendable (PhxError) -> Void) -> ListenerToken {
+            public func onPhxError(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (PhxError) -> Void) -> ListenerToken {
                 core.addListener(channel: channel.address, eventName: "0:phx_error", decoding: PhxError.self, from: .partsOrFrame, handler: handler,
                 event: ServerEvent.phxError)
             }
@@ -1594,9 +1598,10 @@ extension SupabaseRealtime {
             ///
             /// Wire name: `system` in frame shape `phoenix`, server to client.
             ///
-            /// Returns a token whose `cancel()` removes the listener.
+            /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+            /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onSystem(_ handler: @escaping @Sendable (System) -> Void) -> ListenerToken {
+            public func onSystem(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (System) -> Void) -> ListenerToken {
                 core.addListener(channel: channel.address, eventName: "0:system", decoding: System.self, from: .partsOrFrame, handler: handler,
                 event: ServerEvent.system)
             }
@@ -1605,9 +1610,10 @@ extension SupabaseRealtime {
             ///
             /// Wire name: `presence_state` in frame shape `phoenix`, server to client.
             ///
-            /// Returns a token whose `cancel()` removes the listener.
+            /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+            /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onPresenceState(_ handler: @escaping @Sendable (PresenceState) -> Void) -> ListenerToken {
+            public func onPresenceState(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (PresenceState) -> Void) -> ListenerToken {
                 core.addListener(channel: channel.address, eventName: "0:presence_state", decoding: PresenceState.self, from: .partsOrFrame, handler: handler,
                 event: ServerEvent.presenceState)
             }
@@ -1616,9 +1622,10 @@ extension SupabaseRealtime {
             ///
             /// Wire name: `presence_diff` in frame shape `phoenix`, server to client.
             ///
-            /// Returns a token whose `cancel()` removes the listener.
+            /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+            /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onPresenceDiff(_ handler: @escaping @Sendable (PresenceDiff) -> Void) -> ListenerToken {
+            public func onPresenceDiff(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (PresenceDiff) -> Void) -> ListenerToken {
                 core.addListener(channel: channel.address, eventName: "0:presence_diff", decoding: PresenceDiff.self, from: .partsOrFrame, handler: handler,
                 event: ServerEvent.presenceDiff)
             }
@@ -1627,9 +1634,10 @@ extension SupabaseRealtime {
             ///
             /// Wire name: `postgres_changes` in frame shape `phoenix`, server to client.
             ///
-            /// Returns a token whose `cancel()` removes the listener.
+            /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+            /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onPostgresChanges(_ handler: @escaping @Sendable (PostgresChanges) -> Void) -> ListenerToken {
+            public func onPostgresChanges(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (PostgresChanges) -> Void) -> ListenerToken {
                 core.addListener(channel: channel.address, eventName: "0:postgres_changes", decoding: PostgresChanges.self, from: .partsOrFrame, handler: handler,
                 event: ServerEvent.postgresChanges)
             }
@@ -1847,9 +1855,10 @@ extension SupabaseRealtime {
             ///
             /// Wire name: `phx_reply` in frame shape `phoenix`, server to client.
             ///
-            /// Returns a token whose `cancel()` removes the listener.
+            /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+            /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onPhxReply(_ handler: @escaping @Sendable (PhxReply) -> Void) -> ListenerToken {
+            public func onPhxReply(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (PhxReply) -> Void) -> ListenerToken {
                 core.addListener(channel: channel.address, eventName: "0:phx_reply", decoding: PhxReply.self, from: .partsOrFrame, handler: handler,
                 event: ServerEvent.phxReply)
             }

@@ -586,9 +586,10 @@ extension TwitchEventSub {
         ///
         /// Wire name: `session_welcome` in frame shape `session`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onSessionWelcome(_ handler: @escaping @Sendable (SessionWelcome) -> Void) -> ListenerToken {
+        public func onSessionWelcome(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SessionWelcome) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "2:session_welcome", decoding: SessionWelcome.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.sessionWelcome)
         }
@@ -597,9 +598,10 @@ extension TwitchEventSub {
         ///
         /// Wire name: `session_keepalive` in frame shape `session`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onSessionKeepalive(_ handler: @escaping @Sendable (SessionKeepalive) -> Void) -> ListenerToken {
+        public func onSessionKeepalive(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SessionKeepalive) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "2:session_keepalive", decoding: SessionKeepalive.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.sessionKeepalive)
         }
@@ -608,9 +610,10 @@ extension TwitchEventSub {
         ///
         /// Wire name: `session_reconnect` in frame shape `session`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onSessionReconnect(_ handler: @escaping @Sendable (SessionReconnect) -> Void) -> ListenerToken {
+        public func onSessionReconnect(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SessionReconnect) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "2:session_reconnect", decoding: SessionReconnect.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.sessionReconnect)
         }
@@ -619,9 +622,10 @@ extension TwitchEventSub {
         ///
         /// Wire name: `channel.follow` in frame shape `notification`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onChannelFollow(_ handler: @escaping @Sendable (ChannelFollow) -> Void) -> ListenerToken {
+        public func onChannelFollow(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ChannelFollow) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "0:channel.follow", decoding: ChannelFollow.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.channelFollow)
         }
@@ -630,9 +634,10 @@ extension TwitchEventSub {
         ///
         /// Wire name: `channel.follow` in frame shape `revocation`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onFollowRevoked(_ handler: @escaping @Sendable (FollowRevoked) -> Void) -> ListenerToken {
+        public func onFollowRevoked(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (FollowRevoked) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "1:channel.follow", decoding: FollowRevoked.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.followRevoked)
         }
@@ -643,9 +648,9 @@ extension TwitchEventSub {
         }
 
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
-        /// that does not decode. Other events keep flowing.
+        /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(_ handler: @escaping @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
             core.addErrorHandler(handler)
         }
     }

@@ -1692,9 +1692,10 @@ extension Zikr {
         ///
         /// Wire name: `connection_status`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onConnectionStatus(_ handler: @escaping @Sendable (ConnectionStatus) -> Void) -> ListenerToken {
+        public func onConnectionStatus(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ConnectionStatus) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "connection_status", decoding: ConnectionStatus.self, from: .payload, handler: handler,
             event: ServerEvent.connectionStatus)
         }
@@ -1703,9 +1704,10 @@ extension Zikr {
         ///
         /// Wire name: `joined_group`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onJoinedGroup(_ handler: @escaping @Sendable (JoinedGroup) -> Void) -> ListenerToken {
+        public func onJoinedGroup(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (JoinedGroup) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "joined_group", decoding: JoinedGroup.self, from: .payload, handler: handler,
             event: ServerEvent.joinedGroup)
         }
@@ -1714,9 +1716,10 @@ extension Zikr {
         ///
         /// Wire name: `left_group`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onLeftGroup(_ handler: @escaping @Sendable (LeftGroup) -> Void) -> ListenerToken {
+        public func onLeftGroup(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (LeftGroup) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "left_group", decoding: LeftGroup.self, from: .payload, handler: handler,
             event: ServerEvent.leftGroup)
         }
@@ -1725,9 +1728,10 @@ extension Zikr {
         ///
         /// Wire name: `user_online`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onUserOnline(_ handler: @escaping @Sendable (UserOnline) -> Void) -> ListenerToken {
+        public func onUserOnline(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UserOnline) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "user_online", decoding: UserOnline.self, from: .payload, handler: handler,
             event: ServerEvent.userOnline)
         }
@@ -1736,9 +1740,10 @@ extension Zikr {
         ///
         /// Wire name: `user_offline`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onUserOffline(_ handler: @escaping @Sendable (UserOffline) -> Void) -> ListenerToken {
+        public func onUserOffline(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UserOffline) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "user_offline", decoding: UserOffline.self, from: .payload, handler: handler,
             event: ServerEvent.userOffline)
         }
@@ -1747,9 +1752,10 @@ extension Zikr {
         ///
         /// Wire name: `pora_booked`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onPoraBooked(_ handler: @escaping @Sendable (PoraBooked) -> Void) -> ListenerToken {
+        public func onPoraBooked(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (PoraBooked) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "pora_booked", decoding: PoraBooked.self, from: .payload, handler: handler,
             event: ServerEvent.poraBooked)
         }
@@ -1758,9 +1764,10 @@ extension Zikr {
         ///
         /// Wire name: `booking_confirmed`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onBookingConfirmed(_ handler: @escaping @Sendable (BookingConfirmed) -> Void) -> ListenerToken {
+        public func onBookingConfirmed(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (BookingConfirmed) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "booking_confirmed", decoding: BookingConfirmed.self, from: .payload, handler: handler,
             event: ServerEvent.bookingConfirmed)
         }
@@ -1769,9 +1776,10 @@ extension Zikr {
         ///
         /// Wire name: `pora_completed`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onPoraCompleted(_ handler: @escaping @Sendable (PoraCompleted) -> Void) -> ListenerToken {
+        public func onPoraCompleted(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (PoraCompleted) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "pora_completed", decoding: PoraCompleted.self, from: .payload, handler: handler,
             event: ServerEvent.poraCompleted)
         }
@@ -1780,9 +1788,10 @@ extension Zikr {
         ///
         /// Wire name: `completion_confirmed`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onCompletionConfirmed(_ handler: @escaping @Sendable (CompletionConfirmed) -> Void) -> ListenerToken {
+        public func onCompletionConfirmed(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (CompletionConfirmed) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "completion_confirmed", decoding: CompletionConfirmed.self, from: .payload, handler: handler,
             event: ServerEvent.completionConfirmed)
         }
@@ -1791,9 +1800,10 @@ extension Zikr {
         ///
         /// Wire name: `hatm_completed`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onHatmCompleted(_ handler: @escaping @Sendable (HatmCompleted) -> Void) -> ListenerToken {
+        public func onHatmCompleted(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (HatmCompleted) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "hatm_completed", decoding: HatmCompleted.self, from: .payload, handler: handler,
             event: ServerEvent.hatmCompleted)
         }
@@ -1802,9 +1812,10 @@ extension Zikr {
         ///
         /// Wire name: `zikr_count_updated`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onZikrCountUpdated(_ handler: @escaping @Sendable (ZikrCountUpdated) -> Void) -> ListenerToken {
+        public func onZikrCountUpdated(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ZikrCountUpdated) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "zikr_count_updated", decoding: ZikrCountUpdated.self, from: .payload, handler: handler,
             event: ServerEvent.zikrCountUpdated)
         }
@@ -1813,9 +1824,10 @@ extension Zikr {
         ///
         /// Wire name: `zikr_update_confirmed`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onZikrUpdateConfirmed(_ handler: @escaping @Sendable (ZikrUpdateConfirmed) -> Void) -> ListenerToken {
+        public func onZikrUpdateConfirmed(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ZikrUpdateConfirmed) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "zikr_update_confirmed", decoding: ZikrUpdateConfirmed.self, from: .payload, handler: handler,
             event: ServerEvent.zikrUpdateConfirmed)
         }
@@ -1824,9 +1836,10 @@ extension Zikr {
         ///
         /// Wire name: `new_invitation`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onNewInvitation(_ handler: @escaping @Sendable (NewInvitation) -> Void) -> ListenerToken {
+        public func onNewInvitation(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (NewInvitation) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "new_invitation", decoding: NewInvitation.self, from: .payload, handler: handler,
             event: ServerEvent.newInvitation)
         }
@@ -1835,9 +1848,10 @@ extension Zikr {
         ///
         /// Wire name: `new_notification`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onNewNotification(_ handler: @escaping @Sendable (NewNotification) -> Void) -> ListenerToken {
+        public func onNewNotification(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (NewNotification) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "new_notification", decoding: NewNotification.self, from: .payload, handler: handler,
             event: ServerEvent.newNotification)
         }
@@ -1846,9 +1860,10 @@ extension Zikr {
         ///
         /// Wire name: `notifications`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onNotifications(_ handler: @escaping @Sendable ([Zikr.Notification]) -> Void) -> ListenerToken {
+        public func onNotifications(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable ([Zikr.Notification]) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "notifications", decoding: [Zikr.Notification].self, from: .payload, handler: handler,
             event: ServerEvent.notifications)
         }
@@ -1857,9 +1872,10 @@ extension Zikr {
         ///
         /// Wire name: `notification_marked_read`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onNotificationMarkedRead(_ handler: @escaping @Sendable (NotificationMarkedRead) -> Void) -> ListenerToken {
+        public func onNotificationMarkedRead(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (NotificationMarkedRead) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "notification_marked_read", decoding: NotificationMarkedRead.self, from: .payload, handler: handler,
             event: ServerEvent.notificationMarkedRead)
         }
@@ -1868,9 +1884,10 @@ extension Zikr {
         ///
         /// Wire name: `invitation_sent`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onInvitationSent(_ handler: @escaping @Sendable (InvitationSent) -> Void) -> ListenerToken {
+        public func onInvitationSent(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (InvitationSent) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "invitation_sent", decoding: InvitationSent.self, from: .payload, handler: handler,
             event: ServerEvent.invitationSent)
         }
@@ -1879,9 +1896,10 @@ extension Zikr {
         ///
         /// Wire name: `invitation_accepted`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onInvitationAccepted(_ handler: @escaping @Sendable (InvitationAccepted) -> Void) -> ListenerToken {
+        public func onInvitationAccepted(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (InvitationAccepted) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "invitation_accepted", decoding: InvitationAccepted.self, from: .payload, handler: handler,
             event: ServerEvent.invitationAccepted)
         }
@@ -1890,9 +1908,10 @@ extension Zikr {
         ///
         /// Wire name: `invitation_rejected`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onInvitationRejected(_ handler: @escaping @Sendable (InvitationRejected) -> Void) -> ListenerToken {
+        public func onInvitationRejected(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (InvitationRejected) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "invitation_rejected", decoding: InvitationRejected.self, from: .payload, handler: handler,
             event: ServerEvent.invitationRejected)
         }
@@ -1901,9 +1920,10 @@ extension Zikr {
         ///
         /// Wire name: `invitation_responded`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onInvitationResponded(_ handler: @escaping @Sendable (InvitationResponded) -> Void) -> ListenerToken {
+        public func onInvitationResponded(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (InvitationResponded) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "invitation_responded", decoding: InvitationResponded.self, from: .payload, handler: handler,
             event: ServerEvent.invitationResponded)
         }
@@ -1912,9 +1932,10 @@ extension Zikr {
         ///
         /// Wire name: `member_joined`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onMemberJoined(_ handler: @escaping @Sendable (MemberJoined) -> Void) -> ListenerToken {
+        public func onMemberJoined(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (MemberJoined) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "member_joined", decoding: MemberJoined.self, from: .payload, handler: handler,
             event: ServerEvent.memberJoined)
         }
@@ -1923,9 +1944,10 @@ extension Zikr {
         ///
         /// Wire name: `member_left`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onMemberLeft(_ handler: @escaping @Sendable (MemberLeft) -> Void) -> ListenerToken {
+        public func onMemberLeft(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (MemberLeft) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "member_left", decoding: MemberLeft.self, from: .payload, handler: handler,
             event: ServerEvent.memberLeft)
         }
@@ -1934,9 +1956,10 @@ extension Zikr {
         ///
         /// Wire name: `error`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onError(_ handler: @escaping @Sendable (Error) -> Void) -> ListenerToken {
+        public func onError(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Error) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "error", decoding: Error.self, from: .payload, handler: handler,
             event: ServerEvent.error)
         }
@@ -1947,9 +1970,9 @@ extension Zikr {
         }
 
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
-        /// that does not decode. Other events keep flowing.
+        /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(_ handler: @escaping @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
             core.addErrorHandler(handler)
         }
     }

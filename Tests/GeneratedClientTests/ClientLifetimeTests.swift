@@ -7,7 +7,7 @@ import Testing
 /// A client lives as long as the app keeps it; a frame that arrives after it is released is reported to
 /// `ReleasedClient.handler`, never dropped unseen.
 @Suite struct ClientLifetimeTests {
-    @Test func aFrameForAReleasedClientIsReportedNotLostUnseen() {
+    @Test func aFrameForAReleasedClientIsReportedNotLostUnseen() async {
         let transport = LoopbackTransport()
         let received = Recorder<String>()
         weak var released: RealtimeClientCore?
@@ -15,7 +15,7 @@ import Testing
             let client = Zikr.Client(transport: transport)
             released = client.core
             client.onUserOnline { received.append($0.userId) }
-            transport.deliver(json: #"["user_online",{"groupId":"g","userId":"while-kept"}]"#)
+            await transport.deliver(json: #"["user_online",{"groupId":"g","userId":"while-kept"}]"#)
         }
         #expect(released == nil, "nothing else keeps the client")
 
@@ -26,8 +26,8 @@ import Testing
             if String(decoding: frame.frame.data, as: UTF8.self).contains("after-release") { dropped.append(frame) }
         }
         defer { ReleasedClient.handler = previous }
-        transport.deliver(json: #"["user_online",{"groupId":"g","userId":"after-release-1"}]"#)
-        transport.deliver(json: #"["user_online",{"groupId":"g","userId":"after-release-2"}]"#)
+        await transport.deliver(json: #"["user_online",{"groupId":"g","userId":"after-release-1"}]"#)
+        await transport.deliver(json: #"["user_online",{"groupId":"g","userId":"after-release-2"}]"#)
 
         #expect(received.values == ["while-kept"])
         #expect(dropped.values.map(\.eventName) == ["user_online", "user_online"])

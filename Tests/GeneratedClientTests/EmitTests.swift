@@ -36,7 +36,7 @@ import Testing
             #"["element:create",{"height":10,"imageUrl":"https://cdn.example.com/p.jpg","positionX":0,"positionY":0,"roomId":"r1","type":"photo","width":10}]"#,
         ])
         let ackID = try #require(transport.sentFrames.last?.ackID)
-        transport.acknowledge(ackID, arguments: #"[{"id":"e9","roomId":"r1","type":"photo","createdBy":"u1","positionX":0,"positionY":0,"width":10,"height":10,"imageUrl":"https://cdn.example.com/p.jpg","createdAt":"2025-01-31T09:30:00Z"}]"#)
+        await transport.acknowledge(ackID, arguments: #"[{"id":"e9","roomId":"r1","type":"photo","createdBy":"u1","positionX":0,"positionY":0,"width":10,"height":10,"imageUrl":"https://cdn.example.com/p.jpg","createdAt":"2025-01-31T09:30:00Z"}]"#)
         let element = try await created
         #expect(element.id == "e9" && element.type == .photo && element.createdAt == .fixture)
     }

@@ -11,7 +11,7 @@ import Testing
         try VendorExampleTests.example("ethereum-pubsub/\(name).json")
     }
 
-    @Test func repliesAndNotificationsDecode() throws {
+    @Test func repliesAndNotificationsDecode() async throws {
         let transport = LoopbackTransport()
         let client = EthereumPubSub.Client(transport: transport)
         let results = Recorder<EthereumPubSub.Result>()
@@ -22,7 +22,7 @@ import Testing
         client.onIncomingFailure { failures.append($0.description) }
         for name in ["overview-reply", "overview-cancel-reply", "create-subscription-reply", "cancel-subscription-reply", "newheads-reply",
                      "newheads-notification", "logs-reply", "logs-notification", "pending-reply", "pending-notification", "syncing-reply"] {
-            transport.deliver(try Self.example(name))
+            await transport.deliver(try Self.example(name))
         }
         #expect(failures.values.isEmpty, "\(failures.values)")
         #expect(results.values == [
@@ -81,8 +81,8 @@ import Testing
         let firstID = sent.first { $0.contains("0x9cef") }.map { $0.contains(#""id":1"#) ? 1 : 2 } ?? 0
         #expect(sent.contains(#"{"method":"eth_unsubscribe","id":\#(firstID),"params":["0x9cef478923ff08bf67fde6c64013158d"]}"#))
         // The second request's reply comes first.
-        transport.deliver(Data(#"{"jsonrpc":"2.0","id":\#(3 - firstID),"result":false}"#.utf8))
-        transport.deliver(Data(#"{"jsonrpc":"2.0","id":\#(firstID),"result":true}"#.utf8))
+        await transport.deliver(Data(#"{"jsonrpc":"2.0","id":\#(3 - firstID),"result":false}"#.utf8))
+        await transport.deliver(Data(#"{"jsonrpc":"2.0","id":\#(firstID),"result":true}"#.utf8))
         let (answered, other) = try await (first, second)
         #expect(answered == .init(id: firstID, payload: .cancelled(true)))
         #expect(other == .init(id: 3 - firstID, payload: .cancelled(false)))
@@ -95,7 +95,7 @@ import Testing
         let client = EthereumPubSub.Client(transport: transport)
         let call = Task { try await client.ethUnsubscribe(payload: .init(subscription: "0x0")) }
         _ = try await transport.sentFrames(atLeast: 1)
-        transport.deliver(Data(#"{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"subscription not found"}}"#.utf8))
+        await transport.deliver(Data(#"{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"subscription not found"}}"#.utf8))
         do {
             _ = try await call.value
             Issue.record("the request should have been rejected")

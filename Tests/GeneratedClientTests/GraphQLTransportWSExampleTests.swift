@@ -10,7 +10,7 @@ import Testing
         try VendorExampleTests.example("graphql-transport-ws/\(name).json")
     }
 
-    @Test func serverMessagesDecode() throws {
+    @Test func serverMessagesDecode() async throws {
         let transport = LoopbackTransport()
         let client = GraphQLTransportWS.Client(transport: transport)
         let acks = Recorder<Bool>()
@@ -23,7 +23,7 @@ import Testing
         client.onError { errors.append($0) }
         client.onComplete { completes.append($0.id) }
         client.onIncomingFailure { failures.append($0.description) }
-        for name in ["connection_ack", "next", "error", "complete"] { transport.deliver(try Self.example(name)) }
+        for name in ["connection_ack", "next", "error", "complete"] { await transport.deliver(try Self.example(name)) }
         #expect(failures.values.isEmpty, "\(failures.values)")
         #expect(acks.values == [true] && completes.values == ["1"])
         #expect(nexts.values == [.init(id: "1", payload: .init(data: ["greetings": "Hi"]))])

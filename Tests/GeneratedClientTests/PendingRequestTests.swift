@@ -42,7 +42,7 @@ import Testing
         async let second = Self.subscribe(core, id: 2)
         async let third = Self.subscribe(core, id: 3)
         _ = try await transport.sentFrames(atLeast: 3)
-        for id in [3, 1, 2] { transport.deliver(Self.reply(id, "0x\(id)")) }
+        for id in [3, 1, 2] { await transport.deliver(Self.reply(id, "0x\(id)")) }
         #expect(try await [first, second, third] == ["0x1", "0x2", "0x3"])
         #expect(core.pendingRequestCount == 0)
         #expect(String(decoding: transport.sentFrames[0].data, as: UTF8.self).contains(#""id":"#))
@@ -54,12 +54,12 @@ import Testing
         let failures = Self.failures(of: core)
         async let answered = Self.subscribe(core, id: 7)
         _ = try await transport.sentFrames(atLeast: 1)
-        transport.deliver(Self.reply(7))
+        await transport.deliver(Self.reply(7))
         #expect(try await answered == "0xabc")
-        transport.deliver(Self.reply(7))         // duplicated
-        transport.deliver(Self.reply(99))        // never asked
+        await transport.deliver(Self.reply(7))         // duplicated
+        await transport.deliver(Self.reply(99))        // never asked
         await #expect(throws: RequestFailure.timedOut(after: .milliseconds(50))) { try await Self.subscribe(core, id: 8, timeout: .milliseconds(50)) }
-        transport.deliver(Self.reply(8))         // after its timeout
+        await transport.deliver(Self.reply(8))         // after its timeout
         #expect(failures.values == [
             "event 'result' answers 7, which no request waits for (unknown, answered already, or timed out)",
             "event 'result' answers 99, which no request waits for (unknown, answered already, or timed out)",
@@ -73,11 +73,11 @@ import Testing
         let core = Self.core(transport)
         let call = Task { try await Self.subscribe(core, id: 4) }
         _ = try await transport.sentFrames(atLeast: 1)
-        transport.deliver(Data(#"{"jsonrpc":"2.0","id":4,"result":{"not":"an id"}}"#.utf8))
+        await transport.deliver(Data(#"{"jsonrpc":"2.0","id":4,"result":{"not":"an id"}}"#.utf8))
         await #expect(throws: (any Error).self) { try await call.value }
         async let next = Self.subscribe(core, id: 5)
         _ = try await transport.sentFrames(atLeast: 2)
-        transport.deliver(Self.reply(5))
+        await transport.deliver(Self.reply(5))
         #expect(try await next == "0xabc")
     }
 
@@ -129,15 +129,15 @@ import Testing
     /// A server that answers every request from another thread, in whatever order its tasks run.
     final class AnsweringTransport: RealtimeTransport, @unchecked Sendable {
         private let lock = NSLock()
-        private var receiver: (@Sendable (IncomingFrame) -> Void)?
+        private var receiver: (@Sendable (IncomingFrame) async -> Void)?
 
         func send(_ frame: OutgoingFrame) async throws {
             guard let object = try JSONSerialization.jsonObject(with: frame.data) as? [String: Any], let id = object["id"] as? Int else { return }
             let receiver = lock.withLock { self.receiver }
-            Task.detached { receiver?(IncomingFrame(data: PendingRequestTests.reply(id, "0x\(id)"))) }
+            Task.detached { await receiver?(IncomingFrame(data: PendingRequestTests.reply(id, "0x\(id)"))) }
         }
 
-        func setReceiver(_ receiver: @escaping @Sendable (IncomingFrame) -> Void) {
+        func setReceiver(_ receiver: @escaping @Sendable (IncomingFrame) async -> Void) {
             lock.withLock { self.receiver = receiver }
         }
     }

@@ -6,21 +6,21 @@ import Testing
 
 /// Incoming frames in each framing reach the right typed listener, and only that one.
 @Suite struct ReceiveTests {
-    @Test func socketIOFrameReachesItsTypedListener() throws {
+    @Test func socketIOFrameReachesItsTypedListener() async throws {
         let transport = LoopbackTransport()
         let zikr = Zikr.Client(transport: transport)
         let booked = Recorder<Zikr.PoraBooked>()
         let errors = Recorder<Zikr.Error>()
         zikr.onPoraBooked { booked.append($0) }
         zikr.onError { errors.append($0) }
-        transport.deliver(json: #"["pora_booked",{"bookingId":"b1","poraId":"p7","poraName":"Juz 7","groupId":"g1","userId":"u2","userName":"Aisha","timestamp":"2025-01-31T09:30:00.000Z"}]"#)
-        transport.deliver(json: #"["error",{"message":"Group not found"}]"#)
+        await transport.deliver(json: #"["pora_booked",{"bookingId":"b1","poraId":"p7","poraName":"Juz 7","groupId":"g1","userId":"u2","userName":"Aisha","timestamp":"2025-01-31T09:30:00.000Z"}]"#)
+        await transport.deliver(json: #"["error",{"message":"Group not found"}]"#)
         #expect(booked.values == [Zikr.PoraBooked(bookingId: "b1", poraId: "p7", poraName: "Juz 7", groupId: "g1", userId: "u2",
                                                   userName: "Aisha", timestamp: .fixture)])
         #expect(errors.values == [Zikr.Error(message: "Group not found", error: nil)])
     }
 
-    @Test func pusherFrameWithJSONStringDataReachesOnlyItsChannel() throws {
+    @Test func pusherFrameWithJSONStringDataReachesOnlyItsChannel() async throws {
         let transport = LoopbackTransport()
         let client = DriverApp.Client(transport: transport)
         let driver42 = Recorder<DriverApp.Driver.JobRemoved>()
@@ -29,21 +29,21 @@ import Testing
         client.driver(driverId: "42").onJobRemoved { driver42.append($0) }
         client.driver(driverId: "43").onJobRemoved { driver43.append($0) }
         client.admin().onJobAssigned { adminJobs.append($0) }
-        transport.deliver(json: #"{"event":"job-removed","channel":"driver-42","data":"{\"bookingId\":\"b1\",\"bookingReference\":\"SV-1\",\"reason\":\"Reassigned\",\"message\":\"This job has been reassigned\"}"}"#)
+        await transport.deliver(json: #"{"event":"job-removed","channel":"driver-42","data":"{\"bookingId\":\"b1\",\"bookingReference\":\"SV-1\",\"reason\":\"Reassigned\",\"message\":\"This job has been reassigned\"}"}"#)
         #expect(driver42.values == [DriverApp.Driver.JobRemoved(bookingId: "b1", bookingReference: "SV-1", reason: "Reassigned",
                                                                 message: "This job has been reassigned")])
         #expect(driver43.values.isEmpty)
         #expect(adminJobs.values.isEmpty)
     }
 
-    @Test func sameEventNameOnTwoChannelsDecodesAsEachChannelSays() {
+    @Test func sameEventNameOnTwoChannelsDecodesAsEachChannelSays() async {
         let transport = LoopbackTransport()
         let client = DriverApp.Client(transport: transport)
         let forDriver = Recorder<DriverApp.Driver.JobAssigned>()
         let forAdmin = Recorder<DriverApp.Admin.JobAssigned>()
         client.driver(driverId: "42").onJobAssigned { forDriver.append($0) }
         client.admin().onJobAssigned { forAdmin.append($0) }
-        transport.deliver(json: #"{"event":"job-assigned","channel":"admin-channel","data":"{\"bookingId\":\"b1\",\"bookingReference\":\"SV-1\",\"driverId\":\"42\",\"driverName\":\"Sam\"}"}"#)
+        await transport.deliver(json: #"{"event":"job-assigned","channel":"admin-channel","data":"{\"bookingId\":\"b1\",\"bookingReference\":\"SV-1\",\"driverId\":\"42\",\"driverName\":\"Sam\"}"}"#)
         #expect(forAdmin.values.map(\.driverName) == ["Sam"])
         #expect(forDriver.values.isEmpty)
     }
@@ -58,7 +58,7 @@ import Testing
         let other = Recorder<OrderStatus.Order.DownloadReady>()
         order.onDownloadReady { ready.append($0) }
         client.order(orderId: "o2").onDownloadReady { other.append($0) }
-        transport.deliver(json: #"{"event":"download_ready","payload":{"order_id":"o1","status":"previews_ready","storage_urls":["https://x.example/1.jpg"],"timestamp":"2025-01-31T09:30:00Z"}}"#,
+        await transport.deliver(json: #"{"event":"download_ready","payload":{"order_id":"o1","status":"previews_ready","storage_urls":["https://x.example/1.jpg"],"timestamp":"2025-01-31T09:30:00Z"}}"#,
                           channel: "order:o1")
         #expect(ready.values.map(\.storageUrls) == [[URL(string: "https://x.example/1.jpg")!]])
         #expect(other.values.isEmpty)
@@ -66,12 +66,12 @@ import Testing
         #expect(transport.subscribedChannels.isEmpty)
     }
 
-    @Test func comapiEventCarriesEnvelopeFieldsAndPayload() {
+    @Test func comapiEventCarriesEnvelopeFieldsAndPayload() async {
         let transport = LoopbackTransport()
         let client = Comapi.Client(transport: transport)
         let added = Recorder<Comapi.ConversationParticipantAdded>()
         client.onConversationParticipantAdded { added.append($0) }
-        transport.deliver(json: #"{"name":"conversation.participantAdded","id":"ev2","apiSpace":"space-1","context":{"createdBy":"p1"},"conversationId":"c1","payload":{"profileId":"p2","role":"member"}}"#)
+        await transport.deliver(json: #"{"name":"conversation.participantAdded","id":"ev2","apiSpace":"space-1","context":{"createdBy":"p1"},"conversationId":"c1","payload":{"profileId":"p2","role":"member"}}"#)
         let event = added.values.first
         #expect(event?.conversationId == "c1")
         #expect(event?.apiSpace == "space-1")
@@ -83,7 +83,7 @@ import Testing
         let transport = LoopbackTransport()
         let comapi = Comapi.Client(transport: transport)
         let stream = comapi.events
-        transport.deliver(json: #"{"name":"conversation.archived","id":"ev9","payload":{"x":1}}"#)
+        await transport.deliver(json: #"{"name":"conversation.archived","id":"ev9","payload":{"x":1}}"#)
         var iterator = stream.makeAsyncIterator()
         guard case .unknown(let name, let payload)? = await iterator.next() else {
             Issue.record("expected the unknown case")
@@ -93,16 +93,16 @@ import Testing
         #expect(payload.map { String(decoding: $0, as: UTF8.self) } == #"{"x":1}"#)
     }
 
-    @Test func malformedPayloadGoesToTheErrorHandlerAndTheNextEventStillArrives() throws {
+    @Test func malformedPayloadGoesToTheErrorHandlerAndTheNextEventStillArrives() async throws {
         let transport = LoopbackTransport()
         let zikr = Zikr.Client(transport: transport)
         let joined = Recorder<String>()
         let failures = Recorder<IncomingFailure>()
         zikr.onJoinedGroup { joined.append($0.groupId) }
         zikr.onIncomingFailure { failures.append($0) }
-        transport.deliver(json: #"["joined_group",{"groupId":42,"message":"x"}]"#)
-        transport.deliver(json: #"not json at all"#)
-        transport.deliver(json: #"["joined_group",{"groupId":"g2","message":"Joined"}]"#)
+        await transport.deliver(json: #"["joined_group",{"groupId":42,"message":"x"}]"#)
+        await transport.deliver(json: #"not json at all"#)
+        await transport.deliver(json: #"["joined_group",{"groupId":"g2","message":"Joined"}]"#)
         #expect(joined.values == ["g2"])
         #expect(failures.values.count == 2)
         let first = try #require(failures.values.first)
@@ -123,7 +123,7 @@ import Testing
         #expect(failures.values[1].eventName == nil)
     }
 
-    @Test func socketIOFramesWithMoreArgumentsOrSpacesStillArrive() {
+    @Test func socketIOFramesWithMoreArgumentsOrSpacesStillArrive() async {
         let transport = LoopbackTransport()
         let zikr = Zikr.Client(transport: transport)
         let joined = Recorder<String>()
@@ -131,23 +131,23 @@ import Testing
         zikr.onJoinedGroup { joined.append($0.groupId) }
         zikr.onIncomingFailure { failures.append($0) }
         // An acknowledgement id after the payload: the payload is not everything up to the final bracket.
-        transport.deliver(json: #"["joined_group",{"groupId":"g1","message":"m"},42]"#)
-        transport.deliver(json: " [ \"joined_group\" , {\"groupId\":\"g2\",\"message\":\"m\"} ] \n")
-        transport.deliver(json: #"["joined_group",{"groupId":"g3","message":"m"}"#)
-        transport.deliver(json: #"["joined_group",{"groupId":"g4","message":"m"]"#)
+        await transport.deliver(json: #"["joined_group",{"groupId":"g1","message":"m"},42]"#)
+        await transport.deliver(json: " [ \"joined_group\" , {\"groupId\":\"g2\",\"message\":\"m\"} ] \n")
+        await transport.deliver(json: #"["joined_group",{"groupId":"g3","message":"m"}"#)
+        await transport.deliver(json: #"["joined_group",{"groupId":"g4","message":"m"]"#)
         #expect(joined.values == ["g1", "g2"])
         #expect(failures.values.count == 2)
         #expect(failures.values.allSatisfy { if case .malformedFrame = $0.reason { true } else { false } })
     }
 
-    @Test func aConstantWithAnotherValueIsAnError() {
+    @Test func aConstantWithAnotherValueIsAnError() async {
         let transport = LoopbackTransport()
         let order = OrderStatus.Client(transport: transport)
         let started = Recorder<OrderStatus.Order.UploadStarted>()
         let failures = Recorder<IncomingFailure>()
         order.order(orderId: "o1").onUploadStarted { started.append($0) }
         order.onIncomingFailure { failures.append($0) }
-        transport.deliver(json: #"{"event":"upload_started","payload":{"order_id":"o1","status":"failed","file_count":1,"timestamp":"2025-01-31T09:30:00Z"}}"#,
+        await transport.deliver(json: #"{"event":"upload_started","payload":{"order_id":"o1","status":"failed","file_count":1,"timestamp":"2025-01-31T09:30:00Z"}}"#,
                           channel: "order:o1")
         #expect(started.values.isEmpty)
         #expect(failures.values.first?.description.contains(#"expected the constant "uploading", found "failed""#) == true)
@@ -177,24 +177,24 @@ import Testing
         #expect(whole.timestamp == .fixture && fractional.timestamp == .fixture)
     }
 
-    @Test func cancelledListenersHearNothingMore() {
+    @Test func cancelledListenersHearNothingMore() async {
         let transport = LoopbackTransport()
         let zikr = Zikr.Client(transport: transport)
         let online = Recorder<String>()
         let token = zikr.onUserOnline { online.append($0.userId) }
-        transport.deliver(json: #"["user_online",{"groupId":"g","userId":"u1"}]"#)
+        await transport.deliver(json: #"["user_online",{"groupId":"g","userId":"u1"}]"#)
         token.cancel()
         token.cancel()
-        transport.deliver(json: #"["user_online",{"groupId":"g","userId":"u2"}]"#)
+        await transport.deliver(json: #"["user_online",{"groupId":"g","userId":"u2"}]"#)
         #expect(online.values == ["u1"])
     }
 
-    @Test func listenersRunInRegistrationOrder() {
+    @Test func listenersRunInRegistrationOrder() async {
         let transport = LoopbackTransport()
         let zikr = Zikr.Client(transport: transport)
         let order = Recorder<Int>()
         for index in 0..<5 { zikr.onUserOffline { _ in order.append(index) } }
-        transport.deliver(json: #"["user_offline",{"groupId":"g","userId":"u"}]"#)
+        await transport.deliver(json: #"["user_offline",{"groupId":"g","userId":"u"}]"#)
         #expect(order.values == [0, 1, 2, 3, 4])
     }
 
@@ -202,8 +202,8 @@ import Testing
         let transport = LoopbackTransport()
         let rooms = Rooms.Client(transport: transport)
         let events = rooms.events
-        transport.deliver(json: #"["user:left",{"userId":"u2"}]"#)
-        transport.deliver(json: #"["error","Not a participant"]"#)
+        await transport.deliver(json: #"["user:left",{"userId":"u2"}]"#)
+        await transport.deliver(json: #"["error","Not a participant"]"#)
         var received: [Rooms.ServerEvent] = []
         for await event in events {
             received.append(event)
@@ -218,11 +218,11 @@ import Testing
         let left = Recorder<String>()
         let token = rooms.onUserLeft { left.append($0.userId) }
         let events = rooms.events
-        transport.deliver(json: #"["user:left",{"userId":"u1"}]"#)
+        await transport.deliver(json: #"["user:left",{"userId":"u1"}]"#)
         token.cancel()
-        transport.deliver(json: #"["user:left",{"userId":"u2"}]"#)
+        await transport.deliver(json: #"["user:left",{"userId":"u2"}]"#)
         // An event nobody listens to ends the reading, so a missing event fails the test instead of hanging it.
-        transport.deliver(json: #"["end",null]"#)
+        await transport.deliver(json: #"["end",null]"#)
         var received: [Rooms.ServerEvent] = []
         for await event in events {
             if case .unknown = event { break }
@@ -232,7 +232,7 @@ import Testing
         #expect(received == [.userLeft(.init(userId: "u1")), .userLeft(.init(userId: "u2"))])
     }
 
-    @Test func aListenerAddedWhileAFrameIsDeliveredHearsOnlyLaterFrames() {
+    @Test func aListenerAddedWhileAFrameIsDeliveredHearsOnlyLaterFrames() async {
         let transport = LoopbackTransport()
         let zikr = Zikr.Client(transport: transport)
         let heard = Recorder<String>()
@@ -240,8 +240,8 @@ import Testing
             heard.append("first \(first.userId)")
             if first.userId == "u1" { zikr.onUserOffline { heard.append("second \($0.userId)") } }
         }
-        transport.deliver(json: #"["user_offline",{"groupId":"g","userId":"u1"}]"#)
-        transport.deliver(json: #"["user_offline",{"groupId":"g","userId":"u2"}]"#)
+        await transport.deliver(json: #"["user_offline",{"groupId":"g","userId":"u1"}]"#)
+        await transport.deliver(json: #"["user_offline",{"groupId":"g","userId":"u2"}]"#)
         #expect(heard.values == ["first u1", "first u2", "second u2"])
     }
 

@@ -16,7 +16,7 @@ import Testing
         return transport.sentFrames.map { String(decoding: $0.data, as: UTF8.self) }
     }
 
-    @Test func envelopesDecode() throws {
+    @Test func envelopesDecode() async throws {
         let transport = LoopbackTransport()
         let client = SlackSocketMode.Client(transport: transport)
         let events = Recorder<SlackSocketMode.EventsApi>()
@@ -29,9 +29,9 @@ import Testing
         client.onInteractive { interactions.append($0) }
         client.onHello { hellos.append($0) }
         client.onIncomingFailure { failures.append($0.description) }
-        transport.deliver(json: #"{"type":"hello","num_connections":1,"connection_info":{"app_id":"A111"}}"#)
+        await transport.deliver(json: #"{"type":"hello","num_connections":1,"connection_info":{"app_id":"A111"}}"#)
         for name in ["slash-commands", "events-api-app-mention", "interactive-shortcut", "events-api-message"] {
-            transport.deliver(try Self.example(name))
+            await transport.deliver(try Self.example(name))
         }
         #expect(failures.values.isEmpty, "\(failures.values)")
         #expect(hellos.values.map(\.connectionInfo?.appId) == ["A111"])
@@ -50,10 +50,10 @@ import Testing
             ["text": .string("Hello, \(command.payload.userName)!")]
         }
         client.respondToEventsApi { _ in nil }
-        transport.deliver(try Self.example("slash-commands"))
-        transport.deliver(try Self.example("events-api-app-mention"))
+        await transport.deliver(try Self.example("slash-commands"))
+        await transport.deliver(try Self.example("events-api-app-mention"))
         // No responder for interactions: it is heard by listeners only, and nothing is sent.
-        transport.deliver(try Self.example("interactive-shortcut"))
+        await transport.deliver(try Self.example("interactive-shortcut"))
         let sent = try await Self.sent(transport, count: 2)
         #expect(Set(sent) == [
             #"{"envelope_id":"1d3c79ab-0ffb-41f3-a080-d19e85f53649","payload":{"text":"Hello, testxyz!"}}"#,
@@ -71,7 +71,7 @@ import Testing
         client.onIncomingFailure { failures.append($0.description) }
         client.respondToSlashCommands { _ in nil }
         client.onSlashCommands { _ in }
-        transport.deliver(json: #"{"envelope_id":"e1","type":"slash_commands","payload":{"command":"/x"}}"#)
+        await transport.deliver(json: #"{"envelope_id":"e1","type":"slash_commands","payload":{"command":"/x"}}"#)
         #expect(failures.values.count == 1, "\(failures.values)")
         try await Task.sleep(for: .milliseconds(20))
         #expect(transport.sentFrames.isEmpty)

@@ -39,10 +39,10 @@ import Testing
         #expect(sent["type"] as? String == "subscribe" && UUID(uuidString: id) != nil, "the operation id is a UUID: \(sent)")
         // Another operation's results, and this one's, interleaved; then this one completes.
         for (other, greeting) in [(false, "Hi"), (true, "Elsewhere"), (false, "Bonjour")] {
-            transport.deliver(json: #"{"type":"next","id":"\#(other ? "another" : id)","payload":{"data":{"greetings":"\#(greeting)"}}}"#)
+            await transport.deliver(json: #"{"type":"next","id":"\#(other ? "another" : id)","payload":{"data":{"greetings":"\#(greeting)"}}}"#)
         }
-        transport.deliver(json: #"{"type":"complete","id":"\#(id)"}"#)
-        transport.deliver(json: #"{"type":"next","id":"\#(id)","payload":{"data":{"greetings":"after the end"}}}"#)
+        await transport.deliver(json: #"{"type":"complete","id":"\#(id)"}"#)
+        await transport.deliver(json: #"{"type":"next","id":"\#(id)","payload":{"data":{"greetings":"after the end"}}}"#)
         var greetings: [JSONValue?] = []
         for try await result in results { greetings.append(result.payload.data?["greetings"]) }
         #expect(greetings == ["Hi", "Bonjour"])
@@ -57,7 +57,7 @@ import Testing
         let client = GraphQLTransportWS.Client(transport: transport)
         let results = try await client.startOperation(payload: Self.query())
         let id = try Self.operationID(transport)
-        transport.deliver(json: #"{"type":"error","id":"\#(id)","payload":[{"message":"Cannot query field \"nope\""}]}"#)
+        await transport.deliver(json: #"{"type":"error","id":"\#(id)","payload":[{"message":"Cannot query field \"nope\""}]}"#)
         do {
             for try await _ in results { Issue.record("no result was sent") }
             Issue.record("the loop should have thrown")
@@ -73,15 +73,15 @@ import Testing
         do {
             let results = try await client.startOperation(payload: Self.query())
             id = try Self.operationID(transport)
-            transport.deliver(json: #"{"type":"next","id":"\#(id)","payload":{"data":{"n":1}}}"#)
-            transport.deliver(json: #"{"type":"next","id":"\#(id)","payload":{"data":{"n":2}}}"#)
+            await transport.deliver(json: #"{"type":"next","id":"\#(id)","payload":{"data":{"n":1}}}"#)
+            await transport.deliver(json: #"{"type":"next","id":"\#(id)","payload":{"data":{"n":2}}}"#)
             for try await _ in results { break }
         }
         try await Self.waitForSent(transport, count: 2)
         let complete = try Self.json(transport.sentFrames[1])
         #expect(complete["type"] as? String == "complete" && complete["id"] as? String == id)
         // Results after the client stopped are not its own any more; they still reach listeners, quietly.
-        transport.deliver(json: #"{"type":"next","id":"\#(id)","payload":{"data":{"n":3}}}"#)
+        await transport.deliver(json: #"{"type":"next","id":"\#(id)","payload":{"data":{"n":3}}}"#)
         #expect(transport.sentFrames.count == 2)
     }
 
@@ -95,7 +95,7 @@ import Testing
             return count
         }
         let id = try Self.operationID(transport)
-        transport.deliver(json: #"{"type":"next","id":"\#(id)","payload":{"data":{"n":1}}}"#)
+        await transport.deliver(json: #"{"type":"next","id":"\#(id)","payload":{"data":{"n":1}}}"#)
         consumer.cancel()
         _ = try? await consumer.value
         try await Self.waitForSent(transport, count: 2)
@@ -111,9 +111,9 @@ import Testing
         client.onNext { _ in }
         let results = try await client.startOperation(payload: Self.query())
         let id = try Self.operationID(transport)
-        transport.deliver(json: #"{"type":"next","id":"\#(id)","payload":{"errors":"not a list"}}"#)
-        transport.deliver(json: #"{"type":"next","id":"\#(id)","payload":{"data":{"n":2}}}"#)
-        transport.deliver(json: #"{"type":"complete","id":"\#(id)"}"#)
+        await transport.deliver(json: #"{"type":"next","id":"\#(id)","payload":{"errors":"not a list"}}"#)
+        await transport.deliver(json: #"{"type":"next","id":"\#(id)","payload":{"data":{"n":2}}}"#)
+        await transport.deliver(json: #"{"type":"complete","id":"\#(id)"}"#)
         var data: [JSONValue?] = []
         for try await result in results { data.append(result.payload.data) }
         #expect(data == [["n": 2]])
@@ -145,10 +145,10 @@ import Testing
         let call = Task { try await client.ethSubscribe(payload: .init(kind: "newHeads")) }
         try await Self.waitForSent(transport, count: 1)
         #expect(String(decoding: transport.sentFrames[0].data, as: UTF8.self) == #"{"method":"eth_subscribe","id":2,"params":["newHeads"]}"#)
-        transport.deliver(try EthereumPubSubExampleTests.example("newheads-reply"))
-        transport.deliver(try EthereumPubSubExampleTests.example("newheads-notification"))
-        transport.deliver(try EthereumPubSubExampleTests.example("logs-notification"))
-        transport.deliver(try EthereumPubSubExampleTests.example("newheads-notification"))
+        await transport.deliver(try EthereumPubSubExampleTests.example("newheads-reply"))
+        await transport.deliver(try EthereumPubSubExampleTests.example("newheads-notification"))
+        await transport.deliver(try EthereumPubSubExampleTests.example("logs-notification"))
+        await transport.deliver(try EthereumPubSubExampleTests.example("newheads-notification"))
         let notifications = try await call.value
         var numbers: [JSONValue?] = []
         for try await notification in notifications {
@@ -168,7 +168,7 @@ import Testing
         let client = EthereumPubSub.Client(transport: transport)
         let call = Task { try await client.ethSubscribe(payload: .init(kind: "newBlocks")) }
         try await Self.waitForSent(transport, count: 1)
-        transport.deliver(json: #"{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"no such subscription kind"}}"#)
+        await transport.deliver(json: #"{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"no such subscription kind"}}"#)
         await #expect(throws: RequestRejected<EthereumPubSub.RpcError>.self) { try await call.value }
         #expect(client.core.pendingRequestCount == 0 && transport.sentFrames.count == 1)
     }

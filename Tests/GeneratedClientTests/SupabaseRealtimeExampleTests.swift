@@ -11,7 +11,7 @@ import Testing
         try VendorExampleTests.example("supabase-realtime/\(name).json")
     }
 
-    @Test func serverFramesDecodeToTheDocumentedValues() throws {
+    @Test func serverFramesDecodeToTheDocumentedValues() async throws {
         let transport = LoopbackTransport()
         let client = SupabaseRealtime.Client(transport: transport)
         let chat = client.realtime(name: "chat-room")
@@ -33,7 +33,7 @@ import Testing
         client.realtime(name: "cursor-room").onPresenceDiff { diffs.append($0) }
         client.onIncomingFailure { failures.append($0.description) }
         for name in ["phx_reply", "system", "broadcast-server", "postgres_changes", "phx_close", "phx_error", "presence_state", "presence_diff"] {
-            transport.deliver(try Self.example(name))
+            await transport.deliver(try Self.example(name))
         }
         #expect(failures.values.isEmpty, "\(failures.values)")
 
@@ -113,7 +113,7 @@ import Testing
                                                                                   presence: .init(enabled: false), private: false)))
         _ = try await transport.sentFrames(atLeast: 1)
         #expect(String(decoding: try #require(transport.sentFrames.first).data, as: UTF8.self).hasPrefix(#"["1","1","realtime:chat-room","phx_join","#))
-        transport.deliver(Data(#"["1","1","realtime:chat-room","phx_reply",{"status":"error","response":{"reason":"ChannelRateLimitReached: Too many channels"}}]"#.utf8))
+        await transport.deliver(Data(#"["1","1","realtime:chat-room","phx_reply",{"status":"error","response":{"reason":"ChannelRateLimitReached: Too many channels"}}]"#.utf8))
         let reply = try await joined
         #expect(reply.payload == .error(.init(response: .init(reason: "ChannelRateLimitReached: Too many channels"))))
         await #expect(throws: RequestFailure.timedOut(after: .milliseconds(40))) {

@@ -15,7 +15,7 @@ import Testing
         try #require(try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
     }
 
-    @Test func documentedMessagesDecode() throws {
+    @Test func documentedMessagesDecode() async throws {
         let transport = LoopbackTransport()
         let client = TwitchEventSub.Client(transport: transport)
         let welcomes = Recorder<TwitchEventSub.SessionWelcome>()
@@ -30,7 +30,7 @@ import Testing
         client.onChannelFollow { follows.append($0) }
         client.onFollowRevoked { revocations.append($0) }
         client.onIncomingFailure { failures.append($0.description) }
-        for name in ["welcome", "keepalive", "notification", "reconnect", "revocation"] { transport.deliver(try Self.example(name)) }
+        for name in ["welcome", "keepalive", "notification", "reconnect", "revocation"] { await transport.deliver(try Self.example(name)) }
         #expect(failures.values.isEmpty, "\(failures.values)")
 
         let welcome = try #require(welcomes.values.first)
@@ -63,7 +63,7 @@ import Testing
         defer { reader.cancel() }
         let text = String(decoding: try Self.example("notification"), as: UTF8.self)
             .replacingOccurrences(of: "\"channel.follow\"", with: "\"channel.cheer\"")
-        transport.deliver(Data(text.utf8))
+        await transport.deliver(Data(text.utf8))
         try await eventually("an event on the stream") { !events.values.isEmpty }
         guard case .unknown(let unknown)? = events.values.first else {
             Issue.record("expected an unknown event, got \(events.values)")

@@ -22,7 +22,7 @@ import Testing
         #expect(sentValue == documentedValue, "\(name): sent \(String(decoding: sent ?? Data(), as: UTF8.self))")
     }
 
-    @Test func discordGatewayServerExamplesDecode() throws {
+    @Test func discordGatewayServerExamplesDecode() async throws {
         let transport = LoopbackTransport()
         let client = DiscordGateway.Client(transport: transport)
         let hellos = Recorder<Int>()
@@ -36,7 +36,7 @@ import Testing
         let reader = Task { for await event in stream { events.append(event) } }
         defer { reader.cancel() }
         for name in ["example-hello.json", "example-heartbeat.json", "example-gateway-event-payload.json"] {
-            transport.deliver(try Self.example("discord-gateway/\(name)"))
+            await transport.deliver(try Self.example("discord-gateway/\(name)"))
         }
         #expect(hellos.values == [45000])
         #expect(heartbeats.values == [251])
@@ -50,7 +50,7 @@ import Testing
         let stream = client.events
         let reader = Task { for await event in stream { events.append(event) } }
         defer { reader.cancel() }
-        transport.deliver(try Self.example("discord-gateway/example-gateway-event-payload.json"))
+        await transport.deliver(try Self.example("discord-gateway/example-gateway-event-payload.json"))
         try await eventually("an event on the stream") { !events.values.isEmpty }
         guard case .unknown(let unknown)? = events.values.first else {
             Issue.record("expected an unknown event, got \(events.values)")
@@ -96,11 +96,11 @@ import Testing
             #"{"op":0,"t":"GUILD_MEMBERS_CHUNK","s":\#(10 + index),"d":{"guild_id":"41771983444115456","members":[{"user":{"id":"\#(index)"}}],"#
                 + #""chunk_index":\#(index),"chunk_count":\#(count),"nonce":"\#(nonce)"}}"#
         }
-        transport.deliver(json: chunk(0, of: 3, nonce: "1"))
-        transport.deliver(json: chunk(0, of: 1, nonce: "other"))
-        transport.deliver(json: chunk(1, of: 3, nonce: "1"))
-        transport.deliver(json: chunk(2, of: 3, nonce: "1"))
-        transport.deliver(json: chunk(3, of: 3, nonce: "1"))
+        await transport.deliver(json: chunk(0, of: 3, nonce: "1"))
+        await transport.deliver(json: chunk(0, of: 1, nonce: "other"))
+        await transport.deliver(json: chunk(1, of: 3, nonce: "1"))
+        await transport.deliver(json: chunk(2, of: 3, nonce: "1"))
+        await transport.deliver(json: chunk(3, of: 3, nonce: "1"))
         var indexes: [Int] = []
         for try await chunk in chunks { indexes.append(chunk.payload.chunkIndex) }
         #expect(indexes == [0, 1, 2], "the loop ends after the third chunk, without an end frame")
@@ -111,7 +111,7 @@ import Testing
         try String(decoding: example(path), as: UTF8.self).split(separator: "\n").map { Data($0.utf8) }
     }
 
-    @Test func nostrRelayExamplesDecode() throws {
+    @Test func nostrRelayExamplesDecode() async throws {
         let transport = LoopbackTransport()
         let client = Nostr.Client(transport: transport)
         let oks = Recorder<Nostr.Ok>()
@@ -120,7 +120,7 @@ import Testing
         client.onOk { oks.append($0) }
         client.onClosed { closed.append($0) }
         client.onIncomingFailure { failures.append($0.description) }
-        for frame in try Self.lines("nostr/ok-examples.jsonl") + Self.lines("nostr/closed-examples.jsonl") { transport.deliver(frame) }
+        for frame in try Self.lines("nostr/ok-examples.jsonl") + Self.lines("nostr/closed-examples.jsonl") { await transport.deliver(frame) }
         #expect(failures.values.isEmpty)
         #expect(oks.values.map(\.accepted) == [true, true, true, false, false, false, false, false, false])
         #expect(oks.values.allSatisfy { $0.eventId == "b1a649ebe8..." })
@@ -152,7 +152,7 @@ import Testing
         ])
         let delivered = Recorder<Nostr.EventDelivered>()
         client.onEventDelivered { delivered.append($0) }
-        transport.deliver(Data(#"["EVENT","sub1",{"id":"4376c65d","pubkey":"6e468422","created_at":1673347337,"kind":1,"tags":[["e","5c83da77","wss://nostr.example.com"]],"content":"Walled gardens became prisons","sig":"908a15e4"}]"#.utf8))
+        await transport.deliver(Data(#"["EVENT","sub1",{"id":"4376c65d","pubkey":"6e468422","created_at":1673347337,"kind":1,"tags":[["e","5c83da77","wss://nostr.example.com"]],"content":"Walled gardens became prisons","sig":"908a15e4"}]"#.utf8))
         #expect(delivered.values == [Nostr.EventDelivered(subscriptionId: "sub1", event: event)])
     }
 

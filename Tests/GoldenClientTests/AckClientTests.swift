@@ -22,8 +22,8 @@ import Testing
         let (uploadID, syncID) = (try #require(upload.ackID), try #require(sync.ackID))
         #expect(uploadID != syncID)
         // Answered out of order; `sync`'s acknowledgement has two arguments, read as its tuple.
-        transport.acknowledge(syncID, arguments: #"[null,2]"#)
-        transport.acknowledge(uploadID, arguments: #"[{"fileId":"f1","bytes":5}]"#)
+        await transport.acknowledge(syncID, arguments: #"[null,2]"#)
+        await transport.acknowledge(uploadID, arguments: #"[{"fileId":"f1","bytes":5}]"#)
         #expect(try await stored == .init(fileId: "f1", bytes: 5))
         #expect(try await synced == .init(error: nil, count: 2))
         #expect(client.core.pendingRequestCount == 0)
@@ -38,17 +38,17 @@ import Testing
             _ = try await client.upload(name: "a", size: 1, timeout: .milliseconds(20))
         }
         let late = try #require(transport.sentFrames.first?.ackID)
-        transport.acknowledge(late, arguments: #"[{"fileId":"f1","bytes":1}]"#)
-        transport.acknowledge(999, arguments: "[]")
+        await transport.acknowledge(late, arguments: #"[{"fileId":"f1","bytes":1}]"#)
+        await transport.acknowledge(999, arguments: "[]")
         #expect(failures.values.count == 2 && failures.values.allSatisfy { $0.contains("no request waits for") }, "\(failures.values)")
         let call = Task { try await client.upload(name: "b", size: 2) }
         let id = try #require(try await Self.waitForSent(transport, count: 2)[1].ackID)
-        transport.acknowledge(id, arguments: #"[{"fileId":7}]"#)
+        await transport.acknowledge(id, arguments: #"[{"fileId":7}]"#)
         await #expect(throws: DecodingError.self) { try await call.value }
         // The client goes on.
         let next = Task { try await client.upload(name: "c", size: 3) }
         let nextID = try #require(try await Self.waitForSent(transport, count: 3)[2].ackID)
-        transport.acknowledge(nextID, arguments: #"[{"fileId":"f3","bytes":3},"extra"]"#)
+        await transport.acknowledge(nextID, arguments: #"[{"fileId":"f3","bytes":3},"extra"]"#)
         #expect(try await next.value.fileId == "f3")
     }
 
@@ -77,10 +77,10 @@ import Testing
         client.onPing { pings.append($0.at) }
         client.respondToPing { ping in .init(busy: ping.at > 10, version: "2.1") }
         client.respondToPoke { true }
-        transport.deliver(json: #"["ping",{"at":42}]"#, ackID: 7)
-        transport.deliver(json: #"["poke"]"#, ackID: 8)
+        await transport.deliver(json: #"["ping",{"at":42}]"#, ackID: 7)
+        await transport.deliver(json: #"["poke"]"#, ackID: 8)
         // Without an ack id the server asks for nothing, and nothing is sent.
-        transport.deliver(json: #"["ping",{"at":1}]"#)
+        await transport.deliver(json: #"["ping",{"at":1}]"#)
         let sent = try await Self.waitForSent(transport, count: 2)
         let answers = Dictionary(uniqueKeysWithValues: sent.map { ($0.acknowledges ?? -1, String(decoding: $0.data, as: UTF8.self)) })
         #expect(answers == [7: #"[{"busy":true,"version":"2.1"}]"#, 8: "[true]"])
@@ -96,10 +96,10 @@ import Testing
         client.onIncomingFailure { failures.append($0.description) }
         let token = client.respondToPing { _ in .init(busy: false, version: "1") }
         client.onPing { _ in }
-        transport.deliver(json: #"["ping",{"at":"soon"}]"#, ackID: 3)
+        await transport.deliver(json: #"["ping",{"at":"soon"}]"#, ackID: 3)
         #expect(failures.values.count == 1 && failures.values[0].contains("'at'"), "\(failures.values)")
         token.cancel()
-        transport.deliver(json: #"["ping",{"at":1}]"#, ackID: 4)
+        await transport.deliver(json: #"["ping",{"at":1}]"#, ackID: 4)
         try await Task.sleep(for: .milliseconds(20))
         #expect(transport.sentFrames.isEmpty)
     }

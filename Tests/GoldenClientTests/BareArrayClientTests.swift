@@ -7,21 +7,21 @@ import Testing
 /// A frame that is a bare JSON array of payloads (`array: []`, `payload: rest`), with the frames of Alpaca's
 /// real-time market data documentation (https://docs.alpaca.markets/docs/streaming-market-data).
 @Suite struct BareArrayClientTests {
-    @Test func aBatchArrivesAsOneListTheEmptyOneIncluded() throws {
+    @Test func aBatchArrivesAsOneListTheEmptyOneIncluded() async throws {
         let transport = LoopbackTransport()
         let client = BareArrays.Client(transport: transport)
         let batches = Recorder<[BareArrays.Message]>()
         let failures = Recorder<String>()
         client.onMessages { batches.append($0) }
         client.onIncomingFailure { failures.append($0.description) }
-        transport.deliver(json: #"[{"T":"success","msg":"connected"}]"#)
-        transport.deliver(json: #"[{"T":"error","code":406,"msg":"connection limit exceeded"}]"#)
-        transport.deliver(json: """
+        await transport.deliver(json: #"[{"T":"success","msg":"connected"}]"#)
+        await transport.deliver(json: #"[{"T":"error","code":406,"msg":"connection limit exceeded"}]"#)
+        await transport.deliver(json: """
             [{"T": "t", "i": 96921, "S": "AAPL", "x": "D", "p": 126.55, "s": 1, "t": "2021-02-22T15:51:44.208Z", "c": ["@", "I"], "z": "C"},
              {"T": "subscription", "trades": ["AAPL"]}]
             """)
-        transport.deliver(json: "[]")
-        transport.deliver(json: #"{"T":"success","msg":"connected"}"#)
+        await transport.deliver(json: "[]")
+        await transport.deliver(json: #"{"T":"success","msg":"connected"}"#)
         #expect(batches.values.count == 4)
         #expect(batches.values.first == [.success(.init(msg: "connected"))])
         #expect(batches.values.dropFirst().first == [.error(.init(code: 406, msg: "connection limit exceeded"))])

@@ -22,7 +22,7 @@ import Testing
         let sent = try await transport.sentFrames(atLeast: 2).map(\.text)
         // Frames are written one per message, as the API reads them alone.
         #expect(sent == [#"{"id":1,"connect":{"name":"js","token":"XXX"}}"#, #"{"id":2,"subscribe":{"channel":"chat:42"}}"#])
-        transport.deliver(Data("""
+        await transport.deliver(Data("""
             {"id":1,"connect":{"client":"421bf374-dd01-4f82-9def-7c31697e956f","version":"5.0.0","ping":25,"pong":true}}
             {"id":2,"subscribe":{}}\r
             {"push":{"channel":"chat:42","pub":{"data":{"input":"hello"}}}}
@@ -43,8 +43,8 @@ import Testing
         let failures = Recorder<String>()
         client.onPing { pings.append(true) }
         client.onIncomingFailure { failures.append($0.description) }
-        transport.deliver(Data("{}\n{\"disconnect\":{\"code\":3001,\"reason\":\"shutdown\"}}\n{ }".utf8))
-        transport.deliver(Data("\n\n".utf8))
+        await transport.deliver(Data("{}\n{\"disconnect\":{\"code\":3001,\"reason\":\"shutdown\"}}\n{ }".utf8))
+        await transport.deliver(Data("\n\n".utf8))
         #expect(pings.values == [true, true])
         #expect(failures.values == [
             "a frame is malformed: the frame matches none of the contract's frame shapes ('ping': 'disconnect' is not one of its keys; "

@@ -58,17 +58,24 @@ import Testing
         #expect(try WireDecoder(dates: .iso8601).decode(JSONValue.self, from: data) == JSONDecoder().decode(JSONValue.self, from: data))
     }
 
-    @Test func aDeepFrameReachesTheFailureHandler() {
+    @Test func aDeepFrameReachesTheFailureHandler() async {
+        let deep = Data(#"["comment_posted","#.utf8) + Self.comment(depth: 2_000) + Data("]".utf8)
+        // What the client does with a frame (parse it, decode its payload), on a thread with the stack of an app's
+        // secondary thread: a thrown error, not a stack overflow. Listeners are awaited, so the client itself is
+        // driven from a task below.
+        let threw = Self.onSmallStack {
+            guard let frame = try? Recursion.framing.parse(deep) else { return false }
+            return (try? Recursion.dateEncoding.makeDecoder().decode(Recursion.Comment.self, from: frame.payloadOrNull)) == nil
+        }
+        #expect(threw)
         let failures = Recorder<IncomingFailure>()
         let comments = Recorder<Recursion.Comment>()
-        Self.onSmallStack {
-            let transport = LoopbackTransport()
-            let client = Recursion.Client(transport: transport)
-            _ = client.onCommentPosted { comments.append($0) }
-            _ = client.onIncomingFailure { failures.append($0) }
-            transport.deliver(Data(#"["comment_posted","#.utf8) + Self.comment(depth: 2_000) + Data("]".utf8))
-            transport.deliver(Data(#"["comment_posted","#.utf8) + Self.comment(depth: 3) + Data("]".utf8))
-        }
+        let transport = LoopbackTransport()
+        let client = Recursion.Client(transport: transport)
+        _ = client.onCommentPosted { comments.append($0) }
+        _ = client.onIncomingFailure { failures.append($0) }
+        await transport.deliver(deep)
+        await transport.deliver(Data(#"["comment_posted","#.utf8) + Self.comment(depth: 3) + Data("]".utf8))
         #expect(failures.values.count == 1)
         #expect(comments.values.count == 1, "the next frame still arrives")
     }

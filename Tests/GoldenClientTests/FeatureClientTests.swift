@@ -29,10 +29,10 @@ import Testing
         client.onMessageCreate { messages.append($0) }
         client.on1m { minutes.append(true) }
         client.ticker(symbol: "BTC").on24h { highs.append($0.high) }
-        transport.deliver(json: #"["24h",{"volume":3}]"#)
-        transport.deliver(json: #"["MESSAGE_CREATE",{"content":"hi","MESSAGE_ID":"m1"}]"#)
-        transport.deliver(json: #"["1m"]"#)
-        transport.deliver(json: #"["24h",{"high":1.5}]"#, channel: "/ticker-BTC")
+        await transport.deliver(json: #"["24h",{"volume":3}]"#)
+        await transport.deliver(json: #"["MESSAGE_CREATE",{"content":"hi","MESSAGE_ID":"m1"}]"#)
+        await transport.deliver(json: #"["1m"]"#)
+        await transport.deliver(json: #"["24h",{"high":1.5}]"#, channel: "/ticker-BTC")
         #expect(volumes.values == [3] && minutes.values == [true] && highs.values == [1.5])
         #expect(messages.values == [WireNames.MessageCreate(content: "hi", messageId: "m1")])
     }
@@ -50,8 +50,8 @@ import Testing
         let failures = Recorder<IncomingFailure>()
         client.onPresenceChanged { changes.append($0) }
         client.onIncomingFailure { failures.append($0) }
-        transport.deliver(json: #"["presence_changed",{"userId":"u2","presence":1,"previous":42,"priorities":[0]}]"#)
-        transport.deliver(json: #"["presence_changed",{"userId":"u3","presence":"1","priorities":[]}]"#)
+        await transport.deliver(json: #"["presence_changed",{"userId":"u2","presence":1,"previous":42,"priorities":[0]}]"#)
+        await transport.deliver(json: #"["presence_changed",{"userId":"u3","presence":"1","priorities":[]}]"#)
         #expect(changes.values == [IntegerEnums.PresenceChanged(userId: "u2", presence: .online, previous: .unknown(42), priorities: [._0])])
         #expect(failures.values.count == 1, "a string is not an integer enum's value")
         #expect(IntegerEnums.Presence.knownCases.map(\.rawValue) == [0, 1, 2])
@@ -72,9 +72,9 @@ import Testing
         client.onÉvénementReçu { profiles.append($0) }
         client.onDate { dates.append($0) }
         client.onQuoteAndSlash { quoted.append(true) }
-        transport.deliver(json: #"["événement_reçu",{"prénom":"Zoë","class":"A","2fa":true,"is-active":false,"in":3}]"#)
-        transport.deliver(json: #"["date",{"at":"2025-01-31T09:30:00Z"}]"#)
-        transport.deliver(json: #"["quote\"and\\slash"]"#)
+        await transport.deliver(json: #"["événement_reçu",{"prénom":"Zoë","class":"A","2fa":true,"is-active":false,"in":3}]"#)
+        await transport.deliver(json: #"["date",{"at":"2025-01-31T09:30:00Z"}]"#)
+        await transport.deliver(json: #"["quote\"and\\slash"]"#)
         #expect(profiles.values == [Hostile.Profile(prénom: "Zoë", class: "A", _2fa: true, isActive: false, in: 3)])
         #expect(dates.values.map(\.at) == [Self.at])
         #expect(dates.values.first?.link == nil)
@@ -93,13 +93,13 @@ import Testing
         client.onMoved { moved.append($0) }
         client.onBye { byes.append(true) }
         let events = client.events
-        transport.deliver(json: #"{"type":"moved","lat":51.5,"lng":-0.12}"#)
-        transport.deliver(json: #"{"type":"bye"}"#)
+        await transport.deliver(json: #"{"type":"moved","lat":51.5,"lng":-0.12}"#)
+        await transport.deliver(json: #"{"type":"bye"}"#)
         #expect(moved.values == [Flat.Position(lat: 51.5, lng: -0.12)])
         #expect(byes.values == [true])
         // The stream gets the same frames as the listeners, as the scope's event enum. An event nobody listens to
         // ends the reading, so a missing event fails the test instead of hanging it.
-        transport.deliver(json: #"{"type":"end"}"#)
+        await transport.deliver(json: #"{"type":"end"}"#)
         var received: [Flat.ServerEvent] = []
         for await event in events {
             if case .unknown = event { break }
@@ -108,7 +108,7 @@ import Testing
         #expect(received == [.moved(Flat.Position(lat: 51.5, lng: -0.12)), .bye])
     }
 
-    @Test func envelopeFieldsArriveWithTheEvent() {
+    @Test func envelopeFieldsArriveWithTheEvent() async {
         let transport = LoopbackTransport()
         let client = Envelope.Client(transport: transport)
         let statuses = Recorder<Envelope.Status>()
@@ -117,10 +117,10 @@ import Testing
         client.onStatus { statuses.append($0) }
         client.onHeartbeat { beats.append($0) }
         client.onIncomingFailure { failures.append($0) }
-        transport.deliver(json: #"{"name":"status","id":"e1","sentAt":null,"version":2,"conversationId":"c1","payload":{"online":true}}"#)
-        transport.deliver(json: #"{"name":"heartbeat","id":"e2","sentAt":"2025-01-31T09:30:00Z","version":2}"#)
+        await transport.deliver(json: #"{"name":"status","id":"e1","sentAt":null,"version":2,"conversationId":"c1","payload":{"online":true}}"#)
+        await transport.deliver(json: #"{"name":"heartbeat","id":"e2","sentAt":"2025-01-31T09:30:00Z","version":2}"#)
         // An envelope constant is checked: a frame of another protocol version is not this event.
-        transport.deliver(json: #"{"name":"heartbeat","id":"e3","version":3}"#)
+        await transport.deliver(json: #"{"name":"heartbeat","id":"e3","version":3}"#)
         #expect(statuses.values == [Envelope.Status(id: "e1", sentAt: nil, conversationId: "c1", payload: .init(online: true))])
         #expect(beats.values == [Envelope.Heartbeat(id: "e2", sentAt: Self.at)])
         #expect(failures.values.count == 1)
@@ -179,8 +179,8 @@ import Testing
         #expect(String(decoding: transport.sentFrames[0].data, as: UTF8.self) == #"{"event":"client-wave","channel":"room:r1/seat-3","data":"{\"emoji\":\"👋\"}"}"#)
         let taken = Recorder<String>()
         seat.onTaken { taken.append($0.by) }
-        transport.deliver(json: #"{"event":"taken","channel":"room:r1/seat-3","data":"{\"by\":\"u2\"}"}"#)
-        transport.deliver(json: #"{"event":"taken","channel":"room:r1/seat-4","data":"{\"by\":\"u3\"}"}"#)
+        await transport.deliver(json: #"{"event":"taken","channel":"room:r1/seat-3","data":"{\"by\":\"u2\"}"}"#)
+        await transport.deliver(json: #"{"event":"taken","channel":"room:r1/seat-4","data":"{\"by\":\"u3\"}"}"#)
         #expect(taken.values == ["u2"])
     }
 

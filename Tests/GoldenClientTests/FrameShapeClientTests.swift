@@ -26,7 +26,7 @@ import Testing
         ])
     }
 
-    @Test func framesAreReadByTheFirstShapeTheyFit() throws {
+    @Test func framesAreReadByTheFirstShapeTheyFit() async throws {
         let transport = LoopbackTransport()
         let client = FrameShapes.Client(transport: transport)
         let messages = Recorder<FrameShapes.MessageCreate>()
@@ -41,11 +41,11 @@ import Testing
         client.onResult { results.append($0) }
         client.onUserCreated { users.append($0.userId) }
         client.onIncomingFailure { failures.append($0.description) }
-        transport.deliver(json: #"{"t":"MESSAGE_CREATE","s":42,"op":0,"d":{"id":"m1","content":"hi"}}"#)
-        transport.deliver(json: #"{"op":10,"d":{"heartbeat_interval":41250},"s":null,"t":null}"#)
-        transport.deliver(json: #"{"op":1,"d":null}"#)
-        transport.deliver(json: #"{"id":7,"result":["a","b"]}"#)
-        transport.deliver(json: #"{"kind":"notification","meta":{"type":"user.created"},"body":{"event":{"user_id":9}}}"#)
+        await transport.deliver(json: #"{"t":"MESSAGE_CREATE","s":42,"op":0,"d":{"id":"m1","content":"hi"}}"#)
+        await transport.deliver(json: #"{"op":10,"d":{"heartbeat_interval":41250},"s":null,"t":null}"#)
+        await transport.deliver(json: #"{"op":1,"d":null}"#)
+        await transport.deliver(json: #"{"id":7,"result":["a","b"]}"#)
+        await transport.deliver(json: #"{"kind":"notification","meta":{"type":"user.created"},"body":{"event":{"user_id":9}}}"#)
         #expect(messages.values == [FrameShapes.MessageCreate(s: 42, payload: .init(id: "m1", content: "hi"))])
         #expect(hellos.values == [41250])
         #expect(heartbeats.values == [nil])
@@ -66,9 +66,9 @@ import Testing
         let failures = Recorder<String>()
         client.onHeartbeat { heartbeats.append($0) }
         client.onIncomingFailure { failures.append($0.description) }
-        transport.deliver(json: #"{"op":1,"d":null}"#)
-        transport.deliver(json: #"{"op":1}"#)
-        transport.deliver(json: #"{"op":1,"d":7}"#)
+        await transport.deliver(json: #"{"op":1,"d":null}"#)
+        await transport.deliver(json: #"{"op":1}"#)
+        await transport.deliver(json: #"{"op":1,"d":7}"#)
         #expect(heartbeats.values == [nil, 7])
         #expect(failures.values == [
             "event '1' has a payload that does not decode: the frame has no payload, which the contract says is always there (null or a value)",
@@ -86,11 +86,11 @@ import Testing
         let stream = client.events
         let task = Task { for await event in stream { events.append(event) } }
         defer { task.cancel() }
-        transport.deliver(json: #"{"op":0,"t":"THREAD_CREATE","s":43,"d":{"id":"t1"}}"#)
-        transport.deliver(json: #"{"op":"zero"}"#)
-        transport.deliver(json: #"[1,2]"#)
-        transport.deliver(json: #"{"op":0,"t":"READY","s":44,"d":{"session":"x"}}"#)
-        transport.deliver(json: #"{"op":0,"t":"READY","s":"45","d":{"session_id":"x"}}"#)
+        await transport.deliver(json: #"{"op":0,"t":"THREAD_CREATE","s":43,"d":{"id":"t1"}}"#)
+        await transport.deliver(json: #"{"op":"zero"}"#)
+        await transport.deliver(json: #"[1,2]"#)
+        await transport.deliver(json: #"{"op":0,"t":"READY","s":44,"d":{"session":"x"}}"#)
+        await transport.deliver(json: #"{"op":0,"t":"READY","s":"45","d":{"session_id":"x"}}"#)
         try await eventually("an event on the stream") { !events.values.isEmpty }
         #expect(events.values == [.unknown(UnknownEvent(shape: "dispatch", name: "THREAD_CREATE", payload: Data(#"{"id":"t1"}"#.utf8),
                                                          fields: ["s": .number(43)]))])
@@ -117,8 +117,8 @@ import Testing
         ])
         let messages = Recorder<Positional.Room.NewMsg>()
         room.onNewMsg { messages.append($0) }
-        transport.deliver(json: #"[null,null,"room:lobby","new_msg",{"body":"hello"}]"#)
-        transport.deliver(json: #"[null,null,"room:other","new_msg",{"body":"elsewhere"}]"#)
+        await transport.deliver(json: #"[null,null,"room:lobby","new_msg",{"body":"hello"}]"#)
+        await transport.deliver(json: #"[null,null,"room:other","new_msg",{"body":"elsewhere"}]"#)
         #expect(messages.values == [Positional.Room.NewMsg(payload: .init(body: "hello"))])
     }
 }
@@ -143,7 +143,7 @@ import Testing
         #expect(String(decoding: levels, as: UTF8.self) == #"[["1.5","2"],["1.6","3",4]]"#)
     }
 
-    @Test func tuplesReadByPositionAndOneVerbHasAShapePerDirection() throws {
+    @Test func tuplesReadByPositionAndOneVerbHasAShapePerDirection() async throws {
         let transport = LoopbackTransport()
         let client = Tuples.Client(transport: transport)
         let oks = Recorder<Tuples.Ok>()
@@ -154,11 +154,11 @@ import Testing
         client.onEventReceived { received.append($0) }
         client.onBook { books.append($0) }
         client.onIncomingFailure { failures.append($0.description) }
-        transport.deliver(json: #"["OK","b1fa",true,""]"#)
-        transport.deliver(json: #"["EVENT","sub1","hi"]"#)
-        transport.deliver(json: #"["book",[["1.5","2"],["1.6","3",4],["1.7","1",null]],[]]"#)
-        transport.deliver(json: #"["OK","b1fa",true]"#)
-        transport.deliver(json: #"["OK","b1fa","yes",""]"#)
+        await transport.deliver(json: #"["OK","b1fa",true,""]"#)
+        await transport.deliver(json: #"["EVENT","sub1","hi"]"#)
+        await transport.deliver(json: #"["book",[["1.5","2"],["1.6","3",4],["1.7","1",null]],[]]"#)
+        await transport.deliver(json: #"["OK","b1fa",true]"#)
+        await transport.deliver(json: #"["OK","b1fa","yes",""]"#)
         #expect(oks.values == [Tuples.Ok(eventId: "b1fa", accepted: true, message: "")])
         #expect(received.values == [Tuples.EventReceived(subscriptionId: "sub1", content: "hi")])
         #expect(books.values == [Tuples.Book(bids: [.init(price: "1.5", quantity: "2"), .init(price: "1.6", quantity: "3", orders: 4),

@@ -21,19 +21,19 @@ import Testing
         client.onIncomingFailure { failures.append($0.description) }
         let call = Task { try await client.subscribeEvents(payload: .init(eventType: "state_changed"), id: 18) }
         #expect(try await Self.sent(transport, count: 1) == [#"{"type":"subscribe_events","id":18,"event_type":"state_changed"}"#])
-        transport.deliver(json: #"{"id": 18, "type": "result", "success": true, "result": null}"#)
-        transport.deliver(json: """
+        await transport.deliver(json: #"{"id": 18, "type": "result", "success": true, "result": null}"#)
+        await transport.deliver(json: """
             {"id": 18, "type": "event", "event": {"data": {"entity_id": "light.bed_light", "old_state": null,
              "new_state": {"entity_id": "light.bed_light", "state": "on", "attributes": {"brightness": 180},
              "last_changed": "2016-11-26T01:37:24.265390+00:00"}}, "event_type": "state_changed",
              "time_fired": "2016-11-26T01:37:24.265429+00:00", "origin": "LOCAL"}}
             """)
-        transport.deliver(json: """
+        await transport.deliver(json: """
             {"id": 5, "type": "event", "event": {"data": {}, "event_type": "test_event",
              "time_fired": "2016-11-26T01:37:24.265429+00:00", "origin": "LOCAL"}}
             """)
         // A kind the contract does not list reads as the fallback, its `event_type` and data as they came.
-        transport.deliver(json: """
+        await transport.deliver(json: """
             {"id": 18, "type": "event", "event": {"data": {"service": "turn_on"}, "event_type": "call_service",
              "time_fired": "2016-11-26T01:37:25.000000+00:00", "origin": "LOCAL"}}
             """)
@@ -68,12 +68,12 @@ import Testing
         let triggers = Task { try await client.subscribeTrigger(payload: .init(trigger: .object(["platform": "state"])), id: 2) }
         let sent = try await Self.sent(transport, count: 2)
         #expect(Set(sent) == [#"{"type":"get_states","id":19}"#, #"{"type":"subscribe_trigger","id":2,"trigger":{"platform":"state"}}"#])
-        transport.deliver(json: #"{"id": 2, "type": "result", "success": true, "result": null}"#)
-        transport.deliver(json: """
+        await transport.deliver(json: #"{"id": 2, "type": "result", "success": true, "result": null}"#)
+        await transport.deliver(json: """
             {"id": 19, "type": "result", "success": true, "result": [{"entity_id": "sun.sun", "state": "above_horizon",
              "attributes": {"friendly_name": "Sun"}, "last_changed": "2016-11-26T01:37:24.265429+00:00"}]}
             """)
-        transport.deliver(json: """
+        await transport.deliver(json: """
             {"id": 2, "type": "event", "event": {"variables": {"trigger": {"platform": "state", "entity_id": "binary_sensor.motion_occupancy"}},
              "context": {"id": "0123456789abcdef", "parent_id": null, "user_id": null}}}
             """)
@@ -91,7 +91,7 @@ import Testing
         let client = HomeAssistant.Client(transport: transport)
         let call = Task { try await client.subscribeEvents(payload: .init(eventType: nil), id: 12) }
         _ = try await Self.sent(transport, count: 1)
-        transport.deliver(json: #"{"id": 12, "type": "result", "success": false, "error": {"code": "invalid_format", "message": "Message incorrectly formatted."}}"#)
+        await transport.deliver(json: #"{"id": 12, "type": "result", "success": false, "error": {"code": "invalid_format", "message": "Message incorrectly formatted."}}"#)
         do {
             _ = try await call.value
             Issue.record("the call should have thrown")
@@ -100,7 +100,7 @@ import Testing
         }
         let events = Recorder<HomeAssistant.ServerEvent>()
         client.onEvent { events.append(.event($0)) }
-        transport.deliver(json: #"{"id": 12, "type": "event", "event": {"data": {}, "event_type": "x", "time_fired": "2016-11-26T01:37:24.265429+00:00", "origin": "LOCAL"}}"#)
+        await transport.deliver(json: #"{"id": 12, "type": "event", "event": {"data": {}, "event_type": "x", "time_fired": "2016-11-26T01:37:24.265429+00:00", "origin": "LOCAL"}}"#)
         #expect(events.values.count == 1, "listeners still hear it; no subscription holds it")
     }
 
@@ -113,9 +113,9 @@ import Testing
         let failures = Recorder<String>()
         client.onResult { results.append($0) }
         client.onIncomingFailure { failures.append($0.description) }
-        transport.deliver(json: #"{"id": 18, "type": "result", "success": true, "result": null}"#)
-        transport.deliver(json: #"{"id": 19, "type": "result", "success": true, "result": [{"entity_id": "sun.sun"}]}"#)
-        transport.deliver(json: #"{"id": "x", "type": "result", "success": true, "result": null}"#)
+        await transport.deliver(json: #"{"id": 18, "type": "result", "success": true, "result": null}"#)
+        await transport.deliver(json: #"{"id": 19, "type": "result", "success": true, "result": [{"entity_id": "sun.sun"}]}"#)
+        await transport.deliver(json: #"{"id": "x", "type": "result", "success": true, "result": null}"#)
         #expect(results.values == [HomeAssistant.Result(id: 18, payload: nil),
                                    HomeAssistant.Result(id: 19, payload: .array([.object(["entity_id": .string("sun.sun")])]))])
         #expect(failures.values == [

@@ -42,8 +42,8 @@ import Testing
             // Each reply carries the account's number as its balance; every tenth is sent twice.
             for (position, request) in requests.enumerated() {
                 let cents = Int(request.account.dropFirst())!
-                transport.deliver(json: Self.reply(request.id, cents: cents))
-                if position % 10 == 0 { transport.deliver(json: Self.reply(request.id, cents: -1)) }
+                await transport.deliver(json: Self.reply(request.id, cents: cents))
+                if position % 10 == 0 { await transport.deliver(json: Self.reply(request.id, cents: -1)) }
             }
             var answered = 0
             for try await (index, value) in group {
@@ -63,8 +63,8 @@ import Testing
         let good = Task { try await client.getBalance(account: "a2") }
         try await Self.waitForRequests(transport, count: 2)
         let requests = try Dictionary(uniqueKeysWithValues: Self.requests(transport).map { ($0.account, $0.id) })
-        transport.deliver(json: #"{"type":"balance","request_id":"\#(requests["a1"]!)","amount":"lots"}"#)
-        transport.deliver(json: Self.reply(requests["a2"]!, cents: 2))
+        await transport.deliver(json: #"{"type":"balance","request_id":"\#(requests["a1"]!)","amount":"lots"}"#)
+        await transport.deliver(json: Self.reply(requests["a2"]!, cents: 2))
         await #expect(throws: DecodingError.self) { try await bad.value }
         #expect(try await good.value.amount.value == 2)
     }
@@ -92,7 +92,7 @@ import Testing
             _ = try await client.getBalance(account: "a2", requestId: "order-17")
         }
         #expect(transport.sentFrames.count == 1)
-        transport.deliver(json: Self.reply("order-17", cents: 17))
+        await transport.deliver(json: Self.reply("order-17", cents: 17))
         #expect(try await call.value.amount.value == 17)
     }
 
@@ -104,8 +104,8 @@ import Testing
         client.onIncomingFailure { failures.append($0.description) }
         let call = Task { try await client.getRate(pair: "EUR/USD", requestId: "r9") }
         try await Self.waitForRequests(transport, count: 1)
-        transport.deliver(json: #"{"type":"rate","meta":{"request_id":"other"},"value":1}"#)
-        transport.deliver(json: #"{"type":"rate","value":1.0842,"meta":{"served_by":"fx-2","request_id":"r9"}}"#)
+        await transport.deliver(json: #"{"type":"rate","meta":{"request_id":"other"},"value":1}"#)
+        await transport.deliver(json: #"{"type":"rate","value":1.0842,"meta":{"served_by":"fx-2","request_id":"r9"}}"#)
         let rate = try await call.value
         #expect(rate.value == Decimal(string: "1.0842") && rate.meta.servedBy == "fx-2")
         #expect(failures.values.count == 1 && failures.values[0].contains(#""other""#), "\(failures.values)")
@@ -119,8 +119,8 @@ import Testing
         let call = Task { try await client.placeOrder(orderId: "ord-17", symbol: "BTC-USD", quantity: 2) }
         let frames = try await transport.sentFrames(atLeast: 1).map(\.text)
         #expect(frames == [#"{"type":"place_order","order_id":"ord-17","quantity":2,"symbol":"BTC-USD"}"#])
-        transport.deliver(json: #"{"type":"order_accepted","order_id":"ord-16","status":"open"}"#)
-        transport.deliver(json: #"{"type":"order_accepted","order_id":"ord-17","status":"open"}"#)
+        await transport.deliver(json: #"{"type":"order_accepted","order_id":"ord-16","status":"open"}"#)
+        await transport.deliver(json: #"{"type":"order_accepted","order_id":"ord-17","status":"open"}"#)
         let accepted = try await call.value
         #expect(accepted.orderId == "ord-17" && accepted.status == "open")
     }
@@ -132,7 +132,7 @@ import Testing
         let call = Task { try await client.publishDraft(Requests.Draft(draftId: "d-9", title: "Hello")) }
         let frames = try await transport.sentFrames(atLeast: 1).map(\.text)
         #expect(frames == [#"{"type":"publish_draft","draft_id":"d-9","title":"Hello"}"#])
-        transport.deliver(json: #"{"type":"draft_published","draft_id":"d-9","url":"https://example.com/d-9"}"#)
+        await transport.deliver(json: #"{"type":"draft_published","draft_id":"d-9","url":"https://example.com/d-9"}"#)
         #expect(try await call.value.url == "https://example.com/d-9")
     }
 }

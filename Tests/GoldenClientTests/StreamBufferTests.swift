@@ -18,7 +18,7 @@ import Testing
         let failures = Recorder<String>()
         client.onIncomingFailure { failures.append($0.description) }
         let events = client.events
-        for n in 1...5 { transport.deliver(json: Self.price(n)) }
+        for n in 1...5 { await transport.deliver(json: Self.price(n)) }
         var symbols: [String] = []
         for await event in events {
             if case .price(let price) = event { symbols.append(price.quote.symbol) }
@@ -36,7 +36,7 @@ import Testing
         let failures = Recorder<String>()
         client.onIncomingFailure { failures.append($0.description) }
         let events = client.events
-        for n in 1...4 { transport.deliver(json: Self.price(n)) }
+        for n in 1...4 { await transport.deliver(json: Self.price(n)) }
         var symbols: [String] = []
         for await event in events {
             if case .price(let price) = event { symbols.append(price.quote.symbol) }
@@ -53,7 +53,7 @@ import Testing
         let failures = Recorder<String>()
         client.onIncomingFailure { failures.append($0.description) }
         let prices = try await client.watchPrices(symbols: ["BTC-USD"])
-        for n in 1...4 { transport.deliver(json: Self.price(n)) }
+        for n in 1...4 { await transport.deliver(json: Self.price(n)) }
         var symbols: [String] = []
         for try await price in prices {
             symbols.append(price.quote.symbol)
@@ -89,7 +89,7 @@ import Testing
         let failures = Recorder<String>()
         client.onIncomingFailure { failures.append($0.description) }
         let events = client.events
-        for n in 1...3 { transport.deliver(json: Self.price(n)) }
+        for n in 1...3 { await transport.deliver(json: Self.price(n)) }
         try await eventually("the transport is told to fail the connection") { !transport.connectionFailures.isEmpty }
         #expect(transport.connectionFailures == ["a stream was full (it holds 2 and fails the connection when one more comes): the connection is "
                                                  + "failed so no event goes missing unseen"])

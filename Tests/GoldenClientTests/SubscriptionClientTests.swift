@@ -22,9 +22,9 @@ import Testing
         let prices = try await client.watchPrices(symbols: ["BTC-USD"])
         let others = try await client.watchPrices(symbols: ["ETH-USD"])
         #expect(try await Self.sent(transport, count: 2).map { $0["sub_id"] } == [1, 2])
-        transport.deliver(json: #"{"type":"price","sub_id":2,"quote":{"symbol":"ETH-USD","bid":"1","ask":"2"}}"#)
-        transport.deliver(json: #"{"type":"price","sub_id":1,"quote":{"symbol":"BTC-USD","bid":97000.5,"ask":97001}}"#)
-        transport.deliver(json: #"{"type":"watch_failed","sub_id":1,"message":"market closed"}"#)
+        await transport.deliver(json: #"{"type":"price","sub_id":2,"quote":{"symbol":"ETH-USD","bid":"1","ask":"2"}}"#)
+        await transport.deliver(json: #"{"type":"price","sub_id":1,"quote":{"symbol":"BTC-USD","bid":97000.5,"ask":97001}}"#)
+        await transport.deliver(json: #"{"type":"watch_failed","sub_id":1,"message":"market closed"}"#)
         var symbols: [String] = []
         do {
             for try await price in prices { symbols.append(price.quote.symbol) }
@@ -50,9 +50,9 @@ import Testing
         }
         #expect(UUID(uuidString: requestID) != nil)
         // Items may follow the reply before the call has returned; none is lost.
-        transport.deliver(json: #"{"type":"following","request_id":"\#(requestID)","subscription":"sub-7"}"#)
-        transport.deliver(json: #"{"type":"trade","subscription":"sub-7","price":97000.5,"size":0.25}"#)
-        transport.deliver(json: #"{"type":"trade","subscription":"sub-8","price":1,"size":1}"#)
+        await transport.deliver(json: #"{"type":"following","request_id":"\#(requestID)","subscription":"sub-7"}"#)
+        await transport.deliver(json: #"{"type":"trade","subscription":"sub-7","price":97000.5,"size":0.25}"#)
+        await transport.deliver(json: #"{"type":"trade","subscription":"sub-8","price":1,"size":1}"#)
         let trades = try await call.value
         for try await trade in trades {
             #expect(trade.price == Decimal(string: "97000.5") && trade.size == Decimal(string: "0.25"))

@@ -24,9 +24,9 @@ import Testing
         let failures = Recorder<String>()
         client.onAnswer { answers.append($0) }
         client.onIncomingFailure { failures.append($0.description) }
-        transport.deliver(json: #"["answer",{"reply":{"status":"ok","result":3},"entries":[7,"seven",true,{"status":"error","code":1,"message":"no"}]}]"#)
-        transport.deliver(json: #"["answer",{"reply":{"status":"ok","result":1},"entries":[null]}]"#)
-        transport.deliver(json: #"["answer",{"reply":{"status":"ok","result":1},"entries":[1.5]}]"#)
+        await transport.deliver(json: #"["answer",{"reply":{"status":"ok","result":3},"entries":[7,"seven",true,{"status":"error","code":1,"message":"no"}]}]"#)
+        await transport.deliver(json: #"["answer",{"reply":{"status":"ok","result":1},"entries":[null]}]"#)
+        await transport.deliver(json: #"["answer",{"reply":{"status":"ok","result":1},"entries":[1.5]}]"#)
         #expect(answers.values == [Unions.Answer(reply: .ok(.init(result: 3)),
                                                  entries: [.count(7), .label("seven"), .flag(true), .reply(.error(.init(code: 1, message: "no")))])])
         #expect(failures.values.count == 2)
@@ -58,9 +58,9 @@ import Testing
         let failures = Recorder<String>()
         client.onRoleUpdated { updates.append($0) }
         client.onIncomingFailure { failures.append($0.description) }
-        transport.deliver(json: #"["role_updated",{"allowed":1099511627777,"denied":"4096"}]"#)
-        transport.deliver(json: #"["role_updated",{"allowed":1,"denied":4096}]"#)
-        transport.deliver(json: #"["role_updated",{"allowed":1,"denied":"-1"}]"#)
+        await transport.deliver(json: #"["role_updated",{"allowed":1099511627777,"denied":"4096"}]"#)
+        await transport.deliver(json: #"["role_updated",{"allowed":1,"denied":4096}]"#)
+        await transport.deliver(json: #"["role_updated",{"allowed":1,"denied":"-1"}]"#)
         #expect(updates.values.count == 1)
         let update = try #require(updates.values.first)
         #expect(update.allowed.contains(.read) && update.allowed.rawValue == 1 << 40 | 1)
@@ -75,7 +75,7 @@ import Testing
         let failures = Recorder<String>()
         client.onTicker { tickers.append($0) }
         client.onIncomingFailure { failures.append($0.description) }
-        transport.deliver(json: """
+        await transport.deliver(json: """
             ["ticker",{"trade_id":9007199254740993,"id":"80351110224678912","price":"0.0010","volume":12345678901234567890.123456789,
              "best":["5541.30000","2.50700000",1534614248456738],"sizes":{"a":"1.5","b":"-2e3"},"time":"2025-01-31T09:30:00Z",
              "received_ms":1738315800123,"opened_s":1738315800,"meta":"{\\"source\\":\\"feed\\",\\"at\\":\\"2025-01-31T09:30:00Z\\"}",
@@ -97,7 +97,7 @@ import Testing
                           #""time":"2025-01-31T09:30:00Z""#, #""received_ms":1"#, #""meta":"{\"source\":\"s\",\"at\":\"2025-01-31T09:30:00Z\"}""#]
             let key = bad.split(separator: ":")[0]
             let frame = "[\"ticker\",{" + (fields.filter { !$0.hasPrefix(key) } + [bad]).joined(separator: ",") + "}]"
-            transport.deliver(json: frame)
+            await transport.deliver(json: frame)
         }
         #expect(tickers.values.count == 1 && failures.values.count == 6, "\(failures.values)")
     }
@@ -134,9 +134,9 @@ import Testing
         let failures = Recorder<String>()
         client.onSessionEnded { ended.append($0) }
         client.onIncomingFailure { failures.append($0.description) }
-        transport.deliver(json: #"["session_ended",{"id":"a","ended_at":null,"scores":[null],"rating":null}]"#)
-        transport.deliver(json: #"["session_ended",{"id":"b","ended_at":"1970-01-01T00:00:01Z","reason":null,"scores":[],"rating":"2"}]"#)
-        transport.deliver(json: #"["session_ended",{"id":"c","scores":[],"rating":null}]"#)
+        await transport.deliver(json: #"["session_ended",{"id":"a","ended_at":null,"scores":[null],"rating":null}]"#)
+        await transport.deliver(json: #"["session_ended",{"id":"b","ended_at":"1970-01-01T00:00:01Z","reason":null,"scores":[],"rating":"2"}]"#)
+        await transport.deliver(json: #"["session_ended",{"id":"c","scores":[],"rating":null}]"#)
         #expect(ended.values == [NullableFields.SessionEnded(id: "a", scores: [nil]),
                                  NullableFields.SessionEnded(id: "b", endedAt: Date(timeIntervalSince1970: 1), scores: [], rating: 2)])
         #expect(failures.values.count == 1 && failures.values[0].contains("ended_at"), "a required nullable field may not be absent: \(failures.values)")
@@ -156,8 +156,8 @@ import Testing
         let failures = Recorder<String>()
         client.onDocument { documents.append($0) }
         client.onIncomingFailure { failures.append($0.description) }
-        transport.deliver(json: ##"["document",{"title":"u","x-rate":1.5,"xy":0,"filter":{"kinds":[1],"#p":["p1"],"#pp":["no"]}}]"##)
-        transport.deliver(json: ##"["document",{"title":"v","filter":{"#p":"not a list"}}]"##)
+        await transport.deliver(json: ##"["document",{"title":"u","x-rate":1.5,"xy":0,"filter":{"kinds":[1],"#p":["p1"],"#pp":["no"]}}]"##)
+        await transport.deliver(json: ##"["document",{"title":"v","filter":{"#p":"not a list"}}]"##)
         #expect(documents.values == [KeyPatterns.Document(title: "u", extensions: ["x-rate": 1.5], filter: .init(kinds: [1], tags: ["#p": ["p1"]]))])
         #expect(failures.values.count == 1 && failures.values[0].contains("#p"), "\(failures.values)")
         await #expect(throws: EncodingError.self) { try await client.document(title: "w", extensions: ["version": 1]) }
@@ -178,8 +178,8 @@ import Testing
                 || sent == [#"{"type":"get_balance","account":"a1","request_id":"2"}"#, #"{"type":"get_balance","account":"a2","request_id":"1"}"#], "\(sent)")
         let firstID = sent[0].contains(#""request_id":"1""#) ? "1" : "2"
         let secondID = firstID == "1" ? "2" : "1"
-        transport.deliver(json: #"{"type":"balance","request_id":"\#(secondID)","amount":{"value":2.50,"currency":"EUR"}}"#)
-        transport.deliver(json: #"{"type":"balance","request_id":"\#(firstID)","amount":{"value":0.1,"currency":"USD"}}"#)
+        await transport.deliver(json: #"{"type":"balance","request_id":"\#(secondID)","amount":{"value":2.50,"currency":"EUR"}}"#)
+        await transport.deliver(json: #"{"type":"balance","request_id":"\#(firstID)","amount":{"value":0.1,"currency":"USD"}}"#)
         let one = try await first
         let two = try await second
         #expect(one.amount == .init(value: Decimal(string: "0.1")!, currency: "USD") && two.amount.value == Decimal(string: "2.5"))

@@ -275,9 +275,10 @@ extension Acks {
 
         /// Wire name: `ping`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onPing(_ handler: @escaping @Sendable (Ping) -> Void) -> ListenerToken {
+        public func onPing(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Ping) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "ping", decoding: Ping.self, from: .payload, handler: handler,
             event: ServerEvent.ping)
         }
@@ -285,7 +286,7 @@ extension Acks {
         /// Answers the server when it asks for an acknowledgement of `ping`: `handler`'s value is sent back as
         /// the acknowledgement. One answer per event: setting one replaces the one before; the token's `cancel()` removes it.
         @discardableResult
-        public func respondToPing(_ handler: @escaping @Sendable (Ping) async -> Acks.ClientState) -> ListenerToken {
+        public func respondToPing(@_inheritActorContext _ handler: @escaping @Sendable (Ping) async -> Acks.ClientState) -> ListenerToken {
             core.setResponder(channel: nil, eventName: "ping") { [core] frame, decoder, ackID in
                 guard let ackID else { return nil }
                 let payload = try decoder.decode(Ping.self, from: frame.payloadOrNull)
@@ -295,19 +296,17 @@ extension Acks {
 
         /// Wire name: `poke`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onPoke(_ handler: @escaping @Sendable () -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "poke", handler: { _ in handler() }) { _, _ in
-            } event: { _ in
-                ServerEvent.poke
-            }
+        public func onPoke(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable () -> Void) -> ListenerToken {
+            core.addListener(channel: nil, eventName: "poke", event: ServerEvent.poke, handler: handler)
         }
 
         /// Answers the server when it asks for an acknowledgement of `poke`: `handler`'s value is sent back as
         /// the acknowledgement. One answer per event: setting one replaces the one before; the token's `cancel()` removes it.
         @discardableResult
-        public func respondToPoke(_ handler: @escaping @Sendable () async -> Bool) -> ListenerToken {
+        public func respondToPoke(@_inheritActorContext _ handler: @escaping @Sendable () async -> Bool) -> ListenerToken {
             core.setResponder(channel: nil, eventName: "poke") { [core] _, _, ackID in
                 guard let ackID else { return nil }
                 return { try await core.acknowledge(ackID, eventName: "poke", channel: nil, with: await handler(), spread: false) }
@@ -320,9 +319,9 @@ extension Acks {
         }
 
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
-        /// that does not decode. Other events keep flowing.
+        /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(_ handler: @escaping @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
             core.addErrorHandler(handler)
         }
     }

@@ -345,9 +345,10 @@ extension BareArrays {
 
         /// Frame shape `batch`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onMessages(_ handler: @escaping @Sendable ([BareArrays.Message]) -> Void) -> ListenerToken {
+        public func onMessages(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable ([BareArrays.Message]) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "0:", decoding: [BareArrays.Message].self, from: .payload, handler: handler,
             event: ServerEvent.messages)
         }
@@ -358,9 +359,9 @@ extension BareArrays {
         }
 
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
-        /// that does not decode. Other events keep flowing.
+        /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(_ handler: @escaping @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
             core.addErrorHandler(handler)
         }
     }

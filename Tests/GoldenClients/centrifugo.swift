@@ -514,47 +514,49 @@ extension Centrifugo {
 
         /// Frame shape `ping`, both directions.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onPing(_ handler: @escaping @Sendable () -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "0:", handler: { _ in handler() }) { _, _ in
-            } event: { _ in
-                ServerEvent.ping
-            }
+        public func onPing(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable () -> Void) -> ListenerToken {
+            core.addListener(channel: nil, eventName: "0:", event: ServerEvent.ping, handler: handler)
         }
 
         /// Frame shape `connect`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onConnected(_ handler: @escaping @Sendable (Connected) -> Void) -> ListenerToken {
+        public func onConnected(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Connected) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "1:", decoding: Connected.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.connected)
         }
 
         /// Frame shape `subscribe`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onSubscribed(_ handler: @escaping @Sendable (Subscribed) -> Void) -> ListenerToken {
+        public func onSubscribed(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Subscribed) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "2:", decoding: Subscribed.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.subscribed)
         }
 
         /// Frame shape `error`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onRefused(_ handler: @escaping @Sendable (Refused) -> Void) -> ListenerToken {
+        public func onRefused(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Refused) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "3:", decoding: Refused.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.refused)
         }
 
         /// Frame shape `push`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onPush(_ handler: @escaping @Sendable (Push) -> Void) -> ListenerToken {
+        public func onPush(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Push) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "4:", decoding: Push.self, from: .payload, handler: handler,
             event: ServerEvent.push)
         }
@@ -565,9 +567,9 @@ extension Centrifugo {
         }
 
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
-        /// that does not decode. Other events keep flowing.
+        /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(_ handler: @escaping @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
             core.addErrorHandler(handler)
         }
     }

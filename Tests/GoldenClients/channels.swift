@@ -64,9 +64,9 @@ extension Channels {
         }
 
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
-        /// that does not decode. Other events keep flowing.
+        /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(_ handler: @escaping @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
             core.addErrorHandler(handler)
         }
     }
@@ -238,18 +238,20 @@ extension Channels {
 
             /// Wire name: `taken`, server to client.
             ///
-            /// Returns a token whose `cancel()` removes the listener.
+            /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+            /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onTaken(_ handler: @escaping @Sendable (Taken) -> Void) -> ListenerToken {
+            public func onTaken(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Taken) -> Void) -> ListenerToken {
                 core.addListener(channel: channel.address, eventName: "taken", decoding: Taken.self, from: .payload, handler: handler,
                 event: ServerEvent.taken)
             }
 
             /// Wire name: `client-wave`, both directions.
             ///
-            /// Returns a token whose `cancel()` removes the listener.
+            /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+            /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onClientWave(_ handler: @escaping @Sendable (ClientWave) -> Void) -> ListenerToken {
+            public func onClientWave(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ClientWave) -> Void) -> ListenerToken {
                 core.addListener(channel: channel.address, eventName: "client-wave", decoding: ClientWave.self, from: .payload, handler: handler,
                 event: ServerEvent.clientWave)
             }
@@ -340,9 +342,10 @@ extension Channels {
 
             /// Wire name: `said`, server to client.
             ///
-            /// Returns a token whose `cancel()` removes the listener.
+            /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+            /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onSaid(_ handler: @escaping @Sendable (String) -> Void) -> ListenerToken {
+            public func onSaid(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (String) -> Void) -> ListenerToken {
                 core.addListener(channel: channel.address, eventName: "said", decoding: String.self, from: .payload, handler: handler,
                 event: ServerEvent.said)
             }

@@ -136,9 +136,10 @@ extension Constants {
 
         /// Wire name: `upload_started`, both directions.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onUploadStarted(_ handler: @escaping @Sendable (UploadStarted) -> Void) -> ListenerToken {
+        public func onUploadStarted(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UploadStarted) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "upload_started", decoding: UploadStarted.self, from: .payload, handler: handler,
             event: ServerEvent.uploadStarted)
         }
@@ -149,9 +150,9 @@ extension Constants {
         }
 
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
-        /// that does not decode. Other events keep flowing.
+        /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(_ handler: @escaping @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
             core.addErrorHandler(handler)
         }
     }

@@ -269,19 +269,21 @@ extension Deprecations {
         ///
         /// Wire name: `old_notice`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @available(*, deprecated)
         @discardableResult
-        public func onOldNotice(_ handler: @escaping @Sendable (Deprecations.Legacy) -> Void) -> ListenerToken {
+        public func onOldNotice(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Deprecations.Legacy) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "old_notice", decoding: Deprecations.Legacy.self, from: .payload, handler: handler,
             event: ServerEvent.oldNotice)
         }
 
         /// Wire name: `profile`, both directions.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onProfile(_ handler: @escaping @Sendable (Profile) -> Void) -> ListenerToken {
+        public func onProfile(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Profile) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "profile", decoding: Profile.self, from: .payload, handler: handler,
             event: ServerEvent.profile)
         }
@@ -300,9 +302,9 @@ extension Deprecations {
         }
 
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
-        /// that does not decode. Other events keep flowing.
+        /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(_ handler: @escaping @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
             core.addErrorHandler(handler)
         }
     }
@@ -385,13 +387,11 @@ extension Deprecations {
 
             /// Wire name: `hello`, server to client.
             ///
-            /// Returns a token whose `cancel()` removes the listener.
+            /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+            /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onHello(_ handler: @escaping @Sendable () -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "hello", handler: { _ in handler() }) { _, _ in
-                } event: { _ in
-                    ServerEvent.hello
-                }
+            public func onHello(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable () -> Void) -> ListenerToken {
+                core.addListener(channel: channel.address, eventName: "hello", event: ServerEvent.hello, handler: handler)
             }
 
             /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.

@@ -177,31 +177,31 @@ extension Flat {
 
         /// Wire name: `ping`, both directions.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onPing(_ handler: @escaping @Sendable (Ping) -> Void) -> ListenerToken {
+        public func onPing(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Ping) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "ping", decoding: Ping.self, from: .payload, handler: handler,
             event: ServerEvent.ping)
         }
 
         /// Wire name: `moved`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onMoved(_ handler: @escaping @Sendable (Flat.Position) -> Void) -> ListenerToken {
+        public func onMoved(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Flat.Position) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "moved", decoding: Flat.Position.self, from: .payload, handler: handler,
             event: ServerEvent.moved)
         }
 
         /// Wire name: `bye`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onBye(_ handler: @escaping @Sendable () -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "bye", handler: { _ in handler() }) { _, _ in
-            } event: { _ in
-                ServerEvent.bye
-            }
+        public func onBye(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable () -> Void) -> ListenerToken {
+            core.addListener(channel: nil, eventName: "bye", event: ServerEvent.bye, handler: handler)
         }
 
         /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.
@@ -210,9 +210,9 @@ extension Flat {
         }
 
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
-        /// that does not decode. Other events keep flowing.
+        /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(_ handler: @escaping @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
             core.addErrorHandler(handler)
         }
     }

@@ -149,9 +149,10 @@ extension Enums {
 
         /// Wire name: `state_changed`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onStateChanged(_ handler: @escaping @Sendable (StateChanged) -> Void) -> ListenerToken {
+        public func onStateChanged(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (StateChanged) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "state_changed", decoding: StateChanged.self, from: .payload, handler: handler,
             event: ServerEvent.stateChanged)
         }
@@ -162,9 +163,9 @@ extension Enums {
         }
 
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
-        /// that does not decode. Other events keep flowing.
+        /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(_ handler: @escaping @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
             core.addErrorHandler(handler)
         }
     }

@@ -218,27 +218,30 @@ extension Envelope {
 
         /// Wire name: `status`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onStatus(_ handler: @escaping @Sendable (Status) -> Void) -> ListenerToken {
+        public func onStatus(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Status) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "status", decoding: Status.self, from: .frame, handler: handler,
             event: ServerEvent.status)
         }
 
         /// Wire name: `heartbeat`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onHeartbeat(_ handler: @escaping @Sendable (Heartbeat) -> Void) -> ListenerToken {
+        public func onHeartbeat(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Heartbeat) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "heartbeat", decoding: Heartbeat.self, from: .frame, handler: handler,
             event: ServerEvent.heartbeat)
         }
 
         /// Wire name: `list`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onList(_ handler: @escaping @Sendable (List) -> Void) -> ListenerToken {
+        public func onList(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (List) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "list", decoding: List.self, from: .frame, handler: handler,
             event: ServerEvent.list)
         }
@@ -249,9 +252,9 @@ extension Envelope {
         }
 
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
-        /// that does not decode. Other events keep flowing.
+        /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(_ handler: @escaping @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
             core.addErrorHandler(handler)
         }
     }

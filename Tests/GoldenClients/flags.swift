@@ -154,9 +154,10 @@ extension Flags {
 
         /// Wire name: `role_updated`, both directions.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onRoleUpdated(_ handler: @escaping @Sendable (RoleUpdated) -> Void) -> ListenerToken {
+        public func onRoleUpdated(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (RoleUpdated) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "role_updated", decoding: RoleUpdated.self, from: .payload, handler: handler,
             event: ServerEvent.roleUpdated)
         }
@@ -167,9 +168,9 @@ extension Flags {
         }
 
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
-        /// that does not decode. Other events keep flowing.
+        /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(_ handler: @escaping @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
             core.addErrorHandler(handler)
         }
     }

@@ -392,54 +392,60 @@ extension FrameShapes {
 
         /// Wire name: `MESSAGE_CREATE` in frame shape `dispatch`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onMessageCreate(_ handler: @escaping @Sendable (MessageCreate) -> Void) -> ListenerToken {
+        public func onMessageCreate(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (MessageCreate) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "0:MESSAGE_CREATE", decoding: MessageCreate.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.messageCreate)
         }
 
         /// Wire name: `READY` in frame shape `dispatch`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onReady(_ handler: @escaping @Sendable (Ready) -> Void) -> ListenerToken {
+        public func onReady(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Ready) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "0:READY", decoding: Ready.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.ready)
         }
 
         /// Frame shape `reply`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onResult(_ handler: @escaping @Sendable (Result) -> Void) -> ListenerToken {
+        public func onResult(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Result) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "1:", decoding: Result.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.result)
         }
 
         /// Wire name: `user.created` in frame shape `notification`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onUserCreated(_ handler: @escaping @Sendable (UserCreated) -> Void) -> ListenerToken {
+        public func onUserCreated(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UserCreated) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "2:user.created", decoding: UserCreated.self, from: .payload, handler: handler,
             event: ServerEvent.userCreated)
         }
 
         /// Wire name: `10` in frame shape `opcode`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onHello(_ handler: @escaping @Sendable (Hello) -> Void) -> ListenerToken {
+        public func onHello(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Hello) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "3:10", decoding: Hello.self, from: .payload, handler: handler,
             event: ServerEvent.hello)
         }
 
         /// Wire name: `1` in frame shape `opcode`, both directions.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onHeartbeat(_ handler: @escaping @Sendable (Int?) -> Void) -> ListenerToken {
+        public func onHeartbeat(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Int?) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "3:1", decoding: Int?.self, from: .presentPayload, handler: handler,
             event: ServerEvent.heartbeat)
         }
@@ -450,9 +456,9 @@ extension FrameShapes {
         }
 
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
-        /// that does not decode. Other events keep flowing.
+        /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(_ handler: @escaping @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
             core.addErrorHandler(handler)
         }
     }

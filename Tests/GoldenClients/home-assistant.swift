@@ -720,27 +720,30 @@ extension HomeAssistant {
 
         /// Frame shape `result_ok`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onResult(_ handler: @escaping @Sendable (Result) -> Void) -> ListenerToken {
+        public func onResult(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Result) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "0:", decoding: Result.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.result)
         }
 
         /// Frame shape `result_error`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onFailure(_ handler: @escaping @Sendable (Failure) -> Void) -> ListenerToken {
+        public func onFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Failure) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "1:", decoding: Failure.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.failure)
         }
 
         /// Frame shape `event`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onEvent(_ handler: @escaping @Sendable (Event) -> Void) -> ListenerToken {
+        public func onEvent(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Event) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "2:", decoding: Event.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.event)
         }
@@ -751,9 +754,9 @@ extension HomeAssistant {
         }
 
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
-        /// that does not decode. Other events keep flowing.
+        /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(_ handler: @escaping @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
             core.addErrorHandler(handler)
         }
     }

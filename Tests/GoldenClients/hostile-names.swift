@@ -504,83 +504,89 @@ extension Hostile {
 
         /// Wire name: `default`, both directions.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onDefault(_ handler: @escaping @Sendable (Default) -> Void) -> SchemaGenRuntime.ListenerToken {
+        public func onDefault(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Default) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "default", decoding: Default.self, from: .payload, handler: handler,
             event: ServerEvent.`default`)
         }
 
         /// Wire name: `2fa:enabled`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func on2faEnabled(_ handler: @escaping @Sendable () -> Void) -> SchemaGenRuntime.ListenerToken {
-            core.addListener(channel: nil, eventName: "2fa:enabled", handler: { _ in handler() }) { _, _ in
-            } event: { _ in
-                ServerEvent._2faEnabled
-            }
+        public func on2faEnabled(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable () -> Void) -> SchemaGenRuntime.ListenerToken {
+            core.addListener(channel: nil, eventName: "2fa:enabled", event: ServerEvent._2faEnabled, handler: handler)
         }
 
         /// Wire name: `événement_reçu`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onÉvénementReçu(_ handler: @escaping @Sendable (Hostile.Profile) -> Void) -> SchemaGenRuntime.ListenerToken {
+        public func onÉvénementReçu(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Hostile.Profile) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "événement_reçu", decoding: Hostile.Profile.self, from: .payload, handler: handler,
             event: ServerEvent.événementReçu)
         }
 
         /// Wire name: `job-removed`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onJobRemoved(_ handler: @escaping @Sendable (JobRemoved) -> Void) -> SchemaGenRuntime.ListenerToken {
+        public func onJobRemoved(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (JobRemoved) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "job-removed", decoding: JobRemoved.self, from: .payload, handler: handler,
             event: ServerEvent.jobRemoved)
         }
 
         /// Wire name: `conversation.participantAdded`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onConversationParticipantAdded(_ handler: @escaping @Sendable (ConversationParticipantAdded) -> Void) -> SchemaGenRuntime.ListenerToken {
+        public func onConversationParticipantAdded(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ConversationParticipantAdded) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "conversation.participantAdded", decoding: ConversationParticipantAdded.self, from: .payload, handler: handler,
             event: ServerEvent.conversationParticipantAdded)
         }
 
         /// Wire name: `error`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onError(_ handler: @escaping @Sendable (Error) -> Void) -> SchemaGenRuntime.ListenerToken {
+        public func onError(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Error) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "error", decoding: Error.self, from: .payload, handler: handler,
             event: ServerEvent.error)
         }
 
         /// Wire name: `data`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onData(_ handler: @escaping @Sendable (Data) -> Void) -> SchemaGenRuntime.ListenerToken {
+        public func onData(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Data) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "data", decoding: Data.self, from: .payload, handler: handler,
             event: ServerEvent.data)
         }
 
         /// Wire name: `string`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onString(_ handler: @escaping @Sendable (String) -> Void) -> SchemaGenRuntime.ListenerToken {
+        public func onString(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (String) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "string", decoding: String.self, from: .payload, handler: handler,
             event: ServerEvent.string)
         }
 
         /// Wire name: `date`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onDate(_ handler: @escaping @Sendable (Date) -> Void) -> SchemaGenRuntime.ListenerToken {
+        public func onDate(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Date) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "date", decoding: Date.self, from: .payload, handler: handler,
             event: ServerEvent.date)
         }
@@ -589,22 +595,21 @@ extension Hostile {
         ///
         /// Wire name: `quote"and\slash`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onQuoteAndSlash(_ handler: @escaping @Sendable () -> Void) -> SchemaGenRuntime.ListenerToken {
-            core.addListener(channel: nil, eventName: "quote\"and\\slash", handler: { _ in handler() }) { _, _ in
-            } event: { _ in
-                ServerEvent.quoteAndSlash
-            }
+        public func onQuoteAndSlash(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable () -> Void) -> SchemaGenRuntime.ListenerToken {
+            core.addListener(channel: nil, eventName: "quote\"and\\slash", event: ServerEvent.quoteAndSlash, handler: handler)
         }
 
         /// Its type shadows the runtime's `Members`, which struct comparisons then spell with the module's name.
         ///
         /// Wire name: `members`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onMembers(_ handler: @escaping @Sendable (Members) -> Void) -> SchemaGenRuntime.ListenerToken {
+        public func onMembers(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Members) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "members", decoding: Members.self, from: .payload, handler: handler,
             event: ServerEvent.members)
         }
@@ -615,9 +620,9 @@ extension Hostile {
         }
 
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
-        /// that does not decode. Other events keep flowing.
+        /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(_ handler: @escaping @Sendable (SchemaGenRuntime.IncomingFailure) -> Void) -> SchemaGenRuntime.ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.IncomingFailure) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addErrorHandler(handler)
         }
     }

@@ -278,9 +278,10 @@ extension Inline {
 
         /// Wire name: `order_placed`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onOrderPlaced(_ handler: @escaping @Sendable (OrderPlaced) -> Void) -> ListenerToken {
+        public func onOrderPlaced(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (OrderPlaced) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "order_placed", decoding: OrderPlaced.self, from: .payload, handler: handler,
             event: ServerEvent.orderPlaced)
         }
@@ -291,9 +292,9 @@ extension Inline {
         }
 
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
-        /// that does not decode. Other events keep flowing.
+        /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(_ handler: @escaping @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
             core.addErrorHandler(handler)
         }
     }

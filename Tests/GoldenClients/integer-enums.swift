@@ -218,9 +218,10 @@ extension IntegerEnums {
 
         /// Wire name: `presence_changed`, both directions.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onPresenceChanged(_ handler: @escaping @Sendable (PresenceChanged) -> Void) -> ListenerToken {
+        public func onPresenceChanged(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (PresenceChanged) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "presence_changed", decoding: PresenceChanged.self, from: .payload, handler: handler,
             event: ServerEvent.presenceChanged)
         }
@@ -231,9 +232,9 @@ extension IntegerEnums {
         }
 
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
-        /// that does not decode. Other events keep flowing.
+        /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(_ handler: @escaping @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
             core.addErrorHandler(handler)
         }
     }

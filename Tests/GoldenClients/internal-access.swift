@@ -124,9 +124,10 @@ extension Internal {
 
         /// Wire name: `hello`, both directions.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        internal func onHello(_ handler: @escaping @Sendable (Hello) -> Void) -> ListenerToken {
+        internal func onHello(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Hello) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "hello", decoding: Hello.self, from: .payload, handler: handler,
             event: ServerEvent.hello)
         }
@@ -137,9 +138,9 @@ extension Internal {
         }
 
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
-        /// that does not decode. Other events keep flowing.
+        /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        internal func onIncomingFailure(_ handler: @escaping @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        internal func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
             core.addErrorHandler(handler)
         }
     }

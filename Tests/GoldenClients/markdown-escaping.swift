@@ -196,9 +196,10 @@ extension Escaping {
         ///
         /// Wire name: `tick`tock|tack`, both directions.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onTickTock(_ handler: @escaping @Sendable (TickTock) -> Void) -> ListenerToken {
+        public func onTickTock(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (TickTock) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "tick`tock|tack", decoding: TickTock.self, from: .payload, handler: handler,
             event: ServerEvent.tickTock)
         }
@@ -209,9 +210,9 @@ extension Escaping {
         }
 
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
-        /// that does not decode. Other events keep flowing.
+        /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(_ handler: @escaping @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
             core.addErrorHandler(handler)
         }
     }

@@ -223,9 +223,10 @@ extension NullableFields {
 
         /// Wire name: `session_ended`, both directions.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onSessionEnded(_ handler: @escaping @Sendable (SessionEnded) -> Void) -> ListenerToken {
+        public func onSessionEnded(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SessionEnded) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "session_ended", decoding: SessionEnded.self, from: .payload, handler: handler,
             event: ServerEvent.sessionEnded)
         }
@@ -236,9 +237,9 @@ extension NullableFields {
         }
 
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
-        /// that does not decode. Other events keep flowing.
+        /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(_ handler: @escaping @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
             core.addErrorHandler(handler)
         }
     }

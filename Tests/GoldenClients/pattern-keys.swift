@@ -164,9 +164,10 @@ extension KeyPatterns {
 
         /// Wire name: `document`, both directions.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onDocument(_ handler: @escaping @Sendable (Document) -> Void) -> ListenerToken {
+        public func onDocument(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Document) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "document", decoding: Document.self, from: .payload, handler: handler,
             event: ServerEvent.document)
         }
@@ -177,9 +178,9 @@ extension KeyPatterns {
         }
 
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
-        /// that does not decode. Other events keep flowing.
+        /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(_ handler: @escaping @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
             core.addErrorHandler(handler)
         }
     }

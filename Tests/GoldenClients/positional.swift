@@ -138,9 +138,9 @@ extension Positional {
         }
 
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
-        /// that does not decode. Other events keep flowing.
+        /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(_ handler: @escaping @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
             core.addErrorHandler(handler)
         }
     }
@@ -373,9 +373,10 @@ extension Positional {
 
             /// Wire name: `new_msg` in frame shape `phoenix`, both directions.
             ///
-            /// Returns a token whose `cancel()` removes the listener.
+            /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+            /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onNewMsg(_ handler: @escaping @Sendable (NewMsg) -> Void) -> ListenerToken {
+            public func onNewMsg(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (NewMsg) -> Void) -> ListenerToken {
                 core.addListener(channel: channel.address, eventName: "0:new_msg", decoding: NewMsg.self, from: .partsOrFrame, handler: handler,
                 event: ServerEvent.newMsg)
             }

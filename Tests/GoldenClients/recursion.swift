@@ -191,9 +191,10 @@ extension Recursion {
 
         /// Wire name: `comment_posted`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onCommentPosted(_ handler: @escaping @Sendable (Recursion.Comment) -> Void) -> ListenerToken {
+        public func onCommentPosted(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Recursion.Comment) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "comment_posted", decoding: Recursion.Comment.self, from: .payload, handler: handler,
             event: ServerEvent.commentPosted)
         }
@@ -204,9 +205,9 @@ extension Recursion {
         }
 
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
-        /// that does not decode. Other events keep flowing.
+        /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(_ handler: @escaping @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
             core.addErrorHandler(handler)
         }
     }

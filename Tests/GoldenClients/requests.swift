@@ -537,36 +537,40 @@ extension Requests {
 
         /// Wire name: `balance`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onBalance(_ handler: @escaping @Sendable (Balance) -> Void) -> ListenerToken {
+        public func onBalance(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Balance) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "balance", decoding: Balance.self, from: .payload, handler: handler,
             event: ServerEvent.balance)
         }
 
         /// Wire name: `rate`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onRate(_ handler: @escaping @Sendable (Rate) -> Void) -> ListenerToken {
+        public func onRate(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Rate) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "rate", decoding: Rate.self, from: .payload, handler: handler,
             event: ServerEvent.rate)
         }
 
         /// Wire name: `order_accepted`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onOrderAccepted(_ handler: @escaping @Sendable (OrderAccepted) -> Void) -> ListenerToken {
+        public func onOrderAccepted(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (OrderAccepted) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "order_accepted", decoding: OrderAccepted.self, from: .payload, handler: handler,
             event: ServerEvent.orderAccepted)
         }
 
         /// Wire name: `draft_published`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onDraftPublished(_ handler: @escaping @Sendable (DraftPublished) -> Void) -> ListenerToken {
+        public func onDraftPublished(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (DraftPublished) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "draft_published", decoding: DraftPublished.self, from: .payload, handler: handler,
             event: ServerEvent.draftPublished)
         }
@@ -577,9 +581,9 @@ extension Requests {
         }
 
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
-        /// that does not decode. Other events keep flowing.
+        /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(_ handler: @escaping @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
             core.addErrorHandler(handler)
         }
     }

@@ -1342,54 +1342,60 @@ extension RuntimeNames {
 
         /// Frame shape `reply`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onReplyMatch(_ handler: @escaping @Sendable (ReplyMatch) -> Void) -> SchemaGenRuntime.ListenerToken {
+        public func onReplyMatch(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ReplyMatch) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "0:", decoding: ReplyMatch.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.replyMatch)
         }
 
         /// Frame shape `refusal`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onRequestRejected(_ handler: @escaping @Sendable (RequestRejected) -> Void) -> SchemaGenRuntime.ListenerToken {
+        public func onRequestRejected(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (RequestRejected) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "1:", decoding: RequestRejected.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.requestRejected)
         }
 
         /// Frame shape `item`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onSubscriptionMatch(_ handler: @escaping @Sendable (SubscriptionMatch) -> Void) -> SchemaGenRuntime.ListenerToken {
+        public func onSubscriptionMatch(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SubscriptionMatch) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "2:", decoding: SubscriptionMatch.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.subscriptionMatch)
         }
 
         /// Wire name: `subscription_ended` in frame shape `message`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onSubscriptionEnded(_ handler: @escaping @Sendable (SubscriptionEnded) -> Void) -> SchemaGenRuntime.ListenerToken {
+        public func onSubscriptionEnded(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SubscriptionEnded) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "3:subscription_ended", decoding: SubscriptionEnded.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.subscriptionEnded)
         }
 
         /// Wire name: `unix_milliseconds` in frame shape `message`, both directions.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onUnixMilliseconds(_ handler: @escaping @Sendable (UnixMilliseconds) -> Void) -> SchemaGenRuntime.ListenerToken {
+        public func onUnixMilliseconds(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnixMilliseconds) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "3:unix_milliseconds", decoding: UnixMilliseconds.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.unixMilliseconds)
         }
 
         /// Wire name: `unix_microseconds` in frame shape `message`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onUnixMicroseconds(_ handler: @escaping @Sendable (UnixMicroseconds) -> Void) -> SchemaGenRuntime.ListenerToken {
+        public func onUnixMicroseconds(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnixMicroseconds) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "3:unix_microseconds", decoding: UnixMicroseconds.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.unixMicroseconds)
         }
@@ -1400,9 +1406,9 @@ extension RuntimeNames {
         }
 
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
-        /// that does not decode. Other events keep flowing.
+        /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(_ handler: @escaping @Sendable (SchemaGenRuntime.IncomingFailure) -> Void) -> SchemaGenRuntime.ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.IncomingFailure) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addErrorHandler(handler)
         }
     }

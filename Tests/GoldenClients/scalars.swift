@@ -322,49 +322,51 @@ extension Scalars {
         ///
         /// Wire name: `sample`, both directions.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onSample(_ handler: @escaping @Sendable (Sample) -> Void) -> ListenerToken {
+        public func onSample(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Sample) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "sample", decoding: Sample.self, from: .payload, handler: handler,
             event: ServerEvent.sample)
         }
 
         /// Wire name: `text_only`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onTextOnly(_ handler: @escaping @Sendable (String) -> Void) -> ListenerToken {
+        public func onTextOnly(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (String) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "text_only", decoding: String.self, from: .payload, handler: handler,
             event: ServerEvent.textOnly)
         }
 
         /// Wire name: `numbers`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onNumbers(_ handler: @escaping @Sendable ([Int]) -> Void) -> ListenerToken {
+        public func onNumbers(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable ([Int]) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "numbers", decoding: [Int].self, from: .payload, handler: handler,
             event: ServerEvent.numbers)
         }
 
         /// Wire name: `table`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onTable(_ handler: @escaping @Sendable ([String: Scalars.Point]) -> Void) -> ListenerToken {
+        public func onTable(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable ([String: Scalars.Point]) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "table", decoding: [String: Scalars.Point].self, from: .payload, handler: handler,
             event: ServerEvent.table)
         }
 
         /// Wire name: `ping`, both directions.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onPing(_ handler: @escaping @Sendable () -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "ping", handler: { _ in handler() }) { _, _ in
-            } event: { _ in
-                ServerEvent.ping
-            }
+        public func onPing(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable () -> Void) -> ListenerToken {
+            core.addListener(channel: nil, eventName: "ping", event: ServerEvent.ping, handler: handler)
         }
 
         /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.
@@ -373,9 +375,9 @@ extension Scalars {
         }
 
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
-        /// that does not decode. Other events keep flowing.
+        /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(_ handler: @escaping @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
             core.addErrorHandler(handler)
         }
     }

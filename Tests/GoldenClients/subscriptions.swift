@@ -494,45 +494,50 @@ extension Subscriptions {
 
         /// Wire name: `price`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onPrice(_ handler: @escaping @Sendable (Price) -> Void) -> ListenerToken {
+        public func onPrice(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Price) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "price", decoding: Price.self, from: .payload, handler: handler,
             event: ServerEvent.price)
         }
 
         /// Wire name: `watch_ended`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onWatchEnded(_ handler: @escaping @Sendable (WatchEnded) -> Void) -> ListenerToken {
+        public func onWatchEnded(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (WatchEnded) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "watch_ended", decoding: WatchEnded.self, from: .payload, handler: handler,
             event: ServerEvent.watchEnded)
         }
 
         /// Wire name: `watch_failed`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onWatchFailed(_ handler: @escaping @Sendable (WatchFailed) -> Void) -> ListenerToken {
+        public func onWatchFailed(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (WatchFailed) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "watch_failed", decoding: WatchFailed.self, from: .payload, handler: handler,
             event: ServerEvent.watchFailed)
         }
 
         /// Wire name: `following`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onFollowing(_ handler: @escaping @Sendable (Following) -> Void) -> ListenerToken {
+        public func onFollowing(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Following) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "following", decoding: Following.self, from: .payload, handler: handler,
             event: ServerEvent.following)
         }
 
         /// Wire name: `trade`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onTrade(_ handler: @escaping @Sendable (Trade) -> Void) -> ListenerToken {
+        public func onTrade(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Trade) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "trade", decoding: Trade.self, from: .payload, handler: handler,
             event: ServerEvent.trade)
         }
@@ -543,9 +548,9 @@ extension Subscriptions {
         }
 
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
-        /// that does not decode. Other events keep flowing.
+        /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(_ handler: @escaping @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
             core.addErrorHandler(handler)
         }
     }

@@ -378,40 +378,41 @@ extension Tuples {
 
         /// Wire name: `OK` in frame shape `relay`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onOk(_ handler: @escaping @Sendable (Ok) -> Void) -> ListenerToken {
+        public func onOk(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Ok) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "0:OK", decoding: Ok.self, from: .payload, handler: handler,
             event: ServerEvent.ok)
         }
 
         /// Wire name: `EVENT` in frame shape `relay`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onEventReceived(_ handler: @escaping @Sendable (EventReceived) -> Void) -> ListenerToken {
+        public func onEventReceived(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (EventReceived) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "0:EVENT", decoding: EventReceived.self, from: .payload, handler: handler,
             event: ServerEvent.eventReceived)
         }
 
         /// Wire name: `book` in frame shape `relay`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onBook(_ handler: @escaping @Sendable (Book) -> Void) -> ListenerToken {
+        public func onBook(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Book) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "0:book", decoding: Book.self, from: .payload, handler: handler,
             event: ServerEvent.book)
         }
 
         /// Wire name: `PING` in frame shape `relay`, both directions.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onPing(_ handler: @escaping @Sendable () -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "0:PING", handler: { _ in handler() }) { _, _ in
-            } event: { _ in
-                ServerEvent.ping
-            }
+        public func onPing(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable () -> Void) -> ListenerToken {
+            core.addListener(channel: nil, eventName: "0:PING", event: ServerEvent.ping, handler: handler)
         }
 
         /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.
@@ -420,9 +421,9 @@ extension Tuples {
         }
 
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
-        /// that does not decode. Other events keep flowing.
+        /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(_ handler: @escaping @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
             core.addErrorHandler(handler)
         }
     }

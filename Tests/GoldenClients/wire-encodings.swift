@@ -261,9 +261,10 @@ extension WireEncodings {
 
         /// Wire name: `ticker`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onTicker(_ handler: @escaping @Sendable (Ticker) -> Void) -> ListenerToken {
+        public func onTicker(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Ticker) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "ticker", decoding: Ticker.self, from: .payload, handler: handler,
             event: ServerEvent.ticker)
         }
@@ -274,9 +275,9 @@ extension WireEncodings {
         }
 
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
-        /// that does not decode. Other events keep flowing.
+        /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(_ handler: @escaping @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
             core.addErrorHandler(handler)
         }
     }

@@ -270,29 +270,29 @@ extension WireNames {
 
         /// Wire name: `24h`, both directions.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func on24h(_ handler: @escaping @Sendable (WireNames._24h) -> Void) -> ListenerToken {
+        public func on24h(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (WireNames._24h) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "24h", decoding: WireNames._24h.self, from: .payload, handler: handler,
             event: ServerEvent._24h)
         }
 
         /// Wire name: `1m`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func on1m(_ handler: @escaping @Sendable () -> Void) -> ListenerToken {
-            core.addListener(channel: nil, eventName: "1m", handler: { _ in handler() }) { _, _ in
-            } event: { _ in
-                ServerEvent._1m
-            }
+        public func on1m(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable () -> Void) -> ListenerToken {
+            core.addListener(channel: nil, eventName: "1m", event: ServerEvent._1m, handler: handler)
         }
 
         /// Wire name: `MESSAGE_CREATE`, server to client.
         ///
-        /// Returns a token whose `cancel()` removes the listener.
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onMessageCreate(_ handler: @escaping @Sendable (MessageCreate) -> Void) -> ListenerToken {
+        public func onMessageCreate(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (MessageCreate) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "MESSAGE_CREATE", decoding: MessageCreate.self, from: .payload, handler: handler,
             event: ServerEvent.messageCreate)
         }
@@ -309,9 +309,9 @@ extension WireNames {
         }
 
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
-        /// that does not decode. Other events keep flowing.
+        /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(_ handler: @escaping @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
             core.addErrorHandler(handler)
         }
     }
@@ -496,9 +496,10 @@ extension WireNames {
 
             /// Wire name: `24h`, server to client.
             ///
-            /// Returns a token whose `cancel()` removes the listener.
+            /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+            /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func on24h(_ handler: @escaping @Sendable (WireNames.Ticker._24h) -> Void) -> ListenerToken {
+            public func on24h(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (WireNames.Ticker._24h) -> Void) -> ListenerToken {
                 core.addListener(channel: channel.address, eventName: "24h", decoding: WireNames.Ticker._24h.self, from: .payload, handler: handler,
                 event: ServerEvent._24h)
             }

@@ -351,21 +351,28 @@ struct ConnectionLifecycleTests {
         await connection.disconnect()
     }
 
-    @Test func listenersCanRunOnTheMainActor() async throws {
-        let connection = connection(ConnectionOptions(reconnect: Self.fast, delivery: .mainActor))
+    /// Listeners registered from the main actor run there, with no option to set: their isolation is in their type.
+    @Test @MainActor func listenersRegisteredOnTheMainActorRunThere() async throws {
+        let connection = connection(ConnectionOptions(reconnect: Self.fast))
         let rooms = Rooms.Client(transport: connection)
-        let onMain = Recorder<Bool>()
-        let token = rooms.onError { _ in
-            MainActor.assumeIsolated { onMain.append(true) }
+        let screen = MainActorScreen()
+        let token = rooms.onError { message in
+            MainActor.preconditionIsolated("a listener registered on the main actor ran elsewhere")
+            screen.errors.append(message)
         }
         connection.connect()
         let socket = try await accept(0)
         try await connection.waitUntilConnected()
         socket.push(#"42["error","x"]"#)
-        try await eventually("delivered on the main actor") { onMain.values == [true] }
+        try await eventually("delivered on the main actor") { screen.errors == ["x"] }
         token.cancel()
         await connection.disconnect()
     }
+}
+
+/// Main-actor state, as a view model's.
+@MainActor final class MainActorScreen {
+    var errors: [String] = []
 }
 
 extension ConnectionState {

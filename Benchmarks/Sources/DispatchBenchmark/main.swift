@@ -7,7 +7,7 @@ let frame = Data((#"["pora_completed","# + payloadText + "]").utf8)
 let payload = Data(payloadText.utf8)
 let iterations = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 200_000
 
-/// Counts deliveries; handlers run on the delivering thread, one at a time.
+/// Counts deliveries; handlers run on the delivering task, one at a time.
 final class Counter: @unchecked Sendable {
     var value = 0
 }
@@ -43,13 +43,23 @@ if CommandLine.arguments.contains("--decoder-only") {
     exit(0)
 }
 
-// 1. Through the generated client: frame → framing → typed listener.
+/// Frames per second through `transport` to listeners registered by `listen`, delivered as a transport does: from a
+/// task on no actor (top-level code here runs on the main actor, which would add a hop to every frame).
+nonisolated func deliveries(_ frame: Data, to transport: LoopbackTransport, expecting delivered: Counter) async -> Double {
+    let rate = await measureAsync(iterations) { await transport.deliver(frame) }
+    precondition(delivered.value == iterations * 5, "every frame must reach the listener")
+    return rate
+}
+
+// 1. Through the generated client: frame → framing → typed listener, registered from no actor.
+nonisolated func listen(_ client: Zikr.Client, _ delivered: Counter) {
+    client.onPoraCompleted { completed in if completed.hatmCompleted == false { delivered.value += 1 } }
+}
 let transport = LoopbackTransport()
 let client = Zikr.Client(transport: transport)
 let delivered = Counter()
-client.onPoraCompleted { completed in if completed.hatmCompleted == false { delivered.value += 1 } }
-let generated = measure { transport.deliver(frame) }
-precondition(delivered.value == iterations * 5, "every frame must reach the listener")
+listen(client, delivered)
+let generated = await deliveries(frame, to: transport, expecting: delivered)
 // `DispatchBenchmark N --generated-only` measures the generated client alone, for profiling it.
 if CommandLine.arguments.contains("--generated-only") {
     print("dispatch\tgenerated client (loopback, typed listener)\t\(Int(generated))")
@@ -100,31 +110,46 @@ let gatewayFrame = Data((#"{"op":0,"t":"pora_completed","s":42,"d":"# + payloadT
 let gatewayTransport = LoopbackTransport()
 let gateway = Gateway.Client(transport: gatewayTransport)
 let gatewayDelivered = Counter()
-gateway.onPoraCompleted { completed in if completed.s == 42, completed.payload.hatmCompleted == false { gatewayDelivered.value += 1 } }
-let twoLevel = measure { gatewayTransport.deliver(gatewayFrame) }
-precondition(gatewayDelivered.value == iterations * 5, "every gateway frame must reach the listener")
+nonisolated func listen(_ gateway: Gateway.Client, _ delivered: Counter) {
+    gateway.onPoraCompleted { completed in if completed.s == 42, completed.payload.hatmCompleted == false { delivered.value += 1 } }
+}
+listen(gateway, gatewayDelivered)
+let twoLevel = await deliveries(gatewayFrame, to: gatewayTransport, expecting: gatewayDelivered)
 
 let relayFrame = Data((#"["EVENT","sub-1","# + payloadText + "]").utf8)
 let relayTransport = LoopbackTransport()
 let relay = Relay.Client(transport: relayTransport)
 let relayDelivered = Counter()
-relay.onEvent { event in if event.subscription == "sub-1", event.completed.hatmCompleted == false { relayDelivered.value += 1 } }
-let positional = measure { relayTransport.deliver(relayFrame) }
-precondition(relayDelivered.value == iterations * 5, "every relay frame must reach the listener")
+nonisolated func listen(_ relay: Relay.Client, _ delivered: Counter) {
+    relay.onEvent { event in if event.subscription == "sub-1", event.completed.hatmCompleted == false { delivered.value += 1 } }
+}
+listen(relay, relayDelivered)
+let positional = await deliveries(relayFrame, to: relayTransport, expecting: relayDelivered)
+
+// 4b. The listener of a `@MainActor` view model: registered on the main actor, so every frame's delivery hops there
+// and back, what an app's UI listeners cost.
+let mainActorTransport = LoopbackTransport()
+let mainActorClient = Zikr.Client(transport: mainActorTransport)
+let mainActorDelivered = Counter()
+mainActorClient.onPoraCompleted { completed in
+    MainActor.preconditionIsolated()
+    if completed.hatmCompleted == false { mainActorDelivered.value += 1 }
+}
+let onMainActor = await deliveries(frame, to: mainActorTransport, expecting: mainActorDelivered)
 
 // 5. Request/reply round trips: the generated request method through a transport that answers each request as
 // it is sent (the reply echoing its request_id), one request at a time.
 final class AnsweringTransport: RealtimeTransport, @unchecked Sendable {
-    private var receiver: (@Sendable (IncomingFrame) -> Void)?
+    private var receiver: (@Sendable (IncomingFrame) async -> Void)?
 
     func send(_ frame: OutgoingFrame) async throws {
         // The request id is the last string member the framing writes: `..."request_id":"<n>"}`.
         let text = String(decoding: frame.data, as: UTF8.self)
         let id = text.split(separator: "\"").dropLast().last.map(String.init) ?? ""
-        receiver?(IncomingFrame(data: Data(#"{"type":"balance","request_id":"\#(id)","account":"a1","cents":1250}"#.utf8)))
+        await receiver?(IncomingFrame(data: Data(#"{"type":"balance","request_id":"\#(id)","account":"a1","cents":1250}"#.utf8)))
     }
 
-    func setReceiver(_ receiver: @escaping @Sendable (IncomingFrame) -> Void) {
+    func setReceiver(_ receiver: @escaping @Sendable (IncomingFrame) async -> Void) {
         self.receiver = receiver
     }
 }
@@ -137,7 +162,7 @@ let roundTrips = await measureAsync(iterations / 4) {
 
 // 6. Subscription items: frames of an open subscription, each matched by its id and yielded to the loop that
 // reads them (delivered in a batch, then read), against the typed listener above.
-func measureSubscriptionItems() async -> Double {
+nonisolated func measureSubscriptionItems() async -> Double {
     let transport = LoopbackTransport()
     let watcher = Wallet.Client(transport: transport)
     // Every item is delivered before the loop reads them: the subscription keeps them all (its default keeps 4,096).
@@ -146,7 +171,7 @@ func measureSubscriptionItems() async -> Double {
     let change = Data(#"{"type":"balance_changed","watch_id":1,"account":"a1","cents":1250}"#.utf8)
     var iterator = changes.makeAsyncIterator()
     return await measureAsync(1) {
-        for _ in 0..<iterations { transport.deliver(change) }
+        for _ in 0..<iterations { await transport.deliver(change) }
         for _ in 0..<iterations {
             let item = try! await iterator.next()
             precondition(item?.cents == 1250)
@@ -162,6 +187,7 @@ func ratios(_ rate: Double) -> String {
 print("dispatch\tgenerated client (loopback, typed listener)\t\(Int(generated))\t\(ratios(generated))")
 print("dispatch\tgenerated client, two-level gateway frame (op, then t)\t\(Int(twoLevel))\t\(ratios(twoLevel))")
 print("dispatch\tgenerated client, positional relay frame ([verb, subscription, payload])\t\(Int(positional))\t\(ratios(positional))")
+print("dispatch\tgenerated client, listener on the main actor (a view model's)\t\(Int(onMainActor))\t\(ratios(onMainActor))")
 print("dispatch\trequest/reply round trips (generated request method, answering transport)\t\(Int(roundTrips))\t\(ratios(roundTrips))")
 print("dispatch\tsubscription items (matched by id, read by a for-await loop)\t\(Int(subscriptionItems))\t\(ratios(subscriptionItems))")
 print("dispatch\tbare JSONDecoder (ISO8601FormatStyle dates), payload bytes only\t\(Int(bare))\t\(ratios(bare))")

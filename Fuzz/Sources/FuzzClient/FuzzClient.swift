@@ -10,7 +10,7 @@ import SchemaGenRuntime
 final class SilentTransport: RealtimeTransport, @unchecked Sendable {
     let supportsAcknowledgements = true
     func send(_ frame: OutgoingFrame) async throws {}
-    func setReceiver(_ receiver: @escaping @Sendable (IncomingFrame) -> Void) {}
+    func setReceiver(_ receiver: @escaping @Sendable (IncomingFrame) async -> Void) {}
 }
 
 struct Item: Decodable, Sendable {
@@ -58,10 +58,17 @@ public func fuzzClientMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMuta
 
 func fuzzClient(_ data: Data) -> CInt {
     precondition(prepared)
-    core.receive(IncomingFrame(data: data))
-    core.receive(IncomingFrame(data: data, acknowledges: data.count))
-    core.receive(IncomingFrame(data: data, ackID: 7))
-    for batching in batchingCores { batching.receive(IncomingFrame(data: data)) }
+    // The core awaits its listeners; libFuzzer calls this synchronously, on its own thread (not one of the
+    // concurrency pool's, so waiting here blocks no task the delivery needs).
+    let delivered = DispatchSemaphore(value: 0)
+    Task {
+        await core.receive(IncomingFrame(data: data))
+        await core.receive(IncomingFrame(data: data, acknowledges: data.count))
+        await core.receive(IncomingFrame(data: data, ackID: 7))
+        for batching in batchingCores { await batching.receive(IncomingFrame(data: data)) }
+        delivered.signal()
+    }
+    delivered.wait()
     fuzzServer(data)
     return 0
 }

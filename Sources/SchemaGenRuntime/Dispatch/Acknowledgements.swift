@@ -58,7 +58,7 @@ extension RealtimeClientCore {
     }
 
     /// Runs `responder` on `frame`; returns the error of a request that does not decode, which the caller reports.
-    func respond(to frame: WireFraming.ParsedFrame, incoming: IncomingFrame, channel: String?, with responder: Responder) -> DecodingError? {
+    func respond(to frame: WireFraming.ParsedFrame, incoming: IncomingFrame, channel: String?, with responder: Responder) async -> DecodingError? {
         do {
             guard let work = try responder(frame, payloadDecoder, incoming.ackID) else { return nil }
             Task { try? await work() }
@@ -66,17 +66,17 @@ extension RealtimeClientCore {
         } catch let error as DecodingError {
             return error
         } catch {
-            report(IncomingFailure(eventName: frame.reportedName, channel: channel, rawFrame: incoming.data, rawPayload: frame.payload,
+            await report(IncomingFailure(eventName: frame.reportedName, channel: channel, rawFrame: incoming.data, rawPayload: frame.payload,
                                    reason: .malformedFrame(WireFraming.MalformedFrame(reason: "\(error)"))))
             return nil
         }
     }
 
-    func receiveAcknowledgement(_ incoming: IncomingFrame, id: Int) {
+    func receiveAcknowledgement(_ incoming: IncomingFrame, id: Int) async {
         let frame = WireFraming.ParsedFrame(eventName: "", channel: nil, payload: incoming.data, frame: incoming.data,
                                             route: Self.acknowledgementRoute)
         if case .unexpected = pending.deliverAcknowledgement(frame, id: id) {
-            report(IncomingFailure(eventName: nil, channel: incoming.channel, rawFrame: incoming.data, rawPayload: incoming.data,
+            await report(IncomingFailure(eventName: nil, channel: incoming.channel, rawFrame: incoming.data, rawPayload: incoming.data,
                                    reason: .unexpectedReply(correlation: .number(JSONNumber(id)))))
         }
     }

@@ -4,7 +4,9 @@ import Foundation
 /// to the typed listeners and event streams of their scope (the client itself, or one channel).
 ///
 /// Generated code is a typed skin over this class; apps use the generated clients, not this directly.
-/// Listeners run on the thread the transport delivers on, one frame at a time, in arrival order. The client
+/// Listeners run one frame at a time, in arrival order: each on the actor it was registered on (a `@MainActor` view
+/// model's listeners on the main actor), or, registered from no actor, on the task the transport delivers on. A
+/// frame's delivery waits for its listeners, so a busy actor slows reading rather than piling frames up. The client
 /// lives as long as the app keeps it (or a copy); frames that arrive after that go to ``ReleasedClient``.
 public final class RealtimeClientCore: @unchecked Sendable {
     public let transport: any RealtimeTransport
@@ -22,7 +24,7 @@ public final class RealtimeClientCore: @unchecked Sendable {
     private var rootScope: (any ScopeRouting)?
     private var channelScopes: [String: any ScopeRouting] = [:]
     // Arrays, not dictionaries: handlers run in the order they were registered.
-    private var errorHandlers: [(id: UUID, handler: @Sendable (IncomingFailure) -> Void)] = []
+    private var errorHandlers: [(id: UUID, handler: Listener<IncomingFailure>)] = []
     /// The app's answers to the server's requests, by route key (``Responder``).
     var responders = ResponderTable<Responder>()
     /// Requests waiting for their replies.
@@ -50,7 +52,7 @@ public final class RealtimeClientCore: @unchecked Sendable {
         let reporter = ReleasedClientReporter(framing: framing)
         transport.setReceiver { [weak self] frame in
             guard let self else { return reporter.report(frame) }
-            self.receive(frame)
+            await self.receive(frame)
         }
         transport.setConnectionLossHandler { [weak self] reason in
             self?.failPendingRequests(reason)
@@ -145,12 +147,27 @@ public final class RealtimeClientCore: @unchecked Sendable {
     }
 
     /// Calls `handler` with the payload of every `eventName` frame of the scope (for frame shapes, `eventName`
-    /// is the event's ``EventAddress/route``). `decode` reads the payload
+    /// is the event's ``EventAddress/route``), on the actor it is isolated to, if any. `decode` reads the payload
     /// from a frame, once per frame whatever the number of listeners; `event` wraps it in the scope's event enum
     /// for the scope's `events` streams.
     public func addListener<Event: Sendable, Payload: Sendable>(
         channel: String?, eventName: String,
-        handler: @escaping @Sendable (Payload) -> Void,
+        handler: @escaping Listener<Payload>,
+        decode: @escaping @Sendable (WireFraming.ParsedFrame, WireDecoder) throws -> Payload,
+        event: @escaping @Sendable (Payload) -> Event
+    ) -> ListenerToken {
+        addScopeListener(channel: channel, eventName: eventName, handler: handler, decode: decode, event: event)
+    }
+
+    /// ``addListener(channel:eventName:handler:decode:event:)`` for an event without payload: `handler` takes no value.
+    public func addListener<Event: Sendable>(channel: String?, eventName: String, event: Event,
+                                            handler: @escaping @isolated(any) @Sendable () -> Void) -> ListenerToken {
+        addScopeListener(channel: channel, eventName: eventName, handler: handler, decode: { _, _ in }, event: { _ in event })
+    }
+
+    private func addScopeListener<Event: Sendable, Payload: Sendable>(
+        channel: String?, eventName: String,
+        handler: @escaping Listener<Payload>,
         decode: @escaping @Sendable (WireFraming.ParsedFrame, WireDecoder) throws -> Payload,
         event: @escaping @Sendable (Payload) -> Event
     ) -> ListenerToken {
@@ -169,7 +186,7 @@ public final class RealtimeClientCore: @unchecked Sendable {
     /// so they hold no closures of their own (each closure in 500 listener methods costs the app's build).
     public func addListener<Event: Sendable, Payload: Decodable & Sendable>(
         channel: String?, eventName: String, decoding type: Payload.Type, from source: WireFraming.PayloadSource = .payload,
-        handler: @escaping @Sendable (Payload) -> Void, event: @escaping @Sendable (Payload) -> Event
+        handler: @escaping Listener<Payload>, event: @escaping @Sendable (Payload) -> Event
     ) -> ListenerToken {
         addListener(channel: channel, eventName: eventName, handler: handler, decode: { frame, decoder in
             try decoder.decode(Payload.self, from: frame, source: source)
@@ -209,8 +226,9 @@ public final class RealtimeClientCore: @unchecked Sendable {
         }
     }
 
-    /// Calls `handler` for every frame that cannot be delivered (malformed, or a payload that does not decode).
-    public func addErrorHandler(_ handler: @escaping @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+    /// Calls `handler` for every frame that cannot be delivered (malformed, or a payload that does not decode), on the
+    /// actor it is isolated to, if any.
+    public func addErrorHandler(_ handler: @escaping Listener<IncomingFailure>) -> ListenerToken {
         let id = UUID()
         lock.withLock { errorHandlers.append((id, handler)) }
         return ListenerToken(id: id) { [weak self] in
@@ -222,28 +240,30 @@ public final class RealtimeClientCore: @unchecked Sendable {
 
     /// Routes one incoming frame (with a ``separator``, each frame of the message, in order). Transports call this
     /// through the receiver set at init.
-    public func receive(_ incoming: IncomingFrame) {
+    public func receive(_ incoming: IncomingFrame) async {
         if let id = incoming.acknowledges {
-            return receiveAcknowledgement(incoming, id: id)
+            return await receiveAcknowledgement(incoming, id: id)
         }
         if let separator {
             let frames = separator.incomingFrames(of: incoming)
             if frames.isEmpty {
-                return report(IncomingFailure(eventName: nil, channel: incoming.channel, rawFrame: incoming.data, rawPayload: nil,
+                return await report(IncomingFailure(eventName: nil, channel: incoming.channel, rawFrame: incoming.data, rawPayload: nil,
                                               reason: .malformedFrame(.init(reason: "the message holds no frame"))))
             }
-            return frames.forEach(receiveFrame)
+            for frame in frames { await receiveFrame(frame) }
+            return
         }
-        receiveFrame(incoming)
+        await receiveFrame(incoming)
     }
 
-    private func receiveFrame(_ incoming: IncomingFrame) {
+    @inline(__always)
+    private func receiveFrame(_ incoming: IncomingFrame) async {
         let parsed: WireFraming.ParsedFrame
         do {
             parsed = try framing.parse(incoming.data)
         } catch {
-            report(IncomingFailure(eventName: nil, channel: incoming.channel, rawFrame: incoming.data, rawPayload: nil,
-                                   reason: .malformedFrame(error)))
+            await report(IncomingFailure(eventName: nil, channel: incoming.channel, rawFrame: incoming.data, rawPayload: nil,
+                                         reason: .malformedFrame(error)))
             return
         }
         let channel = parsed.channel ?? incoming.channel
@@ -254,49 +274,49 @@ public final class RealtimeClientCore: @unchecked Sendable {
         case let error as DecodingError:
             undecodable = error
         case let overflow as StreamOverflow:
-            reportOverflow(overflow, of: parsed, channel: channel)
+            await reportOverflow(overflow, of: parsed, channel: channel)
         default:
             break
         }
         if case .unexpected(let correlation) = pending.deliver(parsed, channel: channel) {
-            report(IncomingFailure(eventName: parsed.reportedName, channel: channel, rawFrame: parsed.frame, rawPayload: parsed.payload,
+            await report(IncomingFailure(eventName: parsed.reportedName, channel: channel, rawFrame: parsed.frame, rawPayload: parsed.payload,
                                    reason: .unexpectedReply(correlation: correlation)))
         }
         // One lock per frame: the scope's routing is replaced, never changed, so it is used after the lock is released.
         let (routing, responder) = lock.withLock {
             (scope(for: channel)?.routing, responders.isEmpty ? nil : responders[routeKey(parsed.route, channel)])
         }
-        if let responder, let error = respond(to: parsed, incoming: incoming, channel: channel, with: responder) {
+        if let responder, let error = await respond(to: parsed, incoming: incoming, channel: channel, with: responder) {
             undecodable = undecodable ?? error
         }
         do {
-            try routing?.deliver(parsed, decoder: decoder)
+            try await routing?.deliver(parsed, decoder: decoder)
         } catch let error as DecodingError {
             undecodable = error
         } catch let overflow as StreamOverflow {
-            reportOverflow(overflow, of: parsed, channel: channel)
+            await reportOverflow(overflow, of: parsed, channel: channel)
         } catch {
-            report(IncomingFailure(eventName: parsed.reportedName, channel: channel, rawFrame: parsed.frame, rawPayload: parsed.payload,
+            await report(IncomingFailure(eventName: parsed.reportedName, channel: channel, rawFrame: parsed.frame, rawPayload: parsed.payload,
                                    reason: .malformedFrame(WireFraming.MalformedFrame(reason: "\(error)"))))
         }
         if let undecodable {
-            report(IncomingFailure(eventName: parsed.reportedName, channel: channel, rawFrame: parsed.frame, rawPayload: parsed.payload,
+            await report(IncomingFailure(eventName: parsed.reportedName, channel: channel, rawFrame: parsed.frame, rawPayload: parsed.payload,
                                    reason: .undecodablePayload(undecodable)))
         }
     }
 
     /// Reports the frame a stream let go of, and fails the connection when the stream's buffer says to.
-    private func reportOverflow(_ overflow: StreamOverflow, of parsed: WireFraming.ParsedFrame, channel: String?) {
-        report(IncomingFailure(eventName: parsed.reportedName, channel: channel, rawFrame: parsed.frame, rawPayload: parsed.payload,
+    private func reportOverflow(_ overflow: StreamOverflow, of parsed: WireFraming.ParsedFrame, channel: String?) async {
+        await report(IncomingFailure(eventName: parsed.reportedName, channel: channel, rawFrame: parsed.frame, rawPayload: parsed.payload,
                                reason: .droppedByStream(overflow.buffer)))
         if let reason = overflow.buffer.failureReason {
             Task { [transport] in await transport.failConnection(reason: reason) }
         }
     }
 
-    func report(_ failure: IncomingFailure) {
+    func report(_ failure: IncomingFailure) async {
         let handlers = lock.withLock { errorHandlers }
-        for entry in handlers { entry.handler(failure) }
+        for entry in handlers { await entry.handler(failure) }
     }
 
     // Called with the lock held.

@@ -6,8 +6,12 @@ protocol ScopeRouting: AnyObject {
     var routing: ScopeRoutes { get }
 }
 
-/// Handles one parsed frame: decodes it and calls what listens to it.
-typealias FrameHandler = @Sendable (WireFraming.ParsedFrame, WireDecoder) throws -> Void
+/// Handles one parsed frame: decodes it and calls what listens to it. Asynchronous because a listener may be isolated
+/// to an actor (the main actor of the view model that registered it), which the frame's delivery then waits for.
+typealias FrameHandler = @Sendable (WireFraming.ParsedFrame, WireDecoder) async throws -> Void
+
+/// A listener as the app registered it: isolated to the actor it was registered on (`@isolated(any)`), or to none.
+public typealias Listener<Value> = @isolated(any) @Sendable (Value) -> Void
 
 /// A snapshot of a scope's routing, used after the lock is released.
 ///
@@ -24,9 +28,10 @@ final class ScopeRoutes: Sendable {
         self.unrouted = unrouted
     }
 
-    func deliver(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws {
+    @inline(__always)
+    func deliver(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) async throws {
         if let handler = byEventName[frame.route] ?? unrouted {
-            try handler(frame, decoder)
+            try await handler(frame, decoder)
         }
     }
 }
@@ -49,7 +54,7 @@ final class Scope<Event: Sendable>: ScopeRouting {
     func addListener<Payload: Sendable>(id: UUID, eventName: String,
                                         decode: @escaping @Sendable (WireFraming.ParsedFrame, WireDecoder) throws -> Payload,
                                         event: @escaping @Sendable (Payload) -> Event,
-                                        handler: @escaping @Sendable (Payload) -> Void) {
+                                        handler: @escaping Listener<Payload>) {
         let existing = (listeners[eventName] as? PayloadListeners<Event, Payload>)?.listeners ?? []
         listeners[eventName] = PayloadListeners(decode: decode, event: event, listeners: existing + [(id, handler)])
         rebuild()
@@ -95,15 +100,25 @@ protocol ListenerGroup<Event> {
 struct PayloadListeners<Event: Sendable, Payload: Sendable>: ListenerGroup {
     let decode: @Sendable (WireFraming.ParsedFrame, WireDecoder) throws -> Payload
     let event: @Sendable (Payload) -> Event
-    let listeners: [(id: UUID, handler: @Sendable (Payload) -> Void)]
+    let listeners: [(id: UUID, handler: Listener<Payload>)]
 
     func handler(streams: (@Sendable (Event) throws -> Void)?) -> FrameHandler {
         let decode = decode, event = event
+        // One listener, the common case, is called straight from the frame handler: every async closure between them
+        // costs the frame a task-allocator frame.
+        if listeners.count == 1, let only = listeners.first?.handler {
+            guard let streams else { return { frame, decoder in await only(try decode(frame, decoder)) } }
+            return { frame, decoder in
+                let payload = try decode(frame, decoder)
+                await only(payload)
+                try streams(event(payload))
+            }
+        }
         guard let toListeners = composed(listeners.map(\.handler)) else { return { _, _ in } }
-        guard let streams else { return { frame, decoder in toListeners(try decode(frame, decoder)) } }
+        guard let streams else { return { frame, decoder in await toListeners(try decode(frame, decoder)) } }
         return { frame, decoder in
             let payload = try decode(frame, decoder)
-            toListeners(payload)
+            await toListeners(payload)
             try streams(event(payload))
         }
     }
@@ -125,13 +140,14 @@ func streamsHandler<Event>(_ handlers: [@Sendable (Event) -> StreamBuffer?]) -> 
     }
 }
 
-/// One closure that calls `handlers` in order; `nil` for none. Built when listeners change, so delivering a
-/// frame runs no loop over a generic array.
-private func composed<Value>(_ handlers: [@Sendable (Value) -> Void]) -> (@Sendable (Value) -> Void)? {
-    guard var all = handlers.first else { return nil }
+/// One closure that calls `handlers` in order, each on its own actor; `nil` for none. Built when listeners change, so
+/// delivering a frame runs no loop over a generic array.
+private func composed<Value: Sendable>(_ handlers: [Listener<Value>]) -> (@Sendable (Value) async -> Void)? {
+    guard let first = handlers.first else { return nil }
+    var all: @Sendable (Value) async -> Void = { await first($0) }
     for handler in handlers.dropFirst() {
         let before = all
-        all = { before($0); handler($0) }
+        all = { await before($0); await handler($0) }
     }
     return all
 }

@@ -2,8 +2,8 @@ import Foundation
 
 /// An in-memory server transport that generated clients connect to: a generated client and a generated server talk
 /// through it in one process, in tests and previews, with everything a socket carries (acknowledgements both ways,
-/// channel subscriptions, disconnects) and no socket. Frames are delivered synchronously, on the sending thread, in
-/// order.
+/// channel subscriptions, disconnects) and no socket. Frames are delivered in order: a server's `send` returns once the
+/// client's listeners have run; a client's `send`, once the server's handlers have.
 public final class LoopbackServerTransport: RealtimeServerTransport, @unchecked Sendable {
     private let lock = NSLock()
     private var receiver: (@Sendable (ServerTransportEvent) -> Void)?
@@ -34,7 +34,7 @@ public final class LoopbackServerTransport: RealtimeServerTransport, @unchecked 
 
     public func send(_ frame: OutgoingFrame, to connection: ServerConnection) async throws {
         guard let client = lock.withLock({ clients[connection] }) else { throw LoopbackConnectionClosed(connection: connection) }
-        client.deliver(IncomingFrame(data: frame.data, channel: frame.channel, ackID: frame.ackID, acknowledges: frame.acknowledges))
+        await client.deliver(IncomingFrame(data: frame.data, channel: frame.channel, ackID: frame.ackID, acknowledges: frame.acknowledges))
     }
 
     public func close(_ connection: ServerConnection) async {
@@ -68,7 +68,7 @@ public final class LoopbackClientTransport: RealtimeTransport, @unchecked Sendab
     public let connection: ServerConnection
     private let server: LoopbackServerTransport
     private let lock = NSLock()
-    private var receiver: (@Sendable (IncomingFrame) -> Void)?
+    private var receiver: (@Sendable (IncomingFrame) async -> Void)?
     private var lossHandler: (@Sendable (String) -> Void)?
 
     init(connection: ServerConnection, server: LoopbackServerTransport) {
@@ -84,7 +84,7 @@ public final class LoopbackClientTransport: RealtimeTransport, @unchecked Sendab
                              from: connection))
     }
 
-    public func setReceiver(_ receiver: @escaping @Sendable (IncomingFrame) -> Void) {
+    public func setReceiver(_ receiver: @escaping @Sendable (IncomingFrame) async -> Void) {
         lock.withLock { self.receiver = receiver }
     }
 
@@ -107,9 +107,9 @@ public final class LoopbackClientTransport: RealtimeTransport, @unchecked Sendab
         server.drop(connection, reason: reason)
     }
 
-    func deliver(_ frame: IncomingFrame) {
+    func deliver(_ frame: IncomingFrame) async {
         let receiver = lock.withLock { self.receiver }
-        receiver?(frame)
+        await receiver?(frame)
     }
 
     func lose(_ reason: String) {

@@ -1,10 +1,10 @@
 import Foundation
 
 /// An in-memory transport for tests and SwiftUI previews: it records what the client sends and delivers
-/// frames you hand it, synchronously, on the calling thread.
+/// frames you hand it: each `deliver` returns once the frame's listeners have run.
 public final class LoopbackTransport: RealtimeTransport, @unchecked Sendable {
     private let lock = NSLock()
-    private var receiver: (@Sendable (IncomingFrame) -> Void)?
+    private var receiver: (@Sendable (IncomingFrame) async -> Void)?
     private var sent: [OutgoingFrame] = []
     private var channels: Set<String> = []
     private var failures: [String] = []
@@ -22,10 +22,10 @@ public final class LoopbackTransport: RealtimeTransport, @unchecked Sendable {
 
     public func send(_ frame: OutgoingFrame) async throws {
         lock.withLock { sent.append(frame) }
-        if echoes, frame.acknowledges == nil { deliver(frame.data, channel: frame.channel) }
+        if echoes, frame.acknowledges == nil { await deliver(frame.data, channel: frame.channel) }
     }
 
-    public func setReceiver(_ receiver: @escaping @Sendable (IncomingFrame) -> Void) {
+    public func setReceiver(_ receiver: @escaping @Sendable (IncomingFrame) async -> Void) {
         lock.withLock { self.receiver = receiver }
     }
 
@@ -52,20 +52,20 @@ public final class LoopbackTransport: RealtimeTransport, @unchecked Sendable {
     public var subscribedChannels: Set<String> { lock.withLock { channels } }
 
     /// Delivers a frame to the client as if it had arrived from the server.
-    public func deliver(_ data: Data, channel: String? = nil) {
+    public func deliver(_ data: Data, channel: String? = nil) async {
         let receiver = lock.withLock { self.receiver }
-        receiver?(IncomingFrame(data: data, channel: channel))
+        await receiver?(IncomingFrame(data: data, channel: channel))
     }
 
     /// Delivers a frame written as JSON text; with `ackID`, as the server asking for an acknowledgement.
-    public func deliver(json: String, channel: String? = nil, ackID: Int? = nil) {
+    public func deliver(json: String, channel: String? = nil, ackID: Int? = nil) async {
         let receiver = lock.withLock { self.receiver }
-        receiver?(IncomingFrame(data: Data(json.utf8), channel: channel, ackID: ackID))
+        await receiver?(IncomingFrame(data: Data(json.utf8), channel: channel, ackID: ackID))
     }
 
     /// Delivers the server's acknowledgement of the sent frame with `ackID`: its arguments, a JSON array.
-    public func acknowledge(_ ackID: Int, arguments json: String) {
+    public func acknowledge(_ ackID: Int, arguments json: String) async {
         let receiver = lock.withLock { self.receiver }
-        receiver?(IncomingFrame(data: Data(json.utf8), acknowledges: ackID))
+        await receiver?(IncomingFrame(data: Data(json.utf8), acknowledges: ackID))
     }
 }

@@ -10,8 +10,9 @@ public protocol RealtimeTransport: Sendable {
     /// Sends one event.
     func send(_ frame: OutgoingFrame) async throws
     /// Sets where incoming frames go. A client calls this once, when it is created; the transport then
-    /// calls `receiver` for every frame, on any thread, one frame at a time.
-    func setReceiver(_ receiver: @escaping @Sendable (IncomingFrame) -> Void)
+    /// calls `receiver` for every frame, from any task, one frame at a time: it awaits each before handing over the
+    /// next, since a frame's listeners may run on an actor (the main actor) that is busy.
+    func setReceiver(_ receiver: @escaping @Sendable (IncomingFrame) async -> Void)
     /// Starts receiving the events of a channel (Pusher subscribe, Supabase channel join).
     func subscribe(to channel: String) async throws
     /// Stops receiving the events of a channel.

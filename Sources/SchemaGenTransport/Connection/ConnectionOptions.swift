@@ -32,18 +32,6 @@ public enum OfflineSends: Sendable, Hashable {
     case fail
 }
 
-/// Where the client's listeners run.
-public enum ListenerDelivery: Sendable {
-    /// On the connection's receiving task: no hop, the fastest; listeners must be `Sendable` and not touch UI.
-    case receivingTask
-    /// On this actor, one frame at a time and in order: `.actor(MainActor.shared)` for UI code, whose listeners may
-    /// then use `MainActor.assumeIsolated`.
-    case actor(any Actor)
-
-    /// Listeners on the main actor.
-    public static var mainActor: ListenerDelivery { .actor(MainActor.shared) }
-}
-
 /// How a ``RealtimeConnection`` behaves; every setting has a default fit for an app.
 public struct ConnectionOptions: Sendable {
     /// When a dropped connection is opened again.
@@ -55,8 +43,6 @@ public struct ConnectionOptions: Sendable {
     /// Called before every connection attempt, the first and each reconnection: headers, query items and the auth
     /// payload to send. Throwing fails the attempt (it then counts like a failed connection).
     public var credentials: @Sendable () async throws -> ConnectionCredentials
-    /// Where the client's listeners run.
-    public var delivery: ListenerDelivery
     /// Told every attempt, drop, backoff, stop and refused channel, with the reason (`{ print($0) }`, or a logger):
     /// called on the connection's task, so it should return quickly.
     public var monitor: (@Sendable (ConnectionEvent) -> Void)?
@@ -64,13 +50,12 @@ public struct ConnectionOptions: Sendable {
     public init(reconnect: ReconnectPolicy = .standard, offlineSends: OfflineSends = .queue(limit: 1_000),
                 handshakeTimeout: Duration = .seconds(20),
                 credentials: @escaping @Sendable () async throws -> ConnectionCredentials = { .none },
-                delivery: ListenerDelivery = .receivingTask, monitor: (@Sendable (ConnectionEvent) -> Void)? = nil) {
+                monitor: (@Sendable (ConnectionEvent) -> Void)? = nil) {
         self.monitor = monitor
         self.reconnect = reconnect
         self.offlineSends = offlineSends
         self.handshakeTimeout = handshakeTimeout
         self.credentials = credentials
-        self.delivery = delivery
     }
 }
 

@@ -26,7 +26,7 @@ public final class RealtimeConnection: RealtimeTransport, @unchecked Sendable {
     let lock = NSLock()
     private var currentState = ConnectionState.disconnected(reason: .notStarted)
     private var observers: [UUID: AsyncStream<ConnectionState>.Continuation] = [:]
-    private var receiver: (@Sendable (IncomingFrame) -> Void)?
+    private var receiver: (@Sendable (IncomingFrame) async -> Void)?
     private var lossHandler: (@Sendable (String) -> Void)?
     /// The channels joined, in the order they were first joined (rejoined in that order).
     var channels: [String] = []
@@ -161,7 +161,7 @@ public final class RealtimeConnection: RealtimeTransport, @unchecked Sendable {
 
     public var supportsAcknowledgements: Bool { wireProtocol.supportsAcknowledgements }
 
-    public func setReceiver(_ receiver: @escaping @Sendable (IncomingFrame) -> Void) {
+    public func setReceiver(_ receiver: @escaping @Sendable (IncomingFrame) async -> Void) {
         lock.withLock { self.receiver = receiver }
     }
 
@@ -257,17 +257,10 @@ public final class RealtimeConnection: RealtimeTransport, @unchecked Sendable {
         if let (socket, messages) = outgoing { try await write(messages, to: socket) }
     }
 
-    /// Hands a frame to the client, on the actor the options name.
+    /// Hands a frame to the client, and waits for its listeners (on their actors) before the next is read.
     func deliver(_ frame: IncomingFrame) async {
         guard let receiver = lock.withLock({ receiver }) else { return }
-        switch options.delivery {
-        case .receivingTask: receiver(frame)
-        case .actor(let actor): await Self.run(on: actor) { receiver(frame) }
-        }
-    }
-
-    private static func run(on actor: isolated any Actor, _ body: @Sendable () -> Void) {
-        body()
+        await receiver(frame)
     }
 }
 

@@ -61,9 +61,9 @@ extension OrderStatus {
         }
 
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
-        /// that does not decode. Other events keep flowing.
+        /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(_ handler: @escaping @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
             core.addErrorHandler(handler)
         }
     }
@@ -434,9 +434,10 @@ extension OrderStatus {
             ///
             /// Wire name: `upload_started`, server to client.
             ///
-            /// Returns a token whose `cancel()` removes the listener.
+            /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+            /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onUploadStarted(_ handler: @escaping @Sendable (UploadStarted) -> Void) -> ListenerToken {
+            public func onUploadStarted(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UploadStarted) -> Void) -> ListenerToken {
                 core.addListener(channel: channel.address, eventName: "upload_started", decoding: UploadStarted.self, from: .payload, handler: handler,
                 event: ServerEvent.uploadStarted)
             }
@@ -445,9 +446,10 @@ extension OrderStatus {
             ///
             /// Wire name: `upload_completed`, server to client.
             ///
-            /// Returns a token whose `cancel()` removes the listener.
+            /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+            /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onUploadCompleted(_ handler: @escaping @Sendable (UploadCompleted) -> Void) -> ListenerToken {
+            public func onUploadCompleted(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UploadCompleted) -> Void) -> ListenerToken {
                 core.addListener(channel: channel.address, eventName: "upload_completed", decoding: UploadCompleted.self, from: .payload, handler: handler,
                 event: ServerEvent.uploadCompleted)
             }
@@ -456,9 +458,10 @@ extension OrderStatus {
             ///
             /// Wire name: `processing_started`, server to client.
             ///
-            /// Returns a token whose `cancel()` removes the listener.
+            /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+            /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onProcessingStarted(_ handler: @escaping @Sendable (ProcessingStarted) -> Void) -> ListenerToken {
+            public func onProcessingStarted(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ProcessingStarted) -> Void) -> ListenerToken {
                 core.addListener(channel: channel.address, eventName: "processing_started", decoding: ProcessingStarted.self, from: .payload, handler: handler,
                 event: ServerEvent.processingStarted)
             }
@@ -467,9 +470,10 @@ extension OrderStatus {
             ///
             /// Wire name: `webhook_image_processed`, server to client.
             ///
-            /// Returns a token whose `cancel()` removes the listener.
+            /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+            /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onWebhookImageProcessed(_ handler: @escaping @Sendable (WebhookImageProcessed) -> Void) -> ListenerToken {
+            public func onWebhookImageProcessed(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (WebhookImageProcessed) -> Void) -> ListenerToken {
                 core.addListener(channel: channel.address, eventName: "webhook_image_processed", decoding: WebhookImageProcessed.self, from: .payload, handler: handler,
                 event: ServerEvent.webhookImageProcessed)
             }
@@ -478,9 +482,10 @@ extension OrderStatus {
             ///
             /// Wire name: `download_ready`, server to client.
             ///
-            /// Returns a token whose `cancel()` removes the listener.
+            /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+            /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onDownloadReady(_ handler: @escaping @Sendable (DownloadReady) -> Void) -> ListenerToken {
+            public func onDownloadReady(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (DownloadReady) -> Void) -> ListenerToken {
                 core.addListener(channel: channel.address, eventName: "download_ready", decoding: DownloadReady.self, from: .payload, handler: handler,
                 event: ServerEvent.downloadReady)
             }
@@ -489,9 +494,10 @@ extension OrderStatus {
             ///
             /// Wire name: `processing_failed`, server to client.
             ///
-            /// Returns a token whose `cancel()` removes the listener.
+            /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+            /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onProcessingFailed(_ handler: @escaping @Sendable (ProcessingFailed) -> Void) -> ListenerToken {
+            public func onProcessingFailed(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ProcessingFailed) -> Void) -> ListenerToken {
                 core.addListener(channel: channel.address, eventName: "processing_failed", decoding: ProcessingFailed.self, from: .payload, handler: handler,
                 event: ServerEvent.processingFailed)
             }
