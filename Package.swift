@@ -3,24 +3,46 @@ import PackageDescription
 
 let package = Package(
     name: "schemagen",
-    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
+    // macOS 14: SwiftPM holds a library to its dependencies' platforms, and SchemaGenHummingbird's (behind its trait)
+    // needs macOS 14, as Hummingbird does. iOS stays at 16 for apps; SchemaGenHummingbird is not for iOS.
+    platforms: [.macOS(.v14), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .executable(name: "schemagen", targets: ["schemagen"]),
         .library(name: "SchemaGenCore", targets: ["SchemaGenCore"]),
         .library(name: "SchemaGenRuntime", targets: ["SchemaGenRuntime"]),
         // Connections with a lifecycle (reconnection, heartbeats, offline sends) and the protocols generated clients
-        // speak over WebSockets; Foundation only. The SwiftNIO backend is the separate package in Transports/.
+        // speak over WebSockets; Foundation only (URLSession's WebSockets on Apple platforms).
         .library(name: "SchemaGenTransport", targets: ["SchemaGenTransport"]),
+        // The SwiftNIO WebSocket backend (Linux, servers, or apps that prefer NIO): needs the NIOTransport trait.
+        .library(name: "SchemaGenNIOTransport", targets: ["SchemaGenNIOTransport"]),
+        // A generated server's transport on Hummingbird: needs the HummingbirdServer trait.
+        .library(name: "SchemaGenHummingbird", targets: ["SchemaGenHummingbird"]),
         // Test helpers (waiting for a condition, recording what handlers receive), shared with Transports/'s tests.
         .library(name: "SchemaGenTestSupport", targets: ["TestSupport"]),
         .plugin(name: "SchemaGenPlugin", targets: ["SchemaGenPlugin"]),
         .plugin(name: "SchemaGenCommandPlugin", targets: ["SchemaGenCommandPlugin"]),
+    ],
+    // The WebSocket stacks are traits, off by default: a package that enables neither (the generator, its plugins, an
+    // app on URLSession) never fetches nor builds SwiftNIO, whose first build takes 5 to 17 minutes on two cores; one
+    // that enables only NIOTransport never fetches Hummingbird. `.package(url: ..., traits: ["NIOTransport"])`.
+    traits: [
+        .trait(name: "NIOTransport", description: "SchemaGenNIOTransport: WebSockets on SwiftNIO (swift-websocket)"),
+        .trait(name: "HummingbirdServer", description: "SchemaGenHummingbird: generated servers on Hummingbird (hummingbird-websocket)"),
+        .default(enabledTraits: []),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // Tests only: the reference Mustache implementation that schemagen's own renderer is checked against.
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        // Behind the traits above. hummingbird-project/swift-websocket rather than vapor/websocket-kit: a
+        // structured-concurrency client (inbound messages as an AsyncSequence, a Sendable writer), the shape of
+        // WebSocketConnection, and no EventLoopFuture bridging; hummingbird-websocket is built on it, so a package with
+        // both traits builds one WebSocket stack. Hummingbird without its default traits: swift-configuration is not needed.
+        .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     ],
     targets: [
         .target(
@@ -39,6 +61,25 @@ let package = Package(
         ),
         .target(name: "SchemaGenRuntime"),
         .target(name: "SchemaGenTransport", dependencies: ["SchemaGenRuntime"]),
+        // Empty unless its trait is on (its sources are `#if NIOTransport`): the package's own build stays NIO-free.
+        .target(
+            name: "SchemaGenNIOTransport",
+            dependencies: [
+                "SchemaGenTransport",
+                .product(name: "WSClient", package: "swift-websocket", condition: .when(traits: ["NIOTransport"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["NIOTransport"])),
+            ]
+        ),
+        // A generated server's transport on Hummingbird: the WebSockets hummingbird-websocket upgrades, served by
+        // SchemaGenTransport's WebSocketServerTransport (plain or Socket.IO). Empty unless HummingbirdServer is on.
+        .target(
+            name: "SchemaGenHummingbird",
+            dependencies: [
+                "SchemaGenTransport",
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["HummingbirdServer"])),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket", condition: .when(traits: ["HummingbirdServer"])),
+            ]
+        ),
         // The checked-in output for schemas/, compiled so tests can exercise it.
         .target(
             name: "GeneratedClients",

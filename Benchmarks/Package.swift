@@ -5,7 +5,7 @@ import PackageDescription
 // `python3 Benchmarks/run.py` (see docs/performance.md).
 let package = Package(
     name: "Benchmarks",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v14)],
     dependencies: [
         .package(name: "schemagen", path: ".."),
     ],

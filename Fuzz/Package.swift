@@ -5,7 +5,7 @@ import PackageDescription
 // `main`. Run them with `Fuzz/run.sh` (docs/fuzzing.md): CI runs each for a bounded time.
 let package = Package(
     name: "Fuzz",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v14)],
     dependencies: [
         .package(name: "schemagen", path: ".."),
     ],

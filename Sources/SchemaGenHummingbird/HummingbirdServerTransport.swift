@@ -1,3 +1,4 @@
+#if HummingbirdServer
 import Foundation
 import Hummingbird
 import HummingbirdWebSocket
@@ -92,3 +93,4 @@ struct HummingbirdSocket: ServerWebSocket {
         try? await outbound.close(.normalClosure, reason: String(decoding: Array(reason.utf8.prefix(120)), as: UTF8.self))
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if NIOTransport
 import Foundation
 import HTTPTypes
 import Logging
@@ -156,3 +157,12 @@ final class NIOWebSocketConnection: WebSocketConnection, @unchecked Sendable {
         try? await writer.close(.normalClosure, reason: nil)
     }
 }
+#else
+import SchemaGenTransport
+
+/// Without the NIOTransport trait this module is empty; using the backend says how to turn it on.
+@available(*, unavailable, message: "enable the NIOTransport trait: .package(url: ..., traits: [\"NIOTransport\"])")
+public struct NIOWebSocketBackend {
+    public init() {}
+}
+#endif
