@@ -11,6 +11,9 @@ public enum Zikr {
     public static let framing: WireFraming = .socketIO
     /// How this API writes dates on the wire.
     public static let dateEncoding: WireDateEncoding = .iso8601Fractional
+    /// The Socket.IO namespace this API's events outside channels travel in: connect there, as
+    /// `SocketIOProtocol(namespace: Zikr.namespace)` and `SocketIOServerProtocol(namespace: Zikr.namespace)` do.
+    public static let namespace: Swift.String = "/"
 }
 
 // MARK: - Types

@@ -8,6 +8,9 @@ public enum Enums {
     public static let framing: WireFraming = .socketIO
     /// How this API writes dates on the wire.
     public static let dateEncoding: WireDateEncoding = .iso8601
+    /// The Socket.IO namespace this API's events outside channels travel in: connect there, as
+    /// `SocketIOProtocol(namespace: Enums.namespace)` and `SocketIOServerProtocol(namespace: Enums.namespace)` do.
+    public static let namespace: Swift.String = "/catalog"
 }
 
 // MARK: - Types

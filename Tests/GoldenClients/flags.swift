@@ -8,6 +8,9 @@ public enum Flags {
     public static let framing: WireFraming = .socketIO
     /// How this API writes dates on the wire.
     public static let dateEncoding: WireDateEncoding = .iso8601
+    /// The Socket.IO namespace this API's events outside channels travel in: connect there, as
+    /// `SocketIOProtocol(namespace: Flags.namespace)` and `SocketIOServerProtocol(namespace: Flags.namespace)` do.
+    public static let namespace: Swift.String = "/"
 }
 
 // MARK: - Types

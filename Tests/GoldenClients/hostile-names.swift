@@ -9,6 +9,9 @@ public enum Hostile {
     public static let framing: SchemaGenRuntime.WireFraming = .socketIO
     /// How this API writes dates on the wire.
     public static let dateEncoding: SchemaGenRuntime.WireDateEncoding = .iso8601
+    /// The Socket.IO namespace this API's events outside channels travel in: connect there, as
+    /// `SocketIOProtocol(namespace: Hostile.namespace)` and `SocketIOServerProtocol(namespace: Hostile.namespace)` do.
+    public static let namespace: Swift.String = "/"
 }
 
 // MARK: - Types

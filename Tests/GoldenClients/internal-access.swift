@@ -8,6 +8,9 @@ internal enum Internal {
     internal static let framing: WireFraming = .socketIO
     /// How this API writes dates on the wire.
     internal static let dateEncoding: WireDateEncoding = .iso8601
+    /// The Socket.IO namespace this API's events outside channels travel in: connect there, as
+    /// `SocketIOProtocol(namespace: Internal.namespace)` and `SocketIOServerProtocol(namespace: Internal.namespace)` do.
+    internal static let namespace: Swift.String = "/"
 }
 
 // MARK: - Events

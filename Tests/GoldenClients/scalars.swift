@@ -9,6 +9,9 @@ public enum Scalars {
     public static let framing: WireFraming = .socketIO
     /// How this API writes dates on the wire.
     public static let dateEncoding: WireDateEncoding = .unixSeconds
+    /// The Socket.IO namespace this API's events outside channels travel in: connect there, as
+    /// `SocketIOProtocol(namespace: Scalars.namespace)` and `SocketIOServerProtocol(namespace: Scalars.namespace)` do.
+    public static let namespace: Swift.String = "/"
 }
 
 // MARK: - Types

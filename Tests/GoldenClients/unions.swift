@@ -8,6 +8,9 @@ public enum Unions {
     public static let framing: SchemaGenRuntime.WireFraming = .socketIO
     /// How this API writes dates on the wire.
     public static let dateEncoding: SchemaGenRuntime.WireDateEncoding = .iso8601
+    /// The Socket.IO namespace this API's events outside channels travel in: connect there, as
+    /// `SocketIOProtocol(namespace: Unions.namespace)` and `SocketIOServerProtocol(namespace: Unions.namespace)` do.
+    public static let namespace: Swift.String = "/"
 }
 
 // MARK: - Types

@@ -21,13 +21,13 @@ export interface StateChanged {
 // Events
 
 /**
- * Events clients emit in the main namespace: what the server listens to, socket.io's `ListenEvents`.
+ * Events clients emit in the namespace `/catalog`: what the server listens to, socket.io's `ListenEvents`.
  */
 export interface ClientToServerEvents {
 }
 
 /**
- * Events the server emits in the main namespace: what clients listen to, socket.io's `EmitEvents`.
+ * Events the server emits in the namespace `/catalog`: what clients listen to, socket.io's `EmitEvents`.
  */
 export interface ServerToClientEvents {
     state_changed: (payload: StateChanged) => void;

@@ -72,8 +72,8 @@ struct Checker: Sendable {
     /// Events that took the first naming shape for want of `frame:` while several shapes name events (warned once).
     var eventsPlacedByDefault: [(name: String, location: SourceLocation)] = []
 
-    static let topLevelKeys = ["schemagen", "name", "title", "description", "version", "framing", "frames", "separator", "dates", "types", "events",
-                               "channels"]
+    static let topLevelKeys = ["schemagen", "name", "title", "description", "version", "framing", "frames", "separator", "namespace", "dates",
+                               "types", "events", "channels"]
 
     /// Reads the whole contract. Returns a contract even when errors were found (so later checks can
     /// run on what is there); the caller drops it if there are errors.
@@ -128,11 +128,35 @@ struct Checker: Sendable {
         }
         framing = settleShapes(framing, events: events.map { (nil, $0) } + channels.flatMap { channel in channel.events.map { (channel, $0) } })
         let separator = top["separator"].flatMap { readSeparator($0, framing: framing) }
+        let namespace = top["namespace"].flatMap { readRootNamespace($0, framing: framing, channels: channels) }
         guard let name, let framing else { return nil }
         var contract = Contract(formatVersion: formatVersion, name: name, title: title, description: description, version: version, framing: framing,
                                 dateEncoding: dates, types: types, events: events, channels: channels, location: root.location)
         contract.separator = separator
+        contract.namespace = namespace
         return contract
+    }
+
+    /// `namespace: /chat`: the Socket.IO namespace the contract's events outside channels travel in, so the
+    /// generated code, the reference, TypeScript and AsyncAPI all say the one the server serves.
+    private mutating func readRootNamespace(_ node: SyntaxNode, framing: Framing?, channels: [Channel]) -> String? {
+        guard let text = readText(node, what: "`namespace`") else { return nil }
+        guard case .socketIO? = framing else {
+            diagnostics.error("`namespace` is a Socket.IO namespace, and this contract's framing is not `socket.io`; remove it "
+                              + "(a plain WebSocket's endpoint is the URL the app connects to)", at: node.location)
+            return nil
+        }
+        guard text.hasPrefix("/"), !text.contains("{"), !text.contains(where: \.isWhitespace) else {
+            diagnostics.error("a Socket.IO namespace starts with `/` and has no placeholders or spaces, as `namespace: /chat`; found '\(text)'",
+                              at: node.location)
+            return nil
+        }
+        if let clash = channels.first(where: { $0.address.raw == text }) {
+            diagnostics.error("`namespace` \(text) is also the address of channel '\(clash.name)': its events and the contract's own would share "
+                              + "one namespace; move them into one place", at: node.location, notes: [.note("the channel is here", at: clash.location)])
+            return nil
+        }
+        return text == "/" ? nil : text
     }
 
     /// `separator: newline` or `separator: record-separator`: several frames in one WebSocket message.

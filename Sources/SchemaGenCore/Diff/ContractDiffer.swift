@@ -108,6 +108,11 @@ public struct ContractDiffer: Sendable {
         } else if old.framing != new.framing {
             recorder.record(.framingChanged, "framing changed from \(old.framing.summary) to \(new.framing.summary)", at: Place(), flows: all)
         }
+        if old.namespace != new.namespace {
+            // The root scope's namespace is its address: where every event outside channels travels.
+            recorder.record(.channelAddressChanged, "the namespace of the events outside channels changed from \(code(old.rootNamespace)) to \(code(new.rootNamespace))",
+                            at: Place(), flows: all)
+        }
         if old.separator != new.separator {
             func messages(_ separator: FrameSeparator?) -> String {
                 switch separator {

@@ -28,6 +28,8 @@ struct AsyncAPIReader {
         var node: SyntaxNode
         /// `nil` for the events outside channels.
         var address: String?
+        /// For the events outside channels, a Socket.IO namespace other than `/` their channel gives as its address.
+        var namespace: String?
         var events: [ImportedEvent] = []
     }
 
@@ -65,6 +67,8 @@ struct AsyncAPIReader {
             members.append(guessedFraming(channels, schemas: schemas))
         }
         if let separator = root["x-schemagen-separator"]?.text { members.append(("separator", .string(separator))) }
+        let isSocketIO = members.contains { $0.key == "framing" && $0.value == .string("socket.io") }
+        if isSocketIO, let namespace = channels.lazy.compactMap(\.namespace).first { members.append(("namespace", .string(namespace))) }
         if let dates = root["x-schemagen-dates"]?.text, dates != "iso8601" { members.append(("dates", .string(dates))) }
         if !types.isEmpty { members.append(("types", .object(types))) }
         // Several channels may stand for the connection itself (no address, `/`): their events are one list.
@@ -314,6 +318,7 @@ struct AsyncAPIReader {
             let address = node["address"]?.text
             let isRoot = key == "root" || address == nil || address == "/"
             var channel = ImportedChannel(name: key, node: node, address: isRoot ? nil : address)
+            if isRoot, let address, address.hasPrefix("/"), address != "/" { channel.namespace = address }
             for message in node["messages"]?.entries ?? [] {
                 guard let messageKey = message.keyText, let resolved = dereferenced(message.value) else { continue }
                 messagesByReference["#/channels/\(key)/messages/\(messageKey)"] = (channels.count, channel.events.count)

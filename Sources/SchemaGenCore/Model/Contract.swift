@@ -13,6 +13,9 @@ public struct Contract: Hashable, Sendable {
     public var description: String?
     /// The API's own version (`version:`, AsyncAPI's `info.version`), as written; `nil` when the contract has none.
     public var version: String? = nil
+    /// The Socket.IO namespace the events outside channels travel in (`namespace:`), with `framing: socket.io`;
+    /// `nil` for the main namespace, `/`.
+    public var namespace: String? = nil
     /// How an event is framed on the wire.
     public var framing: Framing
     /// How several frames share one WebSocket message, for an API that batches them (`separator:`).
@@ -30,6 +33,9 @@ public struct Contract: Hashable, Sendable {
 
     /// The version of the contract format this build reads.
     public static let supportedFormatVersions: ClosedRange<Int> = 1...1
+
+    /// The Socket.IO namespace of the events outside channels: `namespace:`, or the main namespace `/`.
+    public var rootNamespace: String { namespace ?? "/" }
 
     /// Every event with the channel that scopes it (`nil` for events outside channels), in order.
     public var allEvents: ContractEvents { ContractEvents(root: events, channels: channels) }

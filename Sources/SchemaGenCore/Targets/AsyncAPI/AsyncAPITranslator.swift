@@ -100,8 +100,9 @@ public struct AsyncAPITranslator: Sendable {
         guard let channel else {
             let isSocketIO: Bool = if case .socketIO = contract.framing { true } else { false }
             return .members([
-                ("address", isSocketIO ? .string("/") : .null),
-                ("description", .string(isSocketIO ? "The main namespace." : "The events of the connection that belong to no channel.")),
+                ("address", isSocketIO ? .string(contract.rootNamespace) : .null),
+                ("description", .string(!isSocketIO ? "The events of the connection that belong to no channel."
+                                        : contract.namespace.map { "The namespace \($0), where the contract's events outside channels travel." } ?? "The main namespace.")),
                 ("messages", .object(messages)),
             ])
         }

@@ -138,7 +138,9 @@ struct WireFormatExample {
     private var framingSentence: String {
         switch contract.framing {
         case .socketIO:
+            let namespace = contract.namespace.map { " Events outside channels travel in the namespace \(MarkdownSyntax.codeOutsideTable($0)), not the main one: connect there." } ?? ""
             return "Events travel as Socket.IO events: the event name, then the payload as the first argument. Events without payload carry only their name."
+                + namespace
         case .discriminator(let key):
             return "Each event is one JSON object: the payload's fields, plus \(MarkdownSyntax.codeOutsideTable(key)), which holds the event name."
         case .shapes:

@@ -11,6 +11,7 @@ extension SwiftFileContext: KeyedTemplateContext {
         "framing": .property(\.framing),
         "dateEncoding": .property(\.dateEncoding),
         "separator": .property(\.separator),
+        "socketIONamespace": .property(\.socketIONamespace),
         "types": .property(\.types),
         "root": .property(\.root),
         "channels": .property(\.channels),

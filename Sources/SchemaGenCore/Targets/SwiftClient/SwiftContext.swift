@@ -18,6 +18,9 @@ public struct SwiftFileContext: Sendable {
     public var dateEncoding: String
     /// For an API that batches frames, a Swift expression of type `FrameSeparator` (`.newline`); `nil` otherwise.
     public var separator: String? = nil
+    /// For a Socket.IO API, the namespace of its events outside channels as a Swift string literal (`"/"` unless the
+    /// contract's `namespace:` says otherwise); `nil` for other framings.
+    public var socketIONamespace: String? = nil
     /// Named types, in contract order, translated as rendering reaches each.
     public var types: TranslatedList<TypeContext>
     /// Events outside channels.

@@ -48,12 +48,14 @@ public struct SwiftTranslator: Sendable {
         }
         let documentation = SwiftSyntax.documentation(contract.title, extra: SwiftSyntax.documentation(contract.description).map { String($0.dropFirst()) })
         let includesTypes = if case .server(withTypes: false) = role { false } else { true }
-        return SwiftFileContext(sourceFile: sourceFile, access: accessLevel.rawValue, namespace: contract.name, runtime: speller.runtimePrefix,
+        var context = SwiftFileContext(sourceFile: sourceFile, access: accessLevel.rawValue, namespace: contract.name, runtime: speller.runtimePrefix,
                                 documentation: documentation,
                                 framing: Self.framingExpression(contract.framing, runtime: speller.runtimePrefix), dateEncoding: ".\(Self.dateCase(contract.dateEncoding))",
                                 separator: contract.separator.map { $0 == .newline ? ".newline" : ".recordSeparator" },
                                 types: types, root: root, channels: channels, hasTypes: !types.isEmpty, hasChannels: !channels.isEmpty,
                                 includesTypes: includesTypes, includesClient: role == .client, includesServer: role != .client)
+        if case .socketIO = contract.framing { context.socketIONamespace = SwiftSyntax.stringLiteral(contract.rootNamespace) }
+        return context
     }
 
     /// Every type name the file declares, so built-in names they shadow get qualified.

@@ -114,7 +114,7 @@ public struct TypeScriptTranslator: Sendable {
     // MARK: - Socket.IO
 
     private func eventMaps(_ contract: Contract, payloadTypes: [Event: String], speller: TypeScriptTypeSpeller) -> [TypeScriptEventMap] {
-        var scopes: [(prefix: String, address: String, events: [Event])] = [("", "/", contract.events)]
+        var scopes: [(prefix: String, address: String, events: [Event])] = [("", contract.rootNamespace, contract.events)]
         scopes += contract.channels.map { (SwiftName.typeName(forMember: $0.swiftName), $0.address.raw, $0.events) }
         return scopes.flatMap { scope -> [TypeScriptEventMap] in
             let namespace = scope.address == "/" ? "the main namespace" : "the namespace `\(scope.address)`"
