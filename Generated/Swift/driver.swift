@@ -70,6 +70,11 @@ extension DriverApp {
         static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
             return .unknown(name: frame.eventName, payload: frame.payload)
         }
+
+        /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
+        static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+            return UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
+        }
     }
 }
 
@@ -85,6 +90,14 @@ extension DriverApp {
         public init(transport: any RealtimeTransport) {
             core = RealtimeClientCore(transport: transport, framing: DriverApp.framing, dates: DriverApp.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
+        }
+
+        /// Calls `handler` with every event of this scope the contract does not describe (a server newer than the contract):
+        /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
+        /// Returns a token whose `cancel()` removes the listener.
+        @discardableResult
+        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+            core.addUnknownListener(channel: nil, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
         }
 
         /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.
@@ -611,6 +624,12 @@ extension DriverApp {
                     return .dropRemoved(try decoder.decode(JSONValue.self, from: frame.payloadOrNull))
                 }
             }
+
+            /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
+            static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+                guard Route(rawValue: frame.eventName) == nil else { return nil }
+                return UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
+            }
         }
 
         /// The events of one `Driver` channel: listeners here see only this channel's events.
@@ -743,6 +762,14 @@ extension DriverApp {
                 event: ServerEvent.dropRemoved)
             }
 
+            /// Calls `handler` with every event of this scope the contract does not describe (a server newer than the contract):
+            /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
+            /// Returns a token whose `cancel()` removes the listener.
+            @discardableResult
+            public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+                core.addUnknownListener(channel: channel.address, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
+            }
+
             /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.
             public var events: AsyncStream<ServerEvent> {
                 core.events(channel: channel.address, as: ServerEvent.self)
@@ -872,6 +899,12 @@ extension DriverApp {
                     return .jobAssigned(try decoder.decode(JobAssigned.self, from: frame.payloadOrNull))
                 }
             }
+
+            /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
+            static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+                guard Route(rawValue: frame.eventName) == nil else { return nil }
+                return UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
+            }
         }
 
         /// The events of one `Admin` channel: listeners here see only this channel's events.
@@ -930,6 +963,14 @@ extension DriverApp {
             public func onJobAssigned(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (JobAssigned) -> Void) -> ListenerToken {
                 core.addListener(channel: channel.address, eventName: "job-assigned", decoding: JobAssigned.self, from: .payload, handler: handler,
                 event: ServerEvent.jobAssigned)
+            }
+
+            /// Calls `handler` with every event of this scope the contract does not describe (a server newer than the contract):
+            /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
+            /// Returns a token whose `cancel()` removes the listener.
+            @discardableResult
+            public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+                core.addUnknownListener(channel: channel.address, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
             }
 
             /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.
@@ -1086,6 +1127,12 @@ extension DriverApp {
                     return .jobCancelled(try decoder.decode(JobCancelled.self, from: frame.payloadOrNull))
                 }
             }
+
+            /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
+            static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+                guard Route(rawValue: frame.eventName) == nil else { return nil }
+                return UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
+            }
         }
 
         /// The events of one `Drivers` channel: listeners here see only this channel's events.
@@ -1132,6 +1179,14 @@ extension DriverApp {
             public func onJobCancelled(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (JobCancelled) -> Void) -> ListenerToken {
                 core.addListener(channel: channel.address, eventName: "job-cancelled", decoding: JobCancelled.self, from: .payload, handler: handler,
                 event: ServerEvent.jobCancelled)
+            }
+
+            /// Calls `handler` with every event of this scope the contract does not describe (a server newer than the contract):
+            /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
+            /// Returns a token whose `cancel()` removes the listener.
+            @discardableResult
+            public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+                core.addUnknownListener(channel: channel.address, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
             }
 
             /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.
@@ -1222,6 +1277,12 @@ extension DriverApp {
                     return .trackingStopped(try decoder.decode(TrackingStopped.self, from: frame.payloadOrNull))
                 }
             }
+
+            /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
+            static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+                guard Route(rawValue: frame.eventName) == nil else { return nil }
+                return UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
+            }
         }
 
         /// The events of one `Tracking` channel: listeners here see only this channel's events.
@@ -1256,6 +1317,14 @@ extension DriverApp {
             public func onTrackingStopped(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (TrackingStopped) -> Void) -> ListenerToken {
                 core.addListener(channel: channel.address, eventName: "tracking-stopped", decoding: TrackingStopped.self, from: .payload, handler: handler,
                 event: ServerEvent.trackingStopped)
+            }
+
+            /// Calls `handler` with every event of this scope the contract does not describe (a server newer than the contract):
+            /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
+            /// Returns a token whose `cancel()` removes the listener.
+            @discardableResult
+            public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+                core.addUnknownListener(channel: channel.address, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
             }
 
             /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.
@@ -1350,6 +1419,12 @@ extension DriverApp {
                     return .driverRemoved(try decoder.decode(DriverRemoved.self, from: frame.payloadOrNull))
                 }
             }
+
+            /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
+            static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+                guard Route(rawValue: frame.eventName) == nil else { return nil }
+                return UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
+            }
         }
 
         /// The events of one `Booking` channel: listeners here see only this channel's events.
@@ -1384,6 +1459,14 @@ extension DriverApp {
             public func onDriverRemoved(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (DriverRemoved) -> Void) -> ListenerToken {
                 core.addListener(channel: channel.address, eventName: "driver-removed", decoding: DriverRemoved.self, from: .payload, handler: handler,
                 event: ServerEvent.driverRemoved)
+            }
+
+            /// Calls `handler` with every event of this scope the contract does not describe (a server newer than the contract):
+            /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
+            /// Returns a token whose `cancel()` removes the listener.
+            @discardableResult
+            public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+                core.addUnknownListener(channel: channel.address, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
             }
 
             /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.

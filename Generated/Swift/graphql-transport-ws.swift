@@ -445,6 +445,12 @@ extension GraphQLTransportWS {
                 return .complete(try decoder.decode(Complete.self, from: frame.partsOrFrame))
             }
         }
+
+        /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
+        static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+            guard Route(rawValue: frame.route) == nil else { return nil }
+            return try UnknownEvent(frame, decoder: decoder)
+        }
     }
 }
 
@@ -558,6 +564,14 @@ extension GraphQLTransportWS {
         public func onComplete(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Complete) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "0:complete", decoding: Complete.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.complete)
+        }
+
+        /// Calls `handler` with every event of this scope the contract does not describe (a server newer than the contract):
+        /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
+        /// Returns a token whose `cancel()` removes the listener.
+        @discardableResult
+        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+            core.addUnknownListener(channel: nil, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
         }
 
         /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.

@@ -569,6 +569,11 @@ extension SupabaseRealtime {
         static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
             return .unknown(try UnknownEvent(frame, decoder: decoder))
         }
+
+        /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
+        static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+            return try UnknownEvent(frame, decoder: decoder)
+        }
     }
 }
 
@@ -584,6 +589,14 @@ extension SupabaseRealtime {
         public init(transport: any RealtimeTransport) {
             core = RealtimeClientCore(transport: transport, framing: SupabaseRealtime.framing, dates: SupabaseRealtime.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
+        }
+
+        /// Calls `handler` with every event of this scope the contract does not describe (a server newer than the contract):
+        /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
+        /// Returns a token whose `cancel()` removes the listener.
+        @discardableResult
+        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+            core.addUnknownListener(channel: nil, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
         }
 
         /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.
@@ -1451,6 +1464,12 @@ extension SupabaseRealtime {
                     return .postgresChanges(try decoder.decode(PostgresChanges.self, from: frame.partsOrFrame))
                 }
             }
+
+            /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
+            static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+                guard Route(rawValue: frame.route) == nil else { return nil }
+                return try UnknownEvent(frame, decoder: decoder)
+            }
         }
 
         /// The events of one `Realtime` channel: listeners here see only this channel's events.
@@ -1642,6 +1661,14 @@ extension SupabaseRealtime {
                 event: ServerEvent.postgresChanges)
             }
 
+            /// Calls `handler` with every event of this scope the contract does not describe (a server newer than the contract):
+            /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
+            /// Returns a token whose `cancel()` removes the listener.
+            @discardableResult
+            public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+                core.addUnknownListener(channel: channel.address, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
+            }
+
             /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.
             public var events: AsyncStream<ServerEvent> {
                 core.events(channel: channel.address, as: ServerEvent.self)
@@ -1802,6 +1829,12 @@ extension SupabaseRealtime {
                     return .phxReply(try decoder.decode(PhxReply.self, from: frame.partsOrFrame))
                 }
             }
+
+            /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
+            static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+                guard Route(rawValue: frame.route) == nil else { return nil }
+                return try UnknownEvent(frame, decoder: decoder)
+            }
         }
 
         /// The events of one `Phoenix` channel: listeners here see only this channel's events.
@@ -1861,6 +1894,14 @@ extension SupabaseRealtime {
             public func onPhxReply(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (PhxReply) -> Void) -> ListenerToken {
                 core.addListener(channel: channel.address, eventName: "0:phx_reply", decoding: PhxReply.self, from: .partsOrFrame, handler: handler,
                 event: ServerEvent.phxReply)
+            }
+
+            /// Calls `handler` with every event of this scope the contract does not describe (a server newer than the contract):
+            /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
+            /// Returns a token whose `cancel()` removes the listener.
+            @discardableResult
+            public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+                core.addUnknownListener(channel: channel.address, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
             }
 
             /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.

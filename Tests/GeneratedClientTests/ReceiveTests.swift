@@ -93,6 +93,32 @@ import Testing
         #expect(payload.map { String(decoding: $0, as: UTF8.self) } == #"{"x":1}"#)
     }
 
+    /// An app that only uses listeners hears of events the contract does not describe (issue 36), and only of those.
+    @Test func onUnknownHearsOnlyEventsTheContractDoesNotDescribe() async {
+        let transport = LoopbackTransport()
+        let comapi = Comapi.Client(transport: transport)
+        let unknown = Recorder<UnknownEvent>()
+        let token = comapi.onUnknown { unknown.append($0) }
+        await transport.deliver(json: #"{"name":"conversation.archived","id":"ev9","payload":{"x":1}}"#)
+        await transport.deliver(json: #"{"name":"conversation.participantAdded","id":"ev1","apiSpace":"s","context":{},"payload":{"profileId":"p2","role":"member"}}"#)
+        #expect(unknown.values == [UnknownEvent(shape: "", name: "conversation.archived", payload: Data(#"{"x":1}"#.utf8), fields: [:])])
+        token.cancel()
+        await transport.deliver(json: #"{"name":"conversation.archived","id":"ev10"}"#)
+        #expect(unknown.values.count == 1, "a cancelled listener hears nothing more")
+    }
+
+    /// With frame shapes, the unknown event's shape and envelope fields: Discord's documented example of a dispatch,
+    /// whose `GATEWAY_EVENT_NAME` no contract describes (Fixtures/discord-gateway/README.md).
+    @Test func onUnknownGetsTheShapeAndEnvelopeFieldsOfDiscordsExample() async throws {
+        let transport = LoopbackTransport()
+        let client = DiscordGateway.Client(transport: transport)
+        let unknown = Recorder<UnknownEvent>()
+        client.onUnknown { unknown.append($0) }
+        await transport.deliver(try VendorExampleTests.example("discord-gateway/example-gateway-event-payload.json"))
+        await transport.deliver(try VendorExampleTests.example("discord-gateway/example-hello.json"))
+        #expect(unknown.values == [UnknownEvent(shape: "dispatch", name: "GATEWAY_EVENT_NAME", payload: Data("{}".utf8), fields: ["s": 42])])
+    }
+
     @Test func malformedPayloadGoesToTheErrorHandlerAndTheNextEventStillArrives() async throws {
         let transport = LoopbackTransport()
         let zikr = Zikr.Client(transport: transport)

@@ -28,6 +28,11 @@ extension Channels {
         static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
             return .unknown(name: frame.eventName, payload: frame.payload)
         }
+
+        /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
+        static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+            return UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
+        }
     }
 }
 
@@ -43,6 +48,14 @@ extension Channels {
         public init(transport: any RealtimeTransport) {
             core = RealtimeClientCore(transport: transport, framing: Channels.framing, dates: Channels.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
+        }
+
+        /// Calls `handler` with every event of this scope the contract does not describe (a server newer than the contract):
+        /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
+        /// Returns a token whose `cancel()` removes the listener.
+        @discardableResult
+        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+            core.addUnknownListener(channel: nil, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
         }
 
         /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.
@@ -194,6 +207,12 @@ extension Channels {
                     return .clientWave(try decoder.decode(ClientWave.self, from: frame.payloadOrNull))
                 }
             }
+
+            /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
+            static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+                guard Route(rawValue: frame.eventName) == nil else { return nil }
+                return UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
+            }
         }
 
         /// The events of one `Seat` channel: listeners here see only this channel's events.
@@ -256,6 +275,14 @@ extension Channels {
                 event: ServerEvent.clientWave)
             }
 
+            /// Calls `handler` with every event of this scope the contract does not describe (a server newer than the contract):
+            /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
+            /// Returns a token whose `cancel()` removes the listener.
+            @discardableResult
+            public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+                core.addUnknownListener(channel: channel.address, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
+            }
+
             /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.
             public var events: AsyncStream<ServerEvent> {
                 core.events(channel: channel.address, as: ServerEvent.self)
@@ -316,6 +343,12 @@ extension Channels {
                     return .said(try decoder.decode(String.self, from: frame.payloadOrNull))
                 }
             }
+
+            /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
+            static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+                guard Route(rawValue: frame.eventName) == nil else { return nil }
+                return UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
+            }
         }
 
         /// The events of one `Quoted` channel: listeners here see only this channel's events.
@@ -348,6 +381,14 @@ extension Channels {
             public func onSaid(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (String) -> Void) -> ListenerToken {
                 core.addListener(channel: channel.address, eventName: "said", decoding: String.self, from: .payload, handler: handler,
                 event: ServerEvent.said)
+            }
+
+            /// Calls `handler` with every event of this scope the contract does not describe (a server newer than the contract):
+            /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
+            /// Returns a token whose `cancel()` removes the listener.
+            @discardableResult
+            public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+                core.addUnknownListener(channel: channel.address, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
             }
 
             /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.

@@ -102,6 +102,12 @@ extension Constants {
                 return .uploadStarted(try decoder.decode(UploadStarted.self, from: frame.payloadOrNull))
             }
         }
+
+        /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
+        static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+            guard Route(rawValue: frame.eventName) == nil else { return nil }
+            return UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
+        }
     }
 }
 
@@ -145,6 +151,14 @@ extension Constants {
         public func onUploadStarted(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UploadStarted) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "upload_started", decoding: UploadStarted.self, from: .payload, handler: handler,
             event: ServerEvent.uploadStarted)
+        }
+
+        /// Calls `handler` with every event of this scope the contract does not describe (a server newer than the contract):
+        /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
+        /// Returns a token whose `cancel()` removes the listener.
+        @discardableResult
+        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+            core.addUnknownListener(channel: nil, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
         }
 
         /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.

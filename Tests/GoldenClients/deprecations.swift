@@ -215,6 +215,12 @@ extension Deprecations {
                 return .profile(try decoder.decode(Profile.self, from: frame.payloadOrNull))
             }
         }
+
+        /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
+        static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+            guard Route(rawValue: frame.eventName) == nil else { return nil }
+            return UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
+        }
     }
 }
 
@@ -291,6 +297,14 @@ extension Deprecations {
             event: ServerEvent.profile)
         }
 
+        /// Calls `handler` with every event of this scope the contract does not describe (a server newer than the contract):
+        /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
+        /// Returns a token whose `cancel()` removes the listener.
+        @discardableResult
+        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+            core.addUnknownListener(channel: nil, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
+        }
+
         /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.
         public var events: AsyncStream<ServerEvent> {
             core.events(channel: nil, as: ServerEvent.self)
@@ -364,6 +378,12 @@ extension Deprecations {
                     return .hello
                 }
             }
+
+            /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
+            static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+                guard Route(rawValue: frame.eventName) == nil else { return nil }
+                return UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
+            }
         }
 
         /// The events of one `Lobby` channel: listeners here see only this channel's events.
@@ -395,6 +415,14 @@ extension Deprecations {
             @discardableResult
             public func onHello(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable () -> Void) -> ListenerToken {
                 core.addListener(channel: channel.address, eventName: "hello", event: ServerEvent.hello, handler: handler)
+            }
+
+            /// Calls `handler` with every event of this scope the contract does not describe (a server newer than the contract):
+            /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
+            /// Returns a token whose `cancel()` removes the listener.
+            @discardableResult
+            public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+                core.addUnknownListener(channel: channel.address, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
             }
 
             /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.

@@ -133,6 +133,12 @@ extension Enums {
                 return .stateChanged(try decoder.decode(StateChanged.self, from: frame.payloadOrNull))
             }
         }
+
+        /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
+        static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+            guard Route(rawValue: frame.eventName) == nil else { return nil }
+            return UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
+        }
     }
 }
 
@@ -158,6 +164,14 @@ extension Enums {
         public func onStateChanged(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (StateChanged) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "state_changed", decoding: StateChanged.self, from: .payload, handler: handler,
             event: ServerEvent.stateChanged)
+        }
+
+        /// Calls `handler` with every event of this scope the contract does not describe (a server newer than the contract):
+        /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
+        /// Returns a token whose `cancel()` removes the listener.
+        @discardableResult
+        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+            core.addUnknownListener(channel: nil, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
         }
 
         /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.

@@ -458,6 +458,12 @@ extension Hostile {
                 return .members(try decoder.decode(Members.self, from: frame.payloadOrNull))
             }
         }
+
+        /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
+        static func unknownEvent(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> SchemaGenRuntime.UnknownEvent? {
+            guard Route(rawValue: frame.eventName) == nil else { return nil }
+            return SchemaGenRuntime.UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
+        }
     }
 }
 
@@ -615,6 +621,14 @@ extension Hostile {
         public func onMembers(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Members) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "members", decoding: Members.self, from: .payload, handler: handler,
             event: ServerEvent.members)
+        }
+
+        /// Calls `handler` with every event of this scope the contract does not describe (a server newer than the contract):
+        /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
+        /// Returns a token whose `cancel()` removes the listener.
+        @discardableResult
+        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.UnknownEvent) -> Void) -> SchemaGenRuntime.ListenerToken {
+            core.addUnknownListener(channel: nil, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
         }
 
         /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.

@@ -96,6 +96,11 @@ extension Positional {
         static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
             return .unknown(try UnknownEvent(frame, decoder: decoder))
         }
+
+        /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
+        static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+            return try UnknownEvent(frame, decoder: decoder)
+        }
     }
 }
 
@@ -124,6 +129,14 @@ extension Positional {
             case .heartbeat(let payload):
                 try await core.emit(EventAddress(shape: 0, name: .string("heartbeat")), channel: nil, payload: payload)
             }
+        }
+
+        /// Calls `handler` with every event of this scope the contract does not describe (a server newer than the contract):
+        /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
+        /// Returns a token whose `cancel()` removes the listener.
+        @discardableResult
+        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+            core.addUnknownListener(channel: nil, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
         }
 
         /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.
@@ -327,6 +340,12 @@ extension Positional {
                     return .newMsg(try decoder.decode(NewMsg.self, from: frame.partsOrFrame))
                 }
             }
+
+            /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
+            static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+                guard Route(rawValue: frame.route) == nil else { return nil }
+                return try UnknownEvent(frame, decoder: decoder)
+            }
         }
 
         /// The events of one `Room` channel: listeners here see only this channel's events.
@@ -379,6 +398,14 @@ extension Positional {
             public func onNewMsg(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (NewMsg) -> Void) -> ListenerToken {
                 core.addListener(channel: channel.address, eventName: "0:new_msg", decoding: NewMsg.self, from: .partsOrFrame, handler: handler,
                 event: ServerEvent.newMsg)
+            }
+
+            /// Calls `handler` with every event of this scope the contract does not describe (a server newer than the contract):
+            /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
+            /// Returns a token whose `cancel()` removes the listener.
+            @discardableResult
+            public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+                core.addUnknownListener(channel: channel.address, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
             }
 
             /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.

@@ -175,6 +175,12 @@ extension Recursion {
                 return .commentPosted(try decoder.decode(Recursion.Comment.self, from: frame.payloadOrNull))
             }
         }
+
+        /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
+        static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+            guard Route(rawValue: frame.eventName) == nil else { return nil }
+            return UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
+        }
     }
 }
 
@@ -200,6 +206,14 @@ extension Recursion {
         public func onCommentPosted(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Recursion.Comment) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "comment_posted", decoding: Recursion.Comment.self, from: .payload, handler: handler,
             event: ServerEvent.commentPosted)
+        }
+
+        /// Calls `handler` with every event of this scope the contract does not describe (a server newer than the contract):
+        /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
+        /// Returns a token whose `cancel()` removes the listener.
+        @discardableResult
+        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+            core.addUnknownListener(channel: nil, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
         }
 
         /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.

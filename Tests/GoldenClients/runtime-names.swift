@@ -1262,6 +1262,12 @@ extension RuntimeNames {
                 return .unixMicroseconds(try decoder.decode(UnixMicroseconds.self, from: frame.partsOrFrame))
             }
         }
+
+        /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
+        static func unknownEvent(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> SchemaGenRuntime.UnknownEvent? {
+            guard Route(rawValue: frame.route) == nil else { return nil }
+            return try SchemaGenRuntime.UnknownEvent(frame, decoder: decoder)
+        }
     }
 }
 
@@ -1398,6 +1404,14 @@ extension RuntimeNames {
         public func onUnixMicroseconds(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnixMicroseconds) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "3:unix_microseconds", decoding: UnixMicroseconds.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.unixMicroseconds)
+        }
+
+        /// Calls `handler` with every event of this scope the contract does not describe (a server newer than the contract):
+        /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
+        /// Returns a token whose `cancel()` removes the listener.
+        @discardableResult
+        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.UnknownEvent) -> Void) -> SchemaGenRuntime.ListenerToken {
+            core.addUnknownListener(channel: nil, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
         }
 
         /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.

@@ -224,6 +224,12 @@ extension WireNames {
                 return .messageCreate(try decoder.decode(MessageCreate.self, from: frame.payloadOrNull))
             }
         }
+
+        /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
+        static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+            guard Route(rawValue: frame.eventName) == nil else { return nil }
+            return UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
+        }
     }
 }
 
@@ -298,6 +304,14 @@ extension WireNames {
         public func onMessageCreate(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (MessageCreate) -> Void) -> ListenerToken {
             core.addListener(channel: nil, eventName: "MESSAGE_CREATE", decoding: MessageCreate.self, from: .payload, handler: handler,
             event: ServerEvent.messageCreate)
+        }
+
+        /// Calls `handler` with every event of this scope the contract does not describe (a server newer than the contract):
+        /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
+        /// Returns a token whose `cancel()` removes the listener.
+        @discardableResult
+        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+            core.addUnknownListener(channel: nil, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
         }
 
         /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.
@@ -455,6 +469,12 @@ extension WireNames {
                     return ._24h(try decoder.decode(WireNames.Ticker._24h.self, from: frame.payloadOrNull))
                 }
             }
+
+            /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
+            static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+                guard Route(rawValue: frame.eventName) == nil else { return nil }
+                return UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
+            }
         }
 
         /// The events of one `Ticker` channel: listeners here see only this channel's events.
@@ -505,6 +525,14 @@ extension WireNames {
             public func on24h(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (WireNames.Ticker._24h) -> Void) -> ListenerToken {
                 core.addListener(channel: channel.address, eventName: "24h", decoding: WireNames.Ticker._24h.self, from: .payload, handler: handler,
                 event: ServerEvent._24h)
+            }
+
+            /// Calls `handler` with every event of this scope the contract does not describe (a server newer than the contract):
+            /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
+            /// Returns a token whose `cancel()` removes the listener.
+            @discardableResult
+            public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+                core.addUnknownListener(channel: channel.address, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
             }
 
             /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.

@@ -193,6 +193,21 @@ public final class RealtimeClientCore: @unchecked Sendable {
         }, event: event)
     }
 
+    /// Calls `handler` with every event of the scope the contract does not describe, on the actor it is isolated to,
+    /// if any; `unknown` reads a frame as one, or returns `nil` for an event the contract describes (generated code
+    /// passes its `ServerEvent.unknownEvent`, which looks at the route alone).
+    public func addUnknownListener<Event: Sendable>(
+        channel: String?, as type: Event.Type, handler: @escaping Listener<UnknownEvent>,
+        unknown: @escaping @Sendable (WireFraming.ParsedFrame, WireDecoder) throws -> UnknownEvent?
+    ) -> ListenerToken {
+        let id = UUID()
+        lock.withLock { (scope(for: channel) as? Scope<Event>)?.addUnknownListener(id: id, handler: handler, unknown: unknown) }
+        return ListenerToken(id: id) { [weak self] in
+            guard let self else { return }
+            self.lock.withLock { (self.scope(for: channel) as? Scope<Event>)?.removeUnknownListener(id: id) }
+        }
+    }
+
     /// How many events each `events` stream keeps for a loop that reads slower than they arrive, and which it lets go
     /// of (each reported to the error handlers): ``StreamBuffer/standard``, the newest 1,024, unless set. Streams made
     /// afterwards take it.

@@ -43,6 +43,9 @@ final class Scope<Event: Sendable>: ScopeRouting {
     private var listeners: [String: any ListenerGroup<Event>] = [:]
     /// Each stream's handler returns the buffer that let an event go, or `nil` when it kept every one.
     private var streams: [(id: UUID, handler: @Sendable (Event) -> StreamBuffer?)] = []
+    /// Listeners of the events the contract does not describe, and how a frame is read as one (`nil`: it is known).
+    private var unknownListeners: [(id: UUID, handler: Listener<UnknownEvent>)] = []
+    private var unknownEvent: (@Sendable (WireFraming.ParsedFrame, WireDecoder) throws -> UnknownEvent?)?
     private(set) var routing = ScopeRoutes(byEventName: [:], unrouted: nil)
 
     init(decode: @escaping @Sendable (WireFraming.ParsedFrame, WireDecoder) throws -> Event) {
@@ -75,12 +78,33 @@ final class Scope<Event: Sendable>: ScopeRouting {
         rebuild()
     }
 
+    func addUnknownListener(id: UUID, handler: @escaping Listener<UnknownEvent>,
+                            unknown: @escaping @Sendable (WireFraming.ParsedFrame, WireDecoder) throws -> UnknownEvent?) {
+        unknownListeners.append((id, handler))
+        unknownEvent = unknown
+        rebuild()
+    }
+
+    func removeUnknownListener(id: UUID) {
+        unknownListeners.removeAll { $0.id == id }
+        rebuild()
+    }
+
     private func rebuild() {
         let toStreams = streamsHandler(streams.map(\.handler))
         var unrouted: FrameHandler?
         if let toStreams {
             let decode = decode
             unrouted = { frame, decoder in try toStreams(try decode(frame, decoder)) }
+        }
+        // Events nobody listens to by name reach here: the unknown ones (told apart by their route, nothing decoded)
+        // go to `onUnknown` listeners first, then every one to the streams.
+        if let unknownEvent, let toUnknown = composed(unknownListeners.map(\.handler)) {
+            let toStreams = unrouted
+            unrouted = { frame, decoder in
+                if let unknown = try unknownEvent(frame, decoder) { await toUnknown(unknown) }
+                try await toStreams?(frame, decoder)
+            }
         }
         routing = ScopeRoutes(byEventName: listeners.mapValues { $0.handler(streams: toStreams) }, unrouted: unrouted)
     }
