@@ -155,6 +155,32 @@ import Testing
         #expect(seat.subscribers.isEmpty)
     }
 
+    /// A room created on the fly, whose scope the server never made: its events are reported as unhandled, naming the
+    /// channel, not dropped unseen (issue 36); once the scope is made they reach its listeners.
+    @Test func eventsOnAChannelTheServerNeverMadeAreReported() async throws {
+        let transport = LoopbackServerTransport()
+        let server = Channels.Server(transport: transport)
+        let failures = Recorder<IncomingFailure>()
+        server.onIncomingFailure { _, failure in failures.append(failure) }
+        let client = Channels.Client(transport: transport.connect())
+        let room = client.seat(roomId: "r9", seat: 1)
+        try await room.subscribe()
+        try await room.clientWave(emoji: "👋")
+        #expect(failures.values.map(\.channel) == ["room:r9/seat-1"])
+        #expect(failures.values.first?.eventName == "client-wave")
+        guard case .unhandled? = failures.values.first?.reason else {
+            Issue.record("expected .unhandled, got \(failures.values)")
+            return
+        }
+        #expect(failures.values.first?.description.contains("no scope of that channel was made") == true, "\(failures.values)")
+
+        let waves = Recorder<String>()
+        server.seat(roomId: "r9", seat: 1).onClientWave { _, wave in waves.append(wave.emoji) }
+        try await room.clientWave(emoji: "🎉")
+        #expect(waves.values == ["🎉"])
+        #expect(failures.values.count == 1)
+    }
+
     @Test func groupsAndExclusionsChooseTheRecipients() async throws {
         let transport = LoopbackServerTransport()
         let server = Acks.Server(transport: transport)

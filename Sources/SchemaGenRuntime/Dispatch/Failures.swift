@@ -20,6 +20,9 @@ public struct IncomingFailure: Error, Sendable, CustomStringConvertible {
         /// A server's: the answer to this request could not be sent (the connection went away, the answer did not
         /// encode), with why.
         case answerNotSent(String)
+        /// A server's: nothing on the server takes the frame: it arrived on a channel whose scope the server never
+        /// made (a room created on the fly), and no listener or responder of its route waits there either.
+        case unhandled
     }
 
     /// The event's wire name, when the frame could be read that far.
@@ -51,6 +54,9 @@ public struct IncomingFailure: Error, Sendable, CustomStringConvertible {
             return "\(event)\(place) is a request beyond the \(limit) this connection may have answered at once; the connection is closed"
         case .answerNotSent(let why):
             return "\(event)\(place) was answered, but the answer could not be sent: \(why)"
+        case .unhandled:
+            return "\(event)\(place) reached nothing on the server: no scope of that channel was made (make it, "
+                + "`server.<channel>(...)`, before clients join, as for a room created on the fly) and no listener of the event waits"
         }
     }
 

@@ -472,14 +472,22 @@ public final class RealtimeServerCore: @unchecked Sendable {
         }
         let channel = parsed.channel ?? incoming.channel
         let key = routeKey(parsed.route, channel)
-        let (handlers, responder, routing, pending) = lock.withLock {
+        let (handlers, responder, routing, pending, hasScope) = lock.withLock {
             let scope = scope(for: channel), handlers = listeners[key] ?? [], responder = responders.isEmpty ? nil : responders[key]
-            return (handlers, responder, scope?.routing ?? (handlers.isEmpty && responder == nil ? scope?.check : nil), connections[connection]?.pending)
+            return (handlers, responder, scope?.routing ?? (handlers.isEmpty && responder == nil ? scope?.check : nil), connections[connection]?.pending,
+                    scope != nil)
         }
         // An answer to the server's own request, from this connection; it still reaches the route's listeners.
-        if case .unexpected(let correlation) = pending?.deliver(parsed, channel: channel) {
+        let delivery = pending?.deliver(parsed, channel: channel)
+        if case .unexpected(let correlation) = delivery {
             report(IncomingFailure(eventName: parsed.reportedName, channel: channel, rawFrame: incoming.data, rawPayload: parsed.payload,
                                    reason: .unexpectedReply(correlation: correlation)), from: connection)
+        }
+        // A channel the server made no scope for, where nothing else waits either: said, not dropped unseen.
+        let isReply = switch delivery { case .answered?, .unexpected?: true; case .notAReply?, nil: false }
+        if !hasScope, handlers.isEmpty, responder == nil, !isReply {
+            return report(IncomingFailure(eventName: parsed.reportedName, channel: channel, rawFrame: incoming.data, rawPayload: parsed.payload,
+                                          reason: .unhandled), from: connection)
         }
         // A payload that does not decode is reported once per frame, however many consumers tried.
         var failure: (any Error)?
