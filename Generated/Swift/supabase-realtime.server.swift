@@ -33,11 +33,23 @@ extension SupabaseRealtime {
             Realtime.Server(channel: Realtime(name: name), core: core)
         }
 
+        /// Every `Realtime` channel at once, whatever its address (`realtime:{name}`): its listeners hear a room a
+        /// client made on the fly, whose scope the server never made, with the channel it came on.
+        public var everyRealtime: Realtime.Every {
+            Realtime.Every(core: core)
+        }
+
         /// The connection's own topic, for heartbeats.
         ///
         /// Address: `phoenix`.
         public func phoenix() -> Phoenix.Server {
             Phoenix.Server(channel: Phoenix(), core: core)
+        }
+
+        /// Every `Phoenix` channel at once, whatever its address (`phoenix`): its listeners hear a room a
+        /// client made on the fly, whose scope the server never made, with the channel it came on.
+        public var everyPhoenix: Phoenix.Every {
+            Phoenix.Every(core: core)
         }
     }
 }
@@ -221,6 +233,67 @@ extension SupabaseRealtime.Realtime {
             }
         }
     }
+
+    /// Every `Realtime` channel at once, whatever its address: listeners here hear the channel's events on every
+    /// address of `realtime:{name}`, a room a client made on the fly among them, each with the channel it came on.
+    public struct Every: Sendable {
+        let core: RealtimeServerCore
+        static let template = ChannelTemplate([.literal("realtime:"), .parameter])
+
+        /// The channel at `address`, whose parameters' values, in the template's order, are `values`.
+        static func channel(_ address: Swift.String, _ values: [Swift.String]) throws -> SupabaseRealtime.Realtime {
+            guard values.count == 1 else {
+                throw ChannelAddressMismatch(address: address, template: "realtime:{name}")
+            }
+            let channel = SupabaseRealtime.Realtime(name: values[0])
+            return channel
+        }
+
+        /// Calls `handler` with the sending connection, the channel and the event's value for every
+        /// `phx_join` a client sends on a channel of this template. Returns a token whose `cancel()` removes the listener.
+        @discardableResult
+        public func onPhxJoin(_ handler: @escaping @Sendable (ServerConnection, SupabaseRealtime.Realtime, PhxJoin) -> Void) -> ListenerToken {
+            core.addListener(template: Self.template, eventName: "0:phx_join") { connection, address, values, frame, decoder in
+                handler(connection, try Self.channel(address, values), try decoder.decode(PhxJoin.self, from: frame, source: .partsOrFrame))
+            }
+        }
+
+        /// Calls `handler` with the sending connection, the channel and the event's value for every
+        /// `phx_leave` a client sends on a channel of this template. Returns a token whose `cancel()` removes the listener.
+        @discardableResult
+        public func onPhxLeave(_ handler: @escaping @Sendable (ServerConnection, SupabaseRealtime.Realtime, PhxLeave) -> Void) -> ListenerToken {
+            core.addListener(template: Self.template, eventName: "0:phx_leave") { connection, address, values, frame, decoder in
+                handler(connection, try Self.channel(address, values), try decoder.decode(PhxLeave.self, from: frame, source: .partsOrFrame))
+            }
+        }
+
+        /// Calls `handler` with the sending connection, the channel and the event's value for every
+        /// `access_token` a client sends on a channel of this template. Returns a token whose `cancel()` removes the listener.
+        @discardableResult
+        public func onAccessToken(_ handler: @escaping @Sendable (ServerConnection, SupabaseRealtime.Realtime, AccessToken) -> Void) -> ListenerToken {
+            core.addListener(template: Self.template, eventName: "0:access_token") { connection, address, values, frame, decoder in
+                handler(connection, try Self.channel(address, values), try decoder.decode(AccessToken.self, from: frame, source: .partsOrFrame))
+            }
+        }
+
+        /// Calls `handler` with the sending connection, the channel and the event's value for every
+        /// `broadcast` a client sends on a channel of this template. Returns a token whose `cancel()` removes the listener.
+        @discardableResult
+        public func onBroadcast(_ handler: @escaping @Sendable (ServerConnection, SupabaseRealtime.Realtime, Broadcast) -> Void) -> ListenerToken {
+            core.addListener(template: Self.template, eventName: "0:broadcast") { connection, address, values, frame, decoder in
+                handler(connection, try Self.channel(address, values), try decoder.decode(Broadcast.self, from: frame, source: .partsOrFrame))
+            }
+        }
+
+        /// Calls `handler` with the sending connection, the channel and the event's value for every
+        /// `presence` a client sends on a channel of this template. Returns a token whose `cancel()` removes the listener.
+        @discardableResult
+        public func onPresence(_ handler: @escaping @Sendable (ServerConnection, SupabaseRealtime.Realtime, Presence) -> Void) -> ListenerToken {
+            core.addListener(template: Self.template, eventName: "0:presence") { connection, address, values, frame, decoder in
+                handler(connection, try Self.channel(address, values), try decoder.decode(Presence.self, from: frame, source: .partsOrFrame))
+            }
+        }
+    }
 }
 
 extension SupabaseRealtime.Phoenix {
@@ -313,6 +386,31 @@ extension SupabaseRealtime.Phoenix {
             switch route {
             case .heartbeat:
                 return .heartbeat(try decoder.decode(Heartbeat.self, from: frame.partsOrFrame))
+            }
+        }
+    }
+
+    /// Every `Phoenix` channel at once, whatever its address: listeners here hear the channel's events on every
+    /// address of `phoenix`, a room a client made on the fly among them, each with the channel it came on.
+    public struct Every: Sendable {
+        let core: RealtimeServerCore
+        static let template = ChannelTemplate([.literal("phoenix")])
+
+        /// The channel at `address`, whose parameters' values, in the template's order, are `values`.
+        static func channel(_ address: Swift.String, _ values: [Swift.String]) throws -> SupabaseRealtime.Phoenix {
+            guard values.count == 0 else {
+                throw ChannelAddressMismatch(address: address, template: "phoenix")
+            }
+            let channel = SupabaseRealtime.Phoenix()
+            return channel
+        }
+
+        /// Calls `handler` with the sending connection, the channel and the event's value for every
+        /// `heartbeat` a client sends on a channel of this template. Returns a token whose `cancel()` removes the listener.
+        @discardableResult
+        public func onHeartbeat(_ handler: @escaping @Sendable (ServerConnection, SupabaseRealtime.Phoenix, Heartbeat) -> Void) -> ListenerToken {
+            core.addListener(template: Self.template, eventName: "0:heartbeat") { connection, address, values, frame, decoder in
+                handler(connection, try Self.channel(address, values), try decoder.decode(Heartbeat.self, from: frame, source: .partsOrFrame))
             }
         }
     }

@@ -181,6 +181,31 @@ import Testing
         #expect(failures.values.count == 1)
     }
 
+    /// A listener across every address of a channel's template hears rooms the server never made, with the typed
+    /// channel each event came on; an address whose parameter is not of its type is reported, not dropped.
+    @Test func aTemplateListenerHearsEveryAddressOfTheChannel() async throws {
+        let transport = LoopbackServerTransport()
+        let server = Channels.Server(transport: transport)
+        let failures = Recorder<IncomingFailure>()
+        server.onIncomingFailure { _, failure in failures.append(failure) }
+        let heard = Recorder<String>()
+        let token = server.everySeat.onClientWave { _, seat, wave in heard.append("\(seat.roomId)/\(seat.seat) \(wave.emoji)") }
+        let client = Channels.Client(transport: transport.connect())
+        try await client.seat(roomId: "r9", seat: 1).clientWave(emoji: "👋")
+        try await client.seat(roomId: "lobby:2", seat: 12).clientWave(emoji: "🎉")
+        #expect(heard.values == ["r9/1 👋", "lobby:2/12 🎉"])
+        #expect(failures.values.isEmpty, "\(failures.values)")
+
+        try await client.core.emit(eventName: "client-wave", channel: "room:r9/seat-x", payload: Channels.Seat.ClientWave(emoji: "?"))
+        #expect(failures.values.map(\.description) == [
+            "event 'client-wave' on channel 'room:r9/seat-x' is malformed: the channel 'room:r9/seat-x' is not an address of `room:{roomId}/seat-{seat}`: a parameter is not of its type",
+        ])
+        token.cancel()
+        try await client.seat(roomId: "r9", seat: 1).clientWave(emoji: "👋")
+        #expect(heard.values.count == 2)
+        #expect(failures.values.count == 2, "with the listener gone, the room's event is unhandled again")
+    }
+
     @Test func groupsAndExclusionsChooseTheRecipients() async throws {
         let transport = LoopbackServerTransport()
         let server = Acks.Server(transport: transport)

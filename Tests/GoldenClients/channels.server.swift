@@ -33,6 +33,12 @@ extension Channels {
             Seat.Server(channel: Seat(roomId: roomId, seat: seat), core: core)
         }
 
+        /// Every `Seat` channel at once, whatever its address (`room:{roomId}/seat-{seat}`): its listeners hear a room a
+        /// client made on the fly, whose scope the server never made, with the channel it came on.
+        public var everySeat: Seat.Every {
+            Seat.Every(core: core)
+        }
+
         ///
         /// Address: `say "hi" \ {name}`.
         public func quoted(name: String) -> Quoted.Server {
@@ -115,6 +121,31 @@ extension Channels.Seat {
             switch route {
             case .clientWave:
                 return .clientWave(try decoder.decode(ClientWave.self, from: frame.payloadOrNull))
+            }
+        }
+    }
+
+    /// Every `Seat` channel at once, whatever its address: listeners here hear the channel's events on every
+    /// address of `room:{roomId}/seat-{seat}`, a room a client made on the fly among them, each with the channel it came on.
+    public struct Every: Sendable {
+        let core: RealtimeServerCore
+        static let template = ChannelTemplate([.literal("room:"), .parameter, .literal("/seat-"), .parameter])
+
+        /// The channel at `address`, whose parameters' values, in the template's order, are `values`.
+        static func channel(_ address: Swift.String, _ values: [Swift.String]) throws -> Channels.Seat {
+            guard values.count == 2, let seat = Swift.Int(values[1]) else {
+                throw ChannelAddressMismatch(address: address, template: "room:{roomId}/seat-{seat}")
+            }
+            let channel = Channels.Seat(roomId: values[0], seat: seat)
+            return channel
+        }
+
+        /// Calls `handler` with the sending connection, the channel and the event's value for every
+        /// `client-wave` a client sends on a channel of this template. Returns a token whose `cancel()` removes the listener.
+        @discardableResult
+        public func onClientWave(_ handler: @escaping @Sendable (ServerConnection, Channels.Seat, ClientWave) -> Void) -> ListenerToken {
+            core.addListener(template: Self.template, eventName: "client-wave") { connection, address, values, frame, decoder in
+                handler(connection, try Self.channel(address, values), try decoder.decode(ClientWave.self, from: frame, source: .payload))
             }
         }
     }

@@ -61,6 +61,12 @@ extension Positional {
         public func room(id: String) -> Room.Server {
             Room.Server(channel: Room(id: id), core: core)
         }
+
+        /// Every `Room` channel at once, whatever its address (`room:{id}`): its listeners hear a room a
+        /// client made on the fly, whose scope the server never made, with the channel it came on.
+        public var everyRoom: Room.Every {
+            Room.Every(core: core)
+        }
     }
 }
 
@@ -148,6 +154,40 @@ extension Positional.Room {
                 return .phxJoin(try decoder.decode(PhxJoin.self, from: frame.partsOrFrame))
             case .newMsg:
                 return .newMsg(try decoder.decode(NewMsg.self, from: frame.partsOrFrame))
+            }
+        }
+    }
+
+    /// Every `Room` channel at once, whatever its address: listeners here hear the channel's events on every
+    /// address of `room:{id}`, a room a client made on the fly among them, each with the channel it came on.
+    public struct Every: Sendable {
+        let core: RealtimeServerCore
+        static let template = ChannelTemplate([.literal("room:"), .parameter])
+
+        /// The channel at `address`, whose parameters' values, in the template's order, are `values`.
+        static func channel(_ address: Swift.String, _ values: [Swift.String]) throws -> Positional.Room {
+            guard values.count == 1 else {
+                throw ChannelAddressMismatch(address: address, template: "room:{id}")
+            }
+            let channel = Positional.Room(id: values[0])
+            return channel
+        }
+
+        /// Calls `handler` with the sending connection, the channel and the event's value for every
+        /// `phx_join` a client sends on a channel of this template. Returns a token whose `cancel()` removes the listener.
+        @discardableResult
+        public func onPhxJoin(_ handler: @escaping @Sendable (ServerConnection, Positional.Room, PhxJoin) -> Void) -> ListenerToken {
+            core.addListener(template: Self.template, eventName: "0:phx_join") { connection, address, values, frame, decoder in
+                handler(connection, try Self.channel(address, values), try decoder.decode(PhxJoin.self, from: frame, source: .partsOrFrame))
+            }
+        }
+
+        /// Calls `handler` with the sending connection, the channel and the event's value for every
+        /// `new_msg` a client sends on a channel of this template. Returns a token whose `cancel()` removes the listener.
+        @discardableResult
+        public func onNewMsg(_ handler: @escaping @Sendable (ServerConnection, Positional.Room, NewMsg) -> Void) -> ListenerToken {
+            core.addListener(template: Self.template, eventName: "0:new_msg") { connection, address, values, frame, decoder in
+                handler(connection, try Self.channel(address, values), try decoder.decode(NewMsg.self, from: frame, source: .partsOrFrame))
             }
         }
     }

@@ -79,6 +79,12 @@ extension WireNames {
         public func ticker(symbol: String) -> Ticker.Server {
             Ticker.Server(channel: Ticker(symbol: symbol), core: core)
         }
+
+        /// Every `Ticker` channel at once, whatever its address (`/ticker-{SYMBOL}`): its listeners hear a room a
+        /// client made on the fly, whose scope the server never made, with the channel it came on.
+        public var everyTicker: Ticker.Every {
+            Ticker.Every(core: core)
+        }
     }
 }
 
@@ -154,6 +160,31 @@ extension WireNames.Ticker {
             switch route {
             case .guildMemberAdd:
                 return .guildMemberAdd(try decoder.decode(GuildMemberAdd.self, from: frame.payloadOrNull))
+            }
+        }
+    }
+
+    /// Every `Ticker` channel at once, whatever its address: listeners here hear the channel's events on every
+    /// address of `/ticker-{SYMBOL}`, a room a client made on the fly among them, each with the channel it came on.
+    public struct Every: Sendable {
+        let core: RealtimeServerCore
+        static let template = ChannelTemplate([.literal("/ticker-"), .parameter])
+
+        /// The channel at `address`, whose parameters' values, in the template's order, are `values`.
+        static func channel(_ address: Swift.String, _ values: [Swift.String]) throws -> WireNames.Ticker {
+            guard values.count == 1 else {
+                throw ChannelAddressMismatch(address: address, template: "/ticker-{SYMBOL}")
+            }
+            let channel = WireNames.Ticker(symbol: values[0])
+            return channel
+        }
+
+        /// Calls `handler` with the sending connection, the channel and the event's value for every
+        /// `GUILD_MEMBER_ADD` a client sends on a channel of this template. Returns a token whose `cancel()` removes the listener.
+        @discardableResult
+        public func onGuildMemberAdd(_ handler: @escaping @Sendable (ServerConnection, WireNames.Ticker, GuildMemberAdd) -> Void) -> ListenerToken {
+            core.addListener(template: Self.template, eventName: "GUILD_MEMBER_ADD") { connection, address, values, frame, decoder in
+                handler(connection, try Self.channel(address, values), try decoder.decode(GuildMemberAdd.self, from: frame, source: .payload))
             }
         }
     }

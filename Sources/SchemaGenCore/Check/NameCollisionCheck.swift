@@ -11,6 +11,7 @@ struct NameCollisionCheck {
     static let reservedTypeNames: [String: String] = {
         var reasons: [String: String] = [:]
         for name in ["Client", "Server", "ServerEvent", "ClientEvent", "CodingKeys"] { reasons[name] = "a type every generated client and server declares" }
+        reasons["Every"] = "the type a generated server declares in each channel for its listeners across every address"
         for name in ["Type", "Self", "Protocol", "Any"] { reasons[name] = "a name Swift reserves for types" }
         // The runtime's own names are not here: generated code qualifies them where the contract declares one
         // (SwiftTypeSpeller.runtimeTypeNames). These are Swift's and Foundation's, which it names in its API.

@@ -24,6 +24,8 @@ public final class RealtimeServerCore: @unchecked Sendable {
     private var channelScopes: [String: any ServerScopeRouting] = [:]
     // Arrays, not dictionaries: handlers run in the order they were registered.
     private var listeners: [String: [(id: UUID, handler: ServerFrameHandler)]] = [:]
+    /// Listeners across every address of a channel's template, by route: a frame's channel is matched against each.
+    private var templateListeners: [String: [(id: UUID, template: ChannelTemplate, handler: ServerTemplateHandler)]] = [:]
     private var responders = ResponderTable<ServerResponder>()
     private var errorHandlers: [(id: UUID, handler: @Sendable (ServerConnection, IncomingFailure) -> Void)] = []
     private var connectHandlers: [(id: UUID, handler: @Sendable (ServerConnection) -> Void)] = []
@@ -384,6 +386,23 @@ public final class RealtimeServerCore: @unchecked Sendable {
         }
     }
 
+    /// Calls `handler` with the connection, the channel's address, its parameters' values and the frame of every `route`
+    /// frame on any channel whose address `template` matches, whether or not the server made that channel's scope (a
+    /// room made on the fly).
+    public func addListener(template: ChannelTemplate, eventName route: String,
+                            handler: @escaping @Sendable (ServerConnection, String, [String], WireFraming.ParsedFrame, WireDecoder) throws -> Void)
+        -> ListenerToken {
+        let id = UUID()
+        lock.withLock { templateListeners[route, default: []].append((id, template, handler)) }
+        return ListenerToken(id: id) { [weak self] in
+            guard let self else { return }
+            self.lock.withLock {
+                self.templateListeners[route]?.removeAll { $0.id == id }
+                if self.templateListeners[route]?.isEmpty == true { self.templateListeners[route] = nil }
+            }
+        }
+    }
+
     /// Sets the server's answer to the clients' requests on a route of a scope (one per route: a request has one
     /// answer), replacing any before. The token's `cancel()` removes it.
     public func setResponder(channel: String?, eventName route: String, _ responder: @escaping ServerResponder) -> ListenerToken {
@@ -472,11 +491,12 @@ public final class RealtimeServerCore: @unchecked Sendable {
         }
         let channel = parsed.channel ?? incoming.channel
         let key = routeKey(parsed.route, channel)
-        let (handlers, responder, routing, pending, hasScope) = lock.withLock {
+        let (handlers, responder, routing, pending, hasScope, templated) = lock.withLock {
             let scope = scope(for: channel), handlers = listeners[key] ?? [], responder = responders.isEmpty ? nil : responders[key]
             return (handlers, responder, scope?.routing ?? (handlers.isEmpty && responder == nil ? scope?.check : nil), connections[connection]?.pending,
-                    scope != nil)
+                    scope != nil, channel == nil || templateListeners.isEmpty ? [] : templateListeners[parsed.route] ?? [])
         }
+        let across = channel.map { address in templated.compactMap { entry in entry.template.values(in: address).map { (entry.handler, address, $0) } } } ?? []
         // An answer to the server's own request, from this connection; it still reaches the route's listeners.
         let delivery = pending?.deliver(parsed, channel: channel)
         if case .unexpected(let correlation) = delivery {
@@ -485,7 +505,7 @@ public final class RealtimeServerCore: @unchecked Sendable {
         }
         // A channel the server made no scope for, where nothing else waits either: said, not dropped unseen.
         let isReply = switch delivery { case .answered?, .unexpected?: true; case .notAReply?, nil: false }
-        if !hasScope, handlers.isEmpty, responder == nil, !isReply {
+        if !hasScope, handlers.isEmpty, responder == nil, across.isEmpty, !isReply {
             return report(IncomingFailure(eventName: parsed.reportedName, channel: channel, rawFrame: incoming.data, rawPayload: parsed.payload,
                                           reason: .unhandled), from: connection)
         }
@@ -502,6 +522,9 @@ public final class RealtimeServerCore: @unchecked Sendable {
         }
         for entry in handlers {
             do { try entry.handler(connection, parsed, decoder) } catch { failure = failure ?? error }
+        }
+        for (handler, address, values) in across {
+            do { try handler(connection, address, values, parsed, decoder) } catch { failure = failure ?? error }
         }
         do {
             try routing?(connection, parsed, decoder)
@@ -581,6 +604,9 @@ public final class RealtimeServerCore: @unchecked Sendable {
 
 /// Handles one parsed frame from a connection: decodes it and calls what listens to it.
 typealias ServerFrameHandler = @Sendable (ServerConnection, WireFraming.ParsedFrame, WireDecoder) throws -> Void
+
+/// Handles one parsed frame on a channel a template matched, with the parameters' values read from its address.
+typealias ServerTemplateHandler = @Sendable (ServerConnection, String, [String], WireFraming.ParsedFrame, WireDecoder) throws -> Void
 
 /// The server's answer to a client's request: decodes the request from the frame at once (a payload that does not
 /// decode is reported like any other), and returns the work that makes and sends the answer, which the server runs in

@@ -269,5 +269,8 @@ extension ChannelContext: KeyedTemplateContext {
         "accessorArguments": .property(\.accessorArguments),
         "hasParameters": .property(\.hasParameters),
         "scope": .property(\.scope),
+        "templateParts": .property(\.templateParts),
+        "channelType": .property(\.channelType),
+        "channelFromValues": .property(\.channelFromValues),
     ]
 }

@@ -488,4 +488,13 @@ public struct ChannelContext: Sendable {
     public var accessorArguments: String
     public var hasParameters: Bool
     public var scope: ScopeContext
+    /// The address template's parts as `ChannelTemplate.Part`s (`.literal("driver-"), .parameter`), for servers' listeners
+    /// across every address of the channel.
+    public var templateParts: String = ""
+    /// The channel's type with its namespace (`Channels.Seat`), for code inside the channel's event sections, where
+    /// `typeName` is the event's.
+    public var channelType: String = ""
+    /// Statements that read the channel's value from `values`, an address's parameter values in template order, into
+    /// `channel`, throwing `ChannelAddressMismatch` (for `address`) when one is not of its type.
+    public var channelFromValues: [String] = []
 }

@@ -35,7 +35,7 @@ public struct SwiftTranslator: Sendable {
                                        unwrappedType: type, isOptional: false, documentation: SwiftSyntax.documentation(parameter.description),
                                        deprecation: nil, constantValue: nil)
             }
-            return ChannelContext(
+            var context = ChannelContext(
                 typeName: typeName, memberName: SwiftSyntax.identifier(channel.swiftName),
                 documentation: SwiftSyntax.documentation(channel.description, deprecation: channel.deprecation),
                 deprecation: SwiftSyntax.deprecationAttribute(channel.deprecation),
@@ -45,6 +45,15 @@ public struct SwiftTranslator: Sendable {
                 accessorArguments: channel.parameters.map { "\($0.swiftName): \(SwiftSyntax.identifier($0.swiftName))" }.joined(separator: ", "),
                 hasParameters: !parameters.isEmpty,
                 scope: events.scope(channel.events, channelExpression: "channel.address", enclosingType: "\(contract.name).\(typeName)"))
+            context.templateParts = channel.address.segments.map { segment in
+                switch segment {
+                case .literal(let text): ".literal(\(SwiftSyntax.stringLiteral(text)))"
+                case .parameter: ".parameter"
+                }
+            }.joined(separator: ", ")
+            context.channelType = "\(contract.name).\(typeName)"
+            context.channelFromValues = Self.channelFromValues(channel, type: "\(contract.name).\(typeName)", runtime: speller.runtimePrefix)
+            return context
         }
         let documentation = SwiftSyntax.documentation(contract.title, extra: SwiftSyntax.documentation(contract.description).map { String($0.dropFirst()) })
         let includesTypes = if case .server(withTypes: false) = role { false } else { true }
@@ -60,7 +69,7 @@ public struct SwiftTranslator: Sendable {
 
     /// Every type name the file declares, so built-in names they shadow get qualified.
     static func declaredTypeNames(in contract: Contract) -> Set<String> {
-        var names: Set<String> = [contract.name, "ClientEvent", "ServerEvent", "Client", "Server", "Payload", "CodingKeys"]
+        var names: Set<String> = [contract.name, "ClientEvent", "ServerEvent", "Client", "Server", "Every", "Payload", "CodingKeys"]
         names.formUnion(contract.types.map(\.name))
         for (channel, event) in contract.allEvents {
             names.insert(SwiftName.typeName(forMember: event.swiftName))
@@ -75,6 +84,24 @@ public struct SwiftTranslator: Sendable {
             }
         }
         return names
+    }
+
+    /// `guard values.count == 2, let seat = Int(values[1]) else { throw ... }` and `let channel = Seat(roomId: values[0], seat: seat)`:
+    /// a channel's value from its address's parameter values, in template order (a parameter's first place).
+    static func channelFromValues(_ channel: Channel, type: String, runtime: String) -> [String] {
+        let order = channel.address.parameterNames
+        var conditions = ["values.count == \(order.count)"]
+        let arguments = channel.parameters.map { parameter -> String in
+            let index = order.firstIndex(of: parameter.name) ?? 0
+            let name = SwiftSyntax.identifier(parameter.swiftName)
+            guard parameter.type == .int else { return "\(parameter.swiftName): values[\(index)]" }
+            conditions.append("let \(name) = Swift.Int(values[\(index)])")
+            return "\(parameter.swiftName): \(name)"
+        }
+        return ["guard \(conditions.joined(separator: ", ")) else {",
+                "    throw \(runtime)ChannelAddressMismatch(address: address, template: \(SwiftSyntax.stringLiteral(channel.address.raw)))",
+                "}",
+                "let channel = \(type)(\(arguments.joined(separator: ", ")))"]
     }
 
     /// `"driver-\(driverId)"`.

@@ -14,7 +14,7 @@ struct SwiftTypeSpeller {
     /// goldens): a contract type, event or channel of one of these names would otherwise replace it inside the
     /// namespace.
     static let runtimeTypeNames: Set<String> = [
-        "AcknowledgementsUnsupported", "CodedDate", "EmbeddedJSON", "EventAddress", "FramePath", "FrameShape", "IncomingFailure",
+        "AcknowledgementsUnsupported", "ChannelAddressMismatch", "ChannelTemplate", "CodedDate", "EmbeddedJSON", "EventAddress", "FramePath", "FrameShape", "IncomingFailure",
         "Indirect", "JSONKind", "JSONNumber", "JSONValue", "ListenerToken", "Members", "MemberwiseEquatable", "Nullable", "NumberString",
         "PatternKeys", "RealtimeClientCore", "RealtimeServer", "RealtimeServerCore", "RealtimeServerTransport", "RealtimeTransport",
         "ReceivedEvent", "Recipients", "ReplyMatch", "RequestFailure", "RequestRejected", "ServerAnswer", "ServerConnection",
