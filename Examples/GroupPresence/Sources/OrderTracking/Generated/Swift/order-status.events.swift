@@ -31,6 +31,11 @@ extension OrderStatus {
         static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
             return .unknown(name: frame.eventName, payload: frame.payload)
         }
+
+        /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
+        static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+            return UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
+        }
     }
 }
 
@@ -46,6 +51,14 @@ extension OrderStatus {
         public init(transport: any RealtimeTransport) {
             core = RealtimeClientCore(transport: transport, framing: OrderStatus.framing, dates: OrderStatus.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
+        }
+
+        /// Calls `handler` with every event of this scope the contract does not describe (a server newer than the contract):
+        /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
+        /// Returns a token whose `cancel()` removes the listener.
+        @discardableResult
+        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+            core.addUnknownListener(channel: nil, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
         }
 
         /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.
@@ -406,6 +419,12 @@ extension OrderStatus {
                     return .processingFailed(try decoder.decode(ProcessingFailed.self, from: frame.payloadOrNull))
                 }
             }
+
+            /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
+            static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+                guard Route(rawValue: frame.eventName) == nil else { return nil }
+                return UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
+            }
         }
 
         /// The events of one `Order` channel: listeners here see only this channel's events.
@@ -500,6 +519,14 @@ extension OrderStatus {
             public func onProcessingFailed(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ProcessingFailed) -> Void) -> ListenerToken {
                 core.addListener(channel: channel.address, eventName: "processing_failed", decoding: ProcessingFailed.self, from: .payload, handler: handler,
                 event: ServerEvent.processingFailed)
+            }
+
+            /// Calls `handler` with every event of this scope the contract does not describe (a server newer than the contract):
+            /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
+            /// Returns a token whose `cancel()` removes the listener.
+            @discardableResult
+            public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+                core.addUnknownListener(channel: channel.address, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
             }
 
             /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.
