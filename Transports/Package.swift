@@ -17,6 +17,8 @@ let package = Package(
         // The tests' own uses: a Hummingbird router and its WebSocket upgrade, beside the adapter under test.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        // A log handler that records what the server logs, to check it logs every request it refuses.
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // Frames per second from a real Socket.IO server into typed listeners, beside the loopback figure
@@ -37,6 +39,7 @@ let package = Package(
                 .product(name: "SchemaGenHummingbird", package: "schemagen"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "SchemaGenTransport", package: "schemagen"),
                 .product(name: "SchemaGenRuntime", package: "schemagen"),
                 .product(name: "SchemaGenTestSupport", package: "schemagen"),

@@ -13,12 +13,17 @@ extension WebSocketServerTransport {
     /// The socket is read only as fast as the server takes its messages in: at most ``ServerLimits/readAhead`` wait,
     /// so a flooding client fills TCP's buffers, not the server's memory. A message over
     /// ``ServerLimits/maximumMessageSize`` closes the connection with code 1009. Both come from ``limits``.
-    public func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async {
+    ///
+    /// - Parameter sessionID: the request's `sid`, when the WebSocket upgrades a connection opened by long-polling
+    ///   (``SchemaGenTransport/WebSocketServerTransport/serve(_:inbox:upgrading:)``).
+    /// - Returns: why an upgrade was refused, if it was.
+    @discardableResult
+    public func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, upgrading sessionID: String? = nil) async -> String? {
         let limits = limits
         let inbox = WebSocketInbox(limit: limits.readAhead)
         // The transport reads the inbox on its own task; this one reads the socket, which hummingbird-websocket
         // expects of the task it handed the socket to.
-        async let served: Void = serve(HummingbirdSocket(outbound: outbound), inbox: inbox)
+        async let served = serve(HummingbirdSocket(outbound: outbound), inbox: inbox, upgrading: sessionID)
         do {
             for try await message in inbound.messages(maxSize: limits.maximumMessageSize) {
                 let received: SchemaGenTransport.WebSocketMessage = switch message {
@@ -34,7 +39,7 @@ extension WebSocketServerTransport {
         } catch {
             inbox.finish(throwing: Self.failure(error, maximumMessageSize: limits.maximumMessageSize))
         }
-        await served
+        return await served
     }
 
     /// One message over ``ServerLimits/maximumMessageSize``.
@@ -51,24 +56,64 @@ extension WebSocketServerTransport {
 }
 
 extension RouterMethods {
-    /// Upgrades `GET` requests for `path` to WebSockets served by `transport`, the transport of a generated `Server`:
+    /// Upgrades `GET` requests for `path` to WebSockets served by `transport`, the transport of a generated `Server`;
+    /// a request with a `sid` upgrades a connection opened by long-polling (``realtimePolling(_:transport:)``, on the
+    /// application's HTTP router, serves those):
     ///
     /// ```swift
     /// let transport = WebSocketServerTransport(protocol: SocketIOServerProtocol())
     /// let server = Rooms.Server(transport: transport)
-    /// let router = Router(context: BasicWebSocketRequestContext.self)
-    /// router.realtime("/socket.io", transport: transport)
-    /// let app = Application(router: Router(), server: .http1WebSocketUpgrade(webSocketRouter: router))
+    /// let webSockets = Router(context: BasicWebSocketRequestContext.self)
+    /// webSockets.realtime("/socket.io", transport: transport)
+    /// let http = Router()
+    /// http.realtimePolling("/socket.io", transport: transport)
+    /// let app = Application(router: http, server: .http1WebSocketUpgrade(webSocketRouter: webSockets))
     /// ```
     ///
     /// The transport's ``SchemaGenRuntime/ServerLimits`` (set through the server's `core.limits`) bound each
-    /// connection: its largest message, its read-ahead, its outbound buffer and its write timeout.
+    /// connection: its largest message, its read-ahead, its outbound buffer and its write timeout. A refused upgrade
+    /// is logged with its reason on the request's logger.
     @discardableResult
     public func realtime(_ path: RouterPath, transport: WebSocketServerTransport) -> Self
         where Context: WebSocketRequestContext, Self: SendableMetatype {
-        ws(path) { inbound, outbound, _ in
-            await transport.serve(inbound: inbound, outbound: outbound)
+        ws(path) { inbound, outbound, context in
+            let sessionID = context.request.uri.queryParameters["sid"].map(String.init)
+            if let refusal = await transport.serve(inbound: inbound, outbound: outbound, upgrading: sessionID) {
+                context.logger.warning("refused: \(refusal)")
+            }
         }
+    }
+
+    /// Serves Engine.IO's HTTP long-polling at `path` with `transport` (`GET` and `POST`), the way socket.io's own
+    /// clients (JavaScript's, python-socketio's) connect unless told `transports: ["websocket"]`; they then upgrade
+    /// to the WebSocket ``realtime(_:transport:)`` serves on the WebSocket router. Register it on the application's
+    /// HTTP router, which hummingbird-websocket hands every request that is not an upgrade. Every refused request
+    /// (an unknown session, a version other than Engine.IO 4, a protocol served over WebSockets only) is answered 400
+    /// in engine.io's shape and logged with its reason on the request's logger; a body over
+    /// ``SchemaGenRuntime/ServerLimits/maximumMessageSize`` is answered 413.
+    @discardableResult
+    public func realtimePolling(_ path: RouterPath, transport: WebSocketServerTransport) -> Self where Self: SendableMetatype {
+        for method in [HTTPRequest.Method.get, .post] {
+            on(path, method: method) { request, context -> Response in
+                var query: [String: String] = [:]
+                for (name, value) in request.uri.queryParameters { query[String(name)] = String(value) }
+                var body = Data()
+                if method == .post {
+                    let limit = transport.limits.maximumMessageSize
+                    do {
+                        body = Data(buffer: try await request.body.collect(upTo: limit))
+                    } catch {
+                        context.logger.warning("refused: a long-polling POST larger than \(limit) bytes (ServerLimits.maximumMessageSize)")
+                        return Response(status: .contentTooLarge)
+                    }
+                }
+                let answer = await transport.poll(PollingRequest(method: method.rawValue, query: query, body: body))
+                if let refusal = answer.refusal { context.logger.warning("refused: \(refusal)") }
+                return Response(status: .init(code: answer.status), headers: [.contentType: answer.contentType],
+                                body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
+            }
+        }
+        return self
     }
 }
 

@@ -11,7 +11,7 @@ struct SocketIOServerSessionTests {
     func connected(namespace: String = "/") -> SocketIOServerProtocol.Session {
         var session = SocketIOServerProtocol.Session(protocol: SocketIOServerProtocol(namespace: namespace, pingInterval: .seconds(25),
                                                                                      pingTimeout: .seconds(20)),
-                                                     sessionID: "lv_VI97HAXpY6yYWAAAC")
+                                                     sessionID: "lv_VI97HAXpY6yYWAAAC", upgrades: [])
         _ = session.start(at: start)
         _ = session.receive(.text(namespace == "/" ? "40" : "40\(namespace),"), at: start)
         return session
@@ -19,7 +19,7 @@ struct SocketIOServerSessionTests {
 
     @Test func opensWithItsPingIntervalTimeoutAndMaximumPayloadThenAnswersConnect() {
         var session = SocketIOServerProtocol.Session(protocol: SocketIOServerProtocol(pingInterval: .seconds(25), pingTimeout: .milliseconds(5000)),
-                                                     sessionID: "lv_VI97HAXpY6yYWAAAC")
+                                                     sessionID: "lv_VI97HAXpY6yYWAAAC", upgrades: [])
         #expect(session.start(at: start) == [.send(.text(#"0{"sid":"lv_VI97HAXpY6yYWAAAC","upgrades":[],"pingInterval":25000,"pingTimeout":5000,"maxPayload":1000000}"#))])
         // The client's auth payload rides on its CONNECT; the server answers with the socket's id.
         #expect(session.receive(.text(#"40{"token":"123"}"#), at: start)
@@ -28,7 +28,7 @@ struct SocketIOServerSessionTests {
     }
 
     @Test func framesBeforeTheConnectAreNotTheServersToRead() {
-        var session = SocketIOServerProtocol.Session(protocol: SocketIOServerProtocol(), sessionID: "s")
+        var session = SocketIOServerProtocol.Session(protocol: SocketIOServerProtocol(), sessionID: "s", upgrades: [])
         _ = session.start(at: start)
         #expect(session.receive(.text(#"42["hello",1]"#), at: start) == [])
     }
@@ -54,6 +54,14 @@ struct SocketIOServerSessionTests {
         #expect(session.receive(.text("41/chat,"), at: start) == [.unsubscribed("/chat")])
         #expect(session.receive(.text(#"42/chat,["said","hi"]"#), at: start) == [])
         if case .close = session.receive(.text("41"), at: start).first {} else { Issue.record("DISCONNECT of the main namespace ends the connection") }
+    }
+
+    @Test func theServerClosingDisconnectsEveryNamespaceItsOwnLast() {
+        var session = connected()
+        _ = session.receive(.text("40/chat,"), at: start)
+        _ = session.receive(.text("40/admin,"), at: start)
+        #expect(session.closing() == [.text("41/admin,"), .text("41/chat,"), .text("41")])
+        #expect(session.closing() == [])
     }
 
     @Test func pingsEveryIntervalAndClosesWhenNoPongComesInTime() {

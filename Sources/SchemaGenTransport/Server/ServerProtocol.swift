@@ -9,10 +9,14 @@ public protocol ServerProtocol: Sendable {
     func makeSession() -> any ServerProtocolSession
     /// Whether the protocol carries acknowledgements (``RealtimeServerTransport/supportsAcknowledgements``).
     var supportsAcknowledgements: Bool { get }
+    /// The state of a connection that opens over Engine.IO's HTTP long-polling as session `id`, announcing that it
+    /// may upgrade to a WebSocket; `nil` for a protocol that is not served over long-polling (the default).
+    func makePollingSession(id: String) -> (any ServerProtocolSession)?
 }
 
 extension ServerProtocol {
     public var supportsAcknowledgements: Bool { false }
+    public func makePollingSession(id: String) -> (any ServerProtocolSession)? { nil }
 }
 
 /// One connection's protocol state on the server, without I/O, so it can be tested message by message. Its methods
@@ -29,11 +33,15 @@ public protocol ServerProtocolSession: Sendable {
     var nextHeartbeat: ContinuousClock.Instant? { get }
     /// Sends a heartbeat, or finds the client silent for too long.
     mutating func heartbeat(at now: ContinuousClock.Instant) -> [ServerSessionEvent]
+    /// The messages that tell the client the server is closing the connection, so it ends as a client disconnected
+    /// by the server, not as a lost one (Socket.IO's `DISCONNECT` for each namespace); none by default.
+    mutating func closing() -> [WebSocketMessage]
 }
 
 extension ServerProtocolSession {
     public var nextHeartbeat: ContinuousClock.Instant? { nil }
     public mutating func heartbeat(at now: ContinuousClock.Instant) -> [ServerSessionEvent] { [] }
+    public mutating func closing() -> [WebSocketMessage] { [] }
 }
 
 /// What a ``ServerProtocolSession`` asks its connection to do.

@@ -1,11 +1,12 @@
 import Foundation
 import SchemaGenRuntime
 
-/// Socket.IO v5 over Engine.IO v4, server side, WebSocket transport only (socket.io-protocol and engine.io-protocol):
-/// the open packet with the ping interval and timeout, a ping every interval and the connection closed when no pong
-/// comes in time, `CONNECT` answered with the socket's id, events and acknowledgements both ways. The mirror of
-/// ``SocketIOProtocol``, which generated clients speak; any Socket.IO v4 client that connects with
-/// `transports: ["websocket"]` speaks it too (HTTP long-polling is not served).
+/// Socket.IO v5 over Engine.IO v4, server side (socket.io-protocol and engine.io-protocol): the open packet with the
+/// ping interval and timeout, a ping every interval and the connection closed when no pong comes in time, `CONNECT`
+/// answered with the socket's id, events and acknowledgements both ways. The mirror of ``SocketIOProtocol``, which
+/// generated clients speak. Over a WebSocket from the start, or over Engine.IO's HTTP long-polling
+/// (``WebSocketServerTransport/poll(_:)``) with the upgrade to a WebSocket, as socket.io's own clients connect by
+/// default.
 ///
 /// The connection is open for the server once the client connects `namespace`. A contract's channels are namespaces:
 /// a client that connects another namespace subscribes to that channel, its events there arrive with the namespace as
@@ -30,7 +31,11 @@ public struct SocketIOServerProtocol: ServerProtocol {
     public var supportsAcknowledgements: Bool { true }
 
     public func makeSession() -> any ServerProtocolSession {
-        Session(protocol: self, sessionID: Self.randomID())
+        Session(protocol: self, sessionID: Self.randomID(), upgrades: [])
+    }
+
+    public func makePollingSession(id: String) -> (any ServerProtocolSession)? {
+        Session(protocol: self, sessionID: id, upgrades: ["websocket"])
     }
 
     /// 20 URL-safe characters, as Engine.IO's own ids.
@@ -42,15 +47,18 @@ public struct SocketIOServerProtocol: ServerProtocol {
     struct Session: ServerProtocolSession {
         let settings: SocketIOServerProtocol
         let sessionID: String
+        /// The transports the open packet offers to upgrade to: a WebSocket from long-polling, none from a WebSocket.
+        let upgrades: [String]
         private var isConnected = false
         private var namespaces: Set<String> = []
         /// When the next ping is due, or when the pong for the last one is overdue.
         private var nextPing: ContinuousClock.Instant?
         private var pongDeadline: ContinuousClock.Instant?
 
-        init(protocol settings: SocketIOServerProtocol, sessionID: String) {
+        init(protocol settings: SocketIOServerProtocol, sessionID: String, upgrades: [String]) {
             self.settings = settings
             self.sessionID = sessionID
+            self.upgrades = upgrades
         }
 
         private static func milliseconds(_ duration: Duration) -> Int {
@@ -59,7 +67,8 @@ public struct SocketIOServerProtocol: ServerProtocol {
 
         mutating func start(at now: ContinuousClock.Instant) -> [ServerSessionEvent] {
             nextPing = now + settings.pingInterval
-            let open = #"0{"sid":"\#(sessionID)","upgrades":[],"pingInterval":\#(Self.milliseconds(settings.pingInterval)),"#
+            let offered = upgrades.map { "\"\($0)\"" }.joined(separator: ",")
+            let open = #"0{"sid":"\#(sessionID)","upgrades":[\#(offered)],"pingInterval":\#(Self.milliseconds(settings.pingInterval)),"#
                 + #""pingTimeout":\#(Self.milliseconds(settings.pingTimeout)),"maxPayload":\#(settings.maximumPayload)}"#
             return [.send(.text(open))]
         }
@@ -131,6 +140,15 @@ public struct SocketIOServerProtocol: ServerProtocol {
             case .connectError, .binaryEvent, .binaryAck:
                 return [.deliver(IncomingFrame(data: Data(raw.utf8)))]
             }
+        }
+
+        mutating func closing() -> [WebSocketMessage] {
+            guard isConnected else { return [] }
+            defer {
+                isConnected = false
+                namespaces = []
+            }
+            return (namespaces.sorted() + [settings.namespace]).map { .text(SocketIOPacket.message(.disconnect, namespace: $0)) }
         }
 
         func encode(_ frame: OutgoingFrame) throws -> [WebSocketMessage] {

@@ -9,10 +9,12 @@ public protocol ServerWebSocket: Sendable {
     func close(reason: String) async
 }
 
-/// A ``RealtimeServerTransport`` over WebSockets a web framework accepts (hummingbird-websocket's, in the transport
-/// package): it speaks a ``ServerProtocol`` on each (a plain WebSocket, or Socket.IO), numbers the connections, runs
-/// their heartbeats, and reports what arrives to the generated server. Foundation only: the framework's adapter only
-/// wraps its socket as a ``ServerWebSocket`` and calls ``serve(_:messages:)``.
+/// A ``RealtimeServerTransport`` over WebSockets a web framework accepts (hummingbird-websocket's, in
+/// `SchemaGenHummingbird`): it speaks a ``ServerProtocol`` on each (a plain WebSocket, or Socket.IO), numbers the
+/// connections, runs their heartbeats, and reports what arrives to the generated server. Socket.IO's connections may
+/// also open over Engine.IO's HTTP long-polling (``poll(_:)``) and upgrade to a WebSocket
+/// (``serve(_:inbox:upgrading:)``). Foundation only: the framework's adapter only wraps its socket as a
+/// ``ServerWebSocket`` and calls ``serve(_:messages:)``, and hands its HTTP requests to ``poll(_:)``.
 ///
 /// No connection can stall the others: a send only queues the frame for its connection (at most
 /// ``ServerLimits/outboundBuffer`` bytes wait), and each connection's writer writes its own queue, so a broadcast
@@ -25,6 +27,8 @@ public final class WebSocketServerTransport: RealtimeServerTransport, @unchecked
     private var connections: [ServerConnection: Served] = [:]
     private var lastID: UInt64 = 0
     private var currentLimits: ServerLimits
+    /// The connections open over HTTP long-polling, by Engine.IO session id.
+    let polling = PolledSockets()
 
     /// One connection: its socket, its protocol state and its queue of messages to write.
     private final class Served: @unchecked Sendable {
@@ -95,9 +99,12 @@ public final class WebSocketServerTransport: RealtimeServerTransport, @unchecked
         await close(connection, reason: "closed by the server")
     }
 
-    /// Closes the connection once what was queued for it before is written (or the write timeout passes).
+    /// Closes the connection once what was queued for it before, and the protocol's own goodbye (Socket.IO's
+    /// `DISCONNECT`), is written (or the write timeout passes).
     public func close(_ connection: ServerConnection, reason: String) async {
-        lock.withLock { connections[connection] }?.outbox.close(reason: reason)
+        guard let served = lock.withLock({ connections[connection] }) else { return }
+        if Self.queue(served.withSession { $0.closing() }, on: served) != nil { return }
+        served.outbox.close(reason: reason)
     }
 
     /// Serves one accepted WebSocket whose messages its reader pushes into `inbox` (of ``ServerLimits/readAhead``
@@ -114,9 +121,15 @@ public final class WebSocketServerTransport: RealtimeServerTransport, @unchecked
     /// so that a client sending faster than the server handles is not read ahead of it.
     public func serve<Messages: AsyncSequence & Sendable>(_ socket: any ServerWebSocket, messages: Messages) async
         where Messages.Element == WebSocketMessage {
+        await serve(socket, session: serverProtocol.makeSession(), messages: messages)
+    }
+
+    /// Serves one connection, over a WebSocket or long-polling, in the protocol state `session` starts it in.
+    func serve<Messages: AsyncSequence & Sendable>(_ socket: any ServerWebSocket, session: any ServerProtocolSession, messages: Messages) async
+        where Messages.Element == WebSocketMessage {
         let (connection, served) = lock.withLock {
             lastID += 1
-            let served = Served(socket: socket, session: serverProtocol.makeSession(), outboundBuffer: currentLimits.outboundBuffer)
+            let served = Served(socket: socket, session: session, outboundBuffer: currentLimits.outboundBuffer)
             connections[ServerConnection(id: lastID)] = served
             return (ServerConnection(id: lastID), served)
         }
@@ -197,11 +210,13 @@ public final class WebSocketServerTransport: RealtimeServerTransport, @unchecked
                                                           messages: Messages) async -> String where Messages.Element == WebSocketMessage {
         // Started before the heartbeat looks for its first due time, which the start sets.
         if let refused = handle(served.withSession({ $0.start(at: .now) }), from: connection, served: served, state: state) { return refused }
+        let alarm = HeartbeatAlarm()
         return await withTaskGroup(of: String?.self) { group in
             group.addTask {
                 // The heartbeat: pings and silence checks, when the protocol has them.
                 while !Task.isCancelled, let due = served.withSession({ $0.nextHeartbeat }) {
-                    guard (try? await Task.sleep(until: due, clock: .continuous)) != nil else { return nil }
+                    await alarm.sleep(until: due)
+                    guard !Task.isCancelled else { return nil }
                     let events = served.withSession { $0.heartbeat(at: .now) }
                     if let closed = self.handle(events, from: connection, served: served, state: state) { return closed }
                 }
@@ -210,13 +225,20 @@ public final class WebSocketServerTransport: RealtimeServerTransport, @unchecked
             group.addTask {
                 do {
                     for try await message in messages {
-                        let events = served.withSession { $0.receive(message, at: .now) }
+                        let (events, sooner) = served.withSession { session in
+                            let due = session.nextHeartbeat
+                            let events = session.receive(message, at: .now)
+                            return (events, session.nextHeartbeat.map { next in due.map { next < $0 } ?? true } ?? false)
+                        }
+                        if sooner { alarm.wake() }
                         if let closed = self.handle(events, from: connection, served: served, state: state) { return closed }
                         // One message per turn: a connection whose messages are all waiting already would otherwise take
                         // them all before any other connection's first.
                         await Task.yield()
                     }
                     return Task.isCancelled ? nil : "the client closed the WebSocket"
+                } catch let ended as ConnectionEnded {
+                    return ended.reason
                 } catch {
                     return "the WebSocket failed: \(error)"
                 }

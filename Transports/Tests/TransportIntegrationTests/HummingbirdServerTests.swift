@@ -1,6 +1,10 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Hummingbird
 import HummingbirdWebSocket
+import Logging
 import SchemaGenHummingbird
 import SchemaGenNIOTransport
 import SchemaGenRuntime
@@ -28,12 +32,13 @@ struct HummingbirdServerTests {
         return try await start(router)
     }
 
-    /// A running Hummingbird application with this WebSocket router.
-    static func start(_ router: Router<BasicWebSocketRequestContext>) async throws -> RunningServer {
+    /// A running Hummingbird application with this WebSocket router, and `http` for requests that are not upgrades.
+    static func start(_ router: Router<BasicWebSocketRequestContext>, http: Router<BasicRequestContext> = Router(),
+                      logger: Logger = Logger(label: "schemagen-tests")) async throws -> RunningServer {
         let (ports, portFound) = AsyncStream.makeStream(of: Int.self)
-        let app = Application(router: Router(), server: .http1WebSocketUpgrade(webSocketRouter: router),
+        let app = Application(router: http, server: .http1WebSocketUpgrade(webSocketRouter: router),
                               configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-                              onServerRunning: { channel in portFound.yield(channel.localAddress?.port ?? 0) })
+                              onServerRunning: { channel in portFound.yield(channel.localAddress?.port ?? 0) }, logger: logger)
         let run = Task { try await app.run() }
         for await port in ports { return RunningServer(port: port, run: run) }
         throw ServerFailure("the Hummingbird server never ran")
@@ -191,20 +196,42 @@ struct HummingbirdServerTests {
 
 /// The reference Socket.IO client (python-socketio's, Servers/socketio_client.py) against a generated Swift server on
 /// Hummingbird: the server's Engine.IO handshake, pings, events and acknowledgements both ways as socket.io's own peers
-/// speak them.
+/// speak them, over a WebSocket from the start, over HTTP long-polling alone, and as socket.io's clients connect by
+/// default: long-polling first, then the upgrade to a WebSocket.
 @Suite(.serialized, .timeLimit(.minutes(2)))
 struct ReferenceSocketIOClientTests {
-    @Test func pythonSocketIOsClientTalksToTheGeneratedServer() async throws {
+    @Test func pythonSocketIOsClientTalksToTheGeneratedServerOverAWebSocket() async throws {
+        try await exchange(client: "sync", transports: "websocket", endsOn: "websocket")
+    }
+
+    @Test func pythonSocketIOsDefaultAsyncClientConnectsByLongPollingAndUpgrades() async throws {
+        try await exchange(client: "async", transports: "default", endsOn: "websocket")
+    }
+
+    @Test func pythonSocketIOsDefaultClientConnectsByLongPollingAndUpgrades() async throws {
+        try await exchange(client: "sync", transports: "default", endsOn: "websocket")
+    }
+
+    @Test func pythonSocketIOsAsyncClientTalksToTheGeneratedServerOverLongPollingAlone() async throws {
+        try await exchange(client: "async", transports: "polling", endsOn: "polling")
+    }
+
+    /// Runs the python client against a generated `Acks` server served both ways (WebSocket and long-polling, as the
+    /// README's server sets it up) and checks every exchange, and the transport the client ended up on.
+    func exchange(client kind: String, transports: String, endsOn expected: String) async throws {
         let transport = WebSocketServerTransport(protocol: SocketIOServerProtocol(pingInterval: .milliseconds(200), pingTimeout: .seconds(5)))
         let server = Acks.Server(transport: transport)
         let uploads = Recorder<Acks.Upload>()
         server.onUpload { _, upload in uploads.append(upload) }
         server.respondToUpload { _, upload in Acks.Stored(fileId: "f-\(upload.name)", bytes: upload.size) }
         server.respondToSync { _, names in Acks.SyncResult(error: names.contains("a") ? "no a" : nil, count: names.count) }
-        let running = try await HummingbirdServerTests.start(transport, at: "/socket.io")
+        let running = try await ReferenceSocketIOClientTests.start(transport, at: "/socket.io")
         defer { running.run.cancel() }
         let script = ServerProcess.servers.appending(path: "socketio_client.py").path
-        let client = Task { try await runChildProcess(URL(filePath: "/usr/bin/env"), ["python3", script, "--url", "http://127.0.0.1:\(running.port)"]) }
+        let client = Task {
+            try await runChildProcess(URL(filePath: "/usr/bin/env"), ["python3", script, "--url", "http://127.0.0.1:\(running.port)",
+                                                                     "--client", kind, "--transports", transports])
+        }
 
         try await eventually("the python client uploads") { uploads.values.count == 1 }
         #expect(uploads.values == [Acks.Upload(name: "py.txt", size: 3)])
@@ -218,7 +245,56 @@ struct ReferenceSocketIOClientTests {
         let result = try await client.value
         #expect(result.status == 0, "\(result.standardError)")
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
-        #expect(lines == [#"{"upload": {"bytes": 3, "fileId": "f-py.txt"}}"#, #"{"sync": ["no a", 2]}"#, #"{"ping": {"at": 5}}"#, "done"],
-                "\(result.standardError)")
+        #expect(lines == [#"{"transport": "\#(expected)"}"#, #"{"upload": {"bytes": 3, "fileId": "f-py.txt"}}"#, #"{"sync": ["no a", 2]}"#,
+                          #"{"ping": {"at": 5}}"#, "done"], "\(result.standardError)")
+    }
+
+    @Test func aRefusedRequestIsAnsweredInEngineIOsShapeAndLoggedWithItsReason() async throws {
+        let transport = WebSocketServerTransport(protocol: SocketIOServerProtocol())
+        _ = Acks.Server(transport: transport)
+        let logged = Recorder<String>()
+        let running = try await ReferenceSocketIOClientTests.start(transport, at: "/socket.io",
+                                                                   logger: Logger(label: "server") { _ in RecordingLogHandler(logged) })
+        defer { running.run.cancel() }
+        for (query, code, message, reason) in [
+            ("EIO=3&transport=polling", 5, "Unsupported protocol version", "for Engine.IO version 3"),
+            ("EIO=4&transport=polling&sid=gone", 1, "Session ID unknown", "for session gone, which this server does not have"),
+        ] {
+            let url = URL(string: "http://127.0.0.1:\(running.port)/socket.io/?\(query)")!
+            let (body, response) = try await URLSession.shared.data(from: url)
+            #expect((response as? HTTPURLResponse)?.statusCode == 400)
+            #expect(String(decoding: body, as: UTF8.self) == #"{"code":\#(code),"message":"\#(message)"}"#)
+            #expect(logged.values.contains { $0.hasPrefix("warning refused: ") && $0.contains(reason) }, "\(logged.values)")
+        }
+    }
+
+    /// A Hummingbird application serving `transport` at `path` over WebSockets and Engine.IO's long-polling.
+    static func start(_ transport: WebSocketServerTransport, at path: RouterPath,
+                      logger: Logger = Logger(label: "schemagen-tests")) async throws -> HummingbirdServerTests.RunningServer {
+        let webSockets = Router(context: BasicWebSocketRequestContext.self)
+        webSockets.realtime(path, transport: transport)
+        let http = Router()
+        http.realtimePolling(path, transport: transport)
+        return try await HummingbirdServerTests.start(webSockets, http: http, logger: logger)
+    }
+}
+
+/// Records each message logged at warning level or above as "<level> <message>".
+struct RecordingLogHandler: LogHandler {
+    let records: Recorder<String>
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .info
+
+    init(_ records: Recorder<String>) {
+        self.records = records
+    }
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        if event.level >= .warning { records.append("\(event.level) \(event.message)") }
     }
 }
