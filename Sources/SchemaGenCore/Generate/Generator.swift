@@ -1,8 +1,11 @@
 import Foundation
 
-/// The whole pipeline for a set of contracts: load and check in memory; then translate and render each file
-/// as it is written (streamed into its place, never held whole), or compared with what is on disk
-/// (`schemagen check`).
+/// The whole pipeline for a set of contracts, a value handed from stage to stage:
+///
+///     find → load and check (each contract) → (contract × target) → translate → render → lay out
+///     → GeneratedFile (path, contents) → write (``write(_:waiting:)``) or compare with the disk (``drift(of:)``)
+///
+/// Files render in one parallel loop over the output files; everything before is per contract and sequential.
 public struct Generator: Sendable {
     public let configuration: Configuration
 
@@ -18,16 +21,15 @@ public struct Generator: Sendable {
     public struct Result: Sendable {
         /// Every contract, loaded and checked, in file order.
         public var contracts: [ContractLoader.Loaded]
-        /// Files for the output folder (paths relative to it), rendered when written or read; empty when anything
-        /// has errors.
-        public var files: [OutputFile]
+        /// Files for the output folder (paths relative to it); empty when anything has errors.
+        public var files: [GeneratedFile]
         /// The earlier generated files `files` replace: with the configuration's targets, every generated file in
         /// their folders (a target dropped from a shared folder, a contract gone); with targets chosen for the run
         /// (`--target`, `--swift-only`), only those targets' own files, so a run of one target never removes
         /// another's.
         public var owned: [OutputWriter.OwnedFiles]
         /// Hand-written guides with their marked sections regenerated (paths as configured).
-        public var guides: [OutputFile]
+        public var guides: [GeneratedFile]
         /// Problems outside contracts (templates, guides, inputs).
         public var diagnostics: [Diagnostic]
 
@@ -40,8 +42,8 @@ public struct Generator: Sendable {
         }
     }
 
-    /// Loads and checks the contracts, and prepares the files of `chosen` targets (by default the configuration's),
-    /// which render when written (``write(_:waiting:)``) or read. Nothing is written.
+    /// Loads and checks the contracts, and renders the files of `chosen` targets (by default the configuration's).
+    /// Nothing is written.
     public func generate(_ chosen: Set<OutputTarget>? = nil) -> Result {
         let targets = (chosen ?? Set(configuration.targets)).sorted()
         let owned = chosen == nil
@@ -73,7 +75,14 @@ public struct Generator: Sendable {
         }
 
         var sources: [GuideInjector.Source] = []
-        var files: [OutputFile] = []
+        /// One output file still to render: its path, and the contract and target it renders from.
+        struct Pending {
+            var relativePath: String
+            var contract: Contract
+            var sourceFile: String
+            var render: OutputTarget.Renderer
+        }
+        var pending: [Pending] = []
         var seen: [String: String] = [:]
         for loaded in result.contracts {
             guard let contract = loaded.contract else { continue }
@@ -86,7 +95,8 @@ public struct Generator: Sendable {
             }
             seen[baseName] = loaded.path
             for (target, render) in renderers {
-                files.append(OutputFile(relativePath: "\(target.folder)/\(baseName).\(target.fileExtension)") { render(contract, fileName, $0) })
+                pending.append(Pending(relativePath: "\(target.folder)/\(baseName).\(target.fileExtension)", contract: contract,
+                                       sourceFile: fileName, render: render))
             }
             if markdownRenderer != nil {
                 sources.append(GuideInjector.Source(names: [contract.name, baseName], context: MarkdownTranslator().translate(contract, sourceFile: fileName)))
@@ -100,12 +110,16 @@ public struct Generator: Sendable {
                     continue
                 }
                 switch injector.inject(into: text, path: guide) {
-                case .success(let updated): result.guides.append(OutputFile(relativePath: guide, contents: updated))
+                case .success(let updated): result.guides.append(GeneratedFile(relativePath: guide, contents: updated))
                 case .failure(let failure): result.diagnostics += failure.diagnostics
                 }
             }
         }
-        if result.diagnostics.isEmpty { result.files = files } else { result.guides = [] }
+        guard result.diagnostics.isEmpty else {
+            result.guides = []
+            return result
+        }
+        result.files = pending.concurrentMap { GeneratedFile(relativePath: $0.relativePath, contents: $0.render($0.contract, $0.sourceFile)) }
         return result
     }
 
@@ -132,10 +146,9 @@ public struct Generator: Sendable {
         var drifts: [Drift] = []
         let output = URL(fileURLWithPath: configuration.output)
         func shown(_ relative: String) -> String { (configuration.output as NSString).appendingPathComponent(relative) }
-        // Each file rendered once, on all cores.
-        for (file, contents) in zip(result.files, result.files.concurrentMap(\.contents)) {
+        for file in result.files {
             let onDisk = try? String(contentsOf: output.appendingPathComponent(file.relativePath), encoding: .utf8)
-            if onDisk != contents { drifts.append(Drift(path: shown(file.relativePath), onDisk: onDisk, regenerated: contents)) }
+            if onDisk != file.contents { drifts.append(Drift(path: shown(file.relativePath), onDisk: onDisk, regenerated: file.contents)) }
         }
         for guide in result.guides {
             let onDisk = try? String(contentsOfFile: guide.relativePath, encoding: .utf8)

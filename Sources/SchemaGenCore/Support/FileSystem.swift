@@ -156,47 +156,6 @@ extension FileSystem {
         }
     }
 
-    /// Asks the kernel to start writing `count` bytes at `offset` of `descriptor` to disk now, without waiting:
-    /// a file staged as it renders is then mostly on disk when its `fsync` comes, rather than all of it flushed at
-    /// the end while nothing else runs (a twentieth of generating a large contract). Only a hint; where there is no
-    /// `sync_file_range(2)` (Apple platforms, or a libc without it) the `fsync` does it all.
-    static func startWriting(_ descriptor: Int32, offset: Int, count: Int) {
-        #if os(Linux)
-        _ = syncFileRange?(descriptor, Int64(offset), Int64(count), syncFileRangeWrite)
-        #endif
-    }
-
-    #if os(Linux)
-    private typealias SyncFileRange = @convention(c) (Int32, Int64, Int64, UInt32) -> Int32
-    /// Looked up rather than called: the Swift Glibc module leaves out this GNU extension.
-    private static let syncFileRange: SyncFileRange? = dlsym(nil, "sync_file_range").map { unsafeBitCast($0, to: SyncFileRange.self) }
-    /// `SYNC_FILE_RANGE_WRITE`: start writeback of the range's dirty pages, do not wait for it.
-    private static let syncFileRangeWrite: UInt32 = 2
-    #endif
-
-    /// Reads up to `count` bytes from `descriptor` into `buffer`, as many as there are before the end of the file;
-    /// `nil` when reading fails.
-    static func readFully(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int) -> Int? {
-        var total = 0
-        while total < count {
-            let read = readBytes(descriptor, buffer + total, count - total)
-            if read < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            if read == 0 { break }
-            total += read
-        }
-        return total
-    }
-
-    /// The size of the regular file open as `descriptor`; `nil` for anything else.
-    static func regularFileSize(_ descriptor: Int32) -> Int? {
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, case .file(let size) = kind(of: status) else { return nil }
-        return size
-    }
-
     /// Removes a file; a file that is already gone is fine.
     static func remove(_ path: String) throws(Problem) {
         guard unlink(path) == 0 || errno == ENOENT else { throw problem(errno: errno, path: path) }

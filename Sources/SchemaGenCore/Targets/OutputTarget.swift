@@ -47,9 +47,9 @@ public enum OutputTarget: String, Sendable, CaseIterable, Comparable {
         return OutputWriter.OwnedFiles(folder: folder, suffix: suffix, except: others.map { "." + $0.fileExtension })
     }
 
-    /// Translates and renders one checked contract into this target's file, written into the sink as it goes;
-    /// `sourceFile` is the contract's file name, which the file's header names.
-    typealias Renderer = @Sendable (_ contract: Contract, _ sourceFile: String, _ sink: any OutputSink) -> Void
+    /// Translates and renders one checked contract into this target's file; `sourceFile` is the contract's file
+    /// name, which the file's header names.
+    typealias Renderer = @Sendable (_ contract: Contract, _ sourceFile: String) -> String
 
     /// Loads this target's templates (the defaults, then the configuration's overrides) once, for every contract;
     /// `targets` are all the targets of the run.
@@ -60,16 +60,16 @@ public enum OutputTarget: String, Sendable, CaseIterable, Comparable {
             let translator = SwiftTranslator(accessLevel: configuration.accessLevel)
             // The types live in the client's file; a server file holds them only when it has no client beside it.
             let role: SwiftTranslator.FileRole = self == .swiftClient ? .client : .server(withTypes: !targets.contains(.swiftClient))
-            return { templates.render(translator.translate($0, sourceFile: $1, role: role), into: $2) }
+            return { templates.render(translator.translate($0, sourceFile: $1, role: role)) }
         case .docs:
             let templates = try TemplateRenderer(kind: .markdown, overrides: configuration.templates)
-            return { templates.render(MarkdownTranslator().translate($0, sourceFile: $1), into: $2) }
+            return { templates.render(MarkdownTranslator().translate($0, sourceFile: $1)) }
         case .typescript:
             let templates = try TemplateRenderer(kind: .typescript, overrides: configuration.templates)
-            return { templates.render(TypeScriptTranslator().translate($0, sourceFile: $1), into: $2) }
+            return { templates.render(TypeScriptTranslator().translate($0, sourceFile: $1)) }
         case .asyncapi:
             // A document is data: built as a tree and written as YAML, so no template can make it invalid.
-            return { $2.write(AsyncAPITranslator().document($0, sourceFile: $1)) }
+            return { AsyncAPITranslator().document($0, sourceFile: $1) }
         }
     }
 

@@ -62,7 +62,7 @@ public struct OutputWriter: Sendable {
 
     /// Writes `files` (relative to the output folder) and `guides` (paths as configured), and removes the earlier
     /// generated files `owned` covers that are not among `files`.
-    public func write(_ files: [OutputFile], owned: [OwnedFiles], guides: [OutputFile] = []) throws(Failure) -> Report {
+    public func write(_ files: [GeneratedFile], owned: [OwnedFiles], guides: [GeneratedFile] = []) throws(Failure) -> Report {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
@@ -104,9 +104,8 @@ public struct OutputWriter: Sendable {
     // MARK: Planning
 
     private struct Plan {
-        /// Every file with the move that would put it in place: whether its bytes differ from what is on disk is
-        /// found while it is staged.
-        var files: [(journal: WriteJournal.Move, file: OutputFile)] = []
+        /// Every file with the move that would put it in place, if its bytes differ from what is on disk.
+        var files: [(journal: WriteJournal.Move, file: GeneratedFile)] = []
         var removals: [String] = []
     }
 
@@ -130,7 +129,7 @@ public struct OutputWriter: Sendable {
     }
 
     /// What may change: every file, and stale generated files.
-    private func plan(_ files: [OutputFile], owned: [OwnedFiles], guides: [OutputFile], report: inout Report) -> Plan {
+    private func plan(_ files: [GeneratedFile], owned: [OwnedFiles], guides: [GeneratedFile], report: inout Report) -> Plan {
         var plan = Plan()
         let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let all = files.map { ($0, directory) } + guides.map { ($0, workingDirectory) }
@@ -153,31 +152,30 @@ public struct OutputWriter: Sendable {
     private func commit(_ plan: Plan, report: inout Report) throws(Failure) {
         var moves: [WriteJournal.Move] = []
         var step = FaultInjection()
-        // Every file may be staged, so the journal names them all; one that turns out unchanged leaves no temporary
-        // file, which undoing the staging skips. It is saved before the first temporary file is created: a run
-        // where every file is unchanged leaves the output folder untouched.
-        let staging = StagingJournal(WriteJournal(state: .staging, moves: plan.files.map(\.journal), removals: []), in: directory)
+        // Every file may be staged, so the journal names them all; one that is unchanged leaves no temporary file,
+        // which undoing the staging skips. It is saved before the first temporary file is created: a run where
+        // every file is unchanged leaves the output folder untouched.
+        let staging = WriteJournal(state: .staging, moves: plan.files.map(\.journal), removals: [])
+        var journalSaved = false
         do {
             let folders = Set(plan.files.map { URL(fileURLWithPath: $0.journal.temporary).deletingLastPathComponent() })
             for folder in folders.sorted(by: { $0.path < $1.path }) {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             }
-            // Files render and stream into place on all cores, each compared with its old file on the way.
-            let staged = plan.files.concurrentMap { entry in
-                Result { () throws(FileSystem.Problem) -> Bool in
-                    let sink = StagingSink(destination: entry.journal.destination, temporary: entry.journal.temporary, beforeStaging: staging.save)
-                    entry.file.write(into: sink)
-                    return try sink.finish()
-                }
-            }
-            for (entry, outcome) in zip(plan.files, staged) {
-                if try outcome.get() {
-                    moves.append(entry.journal)
-                    report.written.append(entry.file.relativePath)
-                    step.passed()
-                } else {
+            for entry in plan.files {
+                let bytes = Data(entry.file.contents.utf8)
+                if FileManager.default.contents(atPath: entry.journal.destination) == bytes {
                     report.unchanged.append(entry.file.relativePath)
+                    continue
                 }
+                if !journalSaved {
+                    try staging.save(in: directory)
+                    journalSaved = true
+                }
+                try FileSystem.writeDurably(bytes, to: entry.journal.temporary)
+                moves.append(entry.journal)
+                report.written.append(entry.file.relativePath)
+                step.passed()
             }
         } catch {
             _ = try? WriteJournal.recover(in: directory)
@@ -209,28 +207,6 @@ public struct OutputWriter: Sendable {
         return staging
             ? "cannot write the generated files (\(reason)); nothing was changed"
             : "writing the generated files stopped half-way (\(reason)); the next run finishes it"
-    }
-}
-
-/// The staging journal of a run, saved once, by the first file to stage (files stage on several cores).
-private final class StagingJournal: @unchecked Sendable {
-    private let journal: WriteJournal
-    private let directory: URL
-    private let lock = NSLock()
-    private var saved = false
-
-    init(_ journal: WriteJournal, in directory: URL) {
-        self.journal = journal
-        self.directory = directory
-    }
-
-    /// Saves the journal unless it was saved already.
-    @Sendable func save() throws(FileSystem.Problem) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !saved else { return }
-        try journal.save(in: directory)
-        saved = true
     }
 }
 
