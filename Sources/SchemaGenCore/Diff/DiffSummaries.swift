@@ -1,0 +1,53 @@
+import SchemaGenRuntime
+
+extension Framing {
+    /// `socket.io`, `envelope (event/data)`, `discriminator (type)`.
+    var summary: String {
+        switch self {
+        case .socketIO: "`socket.io`"
+        case .discriminator(let key): "a \(code(key)) discriminator"
+        case .envelope(let envelope):
+            "an envelope (\(code(envelope.nameKey))/\(code(envelope.payloadKey))\(envelope.payloadEncoding == .jsonString ? ", payload as a JSON string" : ""))"
+        case .shapes(let shapes): "frame shapes (" + shapes.map { "\(code($0.name))" }.joined(separator: ", ") + ")"
+        }
+    }
+}
+
+extension FrameShape {
+    /// The shape without its envelope fields, which are compared as fields.
+    /// The shape as frames see it, apart from its fields: without them, and without the name reports give its event
+    /// (`unnamedEvent` changes when an event joins the shape, which reads frames as before).
+    var withoutFields: FrameShape {
+        var copy = self
+        copy.fields = []
+        copy.unnamedEvent = nil
+        return copy
+    }
+}
+
+extension AddressTemplate {
+    /// The address as the wire sees it: literals with a placeholder for every parameter, whatever its name.
+    var wireShape: [String] {
+        segments.map { segment in
+            switch segment {
+            case .literal(let text): text
+            case .parameter: "{}"
+            }
+        }
+    }
+}
+
+extension ConstantValue {
+    var text: String {
+        switch self {
+        case .string(let text): "\"\(text)\""
+        case .int(let number): String(number)
+        case .bool(let flag): String(flag)
+        }
+    }
+}
+
+/// A name or value as a Markdown code span that holds whatever backticks it has (a wire name may have some).
+func code(_ value: some CustomStringConvertible) -> String {
+    MarkdownSyntax.codeOutsideTable(value.description)
+}
