@@ -72,8 +72,9 @@ GENERATION_2000_REFERENCE_LIMIT = 1.2
 # What the build plugin costs an app: a debug build of the tool (SwiftPM builds plugin tools in the app's
 # configuration) on the repository's contracts and on 500 events, against PyYAML's C loader reading the same YAML in
 # the same run (a Python process, so its start is part of the yardstick, as the tool's is part of what is timed).
-# Measured 0.9x-1.1x (schemas/) and 1.3x-1.5x (500 events) in issue 37.
-DEBUG_GENERATION_REFERENCE_LIMIT = 2.5
+# Measured 1.8x (schemas/) and 2.7x (500 events) by run.py in issue 37 (the same binaries timed by hand against a
+# separately started Python: 0.9x-1.1x and 1.3x-1.5x; the reference's own start-up differs between the two).
+DEBUG_GENERATION_REFERENCE_LIMIT = 4.0
 # Every output target against the default two (Swift client and docs), on the same 2,000 events: issue 17 asks
 # that adding the TypeScript and AsyncAPI targets keeps generation within twice the time.
 ALL_TARGETS = ["swift-client", "swift-server", "docs", "typescript", "asyncapi"]

@@ -14,8 +14,8 @@ extension Checker {
     mutating func readEvents(_ node: SyntaxNode, scope: String) -> [Event] {
         if node.isNull { return [] }
         guard let reader = MappingReader(node, owner: scope, allowedKeys: nil, entryKind: "event", diagnostics: &diagnostics) else { return [] }
-        return readEntries(reader.entries) { checker, entry in
-            entry.keyText.flatMap { checker.readEvent(wireName: $0, value: entry.value, keyLocation: entry.key.location) }
+        return reader.entries.compactMap { entry in
+            entry.keyText.flatMap { readEvent(wireName: $0, value: entry.value, keyLocation: entry.key.location) }
         }
     }
 

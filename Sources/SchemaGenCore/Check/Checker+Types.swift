@@ -32,7 +32,7 @@ extension Checker {
     }()
 
     mutating func readNamedTypes(_ reader: MappingReader) -> [NamedType] {
-        readEntries(reader.entries) { checker, entry in checker.readNamedType(entry) }
+        reader.entries.compactMap { readNamedType($0) }
     }
 
     private mutating func readNamedType(_ entry: SyntaxNode.Entry) -> NamedType? {

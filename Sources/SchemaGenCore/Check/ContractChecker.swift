@@ -10,47 +10,21 @@ public struct ContractChecker: Sendable {
         public var diagnostics: [Diagnostic]
     }
 
-    public func check(_ root: consuming SyntaxNode) -> Result {
+    public func check(_ root: SyntaxNode) -> Result {
         var checker = Checker()
         let contract = checker.readContract(root)
-        // Nothing reads the tree after this: it is freed beside the whole-contract checks instead of after them on
-        // one core (a large contract's tree is a hundred thousand lists).
-        let tree = TreeRelease(consume root)
         var bag = checker.diagnostics
         if let contract, !bag.hasErrors {
-            // The whole-contract checks read the model only, so they run side by side (the name collisions
-            // of a 10,000-event contract, in parts, take as long as all the others); their reports join in this order.
-            // Freeing the tree comes first: the longest job starts first, while the other cores take the checks.
-            let checks: [@Sendable (inout DiagnosticBag) -> Void] = [{ _ in tree.release() }] + NameCollisionCheck(contract: contract).parts + [
-                { RecursionCheck(contract: contract).run(into: &$0) },
-                { FramingConsistencyCheck(contract: contract).run(into: &$0) },
-                { ReplyCheck(contract: contract).run(into: &$0) },
-                { SubscriptionCheck(contract: contract).run(into: &$0) },
-                { AckCheck(contract: contract).run(into: &$0) },
-                { SocketIOCheck(contract: contract).run(into: &$0) },
-            ]
-            for found in checks.concurrentMap({ check -> [Diagnostic] in
-                var found = DiagnosticBag()
-                check(&found)
-                return found.diagnostics
-            }) {
-                bag.append(contentsOf: found)
-            }
+            // The whole-contract checks read the model only; their reports join in this order.
+            NameCollisionCheck(contract: contract).run(into: &bag)
+            RecursionCheck(contract: contract).run(into: &bag)
+            FramingConsistencyCheck(contract: contract).run(into: &bag)
+            ReplyCheck(contract: contract).run(into: &bag)
+            SubscriptionCheck(contract: contract).run(into: &bag)
+            AckCheck(contract: contract).run(into: &bag)
+            SocketIOCheck(contract: contract).run(into: &bag)
         }
         return Result(contract: bag.hasErrors ? nil : contract, diagnostics: bag.sorted)
-    }
-}
-
-/// A syntax tree to be freed by whichever core gets to it. Only the one check that releases it touches it.
-private final class TreeRelease: @unchecked Sendable {
-    private var tree: SyntaxNode?
-
-    init(_ tree: consuming SyntaxNode) {
-        self.tree = tree
-    }
-
-    func release() {
-        tree = nil
     }
 }
 

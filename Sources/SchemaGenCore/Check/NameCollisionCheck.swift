@@ -37,13 +37,10 @@ struct NameCollisionCheck {
         var label: String { "\(noun) '\(name)'" }
     }
 
-    /// The check in three independent parts, which run side by side: it is the longest of the whole-contract checks.
-    var parts: [@Sendable (inout DiagnosticBag) -> Void] {
-        [{ [self] in checkScopes(into: &$0) }, { [self] in checkFields(into: &$0) }, { [self] in checkReservedNames(into: &$0) }]
-    }
-
     func run(into diagnostics: inout DiagnosticBag) {
-        for part in parts { part(&diagnostics) }
+        checkScopes(into: &diagnostics)
+        checkFields(into: &diagnostics)
+        checkReservedNames(into: &diagnostics)
     }
 
     /// Events, channels, parameters, enum values and the namespace's and client's members.
