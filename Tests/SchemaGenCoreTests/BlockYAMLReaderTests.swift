@@ -31,18 +31,7 @@ import Testing
     /// Checks the shortcut against Yams on `text`; returns whether the shortcut read it.
     @discardableResult
     private func agree(_ text: String, path: String = "c.yaml", _ comment: Comment? = nil) -> Bool {
-        // Read on all cores too, each top-level entry's mapping in chunks of one entry: the same tree, or the same
-        // refusal, as one core reading it whole.
-        let concurrent = BlockYAMLReader.read(text, path: path, concurrentMappingLength: 1)
-        guard let fast = BlockYAMLReader.read(text, path: path) else {
-            if concurrent != nil { Issue.record("read in chunks, declined whole \(comment ?? ""):\n\(text)") }
-            return false
-        }
-        if let concurrent {
-            if let difference = firstDifference(concurrent, fast) { Issue.record("chunks differ \(comment ?? ""): \(difference)\n\(text)") }
-        } else {
-            Issue.record("declined in chunks, read whole \(comment ?? ""):\n\(text)")
-        }
+        guard let fast = BlockYAMLReader.read(text, path: path) else { return false }
         // The verdict is the fuzz target's; the rest only says where the trees part.
         guard !YAMLLoader.blockReaderAgreesWithYams(text, path: path) else { return true }
         if let expected = yamsTree(text, path: path) {

@@ -25,27 +25,20 @@ struct BlockYAMLReader {
     private var line = 1
     private var lineStart = 0
 
-    /// A top-level entry's mapping at least this long (`types:`, `events:` of a large contract) is read on all
-    /// cores, in chunks of its entries.
-    static let concurrentMappingLength = 64 * 1024
-    private let concurrentMappingLength: Int
-
     /// Reads `text` into a tree whose locations name `path`, or returns `nil` when the text uses anything
-    /// beyond the block subset (or is not valid YAML), for the Yams path to read. `concurrentMappingLength` is for
-    /// tests, which read small texts on all cores.
-    static func read(_ text: String, path: String, concurrentMappingLength: Int = concurrentMappingLength) -> SyntaxNode? {
+    /// beyond the block subset (or is not valid YAML), for the Yams path to read.
+    static func read(_ text: String, path: String) -> SyntaxNode? {
         var text = text
         return text.withUTF8 { bytes in
             guard admitsEveryCharacter(bytes) else { return nil }
-            var reader = BlockYAMLReader(bytes: bytes, path: path, concurrentMappingLength: concurrentMappingLength)
+            var reader = BlockYAMLReader(bytes: bytes, path: path)
             return reader.readDocument()
         }
     }
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, path: String, concurrentMappingLength: Int) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, path: String) {
         self.bytes = bytes
         self.path = path
-        self.concurrentMappingLength = concurrentMappingLength
     }
 
     /// Whether every character is one this reader handles exactly as libyaml does: no tab or carriage return
@@ -185,9 +178,7 @@ struct BlockYAMLReader {
                 let empty = SyntaxNode(kind: .scalar(.init(text: "", style: .plain)), location: position(of: afterColon))
                 let here = (index, line, lineStart)
                 if let next = nextContentLine(), next > indentation || (next == indentation && isSequenceEntry(at: index)) {
-                    let nested = depth == 0 && !isSequenceEntry(at: index)
-                        ? readMappingConcurrently(indentation: next, depth: depth + 1) : readBlockNode(indentation: next, depth: depth + 1)
-                    guard let nested else { return nil }
+                    guard let nested = readBlockNode(indentation: next, depth: depth + 1) else { return nil }
                     value = nested
                 } else {
                     (index, line, lineStart) = here
@@ -206,64 +197,6 @@ struct BlockYAMLReader {
             // A line indented deeper continues a scalar over lines, or is an error: both are Yams' to read.
             guard next == indentation, !isSequenceEntry(at: index) else { return nil }
         }
-    }
-
-    /// A block mapping as ``readMapping(indentation:depth:)`` reads it, its entries read in chunks on all cores when
-    /// it is long. In the subset this reader accepts every line stands alone (no scalar or flow spans lines), so
-    /// the mapping's entries start exactly at its lines of `indentation` that are neither comments nor `- `
-    /// entries, and it ends before the first content line indented less: each chunk is read by a reader of its
-    /// own over the same bytes, cut at the chunk's end. Keys repeated across chunks, and anything a chunk
-    /// declines, decline the whole text, as reading it on one core would.
-    private mutating func readMappingConcurrently(indentation: Int, depth: Int) -> SyntaxNode? {
-        // The mapping's extent, and where its entries start.
-        var starts: [(offset: Int, line: Int)] = [(index, line)]
-        var end = bytes.count
-        var cursor = lineStart, cursorLine = line
-        let minimumChunk = max(1, concurrentMappingLength / (4 * ProcessInfo.processInfo.activeProcessorCount))
-        while true {
-            // To the next line.
-            guard let lineFeed = memchr(bytes.baseAddress! + cursor, Int32(UInt8(ascii: "\n")), bytes.count - cursor) else { break }
-            cursor = UnsafePointer(lineFeed.assumingMemoryBound(to: UInt8.self)) - bytes.baseAddress! + 1
-            cursorLine += 1
-            var first = cursor
-            while first < bytes.count, bytes[first] == UInt8(ascii: " ") { first += 1 }
-            guard first < bytes.count, bytes[first] != UInt8(ascii: "\n"), bytes[first] != UInt8(ascii: "#") else { continue }
-            let lineIndentation = first - cursor
-            if lineIndentation < indentation {
-                end = cursor
-                break
-            }
-            if lineIndentation == indentation, !isSequenceEntry(at: first), first - starts[starts.count - 1].offset >= minimumChunk {
-                starts.append((first, cursorLine))
-            }
-        }
-        guard end - starts[0].offset >= concurrentMappingLength, starts.count > 1 else {
-            return readMapping(indentation: indentation, depth: depth)
-        }
-        let text = UncheckedBytes(bytes: UnsafeBufferPointer(rebasing: bytes[..<end]))
-        let path = self.path, concurrentMappingLength = self.concurrentMappingLength, chunkStarts = starts
-        let chunks = chunkStarts.indices.concurrentMap { chunk -> (node: SyntaxNode, end: (Int, Int, Int))? in
-            let chunkEnd = chunk + 1 < chunkStarts.count ? chunkStarts[chunk + 1].offset : text.bytes.count
-            var reader = BlockYAMLReader(bytes: UnsafeBufferPointer(rebasing: text.bytes[..<chunkEnd]), path: path,
-                                         concurrentMappingLength: concurrentMappingLength)
-            (reader.index, reader.line) = chunkStarts[chunk]
-            reader.lineStart = chunkStarts[chunk].offset - indentation
-            guard let node = reader.readMapping(indentation: indentation, depth: depth),
-                  reader.nextContentLineLeavesNothing() else { return nil }
-            return (node, (reader.index, reader.line, reader.lineStart))
-        }
-        var entries: [SyntaxNode.Entry] = []
-        var keys = Set<String>()
-        for chunk in chunks {
-            guard let chunk, let chunkEntries = chunk.node.entries else { return nil }
-            for entry in chunkEntries {
-                guard keys.insert(entry.key.scalar!.text).inserted else { return nil }
-                entries.append(entry)
-            }
-        }
-        guard let first = chunks.first ?? nil, let last = chunks.last ?? nil else { return nil }
-        (index, line, lineStart) = last.end
-        return SyntaxNode(kind: .mapping(Self.trimmed(entries)), location: first.node.location)
     }
 
     /// `items` in a buffer of exactly their count. The tree is held while the model is built from it, and lists
