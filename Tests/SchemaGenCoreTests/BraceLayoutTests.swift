@@ -60,20 +60,11 @@ import Testing
         let expected = layOutLineByLine(text)
         #expect(BraceLayout.format(text, segmentLength: 2048) == expected)
         #expect(BraceLayout.format(text) == expected)
-        // In pieces of whole lines, each piece in segments of 2 KiB.
-        #expect(streamed(text, through: BraceLayout.Stream(segmentLength: 2048), cutEvery: 1, using: &generator) == expected)
-        #expect(streamed(text, through: BraceLayout.Stream(segmentLength: 2048), cutEvery: 97, using: &generator) == expected)
     }
 
     @Test func emptyAndBlankTextsBecomeOneLineFeed() {
         #expect(BraceLayout.format("") == "\n")
         #expect(BraceLayout.format("  \n\n \t\n") == "\n")
-        var stream = BraceLayout.Stream()
-        var output: [UInt8] = []
-        Array("  \n\n".utf8).withUnsafeBufferPointer { stream.layOut($0) { output.append(contentsOf: $0) } }
-        Array(" \t\n".utf8).withUnsafeBufferPointer { stream.layOut($0) { output.append(contentsOf: $0) } }
-        stream.finish { output.append(contentsOf: $0) }
-        #expect(output == [UInt8(ascii: "\n")])
     }
 
     /// Brace counting reads byte by byte with every byte's state tracked, as the layout first did: the fast reading

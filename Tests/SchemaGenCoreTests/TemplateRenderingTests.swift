@@ -137,16 +137,14 @@ private func syntaxError(_ template: String) -> Diagnostic? {
         #expect(output == "  a:\n    b:\n")
     }
 
-    /// Lists of at least 2 × `concurrentListLength` items render in chunks on all cores; the result must be the
-    /// bytes one item after another gives. Inside an indented partial an item may end mid-line or at a line
-    /// start, which decides whether the next item is indented: chunks that started from the wrong state are
-    /// rendered again.
+    /// Inside an indented partial a list's item may end mid-line or at a line start, which decides whether the
+    /// next item is indented.
     @Test(arguments: ["every item ends a line", "no item ends a line", "some items end a line"])
-    func longListsRenderOnAllCoresAsOneItemAfterAnother(_ name: String) throws {
+    func listItemsInAnIndentedPartialAreIndentedWhereTheyStartALine(_ name: String) throws {
         func endsLine(_ index: Int) -> Bool {
             name.hasPrefix("every") || (name.hasPrefix("some") && index % 7 != 3)
         }
-        let count = 20 * TemplateRendering.concurrentListLength + 5
+        let count = 1_285
         let items = (0..<count).map { context(["name": .text("item\($0)"), "newline": .flag(endsLine($0))]) }
         let output = try render("{{#groups}}\n  {{>group}}\n{{/groups}}\n", ["groups": .list([context(["items": .list(TemplateList(items))])])],
                                 partials: ["group": "{{#items}}{{name}}{{#newline}}\n{{/newline}}{{/items}}"])
@@ -183,10 +181,10 @@ private func syntaxError(_ template: String) -> Diagnostic? {
         #expect("\(location.path):\(location.line):\(location.column): \(diagnostic.message.replacingOccurrences(of: "template syntax error: ", with: ""))" == expected)
     }
 
-    /// A list long enough to render on all cores, its contexts translated as each item is reached: each once,
-    /// in the chunk that renders it, and the output as if they had all been made first.
+    /// A list whose contexts are translated as each item is reached: each once, and the output as if they had all
+    /// been made first.
     @Test func aTranslatedListTranslatesEachItemOnceAsItIsRendered() throws {
-        let count = 20 * TemplateRendering.concurrentListLength + 5
+        let count = 1_285
         // A Recorder (NSLock) rather than Synchronization's Mutex: ThreadSanitizer does not see the Mutex's futex
         // lock on Linux and reported its increments as a race.
         let translations = Recorder<Int>()
@@ -201,28 +199,6 @@ private func syntaxError(_ template: String) -> Diagnostic? {
         let output = try #require(library.render("main", context: Values(values: ["items": list])))
         #expect(output == (0..<count).map { "item\($0)," }.joined())
         #expect(translations.values.sorted() == Array(0..<count))
-    }
-
-    /// A rendering that streams hands its output over as it goes, once a long list's joined chunks reach the flush
-    /// length: what it hands over, then what is left at the end, is the output rendered whole.
-    @Test func aFlushingRenderingHandsOverItsOutputInOrder() throws {
-        let count = 60_000
-        let items = TemplateList((0..<count).map { context(["name": .text("item\($0) of a list long enough to flush")]) })
-        var library = TemplateLibrary()
-        try library.register(text: "head\n{{#items}}{{name}}\n{{/items}}tail", named: "main", path: "main.mustache")
-        let data = Values(values: ["items": .list(items)])
-        let whole = try #require(library.renderUTF8("main", context: data))
-        let flushed = Recorder<[UInt8]>()
-        let flush: TemplateRendering.Flush = { output in
-            flushed.append(Array(output))
-            return output.count
-        }
-        let rest = try #require(library.renderUTF8("main", context: data, flush: flush))
-        let pieces = flushed.values
-        #expect(whole.count > 2 * TemplateRendering.flushLength)
-        #expect(pieces.count >= 2)
-        #expect(pieces.allSatisfy { $0.count >= TemplateRendering.flushLength })
-        #expect(pieces.joined() + rest == whole)
     }
 
     /// Output a layout pass re-indents (Swift, TypeScript) is rendered without indenting an indented partial's

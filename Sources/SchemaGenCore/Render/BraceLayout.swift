@@ -16,6 +16,11 @@ public enum BraceLayout {
         return source.withUTF8 { format(bytes: $0) }
     }
 
+    /// ``format(_:)`` of rendered UTF-8.
+    static func format(utf8: [UInt8]) -> String {
+        utf8.withUnsafeBufferPointer { format(bytes: $0) }
+    }
+
     /// The text is read and written in segments of about this many bytes, each on a core of its own.
     static let segmentLength = 256 * 1024
 
@@ -37,31 +42,6 @@ public enum BraceLayout {
         return String(unsafeUninitializedCapacity: laidOut.total) { buffer in
             laidOut.write(into: buffer.baseAddress!)
             return laidOut.total
-        }
-    }
-
-    /// Lays out a text that arrives in pieces (a large file, rendered and written a piece at a time), with the
-    /// same result as ``format(_:)`` of the whole text: the placement of each line carries over from the piece
-    /// before.
-    struct Stream: LineLayout {
-        private var placement = Placement()
-        var wroteAnything = false
-        private let segmentLength: Int
-
-        init(segmentLength: Int = BraceLayout.segmentLength) {
-            self.segmentLength = segmentLength
-        }
-
-        /// Lays out `bytes`, whole lines (the last ending with a line feed, except at the end of the text), and
-        /// passes the laid-out bytes to `emit`.
-        mutating func layOut(_ bytes: UnsafeBufferPointer<UInt8>, emit: (UnsafeRawBufferPointer) -> Void) {
-            let laidOut = LaidOut(bytes, segmentLength: segmentLength, placement: &placement)
-            guard laidOut.total > 0 else { return }
-            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: laidOut.total, alignment: 1)
-            defer { buffer.deallocate() }
-            laidOut.write(into: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self))
-            emit(UnsafeRawBufferPointer(buffer))
-            wroteAnything = true
         }
     }
 

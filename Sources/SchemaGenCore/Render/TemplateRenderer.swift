@@ -50,56 +50,25 @@ public struct TemplateRenderer: Sendable {
         self.library = library
     }
 
-    /// Renders the main Swift template (`swift-file`) with `context`.
+    /// Renders the main Swift template (`swift-file`) with `context`, laid out by ``BraceLayout``.
     public func render(_ context: consuming SwiftFileContext) -> String {
-        let sink = MemorySink()
-        render(context, into: sink)
-        return sink.text
+        renderBraceLanguage("swift-file", context: context)
     }
 
-    /// Renders the main Swift template into `sink` as rendering goes, laid out a megabyte at a time: neither the
-    /// rendered text nor the file is held whole, nor the contexts of the named types (translated as reached).
-    func render(_ context: consuming SwiftFileContext, into sink: any OutputSink) {
-        renderLaidOut("swift-file", context: context, into: sink)
-    }
-
-    /// Renders the main TypeScript template (`typescript-file`) with `context`.
+    /// Renders the main TypeScript template (`typescript-file`) with `context`, laid out by ``BraceLayout``.
     public func render(_ context: consuming TypeScriptFileContext) -> String {
-        let sink = MemorySink()
-        render(context, into: sink)
-        return sink.text
+        renderBraceLanguage("typescript-file", context: context)
     }
 
-    /// Renders the main TypeScript template into `sink` as rendering goes, as the Swift file is.
-    func render(_ context: consuming TypeScriptFileContext, into sink: any OutputSink) {
-        renderLaidOut("typescript-file", context: context, into: sink)
+    /// Renders the main Markdown template (`markdown-file`) with `context`, tidied by ``MarkdownLayout``.
+    public func render(_ context: MarkdownFileContext) -> String {
+        MarkdownLayout.format(utf8: library.renderUTF8("markdown-file", context: context) ?? [])
     }
 
     /// Renders a brace language's file through ``BraceLayout``, which sets every line's indentation: the partials'
     /// own would only be undone.
-    private func renderLaidOut(_ name: String, context: some TemplateContext, into sink: any OutputSink) {
-        renderLaidOut(name, context: context, layout: BraceLayout.Stream(), indentsPartials: false, into: sink)
-    }
-
-    /// Renders `name` and passes the output through `layout` to `sink` a megabyte of whole lines at a time.
-    private func renderLaidOut(_ name: String, context: some TemplateContext, layout: some LineLayout, indentsPartials: Bool,
-                               into sink: any OutputSink) {
-        let layout = StreamingLayout(layout, sink: sink)
-        var rest = library.renderUTF8(name, context: context, indentsPartials: indentsPartials, flush: layout.flush) ?? []
-        layout.finish(&rest)
-    }
-
-    /// Renders the main Markdown template (`markdown-file`) with `context`.
-    public func render(_ context: MarkdownFileContext) -> String {
-        let sink = MemorySink()
-        render(context, into: sink)
-        return sink.text
-    }
-
-    /// Renders the main Markdown template into `sink` as rendering goes, tidied by ``MarkdownLayout`` a megabyte
-    /// at a time, as the Swift file is laid out.
-    func render(_ context: MarkdownFileContext, into sink: any OutputSink) {
-        renderLaidOut("markdown-file", context: context, layout: MarkdownLayout.Stream(), indentsPartials: true, into: sink)
+    private func renderBraceLanguage(_ name: String, context: some TemplateContext) -> String {
+        BraceLayout.format(utf8: library.renderUTF8(name, context: context, indentsPartials: false) ?? [])
     }
 
     /// Renders one template or partial by name, for a section injected into a hand-written guide.
@@ -120,32 +89,5 @@ public struct TemplateRenderer: Sendable {
                 throw Failure(diagnostic: error)
             }
         }
-    }
-}
-
-/// A layout between a rendering and its sink: takes the whole lines of what has been rendered, lays them out
-/// and passes them on. Only the rendering's joining thread calls it, one call at a time (hence `@unchecked`).
-private final class StreamingLayout<Layout: LineLayout>: @unchecked Sendable {
-    private var stream: Layout
-    private let sink: any OutputSink
-
-    init(_ layout: Layout, sink: any OutputSink) {
-        stream = layout
-        self.sink = sink
-    }
-
-    /// Lays out and passes on every whole line of `rendered`, leaving the last, unfinished one; returns how many
-    /// bytes it took.
-    @Sendable func flush(_ rendered: UnsafeBufferPointer<UInt8>) -> Int {
-        guard let lastLineFeed = rendered.lastIndex(of: UInt8(ascii: "\n")) else { return 0 }
-        stream.layOut(UnsafeBufferPointer(rebasing: rendered[...lastLineFeed])) { sink.write($0) }
-        return lastLineFeed + 1
-    }
-
-    /// Lays out and passes on the rest of the text, which ends it.
-    func finish(_ rendered: inout [UInt8]) {
-        rendered.withUnsafeBufferPointer { bytes in stream.layOut(bytes) { sink.write($0) } }
-        rendered.removeAll()
-        stream.finish { sink.write($0) }
     }
 }

@@ -58,11 +58,9 @@ struct TemplateLibrary: Sendable {
 
     /// The same as UTF-8 bytes, for a layout pass that reads bytes anyway. A layout pass that sets every line's
     /// indentation itself passes `indentsPartials: false`: indenting an indented partial's lines would be undone.
-    /// `flush`, when given, takes the output as rendering goes (see ``TemplateRendering``); what it leaves is returned.
-    func renderUTF8(_ name: String, context: some TemplateContext, indentsPartials: Bool = true,
-                    flush: TemplateRendering.Flush? = nil) -> [UInt8]? {
+    func renderUTF8(_ name: String, context: some TemplateContext, indentsPartials: Bool = true) -> [UInt8]? {
         guard let template = numbers[name].flatMap({ compiled[$0] }) else { return nil }
-        var rendering = TemplateRendering(library: self, root: .context(context), indentsPartials: indentsPartials, flush: flush)
+        var rendering = TemplateRendering(library: self, root: .context(context), indentsPartials: indentsPartials)
         rendering.render(template)
         return rendering.output.array
     }

@@ -14,22 +14,9 @@ struct TemplateRendering {
     private var atLineStart = false
     /// Whether an indented partial's lines get its tag's indentation (off for output a layout pass re-indents).
     private let indentsPartials: Bool
-    /// Whether long lists may render on all cores; off inside a list that already does.
-    private var rendersListsConcurrently = true
-    /// Lists at least this long render their items on all cores, in chunks of at least this many items.
-    static let concurrentListLength = 64
-    /// Takes what it wants of the output so far (whole lines, for a file written as it renders) once the output
-    /// reaches ``flushLength``; `nil` holds the whole output. Only the rendering a list's chunks join into flushes.
-    private var flush: Flush?
-    /// Given the output so far, passes on as much of its start as it wants and says how many bytes that was.
-    typealias Flush = @Sendable (UnsafeBufferPointer<UInt8>) -> Int
-    /// How much output waits before ``flush`` takes it.
-    static let flushLength = 1 << 20
-
-    init(library: TemplateLibrary, root: TemplateValue, indentsPartials: Bool = true, flush: Flush? = nil) {
+    init(library: TemplateLibrary, root: TemplateValue, indentsPartials: Bool = true) {
         self.library = library
         self.indentsPartials = indentsPartials
-        self.flush = flush
         self.stack = [StackLevel.holding(root)]
     }
 
@@ -85,11 +72,7 @@ struct TemplateRendering {
         case .flag(let flag):
             if flag { render(template, from: start, to: end) }
         case .list(let items):
-            if rendersListsConcurrently, items.count >= 2 * Self.concurrentListLength {
-                renderConcurrently(template, from: start, to: end, over: items)
-            } else {
-                for index in items.indices { render(template, from: start, to: end, in: items.level(index)) }
-            }
+            for index in items.indices { render(template, from: start, to: end, in: items.level(index)) }
         case .text, .contextLevel:
             render(template, from: start, to: end, in: StackLevel.holding(value))
         }
@@ -99,56 +82,6 @@ struct TemplateRendering {
         stack.append(level)
         render(template, from: start, to: end)
         stack.removeLast()
-    }
-
-    /// Renders a section over many items in chunks on all cores, then joins the chunks in order: the same
-    /// bytes as one item after another. An item's output depends on the rendering state only through
-    /// `atLineStart` (the stack, indentation and content type are restored after every item), so each chunk
-    /// assumes the state the first item left, and a chunk that started from another state is rendered again.
-    /// The chunks go a few per core at a time, joined (and flushed) before the next ones start, so a long list's
-    /// output is never held in pieces all at once.
-    private mutating func renderConcurrently(_ template: CompiledTemplate, from bodyStart: Int, to bodyEnd: Int, over items: TemplateList) {
-        render(template, from: bodyStart, to: bodyEnd, in: items.level(0))
-        let rest = items.indices.dropFirst()
-        let chunkSize = Self.concurrentListLength
-        let chunkStarts = Array(stride(from: rest.startIndex, to: rest.endIndex, by: chunkSize))
-        let startState = chunkStart(capacity: 0)
-        let window = 4 * ProcessInfo.processInfo.activeProcessorCount
-        for windowStart in stride(from: 0, to: chunkStarts.count, by: window) {
-            let starts = chunkStarts[windowStart..<Swift.min(windowStart + window, chunkStarts.count)]
-            var rendered = starts.concurrentMap { first in
-                var rendering = startState.chunkStart(capacity: 64 * 1024)
-                for index in first..<Swift.min(first + chunkSize, rest.endIndex) { rendering.render(template, from: bodyStart, to: bodyEnd, in: items.level(index)) }
-                return (output: rendering.output, endsAtLineStart: rendering.atLineStart)
-            }
-            // One allocation for the joined window: growing it chunk by chunk copied it again at every doubling.
-            let joined = output.count + rendered.reduce(0) { $0 + $1.output.count }
-            output.reserve(joined)
-            for (index, first) in starts.enumerated() {
-                // Each chunk is released once joined, so the window is not held twice.
-                let result = rendered[index]
-                rendered[index].output = ByteBuffer(capacity: 0)
-                if atLineStart == startState.atLineStart {
-                    output.append(result.output)
-                    atLineStart = result.endsAtLineStart
-                } else {
-                    for index in first..<Swift.min(first + chunkSize, rest.endIndex) { render(template, from: bodyStart, to: bodyEnd, in: items.level(index)) }
-                }
-            }
-            if let flush, output.count >= Self.flushLength { output.removeFirst(flush(output.bytes)) }
-        }
-    }
-
-    /// The state a chunk of a long list starts from: this rendering's, writing into a buffer of its own, with no
-    /// flush and no lists of its own on all cores. The output is a reference, so a plain copy would share it: a
-    /// chunk would append to this rendering's bytes, and a helper thread holding the copy could outlive the
-    /// rendering and free the buffer last. The one way to make a chunk's state, so no caller can forget.
-    private func chunkStart(capacity: Int) -> TemplateRendering {
-        var chunk = self
-        chunk.output = ByteBuffer(capacity: capacity)
-        chunk.rendersListsConcurrently = false
-        chunk.flush = nil
-        return chunk
     }
 
     /// Finds `name`: its first part in the innermost context that has it (only the current one for `.name`),
