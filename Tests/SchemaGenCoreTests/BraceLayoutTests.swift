@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test(arguments: [1, 2, 3])
-    func randomTextsLayOutAsLineAfterLine(seed: UInt64) {
+    func manySegmentsLayOutAsLineAfterLine(seed: UInt64) {
         var generator = SeededGenerator(seed: seed)
         let vocabulary = [
             "struct A {", "}", "  switch x {", "case .a:", "default:", "@unknown default:", "  return 1", "", "", "   ",
@@ -50,6 +50,7 @@ import Testing
         ]
         var lines: [String] = []
         var size = 0
+        // Many segments of 2 KiB, so segment boundaries fall everywhere (one of 256 KiB in real use).
         while size < 40_000 {
             let line = vocabulary.randomElement(using: &generator)!
             lines.append(line)
@@ -57,6 +58,7 @@ import Testing
         }
         let text = lines.joined(separator: "\n") + (seed == 2 ? "" : "\n")
         let expected = layOutLineByLine(text)
+        #expect(BraceLayout.format(text, segmentLength: 2048) == expected)
         #expect(BraceLayout.format(text) == expected)
     }
 

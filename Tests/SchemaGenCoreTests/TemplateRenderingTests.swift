@@ -137,14 +137,16 @@ private func syntaxError(_ template: String) -> Diagnostic? {
         #expect(output == "  a:\n    b:\n")
     }
 
-    /// Inside an indented partial a list's item may end mid-line or at a line start, which decides whether the
-    /// next item is indented.
+    /// Lists of at least 2 × `concurrentListLength` items render in chunks on all cores; the result must be the
+    /// bytes one item after another gives. Inside an indented partial an item may end mid-line or at a line
+    /// start, which decides whether the next item is indented: chunks that started from the wrong state are
+    /// rendered again.
     @Test(arguments: ["every item ends a line", "no item ends a line", "some items end a line"])
-    func listItemsInAnIndentedPartialAreIndentedWhereTheyStartALine(_ name: String) throws {
+    func longListsRenderOnAllCoresAsOneItemAfterAnother(_ name: String) throws {
         func endsLine(_ index: Int) -> Bool {
             name.hasPrefix("every") || (name.hasPrefix("some") && index % 7 != 3)
         }
-        let count = 1_285
+        let count = 20 * TemplateRendering.concurrentListLength + 5
         let items = (0..<count).map { context(["name": .text("item\($0)"), "newline": .flag(endsLine($0))]) }
         let output = try render("{{#groups}}\n  {{>group}}\n{{/groups}}\n", ["groups": .list([context(["items": .list(TemplateList(items))])])],
                                 partials: ["group": "{{#items}}{{name}}{{#newline}}\n{{/newline}}{{/items}}"])
@@ -179,26 +181,6 @@ private func syntaxError(_ template: String) -> Diagnostic? {
         let diagnostic = try #require(syntaxError(template))
         let location = try #require(diagnostic.location)
         #expect("\(location.path):\(location.line):\(location.column): \(diagnostic.message.replacingOccurrences(of: "template syntax error: ", with: ""))" == expected)
-    }
-
-    /// A list whose contexts are translated as each item is reached: each once, and the output as if they had all
-    /// been made first.
-    @Test func aTranslatedListTranslatesEachItemOnceAsItIsRendered() throws {
-        let count = 1_285
-        // A Recorder (NSLock) rather than Synchronization's Mutex: ThreadSanitizer does not see the Mutex's futex
-        // lock on Linux and reported its increments as a race.
-        let translations = Recorder<Int>()
-        let items = TranslatedList(Array(0..<count)) { number in
-            translations.append(number)
-            return Values(values: ["name": .text("item\(number)")])
-        }
-        #expect(translations.values.isEmpty)
-        var library = TemplateLibrary()
-        try library.register(text: "{{#items}}{{name}},{{/items}}", named: "main", path: "main.mustache")
-        let list = try #require(items.templateValue)
-        let output = try #require(library.render("main", context: Values(values: ["items": list])))
-        #expect(output == (0..<count).map { "item\($0)," }.joined())
-        #expect(translations.values.sorted() == Array(0..<count))
     }
 
     /// Output a layout pass re-indents (Swift, TypeScript) is rendered without indenting an indented partial's

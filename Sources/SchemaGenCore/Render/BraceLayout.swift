@@ -21,26 +21,88 @@ public enum BraceLayout {
         utf8.withUnsafeBufferPointer { format(bytes: $0) }
     }
 
+    /// The text is read and written in segments of about this many bytes, each on a core of its own.
+    static let segmentLength = 256 * 1024
+
+    /// ``format(_:)`` with segments of another length, so tests can cut small texts into many segments.
+    static func format(_ source: String, segmentLength: Int) -> String {
+        var source = source
+        return source.withUTF8 { format(bytes: $0, segmentLength: segmentLength) }
+    }
+
     // Works on UTF-8 bytes: every character that matters here is ASCII, and UTF-8 never reuses ASCII bytes
-    // inside others. Three stages: reading each line's braces, placing the lines (the only part that carries state
-    // from line to line), and writing them into a string of the length placing found.
-    private static func format(bytes: UnsafeBufferPointer<UInt8>) -> String {
-        var lines = scanLines(bytes)
+    // inside others. This pass sees every line of every generated file (33 MB for a 10,000-event contract), so
+    // it runs in three stages: reading each line's braces (on all cores: a line's braces do not depend on the
+    // lines before it), placing the lines (one pass over the line records, the only part that carries state),
+    // and writing them (on all cores, each segment at its offset in the final string).
+    private static func format(bytes: UnsafeBufferPointer<UInt8>, segmentLength: Int = segmentLength) -> String {
         var placement = Placement()
-        let total = placement.place(&lines)
-        guard total > 0 else { return "\n" }
-        return String(unsafeUninitializedCapacity: total) { buffer in
-            write(lines, of: bytes, into: buffer.baseAddress!)
-            return total
+        let laidOut = LaidOut(bytes, segmentLength: segmentLength, placement: &placement)
+        guard laidOut.total > 0 else { return "\n" }
+        return String(unsafeUninitializedCapacity: laidOut.total) { buffer in
+            laidOut.write(into: buffer.baseAddress!)
+            return laidOut.total
         }
+    }
+
+    /// A text's lines read, placed and measured: what writing it needs.
+    private struct LaidOut {
+        let text: UncheckedBytes
+        let segments: [Int]
+        let lines: [[Line]]
+        /// Where each segment's output starts, and the output's length.
+        let starts: [Int]
+        let total: Int
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>, segmentLength: Int, placement: inout Placement) {
+            let segments = BraceLayout.segmentStarts(of: bytes, length: segmentLength)
+            let text = UncheckedBytes(bytes)
+            var lines = segments.indices.concurrentMap { segment in
+                scanLines(text, from: segments[segment], to: segment + 1 < segments.count ? segments[segment + 1] : text.bytes.count)
+            }
+            let lengths = placement.place(&lines)
+            // Each segment is written at the sum of the lengths before it.
+            var offset = 0
+            starts = lengths.map { length in
+                defer { offset += length }
+                return offset
+            }
+            total = offset
+            self.text = text
+            self.segments = segments
+            self.lines = lines
+        }
+
+        /// Writes the laid-out text at `base`, which has room for ``total`` bytes, each segment on a core.
+        func write(into base: UnsafeMutablePointer<UInt8>) {
+            let output = UncheckedOutput(base)
+            _ = lines.indices.concurrentMap { [self] segment in
+                BraceLayout.write(lines[segment], of: text, from: segments[segment], into: output, at: starts[segment])
+            }
+        }
+    }
+
+    /// Where each segment of the text starts: at line starts, about `length` bytes apart.
+    private static func segmentStarts(of bytes: UnsafeBufferPointer<UInt8>, length: Int) -> [Int] {
+        var starts = [0]
+        var next = length
+        while next < bytes.count {
+            while next < bytes.count, bytes[next - 1] != UInt8(ascii: "\n") { next += 1 }
+            if next < bytes.count { starts.append(next) }
+            next += length
+        }
+        return starts
     }
 
     /// One line of the input, trimmed: what placing it needs, then where it goes.
     ///
-    /// Every line of a file has one, so the record is kept small (28 bytes). Offsets are 32-bit: no file rendered
-    /// from a contract (at most 8 MiB, `FileSystem`'s cap) comes near 4 GiB.
+    /// Every line of a piece being laid out has one (a streamed file is laid out a megabyte at a time; a whole
+    /// 10,000-event file had 730,000), so the record is kept small: 28 bytes, where offsets as `Int`s and a `Bool`
+    /// per property took 48 and were the largest allocation of a run (docs/performance.md). Offsets are 32-bit and count from the
+    /// segment's start; a segment is about ``segmentLength`` bytes plus the rest of its last line, and no line of a
+    /// file rendered from a contract (at most 8 MiB, `FileSystem`'s cap) comes near 4 GiB.
     private struct Line: Sendable {
-        /// Where the trimmed line starts in the text.
+        /// Where the trimmed line starts, counted from the segment's start.
         var offset: UInt32
         var length: UInt32
         var opens: Int32 = 0
@@ -63,8 +125,8 @@ public enum BraceLayout {
         }
 
         /// The record of `line`, trimmed of its indentation and trailing white space; empty for a blank line.
-        init(_ line: Slice<UnsafeBufferPointer<UInt8>>) {
-            offset = UInt32(truncatingIfNeeded: line.startIndex)
+        init(_ line: Slice<UnsafeBufferPointer<UInt8>>, segmentStart: Int) {
+            offset = UInt32(truncatingIfNeeded: line.startIndex - segmentStart)
             length = UInt32(truncatingIfNeeded: line.count)
             // The line's own buffer: its methods are concrete, where a slice's are generic (and slow in the debug
             // builds the build plugin runs).
@@ -95,8 +157,8 @@ public enum BraceLayout {
         }
     }
 
-    private static func scanLines(_ bytes: UnsafeBufferPointer<UInt8>) -> [Line] {
-        let start = 0, end = bytes.count
+    private static func scanLines(_ text: UncheckedBytes, from start: Int, to end: Int) -> [Line] {
+        let bytes = text.bytes
         var lines: [Line] = []
         // Counted first, so the records take exactly their room: grown by doubling they were up to half empty.
         lines.reserveCapacity(lineFeeds(in: bytes, from: start, to: end) + 1)
@@ -107,7 +169,7 @@ public enum BraceLayout {
             // memchr: vectorized, where a byte loop was a third of reading the lines.
             let lineEnd = memchr(bytes.baseAddress! + lineStart, Int32(UInt8(ascii: "\n")), end - lineStart)
                 .map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - bytes.baseAddress! } ?? end
-            lines.append(Line(trimmed(bytes[lineStart..<lineEnd])))
+            lines.append(Line(trimmed(bytes[lineStart..<lineEnd]), segmentStart: start))
             lineStart = lineEnd + 1
         }
         return lines
@@ -131,12 +193,12 @@ public enum BraceLayout {
         var lastLineOpensBlock = false
         var pendingBlank = false  // a blank line, written unless the next line closes a block
 
-        /// Gives every line its depth and decides the blank lines; returns the output's length in bytes.
-        mutating func place(_ lines: inout [Line]) -> Int {
-            var length = 0
-            do {
-                for index in lines.indices {
-                    var line = lines[index]
+        /// Gives every line its depth and decides the blank lines; returns each segment's output length in bytes.
+        mutating func place(_ segments: inout [[Line]]) -> [Int] {
+            var lengths = Array(repeating: 0, count: segments.count)
+            for segment in segments.indices {
+                for index in segments[segment].indices {
+                    var line = segments[segment][index]
                     if line.isBlank {
                         if !previousBlank, !lastLineOpensBlock { pendingBlank = true }
                         previousBlank = true
@@ -156,18 +218,18 @@ public enum BraceLayout {
                         blocks.append(contentsOf: repeatElement(false, count: Int(line.opens) - 1))
                         blocks.append(line.flags.contains(.opensSwitch))
                     }
-                    length += line.outputLength
-                    lines[index] = line
+                    lengths[segment] += line.outputLength
+                    segments[segment][index] = line
                 }
             }
-            return length
+            return lengths
         }
     }
 
-    private static func write(_ lines: [Line], of text: UnsafeBufferPointer<UInt8>, into output: UnsafeMutablePointer<UInt8>) {
-        var position = output
+    private static func write(_ lines: [Line], of text: UncheckedBytes, from segmentStart: Int, into output: UncheckedOutput, at start: Int) {
+        var position = output.base + start
         let indentWidth = indentUnit.utf8.count
-        let start = text.baseAddress!
+        let segment = text.bytes.baseAddress! + segmentStart
         for line in lines where !line.isBlank {
             if line.flags.contains(.blankBefore) {
                 position.pointee = UInt8(ascii: "\n")
@@ -177,13 +239,24 @@ public enum BraceLayout {
             position.update(repeating: UInt8(ascii: " "), count: indentation)
             position += indentation
             let length = Int(line.length)
-            position.update(from: start + Int(line.offset), count: length)
+            position.update(from: segment + Int(line.offset), count: length)
             position += length
             position.pointee = UInt8(ascii: "\n")
             position += 1
         }
     }
 
+    /// The input, read by several cores at once; it outlives every reader.
+    private struct UncheckedBytes: @unchecked Sendable {
+        let bytes: UnsafeBufferPointer<UInt8>
+        init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    }
+
+    /// The output's buffer: each segment writes its own range of it.
+    private struct UncheckedOutput: @unchecked Sendable {
+        let base: UnsafeMutablePointer<UInt8>
+        init(_ base: UnsafeMutablePointer<UInt8>) { self.base = base }
+    }
 
     /// Whether `line` starts with the ASCII `prefix` (compared byte by byte: the generic `starts(with:)` over a
     /// string's UTF-8 view cost as much as counting the braces).

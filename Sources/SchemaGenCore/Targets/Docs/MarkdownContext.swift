@@ -16,7 +16,7 @@ public struct MarkdownFileContext: Sendable {
     public var root: MarkdownScope
     public var channels: [MarkdownChannel]
     public var hasChannels: Bool
-    public var types: TranslatedList<MarkdownType>
+    public var types: [MarkdownType]
     public var hasTypes: Bool
     public var wireFormat: MarkdownWireFormat
 }

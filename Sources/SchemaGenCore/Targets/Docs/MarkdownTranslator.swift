@@ -39,9 +39,8 @@ public struct MarkdownTranslator: Sendable {
             contents.append(MarkdownLink(title: "Types", anchor: anchors.anchor(for: "Types")))
             typeSections = contract.types.map { ($0, anchors.anchor(for: $0.name)) }
         }
-        // Each type's section is translated as rendering reaches it, on all cores (TranslatedList); its anchor is
-        // taken here, in order, as the headings before it decide it.
-        let types = TranslatedList(typeSections) { [self] in type($0.type, anchor: $0.anchor, typeAnchors: typeAnchors) }
+        // Each type's anchor is taken above, in order, as the headings before it decide it.
+        let types = typeSections.concurrentMap { [self] in type($0.type, anchor: $0.anchor, typeAnchors: typeAnchors) }
         contents.append(MarkdownLink(title: "Wire format", anchor: anchors.anchor(for: "Wire format")))
         let description = (contract.description ?? "").linesSplitAtLineFeeds.map(MarkdownSyntax.prose)
         return MarkdownFileContext(

@@ -21,8 +21,8 @@ public struct SwiftFileContext: Sendable {
     /// For a Socket.IO API, the namespace of its events outside channels as a Swift string literal (`"/"` unless the
     /// contract's `namespace:` says otherwise); `nil` for other framings.
     public var socketIONamespace: String? = nil
-    /// Named types, in contract order, translated as rendering reaches each.
-    public var types: TranslatedList<TypeContext>
+    /// Named types, in contract order.
+    public var types: [TypeContext]
     /// Events outside channels.
     public var root: ScopeContext
     /// Channels, in contract order.
