@@ -22,7 +22,7 @@ struct GenerationOptions: ParsableArguments {
     var targets: [OutputTarget] = []
 
     @Option(name: .long, help: "The access level of generated declarations: public, package or internal.")
-    var accessLevel: SwiftTranslator.AccessLevel?
+    var accessLevel: AccessLevel?
 
     @Option(name: .long, help: "A folder of templates that replace default templates of the same name.")
     var templates: String?
@@ -76,5 +76,5 @@ struct GenerationOptions: ParsableArguments {
     }
 }
 
-extension SwiftTranslator.AccessLevel: ExpressibleByArgument {}
+extension AccessLevel: ExpressibleByArgument {}
 extension OutputTarget: ExpressibleByArgument {}

@@ -24,7 +24,7 @@ import Testing
     func generatedSwiftMatchesTheGolden(feature: String) throws {
         let loaded = ContractLoader().load(path: Self.contracts.appendingPathComponent("\(feature).yaml").path)
         let contract = try #require(loaded.contract, "\(loaded.diagnostics)")
-        let access: SwiftTranslator.AccessLevel = feature.hasPrefix("internal") ? .internal : .public
+        let access: AccessLevel = feature.hasPrefix("internal") ? .internal : .public
         let context = SwiftTranslator(accessLevel: access).translate(contract, sourceFile: "\(feature).yaml")
         let swift = try TemplateRenderer(kind: .swift).render(context)
         try Golden.assertMatches(swift, golden: Self.goldens.appendingPathComponent("\(feature).swift"))
@@ -35,7 +35,7 @@ import Testing
     func generatedServerMatchesTheGolden(feature: String) throws {
         let loaded = ContractLoader().load(path: Self.contracts.appendingPathComponent("\(feature).yaml").path)
         let contract = try #require(loaded.contract, "\(loaded.diagnostics)")
-        let access: SwiftTranslator.AccessLevel = feature.hasPrefix("internal") ? .internal : .public
+        let access: AccessLevel = feature.hasPrefix("internal") ? .internal : .public
         let context = SwiftTranslator(accessLevel: access).translate(contract, sourceFile: "\(feature).yaml", role: .server(withTypes: false))
         let swift = try TemplateRenderer(kind: .swift).render(context)
         try Golden.assertMatches(swift, golden: Self.goldens.appendingPathComponent("\(feature).server.swift"))

@@ -6,7 +6,7 @@ public struct Configuration: Hashable, Sendable {
     public var inputs: [String]
     /// The output folder; generated Swift goes to `<output>/Swift/`.
     public var output: String
-    public var accessLevel: SwiftTranslator.AccessLevel
+    public var accessLevel: AccessLevel
     /// A folder whose templates replace the default ones of the same name.
     public var templates: String?
     /// Hand-written guides whose `<!-- schemagen:begin … -->` sections are kept up to date.
@@ -18,7 +18,7 @@ public struct Configuration: Hashable, Sendable {
     public static let fileName = "schemagen.yaml"
     static let keys = ["inputs", "output", "generate", "accessLevel", "templates", "inject"]
 
-    public init(inputs: [String] = ["schemas"], output: String = "Generated", accessLevel: SwiftTranslator.AccessLevel = .public,
+    public init(inputs: [String] = ["schemas"], output: String = "Generated", accessLevel: AccessLevel = .public,
                 templates: String? = nil, inject: [String] = [], targets: [OutputTarget] = OutputTarget.defaults) {
         self.inputs = inputs
         self.output = output
@@ -48,10 +48,10 @@ public struct Configuration: Hashable, Sendable {
         configuration.inputs = paths("inputs", what: "an input") ?? [resolve("schemas")]
         configuration.output = resolve(reader["output"].flatMap { checker.readText($0, what: "`output`") } ?? "Generated")
         if let node = reader["accessLevel"], let text = checker.readText(node, what: "`accessLevel`") {
-            if let level = SwiftTranslator.AccessLevel(rawValue: text) {
+            if let level = AccessLevel(rawValue: text) {
                 configuration.accessLevel = level
             } else {
-                checker.diagnostics.error("unknown access level '\(text)'\(Suggestions.hint(for: text, in: SwiftTranslator.AccessLevel.allCases.map(\.rawValue)))",
+                checker.diagnostics.error("unknown access level '\(text)'\(Suggestions.hint(for: text, in: AccessLevel.allCases.map(\.rawValue)))",
                                           at: node.location)
             }
         }

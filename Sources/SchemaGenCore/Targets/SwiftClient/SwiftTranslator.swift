@@ -1,11 +1,6 @@
 import SchemaGenRuntime
 /// The translate stage for Swift: turns a checked ``Contract`` into the ``SwiftFileContext`` templates render.
 public struct SwiftTranslator: Sendable {
-    /// The access level of generated declarations.
-    public enum AccessLevel: String, Sendable, CaseIterable {
-        case `public`, package, `internal`
-    }
-
     public var accessLevel: AccessLevel
 
     public init(accessLevel: AccessLevel = .public) {
