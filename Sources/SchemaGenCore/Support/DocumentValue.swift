@@ -1,0 +1,49 @@
+/// A JSON-shaped document whose objects keep their keys in the order they were written, for output that is data
+/// rather than code (the AsyncAPI target, and the contracts `schemagen import` writes): built as a tree, then written
+/// as YAML by ``YAMLWriter``.
+indirect enum DocumentValue: Hashable, Sendable {
+    case string(String)
+    case integer(Int)
+    case bool(Bool)
+    case null
+    case array([DocumentValue])
+    case object([(key: String, value: DocumentValue)])
+
+    static func == (lhs: DocumentValue, rhs: DocumentValue) -> Bool {
+        switch (lhs, rhs) {
+        case let (.string(l), .string(r)): l == r
+        case let (.integer(l), .integer(r)): l == r
+        case let (.bool(l), .bool(r)): l == r
+        case (.null, .null): true
+        case let (.array(l), .array(r)): l == r
+        case let (.object(l), .object(r)): l.count == r.count && zip(l, r).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        default: false
+        }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        switch self {
+        case .string(let text): hasher.combine(text)
+        case .integer(let number): hasher.combine(number)
+        case .bool(let flag): hasher.combine(flag)
+        case .null: hasher.combine(0)
+        case .array(let items): hasher.combine(items)
+        case .object(let members):
+            for member in members {
+                hasher.combine(member.key)
+                hasher.combine(member.value)
+            }
+        }
+    }
+
+    /// An object from members, leaving out those whose value is `nil`.
+    static func members(_ members: [(String, DocumentValue?)]) -> DocumentValue {
+        .object(members.compactMap { key, value in value.map { (key, $0) } })
+    }
+
+    /// The value at `key` of an object.
+    subscript(key: String) -> DocumentValue? {
+        guard case .object(let members) = self else { return nil }
+        return members.first { $0.key == key }?.value
+    }
+}
