@@ -80,3 +80,18 @@ public enum DateEncoding: String, Hashable, Sendable, CaseIterable {
     /// Microseconds since 1970 as a number.
     case unixMicroseconds = "unix-microseconds"
 }
+
+extension Framing {
+    /// The runtime's description of this framing, which writes and reads the actual bytes: the one conversion of
+    /// the contract's framing into the runtime's, which the Swift target spells and the docs' example runs.
+    var wireFraming: WireFraming {
+        switch self {
+        case .socketIO: .socketIO
+        case .discriminator(let key): .discriminator(key: key)
+        case .envelope(let envelope):
+            .envelope(.init(nameKey: envelope.nameKey, payloadKey: envelope.payloadKey, channelKey: envelope.channelKey,
+                            payloadIsJSONString: envelope.payloadEncoding == .jsonString))
+        case .shapes(let shapes): .shapes(shapes.map(\.shape))
+        }
+    }
+}

@@ -274,17 +274,3 @@ struct WireFormatExample {
         }
     }
 }
-
-extension Framing {
-    /// The runtime's description of this framing, which writes and reads the actual bytes.
-    var wireFraming: WireFraming {
-        switch self {
-        case .socketIO: .socketIO
-        case .discriminator(let key): .discriminator(key: key)
-        case .envelope(let envelope):
-            .envelope(.init(nameKey: envelope.nameKey, payloadKey: envelope.payloadKey, channelKey: envelope.channelKey,
-                            payloadIsJSONString: envelope.payloadEncoding == .jsonString))
-        case .shapes(let shapes): .shapes(shapes.map(\.shape))
-        }
-    }
-}

@@ -113,8 +113,9 @@ public struct SwiftTranslator: Sendable {
         return "\"" + parts.joined() + "\""
     }
 
+    /// The Swift expression of the contract's framing as the runtime's ``WireFraming`` (``Framing/wireFraming``).
     static func framingExpression(_ framing: Framing, runtime: String) -> String {
-        switch framing {
+        switch framing.wireFraming {
         case .socketIO:
             return ".socketIO"
         case .discriminator(let key):
@@ -122,10 +123,10 @@ public struct SwiftTranslator: Sendable {
         case .envelope(let envelope):
             var arguments = ["nameKey: \(SwiftSyntax.stringLiteral(envelope.nameKey))", "payloadKey: \(SwiftSyntax.stringLiteral(envelope.payloadKey))"]
             if let channelKey = envelope.channelKey { arguments.append("channelKey: \(SwiftSyntax.stringLiteral(channelKey))") }
-            if envelope.payloadEncoding == .jsonString { arguments.append("payloadIsJSONString: true") }
+            if envelope.payloadIsJSONString { arguments.append("payloadIsJSONString: true") }
             return ".envelope(.init(\(arguments.joined(separator: ", "))))"
         case .shapes(let shapes):
-            return ".shapes([\n" + shapes.map { shapeExpression($0.shape, runtime: runtime) + "," }.joined(separator: "\n") + "\n])"
+            return ".shapes([\n" + shapes.map { shapeExpression($0, runtime: runtime) + "," }.joined(separator: "\n") + "\n])"
         }
     }
 
