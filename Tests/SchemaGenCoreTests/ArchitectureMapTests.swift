@@ -19,10 +19,10 @@ struct ArchitectureMapTests {
             while let url = enumerator?.nextObject() as? URL {
                 guard (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true else { continue }
                 let relative = String(url.standardizedFileURL.path.dropFirst(base.standardizedFileURL.path.count + 1))
-                // A folder whose subfolders have rows of their own (Targets/) is mapped through them.
+                // A folder with subfolders (Targets/) is mapped through them, or by a row of its own that covers them.
                 let hasSubfolders = (try? FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: [.isDirectoryKey]))?
                     .contains { (try? $0.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true } ?? false
-                if !hasSubfolders || relative.contains("/") { folders.insert(relative) }
+                if !hasSubfolders { folders.insert(relative) }
             }
         }
         let withoutRow = folders.subtracting(rows).filter { folder in !rows.contains { folder.hasPrefix($0 + "/") } }

@@ -8,7 +8,7 @@ import Testing
     static let root = Golden.repositoryRoot
 
     @Test func everyContextKeyIsDocumented() throws {
-        let source = try ["SwiftClient/SwiftContext.swift", "Docs/MarkdownContext.swift", "TypeScript/TypeScriptContext.swift"].map {
+        let source = try ["Swift/Common/SwiftContext.swift", "Docs/MarkdownContext.swift", "TypeScript/TypeScriptContext.swift"].map {
             try String(contentsOf: Self.root.appendingPathComponent("Sources/SchemaGenCore/Targets/\($0)"), encoding: .utf8)
         }.joined(separator: "\n")
         let docs = try String(contentsOf: Self.root.appendingPathComponent("docs/templates.md"), encoding: .utf8)
