@@ -8,9 +8,9 @@ import SchemaGenRuntime
 /// Live updates for the profile and the conversations the user takes part in.
 public enum Comapi {
     /// How this API frames events on the wire.
-    public static let framing: WireFraming = .envelope(.init(nameKey: "name", payloadKey: "payload"))
+    public static let framing: SchemaGenRuntime.WireFraming = .envelope(.init(nameKey: "name", payloadKey: "payload"))
     /// How this API writes dates on the wire.
-    public static let dateEncoding: WireDateEncoding = .iso8601
+    public static let dateEncoding: SchemaGenRuntime.WireDateEncoding = .iso8601
 }
 
 // MARK: - Events
@@ -19,16 +19,16 @@ extension Comapi {
     /// Sent when a user's profile is updated.
     ///
     /// Wire name: `profile.update`, server to client.
-    public struct ProfileUpdate: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct ProfileUpdate: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "profile.update"
 
         public let id: String
         public let apiSpace: String
-        public let context: JSONValue
+        public let context: SchemaGenRuntime.JSONValue
         public let profileId: String
 
-        public init(id: String, apiSpace: String, context: JSONValue, profileId: String) {
+        public init(id: String, apiSpace: String, context: SchemaGenRuntime.JSONValue, profileId: String) {
             self.id = id
             self.apiSpace = apiSpace
             self.context = context
@@ -36,20 +36,20 @@ extension Comapi {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
-            guard Members.equal(lhs.apiSpace, rhs.apiSpace) else { return false }
-            guard Members.equal(lhs.context, rhs.context) else { return false }
-            guard Members.equal(lhs.profileId, rhs.profileId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.apiSpace, rhs.apiSpace) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.context, rhs.context) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.profileId, rhs.profileId) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
-            self.init(id: try fields.string("id"), apiSpace: try fields.string("apiSpace"), context: try fields.value("context", as: JSONValue.self), profileId: try fields.string("profileId"))
+            let fields = try SchemaGenRuntime.WireFields(decoder)
+            self.init(id: try fields.string("id"), apiSpace: try fields.string("apiSpace"), context: try fields.value("context", as: SchemaGenRuntime.JSONValue.self), profileId: try fields.string("profileId"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("id", self.id)
                 .string("apiSpace", self.apiSpace)
                 .value("context", self.context)
@@ -60,18 +60,18 @@ extension Comapi {
     /// Sent when a participant is added to a conversation. When a conversation is created, this event also fires with the owner's profileId.
     ///
     /// Wire name: `conversation.participantAdded`, server to client.
-    public struct ConversationParticipantAdded: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct ConversationParticipantAdded: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "conversation.participantAdded"
 
         public let id: String
         public let apiSpace: String
-        public let context: JSONValue
+        public let context: SchemaGenRuntime.JSONValue
         public let conversationId: String
         /// The event's payload.
         public let payload: Payload
 
-        public init(id: String, apiSpace: String, context: JSONValue, conversationId: String, payload: Payload) {
+        public init(id: String, apiSpace: String, context: SchemaGenRuntime.JSONValue, conversationId: String, payload: Payload) {
             self.id = id
             self.apiSpace = apiSpace
             self.context = context
@@ -80,21 +80,21 @@ extension Comapi {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
-            guard Members.equal(lhs.apiSpace, rhs.apiSpace) else { return false }
-            guard Members.equal(lhs.context, rhs.context) else { return false }
-            guard Members.equal(lhs.conversationId, rhs.conversationId) else { return false }
-            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.apiSpace, rhs.apiSpace) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.context, rhs.context) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.conversationId, rhs.conversationId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
-            self.init(id: try fields.string("id"), apiSpace: try fields.string("apiSpace"), context: try fields.value("context", as: JSONValue.self), conversationId: try fields.string("conversationId"), payload: try fields.value("payload", as: Payload.self))
+            let fields = try SchemaGenRuntime.WireFields(decoder)
+            self.init(id: try fields.string("id"), apiSpace: try fields.string("apiSpace"), context: try fields.value("context", as: SchemaGenRuntime.JSONValue.self), conversationId: try fields.string("conversationId"), payload: try fields.value("payload", as: Payload.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("id", self.id)
                 .string("apiSpace", self.apiSpace)
                 .value("context", self.context)
@@ -103,7 +103,7 @@ extension Comapi {
         }
 
         /// The event's payload.
-        public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct Payload: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             public let profileId: String
             public let role: String
 
@@ -113,18 +113,18 @@ extension Comapi {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.profileId, rhs.profileId) else { return false }
-                guard Members.equal(lhs.role, rhs.role) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.profileId, rhs.profileId) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.role, rhs.role) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(profileId: try fields.string("profileId"), role: try fields.string("role"))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .string("profileId", self.profileId)
                     .string("role", self.role)
             }
@@ -134,18 +134,18 @@ extension Comapi {
     /// Sent when a participant role is updated in a conversation.
     ///
     /// Wire name: `conversation.participantUpdated`, server to client.
-    public struct ConversationParticipantUpdated: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct ConversationParticipantUpdated: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "conversation.participantUpdated"
 
         public let id: String
         public let apiSpace: String
-        public let context: JSONValue
+        public let context: SchemaGenRuntime.JSONValue
         public let conversationId: String
         /// The event's payload.
         public let payload: Payload
 
-        public init(id: String, apiSpace: String, context: JSONValue, conversationId: String, payload: Payload) {
+        public init(id: String, apiSpace: String, context: SchemaGenRuntime.JSONValue, conversationId: String, payload: Payload) {
             self.id = id
             self.apiSpace = apiSpace
             self.context = context
@@ -154,21 +154,21 @@ extension Comapi {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
-            guard Members.equal(lhs.apiSpace, rhs.apiSpace) else { return false }
-            guard Members.equal(lhs.context, rhs.context) else { return false }
-            guard Members.equal(lhs.conversationId, rhs.conversationId) else { return false }
-            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.apiSpace, rhs.apiSpace) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.context, rhs.context) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.conversationId, rhs.conversationId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
-            self.init(id: try fields.string("id"), apiSpace: try fields.string("apiSpace"), context: try fields.value("context", as: JSONValue.self), conversationId: try fields.string("conversationId"), payload: try fields.value("payload", as: Payload.self))
+            let fields = try SchemaGenRuntime.WireFields(decoder)
+            self.init(id: try fields.string("id"), apiSpace: try fields.string("apiSpace"), context: try fields.value("context", as: SchemaGenRuntime.JSONValue.self), conversationId: try fields.string("conversationId"), payload: try fields.value("payload", as: Payload.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("id", self.id)
                 .string("apiSpace", self.apiSpace)
                 .value("context", self.context)
@@ -177,7 +177,7 @@ extension Comapi {
         }
 
         /// The event's payload.
-        public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct Payload: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             public let profileId: String
             public let role: String
 
@@ -187,18 +187,18 @@ extension Comapi {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.profileId, rhs.profileId) else { return false }
-                guard Members.equal(lhs.role, rhs.role) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.profileId, rhs.profileId) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.role, rhs.role) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(profileId: try fields.string("profileId"), role: try fields.string("role"))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .string("profileId", self.profileId)
                     .string("role", self.role)
             }
@@ -208,18 +208,18 @@ extension Comapi {
     /// Sent when a participant is removed from a conversation.
     ///
     /// Wire name: `conversation.participantRemoved`, server to client.
-    public struct ConversationParticipantRemoved: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct ConversationParticipantRemoved: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "conversation.participantRemoved"
 
         public let id: String
         public let apiSpace: String
-        public let context: JSONValue
+        public let context: SchemaGenRuntime.JSONValue
         public let conversationId: String
         /// The event's payload.
         public let payload: Payload
 
-        public init(id: String, apiSpace: String, context: JSONValue, conversationId: String, payload: Payload) {
+        public init(id: String, apiSpace: String, context: SchemaGenRuntime.JSONValue, conversationId: String, payload: Payload) {
             self.id = id
             self.apiSpace = apiSpace
             self.context = context
@@ -228,21 +228,21 @@ extension Comapi {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
-            guard Members.equal(lhs.apiSpace, rhs.apiSpace) else { return false }
-            guard Members.equal(lhs.context, rhs.context) else { return false }
-            guard Members.equal(lhs.conversationId, rhs.conversationId) else { return false }
-            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.apiSpace, rhs.apiSpace) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.context, rhs.context) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.conversationId, rhs.conversationId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
-            self.init(id: try fields.string("id"), apiSpace: try fields.string("apiSpace"), context: try fields.value("context", as: JSONValue.self), conversationId: try fields.string("conversationId"), payload: try fields.value("payload", as: Payload.self))
+            let fields = try SchemaGenRuntime.WireFields(decoder)
+            self.init(id: try fields.string("id"), apiSpace: try fields.string("apiSpace"), context: try fields.value("context", as: SchemaGenRuntime.JSONValue.self), conversationId: try fields.string("conversationId"), payload: try fields.value("payload", as: Payload.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("id", self.id)
                 .string("apiSpace", self.apiSpace)
                 .value("context", self.context)
@@ -251,7 +251,7 @@ extension Comapi {
         }
 
         /// The event's payload.
-        public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct Payload: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             public let profileId: String
             public let role: String
 
@@ -261,18 +261,18 @@ extension Comapi {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.profileId, rhs.profileId) else { return false }
-                guard Members.equal(lhs.role, rhs.role) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.profileId, rhs.profileId) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.role, rhs.role) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(profileId: try fields.string("profileId"), role: try fields.string("role"))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .string("profileId", self.profileId)
                     .string("role", self.role)
             }
@@ -282,18 +282,18 @@ extension Comapi {
     /// Sent when a conversation is deleted.
     ///
     /// Wire name: `conversation.delete`, server to client.
-    public struct ConversationDelete: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct ConversationDelete: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "conversation.delete"
 
         public let id: String
         public let apiSpace: String
-        public let context: JSONValue
+        public let context: SchemaGenRuntime.JSONValue
         public let conversationId: String
         /// The event's payload.
         public let payload: Payload
 
-        public init(id: String, apiSpace: String, context: JSONValue, conversationId: String, payload: Payload) {
+        public init(id: String, apiSpace: String, context: SchemaGenRuntime.JSONValue, conversationId: String, payload: Payload) {
             self.id = id
             self.apiSpace = apiSpace
             self.context = context
@@ -302,21 +302,21 @@ extension Comapi {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
-            guard Members.equal(lhs.apiSpace, rhs.apiSpace) else { return false }
-            guard Members.equal(lhs.context, rhs.context) else { return false }
-            guard Members.equal(lhs.conversationId, rhs.conversationId) else { return false }
-            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.apiSpace, rhs.apiSpace) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.context, rhs.context) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.conversationId, rhs.conversationId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
-            self.init(id: try fields.string("id"), apiSpace: try fields.string("apiSpace"), context: try fields.value("context", as: JSONValue.self), conversationId: try fields.string("conversationId"), payload: try fields.value("payload", as: Payload.self))
+            let fields = try SchemaGenRuntime.WireFields(decoder)
+            self.init(id: try fields.string("id"), apiSpace: try fields.string("apiSpace"), context: try fields.value("context", as: SchemaGenRuntime.JSONValue.self), conversationId: try fields.string("conversationId"), payload: try fields.value("payload", as: Payload.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("id", self.id)
                 .string("apiSpace", self.apiSpace)
                 .value("context", self.context)
@@ -325,7 +325,7 @@ extension Comapi {
         }
 
         /// The event's payload.
-        public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct Payload: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             public let date: Date
 
             public init(date: Date) {
@@ -333,17 +333,17 @@ extension Comapi {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.date, rhs.date) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.date, rhs.date) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(date: try fields.date("date"))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .date("date", self.date)
             }
         }
@@ -352,18 +352,18 @@ extension Comapi {
     /// Sent when a conversation's details are updated.
     ///
     /// Wire name: `conversation.update`, server to client.
-    public struct ConversationUpdate: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct ConversationUpdate: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "conversation.update"
 
         public let id: String
         public let apiSpace: String
-        public let context: JSONValue
+        public let context: SchemaGenRuntime.JSONValue
         public let profileId: String
         /// The event's payload.
         public let payload: Payload
 
-        public init(id: String, apiSpace: String, context: JSONValue, profileId: String, payload: Payload) {
+        public init(id: String, apiSpace: String, context: SchemaGenRuntime.JSONValue, profileId: String, payload: Payload) {
             self.id = id
             self.apiSpace = apiSpace
             self.context = context
@@ -372,21 +372,21 @@ extension Comapi {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
-            guard Members.equal(lhs.apiSpace, rhs.apiSpace) else { return false }
-            guard Members.equal(lhs.context, rhs.context) else { return false }
-            guard Members.equal(lhs.profileId, rhs.profileId) else { return false }
-            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.apiSpace, rhs.apiSpace) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.context, rhs.context) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.profileId, rhs.profileId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
-            self.init(id: try fields.string("id"), apiSpace: try fields.string("apiSpace"), context: try fields.value("context", as: JSONValue.self), profileId: try fields.string("profileId"), payload: try fields.value("payload", as: Payload.self))
+            let fields = try SchemaGenRuntime.WireFields(decoder)
+            self.init(id: try fields.string("id"), apiSpace: try fields.string("apiSpace"), context: try fields.value("context", as: SchemaGenRuntime.JSONValue.self), profileId: try fields.string("profileId"), payload: try fields.value("payload", as: Payload.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("id", self.id)
                 .string("apiSpace", self.apiSpace)
                 .value("context", self.context)
@@ -395,31 +395,31 @@ extension Comapi {
         }
 
         /// The event's payload.
-        public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
-            public let roles: JSONValue
+        public struct Payload: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
+            public let roles: SchemaGenRuntime.JSONValue
             public let isPublic: Bool
-            public let participants: [JSONValue]
+            public let participants: [SchemaGenRuntime.JSONValue]
 
-            public init(roles: JSONValue, isPublic: Bool, participants: [JSONValue]) {
+            public init(roles: SchemaGenRuntime.JSONValue, isPublic: Bool, participants: [SchemaGenRuntime.JSONValue]) {
                 self.roles = roles
                 self.isPublic = isPublic
                 self.participants = participants
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.roles, rhs.roles) else { return false }
-                guard Members.equal(lhs.isPublic, rhs.isPublic) else { return false }
-                guard Members.equal(lhs.participants, rhs.participants) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.roles, rhs.roles) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.isPublic, rhs.isPublic) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.participants, rhs.participants) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
-                self.init(roles: try fields.value("roles", as: JSONValue.self), isPublic: try fields.bool("isPublic"), participants: try fields.value("participants", as: [JSONValue].self))
+                let fields = try SchemaGenRuntime.WireFields(decoder)
+                self.init(roles: try fields.value("roles", as: SchemaGenRuntime.JSONValue.self), isPublic: try fields.bool("isPublic"), participants: try fields.value("participants", as: [SchemaGenRuntime.JSONValue].self))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .value("roles", self.roles)
                     .bool("isPublic", self.isPublic)
                     .value("participants", self.participants)
@@ -430,18 +430,18 @@ extension Comapi {
     /// Sent when a conversation is restored.
     ///
     /// Wire name: `conversation.undelete`, server to client.
-    public struct ConversationUndelete: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct ConversationUndelete: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "conversation.undelete"
 
         public let id: String
         public let apiSpace: String
-        public let context: JSONValue
+        public let context: SchemaGenRuntime.JSONValue
         public let conversationId: String
         /// The event's payload.
         public let payload: Payload
 
-        public init(id: String, apiSpace: String, context: JSONValue, conversationId: String, payload: Payload) {
+        public init(id: String, apiSpace: String, context: SchemaGenRuntime.JSONValue, conversationId: String, payload: Payload) {
             self.id = id
             self.apiSpace = apiSpace
             self.context = context
@@ -450,21 +450,21 @@ extension Comapi {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
-            guard Members.equal(lhs.apiSpace, rhs.apiSpace) else { return false }
-            guard Members.equal(lhs.context, rhs.context) else { return false }
-            guard Members.equal(lhs.conversationId, rhs.conversationId) else { return false }
-            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.apiSpace, rhs.apiSpace) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.context, rhs.context) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.conversationId, rhs.conversationId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
-            self.init(id: try fields.string("id"), apiSpace: try fields.string("apiSpace"), context: try fields.value("context", as: JSONValue.self), conversationId: try fields.string("conversationId"), payload: try fields.value("payload", as: Payload.self))
+            let fields = try SchemaGenRuntime.WireFields(decoder)
+            self.init(id: try fields.string("id"), apiSpace: try fields.string("apiSpace"), context: try fields.value("context", as: SchemaGenRuntime.JSONValue.self), conversationId: try fields.string("conversationId"), payload: try fields.value("payload", as: Payload.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("id", self.id)
                 .string("apiSpace", self.apiSpace)
                 .value("context", self.context)
@@ -473,28 +473,28 @@ extension Comapi {
         }
 
         /// The event's payload.
-        public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct Payload: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             public let description: String
-            public let roles: JSONValue
+            public let roles: SchemaGenRuntime.JSONValue
 
-            public init(description: String, roles: JSONValue) {
+            public init(description: String, roles: SchemaGenRuntime.JSONValue) {
                 self.description = description
                 self.roles = roles
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.description, rhs.description) else { return false }
-                guard Members.equal(lhs.roles, rhs.roles) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.description, rhs.description) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.roles, rhs.roles) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
-                self.init(description: try fields.string("description"), roles: try fields.value("roles", as: JSONValue.self))
+                let fields = try SchemaGenRuntime.WireFields(decoder)
+                self.init(description: try fields.string("description"), roles: try fields.value("roles", as: SchemaGenRuntime.JSONValue.self))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .string("description", self.description)
                     .value("roles", self.roles)
             }
@@ -504,18 +504,18 @@ extension Comapi {
     /// Sent when new conversation is created.
     ///
     /// Wire name: `conversation.create`, server to client.
-    public struct ConversationCreate: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct ConversationCreate: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "conversation.create"
 
         public let id: String
         public let apiSpace: String
-        public let context: JSONValue
+        public let context: SchemaGenRuntime.JSONValue
         public let profileId: String
         /// The event's payload.
         public let payload: Payload
 
-        public init(id: String, apiSpace: String, context: JSONValue, profileId: String, payload: Payload) {
+        public init(id: String, apiSpace: String, context: SchemaGenRuntime.JSONValue, profileId: String, payload: Payload) {
             self.id = id
             self.apiSpace = apiSpace
             self.context = context
@@ -524,21 +524,21 @@ extension Comapi {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
-            guard Members.equal(lhs.apiSpace, rhs.apiSpace) else { return false }
-            guard Members.equal(lhs.context, rhs.context) else { return false }
-            guard Members.equal(lhs.profileId, rhs.profileId) else { return false }
-            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.apiSpace, rhs.apiSpace) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.context, rhs.context) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.profileId, rhs.profileId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
-            self.init(id: try fields.string("id"), apiSpace: try fields.string("apiSpace"), context: try fields.value("context", as: JSONValue.self), profileId: try fields.string("profileId"), payload: try fields.value("payload", as: Payload.self))
+            let fields = try SchemaGenRuntime.WireFields(decoder)
+            self.init(id: try fields.string("id"), apiSpace: try fields.string("apiSpace"), context: try fields.value("context", as: SchemaGenRuntime.JSONValue.self), profileId: try fields.string("profileId"), payload: try fields.value("payload", as: Payload.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("id", self.id)
                 .string("apiSpace", self.apiSpace)
                 .value("context", self.context)
@@ -547,31 +547,31 @@ extension Comapi {
         }
 
         /// The event's payload.
-        public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
-            public let roles: JSONValue
+        public struct Payload: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
+            public let roles: SchemaGenRuntime.JSONValue
             public let isPublic: Bool
-            public let participants: [JSONValue]
+            public let participants: [SchemaGenRuntime.JSONValue]
 
-            public init(roles: JSONValue, isPublic: Bool, participants: [JSONValue]) {
+            public init(roles: SchemaGenRuntime.JSONValue, isPublic: Bool, participants: [SchemaGenRuntime.JSONValue]) {
                 self.roles = roles
                 self.isPublic = isPublic
                 self.participants = participants
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.roles, rhs.roles) else { return false }
-                guard Members.equal(lhs.isPublic, rhs.isPublic) else { return false }
-                guard Members.equal(lhs.participants, rhs.participants) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.roles, rhs.roles) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.isPublic, rhs.isPublic) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.participants, rhs.participants) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
-                self.init(roles: try fields.value("roles", as: JSONValue.self), isPublic: try fields.bool("isPublic"), participants: try fields.value("participants", as: [JSONValue].self))
+                let fields = try SchemaGenRuntime.WireFields(decoder)
+                self.init(roles: try fields.value("roles", as: SchemaGenRuntime.JSONValue.self), isPublic: try fields.bool("isPublic"), participants: try fields.value("participants", as: [SchemaGenRuntime.JSONValue].self))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .value("roles", self.roles)
                     .bool("isPublic", self.isPublic)
                     .value("participants", self.participants)
@@ -582,18 +582,18 @@ extension Comapi {
     /// Sent when one of the participants is typing new message.
     ///
     /// Wire name: `conversation.participantTyping`, server to client.
-    public struct ConversationParticipantTyping: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct ConversationParticipantTyping: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "conversation.participantTyping"
 
         public let id: String
         public let apiSpace: String
-        public let context: JSONValue
+        public let context: SchemaGenRuntime.JSONValue
         public let account: String
         /// The event's payload.
         public let payload: Payload
 
-        public init(id: String, apiSpace: String, context: JSONValue, account: String, payload: Payload) {
+        public init(id: String, apiSpace: String, context: SchemaGenRuntime.JSONValue, account: String, payload: Payload) {
             self.id = id
             self.apiSpace = apiSpace
             self.context = context
@@ -602,21 +602,21 @@ extension Comapi {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
-            guard Members.equal(lhs.apiSpace, rhs.apiSpace) else { return false }
-            guard Members.equal(lhs.context, rhs.context) else { return false }
-            guard Members.equal(lhs.account, rhs.account) else { return false }
-            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.apiSpace, rhs.apiSpace) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.context, rhs.context) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.account, rhs.account) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
-            self.init(id: try fields.string("id"), apiSpace: try fields.string("apiSpace"), context: try fields.value("context", as: JSONValue.self), account: try fields.string("account"), payload: try fields.value("payload", as: Payload.self))
+            let fields = try SchemaGenRuntime.WireFields(decoder)
+            self.init(id: try fields.string("id"), apiSpace: try fields.string("apiSpace"), context: try fields.value("context", as: SchemaGenRuntime.JSONValue.self), account: try fields.string("account"), payload: try fields.value("payload", as: Payload.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("id", self.id)
                 .string("apiSpace", self.apiSpace)
                 .value("context", self.context)
@@ -625,7 +625,7 @@ extension Comapi {
         }
 
         /// The event's payload.
-        public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct Payload: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             public let profileId: String
             public let conversationId: String
 
@@ -635,18 +635,18 @@ extension Comapi {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.profileId, rhs.profileId) else { return false }
-                guard Members.equal(lhs.conversationId, rhs.conversationId) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.profileId, rhs.profileId) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.conversationId, rhs.conversationId) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(profileId: try fields.string("profileId"), conversationId: try fields.string("conversationId"))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .string("profileId", self.profileId)
                     .string("conversationId", self.conversationId)
             }
@@ -656,18 +656,18 @@ extension Comapi {
     /// Sent when the participant stops typing.
     ///
     /// Wire name: `conversation.participantTypingOff`, server to client.
-    public struct ConversationParticipantTypingOff: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct ConversationParticipantTypingOff: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "conversation.participantTypingOff"
 
         public let id: String
         public let apiSpace: String
-        public let context: JSONValue
+        public let context: SchemaGenRuntime.JSONValue
         public let account: String
         /// The event's payload.
         public let payload: Payload
 
-        public init(id: String, apiSpace: String, context: JSONValue, account: String, payload: Payload) {
+        public init(id: String, apiSpace: String, context: SchemaGenRuntime.JSONValue, account: String, payload: Payload) {
             self.id = id
             self.apiSpace = apiSpace
             self.context = context
@@ -676,21 +676,21 @@ extension Comapi {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
-            guard Members.equal(lhs.apiSpace, rhs.apiSpace) else { return false }
-            guard Members.equal(lhs.context, rhs.context) else { return false }
-            guard Members.equal(lhs.account, rhs.account) else { return false }
-            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.apiSpace, rhs.apiSpace) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.context, rhs.context) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.account, rhs.account) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
-            self.init(id: try fields.string("id"), apiSpace: try fields.string("apiSpace"), context: try fields.value("context", as: JSONValue.self), account: try fields.string("account"), payload: try fields.value("payload", as: Payload.self))
+            let fields = try SchemaGenRuntime.WireFields(decoder)
+            self.init(id: try fields.string("id"), apiSpace: try fields.string("apiSpace"), context: try fields.value("context", as: SchemaGenRuntime.JSONValue.self), account: try fields.string("account"), payload: try fields.value("payload", as: Payload.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("id", self.id)
                 .string("apiSpace", self.apiSpace)
                 .value("context", self.context)
@@ -699,7 +699,7 @@ extension Comapi {
         }
 
         /// The event's payload.
-        public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct Payload: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             public let profileId: String
             public let conversationId: String
 
@@ -709,18 +709,18 @@ extension Comapi {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.profileId, rhs.profileId) else { return false }
-                guard Members.equal(lhs.conversationId, rhs.conversationId) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.profileId, rhs.profileId) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.conversationId, rhs.conversationId) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(profileId: try fields.string("profileId"), conversationId: try fields.string("conversationId"))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .string("profileId", self.profileId)
                     .string("conversationId", self.conversationId)
             }
@@ -730,19 +730,19 @@ extension Comapi {
     /// Sent when one of the participants updates the message status to delivered.
     ///
     /// Wire name: `conversationMessage.delivered`, server to client.
-    public struct ConversationMessageDelivered: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct ConversationMessageDelivered: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "conversationMessage.delivered"
 
         public let id: String
         public let apiSpace: String
-        public let context: JSONValue
+        public let context: SchemaGenRuntime.JSONValue
         public let messageId: String
         public let conversationId: String
         public let profileId: String
         public let timestamp: Date
 
-        public init(id: String, apiSpace: String, context: JSONValue, messageId: String, conversationId: String, profileId: String, timestamp: Date) {
+        public init(id: String, apiSpace: String, context: SchemaGenRuntime.JSONValue, messageId: String, conversationId: String, profileId: String, timestamp: Date) {
             self.id = id
             self.apiSpace = apiSpace
             self.context = context
@@ -753,23 +753,23 @@ extension Comapi {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
-            guard Members.equal(lhs.apiSpace, rhs.apiSpace) else { return false }
-            guard Members.equal(lhs.context, rhs.context) else { return false }
-            guard Members.equal(lhs.messageId, rhs.messageId) else { return false }
-            guard Members.equal(lhs.conversationId, rhs.conversationId) else { return false }
-            guard Members.equal(lhs.profileId, rhs.profileId) else { return false }
-            guard Members.equal(lhs.timestamp, rhs.timestamp) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.apiSpace, rhs.apiSpace) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.context, rhs.context) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.messageId, rhs.messageId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.conversationId, rhs.conversationId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.profileId, rhs.profileId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.timestamp, rhs.timestamp) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
-            self.init(id: try fields.string("id"), apiSpace: try fields.string("apiSpace"), context: try fields.value("context", as: JSONValue.self), messageId: try fields.string("messageId"), conversationId: try fields.string("conversationId"), profileId: try fields.string("profileId"), timestamp: try fields.date("timestamp"))
+            let fields = try SchemaGenRuntime.WireFields(decoder)
+            self.init(id: try fields.string("id"), apiSpace: try fields.string("apiSpace"), context: try fields.value("context", as: SchemaGenRuntime.JSONValue.self), messageId: try fields.string("messageId"), conversationId: try fields.string("conversationId"), profileId: try fields.string("profileId"), timestamp: try fields.date("timestamp"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("id", self.id)
                 .string("apiSpace", self.apiSpace)
                 .value("context", self.context)
@@ -783,19 +783,19 @@ extension Comapi {
     /// Sent when one of the participants updates the message status to read.
     ///
     /// Wire name: `conversationMessage.read`, server to client.
-    public struct ConversationMessageRead: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct ConversationMessageRead: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "conversationMessage.read"
 
         public let id: String
         public let apiSpace: String
-        public let context: JSONValue
+        public let context: SchemaGenRuntime.JSONValue
         public let messageId: String
         public let conversationId: String
         public let profileId: String
         public let timestamp: Date
 
-        public init(id: String, apiSpace: String, context: JSONValue, messageId: String, conversationId: String, profileId: String, timestamp: Date) {
+        public init(id: String, apiSpace: String, context: SchemaGenRuntime.JSONValue, messageId: String, conversationId: String, profileId: String, timestamp: Date) {
             self.id = id
             self.apiSpace = apiSpace
             self.context = context
@@ -806,23 +806,23 @@ extension Comapi {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
-            guard Members.equal(lhs.apiSpace, rhs.apiSpace) else { return false }
-            guard Members.equal(lhs.context, rhs.context) else { return false }
-            guard Members.equal(lhs.messageId, rhs.messageId) else { return false }
-            guard Members.equal(lhs.conversationId, rhs.conversationId) else { return false }
-            guard Members.equal(lhs.profileId, rhs.profileId) else { return false }
-            guard Members.equal(lhs.timestamp, rhs.timestamp) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.apiSpace, rhs.apiSpace) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.context, rhs.context) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.messageId, rhs.messageId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.conversationId, rhs.conversationId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.profileId, rhs.profileId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.timestamp, rhs.timestamp) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
-            self.init(id: try fields.string("id"), apiSpace: try fields.string("apiSpace"), context: try fields.value("context", as: JSONValue.self), messageId: try fields.string("messageId"), conversationId: try fields.string("conversationId"), profileId: try fields.string("profileId"), timestamp: try fields.date("timestamp"))
+            let fields = try SchemaGenRuntime.WireFields(decoder)
+            self.init(id: try fields.string("id"), apiSpace: try fields.string("apiSpace"), context: try fields.value("context", as: SchemaGenRuntime.JSONValue.self), messageId: try fields.string("messageId"), conversationId: try fields.string("conversationId"), profileId: try fields.string("profileId"), timestamp: try fields.date("timestamp"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("id", self.id)
                 .string("apiSpace", self.apiSpace)
                 .value("context", self.context)
@@ -836,19 +836,19 @@ extension Comapi {
     /// Sent when a new message appears in a conversation. This event is also delivered to the message sender.
     ///
     /// Wire name: `conversationMessage.sent`, server to client.
-    public struct ConversationMessageSent: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct ConversationMessageSent: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "conversationMessage.sent"
 
         public let id: String
         public let apiSpace: String
-        public let context: JSONValue
+        public let context: SchemaGenRuntime.JSONValue
         public let messageId: String
-        public let metadata: JSONValue
-        public let parts: [JSONValue]
-        public let alert: JSONValue
+        public let metadata: SchemaGenRuntime.JSONValue
+        public let parts: [SchemaGenRuntime.JSONValue]
+        public let alert: SchemaGenRuntime.JSONValue
 
-        public init(id: String, apiSpace: String, context: JSONValue, messageId: String, metadata: JSONValue, parts: [JSONValue], alert: JSONValue) {
+        public init(id: String, apiSpace: String, context: SchemaGenRuntime.JSONValue, messageId: String, metadata: SchemaGenRuntime.JSONValue, parts: [SchemaGenRuntime.JSONValue], alert: SchemaGenRuntime.JSONValue) {
             self.id = id
             self.apiSpace = apiSpace
             self.context = context
@@ -859,23 +859,23 @@ extension Comapi {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
-            guard Members.equal(lhs.apiSpace, rhs.apiSpace) else { return false }
-            guard Members.equal(lhs.context, rhs.context) else { return false }
-            guard Members.equal(lhs.messageId, rhs.messageId) else { return false }
-            guard Members.equal(lhs.metadata, rhs.metadata) else { return false }
-            guard Members.equal(lhs.parts, rhs.parts) else { return false }
-            guard Members.equal(lhs.alert, rhs.alert) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.apiSpace, rhs.apiSpace) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.context, rhs.context) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.messageId, rhs.messageId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.metadata, rhs.metadata) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.parts, rhs.parts) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.alert, rhs.alert) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
-            self.init(id: try fields.string("id"), apiSpace: try fields.string("apiSpace"), context: try fields.value("context", as: JSONValue.self), messageId: try fields.string("messageId"), metadata: try fields.value("metadata", as: JSONValue.self), parts: try fields.value("parts", as: [JSONValue].self), alert: try fields.value("alert", as: JSONValue.self))
+            let fields = try SchemaGenRuntime.WireFields(decoder)
+            self.init(id: try fields.string("id"), apiSpace: try fields.string("apiSpace"), context: try fields.value("context", as: SchemaGenRuntime.JSONValue.self), messageId: try fields.string("messageId"), metadata: try fields.value("metadata", as: SchemaGenRuntime.JSONValue.self), parts: try fields.value("parts", as: [SchemaGenRuntime.JSONValue].self), alert: try fields.value("alert", as: SchemaGenRuntime.JSONValue.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("id", self.id)
                 .string("apiSpace", self.apiSpace)
                 .value("context", self.context)
@@ -887,7 +887,7 @@ extension Comapi {
     }
 
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ServerEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Sent when a user's profile is updated.
         ///
         /// Wire name: `profile.update`, server to client.
@@ -945,21 +945,21 @@ extension Comapi {
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.profileUpdate(lhs), .profileUpdate(rhs)): return Members.equal(lhs, rhs)
-            case let (.conversationParticipantAdded(lhs), .conversationParticipantAdded(rhs)): return Members.equal(lhs, rhs)
-            case let (.conversationParticipantUpdated(lhs), .conversationParticipantUpdated(rhs)): return Members.equal(lhs, rhs)
-            case let (.conversationParticipantRemoved(lhs), .conversationParticipantRemoved(rhs)): return Members.equal(lhs, rhs)
-            case let (.conversationDelete(lhs), .conversationDelete(rhs)): return Members.equal(lhs, rhs)
-            case let (.conversationUpdate(lhs), .conversationUpdate(rhs)): return Members.equal(lhs, rhs)
-            case let (.conversationUndelete(lhs), .conversationUndelete(rhs)): return Members.equal(lhs, rhs)
-            case let (.conversationCreate(lhs), .conversationCreate(rhs)): return Members.equal(lhs, rhs)
-            case let (.conversationParticipantTyping(lhs), .conversationParticipantTyping(rhs)): return Members.equal(lhs, rhs)
-            case let (.conversationParticipantTypingOff(lhs), .conversationParticipantTypingOff(rhs)): return Members.equal(lhs, rhs)
-            case let (.conversationMessageDelivered(lhs), .conversationMessageDelivered(rhs)): return Members.equal(lhs, rhs)
-            case let (.conversationMessageRead(lhs), .conversationMessageRead(rhs)): return Members.equal(lhs, rhs)
-            case let (.conversationMessageSent(lhs), .conversationMessageSent(rhs)): return Members.equal(lhs, rhs)
+            case let (.profileUpdate(lhs), .profileUpdate(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.conversationParticipantAdded(lhs), .conversationParticipantAdded(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.conversationParticipantUpdated(lhs), .conversationParticipantUpdated(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.conversationParticipantRemoved(lhs), .conversationParticipantRemoved(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.conversationDelete(lhs), .conversationDelete(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.conversationUpdate(lhs), .conversationUpdate(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.conversationUndelete(lhs), .conversationUndelete(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.conversationCreate(lhs), .conversationCreate(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.conversationParticipantTyping(lhs), .conversationParticipantTyping(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.conversationParticipantTypingOff(lhs), .conversationParticipantTypingOff(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.conversationMessageDelivered(lhs), .conversationMessageDelivered(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.conversationMessageRead(lhs), .conversationMessageRead(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.conversationMessageSent(lhs), .conversationMessageSent(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
-                return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+                return SchemaGenRuntime.Members.equal(lhsName, rhsName) && SchemaGenRuntime.Members.equal(lhsPayload, rhsPayload)
             default: return false
             }
         }
@@ -982,7 +982,7 @@ extension Comapi {
             case conversationMessageSent = "conversationMessage.sent"
         }
 
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
             guard let route = Route(rawValue: frame.eventName) else {
                 return .unknown(name: frame.eventName, payload: frame.payload)
             }
@@ -1017,9 +1017,9 @@ extension Comapi {
         }
 
         /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
-        static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+        static func unknownEvent(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> SchemaGenRuntime.UnknownEvent? {
             guard Route(rawValue: frame.eventName) == nil else { return nil }
-            return UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
+            return SchemaGenRuntime.UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
         }
     }
 }
@@ -1031,10 +1031,10 @@ extension Comapi {
     /// server-to-client events, over any ``RealtimeTransport``.
     public final class Client: Sendable {
         /// The engine that frames and routes events.
-        public let core: RealtimeClientCore
+        public let core: SchemaGenRuntime.RealtimeClientCore
 
-        public init(transport: any RealtimeTransport) {
-            core = RealtimeClientCore(transport: transport, framing: Comapi.framing, dates: Comapi.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeTransport) {
+            core = SchemaGenRuntime.RealtimeClientCore(transport: transport, framing: Comapi.framing, dates: Comapi.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
         }
 
@@ -1045,7 +1045,7 @@ extension Comapi {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onProfileUpdate(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ProfileUpdate) -> Void) -> ListenerToken {
+        public func onProfileUpdate(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ProfileUpdate) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "profile.update", decoding: ProfileUpdate.self, from: .frame, handler: handler,
             event: ServerEvent.profileUpdate)
         }
@@ -1057,7 +1057,7 @@ extension Comapi {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onConversationParticipantAdded(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ConversationParticipantAdded) -> Void) -> ListenerToken {
+        public func onConversationParticipantAdded(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ConversationParticipantAdded) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "conversation.participantAdded", decoding: ConversationParticipantAdded.self, from: .frame, handler: handler,
             event: ServerEvent.conversationParticipantAdded)
         }
@@ -1069,7 +1069,7 @@ extension Comapi {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onConversationParticipantUpdated(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ConversationParticipantUpdated) -> Void) -> ListenerToken {
+        public func onConversationParticipantUpdated(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ConversationParticipantUpdated) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "conversation.participantUpdated", decoding: ConversationParticipantUpdated.self, from: .frame, handler: handler,
             event: ServerEvent.conversationParticipantUpdated)
         }
@@ -1081,7 +1081,7 @@ extension Comapi {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onConversationParticipantRemoved(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ConversationParticipantRemoved) -> Void) -> ListenerToken {
+        public func onConversationParticipantRemoved(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ConversationParticipantRemoved) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "conversation.participantRemoved", decoding: ConversationParticipantRemoved.self, from: .frame, handler: handler,
             event: ServerEvent.conversationParticipantRemoved)
         }
@@ -1093,7 +1093,7 @@ extension Comapi {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onConversationDelete(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ConversationDelete) -> Void) -> ListenerToken {
+        public func onConversationDelete(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ConversationDelete) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "conversation.delete", decoding: ConversationDelete.self, from: .frame, handler: handler,
             event: ServerEvent.conversationDelete)
         }
@@ -1105,7 +1105,7 @@ extension Comapi {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onConversationUpdate(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ConversationUpdate) -> Void) -> ListenerToken {
+        public func onConversationUpdate(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ConversationUpdate) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "conversation.update", decoding: ConversationUpdate.self, from: .frame, handler: handler,
             event: ServerEvent.conversationUpdate)
         }
@@ -1117,7 +1117,7 @@ extension Comapi {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onConversationUndelete(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ConversationUndelete) -> Void) -> ListenerToken {
+        public func onConversationUndelete(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ConversationUndelete) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "conversation.undelete", decoding: ConversationUndelete.self, from: .frame, handler: handler,
             event: ServerEvent.conversationUndelete)
         }
@@ -1129,7 +1129,7 @@ extension Comapi {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onConversationCreate(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ConversationCreate) -> Void) -> ListenerToken {
+        public func onConversationCreate(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ConversationCreate) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "conversation.create", decoding: ConversationCreate.self, from: .frame, handler: handler,
             event: ServerEvent.conversationCreate)
         }
@@ -1141,7 +1141,7 @@ extension Comapi {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onConversationParticipantTyping(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ConversationParticipantTyping) -> Void) -> ListenerToken {
+        public func onConversationParticipantTyping(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ConversationParticipantTyping) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "conversation.participantTyping", decoding: ConversationParticipantTyping.self, from: .frame, handler: handler,
             event: ServerEvent.conversationParticipantTyping)
         }
@@ -1153,7 +1153,7 @@ extension Comapi {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onConversationParticipantTypingOff(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ConversationParticipantTypingOff) -> Void) -> ListenerToken {
+        public func onConversationParticipantTypingOff(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ConversationParticipantTypingOff) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "conversation.participantTypingOff", decoding: ConversationParticipantTypingOff.self, from: .frame, handler: handler,
             event: ServerEvent.conversationParticipantTypingOff)
         }
@@ -1165,7 +1165,7 @@ extension Comapi {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onConversationMessageDelivered(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ConversationMessageDelivered) -> Void) -> ListenerToken {
+        public func onConversationMessageDelivered(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ConversationMessageDelivered) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "conversationMessage.delivered", decoding: ConversationMessageDelivered.self, from: .frame, handler: handler,
             event: ServerEvent.conversationMessageDelivered)
         }
@@ -1177,7 +1177,7 @@ extension Comapi {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onConversationMessageRead(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ConversationMessageRead) -> Void) -> ListenerToken {
+        public func onConversationMessageRead(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ConversationMessageRead) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "conversationMessage.read", decoding: ConversationMessageRead.self, from: .frame, handler: handler,
             event: ServerEvent.conversationMessageRead)
         }
@@ -1189,7 +1189,7 @@ extension Comapi {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onConversationMessageSent(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ConversationMessageSent) -> Void) -> ListenerToken {
+        public func onConversationMessageSent(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ConversationMessageSent) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "conversationMessage.sent", decoding: ConversationMessageSent.self, from: .frame, handler: handler,
             event: ServerEvent.conversationMessageSent)
         }
@@ -1198,7 +1198,7 @@ extension Comapi {
         /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.UnknownEvent) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addUnknownListener(channel: nil, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
         }
 
@@ -1210,7 +1210,7 @@ extension Comapi {
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
         /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.IncomingFailure) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addErrorHandler(handler)
         }
     }

@@ -9,12 +9,12 @@ extension DiscordGateway {
     /// A typed server for this API, the mirror of its `Client`: it listens only to client-to-server events and
     /// emits only server-to-client events, to one connection, a group or everyone, over any
     /// ``RealtimeServerTransport``.
-    public final class Server: RealtimeServer {
+    public final class Server: SchemaGenRuntime.RealtimeServer {
         /// The engine that frames and routes events.
-        public let core: RealtimeServerCore
+        public let core: SchemaGenRuntime.RealtimeServerCore
 
-        public init(transport: any RealtimeServerTransport) {
-            core = RealtimeServerCore(transport: transport, framing: DiscordGateway.framing, dates: DiscordGateway.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeServerTransport) {
+            core = SchemaGenRuntime.RealtimeServerCore(transport: transport, framing: DiscordGateway.framing, dates: DiscordGateway.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try Server.decode(frame, decoder: decoder) }
         }
 
@@ -25,7 +25,7 @@ extension DiscordGateway {
         /// Calls `handler` with the sending connection and the event's value for every `heartbeat` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onHeartbeat(_ handler: @escaping @Sendable (ServerConnection, Int?) -> Void) -> ListenerToken {
+        public func onHeartbeat(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, Int?) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "1:1", decoding: Int?.self, from: .presentPayload, handler: handler)
         }
 
@@ -36,7 +36,7 @@ extension DiscordGateway {
         /// Calls `handler` with the sending connection and the event's value for every `identify` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onIdentify(_ handler: @escaping @Sendable (ServerConnection, Identify) -> Void) -> ListenerToken {
+        public func onIdentify(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, Identify) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "1:2", decoding: Identify.self, from: .payload, handler: handler)
         }
 
@@ -47,7 +47,7 @@ extension DiscordGateway {
         /// Calls `handler` with the sending connection and the event's value for every `resume` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onResume(_ handler: @escaping @Sendable (ServerConnection, Resume) -> Void) -> ListenerToken {
+        public func onResume(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, Resume) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "1:6", decoding: Resume.self, from: .payload, handler: handler)
         }
 
@@ -58,7 +58,7 @@ extension DiscordGateway {
         /// Calls `handler` with the sending connection and the event's value for every `request_guild_members` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onRequestGuildMembers(_ handler: @escaping @Sendable (ServerConnection, RequestGuildMembers) -> Void) -> ListenerToken {
+        public func onRequestGuildMembers(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, RequestGuildMembers) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "1:8", decoding: RequestGuildMembers.self, from: .payload, handler: handler)
         }
 
@@ -69,7 +69,7 @@ extension DiscordGateway {
         /// Calls `handler` with the sending connection and the event's value for every `request_soundboard_sounds` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onRequestSoundboardSounds(_ handler: @escaping @Sendable (ServerConnection, RequestSoundboardSounds) -> Void) -> ListenerToken {
+        public func onRequestSoundboardSounds(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, RequestSoundboardSounds) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "1:31", decoding: RequestSoundboardSounds.self, from: .payload, handler: handler)
         }
 
@@ -80,7 +80,7 @@ extension DiscordGateway {
         /// Calls `handler` with the sending connection and the event's value for every `update_voice_state` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onUpdateVoiceState(_ handler: @escaping @Sendable (ServerConnection, UpdateVoiceState) -> Void) -> ListenerToken {
+        public func onUpdateVoiceState(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, UpdateVoiceState) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "1:4", decoding: UpdateVoiceState.self, from: .payload, handler: handler)
         }
 
@@ -91,38 +91,38 @@ extension DiscordGateway {
         /// Calls `handler` with the sending connection and the event's value for every `update_presence` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onUpdatePresence(_ handler: @escaping @Sendable (ServerConnection, DiscordGateway.PresenceUpdate) -> Void) -> ListenerToken {
+        public func onUpdatePresence(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, DiscordGateway.PresenceUpdate) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "1:3", decoding: DiscordGateway.PresenceUpdate.self, from: .payload, handler: handler)
         }
 
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
-        public func emit(_ event: ServerEvent, to recipients: Recipients) async throws {
+        public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
             switch event {
             case .ready(let payload):
-                try await core.emit(EventAddress(shape: 0, name: .string("READY")), channel: nil, payload: payload, to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("READY")), channel: nil, payload: payload, to: recipients)
             case .resumed(let payload):
-                try await core.emit(EventAddress(shape: 0, name: .string("RESUMED")), channel: nil, payload: payload, to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("RESUMED")), channel: nil, payload: payload, to: recipients)
             case .guildMembersChunk(let payload):
-                try await core.emit(EventAddress(shape: 0, name: .string("GUILD_MEMBERS_CHUNK")), channel: nil, payload: payload, to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("GUILD_MEMBERS_CHUNK")), channel: nil, payload: payload, to: recipients)
             case .hello(let payload):
-                try await core.emit(EventAddress(shape: 1, name: .integer(10)), channel: nil, payload: payload, to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: .integer(10)), channel: nil, payload: payload, to: recipients)
             case .heartbeat(let payload):
-                try await core.emit(EventAddress(shape: 1, name: .integer(1)), channel: nil, payload: .some(payload), to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: .integer(1)), channel: nil, payload: .some(payload), to: recipients)
             case .heartbeatAck:
-                try await core.emit(EventAddress(shape: 1, name: .integer(11)), channel: nil, to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: .integer(11)), channel: nil, to: recipients)
             case .reconnect:
-                try await core.emit(EventAddress(shape: 1, name: .integer(7)), channel: nil, to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: .integer(7)), channel: nil, to: recipients)
             case .invalidSession(let payload):
-                try await core.emit(EventAddress(shape: 1, name: .integer(9)), channel: nil, payload: payload, to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: .integer(9)), channel: nil, payload: payload, to: recipients)
             case .unknown(let event):
-                throw UnsendableEvent(eventName: event.name)
+                throw SchemaGenRuntime.UnsendableEvent(eventName: event.name)
             }
         }
 
         /// Every event clients send in this scope, with the connection it came from, as it arrives, until the consuming
         /// task ends.
-        public var events: AsyncStream<ReceivedEvent<ClientEvent>> {
+        public var events: AsyncStream<SchemaGenRuntime.ReceivedEvent<ClientEvent>> {
             core.events(channel: nil, as: ClientEvent.self)
         }
 
@@ -138,8 +138,8 @@ extension DiscordGateway {
         }
 
         /// Reads a frame a client sent; throws `UnexpectedClientEvent` for an event clients do not send in this scope.
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ClientEvent {
-            guard let route = ClientRoute(rawValue: frame.route) else { throw UnexpectedClientEvent(eventName: frame.eventName) }
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ClientEvent {
+            guard let route = ClientRoute(rawValue: frame.route) else { throw SchemaGenRuntime.UnexpectedClientEvent(eventName: frame.eventName) }
             switch route {
             case .heartbeat:
                 return .heartbeat(try decoder.decode(Int?.self, from: frame.presentPayload()))

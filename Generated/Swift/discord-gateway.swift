@@ -6,18 +6,18 @@ import SchemaGenRuntime
 /// Discord Gateway
 public enum DiscordGateway {
     /// How this API frames events on the wire.
-    public static let framing: WireFraming = .shapes([
-    FrameShape(name: "dispatch", conditions: [.init(path: FramePath([.key("op")]), value: .integer(0))], eventName: FramePath([.key("t")]), payload: .at(FramePath([.key("d")])), fields: [.init(key: "s", path: FramePath([.key("s")]))]),
-    FrameShape(name: "opcode", eventName: FramePath([.key("op")]), eventNameKind: .integer, payload: .at(FramePath([.key("d")]))),
+    public static let framing: SchemaGenRuntime.WireFraming = .shapes([
+    SchemaGenRuntime.FrameShape(name: "dispatch", conditions: [.init(path: SchemaGenRuntime.FramePath([.key("op")]), value: .integer(0))], eventName: SchemaGenRuntime.FramePath([.key("t")]), payload: .at(SchemaGenRuntime.FramePath([.key("d")])), fields: [.init(key: "s", path: SchemaGenRuntime.FramePath([.key("s")]))]),
+    SchemaGenRuntime.FrameShape(name: "opcode", eventName: SchemaGenRuntime.FramePath([.key("op")]), eventNameKind: .integer, payload: .at(SchemaGenRuntime.FramePath([.key("d")]))),
     ])
     /// How this API writes dates on the wire.
-    public static let dateEncoding: WireDateEncoding = .iso8601
+    public static let dateEncoding: SchemaGenRuntime.WireDateEncoding = .iso8601
 }
 
 // MARK: - Types
 
 extension DiscordGateway {
-    public struct PresenceUpdate: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct PresenceUpdate: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Unix time (in milliseconds) of when the client went idle, or null if the client is not idle.
         public let since: Int?
         public let activities: [DiscordGateway.Activity]
@@ -33,20 +33,20 @@ extension DiscordGateway {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.since, rhs.since) else { return false }
-            guard Members.equal(lhs.activities, rhs.activities) else { return false }
-            guard Members.equal(lhs.status, rhs.status) else { return false }
-            guard Members.equal(lhs.afk, rhs.afk) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.since, rhs.since) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.activities, rhs.activities) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.status, rhs.status) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.afk, rhs.afk) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(since: try fields.optionalInt("since"), activities: try fields.value("activities", as: [DiscordGateway.Activity].self), status: try fields.string("status"), afk: try fields.bool("afk"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .optionalInt("since", self.since)
                 .value("activities", self.activities)
                 .string("status", self.status)
@@ -54,7 +54,7 @@ extension DiscordGateway {
         }
     }
 
-    public struct Activity: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Activity: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let name: String
         public let type: Int
 
@@ -64,24 +64,24 @@ extension DiscordGateway {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.name, rhs.name) else { return false }
-            guard Members.equal(lhs.type, rhs.type) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.name, rhs.name) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.type, rhs.type) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(name: try fields.string("name"), type: try fields.int("type"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("name", self.name)
                 .int("type", self.type)
         }
     }
 
-    public struct ConnectionProperties: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct ConnectionProperties: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let os: String
         public let browser: String
         public let device: String
@@ -93,19 +93,19 @@ extension DiscordGateway {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.os, rhs.os) else { return false }
-            guard Members.equal(lhs.browser, rhs.browser) else { return false }
-            guard Members.equal(lhs.device, rhs.device) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.os, rhs.os) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.browser, rhs.browser) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.device, rhs.device) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(os: try fields.string("os"), browser: try fields.string("browser"), device: try fields.string("device"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("os", self.os)
                 .string("browser", self.browser)
                 .string("device", self.device)
@@ -119,7 +119,7 @@ extension DiscordGateway {
     /// The handshake is complete; carries the session to resume.
     ///
     /// Wire name: `READY` in frame shape `dispatch`, server to client.
-    public struct Ready: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Ready: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "READY"
 
@@ -133,24 +133,24 @@ extension DiscordGateway {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.s, rhs.s) else { return false }
-            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.s, rhs.s) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(s: try fields.int("s"), payload: try fields.value("payload", as: Payload.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .int("s", self.s)
                 .value("payload", self.payload)
         }
 
         /// The event's payload.
-        public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct Payload: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             public let v: Int
             public let sessionId: String
             public let resumeGatewayUrl: String
@@ -162,19 +162,19 @@ extension DiscordGateway {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.v, rhs.v) else { return false }
-                guard Members.equal(lhs.sessionId, rhs.sessionId) else { return false }
-                guard Members.equal(lhs.resumeGatewayUrl, rhs.resumeGatewayUrl) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.v, rhs.v) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.sessionId, rhs.sessionId) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.resumeGatewayUrl, rhs.resumeGatewayUrl) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(v: try fields.int("v"), sessionId: try fields.string("session_id"), resumeGatewayUrl: try fields.string("resume_gateway_url"))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .int("v", self.v)
                     .string("session_id", self.sessionId)
                     .string("resume_gateway_url", self.resumeGatewayUrl)
@@ -185,7 +185,7 @@ extension DiscordGateway {
     /// Response to Resume, after every missed event was replayed.
     ///
     /// Wire name: `RESUMED` in frame shape `dispatch`, server to client.
-    public struct Resumed: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Resumed: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "RESUMED"
 
@@ -196,17 +196,17 @@ extension DiscordGateway {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.s, rhs.s) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.s, rhs.s) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(s: try fields.int("s"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .int("s", self.s)
         }
     }
@@ -214,7 +214,7 @@ extension DiscordGateway {
     /// One chunk of the members a Request Guild Members asked for (0 <= chunk_index < chunk_count).
     ///
     /// Wire name: `GUILD_MEMBERS_CHUNK` in frame shape `dispatch`, server to client.
-    public struct GuildMembersChunk: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct GuildMembersChunk: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "GUILD_MEMBERS_CHUNK"
 
@@ -228,33 +228,33 @@ extension DiscordGateway {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.s, rhs.s) else { return false }
-            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.s, rhs.s) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(s: try fields.int("s"), payload: try fields.value("payload", as: Payload.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .int("s", self.s)
                 .value("payload", self.payload)
         }
 
         /// The event's payload.
-        public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct Payload: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             public let guildId: String
-            public let members: [JSONValue]
+            public let members: [SchemaGenRuntime.JSONValue]
             public let chunkIndex: Int
             public let chunkCount: Int
             public let notFound: [String]?
-            public let presences: [JSONValue]?
+            public let presences: [SchemaGenRuntime.JSONValue]?
             public let nonce: String?
 
-            public init(guildId: String, members: [JSONValue], chunkIndex: Int, chunkCount: Int, notFound: [String]? = nil, presences: [JSONValue]? = nil, nonce: String? = nil) {
+            public init(guildId: String, members: [SchemaGenRuntime.JSONValue], chunkIndex: Int, chunkCount: Int, notFound: [String]? = nil, presences: [SchemaGenRuntime.JSONValue]? = nil, nonce: String? = nil) {
                 self.guildId = guildId
                 self.members = members
                 self.chunkIndex = chunkIndex
@@ -265,23 +265,23 @@ extension DiscordGateway {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.guildId, rhs.guildId) else { return false }
-                guard Members.equal(lhs.members, rhs.members) else { return false }
-                guard Members.equal(lhs.chunkIndex, rhs.chunkIndex) else { return false }
-                guard Members.equal(lhs.chunkCount, rhs.chunkCount) else { return false }
-                guard Members.equal(lhs.notFound, rhs.notFound) else { return false }
-                guard Members.equal(lhs.presences, rhs.presences) else { return false }
-                guard Members.equal(lhs.nonce, rhs.nonce) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.guildId, rhs.guildId) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.members, rhs.members) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.chunkIndex, rhs.chunkIndex) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.chunkCount, rhs.chunkCount) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.notFound, rhs.notFound) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.presences, rhs.presences) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.nonce, rhs.nonce) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
-                self.init(guildId: try fields.string("guild_id"), members: try fields.value("members", as: [JSONValue].self), chunkIndex: try fields.int("chunk_index"), chunkCount: try fields.int("chunk_count"), notFound: try fields.optionalValue("not_found", as: [String].self), presences: try fields.optionalValue("presences", as: [JSONValue].self), nonce: try fields.optionalString("nonce"))
+                let fields = try SchemaGenRuntime.WireFields(decoder)
+                self.init(guildId: try fields.string("guild_id"), members: try fields.value("members", as: [SchemaGenRuntime.JSONValue].self), chunkIndex: try fields.int("chunk_index"), chunkCount: try fields.int("chunk_count"), notFound: try fields.optionalValue("not_found", as: [String].self), presences: try fields.optionalValue("presences", as: [SchemaGenRuntime.JSONValue].self), nonce: try fields.optionalString("nonce"))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .string("guild_id", self.guildId)
                     .value("members", self.members)
                     .int("chunk_index", self.chunkIndex)
@@ -296,7 +296,7 @@ extension DiscordGateway {
     /// Sent on connection; defines the heartbeat interval.
     ///
     /// Wire name: `10` in frame shape `opcode`, server to client.
-    public struct Hello: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Hello: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "10"
 
@@ -308,17 +308,17 @@ extension DiscordGateway {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.heartbeatInterval, rhs.heartbeatInterval) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.heartbeatInterval, rhs.heartbeatInterval) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(heartbeatInterval: try fields.int("heartbeat_interval"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .int("heartbeat_interval", self.heartbeatInterval)
         }
     }
@@ -362,7 +362,7 @@ extension DiscordGateway {
     /// Starts a new session during the initial handshake.
     ///
     /// Wire name: `2` in frame shape `opcode`, client to server.
-    public struct Identify: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Identify: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "2"
 
@@ -385,23 +385,23 @@ extension DiscordGateway {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.token, rhs.token) else { return false }
-            guard Members.equal(lhs.properties, rhs.properties) else { return false }
-            guard Members.equal(lhs.compress, rhs.compress) else { return false }
-            guard Members.equal(lhs.largeThreshold, rhs.largeThreshold) else { return false }
-            guard Members.equal(lhs.shard, rhs.shard) else { return false }
-            guard Members.equal(lhs.presence, rhs.presence) else { return false }
-            guard Members.equal(lhs.intents, rhs.intents) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.token, rhs.token) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.properties, rhs.properties) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.compress, rhs.compress) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.largeThreshold, rhs.largeThreshold) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.shard, rhs.shard) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.presence, rhs.presence) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.intents, rhs.intents) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(token: try fields.string("token"), properties: try fields.value("properties", as: DiscordGateway.ConnectionProperties.self), compress: try fields.optionalBool("compress"), largeThreshold: try fields.optionalInt("large_threshold"), shard: try fields.optionalValue("shard", as: [Int].self), presence: try fields.optionalValue("presence", as: DiscordGateway.PresenceUpdate.self), intents: try fields.int("intents"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("token", self.token)
                 .value("properties", self.properties)
                 .optionalBool("compress", self.compress)
@@ -415,7 +415,7 @@ extension DiscordGateway {
     /// Replays missed events after a disconnection.
     ///
     /// Wire name: `6` in frame shape `opcode`, client to server.
-    public struct Resume: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Resume: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "6"
 
@@ -430,19 +430,19 @@ extension DiscordGateway {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.token, rhs.token) else { return false }
-            guard Members.equal(lhs.sessionId, rhs.sessionId) else { return false }
-            guard Members.equal(lhs.seq, rhs.seq) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.token, rhs.token) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.sessionId, rhs.sessionId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.seq, rhs.seq) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(token: try fields.string("token"), sessionId: try fields.string("session_id"), seq: try fields.int("seq"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("token", self.token)
                 .string("session_id", self.sessionId)
                 .int("seq", self.seq)
@@ -452,7 +452,7 @@ extension DiscordGateway {
     /// Requests members of a guild; answered by GUILD_MEMBERS_CHUNK events.
     ///
     /// Wire name: `8` in frame shape `opcode`, client to server.
-    public struct RequestGuildMembers: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct RequestGuildMembers: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "8"
 
@@ -473,22 +473,22 @@ extension DiscordGateway {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.guildId, rhs.guildId) else { return false }
-            guard Members.equal(lhs.query, rhs.query) else { return false }
-            guard Members.equal(lhs.limit, rhs.limit) else { return false }
-            guard Members.equal(lhs.presences, rhs.presences) else { return false }
-            guard Members.equal(lhs.userIds, rhs.userIds) else { return false }
-            guard Members.equal(lhs.nonce, rhs.nonce) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.guildId, rhs.guildId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.query, rhs.query) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.limit, rhs.limit) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.presences, rhs.presences) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.userIds, rhs.userIds) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.nonce, rhs.nonce) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(guildId: try fields.string("guild_id"), query: try fields.optionalString("query"), limit: try fields.int("limit"), presences: try fields.optionalBool("presences"), userIds: try fields.optionalValue("user_ids", as: [String].self), nonce: try fields.optionalString("nonce"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("guild_id", self.guildId)
                 .optionalString("query", self.query)
                 .int("limit", self.limit)
@@ -501,7 +501,7 @@ extension DiscordGateway {
     /// Requests the soundboard sounds of guilds.
     ///
     /// Wire name: `31` in frame shape `opcode`, client to server.
-    public struct RequestSoundboardSounds: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct RequestSoundboardSounds: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "31"
 
@@ -512,17 +512,17 @@ extension DiscordGateway {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.guildIds, rhs.guildIds) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.guildIds, rhs.guildIds) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(guildIds: try fields.value("guild_ids", as: [String].self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .value("guild_ids", self.guildIds)
         }
     }
@@ -530,7 +530,7 @@ extension DiscordGateway {
     /// Joins, moves or leaves a voice channel.
     ///
     /// Wire name: `4` in frame shape `opcode`, client to server.
-    public struct UpdateVoiceState: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct UpdateVoiceState: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "4"
 
@@ -547,20 +547,20 @@ extension DiscordGateway {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.guildId, rhs.guildId) else { return false }
-            guard Members.equal(lhs.channelId, rhs.channelId) else { return false }
-            guard Members.equal(lhs.selfMute, rhs.selfMute) else { return false }
-            guard Members.equal(lhs.selfDeaf, rhs.selfDeaf) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.guildId, rhs.guildId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.channelId, rhs.channelId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.selfMute, rhs.selfMute) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.selfDeaf, rhs.selfDeaf) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(guildId: try fields.string("guild_id"), channelId: try fields.optionalString("channel_id"), selfMute: try fields.bool("self_mute"), selfDeaf: try fields.bool("self_deaf"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("guild_id", self.guildId)
                 .optionalString("channel_id", self.channelId)
                 .bool("self_mute", self.selfMute)
@@ -579,7 +579,7 @@ extension DiscordGateway {
     }
 
     /// The events the app may send in this scope.
-    public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ClientEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The last sequence number received, or null before the first; the server may ask for one immediately.
         ///
         /// Wire name: `1` in frame shape `opcode`, both directions.
@@ -611,20 +611,20 @@ extension DiscordGateway {
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.heartbeat(lhs), .heartbeat(rhs)): return Members.equal(lhs, rhs)
-            case let (.identify(lhs), .identify(rhs)): return Members.equal(lhs, rhs)
-            case let (.resume(lhs), .resume(rhs)): return Members.equal(lhs, rhs)
-            case let (.requestGuildMembers(lhs), .requestGuildMembers(rhs)): return Members.equal(lhs, rhs)
-            case let (.requestSoundboardSounds(lhs), .requestSoundboardSounds(rhs)): return Members.equal(lhs, rhs)
-            case let (.updateVoiceState(lhs), .updateVoiceState(rhs)): return Members.equal(lhs, rhs)
-            case let (.updatePresence(lhs), .updatePresence(rhs)): return Members.equal(lhs, rhs)
+            case let (.heartbeat(lhs), .heartbeat(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.identify(lhs), .identify(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.resume(lhs), .resume(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.requestGuildMembers(lhs), .requestGuildMembers(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.requestSoundboardSounds(lhs), .requestSoundboardSounds(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.updateVoiceState(lhs), .updateVoiceState(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.updatePresence(lhs), .updatePresence(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             default: return false
             }
         }
     }
 
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ServerEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The handshake is complete; carries the session to resume.
         ///
         /// Wire name: `READY` in frame shape `dispatch`, server to client.
@@ -658,19 +658,19 @@ extension DiscordGateway {
         /// Wire name: `9` in frame shape `opcode`, server to client.
         case invalidSession(Bool)
         /// An event the contract does not describe: its name, its payload's raw JSON and its envelope fields.
-        case unknown(UnknownEvent)
+        case unknown(SchemaGenRuntime.UnknownEvent)
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.ready(lhs), .ready(rhs)): return Members.equal(lhs, rhs)
-            case let (.resumed(lhs), .resumed(rhs)): return Members.equal(lhs, rhs)
-            case let (.guildMembersChunk(lhs), .guildMembersChunk(rhs)): return Members.equal(lhs, rhs)
-            case let (.hello(lhs), .hello(rhs)): return Members.equal(lhs, rhs)
-            case let (.heartbeat(lhs), .heartbeat(rhs)): return Members.equal(lhs, rhs)
+            case let (.ready(lhs), .ready(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.resumed(lhs), .resumed(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.guildMembersChunk(lhs), .guildMembersChunk(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.hello(lhs), .hello(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.heartbeat(lhs), .heartbeat(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             case (.heartbeatAck, .heartbeatAck): return true
             case (.reconnect, .reconnect): return true
-            case let (.invalidSession(lhs), .invalidSession(rhs)): return Members.equal(lhs, rhs)
-            case let (.unknown(lhs), .unknown(rhs)): return Members.equal(lhs, rhs)
+            case let (.invalidSession(lhs), .invalidSession(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.unknown(lhs), .unknown(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             default: return false
             }
         }
@@ -688,9 +688,9 @@ extension DiscordGateway {
             case invalidSession = "1:9"
         }
 
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
             guard let route = Route(rawValue: frame.route) else {
-                return .unknown(try UnknownEvent(frame, decoder: decoder))
+                return .unknown(try SchemaGenRuntime.UnknownEvent(frame, decoder: decoder))
             }
             switch route {
             case .ready:
@@ -713,9 +713,9 @@ extension DiscordGateway {
         }
 
         /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
-        static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+        static func unknownEvent(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> SchemaGenRuntime.UnknownEvent? {
             guard Route(rawValue: frame.route) == nil else { return nil }
-            return try UnknownEvent(frame, decoder: decoder)
+            return try SchemaGenRuntime.UnknownEvent(frame, decoder: decoder)
         }
     }
 }
@@ -727,10 +727,10 @@ extension DiscordGateway {
     /// server-to-client events, over any ``RealtimeTransport``.
     public final class Client: Sendable {
         /// The engine that frames and routes events.
-        public let core: RealtimeClientCore
+        public let core: SchemaGenRuntime.RealtimeClientCore
 
-        public init(transport: any RealtimeTransport) {
-            core = RealtimeClientCore(transport: transport, framing: DiscordGateway.framing, dates: DiscordGateway.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeTransport) {
+            core = SchemaGenRuntime.RealtimeClientCore(transport: transport, framing: DiscordGateway.framing, dates: DiscordGateway.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
         }
 
@@ -738,35 +738,35 @@ extension DiscordGateway {
         ///
         /// Wire name: `1` in frame shape `opcode`, both directions.
         public func heartbeat(_ payload: Int?) async throws {
-            try await core.emit(EventAddress(shape: 1, name: .integer(1)), channel: nil, payload: .some(payload))
+            try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: .integer(1)), channel: nil, payload: .some(payload))
         }
 
         /// Starts a new session during the initial handshake.
         ///
         /// Wire name: `2` in frame shape `opcode`, client to server.
         public func identify(_ payload: Identify) async throws {
-            try await core.emit(EventAddress(shape: 1, name: .integer(2)), channel: nil, payload: payload)
+            try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: .integer(2)), channel: nil, payload: payload)
         }
 
         /// Starts a new session during the initial handshake.
         ///
         /// Wire name: `2` in frame shape `opcode`, client to server.
         public func identify(token: String, properties: DiscordGateway.ConnectionProperties, compress: Bool? = nil, largeThreshold: Int? = nil, shard: [Int]? = nil, presence: DiscordGateway.PresenceUpdate? = nil, intents: Int) async throws {
-            try await core.emit(EventAddress(shape: 1, name: .integer(2)), channel: nil, payload: Identify(token: token, properties: properties, compress: compress, largeThreshold: largeThreshold, shard: shard, presence: presence, intents: intents))
+            try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: .integer(2)), channel: nil, payload: Identify(token: token, properties: properties, compress: compress, largeThreshold: largeThreshold, shard: shard, presence: presence, intents: intents))
         }
 
         /// Replays missed events after a disconnection.
         ///
         /// Wire name: `6` in frame shape `opcode`, client to server.
         public func resume(_ payload: Resume) async throws {
-            try await core.emit(EventAddress(shape: 1, name: .integer(6)), channel: nil, payload: payload)
+            try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: .integer(6)), channel: nil, payload: payload)
         }
 
         /// Replays missed events after a disconnection.
         ///
         /// Wire name: `6` in frame shape `opcode`, client to server.
         public func resume(token: String, sessionId: String, seq: Int) async throws {
-            try await core.emit(EventAddress(shape: 1, name: .integer(6)), channel: nil, payload: Resume(token: token, sessionId: sessionId, seq: seq))
+            try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: .integer(6)), channel: nil, payload: Resume(token: token, sessionId: sessionId, seq: seq))
         }
 
         /// Requests members of a guild; answered by GUILD_MEMBERS_CHUNK events.
@@ -777,12 +777,12 @@ extension DiscordGateway {
         /// Its id is chosen here unless passed.
         /// The stream finishes once as many items as their `chunk_count` says have arrived.
         /// Throws `RequestFailure` when the connection is lost, and `CancellationError` when the calling task is cancelled.
-        public func requestGuildMembers(guildId: String, query: String? = nil, limit: Int, presences: Bool? = nil, userIds: [String]? = nil, nonce: String? = nil) async throws -> SubscriptionStream<GuildMembersChunk> {
+        public func requestGuildMembers(guildId: String, query: String? = nil, limit: Int, presences: Bool? = nil, userIds: [String]? = nil, nonce: String? = nil) async throws -> SchemaGenRuntime.SubscriptionStream<GuildMembersChunk> {
             let _correlation = nonce ?? String(core.nextCorrelationNumber())
-            return try await core.subscribe(SubscriptionMatch(route: "0:GUILD_MEMBERS_CHUNK", channel: nil, source: .payloadField("nonce"), countSource: .payloadField("chunk_count")), id: .string(_correlation), item: { frame, decoder in
+            return try await core.subscribe(SchemaGenRuntime.SubscriptionMatch(route: "0:GUILD_MEMBERS_CHUNK", channel: nil, source: .payloadField("nonce"), countSource: .payloadField("chunk_count")), id: .string(_correlation), item: { frame, decoder in
                 try decoder.decode(GuildMembersChunk.self, from: frame.partsOrFrame)
             }) {
-                try await core.emit(EventAddress(shape: 1, name: .integer(8)), channel: nil, payload: RequestGuildMembers(guildId: guildId, query: query, limit: limit, presences: presences, userIds: userIds, nonce: _correlation))
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: .integer(8)), channel: nil, payload: RequestGuildMembers(guildId: guildId, query: query, limit: limit, presences: presences, userIds: userIds, nonce: _correlation))
             }
         }
 
@@ -790,54 +790,54 @@ extension DiscordGateway {
         ///
         /// Wire name: `31` in frame shape `opcode`, client to server.
         public func requestSoundboardSounds(_ payload: RequestSoundboardSounds) async throws {
-            try await core.emit(EventAddress(shape: 1, name: .integer(31)), channel: nil, payload: payload)
+            try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: .integer(31)), channel: nil, payload: payload)
         }
 
         /// Requests the soundboard sounds of guilds.
         ///
         /// Wire name: `31` in frame shape `opcode`, client to server.
         public func requestSoundboardSounds(guildIds: [String]) async throws {
-            try await core.emit(EventAddress(shape: 1, name: .integer(31)), channel: nil, payload: RequestSoundboardSounds(guildIds: guildIds))
+            try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: .integer(31)), channel: nil, payload: RequestSoundboardSounds(guildIds: guildIds))
         }
 
         /// Joins, moves or leaves a voice channel.
         ///
         /// Wire name: `4` in frame shape `opcode`, client to server.
         public func updateVoiceState(_ payload: UpdateVoiceState) async throws {
-            try await core.emit(EventAddress(shape: 1, name: .integer(4)), channel: nil, payload: payload)
+            try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: .integer(4)), channel: nil, payload: payload)
         }
 
         /// Joins, moves or leaves a voice channel.
         ///
         /// Wire name: `4` in frame shape `opcode`, client to server.
         public func updateVoiceState(guildId: String, channelId: String? = nil, selfMute: Bool, selfDeaf: Bool) async throws {
-            try await core.emit(EventAddress(shape: 1, name: .integer(4)), channel: nil, payload: UpdateVoiceState(guildId: guildId, channelId: channelId, selfMute: selfMute, selfDeaf: selfDeaf))
+            try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: .integer(4)), channel: nil, payload: UpdateVoiceState(guildId: guildId, channelId: channelId, selfMute: selfMute, selfDeaf: selfDeaf))
         }
 
         /// Updates the app's presence.
         ///
         /// Wire name: `3` in frame shape `opcode`, client to server.
         public func updatePresence(_ payload: DiscordGateway.PresenceUpdate) async throws {
-            try await core.emit(EventAddress(shape: 1, name: .integer(3)), channel: nil, payload: payload)
+            try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: .integer(3)), channel: nil, payload: payload)
         }
 
         /// Sends any event the app may send in this scope.
         public func emit(_ event: ClientEvent) async throws {
             switch event {
             case .heartbeat(let payload):
-                try await core.emit(EventAddress(shape: 1, name: .integer(1)), channel: nil, payload: .some(payload))
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: .integer(1)), channel: nil, payload: .some(payload))
             case .identify(let payload):
-                try await core.emit(EventAddress(shape: 1, name: .integer(2)), channel: nil, payload: payload)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: .integer(2)), channel: nil, payload: payload)
             case .resume(let payload):
-                try await core.emit(EventAddress(shape: 1, name: .integer(6)), channel: nil, payload: payload)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: .integer(6)), channel: nil, payload: payload)
             case .requestGuildMembers(let payload):
-                try await core.emit(EventAddress(shape: 1, name: .integer(8)), channel: nil, payload: payload)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: .integer(8)), channel: nil, payload: payload)
             case .requestSoundboardSounds(let payload):
-                try await core.emit(EventAddress(shape: 1, name: .integer(31)), channel: nil, payload: payload)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: .integer(31)), channel: nil, payload: payload)
             case .updateVoiceState(let payload):
-                try await core.emit(EventAddress(shape: 1, name: .integer(4)), channel: nil, payload: payload)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: .integer(4)), channel: nil, payload: payload)
             case .updatePresence(let payload):
-                try await core.emit(EventAddress(shape: 1, name: .integer(3)), channel: nil, payload: payload)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: .integer(3)), channel: nil, payload: payload)
             }
         }
 
@@ -848,7 +848,7 @@ extension DiscordGateway {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onReady(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Ready) -> Void) -> ListenerToken {
+        public func onReady(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Ready) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "0:READY", decoding: Ready.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.ready)
         }
@@ -860,7 +860,7 @@ extension DiscordGateway {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onResumed(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Resumed) -> Void) -> ListenerToken {
+        public func onResumed(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Resumed) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "0:RESUMED", decoding: Resumed.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.resumed)
         }
@@ -872,7 +872,7 @@ extension DiscordGateway {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onGuildMembersChunk(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (GuildMembersChunk) -> Void) -> ListenerToken {
+        public func onGuildMembersChunk(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (GuildMembersChunk) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "0:GUILD_MEMBERS_CHUNK", decoding: GuildMembersChunk.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.guildMembersChunk)
         }
@@ -884,7 +884,7 @@ extension DiscordGateway {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onHello(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Hello) -> Void) -> ListenerToken {
+        public func onHello(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Hello) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "1:10", decoding: Hello.self, from: .payload, handler: handler,
             event: ServerEvent.hello)
         }
@@ -896,7 +896,7 @@ extension DiscordGateway {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onHeartbeat(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Int?) -> Void) -> ListenerToken {
+        public func onHeartbeat(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Int?) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "1:1", decoding: Int?.self, from: .presentPayload, handler: handler,
             event: ServerEvent.heartbeat)
         }
@@ -908,7 +908,7 @@ extension DiscordGateway {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onHeartbeatAck(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable () -> Void) -> ListenerToken {
+        public func onHeartbeatAck(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable () -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "1:11", event: ServerEvent.heartbeatAck, handler: handler)
         }
 
@@ -919,7 +919,7 @@ extension DiscordGateway {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onReconnect(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable () -> Void) -> ListenerToken {
+        public func onReconnect(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable () -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "1:7", event: ServerEvent.reconnect, handler: handler)
         }
 
@@ -930,7 +930,7 @@ extension DiscordGateway {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onInvalidSession(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Bool) -> Void) -> ListenerToken {
+        public func onInvalidSession(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Bool) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "1:9", decoding: Bool.self, from: .payload, handler: handler,
             event: ServerEvent.invalidSession)
         }
@@ -939,7 +939,7 @@ extension DiscordGateway {
         /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.UnknownEvent) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addUnknownListener(channel: nil, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
         }
 
@@ -951,7 +951,7 @@ extension DiscordGateway {
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
         /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.IncomingFailure) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addErrorHandler(handler)
         }
     }

@@ -9,17 +9,17 @@ extension DriverApp {
     /// A typed server for this API, the mirror of its `Client`: it listens only to client-to-server events and
     /// emits only server-to-client events, to one connection, a group or everyone, over any
     /// ``RealtimeServerTransport``.
-    public final class Server: RealtimeServer {
+    public final class Server: SchemaGenRuntime.RealtimeServer {
         /// The engine that frames and routes events.
-        public let core: RealtimeServerCore
+        public let core: SchemaGenRuntime.RealtimeServerCore
 
-        public init(transport: any RealtimeServerTransport) {
-            core = RealtimeServerCore(transport: transport, framing: DriverApp.framing, dates: DriverApp.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeServerTransport) {
+            core = SchemaGenRuntime.RealtimeServerCore(transport: transport, framing: DriverApp.framing, dates: DriverApp.dateEncoding)
         }
 
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
-        public func emit(_ event: ServerEvent, to recipients: Recipients) async throws {
+        public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
             switch event {
             case .unknown(let name, let payload):
                 try await core.emit(eventName: name, channel: nil, rawPayload: payload, to: recipients)
@@ -69,32 +69,32 @@ extension DriverApp.Driver {
     public struct Server: Sendable {
         /// The channel this server scope serves.
         public let channel: DriverApp.Driver
-        let core: RealtimeServerCore
+        let core: SchemaGenRuntime.RealtimeServerCore
 
-        init(channel: DriverApp.Driver, core: RealtimeServerCore) {
+        init(channel: DriverApp.Driver, core: SchemaGenRuntime.RealtimeServerCore) {
             self.channel = channel
             self.core = core
         }
 
         /// The connections subscribed to this channel now.
-        public var subscribers: [ServerConnection] {
+        public var subscribers: [SchemaGenRuntime.ServerConnection] {
             core.subscribers(of: channel.address)
         }
 
         /// Subscribes `connection` to this channel, for protocols that carry no subscriptions of their own (a plain
         /// WebSocket).
-        public func subscribe(_ connection: ServerConnection) {
+        public func subscribe(_ connection: SchemaGenRuntime.ServerConnection) {
             core.subscribe(connection, to: channel.address)
         }
 
         /// Unsubscribes `connection` from this channel.
-        public func unsubscribe(_ connection: ServerConnection) {
+        public func unsubscribe(_ connection: SchemaGenRuntime.ServerConnection) {
             core.unsubscribe(connection, from: channel.address)
         }
 
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
-        public func emit(_ event: ServerEvent, to recipients: Recipients) async throws {
+        public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
             switch event {
             case .jobAssigned(let payload):
                 try await core.emit(eventName: "job-assigned", channel: channel.address, payload: payload, to: recipients)
@@ -132,32 +132,32 @@ extension DriverApp.Admin {
     public struct Server: Sendable {
         /// The channel this server scope serves.
         public let channel: DriverApp.Admin
-        let core: RealtimeServerCore
+        let core: SchemaGenRuntime.RealtimeServerCore
 
-        init(channel: DriverApp.Admin, core: RealtimeServerCore) {
+        init(channel: DriverApp.Admin, core: SchemaGenRuntime.RealtimeServerCore) {
             self.channel = channel
             self.core = core
         }
 
         /// The connections subscribed to this channel now.
-        public var subscribers: [ServerConnection] {
+        public var subscribers: [SchemaGenRuntime.ServerConnection] {
             core.subscribers(of: channel.address)
         }
 
         /// Subscribes `connection` to this channel, for protocols that carry no subscriptions of their own (a plain
         /// WebSocket).
-        public func subscribe(_ connection: ServerConnection) {
+        public func subscribe(_ connection: SchemaGenRuntime.ServerConnection) {
             core.subscribe(connection, to: channel.address)
         }
 
         /// Unsubscribes `connection` from this channel.
-        public func unsubscribe(_ connection: ServerConnection) {
+        public func unsubscribe(_ connection: SchemaGenRuntime.ServerConnection) {
             core.unsubscribe(connection, from: channel.address)
         }
 
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
-        public func emit(_ event: ServerEvent, to recipients: Recipients) async throws {
+        public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
             switch event {
             case .orderUnassigned(let payload):
                 try await core.emit(eventName: "order-unassigned", channel: channel.address, payload: payload, to: recipients)
@@ -183,32 +183,32 @@ extension DriverApp.Drivers {
     public struct Server: Sendable {
         /// The channel this server scope serves.
         public let channel: DriverApp.Drivers
-        let core: RealtimeServerCore
+        let core: SchemaGenRuntime.RealtimeServerCore
 
-        init(channel: DriverApp.Drivers, core: RealtimeServerCore) {
+        init(channel: DriverApp.Drivers, core: SchemaGenRuntime.RealtimeServerCore) {
             self.channel = channel
             self.core = core
         }
 
         /// The connections subscribed to this channel now.
-        public var subscribers: [ServerConnection] {
+        public var subscribers: [SchemaGenRuntime.ServerConnection] {
             core.subscribers(of: channel.address)
         }
 
         /// Subscribes `connection` to this channel, for protocols that carry no subscriptions of their own (a plain
         /// WebSocket).
-        public func subscribe(_ connection: ServerConnection) {
+        public func subscribe(_ connection: SchemaGenRuntime.ServerConnection) {
             core.subscribe(connection, to: channel.address)
         }
 
         /// Unsubscribes `connection` from this channel.
-        public func unsubscribe(_ connection: ServerConnection) {
+        public func unsubscribe(_ connection: SchemaGenRuntime.ServerConnection) {
             core.unsubscribe(connection, from: channel.address)
         }
 
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
-        public func emit(_ event: ServerEvent, to recipients: Recipients) async throws {
+        public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
             switch event {
             case .jobAvailableAgain(let payload):
                 try await core.emit(eventName: "job-available-again", channel: channel.address, payload: payload, to: recipients)
@@ -232,32 +232,32 @@ extension DriverApp.Tracking {
     public struct Server: Sendable {
         /// The channel this server scope serves.
         public let channel: DriverApp.Tracking
-        let core: RealtimeServerCore
+        let core: SchemaGenRuntime.RealtimeServerCore
 
-        init(channel: DriverApp.Tracking, core: RealtimeServerCore) {
+        init(channel: DriverApp.Tracking, core: SchemaGenRuntime.RealtimeServerCore) {
             self.channel = channel
             self.core = core
         }
 
         /// The connections subscribed to this channel now.
-        public var subscribers: [ServerConnection] {
+        public var subscribers: [SchemaGenRuntime.ServerConnection] {
             core.subscribers(of: channel.address)
         }
 
         /// Subscribes `connection` to this channel, for protocols that carry no subscriptions of their own (a plain
         /// WebSocket).
-        public func subscribe(_ connection: ServerConnection) {
+        public func subscribe(_ connection: SchemaGenRuntime.ServerConnection) {
             core.subscribe(connection, to: channel.address)
         }
 
         /// Unsubscribes `connection` from this channel.
-        public func unsubscribe(_ connection: ServerConnection) {
+        public func unsubscribe(_ connection: SchemaGenRuntime.ServerConnection) {
             core.unsubscribe(connection, from: channel.address)
         }
 
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
-        public func emit(_ event: ServerEvent, to recipients: Recipients) async throws {
+        public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
             switch event {
             case .trackingStopped(let payload):
                 try await core.emit(eventName: "tracking-stopped", channel: channel.address, payload: payload, to: recipients)
@@ -279,32 +279,32 @@ extension DriverApp.Booking {
     public struct Server: Sendable {
         /// The channel this server scope serves.
         public let channel: DriverApp.Booking
-        let core: RealtimeServerCore
+        let core: SchemaGenRuntime.RealtimeServerCore
 
-        init(channel: DriverApp.Booking, core: RealtimeServerCore) {
+        init(channel: DriverApp.Booking, core: SchemaGenRuntime.RealtimeServerCore) {
             self.channel = channel
             self.core = core
         }
 
         /// The connections subscribed to this channel now.
-        public var subscribers: [ServerConnection] {
+        public var subscribers: [SchemaGenRuntime.ServerConnection] {
             core.subscribers(of: channel.address)
         }
 
         /// Subscribes `connection` to this channel, for protocols that carry no subscriptions of their own (a plain
         /// WebSocket).
-        public func subscribe(_ connection: ServerConnection) {
+        public func subscribe(_ connection: SchemaGenRuntime.ServerConnection) {
             core.subscribe(connection, to: channel.address)
         }
 
         /// Unsubscribes `connection` from this channel.
-        public func unsubscribe(_ connection: ServerConnection) {
+        public func unsubscribe(_ connection: SchemaGenRuntime.ServerConnection) {
             core.unsubscribe(connection, from: channel.address)
         }
 
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
-        public func emit(_ event: ServerEvent, to recipients: Recipients) async throws {
+        public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
             switch event {
             case .driverRemoved(let payload):
                 try await core.emit(eventName: "driver-removed", channel: channel.address, payload: payload, to: recipients)

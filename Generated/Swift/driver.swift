@@ -8,9 +8,9 @@ import SchemaGenRuntime
 /// Notifications between the admin dashboard and the iOS driver app, delivered by Pusher.
 public enum DriverApp {
     /// How this API frames events on the wire.
-    public static let framing: WireFraming = .envelope(.init(nameKey: "event", payloadKey: "data", channelKey: "channel", payloadIsJSONString: true))
+    public static let framing: SchemaGenRuntime.WireFraming = .envelope(.init(nameKey: "event", payloadKey: "data", channelKey: "channel", payloadIsJSONString: true))
     /// How this API writes dates on the wire.
-    public static let dateEncoding: WireDateEncoding = .iso8601Fractional
+    public static let dateEncoding: SchemaGenRuntime.WireDateEncoding = .iso8601Fractional
 }
 
 // MARK: - Types
@@ -56,24 +56,24 @@ extension DriverApp {
 
 extension DriverApp {
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ServerEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// An event the contract does not describe, with its payload's raw JSON.
         case unknown(name: Swift.String, payload: Foundation.Data?)
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
             case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
-                return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+                return SchemaGenRuntime.Members.equal(lhsName, rhsName) && SchemaGenRuntime.Members.equal(lhsPayload, rhsPayload)
             }
         }
 
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
             return .unknown(name: frame.eventName, payload: frame.payload)
         }
 
         /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
-        static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
-            return UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
+        static func unknownEvent(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> SchemaGenRuntime.UnknownEvent? {
+            return SchemaGenRuntime.UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
         }
     }
 }
@@ -85,10 +85,10 @@ extension DriverApp {
     /// server-to-client events, over any ``RealtimeTransport``.
     public final class Client: Sendable {
         /// The engine that frames and routes events.
-        public let core: RealtimeClientCore
+        public let core: SchemaGenRuntime.RealtimeClientCore
 
-        public init(transport: any RealtimeTransport) {
-            core = RealtimeClientCore(transport: transport, framing: DriverApp.framing, dates: DriverApp.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeTransport) {
+            core = SchemaGenRuntime.RealtimeClientCore(transport: transport, framing: DriverApp.framing, dates: DriverApp.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
         }
 
@@ -96,7 +96,7 @@ extension DriverApp {
         /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.UnknownEvent) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addUnknownListener(channel: nil, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
         }
 
@@ -143,7 +143,7 @@ extension DriverApp {
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
         /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.IncomingFailure) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addErrorHandler(handler)
         }
     }
@@ -168,7 +168,7 @@ extension DriverApp {
         /// A job was assigned to this driver (sent to the new driver when an order is assigned or reassigned).
         ///
         /// Wire name: `job-assigned`, server to client.
-        public struct JobAssigned: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct JobAssigned: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "job-assigned"
 
@@ -193,24 +193,24 @@ extension DriverApp {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.bookingId, rhs.bookingId) else { return false }
-                guard Members.equal(lhs.bookingReference, rhs.bookingReference) else { return false }
-                guard Members.equal(lhs.customerName, rhs.customerName) else { return false }
-                guard Members.equal(lhs.pickupAddress, rhs.pickupAddress) else { return false }
-                guard Members.equal(lhs.dropoffAddress, rhs.dropoffAddress) else { return false }
-                guard Members.equal(lhs.scheduledAt, rhs.scheduledAt) else { return false }
-                guard Members.equal(lhs.totalGBP, rhs.totalGBP) else { return false }
-                guard Members.equal(lhs.message, rhs.message) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.bookingId, rhs.bookingId) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.bookingReference, rhs.bookingReference) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.customerName, rhs.customerName) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.pickupAddress, rhs.pickupAddress) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.dropoffAddress, rhs.dropoffAddress) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.scheduledAt, rhs.scheduledAt) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.totalGBP, rhs.totalGBP) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.message, rhs.message) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(bookingId: try fields.string("bookingId"), bookingReference: try fields.string("bookingReference"), customerName: try fields.string("customerName"), pickupAddress: try fields.string("pickupAddress"), dropoffAddress: try fields.string("dropoffAddress"), scheduledAt: try fields.date("scheduledAt"), totalGBP: try fields.double("totalGBP"), message: try fields.optionalString("message"))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .string("bookingId", self.bookingId)
                     .string("bookingReference", self.bookingReference)
                     .string("customerName", self.customerName)
@@ -225,7 +225,7 @@ extension DriverApp {
         /// When admin removes driver from order
         ///
         /// Wire name: `job-removed`, server to client.
-        public struct JobRemoved: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct JobRemoved: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "job-removed"
 
@@ -244,21 +244,21 @@ extension DriverApp {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.bookingId, rhs.bookingId) else { return false }
-                guard Members.equal(lhs.bookingReference, rhs.bookingReference) else { return false }
-                guard Members.equal(lhs.reason, rhs.reason) else { return false }
-                guard Members.equal(lhs.removedAt, rhs.removedAt) else { return false }
-                guard Members.equal(lhs.message, rhs.message) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.bookingId, rhs.bookingId) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.bookingReference, rhs.bookingReference) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.reason, rhs.reason) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.removedAt, rhs.removedAt) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.message, rhs.message) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(bookingId: try fields.string("bookingId"), bookingReference: try fields.string("bookingReference"), reason: try fields.string("reason"), removedAt: try fields.optionalDate("removedAt"), message: try fields.string("message"))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .string("bookingId", self.bookingId)
                     .string("bookingReference", self.bookingReference)
                     .string("reason", self.reason)
@@ -270,7 +270,7 @@ extension DriverApp {
         /// When admin unassigns order
         ///
         /// Wire name: `order-removed`, server to client.
-        public struct OrderRemoved: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct OrderRemoved: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "order-removed"
 
@@ -285,19 +285,19 @@ extension DriverApp {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.orderRef, rhs.orderRef) else { return false }
-                guard Members.equal(lhs.message, rhs.message) else { return false }
-                guard Members.equal(lhs.reason, rhs.reason) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.orderRef, rhs.orderRef) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.message, rhs.message) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.reason, rhs.reason) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(orderRef: try fields.string("orderRef"), message: try fields.string("message"), reason: try fields.string("reason"))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .string("orderRef", self.orderRef)
                     .string("message", self.message)
                     .string("reason", self.reason)
@@ -307,7 +307,7 @@ extension DriverApp {
         /// When admin cancels order
         ///
         /// Wire name: `job-cancelled`, server to client.
-        public struct JobCancelled: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct JobCancelled: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "job-cancelled"
 
@@ -324,20 +324,20 @@ extension DriverApp {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.bookingId, rhs.bookingId) else { return false }
-                guard Members.equal(lhs.bookingReference, rhs.bookingReference) else { return false }
-                guard Members.equal(lhs.reason, rhs.reason) else { return false }
-                guard Members.equal(lhs.message, rhs.message) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.bookingId, rhs.bookingId) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.bookingReference, rhs.bookingReference) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.reason, rhs.reason) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.message, rhs.message) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(bookingId: try fields.string("bookingId"), bookingReference: try fields.string("bookingReference"), reason: try fields.string("reason"), message: try fields.string("message"))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .string("bookingId", self.bookingId)
                     .string("bookingReference", self.bookingReference)
                     .string("reason", self.reason)
@@ -348,7 +348,7 @@ extension DriverApp {
         /// When admin cancels order with driver
         ///
         /// Wire name: `job-removed-from-list`, server to client.
-        public struct JobRemovedFromList: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct JobRemovedFromList: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "job-removed-from-list"
 
@@ -363,19 +363,19 @@ extension DriverApp {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.bookingId, rhs.bookingId) else { return false }
-                guard Members.equal(lhs.bookingReference, rhs.bookingReference) else { return false }
-                guard Members.equal(lhs.message, rhs.message) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.bookingId, rhs.bookingId) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.bookingReference, rhs.bookingReference) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.message, rhs.message) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(bookingId: try fields.string("bookingId"), bookingReference: try fields.string("bookingReference"), message: try fields.string("message"))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .string("bookingId", self.bookingId)
                     .string("bookingReference", self.bookingReference)
                     .string("message", self.message)
@@ -385,7 +385,7 @@ extension DriverApp {
         /// When driver's schedule changes
         ///
         /// Wire name: `schedule-updated`, server to client.
-        public struct ScheduleUpdated: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct ScheduleUpdated: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "schedule-updated"
 
@@ -400,19 +400,19 @@ extension DriverApp {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.type, rhs.type) else { return false }
-                guard Members.equal(lhs.orderRef, rhs.orderRef) else { return false }
-                guard Members.equal(lhs.timestamp, rhs.timestamp) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.type, rhs.type) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.orderRef, rhs.orderRef) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.timestamp, rhs.timestamp) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(type: try fields.value("type", as: DriverApp.ScheduleUpdateType.self), orderRef: try fields.string("orderRef"), timestamp: try fields.date("timestamp"))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .value("type", self.type)
                     .string("orderRef", self.orderRef)
                     .date("timestamp", self.timestamp)
@@ -422,7 +422,7 @@ extension DriverApp {
         /// When admin cancels a route
         ///
         /// Wire name: `route-cancelled`, server to client.
-        public struct RouteCancelled: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct RouteCancelled: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "route-cancelled"
 
@@ -443,22 +443,22 @@ extension DriverApp {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.routeId, rhs.routeId) else { return false }
-                guard Members.equal(lhs.routeNumber, rhs.routeNumber) else { return false }
-                guard Members.equal(lhs.message, rhs.message) else { return false }
-                guard Members.equal(lhs.reason, rhs.reason) else { return false }
-                guard Members.equal(lhs.bookingsCount, rhs.bookingsCount) else { return false }
-                guard Members.equal(lhs.cancelledAt, rhs.cancelledAt) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.routeId, rhs.routeId) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.routeNumber, rhs.routeNumber) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.message, rhs.message) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.reason, rhs.reason) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.bookingsCount, rhs.bookingsCount) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.cancelledAt, rhs.cancelledAt) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(routeId: try fields.string("routeId"), routeNumber: try fields.string("routeNumber"), message: try fields.string("message"), reason: try fields.string("reason"), bookingsCount: try fields.int("bookingsCount"), cancelledAt: try fields.date("cancelledAt"))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .string("routeId", self.routeId)
                     .string("routeNumber", self.routeNumber)
                     .string("message", self.message)
@@ -471,7 +471,7 @@ extension DriverApp {
         /// When admin unassigns a route
         ///
         /// Wire name: `route-unassigned`, server to client.
-        public struct RouteUnassigned: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct RouteUnassigned: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "route-unassigned"
 
@@ -492,22 +492,22 @@ extension DriverApp {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.routeId, rhs.routeId) else { return false }
-                guard Members.equal(lhs.routeNumber, rhs.routeNumber) else { return false }
-                guard Members.equal(lhs.message, rhs.message) else { return false }
-                guard Members.equal(lhs.bookingsCount, rhs.bookingsCount) else { return false }
-                guard Members.equal(lhs.dropsCount, rhs.dropsCount) else { return false }
-                guard Members.equal(lhs.earningsAdjustment, rhs.earningsAdjustment) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.routeId, rhs.routeId) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.routeNumber, rhs.routeNumber) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.message, rhs.message) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.bookingsCount, rhs.bookingsCount) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.dropsCount, rhs.dropsCount) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.earningsAdjustment, rhs.earningsAdjustment) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(routeId: try fields.string("routeId"), routeNumber: try fields.string("routeNumber"), message: try fields.string("message"), bookingsCount: try fields.int("bookingsCount"), dropsCount: try fields.int("dropsCount"), earningsAdjustment: try fields.double("earningsAdjustment"))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .string("routeId", self.routeId)
                     .string("routeNumber", self.routeNumber)
                     .string("message", self.message)
@@ -524,11 +524,11 @@ extension DriverApp {
             /// The event's name on the wire.
             public static let eventName = "drop-removed"
             /// What the event carries.
-            public typealias Payload = JSONValue
+            public typealias Payload = SchemaGenRuntime.JSONValue
         }
 
         /// The events the app may receive in this scope.
-        public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
+        public enum ServerEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// A job was assigned to this driver (sent to the new driver when an order is assigned or reassigned).
             ///
             /// Wire name: `job-assigned`, server to client.
@@ -564,23 +564,23 @@ extension DriverApp {
             /// When admin removes a drop from route
             ///
             /// Wire name: `drop-removed`, server to client.
-            case dropRemoved(JSONValue)
+            case dropRemoved(SchemaGenRuntime.JSONValue)
             /// An event the contract does not describe, with its payload's raw JSON.
             case unknown(name: Swift.String, payload: Foundation.Data?)
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
                 switch (lhs, rhs) {
-                case let (.jobAssigned(lhs), .jobAssigned(rhs)): return Members.equal(lhs, rhs)
-                case let (.jobRemoved(lhs), .jobRemoved(rhs)): return Members.equal(lhs, rhs)
-                case let (.orderRemoved(lhs), .orderRemoved(rhs)): return Members.equal(lhs, rhs)
-                case let (.jobCancelled(lhs), .jobCancelled(rhs)): return Members.equal(lhs, rhs)
-                case let (.jobRemovedFromList(lhs), .jobRemovedFromList(rhs)): return Members.equal(lhs, rhs)
-                case let (.scheduleUpdated(lhs), .scheduleUpdated(rhs)): return Members.equal(lhs, rhs)
-                case let (.routeCancelled(lhs), .routeCancelled(rhs)): return Members.equal(lhs, rhs)
-                case let (.routeUnassigned(lhs), .routeUnassigned(rhs)): return Members.equal(lhs, rhs)
-                case let (.dropRemoved(lhs), .dropRemoved(rhs)): return Members.equal(lhs, rhs)
+                case let (.jobAssigned(lhs), .jobAssigned(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+                case let (.jobRemoved(lhs), .jobRemoved(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+                case let (.orderRemoved(lhs), .orderRemoved(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+                case let (.jobCancelled(lhs), .jobCancelled(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+                case let (.jobRemovedFromList(lhs), .jobRemovedFromList(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+                case let (.scheduleUpdated(lhs), .scheduleUpdated(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+                case let (.routeCancelled(lhs), .routeCancelled(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+                case let (.routeUnassigned(lhs), .routeUnassigned(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+                case let (.dropRemoved(lhs), .dropRemoved(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
                 case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
-                    return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+                    return SchemaGenRuntime.Members.equal(lhsName, rhsName) && SchemaGenRuntime.Members.equal(lhsPayload, rhsPayload)
                 default: return false
                 }
             }
@@ -599,7 +599,7 @@ extension DriverApp {
                 case dropRemoved = "drop-removed"
             }
 
-            static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
+            static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
                 guard let route = Route(rawValue: frame.eventName) else {
                     return .unknown(name: frame.eventName, payload: frame.payload)
                 }
@@ -621,14 +621,14 @@ extension DriverApp {
                 case .routeUnassigned:
                     return .routeUnassigned(try decoder.decode(RouteUnassigned.self, from: frame.payloadOrNull))
                 case .dropRemoved:
-                    return .dropRemoved(try decoder.decode(JSONValue.self, from: frame.payloadOrNull))
+                    return .dropRemoved(try decoder.decode(SchemaGenRuntime.JSONValue.self, from: frame.payloadOrNull))
                 }
             }
 
             /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
-            static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+            static func unknownEvent(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> SchemaGenRuntime.UnknownEvent? {
                 guard Route(rawValue: frame.eventName) == nil else { return nil }
-                return UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
+                return SchemaGenRuntime.UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
             }
         }
 
@@ -636,9 +636,9 @@ extension DriverApp {
         public struct Client: Sendable {
             /// The channel this client listens to.
             public let channel: Driver
-            let core: RealtimeClientCore
+            let core: SchemaGenRuntime.RealtimeClientCore
 
-            init(channel: Driver, core: RealtimeClientCore) {
+            init(channel: Driver, core: SchemaGenRuntime.RealtimeClientCore) {
                 self.channel = channel
                 self.core = core
                 core.registerScope(channel: channel.address) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
@@ -661,7 +661,7 @@ extension DriverApp {
             /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
             /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onJobAssigned(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (JobAssigned) -> Void) -> ListenerToken {
+            public func onJobAssigned(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (JobAssigned) -> Void) -> SchemaGenRuntime.ListenerToken {
                 core.addListener(channel: channel.address, eventName: "job-assigned", decoding: JobAssigned.self, from: .payload, handler: handler,
                 event: ServerEvent.jobAssigned)
             }
@@ -673,7 +673,7 @@ extension DriverApp {
             /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
             /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onJobRemoved(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (JobRemoved) -> Void) -> ListenerToken {
+            public func onJobRemoved(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (JobRemoved) -> Void) -> SchemaGenRuntime.ListenerToken {
                 core.addListener(channel: channel.address, eventName: "job-removed", decoding: JobRemoved.self, from: .payload, handler: handler,
                 event: ServerEvent.jobRemoved)
             }
@@ -685,7 +685,7 @@ extension DriverApp {
             /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
             /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onOrderRemoved(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (OrderRemoved) -> Void) -> ListenerToken {
+            public func onOrderRemoved(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (OrderRemoved) -> Void) -> SchemaGenRuntime.ListenerToken {
                 core.addListener(channel: channel.address, eventName: "order-removed", decoding: OrderRemoved.self, from: .payload, handler: handler,
                 event: ServerEvent.orderRemoved)
             }
@@ -697,7 +697,7 @@ extension DriverApp {
             /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
             /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onJobCancelled(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (JobCancelled) -> Void) -> ListenerToken {
+            public func onJobCancelled(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (JobCancelled) -> Void) -> SchemaGenRuntime.ListenerToken {
                 core.addListener(channel: channel.address, eventName: "job-cancelled", decoding: JobCancelled.self, from: .payload, handler: handler,
                 event: ServerEvent.jobCancelled)
             }
@@ -709,7 +709,7 @@ extension DriverApp {
             /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
             /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onJobRemovedFromList(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (JobRemovedFromList) -> Void) -> ListenerToken {
+            public func onJobRemovedFromList(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (JobRemovedFromList) -> Void) -> SchemaGenRuntime.ListenerToken {
                 core.addListener(channel: channel.address, eventName: "job-removed-from-list", decoding: JobRemovedFromList.self, from: .payload, handler: handler,
                 event: ServerEvent.jobRemovedFromList)
             }
@@ -721,7 +721,7 @@ extension DriverApp {
             /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
             /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onScheduleUpdated(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ScheduleUpdated) -> Void) -> ListenerToken {
+            public func onScheduleUpdated(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ScheduleUpdated) -> Void) -> SchemaGenRuntime.ListenerToken {
                 core.addListener(channel: channel.address, eventName: "schedule-updated", decoding: ScheduleUpdated.self, from: .payload, handler: handler,
                 event: ServerEvent.scheduleUpdated)
             }
@@ -733,7 +733,7 @@ extension DriverApp {
             /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
             /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onRouteCancelled(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (RouteCancelled) -> Void) -> ListenerToken {
+            public func onRouteCancelled(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (RouteCancelled) -> Void) -> SchemaGenRuntime.ListenerToken {
                 core.addListener(channel: channel.address, eventName: "route-cancelled", decoding: RouteCancelled.self, from: .payload, handler: handler,
                 event: ServerEvent.routeCancelled)
             }
@@ -745,7 +745,7 @@ extension DriverApp {
             /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
             /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onRouteUnassigned(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (RouteUnassigned) -> Void) -> ListenerToken {
+            public func onRouteUnassigned(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (RouteUnassigned) -> Void) -> SchemaGenRuntime.ListenerToken {
                 core.addListener(channel: channel.address, eventName: "route-unassigned", decoding: RouteUnassigned.self, from: .payload, handler: handler,
                 event: ServerEvent.routeUnassigned)
             }
@@ -757,8 +757,8 @@ extension DriverApp {
             /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
             /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onDropRemoved(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (JSONValue) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "drop-removed", decoding: JSONValue.self, from: .payload, handler: handler,
+            public func onDropRemoved(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.JSONValue) -> Void) -> SchemaGenRuntime.ListenerToken {
+                core.addListener(channel: channel.address, eventName: "drop-removed", decoding: SchemaGenRuntime.JSONValue.self, from: .payload, handler: handler,
                 event: ServerEvent.dropRemoved)
             }
 
@@ -766,7 +766,7 @@ extension DriverApp {
             /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+            public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.UnknownEvent) -> Void) -> SchemaGenRuntime.ListenerToken {
                 core.addUnknownListener(channel: channel.address, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
             }
 
@@ -796,7 +796,7 @@ extension DriverApp {
             /// The event's name on the wire.
             public static let eventName = "order-unassigned"
             /// What the event carries.
-            public typealias Payload = JSONValue
+            public typealias Payload = SchemaGenRuntime.JSONValue
         }
 
         /// Notification when order is assigned
@@ -806,13 +806,13 @@ extension DriverApp {
             /// The event's name on the wire.
             public static let eventName = "order-assigned"
             /// What the event carries.
-            public typealias Payload = JSONValue
+            public typealias Payload = SchemaGenRuntime.JSONValue
         }
 
         /// A driver was assigned to a job (to the admin dashboard).
         ///
         /// Wire name: `job-assigned`, server to client.
-        public struct JobAssigned: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct JobAssigned: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "job-assigned"
 
@@ -829,20 +829,20 @@ extension DriverApp {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.bookingId, rhs.bookingId) else { return false }
-                guard Members.equal(lhs.bookingReference, rhs.bookingReference) else { return false }
-                guard Members.equal(lhs.driverId, rhs.driverId) else { return false }
-                guard Members.equal(lhs.driverName, rhs.driverName) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.bookingId, rhs.bookingId) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.bookingReference, rhs.bookingReference) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.driverId, rhs.driverId) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.driverName, rhs.driverName) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(bookingId: try fields.string("bookingId"), bookingReference: try fields.string("bookingReference"), driverId: try fields.string("driverId"), driverName: try fields.string("driverName"))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .string("bookingId", self.bookingId)
                     .string("bookingReference", self.bookingReference)
                     .string("driverId", self.driverId)
@@ -851,15 +851,15 @@ extension DriverApp {
         }
 
         /// The events the app may receive in this scope.
-        public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
+        public enum ServerEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// Notification to admin when order is unassigned
             ///
             /// Wire name: `order-unassigned`, server to client.
-            case orderUnassigned(JSONValue)
+            case orderUnassigned(SchemaGenRuntime.JSONValue)
             /// Notification when order is assigned
             ///
             /// Wire name: `order-assigned`, server to client.
-            case orderAssigned(JSONValue)
+            case orderAssigned(SchemaGenRuntime.JSONValue)
             /// A driver was assigned to a job (to the admin dashboard).
             ///
             /// Wire name: `job-assigned`, server to client.
@@ -869,11 +869,11 @@ extension DriverApp {
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
                 switch (lhs, rhs) {
-                case let (.orderUnassigned(lhs), .orderUnassigned(rhs)): return Members.equal(lhs, rhs)
-                case let (.orderAssigned(lhs), .orderAssigned(rhs)): return Members.equal(lhs, rhs)
-                case let (.jobAssigned(lhs), .jobAssigned(rhs)): return Members.equal(lhs, rhs)
+                case let (.orderUnassigned(lhs), .orderUnassigned(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+                case let (.orderAssigned(lhs), .orderAssigned(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+                case let (.jobAssigned(lhs), .jobAssigned(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
                 case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
-                    return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+                    return SchemaGenRuntime.Members.equal(lhsName, rhsName) && SchemaGenRuntime.Members.equal(lhsPayload, rhsPayload)
                 default: return false
                 }
             }
@@ -886,24 +886,24 @@ extension DriverApp {
                 case jobAssigned = "job-assigned"
             }
 
-            static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
+            static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
                 guard let route = Route(rawValue: frame.eventName) else {
                     return .unknown(name: frame.eventName, payload: frame.payload)
                 }
                 switch route {
                 case .orderUnassigned:
-                    return .orderUnassigned(try decoder.decode(JSONValue.self, from: frame.payloadOrNull))
+                    return .orderUnassigned(try decoder.decode(SchemaGenRuntime.JSONValue.self, from: frame.payloadOrNull))
                 case .orderAssigned:
-                    return .orderAssigned(try decoder.decode(JSONValue.self, from: frame.payloadOrNull))
+                    return .orderAssigned(try decoder.decode(SchemaGenRuntime.JSONValue.self, from: frame.payloadOrNull))
                 case .jobAssigned:
                     return .jobAssigned(try decoder.decode(JobAssigned.self, from: frame.payloadOrNull))
                 }
             }
 
             /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
-            static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+            static func unknownEvent(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> SchemaGenRuntime.UnknownEvent? {
                 guard Route(rawValue: frame.eventName) == nil else { return nil }
-                return UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
+                return SchemaGenRuntime.UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
             }
         }
 
@@ -911,9 +911,9 @@ extension DriverApp {
         public struct Client: Sendable {
             /// The channel this client listens to.
             public let channel: Admin
-            let core: RealtimeClientCore
+            let core: SchemaGenRuntime.RealtimeClientCore
 
-            init(channel: Admin, core: RealtimeClientCore) {
+            init(channel: Admin, core: SchemaGenRuntime.RealtimeClientCore) {
                 self.channel = channel
                 self.core = core
                 core.registerScope(channel: channel.address) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
@@ -936,8 +936,8 @@ extension DriverApp {
             /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
             /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onOrderUnassigned(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (JSONValue) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "order-unassigned", decoding: JSONValue.self, from: .payload, handler: handler,
+            public func onOrderUnassigned(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.JSONValue) -> Void) -> SchemaGenRuntime.ListenerToken {
+                core.addListener(channel: channel.address, eventName: "order-unassigned", decoding: SchemaGenRuntime.JSONValue.self, from: .payload, handler: handler,
                 event: ServerEvent.orderUnassigned)
             }
 
@@ -948,8 +948,8 @@ extension DriverApp {
             /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
             /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onOrderAssigned(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (JSONValue) -> Void) -> ListenerToken {
-                core.addListener(channel: channel.address, eventName: "order-assigned", decoding: JSONValue.self, from: .payload, handler: handler,
+            public func onOrderAssigned(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.JSONValue) -> Void) -> SchemaGenRuntime.ListenerToken {
+                core.addListener(channel: channel.address, eventName: "order-assigned", decoding: SchemaGenRuntime.JSONValue.self, from: .payload, handler: handler,
                 event: ServerEvent.orderAssigned)
             }
 
@@ -960,7 +960,7 @@ extension DriverApp {
             /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
             /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onJobAssigned(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (JobAssigned) -> Void) -> ListenerToken {
+            public func onJobAssigned(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (JobAssigned) -> Void) -> SchemaGenRuntime.ListenerToken {
                 core.addListener(channel: channel.address, eventName: "job-assigned", decoding: JobAssigned.self, from: .payload, handler: handler,
                 event: ServerEvent.jobAssigned)
             }
@@ -969,7 +969,7 @@ extension DriverApp {
             /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+            public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.UnknownEvent) -> Void) -> SchemaGenRuntime.ListenerToken {
                 core.addUnknownListener(channel: channel.address, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
             }
 
@@ -995,7 +995,7 @@ extension DriverApp {
         /// When a job becomes available after driver removal
         ///
         /// Wire name: `job-available-again`, server to client.
-        public struct JobAvailableAgain: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct JobAvailableAgain: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "job-available-again"
 
@@ -1018,23 +1018,23 @@ extension DriverApp {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.bookingId, rhs.bookingId) else { return false }
-                guard Members.equal(lhs.bookingReference, rhs.bookingReference) else { return false }
-                guard Members.equal(lhs.customerName, rhs.customerName) else { return false }
-                guard Members.equal(lhs.pickupAddress, rhs.pickupAddress) else { return false }
-                guard Members.equal(lhs.dropoffAddress, rhs.dropoffAddress) else { return false }
-                guard Members.equal(lhs.availableAt, rhs.availableAt) else { return false }
-                guard Members.equal(lhs.message, rhs.message) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.bookingId, rhs.bookingId) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.bookingReference, rhs.bookingReference) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.customerName, rhs.customerName) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.pickupAddress, rhs.pickupAddress) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.dropoffAddress, rhs.dropoffAddress) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.availableAt, rhs.availableAt) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.message, rhs.message) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(bookingId: try fields.string("bookingId"), bookingReference: try fields.string("bookingReference"), customerName: try fields.optionalString("customerName"), pickupAddress: try fields.optionalString("pickupAddress"), dropoffAddress: try fields.optionalString("dropoffAddress"), availableAt: try fields.optionalDate("availableAt"), message: try fields.string("message"))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .string("bookingId", self.bookingId)
                     .string("bookingReference", self.bookingReference)
                     .optionalString("customerName", self.customerName)
@@ -1048,7 +1048,7 @@ extension DriverApp {
         /// When a job is cancelled for all drivers
         ///
         /// Wire name: `job-cancelled`, server to client.
-        public struct JobCancelled: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct JobCancelled: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "job-cancelled"
 
@@ -1065,20 +1065,20 @@ extension DriverApp {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.bookingId, rhs.bookingId) else { return false }
-                guard Members.equal(lhs.bookingReference, rhs.bookingReference) else { return false }
-                guard Members.equal(lhs.reason, rhs.reason) else { return false }
-                guard Members.equal(lhs.message, rhs.message) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.bookingId, rhs.bookingId) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.bookingReference, rhs.bookingReference) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.reason, rhs.reason) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.message, rhs.message) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(bookingId: try fields.string("bookingId"), bookingReference: try fields.string("bookingReference"), reason: try fields.string("reason"), message: try fields.string("message"))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .string("bookingId", self.bookingId)
                     .string("bookingReference", self.bookingReference)
                     .string("reason", self.reason)
@@ -1087,7 +1087,7 @@ extension DriverApp {
         }
 
         /// The events the app may receive in this scope.
-        public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
+        public enum ServerEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// When a job becomes available after driver removal
             ///
             /// Wire name: `job-available-again`, server to client.
@@ -1101,10 +1101,10 @@ extension DriverApp {
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
                 switch (lhs, rhs) {
-                case let (.jobAvailableAgain(lhs), .jobAvailableAgain(rhs)): return Members.equal(lhs, rhs)
-                case let (.jobCancelled(lhs), .jobCancelled(rhs)): return Members.equal(lhs, rhs)
+                case let (.jobAvailableAgain(lhs), .jobAvailableAgain(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+                case let (.jobCancelled(lhs), .jobCancelled(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
                 case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
-                    return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+                    return SchemaGenRuntime.Members.equal(lhsName, rhsName) && SchemaGenRuntime.Members.equal(lhsPayload, rhsPayload)
                 default: return false
                 }
             }
@@ -1116,7 +1116,7 @@ extension DriverApp {
                 case jobCancelled = "job-cancelled"
             }
 
-            static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
+            static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
                 guard let route = Route(rawValue: frame.eventName) else {
                     return .unknown(name: frame.eventName, payload: frame.payload)
                 }
@@ -1129,9 +1129,9 @@ extension DriverApp {
             }
 
             /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
-            static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+            static func unknownEvent(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> SchemaGenRuntime.UnknownEvent? {
                 guard Route(rawValue: frame.eventName) == nil else { return nil }
-                return UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
+                return SchemaGenRuntime.UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
             }
         }
 
@@ -1139,9 +1139,9 @@ extension DriverApp {
         public struct Client: Sendable {
             /// The channel this client listens to.
             public let channel: Drivers
-            let core: RealtimeClientCore
+            let core: SchemaGenRuntime.RealtimeClientCore
 
-            init(channel: Drivers, core: RealtimeClientCore) {
+            init(channel: Drivers, core: SchemaGenRuntime.RealtimeClientCore) {
                 self.channel = channel
                 self.core = core
                 core.registerScope(channel: channel.address) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
@@ -1164,7 +1164,7 @@ extension DriverApp {
             /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
             /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onJobAvailableAgain(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (JobAvailableAgain) -> Void) -> ListenerToken {
+            public func onJobAvailableAgain(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (JobAvailableAgain) -> Void) -> SchemaGenRuntime.ListenerToken {
                 core.addListener(channel: channel.address, eventName: "job-available-again", decoding: JobAvailableAgain.self, from: .payload, handler: handler,
                 event: ServerEvent.jobAvailableAgain)
             }
@@ -1176,7 +1176,7 @@ extension DriverApp {
             /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
             /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onJobCancelled(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (JobCancelled) -> Void) -> ListenerToken {
+            public func onJobCancelled(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (JobCancelled) -> Void) -> SchemaGenRuntime.ListenerToken {
                 core.addListener(channel: channel.address, eventName: "job-cancelled", decoding: JobCancelled.self, from: .payload, handler: handler,
                 event: ServerEvent.jobCancelled)
             }
@@ -1185,7 +1185,7 @@ extension DriverApp {
             /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+            public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.UnknownEvent) -> Void) -> SchemaGenRuntime.ListenerToken {
                 core.addUnknownListener(channel: channel.address, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
             }
 
@@ -1214,7 +1214,7 @@ extension DriverApp {
         /// Tracking stopped, e.g. because the booking was cancelled.
         ///
         /// Wire name: `tracking-stopped`, server to client.
-        public struct TrackingStopped: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct TrackingStopped: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "tracking-stopped"
 
@@ -1227,25 +1227,25 @@ extension DriverApp {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.reason, rhs.reason) else { return false }
-                guard Members.equal(lhs.message, rhs.message) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.reason, rhs.reason) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.message, rhs.message) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(reason: try fields.string("reason"), message: try fields.string("message"))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .string("reason", self.reason)
                     .string("message", self.message)
             }
         }
 
         /// The events the app may receive in this scope.
-        public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
+        public enum ServerEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// Tracking stopped, e.g. because the booking was cancelled.
             ///
             /// Wire name: `tracking-stopped`, server to client.
@@ -1255,9 +1255,9 @@ extension DriverApp {
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
                 switch (lhs, rhs) {
-                case let (.trackingStopped(lhs), .trackingStopped(rhs)): return Members.equal(lhs, rhs)
+                case let (.trackingStopped(lhs), .trackingStopped(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
                 case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
-                    return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+                    return SchemaGenRuntime.Members.equal(lhsName, rhsName) && SchemaGenRuntime.Members.equal(lhsPayload, rhsPayload)
                 default: return false
                 }
             }
@@ -1268,7 +1268,7 @@ extension DriverApp {
                 case trackingStopped = "tracking-stopped"
             }
 
-            static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
+            static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
                 guard let route = Route(rawValue: frame.eventName) else {
                     return .unknown(name: frame.eventName, payload: frame.payload)
                 }
@@ -1279,9 +1279,9 @@ extension DriverApp {
             }
 
             /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
-            static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+            static func unknownEvent(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> SchemaGenRuntime.UnknownEvent? {
                 guard Route(rawValue: frame.eventName) == nil else { return nil }
-                return UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
+                return SchemaGenRuntime.UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
             }
         }
 
@@ -1289,9 +1289,9 @@ extension DriverApp {
         public struct Client: Sendable {
             /// The channel this client listens to.
             public let channel: Tracking
-            let core: RealtimeClientCore
+            let core: SchemaGenRuntime.RealtimeClientCore
 
-            init(channel: Tracking, core: RealtimeClientCore) {
+            init(channel: Tracking, core: SchemaGenRuntime.RealtimeClientCore) {
                 self.channel = channel
                 self.core = core
                 core.registerScope(channel: channel.address) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
@@ -1314,7 +1314,7 @@ extension DriverApp {
             /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
             /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onTrackingStopped(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (TrackingStopped) -> Void) -> ListenerToken {
+            public func onTrackingStopped(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (TrackingStopped) -> Void) -> SchemaGenRuntime.ListenerToken {
                 core.addListener(channel: channel.address, eventName: "tracking-stopped", decoding: TrackingStopped.self, from: .payload, handler: handler,
                 event: ServerEvent.trackingStopped)
             }
@@ -1323,7 +1323,7 @@ extension DriverApp {
             /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+            public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.UnknownEvent) -> Void) -> SchemaGenRuntime.ListenerToken {
                 core.addUnknownListener(channel: channel.address, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
             }
 
@@ -1352,7 +1352,7 @@ extension DriverApp {
         /// The booking's driver was changed.
         ///
         /// Wire name: `driver-removed`, server to client.
-        public struct DriverRemoved: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct DriverRemoved: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "driver-removed"
 
@@ -1367,19 +1367,19 @@ extension DriverApp {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.reason, rhs.reason) else { return false }
-                guard Members.equal(lhs.removedAt, rhs.removedAt) else { return false }
-                guard Members.equal(lhs.message, rhs.message) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.reason, rhs.reason) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.removedAt, rhs.removedAt) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.message, rhs.message) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(reason: try fields.string("reason"), removedAt: try fields.date("removedAt"), message: try fields.string("message"))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .string("reason", self.reason)
                     .date("removedAt", self.removedAt)
                     .string("message", self.message)
@@ -1387,7 +1387,7 @@ extension DriverApp {
         }
 
         /// The events the app may receive in this scope.
-        public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
+        public enum ServerEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// The booking's driver was changed.
             ///
             /// Wire name: `driver-removed`, server to client.
@@ -1397,9 +1397,9 @@ extension DriverApp {
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
                 switch (lhs, rhs) {
-                case let (.driverRemoved(lhs), .driverRemoved(rhs)): return Members.equal(lhs, rhs)
+                case let (.driverRemoved(lhs), .driverRemoved(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
                 case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
-                    return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+                    return SchemaGenRuntime.Members.equal(lhsName, rhsName) && SchemaGenRuntime.Members.equal(lhsPayload, rhsPayload)
                 default: return false
                 }
             }
@@ -1410,7 +1410,7 @@ extension DriverApp {
                 case driverRemoved = "driver-removed"
             }
 
-            static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
+            static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
                 guard let route = Route(rawValue: frame.eventName) else {
                     return .unknown(name: frame.eventName, payload: frame.payload)
                 }
@@ -1421,9 +1421,9 @@ extension DriverApp {
             }
 
             /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
-            static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+            static func unknownEvent(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> SchemaGenRuntime.UnknownEvent? {
                 guard Route(rawValue: frame.eventName) == nil else { return nil }
-                return UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
+                return SchemaGenRuntime.UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
             }
         }
 
@@ -1431,9 +1431,9 @@ extension DriverApp {
         public struct Client: Sendable {
             /// The channel this client listens to.
             public let channel: Booking
-            let core: RealtimeClientCore
+            let core: SchemaGenRuntime.RealtimeClientCore
 
-            init(channel: Booking, core: RealtimeClientCore) {
+            init(channel: Booking, core: SchemaGenRuntime.RealtimeClientCore) {
                 self.channel = channel
                 self.core = core
                 core.registerScope(channel: channel.address) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
@@ -1456,7 +1456,7 @@ extension DriverApp {
             /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
             /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onDriverRemoved(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (DriverRemoved) -> Void) -> ListenerToken {
+            public func onDriverRemoved(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (DriverRemoved) -> Void) -> SchemaGenRuntime.ListenerToken {
                 core.addListener(channel: channel.address, eventName: "driver-removed", decoding: DriverRemoved.self, from: .payload, handler: handler,
                 event: ServerEvent.driverRemoved)
             }
@@ -1465,7 +1465,7 @@ extension DriverApp {
             /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+            public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.UnknownEvent) -> Void) -> SchemaGenRuntime.ListenerToken {
                 core.addUnknownListener(channel: channel.address, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
             }
 

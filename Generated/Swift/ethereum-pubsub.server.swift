@@ -9,12 +9,12 @@ extension EthereumPubSub {
     /// A typed server for this API, the mirror of its `Client`: it listens only to client-to-server events and
     /// emits only server-to-client events, to one connection, a group or everyone, over any
     /// ``RealtimeServerTransport``.
-    public final class Server: RealtimeServer {
+    public final class Server: SchemaGenRuntime.RealtimeServer {
         /// The engine that frames and routes events.
-        public let core: RealtimeServerCore
+        public let core: SchemaGenRuntime.RealtimeServerCore
 
-        public init(transport: any RealtimeServerTransport) {
-            core = RealtimeServerCore(transport: transport, framing: EthereumPubSub.framing, dates: EthereumPubSub.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeServerTransport) {
+            core = SchemaGenRuntime.RealtimeServerCore(transport: transport, framing: EthereumPubSub.framing, dates: EthereumPubSub.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try Server.decode(frame, decoder: decoder) }
         }
 
@@ -25,7 +25,7 @@ extension EthereumPubSub {
         /// Calls `handler` with the sending connection and the event's value for every `eth_subscribe` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onEthSubscribe(_ handler: @escaping @Sendable (ServerConnection, EthSubscribe) -> Void) -> ListenerToken {
+        public func onEthSubscribe(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, EthSubscribe) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "3:eth_subscribe", decoding: EthSubscribe.self, from: .partsOrFrame, handler: handler)
         }
 
@@ -34,16 +34,16 @@ extension EthereumPubSub {
         /// answer per event: setting one replaces the one before; the token's `cancel()` removes it. Listeners of
         /// `eth_subscribe` still hear every request.
         @discardableResult
-        public func respondToEthSubscribe(_ handler: @escaping @Sendable (ServerConnection, EthSubscribe) async -> ServerAnswer<Result, RpcError>) -> ListenerToken {
+        public func respondToEthSubscribe(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, EthSubscribe) async -> SchemaGenRuntime.ServerAnswer<Result, RpcError>) -> SchemaGenRuntime.ListenerToken {
             core.setResponder(channel: nil, eventName: "3:eth_subscribe") { [core] connection, frame, decoder, _ in
                 let request = try decoder.decode(EthSubscribe.self, from: frame.partsOrFrame)
                 let echoed = core.correlationValue(in: frame, at: .field("id"))
                 return {
                     switch await handler(connection, request) {
                     case .reply(let payload):
-                        try await core.emit(EventAddress(shape: 0, name: nil), channel: nil, payload: payload, echoing: echoed, at: "id", to: connection)
+                        try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: nil), channel: nil, payload: payload, echoing: echoed, at: "id", to: connection)
                     case .rejection(let payload):
-                        try await core.emit(EventAddress(shape: 1, name: nil), channel: nil, payload: payload, echoing: echoed, at: "id", to: connection)
+                        try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: nil), channel: nil, payload: payload, echoing: echoed, at: "id", to: connection)
                     }
                 }
             }
@@ -56,7 +56,7 @@ extension EthereumPubSub {
         /// Calls `handler` with the sending connection and the event's value for every `eth_unsubscribe` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onEthUnsubscribe(_ handler: @escaping @Sendable (ServerConnection, EthUnsubscribe) -> Void) -> ListenerToken {
+        public func onEthUnsubscribe(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, EthUnsubscribe) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "3:eth_unsubscribe", decoding: EthUnsubscribe.self, from: .partsOrFrame, handler: handler)
         }
 
@@ -65,16 +65,16 @@ extension EthereumPubSub {
         /// answer per event: setting one replaces the one before; the token's `cancel()` removes it. Listeners of
         /// `eth_unsubscribe` still hear every request.
         @discardableResult
-        public func respondToEthUnsubscribe(_ handler: @escaping @Sendable (ServerConnection, EthUnsubscribe) async -> ServerAnswer<Result, RpcError>) -> ListenerToken {
+        public func respondToEthUnsubscribe(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, EthUnsubscribe) async -> SchemaGenRuntime.ServerAnswer<Result, RpcError>) -> SchemaGenRuntime.ListenerToken {
             core.setResponder(channel: nil, eventName: "3:eth_unsubscribe") { [core] connection, frame, decoder, _ in
                 let request = try decoder.decode(EthUnsubscribe.self, from: frame.partsOrFrame)
                 let echoed = core.correlationValue(in: frame, at: .field("id"))
                 return {
                     switch await handler(connection, request) {
                     case .reply(let payload):
-                        try await core.emit(EventAddress(shape: 0, name: nil), channel: nil, payload: payload, echoing: echoed, at: "id", to: connection)
+                        try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: nil), channel: nil, payload: payload, echoing: echoed, at: "id", to: connection)
                     case .rejection(let payload):
-                        try await core.emit(EventAddress(shape: 1, name: nil), channel: nil, payload: payload, echoing: echoed, at: "id", to: connection)
+                        try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: nil), channel: nil, payload: payload, echoing: echoed, at: "id", to: connection)
                     }
                 }
             }
@@ -82,22 +82,22 @@ extension EthereumPubSub {
 
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
-        public func emit(_ event: ServerEvent, to recipients: Recipients) async throws {
+        public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
             switch event {
             case .result(let payload):
-                try await core.emit(EventAddress(shape: 0, name: nil), channel: nil, payload: payload, to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: nil), channel: nil, payload: payload, to: recipients)
             case .rpcError(let payload):
-                try await core.emit(EventAddress(shape: 1, name: nil), channel: nil, payload: payload, to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: nil), channel: nil, payload: payload, to: recipients)
             case .ethSubscription(let payload):
-                try await core.emit(EventAddress(shape: 2, name: nil), channel: nil, payload: payload, to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 2, name: nil), channel: nil, payload: payload, to: recipients)
             case .unknown(let event):
-                throw UnsendableEvent(eventName: event.name)
+                throw SchemaGenRuntime.UnsendableEvent(eventName: event.name)
             }
         }
 
         /// Every event clients send in this scope, with the connection it came from, as it arrives, until the consuming
         /// task ends.
-        public var events: AsyncStream<ReceivedEvent<ClientEvent>> {
+        public var events: AsyncStream<SchemaGenRuntime.ReceivedEvent<ClientEvent>> {
             core.events(channel: nil, as: ClientEvent.self)
         }
 
@@ -108,8 +108,8 @@ extension EthereumPubSub {
         }
 
         /// Reads a frame a client sent; throws `UnexpectedClientEvent` for an event clients do not send in this scope.
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ClientEvent {
-            guard let route = ClientRoute(rawValue: frame.route) else { throw UnexpectedClientEvent(eventName: frame.eventName) }
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ClientEvent {
+            guard let route = ClientRoute(rawValue: frame.route) else { throw SchemaGenRuntime.UnexpectedClientEvent(eventName: frame.eventName) }
             switch route {
             case .ethSubscribe:
                 return .ethSubscribe(try decoder.decode(EthSubscribe.self, from: frame.partsOrFrame))

@@ -6,14 +6,14 @@ import SchemaGenRuntime
 /// Ethereum JSON-RPC subscriptions
 public enum EthereumPubSub {
     /// How this API frames events on the wire.
-    public static let framing: WireFraming = .shapes([
-    FrameShape(name: "reply", conditions: [.init(path: FramePath([.key("jsonrpc")]), value: .string("2.0"))], required: [FramePath([.key("id")]), FramePath([.key("result")])], eventName: nil, payload: .at(FramePath([.key("result")])), fields: [.init(key: "id", path: FramePath([.key("id")]))], unnamedEvent: "result"),
-    FrameShape(name: "error_reply", conditions: [.init(path: FramePath([.key("jsonrpc")]), value: .string("2.0"))], required: [FramePath([.key("id")]), FramePath([.key("error")])], eventName: nil, payload: .at(FramePath([.key("error")])), fields: [.init(key: "id", path: FramePath([.key("id")]))], unnamedEvent: "rpc_error"),
-    FrameShape(name: "notification", conditions: [.init(path: FramePath([.key("jsonrpc")]), value: .string("2.0")), .init(path: FramePath([.key("method")]), value: .string("eth_subscription"))], eventName: nil, payload: .at(FramePath([.key("params")])), unnamedEvent: "eth_subscription"),
-    FrameShape(name: "request", eventName: FramePath([.key("method")]), payload: .at(FramePath([.key("params")])), fields: [.init(key: "id", path: FramePath([.key("id")]))]),
+    public static let framing: SchemaGenRuntime.WireFraming = .shapes([
+    SchemaGenRuntime.FrameShape(name: "reply", conditions: [.init(path: SchemaGenRuntime.FramePath([.key("jsonrpc")]), value: .string("2.0"))], required: [SchemaGenRuntime.FramePath([.key("id")]), SchemaGenRuntime.FramePath([.key("result")])], eventName: nil, payload: .at(SchemaGenRuntime.FramePath([.key("result")])), fields: [.init(key: "id", path: SchemaGenRuntime.FramePath([.key("id")]))], unnamedEvent: "result"),
+    SchemaGenRuntime.FrameShape(name: "error_reply", conditions: [.init(path: SchemaGenRuntime.FramePath([.key("jsonrpc")]), value: .string("2.0"))], required: [SchemaGenRuntime.FramePath([.key("id")]), SchemaGenRuntime.FramePath([.key("error")])], eventName: nil, payload: .at(SchemaGenRuntime.FramePath([.key("error")])), fields: [.init(key: "id", path: SchemaGenRuntime.FramePath([.key("id")]))], unnamedEvent: "rpc_error"),
+    SchemaGenRuntime.FrameShape(name: "notification", conditions: [.init(path: SchemaGenRuntime.FramePath([.key("jsonrpc")]), value: .string("2.0")), .init(path: SchemaGenRuntime.FramePath([.key("method")]), value: .string("eth_subscription"))], eventName: nil, payload: .at(SchemaGenRuntime.FramePath([.key("params")])), unnamedEvent: "eth_subscription"),
+    SchemaGenRuntime.FrameShape(name: "request", eventName: SchemaGenRuntime.FramePath([.key("method")]), payload: .at(SchemaGenRuntime.FramePath([.key("params")])), fields: [.init(key: "id", path: SchemaGenRuntime.FramePath([.key("id")]))]),
     ])
     /// How this API writes dates on the wire.
-    public static let dateEncoding: WireDateEncoding = .iso8601
+    public static let dateEncoding: SchemaGenRuntime.WireDateEncoding = .iso8601
 }
 
 // MARK: - Types
@@ -24,7 +24,7 @@ extension EthereumPubSub {
         case cancelled(Bool)
 
         public init(from decoder: any Decoder) throws {
-            let kind = try JSONKind(of: decoder)
+            let kind = try SchemaGenRuntime.JSONKind(of: decoder)
             let container = try decoder.singleValueContainer()
             switch kind {
             case .string: self = .subscriptionId(try container.decode(String.self))
@@ -44,7 +44,7 @@ extension EthereumPubSub {
         }
     }
 
-    public struct LogFilter: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct LogFilter: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Only logs created by this address.
         public let address: String?
         /// Only logs that match these topics.
@@ -56,18 +56,18 @@ extension EthereumPubSub {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.address, rhs.address) else { return false }
-            guard Members.equal(lhs.topics, rhs.topics) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.address, rhs.address) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.topics, rhs.topics) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(address: try fields.optionalString("address"), topics: try fields.optionalValue("topics", as: [String].self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .optionalString("address", self.address)
                 .optionalValue("topics", self.topics)
         }
@@ -76,15 +76,15 @@ extension EthereumPubSub {
     public enum NotificationResult: Codable, Hashable, Sendable {
         case hash(String)
         case syncing(Bool)
-        case object([String: JSONValue])
+        case object([String: SchemaGenRuntime.JSONValue])
 
         public init(from decoder: any Decoder) throws {
-            let kind = try JSONKind(of: decoder)
+            let kind = try SchemaGenRuntime.JSONKind(of: decoder)
             let container = try decoder.singleValueContainer()
             switch kind {
             case .string: self = .hash(try container.decode(String.self))
             case .bool: self = .syncing(try container.decode(Bool.self))
-            case .object: self = .object(try container.decode([String: JSONValue].self))
+            case .object: self = .object(try container.decode([String: SchemaGenRuntime.JSONValue].self))
             default:
                 let context = DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "Expected a string, a boolean or an object, found \(kind.article).")
                 throw DecodingError.typeMismatch(Self.self, context)
@@ -108,7 +108,7 @@ extension EthereumPubSub {
     /// The result of eth_subscribe (a subscription id) or eth_unsubscribe (whether it was cancelled).
     ///
     /// Frame shape `reply`, server to client.
-    public struct Result: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Result: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let id: Int
         /// The event's payload.
         public let payload: EthereumPubSub.RequestResult
@@ -119,18 +119,18 @@ extension EthereumPubSub {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
-            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(id: try fields.int("id"), payload: try fields.value("payload", as: EthereumPubSub.RequestResult.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .int("id", self.id)
                 .value("payload", self.payload)
         }
@@ -139,7 +139,7 @@ extension EthereumPubSub {
     /// A request failed; `code` says how (JSON-RPC 2.0, e.g. -32601 for an unknown method).
     ///
     /// Frame shape `error_reply`, server to client.
-    public struct RpcError: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct RpcError: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let id: Int
         /// The event's payload.
         public let payload: Payload
@@ -150,48 +150,48 @@ extension EthereumPubSub {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
-            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(id: try fields.int("id"), payload: try fields.value("payload", as: Payload.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .int("id", self.id)
                 .value("payload", self.payload)
         }
 
         /// The event's payload.
-        public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct Payload: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             public let code: Int
             public let message: String
-            public let data: JSONValue?
+            public let data: SchemaGenRuntime.JSONValue?
 
-            public init(code: Int, message: String, data: JSONValue? = nil) {
+            public init(code: Int, message: String, data: SchemaGenRuntime.JSONValue? = nil) {
                 self.code = code
                 self.message = message
                 self.data = data
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.code, rhs.code) else { return false }
-                guard Members.equal(lhs.message, rhs.message) else { return false }
-                guard Members.equal(lhs.data, rhs.data) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.code, rhs.code) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.message, rhs.message) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.data, rhs.data) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
-                self.init(code: try fields.int("code"), message: try fields.string("message"), data: try fields.optionalValue("data", as: JSONValue.self))
+                let fields = try SchemaGenRuntime.WireFields(decoder)
+                self.init(code: try fields.int("code"), message: try fields.string("message"), data: try fields.optionalValue("data", as: SchemaGenRuntime.JSONValue.self))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .int("code", self.code)
                     .string("message", self.message)
                     .optionalValue("data", self.data)
@@ -202,7 +202,7 @@ extension EthereumPubSub {
     /// A notification of a subscription.
     ///
     /// Frame shape `notification`, server to client.
-    public struct EthSubscription: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct EthSubscription: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let subscription: String
         public let result: EthereumPubSub.NotificationResult
 
@@ -212,18 +212,18 @@ extension EthereumPubSub {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.subscription, rhs.subscription) else { return false }
-            guard Members.equal(lhs.result, rhs.result) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.subscription, rhs.subscription) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.result, rhs.result) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(subscription: try fields.string("subscription"), result: try fields.value("result", as: EthereumPubSub.NotificationResult.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("subscription", self.subscription)
                 .value("result", self.result)
         }
@@ -232,7 +232,7 @@ extension EthereumPubSub {
     /// Subscribes to newHeads, logs, newPendingTransactions or syncing; the reply holds the subscription id.
     ///
     /// Wire name: `eth_subscribe` in frame shape `request`, client to server.
-    public struct EthSubscribe: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct EthSubscribe: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "eth_subscribe"
 
@@ -246,24 +246,24 @@ extension EthereumPubSub {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
-            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(id: try fields.int("id"), payload: try fields.value("payload", as: Payload.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .int("id", self.id)
                 .value("payload", self.payload)
         }
 
         /// The event's payload.
-        public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct Payload: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             public let kind: String
             public let filter: EthereumPubSub.LogFilter?
 
@@ -273,8 +273,8 @@ extension EthereumPubSub {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.kind, rhs.kind) else { return false }
-                guard Members.equal(lhs.filter, rhs.filter) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.kind, rhs.kind) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.filter, rhs.filter) else { return false }
                 return true
             }
 
@@ -297,7 +297,7 @@ extension EthereumPubSub {
     /// Cancels a subscription; the reply says whether it was cancelled.
     ///
     /// Wire name: `eth_unsubscribe` in frame shape `request`, client to server.
-    public struct EthUnsubscribe: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct EthUnsubscribe: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "eth_unsubscribe"
 
@@ -311,24 +311,24 @@ extension EthereumPubSub {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
-            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(id: try fields.int("id"), payload: try fields.value("payload", as: Payload.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .int("id", self.id)
                 .value("payload", self.payload)
         }
 
         /// The event's payload.
-        public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct Payload: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             public let subscription: String
 
             public init(subscription: String) {
@@ -336,7 +336,7 @@ extension EthereumPubSub {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.subscription, rhs.subscription) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.subscription, rhs.subscription) else { return false }
                 return true
             }
 
@@ -353,7 +353,7 @@ extension EthereumPubSub {
     }
 
     /// The events the app may send in this scope.
-    public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ClientEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Subscribes to newHeads, logs, newPendingTransactions or syncing; the reply holds the subscription id.
         ///
         /// Wire name: `eth_subscribe` in frame shape `request`, client to server.
@@ -365,15 +365,15 @@ extension EthereumPubSub {
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.ethSubscribe(lhs), .ethSubscribe(rhs)): return Members.equal(lhs, rhs)
-            case let (.ethUnsubscribe(lhs), .ethUnsubscribe(rhs)): return Members.equal(lhs, rhs)
+            case let (.ethSubscribe(lhs), .ethSubscribe(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.ethUnsubscribe(lhs), .ethUnsubscribe(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             default: return false
             }
         }
     }
 
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ServerEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The result of eth_subscribe (a subscription id) or eth_unsubscribe (whether it was cancelled).
         ///
         /// Frame shape `reply`, server to client.
@@ -387,14 +387,14 @@ extension EthereumPubSub {
         /// Frame shape `notification`, server to client.
         case ethSubscription(EthSubscription)
         /// An event the contract does not describe: its name, its payload's raw JSON and its envelope fields.
-        case unknown(UnknownEvent)
+        case unknown(SchemaGenRuntime.UnknownEvent)
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.result(lhs), .result(rhs)): return Members.equal(lhs, rhs)
-            case let (.rpcError(lhs), .rpcError(rhs)): return Members.equal(lhs, rhs)
-            case let (.ethSubscription(lhs), .ethSubscription(rhs)): return Members.equal(lhs, rhs)
-            case let (.unknown(lhs), .unknown(rhs)): return Members.equal(lhs, rhs)
+            case let (.result(lhs), .result(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.rpcError(lhs), .rpcError(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.ethSubscription(lhs), .ethSubscription(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.unknown(lhs), .unknown(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             default: return false
             }
         }
@@ -407,9 +407,9 @@ extension EthereumPubSub {
             case ethSubscription = "2:"
         }
 
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
             guard let route = Route(rawValue: frame.route) else {
-                return .unknown(try UnknownEvent(frame, decoder: decoder))
+                return .unknown(try SchemaGenRuntime.UnknownEvent(frame, decoder: decoder))
             }
             switch route {
             case .result:
@@ -422,9 +422,9 @@ extension EthereumPubSub {
         }
 
         /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
-        static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+        static func unknownEvent(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> SchemaGenRuntime.UnknownEvent? {
             guard Route(rawValue: frame.route) == nil else { return nil }
-            return try UnknownEvent(frame, decoder: decoder)
+            return try SchemaGenRuntime.UnknownEvent(frame, decoder: decoder)
         }
     }
 }
@@ -436,10 +436,10 @@ extension EthereumPubSub {
     /// server-to-client events, over any ``RealtimeTransport``.
     public final class Client: Sendable {
         /// The engine that frames and routes events.
-        public let core: RealtimeClientCore
+        public let core: SchemaGenRuntime.RealtimeClientCore
 
-        public init(transport: any RealtimeTransport) {
-            core = RealtimeClientCore(transport: transport, framing: EthereumPubSub.framing, dates: EthereumPubSub.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeTransport) {
+            core = SchemaGenRuntime.RealtimeClientCore(transport: transport, framing: EthereumPubSub.framing, dates: EthereumPubSub.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
         }
 
@@ -452,17 +452,17 @@ extension EthereumPubSub {
         /// the call returns then.
         /// When the loop leaves early, it sends `eth_unsubscribe`.
         /// Throws `RequestFailure` when the connection is lost, and `CancellationError` when the calling task is cancelled.
-        public func ethSubscribe(payload: EthSubscribe.Payload, id: Int? = nil, timeout: Duration? = nil) async throws -> SubscriptionStream<EthSubscription> {
+        public func ethSubscribe(payload: EthSubscribe.Payload, id: Int? = nil, timeout: Duration? = nil) async throws -> SchemaGenRuntime.SubscriptionStream<EthSubscription> {
             let _correlation = id ?? core.nextCorrelationNumber()
-            return try await core.subscribe(SubscriptionMatch(route: "2:", channel: nil, source: .payloadField("subscription")), confirmation: (ReplyMatch(route: "0:", channel: nil, source: .field("id"), errorRoute: ("1:", .field("id"))), .number(JSONNumber(_correlation)), timeout), item: { frame, decoder in
+            return try await core.subscribe(SchemaGenRuntime.SubscriptionMatch(route: "2:", channel: nil, source: .payloadField("subscription")), confirmation: (SchemaGenRuntime.ReplyMatch(route: "0:", channel: nil, source: .field("id"), errorRoute: ("1:", .field("id"))), .number(SchemaGenRuntime.JSONNumber(_correlation)), timeout), item: { frame, decoder in
                 try decoder.decode(EthSubscription.self, from: frame.payloadOrNull)
             }, reject: { frame, decoder in
-                if frame.route == "1:" { throw RequestRejected(try decoder.decode(RpcError.self, from: frame.partsOrFrame)) }
+                if frame.route == "1:" { throw SchemaGenRuntime.RequestRejected(try decoder.decode(RpcError.self, from: frame.partsOrFrame)) }
             }, cancel: { id in
                 guard case .string(let id) = id else { return }
                 _ = try await self.ethUnsubscribe(payload: EthUnsubscribe.Payload(subscription: id))
             }) {
-                try await core.emit(EventAddress(shape: 3, name: .string("eth_subscribe")), channel: nil, payload: EthSubscribe(id: _correlation, payload: payload))
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 3, name: .string("eth_subscribe")), channel: nil, payload: EthSubscribe(id: _correlation, payload: payload))
             }
         }
 
@@ -476,11 +476,11 @@ extension EthereumPubSub {
         @discardableResult
         public func ethUnsubscribe(payload: EthUnsubscribe.Payload, id: Int? = nil, timeout: Duration? = nil) async throws -> Result {
             let _correlation = id ?? core.nextCorrelationNumber()
-            let frame = try await core.request(expecting: ReplyMatch(route: "0:", channel: nil, source: .field("id"), errorRoute: ("1:", .field("id"))), correlation: .number(JSONNumber(_correlation)), timeout: timeout) {
-                try await core.emit(EventAddress(shape: 3, name: .string("eth_unsubscribe")), channel: nil, payload: EthUnsubscribe(id: _correlation, payload: payload))
+            let frame = try await core.request(expecting: SchemaGenRuntime.ReplyMatch(route: "0:", channel: nil, source: .field("id"), errorRoute: ("1:", .field("id"))), correlation: .number(SchemaGenRuntime.JSONNumber(_correlation)), timeout: timeout) {
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 3, name: .string("eth_unsubscribe")), channel: nil, payload: EthUnsubscribe(id: _correlation, payload: payload))
             }
             let decoder = core.payloadDecoder
-            if frame.route == "1:" { throw RequestRejected(try decoder.decode(RpcError.self, from: frame.partsOrFrame)) }
+            if frame.route == "1:" { throw SchemaGenRuntime.RequestRejected(try decoder.decode(RpcError.self, from: frame.partsOrFrame)) }
             return try decoder.decode(Result.self, from: frame.partsOrFrame)
         }
 
@@ -488,9 +488,9 @@ extension EthereumPubSub {
         public func emit(_ event: ClientEvent) async throws {
             switch event {
             case .ethSubscribe(let payload):
-                try await core.emit(EventAddress(shape: 3, name: .string("eth_subscribe")), channel: nil, payload: payload)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 3, name: .string("eth_subscribe")), channel: nil, payload: payload)
             case .ethUnsubscribe(let payload):
-                try await core.emit(EventAddress(shape: 3, name: .string("eth_unsubscribe")), channel: nil, payload: payload)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 3, name: .string("eth_unsubscribe")), channel: nil, payload: payload)
             }
         }
 
@@ -501,7 +501,7 @@ extension EthereumPubSub {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onResult(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Result) -> Void) -> ListenerToken {
+        public func onResult(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Result) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "0:", decoding: Result.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.result)
         }
@@ -513,7 +513,7 @@ extension EthereumPubSub {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onRpcError(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (RpcError) -> Void) -> ListenerToken {
+        public func onRpcError(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (RpcError) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "1:", decoding: RpcError.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.rpcError)
         }
@@ -525,7 +525,7 @@ extension EthereumPubSub {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onEthSubscription(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (EthSubscription) -> Void) -> ListenerToken {
+        public func onEthSubscription(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (EthSubscription) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "2:", decoding: EthSubscription.self, from: .payload, handler: handler,
             event: ServerEvent.ethSubscription)
         }
@@ -534,7 +534,7 @@ extension EthereumPubSub {
         /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.UnknownEvent) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addUnknownListener(channel: nil, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
         }
 
@@ -546,7 +546,7 @@ extension EthereumPubSub {
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
         /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.IncomingFailure) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addErrorHandler(handler)
         }
     }

@@ -9,12 +9,12 @@ extension GraphQLTransportWS {
     /// A typed server for this API, the mirror of its `Client`: it listens only to client-to-server events and
     /// emits only server-to-client events, to one connection, a group or everyone, over any
     /// ``RealtimeServerTransport``.
-    public final class Server: RealtimeServer {
+    public final class Server: SchemaGenRuntime.RealtimeServer {
         /// The engine that frames and routes events.
-        public let core: RealtimeServerCore
+        public let core: SchemaGenRuntime.RealtimeServerCore
 
-        public init(transport: any RealtimeServerTransport) {
-            core = RealtimeServerCore(transport: transport, framing: GraphQLTransportWS.framing, dates: GraphQLTransportWS.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeServerTransport) {
+            core = SchemaGenRuntime.RealtimeServerCore(transport: transport, framing: GraphQLTransportWS.framing, dates: GraphQLTransportWS.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try Server.decode(frame, decoder: decoder) }
         }
 
@@ -25,7 +25,7 @@ extension GraphQLTransportWS {
         /// Calls `handler` with the sending connection and the event's value for every `connection_init` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onConnectionInit(_ handler: @escaping @Sendable (ServerConnection, ConnectionInit) -> Void) -> ListenerToken {
+        public func onConnectionInit(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, ConnectionInit) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "0:connection_init", decoding: ConnectionInit.self, from: .partsOrFrame, handler: handler)
         }
 
@@ -36,7 +36,7 @@ extension GraphQLTransportWS {
         /// Calls `handler` with the sending connection and the event's value for every `subscribe` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onStartOperation(_ handler: @escaping @Sendable (ServerConnection, StartOperation) -> Void) -> ListenerToken {
+        public func onStartOperation(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, StartOperation) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "0:subscribe", decoding: StartOperation.self, from: .partsOrFrame, handler: handler)
         }
 
@@ -47,30 +47,30 @@ extension GraphQLTransportWS {
         /// Calls `handler` with the sending connection and the event's value for every `complete` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onComplete(_ handler: @escaping @Sendable (ServerConnection, Complete) -> Void) -> ListenerToken {
+        public func onComplete(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, Complete) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "0:complete", decoding: Complete.self, from: .partsOrFrame, handler: handler)
         }
 
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
-        public func emit(_ event: ServerEvent, to recipients: Recipients) async throws {
+        public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
             switch event {
             case .connectionAck(let payload):
-                try await core.emit(EventAddress(shape: 0, name: .string("connection_ack")), channel: nil, payload: payload, to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("connection_ack")), channel: nil, payload: payload, to: recipients)
             case .next(let payload):
-                try await core.emit(EventAddress(shape: 0, name: .string("next")), channel: nil, payload: payload, to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("next")), channel: nil, payload: payload, to: recipients)
             case .error(let payload):
-                try await core.emit(EventAddress(shape: 0, name: .string("error")), channel: nil, payload: payload, to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("error")), channel: nil, payload: payload, to: recipients)
             case .complete(let payload):
-                try await core.emit(EventAddress(shape: 0, name: .string("complete")), channel: nil, payload: payload, to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("complete")), channel: nil, payload: payload, to: recipients)
             case .unknown(let event):
-                throw UnsendableEvent(eventName: event.name)
+                throw SchemaGenRuntime.UnsendableEvent(eventName: event.name)
             }
         }
 
         /// Every event clients send in this scope, with the connection it came from, as it arrives, until the consuming
         /// task ends.
-        public var events: AsyncStream<ReceivedEvent<ClientEvent>> {
+        public var events: AsyncStream<SchemaGenRuntime.ReceivedEvent<ClientEvent>> {
             core.events(channel: nil, as: ClientEvent.self)
         }
 
@@ -82,8 +82,8 @@ extension GraphQLTransportWS {
         }
 
         /// Reads a frame a client sent; throws `UnexpectedClientEvent` for an event clients do not send in this scope.
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ClientEvent {
-            guard let route = ClientRoute(rawValue: frame.route) else { throw UnexpectedClientEvent(eventName: frame.eventName) }
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ClientEvent {
+            guard let route = ClientRoute(rawValue: frame.route) else { throw SchemaGenRuntime.UnexpectedClientEvent(eventName: frame.eventName) }
             switch route {
             case .connectionInit:
                 return .connectionInit(try decoder.decode(ConnectionInit.self, from: frame.partsOrFrame))

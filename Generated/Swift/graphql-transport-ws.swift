@@ -6,85 +6,85 @@ import SchemaGenRuntime
 /// GraphQL over WebSocket (graphql-transport-ws)
 public enum GraphQLTransportWS {
     /// How this API frames events on the wire.
-    public static let framing: WireFraming = .shapes([
-    FrameShape(name: "message", eventName: FramePath([.key("type")]), payload: .at(FramePath([.key("payload")])), fields: [.init(key: "id", path: FramePath([.key("id")]))]),
+    public static let framing: SchemaGenRuntime.WireFraming = .shapes([
+    SchemaGenRuntime.FrameShape(name: "message", eventName: SchemaGenRuntime.FramePath([.key("type")]), payload: .at(SchemaGenRuntime.FramePath([.key("payload")])), fields: [.init(key: "id", path: SchemaGenRuntime.FramePath([.key("id")]))]),
     ])
     /// How this API writes dates on the wire.
-    public static let dateEncoding: WireDateEncoding = .iso8601
+    public static let dateEncoding: SchemaGenRuntime.WireDateEncoding = .iso8601
 }
 
 // MARK: - Types
 
 extension GraphQLTransportWS {
-    public struct SubscribePayload: Codable, Hashable, Sendable, MemberwiseEquatable {
-        public let operationName: Nullable<String>?
+    public struct SubscribePayload: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
+        public let operationName: SchemaGenRuntime.Nullable<String>?
         public let query: String
-        public let variables: Nullable<[String: JSONValue]>?
+        public let variables: SchemaGenRuntime.Nullable<[String: SchemaGenRuntime.JSONValue]>?
 
-        public init(operationName: Nullable<String>? = nil, query: String, variables: Nullable<[String: JSONValue]>? = nil) {
+        public init(operationName: SchemaGenRuntime.Nullable<String>? = nil, query: String, variables: SchemaGenRuntime.Nullable<[String: SchemaGenRuntime.JSONValue]>? = nil) {
             self.operationName = operationName
             self.query = query
             self.variables = variables
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.operationName, rhs.operationName) else { return false }
-            guard Members.equal(lhs.query, rhs.query) else { return false }
-            guard Members.equal(lhs.variables, rhs.variables) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.operationName, rhs.operationName) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.query, rhs.query) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.variables, rhs.variables) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
-            self.init(operationName: try fields.nullable("operationName", as: String.self), query: try fields.string("query"), variables: try fields.nullable("variables", as: [String: JSONValue].self))
+            let fields = try SchemaGenRuntime.WireFields(decoder)
+            self.init(operationName: try fields.nullable("operationName", as: String.self), query: try fields.string("query"), variables: try fields.nullable("variables", as: [String: SchemaGenRuntime.JSONValue].self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .optionalValue("operationName", self.operationName)
                 .string("query", self.query)
                 .optionalValue("variables", self.variables)
         }
     }
 
-    public struct ExecutionResult: Codable, Hashable, Sendable, MemberwiseEquatable {
-        public let data: JSONValue?
+    public struct ExecutionResult: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
+        public let data: SchemaGenRuntime.JSONValue?
         public let errors: [GraphQLTransportWS.GraphQLError]?
-        public let extensions: [String: JSONValue]?
+        public let extensions: [String: SchemaGenRuntime.JSONValue]?
 
-        public init(data: JSONValue? = nil, errors: [GraphQLTransportWS.GraphQLError]? = nil, extensions: [String: JSONValue]? = nil) {
+        public init(data: SchemaGenRuntime.JSONValue? = nil, errors: [GraphQLTransportWS.GraphQLError]? = nil, extensions: [String: SchemaGenRuntime.JSONValue]? = nil) {
             self.data = data
             self.errors = errors
             self.extensions = extensions
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.data, rhs.data) else { return false }
-            guard Members.equal(lhs.errors, rhs.errors) else { return false }
-            guard Members.equal(lhs.extensions, rhs.extensions) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.data, rhs.data) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.errors, rhs.errors) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.extensions, rhs.extensions) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
-            self.init(data: try fields.optionalValue("data", as: JSONValue.self), errors: try fields.optionalValue("errors", as: [GraphQLTransportWS.GraphQLError].self), extensions: try fields.optionalValue("extensions", as: [String: JSONValue].self))
+            let fields = try SchemaGenRuntime.WireFields(decoder)
+            self.init(data: try fields.optionalValue("data", as: SchemaGenRuntime.JSONValue.self), errors: try fields.optionalValue("errors", as: [GraphQLTransportWS.GraphQLError].self), extensions: try fields.optionalValue("extensions", as: [String: SchemaGenRuntime.JSONValue].self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .optionalValue("data", self.data)
                 .optionalValue("errors", self.errors)
                 .optionalValue("extensions", self.extensions)
         }
     }
 
-    public struct GraphQLError: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct GraphQLError: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let message: String
         public let locations: [GraphQLTransportWS.SourceLocation]?
         public let path: [GraphQLTransportWS.PathSegment]?
-        public let extensions: [String: JSONValue]?
+        public let extensions: [String: SchemaGenRuntime.JSONValue]?
 
-        public init(message: String, locations: [GraphQLTransportWS.SourceLocation]? = nil, path: [GraphQLTransportWS.PathSegment]? = nil, extensions: [String: JSONValue]? = nil) {
+        public init(message: String, locations: [GraphQLTransportWS.SourceLocation]? = nil, path: [GraphQLTransportWS.PathSegment]? = nil, extensions: [String: SchemaGenRuntime.JSONValue]? = nil) {
             self.message = message
             self.locations = locations
             self.path = path
@@ -92,20 +92,20 @@ extension GraphQLTransportWS {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.message, rhs.message) else { return false }
-            guard Members.equal(lhs.locations, rhs.locations) else { return false }
-            guard Members.equal(lhs.path, rhs.path) else { return false }
-            guard Members.equal(lhs.extensions, rhs.extensions) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.message, rhs.message) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.locations, rhs.locations) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.path, rhs.path) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.extensions, rhs.extensions) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
-            self.init(message: try fields.string("message"), locations: try fields.optionalValue("locations", as: [GraphQLTransportWS.SourceLocation].self), path: try fields.optionalValue("path", as: [GraphQLTransportWS.PathSegment].self), extensions: try fields.optionalValue("extensions", as: [String: JSONValue].self))
+            let fields = try SchemaGenRuntime.WireFields(decoder)
+            self.init(message: try fields.string("message"), locations: try fields.optionalValue("locations", as: [GraphQLTransportWS.SourceLocation].self), path: try fields.optionalValue("path", as: [GraphQLTransportWS.PathSegment].self), extensions: try fields.optionalValue("extensions", as: [String: SchemaGenRuntime.JSONValue].self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("message", self.message)
                 .optionalValue("locations", self.locations)
                 .optionalValue("path", self.path)
@@ -113,7 +113,7 @@ extension GraphQLTransportWS {
         }
     }
 
-    public struct SourceLocation: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct SourceLocation: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let line: Int
         public let column: Int
 
@@ -123,18 +123,18 @@ extension GraphQLTransportWS {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.line, rhs.line) else { return false }
-            guard Members.equal(lhs.column, rhs.column) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.line, rhs.line) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.column, rhs.column) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(line: try fields.int("line"), column: try fields.int("column"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .int("line", self.line)
                 .int("column", self.column)
         }
@@ -146,7 +146,7 @@ extension GraphQLTransportWS {
         case index(Int)
 
         public init(from decoder: any Decoder) throws {
-            let kind = try JSONKind(of: decoder)
+            let kind = try SchemaGenRuntime.JSONKind(of: decoder)
             let container = try decoder.singleValueContainer()
             switch kind {
             case .string: self = .field(try container.decode(String.self))
@@ -173,32 +173,32 @@ extension GraphQLTransportWS {
     /// Asks the server to accept operations on this socket; send it first.
     ///
     /// Wire name: `connection_init` in frame shape `message`, client to server.
-    public struct ConnectionInit: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct ConnectionInit: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "connection_init"
 
         public let id: String?
         /// The event's payload.
-        public let payload: [String: JSONValue]?
+        public let payload: [String: SchemaGenRuntime.JSONValue]?
 
-        public init(id: String? = nil, payload: [String: JSONValue]? = nil) {
+        public init(id: String? = nil, payload: [String: SchemaGenRuntime.JSONValue]? = nil) {
             self.id = id
             self.payload = payload
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
-            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
-            self.init(id: try fields.optionalString("id"), payload: try fields.optionalValue("payload", as: [String: JSONValue].self))
+            let fields = try SchemaGenRuntime.WireFields(decoder)
+            self.init(id: try fields.optionalString("id"), payload: try fields.optionalValue("payload", as: [String: SchemaGenRuntime.JSONValue].self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .optionalString("id", self.id)
                 .optionalValue("payload", self.payload)
         }
@@ -207,7 +207,7 @@ extension GraphQLTransportWS {
     /// The server accepted the connection; operations may now be sent.
     ///
     /// Wire name: `connection_ack` in frame shape `message`, server to client.
-    public struct ConnectionAck: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct ConnectionAck: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "connection_ack"
 
@@ -218,17 +218,17 @@ extension GraphQLTransportWS {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(id: try fields.optionalString("id"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .optionalString("id", self.id)
         }
     }
@@ -236,7 +236,7 @@ extension GraphQLTransportWS {
     /// Requests an operation; `id` links every result to it.
     ///
     /// Wire name: `subscribe` in frame shape `message`, client to server.
-    public struct StartOperation: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct StartOperation: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "subscribe"
 
@@ -250,18 +250,18 @@ extension GraphQLTransportWS {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
-            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(id: try fields.optionalString("id"), payload: try fields.value("payload", as: GraphQLTransportWS.SubscribePayload.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .optionalString("id", self.id)
                 .value("payload", self.payload)
         }
@@ -270,7 +270,7 @@ extension GraphQLTransportWS {
     /// A result of the operation `id`.
     ///
     /// Wire name: `next` in frame shape `message`, server to client.
-    public struct Next: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Next: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "next"
 
@@ -284,18 +284,18 @@ extension GraphQLTransportWS {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
-            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(id: try fields.optionalString("id"), payload: try fields.value("payload", as: GraphQLTransportWS.ExecutionResult.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .optionalString("id", self.id)
                 .value("payload", self.payload)
         }
@@ -304,7 +304,7 @@ extension GraphQLTransportWS {
     /// The operation `id` failed before it ran, usually in validation.
     ///
     /// Wire name: `error` in frame shape `message`, server to client.
-    public struct Error: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Error: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "error"
 
@@ -318,18 +318,18 @@ extension GraphQLTransportWS {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
-            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(id: try fields.optionalString("id"), payload: try fields.value("payload", as: [GraphQLTransportWS.GraphQLError].self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .optionalString("id", self.id)
                 .value("payload", self.payload)
         }
@@ -338,7 +338,7 @@ extension GraphQLTransportWS {
     /// From the server, the operation `id` is done; from the client, stop it.
     ///
     /// Wire name: `complete` in frame shape `message`, both directions.
-    public struct Complete: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Complete: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "complete"
 
@@ -349,23 +349,23 @@ extension GraphQLTransportWS {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(id: try fields.optionalString("id"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .optionalString("id", self.id)
         }
     }
 
     /// The events the app may send in this scope.
-    public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ClientEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Asks the server to accept operations on this socket; send it first.
         ///
         /// Wire name: `connection_init` in frame shape `message`, client to server.
@@ -381,16 +381,16 @@ extension GraphQLTransportWS {
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.connectionInit(lhs), .connectionInit(rhs)): return Members.equal(lhs, rhs)
-            case let (.startOperation(lhs), .startOperation(rhs)): return Members.equal(lhs, rhs)
-            case let (.complete(lhs), .complete(rhs)): return Members.equal(lhs, rhs)
+            case let (.connectionInit(lhs), .connectionInit(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.startOperation(lhs), .startOperation(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.complete(lhs), .complete(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             default: return false
             }
         }
     }
 
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ServerEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The server accepted the connection; operations may now be sent.
         ///
         /// Wire name: `connection_ack` in frame shape `message`, server to client.
@@ -408,15 +408,15 @@ extension GraphQLTransportWS {
         /// Wire name: `complete` in frame shape `message`, both directions.
         case complete(Complete)
         /// An event the contract does not describe: its name, its payload's raw JSON and its envelope fields.
-        case unknown(UnknownEvent)
+        case unknown(SchemaGenRuntime.UnknownEvent)
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.connectionAck(lhs), .connectionAck(rhs)): return Members.equal(lhs, rhs)
-            case let (.next(lhs), .next(rhs)): return Members.equal(lhs, rhs)
-            case let (.error(lhs), .error(rhs)): return Members.equal(lhs, rhs)
-            case let (.complete(lhs), .complete(rhs)): return Members.equal(lhs, rhs)
-            case let (.unknown(lhs), .unknown(rhs)): return Members.equal(lhs, rhs)
+            case let (.connectionAck(lhs), .connectionAck(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.next(lhs), .next(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.error(lhs), .error(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.complete(lhs), .complete(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.unknown(lhs), .unknown(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             default: return false
             }
         }
@@ -430,9 +430,9 @@ extension GraphQLTransportWS {
             case complete = "0:complete"
         }
 
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
             guard let route = Route(rawValue: frame.route) else {
-                return .unknown(try UnknownEvent(frame, decoder: decoder))
+                return .unknown(try SchemaGenRuntime.UnknownEvent(frame, decoder: decoder))
             }
             switch route {
             case .connectionAck:
@@ -447,9 +447,9 @@ extension GraphQLTransportWS {
         }
 
         /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
-        static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+        static func unknownEvent(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> SchemaGenRuntime.UnknownEvent? {
             guard Route(rawValue: frame.route) == nil else { return nil }
-            return try UnknownEvent(frame, decoder: decoder)
+            return try SchemaGenRuntime.UnknownEvent(frame, decoder: decoder)
         }
     }
 }
@@ -461,10 +461,10 @@ extension GraphQLTransportWS {
     /// server-to-client events, over any ``RealtimeTransport``.
     public final class Client: Sendable {
         /// The engine that frames and routes events.
-        public let core: RealtimeClientCore
+        public let core: SchemaGenRuntime.RealtimeClientCore
 
-        public init(transport: any RealtimeTransport) {
-            core = RealtimeClientCore(transport: transport, framing: GraphQLTransportWS.framing, dates: GraphQLTransportWS.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeTransport) {
+            core = SchemaGenRuntime.RealtimeClientCore(transport: transport, framing: GraphQLTransportWS.framing, dates: GraphQLTransportWS.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
         }
 
@@ -472,7 +472,7 @@ extension GraphQLTransportWS {
         ///
         /// Wire name: `connection_init` in frame shape `message`, client to server.
         public func connectionInit(_ payload: ConnectionInit) async throws {
-            try await core.emit(EventAddress(shape: 0, name: .string("connection_init")), channel: nil, payload: payload)
+            try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("connection_init")), channel: nil, payload: payload)
         }
 
         /// Requests an operation; `id` links every result to it.
@@ -485,17 +485,17 @@ extension GraphQLTransportWS {
         /// On `error` it throws `RequestRejected` with its value.
         /// When the loop leaves early, it sends `complete`.
         /// Throws `RequestFailure` when the connection is lost, and `CancellationError` when the calling task is cancelled.
-        public func startOperation(payload: GraphQLTransportWS.SubscribePayload, id: String? = nil) async throws -> SubscriptionStream<Next> {
+        public func startOperation(payload: GraphQLTransportWS.SubscribePayload, id: String? = nil) async throws -> SchemaGenRuntime.SubscriptionStream<Next> {
             let _correlation = id ?? UUID().uuidString.lowercased()
-            return try await core.subscribe(SubscriptionMatch(route: "0:next", channel: nil, source: .field("id"), endRoute: ("0:complete", .field("id")), errorRoute: ("0:error", .field("id"))), id: .string(_correlation), item: { frame, decoder in
+            return try await core.subscribe(SchemaGenRuntime.SubscriptionMatch(route: "0:next", channel: nil, source: .field("id"), endRoute: ("0:complete", .field("id")), errorRoute: ("0:error", .field("id"))), id: .string(_correlation), item: { frame, decoder in
                 try decoder.decode(Next.self, from: frame.partsOrFrame)
             }, failure: { frame, decoder in
-                RequestRejected(try decoder.decode(Error.self, from: frame.partsOrFrame))
+                SchemaGenRuntime.RequestRejected(try decoder.decode(Error.self, from: frame.partsOrFrame))
             }, cancel: { id in
                 guard case .string(let id) = id else { return }
-                try await self.core.emit(EventAddress(shape: 0, name: .string("complete")), channel: nil, payload: Complete(id: id))
+                try await self.core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("complete")), channel: nil, payload: Complete(id: id))
             }) {
-                try await core.emit(EventAddress(shape: 0, name: .string("subscribe")), channel: nil, payload: StartOperation(id: _correlation, payload: payload))
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("subscribe")), channel: nil, payload: StartOperation(id: _correlation, payload: payload))
             }
         }
 
@@ -503,18 +503,18 @@ extension GraphQLTransportWS {
         ///
         /// Wire name: `complete` in frame shape `message`, both directions.
         public func complete(_ payload: Complete) async throws {
-            try await core.emit(EventAddress(shape: 0, name: .string("complete")), channel: nil, payload: payload)
+            try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("complete")), channel: nil, payload: payload)
         }
 
         /// Sends any event the app may send in this scope.
         public func emit(_ event: ClientEvent) async throws {
             switch event {
             case .connectionInit(let payload):
-                try await core.emit(EventAddress(shape: 0, name: .string("connection_init")), channel: nil, payload: payload)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("connection_init")), channel: nil, payload: payload)
             case .startOperation(let payload):
-                try await core.emit(EventAddress(shape: 0, name: .string("subscribe")), channel: nil, payload: payload)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("subscribe")), channel: nil, payload: payload)
             case .complete(let payload):
-                try await core.emit(EventAddress(shape: 0, name: .string("complete")), channel: nil, payload: payload)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("complete")), channel: nil, payload: payload)
             }
         }
 
@@ -525,7 +525,7 @@ extension GraphQLTransportWS {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onConnectionAck(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ConnectionAck) -> Void) -> ListenerToken {
+        public func onConnectionAck(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ConnectionAck) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "0:connection_ack", decoding: ConnectionAck.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.connectionAck)
         }
@@ -537,7 +537,7 @@ extension GraphQLTransportWS {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onNext(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Next) -> Void) -> ListenerToken {
+        public func onNext(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Next) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "0:next", decoding: Next.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.next)
         }
@@ -549,7 +549,7 @@ extension GraphQLTransportWS {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onError(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Error) -> Void) -> ListenerToken {
+        public func onError(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Error) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "0:error", decoding: Error.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.error)
         }
@@ -561,7 +561,7 @@ extension GraphQLTransportWS {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onComplete(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Complete) -> Void) -> ListenerToken {
+        public func onComplete(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Complete) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "0:complete", decoding: Complete.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.complete)
         }
@@ -570,7 +570,7 @@ extension GraphQLTransportWS {
         /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.UnknownEvent) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addUnknownListener(channel: nil, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
         }
 
@@ -582,7 +582,7 @@ extension GraphQLTransportWS {
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
         /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.IncomingFailure) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addErrorHandler(handler)
         }
     }

@@ -9,12 +9,12 @@ extension Nostr {
     /// A typed server for this API, the mirror of its `Client`: it listens only to client-to-server events and
     /// emits only server-to-client events, to one connection, a group or everyone, over any
     /// ``RealtimeServerTransport``.
-    public final class Server: RealtimeServer {
+    public final class Server: SchemaGenRuntime.RealtimeServer {
         /// The engine that frames and routes events.
-        public let core: RealtimeServerCore
+        public let core: SchemaGenRuntime.RealtimeServerCore
 
-        public init(transport: any RealtimeServerTransport) {
-            core = RealtimeServerCore(transport: transport, framing: Nostr.framing, dates: Nostr.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeServerTransport) {
+            core = SchemaGenRuntime.RealtimeServerCore(transport: transport, framing: Nostr.framing, dates: Nostr.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try Server.decode(frame, decoder: decoder) }
         }
 
@@ -25,7 +25,7 @@ extension Nostr {
         /// Calls `handler` with the sending connection and the event's value for every `event_published` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onEventPublished(_ handler: @escaping @Sendable (ServerConnection, EventPublished) -> Void) -> ListenerToken {
+        public func onEventPublished(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, EventPublished) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "0:EVENT", decoding: EventPublished.self, from: .payload, handler: handler)
         }
 
@@ -36,7 +36,7 @@ extension Nostr {
         /// Calls `handler` with the sending connection and the event's value for every `REQ` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onReq(_ handler: @escaping @Sendable (ServerConnection, Req) -> Void) -> ListenerToken {
+        public func onReq(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, Req) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "0:REQ", decoding: Req.self, from: .payload, handler: handler)
         }
 
@@ -47,32 +47,32 @@ extension Nostr {
         /// Calls `handler` with the sending connection and the event's value for every `CLOSE` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onClose(_ handler: @escaping @Sendable (ServerConnection, Close) -> Void) -> ListenerToken {
+        public func onClose(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, Close) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "0:CLOSE", decoding: Close.self, from: .payload, handler: handler)
         }
 
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
-        public func emit(_ event: ServerEvent, to recipients: Recipients) async throws {
+        public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
             switch event {
             case .eventDelivered(let payload):
-                try await core.emit(EventAddress(shape: 0, name: .string("EVENT")), channel: nil, payload: payload, to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("EVENT")), channel: nil, payload: payload, to: recipients)
             case .ok(let payload):
-                try await core.emit(EventAddress(shape: 0, name: .string("OK")), channel: nil, payload: payload, to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("OK")), channel: nil, payload: payload, to: recipients)
             case .eose(let payload):
-                try await core.emit(EventAddress(shape: 0, name: .string("EOSE")), channel: nil, payload: payload, to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("EOSE")), channel: nil, payload: payload, to: recipients)
             case .closed(let payload):
-                try await core.emit(EventAddress(shape: 0, name: .string("CLOSED")), channel: nil, payload: payload, to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("CLOSED")), channel: nil, payload: payload, to: recipients)
             case .notice(let payload):
-                try await core.emit(EventAddress(shape: 0, name: .string("NOTICE")), channel: nil, payload: payload, to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("NOTICE")), channel: nil, payload: payload, to: recipients)
             case .unknown(let event):
-                throw UnsendableEvent(eventName: event.name)
+                throw SchemaGenRuntime.UnsendableEvent(eventName: event.name)
             }
         }
 
         /// Every event clients send in this scope, with the connection it came from, as it arrives, until the consuming
         /// task ends.
-        public var events: AsyncStream<ReceivedEvent<ClientEvent>> {
+        public var events: AsyncStream<SchemaGenRuntime.ReceivedEvent<ClientEvent>> {
             core.events(channel: nil, as: ClientEvent.self)
         }
 
@@ -84,8 +84,8 @@ extension Nostr {
         }
 
         /// Reads a frame a client sent; throws `UnexpectedClientEvent` for an event clients do not send in this scope.
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ClientEvent {
-            guard let route = ClientRoute(rawValue: frame.route) else { throw UnexpectedClientEvent(eventName: frame.eventName) }
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ClientEvent {
+            guard let route = ClientRoute(rawValue: frame.route) else { throw SchemaGenRuntime.UnexpectedClientEvent(eventName: frame.eventName) }
             switch route {
             case .eventPublished:
                 return .eventPublished(try decoder.decode(EventPublished.self, from: frame.payloadOrNull))

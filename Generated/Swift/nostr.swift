@@ -6,18 +6,18 @@ import SchemaGenRuntime
 /// Nostr relay protocol (NIP-01)
 public enum Nostr {
     /// How this API frames events on the wire.
-    public static let framing: WireFraming = .shapes([
-    FrameShape(name: "message", container: .array(slots: ["verb"]), eventName: FramePath([.index(0)]), payload: .rest),
+    public static let framing: SchemaGenRuntime.WireFraming = .shapes([
+    SchemaGenRuntime.FrameShape(name: "message", container: .array(slots: ["verb"]), eventName: SchemaGenRuntime.FramePath([.index(0)]), payload: .rest),
     ])
     /// How this API writes dates on the wire.
-    public static let dateEncoding: WireDateEncoding = .unixSeconds
+    public static let dateEncoding: SchemaGenRuntime.WireDateEncoding = .unixSeconds
 }
 
 // MARK: - Types
 
 extension Nostr {
     /// A signed event, as NIP-01 defines it.
-    public struct Event: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Event: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// 32-bytes lowercase hex-encoded sha256 of the serialized event data.
         public let id: String
         /// 32-bytes lowercase hex-encoded public key of the event creator.
@@ -40,23 +40,23 @@ extension Nostr {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
-            guard Members.equal(lhs.pubkey, rhs.pubkey) else { return false }
-            guard Members.equal(lhs.createdAt, rhs.createdAt) else { return false }
-            guard Members.equal(lhs.kind, rhs.kind) else { return false }
-            guard Members.equal(lhs.tags, rhs.tags) else { return false }
-            guard Members.equal(lhs.content, rhs.content) else { return false }
-            guard Members.equal(lhs.sig, rhs.sig) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.pubkey, rhs.pubkey) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.createdAt, rhs.createdAt) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.kind, rhs.kind) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.tags, rhs.tags) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.content, rhs.content) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.sig, rhs.sig) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(id: try fields.string("id"), pubkey: try fields.string("pubkey"), createdAt: try fields.date("created_at"), kind: try fields.int("kind"), tags: try fields.value("tags", as: [[String]].self), content: try fields.string("content"), sig: try fields.string("sig"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("id", self.id)
                 .string("pubkey", self.pubkey)
                 .date("created_at", self.createdAt)
@@ -68,7 +68,7 @@ extension Nostr {
     }
 
     /// Which events a subscription wants; every condition given must match.
-    public struct Filter: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Filter: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let ids: [String]?
         public let authors: [String]?
         public let kinds: [Int]?
@@ -89,30 +89,30 @@ extension Nostr {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.ids, rhs.ids) else { return false }
-            guard Members.equal(lhs.authors, rhs.authors) else { return false }
-            guard Members.equal(lhs.kinds, rhs.kinds) else { return false }
-            guard Members.equal(lhs.tags, rhs.tags) else { return false }
-            guard Members.equal(lhs.since, rhs.since) else { return false }
-            guard Members.equal(lhs.until, rhs.until) else { return false }
-            guard Members.equal(lhs.limit, rhs.limit) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.ids, rhs.ids) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.authors, rhs.authors) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.kinds, rhs.kinds) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.tags, rhs.tags) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.since, rhs.since) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.until, rhs.until) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.limit, rhs.limit) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
-            self.init(ids: try fields.optionalValue("ids", as: [String].self), authors: try fields.optionalValue("authors", as: [String].self), kinds: try fields.optionalValue("kinds", as: [Int].self), tags: try PatternKeys.decode([String].self, from: decoder, matching: "^#[a-zA-Z]$"), since: try fields.optionalDate("since"), until: try fields.optionalDate("until"), limit: try fields.optionalInt("limit"))
+            let fields = try SchemaGenRuntime.WireFields(decoder)
+            self.init(ids: try fields.optionalValue("ids", as: [String].self), authors: try fields.optionalValue("authors", as: [String].self), kinds: try fields.optionalValue("kinds", as: [Int].self), tags: try SchemaGenRuntime.PatternKeys.decode([String].self, from: decoder, matching: "^#[a-zA-Z]$"), since: try fields.optionalDate("since"), until: try fields.optionalDate("until"), limit: try fields.optionalInt("limit"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .optionalValue("ids", self.ids)
                 .optionalValue("authors", self.authors)
                 .optionalValue("kinds", self.kinds)
                 .optionalDate("since", self.since)
                 .optionalDate("until", self.until)
                 .optionalInt("limit", self.limit)
-            try PatternKeys.encode(self.tags, to: encoder, matching: "^#[a-zA-Z]$")
+            try SchemaGenRuntime.PatternKeys.encode(self.tags, to: encoder, matching: "^#[a-zA-Z]$")
         }
     }
 }
@@ -123,7 +123,7 @@ extension Nostr {
     /// Publishes an event.
     ///
     /// Wire name: `EVENT` in frame shape `message`, client to server.
-    public struct EventPublished: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct EventPublished: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "EVENT"
 
@@ -134,7 +134,7 @@ extension Nostr {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.event, rhs.event) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.event, rhs.event) else { return false }
             return true
         }
 
@@ -152,7 +152,7 @@ extension Nostr {
     /// Requests events and subscribes to new ones; several filters are alternatives.
     ///
     /// Wire name: `REQ` in frame shape `message`, client to server.
-    public struct Req: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Req: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "REQ"
 
@@ -165,8 +165,8 @@ extension Nostr {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.subscriptionId, rhs.subscriptionId) else { return false }
-            guard Members.equal(lhs.filters, rhs.filters) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.subscriptionId, rhs.subscriptionId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.filters, rhs.filters) else { return false }
             return true
         }
 
@@ -192,7 +192,7 @@ extension Nostr {
     /// Stops a subscription.
     ///
     /// Wire name: `CLOSE` in frame shape `message`, client to server.
-    public struct Close: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Close: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "CLOSE"
 
@@ -203,7 +203,7 @@ extension Nostr {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.subscriptionId, rhs.subscriptionId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.subscriptionId, rhs.subscriptionId) else { return false }
             return true
         }
 
@@ -221,7 +221,7 @@ extension Nostr {
     /// An event for a subscription.
     ///
     /// Wire name: `EVENT` in frame shape `message`, server to client.
-    public struct EventDelivered: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct EventDelivered: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "EVENT"
 
@@ -234,8 +234,8 @@ extension Nostr {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.subscriptionId, rhs.subscriptionId) else { return false }
-            guard Members.equal(lhs.event, rhs.event) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.subscriptionId, rhs.subscriptionId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.event, rhs.event) else { return false }
             return true
         }
 
@@ -255,7 +255,7 @@ extension Nostr {
     /// Whether an `EVENT` the client sent was accepted; the message starts with a machine-readable prefix.
     ///
     /// Wire name: `OK` in frame shape `message`, server to client.
-    public struct Ok: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Ok: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "OK"
 
@@ -270,9 +270,9 @@ extension Nostr {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.eventId, rhs.eventId) else { return false }
-            guard Members.equal(lhs.accepted, rhs.accepted) else { return false }
-            guard Members.equal(lhs.message, rhs.message) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.eventId, rhs.eventId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.accepted, rhs.accepted) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.message, rhs.message) else { return false }
             return true
         }
 
@@ -294,7 +294,7 @@ extension Nostr {
     /// The end of stored events for a subscription; what follows arrives in real time.
     ///
     /// Wire name: `EOSE` in frame shape `message`, server to client.
-    public struct Eose: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Eose: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "EOSE"
 
@@ -305,7 +305,7 @@ extension Nostr {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.subscriptionId, rhs.subscriptionId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.subscriptionId, rhs.subscriptionId) else { return false }
             return true
         }
 
@@ -323,7 +323,7 @@ extension Nostr {
     /// The relay ended or refused a subscription.
     ///
     /// Wire name: `CLOSED` in frame shape `message`, server to client.
-    public struct Closed: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Closed: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "CLOSED"
 
@@ -336,8 +336,8 @@ extension Nostr {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.subscriptionId, rhs.subscriptionId) else { return false }
-            guard Members.equal(lhs.message, rhs.message) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.subscriptionId, rhs.subscriptionId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.message, rhs.message) else { return false }
             return true
         }
 
@@ -357,7 +357,7 @@ extension Nostr {
     /// A human-readable message.
     ///
     /// Wire name: `NOTICE` in frame shape `message`, server to client.
-    public struct Notice: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Notice: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "NOTICE"
 
@@ -368,7 +368,7 @@ extension Nostr {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.message, rhs.message) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.message, rhs.message) else { return false }
             return true
         }
 
@@ -384,7 +384,7 @@ extension Nostr {
     }
 
     /// The events the app may send in this scope.
-    public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ClientEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Publishes an event.
         ///
         /// Wire name: `EVENT` in frame shape `message`, client to server.
@@ -400,16 +400,16 @@ extension Nostr {
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.eventPublished(lhs), .eventPublished(rhs)): return Members.equal(lhs, rhs)
-            case let (.req(lhs), .req(rhs)): return Members.equal(lhs, rhs)
-            case let (.close(lhs), .close(rhs)): return Members.equal(lhs, rhs)
+            case let (.eventPublished(lhs), .eventPublished(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.req(lhs), .req(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.close(lhs), .close(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             default: return false
             }
         }
     }
 
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ServerEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// An event for a subscription.
         ///
         /// Wire name: `EVENT` in frame shape `message`, server to client.
@@ -431,16 +431,16 @@ extension Nostr {
         /// Wire name: `NOTICE` in frame shape `message`, server to client.
         case notice(Notice)
         /// An event the contract does not describe: its name, its payload's raw JSON and its envelope fields.
-        case unknown(UnknownEvent)
+        case unknown(SchemaGenRuntime.UnknownEvent)
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.eventDelivered(lhs), .eventDelivered(rhs)): return Members.equal(lhs, rhs)
-            case let (.ok(lhs), .ok(rhs)): return Members.equal(lhs, rhs)
-            case let (.eose(lhs), .eose(rhs)): return Members.equal(lhs, rhs)
-            case let (.closed(lhs), .closed(rhs)): return Members.equal(lhs, rhs)
-            case let (.notice(lhs), .notice(rhs)): return Members.equal(lhs, rhs)
-            case let (.unknown(lhs), .unknown(rhs)): return Members.equal(lhs, rhs)
+            case let (.eventDelivered(lhs), .eventDelivered(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.ok(lhs), .ok(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.eose(lhs), .eose(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.closed(lhs), .closed(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.notice(lhs), .notice(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.unknown(lhs), .unknown(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             default: return false
             }
         }
@@ -455,9 +455,9 @@ extension Nostr {
             case notice = "0:NOTICE"
         }
 
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
             guard let route = Route(rawValue: frame.route) else {
-                return .unknown(try UnknownEvent(frame, decoder: decoder))
+                return .unknown(try SchemaGenRuntime.UnknownEvent(frame, decoder: decoder))
             }
             switch route {
             case .eventDelivered:
@@ -474,9 +474,9 @@ extension Nostr {
         }
 
         /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
-        static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+        static func unknownEvent(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> SchemaGenRuntime.UnknownEvent? {
             guard Route(rawValue: frame.route) == nil else { return nil }
-            return try UnknownEvent(frame, decoder: decoder)
+            return try SchemaGenRuntime.UnknownEvent(frame, decoder: decoder)
         }
     }
 }
@@ -488,10 +488,10 @@ extension Nostr {
     /// server-to-client events, over any ``RealtimeTransport``.
     public final class Client: Sendable {
         /// The engine that frames and routes events.
-        public let core: RealtimeClientCore
+        public let core: SchemaGenRuntime.RealtimeClientCore
 
-        public init(transport: any RealtimeTransport) {
-            core = RealtimeClientCore(transport: transport, framing: Nostr.framing, dates: Nostr.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeTransport) {
+            core = SchemaGenRuntime.RealtimeClientCore(transport: transport, framing: Nostr.framing, dates: Nostr.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
         }
 
@@ -499,53 +499,53 @@ extension Nostr {
         ///
         /// Wire name: `EVENT` in frame shape `message`, client to server.
         public func eventPublished(_ payload: EventPublished) async throws {
-            try await core.emit(EventAddress(shape: 0, name: .string("EVENT")), channel: nil, payload: payload)
+            try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("EVENT")), channel: nil, payload: payload)
         }
 
         /// Publishes an event.
         ///
         /// Wire name: `EVENT` in frame shape `message`, client to server.
         public func eventPublished(event: Nostr.Event) async throws {
-            try await core.emit(EventAddress(shape: 0, name: .string("EVENT")), channel: nil, payload: EventPublished(event: event))
+            try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("EVENT")), channel: nil, payload: EventPublished(event: event))
         }
 
         /// Requests events and subscribes to new ones; several filters are alternatives.
         ///
         /// Wire name: `REQ` in frame shape `message`, client to server.
         public func req(_ payload: Req) async throws {
-            try await core.emit(EventAddress(shape: 0, name: .string("REQ")), channel: nil, payload: payload)
+            try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("REQ")), channel: nil, payload: payload)
         }
 
         /// Requests events and subscribes to new ones; several filters are alternatives.
         ///
         /// Wire name: `REQ` in frame shape `message`, client to server.
         public func req(subscriptionId: String, filters: [Nostr.Filter]) async throws {
-            try await core.emit(EventAddress(shape: 0, name: .string("REQ")), channel: nil, payload: Req(subscriptionId: subscriptionId, filters: filters))
+            try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("REQ")), channel: nil, payload: Req(subscriptionId: subscriptionId, filters: filters))
         }
 
         /// Stops a subscription.
         ///
         /// Wire name: `CLOSE` in frame shape `message`, client to server.
         public func close(_ payload: Close) async throws {
-            try await core.emit(EventAddress(shape: 0, name: .string("CLOSE")), channel: nil, payload: payload)
+            try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("CLOSE")), channel: nil, payload: payload)
         }
 
         /// Stops a subscription.
         ///
         /// Wire name: `CLOSE` in frame shape `message`, client to server.
         public func close(subscriptionId: String) async throws {
-            try await core.emit(EventAddress(shape: 0, name: .string("CLOSE")), channel: nil, payload: Close(subscriptionId: subscriptionId))
+            try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("CLOSE")), channel: nil, payload: Close(subscriptionId: subscriptionId))
         }
 
         /// Sends any event the app may send in this scope.
         public func emit(_ event: ClientEvent) async throws {
             switch event {
             case .eventPublished(let payload):
-                try await core.emit(EventAddress(shape: 0, name: .string("EVENT")), channel: nil, payload: payload)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("EVENT")), channel: nil, payload: payload)
             case .req(let payload):
-                try await core.emit(EventAddress(shape: 0, name: .string("REQ")), channel: nil, payload: payload)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("REQ")), channel: nil, payload: payload)
             case .close(let payload):
-                try await core.emit(EventAddress(shape: 0, name: .string("CLOSE")), channel: nil, payload: payload)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("CLOSE")), channel: nil, payload: payload)
             }
         }
 
@@ -556,7 +556,7 @@ extension Nostr {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onEventDelivered(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (EventDelivered) -> Void) -> ListenerToken {
+        public func onEventDelivered(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (EventDelivered) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "0:EVENT", decoding: EventDelivered.self, from: .payload, handler: handler,
             event: ServerEvent.eventDelivered)
         }
@@ -568,7 +568,7 @@ extension Nostr {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onOk(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Ok) -> Void) -> ListenerToken {
+        public func onOk(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Ok) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "0:OK", decoding: Ok.self, from: .payload, handler: handler,
             event: ServerEvent.ok)
         }
@@ -580,7 +580,7 @@ extension Nostr {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onEose(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Eose) -> Void) -> ListenerToken {
+        public func onEose(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Eose) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "0:EOSE", decoding: Eose.self, from: .payload, handler: handler,
             event: ServerEvent.eose)
         }
@@ -592,7 +592,7 @@ extension Nostr {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onClosed(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Closed) -> Void) -> ListenerToken {
+        public func onClosed(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Closed) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "0:CLOSED", decoding: Closed.self, from: .payload, handler: handler,
             event: ServerEvent.closed)
         }
@@ -604,7 +604,7 @@ extension Nostr {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onNotice(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Notice) -> Void) -> ListenerToken {
+        public func onNotice(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Notice) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "0:NOTICE", decoding: Notice.self, from: .payload, handler: handler,
             event: ServerEvent.notice)
         }
@@ -613,7 +613,7 @@ extension Nostr {
         /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.UnknownEvent) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addUnknownListener(channel: nil, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
         }
 
@@ -625,7 +625,7 @@ extension Nostr {
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
         /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.IncomingFailure) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addErrorHandler(handler)
         }
     }

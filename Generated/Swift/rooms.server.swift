@@ -9,12 +9,12 @@ extension Rooms {
     /// A typed server for this API, the mirror of its `Client`: it listens only to client-to-server events and
     /// emits only server-to-client events, to one connection, a group or everyone, over any
     /// ``RealtimeServerTransport``.
-    public final class Server: RealtimeServer {
+    public final class Server: SchemaGenRuntime.RealtimeServer {
         /// The engine that frames and routes events.
-        public let core: RealtimeServerCore
+        public let core: SchemaGenRuntime.RealtimeServerCore
 
-        public init(transport: any RealtimeServerTransport) {
-            core = RealtimeServerCore(transport: transport, framing: Rooms.framing, dates: Rooms.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeServerTransport) {
+            core = SchemaGenRuntime.RealtimeServerCore(transport: transport, framing: Rooms.framing, dates: Rooms.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try Server.decode(frame, decoder: decoder) }
         }
 
@@ -25,7 +25,7 @@ extension Rooms {
         /// Calls `handler` with the sending connection and the event's value for every `room:join` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onRoomJoin(_ handler: @escaping @Sendable (ServerConnection, RoomJoin) -> Void) -> ListenerToken {
+        public func onRoomJoin(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, RoomJoin) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "room:join", decoding: RoomJoin.self, from: .payload, handler: handler)
         }
 
@@ -36,7 +36,7 @@ extension Rooms {
         /// Calls `handler` with the sending connection and the event's value for every `room:leave` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onRoomLeave(_ handler: @escaping @Sendable (ServerConnection, RoomLeave) -> Void) -> ListenerToken {
+        public func onRoomLeave(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, RoomLeave) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "room:leave", decoding: RoomLeave.self, from: .payload, handler: handler)
         }
 
@@ -47,7 +47,7 @@ extension Rooms {
         /// Calls `handler` with the sending connection and the event's value for every `touch:move` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onTouchMove(_ handler: @escaping @Sendable (ServerConnection, TouchMove) -> Void) -> ListenerToken {
+        public func onTouchMove(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, TouchMove) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "touch:move", decoding: TouchMove.self, from: .payload, handler: handler)
         }
 
@@ -58,7 +58,7 @@ extension Rooms {
         /// Calls `handler` with the sending connection and the event's value for every `touch:end` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onTouchEnd(_ handler: @escaping @Sendable (ServerConnection, TouchEnd) -> Void) -> ListenerToken {
+        public func onTouchEnd(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, TouchEnd) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "touch:end", decoding: TouchEnd.self, from: .payload, handler: handler)
         }
 
@@ -69,7 +69,7 @@ extension Rooms {
         /// Calls `handler` with the sending connection and the event's value for every `element:create` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onElementCreate(_ handler: @escaping @Sendable (ServerConnection, ElementCreate) -> Void) -> ListenerToken {
+        public func onElementCreate(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, ElementCreate) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "element:create", decoding: ElementCreate.self, from: .payload, handler: handler)
         }
 
@@ -77,7 +77,7 @@ extension Rooms {
         /// connection as the acknowledgement. One answer per event: setting one replaces the one before; the token's
         /// `cancel()` removes it.
         @discardableResult
-        public func respondToElementCreate(_ handler: @escaping @Sendable (ServerConnection, ElementCreate) async -> Rooms.Element) -> ListenerToken {
+        public func respondToElementCreate(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, ElementCreate) async -> Rooms.Element) -> SchemaGenRuntime.ListenerToken {
             core.setResponder(channel: nil, eventName: "element:create") { [core] connection, frame, decoder, ackID in
                 guard let ackID else { return nil }
                 let payload = try decoder.decode(ElementCreate.self, from: frame.payloadOrNull)
@@ -95,7 +95,7 @@ extension Rooms {
         /// Calls `handler` with the sending connection and the event's value for every `element:update` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onElementUpdate(_ handler: @escaping @Sendable (ServerConnection, ElementUpdate) -> Void) -> ListenerToken {
+        public func onElementUpdate(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, ElementUpdate) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "element:update", decoding: ElementUpdate.self, from: .payload, handler: handler)
         }
 
@@ -106,13 +106,13 @@ extension Rooms {
         /// Calls `handler` with the sending connection and the event's value for every `element:delete` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onElementDelete(_ handler: @escaping @Sendable (ServerConnection, ElementDelete) -> Void) -> ListenerToken {
+        public func onElementDelete(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, ElementDelete) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "element:delete", decoding: ElementDelete.self, from: .payload, handler: handler)
         }
 
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
-        public func emit(_ event: ServerEvent, to recipients: Recipients) async throws {
+        public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
             switch event {
             case .error(let payload):
                 try await core.emit(eventName: "error", channel: nil, payload: payload, to: recipients)
@@ -131,7 +131,7 @@ extension Rooms {
 
         /// Every event clients send in this scope, with the connection it came from, as it arrives, until the consuming
         /// task ends.
-        public var events: AsyncStream<ReceivedEvent<ClientEvent>> {
+        public var events: AsyncStream<SchemaGenRuntime.ReceivedEvent<ClientEvent>> {
             core.events(channel: nil, as: ClientEvent.self)
         }
 
@@ -147,8 +147,8 @@ extension Rooms {
         }
 
         /// Reads a frame a client sent; throws `UnexpectedClientEvent` for an event clients do not send in this scope.
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ClientEvent {
-            guard let route = ClientRoute(rawValue: frame.route) else { throw UnexpectedClientEvent(eventName: frame.eventName) }
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ClientEvent {
+            guard let route = ClientRoute(rawValue: frame.route) else { throw SchemaGenRuntime.UnexpectedClientEvent(eventName: frame.eventName) }
             switch route {
             case .roomJoin:
                 return .roomJoin(try decoder.decode(RoomJoin.self, from: frame.payloadOrNull))

@@ -8,9 +8,9 @@ import SchemaGenRuntime
 /// Socket.IO events of the Rooms API, which keeps a shared canvas of notes, photos and audio in sync.
 public enum Rooms {
     /// How this API frames events on the wire.
-    public static let framing: WireFraming = .socketIO
+    public static let framing: SchemaGenRuntime.WireFraming = .socketIO
     /// How this API writes dates on the wire.
-    public static let dateEncoding: WireDateEncoding = .iso8601
+    public static let dateEncoding: SchemaGenRuntime.WireDateEncoding = .iso8601
     /// The Socket.IO namespace this API's events outside channels travel in: connect there, as
     /// `SocketIOProtocol(namespace: Rooms.namespace)` and `SocketIOServerProtocol(namespace: Rooms.namespace)` do.
     public static let namespace: Swift.String = "/"
@@ -19,7 +19,7 @@ public enum Rooms {
 // MARK: - Types
 
 extension Rooms {
-    public struct User: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct User: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let id: String
         public let auth0Id: String
         public let email: String
@@ -41,24 +41,24 @@ extension Rooms {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
-            guard Members.equal(lhs.auth0Id, rhs.auth0Id) else { return false }
-            guard Members.equal(lhs.email, rhs.email) else { return false }
-            guard Members.equal(lhs.username, rhs.username) else { return false }
-            guard Members.equal(lhs.firstName, rhs.firstName) else { return false }
-            guard Members.equal(lhs.dateOfBirth, rhs.dateOfBirth) else { return false }
-            guard Members.equal(lhs.avatarUrl, rhs.avatarUrl) else { return false }
-            guard Members.equal(lhs.createdAt, rhs.createdAt) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.auth0Id, rhs.auth0Id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.email, rhs.email) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.username, rhs.username) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.firstName, rhs.firstName) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.dateOfBirth, rhs.dateOfBirth) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.avatarUrl, rhs.avatarUrl) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.createdAt, rhs.createdAt) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(id: try fields.string("id"), auth0Id: try fields.string("auth0Id"), email: try fields.string("email"), username: try fields.string("username"), firstName: try fields.string("firstName"), dateOfBirth: try fields.date("dateOfBirth"), avatarUrl: try fields.optionalString("avatarUrl"), createdAt: try fields.date("createdAt"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("id", self.id)
                 .string("auth0Id", self.auth0Id)
                 .string("email", self.email)
@@ -70,7 +70,7 @@ extension Rooms {
         }
     }
 
-    public struct Room: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Room: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let id: String
         public let name: String?
         public let createdBy: String
@@ -92,24 +92,24 @@ extension Rooms {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
-            guard Members.equal(lhs.name, rhs.name) else { return false }
-            guard Members.equal(lhs.createdBy, rhs.createdBy) else { return false }
-            guard Members.equal(lhs.creator, rhs.creator) else { return false }
-            guard Members.equal(lhs.createdAt, rhs.createdAt) else { return false }
-            guard Members.equal(lhs.updatedAt, rhs.updatedAt) else { return false }
-            guard Members.equal(lhs.isActive, rhs.isActive) else { return false }
-            guard Members.equal(lhs.participants, rhs.participants) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.name, rhs.name) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.createdBy, rhs.createdBy) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.creator, rhs.creator) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.createdAt, rhs.createdAt) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.updatedAt, rhs.updatedAt) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.isActive, rhs.isActive) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.participants, rhs.participants) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(id: try fields.string("id"), name: try fields.optionalString("name"), createdBy: try fields.string("createdBy"), creator: try fields.value("creator", as: Rooms.User.self), createdAt: try fields.date("createdAt"), updatedAt: try fields.date("updatedAt"), isActive: try fields.bool("isActive"), participants: try fields.value("participants", as: [Rooms.RoomParticipant].self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("id", self.id)
                 .optionalString("name", self.name)
                 .string("createdBy", self.createdBy)
@@ -121,7 +121,7 @@ extension Rooms {
         }
     }
 
-    public struct RoomParticipant: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct RoomParticipant: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let roomId: String
         public let userId: String
         public let user: Rooms.User
@@ -141,23 +141,23 @@ extension Rooms {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.roomId, rhs.roomId) else { return false }
-            guard Members.equal(lhs.userId, rhs.userId) else { return false }
-            guard Members.equal(lhs.user, rhs.user) else { return false }
-            guard Members.equal(lhs.joinedAt, rhs.joinedAt) else { return false }
-            guard Members.equal(lhs.leftAt, rhs.leftAt) else { return false }
-            guard Members.equal(lhs.color, rhs.color) else { return false }
-            guard Members.equal(lhs.isActive, rhs.isActive) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.roomId, rhs.roomId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.userId, rhs.userId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.user, rhs.user) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.joinedAt, rhs.joinedAt) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.leftAt, rhs.leftAt) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.color, rhs.color) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.isActive, rhs.isActive) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(roomId: try fields.string("roomId"), userId: try fields.string("userId"), user: try fields.value("user", as: Rooms.User.self), joinedAt: try fields.date("joinedAt"), leftAt: try fields.optionalDate("leftAt"), color: try fields.string("color"), isActive: try fields.bool("isActive"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("roomId", self.roomId)
                 .string("userId", self.userId)
                 .value("user", self.user)
@@ -168,7 +168,7 @@ extension Rooms {
         }
     }
 
-    public struct Element: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Element: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let id: String
         public let roomId: String
         public let type: Rooms.ElementType
@@ -200,29 +200,29 @@ extension Rooms {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
-            guard Members.equal(lhs.roomId, rhs.roomId) else { return false }
-            guard Members.equal(lhs.type, rhs.type) else { return false }
-            guard Members.equal(lhs.createdBy, rhs.createdBy) else { return false }
-            guard Members.equal(lhs.positionX, rhs.positionX) else { return false }
-            guard Members.equal(lhs.positionY, rhs.positionY) else { return false }
-            guard Members.equal(lhs.width, rhs.width) else { return false }
-            guard Members.equal(lhs.height, rhs.height) else { return false }
-            guard Members.equal(lhs.content, rhs.content) else { return false }
-            guard Members.equal(lhs.imageUrl, rhs.imageUrl) else { return false }
-            guard Members.equal(lhs.audioUrl, rhs.audioUrl) else { return false }
-            guard Members.equal(lhs.duration, rhs.duration) else { return false }
-            guard Members.equal(lhs.createdAt, rhs.createdAt) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.roomId, rhs.roomId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.type, rhs.type) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.createdBy, rhs.createdBy) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.positionX, rhs.positionX) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.positionY, rhs.positionY) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.width, rhs.width) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.height, rhs.height) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.content, rhs.content) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.imageUrl, rhs.imageUrl) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.audioUrl, rhs.audioUrl) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.duration, rhs.duration) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.createdAt, rhs.createdAt) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(id: try fields.string("id"), roomId: try fields.string("roomId"), type: try fields.value("type", as: Rooms.ElementType.self), createdBy: try fields.string("createdBy"), positionX: try fields.double("positionX"), positionY: try fields.double("positionY"), width: try fields.double("width"), height: try fields.double("height"), content: try fields.optionalString("content"), imageUrl: try fields.optionalString("imageUrl"), audioUrl: try fields.optionalString("audioUrl"), duration: try fields.optionalDouble("duration"), createdAt: try fields.date("createdAt"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("id", self.id)
                 .string("roomId", self.roomId)
                 .value("type", self.type)
@@ -279,7 +279,7 @@ extension Rooms {
         }
     }
 
-    public struct TouchMoveData: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct TouchMoveData: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let roomId: String
         public let x: Double
         public let y: Double
@@ -293,20 +293,20 @@ extension Rooms {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.roomId, rhs.roomId) else { return false }
-            guard Members.equal(lhs.x, rhs.x) else { return false }
-            guard Members.equal(lhs.y, rhs.y) else { return false }
-            guard Members.equal(lhs.elementId, rhs.elementId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.roomId, rhs.roomId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.x, rhs.x) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.y, rhs.y) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.elementId, rhs.elementId) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(roomId: try fields.string("roomId"), x: try fields.double("x"), y: try fields.double("y"), elementId: try fields.optionalString("elementId"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("roomId", self.roomId)
                 .double("x", self.x)
                 .double("y", self.y)
@@ -321,7 +321,7 @@ extension Rooms {
     /// Join a room to receive its real-time events.
     ///
     /// Wire name: `room:join`, client to server.
-    public struct RoomJoin: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct RoomJoin: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "room:join"
 
@@ -332,17 +332,17 @@ extension Rooms {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.roomId, rhs.roomId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.roomId, rhs.roomId) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(roomId: try fields.string("roomId"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("roomId", self.roomId)
         }
     }
@@ -350,7 +350,7 @@ extension Rooms {
     /// Leave a room.
     ///
     /// Wire name: `room:leave`, client to server.
-    public struct RoomLeave: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct RoomLeave: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "room:leave"
 
@@ -361,17 +361,17 @@ extension Rooms {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.roomId, rhs.roomId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.roomId, rhs.roomId) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(roomId: try fields.string("roomId"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("roomId", self.roomId)
         }
     }
@@ -379,7 +379,7 @@ extension Rooms {
     /// The user's finger moved on the canvas, optionally dragging an element.
     ///
     /// Wire name: `touch:move`, client to server.
-    public struct TouchMove: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct TouchMove: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "touch:move"
 
@@ -396,20 +396,20 @@ extension Rooms {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.roomId, rhs.roomId) else { return false }
-            guard Members.equal(lhs.x, rhs.x) else { return false }
-            guard Members.equal(lhs.y, rhs.y) else { return false }
-            guard Members.equal(lhs.elementId, rhs.elementId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.roomId, rhs.roomId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.x, rhs.x) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.y, rhs.y) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.elementId, rhs.elementId) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(roomId: try fields.string("roomId"), x: try fields.double("x"), y: try fields.double("y"), elementId: try fields.optionalString("elementId"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("roomId", self.roomId)
                 .double("x", self.x)
                 .double("y", self.y)
@@ -420,7 +420,7 @@ extension Rooms {
     /// The user lifted their finger.
     ///
     /// Wire name: `touch:end`, client to server.
-    public struct TouchEnd: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct TouchEnd: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "touch:end"
 
@@ -431,17 +431,17 @@ extension Rooms {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.roomId, rhs.roomId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.roomId, rhs.roomId) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(roomId: try fields.string("roomId"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("roomId", self.roomId)
         }
     }
@@ -449,7 +449,7 @@ extension Rooms {
     /// Create a note, photo or audio element in a room.
     ///
     /// Wire name: `element:create`, client to server.
-    public struct ElementCreate: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct ElementCreate: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "element:create"
 
@@ -478,26 +478,26 @@ extension Rooms {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.roomId, rhs.roomId) else { return false }
-            guard Members.equal(lhs.type, rhs.type) else { return false }
-            guard Members.equal(lhs.positionX, rhs.positionX) else { return false }
-            guard Members.equal(lhs.positionY, rhs.positionY) else { return false }
-            guard Members.equal(lhs.width, rhs.width) else { return false }
-            guard Members.equal(lhs.height, rhs.height) else { return false }
-            guard Members.equal(lhs.content, rhs.content) else { return false }
-            guard Members.equal(lhs.imageUrl, rhs.imageUrl) else { return false }
-            guard Members.equal(lhs.audioUrl, rhs.audioUrl) else { return false }
-            guard Members.equal(lhs.duration, rhs.duration) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.roomId, rhs.roomId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.type, rhs.type) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.positionX, rhs.positionX) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.positionY, rhs.positionY) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.width, rhs.width) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.height, rhs.height) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.content, rhs.content) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.imageUrl, rhs.imageUrl) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.audioUrl, rhs.audioUrl) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.duration, rhs.duration) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(roomId: try fields.string("roomId"), type: try fields.value("type", as: Rooms.ElementType.self), positionX: try fields.double("positionX"), positionY: try fields.double("positionY"), width: try fields.double("width"), height: try fields.double("height"), content: try fields.optionalString("content"), imageUrl: try fields.optionalString("imageUrl"), audioUrl: try fields.optionalString("audioUrl"), duration: try fields.optionalDouble("duration"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("roomId", self.roomId)
                 .value("type", self.type)
                 .double("positionX", self.positionX)
@@ -514,7 +514,7 @@ extension Rooms {
     /// Move an element.
     ///
     /// Wire name: `element:update`, client to server.
-    public struct ElementUpdate: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct ElementUpdate: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "element:update"
 
@@ -531,20 +531,20 @@ extension Rooms {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.roomId, rhs.roomId) else { return false }
-            guard Members.equal(lhs.elementId, rhs.elementId) else { return false }
-            guard Members.equal(lhs.positionX, rhs.positionX) else { return false }
-            guard Members.equal(lhs.positionY, rhs.positionY) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.roomId, rhs.roomId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.elementId, rhs.elementId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.positionX, rhs.positionX) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.positionY, rhs.positionY) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(roomId: try fields.string("roomId"), elementId: try fields.string("elementId"), positionX: try fields.double("positionX"), positionY: try fields.double("positionY"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("roomId", self.roomId)
                 .string("elementId", self.elementId)
                 .double("positionX", self.positionX)
@@ -555,7 +555,7 @@ extension Rooms {
     /// Delete an element.
     ///
     /// Wire name: `element:delete`, client to server.
-    public struct ElementDelete: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct ElementDelete: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "element:delete"
 
@@ -568,18 +568,18 @@ extension Rooms {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.roomId, rhs.roomId) else { return false }
-            guard Members.equal(lhs.elementId, rhs.elementId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.roomId, rhs.roomId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.elementId, rhs.elementId) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(roomId: try fields.string("roomId"), elementId: try fields.string("elementId"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("roomId", self.roomId)
                 .string("elementId", self.elementId)
         }
@@ -598,7 +598,7 @@ extension Rooms {
     /// A user joined the room.
     ///
     /// Wire name: `user:joined`, server to client.
-    public struct UserJoined: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct UserJoined: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "user:joined"
 
@@ -611,18 +611,18 @@ extension Rooms {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.userId, rhs.userId) else { return false }
-            guard Members.equal(lhs.user, rhs.user) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.userId, rhs.userId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.user, rhs.user) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(userId: try fields.string("userId"), user: try fields.value("user", as: Rooms.User.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("userId", self.userId)
                 .value("user", self.user)
         }
@@ -631,7 +631,7 @@ extension Rooms {
     /// A user left the room.
     ///
     /// Wire name: `user:left`, server to client.
-    public struct UserLeft: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct UserLeft: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "user:left"
 
@@ -642,17 +642,17 @@ extension Rooms {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.userId, rhs.userId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.userId, rhs.userId) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(userId: try fields.string("userId"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("userId", self.userId)
         }
     }
@@ -678,7 +678,7 @@ extension Rooms {
     }
 
     /// The events the app may send in this scope.
-    public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ClientEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Join a room to receive its real-time events.
         ///
         /// Wire name: `room:join`, client to server.
@@ -710,20 +710,20 @@ extension Rooms {
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.roomJoin(lhs), .roomJoin(rhs)): return Members.equal(lhs, rhs)
-            case let (.roomLeave(lhs), .roomLeave(rhs)): return Members.equal(lhs, rhs)
-            case let (.touchMove(lhs), .touchMove(rhs)): return Members.equal(lhs, rhs)
-            case let (.touchEnd(lhs), .touchEnd(rhs)): return Members.equal(lhs, rhs)
-            case let (.elementCreate(lhs), .elementCreate(rhs)): return Members.equal(lhs, rhs)
-            case let (.elementUpdate(lhs), .elementUpdate(rhs)): return Members.equal(lhs, rhs)
-            case let (.elementDelete(lhs), .elementDelete(rhs)): return Members.equal(lhs, rhs)
+            case let (.roomJoin(lhs), .roomJoin(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.roomLeave(lhs), .roomLeave(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.touchMove(lhs), .touchMove(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.touchEnd(lhs), .touchEnd(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.elementCreate(lhs), .elementCreate(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.elementUpdate(lhs), .elementUpdate(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.elementDelete(lhs), .elementDelete(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             default: return false
             }
         }
     }
 
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ServerEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// A socket error; the payload is the message (the guide reads `data.first as? String`).
         ///
         /// Wire name: `error`, server to client.
@@ -749,13 +749,13 @@ extension Rooms {
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.error(lhs), .error(rhs)): return Members.equal(lhs, rhs)
-            case let (.userJoined(lhs), .userJoined(rhs)): return Members.equal(lhs, rhs)
-            case let (.userLeft(lhs), .userLeft(rhs)): return Members.equal(lhs, rhs)
-            case let (.touchMoved(lhs), .touchMoved(rhs)): return Members.equal(lhs, rhs)
-            case let (.elementCreated(lhs), .elementCreated(rhs)): return Members.equal(lhs, rhs)
+            case let (.error(lhs), .error(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.userJoined(lhs), .userJoined(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.userLeft(lhs), .userLeft(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.touchMoved(lhs), .touchMoved(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.elementCreated(lhs), .elementCreated(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
-                return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+                return SchemaGenRuntime.Members.equal(lhsName, rhsName) && SchemaGenRuntime.Members.equal(lhsPayload, rhsPayload)
             default: return false
             }
         }
@@ -770,7 +770,7 @@ extension Rooms {
             case elementCreated = "element:created"
         }
 
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
             guard let route = Route(rawValue: frame.eventName) else {
                 return .unknown(name: frame.eventName, payload: frame.payload)
             }
@@ -789,9 +789,9 @@ extension Rooms {
         }
 
         /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
-        static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+        static func unknownEvent(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> SchemaGenRuntime.UnknownEvent? {
             guard Route(rawValue: frame.eventName) == nil else { return nil }
-            return UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
+            return SchemaGenRuntime.UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
         }
     }
 }
@@ -803,10 +803,10 @@ extension Rooms {
     /// server-to-client events, over any ``RealtimeTransport``.
     public final class Client: Sendable {
         /// The engine that frames and routes events.
-        public let core: RealtimeClientCore
+        public let core: SchemaGenRuntime.RealtimeClientCore
 
-        public init(transport: any RealtimeTransport) {
-            core = RealtimeClientCore(transport: transport, framing: Rooms.framing, dates: Rooms.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeTransport) {
+            core = SchemaGenRuntime.RealtimeClientCore(transport: transport, framing: Rooms.framing, dates: Rooms.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
         }
 
@@ -934,7 +934,7 @@ extension Rooms {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onError(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (String) -> Void) -> ListenerToken {
+        public func onError(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (String) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "error", decoding: String.self, from: .payload, handler: handler,
             event: ServerEvent.error)
         }
@@ -946,7 +946,7 @@ extension Rooms {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onUserJoined(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UserJoined) -> Void) -> ListenerToken {
+        public func onUserJoined(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UserJoined) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "user:joined", decoding: UserJoined.self, from: .payload, handler: handler,
             event: ServerEvent.userJoined)
         }
@@ -958,7 +958,7 @@ extension Rooms {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onUserLeft(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UserLeft) -> Void) -> ListenerToken {
+        public func onUserLeft(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UserLeft) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "user:left", decoding: UserLeft.self, from: .payload, handler: handler,
             event: ServerEvent.userLeft)
         }
@@ -970,7 +970,7 @@ extension Rooms {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onTouchMoved(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Rooms.TouchMoveData) -> Void) -> ListenerToken {
+        public func onTouchMoved(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Rooms.TouchMoveData) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "touch:moved", decoding: Rooms.TouchMoveData.self, from: .payload, handler: handler,
             event: ServerEvent.touchMoved)
         }
@@ -982,7 +982,7 @@ extension Rooms {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onElementCreated(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Rooms.Element) -> Void) -> ListenerToken {
+        public func onElementCreated(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Rooms.Element) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "element:created", decoding: Rooms.Element.self, from: .payload, handler: handler,
             event: ServerEvent.elementCreated)
         }
@@ -991,7 +991,7 @@ extension Rooms {
         /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.UnknownEvent) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addUnknownListener(channel: nil, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
         }
 
@@ -1003,7 +1003,7 @@ extension Rooms {
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
         /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.IncomingFailure) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addErrorHandler(handler)
         }
     }

@@ -9,12 +9,12 @@ extension SlackSocketMode {
     /// A typed server for this API, the mirror of its `Client`: it listens only to client-to-server events and
     /// emits only server-to-client events, to one connection, a group or everyone, over any
     /// ``RealtimeServerTransport``.
-    public final class Server: RealtimeServer {
+    public final class Server: SchemaGenRuntime.RealtimeServer {
         /// The engine that frames and routes events.
-        public let core: RealtimeServerCore
+        public let core: SchemaGenRuntime.RealtimeServerCore
 
-        public init(transport: any RealtimeServerTransport) {
-            core = RealtimeServerCore(transport: transport, framing: SlackSocketMode.framing, dates: SlackSocketMode.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeServerTransport) {
+            core = SchemaGenRuntime.RealtimeServerCore(transport: transport, framing: SlackSocketMode.framing, dates: SlackSocketMode.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try Server.decode(frame, decoder: decoder) }
         }
 
@@ -25,26 +25,26 @@ extension SlackSocketMode {
         /// Calls `handler` with the sending connection and the event's value for every `ack` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onAck(_ handler: @escaping @Sendable (ServerConnection, Ack) -> Void) -> ListenerToken {
+        public func onAck(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, Ack) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "2:", decoding: Ack.self, from: .partsOrFrame, handler: handler)
         }
 
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
-        public func emit(_ event: ServerEvent, to recipients: Recipients) async throws {
+        public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
             switch event {
             case .hello(let payload):
-                try await core.emit(EventAddress(shape: 1, name: .string("hello")), channel: nil, payload: payload, to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: .string("hello")), channel: nil, payload: payload, to: recipients)
             case .disconnect(let payload):
-                try await core.emit(EventAddress(shape: 1, name: .string("disconnect")), channel: nil, payload: payload, to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: .string("disconnect")), channel: nil, payload: payload, to: recipients)
             case .eventsApi(let payload):
-                try await core.emit(EventAddress(shape: 0, name: .string("events_api")), channel: nil, payload: payload, to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("events_api")), channel: nil, payload: payload, to: recipients)
             case .slashCommands(let payload):
-                try await core.emit(EventAddress(shape: 0, name: .string("slash_commands")), channel: nil, payload: payload, to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("slash_commands")), channel: nil, payload: payload, to: recipients)
             case .interactive(let payload):
-                try await core.emit(EventAddress(shape: 0, name: .string("interactive")), channel: nil, payload: payload, to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("interactive")), channel: nil, payload: payload, to: recipients)
             case .unknown(let event):
-                throw UnsendableEvent(eventName: event.name)
+                throw SchemaGenRuntime.UnsendableEvent(eventName: event.name)
             }
         }
 
@@ -53,8 +53,8 @@ extension SlackSocketMode {
         /// `RequestFailure` when no answer comes within `timeout` (or the server's default) or the connection ends, and
         /// `CancellationError` when the calling task is cancelled.
         @discardableResult
-        public func eventsApi(_ payload: EventsApi, to connection: ServerConnection, timeout: Duration? = nil) async throws -> Ack {
-            let frame = try await core.request(EventAddress(shape: 0, name: .string("events_api")), channel: nil, payload: payload, correlation: .string(String(core.nextCorrelationNumber())), at: "envelope_id", expecting: ReplyMatch(route: "2:", channel: nil, source: .field("envelope_id")), from: connection, timeout: timeout)
+        public func eventsApi(_ payload: EventsApi, to connection: SchemaGenRuntime.ServerConnection, timeout: Duration? = nil) async throws -> Ack {
+            let frame = try await core.request(SchemaGenRuntime.EventAddress(shape: 0, name: .string("events_api")), channel: nil, payload: payload, correlation: .string(String(core.nextCorrelationNumber())), at: "envelope_id", expecting: SchemaGenRuntime.ReplyMatch(route: "2:", channel: nil, source: .field("envelope_id")), from: connection, timeout: timeout)
             let decoder = core.payloadDecoder
             return try decoder.decode(Ack.self, from: frame.partsOrFrame)
         }
@@ -64,8 +64,8 @@ extension SlackSocketMode {
         /// `RequestFailure` when no answer comes within `timeout` (or the server's default) or the connection ends, and
         /// `CancellationError` when the calling task is cancelled.
         @discardableResult
-        public func slashCommands(_ payload: SlashCommands, to connection: ServerConnection, timeout: Duration? = nil) async throws -> Ack {
-            let frame = try await core.request(EventAddress(shape: 0, name: .string("slash_commands")), channel: nil, payload: payload, correlation: .string(String(core.nextCorrelationNumber())), at: "envelope_id", expecting: ReplyMatch(route: "2:", channel: nil, source: .field("envelope_id")), from: connection, timeout: timeout)
+        public func slashCommands(_ payload: SlashCommands, to connection: SchemaGenRuntime.ServerConnection, timeout: Duration? = nil) async throws -> Ack {
+            let frame = try await core.request(SchemaGenRuntime.EventAddress(shape: 0, name: .string("slash_commands")), channel: nil, payload: payload, correlation: .string(String(core.nextCorrelationNumber())), at: "envelope_id", expecting: SchemaGenRuntime.ReplyMatch(route: "2:", channel: nil, source: .field("envelope_id")), from: connection, timeout: timeout)
             let decoder = core.payloadDecoder
             return try decoder.decode(Ack.self, from: frame.partsOrFrame)
         }
@@ -75,15 +75,15 @@ extension SlackSocketMode {
         /// `RequestFailure` when no answer comes within `timeout` (or the server's default) or the connection ends, and
         /// `CancellationError` when the calling task is cancelled.
         @discardableResult
-        public func interactive(_ payload: Interactive, to connection: ServerConnection, timeout: Duration? = nil) async throws -> Ack {
-            let frame = try await core.request(EventAddress(shape: 0, name: .string("interactive")), channel: nil, payload: payload, correlation: .string(String(core.nextCorrelationNumber())), at: "envelope_id", expecting: ReplyMatch(route: "2:", channel: nil, source: .field("envelope_id")), from: connection, timeout: timeout)
+        public func interactive(_ payload: Interactive, to connection: SchemaGenRuntime.ServerConnection, timeout: Duration? = nil) async throws -> Ack {
+            let frame = try await core.request(SchemaGenRuntime.EventAddress(shape: 0, name: .string("interactive")), channel: nil, payload: payload, correlation: .string(String(core.nextCorrelationNumber())), at: "envelope_id", expecting: SchemaGenRuntime.ReplyMatch(route: "2:", channel: nil, source: .field("envelope_id")), from: connection, timeout: timeout)
             let decoder = core.payloadDecoder
             return try decoder.decode(Ack.self, from: frame.partsOrFrame)
         }
 
         /// Every event clients send in this scope, with the connection it came from, as it arrives, until the consuming
         /// task ends.
-        public var events: AsyncStream<ReceivedEvent<ClientEvent>> {
+        public var events: AsyncStream<SchemaGenRuntime.ReceivedEvent<ClientEvent>> {
             core.events(channel: nil, as: ClientEvent.self)
         }
 
@@ -93,8 +93,8 @@ extension SlackSocketMode {
         }
 
         /// Reads a frame a client sent; throws `UnexpectedClientEvent` for an event clients do not send in this scope.
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ClientEvent {
-            guard let route = ClientRoute(rawValue: frame.route) else { throw UnexpectedClientEvent(eventName: frame.eventName) }
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ClientEvent {
+            guard let route = ClientRoute(rawValue: frame.route) else { throw SchemaGenRuntime.UnexpectedClientEvent(eventName: frame.eventName) }
             switch route {
             case .ack:
                 return .ack(try decoder.decode(Ack.self, from: frame.partsOrFrame))

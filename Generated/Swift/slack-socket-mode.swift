@@ -6,19 +6,19 @@ import SchemaGenRuntime
 /// Slack Socket Mode
 public enum SlackSocketMode {
     /// How this API frames events on the wire.
-    public static let framing: WireFraming = .shapes([
-    FrameShape(name: "envelope", required: [FramePath([.key("envelope_id")])], eventName: FramePath([.key("type")]), payload: .at(FramePath([.key("payload")])), fields: [.init(key: "envelope_id", path: FramePath([.key("envelope_id")])), .init(key: "accepts_response_payload", path: FramePath([.key("accepts_response_payload")])), .init(key: "retry_attempt", path: FramePath([.key("retry_attempt")])), .init(key: "retry_reason", path: FramePath([.key("retry_reason")]))]),
-    FrameShape(name: "message", eventName: FramePath([.key("type")]), payload: .rest),
-    FrameShape(name: "acknowledgement", eventName: nil, payload: .at(FramePath([.key("payload")])), fields: [.init(key: "envelope_id", path: FramePath([.key("envelope_id")]))], unnamedEvent: "ack"),
+    public static let framing: SchemaGenRuntime.WireFraming = .shapes([
+    SchemaGenRuntime.FrameShape(name: "envelope", required: [SchemaGenRuntime.FramePath([.key("envelope_id")])], eventName: SchemaGenRuntime.FramePath([.key("type")]), payload: .at(SchemaGenRuntime.FramePath([.key("payload")])), fields: [.init(key: "envelope_id", path: SchemaGenRuntime.FramePath([.key("envelope_id")])), .init(key: "accepts_response_payload", path: SchemaGenRuntime.FramePath([.key("accepts_response_payload")])), .init(key: "retry_attempt", path: SchemaGenRuntime.FramePath([.key("retry_attempt")])), .init(key: "retry_reason", path: SchemaGenRuntime.FramePath([.key("retry_reason")]))]),
+    SchemaGenRuntime.FrameShape(name: "message", eventName: SchemaGenRuntime.FramePath([.key("type")]), payload: .rest),
+    SchemaGenRuntime.FrameShape(name: "acknowledgement", eventName: nil, payload: .at(SchemaGenRuntime.FramePath([.key("payload")])), fields: [.init(key: "envelope_id", path: SchemaGenRuntime.FramePath([.key("envelope_id")]))], unnamedEvent: "ack"),
     ])
     /// How this API writes dates on the wire.
-    public static let dateEncoding: WireDateEncoding = .iso8601
+    public static let dateEncoding: SchemaGenRuntime.WireDateEncoding = .iso8601
 }
 
 // MARK: - Types
 
 extension SlackSocketMode {
-    public struct ConnectionInfo: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct ConnectionInfo: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let appId: String
 
         public init(appId: String) {
@@ -26,27 +26,27 @@ extension SlackSocketMode {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.appId, rhs.appId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.appId, rhs.appId) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(appId: try fields.string("app_id"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("app_id", self.appId)
         }
     }
 
     /// An Events API delivery; `event` is the event itself, of any of Slack's event types.
-    public struct EventCallback: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct EventCallback: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let token: String?
         public let teamId: String
         public let apiAppId: String
-        public let event: [String: JSONValue]
+        public let event: [String: SchemaGenRuntime.JSONValue]
         public let type: String
         public let eventId: String
         public let eventTime: Int
@@ -54,7 +54,7 @@ extension SlackSocketMode {
         public let isExtSharedChannel: Bool?
         public let eventContext: String?
 
-        public init(token: String? = nil, teamId: String, apiAppId: String, event: [String: JSONValue], type: String, eventId: String, eventTime: Int, authorizations: [SlackSocketMode.Authorization]? = nil, isExtSharedChannel: Bool? = nil, eventContext: String? = nil) {
+        public init(token: String? = nil, teamId: String, apiAppId: String, event: [String: SchemaGenRuntime.JSONValue], type: String, eventId: String, eventTime: Int, authorizations: [SlackSocketMode.Authorization]? = nil, isExtSharedChannel: Bool? = nil, eventContext: String? = nil) {
             self.token = token
             self.teamId = teamId
             self.apiAppId = apiAppId
@@ -68,26 +68,26 @@ extension SlackSocketMode {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.token, rhs.token) else { return false }
-            guard Members.equal(lhs.teamId, rhs.teamId) else { return false }
-            guard Members.equal(lhs.apiAppId, rhs.apiAppId) else { return false }
-            guard Members.equal(lhs.event, rhs.event) else { return false }
-            guard Members.equal(lhs.type, rhs.type) else { return false }
-            guard Members.equal(lhs.eventId, rhs.eventId) else { return false }
-            guard Members.equal(lhs.eventTime, rhs.eventTime) else { return false }
-            guard Members.equal(lhs.authorizations, rhs.authorizations) else { return false }
-            guard Members.equal(lhs.isExtSharedChannel, rhs.isExtSharedChannel) else { return false }
-            guard Members.equal(lhs.eventContext, rhs.eventContext) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.token, rhs.token) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.teamId, rhs.teamId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.apiAppId, rhs.apiAppId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.event, rhs.event) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.type, rhs.type) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.eventId, rhs.eventId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.eventTime, rhs.eventTime) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.authorizations, rhs.authorizations) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.isExtSharedChannel, rhs.isExtSharedChannel) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.eventContext, rhs.eventContext) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
-            self.init(token: try fields.optionalString("token"), teamId: try fields.string("team_id"), apiAppId: try fields.string("api_app_id"), event: try fields.value("event", as: [String: JSONValue].self), type: try fields.string("type"), eventId: try fields.string("event_id"), eventTime: try fields.int("event_time"), authorizations: try fields.optionalValue("authorizations", as: [SlackSocketMode.Authorization].self), isExtSharedChannel: try fields.optionalBool("is_ext_shared_channel"), eventContext: try fields.optionalString("event_context"))
+            let fields = try SchemaGenRuntime.WireFields(decoder)
+            self.init(token: try fields.optionalString("token"), teamId: try fields.string("team_id"), apiAppId: try fields.string("api_app_id"), event: try fields.value("event", as: [String: SchemaGenRuntime.JSONValue].self), type: try fields.string("type"), eventId: try fields.string("event_id"), eventTime: try fields.int("event_time"), authorizations: try fields.optionalValue("authorizations", as: [SlackSocketMode.Authorization].self), isExtSharedChannel: try fields.optionalBool("is_ext_shared_channel"), eventContext: try fields.optionalString("event_context"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .optionalString("token", self.token)
                 .string("team_id", self.teamId)
                 .string("api_app_id", self.apiAppId)
@@ -101,7 +101,7 @@ extension SlackSocketMode {
         }
     }
 
-    public struct Authorization: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Authorization: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let enterpriseId: String?
         public let teamId: String
         public let userId: String
@@ -117,21 +117,21 @@ extension SlackSocketMode {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.enterpriseId, rhs.enterpriseId) else { return false }
-            guard Members.equal(lhs.teamId, rhs.teamId) else { return false }
-            guard Members.equal(lhs.userId, rhs.userId) else { return false }
-            guard Members.equal(lhs.isBot, rhs.isBot) else { return false }
-            guard Members.equal(lhs.isEnterpriseInstall, rhs.isEnterpriseInstall) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.enterpriseId, rhs.enterpriseId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.teamId, rhs.teamId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.userId, rhs.userId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.isBot, rhs.isBot) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.isEnterpriseInstall, rhs.isEnterpriseInstall) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(enterpriseId: try fields.value("enterprise_id", as: String?.self), teamId: try fields.string("team_id"), userId: try fields.string("user_id"), isBot: try fields.bool("is_bot"), isEnterpriseInstall: try fields.bool("is_enterprise_install"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .value("enterprise_id", self.enterpriseId)
                 .string("team_id", self.teamId)
                 .string("user_id", self.userId)
@@ -140,7 +140,7 @@ extension SlackSocketMode {
         }
     }
 
-    public struct SlashCommand: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct SlashCommand: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let token: String?
         public let teamId: String
         public let teamDomain: String
@@ -170,28 +170,28 @@ extension SlackSocketMode {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.token, rhs.token) else { return false }
-            guard Members.equal(lhs.teamId, rhs.teamId) else { return false }
-            guard Members.equal(lhs.teamDomain, rhs.teamDomain) else { return false }
-            guard Members.equal(lhs.channelId, rhs.channelId) else { return false }
-            guard Members.equal(lhs.channelName, rhs.channelName) else { return false }
-            guard Members.equal(lhs.userId, rhs.userId) else { return false }
-            guard Members.equal(lhs.userName, rhs.userName) else { return false }
-            guard Members.equal(lhs.command, rhs.command) else { return false }
-            guard Members.equal(lhs.text, rhs.text) else { return false }
-            guard Members.equal(lhs.apiAppId, rhs.apiAppId) else { return false }
-            guard Members.equal(lhs.responseUrl, rhs.responseUrl) else { return false }
-            guard Members.equal(lhs.triggerId, rhs.triggerId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.token, rhs.token) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.teamId, rhs.teamId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.teamDomain, rhs.teamDomain) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.channelId, rhs.channelId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.channelName, rhs.channelName) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.userId, rhs.userId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.userName, rhs.userName) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.command, rhs.command) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.text, rhs.text) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.apiAppId, rhs.apiAppId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.responseUrl, rhs.responseUrl) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.triggerId, rhs.triggerId) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(token: try fields.optionalString("token"), teamId: try fields.string("team_id"), teamDomain: try fields.string("team_domain"), channelId: try fields.string("channel_id"), channelName: try fields.string("channel_name"), userId: try fields.string("user_id"), userName: try fields.string("user_name"), command: try fields.string("command"), text: try fields.string("text"), apiAppId: try fields.string("api_app_id"), responseUrl: try fields.string("response_url"), triggerId: try fields.string("trigger_id"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .optionalString("token", self.token)
                 .string("team_id", self.teamId)
                 .string("team_domain", self.teamDomain)
@@ -214,34 +214,34 @@ extension SlackSocketMode {
     /// The connection is ready.
     ///
     /// Wire name: `hello` in frame shape `message`, server to client.
-    public struct Hello: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Hello: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "hello"
 
         public let numConnections: Int
-        public let debugInfo: [String: JSONValue]?
+        public let debugInfo: [String: SchemaGenRuntime.JSONValue]?
         public let connectionInfo: SlackSocketMode.ConnectionInfo?
 
-        public init(numConnections: Int, debugInfo: [String: JSONValue]? = nil, connectionInfo: SlackSocketMode.ConnectionInfo? = nil) {
+        public init(numConnections: Int, debugInfo: [String: SchemaGenRuntime.JSONValue]? = nil, connectionInfo: SlackSocketMode.ConnectionInfo? = nil) {
             self.numConnections = numConnections
             self.debugInfo = debugInfo
             self.connectionInfo = connectionInfo
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.numConnections, rhs.numConnections) else { return false }
-            guard Members.equal(lhs.debugInfo, rhs.debugInfo) else { return false }
-            guard Members.equal(lhs.connectionInfo, rhs.connectionInfo) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.numConnections, rhs.numConnections) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.debugInfo, rhs.debugInfo) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.connectionInfo, rhs.connectionInfo) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
-            self.init(numConnections: try fields.int("num_connections"), debugInfo: try fields.optionalValue("debug_info", as: [String: JSONValue].self), connectionInfo: try fields.optionalValue("connection_info", as: SlackSocketMode.ConnectionInfo.self))
+            let fields = try SchemaGenRuntime.WireFields(decoder)
+            self.init(numConnections: try fields.int("num_connections"), debugInfo: try fields.optionalValue("debug_info", as: [String: SchemaGenRuntime.JSONValue].self), connectionInfo: try fields.optionalValue("connection_info", as: SlackSocketMode.ConnectionInfo.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .int("num_connections", self.numConnections)
                 .optionalValue("debug_info", self.debugInfo)
                 .optionalValue("connection_info", self.connectionInfo)
@@ -251,31 +251,31 @@ extension SlackSocketMode {
     /// Slack will close this connection soon (`warning`, `refresh_requested`, `link_disabled`); open another.
     ///
     /// Wire name: `disconnect` in frame shape `message`, server to client.
-    public struct Disconnect: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Disconnect: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "disconnect"
 
         public let reason: String
-        public let debugInfo: [String: JSONValue]?
+        public let debugInfo: [String: SchemaGenRuntime.JSONValue]?
 
-        public init(reason: String, debugInfo: [String: JSONValue]? = nil) {
+        public init(reason: String, debugInfo: [String: SchemaGenRuntime.JSONValue]? = nil) {
             self.reason = reason
             self.debugInfo = debugInfo
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.reason, rhs.reason) else { return false }
-            guard Members.equal(lhs.debugInfo, rhs.debugInfo) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.reason, rhs.reason) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.debugInfo, rhs.debugInfo) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
-            self.init(reason: try fields.string("reason"), debugInfo: try fields.optionalValue("debug_info", as: [String: JSONValue].self))
+            let fields = try SchemaGenRuntime.WireFields(decoder)
+            self.init(reason: try fields.string("reason"), debugInfo: try fields.optionalValue("debug_info", as: [String: SchemaGenRuntime.JSONValue].self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("reason", self.reason)
                 .optionalValue("debug_info", self.debugInfo)
         }
@@ -284,7 +284,7 @@ extension SlackSocketMode {
     /// An Events API event; acknowledge it.
     ///
     /// Wire name: `events_api` in frame shape `envelope`, server to client.
-    public struct EventsApi: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct EventsApi: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "events_api"
 
@@ -304,21 +304,21 @@ extension SlackSocketMode {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.envelopeId, rhs.envelopeId) else { return false }
-            guard Members.equal(lhs.acceptsResponsePayload, rhs.acceptsResponsePayload) else { return false }
-            guard Members.equal(lhs.retryAttempt, rhs.retryAttempt) else { return false }
-            guard Members.equal(lhs.retryReason, rhs.retryReason) else { return false }
-            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.envelopeId, rhs.envelopeId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.acceptsResponsePayload, rhs.acceptsResponsePayload) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.retryAttempt, rhs.retryAttempt) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.retryReason, rhs.retryReason) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(envelopeId: try fields.string("envelope_id"), acceptsResponsePayload: try fields.optionalBool("accepts_response_payload"), retryAttempt: try fields.optionalInt("retry_attempt"), retryReason: try fields.optionalString("retry_reason"), payload: try fields.value("payload", as: SlackSocketMode.EventCallback.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("envelope_id", self.envelopeId)
                 .optionalBool("accepts_response_payload", self.acceptsResponsePayload)
                 .optionalInt("retry_attempt", self.retryAttempt)
@@ -330,7 +330,7 @@ extension SlackSocketMode {
     /// A slash command; acknowledge it, with a message as the response payload if you like.
     ///
     /// Wire name: `slash_commands` in frame shape `envelope`, server to client.
-    public struct SlashCommands: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct SlashCommands: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "slash_commands"
 
@@ -350,21 +350,21 @@ extension SlackSocketMode {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.envelopeId, rhs.envelopeId) else { return false }
-            guard Members.equal(lhs.acceptsResponsePayload, rhs.acceptsResponsePayload) else { return false }
-            guard Members.equal(lhs.retryAttempt, rhs.retryAttempt) else { return false }
-            guard Members.equal(lhs.retryReason, rhs.retryReason) else { return false }
-            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.envelopeId, rhs.envelopeId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.acceptsResponsePayload, rhs.acceptsResponsePayload) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.retryAttempt, rhs.retryAttempt) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.retryReason, rhs.retryReason) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(envelopeId: try fields.string("envelope_id"), acceptsResponsePayload: try fields.optionalBool("accepts_response_payload"), retryAttempt: try fields.optionalInt("retry_attempt"), retryReason: try fields.optionalString("retry_reason"), payload: try fields.value("payload", as: SlackSocketMode.SlashCommand.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("envelope_id", self.envelopeId)
                 .optionalBool("accepts_response_payload", self.acceptsResponsePayload)
                 .optionalInt("retry_attempt", self.retryAttempt)
@@ -376,7 +376,7 @@ extension SlackSocketMode {
     /// An interaction (a shortcut, a block action, a view submission); acknowledge it.
     ///
     /// Wire name: `interactive` in frame shape `envelope`, server to client.
-    public struct Interactive: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Interactive: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "interactive"
 
@@ -385,9 +385,9 @@ extension SlackSocketMode {
         public let retryAttempt: Int?
         public let retryReason: String?
         /// The event's payload.
-        public let payload: [String: JSONValue]
+        public let payload: [String: SchemaGenRuntime.JSONValue]
 
-        public init(envelopeId: String, acceptsResponsePayload: Bool? = nil, retryAttempt: Int? = nil, retryReason: String? = nil, payload: [String: JSONValue]) {
+        public init(envelopeId: String, acceptsResponsePayload: Bool? = nil, retryAttempt: Int? = nil, retryReason: String? = nil, payload: [String: SchemaGenRuntime.JSONValue]) {
             self.envelopeId = envelopeId
             self.acceptsResponsePayload = acceptsResponsePayload
             self.retryAttempt = retryAttempt
@@ -396,21 +396,21 @@ extension SlackSocketMode {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.envelopeId, rhs.envelopeId) else { return false }
-            guard Members.equal(lhs.acceptsResponsePayload, rhs.acceptsResponsePayload) else { return false }
-            guard Members.equal(lhs.retryAttempt, rhs.retryAttempt) else { return false }
-            guard Members.equal(lhs.retryReason, rhs.retryReason) else { return false }
-            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.envelopeId, rhs.envelopeId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.acceptsResponsePayload, rhs.acceptsResponsePayload) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.retryAttempt, rhs.retryAttempt) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.retryReason, rhs.retryReason) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
-            self.init(envelopeId: try fields.string("envelope_id"), acceptsResponsePayload: try fields.optionalBool("accepts_response_payload"), retryAttempt: try fields.optionalInt("retry_attempt"), retryReason: try fields.optionalString("retry_reason"), payload: try fields.value("payload", as: [String: JSONValue].self))
+            let fields = try SchemaGenRuntime.WireFields(decoder)
+            self.init(envelopeId: try fields.string("envelope_id"), acceptsResponsePayload: try fields.optionalBool("accepts_response_payload"), retryAttempt: try fields.optionalInt("retry_attempt"), retryReason: try fields.optionalString("retry_reason"), payload: try fields.value("payload", as: [String: SchemaGenRuntime.JSONValue].self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("envelope_id", self.envelopeId)
                 .optionalBool("accepts_response_payload", self.acceptsResponsePayload)
                 .optionalInt("retry_attempt", self.retryAttempt)
@@ -422,36 +422,36 @@ extension SlackSocketMode {
     /// Acknowledges the envelope `envelope_id`, with an optional response payload.
     ///
     /// Frame shape `acknowledgement`, client to server.
-    public struct Ack: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Ack: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let envelopeId: String
         /// The event's payload.
-        public let payload: [String: JSONValue]?
+        public let payload: [String: SchemaGenRuntime.JSONValue]?
 
-        public init(envelopeId: String, payload: [String: JSONValue]? = nil) {
+        public init(envelopeId: String, payload: [String: SchemaGenRuntime.JSONValue]? = nil) {
             self.envelopeId = envelopeId
             self.payload = payload
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.envelopeId, rhs.envelopeId) else { return false }
-            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.envelopeId, rhs.envelopeId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
-            self.init(envelopeId: try fields.string("envelope_id"), payload: try fields.optionalValue("payload", as: [String: JSONValue].self))
+            let fields = try SchemaGenRuntime.WireFields(decoder)
+            self.init(envelopeId: try fields.string("envelope_id"), payload: try fields.optionalValue("payload", as: [String: SchemaGenRuntime.JSONValue].self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("envelope_id", self.envelopeId)
                 .optionalValue("payload", self.payload)
         }
     }
 
     /// The events the app may send in this scope.
-    public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ClientEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Acknowledges the envelope `envelope_id`, with an optional response payload.
         ///
         /// Frame shape `acknowledgement`, client to server.
@@ -459,13 +459,13 @@ extension SlackSocketMode {
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.ack(lhs), .ack(rhs)): return Members.equal(lhs, rhs)
+            case let (.ack(lhs), .ack(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             }
         }
     }
 
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ServerEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The connection is ready.
         ///
         /// Wire name: `hello` in frame shape `message`, server to client.
@@ -487,16 +487,16 @@ extension SlackSocketMode {
         /// Wire name: `interactive` in frame shape `envelope`, server to client.
         case interactive(Interactive)
         /// An event the contract does not describe: its name, its payload's raw JSON and its envelope fields.
-        case unknown(UnknownEvent)
+        case unknown(SchemaGenRuntime.UnknownEvent)
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.hello(lhs), .hello(rhs)): return Members.equal(lhs, rhs)
-            case let (.disconnect(lhs), .disconnect(rhs)): return Members.equal(lhs, rhs)
-            case let (.eventsApi(lhs), .eventsApi(rhs)): return Members.equal(lhs, rhs)
-            case let (.slashCommands(lhs), .slashCommands(rhs)): return Members.equal(lhs, rhs)
-            case let (.interactive(lhs), .interactive(rhs)): return Members.equal(lhs, rhs)
-            case let (.unknown(lhs), .unknown(rhs)): return Members.equal(lhs, rhs)
+            case let (.hello(lhs), .hello(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.disconnect(lhs), .disconnect(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.eventsApi(lhs), .eventsApi(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.slashCommands(lhs), .slashCommands(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.interactive(lhs), .interactive(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.unknown(lhs), .unknown(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             default: return false
             }
         }
@@ -511,9 +511,9 @@ extension SlackSocketMode {
             case interactive = "0:interactive"
         }
 
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
             guard let route = Route(rawValue: frame.route) else {
-                return .unknown(try UnknownEvent(frame, decoder: decoder))
+                return .unknown(try SchemaGenRuntime.UnknownEvent(frame, decoder: decoder))
             }
             switch route {
             case .hello:
@@ -530,9 +530,9 @@ extension SlackSocketMode {
         }
 
         /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
-        static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+        static func unknownEvent(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> SchemaGenRuntime.UnknownEvent? {
             guard Route(rawValue: frame.route) == nil else { return nil }
-            return try UnknownEvent(frame, decoder: decoder)
+            return try SchemaGenRuntime.UnknownEvent(frame, decoder: decoder)
         }
     }
 }
@@ -544,10 +544,10 @@ extension SlackSocketMode {
     /// server-to-client events, over any ``RealtimeTransport``.
     public final class Client: Sendable {
         /// The engine that frames and routes events.
-        public let core: RealtimeClientCore
+        public let core: SchemaGenRuntime.RealtimeClientCore
 
-        public init(transport: any RealtimeTransport) {
-            core = RealtimeClientCore(transport: transport, framing: SlackSocketMode.framing, dates: SlackSocketMode.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeTransport) {
+            core = SchemaGenRuntime.RealtimeClientCore(transport: transport, framing: SlackSocketMode.framing, dates: SlackSocketMode.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
         }
 
@@ -555,14 +555,14 @@ extension SlackSocketMode {
         ///
         /// Frame shape `acknowledgement`, client to server.
         public func ack(_ payload: Ack) async throws {
-            try await core.emit(EventAddress(shape: 2, name: nil), channel: nil, payload: payload)
+            try await core.emit(SchemaGenRuntime.EventAddress(shape: 2, name: nil), channel: nil, payload: payload)
         }
 
         /// Sends any event the app may send in this scope.
         public func emit(_ event: ClientEvent) async throws {
             switch event {
             case .ack(let payload):
-                try await core.emit(EventAddress(shape: 2, name: nil), channel: nil, payload: payload)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 2, name: nil), channel: nil, payload: payload)
             }
         }
 
@@ -573,7 +573,7 @@ extension SlackSocketMode {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onHello(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Hello) -> Void) -> ListenerToken {
+        public func onHello(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Hello) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "1:hello", decoding: Hello.self, from: .payload, handler: handler,
             event: ServerEvent.hello)
         }
@@ -585,7 +585,7 @@ extension SlackSocketMode {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onDisconnect(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Disconnect) -> Void) -> ListenerToken {
+        public func onDisconnect(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Disconnect) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "1:disconnect", decoding: Disconnect.self, from: .payload, handler: handler,
             event: ServerEvent.disconnect)
         }
@@ -597,7 +597,7 @@ extension SlackSocketMode {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onEventsApi(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (EventsApi) -> Void) -> ListenerToken {
+        public func onEventsApi(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (EventsApi) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "0:events_api", decoding: EventsApi.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.eventsApi)
         }
@@ -606,13 +606,13 @@ extension SlackSocketMode {
         /// request's `envelope_id`. One answer per event: setting one replaces the one before; the token's `cancel()`
         /// removes it. Listeners of `events_api` still hear every request.
         @discardableResult
-        public func respondToEventsApi(@_inheritActorContext _ handler: @escaping @Sendable (EventsApi) async -> [String: JSONValue]?) -> ListenerToken {
+        public func respondToEventsApi(@_inheritActorContext _ handler: @escaping @Sendable (EventsApi) async -> [String: SchemaGenRuntime.JSONValue]?) -> SchemaGenRuntime.ListenerToken {
             core.setResponder(channel: nil, eventName: "0:events_api") { [core] frame, decoder, _ in
                 let request = try decoder.decode(EventsApi.self, from: frame.partsOrFrame)
                 return {
                     let answer = await handler(request)
                     let payload = Ack(envelopeId: request.envelopeId, payload: answer)
-                    try await core.emit(EventAddress(shape: 2, name: nil), channel: nil, payload: payload)
+                    try await core.emit(SchemaGenRuntime.EventAddress(shape: 2, name: nil), channel: nil, payload: payload)
                 }
             }
         }
@@ -624,7 +624,7 @@ extension SlackSocketMode {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onSlashCommands(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SlashCommands) -> Void) -> ListenerToken {
+        public func onSlashCommands(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SlashCommands) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "0:slash_commands", decoding: SlashCommands.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.slashCommands)
         }
@@ -633,13 +633,13 @@ extension SlackSocketMode {
         /// request's `envelope_id`. One answer per event: setting one replaces the one before; the token's `cancel()`
         /// removes it. Listeners of `slash_commands` still hear every request.
         @discardableResult
-        public func respondToSlashCommands(@_inheritActorContext _ handler: @escaping @Sendable (SlashCommands) async -> [String: JSONValue]?) -> ListenerToken {
+        public func respondToSlashCommands(@_inheritActorContext _ handler: @escaping @Sendable (SlashCommands) async -> [String: SchemaGenRuntime.JSONValue]?) -> SchemaGenRuntime.ListenerToken {
             core.setResponder(channel: nil, eventName: "0:slash_commands") { [core] frame, decoder, _ in
                 let request = try decoder.decode(SlashCommands.self, from: frame.partsOrFrame)
                 return {
                     let answer = await handler(request)
                     let payload = Ack(envelopeId: request.envelopeId, payload: answer)
-                    try await core.emit(EventAddress(shape: 2, name: nil), channel: nil, payload: payload)
+                    try await core.emit(SchemaGenRuntime.EventAddress(shape: 2, name: nil), channel: nil, payload: payload)
                 }
             }
         }
@@ -651,7 +651,7 @@ extension SlackSocketMode {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onInteractive(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Interactive) -> Void) -> ListenerToken {
+        public func onInteractive(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Interactive) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "0:interactive", decoding: Interactive.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.interactive)
         }
@@ -660,13 +660,13 @@ extension SlackSocketMode {
         /// request's `envelope_id`. One answer per event: setting one replaces the one before; the token's `cancel()`
         /// removes it. Listeners of `interactive` still hear every request.
         @discardableResult
-        public func respondToInteractive(@_inheritActorContext _ handler: @escaping @Sendable (Interactive) async -> [String: JSONValue]?) -> ListenerToken {
+        public func respondToInteractive(@_inheritActorContext _ handler: @escaping @Sendable (Interactive) async -> [String: SchemaGenRuntime.JSONValue]?) -> SchemaGenRuntime.ListenerToken {
             core.setResponder(channel: nil, eventName: "0:interactive") { [core] frame, decoder, _ in
                 let request = try decoder.decode(Interactive.self, from: frame.partsOrFrame)
                 return {
                     let answer = await handler(request)
                     let payload = Ack(envelopeId: request.envelopeId, payload: answer)
-                    try await core.emit(EventAddress(shape: 2, name: nil), channel: nil, payload: payload)
+                    try await core.emit(SchemaGenRuntime.EventAddress(shape: 2, name: nil), channel: nil, payload: payload)
                 }
             }
         }
@@ -675,7 +675,7 @@ extension SlackSocketMode {
         /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.UnknownEvent) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addUnknownListener(channel: nil, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
         }
 
@@ -687,7 +687,7 @@ extension SlackSocketMode {
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
         /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.IncomingFailure) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addErrorHandler(handler)
         }
     }

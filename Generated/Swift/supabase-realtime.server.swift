@@ -9,20 +9,20 @@ extension SupabaseRealtime {
     /// A typed server for this API, the mirror of its `Client`: it listens only to client-to-server events and
     /// emits only server-to-client events, to one connection, a group or everyone, over any
     /// ``RealtimeServerTransport``.
-    public final class Server: RealtimeServer {
+    public final class Server: SchemaGenRuntime.RealtimeServer {
         /// The engine that frames and routes events.
-        public let core: RealtimeServerCore
+        public let core: SchemaGenRuntime.RealtimeServerCore
 
-        public init(transport: any RealtimeServerTransport) {
-            core = RealtimeServerCore(transport: transport, framing: SupabaseRealtime.framing, dates: SupabaseRealtime.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeServerTransport) {
+            core = SchemaGenRuntime.RealtimeServerCore(transport: transport, framing: SupabaseRealtime.framing, dates: SupabaseRealtime.dateEncoding)
         }
 
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
-        public func emit(_ event: ServerEvent, to recipients: Recipients) async throws {
+        public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
             switch event {
             case .unknown(let event):
-                throw UnsendableEvent(eventName: event.name)
+                throw SchemaGenRuntime.UnsendableEvent(eventName: event.name)
             }
         }
 
@@ -60,27 +60,27 @@ extension SupabaseRealtime.Realtime {
     public struct Server: Sendable {
         /// The channel this server scope serves.
         public let channel: SupabaseRealtime.Realtime
-        let core: RealtimeServerCore
+        let core: SchemaGenRuntime.RealtimeServerCore
 
-        init(channel: SupabaseRealtime.Realtime, core: RealtimeServerCore) {
+        init(channel: SupabaseRealtime.Realtime, core: SchemaGenRuntime.RealtimeServerCore) {
             self.channel = channel
             self.core = core
             core.registerScope(channel: channel.address) { frame, decoder in try Server.decode(frame, decoder: decoder) }
         }
 
         /// The connections subscribed to this channel now.
-        public var subscribers: [ServerConnection] {
+        public var subscribers: [SchemaGenRuntime.ServerConnection] {
             core.subscribers(of: channel.address)
         }
 
         /// Subscribes `connection` to this channel, for protocols that carry no subscriptions of their own (a plain
         /// WebSocket).
-        public func subscribe(_ connection: ServerConnection) {
+        public func subscribe(_ connection: SchemaGenRuntime.ServerConnection) {
             core.subscribe(connection, to: channel.address)
         }
 
         /// Unsubscribes `connection` from this channel.
-        public func unsubscribe(_ connection: ServerConnection) {
+        public func unsubscribe(_ connection: SchemaGenRuntime.ServerConnection) {
             core.unsubscribe(connection, from: channel.address)
         }
 
@@ -91,7 +91,7 @@ extension SupabaseRealtime.Realtime {
         /// Calls `handler` with the sending connection and the event's value for every `phx_join` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onPhxJoin(_ handler: @escaping @Sendable (ServerConnection, PhxJoin) -> Void) -> ListenerToken {
+        public func onPhxJoin(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, PhxJoin) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: channel.address, eventName: "0:phx_join", decoding: PhxJoin.self, from: .partsOrFrame, handler: handler)
         }
 
@@ -100,13 +100,13 @@ extension SupabaseRealtime.Realtime {
         /// answer per event: setting one replaces the one before; the token's `cancel()` removes it. Listeners of
         /// `phx_join` still hear every request.
         @discardableResult
-        public func respondToPhxJoin(_ handler: @escaping @Sendable (ServerConnection, PhxJoin) async -> PhxReply) -> ListenerToken {
+        public func respondToPhxJoin(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, PhxJoin) async -> PhxReply) -> SchemaGenRuntime.ListenerToken {
             core.setResponder(channel: channel.address, eventName: "0:phx_join") { [core] connection, frame, decoder, _ in
                 let request = try decoder.decode(PhxJoin.self, from: frame.partsOrFrame)
                 let echoed = core.correlationValue(in: frame, at: .field("ref"))
                 return {
                     let payload = await handler(connection, request)
-                    try await core.emit(EventAddress(shape: 0, name: .string("phx_reply")), channel: channel.address, payload: payload, echoing: echoed, at: "ref", to: connection)
+                    try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("phx_reply")), channel: channel.address, payload: payload, echoing: echoed, at: "ref", to: connection)
                 }
             }
         }
@@ -118,7 +118,7 @@ extension SupabaseRealtime.Realtime {
         /// Calls `handler` with the sending connection and the event's value for every `phx_leave` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onPhxLeave(_ handler: @escaping @Sendable (ServerConnection, PhxLeave) -> Void) -> ListenerToken {
+        public func onPhxLeave(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, PhxLeave) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: channel.address, eventName: "0:phx_leave", decoding: PhxLeave.self, from: .partsOrFrame, handler: handler)
         }
 
@@ -127,13 +127,13 @@ extension SupabaseRealtime.Realtime {
         /// answer per event: setting one replaces the one before; the token's `cancel()` removes it. Listeners of
         /// `phx_leave` still hear every request.
         @discardableResult
-        public func respondToPhxLeave(_ handler: @escaping @Sendable (ServerConnection, PhxLeave) async -> PhxReply) -> ListenerToken {
+        public func respondToPhxLeave(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, PhxLeave) async -> PhxReply) -> SchemaGenRuntime.ListenerToken {
             core.setResponder(channel: channel.address, eventName: "0:phx_leave") { [core] connection, frame, decoder, _ in
                 let request = try decoder.decode(PhxLeave.self, from: frame.partsOrFrame)
                 let echoed = core.correlationValue(in: frame, at: .field("ref"))
                 return {
                     let payload = await handler(connection, request)
-                    try await core.emit(EventAddress(shape: 0, name: .string("phx_reply")), channel: channel.address, payload: payload, echoing: echoed, at: "ref", to: connection)
+                    try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("phx_reply")), channel: channel.address, payload: payload, echoing: echoed, at: "ref", to: connection)
                 }
             }
         }
@@ -145,7 +145,7 @@ extension SupabaseRealtime.Realtime {
         /// Calls `handler` with the sending connection and the event's value for every `access_token` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onAccessToken(_ handler: @escaping @Sendable (ServerConnection, AccessToken) -> Void) -> ListenerToken {
+        public func onAccessToken(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, AccessToken) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: channel.address, eventName: "0:access_token", decoding: AccessToken.self, from: .partsOrFrame, handler: handler)
         }
 
@@ -156,7 +156,7 @@ extension SupabaseRealtime.Realtime {
         /// Calls `handler` with the sending connection and the event's value for every `broadcast` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onBroadcast(_ handler: @escaping @Sendable (ServerConnection, Broadcast) -> Void) -> ListenerToken {
+        public func onBroadcast(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, Broadcast) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: channel.address, eventName: "0:broadcast", decoding: Broadcast.self, from: .partsOrFrame, handler: handler)
         }
 
@@ -167,32 +167,32 @@ extension SupabaseRealtime.Realtime {
         /// Calls `handler` with the sending connection and the event's value for every `presence` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onPresence(_ handler: @escaping @Sendable (ServerConnection, Presence) -> Void) -> ListenerToken {
+        public func onPresence(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, Presence) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: channel.address, eventName: "0:presence", decoding: Presence.self, from: .partsOrFrame, handler: handler)
         }
 
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
-        public func emit(_ event: ServerEvent, to recipients: Recipients) async throws {
+        public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
             switch event {
             case .broadcast(let payload):
-                try await core.emit(EventAddress(shape: 0, name: .string("broadcast")), channel: channel.address, payload: payload, to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("broadcast")), channel: channel.address, payload: payload, to: recipients)
             case .phxReply(let payload):
-                try await core.emit(EventAddress(shape: 0, name: .string("phx_reply")), channel: channel.address, payload: payload, to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("phx_reply")), channel: channel.address, payload: payload, to: recipients)
             case .phxClose(let payload):
-                try await core.emit(EventAddress(shape: 0, name: .string("phx_close")), channel: channel.address, payload: payload, to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("phx_close")), channel: channel.address, payload: payload, to: recipients)
             case .phxError(let payload):
-                try await core.emit(EventAddress(shape: 0, name: .string("phx_error")), channel: channel.address, payload: payload, to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("phx_error")), channel: channel.address, payload: payload, to: recipients)
             case .system(let payload):
-                try await core.emit(EventAddress(shape: 0, name: .string("system")), channel: channel.address, payload: payload, to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("system")), channel: channel.address, payload: payload, to: recipients)
             case .presenceState(let payload):
-                try await core.emit(EventAddress(shape: 0, name: .string("presence_state")), channel: channel.address, payload: payload, to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("presence_state")), channel: channel.address, payload: payload, to: recipients)
             case .presenceDiff(let payload):
-                try await core.emit(EventAddress(shape: 0, name: .string("presence_diff")), channel: channel.address, payload: payload, to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("presence_diff")), channel: channel.address, payload: payload, to: recipients)
             case .postgresChanges(let payload):
-                try await core.emit(EventAddress(shape: 0, name: .string("postgres_changes")), channel: channel.address, payload: payload, to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("postgres_changes")), channel: channel.address, payload: payload, to: recipients)
             case .unknown(let event):
-                throw UnsendableEvent(eventName: event.name)
+                throw SchemaGenRuntime.UnsendableEvent(eventName: event.name)
             }
         }
 
@@ -203,7 +203,7 @@ extension SupabaseRealtime.Realtime {
 
         /// Every event clients send in this scope, with the connection it came from, as it arrives, until the consuming
         /// task ends.
-        public var events: AsyncStream<ReceivedEvent<ClientEvent>> {
+        public var events: AsyncStream<SchemaGenRuntime.ReceivedEvent<ClientEvent>> {
             core.events(channel: channel.address, as: ClientEvent.self)
         }
 
@@ -217,8 +217,8 @@ extension SupabaseRealtime.Realtime {
         }
 
         /// Reads a frame a client sent; throws `UnexpectedClientEvent` for an event clients do not send in this scope.
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ClientEvent {
-            guard let route = ClientRoute(rawValue: frame.route) else { throw UnexpectedClientEvent(eventName: frame.eventName) }
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ClientEvent {
+            guard let route = ClientRoute(rawValue: frame.route) else { throw SchemaGenRuntime.UnexpectedClientEvent(eventName: frame.eventName) }
             switch route {
             case .phxJoin:
                 return .phxJoin(try decoder.decode(PhxJoin.self, from: frame.partsOrFrame))
@@ -237,13 +237,13 @@ extension SupabaseRealtime.Realtime {
     /// Every `Realtime` channel at once, whatever its address: listeners here hear the channel's events on every
     /// address of `realtime:{name}`, a room a client made on the fly among them, each with the channel it came on.
     public struct Every: Sendable {
-        let core: RealtimeServerCore
-        static let template = ChannelTemplate([.literal("realtime:"), .parameter])
+        let core: SchemaGenRuntime.RealtimeServerCore
+        static let template = SchemaGenRuntime.ChannelTemplate([.literal("realtime:"), .parameter])
 
         /// The channel at `address`, whose parameters' values, in the template's order, are `values`.
         static func channel(_ address: Swift.String, _ values: [Swift.String]) throws -> SupabaseRealtime.Realtime {
             guard values.count == 1 else {
-                throw ChannelAddressMismatch(address: address, template: "realtime:{name}")
+                throw SchemaGenRuntime.ChannelAddressMismatch(address: address, template: "realtime:{name}")
             }
             let channel = SupabaseRealtime.Realtime(name: values[0])
             return channel
@@ -252,7 +252,7 @@ extension SupabaseRealtime.Realtime {
         /// Calls `handler` with the sending connection, the channel and the event's value for every
         /// `phx_join` a client sends on a channel of this template. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onPhxJoin(_ handler: @escaping @Sendable (ServerConnection, SupabaseRealtime.Realtime, PhxJoin) -> Void) -> ListenerToken {
+        public func onPhxJoin(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, SupabaseRealtime.Realtime, PhxJoin) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(template: Self.template, eventName: "0:phx_join") { connection, address, values, frame, decoder in
                 handler(connection, try Self.channel(address, values), try decoder.decode(PhxJoin.self, from: frame, source: .partsOrFrame))
             }
@@ -261,7 +261,7 @@ extension SupabaseRealtime.Realtime {
         /// Calls `handler` with the sending connection, the channel and the event's value for every
         /// `phx_leave` a client sends on a channel of this template. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onPhxLeave(_ handler: @escaping @Sendable (ServerConnection, SupabaseRealtime.Realtime, PhxLeave) -> Void) -> ListenerToken {
+        public func onPhxLeave(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, SupabaseRealtime.Realtime, PhxLeave) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(template: Self.template, eventName: "0:phx_leave") { connection, address, values, frame, decoder in
                 handler(connection, try Self.channel(address, values), try decoder.decode(PhxLeave.self, from: frame, source: .partsOrFrame))
             }
@@ -270,7 +270,7 @@ extension SupabaseRealtime.Realtime {
         /// Calls `handler` with the sending connection, the channel and the event's value for every
         /// `access_token` a client sends on a channel of this template. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onAccessToken(_ handler: @escaping @Sendable (ServerConnection, SupabaseRealtime.Realtime, AccessToken) -> Void) -> ListenerToken {
+        public func onAccessToken(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, SupabaseRealtime.Realtime, AccessToken) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(template: Self.template, eventName: "0:access_token") { connection, address, values, frame, decoder in
                 handler(connection, try Self.channel(address, values), try decoder.decode(AccessToken.self, from: frame, source: .partsOrFrame))
             }
@@ -279,7 +279,7 @@ extension SupabaseRealtime.Realtime {
         /// Calls `handler` with the sending connection, the channel and the event's value for every
         /// `broadcast` a client sends on a channel of this template. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onBroadcast(_ handler: @escaping @Sendable (ServerConnection, SupabaseRealtime.Realtime, Broadcast) -> Void) -> ListenerToken {
+        public func onBroadcast(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, SupabaseRealtime.Realtime, Broadcast) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(template: Self.template, eventName: "0:broadcast") { connection, address, values, frame, decoder in
                 handler(connection, try Self.channel(address, values), try decoder.decode(Broadcast.self, from: frame, source: .partsOrFrame))
             }
@@ -288,7 +288,7 @@ extension SupabaseRealtime.Realtime {
         /// Calls `handler` with the sending connection, the channel and the event's value for every
         /// `presence` a client sends on a channel of this template. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onPresence(_ handler: @escaping @Sendable (ServerConnection, SupabaseRealtime.Realtime, Presence) -> Void) -> ListenerToken {
+        public func onPresence(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, SupabaseRealtime.Realtime, Presence) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(template: Self.template, eventName: "0:presence") { connection, address, values, frame, decoder in
                 handler(connection, try Self.channel(address, values), try decoder.decode(Presence.self, from: frame, source: .partsOrFrame))
             }
@@ -302,27 +302,27 @@ extension SupabaseRealtime.Phoenix {
     public struct Server: Sendable {
         /// The channel this server scope serves.
         public let channel: SupabaseRealtime.Phoenix
-        let core: RealtimeServerCore
+        let core: SchemaGenRuntime.RealtimeServerCore
 
-        init(channel: SupabaseRealtime.Phoenix, core: RealtimeServerCore) {
+        init(channel: SupabaseRealtime.Phoenix, core: SchemaGenRuntime.RealtimeServerCore) {
             self.channel = channel
             self.core = core
             core.registerScope(channel: channel.address) { frame, decoder in try Server.decode(frame, decoder: decoder) }
         }
 
         /// The connections subscribed to this channel now.
-        public var subscribers: [ServerConnection] {
+        public var subscribers: [SchemaGenRuntime.ServerConnection] {
             core.subscribers(of: channel.address)
         }
 
         /// Subscribes `connection` to this channel, for protocols that carry no subscriptions of their own (a plain
         /// WebSocket).
-        public func subscribe(_ connection: ServerConnection) {
+        public func subscribe(_ connection: SchemaGenRuntime.ServerConnection) {
             core.subscribe(connection, to: channel.address)
         }
 
         /// Unsubscribes `connection` from this channel.
-        public func unsubscribe(_ connection: ServerConnection) {
+        public func unsubscribe(_ connection: SchemaGenRuntime.ServerConnection) {
             core.unsubscribe(connection, from: channel.address)
         }
 
@@ -333,7 +333,7 @@ extension SupabaseRealtime.Phoenix {
         /// Calls `handler` with the sending connection and the event's value for every `heartbeat` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onHeartbeat(_ handler: @escaping @Sendable (ServerConnection, Heartbeat) -> Void) -> ListenerToken {
+        public func onHeartbeat(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, Heartbeat) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: channel.address, eventName: "0:heartbeat", decoding: Heartbeat.self, from: .partsOrFrame, handler: handler)
         }
 
@@ -342,25 +342,25 @@ extension SupabaseRealtime.Phoenix {
         /// answer per event: setting one replaces the one before; the token's `cancel()` removes it. Listeners of
         /// `heartbeat` still hear every request.
         @discardableResult
-        public func respondToHeartbeat(_ handler: @escaping @Sendable (ServerConnection, Heartbeat) async -> PhxReply) -> ListenerToken {
+        public func respondToHeartbeat(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, Heartbeat) async -> PhxReply) -> SchemaGenRuntime.ListenerToken {
             core.setResponder(channel: channel.address, eventName: "0:heartbeat") { [core] connection, frame, decoder, _ in
                 let request = try decoder.decode(Heartbeat.self, from: frame.partsOrFrame)
                 let echoed = core.correlationValue(in: frame, at: .field("ref"))
                 return {
                     let payload = await handler(connection, request)
-                    try await core.emit(EventAddress(shape: 0, name: .string("phx_reply")), channel: channel.address, payload: payload, echoing: echoed, at: "ref", to: connection)
+                    try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("phx_reply")), channel: channel.address, payload: payload, echoing: echoed, at: "ref", to: connection)
                 }
             }
         }
 
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
-        public func emit(_ event: ServerEvent, to recipients: Recipients) async throws {
+        public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
             switch event {
             case .phxReply(let payload):
-                try await core.emit(EventAddress(shape: 0, name: .string("phx_reply")), channel: channel.address, payload: payload, to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("phx_reply")), channel: channel.address, payload: payload, to: recipients)
             case .unknown(let event):
-                throw UnsendableEvent(eventName: event.name)
+                throw SchemaGenRuntime.UnsendableEvent(eventName: event.name)
             }
         }
 
@@ -371,7 +371,7 @@ extension SupabaseRealtime.Phoenix {
 
         /// Every event clients send in this scope, with the connection it came from, as it arrives, until the consuming
         /// task ends.
-        public var events: AsyncStream<ReceivedEvent<ClientEvent>> {
+        public var events: AsyncStream<SchemaGenRuntime.ReceivedEvent<ClientEvent>> {
             core.events(channel: channel.address, as: ClientEvent.self)
         }
 
@@ -381,8 +381,8 @@ extension SupabaseRealtime.Phoenix {
         }
 
         /// Reads a frame a client sent; throws `UnexpectedClientEvent` for an event clients do not send in this scope.
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ClientEvent {
-            guard let route = ClientRoute(rawValue: frame.route) else { throw UnexpectedClientEvent(eventName: frame.eventName) }
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ClientEvent {
+            guard let route = ClientRoute(rawValue: frame.route) else { throw SchemaGenRuntime.UnexpectedClientEvent(eventName: frame.eventName) }
             switch route {
             case .heartbeat:
                 return .heartbeat(try decoder.decode(Heartbeat.self, from: frame.partsOrFrame))
@@ -393,13 +393,13 @@ extension SupabaseRealtime.Phoenix {
     /// Every `Phoenix` channel at once, whatever its address: listeners here hear the channel's events on every
     /// address of `phoenix`, a room a client made on the fly among them, each with the channel it came on.
     public struct Every: Sendable {
-        let core: RealtimeServerCore
-        static let template = ChannelTemplate([.literal("phoenix")])
+        let core: SchemaGenRuntime.RealtimeServerCore
+        static let template = SchemaGenRuntime.ChannelTemplate([.literal("phoenix")])
 
         /// The channel at `address`, whose parameters' values, in the template's order, are `values`.
         static func channel(_ address: Swift.String, _ values: [Swift.String]) throws -> SupabaseRealtime.Phoenix {
             guard values.count == 0 else {
-                throw ChannelAddressMismatch(address: address, template: "phoenix")
+                throw SchemaGenRuntime.ChannelAddressMismatch(address: address, template: "phoenix")
             }
             let channel = SupabaseRealtime.Phoenix()
             return channel
@@ -408,7 +408,7 @@ extension SupabaseRealtime.Phoenix {
         /// Calls `handler` with the sending connection, the channel and the event's value for every
         /// `heartbeat` a client sends on a channel of this template. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onHeartbeat(_ handler: @escaping @Sendable (ServerConnection, SupabaseRealtime.Phoenix, Heartbeat) -> Void) -> ListenerToken {
+        public func onHeartbeat(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, SupabaseRealtime.Phoenix, Heartbeat) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(template: Self.template, eventName: "0:heartbeat") { connection, address, values, frame, decoder in
                 handler(connection, try Self.channel(address, values), try decoder.decode(Heartbeat.self, from: frame, source: .partsOrFrame))
             }

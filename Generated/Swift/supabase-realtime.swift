@@ -6,17 +6,17 @@ import SchemaGenRuntime
 /// Supabase Realtime (Phoenix Channels v2)
 public enum SupabaseRealtime {
     /// How this API frames events on the wire.
-    public static let framing: WireFraming = .shapes([
-    FrameShape(name: "phoenix", container: .array(slots: ["join_ref", "ref", "topic", "event", "payload"]), eventName: FramePath([.index(3)]), payload: .at(FramePath([.index(4)])), channel: FramePath([.index(2)]), fields: [.init(key: "join_ref", path: FramePath([.index(0)])), .init(key: "ref", path: FramePath([.index(1)]))]),
+    public static let framing: SchemaGenRuntime.WireFraming = .shapes([
+    SchemaGenRuntime.FrameShape(name: "phoenix", container: .array(slots: ["join_ref", "ref", "topic", "event", "payload"]), eventName: SchemaGenRuntime.FramePath([.index(3)]), payload: .at(SchemaGenRuntime.FramePath([.index(4)])), channel: SchemaGenRuntime.FramePath([.index(2)]), fields: [.init(key: "join_ref", path: SchemaGenRuntime.FramePath([.index(0)])), .init(key: "ref", path: SchemaGenRuntime.FramePath([.index(1)]))]),
     ])
     /// How this API writes dates on the wire.
-    public static let dateEncoding: WireDateEncoding = .iso8601Fractional
+    public static let dateEncoding: SchemaGenRuntime.WireDateEncoding = .iso8601Fractional
 }
 
 // MARK: - Types
 
 extension SupabaseRealtime {
-    public struct JoinPayload: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct JoinPayload: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let config: SupabaseRealtime.JoinConfig
         /// Optional access token for authentication; without it the server uses the API key.
         public let accessToken: String?
@@ -27,24 +27,24 @@ extension SupabaseRealtime {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.config, rhs.config) else { return false }
-            guard Members.equal(lhs.accessToken, rhs.accessToken) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.config, rhs.config) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.accessToken, rhs.accessToken) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(config: try fields.value("config", as: SupabaseRealtime.JoinConfig.self), accessToken: try fields.optionalString("access_token"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .value("config", self.config)
                 .optionalString("access_token", self.accessToken)
         }
     }
 
-    public struct JoinConfig: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct JoinConfig: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let broadcast: SupabaseRealtime.BroadcastConfig
         public let presence: SupabaseRealtime.PresenceConfig
         public let postgresChanges: [SupabaseRealtime.PostgresChangesFilter]?
@@ -59,20 +59,20 @@ extension SupabaseRealtime {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.broadcast, rhs.broadcast) else { return false }
-            guard Members.equal(lhs.presence, rhs.presence) else { return false }
-            guard Members.equal(lhs.postgresChanges, rhs.postgresChanges) else { return false }
-            guard Members.equal(lhs.`private`, rhs.`private`) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.broadcast, rhs.broadcast) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.presence, rhs.presence) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.postgresChanges, rhs.postgresChanges) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.`private`, rhs.`private`) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(broadcast: try fields.value("broadcast", as: SupabaseRealtime.BroadcastConfig.self), presence: try fields.value("presence", as: SupabaseRealtime.PresenceConfig.self), postgresChanges: try fields.optionalValue("postgres_changes", as: [SupabaseRealtime.PostgresChangesFilter].self), private: try fields.bool("private"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .value("broadcast", self.broadcast)
                 .value("presence", self.presence)
                 .optionalValue("postgres_changes", self.postgresChanges)
@@ -80,7 +80,7 @@ extension SupabaseRealtime {
         }
     }
 
-    public struct BroadcastConfig: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct BroadcastConfig: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Acknowledge broadcast messages.
         public let ack: Bool
         /// Include the sender in broadcast messages.
@@ -94,26 +94,26 @@ extension SupabaseRealtime {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.ack, rhs.ack) else { return false }
-            guard Members.equal(lhs.`self`, rhs.`self`) else { return false }
-            guard Members.equal(lhs.replay, rhs.replay) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.ack, rhs.ack) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.`self`, rhs.`self`) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.replay, rhs.replay) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(ack: try fields.bool("ack"), self: try fields.bool("self"), replay: try fields.optionalValue("replay", as: SupabaseRealtime.Replay.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .bool("ack", self.ack)
                 .bool("self", self.`self`)
                 .optionalValue("replay", self.replay)
         }
     }
 
-    public struct Replay: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Replay: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Replay messages since this time.
         public let since: Date
         public let limit: Int?
@@ -124,24 +124,24 @@ extension SupabaseRealtime {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.since, rhs.since) else { return false }
-            guard Members.equal(lhs.limit, rhs.limit) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.since, rhs.since) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.limit, rhs.limit) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
-            self.init(since: try fields.value("since", as: CodedDate<WireDateEncoding.UnixMilliseconds>.self).value, limit: try fields.optionalInt("limit"))
+            let fields = try SchemaGenRuntime.WireFields(decoder)
+            self.init(since: try fields.value("since", as: SchemaGenRuntime.CodedDate<SchemaGenRuntime.WireDateEncoding.UnixMilliseconds>.self).value, limit: try fields.optionalInt("limit"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
-                .value("since", CodedDate<WireDateEncoding.UnixMilliseconds>(self.since))
+            try SchemaGenRuntime.WireFieldWriter(encoder)
+                .value("since", SchemaGenRuntime.CodedDate<SchemaGenRuntime.WireDateEncoding.UnixMilliseconds>(self.since))
                 .optionalInt("limit", self.limit)
         }
     }
 
-    public struct PresenceConfig: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct PresenceConfig: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let enabled: Bool
         /// The presence key; the server generates a UUID when it is empty or missing.
         public let key: String?
@@ -152,24 +152,24 @@ extension SupabaseRealtime {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.enabled, rhs.enabled) else { return false }
-            guard Members.equal(lhs.key, rhs.key) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.enabled, rhs.enabled) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.key, rhs.key) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(enabled: try fields.bool("enabled"), key: try fields.optionalString("key"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .bool("enabled", self.enabled)
                 .optionalString("key", self.key)
         }
     }
 
-    public struct PostgresChangesFilter: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct PostgresChangesFilter: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Set in the join reply, which echoes the subscription.
         public let id: Int64?
         public let event: String
@@ -186,21 +186,21 @@ extension SupabaseRealtime {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
-            guard Members.equal(lhs.event, rhs.event) else { return false }
-            guard Members.equal(lhs.schema, rhs.schema) else { return false }
-            guard Members.equal(lhs.table, rhs.table) else { return false }
-            guard Members.equal(lhs.filter, rhs.filter) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.event, rhs.event) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.schema, rhs.schema) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.table, rhs.table) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.filter, rhs.filter) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(id: try fields.optionalValue("id", as: Int64.self), event: try fields.string("event"), schema: try fields.string("schema"), table: try fields.string("table"), filter: try fields.optionalString("filter"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .optionalValue("id", self.id)
                 .string("event", self.event)
                 .string("schema", self.schema)
@@ -214,7 +214,7 @@ extension SupabaseRealtime {
         case ok(SupabaseRealtime.ReplyOk)
         case error(SupabaseRealtime.ReplyError)
         /// An object whose tag the contract does not list, kept whole.
-        case unknown(JSONValue)
+        case unknown(SchemaGenRuntime.JSONValue)
 
         private enum TagKey: Swift.String, CodingKey {
             case tag = "status"
@@ -226,7 +226,7 @@ extension SupabaseRealtime {
             switch tag {
             case "ok": self = .ok(try container.decode(SupabaseRealtime.ReplyOk.self))
             case "error": self = .error(try container.decode(SupabaseRealtime.ReplyError.self))
-            default: self = .unknown(try container.decode(JSONValue.self))
+            default: self = .unknown(try container.decode(SchemaGenRuntime.JSONValue.self))
             }
         }
 
@@ -246,7 +246,7 @@ extension SupabaseRealtime {
         }
     }
 
-    public struct ReplyOk: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct ReplyOk: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let response: SupabaseRealtime.JoinResponse
 
         public init(response: SupabaseRealtime.JoinResponse) {
@@ -254,22 +254,22 @@ extension SupabaseRealtime {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.response, rhs.response) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.response, rhs.response) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(response: try fields.value("response", as: SupabaseRealtime.JoinResponse.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .value("response", self.response)
         }
     }
 
-    public struct JoinResponse: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct JoinResponse: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let postgresChanges: [SupabaseRealtime.PostgresChangesFilter]?
 
         public init(postgresChanges: [SupabaseRealtime.PostgresChangesFilter]? = nil) {
@@ -277,22 +277,22 @@ extension SupabaseRealtime {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.postgresChanges, rhs.postgresChanges) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.postgresChanges, rhs.postgresChanges) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(postgresChanges: try fields.optionalValue("postgres_changes", as: [SupabaseRealtime.PostgresChangesFilter].self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .optionalValue("postgres_changes", self.postgresChanges)
         }
     }
 
-    public struct ReplyError: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct ReplyError: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let response: SupabaseRealtime.ReplyErrorResponse
 
         public init(response: SupabaseRealtime.ReplyErrorResponse) {
@@ -300,22 +300,22 @@ extension SupabaseRealtime {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.response, rhs.response) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.response, rhs.response) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(response: try fields.value("response", as: SupabaseRealtime.ReplyErrorResponse.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .value("response", self.response)
         }
     }
 
-    public struct ReplyErrorResponse: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct ReplyErrorResponse: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// `<ErrorCode>: <human message>`, e.g. `InvalidJWTExpiration: Token has expired 300 seconds ago`.
         public let reason: String
 
@@ -324,17 +324,17 @@ extension SupabaseRealtime {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.reason, rhs.reason) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.reason, rhs.reason) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(reason: try fields.string("reason"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("reason", self.reason)
         }
     }
@@ -379,7 +379,7 @@ extension SupabaseRealtime {
         }
     }
 
-    public struct BroadcastMeta: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct BroadcastMeta: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let id: String
         public let replayed: Bool?
 
@@ -389,43 +389,43 @@ extension SupabaseRealtime {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
-            guard Members.equal(lhs.replayed, rhs.replayed) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.replayed, rhs.replayed) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(id: try fields.string("id"), replayed: try fields.optionalBool("replayed"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("id", self.id)
                 .optionalBool("replayed", self.replayed)
         }
     }
 
-    public struct Presence: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Presence: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The client's presence metadata, each with a `phx_ref` and the keys the client tracks.
-        public let metas: [[String: JSONValue]]
+        public let metas: [[String: SchemaGenRuntime.JSONValue]]
 
-        public init(metas: [[String: JSONValue]]) {
+        public init(metas: [[String: SchemaGenRuntime.JSONValue]]) {
             self.metas = metas
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.metas, rhs.metas) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.metas, rhs.metas) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
-            self.init(metas: try fields.value("metas", as: [[String: JSONValue]].self))
+            let fields = try SchemaGenRuntime.WireFields(decoder)
+            self.init(metas: try fields.value("metas", as: [[String: SchemaGenRuntime.JSONValue]].self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .value("metas", self.metas)
         }
     }
@@ -473,7 +473,7 @@ extension SupabaseRealtime {
         }
     }
 
-    public struct Column: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Column: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let name: String
         public let type: String
 
@@ -483,34 +483,34 @@ extension SupabaseRealtime {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.name, rhs.name) else { return false }
-            guard Members.equal(lhs.type, rhs.type) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.name, rhs.name) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.type, rhs.type) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(name: try fields.string("name"), type: try fields.string("type"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("name", self.name)
                 .string("type", self.type)
         }
     }
 
-    public struct PostgresChange: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct PostgresChange: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let schema: String
         public let table: String
         public let commitTimestamp: Date
         public let type: SupabaseRealtime.ChangeType
         public let columns: [SupabaseRealtime.Column]
-        public let record: [String: JSONValue]?
-        public let oldRecord: [String: JSONValue]?
+        public let record: [String: SchemaGenRuntime.JSONValue]?
+        public let oldRecord: [String: SchemaGenRuntime.JSONValue]?
         public let errors: String?
 
-        public init(schema: String, table: String, commitTimestamp: Date, type: SupabaseRealtime.ChangeType, columns: [SupabaseRealtime.Column], record: [String: JSONValue]? = nil, oldRecord: [String: JSONValue]? = nil, errors: String? = nil) {
+        public init(schema: String, table: String, commitTimestamp: Date, type: SupabaseRealtime.ChangeType, columns: [SupabaseRealtime.Column], record: [String: SchemaGenRuntime.JSONValue]? = nil, oldRecord: [String: SchemaGenRuntime.JSONValue]? = nil, errors: String? = nil) {
             self.schema = schema
             self.table = table
             self.commitTimestamp = commitTimestamp
@@ -522,24 +522,24 @@ extension SupabaseRealtime {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.schema, rhs.schema) else { return false }
-            guard Members.equal(lhs.table, rhs.table) else { return false }
-            guard Members.equal(lhs.commitTimestamp, rhs.commitTimestamp) else { return false }
-            guard Members.equal(lhs.type, rhs.type) else { return false }
-            guard Members.equal(lhs.columns, rhs.columns) else { return false }
-            guard Members.equal(lhs.record, rhs.record) else { return false }
-            guard Members.equal(lhs.oldRecord, rhs.oldRecord) else { return false }
-            guard Members.equal(lhs.errors, rhs.errors) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.schema, rhs.schema) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.table, rhs.table) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.commitTimestamp, rhs.commitTimestamp) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.type, rhs.type) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.columns, rhs.columns) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.record, rhs.record) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.oldRecord, rhs.oldRecord) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.errors, rhs.errors) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
-            self.init(schema: try fields.string("schema"), table: try fields.string("table"), commitTimestamp: try fields.date("commit_timestamp"), type: try fields.value("type", as: SupabaseRealtime.ChangeType.self), columns: try fields.value("columns", as: [SupabaseRealtime.Column].self), record: try fields.optionalValue("record", as: [String: JSONValue].self), oldRecord: try fields.optionalValue("old_record", as: [String: JSONValue].self), errors: try fields.value("errors", as: String?.self))
+            let fields = try SchemaGenRuntime.WireFields(decoder)
+            self.init(schema: try fields.string("schema"), table: try fields.string("table"), commitTimestamp: try fields.date("commit_timestamp"), type: try fields.value("type", as: SupabaseRealtime.ChangeType.self), columns: try fields.value("columns", as: [SupabaseRealtime.Column].self), record: try fields.optionalValue("record", as: [String: SchemaGenRuntime.JSONValue].self), oldRecord: try fields.optionalValue("old_record", as: [String: SchemaGenRuntime.JSONValue].self), errors: try fields.value("errors", as: String?.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("schema", self.schema)
                 .string("table", self.table)
                 .date("commit_timestamp", self.commitTimestamp)
@@ -556,23 +556,23 @@ extension SupabaseRealtime {
 
 extension SupabaseRealtime {
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ServerEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// An event the contract does not describe: its name, its payload's raw JSON and its envelope fields.
-        case unknown(UnknownEvent)
+        case unknown(SchemaGenRuntime.UnknownEvent)
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.unknown(lhs), .unknown(rhs)): return Members.equal(lhs, rhs)
+            case let (.unknown(lhs), .unknown(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             }
         }
 
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
-            return .unknown(try UnknownEvent(frame, decoder: decoder))
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
+            return .unknown(try SchemaGenRuntime.UnknownEvent(frame, decoder: decoder))
         }
 
         /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
-        static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
-            return try UnknownEvent(frame, decoder: decoder)
+        static func unknownEvent(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> SchemaGenRuntime.UnknownEvent? {
+            return try SchemaGenRuntime.UnknownEvent(frame, decoder: decoder)
         }
     }
 }
@@ -584,10 +584,10 @@ extension SupabaseRealtime {
     /// server-to-client events, over any ``RealtimeTransport``.
     public final class Client: Sendable {
         /// The engine that frames and routes events.
-        public let core: RealtimeClientCore
+        public let core: SchemaGenRuntime.RealtimeClientCore
 
-        public init(transport: any RealtimeTransport) {
-            core = RealtimeClientCore(transport: transport, framing: SupabaseRealtime.framing, dates: SupabaseRealtime.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeTransport) {
+            core = SchemaGenRuntime.RealtimeClientCore(transport: transport, framing: SupabaseRealtime.framing, dates: SupabaseRealtime.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
         }
 
@@ -595,7 +595,7 @@ extension SupabaseRealtime {
         /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.UnknownEvent) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addUnknownListener(channel: nil, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
         }
 
@@ -621,7 +621,7 @@ extension SupabaseRealtime {
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
         /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.IncomingFailure) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addErrorHandler(handler)
         }
     }
@@ -646,7 +646,7 @@ extension SupabaseRealtime {
         /// Joins the channel and configures Postgres changes, Presence and Broadcast.
         ///
         /// Wire name: `phx_join` in frame shape `phoenix`, client to server.
-        public struct PhxJoin: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct PhxJoin: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "phx_join"
 
@@ -662,19 +662,19 @@ extension SupabaseRealtime {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.joinRef, rhs.joinRef) else { return false }
-                guard Members.equal(lhs.ref, rhs.ref) else { return false }
-                guard Members.equal(lhs.payload, rhs.payload) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.joinRef, rhs.joinRef) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.ref, rhs.ref) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(joinRef: try fields.value("join_ref", as: String?.self), ref: try fields.value("ref", as: String?.self), payload: try fields.value("payload", as: SupabaseRealtime.JoinPayload.self))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .value("join_ref", self.joinRef)
                     .value("ref", self.ref)
                     .value("payload", self.payload)
@@ -684,7 +684,7 @@ extension SupabaseRealtime {
         /// Leaves the channel.
         ///
         /// Wire name: `phx_leave` in frame shape `phoenix`, client to server.
-        public struct PhxLeave: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct PhxLeave: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "phx_leave"
 
@@ -700,26 +700,26 @@ extension SupabaseRealtime {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.joinRef, rhs.joinRef) else { return false }
-                guard Members.equal(lhs.ref, rhs.ref) else { return false }
-                guard Members.equal(lhs.payload, rhs.payload) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.joinRef, rhs.joinRef) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.ref, rhs.ref) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(joinRef: try fields.value("join_ref", as: String?.self), ref: try fields.value("ref", as: String?.self), payload: try fields.value("payload", as: Payload.self))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .value("join_ref", self.joinRef)
                     .value("ref", self.ref)
                     .value("payload", self.payload)
             }
 
             /// The event's payload.
-            public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
+            public struct Payload: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
                 public init() {
                 }
 
@@ -728,12 +728,12 @@ extension SupabaseRealtime {
                 }
 
                 public init(from decoder: any Decoder) throws {
-                    _ = try WireFields(decoder)
+                    _ = try SchemaGenRuntime.WireFields(decoder)
                     self.init()
                 }
 
                 public func encode(to encoder: any Encoder) throws {
-                    _ = WireFieldWriter(encoder)
+                    _ = SchemaGenRuntime.WireFieldWriter(encoder)
                 }
             }
         }
@@ -741,7 +741,7 @@ extension SupabaseRealtime {
         /// Sets or refreshes the access token, so a private channel does not close when it expires.
         ///
         /// Wire name: `access_token` in frame shape `phoenix`, client to server.
-        public struct AccessToken: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct AccessToken: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "access_token"
 
@@ -757,26 +757,26 @@ extension SupabaseRealtime {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.joinRef, rhs.joinRef) else { return false }
-                guard Members.equal(lhs.ref, rhs.ref) else { return false }
-                guard Members.equal(lhs.payload, rhs.payload) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.joinRef, rhs.joinRef) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.ref, rhs.ref) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(joinRef: try fields.value("join_ref", as: String?.self), ref: try fields.value("ref", as: String?.self), payload: try fields.value("payload", as: Payload.self))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .value("join_ref", self.joinRef)
                     .value("ref", self.ref)
                     .value("payload", self.payload)
             }
 
             /// The event's payload.
-            public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
+            public struct Payload: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
                 public let accessToken: String
 
                 public init(accessToken: String) {
@@ -784,17 +784,17 @@ extension SupabaseRealtime {
                 }
 
                 public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                    guard Members.equal(lhs.accessToken, rhs.accessToken) else { return false }
+                    guard SchemaGenRuntime.Members.equal(lhs.accessToken, rhs.accessToken) else { return false }
                     return true
                 }
 
                 public init(from decoder: any Decoder) throws {
-                    let fields = try WireFields(decoder)
+                    let fields = try SchemaGenRuntime.WireFields(decoder)
                     self.init(accessToken: try fields.string("access_token"))
                 }
 
                 public func encode(to encoder: any Encoder) throws {
-                    try WireFieldWriter(encoder)
+                    try SchemaGenRuntime.WireFieldWriter(encoder)
                         .string("access_token", self.accessToken)
                 }
             }
@@ -803,7 +803,7 @@ extension SupabaseRealtime {
         /// A user event sent to every client in the channel.
         ///
         /// Wire name: `broadcast` in frame shape `phoenix`, both directions.
-        public struct Broadcast: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct Broadcast: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "broadcast"
 
@@ -819,54 +819,54 @@ extension SupabaseRealtime {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.joinRef, rhs.joinRef) else { return false }
-                guard Members.equal(lhs.ref, rhs.ref) else { return false }
-                guard Members.equal(lhs.payload, rhs.payload) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.joinRef, rhs.joinRef) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.ref, rhs.ref) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(joinRef: try fields.value("join_ref", as: String?.self), ref: try fields.value("ref", as: String?.self), payload: try fields.value("payload", as: Payload.self))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .value("join_ref", self.joinRef)
                     .value("ref", self.ref)
                     .value("payload", self.payload)
             }
 
             /// The event's payload.
-            public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
+            public struct Payload: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
                 public let event: String
                 /// Set by the server; not always present.
                 public let meta: SupabaseRealtime.BroadcastMeta?
-                public let payload: JSONValue
+                public let payload: SchemaGenRuntime.JSONValue
                 /// Always "broadcast" for this event: checked when decoding, written when encoding.
                 public var type: String { "broadcast" }
 
-                public init(event: String, meta: SupabaseRealtime.BroadcastMeta? = nil, payload: JSONValue) {
+                public init(event: String, meta: SupabaseRealtime.BroadcastMeta? = nil, payload: SchemaGenRuntime.JSONValue) {
                     self.event = event
                     self.meta = meta
                     self.payload = payload
                 }
 
                 public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                    guard Members.equal(lhs.event, rhs.event) else { return false }
-                    guard Members.equal(lhs.meta, rhs.meta) else { return false }
-                    guard Members.equal(lhs.payload, rhs.payload) else { return false }
+                    guard SchemaGenRuntime.Members.equal(lhs.event, rhs.event) else { return false }
+                    guard SchemaGenRuntime.Members.equal(lhs.meta, rhs.meta) else { return false }
+                    guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
                     return true
                 }
 
                 public init(from decoder: any Decoder) throws {
-                    let fields = try WireFields(decoder)
+                    let fields = try SchemaGenRuntime.WireFields(decoder)
                     try fields.expect("type", equals: "broadcast" as String)
-                    self.init(event: try fields.string("event"), meta: try fields.optionalValue("meta", as: SupabaseRealtime.BroadcastMeta.self), payload: try fields.value("payload", as: JSONValue.self))
+                    self.init(event: try fields.string("event"), meta: try fields.optionalValue("meta", as: SupabaseRealtime.BroadcastMeta.self), payload: try fields.value("payload", as: SchemaGenRuntime.JSONValue.self))
                 }
 
                 public func encode(to encoder: any Encoder) throws {
-                    try WireFieldWriter(encoder)
+                    try SchemaGenRuntime.WireFieldWriter(encoder)
                         .value("type", "broadcast" as String)
                         .string("event", self.event)
                         .optionalValue("meta", self.meta)
@@ -878,7 +878,7 @@ extension SupabaseRealtime {
         /// Presence metadata to track after joining.
         ///
         /// Wire name: `presence` in frame shape `phoenix`, client to server.
-        public struct Presence: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct Presence: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "presence"
 
@@ -894,50 +894,50 @@ extension SupabaseRealtime {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.joinRef, rhs.joinRef) else { return false }
-                guard Members.equal(lhs.ref, rhs.ref) else { return false }
-                guard Members.equal(lhs.payload, rhs.payload) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.joinRef, rhs.joinRef) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.ref, rhs.ref) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(joinRef: try fields.value("join_ref", as: String?.self), ref: try fields.value("ref", as: String?.self), payload: try fields.value("payload", as: Payload.self))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .value("join_ref", self.joinRef)
                     .value("ref", self.ref)
                     .value("payload", self.payload)
             }
 
             /// The event's payload.
-            public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
+            public struct Payload: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
                 public let event: String
-                public let payload: JSONValue
+                public let payload: SchemaGenRuntime.JSONValue
                 /// Always "presence" for this event: checked when decoding, written when encoding.
                 public var type: String { "presence" }
 
-                public init(event: String, payload: JSONValue) {
+                public init(event: String, payload: SchemaGenRuntime.JSONValue) {
                     self.event = event
                     self.payload = payload
                 }
 
                 public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                    guard Members.equal(lhs.event, rhs.event) else { return false }
-                    guard Members.equal(lhs.payload, rhs.payload) else { return false }
+                    guard SchemaGenRuntime.Members.equal(lhs.event, rhs.event) else { return false }
+                    guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
                     return true
                 }
 
                 public init(from decoder: any Decoder) throws {
-                    let fields = try WireFields(decoder)
+                    let fields = try SchemaGenRuntime.WireFields(decoder)
                     try fields.expect("type", equals: "presence" as String)
-                    self.init(event: try fields.string("event"), payload: try fields.value("payload", as: JSONValue.self))
+                    self.init(event: try fields.string("event"), payload: try fields.value("payload", as: SchemaGenRuntime.JSONValue.self))
                 }
 
                 public func encode(to encoder: any Encoder) throws {
-                    try WireFieldWriter(encoder)
+                    try SchemaGenRuntime.WireFieldWriter(encoder)
                         .value("type", "presence" as String)
                         .string("event", self.event)
                         .value("payload", self.payload)
@@ -948,7 +948,7 @@ extension SupabaseRealtime {
         /// The answer to a request such as phx_join.
         ///
         /// Wire name: `phx_reply` in frame shape `phoenix`, server to client.
-        public struct PhxReply: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct PhxReply: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "phx_reply"
 
@@ -964,19 +964,19 @@ extension SupabaseRealtime {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.joinRef, rhs.joinRef) else { return false }
-                guard Members.equal(lhs.ref, rhs.ref) else { return false }
-                guard Members.equal(lhs.payload, rhs.payload) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.joinRef, rhs.joinRef) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.ref, rhs.ref) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(joinRef: try fields.value("join_ref", as: String?.self), ref: try fields.value("ref", as: String?.self), payload: try fields.value("payload", as: SupabaseRealtime.Reply.self))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .value("join_ref", self.joinRef)
                     .value("ref", self.ref)
                     .value("payload", self.payload)
@@ -986,7 +986,7 @@ extension SupabaseRealtime {
         /// The channel was closed.
         ///
         /// Wire name: `phx_close` in frame shape `phoenix`, server to client.
-        public struct PhxClose: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct PhxClose: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "phx_close"
 
@@ -1002,26 +1002,26 @@ extension SupabaseRealtime {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.joinRef, rhs.joinRef) else { return false }
-                guard Members.equal(lhs.ref, rhs.ref) else { return false }
-                guard Members.equal(lhs.payload, rhs.payload) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.joinRef, rhs.joinRef) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.ref, rhs.ref) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(joinRef: try fields.value("join_ref", as: String?.self), ref: try fields.value("ref", as: String?.self), payload: try fields.value("payload", as: Payload.self))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .value("join_ref", self.joinRef)
                     .value("ref", self.ref)
                     .value("payload", self.payload)
             }
 
             /// The event's payload.
-            public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
+            public struct Payload: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
                 public init() {
                 }
 
@@ -1030,12 +1030,12 @@ extension SupabaseRealtime {
                 }
 
                 public init(from decoder: any Decoder) throws {
-                    _ = try WireFields(decoder)
+                    _ = try SchemaGenRuntime.WireFields(decoder)
                     self.init()
                 }
 
                 public func encode(to encoder: any Encoder) throws {
-                    _ = WireFieldWriter(encoder)
+                    _ = SchemaGenRuntime.WireFieldWriter(encoder)
                 }
             }
         }
@@ -1043,7 +1043,7 @@ extension SupabaseRealtime {
         /// The channel process terminated unexpectedly.
         ///
         /// Wire name: `phx_error` in frame shape `phoenix`, server to client.
-        public struct PhxError: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct PhxError: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "phx_error"
 
@@ -1059,26 +1059,26 @@ extension SupabaseRealtime {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.joinRef, rhs.joinRef) else { return false }
-                guard Members.equal(lhs.ref, rhs.ref) else { return false }
-                guard Members.equal(lhs.payload, rhs.payload) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.joinRef, rhs.joinRef) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.ref, rhs.ref) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(joinRef: try fields.value("join_ref", as: String?.self), ref: try fields.value("ref", as: String?.self), payload: try fields.value("payload", as: Payload.self))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .value("join_ref", self.joinRef)
                     .value("ref", self.ref)
                     .value("payload", self.payload)
             }
 
             /// The event's payload.
-            public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
+            public struct Payload: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
                 public init() {
                 }
 
@@ -1087,12 +1087,12 @@ extension SupabaseRealtime {
                 }
 
                 public init(from decoder: any Decoder) throws {
-                    _ = try WireFields(decoder)
+                    _ = try SchemaGenRuntime.WireFields(decoder)
                     self.init()
                 }
 
                 public func encode(to encoder: any Encoder) throws {
-                    _ = WireFieldWriter(encoder)
+                    _ = SchemaGenRuntime.WireFieldWriter(encoder)
                 }
             }
         }
@@ -1100,7 +1100,7 @@ extension SupabaseRealtime {
         /// The status of the channel's Postgres subscription, or a channel-level error.
         ///
         /// Wire name: `system` in frame shape `phoenix`, server to client.
-        public struct System: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct System: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "system"
 
@@ -1116,26 +1116,26 @@ extension SupabaseRealtime {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.joinRef, rhs.joinRef) else { return false }
-                guard Members.equal(lhs.ref, rhs.ref) else { return false }
-                guard Members.equal(lhs.payload, rhs.payload) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.joinRef, rhs.joinRef) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.ref, rhs.ref) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(joinRef: try fields.value("join_ref", as: String?.self), ref: try fields.value("ref", as: String?.self), payload: try fields.value("payload", as: Payload.self))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .value("join_ref", self.joinRef)
                     .value("ref", self.ref)
                     .value("payload", self.payload)
             }
 
             /// The event's payload.
-            public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
+            public struct Payload: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
                 public let message: String
                 public let status: SupabaseRealtime.SystemStatus
                 public let `extension`: String
@@ -1149,20 +1149,20 @@ extension SupabaseRealtime {
                 }
 
                 public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                    guard Members.equal(lhs.message, rhs.message) else { return false }
-                    guard Members.equal(lhs.status, rhs.status) else { return false }
-                    guard Members.equal(lhs.`extension`, rhs.`extension`) else { return false }
-                    guard Members.equal(lhs.channel, rhs.channel) else { return false }
+                    guard SchemaGenRuntime.Members.equal(lhs.message, rhs.message) else { return false }
+                    guard SchemaGenRuntime.Members.equal(lhs.status, rhs.status) else { return false }
+                    guard SchemaGenRuntime.Members.equal(lhs.`extension`, rhs.`extension`) else { return false }
+                    guard SchemaGenRuntime.Members.equal(lhs.channel, rhs.channel) else { return false }
                     return true
                 }
 
                 public init(from decoder: any Decoder) throws {
-                    let fields = try WireFields(decoder)
+                    let fields = try SchemaGenRuntime.WireFields(decoder)
                     self.init(message: try fields.string("message"), status: try fields.value("status", as: SupabaseRealtime.SystemStatus.self), extension: try fields.string("extension"), channel: try fields.string("channel"))
                 }
 
                 public func encode(to encoder: any Encoder) throws {
-                    try WireFieldWriter(encoder)
+                    try SchemaGenRuntime.WireFieldWriter(encoder)
                         .string("message", self.message)
                         .value("status", self.status)
                         .string("extension", self.`extension`)
@@ -1174,7 +1174,7 @@ extension SupabaseRealtime {
         /// Every client's presence, by key, sent after joining.
         ///
         /// Wire name: `presence_state` in frame shape `phoenix`, server to client.
-        public struct PresenceState: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct PresenceState: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "presence_state"
 
@@ -1190,19 +1190,19 @@ extension SupabaseRealtime {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.joinRef, rhs.joinRef) else { return false }
-                guard Members.equal(lhs.ref, rhs.ref) else { return false }
-                guard Members.equal(lhs.payload, rhs.payload) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.joinRef, rhs.joinRef) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.ref, rhs.ref) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(joinRef: try fields.value("join_ref", as: String?.self), ref: try fields.value("ref", as: String?.self), payload: try fields.value("payload", as: [String: SupabaseRealtime.Presence].self))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .value("join_ref", self.joinRef)
                     .value("ref", self.ref)
                     .value("payload", self.payload)
@@ -1212,7 +1212,7 @@ extension SupabaseRealtime {
         /// Clients that joined and left.
         ///
         /// Wire name: `presence_diff` in frame shape `phoenix`, server to client.
-        public struct PresenceDiff: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct PresenceDiff: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "presence_diff"
 
@@ -1228,26 +1228,26 @@ extension SupabaseRealtime {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.joinRef, rhs.joinRef) else { return false }
-                guard Members.equal(lhs.ref, rhs.ref) else { return false }
-                guard Members.equal(lhs.payload, rhs.payload) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.joinRef, rhs.joinRef) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.ref, rhs.ref) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(joinRef: try fields.value("join_ref", as: String?.self), ref: try fields.value("ref", as: String?.self), payload: try fields.value("payload", as: Payload.self))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .value("join_ref", self.joinRef)
                     .value("ref", self.ref)
                     .value("payload", self.payload)
             }
 
             /// The event's payload.
-            public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
+            public struct Payload: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
                 public let joins: [String: SupabaseRealtime.Presence]
                 public let leaves: [String: SupabaseRealtime.Presence]
 
@@ -1257,18 +1257,18 @@ extension SupabaseRealtime {
                 }
 
                 public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                    guard Members.equal(lhs.joins, rhs.joins) else { return false }
-                    guard Members.equal(lhs.leaves, rhs.leaves) else { return false }
+                    guard SchemaGenRuntime.Members.equal(lhs.joins, rhs.joins) else { return false }
+                    guard SchemaGenRuntime.Members.equal(lhs.leaves, rhs.leaves) else { return false }
                     return true
                 }
 
                 public init(from decoder: any Decoder) throws {
-                    let fields = try WireFields(decoder)
+                    let fields = try SchemaGenRuntime.WireFields(decoder)
                     self.init(joins: try fields.value("joins", as: [String: SupabaseRealtime.Presence].self), leaves: try fields.value("leaves", as: [String: SupabaseRealtime.Presence].self))
                 }
 
                 public func encode(to encoder: any Encoder) throws {
-                    try WireFieldWriter(encoder)
+                    try SchemaGenRuntime.WireFieldWriter(encoder)
                         .value("joins", self.joins)
                         .value("leaves", self.leaves)
                 }
@@ -1278,7 +1278,7 @@ extension SupabaseRealtime {
         /// A database change in a subscribed table.
         ///
         /// Wire name: `postgres_changes` in frame shape `phoenix`, server to client.
-        public struct PostgresChanges: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct PostgresChanges: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "postgres_changes"
 
@@ -1294,26 +1294,26 @@ extension SupabaseRealtime {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.joinRef, rhs.joinRef) else { return false }
-                guard Members.equal(lhs.ref, rhs.ref) else { return false }
-                guard Members.equal(lhs.payload, rhs.payload) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.joinRef, rhs.joinRef) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.ref, rhs.ref) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(joinRef: try fields.value("join_ref", as: String?.self), ref: try fields.value("ref", as: String?.self), payload: try fields.value("payload", as: Payload.self))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .value("join_ref", self.joinRef)
                     .value("ref", self.ref)
                     .value("payload", self.payload)
             }
 
             /// The event's payload.
-            public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
+            public struct Payload: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
                 public let ids: [Int64]
                 public let data: SupabaseRealtime.PostgresChange
 
@@ -1323,18 +1323,18 @@ extension SupabaseRealtime {
                 }
 
                 public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                    guard Members.equal(lhs.ids, rhs.ids) else { return false }
-                    guard Members.equal(lhs.data, rhs.data) else { return false }
+                    guard SchemaGenRuntime.Members.equal(lhs.ids, rhs.ids) else { return false }
+                    guard SchemaGenRuntime.Members.equal(lhs.data, rhs.data) else { return false }
                     return true
                 }
 
                 public init(from decoder: any Decoder) throws {
-                    let fields = try WireFields(decoder)
+                    let fields = try SchemaGenRuntime.WireFields(decoder)
                     self.init(ids: try fields.value("ids", as: [Int64].self), data: try fields.value("data", as: SupabaseRealtime.PostgresChange.self))
                 }
 
                 public func encode(to encoder: any Encoder) throws {
-                    try WireFieldWriter(encoder)
+                    try SchemaGenRuntime.WireFieldWriter(encoder)
                         .value("ids", self.ids)
                         .value("data", self.data)
                 }
@@ -1342,7 +1342,7 @@ extension SupabaseRealtime {
         }
 
         /// The events the app may send in this scope.
-        public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
+        public enum ClientEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// Joins the channel and configures Postgres changes, Presence and Broadcast.
             ///
             /// Wire name: `phx_join` in frame shape `phoenix`, client to server.
@@ -1366,18 +1366,18 @@ extension SupabaseRealtime {
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
                 switch (lhs, rhs) {
-                case let (.phxJoin(lhs), .phxJoin(rhs)): return Members.equal(lhs, rhs)
-                case let (.phxLeave(lhs), .phxLeave(rhs)): return Members.equal(lhs, rhs)
-                case let (.accessToken(lhs), .accessToken(rhs)): return Members.equal(lhs, rhs)
-                case let (.broadcast(lhs), .broadcast(rhs)): return Members.equal(lhs, rhs)
-                case let (.presence(lhs), .presence(rhs)): return Members.equal(lhs, rhs)
+                case let (.phxJoin(lhs), .phxJoin(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+                case let (.phxLeave(lhs), .phxLeave(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+                case let (.accessToken(lhs), .accessToken(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+                case let (.broadcast(lhs), .broadcast(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+                case let (.presence(lhs), .presence(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
                 default: return false
                 }
             }
         }
 
         /// The events the app may receive in this scope.
-        public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
+        public enum ServerEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// A user event sent to every client in the channel.
             ///
             /// Wire name: `broadcast` in frame shape `phoenix`, both directions.
@@ -1411,19 +1411,19 @@ extension SupabaseRealtime {
             /// Wire name: `postgres_changes` in frame shape `phoenix`, server to client.
             case postgresChanges(PostgresChanges)
             /// An event the contract does not describe: its name, its payload's raw JSON and its envelope fields.
-            case unknown(UnknownEvent)
+            case unknown(SchemaGenRuntime.UnknownEvent)
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
                 switch (lhs, rhs) {
-                case let (.broadcast(lhs), .broadcast(rhs)): return Members.equal(lhs, rhs)
-                case let (.phxReply(lhs), .phxReply(rhs)): return Members.equal(lhs, rhs)
-                case let (.phxClose(lhs), .phxClose(rhs)): return Members.equal(lhs, rhs)
-                case let (.phxError(lhs), .phxError(rhs)): return Members.equal(lhs, rhs)
-                case let (.system(lhs), .system(rhs)): return Members.equal(lhs, rhs)
-                case let (.presenceState(lhs), .presenceState(rhs)): return Members.equal(lhs, rhs)
-                case let (.presenceDiff(lhs), .presenceDiff(rhs)): return Members.equal(lhs, rhs)
-                case let (.postgresChanges(lhs), .postgresChanges(rhs)): return Members.equal(lhs, rhs)
-                case let (.unknown(lhs), .unknown(rhs)): return Members.equal(lhs, rhs)
+                case let (.broadcast(lhs), .broadcast(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+                case let (.phxReply(lhs), .phxReply(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+                case let (.phxClose(lhs), .phxClose(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+                case let (.phxError(lhs), .phxError(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+                case let (.system(lhs), .system(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+                case let (.presenceState(lhs), .presenceState(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+                case let (.presenceDiff(lhs), .presenceDiff(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+                case let (.postgresChanges(lhs), .postgresChanges(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+                case let (.unknown(lhs), .unknown(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
                 default: return false
                 }
             }
@@ -1441,9 +1441,9 @@ extension SupabaseRealtime {
                 case postgresChanges = "0:postgres_changes"
             }
 
-            static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
+            static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
                 guard let route = Route(rawValue: frame.route) else {
-                    return .unknown(try UnknownEvent(frame, decoder: decoder))
+                    return .unknown(try SchemaGenRuntime.UnknownEvent(frame, decoder: decoder))
                 }
                 switch route {
                 case .broadcast:
@@ -1466,9 +1466,9 @@ extension SupabaseRealtime {
             }
 
             /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
-            static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+            static func unknownEvent(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> SchemaGenRuntime.UnknownEvent? {
                 guard Route(rawValue: frame.route) == nil else { return nil }
-                return try UnknownEvent(frame, decoder: decoder)
+                return try SchemaGenRuntime.UnknownEvent(frame, decoder: decoder)
             }
         }
 
@@ -1476,9 +1476,9 @@ extension SupabaseRealtime {
         public struct Client: Sendable {
             /// The channel this client listens to.
             public let channel: Realtime
-            let core: RealtimeClientCore
+            let core: SchemaGenRuntime.RealtimeClientCore
 
-            init(channel: Realtime, core: RealtimeClientCore) {
+            init(channel: Realtime, core: SchemaGenRuntime.RealtimeClientCore) {
                 self.channel = channel
                 self.core = core
                 core.registerScope(channel: channel.address) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
@@ -1504,8 +1504,8 @@ extension SupabaseRealtime {
             @discardableResult
             public func phxJoin(joinRef: String? = nil, payload: SupabaseRealtime.JoinPayload, ref: String? = nil, timeout: Duration? = nil) async throws -> PhxReply {
                 let _correlation = ref ?? String(core.nextCorrelationNumber())
-                let frame = try await core.request(expecting: ReplyMatch(route: "0:phx_reply", channel: channel.address, source: .field("ref")), correlation: .string(_correlation), timeout: timeout) {
-                    try await core.emit(EventAddress(shape: 0, name: .string("phx_join")), channel: channel.address, payload: PhxJoin(joinRef: joinRef, ref: _correlation, payload: payload))
+                let frame = try await core.request(expecting: SchemaGenRuntime.ReplyMatch(route: "0:phx_reply", channel: channel.address, source: .field("ref")), correlation: .string(_correlation), timeout: timeout) {
+                    try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("phx_join")), channel: channel.address, payload: PhxJoin(joinRef: joinRef, ref: _correlation, payload: payload))
                 }
                 let decoder = core.payloadDecoder
                 return try decoder.decode(PhxReply.self, from: frame.partsOrFrame)
@@ -1521,8 +1521,8 @@ extension SupabaseRealtime {
             @discardableResult
             public func phxLeave(joinRef: String? = nil, payload: PhxLeave.Payload, ref: String? = nil, timeout: Duration? = nil) async throws -> PhxReply {
                 let _correlation = ref ?? String(core.nextCorrelationNumber())
-                let frame = try await core.request(expecting: ReplyMatch(route: "0:phx_reply", channel: channel.address, source: .field("ref")), correlation: .string(_correlation), timeout: timeout) {
-                    try await core.emit(EventAddress(shape: 0, name: .string("phx_leave")), channel: channel.address, payload: PhxLeave(joinRef: joinRef, ref: _correlation, payload: payload))
+                let frame = try await core.request(expecting: SchemaGenRuntime.ReplyMatch(route: "0:phx_reply", channel: channel.address, source: .field("ref")), correlation: .string(_correlation), timeout: timeout) {
+                    try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("phx_leave")), channel: channel.address, payload: PhxLeave(joinRef: joinRef, ref: _correlation, payload: payload))
                 }
                 let decoder = core.payloadDecoder
                 return try decoder.decode(PhxReply.self, from: frame.partsOrFrame)
@@ -1532,36 +1532,36 @@ extension SupabaseRealtime {
             ///
             /// Wire name: `access_token` in frame shape `phoenix`, client to server.
             public func accessToken(_ payload: AccessToken) async throws {
-                try await core.emit(EventAddress(shape: 0, name: .string("access_token")), channel: channel.address, payload: payload)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("access_token")), channel: channel.address, payload: payload)
             }
 
             /// A user event sent to every client in the channel.
             ///
             /// Wire name: `broadcast` in frame shape `phoenix`, both directions.
             public func broadcast(_ payload: Broadcast) async throws {
-                try await core.emit(EventAddress(shape: 0, name: .string("broadcast")), channel: channel.address, payload: payload)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("broadcast")), channel: channel.address, payload: payload)
             }
 
             /// Presence metadata to track after joining.
             ///
             /// Wire name: `presence` in frame shape `phoenix`, client to server.
             public func presence(_ payload: Presence) async throws {
-                try await core.emit(EventAddress(shape: 0, name: .string("presence")), channel: channel.address, payload: payload)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("presence")), channel: channel.address, payload: payload)
             }
 
             /// Sends any event the app may send in this scope.
             public func emit(_ event: ClientEvent) async throws {
                 switch event {
                 case .phxJoin(let payload):
-                    try await core.emit(EventAddress(shape: 0, name: .string("phx_join")), channel: channel.address, payload: payload)
+                    try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("phx_join")), channel: channel.address, payload: payload)
                 case .phxLeave(let payload):
-                    try await core.emit(EventAddress(shape: 0, name: .string("phx_leave")), channel: channel.address, payload: payload)
+                    try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("phx_leave")), channel: channel.address, payload: payload)
                 case .accessToken(let payload):
-                    try await core.emit(EventAddress(shape: 0, name: .string("access_token")), channel: channel.address, payload: payload)
+                    try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("access_token")), channel: channel.address, payload: payload)
                 case .broadcast(let payload):
-                    try await core.emit(EventAddress(shape: 0, name: .string("broadcast")), channel: channel.address, payload: payload)
+                    try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("broadcast")), channel: channel.address, payload: payload)
                 case .presence(let payload):
-                    try await core.emit(EventAddress(shape: 0, name: .string("presence")), channel: channel.address, payload: payload)
+                    try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("presence")), channel: channel.address, payload: payload)
                 }
             }
 
@@ -1572,7 +1572,7 @@ extension SupabaseRealtime {
             /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
             /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onBroadcast(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Broadcast) -> Void) -> ListenerToken {
+            public func onBroadcast(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Broadcast) -> Void) -> SchemaGenRuntime.ListenerToken {
                 core.addListener(channel: channel.address, eventName: "0:broadcast", decoding: Broadcast.self, from: .partsOrFrame, handler: handler,
                 event: ServerEvent.broadcast)
             }
@@ -1584,7 +1584,7 @@ extension SupabaseRealtime {
             /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
             /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onPhxReply(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (PhxReply) -> Void) -> ListenerToken {
+            public func onPhxReply(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (PhxReply) -> Void) -> SchemaGenRuntime.ListenerToken {
                 core.addListener(channel: channel.address, eventName: "0:phx_reply", decoding: PhxReply.self, from: .partsOrFrame, handler: handler,
                 event: ServerEvent.phxReply)
             }
@@ -1596,7 +1596,7 @@ extension SupabaseRealtime {
             /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
             /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onPhxClose(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (PhxClose) -> Void) -> ListenerToken {
+            public func onPhxClose(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (PhxClose) -> Void) -> SchemaGenRuntime.ListenerToken {
                 core.addListener(channel: channel.address, eventName: "0:phx_close", decoding: PhxClose.self, from: .partsOrFrame, handler: handler,
                 event: ServerEvent.phxClose)
             }
@@ -1608,7 +1608,7 @@ extension SupabaseRealtime {
             /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
             /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onPhxError(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (PhxError) -> Void) -> ListenerToken {
+            public func onPhxError(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (PhxError) -> Void) -> SchemaGenRuntime.ListenerToken {
                 core.addListener(channel: channel.address, eventName: "0:phx_error", decoding: PhxError.self, from: .partsOrFrame, handler: handler,
                 event: ServerEvent.phxError)
             }
@@ -1620,7 +1620,7 @@ extension SupabaseRealtime {
             /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
             /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onSystem(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (System) -> Void) -> ListenerToken {
+            public func onSystem(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (System) -> Void) -> SchemaGenRuntime.ListenerToken {
                 core.addListener(channel: channel.address, eventName: "0:system", decoding: System.self, from: .partsOrFrame, handler: handler,
                 event: ServerEvent.system)
             }
@@ -1632,7 +1632,7 @@ extension SupabaseRealtime {
             /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
             /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onPresenceState(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (PresenceState) -> Void) -> ListenerToken {
+            public func onPresenceState(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (PresenceState) -> Void) -> SchemaGenRuntime.ListenerToken {
                 core.addListener(channel: channel.address, eventName: "0:presence_state", decoding: PresenceState.self, from: .partsOrFrame, handler: handler,
                 event: ServerEvent.presenceState)
             }
@@ -1644,7 +1644,7 @@ extension SupabaseRealtime {
             /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
             /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onPresenceDiff(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (PresenceDiff) -> Void) -> ListenerToken {
+            public func onPresenceDiff(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (PresenceDiff) -> Void) -> SchemaGenRuntime.ListenerToken {
                 core.addListener(channel: channel.address, eventName: "0:presence_diff", decoding: PresenceDiff.self, from: .partsOrFrame, handler: handler,
                 event: ServerEvent.presenceDiff)
             }
@@ -1656,7 +1656,7 @@ extension SupabaseRealtime {
             /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
             /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onPostgresChanges(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (PostgresChanges) -> Void) -> ListenerToken {
+            public func onPostgresChanges(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (PostgresChanges) -> Void) -> SchemaGenRuntime.ListenerToken {
                 core.addListener(channel: channel.address, eventName: "0:postgres_changes", decoding: PostgresChanges.self, from: .partsOrFrame, handler: handler,
                 event: ServerEvent.postgresChanges)
             }
@@ -1665,7 +1665,7 @@ extension SupabaseRealtime {
             /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+            public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.UnknownEvent) -> Void) -> SchemaGenRuntime.ListenerToken {
                 core.addUnknownListener(channel: channel.address, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
             }
 
@@ -1691,7 +1691,7 @@ extension SupabaseRealtime {
         /// Keeps the connection alive; send one at least every 25 seconds.
         ///
         /// Wire name: `heartbeat` in frame shape `phoenix`, client to server.
-        public struct Heartbeat: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct Heartbeat: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "heartbeat"
 
@@ -1707,26 +1707,26 @@ extension SupabaseRealtime {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.joinRef, rhs.joinRef) else { return false }
-                guard Members.equal(lhs.ref, rhs.ref) else { return false }
-                guard Members.equal(lhs.payload, rhs.payload) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.joinRef, rhs.joinRef) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.ref, rhs.ref) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(joinRef: try fields.value("join_ref", as: String?.self), ref: try fields.value("ref", as: String?.self), payload: try fields.value("payload", as: Payload.self))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .value("join_ref", self.joinRef)
                     .value("ref", self.ref)
                     .value("payload", self.payload)
             }
 
             /// The event's payload.
-            public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
+            public struct Payload: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
                 public init() {
                 }
 
@@ -1735,12 +1735,12 @@ extension SupabaseRealtime {
                 }
 
                 public init(from decoder: any Decoder) throws {
-                    _ = try WireFields(decoder)
+                    _ = try SchemaGenRuntime.WireFields(decoder)
                     self.init()
                 }
 
                 public func encode(to encoder: any Encoder) throws {
-                    _ = WireFieldWriter(encoder)
+                    _ = SchemaGenRuntime.WireFieldWriter(encoder)
                 }
             }
         }
@@ -1748,7 +1748,7 @@ extension SupabaseRealtime {
         /// The answer to a heartbeat.
         ///
         /// Wire name: `phx_reply` in frame shape `phoenix`, server to client.
-        public struct PhxReply: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct PhxReply: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "phx_reply"
 
@@ -1764,19 +1764,19 @@ extension SupabaseRealtime {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.joinRef, rhs.joinRef) else { return false }
-                guard Members.equal(lhs.ref, rhs.ref) else { return false }
-                guard Members.equal(lhs.payload, rhs.payload) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.joinRef, rhs.joinRef) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.ref, rhs.ref) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(joinRef: try fields.value("join_ref", as: String?.self), ref: try fields.value("ref", as: String?.self), payload: try fields.value("payload", as: SupabaseRealtime.Reply.self))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .value("join_ref", self.joinRef)
                     .value("ref", self.ref)
                     .value("payload", self.payload)
@@ -1784,7 +1784,7 @@ extension SupabaseRealtime {
         }
 
         /// The events the app may send in this scope.
-        public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
+        public enum ClientEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// Keeps the connection alive; send one at least every 25 seconds.
             ///
             /// Wire name: `heartbeat` in frame shape `phoenix`, client to server.
@@ -1792,24 +1792,24 @@ extension SupabaseRealtime {
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
                 switch (lhs, rhs) {
-                case let (.heartbeat(lhs), .heartbeat(rhs)): return Members.equal(lhs, rhs)
+                case let (.heartbeat(lhs), .heartbeat(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
                 }
             }
         }
 
         /// The events the app may receive in this scope.
-        public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
+        public enum ServerEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// The answer to a heartbeat.
             ///
             /// Wire name: `phx_reply` in frame shape `phoenix`, server to client.
             case phxReply(PhxReply)
             /// An event the contract does not describe: its name, its payload's raw JSON and its envelope fields.
-            case unknown(UnknownEvent)
+            case unknown(SchemaGenRuntime.UnknownEvent)
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
                 switch (lhs, rhs) {
-                case let (.phxReply(lhs), .phxReply(rhs)): return Members.equal(lhs, rhs)
-                case let (.unknown(lhs), .unknown(rhs)): return Members.equal(lhs, rhs)
+                case let (.phxReply(lhs), .phxReply(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+                case let (.unknown(lhs), .unknown(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
                 default: return false
                 }
             }
@@ -1820,9 +1820,9 @@ extension SupabaseRealtime {
                 case phxReply = "0:phx_reply"
             }
 
-            static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
+            static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
                 guard let route = Route(rawValue: frame.route) else {
-                    return .unknown(try UnknownEvent(frame, decoder: decoder))
+                    return .unknown(try SchemaGenRuntime.UnknownEvent(frame, decoder: decoder))
                 }
                 switch route {
                 case .phxReply:
@@ -1831,9 +1831,9 @@ extension SupabaseRealtime {
             }
 
             /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
-            static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+            static func unknownEvent(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> SchemaGenRuntime.UnknownEvent? {
                 guard Route(rawValue: frame.route) == nil else { return nil }
-                return try UnknownEvent(frame, decoder: decoder)
+                return try SchemaGenRuntime.UnknownEvent(frame, decoder: decoder)
             }
         }
 
@@ -1841,9 +1841,9 @@ extension SupabaseRealtime {
         public struct Client: Sendable {
             /// The channel this client listens to.
             public let channel: Phoenix
-            let core: RealtimeClientCore
+            let core: SchemaGenRuntime.RealtimeClientCore
 
-            init(channel: Phoenix, core: RealtimeClientCore) {
+            init(channel: Phoenix, core: SchemaGenRuntime.RealtimeClientCore) {
                 self.channel = channel
                 self.core = core
                 core.registerScope(channel: channel.address) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
@@ -1869,8 +1869,8 @@ extension SupabaseRealtime {
             @discardableResult
             public func heartbeat(joinRef: String? = nil, payload: Heartbeat.Payload, ref: String? = nil, timeout: Duration? = nil) async throws -> PhxReply {
                 let _correlation = ref ?? String(core.nextCorrelationNumber())
-                let frame = try await core.request(expecting: ReplyMatch(route: "0:phx_reply", channel: channel.address, source: .field("ref")), correlation: .string(_correlation), timeout: timeout) {
-                    try await core.emit(EventAddress(shape: 0, name: .string("heartbeat")), channel: channel.address, payload: Heartbeat(joinRef: joinRef, ref: _correlation, payload: payload))
+                let frame = try await core.request(expecting: SchemaGenRuntime.ReplyMatch(route: "0:phx_reply", channel: channel.address, source: .field("ref")), correlation: .string(_correlation), timeout: timeout) {
+                    try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("heartbeat")), channel: channel.address, payload: Heartbeat(joinRef: joinRef, ref: _correlation, payload: payload))
                 }
                 let decoder = core.payloadDecoder
                 return try decoder.decode(PhxReply.self, from: frame.partsOrFrame)
@@ -1880,7 +1880,7 @@ extension SupabaseRealtime {
             public func emit(_ event: ClientEvent) async throws {
                 switch event {
                 case .heartbeat(let payload):
-                    try await core.emit(EventAddress(shape: 0, name: .string("heartbeat")), channel: channel.address, payload: payload)
+                    try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("heartbeat")), channel: channel.address, payload: payload)
                 }
             }
 
@@ -1891,7 +1891,7 @@ extension SupabaseRealtime {
             /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
             /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onPhxReply(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (PhxReply) -> Void) -> ListenerToken {
+            public func onPhxReply(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (PhxReply) -> Void) -> SchemaGenRuntime.ListenerToken {
                 core.addListener(channel: channel.address, eventName: "0:phx_reply", decoding: PhxReply.self, from: .partsOrFrame, handler: handler,
                 event: ServerEvent.phxReply)
             }
@@ -1900,7 +1900,7 @@ extension SupabaseRealtime {
             /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+            public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.UnknownEvent) -> Void) -> SchemaGenRuntime.ListenerToken {
                 core.addUnknownListener(channel: channel.address, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
             }
 

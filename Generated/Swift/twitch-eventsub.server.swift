@@ -9,30 +9,30 @@ extension TwitchEventSub {
     /// A typed server for this API, the mirror of its `Client`: it listens only to client-to-server events and
     /// emits only server-to-client events, to one connection, a group or everyone, over any
     /// ``RealtimeServerTransport``.
-    public final class Server: RealtimeServer {
+    public final class Server: SchemaGenRuntime.RealtimeServer {
         /// The engine that frames and routes events.
-        public let core: RealtimeServerCore
+        public let core: SchemaGenRuntime.RealtimeServerCore
 
-        public init(transport: any RealtimeServerTransport) {
-            core = RealtimeServerCore(transport: transport, framing: TwitchEventSub.framing, dates: TwitchEventSub.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeServerTransport) {
+            core = SchemaGenRuntime.RealtimeServerCore(transport: transport, framing: TwitchEventSub.framing, dates: TwitchEventSub.dateEncoding)
         }
 
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
-        public func emit(_ event: ServerEvent, to recipients: Recipients) async throws {
+        public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
             switch event {
             case .sessionWelcome(let payload):
-                try await core.emit(EventAddress(shape: 2, name: .string("session_welcome")), channel: nil, payload: payload, to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 2, name: .string("session_welcome")), channel: nil, payload: payload, to: recipients)
             case .sessionKeepalive(let payload):
-                try await core.emit(EventAddress(shape: 2, name: .string("session_keepalive")), channel: nil, payload: payload, to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 2, name: .string("session_keepalive")), channel: nil, payload: payload, to: recipients)
             case .sessionReconnect(let payload):
-                try await core.emit(EventAddress(shape: 2, name: .string("session_reconnect")), channel: nil, payload: payload, to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 2, name: .string("session_reconnect")), channel: nil, payload: payload, to: recipients)
             case .channelFollow(let payload):
-                try await core.emit(EventAddress(shape: 0, name: .string("channel.follow")), channel: nil, payload: payload, to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("channel.follow")), channel: nil, payload: payload, to: recipients)
             case .followRevoked(let payload):
-                try await core.emit(EventAddress(shape: 1, name: .string("channel.follow")), channel: nil, payload: payload, to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: .string("channel.follow")), channel: nil, payload: payload, to: recipients)
             case .unknown(let event):
-                throw UnsendableEvent(eventName: event.name)
+                throw SchemaGenRuntime.UnsendableEvent(eventName: event.name)
             }
         }
     }

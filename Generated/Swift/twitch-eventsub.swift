@@ -6,19 +6,19 @@ import SchemaGenRuntime
 /// Twitch EventSub WebSocket
 public enum TwitchEventSub {
     /// How this API frames events on the wire.
-    public static let framing: WireFraming = .shapes([
-    FrameShape(name: "notification", conditions: [.init(path: FramePath([.key("metadata"), .key("message_type")]), value: .string("notification"))], eventName: FramePath([.key("metadata"), .key("subscription_type")]), payload: .at(FramePath([.key("payload"), .key("event")])), fields: [.init(key: "metadata.message_id", path: FramePath([.key("metadata"), .key("message_id")])), .init(key: "metadata.message_timestamp", path: FramePath([.key("metadata"), .key("message_timestamp")])), .init(key: "metadata.subscription_version", path: FramePath([.key("metadata"), .key("subscription_version")])), .init(key: "payload.subscription", path: FramePath([.key("payload"), .key("subscription")]))]),
-    FrameShape(name: "revocation", conditions: [.init(path: FramePath([.key("metadata"), .key("message_type")]), value: .string("revocation"))], eventName: FramePath([.key("metadata"), .key("subscription_type")]), payload: .at(FramePath([.key("payload"), .key("subscription")])), fields: [.init(key: "metadata.message_id", path: FramePath([.key("metadata"), .key("message_id")])), .init(key: "metadata.message_timestamp", path: FramePath([.key("metadata"), .key("message_timestamp")])), .init(key: "metadata.subscription_version", path: FramePath([.key("metadata"), .key("subscription_version")]))]),
-    FrameShape(name: "session", eventName: FramePath([.key("metadata"), .key("message_type")]), payload: .at(FramePath([.key("payload")])), fields: [.init(key: "metadata.message_id", path: FramePath([.key("metadata"), .key("message_id")])), .init(key: "metadata.message_timestamp", path: FramePath([.key("metadata"), .key("message_timestamp")]))]),
+    public static let framing: SchemaGenRuntime.WireFraming = .shapes([
+    SchemaGenRuntime.FrameShape(name: "notification", conditions: [.init(path: SchemaGenRuntime.FramePath([.key("metadata"), .key("message_type")]), value: .string("notification"))], eventName: SchemaGenRuntime.FramePath([.key("metadata"), .key("subscription_type")]), payload: .at(SchemaGenRuntime.FramePath([.key("payload"), .key("event")])), fields: [.init(key: "metadata.message_id", path: SchemaGenRuntime.FramePath([.key("metadata"), .key("message_id")])), .init(key: "metadata.message_timestamp", path: SchemaGenRuntime.FramePath([.key("metadata"), .key("message_timestamp")])), .init(key: "metadata.subscription_version", path: SchemaGenRuntime.FramePath([.key("metadata"), .key("subscription_version")])), .init(key: "payload.subscription", path: SchemaGenRuntime.FramePath([.key("payload"), .key("subscription")]))]),
+    SchemaGenRuntime.FrameShape(name: "revocation", conditions: [.init(path: SchemaGenRuntime.FramePath([.key("metadata"), .key("message_type")]), value: .string("revocation"))], eventName: SchemaGenRuntime.FramePath([.key("metadata"), .key("subscription_type")]), payload: .at(SchemaGenRuntime.FramePath([.key("payload"), .key("subscription")])), fields: [.init(key: "metadata.message_id", path: SchemaGenRuntime.FramePath([.key("metadata"), .key("message_id")])), .init(key: "metadata.message_timestamp", path: SchemaGenRuntime.FramePath([.key("metadata"), .key("message_timestamp")])), .init(key: "metadata.subscription_version", path: SchemaGenRuntime.FramePath([.key("metadata"), .key("subscription_version")]))]),
+    SchemaGenRuntime.FrameShape(name: "session", eventName: SchemaGenRuntime.FramePath([.key("metadata"), .key("message_type")]), payload: .at(SchemaGenRuntime.FramePath([.key("payload")])), fields: [.init(key: "metadata.message_id", path: SchemaGenRuntime.FramePath([.key("metadata"), .key("message_id")])), .init(key: "metadata.message_timestamp", path: SchemaGenRuntime.FramePath([.key("metadata"), .key("message_timestamp")]))]),
     ])
     /// How this API writes dates on the wire.
-    public static let dateEncoding: WireDateEncoding = .iso8601Fractional
+    public static let dateEncoding: SchemaGenRuntime.WireDateEncoding = .iso8601Fractional
 }
 
 // MARK: - Types
 
 extension TwitchEventSub {
-    public struct Session: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Session: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Use this ID to set the session_id field in all subscription requests.
         public let id: String
         public let status: TwitchEventSub.SessionStatus
@@ -27,9 +27,9 @@ extension TwitchEventSub {
         public let keepaliveTimeoutSeconds: Int?
         /// The URL to reconnect to; null except in a reconnect message.
         public let reconnectUrl: URL?
-        public let recoveryUrl: Nullable<URL>?
+        public let recoveryUrl: SchemaGenRuntime.Nullable<URL>?
 
-        public init(id: String, status: TwitchEventSub.SessionStatus, connectedAt: Date, keepaliveTimeoutSeconds: Int? = nil, reconnectUrl: URL? = nil, recoveryUrl: Nullable<URL>? = nil) {
+        public init(id: String, status: TwitchEventSub.SessionStatus, connectedAt: Date, keepaliveTimeoutSeconds: Int? = nil, reconnectUrl: URL? = nil, recoveryUrl: SchemaGenRuntime.Nullable<URL>? = nil) {
             self.id = id
             self.status = status
             self.connectedAt = connectedAt
@@ -39,22 +39,22 @@ extension TwitchEventSub {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
-            guard Members.equal(lhs.status, rhs.status) else { return false }
-            guard Members.equal(lhs.connectedAt, rhs.connectedAt) else { return false }
-            guard Members.equal(lhs.keepaliveTimeoutSeconds, rhs.keepaliveTimeoutSeconds) else { return false }
-            guard Members.equal(lhs.reconnectUrl, rhs.reconnectUrl) else { return false }
-            guard Members.equal(lhs.recoveryUrl, rhs.recoveryUrl) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.status, rhs.status) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.connectedAt, rhs.connectedAt) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.keepaliveTimeoutSeconds, rhs.keepaliveTimeoutSeconds) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.reconnectUrl, rhs.reconnectUrl) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.recoveryUrl, rhs.recoveryUrl) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(id: try fields.string("id"), status: try fields.value("status", as: TwitchEventSub.SessionStatus.self), connectedAt: try fields.date("connected_at"), keepaliveTimeoutSeconds: try fields.value("keepalive_timeout_seconds", as: Int?.self), reconnectUrl: try fields.value("reconnect_url", as: URL?.self), recoveryUrl: try fields.nullable("recovery_url", as: URL.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("id", self.id)
                 .value("status", self.status)
                 .date("connected_at", self.connectedAt)
@@ -101,7 +101,7 @@ extension TwitchEventSub {
         }
     }
 
-    public struct Subscription: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Subscription: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let id: String
         /// `enabled`, or why the subscription was revoked: `user_removed`, `authorization_revoked`, `version_removed`.
         public let status: String
@@ -124,24 +124,24 @@ extension TwitchEventSub {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
-            guard Members.equal(lhs.status, rhs.status) else { return false }
-            guard Members.equal(lhs.type, rhs.type) else { return false }
-            guard Members.equal(lhs.version, rhs.version) else { return false }
-            guard Members.equal(lhs.cost, rhs.cost) else { return false }
-            guard Members.equal(lhs.condition, rhs.condition) else { return false }
-            guard Members.equal(lhs.transport, rhs.transport) else { return false }
-            guard Members.equal(lhs.createdAt, rhs.createdAt) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.status, rhs.status) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.type, rhs.type) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.version, rhs.version) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.cost, rhs.cost) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.condition, rhs.condition) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.transport, rhs.transport) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.createdAt, rhs.createdAt) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(id: try fields.string("id"), status: try fields.string("status"), type: try fields.string("type"), version: try fields.string("version"), cost: try fields.int("cost"), condition: try fields.value("condition", as: [String: String].self), transport: try fields.value("transport", as: TwitchEventSub.Transport.self), createdAt: try fields.date("created_at"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("id", self.id)
                 .string("status", self.status)
                 .string("type", self.type)
@@ -153,7 +153,7 @@ extension TwitchEventSub {
         }
     }
 
-    public struct Transport: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Transport: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let method: String
         public let sessionId: String?
 
@@ -163,18 +163,18 @@ extension TwitchEventSub {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.method, rhs.method) else { return false }
-            guard Members.equal(lhs.sessionId, rhs.sessionId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.method, rhs.method) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.sessionId, rhs.sessionId) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(method: try fields.string("method"), sessionId: try fields.optionalString("session_id"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("method", self.method)
                 .optionalString("session_id", self.sessionId)
         }
@@ -187,7 +187,7 @@ extension TwitchEventSub {
     /// The first message after connecting, with the session's ID.
     ///
     /// Wire name: `session_welcome` in frame shape `session`, server to client.
-    public struct SessionWelcome: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct SessionWelcome: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "session_welcome"
 
@@ -203,26 +203,26 @@ extension TwitchEventSub {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.messageId, rhs.messageId) else { return false }
-            guard Members.equal(lhs.messageTimestamp, rhs.messageTimestamp) else { return false }
-            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.messageId, rhs.messageId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.messageTimestamp, rhs.messageTimestamp) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(messageId: try fields.string("metadata.message_id"), messageTimestamp: try fields.date("metadata.message_timestamp"), payload: try fields.value("payload", as: Payload.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("metadata.message_id", self.messageId)
                 .date("metadata.message_timestamp", self.messageTimestamp)
                 .value("payload", self.payload)
         }
 
         /// The event's payload.
-        public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct Payload: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             public let session: TwitchEventSub.Session
 
             public init(session: TwitchEventSub.Session) {
@@ -230,17 +230,17 @@ extension TwitchEventSub {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.session, rhs.session) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.session, rhs.session) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(session: try fields.value("session", as: TwitchEventSub.Session.self))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .value("session", self.session)
             }
         }
@@ -249,7 +249,7 @@ extension TwitchEventSub {
     /// The connection is healthy.
     ///
     /// Wire name: `session_keepalive` in frame shape `session`, server to client.
-    public struct SessionKeepalive: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct SessionKeepalive: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "session_keepalive"
 
@@ -265,26 +265,26 @@ extension TwitchEventSub {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.messageId, rhs.messageId) else { return false }
-            guard Members.equal(lhs.messageTimestamp, rhs.messageTimestamp) else { return false }
-            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.messageId, rhs.messageId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.messageTimestamp, rhs.messageTimestamp) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(messageId: try fields.string("metadata.message_id"), messageTimestamp: try fields.date("metadata.message_timestamp"), payload: try fields.value("payload", as: Payload.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("metadata.message_id", self.messageId)
                 .date("metadata.message_timestamp", self.messageTimestamp)
                 .value("payload", self.payload)
         }
 
         /// The event's payload.
-        public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct Payload: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             public init() {
             }
 
@@ -293,12 +293,12 @@ extension TwitchEventSub {
             }
 
             public init(from decoder: any Decoder) throws {
-                _ = try WireFields(decoder)
+                _ = try SchemaGenRuntime.WireFields(decoder)
                 self.init()
             }
 
             public func encode(to encoder: any Encoder) throws {
-                _ = WireFieldWriter(encoder)
+                _ = SchemaGenRuntime.WireFieldWriter(encoder)
             }
         }
     }
@@ -306,7 +306,7 @@ extension TwitchEventSub {
     /// Reconnect to `reconnect_url` within 30 seconds; the new connection keeps the subscriptions.
     ///
     /// Wire name: `session_reconnect` in frame shape `session`, server to client.
-    public struct SessionReconnect: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct SessionReconnect: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "session_reconnect"
 
@@ -322,26 +322,26 @@ extension TwitchEventSub {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.messageId, rhs.messageId) else { return false }
-            guard Members.equal(lhs.messageTimestamp, rhs.messageTimestamp) else { return false }
-            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.messageId, rhs.messageId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.messageTimestamp, rhs.messageTimestamp) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(messageId: try fields.string("metadata.message_id"), messageTimestamp: try fields.date("metadata.message_timestamp"), payload: try fields.value("payload", as: Payload.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("metadata.message_id", self.messageId)
                 .date("metadata.message_timestamp", self.messageTimestamp)
                 .value("payload", self.payload)
         }
 
         /// The event's payload.
-        public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct Payload: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             public let session: TwitchEventSub.Session
 
             public init(session: TwitchEventSub.Session) {
@@ -349,17 +349,17 @@ extension TwitchEventSub {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.session, rhs.session) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.session, rhs.session) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(session: try fields.value("session", as: TwitchEventSub.Session.self))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .value("session", self.session)
             }
         }
@@ -368,7 +368,7 @@ extension TwitchEventSub {
     /// A user follows the broadcaster.
     ///
     /// Wire name: `channel.follow` in frame shape `notification`, server to client.
-    public struct ChannelFollow: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct ChannelFollow: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "channel.follow"
 
@@ -388,21 +388,21 @@ extension TwitchEventSub {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.messageId, rhs.messageId) else { return false }
-            guard Members.equal(lhs.messageTimestamp, rhs.messageTimestamp) else { return false }
-            guard Members.equal(lhs.subscriptionVersion, rhs.subscriptionVersion) else { return false }
-            guard Members.equal(lhs.subscription, rhs.subscription) else { return false }
-            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.messageId, rhs.messageId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.messageTimestamp, rhs.messageTimestamp) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.subscriptionVersion, rhs.subscriptionVersion) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.subscription, rhs.subscription) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(messageId: try fields.string("metadata.message_id"), messageTimestamp: try fields.date("metadata.message_timestamp"), subscriptionVersion: try fields.string("metadata.subscription_version"), subscription: try fields.value("payload.subscription", as: TwitchEventSub.Subscription.self), payload: try fields.value("payload", as: Payload.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("metadata.message_id", self.messageId)
                 .date("metadata.message_timestamp", self.messageTimestamp)
                 .string("metadata.subscription_version", self.subscriptionVersion)
@@ -411,7 +411,7 @@ extension TwitchEventSub {
         }
 
         /// The event's payload.
-        public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct Payload: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             public let userId: String
             public let userLogin: String
             public let userName: String
@@ -431,23 +431,23 @@ extension TwitchEventSub {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.userId, rhs.userId) else { return false }
-                guard Members.equal(lhs.userLogin, rhs.userLogin) else { return false }
-                guard Members.equal(lhs.userName, rhs.userName) else { return false }
-                guard Members.equal(lhs.broadcasterUserId, rhs.broadcasterUserId) else { return false }
-                guard Members.equal(lhs.broadcasterUserLogin, rhs.broadcasterUserLogin) else { return false }
-                guard Members.equal(lhs.broadcasterUserName, rhs.broadcasterUserName) else { return false }
-                guard Members.equal(lhs.followedAt, rhs.followedAt) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.userId, rhs.userId) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.userLogin, rhs.userLogin) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.userName, rhs.userName) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.broadcasterUserId, rhs.broadcasterUserId) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.broadcasterUserLogin, rhs.broadcasterUserLogin) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.broadcasterUserName, rhs.broadcasterUserName) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.followedAt, rhs.followedAt) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(userId: try fields.string("user_id"), userLogin: try fields.string("user_login"), userName: try fields.string("user_name"), broadcasterUserId: try fields.string("broadcaster_user_id"), broadcasterUserLogin: try fields.string("broadcaster_user_login"), broadcasterUserName: try fields.string("broadcaster_user_name"), followedAt: try fields.date("followed_at"))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .string("user_id", self.userId)
                     .string("user_login", self.userLogin)
                     .string("user_name", self.userName)
@@ -462,7 +462,7 @@ extension TwitchEventSub {
     /// The channel.follow subscription was revoked; `status` says why.
     ///
     /// Wire name: `channel.follow` in frame shape `revocation`, server to client.
-    public struct FollowRevoked: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct FollowRevoked: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "channel.follow"
 
@@ -480,20 +480,20 @@ extension TwitchEventSub {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.messageId, rhs.messageId) else { return false }
-            guard Members.equal(lhs.messageTimestamp, rhs.messageTimestamp) else { return false }
-            guard Members.equal(lhs.subscriptionVersion, rhs.subscriptionVersion) else { return false }
-            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.messageId, rhs.messageId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.messageTimestamp, rhs.messageTimestamp) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.subscriptionVersion, rhs.subscriptionVersion) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(messageId: try fields.string("metadata.message_id"), messageTimestamp: try fields.date("metadata.message_timestamp"), subscriptionVersion: try fields.string("metadata.subscription_version"), payload: try fields.value("payload", as: TwitchEventSub.Subscription.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("metadata.message_id", self.messageId)
                 .date("metadata.message_timestamp", self.messageTimestamp)
                 .string("metadata.subscription_version", self.subscriptionVersion)
@@ -502,7 +502,7 @@ extension TwitchEventSub {
     }
 
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ServerEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The first message after connecting, with the session's ID.
         ///
         /// Wire name: `session_welcome` in frame shape `session`, server to client.
@@ -524,16 +524,16 @@ extension TwitchEventSub {
         /// Wire name: `channel.follow` in frame shape `revocation`, server to client.
         case followRevoked(FollowRevoked)
         /// An event the contract does not describe: its name, its payload's raw JSON and its envelope fields.
-        case unknown(UnknownEvent)
+        case unknown(SchemaGenRuntime.UnknownEvent)
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.sessionWelcome(lhs), .sessionWelcome(rhs)): return Members.equal(lhs, rhs)
-            case let (.sessionKeepalive(lhs), .sessionKeepalive(rhs)): return Members.equal(lhs, rhs)
-            case let (.sessionReconnect(lhs), .sessionReconnect(rhs)): return Members.equal(lhs, rhs)
-            case let (.channelFollow(lhs), .channelFollow(rhs)): return Members.equal(lhs, rhs)
-            case let (.followRevoked(lhs), .followRevoked(rhs)): return Members.equal(lhs, rhs)
-            case let (.unknown(lhs), .unknown(rhs)): return Members.equal(lhs, rhs)
+            case let (.sessionWelcome(lhs), .sessionWelcome(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.sessionKeepalive(lhs), .sessionKeepalive(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.sessionReconnect(lhs), .sessionReconnect(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.channelFollow(lhs), .channelFollow(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.followRevoked(lhs), .followRevoked(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.unknown(lhs), .unknown(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             default: return false
             }
         }
@@ -548,9 +548,9 @@ extension TwitchEventSub {
             case followRevoked = "1:channel.follow"
         }
 
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
             guard let route = Route(rawValue: frame.route) else {
-                return .unknown(try UnknownEvent(frame, decoder: decoder))
+                return .unknown(try SchemaGenRuntime.UnknownEvent(frame, decoder: decoder))
             }
             switch route {
             case .sessionWelcome:
@@ -567,9 +567,9 @@ extension TwitchEventSub {
         }
 
         /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
-        static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+        static func unknownEvent(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> SchemaGenRuntime.UnknownEvent? {
             guard Route(rawValue: frame.route) == nil else { return nil }
-            return try UnknownEvent(frame, decoder: decoder)
+            return try SchemaGenRuntime.UnknownEvent(frame, decoder: decoder)
         }
     }
 }
@@ -581,10 +581,10 @@ extension TwitchEventSub {
     /// server-to-client events, over any ``RealtimeTransport``.
     public final class Client: Sendable {
         /// The engine that frames and routes events.
-        public let core: RealtimeClientCore
+        public let core: SchemaGenRuntime.RealtimeClientCore
 
-        public init(transport: any RealtimeTransport) {
-            core = RealtimeClientCore(transport: transport, framing: TwitchEventSub.framing, dates: TwitchEventSub.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeTransport) {
+            core = SchemaGenRuntime.RealtimeClientCore(transport: transport, framing: TwitchEventSub.framing, dates: TwitchEventSub.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
         }
 
@@ -595,7 +595,7 @@ extension TwitchEventSub {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onSessionWelcome(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SessionWelcome) -> Void) -> ListenerToken {
+        public func onSessionWelcome(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SessionWelcome) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "2:session_welcome", decoding: SessionWelcome.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.sessionWelcome)
         }
@@ -607,7 +607,7 @@ extension TwitchEventSub {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onSessionKeepalive(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SessionKeepalive) -> Void) -> ListenerToken {
+        public func onSessionKeepalive(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SessionKeepalive) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "2:session_keepalive", decoding: SessionKeepalive.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.sessionKeepalive)
         }
@@ -619,7 +619,7 @@ extension TwitchEventSub {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onSessionReconnect(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SessionReconnect) -> Void) -> ListenerToken {
+        public func onSessionReconnect(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SessionReconnect) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "2:session_reconnect", decoding: SessionReconnect.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.sessionReconnect)
         }
@@ -631,7 +631,7 @@ extension TwitchEventSub {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onChannelFollow(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ChannelFollow) -> Void) -> ListenerToken {
+        public func onChannelFollow(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ChannelFollow) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "0:channel.follow", decoding: ChannelFollow.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.channelFollow)
         }
@@ -643,7 +643,7 @@ extension TwitchEventSub {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onFollowRevoked(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (FollowRevoked) -> Void) -> ListenerToken {
+        public func onFollowRevoked(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (FollowRevoked) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "1:channel.follow", decoding: FollowRevoked.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.followRevoked)
         }
@@ -652,7 +652,7 @@ extension TwitchEventSub {
         /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.UnknownEvent) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addUnknownListener(channel: nil, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
         }
 
@@ -664,7 +664,7 @@ extension TwitchEventSub {
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
         /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.IncomingFailure) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addErrorHandler(handler)
         }
     }

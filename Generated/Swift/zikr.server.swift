@@ -9,12 +9,12 @@ extension Zikr {
     /// A typed server for this API, the mirror of its `Client`: it listens only to client-to-server events and
     /// emits only server-to-client events, to one connection, a group or everyone, over any
     /// ``RealtimeServerTransport``.
-    public final class Server: RealtimeServer {
+    public final class Server: SchemaGenRuntime.RealtimeServer {
         /// The engine that frames and routes events.
-        public let core: RealtimeServerCore
+        public let core: SchemaGenRuntime.RealtimeServerCore
 
-        public init(transport: any RealtimeServerTransport) {
-            core = RealtimeServerCore(transport: transport, framing: Zikr.framing, dates: Zikr.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeServerTransport) {
+            core = SchemaGenRuntime.RealtimeServerCore(transport: transport, framing: Zikr.framing, dates: Zikr.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try Server.decode(frame, decoder: decoder) }
         }
 
@@ -25,7 +25,7 @@ extension Zikr {
         /// Calls `handler` with the sending connection and the event's value for every `join_group` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onJoinGroup(_ handler: @escaping @Sendable (ServerConnection, JoinGroup) -> Void) -> ListenerToken {
+        public func onJoinGroup(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, JoinGroup) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "join_group", decoding: JoinGroup.self, from: .payload, handler: handler)
         }
 
@@ -36,7 +36,7 @@ extension Zikr {
         /// Calls `handler` with the sending connection and the event's value for every `leave_group` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onLeaveGroup(_ handler: @escaping @Sendable (ServerConnection, LeaveGroup) -> Void) -> ListenerToken {
+        public func onLeaveGroup(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, LeaveGroup) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "leave_group", decoding: LeaveGroup.self, from: .payload, handler: handler)
         }
 
@@ -47,7 +47,7 @@ extension Zikr {
         /// Calls `handler` with the sending connection and the event's value for every `book_pora` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onBookPora(_ handler: @escaping @Sendable (ServerConnection, BookPora) -> Void) -> ListenerToken {
+        public func onBookPora(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, BookPora) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "book_pora", decoding: BookPora.self, from: .payload, handler: handler)
         }
 
@@ -58,7 +58,7 @@ extension Zikr {
         /// Calls `handler` with the sending connection and the event's value for every `complete_pora` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onCompletePora(_ handler: @escaping @Sendable (ServerConnection, CompletePora) -> Void) -> ListenerToken {
+        public func onCompletePora(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, CompletePora) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "complete_pora", decoding: CompletePora.self, from: .payload, handler: handler)
         }
 
@@ -69,7 +69,7 @@ extension Zikr {
         /// Calls `handler` with the sending connection and the event's value for every `update_zikr_count` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onUpdateZikrCount(_ handler: @escaping @Sendable (ServerConnection, UpdateZikrCount) -> Void) -> ListenerToken {
+        public func onUpdateZikrCount(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, UpdateZikrCount) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "update_zikr_count", decoding: UpdateZikrCount.self, from: .payload, handler: handler)
         }
 
@@ -80,7 +80,7 @@ extension Zikr {
         /// Calls `handler` with the sending connection and the event's value for every `send_invitation` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onSendInvitation(_ handler: @escaping @Sendable (ServerConnection, SendInvitation) -> Void) -> ListenerToken {
+        public func onSendInvitation(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, SendInvitation) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "send_invitation", decoding: SendInvitation.self, from: .payload, handler: handler)
         }
 
@@ -91,7 +91,7 @@ extension Zikr {
         /// Calls `handler` with the sending connection and the event's value for every `respond_to_invitation` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onRespondToInvitation(_ handler: @escaping @Sendable (ServerConnection, RespondToInvitation) -> Void) -> ListenerToken {
+        public func onRespondToInvitation(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, RespondToInvitation) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "respond_to_invitation", decoding: RespondToInvitation.self, from: .payload, handler: handler)
         }
 
@@ -102,7 +102,7 @@ extension Zikr {
         /// Calls `handler` with the sending connection for every `get_notifications` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onGetNotifications(_ handler: @escaping @Sendable (ServerConnection) -> Void) -> ListenerToken {
+        public func onGetNotifications(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "get_notifications", handler: handler)
         }
 
@@ -113,13 +113,13 @@ extension Zikr {
         /// Calls `handler` with the sending connection and the event's value for every `mark_notification_read` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onMarkNotificationRead(_ handler: @escaping @Sendable (ServerConnection, MarkNotificationRead) -> Void) -> ListenerToken {
+        public func onMarkNotificationRead(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, MarkNotificationRead) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "mark_notification_read", decoding: MarkNotificationRead.self, from: .payload, handler: handler)
         }
 
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
-        public func emit(_ event: ServerEvent, to recipients: Recipients) async throws {
+        public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
             switch event {
             case .connectionStatus(let payload):
                 try await core.emit(eventName: "connection_status", channel: nil, payload: payload, to: recipients)
@@ -174,7 +174,7 @@ extension Zikr {
 
         /// Every event clients send in this scope, with the connection it came from, as it arrives, until the consuming
         /// task ends.
-        public var events: AsyncStream<ReceivedEvent<ClientEvent>> {
+        public var events: AsyncStream<SchemaGenRuntime.ReceivedEvent<ClientEvent>> {
             core.events(channel: nil, as: ClientEvent.self)
         }
 
@@ -192,8 +192,8 @@ extension Zikr {
         }
 
         /// Reads a frame a client sent; throws `UnexpectedClientEvent` for an event clients do not send in this scope.
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ClientEvent {
-            guard let route = ClientRoute(rawValue: frame.route) else { throw UnexpectedClientEvent(eventName: frame.eventName) }
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ClientEvent {
+            guard let route = ClientRoute(rawValue: frame.route) else { throw SchemaGenRuntime.UnexpectedClientEvent(eventName: frame.eventName) }
             switch route {
             case .joinGroup:
                 return .joinGroup(try decoder.decode(JoinGroup.self, from: frame.payloadOrNull))

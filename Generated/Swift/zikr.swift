@@ -8,9 +8,9 @@ import SchemaGenRuntime
 /// Real-time events between the Zikr iOS app and its Socket.IO server.
 public enum Zikr {
     /// How this API frames events on the wire.
-    public static let framing: WireFraming = .socketIO
+    public static let framing: SchemaGenRuntime.WireFraming = .socketIO
     /// How this API writes dates on the wire.
-    public static let dateEncoding: WireDateEncoding = .iso8601Fractional
+    public static let dateEncoding: SchemaGenRuntime.WireDateEncoding = .iso8601Fractional
     /// The Socket.IO namespace this API's events outside channels travel in: connect there, as
     /// `SocketIOProtocol(namespace: Zikr.namespace)` and `SocketIOServerProtocol(namespace: Zikr.namespace)` do.
     public static let namespace: Swift.String = "/"
@@ -20,7 +20,7 @@ public enum Zikr {
 
 extension Zikr {
     /// An unread notification, as listed by the `notifications` event.
-    public struct Notification: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Notification: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let id: String
         public let type: String
         public let senderId: String
@@ -40,23 +40,23 @@ extension Zikr {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
-            guard Members.equal(lhs.type, rhs.type) else { return false }
-            guard Members.equal(lhs.senderId, rhs.senderId) else { return false }
-            guard Members.equal(lhs.senderName, rhs.senderName) else { return false }
-            guard Members.equal(lhs.groupId, rhs.groupId) else { return false }
-            guard Members.equal(lhs.groupName, rhs.groupName) else { return false }
-            guard Members.equal(lhs.time, rhs.time) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.type, rhs.type) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.senderId, rhs.senderId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.senderName, rhs.senderName) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.groupId, rhs.groupId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.groupName, rhs.groupName) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.time, rhs.time) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(id: try fields.string("id"), type: try fields.string("type"), senderId: try fields.string("senderId"), senderName: try fields.string("senderName"), groupId: try fields.string("groupId"), groupName: try fields.string("groupName"), time: try fields.date("time"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("id", self.id)
                 .string("type", self.type)
                 .string("senderId", self.senderId)
@@ -74,7 +74,7 @@ extension Zikr {
     /// Join a group's real-time channel to receive group events
     ///
     /// Wire name: `join_group`, client to server.
-    public struct JoinGroup: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct JoinGroup: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "join_group"
 
@@ -85,17 +85,17 @@ extension Zikr {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.groupId, rhs.groupId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.groupId, rhs.groupId) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(groupId: try fields.string("groupId"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("groupId", self.groupId)
         }
     }
@@ -103,7 +103,7 @@ extension Zikr {
     /// Leave a group's real-time channel
     ///
     /// Wire name: `leave_group`, client to server.
-    public struct LeaveGroup: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct LeaveGroup: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "leave_group"
 
@@ -114,17 +114,17 @@ extension Zikr {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.groupId, rhs.groupId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.groupId, rhs.groupId) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(groupId: try fields.string("groupId"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("groupId", self.groupId)
         }
     }
@@ -132,7 +132,7 @@ extension Zikr {
     /// Book a pora (juz) for reading
     ///
     /// Wire name: `book_pora`, client to server.
-    public struct BookPora: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct BookPora: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "book_pora"
 
@@ -145,18 +145,18 @@ extension Zikr {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.poraId, rhs.poraId) else { return false }
-            guard Members.equal(lhs.groupId, rhs.groupId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.poraId, rhs.poraId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.groupId, rhs.groupId) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(poraId: try fields.string("poraId"), groupId: try fields.string("groupId"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("poraId", self.poraId)
                 .string("groupId", self.groupId)
         }
@@ -165,7 +165,7 @@ extension Zikr {
     /// Mark a booked pora as completed
     ///
     /// Wire name: `complete_pora`, client to server.
-    public struct CompletePora: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct CompletePora: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "complete_pora"
 
@@ -176,17 +176,17 @@ extension Zikr {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.bookingId, rhs.bookingId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.bookingId, rhs.bookingId) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(bookingId: try fields.string("bookingId"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("bookingId", self.bookingId)
         }
     }
@@ -194,7 +194,7 @@ extension Zikr {
     /// Update zikr count
     ///
     /// Wire name: `update_zikr_count`, client to server.
-    public struct UpdateZikrCount: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct UpdateZikrCount: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "update_zikr_count"
 
@@ -209,19 +209,19 @@ extension Zikr {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.groupId, rhs.groupId) else { return false }
-            guard Members.equal(lhs.zikrId, rhs.zikrId) else { return false }
-            guard Members.equal(lhs.count, rhs.count) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.groupId, rhs.groupId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.zikrId, rhs.zikrId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.count, rhs.count) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(groupId: try fields.string("groupId"), zikrId: try fields.string("zikrId"), count: try fields.int("count"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("groupId", self.groupId)
                 .string("zikrId", self.zikrId)
                 .int("count", self.count)
@@ -231,7 +231,7 @@ extension Zikr {
     /// Send group invitation to a user
     ///
     /// Wire name: `send_invitation`, client to server.
-    public struct SendInvitation: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct SendInvitation: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "send_invitation"
 
@@ -244,18 +244,18 @@ extension Zikr {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.receiverId, rhs.receiverId) else { return false }
-            guard Members.equal(lhs.groupId, rhs.groupId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.receiverId, rhs.receiverId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.groupId, rhs.groupId) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(receiverId: try fields.string("receiverId"), groupId: try fields.string("groupId"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("receiverId", self.receiverId)
                 .string("groupId", self.groupId)
         }
@@ -264,7 +264,7 @@ extension Zikr {
     /// Accept or reject an invitation
     ///
     /// Wire name: `respond_to_invitation`, client to server.
-    public struct RespondToInvitation: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct RespondToInvitation: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "respond_to_invitation"
 
@@ -277,18 +277,18 @@ extension Zikr {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.notificationId, rhs.notificationId) else { return false }
-            guard Members.equal(lhs.accept, rhs.accept) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.notificationId, rhs.notificationId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.accept, rhs.accept) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(notificationId: try fields.string("notificationId"), accept: try fields.bool("accept"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("notificationId", self.notificationId)
                 .bool("accept", self.accept)
         }
@@ -305,7 +305,7 @@ extension Zikr {
     /// Mark notification as read
     ///
     /// Wire name: `mark_notification_read`, client to server.
-    public struct MarkNotificationRead: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct MarkNotificationRead: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "mark_notification_read"
 
@@ -316,17 +316,17 @@ extension Zikr {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.notificationId, rhs.notificationId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.notificationId, rhs.notificationId) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(notificationId: try fields.string("notificationId"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("notificationId", self.notificationId)
         }
     }
@@ -334,7 +334,7 @@ extension Zikr {
     /// Connection status update
     ///
     /// Wire name: `connection_status`, server to client.
-    public struct ConnectionStatus: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct ConnectionStatus: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "connection_status"
 
@@ -347,18 +347,18 @@ extension Zikr {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.status, rhs.status) else { return false }
-            guard Members.equal(lhs.userId, rhs.userId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.status, rhs.status) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.userId, rhs.userId) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(status: try fields.string("status"), userId: try fields.string("userId"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("status", self.status)
                 .string("userId", self.userId)
         }
@@ -367,7 +367,7 @@ extension Zikr {
     /// Confirmation of joining group
     ///
     /// Wire name: `joined_group`, server to client.
-    public struct JoinedGroup: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct JoinedGroup: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "joined_group"
 
@@ -380,18 +380,18 @@ extension Zikr {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.groupId, rhs.groupId) else { return false }
-            guard Members.equal(lhs.message, rhs.message) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.groupId, rhs.groupId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.message, rhs.message) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(groupId: try fields.string("groupId"), message: try fields.string("message"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("groupId", self.groupId)
                 .string("message", self.message)
         }
@@ -400,7 +400,7 @@ extension Zikr {
     /// Confirmation of leaving group
     ///
     /// Wire name: `left_group`, server to client.
-    public struct LeftGroup: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct LeftGroup: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "left_group"
 
@@ -413,18 +413,18 @@ extension Zikr {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.groupId, rhs.groupId) else { return false }
-            guard Members.equal(lhs.message, rhs.message) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.groupId, rhs.groupId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.message, rhs.message) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(groupId: try fields.string("groupId"), message: try fields.string("message"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("groupId", self.groupId)
                 .string("message", self.message)
         }
@@ -433,7 +433,7 @@ extension Zikr {
     /// Notification when a user comes online in a group
     ///
     /// Wire name: `user_online`, server to client.
-    public struct UserOnline: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct UserOnline: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "user_online"
 
@@ -446,18 +446,18 @@ extension Zikr {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.groupId, rhs.groupId) else { return false }
-            guard Members.equal(lhs.userId, rhs.userId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.groupId, rhs.groupId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.userId, rhs.userId) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(groupId: try fields.string("groupId"), userId: try fields.string("userId"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("groupId", self.groupId)
                 .string("userId", self.userId)
         }
@@ -466,7 +466,7 @@ extension Zikr {
     /// Notification when a user goes offline in a group
     ///
     /// Wire name: `user_offline`, server to client.
-    public struct UserOffline: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct UserOffline: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "user_offline"
 
@@ -479,18 +479,18 @@ extension Zikr {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.groupId, rhs.groupId) else { return false }
-            guard Members.equal(lhs.userId, rhs.userId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.groupId, rhs.groupId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.userId, rhs.userId) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(groupId: try fields.string("groupId"), userId: try fields.string("userId"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("groupId", self.groupId)
                 .string("userId", self.userId)
         }
@@ -499,7 +499,7 @@ extension Zikr {
     /// Notification when a pora is booked
     ///
     /// Wire name: `pora_booked`, server to client.
-    public struct PoraBooked: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct PoraBooked: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "pora_booked"
 
@@ -522,23 +522,23 @@ extension Zikr {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.bookingId, rhs.bookingId) else { return false }
-            guard Members.equal(lhs.poraId, rhs.poraId) else { return false }
-            guard Members.equal(lhs.poraName, rhs.poraName) else { return false }
-            guard Members.equal(lhs.groupId, rhs.groupId) else { return false }
-            guard Members.equal(lhs.userId, rhs.userId) else { return false }
-            guard Members.equal(lhs.userName, rhs.userName) else { return false }
-            guard Members.equal(lhs.timestamp, rhs.timestamp) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.bookingId, rhs.bookingId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.poraId, rhs.poraId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.poraName, rhs.poraName) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.groupId, rhs.groupId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.userId, rhs.userId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.userName, rhs.userName) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.timestamp, rhs.timestamp) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(bookingId: try fields.string("bookingId"), poraId: try fields.string("poraId"), poraName: try fields.string("poraName"), groupId: try fields.string("groupId"), userId: try fields.string("userId"), userName: try fields.string("userName"), timestamp: try fields.date("timestamp"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("bookingId", self.bookingId)
                 .string("poraId", self.poraId)
                 .string("poraName", self.poraName)
@@ -552,7 +552,7 @@ extension Zikr {
     /// Confirmation of your pora booking
     ///
     /// Wire name: `booking_confirmed`, server to client.
-    public struct BookingConfirmed: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct BookingConfirmed: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "booking_confirmed"
 
@@ -567,19 +567,19 @@ extension Zikr {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.bookingId, rhs.bookingId) else { return false }
-            guard Members.equal(lhs.poraId, rhs.poraId) else { return false }
-            guard Members.equal(lhs.poraName, rhs.poraName) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.bookingId, rhs.bookingId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.poraId, rhs.poraId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.poraName, rhs.poraName) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(bookingId: try fields.string("bookingId"), poraId: try fields.string("poraId"), poraName: try fields.string("poraName"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("bookingId", self.bookingId)
                 .string("poraId", self.poraId)
                 .string("poraName", self.poraName)
@@ -589,7 +589,7 @@ extension Zikr {
     /// Notification when a pora is completed
     ///
     /// Wire name: `pora_completed`, server to client.
-    public struct PoraCompleted: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct PoraCompleted: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "pora_completed"
 
@@ -618,26 +618,26 @@ extension Zikr {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.bookingId, rhs.bookingId) else { return false }
-            guard Members.equal(lhs.poraId, rhs.poraId) else { return false }
-            guard Members.equal(lhs.poraName, rhs.poraName) else { return false }
-            guard Members.equal(lhs.groupId, rhs.groupId) else { return false }
-            guard Members.equal(lhs.groupName, rhs.groupName) else { return false }
-            guard Members.equal(lhs.userId, rhs.userId) else { return false }
-            guard Members.equal(lhs.userName, rhs.userName) else { return false }
-            guard Members.equal(lhs.totalFinished, rhs.totalFinished) else { return false }
-            guard Members.equal(lhs.hatmCompleted, rhs.hatmCompleted) else { return false }
-            guard Members.equal(lhs.timestamp, rhs.timestamp) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.bookingId, rhs.bookingId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.poraId, rhs.poraId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.poraName, rhs.poraName) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.groupId, rhs.groupId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.groupName, rhs.groupName) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.userId, rhs.userId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.userName, rhs.userName) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.totalFinished, rhs.totalFinished) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.hatmCompleted, rhs.hatmCompleted) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.timestamp, rhs.timestamp) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(bookingId: try fields.string("bookingId"), poraId: try fields.string("poraId"), poraName: try fields.string("poraName"), groupId: try fields.string("groupId"), groupName: try fields.string("groupName"), userId: try fields.string("userId"), userName: try fields.string("userName"), totalFinished: try fields.int("totalFinished"), hatmCompleted: try fields.bool("hatmCompleted"), timestamp: try fields.date("timestamp"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("bookingId", self.bookingId)
                 .string("poraId", self.poraId)
                 .string("poraName", self.poraName)
@@ -654,7 +654,7 @@ extension Zikr {
     /// Confirmation of your pora completion
     ///
     /// Wire name: `completion_confirmed`, server to client.
-    public struct CompletionConfirmed: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct CompletionConfirmed: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "completion_confirmed"
 
@@ -669,19 +669,19 @@ extension Zikr {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.bookingId, rhs.bookingId) else { return false }
-            guard Members.equal(lhs.poraId, rhs.poraId) else { return false }
-            guard Members.equal(lhs.poraName, rhs.poraName) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.bookingId, rhs.bookingId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.poraId, rhs.poraId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.poraName, rhs.poraName) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(bookingId: try fields.string("bookingId"), poraId: try fields.string("poraId"), poraName: try fields.string("poraName"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("bookingId", self.bookingId)
                 .string("poraId", self.poraId)
                 .string("poraName", self.poraName)
@@ -691,7 +691,7 @@ extension Zikr {
     /// Notification when a Quran hatm is completed
     ///
     /// Wire name: `hatm_completed`, server to client.
-    public struct HatmCompleted: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct HatmCompleted: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "hatm_completed"
 
@@ -708,20 +708,20 @@ extension Zikr {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.groupId, rhs.groupId) else { return false }
-            guard Members.equal(lhs.groupName, rhs.groupName) else { return false }
-            guard Members.equal(lhs.hatmCount, rhs.hatmCount) else { return false }
-            guard Members.equal(lhs.timestamp, rhs.timestamp) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.groupId, rhs.groupId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.groupName, rhs.groupName) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.hatmCount, rhs.hatmCount) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.timestamp, rhs.timestamp) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(groupId: try fields.string("groupId"), groupName: try fields.string("groupName"), hatmCount: try fields.int("hatmCount"), timestamp: try fields.date("timestamp"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("groupId", self.groupId)
                 .string("groupName", self.groupName)
                 .int("hatmCount", self.hatmCount)
@@ -732,7 +732,7 @@ extension Zikr {
     /// Update on zikr count changes
     ///
     /// Wire name: `zikr_count_updated`, server to client.
-    public struct ZikrCountUpdated: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct ZikrCountUpdated: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "zikr_count_updated"
 
@@ -761,26 +761,26 @@ extension Zikr {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.groupId, rhs.groupId) else { return false }
-            guard Members.equal(lhs.zikrId, rhs.zikrId) else { return false }
-            guard Members.equal(lhs.zikrName, rhs.zikrName) else { return false }
-            guard Members.equal(lhs.userId, rhs.userId) else { return false }
-            guard Members.equal(lhs.userName, rhs.userName) else { return false }
-            guard Members.equal(lhs.count, rhs.count) else { return false }
-            guard Members.equal(lhs.totalCount, rhs.totalCount) else { return false }
-            guard Members.equal(lhs.progress, rhs.progress) else { return false }
-            guard Members.equal(lhs.goalReached, rhs.goalReached) else { return false }
-            guard Members.equal(lhs.timestamp, rhs.timestamp) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.groupId, rhs.groupId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.zikrId, rhs.zikrId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.zikrName, rhs.zikrName) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.userId, rhs.userId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.userName, rhs.userName) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.count, rhs.count) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.totalCount, rhs.totalCount) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.progress, rhs.progress) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.goalReached, rhs.goalReached) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.timestamp, rhs.timestamp) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(groupId: try fields.string("groupId"), zikrId: try fields.string("zikrId"), zikrName: try fields.string("zikrName"), userId: try fields.string("userId"), userName: try fields.string("userName"), count: try fields.int("count"), totalCount: try fields.int("totalCount"), progress: try fields.string("progress"), goalReached: try fields.bool("goalReached"), timestamp: try fields.date("timestamp"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("groupId", self.groupId)
                 .string("zikrId", self.zikrId)
                 .string("zikrName", self.zikrName)
@@ -797,7 +797,7 @@ extension Zikr {
     /// Confirmation of your zikr count update
     ///
     /// Wire name: `zikr_update_confirmed`, server to client.
-    public struct ZikrUpdateConfirmed: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct ZikrUpdateConfirmed: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "zikr_update_confirmed"
 
@@ -814,20 +814,20 @@ extension Zikr {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
-            guard Members.equal(lhs.count, rhs.count) else { return false }
-            guard Members.equal(lhs.totalCount, rhs.totalCount) else { return false }
-            guard Members.equal(lhs.goalReached, rhs.goalReached) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.count, rhs.count) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.totalCount, rhs.totalCount) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.goalReached, rhs.goalReached) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(id: try fields.string("id"), count: try fields.int("count"), totalCount: try fields.int("totalCount"), goalReached: try fields.bool("goalReached"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("id", self.id)
                 .int("count", self.count)
                 .int("totalCount", self.totalCount)
@@ -838,7 +838,7 @@ extension Zikr {
     /// Notification of new invitation
     ///
     /// Wire name: `new_invitation`, server to client.
-    public struct NewInvitation: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct NewInvitation: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "new_invitation"
 
@@ -859,22 +859,22 @@ extension Zikr {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
-            guard Members.equal(lhs.senderId, rhs.senderId) else { return false }
-            guard Members.equal(lhs.senderName, rhs.senderName) else { return false }
-            guard Members.equal(lhs.groupId, rhs.groupId) else { return false }
-            guard Members.equal(lhs.groupName, rhs.groupName) else { return false }
-            guard Members.equal(lhs.time, rhs.time) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.senderId, rhs.senderId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.senderName, rhs.senderName) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.groupId, rhs.groupId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.groupName, rhs.groupName) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.time, rhs.time) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(id: try fields.string("id"), senderId: try fields.string("senderId"), senderName: try fields.string("senderName"), groupId: try fields.string("groupId"), groupName: try fields.string("groupName"), time: try fields.date("time"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("id", self.id)
                 .string("senderId", self.senderId)
                 .string("senderName", self.senderName)
@@ -887,7 +887,7 @@ extension Zikr {
     /// Notification of new notification
     ///
     /// Wire name: `new_notification`, server to client.
-    public struct NewNotification: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct NewNotification: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "new_notification"
 
@@ -910,23 +910,23 @@ extension Zikr {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
-            guard Members.equal(lhs.type, rhs.type) else { return false }
-            guard Members.equal(lhs.senderId, rhs.senderId) else { return false }
-            guard Members.equal(lhs.senderName, rhs.senderName) else { return false }
-            guard Members.equal(lhs.groupId, rhs.groupId) else { return false }
-            guard Members.equal(lhs.groupName, rhs.groupName) else { return false }
-            guard Members.equal(lhs.time, rhs.time) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.type, rhs.type) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.senderId, rhs.senderId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.senderName, rhs.senderName) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.groupId, rhs.groupId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.groupName, rhs.groupName) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.time, rhs.time) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(id: try fields.string("id"), type: try fields.string("type"), senderId: try fields.string("senderId"), senderName: try fields.string("senderName"), groupId: try fields.string("groupId"), groupName: try fields.string("groupName"), time: try fields.date("time"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("id", self.id)
                 .string("type", self.type)
                 .string("senderId", self.senderId)
@@ -950,7 +950,7 @@ extension Zikr {
     /// Confirmation that a notification was marked as read
     ///
     /// Wire name: `notification_marked_read`, server to client.
-    public struct NotificationMarkedRead: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct NotificationMarkedRead: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "notification_marked_read"
 
@@ -963,18 +963,18 @@ extension Zikr {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.notificationId, rhs.notificationId) else { return false }
-            guard Members.equal(lhs.success, rhs.success) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.notificationId, rhs.notificationId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.success, rhs.success) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(notificationId: try fields.string("notificationId"), success: try fields.bool("success"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("notificationId", self.notificationId)
                 .bool("success", self.success)
         }
@@ -983,7 +983,7 @@ extension Zikr {
     /// Confirmation that an invitation was sent
     ///
     /// Wire name: `invitation_sent`, server to client.
-    public struct InvitationSent: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct InvitationSent: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "invitation_sent"
 
@@ -1000,20 +1000,20 @@ extension Zikr {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
-            guard Members.equal(lhs.receiverId, rhs.receiverId) else { return false }
-            guard Members.equal(lhs.groupId, rhs.groupId) else { return false }
-            guard Members.equal(lhs.time, rhs.time) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.receiverId, rhs.receiverId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.groupId, rhs.groupId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.time, rhs.time) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(id: try fields.string("id"), receiverId: try fields.string("receiverId"), groupId: try fields.string("groupId"), time: try fields.date("time"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("id", self.id)
                 .string("receiverId", self.receiverId)
                 .string("groupId", self.groupId)
@@ -1024,7 +1024,7 @@ extension Zikr {
     /// Notification that an invitation was accepted
     ///
     /// Wire name: `invitation_accepted`, server to client.
-    public struct InvitationAccepted: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct InvitationAccepted: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "invitation_accepted"
 
@@ -1043,21 +1043,21 @@ extension Zikr {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.notificationId, rhs.notificationId) else { return false }
-            guard Members.equal(lhs.groupId, rhs.groupId) else { return false }
-            guard Members.equal(lhs.groupName, rhs.groupName) else { return false }
-            guard Members.equal(lhs.userId, rhs.userId) else { return false }
-            guard Members.equal(lhs.userName, rhs.userName) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.notificationId, rhs.notificationId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.groupId, rhs.groupId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.groupName, rhs.groupName) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.userId, rhs.userId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.userName, rhs.userName) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(notificationId: try fields.string("notificationId"), groupId: try fields.string("groupId"), groupName: try fields.string("groupName"), userId: try fields.string("userId"), userName: try fields.string("userName"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("notificationId", self.notificationId)
                 .string("groupId", self.groupId)
                 .string("groupName", self.groupName)
@@ -1069,7 +1069,7 @@ extension Zikr {
     /// Notification that an invitation was rejected
     ///
     /// Wire name: `invitation_rejected`, server to client.
-    public struct InvitationRejected: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct InvitationRejected: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "invitation_rejected"
 
@@ -1086,20 +1086,20 @@ extension Zikr {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.notificationId, rhs.notificationId) else { return false }
-            guard Members.equal(lhs.groupId, rhs.groupId) else { return false }
-            guard Members.equal(lhs.groupName, rhs.groupName) else { return false }
-            guard Members.equal(lhs.userId, rhs.userId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.notificationId, rhs.notificationId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.groupId, rhs.groupId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.groupName, rhs.groupName) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.userId, rhs.userId) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(notificationId: try fields.string("notificationId"), groupId: try fields.string("groupId"), groupName: try fields.string("groupName"), userId: try fields.string("userId"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("notificationId", self.notificationId)
                 .string("groupId", self.groupId)
                 .string("groupName", self.groupName)
@@ -1110,7 +1110,7 @@ extension Zikr {
     /// Confirmation of your invitation response
     ///
     /// Wire name: `invitation_responded`, server to client.
-    public struct InvitationResponded: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct InvitationResponded: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "invitation_responded"
 
@@ -1127,20 +1127,20 @@ extension Zikr {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.notificationId, rhs.notificationId) else { return false }
-            guard Members.equal(lhs.accepted, rhs.accepted) else { return false }
-            guard Members.equal(lhs.groupId, rhs.groupId) else { return false }
-            guard Members.equal(lhs.groupName, rhs.groupName) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.notificationId, rhs.notificationId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.accepted, rhs.accepted) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.groupId, rhs.groupId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.groupName, rhs.groupName) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(notificationId: try fields.string("notificationId"), accepted: try fields.bool("accepted"), groupId: try fields.string("groupId"), groupName: try fields.string("groupName"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("notificationId", self.notificationId)
                 .bool("accepted", self.accepted)
                 .string("groupId", self.groupId)
@@ -1151,7 +1151,7 @@ extension Zikr {
     /// Notification when a new member joins the group
     ///
     /// Wire name: `member_joined`, server to client.
-    public struct MemberJoined: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct MemberJoined: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "member_joined"
 
@@ -1170,21 +1170,21 @@ extension Zikr {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.groupId, rhs.groupId) else { return false }
-            guard Members.equal(lhs.groupName, rhs.groupName) else { return false }
-            guard Members.equal(lhs.userId, rhs.userId) else { return false }
-            guard Members.equal(lhs.userName, rhs.userName) else { return false }
-            guard Members.equal(lhs.timestamp, rhs.timestamp) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.groupId, rhs.groupId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.groupName, rhs.groupName) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.userId, rhs.userId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.userName, rhs.userName) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.timestamp, rhs.timestamp) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(groupId: try fields.string("groupId"), groupName: try fields.string("groupName"), userId: try fields.string("userId"), userName: try fields.string("userName"), timestamp: try fields.date("timestamp"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("groupId", self.groupId)
                 .string("groupName", self.groupName)
                 .string("userId", self.userId)
@@ -1196,7 +1196,7 @@ extension Zikr {
     /// Notification when a member leaves the group
     ///
     /// Wire name: `member_left`, server to client.
-    public struct MemberLeft: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct MemberLeft: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "member_left"
 
@@ -1213,20 +1213,20 @@ extension Zikr {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.groupId, rhs.groupId) else { return false }
-            guard Members.equal(lhs.userId, rhs.userId) else { return false }
-            guard Members.equal(lhs.userName, rhs.userName) else { return false }
-            guard Members.equal(lhs.timestamp, rhs.timestamp) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.groupId, rhs.groupId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.userId, rhs.userId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.userName, rhs.userName) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.timestamp, rhs.timestamp) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(groupId: try fields.string("groupId"), userId: try fields.string("userId"), userName: try fields.string("userName"), timestamp: try fields.date("timestamp"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("groupId", self.groupId)
                 .string("userId", self.userId)
                 .string("userName", self.userName)
@@ -1237,7 +1237,7 @@ extension Zikr {
     /// Error message from server
     ///
     /// Wire name: `error`, server to client.
-    public struct Error: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Error: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "error"
 
@@ -1250,25 +1250,25 @@ extension Zikr {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.message, rhs.message) else { return false }
-            guard Members.equal(lhs.error, rhs.error) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.message, rhs.message) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.error, rhs.error) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(message: try fields.string("message"), error: try fields.optionalString("error"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("message", self.message)
                 .optionalString("error", self.error)
         }
     }
 
     /// The events the app may send in this scope.
-    public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ClientEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Join a group's real-time channel to receive group events
         ///
         /// Wire name: `join_group`, client to server.
@@ -1308,22 +1308,22 @@ extension Zikr {
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.joinGroup(lhs), .joinGroup(rhs)): return Members.equal(lhs, rhs)
-            case let (.leaveGroup(lhs), .leaveGroup(rhs)): return Members.equal(lhs, rhs)
-            case let (.bookPora(lhs), .bookPora(rhs)): return Members.equal(lhs, rhs)
-            case let (.completePora(lhs), .completePora(rhs)): return Members.equal(lhs, rhs)
-            case let (.updateZikrCount(lhs), .updateZikrCount(rhs)): return Members.equal(lhs, rhs)
-            case let (.sendInvitation(lhs), .sendInvitation(rhs)): return Members.equal(lhs, rhs)
-            case let (.respondToInvitation(lhs), .respondToInvitation(rhs)): return Members.equal(lhs, rhs)
+            case let (.joinGroup(lhs), .joinGroup(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.leaveGroup(lhs), .leaveGroup(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.bookPora(lhs), .bookPora(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.completePora(lhs), .completePora(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.updateZikrCount(lhs), .updateZikrCount(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.sendInvitation(lhs), .sendInvitation(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.respondToInvitation(lhs), .respondToInvitation(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             case (.getNotifications, .getNotifications): return true
-            case let (.markNotificationRead(lhs), .markNotificationRead(rhs)): return Members.equal(lhs, rhs)
+            case let (.markNotificationRead(lhs), .markNotificationRead(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             default: return false
             }
         }
     }
 
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ServerEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Connection status update
         ///
         /// Wire name: `connection_status`, server to client.
@@ -1421,31 +1421,31 @@ extension Zikr {
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.connectionStatus(lhs), .connectionStatus(rhs)): return Members.equal(lhs, rhs)
-            case let (.joinedGroup(lhs), .joinedGroup(rhs)): return Members.equal(lhs, rhs)
-            case let (.leftGroup(lhs), .leftGroup(rhs)): return Members.equal(lhs, rhs)
-            case let (.userOnline(lhs), .userOnline(rhs)): return Members.equal(lhs, rhs)
-            case let (.userOffline(lhs), .userOffline(rhs)): return Members.equal(lhs, rhs)
-            case let (.poraBooked(lhs), .poraBooked(rhs)): return Members.equal(lhs, rhs)
-            case let (.bookingConfirmed(lhs), .bookingConfirmed(rhs)): return Members.equal(lhs, rhs)
-            case let (.poraCompleted(lhs), .poraCompleted(rhs)): return Members.equal(lhs, rhs)
-            case let (.completionConfirmed(lhs), .completionConfirmed(rhs)): return Members.equal(lhs, rhs)
-            case let (.hatmCompleted(lhs), .hatmCompleted(rhs)): return Members.equal(lhs, rhs)
-            case let (.zikrCountUpdated(lhs), .zikrCountUpdated(rhs)): return Members.equal(lhs, rhs)
-            case let (.zikrUpdateConfirmed(lhs), .zikrUpdateConfirmed(rhs)): return Members.equal(lhs, rhs)
-            case let (.newInvitation(lhs), .newInvitation(rhs)): return Members.equal(lhs, rhs)
-            case let (.newNotification(lhs), .newNotification(rhs)): return Members.equal(lhs, rhs)
-            case let (.notifications(lhs), .notifications(rhs)): return Members.equal(lhs, rhs)
-            case let (.notificationMarkedRead(lhs), .notificationMarkedRead(rhs)): return Members.equal(lhs, rhs)
-            case let (.invitationSent(lhs), .invitationSent(rhs)): return Members.equal(lhs, rhs)
-            case let (.invitationAccepted(lhs), .invitationAccepted(rhs)): return Members.equal(lhs, rhs)
-            case let (.invitationRejected(lhs), .invitationRejected(rhs)): return Members.equal(lhs, rhs)
-            case let (.invitationResponded(lhs), .invitationResponded(rhs)): return Members.equal(lhs, rhs)
-            case let (.memberJoined(lhs), .memberJoined(rhs)): return Members.equal(lhs, rhs)
-            case let (.memberLeft(lhs), .memberLeft(rhs)): return Members.equal(lhs, rhs)
-            case let (.error(lhs), .error(rhs)): return Members.equal(lhs, rhs)
+            case let (.connectionStatus(lhs), .connectionStatus(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.joinedGroup(lhs), .joinedGroup(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.leftGroup(lhs), .leftGroup(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.userOnline(lhs), .userOnline(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.userOffline(lhs), .userOffline(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.poraBooked(lhs), .poraBooked(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.bookingConfirmed(lhs), .bookingConfirmed(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.poraCompleted(lhs), .poraCompleted(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.completionConfirmed(lhs), .completionConfirmed(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.hatmCompleted(lhs), .hatmCompleted(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.zikrCountUpdated(lhs), .zikrCountUpdated(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.zikrUpdateConfirmed(lhs), .zikrUpdateConfirmed(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.newInvitation(lhs), .newInvitation(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.newNotification(lhs), .newNotification(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.notifications(lhs), .notifications(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.notificationMarkedRead(lhs), .notificationMarkedRead(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.invitationSent(lhs), .invitationSent(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.invitationAccepted(lhs), .invitationAccepted(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.invitationRejected(lhs), .invitationRejected(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.invitationResponded(lhs), .invitationResponded(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.memberJoined(lhs), .memberJoined(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.memberLeft(lhs), .memberLeft(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.error(lhs), .error(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
-                return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+                return SchemaGenRuntime.Members.equal(lhsName, rhsName) && SchemaGenRuntime.Members.equal(lhsPayload, rhsPayload)
             default: return false
             }
         }
@@ -1478,7 +1478,7 @@ extension Zikr {
             case error = "error"
         }
 
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
             guard let route = Route(rawValue: frame.eventName) else {
                 return .unknown(name: frame.eventName, payload: frame.payload)
             }
@@ -1533,9 +1533,9 @@ extension Zikr {
         }
 
         /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
-        static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+        static func unknownEvent(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> SchemaGenRuntime.UnknownEvent? {
             guard Route(rawValue: frame.eventName) == nil else { return nil }
-            return UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
+            return SchemaGenRuntime.UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
         }
     }
 }
@@ -1547,10 +1547,10 @@ extension Zikr {
     /// server-to-client events, over any ``RealtimeTransport``.
     public final class Client: Sendable {
         /// The engine that frames and routes events.
-        public let core: RealtimeClientCore
+        public let core: SchemaGenRuntime.RealtimeClientCore
 
-        public init(transport: any RealtimeTransport) {
-            core = RealtimeClientCore(transport: transport, framing: Zikr.framing, dates: Zikr.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeTransport) {
+            core = SchemaGenRuntime.RealtimeClientCore(transport: transport, framing: Zikr.framing, dates: Zikr.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
         }
 
@@ -1704,7 +1704,7 @@ extension Zikr {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onConnectionStatus(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ConnectionStatus) -> Void) -> ListenerToken {
+        public func onConnectionStatus(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ConnectionStatus) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "connection_status", decoding: ConnectionStatus.self, from: .payload, handler: handler,
             event: ServerEvent.connectionStatus)
         }
@@ -1716,7 +1716,7 @@ extension Zikr {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onJoinedGroup(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (JoinedGroup) -> Void) -> ListenerToken {
+        public func onJoinedGroup(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (JoinedGroup) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "joined_group", decoding: JoinedGroup.self, from: .payload, handler: handler,
             event: ServerEvent.joinedGroup)
         }
@@ -1728,7 +1728,7 @@ extension Zikr {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onLeftGroup(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (LeftGroup) -> Void) -> ListenerToken {
+        public func onLeftGroup(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (LeftGroup) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "left_group", decoding: LeftGroup.self, from: .payload, handler: handler,
             event: ServerEvent.leftGroup)
         }
@@ -1740,7 +1740,7 @@ extension Zikr {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onUserOnline(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UserOnline) -> Void) -> ListenerToken {
+        public func onUserOnline(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UserOnline) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "user_online", decoding: UserOnline.self, from: .payload, handler: handler,
             event: ServerEvent.userOnline)
         }
@@ -1752,7 +1752,7 @@ extension Zikr {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onUserOffline(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UserOffline) -> Void) -> ListenerToken {
+        public func onUserOffline(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UserOffline) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "user_offline", decoding: UserOffline.self, from: .payload, handler: handler,
             event: ServerEvent.userOffline)
         }
@@ -1764,7 +1764,7 @@ extension Zikr {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onPoraBooked(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (PoraBooked) -> Void) -> ListenerToken {
+        public func onPoraBooked(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (PoraBooked) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "pora_booked", decoding: PoraBooked.self, from: .payload, handler: handler,
             event: ServerEvent.poraBooked)
         }
@@ -1776,7 +1776,7 @@ extension Zikr {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onBookingConfirmed(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (BookingConfirmed) -> Void) -> ListenerToken {
+        public func onBookingConfirmed(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (BookingConfirmed) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "booking_confirmed", decoding: BookingConfirmed.self, from: .payload, handler: handler,
             event: ServerEvent.bookingConfirmed)
         }
@@ -1788,7 +1788,7 @@ extension Zikr {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onPoraCompleted(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (PoraCompleted) -> Void) -> ListenerToken {
+        public func onPoraCompleted(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (PoraCompleted) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "pora_completed", decoding: PoraCompleted.self, from: .payload, handler: handler,
             event: ServerEvent.poraCompleted)
         }
@@ -1800,7 +1800,7 @@ extension Zikr {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onCompletionConfirmed(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (CompletionConfirmed) -> Void) -> ListenerToken {
+        public func onCompletionConfirmed(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (CompletionConfirmed) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "completion_confirmed", decoding: CompletionConfirmed.self, from: .payload, handler: handler,
             event: ServerEvent.completionConfirmed)
         }
@@ -1812,7 +1812,7 @@ extension Zikr {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onHatmCompleted(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (HatmCompleted) -> Void) -> ListenerToken {
+        public func onHatmCompleted(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (HatmCompleted) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "hatm_completed", decoding: HatmCompleted.self, from: .payload, handler: handler,
             event: ServerEvent.hatmCompleted)
         }
@@ -1824,7 +1824,7 @@ extension Zikr {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onZikrCountUpdated(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ZikrCountUpdated) -> Void) -> ListenerToken {
+        public func onZikrCountUpdated(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ZikrCountUpdated) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "zikr_count_updated", decoding: ZikrCountUpdated.self, from: .payload, handler: handler,
             event: ServerEvent.zikrCountUpdated)
         }
@@ -1836,7 +1836,7 @@ extension Zikr {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onZikrUpdateConfirmed(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ZikrUpdateConfirmed) -> Void) -> ListenerToken {
+        public func onZikrUpdateConfirmed(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ZikrUpdateConfirmed) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "zikr_update_confirmed", decoding: ZikrUpdateConfirmed.self, from: .payload, handler: handler,
             event: ServerEvent.zikrUpdateConfirmed)
         }
@@ -1848,7 +1848,7 @@ extension Zikr {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onNewInvitation(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (NewInvitation) -> Void) -> ListenerToken {
+        public func onNewInvitation(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (NewInvitation) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "new_invitation", decoding: NewInvitation.self, from: .payload, handler: handler,
             event: ServerEvent.newInvitation)
         }
@@ -1860,7 +1860,7 @@ extension Zikr {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onNewNotification(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (NewNotification) -> Void) -> ListenerToken {
+        public func onNewNotification(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (NewNotification) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "new_notification", decoding: NewNotification.self, from: .payload, handler: handler,
             event: ServerEvent.newNotification)
         }
@@ -1872,7 +1872,7 @@ extension Zikr {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onNotifications(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable ([Zikr.Notification]) -> Void) -> ListenerToken {
+        public func onNotifications(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable ([Zikr.Notification]) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "notifications", decoding: [Zikr.Notification].self, from: .payload, handler: handler,
             event: ServerEvent.notifications)
         }
@@ -1884,7 +1884,7 @@ extension Zikr {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onNotificationMarkedRead(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (NotificationMarkedRead) -> Void) -> ListenerToken {
+        public func onNotificationMarkedRead(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (NotificationMarkedRead) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "notification_marked_read", decoding: NotificationMarkedRead.self, from: .payload, handler: handler,
             event: ServerEvent.notificationMarkedRead)
         }
@@ -1896,7 +1896,7 @@ extension Zikr {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onInvitationSent(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (InvitationSent) -> Void) -> ListenerToken {
+        public func onInvitationSent(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (InvitationSent) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "invitation_sent", decoding: InvitationSent.self, from: .payload, handler: handler,
             event: ServerEvent.invitationSent)
         }
@@ -1908,7 +1908,7 @@ extension Zikr {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onInvitationAccepted(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (InvitationAccepted) -> Void) -> ListenerToken {
+        public func onInvitationAccepted(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (InvitationAccepted) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "invitation_accepted", decoding: InvitationAccepted.self, from: .payload, handler: handler,
             event: ServerEvent.invitationAccepted)
         }
@@ -1920,7 +1920,7 @@ extension Zikr {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onInvitationRejected(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (InvitationRejected) -> Void) -> ListenerToken {
+        public func onInvitationRejected(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (InvitationRejected) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "invitation_rejected", decoding: InvitationRejected.self, from: .payload, handler: handler,
             event: ServerEvent.invitationRejected)
         }
@@ -1932,7 +1932,7 @@ extension Zikr {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onInvitationResponded(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (InvitationResponded) -> Void) -> ListenerToken {
+        public func onInvitationResponded(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (InvitationResponded) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "invitation_responded", decoding: InvitationResponded.self, from: .payload, handler: handler,
             event: ServerEvent.invitationResponded)
         }
@@ -1944,7 +1944,7 @@ extension Zikr {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onMemberJoined(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (MemberJoined) -> Void) -> ListenerToken {
+        public func onMemberJoined(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (MemberJoined) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "member_joined", decoding: MemberJoined.self, from: .payload, handler: handler,
             event: ServerEvent.memberJoined)
         }
@@ -1956,7 +1956,7 @@ extension Zikr {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onMemberLeft(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (MemberLeft) -> Void) -> ListenerToken {
+        public func onMemberLeft(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (MemberLeft) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "member_left", decoding: MemberLeft.self, from: .payload, handler: handler,
             event: ServerEvent.memberLeft)
         }
@@ -1968,7 +1968,7 @@ extension Zikr {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onError(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Error) -> Void) -> ListenerToken {
+        public func onError(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Error) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "error", decoding: Error.self, from: .payload, handler: handler,
             event: ServerEvent.error)
         }
@@ -1977,7 +1977,7 @@ extension Zikr {
         /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.UnknownEvent) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addUnknownListener(channel: nil, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
         }
 
@@ -1989,7 +1989,7 @@ extension Zikr {
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
         /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.IncomingFailure) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addErrorHandler(handler)
         }
     }

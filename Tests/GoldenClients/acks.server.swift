@@ -9,12 +9,12 @@ extension Acks {
     /// A typed server for this API, the mirror of its `Client`: it listens only to client-to-server events and
     /// emits only server-to-client events, to one connection, a group or everyone, over any
     /// ``RealtimeServerTransport``.
-    public final class Server: RealtimeServer {
+    public final class Server: SchemaGenRuntime.RealtimeServer {
         /// The engine that frames and routes events.
-        public let core: RealtimeServerCore
+        public let core: SchemaGenRuntime.RealtimeServerCore
 
-        public init(transport: any RealtimeServerTransport) {
-            core = RealtimeServerCore(transport: transport, framing: Acks.framing, dates: Acks.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeServerTransport) {
+            core = SchemaGenRuntime.RealtimeServerCore(transport: transport, framing: Acks.framing, dates: Acks.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try Server.decode(frame, decoder: decoder) }
         }
 
@@ -23,7 +23,7 @@ extension Acks {
         /// Calls `handler` with the sending connection and the event's value for every `upload` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onUpload(_ handler: @escaping @Sendable (ServerConnection, Upload) -> Void) -> ListenerToken {
+        public func onUpload(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, Upload) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "upload", decoding: Upload.self, from: .payload, handler: handler)
         }
 
@@ -31,7 +31,7 @@ extension Acks {
         /// connection as the acknowledgement. One answer per event: setting one replaces the one before; the token's
         /// `cancel()` removes it.
         @discardableResult
-        public func respondToUpload(_ handler: @escaping @Sendable (ServerConnection, Upload) async -> Acks.Stored) -> ListenerToken {
+        public func respondToUpload(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, Upload) async -> Acks.Stored) -> SchemaGenRuntime.ListenerToken {
             core.setResponder(channel: nil, eventName: "upload") { [core] connection, frame, decoder, ackID in
                 guard let ackID else { return nil }
                 let payload = try decoder.decode(Upload.self, from: frame.payloadOrNull)
@@ -47,7 +47,7 @@ extension Acks {
         /// Calls `handler` with the sending connection and the event's value for every `sync` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onSync(_ handler: @escaping @Sendable (ServerConnection, [String]) -> Void) -> ListenerToken {
+        public func onSync(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, [String]) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "sync", decoding: [String].self, from: .payload, handler: handler)
         }
 
@@ -55,7 +55,7 @@ extension Acks {
         /// connection as the acknowledgement. One answer per event: setting one replaces the one before; the token's
         /// `cancel()` removes it.
         @discardableResult
-        public func respondToSync(_ handler: @escaping @Sendable (ServerConnection, [String]) async -> Acks.SyncResult) -> ListenerToken {
+        public func respondToSync(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, [String]) async -> Acks.SyncResult) -> SchemaGenRuntime.ListenerToken {
             core.setResponder(channel: nil, eventName: "sync") { [core] connection, frame, decoder, ackID in
                 guard let ackID else { return nil }
                 let payload = try decoder.decode([String].self, from: frame.payloadOrNull)
@@ -68,7 +68,7 @@ extension Acks {
 
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
-        public func emit(_ event: ServerEvent, to recipients: Recipients) async throws {
+        public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
             switch event {
             case .ping(let payload):
                 try await core.emit(eventName: "ping", channel: nil, payload: payload, to: recipients)
@@ -83,7 +83,7 @@ extension Acks {
         /// comes within `timeout` (or the server's default) or the connection ends, `AcknowledgementsUnsupported` when the
         /// transport carries none, and `CancellationError` when the calling task is cancelled.
         @discardableResult
-        public func ping(at: Int, to connection: ServerConnection, timeout: Duration? = nil) async throws -> Acks.ClientState {
+        public func ping(at: Int, to connection: SchemaGenRuntime.ServerConnection, timeout: Duration? = nil) async throws -> Acks.ClientState {
             let arguments = try await core.emitExpectingAck(eventName: "ping", channel: nil, payload: Ping(at: at), to: connection,
             timeout: timeout)
             return try core.decodeAcknowledgement(Acks.ClientState.self, from: arguments, spread: false)
@@ -93,15 +93,15 @@ extension Acks {
         /// comes within `timeout` (or the server's default) or the connection ends, `AcknowledgementsUnsupported` when the
         /// transport carries none, and `CancellationError` when the calling task is cancelled.
         @discardableResult
-        public func poke(to connection: ServerConnection, timeout: Duration? = nil) async throws -> Bool {
-            let arguments = try await core.emitExpectingAck(eventName: "poke", channel: nil, payload: JSONValue?.none, to: connection,
+        public func poke(to connection: SchemaGenRuntime.ServerConnection, timeout: Duration? = nil) async throws -> Bool {
+            let arguments = try await core.emitExpectingAck(eventName: "poke", channel: nil, payload: SchemaGenRuntime.JSONValue?.none, to: connection,
             timeout: timeout)
             return try core.decodeAcknowledgement(Bool.self, from: arguments, spread: false)
         }
 
         /// Every event clients send in this scope, with the connection it came from, as it arrives, until the consuming
         /// task ends.
-        public var events: AsyncStream<ReceivedEvent<ClientEvent>> {
+        public var events: AsyncStream<SchemaGenRuntime.ReceivedEvent<ClientEvent>> {
             core.events(channel: nil, as: ClientEvent.self)
         }
 
@@ -112,8 +112,8 @@ extension Acks {
         }
 
         /// Reads a frame a client sent; throws `UnexpectedClientEvent` for an event clients do not send in this scope.
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ClientEvent {
-            guard let route = ClientRoute(rawValue: frame.route) else { throw UnexpectedClientEvent(eventName: frame.eventName) }
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ClientEvent {
+            guard let route = ClientRoute(rawValue: frame.route) else { throw SchemaGenRuntime.UnexpectedClientEvent(eventName: frame.eventName) }
             switch route {
             case .upload:
                 return .upload(try decoder.decode(Upload.self, from: frame.payloadOrNull))

@@ -5,9 +5,9 @@ import SchemaGenRuntime
 
 public enum Acks {
     /// How this API frames events on the wire.
-    public static let framing: WireFraming = .socketIO
+    public static let framing: SchemaGenRuntime.WireFraming = .socketIO
     /// How this API writes dates on the wire.
-    public static let dateEncoding: WireDateEncoding = .iso8601
+    public static let dateEncoding: SchemaGenRuntime.WireDateEncoding = .iso8601
     /// The Socket.IO namespace this API's events outside channels travel in: connect there, as
     /// `SocketIOProtocol(namespace: Acks.namespace)` and `SocketIOServerProtocol(namespace: Acks.namespace)` do.
     public static let namespace: Swift.String = "/"
@@ -16,7 +16,7 @@ public enum Acks {
 // MARK: - Types
 
 extension Acks {
-    public struct Stored: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Stored: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let fileId: String
         public let bytes: Int
 
@@ -26,24 +26,24 @@ extension Acks {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.fileId, rhs.fileId) else { return false }
-            guard Members.equal(lhs.bytes, rhs.bytes) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.fileId, rhs.fileId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.bytes, rhs.bytes) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(fileId: try fields.string("fileId"), bytes: try fields.int("bytes"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("fileId", self.fileId)
                 .int("bytes", self.bytes)
         }
     }
 
-    public struct SyncResult: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct SyncResult: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let error: String?
         public let count: Int
 
@@ -53,8 +53,8 @@ extension Acks {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.error, rhs.error) else { return false }
-            guard Members.equal(lhs.count, rhs.count) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.error, rhs.error) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.count, rhs.count) else { return false }
             return true
         }
 
@@ -71,7 +71,7 @@ extension Acks {
         }
     }
 
-    public struct ClientState: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct ClientState: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let busy: Bool
         public let version: String
 
@@ -81,18 +81,18 @@ extension Acks {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.busy, rhs.busy) else { return false }
-            guard Members.equal(lhs.version, rhs.version) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.busy, rhs.busy) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.version, rhs.version) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(busy: try fields.bool("busy"), version: try fields.string("version"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .bool("busy", self.busy)
                 .string("version", self.version)
         }
@@ -103,7 +103,7 @@ extension Acks {
 
 extension Acks {
     /// Wire name: `upload`, client to server.
-    public struct Upload: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Upload: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "upload"
 
@@ -116,18 +116,18 @@ extension Acks {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.name, rhs.name) else { return false }
-            guard Members.equal(lhs.size, rhs.size) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.name, rhs.name) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.size, rhs.size) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(name: try fields.string("name"), size: try fields.int("size"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("name", self.name)
                 .int("size", self.size)
         }
@@ -142,7 +142,7 @@ extension Acks {
     }
 
     /// Wire name: `ping`, server to client.
-    public struct Ping: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Ping: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "ping"
 
@@ -153,17 +153,17 @@ extension Acks {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.at, rhs.at) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.at, rhs.at) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(at: try fields.int("at"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .int("at", self.at)
         }
     }
@@ -175,7 +175,7 @@ extension Acks {
     }
 
     /// The events the app may send in this scope.
-    public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ClientEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Wire name: `upload`, client to server.
         case upload(Upload)
         /// Wire name: `sync`, client to server.
@@ -183,15 +183,15 @@ extension Acks {
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.upload(lhs), .upload(rhs)): return Members.equal(lhs, rhs)
-            case let (.sync(lhs), .sync(rhs)): return Members.equal(lhs, rhs)
+            case let (.upload(lhs), .upload(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.sync(lhs), .sync(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             default: return false
             }
         }
     }
 
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ServerEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Wire name: `ping`, server to client.
         case ping(Ping)
         /// Wire name: `poke`, server to client.
@@ -201,10 +201,10 @@ extension Acks {
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.ping(lhs), .ping(rhs)): return Members.equal(lhs, rhs)
+            case let (.ping(lhs), .ping(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             case (.poke, .poke): return true
             case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
-                return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+                return SchemaGenRuntime.Members.equal(lhsName, rhsName) && SchemaGenRuntime.Members.equal(lhsPayload, rhsPayload)
             default: return false
             }
         }
@@ -216,7 +216,7 @@ extension Acks {
             case poke = "poke"
         }
 
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
             guard let route = Route(rawValue: frame.eventName) else {
                 return .unknown(name: frame.eventName, payload: frame.payload)
             }
@@ -229,9 +229,9 @@ extension Acks {
         }
 
         /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
-        static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+        static func unknownEvent(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> SchemaGenRuntime.UnknownEvent? {
             guard Route(rawValue: frame.eventName) == nil else { return nil }
-            return UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
+            return SchemaGenRuntime.UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
         }
     }
 }
@@ -243,10 +243,10 @@ extension Acks {
     /// server-to-client events, over any ``RealtimeTransport``.
     public final class Client: Sendable {
         /// The engine that frames and routes events.
-        public let core: RealtimeClientCore
+        public let core: SchemaGenRuntime.RealtimeClientCore
 
-        public init(transport: any RealtimeTransport) {
-            core = RealtimeClientCore(transport: transport, framing: Acks.framing, dates: Acks.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeTransport) {
+            core = SchemaGenRuntime.RealtimeClientCore(transport: transport, framing: Acks.framing, dates: Acks.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
         }
 
@@ -287,7 +287,7 @@ extension Acks {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onPing(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Ping) -> Void) -> ListenerToken {
+        public func onPing(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Ping) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "ping", decoding: Ping.self, from: .payload, handler: handler,
             event: ServerEvent.ping)
         }
@@ -295,7 +295,7 @@ extension Acks {
         /// Answers the server when it asks for an acknowledgement of `ping`: `handler`'s value is sent back as
         /// the acknowledgement. One answer per event: setting one replaces the one before; the token's `cancel()` removes it.
         @discardableResult
-        public func respondToPing(@_inheritActorContext _ handler: @escaping @Sendable (Ping) async -> Acks.ClientState) -> ListenerToken {
+        public func respondToPing(@_inheritActorContext _ handler: @escaping @Sendable (Ping) async -> Acks.ClientState) -> SchemaGenRuntime.ListenerToken {
             core.setResponder(channel: nil, eventName: "ping") { [core] frame, decoder, ackID in
                 guard let ackID else { return nil }
                 let payload = try decoder.decode(Ping.self, from: frame.payloadOrNull)
@@ -308,14 +308,14 @@ extension Acks {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onPoke(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable () -> Void) -> ListenerToken {
+        public func onPoke(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable () -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "poke", event: ServerEvent.poke, handler: handler)
         }
 
         /// Answers the server when it asks for an acknowledgement of `poke`: `handler`'s value is sent back as
         /// the acknowledgement. One answer per event: setting one replaces the one before; the token's `cancel()` removes it.
         @discardableResult
-        public func respondToPoke(@_inheritActorContext _ handler: @escaping @Sendable () async -> Bool) -> ListenerToken {
+        public func respondToPoke(@_inheritActorContext _ handler: @escaping @Sendable () async -> Bool) -> SchemaGenRuntime.ListenerToken {
             core.setResponder(channel: nil, eventName: "poke") { [core] _, _, ackID in
                 guard let ackID else { return nil }
                 return { try await core.acknowledge(ackID, eventName: "poke", channel: nil, with: await handler(), spread: false) }
@@ -326,7 +326,7 @@ extension Acks {
         /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.UnknownEvent) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addUnknownListener(channel: nil, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
         }
 
@@ -338,7 +338,7 @@ extension Acks {
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
         /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.IncomingFailure) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addErrorHandler(handler)
         }
     }

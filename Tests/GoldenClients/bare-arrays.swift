@@ -5,12 +5,12 @@ import SchemaGenRuntime
 
 public enum BareArrays {
     /// How this API frames events on the wire.
-    public static let framing: WireFraming = .shapes([
-    FrameShape(name: "batch", container: .array(slots: []), eventName: nil, payload: .rest, unnamedEvent: "messages"),
-    FrameShape(name: "action", eventName: FramePath([.key("action")]), payload: .rest),
+    public static let framing: SchemaGenRuntime.WireFraming = .shapes([
+    SchemaGenRuntime.FrameShape(name: "batch", container: .array(slots: []), eventName: nil, payload: .rest, unnamedEvent: "messages"),
+    SchemaGenRuntime.FrameShape(name: "action", eventName: SchemaGenRuntime.FramePath([.key("action")]), payload: .rest),
     ])
     /// How this API writes dates on the wire.
-    public static let dateEncoding: WireDateEncoding = .iso8601
+    public static let dateEncoding: SchemaGenRuntime.WireDateEncoding = .iso8601
 }
 
 // MARK: - Types
@@ -22,7 +22,7 @@ extension BareArrays {
         case error(BareArrays.Failure)
         case t(BareArrays.Trade)
         /// An object whose tag the contract does not list, kept whole.
-        case unknown(JSONValue)
+        case unknown(SchemaGenRuntime.JSONValue)
 
         private enum TagKey: Swift.String, CodingKey {
             case tag = "T"
@@ -35,7 +35,7 @@ extension BareArrays {
             case "success": self = .success(try container.decode(BareArrays.Success.self))
             case "error": self = .error(try container.decode(BareArrays.Failure.self))
             case "t": self = .t(try container.decode(BareArrays.Trade.self))
-            default: self = .unknown(try container.decode(JSONValue.self))
+            default: self = .unknown(try container.decode(SchemaGenRuntime.JSONValue.self))
             }
         }
 
@@ -59,7 +59,7 @@ extension BareArrays {
         }
     }
 
-    public struct Success: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Success: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let msg: String
         /// Always "success" for this event: checked when decoding, written when encoding.
         public var t: String { "success" }
@@ -69,24 +69,24 @@ extension BareArrays {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.msg, rhs.msg) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.msg, rhs.msg) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             try fields.expect("T", equals: "success" as String)
             self.init(msg: try fields.string("msg"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .value("T", "success" as String)
                 .string("msg", self.msg)
         }
     }
 
-    public struct Failure: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Failure: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let code: Int
         public let msg: String
         /// Always "error" for this event: checked when decoding, written when encoding.
@@ -98,26 +98,26 @@ extension BareArrays {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.code, rhs.code) else { return false }
-            guard Members.equal(lhs.msg, rhs.msg) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.code, rhs.code) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.msg, rhs.msg) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             try fields.expect("T", equals: "error" as String)
             self.init(code: try fields.int("code"), msg: try fields.string("msg"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .value("T", "error" as String)
                 .int("code", self.code)
                 .string("msg", self.msg)
         }
     }
 
-    public struct Trade: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Trade: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let symbol: String
         public let tradeId: Int64
         public let exchange: String
@@ -141,25 +141,25 @@ extension BareArrays {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.symbol, rhs.symbol) else { return false }
-            guard Members.equal(lhs.tradeId, rhs.tradeId) else { return false }
-            guard Members.equal(lhs.exchange, rhs.exchange) else { return false }
-            guard Members.equal(lhs.price, rhs.price) else { return false }
-            guard Members.equal(lhs.size, rhs.size) else { return false }
-            guard Members.equal(lhs.timestamp, rhs.timestamp) else { return false }
-            guard Members.equal(lhs.conditions, rhs.conditions) else { return false }
-            guard Members.equal(lhs.tape, rhs.tape) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.symbol, rhs.symbol) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.tradeId, rhs.tradeId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.exchange, rhs.exchange) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.price, rhs.price) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.size, rhs.size) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.timestamp, rhs.timestamp) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.conditions, rhs.conditions) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.tape, rhs.tape) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             try fields.expect("T", equals: "t" as String)
             self.init(symbol: try fields.string("S"), tradeId: try fields.value("i", as: Int64.self), exchange: try fields.string("x"), price: try fields.value("p", as: Decimal.self), size: try fields.int("s"), timestamp: try fields.date("t"), conditions: try fields.value("c", as: [String].self), tape: try fields.string("z"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .value("T", "t" as String)
                 .string("S", self.symbol)
                 .value("i", self.tradeId)
@@ -185,7 +185,7 @@ extension BareArrays {
     }
 
     /// Wire name: `auth` in frame shape `action`, client to server.
-    public struct Auth: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Auth: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "auth"
 
@@ -198,25 +198,25 @@ extension BareArrays {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.key, rhs.key) else { return false }
-            guard Members.equal(lhs.secret, rhs.secret) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.key, rhs.key) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.secret, rhs.secret) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(key: try fields.string("key"), secret: try fields.string("secret"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("key", self.key)
                 .string("secret", self.secret)
         }
     }
 
     /// Wire name: `subscribe` in frame shape `action`, client to server.
-    public struct SubscribeToData: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct SubscribeToData: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "subscribe"
 
@@ -231,19 +231,19 @@ extension BareArrays {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.trades, rhs.trades) else { return false }
-            guard Members.equal(lhs.quotes, rhs.quotes) else { return false }
-            guard Members.equal(lhs.bars, rhs.bars) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.trades, rhs.trades) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.quotes, rhs.quotes) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.bars, rhs.bars) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(trades: try fields.optionalValue("trades", as: [String].self), quotes: try fields.optionalValue("quotes", as: [String].self), bars: try fields.optionalValue("bars", as: [String].self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .optionalValue("trades", self.trades)
                 .optionalValue("quotes", self.quotes)
                 .optionalValue("bars", self.bars)
@@ -251,7 +251,7 @@ extension BareArrays {
     }
 
     /// The events the app may send in this scope.
-    public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ClientEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Wire name: `auth` in frame shape `action`, client to server.
         case auth(Auth)
         /// Wire name: `subscribe` in frame shape `action`, client to server.
@@ -259,24 +259,24 @@ extension BareArrays {
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.auth(lhs), .auth(rhs)): return Members.equal(lhs, rhs)
-            case let (.subscribeToData(lhs), .subscribeToData(rhs)): return Members.equal(lhs, rhs)
+            case let (.auth(lhs), .auth(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.subscribeToData(lhs), .subscribeToData(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             default: return false
             }
         }
     }
 
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ServerEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Frame shape `batch`, server to client.
         case messages([BareArrays.Message])
         /// An event the contract does not describe: its name, its payload's raw JSON and its envelope fields.
-        case unknown(UnknownEvent)
+        case unknown(SchemaGenRuntime.UnknownEvent)
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.messages(lhs), .messages(rhs)): return Members.equal(lhs, rhs)
-            case let (.unknown(lhs), .unknown(rhs)): return Members.equal(lhs, rhs)
+            case let (.messages(lhs), .messages(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.unknown(lhs), .unknown(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             default: return false
             }
         }
@@ -287,9 +287,9 @@ extension BareArrays {
             case messages = "0:"
         }
 
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
             guard let route = Route(rawValue: frame.route) else {
-                return .unknown(try UnknownEvent(frame, decoder: decoder))
+                return .unknown(try SchemaGenRuntime.UnknownEvent(frame, decoder: decoder))
             }
             switch route {
             case .messages:
@@ -298,9 +298,9 @@ extension BareArrays {
         }
 
         /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
-        static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+        static func unknownEvent(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> SchemaGenRuntime.UnknownEvent? {
             guard Route(rawValue: frame.route) == nil else { return nil }
-            return try UnknownEvent(frame, decoder: decoder)
+            return try SchemaGenRuntime.UnknownEvent(frame, decoder: decoder)
         }
     }
 }
@@ -312,40 +312,40 @@ extension BareArrays {
     /// server-to-client events, over any ``RealtimeTransport``.
     public final class Client: Sendable {
         /// The engine that frames and routes events.
-        public let core: RealtimeClientCore
+        public let core: SchemaGenRuntime.RealtimeClientCore
 
-        public init(transport: any RealtimeTransport) {
-            core = RealtimeClientCore(transport: transport, framing: BareArrays.framing, dates: BareArrays.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeTransport) {
+            core = SchemaGenRuntime.RealtimeClientCore(transport: transport, framing: BareArrays.framing, dates: BareArrays.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
         }
 
         /// Wire name: `auth` in frame shape `action`, client to server.
         public func auth(_ payload: Auth) async throws {
-            try await core.emit(EventAddress(shape: 1, name: .string("auth")), channel: nil, payload: payload)
+            try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: .string("auth")), channel: nil, payload: payload)
         }
 
         /// Wire name: `auth` in frame shape `action`, client to server.
         public func auth(key: String, secret: String) async throws {
-            try await core.emit(EventAddress(shape: 1, name: .string("auth")), channel: nil, payload: Auth(key: key, secret: secret))
+            try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: .string("auth")), channel: nil, payload: Auth(key: key, secret: secret))
         }
 
         /// Wire name: `subscribe` in frame shape `action`, client to server.
         public func subscribeToData(_ payload: SubscribeToData) async throws {
-            try await core.emit(EventAddress(shape: 1, name: .string("subscribe")), channel: nil, payload: payload)
+            try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: .string("subscribe")), channel: nil, payload: payload)
         }
 
         /// Wire name: `subscribe` in frame shape `action`, client to server.
         public func subscribeToData(trades: [String]? = nil, quotes: [String]? = nil, bars: [String]? = nil) async throws {
-            try await core.emit(EventAddress(shape: 1, name: .string("subscribe")), channel: nil, payload: SubscribeToData(trades: trades, quotes: quotes, bars: bars))
+            try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: .string("subscribe")), channel: nil, payload: SubscribeToData(trades: trades, quotes: quotes, bars: bars))
         }
 
         /// Sends any event the app may send in this scope.
         public func emit(_ event: ClientEvent) async throws {
             switch event {
             case .auth(let payload):
-                try await core.emit(EventAddress(shape: 1, name: .string("auth")), channel: nil, payload: payload)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: .string("auth")), channel: nil, payload: payload)
             case .subscribeToData(let payload):
-                try await core.emit(EventAddress(shape: 1, name: .string("subscribe")), channel: nil, payload: payload)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: .string("subscribe")), channel: nil, payload: payload)
             }
         }
 
@@ -354,7 +354,7 @@ extension BareArrays {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onMessages(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable ([BareArrays.Message]) -> Void) -> ListenerToken {
+        public func onMessages(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable ([BareArrays.Message]) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "0:", decoding: [BareArrays.Message].self, from: .payload, handler: handler,
             event: ServerEvent.messages)
         }
@@ -363,7 +363,7 @@ extension BareArrays {
         /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.UnknownEvent) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addUnknownListener(channel: nil, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
         }
 
@@ -375,7 +375,7 @@ extension BareArrays {
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
         /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.IncomingFailure) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addErrorHandler(handler)
         }
     }

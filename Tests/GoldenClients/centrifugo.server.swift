@@ -9,12 +9,12 @@ extension Centrifugo {
     /// A typed server for this API, the mirror of its `Client`: it listens only to client-to-server events and
     /// emits only server-to-client events, to one connection, a group or everyone, over any
     /// ``RealtimeServerTransport``.
-    public final class Server: RealtimeServer {
+    public final class Server: SchemaGenRuntime.RealtimeServer {
         /// The engine that frames and routes events.
-        public let core: RealtimeServerCore
+        public let core: SchemaGenRuntime.RealtimeServerCore
 
-        public init(transport: any RealtimeServerTransport) {
-            core = RealtimeServerCore(transport: transport, framing: Centrifugo.framing, dates: Centrifugo.dateEncoding, separator: .newline)
+        public init(transport: any SchemaGenRuntime.RealtimeServerTransport) {
+            core = SchemaGenRuntime.RealtimeServerCore(transport: transport, framing: Centrifugo.framing, dates: Centrifugo.dateEncoding, separator: .newline)
             core.registerScope(channel: nil) { frame, decoder in try Server.decode(frame, decoder: decoder) }
         }
 
@@ -23,7 +23,7 @@ extension Centrifugo {
         /// Calls `handler` with the sending connection for every `ping` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onPing(_ handler: @escaping @Sendable (ServerConnection) -> Void) -> ListenerToken {
+        public func onPing(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "0:", handler: handler)
         }
 
@@ -32,7 +32,7 @@ extension Centrifugo {
         /// Calls `handler` with the sending connection and the event's value for every `connect` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onConnect(_ handler: @escaping @Sendable (ServerConnection, Connect) -> Void) -> ListenerToken {
+        public func onConnect(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, Connect) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "1:", decoding: Connect.self, from: .partsOrFrame, handler: handler)
         }
 
@@ -41,16 +41,16 @@ extension Centrifugo {
         /// answer per event: setting one replaces the one before; the token's `cancel()` removes it. Listeners of
         /// `connect` still hear every request.
         @discardableResult
-        public func respondToConnect(_ handler: @escaping @Sendable (ServerConnection, Connect) async -> ServerAnswer<Connected, Refused>) -> ListenerToken {
+        public func respondToConnect(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, Connect) async -> SchemaGenRuntime.ServerAnswer<Connected, Refused>) -> SchemaGenRuntime.ListenerToken {
             core.setResponder(channel: nil, eventName: "1:") { [core] connection, frame, decoder, _ in
                 let request = try decoder.decode(Connect.self, from: frame.partsOrFrame)
                 let echoed = core.correlationValue(in: frame, at: .field("id"))
                 return {
                     switch await handler(connection, request) {
                     case .reply(let payload):
-                        try await core.emit(EventAddress(shape: 1, name: nil), channel: nil, payload: payload, echoing: echoed, at: "id", to: connection)
+                        try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: nil), channel: nil, payload: payload, echoing: echoed, at: "id", to: connection)
                     case .rejection(let payload):
-                        try await core.emit(EventAddress(shape: 3, name: nil), channel: nil, payload: payload, echoing: echoed, at: "id", to: connection)
+                        try await core.emit(SchemaGenRuntime.EventAddress(shape: 3, name: nil), channel: nil, payload: payload, echoing: echoed, at: "id", to: connection)
                     }
                 }
             }
@@ -61,7 +61,7 @@ extension Centrifugo {
         /// Calls `handler` with the sending connection and the event's value for every `subscribe` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onSubscribeToChannel(_ handler: @escaping @Sendable (ServerConnection, SubscribeToChannel) -> Void) -> ListenerToken {
+        public func onSubscribeToChannel(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, SubscribeToChannel) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "2:", decoding: SubscribeToChannel.self, from: .partsOrFrame, handler: handler)
         }
 
@@ -70,16 +70,16 @@ extension Centrifugo {
         /// answer per event: setting one replaces the one before; the token's `cancel()` removes it. Listeners of
         /// `subscribe` still hear every request.
         @discardableResult
-        public func respondToSubscribeToChannel(_ handler: @escaping @Sendable (ServerConnection, SubscribeToChannel) async -> ServerAnswer<Subscribed, Refused>) -> ListenerToken {
+        public func respondToSubscribeToChannel(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, SubscribeToChannel) async -> SchemaGenRuntime.ServerAnswer<Subscribed, Refused>) -> SchemaGenRuntime.ListenerToken {
             core.setResponder(channel: nil, eventName: "2:") { [core] connection, frame, decoder, _ in
                 let request = try decoder.decode(SubscribeToChannel.self, from: frame.partsOrFrame)
                 let echoed = core.correlationValue(in: frame, at: .field("id"))
                 return {
                     switch await handler(connection, request) {
                     case .reply(let payload):
-                        try await core.emit(EventAddress(shape: 2, name: nil), channel: nil, payload: payload, echoing: echoed, at: "id", to: connection)
+                        try await core.emit(SchemaGenRuntime.EventAddress(shape: 2, name: nil), channel: nil, payload: payload, echoing: echoed, at: "id", to: connection)
                     case .rejection(let payload):
-                        try await core.emit(EventAddress(shape: 3, name: nil), channel: nil, payload: payload, echoing: echoed, at: "id", to: connection)
+                        try await core.emit(SchemaGenRuntime.EventAddress(shape: 3, name: nil), channel: nil, payload: payload, echoing: echoed, at: "id", to: connection)
                     }
                 }
             }
@@ -87,26 +87,26 @@ extension Centrifugo {
 
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
-        public func emit(_ event: ServerEvent, to recipients: Recipients) async throws {
+        public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
             switch event {
             case .ping:
-                try await core.emit(EventAddress(shape: 0, name: nil), channel: nil, to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: nil), channel: nil, to: recipients)
             case .connected(let payload):
-                try await core.emit(EventAddress(shape: 1, name: nil), channel: nil, payload: payload, to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: nil), channel: nil, payload: payload, to: recipients)
             case .subscribed(let payload):
-                try await core.emit(EventAddress(shape: 2, name: nil), channel: nil, payload: payload, to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 2, name: nil), channel: nil, payload: payload, to: recipients)
             case .refused(let payload):
-                try await core.emit(EventAddress(shape: 3, name: nil), channel: nil, payload: payload, to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 3, name: nil), channel: nil, payload: payload, to: recipients)
             case .push(let payload):
-                try await core.emit(EventAddress(shape: 4, name: nil), channel: nil, payload: payload, to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 4, name: nil), channel: nil, payload: payload, to: recipients)
             case .unknown(let event):
-                throw UnsendableEvent(eventName: event.name)
+                throw SchemaGenRuntime.UnsendableEvent(eventName: event.name)
             }
         }
 
         /// Every event clients send in this scope, with the connection it came from, as it arrives, until the consuming
         /// task ends.
-        public var events: AsyncStream<ReceivedEvent<ClientEvent>> {
+        public var events: AsyncStream<SchemaGenRuntime.ReceivedEvent<ClientEvent>> {
             core.events(channel: nil, as: ClientEvent.self)
         }
 
@@ -118,8 +118,8 @@ extension Centrifugo {
         }
 
         /// Reads a frame a client sent; throws `UnexpectedClientEvent` for an event clients do not send in this scope.
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ClientEvent {
-            guard let route = ClientRoute(rawValue: frame.route) else { throw UnexpectedClientEvent(eventName: frame.eventName) }
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ClientEvent {
+            guard let route = ClientRoute(rawValue: frame.route) else { throw SchemaGenRuntime.UnexpectedClientEvent(eventName: frame.eventName) }
             switch route {
             case .ping:
                 return .ping

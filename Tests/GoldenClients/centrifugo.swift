@@ -5,42 +5,42 @@ import SchemaGenRuntime
 
 public enum Centrifugo {
     /// How this API frames events on the wire.
-    public static let framing: WireFraming = .shapes([
-    FrameShape(name: "ping", eventName: nil, payload: .none, exact: true, unnamedEvent: "ping"),
-    FrameShape(name: "connect", required: [FramePath([.key("id")]), FramePath([.key("connect")])], eventName: nil, payload: .at(FramePath([.key("connect")])), fields: [.init(key: "id", path: FramePath([.key("id")]))], unnamedEvent: "connect or connected"),
-    FrameShape(name: "subscribe", required: [FramePath([.key("id")]), FramePath([.key("subscribe")])], eventName: nil, payload: .at(FramePath([.key("subscribe")])), fields: [.init(key: "id", path: FramePath([.key("id")]))], unnamedEvent: "subscribe or subscribed"),
-    FrameShape(name: "error", required: [FramePath([.key("id")]), FramePath([.key("error")])], eventName: nil, payload: .at(FramePath([.key("error")])), fields: [.init(key: "id", path: FramePath([.key("id")]))], unnamedEvent: "refused"),
-    FrameShape(name: "push", required: [FramePath([.key("push")])], eventName: nil, payload: .at(FramePath([.key("push")])), unnamedEvent: "push"),
+    public static let framing: SchemaGenRuntime.WireFraming = .shapes([
+    SchemaGenRuntime.FrameShape(name: "ping", eventName: nil, payload: .none, exact: true, unnamedEvent: "ping"),
+    SchemaGenRuntime.FrameShape(name: "connect", required: [SchemaGenRuntime.FramePath([.key("id")]), SchemaGenRuntime.FramePath([.key("connect")])], eventName: nil, payload: .at(SchemaGenRuntime.FramePath([.key("connect")])), fields: [.init(key: "id", path: SchemaGenRuntime.FramePath([.key("id")]))], unnamedEvent: "connect or connected"),
+    SchemaGenRuntime.FrameShape(name: "subscribe", required: [SchemaGenRuntime.FramePath([.key("id")]), SchemaGenRuntime.FramePath([.key("subscribe")])], eventName: nil, payload: .at(SchemaGenRuntime.FramePath([.key("subscribe")])), fields: [.init(key: "id", path: SchemaGenRuntime.FramePath([.key("id")]))], unnamedEvent: "subscribe or subscribed"),
+    SchemaGenRuntime.FrameShape(name: "error", required: [SchemaGenRuntime.FramePath([.key("id")]), SchemaGenRuntime.FramePath([.key("error")])], eventName: nil, payload: .at(SchemaGenRuntime.FramePath([.key("error")])), fields: [.init(key: "id", path: SchemaGenRuntime.FramePath([.key("id")]))], unnamedEvent: "refused"),
+    SchemaGenRuntime.FrameShape(name: "push", required: [SchemaGenRuntime.FramePath([.key("push")])], eventName: nil, payload: .at(SchemaGenRuntime.FramePath([.key("push")])), unnamedEvent: "push"),
     ])
     /// How this API writes dates on the wire.
-    public static let dateEncoding: WireDateEncoding = .iso8601
+    public static let dateEncoding: SchemaGenRuntime.WireDateEncoding = .iso8601
 }
 
 // MARK: - Types
 
 extension Centrifugo {
-    public struct Publication: Codable, Hashable, Sendable, MemberwiseEquatable {
-        public let data: JSONValue
+    public struct Publication: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
+        public let data: SchemaGenRuntime.JSONValue
         public let offset: Int64?
 
-        public init(data: JSONValue, offset: Int64? = nil) {
+        public init(data: SchemaGenRuntime.JSONValue, offset: Int64? = nil) {
             self.data = data
             self.offset = offset
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.data, rhs.data) else { return false }
-            guard Members.equal(lhs.offset, rhs.offset) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.data, rhs.data) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.offset, rhs.offset) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
-            self.init(data: try fields.value("data", as: JSONValue.self), offset: try fields.optionalValue("offset", as: Int64.self))
+            let fields = try SchemaGenRuntime.WireFields(decoder)
+            self.init(data: try fields.value("data", as: SchemaGenRuntime.JSONValue.self), offset: try fields.optionalValue("offset", as: Int64.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .value("data", self.data)
                 .optionalValue("offset", self.offset)
         }
@@ -57,7 +57,7 @@ extension Centrifugo {
     }
 
     /// Frame shape `connect`, client to server.
-    public struct Connect: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Connect: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let id: Int
         /// The event's payload.
         public let payload: Payload
@@ -68,24 +68,24 @@ extension Centrifugo {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
-            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(id: try fields.int("id"), payload: try fields.value("payload", as: Payload.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .int("id", self.id)
                 .value("payload", self.payload)
         }
 
         /// The event's payload.
-        public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct Payload: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             public let token: String
             public let name: String?
 
@@ -95,18 +95,18 @@ extension Centrifugo {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.token, rhs.token) else { return false }
-                guard Members.equal(lhs.name, rhs.name) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.token, rhs.token) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.name, rhs.name) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(token: try fields.string("token"), name: try fields.optionalString("name"))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .string("token", self.token)
                     .optionalString("name", self.name)
             }
@@ -114,7 +114,7 @@ extension Centrifugo {
     }
 
     /// Frame shape `connect`, server to client.
-    public struct Connected: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Connected: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let id: Int
         /// The event's payload.
         public let payload: Payload
@@ -125,24 +125,24 @@ extension Centrifugo {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
-            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(id: try fields.int("id"), payload: try fields.value("payload", as: Payload.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .int("id", self.id)
                 .value("payload", self.payload)
         }
 
         /// The event's payload.
-        public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct Payload: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             public let client: String
             public let version: String
             public let ping: Int?
@@ -156,20 +156,20 @@ extension Centrifugo {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.client, rhs.client) else { return false }
-                guard Members.equal(lhs.version, rhs.version) else { return false }
-                guard Members.equal(lhs.ping, rhs.ping) else { return false }
-                guard Members.equal(lhs.pong, rhs.pong) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.client, rhs.client) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.version, rhs.version) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.ping, rhs.ping) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.pong, rhs.pong) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(client: try fields.string("client"), version: try fields.string("version"), ping: try fields.optionalInt("ping"), pong: try fields.optionalBool("pong"))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .string("client", self.client)
                     .string("version", self.version)
                     .optionalInt("ping", self.ping)
@@ -179,7 +179,7 @@ extension Centrifugo {
     }
 
     /// Frame shape `subscribe`, client to server.
-    public struct SubscribeToChannel: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct SubscribeToChannel: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let id: Int
         /// The event's payload.
         public let payload: Payload
@@ -190,24 +190,24 @@ extension Centrifugo {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
-            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(id: try fields.int("id"), payload: try fields.value("payload", as: Payload.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .int("id", self.id)
                 .value("payload", self.payload)
         }
 
         /// The event's payload.
-        public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct Payload: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             public let channel: String
 
             public init(channel: String) {
@@ -215,24 +215,24 @@ extension Centrifugo {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.channel, rhs.channel) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.channel, rhs.channel) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(channel: try fields.string("channel"))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .string("channel", self.channel)
             }
         }
     }
 
     /// Frame shape `subscribe`, server to client.
-    public struct Subscribed: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Subscribed: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let id: Int
         /// The event's payload.
         public let payload: Payload
@@ -243,24 +243,24 @@ extension Centrifugo {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
-            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(id: try fields.int("id"), payload: try fields.value("payload", as: Payload.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .int("id", self.id)
                 .value("payload", self.payload)
         }
 
         /// The event's payload.
-        public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct Payload: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             public let recoverable: Bool?
             public let epoch: String?
 
@@ -270,18 +270,18 @@ extension Centrifugo {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.recoverable, rhs.recoverable) else { return false }
-                guard Members.equal(lhs.epoch, rhs.epoch) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.recoverable, rhs.recoverable) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.epoch, rhs.epoch) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(recoverable: try fields.optionalBool("recoverable"), epoch: try fields.optionalString("epoch"))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .optionalBool("recoverable", self.recoverable)
                     .optionalString("epoch", self.epoch)
             }
@@ -289,7 +289,7 @@ extension Centrifugo {
     }
 
     /// Frame shape `error`, server to client.
-    public struct Refused: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Refused: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let id: Int
         /// The event's payload.
         public let payload: Payload
@@ -300,24 +300,24 @@ extension Centrifugo {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
-            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(id: try fields.int("id"), payload: try fields.value("payload", as: Payload.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .int("id", self.id)
                 .value("payload", self.payload)
         }
 
         /// The event's payload.
-        public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct Payload: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             public let code: Int
             public let message: String
 
@@ -327,18 +327,18 @@ extension Centrifugo {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.code, rhs.code) else { return false }
-                guard Members.equal(lhs.message, rhs.message) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.code, rhs.code) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.message, rhs.message) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(code: try fields.int("code"), message: try fields.string("message"))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .int("code", self.code)
                     .string("message", self.message)
             }
@@ -346,7 +346,7 @@ extension Centrifugo {
     }
 
     /// Frame shape `push`, server to client.
-    public struct Push: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Push: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let channel: String
         public let pub: Centrifugo.Publication?
 
@@ -356,25 +356,25 @@ extension Centrifugo {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.channel, rhs.channel) else { return false }
-            guard Members.equal(lhs.pub, rhs.pub) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.channel, rhs.channel) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.pub, rhs.pub) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(channel: try fields.string("channel"), pub: try fields.optionalValue("pub", as: Centrifugo.Publication.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("channel", self.channel)
                 .optionalValue("pub", self.pub)
         }
     }
 
     /// The events the app may send in this scope.
-    public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ClientEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Frame shape `ping`, both directions.
         case ping
         /// Frame shape `connect`, client to server.
@@ -385,15 +385,15 @@ extension Centrifugo {
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
             case (.ping, .ping): return true
-            case let (.connect(lhs), .connect(rhs)): return Members.equal(lhs, rhs)
-            case let (.subscribeToChannel(lhs), .subscribeToChannel(rhs)): return Members.equal(lhs, rhs)
+            case let (.connect(lhs), .connect(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.subscribeToChannel(lhs), .subscribeToChannel(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             default: return false
             }
         }
     }
 
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ServerEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Frame shape `ping`, both directions.
         case ping
         /// Frame shape `connect`, server to client.
@@ -405,16 +405,16 @@ extension Centrifugo {
         /// Frame shape `push`, server to client.
         case push(Push)
         /// An event the contract does not describe: its name, its payload's raw JSON and its envelope fields.
-        case unknown(UnknownEvent)
+        case unknown(SchemaGenRuntime.UnknownEvent)
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
             case (.ping, .ping): return true
-            case let (.connected(lhs), .connected(rhs)): return Members.equal(lhs, rhs)
-            case let (.subscribed(lhs), .subscribed(rhs)): return Members.equal(lhs, rhs)
-            case let (.refused(lhs), .refused(rhs)): return Members.equal(lhs, rhs)
-            case let (.push(lhs), .push(rhs)): return Members.equal(lhs, rhs)
-            case let (.unknown(lhs), .unknown(rhs)): return Members.equal(lhs, rhs)
+            case let (.connected(lhs), .connected(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.subscribed(lhs), .subscribed(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.refused(lhs), .refused(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.push(lhs), .push(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.unknown(lhs), .unknown(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             default: return false
             }
         }
@@ -429,9 +429,9 @@ extension Centrifugo {
             case push = "4:"
         }
 
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
             guard let route = Route(rawValue: frame.route) else {
-                return .unknown(try UnknownEvent(frame, decoder: decoder))
+                return .unknown(try SchemaGenRuntime.UnknownEvent(frame, decoder: decoder))
             }
             switch route {
             case .ping:
@@ -448,9 +448,9 @@ extension Centrifugo {
         }
 
         /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
-        static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+        static func unknownEvent(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> SchemaGenRuntime.UnknownEvent? {
             guard Route(rawValue: frame.route) == nil else { return nil }
-            return try UnknownEvent(frame, decoder: decoder)
+            return try SchemaGenRuntime.UnknownEvent(frame, decoder: decoder)
         }
     }
 }
@@ -462,16 +462,16 @@ extension Centrifugo {
     /// server-to-client events, over any ``RealtimeTransport``.
     public final class Client: Sendable {
         /// The engine that frames and routes events.
-        public let core: RealtimeClientCore
+        public let core: SchemaGenRuntime.RealtimeClientCore
 
-        public init(transport: any RealtimeTransport) {
-            core = RealtimeClientCore(transport: transport, framing: Centrifugo.framing, dates: Centrifugo.dateEncoding, separator: .newline)
+        public init(transport: any SchemaGenRuntime.RealtimeTransport) {
+            core = SchemaGenRuntime.RealtimeClientCore(transport: transport, framing: Centrifugo.framing, dates: Centrifugo.dateEncoding, separator: .newline)
             core.registerScope(channel: nil) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
         }
 
         /// Frame shape `ping`, both directions.
         public func ping() async throws {
-            try await core.emit(EventAddress(shape: 0, name: nil), channel: nil)
+            try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: nil), channel: nil)
         }
 
         /// Frame shape `connect`, client to server.
@@ -482,11 +482,11 @@ extension Centrifugo {
         @discardableResult
         public func connect(payload: Connect.Payload, id: Int? = nil, timeout: Duration? = nil) async throws -> Connected {
             let _correlation = id ?? core.nextCorrelationNumber()
-            let frame = try await core.request(expecting: ReplyMatch(route: "1:", channel: nil, source: .field("id"), errorRoute: ("3:", .field("id"))), correlation: .number(JSONNumber(_correlation)), timeout: timeout) {
-                try await core.emit(EventAddress(shape: 1, name: nil), channel: nil, payload: Connect(id: _correlation, payload: payload))
+            let frame = try await core.request(expecting: SchemaGenRuntime.ReplyMatch(route: "1:", channel: nil, source: .field("id"), errorRoute: ("3:", .field("id"))), correlation: .number(SchemaGenRuntime.JSONNumber(_correlation)), timeout: timeout) {
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: nil), channel: nil, payload: Connect(id: _correlation, payload: payload))
             }
             let decoder = core.payloadDecoder
-            if frame.route == "3:" { throw RequestRejected(try decoder.decode(Refused.self, from: frame.partsOrFrame)) }
+            if frame.route == "3:" { throw SchemaGenRuntime.RequestRejected(try decoder.decode(Refused.self, from: frame.partsOrFrame)) }
             return try decoder.decode(Connected.self, from: frame.partsOrFrame)
         }
 
@@ -498,11 +498,11 @@ extension Centrifugo {
         @discardableResult
         public func subscribeToChannel(payload: SubscribeToChannel.Payload, id: Int? = nil, timeout: Duration? = nil) async throws -> Subscribed {
             let _correlation = id ?? core.nextCorrelationNumber()
-            let frame = try await core.request(expecting: ReplyMatch(route: "2:", channel: nil, source: .field("id"), errorRoute: ("3:", .field("id"))), correlation: .number(JSONNumber(_correlation)), timeout: timeout) {
-                try await core.emit(EventAddress(shape: 2, name: nil), channel: nil, payload: SubscribeToChannel(id: _correlation, payload: payload))
+            let frame = try await core.request(expecting: SchemaGenRuntime.ReplyMatch(route: "2:", channel: nil, source: .field("id"), errorRoute: ("3:", .field("id"))), correlation: .number(SchemaGenRuntime.JSONNumber(_correlation)), timeout: timeout) {
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 2, name: nil), channel: nil, payload: SubscribeToChannel(id: _correlation, payload: payload))
             }
             let decoder = core.payloadDecoder
-            if frame.route == "3:" { throw RequestRejected(try decoder.decode(Refused.self, from: frame.partsOrFrame)) }
+            if frame.route == "3:" { throw SchemaGenRuntime.RequestRejected(try decoder.decode(Refused.self, from: frame.partsOrFrame)) }
             return try decoder.decode(Subscribed.self, from: frame.partsOrFrame)
         }
 
@@ -510,11 +510,11 @@ extension Centrifugo {
         public func emit(_ event: ClientEvent) async throws {
             switch event {
             case .ping:
-                try await core.emit(EventAddress(shape: 0, name: nil), channel: nil)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: nil), channel: nil)
             case .connect(let payload):
-                try await core.emit(EventAddress(shape: 1, name: nil), channel: nil, payload: payload)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: nil), channel: nil, payload: payload)
             case .subscribeToChannel(let payload):
-                try await core.emit(EventAddress(shape: 2, name: nil), channel: nil, payload: payload)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 2, name: nil), channel: nil, payload: payload)
             }
         }
 
@@ -523,7 +523,7 @@ extension Centrifugo {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onPing(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable () -> Void) -> ListenerToken {
+        public func onPing(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable () -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "0:", event: ServerEvent.ping, handler: handler)
         }
 
@@ -532,7 +532,7 @@ extension Centrifugo {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onConnected(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Connected) -> Void) -> ListenerToken {
+        public func onConnected(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Connected) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "1:", decoding: Connected.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.connected)
         }
@@ -542,7 +542,7 @@ extension Centrifugo {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onSubscribed(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Subscribed) -> Void) -> ListenerToken {
+        public func onSubscribed(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Subscribed) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "2:", decoding: Subscribed.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.subscribed)
         }
@@ -552,7 +552,7 @@ extension Centrifugo {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onRefused(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Refused) -> Void) -> ListenerToken {
+        public func onRefused(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Refused) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "3:", decoding: Refused.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.refused)
         }
@@ -562,7 +562,7 @@ extension Centrifugo {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onPush(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Push) -> Void) -> ListenerToken {
+        public func onPush(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Push) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "4:", decoding: Push.self, from: .payload, handler: handler,
             event: ServerEvent.push)
         }
@@ -571,7 +571,7 @@ extension Centrifugo {
         /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.UnknownEvent) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addUnknownListener(channel: nil, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
         }
 
@@ -583,7 +583,7 @@ extension Centrifugo {
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
         /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.IncomingFailure) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addErrorHandler(handler)
         }
     }

@@ -9,17 +9,17 @@ extension Channels {
     /// A typed server for this API, the mirror of its `Client`: it listens only to client-to-server events and
     /// emits only server-to-client events, to one connection, a group or everyone, over any
     /// ``RealtimeServerTransport``.
-    public final class Server: RealtimeServer {
+    public final class Server: SchemaGenRuntime.RealtimeServer {
         /// The engine that frames and routes events.
-        public let core: RealtimeServerCore
+        public let core: SchemaGenRuntime.RealtimeServerCore
 
-        public init(transport: any RealtimeServerTransport) {
-            core = RealtimeServerCore(transport: transport, framing: Channels.framing, dates: Channels.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeServerTransport) {
+            core = SchemaGenRuntime.RealtimeServerCore(transport: transport, framing: Channels.framing, dates: Channels.dateEncoding)
         }
 
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
-        public func emit(_ event: ServerEvent, to recipients: Recipients) async throws {
+        public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
             switch event {
             case .unknown(let name, let payload):
                 try await core.emit(eventName: name, channel: nil, rawPayload: payload, to: recipients)
@@ -53,27 +53,27 @@ extension Channels.Seat {
     public struct Server: Sendable {
         /// The channel this server scope serves.
         public let channel: Channels.Seat
-        let core: RealtimeServerCore
+        let core: SchemaGenRuntime.RealtimeServerCore
 
-        init(channel: Channels.Seat, core: RealtimeServerCore) {
+        init(channel: Channels.Seat, core: SchemaGenRuntime.RealtimeServerCore) {
             self.channel = channel
             self.core = core
             core.registerScope(channel: channel.address) { frame, decoder in try Server.decode(frame, decoder: decoder) }
         }
 
         /// The connections subscribed to this channel now.
-        public var subscribers: [ServerConnection] {
+        public var subscribers: [SchemaGenRuntime.ServerConnection] {
             core.subscribers(of: channel.address)
         }
 
         /// Subscribes `connection` to this channel, for protocols that carry no subscriptions of their own (a plain
         /// WebSocket).
-        public func subscribe(_ connection: ServerConnection) {
+        public func subscribe(_ connection: SchemaGenRuntime.ServerConnection) {
             core.subscribe(connection, to: channel.address)
         }
 
         /// Unsubscribes `connection` from this channel.
-        public func unsubscribe(_ connection: ServerConnection) {
+        public func unsubscribe(_ connection: SchemaGenRuntime.ServerConnection) {
             core.unsubscribe(connection, from: channel.address)
         }
 
@@ -82,13 +82,13 @@ extension Channels.Seat {
         /// Calls `handler` with the sending connection and the event's value for every `client-wave` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onClientWave(_ handler: @escaping @Sendable (ServerConnection, ClientWave) -> Void) -> ListenerToken {
+        public func onClientWave(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, ClientWave) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: channel.address, eventName: "client-wave", decoding: ClientWave.self, from: .payload, handler: handler)
         }
 
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
-        public func emit(_ event: ServerEvent, to recipients: Recipients) async throws {
+        public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
             switch event {
             case .taken(let payload):
                 try await core.emit(eventName: "taken", channel: channel.address, payload: payload, to: recipients)
@@ -106,7 +106,7 @@ extension Channels.Seat {
 
         /// Every event clients send in this scope, with the connection it came from, as it arrives, until the consuming
         /// task ends.
-        public var events: AsyncStream<ReceivedEvent<ClientEvent>> {
+        public var events: AsyncStream<SchemaGenRuntime.ReceivedEvent<ClientEvent>> {
             core.events(channel: channel.address, as: ClientEvent.self)
         }
 
@@ -116,8 +116,8 @@ extension Channels.Seat {
         }
 
         /// Reads a frame a client sent; throws `UnexpectedClientEvent` for an event clients do not send in this scope.
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ClientEvent {
-            guard let route = ClientRoute(rawValue: frame.route) else { throw UnexpectedClientEvent(eventName: frame.eventName) }
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ClientEvent {
+            guard let route = ClientRoute(rawValue: frame.route) else { throw SchemaGenRuntime.UnexpectedClientEvent(eventName: frame.eventName) }
             switch route {
             case .clientWave:
                 return .clientWave(try decoder.decode(ClientWave.self, from: frame.payloadOrNull))
@@ -128,13 +128,13 @@ extension Channels.Seat {
     /// Every `Seat` channel at once, whatever its address: listeners here hear the channel's events on every
     /// address of `room:{roomId}/seat-{seat}`, a room a client made on the fly among them, each with the channel it came on.
     public struct Every: Sendable {
-        let core: RealtimeServerCore
-        static let template = ChannelTemplate([.literal("room:"), .parameter, .literal("/seat-"), .parameter])
+        let core: SchemaGenRuntime.RealtimeServerCore
+        static let template = SchemaGenRuntime.ChannelTemplate([.literal("room:"), .parameter, .literal("/seat-"), .parameter])
 
         /// The channel at `address`, whose parameters' values, in the template's order, are `values`.
         static func channel(_ address: Swift.String, _ values: [Swift.String]) throws -> Channels.Seat {
             guard values.count == 2, let seat = Swift.Int(values[1]) else {
-                throw ChannelAddressMismatch(address: address, template: "room:{roomId}/seat-{seat}")
+                throw SchemaGenRuntime.ChannelAddressMismatch(address: address, template: "room:{roomId}/seat-{seat}")
             }
             let channel = Channels.Seat(roomId: values[0], seat: seat)
             return channel
@@ -143,7 +143,7 @@ extension Channels.Seat {
         /// Calls `handler` with the sending connection, the channel and the event's value for every
         /// `client-wave` a client sends on a channel of this template. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onClientWave(_ handler: @escaping @Sendable (ServerConnection, Channels.Seat, ClientWave) -> Void) -> ListenerToken {
+        public func onClientWave(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, Channels.Seat, ClientWave) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(template: Self.template, eventName: "client-wave") { connection, address, values, frame, decoder in
                 handler(connection, try Self.channel(address, values), try decoder.decode(ClientWave.self, from: frame, source: .payload))
             }
@@ -157,32 +157,32 @@ extension Channels.Quoted {
     public struct Server: Sendable {
         /// The channel this server scope serves.
         public let channel: Channels.Quoted
-        let core: RealtimeServerCore
+        let core: SchemaGenRuntime.RealtimeServerCore
 
-        init(channel: Channels.Quoted, core: RealtimeServerCore) {
+        init(channel: Channels.Quoted, core: SchemaGenRuntime.RealtimeServerCore) {
             self.channel = channel
             self.core = core
         }
 
         /// The connections subscribed to this channel now.
-        public var subscribers: [ServerConnection] {
+        public var subscribers: [SchemaGenRuntime.ServerConnection] {
             core.subscribers(of: channel.address)
         }
 
         /// Subscribes `connection` to this channel, for protocols that carry no subscriptions of their own (a plain
         /// WebSocket).
-        public func subscribe(_ connection: ServerConnection) {
+        public func subscribe(_ connection: SchemaGenRuntime.ServerConnection) {
             core.subscribe(connection, to: channel.address)
         }
 
         /// Unsubscribes `connection` from this channel.
-        public func unsubscribe(_ connection: ServerConnection) {
+        public func unsubscribe(_ connection: SchemaGenRuntime.ServerConnection) {
             core.unsubscribe(connection, from: channel.address)
         }
 
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
-        public func emit(_ event: ServerEvent, to recipients: Recipients) async throws {
+        public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
             switch event {
             case .said(let payload):
                 try await core.emit(eventName: "said", channel: channel.address, payload: payload, to: recipients)

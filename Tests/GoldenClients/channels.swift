@@ -5,33 +5,33 @@ import SchemaGenRuntime
 
 public enum Channels {
     /// How this API frames events on the wire.
-    public static let framing: WireFraming = .envelope(.init(nameKey: "event", payloadKey: "data", channelKey: "channel", payloadIsJSONString: true))
+    public static let framing: SchemaGenRuntime.WireFraming = .envelope(.init(nameKey: "event", payloadKey: "data", channelKey: "channel", payloadIsJSONString: true))
     /// How this API writes dates on the wire.
-    public static let dateEncoding: WireDateEncoding = .iso8601
+    public static let dateEncoding: SchemaGenRuntime.WireDateEncoding = .iso8601
 }
 
 // MARK: - Events
 
 extension Channels {
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ServerEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// An event the contract does not describe, with its payload's raw JSON.
         case unknown(name: Swift.String, payload: Foundation.Data?)
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
             case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
-                return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+                return SchemaGenRuntime.Members.equal(lhsName, rhsName) && SchemaGenRuntime.Members.equal(lhsPayload, rhsPayload)
             }
         }
 
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
             return .unknown(name: frame.eventName, payload: frame.payload)
         }
 
         /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
-        static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
-            return UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
+        static func unknownEvent(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> SchemaGenRuntime.UnknownEvent? {
+            return SchemaGenRuntime.UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
         }
     }
 }
@@ -43,10 +43,10 @@ extension Channels {
     /// server-to-client events, over any ``RealtimeTransport``.
     public final class Client: Sendable {
         /// The engine that frames and routes events.
-        public let core: RealtimeClientCore
+        public let core: SchemaGenRuntime.RealtimeClientCore
 
-        public init(transport: any RealtimeTransport) {
-            core = RealtimeClientCore(transport: transport, framing: Channels.framing, dates: Channels.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeTransport) {
+            core = SchemaGenRuntime.RealtimeClientCore(transport: transport, framing: Channels.framing, dates: Channels.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
         }
 
@@ -54,7 +54,7 @@ extension Channels {
         /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.UnknownEvent) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addUnknownListener(channel: nil, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
         }
 
@@ -79,7 +79,7 @@ extension Channels {
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
         /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.IncomingFailure) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addErrorHandler(handler)
         }
     }
@@ -105,7 +105,7 @@ extension Channels {
         public var address: Swift.String { "room:\(roomId)/seat-\(seat)" }
 
         /// Wire name: `taken`, server to client.
-        public struct Taken: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct Taken: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "taken"
 
@@ -116,23 +116,23 @@ extension Channels {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.by, rhs.by) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.by, rhs.by) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(by: try fields.string("by"))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .string("by", self.by)
             }
         }
 
         /// Wire name: `client-wave`, both directions.
-        public struct ClientWave: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct ClientWave: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "client-wave"
 
@@ -143,35 +143,35 @@ extension Channels {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.emoji, rhs.emoji) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.emoji, rhs.emoji) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(emoji: try fields.string("emoji"))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .string("emoji", self.emoji)
             }
         }
 
         /// The events the app may send in this scope.
-        public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
+        public enum ClientEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// Wire name: `client-wave`, both directions.
             case clientWave(ClientWave)
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
                 switch (lhs, rhs) {
-                case let (.clientWave(lhs), .clientWave(rhs)): return Members.equal(lhs, rhs)
+                case let (.clientWave(lhs), .clientWave(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
                 }
             }
         }
 
         /// The events the app may receive in this scope.
-        public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
+        public enum ServerEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// Wire name: `taken`, server to client.
             case taken(Taken)
             /// Wire name: `client-wave`, both directions.
@@ -181,10 +181,10 @@ extension Channels {
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
                 switch (lhs, rhs) {
-                case let (.taken(lhs), .taken(rhs)): return Members.equal(lhs, rhs)
-                case let (.clientWave(lhs), .clientWave(rhs)): return Members.equal(lhs, rhs)
+                case let (.taken(lhs), .taken(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+                case let (.clientWave(lhs), .clientWave(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
                 case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
-                    return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+                    return SchemaGenRuntime.Members.equal(lhsName, rhsName) && SchemaGenRuntime.Members.equal(lhsPayload, rhsPayload)
                 default: return false
                 }
             }
@@ -196,7 +196,7 @@ extension Channels {
                 case clientWave = "client-wave"
             }
 
-            static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
+            static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
                 guard let route = Route(rawValue: frame.eventName) else {
                     return .unknown(name: frame.eventName, payload: frame.payload)
                 }
@@ -209,9 +209,9 @@ extension Channels {
             }
 
             /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
-            static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+            static func unknownEvent(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> SchemaGenRuntime.UnknownEvent? {
                 guard Route(rawValue: frame.eventName) == nil else { return nil }
-                return UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
+                return SchemaGenRuntime.UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
             }
         }
 
@@ -219,9 +219,9 @@ extension Channels {
         public struct Client: Sendable {
             /// The channel this client listens to.
             public let channel: Seat
-            let core: RealtimeClientCore
+            let core: SchemaGenRuntime.RealtimeClientCore
 
-            init(channel: Seat, core: RealtimeClientCore) {
+            init(channel: Seat, core: SchemaGenRuntime.RealtimeClientCore) {
                 self.channel = channel
                 self.core = core
                 core.registerScope(channel: channel.address) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
@@ -260,7 +260,7 @@ extension Channels {
             /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
             /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onTaken(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Taken) -> Void) -> ListenerToken {
+            public func onTaken(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Taken) -> Void) -> SchemaGenRuntime.ListenerToken {
                 core.addListener(channel: channel.address, eventName: "taken", decoding: Taken.self, from: .payload, handler: handler,
                 event: ServerEvent.taken)
             }
@@ -270,7 +270,7 @@ extension Channels {
             /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
             /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onClientWave(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ClientWave) -> Void) -> ListenerToken {
+            public func onClientWave(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ClientWave) -> Void) -> SchemaGenRuntime.ListenerToken {
                 core.addListener(channel: channel.address, eventName: "client-wave", decoding: ClientWave.self, from: .payload, handler: handler,
                 event: ServerEvent.clientWave)
             }
@@ -279,7 +279,7 @@ extension Channels {
             /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+            public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.UnknownEvent) -> Void) -> SchemaGenRuntime.ListenerToken {
                 core.addUnknownListener(channel: channel.address, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
             }
 
@@ -313,7 +313,7 @@ extension Channels {
         }
 
         /// The events the app may receive in this scope.
-        public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
+        public enum ServerEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// Wire name: `said`, server to client.
             case said(String)
             /// An event the contract does not describe, with its payload's raw JSON.
@@ -321,9 +321,9 @@ extension Channels {
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
                 switch (lhs, rhs) {
-                case let (.said(lhs), .said(rhs)): return Members.equal(lhs, rhs)
+                case let (.said(lhs), .said(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
                 case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
-                    return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+                    return SchemaGenRuntime.Members.equal(lhsName, rhsName) && SchemaGenRuntime.Members.equal(lhsPayload, rhsPayload)
                 default: return false
                 }
             }
@@ -334,7 +334,7 @@ extension Channels {
                 case said = "said"
             }
 
-            static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
+            static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
                 guard let route = Route(rawValue: frame.eventName) else {
                     return .unknown(name: frame.eventName, payload: frame.payload)
                 }
@@ -345,9 +345,9 @@ extension Channels {
             }
 
             /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
-            static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+            static func unknownEvent(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> SchemaGenRuntime.UnknownEvent? {
                 guard Route(rawValue: frame.eventName) == nil else { return nil }
-                return UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
+                return SchemaGenRuntime.UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
             }
         }
 
@@ -355,9 +355,9 @@ extension Channels {
         public struct Client: Sendable {
             /// The channel this client listens to.
             public let channel: Quoted
-            let core: RealtimeClientCore
+            let core: SchemaGenRuntime.RealtimeClientCore
 
-            init(channel: Quoted, core: RealtimeClientCore) {
+            init(channel: Quoted, core: SchemaGenRuntime.RealtimeClientCore) {
                 self.channel = channel
                 self.core = core
                 core.registerScope(channel: channel.address) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
@@ -378,7 +378,7 @@ extension Channels {
             /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
             /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onSaid(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (String) -> Void) -> ListenerToken {
+            public func onSaid(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (String) -> Void) -> SchemaGenRuntime.ListenerToken {
                 core.addListener(channel: channel.address, eventName: "said", decoding: String.self, from: .payload, handler: handler,
                 event: ServerEvent.said)
             }
@@ -387,7 +387,7 @@ extension Channels {
             /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+            public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.UnknownEvent) -> Void) -> SchemaGenRuntime.ListenerToken {
                 core.addUnknownListener(channel: channel.address, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
             }
 

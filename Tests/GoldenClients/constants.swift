@@ -5,9 +5,9 @@ import SchemaGenRuntime
 
 public enum Constants {
     /// How this API frames events on the wire.
-    public static let framing: WireFraming = .socketIO
+    public static let framing: SchemaGenRuntime.WireFraming = .socketIO
     /// How this API writes dates on the wire.
-    public static let dateEncoding: WireDateEncoding = .iso8601
+    public static let dateEncoding: SchemaGenRuntime.WireDateEncoding = .iso8601
     /// The Socket.IO namespace this API's events outside channels travel in: connect there, as
     /// `SocketIOProtocol(namespace: Constants.namespace)` and `SocketIOServerProtocol(namespace: Constants.namespace)` do.
     public static let namespace: Swift.String = "/"
@@ -17,7 +17,7 @@ public enum Constants {
 
 extension Constants {
     /// Wire name: `upload_started`, both directions.
-    public struct UploadStarted: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct UploadStarted: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "upload_started"
 
@@ -36,13 +36,13 @@ extension Constants {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.orderId, rhs.orderId) else { return false }
-            guard Members.equal(lhs.note, rhs.note) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.orderId, rhs.orderId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.note, rhs.note) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             try fields.expect("status", equals: "uploading" as String)
             try fields.expect("version", equals: 2 as Int)
             try fields.expect("final", equals: false as Bool)
@@ -50,7 +50,7 @@ extension Constants {
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .value("status", "uploading" as String)
                 .value("version", 2 as Int)
                 .value("final", false as Bool)
@@ -60,19 +60,19 @@ extension Constants {
     }
 
     /// The events the app may send in this scope.
-    public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ClientEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Wire name: `upload_started`, both directions.
         case uploadStarted(UploadStarted)
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.uploadStarted(lhs), .uploadStarted(rhs)): return Members.equal(lhs, rhs)
+            case let (.uploadStarted(lhs), .uploadStarted(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             }
         }
     }
 
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ServerEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Wire name: `upload_started`, both directions.
         case uploadStarted(UploadStarted)
         /// An event the contract does not describe, with its payload's raw JSON.
@@ -80,9 +80,9 @@ extension Constants {
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.uploadStarted(lhs), .uploadStarted(rhs)): return Members.equal(lhs, rhs)
+            case let (.uploadStarted(lhs), .uploadStarted(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
-                return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+                return SchemaGenRuntime.Members.equal(lhsName, rhsName) && SchemaGenRuntime.Members.equal(lhsPayload, rhsPayload)
             default: return false
             }
         }
@@ -93,7 +93,7 @@ extension Constants {
             case uploadStarted = "upload_started"
         }
 
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
             guard let route = Route(rawValue: frame.eventName) else {
                 return .unknown(name: frame.eventName, payload: frame.payload)
             }
@@ -104,9 +104,9 @@ extension Constants {
         }
 
         /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
-        static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+        static func unknownEvent(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> SchemaGenRuntime.UnknownEvent? {
             guard Route(rawValue: frame.eventName) == nil else { return nil }
-            return UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
+            return SchemaGenRuntime.UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
         }
     }
 }
@@ -118,10 +118,10 @@ extension Constants {
     /// server-to-client events, over any ``RealtimeTransport``.
     public final class Client: Sendable {
         /// The engine that frames and routes events.
-        public let core: RealtimeClientCore
+        public let core: SchemaGenRuntime.RealtimeClientCore
 
-        public init(transport: any RealtimeTransport) {
-            core = RealtimeClientCore(transport: transport, framing: Constants.framing, dates: Constants.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeTransport) {
+            core = SchemaGenRuntime.RealtimeClientCore(transport: transport, framing: Constants.framing, dates: Constants.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
         }
 
@@ -148,7 +148,7 @@ extension Constants {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onUploadStarted(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UploadStarted) -> Void) -> ListenerToken {
+        public func onUploadStarted(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UploadStarted) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "upload_started", decoding: UploadStarted.self, from: .payload, handler: handler,
             event: ServerEvent.uploadStarted)
         }
@@ -157,7 +157,7 @@ extension Constants {
         /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.UnknownEvent) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addUnknownListener(channel: nil, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
         }
 
@@ -169,7 +169,7 @@ extension Constants {
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
         /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.IncomingFailure) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addErrorHandler(handler)
         }
     }

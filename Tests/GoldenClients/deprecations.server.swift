@@ -9,12 +9,12 @@ extension Deprecations {
     /// A typed server for this API, the mirror of its `Client`: it listens only to client-to-server events and
     /// emits only server-to-client events, to one connection, a group or everyone, over any
     /// ``RealtimeServerTransport``.
-    public final class Server: RealtimeServer {
+    public final class Server: SchemaGenRuntime.RealtimeServer {
         /// The engine that frames and routes events.
-        public let core: RealtimeServerCore
+        public let core: SchemaGenRuntime.RealtimeServerCore
 
-        public init(transport: any RealtimeServerTransport) {
-            core = RealtimeServerCore(transport: transport, framing: Deprecations.framing, dates: Deprecations.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeServerTransport) {
+            core = SchemaGenRuntime.RealtimeServerCore(transport: transport, framing: Deprecations.framing, dates: Deprecations.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try Server.decode(frame, decoder: decoder) }
         }
 
@@ -26,7 +26,7 @@ extension Deprecations {
         /// sends. Returns a token whose `cancel()` removes the listener.
         @available(*, deprecated, message: "Use join.")
         @discardableResult
-        public func onOldJoin(_ handler: @escaping @Sendable (ServerConnection, OldJoin) -> Void) -> ListenerToken {
+        public func onOldJoin(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, OldJoin) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "old_join", decoding: OldJoin.self, from: .payload, handler: handler)
         }
 
@@ -35,13 +35,13 @@ extension Deprecations {
         /// Calls `handler` with the sending connection and the event's value for every `profile` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onProfile(_ handler: @escaping @Sendable (ServerConnection, Profile) -> Void) -> ListenerToken {
+        public func onProfile(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, Profile) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "profile", decoding: Profile.self, from: .payload, handler: handler)
         }
 
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
-        public func emit(_ event: ServerEvent, to recipients: Recipients) async throws {
+        public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
             switch event {
             case .oldNotice(let payload):
                 try await core.emit(eventName: "old_notice", channel: nil, payload: payload, to: recipients)
@@ -54,7 +54,7 @@ extension Deprecations {
 
         /// Every event clients send in this scope, with the connection it came from, as it arrives, until the consuming
         /// task ends.
-        public var events: AsyncStream<ReceivedEvent<ClientEvent>> {
+        public var events: AsyncStream<SchemaGenRuntime.ReceivedEvent<ClientEvent>> {
             core.events(channel: nil, as: ClientEvent.self)
         }
 
@@ -65,8 +65,8 @@ extension Deprecations {
         }
 
         /// Reads a frame a client sent; throws `UnexpectedClientEvent` for an event clients do not send in this scope.
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ClientEvent {
-            guard let route = ClientRoute(rawValue: frame.route) else { throw UnexpectedClientEvent(eventName: frame.eventName) }
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ClientEvent {
+            guard let route = ClientRoute(rawValue: frame.route) else { throw SchemaGenRuntime.UnexpectedClientEvent(eventName: frame.eventName) }
             switch route {
             case .oldJoin:
                 return .oldJoin(try decoder.decode(OldJoin.self, from: frame.payloadOrNull))
@@ -92,32 +92,32 @@ extension Deprecations.Lobby {
     public struct Server: Sendable {
         /// The channel this server scope serves.
         public let channel: Deprecations.Lobby
-        let core: RealtimeServerCore
+        let core: SchemaGenRuntime.RealtimeServerCore
 
-        init(channel: Deprecations.Lobby, core: RealtimeServerCore) {
+        init(channel: Deprecations.Lobby, core: SchemaGenRuntime.RealtimeServerCore) {
             self.channel = channel
             self.core = core
         }
 
         /// The connections subscribed to this channel now.
-        public var subscribers: [ServerConnection] {
+        public var subscribers: [SchemaGenRuntime.ServerConnection] {
             core.subscribers(of: channel.address)
         }
 
         /// Subscribes `connection` to this channel, for protocols that carry no subscriptions of their own (a plain
         /// WebSocket).
-        public func subscribe(_ connection: ServerConnection) {
+        public func subscribe(_ connection: SchemaGenRuntime.ServerConnection) {
             core.subscribe(connection, to: channel.address)
         }
 
         /// Unsubscribes `connection` from this channel.
-        public func unsubscribe(_ connection: ServerConnection) {
+        public func unsubscribe(_ connection: SchemaGenRuntime.ServerConnection) {
             core.unsubscribe(connection, from: channel.address)
         }
 
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
-        public func emit(_ event: ServerEvent, to recipients: Recipients) async throws {
+        public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
             switch event {
             case .hello:
                 try await core.emit(eventName: "hello", channel: channel.address, to: recipients)

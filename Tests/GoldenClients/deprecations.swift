@@ -5,9 +5,9 @@ import SchemaGenRuntime
 
 public enum Deprecations {
     /// How this API frames events on the wire.
-    public static let framing: WireFraming = .socketIO
+    public static let framing: SchemaGenRuntime.WireFraming = .socketIO
     /// How this API writes dates on the wire.
-    public static let dateEncoding: WireDateEncoding = .iso8601
+    public static let dateEncoding: SchemaGenRuntime.WireDateEncoding = .iso8601
     /// The Socket.IO namespace this API's events outside channels travel in: connect there, as
     /// `SocketIOProtocol(namespace: Deprecations.namespace)` and `SocketIOServerProtocol(namespace: Deprecations.namespace)` do.
     public static let namespace: Swift.String = "/"
@@ -17,7 +17,7 @@ public enum Deprecations {
 
 extension Deprecations {
     /// - Important: Deprecated. Use Modern.
-    public struct Legacy: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Legacy: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let id: String
 
         public init(id: String) {
@@ -25,17 +25,17 @@ extension Deprecations {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(id: try fields.string("id"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("id", self.id)
         }
     }
@@ -85,7 +85,7 @@ extension Deprecations {
     /// - Important: Deprecated. Use join.
     ///
     /// Wire name: `old_join`, client to server.
-    public struct OldJoin: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct OldJoin: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "old_join"
 
@@ -96,17 +96,17 @@ extension Deprecations {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.roomId, rhs.roomId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.roomId, rhs.roomId) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(roomId: try fields.string("roomId"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("roomId", self.roomId)
         }
     }
@@ -122,7 +122,7 @@ extension Deprecations {
     }
 
     /// Wire name: `profile`, both directions.
-    public struct Profile: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Profile: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "profile"
 
@@ -139,19 +139,19 @@ extension Deprecations {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.name, rhs.name) else { return false }
-            guard Members.equal(lhs._nick, rhs._nick) else { return false }
-            guard Members.equal(lhs.level, rhs.level) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.name, rhs.name) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs._nick, rhs._nick) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.level, rhs.level) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(name: try fields.string("name"), nick: try fields.optionalString("nick"), level: try fields.value("level", as: Deprecations.Level.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("name", self.name)
                 .optionalString("nick", self._nick)
                 .value("level", self.level)
@@ -159,7 +159,7 @@ extension Deprecations {
     }
 
     /// The events the app may send in this scope.
-    public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ClientEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// - Important: Deprecated. Use join.
         ///
         /// Wire name: `old_join`, client to server.
@@ -169,15 +169,15 @@ extension Deprecations {
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.oldJoin(lhs), .oldJoin(rhs)): return Members.equal(lhs, rhs)
-            case let (.profile(lhs), .profile(rhs)): return Members.equal(lhs, rhs)
+            case let (.oldJoin(lhs), .oldJoin(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.profile(lhs), .profile(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             default: return false
             }
         }
     }
 
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ServerEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// - Important: Deprecated.
         ///
         /// Wire name: `old_notice`, server to client.
@@ -189,10 +189,10 @@ extension Deprecations {
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.oldNotice(lhs), .oldNotice(rhs)): return Members.equal(lhs, rhs)
-            case let (.profile(lhs), .profile(rhs)): return Members.equal(lhs, rhs)
+            case let (.oldNotice(lhs), .oldNotice(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.profile(lhs), .profile(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
-                return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+                return SchemaGenRuntime.Members.equal(lhsName, rhsName) && SchemaGenRuntime.Members.equal(lhsPayload, rhsPayload)
             default: return false
             }
         }
@@ -204,7 +204,7 @@ extension Deprecations {
             case profile = "profile"
         }
 
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
             guard let route = Route(rawValue: frame.eventName) else {
                 return .unknown(name: frame.eventName, payload: frame.payload)
             }
@@ -217,9 +217,9 @@ extension Deprecations {
         }
 
         /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
-        static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+        static func unknownEvent(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> SchemaGenRuntime.UnknownEvent? {
             guard Route(rawValue: frame.eventName) == nil else { return nil }
-            return UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
+            return SchemaGenRuntime.UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
         }
     }
 }
@@ -231,10 +231,10 @@ extension Deprecations {
     /// server-to-client events, over any ``RealtimeTransport``.
     public final class Client: Sendable {
         /// The engine that frames and routes events.
-        public let core: RealtimeClientCore
+        public let core: SchemaGenRuntime.RealtimeClientCore
 
-        public init(transport: any RealtimeTransport) {
-            core = RealtimeClientCore(transport: transport, framing: Deprecations.framing, dates: Deprecations.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeTransport) {
+            core = SchemaGenRuntime.RealtimeClientCore(transport: transport, framing: Deprecations.framing, dates: Deprecations.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
         }
 
@@ -282,7 +282,7 @@ extension Deprecations {
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @available(*, deprecated)
         @discardableResult
-        public func onOldNotice(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Deprecations.Legacy) -> Void) -> ListenerToken {
+        public func onOldNotice(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Deprecations.Legacy) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "old_notice", decoding: Deprecations.Legacy.self, from: .payload, handler: handler,
             event: ServerEvent.oldNotice)
         }
@@ -292,7 +292,7 @@ extension Deprecations {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onProfile(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Profile) -> Void) -> ListenerToken {
+        public func onProfile(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Profile) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "profile", decoding: Profile.self, from: .payload, handler: handler,
             event: ServerEvent.profile)
         }
@@ -301,7 +301,7 @@ extension Deprecations {
         /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.UnknownEvent) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addUnknownListener(channel: nil, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
         }
 
@@ -321,7 +321,7 @@ extension Deprecations {
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
         /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.IncomingFailure) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addErrorHandler(handler)
         }
     }
@@ -348,7 +348,7 @@ extension Deprecations {
         }
 
         /// The events the app may receive in this scope.
-        public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
+        public enum ServerEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// Wire name: `hello`, server to client.
             case hello
             /// An event the contract does not describe, with its payload's raw JSON.
@@ -358,7 +358,7 @@ extension Deprecations {
                 switch (lhs, rhs) {
                 case (.hello, .hello): return true
                 case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
-                    return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+                    return SchemaGenRuntime.Members.equal(lhsName, rhsName) && SchemaGenRuntime.Members.equal(lhsPayload, rhsPayload)
                 default: return false
                 }
             }
@@ -369,7 +369,7 @@ extension Deprecations {
                 case hello = "hello"
             }
 
-            static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
+            static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
                 guard let route = Route(rawValue: frame.eventName) else {
                     return .unknown(name: frame.eventName, payload: frame.payload)
                 }
@@ -380,9 +380,9 @@ extension Deprecations {
             }
 
             /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
-            static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+            static func unknownEvent(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> SchemaGenRuntime.UnknownEvent? {
                 guard Route(rawValue: frame.eventName) == nil else { return nil }
-                return UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
+                return SchemaGenRuntime.UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
             }
         }
 
@@ -390,9 +390,9 @@ extension Deprecations {
         public struct Client: Sendable {
             /// The channel this client listens to.
             public let channel: Lobby
-            let core: RealtimeClientCore
+            let core: SchemaGenRuntime.RealtimeClientCore
 
-            init(channel: Lobby, core: RealtimeClientCore) {
+            init(channel: Lobby, core: SchemaGenRuntime.RealtimeClientCore) {
                 self.channel = channel
                 self.core = core
                 core.registerScope(channel: channel.address) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
@@ -413,7 +413,7 @@ extension Deprecations {
             /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
             /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onHello(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable () -> Void) -> ListenerToken {
+            public func onHello(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable () -> Void) -> SchemaGenRuntime.ListenerToken {
                 core.addListener(channel: channel.address, eventName: "hello", event: ServerEvent.hello, handler: handler)
             }
 
@@ -421,7 +421,7 @@ extension Deprecations {
             /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+            public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.UnknownEvent) -> Void) -> SchemaGenRuntime.ListenerToken {
                 core.addUnknownListener(channel: channel.address, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
             }
 

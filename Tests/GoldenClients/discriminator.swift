@@ -5,15 +5,15 @@ import SchemaGenRuntime
 
 public enum Flat {
     /// How this API frames events on the wire.
-    public static let framing: WireFraming = .discriminator(key: "type")
+    public static let framing: SchemaGenRuntime.WireFraming = .discriminator(key: "type")
     /// How this API writes dates on the wire.
-    public static let dateEncoding: WireDateEncoding = .unixMilliseconds
+    public static let dateEncoding: SchemaGenRuntime.WireDateEncoding = .unixMilliseconds
 }
 
 // MARK: - Types
 
 extension Flat {
-    public struct Position: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Position: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let lat: Double
         public let lng: Double
 
@@ -23,18 +23,18 @@ extension Flat {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.lat, rhs.lat) else { return false }
-            guard Members.equal(lhs.lng, rhs.lng) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.lat, rhs.lat) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.lng, rhs.lng) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(lat: try fields.double("lat"), lng: try fields.double("lng"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .double("lat", self.lat)
                 .double("lng", self.lng)
         }
@@ -45,7 +45,7 @@ extension Flat {
 
 extension Flat {
     /// Wire name: `ping`, both directions.
-    public struct Ping: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Ping: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "ping"
 
@@ -56,17 +56,17 @@ extension Flat {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.sentAt, rhs.sentAt) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.sentAt, rhs.sentAt) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(sentAt: try fields.date("sentAt"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .date("sentAt", self.sentAt)
         }
     }
@@ -86,19 +86,19 @@ extension Flat {
     }
 
     /// The events the app may send in this scope.
-    public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ClientEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Wire name: `ping`, both directions.
         case ping(Ping)
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.ping(lhs), .ping(rhs)): return Members.equal(lhs, rhs)
+            case let (.ping(lhs), .ping(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             }
         }
     }
 
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ServerEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Wire name: `ping`, both directions.
         case ping(Ping)
         /// Wire name: `moved`, server to client.
@@ -110,11 +110,11 @@ extension Flat {
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.ping(lhs), .ping(rhs)): return Members.equal(lhs, rhs)
-            case let (.moved(lhs), .moved(rhs)): return Members.equal(lhs, rhs)
+            case let (.ping(lhs), .ping(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.moved(lhs), .moved(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             case (.bye, .bye): return true
             case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
-                return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+                return SchemaGenRuntime.Members.equal(lhsName, rhsName) && SchemaGenRuntime.Members.equal(lhsPayload, rhsPayload)
             default: return false
             }
         }
@@ -127,7 +127,7 @@ extension Flat {
             case bye = "bye"
         }
 
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
             guard let route = Route(rawValue: frame.eventName) else {
                 return .unknown(name: frame.eventName, payload: frame.payload)
             }
@@ -142,9 +142,9 @@ extension Flat {
         }
 
         /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
-        static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+        static func unknownEvent(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> SchemaGenRuntime.UnknownEvent? {
             guard Route(rawValue: frame.eventName) == nil else { return nil }
-            return UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
+            return SchemaGenRuntime.UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
         }
     }
 }
@@ -156,10 +156,10 @@ extension Flat {
     /// server-to-client events, over any ``RealtimeTransport``.
     public final class Client: Sendable {
         /// The engine that frames and routes events.
-        public let core: RealtimeClientCore
+        public let core: SchemaGenRuntime.RealtimeClientCore
 
-        public init(transport: any RealtimeTransport) {
-            core = RealtimeClientCore(transport: transport, framing: Flat.framing, dates: Flat.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeTransport) {
+            core = SchemaGenRuntime.RealtimeClientCore(transport: transport, framing: Flat.framing, dates: Flat.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
         }
 
@@ -186,7 +186,7 @@ extension Flat {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onPing(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Ping) -> Void) -> ListenerToken {
+        public func onPing(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Ping) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "ping", decoding: Ping.self, from: .payload, handler: handler,
             event: ServerEvent.ping)
         }
@@ -196,7 +196,7 @@ extension Flat {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onMoved(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Flat.Position) -> Void) -> ListenerToken {
+        public func onMoved(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Flat.Position) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "moved", decoding: Flat.Position.self, from: .payload, handler: handler,
             event: ServerEvent.moved)
         }
@@ -206,7 +206,7 @@ extension Flat {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onBye(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable () -> Void) -> ListenerToken {
+        public func onBye(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable () -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "bye", event: ServerEvent.bye, handler: handler)
         }
 
@@ -214,7 +214,7 @@ extension Flat {
         /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.UnknownEvent) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addUnknownListener(channel: nil, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
         }
 
@@ -226,7 +226,7 @@ extension Flat {
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
         /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.IncomingFailure) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addErrorHandler(handler)
         }
     }

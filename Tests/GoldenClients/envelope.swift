@@ -5,16 +5,16 @@ import SchemaGenRuntime
 
 public enum Envelope {
     /// How this API frames events on the wire.
-    public static let framing: WireFraming = .envelope(.init(nameKey: "name", payloadKey: "payload"))
+    public static let framing: SchemaGenRuntime.WireFraming = .envelope(.init(nameKey: "name", payloadKey: "payload"))
     /// How this API writes dates on the wire.
-    public static let dateEncoding: WireDateEncoding = .iso8601
+    public static let dateEncoding: SchemaGenRuntime.WireDateEncoding = .iso8601
 }
 
 // MARK: - Events
 
 extension Envelope {
     /// Wire name: `status`, server to client.
-    public struct Status: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Status: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "status"
 
@@ -34,21 +34,21 @@ extension Envelope {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
-            guard Members.equal(lhs.sentAt, rhs.sentAt) else { return false }
-            guard Members.equal(lhs.conversationId, rhs.conversationId) else { return false }
-            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.sentAt, rhs.sentAt) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.conversationId, rhs.conversationId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             try fields.expect("version", equals: 2 as Int)
             self.init(id: try fields.string("id"), sentAt: try fields.optionalDate("sentAt"), conversationId: try fields.string("conversationId"), payload: try fields.value("payload", as: Payload.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .value("version", 2 as Int)
                 .string("id", self.id)
                 .optionalDate("sentAt", self.sentAt)
@@ -57,7 +57,7 @@ extension Envelope {
         }
 
         /// The event's payload.
-        public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct Payload: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             public let online: Bool
 
             public init(online: Bool) {
@@ -65,24 +65,24 @@ extension Envelope {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.online, rhs.online) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.online, rhs.online) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(online: try fields.bool("online"))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .bool("online", self.online)
             }
         }
     }
 
     /// Wire name: `heartbeat`, server to client.
-    public struct Heartbeat: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Heartbeat: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "heartbeat"
 
@@ -97,19 +97,19 @@ extension Envelope {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
-            guard Members.equal(lhs.sentAt, rhs.sentAt) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.sentAt, rhs.sentAt) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             try fields.expect("version", equals: 2 as Int)
             self.init(id: try fields.string("id"), sentAt: try fields.optionalDate("sentAt"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .value("version", 2 as Int)
                 .string("id", self.id)
                 .optionalDate("sentAt", self.sentAt)
@@ -117,7 +117,7 @@ extension Envelope {
     }
 
     /// Wire name: `list`, server to client.
-    public struct List: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct List: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "list"
 
@@ -135,20 +135,20 @@ extension Envelope {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
-            guard Members.equal(lhs.sentAt, rhs.sentAt) else { return false }
-            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.sentAt, rhs.sentAt) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             try fields.expect("version", equals: 2 as Int)
             self.init(id: try fields.string("id"), sentAt: try fields.optionalDate("sentAt"), payload: try fields.value("payload", as: [String].self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .value("version", 2 as Int)
                 .string("id", self.id)
                 .optionalDate("sentAt", self.sentAt)
@@ -157,7 +157,7 @@ extension Envelope {
     }
 
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ServerEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Wire name: `status`, server to client.
         case status(Status)
         /// Wire name: `heartbeat`, server to client.
@@ -169,11 +169,11 @@ extension Envelope {
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.status(lhs), .status(rhs)): return Members.equal(lhs, rhs)
-            case let (.heartbeat(lhs), .heartbeat(rhs)): return Members.equal(lhs, rhs)
-            case let (.list(lhs), .list(rhs)): return Members.equal(lhs, rhs)
+            case let (.status(lhs), .status(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.heartbeat(lhs), .heartbeat(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.list(lhs), .list(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
-                return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+                return SchemaGenRuntime.Members.equal(lhsName, rhsName) && SchemaGenRuntime.Members.equal(lhsPayload, rhsPayload)
             default: return false
             }
         }
@@ -186,7 +186,7 @@ extension Envelope {
             case list = "list"
         }
 
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
             guard let route = Route(rawValue: frame.eventName) else {
                 return .unknown(name: frame.eventName, payload: frame.payload)
             }
@@ -201,9 +201,9 @@ extension Envelope {
         }
 
         /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
-        static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+        static func unknownEvent(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> SchemaGenRuntime.UnknownEvent? {
             guard Route(rawValue: frame.eventName) == nil else { return nil }
-            return UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
+            return SchemaGenRuntime.UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
         }
     }
 }
@@ -215,10 +215,10 @@ extension Envelope {
     /// server-to-client events, over any ``RealtimeTransport``.
     public final class Client: Sendable {
         /// The engine that frames and routes events.
-        public let core: RealtimeClientCore
+        public let core: SchemaGenRuntime.RealtimeClientCore
 
-        public init(transport: any RealtimeTransport) {
-            core = RealtimeClientCore(transport: transport, framing: Envelope.framing, dates: Envelope.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeTransport) {
+            core = SchemaGenRuntime.RealtimeClientCore(transport: transport, framing: Envelope.framing, dates: Envelope.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
         }
 
@@ -227,7 +227,7 @@ extension Envelope {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onStatus(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Status) -> Void) -> ListenerToken {
+        public func onStatus(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Status) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "status", decoding: Status.self, from: .frame, handler: handler,
             event: ServerEvent.status)
         }
@@ -237,7 +237,7 @@ extension Envelope {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onHeartbeat(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Heartbeat) -> Void) -> ListenerToken {
+        public func onHeartbeat(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Heartbeat) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "heartbeat", decoding: Heartbeat.self, from: .frame, handler: handler,
             event: ServerEvent.heartbeat)
         }
@@ -247,7 +247,7 @@ extension Envelope {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onList(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (List) -> Void) -> ListenerToken {
+        public func onList(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (List) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "list", decoding: List.self, from: .frame, handler: handler,
             event: ServerEvent.list)
         }
@@ -256,7 +256,7 @@ extension Envelope {
         /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.UnknownEvent) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addUnknownListener(channel: nil, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
         }
 
@@ -268,7 +268,7 @@ extension Envelope {
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
         /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.IncomingFailure) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addErrorHandler(handler)
         }
     }

@@ -5,9 +5,9 @@ import SchemaGenRuntime
 
 public enum Flags {
     /// How this API frames events on the wire.
-    public static let framing: WireFraming = .socketIO
+    public static let framing: SchemaGenRuntime.WireFraming = .socketIO
     /// How this API writes dates on the wire.
-    public static let dateEncoding: WireDateEncoding = .iso8601
+    public static let dateEncoding: SchemaGenRuntime.WireDateEncoding = .iso8601
     /// The Socket.IO namespace this API's events outside channels travel in: connect there, as
     /// `SocketIOProtocol(namespace: Flags.namespace)` and `SocketIOServerProtocol(namespace: Flags.namespace)` do.
     public static let namespace: Swift.String = "/"
@@ -19,7 +19,7 @@ extension Flags {
     /// What a member may do.
     ///
     /// Bits the contract does not name are kept, so a new server flag never breaks decoding.
-    public struct Permissions: OptionSet, StringEncodableNumber, Codable, Hashable, Sendable {
+    public struct Permissions: OptionSet, SchemaGenRuntime.StringEncodableNumber, Codable, Hashable, Sendable {
         public let rawValue: UInt64
 
         public init(rawValue: UInt64) {
@@ -43,7 +43,7 @@ extension Flags {
 
 extension Flags {
     /// Wire name: `role_updated`, both directions.
-    public struct RoleUpdated: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct RoleUpdated: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "role_updated"
 
@@ -58,39 +58,39 @@ extension Flags {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.allowed, rhs.allowed) else { return false }
-            guard Members.equal(lhs.denied, rhs.denied) else { return false }
-            guard Members.equal(lhs.history, rhs.history) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.allowed, rhs.allowed) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.denied, rhs.denied) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.history, rhs.history) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
-            self.init(allowed: try fields.value("allowed", as: Flags.Permissions.self), denied: try fields.value("denied", as: NumberString<Flags.Permissions>.self).value, history: try fields.optionalValue("history", as: [NumberString<Flags.Permissions>].self).map { $0.map { $0.value } })
+            let fields = try SchemaGenRuntime.WireFields(decoder)
+            self.init(allowed: try fields.value("allowed", as: Flags.Permissions.self), denied: try fields.value("denied", as: SchemaGenRuntime.NumberString<Flags.Permissions>.self).value, history: try fields.optionalValue("history", as: [SchemaGenRuntime.NumberString<Flags.Permissions>].self).map { $0.map { $0.value } })
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .value("allowed", self.allowed)
-                .value("denied", NumberString<Flags.Permissions>(self.denied))
-                .optionalValue("history", self.history.map { $0.map { NumberString<Flags.Permissions>($0) } })
+                .value("denied", SchemaGenRuntime.NumberString<Flags.Permissions>(self.denied))
+                .optionalValue("history", self.history.map { $0.map { SchemaGenRuntime.NumberString<Flags.Permissions>($0) } })
         }
     }
 
     /// The events the app may send in this scope.
-    public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ClientEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Wire name: `role_updated`, both directions.
         case roleUpdated(RoleUpdated)
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.roleUpdated(lhs), .roleUpdated(rhs)): return Members.equal(lhs, rhs)
+            case let (.roleUpdated(lhs), .roleUpdated(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             }
         }
     }
 
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ServerEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Wire name: `role_updated`, both directions.
         case roleUpdated(RoleUpdated)
         /// An event the contract does not describe, with its payload's raw JSON.
@@ -98,9 +98,9 @@ extension Flags {
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.roleUpdated(lhs), .roleUpdated(rhs)): return Members.equal(lhs, rhs)
+            case let (.roleUpdated(lhs), .roleUpdated(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
-                return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+                return SchemaGenRuntime.Members.equal(lhsName, rhsName) && SchemaGenRuntime.Members.equal(lhsPayload, rhsPayload)
             default: return false
             }
         }
@@ -111,7 +111,7 @@ extension Flags {
             case roleUpdated = "role_updated"
         }
 
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
             guard let route = Route(rawValue: frame.eventName) else {
                 return .unknown(name: frame.eventName, payload: frame.payload)
             }
@@ -122,9 +122,9 @@ extension Flags {
         }
 
         /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
-        static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+        static func unknownEvent(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> SchemaGenRuntime.UnknownEvent? {
             guard Route(rawValue: frame.eventName) == nil else { return nil }
-            return UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
+            return SchemaGenRuntime.UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
         }
     }
 }
@@ -136,10 +136,10 @@ extension Flags {
     /// server-to-client events, over any ``RealtimeTransport``.
     public final class Client: Sendable {
         /// The engine that frames and routes events.
-        public let core: RealtimeClientCore
+        public let core: SchemaGenRuntime.RealtimeClientCore
 
-        public init(transport: any RealtimeTransport) {
-            core = RealtimeClientCore(transport: transport, framing: Flags.framing, dates: Flags.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeTransport) {
+            core = SchemaGenRuntime.RealtimeClientCore(transport: transport, framing: Flags.framing, dates: Flags.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
         }
 
@@ -166,7 +166,7 @@ extension Flags {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onRoleUpdated(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (RoleUpdated) -> Void) -> ListenerToken {
+        public func onRoleUpdated(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (RoleUpdated) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "role_updated", decoding: RoleUpdated.self, from: .payload, handler: handler,
             event: ServerEvent.roleUpdated)
         }
@@ -175,7 +175,7 @@ extension Flags {
         /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.UnknownEvent) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addUnknownListener(channel: nil, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
         }
 
@@ -187,7 +187,7 @@ extension Flags {
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
         /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.IncomingFailure) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addErrorHandler(handler)
         }
     }

@@ -9,12 +9,12 @@ extension FrameShapes {
     /// A typed server for this API, the mirror of its `Client`: it listens only to client-to-server events and
     /// emits only server-to-client events, to one connection, a group or everyone, over any
     /// ``RealtimeServerTransport``.
-    public final class Server: RealtimeServer {
+    public final class Server: SchemaGenRuntime.RealtimeServer {
         /// The engine that frames and routes events.
-        public let core: RealtimeServerCore
+        public let core: SchemaGenRuntime.RealtimeServerCore
 
-        public init(transport: any RealtimeServerTransport) {
-            core = RealtimeServerCore(transport: transport, framing: FrameShapes.framing, dates: FrameShapes.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeServerTransport) {
+            core = SchemaGenRuntime.RealtimeServerCore(transport: transport, framing: FrameShapes.framing, dates: FrameShapes.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try Server.decode(frame, decoder: decoder) }
         }
 
@@ -23,7 +23,7 @@ extension FrameShapes {
         /// Calls `handler` with the sending connection and the event's value for every `heartbeat` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onHeartbeat(_ handler: @escaping @Sendable (ServerConnection, Int?) -> Void) -> ListenerToken {
+        public func onHeartbeat(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, Int?) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "3:1", decoding: Int?.self, from: .presentPayload, handler: handler)
         }
 
@@ -32,7 +32,7 @@ extension FrameShapes {
         /// Calls `handler` with the sending connection and the event's value for every `identify` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onIdentify(_ handler: @escaping @Sendable (ServerConnection, Identify) -> Void) -> ListenerToken {
+        public func onIdentify(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, Identify) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "3:2", decoding: Identify.self, from: .payload, handler: handler)
         }
 
@@ -41,34 +41,34 @@ extension FrameShapes {
         /// Calls `handler` with the sending connection for every `resume` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onResume(_ handler: @escaping @Sendable (ServerConnection) -> Void) -> ListenerToken {
+        public func onResume(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "3:6", handler: handler)
         }
 
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
-        public func emit(_ event: ServerEvent, to recipients: Recipients) async throws {
+        public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
             switch event {
             case .messageCreate(let payload):
-                try await core.emit(EventAddress(shape: 0, name: .string("MESSAGE_CREATE")), channel: nil, payload: payload, to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("MESSAGE_CREATE")), channel: nil, payload: payload, to: recipients)
             case .ready(let payload):
-                try await core.emit(EventAddress(shape: 0, name: .string("READY")), channel: nil, payload: payload, to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("READY")), channel: nil, payload: payload, to: recipients)
             case .result(let payload):
-                try await core.emit(EventAddress(shape: 1, name: nil), channel: nil, payload: payload, to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: nil), channel: nil, payload: payload, to: recipients)
             case .userCreated(let payload):
-                try await core.emit(EventAddress(shape: 2, name: .string("user.created")), channel: nil, payload: payload, to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 2, name: .string("user.created")), channel: nil, payload: payload, to: recipients)
             case .hello(let payload):
-                try await core.emit(EventAddress(shape: 3, name: .integer(10)), channel: nil, payload: payload, to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 3, name: .integer(10)), channel: nil, payload: payload, to: recipients)
             case .heartbeat(let payload):
-                try await core.emit(EventAddress(shape: 3, name: .integer(1)), channel: nil, payload: .some(payload), to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 3, name: .integer(1)), channel: nil, payload: .some(payload), to: recipients)
             case .unknown(let event):
-                throw UnsendableEvent(eventName: event.name)
+                throw SchemaGenRuntime.UnsendableEvent(eventName: event.name)
             }
         }
 
         /// Every event clients send in this scope, with the connection it came from, as it arrives, until the consuming
         /// task ends.
-        public var events: AsyncStream<ReceivedEvent<ClientEvent>> {
+        public var events: AsyncStream<SchemaGenRuntime.ReceivedEvent<ClientEvent>> {
             core.events(channel: nil, as: ClientEvent.self)
         }
 
@@ -80,8 +80,8 @@ extension FrameShapes {
         }
 
         /// Reads a frame a client sent; throws `UnexpectedClientEvent` for an event clients do not send in this scope.
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ClientEvent {
-            guard let route = ClientRoute(rawValue: frame.route) else { throw UnexpectedClientEvent(eventName: frame.eventName) }
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ClientEvent {
+            guard let route = ClientRoute(rawValue: frame.route) else { throw SchemaGenRuntime.UnexpectedClientEvent(eventName: frame.eventName) }
             switch route {
             case .heartbeat:
                 return .heartbeat(try decoder.decode(Int?.self, from: frame.presentPayload()))

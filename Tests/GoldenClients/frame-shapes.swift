@@ -5,21 +5,21 @@ import SchemaGenRuntime
 
 public enum FrameShapes {
     /// How this API frames events on the wire.
-    public static let framing: WireFraming = .shapes([
-    FrameShape(name: "dispatch", conditions: [.init(path: FramePath([.key("op")]), value: .integer(0))], eventName: FramePath([.key("t")]), payload: .at(FramePath([.key("d")])), fields: [.init(key: "s", path: FramePath([.key("s")]))]),
-    FrameShape(name: "reply", required: [FramePath([.key("id")]), FramePath([.key("result")])], eventName: nil, payload: .at(FramePath([.key("result")])), fields: [.init(key: "id", path: FramePath([.key("id")]))], unnamedEvent: "result"),
-    FrameShape(name: "notification", conditions: [.init(path: FramePath([.key("kind")]), value: .string("notification"))], eventName: FramePath([.key("meta"), .key("type")]), payload: .at(FramePath([.key("body"), .key("event")]))),
-    FrameShape(name: "opcode", eventName: FramePath([.key("op")]), eventNameKind: .integer, payload: .at(FramePath([.key("d")]))),
+    public static let framing: SchemaGenRuntime.WireFraming = .shapes([
+    SchemaGenRuntime.FrameShape(name: "dispatch", conditions: [.init(path: SchemaGenRuntime.FramePath([.key("op")]), value: .integer(0))], eventName: SchemaGenRuntime.FramePath([.key("t")]), payload: .at(SchemaGenRuntime.FramePath([.key("d")])), fields: [.init(key: "s", path: SchemaGenRuntime.FramePath([.key("s")]))]),
+    SchemaGenRuntime.FrameShape(name: "reply", required: [SchemaGenRuntime.FramePath([.key("id")]), SchemaGenRuntime.FramePath([.key("result")])], eventName: nil, payload: .at(SchemaGenRuntime.FramePath([.key("result")])), fields: [.init(key: "id", path: SchemaGenRuntime.FramePath([.key("id")]))], unnamedEvent: "result"),
+    SchemaGenRuntime.FrameShape(name: "notification", conditions: [.init(path: SchemaGenRuntime.FramePath([.key("kind")]), value: .string("notification"))], eventName: SchemaGenRuntime.FramePath([.key("meta"), .key("type")]), payload: .at(SchemaGenRuntime.FramePath([.key("body"), .key("event")]))),
+    SchemaGenRuntime.FrameShape(name: "opcode", eventName: SchemaGenRuntime.FramePath([.key("op")]), eventNameKind: .integer, payload: .at(SchemaGenRuntime.FramePath([.key("d")]))),
     ])
     /// How this API writes dates on the wire.
-    public static let dateEncoding: WireDateEncoding = .iso8601
+    public static let dateEncoding: SchemaGenRuntime.WireDateEncoding = .iso8601
 }
 
 // MARK: - Events
 
 extension FrameShapes {
     /// Wire name: `MESSAGE_CREATE` in frame shape `dispatch`, server to client.
-    public struct MessageCreate: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct MessageCreate: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "MESSAGE_CREATE"
 
@@ -33,24 +33,24 @@ extension FrameShapes {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.s, rhs.s) else { return false }
-            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.s, rhs.s) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(s: try fields.int("s"), payload: try fields.value("payload", as: Payload.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .int("s", self.s)
                 .value("payload", self.payload)
         }
 
         /// The event's payload.
-        public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct Payload: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             public let id: String
             public let content: String
 
@@ -60,18 +60,18 @@ extension FrameShapes {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.id, rhs.id) else { return false }
-                guard Members.equal(lhs.content, rhs.content) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.content, rhs.content) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(id: try fields.string("id"), content: try fields.string("content"))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .string("id", self.id)
                     .string("content", self.content)
             }
@@ -79,7 +79,7 @@ extension FrameShapes {
     }
 
     /// Wire name: `READY` in frame shape `dispatch`, server to client.
-    public struct Ready: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Ready: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "READY"
 
@@ -93,24 +93,24 @@ extension FrameShapes {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.s, rhs.s) else { return false }
-            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.s, rhs.s) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(s: try fields.int("s"), payload: try fields.value("payload", as: Payload.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .int("s", self.s)
                 .value("payload", self.payload)
         }
 
         /// The event's payload.
-        public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct Payload: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             public let sessionId: String
 
             public init(sessionId: String) {
@@ -118,24 +118,24 @@ extension FrameShapes {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.sessionId, rhs.sessionId) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.sessionId, rhs.sessionId) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(sessionId: try fields.string("session_id"))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .string("session_id", self.sessionId)
             }
         }
     }
 
     /// Frame shape `reply`, server to client.
-    public struct Result: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Result: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let id: Int
         /// The event's payload.
         public let payload: [String]
@@ -146,25 +146,25 @@ extension FrameShapes {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
-            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(id: try fields.int("id"), payload: try fields.value("payload", as: [String].self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .int("id", self.id)
                 .value("payload", self.payload)
         }
     }
 
     /// Wire name: `user.created` in frame shape `notification`, server to client.
-    public struct UserCreated: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct UserCreated: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "user.created"
 
@@ -175,23 +175,23 @@ extension FrameShapes {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.userId, rhs.userId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.userId, rhs.userId) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(userId: try fields.int("user_id"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .int("user_id", self.userId)
         }
     }
 
     /// Wire name: `10` in frame shape `opcode`, server to client.
-    public struct Hello: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Hello: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "10"
 
@@ -202,17 +202,17 @@ extension FrameShapes {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.heartbeatInterval, rhs.heartbeatInterval) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.heartbeatInterval, rhs.heartbeatInterval) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(heartbeatInterval: try fields.int("heartbeat_interval"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .int("heartbeat_interval", self.heartbeatInterval)
         }
     }
@@ -226,7 +226,7 @@ extension FrameShapes {
     }
 
     /// Wire name: `2` in frame shape `opcode`, client to server.
-    public struct Identify: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Identify: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "2"
 
@@ -239,18 +239,18 @@ extension FrameShapes {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.token, rhs.token) else { return false }
-            guard Members.equal(lhs.intents, rhs.intents) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.token, rhs.token) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.intents, rhs.intents) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(token: try fields.string("token"), intents: try fields.int("intents"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("token", self.token)
                 .int("intents", self.intents)
         }
@@ -263,7 +263,7 @@ extension FrameShapes {
     }
 
     /// The events the app may send in this scope.
-    public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ClientEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Wire name: `1` in frame shape `opcode`, both directions.
         case heartbeat(Int?)
         /// Wire name: `2` in frame shape `opcode`, client to server.
@@ -273,8 +273,8 @@ extension FrameShapes {
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.heartbeat(lhs), .heartbeat(rhs)): return Members.equal(lhs, rhs)
-            case let (.identify(lhs), .identify(rhs)): return Members.equal(lhs, rhs)
+            case let (.heartbeat(lhs), .heartbeat(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.identify(lhs), .identify(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             case (.resume, .resume): return true
             default: return false
             }
@@ -282,7 +282,7 @@ extension FrameShapes {
     }
 
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ServerEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Wire name: `MESSAGE_CREATE` in frame shape `dispatch`, server to client.
         case messageCreate(MessageCreate)
         /// Wire name: `READY` in frame shape `dispatch`, server to client.
@@ -296,17 +296,17 @@ extension FrameShapes {
         /// Wire name: `1` in frame shape `opcode`, both directions.
         case heartbeat(Int?)
         /// An event the contract does not describe: its name, its payload's raw JSON and its envelope fields.
-        case unknown(UnknownEvent)
+        case unknown(SchemaGenRuntime.UnknownEvent)
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.messageCreate(lhs), .messageCreate(rhs)): return Members.equal(lhs, rhs)
-            case let (.ready(lhs), .ready(rhs)): return Members.equal(lhs, rhs)
-            case let (.result(lhs), .result(rhs)): return Members.equal(lhs, rhs)
-            case let (.userCreated(lhs), .userCreated(rhs)): return Members.equal(lhs, rhs)
-            case let (.hello(lhs), .hello(rhs)): return Members.equal(lhs, rhs)
-            case let (.heartbeat(lhs), .heartbeat(rhs)): return Members.equal(lhs, rhs)
-            case let (.unknown(lhs), .unknown(rhs)): return Members.equal(lhs, rhs)
+            case let (.messageCreate(lhs), .messageCreate(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.ready(lhs), .ready(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.result(lhs), .result(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.userCreated(lhs), .userCreated(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.hello(lhs), .hello(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.heartbeat(lhs), .heartbeat(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.unknown(lhs), .unknown(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             default: return false
             }
         }
@@ -322,9 +322,9 @@ extension FrameShapes {
             case heartbeat = "3:1"
         }
 
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
             guard let route = Route(rawValue: frame.route) else {
-                return .unknown(try UnknownEvent(frame, decoder: decoder))
+                return .unknown(try SchemaGenRuntime.UnknownEvent(frame, decoder: decoder))
             }
             switch route {
             case .messageCreate:
@@ -343,9 +343,9 @@ extension FrameShapes {
         }
 
         /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
-        static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+        static func unknownEvent(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> SchemaGenRuntime.UnknownEvent? {
             guard Route(rawValue: frame.route) == nil else { return nil }
-            return try UnknownEvent(frame, decoder: decoder)
+            return try SchemaGenRuntime.UnknownEvent(frame, decoder: decoder)
         }
     }
 }
@@ -357,42 +357,42 @@ extension FrameShapes {
     /// server-to-client events, over any ``RealtimeTransport``.
     public final class Client: Sendable {
         /// The engine that frames and routes events.
-        public let core: RealtimeClientCore
+        public let core: SchemaGenRuntime.RealtimeClientCore
 
-        public init(transport: any RealtimeTransport) {
-            core = RealtimeClientCore(transport: transport, framing: FrameShapes.framing, dates: FrameShapes.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeTransport) {
+            core = SchemaGenRuntime.RealtimeClientCore(transport: transport, framing: FrameShapes.framing, dates: FrameShapes.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
         }
 
         /// Wire name: `1` in frame shape `opcode`, both directions.
         public func heartbeat(_ payload: Int?) async throws {
-            try await core.emit(EventAddress(shape: 3, name: .integer(1)), channel: nil, payload: .some(payload))
+            try await core.emit(SchemaGenRuntime.EventAddress(shape: 3, name: .integer(1)), channel: nil, payload: .some(payload))
         }
 
         /// Wire name: `2` in frame shape `opcode`, client to server.
         public func identify(_ payload: Identify) async throws {
-            try await core.emit(EventAddress(shape: 3, name: .integer(2)), channel: nil, payload: payload)
+            try await core.emit(SchemaGenRuntime.EventAddress(shape: 3, name: .integer(2)), channel: nil, payload: payload)
         }
 
         /// Wire name: `2` in frame shape `opcode`, client to server.
         public func identify(token: String, intents: Int) async throws {
-            try await core.emit(EventAddress(shape: 3, name: .integer(2)), channel: nil, payload: Identify(token: token, intents: intents))
+            try await core.emit(SchemaGenRuntime.EventAddress(shape: 3, name: .integer(2)), channel: nil, payload: Identify(token: token, intents: intents))
         }
 
         /// Wire name: `6` in frame shape `opcode`, client to server.
         public func resume() async throws {
-            try await core.emit(EventAddress(shape: 3, name: .integer(6)), channel: nil)
+            try await core.emit(SchemaGenRuntime.EventAddress(shape: 3, name: .integer(6)), channel: nil)
         }
 
         /// Sends any event the app may send in this scope.
         public func emit(_ event: ClientEvent) async throws {
             switch event {
             case .heartbeat(let payload):
-                try await core.emit(EventAddress(shape: 3, name: .integer(1)), channel: nil, payload: .some(payload))
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 3, name: .integer(1)), channel: nil, payload: .some(payload))
             case .identify(let payload):
-                try await core.emit(EventAddress(shape: 3, name: .integer(2)), channel: nil, payload: payload)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 3, name: .integer(2)), channel: nil, payload: payload)
             case .resume:
-                try await core.emit(EventAddress(shape: 3, name: .integer(6)), channel: nil)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 3, name: .integer(6)), channel: nil)
             }
         }
 
@@ -401,7 +401,7 @@ extension FrameShapes {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onMessageCreate(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (MessageCreate) -> Void) -> ListenerToken {
+        public func onMessageCreate(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (MessageCreate) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "0:MESSAGE_CREATE", decoding: MessageCreate.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.messageCreate)
         }
@@ -411,7 +411,7 @@ extension FrameShapes {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onReady(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Ready) -> Void) -> ListenerToken {
+        public func onReady(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Ready) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "0:READY", decoding: Ready.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.ready)
         }
@@ -421,7 +421,7 @@ extension FrameShapes {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onResult(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Result) -> Void) -> ListenerToken {
+        public func onResult(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Result) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "1:", decoding: Result.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.result)
         }
@@ -431,7 +431,7 @@ extension FrameShapes {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onUserCreated(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UserCreated) -> Void) -> ListenerToken {
+        public func onUserCreated(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UserCreated) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "2:user.created", decoding: UserCreated.self, from: .payload, handler: handler,
             event: ServerEvent.userCreated)
         }
@@ -441,7 +441,7 @@ extension FrameShapes {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onHello(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Hello) -> Void) -> ListenerToken {
+        public func onHello(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Hello) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "3:10", decoding: Hello.self, from: .payload, handler: handler,
             event: ServerEvent.hello)
         }
@@ -451,7 +451,7 @@ extension FrameShapes {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onHeartbeat(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Int?) -> Void) -> ListenerToken {
+        public func onHeartbeat(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Int?) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "3:1", decoding: Int?.self, from: .presentPayload, handler: handler,
             event: ServerEvent.heartbeat)
         }
@@ -460,7 +460,7 @@ extension FrameShapes {
         /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.UnknownEvent) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addUnknownListener(channel: nil, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
         }
 
@@ -472,7 +472,7 @@ extension FrameShapes {
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
         /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.IncomingFailure) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addErrorHandler(handler)
         }
     }

@@ -9,12 +9,12 @@ extension HomeAssistant {
     /// A typed server for this API, the mirror of its `Client`: it listens only to client-to-server events and
     /// emits only server-to-client events, to one connection, a group or everyone, over any
     /// ``RealtimeServerTransport``.
-    public final class Server: RealtimeServer {
+    public final class Server: SchemaGenRuntime.RealtimeServer {
         /// The engine that frames and routes events.
-        public let core: RealtimeServerCore
+        public let core: SchemaGenRuntime.RealtimeServerCore
 
-        public init(transport: any RealtimeServerTransport) {
-            core = RealtimeServerCore(transport: transport, framing: HomeAssistant.framing, dates: HomeAssistant.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeServerTransport) {
+            core = SchemaGenRuntime.RealtimeServerCore(transport: transport, framing: HomeAssistant.framing, dates: HomeAssistant.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try Server.decode(frame, decoder: decoder) }
         }
 
@@ -23,7 +23,7 @@ extension HomeAssistant {
         /// Calls `handler` with the sending connection and the event's value for every `subscribe_events` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onSubscribeEvents(_ handler: @escaping @Sendable (ServerConnection, SubscribeEvents) -> Void) -> ListenerToken {
+        public func onSubscribeEvents(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, SubscribeEvents) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "3:subscribe_events", decoding: SubscribeEvents.self, from: .partsOrFrame, handler: handler)
         }
 
@@ -32,16 +32,16 @@ extension HomeAssistant {
         /// answer per event: setting one replaces the one before; the token's `cancel()` removes it. Listeners of
         /// `subscribe_events` still hear every request.
         @discardableResult
-        public func respondToSubscribeEvents(_ handler: @escaping @Sendable (ServerConnection, SubscribeEvents) async -> ServerAnswer<Result, Failure>) -> ListenerToken {
+        public func respondToSubscribeEvents(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, SubscribeEvents) async -> SchemaGenRuntime.ServerAnswer<Result, Failure>) -> SchemaGenRuntime.ListenerToken {
             core.setResponder(channel: nil, eventName: "3:subscribe_events") { [core] connection, frame, decoder, _ in
                 let request = try decoder.decode(SubscribeEvents.self, from: frame.partsOrFrame)
                 let echoed = core.correlationValue(in: frame, at: .field("id"))
                 return {
                     switch await handler(connection, request) {
                     case .reply(let payload):
-                        try await core.emit(EventAddress(shape: 0, name: nil), channel: nil, payload: payload, echoing: echoed, at: "id", to: connection)
+                        try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: nil), channel: nil, payload: payload, echoing: echoed, at: "id", to: connection)
                     case .rejection(let payload):
-                        try await core.emit(EventAddress(shape: 1, name: nil), channel: nil, payload: payload, echoing: echoed, at: "id", to: connection)
+                        try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: nil), channel: nil, payload: payload, echoing: echoed, at: "id", to: connection)
                     }
                 }
             }
@@ -52,7 +52,7 @@ extension HomeAssistant {
         /// Calls `handler` with the sending connection and the event's value for every `unsubscribe_events` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onUnsubscribeEvents(_ handler: @escaping @Sendable (ServerConnection, UnsubscribeEvents) -> Void) -> ListenerToken {
+        public func onUnsubscribeEvents(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, UnsubscribeEvents) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "3:unsubscribe_events", decoding: UnsubscribeEvents.self, from: .partsOrFrame, handler: handler)
         }
 
@@ -61,16 +61,16 @@ extension HomeAssistant {
         /// answer per event: setting one replaces the one before; the token's `cancel()` removes it. Listeners of
         /// `unsubscribe_events` still hear every request.
         @discardableResult
-        public func respondToUnsubscribeEvents(_ handler: @escaping @Sendable (ServerConnection, UnsubscribeEvents) async -> ServerAnswer<Result, Failure>) -> ListenerToken {
+        public func respondToUnsubscribeEvents(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, UnsubscribeEvents) async -> SchemaGenRuntime.ServerAnswer<Result, Failure>) -> SchemaGenRuntime.ListenerToken {
             core.setResponder(channel: nil, eventName: "3:unsubscribe_events") { [core] connection, frame, decoder, _ in
                 let request = try decoder.decode(UnsubscribeEvents.self, from: frame.partsOrFrame)
                 let echoed = core.correlationValue(in: frame, at: .field("id"))
                 return {
                     switch await handler(connection, request) {
                     case .reply(let payload):
-                        try await core.emit(EventAddress(shape: 0, name: nil), channel: nil, payload: payload, echoing: echoed, at: "id", to: connection)
+                        try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: nil), channel: nil, payload: payload, echoing: echoed, at: "id", to: connection)
                     case .rejection(let payload):
-                        try await core.emit(EventAddress(shape: 1, name: nil), channel: nil, payload: payload, echoing: echoed, at: "id", to: connection)
+                        try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: nil), channel: nil, payload: payload, echoing: echoed, at: "id", to: connection)
                     }
                 }
             }
@@ -81,7 +81,7 @@ extension HomeAssistant {
         /// Calls `handler` with the sending connection and the event's value for every `get_states` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onGetStates(_ handler: @escaping @Sendable (ServerConnection, GetStates) -> Void) -> ListenerToken {
+        public func onGetStates(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, GetStates) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "3:get_states", decoding: GetStates.self, from: .partsOrFrame, handler: handler)
         }
 
@@ -90,16 +90,16 @@ extension HomeAssistant {
         /// answer per event: setting one replaces the one before; the token's `cancel()` removes it. Listeners of
         /// `get_states` still hear every request.
         @discardableResult
-        public func respondToGetStates(_ handler: @escaping @Sendable (ServerConnection, GetStates) async -> ServerAnswer<Result, Failure>) -> ListenerToken {
+        public func respondToGetStates(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, GetStates) async -> SchemaGenRuntime.ServerAnswer<Result, Failure>) -> SchemaGenRuntime.ListenerToken {
             core.setResponder(channel: nil, eventName: "3:get_states") { [core] connection, frame, decoder, _ in
                 let request = try decoder.decode(GetStates.self, from: frame.partsOrFrame)
                 let echoed = core.correlationValue(in: frame, at: .field("id"))
                 return {
                     switch await handler(connection, request) {
                     case .reply(let payload):
-                        try await core.emit(EventAddress(shape: 0, name: nil), channel: nil, payload: payload, echoing: echoed, at: "id", to: connection)
+                        try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: nil), channel: nil, payload: payload, echoing: echoed, at: "id", to: connection)
                     case .rejection(let payload):
-                        try await core.emit(EventAddress(shape: 1, name: nil), channel: nil, payload: payload, echoing: echoed, at: "id", to: connection)
+                        try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: nil), channel: nil, payload: payload, echoing: echoed, at: "id", to: connection)
                     }
                 }
             }
@@ -110,7 +110,7 @@ extension HomeAssistant {
         /// Calls `handler` with the sending connection and the event's value for every `subscribe_trigger` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onSubscribeTrigger(_ handler: @escaping @Sendable (ServerConnection, SubscribeTrigger) -> Void) -> ListenerToken {
+        public func onSubscribeTrigger(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, SubscribeTrigger) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "3:subscribe_trigger", decoding: SubscribeTrigger.self, from: .partsOrFrame, handler: handler)
         }
 
@@ -119,16 +119,16 @@ extension HomeAssistant {
         /// answer per event: setting one replaces the one before; the token's `cancel()` removes it. Listeners of
         /// `subscribe_trigger` still hear every request.
         @discardableResult
-        public func respondToSubscribeTrigger(_ handler: @escaping @Sendable (ServerConnection, SubscribeTrigger) async -> ServerAnswer<Result, Failure>) -> ListenerToken {
+        public func respondToSubscribeTrigger(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, SubscribeTrigger) async -> SchemaGenRuntime.ServerAnswer<Result, Failure>) -> SchemaGenRuntime.ListenerToken {
             core.setResponder(channel: nil, eventName: "3:subscribe_trigger") { [core] connection, frame, decoder, _ in
                 let request = try decoder.decode(SubscribeTrigger.self, from: frame.partsOrFrame)
                 let echoed = core.correlationValue(in: frame, at: .field("id"))
                 return {
                     switch await handler(connection, request) {
                     case .reply(let payload):
-                        try await core.emit(EventAddress(shape: 0, name: nil), channel: nil, payload: payload, echoing: echoed, at: "id", to: connection)
+                        try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: nil), channel: nil, payload: payload, echoing: echoed, at: "id", to: connection)
                     case .rejection(let payload):
-                        try await core.emit(EventAddress(shape: 1, name: nil), channel: nil, payload: payload, echoing: echoed, at: "id", to: connection)
+                        try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: nil), channel: nil, payload: payload, echoing: echoed, at: "id", to: connection)
                     }
                 }
             }
@@ -136,22 +136,22 @@ extension HomeAssistant {
 
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
-        public func emit(_ event: ServerEvent, to recipients: Recipients) async throws {
+        public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
             switch event {
             case .result(let payload):
-                try await core.emit(EventAddress(shape: 0, name: nil), channel: nil, payload: payload, to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: nil), channel: nil, payload: payload, to: recipients)
             case .failure(let payload):
-                try await core.emit(EventAddress(shape: 1, name: nil), channel: nil, payload: payload, to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: nil), channel: nil, payload: payload, to: recipients)
             case .event(let payload):
-                try await core.emit(EventAddress(shape: 2, name: nil), channel: nil, payload: payload, to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 2, name: nil), channel: nil, payload: payload, to: recipients)
             case .unknown(let event):
-                throw UnsendableEvent(eventName: event.name)
+                throw SchemaGenRuntime.UnsendableEvent(eventName: event.name)
             }
         }
 
         /// Every event clients send in this scope, with the connection it came from, as it arrives, until the consuming
         /// task ends.
-        public var events: AsyncStream<ReceivedEvent<ClientEvent>> {
+        public var events: AsyncStream<SchemaGenRuntime.ReceivedEvent<ClientEvent>> {
             core.events(channel: nil, as: ClientEvent.self)
         }
 
@@ -164,8 +164,8 @@ extension HomeAssistant {
         }
 
         /// Reads a frame a client sent; throws `UnexpectedClientEvent` for an event clients do not send in this scope.
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ClientEvent {
-            guard let route = ClientRoute(rawValue: frame.route) else { throw UnexpectedClientEvent(eventName: frame.eventName) }
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ClientEvent {
+            guard let route = ClientRoute(rawValue: frame.route) else { throw SchemaGenRuntime.UnexpectedClientEvent(eventName: frame.eventName) }
             switch route {
             case .subscribeEvents:
                 return .subscribeEvents(try decoder.decode(SubscribeEvents.self, from: frame.partsOrFrame))

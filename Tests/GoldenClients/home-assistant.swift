@@ -5,14 +5,14 @@ import SchemaGenRuntime
 
 public enum HomeAssistant {
     /// How this API frames events on the wire.
-    public static let framing: WireFraming = .shapes([
-    FrameShape(name: "result_ok", conditions: [.init(path: FramePath([.key("type")]), value: .string("result")), .init(path: FramePath([.key("success")]), value: .bool(true))], required: [FramePath([.key("id")]), FramePath([.key("result")])], eventName: nil, payload: .at(FramePath([.key("result")])), fields: [.init(key: "id", path: FramePath([.key("id")]))], unnamedEvent: "result"),
-    FrameShape(name: "result_error", conditions: [.init(path: FramePath([.key("type")]), value: .string("result")), .init(path: FramePath([.key("success")]), value: .bool(false))], required: [FramePath([.key("id")]), FramePath([.key("error")])], eventName: nil, payload: .at(FramePath([.key("error")])), fields: [.init(key: "id", path: FramePath([.key("id")]))], unnamedEvent: "failure"),
-    FrameShape(name: "event", conditions: [.init(path: FramePath([.key("type")]), value: .string("event"))], required: [FramePath([.key("id")])], eventName: nil, payload: .at(FramePath([.key("event")])), fields: [.init(key: "id", path: FramePath([.key("id")]))], unnamedEvent: "event"),
-    FrameShape(name: "command", required: [FramePath([.key("id")])], eventName: FramePath([.key("type")]), payload: .rest, fields: [.init(key: "id", path: FramePath([.key("id")]))]),
+    public static let framing: SchemaGenRuntime.WireFraming = .shapes([
+    SchemaGenRuntime.FrameShape(name: "result_ok", conditions: [.init(path: SchemaGenRuntime.FramePath([.key("type")]), value: .string("result")), .init(path: SchemaGenRuntime.FramePath([.key("success")]), value: .bool(true))], required: [SchemaGenRuntime.FramePath([.key("id")]), SchemaGenRuntime.FramePath([.key("result")])], eventName: nil, payload: .at(SchemaGenRuntime.FramePath([.key("result")])), fields: [.init(key: "id", path: SchemaGenRuntime.FramePath([.key("id")]))], unnamedEvent: "result"),
+    SchemaGenRuntime.FrameShape(name: "result_error", conditions: [.init(path: SchemaGenRuntime.FramePath([.key("type")]), value: .string("result")), .init(path: SchemaGenRuntime.FramePath([.key("success")]), value: .bool(false))], required: [SchemaGenRuntime.FramePath([.key("id")]), SchemaGenRuntime.FramePath([.key("error")])], eventName: nil, payload: .at(SchemaGenRuntime.FramePath([.key("error")])), fields: [.init(key: "id", path: SchemaGenRuntime.FramePath([.key("id")]))], unnamedEvent: "failure"),
+    SchemaGenRuntime.FrameShape(name: "event", conditions: [.init(path: SchemaGenRuntime.FramePath([.key("type")]), value: .string("event"))], required: [SchemaGenRuntime.FramePath([.key("id")])], eventName: nil, payload: .at(SchemaGenRuntime.FramePath([.key("event")])), fields: [.init(key: "id", path: SchemaGenRuntime.FramePath([.key("id")]))], unnamedEvent: "event"),
+    SchemaGenRuntime.FrameShape(name: "command", required: [SchemaGenRuntime.FramePath([.key("id")])], eventName: SchemaGenRuntime.FramePath([.key("type")]), payload: .rest, fields: [.init(key: "id", path: SchemaGenRuntime.FramePath([.key("id")]))]),
     ])
     /// How this API writes dates on the wire.
-    public static let dateEncoding: WireDateEncoding = .iso8601
+    public static let dateEncoding: SchemaGenRuntime.WireDateEncoding = .iso8601
 }
 
 // MARK: - Types
@@ -49,7 +49,7 @@ extension HomeAssistant {
         }
     }
 
-    public struct StateChanged: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct StateChanged: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let data: Data
         public let origin: String
         public let timeFired: Date
@@ -63,27 +63,27 @@ extension HomeAssistant {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.data, rhs.data) else { return false }
-            guard Members.equal(lhs.origin, rhs.origin) else { return false }
-            guard Members.equal(lhs.timeFired, rhs.timeFired) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.data, rhs.data) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.origin, rhs.origin) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.timeFired, rhs.timeFired) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             try fields.expect("event_type", equals: "state_changed" as String)
             self.init(data: try fields.value("data", as: Data.self), origin: try fields.string("origin"), timeFired: try fields.date("time_fired"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .value("event_type", "state_changed" as String)
                 .value("data", self.data)
                 .string("origin", self.origin)
                 .date("time_fired", self.timeFired)
         }
 
-        public struct Data: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct Data: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             public let entityId: String
             public let oldState: HomeAssistant.State?
             public let newState: HomeAssistant.State?
@@ -95,19 +95,19 @@ extension HomeAssistant {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.entityId, rhs.entityId) else { return false }
-                guard Members.equal(lhs.oldState, rhs.oldState) else { return false }
-                guard Members.equal(lhs.newState, rhs.newState) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.entityId, rhs.entityId) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.oldState, rhs.oldState) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.newState, rhs.newState) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(entityId: try fields.string("entity_id"), oldState: try fields.value("old_state", as: HomeAssistant.State?.self), newState: try fields.value("new_state", as: HomeAssistant.State?.self))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .string("entity_id", self.entityId)
                     .value("old_state", self.oldState)
                     .value("new_state", self.newState)
@@ -115,13 +115,13 @@ extension HomeAssistant {
         }
     }
 
-    public struct OtherEvent: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct OtherEvent: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let eventType: String
-        public let data: JSONValue
+        public let data: SchemaGenRuntime.JSONValue
         public let origin: String
         public let timeFired: Date
 
-        public init(eventType: String, data: JSONValue, origin: String, timeFired: Date) {
+        public init(eventType: String, data: SchemaGenRuntime.JSONValue, origin: String, timeFired: Date) {
             self.eventType = eventType
             self.data = data
             self.origin = origin
@@ -129,20 +129,20 @@ extension HomeAssistant {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.eventType, rhs.eventType) else { return false }
-            guard Members.equal(lhs.data, rhs.data) else { return false }
-            guard Members.equal(lhs.origin, rhs.origin) else { return false }
-            guard Members.equal(lhs.timeFired, rhs.timeFired) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.eventType, rhs.eventType) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.data, rhs.data) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.origin, rhs.origin) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.timeFired, rhs.timeFired) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
-            self.init(eventType: try fields.string("event_type"), data: try fields.value("data", as: JSONValue.self), origin: try fields.string("origin"), timeFired: try fields.date("time_fired"))
+            let fields = try SchemaGenRuntime.WireFields(decoder)
+            self.init(eventType: try fields.string("event_type"), data: try fields.value("data", as: SchemaGenRuntime.JSONValue.self), origin: try fields.string("origin"), timeFired: try fields.date("time_fired"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("event_type", self.eventType)
                 .value("data", self.data)
                 .string("origin", self.origin)
@@ -150,13 +150,13 @@ extension HomeAssistant {
         }
     }
 
-    public struct State: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct State: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let entityId: String
         public let state: String
-        public let attributes: JSONValue
+        public let attributes: SchemaGenRuntime.JSONValue
         public let lastChanged: Date
 
-        public init(entityId: String, state: String, attributes: JSONValue, lastChanged: Date) {
+        public init(entityId: String, state: String, attributes: SchemaGenRuntime.JSONValue, lastChanged: Date) {
             self.entityId = entityId
             self.state = state
             self.attributes = attributes
@@ -164,20 +164,20 @@ extension HomeAssistant {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.entityId, rhs.entityId) else { return false }
-            guard Members.equal(lhs.state, rhs.state) else { return false }
-            guard Members.equal(lhs.attributes, rhs.attributes) else { return false }
-            guard Members.equal(lhs.lastChanged, rhs.lastChanged) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.entityId, rhs.entityId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.state, rhs.state) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.attributes, rhs.attributes) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.lastChanged, rhs.lastChanged) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
-            self.init(entityId: try fields.string("entity_id"), state: try fields.string("state"), attributes: try fields.value("attributes", as: JSONValue.self), lastChanged: try fields.date("last_changed"))
+            let fields = try SchemaGenRuntime.WireFields(decoder)
+            self.init(entityId: try fields.string("entity_id"), state: try fields.string("state"), attributes: try fields.value("attributes", as: SchemaGenRuntime.JSONValue.self), lastChanged: try fields.date("last_changed"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("entity_id", self.entityId)
                 .string("state", self.state)
                 .value("attributes", self.attributes)
@@ -185,51 +185,51 @@ extension HomeAssistant {
         }
     }
 
-    public struct Triggered: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Triggered: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let variables: Variables
-        public let context: JSONValue?
+        public let context: SchemaGenRuntime.JSONValue?
 
-        public init(variables: Variables, context: JSONValue? = nil) {
+        public init(variables: Variables, context: SchemaGenRuntime.JSONValue? = nil) {
             self.variables = variables
             self.context = context
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.variables, rhs.variables) else { return false }
-            guard Members.equal(lhs.context, rhs.context) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.variables, rhs.variables) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.context, rhs.context) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
-            self.init(variables: try fields.value("variables", as: Variables.self), context: try fields.optionalValue("context", as: JSONValue.self))
+            let fields = try SchemaGenRuntime.WireFields(decoder)
+            self.init(variables: try fields.value("variables", as: Variables.self), context: try fields.optionalValue("context", as: SchemaGenRuntime.JSONValue.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .value("variables", self.variables)
                 .optionalValue("context", self.context)
         }
 
-        public struct Variables: Codable, Hashable, Sendable, MemberwiseEquatable {
-            public let trigger: JSONValue
+        public struct Variables: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
+            public let trigger: SchemaGenRuntime.JSONValue
 
-            public init(trigger: JSONValue) {
+            public init(trigger: SchemaGenRuntime.JSONValue) {
                 self.trigger = trigger
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.trigger, rhs.trigger) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.trigger, rhs.trigger) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
-                self.init(trigger: try fields.value("trigger", as: JSONValue.self))
+                let fields = try SchemaGenRuntime.WireFields(decoder)
+                self.init(trigger: try fields.value("trigger", as: SchemaGenRuntime.JSONValue.self))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .value("trigger", self.trigger)
             }
         }
@@ -240,36 +240,36 @@ extension HomeAssistant {
 
 extension HomeAssistant {
     /// Frame shape `result_ok`, server to client.
-    public struct Result: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Result: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let id: Int
         /// The event's payload.
-        public let payload: JSONValue?
+        public let payload: SchemaGenRuntime.JSONValue?
 
-        public init(id: Int, payload: JSONValue?) {
+        public init(id: Int, payload: SchemaGenRuntime.JSONValue?) {
             self.id = id
             self.payload = payload
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
-            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
-            self.init(id: try fields.int("id"), payload: try fields.value("payload", as: JSONValue?.self))
+            let fields = try SchemaGenRuntime.WireFields(decoder)
+            self.init(id: try fields.int("id"), payload: try fields.value("payload", as: SchemaGenRuntime.JSONValue?.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .int("id", self.id)
                 .value("payload", self.payload)
         }
     }
 
     /// Frame shape `result_error`, server to client.
-    public struct Failure: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Failure: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let id: Int
         /// The event's payload.
         public let payload: Payload
@@ -280,24 +280,24 @@ extension HomeAssistant {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
-            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(id: try fields.int("id"), payload: try fields.value("payload", as: Payload.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .int("id", self.id)
                 .value("payload", self.payload)
         }
 
         /// The event's payload.
-        public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct Payload: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             public let code: String
             public let message: String
 
@@ -307,18 +307,18 @@ extension HomeAssistant {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.code, rhs.code) else { return false }
-                guard Members.equal(lhs.message, rhs.message) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.code, rhs.code) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.message, rhs.message) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(code: try fields.string("code"), message: try fields.string("message"))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .string("code", self.code)
                     .string("message", self.message)
             }
@@ -326,36 +326,36 @@ extension HomeAssistant {
     }
 
     /// Frame shape `event`, server to client.
-    public struct Event: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Event: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let id: Int
         /// The event's payload.
-        public let payload: JSONValue
+        public let payload: SchemaGenRuntime.JSONValue
 
-        public init(id: Int, payload: JSONValue) {
+        public init(id: Int, payload: SchemaGenRuntime.JSONValue) {
             self.id = id
             self.payload = payload
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
-            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
-            self.init(id: try fields.int("id"), payload: try fields.value("payload", as: JSONValue.self))
+            let fields = try SchemaGenRuntime.WireFields(decoder)
+            self.init(id: try fields.int("id"), payload: try fields.value("payload", as: SchemaGenRuntime.JSONValue.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .int("id", self.id)
                 .value("payload", self.payload)
         }
     }
 
     /// Wire name: `subscribe_events` in frame shape `command`, client to server.
-    public struct SubscribeEvents: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct SubscribeEvents: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "subscribe_events"
 
@@ -369,24 +369,24 @@ extension HomeAssistant {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
-            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(id: try fields.int("id"), payload: try fields.value("payload", as: Payload.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .int("id", self.id)
                 .value("payload", self.payload)
         }
 
         /// The event's payload.
-        public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct Payload: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             public let eventType: String?
 
             public init(eventType: String? = nil) {
@@ -394,24 +394,24 @@ extension HomeAssistant {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.eventType, rhs.eventType) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.eventType, rhs.eventType) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(eventType: try fields.optionalString("event_type"))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .optionalString("event_type", self.eventType)
             }
         }
     }
 
     /// Wire name: `unsubscribe_events` in frame shape `command`, client to server.
-    public struct UnsubscribeEvents: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct UnsubscribeEvents: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "unsubscribe_events"
 
@@ -425,24 +425,24 @@ extension HomeAssistant {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
-            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(id: try fields.int("id"), payload: try fields.value("payload", as: Payload.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .int("id", self.id)
                 .value("payload", self.payload)
         }
 
         /// The event's payload.
-        public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct Payload: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             public let subscription: Int
 
             public init(subscription: Int) {
@@ -450,24 +450,24 @@ extension HomeAssistant {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.subscription, rhs.subscription) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.subscription, rhs.subscription) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(subscription: try fields.int("subscription"))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .int("subscription", self.subscription)
             }
         }
     }
 
     /// Wire name: `get_states` in frame shape `command`, client to server.
-    public struct GetStates: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct GetStates: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "get_states"
 
@@ -478,23 +478,23 @@ extension HomeAssistant {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(id: try fields.int("id"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .int("id", self.id)
         }
     }
 
     /// Wire name: `subscribe_trigger` in frame shape `command`, client to server.
-    public struct SubscribeTrigger: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct SubscribeTrigger: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "subscribe_trigger"
 
@@ -508,49 +508,49 @@ extension HomeAssistant {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
-            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(id: try fields.int("id"), payload: try fields.value("payload", as: Payload.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .int("id", self.id)
                 .value("payload", self.payload)
         }
 
         /// The event's payload.
-        public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
-            public let trigger: JSONValue
+        public struct Payload: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
+            public let trigger: SchemaGenRuntime.JSONValue
 
-            public init(trigger: JSONValue) {
+            public init(trigger: SchemaGenRuntime.JSONValue) {
                 self.trigger = trigger
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.trigger, rhs.trigger) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.trigger, rhs.trigger) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
-                self.init(trigger: try fields.value("trigger", as: JSONValue.self))
+                let fields = try SchemaGenRuntime.WireFields(decoder)
+                self.init(trigger: try fields.value("trigger", as: SchemaGenRuntime.JSONValue.self))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .value("trigger", self.trigger)
             }
         }
     }
 
     /// The events the app may send in this scope.
-    public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ClientEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Wire name: `subscribe_events` in frame shape `command`, client to server.
         case subscribeEvents(SubscribeEvents)
         /// Wire name: `unsubscribe_events` in frame shape `command`, client to server.
@@ -562,17 +562,17 @@ extension HomeAssistant {
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.subscribeEvents(lhs), .subscribeEvents(rhs)): return Members.equal(lhs, rhs)
-            case let (.unsubscribeEvents(lhs), .unsubscribeEvents(rhs)): return Members.equal(lhs, rhs)
-            case let (.getStates(lhs), .getStates(rhs)): return Members.equal(lhs, rhs)
-            case let (.subscribeTrigger(lhs), .subscribeTrigger(rhs)): return Members.equal(lhs, rhs)
+            case let (.subscribeEvents(lhs), .subscribeEvents(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.unsubscribeEvents(lhs), .unsubscribeEvents(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.getStates(lhs), .getStates(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.subscribeTrigger(lhs), .subscribeTrigger(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             default: return false
             }
         }
     }
 
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ServerEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Frame shape `result_ok`, server to client.
         case result(Result)
         /// Frame shape `result_error`, server to client.
@@ -580,14 +580,14 @@ extension HomeAssistant {
         /// Frame shape `event`, server to client.
         case event(Event)
         /// An event the contract does not describe: its name, its payload's raw JSON and its envelope fields.
-        case unknown(UnknownEvent)
+        case unknown(SchemaGenRuntime.UnknownEvent)
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.result(lhs), .result(rhs)): return Members.equal(lhs, rhs)
-            case let (.failure(lhs), .failure(rhs)): return Members.equal(lhs, rhs)
-            case let (.event(lhs), .event(rhs)): return Members.equal(lhs, rhs)
-            case let (.unknown(lhs), .unknown(rhs)): return Members.equal(lhs, rhs)
+            case let (.result(lhs), .result(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.failure(lhs), .failure(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.event(lhs), .event(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.unknown(lhs), .unknown(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             default: return false
             }
         }
@@ -600,9 +600,9 @@ extension HomeAssistant {
             case event = "2:"
         }
 
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
             guard let route = Route(rawValue: frame.route) else {
-                return .unknown(try UnknownEvent(frame, decoder: decoder))
+                return .unknown(try SchemaGenRuntime.UnknownEvent(frame, decoder: decoder))
             }
             switch route {
             case .result:
@@ -615,9 +615,9 @@ extension HomeAssistant {
         }
 
         /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
-        static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+        static func unknownEvent(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> SchemaGenRuntime.UnknownEvent? {
             guard Route(rawValue: frame.route) == nil else { return nil }
-            return try UnknownEvent(frame, decoder: decoder)
+            return try SchemaGenRuntime.UnknownEvent(frame, decoder: decoder)
         }
     }
 }
@@ -629,10 +629,10 @@ extension HomeAssistant {
     /// server-to-client events, over any ``RealtimeTransport``.
     public final class Client: Sendable {
         /// The engine that frames and routes events.
-        public let core: RealtimeClientCore
+        public let core: SchemaGenRuntime.RealtimeClientCore
 
-        public init(transport: any RealtimeTransport) {
-            core = RealtimeClientCore(transport: transport, framing: HomeAssistant.framing, dates: HomeAssistant.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeTransport) {
+            core = SchemaGenRuntime.RealtimeClientCore(transport: transport, framing: HomeAssistant.framing, dates: HomeAssistant.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
         }
 
@@ -643,17 +643,17 @@ extension HomeAssistant {
         /// the call returns then.
         /// When the loop leaves early, it sends `unsubscribe_events`.
         /// Throws `RequestFailure` when the connection is lost, and `CancellationError` when the calling task is cancelled.
-        public func subscribeEvents(payload: SubscribeEvents.Payload, id: Int? = nil, timeout: Duration? = nil) async throws -> SubscriptionStream<HomeAssistant.FiredEvent> {
+        public func subscribeEvents(payload: SubscribeEvents.Payload, id: Int? = nil, timeout: Duration? = nil) async throws -> SchemaGenRuntime.SubscriptionStream<HomeAssistant.FiredEvent> {
             let _correlation = id ?? core.nextCorrelationNumber()
-            return try await core.subscribe(SubscriptionMatch(route: "2:", channel: nil, source: .field("id")), id: .number(JSONNumber(_correlation)), confirmation: (ReplyMatch(route: "0:", channel: nil, source: .field("id"), errorRoute: ("1:", .field("id"))), .number(JSONNumber(_correlation)), timeout), item: { frame, decoder in
+            return try await core.subscribe(SchemaGenRuntime.SubscriptionMatch(route: "2:", channel: nil, source: .field("id")), id: .number(SchemaGenRuntime.JSONNumber(_correlation)), confirmation: (SchemaGenRuntime.ReplyMatch(route: "0:", channel: nil, source: .field("id"), errorRoute: ("1:", .field("id"))), .number(SchemaGenRuntime.JSONNumber(_correlation)), timeout), item: { frame, decoder in
                 try decoder.decode(HomeAssistant.FiredEvent.self, from: frame.payloadOrNull)
             }, reject: { frame, decoder in
-                if frame.route == "1:" { throw RequestRejected(try decoder.decode(Failure.self, from: frame.partsOrFrame)) }
+                if frame.route == "1:" { throw SchemaGenRuntime.RequestRejected(try decoder.decode(Failure.self, from: frame.partsOrFrame)) }
             }, cancel: { id in
                 guard case .number(let number) = id, let id = number.int64.flatMap({ Int(exactly: $0) }) else { return }
                 _ = try await self.unsubscribeEvents(payload: UnsubscribeEvents.Payload(subscription: id))
             }) {
-                try await core.emit(EventAddress(shape: 3, name: .string("subscribe_events")), channel: nil, payload: SubscribeEvents(id: _correlation, payload: payload))
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 3, name: .string("subscribe_events")), channel: nil, payload: SubscribeEvents(id: _correlation, payload: payload))
             }
         }
 
@@ -665,11 +665,11 @@ extension HomeAssistant {
         @discardableResult
         public func unsubscribeEvents(payload: UnsubscribeEvents.Payload, id: Int? = nil, timeout: Duration? = nil) async throws -> Result {
             let _correlation = id ?? core.nextCorrelationNumber()
-            let frame = try await core.request(expecting: ReplyMatch(route: "0:", channel: nil, source: .field("id"), errorRoute: ("1:", .field("id"))), correlation: .number(JSONNumber(_correlation)), timeout: timeout) {
-                try await core.emit(EventAddress(shape: 3, name: .string("unsubscribe_events")), channel: nil, payload: UnsubscribeEvents(id: _correlation, payload: payload))
+            let frame = try await core.request(expecting: SchemaGenRuntime.ReplyMatch(route: "0:", channel: nil, source: .field("id"), errorRoute: ("1:", .field("id"))), correlation: .number(SchemaGenRuntime.JSONNumber(_correlation)), timeout: timeout) {
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 3, name: .string("unsubscribe_events")), channel: nil, payload: UnsubscribeEvents(id: _correlation, payload: payload))
             }
             let decoder = core.payloadDecoder
-            if frame.route == "1:" { throw RequestRejected(try decoder.decode(Failure.self, from: frame.partsOrFrame)) }
+            if frame.route == "1:" { throw SchemaGenRuntime.RequestRejected(try decoder.decode(Failure.self, from: frame.partsOrFrame)) }
             return try decoder.decode(Result.self, from: frame.partsOrFrame)
         }
 
@@ -681,11 +681,11 @@ extension HomeAssistant {
         @discardableResult
         public func getStates(id: Int? = nil, timeout: Duration? = nil) async throws -> [HomeAssistant.State] {
             let _correlation = id ?? core.nextCorrelationNumber()
-            let frame = try await core.request(expecting: ReplyMatch(route: "0:", channel: nil, source: .field("id"), errorRoute: ("1:", .field("id"))), correlation: .number(JSONNumber(_correlation)), timeout: timeout) {
-                try await core.emit(EventAddress(shape: 3, name: .string("get_states")), channel: nil, payload: GetStates(id: _correlation))
+            let frame = try await core.request(expecting: SchemaGenRuntime.ReplyMatch(route: "0:", channel: nil, source: .field("id"), errorRoute: ("1:", .field("id"))), correlation: .number(SchemaGenRuntime.JSONNumber(_correlation)), timeout: timeout) {
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 3, name: .string("get_states")), channel: nil, payload: GetStates(id: _correlation))
             }
             let decoder = core.payloadDecoder
-            if frame.route == "1:" { throw RequestRejected(try decoder.decode(Failure.self, from: frame.partsOrFrame)) }
+            if frame.route == "1:" { throw SchemaGenRuntime.RequestRejected(try decoder.decode(Failure.self, from: frame.partsOrFrame)) }
             return try decoder.decode([HomeAssistant.State].self, from: frame.presentPayload())
         }
 
@@ -696,17 +696,17 @@ extension HomeAssistant {
         /// the call returns then.
         /// When the loop leaves early, it sends `unsubscribe_events`.
         /// Throws `RequestFailure` when the connection is lost, and `CancellationError` when the calling task is cancelled.
-        public func subscribeTrigger(payload: SubscribeTrigger.Payload, id: Int? = nil, timeout: Duration? = nil) async throws -> SubscriptionStream<HomeAssistant.Triggered> {
+        public func subscribeTrigger(payload: SubscribeTrigger.Payload, id: Int? = nil, timeout: Duration? = nil) async throws -> SchemaGenRuntime.SubscriptionStream<HomeAssistant.Triggered> {
             let _correlation = id ?? core.nextCorrelationNumber()
-            return try await core.subscribe(SubscriptionMatch(route: "2:", channel: nil, source: .field("id")), id: .number(JSONNumber(_correlation)), confirmation: (ReplyMatch(route: "0:", channel: nil, source: .field("id"), errorRoute: ("1:", .field("id"))), .number(JSONNumber(_correlation)), timeout), item: { frame, decoder in
+            return try await core.subscribe(SchemaGenRuntime.SubscriptionMatch(route: "2:", channel: nil, source: .field("id")), id: .number(SchemaGenRuntime.JSONNumber(_correlation)), confirmation: (SchemaGenRuntime.ReplyMatch(route: "0:", channel: nil, source: .field("id"), errorRoute: ("1:", .field("id"))), .number(SchemaGenRuntime.JSONNumber(_correlation)), timeout), item: { frame, decoder in
                 try decoder.decode(HomeAssistant.Triggered.self, from: frame.payloadOrNull)
             }, reject: { frame, decoder in
-                if frame.route == "1:" { throw RequestRejected(try decoder.decode(Failure.self, from: frame.partsOrFrame)) }
+                if frame.route == "1:" { throw SchemaGenRuntime.RequestRejected(try decoder.decode(Failure.self, from: frame.partsOrFrame)) }
             }, cancel: { id in
                 guard case .number(let number) = id, let id = number.int64.flatMap({ Int(exactly: $0) }) else { return }
                 _ = try await self.unsubscribeEvents(payload: UnsubscribeEvents.Payload(subscription: id))
             }) {
-                try await core.emit(EventAddress(shape: 3, name: .string("subscribe_trigger")), channel: nil, payload: SubscribeTrigger(id: _correlation, payload: payload))
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 3, name: .string("subscribe_trigger")), channel: nil, payload: SubscribeTrigger(id: _correlation, payload: payload))
             }
         }
 
@@ -714,13 +714,13 @@ extension HomeAssistant {
         public func emit(_ event: ClientEvent) async throws {
             switch event {
             case .subscribeEvents(let payload):
-                try await core.emit(EventAddress(shape: 3, name: .string("subscribe_events")), channel: nil, payload: payload)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 3, name: .string("subscribe_events")), channel: nil, payload: payload)
             case .unsubscribeEvents(let payload):
-                try await core.emit(EventAddress(shape: 3, name: .string("unsubscribe_events")), channel: nil, payload: payload)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 3, name: .string("unsubscribe_events")), channel: nil, payload: payload)
             case .getStates(let payload):
-                try await core.emit(EventAddress(shape: 3, name: .string("get_states")), channel: nil, payload: payload)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 3, name: .string("get_states")), channel: nil, payload: payload)
             case .subscribeTrigger(let payload):
-                try await core.emit(EventAddress(shape: 3, name: .string("subscribe_trigger")), channel: nil, payload: payload)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 3, name: .string("subscribe_trigger")), channel: nil, payload: payload)
             }
         }
 
@@ -729,7 +729,7 @@ extension HomeAssistant {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onResult(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Result) -> Void) -> ListenerToken {
+        public func onResult(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Result) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "0:", decoding: Result.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.result)
         }
@@ -739,7 +739,7 @@ extension HomeAssistant {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Failure) -> Void) -> ListenerToken {
+        public func onFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Failure) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "1:", decoding: Failure.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.failure)
         }
@@ -749,7 +749,7 @@ extension HomeAssistant {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onEvent(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Event) -> Void) -> ListenerToken {
+        public func onEvent(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Event) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "2:", decoding: Event.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.event)
         }
@@ -758,7 +758,7 @@ extension HomeAssistant {
         /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.UnknownEvent) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addUnknownListener(channel: nil, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
         }
 
@@ -770,7 +770,7 @@ extension HomeAssistant {
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
         /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.IncomingFailure) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addErrorHandler(handler)
         }
     }

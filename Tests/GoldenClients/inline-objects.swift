@@ -5,9 +5,9 @@ import SchemaGenRuntime
 
 public enum Inline {
     /// How this API frames events on the wire.
-    public static let framing: WireFraming = .socketIO
+    public static let framing: SchemaGenRuntime.WireFraming = .socketIO
     /// How this API writes dates on the wire.
-    public static let dateEncoding: WireDateEncoding = .iso8601
+    public static let dateEncoding: SchemaGenRuntime.WireDateEncoding = .iso8601
     /// The Socket.IO namespace this API's events outside channels travel in: connect there, as
     /// `SocketIOProtocol(namespace: Inline.namespace)` and `SocketIOServerProtocol(namespace: Inline.namespace)` do.
     public static let namespace: Swift.String = "/"
@@ -16,7 +16,7 @@ public enum Inline {
 // MARK: - Types
 
 extension Inline {
-    public struct Order: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Order: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let id: String
         /// Who placed the order.
         public let customer: Customer
@@ -29,26 +29,26 @@ extension Inline {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
-            guard Members.equal(lhs.customer, rhs.customer) else { return false }
-            guard Members.equal(lhs.courier, rhs.courier) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.customer, rhs.customer) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.courier, rhs.courier) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(id: try fields.string("id"), customer: try fields.value("customer", as: Customer.self), courier: try fields.optionalValue("courier", as: Courier.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("id", self.id)
                 .value("customer", self.customer)
                 .optionalValue("courier", self.courier)
         }
 
         /// Who placed the order.
-        public struct Customer: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct Customer: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             public let name: String
             public let address: Address
 
@@ -58,23 +58,23 @@ extension Inline {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.name, rhs.name) else { return false }
-                guard Members.equal(lhs.address, rhs.address) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.name, rhs.name) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.address, rhs.address) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(name: try fields.string("name"), address: try fields.value("address", as: Address.self))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .string("name", self.name)
                     .value("address", self.address)
             }
 
-            public struct Address: Codable, Hashable, Sendable, MemberwiseEquatable {
+            public struct Address: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
                 public let line1: String
                 public let postcode: String?
 
@@ -84,25 +84,25 @@ extension Inline {
                 }
 
                 public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                    guard Members.equal(lhs.line1, rhs.line1) else { return false }
-                    guard Members.equal(lhs.postcode, rhs.postcode) else { return false }
+                    guard SchemaGenRuntime.Members.equal(lhs.line1, rhs.line1) else { return false }
+                    guard SchemaGenRuntime.Members.equal(lhs.postcode, rhs.postcode) else { return false }
                     return true
                 }
 
                 public init(from decoder: any Decoder) throws {
-                    let fields = try WireFields(decoder)
+                    let fields = try SchemaGenRuntime.WireFields(decoder)
                     self.init(line1: try fields.string("line1"), postcode: try fields.optionalString("postcode"))
                 }
 
                 public func encode(to encoder: any Encoder) throws {
-                    try WireFieldWriter(encoder)
+                    try SchemaGenRuntime.WireFieldWriter(encoder)
                         .string("line1", self.line1)
                         .optionalString("postcode", self.postcode)
                 }
             }
         }
 
-        public struct Courier: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct Courier: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             public let name: String
 
             public init(name: String) {
@@ -110,17 +110,17 @@ extension Inline {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.name, rhs.name) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.name, rhs.name) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(name: try fields.string("name"))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .string("name", self.name)
             }
         }
@@ -131,7 +131,7 @@ extension Inline {
 
 extension Inline {
     /// Wire name: `order_placed`, server to client.
-    public struct OrderPlaced: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct OrderPlaced: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "order_placed"
 
@@ -144,23 +144,23 @@ extension Inline {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.order, rhs.order) else { return false }
-            guard Members.equal(lhs.placedBy, rhs.placedBy) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.order, rhs.order) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.placedBy, rhs.placedBy) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(order: try fields.value("order", as: Inline.Order.self), placedBy: try fields.value("placed_by", as: PlacedBy.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .value("order", self.order)
                 .value("placed_by", self.placedBy)
         }
 
-        public struct PlacedBy: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct PlacedBy: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             public let userId: String
 
             public init(userId: String) {
@@ -168,24 +168,24 @@ extension Inline {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.userId, rhs.userId) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.userId, rhs.userId) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(userId: try fields.string("user_id"))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .string("user_id", self.userId)
             }
         }
     }
 
     /// Wire name: `empty_object`, client to server.
-    public struct EmptyObject: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct EmptyObject: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "empty_object"
 
@@ -197,29 +197,29 @@ extension Inline {
         }
 
         public init(from decoder: any Decoder) throws {
-            _ = try WireFields(decoder)
+            _ = try SchemaGenRuntime.WireFields(decoder)
             self.init()
         }
 
         public func encode(to encoder: any Encoder) throws {
-            _ = WireFieldWriter(encoder)
+            _ = SchemaGenRuntime.WireFieldWriter(encoder)
         }
     }
 
     /// The events the app may send in this scope.
-    public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ClientEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Wire name: `empty_object`, client to server.
         case emptyObject(EmptyObject)
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.emptyObject(lhs), .emptyObject(rhs)): return Members.equal(lhs, rhs)
+            case let (.emptyObject(lhs), .emptyObject(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             }
         }
     }
 
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ServerEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Wire name: `order_placed`, server to client.
         case orderPlaced(OrderPlaced)
         /// An event the contract does not describe, with its payload's raw JSON.
@@ -227,9 +227,9 @@ extension Inline {
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.orderPlaced(lhs), .orderPlaced(rhs)): return Members.equal(lhs, rhs)
+            case let (.orderPlaced(lhs), .orderPlaced(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
-                return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+                return SchemaGenRuntime.Members.equal(lhsName, rhsName) && SchemaGenRuntime.Members.equal(lhsPayload, rhsPayload)
             default: return false
             }
         }
@@ -240,7 +240,7 @@ extension Inline {
             case orderPlaced = "order_placed"
         }
 
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
             guard let route = Route(rawValue: frame.eventName) else {
                 return .unknown(name: frame.eventName, payload: frame.payload)
             }
@@ -251,9 +251,9 @@ extension Inline {
         }
 
         /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
-        static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+        static func unknownEvent(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> SchemaGenRuntime.UnknownEvent? {
             guard Route(rawValue: frame.eventName) == nil else { return nil }
-            return UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
+            return SchemaGenRuntime.UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
         }
     }
 }
@@ -265,10 +265,10 @@ extension Inline {
     /// server-to-client events, over any ``RealtimeTransport``.
     public final class Client: Sendable {
         /// The engine that frames and routes events.
-        public let core: RealtimeClientCore
+        public let core: SchemaGenRuntime.RealtimeClientCore
 
-        public init(transport: any RealtimeTransport) {
-            core = RealtimeClientCore(transport: transport, framing: Inline.framing, dates: Inline.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeTransport) {
+            core = SchemaGenRuntime.RealtimeClientCore(transport: transport, framing: Inline.framing, dates: Inline.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
         }
 
@@ -290,7 +290,7 @@ extension Inline {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onOrderPlaced(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (OrderPlaced) -> Void) -> ListenerToken {
+        public func onOrderPlaced(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (OrderPlaced) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "order_placed", decoding: OrderPlaced.self, from: .payload, handler: handler,
             event: ServerEvent.orderPlaced)
         }
@@ -299,7 +299,7 @@ extension Inline {
         /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.UnknownEvent) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addUnknownListener(channel: nil, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
         }
 
@@ -311,7 +311,7 @@ extension Inline {
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
         /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.IncomingFailure) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addErrorHandler(handler)
         }
     }

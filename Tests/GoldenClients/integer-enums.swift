@@ -5,9 +5,9 @@ import SchemaGenRuntime
 
 public enum IntegerEnums {
     /// How this API frames events on the wire.
-    public static let framing: WireFraming = .socketIO
+    public static let framing: SchemaGenRuntime.WireFraming = .socketIO
     /// How this API writes dates on the wire.
-    public static let dateEncoding: WireDateEncoding = .iso8601
+    public static let dateEncoding: SchemaGenRuntime.WireDateEncoding = .iso8601
     /// The Socket.IO namespace this API's events outside channels travel in: connect there, as
     /// `SocketIOProtocol(namespace: IntegerEnums.namespace)` and `SocketIOServerProtocol(namespace: IntegerEnums.namespace)` do.
     public static let namespace: Swift.String = "/"
@@ -103,7 +103,7 @@ extension IntegerEnums {
 
 extension IntegerEnums {
     /// Wire name: `presence_changed`, both directions.
-    public struct PresenceChanged: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct PresenceChanged: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "presence_changed"
 
@@ -120,20 +120,20 @@ extension IntegerEnums {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.userId, rhs.userId) else { return false }
-            guard Members.equal(lhs.presence, rhs.presence) else { return false }
-            guard Members.equal(lhs.previous, rhs.previous) else { return false }
-            guard Members.equal(lhs.priorities, rhs.priorities) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.userId, rhs.userId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.presence, rhs.presence) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.previous, rhs.previous) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.priorities, rhs.priorities) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(userId: try fields.string("userId"), presence: try fields.value("presence", as: IntegerEnums.Presence.self), previous: try fields.optionalValue("previous", as: IntegerEnums.Presence.self), priorities: try fields.value("priorities", as: [IntegerEnums.Priority].self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("userId", self.userId)
                 .value("presence", self.presence)
                 .optionalValue("previous", self.previous)
@@ -142,19 +142,19 @@ extension IntegerEnums {
     }
 
     /// The events the app may send in this scope.
-    public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ClientEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Wire name: `presence_changed`, both directions.
         case presenceChanged(PresenceChanged)
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.presenceChanged(lhs), .presenceChanged(rhs)): return Members.equal(lhs, rhs)
+            case let (.presenceChanged(lhs), .presenceChanged(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             }
         }
     }
 
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ServerEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Wire name: `presence_changed`, both directions.
         case presenceChanged(PresenceChanged)
         /// An event the contract does not describe, with its payload's raw JSON.
@@ -162,9 +162,9 @@ extension IntegerEnums {
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.presenceChanged(lhs), .presenceChanged(rhs)): return Members.equal(lhs, rhs)
+            case let (.presenceChanged(lhs), .presenceChanged(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
-                return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+                return SchemaGenRuntime.Members.equal(lhsName, rhsName) && SchemaGenRuntime.Members.equal(lhsPayload, rhsPayload)
             default: return false
             }
         }
@@ -175,7 +175,7 @@ extension IntegerEnums {
             case presenceChanged = "presence_changed"
         }
 
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
             guard let route = Route(rawValue: frame.eventName) else {
                 return .unknown(name: frame.eventName, payload: frame.payload)
             }
@@ -186,9 +186,9 @@ extension IntegerEnums {
         }
 
         /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
-        static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+        static func unknownEvent(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> SchemaGenRuntime.UnknownEvent? {
             guard Route(rawValue: frame.eventName) == nil else { return nil }
-            return UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
+            return SchemaGenRuntime.UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
         }
     }
 }
@@ -200,10 +200,10 @@ extension IntegerEnums {
     /// server-to-client events, over any ``RealtimeTransport``.
     public final class Client: Sendable {
         /// The engine that frames and routes events.
-        public let core: RealtimeClientCore
+        public let core: SchemaGenRuntime.RealtimeClientCore
 
-        public init(transport: any RealtimeTransport) {
-            core = RealtimeClientCore(transport: transport, framing: IntegerEnums.framing, dates: IntegerEnums.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeTransport) {
+            core = SchemaGenRuntime.RealtimeClientCore(transport: transport, framing: IntegerEnums.framing, dates: IntegerEnums.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
         }
 
@@ -230,7 +230,7 @@ extension IntegerEnums {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onPresenceChanged(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (PresenceChanged) -> Void) -> ListenerToken {
+        public func onPresenceChanged(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (PresenceChanged) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "presence_changed", decoding: PresenceChanged.self, from: .payload, handler: handler,
             event: ServerEvent.presenceChanged)
         }
@@ -239,7 +239,7 @@ extension IntegerEnums {
         /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.UnknownEvent) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addUnknownListener(channel: nil, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
         }
 
@@ -251,7 +251,7 @@ extension IntegerEnums {
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
         /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.IncomingFailure) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addErrorHandler(handler)
         }
     }

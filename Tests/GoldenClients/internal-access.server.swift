@@ -9,12 +9,12 @@ extension Internal {
     /// A typed server for this API, the mirror of its `Client`: it listens only to client-to-server events and
     /// emits only server-to-client events, to one connection, a group or everyone, over any
     /// ``RealtimeServerTransport``.
-    internal final class Server: RealtimeServer {
+    internal final class Server: SchemaGenRuntime.RealtimeServer {
         /// The engine that frames and routes events.
-        internal let core: RealtimeServerCore
+        internal let core: SchemaGenRuntime.RealtimeServerCore
 
-        internal init(transport: any RealtimeServerTransport) {
-            core = RealtimeServerCore(transport: transport, framing: Internal.framing, dates: Internal.dateEncoding)
+        internal init(transport: any SchemaGenRuntime.RealtimeServerTransport) {
+            core = SchemaGenRuntime.RealtimeServerCore(transport: transport, framing: Internal.framing, dates: Internal.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try Server.decode(frame, decoder: decoder) }
         }
 
@@ -23,13 +23,13 @@ extension Internal {
         /// Calls `handler` with the sending connection and the event's value for every `hello` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        internal func onHello(_ handler: @escaping @Sendable (ServerConnection, Hello) -> Void) -> ListenerToken {
+        internal func onHello(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, Hello) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "hello", decoding: Hello.self, from: .payload, handler: handler)
         }
 
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
-        internal func emit(_ event: ServerEvent, to recipients: Recipients) async throws {
+        internal func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
             switch event {
             case .hello(let payload):
                 try await core.emit(eventName: "hello", channel: nil, payload: payload, to: recipients)
@@ -40,7 +40,7 @@ extension Internal {
 
         /// Every event clients send in this scope, with the connection it came from, as it arrives, until the consuming
         /// task ends.
-        internal var events: AsyncStream<ReceivedEvent<ClientEvent>> {
+        internal var events: AsyncStream<SchemaGenRuntime.ReceivedEvent<ClientEvent>> {
             core.events(channel: nil, as: ClientEvent.self)
         }
 
@@ -50,8 +50,8 @@ extension Internal {
         }
 
         /// Reads a frame a client sent; throws `UnexpectedClientEvent` for an event clients do not send in this scope.
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ClientEvent {
-            guard let route = ClientRoute(rawValue: frame.route) else { throw UnexpectedClientEvent(eventName: frame.eventName) }
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ClientEvent {
+            guard let route = ClientRoute(rawValue: frame.route) else { throw SchemaGenRuntime.UnexpectedClientEvent(eventName: frame.eventName) }
             switch route {
             case .hello:
                 return .hello(try decoder.decode(Hello.self, from: frame.payloadOrNull))

@@ -5,9 +5,9 @@ import SchemaGenRuntime
 
 internal enum Internal {
     /// How this API frames events on the wire.
-    internal static let framing: WireFraming = .socketIO
+    internal static let framing: SchemaGenRuntime.WireFraming = .socketIO
     /// How this API writes dates on the wire.
-    internal static let dateEncoding: WireDateEncoding = .iso8601
+    internal static let dateEncoding: SchemaGenRuntime.WireDateEncoding = .iso8601
     /// The Socket.IO namespace this API's events outside channels travel in: connect there, as
     /// `SocketIOProtocol(namespace: Internal.namespace)` and `SocketIOServerProtocol(namespace: Internal.namespace)` do.
     internal static let namespace: Swift.String = "/"
@@ -17,7 +17,7 @@ internal enum Internal {
 
 extension Internal {
     /// Wire name: `hello`, both directions.
-    internal struct Hello: Codable, Hashable, Sendable, MemberwiseEquatable {
+    internal struct Hello: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         internal static let eventName = "hello"
 
@@ -30,37 +30,37 @@ extension Internal {
         }
 
         internal static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.name, rhs.name) else { return false }
-            guard Members.equal(lhs.nickname, rhs.nickname) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.name, rhs.name) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.nickname, rhs.nickname) else { return false }
             return true
         }
 
         internal init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(name: try fields.string("name"), nickname: try fields.optionalString("nickname"))
         }
 
         internal func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("name", self.name)
                 .optionalString("nickname", self.nickname)
         }
     }
 
     /// The events the app may send in this scope.
-    internal enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
+    internal enum ClientEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Wire name: `hello`, both directions.
         case hello(Hello)
 
         internal static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.hello(lhs), .hello(rhs)): return Members.equal(lhs, rhs)
+            case let (.hello(lhs), .hello(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             }
         }
     }
 
     /// The events the app may receive in this scope.
-    internal enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
+    internal enum ServerEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Wire name: `hello`, both directions.
         case hello(Hello)
         /// An event the contract does not describe, with its payload's raw JSON.
@@ -68,9 +68,9 @@ extension Internal {
 
         internal static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.hello(lhs), .hello(rhs)): return Members.equal(lhs, rhs)
+            case let (.hello(lhs), .hello(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
-                return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+                return SchemaGenRuntime.Members.equal(lhsName, rhsName) && SchemaGenRuntime.Members.equal(lhsPayload, rhsPayload)
             default: return false
             }
         }
@@ -81,7 +81,7 @@ extension Internal {
             case hello = "hello"
         }
 
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
             guard let route = Route(rawValue: frame.eventName) else {
                 return .unknown(name: frame.eventName, payload: frame.payload)
             }
@@ -92,9 +92,9 @@ extension Internal {
         }
 
         /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
-        static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+        static func unknownEvent(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> SchemaGenRuntime.UnknownEvent? {
             guard Route(rawValue: frame.eventName) == nil else { return nil }
-            return UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
+            return SchemaGenRuntime.UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
         }
     }
 }
@@ -106,10 +106,10 @@ extension Internal {
     /// server-to-client events, over any ``RealtimeTransport``.
     internal final class Client: Sendable {
         /// The engine that frames and routes events.
-        internal let core: RealtimeClientCore
+        internal let core: SchemaGenRuntime.RealtimeClientCore
 
-        internal init(transport: any RealtimeTransport) {
-            core = RealtimeClientCore(transport: transport, framing: Internal.framing, dates: Internal.dateEncoding)
+        internal init(transport: any SchemaGenRuntime.RealtimeTransport) {
+            core = SchemaGenRuntime.RealtimeClientCore(transport: transport, framing: Internal.framing, dates: Internal.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
         }
 
@@ -136,7 +136,7 @@ extension Internal {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        internal func onHello(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Hello) -> Void) -> ListenerToken {
+        internal func onHello(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Hello) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "hello", decoding: Hello.self, from: .payload, handler: handler,
             event: ServerEvent.hello)
         }
@@ -145,7 +145,7 @@ extension Internal {
         /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        internal func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+        internal func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.UnknownEvent) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addUnknownListener(channel: nil, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
         }
 
@@ -157,7 +157,7 @@ extension Internal {
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
         /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        internal func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        internal func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.IncomingFailure) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addErrorHandler(handler)
         }
     }

@@ -5,9 +5,9 @@ import SchemaGenRuntime
 
 public enum NullableFields {
     /// How this API frames events on the wire.
-    public static let framing: WireFraming = .socketIO
+    public static let framing: SchemaGenRuntime.WireFraming = .socketIO
     /// How this API writes dates on the wire.
-    public static let dateEncoding: WireDateEncoding = .iso8601
+    public static let dateEncoding: SchemaGenRuntime.WireDateEncoding = .iso8601
     /// The Socket.IO namespace this API's events outside channels travel in: connect there, as
     /// `SocketIOProtocol(namespace: NullableFields.namespace)` and `SocketIOServerProtocol(namespace: NullableFields.namespace)` do.
     public static let namespace: Swift.String = "/"
@@ -16,7 +16,7 @@ public enum NullableFields {
 // MARK: - Types
 
 extension NullableFields {
-    public struct Point: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Point: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let x: Double
         public let y: Double?
 
@@ -26,8 +26,8 @@ extension NullableFields {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.x, rhs.x) else { return false }
-            guard Members.equal(lhs.y, rhs.y) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.x, rhs.x) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.y, rhs.y) else { return false }
             return true
         }
 
@@ -49,7 +49,7 @@ extension NullableFields {
 
 extension NullableFields {
     /// Wire name: `session_ended`, both directions.
-    public struct SessionEnded: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct SessionEnded: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "session_ended"
 
@@ -68,40 +68,40 @@ extension NullableFields {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
-            guard Members.equal(lhs.endedAt, rhs.endedAt) else { return false }
-            guard Members.equal(lhs.reason, rhs.reason) else { return false }
-            guard Members.equal(lhs.scores, rhs.scores) else { return false }
-            guard Members.equal(lhs.rating, rhs.rating) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.endedAt, rhs.endedAt) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.reason, rhs.reason) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.scores, rhs.scores) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.rating, rhs.rating) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
-            self.init(id: try fields.string("id"), endedAt: try fields.value("ended_at", as: Date?.self), reason: try fields.optionalString("reason"), scores: try fields.value("scores", as: [Int?].self), rating: try fields.value("rating", as: NumberString<Int>?.self).map { $0.value })
+            let fields = try SchemaGenRuntime.WireFields(decoder)
+            self.init(id: try fields.string("id"), endedAt: try fields.value("ended_at", as: Date?.self), reason: try fields.optionalString("reason"), scores: try fields.value("scores", as: [Int?].self), rating: try fields.value("rating", as: SchemaGenRuntime.NumberString<Int>?.self).map { $0.value })
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("id", self.id)
                 .value("ended_at", self.endedAt)
                 .optionalString("reason", self.reason)
                 .value("scores", self.scores)
-                .value("rating", self.rating.map { NumberString<Int>($0) })
+                .value("rating", self.rating.map { SchemaGenRuntime.NumberString<Int>($0) })
         }
     }
 
     /// Wire name: `update_profile`, client to server.
-    public struct UpdateProfile: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct UpdateProfile: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "update_profile"
 
         public let id: String
-        public let nickname: Nullable<String>?
-        public let age: Nullable<Int>?
+        public let nickname: SchemaGenRuntime.Nullable<String>?
+        public let age: SchemaGenRuntime.Nullable<Int>?
         public let position: NullableFields.Point?
 
-        public init(id: String, nickname: Nullable<String>? = nil, age: Nullable<Int>? = nil, position: NullableFields.Point? = nil) {
+        public init(id: String, nickname: SchemaGenRuntime.Nullable<String>? = nil, age: SchemaGenRuntime.Nullable<Int>? = nil, position: NullableFields.Point? = nil) {
             self.id = id
             self.nickname = nickname
             self.age = age
@@ -109,20 +109,20 @@ extension NullableFields {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
-            guard Members.equal(lhs.nickname, rhs.nickname) else { return false }
-            guard Members.equal(lhs.age, rhs.age) else { return false }
-            guard Members.equal(lhs.position, rhs.position) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.nickname, rhs.nickname) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.age, rhs.age) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.position, rhs.position) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(id: try fields.string("id"), nickname: try fields.nullable("nickname", as: String.self), age: try fields.nullable("age", as: Int.self), position: try fields.value("position", as: NullableFields.Point?.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("id", self.id)
                 .optionalValue("nickname", self.nickname)
                 .optionalValue("age", self.age)
@@ -131,7 +131,7 @@ extension NullableFields {
     }
 
     /// The events the app may send in this scope.
-    public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ClientEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Wire name: `session_ended`, both directions.
         case sessionEnded(SessionEnded)
         /// Wire name: `update_profile`, client to server.
@@ -139,15 +139,15 @@ extension NullableFields {
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.sessionEnded(lhs), .sessionEnded(rhs)): return Members.equal(lhs, rhs)
-            case let (.updateProfile(lhs), .updateProfile(rhs)): return Members.equal(lhs, rhs)
+            case let (.sessionEnded(lhs), .sessionEnded(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.updateProfile(lhs), .updateProfile(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             default: return false
             }
         }
     }
 
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ServerEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Wire name: `session_ended`, both directions.
         case sessionEnded(SessionEnded)
         /// An event the contract does not describe, with its payload's raw JSON.
@@ -155,9 +155,9 @@ extension NullableFields {
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.sessionEnded(lhs), .sessionEnded(rhs)): return Members.equal(lhs, rhs)
+            case let (.sessionEnded(lhs), .sessionEnded(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
-                return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+                return SchemaGenRuntime.Members.equal(lhsName, rhsName) && SchemaGenRuntime.Members.equal(lhsPayload, rhsPayload)
             default: return false
             }
         }
@@ -168,7 +168,7 @@ extension NullableFields {
             case sessionEnded = "session_ended"
         }
 
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
             guard let route = Route(rawValue: frame.eventName) else {
                 return .unknown(name: frame.eventName, payload: frame.payload)
             }
@@ -179,9 +179,9 @@ extension NullableFields {
         }
 
         /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
-        static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+        static func unknownEvent(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> SchemaGenRuntime.UnknownEvent? {
             guard Route(rawValue: frame.eventName) == nil else { return nil }
-            return UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
+            return SchemaGenRuntime.UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
         }
     }
 }
@@ -193,10 +193,10 @@ extension NullableFields {
     /// server-to-client events, over any ``RealtimeTransport``.
     public final class Client: Sendable {
         /// The engine that frames and routes events.
-        public let core: RealtimeClientCore
+        public let core: SchemaGenRuntime.RealtimeClientCore
 
-        public init(transport: any RealtimeTransport) {
-            core = RealtimeClientCore(transport: transport, framing: NullableFields.framing, dates: NullableFields.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeTransport) {
+            core = SchemaGenRuntime.RealtimeClientCore(transport: transport, framing: NullableFields.framing, dates: NullableFields.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
         }
 
@@ -216,7 +216,7 @@ extension NullableFields {
         }
 
         /// Wire name: `update_profile`, client to server.
-        public func updateProfile(id: String, nickname: Nullable<String>? = nil, age: Nullable<Int>? = nil, position: NullableFields.Point? = nil) async throws {
+        public func updateProfile(id: String, nickname: SchemaGenRuntime.Nullable<String>? = nil, age: SchemaGenRuntime.Nullable<Int>? = nil, position: NullableFields.Point? = nil) async throws {
             try await core.emit(eventName: "update_profile", channel: nil, payload: UpdateProfile(id: id, nickname: nickname, age: age, position: position))
         }
 
@@ -235,7 +235,7 @@ extension NullableFields {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onSessionEnded(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SessionEnded) -> Void) -> ListenerToken {
+        public func onSessionEnded(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SessionEnded) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "session_ended", decoding: SessionEnded.self, from: .payload, handler: handler,
             event: ServerEvent.sessionEnded)
         }
@@ -244,7 +244,7 @@ extension NullableFields {
         /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.UnknownEvent) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addUnknownListener(channel: nil, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
         }
 
@@ -256,7 +256,7 @@ extension NullableFields {
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
         /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.IncomingFailure) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addErrorHandler(handler)
         }
     }

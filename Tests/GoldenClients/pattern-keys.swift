@@ -5,9 +5,9 @@ import SchemaGenRuntime
 
 public enum KeyPatterns {
     /// How this API frames events on the wire.
-    public static let framing: WireFraming = .socketIO
+    public static let framing: SchemaGenRuntime.WireFraming = .socketIO
     /// How this API writes dates on the wire.
-    public static let dateEncoding: WireDateEncoding = .iso8601
+    public static let dateEncoding: SchemaGenRuntime.WireDateEncoding = .iso8601
     /// The Socket.IO namespace this API's events outside channels travel in: connect there, as
     /// `SocketIOProtocol(namespace: KeyPatterns.namespace)` and `SocketIOServerProtocol(namespace: KeyPatterns.namespace)` do.
     public static let namespace: Swift.String = "/"
@@ -16,7 +16,7 @@ public enum KeyPatterns {
 // MARK: - Types
 
 extension KeyPatterns {
-    public struct Filter: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Filter: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let kinds: [Int]?
         /// Tag conditions by tag letter.
         public let tags: [String: [String]]
@@ -29,22 +29,22 @@ extension KeyPatterns {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.kinds, rhs.kinds) else { return false }
-            guard Members.equal(lhs.tags, rhs.tags) else { return false }
-            guard Members.equal(lhs.limit, rhs.limit) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.kinds, rhs.kinds) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.tags, rhs.tags) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.limit, rhs.limit) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
-            self.init(kinds: try fields.optionalValue("kinds", as: [Int].self), tags: try PatternKeys.decode([String].self, from: decoder, matching: "^#[a-zA-Z]$"), limit: try fields.optionalInt("limit"))
+            let fields = try SchemaGenRuntime.WireFields(decoder)
+            self.init(kinds: try fields.optionalValue("kinds", as: [Int].self), tags: try SchemaGenRuntime.PatternKeys.decode([String].self, from: decoder, matching: "^#[a-zA-Z]$"), limit: try fields.optionalInt("limit"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .optionalValue("kinds", self.kinds)
                 .optionalInt("limit", self.limit)
-            try PatternKeys.encode(self.tags, to: encoder, matching: "^#[a-zA-Z]$")
+            try SchemaGenRuntime.PatternKeys.encode(self.tags, to: encoder, matching: "^#[a-zA-Z]$")
         }
     }
 }
@@ -53,54 +53,54 @@ extension KeyPatterns {
 
 extension KeyPatterns {
     /// Wire name: `document`, both directions.
-    public struct Document: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Document: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "document"
 
         public let title: String
-        public let extensions: [String: JSONValue]
+        public let extensions: [String: SchemaGenRuntime.JSONValue]
         public let filter: KeyPatterns.Filter?
 
-        public init(title: String, extensions: [String: JSONValue] = [:], filter: KeyPatterns.Filter? = nil) {
+        public init(title: String, extensions: [String: SchemaGenRuntime.JSONValue] = [:], filter: KeyPatterns.Filter? = nil) {
             self.title = title
             self.extensions = extensions
             self.filter = filter
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.title, rhs.title) else { return false }
-            guard Members.equal(lhs.extensions, rhs.extensions) else { return false }
-            guard Members.equal(lhs.filter, rhs.filter) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.title, rhs.title) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.extensions, rhs.extensions) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.filter, rhs.filter) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
-            self.init(title: try fields.string("title"), extensions: try PatternKeys.decode(JSONValue.self, from: decoder, matching: "^x-"), filter: try fields.optionalValue("filter", as: KeyPatterns.Filter.self))
+            let fields = try SchemaGenRuntime.WireFields(decoder)
+            self.init(title: try fields.string("title"), extensions: try SchemaGenRuntime.PatternKeys.decode(SchemaGenRuntime.JSONValue.self, from: decoder, matching: "^x-"), filter: try fields.optionalValue("filter", as: KeyPatterns.Filter.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("title", self.title)
                 .optionalValue("filter", self.filter)
-            try PatternKeys.encode(self.extensions, to: encoder, matching: "^x-")
+            try SchemaGenRuntime.PatternKeys.encode(self.extensions, to: encoder, matching: "^x-")
         }
     }
 
     /// The events the app may send in this scope.
-    public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ClientEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Wire name: `document`, both directions.
         case document(Document)
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.document(lhs), .document(rhs)): return Members.equal(lhs, rhs)
+            case let (.document(lhs), .document(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             }
         }
     }
 
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ServerEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Wire name: `document`, both directions.
         case document(Document)
         /// An event the contract does not describe, with its payload's raw JSON.
@@ -108,9 +108,9 @@ extension KeyPatterns {
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.document(lhs), .document(rhs)): return Members.equal(lhs, rhs)
+            case let (.document(lhs), .document(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
-                return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+                return SchemaGenRuntime.Members.equal(lhsName, rhsName) && SchemaGenRuntime.Members.equal(lhsPayload, rhsPayload)
             default: return false
             }
         }
@@ -121,7 +121,7 @@ extension KeyPatterns {
             case document = "document"
         }
 
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
             guard let route = Route(rawValue: frame.eventName) else {
                 return .unknown(name: frame.eventName, payload: frame.payload)
             }
@@ -132,9 +132,9 @@ extension KeyPatterns {
         }
 
         /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
-        static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+        static func unknownEvent(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> SchemaGenRuntime.UnknownEvent? {
             guard Route(rawValue: frame.eventName) == nil else { return nil }
-            return UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
+            return SchemaGenRuntime.UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
         }
     }
 }
@@ -146,10 +146,10 @@ extension KeyPatterns {
     /// server-to-client events, over any ``RealtimeTransport``.
     public final class Client: Sendable {
         /// The engine that frames and routes events.
-        public let core: RealtimeClientCore
+        public let core: SchemaGenRuntime.RealtimeClientCore
 
-        public init(transport: any RealtimeTransport) {
-            core = RealtimeClientCore(transport: transport, framing: KeyPatterns.framing, dates: KeyPatterns.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeTransport) {
+            core = SchemaGenRuntime.RealtimeClientCore(transport: transport, framing: KeyPatterns.framing, dates: KeyPatterns.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
         }
 
@@ -159,7 +159,7 @@ extension KeyPatterns {
         }
 
         /// Wire name: `document`, both directions.
-        public func document(title: String, extensions: [String: JSONValue] = [:], filter: KeyPatterns.Filter? = nil) async throws {
+        public func document(title: String, extensions: [String: SchemaGenRuntime.JSONValue] = [:], filter: KeyPatterns.Filter? = nil) async throws {
             try await core.emit(eventName: "document", channel: nil, payload: Document(title: title, extensions: extensions, filter: filter))
         }
 
@@ -176,7 +176,7 @@ extension KeyPatterns {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onDocument(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Document) -> Void) -> ListenerToken {
+        public func onDocument(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Document) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "document", decoding: Document.self, from: .payload, handler: handler,
             event: ServerEvent.document)
         }
@@ -185,7 +185,7 @@ extension KeyPatterns {
         /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.UnknownEvent) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addUnknownListener(channel: nil, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
         }
 
@@ -197,7 +197,7 @@ extension KeyPatterns {
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
         /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.IncomingFailure) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addErrorHandler(handler)
         }
     }

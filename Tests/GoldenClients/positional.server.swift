@@ -9,12 +9,12 @@ extension Positional {
     /// A typed server for this API, the mirror of its `Client`: it listens only to client-to-server events and
     /// emits only server-to-client events, to one connection, a group or everyone, over any
     /// ``RealtimeServerTransport``.
-    public final class Server: RealtimeServer {
+    public final class Server: SchemaGenRuntime.RealtimeServer {
         /// The engine that frames and routes events.
-        public let core: RealtimeServerCore
+        public let core: SchemaGenRuntime.RealtimeServerCore
 
-        public init(transport: any RealtimeServerTransport) {
-            core = RealtimeServerCore(transport: transport, framing: Positional.framing, dates: Positional.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeServerTransport) {
+            core = SchemaGenRuntime.RealtimeServerCore(transport: transport, framing: Positional.framing, dates: Positional.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try Server.decode(frame, decoder: decoder) }
         }
 
@@ -23,22 +23,22 @@ extension Positional {
         /// Calls `handler` with the sending connection and the event's value for every `heartbeat` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onHeartbeat(_ handler: @escaping @Sendable (ServerConnection, Heartbeat) -> Void) -> ListenerToken {
+        public func onHeartbeat(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, Heartbeat) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "0:heartbeat", decoding: Heartbeat.self, from: .partsOrFrame, handler: handler)
         }
 
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
-        public func emit(_ event: ServerEvent, to recipients: Recipients) async throws {
+        public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
             switch event {
             case .unknown(let event):
-                throw UnsendableEvent(eventName: event.name)
+                throw SchemaGenRuntime.UnsendableEvent(eventName: event.name)
             }
         }
 
         /// Every event clients send in this scope, with the connection it came from, as it arrives, until the consuming
         /// task ends.
-        public var events: AsyncStream<ReceivedEvent<ClientEvent>> {
+        public var events: AsyncStream<SchemaGenRuntime.ReceivedEvent<ClientEvent>> {
             core.events(channel: nil, as: ClientEvent.self)
         }
 
@@ -48,8 +48,8 @@ extension Positional {
         }
 
         /// Reads a frame a client sent; throws `UnexpectedClientEvent` for an event clients do not send in this scope.
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ClientEvent {
-            guard let route = ClientRoute(rawValue: frame.route) else { throw UnexpectedClientEvent(eventName: frame.eventName) }
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ClientEvent {
+            guard let route = ClientRoute(rawValue: frame.route) else { throw SchemaGenRuntime.UnexpectedClientEvent(eventName: frame.eventName) }
             switch route {
             case .heartbeat:
                 return .heartbeat(try decoder.decode(Heartbeat.self, from: frame.partsOrFrame))
@@ -76,27 +76,27 @@ extension Positional.Room {
     public struct Server: Sendable {
         /// The channel this server scope serves.
         public let channel: Positional.Room
-        let core: RealtimeServerCore
+        let core: SchemaGenRuntime.RealtimeServerCore
 
-        init(channel: Positional.Room, core: RealtimeServerCore) {
+        init(channel: Positional.Room, core: SchemaGenRuntime.RealtimeServerCore) {
             self.channel = channel
             self.core = core
             core.registerScope(channel: channel.address) { frame, decoder in try Server.decode(frame, decoder: decoder) }
         }
 
         /// The connections subscribed to this channel now.
-        public var subscribers: [ServerConnection] {
+        public var subscribers: [SchemaGenRuntime.ServerConnection] {
             core.subscribers(of: channel.address)
         }
 
         /// Subscribes `connection` to this channel, for protocols that carry no subscriptions of their own (a plain
         /// WebSocket).
-        public func subscribe(_ connection: ServerConnection) {
+        public func subscribe(_ connection: SchemaGenRuntime.ServerConnection) {
             core.subscribe(connection, to: channel.address)
         }
 
         /// Unsubscribes `connection` from this channel.
-        public func unsubscribe(_ connection: ServerConnection) {
+        public func unsubscribe(_ connection: SchemaGenRuntime.ServerConnection) {
             core.unsubscribe(connection, from: channel.address)
         }
 
@@ -105,7 +105,7 @@ extension Positional.Room {
         /// Calls `handler` with the sending connection and the event's value for every `phx_join` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onPhxJoin(_ handler: @escaping @Sendable (ServerConnection, PhxJoin) -> Void) -> ListenerToken {
+        public func onPhxJoin(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, PhxJoin) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: channel.address, eventName: "0:phx_join", decoding: PhxJoin.self, from: .partsOrFrame, handler: handler)
         }
 
@@ -114,18 +114,18 @@ extension Positional.Room {
         /// Calls `handler` with the sending connection and the event's value for every `new_msg` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onNewMsg(_ handler: @escaping @Sendable (ServerConnection, NewMsg) -> Void) -> ListenerToken {
+        public func onNewMsg(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, NewMsg) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: channel.address, eventName: "0:new_msg", decoding: NewMsg.self, from: .partsOrFrame, handler: handler)
         }
 
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
-        public func emit(_ event: ServerEvent, to recipients: Recipients) async throws {
+        public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
             switch event {
             case .newMsg(let payload):
-                try await core.emit(EventAddress(shape: 0, name: .string("new_msg")), channel: channel.address, payload: payload, to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("new_msg")), channel: channel.address, payload: payload, to: recipients)
             case .unknown(let event):
-                throw UnsendableEvent(eventName: event.name)
+                throw SchemaGenRuntime.UnsendableEvent(eventName: event.name)
             }
         }
 
@@ -136,7 +136,7 @@ extension Positional.Room {
 
         /// Every event clients send in this scope, with the connection it came from, as it arrives, until the consuming
         /// task ends.
-        public var events: AsyncStream<ReceivedEvent<ClientEvent>> {
+        public var events: AsyncStream<SchemaGenRuntime.ReceivedEvent<ClientEvent>> {
             core.events(channel: channel.address, as: ClientEvent.self)
         }
 
@@ -147,8 +147,8 @@ extension Positional.Room {
         }
 
         /// Reads a frame a client sent; throws `UnexpectedClientEvent` for an event clients do not send in this scope.
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ClientEvent {
-            guard let route = ClientRoute(rawValue: frame.route) else { throw UnexpectedClientEvent(eventName: frame.eventName) }
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ClientEvent {
+            guard let route = ClientRoute(rawValue: frame.route) else { throw SchemaGenRuntime.UnexpectedClientEvent(eventName: frame.eventName) }
             switch route {
             case .phxJoin:
                 return .phxJoin(try decoder.decode(PhxJoin.self, from: frame.partsOrFrame))
@@ -161,13 +161,13 @@ extension Positional.Room {
     /// Every `Room` channel at once, whatever its address: listeners here hear the channel's events on every
     /// address of `room:{id}`, a room a client made on the fly among them, each with the channel it came on.
     public struct Every: Sendable {
-        let core: RealtimeServerCore
-        static let template = ChannelTemplate([.literal("room:"), .parameter])
+        let core: SchemaGenRuntime.RealtimeServerCore
+        static let template = SchemaGenRuntime.ChannelTemplate([.literal("room:"), .parameter])
 
         /// The channel at `address`, whose parameters' values, in the template's order, are `values`.
         static func channel(_ address: Swift.String, _ values: [Swift.String]) throws -> Positional.Room {
             guard values.count == 1 else {
-                throw ChannelAddressMismatch(address: address, template: "room:{id}")
+                throw SchemaGenRuntime.ChannelAddressMismatch(address: address, template: "room:{id}")
             }
             let channel = Positional.Room(id: values[0])
             return channel
@@ -176,7 +176,7 @@ extension Positional.Room {
         /// Calls `handler` with the sending connection, the channel and the event's value for every
         /// `phx_join` a client sends on a channel of this template. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onPhxJoin(_ handler: @escaping @Sendable (ServerConnection, Positional.Room, PhxJoin) -> Void) -> ListenerToken {
+        public func onPhxJoin(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, Positional.Room, PhxJoin) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(template: Self.template, eventName: "0:phx_join") { connection, address, values, frame, decoder in
                 handler(connection, try Self.channel(address, values), try decoder.decode(PhxJoin.self, from: frame, source: .partsOrFrame))
             }
@@ -185,7 +185,7 @@ extension Positional.Room {
         /// Calls `handler` with the sending connection, the channel and the event's value for every
         /// `new_msg` a client sends on a channel of this template. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onNewMsg(_ handler: @escaping @Sendable (ServerConnection, Positional.Room, NewMsg) -> Void) -> ListenerToken {
+        public func onNewMsg(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, Positional.Room, NewMsg) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(template: Self.template, eventName: "0:new_msg") { connection, address, values, frame, decoder in
                 handler(connection, try Self.channel(address, values), try decoder.decode(NewMsg.self, from: frame, source: .partsOrFrame))
             }

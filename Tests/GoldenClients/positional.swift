@@ -5,18 +5,18 @@ import SchemaGenRuntime
 
 public enum Positional {
     /// How this API frames events on the wire.
-    public static let framing: WireFraming = .shapes([
-    FrameShape(name: "phoenix", container: .array(slots: ["join_ref", "ref", "topic", "event", "payload"]), eventName: FramePath([.index(3)]), payload: .at(FramePath([.index(4)])), channel: FramePath([.index(2)]), fields: [.init(key: "join_ref", path: FramePath([.index(0)])), .init(key: "ref", path: FramePath([.index(1)]))]),
+    public static let framing: SchemaGenRuntime.WireFraming = .shapes([
+    SchemaGenRuntime.FrameShape(name: "phoenix", container: .array(slots: ["join_ref", "ref", "topic", "event", "payload"]), eventName: SchemaGenRuntime.FramePath([.index(3)]), payload: .at(SchemaGenRuntime.FramePath([.index(4)])), channel: SchemaGenRuntime.FramePath([.index(2)]), fields: [.init(key: "join_ref", path: SchemaGenRuntime.FramePath([.index(0)])), .init(key: "ref", path: SchemaGenRuntime.FramePath([.index(1)]))]),
     ])
     /// How this API writes dates on the wire.
-    public static let dateEncoding: WireDateEncoding = .iso8601
+    public static let dateEncoding: SchemaGenRuntime.WireDateEncoding = .iso8601
 }
 
 // MARK: - Events
 
 extension Positional {
     /// Wire name: `heartbeat` in frame shape `phoenix`, client to server.
-    public struct Heartbeat: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Heartbeat: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "heartbeat"
 
@@ -32,26 +32,26 @@ extension Positional {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.joinRef, rhs.joinRef) else { return false }
-            guard Members.equal(lhs.ref, rhs.ref) else { return false }
-            guard Members.equal(lhs.payload, rhs.payload) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.joinRef, rhs.joinRef) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.ref, rhs.ref) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(joinRef: try fields.optionalString("join_ref"), ref: try fields.optionalString("ref"), payload: try fields.value("payload", as: Payload.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .optionalString("join_ref", self.joinRef)
                 .optionalString("ref", self.ref)
                 .value("payload", self.payload)
         }
 
         /// The event's payload.
-        public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct Payload: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             public init() {
             }
 
@@ -60,46 +60,46 @@ extension Positional {
             }
 
             public init(from decoder: any Decoder) throws {
-                _ = try WireFields(decoder)
+                _ = try SchemaGenRuntime.WireFields(decoder)
                 self.init()
             }
 
             public func encode(to encoder: any Encoder) throws {
-                _ = WireFieldWriter(encoder)
+                _ = SchemaGenRuntime.WireFieldWriter(encoder)
             }
         }
     }
 
     /// The events the app may send in this scope.
-    public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ClientEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Wire name: `heartbeat` in frame shape `phoenix`, client to server.
         case heartbeat(Heartbeat)
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.heartbeat(lhs), .heartbeat(rhs)): return Members.equal(lhs, rhs)
+            case let (.heartbeat(lhs), .heartbeat(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             }
         }
     }
 
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ServerEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// An event the contract does not describe: its name, its payload's raw JSON and its envelope fields.
-        case unknown(UnknownEvent)
+        case unknown(SchemaGenRuntime.UnknownEvent)
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.unknown(lhs), .unknown(rhs)): return Members.equal(lhs, rhs)
+            case let (.unknown(lhs), .unknown(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             }
         }
 
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
-            return .unknown(try UnknownEvent(frame, decoder: decoder))
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
+            return .unknown(try SchemaGenRuntime.UnknownEvent(frame, decoder: decoder))
         }
 
         /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
-        static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
-            return try UnknownEvent(frame, decoder: decoder)
+        static func unknownEvent(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> SchemaGenRuntime.UnknownEvent? {
+            return try SchemaGenRuntime.UnknownEvent(frame, decoder: decoder)
         }
     }
 }
@@ -111,23 +111,23 @@ extension Positional {
     /// server-to-client events, over any ``RealtimeTransport``.
     public final class Client: Sendable {
         /// The engine that frames and routes events.
-        public let core: RealtimeClientCore
+        public let core: SchemaGenRuntime.RealtimeClientCore
 
-        public init(transport: any RealtimeTransport) {
-            core = RealtimeClientCore(transport: transport, framing: Positional.framing, dates: Positional.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeTransport) {
+            core = SchemaGenRuntime.RealtimeClientCore(transport: transport, framing: Positional.framing, dates: Positional.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
         }
 
         /// Wire name: `heartbeat` in frame shape `phoenix`, client to server.
         public func heartbeat(_ payload: Heartbeat) async throws {
-            try await core.emit(EventAddress(shape: 0, name: .string("heartbeat")), channel: nil, payload: payload)
+            try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("heartbeat")), channel: nil, payload: payload)
         }
 
         /// Sends any event the app may send in this scope.
         public func emit(_ event: ClientEvent) async throws {
             switch event {
             case .heartbeat(let payload):
-                try await core.emit(EventAddress(shape: 0, name: .string("heartbeat")), channel: nil, payload: payload)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("heartbeat")), channel: nil, payload: payload)
             }
         }
 
@@ -135,7 +135,7 @@ extension Positional {
         /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.UnknownEvent) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addUnknownListener(channel: nil, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
         }
 
@@ -153,7 +153,7 @@ extension Positional {
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
         /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.IncomingFailure) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addErrorHandler(handler)
         }
     }
@@ -175,7 +175,7 @@ extension Positional {
         public var address: Swift.String { "room:\(id)" }
 
         /// Wire name: `phx_join` in frame shape `phoenix`, client to server.
-        public struct PhxJoin: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct PhxJoin: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "phx_join"
 
@@ -191,26 +191,26 @@ extension Positional {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.joinRef, rhs.joinRef) else { return false }
-                guard Members.equal(lhs.ref, rhs.ref) else { return false }
-                guard Members.equal(lhs.payload, rhs.payload) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.joinRef, rhs.joinRef) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.ref, rhs.ref) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(joinRef: try fields.optionalString("join_ref"), ref: try fields.optionalString("ref"), payload: try fields.value("payload", as: Payload.self))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .optionalString("join_ref", self.joinRef)
                     .optionalString("ref", self.ref)
                     .value("payload", self.payload)
             }
 
             /// The event's payload.
-            public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
+            public struct Payload: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
                 public let token: String?
 
                 public init(token: String? = nil) {
@@ -218,24 +218,24 @@ extension Positional {
                 }
 
                 public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                    guard Members.equal(lhs.token, rhs.token) else { return false }
+                    guard SchemaGenRuntime.Members.equal(lhs.token, rhs.token) else { return false }
                     return true
                 }
 
                 public init(from decoder: any Decoder) throws {
-                    let fields = try WireFields(decoder)
+                    let fields = try SchemaGenRuntime.WireFields(decoder)
                     self.init(token: try fields.optionalString("token"))
                 }
 
                 public func encode(to encoder: any Encoder) throws {
-                    try WireFieldWriter(encoder)
+                    try SchemaGenRuntime.WireFieldWriter(encoder)
                         .optionalString("token", self.token)
                 }
             }
         }
 
         /// Wire name: `new_msg` in frame shape `phoenix`, both directions.
-        public struct NewMsg: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct NewMsg: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "new_msg"
 
@@ -251,26 +251,26 @@ extension Positional {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.joinRef, rhs.joinRef) else { return false }
-                guard Members.equal(lhs.ref, rhs.ref) else { return false }
-                guard Members.equal(lhs.payload, rhs.payload) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.joinRef, rhs.joinRef) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.ref, rhs.ref) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(joinRef: try fields.optionalString("join_ref"), ref: try fields.optionalString("ref"), payload: try fields.value("payload", as: Payload.self))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .optionalString("join_ref", self.joinRef)
                     .optionalString("ref", self.ref)
                     .value("payload", self.payload)
             }
 
             /// The event's payload.
-            public struct Payload: Codable, Hashable, Sendable, MemberwiseEquatable {
+            public struct Payload: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
                 public let body: String
 
                 public init(body: String) {
@@ -278,24 +278,24 @@ extension Positional {
                 }
 
                 public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                    guard Members.equal(lhs.body, rhs.body) else { return false }
+                    guard SchemaGenRuntime.Members.equal(lhs.body, rhs.body) else { return false }
                     return true
                 }
 
                 public init(from decoder: any Decoder) throws {
-                    let fields = try WireFields(decoder)
+                    let fields = try SchemaGenRuntime.WireFields(decoder)
                     self.init(body: try fields.string("body"))
                 }
 
                 public func encode(to encoder: any Encoder) throws {
-                    try WireFieldWriter(encoder)
+                    try SchemaGenRuntime.WireFieldWriter(encoder)
                         .string("body", self.body)
                 }
             }
         }
 
         /// The events the app may send in this scope.
-        public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
+        public enum ClientEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// Wire name: `phx_join` in frame shape `phoenix`, client to server.
             case phxJoin(PhxJoin)
             /// Wire name: `new_msg` in frame shape `phoenix`, both directions.
@@ -303,24 +303,24 @@ extension Positional {
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
                 switch (lhs, rhs) {
-                case let (.phxJoin(lhs), .phxJoin(rhs)): return Members.equal(lhs, rhs)
-                case let (.newMsg(lhs), .newMsg(rhs)): return Members.equal(lhs, rhs)
+                case let (.phxJoin(lhs), .phxJoin(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+                case let (.newMsg(lhs), .newMsg(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
                 default: return false
                 }
             }
         }
 
         /// The events the app may receive in this scope.
-        public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
+        public enum ServerEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// Wire name: `new_msg` in frame shape `phoenix`, both directions.
             case newMsg(NewMsg)
             /// An event the contract does not describe: its name, its payload's raw JSON and its envelope fields.
-            case unknown(UnknownEvent)
+            case unknown(SchemaGenRuntime.UnknownEvent)
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
                 switch (lhs, rhs) {
-                case let (.newMsg(lhs), .newMsg(rhs)): return Members.equal(lhs, rhs)
-                case let (.unknown(lhs), .unknown(rhs)): return Members.equal(lhs, rhs)
+                case let (.newMsg(lhs), .newMsg(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+                case let (.unknown(lhs), .unknown(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
                 default: return false
                 }
             }
@@ -331,9 +331,9 @@ extension Positional {
                 case newMsg = "0:new_msg"
             }
 
-            static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
+            static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
                 guard let route = Route(rawValue: frame.route) else {
-                    return .unknown(try UnknownEvent(frame, decoder: decoder))
+                    return .unknown(try SchemaGenRuntime.UnknownEvent(frame, decoder: decoder))
                 }
                 switch route {
                 case .newMsg:
@@ -342,9 +342,9 @@ extension Positional {
             }
 
             /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
-            static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+            static func unknownEvent(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> SchemaGenRuntime.UnknownEvent? {
                 guard Route(rawValue: frame.route) == nil else { return nil }
-                return try UnknownEvent(frame, decoder: decoder)
+                return try SchemaGenRuntime.UnknownEvent(frame, decoder: decoder)
             }
         }
 
@@ -352,9 +352,9 @@ extension Positional {
         public struct Client: Sendable {
             /// The channel this client listens to.
             public let channel: Room
-            let core: RealtimeClientCore
+            let core: SchemaGenRuntime.RealtimeClientCore
 
-            init(channel: Room, core: RealtimeClientCore) {
+            init(channel: Room, core: SchemaGenRuntime.RealtimeClientCore) {
                 self.channel = channel
                 self.core = core
                 core.registerScope(channel: channel.address) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
@@ -372,21 +372,21 @@ extension Positional {
 
             /// Wire name: `phx_join` in frame shape `phoenix`, client to server.
             public func phxJoin(_ payload: PhxJoin) async throws {
-                try await core.emit(EventAddress(shape: 0, name: .string("phx_join")), channel: channel.address, payload: payload)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("phx_join")), channel: channel.address, payload: payload)
             }
 
             /// Wire name: `new_msg` in frame shape `phoenix`, both directions.
             public func newMsg(_ payload: NewMsg) async throws {
-                try await core.emit(EventAddress(shape: 0, name: .string("new_msg")), channel: channel.address, payload: payload)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("new_msg")), channel: channel.address, payload: payload)
             }
 
             /// Sends any event the app may send in this scope.
             public func emit(_ event: ClientEvent) async throws {
                 switch event {
                 case .phxJoin(let payload):
-                    try await core.emit(EventAddress(shape: 0, name: .string("phx_join")), channel: channel.address, payload: payload)
+                    try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("phx_join")), channel: channel.address, payload: payload)
                 case .newMsg(let payload):
-                    try await core.emit(EventAddress(shape: 0, name: .string("new_msg")), channel: channel.address, payload: payload)
+                    try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("new_msg")), channel: channel.address, payload: payload)
                 }
             }
 
@@ -395,7 +395,7 @@ extension Positional {
             /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
             /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onNewMsg(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (NewMsg) -> Void) -> ListenerToken {
+            public func onNewMsg(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (NewMsg) -> Void) -> SchemaGenRuntime.ListenerToken {
                 core.addListener(channel: channel.address, eventName: "0:new_msg", decoding: NewMsg.self, from: .partsOrFrame, handler: handler,
                 event: ServerEvent.newMsg)
             }
@@ -404,7 +404,7 @@ extension Positional {
             /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+            public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.UnknownEvent) -> Void) -> SchemaGenRuntime.ListenerToken {
                 core.addUnknownListener(channel: channel.address, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
             }
 

@@ -5,9 +5,9 @@ import SchemaGenRuntime
 
 public enum Recursion {
     /// How this API frames events on the wire.
-    public static let framing: WireFraming = .socketIO
+    public static let framing: SchemaGenRuntime.WireFraming = .socketIO
     /// How this API writes dates on the wire.
-    public static let dateEncoding: WireDateEncoding = .iso8601
+    public static let dateEncoding: SchemaGenRuntime.WireDateEncoding = .iso8601
     /// The Socket.IO namespace this API's events outside channels travel in: connect there, as
     /// `SocketIOProtocol(namespace: Recursion.namespace)` and `SocketIOServerProtocol(namespace: Recursion.namespace)` do.
     public static let namespace: Swift.String = "/"
@@ -16,15 +16,15 @@ public enum Recursion {
 // MARK: - Types
 
 extension Recursion {
-    public struct Comment: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Comment: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let id: String
-        @Indirect public var parent: Recursion.Comment?
-        @Indirect public var threadRoot: Recursion.Comment?
-        @Indirect public var editedFrom: Nullable<Recursion.Comment>?
+        @SchemaGenRuntime.Indirect public var parent: Recursion.Comment?
+        @SchemaGenRuntime.Indirect public var threadRoot: Recursion.Comment?
+        @SchemaGenRuntime.Indirect public var editedFrom: SchemaGenRuntime.Nullable<Recursion.Comment>?
         public let replies: [Recursion.Comment]
         public let meta: Meta
 
-        public init(id: String, parent: Recursion.Comment? = nil, threadRoot: Recursion.Comment? = nil, editedFrom: Nullable<Recursion.Comment>? = nil, replies: [Recursion.Comment], meta: Meta) {
+        public init(id: String, parent: Recursion.Comment? = nil, threadRoot: Recursion.Comment? = nil, editedFrom: SchemaGenRuntime.Nullable<Recursion.Comment>? = nil, replies: [Recursion.Comment], meta: Meta) {
             self.id = id
             self.parent = parent
             self.threadRoot = threadRoot
@@ -34,22 +34,22 @@ extension Recursion {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.id, rhs.id) else { return false }
-            guard Members.equal(lhs.parent, rhs.parent) else { return false }
-            guard Members.equal(lhs.threadRoot, rhs.threadRoot) else { return false }
-            guard Members.equal(lhs.editedFrom, rhs.editedFrom) else { return false }
-            guard Members.equal(lhs.replies, rhs.replies) else { return false }
-            guard Members.equal(lhs.meta, rhs.meta) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.parent, rhs.parent) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.threadRoot, rhs.threadRoot) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.editedFrom, rhs.editedFrom) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.replies, rhs.replies) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.meta, rhs.meta) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(id: try fields.string("id"), parent: try fields.optionalValue("parent", as: Recursion.Comment.self), threadRoot: try fields.value("thread_root", as: Recursion.Comment?.self), editedFrom: try fields.nullable("edited_from", as: Recursion.Comment.self), replies: try fields.value("replies", as: [Recursion.Comment].self), meta: try fields.value("meta", as: Meta.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("id", self.id)
                 .optionalValue("parent", self.parent)
                 .value("thread_root", self.threadRoot)
@@ -58,33 +58,33 @@ extension Recursion {
                 .value("meta", self.meta)
         }
 
-        public struct Meta: Codable, Hashable, Sendable, MemberwiseEquatable {
-            @Indirect public var root: Recursion.Comment?
+        public struct Meta: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
+            @SchemaGenRuntime.Indirect public var root: Recursion.Comment?
 
             public init(root: Recursion.Comment? = nil) {
                 self.root = root
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.root, rhs.root) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.root, rhs.root) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(root: try fields.optionalValue("root", as: Recursion.Comment.self))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .optionalValue("root", self.root)
             }
         }
     }
 
-    public struct Person: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Person: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let name: String
-        @Indirect public var manager: Recursion.Team?
+        @SchemaGenRuntime.Indirect public var manager: Recursion.Team?
 
         public init(name: String, manager: Recursion.Team? = nil) {
             self.name = name
@@ -92,24 +92,24 @@ extension Recursion {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.name, rhs.name) else { return false }
-            guard Members.equal(lhs.manager, rhs.manager) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.name, rhs.name) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.manager, rhs.manager) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(name: try fields.string("name"), manager: try fields.optionalValue("manager", as: Recursion.Team.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("name", self.name)
                 .optionalValue("manager", self.manager)
         }
     }
 
-    public struct Team: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Team: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let lead: Recursion.Person
 
         public init(lead: Recursion.Person) {
@@ -117,17 +117,17 @@ extension Recursion {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.lead, rhs.lead) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.lead, rhs.lead) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(lead: try fields.value("lead", as: Recursion.Person.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .value("lead", self.lead)
         }
     }
@@ -145,7 +145,7 @@ extension Recursion {
     }
 
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ServerEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Wire name: `comment_posted`, server to client.
         case commentPosted(Recursion.Comment)
         /// An event the contract does not describe, with its payload's raw JSON.
@@ -153,9 +153,9 @@ extension Recursion {
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.commentPosted(lhs), .commentPosted(rhs)): return Members.equal(lhs, rhs)
+            case let (.commentPosted(lhs), .commentPosted(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
-                return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+                return SchemaGenRuntime.Members.equal(lhsName, rhsName) && SchemaGenRuntime.Members.equal(lhsPayload, rhsPayload)
             default: return false
             }
         }
@@ -166,7 +166,7 @@ extension Recursion {
             case commentPosted = "comment_posted"
         }
 
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
             guard let route = Route(rawValue: frame.eventName) else {
                 return .unknown(name: frame.eventName, payload: frame.payload)
             }
@@ -177,9 +177,9 @@ extension Recursion {
         }
 
         /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
-        static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+        static func unknownEvent(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> SchemaGenRuntime.UnknownEvent? {
             guard Route(rawValue: frame.eventName) == nil else { return nil }
-            return UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
+            return SchemaGenRuntime.UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
         }
     }
 }
@@ -191,10 +191,10 @@ extension Recursion {
     /// server-to-client events, over any ``RealtimeTransport``.
     public final class Client: Sendable {
         /// The engine that frames and routes events.
-        public let core: RealtimeClientCore
+        public let core: SchemaGenRuntime.RealtimeClientCore
 
-        public init(transport: any RealtimeTransport) {
-            core = RealtimeClientCore(transport: transport, framing: Recursion.framing, dates: Recursion.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeTransport) {
+            core = SchemaGenRuntime.RealtimeClientCore(transport: transport, framing: Recursion.framing, dates: Recursion.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
         }
 
@@ -203,7 +203,7 @@ extension Recursion {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onCommentPosted(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Recursion.Comment) -> Void) -> ListenerToken {
+        public func onCommentPosted(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Recursion.Comment) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "comment_posted", decoding: Recursion.Comment.self, from: .payload, handler: handler,
             event: ServerEvent.commentPosted)
         }
@@ -212,7 +212,7 @@ extension Recursion {
         /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.UnknownEvent) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addUnknownListener(channel: nil, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
         }
 
@@ -224,7 +224,7 @@ extension Recursion {
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
         /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.IncomingFailure) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addErrorHandler(handler)
         }
     }

@@ -9,12 +9,12 @@ extension Requests {
     /// A typed server for this API, the mirror of its `Client`: it listens only to client-to-server events and
     /// emits only server-to-client events, to one connection, a group or everyone, over any
     /// ``RealtimeServerTransport``.
-    public final class Server: RealtimeServer {
+    public final class Server: SchemaGenRuntime.RealtimeServer {
         /// The engine that frames and routes events.
-        public let core: RealtimeServerCore
+        public let core: SchemaGenRuntime.RealtimeServerCore
 
-        public init(transport: any RealtimeServerTransport) {
-            core = RealtimeServerCore(transport: transport, framing: Requests.framing, dates: Requests.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeServerTransport) {
+            core = SchemaGenRuntime.RealtimeServerCore(transport: transport, framing: Requests.framing, dates: Requests.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try Server.decode(frame, decoder: decoder) }
         }
 
@@ -23,7 +23,7 @@ extension Requests {
         /// Calls `handler` with the sending connection and the event's value for every `get_balance` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onGetBalance(_ handler: @escaping @Sendable (ServerConnection, GetBalance) -> Void) -> ListenerToken {
+        public func onGetBalance(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, GetBalance) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "get_balance", decoding: GetBalance.self, from: .payload, handler: handler)
         }
 
@@ -32,7 +32,7 @@ extension Requests {
         /// answer per event: setting one replaces the one before; the token's `cancel()` removes it. Listeners of
         /// `get_balance` still hear every request.
         @discardableResult
-        public func respondToGetBalance(_ handler: @escaping @Sendable (ServerConnection, GetBalance) async -> Balance) -> ListenerToken {
+        public func respondToGetBalance(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, GetBalance) async -> Balance) -> SchemaGenRuntime.ListenerToken {
             core.setResponder(channel: nil, eventName: "get_balance") { [core] connection, frame, decoder, _ in
                 let request = try decoder.decode(GetBalance.self, from: frame.payloadOrNull)
                 let echoed = core.correlationValue(in: frame, at: .payloadField("request_id"))
@@ -48,7 +48,7 @@ extension Requests {
         /// Calls `handler` with the sending connection and the event's value for every `cancel_request` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onCancelRequest(_ handler: @escaping @Sendable (ServerConnection, CancelRequest) -> Void) -> ListenerToken {
+        public func onCancelRequest(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, CancelRequest) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "cancel_request", decoding: CancelRequest.self, from: .payload, handler: handler)
         }
 
@@ -57,7 +57,7 @@ extension Requests {
         /// Calls `handler` with the sending connection and the event's value for every `get_rate` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onGetRate(_ handler: @escaping @Sendable (ServerConnection, GetRate) -> Void) -> ListenerToken {
+        public func onGetRate(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, GetRate) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "get_rate", decoding: GetRate.self, from: .payload, handler: handler)
         }
 
@@ -66,7 +66,7 @@ extension Requests {
         /// answer per event: setting one replaces the one before; the token's `cancel()` removes it. Listeners of
         /// `get_rate` still hear every request.
         @discardableResult
-        public func respondToGetRate(_ handler: @escaping @Sendable (ServerConnection, GetRate) async -> Rate) -> ListenerToken {
+        public func respondToGetRate(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, GetRate) async -> Rate) -> SchemaGenRuntime.ListenerToken {
             core.setResponder(channel: nil, eventName: "get_rate") { [core] connection, frame, decoder, _ in
                 let request = try decoder.decode(GetRate.self, from: frame.payloadOrNull)
                 let echoed = core.correlationValue(in: frame, at: .payloadField("request_id"))
@@ -82,7 +82,7 @@ extension Requests {
         /// Calls `handler` with the sending connection and the event's value for every `place_order` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onPlaceOrder(_ handler: @escaping @Sendable (ServerConnection, PlaceOrder) -> Void) -> ListenerToken {
+        public func onPlaceOrder(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, PlaceOrder) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "place_order", decoding: PlaceOrder.self, from: .payload, handler: handler)
         }
 
@@ -91,7 +91,7 @@ extension Requests {
         /// answer per event: setting one replaces the one before; the token's `cancel()` removes it. Listeners of
         /// `place_order` still hear every request.
         @discardableResult
-        public func respondToPlaceOrder(_ handler: @escaping @Sendable (ServerConnection, PlaceOrder) async -> OrderAccepted) -> ListenerToken {
+        public func respondToPlaceOrder(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, PlaceOrder) async -> OrderAccepted) -> SchemaGenRuntime.ListenerToken {
             core.setResponder(channel: nil, eventName: "place_order") { [core] connection, frame, decoder, _ in
                 let request = try decoder.decode(PlaceOrder.self, from: frame.payloadOrNull)
                 let echoed = core.correlationValue(in: frame, at: .payloadField("order_id"))
@@ -107,7 +107,7 @@ extension Requests {
         /// Calls `handler` with the sending connection and the event's value for every `publish_draft` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onPublishDraft(_ handler: @escaping @Sendable (ServerConnection, Requests.Draft) -> Void) -> ListenerToken {
+        public func onPublishDraft(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, Requests.Draft) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "publish_draft", decoding: Requests.Draft.self, from: .payload, handler: handler)
         }
 
@@ -116,7 +116,7 @@ extension Requests {
         /// answer per event: setting one replaces the one before; the token's `cancel()` removes it. Listeners of
         /// `publish_draft` still hear every request.
         @discardableResult
-        public func respondToPublishDraft(_ handler: @escaping @Sendable (ServerConnection, Requests.Draft) async -> DraftPublished) -> ListenerToken {
+        public func respondToPublishDraft(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, Requests.Draft) async -> DraftPublished) -> SchemaGenRuntime.ListenerToken {
             core.setResponder(channel: nil, eventName: "publish_draft") { [core] connection, frame, decoder, _ in
                 let request = try decoder.decode(Requests.Draft.self, from: frame.payloadOrNull)
                 let echoed = core.correlationValue(in: frame, at: .payloadField("draft_id"))
@@ -129,7 +129,7 @@ extension Requests {
 
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
-        public func emit(_ event: ServerEvent, to recipients: Recipients) async throws {
+        public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
             switch event {
             case .balance(let payload):
                 try await core.emit(eventName: "balance", channel: nil, payload: payload, to: recipients)
@@ -146,7 +146,7 @@ extension Requests {
 
         /// Every event clients send in this scope, with the connection it came from, as it arrives, until the consuming
         /// task ends.
-        public var events: AsyncStream<ReceivedEvent<ClientEvent>> {
+        public var events: AsyncStream<SchemaGenRuntime.ReceivedEvent<ClientEvent>> {
             core.events(channel: nil, as: ClientEvent.self)
         }
 
@@ -160,8 +160,8 @@ extension Requests {
         }
 
         /// Reads a frame a client sent; throws `UnexpectedClientEvent` for an event clients do not send in this scope.
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ClientEvent {
-            guard let route = ClientRoute(rawValue: frame.route) else { throw UnexpectedClientEvent(eventName: frame.eventName) }
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ClientEvent {
+            guard let route = ClientRoute(rawValue: frame.route) else { throw SchemaGenRuntime.UnexpectedClientEvent(eventName: frame.eventName) }
             switch route {
             case .getBalance:
                 return .getBalance(try decoder.decode(GetBalance.self, from: frame.payloadOrNull))

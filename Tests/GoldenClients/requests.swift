@@ -5,16 +5,16 @@ import SchemaGenRuntime
 
 public enum Requests {
     /// How this API frames events on the wire.
-    public static let framing: WireFraming = .discriminator(key: "type")
+    public static let framing: SchemaGenRuntime.WireFraming = .discriminator(key: "type")
     /// How this API writes dates on the wire.
-    public static let dateEncoding: WireDateEncoding = .iso8601
+    public static let dateEncoding: SchemaGenRuntime.WireDateEncoding = .iso8601
 }
 
 // MARK: - Types
 
 extension Requests {
     /// A document the app publishes under its own id.
-    public struct Draft: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Draft: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let draftId: String
         public let title: String
 
@@ -24,24 +24,24 @@ extension Requests {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.draftId, rhs.draftId) else { return false }
-            guard Members.equal(lhs.title, rhs.title) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.draftId, rhs.draftId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.title, rhs.title) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(draftId: try fields.string("draft_id"), title: try fields.string("title"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("draft_id", self.draftId)
                 .string("title", self.title)
         }
     }
 
-    public struct Amount: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Amount: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let value: Decimal
         public let currency: String
 
@@ -51,18 +51,18 @@ extension Requests {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.value, rhs.value) else { return false }
-            guard Members.equal(lhs.currency, rhs.currency) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.value, rhs.value) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.currency, rhs.currency) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(value: try fields.value("value", as: Decimal.self), currency: try fields.string("currency"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .value("value", self.value)
                 .string("currency", self.currency)
         }
@@ -73,7 +73,7 @@ extension Requests {
 
 extension Requests {
     /// Wire name: `get_balance`, client to server.
-    public struct GetBalance: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct GetBalance: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "get_balance"
 
@@ -86,25 +86,25 @@ extension Requests {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.requestId, rhs.requestId) else { return false }
-            guard Members.equal(lhs.account, rhs.account) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.requestId, rhs.requestId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.account, rhs.account) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(requestId: try fields.string("request_id"), account: try fields.string("account"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("request_id", self.requestId)
                 .string("account", self.account)
         }
     }
 
     /// Wire name: `cancel_request`, client to server.
-    public struct CancelRequest: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct CancelRequest: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "cancel_request"
 
@@ -115,23 +115,23 @@ extension Requests {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.requestId, rhs.requestId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.requestId, rhs.requestId) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(requestId: try fields.string("request_id"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("request_id", self.requestId)
         }
     }
 
     /// Wire name: `balance`, server to client.
-    public struct Balance: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Balance: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "balance"
 
@@ -144,25 +144,25 @@ extension Requests {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.requestId, rhs.requestId) else { return false }
-            guard Members.equal(lhs.amount, rhs.amount) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.requestId, rhs.requestId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.amount, rhs.amount) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(requestId: try fields.string("request_id"), amount: try fields.value("amount", as: Requests.Amount.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("request_id", self.requestId)
                 .value("amount", self.amount)
         }
     }
 
     /// Wire name: `get_rate`, client to server.
-    public struct GetRate: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct GetRate: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "get_rate"
 
@@ -175,25 +175,25 @@ extension Requests {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.requestId, rhs.requestId) else { return false }
-            guard Members.equal(lhs.pair, rhs.pair) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.requestId, rhs.requestId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.pair, rhs.pair) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(requestId: try fields.string("request_id"), pair: try fields.string("pair"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("request_id", self.requestId)
                 .string("pair", self.pair)
         }
     }
 
     /// Wire name: `rate`, server to client.
-    public struct Rate: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Rate: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "rate"
 
@@ -206,23 +206,23 @@ extension Requests {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.meta, rhs.meta) else { return false }
-            guard Members.equal(lhs.value, rhs.value) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.meta, rhs.meta) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.value, rhs.value) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(meta: try fields.value("meta", as: Meta.self), value: try fields.value("value", as: Decimal.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .value("meta", self.meta)
                 .value("value", self.value)
         }
 
-        public struct Meta: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct Meta: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             public let requestId: String
             public let servedBy: String?
 
@@ -232,18 +232,18 @@ extension Requests {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.requestId, rhs.requestId) else { return false }
-                guard Members.equal(lhs.servedBy, rhs.servedBy) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.requestId, rhs.requestId) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.servedBy, rhs.servedBy) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(requestId: try fields.string("request_id"), servedBy: try fields.optionalString("served_by"))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .string("request_id", self.requestId)
                     .optionalString("served_by", self.servedBy)
             }
@@ -251,7 +251,7 @@ extension Requests {
     }
 
     /// Wire name: `place_order`, client to server.
-    public struct PlaceOrder: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct PlaceOrder: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "place_order"
 
@@ -266,19 +266,19 @@ extension Requests {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.orderId, rhs.orderId) else { return false }
-            guard Members.equal(lhs.symbol, rhs.symbol) else { return false }
-            guard Members.equal(lhs.quantity, rhs.quantity) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.orderId, rhs.orderId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.symbol, rhs.symbol) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.quantity, rhs.quantity) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(orderId: try fields.string("order_id"), symbol: try fields.string("symbol"), quantity: try fields.int("quantity"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("order_id", self.orderId)
                 .string("symbol", self.symbol)
                 .int("quantity", self.quantity)
@@ -286,7 +286,7 @@ extension Requests {
     }
 
     /// Wire name: `order_accepted`, server to client.
-    public struct OrderAccepted: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct OrderAccepted: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "order_accepted"
 
@@ -299,18 +299,18 @@ extension Requests {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.orderId, rhs.orderId) else { return false }
-            guard Members.equal(lhs.status, rhs.status) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.orderId, rhs.orderId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.status, rhs.status) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(orderId: try fields.string("order_id"), status: try fields.string("status"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("order_id", self.orderId)
                 .string("status", self.status)
         }
@@ -325,7 +325,7 @@ extension Requests {
     }
 
     /// Wire name: `draft_published`, server to client.
-    public struct DraftPublished: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct DraftPublished: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "draft_published"
 
@@ -338,25 +338,25 @@ extension Requests {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.draftId, rhs.draftId) else { return false }
-            guard Members.equal(lhs.url, rhs.url) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.draftId, rhs.draftId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.url, rhs.url) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(draftId: try fields.string("draft_id"), url: try fields.string("url"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("draft_id", self.draftId)
                 .string("url", self.url)
         }
     }
 
     /// The events the app may send in this scope.
-    public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ClientEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Wire name: `get_balance`, client to server.
         case getBalance(GetBalance)
         /// Wire name: `cancel_request`, client to server.
@@ -370,18 +370,18 @@ extension Requests {
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.getBalance(lhs), .getBalance(rhs)): return Members.equal(lhs, rhs)
-            case let (.cancelRequest(lhs), .cancelRequest(rhs)): return Members.equal(lhs, rhs)
-            case let (.getRate(lhs), .getRate(rhs)): return Members.equal(lhs, rhs)
-            case let (.placeOrder(lhs), .placeOrder(rhs)): return Members.equal(lhs, rhs)
-            case let (.publishDraft(lhs), .publishDraft(rhs)): return Members.equal(lhs, rhs)
+            case let (.getBalance(lhs), .getBalance(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.cancelRequest(lhs), .cancelRequest(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.getRate(lhs), .getRate(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.placeOrder(lhs), .placeOrder(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.publishDraft(lhs), .publishDraft(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             default: return false
             }
         }
     }
 
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ServerEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Wire name: `balance`, server to client.
         case balance(Balance)
         /// Wire name: `rate`, server to client.
@@ -395,12 +395,12 @@ extension Requests {
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.balance(lhs), .balance(rhs)): return Members.equal(lhs, rhs)
-            case let (.rate(lhs), .rate(rhs)): return Members.equal(lhs, rhs)
-            case let (.orderAccepted(lhs), .orderAccepted(rhs)): return Members.equal(lhs, rhs)
-            case let (.draftPublished(lhs), .draftPublished(rhs)): return Members.equal(lhs, rhs)
+            case let (.balance(lhs), .balance(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.rate(lhs), .rate(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.orderAccepted(lhs), .orderAccepted(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.draftPublished(lhs), .draftPublished(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
-                return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+                return SchemaGenRuntime.Members.equal(lhsName, rhsName) && SchemaGenRuntime.Members.equal(lhsPayload, rhsPayload)
             default: return false
             }
         }
@@ -414,7 +414,7 @@ extension Requests {
             case draftPublished = "draft_published"
         }
 
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
             guard let route = Route(rawValue: frame.eventName) else {
                 return .unknown(name: frame.eventName, payload: frame.payload)
             }
@@ -431,9 +431,9 @@ extension Requests {
         }
 
         /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
-        static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+        static func unknownEvent(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> SchemaGenRuntime.UnknownEvent? {
             guard Route(rawValue: frame.eventName) == nil else { return nil }
-            return UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
+            return SchemaGenRuntime.UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
         }
     }
 }
@@ -445,10 +445,10 @@ extension Requests {
     /// server-to-client events, over any ``RealtimeTransport``.
     public final class Client: Sendable {
         /// The engine that frames and routes events.
-        public let core: RealtimeClientCore
+        public let core: SchemaGenRuntime.RealtimeClientCore
 
-        public init(transport: any RealtimeTransport) {
-            core = RealtimeClientCore(transport: transport, framing: Requests.framing, dates: Requests.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeTransport) {
+            core = SchemaGenRuntime.RealtimeClientCore(transport: transport, framing: Requests.framing, dates: Requests.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
         }
 
@@ -460,7 +460,7 @@ extension Requests {
         @discardableResult
         public func getBalance(account: String, requestId: String? = nil, timeout: Duration? = nil) async throws -> Balance {
             let _correlation = requestId ?? String(core.nextCorrelationNumber())
-            let frame = try await core.request(expecting: ReplyMatch(route: "balance", channel: nil, source: .payloadField("request_id")), correlation: .string(_correlation), timeout: timeout, onCancel: { id in
+            let frame = try await core.request(expecting: SchemaGenRuntime.ReplyMatch(route: "balance", channel: nil, source: .payloadField("request_id")), correlation: .string(_correlation), timeout: timeout, onCancel: { id in
                 guard case .string(let id) = id else { return }
                 try await self.core.emit(eventName: "cancel_request", channel: nil, payload: CancelRequest(requestId: id))
             }) {
@@ -488,7 +488,7 @@ extension Requests {
         @discardableResult
         public func getRate(pair: String, requestId: String? = nil, timeout: Duration? = nil) async throws -> Rate {
             let _correlation = requestId ?? String(core.nextCorrelationNumber())
-            let frame = try await core.request(expecting: ReplyMatch(route: "rate", channel: nil, source: .payloadField("meta.request_id")), correlation: .string(_correlation), timeout: timeout) {
+            let frame = try await core.request(expecting: SchemaGenRuntime.ReplyMatch(route: "rate", channel: nil, source: .payloadField("meta.request_id")), correlation: .string(_correlation), timeout: timeout) {
                 try await core.emit(eventName: "get_rate", channel: nil, payload: GetRate(requestId: _correlation, pair: pair))
             }
             let decoder = core.payloadDecoder
@@ -503,7 +503,7 @@ extension Requests {
         @discardableResult
         public func placeOrder(orderId: String, symbol: String, quantity: Int, timeout: Duration? = nil) async throws -> OrderAccepted {
             let _correlation = orderId
-            let frame = try await core.request(expecting: ReplyMatch(route: "order_accepted", channel: nil, source: .payloadField("order_id")), correlation: .string(_correlation), timeout: timeout) {
+            let frame = try await core.request(expecting: SchemaGenRuntime.ReplyMatch(route: "order_accepted", channel: nil, source: .payloadField("order_id")), correlation: .string(_correlation), timeout: timeout) {
                 try await core.emit(eventName: "place_order", channel: nil, payload: PlaceOrder(orderId: _correlation, symbol: symbol, quantity: quantity))
             }
             let decoder = core.payloadDecoder
@@ -518,7 +518,7 @@ extension Requests {
         @discardableResult
         public func publishDraft(_ payload: Requests.Draft, timeout: Duration? = nil) async throws -> DraftPublished {
             let _correlation = payload.draftId
-            let frame = try await core.request(expecting: ReplyMatch(route: "draft_published", channel: nil, source: .payloadField("draft_id")), correlation: .string(_correlation), timeout: timeout) {
+            let frame = try await core.request(expecting: SchemaGenRuntime.ReplyMatch(route: "draft_published", channel: nil, source: .payloadField("draft_id")), correlation: .string(_correlation), timeout: timeout) {
                 try await core.emit(eventName: "publish_draft", channel: nil, payload: payload)
             }
             let decoder = core.payloadDecoder
@@ -546,7 +546,7 @@ extension Requests {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onBalance(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Balance) -> Void) -> ListenerToken {
+        public func onBalance(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Balance) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "balance", decoding: Balance.self, from: .payload, handler: handler,
             event: ServerEvent.balance)
         }
@@ -556,7 +556,7 @@ extension Requests {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onRate(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Rate) -> Void) -> ListenerToken {
+        public func onRate(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Rate) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "rate", decoding: Rate.self, from: .payload, handler: handler,
             event: ServerEvent.rate)
         }
@@ -566,7 +566,7 @@ extension Requests {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onOrderAccepted(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (OrderAccepted) -> Void) -> ListenerToken {
+        public func onOrderAccepted(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (OrderAccepted) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "order_accepted", decoding: OrderAccepted.self, from: .payload, handler: handler,
             event: ServerEvent.orderAccepted)
         }
@@ -576,7 +576,7 @@ extension Requests {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onDraftPublished(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (DraftPublished) -> Void) -> ListenerToken {
+        public func onDraftPublished(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (DraftPublished) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "draft_published", decoding: DraftPublished.self, from: .payload, handler: handler,
             event: ServerEvent.draftPublished)
         }
@@ -585,7 +585,7 @@ extension Requests {
         /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.UnknownEvent) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addUnknownListener(channel: nil, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
         }
 
@@ -597,7 +597,7 @@ extension Requests {
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
         /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.IncomingFailure) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addErrorHandler(handler)
         }
     }

@@ -9,12 +9,12 @@ extension Scalars {
     /// A typed server for this API, the mirror of its `Client`: it listens only to client-to-server events and
     /// emits only server-to-client events, to one connection, a group or everyone, over any
     /// ``RealtimeServerTransport``.
-    public final class Server: RealtimeServer {
+    public final class Server: SchemaGenRuntime.RealtimeServer {
         /// The engine that frames and routes events.
-        public let core: RealtimeServerCore
+        public let core: SchemaGenRuntime.RealtimeServerCore
 
-        public init(transport: any RealtimeServerTransport) {
-            core = RealtimeServerCore(transport: transport, framing: Scalars.framing, dates: Scalars.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeServerTransport) {
+            core = SchemaGenRuntime.RealtimeServerCore(transport: transport, framing: Scalars.framing, dates: Scalars.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try Server.decode(frame, decoder: decoder) }
         }
 
@@ -25,7 +25,7 @@ extension Scalars {
         /// Calls `handler` with the sending connection and the event's value for every `sample` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onSample(_ handler: @escaping @Sendable (ServerConnection, Sample) -> Void) -> ListenerToken {
+        public func onSample(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, Sample) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "sample", decoding: Sample.self, from: .payload, handler: handler)
         }
 
@@ -34,13 +34,13 @@ extension Scalars {
         /// Calls `handler` with the sending connection for every `ping` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onPing(_ handler: @escaping @Sendable (ServerConnection) -> Void) -> ListenerToken {
+        public func onPing(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "ping", handler: handler)
         }
 
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
-        public func emit(_ event: ServerEvent, to recipients: Recipients) async throws {
+        public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
             switch event {
             case .sample(let payload):
                 try await core.emit(eventName: "sample", channel: nil, payload: payload, to: recipients)
@@ -59,7 +59,7 @@ extension Scalars {
 
         /// Every event clients send in this scope, with the connection it came from, as it arrives, until the consuming
         /// task ends.
-        public var events: AsyncStream<ReceivedEvent<ClientEvent>> {
+        public var events: AsyncStream<SchemaGenRuntime.ReceivedEvent<ClientEvent>> {
             core.events(channel: nil, as: ClientEvent.self)
         }
 
@@ -70,8 +70,8 @@ extension Scalars {
         }
 
         /// Reads a frame a client sent; throws `UnexpectedClientEvent` for an event clients do not send in this scope.
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ClientEvent {
-            guard let route = ClientRoute(rawValue: frame.route) else { throw UnexpectedClientEvent(eventName: frame.eventName) }
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ClientEvent {
+            guard let route = ClientRoute(rawValue: frame.route) else { throw SchemaGenRuntime.UnexpectedClientEvent(eventName: frame.eventName) }
             switch route {
             case .sample:
                 return .sample(try decoder.decode(Sample.self, from: frame.payloadOrNull))

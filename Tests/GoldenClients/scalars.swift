@@ -6,9 +6,9 @@ import SchemaGenRuntime
 /// Every type a field can have
 public enum Scalars {
     /// How this API frames events on the wire.
-    public static let framing: WireFraming = .socketIO
+    public static let framing: SchemaGenRuntime.WireFraming = .socketIO
     /// How this API writes dates on the wire.
-    public static let dateEncoding: WireDateEncoding = .unixSeconds
+    public static let dateEncoding: SchemaGenRuntime.WireDateEncoding = .unixSeconds
     /// The Socket.IO namespace this API's events outside channels travel in: connect there, as
     /// `SocketIOProtocol(namespace: Scalars.namespace)` and `SocketIOServerProtocol(namespace: Scalars.namespace)` do.
     public static let namespace: Swift.String = "/"
@@ -17,7 +17,7 @@ public enum Scalars {
 // MARK: - Types
 
 extension Scalars {
-    public struct Point: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Point: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let x: Double
         public let y: Double
 
@@ -27,18 +27,18 @@ extension Scalars {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.x, rhs.x) else { return false }
-            guard Members.equal(lhs.y, rhs.y) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.x, rhs.x) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.y, rhs.y) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(x: try fields.double("x"), y: try fields.double("y"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .double("x", self.x)
                 .double("y", self.y)
         }
@@ -88,7 +88,7 @@ extension Scalars {
     /// Carries one field of each type.
     ///
     /// Wire name: `sample`, both directions.
-    public struct Sample: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Sample: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "sample"
 
@@ -98,7 +98,7 @@ extension Scalars {
         public let flag: Bool
         public let at: Date
         public let link: URL
-        public let extra: JSONValue
+        public let extra: SchemaGenRuntime.JSONValue
         public let tags: [String]
         public let grid: [[Int]]
         public let weights: [String: Double]
@@ -108,7 +108,7 @@ extension Scalars {
         public let maybePoint: Scalars.Point?
         public let maybeKinds: [Scalars.Kind]?
 
-        public init(text: String, count: Int, ratio: Double, flag: Bool, at: Date, link: URL, extra: JSONValue, tags: [String], grid: [[Int]], weights: [String: Double], flags: [String: [Bool]]? = nil, point: Scalars.Point, kind: Scalars.Kind, maybePoint: Scalars.Point? = nil, maybeKinds: [Scalars.Kind]? = nil) {
+        public init(text: String, count: Int, ratio: Double, flag: Bool, at: Date, link: URL, extra: SchemaGenRuntime.JSONValue, tags: [String], grid: [[Int]], weights: [String: Double], flags: [String: [Bool]]? = nil, point: Scalars.Point, kind: Scalars.Kind, maybePoint: Scalars.Point? = nil, maybeKinds: [Scalars.Kind]? = nil) {
             self.text = text
             self.count = count
             self.ratio = ratio
@@ -127,31 +127,31 @@ extension Scalars {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.text, rhs.text) else { return false }
-            guard Members.equal(lhs.count, rhs.count) else { return false }
-            guard Members.equal(lhs.ratio, rhs.ratio) else { return false }
-            guard Members.equal(lhs.flag, rhs.flag) else { return false }
-            guard Members.equal(lhs.at, rhs.at) else { return false }
-            guard Members.equal(lhs.link, rhs.link) else { return false }
-            guard Members.equal(lhs.extra, rhs.extra) else { return false }
-            guard Members.equal(lhs.tags, rhs.tags) else { return false }
-            guard Members.equal(lhs.grid, rhs.grid) else { return false }
-            guard Members.equal(lhs.weights, rhs.weights) else { return false }
-            guard Members.equal(lhs.flags, rhs.flags) else { return false }
-            guard Members.equal(lhs.point, rhs.point) else { return false }
-            guard Members.equal(lhs.kind, rhs.kind) else { return false }
-            guard Members.equal(lhs.maybePoint, rhs.maybePoint) else { return false }
-            guard Members.equal(lhs.maybeKinds, rhs.maybeKinds) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.text, rhs.text) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.count, rhs.count) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.ratio, rhs.ratio) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.flag, rhs.flag) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.at, rhs.at) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.link, rhs.link) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.extra, rhs.extra) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.tags, rhs.tags) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.grid, rhs.grid) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.weights, rhs.weights) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.flags, rhs.flags) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.point, rhs.point) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.kind, rhs.kind) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.maybePoint, rhs.maybePoint) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.maybeKinds, rhs.maybeKinds) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
-            self.init(text: try fields.string("text"), count: try fields.int("count"), ratio: try fields.double("ratio"), flag: try fields.bool("flag"), at: try fields.date("at"), link: try fields.value("link", as: URL.self), extra: try fields.value("extra", as: JSONValue.self), tags: try fields.value("tags", as: [String].self), grid: try fields.value("grid", as: [[Int]].self), weights: try fields.value("weights", as: [String: Double].self), flags: try fields.optionalValue("flags", as: [String: [Bool]].self), point: try fields.value("point", as: Scalars.Point.self), kind: try fields.value("kind", as: Scalars.Kind.self), maybePoint: try fields.optionalValue("maybePoint", as: Scalars.Point.self), maybeKinds: try fields.optionalValue("maybeKinds", as: [Scalars.Kind].self))
+            let fields = try SchemaGenRuntime.WireFields(decoder)
+            self.init(text: try fields.string("text"), count: try fields.int("count"), ratio: try fields.double("ratio"), flag: try fields.bool("flag"), at: try fields.date("at"), link: try fields.value("link", as: URL.self), extra: try fields.value("extra", as: SchemaGenRuntime.JSONValue.self), tags: try fields.value("tags", as: [String].self), grid: try fields.value("grid", as: [[Int]].self), weights: try fields.value("weights", as: [String: Double].self), flags: try fields.optionalValue("flags", as: [String: [Bool]].self), point: try fields.value("point", as: Scalars.Point.self), kind: try fields.value("kind", as: Scalars.Kind.self), maybePoint: try fields.optionalValue("maybePoint", as: Scalars.Point.self), maybeKinds: try fields.optionalValue("maybeKinds", as: [Scalars.Kind].self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("text", self.text)
                 .int("count", self.count)
                 .double("ratio", self.ratio)
@@ -201,7 +201,7 @@ extension Scalars {
     }
 
     /// The events the app may send in this scope.
-    public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ClientEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Carries one field of each type.
         ///
         /// Wire name: `sample`, both directions.
@@ -211,7 +211,7 @@ extension Scalars {
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.sample(lhs), .sample(rhs)): return Members.equal(lhs, rhs)
+            case let (.sample(lhs), .sample(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             case (.ping, .ping): return true
             default: return false
             }
@@ -219,7 +219,7 @@ extension Scalars {
     }
 
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ServerEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Carries one field of each type.
         ///
         /// Wire name: `sample`, both directions.
@@ -237,13 +237,13 @@ extension Scalars {
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.sample(lhs), .sample(rhs)): return Members.equal(lhs, rhs)
-            case let (.textOnly(lhs), .textOnly(rhs)): return Members.equal(lhs, rhs)
-            case let (.numbers(lhs), .numbers(rhs)): return Members.equal(lhs, rhs)
-            case let (.table(lhs), .table(rhs)): return Members.equal(lhs, rhs)
+            case let (.sample(lhs), .sample(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.textOnly(lhs), .textOnly(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.numbers(lhs), .numbers(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.table(lhs), .table(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             case (.ping, .ping): return true
             case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
-                return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+                return SchemaGenRuntime.Members.equal(lhsName, rhsName) && SchemaGenRuntime.Members.equal(lhsPayload, rhsPayload)
             default: return false
             }
         }
@@ -258,7 +258,7 @@ extension Scalars {
             case ping = "ping"
         }
 
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
             guard let route = Route(rawValue: frame.eventName) else {
                 return .unknown(name: frame.eventName, payload: frame.payload)
             }
@@ -277,9 +277,9 @@ extension Scalars {
         }
 
         /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
-        static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+        static func unknownEvent(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> SchemaGenRuntime.UnknownEvent? {
             guard Route(rawValue: frame.eventName) == nil else { return nil }
-            return UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
+            return SchemaGenRuntime.UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
         }
     }
 }
@@ -291,10 +291,10 @@ extension Scalars {
     /// server-to-client events, over any ``RealtimeTransport``.
     public final class Client: Sendable {
         /// The engine that frames and routes events.
-        public let core: RealtimeClientCore
+        public let core: SchemaGenRuntime.RealtimeClientCore
 
-        public init(transport: any RealtimeTransport) {
-            core = RealtimeClientCore(transport: transport, framing: Scalars.framing, dates: Scalars.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeTransport) {
+            core = SchemaGenRuntime.RealtimeClientCore(transport: transport, framing: Scalars.framing, dates: Scalars.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
         }
 
@@ -308,7 +308,7 @@ extension Scalars {
         /// Carries one field of each type.
         ///
         /// Wire name: `sample`, both directions.
-        public func sample(text: String, count: Int, ratio: Double, flag: Bool, at: Date, link: URL, extra: JSONValue, tags: [String], grid: [[Int]], weights: [String: Double], flags: [String: [Bool]]? = nil, point: Scalars.Point, kind: Scalars.Kind, maybePoint: Scalars.Point? = nil, maybeKinds: [Scalars.Kind]? = nil) async throws {
+        public func sample(text: String, count: Int, ratio: Double, flag: Bool, at: Date, link: URL, extra: SchemaGenRuntime.JSONValue, tags: [String], grid: [[Int]], weights: [String: Double], flags: [String: [Bool]]? = nil, point: Scalars.Point, kind: Scalars.Kind, maybePoint: Scalars.Point? = nil, maybeKinds: [Scalars.Kind]? = nil) async throws {
             try await core.emit(eventName: "sample", channel: nil, payload: Sample(text: text, count: count, ratio: ratio, flag: flag, at: at, link: link, extra: extra, tags: tags, grid: grid, weights: weights, flags: flags, point: point, kind: kind, maybePoint: maybePoint, maybeKinds: maybeKinds))
         }
 
@@ -334,7 +334,7 @@ extension Scalars {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onSample(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Sample) -> Void) -> ListenerToken {
+        public func onSample(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Sample) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "sample", decoding: Sample.self, from: .payload, handler: handler,
             event: ServerEvent.sample)
         }
@@ -344,7 +344,7 @@ extension Scalars {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onTextOnly(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (String) -> Void) -> ListenerToken {
+        public func onTextOnly(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (String) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "text_only", decoding: String.self, from: .payload, handler: handler,
             event: ServerEvent.textOnly)
         }
@@ -354,7 +354,7 @@ extension Scalars {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onNumbers(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable ([Int]) -> Void) -> ListenerToken {
+        public func onNumbers(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable ([Int]) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "numbers", decoding: [Int].self, from: .payload, handler: handler,
             event: ServerEvent.numbers)
         }
@@ -364,7 +364,7 @@ extension Scalars {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onTable(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable ([String: Scalars.Point]) -> Void) -> ListenerToken {
+        public func onTable(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable ([String: Scalars.Point]) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "table", decoding: [String: Scalars.Point].self, from: .payload, handler: handler,
             event: ServerEvent.table)
         }
@@ -374,7 +374,7 @@ extension Scalars {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onPing(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable () -> Void) -> ListenerToken {
+        public func onPing(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable () -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "ping", event: ServerEvent.ping, handler: handler)
         }
 
@@ -382,7 +382,7 @@ extension Scalars {
         /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.UnknownEvent) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addUnknownListener(channel: nil, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
         }
 
@@ -394,7 +394,7 @@ extension Scalars {
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
         /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.IncomingFailure) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addErrorHandler(handler)
         }
     }

@@ -9,12 +9,12 @@ extension Subscriptions {
     /// A typed server for this API, the mirror of its `Client`: it listens only to client-to-server events and
     /// emits only server-to-client events, to one connection, a group or everyone, over any
     /// ``RealtimeServerTransport``.
-    public final class Server: RealtimeServer {
+    public final class Server: SchemaGenRuntime.RealtimeServer {
         /// The engine that frames and routes events.
-        public let core: RealtimeServerCore
+        public let core: SchemaGenRuntime.RealtimeServerCore
 
-        public init(transport: any RealtimeServerTransport) {
-            core = RealtimeServerCore(transport: transport, framing: Subscriptions.framing, dates: Subscriptions.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeServerTransport) {
+            core = SchemaGenRuntime.RealtimeServerCore(transport: transport, framing: Subscriptions.framing, dates: Subscriptions.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try Server.decode(frame, decoder: decoder) }
         }
 
@@ -23,7 +23,7 @@ extension Subscriptions {
         /// Calls `handler` with the sending connection and the event's value for every `watch_prices` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onWatchPrices(_ handler: @escaping @Sendable (ServerConnection, WatchPrices) -> Void) -> ListenerToken {
+        public func onWatchPrices(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, WatchPrices) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "watch_prices", decoding: WatchPrices.self, from: .payload, handler: handler)
         }
 
@@ -32,7 +32,7 @@ extension Subscriptions {
         /// Calls `handler` with the sending connection and the event's value for every `unwatch` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onUnwatch(_ handler: @escaping @Sendable (ServerConnection, Unwatch) -> Void) -> ListenerToken {
+        public func onUnwatch(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, Unwatch) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "unwatch", decoding: Unwatch.self, from: .payload, handler: handler)
         }
 
@@ -41,7 +41,7 @@ extension Subscriptions {
         /// Calls `handler` with the sending connection and the event's value for every `follow_trades` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onFollowTrades(_ handler: @escaping @Sendable (ServerConnection, FollowTrades) -> Void) -> ListenerToken {
+        public func onFollowTrades(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, FollowTrades) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "follow_trades", decoding: FollowTrades.self, from: .payload, handler: handler)
         }
 
@@ -50,7 +50,7 @@ extension Subscriptions {
         /// answer per event: setting one replaces the one before; the token's `cancel()` removes it. Listeners of
         /// `follow_trades` still hear every request.
         @discardableResult
-        public func respondToFollowTrades(_ handler: @escaping @Sendable (ServerConnection, FollowTrades) async -> Following) -> ListenerToken {
+        public func respondToFollowTrades(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, FollowTrades) async -> Following) -> SchemaGenRuntime.ListenerToken {
             core.setResponder(channel: nil, eventName: "follow_trades") { [core] connection, frame, decoder, _ in
                 let request = try decoder.decode(FollowTrades.self, from: frame.payloadOrNull)
                 let echoed = core.correlationValue(in: frame, at: .payloadField("request_id"))
@@ -66,13 +66,13 @@ extension Subscriptions {
         /// Calls `handler` with the sending connection and the event's value for every `unfollow` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onUnfollow(_ handler: @escaping @Sendable (ServerConnection, Unfollow) -> Void) -> ListenerToken {
+        public func onUnfollow(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, Unfollow) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "unfollow", decoding: Unfollow.self, from: .payload, handler: handler)
         }
 
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
-        public func emit(_ event: ServerEvent, to recipients: Recipients) async throws {
+        public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
             switch event {
             case .price(let payload):
                 try await core.emit(eventName: "price", channel: nil, payload: payload, to: recipients)
@@ -91,7 +91,7 @@ extension Subscriptions {
 
         /// Every event clients send in this scope, with the connection it came from, as it arrives, until the consuming
         /// task ends.
-        public var events: AsyncStream<ReceivedEvent<ClientEvent>> {
+        public var events: AsyncStream<SchemaGenRuntime.ReceivedEvent<ClientEvent>> {
             core.events(channel: nil, as: ClientEvent.self)
         }
 
@@ -104,8 +104,8 @@ extension Subscriptions {
         }
 
         /// Reads a frame a client sent; throws `UnexpectedClientEvent` for an event clients do not send in this scope.
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ClientEvent {
-            guard let route = ClientRoute(rawValue: frame.route) else { throw UnexpectedClientEvent(eventName: frame.eventName) }
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ClientEvent {
+            guard let route = ClientRoute(rawValue: frame.route) else { throw SchemaGenRuntime.UnexpectedClientEvent(eventName: frame.eventName) }
             switch route {
             case .watchPrices:
                 return .watchPrices(try decoder.decode(WatchPrices.self, from: frame.payloadOrNull))

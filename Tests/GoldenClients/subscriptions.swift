@@ -5,15 +5,15 @@ import SchemaGenRuntime
 
 public enum Subscriptions {
     /// How this API frames events on the wire.
-    public static let framing: WireFraming = .discriminator(key: "type")
+    public static let framing: SchemaGenRuntime.WireFraming = .discriminator(key: "type")
     /// How this API writes dates on the wire.
-    public static let dateEncoding: WireDateEncoding = .iso8601
+    public static let dateEncoding: SchemaGenRuntime.WireDateEncoding = .iso8601
 }
 
 // MARK: - Types
 
 extension Subscriptions {
-    public struct Quote: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Quote: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let symbol: String
         public let bid: Decimal
         public let ask: Decimal
@@ -25,19 +25,19 @@ extension Subscriptions {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.symbol, rhs.symbol) else { return false }
-            guard Members.equal(lhs.bid, rhs.bid) else { return false }
-            guard Members.equal(lhs.ask, rhs.ask) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.symbol, rhs.symbol) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.bid, rhs.bid) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.ask, rhs.ask) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(symbol: try fields.string("symbol"), bid: try fields.value("bid", as: Decimal.self), ask: try fields.value("ask", as: Decimal.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("symbol", self.symbol)
                 .value("bid", self.bid)
                 .value("ask", self.ask)
@@ -49,7 +49,7 @@ extension Subscriptions {
 
 extension Subscriptions {
     /// Wire name: `watch_prices`, client to server.
-    public struct WatchPrices: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct WatchPrices: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "watch_prices"
 
@@ -62,25 +62,25 @@ extension Subscriptions {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.subId, rhs.subId) else { return false }
-            guard Members.equal(lhs.symbols, rhs.symbols) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.subId, rhs.subId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.symbols, rhs.symbols) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(subId: try fields.int("sub_id"), symbols: try fields.value("symbols", as: [String].self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .int("sub_id", self.subId)
                 .value("symbols", self.symbols)
         }
     }
 
     /// Wire name: `price`, server to client.
-    public struct Price: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Price: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "price"
 
@@ -93,25 +93,25 @@ extension Subscriptions {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.subId, rhs.subId) else { return false }
-            guard Members.equal(lhs.quote, rhs.quote) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.subId, rhs.subId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.quote, rhs.quote) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(subId: try fields.int("sub_id"), quote: try fields.value("quote", as: Subscriptions.Quote.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .int("sub_id", self.subId)
                 .value("quote", self.quote)
         }
     }
 
     /// Wire name: `watch_ended`, server to client.
-    public struct WatchEnded: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct WatchEnded: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "watch_ended"
 
@@ -122,23 +122,23 @@ extension Subscriptions {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.subId, rhs.subId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.subId, rhs.subId) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(subId: try fields.int("sub_id"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .int("sub_id", self.subId)
         }
     }
 
     /// Wire name: `watch_failed`, server to client.
-    public struct WatchFailed: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct WatchFailed: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "watch_failed"
 
@@ -151,25 +151,25 @@ extension Subscriptions {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.subId, rhs.subId) else { return false }
-            guard Members.equal(lhs.message, rhs.message) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.subId, rhs.subId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.message, rhs.message) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(subId: try fields.int("sub_id"), message: try fields.string("message"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .int("sub_id", self.subId)
                 .string("message", self.message)
         }
     }
 
     /// Wire name: `unwatch`, client to server.
-    public struct Unwatch: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Unwatch: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "unwatch"
 
@@ -182,25 +182,25 @@ extension Subscriptions {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.subId, rhs.subId) else { return false }
-            guard Members.equal(lhs.reason, rhs.reason) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.subId, rhs.subId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.reason, rhs.reason) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(subId: try fields.int("sub_id"), reason: try fields.optionalString("reason"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .int("sub_id", self.subId)
                 .optionalString("reason", self.reason)
         }
     }
 
     /// Wire name: `follow_trades`, client to server.
-    public struct FollowTrades: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct FollowTrades: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "follow_trades"
 
@@ -213,25 +213,25 @@ extension Subscriptions {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.requestId, rhs.requestId) else { return false }
-            guard Members.equal(lhs.symbol, rhs.symbol) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.requestId, rhs.requestId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.symbol, rhs.symbol) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(requestId: try fields.string("request_id"), symbol: try fields.string("symbol"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("request_id", self.requestId)
                 .string("symbol", self.symbol)
         }
     }
 
     /// Wire name: `following`, server to client.
-    public struct Following: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Following: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "following"
 
@@ -244,25 +244,25 @@ extension Subscriptions {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.requestId, rhs.requestId) else { return false }
-            guard Members.equal(lhs.subscription, rhs.subscription) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.requestId, rhs.requestId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.subscription, rhs.subscription) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(requestId: try fields.string("request_id"), subscription: try fields.string("subscription"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("request_id", self.requestId)
                 .string("subscription", self.subscription)
         }
     }
 
     /// Wire name: `trade`, server to client.
-    public struct Trade: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Trade: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "trade"
 
@@ -277,19 +277,19 @@ extension Subscriptions {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.subscription, rhs.subscription) else { return false }
-            guard Members.equal(lhs.price, rhs.price) else { return false }
-            guard Members.equal(lhs.size, rhs.size) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.subscription, rhs.subscription) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.price, rhs.price) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.size, rhs.size) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(subscription: try fields.string("subscription"), price: try fields.value("price", as: Decimal.self), size: try fields.value("size", as: Decimal.self))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("subscription", self.subscription)
                 .value("price", self.price)
                 .value("size", self.size)
@@ -297,7 +297,7 @@ extension Subscriptions {
     }
 
     /// Wire name: `unfollow`, client to server.
-    public struct Unfollow: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Unfollow: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "unfollow"
 
@@ -308,23 +308,23 @@ extension Subscriptions {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.subscription, rhs.subscription) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.subscription, rhs.subscription) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(subscription: try fields.string("subscription"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("subscription", self.subscription)
         }
     }
 
     /// The events the app may send in this scope.
-    public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ClientEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Wire name: `watch_prices`, client to server.
         case watchPrices(WatchPrices)
         /// Wire name: `unwatch`, client to server.
@@ -336,17 +336,17 @@ extension Subscriptions {
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.watchPrices(lhs), .watchPrices(rhs)): return Members.equal(lhs, rhs)
-            case let (.unwatch(lhs), .unwatch(rhs)): return Members.equal(lhs, rhs)
-            case let (.followTrades(lhs), .followTrades(rhs)): return Members.equal(lhs, rhs)
-            case let (.unfollow(lhs), .unfollow(rhs)): return Members.equal(lhs, rhs)
+            case let (.watchPrices(lhs), .watchPrices(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.unwatch(lhs), .unwatch(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.followTrades(lhs), .followTrades(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.unfollow(lhs), .unfollow(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             default: return false
             }
         }
     }
 
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ServerEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Wire name: `price`, server to client.
         case price(Price)
         /// Wire name: `watch_ended`, server to client.
@@ -362,13 +362,13 @@ extension Subscriptions {
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.price(lhs), .price(rhs)): return Members.equal(lhs, rhs)
-            case let (.watchEnded(lhs), .watchEnded(rhs)): return Members.equal(lhs, rhs)
-            case let (.watchFailed(lhs), .watchFailed(rhs)): return Members.equal(lhs, rhs)
-            case let (.following(lhs), .following(rhs)): return Members.equal(lhs, rhs)
-            case let (.trade(lhs), .trade(rhs)): return Members.equal(lhs, rhs)
+            case let (.price(lhs), .price(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.watchEnded(lhs), .watchEnded(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.watchFailed(lhs), .watchFailed(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.following(lhs), .following(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.trade(lhs), .trade(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
-                return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+                return SchemaGenRuntime.Members.equal(lhsName, rhsName) && SchemaGenRuntime.Members.equal(lhsPayload, rhsPayload)
             default: return false
             }
         }
@@ -383,7 +383,7 @@ extension Subscriptions {
             case trade = "trade"
         }
 
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
             guard let route = Route(rawValue: frame.eventName) else {
                 return .unknown(name: frame.eventName, payload: frame.payload)
             }
@@ -402,9 +402,9 @@ extension Subscriptions {
         }
 
         /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
-        static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+        static func unknownEvent(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> SchemaGenRuntime.UnknownEvent? {
             guard Route(rawValue: frame.eventName) == nil else { return nil }
-            return UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
+            return SchemaGenRuntime.UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
         }
     }
 }
@@ -416,10 +416,10 @@ extension Subscriptions {
     /// server-to-client events, over any ``RealtimeTransport``.
     public final class Client: Sendable {
         /// The engine that frames and routes events.
-        public let core: RealtimeClientCore
+        public let core: SchemaGenRuntime.RealtimeClientCore
 
-        public init(transport: any RealtimeTransport) {
-            core = RealtimeClientCore(transport: transport, framing: Subscriptions.framing, dates: Subscriptions.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeTransport) {
+            core = SchemaGenRuntime.RealtimeClientCore(transport: transport, framing: Subscriptions.framing, dates: Subscriptions.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
         }
 
@@ -431,12 +431,12 @@ extension Subscriptions {
         /// On `watch_failed` it throws `RequestRejected` with its value.
         /// When the loop leaves early, it sends `unwatch`.
         /// Throws `RequestFailure` when the connection is lost, and `CancellationError` when the calling task is cancelled.
-        public func watchPrices(symbols: [String], subId: Int? = nil) async throws -> SubscriptionStream<Price> {
+        public func watchPrices(symbols: [String], subId: Int? = nil) async throws -> SchemaGenRuntime.SubscriptionStream<Price> {
             let _correlation = subId ?? core.nextCorrelationNumber()
-            return try await core.subscribe(SubscriptionMatch(route: "price", channel: nil, source: .payloadField("sub_id"), endRoute: ("watch_ended", .payloadField("sub_id")), errorRoute: ("watch_failed", .payloadField("sub_id"))), id: .number(JSONNumber(_correlation)), item: { frame, decoder in
+            return try await core.subscribe(SchemaGenRuntime.SubscriptionMatch(route: "price", channel: nil, source: .payloadField("sub_id"), endRoute: ("watch_ended", .payloadField("sub_id")), errorRoute: ("watch_failed", .payloadField("sub_id"))), id: .number(SchemaGenRuntime.JSONNumber(_correlation)), item: { frame, decoder in
                 try decoder.decode(Price.self, from: frame.payloadOrNull)
             }, failure: { frame, decoder in
-                RequestRejected(try decoder.decode(WatchFailed.self, from: frame.payloadOrNull))
+                SchemaGenRuntime.RequestRejected(try decoder.decode(WatchFailed.self, from: frame.payloadOrNull))
             }, cancel: { id in
                 guard case .number(let number) = id, let id = number.int64.flatMap({ Int(exactly: $0) }) else { return }
                 try await self.core.emit(eventName: "unwatch", channel: nil, payload: Unwatch(subId: id, reason: nil))
@@ -462,9 +462,9 @@ extension Subscriptions {
         /// the call returns then.
         /// When the loop leaves early, it sends `unfollow`.
         /// Throws `RequestFailure` when the connection is lost, and `CancellationError` when the calling task is cancelled.
-        public func followTrades(symbol: String, requestId: String? = nil, timeout: Duration? = nil) async throws -> SubscriptionStream<Trade> {
+        public func followTrades(symbol: String, requestId: String? = nil, timeout: Duration? = nil) async throws -> SchemaGenRuntime.SubscriptionStream<Trade> {
             let _correlation = requestId ?? UUID().uuidString.lowercased()
-            return try await core.subscribe(SubscriptionMatch(route: "trade", channel: nil, source: .payloadField("subscription")), confirmation: (ReplyMatch(route: "following", channel: nil, source: .payloadField("request_id")), .string(_correlation), timeout), idInReply: "subscription", item: { frame, decoder in
+            return try await core.subscribe(SchemaGenRuntime.SubscriptionMatch(route: "trade", channel: nil, source: .payloadField("subscription")), confirmation: (SchemaGenRuntime.ReplyMatch(route: "following", channel: nil, source: .payloadField("request_id")), .string(_correlation), timeout), idInReply: "subscription", item: { frame, decoder in
                 try decoder.decode(Trade.self, from: frame.payloadOrNull)
             }, cancel: { id in
                 guard case .string(let id) = id else { return }
@@ -503,7 +503,7 @@ extension Subscriptions {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onPrice(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Price) -> Void) -> ListenerToken {
+        public func onPrice(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Price) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "price", decoding: Price.self, from: .payload, handler: handler,
             event: ServerEvent.price)
         }
@@ -513,7 +513,7 @@ extension Subscriptions {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onWatchEnded(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (WatchEnded) -> Void) -> ListenerToken {
+        public func onWatchEnded(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (WatchEnded) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "watch_ended", decoding: WatchEnded.self, from: .payload, handler: handler,
             event: ServerEvent.watchEnded)
         }
@@ -523,7 +523,7 @@ extension Subscriptions {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onWatchFailed(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (WatchFailed) -> Void) -> ListenerToken {
+        public func onWatchFailed(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (WatchFailed) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "watch_failed", decoding: WatchFailed.self, from: .payload, handler: handler,
             event: ServerEvent.watchFailed)
         }
@@ -533,7 +533,7 @@ extension Subscriptions {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onFollowing(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Following) -> Void) -> ListenerToken {
+        public func onFollowing(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Following) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "following", decoding: Following.self, from: .payload, handler: handler,
             event: ServerEvent.following)
         }
@@ -543,7 +543,7 @@ extension Subscriptions {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onTrade(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Trade) -> Void) -> ListenerToken {
+        public func onTrade(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Trade) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "trade", decoding: Trade.self, from: .payload, handler: handler,
             event: ServerEvent.trade)
         }
@@ -552,7 +552,7 @@ extension Subscriptions {
         /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.UnknownEvent) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addUnknownListener(channel: nil, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
         }
 
@@ -564,7 +564,7 @@ extension Subscriptions {
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
         /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.IncomingFailure) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addErrorHandler(handler)
         }
     }

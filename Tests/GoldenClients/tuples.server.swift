@@ -9,12 +9,12 @@ extension Tuples {
     /// A typed server for this API, the mirror of its `Client`: it listens only to client-to-server events and
     /// emits only server-to-client events, to one connection, a group or everyone, over any
     /// ``RealtimeServerTransport``.
-    public final class Server: RealtimeServer {
+    public final class Server: SchemaGenRuntime.RealtimeServer {
         /// The engine that frames and routes events.
-        public let core: RealtimeServerCore
+        public let core: SchemaGenRuntime.RealtimeServerCore
 
-        public init(transport: any RealtimeServerTransport) {
-            core = RealtimeServerCore(transport: transport, framing: Tuples.framing, dates: Tuples.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeServerTransport) {
+            core = SchemaGenRuntime.RealtimeServerCore(transport: transport, framing: Tuples.framing, dates: Tuples.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try Server.decode(frame, decoder: decoder) }
         }
 
@@ -23,7 +23,7 @@ extension Tuples {
         /// Calls `handler` with the sending connection and the event's value for every `event_sent` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onEventSent(_ handler: @escaping @Sendable (ServerConnection, EventSent) -> Void) -> ListenerToken {
+        public func onEventSent(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, EventSent) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "0:EVENT", decoding: EventSent.self, from: .payload, handler: handler)
         }
 
@@ -32,7 +32,7 @@ extension Tuples {
         /// Calls `handler` with the sending connection and the event's value for every `REQ` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onReq(_ handler: @escaping @Sendable (ServerConnection, Req) -> Void) -> ListenerToken {
+        public func onReq(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, Req) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "0:REQ", decoding: Req.self, from: .payload, handler: handler)
         }
 
@@ -41,30 +41,30 @@ extension Tuples {
         /// Calls `handler` with the sending connection for every `PING` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onPing(_ handler: @escaping @Sendable (ServerConnection) -> Void) -> ListenerToken {
+        public func onPing(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "0:PING", handler: handler)
         }
 
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
-        public func emit(_ event: ServerEvent, to recipients: Recipients) async throws {
+        public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
             switch event {
             case .ok(let payload):
-                try await core.emit(EventAddress(shape: 0, name: .string("OK")), channel: nil, payload: payload, to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("OK")), channel: nil, payload: payload, to: recipients)
             case .eventReceived(let payload):
-                try await core.emit(EventAddress(shape: 0, name: .string("EVENT")), channel: nil, payload: payload, to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("EVENT")), channel: nil, payload: payload, to: recipients)
             case .book(let payload):
-                try await core.emit(EventAddress(shape: 0, name: .string("book")), channel: nil, payload: payload, to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("book")), channel: nil, payload: payload, to: recipients)
             case .ping:
-                try await core.emit(EventAddress(shape: 0, name: .string("PING")), channel: nil, to: recipients)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("PING")), channel: nil, to: recipients)
             case .unknown(let event):
-                throw UnsendableEvent(eventName: event.name)
+                throw SchemaGenRuntime.UnsendableEvent(eventName: event.name)
             }
         }
 
         /// Every event clients send in this scope, with the connection it came from, as it arrives, until the consuming
         /// task ends.
-        public var events: AsyncStream<ReceivedEvent<ClientEvent>> {
+        public var events: AsyncStream<SchemaGenRuntime.ReceivedEvent<ClientEvent>> {
             core.events(channel: nil, as: ClientEvent.self)
         }
 
@@ -76,8 +76,8 @@ extension Tuples {
         }
 
         /// Reads a frame a client sent; throws `UnexpectedClientEvent` for an event clients do not send in this scope.
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ClientEvent {
-            guard let route = ClientRoute(rawValue: frame.route) else { throw UnexpectedClientEvent(eventName: frame.eventName) }
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ClientEvent {
+            guard let route = ClientRoute(rawValue: frame.route) else { throw SchemaGenRuntime.UnexpectedClientEvent(eventName: frame.eventName) }
             switch route {
             case .eventSent:
                 return .eventSent(try decoder.decode(EventSent.self, from: frame.payloadOrNull))

@@ -5,18 +5,18 @@ import SchemaGenRuntime
 
 public enum Tuples {
     /// How this API frames events on the wire.
-    public static let framing: WireFraming = .shapes([
-    FrameShape(name: "relay", container: .array(slots: ["verb"]), eventName: FramePath([.index(0)]), payload: .rest),
+    public static let framing: SchemaGenRuntime.WireFraming = .shapes([
+    SchemaGenRuntime.FrameShape(name: "relay", container: .array(slots: ["verb"]), eventName: SchemaGenRuntime.FramePath([.index(0)]), payload: .rest),
     ])
     /// How this API writes dates on the wire.
-    public static let dateEncoding: WireDateEncoding = .iso8601
+    public static let dateEncoding: SchemaGenRuntime.WireDateEncoding = .iso8601
 }
 
 // MARK: - Types
 
 extension Tuples {
     /// One price level of an order book.
-    public struct Level: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Level: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let price: String
         public let quantity: String
         /// How many orders make up the level, when the server says.
@@ -29,9 +29,9 @@ extension Tuples {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.price, rhs.price) else { return false }
-            guard Members.equal(lhs.quantity, rhs.quantity) else { return false }
-            guard Members.equal(lhs.orders, rhs.orders) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.price, rhs.price) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.quantity, rhs.quantity) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.orders, rhs.orders) else { return false }
             return true
         }
 
@@ -52,7 +52,7 @@ extension Tuples {
         }
     }
 
-    public struct Filter: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Filter: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let kinds: [Int]?
         public let limit: Int?
 
@@ -62,18 +62,18 @@ extension Tuples {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.kinds, rhs.kinds) else { return false }
-            guard Members.equal(lhs.limit, rhs.limit) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.kinds, rhs.kinds) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.limit, rhs.limit) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(kinds: try fields.optionalValue("kinds", as: [Int].self), limit: try fields.optionalInt("limit"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .optionalValue("kinds", self.kinds)
                 .optionalInt("limit", self.limit)
         }
@@ -84,7 +84,7 @@ extension Tuples {
 
 extension Tuples {
     /// Wire name: `OK` in frame shape `relay`, server to client.
-    public struct Ok: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Ok: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "OK"
 
@@ -99,9 +99,9 @@ extension Tuples {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.eventId, rhs.eventId) else { return false }
-            guard Members.equal(lhs.accepted, rhs.accepted) else { return false }
-            guard Members.equal(lhs.message, rhs.message) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.eventId, rhs.eventId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.accepted, rhs.accepted) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.message, rhs.message) else { return false }
             return true
         }
 
@@ -121,7 +121,7 @@ extension Tuples {
     }
 
     /// Wire name: `EVENT` in frame shape `relay`, server to client.
-    public struct EventReceived: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct EventReceived: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "EVENT"
 
@@ -134,8 +134,8 @@ extension Tuples {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.subscriptionId, rhs.subscriptionId) else { return false }
-            guard Members.equal(lhs.content, rhs.content) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.subscriptionId, rhs.subscriptionId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.content, rhs.content) else { return false }
             return true
         }
 
@@ -153,7 +153,7 @@ extension Tuples {
     }
 
     /// Wire name: `EVENT` in frame shape `relay`, client to server.
-    public struct EventSent: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct EventSent: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "EVENT"
 
@@ -164,7 +164,7 @@ extension Tuples {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.content, rhs.content) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.content, rhs.content) else { return false }
             return true
         }
 
@@ -180,7 +180,7 @@ extension Tuples {
     }
 
     /// Wire name: `REQ` in frame shape `relay`, client to server.
-    public struct Req: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Req: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "REQ"
 
@@ -193,8 +193,8 @@ extension Tuples {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.subscriptionId, rhs.subscriptionId) else { return false }
-            guard Members.equal(lhs.filters, rhs.filters) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.subscriptionId, rhs.subscriptionId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.filters, rhs.filters) else { return false }
             return true
         }
 
@@ -218,7 +218,7 @@ extension Tuples {
     }
 
     /// Wire name: `book` in frame shape `relay`, server to client.
-    public struct Book: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Book: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "book"
 
@@ -231,8 +231,8 @@ extension Tuples {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.bids, rhs.bids) else { return false }
-            guard Members.equal(lhs.asks, rhs.asks) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.bids, rhs.bids) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.asks, rhs.asks) else { return false }
             return true
         }
 
@@ -256,7 +256,7 @@ extension Tuples {
     }
 
     /// The events the app may send in this scope.
-    public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ClientEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Wire name: `EVENT` in frame shape `relay`, client to server.
         case eventSent(EventSent)
         /// Wire name: `REQ` in frame shape `relay`, client to server.
@@ -266,8 +266,8 @@ extension Tuples {
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.eventSent(lhs), .eventSent(rhs)): return Members.equal(lhs, rhs)
-            case let (.req(lhs), .req(rhs)): return Members.equal(lhs, rhs)
+            case let (.eventSent(lhs), .eventSent(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.req(lhs), .req(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             case (.ping, .ping): return true
             default: return false
             }
@@ -275,7 +275,7 @@ extension Tuples {
     }
 
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ServerEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Wire name: `OK` in frame shape `relay`, server to client.
         case ok(Ok)
         /// Wire name: `EVENT` in frame shape `relay`, server to client.
@@ -285,15 +285,15 @@ extension Tuples {
         /// Wire name: `PING` in frame shape `relay`, both directions.
         case ping
         /// An event the contract does not describe: its name, its payload's raw JSON and its envelope fields.
-        case unknown(UnknownEvent)
+        case unknown(SchemaGenRuntime.UnknownEvent)
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.ok(lhs), .ok(rhs)): return Members.equal(lhs, rhs)
-            case let (.eventReceived(lhs), .eventReceived(rhs)): return Members.equal(lhs, rhs)
-            case let (.book(lhs), .book(rhs)): return Members.equal(lhs, rhs)
+            case let (.ok(lhs), .ok(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.eventReceived(lhs), .eventReceived(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.book(lhs), .book(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             case (.ping, .ping): return true
-            case let (.unknown(lhs), .unknown(rhs)): return Members.equal(lhs, rhs)
+            case let (.unknown(lhs), .unknown(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             default: return false
             }
         }
@@ -307,9 +307,9 @@ extension Tuples {
             case ping = "0:PING"
         }
 
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
             guard let route = Route(rawValue: frame.route) else {
-                return .unknown(try UnknownEvent(frame, decoder: decoder))
+                return .unknown(try SchemaGenRuntime.UnknownEvent(frame, decoder: decoder))
             }
             switch route {
             case .ok:
@@ -324,9 +324,9 @@ extension Tuples {
         }
 
         /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
-        static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+        static func unknownEvent(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> SchemaGenRuntime.UnknownEvent? {
             guard Route(rawValue: frame.route) == nil else { return nil }
-            return try UnknownEvent(frame, decoder: decoder)
+            return try SchemaGenRuntime.UnknownEvent(frame, decoder: decoder)
         }
     }
 }
@@ -338,47 +338,47 @@ extension Tuples {
     /// server-to-client events, over any ``RealtimeTransport``.
     public final class Client: Sendable {
         /// The engine that frames and routes events.
-        public let core: RealtimeClientCore
+        public let core: SchemaGenRuntime.RealtimeClientCore
 
-        public init(transport: any RealtimeTransport) {
-            core = RealtimeClientCore(transport: transport, framing: Tuples.framing, dates: Tuples.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeTransport) {
+            core = SchemaGenRuntime.RealtimeClientCore(transport: transport, framing: Tuples.framing, dates: Tuples.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
         }
 
         /// Wire name: `EVENT` in frame shape `relay`, client to server.
         public func eventSent(_ payload: EventSent) async throws {
-            try await core.emit(EventAddress(shape: 0, name: .string("EVENT")), channel: nil, payload: payload)
+            try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("EVENT")), channel: nil, payload: payload)
         }
 
         /// Wire name: `EVENT` in frame shape `relay`, client to server.
         public func eventSent(content: String) async throws {
-            try await core.emit(EventAddress(shape: 0, name: .string("EVENT")), channel: nil, payload: EventSent(content: content))
+            try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("EVENT")), channel: nil, payload: EventSent(content: content))
         }
 
         /// Wire name: `REQ` in frame shape `relay`, client to server.
         public func req(_ payload: Req) async throws {
-            try await core.emit(EventAddress(shape: 0, name: .string("REQ")), channel: nil, payload: payload)
+            try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("REQ")), channel: nil, payload: payload)
         }
 
         /// Wire name: `REQ` in frame shape `relay`, client to server.
         public func req(subscriptionId: String, filters: [Tuples.Filter]) async throws {
-            try await core.emit(EventAddress(shape: 0, name: .string("REQ")), channel: nil, payload: Req(subscriptionId: subscriptionId, filters: filters))
+            try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("REQ")), channel: nil, payload: Req(subscriptionId: subscriptionId, filters: filters))
         }
 
         /// Wire name: `PING` in frame shape `relay`, both directions.
         public func ping() async throws {
-            try await core.emit(EventAddress(shape: 0, name: .string("PING")), channel: nil)
+            try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("PING")), channel: nil)
         }
 
         /// Sends any event the app may send in this scope.
         public func emit(_ event: ClientEvent) async throws {
             switch event {
             case .eventSent(let payload):
-                try await core.emit(EventAddress(shape: 0, name: .string("EVENT")), channel: nil, payload: payload)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("EVENT")), channel: nil, payload: payload)
             case .req(let payload):
-                try await core.emit(EventAddress(shape: 0, name: .string("REQ")), channel: nil, payload: payload)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("REQ")), channel: nil, payload: payload)
             case .ping:
-                try await core.emit(EventAddress(shape: 0, name: .string("PING")), channel: nil)
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("PING")), channel: nil)
             }
         }
 
@@ -387,7 +387,7 @@ extension Tuples {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onOk(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Ok) -> Void) -> ListenerToken {
+        public func onOk(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Ok) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "0:OK", decoding: Ok.self, from: .payload, handler: handler,
             event: ServerEvent.ok)
         }
@@ -397,7 +397,7 @@ extension Tuples {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onEventReceived(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (EventReceived) -> Void) -> ListenerToken {
+        public func onEventReceived(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (EventReceived) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "0:EVENT", decoding: EventReceived.self, from: .payload, handler: handler,
             event: ServerEvent.eventReceived)
         }
@@ -407,7 +407,7 @@ extension Tuples {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onBook(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Book) -> Void) -> ListenerToken {
+        public func onBook(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Book) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "0:book", decoding: Book.self, from: .payload, handler: handler,
             event: ServerEvent.book)
         }
@@ -417,7 +417,7 @@ extension Tuples {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onPing(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable () -> Void) -> ListenerToken {
+        public func onPing(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable () -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "0:PING", event: ServerEvent.ping, handler: handler)
         }
 
@@ -425,7 +425,7 @@ extension Tuples {
         /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.UnknownEvent) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addUnknownListener(channel: nil, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
         }
 
@@ -437,7 +437,7 @@ extension Tuples {
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
         /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.IncomingFailure) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addErrorHandler(handler)
         }
     }

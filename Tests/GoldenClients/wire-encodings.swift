@@ -5,9 +5,9 @@ import SchemaGenRuntime
 
 public enum WireEncodings {
     /// How this API frames events on the wire.
-    public static let framing: WireFraming = .socketIO
+    public static let framing: SchemaGenRuntime.WireFraming = .socketIO
     /// How this API writes dates on the wire.
-    public static let dateEncoding: WireDateEncoding = .iso8601
+    public static let dateEncoding: SchemaGenRuntime.WireDateEncoding = .iso8601
     /// The Socket.IO namespace this API's events outside channels travel in: connect there, as
     /// `SocketIOProtocol(namespace: WireEncodings.namespace)` and `SocketIOServerProtocol(namespace: WireEncodings.namespace)` do.
     public static let namespace: Swift.String = "/"
@@ -16,7 +16,7 @@ public enum WireEncodings {
 // MARK: - Types
 
 extension WireEncodings {
-    public struct Level: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Level: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let price: Decimal
         public let size: Decimal
         public let at: Date?
@@ -28,30 +28,30 @@ extension WireEncodings {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.price, rhs.price) else { return false }
-            guard Members.equal(lhs.size, rhs.size) else { return false }
-            guard Members.equal(lhs.at, rhs.at) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.price, rhs.price) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.size, rhs.size) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.at, rhs.at) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
             var container = try decoder.unkeyedContainer()
-            self.price = try container.decode(NumberString<Decimal>.self).value
-            self.size = try container.decode(NumberString<Decimal>.self).value
-            self.at = try container.decodeIfPresent(CodedDate<WireDateEncoding.UnixMicroseconds>.self).map { $0.value }
+            self.price = try container.decode(SchemaGenRuntime.NumberString<Decimal>.self).value
+            self.size = try container.decode(SchemaGenRuntime.NumberString<Decimal>.self).value
+            self.at = try container.decodeIfPresent(SchemaGenRuntime.CodedDate<SchemaGenRuntime.WireDateEncoding.UnixMicroseconds>.self).map { $0.value }
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.unkeyedContainer()
-            try container.encode(NumberString<Decimal>(price))
-            try container.encode(NumberString<Decimal>(size))
+            try container.encode(SchemaGenRuntime.NumberString<Decimal>(price))
+            try container.encode(SchemaGenRuntime.NumberString<Decimal>(size))
             if at != nil {
-                try container.encode(at.map { CodedDate<WireDateEncoding.UnixMicroseconds>($0) })
+                try container.encode(at.map { SchemaGenRuntime.CodedDate<SchemaGenRuntime.WireDateEncoding.UnixMicroseconds>($0) })
             }
         }
     }
 
-    public struct Meta: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Meta: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         public let source: String
         public let at: Date
 
@@ -61,18 +61,18 @@ extension WireEncodings {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.source, rhs.source) else { return false }
-            guard Members.equal(lhs.at, rhs.at) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.source, rhs.source) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.at, rhs.at) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(source: try fields.string("source"), at: try fields.date("at"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("source", self.source)
                 .date("at", self.at)
         }
@@ -83,7 +83,7 @@ extension WireEncodings {
 
 extension WireEncodings {
     /// Wire name: `ticker`, server to client.
-    public struct Ticker: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Ticker: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "ticker"
 
@@ -97,9 +97,9 @@ extension WireEncodings {
         public let receivedMs: Date
         public let openedS: Date?
         public let meta: WireEncodings.Meta
-        public let extra: JSONValue?
+        public let extra: SchemaGenRuntime.JSONValue?
 
-        public init(tradeId: Int64, id: Int64, price: Decimal, volume: Decimal, best: WireEncodings.Level, sizes: [String: Double], time: Date, receivedMs: Date, openedS: Date? = nil, meta: WireEncodings.Meta, extra: JSONValue? = nil) {
+        public init(tradeId: Int64, id: Int64, price: Decimal, volume: Decimal, best: WireEncodings.Level, sizes: [String: Double], time: Date, receivedMs: Date, openedS: Date? = nil, meta: WireEncodings.Meta, extra: SchemaGenRuntime.JSONValue? = nil) {
             self.tradeId = tradeId
             self.id = id
             self.price = price
@@ -114,43 +114,43 @@ extension WireEncodings {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.tradeId, rhs.tradeId) else { return false }
-            guard Members.equal(lhs.id, rhs.id) else { return false }
-            guard Members.equal(lhs.price, rhs.price) else { return false }
-            guard Members.equal(lhs.volume, rhs.volume) else { return false }
-            guard Members.equal(lhs.best, rhs.best) else { return false }
-            guard Members.equal(lhs.sizes, rhs.sizes) else { return false }
-            guard Members.equal(lhs.time, rhs.time) else { return false }
-            guard Members.equal(lhs.receivedMs, rhs.receivedMs) else { return false }
-            guard Members.equal(lhs.openedS, rhs.openedS) else { return false }
-            guard Members.equal(lhs.meta, rhs.meta) else { return false }
-            guard Members.equal(lhs.extra, rhs.extra) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.tradeId, rhs.tradeId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.price, rhs.price) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.volume, rhs.volume) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.best, rhs.best) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.sizes, rhs.sizes) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.time, rhs.time) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.receivedMs, rhs.receivedMs) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.openedS, rhs.openedS) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.meta, rhs.meta) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.extra, rhs.extra) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
-            self.init(tradeId: try fields.value("trade_id", as: Int64.self), id: try fields.value("id", as: NumberString<Int64>.self).value, price: try fields.value("price", as: NumberString<Decimal>.self).value, volume: try fields.value("volume", as: Decimal.self), best: try fields.value("best", as: WireEncodings.Level.self), sizes: try fields.value("sizes", as: [String: NumberString<Double>].self).mapValues { $0.value }, time: try fields.date("time"), receivedMs: try fields.value("received_ms", as: CodedDate<WireDateEncoding.UnixMilliseconds>.self).value, openedS: try fields.optionalValue("opened_s", as: CodedDate<WireDateEncoding.UnixSeconds>.self).map { $0.value }, meta: try fields.value("meta", as: EmbeddedJSON<WireEncodings.Meta>.self).value, extra: try fields.optionalValue("extra", as: EmbeddedJSON<JSONValue>.self).map { $0.value })
+            let fields = try SchemaGenRuntime.WireFields(decoder)
+            self.init(tradeId: try fields.value("trade_id", as: Int64.self), id: try fields.value("id", as: SchemaGenRuntime.NumberString<Int64>.self).value, price: try fields.value("price", as: SchemaGenRuntime.NumberString<Decimal>.self).value, volume: try fields.value("volume", as: Decimal.self), best: try fields.value("best", as: WireEncodings.Level.self), sizes: try fields.value("sizes", as: [String: SchemaGenRuntime.NumberString<Double>].self).mapValues { $0.value }, time: try fields.date("time"), receivedMs: try fields.value("received_ms", as: SchemaGenRuntime.CodedDate<SchemaGenRuntime.WireDateEncoding.UnixMilliseconds>.self).value, openedS: try fields.optionalValue("opened_s", as: SchemaGenRuntime.CodedDate<SchemaGenRuntime.WireDateEncoding.UnixSeconds>.self).map { $0.value }, meta: try fields.value("meta", as: SchemaGenRuntime.EmbeddedJSON<WireEncodings.Meta>.self).value, extra: try fields.optionalValue("extra", as: SchemaGenRuntime.EmbeddedJSON<SchemaGenRuntime.JSONValue>.self).map { $0.value })
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .value("trade_id", self.tradeId)
-                .value("id", NumberString<Int64>(self.id))
-                .value("price", NumberString<Decimal>(self.price))
+                .value("id", SchemaGenRuntime.NumberString<Int64>(self.id))
+                .value("price", SchemaGenRuntime.NumberString<Decimal>(self.price))
                 .value("volume", self.volume)
                 .value("best", self.best)
-                .value("sizes", self.sizes.mapValues { NumberString<Double>($0) })
+                .value("sizes", self.sizes.mapValues { SchemaGenRuntime.NumberString<Double>($0) })
                 .date("time", self.time)
-                .value("received_ms", CodedDate<WireDateEncoding.UnixMilliseconds>(self.receivedMs))
-                .optionalValue("opened_s", self.openedS.map { CodedDate<WireDateEncoding.UnixSeconds>($0) })
-                .value("meta", EmbeddedJSON<WireEncodings.Meta>(self.meta))
-                .optionalValue("extra", self.extra.map { EmbeddedJSON<JSONValue>($0) })
+                .value("received_ms", SchemaGenRuntime.CodedDate<SchemaGenRuntime.WireDateEncoding.UnixMilliseconds>(self.receivedMs))
+                .optionalValue("opened_s", self.openedS.map { SchemaGenRuntime.CodedDate<SchemaGenRuntime.WireDateEncoding.UnixSeconds>($0) })
+                .value("meta", SchemaGenRuntime.EmbeddedJSON<WireEncodings.Meta>(self.meta))
+                .optionalValue("extra", self.extra.map { SchemaGenRuntime.EmbeddedJSON<SchemaGenRuntime.JSONValue>($0) })
         }
     }
 
     /// Wire name: `place_order`, client to server.
-    public struct PlaceOrder: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct PlaceOrder: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "place_order"
 
@@ -165,39 +165,39 @@ extension WireEncodings {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.size, rhs.size) else { return false }
-            guard Members.equal(lhs.limit, rhs.limit) else { return false }
-            guard Members.equal(lhs.expiresMs, rhs.expiresMs) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.size, rhs.size) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.limit, rhs.limit) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.expiresMs, rhs.expiresMs) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
-            self.init(size: try fields.value("size", as: NumberString<Decimal>.self).value, limit: try fields.optionalValue("limit", as: NumberString<Double>.self).map { $0.value }, expiresMs: try fields.optionalValue("expires_ms", as: CodedDate<WireDateEncoding.UnixMilliseconds>.self).map { $0.value })
+            let fields = try SchemaGenRuntime.WireFields(decoder)
+            self.init(size: try fields.value("size", as: SchemaGenRuntime.NumberString<Decimal>.self).value, limit: try fields.optionalValue("limit", as: SchemaGenRuntime.NumberString<Double>.self).map { $0.value }, expiresMs: try fields.optionalValue("expires_ms", as: SchemaGenRuntime.CodedDate<SchemaGenRuntime.WireDateEncoding.UnixMilliseconds>.self).map { $0.value })
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
-                .value("size", NumberString<Decimal>(self.size))
-                .optionalValue("limit", self.limit.map { NumberString<Double>($0) })
-                .optionalValue("expires_ms", self.expiresMs.map { CodedDate<WireDateEncoding.UnixMilliseconds>($0) })
+            try SchemaGenRuntime.WireFieldWriter(encoder)
+                .value("size", SchemaGenRuntime.NumberString<Decimal>(self.size))
+                .optionalValue("limit", self.limit.map { SchemaGenRuntime.NumberString<Double>($0) })
+                .optionalValue("expires_ms", self.expiresMs.map { SchemaGenRuntime.CodedDate<SchemaGenRuntime.WireDateEncoding.UnixMilliseconds>($0) })
         }
     }
 
     /// The events the app may send in this scope.
-    public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ClientEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Wire name: `place_order`, client to server.
         case placeOrder(PlaceOrder)
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.placeOrder(lhs), .placeOrder(rhs)): return Members.equal(lhs, rhs)
+            case let (.placeOrder(lhs), .placeOrder(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             }
         }
     }
 
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ServerEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Wire name: `ticker`, server to client.
         case ticker(Ticker)
         /// An event the contract does not describe, with its payload's raw JSON.
@@ -205,9 +205,9 @@ extension WireEncodings {
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.ticker(lhs), .ticker(rhs)): return Members.equal(lhs, rhs)
+            case let (.ticker(lhs), .ticker(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
-                return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+                return SchemaGenRuntime.Members.equal(lhsName, rhsName) && SchemaGenRuntime.Members.equal(lhsPayload, rhsPayload)
             default: return false
             }
         }
@@ -218,7 +218,7 @@ extension WireEncodings {
             case ticker = "ticker"
         }
 
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
             guard let route = Route(rawValue: frame.eventName) else {
                 return .unknown(name: frame.eventName, payload: frame.payload)
             }
@@ -229,9 +229,9 @@ extension WireEncodings {
         }
 
         /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
-        static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+        static func unknownEvent(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> SchemaGenRuntime.UnknownEvent? {
             guard Route(rawValue: frame.eventName) == nil else { return nil }
-            return UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
+            return SchemaGenRuntime.UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
         }
     }
 }
@@ -243,10 +243,10 @@ extension WireEncodings {
     /// server-to-client events, over any ``RealtimeTransport``.
     public final class Client: Sendable {
         /// The engine that frames and routes events.
-        public let core: RealtimeClientCore
+        public let core: SchemaGenRuntime.RealtimeClientCore
 
-        public init(transport: any RealtimeTransport) {
-            core = RealtimeClientCore(transport: transport, framing: WireEncodings.framing, dates: WireEncodings.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeTransport) {
+            core = SchemaGenRuntime.RealtimeClientCore(transport: transport, framing: WireEncodings.framing, dates: WireEncodings.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
         }
 
@@ -273,7 +273,7 @@ extension WireEncodings {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onTicker(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Ticker) -> Void) -> ListenerToken {
+        public func onTicker(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Ticker) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "ticker", decoding: Ticker.self, from: .payload, handler: handler,
             event: ServerEvent.ticker)
         }
@@ -282,7 +282,7 @@ extension WireEncodings {
         /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.UnknownEvent) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addUnknownListener(channel: nil, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
         }
 
@@ -294,7 +294,7 @@ extension WireEncodings {
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
         /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.IncomingFailure) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addErrorHandler(handler)
         }
     }

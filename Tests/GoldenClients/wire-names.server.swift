@@ -9,12 +9,12 @@ extension WireNames {
     /// A typed server for this API, the mirror of its `Client`: it listens only to client-to-server events and
     /// emits only server-to-client events, to one connection, a group or everyone, over any
     /// ``RealtimeServerTransport``.
-    public final class Server: RealtimeServer {
+    public final class Server: SchemaGenRuntime.RealtimeServer {
         /// The engine that frames and routes events.
-        public let core: RealtimeServerCore
+        public let core: SchemaGenRuntime.RealtimeServerCore
 
-        public init(transport: any RealtimeServerTransport) {
-            core = RealtimeServerCore(transport: transport, framing: WireNames.framing, dates: WireNames.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeServerTransport) {
+            core = SchemaGenRuntime.RealtimeServerCore(transport: transport, framing: WireNames.framing, dates: WireNames.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try Server.decode(frame, decoder: decoder) }
         }
 
@@ -23,7 +23,7 @@ extension WireNames {
         /// Calls `handler` with the sending connection and the event's value for every `send` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onSend(_ handler: @escaping @Sendable (ServerConnection, Send) -> Void) -> ListenerToken {
+        public func onSend(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, Send) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "send", decoding: Send.self, from: .payload, handler: handler)
         }
 
@@ -32,13 +32,13 @@ extension WireNames {
         /// Calls `handler` with the sending connection and the event's value for every `24h` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func on24h(_ handler: @escaping @Sendable (ServerConnection, WireNames._24h) -> Void) -> ListenerToken {
+        public func on24h(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, WireNames._24h) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "24h", decoding: WireNames._24h.self, from: .payload, handler: handler)
         }
 
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
-        public func emit(_ event: ServerEvent, to recipients: Recipients) async throws {
+        public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
             switch event {
             case ._24h(let payload):
                 try await core.emit(eventName: "24h", channel: nil, payload: payload, to: recipients)
@@ -53,7 +53,7 @@ extension WireNames {
 
         /// Every event clients send in this scope, with the connection it came from, as it arrives, until the consuming
         /// task ends.
-        public var events: AsyncStream<ReceivedEvent<ClientEvent>> {
+        public var events: AsyncStream<SchemaGenRuntime.ReceivedEvent<ClientEvent>> {
             core.events(channel: nil, as: ClientEvent.self)
         }
 
@@ -64,8 +64,8 @@ extension WireNames {
         }
 
         /// Reads a frame a client sent; throws `UnexpectedClientEvent` for an event clients do not send in this scope.
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ClientEvent {
-            guard let route = ClientRoute(rawValue: frame.route) else { throw UnexpectedClientEvent(eventName: frame.eventName) }
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ClientEvent {
+            guard let route = ClientRoute(rawValue: frame.route) else { throw SchemaGenRuntime.UnexpectedClientEvent(eventName: frame.eventName) }
             switch route {
             case .send:
                 return .send(try decoder.decode(Send.self, from: frame.payloadOrNull))
@@ -94,27 +94,27 @@ extension WireNames.Ticker {
     public struct Server: Sendable {
         /// The channel this server scope serves.
         public let channel: WireNames.Ticker
-        let core: RealtimeServerCore
+        let core: SchemaGenRuntime.RealtimeServerCore
 
-        init(channel: WireNames.Ticker, core: RealtimeServerCore) {
+        init(channel: WireNames.Ticker, core: SchemaGenRuntime.RealtimeServerCore) {
             self.channel = channel
             self.core = core
             core.registerScope(channel: channel.address) { frame, decoder in try Server.decode(frame, decoder: decoder) }
         }
 
         /// The connections subscribed to this channel now.
-        public var subscribers: [ServerConnection] {
+        public var subscribers: [SchemaGenRuntime.ServerConnection] {
             core.subscribers(of: channel.address)
         }
 
         /// Subscribes `connection` to this channel, for protocols that carry no subscriptions of their own (a plain
         /// WebSocket).
-        public func subscribe(_ connection: ServerConnection) {
+        public func subscribe(_ connection: SchemaGenRuntime.ServerConnection) {
             core.subscribe(connection, to: channel.address)
         }
 
         /// Unsubscribes `connection` from this channel.
-        public func unsubscribe(_ connection: ServerConnection) {
+        public func unsubscribe(_ connection: SchemaGenRuntime.ServerConnection) {
             core.unsubscribe(connection, from: channel.address)
         }
 
@@ -123,13 +123,13 @@ extension WireNames.Ticker {
         /// Calls `handler` with the sending connection and the event's value for every `GUILD_MEMBER_ADD` a client
         /// sends. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onGuildMemberAdd(_ handler: @escaping @Sendable (ServerConnection, GuildMemberAdd) -> Void) -> ListenerToken {
+        public func onGuildMemberAdd(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, GuildMemberAdd) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: channel.address, eventName: "GUILD_MEMBER_ADD", decoding: GuildMemberAdd.self, from: .payload, handler: handler)
         }
 
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
-        public func emit(_ event: ServerEvent, to recipients: Recipients) async throws {
+        public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
             switch event {
             case ._24h(let payload):
                 try await core.emit(eventName: "24h", channel: channel.address, payload: payload, to: recipients)
@@ -145,7 +145,7 @@ extension WireNames.Ticker {
 
         /// Every event clients send in this scope, with the connection it came from, as it arrives, until the consuming
         /// task ends.
-        public var events: AsyncStream<ReceivedEvent<ClientEvent>> {
+        public var events: AsyncStream<SchemaGenRuntime.ReceivedEvent<ClientEvent>> {
             core.events(channel: channel.address, as: ClientEvent.self)
         }
 
@@ -155,8 +155,8 @@ extension WireNames.Ticker {
         }
 
         /// Reads a frame a client sent; throws `UnexpectedClientEvent` for an event clients do not send in this scope.
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ClientEvent {
-            guard let route = ClientRoute(rawValue: frame.route) else { throw UnexpectedClientEvent(eventName: frame.eventName) }
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ClientEvent {
+            guard let route = ClientRoute(rawValue: frame.route) else { throw SchemaGenRuntime.UnexpectedClientEvent(eventName: frame.eventName) }
             switch route {
             case .guildMemberAdd:
                 return .guildMemberAdd(try decoder.decode(GuildMemberAdd.self, from: frame.payloadOrNull))
@@ -167,13 +167,13 @@ extension WireNames.Ticker {
     /// Every `Ticker` channel at once, whatever its address: listeners here hear the channel's events on every
     /// address of `/ticker-{SYMBOL}`, a room a client made on the fly among them, each with the channel it came on.
     public struct Every: Sendable {
-        let core: RealtimeServerCore
-        static let template = ChannelTemplate([.literal("/ticker-"), .parameter])
+        let core: SchemaGenRuntime.RealtimeServerCore
+        static let template = SchemaGenRuntime.ChannelTemplate([.literal("/ticker-"), .parameter])
 
         /// The channel at `address`, whose parameters' values, in the template's order, are `values`.
         static func channel(_ address: Swift.String, _ values: [Swift.String]) throws -> WireNames.Ticker {
             guard values.count == 1 else {
-                throw ChannelAddressMismatch(address: address, template: "/ticker-{SYMBOL}")
+                throw SchemaGenRuntime.ChannelAddressMismatch(address: address, template: "/ticker-{SYMBOL}")
             }
             let channel = WireNames.Ticker(symbol: values[0])
             return channel
@@ -182,7 +182,7 @@ extension WireNames.Ticker {
         /// Calls `handler` with the sending connection, the channel and the event's value for every
         /// `GUILD_MEMBER_ADD` a client sends on a channel of this template. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onGuildMemberAdd(_ handler: @escaping @Sendable (ServerConnection, WireNames.Ticker, GuildMemberAdd) -> Void) -> ListenerToken {
+        public func onGuildMemberAdd(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, WireNames.Ticker, GuildMemberAdd) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(template: Self.template, eventName: "GUILD_MEMBER_ADD") { connection, address, values, frame, decoder in
                 handler(connection, try Self.channel(address, values), try decoder.decode(GuildMemberAdd.self, from: frame, source: .payload))
             }

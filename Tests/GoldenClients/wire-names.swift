@@ -5,9 +5,9 @@ import SchemaGenRuntime
 
 public enum WireNames {
     /// How this API frames events on the wire.
-    public static let framing: WireFraming = .socketIO
+    public static let framing: SchemaGenRuntime.WireFraming = .socketIO
     /// How this API writes dates on the wire.
-    public static let dateEncoding: WireDateEncoding = .iso8601
+    public static let dateEncoding: SchemaGenRuntime.WireDateEncoding = .iso8601
     /// The Socket.IO namespace this API's events outside channels travel in: connect there, as
     /// `SocketIOProtocol(namespace: WireNames.namespace)` and `SocketIOServerProtocol(namespace: WireNames.namespace)` do.
     public static let namespace: Swift.String = "/"
@@ -17,7 +17,7 @@ public enum WireNames {
 
 extension WireNames {
     /// Wire name: `send`, client to server.
-    public struct Send: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Send: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "send"
 
@@ -32,25 +32,25 @@ extension WireNames {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.target, rhs.target) else { return false }
-            guard Members.equal(lhs.targets, rhs.targets) else { return false }
-            guard Members.equal(lhs.note, rhs.note) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.target, rhs.target) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.targets, rhs.targets) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.note, rhs.note) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(target: try fields.value("target", as: Target.self), targets: try fields.value("targets", as: [String].self), note: try fields.optionalString("note"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .value("target", self.target)
                 .value("targets", self.targets)
                 .optionalString("note", self.note)
         }
 
-        public struct Target: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct Target: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             public let id: String
             public let tags: Tags
 
@@ -60,23 +60,23 @@ extension WireNames {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.id, rhs.id) else { return false }
-                guard Members.equal(lhs.tags, rhs.tags) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.id, rhs.id) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.tags, rhs.tags) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(id: try fields.string("id"), tags: try fields.value("tags", as: Tags.self))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .string("id", self.id)
                     .value("tags", self.tags)
             }
 
-            public struct Tags: Codable, Hashable, Sendable, MemberwiseEquatable {
+            public struct Tags: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
                 public let primary: String
 
                 public init(primary: String) {
@@ -84,17 +84,17 @@ extension WireNames {
                 }
 
                 public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                    guard Members.equal(lhs.primary, rhs.primary) else { return false }
+                    guard SchemaGenRuntime.Members.equal(lhs.primary, rhs.primary) else { return false }
                     return true
                 }
 
                 public init(from decoder: any Decoder) throws {
-                    let fields = try WireFields(decoder)
+                    let fields = try SchemaGenRuntime.WireFields(decoder)
                     self.init(primary: try fields.string("primary"))
                 }
 
                 public func encode(to encoder: any Encoder) throws {
-                    try WireFieldWriter(encoder)
+                    try SchemaGenRuntime.WireFieldWriter(encoder)
                         .string("primary", self.primary)
                 }
             }
@@ -102,7 +102,7 @@ extension WireNames {
     }
 
     /// Wire name: `24h`, both directions.
-    public struct _24h: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct _24h: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "24h"
 
@@ -113,17 +113,17 @@ extension WireNames {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.volume, rhs.volume) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.volume, rhs.volume) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(volume: try fields.int("volume"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .int("volume", self.volume)
         }
     }
@@ -135,7 +135,7 @@ extension WireNames {
     }
 
     /// Wire name: `MESSAGE_CREATE`, server to client.
-    public struct MessageCreate: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct MessageCreate: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "MESSAGE_CREATE"
 
@@ -148,25 +148,25 @@ extension WireNames {
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard Members.equal(lhs.content, rhs.content) else { return false }
-            guard Members.equal(lhs.messageId, rhs.messageId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.content, rhs.content) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.messageId, rhs.messageId) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
-            let fields = try WireFields(decoder)
+            let fields = try SchemaGenRuntime.WireFields(decoder)
             self.init(content: try fields.string("content"), messageId: try fields.string("MESSAGE_ID"))
         }
 
         public func encode(to encoder: any Encoder) throws {
-            try WireFieldWriter(encoder)
+            try SchemaGenRuntime.WireFieldWriter(encoder)
                 .string("content", self.content)
                 .string("MESSAGE_ID", self.messageId)
         }
     }
 
     /// The events the app may send in this scope.
-    public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ClientEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Wire name: `send`, client to server.
         case send(Send)
         /// Wire name: `24h`, both directions.
@@ -174,15 +174,15 @@ extension WireNames {
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (.send(lhs), .send(rhs)): return Members.equal(lhs, rhs)
-            case let (._24h(lhs), ._24h(rhs)): return Members.equal(lhs, rhs)
+            case let (.send(lhs), .send(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (._24h(lhs), ._24h(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             default: return false
             }
         }
     }
 
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ServerEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Wire name: `24h`, both directions.
         case _24h(WireNames._24h)
         /// Wire name: `1m`, server to client.
@@ -194,11 +194,11 @@ extension WireNames {
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
-            case let (._24h(lhs), ._24h(rhs)): return Members.equal(lhs, rhs)
+            case let (._24h(lhs), ._24h(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             case (._1m, ._1m): return true
-            case let (.messageCreate(lhs), .messageCreate(rhs)): return Members.equal(lhs, rhs)
+            case let (.messageCreate(lhs), .messageCreate(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
-                return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+                return SchemaGenRuntime.Members.equal(lhsName, rhsName) && SchemaGenRuntime.Members.equal(lhsPayload, rhsPayload)
             default: return false
             }
         }
@@ -211,7 +211,7 @@ extension WireNames {
             case messageCreate = "MESSAGE_CREATE"
         }
 
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
             guard let route = Route(rawValue: frame.eventName) else {
                 return .unknown(name: frame.eventName, payload: frame.payload)
             }
@@ -226,9 +226,9 @@ extension WireNames {
         }
 
         /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
-        static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+        static func unknownEvent(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> SchemaGenRuntime.UnknownEvent? {
             guard Route(rawValue: frame.eventName) == nil else { return nil }
-            return UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
+            return SchemaGenRuntime.UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
         }
     }
 }
@@ -240,10 +240,10 @@ extension WireNames {
     /// server-to-client events, over any ``RealtimeTransport``.
     public final class Client: Sendable {
         /// The engine that frames and routes events.
-        public let core: RealtimeClientCore
+        public let core: SchemaGenRuntime.RealtimeClientCore
 
-        public init(transport: any RealtimeTransport) {
-            core = RealtimeClientCore(transport: transport, framing: WireNames.framing, dates: WireNames.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeTransport) {
+            core = SchemaGenRuntime.RealtimeClientCore(transport: transport, framing: WireNames.framing, dates: WireNames.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
         }
 
@@ -282,7 +282,7 @@ extension WireNames {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func on24h(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (WireNames._24h) -> Void) -> ListenerToken {
+        public func on24h(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (WireNames._24h) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "24h", decoding: WireNames._24h.self, from: .payload, handler: handler,
             event: ServerEvent._24h)
         }
@@ -292,7 +292,7 @@ extension WireNames {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func on1m(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable () -> Void) -> ListenerToken {
+        public func on1m(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable () -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "1m", event: ServerEvent._1m, handler: handler)
         }
 
@@ -301,7 +301,7 @@ extension WireNames {
         /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
         /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onMessageCreate(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (MessageCreate) -> Void) -> ListenerToken {
+        public func onMessageCreate(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (MessageCreate) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "MESSAGE_CREATE", decoding: MessageCreate.self, from: .payload, handler: handler,
             event: ServerEvent.messageCreate)
         }
@@ -310,7 +310,7 @@ extension WireNames {
         /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.UnknownEvent) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addUnknownListener(channel: nil, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
         }
 
@@ -328,7 +328,7 @@ extension WireNames {
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
         /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.IncomingFailure) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addErrorHandler(handler)
         }
     }
@@ -350,7 +350,7 @@ extension WireNames {
         public var address: Swift.String { "/ticker-\(symbol)" }
 
         /// Wire name: `24h`, server to client.
-        public struct _24h: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct _24h: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "24h"
 
@@ -361,23 +361,23 @@ extension WireNames {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.high, rhs.high) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.high, rhs.high) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(high: try fields.double("high"))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .double("high", self.high)
             }
         }
 
         /// Wire name: `GUILD_MEMBER_ADD`, client to server.
-        public struct GuildMemberAdd: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct GuildMemberAdd: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "GUILD_MEMBER_ADD"
 
@@ -388,21 +388,21 @@ extension WireNames {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.member, rhs.member) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.member, rhs.member) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(member: try fields.value("member", as: Member.self))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .value("member", self.member)
             }
 
-            public struct Member: Codable, Hashable, Sendable, MemberwiseEquatable {
+            public struct Member: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
                 public let userId: String
 
                 public init(userId: String) {
@@ -410,36 +410,36 @@ extension WireNames {
                 }
 
                 public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                    guard Members.equal(lhs.userId, rhs.userId) else { return false }
+                    guard SchemaGenRuntime.Members.equal(lhs.userId, rhs.userId) else { return false }
                     return true
                 }
 
                 public init(from decoder: any Decoder) throws {
-                    let fields = try WireFields(decoder)
+                    let fields = try SchemaGenRuntime.WireFields(decoder)
                     self.init(userId: try fields.string("USER_ID"))
                 }
 
                 public func encode(to encoder: any Encoder) throws {
-                    try WireFieldWriter(encoder)
+                    try SchemaGenRuntime.WireFieldWriter(encoder)
                         .string("USER_ID", self.userId)
                 }
             }
         }
 
         /// The events the app may send in this scope.
-        public enum ClientEvent: Hashable, Sendable, MemberwiseEquatable {
+        public enum ClientEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// Wire name: `GUILD_MEMBER_ADD`, client to server.
             case guildMemberAdd(GuildMemberAdd)
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
                 switch (lhs, rhs) {
-                case let (.guildMemberAdd(lhs), .guildMemberAdd(rhs)): return Members.equal(lhs, rhs)
+                case let (.guildMemberAdd(lhs), .guildMemberAdd(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
                 }
             }
         }
 
         /// The events the app may receive in this scope.
-        public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
+        public enum ServerEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// Wire name: `24h`, server to client.
             case _24h(WireNames.Ticker._24h)
             /// An event the contract does not describe, with its payload's raw JSON.
@@ -447,9 +447,9 @@ extension WireNames {
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
                 switch (lhs, rhs) {
-                case let (._24h(lhs), ._24h(rhs)): return Members.equal(lhs, rhs)
+                case let (._24h(lhs), ._24h(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
                 case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
-                    return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+                    return SchemaGenRuntime.Members.equal(lhsName, rhsName) && SchemaGenRuntime.Members.equal(lhsPayload, rhsPayload)
                 default: return false
                 }
             }
@@ -460,7 +460,7 @@ extension WireNames {
                 case _24h = "24h"
             }
 
-            static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
+            static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
                 guard let route = Route(rawValue: frame.eventName) else {
                     return .unknown(name: frame.eventName, payload: frame.payload)
                 }
@@ -471,9 +471,9 @@ extension WireNames {
             }
 
             /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
-            static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+            static func unknownEvent(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> SchemaGenRuntime.UnknownEvent? {
                 guard Route(rawValue: frame.eventName) == nil else { return nil }
-                return UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
+                return SchemaGenRuntime.UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
             }
         }
 
@@ -481,9 +481,9 @@ extension WireNames {
         public struct Client: Sendable {
             /// The channel this client listens to.
             public let channel: Ticker
-            let core: RealtimeClientCore
+            let core: SchemaGenRuntime.RealtimeClientCore
 
-            init(channel: Ticker, core: RealtimeClientCore) {
+            init(channel: Ticker, core: SchemaGenRuntime.RealtimeClientCore) {
                 self.channel = channel
                 self.core = core
                 core.registerScope(channel: channel.address) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
@@ -522,7 +522,7 @@ extension WireNames {
             /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
             /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func on24h(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (WireNames.Ticker._24h) -> Void) -> ListenerToken {
+            public func on24h(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (WireNames.Ticker._24h) -> Void) -> SchemaGenRuntime.ListenerToken {
                 core.addListener(channel: channel.address, eventName: "24h", decoding: WireNames.Ticker._24h.self, from: .payload, handler: handler,
                 event: ServerEvent._24h)
             }
@@ -531,7 +531,7 @@ extension WireNames {
             /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+            public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.UnknownEvent) -> Void) -> SchemaGenRuntime.ListenerToken {
                 core.addUnknownListener(channel: channel.address, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
             }
 

@@ -2,8 +2,8 @@ import Foundation
 @testable import SchemaGenCore
 import Testing
 
-/// Generated code qualifies the runtime's names where a contract takes one (issue 34, bug 5); the list it
-/// checks against must hold every runtime type the generated code names.
+/// Generated code always writes the runtime's names with their module (issue 37), so a contract may take any of
+/// them (issue 34, bug 5); `RuntimeNames` must hold every runtime type the generated code names.
 @Suite struct RuntimeNamesTests {
     /// The public top-level types `SchemaGenRuntime` declares (unindented), read from its sources; nested ones are
     /// named through them.
@@ -19,29 +19,36 @@ import Testing
         return names
     }
 
-    @Test func everyRuntimeTypeTheGoldensNameIsQualifiedWhereShadowed() throws {
+    @Test func everyRuntimeTypeTheGoldensNameIsListedAndWrittenWithItsModule() throws {
         let runtime = try Self.runtimeTypes()
         #expect(runtime.count > 50)
         let folder = Golden.repositoryRoot.appendingPathComponent("Tests/GoldenClients")
-        var used: Set<String> = []
+        var qualified: Set<String> = [], bare: [String: String] = [:]
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".swift") {
             let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            // A contract may take a runtime type's name for a type of its own (`hostile-names`, `unions`): written
+            // bare, that name is the file's own type. The `runtime-names` golden takes every one of them, for types,
+            // events and fields, so only its qualified names are read.
+            let declared = Set(text.matches(of: /(?:struct|enum|class|typealias|protocol) ([A-Za-z_][A-Za-z0-9_]*)/).map { String($0.output.1) })
             for line in text.split(separator: "\n") where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
-                // The first name of each dotted reference: `WireFraming.ParsedFrame` counts as `WireFraming`, and
-                // `SchemaGenRuntime.WireFraming` as qualified already.
-                for match in line.matches(of: /[A-Za-z_][A-Za-z0-9_.]*/) {
-                    let head = String(match.output.prefix { $0 != "." })
-                    if runtime.contains(head) { used.insert(head) }
+                // The first name of each dotted reference not after a dot: `WireFraming.ParsedFrame` counts as
+                // `WireFraming`; `SchemaGenRuntime.WireFraming` is qualified; a member `.Every` is nobody's.
+                for match in line.matches(of: /\.?[A-Za-z_][A-Za-z0-9_.]*/) where !match.output.hasPrefix(".") {
+                    let parts = match.output.split(separator: ".").map(String.init)
+                    if parts.first == RuntimeNames.module, parts.count > 1, runtime.contains(parts[1]) { qualified.insert(parts[1]) }
+                    if !name.hasPrefix("runtime-names"), let head = parts.first, runtime.contains(head), !declared.contains(head) {
+                        bare[head] = bare[head] ?? "\(name): \(line)"
+                    }
                 }
             }
         }
-        let missing = used.subtracting(SwiftTypeSpeller.runtimeTypeNames).subtracting(["Int", "String"])
-        #expect(missing.isEmpty, "runtime types the generated code names but does not qualify: \(missing.sorted())")
+        let unlisted = qualified.subtracting(RuntimeNames.all)
+        #expect(unlisted.isEmpty, "runtime types the generated code names that RuntimeNames does not list: \(unlisted.sorted())")
+        let unqualified = bare.filter { !["Int", "String"].contains($0.key) }
+        #expect(unqualified.isEmpty, "runtime types written without their module: \(unqualified.sorted { $0.key < $1.key }.map(\.value))")
     }
 
-    @Test func aFileQualifiesTheRuntimeOnlyWhenItDeclaresOneOfItsNames() {
-        #expect(SwiftTypeSpeller(namespace: "A", declaredNames: ["Order"]).runtime("ListenerToken") == "ListenerToken")
-        #expect(SwiftTypeSpeller(namespace: "A", declaredNames: ["Order", "ServerConnection"]).runtime("ListenerToken")
-                == "SchemaGenRuntime.ListenerToken")
+    @Test func theRuntimesNamesAreAlwaysQualified() {
+        #expect(SwiftTypeSpeller(namespace: "A", declaredNames: ["Order"]).runtime("ListenerToken") == "SchemaGenRuntime.ListenerToken")
     }
 }

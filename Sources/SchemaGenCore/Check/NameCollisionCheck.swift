@@ -13,8 +13,8 @@ struct NameCollisionCheck {
         for name in ["Client", "Server", "ServerEvent", "ClientEvent", "CodingKeys"] { reasons[name] = "a type every generated client and server declares" }
         reasons["Every"] = "the type a generated server declares in each channel for its listeners across every address"
         for name in ["Type", "Self", "Protocol", "Any"] { reasons[name] = "a name Swift reserves for types" }
-        // The runtime's own names are not here: generated code qualifies them where the contract declares one
-        // (SwiftTypeSpeller.runtimeTypeNames). These are Swift's and Foundation's, which it names in its API.
+        // The runtime's own names are not here: generated code always qualifies them (RuntimeNames). These are
+        // Swift's and Foundation's, which it names in its API.
         for name in ["Codable", "Decodable", "Encodable", "Hashable", "Sendable", "CodingKey", "Decoder", "Encoder", "RawRepresentable",
                      "AsyncStream", "Void", "Bool", "Duration", "UUID", "OptionSet", "UInt64", "DecodingError"] {
             reasons[name] = "a type of Swift or Foundation the generated code uses"

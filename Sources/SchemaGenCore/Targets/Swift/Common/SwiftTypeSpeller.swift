@@ -1,27 +1,14 @@
 /// Spells contract types in Swift. Built-in names are qualified (`Swift.String`) only where a generated
 /// type would shadow them, so generated code reads naturally and still compiles when an API has an
-/// event called `error` or `data`. The runtime's names are qualified, all of them, in a file that declares any
-/// of them (a type `ServerConnection`, an event `unknown_event`): ``runtimePrefix``.
+/// event called `error` or `data`. The runtime's names are always qualified (``RuntimeNames``).
 struct SwiftTypeSpeller {
     let namespace: String
     /// Every type name the generated file declares anywhere.
     let declaredNames: Set<String>
-    /// `SchemaGenRuntime.` in a file that declares one of ``runtimeTypeNames``, else empty: what every runtime name
-    /// the file's code uses starts with (templates write `{{runtime}}ListenerToken`).
-    let runtimePrefix: String
+    /// What every runtime name the file's code uses starts with, `SchemaGenRuntime.` (templates write
+    /// `{{runtime}}ListenerToken`).
+    let runtimePrefix = RuntimeNames.prefix
 
-    /// Every type of `SchemaGenRuntime` that generated code names (a test keeps this list complete against the
-    /// goldens): a contract type, event or channel of one of these names would otherwise replace it inside the
-    /// namespace.
-    static let runtimeTypeNames: Set<String> = [
-        "AcknowledgementsUnsupported", "ChannelAddressMismatch", "ChannelTemplate", "CodedDate", "EmbeddedJSON", "EventAddress", "FramePath", "FrameShape", "IncomingFailure",
-        "Indirect", "JSONKind", "JSONNumber", "JSONValue", "ListenerToken", "Members", "MemberwiseEquatable", "Nullable", "NumberString",
-        "PatternKeys", "RealtimeClientCore", "RealtimeServer", "RealtimeServerCore", "RealtimeServerTransport", "RealtimeTransport",
-        "ReceivedEvent", "Recipients", "ReplyMatch", "RequestFailure", "RequestRejected", "ServerAnswer", "ServerConnection",
-        "StringEncodableNumber", "SubscriptionEnded", "SubscriptionMatch", "SubscriptionStream", "UnexpectedClientEvent", "UnixMicroseconds",
-        "UnixMilliseconds", "UnixSeconds", "UnknownEvent", "UnsendableEvent", "WireDateEncoding", "WireDecoder", "WireFieldWriter",
-        "WireFields", "WireFraming",
-    ]
     /// Each scalar type's spelling, at ``position(of:)``: worked out once, as every field of every struct is
     /// spelled (looking the name up in `declaredNames` each time was a set lookup a field).
     private let scalarSpellings: [String]
@@ -29,7 +16,6 @@ struct SwiftTypeSpeller {
     init(namespace: String, declaredNames: Set<String>) {
         self.namespace = namespace
         self.declaredNames = declaredNames
-        runtimePrefix = declaredNames.isDisjoint(with: Self.runtimeTypeNames) ? "" : "SchemaGenRuntime."
         func builtin(_ name: String, module: String) -> String {
             Self.builtin(name, module: module, declaredNames: declaredNames)
         }

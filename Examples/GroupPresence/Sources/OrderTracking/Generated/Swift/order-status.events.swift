@@ -8,33 +8,33 @@ import SchemaGenRuntime
 /// Progress of one order's upload and processing, broadcast on the order's channel.
 public enum OrderStatus {
     /// How this API frames events on the wire.
-    public static let framing: WireFraming = .envelope(.init(nameKey: "event", payloadKey: "payload"))
+    public static let framing: SchemaGenRuntime.WireFraming = .envelope(.init(nameKey: "event", payloadKey: "payload"))
     /// How this API writes dates on the wire.
-    public static let dateEncoding: WireDateEncoding = .iso8601
+    public static let dateEncoding: SchemaGenRuntime.WireDateEncoding = .iso8601
 }
 
 // MARK: - Events
 
 extension OrderStatus {
     /// The events the app may receive in this scope.
-    public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
+    public enum ServerEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// An event the contract does not describe, with its payload's raw JSON.
         case unknown(name: Swift.String, payload: Foundation.Data?)
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
             case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
-                return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+                return SchemaGenRuntime.Members.equal(lhsName, rhsName) && SchemaGenRuntime.Members.equal(lhsPayload, rhsPayload)
             }
         }
 
-        static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
             return .unknown(name: frame.eventName, payload: frame.payload)
         }
 
         /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
-        static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
-            return UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
+        static func unknownEvent(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> SchemaGenRuntime.UnknownEvent? {
+            return SchemaGenRuntime.UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
         }
     }
 }
@@ -46,10 +46,10 @@ extension OrderStatus {
     /// server-to-client events, over any ``RealtimeTransport``.
     public final class Client: Sendable {
         /// The engine that frames and routes events.
-        public let core: RealtimeClientCore
+        public let core: SchemaGenRuntime.RealtimeClientCore
 
-        public init(transport: any RealtimeTransport) {
-            core = RealtimeClientCore(transport: transport, framing: OrderStatus.framing, dates: OrderStatus.dateEncoding)
+        public init(transport: any SchemaGenRuntime.RealtimeTransport) {
+            core = SchemaGenRuntime.RealtimeClientCore(transport: transport, framing: OrderStatus.framing, dates: OrderStatus.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
         }
 
@@ -57,7 +57,7 @@ extension OrderStatus {
         /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
         /// Returns a token whose `cancel()` removes the listener.
         @discardableResult
-        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+        public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.UnknownEvent) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addUnknownListener(channel: nil, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
         }
 
@@ -76,7 +76,7 @@ extension OrderStatus {
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
         /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
-        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (IncomingFailure) -> Void) -> ListenerToken {
+        public func onIncomingFailure(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.IncomingFailure) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addErrorHandler(handler)
         }
     }
@@ -102,7 +102,7 @@ extension OrderStatus {
         /// User starts uploading files
         ///
         /// Wire name: `upload_started`, server to client.
-        public struct UploadStarted: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct UploadStarted: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "upload_started"
 
@@ -119,20 +119,20 @@ extension OrderStatus {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.orderId, rhs.orderId) else { return false }
-                guard Members.equal(lhs.fileCount, rhs.fileCount) else { return false }
-                guard Members.equal(lhs.timestamp, rhs.timestamp) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.orderId, rhs.orderId) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.fileCount, rhs.fileCount) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.timestamp, rhs.timestamp) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 try fields.expect("status", equals: "uploading" as String)
                 self.init(orderId: try fields.string("order_id"), fileCount: try fields.int("file_count"), timestamp: try fields.date("timestamp"))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .value("status", "uploading" as String)
                     .string("order_id", self.orderId)
                     .int("file_count", self.fileCount)
@@ -143,7 +143,7 @@ extension OrderStatus {
         /// All files uploaded successfully
         ///
         /// Wire name: `upload_completed`, server to client.
-        public struct UploadCompleted: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct UploadCompleted: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "upload_completed"
 
@@ -160,20 +160,20 @@ extension OrderStatus {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.orderId, rhs.orderId) else { return false }
-                guard Members.equal(lhs.fileCount, rhs.fileCount) else { return false }
-                guard Members.equal(lhs.timestamp, rhs.timestamp) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.orderId, rhs.orderId) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.fileCount, rhs.fileCount) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.timestamp, rhs.timestamp) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 try fields.expect("status", equals: "uploaded" as String)
                 self.init(orderId: try fields.string("order_id"), fileCount: try fields.int("file_count"), timestamp: try fields.date("timestamp"))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .value("status", "uploaded" as String)
                     .string("order_id", self.orderId)
                     .int("file_count", self.fileCount)
@@ -184,7 +184,7 @@ extension OrderStatus {
         /// Processing begins at AutoEnhance
         ///
         /// Wire name: `processing_started`, server to client.
-        public struct ProcessingStarted: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct ProcessingStarted: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "processing_started"
 
@@ -199,19 +199,19 @@ extension OrderStatus {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.orderId, rhs.orderId) else { return false }
-                guard Members.equal(lhs.timestamp, rhs.timestamp) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.orderId, rhs.orderId) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.timestamp, rhs.timestamp) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 try fields.expect("status", equals: "processing" as String)
                 self.init(orderId: try fields.string("order_id"), timestamp: try fields.date("timestamp"))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .value("status", "processing" as String)
                     .string("order_id", self.orderId)
                     .date("timestamp", self.timestamp)
@@ -221,7 +221,7 @@ extension OrderStatus {
         /// Every image processed (from webhook)
         ///
         /// Wire name: `webhook_image_processed`, server to client.
-        public struct WebhookImageProcessed: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct WebhookImageProcessed: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "webhook_image_processed"
 
@@ -241,21 +241,21 @@ extension OrderStatus {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.orderId, rhs.orderId) else { return false }
-                guard Members.equal(lhs.imageId, rhs.imageId) else { return false }
-                guard Members.equal(lhs.error, rhs.error) else { return false }
-                guard Members.equal(lhs.orderIsProcessing, rhs.orderIsProcessing) else { return false }
-                guard Members.equal(lhs.timestamp, rhs.timestamp) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.orderId, rhs.orderId) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.imageId, rhs.imageId) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.error, rhs.error) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.orderIsProcessing, rhs.orderIsProcessing) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.timestamp, rhs.timestamp) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 self.init(orderId: try fields.string("order_id"), imageId: try fields.string("image_id"), error: try fields.bool("error"), orderIsProcessing: try fields.bool("order_is_processing"), timestamp: try fields.date("timestamp"))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .string("order_id", self.orderId)
                     .string("image_id", self.imageId)
                     .bool("error", self.error)
@@ -267,7 +267,7 @@ extension OrderStatus {
         /// Previews available in Supabase
         ///
         /// Wire name: `download_ready`, server to client.
-        public struct DownloadReady: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct DownloadReady: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "download_ready"
 
@@ -284,20 +284,20 @@ extension OrderStatus {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.orderId, rhs.orderId) else { return false }
-                guard Members.equal(lhs.storageUrls, rhs.storageUrls) else { return false }
-                guard Members.equal(lhs.timestamp, rhs.timestamp) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.orderId, rhs.orderId) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.storageUrls, rhs.storageUrls) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.timestamp, rhs.timestamp) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 try fields.expect("status", equals: "previews_ready" as String)
                 self.init(orderId: try fields.string("order_id"), storageUrls: try fields.value("storage_urls", as: [URL].self), timestamp: try fields.date("timestamp"))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .value("status", "previews_ready" as String)
                     .string("order_id", self.orderId)
                     .value("storage_urls", self.storageUrls)
@@ -308,7 +308,7 @@ extension OrderStatus {
         /// Error during processing
         ///
         /// Wire name: `processing_failed`, server to client.
-        public struct ProcessingFailed: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct ProcessingFailed: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// The event's name on the wire.
             public static let eventName = "processing_failed"
 
@@ -325,20 +325,20 @@ extension OrderStatus {
             }
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-                guard Members.equal(lhs.orderId, rhs.orderId) else { return false }
-                guard Members.equal(lhs.error, rhs.error) else { return false }
-                guard Members.equal(lhs.timestamp, rhs.timestamp) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.orderId, rhs.orderId) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.error, rhs.error) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.timestamp, rhs.timestamp) else { return false }
                 return true
             }
 
             public init(from decoder: any Decoder) throws {
-                let fields = try WireFields(decoder)
+                let fields = try SchemaGenRuntime.WireFields(decoder)
                 try fields.expect("status", equals: "failed" as String)
                 self.init(orderId: try fields.string("order_id"), error: try fields.string("error"), timestamp: try fields.date("timestamp"))
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try WireFieldWriter(encoder)
+                try SchemaGenRuntime.WireFieldWriter(encoder)
                     .value("status", "failed" as String)
                     .string("order_id", self.orderId)
                     .string("error", self.error)
@@ -347,7 +347,7 @@ extension OrderStatus {
         }
 
         /// The events the app may receive in this scope.
-        public enum ServerEvent: Hashable, Sendable, MemberwiseEquatable {
+        public enum ServerEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// User starts uploading files
             ///
             /// Wire name: `upload_started`, server to client.
@@ -377,14 +377,14 @@ extension OrderStatus {
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
                 switch (lhs, rhs) {
-                case let (.uploadStarted(lhs), .uploadStarted(rhs)): return Members.equal(lhs, rhs)
-                case let (.uploadCompleted(lhs), .uploadCompleted(rhs)): return Members.equal(lhs, rhs)
-                case let (.processingStarted(lhs), .processingStarted(rhs)): return Members.equal(lhs, rhs)
-                case let (.webhookImageProcessed(lhs), .webhookImageProcessed(rhs)): return Members.equal(lhs, rhs)
-                case let (.downloadReady(lhs), .downloadReady(rhs)): return Members.equal(lhs, rhs)
-                case let (.processingFailed(lhs), .processingFailed(rhs)): return Members.equal(lhs, rhs)
+                case let (.uploadStarted(lhs), .uploadStarted(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+                case let (.uploadCompleted(lhs), .uploadCompleted(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+                case let (.processingStarted(lhs), .processingStarted(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+                case let (.webhookImageProcessed(lhs), .webhookImageProcessed(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+                case let (.downloadReady(lhs), .downloadReady(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+                case let (.processingFailed(lhs), .processingFailed(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
                 case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
-                    return Members.equal(lhsName, rhsName) && Members.equal(lhsPayload, rhsPayload)
+                    return SchemaGenRuntime.Members.equal(lhsName, rhsName) && SchemaGenRuntime.Members.equal(lhsPayload, rhsPayload)
                 default: return false
                 }
             }
@@ -400,7 +400,7 @@ extension OrderStatus {
                 case processingFailed = "processing_failed"
             }
 
-            static func decode(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> ServerEvent {
+            static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
                 guard let route = Route(rawValue: frame.eventName) else {
                     return .unknown(name: frame.eventName, payload: frame.payload)
                 }
@@ -421,9 +421,9 @@ extension OrderStatus {
             }
 
             /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
-            static func unknownEvent(_ frame: WireFraming.ParsedFrame, decoder: WireDecoder) throws -> UnknownEvent? {
+            static func unknownEvent(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> SchemaGenRuntime.UnknownEvent? {
                 guard Route(rawValue: frame.eventName) == nil else { return nil }
-                return UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
+                return SchemaGenRuntime.UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
             }
         }
 
@@ -431,9 +431,9 @@ extension OrderStatus {
         public struct Client: Sendable {
             /// The channel this client listens to.
             public let channel: Order
-            let core: RealtimeClientCore
+            let core: SchemaGenRuntime.RealtimeClientCore
 
-            init(channel: Order, core: RealtimeClientCore) {
+            init(channel: Order, core: SchemaGenRuntime.RealtimeClientCore) {
                 self.channel = channel
                 self.core = core
                 core.registerScope(channel: channel.address) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
@@ -456,7 +456,7 @@ extension OrderStatus {
             /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
             /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onUploadStarted(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UploadStarted) -> Void) -> ListenerToken {
+            public func onUploadStarted(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UploadStarted) -> Void) -> SchemaGenRuntime.ListenerToken {
                 core.addListener(channel: channel.address, eventName: "upload_started", decoding: UploadStarted.self, from: .payload, handler: handler,
                 event: ServerEvent.uploadStarted)
             }
@@ -468,7 +468,7 @@ extension OrderStatus {
             /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
             /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onUploadCompleted(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UploadCompleted) -> Void) -> ListenerToken {
+            public func onUploadCompleted(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UploadCompleted) -> Void) -> SchemaGenRuntime.ListenerToken {
                 core.addListener(channel: channel.address, eventName: "upload_completed", decoding: UploadCompleted.self, from: .payload, handler: handler,
                 event: ServerEvent.uploadCompleted)
             }
@@ -480,7 +480,7 @@ extension OrderStatus {
             /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
             /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onProcessingStarted(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ProcessingStarted) -> Void) -> ListenerToken {
+            public func onProcessingStarted(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ProcessingStarted) -> Void) -> SchemaGenRuntime.ListenerToken {
                 core.addListener(channel: channel.address, eventName: "processing_started", decoding: ProcessingStarted.self, from: .payload, handler: handler,
                 event: ServerEvent.processingStarted)
             }
@@ -492,7 +492,7 @@ extension OrderStatus {
             /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
             /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onWebhookImageProcessed(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (WebhookImageProcessed) -> Void) -> ListenerToken {
+            public func onWebhookImageProcessed(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (WebhookImageProcessed) -> Void) -> SchemaGenRuntime.ListenerToken {
                 core.addListener(channel: channel.address, eventName: "webhook_image_processed", decoding: WebhookImageProcessed.self, from: .payload, handler: handler,
                 event: ServerEvent.webhookImageProcessed)
             }
@@ -504,7 +504,7 @@ extension OrderStatus {
             /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
             /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onDownloadReady(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (DownloadReady) -> Void) -> ListenerToken {
+            public func onDownloadReady(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (DownloadReady) -> Void) -> SchemaGenRuntime.ListenerToken {
                 core.addListener(channel: channel.address, eventName: "download_ready", decoding: DownloadReady.self, from: .payload, handler: handler,
                 event: ServerEvent.downloadReady)
             }
@@ -516,7 +516,7 @@ extension OrderStatus {
             /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
             /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onProcessingFailed(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ProcessingFailed) -> Void) -> ListenerToken {
+            public func onProcessingFailed(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ProcessingFailed) -> Void) -> SchemaGenRuntime.ListenerToken {
                 core.addListener(channel: channel.address, eventName: "processing_failed", decoding: ProcessingFailed.self, from: .payload, handler: handler,
                 event: ServerEvent.processingFailed)
             }
@@ -525,7 +525,7 @@ extension OrderStatus {
             /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
             /// Returns a token whose `cancel()` removes the listener.
             @discardableResult
-            public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (UnknownEvent) -> Void) -> ListenerToken {
+            public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.UnknownEvent) -> Void) -> SchemaGenRuntime.ListenerToken {
                 core.addUnknownListener(channel: channel.address, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
             }
 
