@@ -205,6 +205,24 @@ import Testing
         #expect(await upgrading.value == nil)
     }
 
+    @Test func whatWaitedThatCannotReachTheUpgradedWebSocketEndsTheConnectionSayingSo() async throws {
+        let polled = try await Polled.connected()
+        let socket = RecordingSocket(refusing: #"42["a"]"#)
+        let inbox = WebSocketInbox()
+        let upgrading = Task { await polled.transport.serve(socket, inbox: inbox, upgrading: polled.sid) }
+        defer { upgrading.cancel() }
+        await inbox.push(.text("2probe"))
+        try await eventually("the probe is answered") { socket.sent.values == ["3probe"] }
+        try await polled.transport.send(OutgoingFrame(eventName: "a", channel: nil, payload: nil, data: Data(#"["a"]"#.utf8)), to: ServerConnection(id: 1))
+        try await eventually("the frame waits for a GET") { polled.transport.polling[polled.sid]?.waitingCount == 1 }
+        await inbox.push(.text("5"))
+        // The next frame does not go out after the lost one: the connection ends, saying why.
+        try? await polled.transport.send(OutgoingFrame(eventName: "b", channel: nil, payload: nil, data: Data(#"["b"]"#.utf8)), to: ServerConnection(id: 1))
+        try await eventually("the connection ends") { polled.events.values.last?.hasPrefix("disconnected") == true }
+        #expect(polled.events.values.last?.contains("the socket refused the message") == true, "\(polled.events.values)")
+        #expect(socket.sent.values == ["3probe"])
+    }
+
     @Test func anUpgradeForAnUnknownSessionIsRefusedAndClosed() async throws {
         let polled = Polled()
         let socket = RecordingSocket()
@@ -231,13 +249,19 @@ import Testing
     }
 }
 
-/// A WebSocket that records what the server sends it and why it was closed.
+/// A WebSocket that records what the server sends it and why it was closed; a send of `refused` fails.
 final class RecordingSocket: ServerWebSocket, @unchecked Sendable {
     let sent = Recorder<String>()
     let closed = Recorder<String>()
+    let refused: String?
+
+    init(refusing refused: String? = nil) {
+        self.refused = refused
+    }
 
     func send(_ message: WebSocketMessage) async throws {
         guard case .text(let text) = message else { return sent.append("binary") }
+        if text == refused { throw WebSocketFailure("the socket refused the message") }
         sent.append(text)
     }
 

@@ -25,8 +25,9 @@ final class PolledSocket: ServerWebSocket, @unchecked Sendable {
     private var isPosting = false
     /// Why the connection closed, once it did: its close packet waits for (or went out in) a `GET`.
     private(set) var closeReason: String?
-    /// The WebSocket the connection upgraded to, and the task that writes what waited for a `GET` to it first.
-    private var upgraded: (socket: any ServerWebSocket, flushed: Task<Void, Never>)?
+    /// The WebSocket the connection upgraded to, and the task that writes what waited for a `GET` to it first (its
+    /// failure, if writing failed).
+    private var upgraded: (socket: any ServerWebSocket, flushed: Task<(any Error)?, Never>)?
 
     /// How many packets wait for a `GET`.
     var waitingCount: Int {
@@ -57,7 +58,7 @@ final class PolledSocket: ServerWebSocket, @unchecked Sendable {
     }
 
     private enum SendStep {
-        case relay(any ServerWebSocket, Task<Void, Never>)
+        case relay(any ServerWebSocket, Task<(any Error)?, Never>)
         case handed(CheckedContinuation<[String], Never>?, [String])
         case full
     }
@@ -77,7 +78,9 @@ final class PolledSocket: ServerWebSocket, @unchecked Sendable {
             }
             switch step {
             case .relay(let socket, let flushed):
-                await flushed.value
+                // What waited for a poll failed to reach the WebSocket: this send fails with it, which ends the
+                // connection with its reason, rather than going out after a gap.
+                if let failure = await flushed.value { throw failure }
                 return try await socket.send(message)
             case .handed(let poll, let packets):
                 poll?.resume(returning: packets)
@@ -228,8 +231,14 @@ final class PolledSocket: ServerWebSocket, @unchecked Sendable {
             defer { lock.unlock() }
             guard closeReason == nil, upgraded == nil else { return false }
             let flushing = waiting.compactMap { Self.decode($0[...]) }
-            // A failed write here fails the next send too, which ends the connection with its reason.
-            upgraded = (socket, Task { for message in flushing { try? await socket.send(message) } })
+            upgraded = (socket, Task {
+                do {
+                    for message in flushing { try await socket.send(message) }
+                    return nil
+                } catch {
+                    return error
+                }
+            })
             poll = self.poll
             self.poll = nil
             _ = takeWaiting()
