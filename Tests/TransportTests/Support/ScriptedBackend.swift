@@ -80,10 +80,13 @@ final class ScriptedSocket: WebSocketConnection, @unchecked Sendable {
     var sent: [String] { lock.withLock { sentMessages } }
     var isClosed: Bool { lock.withLock { closed } }
 
-    /// Waits until the client has sent at least `count` messages; returns them all.
+    /// Waits until the client has sent at least `count` messages; returns them all. Throws at once when the socket
+    /// closes short of them, since a closed socket sends nothing more.
     func sent(atLeast count: Int) async throws -> [String] {
-        try await eventually("\(count) messages sent, got \(sent)") { sent.count >= count }
-        return sent
+        try await eventually("\(count) messages sent, got \(sent)") { sent.count >= count || isClosed }
+        let messages = sent
+        guard messages.count >= count else { throw ScriptedSocketClosed(wanted: count, sent: messages) }
+        return messages
     }
 
     /// The server sends a text message.
@@ -96,4 +99,11 @@ final class ScriptedSocket: WebSocketConnection, @unchecked Sendable {
         lock.withLock { closed = true }
         server.finish(throwing: WebSocketFailure("connection reset by peer"))
     }
+}
+
+/// A test waited for messages from a socket that closed before sending them.
+struct ScriptedSocketClosed: Error, CustomStringConvertible {
+    let wanted: Int
+    let sent: [String]
+    var description: String { "the socket closed after \(sent.count) of the \(wanted) messages awaited: \(sent)" }
 }
