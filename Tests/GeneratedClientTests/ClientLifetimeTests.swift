@@ -1,6 +1,6 @@
 import Foundation
-import GeneratedClients
-@testable import SchemaGenRuntime
+@_spi(Generated) import GeneratedClients
+@_spi(Generated) @testable import SchemaGenRuntime
 import TestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
-import GeneratedClients
-import SchemaGenRuntime
+@_spi(Generated) import GeneratedClients
+@_spi(Generated) import SchemaGenRuntime
 import TestSupport
 import Testing
 

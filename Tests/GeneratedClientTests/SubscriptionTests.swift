@@ -1,6 +1,6 @@
 import Foundation
-import GeneratedClients
-import SchemaGenRuntime
+@_spi(Generated) import GeneratedClients
+@_spi(Generated) import SchemaGenRuntime
 import TestSupport
 import Testing
 
@@ -49,7 +49,7 @@ import Testing
         #expect(failures.values.isEmpty, "\(failures.values)")
         // The server ended it: the client sends no `complete` of its own.
         #expect(transport.sentFrames.count == 1)
-        #expect(client.core.pendingRequestCount == 0)
+        #expect(client.pendingRequestCount == 0)
     }
 
     @Test func anErrorMessageThrowsItsErrorsFromTheLoop() async throws {
@@ -170,7 +170,7 @@ import Testing
         try await Self.waitForSent(transport, count: 1)
         await transport.deliver(json: #"{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"no such subscription kind"}}"#)
         await #expect(throws: RequestRejected<EthereumPubSub.RpcError>.self) { try await call.value }
-        #expect(client.core.pendingRequestCount == 0 && transport.sentFrames.count == 1)
+        #expect(client.pendingRequestCount == 0 && transport.sentFrames.count == 1)
     }
 
     @Test func anEthSubscribeNobodyAnswersTimesOut() async throws {

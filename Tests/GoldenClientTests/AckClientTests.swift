@@ -1,6 +1,6 @@
 import Foundation
-import GoldenClients
-import SchemaGenRuntime
+@_spi(Generated) import GoldenClients
+@_spi(Generated) import SchemaGenRuntime
 import TestSupport
 import Testing
 
@@ -26,7 +26,7 @@ import Testing
         await transport.acknowledge(uploadID, arguments: #"[{"fileId":"f1","bytes":5}]"#)
         #expect(try await stored == .init(fileId: "f1", bytes: 5))
         #expect(try await synced == .init(error: nil, count: 2))
-        #expect(client.core.pendingRequestCount == 0)
+        #expect(client.pendingRequestCount == 0)
     }
 
     @Test func lateDuplicatedAndMalformedAcknowledgementsNeverStopTheClient() async throws {

@@ -1,6 +1,6 @@
 import Foundation
-import GoldenClients
-import SchemaGenRuntime
+@_spi(Generated) import GoldenClients
+@_spi(Generated) import SchemaGenRuntime
 import TestSupport
 import Testing
 
@@ -53,7 +53,7 @@ import Testing
             #expect(answered == count)
         }
         #expect(failures.values.count == count / 10 && failures.values.allSatisfy { $0.contains("no request waits for") })
-        #expect(client.core.pendingRequestCount == 0)
+        #expect(client.pendingRequestCount == 0)
     }
 
     @Test func aMalformedReplyFailsOnlyItsCall() async throws {
@@ -78,7 +78,7 @@ import Testing
         for call in calls {
             await #expect(throws: RequestFailure.connectionLost(reason: "the socket closed")) { try await call.value }
         }
-        #expect(client.core.pendingRequestCount == 0)
+        #expect(client.pendingRequestCount == 0)
     }
 
     @Test func aCallerMayPassItsOwnCorrelationValue() async throws {

@@ -1,6 +1,6 @@
 import Foundation
-import GoldenClients
-import SchemaGenRuntime
+@_spi(Generated) import GoldenClients
+@_spi(Generated) import SchemaGenRuntime
 import TestSupport
 import Testing
 
@@ -76,7 +76,7 @@ import Testing
     @Test func aConnectionBeyondItsRequestsInFlightIsReportedAndDisconnected() async throws {
         let transport = LoopbackServerTransport()
         let server = Requests.Server(transport: transport)
-        server.core.limits.maximumRequestsInFlight = 2
+        server.limits.maximumRequestsInFlight = 2
         let gate = Gate()
         server.respondToGetBalance { _, request in
             if request.account == "slow" { await gate.wait() }
@@ -120,7 +120,7 @@ import Testing
         let rate = try await client.getRate(pair: "EURUSD")
         #expect(rate.value == 1.08)
         #expect(rate.meta.servedBy == "loopback")
-        #expect(client.core.pendingRequestCount == 0)
+        #expect(client.pendingRequestCount == 0)
     }
 
     @Test func channelEventsReachTheChannelsSubscribersOnly() async throws {
@@ -226,7 +226,7 @@ import Testing
         // A connection that leaves, or drops, is no longer in its groups; a group send skips nobody else.
         server.leave(links[1].connection, from: "lobby")
         links[0].disconnect()
-        #expect(server.core.members(of: "lobby").isEmpty)
+        #expect(server.members(of: "lobby").isEmpty)
         try await server.emit(.ping(.init(at: 5)), to: .everyone)
         #expect(asked.values.suffix(2).sorted() == ["1:5", "2:5"])
         await #expect(throws: LoopbackConnectionClosed.self) {

@@ -44,7 +44,7 @@ import Testing
     @Test func aClientThatStopsReadingStallsNoBroadcastAndIsClosedAfterTheWriteTimeout() async throws {
         let transport = StallingTransport()
         let server = Requests.Server(transport: transport)
-        server.core.limits.writeTimeout = .milliseconds(300)
+        server.limits.writeTimeout = .milliseconds(300)
         let disconnects = Recorder<String>()
         server.onDisconnect { connection, reason in disconnects.append("\(connection.id): \(reason)") }
         transport.connect(1)

@@ -14,7 +14,7 @@ import Testing
     @Test func aClientsEventsStreamKeepsItsNewestAndReportsWhatItLetsGo() async throws {
         let transport = LoopbackTransport()
         let client = Subscriptions.Client(transport: transport)
-        client.core.eventBuffer = .dropOldest(3)
+        client.eventBuffer = .dropOldest(3)
         let failures = Recorder<String>()
         client.onIncomingFailure { failures.append($0.description) }
         let events = client.events
@@ -32,7 +32,7 @@ import Testing
     @Test func aStreamThatKeepsItsFirstLetsGoOfNewOnes() async throws {
         let transport = LoopbackTransport()
         let client = Subscriptions.Client(transport: transport)
-        client.core.eventBuffer = .dropNewest(2)
+        client.eventBuffer = .dropNewest(2)
         let failures = Recorder<String>()
         client.onIncomingFailure { failures.append($0.description) }
         let events = client.events
@@ -49,7 +49,7 @@ import Testing
     @Test func aSubscriptionKeepsItsBufferAndReportsWhatItLetsGo() async throws {
         let transport = LoopbackTransport()
         let client = Subscriptions.Client(transport: transport)
-        client.core.subscriptionBuffer = .dropOldest(2)
+        client.subscriptionBuffer = .dropOldest(2)
         let failures = Recorder<String>()
         client.onIncomingFailure { failures.append($0.description) }
         let prices = try await client.watchPrices(symbols: ["BTC-USD"])
@@ -66,7 +66,7 @@ import Testing
     @Test func aServersEventsStreamKeepsItsBufferAndReportsWithTheConnection() async throws {
         let transport = LoopbackServerTransport()
         let server = Requests.Server(transport: transport)
-        server.core.limits.eventBuffer = .dropOldest(1)
+        server.limits.eventBuffer = .dropOldest(1)
         let failures = Recorder<String>()
         server.onIncomingFailure { connection, failure in failures.append("\(connection.id): \(failure.description)") }
         let events = server.events
@@ -85,7 +85,7 @@ import Testing
     @Test func aClientsStreamThatFailsTheConnectionKeepsItsFirstAndFailsItSayingWhy() async throws {
         let transport = LoopbackTransport()
         let client = Subscriptions.Client(transport: transport)
-        client.core.eventBuffer = .failConnection(2)
+        client.eventBuffer = .failConnection(2)
         let failures = Recorder<String>()
         client.onIncomingFailure { failures.append($0.description) }
         let events = client.events
@@ -106,7 +106,7 @@ import Testing
     @Test func aServersStreamThatFailsTheConnectionClosesTheOneWhoseEventDidNotFit() async throws {
         let transport = LoopbackServerTransport()
         let server = Requests.Server(transport: transport)
-        server.core.limits.eventBuffer = .failConnection(1)
+        server.limits.eventBuffer = .failConnection(1)
         let gone = Recorder<String>()
         server.onDisconnect { connection, reason in gone.append("\(connection.id): \(reason)") }
         let events = server.events

@@ -1,4 +1,4 @@
-import SchemaGenRuntime
+@_spi(Generated) import SchemaGenRuntime
 import Testing
 
 /// `ChannelTemplate`, what a server's listener across every address of a channel reads addresses with.

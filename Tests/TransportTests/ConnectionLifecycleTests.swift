@@ -1,6 +1,6 @@
 import Foundation
-import GeneratedClients
-import SchemaGenRuntime
+@_spi(Generated) import GeneratedClients
+@_spi(Generated) import SchemaGenRuntime
 import SchemaGenTransport
 import TestSupport
 import Testing
@@ -296,7 +296,7 @@ struct ConnectionLifecycleTests {
     @Test func aStreamThatOverflowsFailsTheConnectionWhichSaysWhyAndReconnects() async throws {
         let connection = connection()
         let rooms = Rooms.Client(transport: connection)
-        rooms.core.eventBuffer = .failConnection(1)
+        rooms.eventBuffer = .failConnection(1)
         let lost = Recorder<String>()
         rooms.core.transport.setConnectionLossHandler { lost.append($0) }
         let events = rooms.events

@@ -1,6 +1,6 @@
 import Foundation
-import GeneratedClients
-import SchemaGenRuntime
+@_spi(Generated) import GeneratedClients
+@_spi(Generated) import SchemaGenRuntime
 import SchemaGenTransport
 import TestSupport
 import Testing
@@ -52,7 +52,7 @@ import Testing
     static func serve(_ sockets: [HeldSocket], limits: ServerLimits) async throws -> (GQL.Server, Recorder<String>) {
         let transport = WebSocketServerTransport()
         let server = GQL.Server(transport: transport)
-        server.core.limits = limits
+        server.limits = limits
         let disconnects = Recorder<String>()
         server.onDisconnect { connection, reason in disconnects.append("\(connection.id): \(reason)") }
         for socket in sockets { Task { await transport.serve(socket, inbox: socket.inbox) } }

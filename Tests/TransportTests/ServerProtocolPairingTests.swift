@@ -51,7 +51,7 @@ import Testing
         await connection.disconnect()
         try await eventually("the server hears the disconnect") { !gone.values.isEmpty }
         #expect(server.openConnections.isEmpty)
-        #expect(server.core.members(of: "r1").isEmpty)
+        #expect(server.members(of: "r1").isEmpty)
     }
 
     @Test func aClientThatStopsAnsweringPingsIsClosed() async throws {

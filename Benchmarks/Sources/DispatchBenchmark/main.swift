@@ -166,7 +166,7 @@ nonisolated func measureSubscriptionItems() async -> Double {
     let transport = LoopbackTransport()
     let watcher = Wallet.Client(transport: transport)
     // Every item is delivered before the loop reads them: the subscription keeps them all (its default keeps 4,096).
-    watcher.core.subscriptionBuffer = .dropOldest(iterations)
+    watcher.subscriptionBuffer = .dropOldest(iterations)
     let changes = try! await watcher.watchBalance(account: "a1")
     let change = Data(#"{"type":"balance_changed","watch_id":1,"account":"a1","cents":1250}"#.utf8)
     var iterator = changes.makeAsyncIterator()

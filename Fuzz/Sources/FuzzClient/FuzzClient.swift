@@ -1,6 +1,6 @@
 import Foundation
 import FuzzSupport
-import SchemaGenRuntime
+@_spi(Generated) import SchemaGenRuntime
 
 /// Network bytes through a client core with everything waiting on them: a request waiting for its reply, an open
 /// subscription, an emit waiting for its acknowledgement, a responder to the server's requests. Each input

@@ -1,5 +1,5 @@
 import Foundation
-import SchemaGenRuntime
+@_spi(Generated) import SchemaGenRuntime
 
 /// The same bytes through a server core, as a client would send them: a listener, a responder that answers with an
 /// acknowledgement, an event stream, and one of the server's frames waiting for the client's acknowledgement.

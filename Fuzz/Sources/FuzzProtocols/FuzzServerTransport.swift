@@ -1,5 +1,5 @@
 import Foundation
-import SchemaGenRuntime
+@_spi(Generated) import SchemaGenRuntime
 import SchemaGenTransport
 
 /// The same messages through the WebSocket server transport's limits (issue 35), with every bound at its smallest: a

@@ -1,5 +1,5 @@
 import Foundation
-import SchemaGenRuntime
+@_spi(Generated) import SchemaGenRuntime
 
 /// Reading `types:`, fields, type expressions, enums and constants.
 extension Checker {

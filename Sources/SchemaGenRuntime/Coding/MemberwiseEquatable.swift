@@ -28,7 +28,7 @@ extension MemberwiseEquatable {
 }
 
 /// The comparison a generated ``MemberwiseEquatable/membersEqual(_:_:)`` makes for each member.
-public enum Members {
+@_spi(Generated) public enum Members {
     /// `lhs == rhs`, as a function with one candidate: the type checker binds `T` from the arguments instead of
     /// choosing among every `==` overload.
     @inlinable

@@ -2,7 +2,7 @@ import Foundation
 
 /// The members of an object whose keys follow a pattern, beside the object's fixed fields: Nostr's `"#e"`/`"#p"`
 /// tag filters, `"x-<name>"` extension keys. Generated code reads and writes a `keys:` field through it.
-public enum PatternKeys {
+@_spi(Generated) public enum PatternKeys {
     /// Every member of the object `decoder` reads whose key matches `pattern`, decoded as `Value`. As in JSON
     /// Schema's `patternProperties`, the pattern is searched for in the key: anchor it (`^x-`, `^#[a-z]$`) to say more.
     public static func decode<Value: Decodable>(_ type: Value.Type, from decoder: any Decoder, matching pattern: String) throws -> [String: Value] {

@@ -13,7 +13,7 @@ import Foundation
 /// Under ``WireDecoder`` (what generated clients decode with) the members are read straight from the parsed
 /// payload; under any other `Decoder` (`JSONDecoder`, say) through its keyed container, with the same
 /// results and the same `DecodingError`s.
-public struct WireFields {
+@_spi(Generated) public struct WireFields {
     /// Another decoder's container, boxed: `KeyedDecodingContainer` is resilient, and holding it inline (in an
     /// enum beside the wire container, say) made every field read go through the runtime's value witnesses,
     /// a tenth of decoding.
@@ -149,7 +149,7 @@ public struct WireFields {
 
 /// Writes the members of one JSON object, in a generated `encode(to:)`: each method writes one member and
 /// returns the writer, so a struct's fields are one chain of calls.
-public struct WireFieldWriter {
+@_spi(Generated) public struct WireFieldWriter {
     private let container: KeyedEncodingContainer<WireCodingKey>
 
     public init(_ encoder: any Encoder) {

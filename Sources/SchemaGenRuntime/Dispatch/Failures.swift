@@ -75,7 +75,7 @@ public struct IncomingFailure: Error, Sendable, CustomStringConvertible {
 }
 
 /// A constant field that held another value: the frame is not the event the contract describes.
-public func constantMismatch<Key: CodingKey, Value>(_ key: Key, in container: KeyedDecodingContainer<Key>, expected: Value,
+@_spi(Generated) public func constantMismatch<Key: CodingKey, Value>(_ key: Key, in container: KeyedDecodingContainer<Key>, expected: Value,
                                                    found: Value) -> DecodingError {
     DecodingError.dataCorruptedError(forKey: key, in: container,
                                      debugDescription: "expected the constant \(String(reflecting: expected)), found \(String(reflecting: found))")

@@ -2,7 +2,7 @@ import Foundation
 
 /// How a reply says which request it answers: by a member of the reply's parts (a frame field such as JSON-RPC's
 /// `id` or Phoenix's `ref`, ``WireFraming/ParsedFrame/parts``) or of its payload object, echoing the request's value.
-public struct ReplyMatch: Hashable, Sendable {
+@_spi(Generated) public struct ReplyMatch: Hashable, Sendable {
     public enum Source: Hashable, Sendable {
         /// A frame or envelope field of the reply, by key.
         case field(String)

@@ -8,7 +8,7 @@ import Foundation
 /// model's listeners on the main actor), or, registered from no actor, on the task the transport delivers on. A
 /// frame's delivery waits for its listeners, so a busy actor slows reading rather than piling frames up. The client
 /// lives as long as the app keeps it (or a copy); frames that arrive after that go to ``ReleasedClient``.
-public final class RealtimeClientCore: @unchecked Sendable {
+@_spi(Generated) public final class RealtimeClientCore: @unchecked Sendable {
     public let transport: any RealtimeTransport
     public let framing: WireFraming
     /// How several frames share one message, when the API batches them.

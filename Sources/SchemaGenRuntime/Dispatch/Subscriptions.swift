@@ -3,7 +3,7 @@ import Foundation
 /// Which frames belong to a subscription: the event each item arrives as, the events that end it, and where each
 /// carries the subscription's id (graphql-transport-ws `next`/`complete`/`error` by `id`; Ethereum
 /// `eth_subscription` by `params.subscription`).
-public struct SubscriptionMatch: Sendable {
+@_spi(Generated) public struct SubscriptionMatch: Sendable {
     /// The route of the event each item arrives as.
     public var route: String
     /// The channel the subscription lives on; `nil` outside channels.

@@ -3,7 +3,7 @@ import Foundation
 /// A channel's address template (`room:{roomId}/seat-{seat}`) as literal text and parameter slots: what a server
 /// listener across every address of a channel (a room a client made on the fly among them) matches a frame's channel
 /// against. Generated servers build one per channel (`Seat.Every`).
-public struct ChannelTemplate: Hashable, Sendable {
+@_spi(Generated) public struct ChannelTemplate: Hashable, Sendable {
     /// A piece of the address: text as written, or a parameter's value.
     public enum Part: Hashable, Sendable {
         case literal(String)

@@ -1,8 +1,8 @@
-/// What every generated `Server` shares, through its ``RealtimeServerCore``: its connections, their groups and
-/// channels, and the frames that cannot be delivered.
+/// What every generated `Server` shares: its connections, their groups and channels, its limits, and the frames that
+/// cannot be delivered. This, the generated `Server`'s typed members and the transports are a server's whole API.
 public protocol RealtimeServer: Sendable {
-    /// The engine that frames and routes events.
-    var core: RealtimeServerCore { get }
+    /// The engine that frames and routes events: generated code's, not the app's.
+    @_spi(Generated) var core: RealtimeServerCore { get }
 }
 
 extension RealtimeServer {
@@ -37,6 +37,26 @@ extension RealtimeServer {
     /// Removes `connection` from `group`.
     public func leave(_ connection: ServerConnection, from group: String) {
         core.leave(connection, from: group)
+    }
+
+    /// The connections in `group` now.
+    public func members(of group: String) -> [ServerConnection] {
+        core.members(of: group)
+    }
+
+    /// The bounds that keep one connection from stalling or exhausting the others (``ServerLimits/standard`` unless
+    /// set): the write timeout, requests in flight per connection, and the `events` streams' buffer (streams made
+    /// afterwards take it).
+    public var limits: ServerLimits {
+        get { core.limits }
+        nonmutating set { core.limits = newValue }
+    }
+
+    /// How long the server's emits that expect an acknowledgement wait for it when the call names no timeout (30
+    /// seconds unless set); `nil` waits until the answer or the connection's end.
+    public var defaultAcknowledgementTimeout: Duration? {
+        get { core.defaultAcknowledgementTimeout }
+        nonmutating set { core.defaultAcknowledgementTimeout = newValue }
     }
 
     /// Closes `connection` from the server's side.

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Generated code is a typed skin over this class; servers use the generated `Server`, not this directly. Listeners
 /// run on the thread the transport delivers on, one frame at a time per connection, in arrival order.
-public final class RealtimeServerCore: @unchecked Sendable {
+@_spi(Generated) public final class RealtimeServerCore: @unchecked Sendable {
     public let transport: any RealtimeServerTransport
     public let framing: WireFraming
     /// How several frames share one message, when the API batches them.

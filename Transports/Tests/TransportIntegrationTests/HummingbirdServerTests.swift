@@ -80,7 +80,7 @@ struct HummingbirdServerTests {
 
         try await ana.roomJoin(roomId: "r1")
         try await bo.roomJoin(roomId: "r1")
-        try await eventually("both joined") { server.core.members(of: "r1").count == 2 }
+        try await eventually("both joined") { server.members(of: "r1").count == 2 }
         try await ana.touchMove(roomId: "r1", x: 1.5, y: -2, elementId: "e9")
         try await eventually("the move is relayed to the other member") { heardByBo.values.count == 1 }
         #expect(heardByBo.values == [.touchMoved(.init(roomId: "r1", x: 1.5, y: -2, elementId: "e9"))])
@@ -111,7 +111,7 @@ struct HummingbirdServerTests {
         #expect(server.openConnections.count == 2)
         await first.disconnect()
         try await eventually("the server hears the first client leave") { server.openConnections.count == 1 }
-        #expect(server.core.members(of: "r1").count == 1)
+        #expect(server.members(of: "r1").count == 1)
         await second.disconnect()
     }
 

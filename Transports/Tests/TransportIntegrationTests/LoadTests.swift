@@ -25,7 +25,7 @@ struct LoadTests {
     @Test func aConnectionThatNeverReadsDelaysNoOnesBroadcasts() async throws {
         let transport = WebSocketServerTransport()
         let server = GQL.Server(transport: transport)
-        server.core.limits = ServerLimits(writeTimeout: .seconds(1))
+        server.limits = ServerLimits(writeTimeout: .seconds(1))
         let gone = Recorder<String>()
         server.onDisconnect { _, reason in gone.append(reason) }
         let running = try await HummingbirdServerTests.start(transport, at: "/graphql")

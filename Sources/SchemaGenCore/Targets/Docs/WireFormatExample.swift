@@ -1,5 +1,5 @@
 import Foundation
-import SchemaGenRuntime
+@_spi(Generated) import SchemaGenRuntime
 
 /// The "Wire format" section of a reference: how the contract's framing and dates look on the wire, with
 /// one example frame written by the runtime's own ``WireFraming``, so the docs show exactly what clients send.

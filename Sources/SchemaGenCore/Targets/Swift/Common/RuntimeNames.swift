@@ -11,7 +11,7 @@ enum RuntimeNames {
     static let all: Set<String> = [
         "AcknowledgementsUnsupported", "ChannelAddressMismatch", "ChannelTemplate", "CodedDate", "EmbeddedJSON", "EventAddress", "FramePath", "FrameShape", "IncomingFailure",
         "Indirect", "JSONKind", "JSONNumber", "JSONValue", "ListenerToken", "Members", "MemberwiseEquatable", "Nullable", "NumberString",
-        "PatternKeys", "RealtimeClientCore", "RealtimeServer", "RealtimeServerCore", "RealtimeServerTransport", "RealtimeTransport",
+        "PatternKeys", "RealtimeClient", "RealtimeClientCore", "RealtimeServer", "RealtimeServerCore", "RealtimeServerTransport", "RealtimeTransport",
         "ReceivedEvent", "Recipients", "ReplyMatch", "RequestFailure", "RequestRejected", "ServerAnswer", "ServerConnection",
         "StringEncodableNumber", "SubscriptionEnded", "SubscriptionMatch", "SubscriptionStream", "UnexpectedClientEvent", "UnixMicroseconds",
         "UnixMilliseconds", "UnixSeconds", "UnknownEvent", "UnsendableEvent", "WireDateEncoding", "WireDecoder", "WireFieldWriter",

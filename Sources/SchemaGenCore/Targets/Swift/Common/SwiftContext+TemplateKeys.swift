@@ -7,6 +7,7 @@ extension SwiftFileContext: KeyedTemplateContext {
         "access": .property(\.access),
         "namespace": .property(\.namespace),
         "runtime": .property(\.runtime),
+        "coreAccess": .property(\.coreAccess),
         "documentation": .property(\.documentation),
         "framing": .property(\.framing),
         "dateEncoding": .property(\.dateEncoding),

@@ -7,9 +7,12 @@ public struct SwiftFileContext: Sendable {
     public var access: String
     /// The namespace enum (`Zikr`).
     public var namespace: String
-    /// What names of the runtime start with in this file: `SchemaGenRuntime.` when the contract declares one of
-    /// them (a type `ServerConnection`), else empty (`{{runtime}}ListenerToken`).
+    /// What names of the runtime start with: always `SchemaGenRuntime.` (`{{runtime}}ListenerToken`), so no contract
+    /// name can shadow one (``RuntimeNames``).
     public var runtime: String = ""
+    /// The attributes and access keyword of the `core` property generated clients and servers keep their runtime
+    /// engine in: `@_spi(Generated) public` for public code, so the engine is no part of the app's API, else `access`.
+    public var coreAccess: String = ""
     /// Doc comment lines for the namespace, without the `///`.
     public var documentation: [String]
     /// A Swift expression of type `WireFraming` for the contract's framing.

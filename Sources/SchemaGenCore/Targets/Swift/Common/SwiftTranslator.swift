@@ -59,6 +59,7 @@ public struct SwiftTranslator: Sendable {
                                 separator: contract.separator.map { $0 == .newline ? ".newline" : ".recordSeparator" },
                                 types: types, root: root, channels: channels, hasTypes: !types.isEmpty, hasChannels: !channels.isEmpty,
                                 includesTypes: includesTypes, includesClient: role == .client, includesServer: role != .client)
+        context.coreAccess = accessLevel == .public ? "@_spi(Generated) public" : accessLevel.rawValue
         if case .socketIO = contract.framing { context.socketIONamespace = SwiftSyntax.stringLiteral(contract.rootNamespace) }
         return context
     }

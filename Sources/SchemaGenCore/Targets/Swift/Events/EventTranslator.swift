@@ -1,4 +1,4 @@
-import SchemaGenRuntime
+@_spi(Generated) import SchemaGenRuntime
 
 /// Builds the contexts of events and scopes: what each event's type is, what listeners receive, how it decodes.
 struct EventTranslator {
