@@ -1,5 +1,5 @@
 import Foundation
-import SchemaGenCore
+@testable import SchemaGenCore
 import Testing
 
 /// docs/templates.md is the contract for people who override templates: it must name every key of every
@@ -7,18 +7,21 @@ import Testing
 @Suite struct TemplateContextDocumentationTests {
     static let root = Golden.repositoryRoot
 
+    /// Every stored property of every context, found by translating every golden contract for each target: a key
+    /// is a stored property and its key table's row (`TemplateKeysTests`), and a row here.
     @Test func everyContextKeyIsDocumented() throws {
-        let source = try ["Swift/Common/SwiftContext.swift", "Docs/MarkdownContext.swift", "TypeScript/TypeScriptContext.swift"].map {
-            try String(contentsOf: Self.root.appendingPathComponent("Sources/SchemaGenCore/Targets/\($0)"), encoding: .utf8)
-        }.joined(separator: "\n")
         let docs = try String(contentsOf: Self.root.appendingPathComponent("docs/templates.md"), encoding: .utf8)
-        let keys = source.linesSplitAtLineFeeds.compactMap { line -> String? in
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            guard trimmed.hasPrefix("public var ") || trimmed.hasPrefix("public private(set) var ") else { return nil }
-            return trimmed.components(separatedBy: "var ")[1].components(separatedBy: ":")[0]
+        var keys: Set<String> = []
+        for feature in GenerationGoldenTests.features {
+            let path = GenerationGoldenTests.contracts.appendingPathComponent("\(feature).yaml").path
+            let contract = try #require(ContractLoader().load(path: path).contract)
+            keys.formUnion(TemplateContexts.keys(in: SwiftTranslator().translate(contract, sourceFile: "x.yaml")))
+            keys.formUnion(TemplateContexts.keys(in: SwiftTranslator().translate(contract, sourceFile: "x.yaml", role: .server(withTypes: false))))
+            keys.formUnion(TemplateContexts.keys(in: MarkdownTranslator().translate(contract, sourceFile: "x.yaml")))
+            keys.formUnion(TemplateContexts.keys(in: TypeScriptTranslator().translate(contract, sourceFile: "x.yaml")))
         }
         #expect(keys.count > 100)
-        let missing = keys.filter { !docs.contains("`\($0)`") }
+        let missing = keys.filter { key in !docs.contains("`\(key.split(separator: ".").last!)`") }.sorted()
         #expect(missing.isEmpty, "undocumented context keys: \(missing)")
     }
 

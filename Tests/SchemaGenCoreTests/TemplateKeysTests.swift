@@ -5,23 +5,6 @@ import Testing
 /// Template contexts answer lookups from key tables instead of reflection; each table must name every
 /// stored property of its type, with the same value reflection would give.
 @Suite struct TemplateKeysTests {
-    /// Every context value reachable from `root`, depth first.
-    private func contexts(in root: Any) -> [Any] {
-        var found: [Any] = []
-        func visit(_ value: Any) {
-            let mirror = Mirror(reflecting: value)
-            // Look inside optionals: a cast from `Any` would see through them, but reflection would not.
-            if mirror.displayStyle == .optional {
-                mirror.children.forEach { visit($0.value) }
-                return
-            }
-            if value is any TemplateContext { found.append(value) }
-            for child in mirror.children { visit(child.value) }
-        }
-        visit(root)
-        return found
-    }
-
     private func check(_ value: Any) {
         guard let context = value as? any TemplateContext else { return }
         for child in Mirror(reflecting: value).children {
@@ -54,7 +37,7 @@ import Testing
         let swift = SwiftTranslator().translate(contract, sourceFile: "x.yaml")
         let markdown = MarkdownTranslator().translate(contract, sourceFile: "x.yaml")
         let typescript = TypeScriptTranslator().translate(contract, sourceFile: "x.yaml")
-        let all = contexts(in: swift) + contexts(in: markdown) + contexts(in: typescript)
+        let all = TemplateContexts.all(in: swift) + TemplateContexts.all(in: markdown) + TemplateContexts.all(in: typescript)
         #expect(all.count > 10)
         all.forEach(check)
     }

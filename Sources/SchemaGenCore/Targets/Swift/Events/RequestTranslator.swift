@@ -2,12 +2,14 @@ import SchemaGenRuntime
 
 /// Builds the methods of requests (`reply:`) and subscriptions (`subscription:`) of one scope: the event's values
 /// but the client-chosen correlation value as parameters, the reply and items decoded as their listeners decode them.
+/// What both roles read (where a request's reply and match fields are) is here; the client's methods are in
+/// `Client/`, the server's in `Server/`.
 struct RequestTranslator {
     let contract: Contract
     let events: [Event]
     let channelExpression: String
     let speller: SwiftTypeSpeller
-    private let check: ReplyCheck
+    let check: ReplyCheck
 
     init(contract: Contract, events: [Event], channelExpression: String, speller: SwiftTypeSpeller) {
         self.contract = contract
@@ -17,223 +19,20 @@ struct RequestTranslator {
         self.check = ReplyCheck(contract: contract)
     }
 
-    private func index(of name: String?) -> Int? {
+    func index(of name: String?) -> Int? {
         name.flatMap { name in events.firstIndex { $0.wireName == name } }
-    }
-
-    /// A request's method: it fills the correlation field, sends, and returns the decoded reply.
-    func request(_ event: Event, contexts: [EventContext]) -> RequestContext? {
-        guard let reply = event.reply, let own = index(of: event.wireName), let answer = index(of: reply.event),
-              let call = correlatedCall(event, contexts[own], key: reply.match, ids: reply.ids),
-              let replyMatch = replyMatch(reply, contexts: contexts),
-              var replyType = contexts[answer].valueType, var replyDecoding = contexts[answer].payloadDecoding else { return nil }
-        if let type = reply.type {
-            // This request's own type for a reply event shared by many: its payload alone, decoded as that.
-            replyType = speller.spell(type)
-            replyDecoding = EventTranslator.payloadDecoding(of: events[answer], as: replyType)
-        }
-        var context = RequestContext(parameters: (call.parameters + ["timeout: Duration? = nil"]).joined(separator: ", "),
-                                     correlationSetup: call.setup, correlationValue: call.correlation, value: call.value, replyMatch: replyMatch,
-                                     replyType: replyType, replyDecoding: replyDecoding, rejection: rejection(reply, contexts: contexts),
-                                     replyEventText: reply.event, matchText: reply.match,
-                                     correlationOrigin: reply.ids == .app ? "given by the app" : "chosen here unless passed")
-        if let name = reply.cancel, let cancel = index(of: name),
-           let lines = cancelStatements(events[cancel], contexts[cancel], key: reply.cancelField ?? reply.match) {
-            (context.cancel, context.hasCancel, context.cancelEventText) = (lines, true, name)
-        }
-        return context
-    }
-
-    /// The responder to the server's request: the request decoded as its listeners decode it, the handler's answer
-    /// sent in the answer event with the request's correlation value echoed.
-    func responder(_ event: Event, contexts: [EventContext]) -> ResponderContext? {
-        guard let reply = event.reply, event.direction == .serverToClient, let answer = index(of: reply.event),
-              let requestPath = check.matchPath(reply.match, of: event, isRequest: false),
-              let answerField = check.matchField(reply.answerMatch, of: events[answer], isRequest: true),
-              let answerType = contexts[answer].valueType, let structure = contexts[answer].declaration?.structure else { return nil }
-        let echoed = "request." + requestPath.map { SwiftSyntax.identifier($0.swiftName).unescapedIdentifier }.joined(separator: ".")
-        let matched = SwiftSyntax.identifier(answerField.swiftName)
-        let others = structure.properties.filter { $0.name != matched }
-        let handlerType: String
-        let lines: [String]
-        switch others.count {
-        case 0:
-            handlerType = "Void"
-            lines = ["await handler(request)", "let payload = \(answerType)(\(matched.unescapedIdentifier): \(echoed))"]
-        case 1:
-            handlerType = qualified(others[0].type, in: structure, valueType: answerType)
-            let arguments = structure.properties.map { "\($0.name.unescapedIdentifier): \($0.name == matched ? echoed : "answer")" }
-            lines = ["let answer = await handler(request)", "let payload = \(answerType)(" + arguments.joined(separator: ", ") + ")"]
-        default:
-            handlerType = answerType
-            lines = ["var payload = await handler(request)", "payload.\(matched.unescapedIdentifier) = \(echoed)"]
-        }
-        return ResponderContext(answerType: handlerType, answerLines: lines, emitTarget: contexts[answer].emitTarget,
-                                emitValue: contexts[answer].emitValue, answerEventText: reply.event, matchText: reply.answerMatch)
-    }
-
-    /// The generated server's responder to the app's request: the request decoded as the server's listeners decode it,
-    /// its correlation value read as the client reads its replies', and the handler's reply (or error event) sent back
-    /// to the requesting connection with that value written where the answer carries it.
-    func serverResponder(_ event: Event, contexts: [EventContext]) -> ServerResponderContext? {
-        guard let reply = event.reply, event.direction != .serverToClient, let answer = index(of: reply.event),
-              let replyType = contexts[answer].valueType else { return nil }
-        // The statements that send `payload` as `answer`, the correlation value echoed.
-        func send(_ answer: Int) -> String {
-            "try await core.emit(\(contexts[answer].emitTarget), channel: \(channelExpression), payload: \(contexts[answer].emitValue), echoing: echoed, "
-                + "at: \(SwiftSyntax.stringLiteral(bodyPath(of: reply.answerMatch, in: events[answer], contexts[answer]))), to: connection)"
-        }
-        var lines: [String]
-        var answerType = replyType
-        if let error = index(of: reply.error), let errorType = contexts[error].valueType {
-            answerType = "\(speller.runtime("ServerAnswer"))<\(replyType), \(errorType)>"
-            lines = ["switch await handler(connection, request) {", "case .reply(let payload):", "    " + send(answer),
-                     "case .rejection(let payload):", "    " + send(error), "}"]
-        } else {
-            lines = ["let payload = await handler(connection, request)", send(answer)]
-        }
-        return ServerResponderContext(answerType: answerType, correlationRead: "let echoed = core.correlationValue(in: frame, at: \(source(of: reply.match, in: event)))",
-                                      answerLines: lines, answerEventText: reply.event, matchText: reply.match)
-    }
-
-    /// The generated server's method for its own request (a server-to-client event with `reply:`): it writes a fresh
-    /// correlation value into the request where the request carries it, sends it to one connection, and returns the
-    /// app's answer decoded as the server's listeners decode it.
-    func serverRequest(_ event: Event, contexts: [EventContext]) -> ServerRequestContext? {
-        guard let reply = event.reply, event.direction == .serverToClient, let own = index(of: event.wireName), let answer = index(of: reply.event),
-              let field = check.matchField(reply.match, of: event, isRequest: false), let valueType = contexts[own].valueType,
-              let answerType = contexts[answer].valueType, let answerDecoding = contexts[answer].payloadDecoding else { return nil }
-        let correlation = switch (reply.ids, field.type.valueType == .scalar(.int)) {
-        case (.uuid, _): ".string(UUID().uuidString.lowercased())"
-        // Refused by the checker: the server's own requests have values it chooses.
-        case (.app, _): ".string(UUID().uuidString.lowercased())"
-        case (.counter, true): ".number(\(speller.runtime("JSONNumber"))(core.nextCorrelationNumber()))"
-        case (.counter, false): ".string(String(core.nextCorrelationNumber()))"
-        }
-        let match = "\(speller.runtime("ReplyMatch"))(route: \(contexts[answer].route), channel: \(channelExpression), source: \(source(of: reply.answerMatch, in: events[answer])))"
-        let path = SwiftSyntax.stringLiteral(bodyPath(of: reply.match, in: event, contexts[own]))
-        return ServerRequestContext(
-            parameters: "_ payload: \(valueType), to connection: \(speller.runtime("ServerConnection")), timeout: Duration? = nil", answerType: answerType,
-            lines: ["let frame = try await core.request(\(contexts[own].emitTarget), channel: \(channelExpression), payload: \(contexts[own].emitValue), "
-                        + "correlation: \(correlation), at: \(path), expecting: \(match), from: connection, timeout: timeout)",
-                    "let decoder = core.payloadDecoder", "return \(answerDecoding)"],
-            answerEventText: reply.event, matchText: reply.match)
     }
 
     /// Where the value an event sends carries the field `key` (dots for a path), as keys into its encoded value: the
     /// payload's, or for an event whose value is its whole frame, the frame field or the member of its payload part.
-    private func bodyPath(of key: String, in event: Event, _ context: EventContext) -> String {
+    func bodyPath(of key: String, in event: Event, _ context: EventContext) -> String {
         guard context.decodesWholeFrame, source(of: key, in: event).hasPrefix(".payloadField") else { return key }
         let payloadKey = if case .envelope(let envelope) = contract.framing { envelope.payloadKey } else { WireFraming.payloadPartKey }
         return payloadKey + "." + key
     }
 
-    /// A subscription's method: it opens the subscription, sends the request, and returns the items.
-    func subscription(_ event: Event, contexts: [EventContext]) -> SubscriptionContext? {
-        guard let subscription = event.subscription, let own = index(of: event.wireName), let item = index(of: subscription.event),
-              var itemType = contexts[item].valueType, var itemDecoding = contexts[item].payloadDecoding else { return nil }
-        if let type = subscription.type {
-            itemType = speller.spell(type)
-            itemDecoding = EventTranslator.payloadDecoding(of: events[item], as: itemType)
-        }
-        let key = event.reply?.match ?? subscription.match
-        guard let call = correlatedCall(event, contexts[own], key: key, ids: event.reply?.ids ?? subscription.ids) else { return nil }
-        var parts = ["route: \(contexts[item].route)", "channel: \(channelExpression)",
-                     "source: \(source(of: subscription.match, in: events[item]))"]
-        var summary = ["Sends the request and returns the subscription's `\(subscription.event)` events, matched by `\(subscription.match)`."]
-        if let end = index(of: subscription.end) {
-            parts.append("endRoute: (\(contexts[end].route), \(source(of: subscription.match, in: events[end])))")
-            summary.append("The stream finishes on `\(events[end].wireName)`.")
-        }
-        if let count = subscription.count {
-            parts.append("countSource: \(source(of: count, in: events[item]))")
-            summary.append("The stream finishes once as many items as their `\(count)` says have arrived.")
-        }
-        var failure: String?
-        if let error = index(of: subscription.error) {
-            parts.append("errorRoute: (\(contexts[error].route), \(source(of: subscription.match, in: events[error])))")
-            failure = contexts[error].payloadDecoding.map { "\(speller.runtime("RequestRejected"))(\($0))" } ?? "\(speller.runtime("SubscriptionEnded"))()"
-            summary.append("On `\(events[error].wireName)` it throws \(contexts[error].payloadDecoding == nil ? "`SubscriptionEnded`" : "`RequestRejected` with its value").")
-        }
-        var arguments = speller.runtime("SubscriptionMatch") + "(" + parts.joined(separator: ", ") + ")"
-        var parameters = call.parameters
-        var rejecting: String?
-        if let reply = event.reply, let replyMatch = replyMatch(reply, contexts: contexts) {
-            // With `idFrom: request` the subscription is open under the request's own value before the request goes out.
-            if subscription.idFromRequest { arguments += ", id: \(call.correlation)" }
-            arguments += ", confirmation: (\(replyMatch), \(call.correlation), timeout)"
-            if let key = subscription.idInReply { arguments += ", idInReply: \(SwiftSyntax.stringLiteral(key))" }
-            parameters.append("timeout: Duration? = nil")
-            rejecting = rejection(reply, contexts: contexts)
-            let origin = reply.ids == .app ? "given by the app" : "chosen here unless passed"
-            if subscription.idFromRequest {
-                summary.insert("Its id is the request's `\(reply.match)` (\(origin)), which the reply `\(reply.event)` confirms;", at: 1)
-            } else {
-                let place = subscription.idInReply.map { "its `\($0)`" } ?? "its payload"
-                summary.insert("The reply `\(reply.event)` (matched by `\(reply.match)`, \(origin)) confirms it with its id, \(place);", at: 1)
-            }
-            summary.insert("the call returns then.", at: 2)
-        } else {
-            arguments += ", id: \(call.correlation)"
-            summary.insert(subscription.ids == .app ? "Its id is given by the app." : "Its id is chosen here unless passed.", at: 1)
-        }
-        var cancel: [String]?
-        if let name = subscription.cancel, let cancelIndex = index(of: name) {
-            cancel = cancelStatements(events[cancelIndex], contexts[cancelIndex], key: subscription.cancelField ?? subscription.match)
-            summary.append("When the loop leaves early, it sends `\(name)`.")
-        }
-        return SubscriptionContext(parameters: parameters.joined(separator: ", "), correlationSetup: call.setup, matchArguments: arguments,
-                                   itemType: itemType, itemDecoding: itemDecoding, failure: failure, rejection: rejecting, cancel: cancel ?? [], hasCancel: cancel != nil,
-                                   value: call.value, summary: summary)
-    }
-
-    /// The parts of a method that sends `event` with a correlation value in field `key`: the caller's, when it passes
-    /// one (the field's name as an optional parameter), else one the client chooses.
-    private func correlatedCall(_ event: Event, _ context: EventContext, key: String, ids: CorrelationIDs)
-        -> (parameters: [String], setup: String, correlation: String, value: String)? {
-        guard let field = check.matchField(key, of: event, isRequest: true, appGives: ids == .app), let valueType = context.valueType else { return nil }
-        let isNumber = field.type.valueType == .scalar(.int)
-        let correlation = isNumber ? ".number(\(speller.runtime("JSONNumber"))(_correlation))" : ".string(_correlation)"
-        guard let structure = context.declaration?.structure else {
-            // A named payload the app passes whole (`ids: app`): the value is its field.
-            guard ids == .app else { return nil }
-            return (["_ payload: \(valueType)"], "let _correlation = payload.\(SwiftSyntax.identifier(field.swiftName))", correlation, "payload")
-        }
-        var matched = SwiftSyntax.identifier(field.swiftName)
-        if ids == .app, !structure.properties.contains(where: { $0.name == matched }) {
-            // The field is in the event's named payload, beside the shape's fields: the app gives it there.
-            matched = "payload." + matched
-        }
-        let parameter = property(matched, in: structure, valueType: valueType)
-        // A value the app gives stays where its payload declares it, required; one the client chooses is an optional last argument.
-        let parameters = ids == .app ? structure.properties.map(parameter)
-            : structure.properties.filter { $0.name != matched }.map(parameter) + ["\(matched): \(speller.spell(field.type.valueType))? = nil"]
-        let arguments = structure.properties.map { property in
-            "\(property.name.unescapedIdentifier): \(property.name == matched ? "_correlation" : property.name)"
-        }
-        let setup = switch (ids, isNumber) {
-        case (.app, _): "let _correlation = \(matched)"
-        case (.uuid, _): "let _correlation = \(matched) ?? UUID().uuidString.lowercased()"
-        case (.counter, true): "let _correlation = \(matched) ?? core.nextCorrelationNumber()"
-        case (.counter, false): "let _correlation = \(matched) ?? String(core.nextCorrelationNumber())"
-        }
-        return (parameters, setup, correlation, "\(valueType)(" + arguments.joined(separator: ", ") + ")")
-    }
-
-    /// A method parameter for one of the payload's properties (`name: Type`, `= nil` when optional).
-    private func property(_ matched: String, in structure: StructContext, valueType: String) -> (PropertyContext) -> String {
-        { property in "\(property.name): \(qualified(property.type, in: structure, valueType: valueType))\(property.isOptional ? " = nil" : "")" }
-    }
-
-    /// Types nested in the event's struct (its `Payload`) are written qualified outside it.
-    private func qualified(_ type: String, in structure: StructContext, valueType: String) -> String {
-        structure.nestedTypes.map(\.name).reduce(type) { type, name in
-            type.replacing(try! Regex("\\b\(name)\\b"), with: "\(valueType).\(name)")
-        }
-    }
-
     /// A `ReplyMatch(...)` expression: the reply's route, channel, and where it and the error event carry the value.
-    private func replyMatch(_ reply: ReplyDeclaration, contexts: [EventContext]) -> String? {
+    func replyMatch(_ reply: ReplyDeclaration, contexts: [EventContext]) -> String? {
         guard let answer = index(of: reply.event) else { return nil }
         var errorRoute = ""
         if let error = index(of: reply.error) {
@@ -242,15 +41,9 @@ struct RequestTranslator {
         return "\(speller.runtime("ReplyMatch"))(route: \(contexts[answer].route), channel: \(channelExpression), source: \(source(of: reply.answerMatch, in: events[answer]))\(errorRoute))"
     }
 
-    /// The statement that throws `RequestRejected` with the error event's value when `frame` is that event.
-    private func rejection(_ reply: ReplyDeclaration, contexts: [EventContext]) -> String? {
-        guard let error = index(of: reply.error), let decoding = contexts[error].payloadDecoding else { return nil }
-        return "if frame.route == \(contexts[error].route) { throw \(speller.runtime("RequestRejected"))(\(decoding)) }"
-    }
-
     /// Where an event carries the matching field: a frame or envelope field, or a member of its payload (the first
     /// step of a path).
-    private func source(of match: String, in answer: Event) -> String {
+    func source(of match: String, in answer: Event) -> String {
         let first = String(match.split(separator: ".", omittingEmptySubsequences: false).first ?? "")
         let isShapeField = answer.shapeIndex.map { index in
             contract.framing.shapes?[index].fields.contains { $0.wireName == match || $0.wireName == first } == true
@@ -258,33 +51,5 @@ struct RequestTranslator {
         let isEnvelopeField = answer.envelopeFields.contains { $0.wireName == match || $0.wireName == first }
         let literal = SwiftSyntax.stringLiteral(match)
         return isShapeField || isEnvelopeField ? ".field(\(literal))" : ".payloadField(\(literal))"
-    }
-
-    /// The cancel closure's statements: `id` (a `JSONValue`) read as the field's type, then the cancel event sent
-    /// with it, through its own request method when it is a request (its reply is not awaited for anything else).
-    private func cancelStatements(_ cancel: Event, _ context: EventContext, key: String) -> [String]? {
-        guard let field = check.matchField(key, of: cancel, isRequest: true), let valueType = context.valueType,
-              let structure = context.declaration?.structure else { return nil }
-        let read = field.type.valueType == .scalar(.int)
-            ? "guard case .number(let number) = id, let id = number.int64.flatMap({ Int(exactly: $0) }) else { return }"
-            : "guard case .string(let id) = id else { return }"
-        let name = SwiftSyntax.identifier(field.swiftName)
-        let ownCorrelation = cancel.reply.flatMap { check.matchField($0.match, of: cancel, isRequest: true) }.map { SwiftSyntax.identifier($0.swiftName) }
-        // The id is one of the event's own values, or one of its payload's.
-        func argument(_ property: PropertyContext) -> String {
-            if property.name == name { return "id" }
-            if let nested = structure.nestedTypes.first(where: { "\(valueType).\($0.name)" == qualified(property.unwrappedType, in: structure, valueType: valueType) }),
-               let inner = nested.structure, inner.properties.contains(where: { $0.name == name }) {
-                let values = inner.properties.map { "\($0.name.unescapedIdentifier): \($0.name == name ? "id" : "nil")" }
-                return "\(valueType).\(nested.name)(" + values.joined(separator: ", ") + ")"
-            }
-            return "nil"
-        }
-        if let request = cancel.reply, ownCorrelation != nil, request.event.isEmpty == false {
-            let arguments = structure.properties.filter { $0.name != ownCorrelation }.map { "\($0.name.unescapedIdentifier): \(argument($0))" }
-            return [read, "_ = try await self.\(context.memberName)(" + arguments.joined(separator: ", ") + ")"]
-        }
-        let arguments = structure.properties.map { "\($0.name.unescapedIdentifier): \(argument($0))" }
-        return [read, "try await self.core.emit(\(context.emitTarget), channel: \(channelExpression), payload: \(valueType)(" + arguments.joined(separator: ", ") + "))"]
     }
 }

@@ -1,0 +1,156 @@
+// The contexts of a Swift file as a whole: the file, its scopes (events outside channels, each channel's) and
+// channels. Each context's key table follows it: templates read those keys and nothing else, and
+// `TemplateKeysTests` checks every table against the stored properties it must cover.
+
+/// The template context for one generated Swift file: every name, type spelling and decision already made,
+/// so templates only lay out text. Documented in docs/templates.md; users who override templates rely on it.
+public struct SwiftFileContext: Sendable {
+    /// The contract file the output comes from (`zikr.yaml`).
+    public var sourceFile: String
+    /// The access level keyword of every generated declaration (`public`, `package` or `internal`).
+    public var access: String
+    /// The namespace enum (`Zikr`).
+    public var namespace: String
+    /// What names of the runtime start with: always `SchemaGenRuntime.` (`{{runtime}}ListenerToken`), so no contract
+    /// name can shadow one (``RuntimeNames``).
+    public var runtime: String = ""
+    /// The attributes and access keyword of the `core` property generated clients and servers keep their runtime
+    /// engine in: `@_spi(Generated) public` for public code, so the engine is no part of the app's API, else `access`.
+    public var coreAccess: String = ""
+    /// Doc comment lines for the namespace, without the `///`.
+    public var documentation: [String]
+    /// A Swift expression of type `WireFraming` for the contract's framing.
+    public var framing: String
+    /// A Swift expression of type `WireDateEncoding`.
+    public var dateEncoding: String
+    /// For an API that batches frames, a Swift expression of type `FrameSeparator` (`.newline`); `nil` otherwise.
+    public var separator: String? = nil
+    /// For a Socket.IO API, the namespace of its events outside channels as a Swift string literal (`"/"` unless the
+    /// contract's `namespace:` says otherwise); `nil` for other framings.
+    public var socketIONamespace: String? = nil
+    /// Named types, in contract order.
+    public var types: [TypeContext]
+    /// Events outside channels.
+    public var root: ScopeContext
+    /// Channels, in contract order.
+    public var channels: [ChannelContext]
+    public var hasTypes: Bool
+    public var hasChannels: Bool
+    /// What the file holds: the namespace, types and events (`false` in a server file beside a client file, which
+    /// holds them), the typed `Client`, the typed `Server` (the `swift-client` and `swift-server` targets).
+    public var includesTypes: Bool = true
+    public var includesClient: Bool = true
+    public var includesServer: Bool = false
+}
+
+extension SwiftFileContext: KeyedTemplateContext {
+    static let templateKeys: TemplateKeyTable<Self> = [
+        "sourceFile": .property(\.sourceFile),
+        "access": .property(\.access),
+        "namespace": .property(\.namespace),
+        "runtime": .property(\.runtime),
+        "coreAccess": .property(\.coreAccess),
+        "documentation": .property(\.documentation),
+        "framing": .property(\.framing),
+        "dateEncoding": .property(\.dateEncoding),
+        "separator": .property(\.separator),
+        "socketIONamespace": .property(\.socketIONamespace),
+        "types": .property(\.types),
+        "root": .property(\.root),
+        "channels": .property(\.channels),
+        "hasTypes": .property(\.hasTypes),
+        "hasChannels": .property(\.hasChannels),
+        "includesTypes": .property(\.includesTypes),
+        "includesClient": .property(\.includesClient),
+        "includesServer": .property(\.includesServer),
+    ]
+}
+
+/// The events of one scope: the contract's root, or one channel.
+public struct ScopeContext: Sendable {
+    /// The Swift expression for the scope's channel address: `nil`, or `channel.address`.
+    public var channelExpression: String
+    /// Every event's declaration, in contract order.
+    public var events: [EventContext]
+    /// Events the app may emit (client-to-server and both).
+    public var clientEvents: [EventContext]
+    /// Events the app may listen to (server-to-client and both).
+    public var serverEvents: [EventContext]
+    public var hasClientEvents: Bool
+    public var hasServerEvents: Bool
+    /// Whether the contract declares frame shapes: its `unknown` case then carries an `UnknownEvent`
+    /// (name, payload and envelope fields).
+    public var usesShapes: Bool
+    /// Whether the scope is a channel's: its server scope then also has an `emit(_:)` to the channel's subscribers.
+    public var isChannel: Bool = false
+    /// Whether `clientEvents` holds two or more: `ClientEvent.membersEqual`'s switch over pairs then needs a
+    /// `default` (with one case it would never run, and warn).
+    public var hasSeveralClientEvents: Bool = false
+    /// As in `StructContext`: the event enums are `MemberwiseEquatable` too, comparing their cases' values.
+    public var memberwiseEquatable: String
+    public var memberComparison: String
+}
+
+extension ScopeContext: KeyedTemplateContext {
+    static let templateKeys: TemplateKeyTable<Self> = [
+        "channelExpression": .property(\.channelExpression),
+        "events": .property(\.events),
+        "clientEvents": .property(\.clientEvents),
+        "serverEvents": .property(\.serverEvents),
+        "hasClientEvents": .property(\.hasClientEvents),
+        "hasServerEvents": .property(\.hasServerEvents),
+        "usesShapes": .property(\.usesShapes),
+        "isChannel": .property(\.isChannel),
+        "hasSeveralClientEvents": .property(\.hasSeveralClientEvents),
+        "memberwiseEquatable": .property(\.memberwiseEquatable),
+        "memberComparison": .property(\.memberComparison),
+    ]
+}
+
+public struct ChannelContext: Sendable {
+    /// The channel's type name (`Driver`).
+    public var typeName: String
+    /// The client's accessor method name (`driver`).
+    public var memberName: String
+    public var documentation: [String]
+    /// The `@available(*, deprecated…)` attribute for the client's accessor of this channel, or `nil`.
+    public var deprecation: String?
+    /// The address template as text, for documentation (`driver-{driverId}`).
+    public var addressTemplate: String
+    /// A Swift expression building the address from the parameters, e.g. `"driver-\(driverId)"`.
+    public var addressExpression: String
+    public var parameters: [PropertyContext]
+    /// The accessor's parameter list and the channel value's initializer arguments.
+    public var accessorParameters: String
+    public var accessorArguments: String
+    public var hasParameters: Bool
+    public var scope: ScopeContext
+    /// The address template's parts as `ChannelTemplate.Part`s (`.literal("driver-"), .parameter`), for servers' listeners
+    /// across every address of the channel.
+    public var templateParts: String = ""
+    /// The channel's type with its namespace (`Channels.Seat`), for code inside the channel's event sections, where
+    /// `typeName` is the event's.
+    public var channelType: String = ""
+    /// Statements that read the channel's value from `values`, an address's parameter values in template order, into
+    /// `channel`, throwing `ChannelAddressMismatch` (for `address`) when one is not of its type.
+    public var channelFromValues: [String] = []
+}
+
+extension ChannelContext: KeyedTemplateContext {
+    static let templateKeys: TemplateKeyTable<Self> = [
+        "typeName": .property(\.typeName),
+        "memberName": .property(\.memberName),
+        "documentation": .property(\.documentation),
+        "deprecation": .property(\.deprecation),
+        "addressTemplate": .property(\.addressTemplate),
+        "addressExpression": .property(\.addressExpression),
+        "parameters": .property(\.parameters),
+        "accessorParameters": .property(\.accessorParameters),
+        "accessorArguments": .property(\.accessorArguments),
+        "hasParameters": .property(\.hasParameters),
+        "scope": .property(\.scope),
+        "templateParts": .property(\.templateParts),
+        "channelType": .property(\.channelType),
+        "channelFromValues": .property(\.channelFromValues),
+    ]
+}
