@@ -6,8 +6,11 @@
 public struct RequestContext: Sendable {
     /// The method's parameter list: the event's values but the correlation field, then `timeout: Duration? = nil`.
     public var parameters: String
-    /// The statement choosing the correlation value, `let _correlation = core.nextCorrelationNumber()`.
-    public var correlationSetup: String
+    /// The correlation value the app gives: the optional parameter (`requestId`) when the client chooses one
+    /// otherwise, the required one or its payload's field (`payload.id`) under `ids: app`.
+    public var correlationGiven: String
+    /// How the client chooses the value when the app gives none; `nil` under `ids: app`.
+    public var fresh: FreshCorrelationContext?
     /// The correlation value as a `JSONValue` expression.
     public var correlationValue: String
     /// The `payload:` argument of `core.emit`: the event's value with the correlation value filled in.
@@ -26,9 +29,9 @@ public struct RequestContext: Sendable {
     public var matchText: String
     /// Where the correlation value comes from, for documentation: `chosen here unless passed` or `given by the app`.
     public var correlationOrigin: String
-    /// The statements of the `onCancel` closure (its parameter `id` is the correlation value), which sends the cancel
-    /// event; empty without one.
-    public var cancel: [String] = []
+    /// The `onCancel` closure (its parameter `id` is the correlation value), which sends the cancel event; `nil`
+    /// without one.
+    public var cancel: CancelContext? = nil
     public var hasCancel: Bool = false
     /// The cancel event's wire name, for documentation.
     public var cancelEventText: String? = nil
@@ -37,7 +40,8 @@ public struct RequestContext: Sendable {
 extension RequestContext: KeyedTemplateContext {
     static let templateKeys: TemplateKeyTable<Self> = [
         "parameters": .property(\.parameters),
-        "correlationSetup": .property(\.correlationSetup),
+        "correlationGiven": .property(\.correlationGiven),
+        "fresh": .property(\.fresh),
         "correlationValue": .property(\.correlationValue),
         "value": .property(\.value),
         "replyMatch": .property(\.replyMatch),
@@ -53,12 +57,36 @@ extension RequestContext: KeyedTemplateContext {
     ]
 }
 
+/// What a request's or subscription's cancellation sends: the cancel event, with the id read from `id` (a
+/// `JSONValue`) as its field's type.
+public struct CancelContext: Sendable {
+    /// The statement reading `id` as the cancel event's field type (`guard case .string(let id) = id else { return }`).
+    public var read: String
+    /// When the cancel event is itself a request: the call of its method (whose reply is awaited for nothing else);
+    /// `nil` when it is a plain event, sent with `emitTarget` and `value`.
+    public var requestCall: String?
+    /// The cancel event's `core.emit` target, and its value with the id filled in.
+    public var emitTarget: String
+    public var value: String
+}
+
+extension CancelContext: KeyedTemplateContext {
+    static let templateKeys: TemplateKeyTable<Self> = [
+        "read": .property(\.read),
+        "requestCall": .property(\.requestCall),
+        "emitTarget": .property(\.emitTarget),
+        "value": .property(\.value),
+    ]
+}
+
 /// A subscription's method: it sends the request and returns the subscription's items as an `AsyncThrowingStream`.
 public struct SubscriptionContext: Sendable {
     /// The method's parameter list (the request's values but a client-chosen id; `timeout:` when a reply confirms it).
     public var parameters: String
-    /// The statement choosing the request's correlation value, if the client chooses one.
-    public var correlationSetup: String?
+    /// The request's correlation value as the app gives it, and how the client chooses one otherwise (as in
+    /// ``RequestContext``).
+    public var correlationGiven: String
+    public var fresh: FreshCorrelationContext?
     /// The `core.subscribe` arguments before the item decoder: the `SubscriptionMatch`, then the id or confirmation.
     public var matchArguments: String
     /// The items' Swift type and how an item decodes from `frame` with `decoder`.
@@ -68,8 +96,8 @@ public struct SubscriptionContext: Sendable {
     public var failure: String?
     /// For a confirming reply with an error event: the statement throwing `RequestRejected` for it.
     public var rejection: String?
-    /// The statements of the cancel closure (its parameter is `id`, a `JSONValue`); empty without a cancel event.
-    public var cancel: [String]
+    /// The cancel closure (its parameter is `id`, a `JSONValue`); `nil` without a cancel event.
+    public var cancel: CancelContext?
     public var hasCancel: Bool
     /// The `payload:` argument of `core.emit`: the request's value with its id filled in.
     public var value: String
@@ -80,7 +108,8 @@ public struct SubscriptionContext: Sendable {
 extension SubscriptionContext: KeyedTemplateContext {
     static let templateKeys: TemplateKeyTable<Self> = [
         "parameters": .property(\.parameters),
-        "correlationSetup": .property(\.correlationSetup),
+        "correlationGiven": .property(\.correlationGiven),
+        "fresh": .property(\.fresh),
         "matchArguments": .property(\.matchArguments),
         "itemType": .property(\.itemType),
         "itemDecoding": .property(\.itemDecoding),

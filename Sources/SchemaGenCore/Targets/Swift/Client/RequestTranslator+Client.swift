@@ -12,13 +12,13 @@ extension RequestTranslator {
             replyDecoding = EventTranslator.payloadDecoding(of: events[answer], as: replyType)
         }
         var context = RequestContext(parameters: (call.parameters + ["timeout: Duration? = nil"]).joined(separator: ", "),
-                                     correlationSetup: call.setup, correlationValue: call.correlation, value: call.value, replyMatch: replyMatch,
+                                     correlationGiven: call.given, fresh: call.fresh, correlationValue: call.correlation, value: call.value, replyMatch: replyMatch,
                                      replyType: replyType, replyDecoding: replyDecoding, rejection: rejection(reply, contexts: contexts),
                                      replyEventText: reply.event, matchText: reply.match,
                                      correlationOrigin: reply.ids == .app ? "given by the app" : "chosen here unless passed")
         if let name = reply.cancel, let cancel = index(of: name),
-           let lines = cancelStatements(events[cancel], contexts[cancel], key: reply.cancelField ?? reply.match) {
-            (context.cancel, context.hasCancel, context.cancelEventText) = (lines, true, name)
+           let sending = cancelling(events[cancel], contexts[cancel], key: reply.cancelField ?? reply.match) {
+            (context.cancel, context.hasCancel, context.cancelEventText) = (sending, true, name)
         }
         return context
     }
@@ -100,27 +100,27 @@ extension RequestTranslator {
             arguments += ", id: \(call.correlation)"
             summary.insert(subscription.ids == .app ? "Its id is given by the app." : "Its id is chosen here unless passed.", at: 1)
         }
-        var cancel: [String]?
+        var cancel: CancelContext?
         if let name = subscription.cancel, let cancelIndex = index(of: name) {
-            cancel = cancelStatements(events[cancelIndex], contexts[cancelIndex], key: subscription.cancelField ?? subscription.match)
+            cancel = cancelling(events[cancelIndex], contexts[cancelIndex], key: subscription.cancelField ?? subscription.match)
             summary.append("When the loop leaves early, it sends `\(name)`.")
         }
-        return SubscriptionContext(parameters: parameters.joined(separator: ", "), correlationSetup: call.setup, matchArguments: arguments,
-                                   itemType: itemType, itemDecoding: itemDecoding, failure: failure, rejection: rejecting, cancel: cancel ?? [], hasCancel: cancel != nil,
+        return SubscriptionContext(parameters: parameters.joined(separator: ", "), correlationGiven: call.given, fresh: call.fresh, matchArguments: arguments,
+                                   itemType: itemType, itemDecoding: itemDecoding, failure: failure, rejection: rejecting, cancel: cancel, hasCancel: cancel != nil,
                                    value: call.value, summary: summary)
     }
 
     /// The parts of a method that sends `event` with a correlation value in field `key`: the caller's, when it passes
     /// one (the field's name as an optional parameter), else one the client chooses.
     func correlatedCall(_ event: Event, _ context: EventContext, key: String, ids: CorrelationIDs)
-        -> (parameters: [String], setup: String, correlation: String, value: String)? {
+        -> (parameters: [String], given: String, fresh: FreshCorrelationContext?, correlation: String, value: String)? {
         guard let field = check.matchField(key, of: event, isRequest: true, appGives: ids == .app), let valueType = context.valueType else { return nil }
         let isNumber = field.type.valueType == .scalar(.int)
         let correlation = isNumber ? ".number(\(speller.runtime("JSONNumber"))(_correlation))" : ".string(_correlation)"
         guard let structure = context.declaration?.structure else {
             // A named payload the app passes whole (`ids: app`): the value is its field.
             guard ids == .app else { return nil }
-            return (["_ payload: \(valueType)"], "let _correlation = payload.\(SwiftSyntax.identifier(field.swiftName))", correlation, "payload")
+            return (["_ payload: \(valueType)"], "payload.\(SwiftSyntax.identifier(field.swiftName))", nil, correlation, "payload")
         }
         var matched = SwiftSyntax.identifier(field.swiftName)
         if ids == .app, !structure.properties.contains(where: { $0.name == matched }) {
@@ -134,13 +134,8 @@ extension RequestTranslator {
         let arguments = structure.properties.map { property in
             "\(property.name.unescapedIdentifier): \(property.name == matched ? "_correlation" : property.name)"
         }
-        let setup = switch (ids, isNumber) {
-        case (.app, _): "let _correlation = \(matched)"
-        case (.uuid, _): "let _correlation = \(matched) ?? UUID().uuidString.lowercased()"
-        case (.counter, true): "let _correlation = \(matched) ?? core.nextCorrelationNumber()"
-        case (.counter, false): "let _correlation = \(matched) ?? String(core.nextCorrelationNumber())"
-        }
-        return (parameters, setup, correlation, "\(valueType)(" + arguments.joined(separator: ", ") + ")")
+        let fresh = ids == .app ? nil : FreshCorrelationContext(ids: ids, isNumber: isNumber)
+        return (parameters, matched, fresh, correlation, "\(valueType)(" + arguments.joined(separator: ", ") + ")")
     }
 
     /// A method parameter for one of the payload's properties (`name: Type`, `= nil` when optional).
@@ -161,9 +156,9 @@ extension RequestTranslator {
         return "if frame.route == \(contexts[error].route) { throw \(speller.runtime("RequestRejected"))(\(decoding)) }"
     }
 
-    /// The cancel closure's statements: `id` (a `JSONValue`) read as the field's type, then the cancel event sent
+    /// The cancel closure: `id` (a `JSONValue`) read as the field's type, then the cancel event sent
     /// with it, through its own request method when it is a request (its reply is not awaited for anything else).
-    func cancelStatements(_ cancel: Event, _ context: EventContext, key: String) -> [String]? {
+    func cancelling(_ cancel: Event, _ context: EventContext, key: String) -> CancelContext? {
         guard let field = check.matchField(key, of: cancel, isRequest: true), let valueType = context.valueType,
               let structure = context.declaration?.structure else { return nil }
         let read = field.type.valueType == .scalar(.int)
@@ -181,11 +176,13 @@ extension RequestTranslator {
             }
             return "nil"
         }
+        var requestCall: String?
         if let request = cancel.reply, ownCorrelation != nil, request.event.isEmpty == false {
             let arguments = structure.properties.filter { $0.name != ownCorrelation }.map { "\($0.name.unescapedIdentifier): \(argument($0))" }
-            return [read, "_ = try await self.\(context.memberName)(" + arguments.joined(separator: ", ") + ")"]
+            requestCall = "_ = try await self.\(context.memberName)(" + arguments.joined(separator: ", ") + ")"
         }
         let arguments = structure.properties.map { "\($0.name.unescapedIdentifier): \(argument($0))" }
-        return [read, "try await self.core.emit(\(context.emitTarget), channel: \(channelExpression), payload: \(valueType)(" + arguments.joined(separator: ", ") + "))"]
+        return CancelContext(read: read, requestCall: requestCall, emitTarget: context.emitTarget,
+                             value: "\(valueType)(" + arguments.joined(separator: ", ") + ")")
     }
 }

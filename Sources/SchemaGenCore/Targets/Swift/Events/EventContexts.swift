@@ -160,3 +160,28 @@ extension AckContext: KeyedTemplateContext {
         "serverParameters": .property(\.serverParameters),
     ]
 }
+
+/// A correlation value the generated code chooses (`ids: uuid` or `ids: counter`): templates write the expression, so
+/// an override reaches how it is made.
+public struct FreshCorrelationContext: Sendable {
+    /// A lowercased UUID (`ids: uuid`, and the server's own requests under `ids: app`).
+    public var isUUID: Bool
+    /// The client's or server's next counter value, as an `Int` (an integer field).
+    public var isCountedNumber: Bool
+    /// The next counter value as text (a string field).
+    public var isCountedText: Bool
+
+    init(ids: CorrelationIDs, isNumber: Bool) {
+        isUUID = ids != .counter
+        isCountedNumber = ids == .counter && isNumber
+        isCountedText = ids == .counter && !isNumber
+    }
+}
+
+extension FreshCorrelationContext: KeyedTemplateContext {
+    static let templateKeys: TemplateKeyTable<Self> = [
+        "isUUID": .property(\.isUUID),
+        "isCountedNumber": .property(\.isCountedNumber),
+        "isCountedText": .property(\.isCountedText),
+    ]
+}

@@ -6,22 +6,18 @@ extension RequestTranslator {
     func serverResponder(_ event: Event, contexts: [EventContext]) -> ServerResponderContext? {
         guard let reply = event.reply, event.direction != .serverToClient, let answer = index(of: reply.event),
               let replyType = contexts[answer].valueType else { return nil }
-        // The statements that send `payload` as `answer`, the correlation value echoed.
-        func send(_ answer: Int) -> String {
-            "try await core.emit(\(contexts[answer].emitTarget), channel: \(channelExpression), payload: \(contexts[answer].emitValue), echoing: echoed, "
-                + "at: \(SwiftSyntax.stringLiteral(bodyPath(of: reply.answerMatch, in: events[answer], contexts[answer]))), to: connection)"
+        func send(_ answer: Int) -> ServerAnswerContext {
+            ServerAnswerContext(emitTarget: contexts[answer].emitTarget, emitValue: contexts[answer].emitValue,
+                                correlationPath: SwiftSyntax.stringLiteral(bodyPath(of: reply.answerMatch, in: events[answer], contexts[answer])))
         }
-        var lines: [String]
         var answerType = replyType
+        var rejection: ServerAnswerContext?
         if let error = index(of: reply.error), let errorType = contexts[error].valueType {
             answerType = "\(speller.runtime("ServerAnswer"))<\(replyType), \(errorType)>"
-            lines = ["switch await handler(connection, request) {", "case .reply(let payload):", "    " + send(answer),
-                     "case .rejection(let payload):", "    " + send(error), "}"]
-        } else {
-            lines = ["let payload = await handler(connection, request)", send(answer)]
+            rejection = send(error)
         }
-        return ServerResponderContext(answerType: answerType, correlationRead: "let echoed = core.correlationValue(in: frame, at: \(source(of: reply.match, in: event)))",
-                                      answerLines: lines, answerEventText: reply.event, matchText: reply.match)
+        return ServerResponderContext(answerType: answerType, correlationSource: source(of: reply.match, in: event), reply: send(answer),
+                                      rejection: rejection, answerEventText: reply.event, matchText: reply.match)
     }
 
     /// The generated server's method for its own request (a server-to-client event with `reply:`): it writes a fresh
@@ -31,20 +27,14 @@ extension RequestTranslator {
         guard let reply = event.reply, event.direction == .serverToClient, let own = index(of: event.wireName), let answer = index(of: reply.event),
               let field = check.matchField(reply.match, of: event, isRequest: false), let valueType = contexts[own].valueType,
               let answerType = contexts[answer].valueType, let answerDecoding = contexts[answer].payloadDecoding else { return nil }
-        let correlation = switch (reply.ids, field.type.valueType == .scalar(.int)) {
-        case (.uuid, _): ".string(UUID().uuidString.lowercased())"
-        // Refused by the checker: the server's own requests have values it chooses.
-        case (.app, _): ".string(UUID().uuidString.lowercased())"
-        case (.counter, true): ".number(\(speller.runtime("JSONNumber"))(core.nextCorrelationNumber()))"
-        case (.counter, false): ".string(String(core.nextCorrelationNumber()))"
-        }
         let match = "\(speller.runtime("ReplyMatch"))(route: \(contexts[answer].route), channel: \(channelExpression), source: \(source(of: reply.answerMatch, in: events[answer])))"
-        let path = SwiftSyntax.stringLiteral(bodyPath(of: reply.match, in: event, contexts[own]))
         return ServerRequestContext(
             parameters: "_ payload: \(valueType), to connection: \(speller.runtime("ServerConnection")), timeout: Duration? = nil", answerType: answerType,
-            lines: ["let frame = try await core.request(\(contexts[own].emitTarget), channel: \(channelExpression), payload: \(contexts[own].emitValue), "
-                        + "correlation: \(correlation), at: \(path), expecting: \(match), from: connection, timeout: timeout)",
-                    "let decoder = core.payloadDecoder", "return \(answerDecoding)"],
+            emitTarget: contexts[own].emitTarget, emitValue: contexts[own].emitValue,
+            // `ids: app` is refused for the server's own requests by the checker: their values are the server's to choose.
+            correlation: FreshCorrelationContext(ids: reply.ids, isNumber: field.type.valueType == .scalar(.int)),
+            correlationPath: SwiftSyntax.stringLiteral(bodyPath(of: reply.match, in: event, contexts[own])), answerMatch: match,
+            answerDecoding: answerDecoding,
             answerEventText: reply.event, matchText: reply.match)
     }
 }
