@@ -27,7 +27,9 @@ let package = Package(
     // that enables only NIOTransport never fetches Hummingbird. `.package(url: ..., traits: ["NIOTransport"])`.
     traits: [
         .trait(name: "NIOTransport", description: "SchemaGenNIOTransport: WebSockets on SwiftNIO (swift-websocket)"),
-        .trait(name: "HummingbirdServer", description: "SchemaGenHummingbird: generated servers on Hummingbird (hummingbird-websocket)"),
+        .trait(
+            name: "HummingbirdServer",
+            description: "SchemaGenHummingbird: generated servers on Hummingbird (hummingbird-websocket)"),
         .default(enabledTraits: []),
     ],
     dependencies: [
@@ -77,7 +79,9 @@ let package = Package(
             dependencies: [
                 "SchemaGenTransport",
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["HummingbirdServer"])),
-                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket", condition: .when(traits: ["HummingbirdServer"])),
+                .product(
+                    name: "HummingbirdWebSocket", package: "hummingbird-websocket",
+                    condition: .when(traits: ["HummingbirdServer"])),
             ]
         ),
         // The checked-in output for schemas/, compiled so tests can exercise it.
@@ -103,8 +107,13 @@ let package = Package(
         .plugin(
             name: "SchemaGenCommandPlugin",
             capability: .command(
-                intent: .custom(verb: "schemagen-generate", description: "Regenerate checked-in Swift and docs from *.events.yaml contracts"),
-                permissions: [.writeToPackageDirectory(reason: "schemagen writes the generated Swift and docs into <target>/Generated")]
+                intent: .custom(
+                    verb: "schemagen-generate",
+                    description: "Regenerate checked-in Swift and docs from *.events.yaml contracts"),
+                permissions: [
+                    .writeToPackageDirectory(
+                        reason: "schemagen writes the generated Swift and docs into <target>/Generated")
+                ]
             ),
             dependencies: ["schemagen"],
             path: "Sources/SchemaGenCommandPlugin"
@@ -120,8 +129,10 @@ let package = Package(
         ),
         .testTarget(
             name: "SchemaGenCoreTests",
-            dependencies: ["SchemaGenCore", "TestSupport", .product(name: "Mustache", package: "swift-mustache"),
-                           .product(name: "Yams", package: "Yams")],
+            dependencies: [
+                "SchemaGenCore", "TestSupport", .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Yams", package: "Yams"),
+            ],
             exclude: ["Fixtures"]
         ),
         .testTarget(

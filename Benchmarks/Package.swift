@@ -7,7 +7,7 @@ let package = Package(
     name: "Benchmarks",
     platforms: [.macOS(.v14)],
     dependencies: [
-        .package(name: "schemagen", path: ".."),
+        .package(name: "schemagen", path: "..")
     ],
     targets: [
         // Incoming frames dispatched per second: the generated Zikr client against a bare JSONDecoder and a
@@ -16,6 +16,6 @@ let package = Package(
             name: "DispatchBenchmark",
             dependencies: [.product(name: "SchemaGenRuntime", package: "schemagen")],
             plugins: [.plugin(name: "SchemaGenPlugin", package: "schemagen")]
-        ),
+        )
     ]
 )

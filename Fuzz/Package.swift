@@ -7,7 +7,7 @@ let package = Package(
     name: "Fuzz",
     platforms: [.macOS(.v14)],
     dependencies: [
-        .package(name: "schemagen", path: ".."),
+        .package(name: "schemagen", path: "..")
     ],
     targets: [
         // Hands each target's entry point to libFuzzer.
@@ -30,8 +30,10 @@ let package = Package(
         // WebSocket messages through the Socket.IO and Phoenix sessions of the transport library.
         .executableTarget(
             name: "FuzzProtocols",
-            dependencies: ["FuzzSupport", .product(name: "SchemaGenTransport", package: "schemagen"),
-                           .product(name: "SchemaGenRuntime", package: "schemagen")]
+            dependencies: [
+                "FuzzSupport", .product(name: "SchemaGenTransport", package: "schemagen"),
+                .product(name: "SchemaGenRuntime", package: "schemagen"),
+            ]
         ),
         // Contract files through the loader, the checker, both translators and the renderer.
         .executableTarget(

@@ -12,6 +12,6 @@ let package = Package(
     ],
     targets: [
         // Builds OpenAPIRuntime's module, which the peer's generated types are type-checked against.
-        .target(name: "PeerRuntime", dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")]),
+        .target(name: "PeerRuntime", dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")])
     ]
 )

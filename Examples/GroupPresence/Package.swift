@@ -13,7 +13,7 @@ let package = Package(
         .library(name: "OrderTracking", targets: ["OrderTracking"]),
     ],
     dependencies: [
-        .package(name: "schemagen", path: "../.."),
+        .package(name: "schemagen", path: "../..")
     ],
     targets: [
         .target(

@@ -21,7 +21,10 @@ struct SchemaGenCommandPlugin: CommandPlugin {
             let output = target.directoryURL.appending(path: "Generated")
             let process = Process()
             process.executableURL = tool
-            process.arguments = ["generate"] + contracts.map { $0.path(percentEncoded: false) } + ["--output", output.path(percentEncoded: false)]
+            process.arguments =
+                ["generate"] + contracts.map { $0.path(percentEncoded: false) } + [
+                    "--output", output.path(percentEncoded: false),
+                ]
                 + PluginSupport.configuration(in: target.directoryURL).arguments
             try process.run()
             process.waitUntilExit()

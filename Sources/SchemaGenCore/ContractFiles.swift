@@ -25,7 +25,8 @@ public enum ContractFiles {
             switch self {
             case .missing(let path): "no such file or folder: '\(path)'"
             case .noContracts(let path): "no contracts (*.yaml, *.yml) in folder '\(path)'"
-            case .unreadable(let problems): problems.map { "\($0.location.map { "\($0): " } ?? "")\($0.message)" }.joined(separator: "\n")
+            case .unreadable(let problems):
+                problems.map { "\($0.location.map { "\($0): " } ?? "")\($0.message)" }.joined(separator: "\n")
             case .mismatched(let reason): reason
             }
         }
@@ -56,8 +57,10 @@ public enum ContractFiles {
             var files: [String] = []
             if case .folder(let id) = kind {
                 let before = found.problems.count
-                walk(folder: path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path, ancestors: [id: path],
-                     into: &files, problems: &found.problems)
+                walk(
+                    folder: path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path,
+                    ancestors: [id: path],
+                    into: &files, problems: &found.problems)
                 if files.isEmpty, found.problems.count == before { throw .noContracts(path) }
             } else {
                 files = [path]
@@ -69,8 +72,10 @@ public enum ContractFiles {
         return found
     }
 
-    private static func walk(folder: String, ancestors: [FileSystem.FolderID: String], into files: inout [String],
-                             problems: inout [Diagnostic]) {
+    private static func walk(
+        folder: String, ancestors: [FileSystem.FolderID: String], into files: inout [String],
+        problems: inout [Diagnostic]
+    ) {
         let names: [String]
         do {
             names = try FileSystem.contents(of: folder)
@@ -92,7 +97,11 @@ public enum ContractFiles {
             switch kind {
             case .folder(let id):
                 if let ancestor = ancestors[id] {
-                    problems.append(problem(path, "is the folder '\(ancestor)' again, reached through a symbolic link, so searching it would never end; remove the link"))
+                    problems.append(
+                        problem(
+                            path,
+                            "is the folder '\(ancestor)' again, reached through a symbolic link, so searching it would never end; remove the link"
+                        ))
                     continue
                 }
                 var inner = ancestors
@@ -101,7 +110,9 @@ public enum ContractFiles {
             case .file:
                 if isContractName { files.append(path) }
             case .special(let what):
-                if isContractName { problems.append(problem(path, "is \(what), not a file; a contract is a YAML text file")) }
+                if isContractName {
+                    problems.append(problem(path, "is \(what), not a file; a contract is a YAML text file"))
+                }
             }
         }
     }

@@ -39,6 +39,8 @@ public struct ContractLoader: Sendable {
             return Loaded(path: path, source: loaded.source, contract: nil, diagnostics: loaded.diagnostics)
         }
         let checked = ContractChecker().check(consume root)
-        return Loaded(path: path, source: loaded.source, contract: checked.contract, diagnostics: loaded.diagnostics + checked.diagnostics)
+        return Loaded(
+            path: path, source: loaded.source, contract: checked.contract,
+            diagnostics: loaded.diagnostics + checked.diagnostics)
     }
 }

@@ -18,7 +18,9 @@ extension WebSocketServerTransport {
     ///   (``SchemaGenTransport/WebSocketServerTransport/serve(_:inbox:upgrading:)``).
     /// - Returns: why an upgrade was refused, if it was.
     @discardableResult
-    public func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, upgrading sessionID: String? = nil) async -> String? {
+    public func serve(
+        inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, upgrading sessionID: String? = nil
+    ) async -> String? {
         let limits = limits
         let inbox = WebSocketInbox(limit: limits.readAhead)
         // The transport reads the inbox on its own task; this one reads the socket, which hummingbird-websocket
@@ -26,12 +28,15 @@ extension WebSocketServerTransport {
         async let served = serve(HummingbirdSocket(outbound: outbound), inbox: inbox, upgrading: sessionID)
         do {
             for try await message in inbound.messages(maxSize: limits.maximumMessageSize) {
-                let received: SchemaGenTransport.WebSocketMessage = switch message {
-                case .text(let text): .text(text)
-                case .binary(let buffer): .binary(Data(buffer.readableBytesView))
-                }
+                let received: SchemaGenTransport.WebSocketMessage =
+                    switch message {
+                    case .text(let text): .text(text)
+                    case .binary(let buffer): .binary(Data(buffer.readableBytesView))
+                    }
                 // swift-websocket checks the size of messages in several frames only; one frame is checked here.
-                guard received.byteCount <= limits.maximumMessageSize else { throw MessageTooLarge(size: received.byteCount) }
+                guard received.byteCount <= limits.maximumMessageSize else {
+                    throw MessageTooLarge(size: received.byteCount)
+                }
                 // The connection ended on the server's side (closed, or its writes failed): stop reading.
                 guard await inbox.push(received) else { break }
             }
@@ -51,7 +56,9 @@ extension WebSocketServerTransport {
     static func failure(_ error: any Error, maximumMessageSize: Int) -> any Error {
         let size = (error as? MessageTooLarge).map { " (\($0.size) bytes)" } ?? ""
         guard !size.isEmpty || "\(error)".contains("messageTooLarge") else { return error }
-        return WebSocketFailure("the client sent a message\(size) larger than \(maximumMessageSize) bytes (ServerLimits.maximumMessageSize)")
+        return WebSocketFailure(
+            "the client sent a message\(size) larger than \(maximumMessageSize) bytes (ServerLimits.maximumMessageSize)"
+        )
     }
 }
 
@@ -75,7 +82,7 @@ extension RouterMethods {
     /// is logged with its reason on the request's logger.
     @discardableResult
     public func realtime(_ path: RouterPath, transport: WebSocketServerTransport) -> Self
-        where Context: WebSocketRequestContext, Self: SendableMetatype {
+    where Context: WebSocketRequestContext, Self: SendableMetatype {
         ws(path) { inbound, outbound, context in
             let sessionID = context.request.uri.queryParameters["sid"].map(String.init)
             if let refusal = await transport.serve(inbound: inbound, outbound: outbound, upgrading: sessionID) {
@@ -92,7 +99,8 @@ extension RouterMethods {
     /// in engine.io's shape and logged with its reason on the request's logger; a body over
     /// ``SchemaGenRuntime/ServerLimits/maximumMessageSize`` is answered 413.
     @discardableResult
-    public func realtimePolling(_ path: RouterPath, transport: WebSocketServerTransport) -> Self where Self: SendableMetatype {
+    public func realtimePolling(_ path: RouterPath, transport: WebSocketServerTransport) -> Self
+    where Self: SendableMetatype {
         for method in [HTTPRequest.Method.get, .post] {
             on(path, method: method) { request, context -> Response in
                 var query: [String: String] = [:]
@@ -103,14 +111,16 @@ extension RouterMethods {
                     do {
                         body = Data(buffer: try await request.body.collect(upTo: limit))
                     } catch {
-                        context.logger.warning("refused: a long-polling POST larger than \(limit) bytes (ServerLimits.maximumMessageSize)")
+                        context.logger.warning(
+                            "refused: a long-polling POST larger than \(limit) bytes (ServerLimits.maximumMessageSize)")
                         return Response(status: .contentTooLarge)
                     }
                 }
                 let answer = await transport.poll(PollingRequest(method: method.rawValue, query: query, body: body))
                 if let refusal = answer.refusal { context.logger.warning("refused: \(refusal)") }
-                return Response(status: .init(code: answer.status), headers: [.contentType: answer.contentType],
-                                body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
+                return Response(
+                    status: .init(code: answer.status), headers: [.contentType: answer.contentType],
+                    body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
             }
         }
         return self
@@ -135,7 +145,8 @@ struct HummingbirdSocket: ServerWebSocket {
 
     func close(reason: String) async {
         // A close frame's reason is at most 123 bytes.
-        try? await outbound.close(.normalClosure, reason: String(decoding: Array(reason.utf8.prefix(120)), as: UTF8.self))
+        try? await outbound.close(
+            .normalClosure, reason: String(decoding: Array(reason.utf8.prefix(120)), as: UTF8.self))
     }
 }
 #endif

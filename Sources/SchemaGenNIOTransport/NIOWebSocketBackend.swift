@@ -16,7 +16,9 @@ public struct NIOWebSocketBackend: WebSocketBackend {
     public var readAhead: Int
     public var logger: Logger
 
-    public init(maximumMessageSize: Int = 16 << 20, readAhead: Int = 64, logger: Logger = Logger(label: "schemagen.websocket")) {
+    public init(
+        maximumMessageSize: Int = 16 << 20, readAhead: Int = 64, logger: Logger = Logger(label: "schemagen.websocket")
+    ) {
         self.maximumMessageSize = maximumMessageSize
         self.readAhead = readAhead
         self.logger = logger
@@ -25,7 +27,9 @@ public struct NIOWebSocketBackend: WebSocketBackend {
     public func connect(to request: WebSocketRequest) async throws -> any WebSocketConnection {
         var headers = HTTPFields()
         for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
-            guard let field = HTTPField.Name(name) else { throw WebSocketFailure("'\(name)' is not a valid HTTP header name") }
+            guard let field = HTTPField.Name(name) else {
+                throw WebSocketFailure("'\(name)' is not a valid HTTP header name")
+            }
             headers[field] = value
         }
         let configuration = WebSocketClientConfiguration(maxFrameSize: maximumMessageSize, additionalHeaders: headers)
@@ -35,13 +39,16 @@ public struct NIOWebSocketBackend: WebSocketBackend {
         let url = request.url.absoluteString
         let run = Task {
             do {
-                let closing = try await WebSocketClient.connect(url: url, configuration: configuration, logger: logger) { inbound, outbound, _ in
+                let closing = try await WebSocketClient.connect(url: url, configuration: configuration, logger: logger)
+                { inbound, outbound, _ in
                     connection.opened(with: outbound)
                     for try await message in inbound.messages(maxSize: maximumMessageSize) {
-                        let pushed = switch message {
-                        case .text(let text): await connection.inbox.push(.text(text))
-                        case .binary(let buffer): await connection.inbox.push(.binary(Data(buffer.readableBytesView)))
-                        }
+                        let pushed =
+                            switch message {
+                            case .text(let text): await connection.inbox.push(.text(text))
+                            case .binary(let buffer):
+                                await connection.inbox.push(.binary(Data(buffer.readableBytesView)))
+                            }
                         // The client stopped reading: it closed the connection, or its task was cancelled.
                         if !pushed { return }
                     }
@@ -64,8 +71,9 @@ public struct NIOWebSocketBackend: WebSocketBackend {
     /// ``maximumMessageSize`` (it closes with code 1009 before any handler sees the message, and says nothing more).
     static func failure(closing: WebSocketCloseFrame?, maximumMessageSize: Int) -> (any Error)? {
         guard let closing else {
-            return WebSocketFailure("the connection ended without the server's close frame: the server dropped it, or sent a message larger "
-                                    + "than the client's limit of \(maximumMessageSize) bytes (NIOWebSocketBackend.maximumMessageSize)")
+            return WebSocketFailure(
+                "the connection ended without the server's close frame: the server dropped it, or sent a message larger "
+                    + "than the client's limit of \(maximumMessageSize) bytes (NIOWebSocketBackend.maximumMessageSize)")
         }
         guard closing.closeCode != .normalClosure, closing.closeCode != .goingAway else { return nil }
         let reason = closing.reason.map { ": \($0)" } ?? ""
@@ -75,8 +83,9 @@ public struct NIOWebSocketBackend: WebSocketBackend {
     /// What a failure says, in words an app can act on when it is a message over the limit.
     static func failure(_ error: any Error, maximumMessageSize: Int) -> any Error {
         guard let failure = error as? WebSocketClientError, failure == .serverSentMessageTooLarge else { return error }
-        return WebSocketFailure("the server sent a message larger than the client's limit of \(maximumMessageSize) bytes "
-                                + "(NIOWebSocketBackend.maximumMessageSize)")
+        return WebSocketFailure(
+            "the server sent a message larger than the client's limit of \(maximumMessageSize) bytes "
+                + "(NIOWebSocketBackend.maximumMessageSize)")
     }
 }
 
@@ -133,7 +142,10 @@ final class NIOWebSocketConnection: WebSocketConnection, @unchecked Sendable {
             defer { opening = nil }
             return opening
         }
-        waiting?.resume(throwing: WebSocketFailure(error.map { "could not open the WebSocket: \($0)" } ?? "the server closed the WebSocket during its handshake"))
+        waiting?.resume(
+            throwing: WebSocketFailure(
+                error.map { "could not open the WebSocket: \($0)" }
+                    ?? "the server closed the WebSocket during its handshake"))
         inbox.finish(throwing: error)
     }
 

@@ -34,9 +34,10 @@ enum PluginSupport {
             return TargetConfiguration(arguments: ["--no-config"], inputFiles: [], swiftTargets: defaultSwiftTargets)
         }
         let listed = generateList(in: text)
-        return TargetConfiguration(arguments: ["--config", file.path(percentEncoded: false)],
-                                   inputFiles: [file] + templateFiles(named: text, relativeTo: directory),
-                                   swiftTargets: listed.map { $0.filter { swiftTargets[$0] != nil } } ?? defaultSwiftTargets)
+        return TargetConfiguration(
+            arguments: ["--config", file.path(percentEncoded: false)],
+            inputFiles: [file] + templateFiles(named: text, relativeTo: directory),
+            swiftTargets: listed.map { $0.filter { swiftTargets[$0] != nil } } ?? defaultSwiftTargets)
     }
 
     /// The targets of the top-level `generate:` key, written `generate: [a, b]` or as a block list, or `nil`
@@ -47,9 +48,12 @@ enum PluginSupport {
         }
         guard let start = lines.firstIndex(where: { $0.hasPrefix("generate:") }) else { return nil }
         let inline = lines[start].dropFirst("generate:".count).trimmingCharacters(in: .whitespaces)
-        func clean(_ item: some StringProtocol) -> String { item.trimmingCharacters(in: CharacterSet(charactersIn: "\"' \t\r")) }
+        func clean(_ item: some StringProtocol) -> String {
+            item.trimmingCharacters(in: CharacterSet(charactersIn: "\"' \t\r"))
+        }
         if inline.hasPrefix("[") {
-            return inline.trimmingCharacters(in: CharacterSet(charactersIn: "[] \r")).split(separator: ",").map(clean).filter { !$0.isEmpty }
+            return inline.trimmingCharacters(in: CharacterSet(charactersIn: "[] \r")).split(separator: ",").map(clean)
+                .filter { !$0.isEmpty }
         }
         var items: [String] = []
         for line in lines[(start + 1)...] {
@@ -72,7 +76,9 @@ enum PluginSupport {
             value = value.trimmingCharacters(in: CharacterSet(charactersIn: "\"' "))
             let folder = value.hasPrefix("/") ? URL(filePath: value) : directory.appending(path: value)
             let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
-            return (enumerator?.allObjects as? [URL] ?? []).filter { $0.pathExtension == "mustache" }.sorted { $0.path < $1.path }
+            return (enumerator?.allObjects as? [URL] ?? []).filter { $0.pathExtension == "mustache" }.sorted {
+                $0.path < $1.path
+            }
         }
         return []
     }

@@ -23,10 +23,15 @@ struct SchemaGenPlugin: BuildToolPlugin {
             return .buildCommand(
                 displayName: "schemagen: generating Swift for \(contract.lastPathComponent)",
                 executable: tool,
-                arguments: ["generate", contract.path(percentEncoded: false), "--output", output.path(percentEncoded: false), "--quiet"]
+                arguments: [
+                    "generate", contract.path(percentEncoded: false), "--output", output.path(percentEncoded: false),
+                    "--quiet",
+                ]
                     + configuration.swiftTargets.flatMap { ["--target", $0] } + configuration.arguments,
                 inputFiles: [contract] + configuration.inputFiles,
-                outputFiles: PluginSupport.swiftFiles(for: name, targets: configuration.swiftTargets).map { output.appending(path: $0) }
+                outputFiles: PluginSupport.swiftFiles(for: name, targets: configuration.swiftTargets).map {
+                    output.appending(path: $0)
+                }
             )
         }
     }

@@ -25,24 +25,30 @@ struct Check: ParsableCommand {
             throw ExitCode(ExitStatus.failure.rawValue)
         }
         if OutputWriter.hasInterruptedRun(in: URL(fileURLWithPath: configuration.output)) {
-            writeError("schemagen check: a run writing '\(configuration.output)' was interrupted, so it may be half-written\n"
-                       + "Fix: swift run \(options.regenerateCommand)\n")
+            writeError(
+                "schemagen check: a run writing '\(configuration.output)' was interrupted, so it may be half-written\n"
+                    + "Fix: swift run \(options.regenerateCommand)\n")
             throw ExitCode(ExitStatus.failure.rawValue)
         }
         let drifts = generator.drift(of: result)
         guard !drifts.isEmpty else {
-            print("schemagen check: \(ContractSummary.count(result.contracts.count, "contract")), "
-                  + "\(ContractSummary.count(result.files.count, "generated file")) and \(ContractSummary.count(result.guides.count, "guide")) are up to date")
+            print(
+                "schemagen check: \(ContractSummary.count(result.contracts.count, "contract")), "
+                    + "\(ContractSummary.count(result.files.count, "generated file")) and \(ContractSummary.count(result.guides.count, "guide")) are up to date"
+            )
             return
         }
         for drift in drifts {
             let old = drift.onDisk == nil ? "/dev/null" : "a/\(drift.path)"
             let new = drift.regenerated == nil ? "/dev/null" : "b/\(drift.path)"
             print("diff --schemagen \(old) \(new)")
-            print(TextDiff.unified(from: drift.onDisk ?? "", to: drift.regenerated ?? "", oldLabel: old, newLabel: new), terminator: "")
+            print(
+                TextDiff.unified(from: drift.onDisk ?? "", to: drift.regenerated ?? "", oldLabel: old, newLabel: new),
+                terminator: "")
         }
-        writeError("schemagen check: \(ContractSummary.count(drifts.count, "file")) out of date: "
-                   + drifts.map(\.path).joined(separator: ", ") + "\nFix: swift run \(options.regenerateCommand)\n")
+        writeError(
+            "schemagen check: \(ContractSummary.count(drifts.count, "file")) out of date: "
+                + drifts.map(\.path).joined(separator: ", ") + "\nFix: swift run \(options.regenerateCommand)\n")
         throw ExitCode(ExitStatus.failure.rawValue)
     }
 }

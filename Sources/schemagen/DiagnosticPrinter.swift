@@ -8,8 +8,9 @@ struct DiagnosticPrinter {
 
     init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         let isTerminal = isatty(FileHandle.standardError.fileDescriptor) == 1
-        renderer = DiagnosticRenderer(showsSourceLines: isTerminal,
-                                      usesColor: isTerminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb")
+        renderer = DiagnosticRenderer(
+            showsSourceLines: isTerminal,
+            usesColor: isTerminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb")
     }
 
     func print(_ loaded: ContractLoader.Loaded) {

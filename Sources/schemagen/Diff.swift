@@ -21,7 +21,10 @@ struct Diff: ParsableCommand {
         case text, markdown, json
     }
 
-    @Argument(help: "OLD and NEW contract files or folders; with --base, the paths to compare (default: the configuration's inputs, else 'schemas').")
+    @Argument(
+        help:
+            "OLD and NEW contract files or folders; with --base, the paths to compare (default: the configuration's inputs, else 'schemas')."
+    )
     var paths: [String] = []
 
     @Option(name: .long, help: "Compare the working tree with this git revision (e.g. origin/main).")
@@ -33,8 +36,11 @@ struct Diff: ParsableCommand {
     @Flag(help: "Report breaking changes without failing.")
     var allowBreaking = false
 
-    @Option(name: .long, help: ArgumentHelp("With --format markdown: link each file:line to where the new version is browsed.",
-                                            discussion: "e.g. https://github.com/org/repo/blob/<head commit>", valueName: "url"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "With --format markdown: link each file:line to where the new version is browsed.",
+            discussion: "e.g. https://github.com/org/repo/blob/<head commit>", valueName: "url"))
     var linkBase: String?
 
     func validate() throws {
@@ -62,8 +68,13 @@ struct Diff: ParsableCommand {
         result.report.linkBase = linkBase
         if !result.diagnostics.isEmpty {
             let printer = DiagnosticPrinter()
-            for source in result.sources { printer.print(result.diagnostics.filter { $0.location?.path == source.path }, source: source) }
-            printer.print(result.diagnostics.filter { diagnostic in !result.sources.contains { $0.path == diagnostic.location?.path } })
+            for source in result.sources {
+                printer.print(result.diagnostics.filter { $0.location?.path == source.path }, source: source)
+            }
+            printer.print(
+                result.diagnostics.filter { diagnostic in
+                    !result.sources.contains { $0.path == diagnostic.location?.path }
+                })
         }
         guard !result.hasErrors else {
             writeError("schemagen diff: the contracts have errors; no report\n")

@@ -17,7 +17,9 @@ struct Docs: ParsableCommand {
 
     @OptionGroup var options: GenerationOptions
 
-    @Option(name: .long, parsing: .singleValue, help: "A guide whose marked sections to update (repeatable). Replaces `inject` of the configuration.")
+    @Option(
+        name: .long, parsing: .singleValue,
+        help: "A guide whose marked sections to update (repeatable). Replaces `inject` of the configuration.")
     var inject: [String] = []
 
     func run() throws {

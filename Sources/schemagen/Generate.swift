@@ -32,7 +32,8 @@ struct Generate: ParsableCommand {
         let generator = Generator(configuration: configuration)
         let result = try options.generate(generator, targets: swiftOnly ? [.swiftClient] : nil)
         guard !result.hasErrors else {
-            writeError("schemagen: nothing was written: \(ContractSummary.count(result.errorCount, "error")) to fix first\n")
+            writeError(
+                "schemagen: nothing was written: \(ContractSummary.count(result.errorCount, "error")) to fix first\n")
             throw ExitCode(ExitStatus.failure.rawValue)
         }
         let report = try ReportPrinter.write(result, with: generator)
@@ -50,7 +51,9 @@ enum ReportPrinter {
                 writeError("schemagen: waiting for another schemagen run to finish writing '\(output)'\n")
             }
             if report.recovered > 0 {
-                writeError("schemagen: finished an interrupted earlier run in '\(output)' (\(ContractSummary.count(report.recovered, "file")))\n")
+                writeError(
+                    "schemagen: finished an interrupted earlier run in '\(output)' (\(ContractSummary.count(report.recovered, "file")))\n"
+                )
             }
             return report
         } catch {
@@ -61,8 +64,10 @@ enum ReportPrinter {
 
     static func print(_ report: OutputWriter.Report, result: Generator.Result, output: String) {
         let events = result.contracts.compactMap(\.contract).map { $0.allEvents.count }.reduce(0, +)
-        Swift.print("Generated \(ContractSummary.count(result.contracts.count, "contract")) (\(ContractSummary.count(events, "event"))) into "
-                    + "\(output): \(report.written.count) written, \(report.unchanged.count) unchanged, \(report.removed.count) removed")
+        Swift.print(
+            "Generated \(ContractSummary.count(result.contracts.count, "contract")) (\(ContractSummary.count(events, "event"))) into "
+                + "\(output): \(report.written.count) written, \(report.unchanged.count) unchanged, \(report.removed.count) removed"
+        )
         for path in report.written { Swift.print("  wrote    \(path)") }
         for path in report.removed { Swift.print("  removed  \(path)") }
     }

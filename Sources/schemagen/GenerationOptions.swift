@@ -17,8 +17,11 @@ struct GenerationOptions: ParsableArguments {
     @Option(name: .shortAndLong, help: "The output folder; Swift goes to <output>/Swift, docs to <output>/Docs.")
     var output: String?
 
-    @Option(name: .customLong("target"), parsing: .singleValue,
-            help: "What to generate (repeatable): swift-client, swift-server, docs, typescript, asyncapi. Overrides `generate` of the configuration.")
+    @Option(
+        name: .customLong("target"), parsing: .singleValue,
+        help:
+            "What to generate (repeatable): swift-client, swift-server, docs, typescript, asyncapi. Overrides `generate` of the configuration."
+    )
     var targets: [OutputTarget] = []
 
     @Option(name: .long, help: "The access level of generated declarations: public, package or internal.")

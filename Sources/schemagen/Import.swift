@@ -29,10 +29,15 @@ struct ImportAsyncAPI: ParsableCommand {
     @Argument(help: "The AsyncAPI document.")
     var document: String
 
-    @Option(name: .shortAndLong, help: "The contract file to write (replaced whole); without it the contract goes to standard output.")
+    @Option(
+        name: .shortAndLong,
+        help: "The contract file to write (replaced whole); without it the contract goes to standard output.")
     var output: String?
 
-    @Option(help: "Whose operations the document describes: server (send = the server sends, the usual document) or app. Default: app for schemagen's exports, server otherwise.")
+    @Option(
+        help:
+            "Whose operations the document describes: server (send = the server sends, the usual document) or app. Default: app for schemagen's exports, server otherwise."
+    )
     var perspective: AsyncAPIImporter.Perspective?
 
     func run() throws {
@@ -42,7 +47,8 @@ struct ImportAsyncAPI: ParsableCommand {
             printer.print(loaded.diagnostics, source: loaded.source)
             throw ExitCode(ExitStatus.failure.rawValue)
         }
-        let result = AsyncAPIImporter(perspective: perspective).importDocument(root, sourceFile: (document as NSString).lastPathComponent)
+        let result = AsyncAPIImporter(perspective: perspective).importDocument(
+            root, sourceFile: (document as NSString).lastPathComponent)
         printer.print(result.diagnostics, source: loaded.source)
         guard let contract = result.contract else { throw ExitCode(ExitStatus.failure.rawValue) }
         let checkedPath = output ?? "<imported contract>"
@@ -50,7 +56,9 @@ struct ImportAsyncAPI: ParsableCommand {
         printer.print(checked)
         if let output {
             guard !checked.hasErrors else {
-                writeError("schemagen import: the contract has errors, so '\(output)' was not written; run without -o to see it\n")
+                writeError(
+                    "schemagen import: the contract has errors, so '\(output)' was not written; run without -o to see it\n"
+                )
                 throw ExitCode(ExitStatus.failure.rawValue)
             }
             do {
@@ -59,7 +67,9 @@ struct ImportAsyncAPI: ParsableCommand {
                 writeError("schemagen import: cannot write '\(output)': \(error.localizedDescription)\n")
                 throw ExitCode(ExitStatus.failure.rawValue)
             }
-            writeError("schemagen import: wrote \(output) (\(ContractSummary.count(checked.contract?.allEvents.count ?? 0, "event")))\n")
+            writeError(
+                "schemagen import: wrote \(output) (\(ContractSummary.count(checked.contract?.allEvents.count ?? 0, "event")))\n"
+            )
         } else {
             print(contract, terminator: "")
             if checked.hasErrors { throw ExitCode(ExitStatus.failure.rawValue) }

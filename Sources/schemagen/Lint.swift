@@ -38,10 +38,14 @@ struct Lint: ParsableCommand {
             if let contract = loaded.contract {
                 print("\(file): \(ContractSummary(contract))")
             } else {
-                print("\(file): not valid (\(ContractSummary.count(loaded.diagnostics.filter { $0.severity == .error }.count, "error")))")
+                print(
+                    "\(file): not valid (\(ContractSummary.count(loaded.diagnostics.filter { $0.severity == .error }.count, "error")))"
+                )
             }
         }
-        print("\(ContractSummary.count(files.count, "contract")) checked: \(ContractSummary.count(errors, "error")), \(ContractSummary.count(warnings, "warning"))")
+        print(
+            "\(ContractSummary.count(files.count, "contract")) checked: \(ContractSummary.count(errors, "error")), \(ContractSummary.count(warnings, "warning"))"
+        )
         if errors > 0 || (warningsAsErrors && warnings > 0) {
             throw ExitCode(ExitStatus.failure.rawValue)
         }

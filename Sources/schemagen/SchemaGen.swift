@@ -6,7 +6,8 @@ import Foundation
 struct SchemaGen: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "schemagen",
-        abstract: "Typed Swift clients and reference docs for realtime (Socket.IO, Pusher, Supabase, WebSocket) event contracts.",
+        abstract:
+            "Typed Swift clients and reference docs for realtime (Socket.IO, Pusher, Supabase, WebSocket) event contracts.",
         version: "0.1.0",
         subcommands: [Generate.self, Docs.self, Check.self, Diff.self, Lint.self, Import.self]
     )

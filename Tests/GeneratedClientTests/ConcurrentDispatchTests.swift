@@ -35,7 +35,8 @@ import Testing
             for thread in 0..<threads {
                 group.addTask {
                     for index in 0..<framesPerThread {
-                        await transport.deliver(json: #"["user_online",{"groupId":"g","userId":"\#(thread)-\#(index)"}]"#)
+                        await transport.deliver(
+                            json: #"["user_online",{"groupId":"g","userId":"\#(thread)-\#(index)"}]"#)
                         if index.isMultiple(of: 50) { await transport.deliver(json: #"["user_online",{"groupId":1}]"#) }
                     }
                 }
@@ -45,7 +46,8 @@ import Testing
 
         #expect(received.values.count == threads * framesPerThread)
         #expect(Set(received.values).count == threads * framesPerThread, "each frame once")
-        #expect(failures.values.count == threads * (framesPerThread / 50), "each broken frame reaches the failure handler")
+        #expect(
+            failures.values.count == threads * (framesPerThread / 50), "each broken frame reaches the failure handler")
         #expect(transport.sentFrames.count == 200)
     }
 }

@@ -19,7 +19,9 @@ import Testing
             roundTrip = { data in
                 let decoded = try dates.makeDecoder().decode(Value.self, from: data)
                 let encoded = try dates.makeEncoder().encode(decoded)
-                #expect(try dates.makeDecoder().decode(Value.self, from: encoded) == decoded, "\(String(decoding: encoded, as: UTF8.self))")
+                #expect(
+                    try dates.makeDecoder().decode(Value.self, from: encoded) == decoded,
+                    "\(String(decoding: encoded, as: UTF8.self))")
             }
         }
     }
@@ -70,23 +72,43 @@ import Testing
         Fixture("rooms/user_left.json", Rooms.UserLeft.self, Rooms.dateEncoding),
         Fixture("comapi/conversation.create.json", Comapi.ConversationCreate.self, Comapi.dateEncoding),
         Fixture("comapi/conversation.delete.json", Comapi.ConversationDelete.self, Comapi.dateEncoding),
-        Fixture("comapi/conversation.participantAdded.json", Comapi.ConversationParticipantAdded.self, Comapi.dateEncoding),
-        Fixture("comapi/conversation.participantRemoved.json", Comapi.ConversationParticipantRemoved.self, Comapi.dateEncoding),
-        Fixture("comapi/conversation.participantTyping.json", Comapi.ConversationParticipantTyping.self, Comapi.dateEncoding),
-        Fixture("comapi/conversation.participantTypingOff.json", Comapi.ConversationParticipantTypingOff.self, Comapi.dateEncoding),
-        Fixture("comapi/conversation.participantUpdated.json", Comapi.ConversationParticipantUpdated.self, Comapi.dateEncoding),
+        Fixture(
+            "comapi/conversation.participantAdded.json", Comapi.ConversationParticipantAdded.self, Comapi.dateEncoding),
+        Fixture(
+            "comapi/conversation.participantRemoved.json", Comapi.ConversationParticipantRemoved.self,
+            Comapi.dateEncoding),
+        Fixture(
+            "comapi/conversation.participantTyping.json", Comapi.ConversationParticipantTyping.self, Comapi.dateEncoding
+        ),
+        Fixture(
+            "comapi/conversation.participantTypingOff.json", Comapi.ConversationParticipantTypingOff.self,
+            Comapi.dateEncoding),
+        Fixture(
+            "comapi/conversation.participantUpdated.json", Comapi.ConversationParticipantUpdated.self,
+            Comapi.dateEncoding),
         Fixture("comapi/conversation.undelete.json", Comapi.ConversationUndelete.self, Comapi.dateEncoding),
         Fixture("comapi/conversation.update.json", Comapi.ConversationUpdate.self, Comapi.dateEncoding),
-        Fixture("comapi/conversationMessage.delivered.json", Comapi.ConversationMessageDelivered.self, Comapi.dateEncoding),
+        Fixture(
+            "comapi/conversationMessage.delivered.json", Comapi.ConversationMessageDelivered.self, Comapi.dateEncoding),
         Fixture("comapi/conversationMessage.read.json", Comapi.ConversationMessageRead.self, Comapi.dateEncoding),
         Fixture("comapi/conversationMessage.sent.json", Comapi.ConversationMessageSent.self, Comapi.dateEncoding),
         Fixture("comapi/profile.update.json", Comapi.ProfileUpdate.self, Comapi.dateEncoding),
-        Fixture("order-status/order/download_ready.json", OrderStatus.Order.DownloadReady.self, OrderStatus.dateEncoding),
-        Fixture("order-status/order/processing_failed.json", OrderStatus.Order.ProcessingFailed.self, OrderStatus.dateEncoding),
-        Fixture("order-status/order/processing_started.json", OrderStatus.Order.ProcessingStarted.self, OrderStatus.dateEncoding),
-        Fixture("order-status/order/upload_completed.json", OrderStatus.Order.UploadCompleted.self, OrderStatus.dateEncoding),
-        Fixture("order-status/order/upload_started.json", OrderStatus.Order.UploadStarted.self, OrderStatus.dateEncoding),
-        Fixture("order-status/order/webhook_image_processed.json", OrderStatus.Order.WebhookImageProcessed.self, OrderStatus.dateEncoding),
+        Fixture(
+            "order-status/order/download_ready.json", OrderStatus.Order.DownloadReady.self, OrderStatus.dateEncoding),
+        Fixture(
+            "order-status/order/processing_failed.json", OrderStatus.Order.ProcessingFailed.self,
+            OrderStatus.dateEncoding),
+        Fixture(
+            "order-status/order/processing_started.json", OrderStatus.Order.ProcessingStarted.self,
+            OrderStatus.dateEncoding),
+        Fixture(
+            "order-status/order/upload_completed.json", OrderStatus.Order.UploadCompleted.self, OrderStatus.dateEncoding
+        ),
+        Fixture(
+            "order-status/order/upload_started.json", OrderStatus.Order.UploadStarted.self, OrderStatus.dateEncoding),
+        Fixture(
+            "order-status/order/webhook_image_processed.json", OrderStatus.Order.WebhookImageProcessed.self,
+            OrderStatus.dateEncoding),
         Fixture("driver/admin/job-assigned.json", DriverApp.Admin.JobAssigned.self, DriverApp.dateEncoding),
         Fixture("driver/admin/order-assigned.json", JSONValue.self, DriverApp.dateEncoding),
         Fixture("driver/admin/order-unassigned.json", JSONValue.self, DriverApp.dateEncoding),
@@ -94,15 +116,19 @@ import Testing
         Fixture("driver/driver/drop-removed.json", JSONValue.self, DriverApp.dateEncoding),
         Fixture("driver/driver/job-assigned.json", DriverApp.Driver.JobAssigned.self, DriverApp.dateEncoding),
         Fixture("driver/driver/job-cancelled.json", DriverApp.Driver.JobCancelled.self, DriverApp.dateEncoding),
-        Fixture("driver/driver/job-removed-from-list.json", DriverApp.Driver.JobRemovedFromList.self, DriverApp.dateEncoding),
+        Fixture(
+            "driver/driver/job-removed-from-list.json", DriverApp.Driver.JobRemovedFromList.self, DriverApp.dateEncoding
+        ),
         Fixture("driver/driver/job-removed.json", DriverApp.Driver.JobRemoved.self, DriverApp.dateEncoding),
         Fixture("driver/driver/order-removed.json", DriverApp.Driver.OrderRemoved.self, DriverApp.dateEncoding),
         Fixture("driver/driver/route-cancelled.json", DriverApp.Driver.RouteCancelled.self, DriverApp.dateEncoding),
         Fixture("driver/driver/route-unassigned.json", DriverApp.Driver.RouteUnassigned.self, DriverApp.dateEncoding),
         Fixture("driver/driver/schedule-updated.json", DriverApp.Driver.ScheduleUpdated.self, DriverApp.dateEncoding),
-        Fixture("driver/drivers/job-available-again.json", DriverApp.Drivers.JobAvailableAgain.self, DriverApp.dateEncoding),
+        Fixture(
+            "driver/drivers/job-available-again.json", DriverApp.Drivers.JobAvailableAgain.self, DriverApp.dateEncoding),
         Fixture("driver/drivers/job-cancelled.json", DriverApp.Drivers.JobCancelled.self, DriverApp.dateEncoding),
-        Fixture("driver/tracking/tracking-stopped.json", DriverApp.Tracking.TrackingStopped.self, DriverApp.dateEncoding),
+        Fixture(
+            "driver/tracking/tracking-stopped.json", DriverApp.Tracking.TrackingStopped.self, DriverApp.dateEncoding),
     ]
 
     @Test(arguments: fixtures)
@@ -122,7 +148,8 @@ import Testing
             let base = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
             var hasEnvelopeFields = false
             if case .envelope(let envelope) = contract.framing { hasEnvelopeFields = !envelope.fields.isEmpty }
-            for (channel, event) in contract.allEvents where event.payload != nil || hasEnvelopeFields || !event.envelopeFields.isEmpty {
+            for (channel, event) in contract.allEvents
+            where event.payload != nil || hasEnvelopeFields || !event.envelopeFields.isEmpty {
                 let name = event.wireName.replacingOccurrences(of: ":", with: "_") + ".json"
                 expected.append([base, channel?.name, name].compactMap { $0 }.joined(separator: "/"))
             }

@@ -27,15 +27,24 @@ import Testing
         #expect(failures.values.isEmpty, "\(failures.values)")
         #expect(acks.values == [true] && completes.values == ["1"])
         #expect(nexts.values == [.init(id: "1", payload: .init(data: ["greetings": "Hi"]))])
-        #expect(errors.values == [.init(id: "1", payload: [.init(message: #"Cannot query field "nope" on type "Subscription"."#,
-                                                                 locations: [.init(line: 1, column: 16)], path: [.field("greetings"), .index(0)])])])
+        #expect(
+            errors.values == [
+                .init(
+                    id: "1",
+                    payload: [
+                        .init(
+                            message: #"Cannot query field "nope" on type "Subscription"."#,
+                            locations: [.init(line: 1, column: 16)], path: [.field("greetings"), .index(0)])
+                    ])
+            ])
     }
 
     @Test func clientMessagesAreWhatEmitWrites() async throws {
         let transport = LoopbackTransport()
         let client = GraphQLTransportWS.Client(transport: transport)
         try await client.connectionInit(.init(payload: ["authToken": "secret"]))
-        try await client.emit(.startOperation(.init(id: "1", payload: .init(operationName: .null, query: "subscription { greetings }"))))
+        try await client.emit(
+            .startOperation(.init(id: "1", payload: .init(operationName: .null, query: "subscription { greetings }"))))
         try await client.complete(.init(id: "1"))
         let documented = ["connection_init", "subscribe", "complete"]
         let sent = transport.sentFrames.map(\.data)

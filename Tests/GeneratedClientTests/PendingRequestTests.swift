@@ -11,7 +11,9 @@ import Testing
     static let replyMatch = ReplyMatch(route: "0:", channel: nil, source: .field("id"))
 
     static func core(_ transport: any RealtimeTransport, limit: Int = 65_536) -> RealtimeClientCore {
-        RealtimeClientCore(transport: transport, framing: EthereumPubSub.framing, dates: EthereumPubSub.dateEncoding, maximumPendingRequests: limit)
+        RealtimeClientCore(
+            transport: transport, framing: EthereumPubSub.framing, dates: EthereumPubSub.dateEncoding,
+            maximumPendingRequests: limit)
     }
 
     static func reply(_ id: Int, _ result: String = "0xabc") -> Data {
@@ -20,12 +22,18 @@ import Testing
 
     /// Sends `eth_subscribe` with `id` and returns the subscription id of its reply.
     static func subscribe(_ core: RealtimeClientCore, id: Int, timeout: Duration? = nil) async throws -> String {
-        let frame = try await core.request(expecting: replyMatch, correlation: .number(JSONNumber(id)), timeout: timeout) {
-            try await core.emit(EventAddress(shape: 3, name: .string("eth_subscribe")), channel: nil,
-                                payload: EthereumPubSub.EthSubscribe(id: id, payload: .init(kind: "newHeads")))
+        let frame = try await core.request(
+            expecting: replyMatch, correlation: .number(JSONNumber(id)), timeout: timeout
+        ) {
+            try await core.emit(
+                EventAddress(shape: 3, name: .string("eth_subscribe")), channel: nil,
+                payload: EthereumPubSub.EthSubscribe(id: id, payload: .init(kind: "newHeads")))
         }
-        let result = try EthereumPubSub.dateEncoding.makeDecoder().decode(EthereumPubSub.Result.self, from: frame.partsOrFrame)
-        guard case .subscriptionId(let subscription) = result.payload else { throw RequestFailure.connectionLost(reason: "not an id") }
+        let result = try EthereumPubSub.dateEncoding.makeDecoder().decode(
+            EthereumPubSub.Result.self, from: frame.partsOrFrame)
+        guard case .subscriptionId(let subscription) = result.payload else {
+            throw RequestFailure.connectionLost(reason: "not an id")
+        }
         return subscription
     }
 
@@ -56,15 +64,18 @@ import Testing
         _ = try await transport.sentFrames(atLeast: 1)
         await transport.deliver(Self.reply(7))
         #expect(try await answered == "0xabc")
-        await transport.deliver(Self.reply(7))         // duplicated
-        await transport.deliver(Self.reply(99))        // never asked
-        await #expect(throws: RequestFailure.timedOut(after: .milliseconds(50))) { try await Self.subscribe(core, id: 8, timeout: .milliseconds(50)) }
-        await transport.deliver(Self.reply(8))         // after its timeout
-        #expect(failures.values == [
-            "event 'result' answers 7, which no request waits for (unknown, answered already, or timed out)",
-            "event 'result' answers 99, which no request waits for (unknown, answered already, or timed out)",
-            "event 'result' answers 8, which no request waits for (unknown, answered already, or timed out)",
-        ])
+        await transport.deliver(Self.reply(7))  // duplicated
+        await transport.deliver(Self.reply(99))  // never asked
+        await #expect(throws: RequestFailure.timedOut(after: .milliseconds(50))) {
+            try await Self.subscribe(core, id: 8, timeout: .milliseconds(50))
+        }
+        await transport.deliver(Self.reply(8))  // after its timeout
+        #expect(
+            failures.values == [
+                "event 'result' answers 7, which no request waits for (unknown, answered already, or timed out)",
+                "event 'result' answers 99, which no request waits for (unknown, answered already, or timed out)",
+                "event 'result' answers 8, which no request waits for (unknown, answered already, or timed out)",
+            ])
         #expect(core.pendingRequestCount == 0)
     }
 
@@ -84,7 +95,9 @@ import Testing
     @Test func aRequestThatIsNeverAnsweredTimesOutWithTheClientsDefault() async throws {
         let core = Self.core(LoopbackTransport())
         core.defaultRequestTimeout = .milliseconds(30)
-        await #expect(throws: RequestFailure.timedOut(after: .milliseconds(30))) { try await Self.subscribe(core, id: 1) }
+        await #expect(throws: RequestFailure.timedOut(after: .milliseconds(30))) {
+            try await Self.subscribe(core, id: 1)
+        }
         #expect(core.pendingRequestCount == 0)
     }
 
@@ -119,7 +132,9 @@ import Testing
         for task in waiting { _ = try? await task.value }
         let first = Task { try await Self.subscribe(core, id: 9) }
         _ = try await transport.sentFrames(atLeast: 3)
-        await #expect(throws: RequestFailure.correlationInUse(.number(JSONNumber(9)))) { try await Self.subscribe(core, id: 9) }
+        await #expect(throws: RequestFailure.correlationInUse(.number(JSONNumber(9)))) {
+            try await Self.subscribe(core, id: 9)
+        }
         try await Task.sleep(for: .milliseconds(20))
         #expect(transport.sentFrames.count == 3, "a refused request sends nothing")
         first.cancel()
@@ -132,7 +147,9 @@ import Testing
         private var receiver: (@Sendable (IncomingFrame) async -> Void)?
 
         func send(_ frame: OutgoingFrame) async throws {
-            guard let object = try JSONSerialization.jsonObject(with: frame.data) as? [String: Any], let id = object["id"] as? Int else { return }
+            guard let object = try JSONSerialization.jsonObject(with: frame.data) as? [String: Any],
+                let id = object["id"] as? Int
+            else { return }
             let receiver = lock.withLock { self.receiver }
             Task.detached { await receiver?(IncomingFrame(data: PendingRequestTests.reply(id, "0x\(id)"))) }
         }

@@ -13,10 +13,17 @@ import Testing
         let errors = Recorder<Zikr.Error>()
         zikr.onPoraBooked { booked.append($0) }
         zikr.onError { errors.append($0) }
-        await transport.deliver(json: #"["pora_booked",{"bookingId":"b1","poraId":"p7","poraName":"Juz 7","groupId":"g1","userId":"u2","userName":"Aisha","timestamp":"2025-01-31T09:30:00.000Z"}]"#)
+        await transport.deliver(
+            json:
+                #"["pora_booked",{"bookingId":"b1","poraId":"p7","poraName":"Juz 7","groupId":"g1","userId":"u2","userName":"Aisha","timestamp":"2025-01-31T09:30:00.000Z"}]"#
+        )
         await transport.deliver(json: #"["error",{"message":"Group not found"}]"#)
-        #expect(booked.values == [Zikr.PoraBooked(bookingId: "b1", poraId: "p7", poraName: "Juz 7", groupId: "g1", userId: "u2",
-                                                  userName: "Aisha", timestamp: .fixture)])
+        #expect(
+            booked.values == [
+                Zikr.PoraBooked(
+                    bookingId: "b1", poraId: "p7", poraName: "Juz 7", groupId: "g1", userId: "u2",
+                    userName: "Aisha", timestamp: .fixture)
+            ])
         #expect(errors.values == [Zikr.Error(message: "Group not found", error: nil)])
     }
 
@@ -29,9 +36,16 @@ import Testing
         client.driver(driverId: "42").onJobRemoved { driver42.append($0) }
         client.driver(driverId: "43").onJobRemoved { driver43.append($0) }
         client.admin().onJobAssigned { adminJobs.append($0) }
-        await transport.deliver(json: #"{"event":"job-removed","channel":"driver-42","data":"{\"bookingId\":\"b1\",\"bookingReference\":\"SV-1\",\"reason\":\"Reassigned\",\"message\":\"This job has been reassigned\"}"}"#)
-        #expect(driver42.values == [DriverApp.Driver.JobRemoved(bookingId: "b1", bookingReference: "SV-1", reason: "Reassigned",
-                                                                message: "This job has been reassigned")])
+        await transport.deliver(
+            json:
+                #"{"event":"job-removed","channel":"driver-42","data":"{\"bookingId\":\"b1\",\"bookingReference\":\"SV-1\",\"reason\":\"Reassigned\",\"message\":\"This job has been reassigned\"}"}"#
+        )
+        #expect(
+            driver42.values == [
+                DriverApp.Driver.JobRemoved(
+                    bookingId: "b1", bookingReference: "SV-1", reason: "Reassigned",
+                    message: "This job has been reassigned")
+            ])
         #expect(driver43.values.isEmpty)
         #expect(adminJobs.values.isEmpty)
     }
@@ -43,7 +57,10 @@ import Testing
         let forAdmin = Recorder<DriverApp.Admin.JobAssigned>()
         client.driver(driverId: "42").onJobAssigned { forDriver.append($0) }
         client.admin().onJobAssigned { forAdmin.append($0) }
-        await transport.deliver(json: #"{"event":"job-assigned","channel":"admin-channel","data":"{\"bookingId\":\"b1\",\"bookingReference\":\"SV-1\",\"driverId\":\"42\",\"driverName\":\"Sam\"}"}"#)
+        await transport.deliver(
+            json:
+                #"{"event":"job-assigned","channel":"admin-channel","data":"{\"bookingId\":\"b1\",\"bookingReference\":\"SV-1\",\"driverId\":\"42\",\"driverName\":\"Sam\"}"}"#
+        )
         #expect(forAdmin.values.map(\.driverName) == ["Sam"])
         #expect(forDriver.values.isEmpty)
     }
@@ -58,8 +75,10 @@ import Testing
         let other = Recorder<OrderStatus.Order.DownloadReady>()
         order.onDownloadReady { ready.append($0) }
         client.order(orderId: "o2").onDownloadReady { other.append($0) }
-        await transport.deliver(json: #"{"event":"download_ready","payload":{"order_id":"o1","status":"previews_ready","storage_urls":["https://x.example/1.jpg"],"timestamp":"2025-01-31T09:30:00Z"}}"#,
-                          channel: "order:o1")
+        await transport.deliver(
+            json:
+                #"{"event":"download_ready","payload":{"order_id":"o1","status":"previews_ready","storage_urls":["https://x.example/1.jpg"],"timestamp":"2025-01-31T09:30:00Z"}}"#,
+            channel: "order:o1")
         #expect(ready.values.map(\.storageUrls) == [[URL(string: "https://x.example/1.jpg")!]])
         #expect(other.values.isEmpty)
         try await order.unsubscribe()
@@ -71,7 +90,10 @@ import Testing
         let client = Comapi.Client(transport: transport)
         let added = Recorder<Comapi.ConversationParticipantAdded>()
         client.onConversationParticipantAdded { added.append($0) }
-        await transport.deliver(json: #"{"name":"conversation.participantAdded","id":"ev2","apiSpace":"space-1","context":{"createdBy":"p1"},"conversationId":"c1","payload":{"profileId":"p2","role":"member"}}"#)
+        await transport.deliver(
+            json:
+                #"{"name":"conversation.participantAdded","id":"ev2","apiSpace":"space-1","context":{"createdBy":"p1"},"conversationId":"c1","payload":{"profileId":"p2","role":"member"}}"#
+        )
         let event = added.values.first
         #expect(event?.conversationId == "c1")
         #expect(event?.apiSpace == "space-1")
@@ -100,8 +122,14 @@ import Testing
         let unknown = Recorder<UnknownEvent>()
         let token = comapi.onUnknown { unknown.append($0) }
         await transport.deliver(json: #"{"name":"conversation.archived","id":"ev9","payload":{"x":1}}"#)
-        await transport.deliver(json: #"{"name":"conversation.participantAdded","id":"ev1","apiSpace":"s","context":{},"payload":{"profileId":"p2","role":"member"}}"#)
-        #expect(unknown.values == [UnknownEvent(shape: "", name: "conversation.archived", payload: Data(#"{"x":1}"#.utf8), fields: [:])])
+        await transport.deliver(
+            json:
+                #"{"name":"conversation.participantAdded","id":"ev1","apiSpace":"s","context":{},"payload":{"profileId":"p2","role":"member"}}"#
+        )
+        #expect(
+            unknown.values == [
+                UnknownEvent(shape: "", name: "conversation.archived", payload: Data(#"{"x":1}"#.utf8), fields: [:])
+            ])
         token.cancel()
         await transport.deliver(json: #"{"name":"conversation.archived","id":"ev10"}"#)
         #expect(unknown.values.count == 1, "a cancelled listener hears nothing more")
@@ -116,7 +144,10 @@ import Testing
         client.onUnknown { unknown.append($0) }
         await transport.deliver(try VendorExampleTests.example("discord-gateway/example-gateway-event-payload.json"))
         await transport.deliver(try VendorExampleTests.example("discord-gateway/example-hello.json"))
-        #expect(unknown.values == [UnknownEvent(shape: "dispatch", name: "GATEWAY_EVENT_NAME", payload: Data("{}".utf8), fields: ["s": 42])])
+        #expect(
+            unknown.values == [
+                UnknownEvent(shape: "dispatch", name: "GATEWAY_EVENT_NAME", payload: Data("{}".utf8), fields: ["s": 42])
+            ])
     }
 
     @Test func malformedPayloadGoesToTheErrorHandlerAndTheNextEventStillArrives() async throws {
@@ -173,10 +204,13 @@ import Testing
         let failures = Recorder<IncomingFailure>()
         order.order(orderId: "o1").onUploadStarted { started.append($0) }
         order.onIncomingFailure { failures.append($0) }
-        await transport.deliver(json: #"{"event":"upload_started","payload":{"order_id":"o1","status":"failed","file_count":1,"timestamp":"2025-01-31T09:30:00Z"}}"#,
-                          channel: "order:o1")
+        await transport.deliver(
+            json:
+                #"{"event":"upload_started","payload":{"order_id":"o1","status":"failed","file_count":1,"timestamp":"2025-01-31T09:30:00Z"}}"#,
+            channel: "order:o1")
         #expect(started.values.isEmpty)
-        #expect(failures.values.first?.description.contains(#"expected the constant "uploading", found "failed""#) == true)
+        #expect(
+            failures.values.first?.description.contains(#"expected the constant "uploading", found "failed""#) == true)
     }
 
     @Test func enumsKeepValuesTheContractDoesNotList() throws {
@@ -198,8 +232,12 @@ import Testing
 
     @Test func isoDatesDecodeWithOrWithoutFractionalSeconds() throws {
         let decoder = Zikr.dateEncoding.makeDecoder()
-        let whole = try decoder.decode(Zikr.MemberLeft.self, from: Data(#"{"groupId":"g","userId":"u","userName":"n","timestamp":"2025-01-31T09:30:00Z"}"#.utf8))
-        let fractional = try decoder.decode(Zikr.MemberLeft.self, from: Data(#"{"groupId":"g","userId":"u","userName":"n","timestamp":"2025-01-31T09:30:00.000Z"}"#.utf8))
+        let whole = try decoder.decode(
+            Zikr.MemberLeft.self,
+            from: Data(#"{"groupId":"g","userId":"u","userName":"n","timestamp":"2025-01-31T09:30:00Z"}"#.utf8))
+        let fractional = try decoder.decode(
+            Zikr.MemberLeft.self,
+            from: Data(#"{"groupId":"g","userId":"u","userName":"n","timestamp":"2025-01-31T09:30:00.000Z"}"#.utf8))
         #expect(whole.timestamp == .fixture && fractional.timestamp == .fixture)
     }
 

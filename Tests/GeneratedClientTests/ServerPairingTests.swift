@@ -17,10 +17,12 @@ import Testing
         return heard
     }
 
-    static let user = Rooms.User(id: "u1", auth0Id: "auth0|1", email: "ana@example.com", username: "ana", firstName: "Ana",
-                                 dateOfBirth: .fixture, avatarUrl: nil, createdAt: .fixture)
-    static let element = Rooms.Element(id: "e1", roomId: "r1", type: .note, createdBy: "u1", positionX: 1, positionY: 2, width: 30, height: 40,
-                                       content: "hi", createdAt: .fixture)
+    static let user = Rooms.User(
+        id: "u1", auth0Id: "auth0|1", email: "ana@example.com", username: "ana", firstName: "Ana",
+        dateOfBirth: .fixture, avatarUrl: nil, createdAt: .fixture)
+    static let element = Rooms.Element(
+        id: "e1", roomId: "r1", type: .note, createdBy: "u1", positionX: 1, positionY: 2, width: 30, height: 40,
+        content: "hi", createdAt: .fixture)
 
     @Test func roomsEveryEventBothWaysAndTheCreatedElementAsAcknowledgement() async throws {
         let transport = LoopbackServerTransport()
@@ -30,13 +32,20 @@ import Testing
         let fromClients = server.events, fromServer = client.events
 
         let clientEvents: [Rooms.ClientEvent] = [
-            .roomJoin(.init(roomId: "r1")), .roomLeave(.init(roomId: "r1")), .touchMove(.init(roomId: "r1", x: 0.5, y: 1.5, elementId: "e1")),
+            .roomJoin(.init(roomId: "r1")), .roomLeave(.init(roomId: "r1")),
+            .touchMove(.init(roomId: "r1", x: 0.5, y: 1.5, elementId: "e1")),
             .touchMove(.init(roomId: "r1", x: 2, y: 3)), .touchEnd(.init(roomId: "r1")),
-            .elementCreate(.init(roomId: "r1", type: .audio, positionX: 1, positionY: 2, width: 3, height: 4, audioUrl: "https://a.example/1.m4a", duration: 2.5)),
-            .elementUpdate(.init(roomId: "r1", elementId: "e1", positionX: 9, positionY: 8)), .elementDelete(.init(roomId: "r1", elementId: "e1")),
+            .elementCreate(
+                .init(
+                    roomId: "r1", type: .audio, positionX: 1, positionY: 2, width: 3, height: 4,
+                    audioUrl: "https://a.example/1.m4a", duration: 2.5)),
+            .elementUpdate(.init(roomId: "r1", elementId: "e1", positionX: 9, positionY: 8)),
+            .elementDelete(.init(roomId: "r1", elementId: "e1")),
         ]
         for event in clientEvents { try await client.emit(event) }
-        #expect(await Self.first(clientEvents.count, of: fromClients) == clientEvents.map { ReceivedEvent(connection: link.connection, event: $0) })
+        #expect(
+            await Self.first(clientEvents.count, of: fromClients)
+                == clientEvents.map { ReceivedEvent(connection: link.connection, event: $0) })
 
         let serverEvents: [Rooms.ServerEvent] = [
             .error("room is full"), .userJoined(.init(userId: "u1", user: Self.user)), .userLeft(.init(userId: "u1")),
@@ -47,12 +56,19 @@ import Testing
 
         // `element:create` is acknowledged with the element the server made.
         server.respondToElementCreate { _, create in
-            Rooms.Element(id: "e2", roomId: create.roomId, type: create.type, createdBy: "u1", positionX: create.positionX, positionY: create.positionY,
-                          width: create.width, height: create.height, content: create.content, createdAt: .fixture)
+            Rooms.Element(
+                id: "e2", roomId: create.roomId, type: create.type, createdBy: "u1", positionX: create.positionX,
+                positionY: create.positionY,
+                width: create.width, height: create.height, content: create.content, createdAt: .fixture)
         }
-        let created = try await client.elementCreate(roomId: "r1", type: .note, positionX: 1, positionY: 2, width: 30, height: 40, content: "hi")
-        #expect(created == Rooms.Element(id: "e2", roomId: "r1", type: .note, createdBy: "u1", positionX: 1, positionY: 2, width: 30, height: 40,
-                                         content: "hi", createdAt: .fixture))
+        let created = try await client.elementCreate(
+            roomId: "r1", type: .note, positionX: 1, positionY: 2, width: 30, height: 40, content: "hi")
+        #expect(
+            created
+                == Rooms.Element(
+                    id: "e2", roomId: "r1", type: .note, createdBy: "u1", positionX: 1, positionY: 2, width: 30,
+                    height: 40,
+                    content: "hi", createdAt: .fixture))
     }
 
     @Test func roomsBroadcastToARoomButTheSender() async throws {
@@ -86,7 +102,8 @@ import Testing
 
         let fromClients = server.events
         let clientEvents: [GQL.ClientEvent] = [
-            .connectionInit(.init(payload: ["token": .string("t")])), .startOperation(.init(id: "op1", payload: .init(query: "{ me }"))),
+            .connectionInit(.init(payload: ["token": .string("t")])),
+            .startOperation(.init(id: "op1", payload: .init(query: "{ me }"))),
             .complete(.init(id: "op1")),
         ]
         for event in clientEvents { try await client.emit(event) }
@@ -95,7 +112,8 @@ import Testing
         let fromServer = client.events
         let serverEvents: [GQL.ServerEvent] = [
             .connectionAck(.init()), .next(.init(id: "op1", payload: .init(data: .object(["me": .string("ana")])))),
-            .error(.init(id: "op2", payload: [.init(message: "unknown field", path: [.field("me"), .index(0)])])), .complete(.init(id: "op1")),
+            .error(.init(id: "op2", payload: [.init(message: "unknown field", path: [.field("me"), .index(0)])])),
+            .complete(.init(id: "op1")),
         ]
         for event in serverEvents { try await server.emit(event, to: .everyone) }
         #expect(await Self.first(serverEvents.count, of: fromServer) == serverEvents)
@@ -104,7 +122,9 @@ import Testing
         server.onStartOperation { connection, start in
             Task {
                 for count in 1...3 {
-                    try await server.emit(.next(.init(id: start.id, payload: .init(data: .number(JSONNumber(count))))), to: .connection(connection))
+                    try await server.emit(
+                        .next(.init(id: start.id, payload: .init(data: .number(JSONNumber(count))))),
+                        to: .connection(connection))
                 }
                 try await server.emit(.complete(.init(id: start.id)), to: .connection(connection))
             }
@@ -130,11 +150,14 @@ import Testing
         server.respondToEthSubscribe { connection, request in
             guard request.payload.kind == "newHeads" else {
                 // The handler's `id` is a placeholder: the server writes the request's.
-                return .rejection(Eth.RpcError(id: 0, payload: .init(code: -32602, message: "unknown kind \(request.payload.kind)")))
+                return .rejection(
+                    Eth.RpcError(id: 0, payload: .init(code: -32602, message: "unknown kind \(request.payload.kind)")))
             }
             Task {
                 for block in ["0x1", "0x2", "0x3"] {
-                    try await server.emit(.ethSubscription(.init(subscription: "sub-\(request.id)", result: .hash(block))), to: .connection(connection))
+                    try await server.emit(
+                        .ethSubscription(.init(subscription: "sub-\(request.id)", result: .hash(block))),
+                        to: .connection(connection))
                 }
             }
             return .reply(Eth.Result(id: 0, payload: .subscriptionId("sub-\(request.id)")))
@@ -171,8 +194,9 @@ import Testing
 @Suite struct ServerRequestPairingTests {
     typealias Slack = SlackSocketMode
 
-    static let event = Slack.EventCallback(teamId: "T1", apiAppId: "A1", event: ["type": .string("app_mention")], type: "event_callback",
-                                           eventId: "Ev1", eventTime: 1_700_000_000)
+    static let event = Slack.EventCallback(
+        teamId: "T1", apiAppId: "A1", event: ["type": .string("app_mention")], type: "event_callback",
+        eventId: "Ev1", eventTime: 1_700_000_000)
 
     @Test func theServerAwaitsTheAppsAnswerToEachOfItsEnvelopes() async throws {
         let transport = LoopbackServerTransport(supportsAcknowledgements: false)
@@ -198,9 +222,12 @@ import Testing
         let heard = Recorder<String>()
         client.onEventsApi { heard.append($0.envelopeId) }
         await #expect(throws: RequestFailure.timedOut(after: .milliseconds(30))) {
-            try await server.eventsApi(.init(envelopeId: "", payload: Self.event), to: link.connection, timeout: .milliseconds(30))
+            try await server.eventsApi(
+                .init(envelopeId: "", payload: Self.event), to: link.connection, timeout: .milliseconds(30))
         }
-        let waiting = Task { try await server.eventsApi(.init(envelopeId: "", payload: Self.event), to: link.connection, timeout: nil) }
+        let waiting = Task {
+            try await server.eventsApi(.init(envelopeId: "", payload: Self.event), to: link.connection, timeout: nil)
+        }
         // The envelope reached the app, so the server waits for its answer: now the connection drops.
         try await eventually("the second envelope reaches the app") { heard.values.count == 2 }
         link.disconnect(reason: "gone")

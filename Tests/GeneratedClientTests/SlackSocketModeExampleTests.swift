@@ -39,7 +39,9 @@ import Testing
         #expect(command.envelopeId == "1d3c79ab-0ffb-41f3-a080-d19e85f53649" && command.acceptsResponsePayload == true)
         #expect(command.payload.command == "/hello-socket-mode" && command.payload.triggerId == "111.222.xxx")
         #expect(events.values.map(\.payload.event["type"]) == ["app_mention", "message"])
-        #expect(events.values.first?.retryAttempt == 0 && events.values.first?.payload.authorizations?.first?.enterpriseId == nil)
+        #expect(
+            events.values.first?.retryAttempt == 0
+                && events.values.first?.payload.authorizations?.first?.enterpriseId == nil)
         #expect(interactions.values.first?.payload["callback_id"] == "do-something")
     }
 
@@ -55,11 +57,12 @@ import Testing
         // No responder for interactions: it is heard by listeners only, and nothing is sent.
         await transport.deliver(try Self.example("interactive-shortcut"))
         let sent = try await Self.sent(transport, count: 2)
-        #expect(Set(sent) == [
-            #"{"envelope_id":"1d3c79ab-0ffb-41f3-a080-d19e85f53649","payload":{"text":"Hello, testxyz!"}}"#,
-            // No response payload: the bare acknowledgement Slack's guide shows.
-            #"{"envelope_id":"cda4159a-72a5-4744-aba3-4d66eb52682b"}"#,
-        ])
+        #expect(
+            Set(sent) == [
+                #"{"envelope_id":"1d3c79ab-0ffb-41f3-a080-d19e85f53649","payload":{"text":"Hello, testxyz!"}}"#,
+                // No response payload: the bare acknowledgement Slack's guide shows.
+                #"{"envelope_id":"cda4159a-72a5-4744-aba3-4d66eb52682b"}"#,
+            ])
         try await Task.sleep(for: .milliseconds(20))
         #expect(transport.sentFrames.count == 2)
     }

@@ -10,7 +10,8 @@ import Testing
 @Suite struct SubscriptionTests {
     static func waitForSent(_ transport: LoopbackTransport, count: Int) async throws {
         _ = try await transport.sentFrames(atLeast: count)
-        try #require(transport.sentFrames.count >= count, "expected \(count) frames sent, got \(transport.sentFrames.count)")
+        try #require(
+            transport.sentFrames.count >= count, "expected \(count) frames sent, got \(transport.sentFrames.count)")
     }
 
     static func json(_ frame: OutgoingFrame) throws -> [String: Any] {
@@ -36,13 +37,19 @@ import Testing
         let results = try await client.startOperation(payload: Self.query())
         let sent = try Self.json(try #require(transport.sentFrames.first))
         let id = try #require(sent["id"] as? String)
-        #expect(sent["type"] as? String == "subscribe" && UUID(uuidString: id) != nil, "the operation id is a UUID: \(sent)")
+        #expect(
+            sent["type"] as? String == "subscribe" && UUID(uuidString: id) != nil, "the operation id is a UUID: \(sent)"
+        )
         // Another operation's results, and this one's, interleaved; then this one completes.
         for (other, greeting) in [(false, "Hi"), (true, "Elsewhere"), (false, "Bonjour")] {
-            await transport.deliver(json: #"{"type":"next","id":"\#(other ? "another" : id)","payload":{"data":{"greetings":"\#(greeting)"}}}"#)
+            await transport.deliver(
+                json:
+                    #"{"type":"next","id":"\#(other ? "another" : id)","payload":{"data":{"greetings":"\#(greeting)"}}}"#
+            )
         }
         await transport.deliver(json: #"{"type":"complete","id":"\#(id)"}"#)
-        await transport.deliver(json: #"{"type":"next","id":"\#(id)","payload":{"data":{"greetings":"after the end"}}}"#)
+        await transport.deliver(
+            json: #"{"type":"next","id":"\#(id)","payload":{"data":{"greetings":"after the end"}}}"#)
         var greetings: [JSONValue?] = []
         for try await result in results { greetings.append(result.payload.data?["greetings"]) }
         #expect(greetings == ["Hi", "Bonjour"])
@@ -57,7 +64,8 @@ import Testing
         let client = GraphQLTransportWS.Client(transport: transport)
         let results = try await client.startOperation(payload: Self.query())
         let id = try Self.operationID(transport)
-        await transport.deliver(json: #"{"type":"error","id":"\#(id)","payload":[{"message":"Cannot query field \"nope\""}]}"#)
+        await transport.deliver(
+            json: #"{"type":"error","id":"\#(id)","payload":[{"message":"Cannot query field \"nope\""}]}"#)
         do {
             for try await _ in results { Issue.record("no result was sent") }
             Issue.record("the loop should have thrown")
@@ -144,7 +152,9 @@ import Testing
         _ = client.core.nextCorrelationNumber()
         let call = Task { try await client.ethSubscribe(payload: .init(kind: "newHeads")) }
         try await Self.waitForSent(transport, count: 1)
-        #expect(String(decoding: transport.sentFrames[0].data, as: UTF8.self) == #"{"method":"eth_subscribe","id":2,"params":["newHeads"]}"#)
+        #expect(
+            String(decoding: transport.sentFrames[0].data, as: UTF8.self)
+                == #"{"method":"eth_subscribe","id":2,"params":["newHeads"]}"#)
         await transport.deliver(try EthereumPubSubExampleTests.example("newheads-reply"))
         await transport.deliver(try EthereumPubSubExampleTests.example("newheads-notification"))
         await transport.deliver(try EthereumPubSubExampleTests.example("logs-notification"))
@@ -159,7 +169,8 @@ import Testing
         #expect(numbers == ["0x1348c9", "0x1348c9"])
         // Leaving the loop unsubscribes, itself a request with the next id.
         try await Self.waitForSent(transport, count: 2)
-        #expect(String(decoding: transport.sentFrames[1].data, as: UTF8.self)
+        #expect(
+            String(decoding: transport.sentFrames[1].data, as: UTF8.self)
                 == #"{"method":"eth_unsubscribe","id":3,"params":["0x9ce59a13059e417087c02d3236a0b1cc"]}"#)
     }
 
@@ -168,7 +179,8 @@ import Testing
         let client = EthereumPubSub.Client(transport: transport)
         let call = Task { try await client.ethSubscribe(payload: .init(kind: "newBlocks")) }
         try await Self.waitForSent(transport, count: 1)
-        await transport.deliver(json: #"{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"no such subscription kind"}}"#)
+        await transport.deliver(
+            json: #"{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"no such subscription kind"}}"#)
         await #expect(throws: RequestRejected<EthereumPubSub.RpcError>.self) { try await call.value }
         #expect(client.pendingRequestCount == 0 && transport.sentFrames.count == 1)
     }

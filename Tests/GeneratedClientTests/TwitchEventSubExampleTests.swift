@@ -30,14 +30,19 @@ import Testing
         client.onChannelFollow { follows.append($0) }
         client.onFollowRevoked { revocations.append($0) }
         client.onIncomingFailure { failures.append($0.description) }
-        for name in ["welcome", "keepalive", "notification", "reconnect", "revocation"] { await transport.deliver(try Self.example(name)) }
+        for name in ["welcome", "keepalive", "notification", "reconnect", "revocation"] {
+            await transport.deliver(try Self.example(name))
+        }
         #expect(failures.values.isEmpty, "\(failures.values)")
 
         let welcome = try #require(welcomes.values.first)
         #expect(welcome.messageId == "96a3f3b5-5dec-4eed-908e-e11ee657416c")
         #expect(welcome.messageTimestamp == (try Self.date("2023-07-19T14:56:51.634234626Z")))
-        #expect(welcome.payload.session == .init(id: "AQoQILE98gtqShGmLD7AM6yJThAB", status: .connected,
-                                                 connectedAt: try Self.date("2023-07-19T14:56:51.616329898Z"), keepaliveTimeoutSeconds: 10))
+        #expect(
+            welcome.payload.session
+                == .init(
+                    id: "AQoQILE98gtqShGmLD7AM6yJThAB", status: .connected,
+                    connectedAt: try Self.date("2023-07-19T14:56:51.616329898Z"), keepaliveTimeoutSeconds: 10))
         #expect(keepalives.values == ["84c1e79a-2a4b-4c13-ba0b-4312293e9308"])
         let reconnect = try #require(reconnects.values.first).payload.session
         #expect(reconnect.status == .reconnecting && reconnect.keepaliveTimeoutSeconds == nil)
@@ -46,11 +51,16 @@ import Testing
         let follow = try #require(follows.values.first)
         #expect(follow.subscriptionVersion == "1" && follow.subscription.condition == ["broadcaster_user_id": "12826"])
         #expect(follow.subscription.transport == .init(method: "websocket", sessionId: "AQoQexAWVYKSTIu4ec_2VAxyuhAB"))
-        #expect(follow.payload == .init(userId: "1337", userLogin: "awesome_user", userName: "Awesome_User", broadcasterUserId: "12826",
-                                        broadcasterUserLogin: "twitch", broadcasterUserName: "Twitch",
-                                        followedAt: try Self.date("2023-07-15T18:16:11.17106713Z")))
+        #expect(
+            follow.payload
+                == .init(
+                    userId: "1337", userLogin: "awesome_user", userName: "Awesome_User", broadcasterUserId: "12826",
+                    broadcasterUserLogin: "twitch", broadcasterUserName: "Twitch",
+                    followedAt: try Self.date("2023-07-15T18:16:11.17106713Z")))
         let revoked = try #require(revocations.values.first)
-        #expect(revoked.payload.status == "authorization_revoked" && revoked.payload.type == "channel.follow" && revoked.payload.cost == 1)
+        #expect(
+            revoked.payload.status == "authorization_revoked" && revoked.payload.type == "channel.follow"
+                && revoked.payload.cost == 1)
     }
 
     /// A subscription type the contract does not list keeps its name, event and envelope fields.

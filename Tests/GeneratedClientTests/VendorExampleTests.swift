@@ -69,16 +69,22 @@ import Testing
         // The documented request names no `nonce`: the plain send (the streaming method adds one to tie the chunks).
         try await client.emit(.requestGuildMembers(.init(guildId: "41771983444115456", query: "", limit: 0)))
         try await client.requestSoundboardSounds(guildIds: ["613425648685547541", "81384788765712384"])
-        try await client.updateVoiceState(guildId: "41771983423143937", channelId: "127121515262115840", selfMute: false, selfDeaf: false)
-        try await client.updatePresence(.init(since: 91879201, activities: [.init(name: "Save the Oxford Comma", type: 0)], status: "online",
-                                              afk: false))
-        let documented = ["example-heartbeat.json", "example-resume.json", "example-request-guild-members.json",
-                          "example-request-soundboard-sounds.json", "example-gateway-voice-state-update.json",
-                          "example-gateway-presence-update.json"]
+        try await client.updateVoiceState(
+            guildId: "41771983423143937", channelId: "127121515262115840", selfMute: false, selfDeaf: false)
+        try await client.updatePresence(
+            .init(
+                since: 91879201, activities: [.init(name: "Save the Oxford Comma", type: 0)], status: "online",
+                afk: false))
+        let documented = [
+            "example-heartbeat.json", "example-resume.json", "example-request-guild-members.json",
+            "example-request-soundboard-sounds.json", "example-gateway-voice-state-update.json",
+            "example-gateway-presence-update.json",
+        ]
         let sent = transport.sentFrames.map(\.data)
         #expect(sent.count == documented.count)
         for (index, name) in documented.enumerated() {
-            try Self.expectJSONEqual(index < sent.count ? sent[index] : nil, try Self.example("discord-gateway/\(name)"), name)
+            try Self.expectJSONEqual(
+                index < sent.count ? sent[index] : nil, try Self.example("discord-gateway/\(name)"), name)
         }
     }
 
@@ -120,19 +126,24 @@ import Testing
         client.onOk { oks.append($0) }
         client.onClosed { closed.append($0) }
         client.onIncomingFailure { failures.append($0.description) }
-        for frame in try Self.lines("nostr/ok-examples.jsonl") + Self.lines("nostr/closed-examples.jsonl") { await transport.deliver(frame) }
+        for frame in try Self.lines("nostr/ok-examples.jsonl") + Self.lines("nostr/closed-examples.jsonl") {
+            await transport.deliver(frame)
+        }
         #expect(failures.values.isEmpty)
         #expect(oks.values.map(\.accepted) == [true, true, true, false, false, false, false, false, false])
         #expect(oks.values.allSatisfy { $0.eventId == "b1a649ebe8..." })
-        #expect(oks.values.map { $0.message.split(separator: ":").first.map(String.init) ?? "" }
+        #expect(
+            oks.values.map { $0.message.split(separator: ":").first.map(String.init) ?? "" }
                 == ["", "pow", "duplicate", "blocked", "blocked", "rate-limited", "invalid", "pow", "error"])
-        #expect(oks.values[4].message == "blocked: please register your pubkey at https://my-expensive-relay.example.com")
-        #expect(closed.values == [
-            Nostr.Closed(subscriptionId: "sub1", message: "duplicate: sub1 already opened"),
-            Nostr.Closed(subscriptionId: "sub1", message: "unsupported: filter contains unknown elements"),
-            Nostr.Closed(subscriptionId: "sub1", message: "error: could not connect to the database"),
-            Nostr.Closed(subscriptionId: "sub1", message: "error: shutting down idle subscription"),
-        ])
+        #expect(
+            oks.values[4].message == "blocked: please register your pubkey at https://my-expensive-relay.example.com")
+        #expect(
+            closed.values == [
+                Nostr.Closed(subscriptionId: "sub1", message: "duplicate: sub1 already opened"),
+                Nostr.Closed(subscriptionId: "sub1", message: "unsupported: filter contains unknown elements"),
+                Nostr.Closed(subscriptionId: "sub1", message: "error: could not connect to the database"),
+                Nostr.Closed(subscriptionId: "sub1", message: "error: shutting down idle subscription"),
+            ])
     }
 
     /// One verb, two shapes: `EVENT` is `[verb, event]` from the client and `[verb, subscription, event]` from
@@ -140,19 +151,26 @@ import Testing
     @Test func nostrMessagesFollowNIP01Patterns() async throws {
         let transport = LoopbackTransport()
         let client = Nostr.Client(transport: transport)
-        let event = Nostr.Event(id: "4376c65d", pubkey: "6e468422", createdAt: Date(timeIntervalSince1970: 1_673_347_337), kind: 1,
-                                tags: [["e", "5c83da77", "wss://nostr.example.com"]], content: "Walled gardens became prisons", sig: "908a15e4")
+        let event = Nostr.Event(
+            id: "4376c65d", pubkey: "6e468422", createdAt: Date(timeIntervalSince1970: 1_673_347_337), kind: 1,
+            tags: [["e", "5c83da77", "wss://nostr.example.com"]], content: "Walled gardens became prisons",
+            sig: "908a15e4")
         try await client.eventPublished(event: event)
-        try await client.req(subscriptionId: "sub1", filters: [.init(kinds: [1], tags: ["#p": ["6e468422"]]), .init(limit: 10)])
+        try await client.req(
+            subscriptionId: "sub1", filters: [.init(kinds: [1], tags: ["#p": ["6e468422"]]), .init(limit: 10)])
         try await client.close(subscriptionId: "sub1")
-        #expect(transport.sentFrames.map { String(decoding: $0.data, as: UTF8.self) } == [
-            #"["EVENT",{"content":"Walled gardens became prisons","created_at":1673347337,"id":"4376c65d","kind":1,"pubkey":"6e468422","sig":"908a15e4","tags":[["e","5c83da77","wss://nostr.example.com"]]}]"#,
-            ##"["REQ","sub1",{"#p":["6e468422"],"kinds":[1]},{"limit":10}]"##,
-            #"["CLOSE","sub1"]"#,
-        ])
+        #expect(
+            transport.sentFrames.map { String(decoding: $0.data, as: UTF8.self) } == [
+                #"["EVENT",{"content":"Walled gardens became prisons","created_at":1673347337,"id":"4376c65d","kind":1,"pubkey":"6e468422","sig":"908a15e4","tags":[["e","5c83da77","wss://nostr.example.com"]]}]"#,
+                ##"["REQ","sub1",{"#p":["6e468422"],"kinds":[1]},{"limit":10}]"##,
+                #"["CLOSE","sub1"]"#,
+            ])
         let delivered = Recorder<Nostr.EventDelivered>()
         client.onEventDelivered { delivered.append($0) }
-        await transport.deliver(Data(#"["EVENT","sub1",{"id":"4376c65d","pubkey":"6e468422","created_at":1673347337,"kind":1,"tags":[["e","5c83da77","wss://nostr.example.com"]],"content":"Walled gardens became prisons","sig":"908a15e4"}]"#.utf8))
+        await transport.deliver(
+            Data(
+                #"["EVENT","sub1",{"id":"4376c65d","pubkey":"6e468422","created_at":1673347337,"kind":1,"tags":[["e","5c83da77","wss://nostr.example.com"]],"content":"Walled gardens became prisons","sig":"908a15e4"}]"#
+                    .utf8))
         #expect(delivered.values == [Nostr.EventDelivered(subscriptionId: "sub1", event: event)])
     }
 
@@ -160,10 +178,14 @@ import Testing
     /// is read into `tags`, other unknown keys are ignored, and a key that does not fit the pattern is not sent.
     @Test func nostrFilterTagsAreKeysThatFollowAPattern() throws {
         let decoder = WireDecoder(dates: .unixSeconds)
-        let filter = try decoder.decode(Nostr.Filter.self, from: Data(##"{"kinds":[1],"#e":["5c83da77"],"#t":["nostr"],"#emoji":["x"],"limit":2}"##.utf8))
+        let filter = try decoder.decode(
+            Nostr.Filter.self,
+            from: Data(##"{"kinds":[1],"#e":["5c83da77"],"#t":["nostr"],"#emoji":["x"],"limit":2}"##.utf8))
         #expect(filter.tags == ["#e": ["5c83da77"], "#t": ["nostr"]] && filter.kinds == [1] && filter.limit == 2)
         let encoder = WireDateEncoding.unixSeconds.makeEncoder()
-        #expect(String(decoding: try encoder.encode(filter), as: UTF8.self) == ##"{"#e":["5c83da77"],"#t":["nostr"],"kinds":[1],"limit":2}"##)
+        #expect(
+            String(decoding: try encoder.encode(filter), as: UTF8.self)
+                == ##"{"#e":["5c83da77"],"#t":["nostr"],"kinds":[1],"limit":2}"##)
         #expect(throws: EncodingError.self) { try encoder.encode(Nostr.Filter(tags: ["e": ["x"]])) }
     }
 }

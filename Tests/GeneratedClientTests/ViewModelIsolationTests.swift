@@ -18,22 +18,26 @@ import Testing
     @ObservationIgnored private var loops: [Task<Void, Never>] = []
 
     func start(_ client: Rooms.Client) {
-        tokens.append(client.onError { message in
-            MainActor.preconditionIsolated("a listener registered by a main-actor view model ran off the main actor")
-            self.errors.append(message)
-        })
+        tokens.append(
+            client.onError { message in
+                MainActor.preconditionIsolated(
+                    "a listener registered by a main-actor view model ran off the main actor")
+                self.errors.append(message)
+            })
         tokens.append(client.onUserJoined { joined in self.peopleJoined.append(joined.user.username) })
         tokens.append(client.onIncomingFailure { _ in self.undeliverable += 1 })
         // Streams made here, not inside the tasks, so no event sent from now on is missed.
         let events = client.events, moveEvents = client.events
-        loops.append(Task {
-            for await _ in events { self.eventsSeen += 1 }
-        })
-        loops.append(Task {
-            for await event in moveEvents {
-                if case .touchMoved(let moved) = event { self.moves.append(moved.x) }
-            }
-        })
+        loops.append(
+            Task {
+                for await _ in events { self.eventsSeen += 1 }
+            })
+        loops.append(
+            Task {
+                for await event in moveEvents {
+                    if case .touchMoved(let moved) = event { self.moves.append(moved.x) }
+                }
+            })
     }
 
     func stop() {
@@ -72,7 +76,8 @@ actor PresenceCounter {
         try await server.emit(.userJoined(.init(userId: "u1", user: Self.user)), to: app)
         try await server.emit(.touchMoved(.init(roomId: "r1", x: 4, y: 5, elementId: nil)), to: app)
         let broken = Data(#"["user:joined",{"userId":7}]"#.utf8)
-        try await transport.send(OutgoingFrame(eventName: "user:joined", channel: nil, payload: nil, data: broken), to: link.connection)
+        try await transport.send(
+            OutgoingFrame(eventName: "user:joined", channel: nil, payload: nil, data: broken), to: link.connection)
 
         #expect(model.errors == ["room is full"], "a listener's effect is there once the server's send returns")
         #expect(model.peopleJoined == ["ana"])
@@ -89,7 +94,8 @@ actor PresenceCounter {
         let counter = PresenceCounter()
         await counter.start(client)
         for index in 1...3 {
-            try await server.emit(.userJoined(.init(userId: "u\(index)", user: Self.user)), to: .connection(link.connection))
+            try await server.emit(
+                .userJoined(.init(userId: "u\(index)", user: Self.user)), to: .connection(link.connection))
         }
         #expect(await counter.joined == 3)
     }

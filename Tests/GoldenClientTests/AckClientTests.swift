@@ -40,7 +40,9 @@ import Testing
         let late = try #require(transport.sentFrames.first?.ackID)
         await transport.acknowledge(late, arguments: #"[{"fileId":"f1","bytes":1}]"#)
         await transport.acknowledge(999, arguments: "[]")
-        #expect(failures.values.count == 2 && failures.values.allSatisfy { $0.contains("no request waits for") }, "\(failures.values)")
+        #expect(
+            failures.values.count == 2 && failures.values.allSatisfy { $0.contains("no request waits for") },
+            "\(failures.values)")
         let call = Task { try await client.upload(name: "b", size: 2) }
         let id = try #require(try await Self.waitForSent(transport, count: 2)[1].ackID)
         await transport.acknowledge(id, arguments: #"[{"fileId":7}]"#)
@@ -82,7 +84,8 @@ import Testing
         // Without an ack id the server asks for nothing, and nothing is sent.
         await transport.deliver(json: #"["ping",{"at":1}]"#)
         let sent = try await Self.waitForSent(transport, count: 2)
-        let answers = Dictionary(uniqueKeysWithValues: sent.map { ($0.acknowledges ?? -1, String(decoding: $0.data, as: UTF8.self)) })
+        let answers = Dictionary(
+            uniqueKeysWithValues: sent.map { ($0.acknowledges ?? -1, String(decoding: $0.data, as: UTF8.self)) })
         #expect(answers == [7: #"[{"busy":true,"version":"2.1"}]"#, 8: "[true]"])
         #expect(pings.values == [42, 1])
         try await Task.sleep(for: .milliseconds(20))

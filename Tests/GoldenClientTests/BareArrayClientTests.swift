@@ -16,10 +16,11 @@ import Testing
         client.onIncomingFailure { failures.append($0.description) }
         await transport.deliver(json: #"[{"T":"success","msg":"connected"}]"#)
         await transport.deliver(json: #"[{"T":"error","code":406,"msg":"connection limit exceeded"}]"#)
-        await transport.deliver(json: """
-            [{"T": "t", "i": 96921, "S": "AAPL", "x": "D", "p": 126.55, "s": 1, "t": "2021-02-22T15:51:44.208Z", "c": ["@", "I"], "z": "C"},
-             {"T": "subscription", "trades": ["AAPL"]}]
-            """)
+        await transport.deliver(
+            json: """
+                [{"T": "t", "i": 96921, "S": "AAPL", "x": "D", "p": 126.55, "s": 1, "t": "2021-02-22T15:51:44.208Z", "c": ["@", "I"], "z": "C"},
+                 {"T": "subscription", "trades": ["AAPL"]}]
+                """)
         await transport.deliver(json: "[]")
         await transport.deliver(json: #"{"T":"success","msg":"connected"}"#)
         #expect(batches.values.count == 4)
@@ -30,12 +31,15 @@ import Testing
             Issue.record("expected a trade and an unknown message: \(trades)")
             return
         }
-        #expect(trade.symbol == "AAPL" && trade.tradeId == 96921 && trade.price == Decimal(string: "126.55") && trade.conditions == ["@", "I"])
+        #expect(
+            trade.symbol == "AAPL" && trade.tradeId == 96921 && trade.price == Decimal(string: "126.55")
+                && trade.conditions == ["@", "I"])
         #expect(other == .object(["T": "subscription", "trades": .array(["AAPL"])]))
         #expect(batches.values.last == [])
-        #expect(failures.values == [
-            "a frame is malformed: the frame matches none of the contract's frame shapes ('batch': not an array; 'action': no 'action' naming the event)",
-        ])
+        #expect(
+            failures.values == [
+                "a frame is malformed: the frame matches none of the contract's frame shapes ('batch': not an array; 'action': no 'action' naming the event)"
+            ])
     }
 
     @Test func theClientsMessagesAreObjectsNamedByAction() async throws {
@@ -43,18 +47,21 @@ import Testing
         let client = BareArrays.Client(transport: transport)
         try await client.auth(key: "{KEY_ID}", secret: "{SECRET}")
         try await client.subscribeToData(trades: ["AAPL"], quotes: ["AMD", "CLDR"], bars: ["*"])
-        #expect(transport.sentFrames.map(\.text) == [
-            #"{"action":"auth","key":"{KEY_ID}","secret":"{SECRET}"}"#,
-            #"{"action":"subscribe","bars":["*"],"quotes":["AMD","CLDR"],"trades":["AAPL"]}"#,
-        ])
+        #expect(
+            transport.sentFrames.map(\.text) == [
+                #"{"action":"auth","key":"{KEY_ID}","secret":"{SECRET}"}"#,
+                #"{"action":"subscribe","bars":["*"],"quotes":["AMD","CLDR"],"trades":["AAPL"]}"#,
+            ])
     }
 
     /// The server's side writes a batch as the bare array it is.
     @Test func aServerWritesABatchAsABareArray() throws {
-        let frame = BareArrays.framing.frame(address: EventAddress(shape: 0, name: nil), channel: nil,
-                                             payload: Data(#"[{"T":"success","msg":"authenticated"}]"#.utf8), parts: nil)
+        let frame = BareArrays.framing.frame(
+            address: EventAddress(shape: 0, name: nil), channel: nil,
+            payload: Data(#"[{"T":"success","msg":"authenticated"}]"#.utf8), parts: nil)
         #expect(String(decoding: frame, as: UTF8.self) == #"[{"T":"success","msg":"authenticated"}]"#)
-        let empty = BareArrays.framing.frame(address: EventAddress(shape: 0, name: nil), channel: nil, payload: Data("[]".utf8), parts: nil)
+        let empty = BareArrays.framing.frame(
+            address: EventAddress(shape: 0, name: nil), channel: nil, payload: Data("[]".utf8), parts: nil)
         #expect(String(decoding: empty, as: UTF8.self) == "[]")
     }
 }

@@ -23,8 +23,9 @@ import Testing
     }
 
     static func comment(depth: Int) -> Data {
-        Data((String(repeating: #"{"id":"c","replies":[],"meta":{},"thread_root":null,"parent":"#, count: depth) + "null"
-              + String(repeating: "}", count: depth)).utf8)
+        Data(
+            (String(repeating: #"{"id":"c","replies":[],"meta":{},"thread_root":null,"parent":"#, count: depth) + "null"
+                + String(repeating: "}", count: depth)).utf8)
     }
 
     static func decodes<T: Decodable>(_ type: T.Type, _ data: Data) -> Bool {
@@ -32,21 +33,31 @@ import Testing
     }
 
     @Test func aGeneratedRecursiveTypeDecodesDeepInputOrFailsWithAnError() {
-        #expect(Self.onSmallStack { Self.decodes(Recursion.Comment.self, Self.comment(depth: 60)) }, "realistic depths decode")
+        #expect(
+            Self.onSmallStack { Self.decodes(Recursion.Comment.self, Self.comment(depth: 60)) },
+            "realistic depths decode")
         for depth in [200, 400, 511, 5_000] {
-            #expect(!Self.onSmallStack { Self.decodes(Recursion.Comment.self, Self.comment(depth: depth)) }, "\(depth) levels")
+            #expect(
+                !Self.onSmallStack { Self.decodes(Recursion.Comment.self, Self.comment(depth: depth)) },
+                "\(depth) levels")
         }
     }
 
     @Test func jsonDecodesEveryDepthTheParserAllowsAndIsHashedAndCompared() {
         for (open, close) in [("[", "]"), (#"{"a":"#, "}")] {
-            let deepest = Data((String(repeating: open, count: 512) + (open == "[" ? "" : "1") + String(repeating: close, count: 512)).utf8)
+            let deepest = Data(
+                (String(repeating: open, count: 512) + (open == "[" ? "" : "1") + String(repeating: close, count: 512))
+                    .utf8)
             let ok = Self.onSmallStack {
-                guard let value = try? WireDecoder(dates: .iso8601).decode(JSONValue.self, from: deepest) else { return false }
+                guard let value = try? WireDecoder(dates: .iso8601).decode(JSONValue.self, from: deepest) else {
+                    return false
+                }
                 return value == value && value.hashValue == value.hashValue
             }
             #expect(ok, "\(open) 512 levels")
-            let tooDeep = Data((String(repeating: open, count: 513) + (open == "[" ? "" : "1") + String(repeating: close, count: 513)).utf8)
+            let tooDeep = Data(
+                (String(repeating: open, count: 513) + (open == "[" ? "" : "1") + String(repeating: close, count: 513))
+                    .utf8)
             #expect(!Self.onSmallStack { Self.decodes(JSONValue.self, tooDeep) }, "\(open) 513 levels")
         }
     }
@@ -55,7 +66,9 @@ import Testing
     @Test func deepJSONMatchesFoundation() throws {
         let text = String(repeating: #"{"a":[1,{"b":"#, count: 100) + #""x""# + String(repeating: "}]}", count: 100)
         let data = Data(text.utf8)
-        #expect(try WireDecoder(dates: .iso8601).decode(JSONValue.self, from: data) == JSONDecoder().decode(JSONValue.self, from: data))
+        #expect(
+            try WireDecoder(dates: .iso8601).decode(JSONValue.self, from: data)
+                == JSONDecoder().decode(JSONValue.self, from: data))
     }
 
     @Test func aDeepFrameReachesTheFailureHandler() async {
@@ -65,7 +78,8 @@ import Testing
         // driven from a task below.
         let threw = Self.onSmallStack {
             guard let frame = try? Recursion.framing.parse(deep) else { return false }
-            return (try? Recursion.dateEncoding.makeDecoder().decode(Recursion.Comment.self, from: frame.payloadOrNull)) == nil
+            return (try? Recursion.dateEncoding.makeDecoder().decode(Recursion.Comment.self, from: frame.payloadOrNull))
+                == nil
         }
         #expect(threw)
         let failures = Recorder<IncomingFailure>()

@@ -14,14 +14,16 @@ import Testing
         let base = NullableFields.SessionEnded(id: "s1", endedAt: at, reason: "done", scores: [1, nil], rating: 4)
         let variants = [
             NullableFields.SessionEnded(id: "s2", endedAt: at, reason: "done", scores: [1, nil], rating: 4),
-            NullableFields.SessionEnded(id: "s1", endedAt: at.addingTimeInterval(0.001), reason: "done", scores: [1, nil], rating: 4),
+            NullableFields.SessionEnded(
+                id: "s1", endedAt: at.addingTimeInterval(0.001), reason: "done", scores: [1, nil], rating: 4),
             NullableFields.SessionEnded(id: "s1", endedAt: nil, reason: "done", scores: [1, nil], rating: 4),
             NullableFields.SessionEnded(id: "s1", endedAt: at, reason: nil, scores: [1, nil], rating: 4),
             NullableFields.SessionEnded(id: "s1", endedAt: at, reason: "done", scores: [1], rating: 4),
             NullableFields.SessionEnded(id: "s1", endedAt: at, reason: "done", scores: [nil, nil], rating: 4),
             NullableFields.SessionEnded(id: "s1", endedAt: at, reason: "done", scores: [1, nil], rating: nil),
         ]
-        #expect(base == NullableFields.SessionEnded(id: "s1", endedAt: at, reason: "done", scores: [1, nil], rating: 4))
+        #expect(
+            base == NullableFields.SessionEnded(id: "s1", endedAt: at, reason: "done", scores: [1, nil], rating: 4))
         for variant in variants {
             #expect(base != variant, "\(variant)")
             #expect(variant != base, "\(variant)")
@@ -47,7 +49,9 @@ import Testing
         func chain(_ depth: Int, leaf: String) -> Recursion.Comment {
             var comment = Recursion.Comment(id: leaf, replies: [], meta: .init())
             // One branch per level: a value that holds the chain three times per level would take 3^depth comparisons.
-            for level in 0..<depth { comment = Recursion.Comment(id: "c\(level)", parent: comment, replies: [], meta: .init()) }
+            for level in 0..<depth {
+                comment = Recursion.Comment(id: "c\(level)", parent: comment, replies: [], meta: .init())
+            }
             return comment
         }
         #expect(chain(20, leaf: "root") == chain(20, leaf: "root"))
@@ -75,7 +79,8 @@ import Testing
         let json = #"{"id":"s1","ended_at":"2026-11-26T09:00:00.250Z","reason":"done","scores":[3,null],"rating":"5"}"#
         let first = try decoder.decode(NullableFields.SessionEnded.self, from: Data(json.utf8))
         let second = try decoder.decode(NullableFields.SessionEnded.self, from: Data(json.utf8))
-        let other = try decoder.decode(NullableFields.SessionEnded.self, from: Data(json.replacingOccurrences(of: "[3,null]", with: "[3,4]").utf8))
+        let other = try decoder.decode(
+            NullableFields.SessionEnded.self, from: Data(json.replacingOccurrences(of: "[3,null]", with: "[3,4]").utf8))
         #expect(first == second && first.hashValue == second.hashValue)
         #expect(first != other)
         #expect(Set([first, second, other]).count == 2)
@@ -100,9 +105,12 @@ import Testing
         #expect(unknown != .unknown(name: "x", payload: nil))
         #expect(unknown != removed)
         #expect(Set([unknown, removed, .jobRemoved(.init(reason: "done")), ._2faEnabled]).count == 3)
-        let shaped = FrameShapes.ServerEvent.unknown(UnknownEvent(shape: "dispatch", name: "X", payload: nil, fields: ["s": .string("1")]))
-        #expect(shaped == .unknown(UnknownEvent(shape: "dispatch", name: "X", payload: nil, fields: ["s": .string("1")])))
-        #expect(shaped != .unknown(UnknownEvent(shape: "dispatch", name: "X", payload: nil, fields: ["s": .string("2")])))
+        let shaped = FrameShapes.ServerEvent.unknown(
+            UnknownEvent(shape: "dispatch", name: "X", payload: nil, fields: ["s": .string("1")]))
+        #expect(
+            shaped == .unknown(UnknownEvent(shape: "dispatch", name: "X", payload: nil, fields: ["s": .string("1")])))
+        #expect(
+            shaped != .unknown(UnknownEvent(shape: "dispatch", name: "X", payload: nil, fields: ["s": .string("2")])))
         let join = Hostile.ClientEvent.roomJoin(.init(roomId: "r1"))
         #expect(join == .roomJoin(.init(roomId: "r1")))
         #expect(join != .roomJoin(.init(roomId: "r2")))

@@ -16,11 +16,12 @@ import Testing
         try await client.send(target: .init(id: "t1", tags: .init(primary: "p")), targets: ["a"])
         try await client._24h(volume: 7)
         try await client.ticker(symbol: "BTC").guildMemberAdd(member: .init(userId: "u1"))
-        #expect(transport.sentFrames.map { String(decoding: $0.data, as: UTF8.self) } == [
-            #"["send",{"target":{"id":"t1","tags":{"primary":"p"}},"targets":["a"]}]"#,
-            #"["24h",{"volume":7}]"#,
-            #"["GUILD_MEMBER_ADD",{"member":{"USER_ID":"u1"}}]"#,
-        ])
+        #expect(
+            transport.sentFrames.map { String(decoding: $0.data, as: UTF8.self) } == [
+                #"["send",{"target":{"id":"t1","tags":{"primary":"p"}},"targets":["a"]}]"#,
+                #"["24h",{"volume":7}]"#,
+                #"["GUILD_MEMBER_ADD",{"member":{"USER_ID":"u1"}}]"#,
+            ])
         let volumes = Recorder<Int>()
         let messages = Recorder<WireNames.MessageCreate>()
         let minutes = Recorder<Bool>()
@@ -42,17 +43,23 @@ import Testing
     @Test func integerEnumsReadAndWriteNumbers() async throws {
         let transport = LoopbackTransport()
         let client = IntegerEnums.Client(transport: transport)
-        try await client.presenceChanged(userId: "u1", presence: .idle, previous: .unknown(7), priorities: [.minus1, ._10])
-        #expect(transport.sentFrames.map { String(decoding: $0.data, as: UTF8.self) } == [
-            #"["presence_changed",{"presence":2,"previous":7,"priorities":[-1,10],"userId":"u1"}]"#,
-        ])
+        try await client.presenceChanged(
+            userId: "u1", presence: .idle, previous: .unknown(7), priorities: [.minus1, ._10])
+        #expect(
+            transport.sentFrames.map { String(decoding: $0.data, as: UTF8.self) } == [
+                #"["presence_changed",{"presence":2,"previous":7,"priorities":[-1,10],"userId":"u1"}]"#
+            ])
         let changes = Recorder<IntegerEnums.PresenceChanged>()
         let failures = Recorder<IncomingFailure>()
         client.onPresenceChanged { changes.append($0) }
         client.onIncomingFailure { failures.append($0) }
-        await transport.deliver(json: #"["presence_changed",{"userId":"u2","presence":1,"previous":42,"priorities":[0]}]"#)
+        await transport.deliver(
+            json: #"["presence_changed",{"userId":"u2","presence":1,"previous":42,"priorities":[0]}]"#)
         await transport.deliver(json: #"["presence_changed",{"userId":"u3","presence":"1","priorities":[]}]"#)
-        #expect(changes.values == [IntegerEnums.PresenceChanged(userId: "u2", presence: .online, previous: .unknown(42), priorities: [._0])])
+        #expect(
+            changes.values == [
+                IntegerEnums.PresenceChanged(userId: "u2", presence: .online, previous: .unknown(42), priorities: [._0])
+            ])
         #expect(failures.values.count == 1, "a string is not an integer enum's value")
         #expect(IntegerEnums.Presence.knownCases.map(\.rawValue) == [0, 1, 2])
     }
@@ -62,17 +69,19 @@ import Testing
         let client = Hostile.Client(transport: transport)
         try await client.default(self: "s", protocol: "p", orderId: "1", orderIdentifier: "2")
         try await client.roomJoin(roomId: "r1")
-        #expect(transport.sentFrames.map { String(decoding: $0.data, as: UTF8.self) } == [
-            #"["default",{"orderId":"2","order_id":"1","protocol":"p","self":"s"}]"#,
-            #"["room:join",{"roomId":"r1"}]"#,
-        ])
+        #expect(
+            transport.sentFrames.map { String(decoding: $0.data, as: UTF8.self) } == [
+                #"["default",{"orderId":"2","order_id":"1","protocol":"p","self":"s"}]"#,
+                #"["room:join",{"roomId":"r1"}]"#,
+            ])
         let profiles = Recorder<Hostile.Profile>()
         let dates = Recorder<Hostile.Date>()
         let quoted = Recorder<Bool>()
         client.onÉvénementReçu { profiles.append($0) }
         client.onDate { dates.append($0) }
         client.onQuoteAndSlash { quoted.append(true) }
-        await transport.deliver(json: #"["événement_reçu",{"prénom":"Zoë","class":"A","2fa":true,"is-active":false,"in":3}]"#)
+        await transport.deliver(
+            json: #"["événement_reçu",{"prénom":"Zoë","class":"A","2fa":true,"is-active":false,"in":3}]"#)
         await transport.deliver(json: #"["date",{"at":"2025-01-31T09:30:00Z"}]"#)
         await transport.deliver(json: #"["quote\"and\\slash"]"#)
         #expect(profiles.values == [Hostile.Profile(prénom: "Zoë", class: "A", _2fa: true, isActive: false, in: 3)])
@@ -87,7 +96,8 @@ import Testing
         let transport = LoopbackTransport()
         let client = Flat.Client(transport: transport)
         try await client.ping(sentAt: Self.at)
-        #expect(String(decoding: transport.sentFrames[0].data, as: UTF8.self) == #"{"type":"ping","sentAt":1738315800000}"#)
+        #expect(
+            String(decoding: transport.sentFrames[0].data, as: UTF8.self) == #"{"type":"ping","sentAt":1738315800000}"#)
         let moved = Recorder<Flat.Position>()
         let byes = Recorder<Bool>()
         client.onMoved { moved.append($0) }
@@ -117,17 +127,24 @@ import Testing
         client.onStatus { statuses.append($0) }
         client.onHeartbeat { beats.append($0) }
         client.onIncomingFailure { failures.append($0) }
-        await transport.deliver(json: #"{"name":"status","id":"e1","sentAt":null,"version":2,"conversationId":"c1","payload":{"online":true}}"#)
+        await transport.deliver(
+            json:
+                #"{"name":"status","id":"e1","sentAt":null,"version":2,"conversationId":"c1","payload":{"online":true}}"#
+        )
         await transport.deliver(json: #"{"name":"heartbeat","id":"e2","sentAt":"2025-01-31T09:30:00Z","version":2}"#)
         // An envelope constant is checked: a frame of another protocol version is not this event.
         await transport.deliver(json: #"{"name":"heartbeat","id":"e3","version":3}"#)
-        #expect(statuses.values == [Envelope.Status(id: "e1", sentAt: nil, conversationId: "c1", payload: .init(online: true))])
+        #expect(
+            statuses.values == [
+                Envelope.Status(id: "e1", sentAt: nil, conversationId: "c1", payload: .init(online: true))
+            ])
         #expect(beats.values == [Envelope.Heartbeat(id: "e2", sentAt: Self.at)])
         #expect(failures.values.count == 1)
     }
 
     @Test func structsMayHoldThemselvesThroughOptionals() throws {
-        let json = #"{"id":"1","thread_root":null,"parent":{"id":"0","thread_root":null,"replies":[],"meta":{}},"replies":[{"id":"2","thread_root":null,"replies":[],"meta":{"root":{"id":"0","thread_root":null,"replies":[],"meta":{}}}}],"meta":{}}"#
+        let json =
+            #"{"id":"1","thread_root":null,"parent":{"id":"0","thread_root":null,"replies":[],"meta":{}},"replies":[{"id":"2","thread_root":null,"replies":[],"meta":{"root":{"id":"0","thread_root":null,"replies":[],"meta":{}}}}],"meta":{}}"#
         let comment = try JSONDecoder().decode(Recursion.Comment.self, from: Data(json.utf8))
         #expect(comment.parent?.id == "0")
         #expect(comment.parent?.parent == nil)
@@ -145,7 +162,8 @@ import Testing
     /// `T | null` and `(T | null)?` close a cycle as `T?` does (stored indirectly): a thread's root is always sent,
     /// `null` at the top, and an edit's source tells absent from `null`.
     @Test func structsMayHoldThemselvesThroughNullables() throws {
-        let json = #"{"id":"2","thread_root":{"id":"1","thread_root":null,"replies":[],"meta":{}},"edited_from":null,"replies":[],"meta":{}}"#
+        let json =
+            #"{"id":"2","thread_root":{"id":"1","thread_root":null,"replies":[],"meta":{}},"edited_from":null,"replies":[],"meta":{}}"#
         let comment = try JSONDecoder().decode(Recursion.Comment.self, from: Data(json.utf8))
         #expect(comment.threadRoot?.id == "1")
         #expect(comment.threadRoot?.threadRoot == nil)
@@ -156,17 +174,24 @@ import Testing
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let encoded = String(decoding: try encoder.encode(comment), as: UTF8.self)
-        #expect(encoded == #"{"edited_from":null,"id":"2","meta":{},"replies":[],"thread_root":{"id":"1","meta":{},"replies":[],"thread_root":null}}"#)
+        #expect(
+            encoded
+                == #"{"edited_from":null,"id":"2","meta":{},"replies":[],"thread_root":{"id":"1","meta":{},"replies":[],"thread_root":null}}"#
+        )
     }
 
     @Test func constantsOfEveryKind() throws {
         let event = Constants.UploadStarted(orderId: "o1")
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        #expect(String(decoding: try encoder.encode(event), as: UTF8.self) == #"{"final":false,"order_id":"o1","status":"uploading","version":2}"#)
+        #expect(
+            String(decoding: try encoder.encode(event), as: UTF8.self)
+                == #"{"final":false,"order_id":"o1","status":"uploading","version":2}"#)
         #expect(event.version == 2 && event.final == false)
         #expect(throws: DecodingError.self) {
-            try JSONDecoder().decode(Constants.UploadStarted.self, from: Data(#"{"order_id":"o1","status":"uploading","version":3,"final":false}"#.utf8))
+            try JSONDecoder().decode(
+                Constants.UploadStarted.self,
+                from: Data(#"{"order_id":"o1","status":"uploading","version":3,"final":false}"#.utf8))
         }
     }
 
@@ -176,7 +201,9 @@ import Testing
         let transport = LoopbackTransport()
         let seat = Channels.Client(transport: transport).seat(roomId: "r1", seat: 3)
         try await seat.clientWave(emoji: "👋")
-        #expect(String(decoding: transport.sentFrames[0].data, as: UTF8.self) == #"{"event":"client-wave","channel":"room:r1/seat-3","data":"{\"emoji\":\"👋\"}"}"#)
+        #expect(
+            String(decoding: transport.sentFrames[0].data, as: UTF8.self)
+                == #"{"event":"client-wave","channel":"room:r1/seat-3","data":"{\"emoji\":\"👋\"}"}"#)
         let taken = Recorder<String>()
         seat.onTaken { taken.append($0.by) }
         await transport.deliver(json: #"{"event":"taken","channel":"room:r1/seat-3","data":"{\"by\":\"u2\"}"}"#)
@@ -194,9 +221,10 @@ import Testing
     }
 
     @Test func everyScalarTypeRoundTrips() throws {
-        let sample = Scalars.Sample(text: "t", count: 1, ratio: 0.5, flag: true, at: Self.at, link: URL(string: "https://example.com")!,
-                                    extra: ["a": [1, "two", nil]], tags: ["x"], grid: [[1, 2], []], weights: ["w": 1.5],
-                                    point: .init(x: 1, y: 2), kind: .large)
+        let sample = Scalars.Sample(
+            text: "t", count: 1, ratio: 0.5, flag: true, at: Self.at, link: URL(string: "https://example.com")!,
+            extra: ["a": [1, "two", nil]], tags: ["x"], grid: [[1, 2], []], weights: ["w": 1.5],
+            point: .init(x: 1, y: 2), kind: .large)
         let data = try Scalars.dateEncoding.makeEncoder().encode(sample)
         #expect(String(decoding: data, as: UTF8.self).contains(#""at":1738315800"#))
         #expect(try Scalars.dateEncoding.makeDecoder().decode(Scalars.Sample.self, from: data) == sample)

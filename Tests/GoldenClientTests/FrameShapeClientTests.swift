@@ -18,12 +18,13 @@ import Testing
         try await client.heartbeat(nil)
         try await client.heartbeat(251)
         try await client.resume()
-        #expect(Self.sent(transport) == [
-            #"{"op":2,"d":{"intents":513,"token":"t0k"}}"#,
-            #"{"op":1,"d":null}"#,
-            #"{"op":1,"d":251}"#,
-            #"{"op":6}"#,
-        ])
+        #expect(
+            Self.sent(transport) == [
+                #"{"op":2,"d":{"intents":513,"token":"t0k"}}"#,
+                #"{"op":1,"d":null}"#,
+                #"{"op":1,"d":251}"#,
+                #"{"op":6}"#,
+            ])
     }
 
     @Test func framesAreReadByTheFirstShapeTheyFit() async throws {
@@ -45,7 +46,8 @@ import Testing
         await transport.deliver(json: #"{"op":10,"d":{"heartbeat_interval":41250},"s":null,"t":null}"#)
         await transport.deliver(json: #"{"op":1,"d":null}"#)
         await transport.deliver(json: #"{"id":7,"result":["a","b"]}"#)
-        await transport.deliver(json: #"{"kind":"notification","meta":{"type":"user.created"},"body":{"event":{"user_id":9}}}"#)
+        await transport.deliver(
+            json: #"{"kind":"notification","meta":{"type":"user.created"},"body":{"event":{"user_id":9}}}"#)
         #expect(messages.values == [FrameShapes.MessageCreate(s: 42, payload: .init(id: "m1", content: "hi"))])
         #expect(hellos.values == [41250])
         #expect(heartbeats.values == [nil])
@@ -70,9 +72,10 @@ import Testing
         await transport.deliver(json: #"{"op":1}"#)
         await transport.deliver(json: #"{"op":1,"d":7}"#)
         #expect(heartbeats.values == [nil, 7])
-        #expect(failures.values == [
-            "event '1' has a payload that does not decode: the frame has no payload, which the contract says is always there (null or a value)",
-        ])
+        #expect(
+            failures.values == [
+                "event '1' has a payload that does not decode: the frame has no payload, which the contract says is always there (null or a value)"
+            ])
     }
 
     /// Unknown events keep their name, payload and envelope fields; frames that fit no shape, or fit one but not
@@ -92,14 +95,20 @@ import Testing
         await transport.deliver(json: #"{"op":0,"t":"READY","s":44,"d":{"session":"x"}}"#)
         await transport.deliver(json: #"{"op":0,"t":"READY","s":"45","d":{"session_id":"x"}}"#)
         try await eventually("an event on the stream") { !events.values.isEmpty }
-        #expect(events.values == [.unknown(UnknownEvent(shape: "dispatch", name: "THREAD_CREATE", payload: Data(#"{"id":"t1"}"#.utf8),
-                                                         fields: ["s": .number(43)]))])
-        #expect(failures.values == [
-            #"a frame is malformed: the frame matches none of the contract's frame shapes ('dispatch': 'op' is "zero", not 0; 'reply': no 'id'; 'notification': no 'kind'; 'opcode': 'op' is not an integer)"#,
-            #"a frame is malformed: the frame matches none of the contract's frame shapes ('dispatch': not an object; 'reply': not an object; 'notification': not an object; 'opcode': not an object)"#,
-            "event 'READY' has a payload that does not decode: missing 'session_id' at 'payload'",
-            "event 'READY' has a payload that does not decode: expected Int at 's': Expected to decode Int but found a string instead.",
-        ])
+        #expect(
+            events.values == [
+                .unknown(
+                    UnknownEvent(
+                        shape: "dispatch", name: "THREAD_CREATE", payload: Data(#"{"id":"t1"}"#.utf8),
+                        fields: ["s": .number(43)]))
+            ])
+        #expect(
+            failures.values == [
+                #"a frame is malformed: the frame matches none of the contract's frame shapes ('dispatch': 'op' is "zero", not 0; 'reply': no 'id'; 'notification': no 'kind'; 'opcode': 'op' is not an integer)"#,
+                #"a frame is malformed: the frame matches none of the contract's frame shapes ('dispatch': not an object; 'reply': not an object; 'notification': not an object; 'opcode': not an object)"#,
+                "event 'READY' has a payload that does not decode: missing 'session_id' at 'payload'",
+                "event 'READY' has a payload that does not decode: expected Int at 's': Expected to decode Int but found a string instead.",
+            ])
     }
 
     /// Phoenix Channels v2: `[join_ref, ref, topic, event, payload]`, the topic routing to the channel's client.
@@ -110,11 +119,12 @@ import Testing
         try await room.phxJoin(.init(joinRef: "1", ref: "1", payload: .init(token: nil)))
         try await room.newMsg(.init(joinRef: "1", ref: "2", payload: .init(body: "hi")))
         try await client.heartbeat(.init(ref: "3", payload: .init()))
-        #expect(Self.sent(transport) == [
-            #"["1","1","room:lobby","phx_join",{}]"#,
-            #"["1","2","room:lobby","new_msg",{"body":"hi"}]"#,
-            #"[null,"3",null,"heartbeat",{}]"#,
-        ])
+        #expect(
+            Self.sent(transport) == [
+                #"["1","1","room:lobby","phx_join",{}]"#,
+                #"["1","2","room:lobby","new_msg",{"body":"hi"}]"#,
+                #"[null,"3",null,"heartbeat",{}]"#,
+            ])
         let messages = Recorder<Positional.Room.NewMsg>()
         room.onNewMsg { messages.append($0) }
         await transport.deliver(json: #"[null,null,"room:lobby","new_msg",{"body":"hello"}]"#)
@@ -132,14 +142,17 @@ import Testing
         try await client.req(subscriptionId: "sub2", filters: [])
         try await client.eventSent(content: "hello")
         try await client.ping()
-        #expect(FrameShapeClientTests.sent(transport) == [
-            #"["REQ","sub1",{"kinds":[1]},{"limit":10}]"#,
-            #"["REQ","sub2"]"#,
-            #"["EVENT","hello"]"#,
-            #"["PING"]"#,
-        ])
+        #expect(
+            FrameShapeClientTests.sent(transport) == [
+                #"["REQ","sub1",{"kinds":[1]},{"limit":10}]"#,
+                #"["REQ","sub2"]"#,
+                #"["EVENT","hello"]"#,
+                #"["PING"]"#,
+            ])
         // An optional last element is left out when nil; earlier elements are written whatever they hold.
-        let levels = try JSONEncoder().encode([Tuples.Level(price: "1.5", quantity: "2"), Tuples.Level(price: "1.6", quantity: "3", orders: 4)])
+        let levels = try JSONEncoder().encode([
+            Tuples.Level(price: "1.5", quantity: "2"), Tuples.Level(price: "1.6", quantity: "3", orders: 4),
+        ])
         #expect(String(decoding: levels, as: UTF8.self) == #"[["1.5","2"],["1.6","3",4]]"#)
     }
 
@@ -161,8 +174,14 @@ import Testing
         await transport.deliver(json: #"["OK","b1fa","yes",""]"#)
         #expect(oks.values == [Tuples.Ok(eventId: "b1fa", accepted: true, message: "")])
         #expect(received.values == [Tuples.EventReceived(subscriptionId: "sub1", content: "hi")])
-        #expect(books.values == [Tuples.Book(bids: [.init(price: "1.5", quantity: "2"), .init(price: "1.6", quantity: "3", orders: 4),
-                                                     .init(price: "1.7", quantity: "1")], asks: [])])
+        #expect(
+            books.values == [
+                Tuples.Book(
+                    bids: [
+                        .init(price: "1.5", quantity: "2"), .init(price: "1.6", quantity: "3", orders: 4),
+                        .init(price: "1.7", quantity: "1"),
+                    ], asks: [])
+            ])
         #expect(failures.values.count == 2, "a missing element and a wrong kind are failures: \(failures.values)")
         #expect(failures.values.first?.hasPrefix("event 'OK' has a payload that does not decode") == true)
     }

@@ -20,34 +20,43 @@ import Testing
         let failures = Recorder<String>()
         client.onIncomingFailure { failures.append($0.description) }
         let call = Task { try await client.subscribeEvents(payload: .init(eventType: "state_changed"), id: 18) }
-        #expect(try await Self.sent(transport, count: 1) == [#"{"type":"subscribe_events","id":18,"event_type":"state_changed"}"#])
+        #expect(
+            try await Self.sent(transport, count: 1) == [
+                #"{"type":"subscribe_events","id":18,"event_type":"state_changed"}"#
+            ])
         await transport.deliver(json: #"{"id": 18, "type": "result", "success": true, "result": null}"#)
-        await transport.deliver(json: """
-            {"id": 18, "type": "event", "event": {"data": {"entity_id": "light.bed_light", "old_state": null,
-             "new_state": {"entity_id": "light.bed_light", "state": "on", "attributes": {"brightness": 180},
-             "last_changed": "2016-11-26T01:37:24.265390+00:00"}}, "event_type": "state_changed",
-             "time_fired": "2016-11-26T01:37:24.265429+00:00", "origin": "LOCAL"}}
-            """)
-        await transport.deliver(json: """
-            {"id": 5, "type": "event", "event": {"data": {}, "event_type": "test_event",
-             "time_fired": "2016-11-26T01:37:24.265429+00:00", "origin": "LOCAL"}}
-            """)
+        await transport.deliver(
+            json: """
+                {"id": 18, "type": "event", "event": {"data": {"entity_id": "light.bed_light", "old_state": null,
+                 "new_state": {"entity_id": "light.bed_light", "state": "on", "attributes": {"brightness": 180},
+                 "last_changed": "2016-11-26T01:37:24.265390+00:00"}}, "event_type": "state_changed",
+                 "time_fired": "2016-11-26T01:37:24.265429+00:00", "origin": "LOCAL"}}
+                """)
+        await transport.deliver(
+            json: """
+                {"id": 5, "type": "event", "event": {"data": {}, "event_type": "test_event",
+                 "time_fired": "2016-11-26T01:37:24.265429+00:00", "origin": "LOCAL"}}
+                """)
         // A kind the contract does not list reads as the fallback, its `event_type` and data as they came.
-        await transport.deliver(json: """
-            {"id": 18, "type": "event", "event": {"data": {"service": "turn_on"}, "event_type": "call_service",
-             "time_fired": "2016-11-26T01:37:25.000000+00:00", "origin": "LOCAL"}}
-            """)
+        await transport.deliver(
+            json: """
+                {"id": 18, "type": "event", "event": {"data": {"service": "turn_on"}, "event_type": "call_service",
+                 "time_fired": "2016-11-26T01:37:25.000000+00:00", "origin": "LOCAL"}}
+                """)
         let events = try await call.value
         var items: [HomeAssistant.FiredEvent] = []
         for try await item in events {
             items.append(item)
             if items.count == 2 { break }
         }
-        guard items.count == 2, case .stateChanged(let changed) = items[0], case .otherEvent(let other) = items[1] else {
+        guard items.count == 2, case .stateChanged(let changed) = items[0], case .otherEvent(let other) = items[1]
+        else {
             Issue.record("expected a state change and another event: \(items)")
             return
         }
-        #expect(changed.data.entityId == "light.bed_light" && changed.data.oldState == nil && changed.data.newState?.state == "on")
+        #expect(
+            changed.data.entityId == "light.bed_light" && changed.data.oldState == nil
+                && changed.data.newState?.state == "on")
         #expect(other.eventType == "call_service" && other.data == .object(["service": .string("turn_on")]))
         // Written back, the fallback keeps its tag.
         let encoder = JSONEncoder()
@@ -65,22 +74,32 @@ import Testing
         let transport = LoopbackTransport()
         let client = HomeAssistant.Client(transport: transport)
         let states = Task { try await client.getStates(id: 19) }
-        let triggers = Task { try await client.subscribeTrigger(payload: .init(trigger: .object(["platform": "state"])), id: 2) }
+        let triggers = Task {
+            try await client.subscribeTrigger(payload: .init(trigger: .object(["platform": "state"])), id: 2)
+        }
         let sent = try await Self.sent(transport, count: 2)
-        #expect(Set(sent) == [#"{"type":"get_states","id":19}"#, #"{"type":"subscribe_trigger","id":2,"trigger":{"platform":"state"}}"#])
+        #expect(
+            Set(sent) == [
+                #"{"type":"get_states","id":19}"#,
+                #"{"type":"subscribe_trigger","id":2,"trigger":{"platform":"state"}}"#,
+            ])
         await transport.deliver(json: #"{"id": 2, "type": "result", "success": true, "result": null}"#)
-        await transport.deliver(json: """
-            {"id": 19, "type": "result", "success": true, "result": [{"entity_id": "sun.sun", "state": "above_horizon",
-             "attributes": {"friendly_name": "Sun"}, "last_changed": "2016-11-26T01:37:24.265429+00:00"}]}
-            """)
-        await transport.deliver(json: """
-            {"id": 2, "type": "event", "event": {"variables": {"trigger": {"platform": "state", "entity_id": "binary_sensor.motion_occupancy"}},
-             "context": {"id": "0123456789abcdef", "parent_id": null, "user_id": null}}}
-            """)
+        await transport.deliver(
+            json: """
+                {"id": 19, "type": "result", "success": true, "result": [{"entity_id": "sun.sun", "state": "above_horizon",
+                 "attributes": {"friendly_name": "Sun"}, "last_changed": "2016-11-26T01:37:24.265429+00:00"}]}
+                """)
+        await transport.deliver(
+            json: """
+                {"id": 2, "type": "event", "event": {"variables": {"trigger": {"platform": "state", "entity_id": "binary_sensor.motion_occupancy"}},
+                 "context": {"id": "0123456789abcdef", "parent_id": null, "user_id": null}}}
+                """)
         let list = try await states.value
         #expect(list.map(\.entityId) == ["sun.sun"] && list.first?.state == "above_horizon")
         for try await triggered in try await triggers.value {
-            #expect(triggered.variables.trigger == .object(["platform": "state", "entity_id": "binary_sensor.motion_occupancy"]))
+            #expect(
+                triggered.variables.trigger
+                    == .object(["platform": "state", "entity_id": "binary_sensor.motion_occupancy"]))
             break
         }
     }
@@ -91,7 +110,10 @@ import Testing
         let client = HomeAssistant.Client(transport: transport)
         let call = Task { try await client.subscribeEvents(payload: .init(eventType: nil), id: 12) }
         _ = try await Self.sent(transport, count: 1)
-        await transport.deliver(json: #"{"id": 12, "type": "result", "success": false, "error": {"code": "invalid_format", "message": "Message incorrectly formatted."}}"#)
+        await transport.deliver(
+            json:
+                #"{"id": 12, "type": "result", "success": false, "error": {"code": "invalid_format", "message": "Message incorrectly formatted."}}"#
+        )
         do {
             _ = try await call.value
             Issue.record("the call should have thrown")
@@ -100,7 +122,10 @@ import Testing
         }
         let events = Recorder<HomeAssistant.ServerEvent>()
         client.onEvent { events.append(.event($0)) }
-        await transport.deliver(json: #"{"id": 12, "type": "event", "event": {"data": {}, "event_type": "x", "time_fired": "2016-11-26T01:37:24.265429+00:00", "origin": "LOCAL"}}"#)
+        await transport.deliver(
+            json:
+                #"{"id": 12, "type": "event", "event": {"data": {}, "event_type": "x", "time_fired": "2016-11-26T01:37:24.265429+00:00", "origin": "LOCAL"}}"#
+        )
         #expect(events.values.count == 1, "listeners still hear it; no subscription holds it")
     }
 
@@ -114,12 +139,17 @@ import Testing
         client.onResult { results.append($0) }
         client.onIncomingFailure { failures.append($0.description) }
         await transport.deliver(json: #"{"id": 18, "type": "result", "success": true, "result": null}"#)
-        await transport.deliver(json: #"{"id": 19, "type": "result", "success": true, "result": [{"entity_id": "sun.sun"}]}"#)
+        await transport.deliver(
+            json: #"{"id": 19, "type": "result", "success": true, "result": [{"entity_id": "sun.sun"}]}"#)
         await transport.deliver(json: #"{"id": "x", "type": "result", "success": true, "result": null}"#)
-        #expect(results.values == [HomeAssistant.Result(id: 18, payload: nil),
-                                   HomeAssistant.Result(id: 19, payload: .array([.object(["entity_id": .string("sun.sun")])]))])
-        #expect(failures.values == [
-            "event 'result' has a payload that does not decode: expected Int at 'id': Expected to decode Int but found a string instead.",
-        ])
+        #expect(
+            results.values == [
+                HomeAssistant.Result(id: 18, payload: nil),
+                HomeAssistant.Result(id: 19, payload: .array([.object(["entity_id": .string("sun.sun")])])),
+            ])
+        #expect(
+            failures.values == [
+                "event 'result' has a payload that does not decode: expected Int at 'id': Expected to decode Int but found a string instead."
+            ])
     }
 }

@@ -33,7 +33,9 @@ import Testing
         let count = concurrentCalls
         try await withThrowingTaskGroup(of: (Int, Decimal).self) { group in
             for index in 0..<count {
-                group.addTask { (index, try await client.getBalance(account: "a\(index)", timeout: .seconds(60)).amount.value) }
+                group.addTask {
+                    (index, try await client.getBalance(account: "a\(index)", timeout: .seconds(60)).amount.value)
+                }
             }
             try await Self.waitForRequests(transport, count: count)
             var generator = SeededGenerator(seed: 14)
@@ -52,7 +54,8 @@ import Testing
             }
             #expect(answered == count)
         }
-        #expect(failures.values.count == count / 10 && failures.values.allSatisfy { $0.contains("no request waits for") })
+        #expect(
+            failures.values.count == count / 10 && failures.values.allSatisfy { $0.contains("no request waits for") })
         #expect(client.pendingRequestCount == 0)
     }
 

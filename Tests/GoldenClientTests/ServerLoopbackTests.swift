@@ -58,7 +58,9 @@ import Testing
         let server = RuntimeNames.Server(transport: transport)
         server.respondToServerAnswer { _, request in
             let text = if case .string(let text) = request.payload.value { text } else { "number" }
-            return .reply(RuntimeNames.ReplyMatch(id: 0, payload: RuntimeNames.ServerConnection(WireFields: text, WireFieldWriter: 7, Members: true)))
+            return .reply(
+                RuntimeNames.ReplyMatch(
+                    id: 0, payload: RuntimeNames.ServerConnection(WireFields: text, WireFieldWriter: 7, Members: true)))
         }
         let heard = Recorder<RuntimeNames.Nullable>()
         server.onUnixMilliseconds { _, value in heard.append(value.payload) }
@@ -88,7 +90,10 @@ import Testing
         let flooding = Requests.Client(transport: flooder)
         let calls = (0..<3).map { _ in Task { try await flooding.getBalance(account: "slow", timeout: .seconds(5)) } }
         try await eventually("the third request reported") { !failures.values.isEmpty }
-        #expect(failures.values == ["event 'get_balance' is a request beyond the 2 this connection may have answered at once; the connection is closed"])
+        #expect(
+            failures.values == [
+                "event 'get_balance' is a request beyond the 2 this connection may have answered at once; the connection is closed"
+            ])
         try await eventually("the flooder disconnected") { !server.openConnections.contains(flooder.connection) }
         let other = Requests.Client(transport: transport.connect())
         #expect(try await other.getBalance(account: "fast").amount.currency == "EUR")
@@ -96,7 +101,10 @@ import Testing
         for call in calls { _ = try? await call.value }
         // The two answers worked out for the closed connection could not go out: said, not dropped unseen.
         try await eventually("the unsent answers reported, got \(failures.values)") { failures.values.count == 3 }
-        #expect(failures.values.dropFirst().allSatisfy { $0.hasPrefix("event 'get_balance' was answered, but the answer could not be sent: ") })
+        #expect(
+            failures.values.dropFirst().allSatisfy {
+                $0.hasPrefix("event 'get_balance' was answered, but the answer could not be sent: ")
+            })
     }
 
     @Test func requestsAreAnsweredWithTheirCorrelationEchoed() async throws {
@@ -104,7 +112,9 @@ import Testing
         let server = Requests.Server(transport: transport)
         server.respondToGetBalance { _, request in
             // The handler need not copy the request's id: the server writes it into the reply.
-            Requests.Balance(requestId: "", amount: Requests.Amount(value: request.account == "savings" ? 120.5 : 3, currency: "EUR"))
+            Requests.Balance(
+                requestId: "", amount: Requests.Amount(value: request.account == "savings" ? 120.5 : 3, currency: "EUR")
+            )
         }
         server.respondToGetRate { _, request in
             Requests.Rate(meta: .init(requestId: "", servedBy: "loopback"), value: request.pair == "EURUSD" ? 1.08 : 0)
@@ -172,7 +182,9 @@ import Testing
             Issue.record("expected .unhandled, got \(failures.values)")
             return
         }
-        #expect(failures.values.first?.description.contains("no scope of that channel was made") == true, "\(failures.values)")
+        #expect(
+            failures.values.first?.description.contains("no scope of that channel was made") == true,
+            "\(failures.values)")
 
         let waves = Recorder<String>()
         server.seat(roomId: "r9", seat: 1).onClientWave { _, wave in waves.append(wave.emoji) }
@@ -189,17 +201,21 @@ import Testing
         let failures = Recorder<IncomingFailure>()
         server.onIncomingFailure { _, failure in failures.append(failure) }
         let heard = Recorder<String>()
-        let token = server.everySeat.onClientWave { _, seat, wave in heard.append("\(seat.roomId)/\(seat.seat) \(wave.emoji)") }
+        let token = server.everySeat.onClientWave { _, seat, wave in
+            heard.append("\(seat.roomId)/\(seat.seat) \(wave.emoji)")
+        }
         let client = Channels.Client(transport: transport.connect())
         try await client.seat(roomId: "r9", seat: 1).clientWave(emoji: "👋")
         try await client.seat(roomId: "lobby:2", seat: 12).clientWave(emoji: "🎉")
         #expect(heard.values == ["r9/1 👋", "lobby:2/12 🎉"])
         #expect(failures.values.isEmpty, "\(failures.values)")
 
-        try await client.core.emit(eventName: "client-wave", channel: "room:r9/seat-x", payload: Channels.Seat.ClientWave(emoji: "?"))
-        #expect(failures.values.map(\.description) == [
-            "event 'client-wave' on channel 'room:r9/seat-x' is malformed: the channel 'room:r9/seat-x' is not an address of `room:{roomId}/seat-{seat}`: a parameter is not of its type",
-        ])
+        try await client.core.emit(
+            eventName: "client-wave", channel: "room:r9/seat-x", payload: Channels.Seat.ClientWave(emoji: "?"))
+        #expect(
+            failures.values.map(\.description) == [
+                "event 'client-wave' on channel 'room:r9/seat-x' is malformed: the channel 'room:r9/seat-x' is not an address of `room:{roomId}/seat-{seat}`: a parameter is not of its type"
+            ])
         token.cancel()
         try await client.seat(roomId: "r9", seat: 1).clientWave(emoji: "👋")
         #expect(heard.values.count == 2)
@@ -242,10 +258,16 @@ import Testing
         let received = Recorder<Requests.ClientEvent>()
         server.onCancelRequest { _, cancel in received.append(.cancelRequest(cancel)) }
         let link = transport.connect()
-        for bytes in ["not json", #"{"type":"get_balance","request_id":7}"#, #"{"type":"launch_rockets"}"#, #"{"no_type":1}"#, "[]", ""] {
+        for bytes in [
+            "not json", #"{"type":"get_balance","request_id":7}"#, #"{"type":"launch_rockets"}"#, #"{"no_type":1}"#,
+            "[]", "",
+        ] {
             try await link.send(OutgoingFrame(eventName: "", channel: nil, payload: nil, data: Data(bytes.utf8)))
         }
-        try await link.send(OutgoingFrame(eventName: "", channel: nil, payload: nil, data: Data(#"{"type":"cancel_request","request_id":"r1"}"#.utf8)))
+        try await link.send(
+            OutgoingFrame(
+                eventName: "", channel: nil, payload: nil,
+                data: Data(#"{"type":"cancel_request","request_id":"r1"}"#.utf8)))
         #expect(failures.values.count == 6)
         #expect(failures.values.contains { $0.contains("'launch_rockets' is not an event clients send here") })
         #expect(failures.values.contains { $0.contains("get_balance") && $0.contains("does not decode") })
@@ -259,7 +281,8 @@ import Testing
         let client = Requests.Client(transport: link)
         let stream = server.events
         let sent: [Requests.ClientEvent] = [
-            .getBalance(.init(requestId: "1", account: "a")), .cancelRequest(.init(requestId: "1")), .getRate(.init(requestId: "2", pair: "EURUSD")),
+            .getBalance(.init(requestId: "1", account: "a")), .cancelRequest(.init(requestId: "1")),
+            .getRate(.init(requestId: "2", pair: "EURUSD")),
         ]
         for event in sent { try await client.emit(event) }
         var heard: [ReceivedEvent<Requests.ClientEvent>] = []

@@ -17,7 +17,9 @@ import Testing
         private(set) var delivered: [Data] = []
         private(set) var closedWith: [UInt64: String] = [:]
 
-        func setReceiver(_ receiver: @escaping @Sendable (ServerTransportEvent) -> Void) { lock.withLock { self.receiver = receiver } }
+        func setReceiver(_ receiver: @escaping @Sendable (ServerTransportEvent) -> Void) {
+            lock.withLock { self.receiver = receiver }
+        }
         func connect(_ id: UInt64) { lock.withLock { receiver }?(.connected(ServerConnection(id: id))) }
         var deliveredCount: Int { lock.withLock { delivered.count } }
         var reasons: [UInt64: String] { lock.withLock { closedWith } }
@@ -31,7 +33,8 @@ import Testing
         func close(_ connection: ServerConnection) async { await close(connection, reason: "closed") }
 
         func close(_ connection: ServerConnection, reason: String) async {
-            let (waiting, receiver) = lock.withLock { () -> ([CheckedContinuation<Void, any Error>], (@Sendable (ServerTransportEvent) -> Void)?) in
+            let (waiting, receiver) = lock.withLock {
+                () -> ([CheckedContinuation<Void, any Error>], (@Sendable (ServerTransportEvent) -> Void)?) in
                 closedWith[connection.id] = reason
                 defer { stalled = [] }
                 return (stalled, self.receiver)
@@ -51,13 +54,15 @@ import Testing
         transport.connect(2)
         let started = ContinuousClock.now
         for index in 0..<20 {
-            try await server.emit(.balance(.init(requestId: "\(index)", amount: .init(value: 1, currency: "EUR"))), to: .everyone)
+            try await server.emit(
+                .balance(.init(requestId: "\(index)", amount: .init(value: 1, currency: "EUR"))), to: .everyone)
         }
         #expect(transport.deliveredCount == 20)
         // The first broadcast waited for the stalled write until the watchdog closed it; the others went out at once
         // (how long that takes on a busy machine is for a load test, not this one).
         #expect(ContinuousClock.now - started >= .milliseconds(300))
-        #expect(transport.reasons[2]?.hasPrefix("the client took no frame for 0.3 seconds (it stopped reading)") == true)
+        #expect(
+            transport.reasons[2]?.hasPrefix("the client took no frame for 0.3 seconds (it stopped reading)") == true)
         #expect(disconnects.values.first?.hasPrefix("2: the client took no frame") == true)
         #expect(transport.reasons[1] == nil)
     }

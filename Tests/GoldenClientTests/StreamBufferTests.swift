@@ -25,8 +25,12 @@ import Testing
             if symbols.count == 3 { break }
         }
         #expect(symbols == ["S3", "S4", "S5"])
-        #expect(failures.values == Array(repeating: "event 'price' found a stream full (the loop reading it is behind): the stream holds 3 and "
-                                         + "lets go of the oldest, and let go of its oldest event", count: 2))
+        #expect(
+            failures.values
+                == Array(
+                    repeating:
+                        "event 'price' found a stream full (the loop reading it is behind): the stream holds 3 and "
+                        + "lets go of the oldest, and let go of its oldest event", count: 2))
     }
 
     @Test func aStreamThatKeepsItsFirstLetsGoOfNewOnes() async throws {
@@ -79,7 +83,11 @@ import Testing
             #expect(cancel.requestId == "2")
             break
         }
-        #expect(failures.values.count == 1 && failures.values.first?.hasPrefix("\(link.connection.id): event 'cancel_request' found a stream full") == true)
+        #expect(
+            failures.values.count == 1
+                && failures.values.first?.hasPrefix("\(link.connection.id): event 'cancel_request' found a stream full")
+                    == true
+        )
     }
 
     @Test func aClientsStreamThatFailsTheConnectionKeepsItsFirstAndFailsItSayingWhy() async throws {
@@ -91,10 +99,16 @@ import Testing
         let events = client.events
         for n in 1...3 { await transport.deliver(json: Self.price(n)) }
         try await eventually("the transport is told to fail the connection") { !transport.connectionFailures.isEmpty }
-        #expect(transport.connectionFailures == ["a stream was full (it holds 2 and fails the connection when one more comes): the connection is "
-                                                 + "failed so no event goes missing unseen"])
-        #expect(failures.values == ["event 'price' found a stream full (the loop reading it is behind): the stream holds 2 and fails the "
-                                    + "connection when one more comes, and let go of this one; the connection is failed"])
+        #expect(
+            transport.connectionFailures == [
+                "a stream was full (it holds 2 and fails the connection when one more comes): the connection is "
+                    + "failed so no event goes missing unseen"
+            ])
+        #expect(
+            failures.values == [
+                "event 'price' found a stream full (the loop reading it is behind): the stream holds 2 and fails the "
+                    + "connection when one more comes, and let go of this one; the connection is failed"
+            ])
         var symbols: [String] = []
         for await event in events {
             if case .price(let price) = event { symbols.append(price.quote.symbol) }
@@ -115,8 +129,11 @@ import Testing
         try await client.emit(.cancelRequest(.init(requestId: "1")))
         try await client.emit(.cancelRequest(.init(requestId: "2")))
         try await eventually("the connection is closed") { !gone.values.isEmpty }
-        #expect(gone.values == ["\(link.connection.id): a stream was full (it holds 1 and fails the connection when one more comes): the "
-                                + "connection is failed so no event goes missing unseen"])
+        #expect(
+            gone.values == [
+                "\(link.connection.id): a stream was full (it holds 1 and fails the connection when one more comes): the "
+                    + "connection is failed so no event goes missing unseen"
+            ])
         for await received in events {
             guard case .cancelRequest(let cancel) = received.event else { continue }
             #expect(cancel.requestId == "1")

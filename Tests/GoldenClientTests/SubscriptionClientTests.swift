@@ -11,7 +11,9 @@ import Testing
     static func sent(_ transport: LoopbackTransport, count: Int) async throws -> [[String: JSONValue]] {
         _ = try await transport.sentFrames(atLeast: count)
         return try transport.sentFrames.map { frame in
-            guard case .object(let object) = try JSONDecoder().decode(JSONValue.self, from: frame.data) else { throw CancellationError() }
+            guard case .object(let object) = try JSONDecoder().decode(JSONValue.self, from: frame.data) else {
+                throw CancellationError()
+            }
             return object
         }
     }
@@ -23,7 +25,8 @@ import Testing
         let others = try await client.watchPrices(symbols: ["ETH-USD"])
         #expect(try await Self.sent(transport, count: 2).map { $0["sub_id"] } == [1, 2])
         await transport.deliver(json: #"{"type":"price","sub_id":2,"quote":{"symbol":"ETH-USD","bid":"1","ask":"2"}}"#)
-        await transport.deliver(json: #"{"type":"price","sub_id":1,"quote":{"symbol":"BTC-USD","bid":97000.5,"ask":97001}}"#)
+        await transport.deliver(
+            json: #"{"type":"price","sub_id":1,"quote":{"symbol":"BTC-USD","bid":97000.5,"ask":97001}}"#)
         await transport.deliver(json: #"{"type":"watch_failed","sub_id":1,"message":"market closed"}"#)
         var symbols: [String] = []
         do {

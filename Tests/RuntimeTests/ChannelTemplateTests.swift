@@ -7,7 +7,9 @@ import Testing
 
     @Test func readsEachParameterUpToTheLiteralThatFollowsIt() {
         #expect(Self.seat.values(in: "room:r1/seat-2") == ["r1", "2"])
-        #expect(Self.seat.values(in: "room:lobby:2/seat-12") == ["lobby:2", "12"], "a value may hold the template's other text")
+        #expect(
+            Self.seat.values(in: "room:lobby:2/seat-12") == ["lobby:2", "12"],
+            "a value may hold the template's other text")
         #expect(ChannelTemplate([.literal("driver-"), .parameter]).values(in: "driver-42") == ["42"])
         #expect(ChannelTemplate([.parameter, .literal(":presence")]).values(in: "r1:presence") == ["r1"])
         #expect(ChannelTemplate([.literal("/ticker")]).values(in: "/ticker") == [])
@@ -19,6 +21,7 @@ import Testing
         #expect(Self.seat.values(in: "rooms:r1/seat-2") == nil)
         #expect(Self.seat.values(in: "room:r1") == nil)
         #expect(ChannelTemplate([.literal("/ticker")]).values(in: "/ticker-2") == nil, "text after the template's end")
-        #expect(ChannelTemplate([.parameter, .parameter]).values(in: "ab") == nil, "two parameters with nothing between")
+        #expect(
+            ChannelTemplate([.parameter, .parameter]).values(in: "ab") == nil, "two parameters with nothing between")
     }
 }

@@ -27,7 +27,8 @@ import Testing
         // Integers read exact whole numbers, whatever their spelling; fractions and out-of-range values fail.
         .init("3.0", "Int", "3"), .init("3e2", "Int", "300"), .init("1.5e1", "Int", "15"), .init("100e-2", "Int", "1"),
         .init("0.1e1", "Int", "1"), .init("3.5", "Int", nil), .init("1e-1", "Int", nil), .init("-0", "Int", "0"),
-        .init("0e400", "Int", "0"), .init("1e400", "Int", nil), .init("10000000000000000000000e-5", "Int", "100000000000000000"),
+        .init("0e400", "Int", "0"), .init("1e400", "Int", nil),
+        .init("10000000000000000000000e-5", "Int", "100000000000000000"),
         .init("9007199254740993.0", "Int", "9007199254740993"), .init("9223372036854775808", "Int", nil),
         .init("-9223372036854775808", "Int", "-9223372036854775808"),
         // Foundation reads these through Double: it truncates a fraction beyond Double's precision, and
@@ -35,7 +36,8 @@ import Testing
         .init("9007199254740993.5", "Int", nil, foundation: "9007199254740993"),
         .init("9.223372036854775807e18", "Int", "9223372036854775807", foundation: .some(nil)),
         .init("-9.223372036854775808e18", "Int", "-9223372036854775808", foundation: .some(nil)),
-        .init("255.0", "UInt8", "255"), .init("2.55e2", "UInt8", "255"), .init("256", "UInt8", nil), .init("-1", "UInt8", nil),
+        .init("255.0", "UInt8", "255"), .init("2.55e2", "UInt8", "255"), .init("256", "UInt8", nil),
+        .init("-1", "UInt8", nil),
         .init("-0.0", "UInt8", "0"),
         // Doubles: the nearest value; -0 keeps its sign; too large, or so small it would read as 0, fails.
         .init("-0", "Double", "-0.0"), .init("-0.0", "Double", "-0.0"), .init("0e-999", "Double", "0.0"),
@@ -43,11 +45,13 @@ import Testing
         .init("3e-324", "Double", "5e-324"), .init("4e-320", "Double", "4e-320"), .init("1e309", "Double", nil),
         .init("123456789012345678901234567890", "Double", "1.2345678901234568e+29"), .init("0.1", "Double", "0.1"),
         // Floats: the same rules at Float's precision.
-        .init("-0", "Float", "-0.0"), .init("1e-50", "Float", nil), .init("1e-46", "Float", nil), .init("1e-40", "Float", "1e-40"),
+        .init("-0", "Float", "-0.0"), .init("1e-50", "Float", nil), .init("1e-46", "Float", nil),
+        .init("1e-40", "Float", "1e-40"),
         .init("3.4e39", "Float", nil), .init("16777217", "Float", "16777216.0"),
         // RFC 8259 allows any zero with an exponent; JSONDecoder rejects some (and reads `0E+2`, `0.0e1`).
         .init("0e1", "Double", "0.0", foundation: .some(nil)), .init("0E1", "Double", "0.0", foundation: .some(nil)),
-        .init("-0.0E+2", "Double", "-0.0", foundation: .some(nil)), .init("0.00E-1", "Double", "0.0", foundation: .some(nil)),
+        .init("-0.0E+2", "Double", "-0.0", foundation: .some(nil)),
+        .init("0.00E-1", "Double", "0.0", foundation: .some(nil)),
         .init("0E+2", "Double", "0.0"), .init("0.0e1", "Double", "0.0"),
     ]
 
@@ -58,7 +62,9 @@ import Testing
 
     static func decoder(_ type: String, wire: Bool) -> (Data) throws -> Any {
         func make<T: Decodable>(_: T.Type) -> (Data) throws -> Any {
-            wire ? { try WireDecoder(dates: .iso8601).decode([T].self, from: $0) } : { try JSONDecoder().decode([T].self, from: $0) }
+            wire
+                ? { try WireDecoder(dates: .iso8601).decode([T].self, from: $0) }
+                : { try JSONDecoder().decode([T].self, from: $0) }
         }
         switch type {
         case "Int": return make(Int.self)
@@ -92,7 +98,9 @@ import Testing
         let data = Data(text.utf8)
         #expect(try WireDecoder(dates: .iso8601).decode(Fields.self, from: data) == Fields(a: 1, b: 2))
         #expect(try JSONDecoder().decode(Fields.self, from: data) == Fields(a: 1, b: 2))
-        #expect(try WireDecoder(dates: .iso8601).decode(JSONValue.self, from: data) == JSONDecoder().decode(JSONValue.self, from: data))
+        #expect(
+            try WireDecoder(dates: .iso8601).decode(JSONValue.self, from: data)
+                == JSONDecoder().decode(JSONValue.self, from: data))
     }
 
     struct ThreeFields: Decodable, Equatable { var a: Int; var b: Int; var c: Int }
@@ -101,7 +109,8 @@ import Testing
     /// and its first value is before that, among keys passed while looking for `a`.
     @Test(arguments: [
         #"{"c":1,"a":1,"b":2,"c":3}"#, #"{"x":0,"c":1,"a":1,"b":2,"c":3}"#, #"{"a":1,"c":1,"b":2,"c":3,"c":4}"#,
-        #"{"\u0063":1,"a":1,"b":2,"c":3}"#, #"{"c":1,"a":1,"\u0062":2,"c":3}"#, #"{"b":2,"a":1,"c":1,"a":5,"b":6,"c":7}"#,
+        #"{"\u0063":1,"a":1,"b":2,"c":3}"#, #"{"c":1,"a":1,"\u0062":2,"c":3}"#,
+        #"{"b":2,"a":1,"c":1,"a":5,"b":6,"c":7}"#,
     ])
     func repeatedKeysBeforeWhereALookupResumesReadTheFirstValue(text: String) throws {
         let data = Data(text.utf8)
@@ -142,24 +151,35 @@ import Testing
 
     /// Inputs `JSONDecoder` reads and `WireDecoder` rejects, on purpose: RFC 8259 JSON only, and every string
     /// validated whether a field reads it or not, so no bytes reach an app that its own tools would refuse.
-    @Test(arguments: [
-        ("byte order mark", [0xEF, 0xBB, 0xBF] + Array(#"{"a":1,"b":2}"#.utf8)),
-        ("trailing comma", Array(#"{"a":1,"b":2,}"#.utf8)),
-        ("invalid UTF-8 in a string nobody reads", Array(#"{"a":1,"b":2,"c":""#.utf8) + [0xFF] + Array(#""}"#.utf8)),
-        ("control character in a string nobody reads", Array(#"{"a":1,"b":2,"c":""#.utf8) + [0x01] + Array(#""}"#.utf8)),
-        ("lone surrogate in a string nobody reads", Array(#"{"a":1,"b":2,"c":"\ud800"}"#.utf8)),
-        ("invalid escape in a string nobody reads", Array(#"{"a":1,"b":2,"c":"\x"}"#.utf8)),
-        ("UTF-16", Array(#"{"a":1,"b":2}"#.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })),
-        ("malformed number nobody reads", Array(#"{"a":1,"b":2,"c":01}"#.utf8)),
-        ("malformed number as a repeated key's later value", Array(#"{"a":1,"b":2,"a":2++}"#.utf8)),
-    ] as [(String, [UInt8])])
+    @Test(
+        arguments: [
+            ("byte order mark", [0xEF, 0xBB, 0xBF] + Array(#"{"a":1,"b":2}"#.utf8)),
+            ("trailing comma", Array(#"{"a":1,"b":2,}"#.utf8)),
+            (
+                "invalid UTF-8 in a string nobody reads",
+                Array(#"{"a":1,"b":2,"c":""#.utf8) + [0xFF] + Array(#""}"#.utf8)
+            ),
+            (
+                "control character in a string nobody reads",
+                Array(#"{"a":1,"b":2,"c":""#.utf8) + [0x01] + Array(#""}"#.utf8)
+            ),
+            ("lone surrogate in a string nobody reads", Array(#"{"a":1,"b":2,"c":"\ud800"}"#.utf8)),
+            ("invalid escape in a string nobody reads", Array(#"{"a":1,"b":2,"c":"\x"}"#.utf8)),
+            ("UTF-16", Array(#"{"a":1,"b":2}"#.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })),
+            ("malformed number nobody reads", Array(#"{"a":1,"b":2,"c":01}"#.utf8)),
+            ("malformed number as a repeated key's later value", Array(#"{"a":1,"b":2,"a":2++}"#.utf8)),
+        ] as [(String, [UInt8])])
     func stricterThanFoundationOnPurpose(what: String, bytes: [UInt8]) {
         #expect(throws: Never.self, "Foundation reads it") { try JSONDecoder().decode(Fields.self, from: Data(bytes)) }
-        #expect(throws: DecodingError.self, "schemagen rejects it") { try WireDecoder(dates: .iso8601).decode(Fields.self, from: Data(bytes)) }
+        #expect(throws: DecodingError.self, "schemagen rejects it") {
+            try WireDecoder(dates: .iso8601).decode(Fields.self, from: Data(bytes))
+        }
     }
 
     /// NUL bytes around a document: both reject them.
-    @Test(arguments: [Array(#"{"a":1,"b":2}"#.utf8) + [0], [0] + Array(#"{"a":1,"b":2}"#.utf8), Array(#"{"a":1,"b":2} "#.utf8) + [0]])
+    @Test(arguments: [
+        Array(#"{"a":1,"b":2}"#.utf8) + [0], [0] + Array(#"{"a":1,"b":2}"#.utf8), Array(#"{"a":1,"b":2} "#.utf8) + [0],
+    ])
     func nulBytesAroundADocumentAreRejectedByBoth(bytes: [UInt8]) {
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(Fields.self, from: Data(bytes)) }
         #expect(throws: DecodingError.self) { try WireDecoder(dates: .iso8601).decode(Fields.self, from: Data(bytes)) }

@@ -17,8 +17,12 @@ import Testing
 
     /// SignalR's JSON hub protocol ends every message with 0x1E: `{"protocol":"json","version":1}\u{1e}`.
     @Test func recordSeparatedFramesEndWithTheSeparator() {
-        #expect(Self.texts(.recordSeparator, "{\"protocol\":\"json\",\"version\":1}\u{1e}") == ["{\"protocol\":\"json\",\"version\":1}"])
-        #expect(Self.texts(.recordSeparator, "{\"type\":6}\u{1e}{\"type\":1,\"target\":\"Send\",\"arguments\":[]}\u{1e}")
+        #expect(
+            Self.texts(.recordSeparator, "{\"protocol\":\"json\",\"version\":1}\u{1e}") == [
+                "{\"protocol\":\"json\",\"version\":1}"
+            ])
+        #expect(
+            Self.texts(.recordSeparator, "{\"type\":6}\u{1e}{\"type\":1,\"target\":\"Send\",\"arguments\":[]}\u{1e}")
                 == ["{\"type\":6}", "{\"type\":1,\"target\":\"Send\",\"arguments\":[]}"])
         #expect(FrameSeparator.recordSeparator.terminated(Data("{\"type\":6}".utf8)) == Data("{\"type\":6}\u{1e}".utf8))
         #expect(FrameSeparator.newline.terminated(Data("{}".utf8)) == Data("{}".utf8))
@@ -29,7 +33,11 @@ import Testing
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<500 {
             let frames = (0..<Int.random(in: 1...6, using: &generator)).map { _ in
-                "{\"k\":\"" + String((0..<Int.random(in: 0...12, using: &generator)).map { _ in "ab\\ \t{}[]".randomElement(using: &generator)! }) + "\"}"
+                "{\"k\":\""
+                    + String(
+                        (0..<Int.random(in: 0...12, using: &generator)).map { _ in
+                            "ab\\ \t{}[]".randomElement(using: &generator)!
+                        }) + "\"}"
             }
             for separator in FrameSeparator.allCases {
                 let joiner = separator == .newline ? "\n" : "\u{1e}"

@@ -22,21 +22,27 @@ import Testing
     func agreesWithFoundation(text: String) throws {
         let fast = try #require(ISO8601Parser.parse(text))
         let reference = try #require(Self.foundation(text))
-        #expect(fast.timeIntervalSinceReferenceDate.bitPattern == reference.timeIntervalSinceReferenceDate.bitPattern, "\(fast) vs \(reference)")
+        #expect(
+            fast.timeIntervalSinceReferenceDate.bitPattern == reference.timeIntervalSinceReferenceDate.bitPattern,
+            "\(fast) vs \(reference)")
     }
 
     /// The shapes Foundation reads differently from a plain proleptic calendar, or rejects: the fast parser
     /// leaves them to Foundation, so decoding gives Foundation's answer exactly.
-    @Test(arguments: [
-        ("2025-01-31T09:30:00.123Z", "760008600.123"), ("0000-01-01T00:00:00Z", "-63145699200.0"),
-        ("1582-10-14T00:00:00Z", "-13196822400.0"), ("1582-10-15T00:00:00Z", "-13197600000.0"),
-        ("2025-01-31T09:30:00.1234567890123Z", nil), ("2025-01-31T09:30:00.1234567890Z", nil),
-        ("2025-01-31T09:30:00.123456789Z", "760008600.1234568"), ("2025-01-31T09:30:00+23:59", nil),
-        ("2025-01-31T09:30:00+18:01", nil), ("2025-01-31T09:30:00-18:00", "760073400.0"),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("2025-01-31T09:30:00.123Z", "760008600.123"), ("0000-01-01T00:00:00Z", "-63145699200.0"),
+            ("1582-10-14T00:00:00Z", "-13196822400.0"), ("1582-10-15T00:00:00Z", "-13197600000.0"),
+            ("2025-01-31T09:30:00.1234567890123Z", nil), ("2025-01-31T09:30:00.1234567890Z", nil),
+            ("2025-01-31T09:30:00.123456789Z", "760008600.1234568"), ("2025-01-31T09:30:00+23:59", nil),
+            ("2025-01-31T09:30:00+18:01", nil), ("2025-01-31T09:30:00-18:00", "760073400.0"),
+        ] as [(String, String?)])
     func edgesReadAsFoundationReadsThem(text: String, sinceReferenceDate: String?) {
-        #expect(WireDateEncoding.parseISO8601(text).map { "\($0.timeIntervalSinceReferenceDate)" } == sinceReferenceDate)
-        #expect(Self.foundation(text).map { "\($0.timeIntervalSinceReferenceDate)" } == sinceReferenceDate, "Foundation still reads it so")
+        #expect(
+            WireDateEncoding.parseISO8601(text).map { "\($0.timeIntervalSinceReferenceDate)" } == sinceReferenceDate)
+        #expect(
+            Self.foundation(text).map { "\($0.timeIntervalSinceReferenceDate)" } == sinceReferenceDate,
+            "Foundation still reads it so")
     }
 
     /// Random timestamps over the years servers send (and some they do not): fractions of 0 to 12 digits,
@@ -48,7 +54,9 @@ import Testing
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         for _ in 0..<20_000 {
             let year = [pick(1583...2100), pick(1500...1700), pick(0...9999)][pick(0...2)]
-            var text = String(repeating: "0", count: 4 - "\(year)".count) + "\(year)-\(two(pick(1...12)))-\(two(pick(1...28)))T"
+            var text =
+                String(repeating: "0", count: 4 - "\(year)".count)
+                + "\(year)-\(two(pick(1...12)))-\(two(pick(1...28)))T"
             text += "\(two(pick(0...23))):\(two(pick(0...59))):\(two(pick(0...59)))"
             let fractionDigits = pick(0...12)
             if fractionDigits > 0 { text += "." + (0..<fractionDigits).map { _ in "\(pick(0...9))" }.joined() }
@@ -65,8 +73,10 @@ import Testing
     }
 
     @Test(arguments: [
-        "2025-02-29T00:00:00Z", "2025-13-01T00:00:00Z", "2025-01-32T00:00:00Z", "2025-01-31T24:00:00Z", "2025-01-31T09:60:00Z",
-        "2025-01-31T09:30:00", "2025-01-31 09:30:00Z", "2025-01-31T09:30:00.Z", "2025-01-31T09:30:00Zjunk", "", "not a date",
+        "2025-02-29T00:00:00Z", "2025-13-01T00:00:00Z", "2025-01-32T00:00:00Z", "2025-01-31T24:00:00Z",
+        "2025-01-31T09:60:00Z",
+        "2025-01-31T09:30:00", "2025-01-31 09:30:00Z", "2025-01-31T09:30:00.Z", "2025-01-31T09:30:00Zjunk", "",
+        "not a date",
         "2025-01-31T09:30:00+2:00",
     ])
     func rejectsWhatItDoesNotRead(text: String) {

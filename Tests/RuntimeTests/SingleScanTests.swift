@@ -15,7 +15,9 @@ import Testing
     static let decoder = WireDecoder(dates: .iso8601Fractional)
 
     /// Decodes `frame`'s payload both ways: from the framing's parse and from the payload's bytes.
-    static func bothWays(_ frame: String) throws -> (parsed: Result<Sample, any Error>, bytes: Result<Sample, any Error>, framed: Bool) {
+    static func bothWays(
+        _ frame: String
+    ) throws -> (parsed: Result<Sample, any Error>, bytes: Result<Sample, any Error>, framed: Bool) {
         let parsed = try WireFraming.socketIO.parse(Data(frame.utf8))
         let fromParse = Result { try decoder.decode(Sample.self, from: parsed, source: .payload) }
         let fromBytes = Result { try decoder.decode(Sample.self, from: parsed.payloadOrNull) }

@@ -35,12 +35,12 @@ import Testing
     }
 
     static let everything = #"""
-    {"text":"caf\u00e9 \"quoted\" \/ \ud83d\ude00 tab\tnew\nline é😀","count":-42,"ratio":1.5e-3,"flag":true,"at":1738315800.25,
-     "link":"https://example.com/a?b=c","extra":{"list":[1,2.5,"x",null,true,{}],"nested":{"deep":[[]]}},"tags":["a","",  "b"],
-     "grid":[[1,2],[],[3]],"weights":{"a":1,"b":-0.5,"":0},"flags":{"x":[true,false]},"point":{"y":2,"x":1},"kind":"large",
-     "maybePoint":null,"small":-128,"unsigned":18446744073709551615,"single":0.1,"blob":"aGVsbG8=","amount":12.345,
-     "unknown":{"ignored":[1,{"a":"b"}]}}
-    """#
+        {"text":"caf\u00e9 \"quoted\" \/ \ud83d\ude00 tab\tnew\nline é😀","count":-42,"ratio":1.5e-3,"flag":true,"at":1738315800.25,
+         "link":"https://example.com/a?b=c","extra":{"list":[1,2.5,"x",null,true,{}],"nested":{"deep":[[]]}},"tags":["a","",  "b"],
+         "grid":[[1,2],[],[3]],"weights":{"a":1,"b":-0.5,"":0},"flags":{"x":[true,false]},"point":{"y":2,"x":1},"kind":"large",
+         "maybePoint":null,"small":-128,"unsigned":18446744073709551615,"single":0.1,"blob":"aGVsbG8=","amount":12.345,
+         "unknown":{"ignored":[1,{"a":"b"}]}}
+        """#
 
     static func foundation(_ dates: WireDateEncoding = .unixSeconds) -> JSONDecoder { dates.makeJSONDecoder() }
 
@@ -55,13 +55,16 @@ import Testing
     }
 
     @Test(arguments: [
-        "null", "true", "false", "0", "-0", "1e2", "1E+2", "-1.25e-7", "123456789012345678", "0.1", "\"\"", "\"\\u0000\"",
+        "null", "true", "false", "0", "-0", "1e2", "1E+2", "-1.25e-7", "123456789012345678", "0.1", "\"\"",
+        "\"\\u0000\"",
         "[]", "{}", " [ 1 , [ 2 , [ 3 ] ] ] ", "{\"a\":{\"b\":{\"c\":[null,{}]}}}", "\"\\b\\f\\n\\r\\t\\\\\\/\"",
         "{\"é\":\"\\u00e9\",\"\\u00e9x\":1}", "[1.7976931348623157e308, 5e-324, 4.9e-324]", "\r\n\t{}\r\n",
     ])
     func readsAnyDocumentAsFoundationDoes(text: String) throws {
         let data = Data(text.utf8)
-        #expect(try WireDecoder(dates: .iso8601).decode(JSONValue.self, from: data) == Self.foundation().decode(JSONValue.self, from: data))
+        #expect(
+            try WireDecoder(dates: .iso8601).decode(JSONValue.self, from: data)
+                == Self.foundation().decode(JSONValue.self, from: data))
     }
 
     @Test(arguments: [
@@ -73,33 +76,46 @@ import Testing
     func rejectsWhatFoundationRejects(text: String) {
         let data = Data(text.utf8)
         #expect(throws: DecodingError.self) { try Self.foundation().decode(JSONValue.self, from: data) }
-        #expect(Self.errorShape { try WireDecoder(dates: .iso8601).decode(JSONValue.self, from: data) } == .dataCorrupted(path: []))
+        #expect(
+            Self.errorShape { try WireDecoder(dates: .iso8601).decode(JSONValue.self, from: data) }
+                == .dataCorrupted(path: []))
     }
 
     /// Foundation tolerates a comma before a closing bracket; JSON does not, and neither does the decoder.
     @Test(arguments: ["[1,]", #"{"a":1,}"#, "[,]", "[1,,2]"])
     func rejectsTrailingCommas(text: String) {
-        #expect(Self.errorShape { try WireDecoder(dates: .iso8601).decode(JSONValue.self, from: Data(text.utf8)) } == .dataCorrupted(path: []))
+        #expect(
+            Self.errorShape { try WireDecoder(dates: .iso8601).decode(JSONValue.self, from: Data(text.utf8)) }
+                == .dataCorrupted(path: []))
     }
 
-    @Test(arguments: [[0xFF], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82], [0x80]] as [[UInt8]])
+    @Test(
+        arguments: [[0xFF], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82], [0x80]]
+            as [[UInt8]])
     func rejectsMalformedUTF8(sequence: [UInt8]) {
         let data = Data([UInt8(ascii: "\"")] + sequence + [UInt8(ascii: "\"")])
         #expect(throws: DecodingError.self) { try Self.foundation().decode(String.self, from: data) }
-        #expect(Self.errorShape { try WireDecoder(dates: .iso8601).decode(String.self, from: data) } == .dataCorrupted(path: []))
+        #expect(
+            Self.errorShape { try WireDecoder(dates: .iso8601).decode(String.self, from: data) }
+                == .dataCorrupted(path: []))
     }
 
     /// Strings are scanned eight bytes at a time: every byte that needs a look of its own (a quote, a backslash,
     /// a control character, each byte of a multi-byte character, a stray continuation byte) is found at every
     /// offset of the eight-byte window and near the end of the buffer, and read or rejected as Foundation does.
     @Test func everySpecialByteIsFoundAtEveryOffsetOfAString() throws {
-        let specials: [[UInt8]] = [[0x22], [0x5C, 0x6E], [0x5C, 0x75, 0x30, 0x30, 0x65, 0x39], [0x5C], [0x5C, 0x78], [0x01], [0x1F],
-                                   [0x7F], [0xC3, 0xA9], [0xE2, 0x82, 0xAC], [0xF0, 0x9F, 0x98, 0x80], [0x80], [0xC3], [0xFF], [0x20]]
+        let specials: [[UInt8]] = [
+            [0x22], [0x5C, 0x6E], [0x5C, 0x75, 0x30, 0x30, 0x65, 0x39], [0x5C], [0x5C, 0x78], [0x01], [0x1F],
+            [0x7F], [0xC3, 0xA9], [0xE2, 0x82, 0xAC], [0xF0, 0x9F, 0x98, 0x80], [0x80], [0xC3], [0xFF], [0x20],
+        ]
         for special in specials {
             for before in 0..<18 {
                 for after in [0, 1, 7, 8, 9] {
-                    let content = Array(repeating: UInt8(ascii: "a"), count: before) + special + Array(repeating: UInt8(ascii: "b"), count: after)
-                    let data = Data([UInt8(ascii: "["), UInt8(ascii: "\"")] + content + [UInt8(ascii: "\""), UInt8(ascii: "]")])
+                    let content =
+                        Array(repeating: UInt8(ascii: "a"), count: before) + special
+                        + Array(repeating: UInt8(ascii: "b"), count: after)
+                    let data = Data(
+                        [UInt8(ascii: "["), UInt8(ascii: "\"")] + content + [UInt8(ascii: "\""), UInt8(ascii: "]")])
                     let wire = Result { try WireDecoder(dates: .unixSeconds).decode([String].self, from: data) }
                     let reference = Result { try Self.foundation().decode([String].self, from: data) }
                     switch (wire, reference) {
@@ -139,7 +155,9 @@ import Testing
                 #expect(value == expected, "\(String(decoding: bytes, as: UTF8.self))")
             case (.failure(let error), .success):
                 let text = String(decoding: bytes, as: UTF8.self)
-                #expect(text.contains(/,\s*[\]}]/), "only trailing commas may be read by Foundation alone: \(text): \(error)")
+                #expect(
+                    text.contains(/,\s*[\]}]/),
+                    "only trailing commas may be read by Foundation alone: \(text): \(error)")
             case (.success, .failure):
                 Issue.record("read what Foundation rejects: \(String(decoding: bytes, as: UTF8.self))")
             case (.failure, .failure):
@@ -151,7 +169,9 @@ import Testing
 
     @Test func nestingDeeperThanTheLimitIsAnErrorNotACrash() {
         let deep = Data((String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)).utf8)
-        #expect(Self.errorShape { try WireDecoder(dates: .iso8601).decode(JSONValue.self, from: deep) } == .dataCorrupted(path: []))
+        #expect(
+            Self.errorShape { try WireDecoder(dates: .iso8601).decode(JSONValue.self, from: deep) }
+                == .dataCorrupted(path: []))
         let allowed = Data((String(repeating: "[", count: 500) + String(repeating: "]", count: 500)).utf8)
         #expect(throws: Never.self) { try WireDecoder(dates: .iso8601).decode(JSONValue.self, from: allowed) }
     }
@@ -196,13 +216,16 @@ import Testing
         // Each case drops or breaks one thing in an otherwise valid sample.
         #"{"id":"1","point":{"x":1,"y":2},"points":[]}"#, #"{"id":null,"point":{"x":1,"y":2},"points":[]}"#,
         #"{"point":{"x":1,"y":2},"points":[]}"#, #"{"id":1,"point":{"x":1},"points":[]}"#,
-        #"{"id":1,"point":{"x":1,"y":"2"},"points":[]}"#, #"{"id":1,"point":{"x":1,"y":2},"points":[{"x":1,"y":2},{"x":true,"y":2}]}"#,
+        #"{"id":1,"point":{"x":1,"y":"2"},"points":[]}"#,
+        #"{"id":1,"point":{"x":1,"y":2},"points":[{"x":1,"y":2},{"x":true,"y":2}]}"#,
         #"{"id":1,"point":{"x":1,"y":2},"points":[{"x":1,"y":2},null]}"#, #"{"id":1,"point":[1,2],"points":[]}"#,
         #"{"id":1,"point":{"x":1,"y":2},"points":{}}"#, #"{"id":1.5,"point":{"x":1,"y":2},"points":[]}"#,
         #"{"id":1e300,"point":{"x":1,"y":2},"points":[]}"#, #"{"id":1,"point":{"x":1,"y":2},"points":[],"small":300}"#,
-        #"{"id":1,"point":{"x":1,"y":2},"points":[],"small":-129}"#, #"{"id":99999999999999999999,"point":{"x":1,"y":2},"points":[]}"#,
+        #"{"id":1,"point":{"x":1,"y":2},"points":[],"small":-129}"#,
+        #"{"id":99999999999999999999,"point":{"x":1,"y":2},"points":[]}"#,
         #"{"id":1,"point":{"x":1,"y":2},"points":[],"kinds":{"a":"small","b":"huge"}}"#, #"[]"#, #"null"#, #""text""#,
-        #"{"id":1.0,"point":{"x":1,"y":2},"points":[],"small":1e2}"#, #"{"id":-0,"point":{"x":1e0,"y":-2.5E+1},"points":[]}"#,
+        #"{"id":1.0,"point":{"x":1,"y":2},"points":[],"small":1e2}"#,
+        #"{"id":-0,"point":{"x":1e0,"y":-2.5E+1},"points":[]}"#,
     ])
     func failsWhereFoundationFailsAtTheSamePath(text: String) throws {
         let data = Data(text.utf8)
@@ -212,13 +235,17 @@ import Testing
         if case .dataCorrupted = reference, case .dataCorrupted = wire { return }
         #expect(wire == reference)
         if reference == .none {
-            #expect(try WireDecoder(dates: .iso8601).decode(Sample.self, from: data) == Self.foundation().decode(Sample.self, from: data))
+            #expect(
+                try WireDecoder(dates: .iso8601).decode(Sample.self, from: data)
+                    == Self.foundation().decode(Sample.self, from: data))
         }
     }
 
     @Test func numbersThatDoNotFitNameTheirField() {
         let data = Data(#"{"id":1,"point":{"x":1,"y":2},"points":[],"small":300}"#.utf8)
-        #expect(Self.errorShape { try WireDecoder(dates: .iso8601).decode(Sample.self, from: data) } == .dataCorrupted(path: ["small"]))
+        #expect(
+            Self.errorShape { try WireDecoder(dates: .iso8601).decode(Sample.self, from: data) }
+                == .dataCorrupted(path: ["small"]))
     }
 
     @Test func keysInAnyOrderAndRepeatedLookupsFindTheirValues() throws {
@@ -254,15 +281,22 @@ import Testing
     @Test func datesFollowTheContractsEncoding() throws {
         struct Stamp: Decodable { var at: Date }
         let expected = Date(timeIntervalSince1970: 1_738_315_800.5)
-        for (dates, text) in [(WireDateEncoding.iso8601Fractional, #""2025-01-31T09:30:00.5Z""#), (.iso8601, #""2025-01-31T11:30:00.5+02:00""#),
-                              (.unixSeconds, "1738315800.5"), (.unixMilliseconds, "1738315800500")] {
+        for (dates, text) in [
+            (WireDateEncoding.iso8601Fractional, #""2025-01-31T09:30:00.5Z""#),
+            (.iso8601, #""2025-01-31T11:30:00.5+02:00""#),
+            (.unixSeconds, "1738315800.5"), (.unixMilliseconds, "1738315800500"),
+        ] {
             let data = Data(#"{"at":\#(text)}"#.utf8)
             #expect(try WireDecoder(dates: dates).decode(Stamp.self, from: data).at == expected, "\(dates)")
             #expect(try dates.makeJSONDecoder().decode(Stamp.self, from: data).at == expected, "\(dates)")
         }
         let wrong = Data(#"{"at":"31/01/2025"}"#.utf8)
-        #expect(Self.errorShape { try WireDecoder(dates: .iso8601).decode(Stamp.self, from: wrong) } == .dataCorrupted(path: ["at"]))
-        #expect(Self.errorShape { try WireDecoder(dates: .unixSeconds).decode(Stamp.self, from: wrong) } == .typeMismatch(path: ["at"]))
+        #expect(
+            Self.errorShape { try WireDecoder(dates: .iso8601).decode(Stamp.self, from: wrong) }
+                == .dataCorrupted(path: ["at"]))
+        #expect(
+            Self.errorShape { try WireDecoder(dates: .unixSeconds).decode(Stamp.self, from: wrong) }
+                == .typeMismatch(path: ["at"]))
     }
 
     @Test func aDecoderKeptAfterDecodingStillReadsItsValue() throws {

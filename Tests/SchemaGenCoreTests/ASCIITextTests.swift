@@ -18,8 +18,10 @@ import Testing
     }
 
     /// Doc comment lines lose blanks, tabs and carriage returns at their end, and nothing else.
-    @Test(arguments: [("a  ", "a"), ("a\t\r", "a"), ("é ", "é"), ("  ", ""), ("", ""), ("a b", "a b"), ("x\u{00A0}", "x\u{00A0}"),
-                      (" lead", " lead"), ("a line long enough to live on the heap \t ", "a line long enough to live on the heap")])
+    @Test(arguments: [
+        ("a  ", "a"), ("a\t\r", "a"), ("é ", "é"), ("  ", ""), ("", ""), ("a b", "a b"), ("x\u{00A0}", "x\u{00A0}"),
+        (" lead", " lead"), ("a line long enough to live on the heap \t ", "a line long enough to live on the heap"),
+    ])
     func trailingBlanksAreTrimmed(line: String, expected: String) {
         #expect(line.trimmingTrailingWhitespace == expected)
     }

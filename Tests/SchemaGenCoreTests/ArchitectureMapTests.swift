@@ -9,9 +9,10 @@ struct ArchitectureMapTests {
     @Test func everyFolderOfTheMappedModulesHasARowAndEveryRowAFolder() throws {
         let root = Golden.repositoryRoot
         let map = try String(contentsOf: root.appendingPathComponent("docs/ARCHITECTURE.md"), encoding: .utf8)
-        let rows = Set(map.split(separator: "\n").compactMap { line in
-            line.firstMatch(of: /^\| `([A-Za-z]+(?:\/[A-Za-z]+)*)\/` \|/).map { String($0.1) }
-        })
+        let rows = Set(
+            map.split(separator: "\n").compactMap { line in
+                line.firstMatch(of: /^\| `([A-Za-z]+(?:\/[A-Za-z]+)*)\/` \|/).map { String($0.1) }
+            })
         var folders: Set<String> = []
         for module in Self.modules {
             let base = root.appendingPathComponent("Sources/\(module)")
@@ -20,7 +21,9 @@ struct ArchitectureMapTests {
                 guard (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true else { continue }
                 let relative = String(url.standardizedFileURL.path.dropFirst(base.standardizedFileURL.path.count + 1))
                 // A folder with subfolders (Targets/) is mapped through them, or by a row of its own that covers them.
-                let hasSubfolders = (try? FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: [.isDirectoryKey]))?
+                let hasSubfolders =
+                    (try? FileManager.default.contentsOfDirectory(
+                        at: url, includingPropertiesForKeys: [.isDirectoryKey]))?
                     .contains { (try? $0.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true } ?? false
                 if !hasSubfolders { folders.insert(relative) }
             }

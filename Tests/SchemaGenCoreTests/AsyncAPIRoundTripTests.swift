@@ -8,7 +8,9 @@ import Testing
 /// parameters, the framing and the dates. docs/asyncapi.md lists what does not come back.
 @Suite struct AsyncAPIRoundTripTests {
     static var contracts: [String] {
-        (try? ContractFiles.find([Golden.repositoryRoot.appendingPathComponent("schemas").path, GenerationGoldenTests.contracts.path]).files) ?? []
+        (try? ContractFiles.find([
+            Golden.repositoryRoot.appendingPathComponent("schemas").path, GenerationGoldenTests.contracts.path,
+        ]).files) ?? []
     }
 
     @Test(arguments: contracts.map { ($0 as NSString).lastPathComponent })
@@ -22,14 +24,20 @@ import Testing
         #expect(imported.diagnostics.isEmpty, "\(imported.diagnostics.map(\.message))")
         let text = try #require(imported.contract)
         let loaded = ContractLoader().load(text: text, path: "imported.yaml")
-        let reimported = try #require(loaded.contract, "\(loaded.diagnostics.map { "\($0.location?.line ?? 0): \($0.message)" })\n\(text)")
+        let reimported = try #require(
+            loaded.contract, "\(loaded.diagnostics.map { "\($0.location?.line ?? 0): \($0.message)" })\n\(text)")
         let before = Self.summary(original), after = Self.summary(reimported)
-        #expect(before == after, "\(TextDiff.unified(from: before.joined(separator: "\n") + "\n", to: after.joined(separator: "\n") + "\n", oldLabel: "contract", newLabel: "imported"))")
+        #expect(
+            before == after,
+            "\(TextDiff.unified(from: before.joined(separator: "\n") + "\n", to: after.joined(separator: "\n") + "\n", oldLabel: "contract", newLabel: "imported"))"
+        )
     }
 
     /// A contract's `version` is the document's `info.version` and comes back from it; without one the document
     /// says `1.0.0` (AsyncAPI requires a version), which an import keeps.
-    @Test(arguments: [("version: 2.0.0-rc.1\n", "2.0.0-rc.1", "2.0.0-rc.1"), ("version: 7\n", "7", "7"), ("", "1.0.0", "1.0.0")])
+    @Test(arguments: [
+        ("version: 2.0.0-rc.1\n", "2.0.0-rc.1", "2.0.0-rc.1"), ("version: 7\n", "7", "7"), ("", "1.0.0", "1.0.0"),
+    ])
     func theAPIVersionIsInfoVersion(line: String, exported: String, imported: String) throws {
         let text = "schemagen: 1\nname: Versioned\n\(line)framing: socket.io\nevents:\n  ping: { direction: both }\n"
         let original = try #require(ContractLoader().load(text: text, path: "versioned.yaml").contract)
@@ -48,25 +56,42 @@ import Testing
             switch type.kind {
             case .object(let object): lines += fields(object.fields, in: "type \(type.name)")
             case .enumeration(let enumeration):
-                lines.append("type \(type.name) enum \(enumeration.rawType.rawValue) " + enumeration.cases.map { "\($0.wireValue)=\($0.swiftName)" }.joined(separator: ","))
+                lines.append(
+                    "type \(type.name) enum \(enumeration.rawType.rawValue) "
+                        + enumeration.cases.map { "\($0.wireValue)=\($0.swiftName)" }.joined(separator: ","))
             case .tuple(let tuple): lines.append("type \(type.name) tuple " + TypeRef.tuple(tuple).spelling)
             case .union(let union):
-                lines.append("type \(type.name) union \(union.selector) " + union.members.map { "\($0.tag ?? "")\($0.swiftName):\($0.type.spelling)" }.joined(separator: ","))
-            case .flags(let flags): lines.append("type \(type.name) flags " + flags.flags.map { "\($0.wireName)=\($0.bit)" }.joined(separator: ","))
+                lines.append(
+                    "type \(type.name) union \(union.selector) "
+                        + union.members.map { "\($0.tag ?? "")\($0.swiftName):\($0.type.spelling)" }.joined(
+                            separator: ","))
+            case .flags(let flags):
+                lines.append(
+                    "type \(type.name) flags " + flags.flags.map { "\($0.wireName)=\($0.bit)" }.joined(separator: ","))
             }
         }
         for (channel, event) in contract.allEvents {
-            let scope = channel.map { "channel \($0.name) \($0.address.raw) \($0.parameters.map { "\($0.name):\($0.type.rawValue)" })" } ?? "root"
-            var line = "\(scope) event \(event.wireName) \(event.direction.rawValue) swift \(event.swiftName) payload \(event.payload?.spelling ?? "-")"
-            if let reply = event.reply { line += " reply \(reply.event) \(reply.match)/\(reply.replyMatch ?? "") \(reply.error ?? "") \(reply.ids) \(reply.cancel ?? "")" }
+            let scope =
+                channel.map {
+                    "channel \($0.name) \($0.address.raw) \($0.parameters.map { "\($0.name):\($0.type.rawValue)" })"
+                } ?? "root"
+            var line =
+                "\(scope) event \(event.wireName) \(event.direction.rawValue) swift \(event.swiftName) payload \(event.payload?.spelling ?? "-")"
+            if let reply = event.reply {
+                line +=
+                    " reply \(reply.event) \(reply.match)/\(reply.replyMatch ?? "") \(reply.error ?? "") \(reply.ids) \(reply.cancel ?? "")"
+            }
             if let subscription = event.subscription {
-                line += " subscription \(subscription.event) \(subscription.match) \(subscription.end ?? "") \(subscription.error ?? "") \(subscription.cancel ?? "") \(subscription.idInReply ?? "")"
+                line +=
+                    " subscription \(subscription.event) \(subscription.match) \(subscription.end ?? "") \(subscription.error ?? "") \(subscription.cancel ?? "") \(subscription.idInReply ?? "")"
             }
             if let ack = event.ack { line += " ack \(ack.type.spelling)" }
             if let shape = event.shapeIndex { line += " frame \(shape) \(event.wireValue?.text ?? "")" }
             lines.append(line)
             lines += fields(event.envelopeFields, in: "\(scope) event \(event.wireName) envelope")
-            if case .object(let object)? = event.payload { lines += fields(object.fields, in: "\(scope) event \(event.wireName) payload") }
+            if case .object(let object)? = event.payload {
+                lines += fields(object.fields, in: "\(scope) event \(event.wireName) payload")
+            }
         }
         return lines
     }

@@ -6,7 +6,8 @@ import Testing
 /// The one-pass reader is a shortcut past Yams, so wherever it reads a text it must build exactly the tree,
 /// locations included, that the Yams path builds; everything else it must decline.
 @Suite struct BlockYAMLReaderTests {
-    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// Every YAML file of the repository: the contracts, the goldens' and fixtures' contracts (broken ones
     /// included), the fuzz corpus, AsyncAPI documents.
@@ -52,7 +53,8 @@ import Testing
             return zip(x, y).lazy.compactMap { firstDifference($0, $1) }.first
         case (.mapping(let x), .mapping(let y)):
             if x.count != y.count { return "mapping of \(x.count) vs \(y.count) at \(a.location)" }
-            return zip(x, y).lazy.compactMap { firstDifference($0.key, $1.key) ?? firstDifference($0.value, $1.value) }.first
+            return zip(x, y).lazy.compactMap { firstDifference($0.key, $1.key) ?? firstDifference($0.value, $1.value) }
+                .first
         default:
             return "kinds differ at \(a.location)"
         }
@@ -86,8 +88,10 @@ import Testing
             .map { try String(contentsOfFile: $0, encoding: .utf8) }
             .filter { $0.utf8.count < 6_000 }
         #expect(!sources.isEmpty)
-        let insertions = [":", " ", "-", "#", "'", "\"", "[", "]", "{", "}", ",", "&", "*", "!", "|", ">", "?", "%", "@",
-                          "\n", "  ", "- ", ": ", " #", "---\n", "é", "''", "\\"]
+        let insertions = [
+            ":", " ", "-", "#", "'", "\"", "[", "]", "{", "}", ",", "&", "*", "!", "|", ">", "?", "%", "@",
+            "\n", "  ", "- ", ": ", " #", "---\n", "é", "''", "\\",
+        ]
         var read = 0
         for round in 0..<3_000 {
             var lines = sources[round % sources.count].linesSplitAtLineFeeds
@@ -97,9 +101,14 @@ import Testing
                 var line = Array(lines[at])
                 switch Int.random(in: 0..<5, using: &generator) {
                 case 0 where !line.isEmpty: line.remove(at: Int.random(in: 0..<line.count, using: &generator))
-                case 1: line.insert(contentsOf: insertions.randomElement(using: &generator)!, at: Int.random(in: 0...line.count, using: &generator))
+                case 1:
+                    line.insert(
+                        contentsOf: insertions.randomElement(using: &generator)!,
+                        at: Int.random(in: 0...line.count, using: &generator))
                 case 2: lines.insert(lines[at], at: at)
-                case 3: line.insert(contentsOf: String(repeating: " ", count: Int.random(in: 1...3, using: &generator)), at: 0)
+                case 3:
+                    line.insert(
+                        contentsOf: String(repeating: " ", count: Int.random(in: 1...3, using: &generator)), at: 0)
                 case 4 where line.first == " ": line.removeFirst()
                 default: break
                 }
@@ -113,11 +122,15 @@ import Testing
     /// A long mapping read in chunks: comments at any column, sequences at the keys' own column, keys repeated in
     /// another chunk, lines continued deeper, what follows the mapping.
     @Test func longMappingsReadInChunksAsWhole() {
-        let entries = (0..<40).map { "  T\($0):\n    fields:\n      a: String\n# at column 0\n    # deeper\n\n" }.joined()
+        let entries = (0..<40).map { "  T\($0):\n    fields:\n      a: String\n# at column 0\n    # deeper\n\n" }
+            .joined()
         #expect(agree("name: A\ntypes:\n" + entries + "events:\n  e:\n    direction: both\n# trailing\n\n"))
-        #expect(agree("types:\n" + entries + "  list:\n  - 1\n  - 2\n" + entries.replacingOccurrences(of: "T", with: "U")))
+        #expect(
+            agree("types:\n" + entries + "  list:\n  - 1\n  - 2\n" + entries.replacingOccurrences(of: "T", with: "U")))
         #expect(!agree("types:\n" + entries + entries))
-        #expect(!agree("types:\n" + entries + "  T99: a\n    continued\n" + entries.replacingOccurrences(of: "T", with: "U")))
+        #expect(
+            !agree(
+                "types:\n" + entries + "  T99: a\n    continued\n" + entries.replacingOccurrences(of: "T", with: "U")))
         #expect(!agree("types:\n" + entries + "   T99: mis-indented\n"))
         #expect(agree("types:\n" + entries + "last: 1\n"))
     }
@@ -131,7 +144,9 @@ import Testing
     }
 
     @Test func readsTheSubsetContractsUse() {
-        #expect(agree("a: 1\nb:\n  c: [x, 'y z', \"w\"]\n  d: {op: 0, s: [1, 2]}\ne:\n- f\n- g: h\n  i: j\n-\n  k: l\n- \n"))
+        #expect(
+            agree("a: 1\nb:\n  c: [x, 'y z', \"w\"]\n  d: {op: 0, s: [1, 2]}\ne:\n- f\n- g: h\n  i: j\n-\n  k: l\n- \n")
+        )
         #expect(agree("# comment\n\nkey: value with spaces and a#hash  # and a comment\nempty:\nlast:   \n"))
         #expect(agree("'quoted key': 'it''s'\n\"double\": \"[Activity]\"\n\"element:create\": x\nurl: http://a.b/c\n"))
         #expect(agree("émoji: \"日本語 ✓\"\nnext: é: no\n") == false)
@@ -141,8 +156,10 @@ import Testing
     @Test func declinesWhatItDoesNotRead() {
         for text in [
             "a: &x 1\nb: *x\n", "a: !tag 1\n", "a: |\n  text\n", "a: >\n  text\n", "a: b\n  continued\n",
-            "a: \"multi\n  line\"\n", "a: \"esc\\n\"\n", "a:\tb\n", "a: b\r\n", "a: 1\na: 2\n", "---\na: 1\n", "%YAML 1.1\n---\na: 1\n",
-            "a: [1,\n  2]\n", "a: [1,2]\n", "? a\n: b\n", "- - a\n", "a: b: c\n", "  a: 1\n", "a: 1\n b: 2\n", "", "# only\n",
+            "a: \"multi\n  line\"\n", "a: \"esc\\n\"\n", "a:\tb\n", "a: b\r\n", "a: 1\na: 2\n", "---\na: 1\n",
+            "%YAML 1.1\n---\na: 1\n",
+            "a: [1,\n  2]\n", "a: [1,2]\n", "? a\n: b\n", "- - a\n", "a: b: c\n", "  a: 1\n", "a: 1\n b: 2\n", "",
+            "# only\n",
             "just a scalar\n", "a: [x: 1]\n", "a: {b}\n", "a: [1, ]\n",
         ] {
             #expect(BlockYAMLReader.read(text, path: "c.yaml") == nil, "read: \(text.debugDescription)")

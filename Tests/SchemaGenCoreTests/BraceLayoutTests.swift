@@ -14,7 +14,9 @@ import Testing
         for rawLine in text.linesSplitAtLineFeeds {
             var line = Substring(rawLine)
             while let first = line.first, first == " " || first == "\t" { line.removeFirst() }
-            while let last = line.unicodeScalars.last, last == " " || last == "\t" || last == "\r" { line.unicodeScalars.removeLast() }
+            while let last = line.unicodeScalars.last, last == " " || last == "\t" || last == "\r" {
+                line.unicodeScalars.removeLast()
+            }
             if line.isEmpty {
                 if !previousBlank, !lastLineOpensBlock { pendingBlank = true }
                 previousBlank = true
@@ -23,7 +25,8 @@ import Testing
             let counts = Array(line.utf8).withUnsafeBufferPointer { BraceLayout.braceCounts(in: $0) }
             var depth = blocks.count - min(counts.leadingCloses, blocks.count)
             if let innermost = blocks.last, innermost, counts.leadingCloses == 0,
-               line.hasPrefix("case ") || line.hasPrefix("default:") || line.hasPrefix("@unknown default:") {
+                line.hasPrefix("case ") || line.hasPrefix("default:") || line.hasPrefix("@unknown default:")
+            {
                 depth -= 1
             }
             if counts.leadingCloses == 0, line.hasPrefix(".") { depth += 1 }
@@ -45,7 +48,8 @@ import Testing
         var generator = SeededGenerator(seed: seed)
         let vocabulary = [
             "struct A {", "}", "  switch x {", "case .a:", "default:", "@unknown default:", "  return 1", "", "", "   ",
-            "func f() {", "} else {", ".chained()", "  .more(\"{\")", "// a comment {", "/* block {", " * star line }", "let s = \"}}\"",
+            "func f() {", "} else {", ".chained()", "  .more(\"{\")", "// a comment {", "/* block {", " * star line }",
+            "let s = \"}}\"",
             "}}", "{ {", "  let x = [1, 2] ", "enum E { case a }", "\t\ttabbed {", "trailing   \t", "})", "é {",
         ]
         var lines: [String] = []
@@ -71,12 +75,22 @@ import Testing
     /// must count the same braces in lines made of the bytes that matter (braces, quotes, escapes, slashes, stars).
     private static func braceCountsByteByByte(in line: [UInt8]) -> (opens: Int, closes: Int, leadingCloses: Int) {
         var opens = 0, closes = 0, leadingCloses = 0
-        if line.first == UInt8(ascii: "*") || (line.count >= 2 && line[0] == UInt8(ascii: "/") && line[1] == UInt8(ascii: "*")) { return (0, 0, 0) }
+        if line.first == UInt8(ascii: "*")
+            || (line.count >= 2 && line[0] == UInt8(ascii: "/") && line[1] == UInt8(ascii: "*"))
+        {
+            return (0, 0, 0)
+        }
         var inString = false, escaped = false, onlyClosesSoFar = true
         var previous: UInt8 = 0x20
         for byte in line {
             if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
                 previous = byte
                 continue
             }
@@ -100,7 +114,9 @@ import Testing
         var generator = SeededGenerator(seed: seed)
         let pieces = ["{", "}", "\"", "\\", "/", "//", "/*", "*", " ", "\t", "a", "é", "x = ", "\"}\"", "\"\\\"{\""]
         for _ in 0..<20_000 {
-            let line = (0..<Int.random(in: 0...12, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let line = (0..<Int.random(in: 0...12, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator)!
+            }.joined()
             let bytes = Array(line.utf8)
             let fast = bytes.withUnsafeBufferPointer { BraceLayout.braceCounts(in: $0) }
             let reference = Self.braceCountsByteByByte(in: bytes)

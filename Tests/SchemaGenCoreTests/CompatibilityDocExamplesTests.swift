@@ -20,10 +20,13 @@ import Testing
     static let document = Golden.repositoryRoot.appendingPathComponent("docs/compatibility.md")
 
     /// `# <kind> · old app, new server: <verdict> · new app, old server: <verdict>`
-    static var heading: Regex<(Substring, Substring, Substring, Substring)> { /^# ([a-z-]+) · old app, new server: ([a-z]+) · new app, old server: ([a-z]+)$/ }
+    static var heading: Regex<(Substring, Substring, Substring, Substring)> {
+        /^# ([a-z-]+) · old app, new server: ([a-z]+) · new app, old server: ([a-z]+)$/
+    }
 
     static func examples() throws -> [Example] {
-        let lines = try String(contentsOf: document, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = try String(contentsOf: document, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)
         var examples: [Example] = []
         var index = 0
         while index < lines.count {
@@ -31,7 +34,9 @@ import Testing
             let fence = index + 1
             index += 1
             guard index < lines.count, let match = String(lines[index]).wholeMatch(of: heading) else {
-                Issue.record("docs/compatibility.md:\(fence + 1): a diff example must start with `# <kind> · old app, new server: <verdict> · new app, old server: <verdict>`")
+                Issue.record(
+                    "docs/compatibility.md:\(fence + 1): a diff example must start with `# <kind> · old app, new server: <verdict> · new app, old server: <verdict>`"
+                )
                 continue
             }
             var old: [Substring] = [], new: [Substring] = []
@@ -45,8 +50,11 @@ import Testing
                 }
                 index += 1
             }
-            examples.append(Example(line: fence, kind: String(match.1), oldAppNewServer: String(match.2), newAppOldServer: String(match.3),
-                                    old: contract(old), new: contract(new)))
+            examples.append(
+                Example(
+                    line: fence, kind: String(match.1), oldAppNewServer: String(match.2),
+                    newAppOldServer: String(match.3),
+                    old: contract(old), new: contract(new)))
         }
         return examples
     }
@@ -54,7 +62,8 @@ import Testing
     /// The lines the document leaves out: the header, and Socket.IO framing unless the example chooses a framing.
     static func contract(_ lines: [Substring]) -> String {
         let choosesFraming = lines.contains { $0.hasPrefix("framing:") || $0.hasPrefix("frames:") }
-        return "schemagen: 1\nname: Example\n" + (choosesFraming ? "" : "framing: socket.io\n") + lines.joined(separator: "\n") + "\n"
+        return "schemagen: 1\nname: Example\n" + (choosesFraming ? "" : "framing: socket.io\n")
+            + lines.joined(separator: "\n") + "\n"
     }
 
     @Test(arguments: try examples())
@@ -63,8 +72,12 @@ import Testing
         let new = ContractLoader().load(text: example.new, path: "new.yaml")
         #expect(old.diagnostics.isEmpty, "old version: \(old.diagnostics.map(\.message))\n\(example.old)")
         #expect(new.diagnostics.isEmpty, "new version: \(new.diagnostics.map(\.message))\n\(example.new)")
-        let changes = ContractDiffer(old: try #require(old.contract), new: try #require(new.contract), file: "example.yaml").changes()
-        let found = changes.map { "\($0.kind.rawValue) · old app, new server: \($0.oldAppNewServer.verdict.rawValue) · new app, old server: \($0.newAppOldServer.verdict.rawValue) (\($0.summary))" }
+        let changes = ContractDiffer(
+            old: try #require(old.contract), new: try #require(new.contract), file: "example.yaml"
+        ).changes()
+        let found = changes.map {
+            "\($0.kind.rawValue) · old app, new server: \($0.oldAppNewServer.verdict.rawValue) · new app, old server: \($0.newAppOldServer.verdict.rawValue) (\($0.summary))"
+        }
         let change = try #require(changes.count == 1 ? changes.first : nil, "expected one change, found: \(found)")
         #expect(change.kind.rawValue == example.kind, "\(found)")
         #expect(change.oldAppNewServer.verdict.rawValue == example.oldAppNewServer, "\(change.oldAppNewServer.reason)")
@@ -76,9 +89,14 @@ import Testing
         let examples = try Self.examples()
         let text = try String(contentsOf: Self.document, encoding: .utf8)
         for kind in ChangeKind.allCases {
-            #expect(examples.contains { $0.kind == kind.rawValue }, "docs/compatibility.md has no example of \(kind.rawValue)")
-            #expect(text.contains("\n### \(kind.rawValue)\n"), "docs/compatibility.md has no heading `### \(kind.rawValue)`")
-            #expect(text.contains("](#\(kind.rawValue))"), "the rules table does not link \(kind.rawValue) to its examples")
+            #expect(
+                examples.contains { $0.kind == kind.rawValue },
+                "docs/compatibility.md has no example of \(kind.rawValue)")
+            #expect(
+                text.contains("\n### \(kind.rawValue)\n"), "docs/compatibility.md has no heading `### \(kind.rawValue)`"
+            )
+            #expect(
+                text.contains("](#\(kind.rawValue))"), "the rules table does not link \(kind.rawValue) to its examples")
         }
     }
 }

@@ -21,7 +21,9 @@ import Testing
                 Array(0..<20).concurrentMap(minimumChunk: 2) { row * 10_000 + column * 20 + $0 }.reduce(0, +)
             }.reduce(0, +)
         }
-        let expected = (0..<16).map { row in (0..<500).map { column in (0..<20).map { row * 10_000 + column * 20 + $0 }.reduce(0, +) }.reduce(0, +) }
+        let expected = (0..<16).map { row in
+            (0..<500).map { column in (0..<20).map { row * 10_000 + column * 20 + $0 }.reduce(0, +) }.reduce(0, +)
+        }
         #expect(outer == expected)
     }
 }

@@ -19,14 +19,17 @@ import Testing
 
     /// The ```yaml blocks of the format documentation, with the line each starts on.
     static var documentationExamples: [DocumentationExample] {
-        guard let text = try? String(contentsOf: root.appendingPathComponent("docs/contract-format.md"), encoding: .utf8) else { return [] }
+        guard
+            let text = try? String(contentsOf: root.appendingPathComponent("docs/contract-format.md"), encoding: .utf8)
+        else { return [] }
         var examples: [DocumentationExample] = []
         var current: (line: Int, lines: [String])?
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             if current == nil, line == "```yaml" {
                 current = (index + 2, [])
             } else if let block = current, line == "```" {
-                examples.append(DocumentationExample(line: block.line, text: block.lines.joined(separator: "\n") + "\n"))
+                examples.append(
+                    DocumentationExample(line: block.line, text: block.lines.joined(separator: "\n") + "\n"))
                 current = nil
             } else if current != nil {
                 current?.lines.append(String(line))
@@ -53,8 +56,11 @@ import Testing
         #expect(errors.isEmpty, "\(errors)")
     }
 
-    @Test(arguments: ["zikr.yaml", "rooms.yaml", "comapi.yaml", "order-status.yaml", "driver.yaml", "discord-gateway.yaml", "nostr.yaml",
-                            "supabase-realtime.yaml", "ethereum-pubsub.yaml", "graphql-transport-ws.yaml", "twitch-eventsub.yaml"])
+    @Test(arguments: [
+        "zikr.yaml", "rooms.yaml", "comapi.yaml", "order-status.yaml", "driver.yaml", "discord-gateway.yaml",
+        "nostr.yaml",
+        "supabase-realtime.yaml", "ethereum-pubsub.yaml", "graphql-transport-ws.yaml", "twitch-eventsub.yaml",
+    ])
     func guideContractMatchesTheSchema(_ file: String) throws {
         let text = try String(contentsOf: Self.root.appendingPathComponent("schemas/\(file)"), encoding: .utf8)
         let errors = try Self.validator().validate(Self.json(text, path: file))
@@ -63,9 +69,12 @@ import Testing
 
     /// The schema must reject what the checker rejects for shape, or it would let editors accept anything.
     @Test(arguments: [
-        "unknown-event-key", "invalid-direction", "missing-framing", "unknown-framing", "missing-direction", "unknown-top-level-key",
-        "unsupported-format-version", "envelope-missing-keys", "unknown-date-encoding", "type-fields-and-enum", "type-without-shape",
-        "empty-enum", "parameter-type-not-scalar", "channel-missing-address", "deprecated-wrong-type", "invalid-namespace",
+        "unknown-event-key", "invalid-direction", "missing-framing", "unknown-framing", "missing-direction",
+        "unknown-top-level-key",
+        "unsupported-format-version", "envelope-missing-keys", "unknown-date-encoding", "type-fields-and-enum",
+        "type-without-shape",
+        "empty-enum", "parameter-type-not-scalar", "channel-missing-address", "deprecated-wrong-type",
+        "invalid-namespace",
         "frames-and-framing",
     ])
     func schemaRejectsMalformedContract(_ name: String) throws {

@@ -5,19 +5,22 @@ import Testing
     let source = SourceText(path: "c.yaml", text: "events:\n\tping: x\n  pong:\n    direction: sideways\r\n")
 
     @Test func plainOutputIsOneLinePerDiagnosticAndNote() {
-        let diagnostic = Diagnostic.error("duplicate", at: SourceLocation(path: "c.yaml", line: 3, column: 3),
-                                          notes: [.note("first here", at: SourceLocation(path: "c.yaml", line: 2, column: 2))])
-        #expect(DiagnosticRenderer().render([diagnostic]) == "c.yaml:3:3: error: duplicate\nc.yaml:2:2: note: first here\n")
+        let diagnostic = Diagnostic.error(
+            "duplicate", at: SourceLocation(path: "c.yaml", line: 3, column: 3),
+            notes: [.note("first here", at: SourceLocation(path: "c.yaml", line: 2, column: 2))])
+        #expect(
+            DiagnosticRenderer().render([diagnostic]) == "c.yaml:3:3: error: duplicate\nc.yaml:2:2: note: first here\n")
     }
 
     @Test func terminalOutputShowsTheSourceLineWithACaret() {
         let diagnostic = Diagnostic.error("invalid direction", at: SourceLocation(path: "c.yaml", line: 4, column: 16))
         let rendered = DiagnosticRenderer(showsSourceLines: true).render(diagnostic, sources: ["c.yaml": source])
-        #expect(rendered == """
-            c.yaml:4:16: error: invalid direction
-                direction: sideways
-                           ^
-            """)
+        #expect(
+            rendered == """
+                c.yaml:4:16: error: invalid direction
+                    direction: sideways
+                               ^
+                """)
     }
 
     @Test func caretKeepsTabsSoItLinesUp() {
@@ -32,7 +35,9 @@ import Testing
     }
 
     @Test func diagnosticsWithoutAPositionNameTheTool() {
-        #expect(DiagnosticRenderer().render(Diagnostic.error("cannot read 'x'", at: nil)) == "schemagen: error: cannot read 'x'")
+        #expect(
+            DiagnosticRenderer().render(Diagnostic.error("cannot read 'x'", at: nil))
+                == "schemagen: error: cannot read 'x'")
     }
 
     @Test func diagnosticsSortByPositionStably() {

@@ -10,14 +10,16 @@ import Testing
     static func report() throws -> DiffReport {
         let old = try Data(contentsOf: Golden.repositoryRoot.appendingPathComponent("schemas/zikr.yaml"))
         let new = try Data(contentsOf: folder.appendingPathComponent("zikr-v2.yaml"))
-        let result = ContractComparison().compare(old: [.init(key: "schemas/zikr.yaml", displayPath: "main:schemas/zikr.yaml", data: old)],
-                                                  new: [.init(key: "schemas/zikr.yaml", displayPath: "schemas/zikr.yaml", data: new)])
+        let result = ContractComparison().compare(
+            old: [.init(key: "schemas/zikr.yaml", displayPath: "main:schemas/zikr.yaml", data: old)],
+            new: [.init(key: "schemas/zikr.yaml", displayPath: "schemas/zikr.yaml", data: new)])
         #expect(result.diagnostics.isEmpty)
         return result.report
     }
 
     @Test func markdownReportMatchesTheGolden() throws {
-        try Golden.assertMatches(try Self.report().markdown(), golden: Self.folder.appendingPathComponent("zikr-v2-report.md"))
+        try Golden.assertMatches(
+            try Self.report().markdown(), golden: Self.folder.appendingPathComponent("zikr-v2-report.md"))
     }
 
     @Test func jsonReportHasTheDocumentedShape() throws {
@@ -27,7 +29,10 @@ import Testing
         #expect(object["version"] as? Int == 1)
         #expect(object["verdict"] as? String == "breaking")
         #expect(object["summary"] as? [String: Int] == ["breaking": 5, "degrading": 1, "safe": 2])
-        #expect(object["skews"] as? [String: [String: Int]] == ["oldAppNewServer": ["breaks": 3, "degrades": 0], "newAppOldServer": ["breaks": 2, "degrades": 1]])
+        #expect(
+            object["skews"] as? [String: [String: Int]] == [
+                "oldAppNewServer": ["breaks": 3, "degrades": 0], "newAppOldServer": ["breaks": 2, "degrades": 1],
+            ])
         let changes = try #require(object["changes"] as? [[String: Any]])
         let renamed = try #require(changes.first { $0["path"] as? [String] == ["userName"] })
         #expect(renamed["kind"] as? String == "field-removed-required")
@@ -38,9 +43,14 @@ import Testing
         #expect(renamed["flows"] as? [String] == ["server-to-client"])
         #expect((renamed["oldAppNewServer"] as? [String: String])?["verdict"] == "breaks")
         #expect((renamed["newAppOldServer"] as? [String: String])?["verdict"] == "safe")
-        let documented: Set<String> = ["kind", "contract", "file", "channel", "event", "type", "path", "summary", "flows", "affectedEvents", "rollout", "line", "lineIsInOldVersion",
-                                       "oldAppNewServer", "newAppOldServer"]
+        let documented: Set<String> = [
+            "kind", "contract", "file", "channel", "event", "type", "path", "summary", "flows", "affectedEvents",
+            "rollout", "line", "lineIsInOldVersion",
+            "oldAppNewServer", "newAppOldServer",
+        ]
         #expect(Set(renamed.keys).isSubset(of: documented))
-        #expect(Set(["kind", "contract", "file", "path", "summary", "flows", "oldAppNewServer", "newAppOldServer"]).isSubset(of: Set(renamed.keys)))
+        #expect(
+            Set(["kind", "contract", "file", "path", "summary", "flows", "oldAppNewServer", "newAppOldServer"])
+                .isSubset(of: Set(renamed.keys)))
     }
 }

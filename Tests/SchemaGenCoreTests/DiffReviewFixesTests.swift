@@ -5,8 +5,9 @@ import Testing
 /// Issue 18's wrong verdicts and wording, one fixture each.
 @Suite struct DiffReviewFixesTests {
     func changes(_ before: String, _ after: String) -> [ContractChange] {
-        let result = ContractComparison().compare(old: [.init(key: "c.yaml", displayPath: "old/c.yaml", data: Data(before.utf8))],
-                                                  new: [.init(key: "c.yaml", displayPath: "c.yaml", data: Data(after.utf8))])
+        let result = ContractComparison().compare(
+            old: [.init(key: "c.yaml", displayPath: "old/c.yaml", data: Data(before.utf8))],
+            new: [.init(key: "c.yaml", displayPath: "c.yaml", data: Data(after.utf8))])
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
         return result.report.changes
     }
@@ -23,12 +24,16 @@ import Testing
               said: { direction: server-to-client, payload: { text: String } }
 
             """
-        let found = changes(before, before.replacingOccurrences(of: "fields: { id: String, apiSpace: String }", with: "fields: { id: String, trace: String? }"))
+        let found = changes(
+            before,
+            before.replacingOccurrences(
+                of: "fields: { id: String, apiSpace: String }", with: "fields: { id: String, trace: String? }"))
         #expect(!found.contains { $0.kind == .framingChanged }, "\(found.map(\.summary))")
         let removed = found.first { $0.kind == .fieldRemovedRequired }
         #expect(removed?.path == ["(envelope)", "apiSpace"])
         #expect(removed?.flows == [.serverToClient])
-        #expect(found.contains { $0.kind == .fieldAddedOptional && $0.summary == "optional field `trace: String?` added" })
+        #expect(
+            found.contains { $0.kind == .fieldAddedOptional && $0.summary == "optional field `trace: String?` added" })
         // A real change of the layout still is one.
         let relaid = changes(before, before.replacingOccurrences(of: "payload: payload,", with: "payload: data,"))
         #expect(relaid.map(\.kind) == [.framingChanged])
@@ -46,12 +51,18 @@ import Testing
     /// Degrading changes were folded away under a green headline.
     @Test func degradingChangesStayInViewUnderAWarning() {
         let before = "schemagen: 1\nname: D\nframing: socket.io\nevents:\n  ping: { direction: server-to-client }\n"
-        let after = before + "  pong: { direction: server-to-client }\n  note: { direction: server-to-client, deprecated: true }\n"
-        let result = ContractComparison().compare(old: [.init(key: "c.yaml", displayPath: "old/c.yaml", data: Data(before.utf8))],
-                                                  new: [.init(key: "c.yaml", displayPath: "c.yaml", data: Data(after.utf8))])
+        let after =
+            before
+            + "  pong: { direction: server-to-client }\n  note: { direction: server-to-client, deprecated: true }\n"
+        let result = ContractComparison().compare(
+            old: [.init(key: "c.yaml", displayPath: "old/c.yaml", data: Data(before.utf8))],
+            new: [.init(key: "c.yaml", displayPath: "c.yaml", data: Data(after.utf8))])
         let markdown = result.report.markdown()
-        #expect(markdown.hasPrefix("### schemagen diff\n\n⚠️ **No breaking changes, 2 degrading**: 2 changes, 0 safe.\n\n"
-                                   + "Old apps on the new server: 0 break, 0 degrade; new apps on the old server: 0 break, 2 degrade.\n\n| |"), "\(markdown)")
+        #expect(
+            markdown.hasPrefix(
+                "### schemagen diff\n\n⚠️ **No breaking changes, 2 degrading**: 2 changes, 0 safe.\n\n"
+                    + "Old apps on the new server: 0 break, 0 degrade; new apps on the old server: 0 break, 2 degrade.\n\n| |"
+            ), "\(markdown)")
         #expect(!markdown.contains("<details>"))
         #expect(result.report.changes.allSatisfy { $0.rollout == nil })
     }
@@ -69,8 +80,10 @@ import Testing
 
     /// A deleted contract was one row per event.
     @Test func aDeletedContractIsOneFindingListingItsEvents() {
-        let contract = "schemagen: 1\nname: D\nframing: socket.io\nevents:\n  ping: { direction: server-to-client }\n  join: { direction: client-to-server }\n"
-        let result = ContractComparison().compare(old: [.init(key: "d.yaml", displayPath: "old/d.yaml", data: Data(contract.utf8))], new: [])
+        let contract =
+            "schemagen: 1\nname: D\nframing: socket.io\nevents:\n  ping: { direction: server-to-client }\n  join: { direction: client-to-server }\n"
+        let result = ContractComparison().compare(
+            old: [.init(key: "d.yaml", displayPath: "old/d.yaml", data: Data(contract.utf8))], new: [])
         #expect(result.report.changes.count == 1)
         let finding = result.report.changes.first
         #expect(finding?.summary == "contract `D` removed, with its 2 events")
@@ -81,23 +94,28 @@ import Testing
 
     /// An added and a removed event with the same payload are flagged as a likely rename.
     @Test func aRemovedAndAnAddedEventWithTheSamePayloadAreALikelyRename() {
-        let before = "schemagen: 1\nname: D\nframing: socket.io\nevents:\n  user_left: { direction: server-to-client, payload: { userId: String } }\n"
+        let before =
+            "schemagen: 1\nname: D\nframing: socket.io\nevents:\n  user_left: { direction: server-to-client, payload: { userId: String } }\n"
             + "  ping: { direction: server-to-client }\n"
-        let after = before.replacingOccurrences(of: "user_left:", with: "member_left:").replacingOccurrences(of: "  ping:", with: "  pong:")
+        let after =
+            before.replacingOccurrences(of: "user_left:", with: "member_left:").replacingOccurrences(
+                of: "  ping:", with: "  pong:")
             + "  kick: { direction: client-to-server, payload: { userId: String } }\n"
         let summaries = changes(before, after).map(\.summary).sorted()
-        #expect(summaries == [
-            "event added (client-to-server)",
-            "event added (server-to-client); likely renamed from `ping` (the same payload, the same way)",
-            "event added (server-to-client); likely renamed from `user_left` (the same payload, the same way)",
-            "event removed (server-to-client); likely renamed to `member_left` (the same payload, the same way)",
-            "event removed (server-to-client); likely renamed to `pong` (the same payload, the same way)",
-        ])
+        #expect(
+            summaries == [
+                "event added (client-to-server)",
+                "event added (server-to-client); likely renamed from `ping` (the same payload, the same way)",
+                "event added (server-to-client); likely renamed from `user_left` (the same payload, the same way)",
+                "event removed (server-to-client); likely renamed to `member_left` (the same payload, the same way)",
+                "event removed (server-to-client); likely renamed to `pong` (the same payload, the same way)",
+            ])
     }
 
     /// A payload made optional was said to "leave out a field".
     @Test func aPayloadMadeOptionalIsSaidToLeaveOutThePayload() {
-        let before = "schemagen: 1\nname: D\nframing: socket.io\nevents:\n  tags: { direction: server-to-client, payload: \"[String]\" }\n"
+        let before =
+            "schemagen: 1\nname: D\nframing: socket.io\nevents:\n  tags: { direction: server-to-client, payload: \"[String]\" }\n"
         let found = changes(before, before.replacingOccurrences(of: "\"[String]\"", with: "\"[String]?\""))
         #expect(found.map(\.summary) == ["payload made optional (`[String]` to `[String]?`)"])
         #expect(found.first?.oldAppNewServer.reason == "the server may leave out the payload that the app requires")
@@ -120,14 +138,17 @@ import Testing
 
             """
         let after = before.replacingOccurrences(of: "Member", with: "GroupMember")
-            .replacingOccurrences(of: "Invite: { fields: { code: String } }", with: "Invitation: { fields: { code: String, from: String } }")
+            .replacingOccurrences(
+                of: "Invite: { fields: { code: String } }",
+                with: "Invitation: { fields: { code: String, from: String } }")
         let found = changes(before, after)
         // A removed and an added type of other shapes stay a removal and an addition.
-        #expect(found.map(\.summary).sorted() == [
-            "type `Invitation` added",
-            "type `Invite` removed",
-            "type `Member` renamed to `GroupMember`, which has the same shape",
-        ], "\(found.map(\.summary))")
+        #expect(
+            found.map(\.summary).sorted() == [
+                "type `Invitation` added",
+                "type `Invite` removed",
+                "type `Member` renamed to `GroupMember`, which has the same shape",
+            ], "\(found.map(\.summary))")
         let renamed = found.first { $0.summary.contains("renamed") }
         #expect(renamed?.kind == .swiftAPI && renamed?.type == "GroupMember" && renamed?.line == 5)
         #expect(renamed?.affectedEvents?.map(\.event) == ["member_joined", "member_left"])
@@ -152,13 +173,22 @@ import Testing
               get_states: { direction: client-to-server, reply: { event: result, match: id } }
 
             """
-        let joined = changes(before, before + "  answer: { frame: reply, direction: client-to-server, payload: JSON }\n")
+        let joined = changes(
+            before, before + "  answer: { frame: reply, direction: client-to-server, payload: JSON }\n")
         #expect(joined.map(\.kind) == [.eventAdded], "\(joined.map(\.summary))")
-        let typed = changes(before, before.replacingOccurrences(of: "match: id }", with: "match: id, type: \"[State]\" }"))
-        #expect(typed.map(\.kind) == [.replyChanged] && typed.first?.summary == "replies hold `[State]` (held the reply's payload)")
-        let exact = changes(before, before.replacingOccurrences(of: "payload: result, fields", with: "payload: result, exact: true, fields"))
+        let typed = changes(
+            before, before.replacingOccurrences(of: "match: id }", with: "match: id, type: \"[State]\" }"))
+        #expect(
+            typed.map(\.kind) == [.replyChanged]
+                && typed.first?.summary == "replies hold `[State]` (held the reply's payload)")
+        let exact = changes(
+            before,
+            before.replacingOccurrences(of: "payload: result, fields", with: "payload: result, exact: true, fields"))
         #expect(exact.map(\.kind) == [.framingChanged])
         let separated = changes(before, before.replacingOccurrences(of: "separator: newline\n", with: ""))
-        #expect(separated.map(\.kind) == [.framingChanged] && separated.first?.summary == "frames travel one to a message (was several to a message, one per line)")
+        #expect(
+            separated.map(\.kind) == [.framingChanged]
+                && separated.first?.summary == "frames travel one to a message (was several to a message, one per line)"
+        )
     }
 }

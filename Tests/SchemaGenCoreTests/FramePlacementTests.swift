@@ -5,19 +5,21 @@ import Testing
 /// with a `name:`, which is warned about when several shapes name events.
 @Suite struct FramePlacementTests {
     static func load(_ frames: String) -> ContractLoader.Loaded {
-        ContractLoader().load(text: """
-            schemagen: 1
-            name: Ctl
-            frames:
-            \(frames)
-            events:
-              tick: {direction: server-to-client, payload: {n: Int}}
-              ping: {frame: control, direction: client-to-server}
-            """, path: "ctl.yaml")
+        ContractLoader().load(
+            text: """
+                schemagen: 1
+                name: Ctl
+                frames:
+                \(frames)
+                events:
+                  tick: {direction: server-to-client, payload: {n: Int}}
+                  ping: {frame: control, direction: client-to-server}
+                """, path: "ctl.yaml")
     }
 
     @Test func eventsWithoutFrameTravelInTheDefaultShape() throws {
-        let loaded = Self.load("""
+        let loaded = Self.load(
+            """
               control: {has: [method, params, id], name: method, payload: params, fields: {id: Int}}
               message: {name: type, payload: data, default: true}
             """)
@@ -28,7 +30,8 @@ import Testing
     }
 
     @Test func withoutADefaultTheFirstNamingShapeIsTakenAndWarnedAbout() throws {
-        let loaded = Self.load("""
+        let loaded = Self.load(
+            """
               control: {has: [method, params, id], name: method, payload: params, fields: {id: Int}}
               message: {name: type, payload: data}
             """)
@@ -39,7 +42,8 @@ import Testing
     }
 
     @Test func oneShapeThatNamesEventsNeedsNoDefault() throws {
-        let loaded = Self.load("""
+        let loaded = Self.load(
+            """
               reply: {has: [id], payload: result, fields: {id: Int}}
               control: {name: method, payload: params}
             """)

@@ -36,7 +36,8 @@ import Testing
         let loaded = ContractLoader().load(path: Self.contracts.appendingPathComponent("\(feature).yaml").path)
         let contract = try #require(loaded.contract, "\(loaded.diagnostics)")
         let access: AccessLevel = feature.hasPrefix("internal") ? .internal : .public
-        let context = SwiftTranslator(accessLevel: access).translate(contract, sourceFile: "\(feature).yaml", role: .server(withTypes: false))
+        let context = SwiftTranslator(accessLevel: access).translate(
+            contract, sourceFile: "\(feature).yaml", role: .server(withTypes: false))
         let swift = try TemplateRenderer(kind: .swift).render(context)
         try Golden.assertMatches(swift, golden: Self.goldens.appendingPathComponent("\(feature).server.swift"))
     }
@@ -45,12 +46,14 @@ import Testing
     func generatedMarkdownMatchesTheGolden(feature: String) throws {
         let loaded = ContractLoader().load(path: Self.contracts.appendingPathComponent("\(feature).yaml").path)
         let contract = try #require(loaded.contract, "\(loaded.diagnostics)")
-        let markdown = try TemplateRenderer(kind: .markdown).render(MarkdownTranslator().translate(contract, sourceFile: "\(feature).yaml"))
+        let markdown = try TemplateRenderer(kind: .markdown).render(
+            MarkdownTranslator().translate(contract, sourceFile: "\(feature).yaml"))
         try Golden.assertMatches(markdown, golden: Self.docGoldens.appendingPathComponent("\(feature).md"))
     }
 
     @Test func generatingTwiceGivesIdenticalBytes() throws {
-        let contract = try #require(ContractLoader().load(path: Self.contracts.appendingPathComponent("hostile-names.yaml").path).contract)
+        let contract = try #require(
+            ContractLoader().load(path: Self.contracts.appendingPathComponent("hostile-names.yaml").path).contract)
         let renderer = try TemplateRenderer(kind: .swift)
         let first = renderer.render(SwiftTranslator().translate(contract, sourceFile: "x.yaml"))
         let second = renderer.render(SwiftTranslator().translate(contract, sourceFile: "x.yaml"))

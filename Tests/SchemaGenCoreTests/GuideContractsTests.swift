@@ -19,11 +19,20 @@ import Testing
     }
 
     @Test(arguments: [
-        Expected(file: "zikr.yaml", summary: "Zikr: 32 events (9 client-to-server, 23 server-to-client), 0 channels, 1 type"),
-        Expected(file: "rooms.yaml", summary: "Rooms: 12 events (7 client-to-server, 5 server-to-client), 0 channels, 6 types"),
-        Expected(file: "comapi.yaml", summary: "Comapi: 13 events (0 client-to-server, 13 server-to-client), 0 channels, 0 types"),
-        Expected(file: "order-status.yaml", summary: "OrderStatus: 6 events (0 client-to-server, 6 server-to-client), 1 channel, 0 types"),
-        Expected(file: "driver.yaml", summary: "DriverApp: 16 events (0 client-to-server, 16 server-to-client), 5 channels, 1 type"),
+        Expected(
+            file: "zikr.yaml", summary: "Zikr: 32 events (9 client-to-server, 23 server-to-client), 0 channels, 1 type"),
+        Expected(
+            file: "rooms.yaml",
+            summary: "Rooms: 12 events (7 client-to-server, 5 server-to-client), 0 channels, 6 types"),
+        Expected(
+            file: "comapi.yaml",
+            summary: "Comapi: 13 events (0 client-to-server, 13 server-to-client), 0 channels, 0 types"),
+        Expected(
+            file: "order-status.yaml",
+            summary: "OrderStatus: 6 events (0 client-to-server, 6 server-to-client), 1 channel, 0 types"),
+        Expected(
+            file: "driver.yaml",
+            summary: "DriverApp: 16 events (0 client-to-server, 16 server-to-client), 5 channels, 1 type"),
     ])
     func summaryMatchesTheGuide(_ expected: Expected) throws {
         #expect(ContractSummary(try Self.load(expected.file)).description == expected.summary)
@@ -32,8 +41,11 @@ import Testing
     @Test func zikrListsTheGuideTablesInOrder() throws {
         let contract = try Self.load("zikr.yaml")
         let sent = contract.events.filter { $0.direction == .clientToServer }.map(\.wireName)
-        #expect(sent == ["join_group", "leave_group", "book_pora", "complete_pora", "update_zikr_count", "send_invitation",
-                         "respond_to_invitation", "get_notifications", "mark_notification_read"])
+        #expect(
+            sent == [
+                "join_group", "leave_group", "book_pora", "complete_pora", "update_zikr_count", "send_invitation",
+                "respond_to_invitation", "get_notifications", "mark_notification_read",
+            ])
         let error = try #require(contract.events.first { $0.wireName == "error" })
         #expect(error.payload?.spelling == "{ message: String, error?: String }")
         #expect(contract.events.first { $0.wireName == "get_notifications" }?.payload == nil)
@@ -66,8 +78,11 @@ import Testing
             guard case .object(let object)? = event.payload else { return nil }
             return object.fields.first { $0.wireName == "status" }?.constant.map { "\($0)" }
         }
-        #expect(constants == [#"string("uploading")"#, #"string("uploaded")"#, #"string("processing")"#, nil,
-                              #"string("previews_ready")"#, #"string("failed")"#])
+        #expect(
+            constants == [
+                #"string("uploading")"#, #"string("uploaded")"#, #"string("processing")"#, nil,
+                #"string("previews_ready")"#, #"string("failed")"#,
+            ])
     }
 
     @Test func comapiKeepsEnvelopeAndPayloadApart() throws {
@@ -82,7 +97,10 @@ import Testing
 
     @Test func roomsSharesModelsAndAStringEnum() throws {
         let contract = try Self.load("rooms.yaml")
-        #expect(contract.types.map(\.name) == ["User", "Room", "RoomParticipant", "Element", "ElementType", "TouchMoveData"])
+        #expect(
+            contract.types.map(\.name) == [
+                "User", "Room", "RoomParticipant", "Element", "ElementType", "TouchMoveData",
+            ])
         #expect(contract.events.first { $0.wireName == "element:created" }?.payload == .named("Element"))
         #expect(contract.events.first { $0.wireName == "error" }?.payload == .scalar(.string))
         #expect(contract.events.map(\.swiftName).contains("elementCreate"))

@@ -5,9 +5,13 @@ import Testing
 /// Injection replaces only what stands between the markers; every other byte of a guide stays as it was.
 @Suite struct GuideInjectorTests {
     static func injector() throws -> GuideInjector {
-        let contract = try #require(ContractLoader().load(path: Golden.repositoryRoot.appendingPathComponent("schemas/driver.yaml").path).contract)
+        let contract = try #require(
+            ContractLoader().load(path: Golden.repositoryRoot.appendingPathComponent("schemas/driver.yaml").path)
+                .contract)
         let context = MarkdownTranslator().translate(contract, sourceFile: "driver.yaml")
-        return GuideInjector(sources: [.init(names: ["DriverApp", "driver"], context: context)], renderer: try TemplateRenderer(kind: .markdown))
+        return GuideInjector(
+            sources: [.init(names: ["DriverApp", "driver"], context: context)],
+            renderer: try TemplateRenderer(kind: .markdown))
     }
 
     /// Splits an injected guide into the parts outside the markers (markers included) and checks them.
@@ -27,23 +31,34 @@ import Testing
     @Test(arguments: ["\n", "\r\n"])
     func bytesOutsideTheMarkersAreUntouched(newline: String) throws {
         let guide = [
-            "# Driver guide  ", "", "Some *prose* with | pipes and `code`.", "\t<!-- schemagen:begin driver channel:driver -->",
-            "stale table", "<!-- schemagen:end -->", "Between.", "<!-- schemagen:begin DriverApp types -->", "<!-- schemagen:end -->",
+            "# Driver guide  ", "", "Some *prose* with | pipes and `code`.",
+            "\t<!-- schemagen:begin driver channel:driver -->",
+            "stale table", "<!-- schemagen:end -->", "Between.", "<!-- schemagen:begin DriverApp types -->",
+            "<!-- schemagen:end -->",
             "Last line without newline",
         ].joined(separator: newline)
         let injected = try Self.injector().inject(into: guide, path: "guide.md").get()
-        #expect(outside(injected.replacingOccurrences(of: "\r\n", with: "\n")).map { $0.replacingOccurrences(of: "\n", with: newline) }
-                == outside(guide.replacingOccurrences(of: "\r\n", with: "\n")).map { $0.replacingOccurrences(of: "\n", with: newline) })
-        #expect(injected.hasPrefix("# Driver guide  " + newline + newline + "Some *prose* with | pipes and `code`." + newline
-                                   + "\t<!-- schemagen:begin driver channel:driver -->" + newline + newline + "### Channel driver" + newline))
+        #expect(
+            outside(injected.replacingOccurrences(of: "\r\n", with: "\n")).map {
+                $0.replacingOccurrences(of: "\n", with: newline)
+            }
+                == outside(guide.replacingOccurrences(of: "\r\n", with: "\n")).map {
+                    $0.replacingOccurrences(of: "\n", with: newline)
+                })
+        #expect(
+            injected.hasPrefix(
+                "# Driver guide  " + newline + newline + "Some *prose* with | pipes and `code`." + newline
+                    + "\t<!-- schemagen:begin driver channel:driver -->" + newline + newline + "### Channel driver"
+                    + newline))
         #expect(injected.hasSuffix("<!-- schemagen:end -->" + newline + "Last line without newline"))
         #expect(!injected.contains("stale table"))
         #expect(injected.contains("| `job-removed` |"))
         #expect(injected.contains("### ScheduleUpdateType"))
         if newline == "\r\n" {
             let bareLineFeeds = injected.unicodeScalars.indices.filter { index in
-                injected.unicodeScalars[index] == "\n" && (index == injected.unicodeScalars.startIndex
-                    || injected.unicodeScalars[injected.unicodeScalars.index(before: index)] != "\r")
+                injected.unicodeScalars[index] == "\n"
+                    && (index == injected.unicodeScalars.startIndex
+                        || injected.unicodeScalars[injected.unicodeScalars.index(before: index)] != "\r")
             }
             #expect(bareLineFeeds.isEmpty, "every inserted line uses the guide's CRLF")
         }
@@ -73,13 +88,14 @@ import Testing
             Issue.record("expected marker errors")
             return
         }
-        #expect(failure.diagnostics.map { "\($0.location!.line):\($0.location!.column) \($0.message)" } == [
-            "1:1 a schemagen:end marker without a schemagen:begin before it",
-            "2:3 unknown contract 'Driver' in the marker; did you mean 'driver'?",
-            "4:1 unknown section 'channel:drivers2' for contract 'driver'; did you mean 'channel:drivers'?",
-            "6:1 a begin marker names a contract and a section: `<!-- schemagen:begin Zikr server-to-client -->`",
-            "8:1 the begin marker must end with `-->` on the same line",
-            "10:1 this schemagen:begin marker has no `<!-- schemagen:end -->` after it",
-        ])
+        #expect(
+            failure.diagnostics.map { "\($0.location!.line):\($0.location!.column) \($0.message)" } == [
+                "1:1 a schemagen:end marker without a schemagen:begin before it",
+                "2:3 unknown contract 'Driver' in the marker; did you mean 'driver'?",
+                "4:1 unknown section 'channel:drivers2' for contract 'driver'; did you mean 'channel:drivers'?",
+                "6:1 a begin marker names a contract and a section: `<!-- schemagen:begin Zikr server-to-client -->`",
+                "8:1 the begin marker must end with `-->` on the same line",
+                "10:1 this schemagen:begin marker has no `<!-- schemagen:end -->` after it",
+            ])
     }
 }

@@ -19,7 +19,9 @@ import Testing
         for line in markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
             if line.hasPrefix("## ") { inSection = line == "## \(heading)"; continue }
             guard inSection, line.hasPrefix("| `") else { continue }
-            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
             let event = cells[1].replacingOccurrences(of: "`", with: "")
             rows.append(Row(event: event, fields: fields(in: cells[2])))
         }
@@ -37,7 +39,8 @@ import Testing
     @Test(arguments: ["Client to Server Events", "Server to Client Events"])
     func generatedTableMatchesTheGuide(heading: String) throws {
         let guide = try String(contentsOf: Self.guideCopy, encoding: .utf8)
-        let generated = try String(contentsOf: Golden.repositoryRoot.appendingPathComponent("Generated/Docs/zikr.md"), encoding: .utf8)
+        let generated = try String(
+            contentsOf: Golden.repositoryRoot.appendingPathComponent("Generated/Docs/zikr.md"), encoding: .utf8)
         let expected = Self.table(under: heading, in: guide)
         let actual = Self.table(under: heading, in: generated)
         #expect(expected.count == (heading.hasPrefix("Client") ? 9 : 23))
@@ -51,9 +54,11 @@ import Testing
 
     /// Where the seeds are (beside the repository, as CI has them), the copy must still be the same text.
     @Test func guideCopyMatchesTheSeedWhereTheSeedIsPresent() throws {
-        let seed = Golden.repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/seeds/000_72dd876c9133e575.txt")
+        let seed = Golden.repositoryRoot.deletingLastPathComponent().appendingPathComponent(
+            "shared/seeds/000_72dd876c9133e575.txt")
         guard let original = try? Data(contentsOf: seed) else { return }
-        #expect(try Data(contentsOf: Self.guideCopy) == original, "refresh Fixtures/Guides/zikr-guide.md from \(seed.path)")
+        #expect(
+            try Data(contentsOf: Self.guideCopy) == original, "refresh Fixtures/Guides/zikr-guide.md from \(seed.path)")
     }
 
     @Test func fieldExtractionReadsBothSpellings() {

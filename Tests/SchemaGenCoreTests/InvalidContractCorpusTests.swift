@@ -23,7 +23,9 @@ import Testing
         #expect(!loaded.diagnostics.isEmpty, "an invalid contract must produce diagnostics")
         if loaded.hasErrors { #expect(loaded.contract == nil, "a contract with errors must not be returned") }
         for diagnostic in loaded.diagnostics {
-            #expect(diagnostic.location?.path == "Invalid/\(name).yaml", "every diagnostic names the file: \(diagnostic.message)")
+            #expect(
+                diagnostic.location?.path == "Invalid/\(name).yaml",
+                "every diagnostic names the file: \(diagnostic.message)")
         }
         let rendered = DiagnosticRenderer().render(loaded.diagnostics)
         try Golden.assertMatches(rendered, golden: Self.folder.appendingPathComponent(name + ".expected"))

@@ -36,11 +36,16 @@ import Testing
     /// A space at either end of an event's name is part of its wire name, which is rarely meant: a warning, not an
     /// error, at the name. Spaces inside a name, and other characters at its ends, say nothing.
     @Test func anEventNameWithASpaceAtEitherEndIsAWarning() {
-        for (name, warns) in [("\" leading\"", true), ("\"trailing\\t\"", true), ("\"ideographic\u{3000}\"", true),
-                              ("\"in between\"", false), ("plain", false), ("\"new\\nline\"", false)] {
-            let text = "schemagen: 1\nname: Demo\nframing: socket.io\nevents:\n  \(name):\n    direction: server-to-client\n"
+        for (name, warns) in [
+            ("\" leading\"", true), ("\"trailing\\t\"", true), ("\"ideographic\u{3000}\"", true),
+            ("\"in between\"", false), ("plain", false), ("\"new\\nline\"", false),
+        ] {
+            let text =
+                "schemagen: 1\nname: Demo\nframing: socket.io\nevents:\n  \(name):\n    direction: server-to-client\n"
             let loaded = ContractLoader().load(text: text, path: "space.yaml")
-            let warnings = loaded.diagnostics.filter { $0.severity == .warning && $0.message.contains("starts or ends with a space") }
+            let warnings = loaded.diagnostics.filter {
+                $0.severity == .warning && $0.message.contains("starts or ends with a space")
+            }
             #expect(warnings.map { "\($0.location!.line):\($0.location!.column)" } == (warns ? ["5:3"] : []), "\(name)")
             #expect(loaded.contract != nil, "\(name)")
         }
@@ -68,7 +73,8 @@ import Testing
         }
         let loaded = ContractLoader().load(text: text, path: "many.yaml")
         let summary = loaded.diagnostics.map { diagnostic in
-            "\(diagnostic.location!.line):\(diagnostic.location!.column) " + (diagnostic.message.components(separatedBy: "; ").last ?? "")
+            "\(diagnostic.location!.line):\(diagnostic.location!.column) "
+                + (diagnostic.message.components(separatedBy: "; ").last ?? "")
         }
         #expect(summary == expected)
         #expect(expected.count == 21)
@@ -90,7 +96,9 @@ import Testing
         let loaded = ContractLoader().load(text: text, path: "dup.yaml")
         let located = loaded.diagnostics.map { "\($0.location!.line):\($0.location!.column)" }
         #expect(located == ["6:3", "8:16", "9:3"])
-        #expect(loaded.diagnostics[0].message == "duplicate event 'ping' in the contract's `events`; each may appear once, so remove or rename one")
+        #expect(
+            loaded.diagnostics[0].message
+                == "duplicate event 'ping' in the contract's `events`; each may appear once, so remove or rename one")
         #expect(loaded.diagnostics[0].notes.map { $0.location?.line } == [5])
     }
 }

@@ -11,7 +11,8 @@ import Testing
             let length = Int.random(in: 0...14, using: &generator)
             var heading = ""
             for _ in 0..<length { heading.unicodeScalars.append(alphabet.randomElement(using: &generator)!) }
-            #expect(MarkdownSyntax.slug(heading) == MarkdownSyntax.slugByCharacters(heading), "\(heading.debugDescription)")
+            #expect(
+                MarkdownSyntax.slug(heading) == MarkdownSyntax.slugByCharacters(heading), "\(heading.debugDescription)")
         }
         #expect(MarkdownSyntax.slug("Order Updated (v2)") == "order-updated-v2")
         #expect(MarkdownSyntax.slug("Événement reçu") == "événement-reçu")

@@ -35,7 +35,8 @@ import Testing
     }
 
     @Test func tabsAndLineBreaksAreNotControlCharactersToRefuse() {
-        let loaded = ContractLoader().load(text: "schemagen: 1\r\nname: A # é\tx\r\nframing: socket.io\r\n", path: "crlf.yaml")
+        let loaded = ContractLoader().load(
+            text: "schemagen: 1\r\nname: A # é\tx\r\nframing: socket.io\r\n", path: "crlf.yaml")
         #expect(!loaded.diagnostics.contains { $0.message.contains("control character") })
     }
 
@@ -58,7 +59,8 @@ import Testing
     }
 
     @Test func tenMegabyteFileOnDisk() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("schemagen-big-\(UUID().uuidString).yaml")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "schemagen-big-\(UUID().uuidString).yaml")
         try Data(repeating: UInt8(ascii: "a"), count: 10_000_000).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         let error = onlyError(ContractLoader().load(path: url.path))
@@ -72,21 +74,26 @@ import Testing
         var text = "schemagen: 1\nname: Deep\nframing: socket.io\nevents:\n  x: "
         if opener == "- " {
             // Block lists: each level is indented one more space.
-            text += "\n" + (0..<10_000).map { String(repeating: " ", count: $0 + 4) + "-" }.joined(separator: separator) + " end\n"
+            text +=
+                "\n" + (0..<10_000).map { String(repeating: " ", count: $0 + 4) + "-" }.joined(separator: separator)
+                + " end\n"
         } else {
             text += String(repeating: opener, count: 10_000) + "end" + String(repeating: closer, count: 10_000) + "\n"
         }
         let loaded = ContractLoader().load(text: text, path: "deep.yaml")
         let error = onlyError(loaded)
         #expect(error?.severity == .error)
-        #expect(error?.message.contains("nests deeper than 1000 levels") == true || error?.message.contains("MiB") == true,
-                "\(error?.message ?? "")")
+        #expect(
+            error?.message.contains("nests deeper than 1000 levels") == true || error?.message.contains("MiB") == true,
+            "\(error?.message ?? "")")
     }
 
     @Test func nestingJustUnderTheLimitIsCheckedNormally() {
         let depth = 900
-        let text = "schemagen: 1\nname: Deep\nframing: socket.io\nevents:\n  x:\n    direction: both\n    payload:\n      a: "
-            + String(repeating: "{fields: {a: ", count: depth / 2) + "String" + String(repeating: "}}", count: depth / 2) + "\n"
+        let text =
+            "schemagen: 1\nname: Deep\nframing: socket.io\nevents:\n  x:\n    direction: both\n    payload:\n      a: "
+            + String(repeating: "{fields: {a: ", count: depth / 2) + "String"
+            + String(repeating: "}}", count: depth / 2) + "\n"
         let loaded = ContractLoader().load(text: text, path: "deep.yaml")
         #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics.map(\.message))")
         #expect(loaded.contract != nil)
@@ -95,7 +102,9 @@ import Testing
     @Test func aliasBombIsStopped() {
         var text = "schemagen: 1\nname: Bomb\nframing: socket.io\na0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
         for level in 1..<12 {
-            text += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]\n"
+            text +=
+                "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ")
+                + "]\n"
         }
         let error = onlyError(ContractLoader().load(text: text, path: "bomb.yaml"))
         #expect(error?.message.contains("aliases") == true)
@@ -105,19 +114,22 @@ import Testing
         let loaded = ContractLoader().load(path: "/nonexistent/contract.yaml")
         #expect(loaded.diagnostics.count == 1)
         #expect(loaded.diagnostics.first?.location == .file("/nonexistent/contract.yaml"))
-        #expect(loaded.diagnostics.first.map { DiagnosticRenderer().render($0) }
+        #expect(
+            loaded.diagnostics.first.map { DiagnosticRenderer().render($0) }
                 == "/nonexistent/contract.yaml: error: '/nonexistent/contract.yaml' does not exist")
     }
 
     @Test func duplicateKeysAreRecoveredInWindowsFiles() {
-        let text = "schemagen: 1\r\nname: Crlf\r\nframing: socket.io\r\nevents:\r\n  ping:\r\n    direction: both\r\n  ping:\r\n    direction: both\r\n  pong:\r\n    direction: sideways\r\n"
+        let text =
+            "schemagen: 1\r\nname: Crlf\r\nframing: socket.io\r\nevents:\r\n  ping:\r\n    direction: both\r\n  ping:\r\n    direction: both\r\n  pong:\r\n    direction: sideways\r\n"
         let loaded = ContractLoader().load(text: text, path: "crlf.yaml")
         #expect(loaded.diagnostics.map { "\($0.location!.line):\($0.location!.column)" } == ["7:3", "10:16"])
         #expect(loaded.source?.line(10) == "    direction: sideways")
     }
 
     @Test func byteOrderMarkAndWindowsLineEndingsAreAccepted() {
-        let text = "\u{FEFF}schemagen: 1\r\nname: Crlf\r\nframing: socket.io\r\nevents:\r\n  ping: { direction: both, descripton: x }\r\n"
+        let text =
+            "\u{FEFF}schemagen: 1\r\nname: Crlf\r\nframing: socket.io\r\nevents:\r\n  ping: { direction: both, descripton: x }\r\n"
         let loaded = ContractLoader().load(data: Data(text.utf8), path: "crlf.yaml")
         #expect(loaded.diagnostics.map { "\($0.location!.line):\($0.location!.column)" } == ["5:28"])
     }

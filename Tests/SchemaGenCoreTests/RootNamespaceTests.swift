@@ -17,7 +17,11 @@ import Testing
 
     @Test func movingTheNamespaceBreaksEveryFlow() {
         let result = ContractComparison().compare(
-            old: [.init(key: "c.yaml", displayPath: "old/c.yaml", data: Data(Self.contract.replacingOccurrences(of: "namespace: /chat\n", with: "").utf8))],
+            old: [
+                .init(
+                    key: "c.yaml", displayPath: "old/c.yaml",
+                    data: Data(Self.contract.replacingOccurrences(of: "namespace: /chat\n", with: "").utf8))
+            ],
             new: [.init(key: "c.yaml", displayPath: "c.yaml", data: Data(Self.contract.utf8))])
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
         let changes = result.report.changes

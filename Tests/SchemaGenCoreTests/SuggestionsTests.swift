@@ -5,7 +5,8 @@ import Testing
     @Test func suggestsCloseWordsOnly() {
         #expect(Suggestions.closest(to: "descripton", in: ["direction", "description"]) == "description")
         #expect(Suggestions.closest(to: "string", in: ["String", "Int"]) == "String")
-        #expect(Suggestions.closest(to: "server-to-clinet", in: Direction.allCases.map(\.rawValue)) == "server-to-client")
+        #expect(
+            Suggestions.closest(to: "server-to-clinet", in: Direction.allCases.map(\.rawValue)) == "server-to-client")
         #expect(Suggestions.closest(to: "paylaod", in: ["payload"]) == "payload")
         #expect(Suggestions.closest(to: "xyz", in: ["payload", "direction"]) == nil)
     }

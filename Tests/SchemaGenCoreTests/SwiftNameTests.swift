@@ -9,7 +9,8 @@ import Testing
         let alphabet = Array("aZ09_-.: xYQm1eE/{}".utf8)
         for _ in 0..<20_000 {
             let length = Int.random(in: 0...12, using: &generator)
-            let name = String(decoding: (0..<length).map { _ in alphabet.randomElement(using: &generator)! }, as: UTF8.self)
+            let name = String(
+                decoding: (0..<length).map { _ in alphabet.randomElement(using: &generator)! }, as: UTF8.self)
             #expect(SwiftName.lowerCamel(name) == SwiftName.lowerCamelByCharacters(name), "\(name.debugDescription)")
             #expect(SwiftName.upperCamel(name) == SwiftName.upperCamelByCharacters(name), "\(name.debugDescription)")
         }
@@ -20,7 +21,8 @@ import Testing
         ("conversation.participantAdded", "conversationParticipantAdded"), ("order_id", "orderId"), ("ID", "id"),
         ("URL", "url"), ("totalGBP", "totalGBP"), ("2fa_enabled", "_2faEnabled"), ("événement_reçu", "événementReçu"),
         ("default", "default"), ("  spaced  name ", "spacedName"), ("PoraBooked", "poraBooked"),
-        ("MESSAGE_CREATE", "messageCreate"), ("GUILD_MEMBER_ADD", "guildMemberAdd"), ("userID", "userID"), ("HTTP2_PUSH", "http2Push"),
+        ("MESSAGE_CREATE", "messageCreate"), ("GUILD_MEMBER_ADD", "guildMemberAdd"), ("userID", "userID"),
+        ("HTTP2_PUSH", "http2Push"),
     ])
     func lowerCamel(wire: String, swift: String) {
         #expect(SwiftName.lowerCamel(wire) == swift)
@@ -31,8 +33,10 @@ import Testing
         #expect(SwiftName.upperCamel(":.:") == nil)
     }
 
-    @Test(arguments: [("job-removed", "JobRemoved"), ("driver", "Driver"), ("2fa", "_2fa"), ("admin-channel", "AdminChannel"),
-                      ("MESSAGE_CREATE", "MessageCreate"), ("READY", "Ready"), ("orderID", "OrderID")])
+    @Test(arguments: [
+        ("job-removed", "JobRemoved"), ("driver", "Driver"), ("2fa", "_2fa"), ("admin-channel", "AdminChannel"),
+        ("MESSAGE_CREATE", "MessageCreate"), ("READY", "Ready"), ("orderID", "OrderID"),
+    ])
     func upperCamel(wire: String, swift: String) {
         #expect(SwiftName.upperCamel(wire) == swift)
     }
@@ -46,14 +50,15 @@ import Testing
         #expect(SwiftName.needsBackticks("default"))
         #expect(SwiftName.needsBackticks("class"))
         #expect(!SwiftName.needsBackticks("message"))
-        let loaded = ContractLoader().load(text: """
-            schemagen: 1
-            name: K
-            framing: socket.io
-            events:
-              default: { direction: both, payload: { class: String, self: Int } }
+        let loaded = ContractLoader().load(
+            text: """
+                schemagen: 1
+                name: K
+                framing: socket.io
+                events:
+                  default: { direction: both, payload: { class: String, self: Int } }
 
-            """, path: "k.yaml")
+                """, path: "k.yaml")
         #expect(loaded.diagnostics.isEmpty)
         #expect(loaded.contract?.events.first?.swiftName == "default")
     }

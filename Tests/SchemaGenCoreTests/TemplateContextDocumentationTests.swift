@@ -16,7 +16,9 @@ import Testing
             let path = GenerationGoldenTests.contracts.appendingPathComponent("\(feature).yaml").path
             let contract = try #require(ContractLoader().load(path: path).contract)
             keys.formUnion(TemplateContexts.keys(in: SwiftTranslator().translate(contract, sourceFile: "x.yaml")))
-            keys.formUnion(TemplateContexts.keys(in: SwiftTranslator().translate(contract, sourceFile: "x.yaml", role: .server(withTypes: false))))
+            keys.formUnion(
+                TemplateContexts.keys(
+                    in: SwiftTranslator().translate(contract, sourceFile: "x.yaml", role: .server(withTypes: false))))
             keys.formUnion(TemplateContexts.keys(in: MarkdownTranslator().translate(contract, sourceFile: "x.yaml")))
             keys.formUnion(TemplateContexts.keys(in: TypeScriptTranslator().translate(contract, sourceFile: "x.yaml")))
         }
@@ -28,7 +30,8 @@ import Testing
     @Test func everyDefaultTemplateIsListed() throws {
         let docs = try String(contentsOf: Self.root.appendingPathComponent("docs/templates.md"), encoding: .utf8)
         let templates = try ["swift", "markdown", "typescript"].flatMap {
-            try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("templates/\($0)").path)
+            try FileManager.default.contentsOfDirectory(
+                atPath: Self.root.appendingPathComponent("templates/\($0)").path)
         }.filter { $0.hasSuffix(".mustache") }
         #expect(!templates.isEmpty)
         for template in templates {

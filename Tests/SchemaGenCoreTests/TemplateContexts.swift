@@ -22,8 +22,9 @@ enum TemplateContexts {
 
     /// Every stored property of every context reachable from `root`, as `Type.property`.
     static func keys(in root: Any) -> Set<String> {
-        Set(all(in: root).flatMap { context in
-            Mirror(reflecting: context).children.compactMap { $0.label.map { "\(type(of: context)).\($0)" } }
-        })
+        Set(
+            all(in: root).flatMap { context in
+                Mirror(reflecting: context).children.compactMap { $0.label.map { "\(type(of: context)).\($0)" } }
+            })
     }
 }

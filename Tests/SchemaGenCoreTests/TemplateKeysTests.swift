@@ -10,7 +10,8 @@ import Testing
         for child in Mirror(reflecting: value).children {
             guard let label = child.label else { continue }
             let viaKeys = context.templateValue(forKey: label).map(plain)
-            let reflected: Any? = Mirror(reflecting: child.value).displayStyle == .optional
+            let reflected: Any? =
+                Mirror(reflecting: child.value).displayStyle == .optional
                 ? Mirror(reflecting: child.value).children.first?.value : child.value
             #expect((viaKeys == nil) == (reflected == nil), "\(type(of: value)).\(label)")
             if let viaKeys, let reflected {
@@ -30,14 +31,17 @@ import Testing
         }
     }
 
-    @Test(arguments: ["hostile-names", "channels", "envelope", "deprecations", "recursion", "enums", "constants", "markdown-escaping"])
+    @Test(arguments: [
+        "hostile-names", "channels", "envelope", "deprecations", "recursion", "enums", "constants", "markdown-escaping",
+    ])
     func keyTablesCoverEveryStoredProperty(feature: String) throws {
         let path = Golden.fixtures.appendingPathComponent("Golden/\(feature).yaml").path
         let contract = try #require(ContractLoader().load(path: path).contract)
         let swift = SwiftTranslator().translate(contract, sourceFile: "x.yaml")
         let markdown = MarkdownTranslator().translate(contract, sourceFile: "x.yaml")
         let typescript = TypeScriptTranslator().translate(contract, sourceFile: "x.yaml")
-        let all = TemplateContexts.all(in: swift) + TemplateContexts.all(in: markdown) + TemplateContexts.all(in: typescript)
+        let all =
+            TemplateContexts.all(in: swift) + TemplateContexts.all(in: markdown) + TemplateContexts.all(in: typescript)
         #expect(all.count > 10)
         all.forEach(check)
     }

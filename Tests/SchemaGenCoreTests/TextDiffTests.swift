@@ -8,31 +8,37 @@ import Testing
 
     @Test func showsChangesWithContextLikeGit() {
         let old = (1...10).map { "line \($0)" }.joined(separator: "\n") + "\n"
-        let new = old.replacingOccurrences(of: "line 5\n", with: "line five\n").replacingOccurrences(of: "line 10\n", with: "line 10\nline 11\n")
-        #expect(TextDiff.unified(from: old, to: new, oldLabel: "a", newLabel: "b") == """
-            --- a
-            +++ b
-            @@ -2,9 +2,10 @@
-             line 2
-             line 3
-             line 4
-            -line 5
-            +line five
-             line 6
-             line 7
-             line 8
-             line 9
-             line 10
-            +line 11
+        let new = old.replacingOccurrences(of: "line 5\n", with: "line five\n").replacingOccurrences(
+            of: "line 10\n", with: "line 10\nline 11\n")
+        #expect(
+            TextDiff.unified(from: old, to: new, oldLabel: "a", newLabel: "b") == """
+                --- a
+                +++ b
+                @@ -2,9 +2,10 @@
+                 line 2
+                 line 3
+                 line 4
+                -line 5
+                +line five
+                 line 6
+                 line 7
+                 line 8
+                 line 9
+                 line 10
+                +line 11
 
-            """)
+                """)
     }
 
     @Test func separatesDistantHunks() {
         let old = (1...20).map { "\($0)" }.joined(separator: "\n") + "\n"
-        let new = old.replacingOccurrences(of: "\n2\n", with: "\nTWO\n").replacingOccurrences(of: "\n19\n", with: "\nNINETEEN\n")
+        let new = old.replacingOccurrences(of: "\n2\n", with: "\nTWO\n").replacingOccurrences(
+            of: "\n19\n", with: "\nNINETEEN\n")
         let diff = TextDiff.unified(from: old, to: new)
-        #expect(diff.components(separatedBy: "\n").filter { $0.hasPrefix("@@") } == ["@@ -1,5 +1,5 @@", "@@ -16,5 +16,5 @@"])
+        #expect(
+            diff.components(separatedBy: "\n").filter { $0.hasPrefix("@@") } == [
+                "@@ -1,5 +1,5 @@", "@@ -16,5 +16,5 @@",
+            ])
     }
 
     @Test func reportsAMissingFinalNewline() {
@@ -68,7 +74,8 @@ import Testing
         #expect(edits.filter { $0.kind == .insert }.map(\.newIndex) == Array(5...8))
         #expect(edits.filter { $0.kind == .keep }.count == 10)
         // Within the bound the script is still the shortest: one line changed in the middle.
-        let shortest = TextDiff.script(old, old.enumerated().map { $0.offset == 7 ? "changed" : $0.element }, maximumEdits: 3)
+        let shortest = TextDiff.script(
+            old, old.enumerated().map { $0.offset == 7 ? "changed" : $0.element }, maximumEdits: 3)
         #expect(shortest.filter { $0.kind != .keep }.map(\.kind) == [.delete, .insert])
     }
 
@@ -78,7 +85,9 @@ import Testing
         // Myers' classic example (ABCABBA → CBABAC) needs five edits.
         #expect(edits.filter { $0.kind != .keep }.count == 5)
         var rebuilt: [String] = []
-        for edit in edits where edit.kind != .delete { rebuilt.append(edit.kind == .keep ? a[edit.oldIndex] : b[edit.newIndex]) }
+        for edit in edits where edit.kind != .delete {
+            rebuilt.append(edit.kind == .keep ? a[edit.oldIndex] : b[edit.newIndex])
+        }
         #expect(rebuilt == b)
     }
 }

@@ -5,8 +5,11 @@ import Testing
     @Test func parsesEveryForm() throws {
         #expect(try TypeExpressionParser.parse("String").get() == .name("String", offset: 0))
         #expect(try TypeExpressionParser.parse(" [ Item ] ").get() == .array(.name("Item", offset: 3)))
-        #expect(try TypeExpressionParser.parse("[String: [Int]]?").get()
-                == .optional(.dictionary(key: .name("String", offset: 1), value: .array(.name("Int", offset: 10)), keyOffset: 1)))
+        #expect(
+            try TypeExpressionParser.parse("[String: [Int]]?").get()
+                == .optional(
+                    .dictionary(key: .name("String", offset: 1), value: .array(.name("Int", offset: 10)), keyOffset: 1))
+        )
         #expect(try TypeExpressionParser.parse("[Item?]").get() == .array(.optional(.name("Item", offset: 1))))
     }
 

@@ -15,16 +15,19 @@ import Testing
     static let generated = Golden.repositoryRoot.appendingPathComponent("Generated/TypeScript")
 
     /// Strict mode, and the checks a careful team adds to it, so generated files never trip a project's settings.
-    static let compilerOptions = ["--strict", "--noEmit", "--target", "es2020", "--moduleResolution", "node",
-                                  "--noUnusedLocals", "--noUnusedParameters", "--noImplicitReturns", "--noFallthroughCasesInSwitch",
-                                  "--noUncheckedIndexedAccess", "--exactOptionalPropertyTypes", "--pretty", "false"]
+    static let compilerOptions = [
+        "--strict", "--noEmit", "--target", "es2020", "--moduleResolution", "node",
+        "--noUnusedLocals", "--noUnusedParameters", "--noImplicitReturns", "--noFallthroughCasesInSwitch",
+        "--noUncheckedIndexedAccess", "--exactOptionalPropertyTypes", "--pretty", "false",
+    ]
 
     static let compiler = executableOnPath("tsc")
 
     static var compilerRequired: Bool { ProcessInfo.processInfo.environment["SCHEMAGEN_REQUIRE_TSC"] == "1" }
 
     static func files(in folder: URL, ending suffix: String) -> [URL] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(suffix) }.sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(suffix) }
+            .sorted()
             .map { folder.appendingPathComponent($0) }
     }
 
@@ -34,9 +37,11 @@ import Testing
 
     @Test(arguments: GenerationGoldenTests.features)
     func generatedTypeScriptMatchesTheGolden(feature: String) throws {
-        let loaded = ContractLoader().load(path: GenerationGoldenTests.contracts.appendingPathComponent("\(feature).yaml").path)
+        let loaded = ContractLoader().load(
+            path: GenerationGoldenTests.contracts.appendingPathComponent("\(feature).yaml").path)
         let contract = try #require(loaded.contract, "\(loaded.diagnostics)")
-        let typescript = try TemplateRenderer(kind: .typescript).render(TypeScriptTranslator().translate(contract, sourceFile: "\(feature).yaml"))
+        let typescript = try TemplateRenderer(kind: .typescript).render(
+            TypeScriptTranslator().translate(contract, sourceFile: "\(feature).yaml"))
         try Golden.assertMatches(typescript, golden: Self.goldens.appendingPathComponent("\(feature).ts"))
     }
 
@@ -62,7 +67,8 @@ import Testing
                     payload: {at: DriverLocation, speed: Double}
             """
         let contract = try #require(ContractLoader().load(text: text, path: "fleet.yaml").contract)
-        let typescript = try TemplateRenderer(kind: .typescript).render(TypeScriptTranslator().translate(contract, sourceFile: "fleet.yaml"))
+        let typescript = try TemplateRenderer(kind: .typescript).render(
+            TypeScriptTranslator().translate(contract, sourceFile: "fleet.yaml"))
         #expect(typescript.contains("export interface DriverLocation {\n"))
         #expect(typescript.contains("export interface DriverLocationEvent {\n"))
         #expect(typescript.contains("export type DriverLocationEventFrame = {\n"))
@@ -71,21 +77,25 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         try typescript.write(to: folder.appendingPathComponent("fleet.ts"), atomically: true, encoding: .utf8)
         let tsc = try #require(Self.compiler, "tsc is not installed: apt-get install node-typescript")
-        let run = try await runChildProcess(tsc, Self.compilerOptions + [folder.appendingPathComponent("fleet.ts").path])
+        let run = try await runChildProcess(
+            tsc, Self.compilerOptions + [folder.appendingPathComponent("fleet.ts").path])
         #expect(run.status == 0, "\(run.standardOutput)")
     }
 
     @Test(.enabled(if: compiler != nil || compilerRequired, "tsc is not installed (apt-get install node-typescript)"))
     func everyGoldenAndGeneratedFileTypeChecksWithTheUsageFiles() async throws {
         let tsc = try #require(Self.compiler, "tsc is not installed: apt-get install node-typescript")
-        let inputs = Self.files(in: Self.goldens, ending: ".ts") + Self.files(in: Self.generated, ending: ".ts")
+        let inputs =
+            Self.files(in: Self.goldens, ending: ".ts") + Self.files(in: Self.generated, ending: ".ts")
             + Self.files(in: Self.usage, ending: ".ts")
         #expect(inputs.count >= GenerationGoldenTests.features.count + 12 + 3)
         let run = try await runChildProcess(tsc, Self.compilerOptions + inputs.map(\.path), in: Golden.repositoryRoot)
         #expect(run.status == 0, "tsc failed:\n\(run.standardOutput)\(run.standardError)")
     }
 
-    @Test(.enabled(if: compiler != nil || compilerRequired, "tsc is not installed (apt-get install node-typescript)"), arguments: misuseFiles)
+    @Test(
+        .enabled(if: compiler != nil || compilerRequired, "tsc is not installed (apt-get install node-typescript)"),
+        arguments: misuseFiles)
     func misuseFailsToCompileWithTheAnnouncedErrors(file: String) async throws {
         let tsc = try #require(Self.compiler, "tsc is not installed: apt-get install node-typescript")
         let url = Self.usage.appendingPathComponent("misuse").appendingPathComponent(file)
@@ -96,13 +106,16 @@ import Testing
             announced.append("\(index + 1): TS" + line[range.upperBound...].prefix { $0.isNumber })
         }
         #expect(!announced.isEmpty, "a misuse file announces the errors it must cause")
-        let run = try await runChildProcess(tsc, Self.compilerOptions + [Self.usage.appendingPathComponent("socket.io.d.ts").path, url.path],
-                                            in: Golden.repositoryRoot)
+        let run = try await runChildProcess(
+            tsc, Self.compilerOptions + [Self.usage.appendingPathComponent("socket.io.d.ts").path, url.path],
+            in: Golden.repositoryRoot)
         #expect(run.status != 0)
         // `path(line,column): error TS2322: …`
         let reported = run.standardOutput.linesSplitAtLineFeeds.compactMap { line -> String? in
-            guard line.contains(file + "("), let open = line.firstIndex(of: "("), let comma = line[open...].firstIndex(of: ","),
-                  let code = line.range(of: "error TS") else { return nil }
+            guard line.contains(file + "("), let open = line.firstIndex(of: "("),
+                let comma = line[open...].firstIndex(of: ","),
+                let code = line.range(of: "error TS")
+            else { return nil }
             return "\(line[line.index(after: open)..<comma]): TS" + line[code.upperBound...].prefix { $0.isNumber }
         }
         #expect(reported == announced, "tsc said:\n\(run.standardOutput)")

@@ -23,8 +23,10 @@ public struct ChildProcessResult: Sendable {
 }
 
 /// Runs `executable` with `arguments` in `directory` to its end, off the cooperative pool.
-public func runChildProcess(_ executable: URL, _ arguments: [String], in directory: URL? = nil,
-                            environment: [String: String]? = nil) async throws -> ChildProcessResult {
+public func runChildProcess(
+    _ executable: URL, _ arguments: [String], in directory: URL? = nil,
+    environment: [String: String]? = nil
+) async throws -> ChildProcessResult {
     try await offCooperativePool {
         let process = Process()
         process.executableURL = executable
@@ -41,8 +43,9 @@ public func runChildProcess(_ executable: URL, _ arguments: [String], in directo
         reader.start()
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return ChildProcessResult(status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
-                                  standardError: String(decoding: errorData.wait(), as: UTF8.self))
+        return ChildProcessResult(
+            status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
+            standardError: String(decoding: errorData.wait(), as: UTF8.self))
     }
 }
 

@@ -8,11 +8,15 @@ public struct NeverHappened: Error, CustomStringConvertible {
 /// Generated clients deliver and send from their own tasks, and CI runs the suite on two busy cores beside
 /// ThreadSanitizer-sized neighbours: the limit is generous because it is only reached when the test is failing.
 /// Runs on the caller's actor, so a `@MainActor` test's condition may read main-actor state.
-public func eventually(isolation: isolated (any Actor)? = #isolation, _ what: @autoclosure () -> String,
-                       within limit: Duration = eventualityLimit, _ condition: () -> Bool) async throws {
+public func eventually(
+    isolation: isolated (any Actor)? = #isolation, _ what: @autoclosure () -> String,
+    within limit: Duration = eventualityLimit, _ condition: () -> Bool
+) async throws {
     let deadline = ContinuousClock.now + limit
     while !condition() {
-        guard ContinuousClock.now < deadline else { throw NeverHappened(description: "never happened within \(limit): \(what())") }
+        guard ContinuousClock.now < deadline else {
+            throw NeverHappened(description: "never happened within \(limit): \(what())")
+        }
         try await Task.sleep(for: .milliseconds(2))
     }
 }

@@ -10,7 +10,9 @@ extension LoopbackTransport {
     /// The frames sent so far, once there are at least `count`: generated clients send from their own tasks (a
     /// request's send, a subscription's cancel, a responder's answer), so tests wait for them.
     public func sentFrames(atLeast count: Int, within limit: Duration = .seconds(30)) async throws -> [OutgoingFrame] {
-        try await eventually("\(count) frames sent; sent \(sentFrames.map(\.text))", within: limit) { sentFrames.count >= count }
+        try await eventually("\(count) frames sent; sent \(sentFrames.map(\.text))", within: limit) {
+            sentFrames.count >= count
+        }
         return sentFrames
     }
 }

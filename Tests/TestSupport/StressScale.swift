@@ -9,4 +9,5 @@ public let concurrentCalls = ProcessInfo.processInfo.environment["SCHEMAGEN_SANI
 /// (`SCHEMAGEN_SANITIZER`, as for ``concurrentCalls``). There the suite once stalled for most of a minute: tests that
 /// run the `schemagen` binary wait for it synchronously, each holding one of the two-core cooperative pool's two
 /// threads, and a connection's task could not start within 30 s.
-public let eventualityLimit: Duration = ProcessInfo.processInfo.environment["SCHEMAGEN_SANITIZER"] == nil ? .seconds(30) : .seconds(180)
+public let eventualityLimit: Duration =
+    ProcessInfo.processInfo.environment["SCHEMAGEN_SANITIZER"] == nil ? .seconds(30) : .seconds(180)

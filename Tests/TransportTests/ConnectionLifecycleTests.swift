@@ -13,8 +13,12 @@ struct ConnectionLifecycleTests {
 
     let backend = ScriptedBackend()
 
-    func connection(_ options: ConnectionOptions = ConnectionOptions(reconnect: fast), namespace: String = "/") -> RealtimeConnection {
-        RealtimeConnection(url: URL(string: "ws://rooms.test")!, backend: backend, protocol: SocketIOProtocol(namespace: namespace), options: options)
+    func connection(
+        _ options: ConnectionOptions = ConnectionOptions(reconnect: fast), namespace: String = "/"
+    ) -> RealtimeConnection {
+        RealtimeConnection(
+            url: URL(string: "ws://rooms.test")!, backend: backend, protocol: SocketIOProtocol(namespace: namespace),
+            options: options)
     }
 
     /// Plays the server's side of the handshake on connection `index`.
@@ -63,10 +67,13 @@ struct ConnectionLifecycleTests {
         connection.connect()
         let socket = try await accept(0)
         try await connection.waitUntilConnected()
-        async let created = rooms.elementCreate(roomId: "r1", type: .note, positionX: 1, positionY: 2, width: 3, height: 4)
+        async let created = rooms.elementCreate(
+            roomId: "r1", type: .note, positionX: 1, positionY: 2, width: 3, height: 4)
         let request = try await socket.sent(atLeast: 2)[1]
         #expect(request.hasPrefix(#"421["element:create",{"#))
-        socket.push(#"431[{"id":"e1","roomId":"r1","type":"note","createdBy":"u","positionX":1,"positionY":2,"width":3,"height":4,"createdAt":"2026-01-02T03:04:05Z"}]"#)
+        socket.push(
+            #"431[{"id":"e1","roomId":"r1","type":"note","createdBy":"u","positionX":1,"positionY":2,"width":3,"height":4,"createdAt":"2026-01-02T03:04:05Z"}]"#
+        )
         let element = try await created
         #expect(element.id == "e1")
         #expect(element.type == .note)
@@ -80,7 +87,9 @@ struct ConnectionLifecycleTests {
         connection.connect()
         let first = try await accept(0)
         try await connection.waitUntilConnected()
-        let created = Task { try await rooms.elementCreate(roomId: "r1", type: .note, positionX: 1, positionY: 2, width: 3, height: 4) }
+        let created = Task {
+            try await rooms.elementCreate(roomId: "r1", type: .note, positionX: 1, positionY: 2, width: 3, height: 4)
+        }
         _ = try await first.sent(atLeast: 2)
         backend.refuse(next: 2)
         first.drop()
@@ -90,11 +99,15 @@ struct ConnectionLifecycleTests {
         #expect(backend.attemptCount == 4)
         // The recorder reads the states stream on a task of its own, which may still be a step behind the state.
         try await eventually("the seven states recorded, got \(seen.values)") { seen.values.count >= 7 }
-        #expect(seen.values.map(\.withoutReason) == ["disconnected (not started)", "connecting", "connected", "reconnecting (attempt 1)",
-                                                      "reconnecting (attempt 2)", "reconnecting (attempt 3)", "connected"])
+        #expect(
+            seen.values.map(\.withoutReason) == [
+                "disconnected (not started)", "connecting", "connected", "reconnecting (attempt 1)",
+                "reconnecting (attempt 2)", "reconnecting (attempt 3)", "connected",
+            ])
         // Issue 36: each reconnecting state says why the last attempt failed.
         guard case .reconnecting(_, let after) = seen.values[4] else { return }
-        #expect(after.hasPrefix("could not connect to ws://rooms.test/socket.io/?EIO=4&transport=websocket: "), "\(after)")
+        #expect(
+            after.hasPrefix("could not connect to ws://rooms.test/socket.io/?EIO=4&transport=websocket: "), "\(after)")
         await connection.disconnect()
     }
 
@@ -115,7 +128,10 @@ struct ConnectionLifecycleTests {
         backend.refuse(next: 0)
         let second = try await accept(backend.connectionCount)
         try await sends.value
-        #expect(try await second.sent(atLeast: 3).suffix(2) == [#"42["touch:end",{"roomId":"a"}]"#, #"42["touch:end",{"roomId":"b"}]"#])
+        #expect(
+            try await second.sent(atLeast: 3).suffix(2) == [
+                #"42["touch:end",{"roomId":"a"}]"#, #"42["touch:end",{"roomId":"b"}]"#,
+            ])
         await connection.disconnect()
     }
 
@@ -156,10 +172,15 @@ struct ConnectionLifecycleTests {
 
     @Test func credentialsAreAskedForBeforeEveryAttemptSoATokenCanBeRefreshed() async throws {
         let issued = Recorder<Int>()
-        let connection = connection(ConnectionOptions(reconnect: Self.fast, credentials: {
-            issued.append(issued.values.count + 1)
-            return ConnectionCredentials(headers: ["Authorization": "Bearer t\(issued.values.count)"], auth: ["token": .string("t\(issued.values.count)")])
-        }))
+        let connection = connection(
+            ConnectionOptions(
+                reconnect: Self.fast,
+                credentials: {
+                    issued.append(issued.values.count + 1)
+                    return ConnectionCredentials(
+                        headers: ["Authorization": "Bearer t\(issued.values.count)"],
+                        auth: ["token": .string("t\(issued.values.count)")])
+                }))
         connection.connect()
         let first = try await backend.connection(0)
         first.push(Self.open)
@@ -223,7 +244,9 @@ struct ConnectionLifecycleTests {
         let socket = try await accept(0)
         try await connection.waitUntilConnected()
         socket.drop()
-        try await eventually("disconnected") { if case .disconnected(.failed) = connection.state { true } else { false } }
+        try await eventually("disconnected") {
+            if case .disconnected(.failed) = connection.state { true } else { false }
+        }
         guard case .disconnected(.failed(let reason)) = connection.state else { return }
         #expect(reason.contains("reconnection is off"))
         #expect(backend.attemptCount == 1)
@@ -243,10 +266,15 @@ struct ConnectionLifecycleTests {
         let subscribing = Task { try await connection.subscribe(to: "/room:r1") }
         #expect(try await socket.sent(atLeast: 2).last == "40/room:r1,")
         socket.push(#"44/room:r1,"Unable to connect""#)
-        await #expect(throws: ConnectionFailure.channelRefused(channel: "/room:r1", reason: "Unable to connect")) { try await subscribing.value }
-        await #expect(throws: ConnectionFailure.notJoined(channel: "/room:r1", refusal: "Unable to connect")) { try await connection.send(frame) }
+        await #expect(throws: ConnectionFailure.channelRefused(channel: "/room:r1", reason: "Unable to connect")) {
+            try await subscribing.value
+        }
+        await #expect(throws: ConnectionFailure.notJoined(channel: "/room:r1", refusal: "Unable to connect")) {
+            try await connection.send(frame)
+        }
         await #expect(throws: ConnectionFailure.notJoined(channel: "/room:r9", refusal: nil)) {
-            try await connection.send(OutgoingFrame(eventName: "say", channel: "/room:r9", payload: nil, data: Data("[]".utf8)))
+            try await connection.send(
+                OutgoingFrame(eventName: "say", channel: "/room:r9", payload: nil, data: Data("[]".utf8)))
         }
 
         // Asked again, the server accepts: the send that came while the join was on its way goes after it.
@@ -275,12 +303,17 @@ struct ConnectionLifecycleTests {
     /// every attempt, failure, backoff and stop with its reason.
     @Test func theMonitorReportsEveryAttemptAndWhyItFailed() async throws {
         let events = Recorder<String>()
-        let connection = connection(ConnectionOptions(reconnect: ReconnectPolicy(initialDelay: .milliseconds(5), maximumDelay: .milliseconds(5),
-                                                                                   jitter: 0, maximumAttempts: 1),
-                                                      monitor: { events.append($0.description) }))
+        let connection = connection(
+            ConnectionOptions(
+                reconnect: ReconnectPolicy(
+                    initialDelay: .milliseconds(5), maximumDelay: .milliseconds(5),
+                    jitter: 0, maximumAttempts: 1),
+                monitor: { events.append($0.description) }))
         backend.refuse(next: 2)
         connection.connect()
-        try await eventually("the connection gives up") { if case .disconnected(.failed) = connection.state { true } else { false } }
+        try await eventually("the connection gives up") {
+            if case .disconnected(.failed) = connection.state { true } else { false }
+        }
         let url = "ws://rooms.test/socket.io/?EIO=4&transport=websocket"
         #expect(events.values.count == 6, "\(events.values)")
         #expect(events.values.first == "connecting to ws://rooms.test")
@@ -308,8 +341,11 @@ struct ConnectionLifecycleTests {
         try await eventually("the connection is failed") { socket.isClosed }
         _ = try await accept(1)
         try await connection.waitUntilConnected()
-        #expect(lost.values == ["a stream was full (it holds 1 and fails the connection when one more comes): the connection is failed so no "
-                                + "event goes missing unseen"])
+        #expect(
+            lost.values == [
+                "a stream was full (it holds 1 and fails the connection when one more comes): the connection is failed so no "
+                    + "event goes missing unseen"
+            ])
         var iterator = events.makeAsyncIterator()
         #expect(await iterator.next() == .userLeft(.init(userId: "u1")))
         await connection.disconnect()
@@ -319,8 +355,9 @@ struct ConnectionLifecycleTests {
     /// count again. A connection that was up for less than `stableAfter` counts as another attempt, so the waits grow
     /// and `maximumAttempts` ends it with its reason.
     @Test func aServerThatAcceptsAndDropsUsesUpTheAttempts() async throws {
-        let policy = ReconnectPolicy(initialDelay: .milliseconds(5), maximumDelay: .milliseconds(20), jitter: 0, maximumAttempts: 2,
-                                     stableAfter: .seconds(30))
+        let policy = ReconnectPolicy(
+            initialDelay: .milliseconds(5), maximumDelay: .milliseconds(20), jitter: 0, maximumAttempts: 2,
+            stableAfter: .seconds(30))
         let connection = connection(ConnectionOptions(reconnect: policy))
         let seen = states(of: connection)
         connection.connect()
@@ -343,11 +380,17 @@ struct ConnectionLifecycleTests {
         let rooms = Rooms.Client(transport: connection)
         let failures = Recorder<IncomingFailure>()
         let errors = Recorder<String>()
-        let tokens = [rooms.onIncomingFailure { failures.append($0) }, rooms.onError { errors.append($0) }, rooms.onTouchMoved { _ in }]
+        let tokens = [
+            rooms.onIncomingFailure { failures.append($0) }, rooms.onError { errors.append($0) },
+            rooms.onTouchMoved { _ in },
+        ]
         connection.connect()
         let socket = try await accept(0)
         try await connection.waitUntilConnected()
-        for garbage in ["42[oops", "4\u{0}", "7", #"42["touch:moved",{"roomId":1}]"#, "\u{FFFF}", #"461-[{"_placeholder":true,"num":0}]"#] {
+        for garbage in [
+            "42[oops", "4\u{0}", "7", #"42["touch:moved",{"roomId":1}]"#, "\u{FFFF}",
+            #"461-[{"_placeholder":true,"num":0}]"#,
+        ] {
             socket.push(garbage)
         }
         socket.push(#"42["error","still here"]"#)

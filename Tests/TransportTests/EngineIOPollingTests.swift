@@ -19,12 +19,20 @@ import Testing
         final class Unread: @unchecked Sendable {
             private let lock = NSLock()
             private var packets: [String] = []
-            func take() -> [String] { lock.withLock { defer { packets = [] }; return packets } }
+            func take() -> [String] {
+                lock.withLock {
+                    defer { packets = [] }; return packets
+                }
+            }
             func keep(_ more: [String]) { lock.withLock { packets += more } }
         }
 
-        init(pingInterval: Duration = .seconds(25), pingTimeout: Duration = .seconds(20), limits: ServerLimits = .standard) {
-            transport = WebSocketServerTransport(protocol: SocketIOServerProtocol(pingInterval: pingInterval, pingTimeout: pingTimeout), limits: limits)
+        init(
+            pingInterval: Duration = .seconds(25), pingTimeout: Duration = .seconds(20),
+            limits: ServerLimits = .standard
+        ) {
+            transport = WebSocketServerTransport(
+                protocol: SocketIOServerProtocol(pingInterval: pingInterval, pingTimeout: pingTimeout), limits: limits)
             transport.setReceiver { [events] event in
                 switch event {
                 case .connected(let connection): events.append("connected \(connection.id)")
@@ -37,17 +45,22 @@ import Testing
         }
 
         func get() async -> PollingResponse {
-            await transport.poll(PollingRequest(method: "GET", query: ["EIO": "4", "transport": "polling", "sid": sid]))
+            await transport.poll(
+                PollingRequest(method: "GET", query: ["EIO": "4", "transport": "polling", "sid": sid]))
         }
 
         func post(_ packets: String...) async -> PollingResponse {
-            await transport.poll(PollingRequest(method: "POST", query: ["EIO": "4", "transport": "polling", "sid": sid],
-                                                body: Data(packets.joined(separator: "\u{1e}").utf8)))
+            await transport.poll(
+                PollingRequest(
+                    method: "POST", query: ["EIO": "4", "transport": "polling", "sid": sid],
+                    body: Data(packets.joined(separator: "\u{1e}").utf8)))
         }
 
         /// A client that handshook and connected Socket.IO's main namespace.
-        static func connected(pingInterval: Duration = .seconds(25), pingTimeout: Duration = .seconds(20),
-                              limits: ServerLimits = .standard) async throws -> Polled {
+        static func connected(
+            pingInterval: Duration = .seconds(25), pingTimeout: Duration = .seconds(20),
+            limits: ServerLimits = .standard
+        ) async throws -> Polled {
             var polled = Polled(pingInterval: pingInterval, pingTimeout: pingTimeout, limits: limits)
             try await polled.connect()
             return polled
@@ -83,11 +96,15 @@ import Testing
 
     @Test func theHandshakeAnswersTheOpenPacketOfferingTheWebSocketUpgrade() async throws {
         let polled = Polled(pingInterval: .seconds(25), pingTimeout: .seconds(5))
-        let open = await polled.transport.poll(PollingRequest(method: "GET", query: ["EIO": "4", "transport": "polling", "t": "N8hyd6w"]))
+        let open = await polled.transport.poll(
+            PollingRequest(method: "GET", query: ["EIO": "4", "transport": "polling", "t": "N8hyd6w"]))
         #expect(open.status == 200 && open.contentType == "text/plain; charset=UTF-8" && open.refusal == nil)
         let body = Self.text(open)
         let sid = try #require(body.firstMatch(of: /"sid":"([A-Za-z0-9_-]{20})"/)?.1)
-        #expect(body == #"0{"sid":"\#(sid)","upgrades":["websocket"],"pingInterval":25000,"pingTimeout":5000,"maxPayload":1000000}"#)
+        #expect(
+            body
+                == #"0{"sid":"\#(sid)","upgrades":["websocket"],"pingInterval":25000,"pingTimeout":5000,"maxPayload":1000000}"#
+        )
         // Open for the server only once the client connects a namespace.
         #expect(polled.events.values.isEmpty)
     }
@@ -103,7 +120,9 @@ import Testing
         // What the server sends while no GET waits goes out together in the next one.
         let connection = ServerConnection(id: 1)
         for name in ["a", "b"] {
-            try await polled.transport.send(OutgoingFrame(eventName: name, channel: nil, payload: nil, data: Data(#"["\#(name)"]"#.utf8)), to: connection)
+            try await polled.transport.send(
+                OutgoingFrame(eventName: name, channel: nil, payload: nil, data: Data(#"["\#(name)"]"#.utf8)),
+                to: connection)
         }
         try await eventually("both frames wait") { polled.transport.polling[polled.sid]?.waitingCount == 2 }
         #expect(Self.text(await polled.get()) == "42[\"a\"]\u{1e}42[\"b\"]")
@@ -111,7 +130,9 @@ import Testing
         // A GET with nothing to send waits for the next frame.
         async let waiting = polled.get()
         try await Task.sleep(for: .milliseconds(30))
-        try await polled.transport.send(OutgoingFrame(eventName: "c", channel: nil, payload: nil, data: Data(#"["c",{"n":1}]"#.utf8)), to: connection)
+        try await polled.transport.send(
+            OutgoingFrame(eventName: "c", channel: nil, payload: nil, data: Data(#"["c",{"n":1}]"#.utf8)),
+            to: connection)
         #expect(Self.text(await waiting) == #"42["c",{"n":1}]"#)
     }
 
@@ -128,7 +149,9 @@ import Testing
 
     @Test func aClientThatStopsPollingIsClosedByThePingTimeoutAndItsNextPollGetsTheClosePacket() async throws {
         let polled = try await Polled.connected(pingInterval: .milliseconds(10), pingTimeout: .milliseconds(50))
-        try await eventually("the server closes the silent client") { polled.events.values.last?.hasPrefix("disconnected") == true }
+        try await eventually("the server closes the silent client") {
+            polled.events.values.last?.hasPrefix("disconnected") == true
+        }
         #expect(polled.events.values.last == "disconnected: the client sent no pong within 0.05 seconds of the ping")
         // The ping it never answered, then the close packet; then the session is gone.
         #expect(await polled.packets(until: "1") == ["2", "1"])
@@ -138,18 +161,30 @@ import Testing
 
     @Test func refusedRequestsAreAnswered400InEngineIOsShapeWithTheReasonForTheLog() async throws {
         let polled = Polled()
-        let old = await polled.transport.poll(PollingRequest(method: "GET", query: ["EIO": "3", "transport": "polling"]))
+        let old = await polled.transport.poll(
+            PollingRequest(method: "GET", query: ["EIO": "3", "transport": "polling"]))
         #expect(old.status == 400 && Self.text(old) == #"{"code":5,"message":"Unsupported protocol version"}"#)
-        #expect(old.refusal == "a long-polling request for Engine.IO version 3; this server speaks version 4 (socket.io v3 and later)")
-        let unknown = await polled.transport.poll(PollingRequest(method: "GET", query: ["EIO": "4", "transport": "polling", "sid": "nope"]))
+        #expect(
+            old.refusal
+                == "a long-polling request for Engine.IO version 3; this server speaks version 4 (socket.io v3 and later)"
+        )
+        let unknown = await polled.transport.poll(
+            PollingRequest(method: "GET", query: ["EIO": "4", "transport": "polling", "sid": "nope"]))
         #expect(unknown.status == 400 && Self.text(unknown) == #"{"code":1,"message":"Session ID unknown"}"#)
-        #expect(unknown.refusal == "a GET for session nope, which this server does not have (it ended, or the server restarted)")
-        let posted = await polled.transport.poll(PollingRequest(method: "POST", query: ["EIO": "4", "transport": "polling"]))
+        #expect(
+            unknown.refusal
+                == "a GET for session nope, which this server does not have (it ended, or the server restarted)")
+        let posted = await polled.transport.poll(
+            PollingRequest(method: "POST", query: ["EIO": "4", "transport": "polling"]))
         #expect(Self.text(posted) == #"{"code":2,"message":"Bad handshake method"}"#)
 
         let plain = WebSocketServerTransport(protocol: PlainWebSocketServerProtocol())
         let refused = await plain.poll(PollingRequest(method: "GET", query: ["EIO": "4", "transport": "polling"]))
-        #expect(refused.status == 400 && refused.refusal == "a long-polling handshake, but PlainWebSocketServerProtocol is served over WebSockets only")
+        #expect(
+            refused.status == 400
+                && refused.refusal
+                    == "a long-polling handshake, but PlainWebSocketServerProtocol is served over WebSockets only"
+        )
     }
 
     @Test func aSecondGetWhileOneWaitsBreaksTheProtocolAndEndsTheConnection() async throws {
@@ -157,10 +192,14 @@ import Testing
         async let first = polled.get()
         try await Task.sleep(for: .milliseconds(30))
         let second = await polled.get()
-        #expect(second.status == 400 && second.refusal == "a second GET on session \(polled.sid) while one waits (overlap from the client)")
+        #expect(
+            second.status == 400
+                && second.refusal == "a second GET on session \(polled.sid) while one waits (overlap from the client)")
         #expect(Self.text(await first) == "1")
         try await eventually("the connection ends") { polled.events.values.last?.hasPrefix("disconnected") == true }
-        #expect(polled.events.values.last == "disconnected: the client broke Engine.IO's long-polling: \(second.refusal ?? "")")
+        #expect(
+            polled.events.values.last
+                == "disconnected: the client broke Engine.IO's long-polling: \(second.refusal ?? "")")
     }
 
     @Test func theServerClosingSaysSocketIOsDisconnectThenEngineIOsClose() async throws {
@@ -188,12 +227,18 @@ import Testing
         // The waiting poll is answered with a noop so the client's polling ends before it switches.
         #expect(Self.text(await pending) == "6")
         // A frame sent before the upgrade packet waits for a GET, then goes out on the WebSocket first.
-        try await polled.transport.send(OutgoingFrame(eventName: "a", channel: nil, payload: nil, data: Data(#"["a"]"#.utf8)), to: ServerConnection(id: 1))
+        try await polled.transport.send(
+            OutgoingFrame(eventName: "a", channel: nil, payload: nil, data: Data(#"["a"]"#.utf8)),
+            to: ServerConnection(id: 1))
         try await eventually("the frame waits for a GET") { polled.transport.polling[polled.sid]?.waitingCount == 1 }
         await inbox.push(.text("5"))
         try await eventually("what waited goes out on the WebSocket") { socket.sent.values == ["3probe", #"42["a"]"#] }
-        try await polled.transport.send(OutgoingFrame(eventName: "b", channel: nil, payload: nil, data: Data(#"["b"]"#.utf8)), to: ServerConnection(id: 1))
-        try await eventually("later frames go out on the WebSocket") { socket.sent.values == ["3probe", #"42["a"]"#, #"42["b"]"#] }
+        try await polled.transport.send(
+            OutgoingFrame(eventName: "b", channel: nil, payload: nil, data: Data(#"["b"]"#.utf8)),
+            to: ServerConnection(id: 1))
+        try await eventually("later frames go out on the WebSocket") {
+            socket.sent.values == ["3probe", #"42["a"]"#, #"42["b"]"#]
+        }
 
         // Polling is over for this session; the WebSocket carries the client's frames.
         let late = await polled.get()
@@ -201,7 +246,9 @@ import Testing
         await inbox.push(.text(#"42["over ws"]"#))
         try await eventually("the client's frame arrives") { polled.events.values.last == #"frame ["over ws"]"# }
         inbox.finish()
-        try await eventually("the WebSocket's end ends the connection") { polled.events.values.last?.hasPrefix("disconnected") == true }
+        try await eventually("the WebSocket's end ends the connection") {
+            polled.events.values.last?.hasPrefix("disconnected") == true
+        }
         #expect(await upgrading.value == nil)
     }
 
@@ -213,13 +260,18 @@ import Testing
         defer { upgrading.cancel() }
         await inbox.push(.text("2probe"))
         try await eventually("the probe is answered") { socket.sent.values == ["3probe"] }
-        try await polled.transport.send(OutgoingFrame(eventName: "a", channel: nil, payload: nil, data: Data(#"["a"]"#.utf8)), to: ServerConnection(id: 1))
+        try await polled.transport.send(
+            OutgoingFrame(eventName: "a", channel: nil, payload: nil, data: Data(#"["a"]"#.utf8)),
+            to: ServerConnection(id: 1))
         try await eventually("the frame waits for a GET") { polled.transport.polling[polled.sid]?.waitingCount == 1 }
         await inbox.push(.text("5"))
         // The next frame does not go out after the lost one: the connection ends, saying why.
-        try? await polled.transport.send(OutgoingFrame(eventName: "b", channel: nil, payload: nil, data: Data(#"["b"]"#.utf8)), to: ServerConnection(id: 1))
+        try? await polled.transport.send(
+            OutgoingFrame(eventName: "b", channel: nil, payload: nil, data: Data(#"["b"]"#.utf8)),
+            to: ServerConnection(id: 1))
         try await eventually("the connection ends") { polled.events.values.last?.hasPrefix("disconnected") == true }
-        #expect(polled.events.values.last?.contains("the socket refused the message") == true, "\(polled.events.values)")
+        #expect(
+            polled.events.values.last?.contains("the socket refused the message") == true, "\(polled.events.values)")
         #expect(socket.sent.values == ["3probe"])
     }
 
@@ -227,7 +279,10 @@ import Testing
         let polled = Polled()
         let socket = RecordingSocket()
         let refusal = await polled.transport.serve(socket, inbox: WebSocketInbox(), upgrading: "nope")
-        #expect(refusal == "a WebSocket upgrade for session nope, which this server does not have (it ended, or the server restarted)")
+        #expect(
+            refusal
+                == "a WebSocket upgrade for session nope, which this server does not have (it ended, or the server restarted)"
+        )
         #expect(socket.closed.values == ["Session ID unknown"])
     }
 
@@ -236,7 +291,8 @@ import Testing
         limits.maximumMessageSize = 64
         limits.outboundBuffer = 256
         let polled = try await Polled.connected(limits: limits)
-        let frame = OutgoingFrame(eventName: "x", channel: nil, payload: nil, data: Data(String(repeating: "x", count: 40).utf8))
+        let frame = OutgoingFrame(
+            eventName: "x", channel: nil, payload: nil, data: Data(String(repeating: "x", count: 40).utf8))
         var failure: (any Error)?
         for _ in 0..<40 {
             do { try await polled.transport.send(frame, to: ServerConnection(id: 1)) } catch {
@@ -245,7 +301,9 @@ import Testing
             }
         }
         #expect("\(failure.map { "\($0)" } ?? "")".contains("the client fell behind"))
-        try await eventually("the connection ends") { polled.events.values.last?.hasPrefix("disconnected: the client fell behind") == true }
+        try await eventually("the connection ends") {
+            polled.events.values.last?.hasPrefix("disconnected: the client fell behind") == true
+        }
     }
 }
 

@@ -21,21 +21,36 @@ struct PhoenixSessionTests {
 
     /// A documented frame with its join reference and reference replaced (the first two members).
     static func fixture(_ name: String, joinRef: String?, ref: String?) throws -> String {
-        guard case .array(var members) = try JSONDecoder().decode(JSONValue.self, from: Data(fixture(name).utf8)) else { return "" }
+        guard case .array(var members) = try JSONDecoder().decode(JSONValue.self, from: Data(fixture(name).utf8)) else {
+            return ""
+        }
         members[0] = joinRef.map(JSONValue.string) ?? .null
         members[1] = ref.map(JSONValue.string) ?? .null
         return String(decoding: try JSONEncoder().encode(JSONValue.array(members)), as: UTF8.self)
     }
 
-    func connection(heartbeat: Duration = .seconds(25), rejoinDelays: [Duration] = [.milliseconds(50)]) -> RealtimeConnection {
-        let phoenix = PhoenixProtocol(path: "/realtime/v1/websocket", heartbeatInterval: heartbeat, rejoinDelays: rejoinDelays) { _, credentials in
-            ["config": ["broadcast": ["ack": false, "self": true], "presence": ["key": "", "enabled": false], "private": false],
-             "access_token": credentials.auth?["token"] ?? .null]
+    func connection(
+        heartbeat: Duration = .seconds(25), rejoinDelays: [Duration] = [.milliseconds(50)]
+    ) -> RealtimeConnection {
+        let phoenix = PhoenixProtocol(
+            path: "/realtime/v1/websocket", heartbeatInterval: heartbeat, rejoinDelays: rejoinDelays
+        ) { _, credentials in
+            [
+                "config": [
+                    "broadcast": ["ack": false, "self": true], "presence": ["key": "", "enabled": false],
+                    "private": false,
+                ],
+                "access_token": credentials.auth?["token"] ?? .null,
+            ]
         }
-        return RealtimeConnection(url: URL(string: "wss://project.supabase.co")!, backend: backend, protocol: phoenix,
-                                  options: ConnectionOptions(reconnect: Self.fast, credentials: {
-                                      ConnectionCredentials(queryItems: [URLQueryItem(name: "apikey", value: "anon")], auth: ["token": "jwt"])
-                                  }))
+        return RealtimeConnection(
+            url: URL(string: "wss://project.supabase.co")!, backend: backend, protocol: phoenix,
+            options: ConnectionOptions(
+                reconnect: Self.fast,
+                credentials: {
+                    ConnectionCredentials(
+                        queryItems: [URLQueryItem(name: "apikey", value: "anon")], auth: ["token": "jwt"])
+                }))
     }
 
     /// A connection and the generated Supabase client's `realtime:chat-room` channel over it (the channel's client
@@ -45,7 +60,8 @@ struct PhoenixSessionTests {
         return (connection, SupabaseRealtime.Client(transport: connection).realtime(name: "chat-room"))
     }
 
-    static let join = #"["sg1","sg1","realtime:chat-room","phx_join",{"access_token":"jwt","config":{"broadcast":{"ack":false,"self":true},"presence":{"enabled":false,"key":""},"private":false}}]"#
+    static let join =
+        #"["sg1","sg1","realtime:chat-room","phx_join",{"access_token":"jwt","config":{"broadcast":{"ack":false,"self":true},"presence":{"enabled":false,"key":""},"private":false}}]"#
 
     @Test func joinsSubscribedChannelsWithTheConfigAndRoutesBroadcastsByTopic() async throws {
         let (connection, room) = chatRoom()
@@ -55,7 +71,9 @@ struct PhoenixSessionTests {
         connection.connect()
         let socket = try await backend.connection(0)
         try await connection.waitUntilConnected()
-        #expect(backend.requests.first?.url.absoluteString == "wss://project.supabase.co/realtime/v1/websocket?vsn=2.0.0&apikey=anon")
+        #expect(
+            backend.requests.first?.url.absoluteString
+                == "wss://project.supabase.co/realtime/v1/websocket?vsn=2.0.0&apikey=anon")
         #expect(try await socket.sent(atLeast: 1) == [Self.join])
         socket.push(try Self.fixture("phx_reply", joinRef: "sg1", ref: "sg1"))
         socket.push(try Self.fixture("broadcast-server"))
@@ -63,7 +81,9 @@ struct PhoenixSessionTests {
         #expect(broadcasts.values.first?.payload.event == "message")
 
         // The client writes a broadcast without a join reference; the connection fills in the channel's.
-        try await room.broadcast(SupabaseRealtime.Realtime.Broadcast(ref: "7", payload: .init(event: "user-event", payload: ["content": "Hello, World!"])))
+        try await room.broadcast(
+            SupabaseRealtime.Realtime.Broadcast(
+                ref: "7", payload: .init(event: "user-event", payload: ["content": "Hello, World!"])))
         let sent = try await socket.sent(atLeast: 2)[1]
         #expect(sent.hasPrefix(#"["sg1","7","realtime:chat-room","broadcast","#))
         token.cancel()
@@ -96,7 +116,8 @@ struct PhoenixSessionTests {
         // The server answers the first beat as it is sent (a test pushing it could miss the next beat on a
         // busy machine), and no other.
         backend.answer { message in
-            message == #"[null,"sg2","phoenix","heartbeat",{}]"# ? #"[null,"sg2","phoenix","phx_reply",{"status":"ok","response":{}}]"# : nil
+            message == #"[null,"sg2","phoenix","heartbeat",{}]"#
+                ? #"[null,"sg2","phoenix","phx_reply",{"status":"ok","response":{}}]"# : nil
         }
         let (connection, room) = chatRoom(heartbeat: .milliseconds(150))
         try await room.subscribe()
@@ -140,7 +161,8 @@ struct PhoenixSessionTests {
         var waits: [Duration] = []
         var joinRef = "sg1"
         for _ in 0..<6 {
-            let events = session.receive(.text(#"["\#(joinRef)","\#(joinRef)","realtime:room","phx_error",{}]"#), at: now)
+            let events = session.receive(
+                .text(#"["\#(joinRef)","\#(joinRef)","realtime:room","phx_error",{}]"#), at: now)
             #expect(events.count == 1, "the error is delivered, and nothing is sent yet")
             let due = try #require(session.nextHeartbeat)
             #expect(session.heartbeat(at: due - .milliseconds(1)).isEmpty)
@@ -155,7 +177,8 @@ struct PhoenixSessionTests {
         }
         #expect(waits == [.seconds(1), .seconds(2), .seconds(5), .seconds(10), .seconds(10), .seconds(10)])
         // Accepted: the next crash waits one second again.
-        _ = session.receive(.text(#"["\#(joinRef)","\#(joinRef)","realtime:room","phx_reply",{"status":"ok","response":{}}]"#), at: now)
+        _ = session.receive(
+            .text(#"["\#(joinRef)","\#(joinRef)","realtime:room","phx_reply",{"status":"ok","response":{}}]"#), at: now)
         _ = session.receive(.text(#"["\#(joinRef)","\#(joinRef)","realtime:room","phx_error",{}]"#), at: now)
         #expect(session.nextHeartbeat == now + .seconds(1))
         // Left while waiting: never joined again.

@@ -16,8 +16,12 @@ struct PusherSessionTests {
     /// Verbatim: a user event as Pusher delivers it.
     static let userEvent = #"{"channel": "my-channel", "event": "my-event", "data": "{\"hello\":\"world\"}"}"#
 
-    func session(activityTimeout: Duration = .seconds(120),
-                 authorize: @escaping @Sendable (String, String, ConnectionCredentials) -> PusherAuthorization? = { _, _, _ in nil }) -> any ProtocolSession {
+    func session(
+        activityTimeout: Duration = .seconds(120),
+        authorize: @escaping @Sendable (String, String, ConnectionCredentials) -> PusherAuthorization? = { _, _, _ in
+            nil
+        }
+    ) -> any ProtocolSession {
         PusherProtocol(appKey: "e4d95db9ea1004f66730", activityTimeout: activityTimeout, authorize: authorize)
             .makeSession(credentials: ConnectionCredentials())
     }
@@ -32,7 +36,9 @@ struct PusherSessionTests {
     @Test func theRequestNamesTheAppAndTheProtocolVersion() throws {
         let request = try PusherProtocol(appKey: "e4d95db9ea1004f66730")
             .request(for: URL(string: "wss://ws-mt1.pusher.com")!, credentials: ConnectionCredentials())
-        #expect(request.url.absoluteString == "wss://ws-mt1.pusher.com/app/e4d95db9ea1004f66730?protocol=7&client=swift-schemagen&version=1.0")
+        #expect(
+            request.url.absoluteString
+                == "wss://ws-mt1.pusher.com/app/e4d95db9ea1004f66730?protocol=7&client=swift-schemagen&version=1.0")
     }
 
     @Test func channelsAreSubscribedAndUnsubscribedWithTheirNames() {
@@ -40,7 +46,8 @@ struct PusherSessionTests {
         _ = session.start(at: start)
         _ = session.receive(.text(Self.established), at: start)
         #expect(session.join("my-channel") == [.text(#"{"data":{"channel":"my-channel"},"event":"pusher:subscribe"}"#)])
-        #expect(session.leave("my-channel") == [.text(#"{"data":{"channel":"my-channel"},"event":"pusher:unsubscribe"}"#)])
+        #expect(
+            session.leave("my-channel") == [.text(#"{"data":{"channel":"my-channel"},"event":"pusher:unsubscribe"}"#)])
     }
 
     /// A private or presence channel is subscribed with the signature the app gives for the connection's socket id.
@@ -48,13 +55,24 @@ struct PusherSessionTests {
         let asked = Recorder<String>()
         var session = session { channel, socketID, _ in
             asked.append("\(channel) \(socketID)")
-            return PusherAuthorization(auth: "e4d95db9ea1004f66730:sig-\(channel)",
-                                       channelData: channel.hasPrefix("presence-") ? #"{"user_id":"1"}"# : nil)
+            return PusherAuthorization(
+                auth: "e4d95db9ea1004f66730:sig-\(channel)",
+                channelData: channel.hasPrefix("presence-") ? #"{"user_id":"1"}"# : nil)
         }
         _ = session.start(at: start)
         _ = session.receive(.text(Self.established), at: start)
-        #expect(session.join("private-chat") == [.text(#"{"data":{"auth":"e4d95db9ea1004f66730:sig-private-chat","channel":"private-chat"},"event":"pusher:subscribe"}"#)])
-        #expect(session.join("presence-room") == [.text(#"{"data":{"auth":"e4d95db9ea1004f66730:sig-presence-room","channel":"presence-room","channel_data":"{\"user_id\":\"1\"}"},"event":"pusher:subscribe"}"#)])
+        #expect(
+            session.join("private-chat") == [
+                .text(
+                    #"{"data":{"auth":"e4d95db9ea1004f66730:sig-private-chat","channel":"private-chat"},"event":"pusher:subscribe"}"#
+                )
+            ])
+        #expect(
+            session.join("presence-room") == [
+                .text(
+                    #"{"data":{"auth":"e4d95db9ea1004f66730:sig-presence-room","channel":"presence-room","channel_data":"{\"user_id\":\"1\"}"},"event":"pusher:subscribe"}"#
+                )
+            ])
         // A public channel needs no signature.
         _ = session.join("news")
         #expect(asked.values == ["private-chat 123.456", "presence-room 123.456"])
@@ -64,7 +82,10 @@ struct PusherSessionTests {
         var session = session()
         _ = session.start(at: start)
         _ = session.receive(.text(Self.established), at: start)
-        #expect(session.receive(.text(Self.userEvent), at: start) == [.deliver(IncomingFrame(data: Data(Self.userEvent.utf8), channel: "my-channel"))])
+        #expect(
+            session.receive(.text(Self.userEvent), at: start) == [
+                .deliver(IncomingFrame(data: Data(Self.userEvent.utf8), channel: "my-channel"))
+            ])
         // Frames that are not events are the client's to report, never dropped.
         #expect(session.receive(.text("not json"), at: start) == [.deliver(IncomingFrame(data: Data("not json".utf8)))])
     }
@@ -75,8 +96,14 @@ struct PusherSessionTests {
     @Test func pingsAreAnsweredAndASilentServerIsLeft() {
         var session = session()
         _ = session.start(at: start)
-        _ = session.receive(.text(#"{"event":"pusher:connection_established","data":"{\"socket_id\":\"123.456\",\"activity_timeout\":30}"}"#), at: start)
-        #expect(session.receive(.text(#"{"event": "pusher:ping"}"#), at: start) == [.send(.text(#"{"data":{},"event":"pusher:pong"}"#))])
+        _ = session.receive(
+            .text(
+                #"{"event":"pusher:connection_established","data":"{\"socket_id\":\"123.456\",\"activity_timeout\":30}"}"#
+            ), at: start)
+        #expect(
+            session.receive(.text(#"{"event": "pusher:ping"}"#), at: start) == [
+                .send(.text(#"{"data":{},"event":"pusher:pong"}"#))
+            ])
         #expect(session.nextHeartbeat == start + .seconds(30))
         #expect(session.heartbeat(at: start + .seconds(29)) == [])
         #expect(session.heartbeat(at: start + .seconds(30)) == [.send(.text(#"{"data":{},"event":"pusher:ping"}"#))])
@@ -102,8 +129,10 @@ struct PusherSessionTests {
         let frame = #"{"event":"pusher:error","data":{"message":"Application does not exist","code":\#(code)}}"#
         let events = session.receive(.text(frame), at: start)
         switch (outcome, events.first) {
-        case ("stop", .stop(.rejected(let reason))?): #expect(reason == "pusher:error \(code): Application does not exist")
-        case ("reconnect", .reconnect(let reason)?): #expect(reason == "pusher:error \(code): Application does not exist")
+        case ("stop", .stop(.rejected(let reason))?):
+            #expect(reason == "pusher:error \(code): Application does not exist")
+        case ("reconnect", .reconnect(let reason)?):
+            #expect(reason == "pusher:error \(code): Application does not exist")
         case ("deliver", .deliver(let incoming)?): #expect(incoming.data == Data(frame.utf8))
         default: Issue.record("\(code): \(events)")
         }
@@ -111,7 +140,8 @@ struct PusherSessionTests {
 
     @Test func acknowledgementsAreRefused() {
         var session = session()
-        let frame = OutgoingFrame(eventName: "client-typing", channel: "private-chat", payload: nil, data: Data("{}".utf8), ackID: 1)
+        let frame = OutgoingFrame(
+            eventName: "client-typing", channel: "private-chat", payload: nil, data: Data("{}".utf8), ackID: 1)
         #expect(throws: ConnectionFailure.self) { try session.encode(frame) }
     }
 
@@ -120,8 +150,9 @@ struct PusherSessionTests {
     /// JSON string) reaches the typed listener.
     @Test func theDriverAppsClientReceivesItsTypedEventsOverPusher() async throws {
         let backend = ScriptedBackend()
-        let connection = RealtimeConnection(url: URL(string: "wss://ws-eu.pusher.com")!, backend: backend,
-                                            protocol: PusherProtocol(appKey: "app-key"))
+        let connection = RealtimeConnection(
+            url: URL(string: "wss://ws-eu.pusher.com")!, backend: backend,
+            protocol: PusherProtocol(appKey: "app-key"))
         let client = DriverApp.Client(transport: connection)
         let driver = client.driver(driverId: "42")
         let assigned = Recorder<DriverApp.Driver.JobAssigned>()
@@ -129,12 +160,15 @@ struct PusherSessionTests {
         try await driver.subscribe()
         connection.connect()
         let socket = try await backend.connection(0)
-        #expect(backend.requests.first?.url.absoluteString == "wss://ws-eu.pusher.com/app/app-key?protocol=7&client=swift-schemagen&version=1.0")
+        #expect(
+            backend.requests.first?.url.absoluteString
+                == "wss://ws-eu.pusher.com/app/app-key?protocol=7&client=swift-schemagen&version=1.0")
         socket.push(Self.established)
         try await connection.waitUntilConnected()
         #expect(try await socket.sent(atLeast: 1) == [#"{"data":{"channel":"driver-42"},"event":"pusher:subscribe"}"#])
         socket.push(#"{"event":"pusher_internal:subscription_succeeded","channel":"driver-42","data":"{}"}"#)
-        let data = #"{\"bookingId\":\"b1\",\"bookingReference\":\"SV-1001\",\"customerName\":\"Jo Smith\",\"pickupAddress\":\"1 High St\",\"dropoffAddress\":\"9 Low Rd\",\"scheduledAt\":\"2025-01-31T09:30:00.000Z\",\"totalGBP\":89.5}"#
+        let data =
+            #"{\"bookingId\":\"b1\",\"bookingReference\":\"SV-1001\",\"customerName\":\"Jo Smith\",\"pickupAddress\":\"1 High St\",\"dropoffAddress\":\"9 Low Rd\",\"scheduledAt\":\"2025-01-31T09:30:00.000Z\",\"totalGBP\":89.5}"#
         socket.push(#"{"event":"job-assigned","channel":"driver-42","data":"\#(data)"}"#)
         try await eventually("the job delivered") { assigned.values.count == 1 }
         #expect(assigned.values.first?.bookingReference == "SV-1001")

@@ -3,9 +3,14 @@ import Testing
 
 struct ReconnectPolicyTests {
     @Test func waitsGrowByTheMultiplierUpToTheCeiling() {
-        let policy = ReconnectPolicy(initialDelay: .milliseconds(100), maximumDelay: .seconds(1), multiplier: 2, jitter: 0)
-        #expect((1...6).map { policy.delay(beforeAttempt: $0, random: 0.7) }
-                == [.milliseconds(100), .milliseconds(200), .milliseconds(400), .milliseconds(800), .seconds(1), .seconds(1)])
+        let policy = ReconnectPolicy(
+            initialDelay: .milliseconds(100), maximumDelay: .seconds(1), multiplier: 2, jitter: 0)
+        #expect(
+            (1...6).map { policy.delay(beforeAttempt: $0, random: 0.7) }
+                == [
+                    .milliseconds(100), .milliseconds(200), .milliseconds(400), .milliseconds(800), .seconds(1),
+                    .seconds(1),
+                ])
         #expect(policy.delay(beforeAttempt: 10_000, random: 0) == .seconds(1))
     }
 

@@ -64,7 +64,8 @@ import Testing
 
     @Test func aReaderThatStopsReadingDelaysNoBroadcastAndIsClosedAfterTheWriteTimeout() async throws {
         let (reading, stalled) = (HeldSocket(holding: false), HeldSocket(holding: true))
-        let (server, disconnects) = try await Self.serve([reading, stalled], limits: ServerLimits(writeTimeout: .milliseconds(200)))
+        let (server, disconnects) = try await Self.serve(
+            [reading, stalled], limits: ServerLimits(writeTimeout: .milliseconds(200)))
         for index in 0..<50 { try await server.emit(Self.next(index), to: .everyone) }
         // Every broadcast returned without waiting for the stalled reader, and the reading one has them all.
         try await eventually("the reading connection has every broadcast") { reading.messages.count == 50 }
@@ -77,7 +78,8 @@ import Testing
     @Test func aReaderThatFallsFurtherBehindThanItsBufferIsClosedSayingSo() async throws {
         let (reading, stalled) = (HeldSocket(holding: false), HeldSocket(holding: true))
         // Each frame is 30 bytes or so: 200 bytes hold six of them, the first being written.
-        let (server, disconnects) = try await Self.serve([reading, stalled], limits: ServerLimits(writeTimeout: .seconds(60), outboundBuffer: 200))
+        let (server, disconnects) = try await Self.serve(
+            [reading, stalled], limits: ServerLimits(writeTimeout: .seconds(60), outboundBuffer: 200))
         // The reading connection is let take each frame before the next: on a busy machine its writer, too, could
         // otherwise fall 200 bytes behind.
         for index in 0..<20 {
@@ -89,7 +91,9 @@ import Testing
         #expect(disconnects.values[0].contains("(the outbound buffer holds 200); closed so it stalls no one else"))
         #expect(disconnects.values.count == 1)
         // Sending to it by name now fails: it is closing.
-        await #expect(throws: (any Error).self) { try await server.emit(Self.next(99), to: .connection(ServerConnection(id: 2))) }
+        await #expect(throws: (any Error).self) {
+            try await server.emit(Self.next(99), to: .connection(ServerConnection(id: 2)))
+        }
     }
 
     @Test func aCloseWritesWhatWasQueuedBeforeIt() async throws {

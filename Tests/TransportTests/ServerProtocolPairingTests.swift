@@ -9,10 +9,12 @@ import Testing
 /// protocol sessions talking over in-memory WebSockets: the client's Socket.IO against the server's, the plain
 /// WebSocket against the plain one. The same pairing runs over real sockets in the transport package.
 @Suite struct ServerProtocolPairingTests {
-    static let options = ConnectionOptions(reconnect: ReconnectPolicy(initialDelay: .milliseconds(10), maximumDelay: .milliseconds(50)))
+    static let options = ConnectionOptions(
+        reconnect: ReconnectPolicy(initialDelay: .milliseconds(10), maximumDelay: .milliseconds(50)))
 
     @Test func roomsOverSocketIOEveryEventBothWaysWithAcknowledgementsAndPings() async throws {
-        let transport = WebSocketServerTransport(protocol: SocketIOServerProtocol(pingInterval: .milliseconds(30), pingTimeout: .seconds(5)))
+        let transport = WebSocketServerTransport(
+            protocol: SocketIOServerProtocol(pingInterval: .milliseconds(30), pingTimeout: .seconds(5)))
         let server = Rooms.Server(transport: transport)
         let joined = Recorder<String>()
         server.onRoomJoin { connection, join in
@@ -20,11 +22,15 @@ import Testing
             joined.append(join.roomId)
         }
         server.respondToElementCreate { _, create in
-            Rooms.Element(id: "e9", roomId: create.roomId, type: create.type, createdBy: "u1", positionX: create.positionX, positionY: create.positionY,
-                          width: create.width, height: create.height, createdAt: Date(timeIntervalSince1970: 1_738_315_800))
+            Rooms.Element(
+                id: "e9", roomId: create.roomId, type: create.type, createdBy: "u1", positionX: create.positionX,
+                positionY: create.positionY,
+                width: create.width, height: create.height, createdAt: Date(timeIntervalSince1970: 1_738_315_800))
         }
         let backend = InMemoryWebSocketBackend(server: transport)
-        let connection = RealtimeConnection(url: URL(string: "ws://rooms.example")!, backend: backend, protocol: SocketIOProtocol(), options: Self.options)
+        let connection = RealtimeConnection(
+            url: URL(string: "ws://rooms.example")!, backend: backend, protocol: SocketIOProtocol(),
+            options: Self.options)
         let client = Rooms.Client(transport: connection)
         let heard = Recorder<Rooms.ServerEvent>()
         let listening = Task { for await event in client.events { heard.append(event) } }
@@ -35,10 +41,13 @@ import Testing
 
         try await client.roomJoin(roomId: "r1")
         try await eventually("the join arrives") { joined.values == ["r1"] }
-        let element = try await client.elementCreate(roomId: "r1", type: .photo, positionX: 1, positionY: 2, width: 3, height: 4)
+        let element = try await client.elementCreate(
+            roomId: "r1", type: .photo, positionX: 1, positionY: 2, width: 3, height: 4)
         #expect(element.id == "e9" && element.type == .photo)
 
-        let sent: [Rooms.ServerEvent] = [.error("full"), .userLeft(.init(userId: "u2")), .touchMoved(.init(roomId: "r1", x: 1, y: 2))]
+        let sent: [Rooms.ServerEvent] = [
+            .error("full"), .userLeft(.init(userId: "u2")), .touchMoved(.init(roomId: "r1", x: 1, y: 2)),
+        ]
         for event in sent { try await server.emit(event, to: .group("r1")) }
         try await eventually("every event reaches the client") { heard.values.count == sent.count }
         #expect(heard.values == sent)
@@ -55,7 +64,8 @@ import Testing
     }
 
     @Test func aClientThatStopsAnsweringPingsIsClosed() async throws {
-        let transport = WebSocketServerTransport(protocol: SocketIOServerProtocol(pingInterval: .milliseconds(20), pingTimeout: .milliseconds(30)))
+        let transport = WebSocketServerTransport(
+            protocol: SocketIOServerProtocol(pingInterval: .milliseconds(20), pingTimeout: .milliseconds(30)))
         let server = Rooms.Server(transport: transport)
         let gone = Recorder<String>()
         server.onDisconnect { _, reason in gone.append(reason) }
@@ -72,10 +82,14 @@ import Testing
         let transport = WebSocketServerTransport()
         let server = GQL.Server(transport: transport)
         let backend = InMemoryWebSocketBackend(server: transport)
-        let connection = RealtimeConnection(url: URL(string: "ws://gql.example")!, backend: backend, protocol: PlainWebSocketProtocol(), options: Self.options)
+        let connection = RealtimeConnection(
+            url: URL(string: "ws://gql.example")!, backend: backend, protocol: PlainWebSocketProtocol(),
+            options: Self.options)
         let client = GQL.Client(transport: connection)
         let fromClients = Recorder<GQL.ClientEvent>()
-        server.onConnectionInit { connection, _ in Task { try await server.emit(.connectionAck(.init()), to: .connection(connection)) } }
+        server.onConnectionInit { connection, _ in
+            Task { try await server.emit(.connectionAck(.init()), to: .connection(connection)) }
+        }
         let listening = Task { for await received in server.events { fromClients.append(received.event) } }
         defer { listening.cancel() }
         let acknowledged = Recorder<Bool>()

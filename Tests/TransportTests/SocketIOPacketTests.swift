@@ -18,7 +18,8 @@ struct SocketIOPacketTests {
     }
 
     static let examples: [Example] = {
-        let url = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "Fixtures/socket.io/packets.json")
+        let url = URL(filePath: #filePath).deletingLastPathComponent().appending(
+            path: "Fixtures/socket.io/packets.json")
         return (try? JSONDecoder().decode([Example].self, from: Data(contentsOf: url))) ?? []
     }()
 
@@ -42,10 +43,15 @@ struct SocketIOPacketTests {
         let kind = try #require(SocketIOPacket.Kind(rawValue: example.expected.type))
         let data = example.expected.data.isEmpty ? nil : Data(example.expected.data.utf8)
         // Over a WebSocket every packet rides in an Engine.IO message: "4" first.
-        #expect(SocketIOPacket.message(kind, namespace: example.expected.namespace, ackID: example.expected.id, data: data) == "4" + example.encoded)
+        #expect(
+            SocketIOPacket.message(kind, namespace: example.expected.namespace, ackID: example.expected.id, data: data)
+                == "4" + example.encoded)
     }
 
-    @Test(arguments: ["", "9", "x[]", "51-[\"baz\",{\"_placeholder\":true,\"num\":0}]", "61-15[\"bar\"]", "2999999999999999999[\"foo\"]"])
+    @Test(arguments: [
+        "", "9", "x[]", "51-[\"baz\",{\"_placeholder\":true,\"num\":0}]", "61-15[\"bar\"]",
+        "2999999999999999999[\"foo\"]",
+    ])
     func refusesWhatIsNotAJSONPacket(_ text: String) {
         #expect(SocketIOPacket(text[...]) == nil)
     }

@@ -7,7 +7,8 @@ import Testing
 struct SocketIOSessionTests {
     let start = ContinuousClock.now
     /// The open packet of the specification's sample session, verbatim.
-    static let open = #"0{"sid":"lv_VI97HAXpY6yYWAAAC","upgrades":["websocket"],"pingInterval":25000,"pingTimeout":5000,"maxPayload":1000000}"#
+    static let open =
+        #"0{"sid":"lv_VI97HAXpY6yYWAAAC","upgrades":["websocket"],"pingInterval":25000,"pingTimeout":5000,"maxPayload":1000000}"#
 
     func session(namespace: String = "/", auth: JSONValue? = nil) -> any ProtocolSession {
         SocketIOProtocol(namespace: namespace).makeSession(credentials: ConnectionCredentials(auth: auth))
@@ -33,10 +34,16 @@ struct SocketIOSessionTests {
     @Test func nonsenseInTheOpenPacketStopsTheConnectionSayingWhich() {
         var rounded = session()
         _ = rounded.start(at: start)
-        #expect(rounded.receive(.text(#"0{"sid":"s","upgrades":[],"pingInterval":0,"pingTimeout":300}"#), at: start) == [.send(.text("40"))])
+        #expect(
+            rounded.receive(.text(#"0{"sid":"s","upgrades":[],"pingInterval":0,"pingTimeout":300}"#), at: start) == [
+                .send(.text("40"))
+            ])
         #expect(rounded.nextHeartbeat == start + .milliseconds(400))
         let cases: [(String, String)] = [
-            (#"0{"sid":"s","upgrades":[],"pingInterval":25000,"pingTimeout":9223372036854775807}"#, "pingTimeout 9223372036854775807 ms"),
+            (
+                #"0{"sid":"s","upgrades":[],"pingInterval":25000,"pingTimeout":9223372036854775807}"#,
+                "pingTimeout 9223372036854775807 ms"
+            ),
             (#"0{"sid":"s","upgrades":[],"pingInterval":-5,"pingTimeout":5000}"#, "pingInterval -5 ms"),
             (#"0{"sid":"s","upgrades":[],"pingInterval":25000,"pingTimeout":5000,"maxPayload":-1}"#, "maxPayload -1"),
         ]
@@ -56,7 +63,10 @@ struct SocketIOSessionTests {
         var session = session()
         _ = session.start(at: start)
         _ = session.receive(.text(Self.open), at: start)
-        #expect(session.receive(.text(#"44{"message":"Not authorized"}"#), at: start) == [.stop(.rejected("Not authorized"))])
+        #expect(
+            session.receive(.text(#"44{"message":"Not authorized"}"#), at: start) == [
+                .stop(.rejected("Not authorized"))
+            ])
     }
 
     @Test func answersEveryPingAndReconnectsWhenPingsStopForIntervalPlusTimeout() {
@@ -79,28 +89,48 @@ struct SocketIOSessionTests {
         _ = session.start(at: start)
         _ = session.receive(.text(Self.open), at: start)
         _ = session.receive(.text(#"40/admin,{"sid":"x"}"#), at: start)
-        #expect(session.receive(.text(#"42/admin,13["foo"]"#), at: start) == [.deliver(IncomingFrame(data: Data(#"["foo"]"#.utf8), ackID: 13))])
-        #expect(session.receive(.text(#"43/admin,13["bar"]"#), at: start) == [.deliver(IncomingFrame(data: Data(#"["bar"]"#.utf8), acknowledges: 13))])
+        #expect(
+            session.receive(.text(#"42/admin,13["foo"]"#), at: start) == [
+                .deliver(IncomingFrame(data: Data(#"["foo"]"#.utf8), ackID: 13))
+            ])
+        #expect(
+            session.receive(.text(#"43/admin,13["bar"]"#), at: start) == [
+                .deliver(IncomingFrame(data: Data(#"["bar"]"#.utf8), acknowledges: 13))
+            ])
         // Another namespace on the same connection is someone else's.
         #expect(session.receive(.text(#"42["foo"]"#), at: start) == [])
-        #expect(session.receive(.text("41/admin,"), at: start) == [.stop(.closedByServer("the server disconnected the namespace /admin"))])
+        #expect(
+            session.receive(.text("41/admin,"), at: start) == [
+                .stop(.closedByServer("the server disconnected the namespace /admin"))
+            ])
     }
 
     @Test func writesEventsAcknowledgementRequestsAndAnswersInTheNamespace() throws {
         var session = session(namespace: "/admin")
         let event = Data(#"["foo"]"#.utf8)
-        #expect(try session.encode(OutgoingFrame(eventName: "foo", channel: nil, payload: nil, data: event)) == [.text(#"42/admin,["foo"]"#)])
-        #expect(try session.encode(OutgoingFrame(eventName: "foo", channel: nil, payload: nil, data: event, ackID: 13)) == [.text(#"42/admin,13["foo"]"#)])
-        #expect(try session.encode(OutgoingFrame(eventName: "", channel: nil, payload: nil, data: Data(#"["bar"]"#.utf8), acknowledges: 13))
+        #expect(
+            try session.encode(OutgoingFrame(eventName: "foo", channel: nil, payload: nil, data: event)) == [
+                .text(#"42/admin,["foo"]"#)
+            ])
+        #expect(
+            try session.encode(OutgoingFrame(eventName: "foo", channel: nil, payload: nil, data: event, ackID: 13)) == [
+                .text(#"42/admin,13["foo"]"#)
+            ])
+        #expect(
+            try session.encode(
+                OutgoingFrame(eventName: "", channel: nil, payload: nil, data: Data(#"["bar"]"#.utf8), acknowledges: 13)
+            )
                 == [.text(#"43/admin,13["bar"]"#)])
     }
 
     @Test func framesLargerThanTheServersMaxPayloadAreRefusedBeforeSending() {
         var session = session()
         _ = session.start(at: start)
-        _ = session.receive(.text(#"0{"sid":"s","upgrades":[],"pingInterval":25000,"pingTimeout":20000,"maxPayload":16}"#), at: start)
+        _ = session.receive(
+            .text(#"0{"sid":"s","upgrades":[],"pingInterval":25000,"pingTimeout":20000,"maxPayload":16}"#), at: start)
         #expect(throws: ConnectionFailure.self) {
-            try session.encode(OutgoingFrame(eventName: "e", channel: nil, payload: nil, data: Data(#"["e","a long payload"]"#.utf8)))
+            try session.encode(
+                OutgoingFrame(eventName: "e", channel: nil, payload: nil, data: Data(#"["e","a long payload"]"#.utf8)))
         }
     }
 
@@ -128,12 +158,16 @@ struct SocketIOSessionTests {
     }
 
     @Test func theRequestAddsEngineIOsQueryAndPathAndTheCredentials() throws {
-        let request = try SocketIOProtocol().request(for: URL(string: "ws://127.0.0.1:3000")!,
-                                                     credentials: ConnectionCredentials(headers: ["Authorization": "Bearer t"],
-                                                                                        queryItems: [URLQueryItem(name: "room", value: "a b")]))
+        let request = try SocketIOProtocol().request(
+            for: URL(string: "ws://127.0.0.1:3000")!,
+            credentials: ConnectionCredentials(
+                headers: ["Authorization": "Bearer t"],
+                queryItems: [URLQueryItem(name: "room", value: "a b")]))
         #expect(request.url.absoluteString == "ws://127.0.0.1:3000/socket.io/?EIO=4&transport=websocket&room=a%20b")
         #expect(request.headers == ["Authorization": "Bearer t"])
-        #expect(throws: WebSocketFailure.self) { try SocketIOProtocol().request(for: URL(string: "ftp://x")!, credentials: .none) }
+        #expect(throws: WebSocketFailure.self) {
+            try SocketIOProtocol().request(for: URL(string: "ftp://x")!, credentials: .none)
+        }
     }
 }
 
@@ -148,10 +182,14 @@ struct SocketIONamespaceChannelTests {
         #expect(session.join("/ticker-BTC") == [.text(#"40/ticker-BTC,{"token":"123"}"#)])
         #expect(session.join("/ticker-BTC") == [])
         #expect(session.receive(.text(#"40/ticker-BTC,{"sid":"b"}"#), at: now) == [.joined(channel: "/ticker-BTC")])
-        #expect(session.receive(.text(#"42/ticker-BTC,["24h",{"high":1.5}]"#), at: now)
+        #expect(
+            session.receive(.text(#"42/ticker-BTC,["24h",{"high":1.5}]"#), at: now)
                 == [.deliver(IncomingFrame(data: Data(#"["24h",{"high":1.5}]"#.utf8), channel: "/ticker-BTC"))])
         #expect(session.receive(.text(#"42/ticker-ETH,["24h",{}]"#), at: now) == [])
-        #expect(try session.encode(OutgoingFrame(eventName: "24h", channel: "/ticker-BTC", payload: nil, data: Data(#"["24h",{}]"#.utf8), ackID: 4))
+        #expect(
+            try session.encode(
+                OutgoingFrame(
+                    eventName: "24h", channel: "/ticker-BTC", payload: nil, data: Data(#"["24h",{}]"#.utf8), ackID: 4))
                 == [.text(#"42/ticker-BTC,4["24h",{}]"#)])
         #expect(session.leave("/ticker-BTC") == [.text("41/ticker-BTC,")])
         #expect(session.receive(.text(#"42/ticker-BTC,["24h",{}]"#), at: now) == [])
@@ -168,14 +206,19 @@ struct SocketIONamespaceChannelTests {
         #expect(session.confirmsJoins)
         _ = session.join("/room:r1")
         // python-socketio's refusal without a message of its own is a bare string.
-        #expect(session.receive(.text(#"44/room:r1,"Unable to connect""#), at: now) == [.refused(channel: "/room:r1", reason: "Unable to connect")])
+        #expect(
+            session.receive(.text(#"44/room:r1,"Unable to connect""#), at: now) == [
+                .refused(channel: "/room:r1", reason: "Unable to connect")
+            ])
         #expect(session.receive(.text(#"42/room:r1,["said",{}]"#), at: now) == [])
         _ = session.join("/room:r2")
-        #expect(session.receive(.text(#"44/room:r2,{"message":"Not authorized"}"#), at: now)
+        #expect(
+            session.receive(.text(#"44/room:r2,{"message":"Not authorized"}"#), at: now)
                 == [.refused(channel: "/room:r2", reason: "Not authorized")])
         #expect(session.join("/room:r2") == [.text("40/room:r2,")])
         #expect(session.receive(.text(#"40/room:r2,{"sid":"c"}"#), at: now) == [.joined(channel: "/room:r2")])
-        #expect(session.receive(.text("41/room:r2,"), at: now)
+        #expect(
+            session.receive(.text("41/room:r2,"), at: now)
                 == [.refused(channel: "/room:r2", reason: "the server disconnected the namespace /room:r2")])
     }
 }

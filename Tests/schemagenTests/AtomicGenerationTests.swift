@@ -32,17 +32,23 @@ import Testing
         for version in ["v1", "v2"] {
             try folder.write("\(version).config.yaml", "inputs: [\(version)]\noutput: Generated\ninject: [guide.md]\n")
         }
-        try folder.write("guide.md", "# Guide\n\n<!-- schemagen:begin A server-to-client -->\n<!-- schemagen:end -->\n\nThe end.\n")
+        try folder.write(
+            "guide.md", "# Guide\n\n<!-- schemagen:begin A server-to-client -->\n<!-- schemagen:end -->\n\nThe end.\n")
         return folder
     }
 
-    static func generate(_ version: String, in folder: TemporaryFolder, environment: [String: String] = [:]) async throws -> SchemaGenProcess.Result {
-        try await SchemaGenProcess.run(["generate", "--config", "\(version).config.yaml"], in: folder.url, environment: environment)
+    static func generate(
+        _ version: String, in folder: TemporaryFolder, environment: [String: String] = [:]
+    ) async throws -> SchemaGenProcess.Result {
+        try await SchemaGenProcess.run(
+            ["generate", "--config", "\(version).config.yaml"], in: folder.url, environment: environment)
     }
 
     /// Every file of the output and the guide, hidden ones included, with its bytes.
     static func snapshot(_ folder: TemporaryFolder) -> [String: Data] {
-        var files: [String: Data] = ["guide.md": (try? Data(contentsOf: folder.url.appendingPathComponent("guide.md"))) ?? Data()]
+        var files: [String: Data] = [
+            "guide.md": (try? Data(contentsOf: folder.url.appendingPathComponent("guide.md"))) ?? Data()
+        ]
         let root = folder.url.appendingPathComponent("Generated")
         let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
         while let url = enumerator?.nextObject() as? URL {
@@ -73,7 +79,8 @@ import Testing
         for step in 1...40 {
             let folder = try Self.project()
             #expect(try await Self.generate("v1", in: folder).status == 0)
-            let run = try await Self.generate("v2", in: folder, environment: ["SCHEMAGEN_TEST_CRASH_AFTER_STEPS": "\(step)"])
+            let run = try await Self.generate(
+                "v2", in: folder, environment: ["SCHEMAGEN_TEST_CRASH_AFTER_STEPS": "\(step)"])
             if run.status == 0 {
                 #expect(Self.snapshot(folder) == v2)
                 break
@@ -83,12 +90,16 @@ import Testing
             #expect(check.status == 1 && check.standardError.contains("was interrupted"), "\(check.standardError)")
             try Self.recover(folder)
             let recovered = Self.snapshot(folder)
-            #expect(recovered == v1 || recovered == v2, "step \(step): a mix of versions or a leftover file: \(recovered.keys.sorted())")
+            #expect(
+                recovered == v1 || recovered == v2,
+                "step \(step): a mix of versions or a leftover file: \(recovered.keys.sorted())")
             outcomes.append(recovered == v1 ? "old" : "new")
         }
         // Interruptions before the commit point undo the run; after it, the run is finished.
         #expect(outcomes.first == "old" && outcomes.last == "new" && outcomes.count > 6, "\(outcomes)")
-        #expect(outcomes == outcomes.sorted { $0 == "old" && $1 == "new" }, "undone, then finished, never back: \(outcomes)")
+        #expect(
+            outcomes == outcomes.sorted { $0 == "old" && $1 == "new" }, "undone, then finished, never back: \(outcomes)"
+        )
     }
 
     @Test func theNextGenerateFinishesAnInterruptedRunAndSaysSo() async throws {
@@ -96,7 +107,9 @@ import Testing
         let folder = try Self.project()
         #expect(try await Self.generate("v1", in: folder).status == 0)
         // Step 9 is after the commit (journal, 5 files staged, journal committed, then renames).
-        #expect(try await Self.generate("v2", in: folder, environment: ["SCHEMAGEN_TEST_CRASH_AFTER_STEPS": "9"]).status == 86)
+        #expect(
+            try await Self.generate("v2", in: folder, environment: ["SCHEMAGEN_TEST_CRASH_AFTER_STEPS": "9"]).status
+                == 86)
         let next = try await Self.generate("v2", in: folder)
         #expect(next.status == 0)
         #expect(next.standardError.contains("finished an interrupted earlier run"), "\(next.standardError)")
@@ -141,10 +154,13 @@ import Testing
         let before = Self.snapshot(folder)
         // The unprivileged user can read everything but write nothing.
         _ = try await SchemaGenProcess.shell("chmod -R a+rX,go-w \(folder.url.path)")
-        let run = try await SchemaGenProcess.run(["generate", "--config", "v2.config.yaml"], in: folder.url, unprivileged: true)
+        let run = try await SchemaGenProcess.run(
+            ["generate", "--config", "v2.config.yaml"], in: folder.url, unprivileged: true)
         #expect(run.status == 1)
-        #expect(run.standardError.contains("schemagen: cannot write the generated files ('Generated/.schemagen-journal.tmp' cannot be accessed: "
-                                           + "permission denied; check its permissions); nothing was changed"), "\(run.standardError)")
+        #expect(
+            run.standardError.contains(
+                "schemagen: cannot write the generated files ('Generated/.schemagen-journal.tmp' cannot be accessed: "
+                    + "permission denied; check its permissions); nothing was changed"), "\(run.standardError)")
         #expect(!run.standardError.contains("NSCocoaErrorDomain"))
         #expect(Self.snapshot(folder) == before)
     }

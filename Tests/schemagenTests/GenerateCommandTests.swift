@@ -3,11 +3,13 @@ import Testing
 
 /// `schemagen generate` as users run it.
 @Suite struct GenerateCommandTests {
-    static let contract = "schemagen: 1\nname: Demo\nframing: socket.io\nevents:\n  ping:\n    direction: both\n    payload: { at: Date }\n"
+    static let contract =
+        "schemagen: 1\nname: Demo\nframing: socket.io\nevents:\n  ping:\n    direction: both\n    payload: { at: Date }\n"
 
     private func folderWithContracts() throws -> TemporaryFolder {
         let folder = try TemporaryFolder()
-        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("schemas"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent("schemas"), withIntermediateDirectories: true)
         try folder.write("schemas/demo.yaml", Self.contract)
         try folder.write("schemas/other.yaml", Self.contract.replacingOccurrences(of: "Demo", with: "Other"))
         return folder
@@ -17,7 +19,9 @@ import Testing
         let folder = try folderWithContracts()
         let first = try await SchemaGenProcess.run(["generate"], in: folder.url)
         #expect(first.status == 0, "\(first.standardError)")
-        #expect(first.standardOutput.hasPrefix("Generated 2 contracts (2 events) into Generated: 4 written, 0 unchanged, 0 removed\n"))
+        #expect(
+            first.standardOutput.hasPrefix(
+                "Generated 2 contracts (2 events) into Generated: 4 written, 0 unchanged, 0 removed\n"))
         #expect(first.standardOutput.contains("  wrote    Docs/demo.md\n"))
         let output = folder.url.appendingPathComponent("Generated/Swift/demo.swift")
         let text = try String(contentsOf: output, encoding: .utf8)
@@ -28,10 +32,13 @@ import Testing
         let folderModified = try FileManager.default.attributesOfItem(atPath: generated)[.modificationDate] as? Date
 
         let second = try await SchemaGenProcess.run(["generate"], in: folder.url)
-        #expect(second.standardOutput == "Generated 2 contracts (2 events) into Generated: 0 written, 4 unchanged, 0 removed\n")
+        #expect(
+            second.standardOutput
+                == "Generated 2 contracts (2 events) into Generated: 0 written, 4 unchanged, 0 removed\n")
         #expect(try String(contentsOf: output, encoding: .utf8) == text)
         #expect(try FileManager.default.attributesOfItem(atPath: output.path)[.modificationDate] as? Date == modified)
-        #expect(try FileManager.default.attributesOfItem(atPath: generated)[.modificationDate] as? Date == folderModified)
+        #expect(
+            try FileManager.default.attributesOfItem(atPath: generated)[.modificationDate] as? Date == folderModified)
     }
 
     @Test func removesFilesWhoseContractIsGoneAndKeepsOthers() async throws {
@@ -40,24 +47,36 @@ import Testing
         try folder.write("Generated/Swift/Handwritten.swift", "// mine\n")
         try FileManager.default.removeItem(at: folder.url.appendingPathComponent("schemas/other.yaml"))
         let result = try await SchemaGenProcess.run(["generate"], in: folder.url)
-        #expect(result.standardOutput == "Generated 1 contract (1 event) into Generated: 0 written, 2 unchanged, 2 removed\n  removed  Docs/other.md\n  removed  Swift/other.swift\n")
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("Generated/Swift").path).sorted()
+        #expect(
+            result.standardOutput
+                == "Generated 1 contract (1 event) into Generated: 0 written, 2 unchanged, 2 removed\n  removed  Docs/other.md\n  removed  Swift/other.swift\n"
+        )
+        let files = try FileManager.default.contentsOfDirectory(
+            atPath: folder.url.appendingPathComponent("Generated/Swift").path
+        ).sorted()
         #expect(files == ["Handwritten.swift", "demo.swift"])
     }
 
     @Test func contractErrorsWriteNothing() async throws {
         let folder = try folderWithContracts()
         _ = try await SchemaGenProcess.run(["generate"], in: folder.url)
-        let before = try String(contentsOf: folder.url.appendingPathComponent("Generated/Swift/demo.swift"), encoding: .utf8)
-        try folder.write("schemas/demo.yaml", Self.contract.replacingOccurrences(of: "Date", with: "Dat").replacingOccurrences(of: "Demo", with: "Renamed"))
+        let before = try String(
+            contentsOf: folder.url.appendingPathComponent("Generated/Swift/demo.swift"), encoding: .utf8)
+        try folder.write(
+            "schemas/demo.yaml",
+            Self.contract.replacingOccurrences(of: "Date", with: "Dat").replacingOccurrences(
+                of: "Demo", with: "Renamed"))
         let result = try await SchemaGenProcess.run(["generate"], in: folder.url)
         #expect(result.status == 1)
-        #expect(result.standardError == """
-            schemas/demo.yaml:7:20: error: unknown type 'Dat' in field 'at' of the payload of event 'ping'; did you mean 'Date'?
-            schemagen: nothing was written: 1 error to fix first
+        #expect(
+            result.standardError == """
+                schemas/demo.yaml:7:20: error: unknown type 'Dat' in field 'at' of the payload of event 'ping'; did you mean 'Date'?
+                schemagen: nothing was written: 1 error to fix first
 
-            """)
-        #expect(try String(contentsOf: folder.url.appendingPathComponent("Generated/Swift/demo.swift"), encoding: .utf8) == before)
+                """)
+        #expect(
+            try String(contentsOf: folder.url.appendingPathComponent("Generated/Swift/demo.swift"), encoding: .utf8)
+                == before)
     }
 
     @Test func generateListsTheTargetsAndTargetFlagsOverrideIt() async throws {
@@ -65,21 +84,26 @@ import Testing
         try folder.write("schemagen.yaml", "generate: [swift-client, typescript]\n")
         let configured = try await SchemaGenProcess.run(["generate"], in: folder.url)
         #expect(configured.status == 0, "\(configured.standardError)")
-        #expect(configured.standardOutput == """
-            Generated 2 contracts (2 events) into Generated: 4 written, 0 unchanged, 0 removed
-              wrote    Swift/demo.swift
-              wrote    Swift/other.swift
-              wrote    TypeScript/demo.ts
-              wrote    TypeScript/other.ts
+        #expect(
+            configured.standardOutput == """
+                Generated 2 contracts (2 events) into Generated: 4 written, 0 unchanged, 0 removed
+                  wrote    Swift/demo.swift
+                  wrote    Swift/other.swift
+                  wrote    TypeScript/demo.ts
+                  wrote    TypeScript/other.ts
 
-            """)
-        let typescript = try String(contentsOf: folder.url.appendingPathComponent("Generated/TypeScript/demo.ts"), encoding: .utf8)
+                """)
+        let typescript = try String(
+            contentsOf: folder.url.appendingPathComponent("Generated/TypeScript/demo.ts"), encoding: .utf8)
         #expect(typescript.hasPrefix("// Generated by schemagen from demo.yaml."))
         #expect(typescript.contains("    ping: (payload: Ping) => void;\n"))
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("Generated/Docs").path))
 
         let flagged = try await SchemaGenProcess.run(["generate", "--target", "docs"], in: folder.url)
-        #expect(flagged.standardOutput == "Generated 2 contracts (2 events) into Generated: 2 written, 0 unchanged, 0 removed\n  wrote    Docs/demo.md\n  wrote    Docs/other.md\n")
+        #expect(
+            flagged.standardOutput
+                == "Generated 2 contracts (2 events) into Generated: 2 written, 0 unchanged, 0 removed\n  wrote    Docs/demo.md\n  wrote    Docs/other.md\n"
+        )
         // `check` follows the configuration: Swift and TypeScript are current, and the docs are not its business.
         let check = try await SchemaGenProcess.run(["check"], in: folder.url)
         #expect(check.status == 0, "\(check.standardOutput)")
@@ -93,9 +117,12 @@ import Testing
         try folder.write("schemagen.yaml", "generate: [swift-client, swift-server, docs]\n")
         _ = try await SchemaGenProcess.run(["generate"], in: folder.url)
         let swiftOnly = try await SchemaGenProcess.run(["generate", "--swift-only"], in: folder.url)
-        #expect(swiftOnly.standardOutput == "Generated 2 contracts (2 events) into Generated: 0 written, 2 unchanged, 0 removed\n")
+        #expect(
+            swiftOnly.standardOutput
+                == "Generated 2 contracts (2 events) into Generated: 0 written, 2 unchanged, 0 removed\n")
         let swift = folder.url.appendingPathComponent("Generated/Swift")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: swift.path).sorted()
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: swift.path).sorted()
                 == ["demo.server.swift", "demo.swift", "other.server.swift", "other.swift"])
         let check = try await SchemaGenProcess.run(["check"], in: folder.url)
         #expect(check.status == 0, "\(check.standardOutput)")
@@ -104,10 +131,16 @@ import Testing
         // holds the contract's types, so it is written anew, and again by the run with the client.)
         try FileManager.default.removeItem(at: folder.url.appendingPathComponent("schemas/other.yaml"))
         let server = try await SchemaGenProcess.run(["generate", "--target", "swift-server"], in: folder.url)
-        #expect(server.standardOutput == "Generated 1 contract (1 event) into Generated: 1 written, 0 unchanged, 1 removed\n  wrote    Swift/demo.server.swift\n  removed  Swift/other.server.swift\n")
+        #expect(
+            server.standardOutput
+                == "Generated 1 contract (1 event) into Generated: 1 written, 0 unchanged, 1 removed\n  wrote    Swift/demo.server.swift\n  removed  Swift/other.server.swift\n"
+        )
         // The configuration's run owns Swift/ and Docs/ whole: the rest of the contract's files go.
         let configured = try await SchemaGenProcess.run(["generate"], in: folder.url)
-        #expect(configured.standardOutput == "Generated 1 contract (1 event) into Generated: 1 written, 2 unchanged, 2 removed\n  wrote    Swift/demo.server.swift\n  removed  Docs/other.md\n  removed  Swift/other.swift\n")
+        #expect(
+            configured.standardOutput
+                == "Generated 1 contract (1 event) into Generated: 1 written, 2 unchanged, 2 removed\n  wrote    Swift/demo.server.swift\n  removed  Docs/other.md\n  removed  Swift/other.swift\n"
+        )
     }
 
     @Test func anUnknownTargetIsALocatedError() async throws {
@@ -115,9 +148,13 @@ import Testing
         try folder.write("schemagen.yaml", "generate: [swift-client, typscript, swift-client]\n")
         let result = try await SchemaGenProcess.run(["generate"], in: folder.url)
         #expect(result.status == 1)
-        #expect(result.standardError.contains("schemagen.yaml:1:26: error: unknown target 'typscript' in `generate`; did you mean 'typescript'?"),
-                "\(result.standardError)")
-        #expect(result.standardError.contains("schemagen.yaml:1:37: error: 'swift-client' is listed twice in `generate`; remove one"))
+        #expect(
+            result.standardError.contains(
+                "schemagen.yaml:1:26: error: unknown target 'typscript' in `generate`; did you mean 'typescript'?"),
+            "\(result.standardError)")
+        #expect(
+            result.standardError.contains(
+                "schemagen.yaml:1:37: error: 'swift-client' is listed twice in `generate`; remove one"))
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("Generated").path))
         let flag = try await SchemaGenProcess.run(["generate", "--no-config", "--target", "kotlin"], in: folder.url)
         #expect(flag.status == 2)
@@ -129,13 +166,19 @@ import Testing
         try folder.write("schemagen.yaml", "inputs: [schemas/demo.yaml]\noutput: Sources/API\naccessLevel: internal\n")
         let configured = try await SchemaGenProcess.run(["generate"], in: folder.url)
         #expect(configured.status == 0, "\(configured.standardError)")
-        let generated = try String(contentsOf: folder.url.appendingPathComponent("Sources/API/Swift/demo.swift"), encoding: .utf8)
+        let generated = try String(
+            contentsOf: folder.url.appendingPathComponent("Sources/API/Swift/demo.swift"), encoding: .utf8)
         #expect(generated.contains("internal enum Demo {"))
-        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("Sources/API/Swift/other.swift").path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: folder.url.appendingPathComponent("Sources/API/Swift/other.swift").path))
 
-        let overridden = try await SchemaGenProcess.run(["generate", "--access-level", "package", "-o", "Out", "schemas"], in: folder.url)
+        let overridden = try await SchemaGenProcess.run(
+            ["generate", "--access-level", "package", "-o", "Out", "schemas"], in: folder.url)
         #expect(overridden.status == 0, "\(overridden.standardError)")
-        #expect(try String(contentsOf: folder.url.appendingPathComponent("Out/Swift/other.swift"), encoding: .utf8).contains("package enum Other {"))
+        #expect(
+            try String(contentsOf: folder.url.appendingPathComponent("Out/Swift/other.swift"), encoding: .utf8)
+                .contains("package enum Other {"))
     }
 
     @Test func configurationErrorsAreLocated() async throws {
@@ -143,18 +186,26 @@ import Testing
         try folder.write("schemagen.yaml", "inputs: [schemas]\naccesLevel: public\n")
         let result = try await SchemaGenProcess.run(["generate"], in: folder.url)
         #expect(result.status == 1)
-        #expect(result.standardError == "schemagen.yaml:2:1: error: unknown key 'accesLevel' in the configuration; did you mean 'accessLevel'?\n")
+        #expect(
+            result.standardError
+                == "schemagen.yaml:2:1: error: unknown key 'accesLevel' in the configuration; did you mean 'accessLevel'?\n"
+        )
     }
 
     @Test func templateOverridesReplaceDefaultsByName() async throws {
         let folder = try folderWithContracts()
-        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("my-templates"), withIntermediateDirectories: true)
-        try folder.write("my-templates/event-marker.mustache", "{{%CONTENT_TYPE:TEXT}}\n// custom marker for {{wireNameText}}\n")
-        try folder.write("schemas/demo.yaml", "schemagen: 1\nname: Demo\nframing: socket.io\nevents:\n  ping: { direction: both }\n")
-        let result = try await SchemaGenProcess.run(["generate", "--templates", "my-templates", "schemas/demo.yaml"], in: folder.url)
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent("my-templates"), withIntermediateDirectories: true)
+        try folder.write(
+            "my-templates/event-marker.mustache", "{{%CONTENT_TYPE:TEXT}}\n// custom marker for {{wireNameText}}\n")
+        try folder.write(
+            "schemas/demo.yaml", "schemagen: 1\nname: Demo\nframing: socket.io\nevents:\n  ping: { direction: both }\n")
+        let result = try await SchemaGenProcess.run(
+            ["generate", "--templates", "my-templates", "schemas/demo.yaml"], in: folder.url)
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(try String(contentsOf: folder.url.appendingPathComponent("Generated/Swift/demo.swift"), encoding: .utf8)
-            .contains("    // custom marker for ping\n"))
+        #expect(
+            try String(contentsOf: folder.url.appendingPathComponent("Generated/Swift/demo.swift"), encoding: .utf8)
+                .contains("    // custom marker for ping\n"))
     }
 
     /// One template folder serves every target: an override of a Swift template that includes a new partial and
@@ -163,18 +214,27 @@ import Testing
         let folder = try folderWithContracts()
         try folder.write("t/event-marker.mustache", "{{%CONTENT_TYPE:TEXT}}\n{{> marker-note}}\n{{> scope-events}}\n")
         try folder.write("t/marker-note.mustache", "{{%CONTENT_TYPE:TEXT}}\n// marker for {{wireNameText}}\n")
-        try folder.write("schemas/demo.yaml", "schemagen: 1\nname: Demo\nframing: socket.io\nevents:\n  ping: { direction: both }\n")
+        try folder.write(
+            "schemas/demo.yaml", "schemagen: 1\nname: Demo\nframing: socket.io\nevents:\n  ping: { direction: both }\n")
         try FileManager.default.removeItem(at: folder.url.appendingPathComponent("schemas/other.yaml"))
-        let result = try await SchemaGenProcess.run(["generate", "--templates", "t", "--target", "swift-client", "--target", "docs",
-                                                     "--target", "typescript"], in: folder.url)
+        let result = try await SchemaGenProcess.run(
+            [
+                "generate", "--templates", "t", "--target", "swift-client", "--target", "docs",
+                "--target", "typescript",
+            ], in: folder.url)
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(try String(contentsOf: folder.url.appendingPathComponent("Generated/Swift/demo.swift"), encoding: .utf8).contains("// marker for ping\n"))
-        #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("Generated/TypeScript/demo.ts").path))
+        #expect(
+            try String(contentsOf: folder.url.appendingPathComponent("Generated/Swift/demo.swift"), encoding: .utf8)
+                .contains("// marker for ping\n"))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: folder.url.appendingPathComponent("Generated/TypeScript/demo.ts").path))
     }
 
     @Test func brokenTemplateIsReportedWithItsPosition() async throws {
         let folder = try folderWithContracts()
-        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("t"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent("t"), withIntermediateDirectories: true)
         try folder.write("t/struct.mustache", "{{%CONTENT_TYPE:TEXT}}\n{{#properties}}\n{{/oops}}\n")
         let result = try await SchemaGenProcess.run(["generate", "--templates", "t"], in: folder.url)
         #expect(result.status == 1)

@@ -18,7 +18,8 @@ import Testing
     /// `schemas/a.yaml` and `schemas/private/b.yaml`, generated once into `Generated/`.
     static func generatedProject() async throws -> TemporaryFolder {
         let folder = try TemporaryFolder()
-        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("schemas/private"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent("schemas/private"), withIntermediateDirectories: true)
         try folder.write("schemas/a.yaml", contract)
         try folder.write("schemas/private/b.yaml", contract)
         let first = try await SchemaGenProcess.run(["generate"], in: folder.url)
@@ -29,7 +30,8 @@ import Testing
     }
 
     static func generatedFiles(_ folder: TemporaryFolder) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("Generated/Swift").path)) ?? []).sorted()
+        ((try? FileManager.default.contentsOfDirectory(
+            atPath: folder.url.appendingPathComponent("Generated/Swift").path)) ?? []).sorted()
     }
 
     @Test func anUnreadableSubfolderIsAnErrorAndGenerateRemovesNothing() async throws {
@@ -41,13 +43,18 @@ import Testing
 
         let lint = try await SchemaGenProcess.run(["lint", "schemas"], in: folder.url, unprivileged: true)
         #expect(lint.status == 1)
-        #expect(lint.standardError.contains("schemas/private: error: 'schemas/private' cannot be accessed: permission denied"), "\(lint.standardError)")
+        #expect(
+            lint.standardError.contains(
+                "schemas/private: error: 'schemas/private' cannot be accessed: permission denied"),
+            "\(lint.standardError)")
 
         let generate = try await SchemaGenProcess.run(["generate"], in: folder.url, unprivileged: true)
         #expect(generate.status == 1)
         #expect(generate.standardError.contains("'schemas/private' cannot be accessed"), "\(generate.standardError)")
         #expect(!generate.standardOutput.contains("removed"))
-        #expect(Self.generatedFiles(folder) == ["a.swift", "b.swift"], "b.swift must survive a run that could not read its contract")
+        #expect(
+            Self.generatedFiles(folder) == ["a.swift", "b.swift"],
+            "b.swift must survive a run that could not read its contract")
 
         let check = try await SchemaGenProcess.run(["check"], in: folder.url, unprivileged: true)
         #expect(check.status == 1)
@@ -55,7 +62,8 @@ import Testing
 
     @Test func aFolderNamedLikeAContractIsSearched() async throws {
         let folder = try TemporaryFolder()
-        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("schemas/v2.yaml"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent("schemas/v2.yaml"), withIntermediateDirectories: true)
         try folder.write("schemas/v2.yaml/small.yaml", Self.contract)
         let lint = try await SchemaGenProcess.run(["lint", "schemas"], in: folder.url)
         #expect(lint.status == 0, "\(lint.standardError)")
@@ -75,7 +83,9 @@ import Testing
         _ = try await SchemaGenProcess.shell("cd \(folder.url.path) && \(command)")
         let lint = try await SchemaGenProcess.run(["lint", "schemas"], in: folder.url)
         #expect(lint.status == 1, "\(lint.standardOutput)")
-        #expect(lint.standardError.contains("schemas/\(name)") && lint.standardError.contains(words), "\(lint.standardError)")
+        #expect(
+            lint.standardError.contains("schemas/\(name)") && lint.standardError.contains(words),
+            "\(lint.standardError)")
         #expect(!lint.standardError.contains(":1:1:"), "a file that cannot be read has no line to point at")
 
         let generate = try await SchemaGenProcess.run(["generate"], in: folder.url)
@@ -87,6 +97,8 @@ import Testing
         let folder = try TemporaryFolder()
         let lint = try await SchemaGenProcess.run(["lint", "/dev/zero"], in: folder.url)
         #expect(lint.status == 1)
-        #expect(lint.standardError.contains("/dev/zero: error: '/dev/zero' is a device, not a file"), "\(lint.standardError)")
+        #expect(
+            lint.standardError.contains("/dev/zero: error: '/dev/zero' is a device, not a file"),
+            "\(lint.standardError)")
     }
 }

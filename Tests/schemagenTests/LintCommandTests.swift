@@ -10,8 +10,9 @@ import Testing
         let result = try await SchemaGenProcess.run(["lint", "schemas"], in: Self.repositoryRoot)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardError.isEmpty)
-        #expect(result.standardOutput.contains(
-            "schemas/zikr.yaml: Zikr: 32 events (9 client-to-server, 23 server-to-client), 0 channels, 1 type\n"))
+        #expect(
+            result.standardOutput.contains(
+                "schemas/zikr.yaml: Zikr: 32 events (9 client-to-server, 23 server-to-client), 0 channels, 1 type\n"))
         #expect(result.standardOutput.hasSuffix("12 contracts checked: 0 errors, 0 warnings\n"))
     }
 
@@ -23,17 +24,23 @@ import Testing
 
     @Test func contractErrorsExitWithOneAndPrintLocatedDiagnostics() async throws {
         let folder = try TemporaryFolder()
-        try folder.write("bad.yaml", "schemagen: 1\nname: Bad\nframing: socket.io\nevents:\n  ping:\n    direction: sideways\n")
-        try folder.write("good.yaml", "schemagen: 1\nname: Good\nframing: socket.io\nevents:\n  ping: { direction: both }\n")
+        try folder.write(
+            "bad.yaml", "schemagen: 1\nname: Bad\nframing: socket.io\nevents:\n  ping:\n    direction: sideways\n")
+        try folder.write(
+            "good.yaml", "schemagen: 1\nname: Good\nframing: socket.io\nevents:\n  ping: { direction: both }\n")
         let result = try await SchemaGenProcess.run(["lint", "."], in: folder.url)
         #expect(result.status == 1)
-        #expect(result.standardError == "./bad.yaml:6:16: error: invalid direction 'sideways' for event 'ping'; expected one of: client-to-server, server-to-client, both\n")
-        #expect(result.standardOutput == """
-            ./bad.yaml: not valid (1 error)
-            ./good.yaml: Good: 1 event (0 client-to-server, 0 server-to-client, 1 both ways), 0 channels, 0 types
-            2 contracts checked: 1 error, 0 warnings
+        #expect(
+            result.standardError
+                == "./bad.yaml:6:16: error: invalid direction 'sideways' for event 'ping'; expected one of: client-to-server, server-to-client, both\n"
+        )
+        #expect(
+            result.standardOutput == """
+                ./bad.yaml: not valid (1 error)
+                ./good.yaml: Good: 1 event (0 client-to-server, 0 server-to-client, 1 both ways), 0 channels, 0 types
+                2 contracts checked: 1 error, 0 warnings
 
-            """)
+                """)
     }
 
     @Test func warningsFailOnlyWhenAskedTo() async throws {

@@ -11,7 +11,8 @@ enum SchemaGenProcess {
 
     static var executable: URL {
         // The test bundle (Linux: an executable; macOS: a .xctest bundle) sits in the products folder.
-        let candidates = [Bundle.main.bundleURL] + Bundle.allBundles.map(\.bundleURL).filter { $0.pathExtension == "xctest" }
+        let candidates =
+            [Bundle.main.bundleURL] + Bundle.allBundles.map(\.bundleURL).filter { $0.pathExtension == "xctest" }
         for candidate in candidates {
             for folder in [candidate, candidate.deletingLastPathComponent()] {
                 let url = folder.appendingPathComponent("schemagen")
@@ -23,9 +24,13 @@ enum SchemaGenProcess {
 
     /// Runs schemagen; with `unprivileged`, as the user `nobody` when the tests run as root, so file
     /// permissions apply to it (root reads every folder whatever its mode).
-    static func run(_ arguments: [String], in directory: URL, unprivileged: Bool = false,
-                    environment: [String: String] = [:]) async throws -> Result {
-        try await offCooperativePool { try runBlocking(arguments, in: directory, unprivileged: unprivileged, environment: environment) }
+    static func run(
+        _ arguments: [String], in directory: URL, unprivileged: Bool = false,
+        environment: [String: String] = [:]
+    ) async throws -> Result {
+        try await offCooperativePool {
+            try runBlocking(arguments, in: directory, unprivileged: unprivileged, environment: environment)
+        }
     }
 
     /// Waits for a started process to exit.
@@ -33,7 +38,9 @@ enum SchemaGenProcess {
         await offCooperativePool { process.waitUntilExit() }
     }
 
-    private static func runBlocking(_ arguments: [String], in directory: URL, unprivileged: Bool, environment: [String: String]) throws -> Result {
+    private static func runBlocking(
+        _ arguments: [String], in directory: URL, unprivileged: Bool, environment: [String: String]
+    ) throws -> Result {
         let process = Process()
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
@@ -54,8 +61,9 @@ enum SchemaGenProcess {
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         let errorData = error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
-                      standardError: String(decoding: errorData, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
+            standardError: String(decoding: errorData, as: UTF8.self))
     }
 }
 
@@ -75,7 +83,9 @@ extension SchemaGenProcess {
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw ShellFailure(command: command, status: process.terminationStatus) }
+        guard process.terminationStatus == 0 else {
+            throw ShellFailure(command: command, status: process.terminationStatus)
+        }
         return String(decoding: data, as: UTF8.self)
     }
 
@@ -92,7 +102,8 @@ final class TemporaryFolder {
     }
 
     func write(_ name: String, _ text: String) throws {
-        try FileManager.default.createDirectory(at: url.appendingPathComponent(name).deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: url.appendingPathComponent(name).deletingLastPathComponent(), withIntermediateDirectories: true)
         try text.write(to: url.appendingPathComponent(name), atomically: true, encoding: .utf8)
     }
 

@@ -2,7 +2,8 @@ import Foundation
 import SchemaGenRuntime
 
 // One realistic incoming frame: Zikr's `pora_completed`, ten fields including a date, as Socket.IO sends it.
-let payloadText = #"{"bookingId":"b-4821","poraId":"p-17","poraName":"Juz 17","groupId":"g-family","groupName":"Family circle","userId":"u-2291","userName":"Aisha","totalFinished":12,"hatmCompleted":false,"timestamp":"2025-01-31T09:30:00.123Z"}"#
+let payloadText =
+    #"{"bookingId":"b-4821","poraId":"p-17","poraName":"Juz 17","groupId":"g-family","groupName":"Family circle","userId":"u-2291","userName":"Aisha","totalFinished":12,"hatmCompleted":false,"timestamp":"2025-01-31T09:30:00.123Z"}"#
 let frame = Data((#"["pora_completed","# + payloadText + "]").utf8)
 let payload = Data(payloadText.utf8)
 let iterations = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 200_000
@@ -45,7 +46,9 @@ if CommandLine.arguments.contains("--decoder-only") {
 
 /// Frames per second through `transport` to listeners registered by `listen`, delivered as a transport does: from a
 /// task on no actor (top-level code here runs on the main actor, which would add a hop to every frame).
-nonisolated func deliveries(_ frame: Data, to transport: LoopbackTransport, expecting delivered: Counter) async -> Double {
+nonisolated func deliveries(
+    _ frame: Data, to transport: LoopbackTransport, expecting delivered: Counter
+) async -> Double {
     let rate = await measureAsync(iterations) { await transport.deliver(frame) }
     precondition(delivered.value == iterations * 5, "every frame must reach the listener")
     return rate
@@ -92,16 +95,20 @@ struct HandParsed {
     var timestamp: Date
 }
 let handWritten = measure {
-    guard let array = try? JSONSerialization.jsonObject(with: frame) as? [Any], array.first as? String == "pora_completed",
-          let data = array.dropFirst().first as? [String: Any],
-          let bookingId = data["bookingId"] as? String, let poraId = data["poraId"] as? String,
-          let poraName = data["poraName"] as? String, let groupId = data["groupId"] as? String,
-          let groupName = data["groupName"] as? String, let userId = data["userId"] as? String,
-          let userName = data["userName"] as? String, let totalFinished = data["totalFinished"] as? Int,
-          let hatmCompleted = data["hatmCompleted"] as? Bool, let stamp = data["timestamp"] as? String,
-          let timestamp = try? Date(stamp, strategy: isoFractional) else { fatalError("the hand-written handler failed") }
-    _ = HandParsed(bookingId: bookingId, poraId: poraId, poraName: poraName, groupId: groupId, groupName: groupName, userId: userId,
-                   userName: userName, totalFinished: totalFinished, hatmCompleted: hatmCompleted, timestamp: timestamp)
+    guard let array = try? JSONSerialization.jsonObject(with: frame) as? [Any],
+        array.first as? String == "pora_completed",
+        let data = array.dropFirst().first as? [String: Any],
+        let bookingId = data["bookingId"] as? String, let poraId = data["poraId"] as? String,
+        let poraName = data["poraName"] as? String, let groupId = data["groupId"] as? String,
+        let groupName = data["groupName"] as? String, let userId = data["userId"] as? String,
+        let userName = data["userName"] as? String, let totalFinished = data["totalFinished"] as? Int,
+        let hatmCompleted = data["hatmCompleted"] as? Bool, let stamp = data["timestamp"] as? String,
+        let timestamp = try? Date(stamp, strategy: isoFractional)
+    else { fatalError("the hand-written handler failed") }
+    _ = HandParsed(
+        bookingId: bookingId, poraId: poraId, poraName: poraName, groupId: groupId, groupName: groupName,
+        userId: userId,
+        userName: userName, totalFinished: totalFinished, hatmCompleted: hatmCompleted, timestamp: timestamp)
 }
 
 // 4. The same payload in the new frame shapes: a gateway named on two levels (`op`, then `t`) and a positional
@@ -111,7 +118,9 @@ let gatewayTransport = LoopbackTransport()
 let gateway = Gateway.Client(transport: gatewayTransport)
 let gatewayDelivered = Counter()
 nonisolated func listen(_ gateway: Gateway.Client, _ delivered: Counter) {
-    gateway.onPoraCompleted { completed in if completed.s == 42, completed.payload.hatmCompleted == false { delivered.value += 1 } }
+    gateway.onPoraCompleted { completed in
+        if completed.s == 42, completed.payload.hatmCompleted == false { delivered.value += 1 }
+    }
 }
 listen(gateway, gatewayDelivered)
 let twoLevel = await deliveries(gatewayFrame, to: gatewayTransport, expecting: gatewayDelivered)
@@ -121,7 +130,9 @@ let relayTransport = LoopbackTransport()
 let relay = Relay.Client(transport: relayTransport)
 let relayDelivered = Counter()
 nonisolated func listen(_ relay: Relay.Client, _ delivered: Counter) {
-    relay.onEvent { event in if event.subscription == "sub-1", event.completed.hatmCompleted == false { delivered.value += 1 } }
+    relay.onEvent { event in
+        if event.subscription == "sub-1", event.completed.hatmCompleted == false { delivered.value += 1 }
+    }
 }
 listen(relay, relayDelivered)
 let positional = await deliveries(relayFrame, to: relayTransport, expecting: relayDelivered)
@@ -146,7 +157,8 @@ final class AnsweringTransport: RealtimeTransport, @unchecked Sendable {
         // The request id is the last string member the framing writes: `..."request_id":"<n>"}`.
         let text = String(decoding: frame.data, as: UTF8.self)
         let id = text.split(separator: "\"").dropLast().last.map(String.init) ?? ""
-        await receiver?(IncomingFrame(data: Data(#"{"type":"balance","request_id":"\#(id)","account":"a1","cents":1250}"#.utf8)))
+        await receiver?(
+            IncomingFrame(data: Data(#"{"type":"balance","request_id":"\#(id)","account":"a1","cents":1250}"#.utf8)))
     }
 
     func setReceiver(_ receiver: @escaping @Sendable (IncomingFrame) async -> Void) {
@@ -182,15 +194,27 @@ let subscriptionItems = await measureSubscriptionItems()
 
 // One line per measurement, tab-separated, for Benchmarks/run.py to put in its table.
 func ratios(_ rate: Double) -> String {
-    String(format: "%.2fx hand-written; %.2fx bare JSONDecoder; %.2fx bare WireDecoder", rate / handWritten, rate / bare, rate / bareWire)
+    String(
+        format: "%.2fx hand-written; %.2fx bare JSONDecoder; %.2fx bare WireDecoder", rate / handWritten, rate / bare,
+        rate / bareWire)
 }
 print("dispatch\tgenerated client (loopback, typed listener)\t\(Int(generated))\t\(ratios(generated))")
 print("dispatch\tgenerated client, two-level gateway frame (op, then t)\t\(Int(twoLevel))\t\(ratios(twoLevel))")
-print("dispatch\tgenerated client, positional relay frame ([verb, subscription, payload])\t\(Int(positional))\t\(ratios(positional))")
-print("dispatch\tgenerated client, listener on the main actor (a view model's)\t\(Int(onMainActor))\t\(ratios(onMainActor))")
-print("dispatch\trequest/reply round trips (generated request method, answering transport)\t\(Int(roundTrips))\t\(ratios(roundTrips))")
-print("dispatch\tsubscription items (matched by id, read by a for-await loop)\t\(Int(subscriptionItems))\t\(ratios(subscriptionItems))")
+print(
+    "dispatch\tgenerated client, positional relay frame ([verb, subscription, payload])\t\(Int(positional))\t\(ratios(positional))"
+)
+print(
+    "dispatch\tgenerated client, listener on the main actor (a view model's)\t\(Int(onMainActor))\t\(ratios(onMainActor))"
+)
+print(
+    "dispatch\trequest/reply round trips (generated request method, answering transport)\t\(Int(roundTrips))\t\(ratios(roundTrips))"
+)
+print(
+    "dispatch\tsubscription items (matched by id, read by a for-await loop)\t\(Int(subscriptionItems))\t\(ratios(subscriptionItems))"
+)
 print("dispatch\tbare JSONDecoder (ISO8601FormatStyle dates), payload bytes only\t\(Int(bare))\t\(ratios(bare))")
 print("dispatch\tbare JSONDecoder with schemagen's date parsing\t\(Int(bareSameDates))\t\(ratios(bareSameDates))")
-print("dispatch\tbare WireDecoder (what generated clients decode with), payload bytes only\t\(Int(bareWire))\t\(ratios(bareWire))")
+print(
+    "dispatch\tbare WireDecoder (what generated clients decode with), payload bytes only\t\(Int(bareWire))\t\(ratios(bareWire))"
+)
 print("dispatch\thand-written JSONSerialization handler\t\(Int(handWritten))\t\(ratios(handWritten))")

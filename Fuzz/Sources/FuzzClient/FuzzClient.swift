@@ -22,7 +22,8 @@ let core = RealtimeClientCore(transport: SilentTransport(), framing: .discrimina
 let failures = core.addErrorHandler { failure in _ = failure.description }
 /// The same framing with several frames to a message, one per line and ending with 0x1E.
 let batchingCores = FrameSeparator.allCases.map { separator in
-    let batching = RealtimeClientCore(transport: SilentTransport(), framing: .discriminator(key: "type"), dates: .iso8601, separator: separator)
+    let batching = RealtimeClientCore(
+        transport: SilentTransport(), framing: .discriminator(key: "type"), dates: .iso8601, separator: separator)
     _ = batching.addErrorHandler { failure in _ = failure.description }
     return batching
 }
@@ -31,18 +32,25 @@ let batchingCores = FrameSeparator.allCases.map { separator in
 let prepared: Bool = {
     let ready = DispatchSemaphore(value: 0)
     Task {
-        let items = try await core.subscribe(SubscriptionMatch(route: "item", channel: nil, source: .payloadField("sub"),
-                                                               errorRoute: ("failed", .payloadField("sub"))),
-                                             id: .string("s1"), item: { frame, decoder in try decoder.decode(Item.self, from: frame.payloadOrNull) }) {}
+        let items = try await core.subscribe(
+            SubscriptionMatch(
+                route: "item", channel: nil, source: .payloadField("sub"),
+                errorRoute: ("failed", .payloadField("sub"))),
+            id: .string("s1"), item: { frame, decoder in try decoder.decode(Item.self, from: frame.payloadOrNull) }
+        ) {}
         ready.signal()
         for try await _ in items {}
     }
     ready.wait()
     Task {
-        _ = try? await core.request(expecting: ReplyMatch(route: "reply", channel: nil, source: .payloadField("id")), correlation: .number(1),
-                                    timeout: nil) {}
+        _ = try? await core.request(
+            expecting: ReplyMatch(route: "reply", channel: nil, source: .payloadField("id")), correlation: .number(1),
+            timeout: nil
+        ) {}
     }
-    Task { _ = try? await core.emitExpectingAck(eventName: "upload", channel: nil, payload: JSONValue?.none, timeout: nil) }
+    Task {
+        _ = try? await core.emitExpectingAck(eventName: "upload", channel: nil, payload: JSONValue?.none, timeout: nil)
+    }
     _ = core.setResponder(channel: nil, eventName: "ask") { frame, decoder, ackID in
         let value = try decoder.decode(JSONValue.self, from: frame.payloadOrNull)
         guard let ackID else { return nil }

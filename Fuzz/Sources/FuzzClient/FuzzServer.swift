@@ -10,12 +10,14 @@ final class SilentServerTransport: RealtimeServerTransport, @unchecked Sendable 
     func setReceiver(_ receiver: @escaping @Sendable (ServerTransportEvent) -> Void) {}
 }
 
-let serverCore = RealtimeServerCore(transport: SilentServerTransport(), framing: .discriminator(key: "type"), dates: .iso8601)
+let serverCore = RealtimeServerCore(
+    transport: SilentServerTransport(), framing: .discriminator(key: "type"), dates: .iso8601)
 let client = ServerConnection(id: 1)
 let serverFailures = serverCore.addErrorHandler { _, failure in _ = failure.description }
 /// The same framing with several frames to a message, one per line.
 let batchingServer: RealtimeServerCore = {
-    let server = RealtimeServerCore(transport: SilentServerTransport(), framing: .discriminator(key: "type"), dates: .iso8601, separator: .newline)
+    let server = RealtimeServerCore(
+        transport: SilentServerTransport(), framing: .discriminator(key: "type"), dates: .iso8601, separator: .newline)
     _ = server.addErrorHandler { _, failure in _ = failure.description }
     server.receive(.connected(client))
     server.registerScope(channel: nil) { _, decoder -> JSONValue in .null }
@@ -35,7 +37,10 @@ let serverPrepared: Bool = {
     _ = serverCore.setResponder(channel: nil, eventName: "ask") { connection, frame, decoder, ackID in
         let value = try decoder.decode(JSONValue.self, from: frame.payloadOrNull)
         guard let ackID else { return nil }
-        return { try await serverCore.acknowledge(ackID, eventName: "ask", channel: nil, with: value, spread: false, to: connection) }
+        return {
+            try await serverCore.acknowledge(
+                ackID, eventName: "ask", channel: nil, with: value, spread: false, to: connection)
+        }
     }
     let streaming = DispatchSemaphore(value: 0)
     Task {
@@ -44,7 +49,10 @@ let serverPrepared: Bool = {
         for await _ in events {}
     }
     streaming.wait()
-    Task { _ = try? await serverCore.emitExpectingAck(eventName: "check", channel: nil, payload: JSONValue?.none, to: client, timeout: nil) }
+    Task {
+        _ = try? await serverCore.emitExpectingAck(
+            eventName: "check", channel: nil, payload: JSONValue?.none, to: client, timeout: nil)
+    }
     return true
 }()
 

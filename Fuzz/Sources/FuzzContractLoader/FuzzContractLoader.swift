@@ -13,15 +13,19 @@ let typescriptRenderer = try! TemplateRenderer(kind: .typescript)
 
 @_cdecl("FuzzContractLoader_main")
 public func fuzzContractLoaderMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    runLibFuzzer(argc, argv) { start, count in fuzzContractLoader(start.map { Data(bytes: $0, count: count) } ?? Data()) }
+    runLibFuzzer(argc, argv) { start, count in fuzzContractLoader(start.map { Data(bytes: $0, count: count) } ?? Data())
+    }
 }
 
 func fuzzContractLoader(_ data: Data) -> CInt {
     if let text = String(validating: data, as: UTF8.self) {
-        precondition(YAMLLoader.blockReaderAgreesWithYams(text, path: "fuzz.yaml"), "the one-pass YAML reader and Yams read the text differently")
+        precondition(
+            YAMLLoader.blockReaderAgreesWithYams(text, path: "fuzz.yaml"),
+            "the one-pass YAML reader and Yams read the text differently")
     }
     let loaded = ContractLoader().load(data: data, path: "fuzz.yaml")
-    _ = DiagnosticRenderer(showsSourceLines: true).render(loaded.diagnostics, sources: loaded.source.map { ["fuzz.yaml": $0] } ?? [:])
+    _ = DiagnosticRenderer(showsSourceLines: true).render(
+        loaded.diagnostics, sources: loaded.source.map { ["fuzz.yaml": $0] } ?? [:])
     if let contract = loaded.contract {
         precondition(!loaded.hasErrors, "a contract was returned with errors")
         let swift = swiftRenderer.render(SwiftTranslator().translate(contract, sourceFile: "fuzz.yaml"))
@@ -32,7 +36,8 @@ func fuzzContractLoader(_ data: Data) -> CInt {
         _ = AsyncAPITranslator().document(contract, sourceFile: "fuzz.yaml")
     }
     if let root = YAMLLoader().load(data: data, path: "fuzz.yaml").root,
-       let imported = AsyncAPIImporter().importDocument(root, sourceFile: "fuzz.yaml").contract {
+        let imported = AsyncAPIImporter().importDocument(root, sourceFile: "fuzz.yaml").contract
+    {
         _ = ContractLoader().load(text: imported, path: "imported.yaml")
     }
     return 0

@@ -13,27 +13,39 @@ let framings: [WireFraming] = [
     .discriminator(key: "type"),
     // Frame shapes: an opcode gateway, a nested discriminator, a reply known by its keys, Phoenix v2 arrays.
     .shapes([
-        FrameShape(name: "dispatch", conditions: [.init(path: FramePath(keys: "op"), value: .integer(0))], eventName: FramePath(keys: "t"),
-                   payload: .at(FramePath(keys: "d")), fields: [.init(key: "s", path: FramePath(keys: "s"))]),
-        FrameShape(name: "notification", conditions: [.init(path: FramePath(keys: "kind"), value: .string("n"))],
-                   eventName: FramePath(keys: "meta.type"), payload: .at(FramePath(keys: "body.event")), channel: FramePath(keys: "meta.topic")),
-        FrameShape(name: "reply", required: [FramePath(keys: "id")], eventName: nil, payload: .at(FramePath(keys: "result")),
-                   fields: [.init(key: "id", path: FramePath(keys: "id"))]),
-        FrameShape(name: "opcode", eventName: FramePath(keys: "op"), eventNameKind: .integer, payload: .at(FramePath(keys: "d"))),
+        FrameShape(
+            name: "dispatch", conditions: [.init(path: FramePath(keys: "op"), value: .integer(0))],
+            eventName: FramePath(keys: "t"),
+            payload: .at(FramePath(keys: "d")), fields: [.init(key: "s", path: FramePath(keys: "s"))]),
+        FrameShape(
+            name: "notification", conditions: [.init(path: FramePath(keys: "kind"), value: .string("n"))],
+            eventName: FramePath(keys: "meta.type"), payload: .at(FramePath(keys: "body.event")),
+            channel: FramePath(keys: "meta.topic")),
+        FrameShape(
+            name: "reply", required: [FramePath(keys: "id")], eventName: nil, payload: .at(FramePath(keys: "result")),
+            fields: [.init(key: "id", path: FramePath(keys: "id"))]),
+        FrameShape(
+            name: "opcode", eventName: FramePath(keys: "op"), eventNameKind: .integer,
+            payload: .at(FramePath(keys: "d"))),
         FrameShape(name: "flag", eventName: FramePath(keys: "ok"), eventNameKind: .bool, payload: .rest),
     ]),
     .shapes([
-        FrameShape(name: "phoenix", container: .array(slots: ["join_ref", "ref", "topic", "event", "payload"]),
-                   eventName: FramePath([.index(3)]), payload: .at(FramePath([.index(4)])), channel: FramePath([.index(2)]),
-                   fields: [.init(key: "join_ref", path: FramePath([.index(0)])), .init(key: "ref", path: FramePath([.index(1)]))]),
-        FrameShape(name: "relay", container: .array(slots: ["verb"]), eventName: FramePath([.index(0)]), payload: .rest),
+        FrameShape(
+            name: "phoenix", container: .array(slots: ["join_ref", "ref", "topic", "event", "payload"]),
+            eventName: FramePath([.index(3)]), payload: .at(FramePath([.index(4)])), channel: FramePath([.index(2)]),
+            fields: [
+                .init(key: "join_ref", path: FramePath([.index(0)])), .init(key: "ref", path: FramePath([.index(1)])),
+            ]),
+        FrameShape(
+            name: "relay", container: .array(slots: ["verb"]), eventName: FramePath([.index(0)]), payload: .rest),
     ]),
     // An exact `{}` ping, a reply that must have only its own keys, an object named by `type`, and a bare array of
     // payloads (a batch).
     .shapes([
         FrameShape(name: "ping", eventName: nil, payload: .none, exact: true),
-        FrameShape(name: "result", required: [FramePath(keys: "id")], eventName: nil, payload: .at(FramePath(keys: "result")),
-                   fields: [.init(key: "id", path: FramePath(keys: "id"))], exact: true),
+        FrameShape(
+            name: "result", required: [FramePath(keys: "id")], eventName: nil, payload: .at(FramePath(keys: "result")),
+            fields: [.init(key: "id", path: FramePath(keys: "id"))], exact: true),
         FrameShape(name: "message", eventName: FramePath(keys: "type"), payload: .at(FramePath(keys: "data"))),
         FrameShape(name: "batch", container: .array(slots: []), eventName: nil, payload: .rest),
     ]),
@@ -50,8 +62,11 @@ func fuzzFraming(_ data: Data) -> CInt {
         guard let frame = try? framing.parse(data) else { continue }
         // The scanner only finds the payload's bytes; the decoder validates them. Only a payload a client
         // could decode (and so could have sent) must survive being written back.
-        if let payload = frame.payload, (try? WireDecoder(dates: .iso8601).decode(JSONValue.self, from: payload)) == nil { continue }
-        if case .discriminator = framing { continue } // its payload is the whole frame: nothing to write back
+        if let payload = frame.payload, (try? WireDecoder(dates: .iso8601).decode(JSONValue.self, from: payload)) == nil
+        {
+            continue
+        }
+        if case .discriminator = framing { continue }  // its payload is the whole frame: nothing to write back
         if case .shapes(let shapes) = framing {
             roundTrip(frame, shapes: shapes, framing: framing)
             continue
@@ -86,34 +101,45 @@ func splitsAgain(_ message: Data) {
 /// payload), and reads again to the same route, channel, payload and parts.
 func roundTrip(_ frame: WireFraming.ParsedFrame, shapes: [FrameShape], framing: WireFraming) {
     guard let index = shapes.firstIndex(where: { $0.name == frame.shape }) else { return }
-    if shapes[index].exact, let keys = (try? WireDecoder(dates: .iso8601).decode(JSONValue.self, from: frame.frame))?.objectKeys,
-       !keys.isSubset(of: shapes[index].namedKeys) {
-        fatalError("exact shape \(shapes[index].name) took a frame with other keys: \(String(decoding: frame.frame, as: UTF8.self))")
+    if shapes[index].exact,
+        let keys = (try? WireDecoder(dates: .iso8601).decode(JSONValue.self, from: frame.frame))?.objectKeys,
+        !keys.isSubset(of: shapes[index].namedKeys)
+    {
+        fatalError(
+            "exact shape \(shapes[index].name) took a frame with other keys: \(String(decoding: frame.frame, as: UTF8.self))"
+        )
     }
     if case .array(let slots) = shapes[index].container, slots.isEmpty, let payload = frame.payload {
         // A bare array is its payload: written back, it is the same elements.
-        let written = framing.frame(address: EventAddress(shape: index, name: nil), channel: nil, payload: payload, parts: nil)
+        let written = framing.frame(
+            address: EventAddress(shape: index, name: nil), channel: nil, payload: payload, parts: nil)
         guard let again = try? framing.parse(written), again.route == frame.route, again.payload == payload else {
             fatalError("a bare array round trip changed the frame: \(String(decoding: written, as: UTF8.self))")
         }
         return
     }
     guard case .at = shapes[index].payload else { return }
-    if let parts = frame.parts, (try? WireDecoder(dates: .iso8601).decode(JSONValue.self, from: parts)) == nil { return }
-    let shape = shapes[index]
-    let name: FrameValue? = switch shape.eventNameKind {
-    case _ where shape.eventName == nil: nil
-    case .string: .string(frame.eventName)
-    case .integer: .integer(Int(frame.eventName)!)
-    case .bool: .bool(frame.eventName == "true")
-    case .null: .null
+    if let parts = frame.parts, (try? WireDecoder(dates: .iso8601).decode(JSONValue.self, from: parts)) == nil {
+        return
     }
-    let written = framing.frame(address: EventAddress(shape: index, name: name), channel: frame.channel,
-                                payload: frame.parts == nil ? frame.payload : nil, parts: frame.parts)
+    let shape = shapes[index]
+    let name: FrameValue? =
+        switch shape.eventNameKind {
+        case _ where shape.eventName == nil: nil
+        case .string: .string(frame.eventName)
+        case .integer: .integer(Int(frame.eventName)!)
+        case .bool: .bool(frame.eventName == "true")
+        case .null: .null
+        }
+    let written = framing.frame(
+        address: EventAddress(shape: index, name: name), channel: frame.channel,
+        payload: frame.parts == nil ? frame.payload : nil, parts: frame.parts)
     guard let again = try? framing.parse(written) else {
         fatalError("\(shape.name) wrote a frame it cannot read: \(String(decoding: written, as: UTF8.self))")
     }
-    guard again.route == frame.route, again.channel == frame.channel, again.payload == frame.payload, again.parts == frame.parts else {
+    guard again.route == frame.route, again.channel == frame.channel, again.payload == frame.payload,
+        again.parts == frame.parts
+    else {
         fatalError("\(shape.name) round trip changed the frame: \(String(decoding: written, as: UTF8.self))")
     }
 }

@@ -22,7 +22,8 @@ func messages(_ data: Data) -> [WebSocketMessage] {
 
 /// A Socket.IO session past its handshake, with a channel's namespace joined beside its own.
 func connectedSocketIO() -> any ProtocolSession {
-    var session = SocketIOProtocol(namespace: "/admin").makeSession(credentials: ConnectionCredentials(auth: ["token": "t"]))
+    var session = SocketIOProtocol(namespace: "/admin").makeSession(
+        credentials: ConnectionCredentials(auth: ["token": "t"]))
     let now = ContinuousClock.now
     _ = session.start(at: now)
     _ = session.receive(.text(open), at: now)
@@ -36,8 +37,10 @@ func fuzzProtocols(_ data: Data) -> CInt {
     var socketIO = connectedSocketIO()
     var fresh = SocketIOProtocol().makeSession(credentials: .none)
     var phoenix = PhoenixProtocol().makeSession(credentials: .none)
-    var pusher = PusherProtocol(appKey: "key") { channel, socketID, _ in PusherAuthorization(auth: "key:\(socketID):\(channel)") }
-        .makeSession(credentials: .none)
+    var pusher = PusherProtocol(appKey: "key") { channel, socketID, _ in
+        PusherAuthorization(auth: "key:\(socketID):\(channel)")
+    }
+    .makeSession(credentials: .none)
     _ = fresh.start(at: now)
     _ = phoenix.start(at: now)
     _ = phoenix.join("realtime:room")
@@ -48,7 +51,9 @@ func fuzzProtocols(_ data: Data) -> CInt {
         _ = pusher.receive(message, at: now)
         for event in socketIO.receive(message, at: now) {
             // A message handed on whole is one the session could not read: the client reports it.
-            guard case .deliver(let frame) = event, case .text(let text) = message, frame.data != Data(text.utf8) else { continue }
+            guard case .deliver(let frame) = event, case .text(let text) = message, frame.data != Data(text.utf8) else {
+                continue
+            }
             writtenBackReadsTheSame(frame)
         }
     }
@@ -70,16 +75,22 @@ func fuzzServerSession(_ data: Data) {
     for message in messages(data) {
         for event in server.receive(message, at: now) {
             guard case .deliver(let frame) = event, case .text(let text) = message, frame.data != Data(text.utf8),
-                  (try? WireDecoder(dates: .iso8601).decode(JSONValue.self, from: frame.data)) != nil else { continue }
+                (try? WireDecoder(dates: .iso8601).decode(JSONValue.self, from: frame.data)) != nil
+            else { continue }
             // Only frames of the namespaces the client session knows: its own and the channel's.
             guard frame.channel == nil || frame.channel == "/ticker" else { continue }
-            let outgoing = OutgoingFrame(eventName: "", channel: frame.channel, payload: nil, data: frame.data,
-                                         ackID: frame.acknowledges == nil ? frame.ackID : nil, acknowledges: frame.acknowledges)
+            let outgoing = OutgoingFrame(
+                eventName: "", channel: frame.channel, payload: nil, data: frame.data,
+                ackID: frame.acknowledges == nil ? frame.ackID : nil, acknowledges: frame.acknowledges)
             var writer = connectedSocketIO()
-            guard let written = try? writer.encode(outgoing), written.count == 1 else { fatalError("the client could not write \(frame)") }
+            guard let written = try? writer.encode(outgoing), written.count == 1 else {
+                fatalError("the client could not write \(frame)")
+            }
             var reader = connectedSocketIOServer()
             let read = reader.receive(written[0], at: now)
-            guard read == [.deliver(frame)] else { fatalError("the client wrote \(frame) as \(written[0]); the server read \(read)") }
+            guard read == [.deliver(frame)] else {
+                fatalError("the client wrote \(frame) as \(written[0]); the server read \(read)")
+            }
         }
     }
     _ = server.heartbeat(at: now + .seconds(3_600))
@@ -100,9 +111,12 @@ func writtenBackReadsTheSame(_ frame: IncomingFrame) {
     // Only what a client could have sent: JSON the runtime reads, in a namespace the session knows.
     guard (try? WireDecoder(dates: .iso8601).decode(JSONValue.self, from: frame.data)) != nil else { return }
     var writer = connectedSocketIO()
-    let outgoing = OutgoingFrame(eventName: "", channel: frame.channel, payload: nil, data: frame.data,
-                                 ackID: frame.acknowledges == nil ? frame.ackID : nil, acknowledges: frame.acknowledges)
-    guard let written = try? writer.encode(outgoing), written.count == 1 else { fatalError("the session could not write back \(frame)") }
+    let outgoing = OutgoingFrame(
+        eventName: "", channel: frame.channel, payload: nil, data: frame.data,
+        ackID: frame.acknowledges == nil ? frame.ackID : nil, acknowledges: frame.acknowledges)
+    guard let written = try? writer.encode(outgoing), written.count == 1 else {
+        fatalError("the session could not write back \(frame)")
+    }
     var reader = connectedSocketIO()
     let read = reader.receive(written[0], at: .now)
     guard read == [.deliver(frame)] else { fatalError("wrote \(frame) as \(written[0]) and read it back as \(read)") }

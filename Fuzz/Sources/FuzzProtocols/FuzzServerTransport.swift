@@ -10,19 +10,27 @@ import SchemaGenTransport
 func fuzzServerTransport(_ data: Data) {
     let transport = WebSocketServerTransport(protocol: SocketIOServerProtocol())
     let core = RealtimeServerCore(transport: transport, framing: .socketIO, dates: .iso8601)
-    core.limits = ServerLimits(writeTimeout: .milliseconds(1), maximumRequestsInFlight: 2, eventBuffer: .dropNewest(1), outboundBuffer: 64,
-                               maximumMessageSize: 256, readAhead: 1)
-    core.registerScope(channel: nil) { frame, decoder -> JSONValue in try decoder.decode(JSONValue.self, from: frame.payloadOrNull) }
+    core.limits = ServerLimits(
+        writeTimeout: .milliseconds(1), maximumRequestsInFlight: 2, eventBuffer: .dropNewest(1), outboundBuffer: 64,
+        maximumMessageSize: 256, readAhead: 1)
+    core.registerScope(channel: nil) { frame, decoder -> JSONValue in
+        try decoder.decode(JSONValue.self, from: frame.payloadOrNull)
+    }
     let ended = EndReasons()
     _ = core.onDisconnect { _, reason in ended.add(reason) }
     _ = core.setResponder(channel: nil, eventName: "ask") { connection, frame, decoder, ackID in
         let value = try decoder.decode(JSONValue.self, from: frame.payloadOrNull)
         guard let ackID else { return nil }
-        return { try await core.acknowledge(ackID, eventName: "ask", channel: nil, with: value, spread: false, to: connection) }
+        return {
+            try await core.acknowledge(
+                ackID, eventName: "ask", channel: nil, with: value, spread: false, to: connection)
+        }
     }
     _ = core.addListener(channel: nil, eventName: "say") { _ in
         // A broadcast back for every event: the outbound buffer fills when the socket holds its writes.
-        Task { try? await core.emit(eventName: "said", channel: nil, rawPayload: Data(#"{"n":1}"#.utf8), to: .everyone) }
+        Task {
+            try? await core.emit(eventName: "said", channel: nil, rawPayload: Data(#"{"n":1}"#.utf8), to: .everyone)
+        }
     }
     let lines = messages(data)
     let socket = FuzzedSocket(holding: data.first.map { $0 & 1 == 1 } ?? false)
@@ -42,7 +50,9 @@ func fuzzServerTransport(_ data: Data) {
         served.signal()
     }
     // Every connection ends once its input has: the writer closes it, or the watchdog does within the write timeout.
-    guard served.wait(timeout: .now() + 10) == .success else { fatalError("the connection did not end after its input: \(lines)") }
+    guard served.wait(timeout: .now() + 10) == .success else {
+        fatalError("the connection did not end after its input: \(lines)")
+    }
     if ended.count > 1 { fatalError("the connection ended \(ended.count) times") }
 }
 

@@ -10,8 +10,10 @@ private func LLVMFuzzerRunDriver(
 ///
 /// SwiftPM links an executable with `main` set to `<Module>_main` (a symbol Swift's own entry point would
 /// define), so libFuzzer's `main` is never used: each fuzz target defines `<Module>_main` and calls this.
-public func runLibFuzzer(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
-                         _ target: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt {
+public func runLibFuzzer(
+    _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+    _ target: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt {
     var argc = argc
     var argv = argv
     return LLVMFuzzerRunDriver(&argc, &argv, target)

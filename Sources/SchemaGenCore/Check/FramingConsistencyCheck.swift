@@ -14,13 +14,15 @@ struct FramingConsistencyCheck {
         for (_, event) in contract.allEvents {
             guard let payload = event.payload else { continue }
             guard let fields = contract.objectFields(of: payload) else {
-                diagnostics.error("with `discriminator` framing the payload of event '\(event.wireName)' must be an object (its fields share one JSON object with '\(key)'); wrap it in a field",
-                                  at: event.location)
+                diagnostics.error(
+                    "with `discriminator` framing the payload of event '\(event.wireName)' must be an object (its fields share one JSON object with '\(key)'); wrap it in a field",
+                    at: event.location)
                 continue
             }
             if let clash = fields.first(where: { $0.wireName == key }) {
-                diagnostics.error("field '\(key)' of the payload of event '\(event.wireName)' clashes with the discriminator key '\(key)', which holds the event name",
-                                  at: clash.location)
+                diagnostics.error(
+                    "field '\(key)' of the payload of event '\(event.wireName)' clashes with the discriminator key '\(key)', which holds the event name",
+                    at: clash.location)
             }
         }
     }
@@ -32,11 +34,13 @@ struct FramingConsistencyCheck {
             let hasFields = !envelope.fields.isEmpty || !event.envelopeFields.isEmpty
             guard hasFields else { continue }
             if event.direction.isEmittedByClient {
-                diagnostics.error("event '\(event.wireName)' is sent by the client and has envelope fields, which schemagen can read but not yet send; make it server-to-client or move the fields into its payload",
-                                  at: event.location)
+                diagnostics.error(
+                    "event '\(event.wireName)' is sent by the client and has envelope fields, which schemagen can read but not yet send; make it server-to-client or move the fields into its payload",
+                    at: event.location)
             } else if envelope.payloadEncoding == .jsonString, event.payload != nil {
-                diagnostics.error("event '\(event.wireName)' has envelope fields and a payload sent as a JSON string, a combination schemagen does not generate yet; move the fields into the payload",
-                                  at: event.location)
+                diagnostics.error(
+                    "event '\(event.wireName)' has envelope fields and a payload sent as a JSON string, a combination schemagen does not generate yet; move the fields into the payload",
+                    at: event.location)
             }
         }
     }

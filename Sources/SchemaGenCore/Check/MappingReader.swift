@@ -15,8 +15,10 @@ struct MappingReader {
     ///   - allowedKeys: the keys this mapping may hold, or `nil` when keys are names (events, fields…).
     ///   - entryKind: what one entry is, for duplicate messages ("event", "field", "key").
     /// - Returns: `nil` (after reporting) when `node` is not a mapping.
-    init?(_ node: SyntaxNode, owner: String, allowedKeys: [String]?, entryKind: String = "key",
-          ownerLocation: SourceLocation? = nil, diagnostics: inout DiagnosticBag) {
+    init?(
+        _ node: SyntaxNode, owner: String, allowedKeys: [String]?, entryKind: String = "key",
+        ownerLocation: SourceLocation? = nil, diagnostics: inout DiagnosticBag
+    ) {
         guard let raw = node.entries else {
             diagnostics.error("expected a mapping for \(owner), found \(node.kindDescription)", at: node.location)
             return nil
@@ -26,16 +28,20 @@ struct MappingReader {
         var accepted: [SyntaxNode.Entry] = []
         for entry in raw {
             guard let key = entry.keyText else {
-                diagnostics.error("a key in \(owner) must be a plain name, not \(entry.key.kindDescription)", at: entry.key.location)
+                diagnostics.error(
+                    "a key in \(owner) must be a plain name, not \(entry.key.kindDescription)", at: entry.key.location)
                 continue
             }
             if let first = entry.duplicateOf {
-                diagnostics.error("duplicate \(entryKind) '\(key)' in \(owner); each may appear once, so remove or rename one",
-                                  at: entry.key.location, notes: [.note("'\(key)' is first defined here", at: first)])
+                diagnostics.error(
+                    "duplicate \(entryKind) '\(key)' in \(owner); each may appear once, so remove or rename one",
+                    at: entry.key.location, notes: [.note("'\(key)' is first defined here", at: first)])
                 continue
             }
             if let allowedKeys, !allowedKeys.contains(key) {
-                diagnostics.error("unknown key '\(key)' in \(owner)\(Suggestions.hint(for: key, in: allowedKeys))", at: entry.key.location)
+                diagnostics.error(
+                    "unknown key '\(key)' in \(owner)\(Suggestions.hint(for: key, in: allowedKeys))",
+                    at: entry.key.location)
                 continue
             }
             accepted.append(entry)

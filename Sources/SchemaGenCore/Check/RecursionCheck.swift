@@ -8,12 +8,19 @@ struct RecursionCheck {
         for type in contract.types {
             switch type.kind {
             case .object(let object):
-                edges[type.name] = object.fields.flatMap { field in field.type.namesHeldByValue.map { (target: $0, field: field) } }
+                edges[type.name] = object.fields.flatMap { field in
+                    field.type.namesHeldByValue.map { (target: $0, field: field) }
+                }
             case .union(let union):
                 // A union holds its member by value: a member that holds the union again has no finite size either.
                 edges[type.name] = union.members.flatMap { member in
                     member.type.namesHeldByValue.map {
-                        (target: $0, field: Field(wireName: member.swiftName, swiftName: member.swiftName, type: member.type, location: member.location))
+                        (
+                            target: $0,
+                            field: Field(
+                                wireName: member.swiftName, swiftName: member.swiftName, type: member.type,
+                                location: member.location)
+                        )
                     }
                 }
             default:
@@ -22,17 +29,22 @@ struct RecursionCheck {
         }
         var reported = Set<String>()
         for type in contract.types {
-            guard !reported.contains(type.name), let cycle = shortestCycle(from: type.name, edges: edges) else { continue }
+            guard !reported.contains(type.name), let cycle = shortestCycle(from: type.name, edges: edges) else {
+                continue
+            }
             reported.formUnion(cycle.map(\.from))
             let path = (cycle.map(\.from) + [type.name]).joined(separator: " → ")
             let closing = cycle[0].field
-            diagnostics.error("type '\(type.name)' contains itself by value (\(path)), so it would have no finite size; make field '\(closing.wireName)' optional (`?`) or an array",
-                              at: closing.location)
+            diagnostics.error(
+                "type '\(type.name)' contains itself by value (\(path)), so it would have no finite size; make field '\(closing.wireName)' optional (`?`) or an array",
+                at: closing.location)
         }
     }
 
     /// The shortest path of by-value fields from `start` back to itself, as (type, field) steps.
-    private func shortestCycle(from start: String, edges: [String: [(target: String, field: Field)]]) -> [(from: String, field: Field)]? {
+    private func shortestCycle(
+        from start: String, edges: [String: [(target: String, field: Field)]]
+    ) -> [(from: String, field: Field)]? {
         var queue: [(type: String, path: [(from: String, field: Field)])] = [(start, [])]
         var visited: Set<String> = []
         while !queue.isEmpty {

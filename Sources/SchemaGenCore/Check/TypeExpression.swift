@@ -15,7 +15,8 @@ indirect enum TypeExpression: Equatable, Sendable {
         case let (.name(a, x), .name(b, y)): a == b && x == y
         case let (.array(a), .array(b)), let (.optional(a), .optional(b)): a == b
         case let (.dictionary(a, b, x), .dictionary(c, d, y)): a == c && b == d && x == y
-        case let (.union(a), .union(b)): a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.offset == $1.offset }
+        case let (.union(a), .union(b)):
+            a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.offset == $1.offset }
         default: false
         }
     }
@@ -49,20 +50,26 @@ struct TypeExpressionParser {
         let bytes = text.utf8
         let isOptional = bytes.last == UInt8(ascii: "?")
         let name = isOptional ? bytes.dropLast() : bytes[...]
-        guard !name.isEmpty, name.allSatisfy({ byte in
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
-        }) else { return nil }
+        guard !name.isEmpty,
+            name.allSatisfy({ byte in
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
+            })
+        else { return nil }
         let expression = TypeExpression.name(isOptional ? String(text.dropLast()) : text, offset: 0)
         return isOptional ? .optional(expression) : expression
     }
 
     private mutating func parseWhole() throws -> TypeExpression {
         skipSpaces()
-        guard index < scalars.count else { throw Failure(message: "missing type; write a type such as `String`", offset: 0) }
+        guard index < scalars.count else {
+            throw Failure(message: "missing type; write a type such as `String`", offset: 0)
+        }
         let type = try parseType()
         skipSpaces()
         guard index == scalars.count else {
-            throw Failure(message: "unexpected '\(scalars[index])' after the type '\(text(0..<index).trimmed)'", offset: index)
+            throw Failure(
+                message: "unexpected '\(scalars[index])' after the type '\(text(0..<index).trimmed)'", offset: index)
         }
         return type
     }
@@ -108,7 +115,9 @@ struct TypeExpressionParser {
             let inner = try parseType()
             skipSpaces()
             guard index < scalars.count, scalars[index] == ")" else {
-                throw Failure(message: "expected ')' to close the '(' of '\(text(start..<min(index, scalars.count)))'", offset: min(index, scalars.count))
+                throw Failure(
+                    message: "expected ')' to close the '(' of '\(text(start..<min(index, scalars.count)))'",
+                    offset: min(index, scalars.count))
             }
             index += 1
             return inner
@@ -129,11 +138,15 @@ struct TypeExpressionParser {
         }
         while index < scalars.count, Self.isNameCharacter(scalars[index]) { index += 1 }
         guard index > start else {
-            throw Failure(message: "expected a type name, '[' or '[String: ' here, found '\(scalars[index])'", offset: index)
+            throw Failure(
+                message: "expected a type name, '[' or '[String: ' here, found '\(scalars[index])'", offset: index)
         }
         let name = text(start..<index)
         if index < scalars.count, scalars[index] == "<" {
-            throw Failure(message: "generic syntax is not part of the contract format; write `[T]` for arrays, `[String: T]` for dictionaries and `T?` for optionals", offset: index)
+            throw Failure(
+                message:
+                    "generic syntax is not part of the contract format; write `[T]` for arrays, `[String: T]` for dictionaries and `T?` for optionals",
+                offset: index)
         }
         return .name(name, offset: start)
     }
@@ -141,7 +154,9 @@ struct TypeExpressionParser {
     private mutating func expectClosingBracket(openedAt start: Int) throws {
         skipSpaces()
         guard index < scalars.count, scalars[index] == "]" else {
-            throw Failure(message: "expected ']' to close the '[' of '\(text(start..<min(index, scalars.count)))'", offset: min(index, scalars.count))
+            throw Failure(
+                message: "expected ']' to close the '[' of '\(text(start..<min(index, scalars.count)))'",
+                offset: min(index, scalars.count))
         }
         index += 1
     }

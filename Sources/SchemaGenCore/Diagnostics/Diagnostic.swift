@@ -34,7 +34,8 @@ public struct Diagnostic: Hashable, Sendable {
         Diagnostic(.error, message, at: location, notes: notes)
     }
 
-    public static func warning(_ message: String, at location: SourceLocation?, notes: [Diagnostic] = []) -> Diagnostic {
+    public static func warning(_ message: String, at location: SourceLocation?, notes: [Diagnostic] = []) -> Diagnostic
+    {
         Diagnostic(.warning, message, at: location, notes: notes)
     }
 

@@ -29,7 +29,8 @@ public struct DiagnosticRenderer: Sendable {
         let prefix = diagnostic.location.map { "\($0): " } ?? "schemagen: "
         lines.append(prefix + styled(diagnostic.severity) + ": " + diagnostic.message)
         guard showsSourceLines, let location = diagnostic.location,
-              let line = sources[location.path]?.line(location.line) else { return }
+            let line = sources[location.path]?.line(location.line)
+        else { return }
         lines.append(line)
         lines.append(caretLine(under: location.column, in: line))
     }
@@ -42,11 +43,12 @@ public struct DiagnosticRenderer: Sendable {
 
     private func styled(_ severity: Diagnostic.Severity) -> String {
         guard usesColor else { return severity.rawValue }
-        let code = switch severity {
-        case .error: "1;31"
-        case .warning: "1;35"
-        case .note: "1;30"
-        }
+        let code =
+            switch severity {
+            case .error: "1;31"
+            case .warning: "1;35"
+            case .note: "1;30"
+            }
         return "\u{1B}[\(code)m\(severity.rawValue)\u{1B}[0m"
     }
 }

@@ -23,7 +23,8 @@ public struct SourceText: Sendable {
         guard number >= 1, number <= lineStarts.count else { return nil }
         let utf8 = text.utf8
         let start = utf8.index(utf8.startIndex, offsetBy: lineStarts[number - 1])
-        var end = number < lineStarts.count ? utf8.index(utf8.startIndex, offsetBy: lineStarts[number] - 1) : utf8.endIndex
+        var end =
+            number < lineStarts.count ? utf8.index(utf8.startIndex, offsetBy: lineStarts[number] - 1) : utf8.endIndex
         if end > start, utf8[utf8.index(before: end)] == UInt8(ascii: "\r") { end = utf8.index(before: end) }
         return String(decoding: utf8[start..<end], as: UTF8.self)
     }

@@ -20,11 +20,12 @@ struct ChangeLocator {
         if let name = change.type {
             guard let type = contract.type(named: name) else { return found?.line }
             found = type.location
-            fields = switch type.kind {
-            case .object(let object): object.fields
-            case .tuple(let tuple): tuple.elements
-            default: nil
-            }
+            fields =
+                switch type.kind {
+                case .object(let object): object.fields
+                case .tuple(let tuple): tuple.elements
+                default: nil
+                }
         }
         for component in change.path {
             if component == "(envelope)" {
@@ -43,7 +44,8 @@ struct ChangeLocator {
     /// A field's type without optionals and collections: where its members are declared.
     private static func innermost(_ type: TypeRef) -> TypeRef {
         switch type {
-        case .array(let element), .dictionary(let element), .optional(let element), .nullable(let element): innermost(element)
+        case .array(let element), .dictionary(let element), .optional(let element), .nullable(let element):
+            innermost(element)
         default: type
         }
     }

@@ -9,7 +9,9 @@ public enum CompatibilityRules {
     /// `subject` names what a presence change is about when it is not a field (`payload`), or for a widened or
     /// narrowed type the values only the wider type holds; `unknownToApps` says an app reads those values as
     /// `unknown` (an enum's unlisted values) where a server is assumed to reject them.
-    public static func assess(_ kind: ChangeKind, flow: Flow, skew: Skew, subject: String? = nil, unknownToApps: Bool = false) -> Assessment {
+    public static func assess(
+        _ kind: ChangeKind, flow: Flow, skew: Skew, subject: String? = nil, unknownToApps: Bool = false
+    ) -> Assessment {
         // In a skew, the app and the server each run one version; the flow decides who encodes.
         let senderIsNew = flow.senderIsApp ? skew.appIsNew : !skew.appIsNew
         let receiver = flow.senderIsApp ? "the server" : "the app"
@@ -47,21 +49,27 @@ public enum CompatibilityRules {
                 ? .safe("\(receiver) ignores a field it does not know")
                 : .breaks("\(receiver) requires a field that \(sender) does not send")
         case .fieldAddedOptional:
-            return .safe(senderIsNew ? "\(receiver) ignores a field it does not know" : "\(receiver) accepts the field's absence")
+            return .safe(
+                senderIsNew ? "\(receiver) ignores a field it does not know" : "\(receiver) accepts the field's absence"
+            )
         case .fieldRemovedRequired:
             return senderIsNew
                 ? .breaks("\(receiver) requires a field that \(sender) no longer sends")
                 : .safe("\(receiver) ignores the field \(sender) still sends")
         case .fieldRemovedOptional:
-            return .safe(senderIsNew ? "\(receiver) accepts the field's absence" : "\(receiver) ignores the field \(sender) still sends")
+            return .safe(
+                senderIsNew
+                    ? "\(receiver) accepts the field's absence" : "\(receiver) ignores the field \(sender) still sends")
         case .fieldMadeOptional:
             return senderIsNew
-                ? .breaks("\(sender) may leave out \(subject.map { "the \($0)" } ?? "a field") that \(receiver) requires")
+                ? .breaks(
+                    "\(sender) may leave out \(subject.map { "the \($0)" } ?? "a field") that \(receiver) requires")
                 : .safe("\(receiver) accepts the \(subject ?? "field") with or without it")
         case .fieldMadeRequired:
             return senderIsNew
                 ? .safe("\(sender) always sends the \(subject ?? "field")")
-                : .breaks("\(receiver) requires \(subject.map { "the \($0)" } ?? "a field") that \(sender) may leave out")
+                : .breaks(
+                    "\(receiver) requires \(subject.map { "the \($0)" } ?? "a field") that \(sender) may leave out")
         case .fieldMadeNullable:
             return senderIsNew
                 ? .breaks("\(sender) may send `null` where \(receiver) requires a value")
@@ -93,19 +101,25 @@ public enum CompatibilityRules {
             return .breaks("the app and the server match replies to requests by different fields, so requests time out")
         // Only the app's requests have a cancel event, and only the app sends it.
         case .replyCancelChanged:
-            return .degrades(skew.appIsNew
-                ? "the old server is not told, or not in the way it knows, when the new app gives up a call: it goes on with the request, and the late reply reaches the app's failure handler"
-                : "the old app does not tell the new server, or not in the way it knows, when it gives up a call: the server goes on with the request, and the late reply reaches the app's failure handler")
+            return .degrades(
+                skew.appIsNew
+                    ? "the old server is not told, or not in the way it knows, when the new app gives up a call: it goes on with the request, and the late reply reaches the app's failure handler"
+                    : "the old app does not tell the new server, or not in the way it knows, when it gives up a call: the server goes on with the request, and the late reply reaches the app's failure handler"
+            )
         case .correlationValuesChanged:
             return .safe("\(receiver) echoes the value \(sender) chooses, however it is chosen")
         case .subscriptionAdded:
             return skew.appIsNew
-                ? .degrades("the new app streams events tied to the subscription's id, which the old server may not tie or send")
+                ? .degrades(
+                    "the new app streams events tied to the subscription's id, which the old server may not tie or send"
+                )
                 : .safe("the old app does not stream the subscription; its events reach listeners")
         case .subscriptionRemoved:
             return skew.appIsNew
                 ? .safe("the new app no longer streams the subscription")
-                : .degrades("the old app streams events the new server no longer ties to the subscription, and may send a cancel it ignores")
+                : .degrades(
+                    "the old app streams events the new server no longer ties to the subscription, and may send a cancel it ignores"
+                )
         case .subscriptionChanged:
             return .breaks("the app and the server tie events to the subscription, end or cancel it differently")
         case .ackAdded:
@@ -115,7 +129,8 @@ public enum CompatibilityRules {
         case .ackRemoved:
             return senderIsNew
                 ? .safe("\(sender) no longer asks for the acknowledgement")
-                : .breaks("\(sender) waits for an acknowledgement \(receiver) no longer sends, until the call times out")
+                : .breaks(
+                    "\(sender) waits for an acknowledgement \(receiver) no longer sends, until the call times out")
         case .ackChanged:
             return .breaks("\(sender) cannot decode the acknowledgement \(receiver) sends in the other type")
         case .flagAdded:
@@ -136,10 +151,15 @@ public enum CompatibilityRules {
             guard let values = subject else {
                 return sendsExtraValues
                     ? .breaks("\(sender) may send fractions that \(receiver) cannot read as a whole number")
-                    : .safe(kind == .typeWidened ? "\(receiver) reads whole numbers as numbers" : "\(sender) sends whole numbers, which \(receiver) reads as numbers")
+                    : .safe(
+                        kind == .typeWidened
+                            ? "\(receiver) reads whole numbers as numbers"
+                            : "\(sender) sends whole numbers, which \(receiver) reads as numbers")
             }
             if !sendsExtraValues { return .safe("\(receiver) reads every value \(sender) sends") }
-            if unknownToApps, receiverIsApp { return .degrades("the server may send \(values), which the app reads as `unknown`") }
+            if unknownToApps, receiverIsApp {
+                return .degrades("the server may send \(values), which the app reads as `unknown`")
+            }
             return .breaks("\(sender) may send \(values), which \(receiver) cannot read")
         case .constantAdded:
             return senderIsNew
@@ -154,7 +174,9 @@ public enum CompatibilityRules {
         case .enumValueAdded:
             if !senderIsNew { return .safe("\(receiver) knows every value \(sender) sends") }
             return receiverIsApp
-                ? .degrades("the app receives a value it does not know; generated enums decode it as `unknown`, so nothing fails, but the app cannot act on it")
+                ? .degrades(
+                    "the app receives a value it does not know; generated enums decode it as `unknown`, so nothing fails, but the app cannot act on it"
+                )
                 : .breaks("the server receives a value it does not know")
         case .enumValueRemoved:
             if senderIsNew { return .safe("\(sender) no longer sends the value") }
@@ -172,7 +194,8 @@ public enum CompatibilityRules {
         case .documentation:
             return .safe("documentation only")
         case .swiftAPI:
-            return .safe("the wire is unchanged; the generated Swift API changes, so app code that uses it needs an edit")
+            return .safe(
+                "the wire is unchanged; the generated Swift API changes, so app code that uses it needs an edit")
         }
     }
 }
@@ -228,8 +251,11 @@ public enum Verdict: String, Hashable, Sendable, Codable, Comparable {
 extension ChangeKind {
     /// Whether the change takes something away, so where it was is found in the old version.
     var isRemoval: Bool {
-        [.eventRemoved, .payloadRemoved, .fieldRemovedRequired, .fieldRemovedOptional, .replyRemoved, .subscriptionRemoved, .ackRemoved,
-         .constantRemoved].contains(self)
+        [
+            .eventRemoved, .payloadRemoved, .fieldRemovedRequired, .fieldRemovedOptional, .replyRemoved,
+            .subscriptionRemoved, .ackRemoved,
+            .constantRemoved,
+        ].contains(self)
     }
 }
 
@@ -241,19 +267,24 @@ extension CompatibilityRules {
         case (_, false, false):
             return nil
         case (.fieldRemovedRequired, true, false):
-            return "two steps: make the field optional and ship apps built with that; remove it once the apps that require it are gone"
+            return
+                "two steps: make the field optional and ship apps built with that; remove it once the apps that require it are gone"
         case (.fieldAddedRequired, true, false):
-            return "two steps: add the field as optional and deploy; make it required once the apps that do not send it are gone"
+            return
+                "two steps: add the field as optional and deploy; make it required once the apps that do not send it are gone"
         case (.eventRemoved, true, false):
-            return "two steps: deprecate the event and ship apps that do without it; remove it once the apps that use it are gone"
+            return
+                "two steps: deprecate the event and ship apps that do without it; remove it once the apps that use it are gone"
         case (.fieldAddedRequired, false, true), (.eventAdded, false, true):
             return "deploy the server first, then ship the app that needs it"
         case (_, true, false):
-            return "keep the server on the old form until the apps that use it are gone: ship the app first, deploy the server after (or accept both forms meanwhile)"
+            return
+                "keep the server on the old form until the apps that use it are gone: ship the app first, deploy the server after (or accept both forms meanwhile)"
         case (_, false, true):
             return "deploy the server first, then ship the app"
         case (_, true, true):
-            return "two steps: add the new form beside the old one on both sides and deploy; remove the old form once every app and server has moved"
+            return
+                "two steps: add the new form beside the old one on both sides and deploy; remove the old form once every app and server has moved"
         }
     }
 }

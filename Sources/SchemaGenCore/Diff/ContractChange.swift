@@ -68,7 +68,8 @@ public struct AffectedEvent: Hashable, Sendable, Codable, Comparable {
 
     /// `event `x` (server-to-client)`, with its channel when it has one.
     public var description: String {
-        (channel.map { "channel \(code($0)) › " } ?? "") + "event \(code(event)) (" + flows.map(\.rawValue).joined(separator: ", ") + ")"
+        (channel.map { "channel \(code($0)) › " } ?? "") + "event \(code(event)) ("
+            + flows.map(\.rawValue).joined(separator: ", ") + ")"
     }
 
     public static func < (lhs: AffectedEvent, rhs: AffectedEvent) -> Bool {

@@ -67,8 +67,9 @@ public struct ContractComparison: Sendable {
                 let base = oldByKey[key]?.displayPath ?? key
                 unreadableBase.insert(base)
                 let errors = diagnostics.filter { $0.severity == .error && $0.location?.path == base }.count
-                notes.append("the base version \(code(base)) has \(ContractSummary.count(errors, "error")) (above) and could not be read, "
-                             + "so \(code(key)) is compared with an empty contract: everything in it is listed as added")
+                notes.append(
+                    "the base version \(code(base)) has \(ContractSummary.count(errors, "error")) (above) and could not be read, "
+                        + "so \(code(key)) is compared with an empty contract: everything in it is listed as added")
                 changes += ContractDiffer(old: Self.empty(like: after), new: after, file: key).changes()
             case let (nil, after?) where oldByKey[key] == nil:
                 changes += ContractDiffer(old: Self.empty(like: after), new: after, file: key).changes()
@@ -87,17 +88,26 @@ public struct ContractComparison: Sendable {
     static func removal(of contract: Contract, file: String) -> [ContractChange] {
         let removals = ContractDiffer(old: contract, new: empty(like: contract), file: file).changes()
         guard var finding = removals.first(where: { $0.kind == .eventRemoved }) else { return removals }
-        let events = contract.allEvents.map { AffectedEvent(channel: $0.channel?.name, event: $0.event.wireName,
-                                                           flows: Flow.of($0.event.direction).sorted { $0.rawValue < $1.rawValue }) }
-        let worst = { (skew: KeyPath<ContractChange, Assessment>) in removals.map { $0[keyPath: skew] }.max { $0.verdict < $1.verdict } ?? finding[keyPath: skew] }
-        (finding.channel, finding.event, finding.type, finding.path, finding.line, finding.lineIsInOldVersion) = (nil, nil, nil, [], nil, nil)
-        finding.summary = "contract \(code(contract.name)) removed, with its \(ContractSummary.count(events.count, "event"))"
+        let events = contract.allEvents.map {
+            AffectedEvent(
+                channel: $0.channel?.name, event: $0.event.wireName,
+                flows: Flow.of($0.event.direction).sorted { $0.rawValue < $1.rawValue })
+        }
+        let worst = { (skew: KeyPath<ContractChange, Assessment>) in
+            removals.map { $0[keyPath: skew] }.max { $0.verdict < $1.verdict } ?? finding[keyPath: skew]
+        }
+        (finding.channel, finding.event, finding.type, finding.path, finding.line, finding.lineIsInOldVersion) = (
+            nil, nil, nil, [], nil, nil
+        )
+        finding.summary =
+            "contract \(code(contract.name)) removed, with its \(ContractSummary.count(events.count, "event"))"
         finding.flows = Array(Set(removals.flatMap(\.flows))).sorted { $0.rawValue < $1.rawValue }
         finding.affectedEvents = events
         finding.oldAppNewServer = worst(\.oldAppNewServer)
         finding.newAppOldServer = worst(\.newAppOldServer)
-        finding.rollout = CompatibilityRules.rollout(.eventRemoved, oldAppNewServer: finding.oldAppNewServer.verdict,
-                                                     newAppOldServer: finding.newAppOldServer.verdict)
+        finding.rollout = CompatibilityRules.rollout(
+            .eventRemoved, oldAppNewServer: finding.oldAppNewServer.verdict,
+            newAppOldServer: finding.newAppOldServer.verdict)
         return [finding]
     }
 
@@ -116,7 +126,9 @@ public struct ContractComparison: Sendable {
     /// The contract files under `paths` on disk. Keys pair them with their other version: the path itself
     /// (`keyedInsideFolders: false`, for comparing with a revision of the same tree), or the path inside each
     /// named folder (for comparing two folders).
-    public static func sources(atPaths paths: [String], keyedInsideFolders: Bool) throws(ContractFiles.Failure) -> [Source] {
+    public static func sources(
+        atPaths paths: [String], keyedInsideFolders: Bool
+    ) throws(ContractFiles.Failure) -> [Source] {
         var sources: [Source] = []
         var problems: [Diagnostic] = []
         for path in paths {
@@ -125,8 +137,10 @@ public struct ContractComparison: Sendable {
             let found = try ContractFiles.find([path])
             problems += found.problems
             for file in found.files {
-                let key = keyedInsideFolders && isDirectory.boolValue
-                    ? String(file.dropFirst(path.count)).trimmingCharacters(in: CharacterSet(charactersIn: "/")) : Self.key(for: file)
+                let key =
+                    keyedInsideFolders && isDirectory.boolValue
+                    ? String(file.dropFirst(path.count)).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+                    : Self.key(for: file)
                 do {
                     // One byte over the limit is enough for the loader to report the file as too large.
                     let data = try FileSystem.read(file, limit: YAMLLoader.maximumFileSize + 1)
@@ -143,7 +157,8 @@ public struct ContractComparison: Sendable {
     /// The key a file of the working tree pairs with its version at a revision by: its path from the working
     /// directory, spelled one way (`./schemas/../schemas/zikr.yaml` and `schemas/zikr.yaml` are one key).
     public static func key(for path: String) -> String {
-        let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true).standardizedFileURL
+        let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+            .standardizedFileURL
         let full = URL(fileURLWithPath: path, relativeTo: directory).standardizedFileURL.path
         let base = directory.path.hasSuffix("/") ? directory.path : directory.path + "/"
         return full.hasPrefix(base) ? String(full.dropFirst(base.count)) : full
@@ -151,17 +166,23 @@ public struct ContractComparison: Sendable {
 
     /// `schemagen diff OLD NEW`: two files pair with each other whatever their names; two folders pair their
     /// contents by path inside them. A file and a folder do not compare: that is a usage error.
-    public static func sources(old: String, new: String) throws(ContractFiles.Failure) -> (old: [Source], new: [Source]) {
+    public static func sources(old: String, new: String) throws(ContractFiles.Failure) -> (old: [Source], new: [Source])
+    {
         var oldSources = try sources(atPaths: [old], keyedInsideFolders: true)
         let newSources = try sources(atPaths: [new], keyedInsideFolders: true)
         var isDirectory: ObjCBool = false, newIsDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: old, isDirectory: &isDirectory), FileManager.default.fileExists(atPath: new, isDirectory: &newIsDirectory),
-           isDirectory.boolValue != newIsDirectory.boolValue {
+        if FileManager.default.fileExists(atPath: old, isDirectory: &isDirectory),
+            FileManager.default.fileExists(atPath: new, isDirectory: &newIsDirectory),
+            isDirectory.boolValue != newIsDirectory.boolValue
+        {
             let (file, folder) = isDirectory.boolValue ? (new, old) : (old, new)
-            throw .mismatched("'\(file)' is a file and '\(folder)' a folder: compare two contract files, or two folders of contracts")
+            throw .mismatched(
+                "'\(file)' is a file and '\(folder)' a folder: compare two contract files, or two folders of contracts")
         }
         if !isDirectory.boolValue, newSources.count == 1 {
-            oldSources = oldSources.map { Source(key: newSources[0].key, displayPath: $0.displayPath, data: $0.data, file: $0.displayPath) }
+            oldSources = oldSources.map {
+                Source(key: newSources[0].key, displayPath: $0.displayPath, data: $0.data, file: $0.displayPath)
+            }
         }
         return (oldSources, newSources)
     }

@@ -5,32 +5,46 @@ extension ContractDiffer {
     func compareContracts(_ recorder: inout Recorder) {
         let all = Set(Flow.allCases)
         if old.name != new.name {
-            recorder.record(.swiftAPI, "namespace renamed from \(code(old.name)) to \(code(new.name))", at: Place(), flows: all)
+            recorder.record(
+                .swiftAPI, "namespace renamed from \(code(old.name)) to \(code(new.name))", at: Place(), flows: all)
         }
         if old.title != new.title || old.description != new.description {
             recorder.record(.documentation, "title or description changed", at: Place(), flows: all)
         }
         if old.version != new.version {
-            recorder.record(.documentation, "API version \(new.version.map(code) ?? "removed") (was \(old.version.map(code) ?? "none"))", at: Place(), flows: all)
+            recorder.record(
+                .documentation,
+                "API version \(new.version.map(code) ?? "removed") (was \(old.version.map(code) ?? "none"))",
+                at: Place(), flows: all)
         }
         if let before = old.framing.shapes, let after = new.framing.shapes {
             compareShapes(before, after, &recorder)
-        } else if case .envelope(var before) = old.framing, case .envelope(var after) = new.framing, before.fields != after.fields {
+        } else if case .envelope(var before) = old.framing, case .envelope(var after) = new.framing,
+            before.fields != after.fields
+        {
             // The envelope's fields are fields of every frame, both ways: compared as fields, apart from how frames
             // are laid out.
-            let flows = Set(new.allEvents.flatMap { Flow.of($0.event.direction) } + old.allEvents.flatMap { Flow.of($0.event.direction) })
+            let flows = Set(
+                new.allEvents.flatMap { Flow.of($0.event.direction) }
+                    + old.allEvents.flatMap { Flow.of($0.event.direction) })
             compareFields(before.fields, after.fields, place: Place().appending("(envelope)"), flows: flows, &recorder)
             (before.fields, after.fields) = ([], [])
             if before != after {
-                recorder.record(.framingChanged, "framing changed from \(old.framing.summary) to \(new.framing.summary)", at: Place(), flows: all)
+                recorder.record(
+                    .framingChanged, "framing changed from \(old.framing.summary) to \(new.framing.summary)",
+                    at: Place(), flows: all)
             }
         } else if old.framing != new.framing {
-            recorder.record(.framingChanged, "framing changed from \(old.framing.summary) to \(new.framing.summary)", at: Place(), flows: all)
+            recorder.record(
+                .framingChanged, "framing changed from \(old.framing.summary) to \(new.framing.summary)", at: Place(),
+                flows: all)
         }
         if old.namespace != new.namespace {
             // The root scope's namespace is its address: where every event outside channels travels.
-            recorder.record(.channelAddressChanged, "the namespace of the events outside channels changed from \(code(old.rootNamespace)) to \(code(new.rootNamespace))",
-                            at: Place(), flows: all)
+            recorder.record(
+                .channelAddressChanged,
+                "the namespace of the events outside channels changed from \(code(old.rootNamespace)) to \(code(new.rootNamespace))",
+                at: Place(), flows: all)
         }
         if old.separator != new.separator {
             func messages(_ separator: FrameSeparator?) -> String {
@@ -40,16 +54,24 @@ extension ContractDiffer {
                 case nil: "one to a message"
                 }
             }
-            recorder.record(.framingChanged, "frames travel \(messages(new.separator)) (was \(messages(old.separator)))", at: Place(), flows: all)
+            recorder.record(
+                .framingChanged, "frames travel \(messages(new.separator)) (was \(messages(old.separator)))",
+                at: Place(), flows: all)
         }
         // A contract without dates read by its `dates:` (none, or each with its own encoding) is not changed by it.
         if old.dateEncoding != new.dateEncoding, !old.readsDatesWithItsEncoding, !new.readsDatesWithItsEncoding {
-            recorder.record(.documentation, "dates changed from \(code(old.dateEncoding.rawValue)) to \(code(new.dateEncoding.rawValue)), which no field reads",
-                            at: Place(), flows: all)
+            recorder.record(
+                .documentation,
+                "dates changed from \(code(old.dateEncoding.rawValue)) to \(code(new.dateEncoding.rawValue)), which no field reads",
+                at: Place(), flows: all)
         } else if old.dateEncoding != new.dateEncoding {
             let isoVariants: Set<DateEncoding> = [.iso8601, .iso8601Fractional]
-            let kind: ChangeKind = isoVariants.contains(old.dateEncoding) && isoVariants.contains(new.dateEncoding) ? .dateEncodingVariant : .dateEncodingChanged
-            recorder.record(kind, "dates changed from \(code(old.dateEncoding.rawValue)) to \(code(new.dateEncoding.rawValue))", at: Place(), flows: all)
+            let kind: ChangeKind =
+                isoVariants.contains(old.dateEncoding) && isoVariants.contains(new.dateEncoding)
+                ? .dateEncodingVariant : .dateEncodingChanged
+            recorder.record(
+                kind, "dates changed from \(code(old.dateEncoding.rawValue)) to \(code(new.dateEncoding.rawValue))",
+                at: Place(), flows: all)
         }
     }
 
@@ -58,7 +80,9 @@ extension ContractDiffer {
     func compareShapes(_ before: [ShapeDeclaration], _ after: [ShapeDeclaration], _ recorder: inout Recorder) {
         let all = Set(Flow.allCases)
         for shape in before where !after.contains(where: { $0.name == shape.name }) {
-            recorder.record(.framingChanged, "frame shape \(code(shape.name)) removed", at: Place().appending("(frame \(shape.name))"), flows: all)
+            recorder.record(
+                .framingChanged, "frame shape \(code(shape.name)) removed",
+                at: Place().appending("(frame \(shape.name))"), flows: all)
         }
         for shape in after {
             let place = Place().appending("(frame \(shape.name))")
@@ -67,16 +91,20 @@ extension ContractDiffer {
                 continue
             }
             if previous.shape.withoutFields != shape.shape.withoutFields {
-                recorder.record(.framingChanged, "frame shape \(code(shape.name)) reads frames differently (its constants, name, payload or channel)",
-                                at: place, flows: all)
+                recorder.record(
+                    .framingChanged,
+                    "frame shape \(code(shape.name)) reads frames differently (its constants, name, payload or channel)",
+                    at: place, flows: all)
             }
             compareFields(previous.fields, shape.fields, place: place, flows: all, &recorder)
         }
         let commonBefore = before.map(\.name).filter { name in after.contains { $0.name == name } }
         let commonAfter = after.map(\.name).filter { name in before.contains { $0.name == name } }
         if commonBefore != commonAfter {
-            recorder.record(.framingChanged, "frame shapes tried in another order: \(commonAfter.joined(separator: ", ")) (was \(commonBefore.joined(separator: ", ")))",
-                            at: Place(), flows: all)
+            recorder.record(
+                .framingChanged,
+                "frame shapes tried in another order: \(commonAfter.joined(separator: ", ")) (was \(commonBefore.joined(separator: ", ")))",
+                at: Place(), flows: all)
         }
     }
 

@@ -2,31 +2,39 @@ import SchemaGenRuntime
 
 /// Comparing payloads and fields: their types, presence and encodings.
 extension ContractDiffer {
-    func comparePayload(_ before: TypeRef?, _ after: TypeRef?, place: Place, flows: Set<Flow>, _ recorder: inout Recorder) {
+    func comparePayload(
+        _ before: TypeRef?, _ after: TypeRef?, place: Place, flows: Set<Flow>, _ recorder: inout Recorder
+    ) {
         switch (before, after) {
         case (nil, nil): return
-        case (nil, let added?): recorder.record(.payloadAdded, "payload \(code(added.spelling)) added", at: place, flows: flows)
-        case (let removed?, nil): recorder.record(.payloadRemoved, "payload \(code(removed.spelling)) removed", at: place, flows: flows)
+        case (nil, let added?):
+            recorder.record(.payloadAdded, "payload \(code(added.spelling)) added", at: place, flows: flows)
+        case (let removed?, nil):
+            recorder.record(.payloadRemoved, "payload \(code(removed.spelling)) removed", at: place, flows: flows)
         case let (before?, after?):
             comparePresence(before, after, what: "payload", place: place, flows: flows, &recorder)
             compareType(before.valueType, after.valueType, place: place, flows: flows, &recorder)
         }
     }
 
-    func compareFields(_ before: [Field], _ after: [Field], place: Place, flows: Set<Flow>, _ recorder: inout Recorder) {
+    func compareFields(_ before: [Field], _ after: [Field], place: Place, flows: Set<Flow>, _ recorder: inout Recorder)
+    {
         for field in before where !after.contains(where: { $0.wireName == field.wireName }) {
             // A field of pattern keys is empty when no key matches: never required.
             let required = !field.type.isOptional && field.keyPattern == nil
-            recorder.record(required ? .fieldRemovedRequired : .fieldRemovedOptional,
-                            "\(required ? "required" : "optional") field \(code("\(field.wireName): \(field.type.spelling)")) removed",
-                            at: place.appending(field.wireName), flows: flows)
+            recorder.record(
+                required ? .fieldRemovedRequired : .fieldRemovedOptional,
+                "\(required ? "required" : "optional") field \(code("\(field.wireName): \(field.type.spelling)")) removed",
+                at: place.appending(field.wireName), flows: flows)
         }
         for field in after {
             let here = place.appending(field.wireName)
             guard let previous = before.first(where: { $0.wireName == field.wireName }) else {
                 let required = !field.type.isOptional && field.keyPattern == nil
-                recorder.record(required ? .fieldAddedRequired : .fieldAddedOptional,
-                                "\(required ? "required" : "optional") field \(code("\(field.wireName): \(field.type.spelling)")) added", at: here, flows: flows)
+                recorder.record(
+                    required ? .fieldAddedRequired : .fieldAddedOptional,
+                    "\(required ? "required" : "optional") field \(code("\(field.wireName): \(field.type.spelling)")) added",
+                    at: here, flows: flows)
                 continue
             }
             comparePresence(previous.type, field.type, what: "field", place: here, flows: flows, &recorder)
@@ -36,35 +44,50 @@ extension ContractDiffer {
             case (let removed?, nil):
                 recorder.record(.constantRemoved, "no longer always \(code(removed.text))", at: here, flows: flows)
             case let (before?, after?) where before != after:
-                recorder.record(.constantChanged, "constant changed from \(code(before.text)) to \(code(after.text))", at: here, flows: flows)
+                recorder.record(
+                    .constantChanged, "constant changed from \(code(before.text)) to \(code(after.text))", at: here,
+                    flows: flows)
             default:
                 compareType(previous.type.valueType, field.type.valueType, place: here, flows: flows, &recorder)
                 compareEncoding(previous.encoding, field.encoding, place: here, flows: flows, &recorder)
                 if previous.keyPattern != field.keyPattern {
-                    recorder.record(.typeChanged, "now reads the keys matching \(field.keyPattern.map { "\(code($0))" } ?? "no pattern") (was \(previous.keyPattern.map { "\(code($0))" } ?? "its own key"))",
-                                    at: here, flows: flows)
+                    recorder.record(
+                        .typeChanged,
+                        "now reads the keys matching \(field.keyPattern.map { "\(code($0))" } ?? "no pattern") (was \(previous.keyPattern.map { "\(code($0))" } ?? "its own key"))",
+                        at: here, flows: flows)
                 }
             }
             if previous.swiftName != field.swiftName {
-                recorder.record(.swiftAPI, "Swift name changed from \(code(previous.swiftName)) to \(code(field.swiftName))", at: here, flows: flows)
+                recorder.record(
+                    .swiftAPI, "Swift name changed from \(code(previous.swiftName)) to \(code(field.swiftName))",
+                    at: here, flows: flows)
             }
             if previous.description != field.description || previous.deprecation != field.deprecation {
-                recorder.record(.documentation, field.deprecation != nil && previous.deprecation == nil ? "deprecated" : "description or deprecation changed",
-                                at: here, flows: flows)
+                recorder.record(
+                    .documentation,
+                    field.deprecation != nil && previous.deprecation == nil
+                        ? "deprecated" : "description or deprecation changed",
+                    at: here, flows: flows)
             }
         }
     }
 
     /// Tuples are read by position: a moved, added or retyped element changes what every later position means.
-    func compareTuple(_ before: TupleType, _ after: TupleType, place: Place, flows: Set<Flow>, _ recorder: inout Recorder) {
+    func compareTuple(
+        _ before: TupleType, _ after: TupleType, place: Place, flows: Set<Flow>, _ recorder: inout Recorder
+    ) {
         let comparison = ShapeComparison(old: old, new: new)
-        let sameShape = before.elements.count == after.elements.count && before.isVariadic == after.isVariadic
+        let sameShape =
+            before.elements.count == after.elements.count && before.isVariadic == after.isVariadic
             && zip(before.elements, after.elements).allSatisfy { comparison.sameShape($0.type, $1.type) }
         if !sameShape {
-            recorder.record(.typeChanged, "tuple elements changed from \(code(TypeRef.tuple(before).spelling)) to \(code(TypeRef.tuple(after).spelling))",
-                            at: place, flows: flows)
+            recorder.record(
+                .typeChanged,
+                "tuple elements changed from \(code(TypeRef.tuple(before).spelling)) to \(code(TypeRef.tuple(after).spelling))",
+                at: place, flows: flows)
         } else if before.elements.map(\.swiftName) != after.elements.map(\.swiftName) {
-            recorder.record(.swiftAPI, "tuple elements renamed (the array on the wire is the same)", at: place, flows: flows)
+            recorder.record(
+                .swiftAPI, "tuple elements renamed (the array on the wire is the same)", at: place, flows: flows)
         }
     }
 
@@ -73,7 +96,7 @@ extension ContractDiffer {
         case let (.tuple(a), .tuple(b)):
             compareTuple(a, b, place: place, flows: flows, &recorder)
         case let (.named(a), .named(b)) where a == b:
-            return // the type's own changes are reported once, where it is declared
+            return  // the type's own changes are reported once, where it is declared
         case let (.object(a), .object(b)):
             compareFields(a.fields, b.fields, place: place, flows: flows, &recorder)
         case let (.array(a), .array(b)):
@@ -87,27 +110,36 @@ extension ContractDiffer {
         default:
             if before == after { return }
             if case .named(let a) = before, case .named(let b) = after, recorder.renamedTypes[a] == b {
-                return // reported once, as the type's rename
+                return  // reported once, as the type's rename
             }
             if let relation = WireValues(old: old, new: new).relation(before, after) {
-                recorder.record(relation.kind, "type changed from \(code(before.spelling)) to \(code(after.spelling))", at: place, flows: flows,
-                                subject: relation.extraValues, unknownToApps: relation.unknownToApps)
+                recorder.record(
+                    relation.kind, "type changed from \(code(before.spelling)) to \(code(after.spelling))", at: place,
+                    flows: flows,
+                    subject: relation.extraValues, unknownToApps: relation.unknownToApps)
                 return
             }
             if ShapeComparison(old: old, new: new).sameShape(before, after) {
-                recorder.record(.swiftAPI, "type \(code(before.spelling)) replaced by \(code(after.spelling)), which has the same shape", at: place, flows: flows)
+                recorder.record(
+                    .swiftAPI,
+                    "type \(code(before.spelling)) replaced by \(code(after.spelling)), which has the same shape",
+                    at: place, flows: flows)
             } else {
-                recorder.record(.typeChanged, "type changed from \(code(before.spelling)) to \(code(after.spelling))", at: place, flows: flows)
+                recorder.record(
+                    .typeChanged, "type changed from \(code(before.spelling)) to \(code(after.spelling))", at: place,
+                    flows: flows)
             }
         }
     }
 
     /// Array elements and dictionary values: optionality inside a collection changes what a decoder accepts too.
     /// Elements are never absent, so `[T?]` and `[T | null]` both mean elements that may be null.
-    func compareElement(_ before: TypeRef, _ after: TypeRef, place: Place, flows: Set<Flow>, _ recorder: inout Recorder) {
+    func compareElement(_ before: TypeRef, _ after: TypeRef, place: Place, flows: Set<Flow>, _ recorder: inout Recorder)
+    {
         switch (before.isSwiftOptional, after.isSwiftOptional) {
         case (false, true): recorder.record(.fieldMadeNullable, "elements may now be null", at: place, flows: flows)
-        case (true, false): recorder.record(.fieldMadeNonNullable, "elements may no longer be null", at: place, flows: flows)
+        case (true, false):
+            recorder.record(.fieldMadeNonNullable, "elements may no longer be null", at: place, flows: flows)
         default: break
         }
         compareType(before.valueType, after.valueType, place: place, flows: flows, &recorder)
@@ -116,35 +148,53 @@ extension ContractDiffer {
     /// Whether a value may be absent (`T?`, `(T | null)?`) and whether it may be `null` while present
     /// (`T?`, `T | null`): a change to either changes what a decoder accepts. Telling absent from `null` in
     /// Swift (`T?` to `(T | null)?`) accepts the same JSON.
-    func comparePresence(_ before: TypeRef, _ after: TypeRef, what: String, place: Place, flows: Set<Flow>, _ recorder: inout Recorder) {
+    func comparePresence(
+        _ before: TypeRef, _ after: TypeRef, what: String, place: Place, flows: Set<Flow>, _ recorder: inout Recorder
+    ) {
         let mayBeNull = { (type: TypeRef) in type.isSwiftOptional }
         let subject = what == "field" ? nil : what
         switch (before.isOptional, after.isOptional) {
         case (false, true):
-            recorder.record(.fieldMadeOptional, "\(what) made optional (\(code(before.spelling)) to \(code(after.spelling)))", at: place, flows: flows,
-                            subject: subject)
+            recorder.record(
+                .fieldMadeOptional, "\(what) made optional (\(code(before.spelling)) to \(code(after.spelling)))",
+                at: place, flows: flows,
+                subject: subject)
         case (true, false):
-            recorder.record(.fieldMadeRequired, "\(what) made required (\(code(before.spelling)) to \(code(after.spelling)))", at: place, flows: flows,
-                            subject: subject)
+            recorder.record(
+                .fieldMadeRequired, "\(what) made required (\(code(before.spelling)) to \(code(after.spelling)))",
+                at: place, flows: flows,
+                subject: subject)
         default:
             if !mayBeNull(before), mayBeNull(after) {
-                recorder.record(.fieldMadeNullable, "\(what) may now be null (\(code(before.spelling)) to \(code(after.spelling)))", at: place, flows: flows)
+                recorder.record(
+                    .fieldMadeNullable, "\(what) may now be null (\(code(before.spelling)) to \(code(after.spelling)))",
+                    at: place, flows: flows)
             } else if mayBeNull(before), !mayBeNull(after) {
-                recorder.record(.fieldMadeNonNullable, "\(what) may no longer be null (\(code(before.spelling)) to \(code(after.spelling)))", at: place, flows: flows)
+                recorder.record(
+                    .fieldMadeNonNullable,
+                    "\(what) may no longer be null (\(code(before.spelling)) to \(code(after.spelling)))", at: place,
+                    flows: flows)
             } else if before.isNullable != after.isNullable {
-                recorder.record(.swiftAPI, "\(what) changed from \(code(before.spelling)) to \(code(after.spelling)): the same JSON, but Swift now \(after.isNullable ? "tells" : "no longer tells") absent from null",
-                                at: place, flows: flows)
+                recorder.record(
+                    .swiftAPI,
+                    "\(what) changed from \(code(before.spelling)) to \(code(after.spelling)): the same JSON, but Swift now \(after.isNullable ? "tells" : "no longer tells") absent from null",
+                    at: place, flows: flows)
             }
         }
     }
 
     /// A field's own wire form (`encoding:`): numbers and strings, or two date encodings, are different JSON.
-    func compareEncoding(_ before: FieldEncoding?, _ after: FieldEncoding?, place: Place, flows: Set<Flow>, _ recorder: inout Recorder) {
+    func compareEncoding(
+        _ before: FieldEncoding?, _ after: FieldEncoding?, place: Place, flows: Set<Flow>, _ recorder: inout Recorder
+    ) {
         guard before != after else { return }
         let describe = { (encoding: FieldEncoding?) in encoding.map { "\(code($0.spelling))" } ?? "its type's own" }
         let iso: Set<FieldEncoding?> = [.date(.iso8601), .date(.iso8601Fractional)]
-        let contractISO = [DateEncoding.iso8601, .iso8601Fractional].contains(new.dateEncoding) ? iso.union([nil]) : iso
-        let kind: ChangeKind = contractISO.contains(before) && contractISO.contains(after) ? .dateEncodingVariant : .typeChanged
-        recorder.record(kind, "wire encoding changed from \(describe(before)) to \(describe(after))", at: place, flows: flows)
+        let contractISO =
+            [DateEncoding.iso8601, .iso8601Fractional].contains(new.dateEncoding) ? iso.union([nil]) : iso
+        let kind: ChangeKind =
+            contractISO.contains(before) && contractISO.contains(after) ? .dateEncodingVariant : .typeChanged
+        recorder.record(
+            kind, "wire encoding changed from \(describe(before)) to \(describe(after))", at: place, flows: flows)
     }
 }

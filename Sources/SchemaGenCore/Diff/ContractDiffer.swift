@@ -56,27 +56,40 @@ public struct ContractDiffer: Sendable {
         var changes: [ContractChange] = []
 
         /// `subject` and `unknownToApps` are ``CompatibilityRules/assess(_:flow:skew:subject:unknownToApps:)``'s.
-        mutating func record(_ kind: ChangeKind, _ summary: String, at place: Place, flows: Set<Flow>, subject: String? = nil,
-                             unknownToApps: Bool = false) {
+        mutating func record(
+            _ kind: ChangeKind, _ summary: String, at place: Place, flows: Set<Flow>, subject: String? = nil,
+            unknownToApps: Bool = false
+        ) {
             // A change to a type no event carries reaches no message: only code that names the type sees it.
             if flows.isEmpty, let type = place.type, place.event == nil {
                 let unused = Assessment(verdict: .safe, reason: "no event carries type \(code(type)) in both versions")
-                changes.append(ContractChange(kind: kind, contract: contract, file: file, channel: place.channel, event: nil, type: type, path: place.path,
-                                              summary: summary, flows: [], oldAppNewServer: unused, newAppOldServer: unused))
+                changes.append(
+                    ContractChange(
+                        kind: kind, contract: contract, file: file, channel: place.channel, event: nil, type: type,
+                        path: place.path,
+                        summary: summary, flows: [], oldAppNewServer: unused, newAppOldServer: unused))
                 return
             }
             // Any other change no message carries (the contract's namespace, say) is judged as if it travelled both ways.
             let effective = flows.isEmpty ? Set(Flow.allCases) : flows
             func worst(_ skew: Skew) -> Assessment {
-                let assess = { (flow: Flow) in CompatibilityRules.assess(kind, flow: flow, skew: skew, subject: subject, unknownToApps: unknownToApps) }
-                return effective.sorted { $0.rawValue < $1.rawValue }.map(assess).max { $0.verdict < $1.verdict } ?? assess(.serverToClient)
+                let assess = { (flow: Flow) in
+                    CompatibilityRules.assess(
+                        kind, flow: flow, skew: skew, subject: subject, unknownToApps: unknownToApps)
+                }
+                return effective.sorted { $0.rawValue < $1.rawValue }.map(assess).max { $0.verdict < $1.verdict }
+                    ?? assess(.serverToClient)
             }
-            var change = ContractChange(kind: kind, contract: contract, file: file, channel: place.channel, event: place.event,
-                                        type: place.type, path: place.path, summary: summary,
-                                        flows: effective.sorted { $0.rawValue < $1.rawValue },
-                                        oldAppNewServer: worst(.oldAppNewServer), newAppOldServer: worst(.newAppOldServer))
-            if place.event == nil, let type = place.type, let carried = carriers[type] { change.affectedEvents = carried }
-            change.rollout = CompatibilityRules.rollout(kind, oldAppNewServer: change.oldAppNewServer.verdict, newAppOldServer: change.newAppOldServer.verdict)
+            var change = ContractChange(
+                kind: kind, contract: contract, file: file, channel: place.channel, event: place.event,
+                type: place.type, path: place.path, summary: summary,
+                flows: effective.sorted { $0.rawValue < $1.rawValue },
+                oldAppNewServer: worst(.oldAppNewServer), newAppOldServer: worst(.newAppOldServer))
+            if place.event == nil, let type = place.type, let carried = carriers[type] {
+                change.affectedEvents = carried
+            }
+            change.rollout = CompatibilityRules.rollout(
+                kind, oldAppNewServer: change.oldAppNewServer.verdict, newAppOldServer: change.newAppOldServer.verdict)
             changes.append(change)
         }
     }

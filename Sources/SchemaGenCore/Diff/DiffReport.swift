@@ -30,15 +30,22 @@ public struct DiffReport: Sendable {
     /// One line, for the top of every format.
     public var headline: String {
         if changes.isEmpty { return "No changes." }
-        let counts = "\(ContractSummary.count(changes.count, "change")): \(breaking.count) breaking, \(degrading.count) degrading, \(safe.count) safe"
+        let counts =
+            "\(ContractSummary.count(changes.count, "change")): \(breaking.count) breaking, \(degrading.count) degrading, \(safe.count) safe"
         return hasBreakingChanges ? "Breaking: \(counts)." : "No breaking changes (\(counts))."
     }
 
     /// How many changes break (and degrade) each version skew: what decides the order of deploys.
-    public var skewCounts: (oldAppNewServer: (breaks: Int, degrades: Int), newAppOldServer: (breaks: Int, degrades: Int)) {
-        func count(_ skew: KeyPath<ContractChange, Assessment>, _ verdict: Verdict) -> Int { changes.count { $0[keyPath: skew].verdict == verdict } }
-        return ((count(\.oldAppNewServer, .breaks), count(\.oldAppNewServer, .degrades)),
-                (count(\.newAppOldServer, .breaks), count(\.newAppOldServer, .degrades)))
+    public var skewCounts:
+        (oldAppNewServer: (breaks: Int, degrades: Int), newAppOldServer: (breaks: Int, degrades: Int))
+    {
+        func count(_ skew: KeyPath<ContractChange, Assessment>, _ verdict: Verdict) -> Int {
+            changes.count { $0[keyPath: skew].verdict == verdict }
+        }
+        return (
+            (count(\.oldAppNewServer, .breaks), count(\.oldAppNewServer, .degrades)),
+            (count(\.newAppOldServer, .breaks), count(\.newAppOldServer, .degrades))
+        )
     }
 
     /// The counts per skew in words: "old apps on the new server: 4 break, 0 degrade; new apps on the old server: 1 break, 1 degrades".
@@ -47,7 +54,8 @@ public struct DiffReport: Sendable {
         func words(_ pair: (breaks: Int, degrades: Int)) -> String {
             "\(pair.breaks) \(pair.breaks == 1 ? "breaks" : "break"), \(pair.degrades) \(pair.degrades == 1 ? "degrades" : "degrade")"
         }
-        return "old apps on the new server: \(words(counts.oldAppNewServer)); new apps on the old server: \(words(counts.newAppOldServer))"
+        return
+            "old apps on the new server: \(words(counts.oldAppNewServer)); new apps on the old server: \(words(counts.newAppOldServer))"
     }
 
     // MARK: Terminal
@@ -57,13 +65,17 @@ public struct DiffReport: Sendable {
         if !changes.isEmpty { out += "  \(skewLine)\n" }
         for note in notes { out += "  note: \(note.withoutBackticks)\n" }
         for change in ordered {
-            out += "\n\(change.worst.label.padding(toLength: 9, withPad: " ", startingAt: 0)) \(change.fileAndLine): \(change.location.withoutBackticks)\n"
+            out +=
+                "\n\(change.worst.label.padding(toLength: 9, withPad: " ", startingAt: 0)) \(change.fileAndLine): \(change.location.withoutBackticks)\n"
             out += "          \(change.summary.withoutBackticks)\n"
             if let carried = change.affectedEvents {
-                out += "          \(change.type == nil ? "events" : "carried by"): \(carried.map(\.description).joined(separator: ", ").withoutBackticks)\n"
+                out +=
+                    "          \(change.type == nil ? "events" : "carried by"): \(carried.map(\.description).joined(separator: ", ").withoutBackticks)\n"
             }
-            out += "          old app, new server: \(change.oldAppNewServer.verdict.rawValue): \(change.oldAppNewServer.reason.withoutBackticks)\n"
-            out += "          new app, old server: \(change.newAppOldServer.verdict.rawValue): \(change.newAppOldServer.reason.withoutBackticks)\n"
+            out +=
+                "          old app, new server: \(change.oldAppNewServer.verdict.rawValue): \(change.oldAppNewServer.reason.withoutBackticks)\n"
+            out +=
+                "          new app, old server: \(change.newAppOldServer.verdict.rawValue): \(change.newAppOldServer.reason.withoutBackticks)\n"
             if let rollout = change.rollout { out += "          rollout: \(rollout.withoutBackticks)\n" }
         }
         return out
@@ -76,12 +88,15 @@ public struct DiffReport: Sendable {
         var out = "### schemagen diff\n\n"
         guard !changes.isEmpty else { return out + "✅ **No changes** to the contracts.\n" }
         if hasBreakingChanges {
-            out += "❌ **\(ContractSummary.count(breaking.count, "breaking change"))**: apps or servers running the other version of the contract will fail. "
+            out +=
+                "❌ **\(ContractSummary.count(breaking.count, "breaking change"))**: apps or servers running the other version of the contract will fail. "
                 + "\(degrading.count) degrading, \(safe.count) safe.\n"
         } else if !degrading.isEmpty {
-            out += "⚠️ **No breaking changes, \(degrading.count) degrading**: \(ContractSummary.count(changes.count, "change")), \(safe.count) safe.\n"
+            out +=
+                "⚠️ **No breaking changes, \(degrading.count) degrading**: \(ContractSummary.count(changes.count, "change")), \(safe.count) safe.\n"
         } else {
-            out += "✅ **No breaking changes**: \(ContractSummary.count(changes.count, "change")), \(degrading.count) degrading, \(safe.count) safe.\n"
+            out +=
+                "✅ **No breaking changes**: \(ContractSummary.count(changes.count, "change")), \(degrading.count) degrading, \(safe.count) safe.\n"
         }
         out += "\n" + skewLine.prefix(1).uppercased() + skewLine.dropFirst() + ".\n"
         for note in notes { out += "\n> **Note:** \(MarkdownSyntax.paragraph(note))\n" }
@@ -93,9 +108,12 @@ public struct DiffReport: Sendable {
             out += "\n" + table(degrading)
         }
         if !safe.isEmpty {
-            out += "\n<details><summary>\(ContractSummary.count(safe.count, "safe change"))</summary>\n\n" + table(safe) + "\n</details>\n"
+            out +=
+                "\n<details><summary>\(ContractSummary.count(safe.count, "safe change"))</summary>\n\n" + table(safe)
+                + "\n</details>\n"
         }
-        out += "\nOld app, new server: apps already in users' hands once the server deploys this contract. "
+        out +=
+            "\nOld app, new server: apps already in users' hands once the server deploys this contract. "
             + "New app, old server: a new app release before the server deploys it. Rules: docs/compatibility.md.\n"
         return out
     }
@@ -103,7 +121,8 @@ public struct DiffReport: Sendable {
     private func table(_ rows: [ContractChange]) -> String {
         var out = "| | Where | What changed | Old app, new server | New app, old server |\n|---|---|---|---|---|\n"
         for change in rows {
-            out += "| \(change.worst.symbol) | \(placeCell(change)) | \(MarkdownSyntax.cell(change.summary + Self.carried(change)))\(change.rollout.map { "<br>**Rollout:** " + MarkdownSyntax.cell($0) } ?? "") | "
+            out +=
+                "| \(change.worst.symbol) | \(placeCell(change)) | \(MarkdownSyntax.cell(change.summary + Self.carried(change)))\(change.rollout.map { "<br>**Rollout:** " + MarkdownSyntax.cell($0) } ?? "") | "
                 + "\(Self.cell(change.oldAppNewServer)) | \(Self.cell(change.newAppOldServer)) |\n"
         }
         return out
@@ -113,17 +132,20 @@ public struct DiffReport: Sendable {
     /// new version opens there; one of the old version is named, not linked.
     private func placeCell(_ change: ContractChange) -> String {
         let place = code(change.fileAndLine)
-        let linked = if let linkBase, let line = change.line, change.lineIsInOldVersion != true {
-            "[\(place)](\(linkBase.hasSuffix("/") ? linkBase : linkBase + "/")\(change.file)#L\(line))"
-        } else {
-            place
-        }
+        let linked =
+            if let linkBase, let line = change.line, change.lineIsInOldVersion != true {
+                "[\(place)](\(linkBase.hasSuffix("/") ? linkBase : linkBase + "/")\(change.file)#L\(line))"
+            } else {
+                place
+            }
         return linked + " " + MarkdownSyntax.cell(change.location)
     }
 
     /// The events that carry a changed type, on a line of their own in the cell.
     private static func carried(_ change: ContractChange) -> String {
-        change.affectedEvents.map { "\n" + (change.type == nil ? "events: " : "carried by ") + $0.map(\.description).joined(separator: ", ") } ?? ""
+        change.affectedEvents.map {
+            "\n" + (change.type == nil ? "events: " : "carried by ") + $0.map(\.description).joined(separator: ", ")
+        } ?? ""
     }
 
     private static func cell(_ assessment: Assessment) -> String {
@@ -145,12 +167,19 @@ public struct DiffReport: Sendable {
             var changes: [ContractChange]
         }
         let counts = skewCounts
-        let document = Document(verdict: verdict,
-                                summary: ["breaking": breaking.count, "degrading": degrading.count, "safe": safe.count],
-                                skews: ["oldAppNewServer": ["breaks": counts.oldAppNewServer.breaks, "degrades": counts.oldAppNewServer.degrades],
-                                        "newAppOldServer": ["breaks": counts.newAppOldServer.breaks, "degrades": counts.newAppOldServer.degrades]],
-                                notes: notes.isEmpty ? nil : notes,
-                                changes: changes)
+        let document = Document(
+            verdict: verdict,
+            summary: ["breaking": breaking.count, "degrading": degrading.count, "safe": safe.count],
+            skews: [
+                "oldAppNewServer": [
+                    "breaks": counts.oldAppNewServer.breaks, "degrades": counts.oldAppNewServer.degrades,
+                ],
+                "newAppOldServer": [
+                    "breaks": counts.newAppOldServer.breaks, "degrades": counts.newAppOldServer.degrades,
+                ],
+            ],
+            notes: notes.isEmpty ? nil : notes,
+            changes: changes)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: (try? encoder.encode(document)) ?? Data(), as: UTF8.self) + "\n"

@@ -14,7 +14,8 @@ struct ShapeComparison {
     private func same(_ before: TypeRef, _ after: TypeRef, assumed: inout Set<[String]>) -> Bool {
         switch (before, after) {
         case let (.scalar(a), .scalar(b)): return a == b
-        case let (.array(a), .array(b)), let (.dictionary(a), .dictionary(b)), let (.optional(a), .optional(b)), let (.nullable(a), .nullable(b)):
+        case let (.array(a), .array(b)), let (.dictionary(a), .dictionary(b)), let (.optional(a), .optional(b)),
+            let (.nullable(a), .nullable(b)):
             return same(a, b, assumed: &assumed)
         case let (.named(a), _):
             guard let type = old.type(named: a) else { return false }
@@ -68,7 +69,8 @@ struct ShapeComparison {
         guard a.count == b.count else { return false }
         for field in a {
             guard let other = b.first(where: { $0.wireName == field.wireName }), other.constant == field.constant,
-                  same(field.type, other.type, assumed: &assumed) else { return false }
+                same(field.type, other.type, assumed: &assumed)
+            else { return false }
         }
         return true
     }

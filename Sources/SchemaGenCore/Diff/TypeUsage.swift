@@ -15,7 +15,8 @@ struct TypeUsage {
             for type in ([event.payload].compactMap { $0 } + (event.envelopeFields + envelopeFields).map(\.type)) {
                 mark(type, eventFlows, in: contract, visited: &visited)
             }
-            let carrier = AffectedEvent(channel: channel?.name, event: event.wireName, flows: eventFlows.sorted { $0.rawValue < $1.rawValue })
+            let carrier = AffectedEvent(
+                channel: channel?.name, event: event.wireName, flows: eventFlows.sorted { $0.rawValue < $1.rawValue })
             for name in visited { carriers[name, default: []].append(carrier) }
         }
         carriers = carriers.mapValues { $0.sorted() }
@@ -29,14 +30,20 @@ struct TypeUsage {
         var shared: [String: Set<Flow>] = [:]
         for (type, carriers) in new.carriers {
             for carrier in carriers {
-                guard let before = old.carriers[type]?.first(where: { $0.channel == carrier.channel && $0.event == carrier.event }) else { continue }
+                guard
+                    let before = old.carriers[type]?.first(where: {
+                        $0.channel == carrier.channel && $0.event == carrier.event
+                    })
+                else { continue }
                 shared[type, default: []].formUnion(Set(carrier.flows).intersection(before.flows))
             }
         }
         return shared
     }
 
-    private mutating func mark(_ type: TypeRef, _ eventFlows: Set<Flow>, in contract: Contract, visited: inout Set<String>) {
+    private mutating func mark(
+        _ type: TypeRef, _ eventFlows: Set<Flow>, in contract: Contract, visited: inout Set<String>
+    ) {
         switch type {
         case .scalar: return
         case .array(let element), .dictionary(let element), .optional(let element), .nullable(let element):
@@ -49,9 +56,12 @@ struct TypeUsage {
             flows[name, default: []].formUnion(eventFlows)
             guard visited.insert(name).inserted else { return }
             switch contract.type(named: name)?.kind {
-            case .object(let object)?: for field in object.fields { mark(field.type, eventFlows, in: contract, visited: &visited) }
-            case .tuple(let tuple)?: for element in tuple.elements { mark(element.type, eventFlows, in: contract, visited: &visited) }
-            case .union(let union)?: for member in union.members { mark(member.type, eventFlows, in: contract, visited: &visited) }
+            case .object(let object)?:
+                for field in object.fields { mark(field.type, eventFlows, in: contract, visited: &visited) }
+            case .tuple(let tuple)?:
+                for element in tuple.elements { mark(element.type, eventFlows, in: contract, visited: &visited) }
+            case .union(let union)?:
+                for member in union.members { mark(member.type, eventFlows, in: contract, visited: &visited) }
             default: return
             }
         }

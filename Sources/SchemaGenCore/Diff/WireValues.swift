@@ -24,11 +24,19 @@ struct WireValues {
 
     /// `nil` for any other change.
     func relation(_ before: TypeRef, _ after: TypeRef) -> Relation? {
-        if after == .scalar(.json), before != after { return Relation(kind: .typeWidened, extraValues: "any JSON value", unknownToApps: false) }
-        if before == .scalar(.json) { return Relation(kind: .typeNarrowed, extraValues: "any JSON value", unknownToApps: false) }
+        if after == .scalar(.json), before != after {
+            return Relation(kind: .typeWidened, extraValues: "any JSON value", unknownToApps: false)
+        }
+        if before == .scalar(.json) {
+            return Relation(kind: .typeNarrowed, extraValues: "any JSON value", unknownToApps: false)
+        }
         guard let was = string(before, in: old), let now = string(after, in: new), was != now else { return nil }
-        if was == .any { return Relation(kind: .typeNarrowed, extraValues: describe(now), unknownToApps: now == .listedValues) }
-        if now == .any { return Relation(kind: .typeWidened, extraValues: describe(was), unknownToApps: was == .listedValues) }
+        if was == .any {
+            return Relation(kind: .typeNarrowed, extraValues: describe(now), unknownToApps: now == .listedValues)
+        }
+        if now == .any {
+            return Relation(kind: .typeWidened, extraValues: describe(was), unknownToApps: was == .listedValues)
+        }
         return nil
     }
 
@@ -38,7 +46,9 @@ struct WireValues {
         case .scalar(.url): return .url
         case .scalar(.date): return [.iso8601, .iso8601Fractional].contains(contract.dateEncoding) ? .date : nil
         case .named(let name):
-            guard case .enumeration(let values)? = contract.type(named: name)?.kind, values.rawType == .string else { return nil }
+            guard case .enumeration(let values)? = contract.type(named: name)?.kind, values.rawType == .string else {
+                return nil
+            }
             return .listedValues
         default: return nil
         }

@@ -18,8 +18,10 @@ public struct Configuration: Hashable, Sendable {
     public static let fileName = "schemagen.yaml"
     static let keys = ["inputs", "output", "generate", "accessLevel", "templates", "inject"]
 
-    public init(inputs: [String] = ["schemas"], output: String = "Generated", accessLevel: AccessLevel = .public,
-                templates: String? = nil, inject: [String] = [], targets: [OutputTarget] = OutputTarget.defaults) {
+    public init(
+        inputs: [String] = ["schemas"], output: String = "Generated", accessLevel: AccessLevel = .public,
+        templates: String? = nil, inject: [String] = [], targets: [OutputTarget] = OutputTarget.defaults
+    ) {
         self.inputs = inputs
         self.output = output
         self.accessLevel = accessLevel
@@ -33,7 +35,10 @@ public struct Configuration: Hashable, Sendable {
         let loaded = YAMLLoader().load(path: path)
         guard let root = loaded.root else { return (nil, loaded.diagnostics) }
         var checker = Checker()
-        guard let reader = MappingReader(root, owner: "the configuration", allowedKeys: keys, diagnostics: &checker.diagnostics) else {
+        guard
+            let reader = MappingReader(
+                root, owner: "the configuration", allowedKeys: keys, diagnostics: &checker.diagnostics)
+        else {
             return (nil, checker.diagnostics.sorted)
         }
         let base = (path as NSString).deletingLastPathComponent
@@ -42,17 +47,21 @@ public struct Configuration: Hashable, Sendable {
         }
         /// A list of paths, or a single path, resolved against the configuration's folder.
         func paths(_ key: String, what: String) -> [String]? {
-            reader[key].map { node in (node.elements ?? [node]).compactMap { checker.readText($0, what: what) }.map(resolve) }
+            reader[key].map { node in
+                (node.elements ?? [node]).compactMap { checker.readText($0, what: what) }.map(resolve)
+            }
         }
         var configuration = Configuration()
         configuration.inputs = paths("inputs", what: "an input") ?? [resolve("schemas")]
-        configuration.output = resolve(reader["output"].flatMap { checker.readText($0, what: "`output`") } ?? "Generated")
+        configuration.output = resolve(
+            reader["output"].flatMap { checker.readText($0, what: "`output`") } ?? "Generated")
         if let node = reader["accessLevel"], let text = checker.readText(node, what: "`accessLevel`") {
             if let level = AccessLevel(rawValue: text) {
                 configuration.accessLevel = level
             } else {
-                checker.diagnostics.error("unknown access level '\(text)'\(Suggestions.hint(for: text, in: AccessLevel.allCases.map(\.rawValue)))",
-                                          at: node.location)
+                checker.diagnostics.error(
+                    "unknown access level '\(text)'\(Suggestions.hint(for: text, in: AccessLevel.allCases.map(\.rawValue)))",
+                    at: node.location)
             }
         }
         if let node = reader["generate"] {
@@ -68,16 +77,18 @@ public struct Configuration: Hashable, Sendable {
     private static func readTargets(_ node: SyntaxNode, checker: inout Checker) -> [OutputTarget] {
         let names = OutputTarget.allCases.map(\.rawValue)
         guard let elements = node.elements, !elements.isEmpty else {
-            checker.diagnostics.error("`generate` lists what to generate, e.g. `generate: [swift-client, docs]`; the targets are \(names.joined(separator: ", "))",
-                                      at: node.location)
+            checker.diagnostics.error(
+                "`generate` lists what to generate, e.g. `generate: [swift-client, docs]`; the targets are \(names.joined(separator: ", "))",
+                at: node.location)
             return OutputTarget.defaults
         }
         var targets: [OutputTarget] = []
         for element in elements {
             guard let text = checker.readText(element, what: "a target in `generate`") else { continue }
             guard let target = OutputTarget(rawValue: text) else {
-                checker.diagnostics.error("unknown target '\(text)' in `generate`\(Suggestions.hint(for: text, in: names))",
-                                          at: element.location)
+                checker.diagnostics.error(
+                    "unknown target '\(text)' in `generate`\(Suggestions.hint(for: text, in: names))",
+                    at: element.location)
                 continue
             }
             if targets.contains(target) {

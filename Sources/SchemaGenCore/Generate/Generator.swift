@@ -46,8 +46,11 @@ public struct Generator: Sendable {
     /// Nothing is written.
     public func generate(_ chosen: Set<OutputTarget>? = nil) -> Result {
         let targets = (chosen ?? Set(configuration.targets)).sorted()
-        let owned = chosen == nil
-            ? targets.map(\.folder).reduce(into: []) { if !$0.contains($1) { $0.append($1) } }.map { OutputWriter.OwnedFiles(folder: $0) }
+        let owned =
+            chosen == nil
+            ? targets.map(\.folder).reduce(into: []) { if !$0.contains($1) { $0.append($1) } }.map {
+                OutputWriter.OwnedFiles(folder: $0)
+            }
             : targets.map(\.ownedFiles)
         var result = Result(contracts: [], files: [], owned: owned, guides: [], diagnostics: [])
         let found: ContractFiles.Found
@@ -65,7 +68,9 @@ public struct Generator: Sendable {
         var renderers: [(target: OutputTarget, render: OutputTarget.Renderer)] = []
         var markdownRenderer: TemplateRenderer?
         do {
-            for target in targets { renderers.append((target, try target.renderer(configuration: configuration, targets: Set(targets)))) }
+            for target in targets {
+                renderers.append((target, try target.renderer(configuration: configuration, targets: Set(targets))))
+            }
             if targets.contains(.docs), !configuration.inject.isEmpty {
                 markdownRenderer = try TemplateRenderer(kind: .markdown, overrides: configuration.templates)
             }
@@ -89,24 +94,32 @@ public struct Generator: Sendable {
             let fileName = (loaded.path as NSString).lastPathComponent
             let baseName = (fileName as NSString).deletingPathExtension
             if let other = seen[baseName] {
-                result.diagnostics.append(.error("'\(loaded.path)' and '\(other)' would generate files of the same name; rename one of the contract files",
-                                                 at: contract.location))
+                result.diagnostics.append(
+                    .error(
+                        "'\(loaded.path)' and '\(other)' would generate files of the same name; rename one of the contract files",
+                        at: contract.location))
                 continue
             }
             seen[baseName] = loaded.path
             for (target, render) in renderers {
-                pending.append(Pending(relativePath: "\(target.folder)/\(baseName).\(target.fileExtension)", contract: contract,
-                                       sourceFile: fileName, render: render))
+                pending.append(
+                    Pending(
+                        relativePath: "\(target.folder)/\(baseName).\(target.fileExtension)", contract: contract,
+                        sourceFile: fileName, render: render))
             }
             if markdownRenderer != nil {
-                sources.append(GuideInjector.Source(names: [contract.name, baseName], context: MarkdownTranslator().translate(contract, sourceFile: fileName)))
+                sources.append(
+                    GuideInjector.Source(
+                        names: [contract.name, baseName],
+                        context: MarkdownTranslator().translate(contract, sourceFile: fileName)))
             }
         }
         if let markdownRenderer {
             let injector = GuideInjector(sources: sources, renderer: markdownRenderer)
             for guide in configuration.inject {
                 guard let text = try? String(contentsOfFile: guide, encoding: .utf8) else {
-                    result.diagnostics.append(.error("cannot read the guide '\(guide)' listed in `inject`; check the path", at: nil))
+                    result.diagnostics.append(
+                        .error("cannot read the guide '\(guide)' listed in `inject`; check the path", at: nil))
                     continue
                 }
                 switch injector.inject(into: text, path: guide) {
@@ -119,13 +132,17 @@ public struct Generator: Sendable {
             result.guides = []
             return result
         }
-        result.files = pending.concurrentMap { GeneratedFile(relativePath: $0.relativePath, contents: $0.render($0.contract, $0.sourceFile)) }
+        result.files = pending.concurrentMap {
+            GeneratedFile(relativePath: $0.relativePath, contents: $0.render($0.contract, $0.sourceFile))
+        }
         return result
     }
 
     /// Writes the result of ``generate(_:)``: the output folder and the guides, in one all-or-nothing run
     /// (see ``OutputWriter``); `waiting` is called if another run holds the output folder.
-    public func write(_ result: Result, waiting: @escaping @Sendable () -> Void = {}) throws(OutputWriter.Failure) -> OutputWriter.Report {
+    public func write(
+        _ result: Result, waiting: @escaping @Sendable () -> Void = {}
+    ) throws(OutputWriter.Failure) -> OutputWriter.Report {
         var writer = OutputWriter(directory: URL(fileURLWithPath: configuration.output))
         writer.waiting = waiting
         return try writer.write(result.files, owned: result.owned, guides: result.guides)
@@ -148,14 +165,24 @@ public struct Generator: Sendable {
         func shown(_ relative: String) -> String { (configuration.output as NSString).appendingPathComponent(relative) }
         for file in result.files {
             let onDisk = try? String(contentsOf: output.appendingPathComponent(file.relativePath), encoding: .utf8)
-            if onDisk != file.contents { drifts.append(Drift(path: shown(file.relativePath), onDisk: onDisk, regenerated: file.contents)) }
+            if onDisk != file.contents {
+                drifts.append(Drift(path: shown(file.relativePath), onDisk: onDisk, regenerated: file.contents))
+            }
         }
         for guide in result.guides {
             let onDisk = try? String(contentsOfFile: guide.relativePath, encoding: .utf8)
-            if onDisk != guide.contents { drifts.append(Drift(path: guide.relativePath, onDisk: onDisk, regenerated: guide.contents)) }
+            if onDisk != guide.contents {
+                drifts.append(Drift(path: guide.relativePath, onDisk: onDisk, regenerated: guide.contents))
+            }
         }
-        for relative in OutputWriter.staleFiles(in: output, owned: result.owned, kept: Set(result.files.map(\.relativePath))) {
-            drifts.append(Drift(path: shown(relative), onDisk: try? String(contentsOf: output.appendingPathComponent(relative), encoding: .utf8), regenerated: nil))
+        for relative in OutputWriter.staleFiles(
+            in: output, owned: result.owned, kept: Set(result.files.map(\.relativePath)))
+        {
+            drifts.append(
+                Drift(
+                    path: shown(relative),
+                    onDisk: try? String(contentsOf: output.appendingPathComponent(relative), encoding: .utf8),
+                    regenerated: nil))
         }
         return drifts.sorted { $0.path < $1.path }
     }

@@ -30,7 +30,9 @@ public struct AsyncAPIImporter: Sendable {
     public func importDocument(_ root: SyntaxNode, sourceFile: String) -> Result {
         var reader = AsyncAPIReader(root: root, perspective: perspective)
         guard let contract = reader.contract() else { return Result(contract: nil, diagnostics: reader.diagnostics) }
-        let header = "# Imported by schemagen from \(sourceFile) (AsyncAPI \(reader.version)). Check the framing and the directions, then edit freely.\n"
-        return Result(contract: header + YAMLWriter(plainIntegerKeys: true).write(contract), diagnostics: reader.diagnostics)
+        let header =
+            "# Imported by schemagen from \(sourceFile) (AsyncAPI \(reader.version)). Check the framing and the directions, then edit freely.\n"
+        return Result(
+            contract: header + YAMLWriter(plainIntegerKeys: true).write(contract), diagnostics: reader.diagnostics)
     }
 }

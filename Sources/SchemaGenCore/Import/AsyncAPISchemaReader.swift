@@ -35,20 +35,32 @@ struct AsyncAPISchemaReader {
             // An `allOf` that includes itself, directly or not, adds nothing the second time.
             let reference = part["$ref"]?.text
             if let reference, visited.contains(reference) { continue }
-            let resolved = merged(reference.flatMap(resolve) ?? part, visited: visited.union(reference.map { [$0] } ?? []))
+            let resolved = merged(
+                reference.flatMap(resolve) ?? part, visited: visited.union(reference.map { [$0] } ?? []))
             // A member in several parts is one member (each part adds constraints JSON Schema checks together).
-            for entry in resolved["properties"]?.entries ?? [] where !properties.contains(where: { $0.keyText == entry.keyText }) {
+            for entry in resolved["properties"]?.entries ?? []
+            where !properties.contains(where: { $0.keyText == entry.keyText }) {
                 properties.append(entry)
             }
             required += resolved["required"]?.elements ?? []
         }
-        for entry in schema.entries ?? [] where !["allOf", "properties", "required"].contains(entry.keyText ?? "") { others.append(entry) }
-        func key(_ text: String) -> SyntaxNode { SyntaxNode(kind: .scalar(.init(text: text, style: .plain)), location: schema.location) }
-        return SyntaxNode(kind: .mapping(others + [
-            .init(key: key("type"), value: key("object"), duplicateOf: nil),
-            .init(key: key("properties"), value: SyntaxNode(kind: .mapping(properties), location: schema.location), duplicateOf: nil),
-            .init(key: key("required"), value: SyntaxNode(kind: .sequence(required), location: schema.location), duplicateOf: nil),
-        ]), location: schema.location)
+        for entry in schema.entries ?? [] where !["allOf", "properties", "required"].contains(entry.keyText ?? "") {
+            others.append(entry)
+        }
+        func key(_ text: String) -> SyntaxNode {
+            SyntaxNode(kind: .scalar(.init(text: text, style: .plain)), location: schema.location)
+        }
+        return SyntaxNode(
+            kind: .mapping(
+                others + [
+                    .init(key: key("type"), value: key("object"), duplicateOf: nil),
+                    .init(
+                        key: key("properties"),
+                        value: SyntaxNode(kind: .mapping(properties), location: schema.location), duplicateOf: nil),
+                    .init(
+                        key: key("required"), value: SyntaxNode(kind: .sequence(required), location: schema.location),
+                        duplicateOf: nil),
+                ]), location: schema.location)
     }
 
     mutating func spell(_ schema: SyntaxNode, what: String) -> Spelled {
@@ -60,7 +72,9 @@ struct AsyncAPISchemaReader {
                 return .expression("JSON", extras: [])
             }
             guard !following.contains(reference) else {
-                warn("\(what): '\(reference)' contains itself, which a contract says through a named object type; typed JSON", at: schema)
+                warn(
+                    "\(what): '\(reference)' contains itself, which a contract says through a named object type; typed JSON",
+                    at: schema)
                 return .expression("JSON", extras: [])
             }
             following.append(reference)
@@ -73,12 +87,15 @@ struct AsyncAPISchemaReader {
                 switch spell(others[0], what: what) {
                 case .expression(let inner, let extras):
                     // A value outside an object written `T?` (a payload, an element) may be null; so is `T | null`.
-                    return .expression(schema["x-schemagen-optional"]?.bool == true ? inner + "?" : nullable(inner), extras: extras)
+                    return .expression(
+                        schema["x-schemagen-optional"]?.bool == true ? inner + "?" : nullable(inner), extras: extras)
                 case .object(let fields): return .object(fields)
                 case .tuple(let elements): return .tuple(elements)
                 }
             }
-            warn("\(what) is one of several schemas; a contract declares such unions under `types:` (`union:`), so it is typed JSON here", at: schema)
+            warn(
+                "\(what) is one of several schemas; a contract declares such unions under `types:` (`union:`), so it is typed JSON here",
+                at: schema)
             return .expression("JSON", extras: [])
         }
         if let inner = schema["x-schemagen-json-string"] {
@@ -87,12 +104,15 @@ struct AsyncAPISchemaReader {
         if let number = schema["x-schemagen-number"], schema["x-schemagen-encoding"]?.text == "string" {
             return withExtras(spell(number, what: what), [("encoding", .string("string"))])
         }
-        if schema["x-schemagen-encoding"]?.text == "string", let typeName = schema["x-schemagen-type"], typeName["$ref"] != nil {
+        if schema["x-schemagen-encoding"]?.text == "string", let typeName = schema["x-schemagen-type"],
+            typeName["$ref"] != nil
+        {
             return withExtras(spell(typeName, what: what), [("encoding", .string("string"))])
         }
         var extras: [(key: String, value: DocumentValue)] = []
         if let own = schema["x-schemagen-encoding"]?.text, own != "string" { extras.append(("encoding", .string(own))) }
-        let hasObjectKeys = schema["properties"] != nil || schema["additionalProperties"] != nil || schema["patternProperties"] != nil
+        let hasObjectKeys =
+            schema["properties"] != nil || schema["additionalProperties"] != nil || schema["patternProperties"] != nil
         switch schema["type"]?.text ?? (hasObjectKeys ? "object" : nil) {
         case "string":
             switch schema["format"]?.text {
@@ -111,22 +131,31 @@ struct AsyncAPISchemaReader {
             return .expression("Bool", extras: extras)
         case "array":
             if let items = schema["items"]?.elements {
-                return .tuple(tupleElements(items, rest: schema["additionalItems"], variadicName: schema["x-schemagen-variadic"]?.text,
-                                            required: schema["minItems"]?.int ?? items.count, what: what))
+                return .tuple(
+                    tupleElements(
+                        items, rest: schema["additionalItems"], variadicName: schema["x-schemagen-variadic"]?.text,
+                        required: schema["minItems"]?.int ?? items.count, what: what))
             }
             guard let items = schema["items"] else { return .expression("[JSON]", extras: extras) }
             switch spell(items, what: "the elements of \(what)") {
             case .expression(let element, let elementExtras): return .expression("[\(element)]", extras: elementExtras)
             case .object, .tuple:
-                warn("\(what) is a list of objects declared in place; a contract names them under `types:`, so its elements are typed JSON", at: items)
+                warn(
+                    "\(what) is a list of objects declared in place; a contract names them under `types:`, so its elements are typed JSON",
+                    at: items)
                 return .expression("[JSON]", extras: [])
             }
         case "object":
-            if schema["properties"] == nil, schema["patternProperties"] == nil, let values = schema["additionalProperties"], values.entries != nil {
+            if schema["properties"] == nil, schema["patternProperties"] == nil,
+                let values = schema["additionalProperties"], values.entries != nil
+            {
                 switch spell(values, what: "the values of \(what)") {
-                case .expression(let value, let valueExtras): return .expression("[String: \(value)]", extras: valueExtras)
+                case .expression(let value, let valueExtras):
+                    return .expression("[String: \(value)]", extras: valueExtras)
                 case .object, .tuple:
-                    warn("\(what) maps keys to objects declared in place; a contract names them under `types:`, so its values are typed JSON", at: values)
+                    warn(
+                        "\(what) maps keys to objects declared in place; a contract names them under `types:`, so its values are typed JSON",
+                        at: values)
                     return .expression("[String: JSON]", extras: [])
                 }
             }
@@ -135,12 +164,17 @@ struct AsyncAPISchemaReader {
             warn("\(what) is always null; typed JSON", at: schema)
             return .expression("JSON", extras: [])
         case nil:
-            if schema["x-schemagen-type"]?.text != "JSON", schema.entries?.contains(where: { !($0.keyText ?? "").hasPrefix("x-") && $0.keyText != "description" }) == true {
+            if schema["x-schemagen-type"]?.text != "JSON",
+                schema.entries?.contains(where: { !($0.keyText ?? "").hasPrefix("x-") && $0.keyText != "description" })
+                    == true
+            {
                 warn("\(what): a schema without `type` is typed JSON", at: schema)
             }
             return .expression("JSON", extras: [])
         case let other?:
-            warn("\(what) has the type '\(other)', which JSON Schema does not define; typed JSON", at: schema["type"] ?? schema)
+            warn(
+                "\(what) has the type '\(other)', which JSON Schema does not define; typed JSON",
+                at: schema["type"] ?? schema)
             return .expression("JSON", extras: [])
         }
     }
@@ -182,7 +216,10 @@ struct AsyncAPISchemaReader {
                 // Optional members may also be null; `x-schemagen-null-is-a-value` keeps null apart from absent.
                 var spelled = type
                 if !isRequired {
-                    spelled = type.hasSuffix(" | null") ? (schema["x-schemagen-null-is-a-value"]?.bool == true ? "(\(type))?" : String(type.dropLast(7)) + "?")
+                    spelled =
+                        type.hasSuffix(" | null")
+                        ? (schema["x-schemagen-null-is-a-value"]?.bool == true
+                            ? "(\(type))?" : String(type.dropLast(7)) + "?")
                         : type + optional
                 }
                 members.append(("type", .string(spelled)))
@@ -191,14 +228,17 @@ struct AsyncAPISchemaReader {
                 members.append(("fields", fields))
                 if !isRequired { members.append(("optional", .bool(true))) }
             case .tuple:
-                warn("\(what) is a tuple declared in place; a contract declares tuples under `types:`, so it is typed JSON", at: schema)
+                warn(
+                    "\(what) is a tuple declared in place; a contract declares tuples under `types:`, so it is typed JSON",
+                    at: schema)
                 members.append(("type", .string("JSON" + optional)))
             }
         }
         if let name = schema["x-schemagen-swift-name"]?.text { members.append(("swiftName", .string(name))) }
         if let description = schema["description"]?.text { members.append(("description", .string(description))) }
         if schema["deprecated"]?.bool == true {
-            members.append(("deprecated", schema["x-schemagen-deprecation"]?.text.map(DocumentValue.string) ?? .bool(true)))
+            members.append(
+                ("deprecated", schema["x-schemagen-deprecation"]?.text.map(DocumentValue.string) ?? .bool(true)))
         }
         if members.count == 1, members[0].key == "type" { return members[0].value }
         return .object(members)
@@ -214,7 +254,9 @@ struct AsyncAPISchemaReader {
     }
 
     /// A tuple's elements as a contract lists them: `- name: Type`, a variadic last one `- name: Type...`.
-    mutating func tupleElements(_ items: [SyntaxNode], rest: SyntaxNode?, variadicName: String?, required: Int, what: String) -> DocumentValue {
+    mutating func tupleElements(
+        _ items: [SyntaxNode], rest: SyntaxNode?, variadicName: String?, required: Int, what: String
+    ) -> DocumentValue {
         var elements: [DocumentValue] = items.enumerated().map { index, item in
             let name = item["title"]?.text ?? "element\(index)"
             return .object([(name, field(item, isRequired: index < required, what: "element '\(name)' of \(what)"))])

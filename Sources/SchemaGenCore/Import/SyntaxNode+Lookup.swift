@@ -19,7 +19,8 @@ extension SyntaxNode {
             if let number = int { return .integer(number) }
             return .string(scalar.text)
         case .sequence(let elements): return .array(elements.map(\.documentValue))
-        case .mapping(let entries): return .object(entries.compactMap { entry in entry.keyText.map { ($0, entry.value.documentValue) } })
+        case .mapping(let entries):
+            return .object(entries.compactMap { entry in entry.keyText.map { ($0, entry.value.documentValue) } })
         }
     }
 }

@@ -32,7 +32,9 @@ public struct ContractEvents: Collection, Sendable {
     }
 
     public subscript(index: Index) -> (channel: Channel?, event: Event) {
-        index.scope == 0 ? (nil, root[index.position]) : (channels[index.scope - 1], channels[index.scope - 1].events[index.position])
+        index.scope == 0
+            ? (nil, root[index.position])
+            : (channels[index.scope - 1], channels[index.scope - 1].events[index.position])
     }
 
     private func events(inScope scope: Int) -> [Event] {

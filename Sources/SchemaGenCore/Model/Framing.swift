@@ -89,8 +89,10 @@ extension Framing {
         case .socketIO: .socketIO
         case .discriminator(let key): .discriminator(key: key)
         case .envelope(let envelope):
-            .envelope(.init(nameKey: envelope.nameKey, payloadKey: envelope.payloadKey, channelKey: envelope.channelKey,
-                            payloadIsJSONString: envelope.payloadEncoding == .jsonString))
+            .envelope(
+                .init(
+                    nameKey: envelope.nameKey, payloadKey: envelope.payloadKey, channelKey: envelope.channelKey,
+                    payloadIsJSONString: envelope.payloadEncoding == .jsonString))
         case .shapes(let shapes): .shapes(shapes.map(\.shape))
         }
     }

@@ -11,7 +11,8 @@ extension TypeRef {
     func forEachInlineObject(_ body: (ObjectType) -> Void) {
         switch self {
         case .scalar, .named, .tuple: return
-        case .array(let element), .dictionary(let element), .optional(let element), .nullable(let element): element.forEachInlineObject(body)
+        case .array(let element), .dictionary(let element), .optional(let element), .nullable(let element):
+            element.forEachInlineObject(body)
         case .object(let object):
             body(object)
             for index in object.fields.indices { object.fields[index].type.forEachInlineObject(body) }
@@ -23,7 +24,8 @@ extension TypeRef {
     public var declaresInlineType: Bool {
         switch self {
         case .object, .tuple: true
-        case .array(let element), .dictionary(let element), .optional(let element), .nullable(let element): element.declaresInlineType
+        case .array(let element), .dictionary(let element), .optional(let element), .nullable(let element):
+            element.declaresInlineType
         case .scalar, .named: false
         }
     }
@@ -68,7 +70,8 @@ extension Contract {
         func add(_ event: Event, of channel: Channel?) {
             var first = true
             event.payload?.forEachInlineObject { object in
-                let role: ObjectOwner.Role = first && event.payload?.unwrapped.isObject == true ? .payload : .inlineObjectInEvent
+                let role: ObjectOwner.Role =
+                    first && event.payload?.unwrapped.isObject == true ? .payload : .inlineObjectInEvent
                 body(ObjectOwner(role, event.wireName, channel: channel?.name), object)
                 first = false
             }
@@ -76,7 +79,9 @@ extension Contract {
                 body(ObjectOwner(.payload, event.wireName, channel: channel?.name), ObjectType(fields: tuple.elements))
             }
             if !event.envelopeFields.isEmpty {
-                body(ObjectOwner(.envelopeOfEvent, event.wireName, channel: channel?.name), ObjectType(fields: event.envelopeFields))
+                body(
+                    ObjectOwner(.envelopeOfEvent, event.wireName, channel: channel?.name),
+                    ObjectType(fields: event.envelopeFields))
             }
         }
         for event in events { add(event, of: nil) }
@@ -92,7 +97,9 @@ extension Contract {
 /// What declares an object, in the words of a message (`the payload of event 'join' of channel 'room'`); the words
 /// are made only when a message needs them.
 public struct ObjectOwner: Sendable, CustomStringConvertible {
-    enum Role: Sendable { case type, inlineObjectInType, tuple, payload, inlineObjectInEvent, envelopeOfEvent, envelope }
+    enum Role: Sendable {
+        case type, inlineObjectInType, tuple, payload, inlineObjectInEvent, envelopeOfEvent, envelope
+    }
 
     let role: Role
     /// The type's name, or the event's wire name.
@@ -132,7 +139,8 @@ extension TypeRef {
         switch self {
         case .scalar(let scalar): scalar == .date
         case .named: false
-        case .array(let element), .dictionary(let element), .optional(let element), .nullable(let element): element.holdsDate
+        case .array(let element), .dictionary(let element), .optional(let element), .nullable(let element):
+            element.holdsDate
         case .object(let object): object.fields.contains { $0.type.holdsDate }
         case .tuple(let tuple): tuple.elements.contains { $0.type.holdsDate }
         }
@@ -146,7 +154,9 @@ extension Contract {
         if fields.contains(where: { field in
             if case .date = field.encoding { return false }
             return field.type.holdsDate
-        }) { return true }
+        }) {
+            return true
+        }
         if allEvents.contains(where: { $0.event.payload.map { !$0.isObject && $0.holdsDate } ?? false }) { return true }
         return types.contains { type in
             if case .union(let union) = type.kind { return union.members.contains { $0.type.holdsDate } }

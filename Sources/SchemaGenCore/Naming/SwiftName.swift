@@ -41,7 +41,8 @@ public enum SwiftName {
         let utf8 = name.utf8
         // A name that is one word already in the wanted case (`text`, `maybeText`; `Payload`) is its own result.
         if let first = utf8.first, lowerFirst ? isLower(first) : isUpper(first) && utf8.contains(where: isLower),
-           utf8.allSatisfy({ isLower($0) || isUpper($0) || isDigit($0) }) {
+            utf8.allSatisfy({ isLower($0) || isUpper($0) || isDigit($0) })
+        {
             return name
         }
         guard name.isASCII else { return nil }
@@ -101,7 +102,8 @@ public enum SwiftName {
         // Most names are ASCII: split their bytes without Unicode property lookups.
         if name.isASCII {
             return name.utf8.split { byte in
-                !((UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte))
+                !((UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte))
             }.map { String(decoding: $0, as: UTF8.self) }
         }
         return name.split { !($0.isLetter || $0.isNumber) }.map(String.init)

@@ -58,7 +58,9 @@ public enum BraceLayout {
             let segments = BraceLayout.segmentStarts(of: bytes, length: segmentLength)
             let text = UncheckedBytes(bytes)
             var lines = segments.indices.concurrentMap { segment in
-                scanLines(text, from: segments[segment], to: segment + 1 < segments.count ? segments[segment + 1] : text.bytes.count)
+                scanLines(
+                    text, from: segments[segment],
+                    to: segment + 1 < segments.count ? segments[segment + 1] : text.bytes.count)
             }
             let lengths = placement.place(&lines)
             // Each segment is written at the sum of the lengths before it.
@@ -133,13 +135,17 @@ public enum BraceLayout {
             let bytes = UnsafeBufferPointer(rebasing: line)
             guard let first = bytes.first, let last = bytes.last, let base = bytes.baseAddress else { return }
             // Most lines hold no brace at all, which memchr (vectorized) tells faster than reading them byte by byte.
-            if memchr(base, Int32(UInt8(ascii: "{")), bytes.count) != nil || memchr(base, Int32(UInt8(ascii: "}")), bytes.count) != nil {
+            if memchr(base, Int32(UInt8(ascii: "{")), bytes.count) != nil
+                || memchr(base, Int32(UInt8(ascii: "}")), bytes.count) != nil
+            {
                 let counts = braceCounts(in: bytes)
                 opens = Int32(clamping: counts.opens)
                 closes = Int32(clamping: counts.closes)
                 leadingCloses = Int32(clamping: counts.leadingCloses)
             }
-            if startsWith(bytes, "case ") || startsWith(bytes, "default:") || startsWith(bytes, "@unknown default:") { flags.insert(.isCaseLabel) }
+            if startsWith(bytes, "case ") || startsWith(bytes, "default:") || startsWith(bytes, "@unknown default:") {
+                flags.insert(.isCaseLabel)
+            }
             if startsWith(bytes, "switch ") { flags.insert(.opensSwitch) }
             if first == UInt8(ascii: "*") { flags.insert(.startsWithStar) }
             if first == UInt8(ascii: ".") { flags.insert(.startsWithDot) }
@@ -167,7 +173,8 @@ public enum BraceLayout {
         // of a whole text, but between the pieces of a streamed one it would stand for a blank line.
         while lineStart < end {
             // memchr: vectorized, where a byte loop was a third of reading the lines.
-            let lineEnd = memchr(bytes.baseAddress! + lineStart, Int32(UInt8(ascii: "\n")), end - lineStart)
+            let lineEnd =
+                memchr(bytes.baseAddress! + lineStart, Int32(UInt8(ascii: "\n")), end - lineStart)
                 .map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - bytes.baseAddress! } ?? end
             lines.append(Line(trimmed(bytes[lineStart..<lineEnd]), segmentStart: start))
             lineStart = lineEnd + 1
@@ -179,7 +186,9 @@ public enum BraceLayout {
     private static func lineFeeds(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
         var count = 0
         var position = start
-        while position < end, let found = memchr(bytes.baseAddress! + position, Int32(UInt8(ascii: "\n")), end - position) {
+        while position < end,
+            let found = memchr(bytes.baseAddress! + position, Int32(UInt8(ascii: "\n")), end - position)
+        {
             count += 1
             position = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - bytes.baseAddress! + 1
         }
@@ -188,7 +197,7 @@ public enum BraceLayout {
 
     /// The state that placing a line carries to the next: the open blocks and the blank lines around them.
     private struct Placement {
-        var blocks: [Bool] = []   // for each open brace: whether it opened a `switch`
+        var blocks: [Bool] = []  // for each open brace: whether it opened a `switch`
         var previousBlank = true
         var lastLineOpensBlock = false
         var pendingBlank = false  // a blank line, written unless the next line closes a block
@@ -206,7 +215,11 @@ public enum BraceLayout {
                     }
                     // Closing braces at the start of the line dedent the line itself.
                     var depth = blocks.count - min(Int(line.leadingCloses), blocks.count)
-                    if let innermost = blocks.last, innermost, line.leadingCloses == 0, line.flags.contains(.isCaseLabel) { depth -= 1 }
+                    if let innermost = blocks.last, innermost, line.leadingCloses == 0,
+                        line.flags.contains(.isCaseLabel)
+                    {
+                        depth -= 1
+                    }
                     if line.leadingCloses == 0, line.flags.contains(.startsWithDot) { depth += 1 }
                     if pendingBlank && !line.flags.contains(.startsWithCloseBrace) { line.flags.insert(.blankBefore) }
                     line.depth = Int32(clamping: max(0, depth))
@@ -226,7 +239,9 @@ public enum BraceLayout {
         }
     }
 
-    private static func write(_ lines: [Line], of text: UncheckedBytes, from segmentStart: Int, into output: UncheckedOutput, at start: Int) {
+    private static func write(
+        _ lines: [Line], of text: UncheckedBytes, from segmentStart: Int, into output: UncheckedOutput, at start: Int
+    ) {
         var position = output.base + start
         let indentWidth = indentUnit.utf8.count
         let segment = text.bytes.baseAddress! + segmentStart
@@ -274,7 +289,10 @@ public enum BraceLayout {
         let bytes = line.base
         var start = line.startIndex, end = line.endIndex
         while start < end, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") { start += 1 }
-        while end > start, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") || bytes[end - 1] == UInt8(ascii: "\r") {
+        while end > start,
+            bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t")
+                || bytes[end - 1] == UInt8(ascii: "\r")
+        {
             end -= 1
         }
         return bytes[start..<end]
@@ -287,7 +305,10 @@ public enum BraceLayout {
     static func braceCounts(in line: UnsafeBufferPointer<UInt8>) -> (opens: Int, closes: Int, leadingCloses: Int) {
         let count = line.count
         guard count > 0 else { return (0, 0, 0) }
-        if line[0] == UInt8(ascii: "*") || (count >= 2 && line[0] == UInt8(ascii: "/") && line[1] == UInt8(ascii: "*")) { return (0, 0, 0) }
+        if line[0] == UInt8(ascii: "*") || (count >= 2 && line[0] == UInt8(ascii: "/") && line[1] == UInt8(ascii: "*"))
+        {
+            return (0, 0, 0)
+        }
         var opens = 0, closes = 0, leadingCloses = 0
         var index = 0
         // Closing braces before any other code (blanks between them) dedent the line itself.

@@ -32,8 +32,12 @@ public struct TemplateRenderer: Sendable {
         try Self.register(folder: defaults, into: &library)
         if let overrides {
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: overrides, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw Failure(diagnostic: .error("the template folder '\(overrides)' does not exist; check `templates:` in schemagen.yaml or --templates", at: nil))
+            guard FileManager.default.fileExists(atPath: overrides, isDirectory: &isDirectory), isDirectory.boolValue
+            else {
+                throw Failure(
+                    diagnostic: .error(
+                        "the template folder '\(overrides)' does not exist; check `templates:` in schemagen.yaml or --templates",
+                        at: nil))
             }
             // One folder overrides every kind's templates. A kind takes the files that replace one of its own
             // templates, and the new partials those include: a Swift override that includes a Swift partial
@@ -77,7 +81,9 @@ public struct TemplateRenderer: Sendable {
     }
 
     private static func register(folder: String, into library: inout TemplateLibrary) throws(Failure) {
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".mustache") }.sorted()
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter {
+            $0.hasSuffix(".mustache")
+        }.sorted()
         for file in names {
             let path = (folder as NSString).appendingPathComponent(file)
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {

@@ -10,8 +10,10 @@ extension RandomAccessCollection where Index == Int, Element: Sendable, Self: Se
     /// The calling thread takes chunks too and helpers on the global queue take the rest, so calls nest:
     /// `DispatchQueue.concurrentPerform` inside another one runs serially, and waiting for helpers that never
     /// got a thread could block forever. The caller waits only for chunks a helper has started.
-    func concurrentMap<Transformed: Sendable>(minimumChunk: Int = 1,
-                                              _ transform: @escaping @Sendable (Element) -> Transformed) -> [Transformed] {
+    func concurrentMap<Transformed: Sendable>(
+        minimumChunk: Int = 1,
+        _ transform: @escaping @Sendable (Element) -> Transformed
+    ) -> [Transformed] {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let chunks = Swift.min(count / Swift.max(1, minimumChunk), cores * 4)
         guard chunks > 1, cores > 1 else { return map(transform) }

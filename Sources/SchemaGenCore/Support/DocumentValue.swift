@@ -16,7 +16,8 @@ indirect enum DocumentValue: Hashable, Sendable {
         case let (.bool(l), .bool(r)): l == r
         case (.null, .null): true
         case let (.array(l), .array(r)): l == r
-        case let (.object(l), .object(r)): l.count == r.count && zip(l, r).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        case let (.object(l), .object(r)):
+            l.count == r.count && zip(l, r).allSatisfy { $0.key == $1.key && $0.value == $1.value }
         default: false
         }
     }

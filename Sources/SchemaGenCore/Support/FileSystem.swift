@@ -55,7 +55,9 @@ enum FileSystem {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw problem(errno: errno, path: path) }
         // Checked on the open file, not the path, so the file read is the file checked.
-        if case .special(let what) = kind(of: status) { throw Problem(path: path, reason: "is \(what), not a file; a contract is a YAML text file") }
+        if case .special(let what) = kind(of: status) {
+            throw Problem(path: path, reason: "is \(what), not a file; a contract is a YAML text file")
+        }
         if case .folder = kind(of: status) { throw Problem(path: path, reason: "is a folder, not a file") }
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
@@ -100,11 +102,17 @@ enum FileSystem {
         switch code {
         case ENOENT:
             var status = stat()
-            if lstat(path, &status) == 0 { return Problem(path: path, reason: "is a symbolic link to something that does not exist", isMissing: true) }
+            if lstat(path, &status) == 0 {
+                return Problem(
+                    path: path, reason: "is a symbolic link to something that does not exist", isMissing: true)
+            }
             return Problem(path: path, reason: "does not exist", isMissing: true)
-        case ELOOP: return Problem(path: path, reason: "is a symbolic link that loops (too many levels of symbolic links)")
-        case EACCES, EPERM: return Problem(path: path, reason: "cannot be accessed: permission denied; check its permissions")
-        case ENOTDIR: return Problem(path: path, reason: "does not exist (a part of the path is not a folder)", isMissing: true)
+        case ELOOP:
+            return Problem(path: path, reason: "is a symbolic link that loops (too many levels of symbolic links)")
+        case EACCES, EPERM:
+            return Problem(path: path, reason: "cannot be accessed: permission denied; check its permissions")
+        case ENOTDIR:
+            return Problem(path: path, reason: "does not exist (a part of the path is not a folder)", isMissing: true)
         case ENAMETOOLONG: return Problem(path: path, reason: "is too long a path")
         default: return Problem(path: path, reason: "cannot be used: \(String(cString: strerror(code)).lowercased())")
         }

@@ -4,7 +4,9 @@ extension StringProtocol {
     /// Splits UTF-8 bytes, not Characters: Swift reads `"\r\n"` as one Character, so splitting at the
     /// Character `"\n"` would leave Windows files as a single line. (Bytes are also much faster.)
     public var linesSplitAtLineFeeds: [String] {
-        utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
+            String(decoding: $0, as: UTF8.self)
+        }
     }
 }
 
@@ -23,7 +25,10 @@ extension String {
         // nothing to trim and come back as they are.
         let kept = withUTF8Bytes { bytes in
             var end = bytes.count
-            while end > 0, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") || bytes[end - 1] == UInt8(ascii: "\r") {
+            while end > 0,
+                bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t")
+                    || bytes[end - 1] == UInt8(ascii: "\r")
+            {
                 end -= 1
             }
             return end

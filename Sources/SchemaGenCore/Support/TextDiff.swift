@@ -7,8 +7,10 @@
 /// a moment, not gigabytes.
 public enum TextDiff {
     /// The unified diff from `old` to `new`, or an empty string when they are equal.
-    public static func unified(from old: String, to new: String, oldLabel: String = "expected", newLabel: String = "actual",
-                               context: Int = 3) -> String {
+    public static func unified(
+        from old: String, to new: String, oldLabel: String = "expected", newLabel: String = "actual",
+        context: Int = 3
+    ) -> String {
         guard old != new else { return "" }
         let a = lines(old), b = lines(new)
         let edits = script(a, b)
@@ -58,7 +60,9 @@ public enum TextDiff {
         var prefix = 0
         while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
         var suffix = 0
-        while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
+        while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] {
+            suffix += 1
+        }
         let oldMiddle = prefix..<(a.count - suffix), newMiddle = prefix..<(b.count - suffix)
         var edits = (0..<prefix).map { Edit(kind: .keep, oldIndex: $0, newIndex: $0) }
         if let middle = shortestScript(a, oldMiddle, b, newMiddle, maximumEdits: maximumEdits) {
@@ -67,15 +71,19 @@ public enum TextDiff {
             edits += oldMiddle.map { Edit(kind: .delete, oldIndex: $0, newIndex: newMiddle.lowerBound) }
             edits += newMiddle.map { Edit(kind: .insert, oldIndex: oldMiddle.upperBound, newIndex: $0) }
         }
-        edits += (0..<suffix).map { Edit(kind: .keep, oldIndex: oldMiddle.upperBound + $0, newIndex: newMiddle.upperBound + $0) }
+        edits += (0..<suffix).map {
+            Edit(kind: .keep, oldIndex: oldMiddle.upperBound + $0, newIndex: newMiddle.upperBound + $0)
+        }
         return edits
     }
 
     /// Myers' shortest edit script between `a[oldRange]` and `b[newRange]` (indices stay those of `a` and
     /// `b`), or `nil` when it needs more than `maximumEdits` edits. The trace keeps, for each edit count `d`,
     /// only the diagonals `-d-1...d+1` the walk back reads: O(D²) memory rather than O(D·(N+M)).
-    private static func shortestScript(_ a: [String], _ oldRange: Range<Int>, _ b: [String], _ newRange: Range<Int>,
-                                       maximumEdits: Int) -> [Edit]? {
+    private static func shortestScript(
+        _ a: [String], _ oldRange: Range<Int>, _ b: [String], _ newRange: Range<Int>,
+        maximumEdits: Int
+    ) -> [Edit]? {
         let n = oldRange.count, m = newRange.count, max = n + m
         guard max > 0 else { return [] }
         let (a0, b0) = (oldRange.lowerBound, newRange.lowerBound)
@@ -86,7 +94,9 @@ public enum TextDiff {
         search: for d in 0...Swift.min(max, maximumEdits) {
             trace.append(Array(v[(offset - d - 1)...(offset + d + 1)]))
             for k in stride(from: -d, through: d, by: 2) {
-                var x = (k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1])) ? v[offset + k + 1] : v[offset + k - 1] + 1
+                var x =
+                    (k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1]))
+                    ? v[offset + k + 1] : v[offset + k - 1] + 1
                 var y = x - k
                 while x < n, y < m, a[a0 + x] == b[b0 + y] { x += 1; y += 1 }
                 v[offset + k] = x

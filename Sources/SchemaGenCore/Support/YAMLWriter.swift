@@ -23,7 +23,8 @@ struct YAMLWriter {
         return String(decoding: output, as: UTF8.self)
     }
 
-    private func writeMembers(_ members: [(key: String, value: DocumentValue)], indent: Int, into output: inout [UInt8]) {
+    private func writeMembers(_ members: [(key: String, value: DocumentValue)], indent: Int, into output: inout [UInt8])
+    {
         for (key, value) in members {
             output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent))
             output.append(contentsOf: (plainIntegerKeys && Int(key) != nil ? key : Self.scalar(key)).utf8)
@@ -86,9 +87,12 @@ struct YAMLWriter {
     }
 
     private static func isPlainSafe(_ text: String) -> Bool {
-        guard let firstByte = text.utf8.first, let last = text.utf8.last, last != UInt8(ascii: " ") else { return false }
+        guard let firstByte = text.utf8.first, let last = text.utf8.last, last != UInt8(ascii: " ") else {
+            return false
+        }
         switch firstByte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "/"):
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"),
+            UInt8(ascii: "$"), UInt8(ascii: "/"):
             break
         case 0x80...:
             guard let first = text.unicodeScalars.first, first.properties.isAlphabetic else { return false }
@@ -99,9 +103,11 @@ struct YAMLWriter {
         if text.utf8.count <= 5, Self.wordsReadAsOtherTypes.contains(text.lowercased()) { return false }
         for byte in text.utf8 {
             switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "/"), UInt8(ascii: "$"), UInt8(ascii: " "),
-                 UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: ","):
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "/"), UInt8(ascii: "$"),
+                UInt8(ascii: " "),
+                UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: ","):
                 break
             case 0x80...:
                 // Letters beyond ASCII are plain; anything else (a non-breaking space, a line separator) is quoted.
@@ -113,9 +119,12 @@ struct YAMLWriter {
         return true
     }
 
-    private static let wordsReadAsOtherTypes: Set<String> = ["true", "false", "null", "yes", "no", "on", "off", "y", "n"]
+    private static let wordsReadAsOtherTypes: Set<String> = [
+        "true", "false", "null", "yes", "no", "on", "off", "y", "n",
+    ]
 
     private static func isPlainASCII(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || ["_", "-", ".", "/", "$", " ", "(", ")", ","].contains(scalar)
+        scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+            || ["_", "-", ".", "/", "$", " ", "(", ")", ","].contains(scalar)
     }
 }

@@ -56,7 +56,9 @@ struct BlockYAMLReader {
             } else if byte == 0xC2 {
                 if index + 1 < count, bytes[index + 1] < 0xA0 { return false }
             } else if byte == 0xE2 {
-                if index + 2 < count, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 { return false }
+                if index + 2 < count, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 {
+                    return false
+                }
             } else if byte == 0xEF {
                 if index + 2 < count, bytes[index + 1] == 0xBB, bytes[index + 2] == 0xBF { return false }
                 if index + 2 < count, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE { return false }
@@ -142,7 +144,10 @@ struct BlockYAMLReader {
         // `---`, `...` and directives are left to Yams.
         if bytes[index] == UInt8(ascii: "%") { return nil }
         if bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "."),
-           index + 2 < bytes.count, bytes[index + 1] == bytes[index], bytes[index + 2] == bytes[index] { return nil }
+            index + 2 < bytes.count, bytes[index + 1] == bytes[index], bytes[index + 2] == bytes[index]
+        {
+            return nil
+        }
         guard let root = readBlockNode(indentation: 0, depth: 0) else { return nil }
         // Something below the root that did not belong to it is an error for Yams to report.
         guard nextContentLine() == nil else { return nil }
@@ -175,9 +180,12 @@ struct BlockYAMLReader {
             if atEnd || bytes[index] == UInt8(ascii: "\n") || bytes[index] == UInt8(ascii: "#") {
                 if !atEnd, bytes[index] == UInt8(ascii: "#"), index == afterColon { return nil }
                 guard finishLine() else { return nil }
-                let empty = SyntaxNode(kind: .scalar(.init(text: "", style: .plain)), location: position(of: afterColon))
+                let empty = SyntaxNode(
+                    kind: .scalar(.init(text: "", style: .plain)), location: position(of: afterColon))
                 let here = (index, line, lineStart)
-                if let next = nextContentLine(), next > indentation || (next == indentation && isSequenceEntry(at: index)) {
+                if let next = nextContentLine(),
+                    next > indentation || (next == indentation && isSequenceEntry(at: index))
+                {
                     guard let nested = readBlockNode(indentation: next, depth: depth + 1) else { return nil }
                     value = nested
                 } else {
@@ -236,7 +244,8 @@ struct BlockYAMLReader {
                     elements.append(nested)
                 } else {
                     (index, line, lineStart) = here
-                    elements.append(SyntaxNode(kind: .scalar(.init(text: "", style: .plain)), location: position(of: afterDash)))
+                    elements.append(
+                        SyntaxNode(kind: .scalar(.init(text: "", style: .plain)), location: position(of: afterDash)))
                 }
             } else if isSequenceEntry(at: index) {
                 return nil  // `- - a`: left to Yams.
@@ -249,7 +258,8 @@ struct BlockYAMLReader {
                 elements.append(inline)
             }
             let here = (index, line, lineStart)
-            guard let next = nextContentLine(), next >= indentation, next == indentation, isSequenceEntry(at: index) else {
+            guard let next = nextContentLine(), next >= indentation, next == indentation, isSequenceEntry(at: index)
+            else {
                 (index, line, lineStart) = here
                 // A deeper line after an entry, or a key at the sequence's own column under a mapping entry
                 // that is not its parent's: decided by the caller, which sees the same line.
@@ -268,8 +278,12 @@ struct BlockYAMLReader {
     private mutating func readKey() -> SyntaxNode? {
         let start = index
         // `---` and `...` at the start of a line end the document.
-        if index == lineStart, index + 2 < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "."),
-           bytes[index + 1] == bytes[index], bytes[index + 2] == bytes[index], Self.isBlankOrEnd(byte(at: index + 3)) { return nil }
+        if index == lineStart, index + 2 < bytes.count,
+            bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "."),
+            bytes[index + 1] == bytes[index], bytes[index + 2] == bytes[index], Self.isBlankOrEnd(byte(at: index + 3))
+        {
+            return nil
+        }
         let key: SyntaxNode
         switch bytes[index] {
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
@@ -354,9 +368,9 @@ struct BlockYAMLReader {
             if inFlow, let next, Self.isFlowIndicator(next) { return false }
             return true
         case UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"),
-             UInt8(ascii: "#"), UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "!"), UInt8(ascii: "|"),
-             UInt8(ascii: ">"), UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "%"), UInt8(ascii: "@"),
-             UInt8(ascii: "`"), UInt8(ascii: " "), UInt8(ascii: "\n"):
+            UInt8(ascii: "#"), UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "!"), UInt8(ascii: "|"),
+            UInt8(ascii: ">"), UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "%"), UInt8(ascii: "@"),
+            UInt8(ascii: "`"), UInt8(ascii: " "), UInt8(ascii: "\n"):
             return false
         default:
             return true
@@ -425,7 +439,8 @@ struct BlockYAMLReader {
             if isMapping {
                 // `{a: 1}`: a plain key needs white space after its colon; anything rarer is Yams' to read.
                 guard case .scalar(let key) = first.kind, keys.insert(key.text),
-                      byte(at: index) == UInt8(ascii: ":"), byte(at: index + 1) == UInt8(ascii: " ") else { return nil }
+                    byte(at: index) == UInt8(ascii: ":"), byte(at: index + 1) == UInt8(ascii: " ")
+                else { return nil }
                 index += 1
                 skipSpaces()
                 guard let value = readInlineValue(depth: depth + 1, inFlow: true) else { return nil }
@@ -444,7 +459,8 @@ struct BlockYAMLReader {
             // A trailing comma (`[a, ]`) is left to Yams.
             guard let next = byte(at: index), next != closing else { return nil }
         }
-        return SyntaxNode(kind: isMapping ? .mapping(Self.trimmed(entries)) : .sequence(Self.trimmed(elements)), location: location)
+        return SyntaxNode(
+            kind: isMapping ? .mapping(Self.trimmed(entries)) : .sequence(Self.trimmed(elements)), location: location)
     }
 }
 

@@ -50,7 +50,8 @@ struct DuplicateKeyLocator {
                 index += 1
             }
             guard index + keyScalars.count <= scalars.count,
-                  Array(scalars[index..<index + keyScalars.count]) == keyScalars else { continue }
+                Array(scalars[index..<index + keyScalars.count]) == keyScalars
+            else { continue }
             index += keyScalars.count
             if let quote {
                 guard index < scalars.count, scalars[index] == quote else { continue }
@@ -75,9 +76,12 @@ struct DuplicateKeyLocator {
         let lineIndex = location.line - 1
         guard lineIndex < lines.count else { return text }
         var start = location.column - 1
-        if start < lines[lineIndex].count, lines[lineIndex][start] == "\"" || lines[lineIndex][start] == "'" { start += 1 }
+        if start < lines[lineIndex].count, lines[lineIndex][start] == "\"" || lines[lineIndex][start] == "'" {
+            start += 1
+        }
         guard start < lines[lineIndex].count, length > 0,
-              let marker = Unicode.Scalar(0xE000 + UInt32(uniqueIndex % 0x1800)) else { return text }
+            let marker = Unicode.Scalar(0xE000 + UInt32(uniqueIndex % 0x1800))
+        else { return text }
         lines[lineIndex][start] = marker
         return lines.map { String(String.UnicodeScalarView($0)) }.joined(separator: "\n")
     }

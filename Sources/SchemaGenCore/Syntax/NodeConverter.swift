@@ -17,7 +17,8 @@ struct NodeConverter {
         let location = self.location(of: node.mark)
         switch node {
         case .scalar(let scalar):
-            return SyntaxNode(kind: .scalar(.init(text: scalar.string, style: Self.style(of: scalar.style))), location: location)
+            return SyntaxNode(
+                kind: .scalar(.init(text: scalar.string, style: Self.style(of: scalar.style))), location: location)
         case .alias:
             // Yams resolves aliases while composing; an unresolved one cannot reach here, but must not crash.
             return SyntaxNode(kind: .scalar(.init(text: "", style: .plain)), location: location)

@@ -6,18 +6,23 @@ struct YAMLErrorTranslator {
 
     func diagnostic(for error: YamlError) -> Diagnostic {
         switch error {
-        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _), let .composer(context, problem, mark, _):
+        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _),
+            let .composer(context, problem, mark, _):
             let location = source.location(line: mark.line, column: mark.column)
             if problem == "found undefined alias" { return undefinedAlias(at: location) }
             let note = context.flatMap { context in
-                Self.phrase(context.text).map { Diagnostic.note($0, at: source.location(line: context.mark.line, column: context.mark.column)) }
+                Self.phrase(context.text).map {
+                    Diagnostic.note($0, at: source.location(line: context.mark.line, column: context.mark.column))
+                }
             }
             return .error(message(for: problem, at: location), at: location, notes: note.map { [$0] } ?? [])
         case let .reader(problem, offset, _, _):
             let location = offset.map(source.location(ofUTF8Offset:)) ?? source.location(line: 1, column: 1)
             return .error("cannot read the text: \(problem); save the contract as UTF-8", at: location)
         case .duplicatedKeysInMapping(let keys, let context):
-            return .error("duplicate key '\(keys.first ?? "")'", at: source.location(line: context.mark.line, column: context.mark.column))
+            return .error(
+                "duplicate key '\(keys.first ?? "")'",
+                at: source.location(line: context.mark.line, column: context.mark.column))
         default:
             return .error("cannot parse the YAML: \(error)", at: source.location(line: 1, column: 1))
         }
@@ -35,7 +40,8 @@ struct YAMLErrorTranslator {
             let shown = character.map { "'\($0)'" } ?? "this character"
             return "YAML syntax error: \(shown) cannot start a value here; quote the value"
         case "mapping values are not allowed in this context":
-            return "YAML syntax error: unexpected ':' here; quote a value that contains ': ', or fix the indentation of this key"
+            return
+                "YAML syntax error: unexpected ':' here; quote a value that contains ': ', or fix the indentation of this key"
         case "could not find expected ':'":
             return "YAML syntax error: expected ':' after a key; a line in a mapping must read `key: value`"
         case "did not find expected key":
@@ -43,11 +49,13 @@ struct YAMLErrorTranslator {
         case "did not find expected '-' indicator":
             return "YAML syntax error: expected a list item ('- ') at this indentation; check the indentation"
         case "found unexpected end of stream":
-            return "YAML syntax error: the file ends inside an unfinished value; close the quote or bracket that is still open"
+            return
+                "YAML syntax error: the file ends inside an unfinished value; close the quote or bracket that is still open"
         case "but found another document":
             return "the file holds more than one YAML document ('---'); a contract is one document"
         case let problem where problem.hasPrefix("Maximum nesting level reached"):
-            return "the YAML nests deeper than \(YAMLLoader.maximumNestingDepth) levels; a contract never needs this, so this is not a schemagen contract"
+            return
+                "the YAML nests deeper than \(YAMLLoader.maximumNestingDepth) levels; a contract never needs this, so this is not a schemagen contract"
         default:
             return "YAML syntax error: \(problem)"
         }
@@ -61,12 +69,14 @@ struct YAMLErrorTranslator {
         }
         let name = String(line.unicodeScalars.dropFirst(location.column).prefix { !Self.endsAnchorName($0) })
         guard let anchor = anchorLocation(named: name, before: location) else {
-            return .error("YAML syntax error: the alias '*\(name)' refers to no anchor '&\(name)' defined before it; define the anchor first or fix the name",
-                          at: location)
+            return .error(
+                "YAML syntax error: the alias '*\(name)' refers to no anchor '&\(name)' defined before it; define the anchor first or fix the name",
+                at: location)
         }
-        return .error("YAML syntax error: the alias '*\(name)' sits inside the value anchored '&\(name)' that it refers to, so that value would contain itself; "
-                      + "an alias can only repeat a value that is already complete", at: location,
-                      notes: [.note("'&\(name)' is anchored here", at: anchor)])
+        return .error(
+            "YAML syntax error: the alias '*\(name)' sits inside the value anchored '&\(name)' that it refers to, so that value would contain itself; "
+                + "an alias can only repeat a value that is already complete", at: location,
+            notes: [.note("'&\(name)' is anchored here", at: anchor)])
     }
 
     /// The last `&name` before `limit`, if any.

@@ -25,7 +25,8 @@ public struct YAMLLoader: Sendable {
         let data: Data
         do {
             if case .file(let size) = try FileSystem.kind(of: path), size > Self.maximumFileSize {
-                return failure(.error(Self.tooLargeMessage(size: size), at: SourceLocation(path: path, line: 1, column: 1)))
+                return failure(
+                    .error(Self.tooLargeMessage(size: size), at: SourceLocation(path: path, line: 1, column: 1)))
             }
             data = try FileSystem.read(path, limit: Self.maximumFileSize)
         } catch {
@@ -41,9 +42,10 @@ public struct YAMLLoader: Sendable {
             return failure(.error(Self.tooLargeMessage(size: data.count), at: start))
         }
         guard let decoded = String(validating: data, as: UTF8.self) else {
-            return failure(.error(
-                "the file is not UTF-8 text (\(Self.describeInvalidUTF8(in: data))); a contract is a YAML text file saved as UTF-8",
-                at: Self.locationOfInvalidUTF8(in: data, path: path)))
+            return failure(
+                .error(
+                    "the file is not UTF-8 text (\(Self.describeInvalidUTF8(in: data))); a contract is a YAML text file saved as UTF-8",
+                    at: Self.locationOfInvalidUTF8(in: data, path: path)))
         }
         let text = decoded.hasPrefix("\u{FEFF}") ? String(decoded.dropFirst()) : decoded
         return load(text: text, path: path)
@@ -54,12 +56,18 @@ public struct YAMLLoader: Sendable {
         let source = SourceText(path: path, text: text)
         let start = source.location(line: 1, column: 1)
         if text.utf8.count > Self.maximumFileSize {
-            return Result(source: source, root: nil, diagnostics: [.error(Self.tooLargeMessage(size: text.utf8.count), at: start)])
+            return Result(
+                source: source, root: nil, diagnostics: [.error(Self.tooLargeMessage(size: text.utf8.count), at: start)]
+            )
         }
         if let control = Self.firstForbiddenControlCharacter(in: source) {
-            return Result(source: source, root: nil, diagnostics: [.error(
-                "the file contains the control character U+\(String(format: "%04X", control.value)), which YAML does not allow; is this a binary file?",
-                at: control.location)])
+            return Result(
+                source: source, root: nil,
+                diagnostics: [
+                    .error(
+                        "the file contains the control character U+\(String(format: "%04X", control.value)), which YAML does not allow; is this a binary file?",
+                        at: control.location)
+                ])
         }
         // Most contracts are plain block YAML, read in one pass; anything else (and every error) goes through Yams.
         if let root = BlockYAMLReader.read(text, path: path) {
@@ -78,36 +86,60 @@ public struct YAMLLoader: Sendable {
         for _ in 0...Self.maximumDuplicateRecoveries {
             do {
                 guard let node = try Yams.compose(yaml: parseText, .basic) else {
-                    return Result(source: source, root: nil, diagnostics: [.error(
-                        "the file is empty; a contract starts with `schemagen: 1` and a `name:` (see docs/contract-format.md)", at: start)])
+                    return Result(
+                        source: source, root: nil,
+                        diagnostics: [
+                            .error(
+                                "the file is empty; a contract starts with `schemagen: 1` and a `name:` (see docs/contract-format.md)",
+                                at: start)
+                        ])
                 }
-                var converter = NodeConverter(source: source, duplicates: duplicates, budget: 2 * text.utf8.count + 1000)
+                var converter = NodeConverter(
+                    source: source, duplicates: duplicates, budget: 2 * text.utf8.count + 1000)
                 guard let root = converter.convert(node) else {
-                    return Result(source: source, root: nil, diagnostics: [.error(
-                        "the document expands to more nodes than its text holds, through YAML aliases; contracts do not need aliases that deep",
-                        at: start)])
+                    return Result(
+                        source: source, root: nil,
+                        diagnostics: [
+                            .error(
+                                "the document expands to more nodes than its text holds, through YAML aliases; contracts do not need aliases that deep",
+                                at: start)
+                        ])
                 }
                 return Result(source: source, root: root, diagnostics: [])
             } catch let YamlError.duplicatedKeysInMapping(keys, context) {
                 let first = source.location(line: context.mark.line, column: context.mark.column)
                 guard let key = keys.first,
-                      let recovered = DuplicateKeyLocator(source: SourceText(path: path, text: parseText))
-                        .secondOccurrence(of: key, firstAt: first) else {
-                    return Result(source: source, root: nil, diagnostics: [.error(
-                        "duplicate key '\(keys.first ?? "")' in one mapping; keys must be unique, so remove or rename one of them",
-                        at: first)])
+                    let recovered = DuplicateKeyLocator(source: SourceText(path: path, text: parseText))
+                        .secondOccurrence(of: key, firstAt: first)
+                else {
+                    return Result(
+                        source: source, root: nil,
+                        diagnostics: [
+                            .error(
+                                "duplicate key '\(keys.first ?? "")' in one mapping; keys must be unique, so remove or rename one of them",
+                                at: first)
+                        ])
                 }
                 duplicates[recovered] = DuplicateKey(text: key, first: first)
-                parseText = DuplicateKeyLocator.replacingKey(in: parseText, at: recovered, length: key.unicodeScalars.count,
-                                                             uniqueIndex: duplicates.count)
+                parseText = DuplicateKeyLocator.replacingKey(
+                    in: parseText, at: recovered, length: key.unicodeScalars.count,
+                    uniqueIndex: duplicates.count)
             } catch let error as YamlError {
-                return Result(source: source, root: nil, diagnostics: [YAMLErrorTranslator(source: source).diagnostic(for: error)])
+                return Result(
+                    source: source, root: nil, diagnostics: [YAMLErrorTranslator(source: source).diagnostic(for: error)]
+                )
             } catch {
-                return Result(source: source, root: nil, diagnostics: [.error("cannot parse the file: \(error)", at: start)])
+                return Result(
+                    source: source, root: nil, diagnostics: [.error("cannot parse the file: \(error)", at: start)])
             }
         }
-        return Result(source: source, root: nil, diagnostics: [.error(
-            "more than \(Self.maximumDuplicateRecoveries) duplicate keys; is this file generated by mistake?", at: start)])
+        return Result(
+            source: source, root: nil,
+            diagnostics: [
+                .error(
+                    "more than \(Self.maximumDuplicateRecoveries) duplicate keys; is this file generated by mistake?",
+                    at: start)
+            ])
     }
 
     /// Whether the one-pass reader builds the tree Yams builds for `text`, or declines it: what the contract fuzz
@@ -126,7 +158,8 @@ public struct YAMLLoader: Sendable {
 
     static func tooLargeMessage(size: Int) -> String {
         let megabytes = String(format: "%.1f", Double(size) / 1_048_576)
-        return "the file is \(megabytes) MiB, over the \(maximumFileSize / 1_048_576) MiB limit for one contract; split the API into several contracts"
+        return
+            "the file is \(megabytes) MiB, over the \(maximumFileSize / 1_048_576) MiB limit for one contract; split the API into several contracts"
     }
 
     /// YAML forbids C0 control characters other than tab, line feed and carriage return, and DEL.
@@ -136,7 +169,8 @@ public struct YAMLLoader: Sendable {
         // 0x80 or more), so a clean file, nearly every file, is checked without decoding scalars (a fifth as long).
         // On the buffer rather than through `String.UTF8View`'s iterator: seven times fewer instructions per byte.
         let hasControlByte = source.text.withUTF8Bytes { bytes in
-            !bytes.isPrintableASCIILines && bytes.contains { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D) || $0 == 0x7F }
+            !bytes.isPrintableASCIILines
+                && bytes.contains { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D) || $0 == 0x7F }
         }
         guard hasControlByte else { return nil }
         var line = 1, column = 1

@@ -53,13 +53,15 @@ public enum OutputTarget: String, Sendable, CaseIterable, Comparable {
 
     /// Loads this target's templates (the defaults, then the configuration's overrides) once, for every contract;
     /// `targets` are all the targets of the run.
-    func renderer(configuration: Configuration, targets: Set<OutputTarget>) throws(TemplateRenderer.Failure) -> Renderer {
+    func renderer(configuration: Configuration, targets: Set<OutputTarget>) throws(TemplateRenderer.Failure) -> Renderer
+    {
         switch self {
         case .swiftClient, .swiftServer:
             let templates = try TemplateRenderer(kind: .swift, overrides: configuration.templates)
             let translator = SwiftTranslator(accessLevel: configuration.accessLevel)
             // The types live in the client's file; a server file holds them only when it has no client beside it.
-            let role: SwiftTranslator.FileRole = self == .swiftClient ? .client : .server(withTypes: !targets.contains(.swiftClient))
+            let role: SwiftTranslator.FileRole =
+                self == .swiftClient ? .client : .server(withTypes: !targets.contains(.swiftClient))
             return { templates.render(translator.translate($0, sourceFile: $1, role: role)) }
         case .docs:
             let templates = try TemplateRenderer(kind: .markdown, overrides: configuration.templates)

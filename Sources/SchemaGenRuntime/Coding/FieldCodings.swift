@@ -38,7 +38,9 @@ extension Double: StringEncodableNumber {
 
 extension Decimal: StringEncodableNumber {
     public init?(numberText text: String) {
-        guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), value.isFinite else { return nil }
+        guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), value.isFinite else {
+            return nil
+        }
         self = value
     }
     public var numberText: String { description }
@@ -66,7 +68,8 @@ public struct NumberString<Value: StringEncodableNumber>: Codable, Hashable, Sen
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         guard JSONNumber.isJSONNumber(text.utf8), let value = Value(numberText: text) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not a number that fits in \(Value.self).")
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "'\(text)' is not a number that fits in \(Value.self).")
         }
         self.value = value
     }
@@ -84,7 +87,9 @@ public protocol WireDateFormat: Sendable {
 
 extension WireDateEncoding {
     public enum ISO8601: WireDateFormat { public static var encoding: WireDateEncoding { .iso8601 } }
-    public enum ISO8601Fractional: WireDateFormat { public static var encoding: WireDateEncoding { .iso8601Fractional } }
+    public enum ISO8601Fractional: WireDateFormat {
+        public static var encoding: WireDateEncoding { .iso8601Fractional }
+    }
     public enum UnixSeconds: WireDateFormat { public static var encoding: WireDateEncoding { .unixSeconds } }
     public enum UnixMilliseconds: WireDateFormat { public static var encoding: WireDateEncoding { .unixMilliseconds } }
     public enum UnixMicroseconds: WireDateFormat { public static var encoding: WireDateEncoding { .unixMicroseconds } }
@@ -104,7 +109,8 @@ public struct CodedDate<Format: WireDateFormat>: Codable, Hashable, Sendable {
         case .iso8601, .iso8601Fractional:
             let text = try container.decode(String.self)
             guard let date = WireDateEncoding.parseISO8601(text) else {
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not an ISO 8601 date")
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "'\(text)' is not an ISO 8601 date")
             }
             value = date
         case .unixSeconds, .unixMilliseconds, .unixMicroseconds:
@@ -130,11 +136,15 @@ public struct EmbeddedJSON<Value: Codable & Sendable>: Codable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
-        let dates = WireValueDecoder.unwrapping(decoder)?.document.dates ?? (decoder.userInfo[.wireDateEncoding] as? WireDateEncoding) ?? .iso8601
+        let dates =
+            WireValueDecoder.unwrapping(decoder)?.document.dates
+            ?? (decoder.userInfo[.wireDateEncoding] as? WireDateEncoding) ?? .iso8601
         do {
             value = try WireDecoder(dates: dates).decode(Value.self, from: Data(text.utf8))
         } catch {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "the JSON inside the string does not decode as \(Value.self): \(error)")
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "the JSON inside the string does not decode as \(Value.self): \(error)"
+            )
         }
     }
 

@@ -16,12 +16,13 @@ enum ISO8601Parser {
 
     static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         // yyyy-MM-ddTHH:mm:ss is 19 bytes, plus at least "Z".
-        guard bytes.count >= 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T"),
-              bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
-              let year = number(bytes, 0, 4), let month = number(bytes, 5, 2), let day = number(bytes, 8, 2),
-              let hour = number(bytes, 11, 2), let minute = number(bytes, 14, 2), let second = number(bytes, 17, 2),
-              year >= firstGregorianYear, (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
-              hour <= 23, minute <= 59, second <= 59
+        guard bytes.count >= 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+            bytes[10] == UInt8(ascii: "T"),
+            bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+            let year = number(bytes, 0, 4), let month = number(bytes, 5, 2), let day = number(bytes, 8, 2),
+            let hour = number(bytes, 11, 2), let minute = number(bytes, 14, 2), let second = number(bytes, 17, 2),
+            year >= firstGregorianYear, (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
+            hour <= 23, minute <= 59, second <= 59
         else { return nil }
         var index = 19
         var nanoseconds = 0
@@ -48,7 +49,8 @@ enum ISO8601Parser {
             guard let hours = number(bytes, index, 2) else { return nil }
             index += 2
             if index < bytes.count, bytes[index] == UInt8(ascii: ":") { index += 1 }
-            guard let minutes = number(bytes, index, 2), minutes <= 59, hours * 60 + minutes <= maximumOffsetMinutes else { return nil }
+            guard let minutes = number(bytes, index, 2), minutes <= 59, hours * 60 + minutes <= maximumOffsetMinutes
+            else { return nil }
             index += 2
             offsetSeconds = sign * (hours * 3600 + minutes * 60)
         default:

@@ -40,7 +40,9 @@ extension Indirect: Codable where Value: Codable {
 
 extension KeyedDecodingContainer {
     /// Lets a missing key decode as `nil`, as for any optional field (synthesized `Codable` calls this).
-    public func decode<Wrapped: Codable & Sendable>(_ type: Indirect<Wrapped?>.Type, forKey key: Key) throws -> Indirect<Wrapped?> {
+    public func decode<Wrapped: Codable & Sendable>(
+        _ type: Indirect<Wrapped?>.Type, forKey key: Key
+    ) throws -> Indirect<Wrapped?> {
         Indirect(wrappedValue: try decodeIfPresent(Wrapped.self, forKey: key))
     }
 }

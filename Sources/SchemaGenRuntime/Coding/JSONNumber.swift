@@ -5,7 +5,9 @@ import Foundation
 ///
 /// Two numbers are equal when they are the same whole number, or otherwise have the same `Double` value
 /// (`1` and `1.0` are equal).
-public struct JSONNumber: Hashable, Sendable, CustomStringConvertible, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
+public struct JSONNumber: Hashable, Sendable, CustomStringConvertible, ExpressibleByIntegerLiteral,
+    ExpressibleByFloatLiteral
+{
     /// The number in JSON's grammar: as received, or as Swift writes the value it was made from.
     public let text: String
 
@@ -101,7 +103,9 @@ extension JSONNumber: Codable {
         let value = try container.decode(Double.self)
         // `JSONDecoder` reads `9007199254740993.5` as the `Int64` 9007199254740993 (dropping the fraction): its whole
         // number is only taken where it agrees with the number's `Double`, which keeps `9007199254740993` exact.
-        if value == value.rounded(), abs(value) < 0x1p63, let whole = try? container.decode(Int64.self), Double(whole) == value {
+        if value == value.rounded(), abs(value) < 0x1p63, let whole = try? container.decode(Int64.self),
+            Double(whole) == value
+        {
             self.init(whole)
         } else {
             self.init(value)

@@ -8,7 +8,9 @@
 enum JSONString {
     /// Checks the string whose opening quote is at `quote`. Returns the index of its closing quote and
     /// whether it holds escapes (without escapes, its bytes are its UTF-8).
-    static func scan<Bytes: RandomAccessCollection>(_ bytes: Bytes, openingQuote quote: Int) throws(JSONSyntaxError) -> (end: Int, escaped: Bool)
+    static func scan<Bytes: RandomAccessCollection>(
+        _ bytes: Bytes, openingQuote quote: Int
+    ) throws(JSONSyntaxError) -> (end: Int, escaped: Bool)
     where Bytes.Element == UInt8, Bytes.Index == Int {
         var index = quote + 1
         var escaped = false
@@ -52,7 +54,9 @@ enum JSONString {
                 let backslashes = word ^ (ones &* 0x5C)
                 // A byte's high bit is set when it is zero after the XOR (a quote or a backslash), below 0x20,
                 // or 0x80 and above. Borrows can only mark bytes above a marked one, so the lowest mark is exact.
-                let marks = ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes | (word &- ones &* 0x20) & ~word | word) & highBits
+                let marks =
+                    ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes | (word &- ones &* 0x20) & ~word
+                        | word) & highBits
                 if marks != 0 { return base + offset + marks.trailingZeroBitCount / 8 }
                 offset += 8
             }
@@ -92,7 +96,7 @@ enum JSONString {
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                 }
                 appendUTF8(scalar, to: &utf8)
-            default: utf8.append(escape) // `"`, `\` and `/` stand for themselves
+            default: utf8.append(escape)  // `"`, `\` and `/` stand for themselves
             }
         }
         return String(decoding: utf8, as: UTF8.self)
@@ -123,21 +127,27 @@ enum JSONString {
     }
 
     /// Checks the escape at `index` (a backslash) and returns the index after it.
-    private static func skipEscape<Bytes: RandomAccessCollection>(_ bytes: Bytes, at escape: Int) throws(JSONSyntaxError) -> Int
+    private static func skipEscape<Bytes: RandomAccessCollection>(
+        _ bytes: Bytes, at escape: Int
+    ) throws(JSONSyntaxError) -> Int
     where Bytes.Element == UInt8, Bytes.Index == Int {
         let index = escape + 1
         guard index < bytes.endIndex else { throw JSONSyntaxError(message: "unterminated string", offset: escape) }
         switch bytes[index] {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-             UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
             return index + 1
         case UInt8(ascii: "u"):
-            guard let unit = hex4(bytes, at: index + 1) else { throw JSONSyntaxError(message: "invalid \\u escape", offset: escape) }
+            guard let unit = hex4(bytes, at: index + 1) else {
+                throw JSONSyntaxError(message: "invalid \\u escape", offset: escape)
+            }
             if (0xD800..<0xDC00).contains(unit) {
                 // A high surrogate must be followed by an escaped low one: together they are one character.
                 let next = index + 5
-                guard next + 1 < bytes.endIndex, bytes[next] == UInt8(ascii: "\\"), bytes[next + 1] == UInt8(ascii: "u"),
-                      let low = hex4(bytes, at: next + 2), (0xDC00..<0xE000).contains(low) else {
+                guard next + 1 < bytes.endIndex, bytes[next] == UInt8(ascii: "\\"),
+                    bytes[next + 1] == UInt8(ascii: "u"),
+                    let low = hex4(bytes, at: next + 2), (0xDC00..<0xE000).contains(low)
+                else {
                     throw JSONSyntaxError(message: "unpaired UTF-16 surrogate in a string", offset: escape)
                 }
                 return next + 6
@@ -153,7 +163,9 @@ enum JSONString {
 
     /// Checks one UTF-8 sequence of two to four bytes at `index`, well-formed as Unicode defines it (no
     /// overlong forms, no surrogates, nothing above U+10FFFF), and returns the index after it.
-    private static func skipMultiByteCharacter<Bytes: RandomAccessCollection>(_ bytes: Bytes, at index: Int) throws(JSONSyntaxError) -> Int
+    private static func skipMultiByteCharacter<Bytes: RandomAccessCollection>(
+        _ bytes: Bytes, at index: Int
+    ) throws(JSONSyntaxError) -> Int
     where Bytes.Element == UInt8, Bytes.Index == Int {
         let lead = bytes[index]
         let length: Int

@@ -49,7 +49,9 @@ struct JSONTape {
         tokens.reserveCapacity(bytes.count / 8 + 4)
         try parseDocument()
         skipWhitespace()
-        guard index == bytes.count else { throw JSONSyntaxError(message: "unexpected text after the JSON value", offset: index) }
+        guard index == bytes.count else {
+            throw JSONSyntaxError(message: "unexpected text after the JSON value", offset: index)
+        }
     }
 
     /// Parses the one JSON value that starts at `start` (after white space) and stops after it: a frame's
@@ -94,7 +96,9 @@ struct JSONTape {
             guard index < bytes.count else { throw JSONSyntaxError(message: "expected a value", offset: index) }
             switch bytes[index] {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
-                guard openDepth < Self.maximumDepth else { throw JSONSyntaxError(message: "nested too deeply", offset: index) }
+                guard openDepth < Self.maximumDepth else {
+                    throw JSONSyntaxError(message: "nested too deeply", offset: index)
+                }
                 let isObject = bytes[index] == UInt8(ascii: "{")
                 let token = self.open(isObject ? .object : .array)
                 index += 1
@@ -125,7 +129,9 @@ struct JSONTape {
                 members += 1
                 skipWhitespace()
                 guard index < bytes.count else {
-                    throw JSONSyntaxError(message: inObject ? "unterminated object" : "unterminated array", offset: tokens[container].start)
+                    throw JSONSyntaxError(
+                        message: inObject ? "unterminated object" : "unterminated array",
+                        offset: tokens[container].start)
                 }
                 if bytes[index] == UInt8(ascii: ",") {
                     index += 1
@@ -133,7 +139,9 @@ struct JSONTape {
                     break
                 }
                 guard bytes[index] == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
-                    throw JSONSyntaxError(message: inObject ? "expected ',' or '}' in an object" : "expected ',' or ']' in an array", offset: index)
+                    throw JSONSyntaxError(
+                        message: inObject ? "expected ',' or '}' in an object" : "expected ',' or ']' in an array",
+                        offset: index)
                 }
                 index += 1
                 innermostOpen = tokens[container].end
@@ -189,10 +197,14 @@ struct JSONTape {
     private mutating func parseNumber() throws(JSONSyntaxError) {
         let start = index
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
-        guard index < bytes.count, isDigit(bytes[index]) else { throw JSONSyntaxError(message: "invalid number", offset: start) }
+        guard index < bytes.count, isDigit(bytes[index]) else {
+            throw JSONSyntaxError(message: "invalid number", offset: start)
+        }
         if bytes[index] == UInt8(ascii: "0") {
             index += 1
-            if index < bytes.count, isDigit(bytes[index]) { throw JSONSyntaxError(message: "numbers cannot start with 0", offset: start) }
+            if index < bytes.count, isDigit(bytes[index]) {
+                throw JSONSyntaxError(message: "numbers cannot start with 0", offset: start)
+            }
         } else {
             skipDigits()
         }
@@ -200,14 +212,20 @@ struct JSONTape {
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             kind = .number
             index += 1
-            guard index < bytes.count, isDigit(bytes[index]) else { throw JSONSyntaxError(message: "expected digits after '.'", offset: index) }
+            guard index < bytes.count, isDigit(bytes[index]) else {
+                throw JSONSyntaxError(message: "expected digits after '.'", offset: index)
+            }
             skipDigits()
         }
         if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
             kind = .number
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-            guard index < bytes.count, isDigit(bytes[index]) else { throw JSONSyntaxError(message: "expected digits in the exponent", offset: index) }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
+            guard index < bytes.count, isDigit(bytes[index]) else {
+                throw JSONSyntaxError(message: "expected digits in the exponent", offset: index)
+            }
             skipDigits()
         }
         append(kind, from: start, to: index)
@@ -222,7 +240,8 @@ struct JSONTape {
     private mutating func parseLiteral(_ literal: StaticString, _ kind: Token.Kind) throws(JSONSyntaxError) {
         let length = literal.utf8CodeUnitCount
         guard index + length <= bytes.count,
-              (0..<length).allSatisfy({ bytes[index + $0] == literal.utf8Start[$0] }) else {
+            (0..<length).allSatisfy({ bytes[index + $0] == literal.utf8Start[$0] })
+        else {
             throw JSONSyntaxError(message: "expected a value", offset: index)
         }
         append(kind, from: index, to: index + length)

@@ -5,7 +5,9 @@ import Foundation
 @_spi(Generated) public enum PatternKeys {
     /// Every member of the object `decoder` reads whose key matches `pattern`, decoded as `Value`. As in JSON
     /// Schema's `patternProperties`, the pattern is searched for in the key: anchor it (`^x-`, `^#[a-z]$`) to say more.
-    public static func decode<Value: Decodable>(_ type: Value.Type, from decoder: any Decoder, matching pattern: String) throws -> [String: Value] {
+    public static func decode<Value: Decodable>(
+        _ type: Value.Type, from decoder: any Decoder, matching pattern: String
+    ) throws -> [String: Value] {
         let container = try decoder.container(keyedBy: WireCodingKey.self)
         let expression = try regularExpression(pattern)
         var values: [String: Value] = [:]
@@ -17,13 +19,18 @@ import Foundation
 
     /// Writes each member of `values` into the object `encoder` writes; a key that does not match `pattern` is
     /// an `EncodingError`, since the receiver would not read it.
-    public static func encode<Value: Encodable>(_ values: [String: Value], to encoder: any Encoder, matching pattern: String) throws {
+    public static func encode<Value: Encodable>(
+        _ values: [String: Value], to encoder: any Encoder, matching pattern: String
+    ) throws {
         var container = encoder.container(keyedBy: WireCodingKey.self)
         let expression = try regularExpression(pattern)
         for key in values.keys.sorted() {
             guard matches(key, expression) else {
-                throw EncodingError.invalidValue(values, EncodingError.Context(
-                    codingPath: encoder.codingPath, debugDescription: "the key '\(key)' does not match the pattern \(pattern)"))
+                throw EncodingError.invalidValue(
+                    values,
+                    EncodingError.Context(
+                        codingPath: encoder.codingPath,
+                        debugDescription: "the key '\(key)' does not match the pattern \(pattern)"))
             }
             try container.encode(values[key], forKey: WireCodingKey(stringValue: key))
         }

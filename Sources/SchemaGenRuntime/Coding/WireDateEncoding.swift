@@ -25,7 +25,8 @@ public enum WireDateEncoding: String, Hashable, Sendable {
                 let container = try decoder.singleValueContainer()
                 let text = try container.decode(String.self)
                 if let date = Self.parseISO8601(text) { return date }
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not an ISO 8601 date")
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "'\(text)' is not an ISO 8601 date")
             }
         case .unixSeconds, .unixMilliseconds, .unixMicroseconds:
             decoder.dateDecodingStrategy = .custom { decoder in

@@ -18,9 +18,12 @@ public struct WireDecoder: Sendable {
 
     /// Decodes a frame's value of `type` from `source`; a payload the framing already parsed (Socket.IO's) is
     /// read from that parse, so its bytes are scanned once per frame.
-    public func decode<T: Decodable>(_ type: T.Type, from frame: WireFraming.ParsedFrame, source: WireFraming.PayloadSource) throws -> T {
+    public func decode<T: Decodable>(
+        _ type: T.Type, from frame: WireFraming.ParsedFrame, source: WireFraming.PayloadSource
+    ) throws -> T {
         if source == .payload, let parsed = frame.parsedPayload {
-            return try WireDocument(copying: frame.frame, parsed: parsed.tokens, dates: dates).decode(T.self, at: 0, path: .root)
+            return try WireDocument(copying: frame.frame, parsed: parsed.tokens, dates: dates).decode(
+                T.self, at: 0, path: .root)
         }
         return try decode(T.self, from: source.bytes(of: frame))
     }
@@ -31,8 +34,10 @@ public struct WireDecoder: Sendable {
         do {
             document = try WireDocument(copying: data, dates: dates)
         } catch {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: [], debugDescription: "The given data was not valid JSON: \(error.message) at byte \(error.offset)."))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: [],
+                    debugDescription: "The given data was not valid JSON: \(error.message) at byte \(error.offset)."))
         }
         return try document.decode(T.self, at: 0, path: .root)
     }
@@ -168,7 +173,9 @@ final class WireDocument {
                         if start > first {
                             let bits = KeyFilter.Bits(utf8)
                             if mayRepeat(bits, before: start) {
-                                if lookup.exactChecks == Self.exactChecksPerObject { return firstOccurrences(in: object)[name] }
+                                if lookup.exactChecks == Self.exactChecksPerObject {
+                                    return firstOccurrences(in: object)[name]
+                                }
                                 lookup.exactChecks += 1
                                 if let earlier = self.key(utf8, in: object, before: start) { return earlier + 1 }
                             }
@@ -339,13 +346,16 @@ final class WireDocument {
     }
 
     /// `value` followed by the decimal digits at `positions`, or `nil` on overflow.
-    private static func accumulate<T: FixedWidthInteger>(_ type: T.Type, _ value: T, digits positions: some Sequence<Int>, negative: Bool,
-                                                         in bytes: UnsafeMutableBufferPointer<UInt8>) -> T? {
+    private static func accumulate<T: FixedWidthInteger>(
+        _ type: T.Type, _ value: T, digits positions: some Sequence<Int>, negative: Bool,
+        in bytes: UnsafeMutableBufferPointer<UInt8>
+    ) -> T? {
         var value = value
         for index in positions {
             let digit = T(bytes[index] &- UInt8(ascii: "0"))
             let (shifted, overflow) = value.multipliedReportingOverflow(by: 10)
-            let (sum, overflow2) = negative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
+            let (sum, overflow2) =
+                negative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
             guard !overflow, !overflow2 else { return nil }
             value = sum
         }
@@ -374,12 +384,16 @@ final class WireDocument {
             let sign = bytes[index] == UInt8(ascii: "-") ? -1 : 1
             if !isDigit(index) { index += 1 }
             var exponent = 0
-            while index < item.end { exponent = min(exponent * 10 + Int(bytes[index] - UInt8(ascii: "0")), 100_000); index += 1 }
+            while index < item.end {
+                exponent = min(exponent * 10 + Int(bytes[index] - UInt8(ascii: "0")), 100_000); index += 1
+            }
             scale += sign * exponent
         }
         while let last = digits.last, bytes[last] == UInt8(ascii: "0") { digits.removeLast(); scale += 1 }
         guard !digits.isEmpty else { return 0 }
-        guard scale >= 0, scale <= 40, var value = Self.accumulate(T.self, 0, digits: digits, negative: negative, in: bytes) else { return nil }
+        guard scale >= 0, scale <= 40,
+            var value = Self.accumulate(T.self, 0, digits: digits, negative: negative, in: bytes)
+        else { return nil }
         for _ in 0..<scale {
             let (shifted, overflow) = value.multipliedReportingOverflow(by: 10)
             guard !overflow else { return nil }
@@ -398,7 +412,9 @@ final class WireDocument {
             let value = Double(try integer(at: token, as: Int.self))
             return value == 0 && bytes[item.start] == UInt8(ascii: "-") ? -0.0 : value
         case .integer, .number:
-            guard let value = Double(numberText(token)), value.isFinite, value != 0 || isZero(token) else { throw doesNotFit(Double.self, token) }
+            guard let value = Double(numberText(token)), value.isFinite, value != 0 || isZero(token) else {
+                throw doesNotFit(Double.self, token)
+            }
             return value
         default:
             throw mismatch(Double.self, token)
@@ -408,7 +424,9 @@ final class WireDocument {
     func float(at token: Int) throws(WireValueFailure) -> Float {
         switch kind(token) {
         case .integer, .number:
-            guard let value = Float(numberText(token)), value.isFinite, value != 0 || isZero(token) else { throw doesNotFit(Float.self, token) }
+            guard let value = Float(numberText(token)), value.isFinite, value != 0 || isZero(token) else {
+                throw doesNotFit(Float.self, token)
+            }
             return value
         default:
             throw mismatch(Float.self, token)
@@ -453,8 +471,10 @@ final class WireDocument {
         nestedDecodes += 1
         defer { nestedDecodes -= 1 }
         guard nestedDecodes <= Self.levelsAlwaysAllowed || Self.stackUsed(since: stackBase) < Self.stackBudget else {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: path.keys, debugDescription: "The value is nested too deeply to decode safely on this thread's stack."))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: path.keys,
+                    debugDescription: "The value is nested too deeply to decode safely on this thread's stack."))
         }
         return try T(from: WireValueDecoder(document: self, token: token, path: path))
     }
@@ -482,7 +502,8 @@ final class WireDocument {
         while true {
             var value = JSONValue.null
             // The value of a repeated key is skipped unread: the first value stands, as with `JSONDecoder`.
-            let isRepeat = open.last.flatMap { container in container.key.map { container.members[$0] != nil } } ?? false
+            let isRepeat =
+                open.last.flatMap { container in container.key.map { container.members[$0] != nil } } ?? false
             if !isRepeat {
                 do throws(WireValueFailure) {
                     switch kind(token) {
@@ -538,12 +559,16 @@ final class WireDocument {
         switch dates {
         case .iso8601, .iso8601Fractional:
             let item = tape.tokens[token]
-            if item.kind == .string, let date = ISO8601Parser.parse(bytes: UnsafeBufferPointer(rebasing: bytes[item.start..<item.end])) {
+            if item.kind == .string,
+                let date = ISO8601Parser.parse(bytes: UnsafeBufferPointer(rebasing: bytes[item.start..<item.end]))
+            {
                 return date
             }
             let text = try string(at: token)
             // The fast parser already failed on these bytes: only Foundation's parser is left to try.
-            guard let date = WireDateEncoding.parseISO8601WithFoundation(text) else { throw .dataCorrupted("'\(text)' is not an ISO 8601 date") }
+            guard let date = WireDateEncoding.parseISO8601WithFoundation(text) else {
+                throw .dataCorrupted("'\(text)' is not an ISO 8601 date")
+            }
             return date
         case .unixSeconds, .unixMilliseconds, .unixMicroseconds:
             return dates.date(fromUnixNumber: try double(at: token))
@@ -557,7 +582,9 @@ final class WireDocument {
     }
 
     private func base64(at token: Int) throws(WireValueFailure) -> Data {
-        guard let data = Data(base64Encoded: try string(at: token)) else { throw .dataCorrupted("Encountered Data is not valid Base64.") }
+        guard let data = Data(base64Encoded: try string(at: token)) else {
+            throw .dataCorrupted("Encountered Data is not valid Base64.")
+        }
         return data
     }
 
@@ -609,11 +636,17 @@ enum WireValueFailure: Error, @unchecked Sendable {
         let codingPath = path.keys
         switch self {
         case .typeMismatch(let type, let found):
-            return .typeMismatch(type, DecodingError.Context(codingPath: codingPath,
-                                                             debugDescription: "Expected to decode \(type) but found \(found) instead."))
+            return .typeMismatch(
+                type,
+                DecodingError.Context(
+                    codingPath: codingPath,
+                    debugDescription: "Expected to decode \(type) but found \(found) instead."))
         case .valueNotFound(let type):
-            return .valueNotFound(type, DecodingError.Context(codingPath: codingPath,
-                                                              debugDescription: "Cannot get value of type \(type) -- found null value instead"))
+            return .valueNotFound(
+                type,
+                DecodingError.Context(
+                    codingPath: codingPath,
+                    debugDescription: "Cannot get value of type \(type) -- found null value instead"))
         case .dataCorrupted(let message):
             return .dataCorrupted(DecodingError.Context(codingPath: codingPath, debugDescription: message))
         }

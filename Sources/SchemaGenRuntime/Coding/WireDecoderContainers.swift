@@ -25,7 +25,9 @@ struct WireValueDecoder: Decoder {
 
     /// The object's container itself, for ``WireFields``: read without `KeyedDecodingContainer`'s box.
     func keyedContainer<Key: CodingKey>() throws -> WireKeyedContainer<Key> {
-        guard document.kind(token) == .object else { throw document.mismatch([String: Any].self, token).decodingError(at: path) }
+        guard document.kind(token) == .object else {
+            throw document.mismatch([String: Any].self, token).decodingError(at: path)
+        }
         return WireKeyedContainer<Key>(document: document, object: token, path: path)
     }
 
@@ -45,22 +47,29 @@ extension WireDocument {
     func read(_ type: String.Type, _ token: Int) throws(WireValueFailure) -> String { try string(at: token) }
     func read(_ type: Double.Type, _ token: Int) throws(WireValueFailure) -> Double { try double(at: token) }
     func read(_ type: Float.Type, _ token: Int) throws(WireValueFailure) -> Float { try float(at: token) }
-    func read<T: FixedWidthInteger>(_ type: T.Type, _ token: Int) throws(WireValueFailure) -> T { try integer(at: token, as: T.self) }
+    func read<T: FixedWidthInteger>(_ type: T.Type, _ token: Int) throws(WireValueFailure) -> T {
+        try integer(at: token, as: T.self)
+    }
     /// In the document's date encoding.
     func read(_ type: Date.Type, _ token: Int) throws(WireValueFailure) -> Date { try date(at: token) }
 
     /// The value of member `key` of `object`; `DecodingError.keyNotFound` when it has none.
     func member(_ key: some CodingKey, of object: Int, at path: WireCodingPath) throws -> Int {
         guard let value = member(of: object, named: key.stringValue) else {
-            throw DecodingError.keyNotFound(key, DecodingError.Context(
-                codingPath: path.keys, debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
+            throw DecodingError.keyNotFound(
+                key,
+                DecodingError.Context(
+                    codingPath: path.keys,
+                    debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
         }
         return value
     }
 
     /// The value of member `key` of `object` read by `reader`; a failure is reported at the key's path.
     @inline(__always)
-    func read<T>(_ key: some CodingKey, of object: Int, at path: WireCodingPath, _ reader: (Int) throws(WireValueFailure) -> T) throws -> T {
+    func read<T>(
+        _ key: some CodingKey, of object: Int, at path: WireCodingPath, _ reader: (Int) throws(WireValueFailure) -> T
+    ) throws -> T {
         let token = try member(key, of: object, at: path)
         do {
             return try reader(token)
@@ -71,8 +80,10 @@ extension WireDocument {
 
     /// Like `read`, but `nil` when the key is absent or null.
     @inline(__always)
-    func readIfPresent<T>(_ key: some CodingKey, of object: Int, at path: WireCodingPath,
-                          _ reader: (Int) throws(WireValueFailure) -> T) throws -> T? {
+    func readIfPresent<T>(
+        _ key: some CodingKey, of object: Int, at path: WireCodingPath,
+        _ reader: (Int) throws(WireValueFailure) -> T
+    ) throws -> T? {
         guard let token = member(of: object, named: key.stringValue), !isNull(token) else { return nil }
         do {
             return try reader(token)
@@ -106,57 +117,122 @@ struct WireKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func decodeNil(forKey key: Key) throws -> Bool { document.isNull(try value(for: key)) }
 
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try read(key) { token throws(WireValueFailure) in try document.read(type, token) } }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try read(key) { token throws(WireValueFailure) in try document.read(type, token) } }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try read(key) { token throws(WireValueFailure) in try document.read(type, token) } }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try read(key) { token throws(WireValueFailure) in try document.read(type, token) } }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try read(key) { token throws(WireValueFailure) in try document.read(type, token) } }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try read(key) { token throws(WireValueFailure) in try document.read(type, token) } }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try read(key) { token throws(WireValueFailure) in try document.read(type, token) } }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try read(key) { token throws(WireValueFailure) in try document.read(type, token) } }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try read(key) { token throws(WireValueFailure) in try document.read(type, token) } }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try read(key) { token throws(WireValueFailure) in try document.read(type, token) } }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try read(key) { token throws(WireValueFailure) in try document.read(type, token) } }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try read(key) { token throws(WireValueFailure) in try document.read(type, token) } }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try read(key) { token throws(WireValueFailure) in try document.read(type, token) } }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try read(key) { token throws(WireValueFailure) in try document.read(type, token) } }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+        try read(key) { token throws(WireValueFailure) in try document.read(type, token) }
+    }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String {
+        try read(key) { token throws(WireValueFailure) in try document.read(type, token) }
+    }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+        try read(key) { token throws(WireValueFailure) in try document.read(type, token) }
+    }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
+        try read(key) { token throws(WireValueFailure) in try document.read(type, token) }
+    }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+        try read(key) { token throws(WireValueFailure) in try document.read(type, token) }
+    }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
+        try read(key) { token throws(WireValueFailure) in try document.read(type, token) }
+    }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
+        try read(key) { token throws(WireValueFailure) in try document.read(type, token) }
+    }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
+        try read(key) { token throws(WireValueFailure) in try document.read(type, token) }
+    }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
+        try read(key) { token throws(WireValueFailure) in try document.read(type, token) }
+    }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
+        try read(key) { token throws(WireValueFailure) in try document.read(type, token) }
+    }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
+        try read(key) { token throws(WireValueFailure) in try document.read(type, token) }
+    }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
+        try read(key) { token throws(WireValueFailure) in try document.read(type, token) }
+    }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
+        try read(key) { token throws(WireValueFailure) in try document.read(type, token) }
+    }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
+        try read(key) { token throws(WireValueFailure) in try document.read(type, token) }
+    }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         try document.decode(T.self, at: try value(for: key), path: path.appending(key))
     }
 
-    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try readIfPresent(key) { token throws(WireValueFailure) in try document.read(type, token) } }
-    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try readIfPresent(key) { token throws(WireValueFailure) in try document.read(type, token) } }
-    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try readIfPresent(key) { token throws(WireValueFailure) in try document.read(type, token) } }
-    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try readIfPresent(key) { token throws(WireValueFailure) in try document.read(type, token) } }
-    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try readIfPresent(key) { token throws(WireValueFailure) in try document.read(type, token) } }
-    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try readIfPresent(key) { token throws(WireValueFailure) in try document.read(type, token) } }
-    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try readIfPresent(key) { token throws(WireValueFailure) in try document.read(type, token) } }
-    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try readIfPresent(key) { token throws(WireValueFailure) in try document.read(type, token) } }
-    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try readIfPresent(key) { token throws(WireValueFailure) in try document.read(type, token) } }
-    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try readIfPresent(key) { token throws(WireValueFailure) in try document.read(type, token) } }
-    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try readIfPresent(key) { token throws(WireValueFailure) in try document.read(type, token) } }
-    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try readIfPresent(key) { token throws(WireValueFailure) in try document.read(type, token) } }
-    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try readIfPresent(key) { token throws(WireValueFailure) in try document.read(type, token) } }
-    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try readIfPresent(key) { token throws(WireValueFailure) in try document.read(type, token) } }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+        try readIfPresent(key) { token throws(WireValueFailure) in try document.read(type, token) }
+    }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+        try readIfPresent(key) { token throws(WireValueFailure) in try document.read(type, token) }
+    }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+        try readIfPresent(key) { token throws(WireValueFailure) in try document.read(type, token) }
+    }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
+        try readIfPresent(key) { token throws(WireValueFailure) in try document.read(type, token) }
+    }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+        try readIfPresent(key) { token throws(WireValueFailure) in try document.read(type, token) }
+    }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
+        try readIfPresent(key) { token throws(WireValueFailure) in try document.read(type, token) }
+    }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
+        try readIfPresent(key) { token throws(WireValueFailure) in try document.read(type, token) }
+    }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
+        try readIfPresent(key) { token throws(WireValueFailure) in try document.read(type, token) }
+    }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
+        try readIfPresent(key) { token throws(WireValueFailure) in try document.read(type, token) }
+    }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
+        try readIfPresent(key) { token throws(WireValueFailure) in try document.read(type, token) }
+    }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
+        try readIfPresent(key) { token throws(WireValueFailure) in try document.read(type, token) }
+    }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
+        try readIfPresent(key) { token throws(WireValueFailure) in try document.read(type, token) }
+    }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
+        try readIfPresent(key) { token throws(WireValueFailure) in try document.read(type, token) }
+    }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
+        try readIfPresent(key) { token throws(WireValueFailure) in try document.read(type, token) }
+    }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        guard let token = document.member(of: object, named: key.stringValue), !document.isNull(token) else { return nil }
+        guard let token = document.member(of: object, named: key.stringValue), !document.isNull(token) else {
+            return nil
+        }
         return try document.decode(T.self, at: token, path: path.appending(key))
     }
 
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        try WireValueDecoder(document: document, token: try value(for: key), path: path.appending(key)).container(keyedBy: type)
+    func nestedContainer<NestedKey: CodingKey>(
+        keyedBy type: NestedKey.Type, forKey key: Key
+    ) throws -> KeyedDecodingContainer<NestedKey> {
+        try WireValueDecoder(document: document, token: try value(for: key), path: path.appending(key)).container(
+            keyedBy: type)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        try WireValueDecoder(document: document, token: try value(for: key), path: path.appending(key)).unkeyedContainer()
+        try WireValueDecoder(document: document, token: try value(for: key), path: path.appending(key))
+            .unkeyedContainer()
     }
 
     func superDecoder() throws -> any Decoder {
         let superKey = WireCodingKey(stringValue: "super")
         guard let token = document.member(of: object, named: superKey.stringValue) else {
-            throw DecodingError.keyNotFound(superKey, DecodingError.Context(codingPath: path.keys, debugDescription: "No value associated with key \"super\"."))
+            throw DecodingError.keyNotFound(
+                superKey,
+                DecodingError.Context(
+                    codingPath: path.keys, debugDescription: "No value associated with key \"super\"."))
         }
         return WireValueDecoder(document: document, token: token, path: path.appending(superKey))
     }
@@ -188,8 +264,11 @@ struct WireUnkeyedContainer: UnkeyedDecodingContainer {
 
     private func current(_ type: Any.Type) throws -> Int {
         guard !isAtEnd else {
-            throw DecodingError.valueNotFound(type, DecodingError.Context(codingPath: path.appending(index: currentIndex).keys,
-                                                                          debugDescription: "Unkeyed container is at end."))
+            throw DecodingError.valueNotFound(
+                type,
+                DecodingError.Context(
+                    codingPath: path.appending(index: currentIndex).keys,
+                    debugDescription: "Unkeyed container is at end."))
         }
         return element
     }
@@ -217,20 +296,48 @@ struct WireUnkeyedContainer: UnkeyedDecodingContainer {
         return true
     }
 
-    mutating func decode(_ type: Bool.Type) throws -> Bool { try read { [document] token throws(WireValueFailure) in try document.read(type, token) } }
-    mutating func decode(_ type: String.Type) throws -> String { try read { [document] token throws(WireValueFailure) in try document.read(type, token) } }
-    mutating func decode(_ type: Double.Type) throws -> Double { try read { [document] token throws(WireValueFailure) in try document.read(type, token) } }
-    mutating func decode(_ type: Float.Type) throws -> Float { try read { [document] token throws(WireValueFailure) in try document.read(type, token) } }
-    mutating func decode(_ type: Int.Type) throws -> Int { try read { [document] token throws(WireValueFailure) in try document.read(type, token) } }
-    mutating func decode(_ type: Int8.Type) throws -> Int8 { try read { [document] token throws(WireValueFailure) in try document.read(type, token) } }
-    mutating func decode(_ type: Int16.Type) throws -> Int16 { try read { [document] token throws(WireValueFailure) in try document.read(type, token) } }
-    mutating func decode(_ type: Int32.Type) throws -> Int32 { try read { [document] token throws(WireValueFailure) in try document.read(type, token) } }
-    mutating func decode(_ type: Int64.Type) throws -> Int64 { try read { [document] token throws(WireValueFailure) in try document.read(type, token) } }
-    mutating func decode(_ type: UInt.Type) throws -> UInt { try read { [document] token throws(WireValueFailure) in try document.read(type, token) } }
-    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try read { [document] token throws(WireValueFailure) in try document.read(type, token) } }
-    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try read { [document] token throws(WireValueFailure) in try document.read(type, token) } }
-    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try read { [document] token throws(WireValueFailure) in try document.read(type, token) } }
-    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try read { [document] token throws(WireValueFailure) in try document.read(type, token) } }
+    mutating func decode(_ type: Bool.Type) throws -> Bool {
+        try read { [document] token throws(WireValueFailure) in try document.read(type, token) }
+    }
+    mutating func decode(_ type: String.Type) throws -> String {
+        try read { [document] token throws(WireValueFailure) in try document.read(type, token) }
+    }
+    mutating func decode(_ type: Double.Type) throws -> Double {
+        try read { [document] token throws(WireValueFailure) in try document.read(type, token) }
+    }
+    mutating func decode(_ type: Float.Type) throws -> Float {
+        try read { [document] token throws(WireValueFailure) in try document.read(type, token) }
+    }
+    mutating func decode(_ type: Int.Type) throws -> Int {
+        try read { [document] token throws(WireValueFailure) in try document.read(type, token) }
+    }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 {
+        try read { [document] token throws(WireValueFailure) in try document.read(type, token) }
+    }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 {
+        try read { [document] token throws(WireValueFailure) in try document.read(type, token) }
+    }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 {
+        try read { [document] token throws(WireValueFailure) in try document.read(type, token) }
+    }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 {
+        try read { [document] token throws(WireValueFailure) in try document.read(type, token) }
+    }
+    mutating func decode(_ type: UInt.Type) throws -> UInt {
+        try read { [document] token throws(WireValueFailure) in try document.read(type, token) }
+    }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 {
+        try read { [document] token throws(WireValueFailure) in try document.read(type, token) }
+    }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 {
+        try read { [document] token throws(WireValueFailure) in try document.read(type, token) }
+    }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 {
+        try read { [document] token throws(WireValueFailure) in try document.read(type, token) }
+    }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 {
+        try read { [document] token throws(WireValueFailure) in try document.read(type, token) }
+    }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         let value = try document.decode(T.self, at: try current(T.self), path: path.appending(index: currentIndex))
@@ -238,22 +345,29 @@ struct WireUnkeyedContainer: UnkeyedDecodingContainer {
         return value
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
-        let container = try WireValueDecoder(document: document, token: try current(KeyedDecodingContainer<NestedKey>.self),
-                                             path: path.appending(index: currentIndex)).container(keyedBy: type)
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy type: NestedKey.Type
+    ) throws -> KeyedDecodingContainer<NestedKey> {
+        let container = try WireValueDecoder(
+            document: document, token: try current(KeyedDecodingContainer<NestedKey>.self),
+            path: path.appending(index: currentIndex)
+        ).container(keyedBy: type)
         advance()
         return container
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        let container = try WireValueDecoder(document: document, token: try current((any UnkeyedDecodingContainer).self),
-                                             path: path.appending(index: currentIndex)).unkeyedContainer()
+        let container = try WireValueDecoder(
+            document: document, token: try current((any UnkeyedDecodingContainer).self),
+            path: path.appending(index: currentIndex)
+        ).unkeyedContainer()
         advance()
         return container
     }
 
     mutating func superDecoder() throws -> any Decoder {
-        let decoder = WireValueDecoder(document: document, token: try current((any Decoder).self), path: path.appending(index: currentIndex))
+        let decoder = WireValueDecoder(
+            document: document, token: try current((any Decoder).self), path: path.appending(index: currentIndex))
         advance()
         return decoder
     }
@@ -277,20 +391,48 @@ struct WireSingleValueContainer: SingleValueDecodingContainer {
 
     func decodeNil() -> Bool { document.isNull(token) }
 
-    func decode(_ type: Bool.Type) throws -> Bool { try read { token throws(WireValueFailure) in try document.read(type, token) } }
-    func decode(_ type: String.Type) throws -> String { try read { token throws(WireValueFailure) in try document.read(type, token) } }
-    func decode(_ type: Double.Type) throws -> Double { try read { token throws(WireValueFailure) in try document.read(type, token) } }
-    func decode(_ type: Float.Type) throws -> Float { try read { token throws(WireValueFailure) in try document.read(type, token) } }
-    func decode(_ type: Int.Type) throws -> Int { try read { token throws(WireValueFailure) in try document.read(type, token) } }
-    func decode(_ type: Int8.Type) throws -> Int8 { try read { token throws(WireValueFailure) in try document.read(type, token) } }
-    func decode(_ type: Int16.Type) throws -> Int16 { try read { token throws(WireValueFailure) in try document.read(type, token) } }
-    func decode(_ type: Int32.Type) throws -> Int32 { try read { token throws(WireValueFailure) in try document.read(type, token) } }
-    func decode(_ type: Int64.Type) throws -> Int64 { try read { token throws(WireValueFailure) in try document.read(type, token) } }
-    func decode(_ type: UInt.Type) throws -> UInt { try read { token throws(WireValueFailure) in try document.read(type, token) } }
-    func decode(_ type: UInt8.Type) throws -> UInt8 { try read { token throws(WireValueFailure) in try document.read(type, token) } }
-    func decode(_ type: UInt16.Type) throws -> UInt16 { try read { token throws(WireValueFailure) in try document.read(type, token) } }
-    func decode(_ type: UInt32.Type) throws -> UInt32 { try read { token throws(WireValueFailure) in try document.read(type, token) } }
-    func decode(_ type: UInt64.Type) throws -> UInt64 { try read { token throws(WireValueFailure) in try document.read(type, token) } }
+    func decode(_ type: Bool.Type) throws -> Bool {
+        try read { token throws(WireValueFailure) in try document.read(type, token) }
+    }
+    func decode(_ type: String.Type) throws -> String {
+        try read { token throws(WireValueFailure) in try document.read(type, token) }
+    }
+    func decode(_ type: Double.Type) throws -> Double {
+        try read { token throws(WireValueFailure) in try document.read(type, token) }
+    }
+    func decode(_ type: Float.Type) throws -> Float {
+        try read { token throws(WireValueFailure) in try document.read(type, token) }
+    }
+    func decode(_ type: Int.Type) throws -> Int {
+        try read { token throws(WireValueFailure) in try document.read(type, token) }
+    }
+    func decode(_ type: Int8.Type) throws -> Int8 {
+        try read { token throws(WireValueFailure) in try document.read(type, token) }
+    }
+    func decode(_ type: Int16.Type) throws -> Int16 {
+        try read { token throws(WireValueFailure) in try document.read(type, token) }
+    }
+    func decode(_ type: Int32.Type) throws -> Int32 {
+        try read { token throws(WireValueFailure) in try document.read(type, token) }
+    }
+    func decode(_ type: Int64.Type) throws -> Int64 {
+        try read { token throws(WireValueFailure) in try document.read(type, token) }
+    }
+    func decode(_ type: UInt.Type) throws -> UInt {
+        try read { token throws(WireValueFailure) in try document.read(type, token) }
+    }
+    func decode(_ type: UInt8.Type) throws -> UInt8 {
+        try read { token throws(WireValueFailure) in try document.read(type, token) }
+    }
+    func decode(_ type: UInt16.Type) throws -> UInt16 {
+        try read { token throws(WireValueFailure) in try document.read(type, token) }
+    }
+    func decode(_ type: UInt32.Type) throws -> UInt32 {
+        try read { token throws(WireValueFailure) in try document.read(type, token) }
+    }
+    func decode(_ type: UInt64.Type) throws -> UInt64 {
+        try read { token throws(WireValueFailure) in try document.read(type, token) }
+    }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         try document.decode(T.self, at: token, path: path)

@@ -55,22 +55,30 @@ import Foundation
 
     public func string(_ key: String) throws -> String {
         if let keyed { return try keyed.container.decode(String.self, forKey: WireCodingKey(stringValue: key)) }
-        return try document.read(WireCodingKey(stringValue: key), of: object, at: path) { token throws(WireValueFailure) in try document.read(String.self, token) }
+        return try document.read(WireCodingKey(stringValue: key), of: object, at: path) {
+            token throws(WireValueFailure) in try document.read(String.self, token)
+        }
     }
 
     public func int(_ key: String) throws -> Int {
         if let keyed { return try keyed.container.decode(Int.self, forKey: WireCodingKey(stringValue: key)) }
-        return try document.read(WireCodingKey(stringValue: key), of: object, at: path) { token throws(WireValueFailure) in try document.read(Int.self, token) }
+        return try document.read(WireCodingKey(stringValue: key), of: object, at: path) {
+            token throws(WireValueFailure) in try document.read(Int.self, token)
+        }
     }
 
     public func double(_ key: String) throws -> Double {
         if let keyed { return try keyed.container.decode(Double.self, forKey: WireCodingKey(stringValue: key)) }
-        return try document.read(WireCodingKey(stringValue: key), of: object, at: path) { token throws(WireValueFailure) in try document.read(Double.self, token) }
+        return try document.read(WireCodingKey(stringValue: key), of: object, at: path) {
+            token throws(WireValueFailure) in try document.read(Double.self, token)
+        }
     }
 
     public func bool(_ key: String) throws -> Bool {
         if let keyed { return try keyed.container.decode(Bool.self, forKey: WireCodingKey(stringValue: key)) }
-        return try document.read(WireCodingKey(stringValue: key), of: object, at: path) { token throws(WireValueFailure) in try document.read(Bool.self, token) }
+        return try document.read(WireCodingKey(stringValue: key), of: object, at: path) {
+            token throws(WireValueFailure) in try document.read(Bool.self, token)
+        }
     }
 
     /// A date in the decoder's date encoding (the contract's, under ``WireDecoder``).
@@ -78,41 +86,52 @@ import Foundation
     // value is read, were two of a payload's few allocations.
     public func date(_ key: String) throws -> Date {
         if let keyed { return try keyed.container.decode(Date.self, forKey: WireCodingKey(stringValue: key)) }
-        return try document.read(WireCodingKey(stringValue: key), of: object, at: path) { token throws(WireValueFailure) in try document.read(Date.self, token) }
+        return try document.read(WireCodingKey(stringValue: key), of: object, at: path) {
+            token throws(WireValueFailure) in try document.read(Date.self, token)
+        }
     }
 
     /// `nil` when the member is absent or `null`; likewise for the other `optional…` methods.
     public func optionalString(_ key: String) throws -> String? {
-        if let keyed { return try keyed.container.decodeIfPresent(String.self, forKey: WireCodingKey(stringValue: key)) }
-        return try document.readIfPresent(WireCodingKey(stringValue: key), of: object, at: path) { token throws(WireValueFailure) in
+        if let keyed {
+            return try keyed.container.decodeIfPresent(String.self, forKey: WireCodingKey(stringValue: key))
+        }
+        return try document.readIfPresent(WireCodingKey(stringValue: key), of: object, at: path) {
+            token throws(WireValueFailure) in
             try document.read(String.self, token)
         }
     }
 
     public func optionalInt(_ key: String) throws -> Int? {
         if let keyed { return try keyed.container.decodeIfPresent(Int.self, forKey: WireCodingKey(stringValue: key)) }
-        return try document.readIfPresent(WireCodingKey(stringValue: key), of: object, at: path) { token throws(WireValueFailure) in
+        return try document.readIfPresent(WireCodingKey(stringValue: key), of: object, at: path) {
+            token throws(WireValueFailure) in
             try document.read(Int.self, token)
         }
     }
 
     public func optionalDouble(_ key: String) throws -> Double? {
-        if let keyed { return try keyed.container.decodeIfPresent(Double.self, forKey: WireCodingKey(stringValue: key)) }
-        return try document.readIfPresent(WireCodingKey(stringValue: key), of: object, at: path) { token throws(WireValueFailure) in
+        if let keyed {
+            return try keyed.container.decodeIfPresent(Double.self, forKey: WireCodingKey(stringValue: key))
+        }
+        return try document.readIfPresent(WireCodingKey(stringValue: key), of: object, at: path) {
+            token throws(WireValueFailure) in
             try document.read(Double.self, token)
         }
     }
 
     public func optionalBool(_ key: String) throws -> Bool? {
         if let keyed { return try keyed.container.decodeIfPresent(Bool.self, forKey: WireCodingKey(stringValue: key)) }
-        return try document.readIfPresent(WireCodingKey(stringValue: key), of: object, at: path) { token throws(WireValueFailure) in
+        return try document.readIfPresent(WireCodingKey(stringValue: key), of: object, at: path) {
+            token throws(WireValueFailure) in
             try document.read(Bool.self, token)
         }
     }
 
     public func optionalDate(_ key: String) throws -> Date? {
         if let keyed { return try keyed.container.decodeIfPresent(Date.self, forKey: WireCodingKey(stringValue: key)) }
-        return try document.readIfPresent(WireCodingKey(stringValue: key), of: object, at: path) { token throws(WireValueFailure) in
+        return try document.readIfPresent(WireCodingKey(stringValue: key), of: object, at: path) {
+            token throws(WireValueFailure) in
             try document.read(Date.self, token)
         }
     }
@@ -121,7 +140,8 @@ import Foundation
     public func value<T: Decodable>(_ key: String, as type: T.Type) throws -> T {
         if let keyed { return try keyed.container.decode(T.self, forKey: WireCodingKey(stringValue: key)) }
         let key = WireCodingKey(stringValue: key)
-        return try document.decode(T.self, at: try document.member(key, of: object, at: path), path: path.appending(key))
+        return try document.decode(
+            T.self, at: try document.member(key, of: object, at: path), path: path.appending(key))
     }
 
     public func optionalValue<T: Decodable>(_ key: String, as type: T.Type) throws -> T? {
@@ -140,9 +160,14 @@ import Foundation
         let found = try value(key, as: T.self)
         guard found == expected else {
             let codingKey = WireCodingKey(stringValue: key)
-            let description = "expected the constant \(String(reflecting: expected)), found \(String(reflecting: found))"
-            if let keyed { throw DecodingError.dataCorruptedError(forKey: codingKey, in: keyed.container, debugDescription: description) }
-            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: path.keys + [codingKey], debugDescription: description))
+            let description =
+                "expected the constant \(String(reflecting: expected)), found \(String(reflecting: found))"
+            if let keyed {
+                throw DecodingError.dataCorruptedError(
+                    forKey: codingKey, in: keyed.container, debugDescription: description)
+            }
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(codingPath: path.keys + [codingKey], debugDescription: description))
         }
     }
 }
@@ -158,7 +183,9 @@ import Foundation
 
     // A keyed container shares its storage with its copies (it is a reference to the encoder's box), so each
     // method writes through a copy and the writer stays immutable.
-    private func writing(_ write: (inout KeyedEncodingContainer<WireCodingKey>) throws -> Void) rethrows -> WireFieldWriter {
+    private func writing(
+        _ write: (inout KeyedEncodingContainer<WireCodingKey>) throws -> Void
+    ) rethrows -> WireFieldWriter {
         var container = container
         try write(&container)
         return self

@@ -17,7 +17,8 @@ public struct AcknowledgementsUnsupported: Error, Hashable, Sendable, CustomStri
 /// The app's answer to a server's request: decodes the request from the frame at once (a payload that does not
 /// decode is reported like any other), and returns the work that makes and sends the answer, which the client runs
 /// in its own task. `ackID` is the acknowledgement the server asked for, if it asked for one.
-public typealias Responder = @Sendable (_ frame: WireFraming.ParsedFrame, _ decoder: WireDecoder, _ ackID: Int?) throws
+public typealias Responder =
+    @Sendable (_ frame: WireFraming.ParsedFrame, _ decoder: WireDecoder, _ ackID: Int?) throws
     -> (@Sendable () async throws -> Void)?
 
 extension RealtimeClientCore {
@@ -27,8 +28,10 @@ extension RealtimeClientCore {
     /// Sends the event asking for an acknowledgement (Socket.IO) and returns the acknowledgement's arguments, the
     /// JSON array the server's callback was called with. Ends as ``request(expecting:correlation:timeout:onAnswer:send:)``
     /// does; throws ``AcknowledgementsUnsupported`` at once when the transport carries no acknowledgements.
-    public func emitExpectingAck(eventName: String, channel: String?, payload: (some Encodable & Sendable)?,
-                                 timeout: Duration? = nil) async throws -> Data {
+    public func emitExpectingAck(
+        eventName: String, channel: String?, payload: (some Encodable & Sendable)?,
+        timeout: Duration? = nil
+    ) async throws -> Data {
         guard transport.supportsAcknowledgements else { throw AcknowledgementsUnsupported(eventName: eventName) }
         let id = nextCorrelationNumber()
         let frame = try frames.frame(eventName: eventName, channel: channel, payload: payload, ackID: id)
@@ -39,26 +42,35 @@ extension RealtimeClientCore {
     }
 
     /// Decodes an acknowledgement's arguments: all of them as a tuple type when `spread`, else the first one.
-    public func decodeAcknowledgement<Value: Decodable>(_ type: Value.Type, from arguments: Data, spread: Bool) throws -> Value {
+    public func decodeAcknowledgement<Value: Decodable>(
+        _ type: Value.Type, from arguments: Data, spread: Bool
+    ) throws -> Value {
         try payloadDecoder.decodeAcknowledgement(Value.self, from: arguments, spread: spread)
     }
 
     /// Answers the server's request for an acknowledgement `ackID` with `value`: as its arguments when `spread`
     /// (a tuple type), else as its one argument.
-    public func acknowledge(_ ackID: Int, eventName: String, channel: String?, with value: some Encodable & Sendable, spread: Bool) async throws {
-        try await transport.send(frames.acknowledgement(ackID, eventName: eventName, channel: channel, with: value, spread: spread))
+    public func acknowledge(
+        _ ackID: Int, eventName: String, channel: String?, with value: some Encodable & Sendable, spread: Bool
+    ) async throws {
+        try await transport.send(
+            frames.acknowledgement(ackID, eventName: eventName, channel: channel, with: value, spread: spread))
     }
 
     /// Sets the app's answer to the server's requests on a route of a scope (one per route: a request has one
     /// answer), replacing any before. The token's `cancel()` removes it.
-    public func setResponder(channel: String?, eventName route: String, _ responder: @escaping Responder) -> ListenerToken {
+    public func setResponder(
+        channel: String?, eventName route: String, _ responder: @escaping Responder
+    ) -> ListenerToken {
         let key = routeKey(route, channel)
         let id = lock.withLock { responders.set(responder, for: key) }
         return ListenerToken(id: id) { [weak self] in self?.lock.withLock { self?.responders.remove(key, id: id) } }
     }
 
     /// Runs `responder` on `frame`; returns the error of a request that does not decode, which the caller reports.
-    func respond(to frame: WireFraming.ParsedFrame, incoming: IncomingFrame, channel: String?, with responder: Responder) async -> DecodingError? {
+    func respond(
+        to frame: WireFraming.ParsedFrame, incoming: IncomingFrame, channel: String?, with responder: Responder
+    ) async -> DecodingError? {
         do {
             guard let work = try responder(frame, payloadDecoder, incoming.ackID) else { return nil }
             Task { try? await work() }
@@ -66,18 +78,23 @@ extension RealtimeClientCore {
         } catch let error as DecodingError {
             return error
         } catch {
-            await report(IncomingFailure(eventName: frame.reportedName, channel: channel, rawFrame: incoming.data, rawPayload: frame.payload,
-                                   reason: .malformedFrame(WireFraming.MalformedFrame(reason: "\(error)"))))
+            await report(
+                IncomingFailure(
+                    eventName: frame.reportedName, channel: channel, rawFrame: incoming.data, rawPayload: frame.payload,
+                    reason: .malformedFrame(WireFraming.MalformedFrame(reason: "\(error)"))))
             return nil
         }
     }
 
     func receiveAcknowledgement(_ incoming: IncomingFrame, id: Int) async {
-        let frame = WireFraming.ParsedFrame(eventName: "", channel: nil, payload: incoming.data, frame: incoming.data,
-                                            route: Self.acknowledgementRoute)
+        let frame = WireFraming.ParsedFrame(
+            eventName: "", channel: nil, payload: incoming.data, frame: incoming.data,
+            route: Self.acknowledgementRoute)
         if case .unexpected = pending.deliverAcknowledgement(frame, id: id) {
-            await report(IncomingFailure(eventName: nil, channel: incoming.channel, rawFrame: incoming.data, rawPayload: incoming.data,
-                                   reason: .unexpectedReply(correlation: .number(JSONNumber(id)))))
+            await report(
+                IncomingFailure(
+                    eventName: nil, channel: incoming.channel, rawFrame: incoming.data, rawPayload: incoming.data,
+                    reason: .unexpectedReply(correlation: .number(JSONNumber(id)))))
         }
     }
 }
@@ -89,7 +106,8 @@ func routeKey(_ route: String, _ channel: String?) -> String {
 
 extension WireDecoder {
     /// Decodes an acknowledgement's arguments: all of them as a tuple type when `spread`, else the first one.
-    func decodeAcknowledgement<Value: Decodable>(_ type: Value.Type, from arguments: Data, spread: Bool) throws -> Value {
+    func decodeAcknowledgement<Value: Decodable>(_ type: Value.Type, from arguments: Data, spread: Bool) throws -> Value
+    {
         spread ? try decode(Value.self, from: arguments) : try decode(FirstArgument<Value>.self, from: arguments).value
     }
 }

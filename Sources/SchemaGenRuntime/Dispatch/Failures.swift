@@ -40,18 +40,24 @@ public struct IncomingFailure: Error, Sendable, CustomStringConvertible {
         let place = channel.map { " on channel '\($0)'" } ?? ""
         switch reason {
         case .malformedFrame(let malformed): return "\(event)\(place) is malformed: \(malformed.reason)"
-        case .undecodablePayload(let error): return "\(event)\(place) has a payload that does not decode: \(Self.describe(error))"
-        case .unexpectedReply(let correlation?): return "\(event)\(place) answers \(correlation), which no request waits for (unknown, answered already, or timed out)"
+        case .undecodablePayload(let error):
+            return "\(event)\(place) has a payload that does not decode: \(Self.describe(error))"
+        case .unexpectedReply(let correlation?):
+            return
+                "\(event)\(place) answers \(correlation), which no request waits for (unknown, answered already, or timed out)"
         case .unexpectedReply(nil): return "\(event)\(place) is a reply that says no request it answers"
         case .droppedByStream(let buffer):
-            let lost = switch buffer {
-            case .dropOldest: "its oldest event"
-            case .dropNewest: "this one"
-            case .failConnection: "this one; the connection is failed"
-            }
-            return "\(event)\(place) found a stream full (the loop reading it is behind): the stream \(buffer), and let go of \(lost)"
+            let lost =
+                switch buffer {
+                case .dropOldest: "its oldest event"
+                case .dropNewest: "this one"
+                case .failConnection: "this one; the connection is failed"
+                }
+            return
+                "\(event)\(place) found a stream full (the loop reading it is behind): the stream \(buffer), and let go of \(lost)"
         case .tooManyRequestsInFlight(let limit):
-            return "\(event)\(place) is a request beyond the \(limit) this connection may have answered at once; the connection is closed"
+            return
+                "\(event)\(place) is a request beyond the \(limit) this connection may have answered at once; the connection is closed"
         case .answerNotSent(let why):
             return "\(event)\(place) was answered, but the answer could not be sent: \(why)"
         case .unhandled:
@@ -62,11 +68,16 @@ public struct IncomingFailure: Error, Sendable, CustomStringConvertible {
 
     static func describe(_ error: DecodingError) -> String {
         func path(_ context: DecodingError.Context) -> String {
-            context.codingPath.isEmpty ? "" : " at '" + context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".") + "'"
+            context.codingPath.isEmpty
+                ? ""
+                : " at '"
+                    + context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+                    + "'"
         }
         switch error {
         case .keyNotFound(let key, let context): return "missing '\(key.stringValue)'\(path(context))"
-        case .typeMismatch(let type, let context): return "expected \(type)\(path(context)): \(context.debugDescription)"
+        case .typeMismatch(let type, let context):
+            return "expected \(type)\(path(context)): \(context.debugDescription)"
         case .valueNotFound(let type, let context): return "expected \(type)\(path(context)), found null"
         case .dataCorrupted(let context): return "\(context.debugDescription)\(path(context))"
         @unknown default: return "\(error)"
@@ -75,8 +86,11 @@ public struct IncomingFailure: Error, Sendable, CustomStringConvertible {
 }
 
 /// A constant field that held another value: the frame is not the event the contract describes.
-@_spi(Generated) public func constantMismatch<Key: CodingKey, Value>(_ key: Key, in container: KeyedDecodingContainer<Key>, expected: Value,
-                                                   found: Value) -> DecodingError {
-    DecodingError.dataCorruptedError(forKey: key, in: container,
-                                     debugDescription: "expected the constant \(String(reflecting: expected)), found \(String(reflecting: found))")
+@_spi(Generated) public func constantMismatch<Key: CodingKey, Value>(
+    _ key: Key, in container: KeyedDecodingContainer<Key>, expected: Value,
+    found: Value
+) -> DecodingError {
+    DecodingError.dataCorruptedError(
+        forKey: key, in: container,
+        debugDescription: "expected the constant \(String(reflecting: expected)), found \(String(reflecting: found))")
 }

@@ -21,26 +21,32 @@ struct OutgoingFrames: @unchecked Sendable {
     }
 
     /// The event `eventName` with `payload` encoded; `ackID` asks for an acknowledgement.
-    func frame(eventName: String, channel: String?, payload: (some Encodable & Sendable)?, ackID: Int? = nil) throws -> OutgoingFrame {
+    func frame(
+        eventName: String, channel: String?, payload: (some Encodable & Sendable)?, ackID: Int? = nil
+    ) throws -> OutgoingFrame {
         frame(eventName: eventName, channel: channel, body: try payload.map { try encoder.encode($0) }, ackID: ackID)
     }
 
     /// The event `eventName` with its payload's JSON, if any.
     func frame(eventName: String, channel: String?, body: Data?, ackID: Int? = nil) -> OutgoingFrame {
-        OutgoingFrame(eventName: eventName, channel: channel, payload: body,
-                      data: message(framing.frame(eventName: eventName, channel: channel, payload: body)), ackID: ackID)
+        OutgoingFrame(
+            eventName: eventName, channel: channel, payload: body,
+            data: message(framing.frame(eventName: eventName, channel: channel, payload: body)), ackID: ackID)
     }
 
     /// The event at `address` (frame shapes). When the event's shape has envelope fields, `payload` is the event's
     /// whole value: its fields and its payload (``WireFraming/ParsedFrame/parts``).
-    func frame(_ address: EventAddress, channel: String?, payload: (some Encodable & Sendable)?) throws -> OutgoingFrame {
+    func frame(_ address: EventAddress, channel: String?, payload: (some Encodable & Sendable)?) throws -> OutgoingFrame
+    {
         frame(address, channel: channel, body: try payload.map { try encoder.encode($0) })
     }
 
     /// The event at `address` with its value's JSON, if any.
     func frame(_ address: EventAddress, channel: String?, body: Data?) -> OutgoingFrame {
-        let isParts = if case .shapes(let shapes) = framing, !shapes[address.shape].fields.isEmpty { true } else { false }
-        let data = framing.frame(address: address, channel: channel, payload: isParts ? nil : body, parts: isParts ? body : nil)
+        let isParts =
+            if case .shapes(let shapes) = framing, !shapes[address.shape].fields.isEmpty { true } else { false }
+        let data = framing.frame(
+            address: address, channel: channel, payload: isParts ? nil : body, parts: isParts ? body : nil)
         return OutgoingFrame(eventName: address.name?.text ?? "", channel: channel, payload: body, data: message(data))
     }
 
@@ -57,9 +63,12 @@ struct OutgoingFrames: @unchecked Sendable {
 
     /// The acknowledgement of the peer's frame `ackID` (Socket.IO's `43<id>[...]`): `value` as its arguments when
     /// `spread` (a tuple type), else as its one argument.
-    func acknowledgement(_ ackID: Int, eventName: String, channel: String?, with value: some Encodable & Sendable, spread: Bool) throws -> OutgoingFrame {
+    func acknowledgement(
+        _ ackID: Int, eventName: String, channel: String?, with value: some Encodable & Sendable, spread: Bool
+    ) throws -> OutgoingFrame {
         let encoded = try encoder.encode(value)
         let arguments = spread ? encoded : Data("[".utf8) + encoded + Data("]".utf8)
-        return OutgoingFrame(eventName: eventName, channel: channel, payload: arguments, data: arguments, acknowledges: ackID)
+        return OutgoingFrame(
+            eventName: eventName, channel: channel, payload: arguments, data: arguments, acknowledges: ackID)
     }
 }

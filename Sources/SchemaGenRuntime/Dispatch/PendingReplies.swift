@@ -124,8 +124,10 @@ final class PendingReplies: @unchecked Sendable {
     var count: Int { lock.withLock { entries.count } }
 
     /// Enters a request before it is sent.
-    func reserve(_ match: ReplyMatch, correlation: JSONValue,
-                 onAnswer: (@Sendable (WireFraming.ParsedFrame) -> Void)? = nil) throws(RequestFailure) -> Ticket {
+    func reserve(
+        _ match: ReplyMatch, correlation: JSONValue,
+        onAnswer: (@Sendable (WireFraming.ParsedFrame) -> Void)? = nil
+    ) throws(RequestFailure) -> Ticket {
         let key = Key(route: match.route, channel: match.channel, correlation: correlation)
         let routeKeys = match.answeringRoutes.map { (routeKey($0.route, match.channel), $0.source) }
         let result: Result<Ticket, RequestFailure> = lock.withLock {
@@ -143,10 +145,12 @@ final class PendingReplies: @unchecked Sendable {
 
     /// Enters a request, sends it with `send`, and waits for the frame that answers it, for at most `timeout`; see
     /// ``RealtimeClientCore/request(expecting:correlation:timeout:onAnswer:onCancel:send:)``.
-    func exchange(expecting match: ReplyMatch, correlation: JSONValue, timeout: Duration?,
-                  onAnswer: (@Sendable (WireFraming.ParsedFrame) -> Void)? = nil,
-                  onCancel: (@Sendable (JSONValue) async throws -> Void)? = nil,
-                  send: () async throws -> Void) async throws -> WireFraming.ParsedFrame {
+    func exchange(
+        expecting match: ReplyMatch, correlation: JSONValue, timeout: Duration?,
+        onAnswer: (@Sendable (WireFraming.ParsedFrame) -> Void)? = nil,
+        onCancel: (@Sendable (JSONValue) async throws -> Void)? = nil,
+        send: () async throws -> Void
+    ) async throws -> WireFraming.ParsedFrame {
         try Task.checkCancellation()
         let ticket = try reserve(match, correlation: correlation, onAnswer: onAnswer)
         let timer = timeout.map { limit in
@@ -195,19 +199,21 @@ final class PendingReplies: @unchecked Sendable {
     /// Ends the request with `result`, unless something ended it already. A reply that ends it is first handed to
     /// its `onAnswer`, so what the reply sets up (a subscription) is in place before the next frame.
     func end(_ ticket: Ticket, with result: Result<WireFraming.ParsedFrame, any Error>) {
-        let ended: (CheckedContinuation<WireFraming.ParsedFrame, any Error>?, (@Sendable (WireFraming.ParsedFrame) -> Void)?)? = lock.withLock {
-            guard let entry = entries[ticket.key], entry.token == ticket.token else { return nil }
-            switch entry.state {
-            case .reserved:
-                entries[ticket.key]?.state = .ended(result)
-                return (nil, entry.onAnswer)
-            case .awaiting(let continuation):
-                remove(ticket.key)
-                return (continuation, entry.onAnswer)
-            case .ended:
-                return nil
-            }
-        }
+        let ended:
+            (CheckedContinuation<WireFraming.ParsedFrame, any Error>?, (@Sendable (WireFraming.ParsedFrame) -> Void)?)? =
+                lock.withLock {
+                    guard let entry = entries[ticket.key], entry.token == ticket.token else { return nil }
+                    switch entry.state {
+                    case .reserved:
+                        entries[ticket.key]?.state = .ended(result)
+                        return (nil, entry.onAnswer)
+                    case .awaiting(let continuation):
+                        remove(ticket.key)
+                        return (continuation, entry.onAnswer)
+                    case .ended:
+                        return nil
+                    }
+                }
         guard let (continuation, onAnswer) = ended else { return }
         if case .success(let frame) = result { onAnswer?(frame) }
         continuation?.resume(with: result)
@@ -227,7 +233,9 @@ final class PendingReplies: @unchecked Sendable {
     func deliver(_ frame: WireFraming.ParsedFrame, channel: String?) -> Delivery {
         let routeKey = routeKey(frame.route, channel)
         // Routes stay known once they carried a reply, so a late or duplicated one is reported with its value.
-        guard let (source, primary) = lock.withLock({ routes[routeKey].map { ($0.source, $0.primary) } }) else { return .notAReply }
+        guard let (source, primary) = lock.withLock({ routes[routeKey].map { ($0.source, $0.primary) } }) else {
+            return .notAReply
+        }
         guard let correlation = source.value(in: frame) else { return .unexpected(correlation: nil) }
         return answer(frame, under: primary, channel: channel, correlation: correlation)
     }
@@ -237,7 +245,9 @@ final class PendingReplies: @unchecked Sendable {
         answer(frame, under: frame.route, channel: nil, correlation: .number(JSONNumber(id)))
     }
 
-    private func answer(_ frame: WireFraming.ParsedFrame, under primary: String, channel: String?, correlation: JSONValue) -> Delivery {
+    private func answer(
+        _ frame: WireFraming.ParsedFrame, under primary: String, channel: String?, correlation: JSONValue
+    ) -> Delivery {
         let ticket: Ticket? = lock.withLock {
             let key = Key(route: primary, channel: channel, correlation: correlation)
             return entries[key].map { Ticket(key: key, token: $0.token) }
@@ -267,10 +277,11 @@ extension ReplyMatch.Source {
     /// The correlation value `frame` carries here, read without decoding the rest of it; `nil` when it has none.
     /// A key with dots is a path into nested objects (`meta.request_id`).
     func value(in frame: WireFraming.ParsedFrame) -> JSONValue? {
-        let (document, key): (Data?, String) = switch self {
-        case .field(let key): (frame.parts ?? frame.frame, key)
-        case .payloadField(let key): (frame.payload, key)
-        }
+        let (document, key): (Data?, String) =
+            switch self {
+            case .field(let key): (frame.parts ?? frame.frame, key)
+            case .payloadField(let key): (frame.payload, key)
+            }
         guard let document else { return nil }
         return document.withUnsafeBytes { raw -> JSONValue? in
             var range = 0..<raw.count
@@ -278,7 +289,8 @@ extension ReplyMatch.Source {
                 var scanner = JSONScanner(raw, at: range.lowerBound)
                 scanner.skipWhitespace()
                 guard scanner.current == UInt8(ascii: "{"), let members = try? scanner.objectMembers(),
-                      let member = members.first(where: { $0.key == component })?.value else { return nil }
+                    let member = members.first(where: { $0.key == component })?.value
+                else { return nil }
                 range = member
             }
             return try? WireDecoder(dates: .iso8601).decode(JSONValue.self, from: Data(raw[range]))

@@ -39,8 +39,11 @@ import Foundation
     /// - Parameter maximumPendingRequests: how many requests may wait for replies at once; one more fails at once
     ///   with ``RequestFailure/tooManyPending(limit:)``, so replies that never come cannot grow the table without end.
     /// - Parameter separator: how several frames share one message, for an API that batches them.
-    public init(transport: any RealtimeTransport, framing: WireFraming, dates: WireDateEncoding, separator: FrameSeparator? = nil,
-                maximumPendingRequests: Int = 65_536) {
+    public init(
+        transport: any RealtimeTransport, framing: WireFraming, dates: WireDateEncoding,
+        separator: FrameSeparator? = nil,
+        maximumPendingRequests: Int = 65_536
+    ) {
         self.transport = transport
         self.framing = framing
         self.separator = separator
@@ -116,12 +119,15 @@ import Foundation
     /// for what the reply must set up at once (the subscription it confirms). `onCancel` is called with
     /// `correlation`, in a task of its own, when the calling task is cancelled while waiting: to send the API's
     /// cancel frame.
-    public func request(expecting match: ReplyMatch, correlation: JSONValue, timeout: Duration? = nil,
-                        onAnswer: (@Sendable (WireFraming.ParsedFrame) -> Void)? = nil,
-                        onCancel: (@Sendable (JSONValue) async throws -> Void)? = nil,
-                        send: () async throws -> Void) async throws -> WireFraming.ParsedFrame {
-        try await pending.exchange(expecting: match, correlation: correlation, timeout: timeout ?? defaultRequestTimeout,
-                                   onAnswer: onAnswer, onCancel: onCancel, send: send)
+    public func request(
+        expecting match: ReplyMatch, correlation: JSONValue, timeout: Duration? = nil,
+        onAnswer: (@Sendable (WireFraming.ParsedFrame) -> Void)? = nil,
+        onCancel: (@Sendable (JSONValue) async throws -> Void)? = nil,
+        send: () async throws -> Void
+    ) async throws -> WireFraming.ParsedFrame {
+        try await pending.exchange(
+            expecting: match, correlation: correlation, timeout: timeout ?? defaultRequestTimeout,
+            onAnswer: onAnswer, onCancel: onCancel, send: send)
     }
 
     /// Ends every request waiting for a reply, and every open subscription, with
@@ -139,8 +145,10 @@ import Foundation
 
     /// Declares a scope (`nil`: events outside channels) and how its frames decode into its generated event
     /// enum (its `unknown` case included). Idempotent.
-    public func registerScope<Event: Sendable>(channel: String?,
-                                               decode: @escaping @Sendable (WireFraming.ParsedFrame, WireDecoder) throws -> Event) {
+    public func registerScope<Event: Sendable>(
+        channel: String?,
+        decode: @escaping @Sendable (WireFraming.ParsedFrame, WireDecoder) throws -> Event
+    ) {
         lock.withLock {
             if scope(for: channel) == nil { setScope(Scope<Event>(decode: decode), for: channel) }
         }
@@ -160,9 +168,12 @@ import Foundation
     }
 
     /// ``addListener(channel:eventName:handler:decode:event:)`` for an event without payload: `handler` takes no value.
-    public func addListener<Event: Sendable>(channel: String?, eventName: String, event: Event,
-                                            handler: @escaping @isolated(any) @Sendable () -> Void) -> ListenerToken {
-        addScopeListener(channel: channel, eventName: eventName, handler: handler, decode: { _, _ in }, event: { _ in event })
+    public func addListener<Event: Sendable>(
+        channel: String?, eventName: String, event: Event,
+        handler: @escaping @isolated(any) @Sendable () -> Void
+    ) -> ListenerToken {
+        addScopeListener(
+            channel: channel, eventName: eventName, handler: handler, decode: { _, _ in }, event: { _ in event })
     }
 
     private func addScopeListener<Event: Sendable, Payload: Sendable>(
@@ -173,11 +184,14 @@ import Foundation
     ) -> ListenerToken {
         let id = UUID()
         lock.withLock {
-            (scope(for: channel) as? Scope<Event>)?.addListener(id: id, eventName: eventName, decode: decode, event: event, handler: handler)
+            (scope(for: channel) as? Scope<Event>)?.addListener(
+                id: id, eventName: eventName, decode: decode, event: event, handler: handler)
         }
         return ListenerToken(id: id) { [weak self] in
             guard let self else { return }
-            self.lock.withLock { (self.scope(for: channel) as? Scope<Event>)?.removeListener(id: id, eventName: eventName) }
+            self.lock.withLock {
+                (self.scope(for: channel) as? Scope<Event>)?.removeListener(id: id, eventName: eventName)
+            }
         }
     }
 
@@ -185,12 +199,15 @@ import Foundation
     /// `source`: what generated listener methods call, with `event` an enum case (`ServerEvent.orderUpdated`),
     /// so they hold no closures of their own (each closure in 500 listener methods costs the app's build).
     public func addListener<Event: Sendable, Payload: Decodable & Sendable>(
-        channel: String?, eventName: String, decoding type: Payload.Type, from source: WireFraming.PayloadSource = .payload,
+        channel: String?, eventName: String, decoding type: Payload.Type,
+        from source: WireFraming.PayloadSource = .payload,
         handler: @escaping Listener<Payload>, event: @escaping @Sendable (Payload) -> Event
     ) -> ListenerToken {
-        addListener(channel: channel, eventName: eventName, handler: handler, decode: { frame, decoder in
-            try decoder.decode(Payload.self, from: frame, source: source)
-        }, event: event)
+        addListener(
+            channel: channel, eventName: eventName, handler: handler,
+            decode: { frame, decoder in
+                try decoder.decode(Payload.self, from: frame, source: source)
+            }, event: event)
     }
 
     /// Calls `handler` with every event of the scope the contract does not describe, on the actor it is isolated to,
@@ -201,7 +218,9 @@ import Foundation
         unknown: @escaping @Sendable (WireFraming.ParsedFrame, WireDecoder) throws -> UnknownEvent?
     ) -> ListenerToken {
         let id = UUID()
-        lock.withLock { (scope(for: channel) as? Scope<Event>)?.addUnknownListener(id: id, handler: handler, unknown: unknown) }
+        lock.withLock {
+            (scope(for: channel) as? Scope<Event>)?.addUnknownListener(id: id, handler: handler, unknown: unknown)
+        }
         return ListenerToken(id: id) { [weak self] in
             guard let self else { return }
             self.lock.withLock { (self.scope(for: channel) as? Scope<Event>)?.removeUnknownListener(id: id) }
@@ -262,8 +281,10 @@ import Foundation
         if let separator {
             let frames = separator.incomingFrames(of: incoming)
             if frames.isEmpty {
-                return await report(IncomingFailure(eventName: nil, channel: incoming.channel, rawFrame: incoming.data, rawPayload: nil,
-                                              reason: .malformedFrame(.init(reason: "the message holds no frame"))))
+                return await report(
+                    IncomingFailure(
+                        eventName: nil, channel: incoming.channel, rawFrame: incoming.data, rawPayload: nil,
+                        reason: .malformedFrame(.init(reason: "the message holds no frame"))))
             }
             for frame in frames { await receiveFrame(frame) }
             return
@@ -277,8 +298,10 @@ import Foundation
         do {
             parsed = try framing.parse(incoming.data)
         } catch {
-            await report(IncomingFailure(eventName: nil, channel: incoming.channel, rawFrame: incoming.data, rawPayload: nil,
-                                         reason: .malformedFrame(error)))
+            await report(
+                IncomingFailure(
+                    eventName: nil, channel: incoming.channel, rawFrame: incoming.data, rawPayload: nil,
+                    reason: .malformedFrame(error)))
             return
         }
         let channel = parsed.channel ?? incoming.channel
@@ -294,8 +317,11 @@ import Foundation
             break
         }
         if case .unexpected(let correlation) = pending.deliver(parsed, channel: channel) {
-            await report(IncomingFailure(eventName: parsed.reportedName, channel: channel, rawFrame: parsed.frame, rawPayload: parsed.payload,
-                                   reason: .unexpectedReply(correlation: correlation)))
+            await report(
+                IncomingFailure(
+                    eventName: parsed.reportedName, channel: channel, rawFrame: parsed.frame,
+                    rawPayload: parsed.payload,
+                    reason: .unexpectedReply(correlation: correlation)))
         }
         // One lock per frame: the scope's routing is replaced, never changed, so it is used after the lock is released.
         let (routing, responder) = lock.withLock {
@@ -311,19 +337,28 @@ import Foundation
         } catch let overflow as StreamOverflow {
             await reportOverflow(overflow, of: parsed, channel: channel)
         } catch {
-            await report(IncomingFailure(eventName: parsed.reportedName, channel: channel, rawFrame: parsed.frame, rawPayload: parsed.payload,
-                                   reason: .malformedFrame(WireFraming.MalformedFrame(reason: "\(error)"))))
+            await report(
+                IncomingFailure(
+                    eventName: parsed.reportedName, channel: channel, rawFrame: parsed.frame,
+                    rawPayload: parsed.payload,
+                    reason: .malformedFrame(WireFraming.MalformedFrame(reason: "\(error)"))))
         }
         if let undecodable {
-            await report(IncomingFailure(eventName: parsed.reportedName, channel: channel, rawFrame: parsed.frame, rawPayload: parsed.payload,
-                                   reason: .undecodablePayload(undecodable)))
+            await report(
+                IncomingFailure(
+                    eventName: parsed.reportedName, channel: channel, rawFrame: parsed.frame,
+                    rawPayload: parsed.payload,
+                    reason: .undecodablePayload(undecodable)))
         }
     }
 
     /// Reports the frame a stream let go of, and fails the connection when the stream's buffer says to.
-    private func reportOverflow(_ overflow: StreamOverflow, of parsed: WireFraming.ParsedFrame, channel: String?) async {
-        await report(IncomingFailure(eventName: parsed.reportedName, channel: channel, rawFrame: parsed.frame, rawPayload: parsed.payload,
-                               reason: .droppedByStream(overflow.buffer)))
+    private func reportOverflow(_ overflow: StreamOverflow, of parsed: WireFraming.ParsedFrame, channel: String?) async
+    {
+        await report(
+            IncomingFailure(
+                eventName: parsed.reportedName, channel: channel, rawFrame: parsed.frame, rawPayload: parsed.payload,
+                reason: .droppedByStream(overflow.buffer)))
         if let reason = overflow.buffer.failureReason {
             Task { [transport] in await transport.failConnection(reason: reason) }
         }
@@ -380,8 +415,11 @@ extension WireFraming.ParsedFrame {
     /// says the payload is always there.
     public func presentPayload() throws -> Data {
         guard let payload else {
-            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription:
-                "the frame has no payload, which the contract says is always there (null or a value)"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: [],
+                    debugDescription:
+                        "the frame has no payload, which the contract says is always there (null or a value)"))
         }
         return payload
     }

@@ -28,9 +28,10 @@ public enum ReleasedClient {
     public static let standardErrorHandler: @Sendable (Frame) -> Void = { dropped in
         guard dropped.isFirst else { return }
         let event = dropped.eventName.map { "event '\($0)'" } ?? "a frame"
-        FileHandle.standardError.write(Data((
-            "schemagen: \(event) arrived for a client that is no longer retained, and was dropped; keep the generated "
-            + "Client (or a channel's client) for as long as its listeners should run\n").utf8))
+        FileHandle.standardError.write(
+            Data(
+                ("schemagen: \(event) arrived for a client that is no longer retained, and was dropped; keep the generated "
+                    + "Client (or a channel's client) for as long as its listeners should run\n").utf8))
     }
 
     private static let state = LockedValue<@Sendable (Frame) -> Void>(standardErrorHandler)
@@ -50,7 +51,8 @@ final class ReleasedClientReporter: Sendable {
             defer { reported = true }
             return !reported
         }
-        ReleasedClient.handler(ReleasedClient.Frame(eventName: try? framing.parse(frame.data).eventName, frame: frame, isFirst: isFirst))
+        ReleasedClient.handler(
+            ReleasedClient.Frame(eventName: try? framing.parse(frame.data).eventName, frame: frame, isFirst: isFirst))
     }
 }
 

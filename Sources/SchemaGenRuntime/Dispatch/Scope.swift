@@ -54,10 +54,12 @@ final class Scope<Event: Sendable>: ScopeRouting {
 
     // The following run with the client's lock held.
 
-    func addListener<Payload: Sendable>(id: UUID, eventName: String,
-                                        decode: @escaping @Sendable (WireFraming.ParsedFrame, WireDecoder) throws -> Payload,
-                                        event: @escaping @Sendable (Payload) -> Event,
-                                        handler: @escaping Listener<Payload>) {
+    func addListener<Payload: Sendable>(
+        id: UUID, eventName: String,
+        decode: @escaping @Sendable (WireFraming.ParsedFrame, WireDecoder) throws -> Payload,
+        event: @escaping @Sendable (Payload) -> Event,
+        handler: @escaping Listener<Payload>
+    ) {
         let existing = (listeners[eventName] as? PayloadListeners<Event, Payload>)?.listeners ?? []
         listeners[eventName] = PayloadListeners(decode: decode, event: event, listeners: existing + [(id, handler)])
         rebuild()
@@ -78,8 +80,10 @@ final class Scope<Event: Sendable>: ScopeRouting {
         rebuild()
     }
 
-    func addUnknownListener(id: UUID, handler: @escaping Listener<UnknownEvent>,
-                            unknown: @escaping @Sendable (WireFraming.ParsedFrame, WireDecoder) throws -> UnknownEvent?) {
+    func addUnknownListener(
+        id: UUID, handler: @escaping Listener<UnknownEvent>,
+        unknown: @escaping @Sendable (WireFraming.ParsedFrame, WireDecoder) throws -> UnknownEvent?
+    ) {
         unknownListeners.append((id, handler))
         unknownEvent = unknown
         rebuild()
@@ -171,7 +175,9 @@ private func composed<Value: Sendable>(_ handlers: [Listener<Value>]) -> (@Senda
     var all: @Sendable (Value) async -> Void = { await first($0) }
     for handler in handlers.dropFirst() {
         let before = all
-        all = { await before($0); await handler($0) }
+        all = {
+            await before($0); await handler($0)
+        }
     }
     return all
 }

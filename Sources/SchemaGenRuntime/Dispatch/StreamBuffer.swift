@@ -38,7 +38,9 @@ public enum StreamBuffer: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    func throwingPolicy<Element>(for _: Element.Type) -> AsyncThrowingStream<Element, any Error>.Continuation.BufferingPolicy {
+    func throwingPolicy<Element>(
+        for _: Element.Type
+    ) -> AsyncThrowingStream<Element, any Error>.Continuation.BufferingPolicy {
         switch self {
         case .dropOldest: .bufferingNewest(limit)
         case .dropNewest, .failConnection: .bufferingOldest(limit)

@@ -18,8 +18,11 @@ import Foundation
     /// `chunk_count`). The stream finishes once that many items have arrived, with no end frame.
     public var countSource: ReplyMatch.Source?
 
-    public init(route: String, channel: String?, source: ReplyMatch.Source, endRoute: (route: String, source: ReplyMatch.Source)? = nil,
-                errorRoute: (route: String, source: ReplyMatch.Source)? = nil, countSource: ReplyMatch.Source? = nil) {
+    public init(
+        route: String, channel: String?, source: ReplyMatch.Source,
+        endRoute: (route: String, source: ReplyMatch.Source)? = nil,
+        errorRoute: (route: String, source: ReplyMatch.Source)? = nil, countSource: ReplyMatch.Source? = nil
+    ) {
         self.route = route
         self.channel = channel
         self.source = source
@@ -107,8 +110,12 @@ final class ActiveSubscriptions: @unchecked Sendable {
             guard open[key] == nil else { return true }
             open[key] = handle
             handle.id = id
-            let roles = [(Role.item, match.route, match.source)] + [match.endRoute.map { (Role.end, $0.route, $0.source) },
-                                                                   match.errorRoute.map { (Role.failure, $0.route, $0.source) }].compactMap { $0 }
+            let roles =
+                [(Role.item, match.route, match.source)]
+                + [
+                    match.endRoute.map { (Role.end, $0.route, $0.source) },
+                    match.errorRoute.map { (Role.failure, $0.route, $0.source) },
+                ].compactMap { $0 }
             for (role, route, source) in roles {
                 let routeKey = routeKey(route, match.channel)
                 if routes[routeKey]?.contains(where: { $0.itemRoute == match.route && $0.role == role }) != true {
@@ -144,11 +151,14 @@ final class ActiveSubscriptions: @unchecked Sendable {
         guard let roles = lock.withLock({ routes[routeKey] }) else { return nil }
         for (role, source, itemRoute) in roles {
             guard let id = source.value(in: frame),
-                  let handle = lock.withLock({ open[Key(route: itemRoute, channel: channel, id: id)] }) else { continue }
+                let handle = lock.withLock({ open[Key(route: itemRoute, channel: channel, id: id)] })
+            else { continue }
             switch role {
             case .item:
                 let failure = handle.receiver.item(frame, decoder)
-                if let countSource = handle.match.countSource, isLast(frame, of: handle, countSource: countSource), close(handle) != nil {
+                if let countSource = handle.match.countSource, isLast(frame, of: handle, countSource: countSource),
+                    close(handle) != nil
+                {
                     handle.receiver.finish(nil)
                 }
                 return failure
@@ -165,7 +175,10 @@ final class ActiveSubscriptions: @unchecked Sendable {
     /// Counts an item of a stream that ends by count: whether it is the last (as many items arrived as it says there
     /// are). An item that does not say how many (or says something other than a whole number) counts, and ends nothing.
     private func isLast(_ frame: WireFraming.ParsedFrame, of handle: Handle, countSource: ReplyMatch.Source) -> Bool {
-        let total: Int? = if case .number(let number)? = countSource.value(in: frame) { number.int64.flatMap { Int(exactly: $0) } } else { nil }
+        let total: Int? =
+            if case .number(let number)? = countSource.value(in: frame) {
+                number.int64.flatMap { Int(exactly: $0) }
+            } else { nil }
         return lock.withLock {
             handle.received += 1
             return total.map { handle.received >= $0 } ?? false
@@ -204,18 +217,23 @@ extension RealtimeClientCore {
         _ match: SubscriptionMatch, id: JSONValue? = nil,
         confirmation: (reply: ReplyMatch, correlation: JSONValue, timeout: Duration?)? = nil, idInReply: String? = nil,
         item decode: @escaping @Sendable (WireFraming.ParsedFrame, WireDecoder) throws -> Item,
-        failure: @escaping @Sendable (WireFraming.ParsedFrame, WireDecoder) throws -> any Error = { _, _ in SubscriptionEnded() },
+        failure: @escaping @Sendable (WireFraming.ParsedFrame, WireDecoder) throws -> any Error = { _, _ in
+            SubscriptionEnded()
+        },
         reject: (WireFraming.ParsedFrame, WireDecoder) throws -> Void = { _, _ in },
         cancel: (@Sendable (JSONValue) async throws -> Void)? = nil,
         send: () async throws -> Void
     ) async throws -> SubscriptionStream<Item> {
         try Task.checkCancellation()
         let buffer = subscriptionBuffer
-        let (stream, continuation) = AsyncThrowingStream<Item, any Error>.makeStream(bufferingPolicy: buffer.throwingPolicy(for: Item.self))
+        let (stream, continuation) = AsyncThrowingStream<Item, any Error>.makeStream(
+            bufferingPolicy: buffer.throwingPolicy(for: Item.self))
         let receiver = ActiveSubscriptions.Receiver(
             item: { frame, decoder in
                 do {
-                    if case .dropped = continuation.yield(try decode(frame, decoder)) { return StreamOverflow(buffer: buffer) }
+                    if case .dropped = continuation.yield(try decode(frame, decoder)) {
+                        return StreamOverflow(buffer: buffer)
+                    }
                     return nil
                 } catch let error as DecodingError {
                     return error
@@ -244,22 +262,31 @@ extension RealtimeClientCore {
             }
             if let confirmation, id != nil {
                 // The id is the request's own value: the subscription is open already, and the reply only confirms it.
-                let frame = try await request(expecting: confirmation.reply, correlation: confirmation.correlation, timeout: confirmation.timeout,
-                                              send: send)
+                let frame = try await request(
+                    expecting: confirmation.reply, correlation: confirmation.correlation, timeout: confirmation.timeout,
+                    send: send)
                 try reject(frame, payloadDecoder)
             } else if id != nil {
                 try await send()
             } else if let confirmation {
                 let replyRoute = confirmation.reply.route
-                let frame = try await request(expecting: confirmation.reply, correlation: confirmation.correlation, timeout: confirmation.timeout,
-                                              onAnswer: { frame in
-                                                  guard frame.route == replyRoute, let id = Self.subscriptionID(in: frame, key: idInReply) else { return }
-                                                  try? table.open(handle, id: id)
-                                              }, send: send)
+                let frame = try await request(
+                    expecting: confirmation.reply, correlation: confirmation.correlation, timeout: confirmation.timeout,
+                    onAnswer: { frame in
+                        guard frame.route == replyRoute, let id = Self.subscriptionID(in: frame, key: idInReply) else {
+                            return
+                        }
+                        try? table.open(handle, id: id)
+                    }, send: send)
                 try reject(frame, payloadDecoder)
                 guard table.isOpen(handle) else {
-                    throw DecodingError.valueNotFound(JSONValue.self, .init(codingPath: [], debugDescription:
-                        "the reply confirming the subscription carries no id, or the id of a subscription open already"))
+                    throw DecodingError.valueNotFound(
+                        JSONValue.self,
+                        .init(
+                            codingPath: [],
+                            debugDescription:
+                                "the reply confirming the subscription carries no id, or the id of a subscription open already"
+                        ))
                 }
             }
         } catch {

@@ -26,7 +26,9 @@ public enum FrameSeparator: String, Hashable, Sendable, CaseIterable {
         func take(_ end: Data.Index) {
             var piece = message[start..<end]
             while let last = piece.last, last == 0x0D || last == 0x20 || last == 0x09 { piece = piece.dropLast() }
-            while let first = piece.first, first == 0x0A || first == 0x0D || first == 0x20 || first == 0x09 { piece = piece.dropFirst() }
+            while let first = piece.first, first == 0x0A || first == 0x0D || first == 0x20 || first == 0x09 {
+                piece = piece.dropFirst()
+            }
             if !piece.isEmpty { frames.append(Data(piece)) }
         }
         var index = message.startIndex

@@ -91,7 +91,8 @@ extension FrameShape {
                 guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
                 let digit = Int(byte - UInt8(ascii: "0"))
                 let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
-                let (sum, overflow2) = negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
+                let (sum, overflow2) =
+                    negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
                 guard !overflow1, !overflow2 else { return nil }
                 value = sum
                 index += 1
@@ -138,7 +139,10 @@ extension FrameShape {
                 return .notThisShape(reason: "no '\(describe(eventName))' naming the event")
             }
             guard let value = try view.value(at: range, of: eventNameKind) else {
-                return .notThisShape(reason: "'\(describe(eventName))' is not \(eventNameKind == .integer ? "an integer" : "a \(eventNameKind.rawValue)")")
+                return .notThisShape(
+                    reason:
+                        "'\(describe(eventName))' is not \(eventNameKind == .integer ? "an integer" : "a \(eventNameKind.rawValue)")"
+                )
             }
             name = value.text
         }
@@ -186,12 +190,16 @@ extension WireFraming {
                     case .notThisShape(let reason):
                         reasons.append("'\(shape.name)': \(reason)")
                     case .matched(let name, let channel, let payloadRange, let fields):
-                        return .success(frame(data, shape: shape, index: index, name: name, channel: channel,
-                                              payloadRange: payloadRange, fields: fields, view: view))
+                        return .success(
+                            frame(
+                                data, shape: shape, index: index, name: name, channel: channel,
+                                payloadRange: payloadRange, fields: fields, view: view))
                     }
                 }
-                return .failure(MalformedFrame(reason: "the frame matches none of the contract's frame shapes ("
-                                                + reasons.joined(separator: "; ") + ")"))
+                return .failure(
+                    MalformedFrame(
+                        reason: "the frame matches none of the contract's frame shapes ("
+                            + reasons.joined(separator: "; ") + ")"))
             } catch let failure as JSONSyntaxError {
                 return .failure(MalformedFrame(reason: "\(failure.message) at byte \(failure.offset)"))
             } catch {
@@ -201,10 +209,14 @@ extension WireFraming {
         return try result.get()
     }
 
-    private static func frame(_ data: Data, shape: FrameShape, index: Int, name: String, channel: String?,
-                              payloadRange: Range<Int>?, fields: [(key: String, value: Range<Int>)],
-                              view: FrameShape.View) -> ParsedFrame {
-        func slice(_ range: Range<Int>) -> Data { data[(data.startIndex + range.lowerBound)..<(data.startIndex + range.upperBound)] }
+    private static func frame(
+        _ data: Data, shape: FrameShape, index: Int, name: String, channel: String?,
+        payloadRange: Range<Int>?, fields: [(key: String, value: Range<Int>)],
+        view: FrameShape.View
+    ) -> ParsedFrame {
+        func slice(_ range: Range<Int>) -> Data {
+            data[(data.startIndex + range.lowerBound)..<(data.startIndex + range.upperBound)]
+        }
         var payload: Data?
         switch shape.payload {
         case .none: break
@@ -242,8 +254,9 @@ extension WireFraming {
             object.append(UInt8(ascii: "}"))
             parts = object
         }
-        return ParsedFrame(eventName: name, channel: channel, payload: payload, frame: data,
-                           route: EventAddress.route(shape: index, name: name), shape: shape.name, parts: parts, parsedPayload: nil,
-                           unnamedEvent: shape.eventName == nil ? shape.unnamedEvent : nil)
+        return ParsedFrame(
+            eventName: name, channel: channel, payload: payload, frame: data,
+            route: EventAddress.route(shape: index, name: name), shape: shape.name, parts: parts, parsedPayload: nil,
+            unnamedEvent: shape.eventName == nil ? shape.unnamedEvent : nil)
     }
 }

@@ -66,7 +66,11 @@ extension FrameShape {
                 let count = (elements.keys.max() ?? -1) + 1
                 for index in 0..<count {
                     if index > 0 { out.append(UInt8(ascii: ",")) }
-                    if let element = elements[index] { element.write(to: &out) } else { out.append(contentsOf: "null".utf8) }
+                    if let element = elements[index] {
+                        element.write(to: &out)
+                    } else {
+                        out.append(contentsOf: "null".utf8)
+                    }
                 }
                 if let rest, !rest.isEmpty {
                     if count > 0 { out.append(UInt8(ascii: ",")) }
@@ -97,10 +101,13 @@ extension FrameShape {
         if let parts {
             let members = Self.members(of: parts)
             for field in fields {
-                if let member = members.first(where: { $0.key == field.key }) { root.insert(member.value, at: field.path.steps[...]) }
+                if let member = members.first(where: { $0.key == field.key }) {
+                    root.insert(member.value, at: field.path.steps[...])
+                }
             }
             // Fields an event adds to its shape's sit at the top, under their own keys.
-            for member in members where member.key != WireFraming.payloadPartKey && !fields.contains(where: { $0.key == member.key }) {
+            for member in members
+            where member.key != WireFraming.payloadPartKey && !fields.contains(where: { $0.key == member.key }) {
                 root.insert(member.value, at: FramePath(keys: member.key).steps[...])
             }
             payload = members.first(where: { $0.key == WireFraming.payloadPartKey })?.value
@@ -128,7 +135,8 @@ extension FrameShape {
     /// What is between a container's brackets, without surrounding white space.
     private static func inner(_ container: Data) -> Data {
         guard let open = container.firstIndex(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[") }),
-              let close = container.lastIndex(where: { $0 == UInt8(ascii: "}") || $0 == UInt8(ascii: "]") }), open < close else {
+            let close = container.lastIndex(where: { $0 == UInt8(ascii: "}") || $0 == UInt8(ascii: "]") }), open < close
+        else {
             return Data()
         }
         let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }

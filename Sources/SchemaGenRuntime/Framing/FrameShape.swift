@@ -76,9 +76,11 @@ public struct FrameShape: Hashable, Sendable {
     /// after the slots). A ping that is `{}` then takes only `{}`, not every frame whose kind the contract does not list.
     public var exact: Bool
 
-    public init(name: String, container: Container = .object, conditions: [Condition] = [], required: [FramePath] = [],
-                eventName: FramePath?, eventNameKind: FrameValue.Kind = .string, payload: PayloadPlacement,
-                channel: FramePath? = nil, fields: [Field] = [], exact: Bool = false, unnamedEvent: String? = nil) {
+    public init(
+        name: String, container: Container = .object, conditions: [Condition] = [], required: [FramePath] = [],
+        eventName: FramePath?, eventNameKind: FrameValue.Kind = .string, payload: PayloadPlacement,
+        channel: FramePath? = nil, fields: [Field] = [], exact: Bool = false, unnamedEvent: String? = nil
+    ) {
         self.unnamedEvent = unnamedEvent
         self.exact = exact
         self.name = name
@@ -95,7 +97,9 @@ public struct FrameShape: Hashable, Sendable {
     /// The top-level keys the shape names (its conditions, `has`, name, channel, fields and payload); for an exact
     /// shape, the only keys its frames may have.
     public var namedKeys: Set<String> {
-        let paths = conditions.map(\.path) + required + [eventName, channel, payload.path].compactMap { $0 } + fields.map(\.path)
+        let paths =
+            conditions.map(\.path) + required + [eventName, channel, payload.path].compactMap { $0 }
+            + fields.map(\.path)
         return Set(paths.compactMap { if case .key(let key)? = $0.steps.first { key } else { nil } })
     }
 

@@ -14,7 +14,9 @@ struct JSONScanner<Bytes: RandomAccessCollection> where Bytes.Element == UInt8, 
     var endIndex: Int { bytes.endIndex }
 
     mutating func skipWhitespace() {
-        while index < endIndex, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {
+        while index < endIndex,
+            bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09
+        {
             index += 1
         }
     }
@@ -43,8 +45,10 @@ struct JSONScanner<Bytes: RandomAccessCollection> where Bytes.Element == UInt8, 
         skipWhitespace()
         guard current == UInt8(ascii: "\"") else { throw JSONSyntaxError(message: "expected a string", offset: index) }
         let (end, escaped) = try JSONString.scan(bytes, openingQuote: index)
-        let text = escaped ? JSONString.decode(bytes, from: index + 1, to: end)
-                           : String(decoding: bytes[index + 1..<end], as: UTF8.self)
+        let text =
+            escaped
+            ? JSONString.decode(bytes, from: index + 1, to: end)
+            : String(decoding: bytes[index + 1..<end], as: UTF8.self)
         index = end + 1
         return text
     }
@@ -70,9 +74,13 @@ struct JSONScanner<Bytes: RandomAccessCollection> where Bytes.Element == UInt8, 
                 }
                 index += 1
             }
-            throw JSONSyntaxError(message: "unterminated \(byte == UInt8(ascii: "{") ? "object" : "array")", offset: start)
+            throw JSONSyntaxError(
+                message: "unterminated \(byte == UInt8(ascii: "{") ? "object" : "array")", offset: start)
         default:
-            while index < endIndex, ![UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) {
+            while index < endIndex,
+                ![UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x0A, 0x0D, 0x09].contains(
+                    bytes[index])
+            {
                 index += 1
             }
             guard index > start else { throw JSONSyntaxError(message: "expected a value", offset: start) }

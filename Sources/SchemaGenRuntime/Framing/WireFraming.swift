@@ -59,14 +59,21 @@ public enum WireFraming: Hashable, Sendable {
             eventName.isEmpty ? unnamedEvent ?? eventName : eventName
         }
 
-        public convenience init(eventName: String, channel: String?, payload: Data?, frame: Data, route: String? = nil,
-                                shape: String? = nil, parts: Data? = nil) {
-            self.init(eventName: eventName, channel: channel, payload: payload, frame: frame, route: route, shape: shape, parts: parts,
-                      parsedPayload: nil)
+        public convenience init(
+            eventName: String, channel: String?, payload: Data?, frame: Data, route: String? = nil,
+            shape: String? = nil, parts: Data? = nil
+        ) {
+            self.init(
+                eventName: eventName, channel: channel, payload: payload, frame: frame, route: route, shape: shape,
+                parts: parts,
+                parsedPayload: nil)
         }
 
-        init(eventName: String, channel: String?, payload: Data?, frame: Data, route: String?, shape: String?, parts: Data?,
-             parsedPayload: ParsedPayload?, unnamedEvent: String? = nil) {
+        init(
+            eventName: String, channel: String?, payload: Data?, frame: Data, route: String?, shape: String?,
+            parts: Data?,
+            parsedPayload: ParsedPayload?, unnamedEvent: String? = nil
+        ) {
             self.unnamedEvent = unnamedEvent
             self.eventName = eventName
             self.channel = channel
@@ -100,7 +107,9 @@ public enum WireFraming: Hashable, Sendable {
         var out = Data()
         switch self {
         case .shapes:
-            return frame(address: EventAddress(shape: 0, name: .string(eventName)), channel: channel, payload: payload, parts: nil)
+            return frame(
+                address: EventAddress(shape: 0, name: .string(eventName)), channel: channel, payload: payload,
+                parts: nil)
         case .socketIO:
             out.append(UInt8(ascii: "["))
             Self.appendString(eventName, to: &out)
@@ -184,7 +193,8 @@ public enum WireFraming: Hashable, Sendable {
     /// of the frame (no copy), except when it travels as a JSON string and has to be unescaped.
     public func parse(_ data: Data) throws(MalformedFrame) -> ParsedFrame {
         if case .shapes(let shapes) = self { return try Self.parse(data, shapes: shapes) }
-        let result: Result<(name: String, channel: String?, payload: Payload), MalformedFrame> = data.withUnsafeBytes { raw in
+        let result: Result<(name: String, channel: String?, payload: Payload), MalformedFrame> = data.withUnsafeBytes {
+            raw in
             do {
                 return .success(try parse(raw))
             } catch let failure as JSONSyntaxError {
@@ -196,17 +206,21 @@ public enum WireFraming: Hashable, Sendable {
             }
         }
         let parts = try result.get()
-        let payload: Data? = switch parts.payload {
-        case .none: nil
-        case .range(let range), .parsed(let range, _): data[(data.startIndex + range.lowerBound)..<(data.startIndex + range.upperBound)]
-        case .unescaped(let bytes): bytes
-        }
+        let payload: Data? =
+            switch parts.payload {
+            case .none: nil
+            case .range(let range), .parsed(let range, _):
+                data[(data.startIndex + range.lowerBound)..<(data.startIndex + range.upperBound)]
+            case .unescaped(let bytes): bytes
+            }
         var parsed: ParsedPayload?
         if case .parsed(_, let tokens) = parts.payload {
             parsed = ParsedPayload(tokens: tokens)
         }
-        return ParsedFrame(eventName: parts.name, channel: parts.channel, payload: payload, frame: data, route: nil, shape: nil, parts: nil,
-                           parsedPayload: parsed)
+        return ParsedFrame(
+            eventName: parts.name, channel: parts.channel, payload: payload, frame: data, route: nil, shape: nil,
+            parts: nil,
+            parsedPayload: parsed)
     }
 
     private enum Payload {
@@ -230,7 +244,9 @@ public enum WireFraming: Hashable, Sendable {
                 // Parsed for the decoder now, so the payload is scanned once; a payload that is not valid JSON is
                 // only skipped, and fails when it is decoded, as it always has.
                 if let tape = try? JSONTape(parsingValueIn: bytes.bindMemory(to: UInt8.self), at: start),
-                   case var after = JSONScanner(bytes, at: tape.end), after.consume(UInt8(ascii: ",")) || after.consume(UInt8(ascii: "]")) {
+                    case var after = JSONScanner(bytes, at: tape.end),
+                    after.consume(UInt8(ascii: ",")) || after.consume(UInt8(ascii: "]"))
+                {
                     // (Only where the value ends as skipping it would end it: `12abc` is still skipped whole.)
                     scanner.index = tape.end
                     payload = .parsed(start..<tape.end, tape.tokens)
@@ -255,7 +271,8 @@ public enum WireFraming: Hashable, Sendable {
             // A channel that is not a string (`null`, a number) names no channel; a string must be valid JSON,
             // so a frame is never routed by a channel name read two ways.
             if let channelKey = envelope.channelKey, let range = members.first(where: { $0.key == channelKey })?.value,
-               bytes[range.lowerBound] == UInt8(ascii: "\"") {
+                bytes[range.lowerBound] == UInt8(ascii: "\"")
+            {
                 var channelScanner = JSONScanner(bytes, at: range.lowerBound)
                 channel = try channelScanner.parseString()
             }

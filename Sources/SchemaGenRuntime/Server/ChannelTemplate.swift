@@ -61,5 +61,7 @@ public struct ChannelAddressMismatch: Error, Hashable, Sendable, CustomStringCon
         self.template = template
     }
 
-    public var description: String { "the channel '\(address)' is not an address of `\(template)`: a parameter is not of its type" }
+    public var description: String {
+        "the channel '\(address)' is not an address of `\(template)`: a parameter is not of its type"
+    }
 }

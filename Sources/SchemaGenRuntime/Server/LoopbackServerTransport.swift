@@ -33,8 +33,12 @@ public final class LoopbackServerTransport: RealtimeServerTransport, @unchecked 
     }
 
     public func send(_ frame: OutgoingFrame, to connection: ServerConnection) async throws {
-        guard let client = lock.withLock({ clients[connection] }) else { throw LoopbackConnectionClosed(connection: connection) }
-        await client.deliver(IncomingFrame(data: frame.data, channel: frame.channel, ackID: frame.ackID, acknowledges: frame.acknowledges))
+        guard let client = lock.withLock({ clients[connection] }) else {
+            throw LoopbackConnectionClosed(connection: connection)
+        }
+        await client.deliver(
+            IncomingFrame(
+                data: frame.data, channel: frame.channel, ackID: frame.ackID, acknowledges: frame.acknowledges))
     }
 
     public func close(_ connection: ServerConnection) async {
@@ -80,8 +84,11 @@ public final class LoopbackClientTransport: RealtimeTransport, @unchecked Sendab
 
     public func send(_ frame: OutgoingFrame) async throws {
         guard server.isOpen(connection) else { throw LoopbackConnectionClosed(connection: connection) }
-        server.report(.frame(IncomingFrame(data: frame.data, channel: frame.channel, ackID: frame.ackID, acknowledges: frame.acknowledges),
-                             from: connection))
+        server.report(
+            .frame(
+                IncomingFrame(
+                    data: frame.data, channel: frame.channel, ackID: frame.ackID, acknowledges: frame.acknowledges),
+                from: connection))
     }
 
     public func setReceiver(_ receiver: @escaping @Sendable (IncomingFrame) async -> Void) {

@@ -24,7 +24,9 @@ extension RealtimeServer {
     /// Calls `handler` for every frame from a connection that cannot be delivered: malformed, an event clients do
     /// not send, or a payload that does not decode. Other frames keep flowing.
     @discardableResult
-    public func onIncomingFailure(_ handler: @escaping @Sendable (ServerConnection, IncomingFailure) -> Void) -> ListenerToken {
+    public func onIncomingFailure(
+        _ handler: @escaping @Sendable (ServerConnection, IncomingFailure) -> Void
+    ) -> ListenerToken {
         core.addErrorHandler(handler)
     }
 

@@ -13,12 +13,16 @@ extension RealtimeServerCore {
     /// array the client's callback answered with. Throws ``RequestFailure`` when none comes within `timeout` or the
     /// connection ends, ``AcknowledgementsUnsupported`` when the transport carries none, `CancellationError` when the
     /// calling task is cancelled.
-    public func emitExpectingAck(eventName: String, channel: String?, payload: (some Encodable & Sendable)?, to connection: ServerConnection,
-                                 timeout: Duration? = nil) async throws -> Data {
+    public func emitExpectingAck(
+        eventName: String, channel: String?, payload: (some Encodable & Sendable)?, to connection: ServerConnection,
+        timeout: Duration? = nil
+    ) async throws -> Data {
         guard transport.supportsAcknowledgements else { throw AcknowledgementsUnsupported(eventName: eventName) }
         let id = nextCorrelationNumber()
         let frame = try frames.frame(eventName: eventName, channel: channel, payload: payload, ackID: id)
         let match = ReplyMatch(route: RealtimeClientCore.acknowledgementRoute, channel: nil, source: .field(""))
-        return try await exchange(frame, expecting: match, correlation: .number(JSONNumber(id)), with: connection, timeout: timeout).payloadOrNull
+        return try await exchange(
+            frame, expecting: match, correlation: .number(JSONNumber(id)), with: connection, timeout: timeout
+        ).payloadOrNull
     }
 }

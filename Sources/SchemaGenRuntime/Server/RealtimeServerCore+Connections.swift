@@ -63,21 +63,29 @@ extension RealtimeServerCore {
     public func onConnect(_ handler: @escaping @Sendable (ServerConnection) -> Void) -> ListenerToken {
         let id = UUID()
         lock.withLock { connectHandlers.append((id, handler)) }
-        return ListenerToken(id: id) { [weak self] in self?.lock.withLock { self?.connectHandlers.removeAll { $0.id == id } } }
+        return ListenerToken(id: id) { [weak self] in
+            self?.lock.withLock { self?.connectHandlers.removeAll { $0.id == id } }
+        }
     }
 
     /// Calls `handler` with every connection that ends, and why, after it left its groups and channels.
     public func onDisconnect(_ handler: @escaping @Sendable (ServerConnection, String) -> Void) -> ListenerToken {
         let id = UUID()
         lock.withLock { disconnectHandlers.append((id, handler)) }
-        return ListenerToken(id: id) { [weak self] in self?.lock.withLock { self?.disconnectHandlers.removeAll { $0.id == id } } }
+        return ListenerToken(id: id) { [weak self] in
+            self?.lock.withLock { self?.disconnectHandlers.removeAll { $0.id == id } }
+        }
     }
 
     /// Calls `handler` for every frame from a connection that cannot be delivered (malformed, an event the contract
     /// does not have for clients, a payload that does not decode). The connection's other frames keep flowing.
-    public func addErrorHandler(_ handler: @escaping @Sendable (ServerConnection, IncomingFailure) -> Void) -> ListenerToken {
+    public func addErrorHandler(
+        _ handler: @escaping @Sendable (ServerConnection, IncomingFailure) -> Void
+    ) -> ListenerToken {
         let id = UUID()
         lock.withLock { errorHandlers.append((id, handler)) }
-        return ListenerToken(id: id) { [weak self] in self?.lock.withLock { self?.errorHandlers.removeAll { $0.id == id } } }
+        return ListenerToken(id: id) { [weak self] in
+            self?.lock.withLock { self?.errorHandlers.removeAll { $0.id == id } }
+        }
     }
 }

@@ -7,7 +7,9 @@ extension RealtimeServerCore {
         switch event {
         case .connected(let connection):
             let handlers = lock.withLock {
-                if connections[connection] == nil { connections[connection] = Membership(pending: PendingReplies(limit: maximumPendingRequests)) }
+                if connections[connection] == nil {
+                    connections[connection] = Membership(pending: PendingReplies(limit: maximumPendingRequests))
+                }
                 return connectHandlers
             }
             for entry in handlers { entry.handler(connection) }
@@ -43,8 +45,10 @@ extension RealtimeServerCore {
         if let separator {
             let frames = separator.incomingFrames(of: incoming)
             if frames.isEmpty {
-                return report(IncomingFailure(eventName: nil, channel: incoming.channel, rawFrame: incoming.data, rawPayload: nil,
-                                              reason: .malformedFrame(.init(reason: "the message holds no frame"))), from: connection)
+                return report(
+                    IncomingFailure(
+                        eventName: nil, channel: incoming.channel, rawFrame: incoming.data, rawPayload: nil,
+                        reason: .malformedFrame(.init(reason: "the message holds no frame"))), from: connection)
             }
             return frames.forEach { receiveFrame($0, from: connection) }
         }
@@ -56,28 +60,48 @@ extension RealtimeServerCore {
         do {
             parsed = try framing.parse(incoming.data)
         } catch {
-            return report(IncomingFailure(eventName: nil, channel: incoming.channel, rawFrame: incoming.data, rawPayload: nil,
-                                          reason: .malformedFrame(error)), from: connection)
+            return report(
+                IncomingFailure(
+                    eventName: nil, channel: incoming.channel, rawFrame: incoming.data, rawPayload: nil,
+                    reason: .malformedFrame(error)), from: connection)
         }
         let channel = parsed.channel ?? incoming.channel
         let key = routeKey(parsed.route, channel)
         let (handlers, responder, routing, pending, hasScope, templated) = lock.withLock {
-            let scope = scope(for: channel), handlers = listeners[key] ?? [], responder = responders.isEmpty ? nil : responders[key]
-            return (handlers, responder, scope?.routing ?? (handlers.isEmpty && responder == nil ? scope?.check : nil), connections[connection]?.pending,
-                    scope != nil, channel == nil || templateListeners.isEmpty ? [] : templateListeners[parsed.route] ?? [])
+            let scope = scope(for: channel), handlers = listeners[key] ?? [],
+                responder = responders.isEmpty ? nil : responders[key]
+            return (
+                handlers, responder, scope?.routing ?? (handlers.isEmpty && responder == nil ? scope?.check : nil),
+                connections[connection]?.pending,
+                scope != nil, channel == nil || templateListeners.isEmpty ? [] : templateListeners[parsed.route] ?? []
+            )
         }
-        let across = channel.map { address in templated.compactMap { entry in entry.template.values(in: address).map { (entry.handler, address, $0) } } } ?? []
+        let across =
+            channel.map { address in
+                templated.compactMap { entry in entry.template.values(in: address).map { (entry.handler, address, $0) }
+                }
+            } ?? []
         // An answer to the server's own request, from this connection; it still reaches the route's listeners.
         let delivery = pending?.deliver(parsed, channel: channel)
         if case .unexpected(let correlation) = delivery {
-            report(IncomingFailure(eventName: parsed.reportedName, channel: channel, rawFrame: incoming.data, rawPayload: parsed.payload,
-                                   reason: .unexpectedReply(correlation: correlation)), from: connection)
+            report(
+                IncomingFailure(
+                    eventName: parsed.reportedName, channel: channel, rawFrame: incoming.data,
+                    rawPayload: parsed.payload,
+                    reason: .unexpectedReply(correlation: correlation)), from: connection)
         }
         // A channel the server made no scope for, where nothing else waits either: said, not dropped unseen.
-        let isReply = switch delivery { case .answered?, .unexpected?: true; case .notAReply?, nil: false }
+        let isReply =
+            switch delivery {
+            case .answered?, .unexpected?: true;
+            case .notAReply?, nil: false
+            }
         if !hasScope, handlers.isEmpty, responder == nil, across.isEmpty, !isReply {
-            return report(IncomingFailure(eventName: parsed.reportedName, channel: channel, rawFrame: incoming.data, rawPayload: parsed.payload,
-                                          reason: .unhandled), from: connection)
+            return report(
+                IncomingFailure(
+                    eventName: parsed.reportedName, channel: channel, rawFrame: incoming.data,
+                    rawPayload: parsed.payload,
+                    reason: .unhandled), from: connection)
         }
         // A payload that does not decode is reported once per frame, however many consumers tried.
         var failure: (any Error)?
@@ -102,15 +126,20 @@ extension RealtimeServerCore {
             failure = failure ?? error
         }
         guard let failure else { return }
-        let reason: IncomingFailure.Reason = if let error = failure as? DecodingError {
-            .undecodablePayload(error)
-        } else if let overflow = failure as? StreamOverflow {
-            .droppedByStream(overflow.buffer)
-        } else {
-            .malformedFrame(failure as? WireFraming.MalformedFrame ?? WireFraming.MalformedFrame(reason: "\(failure)"))
-        }
-        report(IncomingFailure(eventName: parsed.reportedName, channel: channel, rawFrame: incoming.data, rawPayload: parsed.payload, reason: reason),
-               from: connection)
+        let reason: IncomingFailure.Reason =
+            if let error = failure as? DecodingError {
+                .undecodablePayload(error)
+            } else if let overflow = failure as? StreamOverflow {
+                .droppedByStream(overflow.buffer)
+            } else {
+                .malformedFrame(
+                    failure as? WireFraming.MalformedFrame ?? WireFraming.MalformedFrame(reason: "\(failure)"))
+            }
+        report(
+            IncomingFailure(
+                eventName: parsed.reportedName, channel: channel, rawFrame: incoming.data, rawPayload: parsed.payload,
+                reason: reason),
+            from: connection)
         if let overflow = failure as? StreamOverflow, let reason = overflow.buffer.failureReason {
             Task { await transport.close(connection, reason: reason) }
         }
@@ -118,8 +147,10 @@ extension RealtimeServerCore {
 
     /// Works out one answer in a task of its own, within the connection's limit of requests in flight; an answer that
     /// cannot be sent is reported, never dropped unseen.
-    func answer(_ work: @escaping @Sendable () async throws -> Void, to parsed: WireFraming.ParsedFrame, channel: String?,
-                        from connection: ServerConnection, incoming: IncomingFrame) {
+    func answer(
+        _ work: @escaping @Sendable () async throws -> Void, to parsed: WireFraming.ParsedFrame, channel: String?,
+        from connection: ServerConnection, incoming: IncomingFrame
+    ) {
         let (allowed, limit): (Bool, Int) = lock.withLock {
             guard var membership = connections[connection] else { return (false, 0) }
             let limit = currentLimits.maximumRequestsInFlight
@@ -130,29 +161,43 @@ extension RealtimeServerCore {
         }
         guard allowed else {
             guard limit > 0 else { return }  // a connection that is gone: its frames are reported elsewhere
-            report(IncomingFailure(eventName: parsed.reportedName, channel: channel, rawFrame: incoming.data, rawPayload: parsed.payload,
-                                   reason: .tooManyRequestsInFlight(limit: limit)), from: connection)
-            Task { await transport.close(connection, reason: "more than \(limit) requests in flight at once; closed so it exhausts no one else") }
+            report(
+                IncomingFailure(
+                    eventName: parsed.reportedName, channel: channel, rawFrame: incoming.data,
+                    rawPayload: parsed.payload,
+                    reason: .tooManyRequestsInFlight(limit: limit)), from: connection)
+            Task {
+                await transport.close(
+                    connection,
+                    reason: "more than \(limit) requests in flight at once; closed so it exhausts no one else")
+            }
             return
         }
         Task {
             do {
                 try await work()
             } catch {
-                report(IncomingFailure(eventName: parsed.reportedName, channel: channel, rawFrame: incoming.data, rawPayload: parsed.payload,
-                                       reason: .answerNotSent("\(error)")), from: connection)
+                report(
+                    IncomingFailure(
+                        eventName: parsed.reportedName, channel: channel, rawFrame: incoming.data,
+                        rawPayload: parsed.payload,
+                        reason: .answerNotSent("\(error)")), from: connection)
             }
             lock.withLock { connections[connection]?.inFlight -= 1 }
         }
     }
 
     func receiveAcknowledgement(_ incoming: IncomingFrame, id: Int, from connection: ServerConnection) {
-        let frame = WireFraming.ParsedFrame(eventName: "", channel: nil, payload: incoming.data, frame: incoming.data,
-                                            route: RealtimeClientCore.acknowledgementRoute)
+        let frame = WireFraming.ParsedFrame(
+            eventName: "", channel: nil, payload: incoming.data, frame: incoming.data,
+            route: RealtimeClientCore.acknowledgementRoute)
         let pending = lock.withLock { connections[connection]?.pending }
-        if pending.map({ if case .answered = $0.deliverAcknowledgement(frame, id: id) { true } else { false } }) != true {
-            report(IncomingFailure(eventName: nil, channel: incoming.channel, rawFrame: incoming.data, rawPayload: incoming.data,
-                                   reason: .unexpectedReply(correlation: .number(JSONNumber(id)))), from: connection)
+        if pending.map({ if case .answered = $0.deliverAcknowledgement(frame, id: id) { true } else { false } }) != true
+        {
+            report(
+                IncomingFailure(
+                    eventName: nil, channel: incoming.channel, rawFrame: incoming.data, rawPayload: incoming.data,
+                    reason: .unexpectedReply(correlation: .number(JSONNumber(id)))), from: connection)
         }
     }
 

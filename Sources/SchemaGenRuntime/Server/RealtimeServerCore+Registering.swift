@@ -4,8 +4,10 @@ import Foundation
 extension RealtimeServerCore {
     /// Declares a scope (`nil`: events outside channels) and how its frames decode into its generated client-event
     /// enum, for ``events(channel:as:)``. Idempotent.
-    public func registerScope<Event: Sendable>(channel: String?,
-                                               decode: @escaping @Sendable (WireFraming.ParsedFrame, WireDecoder) throws -> Event) {
+    public func registerScope<Event: Sendable>(
+        channel: String?,
+        decode: @escaping @Sendable (WireFraming.ParsedFrame, WireDecoder) throws -> Event
+    ) {
         lock.withLock {
             if scope(for: channel) == nil { setScope(ServerScope<Event>(decode: decode), for: channel) }
         }
@@ -14,7 +16,8 @@ extension RealtimeServerCore {
     /// Calls `handler` with the connection and payload of every `route` frame of the scope, the payload decoded as
     /// `Payload` from `source`.
     public func addListener<Payload: Decodable & Sendable>(
-        channel: String?, eventName route: String, decoding type: Payload.Type, from source: WireFraming.PayloadSource = .payload,
+        channel: String?, eventName route: String, decoding type: Payload.Type,
+        from source: WireFraming.PayloadSource = .payload,
         handler: @escaping @Sendable (ServerConnection, Payload) -> Void
     ) -> ListenerToken {
         addListener(channel: channel, eventName: route) { connection, frame, decoder in
@@ -23,11 +26,15 @@ extension RealtimeServerCore {
     }
 
     /// Calls `handler` with the connection of every `route` frame of the scope (events without payload).
-    public func addListener(channel: String?, eventName route: String, handler: @escaping @Sendable (ServerConnection) -> Void) -> ListenerToken {
+    public func addListener(
+        channel: String?, eventName route: String, handler: @escaping @Sendable (ServerConnection) -> Void
+    ) -> ListenerToken {
         addListener(channel: channel, eventName: route) { connection, _, _ in handler(connection) }
     }
 
-    func addListener(channel: String?, eventName route: String, _ handler: @escaping ServerFrameHandler) -> ListenerToken {
+    func addListener(
+        channel: String?, eventName route: String, _ handler: @escaping ServerFrameHandler
+    ) -> ListenerToken {
         let id = UUID()
         let key = routeKey(route, channel)
         lock.withLock { listeners[key, default: []].append((id, handler)) }
@@ -43,9 +50,14 @@ extension RealtimeServerCore {
     /// Calls `handler` with the connection, the channel's address, its parameters' values and the frame of every `route`
     /// frame on any channel whose address `template` matches, whether or not the server made that channel's scope (a
     /// room made on the fly).
-    public func addListener(template: ChannelTemplate, eventName route: String,
-                            handler: @escaping @Sendable (ServerConnection, String, [String], WireFraming.ParsedFrame, WireDecoder) throws -> Void)
-        -> ListenerToken {
+    public func addListener(
+        template: ChannelTemplate, eventName route: String,
+        handler:
+            @escaping @Sendable (ServerConnection, String, [String], WireFraming.ParsedFrame, WireDecoder) throws ->
+            Void
+    )
+        -> ListenerToken
+    {
         let id = UUID()
         lock.withLock { templateListeners[route, default: []].append((id, template, handler)) }
         return ListenerToken(id: id) { [weak self] in
@@ -59,7 +71,9 @@ extension RealtimeServerCore {
 
     /// Sets the server's answer to the clients' requests on a route of a scope (one per route: a request has one
     /// answer), replacing any before. The token's `cancel()` removes it.
-    public func setResponder(channel: String?, eventName route: String, _ responder: @escaping ServerResponder) -> ListenerToken {
+    public func setResponder(
+        channel: String?, eventName route: String, _ responder: @escaping ServerResponder
+    ) -> ListenerToken {
         let key = routeKey(route, channel)
         let id = lock.withLock { responders.set(responder, for: key) }
         return ListenerToken(id: id) { [weak self] in self?.lock.withLock { self?.responders.remove(key, id: id) } }

@@ -15,23 +15,33 @@ extension RealtimeServerCore {
     /// Throws ``RequestFailure`` when no answer comes within `timeout` (or ``defaultAcknowledgementTimeout``) or the
     /// connection ends, and `CancellationError` when the calling task is cancelled. The answer also reaches the
     /// route's listeners.
-    public func request(eventName: String, channel: String?, payload: some Encodable & Sendable, correlation: JSONValue, at path: String,
-                        expecting match: ReplyMatch, from connection: ServerConnection, timeout: Duration? = nil) async throws -> WireFraming.ParsedFrame {
-        let frame = frames.frame(eventName: eventName, channel: channel, body: try frames.body(payload, echoing: correlation, at: path))
+    public func request(
+        eventName: String, channel: String?, payload: some Encodable & Sendable, correlation: JSONValue,
+        at path: String,
+        expecting match: ReplyMatch, from connection: ServerConnection, timeout: Duration? = nil
+    ) async throws -> WireFraming.ParsedFrame {
+        let frame = frames.frame(
+            eventName: eventName, channel: channel, body: try frames.body(payload, echoing: correlation, at: path))
         return try await exchange(frame, expecting: match, correlation: correlation, with: connection, timeout: timeout)
     }
 
     /// ``request(eventName:channel:payload:correlation:at:expecting:from:timeout:)`` for the event at `address`
     /// (contracts with frame shapes).
-    public func request(_ address: EventAddress, channel: String?, payload: some Encodable & Sendable, correlation: JSONValue, at path: String,
-                        expecting match: ReplyMatch, from connection: ServerConnection, timeout: Duration? = nil) async throws -> WireFraming.ParsedFrame {
-        let frame = frames.frame(address, channel: channel, body: try frames.body(payload, echoing: correlation, at: path))
+    public func request(
+        _ address: EventAddress, channel: String?, payload: some Encodable & Sendable, correlation: JSONValue,
+        at path: String,
+        expecting match: ReplyMatch, from connection: ServerConnection, timeout: Duration? = nil
+    ) async throws -> WireFraming.ParsedFrame {
+        let frame = frames.frame(
+            address, channel: channel, body: try frames.body(payload, echoing: correlation, at: path))
         return try await exchange(frame, expecting: match, correlation: correlation, with: connection, timeout: timeout)
     }
 
     /// Sends `frame` to `connection` and waits in the connection's table for what answers it.
-    func exchange(_ frame: OutgoingFrame, expecting match: ReplyMatch, correlation: JSONValue, with connection: ServerConnection,
-                          timeout: Duration?) async throws -> WireFraming.ParsedFrame {
+    func exchange(
+        _ frame: OutgoingFrame, expecting match: ReplyMatch, correlation: JSONValue, with connection: ServerConnection,
+        timeout: Duration?
+    ) async throws -> WireFraming.ParsedFrame {
         let (pending, limit) = lock.withLock { (connections[connection]?.pending, timeout ?? acknowledgementTimeout) }
         guard let pending else { throw RequestFailure.connectionLost(reason: "\(connection) is not open") }
         return try await pending.exchange(expecting: match, correlation: correlation, timeout: limit) {
@@ -40,14 +50,20 @@ extension RealtimeServerCore {
     }
 
     /// Decodes an acknowledgement's arguments: all of them as a tuple type when `spread`, else the first one.
-    public func decodeAcknowledgement<Value: Decodable>(_ type: Value.Type, from arguments: Data, spread: Bool) throws -> Value {
+    public func decodeAcknowledgement<Value: Decodable>(
+        _ type: Value.Type, from arguments: Data, spread: Bool
+    ) throws -> Value {
         try decoder.decodeAcknowledgement(Value.self, from: arguments, spread: spread)
     }
 
     /// Answers a connection's request for an acknowledgement `ackID` with `value`: as its arguments when `spread` (a
     /// tuple type), else as its one argument.
-    public func acknowledge(_ ackID: Int, eventName: String, channel: String?, with value: some Encodable & Sendable, spread: Bool,
-                            to connection: ServerConnection) async throws {
-        try await transport.send(frames.acknowledgement(ackID, eventName: eventName, channel: channel, with: value, spread: spread), to: connection)
+    public func acknowledge(
+        _ ackID: Int, eventName: String, channel: String?, with value: some Encodable & Sendable, spread: Bool,
+        to connection: ServerConnection
+    ) async throws {
+        try await transport.send(
+            frames.acknowledgement(ackID, eventName: eventName, channel: channel, with: value, spread: spread),
+            to: connection)
     }
 }

@@ -3,7 +3,9 @@ import Foundation
 /// The server core's sending: framing events and writing them to their recipients, with the write watchdog.
 extension RealtimeServerCore {
     /// Encodes `payload` and sends the event in the contract's framing to `recipients`.
-    public func emit(eventName: String, channel: String?, payload: (some Encodable & Sendable)?, to recipients: Recipients) async throws {
+    public func emit(
+        eventName: String, channel: String?, payload: (some Encodable & Sendable)?, to recipients: Recipients
+    ) async throws {
         try await send(frames.frame(eventName: eventName, channel: channel, payload: payload), to: recipients)
     }
 
@@ -13,7 +15,9 @@ extension RealtimeServerCore {
     }
 
     /// Encodes `payload` and sends the event at `address` (contracts with frame shapes) to `recipients`.
-    public func emit(_ address: EventAddress, channel: String?, payload: (some Encodable & Sendable)?, to recipients: Recipients) async throws {
+    public func emit(
+        _ address: EventAddress, channel: String?, payload: (some Encodable & Sendable)?, to recipients: Recipients
+    ) async throws {
         try await send(frames.frame(address, channel: channel, payload: payload), to: recipients)
     }
 
@@ -29,15 +33,25 @@ extension RealtimeServerCore {
 
     /// Sends the answer to a client's request to `connection`, the request's correlation `value` written into it at
     /// `path` (see ``correlationValue(in:at:)``), whatever the server's handler put there.
-    public func emit(eventName: String, channel: String?, payload: some Encodable & Sendable, echoing value: JSONValue?, at path: String,
-                     to connection: ServerConnection) async throws {
-        try await send(frames.frame(eventName: eventName, channel: channel, body: frames.body(payload, echoing: value, at: path)), to: .connection(connection))
+    public func emit(
+        eventName: String, channel: String?, payload: some Encodable & Sendable, echoing value: JSONValue?,
+        at path: String,
+        to connection: ServerConnection
+    ) async throws {
+        try await send(
+            frames.frame(eventName: eventName, channel: channel, body: frames.body(payload, echoing: value, at: path)),
+            to: .connection(connection))
     }
 
     /// ``emit(eventName:channel:payload:echoing:at:to:)`` for the event at `address` (contracts with frame shapes).
-    public func emit(_ address: EventAddress, channel: String?, payload: some Encodable & Sendable, echoing value: JSONValue?, at path: String,
-                     to connection: ServerConnection) async throws {
-        try await send(frames.frame(address, channel: channel, body: frames.body(payload, echoing: value, at: path)), to: .connection(connection))
+    public func emit(
+        _ address: EventAddress, channel: String?, payload: some Encodable & Sendable, echoing value: JSONValue?,
+        at path: String,
+        to connection: ServerConnection
+    ) async throws {
+        try await send(
+            frames.frame(address, channel: channel, body: frames.body(payload, echoing: value, at: path)),
+            to: .connection(connection))
     }
 
     /// The correlation value a client's request carries at `source` (a frame field, or a member of its payload), read
@@ -95,7 +109,9 @@ extension RealtimeServerCore {
             return (Array(Set(late.values.map(\.connection))).sorted(), currentLimits.writeTimeout)
         }
         for connection in stalled {
-            await transport.close(connection, reason: "the client took no frame for \(limit) (it stopped reading); closed so it stalls no one else")
+            await transport.close(
+                connection,
+                reason: "the client took no frame for \(limit) (it stopped reading); closed so it stalls no one else")
         }
     }
 

@@ -51,8 +51,11 @@ import Foundation
     /// - Parameter maximumPendingRequests: how many of the server's frames may wait for one connection's
     ///   acknowledgements at once; one more fails at once with ``RequestFailure/tooManyPending(limit:)``.
     /// - Parameter separator: how several frames share one message, for an API that batches them.
-    public init(transport: any RealtimeServerTransport, framing: WireFraming, dates: WireDateEncoding, separator: FrameSeparator? = nil,
-                maximumPendingRequests: Int = 1_024) {
+    public init(
+        transport: any RealtimeServerTransport, framing: WireFraming, dates: WireDateEncoding,
+        separator: FrameSeparator? = nil,
+        maximumPendingRequests: Int = 1_024
+    ) {
         self.transport = transport
         self.framing = framing
         self.separator = separator
@@ -86,10 +89,14 @@ import Foundation
 typealias ServerFrameHandler = @Sendable (ServerConnection, WireFraming.ParsedFrame, WireDecoder) throws -> Void
 
 /// Handles one parsed frame on a channel a template matched, with the parameters' values read from its address.
-typealias ServerTemplateHandler = @Sendable (ServerConnection, String, [String], WireFraming.ParsedFrame, WireDecoder) throws -> Void
+typealias ServerTemplateHandler =
+    @Sendable (ServerConnection, String, [String], WireFraming.ParsedFrame, WireDecoder) throws -> Void
 
 /// The server's answer to a client's request: decodes the request from the frame at once (a payload that does not
 /// decode is reported like any other), and returns the work that makes and sends the answer, which the server runs in
 /// a task of its own. `ackID` is the acknowledgement the client asked for, if it asked for one.
-public typealias ServerResponder = @Sendable (_ connection: ServerConnection, _ frame: WireFraming.ParsedFrame, _ decoder: WireDecoder,
-                                              _ ackID: Int?) throws -> (@Sendable () async throws -> Void)?
+public typealias ServerResponder =
+    @Sendable (
+        _ connection: ServerConnection, _ frame: WireFraming.ParsedFrame, _ decoder: WireDecoder,
+        _ ackID: Int?
+    ) throws -> (@Sendable () async throws -> Void)?

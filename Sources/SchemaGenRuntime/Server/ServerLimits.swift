@@ -21,8 +21,10 @@ public struct ServerLimits: Sendable, Hashable {
     /// not read, so a client that sends faster than the server handles fills TCP's buffers, not the server's memory.
     public var readAhead: Int
 
-    public init(writeTimeout: Duration = .seconds(10), maximumRequestsInFlight: Int = 64, eventBuffer: StreamBuffer = .standard,
-                outboundBuffer: Int = 1 << 20, maximumMessageSize: Int = 1 << 20, readAhead: Int = 16) {
+    public init(
+        writeTimeout: Duration = .seconds(10), maximumRequestsInFlight: Int = 64, eventBuffer: StreamBuffer = .standard,
+        outboundBuffer: Int = 1 << 20, maximumMessageSize: Int = 1 << 20, readAhead: Int = 16
+    ) {
         self.writeTimeout = max(.milliseconds(1), writeTimeout)
         self.maximumRequestsInFlight = max(1, maximumRequestsInFlight)
         self.eventBuffer = eventBuffer

@@ -16,9 +16,12 @@ public final class FrameRelay: Sendable {
     ///   - receiver: the client's receiver, as `setReceiver` got it.
     ///   - dropped: told of each frame let go of because `limit` frames were waiting; by default one line on
     ///     standard error per frame.
-    public init(limit: Int = 4_096, receiver: @escaping @Sendable (IncomingFrame) async -> Void,
-                dropped: @escaping @Sendable (IncomingFrame) -> Void = FrameRelay.reportOnStandardError) {
-        let (frames, continuation) = AsyncStream.makeStream(of: IncomingFrame.self, bufferingPolicy: .bufferingNewest(max(1, limit)))
+    public init(
+        limit: Int = 4_096, receiver: @escaping @Sendable (IncomingFrame) async -> Void,
+        dropped: @escaping @Sendable (IncomingFrame) -> Void = FrameRelay.reportOnStandardError
+    ) {
+        let (frames, continuation) = AsyncStream.makeStream(
+            of: IncomingFrame.self, bufferingPolicy: .bufferingNewest(max(1, limit)))
         self.continuation = continuation
         self.dropped = dropped
         Task {
@@ -43,8 +46,9 @@ public final class FrameRelay: Sendable {
     /// The default for `dropped`: one line on standard error naming the frame's size and channel.
     public static let reportOnStandardError: @Sendable (IncomingFrame) -> Void = { frame in
         let channel = frame.channel.map { " on channel '\($0)'" } ?? ""
-        FileHandle.standardError.write(Data((
-            "schemagen: a frame of \(frame.data.count) bytes\(channel) was let go of: the client's listeners fell behind "
-            + "and the adapter's FrameRelay was full\n").utf8))
+        FileHandle.standardError.write(
+            Data(
+                ("schemagen: a frame of \(frame.data.count) bytes\(channel) was let go of: the client's listeners fell behind "
+                    + "and the adapter's FrameRelay was full\n").utf8))
     }
 }

@@ -64,7 +64,9 @@ public struct OutgoingFrame: Hashable, Sendable {
     /// (Socket.IO's `43<id>[...]`); `data` and `payload` are the JSON array of its arguments.
     public var acknowledges: Int?
 
-    public init(eventName: String, channel: String?, payload: Data?, data: Data, ackID: Int? = nil, acknowledges: Int? = nil) {
+    public init(
+        eventName: String, channel: String?, payload: Data?, data: Data, ackID: Int? = nil, acknowledges: Int? = nil
+    ) {
         self.eventName = eventName
         self.channel = channel
         self.payload = payload

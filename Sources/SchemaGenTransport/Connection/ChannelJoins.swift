@@ -37,7 +37,9 @@ final class ChannelJoins: @unchecked Sendable {
             refusals[channel] = reason
             return Array((waiters.removeValue(forKey: channel) ?? [:]).values)
         }
-        for waiter in waiting { waiter.resume(throwing: ConnectionFailure.channelRefused(channel: channel, reason: reason)) }
+        for waiter in waiting {
+            waiter.resume(throwing: ConnectionFailure.channelRefused(channel: channel, reason: reason))
+        }
     }
 
     /// The app left the channel.
@@ -70,7 +72,8 @@ final class ChannelJoins: @unchecked Sendable {
                     let outcome: Result<Void, any Error>? = lock.withLock {
                         switch states[channel] {
                         case .joined?: return .success(())
-                        case nil: return .failure(ConnectionFailure.notJoined(channel: channel, refusal: refusals[channel]))
+                        case nil:
+                            return .failure(ConnectionFailure.notJoined(channel: channel, refusal: refusals[channel]))
                         case .joining?:
                             if Task.isCancelled { return .failure(CancellationError()) }
                             waiters[channel, default: [:]][id] = continuation

@@ -47,10 +47,12 @@ public struct ConnectionOptions: Sendable {
     /// called on the connection's task, so it should return quickly.
     public var monitor: (@Sendable (ConnectionEvent) -> Void)?
 
-    public init(reconnect: ReconnectPolicy = .standard, offlineSends: OfflineSends = .queue(limit: 1_000),
-                handshakeTimeout: Duration = .seconds(20),
-                credentials: @escaping @Sendable () async throws -> ConnectionCredentials = { .none },
-                monitor: (@Sendable (ConnectionEvent) -> Void)? = nil) {
+    public init(
+        reconnect: ReconnectPolicy = .standard, offlineSends: OfflineSends = .queue(limit: 1_000),
+        handshakeTimeout: Duration = .seconds(20),
+        credentials: @escaping @Sendable () async throws -> ConnectionCredentials = { .none },
+        monitor: (@Sendable (ConnectionEvent) -> Void)? = nil
+    ) {
         self.monitor = monitor
         self.reconnect = reconnect
         self.offlineSends = offlineSends

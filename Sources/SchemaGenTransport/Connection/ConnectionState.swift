@@ -67,7 +67,8 @@ public enum ConnectionEvent: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .attempting(let attempt, let url): attempt == 0 ? "connecting to \(url)" : "reconnecting to \(url) (attempt \(attempt))"
+        case .attempting(let attempt, let url):
+            attempt == 0 ? "connecting to \(url)" : "reconnecting to \(url) (attempt \(attempt))"
         case .opened: "connected"
         case .dropped(let reason): "dropped: \(reason)"
         case .waiting(let delay): "waiting \(delay) before the next attempt"

@@ -21,7 +21,8 @@ extension RealtimeConnection {
         while !Task.isCancelled {
             if attempt > 0 {
                 guard options.reconnect.allows(attempt: attempt) else {
-                    let tries = attempt == 1 ? "reconnection is off" : "gave up after \(attempt - 1) reconnection attempts"
+                    let tries =
+                        attempt == 1 ? "reconnection is off" : "gave up after \(attempt - 1) reconnection attempts"
                     options.monitor?(.stopped(.failed("\(lastReason); \(tries)")))
                     return stopped(.failed("\(lastReason); \(tries)"))
                 }
@@ -61,7 +62,9 @@ extension RealtimeConnection {
         }
         let socket: any WebSocketConnection
         do {
-            socket = try await withDeadline(options.handshakeTimeout) { [backend] in try await backend.connect(to: request) }
+            socket = try await withDeadline(options.handshakeTimeout) { [backend] in
+                try await backend.connect(to: request)
+            }
         } catch is CancellationError {
             return .cancelled
         } catch {
@@ -124,7 +127,9 @@ extension RealtimeConnection {
             case .cancelled: break
             }
         }
-        if case .dropped(let reason, _, _) = ending { return .dropped(reason: reason, wasOpen: wasOpen, wasStable: wasStable) }
+        if case .dropped(let reason, _, _) = ending {
+            return .dropped(reason: reason, wasOpen: wasOpen, wasStable: wasStable)
+        }
         return ending
     }
 
@@ -140,9 +145,11 @@ extension RealtimeConnection {
                 let events = lock.withLock { live?.session.receive(message, at: .now) ?? [] }
                 if let ending = await handle(events, on: socket) { return ending }
             }
-            return Task.isCancelled ? .cancelled : .dropped(reason: failedBecause ?? "the server closed the WebSocket", wasOpen: false)
+            return Task.isCancelled
+                ? .cancelled : .dropped(reason: failedBecause ?? "the server closed the WebSocket", wasOpen: false)
         } catch {
-            return Task.isCancelled ? .cancelled : .dropped(reason: failedBecause ?? "the WebSocket failed: \(error)", wasOpen: false)
+            return Task.isCancelled
+                ? .cancelled : .dropped(reason: failedBecause ?? "the WebSocket failed: \(error)", wasOpen: false)
         }
     }
 
@@ -183,7 +190,9 @@ extension RealtimeConnection {
             return channels.flatMap { live?.session.join($0) ?? [] }
         }
         for message in joinMessages {
-            do { try await socket.send(message) } catch { return .dropped(reason: "could not join a channel: \(error)", wasOpen: false) }
+            do { try await socket.send(message) } catch {
+                return .dropped(reason: "could not join a channel: \(error)", wasOpen: false)
+            }
         }
         while true {
             let next = lock.withLock { () -> (SendTicket, Result<[WebSocketMessage], any Error>)? in
@@ -216,7 +225,6 @@ extension RealtimeConnection {
         }
     }
 
-
     /// Sends heartbeats, and ends the connection when the session finds the server silent.
     private func beat(_ socket: any WebSocketConnection) async -> Ending? {
         while !Task.isCancelled {
@@ -240,12 +248,15 @@ extension RealtimeConnection {
     private func enforceHandshakeTimeout() async -> Ending? {
         guard (try? await pause(until: .now + options.handshakeTimeout)) != nil else { return nil }
         guard lock.withLock({ live?.ready }) == false else { return nil }
-        return .dropped(reason: "the server did not finish its handshake within \(options.handshakeTimeout)", wasOpen: false)
+        return .dropped(
+            reason: "the server did not finish its handshake within \(options.handshakeTimeout)", wasOpen: false)
     }
 }
 
 /// Runs `operation`, failing with ``ConnectionFailure/handshakeTimedOut(after:)`` when it takes longer than `limit`.
-func withDeadline<T: Sendable>(_ limit: Duration, _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
+func withDeadline<T: Sendable>(
+    _ limit: Duration, _ operation: @escaping @Sendable () async throws -> T
+) async throws -> T {
     try await withThrowingTaskGroup(of: T?.self) { group in
         group.addTask { try await operation() }
         group.addTask {
@@ -253,7 +264,9 @@ func withDeadline<T: Sendable>(_ limit: Duration, _ operation: @escaping @Sendab
             return nil
         }
         defer { group.cancelAll() }
-        guard let first = try await group.next(), let value = first else { throw ConnectionFailure.handshakeTimedOut(after: limit) }
+        guard let first = try await group.next(), let value = first else {
+            throw ConnectionFailure.handshakeTimedOut(after: limit)
+        }
         return value
     }
 }

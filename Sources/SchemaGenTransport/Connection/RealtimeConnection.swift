@@ -55,7 +55,10 @@ public final class RealtimeConnection: RealtimeTransport, @unchecked Sendable {
     ///   - backend: opens WebSockets: `NIOWebSocketBackend()` (package `SchemaGenNIOTransport`) or, on Apple
     ///     platforms, ``URLSessionWebSocketBackend``.
     ///   - protocol: what is spoken over the WebSocket; the contract's framing says which.
-    public init(url: URL, backend: any WebSocketBackend, protocol wireProtocol: any RealtimeProtocol, options: ConnectionOptions = ConnectionOptions()) {
+    public init(
+        url: URL, backend: any WebSocketBackend, protocol wireProtocol: any RealtimeProtocol,
+        options: ConnectionOptions = ConnectionOptions()
+    ) {
         self.url = url
         self.backend = backend
         self.wireProtocol = wireProtocol
@@ -176,8 +179,10 @@ public final class RealtimeConnection: RealtimeTransport, @unchecked Sendable {
     public func send(_ frame: OutgoingFrame) async throws {
         // A frame for a channel of a protocol whose server answers joins goes once the channel is joined: to a channel
         // the server refused, or never asked to join, it would vanish (a Socket.IO server drops it unseen).
-        if let channel = frame.channel, frame.acknowledges == nil, let confirming = lock.withLock({ live.map { $0.ready && $0.session.confirmsJoins } }),
-           confirming {
+        if let channel = frame.channel, frame.acknowledges == nil,
+            let confirming = lock.withLock({ live.map { $0.ready && $0.session.confirmsJoins } }),
+            confirming
+        {
             try await joins.waitUntilJoined(channel, within: options.handshakeTimeout)
         }
         let ticket = SendTicket(frame: frame)
@@ -223,7 +228,9 @@ public final class RealtimeConnection: RealtimeTransport, @unchecked Sendable {
         guard lifecycle != nil, case .queue(let limit) = options.offlineSends else {
             return ticket.finish(.failure(ConnectionFailure.notConnected(currentState)))
         }
-        guard waiting.count < limit else { return ticket.finish(.failure(ConnectionFailure.offlineQueueFull(limit: limit))) }
+        guard waiting.count < limit else {
+            return ticket.finish(.failure(ConnectionFailure.offlineQueueFull(limit: limit)))
+        }
         waiting.append(ticket)
     }
 

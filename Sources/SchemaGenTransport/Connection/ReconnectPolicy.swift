@@ -18,8 +18,10 @@ public struct ReconnectPolicy: Sendable, Hashable {
     /// server that accepts and then drops) counts as another attempt: its wait grows, and `maximumAttempts` applies.
     public var stableAfter: Duration
 
-    public init(initialDelay: Duration = .milliseconds(500), maximumDelay: Duration = .seconds(30), multiplier: Double = 2,
-                jitter: Double = 0.5, maximumAttempts: Int? = nil, stableAfter: Duration = .seconds(10)) {
+    public init(
+        initialDelay: Duration = .milliseconds(500), maximumDelay: Duration = .seconds(30), multiplier: Double = 2,
+        jitter: Double = 0.5, maximumAttempts: Int? = nil, stableAfter: Duration = .seconds(10)
+    ) {
         self.initialDelay = initialDelay
         self.maximumDelay = maximumDelay
         self.multiplier = max(1, multiplier)

@@ -21,11 +21,14 @@ public struct PhoenixProtocol: RealtimeProtocol {
     /// The `phx_join` payload for a topic: for Supabase, `{"config": {...}, "access_token": ...}`.
     public var joinPayload: @Sendable (_ topic: String, _ credentials: ConnectionCredentials) -> JSONValue
 
-    public init(path: String? = nil, heartbeatInterval: Duration = .seconds(25),
-                rejoinDelays: [Duration] = [.seconds(1), .seconds(2), .seconds(5), .seconds(10)],
-                joinPayload: @escaping @Sendable (_ topic: String, _ credentials: ConnectionCredentials) -> JSONValue = { _, credentials in
-                    credentials.auth ?? [:]
-                }) {
+    public init(
+        path: String? = nil, heartbeatInterval: Duration = .seconds(25),
+        rejoinDelays: [Duration] = [.seconds(1), .seconds(2), .seconds(5), .seconds(10)],
+        joinPayload: @escaping @Sendable (_ topic: String, _ credentials: ConnectionCredentials) -> JSONValue = {
+            _, credentials in
+            credentials.auth ?? [:]
+        }
+    ) {
         self.path = path
         self.heartbeatInterval = heartbeatInterval
         self.rejoinDelays = rejoinDelays.isEmpty ? [.zero] : rejoinDelays
@@ -35,7 +38,9 @@ public struct PhoenixProtocol: RealtimeProtocol {
     public func request(for url: URL, credentials: ConnectionCredentials) throws -> WebSocketRequest {
         let withQuery = try self.url(url, adding: [URLQueryItem(name: "vsn", value: "2.0.0")], credentials: credentials)
         guard let path else { return WebSocketRequest(url: withQuery, headers: credentials.headers) }
-        guard var components = URLComponents(url: withQuery, resolvingAgainstBaseURL: false) else { throw WebSocketFailure("'\(url)' is not a URL") }
+        guard var components = URLComponents(url: withQuery, resolvingAgainstBaseURL: false) else {
+            throw WebSocketFailure("'\(url)' is not a URL")
+        }
         components.path = path
         guard let full = components.url else { throw WebSocketFailure("'\(path)' is not a URL path") }
         return WebSocketRequest(url: full, headers: credentials.headers)
@@ -59,8 +64,11 @@ public struct PhoenixProtocol: RealtimeProtocol {
         /// Crashes in a row of each topic since its last accepted join.
         private var crashes: [String: Int] = [:]
 
-        init(heartbeatInterval: Duration, rejoinDelays: [Duration] = [.seconds(1), .seconds(2), .seconds(5), .seconds(10)],
-             joinPayload: @escaping @Sendable (String) -> JSONValue) {
+        init(
+            heartbeatInterval: Duration,
+            rejoinDelays: [Duration] = [.seconds(1), .seconds(2), .seconds(5), .seconds(10)],
+            joinPayload: @escaping @Sendable (String) -> JSONValue
+        ) {
             self.heartbeatInterval = heartbeatInterval
             self.rejoinDelays = rejoinDelays.isEmpty ? [.zero] : rejoinDelays
             self.joinPayload = joinPayload
@@ -87,18 +95,24 @@ public struct PhoenixProtocol: RealtimeProtocol {
             }
             guard let lastHeartbeat, now - lastHeartbeat >= heartbeatInterval else { return events }
             if pendingHeartbeat != nil {
-                return events + [.reconnect(reason: "the server did not answer a heartbeat within \(heartbeatInterval)")]
+                return events + [
+                    .reconnect(reason: "the server did not answer a heartbeat within \(heartbeatInterval)")
+                ]
             }
             self.lastHeartbeat = now
             let ref = nextRef()
             pendingHeartbeat = ref
-            return events + [.send(Self.frame(joinRef: nil, ref: ref, topic: "phoenix", event: "heartbeat", payload: [:]))]
+            return events + [
+                .send(Self.frame(joinRef: nil, ref: ref, topic: "phoenix", event: "heartbeat", payload: [:]))
+            ]
         }
 
         mutating func join(_ channel: String) -> [WebSocketMessage] {
             let ref = nextRef()
             joinRefs[channel] = ref
-            return [Self.frame(joinRef: ref, ref: ref, topic: channel, event: "phx_join", payload: joinPayload(channel))]
+            return [
+                Self.frame(joinRef: ref, ref: ref, topic: channel, event: "phx_join", payload: joinPayload(channel))
+            ]
         }
 
         mutating func leave(_ channel: String) -> [WebSocketMessage] {
@@ -108,20 +122,26 @@ public struct PhoenixProtocol: RealtimeProtocol {
         }
 
         mutating func receive(_ message: WebSocketMessage, at now: ContinuousClock.Instant) -> [SessionEvent] {
-            let data = switch message {
-            case .text(let text): Data(text.utf8)
-            case .binary(let bytes): bytes
+            let data =
+                switch message {
+                case .text(let text): Data(text.utf8)
+                case .binary(let bytes): bytes
+                }
+            guard let header = try? JSONDecoder().decode(Header.self, from: data) else {
+                return [.deliver(IncomingFrame(data: data))]
             }
-            guard let header = try? JSONDecoder().decode(Header.self, from: data) else { return [.deliver(IncomingFrame(data: data))] }
             switch header.event {
             case "phx_reply" where header.ref != nil && header.ref == pendingHeartbeat:
                 pendingHeartbeat = nil
                 return []
-            case "phx_reply" where header.ref != nil && header.ref == joinRefs[header.topic] && header.ref?.hasPrefix("sg") == true:
+            case "phx_reply"
+            where header.ref != nil && header.ref == joinRefs[header.topic] && header.ref?.hasPrefix("sg") == true:
                 // A refused join is the app's to see; an accepted one is the connection's business, and ends a run of crashes.
                 if header.status == "ok" { crashes[header.topic] = nil }
                 return header.status == "ok" ? [] : [.deliver(IncomingFrame(data: data, channel: header.topic))]
-            case "phx_error" where joinRefs[header.topic] != nil && header.joinRef == joinRefs[header.topic] && rejoins[header.topic] == nil:
+            case "phx_error"
+            where joinRefs[header.topic] != nil && header.joinRef == joinRefs[header.topic]
+                && rejoins[header.topic] == nil:
                 // The channel's process crashed on the server: join it again after a wait that grows with each crash in a
                 // row, as phoenix.js does.
                 let crash = crashes[header.topic, default: 0]
@@ -138,10 +158,13 @@ public struct PhoenixProtocol: RealtimeProtocol {
 
         func encode(_ frame: OutgoingFrame) throws -> [WebSocketMessage] {
             guard frame.ackID == nil, frame.acknowledges == nil else {
-                throw ConnectionFailure.unsupported("Phoenix Channels carry no Socket.IO acknowledgements; replies come as phx_reply")
+                throw ConnectionFailure.unsupported(
+                    "Phoenix Channels carry no Socket.IO acknowledgements; replies come as phx_reply")
             }
             let text = String(decoding: frame.data, as: UTF8.self)
-            if let channel = frame.channel, let joinRef = joinRefs[channel], let filled = Self.fillingJoinRef(in: text, with: joinRef) {
+            if let channel = frame.channel, let joinRef = joinRefs[channel],
+                let filled = Self.fillingJoinRef(in: text, with: joinRef)
+            {
                 return [.text(filled)]
             }
             return [.text(text)]
@@ -171,8 +194,12 @@ public struct PhoenixProtocol: RealtimeProtocol {
             }
         }
 
-        static func frame(joinRef: String?, ref: String, topic: String, event: String, payload: JSONValue) -> WebSocketMessage {
-            let members: [JSONValue] = [joinRef.map(JSONValue.string) ?? .null, .string(ref), .string(topic), .string(event), payload]
+        static func frame(
+            joinRef: String?, ref: String, topic: String, event: String, payload: JSONValue
+        ) -> WebSocketMessage {
+            let members: [JSONValue] = [
+                joinRef.map(JSONValue.string) ?? .null, .string(ref), .string(topic), .string(event), payload,
+            ]
             return .text(JSONValue.array(members).description)
         }
 

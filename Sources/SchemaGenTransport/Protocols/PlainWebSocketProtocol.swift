@@ -40,7 +40,8 @@ enum PlainWebSocketFrames {
     /// The message that carries `frame`; acknowledgements have none.
     static func messages(for frame: OutgoingFrame) throws -> [WebSocketMessage] {
         guard frame.ackID == nil, frame.acknowledges == nil else {
-            throw ConnectionFailure.unsupported("a plain WebSocket carries no acknowledgements; use the Socket.IO protocol")
+            throw ConnectionFailure.unsupported(
+                "a plain WebSocket carries no acknowledgements; use the Socket.IO protocol")
         }
         return [.text(String(decoding: frame.data, as: UTF8.self))]
     }

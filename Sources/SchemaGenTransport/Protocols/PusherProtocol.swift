@@ -27,11 +27,16 @@ public struct PusherProtocol: RealtimeProtocol {
     /// The signature (`auth`, and `channel_data` for a presence channel) that subscribing a `private-` or
     /// `presence-` channel needs, given the connection's socket id; `nil` subscribes without one. It is called
     /// while the connection subscribes, so it must answer at once: sign with what the app already holds.
-    public var authorize: @Sendable (_ channel: String, _ socketID: String, _ credentials: ConnectionCredentials) -> PusherAuthorization?
+    public var authorize:
+        @Sendable (_ channel: String, _ socketID: String, _ credentials: ConnectionCredentials) -> PusherAuthorization?
 
-    public init(appKey: String, clientName: String = "swift-schemagen", clientVersion: String = "1.0",
-                activityTimeout: Duration = .seconds(120), pongTimeout: Duration = .seconds(30),
-                authorize: @escaping @Sendable (_ channel: String, _ socketID: String, _ credentials: ConnectionCredentials) -> PusherAuthorization? = { _, _, _ in nil }) {
+    public init(
+        appKey: String, clientName: String = "swift-schemagen", clientVersion: String = "1.0",
+        activityTimeout: Duration = .seconds(120), pongTimeout: Duration = .seconds(30),
+        authorize:
+            @escaping @Sendable (_ channel: String, _ socketID: String, _ credentials: ConnectionCredentials) ->
+            PusherAuthorization? = { _, _, _ in nil }
+    ) {
         self.appKey = appKey
         self.clientName = clientName
         self.clientVersion = clientVersion
@@ -41,9 +46,14 @@ public struct PusherProtocol: RealtimeProtocol {
     }
 
     public func request(for url: URL, credentials: ConnectionCredentials) throws -> WebSocketRequest {
-        let items = [URLQueryItem(name: "protocol", value: "7"), URLQueryItem(name: "client", value: clientName),
-                     URLQueryItem(name: "version", value: clientVersion)]
-        guard var components = URLComponents(url: try self.url(url, adding: items, credentials: credentials), resolvingAgainstBaseURL: false) else {
+        let items = [
+            URLQueryItem(name: "protocol", value: "7"), URLQueryItem(name: "client", value: clientName),
+            URLQueryItem(name: "version", value: clientVersion),
+        ]
+        guard
+            var components = URLComponents(
+                url: try self.url(url, adding: items, credentials: credentials), resolvingAgainstBaseURL: false)
+        else {
             throw WebSocketFailure("'\(url)' is not a URL")
         }
         components.path = "/app/\(appKey)"
@@ -64,7 +74,10 @@ public struct PusherProtocol: RealtimeProtocol {
         private var lastFrame: ContinuousClock.Instant?
         private var pingSent: ContinuousClock.Instant?
 
-        init(activityTimeout: Duration, pongTimeout: Duration, authorize: @escaping @Sendable (String, String) -> PusherAuthorization?) {
+        init(
+            activityTimeout: Duration, pongTimeout: Duration,
+            authorize: @escaping @Sendable (String, String) -> PusherAuthorization?
+        ) {
             self.activityTimeout = activityTimeout
             self.pongTimeout = pongTimeout
             self.authorize = authorize
@@ -93,7 +106,9 @@ public struct PusherProtocol: RealtimeProtocol {
 
         mutating func join(_ channel: String) -> [WebSocketMessage] {
             var data: [String: JSONValue] = ["channel": .string(channel)]
-            if channel.hasPrefix("private-") || channel.hasPrefix("presence-"), let socketID, let authorization = authorize(channel, socketID) {
+            if channel.hasPrefix("private-") || channel.hasPrefix("presence-"), let socketID,
+                let authorization = authorize(channel, socketID)
+            {
                 data["auth"] = .string(authorization.auth)
                 if let channelData = authorization.channelData { data["channel_data"] = .string(channelData) }
             }
@@ -108,18 +123,23 @@ public struct PusherProtocol: RealtimeProtocol {
             // Any frame shows the server is there.
             lastFrame = now
             pingSent = nil
-            let data = switch message {
-            case .text(let text): Data(text.utf8)
-            case .binary(let bytes): bytes
+            let data =
+                switch message {
+                case .text(let text): Data(text.utf8)
+                case .binary(let bytes): bytes
+                }
+            guard let header = try? JSONDecoder().decode(Header.self, from: data) else {
+                return [.deliver(IncomingFrame(data: data))]
             }
-            guard let header = try? JSONDecoder().decode(Header.self, from: data) else { return [.deliver(IncomingFrame(data: data))] }
             switch header.event {
             case "pusher:connection_established":
                 guard let established = header.data?.decoded(as: Established.self) else {
                     return [.reconnect(reason: "pusher:connection_established carried no socket id")]
                 }
                 socketID = established.socket_id
-                if let seconds = established.activity_timeout, seconds > 0 { activityTimeout = min(activityTimeout, .seconds(seconds)) }
+                if let seconds = established.activity_timeout, seconds > 0 {
+                    activityTimeout = min(activityTimeout, .seconds(seconds))
+                }
                 return [.ready]
             case "pusher:ping":
                 return [.send(Self.message(event: "pusher:pong", data: [:]))]
@@ -184,11 +204,12 @@ public struct PusherAuthorization: Sendable, Hashable {
 private extension JSONValue {
     /// The value as `T`: Pusher sends a protocol event's data as JSON text, and some servers as the object itself.
     func decoded<T: Decodable>(as type: T.Type) -> T? {
-        let data: Data? = switch self {
-        case .string(let text): Data(text.utf8)
-        case .object: try? JSONEncoder().encode(self)
-        default: nil
-        }
+        let data: Data? =
+            switch self {
+            case .string(let text): Data(text.utf8)
+            case .object: try? JSONEncoder().encode(self)
+            default: nil
+            }
         return data.flatMap { try? JSONDecoder().decode(T.self, from: $0) }
     }
 }

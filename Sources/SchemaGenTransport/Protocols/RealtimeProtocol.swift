@@ -18,12 +18,15 @@ extension RealtimeProtocol {
     /// `url` with the credentials' query items and `items` added (URLComponents encodes them).
     func url(_ url: URL, adding items: [URLQueryItem], credentials: ConnectionCredentials) throws -> URL {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false),
-              ["ws", "wss", "http", "https"].contains(components.scheme?.lowercased() ?? "") else {
+            ["ws", "wss", "http", "https"].contains(components.scheme?.lowercased() ?? "")
+        else {
             throw WebSocketFailure("'\(url)' is not a WebSocket URL: use ws:// or wss://")
         }
         let added = items + credentials.queryItems
         if !added.isEmpty { components.queryItems = (components.queryItems ?? []) + added }
-        guard let result = components.url else { throw WebSocketFailure("'\(url)' cannot take the query items \(added)") }
+        guard let result = components.url else {
+            throw WebSocketFailure("'\(url)' cannot take the query items \(added)")
+        }
         return result
     }
 }

@@ -17,7 +17,8 @@ struct SocketIOPacket: Sendable {
     /// Reads a packet from the text after Engine.IO's `4`; `nil` when it is not one (the caller reports it).
     init?(_ text: Substring) {
         var rest = text.utf8[...]
-        guard let first = rest.first, first >= UInt8(ascii: "0"), let kind = Kind(rawValue: first - UInt8(ascii: "0")) else { return nil }
+        guard let first = rest.first, first >= UInt8(ascii: "0"), let kind = Kind(rawValue: first - UInt8(ascii: "0"))
+        else { return nil }
         // Binary packets carry `<attachments>-` and their bytes in later messages, which contracts do not describe.
         guard kind != .binaryEvent, kind != .binaryAck else { return nil }
         self.kind = kind

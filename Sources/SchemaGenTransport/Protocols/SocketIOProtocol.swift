@@ -26,8 +26,9 @@ public struct SocketIOProtocol: RealtimeProtocol {
     public var supportsAcknowledgements: Bool { true }
 
     public func request(for url: URL, credentials: ConnectionCredentials) throws -> WebSocketRequest {
-        let withQuery = try self.url(url, adding: [URLQueryItem(name: "EIO", value: "4"), URLQueryItem(name: "transport", value: "websocket")],
-                                     credentials: credentials)
+        let withQuery = try self.url(
+            url, adding: [URLQueryItem(name: "EIO", value: "4"), URLQueryItem(name: "transport", value: "websocket")],
+            credentials: credentials)
         guard var components = URLComponents(url: withQuery, resolvingAgainstBaseURL: false) else {
             throw WebSocketFailure("'\(url)' is not a URL")
         }
@@ -101,15 +102,25 @@ public struct SocketIOProtocol: RealtimeProtocol {
             // value under 100 ms counts as 100 ms: python-engineio announces a sub-second interval as 0 (it rounds the
             // seconds down) while it pings every 0.3 s.
             let day = 86_400_000, floor = 100
-            for (name, value) in [("pingInterval", handshake.pingInterval), ("pingTimeout", handshake.pingTimeout)] where !(0...day).contains(value) {
-                return [.stop(.failed("the server's Engine.IO open packet says \(name) \(value) ms; a server pings every 0 ms to a day "
-                                      + "(Engine.IO's default is 25000 and 20000): fix the server's configuration"))]
+            for (name, value) in [("pingInterval", handshake.pingInterval), ("pingTimeout", handshake.pingTimeout)]
+            where !(0...day).contains(value) {
+                return [
+                    .stop(
+                        .failed(
+                            "the server's Engine.IO open packet says \(name) \(value) ms; a server pings every 0 ms to a day "
+                                + "(Engine.IO's default is 25000 and 20000): fix the server's configuration"))
+                ]
             }
             if let payload = handshake.maxPayload, payload <= 0 {
-                return [.stop(.failed("the server's Engine.IO open packet says maxPayload \(payload); it takes no frame at all: fix the server's "
-                                      + "configuration"))]
+                return [
+                    .stop(
+                        .failed(
+                            "the server's Engine.IO open packet says maxPayload \(payload); it takes no frame at all: fix the server's "
+                                + "configuration"))
+                ]
             }
-            silenceLimit = .milliseconds(max(floor, handshake.pingInterval)) + .milliseconds(max(floor, handshake.pingTimeout))
+            silenceLimit =
+                .milliseconds(max(floor, handshake.pingInterval)) + .milliseconds(max(floor, handshake.pingTimeout))
             maximumPayload = handshake.maxPayload ?? .max
             lastHeardPing = now
             phase = .connecting
@@ -118,7 +129,9 @@ public struct SocketIOProtocol: RealtimeProtocol {
 
         /// `CONNECT` for a namespace, carrying the credentials' auth payload.
         private func connect(_ namespace: String) -> WebSocketMessage {
-            .text(SocketIOPacket.message(.connect, namespace: namespace, data: auth.flatMap { try? JSONEncoder().encode($0) }))
+            .text(
+                SocketIOPacket.message(
+                    .connect, namespace: namespace, data: auth.flatMap { try? JSONEncoder().encode($0) }))
         }
 
         private mutating func received(_ packet: SocketIOPacket, raw: String) -> [SessionEvent] {
@@ -153,12 +166,20 @@ public struct SocketIOProtocol: RealtimeProtocol {
                 channelNamespaces.remove(packet.namespace)
                 return [.refused(channel: packet.namespace, reason: Self.refusal(in: packet))]
             case .event:
-                return [.deliver(IncomingFrame(data: Data(packet.data), channel: packet.namespace, ackID: packet.ackID))]
+                return [
+                    .deliver(IncomingFrame(data: Data(packet.data), channel: packet.namespace, ackID: packet.ackID))
+                ]
             case .ack where packet.ackID != nil:
-                return [.deliver(IncomingFrame(data: Data(packet.data), channel: packet.namespace, acknowledges: packet.ackID))]
+                return [
+                    .deliver(
+                        IncomingFrame(data: Data(packet.data), channel: packet.namespace, acknowledges: packet.ackID))
+                ]
             case .disconnect:
                 channelNamespaces.remove(packet.namespace)
-                return [.refused(channel: packet.namespace, reason: "the server disconnected the namespace \(packet.namespace)")]
+                return [
+                    .refused(
+                        channel: packet.namespace, reason: "the server disconnected the namespace \(packet.namespace)")
+                ]
             case .ack, .binaryEvent, .binaryAck:
                 // What the contract cannot describe: the app's failure handlers see the packet.
                 return [.deliver(IncomingFrame(data: Data(raw.utf8), channel: packet.namespace))]
@@ -177,7 +198,9 @@ public struct SocketIOProtocol: RealtimeProtocol {
         var confirmsJoins: Bool { true }
 
         mutating func join(_ channel: String) -> [WebSocketMessage] {
-            guard channel.hasPrefix("/"), channel != namespace, channelNamespaces.insert(channel).inserted else { return [] }
+            guard channel.hasPrefix("/"), channel != namespace, channelNamespaces.insert(channel).inserted else {
+                return []
+            }
             return [connect(channel)]
         }
 
@@ -188,13 +211,16 @@ public struct SocketIOProtocol: RealtimeProtocol {
 
         func encode(_ frame: OutgoingFrame) throws -> [WebSocketMessage] {
             let target = frame.channel ?? namespace
-            let text = if let answered = frame.acknowledges {
-                SocketIOPacket.message(.ack, namespace: target, ackID: answered, data: frame.data)
-            } else {
-                SocketIOPacket.message(.event, namespace: target, ackID: frame.ackID, data: frame.data)
-            }
+            let text =
+                if let answered = frame.acknowledges {
+                    SocketIOPacket.message(.ack, namespace: target, ackID: answered, data: frame.data)
+                } else {
+                    SocketIOPacket.message(.event, namespace: target, ackID: frame.ackID, data: frame.data)
+                }
             guard text.utf8.count <= maximumPayload else {
-                throw ConnectionFailure.unsupported("the frame is \(text.utf8.count) bytes; the server takes at most \(maximumPayload) (its maxPayload)")
+                throw ConnectionFailure.unsupported(
+                    "the frame is \(text.utf8.count) bytes; the server takes at most \(maximumPayload) (its maxPayload)"
+                )
             }
             return [.text(text)]
         }

@@ -29,15 +29,17 @@ public struct PollingResponse: Sendable, Equatable {
 
     /// Packets for the client, separated as a long-polling payload.
     static func packets(_ packets: [String]) -> PollingResponse {
-        PollingResponse(status: 200, contentType: "text/plain; charset=UTF-8",
-                        body: Data(packets.joined(separator: String(PolledSocket.separator)).utf8), refusal: nil)
+        PollingResponse(
+            status: 200, contentType: "text/plain; charset=UTF-8",
+            body: Data(packets.joined(separator: String(PolledSocket.separator)).utf8), refusal: nil)
     }
 
     /// A refusal in engine.io's own shape (its error codes: 0 unknown transport, 1 unknown session, 2 bad handshake
     /// method, 3 bad request, 5 unsupported protocol version), so socket.io's clients report its message.
     static func refused(code: Int, message: String, because refusal: String) -> PollingResponse {
-        PollingResponse(status: 400, contentType: "application/json",
-                        body: Data(#"{"code":\#(code),"message":"\#(message)"}"#.utf8), refusal: refusal)
+        PollingResponse(
+            status: 400, contentType: "application/json",
+            body: Data(#"{"code":\#(code),"message":"\#(message)"}"#.utf8), refusal: refusal)
     }
 }
 
@@ -56,17 +58,26 @@ extension WebSocketServerTransport {
     /// waits) also ends its connection.
     public func poll(_ request: PollingRequest) async -> PollingResponse {
         guard request.query["EIO"] == "4" else {
-            return .refused(code: 5, message: "Unsupported protocol version",
-                            because: "a long-polling request for Engine.IO version \(request.query["EIO"] ?? "(none)"); this server speaks version 4 (socket.io v3 and later)")
+            return .refused(
+                code: 5, message: "Unsupported protocol version",
+                because:
+                    "a long-polling request for Engine.IO version \(request.query["EIO"] ?? "(none)"); this server speaks version 4 (socket.io v3 and later)"
+            )
         }
         guard request.query["transport"] == "polling" else {
-            return .refused(code: 0, message: "Transport unknown",
-                            because: "a long-polling request for transport '\(request.query["transport"] ?? "(none)")'; over HTTP only 'polling' is served")
+            return .refused(
+                code: 0, message: "Transport unknown",
+                because:
+                    "a long-polling request for transport '\(request.query["transport"] ?? "(none)")'; over HTTP only 'polling' is served"
+            )
         }
         guard let id = request.query["sid"] else { return await open(request) }
         guard let socket = polling[id] else {
-            return .refused(code: 1, message: "Session ID unknown",
-                            because: "a \(request.method) for session \(id), which this server does not have (it ended, or the server restarted)")
+            return .refused(
+                code: 1, message: "Session ID unknown",
+                because:
+                    "a \(request.method) for session \(id), which this server does not have (it ended, or the server restarted)"
+            )
         }
         switch request.method {
         case "GET":
@@ -74,29 +85,40 @@ extension WebSocketServerTransport {
             case .packets(let packets):
                 return .packets(packets)
             case .refused(let refusal, let closes):
-                if closes { socket.inbox.finish(throwing: ConnectionEnded(reason: "the client broke Engine.IO's long-polling: \(refusal)")) }
+                if closes {
+                    socket.inbox.finish(
+                        throwing: ConnectionEnded(reason: "the client broke Engine.IO's long-polling: \(refusal)"))
+                }
                 return .refused(code: 3, message: "Bad request", because: refusal)
             }
         case "POST":
             if let (refusal, closes) = await socket.post(request.body) {
-                if closes { socket.inbox.finish(throwing: ConnectionEnded(reason: "the client broke Engine.IO's long-polling: \(refusal)")) }
+                if closes {
+                    socket.inbox.finish(
+                        throwing: ConnectionEnded(reason: "the client broke Engine.IO's long-polling: \(refusal)"))
+                }
                 return .refused(code: 3, message: "Bad request", because: refusal)
             }
             return PollingResponse(status: 200, contentType: "text/html", body: Data("ok".utf8), refusal: nil)
         default:
-            return .refused(code: 3, message: "Bad request", because: "a long-polling \(request.method) for session \(id): only GET and POST are served")
+            return .refused(
+                code: 3, message: "Bad request",
+                because: "a long-polling \(request.method) for session \(id): only GET and POST are served")
         }
     }
 
     /// The handshake: opens a connection and answers its first poll, the open packet.
     private func open(_ request: PollingRequest) async -> PollingResponse {
         guard request.method == "GET" else {
-            return .refused(code: 2, message: "Bad handshake method", because: "a long-polling handshake by \(request.method); it must be a GET")
+            return .refused(
+                code: 2, message: "Bad handshake method",
+                because: "a long-polling handshake by \(request.method); it must be a GET")
         }
         let id = SocketIOServerProtocol.randomID()
         guard let session = serverProtocol.makePollingSession(id: id) else {
-            return .refused(code: 0, message: "Transport unknown",
-                            because: "a long-polling handshake, but \(type(of: serverProtocol)) is served over WebSockets only")
+            return .refused(
+                code: 0, message: "Transport unknown",
+                because: "a long-polling handshake, but \(type(of: serverProtocol)) is served over WebSockets only")
         }
         let limits = limits
         let socket = PolledSocket(id: id, readAhead: limits.readAhead, limit: limits.maximumMessageSize)
@@ -121,14 +143,17 @@ extension WebSocketServerTransport {
     /// it is a connection of its own (``serve(_:inbox:)``). Returns why the upgrade was refused, if it was, for the
     /// server's log; the socket is closed with that reason.
     @discardableResult
-    public func serve(_ socket: any ServerWebSocket, inbox: WebSocketInbox, upgrading sessionID: String?) async -> String? {
+    public func serve(
+        _ socket: any ServerWebSocket, inbox: WebSocketInbox, upgrading sessionID: String?
+    ) async -> String? {
         guard let sessionID else {
             await serve(socket, inbox: inbox)
             return nil
         }
         defer { inbox.finish() }
         guard let polled = polling[sessionID] else {
-            let refusal = "a WebSocket upgrade for session \(sessionID), which this server does not have (it ended, or the server restarted)"
+            let refusal =
+                "a WebSocket upgrade for session \(sessionID), which this server does not have (it ended, or the server restarted)"
             await socket.close(reason: "Session ID unknown")
             return refusal
         }
@@ -147,7 +172,8 @@ extension WebSocketServerTransport {
                     guard polled.upgrade(to: socket) else { return nil }
                     upgraded = true
                 default:
-                    let refusal = "a WebSocket upgrading session \(sessionID) sent '\(PolledSocket.encode(message).prefix(40))' before the upgrade packet (5)"
+                    let refusal =
+                        "a WebSocket upgrading session \(sessionID) sent '\(PolledSocket.encode(message).prefix(40))' before the upgrade packet (5)"
                     await socket.close(reason: "Bad request")
                     return refusal
                 }

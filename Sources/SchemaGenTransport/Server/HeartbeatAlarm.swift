@@ -21,7 +21,11 @@ final class HeartbeatAlarm: @unchecked Sendable {
             return false
         }
         if wokenAlready { task.cancel() }
-        await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
+        await withTaskCancellationHandler {
+            await task.value
+        } onCancel: {
+            task.cancel()
+        }
         lock.withLock { if sleeper == task { sleeper = nil } }
     }
 

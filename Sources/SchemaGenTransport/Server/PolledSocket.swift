@@ -168,10 +168,17 @@ final class PolledSocket: ServerWebSocket, @unchecked Sendable {
     func nextPoll() async -> PollOutcome {
         enum Step { case answer(PollOutcome), wait }
         let step: Step = lock.withLock {
-            if upgraded != nil { return .answer(.refused("a GET on session \(id), which upgraded to a WebSocket", closes: false)) }
-            if poll != nil { return .answer(.refused("a second GET on session \(id) while one waits (overlap from the client)", closes: true)) }
+            if upgraded != nil {
+                return .answer(.refused("a GET on session \(id), which upgraded to a WebSocket", closes: false))
+            }
+            if poll != nil {
+                return .answer(
+                    .refused("a second GET on session \(id) while one waits (overlap from the client)", closes: true))
+            }
             if !waiting.isEmpty { return .answer(.packets(takeWaiting())) }
-            if let closeReason { return .answer(.refused("a GET on session \(id), which closed (\(closeReason))", closes: false)) }
+            if let closeReason {
+                return .answer(.refused("a GET on session \(id), which closed (\(closeReason))", closes: false))
+            }
             return .wait
         }
         if case .answer(let outcome) = step { return outcome }
@@ -206,8 +213,12 @@ final class PolledSocket: ServerWebSocket, @unchecked Sendable {
         }
         if let refusal { return refusal }
         defer { lock.withLock { isPosting = false } }
-        for packet in String(decoding: body, as: UTF8.self).split(separator: Self.separator, omittingEmptySubsequences: false) {
-            guard let message = Self.decode(packet) else { return ("a POST on session \(id) with a binary packet that is not base64", true) }
+        for packet in String(decoding: body, as: UTF8.self).split(
+            separator: Self.separator, omittingEmptySubsequences: false)
+        {
+            guard let message = Self.decode(packet) else {
+                return ("a POST on session \(id) with a binary packet that is not base64", true)
+            }
             guard await inbox.push(message) else { return ("a POST on session \(id), whose connection ended", false) }
         }
         return nil
@@ -231,14 +242,17 @@ final class PolledSocket: ServerWebSocket, @unchecked Sendable {
             defer { lock.unlock() }
             guard closeReason == nil, upgraded == nil else { return false }
             let flushing = waiting.compactMap { Self.decode($0[...]) }
-            upgraded = (socket, Task {
-                do {
-                    for message in flushing { try await socket.send(message) }
-                    return nil
-                } catch {
-                    return error
+            upgraded = (
+                socket,
+                Task {
+                    do {
+                        for message in flushing { try await socket.send(message) }
+                        return nil
+                    } catch {
+                        return error
+                    }
                 }
-            })
+            )
             poll = self.poll
             self.poll = nil
             _ = takeWaiting()

@@ -20,8 +20,10 @@ public struct SocketIOServerProtocol: ServerProtocol {
     /// The largest message the server takes, as its open packet announces (`maxPayload`).
     public var maximumPayload: Int
 
-    public init(namespace: String = "/", pingInterval: Duration = .seconds(25), pingTimeout: Duration = .seconds(20),
-                maximumPayload: Int = 1_000_000) {
+    public init(
+        namespace: String = "/", pingInterval: Duration = .seconds(25), pingTimeout: Duration = .seconds(20),
+        maximumPayload: Int = 1_000_000
+    ) {
         self.namespace = namespace.hasPrefix("/") ? namespace : "/" + namespace
         self.pingInterval = pingInterval
         self.pingTimeout = pingTimeout
@@ -68,7 +70,8 @@ public struct SocketIOServerProtocol: ServerProtocol {
         mutating func start(at now: ContinuousClock.Instant) -> [ServerSessionEvent] {
             nextPing = now + settings.pingInterval
             let offered = upgrades.map { "\"\($0)\"" }.joined(separator: ",")
-            let open = #"0{"sid":"\#(sessionID)","upgrades":[\#(offered)],"pingInterval":\#(Self.milliseconds(settings.pingInterval)),"#
+            let open =
+                #"0{"sid":"\#(sessionID)","upgrades":[\#(offered)],"pingInterval":\#(Self.milliseconds(settings.pingInterval)),"#
                 + #""pingTimeout":\#(Self.milliseconds(settings.pingTimeout)),"maxPayload":\#(settings.maximumPayload)}"#
             return [.send(.text(open))]
         }
@@ -100,12 +103,16 @@ public struct SocketIOServerProtocol: ServerProtocol {
             case UInt8(ascii: "1"):
                 return [.close(reason: "the client closed the Engine.IO session")]
             case UInt8(ascii: "4"):
-                guard let packet = SocketIOPacket(text.dropFirst()) else { return [.deliver(IncomingFrame(data: Data(text.utf8)))] }
+                guard let packet = SocketIOPacket(text.dropFirst()) else {
+                    return [.deliver(IncomingFrame(data: Data(text.utf8)))]
+                }
                 return received(packet, raw: text)
             default:
                 // An upgrade probe or a packet of a later protocol: Engine.IO has no error packet, and the client's
                 // connection cannot go on in step.
-                return [.close(reason: "the client sent '\(text.prefix(40))', not an Engine.IO v4 packet this server takes")]
+                return [
+                    .close(reason: "the client sent '\(text.prefix(40))', not an Engine.IO v4 packet this server takes")
+                ]
             }
         }
 
@@ -113,16 +120,24 @@ public struct SocketIOServerProtocol: ServerProtocol {
             let isMain = packet.namespace == settings.namespace
             switch packet.kind {
             case .connect:
-                let answer = ServerSessionEvent.send(.text(SocketIOPacket.message(.connect, namespace: packet.namespace,
-                                                                                data: Data(#"{"sid":"\#(sessionID)"}"#.utf8))))
+                let answer = ServerSessionEvent.send(
+                    .text(
+                        SocketIOPacket.message(
+                            .connect, namespace: packet.namespace,
+                            data: Data(#"{"sid":"\#(sessionID)"}"#.utf8))))
                 if isMain {
                     guard !isConnected else { return [] }
                     isConnected = true
                     return [answer, .ready]
                 }
                 guard isConnected else {
-                    return [.send(.text(SocketIOPacket.message(.connectError, namespace: packet.namespace,
-                                                              data: Data(#"{"message":"connect \#(settings.namespace) first"}"#.utf8))))]
+                    return [
+                        .send(
+                            .text(
+                                SocketIOPacket.message(
+                                    .connectError, namespace: packet.namespace,
+                                    data: Data(#"{"message":"connect \#(settings.namespace) first"}"#.utf8))))
+                    ]
                 }
                 return namespaces.insert(packet.namespace).inserted ? [answer, .subscribed(packet.namespace)] : []
             case .disconnect:
@@ -133,7 +148,9 @@ public struct SocketIOServerProtocol: ServerProtocol {
                 guard isConnected, isMain || namespaces.contains(packet.namespace) else { return [] }
                 let channel = isMain ? nil : packet.namespace
                 if packet.kind == .ack {
-                    guard let id = packet.ackID else { return [.deliver(IncomingFrame(data: Data(raw.utf8), channel: channel))] }
+                    guard let id = packet.ackID else {
+                        return [.deliver(IncomingFrame(data: Data(raw.utf8), channel: channel))]
+                    }
                     return [.deliver(IncomingFrame(data: Data(packet.data), channel: channel, acknowledges: id))]
                 }
                 return [.deliver(IncomingFrame(data: Data(packet.data), channel: channel, ackID: packet.ackID))]
@@ -148,16 +165,19 @@ public struct SocketIOServerProtocol: ServerProtocol {
                 isConnected = false
                 namespaces = []
             }
-            return (namespaces.sorted() + [settings.namespace]).map { .text(SocketIOPacket.message(.disconnect, namespace: $0)) }
+            return (namespaces.sorted() + [settings.namespace]).map {
+                .text(SocketIOPacket.message(.disconnect, namespace: $0))
+            }
         }
 
         func encode(_ frame: OutgoingFrame) throws -> [WebSocketMessage] {
             let target = frame.channel ?? settings.namespace
-            let text = if let answered = frame.acknowledges {
-                SocketIOPacket.message(.ack, namespace: target, ackID: answered, data: frame.data)
-            } else {
-                SocketIOPacket.message(.event, namespace: target, ackID: frame.ackID, data: frame.data)
-            }
+            let text =
+                if let answered = frame.acknowledges {
+                    SocketIOPacket.message(.ack, namespace: target, ackID: answered, data: frame.data)
+                } else {
+                    SocketIOPacket.message(.event, namespace: target, ackID: frame.ackID, data: frame.data)
+                }
             return [.text(text)]
         }
     }

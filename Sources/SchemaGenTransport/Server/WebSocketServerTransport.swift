@@ -49,7 +49,9 @@ public final class WebSocketServerTransport: RealtimeServerTransport, @unchecked
     }
 
     /// - Parameter limits: the transport's part of the server's limits; a server's `core.limits` replaces them.
-    public init(protocol serverProtocol: any ServerProtocol = PlainWebSocketServerProtocol(), limits: ServerLimits = .standard) {
+    public init(
+        protocol serverProtocol: any ServerProtocol = PlainWebSocketServerProtocol(), limits: ServerLimits = .standard
+    ) {
         self.serverProtocol = serverProtocol
         currentLimits = limits
     }
@@ -73,7 +75,9 @@ public final class WebSocketServerTransport: RealtimeServerTransport, @unchecked
     /// Queues the frame for the connection and returns: its writer writes it. Throws when the connection is closed,
     /// or when the frame would pass its outbound buffer, which closes it.
     public func send(_ frame: OutgoingFrame, to connection: ServerConnection) async throws {
-        guard let served = lock.withLock({ connections[connection] }) else { throw WebSocketFailure("\(connection) is closed") }
+        guard let served = lock.withLock({ connections[connection] }) else {
+            throw WebSocketFailure("\(connection) is closed")
+        }
         if let slow = Self.queue(try served.withSession({ try $0.encode(frame) }), on: served) {
             throw WebSocketFailure("\(connection) is closing: \(slow)")
         }
@@ -87,7 +91,8 @@ public final class WebSocketServerTransport: RealtimeServerTransport, @unchecked
             return nil
         } catch .full(let bytes, let limit) {
             // Closed now, not after what waits: it waits because the client does not read.
-            let reason = "the client fell behind: \(bytes) bytes already waited to be written to it (the outbound buffer holds \(limit)); closed so it stalls no one else"
+            let reason =
+                "the client fell behind: \(bytes) bytes already waited to be written to it (the outbound buffer holds \(limit)); closed so it stalls no one else"
             if served.outbox.abort(reason: reason) { Task { await served.socket.close(reason: reason) } }
             return reason
         } catch {
@@ -120,13 +125,15 @@ public final class WebSocketServerTransport: RealtimeServerTransport, @unchecked
     /// while this runs. Feed `messages` from a ``WebSocketInbox`` of ``ServerLimits/readAhead`` messages (``limits``)
     /// so that a client sending faster than the server handles is not read ahead of it.
     public func serve<Messages: AsyncSequence & Sendable>(_ socket: any ServerWebSocket, messages: Messages) async
-        where Messages.Element == WebSocketMessage {
+    where Messages.Element == WebSocketMessage {
         await serve(socket, session: serverProtocol.makeSession(), messages: messages)
     }
 
     /// Serves one connection, over a WebSocket or long-polling, in the protocol state `session` starts it in.
-    func serve<Messages: AsyncSequence & Sendable>(_ socket: any ServerWebSocket, session: any ServerProtocolSession, messages: Messages) async
-        where Messages.Element == WebSocketMessage {
+    func serve<Messages: AsyncSequence & Sendable>(
+        _ socket: any ServerWebSocket, session: any ServerProtocolSession, messages: Messages
+    ) async
+    where Messages.Element == WebSocketMessage {
         let (connection, served) = lock.withLock {
             lastID += 1
             let served = Served(socket: socket, session: session, outboundBuffer: currentLimits.outboundBuffer)
@@ -178,7 +185,9 @@ public final class WebSocketServerTransport: RealtimeServerTransport, @unchecked
         while let item = await served.outbox.next() {
             switch item {
             case .write(let message):
-                do { try await served.socket.send(message) } catch { return "the WebSocket failed while sending: \(error)" }
+                do { try await served.socket.send(message) } catch {
+                    return "the WebSocket failed while sending: \(error)"
+                }
             case .close(let reason):
                 await served.socket.close(reason: reason)
                 return reason
@@ -196,7 +205,8 @@ public final class WebSocketServerTransport: RealtimeServerTransport, @unchecked
             let due = started.map { $0 + timeout } ?? .now + timeout / 4
             guard (try? await Task.sleep(until: due, clock: .continuous)) != nil else { return nil }
             if let started, served.outbox.writeStarted == started {
-                let reason = "the client took no frame for \(timeout) (it stopped reading); closed so it stalls no one else"
+                let reason =
+                    "the client took no frame for \(timeout) (it stopped reading); closed so it stalls no one else"
                 if served.outbox.abort(reason: reason) { await served.socket.close(reason: reason) }
                 return reason
             }
@@ -206,10 +216,16 @@ public final class WebSocketServerTransport: RealtimeServerTransport, @unchecked
 
     /// Runs a connection's input: the protocol's handshake, then its messages and its heartbeat until either ends it;
     /// returns why it ended.
-    private func read<Messages: AsyncSequence & Sendable>(_ connection: ServerConnection, served: Served, state: ConnectionState,
-                                                          messages: Messages) async -> String where Messages.Element == WebSocketMessage {
+    private func read<Messages: AsyncSequence & Sendable>(
+        _ connection: ServerConnection, served: Served, state: ConnectionState,
+        messages: Messages
+    ) async -> String where Messages.Element == WebSocketMessage {
         // Started before the heartbeat looks for its first due time, which the start sets.
-        if let refused = handle(served.withSession({ $0.start(at: .now) }), from: connection, served: served, state: state) { return refused }
+        if let refused = handle(
+            served.withSession({ $0.start(at: .now) }), from: connection, served: served, state: state)
+        {
+            return refused
+        }
         let alarm = HeartbeatAlarm()
         return await withTaskGroup(of: String?.self) { group in
             group.addTask {
@@ -218,7 +234,9 @@ public final class WebSocketServerTransport: RealtimeServerTransport, @unchecked
                     await alarm.sleep(until: due)
                     guard !Task.isCancelled else { return nil }
                     let events = served.withSession { $0.heartbeat(at: .now) }
-                    if let closed = self.handle(events, from: connection, served: served, state: state) { return closed }
+                    if let closed = self.handle(events, from: connection, served: served, state: state) {
+                        return closed
+                    }
                 }
                 return nil
             }
@@ -228,10 +246,14 @@ public final class WebSocketServerTransport: RealtimeServerTransport, @unchecked
                         let (events, sooner) = served.withSession { session in
                             let due = session.nextHeartbeat
                             let events = session.receive(message, at: .now)
-                            return (events, session.nextHeartbeat.map { next in due.map { next < $0 } ?? true } ?? false)
+                            return (
+                                events, session.nextHeartbeat.map { next in due.map { next < $0 } ?? true } ?? false
+                            )
                         }
                         if sooner { alarm.wake() }
-                        if let closed = self.handle(events, from: connection, served: served, state: state) { return closed }
+                        if let closed = self.handle(events, from: connection, served: served, state: state) {
+                            return closed
+                        }
                         // One message per turn: a connection whose messages are all waiting already would otherwise take
                         // them all before any other connection's first.
                         await Task.yield()
@@ -267,7 +289,9 @@ public final class WebSocketServerTransport: RealtimeServerTransport, @unchecked
 
     /// Carries out a session's events (its messages are queued, not awaited); returns why the connection must end,
     /// if it must.
-    private func handle(_ events: [ServerSessionEvent], from connection: ServerConnection, served: Served, state: ConnectionState) -> String? {
+    private func handle(
+        _ events: [ServerSessionEvent], from connection: ServerConnection, served: Served, state: ConnectionState
+    ) -> String? {
         for event in events {
             switch event {
             case .send(let message):

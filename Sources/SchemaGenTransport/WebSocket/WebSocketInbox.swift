@@ -93,7 +93,8 @@ public final class WebSocketInbox: @unchecked Sendable {
     /// Ends the inbox: messages already in it are still taken, then ``messages`` finishes (or throws `error`). A
     /// reader waiting for room is let go. Only the first ending counts.
     public func finish(throwing error: (any Error)? = nil) {
-        let (consumer, reader) = lock.withLock { () -> (CheckedContinuation<WebSocketMessage?, any Error>?, CheckedContinuation<Void, Never>?) in
+        let (consumer, reader) = lock.withLock {
+            () -> (CheckedContinuation<WebSocketMessage?, any Error>?, CheckedContinuation<Void, Never>?) in
             guard ending == nil else { return (nil, nil) }
             ending = error.map(Ending.failed) ?? .finished
             defer { self.consumer = nil; self.reader = nil }
@@ -108,8 +109,10 @@ public final class WebSocketInbox: @unchecked Sendable {
     /// reader is not left waiting for room no one will make.
     func next() async throws -> WebSocketMessage? {
         try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<WebSocketMessage?, any Error>) in
-                let (result, reader) = lock.withLock { () -> (Result<WebSocketMessage?, any Error>?, CheckedContinuation<Void, Never>?) in
+            try await withCheckedThrowingContinuation {
+                (continuation: CheckedContinuation<WebSocketMessage?, any Error>) in
+                let (result, reader) = lock.withLock {
+                    () -> (Result<WebSocketMessage?, any Error>?, CheckedContinuation<Void, Never>?) in
                     if let message = queued.popFirst() {
                         defer { self.reader = nil }
                         return (.success(message), self.reader)

@@ -17,19 +17,25 @@ enum Golden {
     static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    static func assertMatches(_ actual: String, golden url: URL, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+    static func assertMatches(
+        _ actual: String, golden url: URL, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws {
         if isRecording {
             try actual.write(to: url, atomically: true, encoding: .utf8)
             return
         }
         guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-            Issue.record("missing golden file \(url.path); run with SCHEMAGEN_RECORD=1 to create it", sourceLocation: sourceLocation)
+            Issue.record(
+                "missing golden file \(url.path); run with SCHEMAGEN_RECORD=1 to create it",
+                sourceLocation: sourceLocation)
             return
         }
-        let diff = TextDiff.unified(from: expected, to: actual, oldLabel: url.lastPathComponent + " (golden)", newLabel: "actual")
+        let diff = TextDiff.unified(
+            from: expected, to: actual, oldLabel: url.lastPathComponent + " (golden)", newLabel: "actual")
         if !diff.isEmpty {
-            Issue.record("output differs from \(url.lastPathComponent) (re-record with SCHEMAGEN_RECORD=1):\n\(diff)",
-                         sourceLocation: sourceLocation)
+            Issue.record(
+                "output differs from \(url.lastPathComponent) (re-record with SCHEMAGEN_RECORD=1):\n\(diff)",
+                sourceLocation: sourceLocation)
         }
     }
 }

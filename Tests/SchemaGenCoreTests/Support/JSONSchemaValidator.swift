@@ -20,11 +20,17 @@ indirect enum JSONValue: Equatable {
     init(_ node: SyntaxNode) {
         switch node.kind {
         case .scalar(let scalar):
-            if node.isNull { self = .null }
-            else if let flag = node.bool { self = .bool(flag) }
-            else if scalar.style == .plain, let number = Double(scalar.text), scalar.text.first.map({ $0.isNumber || $0 == "-" }) == true {
+            if node.isNull {
+                self = .null
+            } else if let flag = node.bool {
+                self = .bool(flag)
+            } else if scalar.style == .plain, let number = Double(scalar.text),
+                scalar.text.first.map({ $0.isNumber || $0 == "-" }) == true
+            {
                 self = .number(number)
-            } else { self = .string(scalar.text) }
+            } else {
+                self = .string(scalar.text)
+            }
         case .sequence(let elements): self = .array(elements.map(JSONValue.init))
         case .mapping(let entries): self = .object(entries.map { ($0.keyText ?? "", JSONValue($0.value)) })
         }
@@ -42,7 +48,8 @@ struct JSONSchemaValidator {
     let root: JSONValue
 
     static let supportedKeywords: Set<String> = [
-        "$schema", "$id", "$ref", "$defs", "$comment", "title", "description", "markdownDescription", "default", "examples",
+        "$schema", "$id", "$ref", "$defs", "$comment", "title", "description", "markdownDescription", "default",
+        "examples",
         "type", "properties", "required", "additionalProperties", "patternProperties", "propertyNames",
         "items", "minItems", "enum", "const", "pattern", "minLength", "minProperties", "maxProperties",
         "oneOf", "anyOf", "allOf", "not", "if", "then", "else",
@@ -65,14 +72,19 @@ struct JSONSchemaValidator {
             errors.append("\(path): schema uses unsupported keyword '\(keyword)'")
         }
         if case .string(let reference)? = schema["$ref"] {
-            guard let target = resolve(reference) else { errors.append("\(path): unresolvable $ref \(reference)"); return }
+            guard let target = resolve(reference) else {
+                errors.append("\(path): unresolvable $ref \(reference)"); return
+            }
             check(value, against: target, at: path, errors: &errors)
         }
         if let type = schema["type"] {
-            let allowed: [String] = if case .array(let names) = type { names.compactMap { if case .string(let s) = $0 { s } else { nil } } }
-                else if case .string(let name) = type { [name] } else { [] }
+            let allowed: [String] =
+                if case .array(let names) = type {
+                    names.compactMap { if case .string(let s) = $0 { s } else { nil } }
+                } else if case .string(let name) = type { [name] } else { [] }
             if !allowed.contains(where: { Self.matches(value, type: $0) }) {
-                errors.append("\(path): expected \(allowed.joined(separator: " or ")), found \(Self.typeName(of: value))")
+                errors.append(
+                    "\(path): expected \(allowed.joined(separator: " or ")), found \(Self.typeName(of: value))")
                 return
             }
         }
@@ -81,15 +93,23 @@ struct JSONSchemaValidator {
         }
         if let constant = schema["const"], constant != value { errors.append("\(path): value must be the constant") }
         if case .string(let text) = value {
-            if case .string(let pattern)? = schema["pattern"], text.range(of: pattern, options: .regularExpression) == nil {
+            if case .string(let pattern)? = schema["pattern"],
+                text.range(of: pattern, options: .regularExpression) == nil
+            {
                 errors.append("\(path): '\(text)' does not match \(pattern)")
             }
-            if case .number(let minimum)? = schema["minLength"], Double(text.count) < minimum { errors.append("\(path): string too short") }
+            if case .number(let minimum)? = schema["minLength"], Double(text.count) < minimum {
+                errors.append("\(path): string too short")
+            }
         }
         if case .array(let elements) = value {
-            if case .number(let minimum)? = schema["minItems"], Double(elements.count) < minimum { errors.append("\(path): too few items") }
+            if case .number(let minimum)? = schema["minItems"], Double(elements.count) < minimum {
+                errors.append("\(path): too few items")
+            }
             if let items = schema["items"] {
-                for (index, element) in elements.enumerated() { check(element, against: items, at: "\(path)[\(index)]", errors: &errors) }
+                for (index, element) in elements.enumerated() {
+                    check(element, against: items, at: "\(path)[\(index)]", errors: &errors)
+                }
             }
         }
         if case .object(let pairs) = value {
@@ -98,34 +118,49 @@ struct JSONSchemaValidator {
         if case .array(let all)? = schema["allOf"] {
             for option in all { check(value, against: option, at: path, errors: &errors) }
         }
-        if case .array(let options)? = schema["anyOf"], !options.contains(where: { errorsFor(value, $0, path).isEmpty }) {
+        if case .array(let options)? = schema["anyOf"], !options.contains(where: { errorsFor(value, $0, path).isEmpty })
+        {
             errors.append("\(path): matches none of the allowed shapes")
         }
         if case .array(let options)? = schema["oneOf"] {
             let matching = options.filter { errorsFor(value, $0, path).isEmpty }.count
             if matching != 1 {
-                let detail = matching == 0 ? options.map { errorsFor(value, $0, path).first ?? "" }.joined(separator: " | ") : "\(matching) shapes"
+                let detail =
+                    matching == 0
+                    ? options.map { errorsFor(value, $0, path).first ?? "" }.joined(separator: " | ")
+                    : "\(matching) shapes"
                 errors.append("\(path): must match exactly one shape, matched \(matching) (\(detail))")
             }
         }
-        if let negated = schema["not"], errorsFor(value, negated, path).isEmpty { errors.append("\(path): matches a forbidden shape") }
+        if let negated = schema["not"], errorsFor(value, negated, path).isEmpty {
+            errors.append("\(path): matches a forbidden shape")
+        }
         if let condition = schema["if"] {
             let branch = errorsFor(value, condition, path).isEmpty ? schema["then"] : schema["else"]
             if let branch { check(value, against: branch, at: path, errors: &errors) }
         }
     }
 
-    private func checkObject(_ pairs: [(String, JSONValue)], schema: JSONValue, at path: String, errors: inout [String]) {
+    private func checkObject(_ pairs: [(String, JSONValue)], schema: JSONValue, at path: String, errors: inout [String])
+    {
         let keys = pairs.map(\.0)
         if case .array(let required)? = schema["required"] {
-            for case .string(let key) in required where !keys.contains(key) { errors.append("\(path): missing required '\(key)'") }
+            for case .string(let key) in required where !keys.contains(key) {
+                errors.append("\(path): missing required '\(key)'")
+            }
         }
-        if case .number(let minimum)? = schema["minProperties"], Double(pairs.count) < minimum { errors.append("\(path): too few properties") }
-        if case .number(let maximum)? = schema["maxProperties"], Double(pairs.count) > maximum { errors.append("\(path): too many properties") }
+        if case .number(let minimum)? = schema["minProperties"], Double(pairs.count) < minimum {
+            errors.append("\(path): too few properties")
+        }
+        if case .number(let maximum)? = schema["maxProperties"], Double(pairs.count) > maximum {
+            errors.append("\(path): too many properties")
+        }
         let properties: [(String, JSONValue)] = if case .object(let p)? = schema["properties"] { p } else { [] }
         let patterns: [(String, JSONValue)] = if case .object(let p)? = schema["patternProperties"] { p } else { [] }
         for (key, member) in pairs {
-            if let names = schema["propertyNames"] { check(.string(key), against: names, at: "\(path).\(key) (name)", errors: &errors) }
+            if let names = schema["propertyNames"] {
+                check(.string(key), against: names, at: "\(path).\(key) (name)", errors: &errors)
+            }
             var matched = false
             if let property = properties.first(where: { $0.0 == key }) {
                 matched = true
@@ -156,7 +191,9 @@ struct JSONSchemaValidator {
 
     private static func matches(_ value: JSONValue, type: String) -> Bool {
         switch (type, value) {
-        case ("null", .null), ("boolean", .bool), ("number", .number), ("string", .string), ("array", .array), ("object", .object): true
+        case ("null", .null), ("boolean", .bool), ("number", .number), ("string", .string), ("array", .array),
+            ("object", .object):
+            true
         case ("integer", .number(let number)): number.rounded() == number
         default: false
         }

@@ -36,8 +36,11 @@ final class InMemorySocket: WebSocketConnection, ServerWebSocket, @unchecked Sen
     private let lock = NSLock()
     private var closed = false
 
-    init(outbox: AsyncThrowingStream<WebSocketMessage, any Error>.Continuation, inbox: AsyncThrowingStream<WebSocketMessage, any Error>.Continuation,
-         messages: AsyncThrowingStream<WebSocketMessage, any Error>) {
+    init(
+        outbox: AsyncThrowingStream<WebSocketMessage, any Error>.Continuation,
+        inbox: AsyncThrowingStream<WebSocketMessage, any Error>.Continuation,
+        messages: AsyncThrowingStream<WebSocketMessage, any Error>
+    ) {
         self.outbox = outbox
         self.inbox = inbox
         self.messages = messages

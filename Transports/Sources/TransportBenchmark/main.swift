@@ -12,7 +12,8 @@ import Glibc
 // Release builds only: `swift run -c release TransportBenchmark [frames]` in Transports/ (Benchmarks/run.py runs it).
 
 let frames = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 50_000
-let servers = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let servers = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
     .appending(path: "Tests/TransportIntegrationTests/Servers")
 
 /// Counts deliveries; listeners run one at a time.
@@ -62,13 +63,16 @@ func freePort() -> Int {
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
     _ = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 }
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
+        }
     }
     return Int(UInt16(bigEndian: address.sin_port))
 }
 
 // 1. The loopback figure: the frame python-socketio sends, delivered in memory.
-let payloadText = #"{"bookingId":"b-4821","poraId":"p-17","poraName":"Juz 17","groupId":"g-family","groupName":"Family circle","userId":"u-2291","userName":"Aisha","totalFinished":12,"hatmCompleted":false,"timestamp":"2025-01-31T09:30:00.123Z"}"#
+let payloadText =
+    #"{"bookingId":"b-4821","poraId":"p-17","poraName":"Juz 17","groupId":"g-family","groupName":"Family circle","userId":"u-2291","userName":"Aisha","totalFinished":12,"hatmCompleted":false,"timestamp":"2025-01-31T09:30:00.123Z"}"#
 let frame = Data((#"["pora_completed","# + payloadText + "]").utf8)
 let loopback = LoopbackTransport()
 let loopbackClient = Zikr.Client(transport: loopback)
@@ -96,14 +100,17 @@ loopbackToken.cancel()
 let port = freePort()
 let server = Process()
 server.executableURL = URL(filePath: "/usr/bin/env")
-server.arguments = ["python3", servers.appending(path: "socketio_server.py").path, "--port", String(port), "--log", "/dev/null"]
+server.arguments = [
+    "python3", servers.appending(path: "socketio_server.py").path, "--port", String(port), "--log", "/dev/null",
+]
 let output = Pipe()
 server.standardOutput = output
 try server.run()
 while !String(decoding: output.fileHandleForReading.availableData, as: UTF8.self).contains("ready") {}
 
-let connection = RealtimeConnection(url: URL(string: "ws://127.0.0.1:\(port)")!, backend: NIOWebSocketBackend(), protocol: SocketIOProtocol(),
-                                    options: ConnectionOptions(credentials: { ConnectionCredentials(auth: ["burst": .number(JSONNumber(frames))]) }))
+let connection = RealtimeConnection(
+    url: URL(string: "ws://127.0.0.1:\(port)")!, backend: NIOWebSocketBackend(), protocol: SocketIOProtocol(),
+    options: ConnectionOptions(credentials: { ConnectionCredentials(auth: ["burst": .number(JSONNumber(frames))]) }))
 let client = Zikr.Client(transport: connection)
 let received = Counter()
 let token = count(client, into: received, expecting: 12)
@@ -120,4 +127,6 @@ kill(server.processIdentifier, SIGKILL)
 server.waitUntilExit()
 
 print("transport\tgenerated client, loopback (in memory, typed listener)\t\(Int(loopbackRate))")
-print("transport\tgenerated client, python-socketio on 127.0.0.1 → NIO WebSocket → Socket.IO → typed listener\t\(Int(serverRate))")
+print(
+    "transport\tgenerated client, python-socketio on 127.0.0.1 → NIO WebSocket → Socket.IO → typed listener\t\(Int(serverRate))"
+)

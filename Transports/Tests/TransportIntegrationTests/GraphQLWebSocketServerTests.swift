@@ -24,10 +24,11 @@ struct GraphQLWebSocketServerTests {
 
     func connect() async throws -> Session {
         let server = try await ServerProcess("graphql_ws_server.py")
-        let connection = RealtimeConnection(url: server.url, backend: NIOWebSocketBackend(), protocol: PlainWebSocketProtocol(),
-                                            options: ConnectionOptions(credentials: {
-                                                ConnectionCredentials(headers: ["Sec-WebSocket-Protocol": "graphql-transport-ws"])
-                                            }))
+        let connection = RealtimeConnection(
+            url: server.url, backend: NIOWebSocketBackend(), protocol: PlainWebSocketProtocol(),
+            options: ConnectionOptions(credentials: {
+                ConnectionCredentials(headers: ["Sec-WebSocket-Protocol": "graphql-transport-ws"])
+            }))
         let client = GraphQLTransportWS.Client(transport: connection)
         let acknowledged = Recorder<Bool>()
         let token = client.onConnectionAck { _ in acknowledged.append(true) }
@@ -55,7 +56,8 @@ struct GraphQLWebSocketServerTests {
         let client = session.client
         let nexts = Recorder<JSONValue>()
         let token = client.onNext { nexts.append($0.payload.data?["count"] ?? .null) }
-        for try await next in try await client.startOperation(payload: .init(query: "subscription { count(to: 1000) }")) {
+        for try await next in try await client.startOperation(payload: .init(query: "subscription { count(to: 1000) }"))
+        {
             if next.payload.data?["count"] == 3 { break }
         }
         // The server stops once the client's complete reaches it: the results stop coming (one every 10 ms while

@@ -33,41 +33,54 @@ struct HummingbirdServerTests {
     }
 
     /// A running Hummingbird application with this WebSocket router, and `http` for requests that are not upgrades.
-    static func start(_ router: Router<BasicWebSocketRequestContext>, http: Router<BasicRequestContext> = Router(),
-                      logger: Logger = Logger(label: "schemagen-tests")) async throws -> RunningServer {
+    static func start(
+        _ router: Router<BasicWebSocketRequestContext>, http: Router<BasicRequestContext> = Router(),
+        logger: Logger = Logger(label: "schemagen-tests")
+    ) async throws -> RunningServer {
         let (ports, portFound) = AsyncStream.makeStream(of: Int.self)
-        let app = Application(router: http, server: .http1WebSocketUpgrade(webSocketRouter: router),
-                              configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-                              onServerRunning: { channel in portFound.yield(channel.localAddress?.port ?? 0) }, logger: logger)
+        let app = Application(
+            router: http, server: .http1WebSocketUpgrade(webSocketRouter: router),
+            configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            onServerRunning: { channel in portFound.yield(channel.localAddress?.port ?? 0) }, logger: logger)
         let run = Task { try await app.run() }
         for await port in ports { return RunningServer(port: port, run: run) }
         throw ServerFailure("the Hummingbird server never ran")
     }
 
     static func client(_ server: RunningServer, protocol wireProtocol: any RealtimeProtocol) -> RealtimeConnection {
-        RealtimeConnection(url: server.url, backend: NIOWebSocketBackend(), protocol: wireProtocol, options: ConnectionOptions(reconnect: fast))
+        RealtimeConnection(
+            url: server.url, backend: NIOWebSocketBackend(), protocol: wireProtocol,
+            options: ConnectionOptions(reconnect: fast))
     }
 
     @Test func roomsOverSocketIOExchangeEveryEventAndTheAcknowledgement() async throws {
-        let transport = WebSocketServerTransport(protocol: SocketIOServerProtocol(pingInterval: .milliseconds(100), pingTimeout: .seconds(5)))
+        let transport = WebSocketServerTransport(
+            protocol: SocketIOServerProtocol(pingInterval: .milliseconds(100), pingTimeout: .seconds(5)))
         let server = Rooms.Server(transport: transport)
         let fromClients = Recorder<ReceivedEvent<Rooms.ClientEvent>>()
         let streaming = Task { for await received in server.events { fromClients.append(received) } }
         defer { streaming.cancel() }
         server.onRoomJoin { connection, join in server.join(connection, to: join.roomId) }
         server.onTouchMove { connection, move in
-            Task { try await server.emit(.touchMoved(.init(roomId: move.roomId, x: move.x, y: move.y, elementId: move.elementId)),
-                                         to: .group(move.roomId).excluding(connection)) }
+            Task {
+                try await server.emit(
+                    .touchMoved(.init(roomId: move.roomId, x: move.x, y: move.y, elementId: move.elementId)),
+                    to: .group(move.roomId).excluding(connection))
+            }
         }
         server.respondToElementCreate { _, create in
-            Rooms.Element(id: "e-\(create.content ?? "")", roomId: create.roomId, type: create.type, createdBy: "u1", positionX: create.positionX,
-                          positionY: create.positionY, width: create.width, height: create.height, content: create.content,
-                          createdAt: Date(timeIntervalSince1970: 1_795_507_200))
+            Rooms.Element(
+                id: "e-\(create.content ?? "")", roomId: create.roomId, type: create.type, createdBy: "u1",
+                positionX: create.positionX,
+                positionY: create.positionY, width: create.width, height: create.height, content: create.content,
+                createdAt: Date(timeIntervalSince1970: 1_795_507_200))
         }
         let running = try await Self.start(transport, at: "/socket.io")
         defer { running.run.cancel() }
 
-        let (first, second) = (Self.client(running, protocol: SocketIOProtocol()), Self.client(running, protocol: SocketIOProtocol()))
+        let (first, second) = (
+            Self.client(running, protocol: SocketIOProtocol()), Self.client(running, protocol: SocketIOProtocol())
+        )
         let (ana, bo) = (Rooms.Client(transport: first), Rooms.Client(transport: second))
         let heardByBo = Recorder<Rooms.ServerEvent>()
         let listening = Task { for await event in bo.events { heardByBo.append(event) } }
@@ -85,23 +98,35 @@ struct HummingbirdServerTests {
         try await eventually("the move is relayed to the other member") { heardByBo.values.count == 1 }
         #expect(heardByBo.values == [.touchMoved(.init(roomId: "r1", x: 1.5, y: -2, elementId: "e9"))])
 
-        let element = try await ana.elementCreate(roomId: "r1", type: .note, positionX: 1, positionY: 2, width: 3, height: 4, content: "hello")
+        let element = try await ana.elementCreate(
+            roomId: "r1", type: .note, positionX: 1, positionY: 2, width: 3, height: 4, content: "hello")
         #expect(element.id == "e-hello")
         #expect(element.createdAt == Date(timeIntervalSince1970: 1_795_507_200))
 
-        let others: [Rooms.ClientEvent] = [.touchEnd(.init(roomId: "r1")), .elementUpdate(.init(roomId: "r1", elementId: "e1", positionX: 5, positionY: 6)),
-                                           .elementDelete(.init(roomId: "r1", elementId: "e1")), .roomLeave(.init(roomId: "r1"))]
+        let others: [Rooms.ClientEvent] = [
+            .touchEnd(.init(roomId: "r1")),
+            .elementUpdate(.init(roomId: "r1", elementId: "e1", positionX: 5, positionY: 6)),
+            .elementDelete(.init(roomId: "r1", elementId: "e1")), .roomLeave(.init(roomId: "r1")),
+        ]
         for event in others { try await ana.emit(event) }
         try await eventually("every client event arrives") { fromClients.values.count == 4 + others.count }
         #expect(fromClients.values.suffix(others.count).map(\.event) == others)
         // Bo is the connection that is not Ana's, who sent every `touch:move`.
-        let anasConnection = try #require(fromClients.values.first { if case .touchMove = $0.event { true } else { false } }?.connection)
+        let anasConnection = try #require(
+            fromClients.values.first { if case .touchMove = $0.event { true } else { false } }?.connection)
         let bosConnection = try #require(server.openConnections.first { $0 != anasConnection })
 
-        let serverEvents: [Rooms.ServerEvent] = [.error("full"), .userJoined(.init(userId: "u2", user: .init(
-            id: "u2", auth0Id: "auth0|2", email: "bo@example.com", username: "bo", firstName: "Bo", dateOfBirth: Date(timeIntervalSince1970: 0),
-            createdAt: Date(timeIntervalSince1970: 1_795_507_200)))), .userLeft(.init(userId: "u2")),
-            .elementCreated(element)]
+        let serverEvents: [Rooms.ServerEvent] = [
+            .error("full"),
+            .userJoined(
+                .init(
+                    userId: "u2",
+                    user: .init(
+                        id: "u2", auth0Id: "auth0|2", email: "bo@example.com", username: "bo", firstName: "Bo",
+                        dateOfBirth: Date(timeIntervalSince1970: 0),
+                        createdAt: Date(timeIntervalSince1970: 1_795_507_200)))), .userLeft(.init(userId: "u2")),
+            .elementCreated(element),
+        ]
         for event in serverEvents { try await server.emit(event, to: .connection(bosConnection)) }
         try await eventually("every server event arrives") { heardByBo.values.count == 1 + serverEvents.count }
         #expect(Array(heardByBo.values.dropFirst()) == serverEvents)
@@ -144,19 +169,24 @@ struct HummingbirdServerTests {
         typealias GQL = GraphQLTransportWS
         let transport = WebSocketServerTransport()
         let server = GQL.Server(transport: transport)
-        server.onConnectionInit { connection, _ in Task { try await server.emit(.connectionAck(.init()), to: .connection(connection)) } }
+        server.onConnectionInit { connection, _ in
+            Task { try await server.emit(.connectionAck(.init()), to: .connection(connection)) }
+        }
         server.onStartOperation { connection, start in
             Task {
                 for count in 1...3 {
-                    try await server.emit(.next(.init(id: start.id, payload: .init(data: .number(JSONNumber(count))))), to: .connection(connection))
+                    try await server.emit(
+                        .next(.init(id: start.id, payload: .init(data: .number(JSONNumber(count))))),
+                        to: .connection(connection))
                 }
                 try await server.emit(.complete(.init(id: start.id)), to: .connection(connection))
             }
         }
         let running = try await Self.start(transport, at: "/graphql")
         defer { running.run.cancel() }
-        let connection = RealtimeConnection(url: URL(string: "ws://127.0.0.1:\(running.port)/graphql")!, backend: NIOWebSocketBackend(),
-                                            protocol: PlainWebSocketProtocol(), options: ConnectionOptions(reconnect: Self.fast))
+        let connection = RealtimeConnection(
+            url: URL(string: "ws://127.0.0.1:\(running.port)/graphql")!, backend: NIOWebSocketBackend(),
+            protocol: PlainWebSocketProtocol(), options: ConnectionOptions(reconnect: Self.fast))
         let client = GQL.Client(transport: connection)
         let acknowledged = Recorder<Bool>()
         client.onConnectionAck { _ in acknowledged.append(true) }
@@ -182,8 +212,12 @@ struct HummingbirdServerTests {
         server.onComplete { _, complete in completes.append(complete.id) }
         let running = try await Self.start(transport, at: "/graphql")
         defer { running.run.cancel() }
-        let socket = try await NIOWebSocketBackend().connect(to: WebSocketRequest(url: URL(string: "ws://127.0.0.1:\(running.port)/graphql")!))
-        for text in ["{", #"{"type":"launch"}"#, #"{"type":"subscribe","id":"1","payload":{"query":7}}"#, "\u{0}\u{1}", #"{"type":"complete","id":"2"}"#] {
+        let socket = try await NIOWebSocketBackend().connect(
+            to: WebSocketRequest(url: URL(string: "ws://127.0.0.1:\(running.port)/graphql")!))
+        for text in [
+            "{", #"{"type":"launch"}"#, #"{"type":"subscribe","id":"1","payload":{"query":7}}"#, "\u{0}\u{1}",
+            #"{"type":"complete","id":"2"}"#,
+        ] {
             try await socket.send(.text(text))
         }
         try await socket.send(.binary(Data([0xFF, 0xFE])))
@@ -219,18 +253,25 @@ struct ReferenceSocketIOClientTests {
     /// Runs the python client against a generated `Acks` server served both ways (WebSocket and long-polling, as the
     /// README's server sets it up) and checks every exchange, and the transport the client ended up on.
     func exchange(client kind: String, transports: String, endsOn expected: String) async throws {
-        let transport = WebSocketServerTransport(protocol: SocketIOServerProtocol(pingInterval: .milliseconds(200), pingTimeout: .seconds(5)))
+        let transport = WebSocketServerTransport(
+            protocol: SocketIOServerProtocol(pingInterval: .milliseconds(200), pingTimeout: .seconds(5)))
         let server = Acks.Server(transport: transport)
         let uploads = Recorder<Acks.Upload>()
         server.onUpload { _, upload in uploads.append(upload) }
         server.respondToUpload { _, upload in Acks.Stored(fileId: "f-\(upload.name)", bytes: upload.size) }
-        server.respondToSync { _, names in Acks.SyncResult(error: names.contains("a") ? "no a" : nil, count: names.count) }
+        server.respondToSync { _, names in
+            Acks.SyncResult(error: names.contains("a") ? "no a" : nil, count: names.count)
+        }
         let running = try await ReferenceSocketIOClientTests.start(transport, at: "/socket.io")
         defer { running.run.cancel() }
         let script = ServerProcess.servers.appending(path: "socketio_client.py").path
         let client = Task {
-            try await runChildProcess(URL(filePath: "/usr/bin/env"), ["python3", script, "--url", "http://127.0.0.1:\(running.port)",
-                                                                     "--client", kind, "--transports", transports])
+            try await runChildProcess(
+                URL(filePath: "/usr/bin/env"),
+                [
+                    "python3", script, "--url", "http://127.0.0.1:\(running.port)",
+                    "--client", kind, "--transports", transports,
+                ])
         }
 
         try await eventually("the python client uploads") { uploads.values.count == 1 }
@@ -238,39 +279,51 @@ struct ReferenceSocketIOClientTests {
         let connection = try #require(server.openConnections.first)
         // Two ping intervals: python's client answers the server's pings.
         try await Task.sleep(for: .milliseconds(450))
-        #expect(try await server.ping(at: 5, to: connection) == Acks.ClientState(busy: true, version: "python-socketio"))
+        #expect(
+            try await server.ping(at: 5, to: connection) == Acks.ClientState(busy: true, version: "python-socketio"))
         #expect(try await server.poke(to: connection) == true)
         await server.close(connection)
 
         let result = try await client.value
         #expect(result.status == 0, "\(result.standardError)")
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
-        #expect(lines == [#"{"transport": "\#(expected)"}"#, #"{"upload": {"bytes": 3, "fileId": "f-py.txt"}}"#, #"{"sync": ["no a", 2]}"#,
-                          #"{"ping": {"at": 5}}"#, "done"], "\(result.standardError)")
+        #expect(
+            lines == [
+                #"{"transport": "\#(expected)"}"#, #"{"upload": {"bytes": 3, "fileId": "f-py.txt"}}"#,
+                #"{"sync": ["no a", 2]}"#,
+                #"{"ping": {"at": 5}}"#, "done",
+            ], "\(result.standardError)")
     }
 
     @Test func aRefusedRequestIsAnsweredInEngineIOsShapeAndLoggedWithItsReason() async throws {
         let transport = WebSocketServerTransport(protocol: SocketIOServerProtocol())
         _ = Acks.Server(transport: transport)
         let logged = Recorder<String>()
-        let running = try await ReferenceSocketIOClientTests.start(transport, at: "/socket.io",
-                                                                   logger: Logger(label: "server") { _ in RecordingLogHandler(logged) })
+        let running = try await ReferenceSocketIOClientTests.start(
+            transport, at: "/socket.io",
+            logger: Logger(label: "server") { _ in RecordingLogHandler(logged) })
         defer { running.run.cancel() }
         for (query, code, message, reason) in [
             ("EIO=3&transport=polling", 5, "Unsupported protocol version", "for Engine.IO version 3"),
-            ("EIO=4&transport=polling&sid=gone", 1, "Session ID unknown", "for session gone, which this server does not have"),
+            (
+                "EIO=4&transport=polling&sid=gone", 1, "Session ID unknown",
+                "for session gone, which this server does not have"
+            ),
         ] {
             let url = URL(string: "http://127.0.0.1:\(running.port)/socket.io/?\(query)")!
             let (body, response) = try await URLSession.shared.data(from: url)
             #expect((response as? HTTPURLResponse)?.statusCode == 400)
             #expect(String(decoding: body, as: UTF8.self) == #"{"code":\#(code),"message":"\#(message)"}"#)
-            #expect(logged.values.contains { $0.hasPrefix("warning refused: ") && $0.contains(reason) }, "\(logged.values)")
+            #expect(
+                logged.values.contains { $0.hasPrefix("warning refused: ") && $0.contains(reason) }, "\(logged.values)")
         }
     }
 
     /// A Hummingbird application serving `transport` at `path` over WebSockets and Engine.IO's long-polling.
-    static func start(_ transport: WebSocketServerTransport, at path: RouterPath,
-                      logger: Logger = Logger(label: "schemagen-tests")) async throws -> HummingbirdServerTests.RunningServer {
+    static func start(
+        _ transport: WebSocketServerTransport, at path: RouterPath,
+        logger: Logger = Logger(label: "schemagen-tests")
+    ) async throws -> HummingbirdServerTests.RunningServer {
         let webSockets = Router(context: BasicWebSocketRequestContext.self)
         webSockets.realtime(path, transport: transport)
         let http = Router()

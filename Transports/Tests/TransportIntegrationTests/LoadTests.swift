@@ -18,7 +18,8 @@ import Testing
 struct LoadTests {
     typealias GQL = GraphQLTransportWS
 
-    static let options = ConnectionOptions(reconnect: ReconnectPolicy(initialDelay: .milliseconds(20), maximumDelay: .milliseconds(200)))
+    static let options = ConnectionOptions(
+        reconnect: ReconnectPolicy(initialDelay: .milliseconds(20), maximumDelay: .milliseconds(200)))
 
     /// 16 KiB broadcasts every 2 ms for 3 s to a reading client and to a connection that never reads: the reading one
     /// gets every broadcast with no gap near the write timeout, and the silent one is closed saying why.
@@ -32,7 +33,8 @@ struct LoadTests {
         defer { running.run.cancel() }
         let url = running.url.appending(path: "graphql")
 
-        let connection = RealtimeConnection(url: url, backend: NIOWebSocketBackend(), protocol: PlainWebSocketProtocol(), options: Self.options)
+        let connection = RealtimeConnection(
+            url: url, backend: NIOWebSocketBackend(), protocol: PlainWebSocketProtocol(), options: Self.options)
         let client = GQL.Client(transport: connection)
         let arrivals = Recorder<ContinuousClock.Instant>()
         client.onNext { _ in arrivals.append(.now) }
@@ -56,8 +58,9 @@ struct LoadTests {
         let times = arrivals.values
         let longestGap = zip(times.dropFirst(), times).map { $0 - $1 }.max() ?? .zero
         try await eventually("the silent connection is closed") { !gone.values.isEmpty }
-        print("load: \(count) broadcasts of 16 KiB in \(ContinuousClock.now - started); reading client's longest gap \(longestGap), "
-              + "slowest emit \(slowestEmit); the silent connection: \(gone.values[0])")
+        print(
+            "load: \(count) broadcasts of 16 KiB in \(ContinuousClock.now - started); reading client's longest gap \(longestGap), "
+                + "slowest emit \(slowestEmit); the silent connection: \(gone.values[0])")
         #expect(longestGap < .seconds(1), "a broadcast to the reader waited for the silent connection")
         #expect(gone.values[0].contains("fell behind") || gone.values[0].contains("took no frame"))
         #expect(server.openConnections.count == 1)
@@ -75,7 +78,8 @@ struct LoadTests {
         server.respondToUpload { _, upload in Acks.Stored(fileId: "f-\(upload.name)", bytes: upload.size) }
         let running = try await HummingbirdServerTests.start(transport, at: "/socket.io")
         defer { running.run.cancel() }
-        let connection = RealtimeConnection(url: running.url, backend: NIOWebSocketBackend(), protocol: SocketIOProtocol(), options: Self.options)
+        let connection = RealtimeConnection(
+            url: running.url, backend: NIOWebSocketBackend(), protocol: SocketIOProtocol(), options: Self.options)
         let client = Acks.Client(transport: connection)
         connection.connect()
         try await connection.waitUntilConnected()
@@ -85,8 +89,12 @@ struct LoadTests {
         let seconds = 4.0
         let script = ServerProcess.servers.appending(path: "flood_client.py").path
         let flooders = Task {
-            try await runChildProcess(URL(filePath: "/usr/bin/env"), ["python3", script, "--connections", "10", "--seconds", "\(seconds)",
-                                                                      "--url", "ws://127.0.0.1:\(running.port)/socket.io/?EIO=4&transport=websocket"])
+            try await runChildProcess(
+                URL(filePath: "/usr/bin/env"),
+                [
+                    "python3", script, "--connections", "10", "--seconds", "\(seconds)",
+                    "--url", "ws://127.0.0.1:\(running.port)/socket.io/?EIO=4&transport=websocket",
+                ])
         }
         // The flooders' first connections, then the well-behaved client's requests, one after another, until they stop.
         try await eventually("the flooders are connected") { server.openConnections.count > 5 }
@@ -102,9 +110,10 @@ struct LoadTests {
         #expect(flood.status == 0, "\(flood.standardError)")
         latencies.sort()
         let p99 = latencies[min(latencies.count - 1, latencies.count * 99 / 100)]
-        print("load: 10 flooders (another process): \(flood.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)); the well-behaved "
-              + "client's \(latencies.count) requests: median \(latencies[latencies.count / 2]), p99 \(p99); the process's memory in use grew by "
-              + "at most \(grown.map { "\($0 >> 20) MiB" } ?? "(unmeasured)")")
+        print(
+            "load: 10 flooders (another process): \(flood.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)); the well-behaved "
+                + "client's \(latencies.count) requests: median \(latencies[latencies.count / 2]), p99 \(p99); the process's memory in use grew by "
+                + "at most \(grown.map { "\($0 >> 20) MiB" } ?? "(unmeasured)")")
         #expect(latencies.count >= 20, "the well-behaved client was starved")
         #expect(p99 < .seconds(2))
         if let grown { #expect(grown < 150 << 20) }
@@ -139,7 +148,8 @@ struct LoadTests {
         // ends it.
         let once = ConnectionOptions(reconnect: .never)
         let memory = MemorySampler()
-        let connection = RealtimeConnection(url: url, backend: NIOWebSocketBackend(), protocol: PlainWebSocketProtocol(), options: once)
+        let connection = RealtimeConnection(
+            url: url, backend: NIOWebSocketBackend(), protocol: PlainWebSocketProtocol(), options: once)
         let client = GQL.Client(transport: connection)
         let dropped = Recorder<Bool>()
         client.onIncomingFailure { failure in if case .droppedByStream = failure.reason { dropped.append(true) } }
@@ -158,16 +168,18 @@ struct LoadTests {
         let grown = memory.stop()
         reading.cancel()
         await connection.disconnect()
-        print("load: the server wrote \(written.values[0]) frames of 1 KiB in 3 s; the app's events loop handled \(handled.values.count), "
-              + "\(dropped.values.count) were let go of and reported, \(waiting) waited; the process's memory in use grew by at most "
-              + "\(grown.map { "\($0 >> 20) MiB" } ?? "(unmeasured)")")
+        print(
+            "load: the server wrote \(written.values[0]) frames of 1 KiB in 3 s; the app's events loop handled \(handled.values.count), "
+                + "\(dropped.values.count) were let go of and reported, \(waiting) waited; the process's memory in use grew by at most "
+                + "\(grown.map { "\($0 >> 20) MiB" } ?? "(unmeasured)")")
         #expect(dropped.values.count > 0)
         #expect(waiting < 20_000)
         if let grown { #expect(grown < 200 << 20) }
 
         // A listener that itself takes 5 ms per frame: the client stops reading, so the server can write only what
         // TCP's buffers and the client's read-ahead hold beyond what the listener handled.
-        let slowConnection = RealtimeConnection(url: url, backend: NIOWebSocketBackend(), protocol: PlainWebSocketProtocol(), options: once)
+        let slowConnection = RealtimeConnection(
+            url: url, backend: NIOWebSocketBackend(), protocol: PlainWebSocketProtocol(), options: once)
         let slowClient = GQL.Client(transport: slowConnection)
         let slowHandled = Recorder<Bool>()
         slowClient.onNext { _ in
@@ -185,9 +197,10 @@ struct LoadTests {
         await slowConnection.disconnect()
         try await eventually("the server stops writing again", within: .seconds(20)) { written.values.count == 2 }
         let (writtenLate, handledLate) = (slowWritten - writtenHalfway, slowHandledCount - handledHalfway)
-        print("load: against a 5 ms listener the server wrote \(slowWritten) frames in 3 s, the listener handled \(slowHandledCount) "
-              + "(\(slowWritten - slowHandledCount) in the read-ahead and TCP's buffers); in the last 1.5 s it wrote \(writtenLate), the listener "
-              + "handled \(handledLate)")
+        print(
+            "load: against a 5 ms listener the server wrote \(slowWritten) frames in 3 s, the listener handled \(slowHandledCount) "
+                + "(\(slowWritten - slowHandledCount) in the read-ahead and TCP's buffers); in the last 1.5 s it wrote \(writtenLate), the listener "
+                + "handled \(handledLate)")
         // The buffers filled in the first moments; from then on the server is held to the listener's pace.
         #expect(writtenLate <= handledLate + 1_000)
     }

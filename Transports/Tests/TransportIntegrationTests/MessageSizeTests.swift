@@ -21,14 +21,18 @@ struct MessageSizeTests {
         }
         let running = try await HummingbirdServerTests.start(router)
         defer { running.run.cancel() }
-        let socket = try await NIOWebSocketBackend(maximumMessageSize: 1_024).connect(to: WebSocketRequest(url: running.url.appending(path: "big")))
+        let socket = try await NIOWebSocketBackend(maximumMessageSize: 1_024).connect(
+            to: WebSocketRequest(url: running.url.appending(path: "big")))
         var received: [SchemaGenTransport.WebSocketMessage] = []
         let failure = await #expect(throws: WebSocketFailure.self) {
             for try await message in socket.messages { received.append(message) }
         }
         #expect(received == [.text("small")])
-        #expect(failure?.description.contains("sent a message larger than the client's limit of 1024 bytes (NIOWebSocketBackend.maximumMessageSize)") == true,
-                "\(String(describing: failure))")
+        #expect(
+            failure?.description.contains(
+                "sent a message larger than the client's limit of 1024 bytes (NIOWebSocketBackend.maximumMessageSize)")
+                == true,
+            "\(String(describing: failure))")
     }
 
     @Test func aMessageOverTheServersLimitClosesTheConnectionSayingSo() async throws {
@@ -38,11 +42,15 @@ struct MessageSizeTests {
         server.onDisconnect { _, reason in gone.append(reason) }
         let running = try await HummingbirdServerTests.start(transport, at: "/graphql")
         defer { running.run.cancel() }
-        let socket = try await NIOWebSocketBackend().connect(to: WebSocketRequest(url: running.url.appending(path: "graphql")))
+        let socket = try await NIOWebSocketBackend().connect(
+            to: WebSocketRequest(url: running.url.appending(path: "graphql")))
         try await eventually("the connection is open") { server.openConnections.count == 1 }
         try await socket.send(.text(#"{"type":"ping","payload":{"pad":"\#(String(repeating: "p", count: 2_048))"}}"#))
         try await eventually("the server closes the connection") { !gone.values.isEmpty }
-        #expect(gone.values[0].contains("the WebSocket failed: the client sent a message (2084 bytes) larger than 1024 bytes (ServerLimits.maximumMessageSize)"), "\(gone.values)")
+        #expect(
+            gone.values[0].contains(
+                "the WebSocket failed: the client sent a message (2084 bytes) larger than 1024 bytes (ServerLimits.maximumMessageSize)"
+            ), "\(gone.values)")
         await socket.close()
     }
 }

@@ -11,11 +11,13 @@ struct ServerProcessTests {
     @Test func aPortTakenBeforeTheServerBindsItIsReplacedByAnother() async throws {
         let taken = try ListeningSocket()
         var offered: [Int] = []
-        let server = try await ServerProcess("graphql_ws_server.py", ports: {
-            let port = offered.isEmpty ? taken.port : try ServerProcess.freePort()
-            offered.append(port)
-            return port
-        })
+        let server = try await ServerProcess(
+            "graphql_ws_server.py",
+            ports: {
+                let port = offered.isEmpty ? taken.port : try ServerProcess.freePort()
+                offered.append(port)
+                return port
+            })
         defer { server.kill() }
         #expect(offered.count == 2)
         #expect(offered.first == taken.port)

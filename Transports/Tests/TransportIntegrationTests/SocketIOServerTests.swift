@@ -14,14 +14,20 @@ struct SocketIOServerTests {
     let log = FileManager.default.temporaryDirectory.appending(path: "schemagen-socketio-\(UUID().uuidString).log")
 
     func server(pingInterval: Double = 25, pingTimeout: Double = 20) async throws -> ServerProcess {
-        try await ServerProcess("socketio_server.py", ["--log", log.path, "--ping-interval", "\(pingInterval)", "--ping-timeout", "\(pingTimeout)"])
+        try await ServerProcess(
+            "socketio_server.py",
+            ["--log", log.path, "--ping-interval", "\(pingInterval)", "--ping-timeout", "\(pingTimeout)"])
     }
 
-    func rooms(_ server: ServerProcess, token: String = "good", reconnect: ReconnectPolicy = fast) -> RealtimeConnection {
-        RealtimeConnection(url: server.url, backend: NIOWebSocketBackend(), protocol: SocketIOProtocol(namespace: "/rooms"),
-                           options: ConnectionOptions(reconnect: reconnect, credentials: {
-                               ConnectionCredentials(headers: ["X-Client": "schemagen-tests"], auth: ["token": .string(token)])
-                           }))
+    func rooms(_ server: ServerProcess, token: String = "good", reconnect: ReconnectPolicy = fast) -> RealtimeConnection
+    {
+        RealtimeConnection(
+            url: server.url, backend: NIOWebSocketBackend(), protocol: SocketIOProtocol(namespace: "/rooms"),
+            options: ConnectionOptions(
+                reconnect: reconnect,
+                credentials: {
+                    ConnectionCredentials(headers: ["X-Client": "schemagen-tests"], auth: ["token": .string(token)])
+                }))
     }
 
     @Test func exchangesTypedEventsAndAcknowledgementsInANamespaceWithAuth() async throws {
@@ -37,7 +43,8 @@ struct SocketIOServerTests {
         try await eventually("the echo") { moves.values.count == 1 }
         #expect(moves.values == [Rooms.TouchMoveData(roomId: "r1", x: 1.5, y: -2, elementId: "e9")])
 
-        let element = try await client.elementCreate(roomId: "r1", type: .photo, positionX: 10, positionY: 20, width: 30, height: 40, content: "hello")
+        let element = try await client.elementCreate(
+            roomId: "r1", type: .photo, positionX: 10, positionY: 20, width: 30, height: 40, content: "hello")
         #expect(element.id == "e-hello")
         #expect(element.type == .photo)
         #expect(element.createdAt == ISO8601DateFormatter().date(from: "2026-11-24T08:00:00Z"))
@@ -58,8 +65,10 @@ struct SocketIOServerTests {
     /// namespace beside `/` on the same WebSocket, with the same auth.
     @Test func aChannelIsANamespaceJoinedOnTheSameConnection() async throws {
         let server = try await server()
-        let connection = RealtimeConnection(url: server.url, backend: NIOWebSocketBackend(), protocol: SocketIOProtocol(),
-                                            options: ConnectionOptions(reconnect: Self.fast, credentials: { ConnectionCredentials(auth: ["token": "good"]) }))
+        let connection = RealtimeConnection(
+            url: server.url, backend: NIOWebSocketBackend(), protocol: SocketIOProtocol(),
+            options: ConnectionOptions(
+                reconnect: Self.fast, credentials: { ConnectionCredentials(auth: ["token": "good"]) }))
         let client = WireNames.Client(transport: connection)
         let ticker = client.ticker(symbol: "BTC")
         let highs = Recorder<Double>()
@@ -79,27 +88,34 @@ struct SocketIOServerTests {
     /// channel fails saying it is not joined; a namespace the server does not serve at all is refused too.
     @Test func aRefusedNamespaceThrowsTheServersReasonAndSendsToItFail() async throws {
         let server = try await server()
-        let connection = RealtimeConnection(url: server.url, backend: NIOWebSocketBackend(), protocol: SocketIOProtocol(),
-                                            options: ConnectionOptions(reconnect: Self.fast, credentials: { ConnectionCredentials(auth: ["token": "bad"]) }))
+        let connection = RealtimeConnection(
+            url: server.url, backend: NIOWebSocketBackend(), protocol: SocketIOProtocol(),
+            options: ConnectionOptions(
+                reconnect: Self.fast, credentials: { ConnectionCredentials(auth: ["token": "bad"]) }))
         let client = WireNames.Client(transport: connection)
         let ticker = client.ticker(symbol: "BTC")
         connection.connect()
         try await connection.waitUntilConnected()
-        await #expect(throws: ConnectionFailure.channelRefused(channel: "/ticker-BTC", reason: "Not authorized")) { try await ticker.subscribe() }
+        await #expect(throws: ConnectionFailure.channelRefused(channel: "/ticker-BTC", reason: "Not authorized")) {
+            try await ticker.subscribe()
+        }
         await #expect(throws: ConnectionFailure.notJoined(channel: "/ticker-BTC", refusal: "Not authorized")) {
             try await ticker.guildMemberAdd(member: .init(userId: "u1"))
         }
         let unserved = client.ticker(symbol: "ETH")
         let refusal = await #expect(throws: ConnectionFailure.self) { try await unserved.subscribe() }
-        #expect(refusal?.description.hasPrefix("the server refused to join /ticker-ETH: ") == true, "\(String(describing: refusal))")
+        #expect(
+            refusal?.description.hasPrefix("the server refused to join /ticker-ETH: ") == true,
+            "\(String(describing: refusal))")
         #expect(connection.state == .connected)
         await connection.disconnect()
     }
 
     @Test func acknowledgementsGoBothWays() async throws {
         let server = try await server()
-        let connection = RealtimeConnection(url: server.url, backend: NIOWebSocketBackend(), protocol: SocketIOProtocol(),
-                                            options: ConnectionOptions(reconnect: Self.fast))
+        let connection = RealtimeConnection(
+            url: server.url, backend: NIOWebSocketBackend(), protocol: SocketIOProtocol(),
+            options: ConnectionOptions(reconnect: Self.fast))
         let client = Acks.Client(transport: connection)
         client.respondToPing { ping in Acks.ClientState(busy: ping.at == 42, version: "1.0") }
         client.respondToPoke { true }
@@ -156,8 +172,9 @@ struct SocketIOServerTests {
             while !acknowledged.contains(content) {
                 sends[content, default: 0] += 1
                 do {
-                    let element = try await client.elementCreate(roomId: "r", type: .note, positionX: 0, positionY: 0, width: 1, height: 1,
-                                                                 content: content, timeout: .seconds(10))
+                    let element = try await client.elementCreate(
+                        roomId: "r", type: .note, positionX: 0, positionY: 0, width: 1, height: 1,
+                        content: content, timeout: .seconds(10))
                     #expect(element.content == content)
                     acknowledged.insert(content)
                 } catch let failure as RequestFailure {
@@ -176,7 +193,9 @@ struct SocketIOServerTests {
         for content in acknowledged {
             let times = counts[content] ?? 0
             #expect(times >= 1, "\(content) was acknowledged but the server never logged it")
-            #expect(times <= sends[content]!, "\(content) reached the server \(times) times but was sent \(sends[content]!)")
+            #expect(
+                times <= sends[content]!, "\(content) reached the server \(times) times but was sent \(sends[content]!)"
+            )
         }
         #expect(sends.values.contains { $0 > 1 } || counts.count == 300)
         await connection.disconnect()
@@ -190,7 +209,9 @@ struct SocketIOServerTests {
         try await Task.sleep(for: .milliseconds(400))
         server.pause()
         let frozen = ContinuousClock.now
-        try await eventually("the silence noticed", within: .seconds(5)) { if case .reconnecting = connection.state { true } else { false } }
+        try await eventually("the silence noticed", within: .seconds(5)) {
+            if case .reconnecting = connection.state { true } else { false }
+        }
         let noticedAfter = ContinuousClock.now - frozen
         // At most interval + timeout after the last ping, which came at most one interval before the freeze.
         #expect(noticedAfter <= .milliseconds(900 + 300))
@@ -203,7 +224,9 @@ struct SocketIOServerTests {
     /// measured after 100 (when caches have warmed up), after 1,100 and after 2,100. A leak grows both thousands alike.
     @Test(.timeLimit(.minutes(5))) func aThousandReconnectionsLeakNeitherMemoryNorThreads() async throws {
         let server = try await server()
-        let connection = rooms(server, token: "flaky", reconnect: ReconnectPolicy(initialDelay: .milliseconds(1), maximumDelay: .milliseconds(1), jitter: 0))
+        let connection = rooms(
+            server, token: "flaky",
+            reconnect: ReconnectPolicy(initialDelay: .milliseconds(1), maximumDelay: .milliseconds(1), jitter: 0))
         let opened = Recorder<Int>()
         let stream = connection.states
         let watcher = Task { for await state in stream where state == .connected { opened.append(1) } }
@@ -217,8 +240,13 @@ struct SocketIOServerTests {
         watcher.cancel()
         let first = footprints[1].residentBytes - footprints[0].residentBytes
         let second = footprints[2].residentBytes - footprints[1].residentBytes
-        print("reconnections: resident memory after 100, 1,100 and 2,100: \(footprints.map { "\($0.residentBytes / 1024) KiB" }), threads \(footprints.map(\.threads))")
-        #expect(second < 1 << 20, "resident memory grew by \(second / 1024) KiB over the second 1,000 reconnections (\(first / 1024) KiB over the first)")
+        print(
+            "reconnections: resident memory after 100, 1,100 and 2,100: \(footprints.map { "\($0.residentBytes / 1024) KiB" }), threads \(footprints.map(\.threads))"
+        )
+        #expect(
+            second < 1 << 20,
+            "resident memory grew by \(second / 1024) KiB over the second 1,000 reconnections (\(first / 1024) KiB over the first)"
+        )
         #expect(footprints[2].threads <= footprints[0].threads + 2)
     }
 }

@@ -11,7 +11,10 @@ import Testing
         let transport = LoopbackTransport()
         let store = GroupPresenceStore(client: Zikr.Client(transport: transport))
         try await store.join("g1")
-        #expect(transport.sentFrames.map { String(decoding: $0.data, as: UTF8.self) } == [#"["join_group",{"groupId":"g1"}]"#])
+        #expect(
+            transport.sentFrames.map { String(decoding: $0.data, as: UTF8.self) } == [
+                #"["join_group",{"groupId":"g1"}]"#
+            ])
 
         await transport.deliver(json: #"["joined_group",{"groupId":"g1","message":"Joined"}]"#)
         await transport.deliver(json: #"["user_online",{"groupId":"g1","userId":"aisha"}]"#)
@@ -47,9 +50,15 @@ import Testing
         let progress = ProgressBox()
         order.onDownloadReady { progress.apply(.downloadReady($0)) }
         order.onUploadCompleted { progress.apply(.uploadCompleted($0)) }
-        await transport.deliver(json: #"{"event":"upload_completed","payload":{"order_id":"o1","status":"uploaded","file_count":2,"timestamp":"2025-01-31T09:30:00Z"}}"#, channel: "order:o1")
+        await transport.deliver(
+            json:
+                #"{"event":"upload_completed","payload":{"order_id":"o1","status":"uploaded","file_count":2,"timestamp":"2025-01-31T09:30:00Z"}}"#,
+            channel: "order:o1")
         #expect(progress.value.fraction == 0.25)
-        await transport.deliver(json: #"{"event":"download_ready","payload":{"order_id":"o1","status":"previews_ready","storage_urls":["https://x.example/1.jpg"],"timestamp":"2025-01-31T09:30:00Z"}}"#, channel: "order:o1")
+        await transport.deliver(
+            json:
+                #"{"event":"download_ready","payload":{"order_id":"o1","status":"previews_ready","storage_urls":["https://x.example/1.jpg"],"timestamp":"2025-01-31T09:30:00Z"}}"#,
+            channel: "order:o1")
         #expect(progress.value == OrderProgress(fraction: 1, previewURLs: [URL(string: "https://x.example/1.jpg")!]))
     }
 
@@ -60,7 +69,9 @@ import Testing
         let transport = LoopbackTransport()
         let client = Zikr.Client(transport: transport)
         let pings = ProgressBox()
-        client.onPresencePing { ping in pings.apply(.processingFailed(.init(orderId: ping.groupId, error: "ping", timestamp: Date()))) }
+        client.onPresencePing { ping in
+            pings.apply(.processingFailed(.init(orderId: ping.groupId, error: "ping", timestamp: Date())))
+        }
         await transport.deliver(json: #"["presence_ping",{"groupId":"g1"}]"#)
         #expect(pings.value.failure == "ping")
     }

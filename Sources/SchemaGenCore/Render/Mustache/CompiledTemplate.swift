@@ -84,9 +84,11 @@ final class CompiledTemplate: Sendable {
                     let start = instructions.count
                     instructions.append(Instruction(.section))
                     compile(body)
-                    instructions[start] = Instruction(.section, flag: inverted, second: instructions.count, name: compiled(name))
+                    instructions[start] = Instruction(
+                        .section, flag: inverted, second: instructions.count, name: compiled(name))
                 case .partial(let name, let indentation, _):
-                    instructions.append(Instruction(.partial, first: partialNumbers[name] ?? -1, second: indentations.count))
+                    instructions.append(
+                        Instruction(.partial, first: partialNumbers[name] ?? -1, second: indentations.count))
                     indentations.append(indentation)
                 case .contentType(let contentType):
                     instructions.append(Instruction(.contentType, flag: contentType == .html))

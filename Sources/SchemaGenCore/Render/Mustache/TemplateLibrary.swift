@@ -40,7 +40,10 @@ struct TemplateLibrary: Sendable {
                 switch node {
                 case .section(_, let body, _): visit(body)
                 case .partial(let name, _, let location) where templates[name] == nil:
-                    missing.append(.error("the partial '\(name)' does not exist; the templates are \(templates.keys.sorted().joined(separator: ", "))", at: location))
+                    missing.append(
+                        .error(
+                            "the partial '\(name)' does not exist; the templates are \(templates.keys.sorted().joined(separator: ", "))",
+                            at: location))
                 default: break
                 }
             }
@@ -78,7 +81,8 @@ struct TemplateLibrary: Sendable {
         var reached = roots.intersection(candidates)
         var pending = Array(reached)
         while let name = pending.popLast() {
-            for included in partials(in: templates[name] ?? []) where candidates.contains(included) && !reached.contains(included) {
+            for included in partials(in: templates[name] ?? [])
+            where candidates.contains(included) && !reached.contains(included) {
                 reached.insert(included)
                 pending.append(included)
             }

@@ -30,7 +30,9 @@ struct TemplateParser {
 
     /// The template's nodes, or the first syntax error, located.
     mutating func parse() throws(Diagnostic) -> [TemplateNode] {
-        var sections = [OpenSection(name: TemplateName(text: "", components: [], isAnchored: false), inverted: false, offset: 0)]
+        var sections = [
+            OpenSection(name: TemplateName(text: "", components: [], isAnchored: false), inverted: false, offset: 0)
+        ]
         var lineStart = 0
         // Whether the current line has anything but white space before `index` (text or another tag):
         // then no tag on it can stand alone.
@@ -63,7 +65,8 @@ struct TemplateParser {
             }
         }
         if sections.count > 1, let unclosed = sections.last {
-            throw error("section '\(unclosed.name.text)' is never closed; add {{/\(unclosed.name.text)}}", at: unclosed.offset)
+            throw error(
+                "section '\(unclosed.name.text)' is never closed; add {{/\(unclosed.name.text)}}", at: unclosed.offset)
         }
         return sections[0].nodes
     }
@@ -90,7 +93,9 @@ struct TemplateParser {
 
     private func readTag(at offset: Int) throws(Diagnostic) -> Tag {
         var start = offset + openDelimiter.count
-        guard start < bytes.count else { throw error("the tag is not closed; add \(String(decoding: closeDelimiter, as: UTF8.self))", at: offset) }
+        guard start < bytes.count else {
+            throw error("the tag is not closed; add \(String(decoding: closeDelimiter, as: UTF8.self))", at: offset)
+        }
         var closing = closeDelimiter
         let sigil: Sigil
         switch bytes[start] {
@@ -104,7 +109,8 @@ struct TemplateParser {
         case UInt8(ascii: "="): sigil = .delimiters; closing = [UInt8(ascii: "=")] + closeDelimiter
         case UInt8(ascii: "%"): sigil = .pragma
         case UInt8(ascii: "<"), UInt8(ascii: "$"):
-            throw error("template inheritance ({{< … }} and {{$ … }}) is not supported; use partials ({{> name}})", at: offset)
+            throw error(
+                "template inheritance ({{< … }} and {{$ … }}) is not supported; use partials ({{> name}})", at: offset)
         default: sigil = .variable
         }
         if sigil != .variable { start += 1 }
@@ -130,7 +136,9 @@ struct TemplateParser {
                 throw error("{{/\(closed.text)}} closes no open section", at: tag.offset)
             }
             guard open.name.text == closed.text else {
-                throw error("{{/\(closed.text)}} does not close the open section '\(open.name.text)' (\(location(of: open.offset).line):\(location(of: open.offset).column)); close it first with {{/\(open.name.text)}}", at: tag.offset)
+                throw error(
+                    "{{/\(closed.text)}} does not close the open section '\(open.name.text)' (\(location(of: open.offset).line):\(location(of: open.offset).column)); close it first with {{/\(open.name.text)}}",
+                    at: tag.offset)
             }
             sections.removeLast()
             append(.section(open.name, body: open.nodes, inverted: open.inverted), to: &sections)
@@ -142,7 +150,9 @@ struct TemplateParser {
             guard !name.hasPrefix("*") else {
                 throw error("dynamic partials ({{>*name}}) are not supported; name the partial", at: tag.offset)
             }
-            append(.partial(name: name, indentation: indentation, location: locationCountedOn(to: tag.offset)), to: &sections)
+            append(
+                .partial(name: name, indentation: indentation, location: locationCountedOn(to: tag.offset)),
+                to: &sections)
         case .delimiters:
             let parts = tag.content.split(whereSeparator: \.isWhitespace)
             guard parts.count == 2, !parts.contains(where: { $0.contains("=") }) else {
@@ -154,7 +164,10 @@ struct TemplateParser {
             switch tag.trimmedContent {
             case "CONTENT_TYPE:TEXT": append(.contentType(.text), to: &sections)
             case "CONTENT_TYPE:HTML": append(.contentType(.html), to: &sections)
-            case let other: throw error("unknown pragma '\(other)'; the known ones are CONTENT_TYPE:TEXT and CONTENT_TYPE:HTML", at: tag.offset)
+            case let other:
+                throw error(
+                    "unknown pragma '\(other)'; the known ones are CONTENT_TYPE:TEXT and CONTENT_TYPE:HTML",
+                    at: tag.offset)
             }
         }
     }
@@ -166,17 +179,27 @@ struct TemplateParser {
         // characters): reading each name by characters was most of loading the templates.
         let bytes = text.utf8
         let isASCII = bytes.allSatisfy { $0 < 0x80 }
-        let notAName = isASCII
-            ? bytes.contains { (0x09...0x0D).contains($0) || $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: ")") }
+        let notAName =
+            isASCII
+            ? bytes.contains {
+                (0x09...0x0D).contains($0) || $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "(")
+                    || $0 == UInt8(ascii: ")")
+            }
             : text.contains { $0.isWhitespace || $0 == "(" || $0 == ")" }
         guard !notAName else {
-            throw error("'\(text)' is not a name: names are keys of the context, separated by dots, without spaces or transforms (see docs/templates.md)", at: tag.offset)
+            throw error(
+                "'\(text)' is not a name: names are keys of the context, separated by dots, without spaces or transforms (see docs/templates.md)",
+                at: tag.offset)
         }
         if text == "." { return TemplateName(text: text, components: [], isAnchored: true) }
         let isAnchored = bytes.first == UInt8(ascii: ".")
-        let components = bytes.dropFirst(isAnchored ? 1 : 0).split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-            .map { String(decoding: $0, as: UTF8.self) }
-        guard !components.contains(where: \.isEmpty) else { throw error("'\(text)' has an empty part between dots", at: tag.offset) }
+        let components = bytes.dropFirst(isAnchored ? 1 : 0).split(
+            separator: UInt8(ascii: "."), omittingEmptySubsequences: false
+        )
+        .map { String(decoding: $0, as: UTF8.self) }
+        guard !components.contains(where: \.isEmpty) else {
+            throw error("'\(text)' has an empty part between dots", at: tag.offset)
+        }
         return TemplateName(text: text, components: components.map(TemplateKeyName.init), isAnchored: isAnchored)
     }
 
@@ -197,7 +220,10 @@ struct TemplateParser {
         while position < bytes.count, Self.isBlank(bytes[position]) { position += 1 }
         if position == bytes.count { return position }
         if bytes[position] == UInt8(ascii: "\n") { return position + 1 }
-        if bytes[position] == UInt8(ascii: "\r"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "\n") { return position + 2 }
+        if bytes[position] == UInt8(ascii: "\r"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "\n")
+        {
+            return position + 2
+        }
         return nil
     }
 
@@ -206,7 +232,9 @@ struct TemplateParser {
         var position = start
         let last = bytes.count - needle.count
         while position <= last {
-            if bytes[position] == first, needle.indices.allSatisfy({ bytes[position + $0] == needle[$0] }) { return position }
+            if bytes[position] == first, needle.indices.allSatisfy({ bytes[position + $0] == needle[$0] }) {
+                return position
+            }
             position += 1
         }
         return nil

@@ -57,7 +57,9 @@ struct TemplateRendering {
                     renderSection(template, from: body.start, to: body.end, over: value)
                 }
             case .partial:
-                guard instruction.first >= 0, let partial = library.template(numbered: Int(instruction.first)) else { continue }
+                guard instruction.first >= 0, let partial = library.template(numbered: Int(instruction.first)) else {
+                    continue
+                }
                 let outerIndentation = indentation
                 if indentsPartials {
                     let partialIndentation = template.indentations[Int(instruction.second)]
@@ -74,7 +76,9 @@ struct TemplateRendering {
         }
     }
 
-    private mutating func renderSection(_ template: CompiledTemplate, from start: Int, to end: Int, over value: TemplateValue) {
+    private mutating func renderSection(
+        _ template: CompiledTemplate, from start: Int, to end: Int, over value: TemplateValue
+    ) {
         switch value {
         case .flag(let flag):
             if flag { render(template, from: start, to: end) }
@@ -99,7 +103,9 @@ struct TemplateRendering {
     /// bytes as one item after another. An item's output depends on the rendering state only through
     /// `atLineStart` (the stack, indentation and content type are restored after every item), so each chunk
     /// assumes the state the first item left, and a chunk that started from another state is rendered again.
-    private mutating func renderConcurrently(_ template: CompiledTemplate, from bodyStart: Int, to bodyEnd: Int, over items: TemplateList) {
+    private mutating func renderConcurrently(
+        _ template: CompiledTemplate, from bodyStart: Int, to bodyEnd: Int, over items: TemplateList
+    ) {
         render(template, from: bodyStart, to: bodyEnd, in: items.level(0))
         let rest = items.indices.dropFirst()
         let chunkSize = Self.concurrentListLength
@@ -107,7 +113,9 @@ struct TemplateRendering {
         let startState = chunkStart(capacity: 0)
         let rendered = chunkStarts.concurrentMap { first in
             var rendering = startState.chunkStart(capacity: 64 * 1024)
-            for index in first..<Swift.min(first + chunkSize, rest.endIndex) { rendering.render(template, from: bodyStart, to: bodyEnd, in: items.level(index)) }
+            for index in first..<Swift.min(first + chunkSize, rest.endIndex) {
+                rendering.render(template, from: bodyStart, to: bodyEnd, in: items.level(index))
+            }
             return (output: rendering.output, endsAtLineStart: rendering.atLineStart)
         }
         output.reserve(output.count + rendered.reduce(0) { $0 + $1.output.count })
@@ -116,7 +124,9 @@ struct TemplateRendering {
                 output.append(result.output)
                 atLineStart = result.endsAtLineStart
             } else {
-                for index in first..<Swift.min(first + chunkSize, rest.endIndex) { render(template, from: bodyStart, to: bodyEnd, in: items.level(index)) }
+                for index in first..<Swift.min(first + chunkSize, rest.endIndex) {
+                    render(template, from: bodyStart, to: bodyEnd, in: items.level(index))
+                }
             }
         }
     }
@@ -136,7 +146,9 @@ struct TemplateRendering {
     /// the other parts inside that value.
     private func lookUp(_ name: CompiledTemplate.Name, in template: CompiledTemplate) -> TemplateValue? {
         guard name.key >= 0 else { return stack.last?.value }
-        guard var value = lookUpFirst(TemplateKeyName(number: Int(name.key)), anchored: name.isAnchored) else { return nil }
+        guard var value = lookUpFirst(TemplateKeyName(number: Int(name.key)), anchored: name.isAnchored) else {
+            return nil
+        }
         guard name.laterParts > 0 else { return value }
         for component in template.laterParts[Int(name.laterParts) - 1] {
             guard let child = value.child(component) else { return nil }
@@ -202,7 +214,12 @@ struct TemplateRendering {
 private extension String {
     /// The text with `& < > " '` written as HTML entities.
     var htmlEscaped: String {
-        guard utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") }) else {
+        guard
+            utf8.contains(where: {
+                $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">")
+                    || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'")
+            })
+        else {
             return self
         }
         var escaped = ""

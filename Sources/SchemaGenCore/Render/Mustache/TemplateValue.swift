@@ -229,7 +229,9 @@ struct TemplateKey<Context>: Sendable {
     /// into a plain accessor: applying a `KeyPath` object at run time cost a tenth of every lookup. For a class's
     /// property, a closure (`.property { $0.name }`): the accessor made from a key path checks a class's stored
     /// property for exclusive access at every read.
-    static func property<Value: TemplateValueConvertible & Sendable>(_ read: @escaping @Sendable (Context) -> Value) -> Self {
+    static func property<Value: TemplateValueConvertible & Sendable>(
+        _ read: @escaping @Sendable (Context) -> Value
+    ) -> Self {
         TemplateKey { read($0).templateValue }
     }
 }

@@ -10,7 +10,9 @@ struct JSONSchemaWriter {
         .object([("$ref", .string("#/components/schemas/\(AsyncAPITranslator.key(name))"))])
     }
 
-    func schema(_ type: TypeRef, encoding: FieldEncoding? = nil, description: String? = nil, deprecated: Bool = false) -> DocumentValue {
+    func schema(
+        _ type: TypeRef, encoding: FieldEncoding? = nil, description: String? = nil, deprecated: Bool = false
+    ) -> DocumentValue {
         var members = body(type, encoding: encoding)
         if let description, !description.isEmpty { members.append(("description", .string(description))) }
         if deprecated { members.append(("deprecated", .bool(true))) }
@@ -20,16 +22,20 @@ struct JSONSchemaWriter {
     private func body(_ type: TypeRef, encoding: FieldEncoding?) -> [(key: String, value: DocumentValue)] {
         if encoding == .jsonString {
             // The value travels as JSON text; what that text holds is described beside it.
-            return [("type", .string("string")), ("contentMediaType", .string("application/json")),
-                    ("x-schemagen-json-string", schema(type))]
+            return [
+                ("type", .string("string")), ("contentMediaType", .string("application/json")),
+                ("x-schemagen-json-string", schema(type)),
+            ]
         }
         switch type {
         case .scalar(let scalar):
             return self.scalar(scalar, encoding: encoding)
         case .named(let name):
             if encoding == .numberAsString {
-                return [("type", .string("string")), ("x-schemagen-encoding", .string("string")),
-                        ("x-schemagen-type", Self.reference(toType: name))]
+                return [
+                    ("type", .string("string")), ("x-schemagen-encoding", .string("string")),
+                    ("x-schemagen-type", Self.reference(toType: name)),
+                ]
             }
             return [("$ref", .string("#/components/schemas/\(AsyncAPITranslator.key(name))"))]
         case .array(let element):
@@ -56,18 +62,22 @@ struct JSONSchemaWriter {
         case .bool: return [("type", .string("boolean"))]
         case .json: return [("x-schemagen-type", .string("JSON"))]
         case .int, .int64, .double, .decimal:
-            let spelled: [(key: String, value: DocumentValue)] = switch scalar {
-            case .int: [("type", .string("integer"))]
-            case .int64: [("type", .string("integer")), ("format", .string("int64"))]
-            case .double: [("type", .string("number")), ("format", .string("double"))]
-            default: [("type", .string("number")), ("x-schemagen-type", .string("Decimal"))]
-            }
+            let spelled: [(key: String, value: DocumentValue)] =
+                switch scalar {
+                case .int: [("type", .string("integer"))]
+                case .int64: [("type", .string("integer")), ("format", .string("int64"))]
+                case .double: [("type", .string("number")), ("format", .string("double"))]
+                default: [("type", .string("number")), ("x-schemagen-type", .string("Decimal"))]
+                }
             guard encoding == .numberAsString else { return spelled }
-            return [("type", .string("string")), ("pattern", .string(#"^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?$"#)),
-                    ("x-schemagen-encoding", .string("string")), ("x-schemagen-number", .object(spelled))]
+            return [
+                ("type", .string("string")), ("pattern", .string(#"^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?$"#)),
+                ("x-schemagen-encoding", .string("string")), ("x-schemagen-number", .object(spelled)),
+            ]
         case .date:
             let dates: DateEncoding = if case .date(let own) = encoding { own } else { contract.dateEncoding }
-            let own: [(key: String, value: DocumentValue)] = if case .date = encoding { [("x-schemagen-encoding", .string(dates.rawValue))] } else { [] }
+            let own: [(key: String, value: DocumentValue)] =
+                if case .date = encoding { [("x-schemagen-encoding", .string(dates.rawValue))] } else { [] }
             switch dates {
             case .iso8601, .iso8601Fractional:
                 return [("type", .string("string")), ("format", .string("date-time"))] + own
@@ -88,8 +98,15 @@ struct JSONSchemaWriter {
                 var member = field
                 if case .dictionary(let value) = field.type.unwrapped { member.type = value }
                 if case .object(let members) = fieldSchema(member) {
-                    patterns.append((pattern, .object(members + [("x-schemagen-field", .string(field.wireName)),
-                                                                 ("x-schemagen-position", .integer(position))])))
+                    patterns.append(
+                        (
+                            pattern,
+                            .object(
+                                members + [
+                                    ("x-schemagen-field", .string(field.wireName)),
+                                    ("x-schemagen-position", .integer(position)),
+                                ])
+                        ))
                 }
                 continue
             }
@@ -116,8 +133,12 @@ struct JSONSchemaWriter {
         } else {
             members = body(field.type, encoding: field.encoding)
         }
-        if field.swiftName != SwiftName.lowerCamel(field.wireName) { members.append(("x-schemagen-swift-name", .string(field.swiftName))) }
-        if let description = field.description, !description.isEmpty { members.append(("description", .string(description))) }
+        if field.swiftName != SwiftName.lowerCamel(field.wireName) {
+            members.append(("x-schemagen-swift-name", .string(field.swiftName)))
+        }
+        if let description = field.description, !description.isEmpty {
+            members.append(("description", .string(description)))
+        }
         if let deprecation = field.deprecation {
             members.append(("deprecated", .bool(true)))
             if let message = deprecation.message { members.append(("x-schemagen-deprecation", .string(message))) }
@@ -135,9 +156,12 @@ struct JSONSchemaWriter {
             return .object([("title", .string(element.wireName))] + members)
         }
         let required = (elements.lastIndex { !$0.type.isOptional }).map { $0 + 1 } ?? 0
-        var body: [(key: String, value: DocumentValue)] = [("type", .string("array")), ("items", .array(items)), ("minItems", .integer(required))]
+        var body: [(key: String, value: DocumentValue)] = [
+            ("type", .string("array")), ("items", .array(items)), ("minItems", .integer(required)),
+        ]
         if let variadic {
-            let element: TypeRef = if case .array(let inner) = variadic.type.unwrapped { inner } else { variadic.type.unwrapped }
+            let element: TypeRef =
+                if case .array(let inner) = variadic.type.unwrapped { inner } else { variadic.type.unwrapped }
             body.append(("additionalItems", schema(element, encoding: variadic.encoding)))
             body.append(("x-schemagen-variadic", .string(variadic.wireName)))
         } else {
@@ -156,11 +180,16 @@ struct JSONSchemaWriter {
             let values = enumeration.cases.map { value -> DocumentValue in
                 enumeration.rawType == .integer ? .integer(Int(value.wireValue) ?? 0) : .string(value.wireValue)
             }
-            members = [("type", .string(enumeration.rawType == .integer ? "integer" : "string")), ("enum", .array(values))]
-            let described = enumeration.cases.compactMap { value in value.description.map { (value.wireValue, DocumentValue.string($0)) } }
+            members = [
+                ("type", .string(enumeration.rawType == .integer ? "integer" : "string")), ("enum", .array(values)),
+            ]
+            let described = enumeration.cases.compactMap { value in
+                value.description.map { (value.wireValue, DocumentValue.string($0)) }
+            }
             if !described.isEmpty { members.append(("x-schemagen-descriptions", .object(described))) }
             let renamed = enumeration.cases.compactMap { value -> (String, DocumentValue)? in
-                SwiftName.lowerCamel(value.wireValue) == value.swiftName ? nil : (value.wireValue, .string(value.swiftName))
+                SwiftName.lowerCamel(value.wireValue) == value.swiftName
+                    ? nil : (value.wireValue, .string(value.swiftName))
             }
             if !renamed.isEmpty { members.append(("x-schemagen-swift-names", .object(renamed))) }
         case .tuple(let tuple):
@@ -172,10 +201,20 @@ struct JSONSchemaWriter {
                     optionMembers.insert(("title", .string(member.swiftName)), at: 0)
                     if case .field(let key, let rawType) = union.selector, let tag = member.tag {
                         let value: DocumentValue = rawType == .integer ? .integer(Int(tag) ?? 0) : .string(tag)
-                        option = .object([("title", .string(member.swiftName)),
-                                          ("allOf", .array([schema(member.type), .object([("type", .string("object")),
-                                                                                        ("properties", .object([(key, .object([("const", value)]))])),
-                                                                                        ("required", .array([.string(key)]))])]))])
+                        option = .object([
+                            ("title", .string(member.swiftName)),
+                            (
+                                "allOf",
+                                .array([
+                                    schema(member.type),
+                                    .object([
+                                        ("type", .string("object")),
+                                        ("properties", .object([(key, .object([("const", value)]))])),
+                                        ("required", .array([.string(key)])),
+                                    ]),
+                                ])
+                            ),
+                        ])
                     } else {
                         option = .object(optionMembers)
                     }
@@ -184,15 +223,22 @@ struct JSONSchemaWriter {
             }
             // The fallback takes every other tag: marked, as JSON Schema's `oneOf` has no word for "otherwise".
             let fallback = union.fallback.map { member in
-                DocumentValue.object([("title", .string(member.swiftName)), ("x-schemagen-fallback", .bool(true)), ("allOf", .array([schema(member.type)]))])
+                DocumentValue.object([
+                    ("title", .string(member.swiftName)), ("x-schemagen-fallback", .bool(true)),
+                    ("allOf", .array([schema(member.type)])),
+                ])
             }
             members = [("oneOf", .array(options + (fallback.map { [$0] } ?? [])))]
             if case .field(let key, _) = union.selector { members.append(("discriminator", .string(key))) }
         case .flags(let flags):
-            members = [("type", .string("integer")), ("minimum", .integer(0)),
-                       ("x-schemagen-flags", .object(flags.flags.map { ($0.wireName, DocumentValue.integer($0.bit)) }))]
+            members = [
+                ("type", .string("integer")), ("minimum", .integer(0)),
+                ("x-schemagen-flags", .object(flags.flags.map { ($0.wireName, DocumentValue.integer($0.bit)) })),
+            ]
         }
-        if let description = type.description, !description.isEmpty { members.append(("description", .string(description))) }
+        if let description = type.description, !description.isEmpty {
+            members.append(("description", .string(description)))
+        }
         if let deprecation = type.deprecation {
             members.append(("deprecated", .bool(true)))
             if let message = deprecation.message { members.append(("x-schemagen-deprecation", .string(message))) }

@@ -44,8 +44,9 @@ public struct GuideInjector: Sendable {
             let location = SourceLocation(path: path, line: number, column: column)
             if trimmed.hasPrefix("<!-- schemagen:begin") {
                 if let open {
-                    diagnostics.error("a schemagen:begin marker inside another; close the one at line \(open.line) with `<!-- schemagen:end -->` first",
-                                      at: location)
+                    diagnostics.error(
+                        "a schemagen:begin marker inside another; close the one at line \(open.line) with `<!-- schemagen:end -->` first",
+                        at: location)
                     continue
                 }
                 output += line
@@ -53,7 +54,12 @@ public struct GuideInjector: Sendable {
                 switch section(for: trimmed, at: location) {
                 case .success(let rendered):
                     // A blank line on each side keeps the generated Markdown apart from the markers.
-                    open = (number, column, rendered.map { terminator + Self.converting(rendered: $0, to: terminator) + terminator + terminator })
+                    open = (
+                        number, column,
+                        rendered.map {
+                            terminator + Self.converting(rendered: $0, to: terminator) + terminator + terminator
+                        }
+                    )
                 case .failure(let diagnostic):
                     diagnostics.append(diagnostic)
                     open = (number, column, nil)
@@ -75,7 +81,9 @@ public struct GuideInjector: Sendable {
             }
         }
         if let open {
-            diagnostics.error("this schemagen:begin marker has no `<!-- schemagen:end -->` after it", at: SourceLocation(path: path, line: open.line, column: open.column))
+            diagnostics.error(
+                "this schemagen:begin marker has no `<!-- schemagen:end -->` after it",
+                at: SourceLocation(path: path, line: open.line, column: open.column))
         }
         if diagnostics.hasErrors { return .failure(InjectionFailure(diagnostics: diagnostics.sorted)) }
         return .success(output)
@@ -92,12 +100,18 @@ public struct GuideInjector: Sendable {
         }
         let words = marker.dropFirst("<!-- schemagen:begin".count).dropLast(3).split(separator: " ").map(String.init)
         guard words.count == 2 else {
-            return .failure(.error("a begin marker names a contract and a section: `<!-- schemagen:begin Zikr server-to-client -->`", at: location))
+            return .failure(
+                .error(
+                    "a begin marker names a contract and a section: `<!-- schemagen:begin Zikr server-to-client -->`",
+                    at: location))
         }
         let (contractName, sectionName) = (words[0], words[1])
         guard let source = sources.first(where: { $0.names.contains(contractName) }) else {
             let known = sources.flatMap(\.names)
-            return .failure(.error("unknown contract '\(contractName)' in the marker\(Suggestions.hint(for: contractName, in: known))", at: location))
+            return .failure(
+                .error(
+                    "unknown contract '\(contractName)' in the marker\(Suggestions.hint(for: contractName, in: known))",
+                    at: location))
         }
         let context = source.context
         switch sectionName {
@@ -110,8 +124,10 @@ public struct GuideInjector: Sendable {
             if let index = channels.firstIndex(of: sectionName) {
                 return .success(renderer.render(template: "channel", context: context.channels[index]))
             }
-            return .failure(.error("unknown section '\(sectionName)' for contract '\(contractName)'\(Suggestions.hint(for: sectionName, in: Self.sections + channels))",
-                                   at: location))
+            return .failure(
+                .error(
+                    "unknown section '\(sectionName)' for contract '\(contractName)'\(Suggestions.hint(for: sectionName, in: Self.sections + channels))",
+                    at: location))
         }
     }
 

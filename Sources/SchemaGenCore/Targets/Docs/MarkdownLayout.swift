@@ -11,7 +11,7 @@ public enum MarkdownLayout {
         output.reserveCapacity(bytes.count)
         var inCodeBlock = false
         var lastLineWasBlank = true  // no blank lines at the start
-        var pendingBlanks = 0        // written only if a line follows
+        var pendingBlanks = 0  // written only if a line follows
         var lineStart = 0
         // What follows the last line feed is a line only at the end of the text; there, an empty one is a blank
         // line that nothing follows, which changes nothing.
@@ -19,7 +19,10 @@ public enum MarkdownLayout {
             var lineEnd = lineStart
             while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
             var end = lineEnd
-            while end > lineStart, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") || bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+            while end > lineStart,
+                bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t")
+                    || bytes[end - 1] == UInt8(ascii: "\r")
+            { end -= 1 }
             let line = bytes[lineStart..<end]
             lineStart = lineEnd + 1
             if line.starts(with: [UInt8(ascii: "`"), UInt8(ascii: "`"), UInt8(ascii: "`")]) { inCodeBlock.toggle() }

@@ -47,7 +47,9 @@ enum MarkdownSyntax {
                     characters = rest
                 }
             } else if first == "<" {
-                let autolink = ["<https://", "<http://", "<mailto:"].contains { characters.hasPrefix($0) } && characters.contains(">")
+                let autolink =
+                    ["<https://", "<http://", "<mailto:"].contains { characters.hasPrefix($0) }
+                    && characters.contains(">")
                 output += autolink ? "<" : "&lt;"
                 characters = characters.dropFirst()
             } else {
@@ -92,7 +94,8 @@ enum MarkdownSyntax {
         for byte in heading.utf8 {
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"): bytes.append(byte | 0x20)
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"),
+                UInt8(ascii: "_"):
                 bytes.append(byte)
             case UInt8(ascii: " "): bytes.append(UInt8(ascii: "-"))
             default: break

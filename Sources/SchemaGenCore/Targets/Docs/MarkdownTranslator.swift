@@ -15,23 +15,36 @@ public struct MarkdownTranslator: Sendable {
         _ = anchors.anchor(for: title)
         _ = anchors.anchor(for: "Contents")
         var contents: [MarkdownLink] = []
-        let typeAnchors = Dictionary(uniqueKeysWithValues: contract.types.map { ($0.name, MarkdownSyntax.slug($0.name)) })
+        let typeAnchors = Dictionary(
+            uniqueKeysWithValues: contract.types.map { ($0.name, MarkdownSyntax.slug($0.name)) })
         let root = scope(contract.events, typeAnchors: typeAnchors, shapes: contract.framing.shapes)
-        if root.hasClientEvents { contents.append(MarkdownLink(title: Self.clientHeading, anchor: anchors.anchor(for: Self.clientHeading))) }
-        if root.hasServerEvents { contents.append(MarkdownLink(title: Self.serverHeading, anchor: anchors.anchor(for: Self.serverHeading))) }
+        if root.hasClientEvents {
+            contents.append(MarkdownLink(title: Self.clientHeading, anchor: anchors.anchor(for: Self.clientHeading)))
+        }
+        if root.hasServerEvents {
+            contents.append(MarkdownLink(title: Self.serverHeading, anchor: anchors.anchor(for: Self.serverHeading)))
+        }
         var channels: [MarkdownChannel] = []
         if !contract.channels.isEmpty {
             contents.append(MarkdownLink(title: "Channels", anchor: anchors.anchor(for: "Channels")))
             for channel in contract.channels {
                 let heading = "Channel \(channel.name)"
                 let parameters = channel.parameters.map {
-                    MarkdownFieldRow(name: MarkdownSyntax.code($0.name), type: MarkdownSyntax.code($0.type.rawValue), description: MarkdownSyntax.cell($0.description))
+                    MarkdownFieldRow(
+                        name: MarkdownSyntax.code($0.name), type: MarkdownSyntax.code($0.type.rawValue),
+                        description: MarkdownSyntax.cell($0.description))
                 }
                 var description = MarkdownSyntax.paragraph(channel.description)
-                if let deprecation = channel.deprecation { description = Self.deprecationNote(deprecation) + (description.isEmpty ? "" : " " + description) }
-                channels.append(MarkdownChannel(heading: heading, anchor: anchors.anchor(for: heading), address: MarkdownSyntax.codeOutsideTable(channel.address.raw),
-                                                description: description, hasDescription: !description.isEmpty, parameters: parameters,
-                                                hasParameters: !parameters.isEmpty, scope: scope(channel.events, typeAnchors: typeAnchors, shapes: contract.framing.shapes)))
+                if let deprecation = channel.deprecation {
+                    description = Self.deprecationNote(deprecation) + (description.isEmpty ? "" : " " + description)
+                }
+                channels.append(
+                    MarkdownChannel(
+                        heading: heading, anchor: anchors.anchor(for: heading),
+                        address: MarkdownSyntax.codeOutsideTable(channel.address.raw),
+                        description: description, hasDescription: !description.isEmpty, parameters: parameters,
+                        hasParameters: !parameters.isEmpty,
+                        scope: scope(channel.events, typeAnchors: typeAnchors, shapes: contract.framing.shapes)))
             }
         }
         var typeSections: [(type: NamedType, anchor: String)] = []
@@ -44,15 +57,23 @@ public struct MarkdownTranslator: Sendable {
         contents.append(MarkdownLink(title: "Wire format", anchor: anchors.anchor(for: "Wire format")))
         let description = (contract.description ?? "").linesSplitAtLineFeeds.map(MarkdownSyntax.prose)
         return MarkdownFileContext(
-            sourceFile: sourceFile, title: title, version: contract.version.map(MarkdownSyntax.codeOutsideTable), description: description, hasDescription: contract.description != nil,
-            contents: contents, root: root, channels: channels, hasChannels: !channels.isEmpty, types: types, hasTypes: !types.isEmpty,
+            sourceFile: sourceFile, title: title, version: contract.version.map(MarkdownSyntax.codeOutsideTable),
+            description: description, hasDescription: contract.description != nil,
+            contents: contents, root: root, channels: channels, hasChannels: !channels.isEmpty, types: types,
+            hasTypes: !types.isEmpty,
             wireFormat: WireFormatExample(contract: contract).context)
     }
 
     private func scope(_ events: [Event], typeAnchors: [String: String], shapes: [ShapeDeclaration]?) -> MarkdownScope {
-        let client = events.filter(\.direction.isEmittedByClient).concurrentMap(minimumChunk: 64) { [self] in row($0, typeAnchors: typeAnchors, shapes: shapes) }
-        let server = events.filter(\.direction.isReceivedByClient).concurrentMap(minimumChunk: 64) { [self] in row($0, typeAnchors: typeAnchors, shapes: shapes) }
-        return MarkdownScope(clientEvents: client, serverEvents: server, hasClientEvents: !client.isEmpty, hasServerEvents: !server.isEmpty)
+        let client = events.filter(\.direction.isEmittedByClient).concurrentMap(minimumChunk: 64) { [self] in
+            row($0, typeAnchors: typeAnchors, shapes: shapes)
+        }
+        let server = events.filter(\.direction.isReceivedByClient).concurrentMap(minimumChunk: 64) { [self] in
+            row($0, typeAnchors: typeAnchors, shapes: shapes)
+        }
+        return MarkdownScope(
+            clientEvents: client, serverEvents: server, hasClientEvents: !client.isEmpty,
+            hasServerEvents: !server.isEmpty)
     }
 
     private func row(_ event: Event, typeAnchors: [String: String], shapes: [ShapeDeclaration]?) -> MarkdownEventRow {
@@ -61,7 +82,8 @@ public struct MarkdownTranslator: Sendable {
             description = Self.deprecationNote(deprecation) + (description.isEmpty ? "" : " " + description)
         }
         if let reply = event.reply, event.direction == .serverToClient {
-            let answer = "The app answers with \(MarkdownSyntax.code(reply.event)), echoing \(MarkdownSyntax.code(reply.match))"
+            let answer =
+                "The app answers with \(MarkdownSyntax.code(reply.event)), echoing \(MarkdownSyntax.code(reply.match))"
                 + (reply.replyMatch.map { " as " + MarkdownSyntax.code($0) } ?? "") + "."
             description = description.isEmpty ? answer : description + " " + answer
         } else if let reply = event.reply {
@@ -69,8 +91,10 @@ public struct MarkdownTranslator: Sendable {
             let error = reply.error.map { " (or \(MarkdownSyntax.code($0)) for an error)" } ?? ""
             let cancel = reply.cancel.map { "; cancelled with \(MarkdownSyntax.code($0))" } ?? ""
             let inReply = reply.replyMatch.map { " (" + MarkdownSyntax.code($0) + " in the reply)" } ?? ""
-            let typed = reply.type.map { " holding " + Self.linked($0.spellingSegments, typeAnchors: typeAnchors) } ?? ""
-            let answer = "→ \(MarkdownSyntax.code(reply.event))\(typed)\(error), matched by \(MarkdownSyntax.code(reply.match))\(inReply)\(cancel)."
+            let typed =
+                reply.type.map { " holding " + Self.linked($0.spellingSegments, typeAnchors: typeAnchors) } ?? ""
+            let answer =
+                "→ \(MarkdownSyntax.code(reply.event))\(typed)\(error), matched by \(MarkdownSyntax.code(reply.match))\(inReply)\(cancel)."
             description = description.isEmpty ? answer : description + " " + answer
         }
         if let ack = event.ack {
@@ -81,13 +105,23 @@ public struct MarkdownTranslator: Sendable {
         }
         if let subscription = event.subscription {
             // How the guides describe a stream: which events belong to it, by what, and what ends it.
-            let typed = subscription.type.map { " holding " + Self.linked($0.spellingSegments, typeAnchors: typeAnchors) } ?? ""
-            let origin = subscription.idFromRequest ? " (the request's own \(MarkdownSyntax.code(event.reply?.match ?? "")), confirmed by the reply)"
-                : event.reply == nil ? "" : " (the id in the reply" + (subscription.idInReply.map { "'s \(MarkdownSyntax.code($0))" } ?? "") + ")"
-            var parts = ["Opens a subscription: \(MarkdownSyntax.code(subscription.event)) events\(typed) with its \(MarkdownSyntax.code(subscription.match))"
-                         + origin]
+            let typed =
+                subscription.type.map { " holding " + Self.linked($0.spellingSegments, typeAnchors: typeAnchors) } ?? ""
+            let origin =
+                subscription.idFromRequest
+                ? " (the request's own \(MarkdownSyntax.code(event.reply?.match ?? "")), confirmed by the reply)"
+                : event.reply == nil
+                    ? ""
+                    : " (the id in the reply" + (subscription.idInReply.map { "'s \(MarkdownSyntax.code($0))" } ?? "")
+                        + ")"
+            var parts = [
+                "Opens a subscription: \(MarkdownSyntax.code(subscription.event)) events\(typed) with its \(MarkdownSyntax.code(subscription.match))"
+                    + origin
+            ]
             if let end = subscription.end { parts.append("ends with \(MarkdownSyntax.code(end))") }
-            if let count = subscription.count { parts.append("ends after as many items as their \(MarkdownSyntax.code(count)) says") }
+            if let count = subscription.count {
+                parts.append("ends after as many items as their \(MarkdownSyntax.code(count)) says")
+            }
             if let error = subscription.error { parts.append("fails with \(MarkdownSyntax.code(error))") }
             if let cancel = subscription.cancel { parts.append("cancelled with \(MarkdownSyntax.code(cancel))") }
             let text = parts.joined(separator: "; ") + "."
@@ -98,13 +132,17 @@ public struct MarkdownTranslator: Sendable {
             let fields = ObjectType(fields: event.envelopeFields)
             payload += " (envelope: " + Self.linked(fields.spellingSegments, typeAnchors: typeAnchors) + ")"
         }
-        return MarkdownEventRow(name: MarkdownSyntax.code(event.wireName) + placement(of: event, shapes: shapes) + (event.deprecation == nil ? "" : " *(deprecated)*"),
-                                payload: payload, description: description)
+        return MarkdownEventRow(
+            name: MarkdownSyntax.code(event.wireName) + placement(of: event, shapes: shapes)
+                + (event.deprecation == nil ? "" : " *(deprecated)*"),
+            payload: payload, description: description)
     }
 
     private func type(_ type: NamedType, anchor: String, typeAnchors: [String: String]) -> MarkdownType {
         var description = MarkdownSyntax.paragraph(type.description)
-        if let deprecation = type.deprecation { description = Self.deprecationNote(deprecation) + (description.isEmpty ? "" : " " + description) }
+        if let deprecation = type.deprecation {
+            description = Self.deprecationNote(deprecation) + (description.isEmpty ? "" : " " + description)
+        }
         var fields: [MarkdownFieldRow] = []
         var values: [MarkdownFieldRow] = []
         var valueKind = "A string, one of"
@@ -112,55 +150,88 @@ public struct MarkdownTranslator: Sendable {
         case .object(let object):
             fields = object.fields.map { field in
                 var note = MarkdownSyntax.cell(field.description)
-                if let encoding = field.encoding { note = Self.encodingNote(encoding) + (note.isEmpty ? "" : " " + note) }
-                if let pattern = field.keyPattern, case .dictionary(let value) = field.type {
-                    note = "Every other key matching \(MarkdownSyntax.code(pattern)), each with its value." + (note.isEmpty ? "" : " " + note)
-                    return MarkdownFieldRow(name: MarkdownSyntax.code("/\(pattern)/"), type: Self.linked(value.spellingSegments, typeAnchors: typeAnchors),
-                                            description: note)
+                if let encoding = field.encoding {
+                    note = Self.encodingNote(encoding) + (note.isEmpty ? "" : " " + note)
                 }
-                if let constant = field.constant { note = "Always \(MarkdownSyntax.code(constant.text))." + (note.isEmpty ? "" : " " + note) }
-                if let deprecation = field.deprecation { note = Self.deprecationNote(deprecation) + (note.isEmpty ? "" : " " + note) }
-                return MarkdownFieldRow(name: MarkdownSyntax.code(field.wireName + (field.type.isOptional ? "?" : "")),
-                                        type: Self.linked((field.type.isOptional ? field.type.unwrapped : field.type).spellingSegments, typeAnchors: typeAnchors),
-                                        description: note)
+                if let pattern = field.keyPattern, case .dictionary(let value) = field.type {
+                    note =
+                        "Every other key matching \(MarkdownSyntax.code(pattern)), each with its value."
+                        + (note.isEmpty ? "" : " " + note)
+                    return MarkdownFieldRow(
+                        name: MarkdownSyntax.code("/\(pattern)/"),
+                        type: Self.linked(value.spellingSegments, typeAnchors: typeAnchors),
+                        description: note)
+                }
+                if let constant = field.constant {
+                    note = "Always \(MarkdownSyntax.code(constant.text))." + (note.isEmpty ? "" : " " + note)
+                }
+                if let deprecation = field.deprecation {
+                    note = Self.deprecationNote(deprecation) + (note.isEmpty ? "" : " " + note)
+                }
+                return MarkdownFieldRow(
+                    name: MarkdownSyntax.code(field.wireName + (field.type.isOptional ? "?" : "")),
+                    type: Self.linked(
+                        (field.type.isOptional ? field.type.unwrapped : field.type).spellingSegments,
+                        typeAnchors: typeAnchors),
+                    description: note)
             }
         case .tuple(let tuple):
             // A tuple's rows are its positions; the name says which element sits there.
             fields = tuple.elements.enumerated().map { index, element in
                 let variadic = tuple.isVariadic && index == tuple.elements.count - 1
-                let type: TypeRef = if variadic, case .array(let each) = element.type { each } else { element.type.isOptional ? element.type.unwrapped : element.type }
+                let type: TypeRef =
+                    if variadic, case .array(let each) = element.type { each } else {
+                        element.type.isOptional ? element.type.unwrapped : element.type
+                    }
                 var note = (variadic ? "Positions \(index) onwards." : "Position \(index).")
                 if let description = element.description { note += " " + MarkdownSyntax.cell(description) }
-                return MarkdownFieldRow(name: MarkdownSyntax.code(element.wireName + (element.type.isOptional ? "?" : "") + (variadic ? "..." : "")),
-                                        type: Self.linked(type.spellingSegments, typeAnchors: typeAnchors), description: note)
+                return MarkdownFieldRow(
+                    name: MarkdownSyntax.code(
+                        element.wireName + (element.type.isOptional ? "?" : "") + (variadic ? "..." : "")),
+                    type: Self.linked(type.spellingSegments, typeAnchors: typeAnchors), description: note)
             }
             if description.isEmpty { description = "A JSON array of these elements, in order." }
         case .enumeration(let enumeration):
             if enumeration.rawType == .integer { valueKind = "A whole number, one of" }
             values = enumeration.cases.map { enumCase in
                 var note = MarkdownSyntax.cell(enumCase.description)
-                if let deprecation = enumCase.deprecation { note = Self.deprecationNote(deprecation) + (note.isEmpty ? "" : " " + note) }
+                if let deprecation = enumCase.deprecation {
+                    note = Self.deprecationNote(deprecation) + (note.isEmpty ? "" : " " + note)
+                }
                 return MarkdownFieldRow(name: MarkdownSyntax.code(enumCase.wireValue), type: "", description: note)
             }
         case .union(let union):
-            let linkedType = { (member: UnionMember) in Self.linked(member.type.spellingSegments, typeAnchors: typeAnchors) }
+            let linkedType = { (member: UnionMember) in
+                Self.linked(member.type.spellingSegments, typeAnchors: typeAnchors)
+            }
             switch union.selector {
             case .kind:
                 valueKind = "One of these, told apart by their JSON kind"
                 values = union.members.map { member in
-                    MarkdownFieldRow(name: linkedType(member), type: "",
-                                     description: "\(member.kind.article.prefix(1).uppercased() + member.kind.article.dropFirst()).\(member.description.map { " " + MarkdownSyntax.cell($0) } ?? "")")
+                    MarkdownFieldRow(
+                        name: linkedType(member), type: "",
+                        description:
+                            "\(member.kind.article.prefix(1).uppercased() + member.kind.article.dropFirst()).\(member.description.map { " " + MarkdownSyntax.cell($0) } ?? "")"
+                    )
                 }
             case .field(let key, _):
-                let others = union.fallback.map { "other values are read as " + linkedType($0) } ?? "other values are kept as unknown"
-                valueKind = "An object whose \(MarkdownSyntax.code(key)) field says which of these it is (\(others)), one of"
+                let others =
+                    union.fallback.map { "other values are read as " + linkedType($0) }
+                    ?? "other values are kept as unknown"
+                valueKind =
+                    "An object whose \(MarkdownSyntax.code(key)) field says which of these it is (\(others)), one of"
                 values = union.members.map { member in
-                    MarkdownFieldRow(name: MarkdownSyntax.code(member.tag ?? ""), type: "",
-                                     description: linkedType(member) + (member.description.map { ". " + MarkdownSyntax.cell($0) } ?? ""))
+                    MarkdownFieldRow(
+                        name: MarkdownSyntax.code(member.tag ?? ""), type: "",
+                        description: linkedType(member)
+                            + (member.description.map { ". " + MarkdownSyntax.cell($0) } ?? ""))
                 }
                 if let fallback = union.fallback {
-                    values.append(MarkdownFieldRow(name: "any other", type: "",
-                                                   description: linkedType(fallback) + (fallback.description.map { ". " + MarkdownSyntax.cell($0) } ?? "")))
+                    values.append(
+                        MarkdownFieldRow(
+                            name: "any other", type: "",
+                            description: linkedType(fallback)
+                                + (fallback.description.map { ". " + MarkdownSyntax.cell($0) } ?? "")))
                 }
             }
         case .flags(let flags):
@@ -172,9 +243,10 @@ public struct MarkdownTranslator: Sendable {
                 return MarkdownFieldRow(name: MarkdownSyntax.code(flag.wireName), type: "", description: note)
             }
         }
-        return MarkdownType(name: type.name, anchor: anchor, description: description, hasDescription: !description.isEmpty,
-                            isStruct: !fields.isEmpty || values.isEmpty, fields: fields, isEnum: !values.isEmpty,
-                            valueKind: valueKind, values: values)
+        return MarkdownType(
+            name: type.name, anchor: anchor, description: description, hasDescription: !description.isEmpty,
+            isStruct: !fields.isEmpty || values.isEmpty, fields: fields, isEnum: !values.isEmpty,
+            valueKind: valueKind, values: values)
     }
 
     /// A spelling as code spans, with named types linked to their sections.
@@ -220,7 +292,9 @@ extension MarkdownTranslator {
     func placement(of event: Event, shapes: [ShapeDeclaration]?) -> String {
         guard let shapes, let index = event.shapeIndex else { return "" }
         var notes: [String] = []
-        if let value = event.wireValue, value != .string(event.wireName) { notes.append(MarkdownSyntax.code(value.description)) }
+        if let value = event.wireValue, value != .string(event.wireName) {
+            notes.append(MarkdownSyntax.code(value.description))
+        }
         if shapes.count > 1 { notes.append("in \(MarkdownSyntax.code(shapes[index].name))") }
         return notes.isEmpty ? "" : " (" + notes.joined(separator: " ") + ")"
     }

@@ -43,7 +43,9 @@ struct TypeScriptFrameType {
             var parts: [String] = []
             if let whole { parts.append(keys.isEmpty ? whole : TypeScriptSyntax.postfixable(whole)) }
             if !keys.isEmpty {
-                let members = keys.map { "\(TypeScriptSyntax.propertyKey($0.key))\($0.optional ? "?" : ""): \($0.node.render());" }
+                let members = keys.map {
+                    "\(TypeScriptSyntax.propertyKey($0.key))\($0.optional ? "?" : ""): \($0.node.render());"
+                }
                 parts.append("{\n" + members.joined(separator: "\n") + "\n}")
             }
             return parts.isEmpty ? "Record<string, never>" : parts.joined(separator: " & ")
@@ -51,7 +53,10 @@ struct TypeScriptFrameType {
 
         /// A slot's name as a tuple label: letters, digits and `_` only.
         static func labelName(_ name: String) -> String {
-            let cleaned = String(name.unicodeScalars.map { TypeScriptSyntax.isIdentifier(String($0)) || ("0"..."9").contains($0) ? Character($0) : "_" })
+            let cleaned = String(
+                name.unicodeScalars.map {
+                    TypeScriptSyntax.isIdentifier(String($0)) || ("0"..."9").contains($0) ? Character($0) : "_"
+                })
             return TypeScriptSyntax.isIdentifier(cleaned) ? cleaned : "_" + cleaned
         }
     }
@@ -86,11 +91,12 @@ struct TypeScriptFrameType {
             node = node.child(step, optional: optional && index == path.steps.count - 1)
         }
         // A path the shape only requires (`unknown`) takes the type a field or the payload gives it.
-        node.whole = switch node.whole {
-        case nil, "unknown": type
-        case let whole? where whole == type || type == "unknown": whole
-        case let whole?: "\(whole) & \(type)"
-        }
+        node.whole =
+            switch node.whole {
+            case nil, "unknown": type
+            case let whole? where whole == type || type == "unknown": whole
+            case let whole?: "\(whole) & \(type)"
+            }
     }
 
     /// The payload beside the shape's own members: joined to an object frame, spread after an array's slots.

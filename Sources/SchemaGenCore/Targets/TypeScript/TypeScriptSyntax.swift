@@ -15,7 +15,9 @@ enum TypeScriptSyntax {
     /// An identifier name (ASCII): a letter, `_` or `$`, then letters, digits, `_` or `$`. Reserved words are
     /// valid property keys, so they need no quotes there.
     static func isIdentifier(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, first.isASCIILetter || first == "_" || first == "$" else { return false }
+        guard let first = text.unicodeScalars.first, first.isASCIILetter || first == "_" || first == "$" else {
+            return false
+        }
         return text.unicodeScalars.allSatisfy { $0.isASCIILetter || ("0"..."9").contains($0) || $0 == "_" || $0 == "$" }
     }
 
@@ -29,7 +31,8 @@ enum TypeScriptSyntax {
         "break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete", "do", "else", "enum",
         "export", "extends", "false", "finally", "for", "function", "if", "import", "in", "instanceof", "new", "null",
         "return", "super", "switch", "this", "throw", "true", "try", "typeof", "var", "void", "while", "with",
-        "implements", "interface", "let", "package", "private", "protected", "public", "static", "yield", "arguments", "eval",
+        "implements", "interface", "let", "package", "private", "protected", "public", "static", "yield", "arguments",
+        "eval",
     ]
 
     /// A doc comment's whole lines (`/**`, ` * …`, ` */`) for a description, with `@deprecated` for a
@@ -45,7 +48,9 @@ enum TypeScriptSyntax {
         }
         guard !lines.isEmpty else { return [] }
         // `*/` inside the text would end the comment early.
-        return ["/**"] + lines.map { $0.isEmpty ? " *" : " * " + $0.replacingOccurrences(of: "*/", with: "*\\/") } + [" */"]
+        return ["/**"] + lines.map { $0.isEmpty ? " *" : " * " + $0.replacingOccurrences(of: "*/", with: "*\\/") } + [
+            " */"
+        ]
     }
 
     /// A constant as a literal type.

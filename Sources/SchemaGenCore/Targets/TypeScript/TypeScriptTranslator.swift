@@ -18,11 +18,13 @@ public struct TypeScriptTranslator: Sendable {
             guard let payload = event.payload else { continue }
             if case .object(let object) = payload {
                 let name = names[event] ?? event.swiftName
-                declarations.append(TypeScriptDeclaration(
-                    name: name,
-                    documentation: TypeScriptSyntax.documentation(event.description, deprecation: event.deprecation,
-                                                                  extra: ["The payload of `\(event.wireName)` (\(Self.direction(event.direction)))."]),
-                    isInterface: true, members: speller.members(object.fields), type: ""))
+                declarations.append(
+                    TypeScriptDeclaration(
+                        name: name,
+                        documentation: TypeScriptSyntax.documentation(
+                            event.description, deprecation: event.deprecation,
+                            extra: ["The payload of `\(event.wireName)` (\(Self.direction(event.direction)))."]),
+                        isInterface: true, members: speller.members(object.fields), type: ""))
                 payloadTypes[event] = name
             } else {
                 payloadTypes[event] = speller.spell(payload)
@@ -30,7 +32,8 @@ public struct TypeScriptTranslator: Sendable {
         }
         var context = TypeScriptFileContext(
             sourceFile: sourceFile,
-            documentation: TypeScriptSyntax.documentation(contract.title, extra: contract.description.map { [$0] } ?? []),
+            documentation: TypeScriptSyntax.documentation(
+                contract.title, extra: contract.description.map { [$0] } ?? []),
             framing: Self.framingDescription(contract.framing),
             declarations: declarations, hasDeclarations: !declarations.isEmpty,
             eventMaps: [], hasEventMaps: false, frames: [], frameUnions: [], hasFrames: false, guardsReadValues: false)
@@ -39,17 +42,21 @@ public struct TypeScriptTranslator: Sendable {
             context.hasEventMaps = !context.eventMaps.isEmpty
         } else {
             let frames = contract.allEvents.map {
-                frame(of: $0.event, in: $0.channel, named: names[$0.event] ?? $0.event.swiftName, contract: contract, payloadTypes: payloadTypes, speller: speller)
+                frame(
+                    of: $0.event, in: $0.channel, named: names[$0.event] ?? $0.event.swiftName, contract: contract,
+                    payloadTypes: payloadTypes, speller: speller)
             }
             context.frames = frames
             context.hasFrames = !frames.isEmpty
             context.guardsReadValues = frames.contains { $0.condition.contains("valueAt(") }
             let names = zip(contract.allEvents, frames)
             context.frameUnions = [
-                TypeScriptFrameUnion(name: "ServerFrame", documentation: TypeScriptSyntax.documentation("Every frame the server sends."),
-                                     type: Self.union(names.filter { $0.0.event.direction.isReceivedByClient }.map(\.1.name))),
-                TypeScriptFrameUnion(name: "ClientFrame", documentation: TypeScriptSyntax.documentation("Every frame a client sends."),
-                                     type: Self.union(names.filter { $0.0.event.direction.isEmittedByClient }.map(\.1.name))),
+                TypeScriptFrameUnion(
+                    name: "ServerFrame", documentation: TypeScriptSyntax.documentation("Every frame the server sends."),
+                    type: Self.union(names.filter { $0.0.event.direction.isReceivedByClient }.map(\.1.name))),
+                TypeScriptFrameUnion(
+                    name: "ClientFrame", documentation: TypeScriptSyntax.documentation("Every frame a client sends."),
+                    type: Self.union(names.filter { $0.0.event.direction.isEmittedByClient }.map(\.1.name))),
             ]
         }
         return context
@@ -58,13 +65,18 @@ public struct TypeScriptTranslator: Sendable {
     // MARK: - Types
 
     private func namedType(_ type: NamedType, speller: TypeScriptTypeSpeller) -> TypeScriptDeclaration {
-        let documentation = { (extra: [String]) in TypeScriptSyntax.documentation(type.description, deprecation: type.deprecation, extra: extra) }
+        let documentation = { (extra: [String]) in
+            TypeScriptSyntax.documentation(type.description, deprecation: type.deprecation, extra: extra)
+        }
         switch type.kind {
         case .object(let object):
-            return TypeScriptDeclaration(name: type.name, documentation: documentation([]), isInterface: true,
-                                         members: speller.members(object.fields), type: "")
+            return TypeScriptDeclaration(
+                name: type.name, documentation: documentation([]), isInterface: true,
+                members: speller.members(object.fields), type: "")
         case .enumeration(let enumeration):
-            let values = enumeration.cases.map { enumeration.rawType == .string ? TypeScriptSyntax.stringLiteral($0.wireValue) : $0.wireValue }
+            let values = enumeration.cases.map {
+                enumeration.rawType == .string ? TypeScriptSyntax.stringLiteral($0.wireValue) : $0.wireValue
+            }
             let notes = enumeration.cases.compactMap { value in
                 value.description.map { "- `\(value.wireValue)`: \($0)" }
             }
@@ -76,13 +88,16 @@ public struct TypeScriptTranslator: Sendable {
                 let spelled = speller.spell(member.type)
                 guard case .field(let key, let rawType) = union.selector, let tag = member.tag else { return spelled }
                 let literal = rawType == .string ? TypeScriptSyntax.stringLiteral(tag) : tag
-                return "({ \(TypeScriptSyntax.propertyKey(key)): \(literal) } & \(TypeScriptSyntax.postfixable(spelled)))"
+                return
+                    "({ \(TypeScriptSyntax.propertyKey(key)): \(literal) } & \(TypeScriptSyntax.postfixable(spelled)))"
             }
             // A fallback holds every other tag: its own type, the tag a plain field of it.
             let all = members + (union.fallback.map { [TypeScriptSyntax.postfixable(speller.spell($0.type))] } ?? [])
             return alias(type.name, documentation([]), all.isEmpty ? "never" : all.joined(separator: " | "))
         case .flags(let flags):
-            let bits = flags.flags.map { "- `\($0.wireName)`: `1 << \($0.bit)`" + ($0.description.map { ", \($0)" } ?? "") }
+            let bits = flags.flags.map {
+                "- `\($0.wireName)`: `1 << \($0.bit)`" + ($0.description.map { ", \($0)" } ?? "")
+            }
             return alias(type.name, documentation(["Bit flags, combined with `|`:"] + bits), "number")
         }
     }
@@ -113,8 +128,12 @@ public struct TypeScriptTranslator: Sendable {
 
     // MARK: - Socket.IO
 
-    private func eventMaps(_ contract: Contract, payloadTypes: [Event: String], speller: TypeScriptTypeSpeller) -> [TypeScriptEventMap] {
-        var scopes: [(prefix: String, address: String, events: [Event])] = [("", contract.rootNamespace, contract.events)]
+    private func eventMaps(
+        _ contract: Contract, payloadTypes: [Event: String], speller: TypeScriptTypeSpeller
+    ) -> [TypeScriptEventMap] {
+        var scopes: [(prefix: String, address: String, events: [Event])] = [
+            ("", contract.rootNamespace, contract.events)
+        ]
         scopes += contract.channels.map { (SwiftName.typeName(forMember: $0.swiftName), $0.address.raw, $0.events) }
         return scopes.flatMap { scope -> [TypeScriptEventMap] in
             let namespace = scope.address == "/" ? "the main namespace" : "the namespace `\(scope.address)`"
@@ -123,43 +142,59 @@ public struct TypeScriptTranslator: Sendable {
                     name: scope.prefix + "ClientToServerEvents",
                     documentation: TypeScriptSyntax.documentation(
                         "Events clients emit in \(namespace): what the server listens to, socket.io's `ListenEvents`."),
-                    entries: scope.events.filter(\.direction.isEmittedByClient).map { entry($0, payloadTypes: payloadTypes, speller: speller) }),
+                    entries: scope.events.filter(\.direction.isEmittedByClient).map {
+                        entry($0, payloadTypes: payloadTypes, speller: speller)
+                    }),
                 TypeScriptEventMap(
                     name: scope.prefix + "ServerToClientEvents",
                     documentation: TypeScriptSyntax.documentation(
                         "Events the server emits in \(namespace): what clients listen to, socket.io's `EmitEvents`."),
-                    entries: scope.events.filter(\.direction.isReceivedByClient).map { entry($0, payloadTypes: payloadTypes, speller: speller) }),
+                    entries: scope.events.filter(\.direction.isReceivedByClient).map {
+                        entry($0, payloadTypes: payloadTypes, speller: speller)
+                    }),
             ]
         }
     }
 
     /// `"pora_completed": (payload: PoraCompleted) => void;`, with the acknowledgement as a last callback.
-    private func entry(_ event: Event, payloadTypes: [Event: String], speller: TypeScriptTypeSpeller) -> TypeScriptMember {
+    private func entry(
+        _ event: Event, payloadTypes: [Event: String], speller: TypeScriptTypeSpeller
+    ) -> TypeScriptMember {
         var parameters: [String] = []
         if let payload = payloadTypes[event] { parameters.append("payload: \(payload)") }
         if let ack = event.ack {
             // A tuple is several arguments of the acknowledgement, named after its elements.
-            let tuple: TupleType? = switch ack.type {
-            case .tuple(let tuple): tuple
-            case .named(let name): if case .tuple(let tuple)? = speller.contract.type(named: name)?.kind { tuple } else { nil }
-            default: nil
-            }
-            let arguments: [String] = if let tuple {
-                tuple.elements.map { "\(TypeScriptSyntax.label($0.swiftName)): \(speller.spell($0.type, encoding: $0.encoding))" }
-            } else {
-                ["response: \(speller.spell(ack.type))"]
-            }
+            let tuple: TupleType? =
+                switch ack.type {
+                case .tuple(let tuple): tuple
+                case .named(let name):
+                    if case .tuple(let tuple)? = speller.contract.type(named: name)?.kind { tuple } else { nil }
+                default: nil
+                }
+            let arguments: [String] =
+                if let tuple {
+                    tuple.elements.map {
+                        "\(TypeScriptSyntax.label($0.swiftName)): \(speller.spell($0.type, encoding: $0.encoding))"
+                    }
+                } else {
+                    ["response: \(speller.spell(ack.type))"]
+                }
             parameters.append("callback: (\(arguments.joined(separator: ", "))) => void")
         }
         return TypeScriptMember(
-            documentation: TypeScriptSyntax.documentation(event.description, deprecation: event.deprecation, extra: Self.exchangeNotes(event)),
-            declaration: "\(TypeScriptSyntax.propertyKey(event.wireName)): (\(parameters.joined(separator: ", "))) => void;")
+            documentation: TypeScriptSyntax.documentation(
+                event.description, deprecation: event.deprecation, extra: Self.exchangeNotes(event)),
+            declaration:
+                "\(TypeScriptSyntax.propertyKey(event.wireName)): (\(parameters.joined(separator: ", "))) => void;")
     }
 
     // MARK: - Frames
 
-    private func frame(of event: Event, in channel: Channel?, named typeName: String, contract: Contract, payloadTypes: [Event: String],
-                       speller: TypeScriptTypeSpeller) -> TypeScriptFrame {
+    private func frame(
+        of event: Event, in channel: Channel?, named typeName: String, contract: Contract,
+        payloadTypes: [Event: String],
+        speller: TypeScriptTypeSpeller
+    ) -> TypeScriptFrame {
         var frame = TypeScriptFrameType()
         let payload = payloadTypes[event]
         var notes: [String] = []
@@ -171,7 +206,9 @@ public struct TypeScriptTranslator: Sendable {
             if let payload {
                 if envelope.payloadEncoding == .jsonString {
                     frame.insert("string", at: FramePath([.key(envelope.payloadKey)]))
-                    notes.append("`\(envelope.payloadKey)` holds the payload, `\(payload)`, as JSON text: `JSON.parse` it, `JSON.stringify` to send.")
+                    notes.append(
+                        "`\(envelope.payloadKey)` holds the payload, `\(payload)`, as JSON text: `JSON.parse` it, `JSON.stringify` to send."
+                    )
                 } else {
                     frame.insert(payload, at: FramePath([.key(envelope.payloadKey)]))
                 }
@@ -208,16 +245,22 @@ public struct TypeScriptTranslator: Sendable {
         let name = typeName + "Frame"
         return TypeScriptFrame(
             name: name,
-            documentation: TypeScriptSyntax.documentation("`\(event.wireName)` as it travels (\(Self.direction(event.direction))).", extra: notes),
+            documentation: TypeScriptSyntax.documentation(
+                "`\(event.wireName)` as it travels (\(Self.direction(event.direction))).", extra: notes),
             type: frame.type, guardName: "is" + name,
-            condition: frame.tests.isEmpty ? "typeof frame === \"object\" && frame !== null" : frame.tests.joined(separator: " && "))
+            condition: frame.tests.isEmpty
+                ? "typeof frame === \"object\" && frame !== null" : frame.tests.joined(separator: " && "))
     }
 
-    private func insert(_ field: Field, into frame: TypeScriptFrameType, at path: FramePath, speller: TypeScriptTypeSpeller) {
+    private func insert(
+        _ field: Field, into frame: TypeScriptFrameType, at path: FramePath, speller: TypeScriptTypeSpeller
+    ) {
         if let constant = field.constant {
             frame.insert(TypeScriptSyntax.literal(constant), at: path)
         } else {
-            let type = field.type.isSwiftOptional ? speller.nullable(speller.spell(field.type.valueType, encoding: field.encoding))
+            let type =
+                field.type.isSwiftOptional
+                ? speller.nullable(speller.spell(field.type.valueType, encoding: field.encoding))
                 : speller.spell(field.type, encoding: field.encoding)
             frame.insert(type, at: path, optional: field.type.isOptional)
         }
@@ -229,14 +272,17 @@ public struct TypeScriptTranslator: Sendable {
     static func exchangeNotes(_ event: Event) -> [String] {
         var notes: [String] = []
         if let subscription = event.subscription {
-            var note = "Opens a subscription: `\(subscription.event)` events\(subscription.type.map { " holding `\($0.spelling)`" } ?? "") carry its `\(subscription.match)`"
+            var note =
+                "Opens a subscription: `\(subscription.event)` events\(subscription.type.map { " holding `\($0.spelling)`" } ?? "") carry its `\(subscription.match)`"
             if let end = subscription.end { note += ", `\(end)` ends it" }
             if let count = subscription.count { note += ", it ends after as many as their `\(count)` says" }
             if let error = subscription.error { note += ", `\(error)` fails it" }
             if let cancel = subscription.cancel { note += "; `\(cancel)` cancels it" }
             notes.append(note + ".")
         } else if let reply = event.reply {
-            var note = event.direction == .serverToClient ? "The app answers with `\(reply.event)`" : "Answered by `\(reply.event)`"
+            var note =
+                event.direction == .serverToClient
+                ? "The app answers with `\(reply.event)`" : "Answered by `\(reply.event)`"
             if let type = reply.type { note += " holding `\(type.spelling)`" }
             note += ", matched by `\(reply.answerMatch)`"
             if let error = reply.error { note += "; `\(error)` when it fails" }
@@ -259,10 +305,13 @@ public struct TypeScriptTranslator: Sendable {
 
     static func framingDescription(_ framing: Framing) -> String {
         switch framing {
-        case .socketIO: "Socket.IO events: use the event maps with socket.io's typed `Server`, `Namespace` and `Socket`."
-        case .envelope(let envelope): "JSON objects naming the event in `\(envelope.nameKey)` with the payload in `\(envelope.payloadKey)`."
+        case .socketIO:
+            "Socket.IO events: use the event maps with socket.io's typed `Server`, `Namespace` and `Socket`."
+        case .envelope(let envelope):
+            "JSON objects naming the event in `\(envelope.nameKey)` with the payload in `\(envelope.payloadKey)`."
         case .discriminator(let key): "JSON objects: the payload's own fields and `\(key)` naming the event."
-        case .shapes(let shapes): "JSON frames of \(shapes.count == 1 ? "one shape" : "\(shapes.count) shapes") (\(shapes.map(\.name).joined(separator: ", ")))."
+        case .shapes(let shapes):
+            "JSON frames of \(shapes.count == 1 ? "one shape" : "\(shapes.count) shapes") (\(shapes.map(\.name).joined(separator: ", ")))."
         }
     }
 }

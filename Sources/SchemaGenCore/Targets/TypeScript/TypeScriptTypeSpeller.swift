@@ -52,28 +52,37 @@ struct TypeScriptTypeSpeller {
         var patterns: [String] = []
         for field in fields {
             if let pattern = field.keyPattern {
-                patterns.append("Members whose keys match /\(pattern)/ (`\(field.swiftName)`): \(spell(field.type.valueType, encoding: field.encoding)).")
+                patterns.append(
+                    "Members whose keys match /\(pattern)/ (`\(field.swiftName)`): \(spell(field.type.valueType, encoding: field.encoding))."
+                )
                 continue
             }
             members.append(member(field))
         }
         if !patterns.isEmpty {
             // The index signature must admit every member's type, and the named ones are typed above.
-            members.append(TypeScriptMember(documentation: TypeScriptSyntax.documentation(patterns.joined(separator: "\n")),
-                                            declaration: "[key: string]: unknown;"))
+            members.append(
+                TypeScriptMember(
+                    documentation: TypeScriptSyntax.documentation(patterns.joined(separator: "\n")),
+                    declaration: "[key: string]: unknown;"))
         }
         return members
     }
 
     func member(_ field: Field) -> TypeScriptMember {
         let key = TypeScriptSyntax.propertyKey(field.wireName)
-        let documentation = TypeScriptSyntax.documentation(field.description, deprecation: field.deprecation,
-                                                           extra: field.constant == nil ? [] : ["Always this value for this event."])
+        let documentation = TypeScriptSyntax.documentation(
+            field.description, deprecation: field.deprecation,
+            extra: field.constant == nil ? [] : ["Always this value for this event."])
         if let constant = field.constant {
-            return TypeScriptMember(documentation: documentation, declaration: "\(key): \(TypeScriptSyntax.literal(constant));")
+            return TypeScriptMember(
+                documentation: documentation, declaration: "\(key): \(TypeScriptSyntax.literal(constant));")
         }
         let optional = field.type.isOptional ? "?" : ""
-        let type = field.type.isSwiftOptional ? nullable(spell(field.type.valueType, encoding: field.encoding)) : spell(field.type, encoding: field.encoding)
+        let type =
+            field.type.isSwiftOptional
+            ? nullable(spell(field.type.valueType, encoding: field.encoding))
+            : spell(field.type, encoding: field.encoding)
         return TypeScriptMember(documentation: documentation, declaration: "\(key)\(optional): \(type);")
     }
 

@@ -11,7 +11,8 @@ final class ServerProcess: @unchecked Sendable {
     private(set) var port: Int
     private var process: Process?
 
-    static let servers = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appending(path: "Servers")
+    static let servers = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appending(
+        path: "Servers")
 
     /// Starts `script` with `--port <free port>` and `arguments`; returns once it prints `ready`.
     ///
@@ -121,7 +122,8 @@ final class ServerProcess: @unchecked Sendable {
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, length) == 0 && (!listening || listen(descriptor, 1) == 0) && getsockname(descriptor, $0, &length) == 0
+                bind(descriptor, $0, length) == 0 && (!listening || listen(descriptor, 1) == 0)
+                    && getsockname(descriptor, $0, &length) == 0
             }
         }
         guard bound else {

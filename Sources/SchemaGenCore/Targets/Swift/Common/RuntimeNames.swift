@@ -9,12 +9,18 @@ enum RuntimeNames {
     static let prefix = module + "."
 
     static let all: Set<String> = [
-        "AcknowledgementsUnsupported", "ChannelAddressMismatch", "ChannelTemplate", "CodedDate", "EmbeddedJSON", "EventAddress", "FramePath", "FrameShape", "IncomingFailure",
-        "Indirect", "JSONKind", "JSONNumber", "JSONValue", "ListenerToken", "Members", "MemberwiseEquatable", "Nullable", "NumberString",
-        "PatternKeys", "RealtimeClient", "RealtimeClientCore", "RealtimeServer", "RealtimeServerCore", "RealtimeServerTransport", "RealtimeTransport",
-        "ReceivedEvent", "Recipients", "ReplyMatch", "RequestFailure", "RequestRejected", "ServerAnswer", "ServerConnection",
-        "StringEncodableNumber", "SubscriptionEnded", "SubscriptionMatch", "SubscriptionStream", "UnexpectedClientEvent", "UnixMicroseconds",
-        "UnixMilliseconds", "UnixSeconds", "UnknownEvent", "UnsendableEvent", "WireDateEncoding", "WireDecoder", "WireFieldWriter",
+        "AcknowledgementsUnsupported", "ChannelAddressMismatch", "ChannelTemplate", "CodedDate", "EmbeddedJSON",
+        "EventAddress", "FramePath", "FrameShape", "IncomingFailure",
+        "Indirect", "JSONKind", "JSONNumber", "JSONValue", "ListenerToken", "Members", "MemberwiseEquatable",
+        "Nullable", "NumberString",
+        "PatternKeys", "RealtimeClient", "RealtimeClientCore", "RealtimeServer", "RealtimeServerCore",
+        "RealtimeServerTransport", "RealtimeTransport",
+        "ReceivedEvent", "Recipients", "ReplyMatch", "RequestFailure", "RequestRejected", "ServerAnswer",
+        "ServerConnection",
+        "StringEncodableNumber", "SubscriptionEnded", "SubscriptionMatch", "SubscriptionStream",
+        "UnexpectedClientEvent", "UnixMicroseconds",
+        "UnixMilliseconds", "UnixSeconds", "UnknownEvent", "UnsendableEvent", "WireDateEncoding", "WireDecoder",
+        "WireFieldWriter",
         "WireFields", "WireFraming",
     ]
 }

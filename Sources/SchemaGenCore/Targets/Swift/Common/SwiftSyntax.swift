@@ -49,8 +49,10 @@ enum SwiftSyntax {
                 var lineStart = 0
                 for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "\n") {
                     var lineEnd = index
-                    while lineEnd > lineStart, bytes[lineEnd - 1] == UInt8(ascii: " ") || bytes[lineEnd - 1] == UInt8(ascii: "\t")
-                        || bytes[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
+                    while lineEnd > lineStart,
+                        bytes[lineEnd - 1] == UInt8(ascii: " ") || bytes[lineEnd - 1] == UInt8(ascii: "\t")
+                            || bytes[lineEnd - 1] == UInt8(ascii: "\r")
+                    { lineEnd -= 1 }
                     lines.append(commentLine(UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])))
                     lineStart = index + 1
                 }

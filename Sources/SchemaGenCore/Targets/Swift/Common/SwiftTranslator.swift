@@ -27,9 +27,11 @@ public struct SwiftTranslator: Sendable {
             let parameters = channel.parameters.map { parameter in
                 let type = speller.spell(parameter.type)
                 let name = SwiftSyntax.identifier(parameter.swiftName)
-                return PropertyContext(name: name, storageName: name, argumentName: name, type: type,
-                                       unwrappedType: type, isOptional: false, documentation: SwiftSyntax.documentation(parameter.description),
-                                       deprecation: nil, constantValue: nil)
+                return PropertyContext(
+                    name: name, storageName: name, argumentName: name, type: type,
+                    unwrappedType: type, isOptional: false,
+                    documentation: SwiftSyntax.documentation(parameter.description),
+                    deprecation: nil, constantValue: nil)
             }
             var context = ChannelContext(
                 typeName: typeName, memberName: SwiftSyntax.identifier(channel.swiftName),
@@ -38,9 +40,12 @@ public struct SwiftTranslator: Sendable {
                 addressTemplate: channel.address.raw, addressExpression: Self.addressExpression(channel),
                 parameters: parameters,
                 accessorParameters: parameters.map { "\($0.name): \($0.type)" }.joined(separator: ", "),
-                accessorArguments: channel.parameters.map { "\($0.swiftName): \(SwiftSyntax.identifier($0.swiftName))" }.joined(separator: ", "),
+                accessorArguments: channel.parameters.map { "\($0.swiftName): \(SwiftSyntax.identifier($0.swiftName))" }
+                    .joined(separator: ", "),
                 hasParameters: !parameters.isEmpty,
-                scope: events.scope(channel.events, channelExpression: "channel.address", enclosingType: "\(contract.name).\(typeName)"))
+                scope: events.scope(
+                    channel.events, channelExpression: "channel.address", enclosingType: "\(contract.name).\(typeName)")
+            )
             context.templateParts = channel.address.segments.map { segment in
                 switch segment {
                 case .literal(let text): ".literal(\(SwiftSyntax.stringLiteral(text)))"
@@ -48,25 +53,34 @@ public struct SwiftTranslator: Sendable {
                 }
             }.joined(separator: ", ")
             context.channelType = "\(contract.name).\(typeName)"
-            context.channelFromValues = Self.channelFromValues(channel, type: "\(contract.name).\(typeName)", runtime: speller.runtimePrefix)
+            context.channelFromValues = Self.channelFromValues(
+                channel, type: "\(contract.name).\(typeName)", runtime: speller.runtimePrefix)
             return context
         }
-        let documentation = SwiftSyntax.documentation(contract.title, extra: SwiftSyntax.documentation(contract.description).map { String($0.dropFirst()) })
+        let documentation = SwiftSyntax.documentation(
+            contract.title, extra: SwiftSyntax.documentation(contract.description).map { String($0.dropFirst()) })
         let includesTypes = if case .server(withTypes: false) = role { false } else { true }
-        var context = SwiftFileContext(sourceFile: sourceFile, access: accessLevel.rawValue, namespace: contract.name, runtime: speller.runtimePrefix,
-                                documentation: documentation,
-                                framing: Self.framingExpression(contract.framing, runtime: speller.runtimePrefix), dateEncoding: ".\(Self.dateCase(contract.dateEncoding))",
-                                separator: contract.separator.map { $0 == .newline ? ".newline" : ".recordSeparator" },
-                                types: types, root: root, channels: channels, hasTypes: !types.isEmpty, hasChannels: !channels.isEmpty,
-                                includesTypes: includesTypes, includesClient: role == .client, includesServer: role != .client)
+        var context = SwiftFileContext(
+            sourceFile: sourceFile, access: accessLevel.rawValue, namespace: contract.name,
+            runtime: speller.runtimePrefix,
+            documentation: documentation,
+            framing: Self.framingExpression(contract.framing, runtime: speller.runtimePrefix),
+            dateEncoding: ".\(Self.dateCase(contract.dateEncoding))",
+            separator: contract.separator.map { $0 == .newline ? ".newline" : ".recordSeparator" },
+            types: types, root: root, channels: channels, hasTypes: !types.isEmpty, hasChannels: !channels.isEmpty,
+            includesTypes: includesTypes, includesClient: role == .client, includesServer: role != .client)
         context.coreAccess = accessLevel == .public ? "@_spi(Generated) public" : accessLevel.rawValue
-        if case .socketIO = contract.framing { context.socketIONamespace = SwiftSyntax.stringLiteral(contract.rootNamespace) }
+        if case .socketIO = contract.framing {
+            context.socketIONamespace = SwiftSyntax.stringLiteral(contract.rootNamespace)
+        }
         return context
     }
 
     /// Every type name the file declares, so built-in names they shadow get qualified.
     static func declaredTypeNames(in contract: Contract) -> Set<String> {
-        var names: Set<String> = [contract.name, "ClientEvent", "ServerEvent", "Client", "Server", "Every", "Payload", "CodingKeys"]
+        var names: Set<String> = [
+            contract.name, "ClientEvent", "ServerEvent", "Client", "Server", "Every", "Payload", "CodingKeys",
+        ]
         names.formUnion(contract.types.map(\.name))
         for (channel, event) in contract.allEvents {
             names.insert(SwiftName.typeName(forMember: event.swiftName))
@@ -75,9 +89,13 @@ public struct SwiftTranslator: Sendable {
         contract.forEachObject { _, object in
             // By index: a `for` over the fields copied every one.
             for index in object.fields.indices {
-                if object.fields[index].type.unwrapped.isObject { names.insert(SwiftName.typeName(forMember: object.fields[index].swiftName)) }
+                if object.fields[index].type.unwrapped.isObject {
+                    names.insert(SwiftName.typeName(forMember: object.fields[index].swiftName))
+                }
                 // A property named like a type (`swiftName: WireFields`) hides it inside its struct, as a type does.
-                if object.fields[index].swiftName.first?.isUppercase == true { names.insert(object.fields[index].swiftName) }
+                if object.fields[index].swiftName.first?.isUppercase == true {
+                    names.insert(object.fields[index].swiftName)
+                }
             }
         }
         return names
@@ -95,10 +113,12 @@ public struct SwiftTranslator: Sendable {
             conditions.append("let \(name) = Swift.Int(values[\(index)])")
             return "\(parameter.swiftName): \(name)"
         }
-        return ["guard \(conditions.joined(separator: ", ")) else {",
-                "    throw \(runtime)ChannelAddressMismatch(address: address, template: \(SwiftSyntax.stringLiteral(channel.address.raw)))",
-                "}",
-                "let channel = \(type)(\(arguments.joined(separator: ", ")))"]
+        return [
+            "guard \(conditions.joined(separator: ", ")) else {",
+            "    throw \(runtime)ChannelAddressMismatch(address: address, template: \(SwiftSyntax.stringLiteral(channel.address.raw)))",
+            "}",
+            "let channel = \(type)(\(arguments.joined(separator: ", ")))",
+        ]
     }
 
     /// `"driver-\(driverId)"`.
@@ -122,12 +142,18 @@ public struct SwiftTranslator: Sendable {
         case .discriminator(let key):
             return ".discriminator(key: \(SwiftSyntax.stringLiteral(key)))"
         case .envelope(let envelope):
-            var arguments = ["nameKey: \(SwiftSyntax.stringLiteral(envelope.nameKey))", "payloadKey: \(SwiftSyntax.stringLiteral(envelope.payloadKey))"]
-            if let channelKey = envelope.channelKey { arguments.append("channelKey: \(SwiftSyntax.stringLiteral(channelKey))") }
+            var arguments = [
+                "nameKey: \(SwiftSyntax.stringLiteral(envelope.nameKey))",
+                "payloadKey: \(SwiftSyntax.stringLiteral(envelope.payloadKey))",
+            ]
+            if let channelKey = envelope.channelKey {
+                arguments.append("channelKey: \(SwiftSyntax.stringLiteral(channelKey))")
+            }
             if envelope.payloadIsJSONString { arguments.append("payloadIsJSONString: true") }
             return ".envelope(.init(\(arguments.joined(separator: ", "))))"
         case .shapes(let shapes):
-            return ".shapes([\n" + shapes.map { shapeExpression($0, runtime: runtime) + "," }.joined(separator: "\n") + "\n])"
+            return ".shapes([\n" + shapes.map { shapeExpression($0, runtime: runtime) + "," }.joined(separator: "\n")
+                + "\n])"
         }
     }
 
@@ -136,11 +162,16 @@ public struct SwiftTranslator: Sendable {
         let pathExpression = { (path: FramePath) in Self.pathExpression(path, runtime: runtime) }
         var arguments = ["name: \(SwiftSyntax.stringLiteral(shape.name))"]
         if case .array(let slots) = shape.container {
-            arguments.append("container: .array(slots: [\(slots.map(SwiftSyntax.stringLiteral).joined(separator: ", "))])")
+            arguments.append(
+                "container: .array(slots: [\(slots.map(SwiftSyntax.stringLiteral).joined(separator: ", "))])")
         }
         if !shape.conditions.isEmpty {
-            arguments.append("conditions: [" + shape.conditions.map { ".init(path: \(pathExpression($0.path)), value: \(valueExpression($0.value)))" }
-                .joined(separator: ", ") + "]")
+            arguments.append(
+                "conditions: ["
+                    + shape.conditions.map {
+                        ".init(path: \(pathExpression($0.path)), value: \(valueExpression($0.value)))"
+                    }
+                    .joined(separator: ", ") + "]")
         }
         if !shape.required.isEmpty {
             arguments.append("required: [" + shape.required.map(pathExpression).joined(separator: ", ") + "]")
@@ -154,8 +185,12 @@ public struct SwiftTranslator: Sendable {
         }
         if let channel = shape.channel { arguments.append("channel: \(pathExpression(channel))") }
         if !shape.fields.isEmpty {
-            arguments.append("fields: [" + shape.fields.map { ".init(key: \(SwiftSyntax.stringLiteral($0.key)), path: \(pathExpression($0.path)))" }
-                .joined(separator: ", ") + "]")
+            arguments.append(
+                "fields: ["
+                    + shape.fields.map {
+                        ".init(key: \(SwiftSyntax.stringLiteral($0.key)), path: \(pathExpression($0.path)))"
+                    }
+                    .joined(separator: ", ") + "]")
         }
         if shape.exact { arguments.append("exact: true") }
         if let event = shape.unnamedEvent { arguments.append("unnamedEvent: \(SwiftSyntax.stringLiteral(event))") }
@@ -163,12 +198,13 @@ public struct SwiftTranslator: Sendable {
     }
 
     static func pathExpression(_ path: FramePath, runtime: String) -> String {
-        runtime + "FramePath([" + path.steps.map { step in
-            switch step {
-            case .key(let key): ".key(\(SwiftSyntax.stringLiteral(key)))"
-            case .index(let index): ".index(\(index))"
-            }
-        }.joined(separator: ", ") + "])"
+        runtime + "FramePath(["
+            + path.steps.map { step in
+                switch step {
+                case .key(let key): ".key(\(SwiftSyntax.stringLiteral(key)))"
+                case .index(let index): ".index(\(index))"
+                }
+            }.joined(separator: ", ") + "])"
     }
 
     /// `.string("READY")`, `.integer(10)`, `.bool(true)`, `.null`.

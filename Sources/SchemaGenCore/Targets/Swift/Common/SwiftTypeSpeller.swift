@@ -21,7 +21,8 @@ struct SwiftTypeSpeller {
         }
         scalarSpellings = [
             builtin("String", module: "Swift"), builtin("Int", module: "Swift"), builtin("Double", module: "Swift"),
-            builtin("Bool", module: "Swift"), builtin("Date", module: "Foundation"), builtin("URL", module: "Foundation"),
+            builtin("Bool", module: "Swift"), builtin("Date", module: "Foundation"),
+            builtin("URL", module: "Foundation"),
             builtin("Int64", module: "Swift"), builtin("Decimal", module: "Foundation"), runtimePrefix + "JSONValue",
         ]
     }

@@ -71,10 +71,14 @@ public final class EventContext: @unchecked Sendable {
     /// Whether a request, subscription or acknowledged method replaces the plain emit method.
     public internal(set) var isRequest: Bool = false
 
-    init(wireName: String, wireNameText: String, directionText: String, typeName: String, memberName: String,
-         listenerName: String, documentation: [String], deprecation: String?, declaration: TypeContext?, valueType: String?,
-         hasValue: Bool, decodesWholeFrame: Bool, payloadDecoding: String?, payloadSource: String, emitParameters: String?,
-         emitInitializer: String?, hasEmitParameters: Bool, route: String, emitTarget: String, emitValue: String) {
+    init(
+        wireName: String, wireNameText: String, directionText: String, typeName: String, memberName: String,
+        listenerName: String, documentation: [String], deprecation: String?, declaration: TypeContext?,
+        valueType: String?,
+        hasValue: Bool, decodesWholeFrame: Bool, payloadDecoding: String?, payloadSource: String,
+        emitParameters: String?,
+        emitInitializer: String?, hasEmitParameters: Bool, route: String, emitTarget: String, emitValue: String
+    ) {
         self.wireName = wireName
         self.wireNameText = wireNameText
         self.directionText = directionText

@@ -24,7 +24,8 @@ struct EventTranslator {
     /// - Parameter enclosingType: the type the scope's event types are declared in (`Zikr`, `Zikr.Driver`).
     func scope(_ events: [Event], channelExpression: String, enclosingType: String) -> ScopeContext {
         let contexts = events.concurrentMap(minimumChunk: 64) { event($0, enclosingType: enclosingType) }
-        let requests = RequestTranslator(contract: contract, events: events, channelExpression: channelExpression, speller: builder.speller)
+        let requests = RequestTranslator(
+            contract: contract, events: events, channelExpression: channelExpression, speller: builder.speller)
         for (index, event) in events.enumerated() where event.reply != nil {
             if event.direction == .serverToClient {
                 contexts[index].responder = requests.responder(event, contexts: contexts)
@@ -41,16 +42,19 @@ struct EventTranslator {
         }
         for (index, event) in events.enumerated() {
             contexts[index].ack = event.ack.map { acknowledgement($0, of: event, contexts[index]) }
-            contexts[index].isRequest = contexts[index].request != nil || contexts[index].subscription != nil
+            contexts[index].isRequest =
+                contexts[index].request != nil || contexts[index].subscription != nil
                 || (contexts[index].ack?.isAwaited ?? false)
         }
         // The same contexts (references), picked by index: pairing each event with its context copied the events.
         let client = events.indices.filter { events[$0].direction.isEmittedByClient }.map { contexts[$0] }
         let server = events.indices.filter { events[$0].direction.isReceivedByClient }.map { contexts[$0] }
-        return ScopeContext(channelExpression: channelExpression, events: contexts, clientEvents: client, serverEvents: server,
-                            hasClientEvents: !client.isEmpty, hasServerEvents: !server.isEmpty, usesShapes: contract.framing.shapes != nil,
-                            isChannel: channelExpression != "nil", hasSeveralClientEvents: client.count > 1,
-                            memberwiseEquatable: builder.memberwiseEquatable, memberComparison: builder.memberComparison)
+        return ScopeContext(
+            channelExpression: channelExpression, events: contexts, clientEvents: client, serverEvents: server,
+            hasClientEvents: !client.isEmpty, hasServerEvents: !server.isEmpty,
+            usesShapes: contract.framing.shapes != nil,
+            isChannel: channelExpression != "nil", hasSeveralClientEvents: client.count > 1,
+            memberwiseEquatable: builder.memberwiseEquatable, memberComparison: builder.memberComparison)
     }
 
     func event(_ event: Event, enclosingType: String) -> EventContext {
@@ -60,24 +64,29 @@ struct EventTranslator {
         let typeReference = typeName == event.swiftName ? "\(enclosingType).\(typeName)" : typeName
         let wireName = SwiftSyntax.stringLiteral(event.wireName)
         // The static `eventName` of the event's type: the value naming it on the wire, when it has one.
-        let nameLiteral: String? = if event.shapeIndex != nil { event.wireValue.map { SwiftSyntax.stringLiteral($0.text) } } else { wireName }
-        let direction = switch event.direction {
-        case .clientToServer: "client to server"
-        case .serverToClient: "server to client"
-        case .both: "both directions"
-        }
+        let nameLiteral: String? =
+            if event.shapeIndex != nil { event.wireValue.map { SwiftSyntax.stringLiteral($0.text) } } else { wireName }
+        let direction =
+            switch event.direction {
+            case .clientToServer: "client to server"
+            case .serverToClient: "server to client"
+            case .both: "both directions"
+            }
         // With frame shapes, listeners are filed under the event's address, and emitting names it.
         var route = wireName
         var emitTarget = "eventName: \(wireName)"
         var wireDescription = "Wire name: `\(event.wireName)`, \(direction)."
         if let address = event.address, let shapes = contract.framing.shapes {
             route = SwiftSyntax.stringLiteral(address.route)
-            emitTarget = "\(builder.speller.runtime("EventAddress"))(shape: \(address.shape), name: \(address.name.map(SwiftTranslator.valueExpression) ?? "nil"))"
+            emitTarget =
+                "\(builder.speller.runtime("EventAddress"))(shape: \(address.shape), name: \(address.name.map(SwiftTranslator.valueExpression) ?? "nil"))"
             let shape = shapes[address.shape].name
-            wireDescription = address.name.map { "Wire name: `\($0.text)` in frame shape `\(shape)`, \(direction)." }
+            wireDescription =
+                address.name.map { "Wire name: `\($0.text)` in frame shape `\(shape)`, \(direction)." }
                 ?? "Frame shape `\(shape)`, \(direction)."
         }
-        let documentation = SwiftSyntax.documentation(event.description, deprecation: event.deprecation, extra: [wireDescription])
+        let documentation = SwiftSyntax.documentation(
+            event.description, deprecation: event.deprecation, extra: [wireDescription])
         var declaration: TypeContext?
         var valueType: String?
         var hasValue = event.payload != nil
@@ -91,47 +100,58 @@ struct EventTranslator {
             if let payload = event.payload {
                 let type = builder.speller.spell(payload, inlineName: "Payload")
                 let nested = payloadType(payload)
-                let property = PropertyContext(name: "payload", storageName: "payload", argumentName: "payload", type: type,
-                                               unwrappedType: builder.speller.spell(payload.unwrapped, inlineName: "Payload"),
-                                               isOptional: payload.isOptional, documentation: [" The event's payload."], deprecation: nil,
-                                               constantValue: nil)
+                let property = PropertyContext(
+                    name: "payload", storageName: "payload", argumentName: "payload", type: type,
+                    unwrappedType: builder.speller.spell(payload.unwrapped, inlineName: "Payload"),
+                    isOptional: payload.isOptional, documentation: [" The event's payload."], deprecation: nil,
+                    constantValue: nil)
                 extra.append((property, payloadKey, payload, nested))
             }
-            declaration = TypeContext(name: typeName, documentation: documentation,
-                                      structure: builder.structure(frameFields, eventName: nameLiteral, extra: extra), enumeration: nil)
+            declaration = TypeContext(
+                name: typeName, documentation: documentation,
+                structure: builder.structure(frameFields, eventName: nameLiteral, extra: extra), enumeration: nil)
             valueType = typeReference
             hasValue = true
             decodesWholeFrame = true
         } else if case .object(let object)? = event.payload {
-            (declaration, emitParameters, emitInitializer) = inlinePayload(builder.structure(object.fields, eventName: nameLiteral), fields: object.fields,
-                                                                           as: typeReference, named: typeName, documentation: documentation)
+            (declaration, emitParameters, emitInitializer) = inlinePayload(
+                builder.structure(object.fields, eventName: nameLiteral), fields: object.fields,
+                as: typeReference, named: typeName, documentation: documentation)
             valueType = typeReference
         } else if case .tuple(let tuple)? = event.payload {
-            (declaration, emitParameters, emitInitializer) = inlinePayload(builder.tupleStructure(tuple, eventName: nameLiteral, owner: nil),
-                                                                           fields: tuple.elements, as: typeReference, named: typeName,
-                                                                           documentation: documentation)
+            (declaration, emitParameters, emitInitializer) = inlinePayload(
+                builder.tupleStructure(tuple, eventName: nameLiteral, owner: nil),
+                fields: tuple.elements, as: typeReference, named: typeName,
+                documentation: documentation)
             valueType = typeReference
         } else if let payload = event.payload {
             valueType = builder.speller.spell(payload)
         }
-        let source = decodesWholeFrame ? (event.shapeIndex == nil ? "frame" : "partsOrFrame") : Self.payloadSource(of: event)
+        let source =
+            decodesWholeFrame ? (event.shapeIndex == nil ? "frame" : "partsOrFrame") : Self.payloadSource(of: event)
         return EventContext(
             wireName: wireName, wireNameText: event.wireName, directionText: direction, typeName: typeName,
-            memberName: SwiftSyntax.identifier(event.swiftName), listenerName: "on" + typeName.trimmingLeadingUnderscore,
+            memberName: SwiftSyntax.identifier(event.swiftName),
+            listenerName: "on" + typeName.trimmingLeadingUnderscore,
             documentation: documentation, deprecation: SwiftSyntax.deprecationAttribute(event.deprecation),
             declaration: declaration, valueType: valueType, hasValue: hasValue, decodesWholeFrame: decodesWholeFrame,
-            payloadDecoding: valueType.map { "try decoder.decode(\($0).self, from: frame.\(Self.bytesExpression(of: source)))" },
-            payloadSource: source, emitParameters: emitParameters, emitInitializer: emitInitializer, hasEmitParameters: emitParameters != nil,
+            payloadDecoding: valueType.map {
+                "try decoder.decode(\($0).self, from: frame.\(Self.bytesExpression(of: source)))"
+            },
+            payloadSource: source, emitParameters: emitParameters, emitInitializer: emitInitializer,
+            hasEmitParameters: emitParameters != nil,
             route: route, emitTarget: emitTarget,
             // A shape writes an optional or nullable payload that is nil as `null` (`{"op":1,"d":null}`), so it is passed wrapped.
             // An event whose value is its whole frame is a struct, never nil.
-            emitValue: event.shapeIndex != nil && !decodesWholeFrame && event.payload?.isSwiftOptional == true ? ".some(payload)" : "payload")
+            emitValue: event.shapeIndex != nil && !decodesWholeFrame && event.payload?.isSwiftOptional == true
+                ? ".some(payload)" : "payload")
     }
 
     /// The `WireFraming.PayloadSource` case of an event's payload alone: a shape's `T | null` payload is always there
     /// (a missing one is an error, not nil).
     static func payloadSource(of event: Event) -> String {
-        event.shapeIndex != nil && event.payload?.isNullable == true && event.payload?.isOptional == false ? "presentPayload" : "payload"
+        event.shapeIndex != nil && event.payload?.isNullable == true && event.payload?.isOptional == false
+            ? "presentPayload" : "payload"
     }
 
     /// The statement decoding an event's payload alone as `type` (a reply's or a subscription's `type:`), not its
@@ -151,26 +171,37 @@ struct EventTranslator {
 
     /// A Socket.IO acknowledgement: awaited by the method that sends the event, or made by the app's responder.
     private func acknowledgement(_ ack: AckDeclaration, of event: Event, _ context: EventContext) -> AckContext {
-        let spread = if case .named(let name) = ack.type, case .tuple? = contract.type(named: name)?.kind { true } else { false }
-        let (parameters, value): (String, String) = if context.hasEmitParameters, let emitParameters = context.emitParameters,
-                                                         let initializer = context.emitInitializer {
-            (emitParameters + ", ", initializer)
-        } else if let valueType = context.valueType {
-            ("_ payload: \(valueType), ", context.emitValue)
-        } else {
-            ("", "\(builder.speller.runtime("JSONValue"))?.none")
-        }
-        return AckContext(type: builder.speller.spell(ack.type), spread: String(spread), parameters: parameters + "timeout: Duration? = nil",
-                          value: value, isAwaited: event.direction == .clientToServer, isAnswered: event.direction == .serverToClient,
-                          serverParameters: parameters + "to connection: \(builder.speller.runtime("ServerConnection")), timeout: Duration? = nil")
+        let spread =
+            if case .named(let name) = ack.type, case .tuple? = contract.type(named: name)?.kind { true } else { false }
+        let (parameters, value): (String, String) =
+            if context.hasEmitParameters, let emitParameters = context.emitParameters,
+                let initializer = context.emitInitializer
+            {
+                (emitParameters + ", ", initializer)
+            } else if let valueType = context.valueType {
+                ("_ payload: \(valueType), ", context.emitValue)
+            } else {
+                ("", "\(builder.speller.runtime("JSONValue"))?.none")
+            }
+        return AckContext(
+            type: builder.speller.spell(ack.type), spread: String(spread),
+            parameters: parameters + "timeout: Duration? = nil",
+            value: value, isAwaited: event.direction == .clientToServer, isAnswered: event.direction == .serverToClient,
+            serverParameters: parameters
+                + "to connection: \(builder.speller.runtime("ServerConnection")), timeout: Duration? = nil")
     }
 
     /// An inline payload (an object or a tuple) is the event's own type, and emitting takes its fields as parameters.
-    private func inlinePayload(_ structure: StructContext, fields: [Field], as typeReference: String, named typeName: String,
-                               documentation: [String]) -> (declaration: TypeContext, emitParameters: String?, emitInitializer: String?) {
-        let declaration = TypeContext(name: typeName, documentation: documentation, structure: structure, enumeration: nil)
+    private func inlinePayload(
+        _ structure: StructContext, fields: [Field], as typeReference: String, named typeName: String,
+        documentation: [String]
+    ) -> (declaration: TypeContext, emitParameters: String?, emitInitializer: String?) {
+        let declaration = TypeContext(
+            name: typeName, documentation: documentation, structure: structure, enumeration: nil)
         guard !structure.properties.isEmpty else { return (declaration, nil, nil) }
-        let initializer = "\(typeReference)(" + structure.properties.map { "\($0.name.unescapedIdentifier): \($0.argumentName)" }
+        let initializer =
+            "\(typeReference)("
+            + structure.properties.map { "\($0.name.unescapedIdentifier): \($0.argumentName)" }
             .joined(separator: ", ") + ")"
         return (declaration, builder.parameters(fields, of: structure, outside: typeReference), initializer)
     }
@@ -178,11 +209,14 @@ struct EventTranslator {
     private func payloadType(_ payload: TypeRef) -> TypeContext? {
         switch payload.unwrapped {
         case .object(let object):
-            return TypeContext(name: "Payload", documentation: [" The event's payload."], structure: builder.structure(object.fields, eventName: nil),
-                               enumeration: nil)
+            return TypeContext(
+                name: "Payload", documentation: [" The event's payload."],
+                structure: builder.structure(object.fields, eventName: nil),
+                enumeration: nil)
         case .tuple(let tuple):
-            return TypeContext(name: "Payload", documentation: [" The event's payload."],
-                               structure: builder.tupleStructure(tuple, eventName: nil, owner: nil), enumeration: nil)
+            return TypeContext(
+                name: "Payload", documentation: [" The event's payload."],
+                structure: builder.tupleStructure(tuple, eventName: nil, owner: nil), enumeration: nil)
         default:
             return nil
         }

@@ -27,7 +27,10 @@ struct RequestTranslator {
     /// payload's, or for an event whose value is its whole frame, the frame field or the member of its payload part.
     func bodyPath(of key: String, in event: Event, _ context: EventContext) -> String {
         guard context.decodesWholeFrame, source(of: key, in: event).hasPrefix(".payloadField") else { return key }
-        let payloadKey = if case .envelope(let envelope) = contract.framing { envelope.payloadKey } else { WireFraming.payloadPartKey }
+        let payloadKey =
+            if case .envelope(let envelope) = contract.framing { envelope.payloadKey } else {
+                WireFraming.payloadPartKey
+            }
         return payloadKey + "." + key
     }
 
@@ -38,16 +41,18 @@ struct RequestTranslator {
         if let error = index(of: reply.error) {
             errorRoute = ", errorRoute: (\(contexts[error].route), \(source(of: reply.answerMatch, in: events[error])))"
         }
-        return "\(speller.runtime("ReplyMatch"))(route: \(contexts[answer].route), channel: \(channelExpression), source: \(source(of: reply.answerMatch, in: events[answer]))\(errorRoute))"
+        return
+            "\(speller.runtime("ReplyMatch"))(route: \(contexts[answer].route), channel: \(channelExpression), source: \(source(of: reply.answerMatch, in: events[answer]))\(errorRoute))"
     }
 
     /// Where an event carries the matching field: a frame or envelope field, or a member of its payload (the first
     /// step of a path).
     func source(of match: String, in answer: Event) -> String {
         let first = String(match.split(separator: ".", omittingEmptySubsequences: false).first ?? "")
-        let isShapeField = answer.shapeIndex.map { index in
-            contract.framing.shapes?[index].fields.contains { $0.wireName == match || $0.wireName == first } == true
-        } ?? false
+        let isShapeField =
+            answer.shapeIndex.map { index in
+                contract.framing.shapes?[index].fields.contains { $0.wireName == match || $0.wireName == first } == true
+            } ?? false
         let isEnvelopeField = answer.envelopeFields.contains { $0.wireName == match || $0.wireName == first }
         let literal = SwiftSyntax.stringLiteral(match)
         return isShapeField || isEnvelopeField ? ".field(\(literal))" : ".payloadField(\(literal))"

@@ -8,7 +8,8 @@ struct FieldCoding {
     /// A `keys:` field reads and writes the object's members that match its pattern, not a key of its own.
     func patternDecoding(_ field: Field, pattern: String) -> String {
         guard case .dictionary(let value) = field.type else { return "[:]" }
-        return "try \(speller.runtime("PatternKeys")).decode(\(speller.spell(value)).self, from: decoder, matching: \(SwiftSyntax.stringLiteral(pattern)))"
+        return
+            "try \(speller.runtime("PatternKeys")).decode(\(speller.spell(value)).self, from: decoder, matching: \(SwiftSyntax.stringLiteral(pattern)))"
     }
 
     func patternEncoding(_ value: String, pattern: String) -> String {
@@ -29,19 +30,27 @@ struct FieldCoding {
     /// - Parameter key: the member's wire name as a Swift string literal.
     func fieldDecoding(_ type: TypeRef, encoding: FieldEncoding?, key: String, inlineName: String) -> String {
         func form(_ inner: TypeRef) -> WireForm? { encoding.flatMap { wireForm(inner, $0, inlineName: inlineName) } }
-        func spelled(_ inner: TypeRef) -> String { form(inner)?.spelling ?? speller.spell(inner, inlineName: inlineName) }
+        func spelled(_ inner: TypeRef) -> String {
+            form(inner)?.spelling ?? speller.spell(inner, inlineName: inlineName)
+        }
         switch type {
         case .optional(.nullable(let inner)):
             // Absent is `nil`, `null` is `.null`.
             let call = "try fields.nullable(\(key), as: \(spelled(inner)).self)"
             return call + (form(inner).map { "?.map { \($0.toSwift("$0")) }" } ?? "")
         case .optional(let inner):
-            if form(inner) == nil, let method = Self.scalarMethod(inner) { return String(joining: ["try fields.", method.optional, "(", key, ")"]) }
-            return "try fields.optionalValue(\(key), as: \(spelled(inner)).self)" + (form(inner).map { ".map { \($0.toSwift("$0")) }" } ?? "")
+            if form(inner) == nil, let method = Self.scalarMethod(inner) {
+                return String(joining: ["try fields.", method.optional, "(", key, ")"])
+            }
+            return "try fields.optionalValue(\(key), as: \(spelled(inner)).self)"
+                + (form(inner).map { ".map { \($0.toSwift("$0")) }" } ?? "")
         case .nullable(let inner):
-            return "try fields.value(\(key), as: \(spelled(inner))?.self)" + (form(inner).map { ".map { \($0.toSwift("$0")) }" } ?? "")
+            return "try fields.value(\(key), as: \(spelled(inner))?.self)"
+                + (form(inner).map { ".map { \($0.toSwift("$0")) }" } ?? "")
         default:
-            if form(type) == nil, let method = Self.scalarMethod(type) { return String(joining: ["try fields.", method.plain, "(", key, ")"]) }
+            if form(type) == nil, let method = Self.scalarMethod(type) {
+                return String(joining: ["try fields.", method.plain, "(", key, ")"])
+            }
             let call = "try fields.value(\(key), as: \(spelled(type)).self)"
             return form(type)?.toSwift(call) ?? call
         }
@@ -49,18 +58,25 @@ struct FieldCoding {
 
     /// The writer of a member in a generated `encode(to:)`, one link of the chain: `.string("name", name)`.
     /// - Parameter key: the member's wire name as a Swift string literal.
-    func fieldEncoding(_ type: TypeRef, encoding: FieldEncoding?, value: String, key: String, inlineName: String) -> String {
+    func fieldEncoding(
+        _ type: TypeRef, encoding: FieldEncoding?, value: String, key: String, inlineName: String
+    ) -> String {
         func form(_ inner: TypeRef) -> WireForm? { encoding.flatMap { wireForm(inner, $0, inlineName: inlineName) } }
         switch type {
         case .optional(.nullable(let inner)):
-            return ".optionalValue(\(key), \(value)\(form(inner).map { ".map { $0.map { \($0.toWire("$0")) } }" } ?? ""))"
+            return
+                ".optionalValue(\(key), \(value)\(form(inner).map { ".map { $0.map { \($0.toWire("$0")) } }" } ?? ""))"
         case .optional(let inner):
-            if form(inner) == nil, let method = Self.scalarMethod(inner) { return String(joining: [".", method.optional, "(", key, ", ", value, ")"]) }
+            if form(inner) == nil, let method = Self.scalarMethod(inner) {
+                return String(joining: [".", method.optional, "(", key, ", ", value, ")"])
+            }
             return ".optionalValue(\(key), \(value)\(form(inner).map { ".map { \($0.toWire("$0")) }" } ?? ""))"
         case .nullable(let inner):
             return ".value(\(key), \(value)\(form(inner).map { ".map { \($0.toWire("$0")) }" } ?? ""))"
         default:
-            if form(type) == nil, let method = Self.scalarMethod(type) { return String(joining: [".", method.plain, "(", key, ", ", value, ")"]) }
+            if form(type) == nil, let method = Self.scalarMethod(type) {
+                return String(joining: [".", method.plain, "(", key, ", ", value, ")"])
+            }
             return ".value(\(key), \(form(type)?.toWire(value) ?? value))"
         }
     }
@@ -85,12 +101,16 @@ struct FieldCoding {
             let form = encoding.flatMap { wireForm(inner, $0, inlineName: inlineName) }
             let spelled = form?.spelling ?? speller.spell(inner, inlineName: inlineName)
             let call = "try container.\(method)(\(spelled)\(spellingSuffix).self)"
-            return form.map { form in spellingSuffix.isEmpty && method == "decode" ? form.toSwift(call) : "\(call).map { \(form.toSwift("$0")) }" } ?? call
+            return form.map { form in
+                spellingSuffix.isEmpty && method == "decode"
+                    ? form.toSwift(call) : "\(call).map { \(form.toSwift("$0")) }"
+            } ?? call
         }
         switch type {
         case .optional(.nullable(let inner)):
             let form = encoding.flatMap { wireForm(inner, $0, inlineName: inlineName) }
-            let spelled = "\(speller.runtime("Nullable"))<\(form?.spelling ?? speller.spell(inner, inlineName: inlineName))>"
+            let spelled =
+                "\(speller.runtime("Nullable"))<\(form?.spelling ?? speller.spell(inner, inlineName: inlineName))>"
             let call = "try container.decode(\(spelled).self)" + (form.map { ".map { \($0.toSwift("$0")) }" } ?? "")
             return "container.isAtEnd ? nil : \(call)"
         case .optional(let inner):
@@ -134,22 +154,28 @@ struct FieldCoding {
             let spelling: String
             switch encoding {
             case .numberAsString: spelling = "\(speller.runtime("NumberString"))<\(spelled)>"
-            case .date(let dates): spelling = "\(speller.runtime("CodedDate"))<\(speller.runtime("WireDateEncoding")).\(Self.formatName(dates))>"
+            case .date(let dates):
+                spelling =
+                    "\(speller.runtime("CodedDate"))<\(speller.runtime("WireDateEncoding")).\(Self.formatName(dates))>"
             case .jsonString: return nil
             }
             return WireForm(spelling: spelling, toSwift: { "\($0).value" }, toWire: { "\(spelling)(\($0))" })
         case .array(let element):
             guard let inner = elementForm(element, encoding) else { return nil }
-            return WireForm(spelling: "[\(inner.spelling)]", toSwift: { "\($0).map { \(inner.toSwift("$0")) }" },
-                            toWire: { "\($0).map { \(inner.toWire("$0")) }" })
+            return WireForm(
+                spelling: "[\(inner.spelling)]", toSwift: { "\($0).map { \(inner.toSwift("$0")) }" },
+                toWire: { "\($0).map { \(inner.toWire("$0")) }" })
         case .dictionary(let element):
             guard let inner = elementForm(element, encoding) else { return nil }
-            return WireForm(spelling: "[\(speller.spell(.scalar(.string))): \(inner.spelling)]",
-                            toSwift: { "\($0).mapValues { \(inner.toSwift("$0")) }" }, toWire: { "\($0).mapValues { \(inner.toWire("$0")) }" })
+            return WireForm(
+                spelling: "[\(speller.spell(.scalar(.string))): \(inner.spelling)]",
+                toSwift: { "\($0).mapValues { \(inner.toSwift("$0")) }" },
+                toWire: { "\($0).mapValues { \(inner.toWire("$0")) }" })
         case .optional(let element), .nullable(let element):
             guard let inner = elementForm(element, encoding) else { return nil }
-            return WireForm(spelling: "\(inner.spelling)?", toSwift: { "\($0).map { \(inner.toSwift("$0")) }" },
-                            toWire: { "\($0).map { \(inner.toWire("$0")) }" })
+            return WireForm(
+                spelling: "\(inner.spelling)?", toSwift: { "\($0).map { \(inner.toSwift("$0")) }" },
+                toWire: { "\($0).map { \(inner.toWire("$0")) }" })
         case .object, .tuple:
             return nil
         }

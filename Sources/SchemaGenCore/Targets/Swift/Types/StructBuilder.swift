@@ -48,7 +48,6 @@ struct StructBuilder {
         }
     }
 
-
     static let conformances = "Codable, Hashable, Sendable"
 
     /// The runtime's `MemberwiseEquatable`, which generated structs and event enums conform to by writing
@@ -63,53 +62,71 @@ struct StructBuilder {
         let documentation = SwiftSyntax.documentation(type.description, deprecation: type.deprecation)
         switch type.kind {
         case .object(let object):
-            return TypeContext(name: name, documentation: documentation, structure: structure(object.fields, eventName: nil, owner: type.name),
-                               enumeration: nil)
+            return TypeContext(
+                name: name, documentation: documentation,
+                structure: structure(object.fields, eventName: nil, owner: type.name),
+                enumeration: nil)
         case .enumeration(let enumeration):
             let isInteger = enumeration.rawType == .integer
             let cases = enumeration.cases.map { enumCase in
-                EnumCaseContext(name: SwiftSyntax.identifier(enumCase.swiftName),
-                                rawValue: isInteger ? enumCase.wireValue : SwiftSyntax.stringLiteral(enumCase.wireValue),
-                                documentation: SwiftSyntax.documentation(enumCase.description, deprecation: enumCase.deprecation))
+                EnumCaseContext(
+                    name: SwiftSyntax.identifier(enumCase.swiftName),
+                    rawValue: isInteger ? enumCase.wireValue : SwiftSyntax.stringLiteral(enumCase.wireValue),
+                    documentation: SwiftSyntax.documentation(enumCase.description, deprecation: enumCase.deprecation))
             }
-            return TypeContext(name: name, documentation: documentation, structure: nil,
-                               enumeration: EnumContext(rawType: isInteger ? "Swift.Int" : "Swift.String", cases: cases))
+            return TypeContext(
+                name: name, documentation: documentation, structure: nil,
+                enumeration: EnumContext(rawType: isInteger ? "Swift.Int" : "Swift.String", cases: cases))
         case .tuple(let tuple):
-            return TypeContext(name: name, documentation: documentation, structure: tupleStructure(tuple, eventName: nil, owner: type.name),
-                               enumeration: nil)
+            return TypeContext(
+                name: name, documentation: documentation,
+                structure: tupleStructure(tuple, eventName: nil, owner: type.name),
+                enumeration: nil)
         case .union(let union):
-            return TypeContext(name: name, documentation: documentation, structure: nil, enumeration: nil, union: unionContext(union))
+            return TypeContext(
+                name: name, documentation: documentation, structure: nil, enumeration: nil, union: unionContext(union))
         case .flags(let flags):
             let contexts = flags.flags.map { flag in
-                FlagContext(name: SwiftSyntax.identifier(flag.swiftName), value: "1 << \(flag.bit)",
-                            documentation: SwiftSyntax.documentation(flag.description, deprecation: flag.deprecation),
-                            deprecation: SwiftSyntax.deprecationAttribute(flag.deprecation))
+                FlagContext(
+                    name: SwiftSyntax.identifier(flag.swiftName), value: "1 << \(flag.bit)",
+                    documentation: SwiftSyntax.documentation(flag.description, deprecation: flag.deprecation),
+                    deprecation: SwiftSyntax.deprecationAttribute(flag.deprecation))
             }
-            return TypeContext(name: name, documentation: documentation, structure: nil, enumeration: nil, flags: FlagsContext(flags: contexts))
+            return TypeContext(
+                name: name, documentation: documentation, structure: nil, enumeration: nil,
+                flags: FlagsContext(flags: contexts))
         }
     }
 
     private func unionContext(_ union: UnionType) -> UnionContext {
         let fallback = union.fallback.map { member in
-            UnionCaseContext(name: SwiftSyntax.identifier(member.swiftName), type: speller.spell(member.type),
-                             documentation: SwiftSyntax.documentation(member.description), selector: "")
+            UnionCaseContext(
+                name: SwiftSyntax.identifier(member.swiftName), type: speller.spell(member.type),
+                documentation: SwiftSyntax.documentation(member.description), selector: "")
         }
         let cases = union.members.map { member in
-            let selector: String = switch union.selector {
-            case .kind: member.kind.rawValue
-            case .field(_, let rawType): rawType == .integer ? member.tag ?? "0" : SwiftSyntax.stringLiteral(member.tag ?? "")
-            }
-            return UnionCaseContext(name: SwiftSyntax.identifier(member.swiftName), type: speller.spell(member.type),
-                                    documentation: SwiftSyntax.documentation(member.description), selector: selector)
+            let selector: String =
+                switch union.selector {
+                case .kind: member.kind.rawValue
+                case .field(_, let rawType):
+                    rawType == .integer ? member.tag ?? "0" : SwiftSyntax.stringLiteral(member.tag ?? "")
+                }
+            return UnionCaseContext(
+                name: SwiftSyntax.identifier(member.swiftName), type: speller.spell(member.type),
+                documentation: SwiftSyntax.documentation(member.description), selector: selector)
         }
         switch union.selector {
         case .kind:
             let kinds = union.members.map(\.kind.article)
-            let text = kinds.count > 1 ? kinds.dropLast().joined(separator: ", ") + " or " + kinds[kinds.count - 1] : kinds.joined()
-            return UnionContext(cases: cases, isByKind: true, isByField: false, tagKey: "", tagType: "", kindsText: text)
+            let text =
+                kinds.count > 1
+                ? kinds.dropLast().joined(separator: ", ") + " or " + kinds[kinds.count - 1] : kinds.joined()
+            return UnionContext(
+                cases: cases, isByKind: true, isByField: false, tagKey: "", tagType: "", kindsText: text)
         case .field(let key, let rawType):
-            return UnionContext(cases: cases, isByKind: false, isByField: true, tagKey: SwiftSyntax.stringLiteral(key),
-                                tagType: rawType == .integer ? "Swift.Int" : "Swift.String", kindsText: "", fallback: fallback)
+            return UnionContext(
+                cases: cases, isByKind: false, isByField: true, tagKey: SwiftSyntax.stringLiteral(key),
+                tagType: rawType == .integer ? "Swift.Int" : "Swift.String", kindsText: "", fallback: fallback)
         }
     }
 
@@ -118,8 +135,10 @@ struct StructBuilder {
     ///   - owner: the named type this struct belongs to (itself, or the named type an inline object is nested
     ///     in), whose cycles decide which fields are stored out of line.
     ///   - codesObject: whether the struct codes as a JSON object (`false` for a tuple, which codes as an array).
-    func structure(_ fields: [Field], eventName: String?, owner: String? = nil, codesObject: Bool = true,
-                   extra: [(property: PropertyContext, wireName: String, type: TypeRef, nested: TypeContext?)] = []) -> StructContext {
+    func structure(
+        _ fields: [Field], eventName: String?, owner: String? = nil, codesObject: Bool = true,
+        extra: [(property: PropertyContext, wireName: String, type: TypeRef, nested: TypeContext?)] = []
+    ) -> StructContext {
         var properties: [PropertyContext] = []
         var constants: [PropertyContext] = []
         var constantChecks: [String] = []
@@ -160,12 +179,18 @@ struct StructBuilder {
                 let key = SwiftSyntax.stringLiteral(field.wireName)
                 decoding = coding.fieldDecoding(field.type, encoding: field.encoding, key: key, inlineName: nestedName)
                 // `self.` also tells a field named `self` from the value itself.
-                fieldEncodings.append(coding.fieldEncoding(field.type, encoding: field.encoding, value: "self." + storage, key: key, inlineName: nestedName))
+                fieldEncodings.append(
+                    coding.fieldEncoding(
+                        field.type, encoding: field.encoding, value: "self." + storage, key: key, inlineName: nestedName
+                    ))
             }
             let property = PropertyContext(
-                name: identifier, storageName: storage, argumentName: field.swiftName == "self" ? "_self" : identifier, type: type,
-                unwrappedType: unwrapped, isOptional: field.type.isSwiftOptional, documentation: SwiftSyntax.documentation(field.description),
-                deprecation: SwiftSyntax.deprecationAttribute(field.deprecation), isIndirect: isIndirect, constantValue: constantValue,
+                name: identifier, storageName: storage, argumentName: field.swiftName == "self" ? "_self" : identifier,
+                type: type,
+                unwrappedType: unwrapped, isOptional: field.type.isSwiftOptional,
+                documentation: SwiftSyntax.documentation(field.description),
+                deprecation: SwiftSyntax.deprecationAttribute(field.deprecation), isIndirect: isIndirect,
+                constantValue: constantValue,
                 decoding: decoding)
             if constantValue != nil {
                 constants.append(property)
@@ -173,14 +198,21 @@ struct StructBuilder {
                 properties.append(property)
             }
             if case .object(let object) = field.type.unwrapped {
-                nested.append(TypeContext(name: nestedName, documentation: SwiftSyntax.documentation(field.description),
-                                          structure: structure(object.fields, eventName: nil, owner: owner), enumeration: nil))
+                nested.append(
+                    TypeContext(
+                        name: nestedName, documentation: SwiftSyntax.documentation(field.description),
+                        structure: structure(object.fields, eventName: nil, owner: owner), enumeration: nil))
             }
         }
         for item in extra {
             let key = SwiftSyntax.stringLiteral(item.wireName)
-            fieldEncodings.append(coding.fieldEncoding(item.type, encoding: nil, value: "self." + item.property.storageName, key: key, inlineName: "Payload"))
-            properties.append(item.property.decoded(by: coding.fieldDecoding(item.type, encoding: nil, key: key, inlineName: "Payload")))
+            fieldEncodings.append(
+                coding.fieldEncoding(
+                    item.type, encoding: nil, value: "self." + item.property.storageName, key: key,
+                    inlineName: "Payload"))
+            properties.append(
+                item.property.decoded(
+                    by: coding.fieldDecoding(item.type, encoding: nil, key: key, inlineName: "Payload")))
             if let type = item.nested { nested.append(type) }
         }
         // Fields of pattern keys default to no keys, as optional fields default to nil.
@@ -191,7 +223,9 @@ struct StructBuilder {
         for property in properties {
             let name = property.name.unescapedIdentifier
             if !parameters.isEmpty { parameters.append(", ") }
-            Self.appendParameter(property, type: property.type, isPatterned: !patterned.isEmpty && patterned.contains(name), to: parameters)
+            Self.appendParameter(
+                property, type: property.type, isPatterned: !patterned.isEmpty && patterned.contains(name),
+                to: parameters)
             if codesObject {
                 if !arguments.isEmpty { arguments.append(", ") }
                 arguments.append(SwiftSyntax.argumentLabel(name))
@@ -204,7 +238,8 @@ struct StructBuilder {
         // Every member but those of pattern keys is read with `fields` and written by a link of the chain.
         let links = constantEncodings + fieldEncodings
         return StructContext(
-            conformances: Self.conformances, memberwiseEquatable: memberwiseEquatable, memberComparison: memberComparison,
+            conformances: Self.conformances, memberwiseEquatable: memberwiseEquatable,
+            memberComparison: memberComparison,
             eventName: eventName, properties: properties, constants: constants, hasFieldCoding: codesObject,
             fieldsDeclaration: links.isEmpty ? "_ = try \(reader)(decoder)" : "let fields = try \(reader)(decoder)",
             writerDeclaration: links.isEmpty ? "_ = \(writer)(encoder)" : "try \(writer)(encoder)",
@@ -221,7 +256,9 @@ extension StructBuilder {
         let parameters = ByteBuffer(capacity: 48 * structure.properties.count)
         for (field, property) in zip(fields.filter { $0.constant == nil }, structure.properties) {
             let nestedName = SwiftName.typeName(forMember: field.swiftName)
-            let type = qualified.contains(nestedName) ? speller.spell(field.type, inlineName: "\(owner).\(nestedName)") : property.type
+            let type =
+                qualified.contains(nestedName)
+                ? speller.spell(field.type, inlineName: "\(owner).\(nestedName)") : property.type
             if !parameters.isEmpty { parameters.append(", ") }
             Self.appendParameter(property, type: type, isPatterned: field.keyPattern != nil, to: parameters)
         }
@@ -229,7 +266,9 @@ extension StructBuilder {
     }
 
     /// Appends `name: Type`, `name argument: Type`, `name: Type? = nil` or, for pattern keys, `name: [String: T] = [:]`.
-    private static func appendParameter(_ property: PropertyContext, type: String, isPatterned: Bool, to text: ByteBuffer) {
+    private static func appendParameter(
+        _ property: PropertyContext, type: String, isPatterned: Bool, to text: ByteBuffer
+    ) {
         text.append(property.name)
         if property.argumentName != property.name {
             text.append(" ")

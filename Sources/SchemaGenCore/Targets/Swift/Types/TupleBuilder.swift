@@ -16,14 +16,23 @@ extension StructBuilder {
             if index == variadicIndex, case .array(let each) = element.type {
                 let spelled = speller.spell(each, inlineName: "Object")
                 let read = coding.elementDecoding(each, encoding: element.encoding, inlineName: inlineName)
-                decoding += ["var \(storage.unescapedIdentifier)Elements: [\(spelled)] = []", "while !container.isAtEnd {",
-                             "\(storage.unescapedIdentifier)Elements.append(\(read))", "}",
-                             "self.\(storage) = \(storage.unescapedIdentifier)Elements"]
-                encoding += ["for element in \(storage) {", coding.elementEncoding(each, encoding: element.encoding, value: "element", inlineName: inlineName), "}"]
+                decoding += [
+                    "var \(storage.unescapedIdentifier)Elements: [\(spelled)] = []", "while !container.isAtEnd {",
+                    "\(storage.unescapedIdentifier)Elements.append(\(read))", "}",
+                    "self.\(storage) = \(storage.unescapedIdentifier)Elements",
+                ]
+                encoding += [
+                    "for element in \(storage) {",
+                    coding.elementEncoding(each, encoding: element.encoding, value: "element", inlineName: inlineName),
+                    "}",
+                ]
                 continue
             }
-            decoding.append("self.\(storage) = " + coding.elementDecoding(element.type, encoding: element.encoding, inlineName: inlineName))
-            let write = coding.elementEncoding(element.type, encoding: element.encoding, value: storage, inlineName: inlineName)
+            decoding.append(
+                "self.\(storage) = "
+                    + coding.elementDecoding(element.type, encoding: element.encoding, inlineName: inlineName))
+            let write = coding.elementEncoding(
+                element.type, encoding: element.encoding, value: storage, inlineName: inlineName)
             if element.type.isOptional, index > lastRequired {
                 // Left out at the end of the array unless something after it is written.
                 let later = context.properties[index...].enumerated().map { offset, later in

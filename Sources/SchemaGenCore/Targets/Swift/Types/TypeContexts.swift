@@ -23,8 +23,10 @@ public struct TypeContext: Sendable {
     public private(set) var isUnion: Bool
     public private(set) var isFlags: Bool
 
-    public init(name: String, documentation: [String], structure: StructContext?, enumeration: EnumContext?,
-                union: UnionContext? = nil, flags: FlagsContext? = nil) {
+    public init(
+        name: String, documentation: [String], structure: StructContext?, enumeration: EnumContext?,
+        union: UnionContext? = nil, flags: FlagsContext? = nil
+    ) {
         self.name = name
         self.documentation = documentation
         self.structure = structure
@@ -109,7 +111,7 @@ public struct FlagsContext: Sendable {
 
 extension FlagsContext: KeyedTemplateContext {
     static let templateKeys: TemplateKeyTable<Self> = [
-        "flags": .property(\.flags),
+        "flags": .property(\.flags)
     ]
 }
 
@@ -231,8 +233,11 @@ public final class PropertyContext: Sendable {
     /// `try fields.optionalValue("price", as: NumberString<Decimal>.self).map { $0.value }`.
     public let decoding: String
 
-    public init(name: String, storageName: String, argumentName: String, type: String, unwrappedType: String, isOptional: Bool,
-                documentation: [String], deprecation: String?, isIndirect: Bool = false, constantValue: String?, decoding: String = "") {
+    public init(
+        name: String, storageName: String, argumentName: String, type: String, unwrappedType: String, isOptional: Bool,
+        documentation: [String], deprecation: String?, isIndirect: Bool = false, constantValue: String?,
+        decoding: String = ""
+    ) {
         self.name = name
         self.storageName = storageName
         self.argumentName = argumentName
@@ -248,9 +253,10 @@ public final class PropertyContext: Sendable {
 
     /// The same property, read from the wire by `decoding`.
     func decoded(by decoding: String) -> PropertyContext {
-        PropertyContext(name: name, storageName: storageName, argumentName: argumentName, type: type, unwrappedType: unwrappedType,
-                        isOptional: isOptional, documentation: documentation, deprecation: deprecation, isIndirect: isIndirect,
-                        constantValue: constantValue, decoding: decoding)
+        PropertyContext(
+            name: name, storageName: storageName, argumentName: argumentName, type: type, unwrappedType: unwrappedType,
+            isOptional: isOptional, documentation: documentation, deprecation: deprecation, isIndirect: isIndirect,
+            constantValue: constantValue, decoding: decoding)
     }
 }
 
