@@ -43,7 +43,10 @@ import Testing
     @Test func anEventThatSwitchesDirectionIsNotAlsoSent() {
         let before = "schemagen: 1\nname: D\nframing: socket.io\nevents:\n  ping: { direction: server-to-client }\n"
         let switched = changes(before, before.replacingOccurrences(of: "server-to-client", with: "client-to-server"))
-        #expect(switched.map(\.summary).sorted() == ["no longer sent server-to-client", "now sent client-to-server"])
+        #expect(
+            switched.map(\.summary.markdown).sorted() == [
+                "no longer sent server-to-client", "now sent client-to-server",
+            ])
         let widened = changes(before, before.replacingOccurrences(of: "server-to-client", with: "both"))
         #expect(widened.map(\.summary) == ["now also sent client-to-server"])
     }
@@ -101,7 +104,7 @@ import Testing
             before.replacingOccurrences(of: "user_left:", with: "member_left:").replacingOccurrences(
                 of: "  ping:", with: "  pong:")
             + "  kick: { direction: client-to-server, payload: { userId: String } }\n"
-        let summaries = changes(before, after).map(\.summary).sorted()
+        let summaries = changes(before, after).map(\.summary.markdown).sorted()
         #expect(
             summaries == [
                 "event added (client-to-server)",
@@ -144,7 +147,7 @@ import Testing
         let found = changes(before, after)
         // A removed and an added type of other shapes stay a removal and an addition.
         #expect(
-            found.map(\.summary).sorted() == [
+            found.map(\.summary.markdown).sorted() == [
                 "type `Invitation` added",
                 "type `Invite` removed",
                 "type `Member` renamed to `GroupMember`, which has the same shape",

@@ -261,7 +261,8 @@ extension ChangeKind {
 
 extension CompatibilityRules {
     /// For a change that breaks a skew: the safe rollout, in one line; `nil` when nothing breaks.
-    public static func rollout(_ kind: ChangeKind, oldAppNewServer: Verdict, newAppOldServer: Verdict) -> String? {
+    public static func rollout(_ kind: ChangeKind, oldAppNewServer: Verdict, newAppOldServer: Verdict) -> ChangePhrase?
+    {
         let oldAppsBreak = oldAppNewServer == .breaks, newAppsBreak = newAppOldServer == .breaks
         switch (kind, oldAppsBreak, newAppsBreak) {
         case (_, false, false):
@@ -291,11 +292,11 @@ extension CompatibilityRules {
 
 public struct Assessment: Hashable, Sendable, Codable {
     public var verdict: Verdict
-    public var reason: String
+    public var reason: ChangePhrase
 
-    static func safe(_ reason: String) -> Assessment { Assessment(verdict: .safe, reason: reason) }
-    static func degrades(_ reason: String) -> Assessment { Assessment(verdict: .degrades, reason: reason) }
-    static func breaks(_ reason: String) -> Assessment { Assessment(verdict: .breaks, reason: reason) }
+    static func safe(_ reason: ChangePhrase) -> Assessment { Assessment(verdict: .safe, reason: reason) }
+    static func degrades(_ reason: ChangePhrase) -> Assessment { Assessment(verdict: .degrades, reason: reason) }
+    static func breaks(_ reason: ChangePhrase) -> Assessment { Assessment(verdict: .breaks, reason: reason) }
 }
 
 /// Every kind of change `schemagen diff` tells apart. The raw value is the stable id in JSON output.

@@ -10,8 +10,8 @@ public struct ContractChange: Hashable, Sendable, Codable {
     public var event: String?
     public var type: String?
     public var path: [String]
-    /// What changed, in a phrase: "required field `timestamp: Date` removed".
-    public var summary: String
+    /// What changed, in a phrase whose quoted names are data: "required field `timestamp: Date` removed".
+    public var summary: ChangePhrase
     /// Which way the affected messages travel.
     public var flows: [Flow]
     /// For a change to a named type: the events that carry it (in the old or the new contract), with their flows; for
@@ -29,7 +29,7 @@ public struct ContractChange: Hashable, Sendable, Codable {
     /// compared: `schemagen diff old.yaml new.yaml`).
     public var oldFile: String? = nil
     /// For a breaking change: the safe rollout, in one line (``CompatibilityRules/rollout(_:oldAppNewServer:newAppOldServer:)``).
-    public var rollout: String? = nil
+    public var rollout: ChangePhrase? = nil
 
     /// Whether either skew breaks.
     public var isBreaking: Bool { worst == .breaks }
@@ -44,13 +44,13 @@ public struct ContractChange: Hashable, Sendable, Codable {
     }
 
     /// `channel driver › event job-removed › reason`, for reports.
-    public var location: String {
-        var parts: [String] = []
-        if let channel { parts.append("channel \(code(channel))") }
-        if let event { parts.append("event \(code(event))") }
-        if let type { parts.append("type \(code(type))") }
+    public var location: ChangePhrase {
+        var parts: [ChangePhrase] = []
+        if let channel { parts.append("channel \(code: channel)") }
+        if let event { parts.append("event \(code: event)") }
+        if let type { parts.append("type \(code: type)") }
         if !path.isEmpty { parts.append(code(path.joined(separator: "."))) }
-        return parts.isEmpty ? "contract" : parts.joined(separator: " › ")
+        return parts.isEmpty ? "contract" : parts.dropFirst().reduce(parts[0]) { $0 + " › " + $1 }
     }
 }
 
@@ -67,9 +67,12 @@ public struct AffectedEvent: Hashable, Sendable, Codable, Comparable {
     }
 
     /// `event `x` (server-to-client)`, with its channel when it has one.
-    public var description: String {
-        (channel.map { "channel \(code($0)) › " } ?? "") + "event \(code(event)) ("
-            + flows.map(\.rawValue).joined(separator: ", ") + ")"
+    public var description: String { phrase.markdown }
+
+    /// The same, as a phrase.
+    public var phrase: ChangePhrase {
+        let channelPart: ChangePhrase = channel.map { "channel \(code: $0) › " } ?? ""
+        return channelPart + "event \(code: event) (\(flows.map(\.rawValue).joined(separator: ", ")))"
     }
 
     public static func < (lhs: AffectedEvent, rhs: AffectedEvent) -> Bool {

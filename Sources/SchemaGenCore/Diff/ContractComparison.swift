@@ -42,7 +42,7 @@ public struct ContractComparison: Sendable {
         var changes: [ContractChange] = []
         var diagnostics: [Diagnostic] = []
         var texts: [SourceText] = []
-        var notes: [String] = []
+        var notes: [ChangePhrase] = []
         var unreadableBase: Set<String> = []
         func load(_ source: Source) -> Contract? {
             let loaded = ContractLoader().load(data: source.data, path: source.displayPath)
@@ -68,8 +68,8 @@ public struct ContractComparison: Sendable {
                 unreadableBase.insert(base)
                 let errors = diagnostics.filter { $0.severity == .error && $0.location?.path == base }.count
                 notes.append(
-                    "the base version \(code(base)) has \(ContractSummary.count(errors, "error")) (above) and could not be read, "
-                        + "so \(code(key)) is compared with an empty contract: everything in it is listed as added")
+                    "the base version \(code: base) has \(ContractSummary.count(errors, "error")) (above) and could not be read, "
+                        + "so \(code: key) is compared with an empty contract: everything in it is listed as added")
                 changes += ContractDiffer(old: Self.empty(like: after), new: after, file: key).changes()
             case let (nil, after?) where oldByKey[key] == nil:
                 changes += ContractDiffer(old: Self.empty(like: after), new: after, file: key).changes()
@@ -100,7 +100,7 @@ public struct ContractComparison: Sendable {
             nil, nil, nil, [], nil, nil
         )
         finding.summary =
-            "contract \(code(contract.name)) removed, with its \(ContractSummary.count(events.count, "event"))"
+            "contract \(code: contract.name) removed, with its \(ContractSummary.count(events.count, "event"))"
         finding.flows = Array(Set(removals.flatMap(\.flows))).sorted { $0.rawValue < $1.rawValue }
         finding.affectedEvents = events
         finding.oldAppNewServer = worst(\.oldAppNewServer)

@@ -6,7 +6,7 @@ extension ContractDiffer {
         let all = Set(Flow.allCases)
         if old.name != new.name {
             recorder.record(
-                .swiftAPI, "namespace renamed from \(code(old.name)) to \(code(new.name))", at: Place(), flows: all)
+                .swiftAPI, "namespace renamed from \(code: old.name) to \(code: new.name)", at: Place(), flows: all)
         }
         if old.title != new.title || old.description != new.description {
             recorder.record(.documentation, "title or description changed", at: Place(), flows: all)
@@ -43,7 +43,7 @@ extension ContractDiffer {
             // The root scope's namespace is its address: where every event outside channels travels.
             recorder.record(
                 .channelAddressChanged,
-                "the namespace of the events outside channels changed from \(code(old.rootNamespace)) to \(code(new.rootNamespace))",
+                "the namespace of the events outside channels changed from \(code: old.rootNamespace) to \(code: new.rootNamespace)",
                 at: Place(), flows: all)
         }
         if old.separator != new.separator {
@@ -62,7 +62,7 @@ extension ContractDiffer {
         if old.dateEncoding != new.dateEncoding, !old.readsDatesWithItsEncoding, !new.readsDatesWithItsEncoding {
             recorder.record(
                 .documentation,
-                "dates changed from \(code(old.dateEncoding.rawValue)) to \(code(new.dateEncoding.rawValue)), which no field reads",
+                "dates changed from \(code: old.dateEncoding.rawValue) to \(code: new.dateEncoding.rawValue), which no field reads",
                 at: Place(), flows: all)
         } else if old.dateEncoding != new.dateEncoding {
             let isoVariants: Set<DateEncoding> = [.iso8601, .iso8601Fractional]
@@ -70,7 +70,7 @@ extension ContractDiffer {
                 isoVariants.contains(old.dateEncoding) && isoVariants.contains(new.dateEncoding)
                 ? .dateEncodingVariant : .dateEncodingChanged
             recorder.record(
-                kind, "dates changed from \(code(old.dateEncoding.rawValue)) to \(code(new.dateEncoding.rawValue))",
+                kind, "dates changed from \(code: old.dateEncoding.rawValue) to \(code: new.dateEncoding.rawValue)",
                 at: Place(), flows: all)
         }
     }
@@ -81,19 +81,19 @@ extension ContractDiffer {
         let all = Set(Flow.allCases)
         for shape in before where !after.contains(where: { $0.name == shape.name }) {
             recorder.record(
-                .framingChanged, "frame shape \(code(shape.name)) removed",
+                .framingChanged, "frame shape \(code: shape.name) removed",
                 at: Place().appending("(frame \(shape.name))"), flows: all)
         }
         for shape in after {
             let place = Place().appending("(frame \(shape.name))")
             guard let previous = before.first(where: { $0.name == shape.name }) else {
-                recorder.record(.framingChanged, "frame shape \(code(shape.name)) added", at: place, flows: all)
+                recorder.record(.framingChanged, "frame shape \(code: shape.name) added", at: place, flows: all)
                 continue
             }
             if previous.shape.withoutFields != shape.shape.withoutFields {
                 recorder.record(
                     .framingChanged,
-                    "frame shape \(code(shape.name)) reads frames differently (its constants, name, payload or channel)",
+                    "frame shape \(code: shape.name) reads frames differently (its constants, name, payload or channel)",
                     at: place, flows: all)
             }
             compareFields(previous.fields, shape.fields, place: place, flows: all, &recorder)
@@ -109,8 +109,9 @@ extension ContractDiffer {
     }
 
     /// Where an event sits among frame shapes, in words: "`10` in frame shape `opcode`".
-    func placement(_ event: Event, in contract: Contract) -> String? {
+    func placement(_ event: Event, in contract: Contract) -> ChangePhrase? {
         guard let shapes = contract.framing.shapes, let index = event.shapeIndex else { return nil }
-        return (event.wireValue.map { "\(code($0.description)) in " } ?? "") + "frame shape \(code(shapes[index].name))"
+        let value: ChangePhrase = event.wireValue.map { "\(code: $0.description) in " } ?? ""
+        return value + "frame shape \(code: shapes[index].name)"
     }
 }

@@ -22,7 +22,7 @@ extension ContractDiffer {
             if before.address.wireShape != after.address.wireShape {
                 recorder.record(
                     .channelAddressChanged,
-                    "address changed from \(code(before.address.raw)) to \(code(after.address.raw))", at: place,
+                    "address changed from \(code: before.address.raw) to \(code: after.address.raw)", at: place,
                     flows: flows)
             } else if before.address.raw != after.address.raw
                 || before.parameters.map(\.swiftName) != after.parameters.map(\.swiftName)
@@ -60,7 +60,7 @@ extension ContractDiffer {
             here.event = event.wireName
             recordPresence(
                 event, place: here, added: false,
-                renamed: twin(of: event, among: added, removing: true).map { "to \(code($0.wireName))" }, &recorder)
+                renamed: twin(of: event, among: added, removing: true).map { "to \(code: $0.wireName)" }, &recorder)
         }
         for event in after {
             var here = place
@@ -68,7 +68,7 @@ extension ContractDiffer {
             guard let previous = before.first(where: { $0.wireName == event.wireName }) else {
                 recordPresence(
                     event, place: here, added: true,
-                    renamed: twin(of: event, among: removed, removing: false).map { "from \(code($0.wireName))" },
+                    renamed: twin(of: event, among: removed, removing: false).map { "from \(code: $0.wireName)" },
                     &recorder)
                 continue
             }
@@ -87,7 +87,7 @@ extension ContractDiffer {
             }
             if previous.swiftName != event.swiftName {
                 recorder.record(
-                    .swiftAPI, "Swift name changed from \(code(previous.swiftName)) to \(code(event.swiftName))",
+                    .swiftAPI, "Swift name changed from \(code: previous.swiftName) to \(code: event.swiftName)",
                     at: here, flows: common)
             }
             if previous.description != event.description || previous.deprecation != event.deprecation {
@@ -107,9 +107,9 @@ extension ContractDiffer {
     }
 
     /// What a call the app gives up now sends, against what it sent.
-    func cancelChange(_ before: ReplyDeclaration, _ after: ReplyDeclaration) -> String {
-        func cancel(_ reply: ReplyDeclaration) -> String? {
-            reply.cancel.map { "\(code($0)) with \(code(reply.cancelField ?? reply.match))" }
+    func cancelChange(_ before: ReplyDeclaration, _ after: ReplyDeclaration) -> ChangePhrase {
+        func cancel(_ reply: ReplyDeclaration) -> ChangePhrase? {
+            reply.cancel.map { "\(code: $0) with \(code: reply.cancelField ?? reply.match)" }
         }
         switch (cancel(before), cancel(after)) {
         case (nil, let now?): return "a call given up now sends \(now)"
@@ -133,23 +133,23 @@ extension ContractDiffer {
         switch (previous.reply, event.reply) {
         case (nil, let reply?):
             recorder.record(
-                .replyAdded, "now a request answered by \(code(reply.event)), matched by \(code(reply.match))",
+                .replyAdded, "now a request answered by \(code: reply.event), matched by \(code: reply.match)",
                 at: here, flows: requests)
         case (let reply?, nil):
             recorder.record(
-                .replyRemoved, "no longer a request answered by \(code(reply.event))", at: here, flows: requests)
+                .replyRemoved, "no longer a request answered by \(code: reply.event)", at: here, flows: requests)
         case let (before?, after?):
             if before.event != after.event || before.error != after.error {
                 recorder.record(
                     .replyChanged,
-                    "answered by \(code(after.event))\(after.error.map { " or \(code($0))" } ?? "") (was \(code(before.event))"
-                        + "\(before.error.map { " or \(code($0))" } ?? ""))", at: here, flows: requests)
+                    "answered by \(code: after.event)\(after.error.map { " or \(code: $0)" } ?? "") (was \(code: before.event)"
+                        + "\(before.error.map { " or \(code: $0)" } ?? ""))", at: here, flows: requests)
             }
             if before.match != after.match || before.answerMatch != after.answerMatch {
                 recorder.record(
                     .correlationChanged,
-                    "replies matched by \(code(after.match))\(after.replyMatch.map { " (\(code($0)) in the reply)" } ?? "") "
-                        + "(was \(code(before.match))\(before.replyMatch.map { " (\(code($0)) in the reply)" } ?? ""))",
+                    "replies matched by \(code: after.match)\(after.replyMatch.map { " (\(code: $0) in the reply)" } ?? "") "
+                        + "(was \(code: before.match)\(before.replyMatch.map { " (\(code: $0) in the reply)" } ?? ""))",
                     at: here, flows: requests)
             }
             if before.cancel != after.cancel || before.cancelField != after.cancelField {
@@ -175,12 +175,12 @@ extension ContractDiffer {
         case (nil, let subscription?):
             recorder.record(
                 .subscriptionAdded,
-                "now opens a subscription of \(code(subscription.event)) events, by \(code(subscription.match))",
+                "now opens a subscription of \(code: subscription.event) events, by \(code: subscription.match)",
                 at: here,
                 flows: requests)
         case (let subscription?, nil):
             recorder.record(
-                .subscriptionRemoved, "no longer opens a subscription of \(code(subscription.event)) events", at: here,
+                .subscriptionRemoved, "no longer opens a subscription of \(code: subscription.event) events", at: here,
                 flows: requests)
         case let (before?, after?):
             var before = before, after = after
@@ -188,7 +188,7 @@ extension ContractDiffer {
             if before != after {
                 recorder.record(
                     .subscriptionChanged,
-                    "the subscription's events, id, end or cancel changed (now \(code(after.event)) by \(code(after.match)))",
+                    "the subscription's events, id, end or cancel changed (now \(code: after.event) by \(code: after.match))",
                     at: here, flows: requests)
             }
         default:
@@ -197,13 +197,13 @@ extension ContractDiffer {
         let flows = Set(Flow.of(event.direction))
         switch (previous.ack, event.ack) {
         case (nil, let ack?):
-            recorder.record(.ackAdded, "now acknowledged with \(code(ack.type.spelling))", at: here, flows: flows)
+            recorder.record(.ackAdded, "now acknowledged with \(code: ack.type.spelling)", at: here, flows: flows)
         case (let ack?, nil):
             recorder.record(
-                .ackRemoved, "no longer acknowledged (was \(code(ack.type.spelling)))", at: here, flows: flows)
+                .ackRemoved, "no longer acknowledged (was \(code: ack.type.spelling))", at: here, flows: flows)
         case let (before?, after?) where before.type != after.type:
             recorder.record(
-                .ackChanged, "acknowledged with \(code(after.type.spelling)) (was \(code(before.type.spelling)))",
+                .ackChanged, "acknowledged with \(code: after.type.spelling) (was \(code: before.type.spelling))",
                 at: here, flows: flows)
         default:
             break
@@ -212,7 +212,9 @@ extension ContractDiffer {
 
     /// An event added or removed is one finding, with every way it travels (a `both` event judged by its worse flow).
     /// `renamed` says which event it likely became, or came from (`to `x``).
-    func recordPresence(_ event: Event, place: Place, added: Bool, renamed: String? = nil, _ recorder: inout Recorder) {
+    func recordPresence(
+        _ event: Event, place: Place, added: Bool, renamed: ChangePhrase? = nil, _ recorder: inout Recorder
+    ) {
         let flows = Flow.of(event.direction)
         let ways = flows.count > 1 ? "both ways" : flows.map(\.rawValue).joined()
         let rename = renamed.map { "; likely renamed \($0) (the same payload, the same way)" } ?? ""

@@ -8,9 +8,9 @@ extension ContractDiffer {
         switch (before, after) {
         case (nil, nil): return
         case (nil, let added?):
-            recorder.record(.payloadAdded, "payload \(code(added.spelling)) added", at: place, flows: flows)
+            recorder.record(.payloadAdded, "payload \(code: added.spelling) added", at: place, flows: flows)
         case (let removed?, nil):
-            recorder.record(.payloadRemoved, "payload \(code(removed.spelling)) removed", at: place, flows: flows)
+            recorder.record(.payloadRemoved, "payload \(code: removed.spelling) removed", at: place, flows: flows)
         case let (before?, after?):
             comparePresence(before, after, what: "payload", place: place, flows: flows, &recorder)
             compareType(before.valueType, after.valueType, place: place, flows: flows, &recorder)
@@ -24,7 +24,7 @@ extension ContractDiffer {
             let required = !field.type.isOptional && field.keyPattern == nil
             recorder.record(
                 required ? .fieldRemovedRequired : .fieldRemovedOptional,
-                "\(required ? "required" : "optional") field \(code("\(field.wireName): \(field.type.spelling)")) removed",
+                "\(required ? "required" : "optional") field \(code: "\(field.wireName): \(field.type.spelling)") removed",
                 at: place.appending(field.wireName), flows: flows)
         }
         for field in after {
@@ -33,19 +33,19 @@ extension ContractDiffer {
                 let required = !field.type.isOptional && field.keyPattern == nil
                 recorder.record(
                     required ? .fieldAddedRequired : .fieldAddedOptional,
-                    "\(required ? "required" : "optional") field \(code("\(field.wireName): \(field.type.spelling)")) added",
+                    "\(required ? "required" : "optional") field \(code: "\(field.wireName): \(field.type.spelling)") added",
                     at: here, flows: flows)
                 continue
             }
             comparePresence(previous.type, field.type, what: "field", place: here, flows: flows, &recorder)
             switch (previous.constant, field.constant) {
             case (nil, let added?):
-                recorder.record(.constantAdded, "now always \(code(added.text))", at: here, flows: flows)
+                recorder.record(.constantAdded, "now always \(code: added.text)", at: here, flows: flows)
             case (let removed?, nil):
-                recorder.record(.constantRemoved, "no longer always \(code(removed.text))", at: here, flows: flows)
+                recorder.record(.constantRemoved, "no longer always \(code: removed.text)", at: here, flows: flows)
             case let (before?, after?) where before != after:
                 recorder.record(
-                    .constantChanged, "constant changed from \(code(before.text)) to \(code(after.text))", at: here,
+                    .constantChanged, "constant changed from \(code: before.text) to \(code: after.text)", at: here,
                     flows: flows)
             default:
                 compareType(previous.type.valueType, field.type.valueType, place: here, flows: flows, &recorder)
@@ -53,13 +53,13 @@ extension ContractDiffer {
                 if previous.keyPattern != field.keyPattern {
                     recorder.record(
                         .typeChanged,
-                        "now reads the keys matching \(field.keyPattern.map { "\(code($0))" } ?? "no pattern") (was \(previous.keyPattern.map { "\(code($0))" } ?? "its own key"))",
+                        "now reads the keys matching \(field.keyPattern.map { "\(code: $0)" } ?? "no pattern") (was \(previous.keyPattern.map { "\(code: $0)" } ?? "its own key"))",
                         at: here, flows: flows)
                 }
             }
             if previous.swiftName != field.swiftName {
                 recorder.record(
-                    .swiftAPI, "Swift name changed from \(code(previous.swiftName)) to \(code(field.swiftName))",
+                    .swiftAPI, "Swift name changed from \(code: previous.swiftName) to \(code: field.swiftName)",
                     at: here, flows: flows)
             }
             if previous.description != field.description || previous.deprecation != field.deprecation {
@@ -83,7 +83,7 @@ extension ContractDiffer {
         if !sameShape {
             recorder.record(
                 .typeChanged,
-                "tuple elements changed from \(code(TypeRef.tuple(before).spelling)) to \(code(TypeRef.tuple(after).spelling))",
+                "tuple elements changed from \(code: TypeRef.tuple(before).spelling) to \(code: TypeRef.tuple(after).spelling)",
                 at: place, flows: flows)
         } else if before.elements.map(\.swiftName) != after.elements.map(\.swiftName) {
             recorder.record(
@@ -114,7 +114,7 @@ extension ContractDiffer {
             }
             if let relation = WireValues(old: old, new: new).relation(before, after) {
                 recorder.record(
-                    relation.kind, "type changed from \(code(before.spelling)) to \(code(after.spelling))", at: place,
+                    relation.kind, "type changed from \(code: before.spelling) to \(code: after.spelling)", at: place,
                     flows: flows,
                     subject: relation.extraValues, unknownToApps: relation.unknownToApps)
                 return
@@ -122,11 +122,11 @@ extension ContractDiffer {
             if ShapeComparison(old: old, new: new).sameShape(before, after) {
                 recorder.record(
                     .swiftAPI,
-                    "type \(code(before.spelling)) replaced by \(code(after.spelling)), which has the same shape",
+                    "type \(code: before.spelling) replaced by \(code: after.spelling), which has the same shape",
                     at: place, flows: flows)
             } else {
                 recorder.record(
-                    .typeChanged, "type changed from \(code(before.spelling)) to \(code(after.spelling))", at: place,
+                    .typeChanged, "type changed from \(code: before.spelling) to \(code: after.spelling)", at: place,
                     flows: flows)
             }
         }
@@ -156,28 +156,28 @@ extension ContractDiffer {
         switch (before.isOptional, after.isOptional) {
         case (false, true):
             recorder.record(
-                .fieldMadeOptional, "\(what) made optional (\(code(before.spelling)) to \(code(after.spelling)))",
+                .fieldMadeOptional, "\(what) made optional (\(code: before.spelling) to \(code: after.spelling))",
                 at: place, flows: flows,
                 subject: subject)
         case (true, false):
             recorder.record(
-                .fieldMadeRequired, "\(what) made required (\(code(before.spelling)) to \(code(after.spelling)))",
+                .fieldMadeRequired, "\(what) made required (\(code: before.spelling) to \(code: after.spelling))",
                 at: place, flows: flows,
                 subject: subject)
         default:
             if !mayBeNull(before), mayBeNull(after) {
                 recorder.record(
-                    .fieldMadeNullable, "\(what) may now be null (\(code(before.spelling)) to \(code(after.spelling)))",
+                    .fieldMadeNullable, "\(what) may now be null (\(code: before.spelling) to \(code: after.spelling))",
                     at: place, flows: flows)
             } else if mayBeNull(before), !mayBeNull(after) {
                 recorder.record(
                     .fieldMadeNonNullable,
-                    "\(what) may no longer be null (\(code(before.spelling)) to \(code(after.spelling)))", at: place,
+                    "\(what) may no longer be null (\(code: before.spelling) to \(code: after.spelling))", at: place,
                     flows: flows)
             } else if before.isNullable != after.isNullable {
                 recorder.record(
                     .swiftAPI,
-                    "\(what) changed from \(code(before.spelling)) to \(code(after.spelling)): the same JSON, but Swift now \(after.isNullable ? "tells" : "no longer tells") absent from null",
+                    "\(what) changed from \(code: before.spelling) to \(code: after.spelling): the same JSON, but Swift now \(after.isNullable ? "tells" : "no longer tells") absent from null",
                     at: place, flows: flows)
             }
         }
@@ -188,7 +188,9 @@ extension ContractDiffer {
         _ before: FieldEncoding?, _ after: FieldEncoding?, place: Place, flows: Set<Flow>, _ recorder: inout Recorder
     ) {
         guard before != after else { return }
-        let describe = { (encoding: FieldEncoding?) in encoding.map { "\(code($0.spelling))" } ?? "its type's own" }
+        let describe = { (encoding: FieldEncoding?) -> ChangePhrase in
+            encoding.map { "\(code: $0.spelling)" } ?? "its type's own"
+        }
         let iso: Set<FieldEncoding?> = [.date(.iso8601), .date(.iso8601Fractional)]
         let contractISO =
             [DateEncoding.iso8601, .iso8601Fractional].contains(new.dateEncoding) ? iso.union([nil]) : iso

@@ -23,7 +23,7 @@ extension ContractDiffer {
         let renamedTo = Dictionary(uniqueKeysWithValues: recorder.renamedTypes.map { ($1, $0) })
         for type in old.types where new.type(named: type.name) == nil && recorder.renamedTypes[type.name] == nil {
             recorder.record(
-                .swiftAPI, "type \(code(type.name)) removed", at: Place(type: type.name), flows: usage[type.name] ?? [])
+                .swiftAPI, "type \(code: type.name) removed", at: Place(type: type.name), flows: usage[type.name] ?? [])
         }
         for after in new.types {
             let flows = usage[after.name] ?? []
@@ -31,17 +31,17 @@ extension ContractDiffer {
             if let previous = renamedTo[after.name] {
                 let carried = (oldUsage.flows[previous] ?? []).union(newUsage.flows[after.name] ?? [])
                 recorder.record(
-                    .swiftAPI, "type \(code(previous)) renamed to \(code(after.name)), which has the same shape",
+                    .swiftAPI, "type \(code: previous) renamed to \(code: after.name), which has the same shape",
                     at: place, flows: carried)
                 continue
             }
             guard let before = old.type(named: after.name) else {
-                recorder.record(.swiftAPI, "type \(code(after.name)) added", at: place, flows: flows)
+                recorder.record(.swiftAPI, "type \(code: after.name) added", at: place, flows: flows)
                 continue
             }
             if before.description != after.description || before.deprecation != after.deprecation {
                 recorder.record(
-                    .documentation, "description or deprecation of type \(code(after.name)) changed", at: place,
+                    .documentation, "description or deprecation of type \(code: after.name) changed", at: place,
                     flows: flows)
             }
             switch (before.kind, after.kind) {
@@ -58,7 +58,7 @@ extension ContractDiffer {
             default:
                 recorder.record(
                     .typeChanged,
-                    "type \(code(after.name)) changed between a struct, an enum, a tuple, a union and flags", at: place,
+                    "type \(code: after.name) changed between a struct, an enum, a tuple, a union and flags", at: place,
                     flows: flows)
             }
         }
@@ -77,21 +77,21 @@ extension ContractDiffer {
         matchByKey(
             before.cases, after.cases, key: \.wireValue,
             removed: { value in
-                recorder.record(.enumValueRemoved, "value \(code(value.wireValue)) removed", at: place, flows: flows)
+                recorder.record(.enumValueRemoved, "value \(code: value.wireValue) removed", at: place, flows: flows)
             },
             added: { value in
-                recorder.record(.enumValueAdded, "value \(code(value.wireValue)) added", at: place, flows: flows)
+                recorder.record(.enumValueAdded, "value \(code: value.wireValue) added", at: place, flows: flows)
             },
             common: { previous, value in
                 if previous.swiftName != value.swiftName {
                     recorder.record(
                         .swiftAPI,
-                        "Swift case of \(code(value.wireValue)) renamed from \(code(previous.swiftName)) to \(code(value.swiftName))",
+                        "Swift case of \(code: value.wireValue) renamed from \(code: previous.swiftName) to \(code: value.swiftName)",
                         at: place, flows: flows)
                 }
                 if previous.description != value.description || previous.deprecation != value.deprecation {
                     recorder.record(
-                        .documentation, "description or deprecation of value \(code(value.wireValue)) changed",
+                        .documentation, "description or deprecation of value \(code: value.wireValue) changed",
                         at: place, flows: flows)
                 }
             })
@@ -124,12 +124,12 @@ extension ContractDiffer {
                 before.members, after.members, key: \.kind,
                 removed: { member in
                     recorder.record(
-                        .unionMemberRemoved, "member \(code(member.type.spelling)) (\(member.kind.article)) removed",
+                        .unionMemberRemoved, "member \(code: member.type.spelling) (\(member.kind.article)) removed",
                         at: place, flows: flows)
                 },
                 added: { member in
                     recorder.record(
-                        .unionMemberAdded, "member \(code(member.type.spelling)) (\(member.kind.article)) added",
+                        .unionMemberAdded, "member \(code: member.type.spelling) (\(member.kind.article)) added",
                         at: place, flows: flows)
                 },
                 common: { previous, member in
@@ -140,7 +140,7 @@ extension ContractDiffer {
         case let (.field(beforeKey, beforeType), .field(afterKey, afterType)):
             guard beforeKey == afterKey, beforeType == afterType else {
                 recorder.record(
-                    .typeChanged, "union now told apart by \(code(afterKey)) (was \(code(beforeKey)))", at: place,
+                    .typeChanged, "union now told apart by \(code: afterKey) (was \(code: beforeKey))", at: place,
                     flows: flows)
                 return
             }
@@ -148,14 +148,14 @@ extension ContractDiffer {
                 before.members, after.members, key: \.tag,
                 removed: { member in
                     recorder.record(
-                        .enumValueRemoved, "case \(code(member.tag ?? "")) removed", at: place, flows: flows)
+                        .enumValueRemoved, "case \(code: member.tag ?? "") removed", at: place, flows: flows)
                 },
                 added: { member in
-                    recorder.record(.enumValueAdded, "case \(code(member.tag ?? "")) added", at: place, flows: flows)
+                    recorder.record(.enumValueAdded, "case \(code: member.tag ?? "") added", at: place, flows: flows)
                 },
                 common: { previous, member in
                     compareMember(
-                        previous, member, label: "\(code(member.tag ?? ""))",
+                        previous, member, label: "\(code: member.tag ?? "")",
                         place: place.appending("(\(member.tag ?? ""))"), flows: flows, &recorder)
                 })
             switch (before.fallback, after.fallback) {
@@ -165,12 +165,12 @@ extension ContractDiffer {
                     &recorder)
             case (nil, let member?):
                 recorder.record(
-                    .typeChanged, "tags no case lists now read as \(code(member.type.spelling)) (were kept as unknown)",
+                    .typeChanged, "tags no case lists now read as \(code: member.type.spelling) (were kept as unknown)",
                     at: place, flows: flows)
             case (let previous?, nil):
                 recorder.record(
                     .typeChanged,
-                    "tags no case lists now kept as unknown (were read as \(code(previous.type.spelling)))", at: place,
+                    "tags no case lists now kept as unknown (were read as \(code: previous.type.spelling))", at: place,
                     flows: flows)
             case (nil, nil):
                 break
@@ -184,14 +184,14 @@ extension ContractDiffer {
     }
 
     func compareMember(
-        _ previous: UnionMember, _ member: UnionMember, label: String, place: Place, flows: Set<Flow>,
+        _ previous: UnionMember, _ member: UnionMember, label: ChangePhrase, place: Place, flows: Set<Flow>,
         _ recorder: inout Recorder
     ) {
         compareType(previous.type, member.type, place: place, flows: flows, &recorder)
         if previous.swiftName != member.swiftName {
             recorder.record(
                 .swiftAPI,
-                "Swift case of \(label) renamed from \(code(previous.swiftName)) to \(code(member.swiftName))",
+                "Swift case of \(label) renamed from \(code: previous.swiftName) to \(code: member.swiftName)",
                 at: place, flows: flows)
         }
     }
@@ -205,22 +205,22 @@ extension ContractDiffer {
             before.flags, after.flags, key: \.wireName,
             removed: { flag in
                 recorder.record(
-                    .flagRemoved, "flag \(code(flag.wireName)) (bit \(flag.bit)) removed", at: place, flows: flows)
+                    .flagRemoved, "flag \(code: flag.wireName) (bit \(flag.bit)) removed", at: place, flows: flows)
             },
             added: { flag in
                 recorder.record(
-                    .flagAdded, "flag \(code(flag.wireName)) (bit \(flag.bit)) added", at: place, flows: flows)
+                    .flagAdded, "flag \(code: flag.wireName) (bit \(flag.bit)) added", at: place, flows: flows)
             },
             common: { previous, flag in
                 if previous.bit != flag.bit {
                     recorder.record(
-                        .typeChanged, "flag \(code(flag.wireName)) moved from bit \(previous.bit) to bit \(flag.bit)",
+                        .typeChanged, "flag \(code: flag.wireName) moved from bit \(previous.bit) to bit \(flag.bit)",
                         at: place, flows: flows)
                 }
                 if previous.swiftName != flag.swiftName {
                     recorder.record(
                         .swiftAPI,
-                        "Swift name of flag \(code(flag.wireName)) changed from \(code(previous.swiftName)) to \(code(flag.swiftName))",
+                        "Swift name of flag \(code: flag.wireName) changed from \(code: previous.swiftName) to \(code: flag.swiftName)",
                         at: place, flows: flows)
                 }
             })

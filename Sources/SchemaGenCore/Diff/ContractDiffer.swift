@@ -38,7 +38,8 @@ public struct ContractDiffer: Sendable {
         return recorder.changes.map { change in
             var located = change
             // What was removed is found in the old version; anything else in the new one, else the old.
-            let removed = change.kind.isRemoval || (change.kind == .swiftAPI && change.summary.hasSuffix("removed"))
+            let removed =
+                change.kind.isRemoval || (change.kind == .swiftAPI && change.summary.plain.hasSuffix("removed"))
             let newLine = removed ? nil : inNew.line(of: change)
             located.line = newLine ?? inOld.line(of: change)
             if located.line != nil { located.lineIsInOldVersion = newLine == nil }
@@ -57,12 +58,12 @@ public struct ContractDiffer: Sendable {
 
         /// `subject` and `unknownToApps` are ``CompatibilityRules/assess(_:flow:skew:subject:unknownToApps:)``'s.
         mutating func record(
-            _ kind: ChangeKind, _ summary: String, at place: Place, flows: Set<Flow>, subject: String? = nil,
+            _ kind: ChangeKind, _ summary: ChangePhrase, at place: Place, flows: Set<Flow>, subject: String? = nil,
             unknownToApps: Bool = false
         ) {
             // A change to a type no event carries reaches no message: only code that names the type sees it.
             if flows.isEmpty, let type = place.type, place.event == nil {
-                let unused = Assessment(verdict: .safe, reason: "no event carries type \(code(type)) in both versions")
+                let unused = Assessment(verdict: .safe, reason: "no event carries type \(code: type) in both versions")
                 changes.append(
                     ContractChange(
                         kind: kind, contract: contract, file: file, channel: place.channel, event: nil, type: type,

@@ -7,7 +7,7 @@ public struct DiffReport: Sendable {
     /// (`https://github.com/org/repo/blob/<head sha>`); `nil` for plain `file:line`.
     public var linkBase: String?
     /// What the reader must know about how the comparison was made (a base version that could not be read).
-    public var notes: [String] = []
+    public var notes: [ChangePhrase] = []
 
     public init(changes: [ContractChange], linkBase: String? = nil) {
         self.changes = changes
@@ -63,20 +63,20 @@ public struct DiffReport: Sendable {
     public func text() -> String {
         var out = "schemagen diff: \(headline)\n"
         if !changes.isEmpty { out += "  \(skewLine)\n" }
-        for note in notes { out += "  note: \(note.withoutBackticks)\n" }
+        for note in notes { out += "  note: \(note.plain)\n" }
         for change in ordered {
             out +=
-                "\n\(change.worst.label.padding(toLength: 9, withPad: " ", startingAt: 0)) \(change.fileAndLine): \(change.location.withoutBackticks)\n"
-            out += "          \(change.summary.withoutBackticks)\n"
+                "\n\(change.worst.label.padding(toLength: 9, withPad: " ", startingAt: 0)) \(change.fileAndLine): \(change.location.plain)\n"
+            out += "          \(change.summary.plain)\n"
             if let carried = change.affectedEvents {
                 out +=
-                    "          \(change.type == nil ? "events" : "carried by"): \(carried.map(\.description).joined(separator: ", ").withoutBackticks)\n"
+                    "          \(change.type == nil ? "events" : "carried by"): \(carried.map(\.phrase.plain).joined(separator: ", "))\n"
             }
             out +=
-                "          old app, new server: \(change.oldAppNewServer.verdict.rawValue): \(change.oldAppNewServer.reason.withoutBackticks)\n"
+                "          old app, new server: \(change.oldAppNewServer.verdict.rawValue): \(change.oldAppNewServer.reason.plain)\n"
             out +=
-                "          new app, old server: \(change.newAppOldServer.verdict.rawValue): \(change.newAppOldServer.reason.withoutBackticks)\n"
-            if let rollout = change.rollout { out += "          rollout: \(rollout.withoutBackticks)\n" }
+                "          new app, old server: \(change.newAppOldServer.verdict.rawValue): \(change.newAppOldServer.reason.plain)\n"
+            if let rollout = change.rollout { out += "          rollout: \(rollout.plain)\n" }
         }
         return out
     }
@@ -99,7 +99,7 @@ public struct DiffReport: Sendable {
                 "✅ **No breaking changes**: \(ContractSummary.count(changes.count, "change")), \(degrading.count) degrading, \(safe.count) safe.\n"
         }
         out += "\n" + skewLine.prefix(1).uppercased() + skewLine.dropFirst() + ".\n"
-        for note in notes { out += "\n> **Note:** \(MarkdownSyntax.paragraph(note))\n" }
+        for note in notes { out += "\n> **Note:** \(MarkdownSyntax.paragraph(note.markdown))\n" }
         if hasBreakingChanges {
             out += "\n" + table(breaking)
         }
@@ -122,7 +122,7 @@ public struct DiffReport: Sendable {
         var out = "| | Where | What changed | Old app, new server | New app, old server |\n|---|---|---|---|---|\n"
         for change in rows {
             out +=
-                "| \(change.worst.symbol) | \(placeCell(change)) | \(MarkdownSyntax.cell(change.summary + Self.carried(change)))\(change.rollout.map { "<br>**Rollout:** " + MarkdownSyntax.cell($0) } ?? "") | "
+                "| \(change.worst.symbol) | \(placeCell(change)) | \(MarkdownSyntax.cell(change.summary.markdown + Self.carried(change)))\(change.rollout.map { "<br>**Rollout:** " + MarkdownSyntax.cell($0.markdown) } ?? "") | "
                 + "\(Self.cell(change.oldAppNewServer)) | \(Self.cell(change.newAppOldServer)) |\n"
         }
         return out
@@ -131,14 +131,14 @@ public struct DiffReport: Sendable {
     /// The file and line, linked when the report knows where the new version is browsed (`linkBase`): a line of the
     /// new version opens there; one of the old version is named, not linked.
     private func placeCell(_ change: ContractChange) -> String {
-        let place = code(change.fileAndLine)
+        let place = code(change.fileAndLine).markdown
         let linked =
             if let linkBase, let line = change.line, change.lineIsInOldVersion != true {
                 "[\(place)](\(linkBase.hasSuffix("/") ? linkBase : linkBase + "/")\(change.file)#L\(line))"
             } else {
                 place
             }
-        return linked + " " + MarkdownSyntax.cell(change.location)
+        return linked + " " + MarkdownSyntax.cell(change.location.markdown)
     }
 
     /// The events that carry a changed type, on a line of their own in the cell.
@@ -150,7 +150,7 @@ public struct DiffReport: Sendable {
 
     private static func cell(_ assessment: Assessment) -> String {
         let verdict = assessment.verdict == .safe ? "safe" : "**\(assessment.verdict.rawValue)**"
-        return MarkdownSyntax.cell("\(verdict): \(assessment.reason)")
+        return MarkdownSyntax.cell("\(verdict): \(assessment.reason.markdown)")
     }
 
     // MARK: JSON
@@ -163,7 +163,7 @@ public struct DiffReport: Sendable {
             var verdict: String
             var summary: [String: Int]
             var skews: [String: [String: Int]]
-            var notes: [String]?
+            var notes: [ChangePhrase]?
             var changes: [ContractChange]
         }
         let counts = skewCounts
@@ -202,8 +202,4 @@ extension Verdict {
         case .breaks: "❌"
         }
     }
-}
-
-private extension String {
-    var withoutBackticks: String { replacingOccurrences(of: "`", with: "'") }
 }

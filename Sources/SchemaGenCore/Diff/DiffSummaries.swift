@@ -2,13 +2,13 @@ import SchemaGenRuntime
 
 extension Framing {
     /// `socket.io`, `envelope (event/data)`, `discriminator (type)`.
-    var summary: String {
+    var summary: ChangePhrase {
         switch self {
         case .socketIO: "`socket.io`"
-        case .discriminator(let key): "a \(code(key)) discriminator"
+        case .discriminator(let key): "a \(code: key) discriminator"
         case .envelope(let envelope):
-            "an envelope (\(code(envelope.nameKey))/\(code(envelope.payloadKey))\(envelope.payloadEncoding == .jsonString ? ", payload as a JSON string" : ""))"
-        case .shapes(let shapes): "frame shapes (" + shapes.map { "\(code($0.name))" }.joined(separator: ", ") + ")"
+            "an envelope (\(code: envelope.nameKey)/\(code: envelope.payloadKey)\(envelope.payloadEncoding == .jsonString ? ", payload as a JSON string" : ""))"
+        case .shapes(let shapes): "frame shapes (\(ChangePhrase.joined(shapes.map { code($0.name) }, separator: ", ")))"
         }
     }
 }
@@ -47,7 +47,7 @@ extension ConstantValue {
     }
 }
 
-/// A name or value as a Markdown code span that holds whatever backticks it has (a wire name may have some).
-func code(_ value: some CustomStringConvertible) -> String {
-    MarkdownSyntax.codeOutsideTable(value.description)
+/// A name or value, quoted whatever it holds (a wire name may have backticks).
+func code(_ value: some CustomStringConvertible) -> ChangePhrase {
+    ChangePhrase(parts: [.code(value.description)])
 }
