@@ -1,0 +1,119 @@
+import Foundation
+@_spi(Generated) import SchemaGenRuntime
+
+/// Reads any frame against a contract, as generated clients and servers read it: which event it is (by the runtime's
+/// own framing, so frames are taken apart exactly as generated code takes them apart), whether it travels the way the
+/// contract says, and whether its payload and envelope fields are what the contract declares, each difference with
+/// its JSON path in the frame and the contract's line.
+public struct FrameInterpreter: Sendable {
+    public let contract: Contract
+    private let framing: WireFraming
+    /// The events by route (the wire name, or a frame shape's index and name), in contract order.
+    private let eventsByRoute: [String: [(channel: Channel?, event: Event)]]
+    private let channelTemplates: [String: ChannelTemplate]
+
+    public init(contract: Contract) {
+        self.contract = contract
+        framing = contract.framing.wireFraming
+        var byRoute: [String: [(channel: Channel?, event: Event)]] = [:]
+        for (channel, event) in contract.allEvents {
+            byRoute[event.address?.route ?? event.wireName, default: []].append((channel, event))
+        }
+        eventsByRoute = byRoute
+        channelTemplates = Dictionary(
+            contract.channels.map { channel in
+                let parts = channel.address.segments.map { segment -> ChannelTemplate.Part in
+                    switch segment {
+                    case .literal(let text): .literal(text)
+                    case .parameter: .parameter
+                    }
+                }
+                return (channel.name, ChannelTemplate(parts))
+            }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// What the contract says about `frame`, sent by the client (`.clientToServer`) or the server
+    /// (`.serverToClient`).
+    public func read(_ frame: Data, sentBy direction: Direction) -> FrameReading {
+        let parsed: WireFraming.ParsedFrame
+        do {
+            parsed = try framing.parse(frame)
+        } catch {
+            return FrameReading(event: nil, findings: [
+                FrameFinding(severity: .mismatch, path: "$", message: "not a frame of this contract's framing: \(error)",
+                             contractLocation: nil)
+            ])
+        }
+        let candidates = (eventsByRoute[parsed.route] ?? []).filter { inScope($0.channel, address: parsed.channel) }
+        guard let (channel, event) = candidates.first(where: { $0.event.direction == direction || $0.event.direction == .both })
+            ?? candidates.first
+        else {
+            let place = parsed.channel.map { " on channel \(ValueChecker.quoted($0))" } ?? ""
+            return FrameReading(event: nil, findings: [
+                FrameFinding(severity: .mismatch, path: "$", message: "event \(ValueChecker.quoted(parsed.reportedName))\(place) is not in the contract",
+                             contractLocation: nil)
+            ])
+        }
+        let identified = IdentifiedEvent(wireName: event.wireName, channel: channel?.name, address: channel == nil ? nil : parsed.channel,
+                                         shape: parsed.shape, location: event.location)
+        var checker = ValueChecker(contract: contract)
+        if event.direction != .both && event.direction != direction {
+            checker.mismatch("$", "`\(event.wireName)` is \(event.direction.rawValue) in the contract, but this frame was sent \(direction.rawValue)",
+                             event.location)
+        }
+        checkPayload(parsed.payload, for: event, &checker)
+        checkFrameFields(of: parsed, for: event, &checker)
+        return FrameReading(event: identified, findings: checker.findings)
+    }
+
+    /// What the contract says about `payload` as the payload of `event` (an example, a value captured without its
+    /// frame).
+    public func readPayload(_ payload: Data, of event: Event) -> [FrameFinding] {
+        var checker = ValueChecker(contract: contract)
+        checkPayload(payload, for: event, &checker)
+        return checker.findings
+    }
+
+    /// Whether a frame naming `address` belongs to `channel`'s scope (`nil`: events outside channels).
+    private func inScope(_ channel: Channel?, address: String?) -> Bool {
+        guard let channel else {
+            // Socket.IO names the namespace of events outside channels when it is not the root one.
+            return address == nil || address == contract.namespace
+        }
+        guard let address, let template = channelTemplates[channel.name] else { return false }
+        return template.values(in: address) != nil
+    }
+
+    private func checkPayload(_ payload: Data?, for event: Event, _ checker: inout ValueChecker) {
+        let path = "$.payload"
+        guard let type = event.payload else {
+            if let payload, payload != Data("null".utf8), !payload.isEmpty {
+                checker.notice(path, "a payload the contract does not declare for `\(event.wireName)` (generated code ignores it)", event.location)
+            }
+            return
+        }
+        guard let bytes = payload else {
+            return checker.check(nil, against: type, at: path, declaredAt: event.location)
+        }
+        guard let value = try? WireDecoder(dates: .iso8601).decode(JSONValue.self, from: bytes) else {
+            return checker.mismatch(path, "the payload is not JSON", event.location)
+        }
+        checker.check(value, against: type, at: path, declaredAt: event.location)
+    }
+
+    /// The fields every frame of the event carries beside its payload: the envelope's, or its frame shape's.
+    private func checkFrameFields(of parsed: WireFraming.ParsedFrame, for event: Event, _ checker: inout ValueChecker) {
+        let fields: [Field] = switch contract.framing {
+        case .envelope(let envelope): envelope.fields + event.envelopeFields
+        case .shapes(let shapes): event.shapeIndex.map { shapes[$0].fields } ?? []
+        default: []
+        }
+        guard !fields.isEmpty else { return }
+        guard case .object(let members)? = try? WireDecoder(dates: .iso8601).decode(JSONValue.self, from: parsed.parts ?? parsed.frame) else { return }
+        for field in fields {
+            let member = members[field.wireName]
+            checker.check(member, against: field.type, at: ValueChecker.path("$", field.wireName), declaredAt: field.location,
+                          encoding: field.encoding)
+        }
+    }
+}
