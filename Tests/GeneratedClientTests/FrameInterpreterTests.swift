@@ -9,7 +9,8 @@ import Testing
 /// findings, located in the frame and in the contract.
 @Suite struct FrameInterpreterTests {
     static func interpreter(_ name: String) throws -> FrameInterpreter {
-        let loaded = ContractLoader().load(path: InterpreterAgreementTests.schemas.appendingPathComponent("\(name).yaml").path)
+        let loaded = ContractLoader().load(
+            path: InterpreterAgreementTests.schemas.appendingPathComponent("\(name).yaml").path)
         return FrameInterpreter(contract: try #require(loaded.contract, "\(loaded.diagnostics)"))
     }
 
@@ -25,17 +26,23 @@ import Testing
     /// Examples the documentation shows without their frame: a payload, and the event it is the payload of.
     static let payloads: [String: String] = ["supabase-realtime/join-error-payload.json": "phx_reply"]
 
-    @Test(arguments: ["discord-gateway", "ethereum-pubsub", "graphql-transport-ws", "nostr", "slack-socket-mode", "supabase-realtime", "twitch-eventsub"])
+    @Test(arguments: [
+        "discord-gateway", "ethereum-pubsub", "graphql-transport-ws", "nostr", "slack-socket-mode", "supabase-realtime",
+        "twitch-eventsub",
+    ])
     func everyVendorExampleFrameIsItsEventAndMatches(api: String) throws {
         let interpreter = try Self.interpreter(api)
         let folder = FixtureRoundTripTests.folder.appendingPathComponent(api)
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") || $0.hasSuffix(".jsonl") }.sorted()
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0.hasSuffix(".json") || $0.hasSuffix(".jsonl")
+        }.sorted()
         #expect(!files.isEmpty)
         for file in files {
             for (index, frame) in try Self.frames(in: folder.appendingPathComponent(file)).enumerated() {
                 let readings = [Direction.serverToClient, .clientToServer].map { interpreter.read(frame, sentBy: $0) }
                 if let eventName = Self.payloads["\(api)/\(file)"] {
-                    let event = try #require(interpreter.contract.allEvents.first { $0.event.wireName == eventName }?.event)
+                    let event = try #require(
+                        interpreter.contract.allEvents.first { $0.event.wireName == eventName }?.event)
                     let findings = interpreter.readPayload(frame, of: event)
                     #expect(findings.isEmpty, "\(file): \(findings.map(\.description))")
                     continue
@@ -44,14 +51,18 @@ import Testing
                     #expect(readings.allSatisfy { $0.event == nil && !$0.matches }, "\(file)")
                     continue
                 }
-                #expect(readings.contains { $0.matches && $0.findings.isEmpty }, "\(file)#\(index): \(readings.map { $0.findings.map(\.description) })")
+                #expect(
+                    readings.contains { $0.matches && $0.findings.isEmpty },
+                    "\(file)#\(index): \(readings.map { $0.findings.map(\.description) })")
             }
         }
     }
 
     /// A finding as the tests compare it: severity, path in the frame, contract line.
     static func summary(_ reading: FrameReading) -> [String] {
-        reading.findings.map { "\($0.severity.rawValue) \($0.path) line \($0.contractLocation.map { String($0.line) } ?? "-")" }
+        reading.findings.map {
+            "\($0.severity.rawValue) \($0.path) line \($0.contractLocation.map { String($0.line) } ?? "-")"
+        }
     }
 
     /// Discord's documented `Hello` (op 10), and the ways a server drifts from its contract.
@@ -64,12 +75,17 @@ import Testing
 
         // A renamed field: the contract's is missing (its line), the new one is a key the contract does not have (the
         // event's line: the payload is declared in place).
-        let renamed = discord.read(Data(#"{"op": 10, "d": {"heartbeatInterval": 45000}}"#.utf8), sentBy: .serverToClient)
-        #expect(Self.summary(renamed) == ["mismatch $.payload.heartbeat_interval line 87", "notice $.payload.heartbeatInterval line 81"])
+        let renamed = discord.read(
+            Data(#"{"op": 10, "d": {"heartbeatInterval": 45000}}"#.utf8), sentBy: .serverToClient)
+        #expect(
+            Self.summary(renamed) == [
+                "mismatch $.payload.heartbeat_interval line 87", "notice $.payload.heartbeatInterval line 81",
+            ])
         #expect(!renamed.matches)
 
         // A wrong type.
-        let retyped = discord.read(Data(#"{"op": 10, "d": {"heartbeat_interval": "45000"}}"#.utf8), sentBy: .serverToClient)
+        let retyped = discord.read(
+            Data(#"{"op": 10, "d": {"heartbeat_interval": "45000"}}"#.utf8), sentBy: .serverToClient)
         #expect(Self.summary(retyped) == ["mismatch $.payload.heartbeat_interval line 87"])
         #expect(retyped.findings.first?.message == #"expected a whole number, found "45000""#)
 
@@ -78,7 +94,8 @@ import Testing
         #expect(Self.summary(reversed) == ["mismatch $ line 81"])
 
         // A key added where the contract is exact enough to say: a notice only, which generated code skips.
-        let ahead = discord.read(Data(#"{"op": 10, "d": {"heartbeat_interval": 45000, "_trace": ["gw-1"]}}"#.utf8), sentBy: .serverToClient)
+        let ahead = discord.read(
+            Data(#"{"op": 10, "d": {"heartbeat_interval": 45000, "_trace": ["gw-1"]}}"#.utf8), sentBy: .serverToClient)
         #expect(Self.summary(ahead) == ["notice $.payload._trace line 81"] && ahead.matches)
     }
 
@@ -90,16 +107,22 @@ import Testing
         #expect(undescribed.event == nil && !undescribed.matches)
         #expect(undescribed.findings.map(\.message) == [#"event "room:explode" is not in the contract"#])
 
-        let element = #"{"id":"e1","roomId":"r1","type":"sticker","createdBy":"u1","positionX":1,"positionY":2,"width":3,"height":4,"createdAt":"2025-01-31T09:30:00Z"}"#
+        let element =
+            #"{"id":"e1","roomId":"r1","type":"sticker","createdBy":"u1","positionX":1,"positionY":2,"width":3,"height":4,"createdAt":"2025-01-31T09:30:00Z"}"#
         let unlisted = rooms.read(Data("[\"element:created\",\(element)]".utf8), sentBy: .serverToClient)
         #expect(unlisted.event?.wireName == "element:created" && unlisted.matches)
         #expect(Self.summary(unlisted) == ["notice $.payload.type line 61"])
 
-        let badDate = rooms.read(Data("[\"element:created\",\(element.replacingOccurrences(of: "2025-01-31T09:30:00Z", with: "yesterday"))]".utf8),
-                                 sentBy: .serverToClient)
-        #expect(badDate.findings.map(\.message) == [
-            #""sticker" is not a value `ElementType` lists (generated code keeps it as unknown)"#, #"expected a date, found "yesterday""#,
-        ])
+        let badDate = rooms.read(
+            Data(
+                "[\"element:created\",\(element.replacingOccurrences(of: "2025-01-31T09:30:00Z", with: "yesterday"))]"
+                    .utf8),
+            sentBy: .serverToClient)
+        #expect(
+            badDate.findings.map(\.message) == [
+                #""sticker" is not a value `ElementType` lists (generated code keeps it as unknown)"#,
+                #"expected a date, found "yesterday""#,
+            ])
     }
 
     /// A frame the framing cannot take apart says so, at the root.

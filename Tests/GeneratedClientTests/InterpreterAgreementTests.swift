@@ -19,7 +19,10 @@ import Testing
         let contract = try #require(loaded.contract, "\(loaded.diagnostics)")
         let name = String(parts.last!.dropLast(".json".count))
         let channelName = parts.count == 3 ? parts[1] : nil
-        guard let (channel, event) = contract.allEvents.first(where: { $0.event.wireName == name && $0.channel?.name == channelName })
+        guard
+            let (channel, event) = contract.allEvents.first(where: {
+                $0.event.wireName == name && $0.channel?.name == channelName
+            })
         else { return nil }
         return (contract, channel, event)
     }
@@ -56,20 +59,28 @@ import Testing
             let generated = fixture.decodes(try JSONEncoder().encode(variant))
             let interpreted = try interpreterAccepts(variant)
             if generated != interpreted {
-                disagreements.append("\(label): generated \(generated ? "reads" : "refuses"), interpreter \(interpreted ? "accepts" : "refuses")")
+                disagreements.append(
+                    "\(label): generated \(generated ? "reads" : "refuses"), interpreter \(interpreted ? "accepts" : "refuses")"
+                )
             }
         }
         #expect(disagreements.isEmpty, "\(disagreements.joined(separator: "\n"))")
     }
 
-    private func describe(_ value: JSONValue, _ interpreter: FrameInterpreter, _ event: Event, _ wholeFrame: Bool) throws -> String {
+    private func describe(
+        _ value: JSONValue, _ interpreter: FrameInterpreter, _ event: Event, _ wholeFrame: Bool
+    ) throws -> String {
         let bytes = try JSONEncoder().encode(value)
-        let findings = wholeFrame ? interpreter.read(bytes, sentBy: .serverToClient).findings : interpreter.readPayload(bytes, of: event)
+        let findings =
+            wholeFrame
+            ? interpreter.read(bytes, sentBy: .serverToClient).findings : interpreter.readPayload(bytes, of: event)
         return findings.map(\.description).joined(separator: "; ")
     }
 
     /// The value with one change each: a key removed, a value of another kind, a key added to an object.
-    static func variants(of value: JSONValue, keeping fixed: Set<String>, at path: String = "$") -> [(String, JSONValue)] {
+    static func variants(
+        of value: JSONValue, keeping fixed: Set<String>, at path: String = "$"
+    ) -> [(String, JSONValue)] {
         var result: [(String, JSONValue)] = value == .null ? [] : [("\(path): null instead", .null)]
         switch value {
         case .object(let members):

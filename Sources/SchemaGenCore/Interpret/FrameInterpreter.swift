@@ -33,33 +33,48 @@ public struct FrameInterpreter: Sendable {
     }
 
     /// What the contract says about `frame`, sent by the client (`.clientToServer`) or the server
-    /// (`.serverToClient`).
-    public func read(_ frame: Data, sentBy direction: Direction) -> FrameReading {
+    /// (`.serverToClient`); `channel` is the channel the transport delivered it on when the frame does not name one
+    /// (a Socket.IO namespace).
+    public func read(_ frame: Data, channel deliveredOn: String? = nil, sentBy direction: Direction) -> FrameReading {
         let parsed: WireFraming.ParsedFrame
         do {
             parsed = try framing.parse(frame)
         } catch {
-            return FrameReading(event: nil, findings: [
-                FrameFinding(severity: .mismatch, path: "$", message: "not a frame of this contract's framing: \(error)",
-                             contractLocation: nil)
-            ])
+            return FrameReading(
+                event: nil,
+                findings: [
+                    FrameFinding(
+                        severity: .mismatch, path: "$", message: "not a frame of this contract's framing: \(error)",
+                        contractLocation: nil)
+                ])
         }
-        let candidates = (eventsByRoute[parsed.route] ?? []).filter { inScope($0.channel, address: parsed.channel) }
-        guard let (channel, event) = candidates.first(where: { $0.event.direction == direction || $0.event.direction == .both })
-            ?? candidates.first
+        let address = parsed.channel ?? deliveredOn
+        let candidates = (eventsByRoute[parsed.route] ?? []).filter { inScope($0.channel, address: address) }
+        guard
+            let (channel, event) = candidates.first(where: {
+                $0.event.direction == direction || $0.event.direction == .both
+            })
+                ?? candidates.first
         else {
-            let place = parsed.channel.map { " on channel \(ValueChecker.quoted($0))" } ?? ""
-            return FrameReading(event: nil, findings: [
-                FrameFinding(severity: .mismatch, path: "$", message: "event \(ValueChecker.quoted(parsed.reportedName))\(place) is not in the contract",
-                             contractLocation: nil)
-            ])
+            let place = address.map { " on channel \(ValueChecker.quoted($0))" } ?? ""
+            return FrameReading(
+                event: nil,
+                findings: [
+                    FrameFinding(
+                        severity: .mismatch, path: "$",
+                        message: "event \(ValueChecker.quoted(parsed.reportedName))\(place) is not in the contract",
+                        contractLocation: nil)
+                ])
         }
-        let identified = IdentifiedEvent(wireName: event.wireName, channel: channel?.name, address: channel == nil ? nil : parsed.channel,
-                                         shape: parsed.shape, location: event.location)
+        let identified = IdentifiedEvent(
+            wireName: event.wireName, channel: channel?.name, address: channel == nil ? nil : address,
+            shape: parsed.shape, location: event.location)
         var checker = ValueChecker(contract: contract)
         if event.direction != .both && event.direction != direction {
-            checker.mismatch("$", "`\(event.wireName)` is \(event.direction.rawValue) in the contract, but this frame was sent \(direction.rawValue)",
-                             event.location)
+            checker.mismatch(
+                "$",
+                "`\(event.wireName)` is \(event.direction.rawValue) in the contract, but this frame was sent \(direction.rawValue)",
+                event.location)
         }
         checkPayload(parsed.payload, for: event, &checker)
         checkFrameFields(of: parsed, for: event, &checker)
@@ -88,7 +103,9 @@ public struct FrameInterpreter: Sendable {
         let path = "$.payload"
         guard let type = event.payload else {
             if let payload, payload != Data("null".utf8), !payload.isEmpty {
-                checker.notice(path, "a payload the contract does not declare for `\(event.wireName)` (generated code ignores it)", event.location)
+                checker.notice(
+                    path, "a payload the contract does not declare for `\(event.wireName)` (generated code ignores it)",
+                    event.location)
             }
             return
         }
@@ -103,17 +120,22 @@ public struct FrameInterpreter: Sendable {
 
     /// The fields every frame of the event carries beside its payload: the envelope's, or its frame shape's.
     private func checkFrameFields(of parsed: WireFraming.ParsedFrame, for event: Event, _ checker: inout ValueChecker) {
-        let fields: [Field] = switch contract.framing {
-        case .envelope(let envelope): envelope.fields + event.envelopeFields
-        case .shapes(let shapes): event.shapeIndex.map { shapes[$0].fields } ?? []
-        default: []
-        }
+        let fields: [Field] =
+            switch contract.framing {
+            case .envelope(let envelope): envelope.fields + event.envelopeFields
+            case .shapes(let shapes): event.shapeIndex.map { shapes[$0].fields } ?? []
+            default: []
+            }
         guard !fields.isEmpty else { return }
-        guard case .object(let members)? = try? WireDecoder(dates: .iso8601).decode(JSONValue.self, from: parsed.parts ?? parsed.frame) else { return }
+        guard
+            case .object(let members)? = try? WireDecoder(dates: .iso8601).decode(
+                JSONValue.self, from: parsed.parts ?? parsed.frame)
+        else { return }
         for field in fields {
             let member = members[field.wireName]
-            checker.check(member, against: field.type, at: ValueChecker.path("$", field.wireName), declaredAt: field.location,
-                          encoding: field.encoding)
+            checker.check(
+                member, against: field.type, at: ValueChecker.path("$", field.wireName), declaredAt: field.location,
+                encoding: field.encoding)
         }
     }
 }

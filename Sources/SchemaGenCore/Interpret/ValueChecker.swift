@@ -16,15 +16,19 @@ struct ValueChecker {
     }
 
     /// Checks `value` (`nil`: absent) against `type` at `path`; `location` is the contract line that declares it.
-    mutating func check(_ value: JSONValue?, against type: TypeRef, at path: String, declaredAt location: SourceLocation?,
-                        encoding: FieldEncoding? = nil) {
+    mutating func check(
+        _ value: JSONValue?, against type: TypeRef, at path: String, declaredAt location: SourceLocation?,
+        encoding: FieldEncoding? = nil
+    ) {
         switch type {
         case .optional(let wrapped):
             // `T?` may be absent or `null` (docs/contract-format.md); `(T | null)?` tells them apart only in Swift.
             guard let value, value != .null else { return }
             check(value, against: wrapped, at: path, declaredAt: location, encoding: encoding)
         case .nullable(let wrapped):
-            guard let value else { return mismatch(path, "missing: the contract has it always, `null` when empty", location) }
+            guard let value else {
+                return mismatch(path, "missing: the contract has it always, `null` when empty", location)
+            }
             if case .null = value { return }
             check(value, against: wrapped, at: path, declaredAt: location, encoding: encoding)
         default:
@@ -33,23 +37,31 @@ struct ValueChecker {
         }
     }
 
-    private mutating func checkPresent(_ value: JSONValue, against type: TypeRef, at path: String,
-                                       declaredAt location: SourceLocation?, encoding: FieldEncoding?) {
+    private mutating func checkPresent(
+        _ value: JSONValue, against type: TypeRef, at path: String,
+        declaredAt location: SourceLocation?, encoding: FieldEncoding?
+    ) {
         switch type {
         case .optional(let wrapped), .nullable(let wrapped):
             check(value, against: wrapped, at: path, declaredAt: location, encoding: encoding)
         case .scalar(let scalar):
             checkScalar(value, scalar, at: path, declaredAt: location, encoding: encoding)
         case .named(let name):
-            guard let named = contract.type(named: name) else { return mismatch(path, "the contract has no type `\(name)`", location) }
+            guard let named = contract.type(named: name) else {
+                return mismatch(path, "the contract has no type `\(name)`", location)
+            }
             checkNamed(value, named, at: path)
         case .array(let element):
-            guard case .array(let items) = value else { return mismatch(path, "expected an array, found \(Self.kind(of: value))", location) }
+            guard case .array(let items) = value else {
+                return mismatch(path, "expected an array, found \(Self.kind(of: value))", location)
+            }
             for (index, item) in items.enumerated() {
                 check(item, against: element, at: "\(path)[\(index)]", declaredAt: location)
             }
         case .dictionary(let element):
-            guard case .object(let members) = value else { return mismatch(path, "expected an object, found \(Self.kind(of: value))", location) }
+            guard case .object(let members) = value else {
+                return mismatch(path, "expected an object, found \(Self.kind(of: value))", location)
+            }
             for key in members.keys.sorted() {
                 check(members[key], against: element, at: Self.path(path, key), declaredAt: location)
             }
@@ -62,10 +74,14 @@ struct ValueChecker {
 
     // MARK: Scalars
 
-    private mutating func checkScalar(_ value: JSONValue, _ scalar: ScalarType, at path: String,
-                                      declaredAt location: SourceLocation?, encoding: FieldEncoding?) {
+    private mutating func checkScalar(
+        _ value: JSONValue, _ scalar: ScalarType, at path: String,
+        declaredAt location: SourceLocation?, encoding: FieldEncoding?
+    ) {
         var decoder = dates.makeDecoder()
-        if case .date(let own) = encoding, let wire = WireDateEncoding(rawValue: own.rawValue) { decoder = wire.makeDecoder() }
+        if case .date(let own) = encoding, let wire = WireDateEncoding(rawValue: own.rawValue) {
+            decoder = wire.makeDecoder()
+        }
         let bytes: Data
         switch (encoding, value) {
         case (.numberAsString?, .string(let text)):
@@ -82,7 +98,9 @@ struct ValueChecker {
             }
             return checkScalar(embedded, scalar, at: path, declaredAt: location, encoding: nil)
         default:
-            guard let encoded = try? Self.encoder.encode(value) else { return mismatch(path, "unreadable value", location) }
+            guard let encoded = try? Self.encoder.encode(value) else {
+                return mismatch(path, "unreadable value", location)
+            }
             bytes = encoded
         }
         do {
@@ -121,50 +139,73 @@ struct ValueChecker {
 
     /// An object's fields: each present as its type says; keys the contract does not have are a notice (generated
     /// code skips them).
-    mutating func checkObject(_ value: JSONValue, fields: [Field], at path: String, declaredAt location: SourceLocation?) {
-        guard case .object(let members) = value else { return mismatch(path, "expected an object, found \(Self.kind(of: value))", location) }
+    mutating func checkObject(
+        _ value: JSONValue, fields: [Field], at path: String, declaredAt location: SourceLocation?
+    ) {
+        guard case .object(let members) = value else {
+            return mismatch(path, "expected an object, found \(Self.kind(of: value))", location)
+        }
         for field in fields {
             let member = members[field.wireName]
             if let constant = field.constant {
                 checkConstant(member, constant, at: Self.path(path, field.wireName), declaredAt: field.location)
                 continue
             }
-            check(member, against: field.type, at: Self.path(path, field.wireName), declaredAt: field.location, encoding: field.encoding)
+            check(
+                member, against: field.type, at: Self.path(path, field.wireName), declaredAt: field.location,
+                encoding: field.encoding)
         }
         let known = Set(fields.map(\.wireName))
-        for key in members.keys.sorted() where !known.contains(key) && !fields.contains(where: { Self.matches(key, $0.keyPattern) }) {
+        for key in members.keys.sorted()
+        where !known.contains(key) && !fields.contains(where: { Self.matches(key, $0.keyPattern) }) {
             notice(Self.path(path, key), Self.unknownKey, location)
         }
     }
 
-    private mutating func checkConstant(_ value: JSONValue?, _ constant: ConstantValue, at path: String, declaredAt location: SourceLocation) {
-        let expected: JSONValue = switch constant {
-        case .string(let text): .string(text)
-        case .int(let number): .number(JSONNumber(number))
-        case .bool(let flag): .bool(flag)
-        }
+    private mutating func checkConstant(
+        _ value: JSONValue?, _ constant: ConstantValue, at path: String, declaredAt location: SourceLocation
+    ) {
+        let expected: JSONValue =
+            switch constant {
+            case .string(let text): .string(text)
+            case .int(let number): .number(JSONNumber(number))
+            case .bool(let flag): .bool(flag)
+            }
         guard let value else { return mismatch(path, "missing: the contract says it is always \(expected)", location) }
         if value != expected { mismatch(path, "expected always \(expected), found \(Self.describe(value))", location) }
     }
 
-    private mutating func checkTuple(_ value: JSONValue, _ tuple: TupleType, at path: String, declaredAt location: SourceLocation?) {
-        guard case .array(let items) = value else { return mismatch(path, "expected an array, found \(Self.kind(of: value))", location) }
+    private mutating func checkTuple(
+        _ value: JSONValue, _ tuple: TupleType, at path: String, declaredAt location: SourceLocation?
+    ) {
+        guard case .array(let items) = value else {
+            return mismatch(path, "expected an array, found \(Self.kind(of: value))", location)
+        }
         let fixed = tuple.isVariadic ? tuple.elements.count - 1 : tuple.elements.count
         for (index, element) in tuple.elements.prefix(fixed).enumerated() {
-            check(index < items.count ? items[index] : nil, against: element.type, at: "\(path)[\(index)]", declaredAt: element.location,
-                  encoding: element.encoding)
+            check(
+                index < items.count ? items[index] : nil, against: element.type, at: "\(path)[\(index)]",
+                declaredAt: element.location,
+                encoding: element.encoding)
         }
         if tuple.isVariadic, let rest = tuple.elements.last {
             for index in fixed..<max(fixed, items.count) {
-                check(items[index], against: rest.type, at: "\(path)[\(index)]", declaredAt: rest.location, encoding: rest.encoding)
+                check(
+                    items[index], against: rest.type, at: "\(path)[\(index)]", declaredAt: rest.location,
+                    encoding: rest.encoding)
             }
         } else if items.count > fixed {
-            notice("\(path)[\(fixed)]", "\(items.count - fixed) more element(s) than the contract's \(fixed) (generated code skips them)", location)
+            notice(
+                "\(path)[\(fixed)]",
+                "\(items.count - fixed) more element(s) than the contract's \(fixed) (generated code skips them)",
+                location)
         }
     }
 
-    private mutating func checkEnum(_ value: JSONValue, _ enumeration: EnumType, named name: String, at path: String,
-                                    declaredAt location: SourceLocation) {
+    private mutating func checkEnum(
+        _ value: JSONValue, _ enumeration: EnumType, named name: String, at path: String,
+        declaredAt location: SourceLocation
+    ) {
         let raw: String
         switch (enumeration.rawType, value) {
         case (.string, .string(let text)): raw = text
@@ -174,12 +215,16 @@ struct ValueChecker {
             return mismatch(path, "expected \(expected) of `\(name)`, found \(Self.describe(value))", location)
         }
         if !enumeration.cases.contains(where: { $0.wireValue == raw }) {
-            notice(path, "\(Self.quoted(raw)) is not a value `\(name)` lists (generated code keeps it as unknown)", location)
+            notice(
+                path, "\(Self.quoted(raw)) is not a value `\(name)` lists (generated code keeps it as unknown)",
+                location)
         }
     }
 
-    private mutating func checkUnion(_ value: JSONValue, _ union: UnionType, named name: String, at path: String,
-                                     declaredAt location: SourceLocation) {
+    private mutating func checkUnion(
+        _ value: JSONValue, _ union: UnionType, named name: String, at path: String,
+        declaredAt location: SourceLocation
+    ) {
         switch union.selector {
         case .kind:
             guard let member = union.members.first(where: { $0.kind == Self.jsonKind(of: value) }) else {
@@ -190,11 +235,12 @@ struct ValueChecker {
             guard case .object(let members) = value, let tag = members[key] else {
                 return mismatch(Self.path(path, key), "missing: `\(name)` is told apart by it", location)
             }
-            let text: String? = switch tag {
-            case .string(let string): string
-            case .number(let number): number.description
-            default: nil
-            }
+            let text: String? =
+                switch tag {
+                case .string(let string): string
+                case .number(let number): number.description
+                default: nil
+                }
             let tagPath = Self.path(path, key)
             let before = findings.count
             if let member = union.members.first(where: { $0.tag == text }) {
@@ -202,8 +248,10 @@ struct ValueChecker {
             } else if let fallback = union.fallback {
                 check(value, against: fallback.type, at: path, declaredAt: location)
             } else {
-                notice(tagPath, "\(Self.describe(tag)) is not a tag `\(name)` lists (generated code keeps the value as unknown)",
-                       location)
+                notice(
+                    tagPath,
+                    "\(Self.describe(tag)) is not a tag `\(name)` lists (generated code keeps the value as unknown)",
+                    location)
             }
             // The tag is the union's, not a key its member's type left out.
             let added = findings[before...].filter { !($0.path == tagPath && $0.message == Self.unknownKey) }
@@ -234,7 +282,8 @@ struct ValueChecker {
 
     /// `$.payload.user`, or `$.payload["a key"]` for a key that is not an identifier.
     static func path(_ base: String, _ key: String) -> String {
-        let plain = !key.isEmpty && key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } && !(key.first?.isNumber ?? true)
+        let plain =
+            !key.isEmpty && key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } && !(key.first?.isNumber ?? true)
         return plain ? "\(base).\(key)" : "\(base)[\(quoted(key))]"
     }
 

@@ -1,0 +1,53 @@
+import Foundation
+
+/// Verifies captured traffic against a contract, frame by frame through the ``FrameInterpreter``, keeping counts per
+/// event and the findings a reviewer reads: every failing frame up to a bound per event (the rest counted), and each
+/// notice once with how often it came. Memory stays bounded however long the capture is.
+public struct CaptureVerifier {
+    public let interpreter: FrameInterpreter
+    /// How many failing frames each event keeps in full.
+    public var failuresKeptPerEvent = 20
+    public private(set) var report: VerifyReport
+
+    public init(contract: Contract) {
+        interpreter = FrameInterpreter(contract: contract)
+        report = VerifyReport(contract: contract.name)
+    }
+
+    /// Reads one captured frame.
+    public mutating func verify(_ frame: CapturedFrame) {
+        report.frames += 1
+        var data = frame.data
+        var namespace: String?
+        if case .socketIO = interpreter.contract.framing, let packet = SocketIOPacket.unwrap(frame.data) {
+            switch packet {
+            case .control(let kind):
+                report.controlFrames[kind, default: 0] += 1
+                return
+            case .event(let event, let packetNamespace):
+                (data, namespace) = (event, packetNamespace)
+            }
+        }
+        let reading = interpreter.read(data, channel: namespace, sentBy: frame.direction)
+        let key = reading.event.map { VerifyReport.EventKey(channel: $0.channel, event: $0.wireName) }
+            ?? VerifyReport.EventKey(channel: nil, event: nil)
+        var tally = report.events[key] ?? VerifyReport.Tally()
+        tally.seen += 1
+        if reading.matches {
+            tally.matched += 1
+        } else {
+            tally.failed += 1
+            if tally.failures.count < failuresKeptPerEvent {
+                tally.failures.append(
+                    VerifyReport.Failure(origin: frame.origin, direction: frame.direction,
+                                         findings: reading.findings.filter { $0.severity == .mismatch }))
+            }
+        }
+        for notice in reading.findings where notice.severity == .notice {
+            let noticeKey = VerifyReport.NoticeKey(path: notice.path, message: notice.message, contractLine: notice.contractLocation?.line)
+            if tally.notices[noticeKey] == nil { tally.noticeOrder.append(noticeKey) }
+            tally.notices[noticeKey, default: (count: 0, firstOrigin: frame.origin)].count += 1
+        }
+        report.events[key] = tally
+    }
+}

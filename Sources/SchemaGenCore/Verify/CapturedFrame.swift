@@ -1,0 +1,23 @@
+import Foundation
+
+/// One frame of captured traffic: its bytes as they crossed the socket, who sent it, and where the capture holds it.
+public struct CapturedFrame: Sendable {
+    public var data: Data
+    public var direction: Direction
+    /// Where in the capture: `capture.jsonl:12`, or `session.har: entry 3, message 41`.
+    public var origin: String
+
+    public init(data: Data, direction: Direction, origin: String) {
+        self.data = data
+        self.direction = direction
+        self.origin = origin
+    }
+}
+
+/// A capture that cannot be read, located.
+public struct CaptureError: Error, CustomStringConvertible, Sendable {
+    public var origin: String
+    public var message: String
+
+    public var description: String { "\(origin): \(message)" }
+}

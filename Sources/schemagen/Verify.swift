@@ -1,0 +1,77 @@
+import ArgumentParser
+import Foundation
+import SchemaGenCore
+
+/// `schemagen verify`: captured traffic checked against a contract, frame by frame.
+struct Verify: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verify",
+        abstract: "Check captured WebSocket traffic against a contract.",
+        discussion: """
+            Reads captures as users have them: JSON Lines of {"direction": ..., "data": ...} (what a proxy or an \
+            integration test writes) and HAR files exported by a browser's developer tools; Socket.IO packets in \
+            them are unwrapped. Reports, per event, the frames seen, matched and failed, each failure located in the \
+            capture and the contract. Exits 0 when every frame matches, 1 on a mismatch, 2 for a usage problem or a \
+            capture or contract that cannot be read.
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, markdown, json
+    }
+
+    @Argument(help: "The contract file.")
+    var contract: String
+
+    @Argument(help: "Capture files: .har, or JSON Lines (.jsonl, .ndjson, any other name).")
+    var captures: [String]
+
+    @Option(name: .long, help: "Output format: text (default), markdown (a pull-request comment) or json.")
+    var format: Format = .text
+
+    func run() throws {
+        let loaded = ContractLoader().load(path: contract)
+        DiagnosticPrinter().print(loaded)
+        guard let model = loaded.contract else {
+            writeError("schemagen verify: \(contract) has errors; nothing verified\n")
+            throw ExitCode(ExitStatus.usage.rawValue)
+        }
+        var verifier = CaptureVerifier(contract: model)
+        let progress = Progress()
+        do {
+            for capture in captures {
+                try CaptureReader.read(capture) { frame in
+                    verifier.verify(frame)
+                    progress.tick(verifier.report.frames)
+                }
+            }
+        } catch let error as CaptureError {
+            progress.finish()
+            writeError("error: \(error)\n")
+            throw ExitCode(ExitStatus.usage.rawValue)
+        }
+        progress.finish()
+        switch format {
+        case .text: print(verifier.report.text(), terminator: "")
+        case .markdown: print(verifier.report.markdown(), terminator: "")
+        case .json: print(verifier.report.json(), terminator: "")
+        }
+        if !verifier.report.passes { throw ExitCode(ExitStatus.failure.rawValue) }
+    }
+
+    /// A line on standard error every 100,000 frames when it is a terminal, for captures of a day of traffic.
+    final class Progress {
+        private let enabled = isatty(STDERR_FILENO) != 0
+        private var shown = false
+
+        func tick(_ frames: Int) {
+            guard enabled, frames % 100_000 == 0 else { return }
+            writeError("\rverified \(frames) frames…")
+            shown = true
+        }
+
+        func finish() {
+            if shown { writeError("\n") }
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+@testable import SchemaGenCore
+import Testing
+
+/// Captures hold Socket.IO's packets (socket.io-protocol v5 inside Engine.IO v4 messages); generated code sees only
+/// the event array, so `verify` unwraps them the same way.
+@Suite struct SocketIOPacketTests {
+    func event(_ text: String) -> (String, String?)? {
+        guard case .event(let data, let namespace)? = SocketIOPacket.unwrap(Data(text.utf8)) else { return nil }
+        return (String(decoding: data, as: UTF8.self), namespace)
+    }
+
+    @Test func eventsWithTheirNamespaceAndAcknowledgementId() {
+        #expect(event(#"42["say",{"text":"hi"}]"#)! == (#"["say",{"text":"hi"}]"#, nil))
+        #expect(event(#"42/room:r1,["say"]"#)! == (#"["say"]"#, "/room:r1"))
+        #expect(event(#"4217["ask",1]"#)! == (#"["ask",1]"#, nil))
+        #expect(event(#"42/admin,3["ask"]"#)! == (#"["ask"]"#, "/admin"))
+        #expect(event(#"42/,["root"]"#)! == (#"["root"]"#, nil))
+    }
+
+    @Test func packetsWithoutAnEventAreNamed() {
+        for (text, kind) in [("0{\"sid\":\"x\"}", "open"), ("2", "ping"), ("3", "pong"), ("40", "connect"), ("41", "disconnect"),
+                             ("431[\"ok\"]", "acknowledgement"), ("44{\"message\":\"no\"}", "connect error")] {
+            guard case .control(let found)? = SocketIOPacket.unwrap(Data(text.utf8)) else {
+                Issue.record("\(text) read as an event")
+                continue
+            }
+            #expect(found == kind, "\(text)")
+        }
+        #expect(SocketIOPacket.unwrap(Data(#"["say"]"#.utf8)) == nil)
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `schemagen verify` on captures as users have them: JSON Lines and a browser's HAR export, with Socket.IO packets.
+@Suite struct VerifyCommandTests {
+    static let contract = """
+        schemagen: 1
+        name: Chat
+        framing: socket.io
+        types:
+          Mood:
+            enum: [happy, sad]
+        events:
+          say:
+            direction: client-to-server
+            payload: { text: String }
+          said:
+            direction: server-to-client
+            payload:
+              text: String
+              at: Date
+              mood: Mood?
+
+        """
+
+    /// A session as a proxy writes it: Engine.IO's open and ping, Socket.IO's connect, then events both ways.
+    static let clean = """
+        {"direction": "server-to-client", "data": "0{\\"sid\\":\\"x\\",\\"upgrades\\":[],\\"pingInterval\\":25000,\\"pingTimeout\\":20000}"}
+        {"direction": "client-to-server", "data": "40"}
+        {"direction": "server-to-client", "data": "40{\\"sid\\":\\"y\\"}"}
+        {"direction": "client-to-server", "data": "42[\\"say\\",{\\"text\\":\\"hi\\"}]"}
+        {"direction": "server-to-client", "data": "42[\\"said\\",{\\"text\\":\\"hi\\",\\"at\\":\\"2026-11-27T10:00:00Z\\"}]"}
+        {"direction": "server-to-client", "data": "2"}
+        {"direction": "client-to-server", "data": "3"}
+
+        """
+
+    @Test func aCaptureThatMatchesExitsZero() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("chat.yaml", Self.contract)
+        try folder.write("session.jsonl", Self.clean)
+        let result = try await SchemaGenProcess.run(["verify", "chat.yaml", "session.jsonl"], in: folder.url)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(
+            result.standardOutput == """
+                schemagen verify: Verified: 2 frames of Chat checked, 2 matched, 0 failed; 5 protocol packets skipped
+
+                event said: 1 seen, 1 matched, 0 failed
+
+                event say: 1 seen, 1 matched, 0 failed
+
+                """)
+    }
+
+    /// A renamed field, an undescribed event, a wrong type and a reversed direction: each exactly, located in the
+    /// capture and the contract.
+    @Test func aDriftedCaptureFailsWithEachFinding() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("chat.yaml", Self.contract)
+        try folder.write(
+            "drift.jsonl",
+            """
+            {"direction": "server-to-client", "data": "42[\\"said\\",{\\"message\\":\\"hi\\",\\"at\\":\\"2026-11-27T10:00:00Z\\"}]"}
+            {"direction": "server-to-client", "data": "42[\\"typing\\",{}]"}
+            {"direction": "server-to-client", "data": "42[\\"said\\",{\\"text\\":\\"hi\\",\\"at\\":1764237600}]"}
+            {"direction": "server-to-client", "data": "42[\\"say\\",{\\"text\\":\\"hi\\"}]"}
+            {"direction": "server-to-client", "data": "42[\\"said\\",{\\"text\\":\\"hi\\",\\"at\\":\\"2026-11-27T10:00:00Z\\",\\"mood\\":\\"bored\\"}]"}
+
+            """)
+        let result = try await SchemaGenProcess.run(["verify", "chat.yaml", "drift.jsonl"], in: folder.url)
+        #expect(result.status == 1)
+        #expect(
+            result.standardOutput == """
+                schemagen verify: Mismatch: 5 frames of Chat checked, 1 matched, 4 failed, 2 notices
+
+                event said: 3 seen, 1 matched, 2 failed
+                  FAIL drift.jsonl:1 (server-to-client)
+                       $.payload.text: missing [contract line 14]
+                  FAIL drift.jsonl:3 (server-to-client)
+                       $.payload.at: expected a date, found 1764237600 [contract line 15]
+                  note $.payload.message: a key the contract does not have (generated code skips it) [contract line 11] — 1×, first at drift.jsonl:1
+                  note $.payload.mood: "bored" is not a value `Mood` lists (generated code keeps it as unknown) [contract line 5] — 1×, first at drift.jsonl:5
+
+                event say: 1 seen, 0 matched, 1 failed
+                  FAIL drift.jsonl:4 (server-to-client)
+                       $: `say` is client-to-server in the contract, but this frame was sent server-to-client [contract line 8]
+
+                frames that are no event of the contract: 1 seen, 0 matched, 1 failed
+                  FAIL drift.jsonl:2 (server-to-client)
+                       $: event "typing" is not in the contract
+
+                """)
+        let json = try await SchemaGenProcess.run(["verify", "--format", "json", "chat.yaml", "drift.jsonl"], in: folder.url)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        #expect(document["verdict"] as? String == "mismatch" && document["failed"] as? Int == 4 && document["matched"] as? Int == 1)
+    }
+
+    /// Chrome's HAR export keeps a WebSocket's messages under `_webSocketMessages`; binary ones (opcode 2) are skipped.
+    @Test func aHARExportIsRead() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("chat.yaml", Self.contract)
+        try folder.write(
+            "session.har",
+            """
+            {"log": {"version": "1.2", "creator": {"name": "WebInspector", "version": "537.36"}, "entries": [
+              {"request": {"method": "GET", "url": "ws://localhost:5000/socket.io/?EIO=4&transport=websocket"},
+               "_resourceType": "websocket",
+               "_webSocketMessages": [
+                 {"type": "receive", "time": 1764237600.1, "opcode": 1, "data": "0{\\"sid\\":\\"x\\"}"},
+                 {"type": "send", "time": 1764237600.2, "opcode": 1, "data": "42[\\"say\\",{\\"text\\":\\"hi\\"}]"},
+                 {"type": "receive", "time": 1764237600.3, "opcode": 2, "data": "AAEC"},
+                 {"type": "receive", "time": 1764237600.4, "opcode": 1, "data": "42[\\"said\\",{\\"text\\":7,\\"at\\":\\"2026-11-27T10:00:00Z\\"}]"}
+               ]}
+            ]}}
+            """)
+        let result = try await SchemaGenProcess.run(["verify", "chat.yaml", "session.har"], in: folder.url)
+        #expect(result.status == 1)
+        #expect(result.standardOutput.contains("FAIL session.har: entry 1, message 4 (server-to-client)\n       $.payload.text: expected a string, found 7"))
+        #expect(result.standardOutput.hasPrefix("schemagen verify: Mismatch: 2 frames of Chat checked, 1 matched, 1 failed; 1 protocol packets skipped"))
+    }
+
+    @Test func anUnreadableCaptureSaysWhereAndExitsTwo() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("chat.yaml", Self.contract)
+        try folder.write("bad.jsonl", "{\"direction\": \"sideways\", \"data\": \"42[]\"}\n")
+        let result = try await SchemaGenProcess.run(["verify", "chat.yaml", "bad.jsonl"], in: folder.url)
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("bad.jsonl:1: \"direction\" must be"))
+    }
+}
