@@ -43,6 +43,8 @@ let package = Package(
                 .product(name: "SchemaGenTransport", package: "schemagen"),
                 .product(name: "SchemaGenRuntime", package: "schemagen"),
                 .product(name: "SchemaGenTestSupport", package: "schemagen"),
+                // `verify`'s reader and verifier, on traffic recorded from the real servers (issue 38).
+                .product(name: "SchemaGenCore", package: "schemagen"),
             ],
             // The python servers the tests start; the contracts are links to schemas/ and to a golden contract,
             // turned into clients by the build plugin as an app's would be.

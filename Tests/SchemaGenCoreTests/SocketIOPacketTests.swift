@@ -19,8 +19,10 @@ import Testing
     }
 
     @Test func packetsWithoutAnEventAreNamed() {
-        for (text, kind) in [("0{\"sid\":\"x\"}", "open"), ("2", "ping"), ("3", "pong"), ("40", "connect"), ("41", "disconnect"),
-                             ("431[\"ok\"]", "acknowledgement"), ("44{\"message\":\"no\"}", "connect error")] {
+        for (text, kind) in [
+            ("0{\"sid\":\"x\"}", "open"), ("2", "ping"), ("3", "pong"), ("40", "connect"), ("41", "disconnect"),
+            ("431[\"ok\"]", "acknowledgement"), ("44{\"message\":\"no\"}", "connect error"),
+        ] {
             guard case .control(let found)? = SocketIOPacket.unwrap(Data(text.utf8)) else {
                 Issue.record("\(text) read as an event")
                 continue

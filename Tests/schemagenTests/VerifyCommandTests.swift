@@ -91,9 +91,13 @@ import Testing
                        $: event "typing" is not in the contract
 
                 """)
-        let json = try await SchemaGenProcess.run(["verify", "--format", "json", "chat.yaml", "drift.jsonl"], in: folder.url)
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
-        #expect(document["verdict"] as? String == "mismatch" && document["failed"] as? Int == 4 && document["matched"] as? Int == 1)
+        let json = try await SchemaGenProcess.run(
+            ["verify", "--format", "json", "chat.yaml", "drift.jsonl"], in: folder.url)
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        #expect(
+            document["verdict"] as? String == "mismatch" && document["failed"] as? Int == 4
+                && document["matched"] as? Int == 1)
     }
 
     /// Chrome's HAR export keeps a WebSocket's messages under `_webSocketMessages`; binary ones (opcode 2) are skipped.
@@ -116,8 +120,14 @@ import Testing
             """)
         let result = try await SchemaGenProcess.run(["verify", "chat.yaml", "session.har"], in: folder.url)
         #expect(result.status == 1)
-        #expect(result.standardOutput.contains("FAIL session.har: entry 1, message 4 (server-to-client)\n       $.payload.text: expected a string, found 7"))
-        #expect(result.standardOutput.hasPrefix("schemagen verify: Mismatch: 2 frames of Chat checked, 1 matched, 1 failed; 1 protocol packets skipped"))
+        #expect(
+            result.standardOutput.contains(
+                "FAIL session.har: entry 1, message 4 (server-to-client)\n       $.payload.text: expected a string, found 7"
+            ))
+        #expect(
+            result.standardOutput.hasPrefix(
+                "schemagen verify: Mismatch: 2 frames of Chat checked, 1 matched, 1 failed; 1 protocol packets skipped")
+        )
     }
 
     @Test func anUnreadableCaptureSaysWhereAndExitsTwo() async throws {

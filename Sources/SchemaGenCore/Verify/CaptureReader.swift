@@ -55,10 +55,13 @@ public enum CaptureReader {
 
     private static func frame(ofLine line: Data, origin: String) throws -> CapturedFrame {
         guard let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any] else {
-            throw CaptureError(origin: origin, message: #"not a JSON object; each line is {"direction": ..., "data": ...}"#)
+            throw CaptureError(
+                origin: origin, message: #"not a JSON object; each line is {"direction": ..., "data": ...}"#)
         }
         guard let word = object["direction"] as? String, let direction = direction(word) else {
-            throw CaptureError(origin: origin, message: #""direction" must be "client-to-server" or "server-to-client" (or send/receive)"#)
+            throw CaptureError(
+                origin: origin,
+                message: #""direction" must be "client-to-server" or "server-to-client" (or send/receive)"#)
         }
         let data: Data
         switch object["data"] {
@@ -89,9 +92,11 @@ public enum CaptureReader {
                 let origin = "\(path): entry \(entryIndex + 1), message \(messageIndex + 1)"
                 // Opcode 2 is a binary message: no JSON frame to read.
                 if (message["opcode"] as? Int) == 2 { continue }
-                guard let type = message["type"] as? String, let direction = direction(type), let text = message["data"] as? String
+                guard let type = message["type"] as? String, let direction = direction(type),
+                    let text = message["data"] as? String
                 else {
-                    throw CaptureError(origin: origin, message: #"a WebSocket message needs "type" (send or receive) and "data""#)
+                    throw CaptureError(
+                        origin: origin, message: #"a WebSocket message needs "type" (send or receive) and "data""#)
                 }
                 try body(CapturedFrame(data: Data(text.utf8), direction: direction, origin: origin))
             }

@@ -29,7 +29,8 @@ public struct CaptureVerifier {
             }
         }
         let reading = interpreter.read(data, channel: namespace, sentBy: frame.direction)
-        let key = reading.event.map { VerifyReport.EventKey(channel: $0.channel, event: $0.wireName) }
+        let key =
+            reading.event.map { VerifyReport.EventKey(channel: $0.channel, event: $0.wireName) }
             ?? VerifyReport.EventKey(channel: nil, event: nil)
         var tally = report.events[key] ?? VerifyReport.Tally()
         tally.seen += 1
@@ -39,12 +40,14 @@ public struct CaptureVerifier {
             tally.failed += 1
             if tally.failures.count < failuresKeptPerEvent {
                 tally.failures.append(
-                    VerifyReport.Failure(origin: frame.origin, direction: frame.direction,
-                                         findings: reading.findings.filter { $0.severity == .mismatch }))
+                    VerifyReport.Failure(
+                        origin: frame.origin, direction: frame.direction,
+                        findings: reading.findings.filter { $0.severity == .mismatch }))
             }
         }
         for notice in reading.findings where notice.severity == .notice {
-            let noticeKey = VerifyReport.NoticeKey(path: notice.path, message: notice.message, contractLine: notice.contractLocation?.line)
+            let noticeKey = VerifyReport.NoticeKey(
+                path: notice.path, message: notice.message, contractLine: notice.contractLocation?.line)
             if tally.notices[noticeKey] == nil { tally.noticeOrder.append(noticeKey) }
             tally.notices[noticeKey, default: (count: 0, firstOrigin: frame.origin)].count += 1
         }

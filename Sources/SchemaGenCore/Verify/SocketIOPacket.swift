@@ -14,13 +14,18 @@ enum SocketIOPacket {
         let bytes = [UInt8](data)
         guard let engine = bytes.first, (UInt8(ascii: "0")...UInt8(ascii: "6")).contains(engine) else { return nil }
         guard engine == UInt8(ascii: "4") else {
-            return .control(["open", "close", "ping", "pong", "message", "upgrade", "noop"][Int(engine - UInt8(ascii: "0"))])
+            return .control(
+                ["open", "close", "ping", "pong", "message", "upgrade", "noop"][Int(engine - UInt8(ascii: "0"))])
         }
         guard bytes.count > 1, (UInt8(ascii: "0")...UInt8(ascii: "6")).contains(bytes[1]) else { return nil }
         let kind = bytes[1]
         guard kind == UInt8(ascii: "2") else {
-            return .control(["connect", "disconnect", "event", "acknowledgement", "connect error", "binary event", "binary acknowledgement"][
-                Int(kind - UInt8(ascii: "0"))])
+            return .control(
+                [
+                    "connect", "disconnect", "event", "acknowledgement", "connect error", "binary event",
+                    "binary acknowledgement",
+                ][
+                    Int(kind - UInt8(ascii: "0"))])
         }
         var index = 2
         var namespace: String?

@@ -8,8 +8,15 @@ public struct VerifyReport: Sendable {
         public var channel: String?
         public var event: String?
 
+        public init(channel: String?, event: String?) {
+            self.channel = channel
+            self.event = event
+        }
+
         public static func < (lhs: EventKey, rhs: EventKey) -> Bool {
-            (lhs.event == nil ? 1 : 0, lhs.channel ?? "", lhs.event ?? "") < (rhs.event == nil ? 1 : 0, rhs.channel ?? "", rhs.event ?? "")
+            (lhs.event == nil ? 1 : 0, lhs.channel ?? "", lhs.event ?? "") < (
+                rhs.event == nil ? 1 : 0, rhs.channel ?? "", rhs.event ?? ""
+            )
         }
 
         /// `channel driver › event job-removed`, or `not in the contract`.
@@ -61,7 +68,8 @@ public struct VerifyReport: Sendable {
     public var headline: String {
         let checked = matched + failed
         let verdict = passes ? "Verified" : "Mismatch"
-        return "\(verdict): \(checked) frame\(checked == 1 ? "" : "s") of \(contract) checked, \(matched) matched, \(failed) failed"
+        return
+            "\(verdict): \(checked) frame\(checked == 1 ? "" : "s") of \(contract) checked, \(matched) matched, \(failed) failed"
             + (noticeCount > 0 ? ", \(noticeCount) notice\(noticeCount == 1 ? "" : "s")" : "")
             + (controlFrames.isEmpty ? "" : "; \(controlFrames.values.reduce(0, +)) protocol packets skipped")
     }
@@ -76,13 +84,17 @@ public struct VerifyReport: Sendable {
             for failure in tally.failures {
                 out += "  FAIL \(failure.origin) (\(failure.direction.rawValue))\n"
                 for finding in failure.findings {
-                    out += "       \(finding.path): \(finding.message)\(Self.contractLine(finding.contractLocation?.line))\n"
+                    out +=
+                        "       \(finding.path): \(finding.message)\(Self.contractLine(finding.contractLocation?.line))\n"
                 }
             }
-            if tally.failed > tally.failures.count { out += "  … and \(tally.failed - tally.failures.count) more failing frames\n" }
+            if tally.failed > tally.failures.count {
+                out += "  … and \(tally.failed - tally.failures.count) more failing frames\n"
+            }
             for notice in tally.noticeOrder {
                 let (count, first) = tally.notices[notice]!
-                out += "  note \(notice.path): \(notice.message)\(Self.contractLine(notice.contractLine)) — \(count)×, first at \(first)\n"
+                out +=
+                    "  note \(notice.path): \(notice.message)\(Self.contractLine(notice.contractLine)) — \(count)×, first at \(first)\n"
             }
         }
         return out
@@ -100,14 +112,16 @@ public struct VerifyReport: Sendable {
         out += "| | Event | Seen | Matched | Failed | Notices |\n|---|---|---|---|---|---|\n"
         for key in events.keys.sorted() {
             let tally = events[key]!
-            out += "| \(tally.failed > 0 ? "❌" : "✅") | \(MarkdownSyntax.cell(key.label)) | \(tally.seen) | \(tally.matched) | \(tally.failed) | \(tally.notices.count) |\n"
+            out +=
+                "| \(tally.failed > 0 ? "❌" : "✅") | \(MarkdownSyntax.cell(key.label)) | \(tally.seen) | \(tally.matched) | \(tally.failed) | \(tally.notices.count) |\n"
         }
         let failing = events.keys.sorted().filter { !events[$0]!.failures.isEmpty }
         if !failing.isEmpty {
             out += "\n<details><summary>Failing frames</summary>\n\n"
             for key in failing {
                 for failure in events[key]!.failures {
-                    let what = failure.findings.map { "\(MarkdownSyntax.codeOutsideTable($0.path)) \($0.message)" }.joined(separator: "; ")
+                    let what = failure.findings.map { "\(MarkdownSyntax.codeOutsideTable($0.path)) \($0.message)" }
+                        .joined(separator: "; ")
                     out += "- \(MarkdownSyntax.codeOutsideTable(failure.origin)): \(what)\n"
                 }
             }
@@ -159,22 +173,28 @@ public struct VerifyReport: Sendable {
             var events: [Event]
         }
         let document = Document(
-            contract: contract, verdict: passes ? "verified" : "mismatch", frames: frames, matched: matched, failed: failed,
+            contract: contract, verdict: passes ? "verified" : "mismatch", frames: frames, matched: matched,
+            failed: failed,
             protocolPackets: controlFrames,
             events: events.keys.sorted().map { key in
                 let tally = events[key]!
                 return Event(
-                    channel: key.channel, event: key.event, seen: tally.seen, matched: tally.matched, failed: tally.failed,
+                    channel: key.channel, event: key.event, seen: tally.seen, matched: tally.matched,
+                    failed: tally.failed,
                     failures: tally.failures.map { failure in
                         FailureDocument(
                             origin: failure.origin, direction: failure.direction.rawValue,
                             findings: failure.findings.map {
-                                Finding(severity: $0.severity.rawValue, path: $0.path, message: $0.message, contractLine: $0.contractLocation?.line)
+                                Finding(
+                                    severity: $0.severity.rawValue, path: $0.path, message: $0.message,
+                                    contractLine: $0.contractLocation?.line)
                             })
                     },
                     notices: tally.noticeOrder.map { key in
                         let (count, first) = tally.notices[key]!
-                        return Notice(path: key.path, message: key.message, contractLine: key.contractLine, count: count, firstOrigin: first)
+                        return Notice(
+                            path: key.path, message: key.message, contractLine: key.contractLine, count: count,
+                            firstOrigin: first)
                     })
             })
         let encoder = JSONEncoder()
