@@ -88,6 +88,9 @@ SWIFT_ONLY_LABEL = "2,000 events, Swift client only (--swift-only, what the buil
 # synthesizes (`==` was a fifth of a debug build). Measured 1.6x-1.7x with synthesized `==`, 2.2x-2.4x with
 # `MemberwiseEquatable` (docs/performance.md); the guard catches synthesized `Codable` or `==` coming back.
 COMPILE_SPEEDUP_MINIMUM = 1.8
+# `schemagen verify` streams a capture: its peak memory on ten times the frames stays under this multiple of the
+# smaller capture's (measured 1.0x: 31 MiB for 100,000 frames and for 1,000,000).
+VERIFY_MEMORY_GROWTH_LIMIT = 1.5
 PEER = os.path.join(ROOT, "Benchmarks/Peer")
 PAYLOAD_BYTES = 224  # the dispatch benchmark's payload (Benchmarks/Sources/DispatchBenchmark/main.swift)
 
@@ -152,6 +155,8 @@ def main():
         rows += debug_rows
         compile_rows, compile_speedup = compile_cost(schemagen, work)
         rows += compile_rows
+        verify_table, verify_growth = verify_rows(schemagen, work)
+        rows += verify_table
         if not CHECK:
             rows.append(type_check(schemagen, work))
             rows.append(peer_generation(work, schemagen))
@@ -177,7 +182,7 @@ def main():
         print(f"| {row[0]} | {row[1]} | {row[2]} | {row[3]} |")
     print(f"\nMachine: {os.cpu_count()} cores, {platform_summary()}")
     if CHECK:
-        check(generation_seconds, reference, frames_per_second, compile_speedup, debug_ratios)
+        check(generation_seconds, reference, frames_per_second, compile_speedup, debug_ratios, verify_growth)
 
 
 def type_check(schemagen, work):
@@ -403,9 +408,31 @@ def yaml_reference(path):
     return statistics.median(times)
 
 
-def check(generation_seconds, reference, frames_per_second, compile_speedup, debug_ratios):
+def verify_rows(schemagen, work):
+    """`schemagen verify` on synthetic captures of schemas/rooms.yaml (Benchmarks/make-capture.py): frames per second
+    and peak memory on a capture and on one ten times longer (100,000 and 1,000,000 frames; a tenth of each with
+    --check). Returns the rows and how much the peak memory grew."""
+    small, large = (10_000, 100_000) if CHECK else (100_000, 1_000_000)
+    results = []
+    for count in (small, large):
+        print(f"Verifying a capture of {count:,} frames…", file=sys.stderr)
+        path = os.path.join(work, f"capture-{count}.jsonl")
+        with open(path, "w") as handle:
+            subprocess.run([sys.executable, os.path.join(ROOT, "Benchmarks/make-capture.py"), str(count)], stdout=handle, check=True)
+        seconds, mebibytes = timed([schemagen, "verify", os.path.join(ROOT, "schemas/rooms.yaml"), path])
+        results.append((count, seconds, mebibytes))
+        os.remove(path)
+    rows = [("verify", f"a capture of {count:,} frames (JSON Lines, Socket.IO packets, schemas/rooms.yaml)",
+             f"{count / seconds:,.0f} frames/s", f"{mebibytes:.0f} MiB peak") for count, seconds, mebibytes in results]
+    return rows, results[1][2] / results[0][2]
+
+
+def check(generation_seconds, reference, frames_per_second, compile_speedup, debug_ratios, verify_growth):
     """Exits with 1 when a regression guard is crossed, naming each one."""
     failures = []
+    print(f"guard: verify's peak memory on ten times the frames is {verify_growth:.2f}x (under {VERIFY_MEMORY_GROWTH_LIMIT}x)")
+    if verify_growth >= VERIFY_MEMORY_GROWTH_LIMIT:
+        failures.append(f"verify's peak memory grew {verify_growth:.2f}x with ten times the frames, over {VERIFY_MEMORY_GROWTH_LIMIT}x")
     for label, ratio in debug_ratios.items():
         print(f"guard: a debug build of schemagen generates {label} in {ratio:.2f}x the time PyYAML reads it "
               f"(under {DEBUG_GENERATION_REFERENCE_LIMIT}x)")
