@@ -5,7 +5,7 @@ import SchemaGenRuntime
 extension Checker {
     static let eventKeys = [
         "direction", "description", "deprecated", "swiftName", "payload", "envelope", "frame", "wire", "reply",
-        "subscription", "ack",
+        "subscription", "ack", "examples",
     ]
     static let replyKeys = ["event", "match", "error", "ids", "cancel", "type"]
     static let subscriptionKeys = ["event", "match", "end", "error", "cancel", "ids", "id", "idFrom", "type", "count"]
@@ -126,14 +126,66 @@ extension Checker {
                 )
             }
         }
+        let examples = reader.entry("examples").map { readExamples($0.value, owner: owner) } ?? []
         guard let direction else { return nil }
         if framing?.shapes != nil, placement == nil { return nil }
-        return Event(
+        var event = Event(
             wireName: wireName, swiftName: swiftName, direction: direction, description: readDescription(reader),
             deprecation: readDeprecation(reader), payload: payload, envelopeFields: envelopeFields,
             location: keyLocation,
             shapeIndex: placement?.shape, wireValue: placement?.value, reply: reply, subscription: subscription,
             ack: ack)
+        event.examples = examples
+        return event
+    }
+
+    /// `examples:`: a list of `{payload: ...}` (the payload's value, in YAML or JSON) or `{frame: ...}` (the whole
+    /// frame: its text as it travels, or the frame as YAML or JSON), each with an optional `summary:`. Whether each
+    /// matches its event is `ExampleCheck`'s, once the contract is whole.
+    private mutating func readExamples(_ node: SyntaxNode, owner: String) -> [EventExample] {
+        guard let items = node.elements else {
+            diagnostics.error(
+                "`examples:` of \(owner) is a list: `- payload: {...}` for a payload's value, `- frame: '...'` for a whole frame",
+                at: node.location)
+            return []
+        }
+        return items.compactMap { item in
+            guard
+                let reader = MappingReader(
+                    item, owner: "an example of \(owner)", allowedKeys: ["payload", "frame", "summary"],
+                    ownerLocation: item.location,
+                    diagnostics: &diagnostics)
+            else { return nil }
+            let summary = reader["summary"].flatMap { readText($0, what: "`summary`") }
+            switch (reader.entry("payload"), reader.entry("frame")) {
+            case (let payload?, nil):
+                let value = payload.value.documentValue
+                return EventExample(
+                    form: .payload, json: value.json, prettyJSON: value.prettyJSON(), summary: summary,
+                    location: item.location)
+            case (nil, let frame?):
+                if let scalar = frame.value.scalar {
+                    // The frame's text as it travels (`["said",{...}]`, or a JSON document written as a string); shown
+                    // laid out when it is JSON (which YAML reads, keeping the keys' order).
+                    let isJSON = scalar.text.first == "{" || scalar.text.first == "["
+                    let pretty =
+                        isJSON
+                        ? YAMLLoader().load(text: scalar.text, path: "example").root?.documentValue.prettyJSON() : nil
+                    return EventExample(
+                        form: .frame, json: scalar.text, prettyJSON: pretty ?? scalar.text, summary: summary,
+                        location: item.location)
+                }
+                let value = frame.value.documentValue
+                return EventExample(
+                    form: .frame, json: value.json, prettyJSON: value.prettyJSON(), summary: summary,
+                    location: item.location)
+            default:
+                diagnostics.error(
+                    "an example of \(owner) needs exactly one of `payload:` (the payload's value) and `frame:` (the whole frame)",
+                    at: item.location)
+                return nil
+            }
+        }
     }
 
     private mutating func readCorrelationIDs(_ spec: MappingReader) -> CorrelationIDs {

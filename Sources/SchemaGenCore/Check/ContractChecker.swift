@@ -23,6 +23,7 @@ public struct ContractChecker: Sendable {
             SubscriptionCheck(contract: contract).run(into: &bag)
             AckCheck(contract: contract).run(into: &bag)
             SocketIOCheck(contract: contract).run(into: &bag)
+            ExampleCheck(contract: contract).run(into: &bag)
         }
         return Result(contract: bag.hasErrors ? nil : contract, diagnostics: bag.sorted)
     }

@@ -17,6 +17,11 @@ extension SyntaxNode {
             if isNull { return .null }
             if let bool { return .bool(bool) }
             if let number = int { return .integer(number) }
+            if scalar.style == .plain,
+                scalar.text.wholeMatch(of: /-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?/) != nil
+            {
+                return .number(scalar.text)
+            }
             return .string(scalar.text)
         case .sequence(let elements): return .array(elements.map(\.documentValue))
         case .mapping(let entries):

@@ -92,11 +92,32 @@ public struct Event: Hashable, Sendable {
     /// With Socket.IO framing: the acknowledgement the event is answered with (the server's, for an event the app
     /// sends; the app's, for one the server sends).
     public var ack: AckDeclaration? = nil
+    /// Example values or frames of the event (`examples:`), checked against it and shown in its reference.
+    public var examples: [EventExample] = []
 
     /// Where the event sits among frame shapes, for contracts with `frames:`.
     public var address: EventAddress? {
         shapeIndex.map { EventAddress(shape: $0, name: wireValue) }
     }
+}
+
+/// One example of an event: its payload, or its whole frame as it travels.
+public struct EventExample: Hashable, Sendable {
+    public enum Form: Hashable, Sendable {
+        /// The payload's value.
+        case payload
+        /// The whole frame.
+        case frame
+    }
+
+    public var form: Form
+    /// The example as compact JSON, keys in the order the contract writes them.
+    public var json: String
+    /// The same laid out for reading.
+    public var prettyJSON: String
+    /// What the example shows, in a line (`summary:`).
+    public var summary: String?
+    public var location: SourceLocation
 }
 
 /// A channel (Pusher channel, Supabase topic…) whose address may hold parameters, scoping its own events.

@@ -4,6 +4,8 @@
 indirect enum DocumentValue: Hashable, Sendable {
     case string(String)
     case integer(Int)
+    /// A number as written in JSON (`2.5`, `1e-3`), for values that are not whole numbers of `Int`'s range.
+    case number(String)
     case bool(Bool)
     case null
     case array([DocumentValue])
@@ -13,6 +15,7 @@ indirect enum DocumentValue: Hashable, Sendable {
         switch (lhs, rhs) {
         case let (.string(l), .string(r)): l == r
         case let (.integer(l), .integer(r)): l == r
+        case let (.number(l), .number(r)): l == r
         case let (.bool(l), .bool(r)): l == r
         case (.null, .null): true
         case let (.array(l), .array(r)): l == r
@@ -26,6 +29,7 @@ indirect enum DocumentValue: Hashable, Sendable {
         switch self {
         case .string(let text): hasher.combine(text)
         case .integer(let number): hasher.combine(number)
+        case .number(let text): hasher.combine(text)
         case .bool(let flag): hasher.combine(flag)
         case .null: hasher.combine(0)
         case .array(let items): hasher.combine(items)

@@ -74,6 +74,7 @@ struct YAMLWriter {
         switch value {
         case .string(let text): Self.scalar(text)
         case .integer(let number): String(number)
+        case .number(let text): text
         case .bool(let flag): flag ? "true" : "false"
         case .null: "null"
         case .array: "[]"

@@ -12,7 +12,8 @@ import Testing
 /// findings of each way a server drifts once the capture is changed.
 @Suite(.serialized, .timeLimit(.minutes(2)))
 struct CapturedTrafficTests {
-    static let contract = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("wire-names.events.yaml")
+    static let contract = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "wire-names.events.yaml")
 
     /// A WebSocket backend that records every text message, sent and received, with its direction.
     final class RecordingBackend: WebSocketBackend, @unchecked Sendable {
@@ -24,7 +25,9 @@ struct CapturedTrafficTests {
             lock.withLock {
                 recorded.map { entry in
                     let object: [String: Any] = ["direction": entry.direction, "data": entry.text]
-                    let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+                    let data =
+                        (try? JSONSerialization.data(
+                            withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
                     return String(decoding: data, as: UTF8.self)
                 }
             }
@@ -95,7 +98,8 @@ struct CapturedTrafficTests {
     }
 
     func verify(_ lines: [String]) throws -> VerifyReport {
-        let file = FileManager.default.temporaryDirectory.appending(path: "schemagen-capture-\(UUID().uuidString).jsonl")
+        let file = FileManager.default.temporaryDirectory.appending(
+            path: "schemagen-capture-\(UUID().uuidString).jsonl")
         try (lines.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         let contract = try #require(ContractLoader().load(path: Self.contract.path).contract)
@@ -110,28 +114,34 @@ struct CapturedTrafficTests {
         #expect(clean.passes && clean.noticeCount == 0, "\(clean.text())")
         #expect(clean.events[.init(channel: "ticker", event: "24h")]?.matched == 2, "\(clean.text())")
         #expect(clean.events[.init(channel: "ticker", event: "GUILD_MEMBER_ADD")]?.matched == 1, "\(clean.text())")
-        #expect((clean.controlFrames["open"] ?? 0) == 1 && (clean.controlFrames["connect"] ?? 0) >= 2, "\(clean.controlFrames)")
+        #expect(
+            (clean.controlFrames["open"] ?? 0) == 1 && (clean.controlFrames["connect"] ?? 0) >= 2,
+            "\(clean.controlFrames)")
 
         // The server drifts: it renames `high`, sends an event nobody described, a string where a number goes, and
         // an event only the app sends.
         let heard = try #require(lines.firstIndex { $0.contains(#"24h\",{\"high\":1.5}"#) }, "\(lines)")
         func changed(_ from: String, _ to: String) -> String { lines[heard].replacingOccurrences(of: from, with: to) }
-        let drifted = lines + [
-            changed("high", "peak"),
-            changed("24h", "24h_volume"),
-            changed("1.5", "\\\"1.5\\\""),
-            #"{"data":"42/ticker-BTC,[\"GUILD_MEMBER_ADD\",{\"member\":{\"USER_ID\":\"u2\"}}]","direction":"server-to-client"}"#,
-        ]
+        let drifted =
+            lines + [
+                changed("high", "peak"),
+                changed("24h", "24h_volume"),
+                changed("1.5", "\\\"1.5\\\""),
+                #"{"data":"42/ticker-BTC,[\"GUILD_MEMBER_ADD\",{\"member\":{\"USER_ID\":\"u2\"}}]","direction":"server-to-client"}"#,
+            ]
         let report = try verify(drifted)
         #expect(!report.passes)
-        let failures = report.events.values.flatMap(\.failures).flatMap { failure in failure.findings.map { "\($0.path): \($0.message)" } }
+        let failures = report.events.values.flatMap(\.failures).flatMap { failure in
+            failure.findings.map { "\($0.path): \($0.message)" }
+        }
         #expect(
-            failures.sorted() == [
-                #"$.payload.high: expected a number, found "1.5""#,
-                "$.payload.high: missing",
-                #"$: `GUILD_MEMBER_ADD` is client-to-server in the contract, but this frame was sent server-to-client"#,
-                #"$: event "24h_volume" on channel "/ticker-BTC" is not in the contract"#,
-            ].sorted(), "\(report.text())")
+            failures.sorted()
+                == [
+                    #"$.payload.high: expected a number, found "1.5""#,
+                    "$.payload.high: missing",
+                    #"$: `GUILD_MEMBER_ADD` is client-to-server in the contract, but this frame was sent server-to-client"#,
+                    #"$: event "24h_volume" on channel "/ticker-BTC" is not in the contract"#,
+                ].sorted(), "\(report.text())")
         #expect(report.events[.init(channel: "ticker", event: "24h")]?.notices.keys.map(\.path) == ["$.payload.peak"])
     }
 }

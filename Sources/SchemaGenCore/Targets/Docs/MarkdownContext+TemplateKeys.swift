@@ -14,7 +14,27 @@ extension MarkdownFileContext: KeyedTemplateContext {
         "hasChannels": .property(\.hasChannels),
         "types": .property(\.types),
         "hasTypes": .property(\.hasTypes),
+        "examples": .property(\.examples),
+        "hasExamples": .property(\.hasExamples),
         "wireFormat": .property(\.wireFormat),
+    ]
+}
+
+extension MarkdownEventExamples: KeyedTemplateContext {
+    static let templateKeys: TemplateKeyTable<Self> = [
+        "heading": .property(\.heading),
+        "anchor": .property(\.anchor),
+        "items": .property(\.items),
+    ]
+}
+
+extension MarkdownExample: KeyedTemplateContext {
+    static let templateKeys: TemplateKeyTable<Self> = [
+        "summary": .property(\.summary),
+        "isFrame": .property(\.isFrame),
+        "fence": .property(\.fence),
+        "language": .property(\.language),
+        "code": .property(\.code),
     ]
 }
 

@@ -18,7 +18,31 @@ public struct MarkdownFileContext: Sendable {
     public var hasChannels: Bool
     public var types: [MarkdownType]
     public var hasTypes: Bool
+    /// The events' examples (`examples:`), in contract order.
+    public var examples: [MarkdownEventExamples] = []
+    public var hasExamples: Bool = false
     public var wireFormat: MarkdownWireFormat
+}
+
+/// One event's examples, under a heading of their own.
+public struct MarkdownEventExamples: Sendable {
+    /// The heading: the event's wire name as a code span, after its channel's name when it has one.
+    public var heading: String
+    public var anchor: String
+    public var items: [MarkdownExample]
+}
+
+/// One example: its summary, and its JSON (or a frame's text) in a fenced block.
+public struct MarkdownExample: Sendable {
+    /// The example's `summary:` as prose, or `nil`.
+    public var summary: String?
+    /// Whether the block is the whole frame rather than the payload.
+    public var isFrame: Bool
+    /// The fence (three backticks, or more when the text holds three) and the block's language (`json`, or `text`
+    /// for a frame that is not JSON as a whole, such as a Socket.IO packet).
+    public var fence: String
+    public var language: String
+    public var code: String
 }
 
 public struct MarkdownLink: Sendable {

@@ -47,6 +47,18 @@ public struct MarkdownTranslator: Sendable {
                         scope: scope(channel.events, typeAnchors: typeAnchors, shapes: contract.framing.shapes)))
             }
         }
+        var examples: [MarkdownEventExamples] = []
+        if contract.allEvents.contains(where: { !$0.event.examples.isEmpty }) {
+            contents.append(MarkdownLink(title: "Examples", anchor: anchors.anchor(for: "Examples")))
+            for (channel, event) in contract.allEvents where !event.examples.isEmpty {
+                let heading =
+                    (channel.map { "Channel \($0.name) › " } ?? "") + MarkdownSyntax.codeOutsideTable(event.wireName)
+                examples.append(
+                    MarkdownEventExamples(
+                        heading: heading, anchor: anchors.anchor(for: heading), items: event.examples.map(Self.example))
+                )
+            }
+        }
         var typeSections: [(type: NamedType, anchor: String)] = []
         if !contract.types.isEmpty {
             contents.append(MarkdownLink(title: "Types", anchor: anchors.anchor(for: "Types")))
@@ -60,8 +72,18 @@ public struct MarkdownTranslator: Sendable {
             sourceFile: sourceFile, title: title, version: contract.version.map(MarkdownSyntax.codeOutsideTable),
             description: description, hasDescription: contract.description != nil,
             contents: contents, root: root, channels: channels, hasChannels: !channels.isEmpty, types: types,
-            hasTypes: !types.isEmpty,
+            hasTypes: !types.isEmpty, examples: examples, hasExamples: !examples.isEmpty,
             wireFormat: WireFormatExample(contract: contract).context)
+    }
+
+    /// An example as a fenced block: JSON laid out for reading, or a frame's text as it travels.
+    static func example(_ example: EventExample) -> MarkdownExample {
+        let isJSON = example.prettyJSON.first == "{" || example.prettyJSON.first == "["
+        var fence = "```"
+        while example.prettyJSON.contains(fence) { fence += "`" }
+        return MarkdownExample(
+            summary: example.summary.map(MarkdownSyntax.paragraph), isFrame: example.form == .frame, fence: fence,
+            language: isJSON ? "json" : "text", code: example.prettyJSON)
     }
 
     private func scope(_ events: [Event], typeAnchors: [String: String], shapes: [ShapeDeclaration]?) -> MarkdownScope {
