@@ -43,8 +43,13 @@ import Testing
         #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics)")
         let contract = try #require(loaded.contract)
         let said = try #require(contract.events.first)
-        #expect(said.examples.map(\.json) == [#"{"text":"hi","at":"2026-11-27T10:00:00Z"}"#, #"["said",{"text":"hi","at":"2026-11-27T10:00:00Z","mood":"happy"}]"#])
-        let markdown = try TemplateRenderer(kind: .markdown).render(MarkdownTranslator().translate(contract, sourceFile: "chat.yaml"))
+        #expect(
+            said.examples.map(\.json) == [
+                #"{"text":"hi","at":"2026-11-27T10:00:00Z"}"#,
+                #"["said",{"text":"hi","at":"2026-11-27T10:00:00Z","mood":"happy"}]"#,
+            ])
+        let markdown = try TemplateRenderer(kind: .markdown).render(
+            MarkdownTranslator().translate(contract, sourceFile: "chat.yaml"))
         #expect(
             markdown.contains(
                 """
@@ -82,12 +87,16 @@ import Testing
             diagnostics(
                 """
                       - payload: { text: hi, at: yesterday }
-                """) == [#"12:9 error: an example of event 'said' does not match it at $.payload.at: expected a date, found "yesterday""#])
+                """) == [
+                    #"12:9 error: an example of event 'said' does not match it at $.payload.at: expected a date, found "yesterday""#
+                ])
         #expect(
             diagnostics(
                 """
                       - frame: '["say",{"text":"hi"}]'
-                """) == ["12:9 error: an example of event 'said' is a frame of event 'say'; move it there, or correct its name"])
+                """) == [
+                    "12:9 error: an example of event 'said' is a frame of event 'say'; move it there, or correct its name"
+                ])
     }
 
     /// Generated code tolerates an unknown key or an unlisted value; in an example it is most often a slip.
@@ -108,6 +117,8 @@ import Testing
             diagnostics(
                 """
                       - summary: nothing
-                """).first?.contains("needs exactly one of `payload:` (the payload's value) and `frame:` (the whole frame)") == true)
+                """
+            ).first?.contains("needs exactly one of `payload:` (the payload's value) and `frame:` (the whole frame)")
+                == true)
     }
 }

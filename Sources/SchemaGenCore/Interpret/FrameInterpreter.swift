@@ -112,10 +112,22 @@ public struct FrameInterpreter: Sendable {
         guard let bytes = payload else {
             return checker.check(nil, against: type, at: path, declaredAt: event.location)
         }
-        guard let value = try? WireDecoder(dates: .iso8601).decode(JSONValue.self, from: bytes) else {
+        guard var value = try? WireDecoder(dates: .iso8601).decode(JSONValue.self, from: bytes) else {
             return checker.mismatch(path, "the payload is not JSON", event.location)
         }
+        if case .object(var members) = value, let own = restShapeKeys(of: event) {
+            for key in own { members[key] = nil }
+            value = .object(members)
+        }
         checker.check(value, against: type, at: path, declaredAt: event.location)
+    }
+
+    /// For an event whose frame shape's payload is the rest of the frame: the keys the shape reads itself.
+    private func restShapeKeys(of event: Event) -> Set<String>? {
+        guard let index = event.shapeIndex, let shape = contract.framing.shapes?[index], shape.shape.payload == .rest,
+            !shape.isArray
+        else { return nil }
+        return shape.ownKeys
     }
 
     /// The fields every frame of the event carries beside its payload: the envelope's, or its frame shape's.

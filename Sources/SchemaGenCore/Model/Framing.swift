@@ -42,6 +42,18 @@ public struct ShapeDeclaration: Hashable, Sendable {
     public var location: SourceLocation
 
     public var name: String { shape.name }
+
+    /// The top-level keys the shape itself reads (its event name, channel, fields and conditions): a `payload: rest`
+    /// object shape's payload is the frame beside them, so they are not the payload's.
+    public var ownKeys: Set<String> {
+        let paths =
+            [shape.eventName, shape.channel].compactMap { $0 } + shape.fields.map(\.path)
+            + shape.conditions.map(\.path) + shape.required
+        return Set(
+            paths.compactMap { path in
+                if case .key(let key)? = path.steps.first { key } else { nil }
+            })
+    }
     /// Whether events of this shape are told apart by a name (else the shape carries one event).
     public var namesEvents: Bool { shape.eventName != nil }
     public var isArray: Bool { shape.container != .object }

@@ -8,7 +8,8 @@ extension DocumentValue {
         case .bool(let flag): flag ? "true" : "false"
         case .null: "null"
         case .array(let items): "[" + items.map(\.json).joined(separator: ",") + "]"
-        case .object(let members): "{" + members.map { $0.key.jsonStringLiteral + ":" + $0.value.json }.joined(separator: ",") + "}"
+        case .object(let members):
+            "{" + members.map { $0.key.jsonStringLiteral + ":" + $0.value.json }.joined(separator: ",") + "}"
         }
     }
 
@@ -17,9 +18,11 @@ extension DocumentValue {
         let inner = indent + "  "
         switch self {
         case .array(let items) where !items.isEmpty:
-            return "[\n" + items.map { inner + $0.prettyJSON(indent: inner) }.joined(separator: ",\n") + "\n" + indent + "]"
+            return "[\n" + items.map { inner + $0.prettyJSON(indent: inner) }.joined(separator: ",\n") + "\n" + indent
+                + "]"
         case .object(let members) where !members.isEmpty:
-            return "{\n" + members.map { inner + $0.key.jsonStringLiteral + ": " + $0.value.prettyJSON(indent: inner) }
+            return "{\n"
+                + members.map { inner + $0.key.jsonStringLiteral + ": " + $0.value.prettyJSON(indent: inner) }
                 .joined(separator: ",\n") + "\n" + indent + "}"
         default:
             return json

@@ -1,3 +1,4 @@
+import Foundation
 import SchemaGenRuntime
 
 /// The translate stage for AsyncAPI: a checked ``Contract`` as an AsyncAPI 3.0 document.
@@ -198,6 +199,7 @@ public struct AsyncAPITranslator: Sendable {
             ("title", .string(SwiftName.typeName(forMember: event.swiftName))),
             ("summary", event.description.map(DocumentValue.string)),
             ("payload", event.payload.map { schemas.schema($0) }),
+            ("examples", Self.examples(of: event, framing: contract.framing)),
             (
                 "correlationId",
                 correlation.map { .object([("location", .string("$message.payload#/" + Self.pointer($0)))]) }
@@ -283,6 +285,34 @@ public struct AsyncAPITranslator: Sendable {
     }
 
     /// A message's id, unique in the document: the event's type name, after its channel's for a channel's event.
+    /// The event's `examples:` as AsyncAPI message examples: each payload's value (a frame's taken out of it, as the
+    /// message's payload schema describes the payload), keys in the contract's order, with its summary.
+    static func examples(of event: Event, framing: Framing) -> DocumentValue? {
+        let items: [DocumentValue] = event.examples.compactMap { example in
+            var payload = Data(example.json.utf8)
+            if example.form == .frame {
+                guard let parsed = try? framing.wireFraming.parse(payload), let bytes = parsed.payload else {
+                    return nil
+                }
+                payload = bytes
+            }
+            guard
+                var value = YAMLLoader().load(text: String(decoding: payload, as: UTF8.self), path: "example").root?
+                    .documentValue
+            else { return nil }
+            // A `payload: rest` shape's payload is the frame beside the keys the shape reads itself.
+            if example.form == .frame, case .object(let members) = value, let index = event.shapeIndex,
+                let shape = framing.shapes?[index], shape.shape.payload == .rest
+            {
+                value = .object(members.filter { !shape.ownKeys.contains($0.key) })
+            }
+            // A `null` payload reads as no payload to AsyncAPI's tools, which require an example to have one.
+            guard value != .null else { return nil }
+            return .members([("summary", example.summary.map(DocumentValue.string)), ("payload", value)])
+        }
+        return items.isEmpty ? nil : .array(items)
+    }
+
     private func messageID(_ event: Event, in channel: Channel?) -> String {
         let name = SwiftName.typeName(forMember: event.swiftName)
         return Self.key(channel.map { channelID($0) + name } ?? (SwiftName.lowerCamel(name) ?? name))
