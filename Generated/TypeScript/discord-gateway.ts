@@ -324,3 +324,19 @@ function valueAt(value: unknown, path: readonly (string | number)[]): unknown {
     }
     return value;
 }
+
+// Examples: each event's `examples:` payloads, typed so that `tsc` checks them against the contract.
+
+export const helloExamples: ReadonlyArray<Hello> = [{"heartbeat_interval":45000}];
+
+export const heartbeatExamples: ReadonlyArray<number | null> = [251];
+
+export const resumeExamples: ReadonlyArray<Resume> = [{"token":"randomstring","session_id":"evenmorerandomstring","seq":1337}];
+
+export const requestGuildMembersExamples: ReadonlyArray<RequestGuildMembers> = [{"guild_id":"41771983444115456","query":"","limit":0}];
+
+export const requestSoundboardSoundsExamples: ReadonlyArray<RequestSoundboardSounds> = [{"guild_ids":["613425648685547541","81384788765712384"]}];
+
+export const updateVoiceStateExamples: ReadonlyArray<UpdateVoiceState> = [{"guild_id":"41771983423143937","channel_id":"127121515262115840","self_mute":false,"self_deaf":false}];
+
+export const updatePresenceExamples: ReadonlyArray<PresenceUpdate> = [{"since":91879201,"activities":[{"name":"Save the Oxford Comma","type":0}],"status":"online","afk":false}];

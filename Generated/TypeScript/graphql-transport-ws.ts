@@ -135,3 +135,13 @@ function valueAt(value: unknown, path: readonly (string | number)[]): unknown {
     }
     return value;
 }
+
+// Examples: each event's `examples:` payloads, typed so that `tsc` checks them against the contract.
+
+export const connectionInitExamples: ReadonlyArray<Record<string, unknown> | null> = [{"authToken":"secret"}];
+
+export const startOperationExamples: ReadonlyArray<SubscribePayload> = [{"operationName":null,"query":"subscription { greetings }"}];
+
+export const nextExamples: ReadonlyArray<ExecutionResult> = [{"data":{"greetings":"Hi"}}];
+
+export const errorExamples: ReadonlyArray<GraphQLError[]> = [[{"message":"Cannot query field \"nope\" on type \"Subscription\".","locations":[{"line":1,"column":16}],"path":["greetings",0]}]];

@@ -190,3 +190,13 @@ function valueAt(value: unknown, path: readonly (string | number)[]): unknown {
     }
     return value;
 }
+
+// Examples: each event's `examples:` payloads, typed so that `tsc` checks them against the contract.
+
+export const resultExamples: ReadonlyArray<unknown | null> = [null];
+
+export const failureExamples: ReadonlyArray<Failure> = [{"code":"invalid_format","message":"Message incorrectly formatted."}];
+
+export const subscribeEventsExamples: ReadonlyArray<SubscribeEvents> = [{"event_type":"state_changed"}, {}];
+
+export const unsubscribeEventsExamples: ReadonlyArray<UnsubscribeEvents> = [{"subscription":18}];

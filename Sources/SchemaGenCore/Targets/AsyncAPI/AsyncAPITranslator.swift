@@ -289,25 +289,8 @@ public struct AsyncAPITranslator: Sendable {
     /// message's payload schema describes the payload), keys in the contract's order, with its summary.
     static func examples(of event: Event, framing: Framing) -> DocumentValue? {
         let items: [DocumentValue] = event.examples.compactMap { example in
-            var payload = Data(example.json.utf8)
-            if example.form == .frame {
-                guard let parsed = try? framing.wireFraming.parse(payload), let bytes = parsed.payload else {
-                    return nil
-                }
-                payload = bytes
-            }
-            guard
-                var value = YAMLLoader().load(text: String(decoding: payload, as: UTF8.self), path: "example").root?
-                    .documentValue
-            else { return nil }
-            // A `payload: rest` shape's payload is the frame beside the keys the shape reads itself.
-            if example.form == .frame, case .object(let members) = value, let index = event.shapeIndex,
-                let shape = framing.shapes?[index], shape.shape.payload == .rest
-            {
-                value = .object(members.filter { !shape.ownKeys.contains($0.key) })
-            }
             // A `null` payload reads as no payload to AsyncAPI's tools, which require an example to have one.
-            guard value != .null else { return nil }
+            guard let value = example.payloadValue(of: event, framing: framing), value != .null else { return nil }
             return .members([("summary", example.summary.map(DocumentValue.string)), ("payload", value)])
         }
         return items.isEmpty ? nil : .array(items)

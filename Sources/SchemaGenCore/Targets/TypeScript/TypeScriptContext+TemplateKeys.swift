@@ -14,6 +14,8 @@ extension TypeScriptFileContext: KeyedTemplateContext {
         "frameUnions": .property(\.frameUnions),
         "hasFrames": .property(\.hasFrames),
         "guardsReadValues": .property(\.guardsReadValues),
+        "examples": .property(\.examples),
+        "hasExamples": .property(\.hasExamples),
     ]
 }
 
@@ -57,5 +59,13 @@ extension TypeScriptFrameUnion: KeyedTemplateContext {
         "name": .property(\.name),
         "documentation": .property(\.documentation),
         "type": .property(\.type),
+    ]
+}
+
+extension TypeScriptExamples: KeyedTemplateContext {
+    static let templateKeys: TemplateKeyTable<Self> = [
+        "name": .property(\.name),
+        "type": .property(\.type),
+        "array": .property(\.array),
     ]
 }

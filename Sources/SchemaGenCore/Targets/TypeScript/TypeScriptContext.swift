@@ -20,6 +20,20 @@ public struct TypeScriptFileContext: Sendable {
     public var hasFrames: Bool
     /// Whether a guard reads a value inside the frame (then the file has the helper that does).
     public var guardsReadValues: Bool
+    /// The events' `examples:` as typed constants, so `tsc` checks each against its payload type.
+    public var examples: [TypeScriptExamples] = []
+    public var hasExamples: Bool = false
+}
+
+/// One event's examples: a constant of its payload type's values.
+public struct TypeScriptExamples: Sendable {
+    /// The constant's name (`helloExamples`).
+    public var name: String
+    /// The event's payload type (`Hello`, `number | null`).
+    public var type: String
+    /// The examples' payloads as one array literal of JSON values on one line (`[{"a":1}, {"a":2}]`): brace layout
+    /// indents by braces, not brackets, so a line per value would start at the margin.
+    public var array: String
 }
 
 /// An exported interface (an object type) or type alias.

@@ -59,6 +59,16 @@ public struct TypeScriptTranslator: Sendable {
                     type: Self.union(names.filter { $0.0.event.direction.isEmittedByClient }.map(\.1.name))),
             ]
         }
+        context.examples = contract.allEvents.compactMap { _, event in
+            guard let type = payloadTypes[event] else { return nil }
+            let values = event.examples.compactMap { $0.payloadValue(of: event, framing: contract.framing)?.json }
+            guard !values.isEmpty else { return nil }
+            let name = names[event] ?? event.swiftName
+            return TypeScriptExamples(
+                name: (SwiftName.lowerCamel(name) ?? name) + "Examples", type: type,
+                array: "[" + values.joined(separator: ", ") + "]")
+        }
+        context.hasExamples = !context.examples.isEmpty
         return context
     }
 
