@@ -1,4 +1,5 @@
 import Foundation
+import SchemaGenRuntime
 @testable import SchemaGenTransport
 import Testing
 

@@ -10,7 +10,9 @@ extension EventExample {
             guard let parsed = try? framing.wireFraming.parse(payload), let bytes = parsed.payload else { return nil }
             payload = bytes
         }
-        guard var value = YAMLLoader().load(text: String(decoding: payload, as: UTF8.self), path: "example").root?.documentValue
+        guard
+            var value = YAMLLoader().load(text: String(decoding: payload, as: UTF8.self), path: "example").root?
+                .documentValue
         else { return nil }
         if form == .frame, case .object(let members) = value, let index = event.shapeIndex,
             let shape = framing.shapes?[index], shape.shape.payload == .rest

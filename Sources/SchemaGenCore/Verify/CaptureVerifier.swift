@@ -19,7 +19,7 @@ public struct CaptureVerifier {
         report.frames += 1
         var data = frame.data
         var namespace: String?
-        if case .socketIO = interpreter.contract.framing, let packet = SocketIOPacket.unwrap(frame.data) {
+        if case .socketIO = interpreter.contract.framing, let packet = CapturedPacket.unwrap(frame.data) {
             switch packet {
             case .control(let kind):
                 report.controlFrames[kind, default: 0] += 1

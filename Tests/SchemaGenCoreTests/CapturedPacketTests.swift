@@ -4,9 +4,9 @@ import Testing
 
 /// Captures hold Socket.IO's packets (socket.io-protocol v5 inside Engine.IO v4 messages); generated code sees only
 /// the event array, so `verify` unwraps them the same way.
-@Suite struct SocketIOPacketTests {
+@Suite struct CapturedPacketTests {
     func event(_ text: String) -> (String, String?)? {
-        guard case .event(let data, let namespace)? = SocketIOPacket.unwrap(Data(text.utf8)) else { return nil }
+        guard case .event(let data, let namespace)? = CapturedPacket.unwrap(Data(text.utf8)) else { return nil }
         return (String(decoding: data, as: UTF8.self), namespace)
     }
 
@@ -23,12 +23,12 @@ import Testing
             ("0{\"sid\":\"x\"}", "open"), ("2", "ping"), ("3", "pong"), ("40", "connect"), ("41", "disconnect"),
             ("431[\"ok\"]", "acknowledgement"), ("44{\"message\":\"no\"}", "connect error"),
         ] {
-            guard case .control(let found)? = SocketIOPacket.unwrap(Data(text.utf8)) else {
+            guard case .control(let found)? = CapturedPacket.unwrap(Data(text.utf8)) else {
                 Issue.record("\(text) read as an event")
                 continue
             }
             #expect(found == kind, "\(text)")
         }
-        #expect(SocketIOPacket.unwrap(Data(#"["say"]"#.utf8)) == nil)
+        #expect(CapturedPacket.unwrap(Data(#"["say"]"#.utf8)) == nil)
     }
 }

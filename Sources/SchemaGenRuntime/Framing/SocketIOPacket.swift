@@ -1,21 +1,22 @@
 import Foundation
 
 /// One Socket.IO v5 packet inside an Engine.IO v4 message (socket.io-protocol's "Packet encoding"):
-/// `<type>[<namespace>,][<ack id>][<JSON data>]`, as in `42/admin,13["event",{}]`.
-struct SocketIOPacket: Sendable {
-    enum Kind: UInt8, Sendable {
+/// `<type>[<namespace>,][<ack id>][<JSON data>]`, as in `42/admin,13["event",{}]`. The one reading of packets that
+/// the transports' Socket.IO sessions (client and server) and `schemagen verify`'s captures share.
+public struct SocketIOPacket: Sendable {
+    public enum Kind: UInt8, Sendable {
         case connect = 0, disconnect, event, ack, connectError, binaryEvent, binaryAck
     }
 
-    var kind: Kind
+    public var kind: Kind
     /// `/` unless the packet names another namespace.
-    var namespace: String
-    var ackID: Int?
+    public var namespace: String
+    public var ackID: Int?
     /// The JSON after the header, untouched; empty when there is none.
-    var data: Substring.UTF8View
+    public var data: Substring.UTF8View
 
     /// Reads a packet from the text after Engine.IO's `4`; `nil` when it is not one (the caller reports it).
-    init?(_ text: Substring) {
+    public init?(_ text: Substring) {
         var rest = text.utf8[...]
         guard let first = rest.first, first >= UInt8(ascii: "0"), let kind = Kind(rawValue: first - UInt8(ascii: "0"))
         else { return nil }
@@ -44,7 +45,7 @@ struct SocketIOPacket: Sendable {
 
     /// The Engine.IO message that carries a packet: `4` (message), the type, the namespace unless `/`, the ack id,
     /// the data.
-    static func message(_ kind: Kind, namespace: String, ackID: Int? = nil, data: Data? = nil) -> String {
+    public static func message(_ kind: Kind, namespace: String, ackID: Int? = nil, data: Data? = nil) -> String {
         var text = "4\(kind.rawValue)"
         if namespace != "/" { text += namespace + "," }
         if let ackID { text += String(ackID) }

@@ -1,0 +1,35 @@
+import Foundation
+import SchemaGenRuntime
+
+/// A captured WebSocket message of a Socket.IO connection, as Engine.IO and Socket.IO wrap it: `42["event",{...}]`,
+/// `42/admin,["event"]`, `421["event"]` (an acknowledgement asked for), or a packet that carries no event (Engine.IO's
+/// open, ping and pong, Socket.IO's connect). Generated code sees only the event array; captures hold the packets,
+/// which the runtime's ``SocketIOPacket`` reads as the transports read them.
+enum CapturedPacket {
+    /// An event: its array, and its namespace when it is not the root one.
+    case event(Data, namespace: String?)
+    /// The protocol's own packets (open, ping, pong, connect, disconnect, acknowledgements), named for the report.
+    case control(String)
+
+    static let engineIOTypes = ["open", "close", "ping", "pong", "message", "upgrade", "noop"]
+    static let socketIOTypes = [
+        "connect", "disconnect", "event", "acknowledgement", "connect error", "binary event", "binary acknowledgement",
+    ]
+
+    /// The packet `data` holds, or `nil` when it is not one (a bare event array is read as it is).
+    static func unwrap(_ data: Data) -> CapturedPacket? {
+        let text = String(decoding: data, as: UTF8.self)
+        guard let engine = text.utf8.first, (UInt8(ascii: "0")...UInt8(ascii: "6")).contains(engine) else { return nil }
+        guard engine == UInt8(ascii: "4") else { return .control(engineIOTypes[Int(engine - UInt8(ascii: "0"))]) }
+        let body = text.dropFirst()
+        guard let packet = SocketIOPacket(body) else {
+            // Binary packets carry their bytes in later messages, which contracts do not describe.
+            if let type = body.utf8.first, (UInt8(ascii: "5")...UInt8(ascii: "6")).contains(type) {
+                return .control(socketIOTypes[Int(type - UInt8(ascii: "0"))])
+            }
+            return nil
+        }
+        guard packet.kind == .event else { return .control(socketIOTypes[Int(packet.kind.rawValue)]) }
+        return .event(Data(packet.data), namespace: packet.namespace == "/" ? nil : packet.namespace)
+    }
+}
