@@ -7,6 +7,9 @@ public struct CaptureVerifier {
     public let interpreter: FrameInterpreter
     /// How many failing frames each event keeps in full.
     public var failuresKeptPerEvent = 20
+    /// How many kinds of notice (a path and a message) each event keeps; later kinds are only counted, so a server
+    /// that adds a new key to every frame cannot grow the report without bound.
+    public var noticeKindsKeptPerEvent = 100
     public private(set) var report: VerifyReport
 
     public init(contract: Contract) {
@@ -48,7 +51,13 @@ public struct CaptureVerifier {
         for notice in reading.findings where notice.severity == .notice {
             let noticeKey = VerifyReport.NoticeKey(
                 path: notice.path, message: notice.message, contractLine: notice.contractLocation?.line)
-            if tally.notices[noticeKey] == nil { tally.noticeOrder.append(noticeKey) }
+            if tally.notices[noticeKey] == nil {
+                guard tally.notices.count < noticeKindsKeptPerEvent else {
+                    tally.noticesNotKept += 1
+                    continue
+                }
+                tally.noticeOrder.append(noticeKey)
+            }
             tally.notices[noticeKey, default: (count: 0, firstOrigin: frame.origin)].count += 1
         }
         report.events[key] = tally

@@ -46,6 +46,8 @@ public struct VerifyReport: Sendable {
         public var failures: [Failure] = []
         public var notices: [NoticeKey: (count: Int, firstOrigin: String)] = [:]
         var noticeOrder: [NoticeKey] = []
+        /// Notices of kinds past the bound kept per event, counted only.
+        public var noticesNotKept = 0
     }
 
     public var contract: String
@@ -95,6 +97,9 @@ public struct VerifyReport: Sendable {
                 let (count, first) = tally.notices[notice]!
                 out +=
                     "  note \(notice.path): \(notice.message)\(Self.contractLine(notice.contractLine)) — \(count)×, first at \(first)\n"
+            }
+            if tally.noticesNotKept > 0 {
+                out += "  … and \(tally.noticesNotKept) more notices of kinds not listed\n"
             }
         }
         return out
@@ -160,6 +165,7 @@ public struct VerifyReport: Sendable {
             var failed: Int
             var failures: [FailureDocument]
             var notices: [Notice]
+            var noticesNotKept: Int
         }
         struct Document: Encodable {
             var format = "schemagen-verify"
@@ -195,7 +201,7 @@ public struct VerifyReport: Sendable {
                         return Notice(
                             path: key.path, message: key.message, contractLine: key.contractLine, count: count,
                             firstOrigin: first)
-                    })
+                    }, noticesNotKept: tally.noticesNotKept)
             })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
