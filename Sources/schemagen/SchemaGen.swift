@@ -9,7 +9,7 @@ struct SchemaGen: ParsableCommand {
         abstract:
             "Typed Swift clients and reference docs for realtime (Socket.IO, Pusher, Supabase, WebSocket) event contracts.",
         version: "0.1.0",
-        subcommands: [Generate.self, Docs.self, Check.self, Diff.self, Lint.self, Import.self, Verify.self]
+        subcommands: [Generate.self, Docs.self, Check.self, Diff.self, Lint.self, Import.self, Verify.self, Infer.self]
     )
 
     /// Usage problems exit with 2, contract errors with 1, as linters do; ArgumentParser's default for

@@ -6,6 +6,9 @@
 /// except with `plainIntegerKeys`: a contract's union of whole-number tags is keyed by numbers.
 struct YAMLWriter {
     var plainIntegerKeys = false
+    /// Comment lines written above a key, by the key's path from the root (`["events", "ping", "direction"]`);
+    /// keys inside sequences take none.
+    var comments: [[String]: [String]] = [:]
 
     static func write(_ value: DocumentValue) -> String {
         YAMLWriter().write(value)
@@ -16,20 +19,29 @@ struct YAMLWriter {
         // writer's time for a large document.
         var output: [UInt8] = []
         switch value {
-        case .object(let members) where !members.isEmpty: writeMembers(members, indent: 0, into: &output)
+        case .object(let members) where !members.isEmpty: writeMembers(members, indent: 0, path: [], into: &output)
         case .array(let items) where !items.isEmpty: writeItems(items, indent: 0, into: &output)
         default: output = Array((inline(value) + "\n").utf8)
         }
         return String(decoding: output, as: UTF8.self)
     }
 
-    private func writeMembers(_ members: [(key: String, value: DocumentValue)], indent: Int, into output: inout [UInt8])
-    {
+    /// `path` is `nil` inside sequences, where comments are not written (an item's first key shares the dash's line).
+    private func writeMembers(
+        _ members: [(key: String, value: DocumentValue)], indent: Int, path: [String]?, into output: inout [UInt8]
+    ) {
         for (key, value) in members {
+            let memberPath = comments.isEmpty ? nil : path.map { $0 + [key] }
+            if let memberPath, let lines = comments[memberPath] {
+                for line in lines {
+                    output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent))
+                    output.append(contentsOf: ("# " + line + "\n").utf8)
+                }
+            }
             output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent))
             output.append(contentsOf: (plainIntegerKeys && Int(key) != nil ? key : Self.scalar(key)).utf8)
             output.append(UInt8(ascii: ":"))
-            writeNested(value, indent: indent + 2, into: &output)
+            writeNested(value, indent: indent + 2, path: memberPath, into: &output)
         }
     }
 
@@ -40,7 +52,7 @@ struct YAMLWriter {
                 // The first member on the dash's line, the rest under it: the first line's indentation is as
                 // long as the item's own plus "- ", which takes its last two spaces.
                 let start = output.count
-                writeMembers(members, indent: indent + 2, into: &output)
+                writeMembers(members, indent: indent + 2, path: nil, into: &output)
                 output[start + indent] = UInt8(ascii: "-")
             case .array(let inner) where !inner.isEmpty:
                 output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent))
@@ -55,11 +67,11 @@ struct YAMLWriter {
         }
     }
 
-    private func writeNested(_ value: DocumentValue, indent: Int, into output: inout [UInt8]) {
+    private func writeNested(_ value: DocumentValue, indent: Int, path: [String]?, into output: inout [UInt8]) {
         switch value {
         case .object(let members) where !members.isEmpty:
             output.append(UInt8(ascii: "\n"))
-            writeMembers(members, indent: indent, into: &output)
+            writeMembers(members, indent: indent, path: path, into: &output)
         case .array(let items) where !items.isEmpty:
             output.append(UInt8(ascii: "\n"))
             writeItems(items, indent: indent, into: &output)

@@ -1,0 +1,351 @@
+import Foundation
+
+/// `schemagen infer`: a draft contract from captured traffic. Two passes over the captures: the first recognises
+/// the framing (``FramingGuess``), the second takes every frame apart with it and merges what each event's payloads,
+/// envelopes and acknowledgements showed (``EventTally``); the draft spells the result (``TypeSpeller``) with a
+/// `# guess:` comment on every choice the traffic could not settle. Both passes keep counts and merged shapes only,
+/// so a capture of any length takes memory in proportion to the API, not the traffic.
+public struct ContractInferrer {
+    /// The contract's `name:`, a Swift type name.
+    public var name: String
+    private var framingGuess = FramingGuess()
+    private var framing: FramingGuess.Framing?
+    private var framingReason = ""
+    private var tallies: [String: EventTally] = [:]
+    private var eventOrder: [String] = []
+    /// Socket.IO events that asked for an acknowledgement, by who sent them, namespace and id, until answered.
+    private var awaitingAcknowledgement: [String: String] = [:]
+    /// Frames by Socket.IO namespace, for the one the draft describes.
+    private var namespaces: [String: Int] = [:]
+    private var framesRead = 0
+    private var framesWithoutEvent = 0
+
+    /// Acknowledgements awaited at once: past this, the oldest are forgotten (an answer then goes untyped).
+    static let maximumAwaitedAcknowledgements = 10_000
+
+    public init(name: String) {
+        self.name = name
+    }
+
+    /// The first pass: one frame's share of the framing's evidence.
+    public mutating func observeFraming(_ frame: CapturedFrame) {
+        framingGuess.observe(frame)
+    }
+
+    /// Settles the framing after the first pass; throws when the frames share none schemagen recognises.
+    public mutating func settleFraming() throws(InferenceError) {
+        switch framingGuess.conclusion() {
+        case .success(let (framing, reason)):
+            self.framing = framing
+            framingReason = reason
+        case .failure(let error):
+            throw error
+        }
+    }
+
+    /// The second pass: one frame's event, payload and acknowledgement.
+    public mutating func observe(_ frame: CapturedFrame) {
+        guard let framing else { return }
+        framesRead += 1
+        switch InferredFrame(frame.data, framing: framing) {
+        case .event(var event):
+            if case .positional = framing, case .array(let items)? = event.payload {
+                // Elements by position, so each keeps its own type and a missing last one reads as optional.
+                event.payload =
+                    items.isEmpty ? nil : .object(items.enumerated().map { ("\($0.offset + 1)", $0.element) })
+            }
+            namespaces[event.namespace, default: 0] += 1
+            let key = Self.key(event.namespace, event.name)
+            if tallies[key] == nil {
+                tallies[key] = EventTally(wireName: event.name)
+                eventOrder.append(key)
+            }
+            tallies[key]?.observe(event, sentBy: frame.direction)
+            if let id = event.ackID {
+                if awaitingAcknowledgement.count >= Self.maximumAwaitedAcknowledgements {
+                    awaitingAcknowledgement.removeAll()
+                }
+                awaitingAcknowledgement["\(frame.direction.rawValue) \(event.namespace) \(id)"] = key
+            }
+        case .acknowledgement(let id, let namespace, let arguments):
+            let asker: Direction = frame.direction == .clientToServer ? .serverToClient : .clientToServer
+            guard let key = awaitingAcknowledgement.removeValue(forKey: "\(asker.rawValue) \(namespace) \(id)") else {
+                return
+            }
+            tallies[key]?.observeAcknowledgement(arguments, of: asker)
+        case .other:
+            framesWithoutEvent += 1
+        }
+    }
+
+    private static func key(_ namespace: String, _ name: String) -> String {
+        namespace + "\u{1F}" + name
+    }
+
+    /// The draft contract's YAML; `sources` name the captures in its first comment.
+    public func draft(sources: [String]) -> String {
+        var speller = TypeSpeller(reserved: [name])
+        for tally in tallies.values {
+            for part in [tally.fromClient, tally.fromServer] {
+                speller.collectFields(of: part.envelope)
+                if case .object(let object)? = part.payload.kind {
+                    speller.collectFields(of: object)
+                } else {
+                    speller.collect(part.payload)
+                }
+                speller.collect(part.acknowledgement)
+            }
+        }
+        var comments: [[String]: [String]] = [:]
+        var root: [(key: String, value: DocumentValue)] = [("schemagen", .integer(1)), ("name", .string(name))]
+        let mainNamespace =
+            namespaces.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key ?? "/"
+        root.append(contentsOf: framingMembers(&speller, &comments))
+        if case .socketIO = framing, mainNamespace != "/" {
+            root.append(("namespace", .string(mainNamespace)))
+            comments[["namespace"]] = ["guess: the namespace of \(namespaces[mainNamespace] ?? 0) event frames"]
+        }
+        let events = eventMembers(namespace: mainNamespace, &speller, &comments)
+        if speller.datesSeen.whole || speller.datesSeen.fractional {
+            root.append(("dates", .string(speller.datesSeen.fractional ? "iso8601-fractional" : "iso8601")))
+            comments[["dates"]] = [
+                speller.datesSeen.fractional
+                    ? "guess: dates are sent with fractional seconds, as JavaScript's Date.toJSON writes them"
+                    : "guess: dates are sent as ISO 8601 without fractional seconds"
+            ]
+        }
+        if !speller.types.isEmpty {
+            root.append(
+                (
+                    "types",
+                    .object(speller.types.map { type in (type.name, .object([("fields", .object(type.fields))])) })
+                ))
+            for type in speller.types {
+                comments[["types", type.name]] = [
+                    "guess: named from \(type.origin), in \(type.sharedBy.joined(separator: ", "))"
+                ]
+                for (key, guess) in type.guesses { comments[["types", type.name, "fields", key]] = [guess] }
+            }
+        }
+        root.append(("events", .object(events)))
+        var header = [
+            "Drafted by `schemagen infer` from \(sources.joined(separator: ", ")): \(framesRead) frames, \(events.count) events.",
+            "Each type is the least one that reads every sample. A `# guess:` comment marks what the traffic could",
+            "not settle; check each, add descriptions, enums and requests, then delete the comments.",
+        ]
+        let otherNamespaces = namespaces.keys.filter { $0 != mainNamespace }.sorted()
+        if case .socketIO = framing, !otherNamespaces.isEmpty {
+            header.append(
+                "Events in the namespaces \(otherNamespaces.joined(separator: ", ")) are left out: a contract describes one namespace's events outside channels."
+            )
+        }
+        var writer = YAMLWriter(plainIntegerKeys: true)
+        writer.comments = comments
+        return header.map { "# " + $0 + "\n" }.joined() + writer.write(.object(root))
+    }
+
+    private func framingMembers(
+        _ speller: inout TypeSpeller, _ comments: inout [[String]: [String]]
+    )
+        -> [(key: String, value: DocumentValue)]
+    {
+        let guess = ["guess: \(framingReason)"]
+        switch framing {
+        case .socketIO?, nil:
+            comments[["framing"]] = guess
+            return [("framing", .string("socket.io"))]
+        case .positional?:
+            comments[["frames"]] = guess
+            return [
+                (
+                    "frames",
+                    .object([
+                        (
+                            "message",
+                            .object([
+                                ("array", .array([.string("verb")])), ("name", .string("verb")),
+                                ("payload", .string("rest")),
+                            ])
+                        )
+                    ])
+                )
+            ]
+        case .discriminator(let key)?:
+            comments[["framing"]] = guess
+            return [("framing", .object([("discriminator", .string(key))]))]
+        case .envelope(let nameKey, let payloadKey, let payloadIsJSONString, let fieldKeys)?:
+            var envelope: [(key: String, value: DocumentValue)] = [
+                ("name", .string(nameKey)), ("payload", .string(payloadKey)),
+            ]
+            if payloadIsJSONString || fieldKeys.isEmpty {
+                // Other keys, if any, are each event's own `envelope:` (a string payload needs an envelope).
+                comments[["framing"]] = guess
+                if payloadIsJSONString { envelope.append(("payloadEncoding", .string("json-string"))) }
+                return [("framing", .object([("envelope", .object(envelope))]))]
+            }
+            // Keys beside the name and payload, sent both ways: a frame shape, whose fields both sides write.
+            var merged = ObjectObservation()
+            for key in eventOrder {
+                guard let tally = tallies[key] else { continue }
+                merged.absorb(tally.fromClient.envelope)
+                merged.absorb(tally.fromServer.envelope)
+            }
+            let (fields, guesses) = speller.fields(of: merged, owner: name)
+            comments[["frames"]] = guess
+            for (key, guess) in guesses { comments[["frames", "message", "fields", key]] = [guess] }
+            return [
+                (
+                    "frames",
+                    .object([("message", .object(envelope + [("fields", .object(fields))]))])
+                )
+            ]
+        }
+    }
+
+    /// An envelope's keys beside its name and payload that travel in `event`'s frames, when the framing gives them
+    /// to each event (`envelope:`) rather than to a frame shape.
+    private var eventsCarryEnvelopes: Bool {
+        if case .envelope(_, _, let payloadIsJSONString, let fields)? = framing {
+            return payloadIsJSONString && !fields.isEmpty
+        }
+        return false
+    }
+
+    private func eventMembers(
+        namespace: String, _ speller: inout TypeSpeller, _ comments: inout [[String]: [String]]
+    ) -> [(key: String, value: DocumentValue)] {
+        var events: [(key: String, value: DocumentValue)] = []
+        var usedKeys: Set<String> = []
+        for key in eventOrder where key.hasPrefix(namespace + "\u{1F}") {
+            guard let tally = tallies[key] else { continue }
+            let both = tally.fromClient.frames > 0 && tally.fromServer.frames > 0
+            if both, differInShape(tally.fromClient, tally.fromServer) {
+                for (direction, part, suffix) in [
+                    (Direction.clientToServer, tally.fromClient, "_from_client"),
+                    (Direction.serverToClient, tally.fromServer, "_from_server"),
+                ] {
+                    let eventKey = Self.unique(tally.wireName + suffix, in: &usedKeys)
+                    events.append(
+                        event(
+                            eventKey, wireName: tally.wireName, direction: direction, part, &speller, &comments,
+                            note: "guess: `\(tally.wireName)` has a different shape each way, so it is two events"))
+                }
+                continue
+            }
+            var merged = tally.fromClient
+            merged.absorb(tally.fromServer)
+            let direction: Direction = both ? .both : (tally.fromClient.frames > 0 ? .clientToServer : .serverToClient)
+            let eventKey = Self.unique(tally.wireName, in: &usedKeys)
+            events.append(
+                event(eventKey, wireName: tally.wireName, direction: direction, merged, &speller, &comments, note: nil))
+        }
+        return events
+    }
+
+    private static func unique(_ key: String, in used: inout Set<String>) -> String {
+        var candidate = key
+        var suffix = 2
+        while used.contains(candidate) {
+            candidate = "\(key)_\(suffix)"
+            suffix += 1
+        }
+        used.insert(candidate)
+        return candidate
+    }
+
+    /// Whether the two directions of one wire name carry payloads no one type reads.
+    /// Positional payloads differ when their lengths do (`["EVENT", event]` and `["EVENT", id, event]`); objects
+    /// when they share no key.
+    private func differInShape(_ a: EventTally.DirectionTally, _ b: EventTally.DirectionTally) -> Bool {
+        switch (a.payload.kind, b.payload.kind) {
+        case (nil, _), (_, nil): return false
+        case (.object(let x)?, .object(let y)?):
+            if case .positional = framing { return x.keys != y.keys }
+            return Set(x.keys).isDisjoint(with: y.keys)
+        case (let x?, let y?): return x.name != y.name
+        }
+    }
+
+    private func event(
+        _ key: String, wireName: String, direction: Direction, _ tally: EventTally.DirectionTally,
+        _ speller: inout TypeSpeller, _ comments: inout [[String]: [String]], note: String?
+    ) -> (key: String, value: DocumentValue) {
+        let owner = SwiftName.upperCamel(key) ?? "Event"
+        var members: [(key: String, value: DocumentValue)] = []
+        if key != wireName { members.append(("wire", .string(wireName))) }
+        let who =
+            switch direction {
+            case .clientToServer: "sent by the client"
+            case .serverToClient: "sent by the server"
+            case .both: "sent both ways"
+            }
+        members.append(("direction", .string(direction.rawValue)))
+        comments[["events", key, "direction"]] =
+            ["guess: \(ContractSummary.count(tally.frames, "frame")), \(who)"] + (note.map { [$0] } ?? [])
+        if eventsCarryEnvelopes, tally.envelope.keys.count > 0 {
+            let (fields, guesses) = speller.fields(of: tally.envelope, owner: owner)
+            members.append(("envelope", .object(fields)))
+            for (field, guess) in guesses { comments[["events", key, "envelope", field]] = [guess] }
+        }
+        let payloadPath = ["events", key, "payload"]
+        var payloadGuesses: [String] = []
+        if tally.payload.samples > 0 {
+            let payload = tally.payload
+            if case .object(let object)? = payload.kind, case .positional = framing {
+                var elements: [DocumentValue] = []
+                for position in object.keys {
+                    guard let observation = object.fields[position] else { continue }
+                    let spelling = speller.spell(
+                        observation, presentIn: object.count, name: "element\(position)", owner: owner)
+                    elements.append(.object([("element\(position)", .string(spelling.type))]))
+                    payloadGuesses += spelling.guesses.map { "element\(position): \($0)" }
+                }
+                payloadGuesses.insert("the elements after the verb, named by position; name them", at: 0)
+                members.append(("payload", .array(elements)))
+            } else if case .object(let object)? = payload.kind, payload.nulls == 0, tally.withoutPayload == 0,
+                !object.keys.isEmpty
+            {
+                let (fields, guesses) = speller.fields(of: object, owner: owner)
+                members.append(("payload", .object(fields)))
+                for (field, guess) in guesses { comments[payloadPath + [field]] = [guess] }
+            } else {
+                let spelling = speller.spell(
+                    payload, presentIn: tally.withoutPayload > 0 ? tally.frames : nil, name: owner + "Payload",
+                    owner: owner, origin: "the payload of `\(wireName)`")
+                members.append(("payload", .string(spelling.type)))
+                payloadGuesses += spelling.guesses
+            }
+            if tally.extraArguments > 0 {
+                payloadGuesses.append(
+                    "\(tally.extraArguments) frames had more than one argument; a contract types the first")
+            }
+        }
+        if !payloadGuesses.isEmpty { comments[payloadPath] = ["guess: " + payloadGuesses.joined(separator: "; ")] }
+        if tally.acknowledgement.samples > 0 {
+            let spelling = speller.spell(
+                tally.acknowledgement, presentIn: nil, name: owner + "Ack", owner: owner,
+                origin: "the acknowledgement of `\(wireName)`")
+            members.append(("ack", .string(spelling.type)))
+            var guesses =
+                ["\(ContractSummary.count(tally.acknowledgement.samples, "acknowledgement")) seen"] + spelling.guesses
+            if tally.acknowledgementsWithMoreArguments > 0 {
+                guesses.append(
+                    "\(tally.acknowledgementsWithMoreArguments) with more than one argument (the first is typed)")
+            }
+            comments[["events", key, "ack"]] = ["guess: " + guesses.joined(separator: "; ")]
+        }
+        return (key, .object(members))
+    }
+}
+
+extension ContractInferrer {
+    /// Drafts a contract from capture files, reading each twice (the framing, then the events): the whole of
+    /// `schemagen infer` but writing.
+    public static func draft(name: String, captures: [String]) throws -> String {
+        var inferrer = ContractInferrer(name: name)
+        for capture in captures { try CaptureReader.read(capture) { inferrer.observeFraming($0) } }
+        try inferrer.settleFraming()
+        for capture in captures { try CaptureReader.read(capture) { inferrer.observe($0) } }
+        return inferrer.draft(sources: captures.map { ($0 as NSString).lastPathComponent })
+    }
+}

@@ -1,0 +1,158 @@
+/// How captured frames are framed, recognised from what they all have in common: Socket.IO packets, positional
+/// arrays whose first element names the message, or objects with a key naming the event (beside the payload's own
+/// fields, or beside one key holding the payload). The first pass of `schemagen infer`: counts only, so any number
+/// of frames takes the same memory.
+struct FramingGuess {
+    /// What the frames are, with the evidence for a comment in the draft.
+    enum Framing: Equatable {
+        case socketIO
+        /// `["verb", element, ...]`: the elements after the verb are the payload.
+        case positional
+        /// `{"type": "...", ...}`: the payload's fields beside the name.
+        case discriminator(key: String)
+        /// `{"event": "...", "payload": {...}, ...}`; `fields` are the other keys frames carry.
+        case envelope(name: String, payload: String, payloadIsJSONString: Bool, fields: [String])
+    }
+
+    /// Keys that name an event in the APIs schemagen knows, in order of preference when several would do.
+    static let nameKeys = ["type", "event", "name", "op", "action", "method", "kind", "t", "e", "topic"]
+    /// Keys that hold an envelope's payload, in order of preference.
+    static let payloadKeys = ["payload", "data", "d", "body", "params", "args", "message"]
+    /// An envelope carries at most this many keys beside its name and payload; more is a flat object.
+    static let maximumEnvelopeFields = 4
+    /// Distinct values kept per key while looking for the name key.
+    static let maximumDistinctValues = 1_000
+
+    private(set) var frames = 0
+    private(set) var unreadable = 0
+    private(set) var socketIOPackets = 0
+    private(set) var arrays = 0
+    private(set) var shortArrays = 0
+    private(set) var objects = 0
+    private var keyOrder: [String] = []
+    private var keys: [String: KeyTally] = [:]
+
+    private struct KeyTally {
+        var present = 0
+        var strings = 0
+        var stringsHoldingJSON = 0
+        /// Objects and arrays: what an envelope's payload key holds.
+        var containers = 0
+        var values: Set<String> = []
+    }
+
+    mutating func observe(_ frame: CapturedFrame) {
+        frames += 1
+        if InferredFrame.socketIOPacket(frame.data) != nil {
+            socketIOPackets += 1
+            return
+        }
+        guard let value = try? DocumentValue(parsingJSON: frame.data) else {
+            unreadable += 1
+            return
+        }
+        switch value {
+        case .array(let items):
+            guard case .string? = items.first else {
+                unreadable += 1
+                return
+            }
+            arrays += 1
+            if items.count <= 2 { shortArrays += 1 }
+        case .object(let members):
+            objects += 1
+            for (key, member) in members {
+                if keys[key] == nil { keyOrder.append(key) }
+                var tally = keys[key, default: KeyTally()]
+                tally.present += 1
+                switch member {
+                case .object, .array: tally.containers += 1
+                default: break
+                }
+                if case .string(let text) = member {
+                    tally.strings += 1
+                    if tally.values.count < Self.maximumDistinctValues { tally.values.insert(text) }
+                    if Self.payloadKeys.contains(key), let first = text.utf8.first,
+                        first == UInt8(ascii: "{") || first == UInt8(ascii: "["),
+                        (try? DocumentValue(parsingJSON: Array(text.utf8))) != nil
+                    {
+                        tally.stringsHoldingJSON += 1
+                    }
+                }
+                keys[key] = tally
+            }
+        default:
+            unreadable += 1
+        }
+    }
+
+    /// The framing the frames share, with a sentence saying why, or why none was found.
+    func conclusion() -> Result<(framing: Framing, reason: String), InferenceError> {
+        let readable = frames - unreadable
+        guard readable > 0 else {
+            return .failure(
+                InferenceError(
+                    message:
+                        "no frame of the capture is JSON (\(frames) frames read); schemagen infer reads JSON frames and Socket.IO packets"
+                ))
+        }
+        if socketIOPackets * 2 >= readable {
+            return .success((.socketIO, "\(socketIOPackets) of \(frames) frames are Engine.IO and Socket.IO packets"))
+        }
+        if arrays > objects {
+            if shortArrays == arrays {
+                return .success(
+                    (
+                        .socketIO,
+                        "every array frame is [name] or [name, payload], Socket.IO's event arrays without their packets"
+                    ))
+            }
+            return .success(
+                (.positional, "\(arrays) of \(frames) frames are arrays whose first element is a string naming them"))
+        }
+        let everywhere = keyOrder.filter { key in
+            guard let tally = keys[key] else { return false }
+            return tally.present == objects && tally.strings == objects
+        }
+        guard
+            let nameKey = Self.nameKeys.first(where: everywhere.contains)
+                ?? everywhere.min(by: { (keys[$0]?.values.count ?? 0) < (keys[$1]?.values.count ?? 0) })
+        else {
+            return .failure(
+                InferenceError(
+                    message:
+                        "no key holds a string in every object frame, so nothing names the events; schemagen infer recognises Socket.IO, envelopes ({\"event\": ..., \"payload\": ...}), flat objects with a name key ({\"type\": ..., ...}) and positional arrays ([\"VERB\", ...]); write `frames:` by hand for other shapes (docs/contract-format.md, Frame shapes)"
+                ))
+        }
+        let names = keys[nameKey]?.values.count ?? 0
+        let others = keyOrder.filter { $0 != nameKey }
+        if let payloadKey = Self.payloadKeys.first(where: { key in
+            guard others.contains(key), let tally = keys[key] else { return false }
+            return (tally.containers + tally.stringsHoldingJSON) * 2 >= tally.present
+        }),
+            others.count - 1 <= Self.maximumEnvelopeFields
+        {
+            let tally = keys[payloadKey] ?? KeyTally()
+            let asString = tally.present > 0 && tally.stringsHoldingJSON == tally.present
+            let fields = others.filter { $0 != payloadKey }
+            let fieldsNote = fields.isEmpty ? "" : ", beside " + fields.map { "`\($0)`" }.joined(separator: ", ")
+            return .success(
+                (
+                    .envelope(name: nameKey, payload: payloadKey, payloadIsJSONString: asString, fields: fields),
+                    "every frame is an object whose `\(nameKey)` names it (\(names) names) and `\(payloadKey)` holds the payload"
+                        + (asString ? " as a string of JSON" : "") + fieldsNote
+                ))
+        }
+        return .success(
+            (
+                .discriminator(key: nameKey),
+                "every frame is an object whose `\(nameKey)` names it (\(names) names), beside the payload's fields"
+            ))
+    }
+}
+
+/// Why a capture could not be made into a contract.
+public struct InferenceError: Error, CustomStringConvertible, Sendable {
+    public var message: String
+    public var description: String { message }
+}
