@@ -29,6 +29,14 @@ struct NameCollisionCheck {
     }()
 
     /// Member names of generated clients that events and channels must leave free.
+    /// The `swiftName:` an event needs when the app sends it and its derived name is a member generated clients
+    /// already have (`subscribe` → `subscribeEvent`); `nil` when the derived name is free. For the contracts
+    /// schemagen writes (`import`, `infer`), so they check clean.
+    static func swiftNameAvoidingClientMembers(wireName: String, sentByApp: Bool) -> String? {
+        let derived = SwiftName.lowerCamel(wireName) ?? wireName
+        return sentByApp && reservedClientMembers.contains(derived) ? derived + "Event" : nil
+    }
+
     static let reservedClientMembers = [
         "core", "events", "emit", "channel", "subscribe", "unsubscribe", "onIncomingFailure",
     ]

@@ -645,12 +645,10 @@ struct AsyncAPIReader {
         }
         let wire = message["x-schemagen-event"]
         // Generated clients have members of these names; an event sent by the app cannot take one.
-        var swiftName = message["x-schemagen-swift-name"]?.text
-        let derived = SwiftName.lowerCamel(name) ?? name
-        if swiftName == nil, direction != "server-to-client", NameCollisionCheck.reservedClientMembers.contains(derived)
-        {
-            swiftName = derived + "Event"
-        }
+        let swiftName =
+            message["x-schemagen-swift-name"]?.text
+            ?? NameCollisionCheck.swiftNameAvoidingClientMembers(
+                wireName: name, sentByApp: direction != "server-to-client")
         return (
             name,
             .members([

@@ -105,7 +105,10 @@ public struct ContractInferrer {
             root.append(("namespace", .string(mainNamespace)))
             comments[["namespace"]] = ["guess: the namespace of \(namespaces[mainNamespace] ?? 0) event frames"]
         }
-        let events = eventMembers(namespace: mainNamespace, &speller, &comments)
+        let channelName = channelKey.map { $0 + "s" } ?? ""
+        let channelEvents = eventMembers(
+            namespace: mainNamespace, inChannel: true, scope: ["channels", channelName, "events"], &speller, &comments)
+        let events = eventMembers(namespace: mainNamespace, inChannel: false, scope: ["events"], &speller, &comments)
         if speller.datesSeen.whole || speller.datesSeen.fractional {
             root.append(("dates", .string(speller.datesSeen.fractional ? "iso8601-fractional" : "iso8601")))
             comments[["dates"]] = [
@@ -127,9 +130,27 @@ public struct ContractInferrer {
                 for (key, guess) in type.guesses { comments[["types", type.name, "fields", key]] = [guess] }
             }
         }
-        root.append(("events", .object(events)))
+        if !channelEvents.isEmpty {
+            root.append(
+                (
+                    "channels",
+                    .object([
+                        (
+                            channelName,
+                            .object([
+                                ("address", .string("{name}")), ("parameters", .object([("name", .string("String"))])),
+                                ("events", .object(channelEvents)),
+                            ])
+                        )
+                    ])
+                ))
+            comments[["channels", channelName]] = [
+                "guess: one channel for every name; split it by the names' prefixes (private-, presence-) by hand"
+            ]
+        }
+        if !events.isEmpty { root.append(("events", .object(events))) }
         var header = [
-            "Drafted by `schemagen infer` from \(sources.joined(separator: ", ")): \(framesRead) frames, \(events.count) events.",
+            "Drafted by `schemagen infer` from \(sources.joined(separator: ", ")): \(framesRead) frames, \(events.count + channelEvents.count) events.",
             "Each type is the least one that reads every sample. A `# guess:` comment marks what the traffic could",
             "not settle; check each, add descriptions, enums and requests, then delete the comments.",
         ]
@@ -180,6 +201,12 @@ public struct ContractInferrer {
             if payloadIsJSONString || fieldKeys.isEmpty {
                 // Other keys, if any, are each event's own `envelope:` (a string payload needs an envelope).
                 comments[["framing"]] = guess
+                if let channelKey {
+                    envelope.append(("channel", .string(channelKey)))
+                    comments[["framing", "envelope", "channel"]] = [
+                        "guess: `\(channelKey)` names each frame's channel; the events that always carry it are in the channel `\(channelKey)s`"
+                    ]
+                }
                 if payloadIsJSONString { envelope.append(("payloadEncoding", .string("json-string"))) }
                 return [("framing", .object([("envelope", .object(envelope))]))]
             }
@@ -202,8 +229,8 @@ public struct ContractInferrer {
         }
     }
 
-    /// An envelope's keys beside its name and payload that travel in `event`'s frames, when the framing gives them
-    /// to each event (`envelope:`) rather than to a frame shape.
+    /// Whether an envelope's keys beside its name and payload are each event's own (`envelope:`) rather than a
+    /// frame shape's: an envelope whose payload is a string of JSON, which frame shapes do not read.
     private var eventsCarryEnvelopes: Bool {
         if case .envelope(_, _, let payloadIsJSONString, let fields)? = framing {
             return payloadIsJSONString && !fields.isEmpty
@@ -211,13 +238,34 @@ public struct ContractInferrer {
         return false
     }
 
+    /// Keys that name a channel in the APIs schemagen knows (Pusher's `channel`, Phoenix's and Supabase's `topic`).
+    static let channelKeys = ["channel", "topic"]
+
+    /// The envelope key naming each frame's channel, for envelopes whose other keys are each event's own: events
+    /// that always carry it are drafted in one channel whose address is any name.
+    private var channelKey: String? {
+        guard eventsCarryEnvelopes, case .envelope(_, _, _, let fields)? = framing else { return nil }
+        return Self.channelKeys.first(where: fields.contains)
+    }
+
+    /// Whether every frame of the event named its channel.
+    private func travelsInChannel(_ tally: EventTally) -> Bool {
+        guard let channelKey else { return false }
+        return [tally.fromClient, tally.fromServer].allSatisfy { part in
+            part.frames == 0 || part.envelope.fields[channelKey]?.samples == part.frames
+        }
+    }
+
+    /// The events of `namespace`, those in the drafted channel or those outside it; `scope` is their path in the
+    /// draft.
     private func eventMembers(
-        namespace: String, _ speller: inout TypeSpeller, _ comments: inout [[String]: [String]]
+        namespace: String, inChannel: Bool, scope: [String], _ speller: inout TypeSpeller,
+        _ comments: inout [[String]: [String]]
     ) -> [(key: String, value: DocumentValue)] {
         var events: [(key: String, value: DocumentValue)] = []
         var usedKeys: Set<String> = []
         for key in eventOrder where key.hasPrefix(namespace + "\u{1F}") {
-            guard let tally = tallies[key] else { continue }
+            guard let tally = tallies[key], travelsInChannel(tally) == inChannel else { continue }
             let both = tally.fromClient.frames > 0 && tally.fromServer.frames > 0
             if both, differInShape(tally.fromClient, tally.fromServer) {
                 for (direction, part, suffix) in [
@@ -227,7 +275,8 @@ public struct ContractInferrer {
                     let eventKey = Self.unique(tally.wireName + suffix, in: &usedKeys)
                     events.append(
                         event(
-                            eventKey, wireName: tally.wireName, direction: direction, part, &speller, &comments,
+                            eventKey, wireName: tally.wireName, direction: direction, part, scope: scope, &speller,
+                            &comments,
                             note: "guess: `\(tally.wireName)` has a different shape each way, so it is two events"))
                 }
                 continue
@@ -237,7 +286,9 @@ public struct ContractInferrer {
             let direction: Direction = both ? .both : (tally.fromClient.frames > 0 ? .clientToServer : .serverToClient)
             let eventKey = Self.unique(tally.wireName, in: &usedKeys)
             events.append(
-                event(eventKey, wireName: tally.wireName, direction: direction, merged, &speller, &comments, note: nil))
+                event(
+                    eventKey, wireName: tally.wireName, direction: direction, merged, scope: scope, &speller,
+                    &comments, note: nil))
         }
         return events
     }
@@ -267,12 +318,17 @@ public struct ContractInferrer {
     }
 
     private func event(
-        _ key: String, wireName: String, direction: Direction, _ tally: EventTally.DirectionTally,
+        _ key: String, wireName: String, direction: Direction, _ tally: EventTally.DirectionTally, scope: [String],
         _ speller: inout TypeSpeller, _ comments: inout [[String]: [String]], note: String?
     ) -> (key: String, value: DocumentValue) {
         let owner = SwiftName.upperCamel(key) ?? "Event"
         var members: [(key: String, value: DocumentValue)] = []
         if key != wireName { members.append(("wire", .string(wireName))) }
+        if let swiftName = NameCollisionCheck.swiftNameAvoidingClientMembers(
+            wireName: key, sentByApp: direction.isEmittedByClient)
+        {
+            members.append(("swiftName", .string(swiftName)))
+        }
         let who =
             switch direction {
             case .clientToServer: "sent by the client"
@@ -280,14 +336,16 @@ public struct ContractInferrer {
             case .both: "sent both ways"
             }
         members.append(("direction", .string(direction.rawValue)))
-        comments[["events", key, "direction"]] =
+        comments[scope + [key, "direction"]] =
             ["guess: \(ContractSummary.count(tally.frames, "frame")), \(who)"] + (note.map { [$0] } ?? [])
-        if eventsCarryEnvelopes, tally.envelope.keys.count > 0 {
-            let (fields, guesses) = speller.fields(of: tally.envelope, owner: owner)
+        var envelope = tally.envelope
+        if let channelKey { envelope.remove(channelKey) }
+        if eventsCarryEnvelopes, envelope.keys.count > 0 {
+            let (fields, guesses) = speller.fields(of: envelope, owner: owner)
             members.append(("envelope", .object(fields)))
-            for (field, guess) in guesses { comments[["events", key, "envelope", field]] = [guess] }
+            for (field, guess) in guesses { comments[scope + [key, "envelope", field]] = [guess] }
         }
-        let payloadPath = ["events", key, "payload"]
+        let payloadPath = scope + [key, "payload"]
         var payloadGuesses: [String] = []
         if tally.payload.samples > 0 {
             let payload = tally.payload
@@ -332,7 +390,7 @@ public struct ContractInferrer {
                 guesses.append(
                     "\(tally.acknowledgementsWithMoreArguments) with more than one argument (the first is typed)")
             }
-            comments[["events", key, "ack"]] = ["guess: " + guesses.joined(separator: "; ")]
+            comments[scope + [key, "ack"]] = ["guess: " + guesses.joined(separator: "; ")]
         }
         return (key, .object(members))
     }
@@ -347,5 +405,14 @@ extension ContractInferrer {
         try inferrer.settleFraming()
         for capture in captures { try CaptureReader.read(capture) { inferrer.observe($0) } }
         return inferrer.draft(sources: captures.map { ($0 as NSString).lastPathComponent })
+    }
+
+    /// Drafts a contract from frames in memory (a test's, a recording's); `source` names them in the first comment.
+    public static func draft(name: String, frames: [CapturedFrame], source: String) throws(InferenceError) -> String {
+        var inferrer = ContractInferrer(name: name)
+        for frame in frames { inferrer.observeFraming(frame) }
+        try inferrer.settleFraming()
+        for frame in frames { inferrer.observe(frame) }
+        return inferrer.draft(sources: [source])
     }
 }

@@ -145,6 +145,12 @@ struct ObjectObservation: Equatable {
         }
     }
 
+    /// Forgets `key` (a key the draft reads elsewhere, such as an envelope's channel).
+    mutating func remove(_ key: String) {
+        fields[key] = nil
+        keys.removeAll { $0 == key }
+    }
+
     /// Every field's values as one observation, for an object that turned out to be a dictionary.
     var allValues: Observation {
         var merged = Observation()

@@ -102,7 +102,7 @@ public struct FrameInterpreter: Sendable {
     private func checkPayload(_ payload: Data?, for event: Event, _ checker: inout ValueChecker) {
         let path = "$.payload"
         guard let type = event.payload else {
-            if let payload, payload != Data("null".utf8), !payload.isEmpty {
+            if let payload, payload != Data("null".utf8), !payload.isEmpty, !isOnlyFramingKeys(payload, of: event) {
                 checker.notice(
                     path, "a payload the contract does not declare for `\(event.wireName)` (generated code ignores it)",
                     event.location)
@@ -115,19 +115,29 @@ public struct FrameInterpreter: Sendable {
         guard var value = try? WireDecoder(dates: .iso8601).decode(JSONValue.self, from: bytes) else {
             return checker.mismatch(path, "the payload is not JSON", event.location)
         }
-        if case .object(var members) = value, let own = restShapeKeys(of: event) {
+        if case .object(var members) = value, let own = framingKeys(of: event) {
             for key in own { members[key] = nil }
             value = .object(members)
         }
         checker.check(value, against: type, at: path, declaredAt: event.location)
     }
 
-    /// For an event whose frame shape's payload is the rest of the frame: the keys the shape reads itself.
-    private func restShapeKeys(of event: Event) -> Set<String>? {
+    /// For an event whose payload is the rest of its frame (a discriminated object, a `payload: rest` shape): the
+    /// keys the framing reads itself, which are not the payload's.
+    private func framingKeys(of event: Event) -> Set<String>? {
+        if case .discriminator(let key) = contract.framing { return [key] }
         guard let index = event.shapeIndex, let shape = contract.framing.shapes?[index], shape.shape.payload == .rest,
             !shape.isArray
         else { return nil }
         return shape.ownKeys
+    }
+
+    /// Whether `payload` is an object of nothing but the framing's own keys (`{"type":"bye"}`): no payload at all.
+    private func isOnlyFramingKeys(_ payload: Data, of event: Event) -> Bool {
+        guard let own = framingKeys(of: event),
+            case .object(let members)? = try? WireDecoder(dates: .iso8601).decode(JSONValue.self, from: payload)
+        else { return false }
+        return members.keys.allSatisfy(own.contains)
     }
 
     /// The fields every frame of the event carries beside its payload: the envelope's, or its frame shape's.

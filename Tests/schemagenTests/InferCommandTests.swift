@@ -1,0 +1,59 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `schemagen infer` as users run it: a draft written only once it lints clean and verifies the captures it came
+/// from, its name from the file, and the exit codes its help promises.
+@Suite struct InferCommandTests {
+    static let session = VerifyCommandTests.clean
+
+    @Test func theDraftIsWrittenNamedAfterItsFileAndVerifiesItsCapture() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("session.jsonl", Self.session)
+        let result = try await SchemaGenProcess.run(["infer", "session.jsonl", "-o", "chat-room.yaml"], in: folder.url)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(
+            result.standardError
+                == "schemagen infer: wrote chat-room.yaml (2 events, verified against 7 frames)\n")
+        let draft = try String(contentsOf: folder.url.appending(path: "chat-room.yaml"), encoding: .utf8)
+        #expect(draft.contains("\nname: ChatRoom\n"), "\(draft)")
+        let verified = try await SchemaGenProcess.run(["verify", "chat-room.yaml", "session.jsonl"], in: folder.url)
+        #expect(verified.status == 0, "\(verified.standardOutput)")
+        let linted = try await SchemaGenProcess.run(["lint", "chat-room.yaml"], in: folder.url)
+        #expect(linted.status == 0 && !linted.standardError.contains("warning"), "\(linted.standardError)")
+    }
+
+    @Test func withoutOutputTheDraftGoesToStandardOutput() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("session.jsonl", Self.session)
+        let result = try await SchemaGenProcess.run(["infer", "session.jsonl", "--name", "Chat"], in: folder.url)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(
+            result.standardOutput.contains(
+                "\nname: Chat\n# guess: 7 of 7 frames are Engine.IO and Socket.IO packets\nframing: socket.io\n"),
+            "\(result.standardOutput)")
+    }
+
+    @Test func framesNothingNamesExitOneAndWriteNothing() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write(
+            "rpc.jsonl",
+            """
+            {"direction": "server-to-client", "data": {"id": 1, "result": true}}
+            {"direction": "server-to-client", "data": {"jsonrpc": "2.0", "method": "x"}}
+
+            """)
+        let result = try await SchemaGenProcess.run(["infer", "rpc.jsonl", "-o", "rpc.yaml"], in: folder.url)
+        #expect(result.status == 1)
+        #expect(result.standardError.hasPrefix("schemagen infer: no key holds a string in every object frame"))
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appending(path: "rpc.yaml").path))
+    }
+
+    @Test func aCaptureThatCannotBeReadExitsTwoNamingTheLine() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("bad.jsonl", "{\"direction\": \"sideways\", \"data\": \"x\"}\n")
+        let result = try await SchemaGenProcess.run(["infer", "bad.jsonl"], in: folder.url)
+        #expect(result.status == 2)
+        #expect(result.standardError.hasPrefix("error: bad.jsonl:1: \"direction\" must be"), "\(result.standardError)")
+    }
+}
