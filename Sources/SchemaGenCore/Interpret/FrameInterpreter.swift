@@ -49,7 +49,11 @@ public struct FrameInterpreter: Sendable {
                 ])
         }
         let address = parsed.channel ?? deliveredOn
-        let candidates = (eventsByRoute[parsed.route] ?? []).filter { inScope($0.channel, address: address) }
+        let routed = eventsByRoute[parsed.route] ?? []
+        // Where frames cannot name a channel (the connection or subscription is the channel, as with a plain
+        // envelope), a frame that names none may be any channel's event.
+        let candidates =
+            address == nil && !framesNameChannels ? routed : routed.filter { inScope($0.channel, address: address) }
         guard
             let (channel, event) = candidates.first(where: {
                 $0.event.direction == direction || $0.event.direction == .both
@@ -87,6 +91,17 @@ public struct FrameInterpreter: Sendable {
         var checker = ValueChecker(contract: contract)
         checkPayload(payload, for: event, &checker)
         return checker.findings
+    }
+
+    /// Whether the framing has a place for a channel in each frame: a Socket.IO packet's namespace, an envelope's
+    /// channel key, a frame shape's channel path.
+    private var framesNameChannels: Bool {
+        switch contract.framing {
+        case .socketIO: true
+        case .envelope(let envelope): envelope.channelKey != nil
+        case .discriminator: false
+        case .shapes(let shapes): shapes.contains { $0.shape.channel != nil }
+        }
     }
 
     /// Whether a frame naming `address` belongs to `channel`'s scope (`nil`: events outside channels).

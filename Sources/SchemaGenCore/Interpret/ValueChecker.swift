@@ -146,6 +146,17 @@ struct ValueChecker {
             return mismatch(path, "expected an object, found \(Self.kind(of: value))", location)
         }
         for field in fields {
+            if field.keyPattern != nil {
+                // The field is every member whose key matches its pattern (none makes it empty), each a value of
+                // its dictionary.
+                let each = if case .dictionary(let value) = field.type.valueType { value } else { field.type }
+                for key in members.keys.sorted() where Self.matches(key, field.keyPattern) {
+                    check(
+                        members[key], against: each, at: Self.path(path, key), declaredAt: field.location,
+                        encoding: field.encoding)
+                }
+                continue
+            }
             let member = members[field.wireName]
             if let constant = field.constant {
                 checkConstant(member, constant, at: Self.path(path, field.wireName), declaredAt: field.location)
@@ -189,9 +200,11 @@ struct ValueChecker {
                 encoding: element.encoding)
         }
         if tuple.isVariadic, let rest = tuple.elements.last {
+            // The model types the rest as the list it becomes in Swift; each element is one of the list's.
+            let each = if case .array(let element) = rest.type { element } else { rest.type }
             for index in fixed..<max(fixed, items.count) {
                 check(
-                    items[index], against: rest.type, at: "\(path)[\(index)]", declaredAt: rest.location,
+                    items[index], against: each, at: "\(path)[\(index)]", declaredAt: rest.location,
                     encoding: rest.encoding)
             }
         } else if items.count > fixed {

@@ -20,15 +20,7 @@ struct WireFormatExample {
         guard let (channel, event) = exampleEvent else {
             return MarkdownWireFormat(explanation: explanation, exampleEvent: "", exampleFrame: "", hasExample: false)
         }
-        let payload = event.payload.map { sampleJSON(for: $0) }
-        var frame = contract.framing.wireFraming.frame(
-            eventName: event.wireName, channel: channel.map(sampleAddress), payload: payload)
-        if case .envelope(let envelope) = contract.framing {
-            // The frame without payload is the same bytes up to its closing brace: the fields go there.
-            let head = contract.framing.wireFraming.frame(
-                eventName: event.wireName, channel: channel.map(sampleAddress), payload: nil)
-            frame = insertingEnvelopeFields(envelope.fields + event.envelopeFields, into: frame, at: head.count - 1)
-        }
+        let frame = FrameSynthesizer(contract: contract).frame(of: event, in: channel)
         return MarkdownWireFormat(
             explanation: explanation, exampleEvent: MarkdownSyntax.codeOutsideTable(event.wireName),
             exampleFrame: String(decoding: frame, as: UTF8.self), hasExample: true)
@@ -71,24 +63,9 @@ struct WireFormatExample {
             guard
                 let (channel, event) = Self.example(
                     in: contract.allEvents.lazy.filter { $0.event.shapeIndex == index }),
-                let address = event.address
+                event.address != nil
             else { continue }
-            let payload = event.payload.map { sampleJSON(for: $0) }
-            var parts: Data?
-            if !shape.fields.isEmpty {
-                var object: [String: Any] = [:]
-                for field in shape.fields { object[field.wireName] = sample(field, depth: 1) }
-                if let payload,
-                    let value = try? JSONSerialization.jsonObject(with: payload, options: [.fragmentsAllowed])
-                {
-                    object[WireFraming.payloadPartKey] = value
-                }
-                parts = try? JSONSerialization.data(
-                    withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed])
-            }
-            let frame = contract.framing.wireFraming.frame(
-                address: address, channel: channel.map(sampleAddress),
-                payload: parts == nil ? payload : nil, parts: parts)
+            let frame = FrameSynthesizer(contract: contract).frame(of: event, in: channel)
             examples.append(
                 MarkdownFrameExample(
                     event: MarkdownSyntax.codeOutsideTable(event.wireName)
@@ -160,23 +137,6 @@ struct WireFormatExample {
         return sentence
     }
 
-    /// The frame with envelope fields placed after the event name, as servers such as Comapi send them.
-    private func insertingEnvelopeFields(_ fields: [Field], into frame: Data, at offset: Int) -> Data {
-        guard !fields.isEmpty else { return frame }
-        var members = Data()
-        for field in fields {
-            let value =
-                (try? JSONSerialization.data(
-                    withJSONObject: sample(field, depth: 1),
-                    options: [.sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed])) ?? Data("null".utf8)
-            members.append(contentsOf: Array(",\"\(field.wireName)\":".utf8))
-            members.append(value)
-        }
-        var result = frame
-        result.insert(contentsOf: members, at: result.startIndex + offset)
-        return result
-    }
-
     private var framingSentence: String {
         switch contract.framing {
         case .socketIO:
@@ -216,130 +176,6 @@ struct WireFormatExample {
             "Dates are numbers of milliseconds since 1970, e.g. \(MarkdownSyntax.codeOutsideTable("1738315800000"))."
         case .unixMicroseconds:
             "Dates are numbers of microseconds since 1970, e.g. \(MarkdownSyntax.codeOutsideTable("1738315800000000"))."
-        }
-    }
-
-    private func sampleAddress(_ channel: Channel) -> String {
-        channel.address.segments.map { segment in
-            switch segment {
-            case .literal(let text): text
-            case .parameter: "1"
-            }
-        }.joined()
-    }
-
-    /// An example payload: each field with a plausible value of its type, keys sorted as clients send them.
-    private func sampleJSON(for type: TypeRef) -> Data {
-        let value = sample(type, depth: 0)
-        return
-            (try? JSONSerialization.data(
-                withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed]))
-            ?? Data("null".utf8)
-    }
-
-    private func sample(_ type: TypeRef, depth: Int, encoding: FieldEncoding? = nil) -> Any {
-        switch type {
-        case .scalar(let scalar):
-            let number: Any? =
-                switch scalar {
-                case .int, .int64: 1
-                case .double: 1.5
-                case .decimal: Decimal(string: "0.25")
-                default: nil
-                }
-            if let number {
-                return encoding == .numberAsString ? "\(number)" : number
-            }
-            switch scalar {
-            case .string: return "text"
-            case .bool: return true
-            case .url: return "https://example.com"
-            case .json: return [String: Any]()
-            case .date:
-                if case .date(let own)? = encoding { return sampleDate(own) }
-                return sampleDate(contract.dateEncoding)
-            case .int, .int64, .double, .decimal: return NSNull()
-            }
-        case .named(let name):
-            guard let named = contract.type(named: name) else { return NSNull() }
-            switch named.kind {
-            case .enumeration(let enumeration):
-                let value = enumeration.cases.first?.wireValue ?? ""
-                return enumeration.rawType == .integer ? (Int(value) ?? 0) as Any : value
-            case .object(let object): return sample(object, depth: depth + 1)
-            case .tuple(let tuple): return sample(tuple, depth: depth + 1)
-            case .flags(let flags):
-                let value = flags.flags.prefix(2).reduce(UInt64(0)) { $0 | 1 << UInt64($1.bit) }
-                return encoding == .numberAsString ? "\(value)" : value
-            case .union(let union):
-                guard let first = union.members.first else { return NSNull() }
-                var value = sample(first.type, depth: depth + 1)
-                if case .field(let key, let rawType) = union.selector, var object = value as? [String: Any],
-                    let tag = first.tag
-                {
-                    object[key] = rawType == .integer ? (Int(tag) ?? 0) as Any : tag
-                    value = object
-                }
-                return value
-            }
-        case .array(let element): return depth > 2 ? [Any]() : [sample(element, depth: depth + 1, encoding: encoding)]
-        case .dictionary(let value):
-            return depth > 2 ? [String: Any]() : ["key": sample(value, depth: depth + 1, encoding: encoding)]
-        case .optional(let wrapped), .nullable(let wrapped):
-            return depth > 2 ? NSNull() : sample(wrapped, depth: depth, encoding: encoding)
-        case .object(let object): return sample(object, depth: depth + 1)
-        case .tuple(let tuple): return sample(tuple, depth: depth + 1)
-        }
-    }
-
-    private func sampleDate(_ encoding: DateEncoding) -> Any {
-        switch encoding {
-        case .iso8601: "2025-01-31T09:30:00Z"
-        case .iso8601Fractional: "2025-01-31T09:30:00.000Z"
-        case .unixSeconds: 1_738_315_800
-        case .unixMilliseconds: 1_738_315_800_000
-        case .unixMicroseconds: 1_738_315_800_000_000
-        }
-    }
-
-    /// An example tuple: every element, a variadic one with one value, as a server sends it.
-    private func sample(_ tuple: TupleType, depth: Int) -> [Any] {
-        tuple.elements.enumerated().map { index, element in
-            if tuple.isVariadic, index == tuple.elements.count - 1, case .array(let each) = element.type {
-                return sample(each, depth: depth)
-            }
-            return sample(element, depth: depth)
-        }
-    }
-
-    private func sample(_ object: ObjectType, depth: Int) -> [String: Any] {
-        var result: [String: Any] = [:]
-        for field in object.fields {
-            // Deep optional fields are left out, as a server leaves them out, so recursive types end.
-            if depth > 2, field.type.isOptional { continue }
-            if field.keyPattern != nil { continue }  // no member of the example matches it
-            result[field.wireName] = sample(field, depth: depth)
-        }
-        return result
-    }
-
-    /// A field's example value: its constant when it has one (a frame's `"op": 2` is always 2).
-    private func sample(_ field: Field, depth: Int) -> Any {
-        switch field.constant {
-        case .string(let text): return text
-        case .int(let number): return number
-        case .bool(let flag): return flag
-        case nil:
-            guard field.encoding == .jsonString else {
-                return sample(field.type, depth: depth, encoding: field.encoding)
-            }
-            // JSON inside a string: the inner value's JSON text.
-            let inner = sample(field.type.valueType, depth: depth)
-            let data =
-                (try? JSONSerialization.data(
-                    withJSONObject: inner, options: [.sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed]))
-                ?? Data()
-            return String(decoding: data, as: UTF8.self)
         }
     }
 }

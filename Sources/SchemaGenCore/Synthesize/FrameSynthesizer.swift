@@ -1,0 +1,77 @@
+import Foundation
+@_spi(Generated) import SchemaGenRuntime
+
+/// Frames of a contract's events as generated code writes them: the runtime's own ``WireFraming`` around a payload,
+/// with the envelope's or frame shape's fields and a channel address made from the channel's template. The
+/// reference's "Wire format" examples and the frames `infer`'s round trip verifies come from here.
+struct FrameSynthesizer {
+    let contract: Contract
+    var values: ValueSynthesizer
+
+    init(contract: Contract, variant: ValueSynthesizer.Variant = .typical) {
+        self.contract = contract
+        values = ValueSynthesizer(contract: contract, variant: variant)
+    }
+
+    /// The frame of `event` (in `channel`, when it belongs to one) carrying `payload`, by default one made from the
+    /// event's payload type.
+    func frame(of event: Event, in channel: Channel?, payload: DocumentValue? = nil) -> Data {
+        let payloadJSON = (payload ?? event.payload.map { values.value(of: $0) }).map { Data($0.json.utf8) }
+        let address = channel.map(Self.address)
+        let framing = contract.framing.wireFraming
+        switch contract.framing {
+        case .shapes(let shapes):
+            guard let eventAddress = event.address, let index = event.shapeIndex else { return Data() }
+            var parts: Data?
+            if !shapes[index].fields.isEmpty {
+                var members = shapes[index].fields.compactMap { field in
+                    values.value(of: field, depth: 1).map { (key: field.wireName, value: $0) }
+                }
+                if let payloadJSON, let value = try? DocumentValue(parsingJSON: payloadJSON) {
+                    members.append((WireFraming.payloadPartKey, value))
+                }
+                parts = Data(DocumentValue.object(members).json.utf8)
+            }
+            return framing.frame(
+                address: eventAddress, channel: address, payload: parts == nil ? payloadJSON : nil, parts: parts)
+        case .envelope(let envelope):
+            let frame = framing.frame(eventName: event.wireName, channel: address, payload: payloadJSON)
+            // The frame without payload is the same bytes up to its closing brace: the fields go there, after the
+            // event name, as servers such as Comapi send them.
+            let head = framing.frame(eventName: event.wireName, channel: address, payload: nil)
+            return insertingFields(envelope.fields + event.envelopeFields, into: frame, at: head.count - 1)
+        case .socketIO, .discriminator:
+            return framing.frame(eventName: event.wireName, channel: address, payload: payloadJSON)
+        }
+    }
+
+    /// The frame as it crosses the socket: a Socket.IO event inside its Engine.IO and Socket.IO packet, with the
+    /// namespace of its channel or the contract's; other framings' frames are their own messages.
+    func message(of event: Event, in channel: Channel?, payload: DocumentValue? = nil) -> Data {
+        let frame = frame(of: event, in: channel, payload: payload)
+        guard case .socketIO = contract.framing else { return frame }
+        let namespace = channel.map(Self.address) ?? contract.namespace ?? "/"
+        return Data(SocketIOPacket.message(.event, namespace: namespace, data: frame).utf8)
+    }
+
+    /// A channel's address with `1` for each parameter (`room:{roomId}` → `room:1`).
+    static func address(_ channel: Channel) -> String {
+        channel.address.segments.map { segment in
+            switch segment {
+            case .literal(let text): text
+            case .parameter: "1"
+            }
+        }.joined()
+    }
+
+    private func insertingFields(_ fields: [Field], into frame: Data, at offset: Int) -> Data {
+        var members = Data()
+        for field in fields {
+            guard let value = values.value(of: field, depth: 1) else { continue }
+            members.append(contentsOf: Array(",\(field.wireName.jsonStringLiteral):\(value.json)".utf8))
+        }
+        var result = frame
+        result.insert(contentsOf: members, at: result.startIndex + offset)
+        return result
+    }
+}

@@ -1,0 +1,154 @@
+/// Values made from a contract's types, as a server would send them: every required field, a plausible value of
+/// each type (`"text"`, `1`, `1.5`, the contract's date encoding), an enum's first case, a union's first member
+/// with its tag, a field's constant. The reference's example frames, the round trip of `infer` and the values of
+/// tests without a backend all come from here.
+struct ValueSynthesizer {
+    /// Which of the values a contract allows.
+    struct Variant: Hashable, Sendable {
+        /// Optional fields present (else left out, as a server leaves them out).
+        var includesOptionals: Bool
+        /// Nullable values `null` (else a value).
+        var nullsNullables: Bool
+
+        /// Every optional field with a value, nothing `null`: what a reference shows.
+        static let typical = Variant(includesOptionals: true, nullsNullables: false)
+        /// Optional fields left out, nullable ones `null`: the least a server may send.
+        static let sparse = Variant(includesOptionals: false, nullsNullables: true)
+        /// Optional fields present, nullable ones `null`: absent and `null` told apart.
+        static let nulls = Variant(includesOptionals: true, nullsNullables: true)
+        static let all = [typical, sparse, nulls]
+    }
+
+    let contract: Contract
+    var variant = Variant.typical
+    /// Past this depth optional fields are left out and arrays are empty, so recursive types end.
+    static let maximumDepth = 2
+
+    init(contract: Contract, variant: Variant = .typical) {
+        self.contract = contract
+        self.variant = variant
+    }
+
+    /// A value of `type`.
+    func value(of type: TypeRef, depth: Int = 0, encoding: FieldEncoding? = nil) -> DocumentValue {
+        switch type {
+        case .scalar(let scalar): return value(of: scalar, encoding: encoding)
+        case .named(let name):
+            guard let named = contract.type(named: name) else { return .null }
+            switch named.kind {
+            case .enumeration(let enumeration):
+                let wire = enumeration.cases.first?.wireValue ?? ""
+                return enumeration.rawType == .integer ? .integer(Int(wire) ?? 0) : .string(wire)
+            case .object(let object): return value(of: object, depth: depth + 1)
+            case .tuple(let tuple): return value(of: tuple, depth: depth + 1)
+            case .flags(let flags):
+                let bits = flags.flags.prefix(2).reduce(UInt64(0)) { $0 | 1 << UInt64($1.bit) }
+                return encoding == .numberAsString ? .string(String(bits)) : .integer(Int(truncatingIfNeeded: bits))
+            case .union(let union):
+                guard let first = union.members.first else { return .null }
+                var member = value(of: first.type, depth: depth + 1)
+                if case .field(let key, let rawType) = union.selector, case .object(var members) = member,
+                    let tag = first.tag
+                {
+                    members.removeAll { $0.key == key }
+                    members.insert((key, rawType == .integer ? .integer(Int(tag) ?? 0) : .string(tag)), at: 0)
+                    member = .object(members)
+                }
+                return member
+            }
+        case .array(let element):
+            return .array(depth > Self.maximumDepth ? [] : [value(of: element, depth: depth + 1, encoding: encoding)])
+        case .dictionary(let element):
+            return .object(
+                depth > Self.maximumDepth ? [] : [("key", value(of: element, depth: depth + 1, encoding: encoding))])
+        case .nullable(let wrapped):
+            return variant.nullsNullables || depth > Self.maximumDepth
+                ? .null : value(of: wrapped, depth: depth, encoding: encoding)
+        case .optional(let wrapped):
+            return depth > Self.maximumDepth ? .null : value(of: wrapped, depth: depth, encoding: encoding)
+        case .object(let object): return value(of: object, depth: depth + 1)
+        case .tuple(let tuple): return value(of: tuple, depth: depth + 1)
+        }
+    }
+
+    /// A field's value: its constant when it has one (a frame's `"op": 2` is always 2); `nil` when the variant
+    /// leaves it out.
+    func value(of field: Field, depth: Int) -> DocumentValue? {
+        switch field.constant {
+        case .string(let text): return .string(text)
+        case .int(let number): return .integer(number)
+        case .bool(let flag): return .bool(flag)
+        case nil: break
+        }
+        if field.type.isOptional, !variant.includesOptionals || depth > Self.maximumDepth { return nil }
+        guard field.encoding == .jsonString else {
+            return value(of: field.type, depth: depth, encoding: field.encoding)
+        }
+        // JSON inside a string: the inner value's JSON text.
+        return .string(value(of: field.type.valueType, depth: depth).json)
+    }
+
+    private func value(of scalar: ScalarType, encoding: FieldEncoding?) -> DocumentValue {
+        let number: DocumentValue? =
+            switch scalar {
+            case .int, .int64: .integer(1)
+            case .double: .number("1.5")
+            case .decimal: .number("0.25")
+            default: nil
+            }
+        if let number {
+            guard encoding == .numberAsString else { return number }
+            return .string(number.json)
+        }
+        switch scalar {
+        case .string: return .string("text")
+        case .bool: return .bool(true)
+        case .url: return .string("https://example.com")
+        case .json: return .object([])
+        case .date:
+            if case .date(let own)? = encoding { return Self.date(own) }
+            return Self.date(contract.dateEncoding)
+        case .int, .int64, .double, .decimal: return .null
+        }
+    }
+
+    /// 2025-01-31T09:30:00Z in each encoding.
+    static func date(_ encoding: DateEncoding) -> DocumentValue {
+        switch encoding {
+        case .iso8601: .string("2025-01-31T09:30:00Z")
+        case .iso8601Fractional: .string("2025-01-31T09:30:00.000Z")
+        case .unixSeconds: .integer(1_738_315_800)
+        case .unixMilliseconds: .integer(1_738_315_800_000)
+        case .unixMicroseconds: .integer(1_738_315_800_000_000)
+        }
+    }
+
+    /// Every element; a variadic last one with one value, as a server sends it.
+    private func value(of tuple: TupleType, depth: Int) -> DocumentValue {
+        var elements: [DocumentValue] = []
+        // An optional element left out before a required one is written `null`; after the last required one, the
+        // array ends.
+        let lastRequired = tuple.elements.lastIndex { !$0.type.isOptional } ?? -1
+        for (index, element) in tuple.elements.enumerated() {
+            if tuple.isVariadic, index == tuple.elements.count - 1, case .array(let each) = element.type {
+                elements.append(value(of: each, depth: depth))
+            } else if let value = value(of: element, depth: depth) {
+                elements.append(value)
+            } else if index < lastRequired {
+                elements.append(.null)
+            } else {
+                break
+            }
+        }
+        return .array(elements)
+    }
+
+    private func value(of object: ObjectType, depth: Int) -> DocumentValue {
+        .object(
+            object.fields.compactMap { field in
+                // No member of a made-up value matches a key pattern.
+                guard field.keyPattern == nil, let value = value(of: field, depth: depth) else { return nil }
+                return (field.wireName, value)
+            })
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+@testable import SchemaGenCore
+import Testing
+
+/// Issue 38's round trip: for every contract in `schemas/`, frames made from its examples and from values of its
+/// types (every optional field present, and left out, and nullable ones `null`) verify clean against it; and
+/// `infer` on those frames drafts a contract that lints clean, verifies them, and differs from the original only
+/// in what traffic cannot say (docs/verify.md, "What a draft cannot know").
+@Suite struct ContractRoundTripTests {
+    static let schemas = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appending(path: "schemas")
+
+    static var files: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: schemas.path)) ?? []).filter { $0.hasSuffix(".yaml") }
+            .sorted()
+    }
+
+    /// Every frame the contract's events allow, as it crosses the socket, with who sends it.
+    static func frames(of contract: Contract) -> [CapturedFrame] {
+        var frames: [CapturedFrame] = []
+        for (channel, event) in contract.allEvents {
+            let directions: [Direction] =
+                event.direction == .both ? [.clientToServer, .serverToClient] : [event.direction]
+            var messages: [Data] = ValueSynthesizer.Variant.all.map { variant in
+                FrameSynthesizer(contract: contract, variant: variant).message(of: event, in: channel)
+            }
+            for example in event.examples {
+                switch example.form {
+                case .payload:
+                    let value = try? DocumentValue(parsingJSON: Array(example.json.utf8))
+                    messages.append(
+                        FrameSynthesizer(contract: contract).message(of: event, in: channel, payload: value))
+                case .frame:
+                    messages.append(Data(example.json.utf8))
+                }
+            }
+            for direction in directions {
+                for message in messages {
+                    frames.append(
+                        CapturedFrame(
+                            data: message, direction: direction, origin: "\(event.wireName) #\(frames.count + 1)"))
+                }
+            }
+        }
+        return frames
+    }
+
+    @Test(arguments: files) func framesFromExamplesAndTypesVerifyClean(file: String) throws {
+        let contract = try #require(ContractLoader().load(path: Self.schemas.appending(path: file).path).contract)
+        var verifier = CaptureVerifier(contract: contract)
+        for frame in Self.frames(of: contract) { verifier.verify(frame) }
+        #expect(verifier.report.passes && verifier.report.noticeCount == 0, "\(verifier.report.text())")
+    }
+
+    @Test(arguments: files) func inferOnThoseFramesDraftsTheContract(file: String) throws {
+        let contract = try #require(ContractLoader().load(path: Self.schemas.appending(path: file).path).contract)
+        let frames = Self.frames(of: contract)
+        let draft: String
+        do {
+            draft = try ContractInferrer.draft(name: contract.name, frames: frames, source: file)
+        } catch {
+            print("\(file): \(error)")
+            return
+        }
+        let loaded = ContractLoader().load(text: draft, path: "draft-\(file)")
+        #expect(!loaded.hasErrors, "\(loaded.diagnostics.map(\.message))\n\(draft)")
+        guard let drafted = loaded.contract else { return }
+        var verifier = CaptureVerifier(contract: drafted)
+        for frame in frames { verifier.verify(frame) }
+        #expect(verifier.report.passes, "\(verifier.report.text())\n\(draft)")
+        let changes = ContractDiffer(old: contract, new: drafted, file: file).changes()
+        print("== \(file): \(changes.count) changes")
+        for change in changes { print("  \(change.kind) \(change.location.markdown): \(change.summary.markdown)") }
+    }
+}
