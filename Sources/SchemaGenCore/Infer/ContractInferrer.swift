@@ -84,7 +84,14 @@ public struct ContractInferrer {
 
     /// The draft contract's YAML; `sources` name the captures in its first comment.
     public func draft(sources: [String]) -> String {
-        var speller = TypeSpeller(reserved: [name])
+        // Events and channels become Swift types too, and generated code declares some names itself.
+        var reserved = Set([name, "Channels", "Topics"]).union(NameCollisionCheck.reservedTypeNames.keys)
+        for tally in tallies.values {
+            for suffix in ["", "_from_client", "_from_server"] {
+                if let typeName = SwiftName.upperCamel(tally.wireName + suffix) { reserved.insert(typeName) }
+            }
+        }
+        var speller = TypeSpeller(reserved: reserved)
         for tally in tallies.values {
             for part in [tally.fromClient, tally.fromServer] {
                 speller.collectFields(of: part.envelope)
@@ -198,8 +205,7 @@ public struct ContractInferrer {
             var envelope: [(key: String, value: DocumentValue)] = [
                 ("name", .string(nameKey)), ("payload", .string(payloadKey)),
             ]
-            if payloadIsJSONString || fieldKeys.isEmpty {
-                // Other keys, if any, are each event's own `envelope:` (a string payload needs an envelope).
+            if fieldKeys.isEmpty || eventsCarryEnvelopes {
                 comments[["framing"]] = guess
                 if let channelKey {
                     envelope.append(("channel", .string(channelKey)))
@@ -208,6 +214,13 @@ public struct ContractInferrer {
                     ]
                 }
                 if payloadIsJSONString { envelope.append(("payloadEncoding", .string("json-string"))) }
+                // Keys every frame carries are the envelope's; the others each event's own (`envelope:`).
+                let common = commonEnvelopeKeys
+                if !common.keys.isEmpty {
+                    let (fields, guesses) = speller.fields(of: common, owner: name)
+                    envelope.append(("fields", .object(fields)))
+                    for (key, guess) in guesses { comments[["framing", "envelope", "fields", key]] = [guess] }
+                }
                 return [("framing", .object([("envelope", .object(envelope))]))]
             }
             // Keys beside the name and payload, sent both ways: a frame shape, whose fields both sides write.
@@ -229,13 +242,27 @@ public struct ContractInferrer {
         }
     }
 
-    /// Whether an envelope's keys beside its name and payload are each event's own (`envelope:`) rather than a
-    /// frame shape's: an envelope whose payload is a string of JSON, which frame shapes do not read.
+    /// Whether an envelope's keys beside its name and payload are the envelope's and each event's own (`fields:`,
+    /// `envelope:`) rather than a frame shape's: when the app sends none of them (generated code reads envelope
+    /// fields but does not write them), or when the payload is a string of JSON, which frame shapes do not read.
     private var eventsCarryEnvelopes: Bool {
-        if case .envelope(_, _, let payloadIsJSONString, let fields)? = framing {
-            return payloadIsJSONString && !fields.isEmpty
+        guard case .envelope(_, _, let payloadIsJSONString, let fields)? = framing, !fields.isEmpty else {
+            return false
         }
-        return false
+        return payloadIsJSONString || !tallies.values.contains { !$0.fromClient.envelope.keys.isEmpty }
+    }
+
+    /// The envelope keys every frame carries (but the channel's), with their values.
+    private var commonEnvelopeKeys: ObjectObservation {
+        var merged = ObjectObservation()
+        for tally in tallies.values {
+            merged.absorb(tally.fromClient.envelope)
+            merged.absorb(tally.fromServer.envelope)
+        }
+        for key in merged.keys where merged.fields[key]?.samples != merged.count || key == channelKey {
+            merged.remove(key)
+        }
+        return merged
     }
 
     /// Keys that name a channel in the APIs schemagen knows (Pusher's `channel`, Phoenix's and Supabase's `topic`).
@@ -340,6 +367,7 @@ public struct ContractInferrer {
             ["guess: \(ContractSummary.count(tally.frames, "frame")), \(who)"] + (note.map { [$0] } ?? [])
         var envelope = tally.envelope
         if let channelKey { envelope.remove(channelKey) }
+        for common in commonEnvelopeKeys.keys { envelope.remove(common) }
         if eventsCarryEnvelopes, envelope.keys.count > 0 {
             let (fields, guesses) = speller.fields(of: envelope, owner: owner)
             members.append(("envelope", .object(fields)))

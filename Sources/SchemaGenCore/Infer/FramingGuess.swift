@@ -18,8 +18,6 @@ struct FramingGuess {
     static let nameKeys = ["type", "event", "name", "op", "action", "method", "kind", "t", "e", "topic"]
     /// Keys that hold an envelope's payload, in order of preference.
     static let payloadKeys = ["payload", "data", "d", "body", "params", "args", "message"]
-    /// An envelope carries at most this many keys beside its name and payload; more is a flat object.
-    static let maximumEnvelopeFields = 4
     /// Distinct values kept per key while looking for the name key.
     static let maximumDistinctValues = 1_000
 
@@ -27,6 +25,8 @@ struct FramingGuess {
     private(set) var unreadable = 0
     private(set) var socketIOPackets = 0
     private(set) var arrays = 0
+    /// Arrays whose first element is not a string (Phoenix's `[join_ref, ref, topic, event, payload]` with a `null`).
+    private(set) var arraysWithoutName = 0
     private(set) var shortArrays = 0
     private(set) var objects = 0
     private var keyOrder: [String] = []
@@ -53,11 +53,11 @@ struct FramingGuess {
         }
         switch value {
         case .array(let items):
+            arrays += 1
             guard case .string? = items.first else {
-                unreadable += 1
+                arraysWithoutName += 1
                 return
             }
-            arrays += 1
             if items.count <= 2 { shortArrays += 1 }
         case .object(let members):
             objects += 1
@@ -100,6 +100,13 @@ struct FramingGuess {
             return .success((.socketIO, "\(socketIOPackets) of \(frames) frames are Engine.IO and Socket.IO packets"))
         }
         if arrays > objects {
+            guard arraysWithoutName == 0 else {
+                return .failure(
+                    InferenceError(
+                        message:
+                            "\(arraysWithoutName) of \(arrays) array frames do not start with a string naming them, so nothing names the events (Phoenix's [join_ref, ref, topic, event, payload] is one such framing); write `frames:` by hand (docs/contract-format.md, Frame shapes)"
+                    ))
+            }
             if shortArrays == arrays {
                 return .success(
                     (
@@ -126,12 +133,12 @@ struct FramingGuess {
         }
         let names = keys[nameKey]?.values.count ?? 0
         let others = keyOrder.filter { $0 != nameKey }
+        // A payload key holds objects, arrays or strings of JSON, in a fair share of the frames: other keys beside
+        // it are the envelope's.
         if let payloadKey = Self.payloadKeys.first(where: { key in
             guard others.contains(key), let tally = keys[key] else { return false }
-            return (tally.containers + tally.stringsHoldingJSON) * 2 >= tally.present
-        }),
-            others.count - 1 <= Self.maximumEnvelopeFields
-        {
+            return (tally.containers + tally.stringsHoldingJSON) * 2 >= tally.present && tally.present * 4 >= objects
+        }) {
             let tally = keys[payloadKey] ?? KeyTally()
             let asString = tally.present > 0 && tally.stringsHoldingJSON == tally.present
             let fields = others.filter { $0 != payloadKey }

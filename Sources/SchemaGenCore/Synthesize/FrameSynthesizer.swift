@@ -54,6 +54,24 @@ struct FrameSynthesizer {
         return Data(SocketIOPacket.message(.event, namespace: namespace, data: frame).utf8)
     }
 
+    /// For a Socket.IO event with `ack:`: the event asking for acknowledgement `id`, and the receiver's answer with a
+    /// value of the ack's type (a tuple's elements are the answer's arguments).
+    func acknowledgedExchange(of event: Event, in channel: Channel?, id: Int) -> (question: Data, answer: Data)? {
+        guard case .socketIO = contract.framing, let ack = event.ack else { return nil }
+        let namespace = channel.map(Self.address) ?? contract.namespace ?? "/"
+        let frame = frame(of: event, in: channel)
+        var arguments = values.value(of: ack.type)
+        if case .named(let name) = ack.type, case .tuple? = contract.type(named: name)?.kind {
+            // Already the array of arguments.
+        } else {
+            arguments = .array([arguments])
+        }
+        return (
+            Data(SocketIOPacket.message(.event, namespace: namespace, ackID: id, data: frame).utf8),
+            Data(SocketIOPacket.message(.ack, namespace: namespace, ackID: id, data: Data(arguments.json.utf8)).utf8)
+        )
+    }
+
     /// A channel's address with `1` for each parameter (`room:{roomId}` → `room:1`).
     static func address(_ channel: Channel) -> String {
         channel.address.segments.map { segment in
