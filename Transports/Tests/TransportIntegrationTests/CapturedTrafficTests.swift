@@ -97,15 +97,63 @@ struct CapturedTrafficTests {
         return backend.lines
     }
 
-    func verify(_ lines: [String]) throws -> VerifyReport {
+    /// A session on the real `websockets` server (Servers/graphql_ws_server.py) speaking graphql-transport-ws: the
+    /// handshake, a subscription streamed to its end, a ping.
+    func recordGraphQLSession() async throws -> [String] {
+        let server = try await ServerProcess("graphql_ws_server.py")
+        let backend = RecordingBackend()
+        let connection = RealtimeConnection(
+            url: server.url, backend: backend, protocol: PlainWebSocketProtocol(),
+            options: ConnectionOptions(credentials: {
+                ConnectionCredentials(headers: ["Sec-WebSocket-Protocol": "graphql-transport-ws"])
+            }))
+        let client = GraphQLTransportWS.Client(transport: connection)
+        let acknowledged = Recorder<Bool>()
+        let token = client.onConnectionAck { _ in acknowledged.append(true) }
+        connection.connect()
+        try await connection.waitUntilConnected()
+        try await client.connectionInit(GraphQLTransportWS.ConnectionInit())
+        try await eventually("connection_ack") { acknowledged.values == [true] }
+        var counts = 0
+        for try await _ in try await client.startOperation(payload: .init(query: "subscription { count(to: 3) }")) {
+            counts += 1
+        }
+        #expect(counts == 3)
+        token.cancel()
+        await connection.disconnect()
+        server.kill()
+        return backend.lines
+    }
+
+    /// `lines` as a JSON Lines capture file, read back by `verify`'s reader.
+    func captured(_ lines: [String]) throws -> [CapturedFrame] {
         let file = FileManager.default.temporaryDirectory.appending(
             path: "schemagen-capture-\(UUID().uuidString).jsonl")
         try (lines.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
-        let contract = try #require(ContractLoader().load(path: Self.contract.path).contract)
+        var frames: [CapturedFrame] = []
+        try CaptureReader.read(file.path) { frames.append($0) }
+        return frames
+    }
+
+    func verify(_ lines: [String], against contract: URL = Self.contract) throws -> VerifyReport {
+        let contract = try #require(ContractLoader().load(path: contract.path).contract)
         var verifier = CaptureVerifier(contract: contract)
-        try CaptureReader.read(file.path) { verifier.verify($0) }
+        for frame in try captured(lines) { verifier.verify(frame) }
         return verifier.report
+    }
+
+    /// `infer`'s draft from `lines`, checked: it loads without errors and verifies every frame of `lines`.
+    func inferred(_ lines: [String], name: String) throws -> String {
+        let frames = try captured(lines)
+        let draft = try ContractInferrer.draft(name: name, frames: frames, source: "recorded.jsonl")
+        let loaded = ContractLoader().load(text: draft, path: "draft.yaml")
+        #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics.map(\.message))\n\(draft)")
+        let contract = try #require(loaded.contract, "\(draft)")
+        var verifier = CaptureVerifier(contract: contract)
+        for frame in frames { verifier.verify(frame) }
+        #expect(verifier.report.passes && verifier.report.noticeCount == 0, "\(verifier.report.text())\n\(draft)")
+        return draft
     }
 
     @Test func aRecordedSessionVerifiesCleanAndEachDriftIsFound() async throws {
@@ -143,5 +191,45 @@ struct CapturedTrafficTests {
                     #"$: event "24h_volume" on channel "/ticker-BTC" is not in the contract"#,
                 ].sorted(), "\(report.text())")
         #expect(report.events[.init(channel: "ticker", event: "24h")]?.notices.keys.map(\.path) == ["$.payload.peak"])
+    }
+
+    /// `infer` on the recorded Socket.IO session drafts the namespace, both events and their directions and types,
+    /// and the draft reads the whole session.
+    @Test func inferOnARecordedSocketIOSessionDraftsItsEvents() async throws {
+        let draft = try inferred(try await recordSession(), name: "Ticker")
+        #expect(draft.contains("\nnamespace: /ticker-BTC\n"), "\(draft)")
+        #expect(
+            draft.contains(
+                "  \"24h\":\n    # guess: 2 frames, sent by the server\n    direction: server-to-client\n    payload:\n      high: Double\n"
+            ), "\(draft)")
+        #expect(
+            draft.contains(
+                "  GUILD_MEMBER_ADD:\n    # guess: 1 frame, sent by the client\n    direction: client-to-server\n"),
+            "\(draft)")
+    }
+
+    /// The same against the real `websockets` server: the traffic of a graphql-transport-ws session, both ways,
+    /// verifies clean against the repository's contract (schemas/graphql-transport-ws.yaml), a changed capture fails
+    /// with exactly its findings, and `infer` drafts a frame shape whose draft reads the whole session.
+    @Test func aRecordedGraphQLSessionVerifiesAgainstTheRepositorysContractAndInfers() async throws {
+        let lines = try await recordGraphQLSession()
+        let repositoryContract = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appending(
+                path: "schemas/graphql-transport-ws.yaml")
+        let clean = try verify(lines, against: repositoryContract)
+        #expect(clean.passes && clean.noticeCount == 0, "\(clean.text())")
+        #expect(clean.events[.init(channel: nil, event: "next")]?.matched == 3, "\(clean.text())")
+        #expect(clean.events[.init(channel: nil, event: "complete")]?.matched == 1, "\(clean.text())")
+
+        let next = try #require(lines.firstIndex { $0.contains(#"\"next\""#) }, "\(lines)")
+        let drifted = lines + [lines[next].replacingOccurrences(of: #"\"data\""#, with: #"\"result\""#)]
+        let report = try verify(drifted, against: repositoryContract)
+        #expect(report.passes, "\(report.text())")
+        #expect(
+            report.events[.init(channel: nil, event: "next")]?.notices.keys.map(\.path) == ["$.payload.result"],
+            "\(report.text())")
+
+        let draft = try inferred(lines, name: "GraphQL")
+        #expect(draft.contains("frames:\n  message:\n    name: type\n    payload: payload\n"), "\(draft)")
     }
 }
