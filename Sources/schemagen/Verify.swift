@@ -29,12 +29,25 @@ struct Verify: ParsableCommand {
     @Option(name: .long, help: "Output format: text (default), markdown (a pull-request comment) or json.")
     var format: Format = .text
 
+    @Option(
+        help:
+            "With Socket.IO: the namespace the contract's events outside channels travel in on this server (/rooms), when it mounts them elsewhere than the contract's `namespace:` says."
+    )
+    var namespace: String?
+
     func run() throws {
         let loaded = ContractLoader().load(path: contract)
         DiagnosticPrinter().print(loaded)
-        guard let model = loaded.contract else {
+        guard var model = loaded.contract else {
             writeError("schemagen verify: \(contract) has errors; nothing verified\n")
             throw ExitCode(ExitStatus.usage.rawValue)
+        }
+        if let namespace {
+            guard namespace.hasPrefix("/") else {
+                writeError("error: --namespace must start with '/' (Socket.IO namespaces do): '\(namespace)'\n")
+                throw ExitCode(ExitStatus.usage.rawValue)
+            }
+            model.namespace = namespace == "/" ? nil : namespace
         }
         var verifier = CaptureVerifier(contract: model)
         let progress = Progress()

@@ -138,4 +138,37 @@ import Testing
         #expect(result.status == 2)
         #expect(result.standardError.contains("bad.jsonl:1: \"direction\" must be"))
     }
+
+    /// A real browser's HAR: headless Chromium's WebSocket session with the python-socketio server's `/rooms`
+    /// namespace, recorded by Transports/Tests/TransportIntegrationTests/Servers/record_browser_har.py (which CI runs
+    /// again, live), verified against the repository's contract with the namespace the server mounts it at.
+    @Test func aHARRecordedFromChromiumVerifiesAgainstTheRoomsContract() async throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let result = try await SchemaGenProcess.run(
+            [
+                "verify", "schemas/rooms.yaml", "Tests/SchemaGenCoreTests/Fixtures/Captures/chromium-rooms.har",
+                "--namespace", "/rooms",
+            ], in: root)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(
+            result.standardOutput == """
+                schemagen verify: Verified: 4 frames of Rooms checked, 4 matched, 0 failed; 4 protocol packets skipped
+
+                event element:create: 1 seen, 1 matched, 0 failed
+
+                event room:join: 1 seen, 1 matched, 0 failed
+
+                event touch:move: 1 seen, 1 matched, 0 failed
+
+                event touch:moved: 1 seen, 1 matched, 0 failed
+
+                """)
+        // Without the namespace, the server's mount point is not the contract's: every event is reported.
+        let unmounted = try await SchemaGenProcess.run(
+            ["verify", "schemas/rooms.yaml", "Tests/SchemaGenCoreTests/Fixtures/Captures/chromium-rooms.har"],
+            in: root)
+        #expect(unmounted.status == 1)
+        #expect(unmounted.standardOutput.contains(#"$: event "room:join" on channel "/rooms" is not in the contract"#))
+    }
 }
