@@ -35,6 +35,15 @@ let package = Package(
                 .product(name: "SchemaGenRuntime", package: "schemagen"),
             ]
         ),
+        // Payloads through the contract interpreter and the generated types it must agree with (Generated/Swift's
+        // zikr and rooms, linked in as files).
+        .executableTarget(
+            name: "FuzzInterpreter",
+            dependencies: [
+                "FuzzSupport", .product(name: "SchemaGenCore", package: "schemagen"),
+                .product(name: "SchemaGenRuntime", package: "schemagen"),
+            ]
+        ),
         // Contract files through the loader, the checker, both translators and the renderer.
         .executableTarget(
             name: "FuzzContractLoader",

@@ -11,7 +11,7 @@ cd "$(dirname "$0")"
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(FuzzFraming FuzzWireDecoder FuzzClient FuzzProtocols FuzzContractLoader)
+[ ${#targets[@]} -gt 0 ] || targets=(FuzzFraming FuzzWireDecoder FuzzClient FuzzProtocols FuzzContractLoader FuzzInterpreter)
 
 # lld: gold crashes on the sanitizer runtime's symbols.
 flags=(-c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -use-ld=lld)
@@ -28,6 +28,7 @@ corpus_of() {
     FuzzClient) echo client ;;
     FuzzProtocols) echo protocols ;;
     FuzzContractLoader) echo contract-loader ;;
+    FuzzInterpreter) echo interpreter ;;
   esac
 }
 dictionary_of() { [ "$1" = FuzzContractLoader ] && echo contract.dict || echo json.dict; }

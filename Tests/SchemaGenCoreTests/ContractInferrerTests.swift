@@ -227,7 +227,10 @@ import Testing
         let value = try DocumentValue(
             parsingJSON: Array(#"{"b":1,"a":[true,null,"\u00e9\ud83d\ude00\n"],"c":-2.5e3}"#.utf8))
         #expect(value.json == #"{"b":1,"a":[true,null,"é😀\n"],"c":-2.5e3}"#)
-        for bad in ["{", "[1,]", "01", #""\x""#, "1 2", "{\"a\" 1}", String(repeating: "[", count: 600)] {
+        for bad in [
+            "{", "[1,]", "01", #""\x""#, #""\udc00""#, #""\ud800x""#, "1 2", "{\"a\" 1}",
+            String(repeating: "[", count: 600),
+        ] {
             #expect(throws: DocumentValue.JSONError.self) { try DocumentValue(parsingJSON: Array(bad.utf8)) }
         }
     }

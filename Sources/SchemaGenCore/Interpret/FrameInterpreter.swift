@@ -127,7 +127,7 @@ public struct FrameInterpreter: Sendable {
         guard let bytes = payload else {
             return checker.check(nil, against: type, at: path, declaredAt: event.location)
         }
-        guard var value = try? WireDecoder(dates: .iso8601).decode(JSONValue.self, from: bytes) else {
+        guard var value = Self.jsonValue(bytes) else {
             return checker.mismatch(path, "the payload is not JSON", event.location)
         }
         if case .object(var members) = value, let own = framingKeys(of: event) {
@@ -150,7 +150,7 @@ public struct FrameInterpreter: Sendable {
     /// Whether `payload` is an object of nothing but the framing's own keys (`{"type":"bye"}`): no payload at all.
     private func isOnlyFramingKeys(_ payload: Data, of event: Event) -> Bool {
         guard let own = framingKeys(of: event),
-            case .object(let members)? = try? WireDecoder(dates: .iso8601).decode(JSONValue.self, from: payload)
+            case .object(let members)? = Self.jsonValue(payload)
         else { return false }
         return members.keys.allSatisfy(own.contains)
     }
@@ -164,15 +164,38 @@ public struct FrameInterpreter: Sendable {
             default: []
             }
         guard !fields.isEmpty else { return }
-        guard
-            case .object(let members)? = try? WireDecoder(dates: .iso8601).decode(
-                JSONValue.self, from: parsed.parts ?? parsed.frame)
-        else { return }
+        guard case .object(let members)? = Self.jsonValue(parsed.parts ?? parsed.frame) else { return }
         for field in fields {
             let member = members[field.wireName]
             checker.check(
                 member, against: field.type, at: ValueChecker.path("$", field.wireName), declaredAt: field.location,
                 encoding: field.encoding)
+        }
+    }
+
+    /// `bytes` as a value to check, or `nil` when they are not JSON. A number no `Double` holds (`1e-400`) is kept
+    /// as written: generated code refuses it only where the contract reads it (the checker decodes each scalar as
+    /// generated code does), and skips it under a key the contract does not have.
+    static func jsonValue(_ bytes: Data) -> JSONValue? {
+        if let value = try? WireDecoder(dates: .iso8601).decode(JSONValue.self, from: bytes) { return value }
+        return (try? DocumentValue(parsingJSON: bytes)).map(JSONValue.init(keepingNumbers:))
+    }
+}
+
+extension JSONValue {
+    /// A parsed document as a `JSONValue`, numbers kept as written however large or small.
+    init(keepingNumbers document: DocumentValue) {
+        switch document {
+        case .null: self = .null
+        case .bool(let flag): self = .bool(flag)
+        case .integer(let number): self = .number(JSONNumber(number))
+        case .number(let text): self = JSONNumber(text: text).map(JSONValue.number) ?? .null
+        case .string(let text): self = .string(text)
+        case .array(let items): self = .array(items.map(JSONValue.init(keepingNumbers:)))
+        case .object(let members):
+            var object: [String: JSONValue] = [:]
+            for (key, value) in members { object[key] = JSONValue(keepingNumbers: value) }
+            self = .object(object)
         }
     }
 }

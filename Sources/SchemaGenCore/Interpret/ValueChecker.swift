@@ -98,10 +98,8 @@ struct ValueChecker {
             }
             return checkScalar(embedded, scalar, at: path, declaredAt: location, encoding: nil)
         default:
-            guard let encoded = try? Self.encoder.encode(value) else {
-                return mismatch(path, "unreadable value", location)
-            }
-            bytes = encoded
+            // Numbers as written: re-encoding would round them (`1e-400` to 0) and hide what the decoder refuses.
+            bytes = Data(Self.json(value).utf8)
         }
         do {
             switch scalar {
@@ -113,7 +111,8 @@ struct ValueChecker {
             case .bool: _ = try decoder.decode(Bool.self, from: bytes)
             case .date: _ = try decoder.decode(Date.self, from: bytes)
             case .url: _ = try decoder.decode(URL.self, from: bytes)
-            case .json: return
+            // Any JSON, but a number no `Double` holds is refused inside it, as generated code's `JSONValue` does.
+            case .json: _ = try decoder.decode(JSONValue.self, from: bytes)
             }
         } catch {
             mismatch(path, "expected \(Self.article(scalar)), found \(Self.describe(value))", location)
@@ -287,11 +286,18 @@ struct ValueChecker {
 
     static let unknownKey = "a key the contract does not have (generated code skips it)"
 
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
-        return encoder
-    }()
+    /// `value` as JSON text, each number as it was written.
+    static func json(_ value: JSONValue) -> String {
+        switch value {
+        case .null: "null"
+        case .bool(let flag): flag ? "true" : "false"
+        case .number(let number): number.text
+        case .string(let text): text.jsonStringLiteral
+        case .array(let items): "[" + items.map(json).joined(separator: ",") + "]"
+        case .object(let members):
+            "{" + members.map { $0.key.jsonStringLiteral + ":" + json($0.value) }.joined(separator: ",") + "}"
+        }
+    }
 
     /// `$.payload.user`, or `$.payload["a key"]` for a key that is not an identifier.
     static func path(_ base: String, _ key: String) -> String {
@@ -301,7 +307,7 @@ struct ValueChecker {
     }
 
     static func quoted(_ text: String) -> String {
-        (try? String(decoding: encoder.encode(text), as: UTF8.self)) ?? "\"\(text)\""
+        text.jsonStringLiteral
     }
 
     static func matches(_ key: String, _ pattern: String?) -> Bool {

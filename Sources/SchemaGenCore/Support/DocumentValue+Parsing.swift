@@ -13,7 +13,12 @@ extension DocumentValue {
 
     /// Reads `bytes` as one JSON value with nothing after it but white space.
     init(parsingJSON bytes: some Collection<UInt8>) throws(JSONError) {
-        var reader = JSONDocumentReader(bytes: Array(bytes))
+        let bytes = Array(bytes)
+        // Text that is not UTF-8 is not JSON (RFC 8259), and generated code refuses it.
+        guard String(validating: bytes, as: UTF8.self) != nil else {
+            throw JSONError(message: "not UTF-8", offset: 0)
+        }
+        var reader = JSONDocumentReader(bytes: bytes)
         self = try reader.document()
     }
 }
@@ -86,12 +91,8 @@ private struct JSONDocumentReader {
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("':' was expected") }
             index += 1
             let value = try readValue(depth: depth + 1)
-            // A repeated key: the last one wins, as JavaScript's JSON.parse reads it.
-            if let existing = members.firstIndex(where: { $0.key == key }) {
-                members[existing].value = value
-            } else {
-                members.append((key, value))
-            }
+            // A repeated key: the first value stands, as generated code (and `JSONDecoder`) reads it.
+            if !members.contains(where: { $0.key == key }) { members.append((key, value)) }
             skipWhitespace()
             guard index < bytes.count else { throw fail("'}' was expected") }
             if bytes[index] == UInt8(ascii: ",") {
@@ -151,16 +152,17 @@ private struct JSONDocumentReader {
                 case UInt8(ascii: "t"): scalars.append(0x09)
                 case UInt8(ascii: "u"):
                     var code = try readHex4()
-                    if (0xD800..<0xDC00).contains(code), index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
-                        bytes[index + 1] == UInt8(ascii: "u")
-                    {
+                    // A surrogate must be half of a pair, as generated code's decoder reads strings.
+                    if (0xD800..<0xDC00).contains(code) {
+                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                            bytes[index + 1] == UInt8(ascii: "u")
+                        else { throw fail("a lone surrogate") }
                         index += 2
                         let low = try readHex4()
-                        code =
-                            (0xDC00..<0xE000).contains(low)
-                            ? 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00) : 0xFFFD
+                        guard (0xDC00..<0xE000).contains(low) else { throw fail("a lone surrogate") }
+                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                     }
-                    let scalar = Unicode.Scalar(code) ?? "\u{FFFD}"
+                    guard let scalar = Unicode.Scalar(code) else { throw fail("a lone surrogate") }
                     scalars.append(contentsOf: String(scalar).utf8)
                 default:
                     throw fail("an unknown escape")
