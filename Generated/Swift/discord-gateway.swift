@@ -720,6 +720,69 @@ extension DiscordGateway {
     }
 }
 
+extension DiscordGateway.Hello {
+    /// The contract's examples of `hello`, as values: for tests and SwiftUI previews. A field renamed
+    /// in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// Example 1 of `hello`, line 93 of the contract.
+    public static let example1: Self = DiscordGateway.Hello(heartbeatInterval: 45000)
+}
+
+extension DiscordGateway.Heartbeat {
+    /// The contract's examples of `heartbeat`, as values: for tests and SwiftUI previews. A field renamed
+    /// in the contract is a compile error where they are used.
+    public static let examples: [Int?] = [example1]
+
+    /// Example 1 of `heartbeat`, line 101 of the contract.
+    public static let example1: Int? = 251
+}
+
+extension DiscordGateway.Resume {
+    /// The contract's examples of `resume`, as values: for tests and SwiftUI previews. A field renamed
+    /// in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// Example 1 of `resume`, line 141 of the contract.
+    public static let example1: Self = DiscordGateway.Resume(token: "randomstring", sessionId: "evenmorerandomstring", seq: 1337)
+}
+
+extension DiscordGateway.RequestGuildMembers {
+    /// The contract's examples of `request_guild_members`, as values: for tests and SwiftUI previews. A field renamed
+    /// in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// Example 1 of `request_guild_members`, line 159 of the contract.
+    public static let example1: Self = DiscordGateway.RequestGuildMembers(guildId: "41771983444115456", query: "", limit: 0)
+}
+
+extension DiscordGateway.RequestSoundboardSounds {
+    /// The contract's examples of `request_soundboard_sounds`, as values: for tests and SwiftUI previews. A field renamed
+    /// in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// Example 1 of `request_soundboard_sounds`, line 168 of the contract.
+    public static let example1: Self = DiscordGateway.RequestSoundboardSounds(guildIds: ["613425648685547541", "81384788765712384"])
+}
+
+extension DiscordGateway.UpdateVoiceState {
+    /// The contract's examples of `update_voice_state`, as values: for tests and SwiftUI previews. A field renamed
+    /// in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// Example 1 of `update_voice_state`, line 180 of the contract.
+    public static let example1: Self = DiscordGateway.UpdateVoiceState(guildId: "41771983423143937", channelId: "127121515262115840", selfMute: false, selfDeaf: false)
+}
+
+extension DiscordGateway.UpdatePresence {
+    /// The contract's examples of `update_presence`, as values: for tests and SwiftUI previews. A field renamed
+    /// in the contract is a compile error where they are used.
+    public static let examples: [DiscordGateway.PresenceUpdate] = [example1]
+
+    /// Example 1 of `update_presence`, line 188 of the contract.
+    public static let example1: DiscordGateway.PresenceUpdate = DiscordGateway.PresenceUpdate(since: 91879201, activities: [DiscordGateway.Activity(name: "Save the Oxford Comma", type: 0)], status: "online", afk: false)
+}
+
 // MARK: - Client
 
 extension DiscordGateway {

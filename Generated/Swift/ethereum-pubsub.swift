@@ -429,6 +429,48 @@ extension EthereumPubSub {
     }
 }
 
+extension EthereumPubSub.Result {
+    /// The contract's examples of `result`, as values: for tests and SwiftUI previews. A field renamed
+    /// in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1, example2]
+
+    /// Example 1 of `result`, line 74 of the contract.
+    public static let example1: Self = EthereumPubSub.Result(id: 1, payload: EthereumPubSub.RequestResult.subscriptionId("0x9cef478923ff08bf67fde6c64013158d"))
+
+    /// Example 2 of `result`, line 75 of the contract.
+    public static let example2: Self = EthereumPubSub.Result(id: 1, payload: EthereumPubSub.RequestResult.cancelled(true))
+}
+
+extension EthereumPubSub.EthSubscription {
+    /// The contract's examples of `eth_subscription`, as values: for tests and SwiftUI previews. A field renamed
+    /// in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// Example 1 of `eth_subscription`, line 92 of the contract.
+    public static let example1: Self = EthereumPubSub.EthSubscription(subscription: "0x9ce59a13059e417087c02d3236a0b1cc", result: EthereumPubSub.NotificationResult.object(["difficulty": "0x15d9223a23aa", "extraData": "0xd983010305844765746887676f312e342e328777696e646f7773", "gasLimit": "0x47e7c4", "gasUsed": "0x38658", "logsBloom": "0x00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000", "miner": "0xf8b483dba2c3b7176a3da549ad41a48bb3121069", "nonce": "0x084149998194cc5f", "number": "0x1348c9", "parentHash": "0x7736fab79e05dc611604d22470dadad26f56fe494421b5b333de816ce1f25701", "receiptRoot": "0x2fab35823ad00c7bb388595cb46652fe7886e00660a01e867824d3dceb1c8d36", "sha3Uncles": "0x1dcc4de8dec75d7aab85b567b6ccd41ad312451b948a7413f0a142fd40d49347", "stateRoot": "0xb3346685172db67de536d8765c43c31009d0eb3bd9c501c9be3229203f15f378", "timestamp": "0x56ffeff8", "transactionsRoot": "0x0167ffa60e3ebc0b080cdb95f7c0087dd6c0e61413140e39d94d3468d7c9689f"]))
+}
+
+extension EthereumPubSub.EthSubscribe {
+    /// The contract's examples of `eth_subscribe`, as values: for tests and SwiftUI previews. A field renamed
+    /// in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1, example2]
+
+    /// Example 1 of `eth_subscribe`, line 110 of the contract.
+    public static let example1: Self = EthereumPubSub.EthSubscribe(id: 1, payload: EthereumPubSub.EthSubscribe.Payload(kind: "newHeads"))
+
+    /// Example 2 of `eth_subscribe`, line 111 of the contract.
+    public static let example2: Self = EthereumPubSub.EthSubscribe(id: 1, payload: EthereumPubSub.EthSubscribe.Payload(kind: "logs", filter: EthereumPubSub.LogFilter(address: "0x8320fe7702b96808f7bbc0d4a888ed1468216cfd", topics: ["0xd78a0cb8bb633d06981248b816e7bd33c2a35a6089241d099fa519e361cab902"])))
+}
+
+extension EthereumPubSub.EthUnsubscribe {
+    /// The contract's examples of `eth_unsubscribe`, as values: for tests and SwiftUI previews. A field renamed
+    /// in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// Example 1 of `eth_unsubscribe`, line 123 of the contract.
+    public static let example1: Self = EthereumPubSub.EthUnsubscribe(id: 1, payload: EthereumPubSub.EthUnsubscribe.Payload(subscription: "0x9cef478923ff08bf67fde6c64013158d"))
+}
+
 // MARK: - Client
 
 extension EthereumPubSub {

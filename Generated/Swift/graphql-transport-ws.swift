@@ -454,6 +454,60 @@ extension GraphQLTransportWS {
     }
 }
 
+extension GraphQLTransportWS.ConnectionInit {
+    /// The contract's examples of `connection_init`, as values: for tests and SwiftUI previews. A field renamed
+    /// in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// Example 1 of `connection_init`, line 60 of the contract.
+    public static let example1: Self = GraphQLTransportWS.ConnectionInit(payload: ["authToken": "secret"])
+}
+
+extension GraphQLTransportWS.ConnectionAck {
+    /// The contract's examples of `connection_ack`, as values: for tests and SwiftUI previews. A field renamed
+    /// in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// Example 1 of `connection_ack`, line 65 of the contract.
+    public static let example1: Self = GraphQLTransportWS.ConnectionAck()
+}
+
+extension GraphQLTransportWS.StartOperation {
+    /// The contract's examples of `subscribe`, as values: for tests and SwiftUI previews. A field renamed
+    /// in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// Example 1 of `subscribe`, line 81 of the contract.
+    public static let example1: Self = GraphQLTransportWS.StartOperation(id: "1", payload: GraphQLTransportWS.SubscribePayload(operationName: .null, query: "subscription { greetings }"))
+}
+
+extension GraphQLTransportWS.Next {
+    /// The contract's examples of `next`, as values: for tests and SwiftUI previews. A field renamed
+    /// in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// Example 1 of `next`, line 87 of the contract.
+    public static let example1: Self = GraphQLTransportWS.Next(id: "1", payload: GraphQLTransportWS.ExecutionResult(data: ["greetings": "Hi"]))
+}
+
+extension GraphQLTransportWS.Error {
+    /// The contract's examples of `error`, as values: for tests and SwiftUI previews. A field renamed
+    /// in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// Example 1 of `error`, line 93 of the contract.
+    public static let example1: Self = GraphQLTransportWS.Error(id: "1", payload: [GraphQLTransportWS.GraphQLError(message: "Cannot query field \"nope\" on type \"Subscription\".", locations: [GraphQLTransportWS.SourceLocation(line: 1, column: 16)], path: [GraphQLTransportWS.PathSegment.field("greetings"), GraphQLTransportWS.PathSegment.index(0)])])
+}
+
+extension GraphQLTransportWS.Complete {
+    /// The contract's examples of `complete`, as values: for tests and SwiftUI previews. A field renamed
+    /// in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// Example 1 of `complete`, line 98 of the contract.
+    public static let example1: Self = GraphQLTransportWS.Complete(id: "1")
+}
+
 // MARK: - Client
 
 extension GraphQLTransportWS {

@@ -622,6 +622,45 @@ extension HomeAssistant {
     }
 }
 
+extension HomeAssistant.Result {
+    /// The contract's examples of `result`, as values: for tests and SwiftUI previews. A field renamed
+    /// in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// The confirmation of a subscription.
+    ///
+    /// Example 1 of `result`, line 79 of the contract.
+    public static let example1: Self = HomeAssistant.Result(id: 18, payload: nil)
+}
+
+extension HomeAssistant.Failure {
+    /// The contract's examples of `failure`, as values: for tests and SwiftUI previews. A field renamed
+    /// in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// Example 1 of `failure`, line 88 of the contract.
+    public static let example1: Self = HomeAssistant.Failure(id: 12, payload: HomeAssistant.Failure.Payload(code: "invalid_format", message: "Message incorrectly formatted."))
+}
+
+extension HomeAssistant.SubscribeEvents {
+    /// The contract's examples of `subscribe_events`, as values: for tests and SwiftUI previews. A field renamed
+    /// in the contract is a compile error where they are used.
+    /// Example 2 (line 99) is not here: the event's value is its whole frame, so only an example written as `frame:` has one.
+    public static let examples: [Self] = [example1]
+
+    /// Example 1 of `subscribe_events`, line 98 of the contract.
+    public static let example1: Self = HomeAssistant.SubscribeEvents(id: 18, payload: HomeAssistant.SubscribeEvents.Payload(eventType: "state_changed"))
+}
+
+extension HomeAssistant.UnsubscribeEvents {
+    /// The contract's examples of `unsubscribe_events`, as values: for tests and SwiftUI previews. A field renamed
+    /// in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// Example 1 of `unsubscribe_events`, line 118 of the contract.
+    public static let example1: Self = HomeAssistant.UnsubscribeEvents(id: 19, payload: HomeAssistant.UnsubscribeEvents.Payload(subscription: 18))
+}
+
 // MARK: - Client
 
 extension HomeAssistant {

@@ -70,6 +70,19 @@ public final class EventContext: @unchecked Sendable {
     public internal(set) var serverRequest: ServerRequestContext? = nil
     /// Whether a request, subscription or acknowledged method replaces the plain emit method.
     public internal(set) var isRequest: Bool = false
+    /// The contract's `examples:` of the event as Swift values (`Zikr.BookPora(poraId: "p-17", groupId: "g-1")`), each
+    /// a static constant of the event's type (`example1`, ...) listed by its static `examples`; empty for an event
+    /// without payload or whose value is its whole frame.
+    public internal(set) var examples: [SwiftExampleContext] = []
+    public internal(set) var hasExamples: Bool = false
+    /// The constants' names, for the array literal: `example1, example2`.
+    public internal(set) var exampleNames: String = ""
+    /// The event's type as written outside the namespace (`Zikr.BookPora`, `Zikr.Driver.JobRemoved`), which the
+    /// examples extend, and the examples' element type there (`Self` for an event that is its own struct).
+    public internal(set) var examplesOwner: String = ""
+    public internal(set) var examplesType: String = ""
+    /// Doc comment lines for examples that have no Swift spelling (an enum value the contract does not list).
+    public internal(set) var examplesLeftOut: [String] = []
 
     init(
         wireName: String, wireNameText: String, directionText: String, typeName: String, memberName: String,
@@ -131,6 +144,12 @@ extension EventContext: KeyedTemplateContext {
         "serverResponder": .property { $0.serverResponder },
         "serverRequest": .property { $0.serverRequest },
         "isRequest": .property { $0.isRequest },
+        "examples": .property { $0.examples },
+        "hasExamples": .property { $0.hasExamples },
+        "exampleNames": .property { $0.exampleNames },
+        "examplesOwner": .property { $0.examplesOwner },
+        "examplesType": .property { $0.examplesType },
+        "examplesLeftOut": .property { $0.examplesLeftOut },
     ]
 }
 
@@ -187,5 +206,23 @@ extension FreshCorrelationContext: KeyedTemplateContext {
         "isUUID": .property(\.isUUID),
         "isCountedNumber": .property(\.isCountedNumber),
         "isCountedText": .property(\.isCountedText),
+    ]
+}
+
+/// One of an event's examples as a Swift constant.
+public struct SwiftExampleContext: Sendable {
+    /// `example1`: its position among the event's examples.
+    public var name: String
+    /// The Swift expression of the value.
+    public var value: String
+    /// Doc comment lines: the example's summary, and where the contract has it.
+    public var documentation: [String]
+}
+
+extension SwiftExampleContext: KeyedTemplateContext {
+    static let templateKeys: TemplateKeyTable<Self> = [
+        "name": .property(\.name),
+        "value": .property(\.value),
+        "documentation": .property(\.documentation),
     ]
 }

@@ -1,3 +1,4 @@
+import Foundation
 @_spi(Generated) import SchemaGenRuntime
 
 /// Builds the contexts of events and scopes: what each event's type is, what listeners receive, how it decodes.
@@ -129,7 +130,7 @@ struct EventTranslator {
         }
         let source =
             decodesWholeFrame ? (event.shapeIndex == nil ? "frame" : "partsOrFrame") : Self.payloadSource(of: event)
-        return EventContext(
+        let context = EventContext(
             wireName: wireName, wireNameText: event.wireName, directionText: direction, typeName: typeName,
             memberName: SwiftSyntax.identifier(event.swiftName),
             listenerName: "on" + typeName.trimmingLeadingUnderscore,
@@ -145,6 +146,73 @@ struct EventTranslator {
             // An event whose value is its whole frame is a struct, never nil.
             emitValue: event.shapeIndex != nil && !decodesWholeFrame && event.payload?.isSwiftOptional == true
                 ? ".some(payload)" : "payload")
+        if event.payload != nil || decodesWholeFrame, !event.examples.isEmpty {
+            examples(
+                of: event, frameFields: decodesWholeFrame ? frameFields : nil, owner: "\(enclosingType).\(typeName)",
+                into: context)
+        }
+        return context
+    }
+
+    /// The event's examples as Swift values of its payload, or with `frameFields` of its whole frame (from examples
+    /// written as frames); those without a spelling are named in a comment.
+    private func examples(of event: Event, frameFields: [Field]?, owner: String, into context: EventContext) {
+        let literal = SwiftValueLiteral(contract: contract, speller: builder.speller)
+        for (index, example) in event.examples.enumerated() {
+            do throws(SwiftValueLiteral.Unspellable) {
+                let expression: String
+                if let frameFields {
+                    expression = try literal.initializer(
+                        owner, fields: frameFields + payloadField(of: event), value: wholeFrameValue(of: example))
+                } else if let payload = event.payload,
+                    let value = example.payloadValue(of: event, framing: contract.framing)
+                {
+                    expression = try literal.expression(value, as: payload, inlineName: owner)
+                } else {
+                    continue
+                }
+                let place =
+                    "Example \(index + 1) of `\(event.wireName)`, line \(example.location.line) of the contract."
+                context.examples.append(
+                    SwiftExampleContext(
+                        name: "example\(index + 1)", value: expression,
+                        documentation: SwiftSyntax.documentation(example.summary, extra: [place])))
+            } catch {
+                context.examplesLeftOut.append(
+                    " Example \(index + 1) (line \(example.location.line)) is not here: \(error.reason).")
+            }
+        }
+        context.hasExamples = !context.examples.isEmpty
+        context.exampleNames = context.examples.map(\.name).joined(separator: ", ")
+        context.examplesOwner = owner
+        context.examplesType = context.declaration != nil ? "Self" : (context.valueType ?? "")
+    }
+
+    /// The payload as a member of an event's whole-frame struct: `payload`, under the envelope's payload key or the
+    /// parts' (``WireFraming/payloadPartKey``).
+    private func payloadField(of event: Event) -> [Field] {
+        guard let payload = event.payload else { return [] }
+        let encoding: FieldEncoding? =
+            if case .envelope(let envelope) = contract.framing, envelope.payloadEncoding == .jsonString {
+                .jsonString
+            } else { nil }
+        return [
+            Field(
+                wireName: payloadKey, swiftName: "payload", type: payload, constant: nil, description: nil,
+                deprecation: nil, location: event.location, encoding: encoding)
+        ]
+    }
+
+    /// A frame example taken apart as the event's whole-frame struct reads it: the envelope, or a shape's parts.
+    private func wholeFrameValue(of example: EventExample) throws(SwiftValueLiteral.Unspellable) -> DocumentValue {
+        guard example.form == .frame else {
+            throw SwiftValueLiteral.Unspellable(
+                reason: "the event's value is its whole frame, so only an example written as `frame:` has one")
+        }
+        guard let parsed = try? contract.framing.wireFraming.parse(Data(example.json.utf8)),
+            let value = try? DocumentValue(parsingJSON: parsed.parts ?? parsed.frame)
+        else { throw SwiftValueLiteral.Unspellable(reason: "the frame does not parse") }
+        return value
     }
 
     /// The `WireFraming.PayloadSource` case of an event's payload alone: a shape's `T | null` payload is always there
