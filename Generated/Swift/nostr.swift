@@ -481,6 +481,57 @@ extension Nostr {
     }
 }
 
+extension Nostr.Ok {
+    /// The contract's examples of `OK`, as values: for tests and SwiftUI previews. A field renamed
+    /// in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1, example2, example3, example4, example5, example6, example7, example8, example9]
+
+    /// Example 1 of `OK`, line 90 of the contract.
+    public static let example1: Self = Nostr.Ok(eventId: "b1a649ebe8...", accepted: true, message: "")
+
+    /// Example 2 of `OK`, line 91 of the contract.
+    public static let example2: Self = Nostr.Ok(eventId: "b1a649ebe8...", accepted: true, message: "pow: difficulty 25>=24")
+
+    /// Example 3 of `OK`, line 92 of the contract.
+    public static let example3: Self = Nostr.Ok(eventId: "b1a649ebe8...", accepted: true, message: "duplicate: already have this event")
+
+    /// Example 4 of `OK`, line 93 of the contract.
+    public static let example4: Self = Nostr.Ok(eventId: "b1a649ebe8...", accepted: false, message: "blocked: you are banned from posting here")
+
+    /// Example 5 of `OK`, line 94 of the contract.
+    public static let example5: Self = Nostr.Ok(eventId: "b1a649ebe8...", accepted: false, message: "blocked: please register your pubkey at https://my-expensive-relay.example.com")
+
+    /// Example 6 of `OK`, line 95 of the contract.
+    public static let example6: Self = Nostr.Ok(eventId: "b1a649ebe8...", accepted: false, message: "rate-limited: slow down there chief")
+
+    /// Example 7 of `OK`, line 96 of the contract.
+    public static let example7: Self = Nostr.Ok(eventId: "b1a649ebe8...", accepted: false, message: "invalid: event creation date is too far off from the current time")
+
+    /// Example 8 of `OK`, line 97 of the contract.
+    public static let example8: Self = Nostr.Ok(eventId: "b1a649ebe8...", accepted: false, message: "pow: difficulty 26 is less than 30")
+
+    /// Example 9 of `OK`, line 98 of the contract.
+    public static let example9: Self = Nostr.Ok(eventId: "b1a649ebe8...", accepted: false, message: "error: could not connect to the database")
+}
+
+extension Nostr.Closed {
+    /// The contract's examples of `CLOSED`, as values: for tests and SwiftUI previews. A field renamed
+    /// in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1, example2, example3, example4]
+
+    /// Example 1 of `CLOSED`, line 111 of the contract.
+    public static let example1: Self = Nostr.Closed(subscriptionId: "sub1", message: "duplicate: sub1 already opened")
+
+    /// Example 2 of `CLOSED`, line 112 of the contract.
+    public static let example2: Self = Nostr.Closed(subscriptionId: "sub1", message: "unsupported: filter contains unknown elements")
+
+    /// Example 3 of `CLOSED`, line 113 of the contract.
+    public static let example3: Self = Nostr.Closed(subscriptionId: "sub1", message: "error: could not connect to the database")
+
+    /// Example 4 of `CLOSED`, line 114 of the contract.
+    public static let example4: Self = Nostr.Closed(subscriptionId: "sub1", message: "error: shutting down idle subscription")
+}
+
 // MARK: - Client
 
 extension Nostr {

@@ -537,6 +537,36 @@ extension SlackSocketMode {
     }
 }
 
+extension SlackSocketMode.EventsApi {
+    /// The contract's examples of `events_api`, as values: for tests and SwiftUI previews. A field renamed
+    /// in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1, example2]
+
+    /// Example 1 of `events_api`, line 105 of the contract.
+    public static let example1: Self = SlackSocketMode.EventsApi(envelopeId: "cda4159a-72a5-4744-aba3-4d66eb52682b", acceptsResponsePayload: false, retryAttempt: 0, retryReason: "", payload: SlackSocketMode.EventCallback(token: "verification-token", teamId: "T111", apiAppId: "A111", event: ["client_msg_id": "f0582a78-72db-4feb-b2f3-1e47d66365c8", "type": "app_mention", "text": "<@U111>", "user": "U222", "ts": "1610241741.000200", "team": "T111", "blocks": [["type": "rich_text", "block_id": "Sesm", "elements": [["type": "rich_text_section", "elements": [["type": "user", "user_id": "U111"]]]]]], "channel": "C111", "event_ts": "1610241741.000200"], type: "event_callback", eventId: "Ev111", eventTime: 1610241741, authorizations: [SlackSocketMode.Authorization(enterpriseId: nil, teamId: "T111", userId: "U222", isBot: true, isEnterpriseInstall: false)], isExtSharedChannel: false, eventContext: "1-app_mention-T111-C111"))
+
+    /// Example 2 of `events_api`, line 106 of the contract.
+    public static let example2: Self = SlackSocketMode.EventsApi(envelopeId: "ac2cfd40-6f8c-4d5e-a1ad-646e532baa19", acceptsResponsePayload: false, retryAttempt: 0, retryReason: "", payload: SlackSocketMode.EventCallback(token: "verification-token", teamId: "T111", apiAppId: "A111", event: ["client_msg_id": "f0582a78-72db-4feb-b2f3-1e47d66365c8", "type": "message", "text": "<@U111> Hi here!", "user": "U222", "ts": "1610241741.000200", "team": "T111", "channel": "C111", "event_ts": "1610241741.000200", "channel_type": "channel"], type: "event_callback", eventId: "Ev111", eventTime: 1610241741, authorizations: [SlackSocketMode.Authorization(enterpriseId: nil, teamId: "T111", userId: "U333", isBot: true, isEnterpriseInstall: false)], isExtSharedChannel: false, eventContext: "1-message-T111-C111"))
+}
+
+extension SlackSocketMode.SlashCommands {
+    /// The contract's examples of `slash_commands`, as values: for tests and SwiftUI previews. A field renamed
+    /// in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// Example 1 of `slash_commands`, line 116 of the contract.
+    public static let example1: Self = SlackSocketMode.SlashCommands(envelopeId: "1d3c79ab-0ffb-41f3-a080-d19e85f53649", acceptsResponsePayload: true, payload: SlackSocketMode.SlashCommand(token: "verification-token", teamId: "T111", teamDomain: "xxx", channelId: "C111", channelName: "random", userId: "U111", userName: "testxyz", command: "/hello-socket-mode", text: "", apiAppId: "A111", responseUrl: "https://hooks.slack.com/commands/T111/111/xxx", triggerId: "111.222.xxx"))
+}
+
+extension SlackSocketMode.Interactive {
+    /// The contract's examples of `interactive`, as values: for tests and SwiftUI previews. A field renamed
+    /// in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// Example 1 of `interactive`, line 126 of the contract.
+    public static let example1: Self = SlackSocketMode.Interactive(envelopeId: "57d6a792-4d35-4d0b-b6aa-3361493e1caf", acceptsResponsePayload: false, payload: ["type": "shortcut", "token": "verification-token", "action_ts": "1610198080.300836", "team": ["id": "T111", "domain": "testxyz"], "user": ["id": "U111", "username": "testxyz", "team_id": "T111"], "is_enterprise_install": false, "enterprise": nil, "callback_id": "do-something", "trigger_id": "111.222.xxx"])
+}
+
 // MARK: - Client
 
 extension SlackSocketMode {

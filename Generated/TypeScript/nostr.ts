@@ -138,3 +138,9 @@ function valueAt(value: unknown, path: readonly (string | number)[]): unknown {
     }
     return value;
 }
+
+// Examples: each event's `examples:` payloads, typed so that `tsc` checks them against the contract.
+
+export const okExamples: ReadonlyArray<[eventId: string, accepted: boolean, message: string]> = [["b1a649ebe8...",true,""], ["b1a649ebe8...",true,"pow: difficulty 25>=24"], ["b1a649ebe8...",true,"duplicate: already have this event"], ["b1a649ebe8...",false,"blocked: you are banned from posting here"], ["b1a649ebe8...",false,"blocked: please register your pubkey at https://my-expensive-relay.example.com"], ["b1a649ebe8...",false,"rate-limited: slow down there chief"], ["b1a649ebe8...",false,"invalid: event creation date is too far off from the current time"], ["b1a649ebe8...",false,"pow: difficulty 26 is less than 30"], ["b1a649ebe8...",false,"error: could not connect to the database"]];
+
+export const closedExamples: ReadonlyArray<[subscriptionId: string, message: string]> = [["sub1","duplicate: sub1 already opened"], ["sub1","unsupported: filter contains unknown elements"], ["sub1","error: could not connect to the database"], ["sub1","error: shutting down idle subscription"]];

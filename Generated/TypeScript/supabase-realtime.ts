@@ -378,3 +378,29 @@ function valueAt(value: unknown, path: readonly (string | number)[]): unknown {
     }
     return value;
 }
+
+// Examples: each event's `examples:` payloads, typed so that `tsc` checks them against the contract.
+
+export const realtimePhxJoinExamples: ReadonlyArray<JoinPayload> = [{"config":{"broadcast":{"ack":false,"self":true,"replay":{"since":1763407103911,"limit":10}},"presence":{"key":"user_id-827","enabled":true},"postgres_changes":[],"private":true}}, {"config":{"broadcast":{"ack":false,"self":false},"presence":{"enabled":false},"private":false}}];
+
+export const realtimePhxLeaveExamples: ReadonlyArray<RealtimePhxLeave> = [{}];
+
+export const realtimeAccessTokenExamples: ReadonlyArray<RealtimeAccessToken> = [{"access_token":"eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiYWRtaW4iOnRydWUsImlhdCI6MTUxNjIzOTAyMn0.KMUFsIDTnFmyG3nMiGM6H9FNFUROf3wh7SmqJp-QV30"}];
+
+export const realtimeBroadcastExamples: ReadonlyArray<RealtimeBroadcast> = [{"event":"user-event","type":"broadcast","payload":{"content":"Hello, World!","createdAt":"2025-11-17T21:14:14Z","id":"9b823349-71c0-465b-9a83-a63aa2a9ae6d","username":"VCSHLD556nQD-B-vUTJJ3"}}, {"event":"message","type":"broadcast","meta":{"id":"006554ce-d22d-469c-877a-88bef47214a3"},"payload":{"id":"513edcc1-4cbc-4274-aa26-c195f7e8c090","content":"oi","username":"hpK9jN2iY-I2HioHWr5ml","createdAt":"2025-11-18T22:44:29Z"}}];
+
+export const realtimePresenceExamples: ReadonlyArray<RealtimePresence> = [{"type":"presence","event":"track","payload":{"name":"Alice","color":"hsl(29, 100%, 70%)"}}];
+
+export const realtimePhxCloseExamples: ReadonlyArray<RealtimePhxClose> = [{}];
+
+export const realtimePhxErrorExamples: ReadonlyArray<RealtimePhxError> = [{}];
+
+export const realtimeSystemExamples: ReadonlyArray<RealtimeSystem> = [{"message":"Subscribed to PostgreSQL","status":"ok","extension":"postgres_changes","channel":"main"}];
+
+export const realtimePresenceStateExamples: ReadonlyArray<Record<string, Presence>> = [{"2wCojG1xWgxG2ZxwocvSX":{"metas":[{"phx_ref":"GHlA1fShRjMmZhnL","color":"hsl(204, 100%, 70%)","key":"2wCojG1xWgxG2ZxwocvSX"}]},"6eorYR7andHiq-7tCkmxQ":{"metas":[{"phx_ref":"GHk99Q_ez6-GzaeG","color":"hsl(7, 100%, 70%)","key":"6eorYR7andHiq-7tCkmxQ"}]},"FOeQUamq3OLOWAAZK8iH3":{"metas":[{"phx_ref":"GHk-wA8Z61GGzeoG","color":"hsl(212, 100%, 70%)","key":"FOeQUamq3OLOWAAZK8iH3"}]}}];
+
+export const realtimePresenceDiffExamples: ReadonlyArray<RealtimePresenceDiff> = [{"joins":{"XnAJXkZVEJuBYZcp9GCG5":{"metas":[{"phx_ref":"GHlE8VLvxuKGzQJN","color":"hsl(60, 100%, 70%)","user":"123"}]}},"leaves":{"ouCsaiOdKZ9yauoy4x5pv":{"metas":[{"phx_ref":"GHlE8HyhSPAmZgdB","color":"hsl(72, 100%, 70%)","user":"456"}]}}}];
+
+export const realtimePostgresChangesExamples: ReadonlyArray<RealtimePostgresChanges> = [{"ids":[104868189],"data":{"schema":"public","table":"test","commit_timestamp":"2025-11-19T00:22:40.877Z","type":"UPDATE","columns":[{"name":"id","type":"int8"},{"name":"created_at","type":"timestamptz"},{"name":"text","type":"text"}],"record":{"id":46,"text":"content","created_at":"2025-11-03T09:32:55+00:00"},"old_record":{"id":46},"errors":null}}];
+
+export const phoenixHeartbeatExamples: ReadonlyArray<PhoenixHeartbeat> = [{}];

@@ -197,3 +197,15 @@ function valueAt(value: unknown, path: readonly (string | number)[]): unknown {
     }
     return value;
 }
+
+// Examples: each event's `examples:` payloads, typed so that `tsc` checks them against the contract.
+
+export const sessionWelcomeExamples: ReadonlyArray<SessionWelcome> = [{"session":{"id":"AQoQILE98gtqShGmLD7AM6yJThAB","status":"connected","connected_at":"2023-07-19T14:56:51.616329898Z","keepalive_timeout_seconds":10,"reconnect_url":null}}];
+
+export const sessionKeepaliveExamples: ReadonlyArray<SessionKeepalive> = [{}];
+
+export const sessionReconnectExamples: ReadonlyArray<SessionReconnect> = [{"session":{"id":"AQoQexAWVYKSTIu4ec_2VAxyuhAB","status":"reconnecting","keepalive_timeout_seconds":null,"reconnect_url":"wss://eventsub.wss.twitch.tv?...","connected_at":"2022-11-16T10:11:12.634234626Z"}}];
+
+export const channelFollowExamples: ReadonlyArray<ChannelFollow> = [{"user_id":"1337","user_login":"awesome_user","user_name":"Awesome_User","broadcaster_user_id":"12826","broadcaster_user_login":"twitch","broadcaster_user_name":"Twitch","followed_at":"2023-07-15T18:16:11.17106713Z"}];
+
+export const followRevokedExamples: ReadonlyArray<Subscription> = [{"id":"f1c2a387-161a-49f9-a165-0f21d7a4e1c4","status":"authorization_revoked","type":"channel.follow","version":"1","cost":1,"condition":{"broadcaster_user_id":"12826"},"transport":{"method":"websocket","session_id":"AQoQexAWVYKSTIu4ec_2VAxyuhAB"},"created_at":"2022-11-16T10:11:12.464757833Z"}];
