@@ -37,4 +37,42 @@ import Testing
         #expect(text.contains("  … and 130 more failing frames\n"))
         #expect(text.contains("  … and 50 more notices of kinds not listed\n"))
     }
+
+    /// A Socket.IO acknowledgement is checked against its event's `ack:` and counted with the event; one that
+    /// answers nothing awaited is a protocol packet.
+    @Test func acknowledgementsAreCheckedAgainstTheirEventsAck() throws {
+        let contract = try #require(
+            ContractLoader().load(
+                text: """
+                    schemagen: 1
+                    name: Uploads
+                    framing: socket.io
+                    types:
+                      Stored:
+                        fields:
+                          fileId: String
+                    events:
+                      upload:
+                        direction: client-to-server
+                        payload: { name: String }
+                        ack: Stored
+
+                    """, path: "uploads.yaml"
+            ).contract)
+        var verifier = CaptureVerifier(contract: contract)
+        for (direction, text) in [
+            (Direction.clientToServer, #"421["upload",{"name":"a"}]"#), (.serverToClient, #"431[{"fileId":"f1"}]"#),
+            (.clientToServer, #"422["upload",{"name":"b"}]"#), (.serverToClient, #"432[{"fileId":7}]"#),
+            (.serverToClient, #"439[{"fileId":"f9"}]"#),
+        ] {
+            verifier.verify(CapturedFrame(data: Data(text.utf8), direction: direction, origin: text))
+        }
+        let tally = try #require(verifier.report.events[.init(channel: nil, event: "upload")])
+        #expect(tally.seen == 4 && tally.matched == 3 && tally.failed == 1)
+        #expect(
+            tally.failures.first?.findings.map { "\($0.path): \($0.message)" } == [
+                "$.ack[0].fileId: expected a string, found 7"
+            ])
+        #expect(verifier.report.controlFrames == ["acknowledgement": 1])
+    }
 }

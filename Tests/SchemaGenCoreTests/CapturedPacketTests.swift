@@ -6,7 +6,7 @@ import Testing
 /// the event array, so `verify` unwraps them the same way.
 @Suite struct CapturedPacketTests {
     func event(_ text: String) -> (String, String?)? {
-        guard case .event(let data, let namespace)? = CapturedPacket.unwrap(Data(text.utf8)) else { return nil }
+        guard case .event(let data, let namespace, _)? = CapturedPacket.unwrap(Data(text.utf8)) else { return nil }
         return (String(decoding: data, as: UTF8.self), namespace)
     }
 
@@ -21,7 +21,7 @@ import Testing
     @Test func packetsWithoutAnEventAreNamed() {
         for (text, kind) in [
             ("0{\"sid\":\"x\"}", "open"), ("2", "ping"), ("3", "pong"), ("40", "connect"), ("41", "disconnect"),
-            ("431[\"ok\"]", "acknowledgement"), ("44{\"message\":\"no\"}", "connect error"),
+            ("44{\"message\":\"no\"}", "connect error"),
         ] {
             guard case .control(let found)? = CapturedPacket.unwrap(Data(text.utf8)) else {
                 Issue.record("\(text) read as an event")
@@ -30,5 +30,21 @@ import Testing
             #expect(found == kind, "\(text)")
         }
         #expect(CapturedPacket.unwrap(Data(#"["say"]"#.utf8)) == nil)
+    }
+
+    @Test func acknowledgementsCarryTheirIdAndArguments() {
+        guard
+            case .acknowledgement(let id, let namespace, let arguments)? = CapturedPacket.unwrap(
+                Data(#"43/rooms,7[{"id":"e1"},2]"#.utf8))
+        else {
+            Issue.record("not read as an acknowledgement")
+            return
+        }
+        #expect(id == 7 && namespace == "/rooms" && arguments == Data(#"[{"id":"e1"},2]"#.utf8))
+        guard case .event(_, nil, let ackID)? = CapturedPacket.unwrap(Data(#"4212["say",{}]"#.utf8)) else {
+            Issue.record("not read as an event")
+            return
+        }
+        #expect(ackID == 12)
     }
 }

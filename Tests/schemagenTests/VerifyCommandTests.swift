@@ -153,9 +153,9 @@ import Testing
         #expect(result.status == 0, "\(result.standardError)")
         #expect(
             result.standardOutput == """
-                schemagen verify: Verified: 4 frames of Rooms checked, 4 matched, 0 failed; 4 protocol packets skipped
+                schemagen verify: Verified: 5 frames of Rooms checked, 5 matched, 0 failed; 3 protocol packets skipped
 
-                event element:create: 1 seen, 1 matched, 0 failed
+                event element:create: 2 seen, 2 matched, 0 failed
 
                 event room:join: 1 seen, 1 matched, 0 failed
 

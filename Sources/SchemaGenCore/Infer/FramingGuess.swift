@@ -43,7 +43,7 @@ struct FramingGuess {
 
     mutating func observe(_ frame: CapturedFrame) {
         frames += 1
-        if InferredFrame.socketIOPacket(frame.data) != nil {
+        if CapturedPacket.unwrap(frame.data) != nil {
             socketIOPackets += 1
             return
         }

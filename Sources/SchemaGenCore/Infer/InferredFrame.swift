@@ -23,17 +23,6 @@ enum InferredFrame {
         var namespace = "/"
     }
 
-    /// The Socket.IO packet `data` holds (`42["event",…]`, `2`), or `nil` when it is not one.
-    static func socketIOPacket(_ data: Data) -> SocketIOPacket? {
-        let text = String(decoding: data, as: UTF8.self)
-        guard let engine = text.utf8.first, (UInt8(ascii: "0")...UInt8(ascii: "6")).contains(engine) else {
-            return nil
-        }
-        // Engine.IO's open, close, ping, pong, upgrade and noop carry no Socket.IO packet: a connect stands for them.
-        guard engine == UInt8(ascii: "4") else { return SocketIOPacket("0") }
-        return SocketIOPacket(text.dropFirst())
-    }
-
     init(_ data: Data, framing: FramingGuess.Framing) {
         switch framing {
         case .socketIO: self = Self.socketIO(data)
@@ -71,24 +60,21 @@ enum InferredFrame {
         }
     }
 
+    /// A Socket.IO capture's message, unwrapped as `verify` unwraps it (``CapturedPacket``); a bare event array is
+    /// read as it is.
     private static func socketIO(_ data: Data) -> InferredFrame {
-        let packet = socketIOPacket(data)
-        let arrayBytes: [UInt8]
+        var arrayBytes = data
         var namespace = "/"
         var ackID: Int?
-        if let packet {
-            namespace = packet.namespace
-            ackID = packet.ackID
-            switch packet.kind {
-            case .event: arrayBytes = Array(packet.data)
-            case .ack:
-                guard let id = packet.ackID, case .array(let arguments)? = try? DocumentValue(parsingJSON: packet.data)
-                else { return .other }
-                return .acknowledgement(id: id, namespace: namespace, arguments: arguments)
-            default: return .other
-            }
-        } else {
-            arrayBytes = Array(data)
+        switch CapturedPacket.unwrap(data) {
+        case .control?: return .other
+        case .acknowledgement(let id, let packetNamespace, let arguments)?:
+            guard case .array(let items)? = try? DocumentValue(parsingJSON: arguments) else { return .other }
+            return .acknowledgement(id: id, namespace: packetNamespace ?? "/", arguments: items)
+        case .event(let bytes, let packetNamespace, let packetAckID)?:
+            (arrayBytes, namespace, ackID) = (bytes, packetNamespace ?? "/", packetAckID)
+        case nil:
+            break
         }
         guard case .array(let items)? = try? DocumentValue(parsingJSON: arrayBytes),
             case .string(let name)? = items.first

@@ -93,6 +93,27 @@ public struct FrameInterpreter: Sendable {
         return checker.findings
     }
 
+    /// What the contract says about a Socket.IO acknowledgement of `event`: `arguments` is the array of its
+    /// arguments, read against the event's `ack:` (a tuple type is the whole array; another type its first element).
+    /// Findings are at `$.ack`.
+    public func readAcknowledgement(_ arguments: Data, of event: Event) -> [FrameFinding] {
+        var checker = ValueChecker(contract: contract)
+        guard let ack = event.ack else {
+            checker.notice("$.ack", "`\(event.wireName)` is not acknowledged in the contract", event.location)
+            return checker.findings
+        }
+        guard case .array(let items)? = Self.jsonValue(arguments) else {
+            checker.mismatch("$.ack", "an acknowledgement's arguments are a JSON array", ack.location)
+            return checker.findings
+        }
+        if case .named(let name) = ack.type, case .tuple? = contract.type(named: name)?.kind {
+            checker.check(.array(items), against: ack.type, at: "$.ack", declaredAt: ack.location)
+        } else {
+            checker.check(items.first, against: ack.type, at: "$.ack[0]", declaredAt: ack.location)
+        }
+        return checker.findings
+    }
+
     /// Whether the framing has a place for a channel in each frame: a Socket.IO packet's namespace, an envelope's
     /// channel key, a frame shape's channel path.
     private var framesNameChannels: Bool {

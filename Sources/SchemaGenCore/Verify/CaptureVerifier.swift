@@ -11,6 +11,11 @@ public struct CaptureVerifier {
     /// that adds a new key to every frame cannot grow the report without bound.
     public var noticeKindsKeptPerEvent = 100
     public private(set) var report: VerifyReport
+    /// Socket.IO events that asked for an acknowledgement, by who sent them, namespace and id, until answered.
+    private var awaitingAcknowledgement: [String: (key: VerifyReport.EventKey, event: Event)] = [:]
+    /// Acknowledgements awaited at once: past this, the oldest are forgotten (their answers are then counted as
+    /// protocol packets, unchecked).
+    public static let maximumAwaitedAcknowledgements = 10_000
 
     public init(contract: Contract) {
         interpreter = FrameInterpreter(contract: contract)
@@ -22,19 +27,47 @@ public struct CaptureVerifier {
         report.frames += 1
         var data = frame.data
         var namespace: String?
+        var ackID: Int?
         if case .socketIO = interpreter.contract.framing, let packet = CapturedPacket.unwrap(frame.data) {
             switch packet {
             case .control(let kind):
                 report.controlFrames[kind, default: 0] += 1
                 return
-            case .event(let event, let packetNamespace):
-                (data, namespace) = (event, packetNamespace)
+            case .acknowledgement(let id, let packetNamespace, let arguments):
+                let asker: Direction = frame.direction == .clientToServer ? .serverToClient : .clientToServer
+                guard
+                    let (key, event) = awaitingAcknowledgement.removeValue(
+                        forKey: "\(asker.rawValue) \(packetNamespace ?? "/") \(id)")
+                else {
+                    report.controlFrames["acknowledgement", default: 0] += 1
+                    return
+                }
+                let findings = interpreter.readAcknowledgement(arguments, of: event)
+                record(FrameReading(event: nil, findings: findings), under: key, frame)
+                return
+            case .event(let event, let packetNamespace, let packetAckID):
+                (data, namespace, ackID) = (event, packetNamespace, packetAckID)
             }
         }
         let reading = interpreter.read(data, channel: namespace, sentBy: frame.direction)
         let key =
             reading.event.map { VerifyReport.EventKey(channel: $0.channel, event: $0.wireName) }
             ?? VerifyReport.EventKey(channel: nil, event: nil)
+        if let ackID, let identified = reading.event,
+            let event = interpreter.contract.allEvents.first(where: {
+                $0.event.wireName == identified.wireName && $0.channel?.name == identified.channel
+            })?.event, event.ack != nil
+        {
+            if awaitingAcknowledgement.count >= Self.maximumAwaitedAcknowledgements {
+                awaitingAcknowledgement.removeAll()
+            }
+            awaitingAcknowledgement["\(frame.direction.rawValue) \(namespace ?? "/") \(ackID)"] = (key, event)
+        }
+        record(reading, under: key, frame)
+    }
+
+    /// Counts one frame (or acknowledgement) of the event `key` names, keeping its failure and notices.
+    private mutating func record(_ reading: FrameReading, under key: VerifyReport.EventKey, _ frame: CapturedFrame) {
         var tally = report.events[key] ?? VerifyReport.Tally()
         tally.seen += 1
         if reading.matches {

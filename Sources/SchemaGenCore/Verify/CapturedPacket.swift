@@ -6,8 +6,10 @@ import SchemaGenRuntime
 /// open, ping and pong, Socket.IO's connect). Generated code sees only the event array; captures hold the packets,
 /// which the runtime's ``SocketIOPacket`` reads as the transports read them.
 enum CapturedPacket {
-    /// An event: its array, and its namespace when it is not the root one.
-    case event(Data, namespace: String?)
+    /// An event: its array, its namespace when it is not the root one, and the id it asks an acknowledgement with.
+    case event(Data, namespace: String?, ackID: Int?)
+    /// An acknowledgement: the id of the event it answers, its namespace, and the array of its arguments.
+    case acknowledgement(id: Int, namespace: String?, arguments: Data)
     /// The protocol's own packets (open, ping, pong, connect, disconnect, acknowledgements), named for the report.
     case control(String)
 
@@ -29,7 +31,13 @@ enum CapturedPacket {
             }
             return nil
         }
-        guard packet.kind == .event else { return .control(socketIOTypes[Int(packet.kind.rawValue)]) }
-        return .event(Data(packet.data), namespace: packet.namespace == "/" ? nil : packet.namespace)
+        let namespace = packet.namespace == "/" ? nil : packet.namespace
+        switch packet.kind {
+        case .event: return .event(Data(packet.data), namespace: namespace, ackID: packet.ackID)
+        case .ack:
+            guard let id = packet.ackID else { return .control(socketIOTypes[Int(packet.kind.rawValue)]) }
+            return .acknowledgement(id: id, namespace: namespace, arguments: Data(packet.data))
+        default: return .control(socketIOTypes[Int(packet.kind.rawValue)])
+        }
     }
 }
