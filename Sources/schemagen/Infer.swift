@@ -43,19 +43,12 @@ struct Infer: ParsableCommand {
             writeError("schemagen infer: \(error.message)\n")
             throw ExitCode(ExitStatus.failure.rawValue)
         }
-        let checkedPath = output ?? "<inferred contract>"
-        let checked = ContractLoader().load(text: draft, path: checkedPath)
-        DiagnosticPrinter().print(checked)
-        var verified: VerifyReport?
-        if let contract = checked.contract {
-            var verifier = CaptureVerifier(contract: contract)
-            for capture in captures { try CaptureReader.read(capture) { verifier.verify($0) } }
-            verified = verifier.report
+        let check = try DraftCheck(draft: draft, path: output ?? "<inferred contract>") { verify in
+            for capture in captures { try CaptureReader.read(capture, verify) }
         }
-        let clean = !checked.hasErrors && verified?.passes == true
-        if !clean, let verified, !verified.passes {
-            writeError(verified.text())
-        }
+        DiagnosticPrinter().print(check.loaded)
+        let clean = check.isClean
+        if let report = check.report, !report.passes { writeError(report.text()) }
         if let output {
             guard clean else {
                 writeError(
@@ -69,9 +62,9 @@ struct Infer: ParsableCommand {
                 writeError("schemagen infer: cannot write '\(output)': \(error.localizedDescription)\n")
                 throw ExitCode(ExitStatus.failure.rawValue)
             }
-            let events = checked.contract?.allEvents.count ?? 0
+            let events = check.loaded.contract?.allEvents.count ?? 0
             writeError(
-                "schemagen infer: wrote \(output) (\(ContractSummary.count(events, "event")), verified against \(verified?.frames ?? 0) frames)\n"
+                "schemagen infer: wrote \(output) (\(ContractSummary.count(events, "event")), verified against \(check.report?.frames ?? 0) frames)\n"
             )
         } else {
             print(draft, terminator: "")

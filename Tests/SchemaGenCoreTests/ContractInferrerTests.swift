@@ -13,13 +13,10 @@ import Testing
             CapturedFrame(data: Data(frame.1.utf8), direction: frame.0, origin: "frames:\(index + 1)")
         }
         let draft = try ContractInferrer.draft(name: name, frames: captured, source: "frames")
-        let loaded = ContractLoader().load(text: draft, path: "draft.yaml")
-        #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics.map(\.message))\n\(draft)")
-        let contract = try #require(loaded.contract, "\(draft)")
-        var verifier = CaptureVerifier(contract: contract)
-        for frame in captured { verifier.verify(frame) }
-        #expect(verifier.report.passes && verifier.report.noticeCount == 0, "\(verifier.report.text())\n\(draft)")
-        return (draft, contract)
+        let check = DraftCheck(draft: draft, path: "draft.yaml") { verify in captured.forEach(verify) }
+        #expect(check.loaded.diagnostics.isEmpty, "\(check.loaded.diagnostics.map(\.message))\n\(draft)")
+        #expect(check.isClean && check.report?.noticeCount == 0, "\(check.report?.text() ?? "")\n\(draft)")
+        return (draft, try #require(check.loaded.contract, "\(draft)"))
     }
 
     /// A Socket.IO session as a proxy records it: Engine.IO's open and pings, an event with an acknowledgement, one

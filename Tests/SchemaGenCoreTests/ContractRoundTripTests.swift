@@ -69,12 +69,10 @@ import Testing
         var summary = "# infer on frames of schemas/\(file), against the original (descriptions left out)\n"
         do {
             let draft = try ContractInferrer.draft(name: contract.name, frames: frames, source: file)
-            let loaded = ContractLoader().load(text: draft, path: "draft-\(file)")
-            #expect(!loaded.hasErrors, "\(loaded.diagnostics.map(\.message))\n\(draft)")
-            let drafted = try #require(loaded.contract)
-            var verifier = CaptureVerifier(contract: drafted)
-            for frame in frames { verifier.verify(frame) }
-            #expect(verifier.report.passes && verifier.report.noticeCount == 0, "\(verifier.report.text())\n\(draft)")
+            let check = DraftCheck(draft: draft, path: "draft-\(file)") { verify in frames.forEach(verify) }
+            #expect(!check.loaded.hasErrors, "\(check.loaded.diagnostics.map(\.message))\n\(draft)")
+            #expect(check.isClean && check.report?.noticeCount == 0, "\(check.report?.text() ?? "")\n\(draft)")
+            let drafted = try #require(check.loaded.contract)
             for change in ContractDiffer(old: contract, new: drafted, file: file).changes()
             where change.kind != .documentation {
                 summary += "\(change.kind) \(change.location.markdown): \(change.summary.markdown)\n"

@@ -98,30 +98,18 @@ struct CapturedTrafficTests {
     }
 
     /// A session on the real `websockets` server (Servers/graphql_ws_server.py) speaking graphql-transport-ws: the
-    /// handshake, a subscription streamed to its end, a ping.
+    /// handshake (GraphQLWebSocketServerTests.connect) and a subscription streamed to its end.
     func recordGraphQLSession() async throws -> [String] {
-        let server = try await ServerProcess("graphql_ws_server.py")
         let backend = RecordingBackend()
-        let connection = RealtimeConnection(
-            url: server.url, backend: backend, protocol: PlainWebSocketProtocol(),
-            options: ConnectionOptions(credentials: {
-                ConnectionCredentials(headers: ["Sec-WebSocket-Protocol": "graphql-transport-ws"])
-            }))
-        let client = GraphQLTransportWS.Client(transport: connection)
-        let acknowledged = Recorder<Bool>()
-        let token = client.onConnectionAck { _ in acknowledged.append(true) }
-        connection.connect()
-        try await connection.waitUntilConnected()
-        try await client.connectionInit(GraphQLTransportWS.ConnectionInit())
-        try await eventually("connection_ack") { acknowledged.values == [true] }
+        let session = try await GraphQLWebSocketServerTests().connect(backend: backend)
         var counts = 0
-        for try await _ in try await client.startOperation(payload: .init(query: "subscription { count(to: 3) }")) {
+        for try await _ in try await session.client.startOperation(
+            payload: .init(query: "subscription { count(to: 3) }"))
+        {
             counts += 1
         }
         #expect(counts == 3)
-        token.cancel()
-        await connection.disconnect()
-        server.kill()
+        await session.close()
         return backend.lines
     }
 
@@ -147,12 +135,9 @@ struct CapturedTrafficTests {
     func inferred(_ lines: [String], name: String) throws -> String {
         let frames = try captured(lines)
         let draft = try ContractInferrer.draft(name: name, frames: frames, source: "recorded.jsonl")
-        let loaded = ContractLoader().load(text: draft, path: "draft.yaml")
-        #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics.map(\.message))\n\(draft)")
-        let contract = try #require(loaded.contract, "\(draft)")
-        var verifier = CaptureVerifier(contract: contract)
-        for frame in frames { verifier.verify(frame) }
-        #expect(verifier.report.passes && verifier.report.noticeCount == 0, "\(verifier.report.text())\n\(draft)")
+        let check = DraftCheck(draft: draft, path: "draft.yaml") { verify in frames.forEach(verify) }
+        #expect(check.loaded.diagnostics.isEmpty, "\(check.loaded.diagnostics.map(\.message))\n\(draft)")
+        #expect(check.isClean && check.report?.noticeCount == 0, "\(check.report?.text() ?? "")\n\(draft)")
         return draft
     }
 

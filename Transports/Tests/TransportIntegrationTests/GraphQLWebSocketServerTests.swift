@@ -22,10 +22,11 @@ struct GraphQLWebSocketServerTests {
         }
     }
 
-    func connect() async throws -> Session {
+    /// `backend` carries the WebSocket: NIO's, or one that records what crosses it (CapturedTrafficTests).
+    func connect(backend: any WebSocketBackend = NIOWebSocketBackend()) async throws -> Session {
         let server = try await ServerProcess("graphql_ws_server.py")
         let connection = RealtimeConnection(
-            url: server.url, backend: NIOWebSocketBackend(), protocol: PlainWebSocketProtocol(),
+            url: server.url, backend: backend, protocol: PlainWebSocketProtocol(),
             options: ConnectionOptions(credentials: {
                 ConnectionCredentials(headers: ["Sec-WebSocket-Protocol": "graphql-transport-ws"])
             }))

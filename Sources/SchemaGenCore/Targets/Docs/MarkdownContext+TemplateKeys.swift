@@ -16,6 +16,8 @@ extension MarkdownFileContext: KeyedTemplateContext {
         "hasTypes": .property(\.hasTypes),
         "examples": .property(\.examples),
         "hasExamples": .property(\.hasExamples),
+        "sequences": .property(\.sequences),
+        "hasSequences": .property(\.hasSequences),
         "wireFormat": .property(\.wireFormat),
     ]
 }
@@ -25,6 +27,14 @@ extension MarkdownEventExamples: KeyedTemplateContext {
         "heading": .property(\.heading),
         "anchor": .property(\.anchor),
         "items": .property(\.items),
+    ]
+}
+
+extension MarkdownSequence: KeyedTemplateContext {
+    static let templateKeys: TemplateKeyTable<Self> = [
+        "heading": .property(\.heading),
+        "anchor": .property(\.anchor),
+        "diagram": .property(\.diagram),
     ]
 }
 

@@ -21,7 +21,19 @@ public struct MarkdownFileContext: Sendable {
     /// The events' examples (`examples:`), in contract order.
     public var examples: [MarkdownEventExamples] = []
     public var hasExamples: Bool = false
+    /// Sequence diagrams of the requests, subscriptions and acknowledgements, in contract order.
+    public var sequences: [MarkdownSequence] = []
+    public var hasSequences: Bool = false
     public var wireFormat: MarkdownWireFormat
+}
+
+/// One conversation as a Mermaid sequence diagram: the event that opens it, and the diagram's lines.
+public struct MarkdownSequence: Sendable {
+    /// The heading: the event's wire name as a code span, after its channel's name when it has one.
+    public var heading: String
+    public var anchor: String
+    /// `sequenceDiagram`, the participants `App` and `Server`, then the messages.
+    public var diagram: [String]
 }
 
 /// One event's examples, under a heading of their own.

@@ -47,6 +47,11 @@ public struct MarkdownTranslator: Sendable {
                         scope: scope(channel.events, typeAnchors: typeAnchors, shapes: contract.framing.shapes)))
             }
         }
+        var sequences = SequenceDiagrams(contract: contract).diagrams()
+        if !sequences.isEmpty {
+            contents.append(MarkdownLink(title: "Conversations", anchor: anchors.anchor(for: "Conversations")))
+            for index in sequences.indices { sequences[index].anchor = anchors.anchor(for: sequences[index].heading) }
+        }
         var examples: [MarkdownEventExamples] = []
         if contract.allEvents.contains(where: { !$0.event.examples.isEmpty }) {
             contents.append(MarkdownLink(title: "Examples", anchor: anchors.anchor(for: "Examples")))
@@ -72,8 +77,8 @@ public struct MarkdownTranslator: Sendable {
             sourceFile: sourceFile, title: title, version: contract.version.map(MarkdownSyntax.codeOutsideTable),
             description: description, hasDescription: contract.description != nil,
             contents: contents, root: root, channels: channels, hasChannels: !channels.isEmpty, types: types,
-            hasTypes: !types.isEmpty, examples: examples, hasExamples: !examples.isEmpty,
-            wireFormat: WireFormatExample(contract: contract).context)
+            hasTypes: !types.isEmpty, examples: examples, hasExamples: !examples.isEmpty, sequences: sequences,
+            hasSequences: !sequences.isEmpty, wireFormat: WireFormatExample(contract: contract).context)
     }
 
     /// An example as a fenced block: JSON laid out for reading, or a frame's text as it travels.
