@@ -1024,6 +1024,123 @@ extension Comapi {
     }
 }
 
+extension Comapi.ProfileUpdate {
+    /// Values of `profile.update` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `profile.update`.
+    public static let example1: Self = Comapi.ProfileUpdate(id: "item-1", apiSpace: "api space", context: [:], profileId: "profile-1")
+}
+
+extension Comapi.ConversationParticipantAdded {
+    /// Values of `conversation.participantAdded` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `conversation.participantAdded`.
+    public static let example1: Self = Comapi.ConversationParticipantAdded(id: "item-1", apiSpace: "api space", context: [:], conversationId: "conversation-1", payload: Comapi.ConversationParticipantAdded.Payload(profileId: "profile-1", role: "role"))
+}
+
+extension Comapi.ConversationParticipantUpdated {
+    /// Values of `conversation.participantUpdated` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `conversation.participantUpdated`.
+    public static let example1: Self = Comapi.ConversationParticipantUpdated(id: "item-1", apiSpace: "api space", context: [:], conversationId: "conversation-1", payload: Comapi.ConversationParticipantUpdated.Payload(profileId: "profile-1", role: "role"))
+}
+
+extension Comapi.ConversationParticipantRemoved {
+    /// Values of `conversation.participantRemoved` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `conversation.participantRemoved`.
+    public static let example1: Self = Comapi.ConversationParticipantRemoved(id: "item-1", apiSpace: "api space", context: [:], conversationId: "conversation-1", payload: Comapi.ConversationParticipantRemoved.Payload(profileId: "profile-1", role: "role"))
+}
+
+extension Comapi.ConversationDelete {
+    /// Values of `conversation.delete` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `conversation.delete`.
+    public static let example1: Self = Comapi.ConversationDelete(id: "item-1", apiSpace: "api space", context: [:], conversationId: "conversation-1", payload: Comapi.ConversationDelete.Payload(date: Date(timeIntervalSince1970: 1738315800.0)))
+}
+
+extension Comapi.ConversationUpdate {
+    /// Values of `conversation.update` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `conversation.update`.
+    public static let example1: Self = Comapi.ConversationUpdate(id: "item-1", apiSpace: "api space", context: [:], profileId: "profile-1", payload: Comapi.ConversationUpdate.Payload(roles: [:], isPublic: true, participants: [[:]]))
+}
+
+extension Comapi.ConversationUndelete {
+    /// Values of `conversation.undelete` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `conversation.undelete`.
+    public static let example1: Self = Comapi.ConversationUndelete(id: "item-1", apiSpace: "api space", context: [:], conversationId: "conversation-1", payload: Comapi.ConversationUndelete.Payload(description: "A short message.", roles: [:]))
+}
+
+extension Comapi.ConversationCreate {
+    /// Values of `conversation.create` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `conversation.create`.
+    public static let example1: Self = Comapi.ConversationCreate(id: "item-1", apiSpace: "api space", context: [:], profileId: "profile-1", payload: Comapi.ConversationCreate.Payload(roles: [:], isPublic: true, participants: [[:]]))
+}
+
+extension Comapi.ConversationParticipantTyping {
+    /// Values of `conversation.participantTyping` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `conversation.participantTyping`.
+    public static let example1: Self = Comapi.ConversationParticipantTyping(id: "item-1", apiSpace: "api space", context: [:], account: "account", payload: Comapi.ConversationParticipantTyping.Payload(profileId: "profile-1", conversationId: "conversation-1"))
+}
+
+extension Comapi.ConversationParticipantTypingOff {
+    /// Values of `conversation.participantTypingOff` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `conversation.participantTypingOff`.
+    public static let example1: Self = Comapi.ConversationParticipantTypingOff(id: "item-1", apiSpace: "api space", context: [:], account: "account", payload: Comapi.ConversationParticipantTypingOff.Payload(profileId: "profile-1", conversationId: "conversation-1"))
+}
+
+extension Comapi.ConversationMessageDelivered {
+    /// Values of `conversationMessage.delivered` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `conversationMessage.delivered`.
+    public static let example1: Self = Comapi.ConversationMessageDelivered(id: "item-1", apiSpace: "api space", context: [:], messageId: "message-1", conversationId: "conversation-1", profileId: "profile-1", timestamp: Date(timeIntervalSince1970: 1738315800.0))
+}
+
+extension Comapi.ConversationMessageRead {
+    /// Values of `conversationMessage.read` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `conversationMessage.read`.
+    public static let example1: Self = Comapi.ConversationMessageRead(id: "item-1", apiSpace: "api space", context: [:], messageId: "message-1", conversationId: "conversation-1", profileId: "profile-1", timestamp: Date(timeIntervalSince1970: 1738315800.0))
+}
+
+extension Comapi.ConversationMessageSent {
+    /// Values of `conversationMessage.sent` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `conversationMessage.sent`.
+    public static let example1: Self = Comapi.ConversationMessageSent(id: "item-1", apiSpace: "api space", context: [:], messageId: "message-1", metadata: [:], parts: [[:]], alert: [:])
+}
+
 // MARK: - Client
 
 extension Comapi {

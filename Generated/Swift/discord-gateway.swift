@@ -113,6 +113,21 @@ extension DiscordGateway {
     }
 }
 
+extension DiscordGateway.PresenceUpdate {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = DiscordGateway.PresenceUpdate(since: 1, activities: [DiscordGateway.Activity(name: "Ada", type: 1)], status: "status", afk: true)
+}
+
+extension DiscordGateway.Activity {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = DiscordGateway.Activity(name: "Ada", type: 1)
+}
+
+extension DiscordGateway.ConnectionProperties {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = DiscordGateway.ConnectionProperties(os: "os", browser: "browser", device: "device")
+}
+
 // MARK: - Events
 
 extension DiscordGateway {
@@ -720,9 +735,36 @@ extension DiscordGateway {
     }
 }
 
+extension DiscordGateway.Ready {
+    /// Values of `READY` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `READY`.
+    public static let example1: Self = DiscordGateway.Ready(s: 1, payload: DiscordGateway.Ready.Payload(v: 1, sessionId: "session-1", resumeGatewayUrl: "https://example.com/gateway"))
+}
+
+extension DiscordGateway.Resumed {
+    /// Values of `RESUMED` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `RESUMED`.
+    public static let example1: Self = DiscordGateway.Resumed(s: 1)
+}
+
+extension DiscordGateway.GuildMembersChunk {
+    /// Values of `GUILD_MEMBERS_CHUNK` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `GUILD_MEMBERS_CHUNK`.
+    public static let example1: Self = DiscordGateway.GuildMembersChunk(s: 1, payload: DiscordGateway.GuildMembersChunk.Payload(guildId: "guild-1", members: [[:]], chunkIndex: 1, chunkCount: 1, notFound: ["not found"], presences: [[:]], nonce: "nonce"))
+}
+
 extension DiscordGateway.Hello {
-    /// The contract's examples of `hello`, as values: for tests and SwiftUI previews. A field renamed
-    /// in the contract is a compile error where they are used.
+    /// Values of `hello` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1]
 
     /// Example 1 of `hello`, line 93 of the contract.
@@ -730,17 +772,35 @@ extension DiscordGateway.Hello {
 }
 
 extension DiscordGateway.Heartbeat {
-    /// The contract's examples of `heartbeat`, as values: for tests and SwiftUI previews. A field renamed
-    /// in the contract is a compile error where they are used.
+    /// Values of `heartbeat` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Int?] = [example1]
 
     /// Example 1 of `heartbeat`, line 101 of the contract.
     public static let example1: Int? = 251
 }
 
+extension DiscordGateway.InvalidSession {
+    /// Values of `invalid_session` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Bool] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `invalid_session`.
+    public static let example1: Bool = true
+}
+
+extension DiscordGateway.Identify {
+    /// Values of `identify` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `identify`.
+    public static let example1: Self = DiscordGateway.Identify(token: "token", properties: DiscordGateway.ConnectionProperties(os: "os", browser: "browser", device: "device"), compress: true, largeThreshold: 1, shard: [1], presence: DiscordGateway.PresenceUpdate(since: 1, activities: [DiscordGateway.Activity(name: "Ada", type: 1)], status: "status", afk: true), intents: 1)
+}
+
 extension DiscordGateway.Resume {
-    /// The contract's examples of `resume`, as values: for tests and SwiftUI previews. A field renamed
-    /// in the contract is a compile error where they are used.
+    /// Values of `resume` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1]
 
     /// Example 1 of `resume`, line 141 of the contract.
@@ -748,8 +808,8 @@ extension DiscordGateway.Resume {
 }
 
 extension DiscordGateway.RequestGuildMembers {
-    /// The contract's examples of `request_guild_members`, as values: for tests and SwiftUI previews. A field renamed
-    /// in the contract is a compile error where they are used.
+    /// Values of `request_guild_members` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1]
 
     /// Example 1 of `request_guild_members`, line 159 of the contract.
@@ -757,8 +817,8 @@ extension DiscordGateway.RequestGuildMembers {
 }
 
 extension DiscordGateway.RequestSoundboardSounds {
-    /// The contract's examples of `request_soundboard_sounds`, as values: for tests and SwiftUI previews. A field renamed
-    /// in the contract is a compile error where they are used.
+    /// Values of `request_soundboard_sounds` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1]
 
     /// Example 1 of `request_soundboard_sounds`, line 168 of the contract.
@@ -766,8 +826,8 @@ extension DiscordGateway.RequestSoundboardSounds {
 }
 
 extension DiscordGateway.UpdateVoiceState {
-    /// The contract's examples of `update_voice_state`, as values: for tests and SwiftUI previews. A field renamed
-    /// in the contract is a compile error where they are used.
+    /// Values of `update_voice_state` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1]
 
     /// Example 1 of `update_voice_state`, line 180 of the contract.
@@ -775,8 +835,8 @@ extension DiscordGateway.UpdateVoiceState {
 }
 
 extension DiscordGateway.UpdatePresence {
-    /// The contract's examples of `update_presence`, as values: for tests and SwiftUI previews. A field renamed
-    /// in the contract is a compile error where they are used.
+    /// Values of `update_presence` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [DiscordGateway.PresenceUpdate] = [example1]
 
     /// Example 1 of `update_presence`, line 188 of the contract.

@@ -52,6 +52,11 @@ extension DriverApp {
     }
 }
 
+extension DriverApp.ScheduleUpdateType {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = DriverApp.ScheduleUpdateType.orderRemoved
+}
+
 // MARK: - Events
 
 extension DriverApp {
@@ -778,6 +783,87 @@ extension DriverApp {
     }
 }
 
+extension DriverApp.Driver.JobAssigned {
+    /// Values of `job-assigned` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `job-assigned`.
+    public static let example1: Self = DriverApp.Driver.JobAssigned(bookingId: "booking-1", bookingReference: "booking reference", customerName: "Ada", pickupAddress: "pickup address", dropoffAddress: "dropoff address", scheduledAt: Date(timeIntervalSince1970: 1738315800.0), totalGBP: 1.5, message: "A short message.")
+}
+
+extension DriverApp.Driver.JobRemoved {
+    /// Values of `job-removed` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `job-removed`.
+    public static let example1: Self = DriverApp.Driver.JobRemoved(bookingId: "booking-1", bookingReference: "booking reference", reason: "A short message.", removedAt: Date(timeIntervalSince1970: 1738315800.0), message: "A short message.")
+}
+
+extension DriverApp.Driver.OrderRemoved {
+    /// Values of `order-removed` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `order-removed`.
+    public static let example1: Self = DriverApp.Driver.OrderRemoved(orderRef: "order-1", message: "A short message.", reason: "A short message.")
+}
+
+extension DriverApp.Driver.JobCancelled {
+    /// Values of `job-cancelled` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `job-cancelled`.
+    public static let example1: Self = DriverApp.Driver.JobCancelled(bookingId: "booking-1", bookingReference: "booking reference", reason: "A short message.", message: "A short message.")
+}
+
+extension DriverApp.Driver.JobRemovedFromList {
+    /// Values of `job-removed-from-list` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `job-removed-from-list`.
+    public static let example1: Self = DriverApp.Driver.JobRemovedFromList(bookingId: "booking-1", bookingReference: "booking reference", message: "A short message.")
+}
+
+extension DriverApp.Driver.ScheduleUpdated {
+    /// Values of `schedule-updated` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `schedule-updated`.
+    public static let example1: Self = DriverApp.Driver.ScheduleUpdated(type: DriverApp.ScheduleUpdateType.orderRemoved, orderRef: "order-1", timestamp: Date(timeIntervalSince1970: 1738315800.0))
+}
+
+extension DriverApp.Driver.RouteCancelled {
+    /// Values of `route-cancelled` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `route-cancelled`.
+    public static let example1: Self = DriverApp.Driver.RouteCancelled(routeId: "route-1", routeNumber: "route number", message: "A short message.", reason: "A short message.", bookingsCount: 1, cancelledAt: Date(timeIntervalSince1970: 1738315800.0))
+}
+
+extension DriverApp.Driver.RouteUnassigned {
+    /// Values of `route-unassigned` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `route-unassigned`.
+    public static let example1: Self = DriverApp.Driver.RouteUnassigned(routeId: "route-1", routeNumber: "route number", message: "A short message.", bookingsCount: 1, dropsCount: 1, earningsAdjustment: 1.5)
+}
+
+extension DriverApp.Driver.DropRemoved {
+    /// Values of `drop-removed` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [SchemaGenRuntime.JSONValue] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `drop-removed`.
+    public static let example1: SchemaGenRuntime.JSONValue = [:]
+}
+
 extension DriverApp {
     /// Admin Channel
     ///
@@ -979,6 +1065,33 @@ extension DriverApp {
             }
         }
     }
+}
+
+extension DriverApp.Admin.OrderUnassigned {
+    /// Values of `order-unassigned` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [SchemaGenRuntime.JSONValue] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `order-unassigned`.
+    public static let example1: SchemaGenRuntime.JSONValue = [:]
+}
+
+extension DriverApp.Admin.OrderAssigned {
+    /// Values of `order-assigned` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [SchemaGenRuntime.JSONValue] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `order-assigned`.
+    public static let example1: SchemaGenRuntime.JSONValue = [:]
+}
+
+extension DriverApp.Admin.JobAssigned {
+    /// Values of `job-assigned` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `job-assigned`.
+    public static let example1: Self = DriverApp.Admin.JobAssigned(bookingId: "booking-1", bookingReference: "booking reference", driverId: "driver-1", driverName: "Ada")
 }
 
 extension DriverApp {
@@ -1197,6 +1310,24 @@ extension DriverApp {
     }
 }
 
+extension DriverApp.Drivers.JobAvailableAgain {
+    /// Values of `job-available-again` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `job-available-again`.
+    public static let example1: Self = DriverApp.Drivers.JobAvailableAgain(bookingId: "booking-1", bookingReference: "booking reference", customerName: "Ada", pickupAddress: "pickup address", dropoffAddress: "dropoff address", availableAt: Date(timeIntervalSince1970: 1738315800.0), message: "A short message.")
+}
+
+extension DriverApp.Drivers.JobCancelled {
+    /// Values of `job-cancelled` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `job-cancelled`.
+    public static let example1: Self = DriverApp.Drivers.JobCancelled(bookingId: "booking-1", bookingReference: "booking reference", reason: "A short message.", message: "A short message.")
+}
+
 extension DriverApp {
     /// Live tracking of one booking.
     ///
@@ -1333,6 +1464,15 @@ extension DriverApp {
             }
         }
     }
+}
+
+extension DriverApp.Tracking.TrackingStopped {
+    /// Values of `tracking-stopped` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `tracking-stopped`.
+    public static let example1: Self = DriverApp.Tracking.TrackingStopped(reason: "A short message.", message: "A short message.")
 }
 
 extension DriverApp {
@@ -1475,4 +1615,13 @@ extension DriverApp {
             }
         }
     }
+}
+
+extension DriverApp.Booking.DriverRemoved {
+    /// Values of `driver-removed` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `driver-removed`.
+    public static let example1: Self = DriverApp.Booking.DriverRemoved(reason: "A short message.", removedAt: Date(timeIntervalSince1970: 1738315800.0), message: "A short message.")
 }

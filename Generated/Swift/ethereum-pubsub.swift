@@ -102,6 +102,21 @@ extension EthereumPubSub {
     }
 }
 
+extension EthereumPubSub.RequestResult {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = EthereumPubSub.RequestResult.subscriptionId("text")
+}
+
+extension EthereumPubSub.LogFilter {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = EthereumPubSub.LogFilter(address: "address", topics: ["topics"])
+}
+
+extension EthereumPubSub.NotificationResult {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = EthereumPubSub.NotificationResult.hash("text")
+}
+
 // MARK: - Events
 
 extension EthereumPubSub {
@@ -430,8 +445,8 @@ extension EthereumPubSub {
 }
 
 extension EthereumPubSub.Result {
-    /// The contract's examples of `result`, as values: for tests and SwiftUI previews. A field renamed
-    /// in the contract is a compile error where they are used.
+    /// Values of `result` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1, example2]
 
     /// Example 1 of `result`, line 74 of the contract.
@@ -441,9 +456,18 @@ extension EthereumPubSub.Result {
     public static let example2: Self = EthereumPubSub.Result(id: 1, payload: EthereumPubSub.RequestResult.cancelled(true))
 }
 
+extension EthereumPubSub.RpcError {
+    /// Values of `rpc_error` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `rpc_error`.
+    public static let example1: Self = EthereumPubSub.RpcError(id: 1, payload: EthereumPubSub.RpcError.Payload(code: 1, message: "A short message.", data: [:]))
+}
+
 extension EthereumPubSub.EthSubscription {
-    /// The contract's examples of `eth_subscription`, as values: for tests and SwiftUI previews. A field renamed
-    /// in the contract is a compile error where they are used.
+    /// Values of `eth_subscription` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1]
 
     /// Example 1 of `eth_subscription`, line 92 of the contract.
@@ -451,8 +475,8 @@ extension EthereumPubSub.EthSubscription {
 }
 
 extension EthereumPubSub.EthSubscribe {
-    /// The contract's examples of `eth_subscribe`, as values: for tests and SwiftUI previews. A field renamed
-    /// in the contract is a compile error where they are used.
+    /// Values of `eth_subscribe` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1, example2]
 
     /// Example 1 of `eth_subscribe`, line 110 of the contract.
@@ -463,8 +487,8 @@ extension EthereumPubSub.EthSubscribe {
 }
 
 extension EthereumPubSub.EthUnsubscribe {
-    /// The contract's examples of `eth_unsubscribe`, as values: for tests and SwiftUI previews. A field renamed
-    /// in the contract is a compile error where they are used.
+    /// Values of `eth_unsubscribe` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1]
 
     /// Example 1 of `eth_unsubscribe`, line 123 of the contract.

@@ -167,6 +167,31 @@ extension GraphQLTransportWS {
     }
 }
 
+extension GraphQLTransportWS.SubscribePayload {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = GraphQLTransportWS.SubscribePayload(operationName: .value("Ada"), query: "query", variables: .value(["key": [:]]))
+}
+
+extension GraphQLTransportWS.ExecutionResult {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = GraphQLTransportWS.ExecutionResult(data: [:], errors: [GraphQLTransportWS.GraphQLError(message: "A short message.")], extensions: ["key": [:]])
+}
+
+extension GraphQLTransportWS.GraphQLError {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = GraphQLTransportWS.GraphQLError(message: "A short message.", locations: [GraphQLTransportWS.SourceLocation(line: 1, column: 1)], path: [GraphQLTransportWS.PathSegment.field("text")], extensions: ["key": [:]])
+}
+
+extension GraphQLTransportWS.SourceLocation {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = GraphQLTransportWS.SourceLocation(line: 1, column: 1)
+}
+
+extension GraphQLTransportWS.PathSegment {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = GraphQLTransportWS.PathSegment.field("text")
+}
+
 // MARK: - Events
 
 extension GraphQLTransportWS {
@@ -455,8 +480,8 @@ extension GraphQLTransportWS {
 }
 
 extension GraphQLTransportWS.ConnectionInit {
-    /// The contract's examples of `connection_init`, as values: for tests and SwiftUI previews. A field renamed
-    /// in the contract is a compile error where they are used.
+    /// Values of `connection_init` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1]
 
     /// Example 1 of `connection_init`, line 60 of the contract.
@@ -464,8 +489,8 @@ extension GraphQLTransportWS.ConnectionInit {
 }
 
 extension GraphQLTransportWS.ConnectionAck {
-    /// The contract's examples of `connection_ack`, as values: for tests and SwiftUI previews. A field renamed
-    /// in the contract is a compile error where they are used.
+    /// Values of `connection_ack` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1]
 
     /// Example 1 of `connection_ack`, line 65 of the contract.
@@ -473,8 +498,8 @@ extension GraphQLTransportWS.ConnectionAck {
 }
 
 extension GraphQLTransportWS.StartOperation {
-    /// The contract's examples of `subscribe`, as values: for tests and SwiftUI previews. A field renamed
-    /// in the contract is a compile error where they are used.
+    /// Values of `subscribe` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1]
 
     /// Example 1 of `subscribe`, line 81 of the contract.
@@ -482,8 +507,8 @@ extension GraphQLTransportWS.StartOperation {
 }
 
 extension GraphQLTransportWS.Next {
-    /// The contract's examples of `next`, as values: for tests and SwiftUI previews. A field renamed
-    /// in the contract is a compile error where they are used.
+    /// Values of `next` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1]
 
     /// Example 1 of `next`, line 87 of the contract.
@@ -491,8 +516,8 @@ extension GraphQLTransportWS.Next {
 }
 
 extension GraphQLTransportWS.Error {
-    /// The contract's examples of `error`, as values: for tests and SwiftUI previews. A field renamed
-    /// in the contract is a compile error where they are used.
+    /// Values of `error` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1]
 
     /// Example 1 of `error`, line 93 of the contract.
@@ -500,8 +525,8 @@ extension GraphQLTransportWS.Error {
 }
 
 extension GraphQLTransportWS.Complete {
-    /// The contract's examples of `complete`, as values: for tests and SwiftUI previews. A field renamed
-    /// in the contract is a compile error where they are used.
+    /// Values of `complete` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1]
 
     /// Example 1 of `complete`, line 98 of the contract.

@@ -117,6 +117,16 @@ extension Nostr {
     }
 }
 
+extension Nostr.Event {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = Nostr.Event(id: "item-1", pubkey: "pubkey", createdAt: Date(timeIntervalSince1970: 1738315800.0), kind: 1, tags: [["tags"]], content: "A short message.", sig: "sig")
+}
+
+extension Nostr.Filter {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = Nostr.Filter(ids: ["item-1"], authors: ["authors"], kinds: [1], since: Date(timeIntervalSince1970: 1738315800.0), until: Date(timeIntervalSince1970: 1738315800.0), limit: 1)
+}
+
 // MARK: - Events
 
 extension Nostr {
@@ -481,9 +491,45 @@ extension Nostr {
     }
 }
 
+extension Nostr.EventPublished {
+    /// Values of `event_published` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `event_published`.
+    public static let example1: Self = Nostr.EventPublished(event: Nostr.Event(id: "item-1", pubkey: "pubkey", createdAt: Date(timeIntervalSince1970: 1738315800.0), kind: 1, tags: [[]], content: "A short message.", sig: "sig"))
+}
+
+extension Nostr.Req {
+    /// Values of `REQ` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `REQ`.
+    public static let example1: Self = Nostr.Req(subscriptionId: "subscription-1", filters: [Nostr.Filter(ids: ["item-1"], authors: ["authors"], kinds: [1], since: Date(timeIntervalSince1970: 1738315800.0), until: Date(timeIntervalSince1970: 1738315800.0), limit: 1)])
+}
+
+extension Nostr.Close {
+    /// Values of `CLOSE` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `CLOSE`.
+    public static let example1: Self = Nostr.Close(subscriptionId: "subscription-1")
+}
+
+extension Nostr.EventDelivered {
+    /// Values of `event_delivered` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `event_delivered`.
+    public static let example1: Self = Nostr.EventDelivered(subscriptionId: "subscription-1", event: Nostr.Event(id: "item-1", pubkey: "pubkey", createdAt: Date(timeIntervalSince1970: 1738315800.0), kind: 1, tags: [[]], content: "A short message.", sig: "sig"))
+}
+
 extension Nostr.Ok {
-    /// The contract's examples of `OK`, as values: for tests and SwiftUI previews. A field renamed
-    /// in the contract is a compile error where they are used.
+    /// Values of `OK` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1, example2, example3, example4, example5, example6, example7, example8, example9]
 
     /// Example 1 of `OK`, line 90 of the contract.
@@ -514,9 +560,18 @@ extension Nostr.Ok {
     public static let example9: Self = Nostr.Ok(eventId: "b1a649ebe8...", accepted: false, message: "error: could not connect to the database")
 }
 
+extension Nostr.Eose {
+    /// Values of `EOSE` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `EOSE`.
+    public static let example1: Self = Nostr.Eose(subscriptionId: "subscription-1")
+}
+
 extension Nostr.Closed {
-    /// The contract's examples of `CLOSED`, as values: for tests and SwiftUI previews. A field renamed
-    /// in the contract is a compile error where they are used.
+    /// Values of `CLOSED` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1, example2, example3, example4]
 
     /// Example 1 of `CLOSED`, line 111 of the contract.
@@ -530,6 +585,15 @@ extension Nostr.Closed {
 
     /// Example 4 of `CLOSED`, line 114 of the contract.
     public static let example4: Self = Nostr.Closed(subscriptionId: "sub1", message: "error: shutting down idle subscription")
+}
+
+extension Nostr.Notice {
+    /// Values of `NOTICE` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `NOTICE`.
+    public static let example1: Self = Nostr.Notice(message: "A short message.")
 }
 
 // MARK: - Client

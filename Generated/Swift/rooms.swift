@@ -315,6 +315,36 @@ extension Rooms {
     }
 }
 
+extension Rooms.User {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = Rooms.User(id: "item-1", auth0Id: "auth0-1", email: "ada@example.com", username: "Ada", firstName: "Ada", dateOfBirth: Date(timeIntervalSince1970: 1738315800.0), avatarUrl: "https://example.com/avatar", createdAt: Date(timeIntervalSince1970: 1738315800.0))
+}
+
+extension Rooms.Room {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = Rooms.Room(id: "item-1", name: "Ada", createdBy: "created by", creator: Rooms.User(id: "item-1", auth0Id: "auth0-1", email: "ada@example.com", username: "Ada", firstName: "Ada", dateOfBirth: Date(timeIntervalSince1970: 1738315800.0), avatarUrl: "https://example.com/avatar", createdAt: Date(timeIntervalSince1970: 1738315800.0)), createdAt: Date(timeIntervalSince1970: 1738315800.0), updatedAt: Date(timeIntervalSince1970: 1738315800.0), isActive: true, participants: [Rooms.RoomParticipant(roomId: "room-1", userId: "user-1", user: Rooms.User(id: "item-1", auth0Id: "auth0-1", email: "ada@example.com", username: "Ada", firstName: "Ada", dateOfBirth: Date(timeIntervalSince1970: 1738315800.0), createdAt: Date(timeIntervalSince1970: 1738315800.0)), joinedAt: Date(timeIntervalSince1970: 1738315800.0), color: "color", isActive: true)])
+}
+
+extension Rooms.RoomParticipant {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = Rooms.RoomParticipant(roomId: "room-1", userId: "user-1", user: Rooms.User(id: "item-1", auth0Id: "auth0-1", email: "ada@example.com", username: "Ada", firstName: "Ada", dateOfBirth: Date(timeIntervalSince1970: 1738315800.0), avatarUrl: "https://example.com/avatar", createdAt: Date(timeIntervalSince1970: 1738315800.0)), joinedAt: Date(timeIntervalSince1970: 1738315800.0), leftAt: Date(timeIntervalSince1970: 1738315800.0), color: "color", isActive: true)
+}
+
+extension Rooms.Element {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = Rooms.Element(id: "item-1", roomId: "room-1", type: Rooms.ElementType.note, createdBy: "created by", positionX: 1.5, positionY: 1.5, width: 1.5, height: 1.5, content: "A short message.", imageUrl: "https://example.com/image", audioUrl: "https://example.com/audio", duration: 1.5, createdAt: Date(timeIntervalSince1970: 1738315800.0))
+}
+
+extension Rooms.ElementType {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = Rooms.ElementType.note
+}
+
+extension Rooms.TouchMoveData {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = Rooms.TouchMoveData(roomId: "room-1", x: 1.5, y: 1.5, elementId: "element-1")
+}
+
 // MARK: - Events
 
 extension Rooms {
@@ -794,6 +824,96 @@ extension Rooms {
             return SchemaGenRuntime.UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
         }
     }
+}
+
+extension Rooms.RoomJoin {
+    /// Values of `room:join` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `room:join`.
+    public static let example1: Self = Rooms.RoomJoin(roomId: "room-1")
+}
+
+extension Rooms.RoomLeave {
+    /// Values of `room:leave` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `room:leave`.
+    public static let example1: Self = Rooms.RoomLeave(roomId: "room-1")
+}
+
+extension Rooms.TouchMove {
+    /// Values of `touch:move` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `touch:move`.
+    public static let example1: Self = Rooms.TouchMove(roomId: "room-1", x: 1.5, y: 1.5, elementId: "element-1")
+}
+
+extension Rooms.TouchEnd {
+    /// Values of `touch:end` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `touch:end`.
+    public static let example1: Self = Rooms.TouchEnd(roomId: "room-1")
+}
+
+extension Rooms.ElementCreate {
+    /// Values of `element:create` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `element:create`.
+    public static let example1: Self = Rooms.ElementCreate(roomId: "room-1", type: Rooms.ElementType.note, positionX: 1.5, positionY: 1.5, width: 1.5, height: 1.5, content: "A short message.", imageUrl: "https://example.com/image", audioUrl: "https://example.com/audio", duration: 1.5)
+}
+
+extension Rooms.ElementUpdate {
+    /// Values of `element:update` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `element:update`.
+    public static let example1: Self = Rooms.ElementUpdate(roomId: "room-1", elementId: "element-1", positionX: 1.5, positionY: 1.5)
+}
+
+extension Rooms.ElementDelete {
+    /// Values of `element:delete` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `element:delete`.
+    public static let example1: Self = Rooms.ElementDelete(roomId: "room-1", elementId: "element-1")
+}
+
+extension Rooms.Error {
+    /// Values of `error` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [String] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `error`.
+    public static let example1: String = "text"
+}
+
+extension Rooms.UserJoined {
+    /// Values of `user:joined` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `user:joined`.
+    public static let example1: Self = Rooms.UserJoined(userId: "user-1", user: Rooms.User(id: "item-1", auth0Id: "auth0-1", email: "ada@example.com", username: "Ada", firstName: "Ada", dateOfBirth: Date(timeIntervalSince1970: 1738315800.0), avatarUrl: "https://example.com/avatar", createdAt: Date(timeIntervalSince1970: 1738315800.0)))
+}
+
+extension Rooms.UserLeft {
+    /// Values of `user:left` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `user:left`.
+    public static let example1: Self = Rooms.UserLeft(userId: "user-1")
 }
 
 // MARK: - Client

@@ -208,6 +208,26 @@ extension SlackSocketMode {
     }
 }
 
+extension SlackSocketMode.ConnectionInfo {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = SlackSocketMode.ConnectionInfo(appId: "app-1")
+}
+
+extension SlackSocketMode.EventCallback {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = SlackSocketMode.EventCallback(token: "token", teamId: "team-1", apiAppId: "app-1", event: ["key": [:]], type: "type", eventId: "event-1", eventTime: 1, authorizations: [SlackSocketMode.Authorization(enterpriseId: nil, teamId: "team-1", userId: "user-1", isBot: true, isEnterpriseInstall: true)], isExtSharedChannel: true, eventContext: "event context")
+}
+
+extension SlackSocketMode.Authorization {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = SlackSocketMode.Authorization(enterpriseId: "enterprise-1", teamId: "team-1", userId: "user-1", isBot: true, isEnterpriseInstall: true)
+}
+
+extension SlackSocketMode.SlashCommand {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = SlackSocketMode.SlashCommand(token: "token", teamId: "team-1", teamDomain: "team domain", channelId: "channel-1", channelName: "Ada", userId: "user-1", userName: "Ada", command: "command", text: "A short message.", apiAppId: "app-1", responseUrl: "https://example.com/response", triggerId: "trigger-1")
+}
+
 // MARK: - Events
 
 extension SlackSocketMode {
@@ -537,9 +557,27 @@ extension SlackSocketMode {
     }
 }
 
+extension SlackSocketMode.Hello {
+    /// Values of `hello` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `hello`.
+    public static let example1: Self = SlackSocketMode.Hello(numConnections: 1, debugInfo: ["key": [:]], connectionInfo: SlackSocketMode.ConnectionInfo(appId: "app-1"))
+}
+
+extension SlackSocketMode.Disconnect {
+    /// Values of `disconnect` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `disconnect`.
+    public static let example1: Self = SlackSocketMode.Disconnect(reason: "A short message.", debugInfo: ["key": [:]])
+}
+
 extension SlackSocketMode.EventsApi {
-    /// The contract's examples of `events_api`, as values: for tests and SwiftUI previews. A field renamed
-    /// in the contract is a compile error where they are used.
+    /// Values of `events_api` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1, example2]
 
     /// Example 1 of `events_api`, line 105 of the contract.
@@ -550,8 +588,8 @@ extension SlackSocketMode.EventsApi {
 }
 
 extension SlackSocketMode.SlashCommands {
-    /// The contract's examples of `slash_commands`, as values: for tests and SwiftUI previews. A field renamed
-    /// in the contract is a compile error where they are used.
+    /// Values of `slash_commands` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1]
 
     /// Example 1 of `slash_commands`, line 116 of the contract.
@@ -559,12 +597,21 @@ extension SlackSocketMode.SlashCommands {
 }
 
 extension SlackSocketMode.Interactive {
-    /// The contract's examples of `interactive`, as values: for tests and SwiftUI previews. A field renamed
-    /// in the contract is a compile error where they are used.
+    /// Values of `interactive` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1]
 
     /// Example 1 of `interactive`, line 126 of the contract.
     public static let example1: Self = SlackSocketMode.Interactive(envelopeId: "57d6a792-4d35-4d0b-b6aa-3361493e1caf", acceptsResponsePayload: false, payload: ["type": "shortcut", "token": "verification-token", "action_ts": "1610198080.300836", "team": ["id": "T111", "domain": "testxyz"], "user": ["id": "U111", "username": "testxyz", "team_id": "T111"], "is_enterprise_install": false, "enterprise": nil, "callback_id": "do-something", "trigger_id": "111.222.xxx"])
+}
+
+extension SlackSocketMode.Ack {
+    /// Values of `ack` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `ack`.
+    public static let example1: Self = SlackSocketMode.Ack(envelopeId: "envelope-1", payload: ["key": [:]])
 }
 
 // MARK: - Client

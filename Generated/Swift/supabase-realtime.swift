@@ -552,6 +552,91 @@ extension SupabaseRealtime {
     }
 }
 
+extension SupabaseRealtime.JoinPayload {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = SupabaseRealtime.JoinPayload(config: SupabaseRealtime.JoinConfig(broadcast: SupabaseRealtime.BroadcastConfig(ack: true, self: true), presence: SupabaseRealtime.PresenceConfig(enabled: true), postgresChanges: [SupabaseRealtime.PostgresChangesFilter(event: "event", schema: "schema", table: "table")], private: true), accessToken: "access token")
+}
+
+extension SupabaseRealtime.JoinConfig {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = SupabaseRealtime.JoinConfig(broadcast: SupabaseRealtime.BroadcastConfig(ack: true, self: true, replay: SupabaseRealtime.Replay(since: Date(timeIntervalSince1970: 1738315800.0))), presence: SupabaseRealtime.PresenceConfig(enabled: true, key: "item-1"), postgresChanges: [SupabaseRealtime.PostgresChangesFilter(event: "event", schema: "schema", table: "table")], private: true)
+}
+
+extension SupabaseRealtime.BroadcastConfig {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = SupabaseRealtime.BroadcastConfig(ack: true, self: true, replay: SupabaseRealtime.Replay(since: Date(timeIntervalSince1970: 1738315800.0), limit: 1))
+}
+
+extension SupabaseRealtime.Replay {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = SupabaseRealtime.Replay(since: Date(timeIntervalSince1970: 1738315800.0), limit: 1)
+}
+
+extension SupabaseRealtime.PresenceConfig {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = SupabaseRealtime.PresenceConfig(enabled: true, key: "item-1")
+}
+
+extension SupabaseRealtime.PostgresChangesFilter {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = SupabaseRealtime.PostgresChangesFilter(id: 1, event: "event", schema: "schema", table: "table", filter: "filter")
+}
+
+extension SupabaseRealtime.Reply {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = SupabaseRealtime.Reply.ok(SupabaseRealtime.ReplyOk(response: SupabaseRealtime.JoinResponse()))
+}
+
+extension SupabaseRealtime.ReplyOk {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = SupabaseRealtime.ReplyOk(response: SupabaseRealtime.JoinResponse(postgresChanges: [SupabaseRealtime.PostgresChangesFilter(event: "event", schema: "schema", table: "table")]))
+}
+
+extension SupabaseRealtime.JoinResponse {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = SupabaseRealtime.JoinResponse(postgresChanges: [SupabaseRealtime.PostgresChangesFilter(event: "event", schema: "schema", table: "table")])
+}
+
+extension SupabaseRealtime.ReplyError {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = SupabaseRealtime.ReplyError(response: SupabaseRealtime.ReplyErrorResponse(reason: "A short message."))
+}
+
+extension SupabaseRealtime.ReplyErrorResponse {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = SupabaseRealtime.ReplyErrorResponse(reason: "A short message.")
+}
+
+extension SupabaseRealtime.SystemStatus {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = SupabaseRealtime.SystemStatus.ok
+}
+
+extension SupabaseRealtime.BroadcastMeta {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = SupabaseRealtime.BroadcastMeta(id: "item-1", replayed: true)
+}
+
+extension SupabaseRealtime.Presence {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = SupabaseRealtime.Presence(metas: [["key": [:]]])
+}
+
+extension SupabaseRealtime.ChangeType {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = SupabaseRealtime.ChangeType.all
+}
+
+extension SupabaseRealtime.Column {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = SupabaseRealtime.Column(name: "Ada", type: "type")
+}
+
+extension SupabaseRealtime.PostgresChange {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = SupabaseRealtime.PostgresChange(schema: "schema", table: "table", commitTimestamp: Date(timeIntervalSince1970: 1738315800.0), type: SupabaseRealtime.ChangeType.all, columns: [SupabaseRealtime.Column(name: "Ada", type: "type")], record: ["key": [:]], oldRecord: ["key": [:]], errors: "errors")
+}
+
 // MARK: - Events
 
 extension SupabaseRealtime {
@@ -1678,8 +1763,8 @@ extension SupabaseRealtime {
 }
 
 extension SupabaseRealtime.Realtime.PhxJoin {
-    /// The contract's examples of `phx_join`, as values: for tests and SwiftUI previews. A field renamed
-    /// in the contract is a compile error where they are used.
+    /// Values of `phx_join` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1, example2]
 
     /// Example 1 of `phx_join`, line 149 of the contract.
@@ -1690,8 +1775,8 @@ extension SupabaseRealtime.Realtime.PhxJoin {
 }
 
 extension SupabaseRealtime.Realtime.PhxLeave {
-    /// The contract's examples of `phx_leave`, as values: for tests and SwiftUI previews. A field renamed
-    /// in the contract is a compile error where they are used.
+    /// Values of `phx_leave` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1]
 
     /// Example 1 of `phx_leave`, line 159 of the contract.
@@ -1699,8 +1784,8 @@ extension SupabaseRealtime.Realtime.PhxLeave {
 }
 
 extension SupabaseRealtime.Realtime.AccessToken {
-    /// The contract's examples of `access_token`, as values: for tests and SwiftUI previews. A field renamed
-    /// in the contract is a compile error where they are used.
+    /// Values of `access_token` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1]
 
     /// Example 1 of `access_token`, line 166 of the contract.
@@ -1708,8 +1793,8 @@ extension SupabaseRealtime.Realtime.AccessToken {
 }
 
 extension SupabaseRealtime.Realtime.Broadcast {
-    /// The contract's examples of `broadcast`, as values: for tests and SwiftUI previews. A field renamed
-    /// in the contract is a compile error where they are used.
+    /// Values of `broadcast` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1, example2]
 
     /// Example 1 of `broadcast`, line 178 of the contract.
@@ -1720,17 +1805,26 @@ extension SupabaseRealtime.Realtime.Broadcast {
 }
 
 extension SupabaseRealtime.Realtime.Presence {
-    /// The contract's examples of `presence`, as values: for tests and SwiftUI previews. A field renamed
-    /// in the contract is a compile error where they are used.
+    /// Values of `presence` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1]
 
     /// Example 1 of `presence`, line 188 of the contract.
     public static let example1: Self = SupabaseRealtime.Realtime.Presence(joinRef: "1", ref: "5", payload: SupabaseRealtime.Realtime.Presence.Payload(event: "track", payload: ["name": "Alice", "color": "hsl(29, 100%, 70%)"]))
 }
 
+extension SupabaseRealtime.Realtime.PhxReply {
+    /// Values of `phx_reply` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `phx_reply`.
+    public static let example1: Self = SupabaseRealtime.Realtime.PhxReply(joinRef: "join-1", ref: "item-1", payload: SupabaseRealtime.Reply.ok(SupabaseRealtime.ReplyOk(response: SupabaseRealtime.JoinResponse())))
+}
+
 extension SupabaseRealtime.Realtime.PhxClose {
-    /// The contract's examples of `phx_close`, as values: for tests and SwiftUI previews. A field renamed
-    /// in the contract is a compile error where they are used.
+    /// Values of `phx_close` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1]
 
     /// Example 1 of `phx_close`, line 198 of the contract.
@@ -1738,8 +1832,8 @@ extension SupabaseRealtime.Realtime.PhxClose {
 }
 
 extension SupabaseRealtime.Realtime.PhxError {
-    /// The contract's examples of `phx_error`, as values: for tests and SwiftUI previews. A field renamed
-    /// in the contract is a compile error where they are used.
+    /// Values of `phx_error` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1]
 
     /// Example 1 of `phx_error`, line 204 of the contract.
@@ -1747,8 +1841,8 @@ extension SupabaseRealtime.Realtime.PhxError {
 }
 
 extension SupabaseRealtime.Realtime.System {
-    /// The contract's examples of `system`, as values: for tests and SwiftUI previews. A field renamed
-    /// in the contract is a compile error where they are used.
+    /// Values of `system` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1]
 
     /// Example 1 of `system`, line 214 of the contract.
@@ -1756,8 +1850,8 @@ extension SupabaseRealtime.Realtime.System {
 }
 
 extension SupabaseRealtime.Realtime.PresenceState {
-    /// The contract's examples of `presence_state`, as values: for tests and SwiftUI previews. A field renamed
-    /// in the contract is a compile error where they are used.
+    /// Values of `presence_state` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1]
 
     /// Example 1 of `presence_state`, line 220 of the contract.
@@ -1765,8 +1859,8 @@ extension SupabaseRealtime.Realtime.PresenceState {
 }
 
 extension SupabaseRealtime.Realtime.PresenceDiff {
-    /// The contract's examples of `presence_diff`, as values: for tests and SwiftUI previews. A field renamed
-    /// in the contract is a compile error where they are used.
+    /// Values of `presence_diff` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1]
 
     /// Example 1 of `presence_diff`, line 228 of the contract.
@@ -1774,8 +1868,8 @@ extension SupabaseRealtime.Realtime.PresenceDiff {
 }
 
 extension SupabaseRealtime.Realtime.PostgresChanges {
-    /// The contract's examples of `postgres_changes`, as values: for tests and SwiftUI previews. A field renamed
-    /// in the contract is a compile error where they are used.
+    /// Values of `postgres_changes` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1]
 
     /// Example 1 of `postgres_changes`, line 236 of the contract.
@@ -2018,10 +2112,19 @@ extension SupabaseRealtime {
 }
 
 extension SupabaseRealtime.Phoenix.Heartbeat {
-    /// The contract's examples of `heartbeat`, as values: for tests and SwiftUI previews. A field renamed
-    /// in the contract is a compile error where they are used.
+    /// Values of `heartbeat` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1]
 
     /// Example 1 of `heartbeat`, line 249 of the contract.
     public static let example1: Self = SupabaseRealtime.Phoenix.Heartbeat(joinRef: nil, ref: "26", payload: SupabaseRealtime.Phoenix.Heartbeat.Payload())
+}
+
+extension SupabaseRealtime.Phoenix.PhxReply {
+    /// Values of `phx_reply` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `phx_reply`.
+    public static let example1: Self = SupabaseRealtime.Phoenix.PhxReply(joinRef: "join-1", ref: "item-1", payload: SupabaseRealtime.Reply.ok(SupabaseRealtime.ReplyOk(response: SupabaseRealtime.JoinResponse())))
 }

@@ -181,6 +181,26 @@ extension TwitchEventSub {
     }
 }
 
+extension TwitchEventSub.Session {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = TwitchEventSub.Session(id: "item-1", status: TwitchEventSub.SessionStatus.connected, connectedAt: Date(timeIntervalSince1970: 1738315800.0), keepaliveTimeoutSeconds: 1, reconnectUrl: URL(string: "https://example.com")!, recoveryUrl: .value(URL(string: "https://example.com")!))
+}
+
+extension TwitchEventSub.SessionStatus {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = TwitchEventSub.SessionStatus.connected
+}
+
+extension TwitchEventSub.Subscription {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = TwitchEventSub.Subscription(id: "item-1", status: "status", type: "type", version: "version", cost: 1, condition: ["key": "text"], transport: TwitchEventSub.Transport(method: "method", sessionId: "session-1"), createdAt: Date(timeIntervalSince1970: 1738315800.0))
+}
+
+extension TwitchEventSub.Transport {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = TwitchEventSub.Transport(method: "method", sessionId: "session-1")
+}
+
 // MARK: - Events
 
 extension TwitchEventSub {
@@ -575,8 +595,8 @@ extension TwitchEventSub {
 }
 
 extension TwitchEventSub.SessionWelcome {
-    /// The contract's examples of `session_welcome`, as values: for tests and SwiftUI previews. A field renamed
-    /// in the contract is a compile error where they are used.
+    /// Values of `session_welcome` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1]
 
     /// Example 1 of `session_welcome`, line 91 of the contract.
@@ -584,8 +604,8 @@ extension TwitchEventSub.SessionWelcome {
 }
 
 extension TwitchEventSub.SessionKeepalive {
-    /// The contract's examples of `session_keepalive`, as values: for tests and SwiftUI previews. A field renamed
-    /// in the contract is a compile error where they are used.
+    /// Values of `session_keepalive` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1]
 
     /// Example 1 of `session_keepalive`, line 98 of the contract.
@@ -593,8 +613,8 @@ extension TwitchEventSub.SessionKeepalive {
 }
 
 extension TwitchEventSub.SessionReconnect {
-    /// The contract's examples of `session_reconnect`, as values: for tests and SwiftUI previews. A field renamed
-    /// in the contract is a compile error where they are used.
+    /// Values of `session_reconnect` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1]
 
     /// Example 1 of `session_reconnect`, line 106 of the contract.
@@ -602,8 +622,8 @@ extension TwitchEventSub.SessionReconnect {
 }
 
 extension TwitchEventSub.ChannelFollow {
-    /// The contract's examples of `channel.follow`, as values: for tests and SwiftUI previews. A field renamed
-    /// in the contract is a compile error where they are used.
+    /// Values of `channel.follow` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1]
 
     /// Example 1 of `channel.follow`, line 120 of the contract.
@@ -611,8 +631,8 @@ extension TwitchEventSub.ChannelFollow {
 }
 
 extension TwitchEventSub.FollowRevoked {
-    /// The contract's examples of `follow_revoked`, as values: for tests and SwiftUI previews. A field renamed
-    /// in the contract is a compile error where they are used.
+    /// Values of `follow_revoked` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1]
 
     /// Example 1 of `follow_revoked`, line 128 of the contract.

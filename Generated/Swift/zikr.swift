@@ -68,6 +68,11 @@ extension Zikr {
     }
 }
 
+extension Zikr.Notification {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = Zikr.Notification(id: "item-1", type: "type", senderId: "sender-1", senderName: "Ada", groupId: "group-1", groupName: "Ada", time: Date(timeIntervalSince1970: 1738315800.0))
+}
+
 // MARK: - Events
 
 extension Zikr {
@@ -1538,6 +1543,285 @@ extension Zikr {
             return SchemaGenRuntime.UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
         }
     }
+}
+
+extension Zikr.JoinGroup {
+    /// Values of `join_group` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `join_group`.
+    public static let example1: Self = Zikr.JoinGroup(groupId: "group-1")
+}
+
+extension Zikr.LeaveGroup {
+    /// Values of `leave_group` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `leave_group`.
+    public static let example1: Self = Zikr.LeaveGroup(groupId: "group-1")
+}
+
+extension Zikr.BookPora {
+    /// Values of `book_pora` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `book_pora`.
+    public static let example1: Self = Zikr.BookPora(poraId: "pora-1", groupId: "group-1")
+}
+
+extension Zikr.CompletePora {
+    /// Values of `complete_pora` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `complete_pora`.
+    public static let example1: Self = Zikr.CompletePora(bookingId: "booking-1")
+}
+
+extension Zikr.UpdateZikrCount {
+    /// Values of `update_zikr_count` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `update_zikr_count`.
+    public static let example1: Self = Zikr.UpdateZikrCount(groupId: "group-1", zikrId: "zikr-1", count: 1)
+}
+
+extension Zikr.SendInvitation {
+    /// Values of `send_invitation` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `send_invitation`.
+    public static let example1: Self = Zikr.SendInvitation(receiverId: "receiver-1", groupId: "group-1")
+}
+
+extension Zikr.RespondToInvitation {
+    /// Values of `respond_to_invitation` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `respond_to_invitation`.
+    public static let example1: Self = Zikr.RespondToInvitation(notificationId: "notification-1", accept: true)
+}
+
+extension Zikr.MarkNotificationRead {
+    /// Values of `mark_notification_read` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `mark_notification_read`.
+    public static let example1: Self = Zikr.MarkNotificationRead(notificationId: "notification-1")
+}
+
+extension Zikr.ConnectionStatus {
+    /// Values of `connection_status` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `connection_status`.
+    public static let example1: Self = Zikr.ConnectionStatus(status: "status", userId: "user-1")
+}
+
+extension Zikr.JoinedGroup {
+    /// Values of `joined_group` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `joined_group`.
+    public static let example1: Self = Zikr.JoinedGroup(groupId: "group-1", message: "A short message.")
+}
+
+extension Zikr.LeftGroup {
+    /// Values of `left_group` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `left_group`.
+    public static let example1: Self = Zikr.LeftGroup(groupId: "group-1", message: "A short message.")
+}
+
+extension Zikr.UserOnline {
+    /// Values of `user_online` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `user_online`.
+    public static let example1: Self = Zikr.UserOnline(groupId: "group-1", userId: "user-1")
+}
+
+extension Zikr.UserOffline {
+    /// Values of `user_offline` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `user_offline`.
+    public static let example1: Self = Zikr.UserOffline(groupId: "group-1", userId: "user-1")
+}
+
+extension Zikr.PoraBooked {
+    /// Values of `pora_booked` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `pora_booked`.
+    public static let example1: Self = Zikr.PoraBooked(bookingId: "booking-1", poraId: "pora-1", poraName: "Ada", groupId: "group-1", userId: "user-1", userName: "Ada", timestamp: Date(timeIntervalSince1970: 1738315800.0))
+}
+
+extension Zikr.BookingConfirmed {
+    /// Values of `booking_confirmed` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `booking_confirmed`.
+    public static let example1: Self = Zikr.BookingConfirmed(bookingId: "booking-1", poraId: "pora-1", poraName: "Ada")
+}
+
+extension Zikr.PoraCompleted {
+    /// Values of `pora_completed` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `pora_completed`.
+    public static let example1: Self = Zikr.PoraCompleted(bookingId: "booking-1", poraId: "pora-1", poraName: "Ada", groupId: "group-1", groupName: "Ada", userId: "user-1", userName: "Ada", totalFinished: 1, hatmCompleted: true, timestamp: Date(timeIntervalSince1970: 1738315800.0))
+}
+
+extension Zikr.CompletionConfirmed {
+    /// Values of `completion_confirmed` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `completion_confirmed`.
+    public static let example1: Self = Zikr.CompletionConfirmed(bookingId: "booking-1", poraId: "pora-1", poraName: "Ada")
+}
+
+extension Zikr.HatmCompleted {
+    /// Values of `hatm_completed` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `hatm_completed`.
+    public static let example1: Self = Zikr.HatmCompleted(groupId: "group-1", groupName: "Ada", hatmCount: 1, timestamp: Date(timeIntervalSince1970: 1738315800.0))
+}
+
+extension Zikr.ZikrCountUpdated {
+    /// Values of `zikr_count_updated` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `zikr_count_updated`.
+    public static let example1: Self = Zikr.ZikrCountUpdated(groupId: "group-1", zikrId: "zikr-1", zikrName: "Ada", userId: "user-1", userName: "Ada", count: 1, totalCount: 1, progress: "progress", goalReached: true, timestamp: Date(timeIntervalSince1970: 1738315800.0))
+}
+
+extension Zikr.ZikrUpdateConfirmed {
+    /// Values of `zikr_update_confirmed` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `zikr_update_confirmed`.
+    public static let example1: Self = Zikr.ZikrUpdateConfirmed(id: "item-1", count: 1, totalCount: 1, goalReached: true)
+}
+
+extension Zikr.NewInvitation {
+    /// Values of `new_invitation` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `new_invitation`.
+    public static let example1: Self = Zikr.NewInvitation(id: "item-1", senderId: "sender-1", senderName: "Ada", groupId: "group-1", groupName: "Ada", time: Date(timeIntervalSince1970: 1738315800.0))
+}
+
+extension Zikr.NewNotification {
+    /// Values of `new_notification` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `new_notification`.
+    public static let example1: Self = Zikr.NewNotification(id: "item-1", type: "type", senderId: "sender-1", senderName: "Ada", groupId: "group-1", groupName: "Ada", time: Date(timeIntervalSince1970: 1738315800.0))
+}
+
+extension Zikr.Notifications {
+    /// Values of `notifications` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [[Zikr.Notification]] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `notifications`.
+    public static let example1: [Zikr.Notification] = [Zikr.Notification(id: "item-1", type: "type", senderId: "sender-1", senderName: "Ada", groupId: "group-1", groupName: "Ada", time: Date(timeIntervalSince1970: 1738315800.0))]
+}
+
+extension Zikr.NotificationMarkedRead {
+    /// Values of `notification_marked_read` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `notification_marked_read`.
+    public static let example1: Self = Zikr.NotificationMarkedRead(notificationId: "notification-1", success: true)
+}
+
+extension Zikr.InvitationSent {
+    /// Values of `invitation_sent` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `invitation_sent`.
+    public static let example1: Self = Zikr.InvitationSent(id: "item-1", receiverId: "receiver-1", groupId: "group-1", time: Date(timeIntervalSince1970: 1738315800.0))
+}
+
+extension Zikr.InvitationAccepted {
+    /// Values of `invitation_accepted` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `invitation_accepted`.
+    public static let example1: Self = Zikr.InvitationAccepted(notificationId: "notification-1", groupId: "group-1", groupName: "Ada", userId: "user-1", userName: "Ada")
+}
+
+extension Zikr.InvitationRejected {
+    /// Values of `invitation_rejected` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `invitation_rejected`.
+    public static let example1: Self = Zikr.InvitationRejected(notificationId: "notification-1", groupId: "group-1", groupName: "Ada", userId: "user-1")
+}
+
+extension Zikr.InvitationResponded {
+    /// Values of `invitation_responded` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `invitation_responded`.
+    public static let example1: Self = Zikr.InvitationResponded(notificationId: "notification-1", accepted: true, groupId: "group-1", groupName: "Ada")
+}
+
+extension Zikr.MemberJoined {
+    /// Values of `member_joined` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `member_joined`.
+    public static let example1: Self = Zikr.MemberJoined(groupId: "group-1", groupName: "Ada", userId: "user-1", userName: "Ada", timestamp: Date(timeIntervalSince1970: 1738315800.0))
+}
+
+extension Zikr.MemberLeft {
+    /// Values of `member_left` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `member_left`.
+    public static let example1: Self = Zikr.MemberLeft(groupId: "group-1", userId: "user-1", userName: "Ada", timestamp: Date(timeIntervalSince1970: 1738315800.0))
+}
+
+extension Zikr.Error {
+    /// Values of `error` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `error`.
+    public static let example1: Self = Zikr.Error(message: "A short message.", error: "error")
 }
 
 // MARK: - Client

@@ -55,4 +55,26 @@ import Testing
         #expect(DiscordGateway.Hello.example1.heartbeatInterval == 45000)
         #expect(DiscordGateway.UpdatePresence.example1.activities.first?.name == "Save the Oxford Comma")
     }
+
+    /// Where the contract has no example, the value made from its types is one the contract accepts: sent by the
+    /// generated client, the interpreter reads its frame as the event, with nothing to report.
+    @Test func madeUpValuesAreFramesTheContractAccepts() async throws {
+        #expect(Zikr.JoinGroup.example1 == Zikr.JoinGroup(groupId: "group-1"))
+        #expect(Zikr.Notification.example.senderId == "sender-1")
+        let transport = LoopbackTransport()
+        let client = Zikr.Client(transport: transport)
+        for event: Zikr.ClientEvent in [
+            .joinGroup(.example1), .bookPora(.example1), .updateZikrCount(.example1), .respondToInvitation(.example1),
+        ] {
+            try await client.emit(event)
+        }
+        let contract = try #require(
+            ContractLoader().load(path: Self.schemas.appendingPathComponent("zikr.yaml").path).contract)
+        let interpreter = FrameInterpreter(contract: contract)
+        #expect(transport.sentFrames.count == 4)
+        for frame in transport.sentFrames {
+            let reading = interpreter.read(frame.data, sentBy: .clientToServer)
+            #expect(reading.matches && reading.findings.isEmpty, "\(reading.findings)")
+        }
+    }
 }

@@ -99,6 +99,21 @@ extension Acks {
     }
 }
 
+extension Acks.Stored {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = Acks.Stored(fileId: "file-1", bytes: 1)
+}
+
+extension Acks.SyncResult {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = Acks.SyncResult(error: "error", count: 1)
+}
+
+extension Acks.ClientState {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = Acks.ClientState(busy: true, version: "version")
+}
+
 // MARK: - Events
 
 extension Acks {
@@ -234,6 +249,33 @@ extension Acks {
             return SchemaGenRuntime.UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
         }
     }
+}
+
+extension Acks.Upload {
+    /// Values of `upload` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `upload`.
+    public static let example1: Self = Acks.Upload(name: "Ada", size: 1)
+}
+
+extension Acks.Sync {
+    /// Values of `sync` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [[String]] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `sync`.
+    public static let example1: [String] = ["text"]
+}
+
+extension Acks.Ping {
+    /// Values of `ping` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `ping`.
+    public static let example1: Self = Acks.Ping(at: 1)
 }
 
 // MARK: - Client

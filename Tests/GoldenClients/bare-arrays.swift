@@ -173,6 +173,26 @@ extension BareArrays {
     }
 }
 
+extension BareArrays.Message {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = BareArrays.Message.success(BareArrays.Success(msg: "msg"))
+}
+
+extension BareArrays.Success {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = BareArrays.Success(msg: "msg")
+}
+
+extension BareArrays.Failure {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = BareArrays.Failure(code: 1, msg: "msg")
+}
+
+extension BareArrays.Trade {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = BareArrays.Trade(symbol: "s", tradeId: 1, exchange: "x", price: Decimal(string: "0.25")!, size: 1, timestamp: Date(timeIntervalSince1970: 1738315800.0), conditions: ["c"], tape: "z")
+}
+
 // MARK: - Events
 
 extension BareArrays {
@@ -303,6 +323,33 @@ extension BareArrays {
             return try SchemaGenRuntime.UnknownEvent(frame, decoder: decoder)
         }
     }
+}
+
+extension BareArrays.Messages {
+    /// Values of `messages` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [[BareArrays.Message]] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `messages`.
+    public static let example1: [BareArrays.Message] = [BareArrays.Message.success(BareArrays.Success(msg: "msg"))]
+}
+
+extension BareArrays.Auth {
+    /// Values of `auth` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `auth`.
+    public static let example1: Self = BareArrays.Auth(key: "item-1", secret: "secret")
+}
+
+extension BareArrays.SubscribeToData {
+    /// Values of `subscribe` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `subscribe`.
+    public static let example1: Self = BareArrays.SubscribeToData(trades: ["trades"], quotes: ["quotes"], bars: ["bars"])
 }
 
 // MARK: - Client

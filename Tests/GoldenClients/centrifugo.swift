@@ -47,6 +47,11 @@ extension Centrifugo {
     }
 }
 
+extension Centrifugo.Publication {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = Centrifugo.Publication(data: [:], offset: 1)
+}
+
 // MARK: - Events
 
 extension Centrifugo {
@@ -453,6 +458,60 @@ extension Centrifugo {
             return try SchemaGenRuntime.UnknownEvent(frame, decoder: decoder)
         }
     }
+}
+
+extension Centrifugo.Connect {
+    /// Values of `connect` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `connect`.
+    public static let example1: Self = Centrifugo.Connect(id: 1, payload: Centrifugo.Connect.Payload(token: "token", name: "Ada"))
+}
+
+extension Centrifugo.Connected {
+    /// Values of `connected` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `connected`.
+    public static let example1: Self = Centrifugo.Connected(id: 1, payload: Centrifugo.Connected.Payload(client: "client", version: "version", ping: 1, pong: true))
+}
+
+extension Centrifugo.SubscribeToChannel {
+    /// Values of `subscribe` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `subscribe`.
+    public static let example1: Self = Centrifugo.SubscribeToChannel(id: 1, payload: Centrifugo.SubscribeToChannel.Payload(channel: "channel"))
+}
+
+extension Centrifugo.Subscribed {
+    /// Values of `subscribed` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `subscribed`.
+    public static let example1: Self = Centrifugo.Subscribed(id: 1, payload: Centrifugo.Subscribed.Payload(recoverable: true, epoch: "epoch"))
+}
+
+extension Centrifugo.Refused {
+    /// Values of `refused` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `refused`.
+    public static let example1: Self = Centrifugo.Refused(id: 1, payload: Centrifugo.Refused.Payload(code: 1, message: "A short message."))
+}
+
+extension Centrifugo.Push {
+    /// Values of `push` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `push`.
+    public static let example1: Self = Centrifugo.Push(channel: "channel", pub: Centrifugo.Publication(data: [:], offset: 1))
 }
 
 // MARK: - Client

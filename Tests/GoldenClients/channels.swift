@@ -291,6 +291,24 @@ extension Channels {
     }
 }
 
+extension Channels.Seat.Taken {
+    /// Values of `taken` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `taken`.
+    public static let example1: Self = Channels.Seat.Taken(by: "by")
+}
+
+extension Channels.Seat.ClientWave {
+    /// Values of `client-wave` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `client-wave`.
+    public static let example1: Self = Channels.Seat.ClientWave(emoji: "emoji")
+}
+
 extension Channels {
     ///
     /// Address: `say "hi" \ {name}`.
@@ -397,4 +415,13 @@ extension Channels {
             }
         }
     }
+}
+
+extension Channels.Quoted.Said {
+    /// Values of `said` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [String] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `said`.
+    public static let example1: String = "text"
 }

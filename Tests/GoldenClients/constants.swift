@@ -111,6 +111,15 @@ extension Constants {
     }
 }
 
+extension Constants.UploadStarted {
+    /// Values of `upload_started` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `upload_started`.
+    public static let example1: Self = Constants.UploadStarted(orderId: "order-1", note: "A short message.")
+}
+
 // MARK: - Client
 
 extension Constants {

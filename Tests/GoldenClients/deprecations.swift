@@ -79,6 +79,16 @@ extension Deprecations {
     }
 }
 
+extension Deprecations.Legacy {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = Deprecations.Legacy(id: "item-1")
+}
+
+extension Deprecations.Level {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = Deprecations.Level.low
+}
+
 // MARK: - Events
 
 extension Deprecations {
@@ -222,6 +232,24 @@ extension Deprecations {
             return SchemaGenRuntime.UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
         }
     }
+}
+
+extension Deprecations.OldJoin {
+    /// Values of `old_join` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `old_join`.
+    public static let example1: Self = Deprecations.OldJoin(roomId: "room-1")
+}
+
+extension Deprecations.Profile {
+    /// Values of `profile` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `profile`.
+    public static let example1: Self = Deprecations.Profile(name: "Ada", nick: "nick", level: Deprecations.Level.low)
 }
 
 // MARK: - Client

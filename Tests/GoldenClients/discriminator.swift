@@ -41,6 +41,11 @@ extension Flat {
     }
 }
 
+extension Flat.Position {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = Flat.Position(lat: 1.5, lng: 1.5)
+}
+
 // MARK: - Events
 
 extension Flat {
@@ -147,6 +152,15 @@ extension Flat {
             return SchemaGenRuntime.UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
         }
     }
+}
+
+extension Flat.Ping {
+    /// Values of `ping` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `ping`.
+    public static let example1: Self = Flat.Ping(sentAt: Date(timeIntervalSince1970: 1738315800.0))
 }
 
 // MARK: - Client

@@ -68,6 +68,11 @@ extension Enums {
     }
 }
 
+extension Enums.OrderState {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = Enums.OrderState.waiting
+}
+
 // MARK: - Events
 
 extension Enums {
@@ -140,6 +145,15 @@ extension Enums {
             return SchemaGenRuntime.UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
         }
     }
+}
+
+extension Enums.StateChanged {
+    /// Values of `state_changed` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `state_changed`.
+    public static let example1: Self = Enums.StateChanged(state: Enums.OrderState.waiting, previous: Enums.OrderState.waiting)
 }
 
 // MARK: - Client

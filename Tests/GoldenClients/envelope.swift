@@ -208,6 +208,33 @@ extension Envelope {
     }
 }
 
+extension Envelope.Status {
+    /// Values of `status` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `status`.
+    public static let example1: Self = Envelope.Status(id: "item-1", sentAt: Date(timeIntervalSince1970: 1738315800.0), conversationId: "conversation-1", payload: Envelope.Status.Payload(online: true))
+}
+
+extension Envelope.Heartbeat {
+    /// Values of `heartbeat` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `heartbeat`.
+    public static let example1: Self = Envelope.Heartbeat(id: "item-1", sentAt: Date(timeIntervalSince1970: 1738315800.0))
+}
+
+extension Envelope.List {
+    /// Values of `list` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `list`.
+    public static let example1: Self = Envelope.List(id: "item-1", sentAt: Date(timeIntervalSince1970: 1738315800.0), payload: ["payload"])
+}
+
 // MARK: - Client
 
 extension Envelope {

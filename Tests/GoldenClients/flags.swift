@@ -39,6 +39,11 @@ extension Flags {
     }
 }
 
+extension Flags.Permissions {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = Flags.Permissions(rawValue: 3)
+}
+
 // MARK: - Events
 
 extension Flags {

@@ -350,6 +350,69 @@ extension FrameShapes {
     }
 }
 
+extension FrameShapes.MessageCreate {
+    /// Values of `MESSAGE_CREATE` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `MESSAGE_CREATE`.
+    public static let example1: Self = FrameShapes.MessageCreate(s: 1, payload: FrameShapes.MessageCreate.Payload(id: "item-1", content: "A short message."))
+}
+
+extension FrameShapes.Ready {
+    /// Values of `READY` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `READY`.
+    public static let example1: Self = FrameShapes.Ready(s: 1, payload: FrameShapes.Ready.Payload(sessionId: "session-1"))
+}
+
+extension FrameShapes.Result {
+    /// Values of `result` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `result`.
+    public static let example1: Self = FrameShapes.Result(id: 1, payload: ["payload"])
+}
+
+extension FrameShapes.UserCreated {
+    /// Values of `user.created` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `user.created`.
+    public static let example1: Self = FrameShapes.UserCreated(userId: 1)
+}
+
+extension FrameShapes.Hello {
+    /// Values of `hello` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `hello`.
+    public static let example1: Self = FrameShapes.Hello(heartbeatInterval: 1)
+}
+
+extension FrameShapes.Heartbeat {
+    /// Values of `heartbeat` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Int?] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `heartbeat`.
+    public static let example1: Int? = 1
+}
+
+extension FrameShapes.Identify {
+    /// Values of `identify` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `identify`.
+    public static let example1: Self = FrameShapes.Identify(token: "token", intents: 1)
+}
+
 // MARK: - Client
 
 extension FrameShapes {

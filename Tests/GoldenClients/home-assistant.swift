@@ -236,6 +236,31 @@ extension HomeAssistant {
     }
 }
 
+extension HomeAssistant.FiredEvent {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = HomeAssistant.FiredEvent.stateChanged(HomeAssistant.StateChanged(data: HomeAssistant.StateChanged.Data(entityId: "entity-1", oldState: nil, newState: nil), origin: "origin", timeFired: Date(timeIntervalSince1970: 1738315800.0)))
+}
+
+extension HomeAssistant.StateChanged {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = HomeAssistant.StateChanged(data: HomeAssistant.StateChanged.Data(entityId: "entity-1", oldState: HomeAssistant.State(entityId: "entity-1", state: "state", attributes: [:], lastChanged: Date(timeIntervalSince1970: 1738315800.0)), newState: HomeAssistant.State(entityId: "entity-1", state: "state", attributes: [:], lastChanged: Date(timeIntervalSince1970: 1738315800.0))), origin: "origin", timeFired: Date(timeIntervalSince1970: 1738315800.0))
+}
+
+extension HomeAssistant.OtherEvent {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = HomeAssistant.OtherEvent(eventType: "event type", data: [:], origin: "origin", timeFired: Date(timeIntervalSince1970: 1738315800.0))
+}
+
+extension HomeAssistant.State {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = HomeAssistant.State(entityId: "entity-1", state: "state", attributes: [:], lastChanged: Date(timeIntervalSince1970: 1738315800.0))
+}
+
+extension HomeAssistant.Triggered {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = HomeAssistant.Triggered(variables: HomeAssistant.Triggered.Variables(trigger: [:]), context: [:])
+}
+
 // MARK: - Events
 
 extension HomeAssistant {
@@ -623,8 +648,8 @@ extension HomeAssistant {
 }
 
 extension HomeAssistant.Result {
-    /// The contract's examples of `result`, as values: for tests and SwiftUI previews. A field renamed
-    /// in the contract is a compile error where they are used.
+    /// Values of `result` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1]
 
     /// The confirmation of a subscription.
@@ -634,17 +659,26 @@ extension HomeAssistant.Result {
 }
 
 extension HomeAssistant.Failure {
-    /// The contract's examples of `failure`, as values: for tests and SwiftUI previews. A field renamed
-    /// in the contract is a compile error where they are used.
+    /// Values of `failure` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1]
 
     /// Example 1 of `failure`, line 88 of the contract.
     public static let example1: Self = HomeAssistant.Failure(id: 12, payload: HomeAssistant.Failure.Payload(code: "invalid_format", message: "Message incorrectly formatted."))
 }
 
+extension HomeAssistant.Event {
+    /// Values of `event` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `event`.
+    public static let example1: Self = HomeAssistant.Event(id: 1, payload: [:])
+}
+
 extension HomeAssistant.SubscribeEvents {
-    /// The contract's examples of `subscribe_events`, as values: for tests and SwiftUI previews. A field renamed
-    /// in the contract is a compile error where they are used.
+    /// Values of `subscribe_events` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
     /// Example 2 (line 99) is not here: the event's value is its whole frame, so only an example written as `frame:` has one.
     public static let examples: [Self] = [example1]
 
@@ -653,12 +687,30 @@ extension HomeAssistant.SubscribeEvents {
 }
 
 extension HomeAssistant.UnsubscribeEvents {
-    /// The contract's examples of `unsubscribe_events`, as values: for tests and SwiftUI previews. A field renamed
-    /// in the contract is a compile error where they are used.
+    /// Values of `unsubscribe_events` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1]
 
     /// Example 1 of `unsubscribe_events`, line 118 of the contract.
     public static let example1: Self = HomeAssistant.UnsubscribeEvents(id: 19, payload: HomeAssistant.UnsubscribeEvents.Payload(subscription: 18))
+}
+
+extension HomeAssistant.GetStates {
+    /// Values of `get_states` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `get_states`.
+    public static let example1: Self = HomeAssistant.GetStates(id: 1)
+}
+
+extension HomeAssistant.SubscribeTrigger {
+    /// Values of `subscribe_trigger` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `subscribe_trigger`.
+    public static let example1: Self = HomeAssistant.SubscribeTrigger(id: 1, payload: HomeAssistant.SubscribeTrigger.Payload(trigger: [:]))
 }
 
 // MARK: - Client

@@ -57,6 +57,11 @@ extension Hostile {
     }
 }
 
+extension Hostile.Profile {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = Hostile.Profile(prénom: "prénom", class: "class", _2fa: true, isActive: true, in: 1)
+}
+
 // MARK: - Events
 
 extension Hostile {
@@ -465,6 +470,87 @@ extension Hostile {
             return SchemaGenRuntime.UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
         }
     }
+}
+
+extension Hostile.Default {
+    /// Values of `default` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `default`.
+    public static let example1: Self = Hostile.Default(self: "self", protocol: "protocol", orderId: "order-1", orderIdentifier: "order-1")
+}
+
+extension Hostile.JobRemoved {
+    /// Values of `job-removed` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `job-removed`.
+    public static let example1: Self = Hostile.JobRemoved(reason: "A short message.")
+}
+
+extension Hostile.RoomJoin {
+    /// Values of `room:join` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `room:join`.
+    public static let example1: Self = Hostile.RoomJoin(roomId: "room-1")
+}
+
+extension Hostile.ConversationParticipantAdded {
+    /// Values of `conversation.participantAdded` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `conversation.participantAdded`.
+    public static let example1: Self = Hostile.ConversationParticipantAdded(profileId: "profile-1")
+}
+
+extension Hostile.Error {
+    /// Values of `error` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `error`.
+    public static let example1: Self = Hostile.Error(message: "A short message.")
+}
+
+extension Hostile.Data {
+    /// Values of `data` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `data`.
+    public static let example1: Self = Hostile.Data(bytes: "bytes")
+}
+
+extension Hostile.String {
+    /// Values of `string` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `string`.
+    public static let example1: Self = Hostile.String(value: "value")
+}
+
+extension Hostile.Date {
+    /// Values of `date` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `date`.
+    public static let example1: Self = Hostile.Date(at: Foundation.Date(timeIntervalSince1970: 1738315800.0), link: URL(string: "https://example.com")!)
+}
+
+extension Hostile.Members {
+    /// Values of `members` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `members`.
+    public static let example1: Self = Hostile.Members(lhs: "lhs", rhs: 1)
 }
 
 // MARK: - Client

@@ -127,6 +127,11 @@ extension Inline {
     }
 }
 
+extension Inline.Order {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = Inline.Order(id: "item-1", customer: Inline.Order.Customer(name: "Ada", address: Inline.Order.Customer.Address(line1: "line1")), courier: Inline.Order.Courier(name: "Ada"))
+}
+
 // MARK: - Events
 
 extension Inline {
@@ -256,6 +261,24 @@ extension Inline {
             return SchemaGenRuntime.UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
         }
     }
+}
+
+extension Inline.OrderPlaced {
+    /// Values of `order_placed` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `order_placed`.
+    public static let example1: Self = Inline.OrderPlaced(order: Inline.Order(id: "item-1", customer: Inline.Order.Customer(name: "Ada", address: Inline.Order.Customer.Address(line1: "line1")), courier: Inline.Order.Courier(name: "Ada")), placedBy: Inline.OrderPlaced.PlacedBy(userId: "user-1"))
+}
+
+extension Inline.EmptyObject {
+    /// Values of `empty_object` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `empty_object`.
+    public static let example1: Self = Inline.EmptyObject()
 }
 
 // MARK: - Client

@@ -99,6 +99,16 @@ extension IntegerEnums {
     }
 }
 
+extension IntegerEnums.Presence {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = IntegerEnums.Presence.offline
+}
+
+extension IntegerEnums.Priority {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = IntegerEnums.Priority.minus1
+}
+
 // MARK: - Events
 
 extension IntegerEnums {
@@ -191,6 +201,15 @@ extension IntegerEnums {
             return SchemaGenRuntime.UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
         }
     }
+}
+
+extension IntegerEnums.PresenceChanged {
+    /// Values of `presence_changed` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `presence_changed`.
+    public static let example1: Self = IntegerEnums.PresenceChanged(userId: "user-1", presence: IntegerEnums.Presence.offline, previous: IntegerEnums.Presence.offline, priorities: [IntegerEnums.Priority.minus1])
 }
 
 // MARK: - Client

@@ -99,6 +99,15 @@ extension Internal {
     }
 }
 
+extension Internal.Hello {
+    /// Values of `hello` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    internal static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `hello`.
+    internal static let example1: Self = Internal.Hello(name: "Ada", nickname: "Ada")
+}
+
 // MARK: - Client
 
 extension Internal {

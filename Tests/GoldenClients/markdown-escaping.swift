@@ -58,6 +58,11 @@ extension Escaping {
     }
 }
 
+extension Escaping.Choice {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = Escaping.Choice.aOrB
+}
+
 // MARK: - Events
 
 extension Escaping {
@@ -154,6 +159,15 @@ extension Escaping {
             return SchemaGenRuntime.UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
         }
     }
+}
+
+extension Escaping.TickTock {
+    /// Values of `tick`tock|tack` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `tick`tock|tack`.
+    public static let example1: Self = Escaping.TickTock(choice: Escaping.Choice.aOrB, oddKey: "odd-1")
 }
 
 // MARK: - Client

@@ -45,6 +45,11 @@ extension NullableFields {
     }
 }
 
+extension NullableFields.Point {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = NullableFields.Point(x: 1.5, y: 1.5)
+}
+
 // MARK: - Events
 
 extension NullableFields {
@@ -184,6 +189,24 @@ extension NullableFields {
             return SchemaGenRuntime.UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
         }
     }
+}
+
+extension NullableFields.SessionEnded {
+    /// Values of `session_ended` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `session_ended`.
+    public static let example1: Self = NullableFields.SessionEnded(id: "item-1", endedAt: Date(timeIntervalSince1970: 1738315800.0), reason: "A short message.", scores: [1], rating: 1)
+}
+
+extension NullableFields.UpdateProfile {
+    /// Values of `update_profile` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `update_profile`.
+    public static let example1: Self = NullableFields.UpdateProfile(id: "item-1", nickname: .value("Ada"), age: .value(1), position: NullableFields.Point(x: 1.5, y: 1.5))
 }
 
 // MARK: - Client

@@ -49,6 +49,11 @@ extension KeyPatterns {
     }
 }
 
+extension KeyPatterns.Filter {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = KeyPatterns.Filter(kinds: [1], limit: 1)
+}
+
 // MARK: - Events
 
 extension KeyPatterns {
@@ -137,6 +142,15 @@ extension KeyPatterns {
             return SchemaGenRuntime.UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
         }
     }
+}
+
+extension KeyPatterns.Document {
+    /// Values of `document` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `document`.
+    public static let example1: Self = KeyPatterns.Document(title: "A title", filter: KeyPatterns.Filter(kinds: [1], limit: 1))
 }
 
 // MARK: - Client

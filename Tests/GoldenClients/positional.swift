@@ -104,6 +104,15 @@ extension Positional {
     }
 }
 
+extension Positional.Heartbeat {
+    /// Values of `heartbeat` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `heartbeat`.
+    public static let example1: Self = Positional.Heartbeat(joinRef: "join-1", ref: "item-1", payload: Positional.Heartbeat.Payload())
+}
+
 // MARK: - Client
 
 extension Positional {
@@ -414,4 +423,22 @@ extension Positional {
             }
         }
     }
+}
+
+extension Positional.Room.PhxJoin {
+    /// Values of `phx_join` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `phx_join`.
+    public static let example1: Self = Positional.Room.PhxJoin(joinRef: "join-1", ref: "item-1", payload: Positional.Room.PhxJoin.Payload(token: "token"))
+}
+
+extension Positional.Room.NewMsg {
+    /// Values of `new_msg` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `new_msg`.
+    public static let example1: Self = Positional.Room.NewMsg(joinRef: "join-1", ref: "item-1", payload: Positional.Room.NewMsg.Payload(body: "A short message."))
 }

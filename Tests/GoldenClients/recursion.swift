@@ -133,6 +133,21 @@ extension Recursion {
     }
 }
 
+extension Recursion.Comment {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = Recursion.Comment(id: "item-1", parent: Recursion.Comment(id: "item-1", parent: Recursion.Comment(id: "item-1", threadRoot: nil, replies: [], meta: Recursion.Comment.Meta()), threadRoot: Recursion.Comment(id: "item-1", threadRoot: nil, replies: [], meta: Recursion.Comment.Meta()), editedFrom: .value(Recursion.Comment(id: "item-1", threadRoot: nil, replies: [], meta: Recursion.Comment.Meta())), replies: [Recursion.Comment(id: "item-1", threadRoot: nil, replies: [], meta: Recursion.Comment.Meta())], meta: Recursion.Comment.Meta()), threadRoot: Recursion.Comment(id: "item-1", parent: Recursion.Comment(id: "item-1", threadRoot: nil, replies: [], meta: Recursion.Comment.Meta()), threadRoot: Recursion.Comment(id: "item-1", threadRoot: nil, replies: [], meta: Recursion.Comment.Meta()), editedFrom: .value(Recursion.Comment(id: "item-1", threadRoot: nil, replies: [], meta: Recursion.Comment.Meta())), replies: [Recursion.Comment(id: "item-1", threadRoot: nil, replies: [], meta: Recursion.Comment.Meta())], meta: Recursion.Comment.Meta()), editedFrom: .value(Recursion.Comment(id: "item-1", parent: Recursion.Comment(id: "item-1", threadRoot: nil, replies: [], meta: Recursion.Comment.Meta()), threadRoot: Recursion.Comment(id: "item-1", threadRoot: nil, replies: [], meta: Recursion.Comment.Meta()), editedFrom: .value(Recursion.Comment(id: "item-1", threadRoot: nil, replies: [], meta: Recursion.Comment.Meta())), replies: [Recursion.Comment(id: "item-1", threadRoot: nil, replies: [], meta: Recursion.Comment.Meta())], meta: Recursion.Comment.Meta())), replies: [Recursion.Comment(id: "item-1", threadRoot: nil, replies: [], meta: Recursion.Comment.Meta())], meta: Recursion.Comment.Meta(root: Recursion.Comment(id: "item-1", threadRoot: nil, replies: [], meta: Recursion.Comment.Meta())))
+}
+
+extension Recursion.Person {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = Recursion.Person(name: "Ada", manager: Recursion.Team(lead: Recursion.Person(name: "Ada")))
+}
+
+extension Recursion.Team {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = Recursion.Team(lead: Recursion.Person(name: "Ada", manager: Recursion.Team(lead: Recursion.Person(name: "Ada"))))
+}
+
 // MARK: - Events
 
 extension Recursion {

@@ -69,6 +69,16 @@ extension Requests {
     }
 }
 
+extension Requests.Draft {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = Requests.Draft(draftId: "draft-1", title: "A title")
+}
+
+extension Requests.Amount {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = Requests.Amount(value: Decimal(string: "0.25")!, currency: "currency")
+}
+
 // MARK: - Events
 
 extension Requests {
@@ -436,6 +446,78 @@ extension Requests {
             return SchemaGenRuntime.UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
         }
     }
+}
+
+extension Requests.GetBalance {
+    /// Values of `get_balance` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `get_balance`.
+    public static let example1: Self = Requests.GetBalance(requestId: "request-1", account: "account")
+}
+
+extension Requests.CancelRequest {
+    /// Values of `cancel_request` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `cancel_request`.
+    public static let example1: Self = Requests.CancelRequest(requestId: "request-1")
+}
+
+extension Requests.Balance {
+    /// Values of `balance` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `balance`.
+    public static let example1: Self = Requests.Balance(requestId: "request-1", amount: Requests.Amount(value: Decimal(string: "0.25")!, currency: "currency"))
+}
+
+extension Requests.GetRate {
+    /// Values of `get_rate` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `get_rate`.
+    public static let example1: Self = Requests.GetRate(requestId: "request-1", pair: "pair")
+}
+
+extension Requests.Rate {
+    /// Values of `rate` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `rate`.
+    public static let example1: Self = Requests.Rate(meta: Requests.Rate.Meta(requestId: "request-1", servedBy: "served by"), value: Decimal(string: "0.25")!)
+}
+
+extension Requests.PlaceOrder {
+    /// Values of `place_order` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `place_order`.
+    public static let example1: Self = Requests.PlaceOrder(orderId: "order-1", symbol: "symbol", quantity: 1)
+}
+
+extension Requests.OrderAccepted {
+    /// Values of `order_accepted` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `order_accepted`.
+    public static let example1: Self = Requests.OrderAccepted(orderId: "order-1", status: "status")
+}
+
+extension Requests.DraftPublished {
+    /// Values of `draft_published` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `draft_published`.
+    public static let example1: Self = Requests.DraftPublished(draftId: "draft-1", url: "https://example.com/item")
 }
 
 // MARK: - Client

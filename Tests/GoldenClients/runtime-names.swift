@@ -794,6 +794,166 @@ extension RuntimeNames {
     }
 }
 
+extension RuntimeNames.ServerConnection {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = RuntimeNames.ServerConnection(WireFields: "wire fields", WireFieldWriter: 1, Members: true)
+}
+
+extension RuntimeNames.ListenerToken {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = RuntimeNames.ListenerToken(parent: RuntimeNames.ListenerToken(parent: RuntimeNames.ListenerToken(parent: nil, count: 1, at: Date(timeIntervalSince1970: 1738315800.0), json: RuntimeNames.JSONValue.string("\"text\"")), child: RuntimeNames.ListenerToken(parent: nil, count: 1, at: Date(timeIntervalSince1970: 1738315800.0), json: RuntimeNames.JSONValue.string("\"text\"")), count: 1, at: Date(timeIntervalSince1970: 1738315800.0), json: RuntimeNames.JSONValue.string("\"text\""), maybe: .value(1)), child: RuntimeNames.ListenerToken(parent: RuntimeNames.ListenerToken(parent: nil, count: 1, at: Date(timeIntervalSince1970: 1738315800.0), json: RuntimeNames.JSONValue.string("\"text\"")), child: RuntimeNames.ListenerToken(parent: nil, count: 1, at: Date(timeIntervalSince1970: 1738315800.0), json: RuntimeNames.JSONValue.string("\"text\"")), count: 1, at: Date(timeIntervalSince1970: 1738315800.0), json: RuntimeNames.JSONValue.string("\"text\""), maybe: .value(1)), count: 1, at: Date(timeIntervalSince1970: 1738315800.0), json: RuntimeNames.JSONValue.string("\"text\""), maybe: .value(1))
+}
+
+extension RuntimeNames.JSONValue {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = RuntimeNames.JSONValue.string("text")
+}
+
+extension RuntimeNames.JSONKind {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = RuntimeNames.JSONKind(rawValue: 6)
+}
+
+extension RuntimeNames.Nullable {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = RuntimeNames.Nullable.on
+}
+
+extension RuntimeNames.RequestFailure {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = RuntimeNames.RequestFailure(reason: "A short message.")
+}
+
+extension RuntimeNames.SubscriptionStream {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = RuntimeNames.SubscriptionStream(value: 1)
+}
+
+extension RuntimeNames.WireFraming {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = RuntimeNames.WireFraming(value: 1)
+}
+
+extension RuntimeNames.WireDecoder {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = RuntimeNames.WireDecoder(value: 1)
+}
+
+extension RuntimeNames.RealtimeClientCore {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = RuntimeNames.RealtimeClientCore(value: 1)
+}
+
+extension RuntimeNames.RealtimeServerCore {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = RuntimeNames.RealtimeServerCore(value: 1)
+}
+
+extension RuntimeNames.RealtimeTransport {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = RuntimeNames.RealtimeTransport(value: 1)
+}
+
+extension RuntimeNames.RealtimeServerTransport {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = RuntimeNames.RealtimeServerTransport(value: 1)
+}
+
+extension RuntimeNames.RealtimeServer {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = RuntimeNames.RealtimeServer(value: 1)
+}
+
+extension RuntimeNames.IncomingFailure {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = RuntimeNames.IncomingFailure(value: 1)
+}
+
+extension RuntimeNames.UnknownEvent {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = RuntimeNames.UnknownEvent(value: 1)
+}
+
+extension RuntimeNames.FrameShape {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = RuntimeNames.FrameShape(value: 1)
+}
+
+extension RuntimeNames.FramePath {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = RuntimeNames.FramePath(value: 1)
+}
+
+extension RuntimeNames.EventAddress {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = RuntimeNames.EventAddress(value: 1)
+}
+
+extension RuntimeNames.WireDateEncoding {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = RuntimeNames.WireDateEncoding(value: 1)
+}
+
+extension RuntimeNames.Indirect {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = RuntimeNames.Indirect(value: 1)
+}
+
+extension RuntimeNames.MemberwiseEquatable {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = RuntimeNames.MemberwiseEquatable(value: 1)
+}
+
+extension RuntimeNames.NumberString {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = RuntimeNames.NumberString(value: 1)
+}
+
+extension RuntimeNames.CodedDate {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = RuntimeNames.CodedDate(value: 1)
+}
+
+extension RuntimeNames.EmbeddedJSON {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = RuntimeNames.EmbeddedJSON(value: 1)
+}
+
+extension RuntimeNames.PatternKeys {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = RuntimeNames.PatternKeys(value: 1)
+}
+
+extension RuntimeNames.StringEncodableNumber {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = RuntimeNames.StringEncodableNumber(value: 1)
+}
+
+extension RuntimeNames.ReceivedEvent {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = RuntimeNames.ReceivedEvent(value: 1)
+}
+
+extension RuntimeNames.Recipients {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = RuntimeNames.Recipients(value: 1)
+}
+
+extension RuntimeNames.UnexpectedClientEvent {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = RuntimeNames.UnexpectedClientEvent(value: 1)
+}
+
+extension RuntimeNames.UnsendableEvent {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = RuntimeNames.UnsendableEvent(value: 1)
+}
+
+extension RuntimeNames.AcknowledgementsUnsupported {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = RuntimeNames.AcknowledgementsUnsupported(value: 1)
+}
+
 // MARK: - Events
 
 extension RuntimeNames {
@@ -1269,6 +1429,87 @@ extension RuntimeNames {
             return try SchemaGenRuntime.UnknownEvent(frame, decoder: decoder)
         }
     }
+}
+
+extension RuntimeNames.ReplyMatch {
+    /// Values of `reply_match` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `reply_match`.
+    public static let example1: Self = RuntimeNames.ReplyMatch(id: 1, payload: RuntimeNames.ServerConnection(WireFields: "wire fields", WireFieldWriter: 1, Members: true))
+}
+
+extension RuntimeNames.RequestRejected {
+    /// Values of `request_rejected` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `request_rejected`.
+    public static let example1: Self = RuntimeNames.RequestRejected(id: 1, payload: RuntimeNames.RequestFailure(reason: "A short message."))
+}
+
+extension RuntimeNames.ServerAnswer {
+    /// Values of `server_answer` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `server_answer`.
+    public static let example1: Self = RuntimeNames.ServerAnswer(id: 1, payload: RuntimeNames.ServerAnswer.Payload(value: RuntimeNames.JSONValue.string("text")))
+}
+
+extension RuntimeNames.SubscriptionMatch {
+    /// Values of `subscription_match` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `subscription_match`.
+    public static let example1: Self = RuntimeNames.SubscriptionMatch(sub: 1, payload: RuntimeNames.ListenerToken(parent: RuntimeNames.ListenerToken(parent: nil, count: 1, at: Date(timeIntervalSince1970: 1738315800.0), json: RuntimeNames.JSONValue.string("\"text\"")), child: RuntimeNames.ListenerToken(parent: nil, count: 1, at: Date(timeIntervalSince1970: 1738315800.0), json: RuntimeNames.JSONValue.string("\"text\"")), count: 1, at: Date(timeIntervalSince1970: 1738315800.0), json: RuntimeNames.JSONValue.string("\"text\""), maybe: .value(1)))
+}
+
+extension RuntimeNames.SubscriptionEnded {
+    /// Values of `subscription_ended` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `subscription_ended`.
+    public static let example1: Self = RuntimeNames.SubscriptionEnded(id: 1, payload: RuntimeNames.SubscriptionEnded.Payload(sub: 1, why: "why"))
+}
+
+extension RuntimeNames.JsonNumber {
+    /// Values of `json_number` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `json_number`.
+    public static let example1: Self = RuntimeNames.JsonNumber(id: 1, payload: RuntimeNames.JsonNumber.Payload(sub: 1, flags: RuntimeNames.JSONKind(rawValue: 6)))
+}
+
+extension RuntimeNames.UnixSeconds {
+    /// Values of `unix_seconds` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `unix_seconds`.
+    public static let example1: Self = RuntimeNames.UnixSeconds(id: 1, payload: RuntimeNames.UnixSeconds.Payload(sub: 1))
+}
+
+extension RuntimeNames.UnixMilliseconds {
+    /// Values of `unix_milliseconds` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `unix_milliseconds`.
+    public static let example1: Self = RuntimeNames.UnixMilliseconds(id: 1, payload: RuntimeNames.Nullable.on)
+}
+
+extension RuntimeNames.UnixMicroseconds {
+    /// Values of `unix_microseconds` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `unix_microseconds`.
+    public static let example1: Self = RuntimeNames.UnixMicroseconds(id: 1, payload: [RuntimeNames.SubscriptionStream(value: 1)])
 }
 
 // MARK: - Client

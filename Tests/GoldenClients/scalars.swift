@@ -82,6 +82,16 @@ extension Scalars {
     }
 }
 
+extension Scalars.Point {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = Scalars.Point(x: 1.5, y: 1.5)
+}
+
+extension Scalars.Kind {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = Scalars.Kind.small
+}
+
 // MARK: - Events
 
 extension Scalars {
@@ -282,6 +292,42 @@ extension Scalars {
             return SchemaGenRuntime.UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
         }
     }
+}
+
+extension Scalars.Sample {
+    /// Values of `sample` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `sample`.
+    public static let example1: Self = Scalars.Sample(text: "A short message.", count: 1, ratio: 1.5, flag: true, at: Date(timeIntervalSince1970: 1738315800.0), link: URL(string: "https://example.com")!, extra: [:], tags: ["tags"], grid: [[1]], weights: ["key": 1.5], flags: ["key": [true]], point: Scalars.Point(x: 1.5, y: 1.5), kind: Scalars.Kind.small, maybePoint: Scalars.Point(x: 1.5, y: 1.5), maybeKinds: [Scalars.Kind.small])
+}
+
+extension Scalars.TextOnly {
+    /// Values of `text_only` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [String] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `text_only`.
+    public static let example1: String = "text"
+}
+
+extension Scalars.Numbers {
+    /// Values of `numbers` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [[Int]] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `numbers`.
+    public static let example1: [Int] = [1]
+}
+
+extension Scalars.Table {
+    /// Values of `table` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [[String: Scalars.Point]] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `table`.
+    public static let example1: [String: Scalars.Point] = ["key": Scalars.Point(x: 1.5, y: 1.5)]
 }
 
 // MARK: - Client

@@ -45,6 +45,11 @@ extension Subscriptions {
     }
 }
 
+extension Subscriptions.Quote {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = Subscriptions.Quote(symbol: "symbol", bid: Decimal(string: "0.25")!, ask: Decimal(string: "0.25")!)
+}
+
 // MARK: - Events
 
 extension Subscriptions {
@@ -407,6 +412,87 @@ extension Subscriptions {
             return SchemaGenRuntime.UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
         }
     }
+}
+
+extension Subscriptions.WatchPrices {
+    /// Values of `watch_prices` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `watch_prices`.
+    public static let example1: Self = Subscriptions.WatchPrices(subId: 1, symbols: ["symbols"])
+}
+
+extension Subscriptions.Price {
+    /// Values of `price` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `price`.
+    public static let example1: Self = Subscriptions.Price(subId: 1, quote: Subscriptions.Quote(symbol: "symbol", bid: Decimal(string: "0.25")!, ask: Decimal(string: "0.25")!))
+}
+
+extension Subscriptions.WatchEnded {
+    /// Values of `watch_ended` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `watch_ended`.
+    public static let example1: Self = Subscriptions.WatchEnded(subId: 1)
+}
+
+extension Subscriptions.WatchFailed {
+    /// Values of `watch_failed` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `watch_failed`.
+    public static let example1: Self = Subscriptions.WatchFailed(subId: 1, message: "A short message.")
+}
+
+extension Subscriptions.Unwatch {
+    /// Values of `unwatch` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `unwatch`.
+    public static let example1: Self = Subscriptions.Unwatch(subId: 1, reason: "A short message.")
+}
+
+extension Subscriptions.FollowTrades {
+    /// Values of `follow_trades` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `follow_trades`.
+    public static let example1: Self = Subscriptions.FollowTrades(requestId: "request-1", symbol: "symbol")
+}
+
+extension Subscriptions.Following {
+    /// Values of `following` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `following`.
+    public static let example1: Self = Subscriptions.Following(requestId: "request-1", subscription: "subscription")
+}
+
+extension Subscriptions.Trade {
+    /// Values of `trade` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `trade`.
+    public static let example1: Self = Subscriptions.Trade(subscription: "subscription", price: Decimal(string: "0.25")!, size: Decimal(string: "0.25")!)
+}
+
+extension Subscriptions.Unfollow {
+    /// Values of `unfollow` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `unfollow`.
+    public static let example1: Self = Subscriptions.Unfollow(subscription: "subscription")
 }
 
 // MARK: - Client

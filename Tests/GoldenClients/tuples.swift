@@ -80,6 +80,16 @@ extension Tuples {
     }
 }
 
+extension Tuples.Level {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = Tuples.Level(price: "price", quantity: "quantity", orders: 1)
+}
+
+extension Tuples.Filter {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = Tuples.Filter(kinds: [1], limit: 1)
+}
+
 // MARK: - Events
 
 extension Tuples {
@@ -329,6 +339,51 @@ extension Tuples {
             return try SchemaGenRuntime.UnknownEvent(frame, decoder: decoder)
         }
     }
+}
+
+extension Tuples.Ok {
+    /// Values of `OK` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `OK`.
+    public static let example1: Self = Tuples.Ok(eventId: "event-1", accepted: true, message: "A short message.")
+}
+
+extension Tuples.EventReceived {
+    /// Values of `event_received` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `event_received`.
+    public static let example1: Self = Tuples.EventReceived(subscriptionId: "subscription-1", content: "A short message.")
+}
+
+extension Tuples.EventSent {
+    /// Values of `event_sent` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `event_sent`.
+    public static let example1: Self = Tuples.EventSent(content: "A short message.")
+}
+
+extension Tuples.Req {
+    /// Values of `REQ` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `REQ`.
+    public static let example1: Self = Tuples.Req(subscriptionId: "subscription-1", filters: [Tuples.Filter(kinds: [1], limit: 1)])
+}
+
+extension Tuples.Book {
+    /// Values of `book` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `book`.
+    public static let example1: Self = Tuples.Book(bids: [Tuples.Level(price: "price", quantity: "quantity")], asks: [Tuples.Level(price: "price", quantity: "quantity")])
 }
 
 // MARK: - Client

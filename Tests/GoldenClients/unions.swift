@@ -202,6 +202,36 @@ extension Unions {
     }
 }
 
+extension Unions.Recipients {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = Unions.Recipients.string("text")
+}
+
+extension Unions.Entry {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = Unions.Entry.count(1)
+}
+
+extension Unions.Reply {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = Unions.Reply.ok(Unions.Success(result: 1))
+}
+
+extension Unions.Success {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = Unions.Success(result: 1)
+}
+
+extension Unions.Failure {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = Unions.Failure(code: 1, message: "A short message.")
+}
+
+extension Unions.Stage {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = Unions.Stage._1(Unions.Success(result: 1))
+}
+
 // MARK: - Events
 
 extension Unions {
@@ -321,6 +351,24 @@ extension Unions {
             return SchemaGenRuntime.UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
         }
     }
+}
+
+extension Unions.SendMessage {
+    /// Values of `send_message` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `send_message`.
+    public static let example1: Self = Unions.SendMessage(to: Unions.Recipients.string("text"), text: "A short message.")
+}
+
+extension Unions.Answer {
+    /// Values of `answer` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `answer`.
+    public static let example1: Self = Unions.Answer(reply: Unions.Reply.ok(Unions.Success(result: 1)), entries: [Unions.Entry.count(1)], stage: Unions.Stage._1(Unions.Success(result: 1)))
 }
 
 // MARK: - Client

@@ -79,6 +79,16 @@ extension WireEncodings {
     }
 }
 
+extension WireEncodings.Level {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = WireEncodings.Level(price: Decimal(string: "0.25")!, size: Decimal(string: "0.25")!, at: Date(timeIntervalSince1970: 1738315800.0))
+}
+
+extension WireEncodings.Meta {
+    /// A value made from the contract's types, for tests and SwiftUI previews.
+    public static let example: Self = WireEncodings.Meta(source: "source", at: Date(timeIntervalSince1970: 1738315800.0))
+}
+
 // MARK: - Events
 
 extension WireEncodings {
@@ -234,6 +244,15 @@ extension WireEncodings {
             return SchemaGenRuntime.UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
         }
     }
+}
+
+extension WireEncodings.PlaceOrder {
+    /// Values of `place_order` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `place_order`.
+    public static let example1: Self = WireEncodings.PlaceOrder(size: Decimal(string: "0.25")!, limit: 1.5, expiresMs: Date(timeIntervalSince1970: 1738315800.0))
 }
 
 // MARK: - Client

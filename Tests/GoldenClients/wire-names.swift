@@ -233,6 +233,33 @@ extension WireNames {
     }
 }
 
+extension WireNames.Send {
+    /// Values of `send` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `send`.
+    public static let example1: Self = WireNames.Send(target: WireNames.Send.Target(id: "item-1", tags: WireNames.Send.Target.Tags(primary: "primary")), targets: ["targets"], note: "A short message.")
+}
+
+extension WireNames._24h {
+    /// Values of `24h` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `24h`.
+    public static let example1: Self = WireNames._24h(volume: 1)
+}
+
+extension WireNames.MessageCreate {
+    /// Values of `MESSAGE_CREATE` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `MESSAGE_CREATE`.
+    public static let example1: Self = WireNames.MessageCreate(content: "A short message.", messageId: "m e s s a g e i d")
+}
+
 // MARK: - Client
 
 extension WireNames {
@@ -541,4 +568,22 @@ extension WireNames {
             }
         }
     }
+}
+
+extension WireNames.Ticker._24h {
+    /// Values of `24h` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `24h`.
+    public static let example1: Self = WireNames.Ticker._24h(high: 1.5)
+}
+
+extension WireNames.Ticker.GuildMemberAdd {
+    /// Values of `GUILD_MEMBER_ADD` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `GUILD_MEMBER_ADD`.
+    public static let example1: Self = WireNames.Ticker.GuildMemberAdd(member: WireNames.Ticker.GuildMemberAdd.Member(userId: "u s e r i d"))
 }

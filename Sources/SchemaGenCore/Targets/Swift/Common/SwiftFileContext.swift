@@ -30,6 +30,10 @@ public struct SwiftFileContext: Sendable {
     public var socketIONamespace: String? = nil
     /// Named types, in contract order.
     public var types: [TypeContext]
+    /// A value of each named type made from the contract's types, for tests and SwiftUI previews (its static
+    /// `example`); types with no such value (a union without members) are left out.
+    public var typeExamples: [SwiftTypeExample] = []
+    public var hasTypeExamples: Bool = false
     /// Events outside channels.
     public var root: ScopeContext
     /// Channels, in contract order.
@@ -56,6 +60,8 @@ extension SwiftFileContext: KeyedTemplateContext {
         "separator": .property(\.separator),
         "socketIONamespace": .property(\.socketIONamespace),
         "types": .property(\.types),
+        "typeExamples": .property(\.typeExamples),
+        "hasTypeExamples": .property(\.hasTypeExamples),
         "root": .property(\.root),
         "channels": .property(\.channels),
         "hasTypes": .property(\.hasTypes),
@@ -152,5 +158,23 @@ extension ChannelContext: KeyedTemplateContext {
         "templateParts": .property(\.templateParts),
         "channelType": .property(\.channelType),
         "channelFromValues": .property(\.channelFromValues),
+    ]
+}
+
+/// A named type's `example`: a value made from the contract's types.
+public struct SwiftTypeExample: Sendable {
+    /// The type's name in the contract.
+    public var name: String
+    /// The type as written outside the namespace: `Zikr.Notification`.
+    public var typeName: String
+    /// The Swift expression of the value.
+    public var value: String
+}
+
+extension SwiftTypeExample: KeyedTemplateContext {
+    static let templateKeys: TemplateKeyTable<Self> = [
+        "name": .property(\.name),
+        "typeName": .property(\.typeName),
+        "value": .property(\.value),
     ]
 }

@@ -20,7 +20,17 @@ public struct SwiftTranslator: Sendable {
         let builder = StructBuilder(speller: speller, contract: contract)
         // On all cores: a contract's types are most of its translation (measured in issue 37).
         let types = contract.types.concurrentMap { builder.namedType($0) }
-        let events = EventTranslator(contract: contract, builder: builder)
+        let values = ValueSynthesizer(contract: contract)
+        let literal = SwiftValueLiteral(contract: contract, speller: speller)
+        let typeExamples = contract.types.concurrentMap(minimumChunk: 64) { type -> SwiftTypeExample? in
+            let typeRef = TypeRef.named(type.name)
+            guard let value = try? literal.expression(values.value(of: typeRef), as: typeRef, inlineName: "") else {
+                return nil
+            }
+            return SwiftTypeExample(name: type.name, typeName: speller.spell(typeRef), value: value)
+        }.compactMap { $0 }
+        var events = EventTranslator(contract: contract, builder: builder)
+        events.typesWithExamples = Set(typeExamples.map(\.name))
         let root = events.scope(contract.events, channelExpression: "nil", enclosingType: contract.name)
         let channels = contract.channels.map { channel in
             let typeName = SwiftName.typeName(forMember: channel.swiftName)
@@ -70,6 +80,8 @@ public struct SwiftTranslator: Sendable {
             types: types, root: root, channels: channels, hasTypes: !types.isEmpty, hasChannels: !channels.isEmpty,
             includesTypes: includesTypes, includesClient: role == .client, includesServer: role != .client)
         context.coreAccess = accessLevel == .public ? "@_spi(Generated) public" : accessLevel.rawValue
+        context.typeExamples = typeExamples
+        context.hasTypeExamples = !typeExamples.isEmpty
         if case .socketIO = contract.framing {
             context.socketIONamespace = SwiftSyntax.stringLiteral(contract.rootNamespace)
         }

@@ -5,6 +5,8 @@ import Foundation
 struct EventTranslator {
     let contract: Contract
     let builder: StructBuilder
+    /// Named types whose static `example` the file declares, which an event's made-up example refers to.
+    var typesWithExamples: Set<String> = []
 
     /// Fields every frame of `event` carries: the envelope's, or its frame shape's.
     private func frameFields(of event: Event) -> [Field] {
@@ -146,12 +148,50 @@ struct EventTranslator {
             // An event whose value is its whole frame is a struct, never nil.
             emitValue: event.shapeIndex != nil && !decodesWholeFrame && event.payload?.isSwiftOptional == true
                 ? ".some(payload)" : "payload")
-        if event.payload != nil || decodesWholeFrame, !event.examples.isEmpty {
-            examples(
-                of: event, frameFields: decodesWholeFrame ? frameFields : nil, owner: "\(enclosingType).\(typeName)",
-                into: context)
+        if event.payload != nil || decodesWholeFrame {
+            let owner = "\(enclosingType).\(typeName)"
+            if event.examples.isEmpty {
+                madeUpExample(
+                    of: event, frameFields: decodesWholeFrame ? frameFields : nil, owner: owner, into: context)
+            } else {
+                examples(of: event, frameFields: decodesWholeFrame ? frameFields : nil, owner: owner, into: context)
+            }
         }
         return context
+    }
+
+    /// For an event the contract gives no example of: one value made from its types (``ValueSynthesizer``), so every
+    /// event has a value for previews and tests.
+    private func madeUpExample(of event: Event, frameFields: [Field]?, owner: String, into context: EventContext) {
+        let values = ValueSynthesizer(contract: contract)
+        let literal = SwiftValueLiteral(contract: contract, speller: builder.speller)
+        do throws(SwiftValueLiteral.Unspellable) {
+            let expression: String
+            if let frameFields {
+                let fields = frameFields + payloadField(of: event)
+                let members = fields.compactMap { field in
+                    values.value(of: field, depth: 1).map { (field.wireName, $0) }
+                }
+                expression = try literal.initializer(owner, fields: fields, value: .object(members))
+            } else if case .named(let name)? = event.payload, typesWithExamples.contains(name) {
+                // The named type's own `example` (SwiftFileContext.typeExamples) is the event's: nothing to add.
+                return
+            } else if let payload = event.payload {
+                expression = try literal.expression(values.value(of: payload), as: payload, inlineName: owner)
+            } else {
+                return
+            }
+            context.examples = [
+                SwiftExampleContext(
+                    name: "example1", value: expression,
+                    documentation: [
+                        " A value made from the contract's types: the contract has no `examples:` of `\(event.wireName)`."
+                    ])
+            ]
+        } catch {
+            context.examplesLeftOut.append(" No value could be made from the contract's types: \(error.reason).")
+        }
+        finishExamples(owner: owner, into: context)
     }
 
     /// The event's examples as Swift values of its payload, or with `frameFields` of its whole frame (from examples
@@ -182,6 +222,10 @@ struct EventTranslator {
                     " Example \(index + 1) (line \(example.location.line)) is not here: \(error.reason).")
             }
         }
+        finishExamples(owner: owner, into: context)
+    }
+
+    private func finishExamples(owner: String, into context: EventContext) {
         context.hasExamples = !context.examples.isEmpty
         context.exampleNames = context.examples.map(\.name).joined(separator: ", ")
         context.examplesOwner = owner

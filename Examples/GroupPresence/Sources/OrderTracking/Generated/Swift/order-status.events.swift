@@ -536,3 +536,57 @@ extension OrderStatus {
         }
     }
 }
+
+extension OrderStatus.Order.UploadStarted {
+    /// Values of `upload_started` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `upload_started`.
+    public static let example1: Self = OrderStatus.Order.UploadStarted(orderId: "order-1", fileCount: 1, timestamp: Date(timeIntervalSince1970: 1738315800.0))
+}
+
+extension OrderStatus.Order.UploadCompleted {
+    /// Values of `upload_completed` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `upload_completed`.
+    public static let example1: Self = OrderStatus.Order.UploadCompleted(orderId: "order-1", fileCount: 1, timestamp: Date(timeIntervalSince1970: 1738315800.0))
+}
+
+extension OrderStatus.Order.ProcessingStarted {
+    /// Values of `processing_started` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `processing_started`.
+    public static let example1: Self = OrderStatus.Order.ProcessingStarted(orderId: "order-1", timestamp: Date(timeIntervalSince1970: 1738315800.0))
+}
+
+extension OrderStatus.Order.WebhookImageProcessed {
+    /// Values of `webhook_image_processed` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `webhook_image_processed`.
+    public static let example1: Self = OrderStatus.Order.WebhookImageProcessed(orderId: "order-1", imageId: "image-1", error: true, orderIsProcessing: true, timestamp: Date(timeIntervalSince1970: 1738315800.0))
+}
+
+extension OrderStatus.Order.DownloadReady {
+    /// Values of `download_ready` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `download_ready`.
+    public static let example1: Self = OrderStatus.Order.DownloadReady(orderId: "order-1", storageUrls: [URL(string: "https://example.com")!], timestamp: Date(timeIntervalSince1970: 1738315800.0))
+}
+
+extension OrderStatus.Order.ProcessingFailed {
+    /// Values of `processing_failed` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `processing_failed`.
+    public static let example1: Self = OrderStatus.Order.ProcessingFailed(orderId: "order-1", error: "error", timestamp: Date(timeIntervalSince1970: 1738315800.0))
+}
