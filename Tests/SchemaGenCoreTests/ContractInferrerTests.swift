@@ -231,4 +231,18 @@ import Testing
             #expect(throws: DocumentValue.JSONError.self) { try DocumentValue(parsingJSON: Array(bad.utf8)) }
         }
     }
+
+    /// A key that holds values rather than names would make a draft of millions of events: refused instead, its
+    /// tally bounded.
+    @Test func framesNamingMoreEventsThanAContractHasAreRefused() {
+        let frames = (0...ContractInferrer.maximumEvents).map { index in
+            CapturedFrame(
+                data: Data(#"{"type":"t\#(index)","at":1}"#.utf8), direction: .serverToClient, origin: "x")
+        }
+        #expect {
+            try ContractInferrer.draft(name: "X", frames: frames, source: "x")
+        } throws: { error in
+            (error as? InferenceError)?.message.hasPrefix("the frames name more than 2000 different events") == true
+        }
+    }
 }

@@ -22,6 +22,11 @@ public struct ContractInferrer {
 
     /// Acknowledgements awaited at once: past this, the oldest are forgotten (an answer then goes untyped).
     static let maximumAwaitedAcknowledgements = 10_000
+    /// Distinct event names a draft takes: past this, the key read as the name holds values (ids, timestamps), and
+    /// tallying them would grow without bound.
+    public static let maximumEvents = 2_000
+    /// Whether frames named more events than ``maximumEvents`` (those past it are not tallied).
+    public private(set) var namesTooManyEvents = false
 
     public init(name: String) {
         self.name = name
@@ -57,6 +62,10 @@ public struct ContractInferrer {
             namespaces[event.namespace, default: 0] += 1
             let key = Self.key(event.namespace, event.name)
             if tallies[key] == nil {
+                guard tallies.count < Self.maximumEvents else {
+                    namesTooManyEvents = true
+                    return
+                }
                 tallies[key] = EventTally(wireName: event.name)
                 eventOrder.append(key)
             }
@@ -76,6 +85,15 @@ public struct ContractInferrer {
         case .other:
             framesWithoutEvent += 1
         }
+    }
+
+    /// Throws when the frames named more events than a contract has: what names them holds values instead.
+    public func refuseTooManyEvents() throws(InferenceError) {
+        guard namesTooManyEvents else { return }
+        throw InferenceError(
+            message:
+                "the frames name more than \(Self.maximumEvents) different events, so what names them holds values (ids, times), not names (\(framingReason)); write `frames:` by hand (docs/contract-format.md, Frame shapes)"
+        )
     }
 
     private static func key(_ namespace: String, _ name: String) -> String {
@@ -432,6 +450,7 @@ extension ContractInferrer {
         for capture in captures { try CaptureReader.read(capture) { inferrer.observeFraming($0) } }
         try inferrer.settleFraming()
         for capture in captures { try CaptureReader.read(capture) { inferrer.observe($0) } }
+        try inferrer.refuseTooManyEvents()
         return inferrer.draft(sources: captures.map { ($0 as NSString).lastPathComponent })
     }
 
@@ -441,6 +460,7 @@ extension ContractInferrer {
         for frame in frames { inferrer.observeFraming(frame) }
         try inferrer.settleFraming()
         for frame in frames { inferrer.observe(frame) }
+        try inferrer.refuseTooManyEvents()
         return inferrer.draft(sources: [source])
     }
 }
