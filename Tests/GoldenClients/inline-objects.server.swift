@@ -59,3 +59,33 @@ extension Inline {
         }
     }
 }
+
+extension Inline {
+    /// An in-process server for tests and SwiftUI previews: a ``Server`` on a loopback transport that answers every
+    /// request and acknowledgement the app sends outside channels with a value from the contract (the reply's first
+    /// example, else one made from its types), hands a test what the app sent, typed, and sends what it is told to.
+    /// Set your own answers with the server's `respondTo…` methods.
+    public final class Mock: Sendable {
+        /// The server itself: its listeners, responders and emit methods.
+        public let server: Server
+        public let transport: SchemaGenRuntime.LoopbackServerTransport
+
+        public init() {
+            transport = SchemaGenRuntime.LoopbackServerTransport()
+            server = Server(transport: transport)
+        }
+
+        /// A client connected to this mock, as the app uses it: hand it to the view model under test or preview.
+        public func makeClient() -> Client {
+            Client(transport: transport.connect())
+        }
+
+        /// Every event the app sends, typed, with its connection, as it arrives.
+        public var received: AsyncStream<SchemaGenRuntime.ReceivedEvent<ClientEvent>> { server.events }
+
+        /// Sends `event` to every connected app.
+        public func send(_ event: ServerEvent) async throws {
+            try await server.emit(event, to: .everyone)
+        }
+    }
+}

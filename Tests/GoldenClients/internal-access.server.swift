@@ -59,3 +59,33 @@ extension Internal {
         }
     }
 }
+
+extension Internal {
+    /// An in-process server for tests and SwiftUI previews: a ``Server`` on a loopback transport that answers every
+    /// request and acknowledgement the app sends outside channels with a value from the contract (the reply's first
+    /// example, else one made from its types), hands a test what the app sent, typed, and sends what it is told to.
+    /// Set your own answers with the server's `respondTo…` methods.
+    internal final class Mock: Sendable {
+        /// The server itself: its listeners, responders and emit methods.
+        internal let server: Server
+        internal let transport: SchemaGenRuntime.LoopbackServerTransport
+
+        internal init() {
+            transport = SchemaGenRuntime.LoopbackServerTransport()
+            server = Server(transport: transport)
+        }
+
+        /// A client connected to this mock, as the app uses it: hand it to the view model under test or preview.
+        internal func makeClient() -> Client {
+            Client(transport: transport.connect())
+        }
+
+        /// Every event the app sends, typed, with its connection, as it arrives.
+        internal var received: AsyncStream<SchemaGenRuntime.ReceivedEvent<ClientEvent>> { server.events }
+
+        /// Sends `event` to every connected app.
+        internal func send(_ event: ServerEvent) async throws {
+            try await server.emit(event, to: .everyone)
+        }
+    }
+}

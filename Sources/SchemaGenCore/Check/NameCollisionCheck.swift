@@ -10,7 +10,7 @@ struct NameCollisionCheck {
     /// them inside the namespace, and module names would break qualified spellings such as `Swift.String`.
     static let reservedTypeNames: [String: String] = {
         var reasons: [String: String] = [:]
-        for name in ["Client", "Server", "ServerEvent", "ClientEvent", "CodingKeys"] {
+        for name in ["Client", "Server", "ServerEvent", "ClientEvent", "CodingKeys", "Mock"] {
             reasons[name] = "a type every generated client and server declares"
         }
         reasons["Every"] = "the type a generated server declares in each channel for its listeners across every address"

@@ -83,6 +83,10 @@ public final class EventContext: @unchecked Sendable {
     public internal(set) var examplesType: String = ""
     /// Doc comment lines for examples that have no Swift spelling (an enum value the contract does not list).
     public internal(set) var examplesLeftOut: [String] = []
+    /// For a request or an acknowledged event the app sends: the value the generated `Mock` answers it with (the
+    /// reply's first example, or a value made from the contract's types); `nil` otherwise.
+    public internal(set) var mockAnswer: String? = nil
+    public internal(set) var hasMockAnswer: Bool = false
 
     init(
         wireName: String, wireNameText: String, directionText: String, typeName: String, memberName: String,
@@ -150,6 +154,8 @@ extension EventContext: KeyedTemplateContext {
         "examplesOwner": .property { $0.examplesOwner },
         "examplesType": .property { $0.examplesType },
         "examplesLeftOut": .property { $0.examplesLeftOut },
+        "mockAnswer": .property { $0.mockAnswer },
+        "hasMockAnswer": .property { $0.hasMockAnswer },
     ]
 }
 

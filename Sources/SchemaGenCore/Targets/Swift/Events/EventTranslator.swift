@@ -49,6 +49,10 @@ struct EventTranslator {
                 contexts[index].request != nil || contexts[index].subscription != nil
                 || (contexts[index].ack?.isAwaited ?? false)
         }
+        for (index, event) in events.enumerated() {
+            contexts[index].mockAnswer = mockAnswer(of: event, contexts[index], in: events, contexts)
+            contexts[index].hasMockAnswer = contexts[index].mockAnswer != nil
+        }
         // The same contexts (references), picked by index: pairing each event with its context copied the events.
         let client = events.indices.filter { events[$0].direction.isEmittedByClient }.map { contexts[$0] }
         let server = events.indices.filter { events[$0].direction.isReceivedByClient }.map { contexts[$0] }
@@ -158,6 +162,38 @@ struct EventTranslator {
             }
         }
         return context
+    }
+
+    /// What the generated `Mock` answers the app's request or acknowledgement request with: the reply event's first
+    /// example (or its named payload's `example`), or a value of the `ack:` type made from the contract's types.
+    private func mockAnswer(
+        of event: Event, _ context: EventContext, in events: [Event], _ contexts: [EventContext]
+    )
+        -> String?
+    {
+        if let responder = context.serverResponder, let reply = event.reply,
+            let answer = events.firstIndex(where: { $0.wireName == reply.event })
+        {
+            let replyContext = contexts[answer]
+            let value: String
+            if let first = replyContext.examples.first {
+                value = "\(replyContext.examplesOwner).\(first.name)"
+            } else if case .named(let name)? = events[answer].payload, typesWithExamples.contains(name) {
+                value = builder.speller.spell(.named(name)) + ".example"
+            } else {
+                return nil
+            }
+            return responder.rejection == nil ? value : ".reply(\(value))"
+        }
+        if let ack = event.ack, context.ack?.isAwaited == true {
+            if case .named(let name) = ack.type, typesWithExamples.contains(name) {
+                return builder.speller.spell(.named(name)) + ".example"
+            }
+            let values = ValueSynthesizer(contract: contract)
+            let literal = SwiftValueLiteral(contract: contract, speller: builder.speller)
+            return try? literal.expression(values.value(of: ack.type), as: ack.type, inlineName: "")
+        }
+        return nil
     }
 
     /// For an event the contract gives no example of: one value made from its types (``ValueSynthesizer``), so every

@@ -1,0 +1,43 @@
+import Foundation
+import GeneratedClients
+import SchemaGenRuntime
+import TestSupport
+import Testing
+
+/// The generated `Mock`: an app's client talks to it in process, as to the real server. It acknowledges with a value
+/// from the contract, hands the test what the app sent, typed, and sends what the test tells it to.
+@Suite struct MockServerTests {
+    @Test func theMockAnswersRecordsAndSends() async throws {
+        let mock = Rooms.Mock()
+        let client = mock.makeClient()
+        let received = mock.received
+        let heard = client.events
+
+        let element = try await client.elementCreate(
+            roomId: "r1", type: .note, positionX: 1, positionY: 2, width: 3, height: 4)
+        #expect(element == Rooms.Element.example)
+        try await client.roomJoin(roomId: "r1")
+        #expect(
+            await ServerPairingTests.first(2, of: received).map(\.event) == [
+                .elementCreate(.init(roomId: "r1", type: .note, positionX: 1, positionY: 2, width: 3, height: 4)),
+                .roomJoin(.init(roomId: "r1")),
+            ])
+
+        try await mock.send(.userLeft(.init(userId: "u1")))
+        #expect(await ServerPairingTests.first(1, of: heard) == [.userLeft(.init(userId: "u1"))])
+    }
+
+    /// A test sets its own answer with the server's responder, which replaces the mock's.
+    @Test func aTestsOwnAnswerReplacesTheMocks() async throws {
+        let mock = Rooms.Mock()
+        let example = Rooms.Element.example
+        let answer = Rooms.Element(
+            id: "mine", roomId: example.roomId, type: example.type, createdBy: example.createdBy,
+            positionX: example.positionX, positionY: example.positionY, width: example.width, height: example.height,
+            createdAt: example.createdAt)
+        mock.server.respondToElementCreate { _, _ in answer }
+        let element = try await mock.makeClient().elementCreate(
+            roomId: "r1", type: .note, positionX: 1, positionY: 2, width: 3, height: 4)
+        #expect(element.id == "mine")
+    }
+}
