@@ -197,5 +197,39 @@ extension Rooms {
         public func send(_ event: ServerEvent) async throws {
             try await server.emit(event, to: .everyone)
         }
+
+        /// The contract's scenarios, which ``play(_:)`` plays.
+        public enum Scenario: Swift.String, Sendable, CaseIterable {
+            /// After the app joins a room, another participant joins and moves a finger, then the room fills up.
+            ///
+            /// `someone_joins`: after the app sends `room:join`, then sends `user:joined`, then sends `touch:moved`, then waits 0.05 s, then sends `error`.
+            case someoneJoins = "someone_joins"
+        }
+
+        /// Starts playing `scenario`: it waits for what the app sends, sends what the server sends, pauses, in order.
+        /// It hears what the app sends from this call on, so start it before the app acts; await the task's `value`
+        /// for the end of the last step.
+        @discardableResult
+        public func start(_ scenario: Scenario) -> Task<Swift.Void, any Swift.Error> {
+            let incoming = server.events
+            return Task { try await self.play(scenario, hearing: incoming) }
+        }
+
+        /// Plays `scenario` to its end: ``start(_:)``, awaited.
+        public func play(_ scenario: Scenario) async throws {
+            try await start(scenario).value
+        }
+
+        private func play(_ scenario: Scenario, hearing events: AsyncStream<SchemaGenRuntime.ReceivedEvent<ClientEvent>>) async throws {
+            switch scenario {
+            case .someoneJoins:
+                var incoming = events.makeAsyncIterator()
+                while let received = await incoming.next() { if case .roomJoin = received.event { break } }
+                try await send(.userJoined(Rooms.UserJoined.example1))
+                try await send(.touchMoved(Rooms.TouchMoveData(roomId: "r1", x: 0.5, y: 0.25)))
+                try await Task.sleep(for: .seconds(0.05))
+                try await send(.error("Room is full"))
+            }
+        }
     }
 }

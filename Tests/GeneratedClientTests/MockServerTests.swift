@@ -40,4 +40,21 @@ import Testing
             roomId: "r1", type: .note, positionX: 1, positionY: 2, width: 3, height: 4)
         #expect(element.id == "mine")
     }
+
+    /// schemas/rooms.yaml's scenario `someone_joins`: once the app joins, the mock sends a participant, a touch and an
+    /// error, in order, the touch with the scenario's own payload.
+    @Test(.timeLimit(.minutes(1))) func theMockPlaysAScenarioOnceTheAppActs() async throws {
+        let mock = Rooms.Mock()
+        let client = mock.makeClient()
+        let heard = client.events
+        let playing = mock.start(.someoneJoins)
+        try await client.roomJoin(roomId: "r1")
+        try await playing.value
+        #expect(
+            await ServerPairingTests.first(3, of: heard) == [
+                .userJoined(Rooms.UserJoined.example1), .touchMoved(.init(roomId: "r1", x: 0.5, y: 0.25)),
+                .error("Room is full"),
+            ])
+        #expect(Rooms.Mock.Scenario.allCases.map(\.rawValue) == ["someone_joins"])
+    }
 }

@@ -5,8 +5,8 @@ import Testing
 /// Every Mermaid diagram schemagen writes (the references in Generated/Docs and Tests/GoldenDocs) reads as Mermaid's
 /// sequence-diagram grammar reads it. Debian has no Mermaid to render them, so this is that grammar's part schemagen
 /// uses: `sequenceDiagram`; participants declared before any message; messages `A->>B: text` and replies
-/// `A-->>B: text` between declared participants, their text free of `;` and `#` but as entity codes; `alt`/`else`,
-/// `loop` and `opt` blocks, each closed by `end`, `else` only inside `alt`.
+/// `A-->>B: text` between declared participants, their text free of `;` and `#` but as entity codes; notes
+/// `Note over A,B: text`; `alt`/`else`, `loop` and `opt` blocks, each closed by `end`, `else` only inside `alt`.
 @Suite struct SequenceDiagramSyntaxTests {
     /// What is wrong with `lines` as a sequence diagram, or `nil`.
     static func problem(in lines: [String]) -> String? {
@@ -25,6 +25,10 @@ import Testing
             case "alt"?, "loop"?, "opt"?:
                 guard words.count == 2 else { return "line \(number + 1): a block without its label" }
                 blocks.append(words[0])
+            case "Note"?:
+                guard line.wholeMatch(of: /Note over (\w+),(\w+): [^;#]+/) != nil else {
+                    return "line \(number + 1): a note is `Note over A,B: text`"
+                }
             case "else"?:
                 guard blocks.last == "alt" else { return "line \(number + 1): else outside alt" }
             case "end"?:

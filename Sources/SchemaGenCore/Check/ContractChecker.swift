@@ -24,6 +24,7 @@ public struct ContractChecker: Sendable {
             AckCheck(contract: contract).run(into: &bag)
             SocketIOCheck(contract: contract).run(into: &bag)
             ExampleCheck(contract: contract).run(into: &bag)
+            ScenarioCheck(contract: contract).run(into: &bag)
         }
         return Result(contract: bag.hasErrors ? nil : contract, diagnostics: bag.sorted)
     }
@@ -49,7 +50,7 @@ struct Checker: Sendable {
 
     static let topLevelKeys = [
         "schemagen", "name", "title", "description", "version", "framing", "frames", "separator", "namespace", "dates",
-        "types", "events", "channels",
+        "types", "events", "channels", "scenarios",
     ]
 
     /// Reads the whole contract. Returns a contract even when errors were found (so later checks can
@@ -128,6 +129,7 @@ struct Checker: Sendable {
             dateEncoding: dates, types: types, events: events, channels: channels, location: root.location)
         contract.separator = separator
         contract.namespace = namespace
+        if let node = top["scenarios"] { contract.scenarios = readScenarios(node, events: events) }
         return contract
     }
 

@@ -20,6 +20,8 @@ public struct Contract: Hashable, Sendable {
     public var framing: Framing
     /// How several frames share one WebSocket message, for an API that batches them (`separator:`).
     public var separator: FrameSeparator? = nil
+    /// Scripted conversations for the generated `Mock` and the reference (`scenarios:`).
+    public var scenarios: [Scenario] = []
     /// How `Date` values are written on the wire.
     public var dateEncoding: DateEncoding
     /// Named types, in the order the contract declares them.

@@ -21,7 +21,7 @@ public struct MarkdownFileContext: Sendable {
     /// The events' examples (`examples:`), in contract order.
     public var examples: [MarkdownEventExamples] = []
     public var hasExamples: Bool = false
-    /// Sequence diagrams of the requests, subscriptions and acknowledgements, in contract order.
+    /// Sequence diagrams of the requests, subscriptions and acknowledgements, then of the scenarios, in contract order.
     public var sequences: [MarkdownSequence] = []
     public var hasSequences: Bool = false
     public var wireFormat: MarkdownWireFormat

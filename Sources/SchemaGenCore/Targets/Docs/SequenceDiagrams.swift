@@ -13,7 +13,26 @@ struct SequenceDiagrams {
                 (channel.map { "Channel \($0.name) › " } ?? "") + MarkdownSyntax.codeOutsideTable(event.wireName)
             sequences.append(MarkdownSequence(heading: heading, anchor: "", diagram: lines))
         }
+        for scenario in contract.scenarios {
+            sequences.append(
+                MarkdownSequence(
+                    heading: "Scenario " + MarkdownSyntax.codeOutsideTable(scenario.name), anchor: "",
+                    diagram: diagram(of: scenario)))
+        }
         return sequences
+    }
+
+    /// A scenario: what the app sends, what the server sends, and the pauses, in order.
+    func diagram(of scenario: Scenario) -> [String] {
+        var lines = ["sequenceDiagram", "    participant App", "    participant Server"]
+        for step in scenario.steps {
+            switch step.action {
+            case .after(let event): lines.append("    App->>Server: \(Self.text(event))")
+            case .send(let event, _): lines.append("    Server-->>App: \(Self.text(event))")
+            case .wait(let seconds): lines.append("    Note over App,Server: \(Self.text("\(seconds) s"))")
+            }
+        }
+        return lines
     }
 
     /// `sequenceDiagram` and its statements, or `nil` for an event that opens no conversation.

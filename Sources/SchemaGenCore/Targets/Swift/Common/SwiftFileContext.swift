@@ -34,6 +34,9 @@ public struct SwiftFileContext: Sendable {
     /// `example`); types with no such value (a union without members) are left out.
     public var typeExamples: [SwiftTypeExample] = []
     public var hasTypeExamples: Bool = false
+    /// The contract's `scenarios:`, which the generated `Mock` plays.
+    public var scenarios: [SwiftScenarioContext] = []
+    public var hasScenarios: Bool = false
     /// Events outside channels.
     public var root: ScopeContext
     /// Channels, in contract order.
@@ -62,6 +65,8 @@ extension SwiftFileContext: KeyedTemplateContext {
         "types": .property(\.types),
         "typeExamples": .property(\.typeExamples),
         "hasTypeExamples": .property(\.hasTypeExamples),
+        "scenarios": .property(\.scenarios),
+        "hasScenarios": .property(\.hasScenarios),
         "root": .property(\.root),
         "channels": .property(\.channels),
         "hasTypes": .property(\.hasTypes),
@@ -176,5 +181,25 @@ extension SwiftTypeExample: KeyedTemplateContext {
         "name": .property(\.name),
         "typeName": .property(\.typeName),
         "value": .property(\.value),
+    ]
+}
+
+/// A scenario as the `Mock` plays it.
+public struct SwiftScenarioContext: Sendable {
+    /// The enum case (`memberJoins`) and its raw value, the contract's name as a Swift string literal.
+    public var swiftName: String
+    public var nameLiteral: String
+    /// Doc comment lines: the scenario's description and its steps in words.
+    public var documentation: [String]
+    /// One Swift statement per step, in order.
+    public var steps: [String]
+}
+
+extension SwiftScenarioContext: KeyedTemplateContext {
+    static let templateKeys: TemplateKeyTable<Self> = [
+        "swiftName": .property(\.swiftName),
+        "nameLiteral": .property(\.nameLiteral),
+        "documentation": .property(\.documentation),
+        "steps": .property(\.steps),
     ]
 }

@@ -82,10 +82,73 @@ public struct SwiftTranslator: Sendable {
         context.coreAccess = accessLevel == .public ? "@_spi(Generated) public" : accessLevel.rawValue
         context.typeExamples = typeExamples
         context.hasTypeExamples = !typeExamples.isEmpty
+        context.scenarios = Self.scenarios(
+            of: contract, root: root, literal: literal, typesWithExamples: events.typesWithExamples, speller: speller)
+        context.hasScenarios = !context.scenarios.isEmpty
         if case .socketIO = contract.framing {
             context.socketIONamespace = SwiftSyntax.stringLiteral(contract.rootNamespace)
         }
         return context
+    }
+
+    /// The contract's scenarios as the `Mock`'s statements: `after` reads the app's events until it sends the one
+    /// named (from one stream for the whole scenario, so none is missed between steps), `send` emits to every app
+    /// the step's payload or the event's example, `wait` sleeps.
+    static func scenarios(
+        of contract: Contract, root: ScopeContext, literal: SwiftValueLiteral, typesWithExamples: Set<String>,
+        speller: SwiftTypeSpeller
+    ) -> [SwiftScenarioContext] {
+        let contexts = Dictionary(
+            zip(contract.events.map(\.wireName), root.events), uniquingKeysWith: { first, _ in first })
+        return contract.scenarios.map { scenario in
+            var steps: [String] = []
+            var words: [String] = []
+            if scenario.steps.contains(where: { if case .after = $0.action { true } else { false } }) {
+                steps.append("var incoming = events.makeAsyncIterator()")
+            }
+            for step in scenario.steps {
+                switch step.action {
+                case .after(let name):
+                    let member = contexts[name]?.memberName ?? ""
+                    steps.append(
+                        "while let received = await incoming.next() { if case .\(member) = received.event { break } }")
+                    words.append("after the app sends `\(name)`")
+                case .send(let name, let payload):
+                    guard let context = contexts[name],
+                        let event = contract.events.first(where: { $0.wireName == name })
+                    else { continue }
+                    var value: String?
+                    if let payload, let type = event.payload,
+                        let document = try? DocumentValue(parsingJSON: Array(payload.utf8))
+                    {
+                        value = try? literal.expression(
+                            document, as: type,
+                            inlineName: context.examplesOwner.isEmpty
+                                ? "\(contract.name).\(context.typeName)" : context.examplesOwner)
+                    } else if let first = context.examples.first {
+                        value = "\(context.examplesOwner).\(first.name)"
+                    } else if case .named(let type)? = event.payload, typesWithExamples.contains(type) {
+                        value = speller.spell(.named(type)) + ".example"
+                    }
+                    if context.hasValue {
+                        guard let value else { continue }
+                        steps.append("try await send(.\(context.memberName.unescapedIdentifier)(\(value)))")
+                    } else {
+                        steps.append("try await send(.\(context.memberName.unescapedIdentifier))")
+                    }
+                    words.append("sends `\(name)`")
+                case .wait(let seconds):
+                    steps.append("try await Task.sleep(for: .seconds(\(seconds)))")
+                    words.append("waits \(seconds) s")
+                }
+            }
+            return SwiftScenarioContext(
+                swiftName: SwiftSyntax.identifier(scenario.swiftName),
+                nameLiteral: SwiftSyntax.stringLiteral(scenario.name),
+                documentation: SwiftSyntax.documentation(
+                    scenario.description, extra: ["`\(scenario.name)`: " + words.joined(separator: ", then ") + "."]),
+                steps: steps)
+        }
     }
 
     /// Every type name the file declares, so built-in names they shadow get qualified.

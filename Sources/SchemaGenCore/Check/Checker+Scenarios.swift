@@ -1,0 +1,128 @@
+import Foundation
+
+extension Checker {
+    /// `scenarios:`: each a mapping with `steps:` (a list of `after: event`, `send: event` with an optional
+    /// `payload:`, `wait: seconds`) and an optional `description:`. Events are those outside channels: `after` one the
+    /// app sends, `send` one the server sends. Payloads are checked against their events once the contract is whole
+    /// (``ScenarioCheck``).
+    mutating func readScenarios(_ node: SyntaxNode, events: [Event]) -> [Scenario] {
+        guard
+            let reader = MappingReader(
+                node, owner: "`scenarios`", allowedKeys: nil, entryKind: "scenario", diagnostics: &diagnostics)
+        else { return [] }
+        var scenarios: [Scenario] = []
+        for entry in reader.entries {
+            guard let name = entry.keyText,
+                let spec = MappingReader(
+                    entry.value, owner: "scenario '\(name)'", allowedKeys: ["description", "steps"],
+                    ownerLocation: entry.key.location, diagnostics: &diagnostics)
+            else { continue }
+            guard let swiftName = SwiftName.lowerCamel(name) else {
+                diagnostics.error(
+                    "scenario '\(name)' has no letter or digit to name it by in Swift; rename it",
+                    at: entry.key.location)
+                continue
+            }
+            guard
+                let stepsNode = spec.required(
+                    "steps", in: "scenario '\(name)'",
+                    hint: "list what happens: `- after: join_group`, `- send: member_joined`, `- wait: 0.5`",
+                    diagnostics: &diagnostics)
+            else { continue }
+            guard let items = stepsNode.elements, !items.isEmpty else {
+                diagnostics.error(
+                    "`steps:` of scenario '\(name)' is a non-empty list: `- after: join_group`, `- send: member_joined`, `- wait: 0.5`",
+                    at: stepsNode.location)
+                continue
+            }
+            let steps = items.compactMap { readStep($0, scenario: name, events: events) }
+            guard steps.count == items.count else { continue }
+            scenarios.append(
+                Scenario(
+                    name: name, swiftName: swiftName, description: readDescription(spec), steps: steps,
+                    location: entry.key.location))
+        }
+        return scenarios
+    }
+
+    private mutating func readStep(_ node: SyntaxNode, scenario: String, events: [Event]) -> ScenarioStep? {
+        let owner = "a step of scenario '\(scenario)'"
+        guard
+            let step = MappingReader(
+                node, owner: owner, allowedKeys: ["after", "send", "payload", "wait"], ownerLocation: node.location,
+                diagnostics: &diagnostics)
+        else { return nil }
+        let actions = ["after", "send", "wait"].filter { step.entry($0) != nil }
+        guard actions.count == 1 else {
+            diagnostics.error(
+                "\(owner) is one of `after: event` (the app sends it), `send: event` (the server sends it) and `wait: seconds`",
+                at: node.location)
+            return nil
+        }
+        if step.entry("payload") != nil, actions != ["send"] {
+            diagnostics.error("`payload:` goes with `send:` in \(owner)", at: node.location)
+            return nil
+        }
+        if let wait = step["wait"] {
+            guard let text = wait.scalar?.text, let seconds = Double(text), seconds > 0, seconds <= 60 else {
+                diagnostics.error(
+                    "`wait:` in \(owner) is a number of seconds, more than 0 and at most 60, such as `wait: 0.5`",
+                    at: wait.location)
+                return nil
+            }
+            return ScenarioStep(action: .wait(seconds: seconds), location: node.location)
+        }
+        let isAfter = actions == ["after"]
+        guard let nameNode = step[isAfter ? "after" : "send"],
+            let eventName = readText(nameNode, what: isAfter ? "`after`" : "`send`")
+        else { return nil }
+        guard let event = events.first(where: { $0.wireName == eventName }) else {
+            diagnostics.error(
+                "\(owner) names event '\(eventName)', which is not among the contract's events outside channels"
+                    + Suggestions.hint(for: eventName, in: events.map(\.wireName)), at: nameNode.location)
+            return nil
+        }
+        if isAfter, !event.direction.isEmittedByClient {
+            diagnostics.error(
+                "\(owner) waits for '\(eventName)' from the app, but the app never sends it (it is \(event.direction.rawValue)); use `send:`",
+                at: nameNode.location)
+            return nil
+        }
+        if !isAfter, !event.direction.isReceivedByClient {
+            diagnostics.error(
+                "\(owner) has the server send '\(eventName)', but it is \(event.direction.rawValue); use `after:` to wait for it",
+                at: nameNode.location)
+            return nil
+        }
+        if isAfter { return ScenarioStep(action: .after(event: eventName), location: node.location) }
+        let payload = step["payload"].map { $0.documentValue.json }
+        return ScenarioStep(action: .send(event: eventName, payload: payload), location: node.location)
+    }
+}
+
+/// Each scenario's payloads match their events, as generated code reads them (through the ``FrameInterpreter``): a
+/// difference is an error at the step, what generated code tolerates a warning.
+struct ScenarioCheck {
+    let contract: Contract
+
+    func run(into diagnostics: inout DiagnosticBag) {
+        guard !contract.scenarios.isEmpty else { return }
+        let interpreter = FrameInterpreter(contract: contract)
+        for scenario in contract.scenarios {
+            for step in scenario.steps {
+                guard case .send(let name, let payload?) = step.action,
+                    let event = contract.events.first(where: { $0.wireName == name })
+                else { continue }
+                for finding in interpreter.readPayload(Data(payload.utf8), of: event) {
+                    let text =
+                        "the payload of '\(name)' in scenario '\(scenario.name)' does not match it at \(finding.path): \(finding.message)"
+                    if finding.severity == .mismatch {
+                        diagnostics.error(text, at: step.location)
+                    } else {
+                        diagnostics.warning(text, at: step.location)
+                    }
+                }
+            }
+        }
+    }
+}
