@@ -55,8 +55,11 @@ import Testing
         server.limits = limits
         let disconnects = Recorder<String>()
         server.onDisconnect { connection, reason in disconnects.append("\(connection.id): \(reason)") }
-        for socket in sockets { Task { await transport.serve(socket, inbox: socket.inbox) } }
-        try await eventually("every socket is open") { server.openConnections.count == sockets.count }
+        // One at a time: the tests name connections by their number, which is the order they open in.
+        for (index, socket) in sockets.enumerated() {
+            Task { await transport.serve(socket, inbox: socket.inbox) }
+            try await eventually("socket \(index + 1) is open") { server.openConnections.count == index + 1 }
+        }
         return (server, disconnects)
     }
 
