@@ -51,4 +51,24 @@ indirect enum DocumentValue: Hashable, Sendable {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.key == key }?.value
     }
+
+    /// The value at `path` (keys of nested objects), or `nil` where the path leaves the objects.
+    subscript(path path: some Collection<String>) -> DocumentValue? {
+        guard let key = path.first else { return self }
+        return self[key]?[path: path.dropFirst()]
+    }
+
+    /// This value with `value` at `path`, keeping the order of members: the member replaced where it is, added last
+    /// where it is not, and objects made on the way where the path leads through none (a `null` is one).
+    func setting(_ value: DocumentValue, at path: some Collection<String>) -> DocumentValue {
+        guard let key = path.first else { return value }
+        var members: [(key: String, value: DocumentValue)] = []
+        if case .object(let existing) = self { members = existing }
+        if let index = members.firstIndex(where: { $0.key == key }) {
+            members[index].value = members[index].value.setting(value, at: path.dropFirst())
+        } else {
+            members.append((key, DocumentValue.null.setting(value, at: path.dropFirst())))
+        }
+        return .object(members)
+    }
 }

@@ -14,10 +14,14 @@ struct FrameSynthesizer {
     }
 
     /// The frame of `event` (in `channel`, when it belongs to one) carrying `payload`, by default one made from the
-    /// event's payload type.
-    func frame(of event: Event, in channel: Channel?, payload: DocumentValue? = nil) -> Data {
+    /// event's payload type. `address` is the channel's address (by default one made from its template); `fields`
+    /// give envelope or frame shape fields their values (the mock's correlation values), the others are made up.
+    func frame(
+        of event: Event, in channel: Channel?, address: String? = nil, payload: DocumentValue? = nil,
+        fields given: [String: DocumentValue] = [:]
+    ) -> Data {
         let payloadJSON = (payload ?? event.payload.map { values.value(of: $0) }).map { Data($0.json.utf8) }
-        let address = channel.map(Self.address)
+        let address = address ?? channel.map(Self.address)
         let framing = contract.framing.wireFraming
         switch contract.framing {
         case .shapes(let shapes):
@@ -25,7 +29,9 @@ struct FrameSynthesizer {
             var parts: Data?
             if !shapes[index].fields.isEmpty {
                 var members = shapes[index].fields.compactMap { field in
-                    values.value(of: field, depth: 1).map { (key: field.wireName, value: $0) }
+                    (given[field.wireName] ?? values.value(of: field, depth: 1)).map {
+                        (key: field.wireName, value: $0)
+                    }
                 }
                 if let payloadJSON, let value = try? DocumentValue(parsingJSON: payloadJSON) {
                     members.append((WireFraming.payloadPartKey, value))
@@ -39,7 +45,8 @@ struct FrameSynthesizer {
             // The frame without payload is the same bytes up to its closing brace: the fields go there, after the
             // event name, as servers such as Comapi send them.
             let head = framing.frame(eventName: event.wireName, channel: address, payload: nil)
-            return insertingFields(envelope.fields + event.envelopeFields, into: frame, at: head.count - 1)
+            return insertingFields(
+                envelope.fields + event.envelopeFields, given: given, into: frame, at: head.count - 1)
         case .socketIO, .discriminator:
             return framing.frame(eventName: event.wireName, channel: address, payload: payloadJSON)
         }
@@ -60,16 +67,19 @@ struct FrameSynthesizer {
         guard case .socketIO = contract.framing, let ack = event.ack else { return nil }
         let namespace = channel.map(Self.address) ?? contract.namespace ?? "/"
         let frame = frame(of: event, in: channel)
-        var arguments = values.value(of: ack.type)
-        if case .named(let name) = ack.type, case .tuple? = contract.type(named: name)?.kind {
-            // Already the array of arguments.
-        } else {
-            arguments = .array([arguments])
-        }
+        let arguments = acknowledgementArguments(of: ack)
         return (
             Data(SocketIOPacket.message(.event, namespace: namespace, ackID: id, data: frame).utf8),
             Data(SocketIOPacket.message(.ack, namespace: namespace, ackID: id, data: Data(arguments.json.utf8)).utf8)
         )
+    }
+
+    /// The arguments of an acknowledgement of type `ack` as a Socket.IO ack packet carries them: a tuple's elements,
+    /// or the one value.
+    func acknowledgementArguments(of ack: AckDeclaration) -> DocumentValue {
+        let value = values.value(of: ack.type)
+        if case .named(let name) = ack.type, case .tuple? = contract.type(named: name)?.kind { return value }
+        return .array([value])
     }
 
     /// A channel's address with `1` for each parameter (`room:{roomId}` → `room:1`).
@@ -82,10 +92,12 @@ struct FrameSynthesizer {
         }.joined()
     }
 
-    private func insertingFields(_ fields: [Field], into frame: Data, at offset: Int) -> Data {
+    private func insertingFields(
+        _ fields: [Field], given: [String: DocumentValue], into frame: Data, at offset: Int
+    ) -> Data {
         var members = Data()
         for field in fields {
-            guard let value = values.value(of: field, depth: 1) else { continue }
+            guard let value = given[field.wireName] ?? values.value(of: field, depth: 1) else { continue }
             members.append(contentsOf: Array(",\(field.wireName.jsonStringLiteral):\(value.json)".utf8))
         }
         var result = frame

@@ -1,0 +1,198 @@
+import Foundation
+import GeneratedClients
+@_spi(Generated) @testable import SchemaGenCore
+import SchemaGenRuntime
+import TestSupport
+import Testing
+
+/// The mock made from a contract alone (`ContractMockServer`, what `schemagen-mock` serves): every contract in
+/// `schemas/` gets one that answers every request, subscription and acknowledgement it declares with frames the
+/// contract allows; generated clients get their typed answers from it; scenarios play per connection; what the app
+/// sends that the contract does not allow is refused with its reason.
+@Suite struct ContractMockServerTests {
+    static let schemas = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appending(path: "schemas")
+
+    static var files: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: schemas.path)) ?? []).filter { $0.hasSuffix(".yaml") }
+            .sorted()
+    }
+
+    static func contract(_ file: String) throws -> Contract {
+        try #require(ContractLoader().load(path: schemas.appending(path: file).path).contract)
+    }
+
+    /// A mock on a loopback transport, one client connected to it, and what that client receives.
+    struct Session {
+        let server: ContractMockServer
+        let client: LoopbackClientTransport
+        let received = Recorder<IncomingFrame>()
+        let log = Recorder<MockLogEntry>()
+
+        init(_ contract: Contract, scenario: String? = nil) {
+            let transport = LoopbackServerTransport(supportsAcknowledgements: contract.framing == .socketIO)
+            let log = log
+            server = ContractMockServer(
+                contract: contract, transport: transport,
+                scenario: scenario.flatMap { name in contract.scenarios.first { $0.name == name } },
+                log: { log.append($0) })
+            client = transport.connect()
+            let received = received
+            client.setReceiver { received.append($0) }
+        }
+    }
+
+    /// The client-to-server events that expect an answer: requests, subscriptions, acknowledged Socket.IO events.
+    static func requests(of contract: Contract) -> [(channel: Channel?, event: Event)] {
+        contract.allEvents.filter { _, event in
+            event.direction.isEmittedByClient
+                && (event.reply != nil || event.subscription != nil
+                    || (event.ack != nil && contract.framing == .socketIO))
+        }
+    }
+
+    @Test func everyContractInSchemasHasRequestsToAnswer() throws {
+        let withRequests = try Self.files.filter { !Self.requests(of: try Self.contract($0)).isEmpty }
+        #expect(
+            withRequests == [
+                "discord-gateway.yaml", "ethereum-pubsub.yaml", "graphql-transport-ws.yaml", "rooms.yaml",
+                "supabase-realtime.yaml",
+            ])
+    }
+
+    @Test(arguments: files) func theMockAnswersEveryRequestItsContractDeclares(file: String) async throws {
+        let contract = try Self.contract(file)
+        let interpreter = FrameInterpreter(contract: contract)
+        let synthesizer = FrameSynthesizer(contract: contract)
+        for (index, (channel, event)) in Self.requests(of: contract).enumerated() {
+            let session = Session(contract)
+            let address = channel.map(FrameSynthesizer.address)
+            let ackID = event.ack != nil && contract.framing == .socketIO ? 100 + index : nil
+            try await session.client.send(
+                OutgoingFrame(
+                    eventName: event.wireName, channel: address, payload: nil,
+                    data: synthesizer.frame(of: event, in: channel), ackID: ackID))
+            let expected = [event.reply?.event, event.subscription?.event, event.subscription?.end].compactMap { $0 }
+            try await eventually("`\(event.wireName)` of \(file) is answered with \(expected) and its ack") {
+                let names = Set(
+                    session.received.values.compactMap {
+                        interpreter.read($0.data, sentBy: .serverToClient).event?.wireName
+                    })
+                return names.isSuperset(of: expected)
+                    && (ackID == nil || session.received.values.contains { $0.acknowledges == ackID })
+            }
+            for frame in session.received.values {
+                if let acknowledged = frame.acknowledges {
+                    #expect(acknowledged == ackID)
+                    let findings = interpreter.readAcknowledgement(frame.data, of: event)
+                    #expect(findings.isEmpty, "the acknowledgement of \(event.wireName): \(findings)")
+                } else {
+                    let reading = interpreter.read(frame.data, channel: frame.channel, sentBy: .serverToClient)
+                    #expect(
+                        reading.findings.isEmpty,
+                        "\(file): the answer to \(event.wireName), \(String(decoding: frame.data, as: UTF8.self)): \(reading.findings)"
+                    )
+                }
+            }
+            #expect(session.server.violations == 0, "\(session.log.values.map { $0.text() })")
+        }
+    }
+
+    @Test func aGeneratedClientsRequestAndSubscriptionGetTheirAnswersWithTheirCorrelationValues() async throws {
+        let session = Session(try Self.contract("ethereum-pubsub.yaml"))
+        let client = EthereumPubSub.Client(transport: session.client)
+        // The mock's reply carries the request's id (the client's counter), else the call would time out.
+        let result = try await client.ethUnsubscribe(payload: .init(subscription: "0x1"), timeout: .seconds(10))
+        #expect(result.payload == .subscriptionId("0x9cef478923ff08bf67fde6c64013158d"))
+        // The subscription's id is the reply's (the example's), and its item carries it.
+        let stream = try await client.ethSubscribe(payload: .init(kind: "newHeads"), timeout: .seconds(10))
+        var iterator = stream.makeAsyncIterator()
+        let item = try #require(try await iterator.next())
+        #expect(item.subscription == "0x9cef478923ff08bf67fde6c64013158d")
+        guard case .object(let header) = item.result else {
+            Issue.record("expected the example's block header, got \(item.result)")
+            return
+        }
+        #expect(header["number"] == "0x1348c9")
+    }
+
+    @Test func aGeneratedClientsSubscriptionEndsWithTheMocksEndEvent() async throws {
+        let session = Session(try Self.contract("graphql-transport-ws.yaml"))
+        let client = GraphQLTransportWS.Client(transport: session.client)
+        let stream = try await client.startOperation(payload: .init(query: "subscription { greetings }"))
+        var items: [GraphQLTransportWS.Next] = []
+        for try await item in stream { items.append(item) }
+        #expect(items.count == 1)
+        #expect(items.first?.payload.data == ["greetings": "Hi"])
+    }
+
+    @Test func aGeneratedClientsAcknowledgedEventGetsAValueOfItsAckType() async throws {
+        let session = Session(try Self.contract("rooms.yaml"))
+        let client = Rooms.Client(transport: session.client)
+        let element = try await client.elementCreate(
+            roomId: "room-1", type: .note, positionX: 1, positionY: 2, width: 3, height: 4, timeout: .seconds(10))
+        #expect(!element.id.isEmpty)
+        let logged = session.log.values.map { $0.text() }
+        #expect(
+            logged.contains {
+                $0.hasPrefix("#1 app → `element:create` (asks for acknowledgement ") && $0.contains(": ok: ")
+            })
+        #expect(
+            logged.contains { $0.hasPrefix("#1 mock → `element:create` (the acknowledgement of `element:create` ") })
+    }
+
+    @Test func aFrameTheContractDoesNotAllowIsRefusedWithItsReasonAndNotAnswered() async throws {
+        let session = Session(try Self.contract("ethereum-pubsub.yaml"))
+        try await session.client.send(
+            OutgoingFrame(
+                eventName: "eth_subscribe", channel: nil, payload: nil,
+                data: Data(#"{"id":1,"method":"eth_subscribe","params":[42]}"#.utf8)))
+        try await session.client.send(
+            OutgoingFrame(
+                eventName: "eth_call", channel: nil, payload: nil,
+                data: Data(#"{"id":2,"method":"eth_call","params":[]}"#.utf8)))
+        try await eventually("both frames are logged") {
+            session.log.values.filter { if case .received = $0 { true } else { false } }.count == 2
+        }
+        #expect(session.server.violations == 2)
+        let refusals = session.log.values.filter(\.isViolation).map { $0.text() }
+        #expect(refusals.count == 2)
+        #expect(
+            refusals.first?.hasPrefix("#1 app → `eth_subscribe`: REFUSED: the contract does not allow it: ") == true
+                && refusals.first?.contains("mismatch at $.payload[0]: expected a string, found 42") == true,
+            "\(refusals)")
+        #expect(refusals.last?.contains(#"event "eth_call" is not in the contract"#) == true)
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(session.received.values.isEmpty)
+    }
+
+    @Test func aScenarioPlaysOnEachConnectionWaitingForWhatTheAppSends() async throws {
+        let contract = try Self.contract("rooms.yaml")
+        let scenario = try #require(contract.scenarios.first { $0.name == "someone_joins" })
+        let session = Session(contract, scenario: scenario.name)
+        let interpreter = FrameInterpreter(contract: contract)
+        let sends = scenario.steps.compactMap { step -> String? in
+            if case .send(let event, _) = step.action { event } else { nil }
+        }
+        let afters = scenario.steps.compactMap { step -> String? in
+            if case .after(let event) = step.action { event } else { nil }
+        }
+        #expect(!sends.isEmpty && !afters.isEmpty)
+        try await Task.sleep(for: .milliseconds(100))
+        // Nothing is sent before the app sends what the first step waits for.
+        let before = session.received.values.count
+        let event = try #require(contract.events.first { $0.wireName == afters[0] })
+        try await session.client.send(
+            OutgoingFrame(
+                eventName: event.wireName, channel: nil, payload: nil,
+                data: FrameSynthesizer(contract: contract).frame(of: event, in: nil)))
+        try await eventually("the scenario's events arrive") { session.received.values.count >= before + sends.count }
+        let names = session.received.values.dropFirst(before).map {
+            interpreter.read($0.data, sentBy: .serverToClient).event?.wireName
+        }
+        #expect(names == sends)
+        try await eventually("the scenario finishes") {
+            session.log.values.contains { $0.text() == "#1 scenario finished `someone_joins`" }
+        }
+    }
+}
