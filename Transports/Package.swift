@@ -11,6 +11,10 @@ import PackageDescription
 let package = Package(
     name: "schemagen-transports",
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17)],
+    products: [
+        // The runnable mock server (docs/testing.md): `swift run --package-path Transports schemagen-mock CONTRACT`.
+        .executable(name: "schemagen-mock", targets: ["SchemaGenMock"])
+    ],
     dependencies: [
         // Both traits, as an app that is a client and a server enables them.
         .package(name: "schemagen", path: "..", traits: ["NIOTransport", "HummingbirdServer"]),
@@ -19,8 +23,25 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         // A log handler that records what the server logs, to check it logs every request it refuses.
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // schemagen-mock's command line, as the root package's schemagen has it.
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
+        // schemagen-mock: a contract's server made from the contract alone (SchemaGenCore's ContractMockServer) on
+        // Hummingbird, here so that the generator and the build plugin never build SwiftNIO.
+        .executableTarget(
+            name: "SchemaGenMock",
+            dependencies: [
+                .product(name: "SchemaGenCore", package: "schemagen"),
+                .product(name: "SchemaGenHummingbird", package: "schemagen"),
+                .product(name: "SchemaGenTransport", package: "schemagen"),
+                .product(name: "SchemaGenRuntime", package: "schemagen"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         // Frames per second from a real Socket.IO server into typed listeners, beside the loopback figure
         // (docs/performance.md); release builds, run by Benchmarks/run.py.
         .executableTarget(

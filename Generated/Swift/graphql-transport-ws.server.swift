@@ -123,5 +123,36 @@ extension GraphQLTransportWS {
         public func send(_ event: ServerEvent) async throws {
             try await server.emit(event, to: .everyone)
         }
+
+        /// The contract's scenarios, which ``play(_:)`` plays.
+        public enum Scenario: Swift.String, Sendable, CaseIterable {
+            /// The server accepts the connection once the app asks, as every graphql-transport-ws server must before any operation.
+            ///
+            /// `handshake`: after the app sends `connection_init`, then sends `connection_ack`.
+            case handshake = "handshake"
+        }
+
+        /// Starts playing `scenario`: it waits for what the app sends, sends what the server sends, pauses, in order.
+        /// It hears what the app sends from this call on, so start it before the app acts; await the task's `value`
+        /// for the end of the last step.
+        @discardableResult
+        public func start(_ scenario: Scenario) -> Task<Swift.Void, any Swift.Error> {
+            let incoming = server.events
+            return Task { try await self.play(scenario, hearing: incoming) }
+        }
+
+        /// Plays `scenario` to its end: ``start(_:)``, awaited.
+        public func play(_ scenario: Scenario) async throws {
+            try await start(scenario).value
+        }
+
+        private func play(_ scenario: Scenario, hearing events: AsyncStream<SchemaGenRuntime.ReceivedEvent<ClientEvent>>) async throws {
+            switch scenario {
+            case .handshake:
+                var incoming = events.makeAsyncIterator()
+                while let received = await incoming.next() { if case .connectionInit = received.event { break } }
+                try await send(.connectionAck(GraphQLTransportWS.ConnectionAck.example1))
+            }
+        }
     }
 }

@@ -33,6 +33,22 @@ public struct ContractLoader: Sendable {
         finish(YAMLLoader().load(data: data, path: path), path: path)
     }
 
+    /// Loads a file of scenarios kept beside `contract` (`schemagen-mock --scenario FILE`) and checks it against the
+    /// contract; `contract` is `nil` in the result when the file has errors.
+    public func loadScenarios(path: String, for contract: Contract) -> Loaded {
+        let loaded = YAMLLoader().load(path: path)
+        guard let root = loaded.root else {
+            return Loaded(path: path, source: loaded.source, contract: nil, diagnostics: loaded.diagnostics)
+        }
+        let checked = ContractChecker().checkScenarios(root, for: contract)
+        var extended = contract
+        extended.scenarios += checked.scenarios
+        let failed = checked.diagnostics.contains { $0.severity == .error }
+        return Loaded(
+            path: path, source: loaded.source, contract: failed ? nil : extended,
+            diagnostics: loaded.diagnostics + checked.diagnostics)
+    }
+
     private func finish(_ loaded: consuming YAMLLoader.Result, path: String) -> Loaded {
         // The tree is handed over, not shared: the checker frees it as soon as it has read it.
         guard let root = loaded.root.take() else {

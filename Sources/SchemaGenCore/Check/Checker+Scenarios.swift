@@ -126,3 +126,38 @@ struct ScenarioCheck {
         }
     }
 }
+
+extension ContractChecker {
+    /// A file of scenarios kept beside a contract (its one key `scenarios:`, as in a contract), read and checked
+    /// against `contract`: its steps name the contract's events and its payloads match them. A name the contract's
+    /// own scenarios use is an error.
+    public func checkScenarios(
+        _ root: SyntaxNode, for contract: Contract
+    ) -> (scenarios: [Scenario], diagnostics: [Diagnostic]) {
+        var checker = Checker()
+        checker.framing = contract.framing
+        guard
+            let top = MappingReader(
+                root, owner: "a scenario file", allowedKeys: ["scenarios"], diagnostics: &checker.diagnostics),
+            let node = top.required(
+                "scenarios", in: "a scenario file",
+                hint: "a scenario file holds `scenarios:` as a contract does (docs/testing.md)",
+                diagnostics: &checker.diagnostics)
+        else { return ([], checker.diagnostics.sorted) }
+        let scenarios = checker.readScenarios(node, events: contract.events)
+        var bag = checker.diagnostics
+        for scenario in scenarios {
+            if let clash = contract.scenarios.first(where: {
+                $0.name == scenario.name || $0.swiftName == scenario.swiftName
+            }) {
+                bag.error(
+                    "scenario '\(scenario.name)' is also a scenario of the contract \(contract.name); rename one",
+                    at: scenario.location, notes: [.note("the contract's is here", at: clash.location)])
+            }
+        }
+        var extended = contract
+        extended.scenarios = scenarios
+        ScenarioCheck(contract: extended).run(into: &bag)
+        return (bag.hasErrors ? [] : scenarios, bag.sorted)
+    }
+}

@@ -101,7 +101,8 @@ public struct MockResponder: Sendable {
 
     private func outgoing(_ event: Event, _ content: Content, channel: Channel?, address: String?) -> OutgoingFrame {
         let data = synthesizer.frame(
-            of: event, in: channel, address: address, payload: content.payload, fields: content.fields)
+            of: event, in: channel, address: address, payload: content.payload, fields: content.fields,
+            onlyGivenFields: content.isWholeFrame)
         return OutgoingFrame(
             eventName: event.wireName, channel: address, payload: content.payload.map { Data($0.json.utf8) },
             data: data)
@@ -126,7 +127,9 @@ public struct MockResponder: Sendable {
             if case .object(let members)? = try? DocumentValue(parsingJSON: parsed.partsOrFrame) {
                 for (key, value) in members { fields[key] = value }
             }
-            return Content(payload: parsed.payload.flatMap { try? DocumentValue(parsingJSON: $0) }, fields: fields)
+            return Content(
+                payload: parsed.payload.flatMap { try? DocumentValue(parsingJSON: $0) }, fields: fields,
+                isWholeFrame: true)
         }
     }
 
@@ -166,6 +169,8 @@ public struct MockResponder: Sendable {
     struct Content {
         var payload: DocumentValue?
         var fields: [String: DocumentValue]
+        /// Made from an example of the whole frame: the frame's fields are the example's, none made up.
+        var isWholeFrame = false
 
         /// Puts `value` at `key` (a field of the frame, or a path in the payload) of `event`'s answer.
         mutating func set(_ value: DocumentValue, at key: String, of event: Event, in contract: Contract) {

@@ -15,11 +15,13 @@ struct FrameSynthesizer {
 
     /// The frame of `event` (in `channel`, when it belongs to one) carrying `payload`, by default one made from the
     /// event's payload type. `address` is the channel's address (by default one made from its template); `fields`
-    /// give envelope or frame shape fields their values (the mock's correlation values), the others are made up.
+    /// give envelope or frame shape fields their values (the mock's correlation values), the others are made up
+    /// unless `onlyGivenFields` (an example of a whole frame leaves out the optional fields it does not show).
     func frame(
         of event: Event, in channel: Channel?, address: String? = nil, payload: DocumentValue? = nil,
-        fields given: [String: DocumentValue] = [:]
+        fields given: [String: DocumentValue] = [:], onlyGivenFields: Bool = false
     ) -> Data {
+        let madeUp = onlyGivenFields ? nil : values
         let payloadJSON = (payload ?? event.payload.map { values.value(of: $0) }).map { Data($0.json.utf8) }
         let address = address ?? channel.map(Self.address)
         let framing = contract.framing.wireFraming
@@ -29,7 +31,7 @@ struct FrameSynthesizer {
             var parts: Data?
             if !shapes[index].fields.isEmpty {
                 var members = shapes[index].fields.compactMap { field in
-                    (given[field.wireName] ?? values.value(of: field, depth: 1)).map {
+                    (given[field.wireName] ?? madeUp?.value(of: field, depth: 1)).map {
                         (key: field.wireName, value: $0)
                     }
                 }
@@ -46,7 +48,7 @@ struct FrameSynthesizer {
             // event name, as servers such as Comapi send them.
             let head = framing.frame(eventName: event.wireName, channel: address, payload: nil)
             return insertingFields(
-                envelope.fields + event.envelopeFields, given: given, into: frame, at: head.count - 1)
+                envelope.fields + event.envelopeFields, given: given, madeUp: madeUp, into: frame, at: head.count - 1)
         case .socketIO, .discriminator:
             return framing.frame(eventName: event.wireName, channel: address, payload: payloadJSON)
         }
@@ -93,11 +95,12 @@ struct FrameSynthesizer {
     }
 
     private func insertingFields(
-        _ fields: [Field], given: [String: DocumentValue], into frame: Data, at offset: Int
+        _ fields: [Field], given: [String: DocumentValue], madeUp values: ValueSynthesizer?, into frame: Data,
+        at offset: Int
     ) -> Data {
         var members = Data()
         for field in fields {
-            guard let value = given[field.wireName] ?? values.value(of: field, depth: 1) else { continue }
+            guard let value = given[field.wireName] ?? values?.value(of: field, depth: 1) else { continue }
             members.append(contentsOf: Array(",\(field.wireName.jsonStringLiteral):\(value.json)".utf8))
         }
         var result = frame

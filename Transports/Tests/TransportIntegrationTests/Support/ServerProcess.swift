@@ -3,13 +3,17 @@ import Foundation
 import Glibc
 #endif
 
-/// A real server the tests start on 127.0.0.1: one of the python programs in `Servers/`, on a port of its own. It
-/// can be killed, restarted on the same port, and paused (SIGSTOP) to play a server that stops answering.
+/// A real server the tests start on 127.0.0.1: one of the python programs in `Servers/` (or another program, such as
+/// `schemagen-mock`), on a port of its own. It can be killed, restarted on the same port, and paused (SIGSTOP) to play
+/// a server that stops answering; what it prints is kept (``output``).
 final class ServerProcess: @unchecked Sendable {
     let script: String
     let arguments: [String]
+    /// The program and its first arguments, before `--port`.
+    let command: [String]
     private(set) var port: Int
     private var process: Process?
+    private let printed = Printed()
 
     static let servers = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appending(
         path: "Servers")
@@ -20,8 +24,20 @@ final class ServerProcess: @unchecked Sendable {
     /// outgoing connection's ephemeral port) can take it in between: a server that exits before it is ready is
     /// started again on another port, a few times, before the test fails with the server's own error output.
     /// `ports` chooses each attempt's port (tests hand it a taken one first).
-    init(_ script: String, _ arguments: [String] = [], ports: () throws -> Int = ServerProcess.freePort) async throws {
-        self.script = script
+    convenience init(
+        _ script: String, _ arguments: [String] = [], ports: () throws -> Int = ServerProcess.freePort
+    ) async throws {
+        try await self.init(
+            command: ["python3", Self.servers.appending(path: script).path], named: script, arguments, ports: ports)
+    }
+
+    /// Starts `command` with `--port <free port>` and `arguments`, as ``init(_:_:ports:)`` starts a script.
+    init(
+        command: [String], named name: String, _ arguments: [String] = [],
+        ports: () throws -> Int = ServerProcess.freePort
+    ) async throws {
+        self.script = name
+        self.command = command
         self.arguments = arguments
         var attempt = 1
         while true {
@@ -41,7 +57,7 @@ final class ServerProcess: @unchecked Sendable {
     func start() async throws {
         let process = Process()
         process.executableURL = URL(filePath: "/usr/bin/env")
-        process.arguments = ["python3", Self.servers.appending(path: script).path, "--port", String(port)] + arguments
+        process.arguments = command + ["--port", String(port)] + arguments
         let output = Pipe()
         process.standardOutput = output
         // A file, not a pipe: a server that logs for the whole test would fill a pipe nobody reads and stall.
@@ -51,26 +67,30 @@ final class ServerProcess: @unchecked Sendable {
         }
         defer { try? FileManager.default.removeItem(at: errors) }
         process.standardError = try FileHandle(forWritingTo: errors)
+        let printed = printed
+        printed.reset()
         try process.run()
         self.process = process
-        let ready = Task.detached { () -> Bool in
-            var seen = Data()
+        // Read for the process's whole life: a pipe nobody reads would stall a server that prints a line per frame.
+        Task.detached {
             while true {
                 let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { return false }
-                seen.append(chunk)
-                if String(decoding: seen, as: UTF8.self).contains("ready") { return true }
+                if chunk.isEmpty { break }
+                printed.append(chunk)
             }
+            printed.finish()
         }
-        let deadline = Task {
-            try await Task.sleep(for: .seconds(30))
-            ready.cancel()
-            process.terminate()
+        let deadline = ContinuousClock.now + .seconds(30)
+        var timedOut = false
+        while !printed.text.contains("ready") {
+            if printed.isFinished { break }
+            if ContinuousClock.now > deadline {
+                timedOut = true
+                break
+            }
+            try await Task.sleep(for: .milliseconds(20))
         }
-        defer { deadline.cancel() }
-        guard await ready.value else {
-            // The deadline cancels `ready` when it ends a server that hung; otherwise the server ended by itself.
-            let timedOut = ready.isCancelled
+        guard printed.text.contains("ready") else {
             process.terminate()
             process.waitUntilExit()
             self.process = nil
@@ -81,6 +101,18 @@ final class ServerProcess: @unchecked Sendable {
                     + "(its packages: pip install -r \(Self.servers.path)/requirements.txt)",
                 exitedEarly: !timedOut)
         }
+    }
+
+    /// What the server printed on standard output since it last started.
+    var output: String { printed.text }
+
+    /// Stops the server as Ctrl-C does (SIGINT) and returns its exit status once it has ended.
+    func interrupt() -> Int32 {
+        guard let process else { return -1 }
+        Glibc.kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        self.process = nil
+        return process.terminationStatus
     }
 
     /// Kills the server at once, as a crash would: no goodbye to any client.
@@ -163,4 +195,17 @@ struct ProcessFootprint {
         }
         return ProcessFootprint(residentBytes: field("VmRSS") * 1024, threads: field("Threads"))
     }
+}
+
+/// Everything a server printed, gathered by its reader as it comes.
+private final class Printed: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    private var finished = false
+
+    func reset() { lock.withLock { (data, finished) = (Data(), false) } }
+    func append(_ chunk: Data) { lock.withLock { data.append(chunk) } }
+    func finish() { lock.withLock { finished = true } }
+    var isFinished: Bool { lock.withLock { finished } }
+    var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
 }

@@ -1,0 +1,148 @@
+import Foundation
+@testable import SchemaGenCore
+import SchemaGenRuntime
+import TestSupport
+import Testing
+
+/// `schemagen-mock` as a UI test, a web front end or an Android build meets it: the built executable on a port of its
+/// own, and the reference clients of its protocols (python-socketio's `AsyncClient`, over long-polling and its
+/// upgrade and over a WebSocket; the `websockets` library) talking to it. The scenario's events arrive in order,
+/// requests get their examples with their correlation values, a frame the contract does not allow is printed REFUSED
+/// with its reason and makes the exit status 1; every contract in `schemas/` gets a mock that starts.
+@Suite(.serialized, .timeLimit(.minutes(3)))
+struct MockServerProcessTests {
+    static let root = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    static let schemas = root.appending(path: "schemas")
+
+    /// The `schemagen-mock` built beside this test bundle (`swift build --build-tests` builds every product).
+    static var executable: URL {
+        URL(filePath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "schemagen-mock")
+    }
+
+    static func mock(_ contract: String, _ arguments: [String] = []) async throws -> ServerProcess {
+        let path = executable.path
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            throw ServerFailure("no schemagen-mock at \(path): build it first (swift build --build-tests)")
+        }
+        return try await ServerProcess(
+            command: [path, schemas.appending(path: contract).path], named: "schemagen-mock \(contract)", arguments)
+    }
+
+    static func client(_ script: String, _ arguments: [String]) async throws -> ChildProcessResult {
+        try await runChildProcess(
+            URL(filePath: "/usr/bin/env"), ["python3", ServerProcess.servers.appending(path: script).path] + arguments)
+    }
+
+    static func lines(_ output: String) -> [[String: JSONValue]] {
+        output.split(separator: "\n").compactMap { line in
+            guard case .object(let object)? = try? JSONDecoder().decode(JSONValue.self, from: Data(line.utf8))
+            else { return nil }
+            return object
+        }
+    }
+
+    @Test(arguments: ["default", "websocket"])
+    func pythonSocketIOsAsyncClientHearsTheScenarioAndGetsItsAcknowledgement(transports: String) async throws {
+        let mock = try await Self.mock("rooms.yaml", ["--scenario", "someone_joins"])
+        let run = try await Self.client(
+            "mock_socketio_client.py", ["--url", "http://127.0.0.1:\(mock.port)", "--transports", transports])
+        #expect(run.status == 0, "\(run.standardError)")
+        let lines = Self.lines(run.standardOutput)
+        // The scenario's sends, in order, with the payloads the contract and the scenario give.
+        #expect(lines.compactMap { $0["event"]?.stringValue } == ["user:joined", "touch:moved", "error"])
+        #expect(
+            lines.first { $0["event"] == "touch:moved" }?["data"]
+                == .array([.object(["roomId": "r1", "x": 0.5, "y": 0.25])]))
+        #expect(lines.first { $0["event"] == "error" }?["data"] == .array(["Room is full"]))
+        // The acknowledgement: an `Element`, the ack's type, made from the contract's types.
+        guard case .object(let element)? = lines.first(where: { $0["ack"] != nil })?["ack"] else {
+            Issue.record("no acknowledgement in \(run.standardOutput)")
+            return
+        }
+        #expect(element["type"] == "note" && element["id"] != nil && element["createdAt"] != nil)
+        #expect(lines.first { $0["transport"] != nil }?["transport"] == "websocket")
+        try await eventually("the mock logs the disconnect") { mock.output.contains("#1 disconnected") }
+        let log = mock.output
+        #expect(log.contains("#1 app → `room:join`: ok: [\"room:join\",{\"roomId\":\"r1\"}]"))
+        #expect(log.contains("#1 app → `element:create` (asks for acknowledgement 1): ok: "))
+        #expect(
+            log.contains(
+                "#1 app → a frame: REFUSED: the contract does not allow it: [\"room:jion\",{\"roomId\":\"r1\"}]"))
+        #expect(log.contains("    mismatch at $: event \"room:jion\" is not in the contract"))
+        // The refused frame makes the exit status 1.
+        #expect(mock.interrupt() == 1)
+    }
+
+    @Test func aWebSocketClientGetsTheHandshakeAndASubscriptionsItemsAndEndWithItsID() async throws {
+        let mock = try await Self.mock("graphql-transport-ws.yaml", ["--scenario", "handshake"])
+        let run = try await Self.client(
+            "mock_websocket_client.py",
+            [
+                "--url", "ws://127.0.0.1:\(mock.port)/", "--expect", "3",
+                "--send", #"{"type":"connection_init"}"#,
+                "--send", #"{"id":"op-7","type":"subscribe","payload":{"query":"subscription { greetings }"}}"#,
+            ])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(
+            Self.lines(run.standardOutput).compactMap { $0["received"]?.stringValue } == [
+                #"{"type":"connection_ack"}"#,
+                #"{"type":"next","id":"op-7","payload":{"data":{"greetings":"Hi"}}}"#,
+                #"{"type":"complete","id":"op-7"}"#,
+            ])
+        #expect(mock.interrupt() == 0, "\(mock.output)")
+    }
+
+    @Test func aWebSocketClientsRequestIsAnsweredWithTheExampleAndItsOwnID() async throws {
+        let mock = try await Self.mock("ethereum-pubsub.yaml")
+        let run = try await Self.client(
+            "mock_websocket_client.py",
+            [
+                "--url", "ws://127.0.0.1:\(mock.port)/", "--expect", "2",
+                "--send", #"{"jsonrpc":"2.0","id":41,"method":"eth_subscribe","params":["newHeads"]}"#,
+            ])
+        #expect(run.status == 0, "\(run.standardError)")
+        let received = Self.lines(run.standardOutput).compactMap { $0["received"]?.stringValue }
+        #expect(received.first == #"{"jsonrpc":"2.0","id":41,"result":"0x9cef478923ff08bf67fde6c64013158d"}"#)
+        #expect(received.last?.contains(#""subscription":"0x9cef478923ff08bf67fde6c64013158d""#) == true)
+        #expect(mock.interrupt() == 0, "\(mock.output)")
+    }
+
+    /// Every contract in schemas/ gets a mock that starts, and (over a plain WebSocket) answers each request it
+    /// declares; the answers to Socket.IO's acknowledgements are the python-socketio test's above.
+    @Test func everyContractInSchemasGetsAMockThatStartsAndAnswersItsRequests() async throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.schemas.path).filter {
+            $0.hasSuffix(".yaml")
+        }.sorted()
+        #expect(files.count == 12)
+        for file in files {
+            let contract = try #require(ContractLoader().load(path: Self.schemas.appending(path: file).path).contract)
+            let mock = try await Self.mock(file)
+            defer { _ = mock.interrupt() }
+            guard contract.framing != .socketIO else { continue }
+            let interpreter = FrameInterpreter(contract: contract)
+            for (channel, event) in contract.allEvents
+            where event.direction.isEmittedByClient && (event.reply != nil || event.subscription != nil) {
+                let request = String(
+                    decoding: FrameSynthesizer(contract: contract).frame(of: event, in: channel), as: UTF8.self)
+                let expected = [event.reply?.event, event.subscription?.event].compactMap { $0 }
+                let run = try await Self.client(
+                    "mock_websocket_client.py",
+                    ["--url", "ws://127.0.0.1:\(mock.port)/", "--expect", "\(expected.count)", "--send", request])
+                #expect(run.status == 0, "\(file) \(event.wireName): \(run.standardError)\n\(mock.output)")
+                let answers = Self.lines(run.standardOutput).compactMap { $0["received"]?.stringValue }.map {
+                    interpreter.read(Data($0.utf8), sentBy: .serverToClient)
+                }
+                #expect(answers.allSatisfy { $0.findings.isEmpty }, "\(file) \(event.wireName): \(answers)")
+                #expect(answers.compactMap(\.event?.wireName) == expected, "\(file) \(event.wireName)")
+            }
+            #expect(!mock.output.contains("REFUSED"), "\(mock.output)")
+        }
+    }
+}
+
+extension JSONValue {
+    fileprivate var stringValue: String? {
+        if case .string(let text) = self { text } else { nil }
+    }
+}
