@@ -245,5 +245,41 @@ extension Zikr {
         public func send(_ event: ServerEvent) async throws {
             try await server.emit(event, to: .everyone)
         }
+
+        /// The contract's scenarios, which ``play(_:)`` plays.
+        public enum Scenario: Swift.String, Sendable, CaseIterable {
+            /// Once the app joins a group, the server confirms it, Aisha and Omar come online, Omar goes offline, and the group turns out to be full.
+            ///
+            /// `members_come_and_go`: after the app sends `join_group`, then sends `joined_group`, then sends `user_online`, then sends `user_online`, then waits 0.05 s, then sends `user_offline`, then sends `error`.
+            case membersComeAndGo = "members_come_and_go"
+        }
+
+        /// Starts playing `scenario`: it waits for what the app sends, sends what the server sends, pauses, in order.
+        /// It hears what the app sends from this call on, so start it before the app acts; await the task's `value`
+        /// for the end of the last step.
+        @discardableResult
+        public func start(_ scenario: Scenario) -> Task<Swift.Void, any Swift.Error> {
+            let incoming = server.events
+            return Task { try await self.play(scenario, hearing: incoming) }
+        }
+
+        /// Plays `scenario` to its end: ``start(_:)``, awaited.
+        public func play(_ scenario: Scenario) async throws {
+            try await start(scenario).value
+        }
+
+        private func play(_ scenario: Scenario, hearing events: AsyncStream<SchemaGenRuntime.ReceivedEvent<ClientEvent>>) async throws {
+            switch scenario {
+            case .membersComeAndGo:
+                var incoming = events.makeAsyncIterator()
+                while let received = await incoming.next() { if case .joinGroup = received.event { break } }
+                try await send(.joinedGroup(Zikr.JoinedGroup(groupId: "g1", message: "Joined")))
+                try await send(.userOnline(Zikr.UserOnline(groupId: "g1", userId: "aisha")))
+                try await send(.userOnline(Zikr.UserOnline(groupId: "g1", userId: "omar")))
+                try await Task.sleep(for: .seconds(0.05))
+                try await send(.userOffline(Zikr.UserOffline(groupId: "g1", userId: "omar")))
+                try await send(.error(Zikr.Error(message: "The group is full")))
+            }
+        }
     }
 }
