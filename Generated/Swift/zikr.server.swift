@@ -248,9 +248,9 @@ extension Zikr {
 
         /// The contract's scenarios, which ``play(_:)`` plays.
         public enum Scenario: Swift.String, Sendable, CaseIterable {
-            /// Once the app joins a group, the server confirms it, Aisha and Omar come online, Omar goes offline, and the group turns out to be full.
+            /// Once the app joins group g1, the server confirms it, Aisha and Omar come online, Omar goes offline, and the group turns out to be full.
             ///
-            /// `members_come_and_go`: after the app sends `join_group`, then sends `joined_group`, then sends `user_online`, then sends `user_online`, then waits 0.05 s, then sends `user_offline`, then sends `error`.
+            /// `members_come_and_go`: after the app sends `join_group` with groupId "g1", then sends `joined_group`, then sends `user_online`, then sends `user_online`, then waits 0.05 s, then sends `user_offline`, then sends `error`.
             case membersComeAndGo = "members_come_and_go"
         }
 
@@ -272,7 +272,7 @@ extension Zikr {
             switch scenario {
             case .membersComeAndGo:
                 var incoming = events.makeAsyncIterator()
-                while let received = await incoming.next() { if case .joinGroup = received.event { break } }
+                while let received = await incoming.next() { if case .joinGroup(let value) = received.event, value.groupId == "g1" { break } }
                 try await send(.joinedGroup(Zikr.JoinedGroup(groupId: "g1", message: "Joined")))
                 try await send(.userOnline(Zikr.UserOnline(groupId: "g1", userId: "aisha")))
                 try await send(.userOnline(Zikr.UserOnline(groupId: "g1", userId: "omar")))

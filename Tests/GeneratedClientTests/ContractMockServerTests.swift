@@ -175,7 +175,7 @@ import Testing
             if case .send(let event, _) = step.action { event } else { nil }
         }
         let afters = scenario.steps.compactMap { step -> String? in
-            if case .after(let event) = step.action { event } else { nil }
+            if case .after(let event, _) = step.action { event } else { nil }
         }
         #expect(!sends.isEmpty && !afters.isEmpty)
         try await Task.sleep(for: .milliseconds(100))
@@ -194,5 +194,27 @@ import Testing
         try await eventually("the scenario finishes") {
             session.log.values.contains { $0.text() == "#1 scenario finished `someone_joins`" }
         }
+    }
+
+    /// zikr.yaml's `members_come_and_go` waits for `join_group` with `groupId` "g1": another group's join plays
+    /// nothing.
+    @Test func aScenarioWaitsForTheValuesItsWhereNames() async throws {
+        let contract = try Self.contract("zikr.yaml")
+        let session = Session(contract, scenario: "members_come_and_go")
+        for group in ["g2", "g1"] {
+            try await session.client.send(
+                OutgoingFrame(
+                    eventName: "join_group", channel: nil, payload: nil,
+                    data: Data(#"["join_group",{"groupId":"\#(group)"}]"#.utf8)))
+            if group == "g2" {
+                try await Task.sleep(for: .milliseconds(100))
+                #expect(session.received.values.isEmpty)
+            }
+        }
+        try await eventually("the scenario plays") { session.received.values.count == 5 }
+        #expect(
+            session.received.values.first.map { String(decoding: $0.data, as: UTF8.self) }
+                == #"["joined_group",{"groupId":"g1","message":"Joined"}]"#)
+        #expect(session.log.values.contains { $0.text() == #"#1 scenario waits for `join_group` with groupId "g1""# })
     }
 }

@@ -57,4 +57,20 @@ import Testing
             ])
         #expect(Rooms.Mock.Scenario.allCases.map(\.rawValue) == ["someone_joins"])
     }
+
+    /// A `where:` in a scenario (zikr.yaml's `members_come_and_go`: `join_group` with `groupId` "g1") is compared on
+    /// the typed value: joining another group plays nothing.
+    @Test(.timeLimit(.minutes(1))) func aScenarioWaitsForTheValuesItsWhereNames() async throws {
+        let mock = Zikr.Mock()
+        let client = mock.makeClient()
+        let joined = Recorder<Zikr.JoinedGroup>()
+        client.onJoinedGroup { joined.append($0) }
+        let playing = mock.start(.membersComeAndGo)
+        try await client.joinGroup(groupId: "g2")
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(joined.values.isEmpty)
+        try await client.joinGroup(groupId: "g1")
+        try await playing.value
+        #expect(joined.values == [.init(groupId: "g1", message: "Joined")])
+    }
 }

@@ -63,7 +63,7 @@ import Testing
         #expect(scenarios.map(\.name) == ["crowd", "full_room"])
         #expect(
             scenarios[1].steps.map(\.action) == [
-                .after(event: "join"), .wait(seconds: 0.5),
+                .after(event: "join", where: []), .wait(seconds: 0.5),
                 .send(event: "joined", payload: #"{"room":"r1","count":12}"#),
             ])
     }

@@ -49,7 +49,8 @@ extension Checker {
         let owner = "a step of scenario '\(scenario)'"
         guard
             let step = MappingReader(
-                node, owner: owner, allowedKeys: ["after", "send", "payload", "wait"], ownerLocation: node.location,
+                node, owner: owner, allowedKeys: ["after", "send", "payload", "wait", "where"],
+                ownerLocation: node.location,
                 diagnostics: &diagnostics)
         else { return nil }
         let actions = ["after", "send", "wait"].filter { step.entry($0) != nil }
@@ -61,6 +62,11 @@ extension Checker {
         }
         if step.entry("payload") != nil, actions != ["send"] {
             diagnostics.error("`payload:` goes with `send:` in \(owner)", at: node.location)
+            return nil
+        }
+        if step.entry("where") != nil, actions != ["after"] {
+            diagnostics.error(
+                "`where:` goes with `after:` in \(owner): the values the app's event must carry", at: node.location)
             return nil
         }
         if let wait = step["wait"] {
@@ -94,22 +100,90 @@ extension Checker {
                 at: nameNode.location)
             return nil
         }
-        if isAfter { return ScenarioStep(action: .after(event: eventName), location: node.location) }
+        if isAfter {
+            var conditions: [ScenarioCondition] = []
+            if let conditionsNode = step["where"] {
+                guard let entries = conditionsNode.entries, !entries.isEmpty else {
+                    diagnostics.error(
+                        "`where:` in \(owner) maps fields of '\(eventName)' to the values they must hold, as `where: {groupId: g1}`",
+                        at: conditionsNode.location)
+                    return nil
+                }
+                for entry in entries {
+                    guard let field = entry.keyText else { continue }
+                    conditions.append(
+                        ScenarioCondition(
+                            field: field, json: entry.value.documentValue.json, location: entry.key.location))
+                }
+            }
+            return ScenarioStep(action: .after(event: eventName, where: conditions), location: node.location)
+        }
         let payload = step["payload"].map { $0.documentValue.json }
         return ScenarioStep(action: .send(event: eventName, payload: payload), location: node.location)
     }
 }
 
 /// Each scenario's payloads match their events, as generated code reads them (through the ``FrameInterpreter``): a
-/// difference is an error at the step, what generated code tolerates a warning.
+/// difference is an error at the step, what generated code tolerates a warning. A `where:` names fields of its
+/// event's payload that hold one value each (a string, a number, a boolean, an enum's case), with values of their
+/// types.
 struct ScenarioCheck {
     let contract: Contract
+
+    private func check(
+        _ conditions: [ScenarioCondition], of event: Event, in scenario: Scenario, into diagnostics: inout DiagnosticBag
+    ) {
+        guard let fields = event.payload.flatMap(contract.objectFields(of:)) else {
+            diagnostics.error(
+                "`where:` in scenario '\(scenario.name)' compares fields of '\(event.wireName)', whose payload is not an object with fields",
+                at: conditions[0].location)
+            return
+        }
+        for condition in conditions {
+            guard let field = fields.first(where: { $0.wireName == condition.field }) else {
+                diagnostics.error(
+                    "`where:` in scenario '\(scenario.name)' names '\(condition.field)', which is not a field of '\(event.wireName)'"
+                        + Suggestions.hint(for: condition.field, in: fields.map(\.wireName)), at: condition.location)
+                continue
+            }
+            guard Self.isComparable(field.type.valueType, in: contract) else {
+                diagnostics.error(
+                    "`where:` in scenario '\(scenario.name)' compares '\(condition.field)', which is `\(field.type.spelling)`; compare a string, number, boolean or enum field",
+                    at: condition.location)
+                continue
+            }
+            var checker = ValueChecker(contract: contract)
+            checker.check(
+                FrameInterpreter.jsonValue(Data(condition.json.utf8)), against: field.type.valueType,
+                at: "$.\(condition.field)", declaredAt: field.location, encoding: field.encoding)
+            for finding in checker.findings where finding.severity == .mismatch {
+                diagnostics.error(
+                    "`where:` in scenario '\(scenario.name)': '\(condition.field)' cannot hold \(condition.json): \(finding.message)",
+                    at: condition.location)
+            }
+        }
+    }
+
+    /// A scalar, or an enum of them: what one value in `where:` can be compared with.
+    static func isComparable(_ type: TypeRef, in contract: Contract) -> Bool {
+        switch type {
+        case .scalar(let scalar): scalar != .json
+        case .named(let name):
+            if case .enumeration? = contract.type(named: name)?.kind { true } else { false }
+        default: false
+        }
+    }
 
     func run(into diagnostics: inout DiagnosticBag) {
         guard !contract.scenarios.isEmpty else { return }
         let interpreter = FrameInterpreter(contract: contract)
         for scenario in contract.scenarios {
             for step in scenario.steps {
+                if case .after(let name, let conditions) = step.action, !conditions.isEmpty,
+                    let event = contract.events.first(where: { $0.wireName == name })
+                {
+                    check(conditions, of: event, in: scenario, into: &diagnostics)
+                }
                 guard case .send(let name, let payload?) = step.action,
                     let event = contract.events.first(where: { $0.wireName == name })
                 else { continue }

@@ -44,12 +44,12 @@ public final class ContractMockServer: @unchecked Sendable {
     private final class Connection: @unchecked Sendable {
         let outbox: AsyncStream<MockAnswer>.Continuation
         /// The events the app sent, for the scenario's `after:` steps; `nil` once the scenario no longer listens.
-        var heard: AsyncStream<String>.Continuation?
+        var heard: AsyncStream<Heard>.Continuation?
         var tasks: [Task<Void, Never>] = []
         var awaitedAcks: [Int: String] = [:]
         var nextAckID = 0
 
-        init(outbox: AsyncStream<MockAnswer>.Continuation, heard: AsyncStream<String>.Continuation?) {
+        init(outbox: AsyncStream<MockAnswer>.Continuation, heard: AsyncStream<Heard>.Continuation?) {
             self.outbox = outbox
             self.heard = heard
         }
@@ -81,11 +81,11 @@ public final class ContractMockServer: @unchecked Sendable {
     private func open(_ connection: ServerConnection) {
         let (outbox, outgoing) = AsyncStream.makeStream(
             of: MockAnswer.self, bufferingPolicy: .bufferingOldest(Self.queueLimit))
-        var heardStream: AsyncStream<String>?
-        var heard: AsyncStream<String>.Continuation?
+        var heardStream: AsyncStream<Heard>?
+        var heard: AsyncStream<Heard>.Continuation?
         if scenario != nil {
             let (stream, continuation) = AsyncStream.makeStream(
-                of: String.self, bufferingPolicy: .bufferingOldest(Self.queueLimit))
+                of: Heard.self, bufferingPolicy: .bufferingOldest(Self.queueLimit))
             (heardStream, heard) = (stream, continuation)
         }
         let state = Connection(outbox: outgoing, heard: heard)
@@ -117,7 +117,7 @@ public final class ContractMockServer: @unchecked Sendable {
         log(.received(connection, frame: frame.data, reading: response.reading, asksAck: frame.ackID))
         guard let state = lock.withLock({ connections[connection] }) else { return }
         if let name = response.reading.event?.wireName, let heard = lock.withLock({ state.heard }),
-            case .dropped = heard.yield(name)
+            case .dropped = heard.yield(Heard(name: name, frame: frame.data, framing: responder.contract.framing))
         {
             log(
                 .dropped(
@@ -149,16 +149,17 @@ public final class ContractMockServer: @unchecked Sendable {
         log(.acknowledged(connection, event: name, ackID: ackID, findings: findings))
     }
 
-    private func play(_ scenario: Scenario, on connection: ServerConnection, hearing heard: AsyncStream<String>) async {
+    private func play(_ scenario: Scenario, on connection: ServerConnection, hearing heard: AsyncStream<Heard>) async {
         log(.scenario(connection, "plays `\(scenario.name)`"))
         var iterator = heard.makeAsyncIterator()
         for step in scenario.steps {
             switch step.action {
-            case .after(let event):
-                log(.scenario(connection, "waits for `\(event)`"))
+            case .after(let event, let conditions):
+                let values = conditions.map { " with \($0.field) \($0.json)" }.joined(separator: " and")
+                log(.scenario(connection, "waits for `\(event)`\(values)"))
                 var heardIt = false
-                while let name = await iterator.next() {
-                    if name == event {
+                while let heard = await iterator.next() {
+                    if heard.name == event, heard.satisfies(conditions) {
                         heardIt = true
                         break
                     }
@@ -189,5 +190,35 @@ public final class ContractMockServer: @unchecked Sendable {
         }
         listening?.finish()
         log(.scenario(connection, "finished `\(scenario.name)`"))
+    }
+}
+
+/// An event the app sent, as a scenario's `after:` step hears it.
+struct Heard: Sendable {
+    let name: String
+    let payload: DocumentValue?
+
+    init(name: String, frame: Data, framing: Framing) {
+        self.name = name
+        payload = (try? framing.wireFraming.parse(frame).payload).flatMap { try? DocumentValue(parsingJSON: $0) }
+    }
+
+    /// Whether the payload's fields hold the values `conditions` name (numbers compared as numbers: `2` is `2.0`).
+    func satisfies(_ conditions: [ScenarioCondition]) -> Bool {
+        conditions.allSatisfy { condition in
+            guard let expected = try? DocumentValue(parsingJSON: Data(condition.json.utf8)),
+                let actual = payload?[condition.field]
+            else { return false }
+            if let left = Self.number(expected), let right = Self.number(actual) { return left == right }
+            return expected == actual
+        }
+    }
+
+    private static func number(_ value: DocumentValue) -> Double? {
+        switch value {
+        case .integer(let number): Double(number)
+        case .number(let text): Double(text)
+        default: nil
+        }
     }
 }

@@ -12,8 +12,8 @@ public struct Scenario: Hashable, Sendable {
 /// One step of a scenario.
 public struct ScenarioStep: Hashable, Sendable {
     public enum Action: Hashable, Sendable {
-        /// Wait until the app sends this event.
-        case after(event: String)
+        /// Wait until the app sends this event, with these values in its payload's fields when `where` names any.
+        case after(event: String, where: [ScenarioCondition] = [])
         /// The server sends this event: with `payload` (JSON) when the step gives one, else the event's first
         /// example, else a value made from its types.
         case send(event: String, payload: String?)
@@ -22,5 +22,13 @@ public struct ScenarioStep: Hashable, Sendable {
     }
 
     public var action: Action
+    public var location: SourceLocation
+}
+
+/// A condition on an `after:` step (`where: {groupId: g1}`): the field of the event's payload, by its wire name, and
+/// the value it must hold, as JSON.
+public struct ScenarioCondition: Hashable, Sendable {
+    public var field: String
+    public var json: String
     public var location: SourceLocation
 }

@@ -27,7 +27,9 @@ struct SequenceDiagrams {
         var lines = ["sequenceDiagram", "    participant App", "    participant Server"]
         for step in scenario.steps {
             switch step.action {
-            case .after(let event): lines.append("    App->>Server: \(Self.text(event))")
+            case .after(let event, let conditions):
+                let values = conditions.map { "\($0.field) = \($0.json)" }.joined(separator: ", ")
+                lines.append("    App->>Server: \(Self.text(values.isEmpty ? event : "\(event) (\(values))"))")
             case .send(let event, _): lines.append("    Server-->>App: \(Self.text(event))")
             case .wait(let seconds): lines.append("    Note over App,Server: \(Self.text("\(seconds) s"))")
             }

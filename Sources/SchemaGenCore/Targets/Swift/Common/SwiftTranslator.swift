@@ -91,6 +91,20 @@ public struct SwiftTranslator: Sendable {
         return context
     }
 
+    /// `value.groupId == "g1"`: a `where:` condition of a scenario's `after:` step on the event's typed value.
+    private static func comparison(
+        _ condition: ScenarioCondition, of eventName: String, in contract: Contract, literal: SwiftValueLiteral
+    ) -> String? {
+        guard let event = contract.events.first(where: { $0.wireName == eventName }),
+            let field = event.payload.flatMap(contract.objectFields(of:))?.first(where: {
+                $0.wireName == condition.field
+            }),
+            let value = try? DocumentValue(parsingJSON: Array(condition.json.utf8)),
+            let expression = try? literal.expression(value, as: field.type.valueType, inlineName: "")
+        else { return nil }
+        return "value.\(SwiftSyntax.identifier(field.swiftName)) == \(expression)"
+    }
+
     /// The contract's scenarios as the `Mock`'s statements: `after` reads the app's events until it sends the one
     /// named (from one stream for the whole scenario, so none is missed between steps), `send` emits to every app
     /// the step's payload or the event's example, `wait` sleeps.
@@ -108,11 +122,16 @@ public struct SwiftTranslator: Sendable {
             }
             for step in scenario.steps {
                 switch step.action {
-                case .after(let name):
+                case .after(let name, let conditions):
                     let member = contexts[name]?.memberName ?? ""
-                    steps.append(
-                        "while let received = await incoming.next() { if case .\(member) = received.event { break } }")
-                    words.append("after the app sends `\(name)`")
+                    let tests = conditions.compactMap { condition in
+                        comparison(condition, of: name, in: contract, literal: literal)
+                    }
+                    let pattern = tests.isEmpty ? ".\(member)" : ".\(member)(let value)"
+                    let test = ([] + ["case \(pattern) = received.event"] + tests).joined(separator: ", ")
+                    steps.append("while let received = await incoming.next() { if \(test) { break } }")
+                    let values = conditions.map { "\($0.field) \($0.json)" }.joined(separator: " and ")
+                    words.append("after the app sends `\(name)`" + (values.isEmpty ? "" : " with \(values)"))
                 case .send(let name, let payload):
                     guard let context = contexts[name],
                         let event = contract.events.first(where: { $0.wireName == name })
