@@ -43,15 +43,19 @@ public final class ContractMockServer: @unchecked Sendable {
 
     private final class Connection: @unchecked Sendable {
         let outbox: AsyncStream<MockAnswer>.Continuation
-        /// The events the app sent, for the scenario's `after:` steps; `nil` once the scenario no longer listens.
-        var heard: AsyncStream<Heard>.Continuation?
+        /// The scenario's next step; `nil` without a scenario or once it has played.
+        var step: Int?
+        /// While a `wait:` step sleeps: what the app sent meanwhile, for the steps after it.
+        var heardDuringWait: [Heard]?
+        /// The `after:` step whose wait was logged, so that it is logged once.
+        var announced: Int?
         var tasks: [Task<Void, Never>] = []
         var awaitedAcks: [Int: String] = [:]
         var nextAckID = 0
 
-        init(outbox: AsyncStream<MockAnswer>.Continuation, heard: AsyncStream<Heard>.Continuation?) {
+        init(outbox: AsyncStream<MockAnswer>.Continuation, playing: Bool) {
             self.outbox = outbox
-            self.heard = heard
+            step = playing ? 0 : nil
         }
     }
 
@@ -72,7 +76,6 @@ public final class ContractMockServer: @unchecked Sendable {
         case .disconnected(let connection, let reason):
             let ended = lock.withLock { connections.removeValue(forKey: connection) }
             ended?.outbox.finish()
-            ended?.heard?.finish()
             ended?.tasks.forEach { $0.cancel() }
             log(.disconnected(connection, reason: reason))
         }
@@ -81,34 +84,24 @@ public final class ContractMockServer: @unchecked Sendable {
     private func open(_ connection: ServerConnection) {
         let (outbox, outgoing) = AsyncStream.makeStream(
             of: MockAnswer.self, bufferingPolicy: .bufferingOldest(Self.queueLimit))
-        var heardStream: AsyncStream<Heard>?
-        var heard: AsyncStream<Heard>.Continuation?
-        if scenario != nil {
-            let (stream, continuation) = AsyncStream.makeStream(
-                of: Heard.self, bufferingPolicy: .bufferingOldest(Self.queueLimit))
-            (heardStream, heard) = (stream, continuation)
-        }
-        let state = Connection(outbox: outgoing, heard: heard)
+        let state = Connection(outbox: outgoing, playing: scenario != nil)
         lock.withLock { connections[connection] = state }
         log(.connected(connection))
         let transport = transport
         let log = log
-        var tasks = [
-            Task {
-                for await answer in outbox {
-                    do {
-                        try await transport.send(answer.frame, to: connection)
-                        log(.sent(connection, answer))
-                    } catch {
-                        log(.dropped(connection, what: answer.reason, reason: "the send failed: \(error)"))
-                    }
+        let sender = Task {
+            for await answer in outbox {
+                do {
+                    try await transport.send(answer.frame, to: connection)
+                    log(.sent(connection, answer))
+                } catch {
+                    log(.dropped(connection, what: answer.reason, reason: "the send failed: \(error)"))
                 }
             }
-        ]
-        if let scenario, let heardStream {
-            tasks.append(Task { [weak self] in await self?.play(scenario, on: connection, hearing: heardStream) })
         }
-        lock.withLock { state.tasks = tasks }
+        lock.withLock { state.tasks.append(sender) }
+        if let scenario { log(.scenario(connection, "plays `\(scenario.name)`")) }
+        advance(state, connection)
     }
 
     private func receive(_ frame: IncomingFrame, from connection: ServerConnection) {
@@ -116,15 +109,13 @@ public final class ContractMockServer: @unchecked Sendable {
         if !response.reading.matches { lock.withLock { refused += 1 } }
         log(.received(connection, frame: frame.data, reading: response.reading, asksAck: frame.ackID))
         guard let state = lock.withLock({ connections[connection] }) else { return }
-        if let name = response.reading.event?.wireName, let heard = lock.withLock({ state.heard }),
-            case .dropped = heard.yield(Heard(name: name, frame: frame.data, framing: responder.contract.framing))
-        {
-            log(
-                .dropped(
-                    connection, what: "`\(name)` for the scenario",
-                    reason: "its scenario waits elsewhere with \(Self.queueLimit) events unheard"))
-        }
+        // The frame's own answers first (a request's reply), then what the scenario does once it has heard it: the
+        // order a server that handles each frame in turn sends them in.
         for answer in response.answers { enqueue(answer, on: state, connection) }
+        if let name = response.reading.event?.wireName {
+            advance(
+                state, connection, hearing: Heard(name: name, frame: frame.data, framing: responder.contract.framing))
+        }
     }
 
     private func enqueue(_ answer: MockAnswer, on state: Connection, _ connection: ServerConnection) {
@@ -149,47 +140,72 @@ public final class ContractMockServer: @unchecked Sendable {
         log(.acknowledged(connection, event: name, ackID: ackID, findings: findings))
     }
 
-    private func play(_ scenario: Scenario, on connection: ServerConnection, hearing heard: AsyncStream<Heard>) async {
-        log(.scenario(connection, "plays `\(scenario.name)`"))
-        var iterator = heard.makeAsyncIterator()
-        for step in scenario.steps {
-            switch step.action {
+    /// Plays the scenario's steps from where it stands: with `heard`, once the app sent something; without, when the
+    /// connection opens or a `wait:` ends. Sends are queued at once, in order, so they go out before anything the
+    /// app's later frames make the mock send; a `wait:` sleeps on a task of its own, keeping what the app sends
+    /// meanwhile (at most ``queueLimit`` events) for the steps after it.
+    private func advance(_ state: Connection, _ connection: ServerConnection, hearing heard: Heard? = nil) {
+        guard let scenario else { return }
+        var pending: [Heard] = heard.map { [$0] } ?? []
+        lock.lock()
+        defer { lock.unlock() }
+        if let heard, state.heardDuringWait != nil {
+            if state.heardDuringWait!.count < Self.queueLimit {
+                state.heardDuringWait!.append(heard)
+            } else {
+                log(
+                    .dropped(
+                        connection, what: "`\(heard.name)` for the scenario",
+                        reason: "its wait has \(Self.queueLimit) events unheard"))
+            }
+            return
+        }
+        if heard == nil, let held = state.heardDuringWait {
+            pending = held
+            state.heardDuringWait = nil
+        }
+        while var index = state.step, index < scenario.steps.count {
+            switch scenario.steps[index].action {
             case .after(let event, let conditions):
-                let values = conditions.map { " with \($0.field) \($0.json)" }.joined(separator: " and")
-                log(.scenario(connection, "waits for `\(event)`\(values)"))
-                var heardIt = false
-                while let heard = await iterator.next() {
-                    if heard.name == event, heard.satisfies(conditions) {
-                        heardIt = true
-                        break
+                guard !pending.isEmpty else {
+                    if state.announced != index {
+                        state.announced = index
+                        let values = conditions.map { " with \($0.field) \($0.json)" }.joined(separator: " and")
+                        log(.scenario(connection, "waits for `\(event)`\(values)"))
                     }
+                    return
                 }
-                // The connection ended first.
-                guard heardIt else { return }
+                let next = pending.removeFirst()
+                guard next.name == event, next.satisfies(conditions) else { continue }
+                index += 1
             case .send(let event, let payload):
-                guard var answer = responder.frame(of: event, payload: payload) else { continue }
-                guard let state = lock.withLock({ connections[connection] }) else { return }
-                if let declared = responder.contract.events.first(where: { $0.wireName == event }), declared.ack != nil,
-                    transport.supportsAcknowledgements
-                {
-                    answer.ackID = lock.withLock {
+                if var frame = responder.frame(of: event, payload: payload) {
+                    if responder.contract.events.first(where: { $0.wireName == event })?.ack != nil,
+                        transport.supportsAcknowledgements
+                    {
                         state.nextAckID += 1
                         if state.awaitedAcks.count < Self.queueLimit { state.awaitedAcks[state.nextAckID] = event }
-                        return state.nextAckID
+                        frame.ackID = state.nextAckID
                     }
+                    enqueue(MockAnswer(frame: frame, reason: "scenario `\(scenario.name)`"), on: state, connection)
                 }
-                enqueue(MockAnswer(frame: answer, reason: "scenario `\(scenario.name)`"), on: state, connection)
+                index += 1
             case .wait(let seconds):
-                do { try await Task.sleep(for: .seconds(seconds)) } catch { return }
+                state.step = index + 1
+                state.heardDuringWait = pending
+                state.tasks.append(
+                    Task { [weak self] in
+                        guard (try? await Task.sleep(for: .seconds(seconds))) != nil else { return }
+                        self?.advance(state, connection)
+                    })
+                return
             }
+            state.step = index
         }
-        // Nothing listens any more: stop queueing what the app sends.
-        let listening = lock.withLock {
-            defer { connections[connection]?.heard = nil }
-            return connections[connection]?.heard
+        if state.step != nil {
+            state.step = nil
+            log(.scenario(connection, "finished `\(scenario.name)`"))
         }
-        listening?.finish()
-        log(.scenario(connection, "finished `\(scenario.name)`"))
     }
 }
 

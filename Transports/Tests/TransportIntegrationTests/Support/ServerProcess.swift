@@ -72,14 +72,16 @@ final class ServerProcess: @unchecked Sendable {
         try process.run()
         self.process = process
         // Read for the process's whole life: a pipe nobody reads would stall a server that prints a line per frame.
-        Task.detached {
+        // A thread of its own, not a task: the read blocks, and a few servers alive at once would otherwise hold
+        // every thread of the cooperative pool (two, on two cores) and stall every test.
+        Thread {
             while true {
                 let chunk = output.fileHandleForReading.availableData
                 if chunk.isEmpty { break }
                 printed.append(chunk)
             }
             printed.finish()
-        }
+        }.start()
         let deadline = ContinuousClock.now + .seconds(30)
         var timedOut = false
         while !printed.text.contains("ready") {
