@@ -17,7 +17,7 @@ public struct MarkdownTranslator: Sendable {
         var contents: [MarkdownLink] = []
         let typeAnchors = Dictionary(
             uniqueKeysWithValues: contract.types.map { ($0.name, MarkdownSyntax.slug($0.name)) })
-        let root = scope(contract.events, typeAnchors: typeAnchors, shapes: contract.framing.shapes)
+        var root = scope(contract.events, typeAnchors: typeAnchors, shapes: contract.framing.shapes)
         if root.hasClientEvents {
             contents.append(MarkdownLink(title: Self.clientHeading, anchor: anchors.anchor(for: Self.clientHeading)))
         }
@@ -55,13 +55,22 @@ public struct MarkdownTranslator: Sendable {
         var examples: [MarkdownEventExamples] = []
         if contract.allEvents.contains(where: { !$0.event.examples.isEmpty }) {
             contents.append(MarkdownLink(title: "Examples", anchor: anchors.anchor(for: "Examples")))
+            // Each event's row links its examples: (channel index + 1, or 0 outside channels) → wire name → anchor.
+            var exampleAnchors: [Int: [String: String]] = [:]
             for (channel, event) in contract.allEvents where !event.examples.isEmpty {
                 let heading =
                     (channel.map { "Channel \($0.name) › " } ?? "") + MarkdownSyntax.codeOutsideTable(event.wireName)
+                let anchor = anchors.anchor(for: heading)
+                let scope = channel.flatMap { channel in contract.channels.firstIndex { $0.name == channel.name } }
+                exampleAnchors[(scope ?? -1) + 1, default: [:]][event.wireName] = anchor
                 examples.append(
-                    MarkdownEventExamples(
-                        heading: heading, anchor: anchors.anchor(for: heading), items: event.examples.map(Self.example))
-                )
+                    MarkdownEventExamples(heading: heading, anchor: anchor, items: event.examples.map(Self.example)))
+            }
+            Self.link(&root, events: contract.events, to: exampleAnchors[0] ?? [:])
+            for index in channels.indices {
+                Self.link(
+                    &channels[index].scope, events: contract.channels[index].events,
+                    to: exampleAnchors[index + 1] ?? [:])
             }
         }
         var typeSections: [(type: NamedType, anchor: String)] = []
@@ -79,6 +88,20 @@ public struct MarkdownTranslator: Sendable {
             contents: contents, root: root, channels: channels, hasChannels: !channels.isEmpty, types: types,
             hasTypes: !types.isEmpty, examples: examples, hasExamples: !examples.isEmpty, sequences: sequences,
             hasSequences: !sequences.isEmpty, wireFormat: WireFormatExample(contract: contract).context)
+    }
+
+    /// Ends the row of each event with examples with a link to them (`anchors`: wire name → the examples' anchor).
+    private static func link(_ scope: inout MarkdownScope, events: [Event], to anchors: [String: String]) {
+        guard !anchors.isEmpty else { return }
+        func linked(_ rows: inout [MarkdownEventRow], _ events: [Event]) {
+            for (index, event) in events.enumerated() {
+                guard let anchor = anchors[event.wireName] else { continue }
+                let link = "[Example\(event.examples.count == 1 ? "" : "s")](#\(anchor))"
+                rows[index].description += rows[index].description.isEmpty ? link : " " + link
+            }
+        }
+        linked(&scope.clientEvents, events.filter(\.direction.isEmittedByClient))
+        linked(&scope.serverEvents, events.filter(\.direction.isReceivedByClient))
     }
 
     /// An example as a fenced block: JSON laid out for reading, or a frame's text as it travels.
