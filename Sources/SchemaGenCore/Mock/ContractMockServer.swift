@@ -119,12 +119,15 @@ public final class ContractMockServer: @unchecked Sendable {
     }
 
     private func enqueue(_ answer: MockAnswer, on state: Connection, _ connection: ServerConnection) {
-        if case .dropped = state.outbox.yield(answer) {
-            log(
-                .dropped(
-                    connection, what: answer.reason,
-                    reason: "\(Self.queueLimit) frames already wait to be sent on this connection"))
-        }
+        if let dropped = queue(answer, on: state, connection) { log(dropped) }
+    }
+
+    /// Queues `answer` to be sent; what to log when the outbox is full.
+    private func queue(_ answer: MockAnswer, on state: Connection, _ connection: ServerConnection) -> MockLogEntry? {
+        guard case .dropped = state.outbox.yield(answer) else { return nil }
+        return .dropped(
+            connection, what: answer.reason,
+            reason: "\(Self.queueLimit) frames already wait to be sent on this connection")
     }
 
     /// The app's answer to an acknowledgement the mock asked for, read against the event's `ack:`.
@@ -147,13 +150,18 @@ public final class ContractMockServer: @unchecked Sendable {
     private func advance(_ state: Connection, _ connection: ServerConnection, hearing heard: Heard? = nil) {
         guard let scenario else { return }
         var pending: [Heard] = heard.map { [$0] } ?? []
+        // What happens is logged once the lock is let go: a log handler may ask the server for its violations.
+        var entries: [MockLogEntry] = []
         lock.lock()
-        defer { lock.unlock() }
+        defer {
+            lock.unlock()
+            entries.forEach(log)
+        }
         if let heard, state.heardDuringWait != nil {
             if state.heardDuringWait!.count < Self.queueLimit {
                 state.heardDuringWait!.append(heard)
             } else {
-                log(
+                entries.append(
                     .dropped(
                         connection, what: "`\(heard.name)` for the scenario",
                         reason: "its wait has \(Self.queueLimit) events unheard"))
@@ -171,7 +179,7 @@ public final class ContractMockServer: @unchecked Sendable {
                     if state.announced != index {
                         state.announced = index
                         let values = conditions.map { " with \($0.field) \($0.json)" }.joined(separator: " and")
-                        log(.scenario(connection, "waits for `\(event)`\(values)"))
+                        entries.append(.scenario(connection, "waits for `\(event)`\(values)"))
                     }
                     return
                 }
@@ -187,7 +195,11 @@ public final class ContractMockServer: @unchecked Sendable {
                         if state.awaitedAcks.count < Self.queueLimit { state.awaitedAcks[state.nextAckID] = event }
                         frame.ackID = state.nextAckID
                     }
-                    enqueue(MockAnswer(frame: frame, reason: "scenario `\(scenario.name)`"), on: state, connection)
+                    if let dropped = queue(
+                        MockAnswer(frame: frame, reason: "scenario `\(scenario.name)`"), on: state, connection)
+                    {
+                        entries.append(dropped)
+                    }
                 }
                 index += 1
             case .wait(let seconds):
@@ -204,7 +216,7 @@ public final class ContractMockServer: @unchecked Sendable {
         }
         if state.step != nil {
             state.step = nil
-            log(.scenario(connection, "finished `\(scenario.name)`"))
+            entries.append(.scenario(connection, "finished `\(scenario.name)`"))
         }
     }
 }
