@@ -93,6 +93,39 @@ struct MockServerProcessTests {
         #expect(mock.interrupt() == 0, "\(mock.output)")
     }
 
+    @Test func aScenarioFileBesideTheContractIsPlayed() async throws {
+        let file = FileManager.default.temporaryDirectory.appending(path: "scenarios-\(UUID().uuidString).yaml")
+        try """
+        scenarios:
+          refuse:
+            description: The server accepts the connection, then ends the operation at once.
+            steps:
+              - after: connection_init
+              - send: connection_ack
+              - send: complete
+
+        """.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let mock = try await Self.mock("graphql-transport-ws.yaml", ["--scenario", file.path])
+        let run = try await Self.client(
+            "mock_websocket_client.py",
+            ["--url", "ws://127.0.0.1:\(mock.port)/", "--expect", "2", "--send", #"{"type":"connection_init"}"#])
+        #expect(
+            Self.lines(run.standardOutput).compactMap { $0["received"]?.stringValue } == [
+                #"{"type":"connection_ack"}"#, #"{"type":"complete","id":"1"}"#,
+            ])
+        #expect(mock.output.contains("playing scenario `refuse` on each connection"))
+        #expect(mock.interrupt() == 0)
+    }
+
+    @Test func anUnknownScenarioIsAUsageErrorThatNamesTheContractsScenarios() async throws {
+        let run = try await runChildProcess(
+            Self.executable, [Self.schemas.appending(path: "rooms.yaml").path, "--scenario", "nobody_joins"])
+        #expect(run.status == 2)
+        #expect(run.standardError.contains("no scenario 'nobody_joins' in "))
+        #expect(run.standardError.contains("its scenarios: someone_joins"))
+    }
+
     @Test func aWebSocketClientsRequestIsAnsweredWithTheExampleAndItsOwnID() async throws {
         let mock = try await Self.mock("ethereum-pubsub.yaml")
         let run = try await Self.client(
