@@ -178,7 +178,9 @@ private struct JSONDocumentReader {
     }
 
     private mutating func readHex4() throws(DocumentValue.JSONError) -> UInt32 {
+        // Four hex digits exactly: `UInt32(_:radix:)` alone would take a sign (`\u+Aae`), which JSON does not.
         guard index + 4 <= bytes.count,
+            bytes[index..<index + 4].allSatisfy({ Character(UnicodeScalar($0)).isHexDigit }),
             let code = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
         else { throw fail("\\u needs four hex digits") }
         index += 4
