@@ -767,7 +767,7 @@ extension DiscordGateway.Hello {
     /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1]
 
-    /// Example 1 of `hello`, line 93 of the contract.
+    /// Example 1 of `hello`, line 99 of the contract.
     public static let example1: Self = DiscordGateway.Hello(heartbeatInterval: 45000)
 }
 
@@ -776,7 +776,7 @@ extension DiscordGateway.Heartbeat {
     /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Int?] = [example1]
 
-    /// Example 1 of `heartbeat`, line 101 of the contract.
+    /// Example 1 of `heartbeat`, line 107 of the contract.
     public static let example1: Int? = 251
 }
 
@@ -803,7 +803,7 @@ extension DiscordGateway.Resume {
     /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1]
 
-    /// Example 1 of `resume`, line 141 of the contract.
+    /// Example 1 of `resume`, line 147 of the contract.
     public static let example1: Self = DiscordGateway.Resume(token: "randomstring", sessionId: "evenmorerandomstring", seq: 1337)
 }
 
@@ -812,7 +812,7 @@ extension DiscordGateway.RequestGuildMembers {
     /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1]
 
-    /// Example 1 of `request_guild_members`, line 159 of the contract.
+    /// Example 1 of `request_guild_members`, line 165 of the contract.
     public static let example1: Self = DiscordGateway.RequestGuildMembers(guildId: "41771983444115456", query: "", limit: 0)
 }
 
@@ -821,7 +821,7 @@ extension DiscordGateway.RequestSoundboardSounds {
     /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1]
 
-    /// Example 1 of `request_soundboard_sounds`, line 168 of the contract.
+    /// Example 1 of `request_soundboard_sounds`, line 174 of the contract.
     public static let example1: Self = DiscordGateway.RequestSoundboardSounds(guildIds: ["613425648685547541", "81384788765712384"])
 }
 
@@ -830,7 +830,7 @@ extension DiscordGateway.UpdateVoiceState {
     /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1]
 
-    /// Example 1 of `update_voice_state`, line 180 of the contract.
+    /// Example 1 of `update_voice_state`, line 186 of the contract.
     public static let example1: Self = DiscordGateway.UpdateVoiceState(guildId: "41771983423143937", channelId: "127121515262115840", selfMute: false, selfDeaf: false)
 }
 
@@ -839,7 +839,7 @@ extension DiscordGateway.UpdatePresence {
     /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [DiscordGateway.PresenceUpdate] = [example1]
 
-    /// Example 1 of `update_presence`, line 188 of the contract.
+    /// Example 1 of `update_presence`, line 194 of the contract.
     public static let example1: DiscordGateway.PresenceUpdate = DiscordGateway.PresenceUpdate(since: 91879201, activities: [DiscordGateway.Activity(name: "Save the Oxford Comma", type: 0)], status: "online", afk: false)
 }
 

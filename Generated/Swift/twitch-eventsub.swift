@@ -599,7 +599,7 @@ extension TwitchEventSub.SessionWelcome {
     /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1]
 
-    /// Example 1 of `session_welcome`, line 91 of the contract.
+    /// Example 1 of `session_welcome`, line 96 of the contract.
     public static let example1: Self = TwitchEventSub.SessionWelcome(messageId: "96a3f3b5-5dec-4eed-908e-e11ee657416c", messageTimestamp: Date(timeIntervalSince1970: 1689778611.6342347), payload: TwitchEventSub.SessionWelcome.Payload(session: TwitchEventSub.Session(id: "AQoQILE98gtqShGmLD7AM6yJThAB", status: TwitchEventSub.SessionStatus.connected, connectedAt: Date(timeIntervalSince1970: 1689778611.61633), keepaliveTimeoutSeconds: 10, reconnectUrl: nil)))
 }
 
@@ -608,7 +608,7 @@ extension TwitchEventSub.SessionKeepalive {
     /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1]
 
-    /// Example 1 of `session_keepalive`, line 98 of the contract.
+    /// Example 1 of `session_keepalive`, line 103 of the contract.
     public static let example1: Self = TwitchEventSub.SessionKeepalive(messageId: "84c1e79a-2a4b-4c13-ba0b-4312293e9308", messageTimestamp: Date(timeIntervalSince1970: 1689761472.6342347), payload: TwitchEventSub.SessionKeepalive.Payload())
 }
 
@@ -617,7 +617,7 @@ extension TwitchEventSub.SessionReconnect {
     /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1]
 
-    /// Example 1 of `session_reconnect`, line 106 of the contract.
+    /// Example 1 of `session_reconnect`, line 111 of the contract.
     public static let example1: Self = TwitchEventSub.SessionReconnect(messageId: "84c1e79a-2a4b-4c13-ba0b-4312293e9308", messageTimestamp: Date(timeIntervalSince1970: 1668762611.6342347), payload: TwitchEventSub.SessionReconnect.Payload(session: TwitchEventSub.Session(id: "AQoQexAWVYKSTIu4ec_2VAxyuhAB", status: TwitchEventSub.SessionStatus.reconnecting, connectedAt: Date(timeIntervalSince1970: 1668593472.6342347), keepaliveTimeoutSeconds: nil, reconnectUrl: URL(string: "wss://eventsub.wss.twitch.tv?...")!)))
 }
 
@@ -626,7 +626,7 @@ extension TwitchEventSub.ChannelFollow {
     /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1]
 
-    /// Example 1 of `channel.follow`, line 120 of the contract.
+    /// Example 1 of `channel.follow`, line 125 of the contract.
     public static let example1: Self = TwitchEventSub.ChannelFollow(messageId: "befa7b53-d79d-478f-86b9-120f112b044e", messageTimestamp: Date(timeIntervalSince1970: 1668593472.464758), subscriptionVersion: "1", subscription: TwitchEventSub.Subscription(id: "f1c2a387-161a-49f9-a165-0f21d7a4e1c4", status: "enabled", type: "channel.follow", version: "1", cost: 1, condition: ["broadcaster_user_id": "12826"], transport: TwitchEventSub.Transport(method: "websocket", sessionId: "AQoQexAWVYKSTIu4ec_2VAxyuhAB"), createdAt: Date(timeIntervalSince1970: 1668593472.464758)), payload: TwitchEventSub.ChannelFollow.Payload(userId: "1337", userLogin: "awesome_user", userName: "Awesome_User", broadcasterUserId: "12826", broadcasterUserLogin: "twitch", broadcasterUserName: "Twitch", followedAt: Date(timeIntervalSince1970: 1689444971.1710672)))
 }
 
@@ -635,7 +635,7 @@ extension TwitchEventSub.FollowRevoked {
     /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1]
 
-    /// Example 1 of `follow_revoked`, line 128 of the contract.
+    /// Example 1 of `follow_revoked`, line 133 of the contract.
     public static let example1: Self = TwitchEventSub.FollowRevoked(messageId: "84c1e79a-2a4b-4c13-ba0b-4312293e9308", messageTimestamp: Date(timeIntervalSince1970: 1668593472.464758), subscriptionVersion: "1", payload: TwitchEventSub.Subscription(id: "f1c2a387-161a-49f9-a165-0f21d7a4e1c4", status: "authorization_revoked", type: "channel.follow", version: "1", cost: 1, condition: ["broadcaster_user_id": "12826"], transport: TwitchEventSub.Transport(method: "websocket", sessionId: "AQoQexAWVYKSTIu4ec_2VAxyuhAB"), createdAt: Date(timeIntervalSince1970: 1668593472.464758)))
 }
 

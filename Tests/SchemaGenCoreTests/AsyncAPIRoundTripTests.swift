@@ -5,7 +5,7 @@ import Testing
 /// Contract → AsyncAPI 3.0 → `schemagen import asyncapi` → contract, for every contract of the repository and every
 /// golden one: the imported contract is valid and keeps every event (name, direction, channel, payload type,
 /// reply, subscription, acknowledgement), every named type with its fields' types, the channels' addresses and
-/// parameters, the framing and the dates. docs/asyncapi.md lists what does not come back.
+/// parameters, the framing, the dates and the servers. docs/asyncapi.md lists what does not come back.
 @Suite struct AsyncAPIRoundTripTests {
     static var contracts: [String] {
         (try? ContractFiles.find([
@@ -52,6 +52,7 @@ import Testing
     static func summary(_ contract: Contract) -> [String] {
         var lines = ["name \(contract.name)", "dates \(contract.dateEncoding.rawValue)"]
         lines.append("framing " + YAMLWriter.write(AsyncAPITranslator().framing(contract.framing)))
+        lines += contract.servers.map { "server \($0.name) \($0.url) \($0.description ?? "")" }
         for type in contract.types {
             switch type.kind {
             case .object(let object): lines += fields(object.fields, in: "type \(type.name)")
@@ -101,5 +102,55 @@ import Testing
             "\(owner) field \(field.wireName) swift \(field.swiftName) \(field.type.spelling) \(field.encoding?.spelling ?? "") "
                 + "\(field.constant.map { "\($0)" } ?? "") \(field.keyPattern ?? "")"
         }
+    }
+}
+
+/// A document another tool wrote: its WebSocket servers become the contract's, from AsyncAPI 3's host, protocol and
+/// path or 2.x's url; a server of another protocol is left out with a warning.
+@Suite struct AsyncAPIServerImportTests {
+    static func imported(_ document: String) throws -> (contract: Contract, warnings: [String]) {
+        let root = try #require(YAMLLoader().load(text: document, path: "api.yaml").root)
+        let result = AsyncAPIImporter().importDocument(root, sourceFile: "api.yaml")
+        let text = try #require(result.contract)
+        let contract = try #require(ContractLoader().load(text: text, path: "imported.yaml").contract, "\(text)")
+        return (contract, result.diagnostics.map(\.message))
+    }
+
+    @Test func version3ServersComeFromHostProtocolAndPath() throws {
+        let (contract, warnings) = try Self.imported(
+            """
+            asyncapi: 3.0.0
+            info: {title: Feed, version: 1.0.0}
+            servers:
+              production: {host: feed.example.com, protocol: wss, pathname: /v1/ws, description: The live feed.}
+              broker: {host: mq.example.com, protocol: mqtt}
+            channels:
+              feed:
+                address: null
+                messages:
+                  tick: {payload: {type: object, properties: {price: {type: number}}}}
+            operations:
+              receiveTick: {action: receive, channel: {$ref: '#/channels/feed'}}
+
+            """)
+        #expect(contract.servers.map(\.url) == ["wss://feed.example.com/v1/ws"])
+        #expect(contract.servers.first?.description == "The live feed.")
+        #expect(warnings.contains("server 'broker' speaks mqtt, not WebSocket; left out"))
+    }
+
+    @Test func version2ServersComeFromTheirURL() throws {
+        let (contract, _) = try Self.imported(
+            """
+            asyncapi: 2.6.0
+            info: {title: Feed, version: 1.0.0}
+            servers:
+              production: {url: feed.example.com/ws, protocol: wss}
+            channels:
+              feed:
+                subscribe:
+                  message: {name: tick, payload: {type: object, properties: {price: {type: number}}}}
+
+            """)
+        #expect(contract.servers.map(\.url) == ["wss://feed.example.com/ws"])
     }
 }

@@ -50,7 +50,7 @@ struct Checker: Sendable {
 
     static let topLevelKeys = [
         "schemagen", "name", "title", "description", "version", "framing", "frames", "separator", "namespace", "dates",
-        "types", "events", "channels", "scenarios",
+        "types", "events", "channels", "scenarios", "servers",
     ]
 
     /// Reads the whole contract. Returns a contract even when errors were found (so later checks can
@@ -130,6 +130,7 @@ struct Checker: Sendable {
         contract.separator = separator
         contract.namespace = namespace
         if let node = top["scenarios"] { contract.scenarios = readScenarios(node, events: events) }
+        if let node = top["servers"] { contract.servers = readServers(node, framing: framing) }
         return contract
     }
 

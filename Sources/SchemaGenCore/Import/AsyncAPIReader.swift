@@ -33,6 +33,41 @@ struct AsyncAPIReader {
         var events: [ImportedEvent] = []
     }
 
+    /// The document's WebSocket servers as a contract's `servers:`: schemagen's own URL when it wrote the document,
+    /// else AsyncAPI 3's host, protocol and path (2.x's `url`); servers of other protocols (MQTT, Kafka) are left out
+    /// with a warning.
+    private mutating func servers(isVersion3: Bool) -> DocumentValue? {
+        guard let entries = root["servers"]?.entries else { return nil }
+        var servers: [(key: String, value: DocumentValue)] = []
+        for entry in entries {
+            guard let name = entry.keyText else { continue }
+            let server = entry.value
+            let scheme = (server["protocol"]?.text ?? "").lowercased()
+            guard ["ws", "wss", "http", "https"].contains(scheme) else {
+                diagnostics.append(
+                    .warning(
+                        "server '\(name)' speaks \(scheme.isEmpty ? "no protocol" : scheme), not WebSocket; left out",
+                        at: entry.key.location))
+                continue
+            }
+            var url = server["x-schemagen-url"]?.text
+            if url == nil, isVersion3, let host = server["host"]?.text {
+                url = "\(scheme)://\(host)\(server["pathname"]?.text ?? "")"
+            } else if url == nil, let written = server["url"]?.text {
+                url = written.contains("://") ? written : "\(scheme)://\(written)"
+            }
+            guard let url else { continue }
+            servers.append(
+                (
+                    name,
+                    .members([
+                        ("url", .string(url)), ("description", server["description"]?.text.map(DocumentValue.string)),
+                    ])
+                ))
+        }
+        return servers.isEmpty ? nil : .object(servers)
+    }
+
     mutating func contract() -> DocumentValue? {
         guard root.entries != nil else {
             diagnostics.append(
@@ -84,6 +119,7 @@ struct AsyncAPIReader {
             members.append(("namespace", .string(namespace)))
         }
         if let dates = root["x-schemagen-dates"]?.text, dates != "iso8601" { members.append(("dates", .string(dates))) }
+        if let servers = servers(isVersion3: isVersion3) { members.append(("servers", servers)) }
         if !types.isEmpty { members.append(("types", .object(types))) }
         // Several channels may stand for the connection itself (no address, `/`): their events are one list.
         let rootEvents = uniqueByName(channels.filter { $0.address == nil }.flatMap(\.events), in: "outside channels")

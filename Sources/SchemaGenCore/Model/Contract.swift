@@ -22,6 +22,8 @@ public struct Contract: Hashable, Sendable {
     public var separator: FrameSeparator? = nil
     /// Scripted conversations for the generated `Mock` and the reference (`scenarios:`).
     public var scenarios: [Scenario] = []
+    /// Where the API is served (`servers:`), in declaration order.
+    public var servers: [ServerDeclaration] = []
     /// How `Date` values are written on the wire.
     public var dateEncoding: DateEncoding
     /// Named types, in the order the contract declares them.
@@ -241,4 +243,29 @@ public struct SubscriptionDeclaration: Hashable, Sendable {
     /// payload: the stream yields the payload decoded as this.
     public var type: TypeRef? = nil
     public var location: SourceLocation
+}
+
+/// Where an API is served (`servers:`): a WebSocket URL (or, for Socket.IO, the HTTP URL its clients are given).
+public struct ServerDeclaration: Hashable, Sendable {
+    /// The server's name in the contract (`production`).
+    public var name: String
+    /// The URL as written (`wss://gateway.discord.gg/?v=10&encoding=json`).
+    public var url: String
+    /// Its parts: `wss`, `gateway.discord.gg` (with a port when it has one), `/`, and the query's parameters in order.
+    public var scheme: String
+    public var host: String
+    public var path: String
+    public var query: [(name: String, value: String)]
+    public var description: String?
+    public var location: SourceLocation
+
+    public static func == (lhs: ServerDeclaration, rhs: ServerDeclaration) -> Bool {
+        lhs.name == rhs.name && lhs.url == rhs.url && lhs.description == rhs.description
+            && lhs.location == rhs.location
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(url)
+    }
 }

@@ -54,7 +54,11 @@ public struct AsyncAPITranslator: Sendable {
                         ))
                 }
             }
-            channels.append((scope.id, channel(scope.channel, contract: contract, messages: channelMessages)))
+            var channelDocument = channel(scope.channel, contract: contract, messages: channelMessages)
+            if let bindings = Self.webSocketBindings(contract) {
+                channelDocument = channelDocument.setting(bindings, at: ["bindings"])
+            }
+            channels.append((scope.id, channelDocument))
             for event in scope.events {
                 operations += self.operations(for: event, in: scope.channel, channelID: scope.id, contract: contract)
             }
@@ -69,6 +73,7 @@ public struct AsyncAPITranslator: Sendable {
             ("asyncapi", .string(Self.version)),
             ("info", info),
             ("defaultContentType", .string("application/json")),
+            ("servers", Self.servers(contract)),
             ("channels", .object(channels)),
             ("operations", operations.isEmpty ? nil : .object(operations)),
             (
@@ -86,6 +91,52 @@ public struct AsyncAPITranslator: Sendable {
             ("x-schemagen-framing", framing(contract.framing)),
             ("x-schemagen-separator", contract.separator.map { .string($0.rawValue) }),
             ("x-schemagen-dates", .string(contract.dateEncoding.rawValue)),
+        ])
+    }
+
+    /// The contract's `servers:` as AsyncAPI servers: host, protocol and path (the query goes in the channels'
+    /// WebSocket bindings, where AsyncAPI describes it).
+    static func servers(_ contract: Contract) -> DocumentValue? {
+        guard !contract.servers.isEmpty else { return nil }
+        return .object(
+            contract.servers.map { server in
+                (
+                    key(server.name),
+                    .members([
+                        ("host", .string(server.host)),
+                        ("protocol", .string(server.scheme)),
+                        ("pathname", server.path == "/" ? nil : .string(server.path)),
+                        ("description", server.description.map(DocumentValue.string)),
+                        ("x-schemagen-url", .string(server.url)),
+                    ])
+                )
+            })
+    }
+
+    /// The WebSocket binding of every channel when the contract says where it is served: the upgrade is a `GET`, with
+    /// the query parameters every server's URL carries (Discord's `v` and `encoding`) as constants.
+    static func webSocketBindings(_ contract: Contract) -> DocumentValue? {
+        guard let first = contract.servers.first else { return nil }
+        // The parameters every server gives the same value.
+        let shared = first.query.filter { parameter in
+            contract.servers.allSatisfy { server in server.query.contains { $0 == parameter } }
+        }
+        let query: DocumentValue? =
+            shared.isEmpty
+            ? nil
+            : .members([
+                ("type", .string("object")),
+                (
+                    "properties",
+                    .object(
+                        shared.map { parameter in
+                            (parameter.name, .object([("type", .string("string")), ("const", .string(parameter.value))]))
+                        })
+                ),
+                ("required", .array(shared.map { .string($0.name) })),
+            ])
+        return .object([
+            ("ws", .members([("method", .string("GET")), ("query", query), ("bindingVersion", .string("0.1.0"))]))
         ])
     }
 
