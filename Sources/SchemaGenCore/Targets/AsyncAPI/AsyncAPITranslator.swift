@@ -130,7 +130,10 @@ public struct AsyncAPITranslator: Sendable {
                     "properties",
                     .object(
                         shared.map { parameter in
-                            (parameter.name, .object([("type", .string("string")), ("const", .string(parameter.value))]))
+                            (
+                                parameter.name,
+                                .object([("type", .string("string")), ("const", .string(parameter.value))])
+                            )
                         })
                 ),
                 ("required", .array(shared.map { .string($0.name) })),
