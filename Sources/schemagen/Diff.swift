@@ -12,8 +12,11 @@ struct Diff: ParsableCommand {
             (schemagen diff --base origin/main [paths]; paths default to the configuration's inputs, else 'schemas'). \
             Events match by channel and wire name, types by name, fields by wire key. Every change is judged for \
             apps already released talking to an updated server, and for a new app talking to a server not yet \
-            updated (rules: docs/compatibility.md). Exits 1 when a change breaks (unless --allow-breaking), 2 when a \
-            contract is invalid or the command line is wrong, 0 otherwise.
+            updated (rules: docs/compatibility.md). A change is an error when it breaks, a warning when it \
+            degrades, info when it is safe, unless the `diff:` section of schemagen.yaml sets its rule's severity or \
+            accepts it with a reason; a breaking change whose contract `version:` did not rise is a warning \
+            (rule version-not-raised). Exits 1 when a finding not accepted is at or above --fail-on (default: error), \
+            2 when a contract or the configuration is invalid or the command line is wrong, 0 otherwise.
             """
     )
 
@@ -33,8 +36,27 @@ struct Diff: ParsableCommand {
     @Option(name: .long, help: "Output format: text (default), markdown (a pull-request comment) or json.")
     var format: Format = .text
 
-    @Flag(help: "Report breaking changes without failing.")
+    enum FailOn: String, ExpressibleByArgument, CaseIterable {
+        case error, warning, info, never
+    }
+
+    @Option(
+        name: .long,
+        help:
+            "Fail (exit 1) on a finding of this severity or above: error, warning, info or never (default: error, or the configuration's diff.failOn)."
+    )
+    var failOn: FailOn?
+
+    @Flag(help: "Report breaking changes without failing: the same as --fail-on never.")
     var allowBreaking = false
+
+    @Option(
+        name: .long,
+        help: "The configuration file whose `diff:` section judges the findings (default: schemagen.yaml, if present).")
+    var config: String?
+
+    @Flag(help: "Ignore schemagen.yaml in the working directory: every rule at its default severity, nothing accepted.")
+    var noConfig = false
 
     @Option(
         name: .long,
@@ -47,13 +69,20 @@ struct Diff: ParsableCommand {
         if base == nil, paths.count != 2 {
             throw ValidationError("give OLD and NEW (two files or two folders), or --base REVISION")
         }
+        if allowBreaking, let failOn, failOn != .never {
+            throw ValidationError("--allow-breaking is --fail-on never; give one of them")
+        }
     }
 
     func run() throws {
+        let configuration = try loadConfiguration()
+        var policy = configuration?.diff ?? DiffPolicy()
+        if allowBreaking { policy.failOn = nil }
+        if let failOn { policy.failOn = DiffSeverity(rawValue: failOn.rawValue) }
         let old: [ContractComparison.Source], new: [ContractComparison.Source]
         do {
             if let base {
-                let inputs = paths.isEmpty ? try defaultInputs() : paths
+                let inputs = paths.isEmpty ? configuration?.inputs ?? ["schemas"] : paths
                 new = try ContractComparison.sources(atPaths: inputs, keyedInsideFolders: false)
                 old = try GitBaseline(revision: base).sources(paths: inputs)
             } else {
@@ -66,6 +95,7 @@ struct Diff: ParsableCommand {
         }
         var result = ContractComparison().compare(old: old, new: new)
         result.report.linkBase = linkBase
+        result.report.judge(by: policy, today: DiffPolicy.today(), versions: result.versions)
         if !result.diagnostics.isEmpty {
             let printer = DiagnosticPrinter()
             for source in result.sources {
@@ -85,16 +115,23 @@ struct Diff: ParsableCommand {
         case .markdown: print(result.report.markdown(), terminator: "")
         case .json: print(result.report.json(), terminator: "")
         }
-        if result.report.hasBreakingChanges, !allowBreaking {
+        if result.report.fails {
             throw ExitCode(ExitStatus.failure.rawValue)
         }
     }
 
-    private func defaultInputs() throws -> [String] {
-        guard FileManager.default.fileExists(atPath: Configuration.fileName) else { return ["schemas"] }
-        let (configuration, diagnostics) = Configuration.load(path: Configuration.fileName)
+    /// `--config`, else `schemagen.yaml` when present (unless `--no-config`); a configuration with errors is a usage
+    /// error (exit 2), never a failing check.
+    private func loadConfiguration() throws -> Configuration? {
+        if noConfig, config == nil { return nil }
+        let path = config ?? Configuration.fileName
+        guard FileManager.default.fileExists(atPath: path) else {
+            if config != nil { throw ValidationError("no such configuration file: '\(path)'") }
+            return nil
+        }
+        let (configuration, diagnostics) = Configuration.load(path: path)
         DiagnosticPrinter().print(diagnostics)
         guard let configuration else { throw ExitCode(ExitStatus.usage.rawValue) }
-        return configuration.inputs
+        return configuration
     }
 }

@@ -45,10 +45,15 @@ import Testing
         #expect((renamed["newAppOldServer"] as? [String: String])?["verdict"] == "safe")
         let documented: Set<String> = [
             "kind", "contract", "file", "channel", "event", "type", "path", "summary", "flows", "affectedEvents",
-            "rollout", "line", "lineIsInOldVersion",
+            "rollout", "line", "lineIsInOldVersion", "severity", "acceptance",
             "oldAppNewServer", "newAppOldServer",
         ]
         #expect(Set(renamed.keys).isSubset(of: documented))
+        #expect(renamed["severity"] as? String == "error")
+        let check = try #require(object["check"] as? [String: Any])
+        #expect(check["failOn"] as? String == "error")
+        #expect(check["fails"] as? Bool == true)
+        #expect(check["counts"] as? [String: Int] == ["error": 5, "warning": 1, "info": 2, "accepted": 0])
         #expect(
             Set(["kind", "contract", "file", "path", "summary", "flows", "oldAppNewServer", "newAppOldServer"])
                 .isSubset(of: Set(renamed.keys)))

@@ -63,7 +63,8 @@ import Testing
         let markdown = result.report.markdown()
         #expect(
             markdown.hasPrefix(
-                "### schemagen diff\n\n⚠️ **No breaking changes, 2 degrading**: 2 changes, 0 safe.\n\n"
+                "### schemagen diff\n\n⚠️ **Check passes** at `--fail-on error`: 0 errors, 2 warnings, 0 info, 0 accepted.\n\n"
+                    + "**No breaking changes, 2 degrading**: 2 changes, 0 safe.\n\n"
                     + "Old apps on the new server: 0 break, 0 degrade; new apps on the old server: 0 break, 2 degrade.\n\n| |"
             ), "\(markdown)")
         #expect(!markdown.contains("<details>"))

@@ -33,8 +33,9 @@ import Testing
             result.standardOutput == """
                 schemagen diff: Breaking: 1 change: 1 breaking, 0 degrading, 0 safe.
                   old apps on the new server: 1 breaks, 0 degrade; new apps on the old server: 0 break, 0 degrade
+                  check: fails at --fail-on error: 1 error, 0 warnings, 0 info, 0 accepted
 
-                BREAKING  old.yaml:7 (old): event 'tick' › 'count'
+                error     BREAKING old.yaml:7 (old): event 'tick' › 'count'
                           required field 'count: Int' removed
                           old app, new server: breaks: the app requires a field that the server no longer sends
                           new app, old server: safe: the app ignores the field the server still sends
@@ -45,6 +46,51 @@ import Testing
             ["diff", "--allow-breaking", "--format", "json", "old.yaml", "new.yaml"], in: folder.url)
         #expect(allowed.status == 0)
         #expect(allowed.standardOutput.contains(#""verdict" : "breaking""#))
+    }
+
+    /// Exit codes with a team's `diff:` configuration (docs/compatibility.md): 1 when a finding not accepted is at or
+    /// above `--fail-on`, 0 otherwise, 2 for a configuration with errors or contradicting flags.
+    @Test func failOnAndTheConfigurationDecideTheExitCode() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write("old.yaml", Self.v1)
+        try folder.write("new.yaml", Self.v3)  // one safe change: info
+        try folder.write("broken.yaml", Self.v2)  // one breaking change: error
+        func status(_ arguments: [String]) async throws -> Int32 {
+            try await SchemaGenProcess.run(["diff"] + arguments, in: folder.url).status
+        }
+        #expect(try await status(["old.yaml", "new.yaml"]) == 0)
+        #expect(try await status(["--fail-on", "info", "old.yaml", "new.yaml"]) == 1)
+        #expect(try await status(["--fail-on", "never", "old.yaml", "broken.yaml"]) == 0)
+        #expect(try await status(["--allow-breaking", "--fail-on", "error", "old.yaml", "broken.yaml"]) == 2)
+
+        try folder.write("schemagen.yaml", "diff:\n  rules:\n    field-added-optional: error\n")
+        #expect(try await status(["old.yaml", "new.yaml"]) == 1)
+        #expect(try await status(["--no-config", "old.yaml", "new.yaml"]) == 0)
+
+        try folder.write(
+            "team.yaml",
+            """
+            diff:
+              accept:
+                - rule: field-removed-required
+                  at: event tick › count
+                  reason: the app never shipped
+
+            """)
+        let accepted = try await SchemaGenProcess.run(
+            ["diff", "--config", "team.yaml", "old.yaml", "broken.yaml"], in: folder.url)
+        #expect(accepted.status == 0)
+        #expect(accepted.standardOutput.contains("accepted  BREAKING old.yaml:7 (old): event 'tick' › 'count'"))
+        #expect(accepted.standardOutput.contains("          accepted: the app never shipped\n"))
+
+        try folder.write("schemagen.yaml", "diff:\n  failOn: sometimes\n")
+        let invalid = try await SchemaGenProcess.run(["diff", "old.yaml", "new.yaml"], in: folder.url)
+        #expect(invalid.status == 2)
+        #expect(invalid.standardOutput.isEmpty)
+        #expect(
+            invalid.standardError.hasPrefix(
+                "schemagen.yaml:2:11: error: unknown severity 'sometimes'; expected one of: error, warning, info, never"
+            ))
     }
 
     @Test func safeChangesExitWithZero() async throws {
@@ -186,7 +232,7 @@ import Testing
         #expect(markdown.status == 0, "\(markdown.standardError)")
         #expect(
             markdown.standardOutput.contains(
-                "| ✅ | `new.yaml:7` event `tick` › ``no`te`` | optional field ``no`te: String?`` added |"),
+                "| ℹ️ | `new.yaml:7` event `tick` › ``no`te`` | optional field ``no`te: String?`` added |"),
             "\(markdown.standardOutput)")
         let text = try await SchemaGenProcess.run(["diff", "old.yaml", "new.yaml"], in: folder.url)
         #expect(text.standardOutput.contains("optional field"), "\(text.standardOutput)")

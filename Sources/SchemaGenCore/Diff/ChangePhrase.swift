@@ -107,6 +107,16 @@ public struct ChangePhrase: Hashable, Sendable, ExpressibleByStringInterpolation
         }.joined()
     }
 
+    /// The words alone, quotes left out: what a configuration names a finding's location by
+    /// (`event member_joined › userName`).
+    public var bare: String {
+        parts.map { part in
+            switch part {
+            case .text(let text), .code(let text): text
+            }
+        }.joined()
+    }
+
     /// Quoted parts in single quotes, for a terminal.
     public var plain: String {
         parts.map { part in

@@ -30,6 +30,10 @@ public struct ContractChange: Hashable, Sendable, Codable {
     public var oldFile: String? = nil
     /// For a breaking change: the safe rollout, in one line (``CompatibilityRules/rollout(_:oldAppNewServer:newAppOldServer:)``).
     public var rollout: ChangePhrase? = nil
+    /// How much it matters to the team, once a ``DiffPolicy`` judged it (``DiffReport/judge(by:today:versions:)``).
+    public var severity: DiffSeverity? = nil
+    /// The configuration's acceptance that names it, in force or expired.
+    public var acceptance: AppliedAcceptance? = nil
 
     /// Whether either skew breaks.
     public var isBreaking: Bool { worst == .breaks }

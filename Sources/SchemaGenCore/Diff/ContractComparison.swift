@@ -31,6 +31,8 @@ public struct ContractComparison: Sendable {
         public var sources: [SourceText]
         /// The base version's files that could not be read.
         public var unreadableBase: Set<String> = []
+        /// Each contract's `version:` in both versions, for the version-bump rule.
+        public var versions: [DiffJudgement.ContractVersions] = []
         public var hasErrors: Bool {
             diagnostics.contains { $0.severity == .error && !unreadableBase.contains($0.location?.path ?? "") }
         }
@@ -44,6 +46,7 @@ public struct ContractComparison: Sendable {
         var texts: [SourceText] = []
         var notes: [ChangePhrase] = []
         var unreadableBase: Set<String> = []
+        var versions: [DiffJudgement.ContractVersions] = []
         func load(_ source: Source) -> Contract? {
             let loaded = ContractLoader().load(data: source.data, path: source.displayPath)
             diagnostics += loaded.diagnostics
@@ -57,6 +60,7 @@ public struct ContractComparison: Sendable {
             let after = newByKey[key].flatMap(load)
             switch (before, after) {
             case let (before?, after?):
+                versions.append(.init(contract: after.name, file: key, old: before.version, new: after.version))
                 changes += ContractDiffer(old: before, new: after, file: key).changes().map { change in
                     var change = change
                     if change.lineIsInOldVersion == true { change.oldFile = oldByKey[key]?.file }
@@ -81,7 +85,10 @@ public struct ContractComparison: Sendable {
         }
         var report = DiffReport(changes: changes)
         report.notes = notes
-        return Result(report: report, diagnostics: diagnostics, sources: texts, unreadableBase: unreadableBase)
+        report.judge(by: DiffPolicy(), today: "", versions: versions)
+        return Result(
+            report: report, diagnostics: diagnostics, sources: texts, unreadableBase: unreadableBase,
+            versions: versions)
     }
 
     /// A deleted contract as one finding: every event it had, listed, judged by the worst of their removals.

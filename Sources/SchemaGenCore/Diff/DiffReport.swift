@@ -8,6 +8,8 @@ public struct DiffReport: Sendable {
     public var linkBase: String?
     /// What the reader must know about how the comparison was made (a base version that could not be read).
     public var notes: [ChangePhrase] = []
+    /// The changes as a team's policy judged them (``judge(by:today:versions:)``); the default policy until then.
+    public internal(set) var judgement = DiffJudgement(policy: DiffPolicy(), today: "")
 
     public init(changes: [ContractChange], linkBase: String? = nil) {
         self.changes = changes
@@ -24,8 +26,15 @@ public struct DiffReport: Sendable {
         changes.isEmpty ? "unchanged" : hasBreakingChanges ? "breaking" : "compatible"
     }
 
-    /// The changes that break first, then those that degrade, then the safe ones; otherwise in contract order.
-    var ordered: [ContractChange] { breaking + degrading + safe }
+    /// The findings that count by severity (errors first), then the accepted ones; within each, breaking before
+    /// degrading before safe, otherwise in contract order.
+    var ordered: [ContractChange] {
+        let byVerdict = breaking + degrading + safe
+        let open = DiffSeverity.allCases.reversed().flatMap { severity in
+            byVerdict.filter { !$0.isAccepted && $0.judgedSeverity == severity }
+        }
+        return open + byVerdict.filter(\.isAccepted)
+    }
 
     /// One line, for the top of every format.
     public var headline: String {
@@ -62,11 +71,13 @@ public struct DiffReport: Sendable {
 
     public func text() -> String {
         var out = "schemagen diff: \(headline)\n"
-        if !changes.isEmpty { out += "  \(skewLine)\n" }
-        for note in notes { out += "  note: \(note.plain)\n" }
+        if !changes.isEmpty || !judgement.versionFindings.isEmpty {
+            out += "  \(skewLine)\n  check: \(checkLine)\n"
+        }
+        for note in notes + policyNotes { out += "  note: \(note.plain)\n" }
         for change in ordered {
             out +=
-                "\n\(change.worst.label.padding(toLength: 9, withPad: " ", startingAt: 0)) \(change.fileAndLine): \(change.location.plain)\n"
+                "\n\(Self.label(change.judgedSeverity, accepted: change.isAccepted)) \(change.worst.label.padding(toLength: 8, withPad: " ", startingAt: 0)) \(change.fileAndLine): \(change.location.plain)\n"
             out += "          \(change.summary.plain)\n"
             if let carried = change.affectedEvents {
                 out +=
@@ -77,40 +88,72 @@ public struct DiffReport: Sendable {
             out +=
                 "          new app, old server: \(change.newAppOldServer.verdict.rawValue): \(change.newAppOldServer.reason.plain)\n"
             if let rollout = change.rollout { out += "          rollout: \(rollout.plain)\n" }
+            if let acceptance = change.acceptance { out += "          \(acceptance.phrase)\n" }
+        }
+        for finding in judgement.versionFindings {
+            let accepted = finding.acceptance?.expired == false
+            out +=
+                "\n\(Self.label(finding.severity, accepted: accepted)) \(finding.rule) \(finding.file): \(finding.location.plain)\n"
+            out +=
+                "          \(finding.problem.plain) (\(ContractSummary.count(finding.breakingChanges, "breaking change")))\n"
+            if let acceptance = finding.acceptance { out += "          \(acceptance.phrase)\n" }
         }
         return out
     }
 
+    /// A finding's first word on a terminal: its severity, or `accepted`.
+    private static func label(_ severity: DiffSeverity, accepted: Bool) -> String {
+        (accepted ? "accepted" : severity.rawValue).padding(toLength: 9, withPad: " ", startingAt: 0)
+    }
+
     // MARK: Markdown
 
-    /// A pull-request comment: the verdict, the breaking changes in a table, the rest folded away.
+    /// A pull-request comment: the check's outcome and the verdict, the errors and warnings in tables, the accepted
+    /// findings with their reasons, the rest folded away.
     public func markdown() -> String {
         var out = "### schemagen diff\n\n"
         guard !changes.isEmpty else { return out + "✅ **No changes** to the contracts.\n" }
+        let failOn = judgement.policy.failOn.map { "`--fail-on \($0.rawValue)`" } ?? "`--fail-on never`"
+        let quiet = changes.allSatisfy { !$0.isAccepted && $0.judgedSeverity == .info }
+        out +=
+            "\(fails ? "❌" : quiet ? "✅" : "⚠️") **Check \(fails ? "fails" : "passes")** at \(failOn): \(severityCounts).\n\n"
         if hasBreakingChanges {
             out +=
-                "❌ **\(ContractSummary.count(breaking.count, "breaking change"))**: apps or servers running the other version of the contract will fail. "
+                "**\(ContractSummary.count(breaking.count, "breaking change"))**: apps or servers running the other version of the contract will fail. "
                 + "\(degrading.count) degrading, \(safe.count) safe.\n"
         } else if !degrading.isEmpty {
             out +=
-                "⚠️ **No breaking changes, \(degrading.count) degrading**: \(ContractSummary.count(changes.count, "change")), \(safe.count) safe.\n"
+                "**No breaking changes, \(degrading.count) degrading**: \(ContractSummary.count(changes.count, "change")), \(safe.count) safe.\n"
         } else {
             out +=
-                "✅ **No breaking changes**: \(ContractSummary.count(changes.count, "change")), \(degrading.count) degrading, \(safe.count) safe.\n"
+                "**No breaking changes**: \(ContractSummary.count(changes.count, "change")), \(degrading.count) degrading, \(safe.count) safe.\n"
         }
         out += "\n" + skewLine.prefix(1).uppercased() + skewLine.dropFirst() + ".\n"
-        for note in notes { out += "\n> **Note:** \(MarkdownSyntax.paragraph(note.markdown))\n" }
-        if hasBreakingChanges {
-            out += "\n" + table(breaking)
-        }
-        // Degrading changes stay in view: nothing fails, but a feature does not work across the skew.
-        if !degrading.isEmpty {
-            out += "\n" + table(degrading)
-        }
-        if !safe.isEmpty {
+        for note in notes + policyNotes { out += "\n> **Note:** \(MarkdownSyntax.paragraph(note.markdown))\n" }
+        for finding in judgement.versionFindings where finding.acceptance?.expired != false {
             out +=
-                "\n<details><summary>\(ContractSummary.count(safe.count, "safe change"))</summary>\n\n" + table(safe)
-                + "\n</details>\n"
+                "\n\(finding.severity.symbol) **\(finding.rule)** \(code(finding.file).markdown) \(finding.location.markdown): "
+                + "\(MarkdownSyntax.paragraph(finding.problem.markdown)) (\(ContractSummary.count(finding.breakingChanges, "breaking change"))).\(finding.acceptance.map { " " + $0.phrase + "." } ?? "")\n"
+        }
+        let open = ordered.filter { !$0.isAccepted }
+        // Errors and warnings stay in view; info is folded away.
+        let inView = open.filter { $0.judgedSeverity > .info }
+        if !inView.isEmpty { out += "\n" + table(inView) }
+        let accepted = ordered.filter(\.isAccepted)
+        let acceptedVersions = judgement.versionFindings.filter { $0.acceptance?.expired == false }
+        if !accepted.isEmpty || !acceptedVersions.isEmpty {
+            out += "\n**Accepted** (\(schemagenConfigurationName)):\n\n"
+            for finding in acceptedVersions {
+                out +=
+                    "- **\(finding.rule)** \(finding.location.markdown): \(MarkdownSyntax.paragraph(finding.problem.markdown)); \(MarkdownSyntax.paragraph(finding.acceptance?.phrase ?? ""))\n"
+            }
+            if !accepted.isEmpty { out += (acceptedVersions.isEmpty ? "" : "\n") + table(accepted) }
+        }
+        let info = open.filter { $0.judgedSeverity == .info }
+        if !info.isEmpty {
+            out +=
+                "\n<details><summary>\(ContractSummary.count(info.count, "change")) of severity info</summary>\n\n"
+                + table(info) + "\n</details>\n"
         }
         out +=
             "\nOld app, new server: apps already in users' hands once the server deploys this contract. "
@@ -118,11 +161,15 @@ public struct DiffReport: Sendable {
         return out
     }
 
+    /// Where acceptances are written, for the reader who wants to see or remove them.
+    private var schemagenConfigurationName: String { "`diff.accept` in `schemagen.yaml`" }
+
     private func table(_ rows: [ContractChange]) -> String {
         var out = "| | Where | What changed | Old app, new server | New app, old server |\n|---|---|---|---|---|\n"
         for change in rows {
+            let acceptance = change.acceptance.map { "<br>**" + MarkdownSyntax.cell($0.phrase) + "**" } ?? ""
             out +=
-                "| \(change.worst.symbol) | \(placeCell(change)) | \(MarkdownSyntax.cell(change.summary.markdown + Self.carried(change)))\(change.rollout.map { "<br>**Rollout:** " + MarkdownSyntax.cell($0.markdown) } ?? "") | "
+                "| \(change.judgedSeverity.symbol) | \(placeCell(change)) | \(MarkdownSyntax.cell(change.summary.markdown + Self.carried(change)))\(change.rollout.map { "<br>**Rollout:** " + MarkdownSyntax.cell($0.markdown) } ?? "")\(acceptance) | "
                 + "\(Self.cell(change.oldAppNewServer)) | \(Self.cell(change.newAppOldServer)) |\n"
         }
         return out
@@ -164,7 +211,15 @@ public struct DiffReport: Sendable {
             var summary: [String: Int]
             var skews: [String: [String: Int]]
             var notes: [ChangePhrase]?
+            var check: Check
+            var versionFindings: [DiffJudgement.VersionFinding]?
+            var unusedAcceptances: [DiffAcceptance]?
             var changes: [ContractChange]
+        }
+        struct Check: Encodable {
+            var failOn: String
+            var fails: Bool
+            var counts: [String: Int]
         }
         let counts = skewCounts
         let document = Document(
@@ -179,10 +234,24 @@ public struct DiffReport: Sendable {
                 ],
             ],
             notes: notes.isEmpty ? nil : notes,
+            check: Check(
+                failOn: judgement.policy.failOn?.rawValue ?? "never", fails: fails, counts: severityCountsByName),
+            versionFindings: judgement.versionFindings.isEmpty ? nil : judgement.versionFindings,
+            unusedAcceptances: judgement.unusedAcceptances.isEmpty ? nil : judgement.unusedAcceptances,
             changes: changes)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: (try? encoder.encode(document)) ?? Data(), as: UTF8.self) + "\n"
+    }
+}
+
+extension DiffSeverity {
+    var symbol: String {
+        switch self {
+        case .info: "ℹ️"
+        case .warning: "⚠️"
+        case .error: "❌"
+        }
     }
 }
 

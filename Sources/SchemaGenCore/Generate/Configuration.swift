@@ -13,10 +13,12 @@ public struct Configuration: Hashable, Sendable {
     public var inject: [String]
     /// What to generate for every contract (`generate:`); ``OutputTarget/defaults`` when not configured.
     public var targets: [OutputTarget]
+    /// How `schemagen diff` judges its findings (`diff:`; docs/compatibility.md).
+    public var diff = DiffPolicy()
 
     /// The configuration file's name.
     public static let fileName = "schemagen.yaml"
-    static let keys = ["inputs", "output", "generate", "accessLevel", "templates", "inject"]
+    static let keys = ["inputs", "output", "generate", "accessLevel", "templates", "inject", "diff"]
 
     public init(
         inputs: [String] = ["schemas"], output: String = "Generated", accessLevel: AccessLevel = .public,
@@ -69,6 +71,7 @@ public struct Configuration: Hashable, Sendable {
         }
         configuration.templates = reader["templates"].flatMap { checker.readText($0, what: "`templates`") }.map(resolve)
         configuration.inject = paths("inject", what: "a guide in `inject`") ?? []
+        if let node = reader["diff"] { configuration.diff = DiffPolicy.read(node, checker: &checker) }
         let diagnostics = checker.diagnostics.sorted
         return (checker.diagnostics.hasErrors ? nil : configuration, diagnostics)
     }
