@@ -3,7 +3,8 @@ import PackagePlugin
 
 /// `swift package --allow-writing-to-package-directory schemagen-generate [--target NAME]`: regenerates the
 /// checked-in Swift and docs of every target with contracts (`*.events.yaml`), into `<target>/Generated/`,
-/// for teams that commit generated code and review it in pull requests.
+/// for teams that commit generated code and review it in pull requests. Xcode projects:
+/// `SchemaGenCommandPlugin+Xcode.swift`.
 @main
 struct SchemaGenCommandPlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
@@ -18,27 +19,29 @@ struct SchemaGenCommandPlugin: CommandPlugin {
                 if !names.isEmpty { Diagnostics.warning("target '\(target.name)' has no contracts (*.events.yaml)") }
                 continue
             }
-            let output = target.directoryURL.appending(path: "Generated")
-            let process = Process()
-            process.executableURL = tool
-            process.arguments =
-                ["generate"] + contracts.map { $0.path(percentEncoded: false) } + [
-                    "--output", output.path(percentEncoded: false),
-                ]
-                + PluginSupport.configuration(in: target.directoryURL).arguments
-            try process.run()
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else {
-                Diagnostics.error("schemagen failed for target '\(target.name)'")
-                throw CommandFailure(target: target.name)
-            }
+            let configuration = PluginSupport.configuration(
+                file: PluginSupport.configurationFile(inDirectory: target.directoryURL))
+            try Self.generate(
+                contracts: contracts, into: target.directoryURL.appending(path: "Generated"),
+                configuration: configuration, tool: tool, target: target.name)
             generated += 1
         }
         if generated == 0 { Diagnostics.remark("no target has contracts (*.events.yaml); nothing to generate") }
     }
 
-    struct CommandFailure: Error, CustomStringConvertible {
-        var target: String
-        var description: String { "schemagen failed for target '\(target)'" }
+    /// One target's run, its failure reported as a plugin error.
+    static func generate(
+        contracts: [URL], into output: URL, configuration: PluginSupport.TargetConfiguration, tool: URL, target: String
+    ) throws {
+        do {
+            try PluginSupport.run(
+                tool: tool,
+                arguments: PluginSupport.commandArguments(
+                    contracts: contracts, output: output, configuration: configuration),
+                target: target)
+        } catch let failure as PluginSupport.Failure {
+            Diagnostics.error(failure.description)
+            throw failure
+        }
     }
 }

@@ -5,34 +5,29 @@ import PackagePlugin
 /// target, at build time.
 ///
 /// A target's contracts are its files named `*.events.yaml` (or `*.events.yml`); a `schemagen.yaml` at the
-/// target's root may set `accessLevel`, `templates` and `generate` (the plugin generates its Swift targets). Each contract becomes `<name>.swift` (and `<name>.server.swift`) in the plugin's
-/// work directory, regenerated only when the contract, the configuration or a template override changes.
+/// target's root may set `accessLevel`, `templates` and `generate` (the plugin generates its Swift targets). Each
+/// contract becomes `<name>.swift` (and `<name>.server.swift`) in the plugin's work directory, regenerated only when
+/// the contract, the configuration or a template override changes. Xcode project targets: `SchemaGenPlugin+Xcode.swift`.
 @main
 struct SchemaGenPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         guard let module = target as? SourceModuleTarget else { return [] }
-        let contracts = module.sourceFiles.map(\.url).filter(PluginSupport.isContract).sorted { $0.path < $1.path }
+        let contracts = PluginSupport.contracts(among: module.sourceFiles.map(\.url))
         guard !contracts.isEmpty else { return [] }
-        let tool = try context.tool(named: "schemagen").url
-        let configuration = PluginSupport.configuration(in: target.directoryURL)
-        // A configuration whose `generate:` names no Swift target asks the build for nothing.
-        guard !configuration.swiftTargets.isEmpty else { return [] }
-        return contracts.map { contract in
-            let name = contract.deletingPathExtension().lastPathComponent
-            let output = context.pluginWorkDirectoryURL.appending(path: name)
-            return .buildCommand(
-                displayName: "schemagen: generating Swift for \(contract.lastPathComponent)",
-                executable: tool,
-                arguments: [
-                    "generate", contract.path(percentEncoded: false), "--output", output.path(percentEncoded: false),
-                    "--quiet",
-                ]
-                    + configuration.swiftTargets.flatMap { ["--target", $0] } + configuration.arguments,
-                inputFiles: [contract] + configuration.inputFiles,
-                outputFiles: PluginSupport.swiftFiles(for: name, targets: configuration.swiftTargets).map {
-                    output.appending(path: $0)
-                }
-            )
+        let configuration = PluginSupport.configuration(
+            file: PluginSupport.configurationFile(inDirectory: target.directoryURL))
+        return Self.commands(
+            PluginSupport.buildSteps(
+                contracts: contracts, configuration: configuration, workDirectory: context.pluginWorkDirectoryURL),
+            tool: try context.tool(named: "schemagen").url)
+    }
+
+    /// The steps as SwiftPM's (and Xcode's) build commands.
+    static func commands(_ steps: [PluginSupport.GenerationStep], tool: URL) -> [Command] {
+        steps.map { step in
+            .buildCommand(
+                displayName: step.displayName, executable: tool, arguments: step.arguments,
+                inputFiles: step.inputFiles, outputFiles: step.outputFiles)
         }
     }
 }

@@ -1,0 +1,1 @@
+../../Sources/SchemaGenPlugin/PluginSupport.swift
