@@ -12,7 +12,11 @@ extension SchemaGenCommandPlugin: XcodeCommandPlugin {
     func performCommand(context: XcodePluginContext, arguments: [String]) throws {
         var extractor = ArgumentExtractor(arguments)
         let names = Set(extractor.extractOption(named: "target"))
-        let targets = context.xcodeProject.targets.filter { names.isEmpty || names.contains($0.displayName) }
+        // Xcode names a target by its display name; its product's name is accepted too.
+        let targets = context.xcodeProject.targets.filter { target in
+            names.isEmpty || names.contains(target.displayName)
+                || target.product.map { names.contains($0.name) } == true
+        }
         let tool = try context.tool(named: "schemagen").url
         var generated = 0
         for target in targets {
