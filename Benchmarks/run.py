@@ -17,7 +17,9 @@ built in release from Benchmarks/Peer) and the floor, a hand-written minimal rea
 (Benchmarks/make-floor.py), alternating, median of 3; without --check also 2,000 events, the peer's
 generation of 2,000 schemas (with schemagen's 2,000 events timed again just before and after it, for the ratio),
 and a debug `swift build` of a package of each one's generated code after touching it
-(what an app pays after a contract edit). Dispatch: Benchmarks/Sources/DispatchBenchmark (frames per second, best of 5
+(what an app pays after a contract edit). App build: Examples/GroupPresence's clean debug build with the plugin's tool
+compiled from source and with the prebuilt artifact bundle (Benchmarks/app_clean_build.py: the bundle's build log
+shows no tool compiled, its tests pass). Dispatch: Benchmarks/Sources/DispatchBenchmark (frames per second, best of 5
 rounds); without --check also simdjson's On-Demand decoding of the same payload (Benchmarks/simdjson), when
 Debian's libsimdjson-dev is installed.
 """
@@ -28,6 +30,8 @@ import subprocess
 import sys
 import tempfile
 import time
+
+import app_clean_build
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHECK = "--check" in sys.argv[1:]
@@ -91,6 +95,10 @@ COMPILE_SPEEDUP_MINIMUM = 1.8
 # `schemagen verify` streams a capture: its peak memory on ten times the frames stays under this multiple of the
 # smaller capture's (measured 1.0x: 31 MiB for 100,000 frames and for 1,000,000).
 VERIFY_MEMORY_GROWTH_LIMIT = 1.5
+# An app's clean debug build with the prebuilt artifact bundle against the same build compiling the plugin's tool
+# from source, in the same run (Benchmarks/app_clean_build.py). Measured 0.23x-0.3x (issue 40); above 0.6x the
+# bundle no longer spares the app the tool's build.
+PREBUILT_APP_BUILD_LIMIT = 0.6
 PEER = os.path.join(ROOT, "Benchmarks/Peer")
 PAYLOAD_BYTES = 224  # the dispatch benchmark's payload (Benchmarks/Sources/DispatchBenchmark/main.swift)
 
@@ -157,6 +165,9 @@ def main():
         rows += compile_rows
         verify_table, verify_growth = verify_rows(schemagen, work)
         rows += verify_table
+        print("Building the example app twice from clean: the tool from source, then the artifact bundle…", file=sys.stderr)
+        app_rows, prebuilt_ratio = app_clean_build.compare(schemagen, work)
+        rows += app_rows
         if not CHECK:
             rows.append(type_check(schemagen, work))
             rows.append(peer_generation(work, schemagen))
@@ -182,7 +193,7 @@ def main():
         print(f"| {row[0]} | {row[1]} | {row[2]} | {row[3]} |")
     print(f"\nMachine: {os.cpu_count()} cores, {platform_summary()}")
     if CHECK:
-        check(generation_seconds, reference, frames_per_second, compile_speedup, debug_ratios, verify_growth)
+        check(generation_seconds, reference, frames_per_second, compile_speedup, debug_ratios, verify_growth, prebuilt_ratio)
 
 
 def type_check(schemagen, work):
@@ -427,9 +438,13 @@ def verify_rows(schemagen, work):
     return rows, results[1][2] / results[0][2]
 
 
-def check(generation_seconds, reference, frames_per_second, compile_speedup, debug_ratios, verify_growth):
+def check(generation_seconds, reference, frames_per_second, compile_speedup, debug_ratios, verify_growth, prebuilt_ratio):
     """Exits with 1 when a regression guard is crossed, naming each one."""
     failures = []
+    print(f"guard: the app's clean build with the artifact bundle takes {prebuilt_ratio:.2f}x the build that compiles "
+          f"the tool (under {PREBUILT_APP_BUILD_LIMIT}x)")
+    if prebuilt_ratio >= PREBUILT_APP_BUILD_LIMIT:
+        failures.append(f"the prebuilt app build takes {prebuilt_ratio:.2f}x the from-source one, over {PREBUILT_APP_BUILD_LIMIT}x")
     print(f"guard: verify's peak memory on ten times the frames is {verify_growth:.2f}x (under {VERIFY_MEMORY_GROWTH_LIMIT}x)")
     if verify_growth >= VERIFY_MEMORY_GROWTH_LIMIT:
         failures.append(f"verify's peak memory grew {verify_growth:.2f}x with ten times the frames, over {VERIFY_MEMORY_GROWTH_LIMIT}x")
