@@ -195,4 +195,21 @@ import Testing
                 && separated.first?.summary == "frames travel one to a message (was several to a message, one per line)"
         )
     }
+
+    /// Issue 40: `servers:` moved, added or removed are reported as documentation (generated code takes its URL from
+    /// the app), one change each.
+    @Test func serverChangesAreReportedAsDocumentation() {
+        let base = "schemagen: 1\nname: D\nframing: socket.io\nevents:\n  ping: { direction: server-to-client }\n"
+        let before =
+            base + "servers:\n  production: { url: \"wss://a.example/\" }\n  staging: { url: \"wss://s.example/\" }\n"
+        let after =
+            base + "servers:\n  production: { url: \"wss://b.example/\" }\n  eu: { url: \"wss://eu.example/\" }\n"
+        let found = changes(before, after)
+        #expect(found.allSatisfy { $0.kind == .documentation && !$0.isBreaking })
+        #expect(
+            found.map(\.summary.plain) == [
+                "server 'production' moved from 'wss://a.example/' to 'wss://b.example/'",
+                "server 'eu' added ('wss://eu.example/')", "server 'staging' removed (was 'wss://s.example/')",
+            ])
+    }
 }

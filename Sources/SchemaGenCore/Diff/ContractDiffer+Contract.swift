@@ -17,6 +17,7 @@ extension ContractDiffer {
                 "API version \(new.version.map(code) ?? "removed") (was \(old.version.map(code) ?? "none"))",
                 at: Place(), flows: all)
         }
+        compareServers(&recorder)
         if let before = old.framing.shapes, let after = new.framing.shapes {
             compareShapes(before, after, &recorder)
         } else if case .envelope(var before) = old.framing, case .envelope(var after) = new.framing,
@@ -113,5 +114,30 @@ extension ContractDiffer {
         guard let shapes = contract.framing.shapes, let index = event.shapeIndex else { return nil }
         let value: ChangePhrase = event.wireValue.map { "\(code: $0.description) in " } ?? ""
         return value + "frame shape \(code: shapes[index].name)"
+    }
+
+    /// Where the API lives (`servers:`) is documentation to generated code, which takes its URL from the app: a moved
+    /// or removed server is a deploy to coordinate, not a message that fails to decode.
+    private func compareServers(_ recorder: inout Recorder) {
+        let all = Set(Flow.allCases)
+        let before = Dictionary(old.servers.map { ($0.name, $0.url) }, uniquingKeysWith: { first, _ in first })
+        for server in new.servers {
+            switch before[server.name] {
+            case nil:
+                recorder.record(
+                    .documentation, "server \(code: server.name) added (\(code: server.url))", at: Place(), flows: all)
+            case let url? where url != server.url:
+                recorder.record(
+                    .documentation, "server \(code: server.name) moved from \(code: url) to \(code: server.url)",
+                    at: Place(), flows: all)
+            default:
+                continue
+            }
+        }
+        for server in old.servers where !new.servers.contains(where: { $0.name == server.name }) {
+            recorder.record(
+                .documentation, "server \(code: server.name) removed (was \(code: server.url))", at: Place(), flows: all
+            )
+        }
     }
 }

@@ -9,6 +9,8 @@ extension MarkdownFileContext: KeyedTemplateContext {
         "description": .property(\.description),
         "hasDescription": .property(\.hasDescription),
         "contents": .property(\.contents),
+        "servers": .property(\.servers),
+        "hasServers": .property(\.hasServers),
         "root": .property(\.root),
         "channels": .property(\.channels),
         "hasChannels": .property(\.hasChannels),
@@ -121,5 +123,13 @@ extension MarkdownFrameExample: KeyedTemplateContext {
     static let templateKeys: TemplateKeyTable<Self> = [
         "event": .property(\.event),
         "frame": .property(\.frame),
+    ]
+}
+
+extension MarkdownServerRow: KeyedTemplateContext {
+    static let templateKeys: TemplateKeyTable<Self> = [
+        "name": .property(\.name),
+        "url": .property(\.url),
+        "description": .property(\.description),
     ]
 }

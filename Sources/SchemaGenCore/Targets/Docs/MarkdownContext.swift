@@ -12,6 +12,9 @@ public struct MarkdownFileContext: Sendable {
     public var hasDescription: Bool
     /// The table of contents, in document order.
     public var contents: [MarkdownLink]
+    /// Where the API lives (`servers:`), in contract order.
+    public var servers: [MarkdownServerRow] = []
+    public var hasServers: Bool = false
     /// Events outside channels.
     public var root: MarkdownScope
     public var channels: [MarkdownChannel]
@@ -107,6 +110,13 @@ public struct MarkdownType: Sendable {
 }
 
 /// A row of a field, parameter or enum value table.
+/// A row of the Servers table: every cell escaped for GitHub tables.
+public struct MarkdownServerRow: Sendable {
+    public var name: String
+    public var url: String
+    public var description: String
+}
+
 public struct MarkdownFieldRow: Sendable {
     public var name: String
     public var type: String

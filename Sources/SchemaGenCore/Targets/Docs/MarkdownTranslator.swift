@@ -15,6 +15,14 @@ public struct MarkdownTranslator: Sendable {
         _ = anchors.anchor(for: title)
         _ = anchors.anchor(for: "Contents")
         var contents: [MarkdownLink] = []
+        let servers = contract.servers.map {
+            MarkdownServerRow(
+                name: MarkdownSyntax.code($0.name), url: MarkdownSyntax.code($0.url),
+                description: MarkdownSyntax.cell($0.description))
+        }
+        if !servers.isEmpty {
+            contents.append(MarkdownLink(title: "Servers", anchor: anchors.anchor(for: "Servers")))
+        }
         let typeAnchors = Dictionary(
             uniqueKeysWithValues: contract.types.map { ($0.name, MarkdownSyntax.slug($0.name)) })
         var root = scope(contract.events, typeAnchors: typeAnchors, shapes: contract.framing.shapes)
@@ -85,7 +93,8 @@ public struct MarkdownTranslator: Sendable {
         return MarkdownFileContext(
             sourceFile: sourceFile, title: title, version: contract.version.map(MarkdownSyntax.codeOutsideTable),
             description: description, hasDescription: contract.description != nil,
-            contents: contents, root: root, channels: channels, hasChannels: !channels.isEmpty, types: types,
+            contents: contents, servers: servers, hasServers: !servers.isEmpty, root: root, channels: channels,
+            hasChannels: !channels.isEmpty, types: types,
             hasTypes: !types.isEmpty, examples: examples, hasExamples: !examples.isEmpty, sequences: sequences,
             hasSequences: !sequences.isEmpty, wireFormat: WireFormatExample(contract: contract).context)
     }
