@@ -5,7 +5,8 @@ The app is Examples/GroupPresence, copied twice into a scratch folder: as it is 
 its plugins taken from Prebuilt/'s package, whose tool is `Prebuilt/schemagen.artifactbundle`, packed from the release
 build of schemagen that run.py has just made. Each copy's dependencies are resolved first, so the figures are the
 builds alone (`swift build`, debug, as a developer's first build after a clean). The prebuilt build's log must show no
-tool compiled and the generator run, and the prebuilt copy's tests must pass.
+tool compiled and the generator run, the prebuilt copy's tests must pass, and its command plugin must regenerate the
+committed code byte for byte without building the tool.
 
     python3 Benchmarks/app_clean_build.py      # alone (after `swift build -c release --product schemagen`)
 """
@@ -78,6 +79,15 @@ def compare(binary, work):
     if problems:
         sys.exit("app_clean_build:\n  " + "\n  ".join(problems) + f"\n\nprebuilt build log:\n{prebuilt_log}")
     run(["swift", "test"], prebuilt_app)
+    # The prebuilt command plugin regenerates the committed code as the root's does: the same bytes, no tool built.
+    command_log, _ = run(
+        ["swift", "package", "--allow-writing-to-package-directory", "schemagen-generate", "--target", "OrderTracking"],
+        prebuilt_app)
+    generated = os.path.join("Sources", "OrderTracking", "Generated")
+    drift = subprocess.run(["diff", "-r", os.path.join(EXAMPLE, generated), os.path.join(prebuilt_app, generated)],
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    if TOOL_COMPILED.search(command_log) or drift.returncode != 0:
+        sys.exit(f"app_clean_build: the prebuilt command plugin compiled the tool or changed the committed code\n{command_log}\n{drift.stdout}")
     steps = lambda log: len(re.findall(r"^\[\d+/\d+\]", log, re.MULTILINE))
     rows = [
         ("app build", "Examples/GroupPresence, clean debug build, the build plugin's tool compiled from source",
