@@ -81,7 +81,9 @@ def compare(binary, work):
     run(["swift", "test"], prebuilt_app)
     # The prebuilt command plugin regenerates the committed code as the root's does: the same bytes, no tool built.
     command_log, _ = run(
-        ["swift", "package", "--allow-writing-to-package-directory", "schemagen-generate", "--target", "OrderTracking"],
+        # The app sees both packages' `schemagen-generate`; `--package` picks Prebuilt's (its identity: its folder's name).
+        ["swift", "package", "plugin", "--allow-writing-to-package-directory", "--package", "prebuilt", "schemagen-generate",
+         "--target", "OrderTracking"],
         prebuilt_app)
     generated = os.path.join("Sources", "OrderTracking", "Generated")
     drift = subprocess.run(["diff", "-r", os.path.join(EXAMPLE, generated), os.path.join(prebuilt_app, generated)],
