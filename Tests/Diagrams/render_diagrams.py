@@ -16,6 +16,7 @@ import glob
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -101,13 +102,15 @@ def component(scratch, wheel):
 
 async def render(found, chromium, wheel, screenshot):
     failures = []
-    with tempfile.TemporaryDirectory() as scratch:
+    # Chromium's helper processes may still write its profile after the browser is gone: the folder is removed with
+    # whatever they leave, and they are stopped as one process group below.
+    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as scratch:
         page_path = component(scratch, wheel)
         browser = subprocess.Popen(
             [chromium, "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
              "--allow-file-access-from-files", "--remote-debugging-port=0", f"--user-data-dir={scratch}/profile",
              "about:blank"],
-            stderr=subprocess.PIPE, text=True)
+            stderr=subprocess.PIPE, text=True, start_new_session=True)
         try:
             devtools_port = None
             for line in browser.stderr:
@@ -144,7 +147,13 @@ async def render(found, chromium, wheel, screenshot):
                         with open(screenshot, "wb") as file:
                             file.write(base64.b64decode(shot["data"]))
         finally:
-            browser.kill()
+            # The browser and every helper it started (renderer, GPU, crashpad): killing only the browser leaves them
+            # writing into the profile while the folder is removed.
+            try:
+                os.killpg(browser.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            browser.wait()
     return failures
 
 
