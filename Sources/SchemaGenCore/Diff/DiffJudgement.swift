@@ -29,6 +29,9 @@ public struct DiffJudgement: Hashable, Sendable {
         public var breakingChanges: Int
 
         public var location: ChangePhrase { "contract \(code: contract)" }
+
+        /// Whether an acceptance in force lets it through.
+        public var isAccepted: Bool { acceptance?.isInForce ?? false }
     }
 }
 
@@ -39,6 +42,9 @@ public struct AppliedAcceptance: Hashable, Sendable, Codable {
     public var expired: Bool
     /// Where it is written, `schemagen.yaml:12`.
     public var source: String?
+
+    /// Whether it still lets its finding through: it has not expired.
+    public var isInForce: Bool { !expired }
 
     /// `accepted until 2027-01-31: reason` or `acceptance expired 2026-10-01: reason`.
     public var phrase: String {
@@ -94,7 +100,7 @@ extension DiffReport {
         guard let failOn = judgement.policy.failOn else { return ([], []) }
         return (
             changes.filter { !$0.isAccepted && $0.judgedSeverity >= failOn },
-            judgement.versionFindings.filter { $0.acceptance?.expired != false && $0.severity >= failOn }
+            judgement.versionFindings.filter { !$0.isAccepted && $0.severity >= failOn }
         )
     }
 
@@ -105,13 +111,13 @@ extension DiffReport {
     var severityCountsByName: [String: Int] {
         let open =
             changes.filter { !$0.isAccepted }.map(\.judgedSeverity)
-            + judgement.versionFindings.filter { $0.acceptance?.expired != false }.map(\.severity)
+            + judgement.versionFindings.filter { !$0.isAccepted }.map(\.severity)
         var counts = Dictionary(
             uniqueKeysWithValues: DiffSeverity.allCases.map { severity in
                 (severity.rawValue, open.count { $0 == severity })
             })
         counts["accepted"] =
-            changes.count(where: \.isAccepted) + judgement.versionFindings.count { $0.acceptance?.expired == false }
+            changes.count(where: \.isAccepted) + judgement.versionFindings.count(where: \.isAccepted)
         return counts
     }
 
@@ -140,7 +146,7 @@ extension DiffReport {
 
 extension ContractChange {
     /// Whether an acceptance in force lets it through.
-    public var isAccepted: Bool { acceptance.map { !$0.expired } ?? false }
+    public var isAccepted: Bool { acceptance?.isInForce ?? false }
 
     /// Its severity as judged, or what its verdict is worth when no policy judged it.
     public var judgedSeverity: DiffSeverity { severity ?? DiffSeverity(worst) }

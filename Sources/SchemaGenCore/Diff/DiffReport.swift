@@ -91,7 +91,7 @@ public struct DiffReport: Sendable {
             if let acceptance = change.acceptance { out += "          \(acceptance.phrase)\n" }
         }
         for finding in judgement.versionFindings {
-            let accepted = finding.acceptance?.expired == false
+            let accepted = finding.isAccepted
             out +=
                 "\n\(Self.label(finding.severity, accepted: accepted)) \(finding.rule) \(finding.file): \(finding.location.plain)\n"
             out +=
@@ -130,7 +130,7 @@ public struct DiffReport: Sendable {
         }
         out += "\n" + skewLine.prefix(1).uppercased() + skewLine.dropFirst() + ".\n"
         for note in notes + policyNotes { out += "\n> **Note:** \(MarkdownSyntax.paragraph(note.markdown))\n" }
-        for finding in judgement.versionFindings where finding.acceptance?.expired != false {
+        for finding in judgement.versionFindings where !finding.isAccepted {
             out +=
                 "\n\(finding.severity.symbol) **\(finding.rule)** \(code(finding.file).markdown) \(finding.location.markdown): "
                 + "\(MarkdownSyntax.paragraph(finding.problem.markdown)) (\(ContractSummary.count(finding.breakingChanges, "breaking change"))).\(finding.acceptance.map { " " + $0.phrase + "." } ?? "")\n"
@@ -140,9 +140,11 @@ public struct DiffReport: Sendable {
         let inView = open.filter { $0.judgedSeverity > .info }
         if !inView.isEmpty { out += "\n" + table(inView) }
         let accepted = ordered.filter(\.isAccepted)
-        let acceptedVersions = judgement.versionFindings.filter { $0.acceptance?.expired == false }
+        let acceptedVersions = judgement.versionFindings.filter(\.isAccepted)
         if !accepted.isEmpty || !acceptedVersions.isEmpty {
-            out += "\n**Accepted** (\(schemagenConfigurationName)):\n\n"
+            let sources = (accepted.compactMap(\.acceptance) + acceptedVersions.compactMap(\.acceptance)).compactMap(
+                \.source)
+            out += "\n**Accepted** (\(Self.acceptancesPlace(sources))):\n\n"
             for finding in acceptedVersions {
                 out +=
                     "- **\(finding.rule)** \(finding.location.markdown): \(MarkdownSyntax.paragraph(finding.problem.markdown)); \(MarkdownSyntax.paragraph(finding.acceptance?.phrase ?? ""))\n"
@@ -162,7 +164,13 @@ public struct DiffReport: Sendable {
     }
 
     /// Where acceptances are written, for the reader who wants to see or remove them.
-    private var schemagenConfigurationName: String { "`diff.accept` in `schemagen.yaml`" }
+    /// Where the acceptances are written, from their sources (`schemagen.yaml:12`): the configuration file a reviewer
+    /// opens to see or end them, `schemagen.yaml` (or what `--config` named), not assumed.
+    static func acceptancesPlace(_ sources: [String]) -> String {
+        let files = Set(sources.map { String($0.prefix { $0 != ":" }) }).sorted()
+        return "`diff.accept` in "
+            + (files.isEmpty ? ["schemagen.yaml"] : files).map { "`\($0)`" }.joined(separator: ", ")
+    }
 
     private func table(_ rows: [ContractChange]) -> String {
         var out = "| | Where | What changed | Old app, new server | New app, old server |\n|---|---|---|---|---|\n"
