@@ -9,12 +9,9 @@ import Testing
 /// reads from the example frames, and writes back as those frames: the same examples, in code a test or a SwiftUI
 /// preview uses, and in the reference.
 @Suite struct ContractExampleValuesTests {
-    static let schemas = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../schemas").standardized
-
     /// The example frames of `event` in the repository's contract `file`.
     static func exampleFrames(_ file: String, _ event: String) throws -> [Data] {
-        let contract = try #require(ContractLoader().load(path: schemas.appendingPathComponent(file).path).contract)
+        let contract = try #require(ContractLoader().load(path: RepositoryContracts.path(file)).contract)
         let found = try #require(contract.allEvents.first { $0.event.wireName == event }?.event)
         return found.examples.map { Data($0.json.utf8) }
     }
@@ -69,7 +66,7 @@ import Testing
             try await client.emit(event)
         }
         let contract = try #require(
-            ContractLoader().load(path: Self.schemas.appendingPathComponent("zikr.yaml").path).contract)
+            ContractLoader().load(path: RepositoryContracts.path("zikr.yaml")).contract)
         let interpreter = FrameInterpreter(contract: contract)
         #expect(transport.sentFrames.count == 4)
         for frame in transport.sentFrames {

@@ -10,16 +10,10 @@ import Testing
 /// contract allows; generated clients get their typed answers from it; scenarios play per connection; what the app
 /// sends that the contract does not allow is refused with its reason.
 @Suite struct ContractMockServerTests {
-    static let schemas = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appending(path: "schemas")
-
-    static var files: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: schemas.path)) ?? []).filter { $0.hasSuffix(".yaml") }
-            .sorted()
-    }
+    static let files = RepositoryContracts.files
 
     static func contract(_ file: String) throws -> Contract {
-        try #require(ContractLoader().load(path: schemas.appending(path: file).path).contract)
+        try #require(ContractLoader().load(path: RepositoryContracts.path(file)).contract)
     }
 
     /// A mock on a loopback transport, one client connected to it, and what that client receives.

@@ -2,6 +2,7 @@ import Foundation
 import GeneratedClients
 import SchemaGenCore
 import SchemaGenRuntime
+import TestSupport
 import Testing
 
 /// Every payload each guide shows, written as JSON from the guide, decodes into the generated type, and
@@ -141,10 +142,8 @@ import Testing
 
     /// A fixture for every event that carries a payload (or, with envelope fields, a frame), in every guide.
     @Test func everyEventWithAPayloadHasAFixture() throws {
-        let schemas = Self.folder.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("schemas")
         var expected: [String] = []
-        for file in try ContractFiles.find([schemas.path]).files {
+        for file in try ContractFiles.find([RepositoryContracts.folder.path]).files {
             let contract = try #require(ContractLoader().load(path: file).contract)
             // Public APIs' contracts are checked against their documentation's whole frames (VendorExampleTests).
             if contract.framing.shapes != nil { continue }

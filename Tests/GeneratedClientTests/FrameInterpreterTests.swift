@@ -1,6 +1,7 @@
 import Foundation
 import SchemaGenCore
 import SchemaGenRuntime
+import TestSupport
 import Testing
 
 /// The contract interpreter on frames as they travel: every example frame of the vendors' documentation
@@ -9,8 +10,7 @@ import Testing
 /// findings, located in the frame and in the contract.
 @Suite struct FrameInterpreterTests {
     static func interpreter(_ name: String) throws -> FrameInterpreter {
-        let loaded = ContractLoader().load(
-            path: InterpreterAgreementTests.schemas.appendingPathComponent("\(name).yaml").path)
+        let loaded = ContractLoader().load(path: RepositoryContracts.path("\(name).yaml"))
         return FrameInterpreter(contract: try #require(loaded.contract, "\(loaded.diagnostics)"))
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import GeneratedClients
 import SchemaGenCore
 import SchemaGenRuntime
+import TestSupport
 import Testing
 
 /// The contract interpreter must say "matches" exactly when the generated type reads the value. For every payload
@@ -9,13 +10,10 @@ import Testing
 /// one key removed, one value `null` or of the wrong kind, or one key the contract does not have, both sides are asked;
 /// any disagreement is listed with the variant.
 @Suite struct InterpreterAgreementTests {
-    static let schemas = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../schemas").standardized
-
     /// The contract, channel and event a fixture's path names: `contract/[channel/]event.json`.
     static func target(of fixture: FixtureRoundTripTests.Fixture) throws -> (Contract, Channel?, Event)? {
         let parts = fixture.path.split(separator: "/").map(String.init)
-        let loaded = ContractLoader().load(path: schemas.appendingPathComponent("\(parts[0]).yaml").path)
+        let loaded = ContractLoader().load(path: RepositoryContracts.path("\(parts[0]).yaml"))
         let contract = try #require(loaded.contract, "\(loaded.diagnostics)")
         let name = String(parts.last!.dropLast(".json".count))
         let channelName = parts.count == 3 ? parts[1] : nil

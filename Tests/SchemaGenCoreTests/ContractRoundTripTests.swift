@@ -1,5 +1,6 @@
 import Foundation
 @testable import SchemaGenCore
+import TestSupport
 import Testing
 
 /// Issue 38's round trip: for every contract in `schemas/`, frames made from its examples and from values of its
@@ -7,13 +8,7 @@ import Testing
 /// `infer` on those frames drafts a contract that lints clean, verifies them, and differs from the original only
 /// in what traffic cannot say (docs/verify.md, "What a draft cannot know").
 @Suite struct ContractRoundTripTests {
-    static let schemas = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appending(path: "schemas")
-
-    static var files: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: schemas.path)) ?? []).filter { $0.hasSuffix(".yaml") }
-            .sorted()
-    }
+    static let files = RepositoryContracts.files
 
     /// Every frame the contract's events allow, as it crosses the socket, with who sends it.
     static func frames(of contract: Contract) -> [CapturedFrame] {
@@ -54,7 +49,7 @@ import Testing
     }
 
     @Test(arguments: files) func framesFromExamplesAndTypesVerifyClean(file: String) throws {
-        let contract = try #require(ContractLoader().load(path: Self.schemas.appending(path: file).path).contract)
+        let contract = try #require(ContractLoader().load(path: RepositoryContracts.path(file)).contract)
         var verifier = CaptureVerifier(contract: contract)
         for frame in Self.frames(of: contract) { verifier.verify(frame) }
         #expect(verifier.report.passes && verifier.report.noticeCount == 0, "\(verifier.report.text())")
@@ -64,7 +59,7 @@ import Testing
     /// aside) is the golden `Fixtures/RoundTrip/<contract>.txt`, each line a kind of looseness docs/verify.md lists
     /// under "What a draft cannot know". Re-record with `SCHEMAGEN_RECORD=1`.
     @Test(arguments: files) func inferOnThoseFramesDraftsTheContractButForWhatTrafficCannotSay(file: String) throws {
-        let contract = try #require(ContractLoader().load(path: Self.schemas.appending(path: file).path).contract)
+        let contract = try #require(ContractLoader().load(path: RepositoryContracts.path(file)).contract)
         let frames = Self.frames(of: contract)
         var summary = "# infer on frames of schemas/\(file), against the original (descriptions left out)\n"
         do {

@@ -1,5 +1,6 @@
 import Foundation
 import SchemaGenCore
+import TestSupport
 import Testing
 
 /// Golden (reference) files: the expected output checked in beside the tests.
@@ -14,8 +15,7 @@ enum Golden {
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")
 
     /// The repository root, for tests that read `schemas/` and `docs/`.
-    static let repositoryRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repositoryRoot = RepositoryContracts.root
 
     static func assertMatches(
         _ actual: String, golden url: URL, sourceLocation: Testing.SourceLocation = #_sourceLocation

@@ -11,9 +11,6 @@ import Testing
 /// with its reason and makes the exit status 1; every contract in `schemas/` gets a mock that starts.
 @Suite(.serialized, .timeLimit(.minutes(3)))
 struct MockServerProcessTests {
-    static let root = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-    static let schemas = root.appending(path: "schemas")
 
     /// The `schemagen-mock` built beside this test bundle (`swift build --build-tests` builds every product).
     static var executable: URL {
@@ -26,7 +23,7 @@ struct MockServerProcessTests {
             throw ServerFailure("no schemagen-mock at \(path): build it first (swift build --build-tests)")
         }
         return try await ServerProcess(
-            command: [path, schemas.appending(path: contract).path], named: "schemagen-mock \(contract)", arguments)
+            command: [path, RepositoryContracts.path(contract)], named: "schemagen-mock \(contract)", arguments)
     }
 
     static func client(_ script: String, _ arguments: [String]) async throws -> ChildProcessResult {
@@ -120,7 +117,7 @@ struct MockServerProcessTests {
 
     @Test func anUnknownScenarioIsAUsageErrorThatNamesTheContractsScenarios() async throws {
         let run = try await runChildProcess(
-            Self.executable, [Self.schemas.appending(path: "rooms.yaml").path, "--scenario", "nobody_joins"])
+            Self.executable, [RepositoryContracts.path("rooms.yaml"), "--scenario", "nobody_joins"])
         #expect(run.status == 2)
         #expect(run.standardError.contains("no scenario 'nobody_joins' in "))
         #expect(run.standardError.contains("its scenarios: someone_joins"))
@@ -144,12 +141,10 @@ struct MockServerProcessTests {
     /// Every contract in schemas/ gets a mock that starts, and (over a plain WebSocket) answers each request it
     /// declares; the answers to Socket.IO's acknowledgements are the python-socketio test's above.
     @Test func everyContractInSchemasGetsAMockThatStartsAndAnswersItsRequests() async throws {
-        let files = try FileManager.default.contentsOfDirectory(atPath: Self.schemas.path).filter {
-            $0.hasSuffix(".yaml")
-        }.sorted()
+        let files = RepositoryContracts.files
         #expect(files.count == 12)
         for file in files {
-            let contract = try #require(ContractLoader().load(path: Self.schemas.appending(path: file).path).contract)
+            let contract = try #require(ContractLoader().load(path: RepositoryContracts.path(file)).contract)
             let mock = try await Self.mock(file)
             defer { _ = mock.interrupt() }
             guard contract.framing != .socketIO else { continue }
