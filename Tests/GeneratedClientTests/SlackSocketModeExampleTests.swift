@@ -79,4 +79,37 @@ import Testing
         try await Task.sleep(for: .milliseconds(20))
         #expect(transport.sentFrames.isEmpty)
     }
+
+    /// Slack resends an envelope it never saw acknowledged: an acknowledgement that cannot leave (the connection went
+    /// away) is the app's to hear of, never dropped unseen.
+    @Test func anAcknowledgementThatCannotBeSentIsReportedWithWhy() async throws {
+        struct ConnectionGone: Error, CustomStringConvertible {
+            var description: String { "the WebSocket is closed" }
+        }
+        let transport = LoopbackTransport()
+        let client = SlackSocketMode.Client(transport: transport)
+        let failures = Recorder<IncomingFailure>()
+        client.onIncomingFailure { failures.append($0) }
+        client.respondToSlashCommands { _ in nil }
+        transport.failSends(with: ConnectionGone())
+        await transport.deliver(try Self.example("slash-commands"))
+        try await eventually("the failed acknowledgement is reported") { !failures.values.isEmpty }
+        let failure = try #require(failures.values.first)
+        guard case .answerNotSent(let why) = failure.reason else {
+            Issue.record("expected answerNotSent, got \(failure)")
+            return
+        }
+        #expect(why == "the WebSocket is closed")
+        #expect(failure.eventName == "slash_commands")
+        #expect(
+            failure.description
+                == "event 'slash_commands' was answered, but the answer could not be sent: the WebSocket is closed")
+        #expect(transport.sentFrames.isEmpty)
+
+        // Once frames leave again, the next envelope is acknowledged and nothing more is reported.
+        transport.failSends(with: nil)
+        await transport.deliver(try Self.example("slash-commands"))
+        _ = try await transport.sentFrames(atLeast: 1)
+        #expect(failures.values.count == 1)
+    }
 }

@@ -73,7 +73,15 @@ extension RealtimeClientCore {
     ) async -> DecodingError? {
         do {
             guard let work = try responder(frame, payloadDecoder, incoming.ackID) else { return nil }
-            Task { try? await work() }
+            // The server waits for this answer: one that cannot be made or sent is reported, never dropped unseen.
+            Task {
+                do { try await work() } catch {
+                    await report(
+                        IncomingFailure(
+                            eventName: frame.reportedName, channel: channel, rawFrame: incoming.data,
+                            rawPayload: frame.payload, reason: .answerNotSent("\(error)")))
+                }
+            }
             return nil
         } catch let error as DecodingError {
             return error

@@ -17,8 +17,8 @@ public struct IncomingFailure: Error, Sendable, CustomStringConvertible {
         /// A server's: the connection sent a request while `limit` of its requests were still being answered; it is
         /// disconnected (``RealtimeServerCore/maximumRequestsInFlight``).
         case tooManyRequestsInFlight(limit: Int)
-        /// A server's: the answer to this request could not be sent (the connection went away, the answer did not
-        /// encode), with why.
+        /// The answer to the peer's request (a server's answer to a client, a client's responder answering the
+        /// server) could not be made or sent (the connection went away, the answer did not encode), with why.
         case answerNotSent(String)
         /// A server's: nothing on the server takes the frame: it arrived on a channel whose scope the server never
         /// made (a room created on the fly), and no listener or responder of its route waits there either.

@@ -8,6 +8,7 @@ public final class LoopbackTransport: RealtimeTransport, @unchecked Sendable {
     private var sent: [OutgoingFrame] = []
     private var channels: Set<String> = []
     private var failures: [String] = []
+    private var sendFailure: (any Error)?
     private let echoes: Bool
     public let supportsAcknowledgements: Bool
 
@@ -21,6 +22,7 @@ public final class LoopbackTransport: RealtimeTransport, @unchecked Sendable {
     }
 
     public func send(_ frame: OutgoingFrame) async throws {
+        if let failure = lock.withLock({ sendFailure }) { throw failure }
         lock.withLock { sent.append(frame) }
         if echoes, frame.acknowledges == nil { await deliver(frame.data, channel: frame.channel) }
     }
@@ -40,6 +42,12 @@ public final class LoopbackTransport: RealtimeTransport, @unchecked Sendable {
     /// Records the failure: a loopback has no connection to drop (``connectionFailures``).
     public func failConnection(reason: String) async {
         lock.withLock { failures.append(reason) }
+    }
+
+    /// From now on every send throws `error`, nothing recorded, as a transport whose connection is gone does; `nil`
+    /// lets sends through again. For tests and previews of what the app does when its frames cannot leave.
+    public func failSends(with error: (any Error)?) {
+        lock.withLock { sendFailure = error }
     }
 
     /// Why the client failed the connection (a ``StreamBuffer/failConnection(_:)`` stream overflowed), oldest first.
