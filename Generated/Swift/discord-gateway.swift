@@ -12,6 +12,15 @@ public enum DiscordGateway {
     ])
     /// How this API writes dates on the wire.
     public static let dateEncoding: SchemaGenRuntime.WireDateEncoding = .iso8601
+
+    /// Where this API is served (the contract's `servers:`): the URL to connect to, as
+    /// `RealtimeConnection(url: DiscordGateway.Servers.production, ...)`.
+    public enum Servers {
+        /// The URL Get Gateway (`GET /gateway`) returns; cache it, and resume on the one READY gives.
+        ///
+        /// `wss://gateway.discord.gg/?v=10&encoding=json`
+        public static let production = Foundation.URL(string: "wss://gateway.discord.gg/?v=10&encoding=json")!
+    }
 }
 
 // MARK: - Types

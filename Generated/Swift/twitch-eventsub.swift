@@ -13,6 +13,15 @@ public enum TwitchEventSub {
     ])
     /// How this API writes dates on the wire.
     public static let dateEncoding: SchemaGenRuntime.WireDateEncoding = .iso8601Fractional
+
+    /// Where this API is served (the contract's `servers:`): the URL to connect to, as
+    /// `RealtimeConnection(url: TwitchEventSub.Servers.production, ...)`.
+    public enum Servers {
+        /// Twitch's EventSub WebSocket server; a session_reconnect message names the URL to move to.
+        ///
+        /// `wss://eventsub.wss.twitch.tv/ws`
+        public static let production = Foundation.URL(string: "wss://eventsub.wss.twitch.tv/ws")!
+    }
 }
 
 // MARK: - Types

@@ -61,6 +61,15 @@ import Testing
         #expect(unknown.payload.map { String(decoding: $0, as: UTF8.self) } == "{}")
     }
 
+    /// The contracts' `servers:` are URL constants an app connects to (Discord's Gateway URL, from its documentation's
+    /// Get Gateway answer; Twitch's EventSub WebSocket URL, from its "Handling WebSocket events" guide).
+    @Test func serversAreTheURLsToConnectTo() {
+        #expect(DiscordGateway.Servers.production.absoluteString == "wss://gateway.discord.gg/?v=10&encoding=json")
+        #expect(DiscordGateway.Servers.production.host == "gateway.discord.gg")
+        #expect(DiscordGateway.Servers.production.query == "v=10&encoding=json")
+        #expect(TwitchEventSub.Servers.production == URL(string: "wss://eventsub.wss.twitch.tv/ws"))
+    }
+
     @Test func discordGatewayClientExamplesAreWhatEmitWrites() async throws {
         let transport = LoopbackTransport()
         let client = DiscordGateway.Client(transport: transport)

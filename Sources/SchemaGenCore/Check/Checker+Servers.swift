@@ -22,6 +22,20 @@ extension Checker {
                 let url = readText(urlNode, what: "`url`")
             else { continue }
             let example = isSocketIO ? "https://api.example.com" : "wss://api.example.com/socket"
+            // The generated `Servers` enum's member: a name Swift cannot take as one would not compile.
+            guard let swiftName = SwiftName.lowerCamel(name), !Self.reservedServerNames.contains(swiftName) else {
+                diagnostics.error(
+                    "server '\(name)' cannot name a Swift constant (the generated `Servers.<name>` URL); rename it, as `production`",
+                    at: entry.key.location)
+                continue
+            }
+            if let clash = servers.first(where: { $0.swiftName == swiftName }) {
+                diagnostics.error(
+                    "servers '\(clash.name)' and '\(name)' both become '\(swiftName)' in Swift; rename one",
+                    at: entry.key.location,
+                    notes: [.note("server '\(clash.name)' is declared here", at: clash.location)])
+                continue
+            }
             guard let parts = URLComponents(string: url), let scheme = parts.scheme?.lowercased(),
                 schemes.contains(scheme), let host = parts.host, !host.isEmpty, parts.fragment == nil,
                 parts.user == nil, parts.password == nil
@@ -33,11 +47,15 @@ extension Checker {
             }
             servers.append(
                 ServerDeclaration(
-                    name: name, url: url, scheme: scheme, host: host + (parts.port.map { ":\($0)" } ?? ""),
+                    name: name, swiftName: swiftName, url: url, scheme: scheme,
+                    host: host + (parts.port.map { ":\($0)" } ?? ""),
                     path: parts.path.isEmpty ? "/" : parts.path,
                     query: (parts.queryItems ?? []).map { ($0.name, $0.value ?? "") },
                     description: readDescription(spec), location: entry.key.location))
         }
         return servers
     }
+
+    /// Names Swift does not take as a static constant's, even in backticks.
+    static let reservedServerNames: Set<String> = ["self", "Type", "Protocol", "init"]
 }

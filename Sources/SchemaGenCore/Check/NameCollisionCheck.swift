@@ -28,6 +28,9 @@ struct NameCollisionCheck {
         return reasons
     }()
 
+    /// The enum of the contract's server URLs in the generated namespace (`Discord.Servers.production`).
+    static let serversTypeName = "Servers"
+
     /// Member names of generated clients that events and channels must leave free.
     /// The `swiftName:` an event needs when the app sends it and its derived name is a member generated clients
     /// already have (`subscribe` → `subscribeEvent`); `nil` when the derived name is free. For the contracts
@@ -152,6 +155,15 @@ struct NameCollisionCheck {
                         "the inline object of field '\(field.wireName)'",
                         SwiftName.typeName(forMember: field.swiftName), field.location
                     ))
+            }
+        }
+        // With `servers:`, the namespace declares the `Servers` enum of their URLs.
+        if let servers = contract.servers.first {
+            for member in namespaceMembers where member.swiftName == Self.serversTypeName {
+                let fix = member.noun == "type" ? "rename the type" : "give it a `swiftName:`"
+                diagnostics.error(
+                    "\(member.label) would become the Swift type '\(Self.serversTypeName)', which the generated code declares for the contract's `servers:`; \(fix)",
+                    at: member.location, notes: [.note("`servers:` starts here", at: servers.location)])
             }
         }
         for (label, name, location) in types {

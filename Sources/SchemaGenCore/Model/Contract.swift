@@ -249,6 +249,8 @@ public struct SubscriptionDeclaration: Hashable, Sendable {
 public struct ServerDeclaration: Hashable, Sendable {
     /// The server's name in the contract (`production`).
     public var name: String
+    /// Its name in Swift, the generated `Servers` enum's member (`production`, `prodEu` for `prod-eu`).
+    public var swiftName: String
     /// The URL as written (`wss://gateway.discord.gg/?v=10&encoding=json`).
     public var url: String
     /// Its parts: `wss`, `gateway.discord.gg` (with a port when it has one), `/`, and the query's parameters in order.

@@ -28,6 +28,11 @@ public struct SwiftFileContext: Sendable {
     /// For a Socket.IO API, the namespace of its events outside channels as a Swift string literal (`"/"` unless the
     /// contract's `namespace:` says otherwise); `nil` for other framings.
     public var socketIONamespace: String? = nil
+    /// The contract's `servers:`, in contract order: the namespace's `Servers` enum of URLs to connect to.
+    public var servers: [SwiftServerURLContext] = []
+    public var hasServers: Bool = false
+    /// The first server's URL constant as the app spells it (`Discord.Servers.production`), for the doc comment.
+    public var firstServerURL: String = ""
     /// Named types, in contract order.
     public var types: [TypeContext]
     /// A value of each named type made from the contract's types, for tests and SwiftUI previews (its static
@@ -62,6 +67,9 @@ extension SwiftFileContext: KeyedTemplateContext {
         "dateEncoding": .property(\.dateEncoding),
         "separator": .property(\.separator),
         "socketIONamespace": .property(\.socketIONamespace),
+        "servers": .property(\.servers),
+        "hasServers": .property(\.hasServers),
+        "firstServerURL": .property(\.firstServerURL),
         "types": .property(\.types),
         "typeExamples": .property(\.typeExamples),
         "hasTypeExamples": .property(\.hasTypeExamples),
@@ -184,7 +192,25 @@ extension SwiftTypeExample: KeyedTemplateContext {
     ]
 }
 
-/// A scenario as the `Mock` plays it.
+/// One of the contract's `servers:`, a URL constant of the namespace's `Servers` enum.
+public struct SwiftServerURLContext: Sendable {
+    /// The constant's name (`production`).
+    public var swiftName: String
+    /// The URL as a Swift string literal.
+    public var urlLiteral: String
+    /// Doc comment lines: the server's description and its URL.
+    public var documentation: [String]
+}
+
+extension SwiftServerURLContext: KeyedTemplateContext {
+    static let templateKeys: TemplateKeyTable<Self> = [
+        "swiftName": .property(\.swiftName),
+        "urlLiteral": .property(\.urlLiteral),
+        "documentation": .property(\.documentation),
+    ]
+}
+
+/// One of the contract's `scenarios:`, as the generated `Mock` plays it.
 public struct SwiftScenarioContext: Sendable {
     /// The enum case (`memberJoins`) and its raw value, the contract's name as a Swift string literal.
     public var swiftName: String

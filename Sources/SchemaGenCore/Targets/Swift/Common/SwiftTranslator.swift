@@ -85,6 +85,13 @@ public struct SwiftTranslator: Sendable {
         context.scenarios = Self.scenarios(
             of: contract, root: root, literal: literal, typesWithExamples: events.typesWithExamples, speller: speller)
         context.hasScenarios = !context.scenarios.isEmpty
+        context.servers = contract.servers.map { server in
+            SwiftServerURLContext(
+                swiftName: SwiftSyntax.identifier(server.swiftName), urlLiteral: SwiftSyntax.stringLiteral(server.url),
+                documentation: SwiftSyntax.documentation(server.description, extra: ["`\(server.url)`"]))
+        }
+        context.hasServers = !context.servers.isEmpty
+        context.firstServerURL = context.servers.first.map { "\(contract.name).Servers.\($0.swiftName)" } ?? ""
         if case .socketIO = contract.framing {
             context.socketIONamespace = SwiftSyntax.stringLiteral(contract.rootNamespace)
         }
