@@ -90,24 +90,51 @@ struct PhoenixSessionTests {
         await connection.disconnect()
     }
 
-    @Test func aRefusedJoinReachesTheAppAndAnAcceptedOneDoesNot() async throws {
+    /// The server answers each join: `subscribe` returns once it accepts (the reply stays in the connection), and a
+    /// refusal (the guide's join error) throws from `subscribe` with the server's reason, still reaches the app's
+    /// `phx_reply` listener, and leaves the channel unjoined: a send on it fails saying why, and a reconnection does
+    /// not join it again.
+    @Test func aRefusedJoinThrowsItsReasonFromSubscribeAndAnAcceptedOneReturns() async throws {
         let (connection, room) = chatRoom()
         let replies = Recorder<SupabaseRealtime.Realtime.PhxReply>()
         let token = room.onPhxReply { replies.append($0) }
         connection.connect()
         let socket = try await backend.connection(0)
         try await connection.waitUntilConnected()
-        try await room.subscribe()
-        _ = try await socket.sent(atLeast: 1)
+        let accepted = Task { try await room.subscribe() }
+        #expect(try await socket.sent(atLeast: 1) == [Self.join])
         socket.push(try Self.fixture("phx_reply", joinRef: "sg1", ref: "sg1"))
-        // The guide's join error, as the reply to the connection's join.
-        socket.push(#"["sg1","sg1","realtime:chat-room","phx_reply","# + (try Self.fixture("join-error-payload")) + "]")
+        try await accepted.value
+        #expect(replies.values.isEmpty, "an accepted join is the connection's business")
+
+        try await room.unsubscribe()
+        let refused = Task { try await room.subscribe() }
+        let rejoin = try await socket.sent(atLeast: 3)[2]
+        #expect(rejoin.hasPrefix(#"["sg3","sg3","realtime:chat-room","phx_join","#))
+        // The guide's join error, as the reply to that join.
+        socket.push(#"["sg3","sg3","realtime:chat-room","phx_reply","# + (try Self.fixture("join-error-payload")) + "]")
+        let reason = "InvalidJWTExpiration: Token has expired 300 seconds ago"
+        await #expect(throws: ConnectionFailure.channelRefused(channel: "realtime:chat-room", reason: reason)) {
+            try await refused.value
+        }
         try await eventually("the refusal delivered") { replies.values.count == 1 }
         guard case .error(let refusal) = replies.values.first?.payload else {
             Issue.record("expected the refusal, got \(replies.values)")
             return
         }
-        #expect(refusal.response.reason == "InvalidJWTExpiration: Token has expired 300 seconds ago")
+        #expect(refusal.response.reason == reason)
+        await #expect(throws: ConnectionFailure.notJoined(channel: "realtime:chat-room", refusal: reason)) {
+            try await room.broadcast(
+                SupabaseRealtime.Realtime.Broadcast(ref: "1", payload: .init(event: "e", payload: [:])))
+        }
+        #expect(socket.sent.count == 3, "nothing sent to the refused channel")
+
+        // A reconnection joins nothing: the server said no.
+        socket.drop()
+        let next = try await backend.connection(1)
+        try await connection.waitUntilConnected()
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(next.sent.isEmpty)
         token.cancel()
         await connection.disconnect()
     }
@@ -185,6 +212,35 @@ struct PhoenixSessionTests {
         _ = session.leave("realtime:room")
         #expect(session.nextHeartbeat == start + .seconds(3600))
         #expect(session.heartbeat(at: now + .seconds(2)).isEmpty)
+    }
+
+    /// A crashed channel whose join the server then refuses is left alone: the refusal says why, and no more joins
+    /// follow. A refusal without a reason says what the server answered.
+    @Test func aRejoinTheServerRefusesEndsTheRejoins() {
+        var session = PhoenixProtocol.Session(heartbeatInterval: .seconds(3600)) { _ in [:] }
+        let start = ContinuousClock.now
+        _ = session.start(at: start)
+        _ = session.join("realtime:room")
+        _ = session.receive(.text(#"["sg1","sg1","realtime:room","phx_error",{}]"#), at: start)
+        let rejoin = session.heartbeat(at: start + .seconds(1))
+        #expect(rejoin.count == 1)
+        let refusal =
+            #"["sg2","sg2","realtime:room","phx_reply",{"status":"error","response":{"reason":"unauthorized"}}]"#
+        let events = session.receive(.text(refusal), at: start + .seconds(1))
+        #expect(
+            events == [
+                .refused(channel: "realtime:room", reason: "unauthorized"),
+                .deliver(IncomingFrame(data: Data(refusal.utf8), channel: "realtime:room")),
+            ])
+        // A late crash report of that join schedules nothing: the channel is no longer joined.
+        _ = session.receive(.text(#"["sg2","sg2","realtime:room","phx_error",{}]"#), at: start + .seconds(1))
+        #expect(session.nextHeartbeat == start + .seconds(3600))
+        #expect(session.leave("realtime:room").isEmpty, "nothing to leave")
+
+        _ = session.join("realtime:other")
+        let bare = session.receive(
+            .text(#"["sg3","sg3","realtime:other","phx_reply",{"status":"error","response":{}}]"#), at: start)
+        #expect(bare.first == .refused(channel: "realtime:other", reason: "the server answered error"))
     }
 
     @Test func documentedFramesReadAsTheGuideDescribesThem() throws {

@@ -9,8 +9,11 @@ import SchemaGenRuntime
 /// reconnects when one goes unanswered until the next is due; and fills in the channel's join reference on frames
 /// the client sends without one, since Phoenix ignores pushes whose join reference is not the channel's.
 ///
-/// Replies to its own joins and heartbeats stay in the connection (their refs start with `sg`); every other frame,
-/// failed joins included, reaches the client.
+/// The server answers every join (`phx_reply` to the join's reference): `subscribe` returns once it says `ok`, and
+/// throws ``ConnectionFailure/channelRefused(channel:reason:)`` with the reply's `response.reason` when it says
+/// `error` (a refused channel is not joined again after a reconnection), and a send on a channel waits for its join.
+/// Replies to its own heartbeats and accepted joins stay in the connection (their refs start with `sg`); every other
+/// frame, refused joins included, reaches the client.
 public struct PhoenixProtocol: RealtimeProtocol {
     /// Replaces the URL's path when set (`/socket/websocket` for a Phoenix app, `/realtime/v1/websocket` for Supabase).
     public var path: String?
@@ -79,6 +82,8 @@ public struct PhoenixProtocol: RealtimeProtocol {
             return [.ready]
         }
 
+        var confirmsJoins: Bool { true }
+
         /// The next heartbeat, or a crashed channel's rejoin when that comes first.
         var nextHeartbeat: ContinuousClock.Instant? {
             let beat = lastHeartbeat.map { $0 + heartbeatInterval }
@@ -136,9 +141,20 @@ public struct PhoenixProtocol: RealtimeProtocol {
                 return []
             case "phx_reply"
             where header.ref != nil && header.ref == joinRefs[header.topic] && header.ref?.hasPrefix("sg") == true:
-                // A refused join is the app's to see; an accepted one is the connection's business, and ends a run of crashes.
-                if header.status == "ok" { crashes[header.topic] = nil }
-                return header.status == "ok" ? [] : [.deliver(IncomingFrame(data: data, channel: header.topic))]
+                // An accepted join is the connection's business, and ends a run of crashes; a refused one is the app's
+                // to see, as `subscribe`'s error and as the reply itself, and the channel is no longer joined.
+                guard header.status == "ok" else {
+                    joinRefs[header.topic] = nil
+                    (rejoins[header.topic], crashes[header.topic]) = (nil, nil)
+                    return [
+                        .refused(
+                            channel: header.topic,
+                            reason: header.refusal ?? "the server answered \(header.status ?? "no status")"),
+                        .deliver(IncomingFrame(data: data, channel: header.topic)),
+                    ]
+                }
+                crashes[header.topic] = nil
+                return [.joined(channel: header.topic)]
             case "phx_error"
             where joinRefs[header.topic] != nil && header.joinRef == joinRefs[header.topic]
                 && rejoins[header.topic] == nil:
@@ -182,6 +198,8 @@ public struct PhoenixProtocol: RealtimeProtocol {
             var topic: String
             var event: String
             var status: String?
+            /// A refused join's reason: the reply's `response.reason`, or its whole `response` as JSON.
+            var refusal: String?
 
             init(from decoder: any Decoder) throws {
                 var members = try decoder.unkeyedContainer()
@@ -189,8 +207,17 @@ public struct PhoenixProtocol: RealtimeProtocol {
                 ref = try members.decodeIfPresent(String.self)
                 topic = try members.decode(String.self)
                 event = try members.decode(String.self)
-                struct Reply: Decodable { var status: String? }
-                status = event == "phx_reply" ? try? members.decode(Reply.self).status : nil
+                struct Reply: Decodable {
+                    var status: String?
+                    var response: JSONValue?
+                }
+                guard event == "phx_reply", let reply = try? members.decode(Reply.self) else { return }
+                status = reply.status
+                if case .string(let reason)? = reply.response?["reason"] {
+                    refusal = reason
+                } else if let response = reply.response, response != [:] {
+                    refusal = response.description
+                }
             }
         }
 
