@@ -17,7 +17,7 @@ import Testing
     }
 
     static func waitForRequests(_ transport: LoopbackTransport, count: Int) async throws {
-        _ = try await transport.sentFrames(atLeast: count, within: .seconds(60))
+        _ = try await transport.sentFrames(atLeast: count, within: max(.seconds(60), eventualityLimit))
         try #require(transport.sentFrames.count >= count)
     }
 
