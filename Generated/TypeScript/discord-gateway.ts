@@ -5,6 +5,14 @@
  * Discord Gateway
  */
 
+/** Where this API is served (the contract's `servers:`), by name: the URL to connect to. */
+export const servers = {
+    /**
+     * The URL Get Gateway (`GET /gateway`) returns; cache it, and resume on the one READY gives.
+     */
+    production: "wss://gateway.discord.gg/?v=10&encoding=json",
+} as const;
+
 // Types
 
 export interface PresenceUpdate {

@@ -5,6 +5,14 @@
  * Twitch EventSub WebSocket
  */
 
+/** Where this API is served (the contract's `servers:`), by name: the URL to connect to. */
+export const servers = {
+    /**
+     * Twitch's EventSub WebSocket server; a session_reconnect message names the URL to move to.
+     */
+    production: "wss://eventsub.wss.twitch.tv/ws",
+} as const;
+
 // Types
 
 export interface Session {

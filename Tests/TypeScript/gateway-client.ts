@@ -1,6 +1,9 @@
 // A web client of the Discord gateway typed by Generated/TypeScript/discord-gateway.ts: frames from the socket are
 // told apart by the guards, and the frames it sends are checked against their types.
-import { isHelloFrame, isReadyFrame, type HeartbeatFrame, type IdentifyFrame } from "../../Generated/TypeScript/discord-gateway";
+import { isHelloFrame, isReadyFrame, servers, type HeartbeatFrame, type IdentifyFrame } from "../../Generated/TypeScript/discord-gateway";
+
+// The contract's server, its URL as a literal type (`as const`): a changed URL is a type error here.
+export const gatewayURL: "wss://gateway.discord.gg/?v=10&encoding=json" = servers.production;
 
 export function receive(text: string, send: (frame: HeartbeatFrame | IdentifyFrame) => void): string | undefined {
     const frame: unknown = JSON.parse(text);

@@ -16,6 +16,8 @@ extension TypeScriptFileContext: KeyedTemplateContext {
         "guardsReadValues": .property(\.guardsReadValues),
         "examples": .property(\.examples),
         "hasExamples": .property(\.hasExamples),
+        "servers": .property(\.servers),
+        "hasServers": .property(\.hasServers),
     ]
 }
 

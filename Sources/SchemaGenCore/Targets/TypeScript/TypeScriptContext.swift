@@ -23,6 +23,10 @@ public struct TypeScriptFileContext: Sendable {
     /// The events' `examples:` as typed constants, so `tsc` checks each against its payload type.
     public var examples: [TypeScriptExamples] = []
     public var hasExamples: Bool = false
+    /// The contract's `servers:` as the members of the exported `servers` constant (`production: "wss://…",`), each
+    /// with its description.
+    public var servers: [TypeScriptMember] = []
+    public var hasServers: Bool = false
 }
 
 /// One event's examples: a constant of its payload type's values.

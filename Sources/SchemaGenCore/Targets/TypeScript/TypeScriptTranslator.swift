@@ -69,6 +69,13 @@ public struct TypeScriptTranslator: Sendable {
                 array: "[" + values.joined(separator: ", ") + "]")
         }
         context.hasExamples = !context.examples.isEmpty
+        context.servers = contract.servers.map { server in
+            TypeScriptMember(
+                documentation: TypeScriptSyntax.documentation(server.description),
+                declaration:
+                    "\(TypeScriptSyntax.propertyKey(server.name)): \(TypeScriptSyntax.stringLiteral(server.url)),")
+        }
+        context.hasServers = !context.servers.isEmpty
         return context
     }
 
