@@ -28,7 +28,7 @@ struct NameCollisionCheck {
         return reasons
     }()
 
-    /// The enum of the contract's server URLs in the generated namespace (`Discord.Servers.production`).
+    /// The enum of the contract's server URLs in the generated namespace (`DiscordGateway.Servers.production`).
     static let serversTypeName = "Servers"
 
     /// Member names of generated clients that events and channels must leave free.

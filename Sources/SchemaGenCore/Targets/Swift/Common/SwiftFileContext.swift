@@ -31,7 +31,7 @@ public struct SwiftFileContext: Sendable {
     /// The contract's `servers:`, in contract order: the namespace's `Servers` enum of URLs to connect to.
     public var servers: [SwiftServerURLContext] = []
     public var hasServers: Bool = false
-    /// The first server's URL constant as the app spells it (`Discord.Servers.production`), for the doc comment.
+    /// The first server's URL constant as the app spells it (`DiscordGateway.Servers.production`), for the doc comment.
     public var firstServerURL: String = ""
     /// Named types, in contract order.
     public var types: [TypeContext]
