@@ -19,6 +19,7 @@ import datetime
 import json
 import os
 import re
+import signal
 import socket as socket_module
 import subprocess
 import sys
@@ -152,7 +153,9 @@ def har(events, browser_version):
 
 
 async def record(chromium, out):
-    with tempfile.TemporaryDirectory() as scratch:
+    # Chromium's helper processes may still write its profile after the browser is gone: the folder is removed with
+    # whatever they leave, and they are stopped as one process group below (as Tests/Diagrams/render_diagrams.py does).
+    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as scratch:
         with socket_module.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             free_port = probe.getsockname()[1]
@@ -169,7 +172,7 @@ async def record(chromium, out):
             browser = subprocess.Popen(
                 [chromium, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
                  "--remote-debugging-port=0", f"--user-data-dir={scratch}/profile", "about:blank"],
-                stderr=subprocess.PIPE, text=True)
+                stderr=subprocess.PIPE, text=True, start_new_session=True)
             devtools_port = None
             for line in browser.stderr:
                 found = re.search(r"DevTools listening on ws://127\.0\.0\.1:(\d+)/", line)
@@ -198,8 +201,14 @@ async def record(chromium, out):
                 file.write("\n")
         finally:
             if browser:
-                browser.kill()
+                # The browser and every helper it started: killing only the browser leaves them writing the profile.
+                try:
+                    os.killpg(browser.pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+                browser.wait()
             server.kill()
+            server.wait()
 
 
 if __name__ == "__main__":
