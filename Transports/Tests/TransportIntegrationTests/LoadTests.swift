@@ -182,9 +182,11 @@ struct LoadTests {
         print(
             "load: against a 5 ms listener the server wrote \(slowFlood.written) frames in \(slowFlood.seconds) s, "
                 + "\(slowFlood.writtenInLastHalf) of them in its last half; the listener handled \(handledCount)")
-        // The buffers filled in the first moments; from then on the server is held to the listener's pace, at most
-        // one frame per 5 ms (300 in 1.5 s), with room for what the listener's reads free in TCP's buffers.
-        #expect(slowFlood.writtenInLastHalf <= 300 + 1_000)
+        // The buffers filled in the first moments; from then on the server is held to the listener's pace. What it
+        // writes in its second half is what the listener's reads free plus however far Linux's autotuning grows the
+        // receive buffer as the app reads (0 in some runs, 1,500 in a busy CI run), so the bound is a ratio within
+        // this run: a quarter of what the same server wrote in half its time to an app that kept reading.
+        #expect(slowFlood.writtenInLastHalf < flood.written / 2 / 4)
         #expect(slowFlood.written - handledCount < 64 + 1_000 + (tcp?.frames(of: FloodReport.frameBytes) ?? .max / 2))
     }
 }
