@@ -138,6 +138,73 @@ struct PusherSessionTests {
         }
     }
 
+    /// The server answers each subscription: `pusher_internal:subscription_succeeded` (the protocol's event) confirms
+    /// it and still reaches the app, whose presence channels read their members from it; soketi's
+    /// `pusher:subscription_error` for the channel refuses it with its type, status and error (the shape of
+    /// `handleSubscription` in soketi's src/ws-handler.ts, with the message its private channel manager gives); an
+    /// answer for a channel not waiting for one confirms nothing.
+    @Test func subscriptionsAreConfirmedOrRefusedByTheServersAnswer() {
+        var session = session()
+        _ = session.start(at: start)
+        _ = session.receive(.text(Self.established), at: start)
+        #expect(session.confirmsJoins)
+        _ = session.join("my-channel")
+        _ = session.join("private-chat")
+        let succeeded = #"{"event":"pusher_internal:subscription_succeeded","channel":"my-channel","data":"{}"}"#
+        #expect(
+            session.receive(.text(succeeded), at: start) == [
+                .joined(channel: "my-channel"),
+                .deliver(IncomingFrame(data: Data(succeeded.utf8), channel: "my-channel")),
+            ])
+        #expect(
+            session.receive(.text(succeeded), at: start) == [
+                .deliver(IncomingFrame(data: Data(succeeded.utf8), channel: "my-channel"))
+            ], "a second answer is only the app's")
+        let refused =
+            #"{"event":"pusher:subscription_error","channel":"private-chat","data":{"type":"AuthError","error":"The connection is unauthorized.","status":401}}"#
+        #expect(
+            session.receive(.text(refused), at: start) == [
+                .refused(channel: "private-chat", reason: "AuthError 401: The connection is unauthorized."),
+                .deliver(IncomingFrame(data: Data(refused.utf8), channel: "private-chat")),
+            ])
+    }
+
+    /// Pusher refuses a subscription with a `pusher:error` that has neither a code nor a channel; its message (the one
+    /// Pusher's troubleshooting page quotes, "Invalid signature: Expected HMAC SHA256 hex digest of …") names the
+    /// channel, and the longest waiting name it contains is the one refused. One that names no waiting channel refuses
+    /// the only waiting subscription, and refuses none while several wait: it is still delivered, never dropped.
+    @Test func pushersChannelLessErrorRefusesTheSubscriptionItNames() {
+        var session = session()
+        _ = session.start(at: start)
+        _ = session.receive(.text(Self.established), at: start)
+        _ = session.join("private-chat")
+        _ = session.join("private-chat-2")
+        _ = session.join("private-news")
+        let message =
+            "Invalid signature: Expected HMAC SHA256 hex digest of 123.456:private-chat-2, but got app-key:bad"
+        let invalid = #"{"event":"pusher:error","data":{"code":null,"message":"\#(message)"}}"#
+        #expect(
+            session.receive(.text(invalid), at: start) == [
+                .refused(channel: "private-chat-2", reason: "pusher:error without a code: \(message)"),
+                .deliver(IncomingFrame(data: Data(invalid.utf8))),
+            ])
+        let unnamed =
+            #"{"event":"pusher:error","data":{"code":null,"message":"Invalid key in subscription auth data: 'x'"}}"#
+        #expect(session.receive(.text(unnamed), at: start) == [.deliver(IncomingFrame(data: Data(unnamed.utf8)))])
+        _ = session.receive(
+            .text(#"{"event":"pusher_internal:subscription_succeeded","channel":"private-news","data":"{}"}"#),
+            at: start)
+        #expect(
+            session.receive(.text(unnamed), at: start) == [
+                .refused(
+                    channel: "private-chat",
+                    reason: "pusher:error without a code: Invalid key in subscription auth data: 'x'"),
+                .deliver(IncomingFrame(data: Data(unnamed.utf8))),
+            ])
+        // Nothing waits now: an error is only the app's.
+        #expect(session.receive(.text(unnamed), at: start) == [.deliver(IncomingFrame(data: Data(unnamed.utf8)))])
+    }
+
     @Test func acknowledgementsAreRefused() {
         var session = session()
         let frame = OutgoingFrame(
@@ -174,6 +241,45 @@ struct PusherSessionTests {
         #expect(assigned.values.first?.bookingReference == "SV-1001")
         #expect(assigned.values.first?.totalGBP == 89.5)
         token.cancel()
+        await connection.disconnect()
+    }
+
+    /// Over a connection: `subscribe` returns once the server confirms, and throws soketi's refusal with its reason;
+    /// the refused channel is not subscribed again after a reconnection, and the confirmed one is.
+    @Test func aRefusedSubscriptionThrowsFromSubscribeAndAConfirmedOneReturns() async throws {
+        let backend = ScriptedBackend()
+        let connection = RealtimeConnection(
+            url: URL(string: "wss://ws-eu.pusher.com")!, backend: backend,
+            protocol: PusherProtocol(appKey: "app-key"),
+            options: ConnectionOptions(reconnect: ReconnectPolicy(initialDelay: .milliseconds(10), jitter: 0)))
+        let client = DriverApp.Client(transport: connection)
+        connection.connect()
+        let socket = try await backend.connection(0)
+        socket.push(Self.established)
+        try await connection.waitUntilConnected()
+        let accepted = Task { try await client.driver(driverId: "42").subscribe() }
+        #expect(try await socket.sent(atLeast: 1) == [#"{"data":{"channel":"driver-42"},"event":"pusher:subscribe"}"#])
+        socket.push(#"{"event":"pusher_internal:subscription_succeeded","channel":"driver-42","data":"{}"}"#)
+        try await accepted.value
+
+        let refused = Task { try await client.driver(driverId: "7").subscribe() }
+        #expect(try await socket.sent(atLeast: 2)[1] == #"{"data":{"channel":"driver-7"},"event":"pusher:subscribe"}"#)
+        socket.push(
+            #"{"event":"pusher:subscription_error","channel":"driver-7","data":{"type":"LimitReached","error":"The channel has reached its member limit.","status":4100}}"#
+        )
+        await #expect(
+            throws: ConnectionFailure.channelRefused(
+                channel: "driver-7", reason: "LimitReached 4100: The channel has reached its member limit.")
+        ) { try await refused.value }
+
+        // After a reconnection only the confirmed channel is subscribed again.
+        socket.drop()
+        let next = try await backend.connection(1)
+        next.push(Self.established)
+        try await connection.waitUntilConnected()
+        #expect(try await next.sent(atLeast: 1) == [#"{"data":{"channel":"driver-42"},"event":"pusher:subscribe"}"#])
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(next.sent.count == 1)
         await connection.disconnect()
     }
 }

@@ -14,6 +14,14 @@ import SchemaGenRuntime
 /// server, and reconnects when no frame comes within ``pongTimeout`` of it. A `pusher:error` with a code of
 /// 4000–4099 stops the connection (the same request would fail again), 4100–4299 reconnects; every other frame,
 /// errors without such a code and `pusher_internal:` events included, reaches the client.
+///
+/// The server answers every subscription: `subscribe` returns on `pusher_internal:subscription_succeeded`, and throws
+/// ``ConnectionFailure/channelRefused(channel:reason:)`` on a `pusher:subscription_error` for the channel (soketi's
+/// answer to a bad signature or a channel over its limits). Pusher itself refuses with a `pusher:error` that has
+/// neither a code nor a channel ("Invalid signature: Expected HMAC SHA256 hex digest of 123.456:private-chat, …"):
+/// that refuses the waiting subscription its message names, or the only one waiting when it names none, and reaches
+/// the client too. An error that names no waiting channel while several wait is only delivered; those subscriptions
+/// fail after the connection's handshake timeout, saying no answer came.
 public struct PusherProtocol: RealtimeProtocol {
     /// The application's key: the URL's path becomes `/app/<key>`.
     public var appKey: String
@@ -73,6 +81,8 @@ public struct PusherProtocol: RealtimeProtocol {
         private(set) var socketID: String?
         private var lastFrame: ContinuousClock.Instant?
         private var pingSent: ContinuousClock.Instant?
+        /// Channels subscribed on this connection whose answer has not come yet.
+        private var waitingForAnswer: Set<String> = []
 
         init(
             activityTimeout: Duration, pongTimeout: Duration,
@@ -88,6 +98,8 @@ public struct PusherProtocol: RealtimeProtocol {
             lastFrame = now
             return []
         }
+
+        var confirmsJoins: Bool { true }
 
         var nextHeartbeat: ContinuousClock.Instant? {
             if let pingSent { return pingSent + pongTimeout }
@@ -112,11 +124,13 @@ public struct PusherProtocol: RealtimeProtocol {
                 data["auth"] = .string(authorization.auth)
                 if let channelData = authorization.channelData { data["channel_data"] = .string(channelData) }
             }
+            waitingForAnswer.insert(channel)
             return [Self.message(event: "pusher:subscribe", data: .object(data))]
         }
 
         mutating func leave(_ channel: String) -> [WebSocketMessage] {
-            [Self.message(event: "pusher:unsubscribe", data: ["channel": .string(channel)])]
+            waitingForAnswer.remove(channel)
+            return [Self.message(event: "pusher:unsubscribe", data: ["channel": .string(channel)])]
         }
 
         mutating func receive(_ message: WebSocketMessage, at now: ContinuousClock.Instant) -> [SessionEvent] {
@@ -145,17 +159,45 @@ public struct PusherProtocol: RealtimeProtocol {
                 return [.send(Self.message(event: "pusher:pong", data: [:]))]
             case "pusher:pong":
                 return []
+            case "pusher_internal:subscription_succeeded":
+                // Delivered as well: a presence channel's answer lists its members.
+                let delivered = SessionEvent.deliver(IncomingFrame(data: data, channel: header.channel))
+                guard let channel = header.channel, waitingForAnswer.remove(channel) != nil else { return [delivered] }
+                return [.joined(channel: channel), delivered]
+            case "pusher:subscription_error":
+                let delivered = SessionEvent.deliver(IncomingFrame(data: data, channel: header.channel))
+                guard let channel = header.channel, waitingForAnswer.remove(channel) != nil else { return [delivered] }
+                let reason = header.data?.decoded(as: SubscriptionError.self)?.reason ?? ""
+                return [
+                    .refused(channel: channel, reason: reason.isEmpty ? "pusher:subscription_error" : reason),
+                    delivered,
+                ]
             case "pusher:error":
                 let error = header.data?.decoded(as: ErrorData.self)
                 let reason = "pusher:error \(error?.code.map(String.init) ?? "without a code"): \(error?.message ?? "")"
                 switch error?.code {
                 case (4000..<4100)?: return [.stop(.rejected(reason))]
                 case (4100..<4300)?: return [.reconnect(reason: reason)]
-                default: return [.deliver(IncomingFrame(data: data, channel: header.channel))]
+                default:
+                    let delivered = SessionEvent.deliver(IncomingFrame(data: data, channel: header.channel))
+                    guard error?.code == nil, header.channel == nil,
+                        let channel = refusedSubscription(saying: error?.message ?? "")
+                    else { return [delivered] }
+                    waitingForAnswer.remove(channel)
+                    return [.refused(channel: channel, reason: reason), delivered]
                 }
             default:
                 return [.deliver(IncomingFrame(data: data, channel: header.channel))]
             }
+        }
+
+        /// The waiting subscription a channel-less error refuses: the one its message names (the longest name, so
+        /// `private-chat-2` is not read as `private-chat`), or the only one waiting when it names none of them.
+        private func refusedSubscription(saying message: String) -> String? {
+            if let named = waitingForAnswer.filter({ message.contains($0) }).max(by: { $0.count < $1.count }) {
+                return named
+            }
+            return waitingForAnswer.count == 1 ? waitingForAnswer.first : nil
         }
 
         func encode(_ frame: OutgoingFrame) throws -> [WebSocketMessage] {
@@ -180,6 +222,21 @@ public struct PusherProtocol: RealtimeProtocol {
         struct ErrorData: Decodable {
             var message: String?
             var code: Int?
+        }
+
+        /// soketi's `pusher:subscription_error` data: `{"type": "AuthError", "error": "…", "status": 401}`; other
+        /// servers say `message` where soketi says `error`.
+        struct SubscriptionError: Decodable {
+            var type: String?
+            var error: String?
+            var message: String?
+            var status: Int?
+
+            var reason: String {
+                let kind = [type, status.map(String.init)].compactMap { $0 }.joined(separator: " ")
+                let text = error ?? message ?? ""
+                return [kind, text].filter { !$0.isEmpty }.joined(separator: ": ")
+            }
         }
 
         static func message(event: String, data: JSONValue) -> WebSocketMessage {
