@@ -1,9 +1,9 @@
 import Foundation
 
 /// What the server answered to each channel join, for protocols whose server confirms joins
-/// (``ProtocolSession/confirmsJoins``: Socket.IO's namespaces, Phoenix topics, Pusher channels): `subscribe` waits for the answer and
-/// throws a refusal, and a send on a channel that is being joined waits for it, so nothing sent to a refused channel
-/// vanishes.
+/// (``ProtocolSession/confirmsJoins``: Socket.IO's namespaces, Phoenix topics, Pusher channels): `subscribe` waits for
+/// the answer and throws a refusal, and a send on a channel that is being joined waits for it, so nothing sent to a
+/// refused channel vanishes.
 final class ChannelJoins: @unchecked Sendable {
     private enum State {
         case joining

@@ -236,9 +236,10 @@ public final class RealtimeConnection: RealtimeTransport, @unchecked Sendable {
 
     /// Joins `channel` now when open, and again after every reconnection.
     ///
-    /// When the protocol's server answers joins (Socket.IO namespaces, Phoenix topics, Pusher channels) and the connection is open,
-    /// returns once the server has accepted the join, and throws ``ConnectionFailure/channelRefused(channel:reason:)``
-    /// with the server's reason when it refuses (the channel is then not joined again after a reconnection).
+    /// When the protocol's server answers joins (Socket.IO namespaces, Phoenix topics, Pusher channels) and the
+    /// connection is open, returns once the server has accepted the join, and throws
+    /// ``ConnectionFailure/channelRefused(channel:reason:)`` with the server's reason when it refuses (the channel is
+    /// then not joined again after a reconnection).
     public func subscribe(to channel: String) async throws {
         let (outgoing, confirming) = lock.withLock { () -> (((any WebSocketConnection), [WebSocketMessage])?, Bool) in
             let confirming = live.map { $0.ready && $0.session.confirmsJoins } ?? false
