@@ -166,7 +166,7 @@ import Testing
         let session = Session(contract, scenario: scenario.name)
         let interpreter = FrameInterpreter(contract: contract)
         let sends = scenario.steps.compactMap { step -> String? in
-            if case .send(let event, _) = step.action { event } else { nil }
+            if case .send(let event, _, _) = step.action { event } else { nil }
         }
         let afters = scenario.steps.compactMap { step -> String? in
             if case .after(let event, _) = step.action { event } else { nil }
@@ -188,6 +188,27 @@ import Testing
         try await eventually("the scenario finishes") {
             session.log.values.contains { $0.text() == "#1 scenario finished `someone_joins`" }
         }
+    }
+
+    /// A scenario's `send:` on a channel goes at the channel's address, in the contract's framing: driver.yaml's
+    /// Pusher envelopes name `driver-42` and `drivers-channel`, their `data` the scenario's payload as JSON text, and the
+    /// contract's interpreter reads each as the channel's event.
+    @Test func aScenarioSendsAtTheChannelAddressItNames() async throws {
+        let contract = try Self.contract("driver.yaml")
+        let session = Session(contract, scenario: "job_assigned_then_removed")
+        try await eventually("the scenario's events arrive") { session.received.values.count >= 3 }
+        let interpreter = FrameInterpreter(contract: contract)
+        let read = session.received.values.map { frame in
+            let reading = interpreter.read(frame.data, sentBy: .serverToClient)
+            return "\(reading.matches) \(reading.event?.channel ?? "-") \(reading.event?.wireName ?? "-")"
+        }
+        #expect(read == ["true driver job-assigned", "true driver job-removed", "true drivers job-available-again"])
+        let first = try JSONDecoder().decode([String: String].self, from: session.received.values[0].data)
+        #expect(first["channel"] == "driver-42")
+        #expect(first["event"] == "job-assigned")
+        let data = try #require(first["data"])
+        #expect(data.contains(#""bookingReference":"SV-1001""#))
+        #expect(session.received.values[2].channel == "drivers-channel")
     }
 
     /// zikr.yaml's `members_come_and_go` waits for `join_group` with `groupId` "g1": another group's join plays

@@ -58,6 +58,32 @@ import Testing
         #expect(Rooms.Mock.Scenario.allCases.map(\.rawValue) == ["someone_joins"])
     }
 
+    /// A scenario sends on channels: schemas/driver.yaml's `job_assigned_then_removed` reaches the driver app's
+    /// listeners on `driver-42` and on the drivers' broadcast channel, typed, in order, with the scenario's payloads;
+    /// driver 7's listener hears nothing of driver 42's jobs.
+    @Test(.timeLimit(.minutes(1))) func aScenarioSendsOnTheChannelsItNames() async throws {
+        let mock = DriverApp.Mock()
+        let client = mock.makeClient()
+        let driver = client.driver(driverId: "42")
+        let heard = Recorder<String>()
+        let tokens = [
+            driver.onJobAssigned { heard.append("assigned \($0.bookingReference) \($0.totalGBP)") },
+            driver.onJobRemoved { heard.append("removed \($0.reason)") },
+            client.drivers().onJobAvailableAgain { heard.append("available \($0.message)") },
+            client.driver(driverId: "7").onJobAssigned { _ in heard.append("driver 7 assigned") },
+        ]
+        try await driver.subscribe()
+        try await client.drivers().subscribe()
+        try await mock.play(.jobAssignedThenRemoved)
+        try await eventually("the scenario's three events heard") { heard.values.count >= 3 }
+        #expect(
+            heard.values == [
+                "assigned SV-1001 89.5", "removed Customer asked for another driver",
+                "available This job is now available",
+            ])
+        tokens.forEach { $0.cancel() }
+    }
+
     /// A `where:` in a scenario (zikr.yaml's `members_come_and_go`: `join_group` with `groupId` "g1") is compared on
     /// the typed value: joining another group plays nothing.
     @Test(.timeLimit(.minutes(1))) func aScenarioWaitsForTheValuesItsWhereNames() async throws {

@@ -2,10 +2,11 @@ import Foundation
 
 extension Checker {
     /// `scenarios:`: each a mapping with `steps:` (a list of `after: event`, `send: event` with an optional
-    /// `payload:`, `wait: seconds`) and an optional `description:`. Events are those outside channels: `after` one the
-    /// app sends, `send` one the server sends. Payloads are checked against their events once the contract is whole
-    /// (``ScenarioCheck``).
-    mutating func readScenarios(_ node: SyntaxNode, events: [Event]) -> [Scenario] {
+    /// `payload:` and `channel:`, `wait: seconds`) and an optional `description:`. `after` names an event outside
+    /// channels the app sends; `send` one the server sends, outside channels or, with `channel: <address>`, of the
+    /// channel whose address template that address fits. Payloads are checked against their events once the contract
+    /// is whole (``ScenarioCheck``).
+    mutating func readScenarios(_ node: SyntaxNode, events: [Event], channels: [Channel]) -> [Scenario] {
         guard
             let reader = MappingReader(
                 node, owner: "`scenarios`", allowedKeys: nil, entryKind: "scenario", diagnostics: &diagnostics)
@@ -35,7 +36,7 @@ extension Checker {
                     at: stepsNode.location)
                 continue
             }
-            let steps = items.compactMap { readStep($0, scenario: name, events: events) }
+            let steps = items.compactMap { readStep($0, scenario: name, events: events, channels: channels) }
             guard steps.count == items.count else { continue }
             scenarios.append(
                 Scenario(
@@ -45,11 +46,13 @@ extension Checker {
         return scenarios
     }
 
-    private mutating func readStep(_ node: SyntaxNode, scenario: String, events: [Event]) -> ScenarioStep? {
+    private mutating func readStep(
+        _ node: SyntaxNode, scenario: String, events: [Event], channels: [Channel]
+    ) -> ScenarioStep? {
         let owner = "a step of scenario '\(scenario)'"
         guard
             let step = MappingReader(
-                node, owner: owner, allowedKeys: ["after", "send", "payload", "wait", "where"],
+                node, owner: owner, allowedKeys: ["after", "send", "payload", "channel", "wait", "where"],
                 ownerLocation: node.location,
                 diagnostics: &diagnostics)
         else { return nil }
@@ -62,6 +65,13 @@ extension Checker {
         }
         if step.entry("payload") != nil, actions != ["send"] {
             diagnostics.error("`payload:` goes with `send:` in \(owner)", at: node.location)
+            return nil
+        }
+        if step.entry("channel") != nil, actions != ["send"] {
+            diagnostics.error(
+                "`channel:` goes with `send:` in \(owner): the address of the channel the server sends on"
+                    + (actions == ["after"] ? " (`after:` waits for events outside channels)" : ""),
+                at: node.location)
             return nil
         }
         if step.entry("where") != nil, actions != ["after"] {
@@ -82,10 +92,26 @@ extension Checker {
         guard let nameNode = step[isAfter ? "after" : "send"],
             let eventName = readText(nameNode, what: isAfter ? "`after`" : "`send`")
         else { return nil }
-        guard let event = events.first(where: { $0.wireName == eventName }) else {
-            diagnostics.error(
-                "\(owner) names event '\(eventName)', which is not among the contract's events outside channels"
-                    + Suggestions.hint(for: eventName, in: events.map(\.wireName)), at: nameNode.location)
+        var channel: ScenarioChannel?
+        var scope: Channel?
+        if let channelNode = step["channel"] {
+            guard let address = readText(channelNode, what: "`channel`"),
+                let (found, foundScope) = readScenarioChannel(
+                    address, at: channelNode.location, sending: eventName, in: owner, channels: channels)
+            else { return nil }
+            (channel, scope) = (found, foundScope)
+        }
+        let candidates = scope?.events ?? events
+        guard let event = candidates.first(where: { $0.wireName == eventName }) else {
+            let inChannels = channels.filter { $0.events.contains { $0.wireName == eventName } }
+            let hint =
+                if !isAfter, let first = inChannels.first {
+                    ", which is not among the contract's events outside channels: it is an event of channel '\(first.name)'; add `channel:` with one of its addresses (`\(first.address.raw)`)"
+                } else {
+                    ", which is not among the contract's events outside channels"
+                        + Suggestions.hint(for: eventName, in: events.map(\.wireName))
+                }
+            diagnostics.error("\(owner) names event '\(eventName)'" + hint, at: nameNode.location)
             return nil
         }
         if isAfter, !event.direction.isEmittedByClient {
@@ -119,7 +145,45 @@ extension Checker {
             return ScenarioStep(action: .after(event: eventName, where: conditions), location: node.location)
         }
         let payload = step["payload"].map { $0.documentValue.json }
-        return ScenarioStep(action: .send(event: eventName, payload: payload), location: node.location)
+        return ScenarioStep(
+            action: .send(event: eventName, payload: payload, channel: channel), location: node.location)
+    }
+
+    /// A `channel:` address: the channel whose address template it fits and that has the event the step sends (of
+    /// two that fit, `{who}` and `booking-{reference}`, the one with the event).
+    private mutating func readScenarioChannel(
+        _ address: String, at location: SourceLocation, sending eventName: String, in owner: String,
+        channels: [Channel]
+    ) -> (ScenarioChannel, Channel)? {
+        let fitting = channels.fitting(address)
+        func named(_ found: [(channel: Channel, values: [String])]) -> String {
+            found.map { "'\($0.channel.name)' (`\($0.channel.address.raw)`)" }.joined(separator: " and ")
+        }
+        guard !fitting.isEmpty else {
+            let templates = channels.map { "`\($0.address.raw)`" }
+            diagnostics.error(
+                "`channel: \(address)` in \(owner) is no channel's address; "
+                    + (templates.isEmpty
+                        ? "the contract declares no channels"
+                        : "write one that fits \(templates.count == 1 ? "" : "one of ")\(templates.joined(separator: ", ")), its parameters filled in with values of their types"),
+                at: location)
+            return nil
+        }
+        let sending = fitting.filter { $0.channel.events.contains { $0.wireName == eventName } }
+        guard let (channel, values) = sending.first else {
+            let events = fitting.flatMap { $0.channel.events.map(\.wireName) }
+            diagnostics.error(
+                "\(owner) sends '\(eventName)' on `\(address)`, an address of \(fitting.count == 1 ? "channel" : "channels") \(named(fitting)), which \(fitting.count == 1 ? "has" : "have") no such event"
+                    + Suggestions.hint(for: eventName, in: events), at: location)
+            return nil
+        }
+        guard sending.count == 1 else {
+            diagnostics.error(
+                "`channel: \(address)` in \(owner) fits the addresses of channels \(named(sending)), which all have '\(eventName)'; the scenario cannot tell which it means",
+                at: location)
+            return nil
+        }
+        return (ScenarioChannel(address: address, name: channel.name, values: values, location: location), channel)
     }
 }
 
@@ -184,8 +248,8 @@ struct ScenarioCheck {
                 {
                     check(conditions, of: event, in: scenario, into: &diagnostics)
                 }
-                guard case .send(let name, let payload?) = step.action,
-                    let event = contract.events.first(where: { $0.wireName == name })
+                guard case .send(let name, let payload?, let channel) = step.action,
+                    let (_, event) = contract.event(name, inChannel: channel?.name)
                 else { continue }
                 for finding in interpreter.readPayload(Data(payload.utf8), of: event) {
                     let text =
@@ -218,7 +282,7 @@ extension ContractChecker {
                 hint: "a scenario file holds `scenarios:` as a contract does (docs/testing.md)",
                 diagnostics: &checker.diagnostics)
         else { return ([], checker.diagnostics.sorted) }
-        let scenarios = checker.readScenarios(node, events: contract.events)
+        let scenarios = checker.readScenarios(node, events: contract.events, channels: contract.channels)
         var bag = checker.diagnostics
         for scenario in scenarios {
             if let clash = contract.scenarios.first(where: {

@@ -129,7 +129,7 @@ struct Checker: Sendable {
             dateEncoding: dates, types: types, events: events, channels: channels, location: root.location)
         contract.separator = separator
         contract.namespace = namespace
-        if let node = top["scenarios"] { contract.scenarios = readScenarios(node, events: events) }
+        if let node = top["scenarios"] { contract.scenarios = readScenarios(node, events: events, channels: channels) }
         if let node = top["servers"] { contract.servers = readServers(node, framing: framing) }
         return contract
     }

@@ -21,15 +21,7 @@ public struct FrameInterpreter: Sendable {
         }
         eventsByRoute = byRoute
         channelTemplates = Dictionary(
-            contract.channels.map { channel in
-                let parts = channel.address.segments.map { segment -> ChannelTemplate.Part in
-                    switch segment {
-                    case .literal(let text): .literal(text)
-                    case .parameter: .parameter
-                    }
-                }
-                return (channel.name, ChannelTemplate(parts))
-            }, uniquingKeysWith: { first, _ in first })
+            contract.channels.map { ($0.name, $0.address.runtimeTemplate) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// What the contract says about `frame`, sent by the client (`.clientToServer`) or the server

@@ -50,7 +50,8 @@ public final class ContractMockServer: @unchecked Sendable {
         /// The `after:` step whose wait was logged, so that it is logged once.
         var announced: Int?
         var tasks: [Task<Void, Never>] = []
-        var awaitedAcks: [Int: String] = [:]
+        /// The events, with their channels, whose acknowledgement the mock asked for, by acknowledgement id.
+        var awaitedAcks: [Int: (event: String, channel: String?)] = [:]
         var nextAckID = 0
 
         init(outbox: AsyncStream<MockAnswer>.Continuation, playing: Bool) {
@@ -132,15 +133,15 @@ public final class ContractMockServer: @unchecked Sendable {
 
     /// The app's answer to an acknowledgement the mock asked for, read against the event's `ack:`.
     private func acknowledgement(_ ackID: Int, _ arguments: Data, from connection: ServerConnection) {
-        let name = lock.withLock { connections[connection]?.awaitedAcks.removeValue(forKey: ackID) }
-        guard let name, let event = responder.contract.events.first(where: { $0.wireName == name }) else {
+        let awaited = lock.withLock { connections[connection]?.awaitedAcks.removeValue(forKey: ackID) }
+        guard let awaited, let (_, event) = responder.contract.event(awaited.event, inChannel: awaited.channel) else {
             lock.withLock { refused += 1 }
             log(.acknowledged(connection, event: nil, ackID: ackID, findings: []))
             return
         }
         let findings = responder.interpreter.readAcknowledgement(arguments, of: event)
         if findings.contains(where: { $0.severity == .mismatch }) { lock.withLock { refused += 1 } }
-        log(.acknowledged(connection, event: name, ackID: ackID, findings: findings))
+        log(.acknowledged(connection, event: awaited.event, ackID: ackID, findings: findings))
     }
 
     /// Plays the scenario's steps from where it stands: with `heard`, once the app sent something; without, when the
@@ -186,13 +187,15 @@ public final class ContractMockServer: @unchecked Sendable {
                 let next = pending.removeFirst()
                 guard next.name == event, next.satisfies(conditions) else { continue }
                 index += 1
-            case .send(let event, let payload):
-                if var frame = responder.frame(of: event, payload: payload) {
-                    if responder.contract.events.first(where: { $0.wireName == event })?.ack != nil,
+            case .send(let event, let payload, let channel):
+                if var frame = responder.frame(of: event, payload: payload, channel: channel) {
+                    if responder.contract.event(event, inChannel: channel?.name)?.event.ack != nil,
                         transport.supportsAcknowledgements
                     {
                         state.nextAckID += 1
-                        if state.awaitedAcks.count < Self.queueLimit { state.awaitedAcks[state.nextAckID] = event }
+                        if state.awaitedAcks.count < Self.queueLimit {
+                            state.awaitedAcks[state.nextAckID] = (event, channel?.name)
+                        }
                         frame.ackID = state.nextAckID
                     }
                     if let dropped = queue(

@@ -21,7 +21,7 @@ public struct MockResponder: Sendable {
     public func respond(to frame: IncomingFrame) -> MockResponse {
         let reading = interpreter.read(frame.data, channel: frame.channel, sentBy: .clientToServer)
         guard reading.matches, let identified = reading.event,
-            let (channel, event) = lookUp(identified.wireName, channel: identified.channel),
+            let (channel, event) = contract.event(identified.wireName, inChannel: identified.channel),
             let parsed = try? contract.framing.wireFraming.parse(frame.data)
         else { return MockResponse(reading: reading, answers: []) }
         let request = Request(
@@ -38,7 +38,7 @@ public struct MockResponder: Sendable {
                     reason: "the acknowledgement of `\(event.wireName)` \(ackID)"))
         }
         var subscriptionID: DocumentValue?
-        if let reply = event.reply, let answer = lookUp(reply.event, channel: channel?.name)?.event {
+        if let reply = event.reply, let answer = contract.event(reply.event, inChannel: channel?.name)?.event {
             let correlation = value(at: reply.match, of: event, in: parsed) ?? .null
             var content = exampleContent(of: answer)
             if let type = reply.type { content.payload = synthesizer.values.value(of: type) }
@@ -60,14 +60,14 @@ public struct MockResponder: Sendable {
         return MockResponse(reading: reading, answers: answers)
     }
 
-    /// The frame of `eventName`, a server-to-client event outside channels, as a scenario sends it: with `payload`
-    /// (JSON) when given, else the event's first example, else a value made from its types. `nil` when the contract
-    /// has no such event.
-    public func frame(of eventName: String, payload: String? = nil) -> OutgoingFrame? {
-        guard let event = contract.events.first(where: { $0.wireName == eventName }) else { return nil }
+    /// The frame of `eventName`, a server-to-client event outside channels or of `channel`, as a scenario sends it:
+    /// with `payload` (JSON) when given, else the event's first example, else a value made from its types; at the
+    /// channel's address. `nil` when the contract has no such event.
+    public func frame(of eventName: String, payload: String? = nil, channel: ScenarioChannel? = nil) -> OutgoingFrame? {
+        guard let (scope, event) = contract.event(eventName, inChannel: channel?.name) else { return nil }
         var content = exampleContent(of: event)
         if let payload, let value = try? DocumentValue(parsingJSON: Data(payload.utf8)) { content.payload = value }
-        return outgoing(event, content, channel: nil, address: nil)
+        return outgoing(event, content, channel: scope, address: channel?.address)
     }
 
     /// The subscription's items (each example of its item event, or one made up), then its end event, each carrying
@@ -77,7 +77,7 @@ public struct MockResponder: Sendable {
     )
         -> [MockAnswer]
     {
-        guard let item = lookUp(subscription.event, channel: request.channel?.name)?.event else { return [] }
+        guard let item = contract.event(subscription.event, inChannel: request.channel?.name)?.event else { return [] }
         let examples = item.examples.isEmpty ? [nil] : item.examples.map(Optional.some)
         var answers = examples.map { example in
             var content = example.map(content(of:)) ?? exampleContent(of: item)
@@ -87,7 +87,7 @@ public struct MockResponder: Sendable {
             }
             return answerFrame(item, content, in: request, reason: "an item of subscription \(id.json)")
         }
-        if let end = subscription.end.flatMap({ lookUp($0, channel: request.channel?.name)?.event }) {
+        if let end = subscription.end.flatMap({ contract.event($0, inChannel: request.channel?.name)?.event }) {
             var content = exampleContent(of: end)
             content.set(id, at: subscription.match, of: end, in: contract)
             answers.append(answerFrame(end, content, in: request, reason: "the end of subscription \(id.json)"))
@@ -147,14 +147,6 @@ public struct MockResponder: Sendable {
             return elements[index]
         }
         return payload[path: path]
-    }
-
-    private func lookUp(_ wireName: String, channel name: String?) -> (channel: Channel?, event: Event)? {
-        guard let name else { return contract.events.first { $0.wireName == wireName }.map { (nil, $0) } }
-        guard let channel = contract.channels.first(where: { $0.name == name }),
-            let event = channel.events.first(where: { $0.wireName == wireName })
-        else { return nil }
-        return (channel, event)
     }
 
     /// The request being answered: where its answers go.

@@ -1,5 +1,6 @@
 /// A scripted conversation (`scenarios:`): what the server sends, and when, for the generated `Mock` to play in tests
-/// and previews and the reference to draw. Events outside channels only.
+/// and previews and the reference to draw. `after:` waits for events outside channels; `send:` sends them, or a
+/// channel's events at one of its addresses (`channel: driver-42`).
 public struct Scenario: Hashable, Sendable {
     /// The scenario's name in the contract (`member_joins`), and as a Swift enum case (`memberJoins`).
     public var name: String
@@ -15,8 +16,8 @@ public struct ScenarioStep: Hashable, Sendable {
         /// Wait until the app sends this event, with these values in its payload's fields when `where` names any.
         case after(event: String, where: [ScenarioCondition] = [])
         /// The server sends this event: with `payload` (JSON) when the step gives one, else the event's first
-        /// example, else a value made from its types.
-        case send(event: String, payload: String?)
+        /// example, else a value made from its types; on `channel` when it is an event of a channel.
+        case send(event: String, payload: String?, channel: ScenarioChannel? = nil)
         /// Pause, in seconds.
         case wait(seconds: Double)
     }
@@ -30,5 +31,15 @@ public struct ScenarioStep: Hashable, Sendable {
 public struct ScenarioCondition: Hashable, Sendable {
     public var field: String
     public var json: String
+    public var location: SourceLocation
+}
+
+/// The channel a `send:` step sends on (`channel: driver-42`): the address as written, the contract's channel whose
+/// address template it fits (`driver` for `driver-{driverId}`), and its parameters' values in the template's order.
+public struct ScenarioChannel: Hashable, Sendable {
+    public var address: String
+    /// The channel's key in the contract.
+    public var name: String
+    public var values: [String]
     public var location: SourceLocation
 }

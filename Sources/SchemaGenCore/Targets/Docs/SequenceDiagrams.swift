@@ -30,7 +30,8 @@ struct SequenceDiagrams {
             case .after(let event, let conditions):
                 let values = conditions.map { "\($0.field) = \($0.json)" }.joined(separator: ", ")
                 lines.append("    App->>Server: \(Self.text(values.isEmpty ? event : "\(event) (\(values))"))")
-            case .send(let event, _): lines.append("    Server-->>App: \(Self.text(event))")
+            case .send(let event, _, let channel):
+                lines.append("    Server-->>App: \(Self.text(channel.map { "\(event) on \($0.address)" } ?? event))")
             case .wait(let seconds): lines.append("    Note over App,Server: \(Self.text("\(seconds) s"))")
             }
         }

@@ -42,6 +42,9 @@ public struct SwiftFileContext: Sendable {
     /// The contract's `scenarios:`, which the generated `Mock` plays.
     public var scenarios: [SwiftScenarioContext] = []
     public var hasScenarios: Bool = false
+    /// Whether the app sends events outside channels, which scenarios' `after:` steps hear: without them a scenario
+    /// only sends and waits.
+    public var scenariosHear: Bool = false
     /// Events outside channels.
     public var root: ScopeContext
     /// Channels, in contract order.
@@ -75,6 +78,7 @@ extension SwiftFileContext: KeyedTemplateContext {
         "hasTypeExamples": .property(\.hasTypeExamples),
         "scenarios": .property(\.scenarios),
         "hasScenarios": .property(\.hasScenarios),
+        "scenariosHear": .property(\.scenariosHear),
         "root": .property(\.root),
         "channels": .property(\.channels),
         "hasTypes": .property(\.hasTypes),

@@ -83,8 +83,10 @@ public struct SwiftTranslator: Sendable {
         context.typeExamples = typeExamples
         context.hasTypeExamples = !typeExamples.isEmpty
         context.scenarios = Self.scenarios(
-            of: contract, root: root, literal: literal, typesWithExamples: events.typesWithExamples, speller: speller)
+            of: contract, root: root, channels: channels, literal: literal,
+            typesWithExamples: events.typesWithExamples, speller: speller)
         context.hasScenarios = !context.scenarios.isEmpty
+        context.scenariosHear = root.hasClientEvents
         context.servers = contract.servers.map { server in
             SwiftServerURLContext(
                 swiftName: SwiftSyntax.identifier(server.swiftName), urlLiteral: SwiftSyntax.stringLiteral(server.url),
@@ -114,13 +116,20 @@ public struct SwiftTranslator: Sendable {
 
     /// The contract's scenarios as the `Mock`'s statements: `after` reads the app's events until it sends the one
     /// named (from one stream for the whole scenario, so none is missed between steps), `send` emits to every app
-    /// the step's payload or the event's example, `wait` sleeps.
+    /// the step's payload or the event's example (on its channel's address for a channel's event), `wait` sleeps.
     static func scenarios(
-        of contract: Contract, root: ScopeContext, literal: SwiftValueLiteral, typesWithExamples: Set<String>,
-        speller: SwiftTypeSpeller
+        of contract: Contract, root: ScopeContext, channels: [ChannelContext], literal: SwiftValueLiteral,
+        typesWithExamples: Set<String>, speller: SwiftTypeSpeller
     ) -> [SwiftScenarioContext] {
-        let contexts = Dictionary(
-            zip(contract.events.map(\.wireName), root.events), uniquingKeysWith: { first, _ in first })
+        /// Each scope's event contexts by wire name: the root's under `nil`, a channel's under its key.
+        func byWireName(_ events: [Event], _ scope: ScopeContext) -> [String: EventContext] {
+            Dictionary(zip(events.map(\.wireName), scope.events), uniquingKeysWith: { first, _ in first })
+        }
+        let contexts = byWireName(contract.events, root)
+        let channelScopes = Dictionary(
+            zip(contract.channels, channels).map { channel, context in
+                (channel.name, (channel: channel, context: context, events: byWireName(channel.events, context.scope)))
+            }, uniquingKeysWith: { first, _ in first })
         return contract.scenarios.map { scenario in
             var steps: [String] = []
             var words: [String] = []
@@ -139,18 +148,36 @@ public struct SwiftTranslator: Sendable {
                     steps.append("while let received = await incoming.next() { if \(test) { break } }")
                     let values = conditions.map { "\($0.field) \($0.json)" }.joined(separator: " and ")
                     words.append("after the app sends `\(name)`" + (values.isEmpty ? "" : " with \(values)"))
-                case .send(let name, let payload):
-                    guard let context = contexts[name],
-                        let event = contract.events.first(where: { $0.wireName == name })
+                case .send(let name, let payload, let channel):
+                    let scope = channel.flatMap { channelScopes[$0.name] }
+                    guard let context = scope.map({ $0.events[name] }) ?? contexts[name],
+                        let (_, event) = contract.event(name, inChannel: channel?.name)
                     else { continue }
+                    // `server.driver(driverId: "42").emit(_:to:)` for a channel's event; the mock's `send` for one outside
+                    // channels.
+                    var send = "send("
+                    if let channel, let scope {
+                        let arguments = zip(scope.channel.address.parameterNames, channel.values).compactMap {
+                            name, value -> String? in
+                            guard let parameter = scope.channel.parameters.first(where: { $0.name == name }) else {
+                                return nil
+                            }
+                            let literal =
+                                parameter.type == .int ? value : SwiftSyntax.stringLiteral(value)
+                            return "\(SwiftSyntax.identifier(parameter.swiftName)): \(literal)"
+                        }
+                        send = "server.\(scope.context.memberName)(\(arguments.joined(separator: ", "))).emit("
+                    }
+                    let recipients = channel == nil ? "" : ", to: .everyone"
+                    let enclosing =
+                        "\(contract.name).\(scope.map { "\($0.context.typeName)." } ?? "")\(context.typeName)"
                     var value: String?
                     if let payload, let type = event.payload,
                         let document = try? DocumentValue(parsingJSON: Array(payload.utf8))
                     {
                         value = try? literal.expression(
                             document, as: type,
-                            inlineName: context.examplesOwner.isEmpty
-                                ? "\(contract.name).\(context.typeName)" : context.examplesOwner)
+                            inlineName: context.examplesOwner.isEmpty ? enclosing : context.examplesOwner)
                     } else if let first = context.examples.first {
                         value = "\(context.examplesOwner).\(first.name)"
                     } else if case .named(let type)? = event.payload, typesWithExamples.contains(type) {
@@ -158,11 +185,12 @@ public struct SwiftTranslator: Sendable {
                     }
                     if context.hasValue {
                         guard let value else { continue }
-                        steps.append("try await send(.\(context.memberName.unescapedIdentifier)(\(value)))")
+                        steps.append(
+                            "try await \(send).\(context.memberName.unescapedIdentifier)(\(value))\(recipients))")
                     } else {
-                        steps.append("try await send(.\(context.memberName.unescapedIdentifier))")
+                        steps.append("try await \(send).\(context.memberName.unescapedIdentifier)\(recipients))")
                     }
-                    words.append("sends `\(name)`")
+                    words.append("sends `\(name)`" + (channel.map { " on `\($0.address)`" } ?? ""))
                 case .wait(let seconds):
                     steps.append("try await Task.sleep(for: .seconds(\(seconds)))")
                     words.append("waits \(seconds) s")
