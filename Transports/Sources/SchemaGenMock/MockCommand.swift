@@ -12,7 +12,9 @@ struct MockCommand: AsyncParsableCommand {
             "Serve a contract's mock server on 127.0.0.1: answers from its examples, scenarios, every frame checked.",
         discussion: """
             Serves the contract's protocol: Socket.IO (Engine.IO 4 over WebSocket, or HTTP long-polling and its \
-            upgrade) at /socket.io for `framing: socket.io`, a plain WebSocket at --path for every other framing. \
+            upgrade) at /socket.io for `framing: socket.io`, a plain WebSocket at --path for every other framing, \
+            or with --protocol pusher the Pusher Channels protocol at /app/<key> (connection_established, \
+            subscriptions confirmed, pings), which Pusher clients connect to unchanged. \
             Every request is answered with its reply's first example (or a value made from its types) carrying the \
             request's correlation value; every subscription with its confirmation, items and end; every Socket.IO \
             event that asks for an acknowledgement with a value of its `ack:` type. A scenario plays on each \
@@ -37,8 +39,15 @@ struct MockCommand: AsyncParsableCommand {
     @Option(help: "The address to listen on: 127.0.0.1 unless another device must reach it.")
     var host: String = "127.0.0.1"
 
-    @Option(help: "The WebSocket's path: /socket.io for Socket.IO, / otherwise.")
+    @Option(help: "The WebSocket's path: /socket.io for Socket.IO, /app/:key for Pusher (any key), / otherwise.")
     var path: String?
+
+    @Option(
+        name: .customLong("protocol"),
+        help: ArgumentHelp(
+            "The connection protocol: socket.io for `framing: socket.io`; websocket (one frame per message, the default for every other framing) or pusher.",
+            valueName: "socket.io|websocket|pusher"))
+    var connectionProtocol: MockProtocol?
 
     @Option(
         help:
@@ -60,8 +69,15 @@ struct MockCommand: AsyncParsableCommand {
             model.namespace = namespace == "/" ? nil : namespace
         }
         let played = try chooseScenario(in: &model, loaded: &loaded)
+        let served = connectionProtocol ?? (model.framing == .socketIO ? .socketIO : .webSocket)
+        guard (served == .socketIO) == (model.framing == .socketIO) else {
+            throw usage(
+                model.framing == .socketIO
+                    ? "\(contract) is `framing: socket.io`, served as Socket.IO only; leave out --protocol \(served.rawValue)"
+                    : "--protocol socket.io serves `framing: socket.io` contracts; \(contract) has another framing")
+        }
         let server = try MockServer(
-            contract: model, scenario: played, host: host, port: port, path: path, strict: strict)
+            contract: model, protocol: served, scenario: played, host: host, port: port, path: path, strict: strict)
         let violations = try await server.run()
         if violations > 0 {
             FileHandle.standardError.write(
@@ -108,4 +124,11 @@ struct MockCommand: AsyncParsableCommand {
 func usage(_ message: String) -> ExitCode {
     FileHandle.standardError.write(Data("schemagen-mock: error: \(message)\n".utf8))
     return ExitCode(2)
+}
+
+/// The connection protocols `schemagen-mock` serves.
+enum MockProtocol: String, ExpressibleByArgument, CaseIterable {
+    case socketIO = "socket.io"
+    case webSocket = "websocket"
+    case pusher
 }

@@ -11,6 +11,7 @@ import SchemaGenTransport
 /// protocol, with Engine.IO long-polling beside it for Socket.IO, printing every log entry as a line.
 struct MockServer {
     let contract: Contract
+    let connectionProtocol: MockProtocol
     let scenario: Scenario?
     let host: String
     let port: Int
@@ -18,19 +19,32 @@ struct MockServer {
     let strict: Bool
     let transport: WebSocketServerTransport
 
-    init(contract: Contract, scenario: Scenario?, host: String, port: Int, path: String?, strict: Bool) throws {
+    init(
+        contract: Contract, protocol connectionProtocol: MockProtocol, scenario: Scenario?, host: String, port: Int,
+        path: String?, strict: Bool
+    ) throws {
         self.contract = contract
+        self.connectionProtocol = connectionProtocol
         self.scenario = scenario
         self.host = host
         self.port = port
         self.strict = strict
-        let isSocketIO = contract.framing == .socketIO
-        let path = path ?? (isSocketIO ? "/socket.io" : "/")
+        let defaultPath =
+            switch connectionProtocol {
+            case .socketIO: "/socket.io"
+            case .pusher: "/app/:key"
+            case .webSocket: "/"
+            }
+        let path = path ?? defaultPath
         guard path.hasPrefix("/") else { throw usage("--path must start with '/': '\(path)'") }
         self.path = path
-        transport = WebSocketServerTransport(
-            protocol: isSocketIO
-                ? SocketIOServerProtocol(namespace: contract.rootNamespace) : PlainWebSocketServerProtocol())
+        let served: any ServerProtocol =
+            switch connectionProtocol {
+            case .socketIO: SocketIOServerProtocol(namespace: contract.rootNamespace)
+            case .pusher: PusherServerProtocol()
+            case .webSocket: PlainWebSocketServerProtocol()
+            }
+        transport = WebSocketServerTransport(protocol: served)
     }
 
     /// Serves until SIGINT or SIGTERM; returns how many frames the contract did not allow.
@@ -53,8 +67,13 @@ struct MockServer {
         webSockets.realtime(RouterPath(path), transport: transport)
         let http = Router()
         if contract.framing == .socketIO { http.realtimePolling(RouterPath(path), transport: transport) }
-        let framing = contract.framing == .socketIO ? "Socket.IO, namespace \(contract.rootNamespace)" : "WebSocket"
-        let url = "\(contract.framing == .socketIO ? "http" : "ws")://\(host):\(port)\(path)"
+        let framing =
+            switch connectionProtocol {
+            case .socketIO: "Socket.IO, namespace \(contract.rootNamespace)"
+            case .pusher: "Pusher Channels, any app key"
+            case .webSocket: "WebSocket"
+            }
+        let url = "\(connectionProtocol == .socketIO ? "http" : "ws")://\(host):\(port)\(path)"
         let announcement =
             "schemagen-mock: \(contract.name) (\(framing)) at \(url)"
             + (scenario.map { ", playing scenario `\($0.name)` on each connection" } ?? "")

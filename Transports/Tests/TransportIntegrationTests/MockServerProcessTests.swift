@@ -1,6 +1,8 @@
 import Foundation
 @testable import SchemaGenCore
+import SchemaGenNIOTransport
 import SchemaGenRuntime
+import SchemaGenTransport
 import TestSupport
 import Testing
 
@@ -113,6 +115,48 @@ struct MockServerProcessTests {
             ])
         #expect(mock.output.contains("playing scenario `refuse` on each connection"))
         #expect(mock.interrupt() == 0)
+    }
+
+    /// A Pusher app connects to `schemagen-mock --protocol pusher` unchanged: the driver app's generated client on
+    /// `PusherProtocol` over the NIO backend, at `/app/<its key>`. The mock establishes the connection, confirms each
+    /// subscription (so `subscribe()` returns), and plays driver.yaml's `job_assigned_then_removed` on the channels it
+    /// names, which the typed listeners hear in order.
+    @Test func aPusherAppConnectsUnchangedAndHearsTheScenarioOnItsChannels() async throws {
+        let mock = try await Self.mock(
+            "driver.yaml", ["--protocol", "pusher", "--scenario", "job_assigned_then_removed"])
+        let connection = RealtimeConnection(
+            url: mock.url, backend: NIOWebSocketBackend(), protocol: PusherProtocol(appKey: "local-key"),
+            options: ConnectionOptions(reconnect: .never))
+        let client = DriverApp.Client(transport: connection)
+        let driver = client.driver(driverId: "42")
+        let heard = Recorder<String>()
+        let tokens = [
+            driver.onJobAssigned { heard.append("assigned \($0.bookingReference)") },
+            driver.onJobRemoved { heard.append("removed \($0.message)") },
+            client.drivers().onJobAvailableAgain { heard.append("available \($0.message)") },
+        ]
+        connection.connect()
+        try await connection.waitUntilConnected()
+        try await driver.subscribe()
+        try await client.drivers().subscribe()
+        try await eventually("the scenario's events heard") { heard.values.count >= 3 }
+        #expect(
+            heard.values == [
+                "assigned SV-1001", "removed You have been removed from this job",
+                "available This job is now available",
+            ])
+        tokens.forEach { $0.cancel() }
+        await connection.disconnect()
+        #expect(mock.output.contains("(Pusher Channels, any app key) at ws://127.0.0.1:\(mock.port)/app/:key"))
+        #expect(mock.output.contains("joined channel driver-42"), "\(mock.output)")
+        #expect(mock.interrupt() == 0, "\(mock.output)")
+    }
+
+    @Test func aSocketIOContractIsServedAsSocketIOOnly() async throws {
+        let run = try await runChildProcess(
+            Self.executable, [RepositoryContracts.path("rooms.yaml"), "--protocol", "pusher"])
+        #expect(run.status == 2)
+        #expect(run.standardError.contains("served as Socket.IO only; leave out --protocol pusher"))
     }
 
     @Test func anUnknownScenarioIsAUsageErrorThatNamesTheContractsScenarios() async throws {
