@@ -68,10 +68,25 @@ func fuzzProtocols(_ data: Data) -> CInt {
 }
 
 /// The same messages as a client sends them, through the server's Socket.IO session: every event or acknowledgement
-/// it delivers, written by a client session and read by a fresh server session, comes out the same.
+/// it delivers, written by a client session and read by a fresh server session, comes out the same. And through the
+/// server's Pusher session: every subscription it takes is confirmed in the same turn.
 func fuzzServerSession(_ data: Data) {
     let now = ContinuousClock.now
     var server = connectedSocketIOServer()
+    var pusher = PusherServerProtocol { channel, _, _ in channel.hasPrefix("private-") ? "unsigned" : nil }
+        .makeSession()
+    _ = pusher.start(at: now)
+    for message in messages(data) {
+        let events = pusher.receive(message, at: now)
+        for case .subscribed(let channel) in events {
+            let confirmed = events.contains { event in
+                guard case .send(.text(let text)) = event else { return false }
+                return text.contains("pusher_internal:subscription_succeeded")
+            }
+            if !confirmed { fatalError("the Pusher server took \(channel) without confirming it: \(events)") }
+        }
+    }
+    _ = pusher.heartbeat(at: now + .seconds(3_600))
     for message in messages(data) {
         for event in server.receive(message, at: now) {
             guard case .deliver(let frame) = event, case .text(let text) = message, frame.data != Data(text.utf8),
