@@ -36,12 +36,13 @@ public struct NIOWebSocketBackend: WebSocketBackend {
         let connection = NIOWebSocketConnection(inbox: WebSocketInbox(limit: readAhead))
         let maximumMessageSize = maximumMessageSize
         let logger = logger
-        let url = request.url.absoluteString
+        let url = Self.requestURL(request.url)
         let run = Task {
             do {
                 let closing = try await WebSocketClient.connect(url: url, configuration: configuration, logger: logger)
                 { inbound, outbound, _ in
-                    connection.opened(with: outbound)
+                    // An upgrade answered after the attempt was given up: close it at once.
+                    guard connection.opened(with: outbound) else { return }
                     for try await message in inbound.messages(maxSize: maximumMessageSize) {
                         let pushed =
                             switch message {
@@ -61,9 +62,25 @@ public struct NIOWebSocketBackend: WebSocketBackend {
         try await withTaskCancellationHandler {
             try await connection.waitUntilOpen()
         } onCancel: {
+            // swift-websocket waits for the server's upgrade answer on a future that cancellation does not reach: a
+            // server that accepts the TCP connection and never answers held `connect` (and every timeout around it)
+            // until it closed the socket. The attempt is given up here; the socket is left to the server to close,
+            // and an answer that comes later is closed at once.
             run.cancel()
+            connection.ended(with: ConnectionGivenUp())
         }
         return connection
+    }
+
+    /// The URL as text, with the `/` an empty path stands for: swift-websocket writes the request target as the path
+    /// and the query, so `ws://host:4000?vsn=2.0.0` (a protocol's query items on a URL without a path) asked for the
+    /// target `?vsn=2.0.0`, which no server answers.
+    static func requestURL(_ url: URL) -> String {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false), components.path.isEmpty else {
+            return url.absoluteString
+        }
+        components.path = "/"
+        return components.url?.absoluteString ?? url.absoluteString
     }
 
     /// Why a connection that ended without an error ended, when it was not a normal closure. No close frame from the
@@ -87,6 +104,12 @@ public struct NIOWebSocketBackend: WebSocketBackend {
             "the server sent a message larger than the client's limit of \(maximumMessageSize) bytes "
                 + "(NIOWebSocketBackend.maximumMessageSize)")
     }
+}
+
+/// Why an attempt whose upgrade had not been answered ended: its task was cancelled (the connection's handshake
+/// timeout, or `disconnect()`).
+struct ConnectionGivenUp: Error, CustomStringConvertible {
+    var description: String { "the attempt was given up before the server answered the upgrade" }
 }
 
 /// A connection opened by ``NIOWebSocketBackend``: the writer swift-websocket hands its handler, and the
@@ -123,14 +146,19 @@ final class NIOWebSocketConnection: WebSocketConnection, @unchecked Sendable {
         }
     }
 
-    func opened(with writer: WebSocketOutboundWriter) {
-        let waiting = lock.withLock {
+    /// The upgrade succeeded; `false` when the attempt was given up meanwhile (``ended(with:)``), and the socket is
+    /// to be closed.
+    func opened(with writer: WebSocketOutboundWriter) -> Bool {
+        let waiting = lock.withLock { () -> CheckedContinuation<Void, any Error>?? in
+            if case .ended = state { return .none }
             self.writer = writer
             state = .open
             defer { opening = nil }
-            return opening
+            return .some(opening)
         }
+        guard let waiting else { return false }
         waiting?.resume()
+        return true
     }
 
     func ended(with error: (any Error)?) {

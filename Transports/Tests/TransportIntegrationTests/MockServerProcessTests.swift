@@ -152,6 +152,30 @@ struct MockServerProcessTests {
         #expect(mock.interrupt() == 0, "\(mock.output)")
     }
 
+    /// A Phoenix app connects to the plain WebSocket mock of a contract that declares Phoenix's own requests
+    /// (supabase-realtime.yaml's `phx_join` and `heartbeat`, each answered by a `phx_reply` with the request's `ref`):
+    /// the generated Supabase client on `PhoenixProtocol` joins a channel, the mock's reply (an `ok`, the first member of
+    /// the contract's reply union) confirms the join, and nothing the client sends is refused.
+    @Test func aPhoenixAppsJoinIsAnsweredByTheContractsReply() async throws {
+        let mock = try await Self.mock("supabase-realtime.yaml")
+        let phoenix = PhoenixProtocol(heartbeatInterval: .milliseconds(200)) { _, _ in
+            ["config": ["broadcast": ["ack": false, "self": true], "presence": ["enabled": false], "private": false]]
+        }
+        let connection = RealtimeConnection(
+            url: mock.url, backend: NIOWebSocketBackend(), protocol: phoenix,
+            options: ConnectionOptions(reconnect: .never))
+        let room = SupabaseRealtime.Client(transport: connection).realtime(name: "chat-room")
+        connection.connect()
+        try await connection.waitUntilConnected()
+        try await room.subscribe()
+        // Heartbeats go unanswered only at the cost of the connection: after several intervals it is still open.
+        try await Task.sleep(for: .milliseconds(700))
+        #expect(connection.state == .connected, "\(mock.output)")
+        await connection.disconnect()
+        #expect(mock.output.contains("`phx_join`"), "\(mock.output)")
+        #expect(mock.interrupt() == 0, "\(mock.output)")
+    }
+
     @Test func aSocketIOContractIsServedAsSocketIOOnly() async throws {
         let run = try await runChildProcess(
             Self.executable, [RepositoryContracts.path("rooms.yaml"), "--protocol", "pusher"])

@@ -220,6 +220,32 @@ struct SocketIOServerTests {
         await connection.disconnect()
     }
 
+    /// A server frozen before the app connects (the kernel still accepts the TCP connection; nothing answers the
+    /// upgrade): each attempt ends at the handshake timeout, saying so, and the connection gives up after the policy's
+    /// attempts. Before, swift-websocket's wait for the upgrade answer ignored cancellation, and `connect` hung until
+    /// the server closed the socket: the timeout never fired and the app saw `connecting` forever.
+    @Test func aServerThatNeverAnswersTheUpgradeFailsEachAttemptAtTheHandshakeTimeout() async throws {
+        let server = try await server()
+        server.pause()
+        defer { server.resume() }
+        let connection = RealtimeConnection(
+            url: server.url, backend: NIOWebSocketBackend(), protocol: SocketIOProtocol(namespace: "/rooms"),
+            options: ConnectionOptions(
+                reconnect: ReconnectPolicy(initialDelay: .milliseconds(10), jitter: 0, maximumAttempts: 1),
+                handshakeTimeout: .milliseconds(500)))
+        let started = ContinuousClock.now
+        connection.connect()
+        await #expect(throws: ConnectionFailure.self) { try await connection.waitUntilConnected() }
+        // Two attempts of half a second, and the wait between them.
+        #expect(ContinuousClock.now - started < .seconds(5))
+        guard case .disconnected(.failed(let reason)) = connection.state else {
+            Issue.record("expected the connection to give up, saying why: \(connection.state)")
+            return
+        }
+        #expect(reason.contains("was not open after 0.5 seconds"), "\(reason)")
+        await connection.disconnect()
+    }
+
     /// Connections dropped by the server right after they open, each followed by a reconnection: memory and threads
     /// measured after 100 (when caches have warmed up), after 1,100 and after 2,100. A leak grows both thousands alike.
     @Test(.timeLimit(.minutes(5))) func aThousandReconnectionsLeakNeitherMemoryNorThreads() async throws {
