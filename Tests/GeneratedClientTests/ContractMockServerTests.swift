@@ -211,6 +211,32 @@ import Testing
         #expect(session.received.values[2].channel == "drivers-channel")
     }
 
+    /// A contract whose frames share messages (`separator: newline`, Centrifugo's batching): each command of a
+    /// message of several is read and answered on its own, in order, each answer with the request's own `id`
+    /// (the commands are Centrifugo's documented ones, https://centrifugal.dev/docs/transports/client_protocol).
+    @Test func eachFrameOfAMessageOfSeveralIsAnswered() async throws {
+        let contract = try #require(
+            ContractLoader().load(
+                path: RepositoryContracts.root.appending(
+                    path: "Tests/SchemaGenCoreTests/Fixtures/Golden/centrifugo.yaml"
+                ).path
+            ).contract)
+        #expect(contract.separator == .newline)
+        let session = Session(contract)
+        let batch = #"{"id":1,"connect":{"token":"t"}}"# + "\n" + #"{"id":2,"subscribe":{"channel":"chat:42"}}"# + "\n"
+        try await session.client.send(
+            OutgoingFrame(eventName: "", channel: nil, payload: nil, data: Data(batch.utf8)))
+        try await eventually("both commands answered") { session.received.values.count >= 2 }
+        let interpreter = FrameInterpreter(contract: contract)
+        let answers = try session.received.values.map { frame in
+            let id = try JSONDecoder().decode([String: JSONValue].self, from: frame.data)["id"]
+            return
+                "\(interpreter.read(frame.data, sentBy: .serverToClient).event?.wireName ?? "?") \(id?.description ?? "-")"
+        }
+        #expect(answers == ["connected 1", "subscribed 2"])
+        #expect(!session.log.values.contains { $0.isViolation })
+    }
+
     /// zikr.yaml's `members_come_and_go` waits for `join_group` with `groupId` "g1": another group's join plays
     /// nothing.
     @Test func aScenarioWaitsForTheValuesItsWhereNames() async throws {

@@ -67,6 +67,12 @@ public final class ContractMockServer: @unchecked Sendable {
         case .frame(let frame, let connection):
             if let ackID = frame.acknowledges {
                 acknowledgement(ackID, frame.data, from: connection)
+            } else if let separator = responder.contract.separator {
+                // A message of several frames (`separator:`): each is read and answered on its own, in order, as
+                // generated code reads them.
+                for data in separator.frames(in: frame.data) {
+                    receive(IncomingFrame(data: data, channel: frame.channel, ackID: frame.ackID), from: connection)
+                }
             } else {
                 receive(frame, from: connection)
             }

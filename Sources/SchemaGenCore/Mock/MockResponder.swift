@@ -100,9 +100,11 @@ public struct MockResponder: Sendable {
     }
 
     private func outgoing(_ event: Event, _ content: Content, channel: Channel?, address: String?) -> OutgoingFrame {
-        let data = synthesizer.frame(
+        var data = synthesizer.frame(
             of: event, in: channel, address: address, payload: content.payload, fields: content.fields,
             onlyGivenFields: content.isWholeFrame)
+        // Each frame in a message of its own, as the API reads a lone frame (SignalR's ends with 0x1E).
+        if let separator = contract.separator { data = separator.terminated(data) }
         return OutgoingFrame(
             eventName: event.wireName, channel: address, payload: content.payload.map { Data($0.json.utf8) },
             data: data)

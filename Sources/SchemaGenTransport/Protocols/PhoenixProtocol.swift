@@ -127,11 +127,7 @@ public struct PhoenixProtocol: RealtimeProtocol {
         }
 
         mutating func receive(_ message: WebSocketMessage, at now: ContinuousClock.Instant) -> [SessionEvent] {
-            let data =
-                switch message {
-                case .text(let text): Data(text.utf8)
-                case .binary(let bytes): bytes
-                }
+            let data = message.bytes
             guard let header = try? JSONDecoder().decode(Header.self, from: data) else {
                 return [.deliver(IncomingFrame(data: data))]
             }

@@ -31,10 +31,7 @@ public struct PlainWebSocketProtocol: RealtimeProtocol {
 enum PlainWebSocketFrames {
     /// The frame a message holds. Some peers send JSON as binary messages; the framing reads it alike, or reports it.
     static func frame(in message: WebSocketMessage) -> IncomingFrame {
-        switch message {
-        case .text(let text): IncomingFrame(data: Data(text.utf8))
-        case .binary(let data): IncomingFrame(data: data)
-        }
+        IncomingFrame(data: message.bytes)
     }
 
     /// The message that carries `frame`; acknowledgements have none.

@@ -74,13 +74,10 @@ public struct PusherProtocol: RealtimeProtocol {
     }
 
     struct Session: ProtocolSession {
-        private(set) var activityTimeout: Duration
-        let pongTimeout: Duration
+        private var silence: PusherSilence
         let authorize: @Sendable (_ channel: String, _ socketID: String) -> PusherAuthorization?
         /// Known once `pusher:connection_established` has arrived.
         private(set) var socketID: String?
-        private var lastFrame: ContinuousClock.Instant?
-        private var pingSent: ContinuousClock.Instant?
         /// Channels subscribed on this connection whose answer has not come yet.
         private var waitingForAnswer: Set<String> = []
 
@@ -88,32 +85,26 @@ public struct PusherProtocol: RealtimeProtocol {
             activityTimeout: Duration, pongTimeout: Duration,
             authorize: @escaping @Sendable (String, String) -> PusherAuthorization?
         ) {
-            self.activityTimeout = activityTimeout
-            self.pongTimeout = pongTimeout
+            silence = PusherSilence(activityTimeout: activityTimeout, pongTimeout: pongTimeout)
             self.authorize = authorize
         }
 
         mutating func start(at now: ContinuousClock.Instant) -> [SessionEvent] {
             // Not ready yet: the server speaks first.
-            lastFrame = now
+            silence.heard(at: now)
             return []
         }
 
         var confirmsJoins: Bool { true }
 
-        var nextHeartbeat: ContinuousClock.Instant? {
-            if let pingSent { return pingSent + pongTimeout }
-            return lastFrame.map { $0 + activityTimeout }
-        }
+        var nextHeartbeat: ContinuousClock.Instant? { silence.nextCheck }
 
         mutating func heartbeat(at now: ContinuousClock.Instant) -> [SessionEvent] {
-            if let pingSent {
-                guard now - pingSent >= pongTimeout else { return [] }
-                return [.reconnect(reason: "the server did not answer a ping within \(pongTimeout)")]
+            switch silence.check(at: now) {
+            case .quiet: []
+            case .ping: [.send(PusherFrames.message(event: "pusher:ping", data: [:]))]
+            case .gone: [.reconnect(reason: "the server did not answer a ping within \(silence.pongTimeout)")]
             }
-            guard let lastFrame, now - lastFrame >= activityTimeout else { return [] }
-            pingSent = now
-            return [.send(Self.message(event: "pusher:ping", data: [:]))]
         }
 
         mutating func join(_ channel: String) -> [WebSocketMessage] {
@@ -125,24 +116,19 @@ public struct PusherProtocol: RealtimeProtocol {
                 if let channelData = authorization.channelData { data["channel_data"] = .string(channelData) }
             }
             waitingForAnswer.insert(channel)
-            return [Self.message(event: "pusher:subscribe", data: .object(data))]
+            return [PusherFrames.message(event: "pusher:subscribe", data: .object(data))]
         }
 
         mutating func leave(_ channel: String) -> [WebSocketMessage] {
             waitingForAnswer.remove(channel)
-            return [Self.message(event: "pusher:unsubscribe", data: ["channel": .string(channel)])]
+            return [PusherFrames.message(event: "pusher:unsubscribe", data: ["channel": .string(channel)])]
         }
 
         mutating func receive(_ message: WebSocketMessage, at now: ContinuousClock.Instant) -> [SessionEvent] {
             // Any frame shows the server is there.
-            lastFrame = now
-            pingSent = nil
-            let data =
-                switch message {
-                case .text(let text): Data(text.utf8)
-                case .binary(let bytes): bytes
-                }
-            guard let header = try? JSONDecoder().decode(Header.self, from: data) else {
+            silence.heard(at: now)
+            let data = message.bytes
+            guard let header = PusherFrames.header(of: data) else {
                 return [.deliver(IncomingFrame(data: data))]
             }
             switch header.event {
@@ -152,11 +138,11 @@ public struct PusherProtocol: RealtimeProtocol {
                 }
                 socketID = established.socket_id
                 if let seconds = established.activity_timeout, seconds > 0 {
-                    activityTimeout = min(activityTimeout, .seconds(seconds))
+                    silence.activityTimeout = min(silence.activityTimeout, .seconds(seconds))
                 }
                 return [.ready]
             case "pusher:ping":
-                return [.send(Self.message(event: "pusher:pong", data: [:]))]
+                return [.send(PusherFrames.message(event: "pusher:pong", data: [:]))]
             case "pusher:pong":
                 return []
             case "pusher_internal:subscription_succeeded":
@@ -201,17 +187,7 @@ public struct PusherProtocol: RealtimeProtocol {
         }
 
         func encode(_ frame: OutgoingFrame) throws -> [WebSocketMessage] {
-            guard frame.ackID == nil, frame.acknowledges == nil else {
-                throw ConnectionFailure.unsupported("Pusher Channels carry no Socket.IO acknowledgements")
-            }
-            return [.text(String(decoding: frame.data, as: UTF8.self))]
-        }
-
-        /// An event's name and channel; the rest is the client's to read.
-        struct Header: Decodable {
-            var event: String
-            var channel: String?
-            var data: JSONValue?
+            try PusherFrames.messages(for: frame)
         }
 
         struct Established: Decodable {
@@ -237,10 +213,6 @@ public struct PusherProtocol: RealtimeProtocol {
                 let text = error ?? message ?? ""
                 return [kind, text].filter { !$0.isEmpty }.joined(separator: ": ")
             }
-        }
-
-        static func message(event: String, data: JSONValue) -> WebSocketMessage {
-            .text(JSONValue.object(["event": .string(event), "data": data]).description)
         }
     }
 }

@@ -39,56 +39,48 @@ public struct PusherServerProtocol: ServerProtocol {
         let settings: PusherServerProtocol
         let socketID: String
         private var channels: Set<String> = []
-        private var lastFrame: ContinuousClock.Instant?
-        private var pingSent: ContinuousClock.Instant?
+        private var silence: PusherSilence
 
         init(settings: PusherServerProtocol, socketID: String) {
             self.settings = settings
             self.socketID = socketID
+            silence = PusherSilence(activityTimeout: settings.activityTimeout, pongTimeout: settings.pongTimeout)
         }
 
         mutating func start(at now: ContinuousClock.Instant) -> [ServerSessionEvent] {
-            lastFrame = now
+            silence.heard(at: now)
             // Pusher sends the event's data as JSON text.
             let established = JSONValue.object([
                 "socket_id": .string(socketID),
                 "activity_timeout": .number(JSONNumber(Int(settings.activityTimeout.components.seconds))),
             ])
             return [
-                .send(Self.message(event: "pusher:connection_established", data: .string(established.description))),
+                .send(
+                    PusherFrames.message(event: "pusher:connection_established", data: .string(established.description))
+                ),
                 .ready,
             ]
         }
 
-        var nextHeartbeat: ContinuousClock.Instant? {
-            if let pingSent { return pingSent + settings.pongTimeout }
-            return lastFrame.map { $0 + settings.activityTimeout }
-        }
+        var nextHeartbeat: ContinuousClock.Instant? { silence.nextCheck }
 
         mutating func heartbeat(at now: ContinuousClock.Instant) -> [ServerSessionEvent] {
-            if let pingSent {
-                guard now - pingSent >= settings.pongTimeout else { return [] }
-                return [.close(reason: "the client did not answer a ping within \(settings.pongTimeout)")]
+            switch silence.check(at: now) {
+            case .quiet: []
+            case .ping: [.send(PusherFrames.message(event: "pusher:ping", data: [:]))]
+            case .gone: [.close(reason: "the client did not answer a ping within \(settings.pongTimeout)")]
             }
-            guard let lastFrame, now - lastFrame >= settings.activityTimeout else { return [] }
-            pingSent = now
-            return [.send(Self.message(event: "pusher:ping", data: [:]))]
         }
 
         mutating func receive(_ message: WebSocketMessage, at now: ContinuousClock.Instant) -> [ServerSessionEvent] {
-            lastFrame = now
-            pingSent = nil
-            let data =
-                switch message {
-                case .text(let text): Data(text.utf8)
-                case .binary(let bytes): bytes
-                }
-            guard let header = try? JSONDecoder().decode(Header.self, from: data) else {
+            silence.heard(at: now)
+            let data = message.bytes
+            guard let header = PusherFrames.header(of: data) else {
                 return [.deliver(IncomingFrame(data: data))]
             }
             switch header.event {
             case "pusher:ping":
-                return [.send(Self.message(event: "pusher:pong", data: [:]))]
+                return [.send(PusherFrames.message(event: "pusher:pong", data: [:]))]
             case "pusher:pong":
                 return []
             case "pusher:subscribe":
@@ -99,7 +91,7 @@ public struct PusherServerProtocol: ServerProtocol {
                 if let refusal = settings.authorize(channel, socketID, auth) {
                     return [
                         .send(
-                            Self.message(
+                            PusherFrames.message(
                                 event: "pusher:subscription_error", channel: channel,
                                 data: ["type": "AuthError", "error": .string(refusal), "status": 401]))
                     ]
@@ -108,7 +100,8 @@ public struct PusherServerProtocol: ServerProtocol {
                     channel.hasPrefix("presence-")
                     ? .string(#"{"presence":{"count":0,"ids":[],"hash":{}}}"#) : .string("{}")
                 let confirm = ServerSessionEvent.send(
-                    Self.message(event: "pusher_internal:subscription_succeeded", channel: channel, data: confirmation))
+                    PusherFrames.message(
+                        event: "pusher_internal:subscription_succeeded", channel: channel, data: confirmation))
                 return channels.insert(channel).inserted ? [.subscribed(channel), confirm] : [confirm]
             case "pusher:unsubscribe":
                 guard case .string(let channel)? = header.data?["channel"], channels.remove(channel) != nil else {
@@ -121,28 +114,12 @@ public struct PusherServerProtocol: ServerProtocol {
         }
 
         func encode(_ frame: OutgoingFrame) throws -> [WebSocketMessage] {
-            guard frame.ackID == nil, frame.acknowledges == nil else {
-                throw ConnectionFailure.unsupported("Pusher Channels carry no Socket.IO acknowledgements")
-            }
-            return [.text(String(decoding: frame.data, as: UTF8.self))]
-        }
-
-        /// A Pusher event's name, channel and data; the rest is the server's to read.
-        struct Header: Decodable {
-            var event: String
-            var channel: String?
-            var data: JSONValue?
-        }
-
-        static func message(event: String, channel: String? = nil, data: JSONValue) -> WebSocketMessage {
-            var members: [String: JSONValue] = ["event": .string(event), "data": data]
-            if let channel { members["channel"] = .string(channel) }
-            return .text(JSONValue.object(members).description)
+            try PusherFrames.messages(for: frame)
         }
 
         /// A `pusher:error` without a code: the protocol's answer to a request it cannot act on.
         static func error(_ message: String) -> WebSocketMessage {
-            Self.message(event: "pusher:error", data: ["code": .null, "message": .string(message)])
+            PusherFrames.message(event: "pusher:error", data: ["code": .null, "message": .string(message)])
         }
     }
 }

@@ -39,6 +39,15 @@ public enum WebSocketMessage: Sendable, Hashable {
 }
 
 extension WebSocketMessage {
+    /// What it carries, as bytes (UTF-8 for text): what a protocol reads a frame from, whichever kind of message the
+    /// peer sent it in.
+    public var bytes: Data {
+        switch self {
+        case .text(let text): Data(text.utf8)
+        case .binary(let data): data
+        }
+    }
+
     /// The bytes it carries (UTF-8 for text), framing aside: what message size limits and outbound buffers count.
     public var byteCount: Int {
         switch self {
