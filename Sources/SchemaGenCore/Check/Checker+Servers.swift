@@ -56,6 +56,7 @@ extension Checker {
         return servers
     }
 
-    /// Names Swift does not take as a static constant's, even in backticks.
-    static let reservedServerNames: Set<String> = ["self", "Type", "Protocol", "init"]
+    /// Names Swift does not take as a static constant's, even in backticks. (`Type` and `Protocol` are refused too,
+    /// but a server's Swift name is lowerCamelCase and never is one.)
+    static let reservedServerNames: Set<String> = ["self", "init"]
 }
