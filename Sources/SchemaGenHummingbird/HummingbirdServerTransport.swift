@@ -14,18 +14,22 @@ extension WebSocketServerTransport {
     /// so a flooding client fills TCP's buffers, not the server's memory. A message over
     /// ``ServerLimits/maximumMessageSize`` closes the connection with code 1009. Both come from ``limits``.
     ///
-    /// - Parameter sessionID: the request's `sid`, when the WebSocket upgrades a connection opened by long-polling
-    ///   (``SchemaGenTransport/WebSocketServerTransport/serve(_:inbox:upgrading:)``).
+    /// - Parameters:
+    ///   - sessionID: the request's `sid`, when the WebSocket upgrades a connection opened by long-polling
+    ///     (``SchemaGenTransport/WebSocketServerTransport/serve(_:inbox:upgrading:from:)``).
     /// - Returns: why an upgrade was refused, if it was.
     @discardableResult
+    ///   - address: the client's address, for ``SchemaGenRuntime/ServerLimits/handshakesPerSecond``.
     public func serve(
-        inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, upgrading sessionID: String? = nil
+        inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, upgrading sessionID: String? = nil,
+        from address: String? = nil
     ) async -> String? {
         let limits = limits
         let inbox = WebSocketInbox(limit: limits.readAhead)
         // The transport reads the inbox on its own task; this one reads the socket, which hummingbird-websocket
         // expects of the task it handed the socket to.
-        async let served = serve(HummingbirdSocket(outbound: outbound), inbox: inbox, upgrading: sessionID)
+        async let served = serve(
+            HummingbirdSocket(outbound: outbound), inbox: inbox, upgrading: sessionID, from: address)
         do {
             for try await message in inbound.messages(maxSize: limits.maximumMessageSize) {
                 let received: SchemaGenTransport.WebSocketMessage =
@@ -79,13 +83,17 @@ extension RouterMethods {
     ///
     /// The transport's ``SchemaGenRuntime/ServerLimits`` (set through the server's `core.limits`) bound each
     /// connection: its largest message, its read-ahead, its outbound buffer and its write timeout. A refused upgrade
-    /// is logged with its reason on the request's logger.
+    /// is logged with its reason on the request's logger. With a request context that conforms to
+    /// `RemoteAddressRequestContext`, each client's address is held to ``SchemaGenRuntime/ServerLimits/handshakesPerSecond``.
     @discardableResult
     public func realtime(_ path: RouterPath, transport: WebSocketServerTransport) -> Self
     where Context: WebSocketRequestContext, Self: SendableMetatype {
         ws(path) { inbound, outbound, context in
             let sessionID = context.request.uri.queryParameters["sid"].map(String.init)
-            if let refusal = await transport.serve(inbound: inbound, outbound: outbound, upgrading: sessionID) {
+            if let refusal = await transport.serve(
+                inbound: inbound, outbound: outbound, upgrading: sessionID,
+                from: Self.remoteAddress(of: context.requestContext))
+            {
                 context.logger.warning("refused: \(refusal)")
             }
         }
@@ -116,7 +124,10 @@ extension RouterMethods {
                         return Response(status: .contentTooLarge)
                     }
                 }
-                let answer = await transport.poll(PollingRequest(method: method.rawValue, query: query, body: body))
+                let answer = await transport.poll(
+                    PollingRequest(
+                        method: method.rawValue, query: query, body: body,
+                        remoteAddress: Self.remoteAddress(of: context)))
                 if let refusal = answer.refusal { context.logger.warning("refused: \(refusal)") }
                 return Response(
                     status: .init(code: answer.status), headers: [.contentType: answer.contentType],
@@ -124,6 +135,15 @@ extension RouterMethods {
             }
         }
         return self
+    }
+}
+
+extension RouterMethods {
+    /// The client's IP address, where the request context knows it (Hummingbird's `RemoteAddressRequestContext`, as
+    /// its tracing middleware reads it): what ``SchemaGenRuntime/ServerLimits/handshakesPerSecond`` counts by.
+    static func remoteAddress(of context: some RequestContext) -> String? {
+        guard let address = (context as? any RemoteAddressRequestContext)?.remoteAddress else { return nil }
+        return address.ipAddress ?? address.pathname
     }
 }
 

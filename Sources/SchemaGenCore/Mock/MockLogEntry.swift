@@ -39,7 +39,7 @@ public enum MockLogEntry: Sendable {
                 reading.matches
                 ? (reading.findings.isEmpty ? "ok" : "ok, with notices") : "REFUSED: the contract does not allow it"
             return "\(Self.tag(connection)) app → \(name)\(ack): \(verdict): \(Self.shortened(frame, frameLimit))"
-                + reading.findings.map { "\n    \($0)" }.joined()
+                + reading.findings.map { "\n    \(Self.line($0))" }.joined()
         case .acknowledged(let connection, let event, let ackID, let findings):
             guard let event else {
                 return
@@ -49,28 +49,33 @@ public enum MockLogEntry: Sendable {
                 findings.contains { $0.severity == .mismatch }
                 ? "REFUSED: the contract does not allow it" : (findings.isEmpty ? "ok" : "ok, with notices")
             return "\(Self.tag(connection)) app → acknowledgement \(ackID) of `\(event)`: \(verdict)"
-                + findings.map { "\n    \($0)" }.joined()
+                + findings.map { "\n    \(Self.line($0))" }.joined()
         case .sent(let connection, let answer):
             let ack = answer.frame.ackID.map { ", asking for acknowledgement \($0)" } ?? ""
             return
                 "\(Self.tag(connection)) mock → `\(answer.frame.eventName)` (\(answer.reason)\(ack)): \(Self.shortened(answer.frame.data, frameLimit))"
         case .dropped(let connection, let what, let reason):
-            return "\(Self.tag(connection)) DROPPED \(what): \(reason)"
+            return "\(Self.tag(connection)) DROPPED \(what): \(Self.line(reason))"
         case .scenario(let connection, let step):
             return "\(Self.tag(connection)) scenario \(step)"
         case .subscribed(let connection, let channel):
-            return "\(Self.tag(connection)) joined channel \(channel)"
+            return "\(Self.tag(connection)) joined channel \(PeerText.loggable(channel))"
         case .unsubscribed(let connection, let channel):
-            return "\(Self.tag(connection)) left channel \(channel)"
+            return "\(Self.tag(connection)) left channel \(PeerText.loggable(channel))"
         case .disconnected(let connection, let reason):
-            return "\(Self.tag(connection)) disconnected: \(reason)"
+            return "\(Self.tag(connection)) disconnected: \(Self.line(reason))"
         }
     }
 
     private static func tag(_ connection: ServerConnection) -> String { "#\(connection.id)" }
 
+    /// A frame as a log shows it: escaped and cut, so a frame with a newline cannot forge a line.
     private static func shortened(_ frame: Data, _ limit: Int) -> String {
-        let text = String(decoding: frame, as: UTF8.self)
-        return text.count <= limit ? text : text.prefix(limit) + "… (\(frame.count) bytes)"
+        PeerText.loggable(frame, limit: limit)
+    }
+
+    /// A finding or a reason, which may quote what the app sent, as one line of the log.
+    private static func line(_ text: some CustomStringConvertible) -> String {
+        PeerText.loggable(text.description, limit: 480)
     }
 }

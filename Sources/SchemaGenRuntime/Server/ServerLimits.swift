@@ -20,10 +20,20 @@ public struct ServerLimits: Sendable, Hashable {
     /// How many messages from one connection are read ahead of the server's handlers (16): beyond them the socket is
     /// not read, so a client that sends faster than the server handles fills TCP's buffers, not the server's memory.
     public var readAhead: Int
+    /// How many sessions a transport holds at once (10,000): connections over WebSockets and Engine.IO long-polling
+    /// sessions alike, counted from their handshake, so a handshake nobody follows up holds one until its ping times
+    /// out. One more is refused (a long-polling handshake answered 503, a WebSocket closed at once) and logged.
+    public var maximumSessions: Int
+    /// How many new sessions one address may open a second (20, with a burst of five seconds' worth): beyond that its
+    /// handshakes are refused (a long-polling handshake answered 429, a WebSocket closed at once) and logged until it
+    /// slows down. Applies where the web framework's adapter knows the client's address (Hummingbird: a request
+    /// context that conforms to `RemoteAddressRequestContext`).
+    public var handshakesPerSecond: Int
 
     public init(
         writeTimeout: Duration = .seconds(10), maximumRequestsInFlight: Int = 64, eventBuffer: StreamBuffer = .standard,
-        outboundBuffer: Int = 1 << 20, maximumMessageSize: Int = 1 << 20, readAhead: Int = 16
+        outboundBuffer: Int = 1 << 20, maximumMessageSize: Int = 1 << 20, readAhead: Int = 16,
+        maximumSessions: Int = 10_000, handshakesPerSecond: Int = 20
     ) {
         self.writeTimeout = max(.milliseconds(1), writeTimeout)
         self.maximumRequestsInFlight = max(1, maximumRequestsInFlight)
@@ -31,6 +41,8 @@ public struct ServerLimits: Sendable, Hashable {
         self.outboundBuffer = max(1, outboundBuffer)
         self.maximumMessageSize = max(1, maximumMessageSize)
         self.readAhead = max(1, readAhead)
+        self.maximumSessions = max(1, maximumSessions)
+        self.handshakesPerSecond = max(1, handshakesPerSecond)
     }
 
     /// The defaults above.

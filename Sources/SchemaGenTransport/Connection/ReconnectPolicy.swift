@@ -43,15 +43,18 @@ public struct ReconnectPolicy: Sendable, Hashable {
     /// The wait before attempt `attempt` (1, 2, …); `random` is a number in `0..<1` (a parameter so tests can
     /// pin it).
     public func delay(beforeAttempt attempt: Int, random: Double) -> Duration {
-        let initial = Self.seconds(initialDelay), ceiling = Self.seconds(maximumDelay)
+        let initial = initialDelay.seconds, ceiling = maximumDelay.seconds
         // pow overflows to infinity long before the attempt count could; min keeps it at the ceiling.
         let grown = min(ceiling, initial * pow(multiplier, Double(max(0, attempt - 1))))
         let jittered = grown * (1 - jitter * min(max(random, 0), 1))
         return .nanoseconds(Int64((jittered * 1e9).rounded()))
     }
+}
 
-    private static func seconds(_ duration: Duration) -> Double {
-        let parts = duration.components
+extension Duration {
+    /// The duration in seconds, as a `Double`.
+    var seconds: Double {
+        let parts = components
         return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
     }
 }

@@ -10,17 +10,22 @@ public struct PollingRequest: Sendable {
     public var query: [String: String]
     /// A `POST`'s body: packets separated by the record separator (0x1E).
     public var body: Data
+    /// The client's address, when the framework knows it, for ``SchemaGenRuntime/ServerLimits/handshakesPerSecond``.
+    public var remoteAddress: String?
 
-    public init(method: String, query: [String: String], body: Data = Data()) {
+    public init(method: String, query: [String: String], body: Data = Data(), remoteAddress: String? = nil) {
         self.method = method
         self.query = query
         self.body = body
+        self.remoteAddress = remoteAddress
     }
 }
 
 /// What a long-polling request is answered with.
 public struct PollingResponse: Sendable, Equatable {
-    /// The HTTP status: 200, or 400 for a request Engine.IO refuses.
+    /// The HTTP status: 200; 400 for a request Engine.IO refuses; 503 for a handshake beyond
+    /// ``SchemaGenRuntime/ServerLimits/maximumSessions``, 429 for one beyond
+    /// ``SchemaGenRuntime/ServerLimits/handshakesPerSecond``.
     public var status: Int
     public var contentType: String
     public var body: Data
@@ -36,9 +41,9 @@ public struct PollingResponse: Sendable, Equatable {
 
     /// A refusal in engine.io's own shape (its error codes: 0 unknown transport, 1 unknown session, 2 bad handshake
     /// method, 3 bad request, 5 unsupported protocol version), so socket.io's clients report its message.
-    static func refused(code: Int, message: String, because refusal: String) -> PollingResponse {
+    static func refused(code: Int, message: String, because refusal: String, status: Int = 400) -> PollingResponse {
         PollingResponse(
-            status: 400, contentType: "application/json",
+            status: status, contentType: "application/json",
             body: Data(#"{"code":\#(code),"message":"\#(message)"}"#.utf8), refusal: refusal)
     }
 }
@@ -53,7 +58,7 @@ extension WebSocketServerTransport {
     /// default: a `GET` without a session opens a connection (answered with its open packet, which offers the upgrade
     /// to a WebSocket); later `GET`s wait for what the server sends it, `POST`s carry what the client sends. A
     /// connection opened here is served like a WebSocket's (its heartbeat, limits and end), until it closes or
-    /// upgrades (``serve(_:inbox:upgrading:)``). A request Engine.IO refuses is answered 400 with the reason in
+    /// upgrades (``serve(_:inbox:upgrading:from:)``). A request Engine.IO refuses is answered 400 with the reason in
     /// ``PollingResponse/refusal``, for the server's log; one that breaks the protocol (a second `GET` while one
     /// waits) also ends its connection.
     public func poll(_ request: PollingRequest) async -> PollingResponse {
@@ -61,14 +66,14 @@ extension WebSocketServerTransport {
             return .refused(
                 code: 5, message: "Unsupported protocol version",
                 because:
-                    "a long-polling request for Engine.IO version \(request.query["EIO"] ?? "(none)"); this server speaks version 4 (socket.io v3 and later)"
+                    "a long-polling request for Engine.IO version \(request.query["EIO"].map { PeerText.loggable($0) } ?? "(none)"); this server speaks version 4 (socket.io v3 and later)"
             )
         }
         guard request.query["transport"] == "polling" else {
             return .refused(
                 code: 0, message: "Transport unknown",
                 because:
-                    "a long-polling request for transport '\(request.query["transport"] ?? "(none)")'; over HTTP only 'polling' is served"
+                    "a long-polling request for transport '\(request.query["transport"].map { PeerText.loggable($0) } ?? "(none)")'; over HTTP only 'polling' is served"
             )
         }
         guard let id = request.query["sid"] else { return await open(request) }
@@ -76,7 +81,7 @@ extension WebSocketServerTransport {
             return .refused(
                 code: 1, message: "Session ID unknown",
                 because:
-                    "a \(request.method) for session \(id), which this server does not have (it ended, or the server restarted)"
+                    "a \(PeerText.loggable(request.method)) for session \(PeerText.loggable(id)), which this server does not have (it ended, or the server restarted)"
             )
         }
         switch request.method {
@@ -103,7 +108,9 @@ extension WebSocketServerTransport {
         default:
             return .refused(
                 code: 3, message: "Bad request",
-                because: "a long-polling \(request.method) for session \(id): only GET and POST are served")
+                because:
+                    "a long-polling \(PeerText.loggable(request.method)) for session \(id): only GET and POST are served"
+            )
         }
     }
 
@@ -112,7 +119,7 @@ extension WebSocketServerTransport {
         guard request.method == "GET" else {
             return .refused(
                 code: 2, message: "Bad handshake method",
-                because: "a long-polling handshake by \(request.method); it must be a GET")
+                because: "a long-polling handshake by \(PeerText.loggable(request.method)); it must be a GET")
         }
         let id = SocketIOServerProtocol.randomID()
         guard let session = serverProtocol.makePollingSession(id: id) else {
@@ -121,10 +128,20 @@ extension WebSocketServerTransport {
                 because: "a long-polling handshake, but \(type(of: serverProtocol)) is served over WebSockets only")
         }
         let limits = limits
+        switch admission.admit(from: request.remoteAddress, limits: limits) {
+        case .full(let reason)?:
+            return .refused(code: 3, message: "Server is full", because: reason, status: 503)
+        case .tooFast(let reason)?:
+            return .refused(code: 3, message: "Too many handshakes", because: reason, status: 429)
+        case nil:
+            break
+        }
         let socket = PolledSocket(id: id, readAhead: limits.readAhead, limit: limits.maximumMessageSize)
         polling.insert(socket)
-        // The connection outlives this request: it is served until it closes, as a WebSocket's handler would.
+        // The connection outlives this request: it is served until it closes, as a WebSocket's handler would; its
+        // session is held until then (a handshake nobody polls again until its ping times out).
         Task {
+            defer { admission.release() }
             await serve(socket, session: session, messages: socket.inbox.messages)
             socket.inbox.finish()
             // A client that polls soon after the end still gets the close packet; one that does not is gone.
@@ -140,20 +157,17 @@ extension WebSocketServerTransport {
     /// Serves one accepted WebSocket; `sessionID` (the request's `sid`) names the long-polling connection it
     /// upgrades, as Engine.IO's upgrade does: the client probes (`2probe`, answered `3probe`; the waiting poll is
     /// answered with a noop), then sends `5`, and the connection goes on over this WebSocket. Without a `sessionID`
-    /// it is a connection of its own (``serve(_:inbox:)``). Returns why the upgrade was refused, if it was, for the
-    /// server's log; the socket is closed with that reason.
+    /// it is a connection of its own (``serve(_:inbox:from:)``, `address` the client's). Returns why the upgrade or the
+    /// connection was refused, if it was, for the server's log; the socket is closed with that reason.
     @discardableResult
     public func serve(
-        _ socket: any ServerWebSocket, inbox: WebSocketInbox, upgrading sessionID: String?
+        _ socket: any ServerWebSocket, inbox: WebSocketInbox, upgrading sessionID: String?, from address: String? = nil
     ) async -> String? {
-        guard let sessionID else {
-            await serve(socket, inbox: inbox)
-            return nil
-        }
+        guard let sessionID else { return await serve(socket, inbox: inbox, from: address) }
         defer { inbox.finish() }
         guard let polled = polling[sessionID] else {
             let refusal =
-                "a WebSocket upgrade for session \(sessionID), which this server does not have (it ended, or the server restarted)"
+                "a WebSocket upgrade for session \(PeerText.loggable(sessionID)), which this server does not have (it ended, or the server restarted)"
             await socket.close(reason: "Session ID unknown")
             return refusal
         }
@@ -173,7 +187,7 @@ extension WebSocketServerTransport {
                     upgraded = true
                 default:
                     let refusal =
-                        "a WebSocket upgrading session \(sessionID) sent '\(PolledSocket.encode(message).prefix(40))' before the upgrade packet (5)"
+                        "a WebSocket upgrading session \(sessionID) sent '\(PeerText.loggable(PolledSocket.encode(message), limit: 40))' before the upgrade packet (5)"
                     await socket.close(reason: "Bad request")
                     return refusal
                 }

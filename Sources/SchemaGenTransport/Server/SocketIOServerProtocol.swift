@@ -111,7 +111,10 @@ public struct SocketIOServerProtocol: ServerProtocol {
                 // An upgrade probe or a packet of a later protocol: Engine.IO has no error packet, and the client's
                 // connection cannot go on in step.
                 return [
-                    .close(reason: "the client sent '\(text.prefix(40))', not an Engine.IO v4 packet this server takes")
+                    .close(
+                        reason:
+                            "the client sent '\(PeerText.loggable(text, limit: 40))', not an Engine.IO v4 packet this server takes"
+                    )
                 ]
             }
         }

@@ -13,7 +13,7 @@ public protocol ServerWebSocket: Sendable {
 /// `SchemaGenHummingbird`): it speaks a ``ServerProtocol`` on each (a plain WebSocket, or Socket.IO), numbers the
 /// connections, runs their heartbeats, and reports what arrives to the generated server. Socket.IO's connections may
 /// also open over Engine.IO's HTTP long-polling (``poll(_:)``) and upgrade to a WebSocket
-/// (``serve(_:inbox:upgrading:)``). Foundation only: the framework's adapter only wraps its socket as a
+/// (``serve(_:inbox:upgrading:from:)``). Foundation only: the framework's adapter only wraps its socket as a
 /// ``ServerWebSocket`` and calls ``serve(_:messages:)``, and hands its HTTP requests to ``poll(_:)``.
 ///
 /// No connection can stall the others: a send only queues the frame for its connection (at most
@@ -29,6 +29,12 @@ public final class WebSocketServerTransport: RealtimeServerTransport, @unchecked
     private var currentLimits: ServerLimits
     /// The connections open over HTTP long-polling, by Engine.IO session id.
     let polling = PolledSockets()
+    /// Which new sessions are taken: ``ServerLimits/maximumSessions`` and ``ServerLimits/handshakesPerSecond``.
+    let admission = SessionAdmission()
+
+    /// How many sessions are open: connections over WebSockets and long-polling sessions, handshakes nobody followed
+    /// up included (``ServerLimits/maximumSessions`` bounds them).
+    public var openSessions: Int { admission.openSessions }
 
     /// One connection: its socket, its protocol state and its queue of messages to write.
     private final class Served: @unchecked Sendable {
@@ -115,18 +121,38 @@ public final class WebSocketServerTransport: RealtimeServerTransport, @unchecked
     /// Serves one accepted WebSocket whose messages its reader pushes into `inbox` (of ``ServerLimits/readAhead``
     /// messages, from ``limits``), until it closes; then finishes the inbox, so a reader waiting for room in it is let
     /// go however the connection ended.
-    public func serve(_ socket: any ServerWebSocket, inbox: WebSocketInbox) async {
-        await serve(socket, messages: inbox.messages)
-        inbox.finish()
+    ///
+    /// - Parameter address: the client's address, when the framework knows it, for
+    ///   ``ServerLimits/handshakesPerSecond``.
+    /// - Returns: why the connection was refused (``ServerLimits/maximumSessions``, ``ServerLimits/handshakesPerSecond``),
+    ///   for the server's log; the socket is closed saying so.
+    @discardableResult
+    public func serve(
+        _ socket: any ServerWebSocket, inbox: WebSocketInbox, from address: String? = nil
+    ) async -> String? {
+        defer { inbox.finish() }
+        return await serve(socket, messages: inbox.messages, from: address)
     }
 
     /// Serves one accepted WebSocket until it closes: speaks the protocol on it, hands the server what arrives, and
     /// reports the connection's end. Call it from the framework's WebSocket handler, which keeps the socket open
     /// while this runs. Feed `messages` from a ``WebSocketInbox`` of ``ServerLimits/readAhead`` messages (``limits``)
     /// so that a client sending faster than the server handles is not read ahead of it.
-    public func serve<Messages: AsyncSequence & Sendable>(_ socket: any ServerWebSocket, messages: Messages) async
-    where Messages.Element == WebSocketMessage {
+    ///
+    /// - Parameter address: the client's address, when the framework knows it, for
+    ///   ``ServerLimits/handshakesPerSecond``.
+    /// - Returns: why the connection was refused, for the server's log; the socket is closed saying so.
+    @discardableResult
+    public func serve<Messages: AsyncSequence & Sendable>(
+        _ socket: any ServerWebSocket, messages: Messages, from address: String? = nil
+    ) async -> String? where Messages.Element == WebSocketMessage {
+        if let refusal = admission.admit(from: address, limits: limits) {
+            await socket.close(reason: refusal.reason)
+            return refusal.reason
+        }
+        defer { admission.release() }
         await serve(socket, session: serverProtocol.makeSession(), messages: messages)
+        return nil
     }
 
     /// Serves one connection, over a WebSocket or long-polling, in the protocol state `session` starts it in.
