@@ -24,6 +24,15 @@ extension WebSocketServerTransport {
         inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, upgrading sessionID: String? = nil,
         from address: String? = nil
     ) async -> String? {
+        await Self.onLane {
+            await serveOnLane(inbound: inbound, outbound: outbound, upgrading: sessionID, from: address)
+        }
+    }
+
+    private func serveOnLane(
+        inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, upgrading sessionID: String?,
+        from address: String?
+    ) async -> String? {
         let limits = limits
         let inbox = WebSocketInbox(limit: limits.readAhead)
         // The transport reads the inbox on its own task; this one reads the socket, which hummingbird-websocket

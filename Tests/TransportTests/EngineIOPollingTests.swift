@@ -73,6 +73,9 @@ import Testing
             sid = try #require(handshake?["sid"] as? String)
             #expect(await post("40").body == Data("ok".utf8))
             #expect(await packets(until: #"40{"sid":"\#(sid)"}"#).last == #"40{"sid":"\#(sid)"}"#)
+            // The server hears of the connection just after it queues the CONNECT answer (so that what a connect
+            // handler sends goes after it): the poll may bring the answer first.
+            try await eventually("the server hears the connection") { [events] in !events.values.isEmpty }
         }
 
         /// The packets of successive polls up to and including `packet`; those after it in the same poll are kept
@@ -265,6 +268,11 @@ import Testing
             to: ServerConnection(id: 1))
         try await eventually("the frame waits for a GET") { polled.transport.polling[polled.sid]?.waitingCount == 1 }
         await inbox.push(.text("5"))
+        // The upgrade is read on the upgrading socket's task: once it has taken what waited, the next send relays.
+        // (Sent before that, the frame would wait for a GET too, and the connection end only at its next ping.)
+        try await eventually("the upgrade takes what waited") {
+            polled.transport.polling[polled.sid]?.waitingCount == 0
+        }
         // The next frame does not go out after the lost one: the connection ends, saying why.
         try? await polled.transport.send(
             OutgoingFrame(eventName: "b", channel: nil, payload: nil, data: Data(#"["b"]"#.utf8)),

@@ -173,7 +173,7 @@ extension RealtimeServerCore {
             }
             return
         }
-        Task {
+        ServerWork.run { [self] in
             do {
                 try await work()
             } catch {

@@ -18,7 +18,12 @@ final class ChannelJoins: @unchecked Sendable {
 
     /// The join of these channels is on its way.
     func joining(_ channels: [String]) {
-        lock.withLock { for channel in channels { states[channel] = .joining } }
+        lock.withLock {
+            for channel in channels {
+                states[channel] = .joining
+                refusals[channel] = nil
+            }
+        }
     }
 
     /// The server accepted the join.
@@ -65,7 +70,10 @@ final class ChannelJoins: @unchecked Sendable {
 
     /// Returns once the channel is joined; throws the server's refusal, ``ConnectionFailure/notJoined(channel:refusal:)``
     /// for a channel never subscribed, or ``ConnectionFailure/handshakeTimedOut(after:)`` when no answer comes in time.
-    func waitUntilJoined(_ channel: String, within limit: Duration) async throws {
+    /// `answeringJoin`: the caller waits for the answer to the join it just sent, so a refusal that came before it
+    /// started waiting is that answer (``ConnectionFailure/channelRefused(channel:reason:)``), not a later send's
+    /// `notJoined`.
+    func waitUntilJoined(_ channel: String, within limit: Duration, answeringJoin: Bool = false) async throws {
         let id = UUID()
         try await withDeadline(limit) { [self] in
             try await withTaskCancellationHandler {
@@ -74,6 +82,9 @@ final class ChannelJoins: @unchecked Sendable {
                         switch states[channel] {
                         case .joined?: return .success(())
                         case nil:
+                            if answeringJoin, let reason = refusals[channel] {
+                                return .failure(ConnectionFailure.channelRefused(channel: channel, reason: reason))
+                            }
                             return .failure(ConnectionFailure.notJoined(channel: channel, refusal: refusals[channel]))
                         case .joining?:
                             if Task.isCancelled { return .failure(CancellationError()) }

@@ -250,7 +250,9 @@ public final class RealtimeConnection: RealtimeTransport, @unchecked Sendable {
             return ((socket, live!.session.join(channel)), confirming)
         }
         if let (socket, messages) = outgoing { try await write(messages, to: socket) }
-        if confirming { try await joins.waitUntilJoined(channel, within: options.handshakeTimeout) }
+        if confirming {
+            try await joins.waitUntilJoined(channel, within: options.handshakeTimeout, answeringJoin: true)
+        }
     }
 
     /// Leaves `channel`, and no longer joins it after a reconnection.

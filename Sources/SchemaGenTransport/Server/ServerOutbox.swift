@@ -27,6 +27,8 @@ final class ServerOutbox: @unchecked Sendable {
     private var queued = FIFOQueue<Item>()
     private var bytes = 0
     private var closing = false
+    /// The reason of the first close: the connection's end, whichever of its tasks notices it first.
+    private var closedFor: String?
     private var aborted: String?
     private var writer: CheckedContinuation<Item?, Never>?
     /// When the write under way started.
@@ -65,6 +67,7 @@ final class ServerOutbox: @unchecked Sendable {
         let handed: CheckedContinuation<Item?, Never>? = lock.withLock {
             guard !closing else { return nil }
             closing = true
+            closedFor = reason
             if let writer {
                 self.writer = nil
                 writingSince = .now
@@ -93,6 +96,11 @@ final class ServerOutbox: @unchecked Sendable {
         }
         waiting?.resume(returning: nil)
         return first
+    }
+
+    /// Why the connection was first asked to close (by the server, or by its input ending), when it was.
+    var closeReason: String? {
+        lock.withLock { closedFor }
     }
 
     /// Why the queue was aborted, when a reason was given: the connection's real end, whatever its socket then says.

@@ -155,8 +155,33 @@ public final class WebSocketServerTransport: RealtimeServerTransport, @unchecked
         return nil
     }
 
-    /// Serves one connection, over a WebSocket or long-polling, in the protocol state `session` starts it in.
+    /// Serves one connection, over a WebSocket or long-polling, in the protocol state `session` starts it in: on a
+    /// lane of its own of the ``ConnectionScheduler``, its input, writer, heartbeat and the answers to its requests,
+    /// so that no connection's backlog goes before another's next step.
     func serve<Messages: AsyncSequence & Sendable>(
+        _ socket: any ServerWebSocket, session: any ServerProtocolSession, messages: Messages
+    ) async
+    where Messages.Element == WebSocketMessage {
+        await Self.onLane { await serveHere(socket, session: session, messages: messages) }
+    }
+
+    /// Runs `body`, and the tasks it starts, on a lane of its own of the ``ConnectionScheduler`` (where the platform
+    /// has task executors), unless it runs on one already: a framework adapter runs its reading of a socket there too,
+    /// so that every step of a connection takes its turn with the others'.
+    package static func onLane<Result: Sendable>(_ body: () async -> Result) async -> Result {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), ServerWork.spawn == nil else {
+            return await body()
+        }
+        let lane = ConnectionScheduler.shared.makeLane()
+        return await withTaskExecutorPreference(lane) {
+            await ServerWork.$spawn.withValue({ work in Task(executorPreference: lane) { await work() } }) {
+                await body()
+            }
+        }
+    }
+
+    /// Serves one connection on the executor the calling task prefers.
+    private func serveHere<Messages: AsyncSequence & Sendable>(
         _ socket: any ServerWebSocket, session: any ServerProtocolSession, messages: Messages
     ) async
     where Messages.Element == WebSocketMessage {
@@ -192,8 +217,9 @@ public final class WebSocketServerTransport: RealtimeServerTransport, @unchecked
                     break
                 }
             }
-            // A connection closed for falling behind ends for that, whatever its socket said as it closed.
-            return served.outbox.abortReason ?? reason ?? "the connection ended"
+            // A connection closed for falling behind ends for that, and one the server or its input closed for the first
+            // reason given, whatever its socket said as it closed (the input and the writer may notice in either order).
+            return served.outbox.abortReason ?? served.outbox.closeReason ?? reason ?? "the connection ended"
         }
         _ = lock.withLock { connections.removeValue(forKey: connection) }
         if state.isOpen { report(.disconnected(connection, reason: reason)) }
