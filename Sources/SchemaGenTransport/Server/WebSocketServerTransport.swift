@@ -248,15 +248,16 @@ public final class WebSocketServerTransport: RealtimeServerTransport, @unchecked
         return nil
     }
 
-    /// Closes the socket when one write outlasts the write timeout: checks each write when it is due, and a quarter of
-    /// the timeout apart while nothing is being written.
+    /// Closes the socket when one write outlasts the write timeout: waits for a write to start, then until it is due.
     private func watch(_ served: Served) async -> String? {
         while !Task.isCancelled {
+            guard let started = served.outbox.writeStarted else {
+                await served.outbox.waitForWrite()
+                continue
+            }
             let timeout = limits.writeTimeout
-            let started = served.outbox.writeStarted
-            let due = started.map { $0 + timeout } ?? .now + timeout / 4
-            guard (try? await Task.sleep(until: due, clock: .continuous)) != nil else { return nil }
-            if let started, served.outbox.writeStarted == started {
+            guard (try? await Task.sleep(until: started + timeout, clock: .continuous)) != nil else { return nil }
+            if served.outbox.writeStarted == started {
                 let reason =
                     "the client took no frame for \(timeout) (it stopped reading); closed so it stalls no one else"
                 if served.outbox.abort(reason: reason) { await served.socket.close(reason: reason) }
