@@ -70,7 +70,7 @@ struct LoadTests {
     /// their replies and half never reading, reconnecting whenever they are closed. A well-behaved client, a process of
     /// its own as well (Servers/polite_client.py), asks one request after another for the same time alone, then under
     /// the flood: under the flood it gets at least an eighth of the answers it got alone (a ratio within the run, so a
-    /// slow machine or a debug build moves both; measured 23-29% with the server's fair scheduler, 7-9% without it;
+    /// slow machine or a debug build moves both; measured 18-36% with the server's fair scheduler, 7-9% without it;
     /// docs/performance.md), and the process's memory in use grows by less than 150 MiB.
     @Test func tenFloodersStarveNoWellBehavedClient() async throws {
         let transport = WebSocketServerTransport(protocol: SocketIOServerProtocol())
