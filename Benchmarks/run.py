@@ -79,7 +79,10 @@ GENERATION_2000_REFERENCE_LIMIT = 1.2
 # the same run (a Python process, so its start is part of the yardstick, as the tool's is part of what is timed).
 # Measured 1.8x (schemas/) and 2.7x (500 events) by run.py in issue 37 (the same binaries timed by hand against a
 # separately started Python: 0.9x-1.1x and 1.3x-1.5x; the reference's own start-up differs between the two).
-DEBUG_GENERATION_REFERENCE_LIMIT = 4.0
+# Session 31, quiet machine, the same measurement (median of 3 and 3) repeated six times on 500 events: 2.6x-4.2x for
+# the debug binary of the commit before the session and 2.7x-5.1x for the session's, the PyYAML reference alone moving
+# from 0.11 s to 0.18 s between repetitions; CI failed once at 4.69x. 6.0x still catches the tool doubling its time.
+DEBUG_GENERATION_REFERENCE_LIMIT = 6.0
 # Every output target against the default two (Swift client and docs), on the same 2,000 events: issue 17 asks
 # that adding the TypeScript and AsyncAPI targets keeps generation within twice the time.
 ALL_TARGETS = ["swift-client", "swift-server", "docs", "typescript", "asyncapi"]

@@ -27,7 +27,7 @@ public enum ReleasedClient {
     /// The default ``handler``.
     public static let standardErrorHandler: @Sendable (Frame) -> Void = { dropped in
         guard dropped.isFirst else { return }
-        let event = dropped.eventName.map { "event '\($0)'" } ?? "a frame"
+        let event = dropped.eventName.map { "event '\(PeerText.loggable($0))'" } ?? "a frame"
         FileHandle.standardError.write(
             Data(
                 ("schemagen: \(event) arrived for a client that is no longer retained, and was dropped; keep the generated "

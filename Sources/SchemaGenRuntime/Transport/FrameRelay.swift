@@ -45,7 +45,7 @@ public final class FrameRelay: Sendable {
 
     /// The default for `dropped`: one line on standard error naming the frame's size and channel.
     public static let reportOnStandardError: @Sendable (IncomingFrame) -> Void = { frame in
-        let channel = frame.channel.map { " on channel '\($0)'" } ?? ""
+        let channel = frame.channel.map { " on channel '\(PeerText.loggable($0))'" } ?? ""
         FileHandle.standardError.write(
             Data(
                 ("schemagen: a frame of \(frame.data.count) bytes\(channel) was let go of: the client's listeners fell behind "

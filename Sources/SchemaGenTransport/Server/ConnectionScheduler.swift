@@ -22,9 +22,9 @@ final class ConnectionScheduler: @unchecked Sendable {
     let quantum: Int
     private let condition = NSCondition()
     /// Lanes that were idle when their work came: served first.
-    private var fresh = LaneQueue()
+    private var fresh = FIFOQueue<Lane>()
     /// Lanes with work that have used their quantum: served in turn, one job each.
-    private var busy = LaneQueue()
+    private var busy = FIFOQueue<Lane>()
 
     init(threads: Int, quantum: Int = 8) {
         self.quantum = max(1, quantum)
@@ -39,8 +39,7 @@ final class ConnectionScheduler: @unchecked Sendable {
     final class Lane: TaskExecutor, @unchecked Sendable {
         fileprivate let scheduler: ConnectionScheduler
         /// Guarded by the scheduler's lock.
-        fileprivate var jobs: [UnownedJob] = []
-        fileprivate var head = 0
+        fileprivate var jobs = FIFOQueue<UnownedJob>()
         fileprivate var queued = false
         /// Jobs run since the lane was last idle.
         fileprivate var served = 0
@@ -54,21 +53,6 @@ final class ConnectionScheduler: @unchecked Sendable {
 
         func enqueue(_ job: consuming ExecutorJob) {
             scheduler.enqueue(UnownedJob(job), on: self)
-        }
-
-        fileprivate var pending: Int { jobs.count - head }
-
-        fileprivate func take() -> UnownedJob {
-            let job = jobs[head]
-            head += 1
-            if head == jobs.count {
-                jobs.removeAll(keepingCapacity: true)
-                head = 0
-            } else if head >= 64 && head * 2 >= jobs.count {
-                jobs.removeFirst(head)
-                head = 0
-            }
-            return job
         }
     }
 
@@ -93,9 +77,9 @@ final class ConnectionScheduler: @unchecked Sendable {
             condition.lock()
             while fresh.isEmpty && busy.isEmpty { condition.wait() }
             let lane = fresh.popFirst() ?? busy.popFirst()!
-            let job = lane.take()
+            let job = lane.jobs.popFirst()!
             lane.served += 1
-            if lane.pending == 0 {
+            if lane.jobs.isEmpty {
                 lane.queued = false
             } else if lane.served < quantum {
                 fresh.append(lane)
@@ -105,30 +89,5 @@ final class ConnectionScheduler: @unchecked Sendable {
             condition.unlock()
             job.runSynchronously(on: lane.asUnownedTaskExecutor())
         }
-    }
-}
-
-/// A first-in first-out queue of lanes.
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-private struct LaneQueue {
-    private var lanes: [ConnectionScheduler.Lane] = []
-    private var head = 0
-
-    var isEmpty: Bool { head == lanes.count }
-
-    mutating func append(_ lane: ConnectionScheduler.Lane) { lanes.append(lane) }
-
-    mutating func popFirst() -> ConnectionScheduler.Lane? {
-        guard head < lanes.count else { return nil }
-        let lane = lanes[head]
-        head += 1
-        if head == lanes.count {
-            lanes.removeAll(keepingCapacity: true)
-            head = 0
-        } else if head >= 64 && head * 2 >= lanes.count {
-            lanes.removeFirst(head)
-            head = 0
-        }
-        return lane
     }
 }
