@@ -11,13 +11,7 @@ import Testing
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) else { return }
         let scheduler = ConnectionScheduler(threads: 1)
         let order = Recorder<String>()
-        let holding = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
-        // Holds the only thread while the others' work queues up.
-        Task(executorPreference: scheduler.makeLane(name: "gate")) {
-            holding.signal()
-            release.wait()
-        }
-        await offCooperativePool { holding.wait() }
+        let release = await Self.holdTheOnlyThread(of: scheduler)
         for flooder in 0..<10 {
             let lane = scheduler.makeLane(name: "flooder \(flooder)")
             for _ in 0..<50 { Task(executorPreference: lane) { order.append(lane.name) } }
@@ -36,12 +30,7 @@ import Testing
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) else { return }
         let scheduler = ConnectionScheduler(threads: 1, quantum: 2)
         let order = Recorder<String>()
-        let holding = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
-        Task(executorPreference: scheduler.makeLane(name: "gate")) {
-            holding.signal()
-            release.wait()
-        }
-        await offCooperativePool { holding.wait() }
+        let release = await Self.holdTheOnlyThread(of: scheduler)
         let a = scheduler.makeLane(name: "a"), b = scheduler.makeLane(name: "b")
         for _ in 0..<6 { Task(executorPreference: a) { order.append("a") } }
         for _ in 0..<6 { Task(executorPreference: b) { order.append("b") } }
@@ -49,5 +38,18 @@ import Testing
         try await eventually("every run is done") { order.values.count == 12 }
         // Both start fresh (two jobs each, taking turns), then alternate as busy lanes.
         #expect(order.values.joined() == "abababababab")
+    }
+
+    /// Holds a one-thread scheduler's thread with a job of its own, so that the others' work queues up until the
+    /// returned semaphore is signalled.
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    static func holdTheOnlyThread(of scheduler: ConnectionScheduler) async -> DispatchSemaphore {
+        let holding = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        Task(executorPreference: scheduler.makeLane(name: "gate")) {
+            holding.signal()
+            release.wait()
+        }
+        await offCooperativePool { holding.wait() }
+        return release
     }
 }
