@@ -20,7 +20,7 @@ and a debug `swift build` of a package of each one's generated code after touchi
 (what an app pays after a contract edit). App build: Examples/GroupPresence's clean debug build with the plugin's tool
 compiled from source and with the prebuilt artifact bundle (Benchmarks/app_clean_build.py: the bundle's build log
 shows no tool compiled, its tests pass). Dispatch: Benchmarks/Sources/DispatchBenchmark (frames per second, best of 5
-rounds); without --check also simdjson's On-Demand decoding of the same payload (Benchmarks/simdjson), when
+rounds, the rows' rounds interleaved); without --check also simdjson's On-Demand decoding of the same payload (Benchmarks/simdjson), when
 Debian's libsimdjson-dev is installed.
 """
 import os
