@@ -17,9 +17,9 @@ extension WebSocketServerTransport {
     /// - Parameters:
     ///   - sessionID: the request's `sid`, when the WebSocket upgrades a connection opened by long-polling
     ///     (``SchemaGenTransport/WebSocketServerTransport/serve(_:inbox:upgrading:from:)``).
+    ///   - address: the client's address, for ``SchemaGenRuntime/ServerLimits/handshakesPerSecond``.
     /// - Returns: why an upgrade was refused, if it was.
     @discardableResult
-    ///   - address: the client's address, for ``SchemaGenRuntime/ServerLimits/handshakesPerSecond``.
     public func serve(
         inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, upgrading sessionID: String? = nil,
         from address: String? = nil

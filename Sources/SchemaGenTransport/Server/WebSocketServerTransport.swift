@@ -165,24 +165,19 @@ public final class WebSocketServerTransport: RealtimeServerTransport, @unchecked
         await Self.onLane { await serveHere(socket, session: session, messages: messages) }
     }
 
-    /// Whether connections run on the ``ConnectionScheduler`` (see ``onLane(_:)``).
-    static let schedulesConnections = false
-
     /// Runs `body`, and the tasks it starts, on a lane of its own of the ``ConnectionScheduler`` (where the platform
     /// has task executors), unless it runs on one already: a framework adapter runs its reading of a socket there too,
     /// so that every step of a connection takes its turn with the others'.
-    ///
-    /// Off (``schedulesConnections``) until a crash FuzzProtocols found under AddressSanitizer in session 31 is
-    /// understood: `swift_task_localValuePush` in this function's task-local binding, on a scheduler thread.
     package static func onLane<Result: Sendable>(_ body: () async -> Result) async -> Result {
-        guard schedulesConnections, #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *),
-            ServerWork.spawn == nil
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *),
+            ServerWork.current == nil
         else {
             return await body()
         }
         let lane = ConnectionScheduler.shared.makeLane()
         return await withTaskExecutorPreference(lane) {
-            await ServerWork.$spawn.withValue({ work in Task(executorPreference: lane) { await work() } }) {
+            await ServerWork.$current.withValue(ServerWork { work in Task(executorPreference: lane) { await work() } })
+            {
                 await body()
             }
         }

@@ -69,10 +69,9 @@ struct LoadTests {
     /// Ten connections of another process (Servers/flood_client.py) flood `upload` requests for 4 s, half reading
     /// their replies and half never reading, reconnecting whenever they are closed. A well-behaved client, a process of
     /// its own as well (Servers/polite_client.py), asks one request after another for the same time alone, then under
-    /// the flood: under the flood it gets at least a fortieth of the answers it got alone (a ratio within the run, so a
-    /// slow machine or a debug build moves both; measured 18-36% with the server's fair scheduler, 7-9% without it,
-    /// and the scheduler is off until its crash under AddressSanitizer is understood;
-    /// docs/performance.md), and the process's memory in use grows by less than 150 MiB.
+    /// the flood: under the flood it gets at least a quarter of the answers it got alone (a ratio within the run, so a
+    /// slow machine or a debug build moves both; docs/performance.md has the spread of 20 runs), and the process's
+    /// memory in use grows by less than 150 MiB.
     @Test func tenFloodersStarveNoWellBehavedClient() async throws {
         let transport = WebSocketServerTransport(protocol: SocketIOServerProtocol())
         let server = Acks.Server(transport: transport)
@@ -102,7 +101,7 @@ struct LoadTests {
             "load: 10 flooders (another process): \(flood.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)); the well-behaved "
                 + "client alone: \(alone); under the flood: \(flooded); the process's memory in use grew by "
                 + "at most \(grown.map { "\($0 >> 20) MiB" } ?? "(unmeasured)")")
-        #expect(flooded.answers * 40 >= alone.answers, "the well-behaved client was starved")
+        #expect(flooded.answers * 4 >= alone.answers, "the well-behaved client was starved")
         if let grown { #expect(grown < 150 << 20) }
     }
 
