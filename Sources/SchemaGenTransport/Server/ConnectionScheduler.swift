@@ -33,8 +33,9 @@ final class ConnectionScheduler: @unchecked Sendable {
         self.quantum = max(1, quantum)
         for index in 0..<max(1, threads) {
             let thread = Thread {
-                // Named from inside: on Linux a name set before `start()` never reaches the system's thread list.
-                Thread.current.name = "schemagen-lanes-\(index)"
+                // Named from inside, in at most 15 bytes: on Linux a name set before `start()`, or a longer one,
+                // never reaches the system's thread list (`top -H`, `/proc/<pid>/task/*/comm`).
+                Thread.current.name = "schemagen-lane\(index)"
                 self.work()
             }
             thread.start()
