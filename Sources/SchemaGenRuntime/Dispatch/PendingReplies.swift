@@ -275,7 +275,9 @@ final class PendingReplies: @unchecked Sendable {
 
 extension ReplyMatch.Source {
     /// The correlation value `frame` carries here, read without decoding the rest of it; `nil` when it has none.
-    /// A key with dots is a path into nested objects (`meta.request_id`).
+    /// A key with dots is a path into nested objects (`meta.request_id`). A frame shape's parts hold each declared
+    /// field under the key the contract wrote (`fields: {meta.stream: Int}` is the member `"meta.stream"` there), so
+    /// the whole key is looked up first.
     func value(in frame: WireFraming.ParsedFrame) -> JSONValue? {
         let (document, key): (Data?, String) =
             switch self {
@@ -284,16 +286,25 @@ extension ReplyMatch.Source {
             }
         guard let document else { return nil }
         return document.withUnsafeBytes { raw -> JSONValue? in
-            var range = 0..<raw.count
-            for component in key.split(separator: ".", omittingEmptySubsequences: false) {
-                var scanner = JSONScanner(raw, at: range.lowerBound)
-                scanner.skipWhitespace()
-                guard scanner.current == UInt8(ascii: "{"), let members = try? scanner.objectMembers(),
-                    let member = members.first(where: { $0.key == component })?.value
-                else { return nil }
-                range = member
-            }
+            let range =
+                frame.parts != nil && key.contains(".") ? member(at: [Substring(key)], in: raw) : nil
+            guard let range = range ?? member(at: key.split(separator: ".", omittingEmptySubsequences: false), in: raw)
+            else { return nil }
             return try? WireDecoder(dates: .iso8601).decode(JSONValue.self, from: Data(raw[range]))
         }
+    }
+
+    /// The bytes of the value at `path` (keys through nested objects) in the JSON document `raw`.
+    private func member(at path: [Substring], in raw: UnsafeRawBufferPointer) -> Range<Int>? {
+        var range = 0..<raw.count
+        for component in path {
+            var scanner = JSONScanner(raw, at: range.lowerBound)
+            scanner.skipWhitespace()
+            guard scanner.current == UInt8(ascii: "{"), let members = try? scanner.objectMembers(),
+                let member = members.first(where: { $0.key == component })?.value
+            else { return nil }
+            range = member
+        }
+        return range
     }
 }

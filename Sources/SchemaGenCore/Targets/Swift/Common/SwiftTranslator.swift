@@ -83,8 +83,7 @@ public struct SwiftTranslator: Sendable {
         context.typeExamples = typeExamples
         context.hasTypeExamples = !typeExamples.isEmpty
         context.scenarios = Self.scenarios(
-            of: contract, root: root, channels: channels, literal: literal,
-            typesWithExamples: events.typesWithExamples, speller: speller)
+            of: contract, root: root, channels: channels, literal: literal, events: events, speller: speller)
         context.hasScenarios = !context.scenarios.isEmpty
         context.scenariosHear = root.hasClientEvents
         context.servers = contract.servers.map { server in
@@ -100,18 +99,21 @@ public struct SwiftTranslator: Sendable {
         return context
     }
 
-    /// `value.groupId == "g1"`: a `where:` condition of a scenario's `after:` step on the event's typed value.
+    /// `value.groupId == "g1"`: a `where:` condition of a scenario's `after:` step on the event's typed value (on
+    /// `value.payload` where the value is the whole frame).
     private static func comparison(
-        _ condition: ScenarioCondition, of eventName: String, in contract: Contract, literal: SwiftValueLiteral
+        _ condition: ScenarioCondition, of eventName: String, in contract: Contract, literal: SwiftValueLiteral,
+        events: EventTranslator
     ) -> String? {
         guard let event = contract.events.first(where: { $0.wireName == eventName }),
-            let field = event.payload.flatMap(contract.objectFields(of:))?.first(where: {
-                $0.wireName == condition.field
-            }),
+            let payload = event.payload,
+            let field = contract.objectFields(of: payload)?.first(where: { $0.wireName == condition.field }),
             let value = try? DocumentValue(parsingJSON: Array(condition.json.utf8)),
             let expression = try? literal.expression(value, as: field.type.valueType, inlineName: "")
         else { return nil }
-        return "value.\(SwiftSyntax.identifier(field.swiftName)) == \(expression)"
+        let member = SwiftSyntax.identifier(field.swiftName)
+        guard events.decodesWholeFrame(event) else { return "value.\(member) == \(expression)" }
+        return "value.payload\(payload.isOptional || payload.isNullable ? "?" : "").\(member) == \(expression)"
     }
 
     /// The contract's scenarios as the `Mock`'s statements: `after` reads the app's events until it sends the one
@@ -119,7 +121,7 @@ public struct SwiftTranslator: Sendable {
     /// the step's payload or the event's example (on its channel's address for a channel's event), `wait` sleeps.
     static func scenarios(
         of contract: Contract, root: ScopeContext, channels: [ChannelContext], literal: SwiftValueLiteral,
-        typesWithExamples: Set<String>, speller: SwiftTypeSpeller
+        events translator: EventTranslator, speller: SwiftTypeSpeller
     ) -> [SwiftScenarioContext] {
         /// Each scope's event contexts by wire name: the root's under `nil`, a channel's under its key.
         func byWireName(_ events: [Event], _ scope: ScopeContext) -> [String: EventContext] {
@@ -141,7 +143,7 @@ public struct SwiftTranslator: Sendable {
                 case .after(let name, let conditions):
                     let member = contexts[name]?.memberName ?? ""
                     let tests = conditions.compactMap { condition in
-                        comparison(condition, of: name, in: contract, literal: literal)
+                        comparison(condition, of: name, in: contract, literal: literal, events: translator)
                     }
                     let pattern = tests.isEmpty ? ".\(member)" : ".\(member)(let value)"
                     let test = ([] + ["case \(pattern) = received.event"] + tests).joined(separator: ", ")
@@ -172,15 +174,17 @@ public struct SwiftTranslator: Sendable {
                     let enclosing =
                         "\(contract.name).\(scope.map { "\($0.context.typeName)." } ?? "")\(context.typeName)"
                     var value: String?
+                    let owner = context.examplesOwner.isEmpty ? enclosing : context.examplesOwner
                     if let payload, let type = event.payload,
                         let document = try? DocumentValue(parsingJSON: Array(payload.utf8))
                     {
-                        value = try? literal.expression(
-                            document, as: type,
-                            inlineName: context.examplesOwner.isEmpty ? enclosing : context.examplesOwner)
+                        value =
+                            translator.decodesWholeFrame(event)
+                            ? try? translator.wholeFrameInitializer(of: event, payload: document, owner: owner)
+                            : try? literal.expression(document, as: type, inlineName: owner)
                     } else if let first = context.examples.first {
                         value = "\(context.examplesOwner).\(first.name)"
-                    } else if case .named(let type)? = event.payload, typesWithExamples.contains(type) {
+                    } else if case .named(let type)? = event.payload, translator.typesWithExamples.contains(type) {
                         value = speller.spell(.named(type)) + ".example"
                     }
                     if context.hasValue {

@@ -283,6 +283,35 @@ struct EventTranslator {
         ]
     }
 
+    /// `event`'s value carrying `payload`, where that value is its whole frame (envelope or shape fields beside the
+    /// payload), as `schemagen-mock` sends it for a scenario's `send:` with a payload (`MockResponder.frame(of:)`): the
+    /// frame's fields are those of the event's first example when it is written as a frame, else made from their
+    /// types. `nil` for an event whose value is its payload alone.
+    func wholeFrameInitializer(
+        of event: Event, payload: DocumentValue, owner: String
+    ) throws(SwiftValueLiteral.Unspellable) -> String? {
+        let frameFields = frameFields(of: event)
+        guard !frameFields.isEmpty else { return nil }
+        var members: [(key: String, value: DocumentValue)]
+        if let example = event.examples.first, example.form == .frame,
+            case .object(let parts) = try wholeFrameValue(of: example)
+        {
+            members = parts.filter { $0.key != payloadKey }
+        } else {
+            let values = ValueSynthesizer(contract: contract)
+            members = frameFields.compactMap { field in values.value(of: field, depth: 1).map { (field.wireName, $0) } }
+        }
+        members.append((payloadKey, payload))
+        return try SwiftValueLiteral(contract: contract, speller: builder.speller).initializer(
+            owner, fields: frameFields + payloadField(of: event), value: .object(members))
+    }
+
+    /// Whether `event`'s value is its whole frame (``wholeFrameInitializer(of:payload:owner:)``): a scenario's
+    /// condition on a payload field reads it under `payload`.
+    func decodesWholeFrame(_ event: Event) -> Bool {
+        !frameFields(of: event).isEmpty
+    }
+
     /// A frame example taken apart as the event's whole-frame struct reads it: the envelope, or a shape's parts.
     private func wholeFrameValue(of example: EventExample) throws(SwiftValueLiteral.Unspellable) -> DocumentValue {
         guard example.form == .frame else {
