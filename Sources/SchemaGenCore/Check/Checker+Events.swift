@@ -96,10 +96,12 @@ extension Checker {
             let replyEvent = readText(eventNode, what: "the reply's `event`"),
             let (match, replyMatch) = readMatch(matchNode)
         {
+            let ids = readCorrelationIDs(spec)
             var declaration = ReplyDeclaration(
                 event: replyEvent, match: match,
                 error: spec["error"].flatMap { readText($0, what: "the reply's `error`") },
-                ids: readCorrelationIDs(spec), location: entry.key.location)
+                ids: ids ?? .counter, location: entry.key.location)
+            declaration.idsWritten = ids != nil
             declaration.replyMatch = replyMatch
             declaration.type = spec["type"].flatMap { readTypeExpression($0, what: "the reply of \(owner)") }
             (declaration.cancel, declaration.cancelField) = readCancel(spec, what: "the reply of \(owner)")
@@ -188,8 +190,9 @@ extension Checker {
         }
     }
 
-    private mutating func readCorrelationIDs(_ spec: MappingReader) -> CorrelationIDs {
-        guard let node = spec["ids"], let text = readText(node, what: "`ids`") else { return .counter }
+    /// The `ids:` written, if any (one that is not a mode is reported, and read as `counter`).
+    private mutating func readCorrelationIDs(_ spec: MappingReader) -> CorrelationIDs? {
+        guard let node = spec["ids"], let text = readText(node, what: "`ids`") else { return nil }
         guard let ids = CorrelationIDs(rawValue: text) else {
             let choices = CorrelationIDs.allCases.map(\.rawValue)
             diagnostics.error(
@@ -221,7 +224,9 @@ extension Checker {
         declaration.end = spec["end"].flatMap { readText($0, what: "the subscription's `end`") }
         declaration.count = spec["count"].flatMap { readText($0, what: "the subscription's `count`") }
         declaration.error = spec["error"].flatMap { readText($0, what: "the subscription's `error`") }
-        declaration.ids = readCorrelationIDs(spec)
+        let ids = readCorrelationIDs(spec)
+        declaration.ids = ids ?? .counter
+        declaration.idsWritten = ids != nil
         declaration.idInReply = spec["id"].flatMap { readText($0, what: "the subscription's `id`") }
         declaration.type = spec["type"].flatMap { readTypeExpression($0, what: "the items of \(what)") }
         if let node = spec["idFrom"], let source = readText(node, what: "the subscription's `idFrom`") {

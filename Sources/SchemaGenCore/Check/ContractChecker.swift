@@ -12,8 +12,11 @@ public struct ContractChecker: Sendable {
 
     public func check(_ root: SyntaxNode) -> Result {
         var checker = Checker()
-        let contract = checker.readContract(root)
+        var contract = checker.readContract(root)
         var bag = checker.diagnostics
+        if let read = contract, !bag.hasErrors {
+            contract = CorrelationDefaults.resolve(read, into: &bag)
+        }
         if let contract, !bag.hasErrors {
             // The whole-contract checks read the model only; their reports join in this order.
             NameCollisionCheck(contract: contract).run(into: &bag)

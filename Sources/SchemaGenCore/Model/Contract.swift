@@ -180,6 +180,8 @@ public struct ReplyDeclaration: Hashable, Sendable {
     public var error: String? = nil
     /// How the client chooses correlation values.
     public var ids: CorrelationIDs = .counter
+    /// Whether the contract wrote `ids:`; without it the checker chooses (``CorrelationDefaults``).
+    public var idsWritten = false
     /// What this request's reply holds (`type:`), where one shared reply event answers every request with a `JSON`
     /// payload (`{"id": 7, "type": "result", "result": ...}`): the request's method decodes the payload as this.
     public var type: TypeRef? = nil
@@ -234,6 +236,8 @@ public struct SubscriptionDeclaration: Hashable, Sendable {
     public var cancelField: String? = nil
     /// How the client chooses the id, when it does (no `reply:`).
     public var ids: CorrelationIDs = .counter
+    /// Whether the contract wrote `ids:`; without it the checker chooses (``CorrelationDefaults``).
+    public var idsWritten = false
     /// With `reply:`: the member of the reply's payload that holds the id; `nil` when the payload is the id.
     public var idInReply: String? = nil
     /// With `reply:` and `idFrom: request`: the id is the request's correlation value (the reply's `match`), which
