@@ -132,6 +132,22 @@ import Testing
             old: contract("  a: { direction: server-to-client, payload: { x: Double } }"),
             new: contract("  a: { direction: server-to-client, payload: { x: Int } }"),
             kind: .typeNarrowed, oldAppNewServer: .safe, newAppOldServer: .breaks),
+        // A lossy change was reported as a same-shaped Swift type (issue 50's fourth bug).
+        Case(
+            name: "Decimal now Double, server to client",
+            old: contract("  a: { direction: server-to-client, payload: { x: Decimal } }"),
+            new: contract("  a: { direction: server-to-client, payload: { x: Double } }"),
+            kind: .typePrecisionLost, oldAppNewServer: .degrades, newAppOldServer: .degrades),
+        Case(
+            name: "Int64 now Double, client to server",
+            old: contract("  a: { direction: client-to-server, payload: { x: Int64 } }"),
+            new: contract("  a: { direction: client-to-server, payload: { x: Double } }"),
+            kind: .typePrecisionLost, oldAppNewServer: .degrades, newAppOldServer: .degrades),
+        Case(
+            name: "Double now Decimal, server to client",
+            old: contract("  a: { direction: server-to-client, payload: { x: Double } }"),
+            new: contract("  a: { direction: server-to-client, payload: { x: Decimal } }"),
+            kind: .typePrecisionGained, oldAppNewServer: .degrades, newAppOldServer: .safe),
         // Judged by what the old decoder accepts on the wire (issue 18)
         Case(
             name: "string now a date, server to client (ISO 8601 on the wire)",

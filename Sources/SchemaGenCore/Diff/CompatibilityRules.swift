@@ -161,6 +161,19 @@ public enum CompatibilityRules {
                 return .degrades("the server may send \(values), which the app reads as `unknown`")
             }
             return .breaks("\(sender) may send \(values), which \(receiver) cannot read")
+        // A number held with fewer significant digits (`Decimal` or `Int64` to `Double`): both still read every JSON
+        // number, so nothing fails to decode, but digits past a `Double`'s 15-17 are rounded away.
+        case .typePrecisionLost:
+            return .degrades(
+                senderIsNew
+                    ? "\(sender) now holds the number as a `Double`, so digits past its 15–17 significant ones are lost before it is sent"
+                    : "\(receiver) rounds the numbers \(sender) sends to a `Double`'s 15–17 significant digits")
+        case .typePrecisionGained:
+            return senderIsNew
+                ? .degrades(
+                    "\(receiver) rounds the numbers \(sender) now sends in full to a `Double`'s 15–17 significant digits"
+                )
+                : .safe("\(receiver) reads every number \(sender) sends, exactly")
         case .constantAdded:
             return senderIsNew
                 ? .safe("\(sender) always sends the value \(receiver) accepts")
@@ -332,6 +345,8 @@ public enum ChangeKind: String, Hashable, Sendable, Codable, CaseIterable {
     case typeChanged = "type-changed"
     case typeWidened = "type-widened"
     case typeNarrowed = "type-narrowed"
+    case typePrecisionLost = "type-precision-lost"
+    case typePrecisionGained = "type-precision-gained"
     case constantAdded = "constant-added"
     case constantRemoved = "constant-removed"
     case constantChanged = "constant-changed"

@@ -107,6 +107,15 @@ extension ContractDiffer {
             recorder.record(.typeWidened, "type changed from `Int` to `Double`", at: place, flows: flows)
         case (.scalar(.double), .scalar(.int)):
             recorder.record(.typeNarrowed, "type changed from `Double` to `Int`", at: place, flows: flows)
+        case (.scalar(.decimal), .scalar(.double)), (.scalar(.int64), .scalar(.double)):
+            recorder.record(
+                .typePrecisionLost,
+                "type changed from \(code: before.spelling) to `Double`, which rounds to 15–17 digits",
+                at: place, flows: flows)
+        case (.scalar(.double), .scalar(.decimal)), (.scalar(.double), .scalar(.int64)):
+            recorder.record(
+                after == .scalar(.decimal) ? .typePrecisionGained : .typeNarrowed,
+                "type changed from `Double` to \(code: after.spelling)", at: place, flows: flows)
         default:
             if before == after { return }
             if case .named(let a) = before, case .named(let b) = after, recorder.renamedTypes[a] == b {
