@@ -76,37 +76,55 @@ extension ContractDiffer {
         }
     }
 
-    /// Frame shapes by name: a shape added, removed, moved or read differently changes which frames reach which
-    /// events; its envelope fields compare as fields.
+    /// Frame shapes paired by the frames they read (``ShapePairing``): a shape added, removed, moved or read
+    /// differently changes which frames reach which events; a shape renamed that reads the same frames changes
+    /// nothing on the wire; its envelope fields compare as fields.
     func compareShapes(_ before: [ShapeDeclaration], _ after: [ShapeDeclaration], _ recorder: inout Recorder) {
         let all = Set(Flow.allCases)
-        for shape in before where !after.contains(where: { $0.name == shape.name }) {
+        let pairing = ShapePairing(old: old, new: new)
+        let previousOf = Dictionary(pairing.counterparts.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        for (index, shape) in before.enumerated() where pairing.counterparts[index] == nil {
             recorder.record(
                 .framingChanged, "frame shape \(code: shape.name) removed",
                 at: Place().appending("(frame \(shape.name))"), flows: all)
         }
-        for shape in after {
+        for (index, shape) in after.enumerated() {
             let place = Place().appending("(frame \(shape.name))")
-            guard let previous = before.first(where: { $0.name == shape.name }) else {
+            guard let previousIndex = previousOf[index] else {
                 recorder.record(.framingChanged, "frame shape \(code: shape.name) added", at: place, flows: all)
                 continue
             }
-            if previous.shape.withoutFields != shape.shape.withoutFields {
+            let previous = before[previousIndex]
+            if !pairing.readTheSame.contains(previousIndex) {
                 recorder.record(
                     .framingChanged,
                     "frame shape \(code: shape.name) reads frames differently (its constants, name, payload or channel)",
                     at: place, flows: all)
+            } else if previous.name != shape.name {
+                recorder.record(
+                    .documentation,
+                    "frame shape \(code: previous.name) renamed \(code: shape.name); it reads the same frames",
+                    at: place, flows: all)
             }
             compareFields(previous.fields, shape.fields, place: place, flows: all, &recorder)
         }
-        let commonBefore = before.map(\.name).filter { name in after.contains { $0.name == name } }
-        let commonAfter = after.map(\.name).filter { name in before.contains { $0.name == name } }
-        if commonBefore != commonAfter {
+        // The order shapes are tried in, among those both versions have.
+        let commonBefore = before.indices.compactMap { pairing.counterparts[$0] }
+        if commonBefore != commonBefore.sorted() {
+            let names = commonBefore.sorted().map { after[$0].name }
+            let was = before.indices.filter { pairing.counterparts[$0] != nil }.map { before[$0].name }
             recorder.record(
                 .framingChanged,
-                "frame shapes tried in another order: \(commonAfter.joined(separator: ", ")) (was \(commonBefore.joined(separator: ", ")))",
+                "frame shapes tried in another order: \(names.joined(separator: ", ")) (was \(was.joined(separator: ", ")))",
                 at: Place(), flows: all)
         }
+    }
+
+    /// Whether `previous` (of the old contract) and `event` (of the new) sit in shapes that read the same frames,
+    /// under the same value.
+    func samePlacement(_ previous: Event, _ event: Event) -> Bool {
+        guard let before = previous.shapeIndex, let after = event.shapeIndex else { return true }
+        return ShapePairing(old: old, new: new).counterparts[before] == after && previous.wireValue == event.wireValue
     }
 
     /// Where an event sits among frame shapes, in words: "`10` in frame shape `opcode`".

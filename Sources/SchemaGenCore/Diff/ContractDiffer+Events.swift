@@ -82,7 +82,9 @@ extension ContractDiffer {
                 recorder.record(.eventRemoved, "no longer sent \(flow.rawValue)", at: here, flows: [flow])
             }
             let common = oldFlows.intersection(newFlows)
-            if let was = placement(previous, in: old), let now = placement(event, in: new), was != now {
+            if let was = placement(previous, in: old), let now = placement(event, in: new),
+                !samePlacement(previous, event)
+            {
                 recorder.record(.framingChanged, "now \(now) (was \(was))", at: here, flows: common)
             }
             if previous.swiftName != event.swiftName {

@@ -121,6 +121,18 @@ extension ContractDiffer {
             if case .named(let a) = before, case .named(let b) = after, recorder.renamedTypes[a] == b {
                 return  // reported once, as the type's rename
             }
+            // An inline object and a named type with its fields are the same JSON object: judged by its fields. (Two
+            // named types are compared where they are declared, or below by shape; one side inline keeps this finite.)
+            if case .object = before, case .named = after, let fields = new.objectFields(of: after) {
+                compareSpelledAnew(
+                    before, after, fields: (old.objectFields(of: before) ?? [], fields), place, flows, &recorder)
+                return
+            }
+            if case .named = before, case .object = after, let fields = old.objectFields(of: before) {
+                compareSpelledAnew(
+                    before, after, fields: (fields, new.objectFields(of: after) ?? []), place, flows, &recorder)
+                return
+            }
             if let relation = WireValues(old: old, new: new).relation(before, after) {
                 recorder.record(
                     relation.kind, "type changed from \(code: before.spelling) to \(code: after.spelling)", at: place,
@@ -139,6 +151,19 @@ extension ContractDiffer {
                     flows: flows)
             }
         }
+    }
+
+    /// An object spelled inline in one version and as a named type in the other: a change to the Swift API, and to the
+    /// wire only where its fields differ.
+    private func compareSpelledAnew(
+        _ before: TypeRef, _ after: TypeRef, fields: ([Field], [Field]), _ place: Place, _ flows: Set<Flow>,
+        _ recorder: inout Recorder
+    ) {
+        recorder.record(
+            .swiftAPI,
+            "object \(code: before.spelling) now spelled \(code: after.spelling), with the same keys on the wire",
+            at: place, flows: flows)
+        compareFields(fields.0, fields.1, place: place, flows: flows, &recorder)
     }
 
     /// Array elements and dictionary values: optionality inside a collection changes what a decoder accepts too.

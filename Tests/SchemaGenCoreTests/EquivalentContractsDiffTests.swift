@@ -1,0 +1,87 @@
+import Foundation
+import SchemaGenCore
+import Testing
+
+/// Issue 50's fourth bug: two contracts that read and write the same frames, a hand-written one and `schemagen infer`'s
+/// draft of three captured frames, both verified clean against them. `diff` reported the framing changed "so no event
+/// is understood" and breaking changes, and did not mention the one lossy change (`Decimal` to `Double`).
+@Suite struct EquivalentContractsDiffTests {
+    static let frames = [
+        (#"{"op":"quote","req_id":1,"data":{"symbol":"AAPL","price":189.5}}"#, Direction.serverToClient),
+        (#"{"op":"quote","req_id":2,"data":{"symbol":"MSFT","price":410.25}}"#, .serverToClient),
+        (#"{"op":"watch","req_id":3,"data":{"symbol":"AAPL"}}"#, .clientToServer),
+    ]
+    /// Written by hand: the shape says `has:` in full and the payload is a named type.
+    static let handWritten = """
+        schemagen: 1
+        name: Quotes
+        frames:
+          op:
+            has: [op, data]
+            name: op
+            payload: data
+            fields:
+              req_id: Int
+        types:
+          Price:
+            fields:
+              symbol: String
+              price: Decimal
+        events:
+          quote:
+            direction: server-to-client
+            payload: Price
+          watch:
+            direction: client-to-server
+            payload:
+              symbol: String
+        """
+    /// What `schemagen infer` drafts from the three frames (its comments left out).
+    static let inferred = """
+        schemagen: 1
+        name: Quotes
+        frames:
+          message:
+            name: op
+            payload: data
+            fields:
+              req_id: Int
+        events:
+          quote:
+            direction: server-to-client
+            payload:
+              symbol: String
+              price: Double
+          watch:
+            direction: client-to-server
+            payload:
+              symbol: String
+        """
+
+    static func contract(_ text: String, _ path: String) throws -> Contract {
+        let loaded = ContractLoader().load(text: text, path: path)
+        return try #require(loaded.contract, "\(loaded.diagnostics)")
+    }
+
+    @Test func bothContractsReadTheCapturedFrames() throws {
+        for (text, path) in [(Self.handWritten, "hand.yaml"), (Self.inferred, "draft.yaml")] {
+            var verifier = CaptureVerifier(contract: try Self.contract(text, path))
+            for (index, (frame, direction)) in Self.frames.enumerated() {
+                verifier.verify(CapturedFrame(data: Data(frame.utf8), direction: direction, origin: "frame \(index)"))
+            }
+            #expect(verifier.report.matched == 3 && verifier.report.passes, "\(path): \(verifier.report.headline)")
+        }
+    }
+
+    @Test func theDiffFindsNoBreakAndNamesTheLossyChange() throws {
+        let changes = ContractDiffer(
+            old: try Self.contract(Self.handWritten, "hand.yaml"), new: try Self.contract(Self.inferred, "draft.yaml"),
+            file: "draft.yaml"
+        ).changes()
+        #expect(!changes.contains { $0.worst == .breaks }, "\(changes.map(\.summary))")
+        #expect(!changes.contains { $0.kind == .framingChanged }, "\(changes.map(\.summary))")
+        let lossy = changes.filter { $0.kind == .typePrecisionLost }
+        #expect(lossy.count == 1 && lossy.first?.event == "quote" && lossy.first?.path == ["price"])
+        #expect(changes.contains { $0.kind == .documentation && "\($0.summary)".contains("renamed") })
+    }
+}
