@@ -73,6 +73,27 @@ import Testing
         }
     }
 
+    /// `ids:` written where it was implied reads and writes the same frames: no change.
+    @Test func writingTheImpliedIDsChangesNothing() throws {
+        func text(_ ids: String) -> String {
+            """
+            schemagen: 1
+            name: Watch
+            framing: {discriminator: type}
+            events:
+              watch: {direction: client-to-server, payload: {sub_id: Int}, subscription: {event: item, match: sub_id\(ids)}}
+              item: {direction: server-to-client, payload: {sub_id: Int}}
+              ask: {direction: client-to-server, payload: {request_id: String}, reply: {event: answer, match: request_id\(ids)}}
+              answer: {direction: server-to-client, payload: {request_id: String}}
+            """
+        }
+        let changes = ContractDiffer(
+            old: try Self.contract(text(""), "old.yaml"), new: try Self.contract(text(", ids: counter"), "new.yaml"),
+            file: "new.yaml"
+        ).changes()
+        #expect(changes.isEmpty, "\(changes.map(\.summary))")
+    }
+
     @Test func theDiffFindsNoBreakAndNamesTheLossyChange() throws {
         let changes = ContractDiffer(
             old: try Self.contract(Self.handWritten, "hand.yaml"), new: try Self.contract(Self.inferred, "draft.yaml"),

@@ -187,6 +187,8 @@ extension ContractDiffer {
         case let (before?, after?):
             var before = before, after = after
             (before.location, after.location) = (after.location, after.location)
+            // `ids:` written or implied alike: only the mode it comes to is on the wire.
+            (before.idsWritten, after.idsWritten) = (false, false)
             if before != after {
                 recorder.record(
                     .subscriptionChanged,
