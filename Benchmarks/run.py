@@ -54,7 +54,7 @@ DISPATCH_GUARDS = [
     # time the client's own overhead did not grow (the client went from 639k to 690k frames/s), its reference
     # shrank. The guard against the bare JSONDecoder above catches a slower client on its own. 0.37x-0.41x with
     # awaited listeners (issue 36). Session 32: 0.41x-0.43x here with the rows' rounds interleaved, 0.35x in CI's run
-    # of ba06390 (its WireDecoder 9.0x JSONDecoder, against 7.5x here): 0.25x keeps a margin the two guards above do
+    # of 2654087 (its WireDecoder 9.0x JSONDecoder, against 7.5x here): 0.25x keeps a margin the two guards above do
     # not need, and they catch a slower client on their own.
     ("generated client (loopback, typed listener)", "bare WireDecoder (what generated clients decode with), payload bytes only", 0.25),
     # Frame shapes: the same payload named on two levels, and positionally, against a bare JSONDecoder on the
