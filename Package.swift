@@ -127,6 +127,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The generator checking itself (docs/testing.md): random contracts, every target compiled, every reader
+        // agreeing on every frame. Run by CI for a bounded time; not a product.
+        .executableTarget(
+            name: "schemagen-oracle",
+            dependencies: [
+                "SchemaGenCore", "SchemaGenRuntime",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .testTarget(
             name: "SchemaGenCoreTests",
             dependencies: [

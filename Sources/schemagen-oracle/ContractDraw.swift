@@ -1,0 +1,643 @@
+/// Draws one contract from a record of choices, as YAML text, across the format's features: every framing (Socket.IO,
+/// envelopes with fields, a channel key and JSON-string payloads, discriminators, frame shapes with constants, paths,
+/// nested names, `rest`, array slots, `has`, `exact` and `default`), named structs, enums of strings and numbers,
+/// unions by kind and by discriminator with fallbacks, bit flags, every optional and nullable spelling, arrays and
+/// dictionaries, dates in every encoding, numbers and JSON in strings, `Int64` and `Decimal`, constants and inline
+/// objects; requests in every `ids:` mode with error events and cancels, subscriptions ended by an event or a count,
+/// channels with address templates, Socket.IO acknowledgements and scenarios.
+///
+/// Everything drawn is meant to lint: a refusal is a finding (the checker, or the generator's idea of the format,
+/// is wrong). Features are named in `features` so a run can say how often each was drawn.
+struct ContractDraw {
+    /// What one draw produced.
+    struct Drawn {
+        var name: String
+        var yaml: String
+        var features: Set<String>
+    }
+
+    enum FramingKind: CaseIterable {
+        case socketIO, envelope, discriminator, shapes
+    }
+
+    /// How the drawn frame shapes sit: which keys they name, so payloads avoid them, and where a correlation id goes.
+    private struct ShapePlan {
+        var yaml: [String]
+        /// The keys of the frame's top level a `payload: rest` event's fields must not use.
+        var reserved: Set<String>
+        /// Whether payloads sit beside the shape's keys (`payload: rest`): they must then be objects.
+        var rest: Bool
+        /// The shape field that carries a correlation id, and its type (`Int?`, `String?`), when one does.
+        var idField: (path: String, type: String)?
+        /// Extra shapes (an exact ping, an opcode shape) events may name with `frame:`, and the `wire:` they need.
+        var opcodeShape: String?
+        var pingShape: String?
+        var hasChannel: Bool
+        var channelExample: (String) -> String = { $0 }
+    }
+
+    private var choices: Choices
+    private let name: String
+    private var features: Set<String> = []
+    private var typeNames: [String] = []
+    /// Named struct types (by name) with their field names, for payloads, requests and discriminators.
+    private var structs: [String: [String]] = [:]
+    private var typeLines: [String] = []
+    private var framing: FramingKind = .socketIO
+    private var envelopeFieldNames: Set<String> = []
+    private var shapes: ShapePlan?
+    private var usedWords: Set<String> = []
+
+    init(choices: Choices, name: String) {
+        self.choices = choices
+        self.name = name
+    }
+
+    /// The choices as read so far (and, after `draw()`, all of them): what a shrinker edits.
+    var record: [UInt32] { choices.record }
+
+    mutating func draw() -> Drawn {
+        framing = choices.pick(FramingKind.allCases)
+        var lines = ["schemagen: 1", "name: \(name)"]
+        lines += framingLines()
+        let dates = choices.pick(["iso8601", "unix-milliseconds", "unix-seconds", "iso8601-fractional"])
+        if dates != "iso8601" {
+            lines.append("dates: \(dates)")
+            features.insert("dates: \(dates)")
+        }
+        drawTypes()
+        if !typeLines.isEmpty { lines += ["types:"] + typeLines }
+
+        var events: [EventDraft] = []
+        let eventCount = choices.int(1...6)
+        for _ in 0..<eventCount { events.append(drawEvent(inChannel: false)) }
+        addCorrelations(to: &events)
+        lines.append("events:")
+        for event in events { lines += event.yaml(indent: "  ") }
+
+        var channelLines: [String] = []
+        var channelEvents: [(address: String, events: [EventDraft])] = []
+        if supportsChannels, choices.chance(35) {
+            features.insert("channels")
+            channelLines.append("channels:")
+            for index in 0..<choices.int(1...2) {
+                let (yaml, address, drafts) = drawChannel(index)
+                channelLines += yaml
+                channelEvents.append((address, drafts))
+            }
+        }
+        lines += channelLines
+        lines += scenarioLines(root: events, channels: channelEvents)
+        return Drawn(name: name, yaml: lines.joined(separator: "\n") + "\n", features: features)
+    }
+
+    // MARK: Framing
+
+    private var supportsChannels: Bool {
+        switch framing {
+        case .socketIO: true
+        case .envelope: envelopeHasChannel
+        case .discriminator: false
+        case .shapes: shapes?.hasChannel ?? false
+        }
+    }
+
+    private var envelopeHasChannel = false
+    private var envelopeJSONString = false
+
+    private mutating func framingLines() -> [String] {
+        switch framing {
+        case .socketIO:
+            features.insert("framing: socket.io")
+            if choices.chance(20) {
+                features.insert("socket.io namespace")
+                return ["framing: socket.io", "namespace: /live"]
+            }
+            return ["framing: socket.io"]
+        case .discriminator:
+            features.insert("framing: discriminator")
+            return ["framing:", "  discriminator: type"]
+        case .envelope:
+            features.insert("framing: envelope")
+            var lines = ["framing:", "  envelope:", "    name: event", "    payload: data"]
+            if choices.chance(50) {
+                envelopeHasChannel = true
+                lines.append("    channel: channel")
+                features.insert("envelope channel")
+            }
+            if choices.chance(30) {
+                envelopeJSONString = true
+                lines.append("    payloadEncoding: json-string")
+                features.insert("envelope json-string")
+            }
+            // Envelope fields are read, not yet sent, and not beside a JSON-string payload: the checker refuses both.
+            if !envelopeJSONString, choices.chance(40) {
+                features.insert("envelope fields")
+                lines.append("    fields:")
+                lines.append("      sent_at: \(choices.pick(["Int?", "String", "Int", "String | null"]).quoted)")
+                envelopeFieldNames.insert("sent_at")
+            }
+            return lines
+        case .shapes:
+            features.insert("framing: frames")
+            let plan = drawShapes()
+            shapes = plan
+            return ["frames:"] + plan.yaml
+        }
+    }
+
+    private mutating func drawShapes() -> ShapePlan {
+        var yaml: [String] = []
+        var plan = ShapePlan(yaml: [], reserved: [], rest: false, idField: nil, hasChannel: false)
+        if choices.chance(25) {
+            features.insert("shape exact")
+            yaml += ["  ping:", "    exact: true", "    when: {kind: ping}"]
+            plan.pingShape = "ping"
+            plan.reserved.insert("kind")
+        }
+        switch choices.int(0...3) {
+        case 0:
+            // The Discord gateway's two shapes: a dispatch named again by `t`, every other opcode its own event.
+            features.insert("shape opcode (when, default)")
+            let seq = choices.pick(["Int?", "Int | null", "Int"])
+            yaml += [
+                "  dispatch:", "    default: true", "    when: {op: 0}", "    name: t", "    payload: d",
+                "    fields:", "      s: \(seq.quoted)",
+                "  opcode:", "    name: op", "    payload: d",
+            ]
+            plan.opcodeShape = "opcode"
+            plan.reserved.formUnion(["op", "t", "d", "s"])
+            if seq != "Int" { plan.idField = ("s", seq) }
+        case 1:
+            // A name and fields in a nested object: paths everywhere (issue 50's first bug lived here).
+            features.insert("shape paths (nested name, fields)")
+            let id = choices.pick(["String?", "Int?", "String | null"])
+            yaml += ["  message:", "    name: meta.type", "    payload: data"]
+            if choices.chance(50) {
+                yaml.append("    channel: meta.topic")
+                plan.hasChannel = true
+            }
+            yaml += ["    fields:", "      meta.id: \(id.quoted)"]
+            plan.idField = ("meta.id", id)
+            plan.reserved.formUnion(["meta", "data"])
+        case 2:
+            features.insert("shape payload: rest")
+            let id = choices.pick(["Int?", "String?"])
+            yaml += ["  message:", "    name: type", "    payload: rest", "    fields:", "      id: \(id.quoted)"]
+            plan.rest = true
+            plan.idField = ("id", id)
+            plan.reserved.formUnion(["type", "id"])
+        default:
+            // Phoenix's array: slots named in order, the topic naming the channel.
+            features.insert("shape array slots")
+            yaml += [
+                "  phoenix:", "    array: [join_ref, ref, topic, event, payload]", "    name: event",
+                "    channel: topic", "    payload: payload", "    fields:", "      join_ref: \"String | null\"",
+                "      ref: \"String | null\"",
+            ]
+            plan.idField = ("ref", "String | null")
+            plan.hasChannel = true
+        }
+        plan.yaml = yaml
+        return plan
+    }
+
+    // MARK: Types
+
+    private static let typeWords = [
+        "Item", "Detail", "Owner", "Money", "Place", "Badge", "Level", "Mode", "Choice", "Shape", "Perm", "Quote",
+    ]
+    private static let fieldWords = [
+        "id", "title", "count", "price", "at", "tags", "meta", "label", "note", "items", "level", "amount", "user_id",
+        "createdAt", "size", "score", "url", "extra", "flag", "color",
+    ]
+
+    private mutating func drawTypes() {
+        let count = choices.int(0...5)
+        for index in 0..<count {
+            let typeName = "\(Self.typeWords[index])\(index)"
+            let kind = choices.int(0...9)
+            var lines: [String] = ["  \(typeName):"]
+            switch kind {
+            case 0...3:
+                features.insert("struct")
+                let fields = drawFields(count: choices.int(1...4), depth: 1, avoiding: [], selfName: typeName)
+                structs[typeName] = fields.names
+                lines += ["    fields:"] + fields.lines.map { "      " + $0 }
+            case 4:
+                features.insert("enum of strings")
+                lines.append("    enum: [\(["red", "green", "blue", "off"].prefix(choices.int(1...4)).joined(separator: ", "))]")
+            case 5:
+                features.insert("enum of numbers")
+                lines.append("    enum: [\(["0", "1", "2", "10"].prefix(choices.int(1...4)).joined(separator: ", "))]")
+            case 6:
+                features.insert("flags")
+                lines += ["    flags:", "      read: 0", "      write: 1"]
+                if choices.chance(50) { lines.append("      admin: 9") }
+            case 7:
+                features.insert("union by kind")
+                var members = [choices.pick(["String", "Int", "Double"]), "Bool"]
+                if choices.chance(50) { members.append("\"[String]\"") }
+                if let object = typeNames.first(where: { structs[$0] != nil }), choices.chance(50) {
+                    members.append(object)
+                }
+                lines.append("    union: [\(members.prefix(choices.int(2...members.count)).joined(separator: ", "))]")
+            default:
+                features.insert("union by discriminator")
+                let caseA = "\(typeName)A"
+                let caseB = "\(typeName)B"
+                lines += ["    union:", "      discriminator: kind", "      cases:", "        a: \(caseA)"]
+                if choices.chance(60) { lines.append("        b: \(caseB)") }
+                var extra: [String] = []
+                let fallback = choices.chance(40)
+                if fallback {
+                    features.insert("union fallback")
+                    lines.append("      fallback: \(typeName)Other")
+                    extra += ["  \(typeName)Other:", "    fields:", "      kind: String", "      rest: JSON?"]
+                }
+                let a = drawFields(count: choices.int(1...3), depth: 1, avoiding: ["kind"], selfName: nil)
+                let b = drawFields(count: choices.int(1...3), depth: 1, avoiding: ["kind"], selfName: nil)
+                extra += ["  \(caseA):", "    fields:"]
+                if choices.chance(50) {
+                    features.insert("const tag in a union member")
+                    extra.append("      kind: {const: a}")
+                }
+                extra += a.lines.map { "      " + $0 }
+                extra += ["  \(caseB):", "    fields:"] + b.lines.map { "      " + $0 }
+                typeLines += lines + extra
+                typeNames.append(typeName)
+                continue
+            }
+            typeLines += lines
+            typeNames.append(typeName)
+        }
+    }
+
+    private struct Fields {
+        var lines: [String]
+        var names: [String]
+    }
+
+    /// `count` fields of an object (as YAML lines without indentation), never named as `avoiding` says.
+    private mutating func drawFields(count: Int, depth: Int, avoiding: Set<String>, selfName: String?) -> Fields {
+        var lines: [String] = []
+        var names: [String] = []
+        var taken = avoiding
+        for _ in 0..<count {
+            var field = choices.pick(Self.fieldWords)
+            if taken.contains(field) {
+                guard let free = Self.fieldWords.first(where: { !taken.contains($0) }) else { break }
+                field = free
+            }
+            taken.insert(field)
+            names.append(field)
+            lines += drawField(field, depth: depth, selfName: selfName)
+        }
+        return Fields(lines: lines, names: names)
+    }
+
+    private mutating func drawField(_ field: String, depth: Int, selfName: String?) -> [String] {
+        switch choices.int(0...11) {
+        case 8:
+            features.insert("const")
+            return ["\(field): {const: \(choices.pick(["fixed", "1", "true", "\"7\""]))}"]
+        case 9:
+            let (scalar, encodings) = choices.pick([
+                ("Int", ["string"]), ("Int64", ["string"]), ("Decimal", ["string"]), ("Double", ["string"]),
+                ("Date", ["unix-milliseconds", "unix-seconds", "iso8601", "unix-microseconds", "iso8601-fractional"]),
+                ("JSON", ["json-string"]), ("String", ["json-string"]),
+            ])
+            let encoding = choices.pick(encodings)
+            features.insert("encoding: \(encoding == "string" ? "number in string" : encoding)")
+            let type = wrap(scalar, allowBoth: false)
+            return ["\(field):", "  type: \(type.quoted)", "  encoding: \(encoding)"]
+        case 10 where depth < 3:
+            features.insert("inline object")
+            let inner = drawFields(count: choices.int(1...3), depth: depth + 1, avoiding: [], selfName: nil)
+            var lines = ["\(field):", "  fields:"] + inner.lines.map { "    " + $0 }
+            if choices.chance(40) { lines.append("  optional: true") }
+            return lines
+        case 11 where selfName != nil:
+            features.insert("recursive struct")
+            return ["\(field): \(choices.pick(["[\(selfName!)]", "\(selfName!)?", "\(selfName!) | null"]).quoted)"]
+        default:
+            return ["\(field): \(typeExpression(depth: depth).quoted)"]
+        }
+    }
+
+    /// A type as written in a field: a scalar or a named type, maybe in an array or dictionary, maybe optional.
+    private mutating func typeExpression(depth: Int, allowBoth: Bool = true) -> String {
+        var base: String
+        if !typeNames.isEmpty, choices.chance(35) {
+            base = choices.pick(typeNames)
+            features.insert("named type reference")
+        } else {
+            base = choices.pick(["String", "Int", "Double", "Bool", "Int64", "Decimal", "Date", "URL", "JSON"])
+            features.insert("scalar \(base)")
+        }
+        switch choices.int(0...5) {
+        case 4:
+            features.insert("array")
+            base = "[\(base)]"
+        case 5:
+            features.insert("dictionary")
+            base = "[String: \(base)]"
+        default: break
+        }
+        return wrap(base, allowBoth: allowBoth)
+    }
+
+    private mutating func wrap(_ base: String, allowBoth: Bool) -> String {
+        switch choices.int(0...5) {
+        case 3:
+            features.insert("optional")
+            return "\(base)?"
+        case 4:
+            features.insert("nullable")
+            return "\(base) | null"
+        case 5 where allowBoth:
+            features.insert("optional and nullable")
+            return "(\(base) | null)?"
+        default:
+            return base
+        }
+    }
+
+    // MARK: Events
+
+    /// One event as drawn, still open to a request's or subscription's additions.
+    struct EventDraft {
+        var wireName: String
+        var direction: String
+        /// An inline payload's field lines, or nil for another payload.
+        var inlineFields: [String]?
+        var fieldNames: [String] = []
+        var payload: String?
+        var extra: [String] = []
+        var wire: String?
+        var frame: String?
+        var envelope: [String] = []
+
+        var isInline: Bool { inlineFields != nil }
+
+        func yaml(indent: String) -> [String] {
+            var lines = ["\(indent)\(wireName.yamlKey):", "\(indent)  direction: \(direction)"]
+            if let frame { lines.append("\(indent)  frame: \(frame)") }
+            if let wire { lines.append("\(indent)  wire: \(wire)") }
+            if let inlineFields {
+                lines.append("\(indent)  payload:")
+                lines += inlineFields.map { "\(indent)    " + $0 }
+            } else if let payload {
+                lines.append("\(indent)  payload: \(payload.quoted)")
+            }
+            if !envelope.isEmpty {
+                lines.append("\(indent)  envelope:")
+                lines += envelope.map { "\(indent)    " + $0 }
+            }
+            lines += extra.map { indent + "  " + $0 }
+            return lines
+        }
+    }
+
+    private static let eventWords = ["order", "chat", "room", "job", "ticket", "game", "file", "seat", "lap", "vote"]
+    private static let verbs = ["created", "updated", "removed", "joined", "sent", "ready", "moved", "closed"]
+
+    private mutating func eventName() -> String {
+        var word = choices.pick(Self.eventWords)
+        var verb = choices.pick(Self.verbs)
+        var attempts = 0
+        while usedWords.contains("\(word)_\(verb)") && attempts < 80 {
+            word = choices.pick(Self.eventWords)
+            verb = choices.pick(Self.verbs)
+            attempts += 1
+        }
+        if usedWords.contains("\(word)_\(verb)") {
+            word = "e\(usedWords.count)"
+        }
+        usedWords.insert("\(word)_\(verb)")
+        let style = choices.int(0...4)
+        switch style {
+        case 1: features.insert("event name with dots"); return "\(word).\(verb)"
+        case 2: features.insert("event name with colons"); return "\(word):\(verb)"
+        case 3: features.insert("event name with dashes"); return "\(word)-\(verb)"
+        case 4: features.insert("event name in capitals"); return "\(word)_\(verb)".uppercased()
+        default: return "\(word)_\(verb)"
+        }
+    }
+
+    private var payloadMustBeObject: Bool {
+        framing == .discriminator || (shapes?.rest ?? false)
+    }
+
+    /// Keys a payload object's fields must not use, where they sit beside the frame's own keys.
+    private var reservedFieldNames: Set<String> {
+        switch framing {
+        case .discriminator: ["type"]
+        case .shapes: (shapes?.rest ?? false) ? (shapes?.reserved ?? []) : []
+        default: []
+        }
+    }
+
+    private var opcodeWire = 1
+    private var pingTaken = false
+
+    private mutating func drawEvent(inChannel: Bool) -> EventDraft {
+        var direction = choices.pick(["server-to-client", "client-to-server", "both"])
+        if !envelopeFieldNames.isEmpty { direction = "server-to-client" }
+        features.insert("direction \(direction)")
+        var draft = EventDraft(wireName: eventName(), direction: direction)
+        let objectStructs = typeNames.filter { name in
+            guard let fields = structs[name] else { return false }
+            return reservedFieldNames.isDisjoint(with: fields)
+        }
+        switch choices.int(0...4) {
+        case 0, 1:
+            features.insert("inline payload")
+            let fields = drawFields(count: choices.int(1...4), depth: 1, avoiding: reservedFieldNames, selfName: nil)
+            draft.inlineFields = fields.lines
+            draft.fieldNames = fields.names
+        case 2 where !objectStructs.isEmpty:
+            features.insert("named payload")
+            draft.payload = choices.pick(objectStructs)
+        case 3 where !payloadMustBeObject:
+            features.insert("payload not an object")
+            draft.payload = typeExpression(depth: 1, allowBoth: false)
+        case 4 where !payloadMustBeObject && !objectStructs.isEmpty:
+            features.insert("payload an array of a struct")
+            draft.payload = "[\(choices.pick(objectStructs))]"
+        default:
+            features.insert("no payload")
+        }
+        if case .envelope = framing, !inChannel, !envelopeJSONString, direction == "server-to-client", choices.chance(20) {
+            features.insert("event envelope field")
+            draft.envelope = ["trace: String?"]
+        }
+        if case .shapes = framing, !inChannel {
+            if let opcode = shapes?.opcodeShape, choices.chance(40) {
+                features.insert("frame: with wire:")
+                draft.frame = opcode
+                draft.wire = "\(opcodeWire)"
+                opcodeWire += 1
+            } else if let ping = shapes?.pingShape, !pingTaken, draft.payload == nil, draft.inlineFields == nil,
+                choices.chance(30)
+            {
+                pingTaken = true
+                draft.frame = ping
+                draft.direction = "both"
+            }
+        }
+        if case .socketIO = framing, draft.direction != "both", choices.chance(15) {
+            features.insert("socket.io ack")
+            draft.extra.append("ack: \(choices.pick(["String", "Bool", "Int?"]).quoted)")
+        }
+        return draft
+    }
+
+    // MARK: Requests and subscriptions
+
+    /// Turns some client-to-server events into requests answered by server-to-client ones, or into subscriptions.
+    private mutating func addCorrelations(to events: inout [EventDraft]) {
+        let requests = events.indices.filter {
+            events[$0].direction == "client-to-server" && events[$0].frame == nil && events[$0].extra.isEmpty
+        }
+        let answers = events.indices.filter {
+            events[$0].direction == "server-to-client" && events[$0].frame == nil && events[$0].extra.isEmpty
+        }
+        guard let request = requests.first, let answer = answers.first, choices.chance(70) else { return }
+        let shapeID = shapes?.idField
+        let useShapeField = shapeID != nil && choices.chance(60)
+        var matchField: String
+        var idType: String
+        if useShapeField, let shapeID {
+            matchField = shapeID.path
+            idType = shapeID.type.hasPrefix("Int") ? "Int" : "String"
+            features.insert("match a shape field")
+        } else {
+            // A payload field both carry: the request must have an inline payload to hold it.
+            guard events[request].isInline || events[request].payload == nil,
+                events[answer].isInline || events[answer].payload == nil
+            else { return }
+            matchField = choices.pick(["request_id", "ref", "symbol"])
+            idType = choices.pick(["String", "Int"])
+            for index in [request, answer] {
+                if events[index].inlineFields == nil { events[index].inlineFields = [] }
+                events[index].inlineFields!.removeAll { $0.hasPrefix("\(matchField):") }
+                events[index].inlineFields!.append("\(matchField): \(idType)")
+            }
+            features.insert("match a payload field")
+        }
+        var ids = choices.pick(["", "counter", "uuid", "app"])
+        if ids == "uuid" && idType != "String" { ids = "" }
+        if ids == "" && matchField == "symbol" { ids = "app" }
+        if !ids.isEmpty { features.insert("ids: \(ids)") }
+        let subscription = choices.chance(40) && answers.count >= 1
+        if subscription {
+            features.insert("subscription")
+            var lines = ["subscription:", "  event: \(events[answer].wireName.yamlKey)", "  match: \(matchField)"]
+            if !ids.isEmpty { lines.append("  ids: \(ids)") }
+            if answers.count >= 2, choices.chance(60) {
+                let end = answers[1]
+                if useShapeField || addField(matchField, idType, to: &events[end]) {
+                    lines.append("  end: \(events[end].wireName.yamlKey)")
+                    features.insert("subscription end")
+                }
+            }
+            if requests.count >= 2, choices.chance(50) {
+                // The client fills in only the id when it cancels: the cancel event carries nothing else required.
+                let cancel = requests[1]
+                events[cancel].payload = nil
+                events[cancel].inlineFields = nil
+                if useShapeField || addField(matchField, idType, to: &events[cancel]) {
+                    lines.append("  cancel: \(events[cancel].wireName.yamlKey)")
+                    features.insert("subscription cancel")
+                }
+            }
+            events[request].extra += lines
+        } else {
+            features.insert("request")
+            var lines = ["reply:", "  event: \(events[answer].wireName.yamlKey)", "  match: \(matchField)"]
+            if !ids.isEmpty { lines.append("  ids: \(ids)") }
+            if answers.count >= 2, choices.chance(40) {
+                let failure = answers[1]
+                if useShapeField || addField(matchField, idType, to: &events[failure]) {
+                    lines.append("  error: \(events[failure].wireName.yamlKey)")
+                    features.insert("request error event")
+                }
+            }
+            events[request].extra += lines
+        }
+    }
+
+    /// Gives an event's inline payload the correlation field; false when its payload is not inline or absent.
+    private func addField(_ field: String, _ type: String, to event: inout EventDraft) -> Bool {
+        guard event.isInline || event.payload == nil else { return false }
+        if event.inlineFields == nil { event.inlineFields = [] }
+        event.inlineFields!.removeAll { $0.hasPrefix("\(field):") }
+        event.inlineFields!.append("\(field): \(type)")
+        return true
+    }
+
+    // MARK: Channels and scenarios
+
+    private mutating func drawChannel(_ index: Int) -> (lines: [String], address: String, events: [EventDraft]) {
+        let channelName = index == 0 ? "room" : "lobby"
+        let parameter = choices.chance(60)
+        let prefix = framing == .socketIO ? "/" : ""
+        let template = parameter ? "\(prefix)\(channelName)-{key}" : "\(prefix)\(channelName)-all"
+        let example = parameter ? "\(prefix)\(channelName)-7" : template
+        var lines = ["  \(channelName):", "    address: \(template.quoted)"]
+        if parameter {
+            features.insert("channel template")
+            lines.append("    parameters: {key: \(choices.pick(["String", "Int"]))}")
+        }
+        lines.append("    events:")
+        var drafts: [EventDraft] = []
+        for _ in 0..<choices.int(1...2) {
+            let draft = drawEvent(inChannel: true)
+            drafts.append(draft)
+            lines += draft.yaml(indent: "      ")
+        }
+        return (lines, example, drafts)
+    }
+
+    private mutating func scenarioLines(root: [EventDraft], channels: [(address: String, events: [EventDraft])])
+        -> [String]
+    {
+        guard choices.chance(40) else { return [] }
+        features.insert("scenario")
+        var steps: [String] = []
+        for _ in 0..<choices.int(1...3) {
+            switch choices.int(0...2) {
+            case 0:
+                if let heard = root.first(where: { $0.direction != "server-to-client" && $0.frame == nil }) {
+                    steps.append("      - after: \(heard.wireName.yamlKey)")
+                }
+            case 1:
+                if let sent = root.first(where: { $0.direction != "client-to-server" && $0.frame == nil }) {
+                    steps.append("      - send: \(sent.wireName.yamlKey)")
+                } else if let channel = channels.first,
+                    let sent = channel.events.first(where: { $0.direction != "client-to-server" })
+                {
+                    features.insert("scenario channel send")
+                    steps += ["      - send: \(sent.wireName.yamlKey)", "        channel: \(channel.address.quoted)"]
+                }
+            default:
+                steps.append("      - wait: 0.01")
+            }
+        }
+        guard !steps.isEmpty else { return [] }
+        return ["scenarios:", "  play:", "    steps:"] + steps
+    }
+}
+
+extension String {
+    /// The text as a double-quoted YAML scalar.
+    var quoted: String {
+        "\"" + replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    /// The text as a YAML mapping key: quoted when it holds characters YAML reads specially.
+    var yamlKey: String {
+        allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "." } ? self : quoted
+    }
+}

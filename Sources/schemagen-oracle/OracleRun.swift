@@ -1,0 +1,104 @@
+import Foundation
+import SchemaGenCore
+
+/// One run of the oracle: the contracts it drew, what each check found, and how the failures shrank.
+struct OracleRun {
+    /// One contract drawn and linted.
+    struct Case {
+        var index: Int
+        var drawn: ContractDraw.Drawn
+        var record: [UInt32]
+        var loaded: ContractLoader.Loaded
+    }
+
+    /// Something two parts of the generator disagree on, with what reproduces it.
+    struct Finding {
+        var check: String
+        var contract: String
+        var detail: String
+    }
+
+    let seed: UInt64
+    let work: String
+    var cases: [Case] = []
+    var findings: [Finding] = []
+    var featureCounts: [String: Int] = [:]
+    var framesChecked = 0
+    var stageSeconds: [(String, Double)] = []
+
+    init(seed: UInt64, work: String) {
+        self.seed = seed
+        self.work = work
+    }
+
+    /// The seed of contract `index`: each contract has its own, so one can be drawn again alone.
+    func contractSeed(_ index: Int) -> UInt64 {
+        var mixer = SplitMix64(seed: seed &+ UInt64(index) &* 0x9E37_79B9)
+        return mixer.next()
+    }
+
+    static func contractName(_ index: Int) -> String { "O\(index)" }
+
+    static func draw(_ record: [UInt32]? = nil, seed: UInt64, index: Int) -> (ContractDraw.Drawn, [UInt32]) {
+        var draw = ContractDraw(
+            choices: record.map { Choices(replaying: $0) } ?? Choices(seed: seed), name: contractName(index))
+        let drawn = draw.draw()
+        return (drawn, draw.record)
+    }
+
+    static func lint(_ drawn: ContractDraw.Drawn) -> ContractLoader.Loaded {
+        ContractLoader().load(text: drawn.yaml, path: "\(drawn.name).yaml")
+    }
+
+    /// Draws each contract and lints it: a drawn contract the checker refuses is a finding, shrunk to the least
+    /// contract the checker still refuses with the same first error.
+    mutating func drawAndLint(_ indices: [Int]) {
+        let started = Date()
+        for index in indices {
+            let (drawn, record) = Self.draw(seed: contractSeed(index), index: index)
+            let loaded = Self.lint(drawn)
+            for feature in drawn.features { featureCounts[feature, default: 0] += 1 }
+            if let error = loaded.diagnostics.first(where: { $0.severity == .error }) {
+                let message = Self.stripLocation(error.message)
+                let shrunk = shrink(record, budget: 400) { candidate in
+                    let (again, _) = Self.draw(candidate, seed: 0, index: index)
+                    return Self.lint(again).diagnostics.contains {
+                        $0.severity == .error && Self.stripLocation($0.message) == message
+                    }
+                }
+                let (small, _) = Self.draw(shrunk, seed: 0, index: index)
+                findings.append(
+                    Finding(
+                        check: "a drawn contract lints", contract: small.name,
+                        detail: "refused: \(Self.render(loaded.diagnostics.filter { $0.severity == .error }))\n"
+                            + "drawn as: \(drawn.yaml.split(separator: "\n").count) lines; "
+                            + "shrunk contract:\n\(small.yaml)"))
+                continue
+            }
+            cases.append(Case(index: index, drawn: drawn, record: record, loaded: loaded))
+        }
+        stageSeconds.append(("draw and lint", Date().timeIntervalSince(started)))
+    }
+
+    static func stripLocation(_ message: String) -> String { message }
+
+    static func render(_ diagnostics: [Diagnostic]) -> String {
+        diagnostics.map { d in "\(d.location.map { "\($0): " } ?? "")\(d.message)" }.joined(separator: "\n  ")
+    }
+
+    func printSummary(seconds: Double) {
+        print("\n== features drawn (contracts with each)")
+        for (feature, count) in featureCounts.sorted(by: { $0.key < $1.key }) {
+            print("  \(String(count).padding(toLength: 5, withPad: " ", startingAt: 0)) \(feature)")
+        }
+        for (stage, time) in stageSeconds { print(String(format: "== %@: %.1f s", stage, time)) }
+        print("== \(cases.count) contracts linted clean, \(framesChecked) frames checked, \(findings.count) findings")
+        for finding in findings.prefix(20) {
+            print("\n-- \(finding.check) (\(finding.contract), seed \(seed)):\n\(finding.detail)")
+        }
+        if findings.count > 20 { print("\n(\(findings.count - 20) more findings not shown)") }
+        print(String(format: "schemagen-oracle: %.0f s, seed %llu: %@", seconds, seed, findings.isEmpty ? "passed" : "FAILED"))
+    }
+
+    mutating func checkTargets(framesInAll: Int) throws {}
+}
