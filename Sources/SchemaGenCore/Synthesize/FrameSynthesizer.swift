@@ -4,11 +4,11 @@ import Foundation
 /// Frames of a contract's events as generated code writes them: the runtime's own ``WireFraming`` around a payload,
 /// with the envelope's or frame shape's fields and a channel address made from the channel's template. The
 /// reference's "Wire format" examples and the frames `infer`'s round trip verifies come from here.
-struct FrameSynthesizer {
+package struct FrameSynthesizer {
     let contract: Contract
     var values: ValueSynthesizer
 
-    init(contract: Contract, variant: ValueSynthesizer.Variant = .typical) {
+    package init(contract: Contract, variant: ValueSynthesizer.Variant = .typical) {
         self.contract = contract
         values = ValueSynthesizer(contract: contract, variant: variant)
     }
@@ -17,6 +17,11 @@ struct FrameSynthesizer {
     /// event's payload type. `address` is the channel's address (by default one made from its template); `fields`
     /// give envelope or frame shape fields their values (the mock's correlation values), the others are made up
     /// unless `onlyGivenFields` (an example of a whole frame leaves out the optional fields it does not show).
+    /// The frame of `event` with every value made from its types: what the oracle's readers are asked about.
+    package func madeUpFrame(of event: Event, in channel: Channel?) -> Data {
+        frame(of: event, in: channel)
+    }
+
     func frame(
         of event: Event, in channel: Channel?, address: String? = nil, payload: DocumentValue? = nil,
         fields given: [String: DocumentValue] = [:], onlyGivenFields: Bool = false
@@ -85,7 +90,7 @@ struct FrameSynthesizer {
     }
 
     /// A channel's address with `1` for each parameter (`room:{roomId}` → `room:1`).
-    static func address(_ channel: Channel) -> String {
+    package static func address(_ channel: Channel) -> String {
         channel.address.segments.map { segment in
             switch segment {
             case .literal(let text): text

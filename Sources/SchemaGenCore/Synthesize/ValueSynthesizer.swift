@@ -2,21 +2,21 @@
 /// each type (`"text"`, `1`, `1.5`, the contract's date encoding), an enum's first case, a union's first member
 /// with its tag, a field's constant. The reference's example frames, the round trip of `infer` and the values of
 /// tests without a backend all come from here.
-struct ValueSynthesizer {
+package struct ValueSynthesizer {
     /// Which of the values a contract allows.
-    struct Variant: Hashable, Sendable {
+    package struct Variant: Hashable, Sendable {
         /// Optional fields present (else left out, as a server leaves them out).
         var includesOptionals: Bool
         /// Nullable values `null` (else a value).
         var nullsNullables: Bool
 
         /// Every optional field with a value, nothing `null`: what a reference shows.
-        static let typical = Variant(includesOptionals: true, nullsNullables: false)
+        package static let typical = Variant(includesOptionals: true, nullsNullables: false)
         /// Optional fields left out, nullable ones `null`: the least a server may send.
-        static let sparse = Variant(includesOptionals: false, nullsNullables: true)
+        package static let sparse = Variant(includesOptionals: false, nullsNullables: true)
         /// Optional fields present, nullable ones `null`: absent and `null` told apart.
-        static let nulls = Variant(includesOptionals: true, nullsNullables: true)
-        static let all = [typical, sparse, nulls]
+        package static let nulls = Variant(includesOptionals: true, nullsNullables: true)
+        package static let all = [typical, sparse, nulls]
     }
 
     let contract: Contract

@@ -1,0 +1,206 @@
+import Foundation
+import SchemaGenCore
+
+/// The drawn contracts' Swift (client, server and `Mock`) compiled into one package with a reader per contract: the
+/// generated decoders a client's and a server's core call, given each frame, saying what they made of it.
+extension OracleRun {
+    /// Compiles the package (a contract whose code does not compile is a finding, and is left out of a second
+    /// build) and returns the readers' verdict on every frame, or nil when nothing compiled.
+    mutating func compileAndRunSwift(
+        files: [String: [GeneratedFile]], frames: [DrawnFrame], expectations: [Expectation], work: String
+    ) throws -> [String]? {
+        let package = "\(work)/swift"
+        let sources = "\(package)/Sources/OracleDriver"
+        let root = FileManager.default.currentDirectoryPath
+        let identity = (root as NSString).lastPathComponent.lowercased()
+        try Shell.write(
+            """
+            // swift-tools-version: 6.1
+            // Written by schemagen-oracle: the drawn contracts' generated Swift and a reader per contract.
+            import PackageDescription
+
+            let package = Package(
+                name: "OracleDriver",
+                platforms: [.macOS(.v14)],
+                dependencies: [.package(path: \(Self.swiftString(root)))],
+                targets: [
+                    .executableTarget(
+                        name: "OracleDriver",
+                        dependencies: [.product(name: "SchemaGenRuntime", package: \(Self.swiftString(identity)))])
+                ]
+            )
+
+            """, to: "\(package)/Package.swift")
+
+        var included = Set(cases.map(\.index))
+        var keep: Set<String> = ["main.swift"]
+        for item in cases {
+            let name = item.drawn.name
+            for file in files[name] ?? [] where file.relativePath.hasSuffix(".swift") {
+                let fileName = (file.relativePath as NSString).lastPathComponent
+                try Shell.write(file.contents, to: "\(sources)/\(fileName)")
+                keep.insert(fileName)
+            }
+            guard let contract = item.loaded.contract else { continue }
+            try Shell.write(Self.reader(of: contract), to: "\(sources)/\(name).reader.swift")
+            keep.insert("\(name).reader.swift")
+        }
+
+        for attempt in 0..<3 {
+            let readers = cases.filter { included.contains($0.index) }.map { Self.contractName($0.index) }
+            try Shell.write(Self.main(readers: readers), to: "\(sources)/main.swift")
+            Shell.removeOthers(in: sources, ending: ".swift", keep: keep)
+            let build = try Shell.run(
+                ["swift", "build", "--package-path", package, "-Xswiftc", "-warnings-as-errors"], in: package)
+            if build.status == 0 { break }
+            // Which contracts' files the errors are in: those are findings, and leave the next build.
+            var failing: [String: [String]] = [:]
+            for line in build.output.split(separator: "\n") where line.contains(": error: ") {
+                guard let range = line.range(of: #"/O[0-9]+[.]"#, options: .regularExpression) else { continue }
+                let name = String(line[range].dropFirst().dropLast())
+                failing[name, default: []].append(String(line))
+            }
+            guard !failing.isEmpty, attempt < 2 else {
+                findings.append(
+                    Finding(
+                        check: "every target compiles", contract: "the driver",
+                        detail: String(build.output.suffix(4000))))
+                return nil
+            }
+            for (name, errors) in failing.sorted(by: { $0.key < $1.key }) {
+                let index = Int(name.dropFirst())!
+                included.remove(index)
+                keep = keep.filter { !$0.hasPrefix("\(name).") }
+                findings.append(
+                    Finding(
+                        check: "the Swift client, server and Mock compile (Swift 6, warnings as errors)", contract: name,
+                        detail: errors.prefix(6).joined(separator: "\n") + "\ncontract:\n"
+                            + (cases.first { $0.index == index }?.drawn.yaml ?? "")))
+            }
+        }
+
+        var input = Data()
+        for (index, frame) in frames.enumerated() {
+            let fields = [
+                "\(frame.contract)", frame.sentByClient ? "c" : "s", frame.deliveredOn ?? "",
+                frame.bytes.base64EncodedString(),
+            ]
+            input.append(Data((fields.joined(separator: "\t") + "\n").utf8))
+        }
+        let binary = try Shell.run(["swift", "build", "--package-path", package, "--show-bin-path"], in: package)
+        let path = binary.output.split(separator: "\n").last.map(String.init) ?? ""
+        let run = try Shell.run(["\(path)/OracleDriver"], in: package, input: input)
+        guard run.status == 0 else {
+            findings.append(
+                Finding(check: "the generated readers run", contract: "the driver", detail: String(run.output.suffix(4000))))
+            return nil
+        }
+        var verdicts = run.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for (index, frame) in frames.enumerated() where !included.contains(frame.contract) {
+            verdicts[index] = expectations[index].accepted.first ?? ""
+        }
+        return verdicts
+    }
+
+    static func swiftString(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    /// A contract's reader: the frame parsed by the contract's framing, its scope found from its channel address (the
+    /// frame's, else the one it was delivered on) by the channels' templates, then decoded by the scope's generated
+    /// `decode` (the client's `ServerEvent`, the server's `ClientEvent`), as the cores call them.
+    static func reader(of contract: Contract) -> String {
+        let name = contract.name
+        var cases: [String] = []
+        func scope(_ events: [Event], key: String, type: String) {
+            if events.contains(where: { $0.direction.isReceivedByClient }) {
+                cases.append(
+                    """
+                        case (false, \(swiftString(key))):
+                            let event = try \(type).ServerEvent.decode(parsed, decoder: decoder)
+                            if case .unknown = event { return "unknown" }
+                            return "ok"
+                    """)
+            }
+            if events.contains(where: { $0.direction.isEmittedByClient }) {
+                cases.append(
+                    """
+                        case (true, \(swiftString(key))):
+                            _ = try \(type).Server.decode(parsed, decoder: decoder)
+                            return "ok"
+                    """)
+            }
+        }
+        scope(contract.events, key: "", type: name)
+        var templates: [String] = []
+        for channel in contract.channels {
+            scope(channel.events, key: channel.name, type: "\(name).\(SwiftName.typeName(forMember: channel.swiftName))")
+            let parts = channel.address.segments.map { segment in
+                switch segment {
+                case .literal(let text): ".literal(\(swiftString(text)))"
+                case .parameter: ".parameter"
+                }
+            }
+            templates.append(
+                "(\(swiftString(channel.name)), SchemaGenRuntime.ChannelTemplate([\(parts.joined(separator: ", "))])),")
+        }
+        return """
+            // Written by schemagen-oracle.
+            import Foundation
+            @_spi(Generated) import SchemaGenRuntime
+
+            private let templates\(name): [(String, SchemaGenRuntime.ChannelTemplate)] = [
+            \(templates.isEmpty ? "    " : templates.map { "    " + $0 }.joined(separator: "\n"))
+            ]
+
+            func read\(name)(_ data: Data, sentByClient: Bool, deliveredOn: String) -> String {
+                let decoder = SchemaGenRuntime.WireDecoder(dates: \(name).dateEncoding)
+                let parsed: SchemaGenRuntime.WireFraming.ParsedFrame
+                do { parsed = try \(name).framing.parse(data) } catch { return "malformed" }
+                var scope = ""
+                if let address = parsed.channel ?? (deliveredOn.isEmpty ? nil : deliveredOn) {
+                    guard let channel = templates\(name).first(where: { $0.1.values(in: address) != nil }) else {
+                        return "unknown"
+                    }
+                    scope = channel.0
+                }
+                do {
+                    switch (sentByClient, scope) {
+            \(cases.joined(separator: "\n"))
+                    default: return "unknown"
+                    }
+                } catch is SchemaGenRuntime.UnexpectedClientEvent {
+                    return "unknown"
+                } catch {
+                    return "invalid"
+                }
+            }
+
+            """
+    }
+
+    static func main(readers: [String]) -> String {
+        """
+        // Written by schemagen-oracle: reads "contract<TAB>c|s<TAB>delivered on<TAB>base64 frame" lines, prints a
+        // verdict each.
+        import Foundation
+
+        let readers: [Int: (Data, Bool, String) -> String] = [
+        \(readers.isEmpty ? "    :" : readers.map { "    \($0.dropFirst()): read\($0)," }.joined(separator: "\n"))
+        ]
+
+        var output = ""
+        let input = FileHandle.standardInput.readDataToEndOfFile()
+        for line in input.split(separator: UInt8(ascii: "\\n")) {
+            let parts = line.split(separator: UInt8(ascii: "\\t"), omittingEmptySubsequences: false)
+            let contract = Int(String(decoding: parts[0], as: UTF8.self)) ?? -1
+            let sentByClient = parts[1].first == UInt8(ascii: "c")
+            let deliveredOn = String(decoding: parts[2], as: UTF8.self)
+            let frame = Data(base64Encoded: Data(parts[3])) ?? Data()
+            output += (readers[contract]?(frame, sentByClient, deliveredOn) ?? "left out") + "\\n"
+        }
+        FileHandle.standardOutput.write(Data(output.utf8))
+
+        """
+    }
+}
