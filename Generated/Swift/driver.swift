@@ -626,7 +626,7 @@ extension DriverApp {
                 case .routeUnassigned:
                     return .routeUnassigned(try decoder.decode(RouteUnassigned.self, from: frame.payloadOrNull))
                 case .dropRemoved:
-                    return .dropRemoved(try decoder.decode(SchemaGenRuntime.JSONValue.self, from: frame.payloadOrNull))
+                    return .dropRemoved(try decoder.decode(SchemaGenRuntime.JSONValue.self, from: frame.presentPayload()))
                 }
             }
 
@@ -763,7 +763,7 @@ extension DriverApp {
             /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onDropRemoved(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.JSONValue) -> Void) -> SchemaGenRuntime.ListenerToken {
-                core.addListener(channel: channel.address, eventName: "drop-removed", decoding: SchemaGenRuntime.JSONValue.self, from: .payload, handler: handler,
+                core.addListener(channel: channel.address, eventName: "drop-removed", decoding: SchemaGenRuntime.JSONValue.self, from: .presentPayload, handler: handler,
                 event: ServerEvent.dropRemoved)
             }
 
@@ -978,9 +978,9 @@ extension DriverApp {
                 }
                 switch route {
                 case .orderUnassigned:
-                    return .orderUnassigned(try decoder.decode(SchemaGenRuntime.JSONValue.self, from: frame.payloadOrNull))
+                    return .orderUnassigned(try decoder.decode(SchemaGenRuntime.JSONValue.self, from: frame.presentPayload()))
                 case .orderAssigned:
-                    return .orderAssigned(try decoder.decode(SchemaGenRuntime.JSONValue.self, from: frame.payloadOrNull))
+                    return .orderAssigned(try decoder.decode(SchemaGenRuntime.JSONValue.self, from: frame.presentPayload()))
                 case .jobAssigned:
                     return .jobAssigned(try decoder.decode(JobAssigned.self, from: frame.payloadOrNull))
                 }
@@ -1023,7 +1023,7 @@ extension DriverApp {
             /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onOrderUnassigned(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.JSONValue) -> Void) -> SchemaGenRuntime.ListenerToken {
-                core.addListener(channel: channel.address, eventName: "order-unassigned", decoding: SchemaGenRuntime.JSONValue.self, from: .payload, handler: handler,
+                core.addListener(channel: channel.address, eventName: "order-unassigned", decoding: SchemaGenRuntime.JSONValue.self, from: .presentPayload, handler: handler,
                 event: ServerEvent.orderUnassigned)
             }
 
@@ -1035,7 +1035,7 @@ extension DriverApp {
             /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
             @discardableResult
             public func onOrderAssigned(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.JSONValue) -> Void) -> SchemaGenRuntime.ListenerToken {
-                core.addListener(channel: channel.address, eventName: "order-assigned", decoding: SchemaGenRuntime.JSONValue.self, from: .payload, handler: handler,
+                core.addListener(channel: channel.address, eventName: "order-assigned", decoding: SchemaGenRuntime.JSONValue.self, from: .presentPayload, handler: handler,
                 event: ServerEvent.orderAssigned)
             }
 

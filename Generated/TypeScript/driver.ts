@@ -367,67 +367,67 @@ export type ClientFrame = never;
 // Guards: which event a frame is, told by its constants and name; its payload is not checked.
 
 export function isDriverJobAssignedFrame(frame: unknown): frame is DriverJobAssignedFrame {
-    return valueAt(frame, ["event"]) === "job-assigned";
+    return valueAt(frame, ["event"]) === "job-assigned" && fitsAddress(valueAt(frame, ["channel"]), ["driver-", null]);
 }
 
 export function isDriverJobRemovedFrame(frame: unknown): frame is DriverJobRemovedFrame {
-    return valueAt(frame, ["event"]) === "job-removed";
+    return valueAt(frame, ["event"]) === "job-removed" && fitsAddress(valueAt(frame, ["channel"]), ["driver-", null]);
 }
 
 export function isDriverOrderRemovedFrame(frame: unknown): frame is DriverOrderRemovedFrame {
-    return valueAt(frame, ["event"]) === "order-removed";
+    return valueAt(frame, ["event"]) === "order-removed" && fitsAddress(valueAt(frame, ["channel"]), ["driver-", null]);
 }
 
 export function isDriverJobCancelledFrame(frame: unknown): frame is DriverJobCancelledFrame {
-    return valueAt(frame, ["event"]) === "job-cancelled";
+    return valueAt(frame, ["event"]) === "job-cancelled" && fitsAddress(valueAt(frame, ["channel"]), ["driver-", null]);
 }
 
 export function isDriverJobRemovedFromListFrame(frame: unknown): frame is DriverJobRemovedFromListFrame {
-    return valueAt(frame, ["event"]) === "job-removed-from-list";
+    return valueAt(frame, ["event"]) === "job-removed-from-list" && fitsAddress(valueAt(frame, ["channel"]), ["driver-", null]);
 }
 
 export function isDriverScheduleUpdatedFrame(frame: unknown): frame is DriverScheduleUpdatedFrame {
-    return valueAt(frame, ["event"]) === "schedule-updated";
+    return valueAt(frame, ["event"]) === "schedule-updated" && fitsAddress(valueAt(frame, ["channel"]), ["driver-", null]);
 }
 
 export function isDriverRouteCancelledFrame(frame: unknown): frame is DriverRouteCancelledFrame {
-    return valueAt(frame, ["event"]) === "route-cancelled";
+    return valueAt(frame, ["event"]) === "route-cancelled" && fitsAddress(valueAt(frame, ["channel"]), ["driver-", null]);
 }
 
 export function isDriverRouteUnassignedFrame(frame: unknown): frame is DriverRouteUnassignedFrame {
-    return valueAt(frame, ["event"]) === "route-unassigned";
+    return valueAt(frame, ["event"]) === "route-unassigned" && fitsAddress(valueAt(frame, ["channel"]), ["driver-", null]);
 }
 
 export function isDriverDropRemovedFrame(frame: unknown): frame is DriverDropRemovedFrame {
-    return valueAt(frame, ["event"]) === "drop-removed";
+    return valueAt(frame, ["event"]) === "drop-removed" && fitsAddress(valueAt(frame, ["channel"]), ["driver-", null]);
 }
 
 export function isAdminOrderUnassignedFrame(frame: unknown): frame is AdminOrderUnassignedFrame {
-    return valueAt(frame, ["event"]) === "order-unassigned";
+    return valueAt(frame, ["event"]) === "order-unassigned" && valueAt(frame, ["channel"]) === "admin-channel";
 }
 
 export function isAdminOrderAssignedFrame(frame: unknown): frame is AdminOrderAssignedFrame {
-    return valueAt(frame, ["event"]) === "order-assigned";
+    return valueAt(frame, ["event"]) === "order-assigned" && valueAt(frame, ["channel"]) === "admin-channel";
 }
 
 export function isAdminJobAssignedFrame(frame: unknown): frame is AdminJobAssignedFrame {
-    return valueAt(frame, ["event"]) === "job-assigned";
+    return valueAt(frame, ["event"]) === "job-assigned" && valueAt(frame, ["channel"]) === "admin-channel";
 }
 
 export function isDriversJobAvailableAgainFrame(frame: unknown): frame is DriversJobAvailableAgainFrame {
-    return valueAt(frame, ["event"]) === "job-available-again";
+    return valueAt(frame, ["event"]) === "job-available-again" && valueAt(frame, ["channel"]) === "drivers-channel";
 }
 
 export function isDriversJobCancelledFrame(frame: unknown): frame is DriversJobCancelledFrame {
-    return valueAt(frame, ["event"]) === "job-cancelled";
+    return valueAt(frame, ["event"]) === "job-cancelled" && valueAt(frame, ["channel"]) === "drivers-channel";
 }
 
 export function isTrackingTrackingStoppedFrame(frame: unknown): frame is TrackingTrackingStoppedFrame {
-    return valueAt(frame, ["event"]) === "tracking-stopped";
+    return valueAt(frame, ["event"]) === "tracking-stopped" && fitsAddress(valueAt(frame, ["channel"]), ["tracking-", null]);
 }
 
 export function isBookingDriverRemovedFrame(frame: unknown): frame is BookingDriverRemovedFrame {
-    return valueAt(frame, ["event"]) === "driver-removed";
+    return valueAt(frame, ["event"]) === "driver-removed" && fitsAddress(valueAt(frame, ["channel"]), ["booking-", null]);
 }
 
 function valueAt(value: unknown, path: readonly (string | number)[]): unknown {
@@ -436,4 +436,25 @@ function valueAt(value: unknown, path: readonly (string | number)[]): unknown {
         value = (value as Record<string | number, unknown>)[step];
     }
     return value;
+}
+
+// Whether a channel address fits a template's parts (text, or null for a parameter): each parameter's value is the
+// text up to the first occurrence of the text after it (or the rest), never empty, as generated Swift reads it.
+function fitsAddress(value: unknown, parts: readonly (string | null)[]): boolean {
+    if (typeof value !== "string") return false;
+    let rest = value;
+    for (let index = 0; index < parts.length; index++) {
+        const part = parts[index];
+        if (typeof part === "string") {
+            if (!rest.startsWith(part)) return false;
+            rest = rest.slice(part.length);
+            continue;
+        }
+        const next = parts[index + 1];
+        if (next === null) return false;
+        const end = next === undefined ? rest.length : rest.indexOf(next);
+        if (end <= 0) return false;
+        rest = rest.slice(end);
+    }
+    return rest.length === 0;
 }

@@ -316,59 +316,59 @@ export type ClientFrame = RealtimePhxJoinFrame | RealtimePhxLeaveFrame | Realtim
 // Guards: which event a frame is, told by its constants and name; its payload is not checked.
 
 export function isRealtimePhxJoinFrame(frame: unknown): frame is RealtimePhxJoinFrame {
-    return Array.isArray(frame) && valueAt(frame, [3]) === "phx_join";
+    return Array.isArray(frame) && valueAt(frame, [3]) === "phx_join" && fitsAddress(valueAt(frame, [2]), ["realtime:", null]);
 }
 
 export function isRealtimePhxLeaveFrame(frame: unknown): frame is RealtimePhxLeaveFrame {
-    return Array.isArray(frame) && valueAt(frame, [3]) === "phx_leave";
+    return Array.isArray(frame) && valueAt(frame, [3]) === "phx_leave" && fitsAddress(valueAt(frame, [2]), ["realtime:", null]);
 }
 
 export function isRealtimeAccessTokenFrame(frame: unknown): frame is RealtimeAccessTokenFrame {
-    return Array.isArray(frame) && valueAt(frame, [3]) === "access_token";
+    return Array.isArray(frame) && valueAt(frame, [3]) === "access_token" && fitsAddress(valueAt(frame, [2]), ["realtime:", null]);
 }
 
 export function isRealtimeBroadcastFrame(frame: unknown): frame is RealtimeBroadcastFrame {
-    return Array.isArray(frame) && valueAt(frame, [3]) === "broadcast";
+    return Array.isArray(frame) && valueAt(frame, [3]) === "broadcast" && fitsAddress(valueAt(frame, [2]), ["realtime:", null]);
 }
 
 export function isRealtimePresenceFrame(frame: unknown): frame is RealtimePresenceFrame {
-    return Array.isArray(frame) && valueAt(frame, [3]) === "presence";
+    return Array.isArray(frame) && valueAt(frame, [3]) === "presence" && fitsAddress(valueAt(frame, [2]), ["realtime:", null]);
 }
 
 export function isRealtimePhxReplyFrame(frame: unknown): frame is RealtimePhxReplyFrame {
-    return Array.isArray(frame) && valueAt(frame, [3]) === "phx_reply";
+    return Array.isArray(frame) && valueAt(frame, [3]) === "phx_reply" && fitsAddress(valueAt(frame, [2]), ["realtime:", null]);
 }
 
 export function isRealtimePhxCloseFrame(frame: unknown): frame is RealtimePhxCloseFrame {
-    return Array.isArray(frame) && valueAt(frame, [3]) === "phx_close";
+    return Array.isArray(frame) && valueAt(frame, [3]) === "phx_close" && fitsAddress(valueAt(frame, [2]), ["realtime:", null]);
 }
 
 export function isRealtimePhxErrorFrame(frame: unknown): frame is RealtimePhxErrorFrame {
-    return Array.isArray(frame) && valueAt(frame, [3]) === "phx_error";
+    return Array.isArray(frame) && valueAt(frame, [3]) === "phx_error" && fitsAddress(valueAt(frame, [2]), ["realtime:", null]);
 }
 
 export function isRealtimeSystemFrame(frame: unknown): frame is RealtimeSystemFrame {
-    return Array.isArray(frame) && valueAt(frame, [3]) === "system";
+    return Array.isArray(frame) && valueAt(frame, [3]) === "system" && fitsAddress(valueAt(frame, [2]), ["realtime:", null]);
 }
 
 export function isRealtimePresenceStateFrame(frame: unknown): frame is RealtimePresenceStateFrame {
-    return Array.isArray(frame) && valueAt(frame, [3]) === "presence_state";
+    return Array.isArray(frame) && valueAt(frame, [3]) === "presence_state" && fitsAddress(valueAt(frame, [2]), ["realtime:", null]);
 }
 
 export function isRealtimePresenceDiffFrame(frame: unknown): frame is RealtimePresenceDiffFrame {
-    return Array.isArray(frame) && valueAt(frame, [3]) === "presence_diff";
+    return Array.isArray(frame) && valueAt(frame, [3]) === "presence_diff" && fitsAddress(valueAt(frame, [2]), ["realtime:", null]);
 }
 
 export function isRealtimePostgresChangesFrame(frame: unknown): frame is RealtimePostgresChangesFrame {
-    return Array.isArray(frame) && valueAt(frame, [3]) === "postgres_changes";
+    return Array.isArray(frame) && valueAt(frame, [3]) === "postgres_changes" && fitsAddress(valueAt(frame, [2]), ["realtime:", null]);
 }
 
 export function isPhoenixHeartbeatFrame(frame: unknown): frame is PhoenixHeartbeatFrame {
-    return Array.isArray(frame) && valueAt(frame, [3]) === "heartbeat";
+    return Array.isArray(frame) && valueAt(frame, [3]) === "heartbeat" && valueAt(frame, [2]) === "phoenix";
 }
 
 export function isPhoenixPhxReplyFrame(frame: unknown): frame is PhoenixPhxReplyFrame {
-    return Array.isArray(frame) && valueAt(frame, [3]) === "phx_reply";
+    return Array.isArray(frame) && valueAt(frame, [3]) === "phx_reply" && valueAt(frame, [2]) === "phoenix";
 }
 
 function valueAt(value: unknown, path: readonly (string | number)[]): unknown {
@@ -377,6 +377,27 @@ function valueAt(value: unknown, path: readonly (string | number)[]): unknown {
         value = (value as Record<string | number, unknown>)[step];
     }
     return value;
+}
+
+// Whether a channel address fits a template's parts (text, or null for a parameter): each parameter's value is the
+// text up to the first occurrence of the text after it (or the rest), never empty, as generated Swift reads it.
+function fitsAddress(value: unknown, parts: readonly (string | null)[]): boolean {
+    if (typeof value !== "string") return false;
+    let rest = value;
+    for (let index = 0; index < parts.length; index++) {
+        const part = parts[index];
+        if (typeof part === "string") {
+            if (!rest.startsWith(part)) return false;
+            rest = rest.slice(part.length);
+            continue;
+        }
+        const next = parts[index + 1];
+        if (next === null) return false;
+        const end = next === undefined ? rest.length : rest.indexOf(next);
+        if (end <= 0) return false;
+        rest = rest.slice(end);
+    }
+    return rest.length === 0;
 }
 
 // Examples: each event's `examples:` payloads, typed so that `tsc` checks them against the contract.

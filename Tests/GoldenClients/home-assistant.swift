@@ -737,7 +737,7 @@ extension HomeAssistant {
         public func subscribeEvents(payload: SubscribeEvents.Payload, id: Int? = nil, timeout: Duration? = nil) async throws -> SchemaGenRuntime.SubscriptionStream<HomeAssistant.FiredEvent> {
             let _correlation = id ?? core.nextCorrelationNumber()
             return try await core.subscribe(SchemaGenRuntime.SubscriptionMatch(route: "2:", channel: nil, source: .field("id")), id: .number(SchemaGenRuntime.JSONNumber(_correlation)), confirmation: (SchemaGenRuntime.ReplyMatch(route: "0:", channel: nil, source: .field("id"), errorRoute: ("1:", .field("id"))), .number(SchemaGenRuntime.JSONNumber(_correlation)), timeout), item: { frame, decoder in
-                try decoder.decode(HomeAssistant.FiredEvent.self, from: frame.payloadOrNull)
+                try decoder.decode(HomeAssistant.FiredEvent.self, from: frame.presentPayload())
             }, reject: { frame, decoder in
                 if frame.route == "1:" { throw SchemaGenRuntime.RequestRejected(try decoder.decode(Failure.self, from: frame.partsOrFrame)) }
             }, cancel: { id in
@@ -790,7 +790,7 @@ extension HomeAssistant {
         public func subscribeTrigger(payload: SubscribeTrigger.Payload, id: Int? = nil, timeout: Duration? = nil) async throws -> SchemaGenRuntime.SubscriptionStream<HomeAssistant.Triggered> {
             let _correlation = id ?? core.nextCorrelationNumber()
             return try await core.subscribe(SchemaGenRuntime.SubscriptionMatch(route: "2:", channel: nil, source: .field("id")), id: .number(SchemaGenRuntime.JSONNumber(_correlation)), confirmation: (SchemaGenRuntime.ReplyMatch(route: "0:", channel: nil, source: .field("id"), errorRoute: ("1:", .field("id"))), .number(SchemaGenRuntime.JSONNumber(_correlation)), timeout), item: { frame, decoder in
-                try decoder.decode(HomeAssistant.Triggered.self, from: frame.payloadOrNull)
+                try decoder.decode(HomeAssistant.Triggered.self, from: frame.presentPayload())
             }, reject: { frame, decoder in
                 if frame.route == "1:" { throw SchemaGenRuntime.RequestRejected(try decoder.decode(Failure.self, from: frame.partsOrFrame)) }
             }, cancel: { id in

@@ -128,7 +128,7 @@ export type ClientFrame = PingFrame | ConnectFrame | SubscribeToChannelFrame;
 // Guards: which event a frame is, told by its constants and name; its payload is not checked.
 
 export function isPingFrame(frame: unknown): frame is PingFrame {
-    return typeof frame === "object" && frame !== null;
+    return typeof frame === "object" && frame !== null && Object.keys(frame).length === 0;
 }
 
 export function isConnectFrame(frame: unknown): frame is ConnectFrame {

@@ -65,15 +65,15 @@ export type ClientFrame = SeatClientWaveFrame;
 // Guards: which event a frame is, told by its constants and name; its payload is not checked.
 
 export function isSeatTakenFrame(frame: unknown): frame is SeatTakenFrame {
-    return valueAt(frame, ["event"]) === "taken";
+    return valueAt(frame, ["event"]) === "taken" && fitsAddress(valueAt(frame, ["channel"]), ["room:", null, "/seat-", null]);
 }
 
 export function isSeatClientWaveFrame(frame: unknown): frame is SeatClientWaveFrame {
-    return valueAt(frame, ["event"]) === "client-wave";
+    return valueAt(frame, ["event"]) === "client-wave" && fitsAddress(valueAt(frame, ["channel"]), ["room:", null, "/seat-", null]);
 }
 
 export function isQuotedSaidFrame(frame: unknown): frame is QuotedSaidFrame {
-    return valueAt(frame, ["event"]) === "said";
+    return valueAt(frame, ["event"]) === "said" && fitsAddress(valueAt(frame, ["channel"]), ["say \"hi\" \\ ", null]);
 }
 
 function valueAt(value: unknown, path: readonly (string | number)[]): unknown {
@@ -82,4 +82,25 @@ function valueAt(value: unknown, path: readonly (string | number)[]): unknown {
         value = (value as Record<string | number, unknown>)[step];
     }
     return value;
+}
+
+// Whether a channel address fits a template's parts (text, or null for a parameter): each parameter's value is the
+// text up to the first occurrence of the text after it (or the rest), never empty, as generated Swift reads it.
+function fitsAddress(value: unknown, parts: readonly (string | null)[]): boolean {
+    if (typeof value !== "string") return false;
+    let rest = value;
+    for (let index = 0; index < parts.length; index++) {
+        const part = parts[index];
+        if (typeof part === "string") {
+            if (!rest.startsWith(part)) return false;
+            rest = rest.slice(part.length);
+            continue;
+        }
+        const next = parts[index + 1];
+        if (next === null) return false;
+        const end = next === undefined ? rest.length : rest.indexOf(next);
+        if (end <= 0) return false;
+        rest = rest.slice(end);
+    }
+    return rest.length === 0;
 }

@@ -53,15 +53,15 @@ export type ClientFrame = HeartbeatFrame | RoomPhxJoinFrame | RoomNewMsgFrame;
 // Guards: which event a frame is, told by its constants and name; its payload is not checked.
 
 export function isHeartbeatFrame(frame: unknown): frame is HeartbeatFrame {
-    return Array.isArray(frame) && valueAt(frame, [3]) === "heartbeat";
+    return Array.isArray(frame) && valueAt(frame, [3]) === "heartbeat" && typeof valueAt(frame, [2]) !== "string";
 }
 
 export function isRoomPhxJoinFrame(frame: unknown): frame is RoomPhxJoinFrame {
-    return Array.isArray(frame) && valueAt(frame, [3]) === "phx_join";
+    return Array.isArray(frame) && valueAt(frame, [3]) === "phx_join" && fitsAddress(valueAt(frame, [2]), ["room:", null]);
 }
 
 export function isRoomNewMsgFrame(frame: unknown): frame is RoomNewMsgFrame {
-    return Array.isArray(frame) && valueAt(frame, [3]) === "new_msg";
+    return Array.isArray(frame) && valueAt(frame, [3]) === "new_msg" && fitsAddress(valueAt(frame, [2]), ["room:", null]);
 }
 
 function valueAt(value: unknown, path: readonly (string | number)[]): unknown {
@@ -70,4 +70,25 @@ function valueAt(value: unknown, path: readonly (string | number)[]): unknown {
         value = (value as Record<string | number, unknown>)[step];
     }
     return value;
+}
+
+// Whether a channel address fits a template's parts (text, or null for a parameter): each parameter's value is the
+// text up to the first occurrence of the text after it (or the rest), never empty, as generated Swift reads it.
+function fitsAddress(value: unknown, parts: readonly (string | null)[]): boolean {
+    if (typeof value !== "string") return false;
+    let rest = value;
+    for (let index = 0; index < parts.length; index++) {
+        const part = parts[index];
+        if (typeof part === "string") {
+            if (!rest.startsWith(part)) return false;
+            rest = rest.slice(part.length);
+            continue;
+        }
+        const next = parts[index + 1];
+        if (next === null) return false;
+        const end = next === undefined ? rest.length : rest.indexOf(next);
+        if (end <= 0) return false;
+        rest = rest.slice(end);
+    }
+    return rest.length === 0;
 }

@@ -97,6 +97,8 @@ struct ValueChecker {
                 return mismatch(path, "expected JSON in a string, found text that is not JSON", location)
             }
             return checkScalar(embedded, scalar, at: path, declaredAt: location, encoding: nil)
+        case (.jsonString?, _):
+            return mismatch(path, "expected JSON in a string, found \(Self.kind(of: value))", location)
         default:
             // Numbers as written: re-encoding would round them (`1e-400` to 0) and hide what the decoder refuses.
             bytes = Data(Self.json(value).utf8)
@@ -243,17 +245,22 @@ struct ValueChecker {
                 return mismatch(path, "\(Self.kind(of: value)) is none of `\(name)`'s members' kinds", location)
             }
             check(value, against: member.type, at: path, declaredAt: location)
-        case .field(let key, _):
+        case .field(let key, let rawType):
             guard case .object(let members) = value, let tag = members[key] else {
                 return mismatch(Self.path(path, key), "missing: `\(name)` is told apart by it", location)
             }
-            let text: String? =
-                switch tag {
-                case .string(let string): string
-                case .number(let number): number.description
-                default: nil
-                }
             let tagPath = Self.path(path, key)
+            // Generated code reads the tag as its declared kind before choosing a member, fallback or `unknown`: a tag
+            // of another kind (`null`, a number for text tags) is refused, never kept as unknown.
+            let text: String
+            switch (rawType, tag) {
+            case (.string, .string(let string)): text = string
+            case (.integer, .number(let number)) where Int(number.description) != nil: text = number.description
+            default:
+                return mismatch(
+                    tagPath, "expected \(rawType == .string ? "a string" : "a whole number") as `\(name)`'s tag, found "
+                        + Self.describe(tag), location)
+            }
             let before = findings.count
             if let member = union.members.first(where: { $0.tag == text }) {
                 check(value, against: member.type, at: path, declaredAt: location)

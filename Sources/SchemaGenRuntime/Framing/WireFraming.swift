@@ -281,7 +281,8 @@ public enum WireFraming: Hashable, Sendable {
                 if envelope.payloadIsJSONString, bytes[range.lowerBound] == UInt8(ascii: "\"") {
                     var stringScanner = JSONScanner(bytes, at: range.lowerBound)
                     payload = .unescaped(Data(try stringScanner.parseString().utf8))
-                } else if !bytes[range].elementsEqual("null".utf8) {
+                } else {
+                    // `null` is a payload that is there: a `T | null` event's nil, where an absent key is no payload.
                     payload = .range(range)
                 }
             }

@@ -14,6 +14,7 @@ extension TypeScriptFileContext: KeyedTemplateContext {
         "frameUnions": .property(\.frameUnions),
         "hasFrames": .property(\.hasFrames),
         "guardsReadValues": .property(\.guardsReadValues),
+        "guardsReadAddresses": .property(\.guardsReadAddresses),
         "examples": .property(\.examples),
         "hasExamples": .property(\.hasExamples),
         "servers": .property(\.servers),

@@ -20,6 +20,8 @@ public struct TypeScriptFileContext: Sendable {
     public var hasFrames: Bool
     /// Whether a guard reads a value inside the frame (then the file has the helper that does).
     public var guardsReadValues: Bool
+    /// Whether a guard tests a channel address against a template with parameters (then the file has `fitsAddress`).
+    public var guardsReadAddresses: Bool
     /// The events' `examples:` as typed constants, so `tsc` checks each against its payload type.
     public var examples: [TypeScriptExamples] = []
     public var hasExamples: Bool = false

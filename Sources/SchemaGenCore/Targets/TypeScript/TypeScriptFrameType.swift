@@ -78,6 +78,43 @@ struct TypeScriptFrameType {
         tests.append("valueAt(frame, [\(Self.pathLiteral(path))]) === \(TypeScriptSyntax.literal(value))")
     }
 
+    /// The channel's address at `path`: the guard tests that it is one of the channel's (the whole address, or
+    /// `fitsAddress` with the template's literal parts and `null` for each parameter, read as the runtime's
+    /// `ChannelTemplate` reads it), so two channels' events of one name are told apart.
+    mutating func insert(channel address: AddressTemplate, at path: FramePath) {
+        insert("string", at: path)
+        let value = "valueAt(frame, [\(Self.pathLiteral(path))])"
+        let parts = address.segments.map { segment -> String in
+            switch segment {
+            case .literal(let text): TypeScriptSyntax.stringLiteral(text)
+            case .parameter: "null"
+            }
+        }
+        if address.parameterNames.isEmpty {
+            tests.append("\(value) === \(TypeScriptSyntax.stringLiteral(address.raw))")
+        } else {
+            tests.append("fitsAddress(\(value), [\(parts.joined(separator: ", "))])")
+        }
+    }
+
+    /// An event outside channels in a framing whose frames may name one: the guard tests that the frame names none,
+    /// as the runtime routes a frame that does to the channel's events.
+    mutating func insert(noChannelAt path: FramePath) {
+        tests.append("typeof valueAt(frame, [\(Self.pathLiteral(path))]) !== \"string\"")
+    }
+
+    /// An exact shape: the guard tests that the frame holds nothing but the shape's keys (an object) or slots (an
+    /// array), as the runtime's reading of an exact shape does.
+    mutating func insert(exactKeys keys: [String], slots: Int?) {
+        if let slots {
+            tests.append("(frame as unknown[]).length <= \(slots)")
+        } else {
+            let list = keys.map(TypeScriptSyntax.stringLiteral).joined(separator: ", ")
+            let keysHeld = keys.isEmpty ? "Object.keys(frame).length === 0" : "Object.keys(frame).every((key) => [\(list)].includes(key))"
+            tests.append("typeof frame === \"object\" && frame !== null && \(keysHeld)")
+        }
+    }
+
     /// A member every frame of the shape has, whatever its value; the guard tests that it is there.
     mutating func insert(requiredAt path: FramePath) {
         insert("unknown", at: path)

@@ -36,7 +36,8 @@ public struct TypeScriptTranslator: Sendable {
                 contract.title, extra: contract.description.map { [$0] } ?? []),
             framing: Self.framingDescription(contract.framing),
             declarations: declarations, hasDeclarations: !declarations.isEmpty,
-            eventMaps: [], hasEventMaps: false, frames: [], frameUnions: [], hasFrames: false, guardsReadValues: false)
+            eventMaps: [], hasEventMaps: false, frames: [], frameUnions: [], hasFrames: false, guardsReadValues: false,
+            guardsReadAddresses: false)
         if case .socketIO = contract.framing {
             context.eventMaps = eventMaps(contract, payloadTypes: payloadTypes, speller: speller)
             context.hasEventMaps = !context.eventMaps.isEmpty
@@ -49,6 +50,7 @@ public struct TypeScriptTranslator: Sendable {
             context.frames = frames
             context.hasFrames = !frames.isEmpty
             context.guardsReadValues = frames.contains { $0.condition.contains("valueAt(") }
+            context.guardsReadAddresses = frames.contains { $0.condition.contains("fitsAddress(") }
             let names = zip(contract.allEvents, frames)
             context.frameUnions = [
                 TypeScriptFrameUnion(
@@ -230,8 +232,12 @@ public struct TypeScriptTranslator: Sendable {
                     frame.insert(payload, at: FramePath([.key(envelope.payloadKey)]))
                 }
             }
-            if let channelKey = envelope.channelKey, channel != nil {
-                frame.insert("string", at: FramePath([.key(channelKey)]))
+            if let channelKey = envelope.channelKey {
+                if let channel {
+                    frame.insert(channel: channel.address, at: FramePath([.key(channelKey)]))
+                } else {
+                    frame.insert(noChannelAt: FramePath([.key(channelKey)]))
+                }
             }
             for field in envelope.fields + event.envelopeFields {
                 insert(field, into: frame, at: FramePath([.key(field.wireName)]), speller: speller)
@@ -245,8 +251,14 @@ public struct TypeScriptTranslator: Sendable {
             let shape = declaration.shape
             if case .array(let slots) = shape.container { frame.makeArray(slots: slots) }
             for condition in shape.conditions { frame.insert(constant: condition.value, at: condition.path) }
+            if shape.exact {
+                let isArray = if case .array = shape.container { true } else { false }
+                frame.insert(exactKeys: shape.namedKeys.sorted(), slots: isArray ? shape.slotCount : nil)
+            }
             if let path = shape.eventName, let name = event.wireValue { frame.insert(constant: name, at: path) }
-            if let path = shape.channel, channel != nil { frame.insert("string", at: path) }
+            if let path = shape.channel {
+                if let channel { frame.insert(channel: channel.address, at: path) } else { frame.insert(noChannelAt: path) }
+            }
             for path in shape.required { frame.insert(requiredAt: path) }
             for field in declaration.fields + event.envelopeFields {
                 let path = shape.fields.first { $0.key == field.wireName }?.path ?? FramePath(keys: field.wireName)

@@ -173,9 +173,12 @@ extension RequestTranslator {
         }
         let parameter = property(matched, in: structure, valueType: valueType)
         // A value the app gives stays where its payload declares it, required; one the client chooses is an optional last argument.
+        // The app's value is required even where the field is optional (a shape's `id: Int?` other frames leave out):
+        // a request always carries it.
+        let required = "\(matched): \(speller.spell(field.type.valueType))"
         let parameters =
             ids == .app
-            ? structure.properties.map(parameter)
+            ? structure.properties.map { $0.name == matched ? required : parameter($0) }
             : structure.properties.filter { $0.name != matched }.map(parameter) + [
                 "\(matched): \(speller.spell(field.type.valueType))? = nil"
             ]

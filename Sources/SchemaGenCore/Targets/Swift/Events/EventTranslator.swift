@@ -324,11 +324,12 @@ struct EventTranslator {
         return value
     }
 
-    /// The `WireFraming.PayloadSource` case of an event's payload alone: a shape's `T | null` payload is always there
-    /// (a missing one is an error, not nil).
+    /// The `WireFraming.PayloadSource` case of an event's payload alone: a payload that may be `null` (`T | null`,
+    /// `JSON`) is always there, in every framing (a missing one is an error, not nil or `.null`), as the contract
+    /// interpreter reads it; any other payload fails on a missing one as on `null`.
     static func payloadSource(of event: Event) -> String {
-        event.shapeIndex != nil && event.payload?.isNullable == true && event.payload?.isOptional == false
-            ? "presentPayload" : "payload"
+        guard let payload = event.payload, !payload.isOptional else { return "payload" }
+        return payload.isNullable || payload == .scalar(.json) ? "presentPayload" : "payload"
     }
 
     /// The statement decoding an event's payload alone as `type` (a reply's or a subscription's `type:`), not its
