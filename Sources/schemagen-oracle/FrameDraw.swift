@@ -60,13 +60,28 @@ enum FrameDraw {
                 mutants.append(mutant)
             }
         }
-        // Every exact frame, then mutants drawn without replacement up to the budget.
+        // Every exact frame, then mutants drawn without replacement up to the budget, then mutants of mutants (two
+        // changes) drawn at random, so a small contract still gets its share of frames.
         var chosen = exact
         var pool = mutants
         while chosen.count < budget && !pool.isEmpty {
             let pick = Int(random.next() % UInt64(pool.count))
             pool.swapAt(pick, pool.count - 1)
             chosen.append(pool.removeLast())
+        }
+        var attempts = 0
+        while chosen.count < budget && !mutants.isEmpty && attempts < budget * 2 {
+            attempts += 1
+            let base = mutants[Int(random.next() % UInt64(mutants.count))]
+            guard let value = try? WireDecoder(dates: .iso8601).decode(JSONValue.self, from: base.bytes) else { continue }
+            let changes = oneChange(of: value)
+            guard !changes.isEmpty else { continue }
+            let (label, variant) = changes[Int(random.next() % UInt64(changes.count))]
+            guard let bytes = try? encoder.encode(variant) else { continue }
+            var mutant = base
+            mutant.bytes = bytes
+            mutant.origin = "\(base.origin), then \(label)"
+            chosen.append(mutant)
         }
         return chosen
     }
