@@ -1,0 +1,50 @@
+import Foundation
+import GoldenClients
+import SchemaGenRuntime
+import TestSupport
+import Testing
+
+/// What `schemagen-oracle` found on main (docs/testing.md), through generated code: the goldens
+/// `oracle-findings-envelope` and `oracle-findings-shapes`.
+@Suite struct OracleFindingsTests {
+    /// A `T | null` payload is always there: a frame without it is a failure, `"data": null` is its nil. Before the
+    /// fix the first was read as nil and the second failed to decode.
+    @Test(.timeLimit(.minutes(1))) func aNullablePayloadIsAlwaysThereAndNullIsItsNil() async throws {
+        let transport = LoopbackTransport()
+        let client = OracleEnvelope.Client(transport: transport)
+        let dates = Recorder<Date?>()
+        let json = Recorder<JSONValue>()
+        let notes = Recorder<String?>()
+        let failures = Recorder<String>()
+        client.onSeatCreated { dates.append($0) }
+        client.onDropRemoved { json.append($0) }
+        client.onNoteSent { notes.append($0) }
+        client.onIncomingFailure { failures.append($0.eventName ?? "?") }
+        await transport.deliver(json: #"{"event":"seat_created"}"#)
+        await transport.deliver(json: #"{"event":"seat_created","data":null}"#)
+        await transport.deliver(json: #"{"event":"drop_removed"}"#)
+        await transport.deliver(json: #"{"event":"drop_removed","data":null}"#)
+        await transport.deliver(json: #"{"event":"note_sent"}"#)
+        try await eventually("every frame handled") {
+            dates.values.count + json.values.count + notes.values.count + failures.values.count == 5
+        }
+        #expect(dates.values == [nil])
+        #expect(json.values == [.null])
+        #expect(notes.values == [nil])
+        #expect(failures.values == ["seat_created", "drop_removed"])
+    }
+
+    /// `ids: app` on an optional shape field: the method takes the value as required (before the fix the golden did
+    /// not compile), sends it at the field's path and returns the reply that carries it back.
+    @Test(.timeLimit(.minutes(1))) func anAppGivenIDInAnOptionalShapeFieldIsRequiredAndMatched() async throws {
+        let transport = LoopbackTransport()
+        let client = OracleShapes.Client(transport: transport)
+        let call = Task { try await client.seatUpdated(metaId: 41, payload: .init(level: 3)) }
+        let sent = try await transport.sentFrames(atLeast: 1).map(\.text)
+        #expect(sent == [#"{"meta":{"type":"seat_updated","id":41},"data":{"level":3}}"#])
+        await transport.deliver(json: #"{"meta":{"type":"game_closed","id":40},"data":{"level":1}}"#)
+        await transport.deliver(json: #"{"meta":{"type":"game_closed","id":41},"data":{"level":2}}"#)
+        let reply = try await call.value
+        #expect(reply.metaId == 41 && reply.payload.level == 2)
+    }
+}

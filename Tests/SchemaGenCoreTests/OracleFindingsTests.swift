@@ -1,0 +1,97 @@
+import Foundation
+import SchemaGenCore
+import TestSupport
+import Testing
+
+/// What `schemagen-oracle` found on main in the interpreter and the TypeScript guards (docs/testing.md): each case
+/// is the frame the oracle printed, shrunk by hand.
+@Suite struct OracleFindingsTests {
+    static func interpreter(_ text: String) throws -> FrameInterpreter {
+        let loaded = ContractLoader().load(text: text, path: "oracle.yaml")
+        return FrameInterpreter(contract: try #require(loaded.contract, "\(loaded.diagnostics)"))
+    }
+
+    /// Generated code reads a union's tag as its declared kind before choosing a member: a `null` tag is refused,
+    /// not kept as an unknown member (seed 7: `{"kind": null, ...}`).
+    @Test func aUnionTagOfAnotherKindIsAMismatch() throws {
+        let interpreter = try Self.interpreter(
+            """
+            schemagen: 1
+            name: Tags
+            framing: socket.io
+            types:
+              Shape:
+                union: {discriminator: kind, cases: {a: ShapeA}}
+              ShapeA:
+                fields: {size: Int}
+            events:
+              moved: {direction: server-to-client, payload: {shape: Shape}}
+            """)
+        let known = interpreter.read(Data(#"["moved",{"shape":{"kind":"a","size":1}}]"#.utf8), sentBy: .serverToClient)
+        let unlisted = interpreter.read(Data(#"["moved",{"shape":{"kind":"b"}}]"#.utf8), sentBy: .serverToClient)
+        let null = interpreter.read(Data(#"["moved",{"shape":{"kind":null}}]"#.utf8), sentBy: .serverToClient)
+        let number = interpreter.read(Data(#"["moved",{"shape":{"kind":1}}]"#.utf8), sentBy: .serverToClient)
+        #expect(known.matches && unlisted.matches)
+        #expect(!null.matches && !number.matches)
+        #expect(null.findings.map(\.path) == ["$.payload.shape.kind"])
+    }
+
+    /// A `json-string` field holds its JSON as text: a number there is refused, as generated code refuses it
+    /// (seed 7: `"title": 7` for `type: JSON, encoding: json-string`).
+    @Test func aJSONStringFieldHoldingNoStringIsAMismatch() throws {
+        let interpreter = try Self.interpreter(
+            """
+            schemagen: 1
+            name: Strings
+            framing: socket.io
+            events:
+              sent:
+                direction: server-to-client
+                payload: {meta: {type: JSON, encoding: json-string}}
+            """)
+        #expect(interpreter.read(Data(#"["sent",{"meta":"{\"a\":1}"}]"#.utf8), sentBy: .serverToClient).matches)
+        #expect(!interpreter.read(Data(#"["sent",{"meta":7}]"#.utf8), sentBy: .serverToClient).matches)
+        #expect(!interpreter.read(Data(#"["sent",{"meta":{"a":1}}]"#.utf8), sentBy: .serverToClient).matches)
+    }
+
+    /// The golden guards compiled to JavaScript and run by Node on frames: a channel's guard passes only its own
+    /// channel's addresses, a root event's guard none, an exact shape's guard only its own keys. Before the fix every
+    /// guard here passed every frame of its event's name.
+    @Test(
+        .enabled(
+            if: TypeScriptTargetTests.compiler != nil || TypeScriptTargetTests.compilerRequired,
+            "tsc is not installed (apt-get install node-typescript)"))
+    func guardsTellChannelsAndExactShapesApart() async throws {
+        let tsc = try #require(TypeScriptTargetTests.compiler, "tsc is not installed: apt-get install node-typescript")
+        let node = try #require(executableOnPath("node"), "node is not installed (node-typescript depends on it)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("schemagen-guards-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sources = ["oracle-findings-envelope", "oracle-findings-shapes"].map {
+            TypeScriptTargetTests.goldens.appendingPathComponent("\($0).ts").path
+        }
+        let compile = try await runChildProcess(
+            tsc, ["--target", "es2020", "--module", "commonjs", "--outDir", folder.path] + sources)
+        #expect(compile.status == 0, "\(compile.standardOutput)")
+        let script = """
+            const envelope = require("./oracle-findings-envelope.js");
+            const shapes = require("./oracle-findings-shapes.js");
+            const cases = [
+              envelope.isRoomTakenFrame({event: "taken", channel: "room-7", data: {seat: 1}}),
+              envelope.isRoomTakenFrame({event: "taken", channel: "lobby-all", data: {seat: 1}}),
+              envelope.isRoomTakenFrame({event: "taken", channel: "room-", data: {seat: 1}}),
+              envelope.isRoomTakenFrame({event: "taken", data: {seat: 1}}),
+              envelope.isLobbyTakenFrame({event: "taken", channel: "lobby-all", data: {seat: 1, name: "a"}}),
+              envelope.isLobbyTakenFrame({event: "taken", channel: "room-7", data: {seat: 1, name: "a"}}),
+              envelope.isSeatCreatedFrame({event: "seat_created", data: null}),
+              envelope.isSeatCreatedFrame({event: "seat_created", channel: "room-7", data: null}),
+              shapes.isPongFrame({kind: "ping"}),
+              shapes.isPongFrame({kind: "ping", extra: 1}),
+            ];
+            console.log(cases.map((passed) => (passed ? 1 : 0)).join(""));
+            """
+        try script.write(to: folder.appendingPathComponent("run.js"), atomically: true, encoding: .utf8)
+        let run = try await runChildProcess(node, ["run.js"], in: folder)
+        #expect(run.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "1000101010", "\(run.standardError)")
+    }
+}
