@@ -24,6 +24,8 @@ struct OracleRun {
     var findings: [Finding] = []
     var featureCounts: [String: Int] = [:]
     var framesChecked = 0
+    var requestsChecked = 0
+    var requestFailures = 0
     var stageSeconds: [(String, Double)] = []
 
     init(seed: UInt64, work: String) {
@@ -92,7 +94,9 @@ struct OracleRun {
             print("  \(String(count).padding(toLength: 5, withPad: " ", startingAt: 0)) \(feature)")
         }
         for (stage, time) in stageSeconds { print(String(format: "== %@: %.1f s", stage, time)) }
-        print("== \(cases.count) contracts linted clean, \(framesChecked) frames checked, \(findings.count) findings")
+        print(
+            "== \(cases.count) contracts linted clean, \(framesChecked) frames checked, \(requestsChecked) requests "
+                + "called, \(findings.count) findings")
         for finding in findings.prefix(20) {
             print("\n-- \(finding.check) (\(finding.contract), seed \(seed)):\n\(finding.detail)")
         }

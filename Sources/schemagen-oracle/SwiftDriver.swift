@@ -33,7 +33,8 @@ extension OracleRun {
             """, to: "\(package)/Package.swift")
 
         var included = Set(cases.map(\.index))
-        var keep: Set<String> = ["main.swift"]
+        var keep: Set<String> = ["main.swift", "helpers.swift"]
+        try Shell.write(RequestCalls.helpers, to: "\(sources)/helpers.swift")
         for item in cases {
             let name = item.drawn.name
             for file in files[name] ?? [] where file.relativePath.hasSuffix(".swift") {
@@ -42,7 +43,8 @@ extension OracleRun {
                 keep.insert(fileName)
             }
             guard let contract = item.loaded.contract else { continue }
-            try Shell.write(Self.reader(of: contract), to: "\(sources)/\(name).reader.swift")
+            let client = files[name]?.first { $0.relativePath.hasSuffix("/\(name).swift") }?.contents ?? ""
+            try Shell.write(Self.reader(of: contract, client: client), to: "\(sources)/\(name).reader.swift")
             keep.insert("\(name).reader.swift")
         }
 
@@ -95,7 +97,19 @@ extension OracleRun {
                 Finding(check: "the generated readers run", contract: "the driver", detail: String(run.output.suffix(4000))))
             return nil
         }
-        var verdicts = run.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let lines = run.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let marker = lines.firstIndex(of: "== requests") ?? lines.endIndex
+        var verdicts = Array(lines[..<marker])
+        for line in lines[marker...].dropFirst() where !line.isEmpty && !line.hasSuffix(": ok") {
+            let name = String(line.prefix { $0 != " " })
+            guard let index = Int(name.dropFirst()), included.contains(index) else { continue }
+            requestFailures += 1
+            findings.append(
+                Finding(
+                    check: "every request gets its reply from the generated Mock", contract: name,
+                    detail: line + "\ncontract:\n" + (cases.first { $0.index == index }?.drawn.yaml ?? "")))
+        }
+        requestsChecked += lines[marker...].dropFirst().filter { !$0.isEmpty }.count
         for (index, frame) in frames.enumerated() where !included.contains(frame.contract) {
             verdicts[index] = expectations[index].accepted.first ?? ""
         }
@@ -109,7 +123,7 @@ extension OracleRun {
     /// A contract's reader: the frame parsed by the contract's framing, its scope found from its channel address (the
     /// frame's, else the one it was delivered on) by the channels' templates, then decoded by the scope's generated
     /// `decode` (the client's `ServerEvent`, the server's `ClientEvent`), as the cores call them.
-    static func reader(of contract: Contract) -> String {
+    static func reader(of contract: Contract, client: String) -> String {
         let name = contract.name
         var cases: [String] = []
         func scope(_ events: [Event], key: String, type: String) {
@@ -153,6 +167,8 @@ extension OracleRun {
             \(templates.isEmpty ? "    " : templates.map { "    " + $0 }.joined(separator: "\n"))
             ]
 
+            \(RequestCalls.function(of: contract, client: client))
+
             func read\(name)(_ data: Data, sentByClient: Bool, deliveredOn: String) -> String {
                 let decoder = SchemaGenRuntime.WireDecoder(dates: \(name).dateEncoding)
                 let parsed: SchemaGenRuntime.WireFraming.ParsedFrame
@@ -185,6 +201,10 @@ extension OracleRun {
         // verdict each.
         import Foundation
 
+        let requests: [Int: @Sendable () async -> [String]] = [
+        \(readers.isEmpty ? "    :" : readers.map { "    \($0.dropFirst()): requests\($0)," }.joined(separator: "\n"))
+        ]
+
         let readers: [Int: (Data, Bool, String) -> String] = [
         \(readers.isEmpty ? "    :" : readers.map { "    \($0.dropFirst()): read\($0)," }.joined(separator: "\n"))
         ]
@@ -199,6 +219,15 @@ extension OracleRun {
             let frame = Data(base64Encoded: Data(parts[3])) ?? Data()
             output += (readers[contract]?(frame, sentByClient, deliveredOn) ?? "left out") + "\\n"
         }
+        // Every request of every contract against the contract's generated `Mock`, all at once.
+        output += "== requests\\n"
+        let answers = await withTaskGroup(of: [String].self) { group in
+            for (_, calls) in requests { group.addTask { await calls() } }
+            var lines: [String] = []
+            for await some in group { lines += some }
+            return lines.sorted()
+        }
+        output += answers.map { $0 + "\\n" }.joined()
         FileHandle.standardOutput.write(Data(output.utf8))
 
         """

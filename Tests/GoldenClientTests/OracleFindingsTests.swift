@@ -47,4 +47,14 @@ import Testing
         let reply = try await call.value
         #expect(reply.metaId == 41 && reply.payload.level == 2)
     }
+
+    /// The generated server (here its `Mock`) echoes the request's value into a shape field with a dotted path
+    /// (`meta.id`) under the field's key. Before the fix it wrote `{"meta": {"id": 41}}` into the event's parts, where
+    /// fields sit under their written names, so the reply carried no id and the call timed out.
+    @Test(.timeLimit(.minutes(1))) func theServerEchoesAnIDIntoANestedShapeField() async throws {
+        let mock = OracleShapes.Mock()
+        let client = mock.makeClient()
+        let reply = try await client.seatUpdated(metaId: 41, payload: .init(level: 3), timeout: .seconds(20))
+        #expect(reply.metaId == 41)
+    }
 }

@@ -33,7 +33,7 @@ extension RealtimeServerCore {
         expecting match: ReplyMatch, from connection: ServerConnection, timeout: Duration? = nil
     ) async throws -> WireFraming.ParsedFrame {
         let frame = frames.frame(
-            address, channel: channel, body: try frames.body(payload, echoing: correlation, at: path))
+            address, channel: channel, body: try frames.body(payload, echoing: correlation, at: path, of: address))
         return try await exchange(frame, expecting: match, correlation: correlation, with: connection, timeout: timeout)
     }
 

@@ -50,7 +50,7 @@ extension RealtimeServerCore {
         to connection: ServerConnection
     ) async throws {
         try await send(
-            frames.frame(address, channel: channel, body: frames.body(payload, echoing: value, at: path)),
+            frames.frame(address, channel: channel, body: frames.body(payload, echoing: value, at: path, of: address)),
             to: .connection(connection))
     }
 
