@@ -71,6 +71,15 @@ struct ContractDraw {
         var events: [EventDraft] = []
         let eventCount = choices.int(1...6)
         for _ in 0..<eventCount { events.append(drawEvent(inChannel: false)) }
+        // Most contracts get a request's pair of events (an app's event and a server's), so requests and
+        // subscriptions are drawn often enough to be checked in every run.
+        if events.count >= 2, envelopeFieldNames.isEmpty, choices.chance(60) {
+            for (index, direction) in [(0, "client-to-server"), (1, "server-to-client")]
+            where events[index].frame == nil && events[index].extra.isEmpty {
+                events[index].direction = direction
+                if direction == "client-to-server" { events[index].envelope = [] }
+            }
+        }
         addCorrelations(to: &events)
         lines.append("events:")
         for event in events { lines += event.yaml(indent: "  ") }
