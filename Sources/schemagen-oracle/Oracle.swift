@@ -37,7 +37,8 @@ struct OracleCommand: ParsableCommand {
         var run = OracleRun(seed: seed, work: work)
         let indices = only.map { [$0] } ?? Array(0..<contracts)
         run.drawAndLint(indices)
-        if !lintOnly, run.findings.isEmpty || true {
+        run.checkNearValidContracts()
+        if !lintOnly {
             try run.checkTargets(framesInAll: frames)
         }
         run.printSummary(seconds: Date().timeIntervalSince(started))

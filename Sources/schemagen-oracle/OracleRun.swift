@@ -25,6 +25,7 @@ struct OracleRun {
     var featureCounts: [String: Int] = [:]
     var framesChecked = 0
     var requestsChecked = 0
+    var mistakesChecked = 0
     var requestFailures = 0
     var stageSeconds: [(String, Double)] = []
 
@@ -96,7 +97,7 @@ struct OracleRun {
         for (stage, time) in stageSeconds { print(String(format: "== %@: %.1f s", stage, time)) }
         print(
             "== \(cases.count) contracts linted clean, \(framesChecked) frames checked, \(requestsChecked) requests "
-                + "called, \(findings.count) findings")
+                + "called, \(mistakesChecked) near-valid contracts refused, \(findings.count) findings")
         for finding in findings.prefix(20) {
             print("\n-- \(finding.check) (\(finding.contract), seed \(seed)):\n\(finding.detail)")
         }
