@@ -14,6 +14,11 @@ struct ContractDraw {
         var name: String
         var yaml: String
         var features: Set<String>
+        /// The same contract spelled another way (an inline payload as a named type, an envelope as the frame shape
+        /// that says the same): `diff` must find no break between them.
+        var rewrite: String? = nil
+        /// The contract with a `Decimal` or `Int64` field read as `Double`: `diff` must name the loss.
+        var lossy: String? = nil
     }
 
     enum FramingKind: CaseIterable {
@@ -58,15 +63,14 @@ struct ContractDraw {
 
     mutating func draw() -> Drawn {
         framing = choices.pick(FramingKind.allCases)
-        var lines = ["schemagen: 1", "name: \(name)"]
-        lines += framingLines()
+        let framingText = framingLines()
+        var dateLines: [String] = []
         let dates = choices.pick(["iso8601", "unix-milliseconds", "unix-seconds", "iso8601-fractional"])
         if dates != "iso8601" {
-            lines.append("dates: \(dates)")
+            dateLines.append("dates: \(dates)")
             features.insert("dates: \(dates)")
         }
         drawTypes()
-        if !typeLines.isEmpty { lines += ["types:"] + typeLines }
 
         var events: [EventDraft] = []
         let eventCount = choices.int(1...6)
@@ -81,8 +85,6 @@ struct ContractDraw {
             }
         }
         addCorrelations(to: &events)
-        lines.append("events:")
-        for event in events { lines += event.yaml(indent: "  ") }
 
         var channelLines: [String] = []
         var channelEvents: [(address: String, events: [EventDraft])] = []
@@ -95,9 +97,62 @@ struct ContractDraw {
                 channelEvents.append((address, drafts))
             }
         }
-        lines += channelLines
-        lines += scenarioLines(root: events, channels: channelEvents)
-        return Drawn(name: name, yaml: lines.joined(separator: "\n") + "\n", features: features)
+        let scenario = scenarioLines(root: events, channels: channelEvents)
+        func render(framing: [String], types: [String], events: [EventDraft]) -> String {
+            var lines = ["schemagen: 1", "name: \(name)"] + framing + dateLines
+            if !types.isEmpty { lines += ["types:"] + types }
+            lines.append("events:")
+            for event in events { lines += event.yaml(indent: "  ") }
+            return (lines + channelLines + scenario).joined(separator: "\n") + "\n"
+        }
+        let yaml = render(framing: framingText, types: typeLines, events: events)
+
+        // The same frames spelled another way: the framing as the frame shape that says the same, inline payloads of
+        // events no request names as named types.
+        var rewritten = events
+        var hoisted: [String] = []
+        let named = Set(events.flatMap(\.extra).compactMap { line -> String? in
+            let parts = line.trimmingCharacters(in: .whitespaces).split(separator: ":", maxSplits: 1)
+            guard parts.count == 2, ["event", "end", "error", "cancel"].contains(String(parts[0])) else { return nil }
+            return parts[1].trimmingCharacters(in: .whitespaces)
+        })
+        for index in rewritten.indices
+        where rewritten[index].extra.isEmpty && !named.contains(rewritten[index].wireName.yamlKey) {
+            guard let fields = rewritten[index].inlineFields else { continue }
+            let typeName = "Hoisted\(index)"
+            hoisted += ["  \(typeName):", "    fields:"] + fields.map { "      " + $0 }
+            rewritten[index].inlineFields = nil
+            rewritten[index].payload = typeName
+        }
+        // An event's own `envelope:` fields have no frame shape spelling (they go on the shape, for every event).
+        let shapeSpelling = events.allSatisfy(\.envelope.isEmpty) ? equivalentFraming() : nil
+        let rewrite = render(framing: shapeSpelling ?? framingText, types: typeLines + hoisted, events: rewritten)
+
+        // A lossy change: the first `Decimal` or `Int64` field read as `Double`.
+        var lossy: String?
+        let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if let index = lines.firstIndex(where: { $0.hasSuffix(": \"Decimal\"") || $0.hasSuffix(": \"Int64\"") }) {
+            var changed = lines
+            changed[index] = changed[index].replacingOccurrences(of: "\"Decimal\"", with: "\"Double\"")
+                .replacingOccurrences(of: "\"Int64\"", with: "\"Double\"")
+            lossy = changed.joined(separator: "\n")
+        }
+        return Drawn(name: name, yaml: yaml, features: features, rewrite: rewrite, lossy: lossy)
+    }
+
+    /// The frame shape that reads and writes an envelope's or a discriminator's frames; nil for the other framings.
+    private func equivalentFraming() -> [String]? {
+        switch framing {
+        case .envelope where !envelopeJSONString:
+            var lines = ["frames:", "  message:", "    name: event", "    payload: data"]
+            if envelopeHasChannel { lines.append("    channel: channel") }
+            if let field = envelopeFieldLine { lines += ["    fields:", "  " + field] }
+            return lines
+        case .discriminator:
+            return ["frames:", "  message:", "    name: type", "    payload: rest"]
+        default:
+            return nil
+        }
     }
 
     // MARK: Framing
@@ -113,6 +168,7 @@ struct ContractDraw {
 
     private var envelopeHasChannel = false
     private var envelopeJSONString = false
+    private var envelopeFieldLine: String?
 
     private mutating func framingLines() -> [String] {
         switch framing {
@@ -143,7 +199,9 @@ struct ContractDraw {
             if !envelopeJSONString, choices.chance(40) {
                 features.insert("envelope fields")
                 lines.append("    fields:")
-                lines.append("      sent_at: \(choices.pick(["Int?", "String", "Int", "String | null"]).quoted)")
+                let line = "      sent_at: \(choices.pick(["Int?", "String", "Int", "String | null"]).quoted)"
+                lines.append(line)
+                envelopeFieldLine = line
                 envelopeFieldNames.insert("sent_at")
             }
             return lines

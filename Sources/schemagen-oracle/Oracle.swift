@@ -38,6 +38,7 @@ struct OracleCommand: ParsableCommand {
         let indices = only.map { [$0] } ?? Array(0..<contracts)
         run.drawAndLint(indices)
         run.checkNearValidContracts()
+        run.checkDiffRewrites()
         if !lintOnly {
             try run.checkTargets(framesInAll: frames)
         }

@@ -26,6 +26,7 @@ struct OracleRun {
     var framesChecked = 0
     var requestsChecked = 0
     var mistakesChecked = 0
+    var rewritesChecked = 0
     var requestFailures = 0
     var stageSeconds: [(String, Double)] = []
 
@@ -97,7 +98,13 @@ struct OracleRun {
         for (stage, time) in stageSeconds { print(String(format: "== %@: %.1f s", stage, time)) }
         print(
             "== \(cases.count) contracts linted clean, \(framesChecked) frames checked, \(requestsChecked) requests "
-                + "called, \(mistakesChecked) near-valid contracts refused, \(findings.count) findings")
+                + "called, \(mistakesChecked) near-valid contracts refused, \(rewritesChecked) rewrites diffed, "
+                + "\(findings.count) findings")
+        var byCheck: [String: [String]] = [:]
+        for finding in findings { byCheck[finding.check, default: []].append(finding.contract) }
+        for (check, contracts) in byCheck.sorted(by: { $0.key < $1.key }) {
+            print("!! \(contracts.count) × \(check): \(contracts.prefix(12).joined(separator: ", "))")
+        }
         for finding in findings.prefix(20) {
             print("\n-- \(finding.check) (\(finding.contract), seed \(seed)):\n\(finding.detail)")
         }

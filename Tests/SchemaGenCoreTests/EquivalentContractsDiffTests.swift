@@ -105,4 +105,37 @@ import Testing
         #expect(lossy.count == 1 && lossy.first?.event == "quote" && lossy.first?.path == ["price"])
         #expect(changes.contains { $0.kind == .documentation && "\($0.summary)".contains("renamed") })
     }
+
+    /// Found by `schemagen-oracle`'s rewrites: an envelope and the frame shape that reads the same frames, a
+    /// discriminator and a `payload: rest` shape. `diff` said the framing changed, which breaks every event.
+    @Test(arguments: [
+        (
+            "framing: {envelope: {name: event, payload: data, channel: channel}}",
+            "frames: {message: {name: event, payload: data, channel: channel}}"
+        ),
+        ("framing: {discriminator: type}", "frames: {message: {name: type, payload: rest}}"),
+    ])
+    func aFramingAndTheShapeThatSaysTheSameAreNoChange(framing: String, shape: String) throws {
+        func text(_ framing: String) -> String {
+            """
+            schemagen: 1
+            name: Spelled
+            \(framing)
+            events:
+              said: {direction: server-to-client, payload: {text: String}}
+              say: {direction: client-to-server, payload: {text: String, request_id: Int}, reply: {event: heard, match: request_id}}
+              heard: {direction: server-to-client, payload: {request_id: Int}}
+            """
+        }
+        let old = try Self.contract(text(framing), "old.yaml"), new = try Self.contract(text(shape), "new.yaml")
+        for (before, after) in [(old, new), (new, old)] {
+            let changes = ContractDiffer(old: before, new: after, file: "new.yaml").changes()
+            #expect(!changes.contains { $0.worst == .breaks }, "\(changes.map(\.summary))")
+        }
+        let moved = try Self.contract(text(shape.replacingOccurrences(of: "payload: data", with: "payload: body")), "b.yaml")
+        if framing.contains("envelope") {
+            let changes = ContractDiffer(old: old, new: moved, file: "b.yaml").changes()
+            #expect(changes.contains { $0.kind == .framingChanged && $0.worst == .breaks }, "\(changes.map(\.summary))")
+        }
+    }
 }

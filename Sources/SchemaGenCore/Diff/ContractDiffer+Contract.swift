@@ -18,7 +18,11 @@ extension ContractDiffer {
                 at: Place(), flows: all)
         }
         compareServers(&recorder)
-        if let before = old.framing.shapes, let after = new.framing.shapes {
+        if let before = old.framing.readShapes, let after = new.framing.readShapes,
+            old.framing.shapes != nil || new.framing.shapes != nil
+        {
+            // Frame shapes on either side: compared by the frames they read, an envelope or a discriminator as the
+            // one shape that reads the same.
             compareShapes(before, after, &recorder)
         } else if case .envelope(var before) = old.framing, case .envelope(var after) = new.framing,
             before.fields != after.fields

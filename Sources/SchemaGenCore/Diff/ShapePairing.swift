@@ -11,7 +11,7 @@ struct ShapePairing {
     let readTheSame: Set<Int>
 
     init(old: Contract, new: Contract) {
-        guard let before = old.framing.shapes, let after = new.framing.shapes else {
+        guard let before = old.framing.readShapes, let after = new.framing.readShapes else {
             (counterparts, readTheSame) = ([:], [])
             return
         }
@@ -41,12 +41,12 @@ struct ShapePairing {
     /// name, and with every key a frame must have to be read listed once: `has:`, the key that names the event, and
     /// the payload's key where every event of the shape needs its payload.
     static func signature(of index: Int, in contract: Contract) -> FrameShape? {
-        guard let shape = contract.framing.shapes?[index].shape else { return nil }
+        guard let shape = contract.framing.readShapes?[index].shape else { return nil }
         var signature = shape.withoutFields
         signature.name = ""
         var required = shape.required
         if let name = shape.eventName { required.append(name) }
-        let events = contract.allEvents.map(\.event).filter { $0.shapeIndex == index }
+        let events = contract.allEvents.map(\.event).filter { ($0.shapeIndex ?? 0) == index }
         if let payload = shape.payload.path, !events.isEmpty,
             events.allSatisfy({ $0.payload.map { !$0.isOptional } ?? false })
         {
@@ -57,5 +57,30 @@ struct ShapePairing {
             $0.description < $1.description
         }
         return signature
+    }
+}
+
+extension Framing {
+    /// The frame shapes this framing reads frames with, for comparing it with another: a contract's own shapes, or
+    /// the one shape that reads what an envelope (with a JSON payload) or a discriminator reads, so a contract spelled
+    /// with `framing:` and one spelled with the `frames:` that say the same are judged by their frames (issue 50).
+    /// `nil` for Socket.IO and JSON-string envelopes, which no shape spells.
+    var readShapes: [ShapeDeclaration]? {
+        switch self {
+        case .shapes(let shapes):
+            return shapes
+        case .envelope(let envelope) where envelope.payloadEncoding == .json:
+            let shape = FrameShape(
+                name: "", container: .object, eventName: FramePath([.key(envelope.nameKey)]),
+                payload: .at(FramePath([.key(envelope.payloadKey)])),
+                channel: envelope.channelKey.map { FramePath([.key($0)]) },
+                fields: envelope.fields.map { FrameShape.Field(key: $0.wireName, path: FramePath([.key($0.wireName)])) })
+            return [ShapeDeclaration(shape: shape, fields: envelope.fields, isDefault: true, location: SourceLocation(path: "", line: 0, column: 0))]
+        case .discriminator(let key):
+            let shape = FrameShape(name: "", container: .object, eventName: FramePath([.key(key)]), payload: .rest)
+            return [ShapeDeclaration(shape: shape, fields: [], isDefault: true, location: SourceLocation(path: "", line: 0, column: 0))]
+        default:
+            return nil
+        }
     }
 }
