@@ -68,7 +68,7 @@ struct SplitMix64: RandomNumberGenerator {
 
 /// Shrinks a record of choices while `fails` holds for what it draws: drops runs of choices (long runs first),
 /// then lowers each choice towards zero. At most `budget` candidates are tried, so a slow check stays bounded.
-func shrink(_ record: [UInt32], budget: Int, fails: ([UInt32]) -> Bool) -> [UInt32] {
+func shrinkChoices(_ record: [UInt32], budget: Int, fails: ([UInt32]) -> Bool) -> [UInt32] {
     var best = record
     var tried = 0
     func attempt(_ candidate: [UInt32]) -> Bool {

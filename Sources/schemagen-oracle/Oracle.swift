@@ -29,20 +29,50 @@ struct OracleCommand: ParsableCommand {
     @Option(help: "Draw only contract N of the seed (as numbered in a failure's report).")
     var only: Int?
 
+    @Flag(help: "With --only: shrink the contract while its first finding stays (each try runs every check).")
+    var shrink = false
+
+    @Option(help: "How many smaller contracts --shrink tries at most.")
+    var shrinkBudget = 40
+
     func run() throws {
         let seed = self.seed ?? UInt64.random(in: 1...UInt64(UInt32.max))
         print("schemagen-oracle: seed \(seed), \(contracts) contracts, \(frames) frames")
         print("  again: swift run schemagen-oracle --seed \(seed) --contracts \(contracts) --frames \(frames)")
         let started = Date()
-        var run = OracleRun(seed: seed, work: work)
         let indices = only.map { [$0] } ?? Array(0..<contracts)
+        var run = try check(indices, seed: seed)
+        run.printSummary(seconds: Date().timeIntervalSince(started))
+        if shrink, let index = only, let first = run.findings.first, let record = run.cases.first?.record {
+            print("\n== shrinking contract \(index) while '\(first.check)' holds (at most \(shrinkBudget) tries)")
+            var tries = 0
+            let smallest = shrinkChoices(record, budget: shrinkBudget) { candidate in
+                tries += 1
+                let again = try? check([index], seed: seed, records: [index: candidate])
+                return again?.findings.contains { $0.check == first.check } ?? false
+            }
+            run = try check([index], seed: seed, records: [index: smallest])
+            print("== after \(tries) tries, the smallest contract that still fails:")
+            for finding in run.findings where finding.check == first.check {
+                print("\n-- \(finding.check) (\(finding.contract)):\n\(finding.detail)")
+            }
+        }
+        if !run.findings.isEmpty { throw ExitCode.failure }
+    }
+
+    /// Every check on the contracts `indices` of `seed` (or drawn from `records`).
+    func check(_ indices: [Int], seed: UInt64, records: [Int: [UInt32]] = [:]) throws
+        -> OracleRun
+    {
+        var run = OracleRun(seed: seed, work: work)
+        run.records = records
         run.drawAndLint(indices)
         run.checkNearValidContracts()
         run.checkDiffRewrites()
         if !lintOnly {
-            try run.checkTargets(framesInAll: frames)
+            // One contract alone (a failure looked at again, or shrunk) gets a few thousand frames, not the run's.
+            try run.checkTargets(framesInAll: indices.count == 1 ? min(frames, 2_000) : frames)
         }
-        run.printSummary(seconds: Date().timeIntervalSince(started))
-        if !run.findings.isEmpty { throw ExitCode.failure }
+        return run
     }
 }

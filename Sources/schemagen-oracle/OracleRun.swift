@@ -20,6 +20,8 @@ struct OracleRun {
 
     let seed: UInt64
     let work: String
+    /// Records of choices drawn instead of the seed's, by contract: what `--shrink` tries.
+    var records: [Int: [UInt32]] = [:]
     var cases: [Case] = []
     var findings: [Finding] = []
     var featureCounts: [String: Int] = [:]
@@ -59,12 +61,12 @@ struct OracleRun {
     mutating func drawAndLint(_ indices: [Int]) {
         let started = Date()
         for index in indices {
-            let (drawn, record) = Self.draw(seed: contractSeed(index), index: index)
+            let (drawn, record) = Self.draw(records[index], seed: contractSeed(index), index: index)
             let loaded = Self.lint(drawn)
             for feature in drawn.features { featureCounts[feature, default: 0] += 1 }
             if let error = loaded.diagnostics.first(where: { $0.severity == .error }) {
                 let message = Self.stripLocation(error.message)
-                let shrunk = shrink(record, budget: 400) { candidate in
+                let shrunk = shrinkChoices(record, budget: 400) { candidate in
                     let (again, _) = Self.draw(candidate, seed: 0, index: index)
                     return Self.lint(again).diagnostics.contains {
                         $0.severity == .error && Self.stripLocation($0.message) == message
@@ -84,7 +86,10 @@ struct OracleRun {
         stageSeconds.append(("draw and lint", Date().timeIntervalSince(started)))
     }
 
-    static func stripLocation(_ message: String) -> String { message }
+    /// A message without the names a draw chose (quoted in it), so a shrunk contract's error still compares equal.
+    static func stripLocation(_ message: String) -> String {
+        message.replacingOccurrences(of: #"'[^']*'|`[^`]*`"#, with: "_", options: .regularExpression)
+    }
 
     static func render(_ diagnostics: [Diagnostic]) -> String {
         diagnostics.map { d in "\(d.location.map { "\($0): " } ?? "")\(d.message)" }.joined(separator: "\n  ")
