@@ -16,6 +16,31 @@ enum RequestCalls {
                 continue
             }
             let label = SwiftDriverText.literal("\(name) \(event.wireName)")
+            if let items = subscriptionItems(of: event, in: contract, client: client) {
+                calls.append(
+                    """
+                            do {
+                                let mock = \(name).Mock()
+                                let client = mock.makeClient()
+                                let count = try await oracleWithin(10) {
+                                    var heard = mock.received.makeAsyncIterator()
+                                    let stream = try await \(call)
+                                    guard let request = await heard.next() else { return -1 }
+                                    \(items.sends.joined(separator: "\n                    "))
+                                    var count = 0
+                                    for try await _ in stream {
+                                        count += 1
+                                        \(items.ends ? "" : "if count == 2 { break }")
+                                    }
+                                    return count
+                                }
+                                lines.append(\(label) + (count == 2 ? ": ok" : ": the stream gave \\(count) items of 2"))
+                            } catch {
+                                lines.append(\(label) + ": \\(error)".replacingOccurrences(of: "\\n", with: " "))
+                            }
+                    """)
+                continue
+            }
             calls.append(
                 """
                         do {
@@ -66,6 +91,63 @@ enum RequestCalls {
         return "client.\(event.swiftName)(\(arguments.joined(separator: ", ")))"
     }
 
+    /// For a subscription whose ids the client counts: the statements that send two items (and the end event, when
+    /// it has one) to the requesting connection with the first id a client chooses (1), through the `Mock`'s server
+    /// core as the generated server answers a request; nil for the other id modes.
+    static func subscriptionItems(of event: Event, in contract: Contract, client: String)
+        -> (sends: [String], ends: Bool)?
+    {
+        guard let subscription = event.subscription, subscription.ids == .counter, event.reply == nil,
+            let field = matchField(subscription.match, of: event, in: contract)
+        else { return nil }
+        let id = field.type.valueType == .scalar(.int) ? ".number(1)" : ".string(\"1\")"
+        var sends: [String] = []
+        for (wireName, times) in [(subscription.event, 2), (subscription.end, 1)] {
+            guard let wireName else { continue }
+            guard let sent = contract.events.first(where: { $0.wireName == wireName }),
+                let valueType = firstMatch(
+                    #"\nextension (\S+) \{\n    /// Values of `\#(NSRegularExpression.escapedPattern(for: wireName))`"#,
+                    in: client)
+            else { return nil }
+            let target: String
+            var path = subscription.match
+            if case .shapes(let shapes) = contract.framing, let index = sent.shapeIndex {
+                let name =
+                    switch sent.wireValue {
+                    case .integer(let number)?: ".integer(\(number))"
+                    case .string(let text)?: ".string(\(SwiftDriverText.literal(text)))"
+                    default: "nil"
+                    }
+                target = "SchemaGenRuntime.EventAddress(shape: \(index), name: \(name))"
+                // A payload field of an event whose value holds its shape's fields sits under the payload's key.
+                if !shapes[index].fields.isEmpty, !shapes[index].fields.contains(where: { $0.wireName == path }) {
+                    path = "payload." + path
+                }
+            } else {
+                target = "eventName: \(SwiftDriverText.literal(wireName))"
+            }
+            for _ in 0..<times {
+                sends.append(
+                    "try await mock.server.core.emit(\(target), channel: nil, payload: \(valueType).example1, "
+                        + "echoing: \(id), at: \(SwiftDriverText.literal(path)), to: request.connection)")
+            }
+        }
+        return (sends, subscription.end != nil)
+    }
+
+    /// The field a request's correlation value sits in: its shape's field, or its inline payload's.
+    static func matchField(_ key: String, of event: Event, in contract: Contract) -> Field? {
+        if case .shapes(let shapes) = contract.framing, let index = event.shapeIndex,
+            let field = shapes[index].fields.first(where: { $0.wireName == key })
+        {
+            return field
+        }
+        if case .object(let object)? = event.payload?.valueType {
+            return object.fields.first { $0.wireName == key }
+        }
+        return nil
+    }
+
     /// A signature's parameters, split at the commas outside brackets.
     static func parameters(_ signature: String) -> [String] {
         var parts: [String] = []
@@ -102,6 +184,25 @@ enum RequestCalls {
     /// becomes a value, anything else passes as it is.
     static let helpers = """
         // Written by schemagen-oracle.
+        import Foundation
+
+        struct OracleTimeout: Error, CustomStringConvertible {
+            var description: String { "no answer within 10 seconds" }
+        }
+
+        /// `body`'s value, or `OracleTimeout` when it takes longer than `seconds`.
+        func oracleWithin<T: Sendable>(_ seconds: Int, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
+            try await withThrowingTaskGroup(of: T.self) { group in
+                group.addTask { try await body() }
+                group.addTask {
+                    try await Task.sleep(for: .seconds(seconds))
+                    throw OracleTimeout()
+                }
+                defer { group.cancelAll() }
+                return try await group.next()!
+            }
+        }
+
         func oracleValue<T>(_ value: T) -> T { value }
         func oracleValue(_ value: Int?) -> Int { value ?? 7 }
         func oracleValue(_ value: String?) -> String { value ?? "id-7" }

@@ -52,6 +52,31 @@ extension OracleShapes {
             }
         }
 
+        /// Wire name: `vote_updated` in frame shape `message`, client to server.
+        ///
+        /// Calls `handler` with the sending connection and the event's value for every `vote_updated` a client
+        /// sends. Returns a token whose `cancel()` removes the listener.
+        @discardableResult
+        public func onVoteUpdated(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, VoteUpdated) -> Void) -> SchemaGenRuntime.ListenerToken {
+            core.addListener(channel: nil, eventName: "1:vote_updated", decoding: VoteUpdated.self, from: .partsOrFrame, handler: handler)
+        }
+
+        /// Answers the app's `vote_updated` requests: `handler`'s value goes back to the requesting connection in
+        /// `room_joined`, with the request's `request_id` written into it (whatever the handler put there). One
+        /// answer per event: setting one replaces the one before; the token's `cancel()` removes it. Listeners of
+        /// `vote_updated` still hear every request.
+        @discardableResult
+        public func respondToVoteUpdated(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, VoteUpdated) async -> RoomJoined) -> SchemaGenRuntime.ListenerToken {
+            core.setResponder(channel: nil, eventName: "1:vote_updated") { [core] connection, frame, decoder, _ in
+                let request = try decoder.decode(VoteUpdated.self, from: frame.partsOrFrame)
+                let echoed = core.correlationValue(in: frame, at: .payloadField("request_id"))
+                return {
+                    let payload = await handler(connection, request)
+                    try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: .string("room_joined")), channel: nil, payload: payload, echoing: echoed, at: "payload.request_id", to: connection)
+                }
+            }
+        }
+
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
         public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
@@ -60,6 +85,8 @@ extension OracleShapes {
                 try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: nil), channel: nil, to: recipients)
             case .gameClosed(let payload):
                 try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: .string("game_closed")), channel: nil, payload: payload, to: recipients)
+            case .roomJoined(let payload):
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: .string("room_joined")), channel: nil, payload: payload, to: recipients)
             case .unknown(let event):
                 throw SchemaGenRuntime.UnsendableEvent(eventName: event.name)
             }
@@ -75,6 +102,7 @@ extension OracleShapes {
         private enum ClientRoute: Swift.String {
             case pong = "0:"
             case seatUpdated = "1:seat_updated"
+            case voteUpdated = "1:vote_updated"
         }
 
         /// Reads a frame a client sent; throws `UnexpectedClientEvent` for an event clients do not send in this scope.
@@ -85,6 +113,8 @@ extension OracleShapes {
                 return .pong
             case .seatUpdated:
                 return .seatUpdated(try decoder.decode(SeatUpdated.self, from: frame.partsOrFrame))
+            case .voteUpdated:
+                return .voteUpdated(try decoder.decode(VoteUpdated.self, from: frame.partsOrFrame))
             }
         }
     }
@@ -104,6 +134,7 @@ extension OracleShapes {
             transport = SchemaGenRuntime.LoopbackServerTransport()
             server = Server(transport: transport)
             server.respondToSeatUpdated { _, _ in OracleShapes.GameClosed.example1 }
+            server.respondToVoteUpdated { _, _ in OracleShapes.RoomJoined.example1 }
         }
 
         /// A client connected to this mock, as the app uses it: hand it to the view model under test or preview.

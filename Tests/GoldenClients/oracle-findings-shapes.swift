@@ -134,17 +134,136 @@ extension OracleShapes {
         }
     }
 
+    /// Wire name: `vote_updated` in frame shape `message`, client to server.
+    public struct VoteUpdated: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
+        /// The event's name on the wire.
+        public static let eventName = "vote_updated"
+
+        public let metaId: Int?
+        /// The event's payload.
+        public let payload: Payload
+
+        public init(metaId: Int? = nil, payload: Payload) {
+            self.metaId = metaId
+            self.payload = payload
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard SchemaGenRuntime.Members.equal(lhs.metaId, rhs.metaId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
+            return true
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try SchemaGenRuntime.WireFields(decoder)
+            self.init(metaId: try fields.optionalInt("meta.id"), payload: try fields.value("payload", as: Payload.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try SchemaGenRuntime.WireFieldWriter(encoder)
+                .optionalInt("meta.id", self.metaId)
+                .value("payload", self.payload)
+        }
+
+        /// The event's payload.
+        public struct Payload: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
+            public let items: Int
+            public let requestId: String
+
+            public init(items: Int, requestId: String) {
+                self.items = items
+                self.requestId = requestId
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard SchemaGenRuntime.Members.equal(lhs.items, rhs.items) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.requestId, rhs.requestId) else { return false }
+                return true
+            }
+
+            public init(from decoder: any Decoder) throws {
+                let fields = try SchemaGenRuntime.WireFields(decoder)
+                self.init(items: try fields.int("items"), requestId: try fields.string("request_id"))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try SchemaGenRuntime.WireFieldWriter(encoder)
+                    .int("items", self.items)
+                    .string("request_id", self.requestId)
+            }
+        }
+    }
+
+    /// Wire name: `room_joined` in frame shape `message`, server to client.
+    public struct RoomJoined: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
+        /// The event's name on the wire.
+        public static let eventName = "room_joined"
+
+        public let metaId: Int?
+        /// The event's payload.
+        public let payload: Payload
+
+        public init(metaId: Int? = nil, payload: Payload) {
+            self.metaId = metaId
+            self.payload = payload
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard SchemaGenRuntime.Members.equal(lhs.metaId, rhs.metaId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
+            return true
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try SchemaGenRuntime.WireFields(decoder)
+            self.init(metaId: try fields.optionalInt("meta.id"), payload: try fields.value("payload", as: Payload.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try SchemaGenRuntime.WireFieldWriter(encoder)
+                .optionalInt("meta.id", self.metaId)
+                .value("payload", self.payload)
+        }
+
+        /// The event's payload.
+        public struct Payload: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
+            public let requestId: String
+
+            public init(requestId: String) {
+                self.requestId = requestId
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard SchemaGenRuntime.Members.equal(lhs.requestId, rhs.requestId) else { return false }
+                return true
+            }
+
+            public init(from decoder: any Decoder) throws {
+                let fields = try SchemaGenRuntime.WireFields(decoder)
+                self.init(requestId: try fields.string("request_id"))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try SchemaGenRuntime.WireFieldWriter(encoder)
+                    .string("request_id", self.requestId)
+            }
+        }
+    }
+
     /// The events the app may send in this scope.
     public enum ClientEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Frame shape `ping`, both directions.
         case pong
         /// Wire name: `seat_updated` in frame shape `message`, client to server.
         case seatUpdated(SeatUpdated)
+        /// Wire name: `vote_updated` in frame shape `message`, client to server.
+        case voteUpdated(VoteUpdated)
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
             case (.pong, .pong): return true
             case let (.seatUpdated(lhs), .seatUpdated(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.voteUpdated(lhs), .voteUpdated(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             default: return false
             }
         }
@@ -156,6 +275,8 @@ extension OracleShapes {
         case pong
         /// Wire name: `game_closed` in frame shape `message`, server to client.
         case gameClosed(GameClosed)
+        /// Wire name: `room_joined` in frame shape `message`, server to client.
+        case roomJoined(RoomJoined)
         /// An event the contract does not describe: its name, its payload's raw JSON and its envelope fields.
         case unknown(SchemaGenRuntime.UnknownEvent)
 
@@ -163,6 +284,7 @@ extension OracleShapes {
             switch (lhs, rhs) {
             case (.pong, .pong): return true
             case let (.gameClosed(lhs), .gameClosed(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.roomJoined(lhs), .roomJoined(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             case let (.unknown(lhs), .unknown(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             default: return false
             }
@@ -173,6 +295,7 @@ extension OracleShapes {
         private enum Route: Swift.String {
             case pong = "0:"
             case gameClosed = "1:game_closed"
+            case roomJoined = "1:room_joined"
         }
 
         static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
@@ -184,6 +307,8 @@ extension OracleShapes {
                 return .pong
             case .gameClosed:
                 return .gameClosed(try decoder.decode(GameClosed.self, from: frame.partsOrFrame))
+            case .roomJoined:
+                return .roomJoined(try decoder.decode(RoomJoined.self, from: frame.partsOrFrame))
             }
         }
 
@@ -211,6 +336,24 @@ extension OracleShapes.GameClosed {
 
     /// A value made from the contract's types: the contract has no `examples:` of `game_closed`.
     public static let example1: Self = OracleShapes.GameClosed(metaId: 1, payload: OracleShapes.GameClosed.Payload(level: 1))
+}
+
+extension OracleShapes.VoteUpdated {
+    /// Values of `vote_updated` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `vote_updated`.
+    public static let example1: Self = OracleShapes.VoteUpdated(metaId: 1, payload: OracleShapes.VoteUpdated.Payload(items: 1, requestId: "request-1"))
+}
+
+extension OracleShapes.RoomJoined {
+    /// Values of `room_joined` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `room_joined`.
+    public static let example1: Self = OracleShapes.RoomJoined(metaId: 1, payload: OracleShapes.RoomJoined.Payload(requestId: "request-1"))
 }
 
 // MARK: - Client
@@ -247,6 +390,21 @@ extension OracleShapes {
             return try decoder.decode(GameClosed.self, from: frame.partsOrFrame)
         }
 
+        /// Wire name: `vote_updated` in frame shape `message`, client to server.
+        ///
+        /// Sends the request and returns its reply, `room_joined`, matched by `request_id` (chosen here unless passed). Throws
+        /// `RequestFailure` when no reply comes within `timeout` (or the client's default) or the connection is lost,
+        /// and `CancellationError` when the calling task is cancelled.
+        @discardableResult
+        public func voteUpdated(metaId: Int? = nil, payload: VoteUpdated.Payload, requestId: String? = nil, timeout: Duration? = nil) async throws -> RoomJoined {
+            let _correlation = requestId ?? String(core.nextCorrelationNumber())
+            let frame = try await core.request(expecting: SchemaGenRuntime.ReplyMatch(route: "1:room_joined", channel: nil, source: .payloadField("request_id")), correlation: .string(_correlation), timeout: timeout) {
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: .string("vote_updated")), channel: nil, payload: VoteUpdated(metaId: metaId, payload: VoteUpdated.Payload(items: payload.items, requestId: _correlation)))
+            }
+            let decoder = core.payloadDecoder
+            return try decoder.decode(RoomJoined.self, from: frame.partsOrFrame)
+        }
+
         /// Sends any event the app may send in this scope.
         public func emit(_ event: ClientEvent) async throws {
             switch event {
@@ -254,6 +412,8 @@ extension OracleShapes {
                 try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: nil), channel: nil)
             case .seatUpdated(let payload):
                 try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: .string("seat_updated")), channel: nil, payload: payload)
+            case .voteUpdated(let payload):
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: .string("vote_updated")), channel: nil, payload: payload)
             }
         }
 
@@ -274,6 +434,16 @@ extension OracleShapes {
         public func onGameClosed(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (GameClosed) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "1:game_closed", decoding: GameClosed.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.gameClosed)
+        }
+
+        /// Wire name: `room_joined` in frame shape `message`, server to client.
+        ///
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
+        @discardableResult
+        public func onRoomJoined(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (RoomJoined) -> Void) -> SchemaGenRuntime.ListenerToken {
+            core.addListener(channel: nil, eventName: "1:room_joined", decoding: RoomJoined.self, from: .partsOrFrame, handler: handler,
+            event: ServerEvent.roomJoined)
         }
 
         /// Calls `handler` with every event of this scope the contract does not describe (a server newer than the contract):

@@ -1559,7 +1559,7 @@ extension RuntimeNames {
                 guard case .number(let number) = id, let id = number.int64.flatMap({ Int(exactly: $0) }) else { return }
                 try await self.core.emit(SchemaGenRuntime.EventAddress(shape: 3, name: .string("unix_seconds")), channel: nil, payload: UnixSeconds(id: nil, payload: UnixSeconds.Payload(sub: id)))
             }) {
-                try await core.emit(SchemaGenRuntime.EventAddress(shape: 3, name: .string("json_number")), channel: nil, payload: JsonNumber(id: id, payload: payload))
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 3, name: .string("json_number")), channel: nil, payload: JsonNumber(id: id, payload: JsonNumber.Payload(sub: _correlation, flags: payload.flags)))
             }
         }
 

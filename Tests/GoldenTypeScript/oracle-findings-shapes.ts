@@ -17,6 +17,21 @@ export interface GameClosed {
     level: number;
 }
 
+/**
+ * The payload of `vote_updated` (client to server).
+ */
+export interface VoteUpdated {
+    items: number;
+    request_id: string;
+}
+
+/**
+ * The payload of `room_joined` (server to client).
+ */
+export interface RoomJoined {
+    request_id: string;
+}
+
 // Frames
 
 /**
@@ -51,14 +66,38 @@ export type GameClosedFrame = {
 };
 
 /**
+ * `vote_updated` as it travels (client to server).
+ *
+ * Answered by `room_joined`, matched by `request_id`.
+ */
+export type VoteUpdatedFrame = {
+    meta: {
+        type: "vote_updated";
+        id?: number | null;
+    };
+    data: VoteUpdated;
+};
+
+/**
+ * `room_joined` as it travels (server to client).
+ */
+export type RoomJoinedFrame = {
+    meta: {
+        type: "room_joined";
+        id?: number | null;
+    };
+    data: RoomJoined;
+};
+
+/**
  * Every frame the server sends.
  */
-export type ServerFrame = PongFrame | GameClosedFrame;
+export type ServerFrame = PongFrame | GameClosedFrame | RoomJoinedFrame;
 
 /**
  * Every frame a client sends.
  */
-export type ClientFrame = PongFrame | SeatUpdatedFrame;
+export type ClientFrame = PongFrame | SeatUpdatedFrame | VoteUpdatedFrame;
 
 // Guards: which event a frame is, told by its constants and name; its payload is not checked.
 
@@ -72,6 +111,14 @@ export function isSeatUpdatedFrame(frame: unknown): frame is SeatUpdatedFrame {
 
 export function isGameClosedFrame(frame: unknown): frame is GameClosedFrame {
     return valueAt(frame, ["meta", "type"]) === "game_closed";
+}
+
+export function isVoteUpdatedFrame(frame: unknown): frame is VoteUpdatedFrame {
+    return valueAt(frame, ["meta", "type"]) === "vote_updated";
+}
+
+export function isRoomJoinedFrame(frame: unknown): frame is RoomJoinedFrame {
+    return valueAt(frame, ["meta", "type"]) === "room_joined";
 }
 
 function valueAt(value: unknown, path: readonly (string | number)[]): unknown {

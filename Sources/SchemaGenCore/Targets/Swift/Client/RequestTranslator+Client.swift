@@ -182,8 +182,21 @@ extension RequestTranslator {
             : structure.properties.filter { $0.name != matched }.map(parameter) + [
                 "\(matched): \(speller.spell(field.type.valueType))? = nil"
             ]
+        // A value the client chooses for a field of the payload (an event whose value also holds its shape's fields):
+        // the caller's payload, rebuilt with the value in that field, so the frame carries what the call waits for.
+        let nestedPayload = structure.nestedTypes.first { $0.name == "Payload" }?.structure
+        let inPayload =
+            ids != .app && !structure.properties.contains { $0.name == matched }
+            && nestedPayload?.properties.contains { $0.name == matched } == true
         let arguments = structure.properties.map { property in
-            "\(property.name.unescapedIdentifier): \(property.name == matched ? "_correlation" : property.name)"
+            let label = property.name.unescapedIdentifier
+            if inPayload, label == "payload", let nestedPayload {
+                let inner = nestedPayload.properties.map {
+                    "\($0.name.unescapedIdentifier): \($0.name == matched ? "_correlation" : "payload.\($0.name)")"
+                }
+                return "payload: \(valueType).Payload(" + inner.joined(separator: ", ") + ")"
+            }
+            return "\(label): \(property.name == matched ? "_correlation" : property.name)"
         }
         let fresh = ids == .app ? nil : FreshCorrelationContext(ids: ids, isNumber: isNumber)
         return (parameters, matched, fresh, correlation, "\(valueType)(" + arguments.joined(separator: ", ") + ")")
