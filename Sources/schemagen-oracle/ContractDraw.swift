@@ -111,11 +111,14 @@ struct ContractDraw {
         // events no request names as named types.
         var rewritten = events
         var hoisted: [String] = []
-        let named = Set(events.flatMap(\.extra).compactMap { line -> String? in
-            let parts = line.trimmingCharacters(in: .whitespaces).split(separator: ":", maxSplits: 1)
-            guard parts.count == 2, ["event", "end", "error", "cancel"].contains(String(parts[0])) else { return nil }
-            return parts[1].trimmingCharacters(in: .whitespaces)
-        })
+        let named = Set(
+            events.flatMap(\.extra).compactMap { line -> String? in
+                let parts = line.trimmingCharacters(in: .whitespaces).split(separator: ":", maxSplits: 1)
+                guard parts.count == 2, ["event", "end", "error", "cancel"].contains(String(parts[0])) else {
+                    return nil
+                }
+                return parts[1].trimmingCharacters(in: .whitespaces)
+            })
         for index in rewritten.indices
         where rewritten[index].extra.isEmpty && !named.contains(rewritten[index].wireName.yamlKey) {
             guard let fields = rewritten[index].inlineFields else { continue }
@@ -293,7 +296,8 @@ struct ContractDraw {
                 lines += ["    fields:"] + fields.lines.map { "      " + $0 }
             case 4:
                 features.insert("enum of strings")
-                lines.append("    enum: [\(["red", "green", "blue", "off"].prefix(choices.int(1...4)).joined(separator: ", "))]")
+                lines.append(
+                    "    enum: [\(["red", "green", "blue", "off"].prefix(choices.int(1...4)).joined(separator: ", "))]")
             case 5:
                 features.insert("enum of numbers")
                 lines.append("    enum: [\(["0", "1", "2", "10"].prefix(choices.int(1...4)).joined(separator: ", "))]")
@@ -535,7 +539,9 @@ struct ContractDraw {
         default:
             features.insert("no payload")
         }
-        if case .envelope = framing, !inChannel, !envelopeJSONString, direction == "server-to-client", choices.chance(20) {
+        if case .envelope = framing, !inChannel, !envelopeJSONString, direction == "server-to-client",
+            choices.chance(20)
+        {
             features.insert("event envelope field")
             draft.envelope = ["trace: String?"]
         }
@@ -667,7 +673,9 @@ struct ContractDraw {
         return (lines, example, drafts)
     }
 
-    private mutating func scenarioLines(root: [EventDraft], channels: [(address: String, events: [EventDraft])])
+    private mutating func scenarioLines(
+        root: [EventDraft], channels: [(address: String, events: [EventDraft])]
+    )
         -> [String]
     {
         guard choices.chance(40) else { return [] }

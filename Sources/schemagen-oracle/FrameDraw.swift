@@ -51,7 +51,9 @@ enum FrameDraw {
         }
         var mutants: [DrawnFrame] = []
         for frame in exact {
-            guard let value = try? WireDecoder(dates: .iso8601).decode(JSONValue.self, from: frame.bytes) else { continue }
+            guard let value = try? WireDecoder(dates: .iso8601).decode(JSONValue.self, from: frame.bytes) else {
+                continue
+            }
             for (label, variant) in oneChange(of: value) {
                 guard let bytes = try? encoder.encode(variant) else { continue }
                 var mutant = frame
@@ -73,7 +75,9 @@ enum FrameDraw {
         while chosen.count < budget && !mutants.isEmpty && attempts < budget * 2 {
             attempts += 1
             let base = mutants[Int(random.next() % UInt64(mutants.count))]
-            guard let value = try? WireDecoder(dates: .iso8601).decode(JSONValue.self, from: base.bytes) else { continue }
+            guard let value = try? WireDecoder(dates: .iso8601).decode(JSONValue.self, from: base.bytes) else {
+                continue
+            }
             let changes = oneChange(of: value)
             guard !changes.isEmpty else { continue }
             let (label, variant) = changes[Int(random.next() % UInt64(changes.count))]
@@ -134,7 +138,9 @@ enum FrameDraw {
             }
         case .string(let text):
             result.append(("\(path) a number", .number(7)))
-            if let number = Double(text) { result.append(("\(path) \(number) as a number", .number(JSONNumber(number)))) }
+            if let number = Double(text) {
+                result.append(("\(path) \(number) as a number", .number(JSONNumber(number))))
+            }
         case .number:
             result.append(("\(path) a string", .string("7")))
             result.append(("\(path) a fraction", .number(JSONNumber(2.5))))

@@ -25,7 +25,8 @@ enum NearValidContracts {
         func inserting(_ line: String, before index: Int, name: String, mentions: String) {
             var changed = lines
             changed.insert(line, at: index)
-            result.append(Mistake(name: name, text: changed.joined(separator: "\n"), line: index + 1, mentions: mentions))
+            result.append(
+                Mistake(name: name, text: changed.joined(separator: "\n"), line: index + 1, mentions: mentions))
         }
         func indentation(_ line: String) -> String { String(line.prefix { $0 == " " }) }
 

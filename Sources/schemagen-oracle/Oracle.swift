@@ -61,7 +61,9 @@ struct OracleCommand: ParsableCommand {
     }
 
     /// Every check on the contracts `indices` of `seed` (or drawn from `records`).
-    func check(_ indices: [Int], seed: UInt64, records: [Int: [UInt32]] = [:]) throws
+    func check(
+        _ indices: [Int], seed: UInt64, records: [Int: [UInt32]] = [:]
+    ) throws
         -> OracleRun
     {
         var run = OracleRun(seed: seed, work: work)

@@ -114,8 +114,10 @@ struct OracleRun {
             print("\n-- \(finding.check) (\(finding.contract), seed \(seed)):\n\(finding.detail)")
         }
         if findings.count > 20 { print("\n(\(findings.count - 20) more findings not shown)") }
-        print(String(format: "schemagen-oracle: %.0f s, seed %llu: %@", seconds, seed, findings.isEmpty ? "passed" : "FAILED"))
+        print(
+            String(
+                format: "schemagen-oracle: %.0f s, seed %llu: %@", seconds, seed, findings.isEmpty ? "passed" : "FAILED"
+            ))
     }
-
 
 }

@@ -12,7 +12,8 @@ enum RequestCalls {
         var calls: [String] = []
         for event in contract.events where event.reply != nil || event.subscription != nil {
             guard let call = call(of: event, in: contract, client: client) else {
-                calls.append("        lines.append(\"\(name) \(event.wireName): no method found in the generated client\")")
+                calls.append(
+                    "        lines.append(\"\(name) \(event.wireName): no method found in the generated client\")")
                 continue
             }
             let label = SwiftDriverText.literal("\(name) \(event.wireName)")
@@ -94,7 +95,9 @@ enum RequestCalls {
     /// For a subscription whose ids the client counts: the statements that send two items (and the end event, when
     /// it has one) to the requesting connection with the first id a client chooses (1), through the `Mock`'s server
     /// core as the generated server answers a request; nil for the other id modes.
-    static func subscriptionItems(of event: Event, in contract: Contract, client: String)
+    static func subscriptionItems(
+        of event: Event, in contract: Contract, client: String
+    )
         -> (sends: [String], ends: Bool)?
     {
         guard let subscription = event.subscription, subscription.ids == .counter, event.reply == nil,

@@ -75,14 +75,15 @@ extension OracleRun {
                 keep = keep.filter { !$0.hasPrefix("\(name).") }
                 findings.append(
                     Finding(
-                        check: "the Swift client, server and Mock compile (Swift 6, warnings as errors)", contract: name,
+                        check: "the Swift client, server and Mock compile (Swift 6, warnings as errors)",
+                        contract: name,
                         detail: errors.prefix(6).joined(separator: "\n") + "\ncontract:\n"
                             + (cases.first { $0.index == index }?.drawn.yaml ?? "")))
             }
         }
 
         var input = Data()
-        for (index, frame) in frames.enumerated() {
+        for frame in frames {
             let fields = [
                 "\(frame.contract)", frame.sentByClient ? "c" : "s", frame.deliveredOn ?? "",
                 frame.bytes.base64EncodedString(),
@@ -94,7 +95,9 @@ extension OracleRun {
         let run = try Shell.run(["\(path)/OracleDriver"], in: package, input: input)
         guard run.status == 0 else {
             findings.append(
-                Finding(check: "the generated readers run", contract: "the driver", detail: String(run.output.suffix(4000))))
+                Finding(
+                    check: "the generated readers run", contract: "the driver", detail: String(run.output.suffix(4000)))
+            )
             return nil
         }
         let lines = run.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -148,7 +151,8 @@ extension OracleRun {
         scope(contract.events, key: "", type: name)
         var templates: [String] = []
         for channel in contract.channels {
-            scope(channel.events, key: channel.name, type: "\(name).\(SwiftName.typeName(forMember: channel.swiftName))")
+            scope(
+                channel.events, key: channel.name, type: "\(name).\(SwiftName.typeName(forMember: channel.swiftName))")
             let parts = channel.address.segments.map { segment in
                 switch segment {
                 case .literal(let text): ".literal(\(swiftString(text)))"

@@ -84,7 +84,9 @@ extension OracleRun {
         let event = contract.allEvents.first {
             $0.event.wireName == identified.wireName && $0.channel?.name == identified.channel
         }?.event
-        let wrongWay = event.map { frame.sentByClient ? !$0.direction.isEmittedByClient : !$0.direction.isReceivedByClient }
+        let wrongWay = event.map {
+            frame.sentByClient ? !$0.direction.isEmittedByClient : !$0.direction.isReceivedByClient
+        }
         let accepted: Set<String> = wrongWay == true ? ["unknown"] : reading.matches ? ["ok"] : ["invalid"]
         return Expectation(
             accepted: accepted, said: "'\(identified.wireName)'\(reading.matches ? "" : ": \(said)")",

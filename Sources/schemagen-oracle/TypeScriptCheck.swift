@@ -36,7 +36,8 @@ extension OracleRun {
                 byContract[String(line[range].dropLast(3)), default: []].append(String(line))
             }
             if byContract.isEmpty {
-                findings.append(Finding(check: "tsc runs", contract: "all", detail: String(compile.output.prefix(3000))))
+                findings.append(
+                    Finding(check: "tsc runs", contract: "all", detail: String(compile.output.prefix(3000))))
                 return
             }
             for (name, errors) in byContract.sorted(by: { $0.key < $1.key }) {
@@ -94,15 +95,18 @@ extension OracleRun {
                 if !passed.contains(own) {
                     problem = "the interpreter reads event '\(event.wireName)', whose guard \(own) refuses the frame"
                 } else if passed.count > 1 {
-                    problem = "guards \(passed.sorted().joined(separator: ", ")) all pass the frame of '\(event.wireName)'"
+                    problem =
+                        "guards \(passed.sorted().joined(separator: ", ")) all pass the frame of '\(event.wireName)'"
                 }
             } else if expected.event == nil, !passed.isEmpty {
-                problem = "the interpreter reads no event (\(expected.said)), but \(passed.sorted().joined(separator: ", ")) pass"
+                problem =
+                    "the interpreter reads no event (\(expected.said)), but \(passed.sorted().joined(separator: ", ")) pass"
             }
             guard let problem, seen.insert("\(frame.contract) \(problem.prefix(40))").inserted else { continue }
             findings.append(
                 Finding(
-                    check: "the TypeScript guards and the interpreter agree", contract: Self.contractName(frame.contract),
+                    check: "the TypeScript guards and the interpreter agree",
+                    contract: Self.contractName(frame.contract),
                     detail: """
                         frame (\(frame.sentByClient ? "from the app" : "from the server")): \
                         \(String(decoding: frame.bytes, as: UTF8.self))
@@ -154,7 +158,8 @@ extension OracleRun {
             byContract[String(line[range].dropFirst().dropLast(5)), default: []].append(String(line.prefix(600)))
         }
         if byContract.isEmpty {
-            findings.append(Finding(check: "the AsyncAPI validator runs", contract: "all", detail: String(run.output.prefix(3000))))
+            findings.append(
+                Finding(check: "the AsyncAPI validator runs", contract: "all", detail: String(run.output.prefix(3000))))
         }
         for (name, problems) in byContract.sorted(by: { $0.key < $1.key }) {
             findings.append(

@@ -63,12 +63,15 @@ import Testing
     @Test(.timeLimit(.minutes(1))) func aCountedIDInANestedPayloadReachesTheFrame() async throws {
         let transport = LoopbackTransport()
         let client = OracleShapes.Client(transport: transport)
-        let call = Task { try await client.voteUpdated(payload: .init(items: 2, requestId: "mine"), timeout: .seconds(20)) }
+        let call = Task {
+            try await client.voteUpdated(payload: .init(items: 2, requestId: "mine"), timeout: .seconds(20))
+        }
         let sent = try await transport.sentFrames(atLeast: 1).map(\.text)
         #expect(sent == [#"{"meta":{"type":"vote_updated"},"data":{"items":2,"request_id":"1"}}"#])
         await transport.deliver(json: #"{"meta":{"type":"room_joined"},"data":{"request_id":"1"}}"#)
         #expect(try await call.value.payload.requestId == "1")
         let mock = OracleShapes.Mock()
-        #expect(try await mock.makeClient().voteUpdated(payload: .init(items: 1, requestId: "x")).payload.requestId == "1")
+        #expect(
+            try await mock.makeClient().voteUpdated(payload: .init(items: 1, requestId: "x")).payload.requestId == "1")
     }
 }

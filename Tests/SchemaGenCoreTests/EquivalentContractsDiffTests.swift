@@ -132,7 +132,8 @@ import Testing
             let changes = ContractDiffer(old: before, new: after, file: "new.yaml").changes()
             #expect(!changes.contains { $0.worst == .breaks }, "\(changes.map(\.summary))")
         }
-        let moved = try Self.contract(text(shape.replacingOccurrences(of: "payload: data", with: "payload: body")), "b.yaml")
+        let moved = try Self.contract(
+            text(shape.replacingOccurrences(of: "payload: data", with: "payload: body")), "b.yaml")
         if framing.contains("envelope") {
             let changes = ContractDiffer(old: old, new: moved, file: "b.yaml").changes()
             #expect(changes.contains { $0.kind == .framingChanged && $0.worst == .breaks }, "\(changes.map(\.summary))")

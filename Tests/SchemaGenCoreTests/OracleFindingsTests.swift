@@ -64,7 +64,8 @@ import Testing
     func guardsTellChannelsAndExactShapesApart() async throws {
         let tsc = try #require(TypeScriptTargetTests.compiler, "tsc is not installed: apt-get install node-typescript")
         let node = try #require(executableOnPath("node"), "node is not installed (node-typescript depends on it)")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("schemagen-guards-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "schemagen-guards-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let sources = ["oracle-findings-envelope", "oracle-findings-shapes"].map {
@@ -92,6 +93,7 @@ import Testing
             """
         try script.write(to: folder.appendingPathComponent("run.js"), atomically: true, encoding: .utf8)
         let run = try await runChildProcess(node, ["run.js"], in: folder)
-        #expect(run.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "1000101010", "\(run.standardError)")
+        #expect(
+            run.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "1000101010", "\(run.standardError)")
     }
 }

@@ -74,11 +74,19 @@ extension Framing {
                 name: "", container: .object, eventName: FramePath([.key(envelope.nameKey)]),
                 payload: .at(FramePath([.key(envelope.payloadKey)])),
                 channel: envelope.channelKey.map { FramePath([.key($0)]) },
-                fields: envelope.fields.map { FrameShape.Field(key: $0.wireName, path: FramePath([.key($0.wireName)])) })
-            return [ShapeDeclaration(shape: shape, fields: envelope.fields, isDefault: true, location: SourceLocation(path: "", line: 0, column: 0))]
+                fields: envelope.fields.map { FrameShape.Field(key: $0.wireName, path: FramePath([.key($0.wireName)])) }
+            )
+            return [
+                ShapeDeclaration(
+                    shape: shape, fields: envelope.fields, isDefault: true,
+                    location: SourceLocation(path: "", line: 0, column: 0))
+            ]
         case .discriminator(let key):
             let shape = FrameShape(name: "", container: .object, eventName: FramePath([.key(key)]), payload: .rest)
-            return [ShapeDeclaration(shape: shape, fields: [], isDefault: true, location: SourceLocation(path: "", line: 0, column: 0))]
+            return [
+                ShapeDeclaration(
+                    shape: shape, fields: [], isDefault: true, location: SourceLocation(path: "", line: 0, column: 0))
+            ]
         default:
             return nil
         }

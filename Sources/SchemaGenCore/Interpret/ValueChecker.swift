@@ -258,7 +258,8 @@ struct ValueChecker {
             case (.integer, .number(let number)) where Int(number.description) != nil: text = number.description
             default:
                 return mismatch(
-                    tagPath, "expected \(rawType == .string ? "a string" : "a whole number") as `\(name)`'s tag, found "
+                    tagPath,
+                    "expected \(rawType == .string ? "a string" : "a whole number") as `\(name)`'s tag, found "
                         + Self.describe(tag), location)
             }
             let before = findings.count

@@ -57,12 +57,15 @@ struct OutgoingFrames: @unchecked Sendable {
     /// For the event at `address` (frame shapes), a `path` that is one of its shape's fields names the field's key in
     /// the event's parts, where the fields sit under their written names (`"meta.id"`), not a path into them.
     func body(
-        _ payload: some Encodable & Sendable, echoing value: JSONValue?, at path: String, of address: EventAddress? = nil
+        _ payload: some Encodable & Sendable, echoing value: JSONValue?, at path: String,
+        of address: EventAddress? = nil
     ) throws -> Data {
         let encoded = try encoder.encode(payload)
         guard let value else { return encoded }
         var document = try WireDecoder(dates: .iso8601).decode(JSONValue.self, from: encoded)
-        if let address, case .shapes(let shapes) = framing, shapes[address.shape].fields.contains(where: { $0.key == path }) {
+        if let address, case .shapes(let shapes) = framing,
+            shapes[address.shape].fields.contains(where: { $0.key == path })
+        {
             document.set(value, at: [path])
         } else {
             document.set(value, at: path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)[...])

@@ -110,7 +110,9 @@ struct TypeScriptFrameType {
             tests.append("(frame as unknown[]).length <= \(slots)")
         } else {
             let list = keys.map(TypeScriptSyntax.stringLiteral).joined(separator: ", ")
-            let keysHeld = keys.isEmpty ? "Object.keys(frame).length === 0" : "Object.keys(frame).every((key) => [\(list)].includes(key))"
+            let keysHeld =
+                keys.isEmpty
+                ? "Object.keys(frame).length === 0" : "Object.keys(frame).every((key) => [\(list)].includes(key))"
             tests.append("typeof frame === \"object\" && frame !== null && \(keysHeld)")
         }
     }

@@ -257,7 +257,11 @@ public struct TypeScriptTranslator: Sendable {
             }
             if let path = shape.eventName, let name = event.wireValue { frame.insert(constant: name, at: path) }
             if let path = shape.channel {
-                if let channel { frame.insert(channel: channel.address, at: path) } else { frame.insert(noChannelAt: path) }
+                if let channel {
+                    frame.insert(channel: channel.address, at: path)
+                } else {
+                    frame.insert(noChannelAt: path)
+                }
             }
             for path in shape.required { frame.insert(requiredAt: path) }
             for field in declaration.fields + event.envelopeFields {
