@@ -19,7 +19,7 @@ extension Comapi {
     /// Sent when a user's profile is updated.
     ///
     /// Wire name: `profile.update`, server to client.
-    public struct ProfileUpdate: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
+    public struct ProfileUpdate: Codable, Hashable, Sendable, SchemaGenRuntime.EnvelopeFrame, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "profile.update"
 
@@ -60,7 +60,7 @@ extension Comapi {
     /// Sent when a participant is added to a conversation. When a conversation is created, this event also fires with the owner's profileId.
     ///
     /// Wire name: `conversation.participantAdded`, server to client.
-    public struct ConversationParticipantAdded: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
+    public struct ConversationParticipantAdded: Codable, Hashable, Sendable, SchemaGenRuntime.EnvelopeFrame, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "conversation.participantAdded"
 
@@ -134,7 +134,7 @@ extension Comapi {
     /// Sent when a participant role is updated in a conversation.
     ///
     /// Wire name: `conversation.participantUpdated`, server to client.
-    public struct ConversationParticipantUpdated: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
+    public struct ConversationParticipantUpdated: Codable, Hashable, Sendable, SchemaGenRuntime.EnvelopeFrame, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "conversation.participantUpdated"
 
@@ -208,7 +208,7 @@ extension Comapi {
     /// Sent when a participant is removed from a conversation.
     ///
     /// Wire name: `conversation.participantRemoved`, server to client.
-    public struct ConversationParticipantRemoved: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
+    public struct ConversationParticipantRemoved: Codable, Hashable, Sendable, SchemaGenRuntime.EnvelopeFrame, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "conversation.participantRemoved"
 
@@ -282,7 +282,7 @@ extension Comapi {
     /// Sent when a conversation is deleted.
     ///
     /// Wire name: `conversation.delete`, server to client.
-    public struct ConversationDelete: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
+    public struct ConversationDelete: Codable, Hashable, Sendable, SchemaGenRuntime.EnvelopeFrame, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "conversation.delete"
 
@@ -352,7 +352,7 @@ extension Comapi {
     /// Sent when a conversation's details are updated.
     ///
     /// Wire name: `conversation.update`, server to client.
-    public struct ConversationUpdate: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
+    public struct ConversationUpdate: Codable, Hashable, Sendable, SchemaGenRuntime.EnvelopeFrame, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "conversation.update"
 
@@ -430,7 +430,7 @@ extension Comapi {
     /// Sent when a conversation is restored.
     ///
     /// Wire name: `conversation.undelete`, server to client.
-    public struct ConversationUndelete: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
+    public struct ConversationUndelete: Codable, Hashable, Sendable, SchemaGenRuntime.EnvelopeFrame, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "conversation.undelete"
 
@@ -504,7 +504,7 @@ extension Comapi {
     /// Sent when new conversation is created.
     ///
     /// Wire name: `conversation.create`, server to client.
-    public struct ConversationCreate: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
+    public struct ConversationCreate: Codable, Hashable, Sendable, SchemaGenRuntime.EnvelopeFrame, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "conversation.create"
 
@@ -582,7 +582,7 @@ extension Comapi {
     /// Sent when one of the participants is typing new message.
     ///
     /// Wire name: `conversation.participantTyping`, server to client.
-    public struct ConversationParticipantTyping: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
+    public struct ConversationParticipantTyping: Codable, Hashable, Sendable, SchemaGenRuntime.EnvelopeFrame, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "conversation.participantTyping"
 
@@ -656,7 +656,7 @@ extension Comapi {
     /// Sent when the participant stops typing.
     ///
     /// Wire name: `conversation.participantTypingOff`, server to client.
-    public struct ConversationParticipantTypingOff: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
+    public struct ConversationParticipantTypingOff: Codable, Hashable, Sendable, SchemaGenRuntime.EnvelopeFrame, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "conversation.participantTypingOff"
 
@@ -730,7 +730,7 @@ extension Comapi {
     /// Sent when one of the participants updates the message status to delivered.
     ///
     /// Wire name: `conversationMessage.delivered`, server to client.
-    public struct ConversationMessageDelivered: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
+    public struct ConversationMessageDelivered: Codable, Hashable, Sendable, SchemaGenRuntime.EnvelopeFrame, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "conversationMessage.delivered"
 
@@ -783,7 +783,7 @@ extension Comapi {
     /// Sent when one of the participants updates the message status to read.
     ///
     /// Wire name: `conversationMessage.read`, server to client.
-    public struct ConversationMessageRead: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
+    public struct ConversationMessageRead: Codable, Hashable, Sendable, SchemaGenRuntime.EnvelopeFrame, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "conversationMessage.read"
 
@@ -836,7 +836,7 @@ extension Comapi {
     /// Sent when a new message appears in a conversation. This event is also delivered to the message sender.
     ///
     /// Wire name: `conversationMessage.sent`, server to client.
-    public struct ConversationMessageSent: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
+    public struct ConversationMessageSent: Codable, Hashable, Sendable, SchemaGenRuntime.EnvelopeFrame, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "conversationMessage.sent"
 

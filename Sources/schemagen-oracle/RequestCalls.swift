@@ -206,6 +206,15 @@ enum RequestCalls {
             }
         }
 
+        /// Frames a test transport received, in order.
+        final class OracleBox: @unchecked Sendable {
+            private let lock = NSLock()
+            private var frames: [Data] = []
+            func append(_ frame: Data) { lock.withLock { frames.append(frame) } }
+            func clear() { lock.withLock { frames.removeAll() } }
+            var first: Data? { lock.withLock { frames.first } }
+        }
+
         func oracleValue<T>(_ value: T) -> T { value }
         func oracleValue(_ value: Int?) -> Int { value ?? 7 }
         func oracleValue(_ value: String?) -> String { value ?? "id-7" }

@@ -149,6 +149,7 @@ extension OracleRun {
             }
         }
         scope(contract.events, key: "", type: name)
+        let roundTrips = contract.events.contains { $0.direction.isReceivedByClient }
         var templates: [String] = []
         for channel in contract.channels {
             scope(
@@ -172,6 +173,8 @@ extension OracleRun {
             ]
 
             \(RequestCalls.function(of: contract, client: client))
+
+            \(roundTrips ? roundTrip(name) : "func roundTrip\(name)(_ data: Data) async -> String { \"skip\" }")
 
             func read\(name)(_ data: Data, sentByClient: Bool, deliveredOn: String) -> String {
                 let decoder = SchemaGenRuntime.WireDecoder(dates: \(name).dateEncoding)
@@ -199,6 +202,40 @@ extension OracleRun {
             """
     }
 
+    /// The round trip of a frame outside channels the client decoded: its event sent again by the contract's
+    /// generated server (its `Mock`), read back, and compared with what was decoded. "ok", "skip" (not such a frame),
+    /// or what went wrong.
+    static func roundTrip(_ name: String) -> String {
+        """
+        private let roundTripMock\(name) = \(name).Mock()
+        private let roundTripBox\(name): OracleBox = {
+            let box = OracleBox()
+            roundTripMock\(name).transport.connect().setReceiver { box.append($0.data) }
+            return box
+        }()
+
+        func roundTrip\(name)(_ data: Data) async -> String {
+            let decoder = SchemaGenRuntime.WireDecoder(dates: \(name).dateEncoding)
+            guard let parsed = try? \(name).framing.parse(data), parsed.channel == nil,
+                let event = try? \(name).ServerEvent.decode(parsed, decoder: decoder)
+            else { return "skip" }
+            if case .unknown = event { return "skip" }
+            let box = roundTripBox\(name)
+            box.clear()
+            do { try await roundTripMock\(name).send(event) } catch { return "the server could not send it: \\(error)" }
+            guard let again = box.first else { return "the server sent nothing" }
+            let text = String(decoding: again, as: UTF8.self)
+            guard let reparsed = try? \(name).framing.parse(again) else { return "the server sent \\(text), which does not parse" }
+            do {
+                let back = try \(name).ServerEvent.decode(reparsed, decoder: decoder)
+                return back == event ? "ok" : "the server sent \\(text), which reads as another value"
+            } catch {
+                return "the server sent \\(text), which does not decode: \\(error)"
+            }
+        }
+        """
+    }
+
     static func main(readers: [String]) -> String {
         """
         // Written by schemagen-oracle: reads "contract<TAB>c|s<TAB>delivered on<TAB>base64 frame" lines, prints a
@@ -207,6 +244,10 @@ extension OracleRun {
 
         let requests: [Int: @Sendable () async -> [String]] = [
         \(readers.isEmpty ? "    :" : readers.map { "    \($0.dropFirst()): requests\($0)," }.joined(separator: "\n"))
+        ]
+
+        let roundTrips: [Int: (Data) async -> String] = [
+        \(readers.isEmpty ? "    :" : readers.map { "    \($0.dropFirst()): roundTrip\($0)," }.joined(separator: "\n"))
         ]
 
         let readers: [Int: (Data, Bool, String) -> String] = [
@@ -221,7 +262,12 @@ extension OracleRun {
             let sentByClient = parts[1].first == UInt8(ascii: "c")
             let deliveredOn = String(decoding: parts[2], as: UTF8.self)
             let frame = Data(base64Encoded: Data(parts[3])) ?? Data()
-            output += (readers[contract]?(frame, sentByClient, deliveredOn) ?? "left out") + "\\n"
+            var verdict = readers[contract]?(frame, sentByClient, deliveredOn) ?? "left out"
+            if verdict == "ok", !sentByClient, deliveredOn.isEmpty, let roundTrip = roundTrips[contract] {
+                let trip = await roundTrip(frame)
+                if trip != "ok" && trip != "skip" { verdict = "ok, but its round trip failed: " + trip }
+            }
+            output += verdict + "\\n"
         }
         // Every request of every contract against the contract's generated `Mock`, all at once.
         output += "== requests\\n"

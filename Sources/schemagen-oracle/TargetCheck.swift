@@ -100,7 +100,7 @@ extension OracleRun {
             let expected = expectations[index]
             guard !expected.accepted.contains(verdict) else { continue }
             let frame = frames[index]
-            let key = "\(frame.contract) \(verdict) \(expected.accepted.sorted())"
+            let key = "\(frame.contract) \(verdict.prefix(30)) \(expected.accepted.sorted())"
             guard seen.insert(key).inserted else { continue }
             findings.append(
                 Finding(

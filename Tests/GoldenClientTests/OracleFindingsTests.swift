@@ -74,4 +74,25 @@ import Testing
         #expect(
             try await mock.makeClient().voteUpdated(payload: .init(items: 1, requestId: "x")).payload.requestId == "1")
     }
+
+    /// What the generated server writes reads back as the same value (the oracle's round trips, seed 5): a nil
+    /// `T | null` payload is written `null` (it was left out, which readers refuse), and an event with envelope fields
+    /// as the whole envelope (it was nested under `data`).
+    @Test(.timeLimit(.minutes(1))) func theServerWritesWhatItsClientsRead() async throws {
+        let mock = OracleEnvelope.Mock()
+        let transport = mock.transport.connect()
+        let frames = Recorder<String>()
+        transport.setReceiver { frames.append(String(decoding: $0.data, as: UTF8.self)) }
+        try await mock.send(.seatCreated(nil))
+        try await mock.send(.traced(.init(trace: "t1", payload: .init(seat: 4))))
+        #expect(
+            frames.values == [
+                #"{"event":"seat_created","data":null}"#, #"{"event":"traced","data":{"seat":4},"trace":"t1"}"#,
+            ])
+        let client = mock.makeClient()
+        let traced = Recorder<String>()
+        client.onTraced { traced.append($0.trace) }
+        try await mock.send(.traced(.init(trace: "t2", payload: .init(seat: 5))))
+        try await eventually("the client reads it") { traced.values == ["t2"] }
+    }
 }

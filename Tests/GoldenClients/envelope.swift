@@ -14,7 +14,7 @@ public enum Envelope {
 
 extension Envelope {
     /// Wire name: `status`, server to client.
-    public struct Status: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
+    public struct Status: Codable, Hashable, Sendable, SchemaGenRuntime.EnvelopeFrame, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "status"
 
@@ -82,7 +82,7 @@ extension Envelope {
     }
 
     /// Wire name: `heartbeat`, server to client.
-    public struct Heartbeat: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
+    public struct Heartbeat: Codable, Hashable, Sendable, SchemaGenRuntime.EnvelopeFrame, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "heartbeat"
 
@@ -117,7 +117,7 @@ extension Envelope {
     }
 
     /// Wire name: `list`, server to client.
-    public struct List: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
+    public struct List: Codable, Hashable, Sendable, SchemaGenRuntime.EnvelopeFrame, SchemaGenRuntime.MemberwiseEquatable {
         /// The event's name on the wire.
         public static let eventName = "list"
 

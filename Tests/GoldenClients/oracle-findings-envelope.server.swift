@@ -22,11 +22,13 @@ extension OracleEnvelope {
         public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
             switch event {
             case .seatCreated(let payload):
-                try await core.emit(eventName: "seat_created", channel: nil, payload: payload, to: recipients)
+                try await core.emit(eventName: "seat_created", channel: nil, payload: .some(payload), to: recipients)
             case .dropRemoved(let payload):
                 try await core.emit(eventName: "drop_removed", channel: nil, payload: payload, to: recipients)
             case .noteSent(let payload):
                 try await core.emit(eventName: "note_sent", channel: nil, payload: payload, to: recipients)
+            case .traced(let payload):
+                try await core.emit(eventName: "traced", channel: nil, payload: payload, to: recipients)
             case .unknown(let name, let payload):
                 try await core.emit(eventName: name, channel: nil, rawPayload: payload, to: recipients)
             }

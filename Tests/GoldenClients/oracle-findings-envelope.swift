@@ -37,6 +37,62 @@ extension OracleEnvelope {
         public typealias Payload = String?
     }
 
+    /// Wire name: `traced`, server to client.
+    public struct Traced: Codable, Hashable, Sendable, SchemaGenRuntime.EnvelopeFrame, SchemaGenRuntime.MemberwiseEquatable {
+        /// The event's name on the wire.
+        public static let eventName = "traced"
+
+        public let trace: String
+        /// The event's payload.
+        public let payload: Payload
+
+        public init(trace: String, payload: Payload) {
+            self.trace = trace
+            self.payload = payload
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard SchemaGenRuntime.Members.equal(lhs.trace, rhs.trace) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
+            return true
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try SchemaGenRuntime.WireFields(decoder)
+            self.init(trace: try fields.string("trace"), payload: try fields.value("data", as: Payload.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try SchemaGenRuntime.WireFieldWriter(encoder)
+                .string("trace", self.trace)
+                .value("data", self.payload)
+        }
+
+        /// The event's payload.
+        public struct Payload: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
+            public let seat: Int
+
+            public init(seat: Int) {
+                self.seat = seat
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard SchemaGenRuntime.Members.equal(lhs.seat, rhs.seat) else { return false }
+                return true
+            }
+
+            public init(from decoder: any Decoder) throws {
+                let fields = try SchemaGenRuntime.WireFields(decoder)
+                self.init(seat: try fields.int("seat"))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try SchemaGenRuntime.WireFieldWriter(encoder)
+                    .int("seat", self.seat)
+            }
+        }
+    }
+
     /// The events the app may receive in this scope.
     public enum ServerEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Wire name: `seat_created`, server to client.
@@ -45,6 +101,8 @@ extension OracleEnvelope {
         case dropRemoved(SchemaGenRuntime.JSONValue)
         /// Wire name: `note_sent`, server to client.
         case noteSent(String?)
+        /// Wire name: `traced`, server to client.
+        case traced(Traced)
         /// An event the contract does not describe, with its payload's raw JSON.
         case unknown(name: Swift.String, payload: Foundation.Data?)
 
@@ -53,6 +111,7 @@ extension OracleEnvelope {
             case let (.seatCreated(lhs), .seatCreated(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             case let (.dropRemoved(lhs), .dropRemoved(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             case let (.noteSent(lhs), .noteSent(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.traced(lhs), .traced(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
                 return SchemaGenRuntime.Members.equal(lhsName, rhsName) && SchemaGenRuntime.Members.equal(lhsPayload, rhsPayload)
             default: return false
@@ -65,6 +124,7 @@ extension OracleEnvelope {
             case seatCreated = "seat_created"
             case dropRemoved = "drop_removed"
             case noteSent = "note_sent"
+            case traced = "traced"
         }
 
         static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
@@ -78,6 +138,8 @@ extension OracleEnvelope {
                 return .dropRemoved(try decoder.decode(SchemaGenRuntime.JSONValue.self, from: frame.presentPayload()))
             case .noteSent:
                 return .noteSent(try decoder.decode(String?.self, from: frame.payloadOrNull))
+            case .traced:
+                return .traced(try decoder.decode(Traced.self, from: frame.frame))
             }
         }
 
@@ -114,6 +176,15 @@ extension OracleEnvelope.NoteSent {
 
     /// A value made from the contract's types: the contract has no `examples:` of `note_sent`.
     public static let example1: String? = "text"
+}
+
+extension OracleEnvelope.Traced {
+    /// Values of `traced` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `traced`.
+    public static let example1: Self = OracleEnvelope.Traced(trace: "trace", payload: OracleEnvelope.Traced.Payload(seat: 1))
 }
 
 // MARK: - Client
@@ -158,6 +229,16 @@ extension OracleEnvelope {
         public func onNoteSent(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (String?) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "note_sent", decoding: String?.self, from: .payload, handler: handler,
             event: ServerEvent.noteSent)
+        }
+
+        /// Wire name: `traced`, server to client.
+        ///
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
+        @discardableResult
+        public func onTraced(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Traced) -> Void) -> SchemaGenRuntime.ListenerToken {
+            core.addListener(channel: nil, eventName: "traced", decoding: Traced.self, from: .frame, handler: handler,
+            event: ServerEvent.traced)
         }
 
         /// Calls `handler` with every event of this scope the contract does not describe (a server newer than the contract):

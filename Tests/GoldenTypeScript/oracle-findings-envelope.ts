@@ -4,6 +4,13 @@
 // Types
 
 /**
+ * The payload of `traced` (server to client).
+ */
+export interface Traced {
+    seat: number;
+}
+
+/**
  * The payload of `taken` (server to client).
  */
 export interface RoomTaken {
@@ -45,6 +52,15 @@ export type NoteSentFrame = {
 };
 
 /**
+ * `traced` as it travels (server to client).
+ */
+export type TracedFrame = {
+    event: "traced";
+    data: Traced;
+    trace: string;
+};
+
+/**
  * `taken` as it travels (server to client).
  */
 export type RoomTakenFrame = {
@@ -65,7 +81,7 @@ export type LobbyTakenFrame = {
 /**
  * Every frame the server sends.
  */
-export type ServerFrame = SeatCreatedFrame | DropRemovedFrame | NoteSentFrame | RoomTakenFrame | LobbyTakenFrame;
+export type ServerFrame = SeatCreatedFrame | DropRemovedFrame | NoteSentFrame | TracedFrame | RoomTakenFrame | LobbyTakenFrame;
 
 /**
  * Every frame a client sends.
@@ -84,6 +100,10 @@ export function isDropRemovedFrame(frame: unknown): frame is DropRemovedFrame {
 
 export function isNoteSentFrame(frame: unknown): frame is NoteSentFrame {
     return valueAt(frame, ["event"]) === "note_sent" && typeof valueAt(frame, ["channel"]) !== "string";
+}
+
+export function isTracedFrame(frame: unknown): frame is TracedFrame {
+    return valueAt(frame, ["event"]) === "traced" && typeof valueAt(frame, ["channel"]) !== "string";
 }
 
 export function isRoomTakenFrame(frame: unknown): frame is RoomTakenFrame {

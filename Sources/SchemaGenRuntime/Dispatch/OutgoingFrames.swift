@@ -24,7 +24,21 @@ struct OutgoingFrames: @unchecked Sendable {
     func frame(
         eventName: String, channel: String?, payload: (some Encodable & Sendable)?, ackID: Int? = nil
     ) throws -> OutgoingFrame {
-        frame(eventName: eventName, channel: channel, body: try payload.map { try encoder.encode($0) }, ackID: ackID)
+        let body = try payload.map { try encoder.encode($0) }
+        if let payload, let body, payload is any EnvelopeFrame {
+            return frame(eventName: eventName, channel: channel, envelope: body, ackID: ackID)
+        }
+        return frame(eventName: eventName, channel: channel, body: body, ackID: ackID)
+    }
+
+    /// An event whose value is its whole envelope (``EnvelopeFrame``): the value's members after the envelope's name
+    /// and channel keys, as the frame is read.
+    func frame(eventName: String, channel: String?, envelope body: Data, ackID: Int? = nil) -> OutgoingFrame {
+        var data = Data(framing.frame(eventName: eventName, channel: channel, payload: nil).dropLast())
+        let members = body.dropFirst()
+        if members.first != UInt8(ascii: "}") { data.append(UInt8(ascii: ",")) }
+        data.append(contentsOf: members)
+        return OutgoingFrame(eventName: eventName, channel: channel, payload: body, data: message(data), ackID: ackID)
     }
 
     /// The event `eventName` with its payload's JSON, if any.

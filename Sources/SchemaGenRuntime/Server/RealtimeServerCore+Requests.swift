@@ -20,8 +20,11 @@ extension RealtimeServerCore {
         at path: String,
         expecting match: ReplyMatch, from connection: ServerConnection, timeout: Duration? = nil
     ) async throws -> WireFraming.ParsedFrame {
-        let frame = frames.frame(
-            eventName: eventName, channel: channel, body: try frames.body(payload, echoing: correlation, at: path))
+        let body = try frames.body(payload, echoing: correlation, at: path)
+        let frame =
+            payload is any EnvelopeFrame
+            ? frames.frame(eventName: eventName, channel: channel, envelope: body)
+            : frames.frame(eventName: eventName, channel: channel, body: body)
         return try await exchange(frame, expecting: match, correlation: correlation, with: connection, timeout: timeout)
     }
 

@@ -38,8 +38,11 @@ extension RealtimeServerCore {
         at path: String,
         to connection: ServerConnection
     ) async throws {
+        let body = try frames.body(payload, echoing: value, at: path)
         try await send(
-            frames.frame(eventName: eventName, channel: channel, body: frames.body(payload, echoing: value, at: path)),
+            payload is any EnvelopeFrame
+                ? frames.frame(eventName: eventName, channel: channel, envelope: body)
+                : frames.frame(eventName: eventName, channel: channel, body: body),
             to: .connection(connection))
     }
 

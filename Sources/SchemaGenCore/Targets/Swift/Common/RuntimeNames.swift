@@ -10,6 +10,7 @@ enum RuntimeNames {
 
     static let all: Set<String> = [
         "AcknowledgementsUnsupported", "ChannelAddressMismatch", "ChannelTemplate", "CodedDate", "EmbeddedJSON",
+        "EnvelopeFrame",
         "EventAddress", "FramePath", "FrameShape", "IncomingFailure",
         "Indirect", "JSONKind", "JSONNumber", "JSONValue", "ListenerToken", "Members", "MemberwiseEquatable",
         "Nullable", "NumberString",

@@ -114,9 +114,13 @@ struct EventTranslator {
                     constantValue: nil)
                 extra.append((property, payloadKey, payload, nested))
             }
+            var structure = builder.structure(frameFields, eventName: nameLiteral, extra: extra)
+            if event.shapeIndex == nil {
+                // Written as the whole envelope it is read from, not nested under the payload's key.
+                structure.conformances += ", " + builder.speller.runtime("EnvelopeFrame")
+            }
             declaration = TypeContext(
-                name: typeName, documentation: documentation,
-                structure: builder.structure(frameFields, eventName: nameLiteral, extra: extra), enumeration: nil)
+                name: typeName, documentation: documentation, structure: structure, enumeration: nil)
             valueType = typeReference
             hasValue = true
             decodesWholeFrame = true
@@ -148,10 +152,10 @@ struct EventTranslator {
             payloadSource: source, emitParameters: emitParameters, emitInitializer: emitInitializer,
             hasEmitParameters: emitParameters != nil,
             route: route, emitTarget: emitTarget,
-            // A shape writes an optional or nullable payload that is nil as `null` (`{"op":1,"d":null}`), so it is passed wrapped.
-            // An event whose value is its whole frame is a struct, never nil.
-            emitValue: event.shapeIndex != nil && !decodesWholeFrame && event.payload?.isSwiftOptional == true
-                ? ".some(payload)" : "payload")
+            // A shape writes an optional or nullable payload that is nil as `null` (`{"op":1,"d":null}`), and every
+            // framing a `T | null` one (which is always there), so it is passed wrapped. An event whose value is its
+            // whole frame is a struct, never nil.
+            emitValue: !decodesWholeFrame && Self.writesNilAsNull(event) ? ".some(payload)" : "payload")
         if event.payload != nil || decodesWholeFrame {
             let owner = "\(enclosingType).\(typeName)"
             if event.examples.isEmpty {
@@ -322,6 +326,13 @@ struct EventTranslator {
             let value = try? DocumentValue(parsingJSON: parsed.parts ?? parsed.frame)
         else { throw SwiftValueLiteral.Unspellable(reason: "the frame does not parse") }
         return value
+    }
+
+    /// Whether a nil payload of the event is written as `null` rather than left out: in a frame shape for any optional
+    /// or nullable payload, and in every framing for a `T | null` one, which readers require.
+    static func writesNilAsNull(_ event: Event) -> Bool {
+        guard let payload = event.payload, payload.isSwiftOptional else { return false }
+        return event.shapeIndex != nil || (payload.isNullable && !payload.isOptional)
     }
 
     /// The `WireFraming.PayloadSource` case of an event's payload alone: a payload that may be `null` (`T | null`,
