@@ -16,15 +16,7 @@ extension OracleRun {
         root: String
     ) throws {
         let folder = "\(work)/typescript"
-        try? FileManager.default.removeItem(atPath: folder)
-        var inputs: [String] = []
-        for item in cases {
-            for file in files[item.drawn.name] ?? [] where file.relativePath.hasSuffix(".ts") {
-                let path = "\(folder)/\((file.relativePath as NSString).lastPathComponent)"
-                try Shell.write(file.contents, to: path)
-                inputs.append(path)
-            }
-        }
+        let inputs = try write(files, into: folder) { $0.hasSuffix(".ts") }
         let declarations = "\(root)/Tests/TypeScript/socket.io.d.ts"
         let compile = try Shell.run(
             ["tsc"] + Self.typeScriptOptions + ["--outDir", "\(folder)/js", declarations] + inputs, in: folder)
@@ -141,15 +133,7 @@ extension OracleRun {
     /// meta-schema, and the rules the specification states in words).
     mutating func checkAsyncAPI(files: [String: [GeneratedFile]], work: String, root: String) throws {
         let folder = "\(work)/asyncapi"
-        try? FileManager.default.removeItem(atPath: folder)
-        var inputs: [String] = []
-        for item in cases {
-            for file in files[item.drawn.name] ?? [] where file.relativePath.hasPrefix("AsyncAPI/") {
-                let path = "\(folder)/\((file.relativePath as NSString).lastPathComponent)"
-                try Shell.write(file.contents, to: path)
-                inputs.append(path)
-            }
-        }
+        let inputs = try write(files, into: folder) { $0.hasPrefix("AsyncAPI/") }
         let run = try Shell.run(["python3", "\(root)/Tests/AsyncAPI/validate.py"] + inputs, in: folder)
         guard run.status != 0 else { return }
         var byContract: [String: [String]] = [:]
@@ -168,5 +152,23 @@ extension OracleRun {
                     detail: problems.prefix(4).joined(separator: "\n") + "\ncontract:\n"
                         + (cases.first { Self.contractName($0.index) == name }?.drawn.yaml ?? "")))
         }
+    }
+
+    /// The generated files of every contract whose path `matches`, written afresh into `folder`; their paths.
+    func write(
+        _ files: [String: [GeneratedFile]], into folder: String, where matches: (String) -> Bool
+    ) throws
+        -> [String]
+    {
+        try? FileManager.default.removeItem(atPath: folder)
+        var paths: [String] = []
+        for item in cases {
+            for file in files[item.drawn.name] ?? [] where matches(file.relativePath) {
+                let path = "\(folder)/\((file.relativePath as NSString).lastPathComponent)"
+                try Shell.write(file.contents, to: path)
+                paths.append(path)
+            }
+        }
+        return paths
     }
 }
