@@ -38,6 +38,8 @@ struct ContractDraw {
         var opcodeShape: String?
         var pingShape: String?
         var hasChannel: Bool
+        /// Whether every frame of the shape must carry a field the client cannot fill in for a cancel.
+        var requiresFields = false
         var channelExample: (String) -> String = { $0 }
     }
 
@@ -237,6 +239,7 @@ struct ContractDraw {
             ]
             plan.opcodeShape = "opcode"
             plan.reserved.formUnion(["op", "t", "d", "s"])
+            plan.requiresFields = seq != "Int?"
             if seq != "Int" { plan.idField = ("s", seq) }
         case 1:
             // A name and fields in a nested object: paths everywhere (issue 50's first bug lived here).
@@ -615,7 +618,7 @@ struct ContractDraw {
                     features.insert("subscription end")
                 }
             }
-            if requests.count >= 2, choices.chance(50) {
+            if requests.count >= 2, shapes?.requiresFields != true, choices.chance(50) {
                 // The client fills in only the id when it cancels: the cancel event carries nothing else required.
                 let cancel = requests[1]
                 events[cancel].payload = nil

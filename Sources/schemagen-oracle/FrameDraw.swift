@@ -14,6 +14,10 @@ struct DrawnFrame {
     var bytes: Data
     /// How it was made: "typical frame of 'x'", "... with $.data.id removed".
     var origin: String
+    /// Made from the contract's types as a server sends them, not mutated: a value whose round trip through the
+    /// generated server must give it back (a mutant may hold what an encoding cannot write, a fraction of a
+    /// microsecond).
+    var isSynthesized = true
 }
 
 /// Frames drawn from a contract's own types: each event's frames as a server and an app send them (typical, sparse,
@@ -58,6 +62,7 @@ enum FrameDraw {
                 guard let bytes = try? encoder.encode(variant) else { continue }
                 var mutant = frame
                 mutant.bytes = bytes
+                mutant.isSynthesized = false
                 mutant.origin = "\(frame.origin), \(label)"
                 mutants.append(mutant)
             }

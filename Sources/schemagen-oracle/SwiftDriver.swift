@@ -92,8 +92,8 @@ extension OracleRun {
         var input = Data()
         for frame in frames {
             let fields = [
-                "\(frame.contract)", frame.sentByClient ? "c" : "s", frame.deliveredOn ?? "",
-                frame.bytes.base64EncodedString(),
+                "\(frame.contract)", frame.sentByClient ? "c" : frame.isSynthesized ? "S" : "s",
+                frame.deliveredOn ?? "", frame.bytes.base64EncodedString(),
             ]
             input.append(Data((fields.joined(separator: "\t") + "\n").utf8))
         }
@@ -245,8 +245,8 @@ extension OracleRun {
 
     static func main(readers: [String]) -> String {
         """
-        // Written by schemagen-oracle: reads "contract<TAB>c|s<TAB>delivered on<TAB>base64 frame" lines, prints a
-        // verdict each.
+        // Written by schemagen-oracle: reads "contract<TAB>c|s|S<TAB>delivered on<TAB>base64 frame" lines (S: from
+        // the server as made from the contract's types), prints a verdict each.
         import Foundation
 
         let requests: [Int: @Sendable () async -> [String]] = [
@@ -270,7 +270,10 @@ extension OracleRun {
             let deliveredOn = String(decoding: parts[2], as: UTF8.self)
             let frame = Data(base64Encoded: Data(parts[3])) ?? Data()
             var verdict = readers[contract]?(frame, sentByClient, deliveredOn) ?? "left out"
-            if verdict == "ok", !sentByClient, deliveredOn.isEmpty, let roundTrip = roundTrips[contract] {
+            // The round trip of a frame as a server sends it (`S`): a mutant may hold what its encoding cannot write.
+            if verdict == "ok", parts[1].first == UInt8(ascii: "S"), deliveredOn.isEmpty,
+                let roundTrip = roundTrips[contract]
+            {
                 let trip = await roundTrip(frame)
                 if trip != "ok" && trip != "skip" { verdict = "ok, but its round trip failed: " + trip }
             }
