@@ -40,6 +40,8 @@ struct ContractDraw {
         var hasChannel: Bool
         /// Whether every frame of the shape must carry a field the client cannot fill in for a cancel.
         var requiresFields = false
+        /// The shape's field keys: a key names the shape field before a payload field of the same name.
+        var fieldKeys: Set<String> = []
         var channelExample: (String) -> String = { $0 }
     }
 
@@ -241,6 +243,7 @@ struct ContractDraw {
             plan.reserved.formUnion(["op", "t", "d", "s"])
             plan.requiresFields = seq != "Int?"
             if seq != "Int" { plan.idField = ("s", seq) }
+            plan.fieldKeys = ["s"]
         case 1:
             // A name and fields in a nested object: paths everywhere (issue 50's first bug lived here).
             features.insert("shape paths (nested name, fields)")
@@ -252,6 +255,7 @@ struct ContractDraw {
             }
             yaml += ["    fields:", "      meta.id: \(id.quoted)"]
             plan.idField = ("meta.id", id)
+            plan.fieldKeys = ["meta.id"]
             plan.reserved.formUnion(["meta", "data"])
         case 2:
             features.insert("shape payload: rest")
@@ -259,6 +263,7 @@ struct ContractDraw {
             yaml += ["  message:", "    name: type", "    payload: rest", "    fields:", "      id: \(id.quoted)"]
             plan.rest = true
             plan.idField = ("id", id)
+            plan.fieldKeys = ["id"]
             plan.reserved.formUnion(["type", "id"])
         default:
             // Phoenix's array: slots named in order, the topic naming the channel.
@@ -269,6 +274,7 @@ struct ContractDraw {
                 "      ref: \"String | null\"",
             ]
             plan.idField = ("ref", "String | null")
+            plan.fieldKeys = ["join_ref", "ref"]
             plan.hasChannel = true
         }
         plan.yaml = yaml
@@ -593,7 +599,9 @@ struct ContractDraw {
             guard events[request].isInline || events[request].payload == nil,
                 events[answer].isInline || events[answer].payload == nil
             else { return }
-            matchField = choices.pick(["request_id", "ref", "symbol"])
+            // A key the shape also has would name the shape's field (the checker's rule), not the payload's.
+            let names = ["request_id", "ref", "symbol"].filter { !(shapes?.fieldKeys ?? []).contains($0) }
+            matchField = choices.pick(names)
             idType = choices.pick(["String", "Int"])
             for index in [request, answer] {
                 if events[index].inlineFields == nil { events[index].inlineFields = [] }

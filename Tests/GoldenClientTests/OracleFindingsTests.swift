@@ -95,4 +95,23 @@ import Testing
         try await mock.send(.traced(.init(trace: "t2", payload: .init(seat: 5))))
         try await eventually("the client reads it") { traced.values == ["t2"] }
     }
+
+    /// `match: ref` where Phoenix's frame shape and the payloads both have a `ref`: the key names the shape's slot, so
+    /// items are matched by it and the cancel carries the id there only, its payload's own `ref` left out (before the
+    /// fix the generated client passed the `String` id as the payload's `Int` and did not compile).
+    @Test(.timeLimit(.minutes(1))) func aKeyNamingAShapeFieldIsTheOnlyOneTheCancelFillsIn() async throws {
+        let transport = LoopbackTransport()
+        let client = OraclePhoenix.Client(transport: transport)
+        let prices = try await client.watch(payload: .init(ref: 9))
+        let sent = try await transport.sentFrames(atLeast: 1).map(\.text)
+        #expect(sent == [#"[null,"1",null,"watch",{"ref":9}]"#])
+        await transport.deliver(json: #"[null,"2",null,"price",{"ref":9,"amount":1}]"#)
+        await transport.deliver(json: #"[null,"1",null,"price",{"ref":8,"amount":2.5}]"#)
+        for try await price in prices {
+            #expect(price.ref == "1" && price.payload.ref == 8 && price.payload.amount == Decimal(string: "2.5"))
+            break
+        }
+        let frames = try await transport.sentFrames(atLeast: 2).map(\.text)
+        #expect(frames.last == #"[null,"1",null,"unwatch",{}]"#)
+    }
 }

@@ -193,8 +193,20 @@ struct SubscriptionCheck {
                     + "give both the same type, or the cancel could never be sent", at: location,
                 notes: [.note("'\(key)' is declared here", at: field.location)])
         }
-        for field in valuesToFill(cancel)
-        where field.wireName != key && field.wireName != cancel.reply?.match && !field.type.isSwiftOptional {
+        // The fields the client fills in are the ones the keys resolve to: a payload field named like a shape field
+        // the key resolves to is one more value to give, not the id.
+        let filled =
+            [replies.matchField(key, of: cancel, isRequest: true)]
+            + [cancel.reply.flatMap { replies.matchField($0.match, of: cancel, isRequest: true) }]
+        for field in valuesToFill(cancel) where !filled.contains(field) && !field.type.isSwiftOptional {
+            if field.wireName == key {
+                diagnostics.error(
+                    "\(owner) cancels with '\(name)', whose payload field '\(key)' is required, but '\(key)' names the "
+                        + "frame shape's field, the only one the client fills in with \(what): make the payload's '\(key)' "
+                        + "optional, rename it, or cancel with another event",
+                    at: location, notes: [.note("the payload's '\(key)' is declared here", at: field.location)])
+                continue
+            }
             diagnostics.error(
                 "\(owner) cancels with '\(name)', whose '\(field.wireName)' is required; the client can only fill in \(what) "
                     + "('\(key)'): make '\(field.wireName)' optional or cancel with another event",

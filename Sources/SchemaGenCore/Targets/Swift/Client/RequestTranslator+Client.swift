@@ -236,20 +236,25 @@ extension RequestTranslator {
         let ownCorrelation = cancel.reply.flatMap { check.matchField($0.match, of: cancel, isRequest: true) }.map {
             SwiftSyntax.identifier($0.swiftName)
         }
-        // The id is one of the event's own values, or one of its payload's.
+        // The id is one of the event's own values, or one of its payload's when the event has no value of that
+        // name (a shape field is the one the key names, as in the checker's `matchField`). Every other value is
+        // optional (the checker refuses a cancel that needs more), so nil; a payload that is not optional itself is
+        // built from nils.
+        let isOwnValue = structure.properties.contains { $0.name == name }
         func argument(_ property: PropertyContext) -> String {
             if property.name == name { return "id" }
-            if let nested = structure.nestedTypes.first(where: {
-                "\(valueType).\($0.name)" == qualified(property.unwrappedType, in: structure, valueType: valueType)
-            }),
-                let inner = nested.structure, inner.properties.contains(where: { $0.name == name })
-            {
-                let values = inner.properties.map {
-                    "\($0.name.unescapedIdentifier): \($0.name == name ? "id" : "nil")"
-                }
-                return "\(valueType).\(nested.name)(" + values.joined(separator: ", ") + ")"
+            guard
+                let nested = structure.nestedTypes.first(where: {
+                    "\(valueType).\($0.name)" == qualified(property.unwrappedType, in: structure, valueType: valueType)
+                }),
+                let inner = nested.structure
+            else { return "nil" }
+            let holdsID = !isOwnValue && inner.properties.contains { $0.name == name }
+            guard holdsID || !property.isOptional else { return "nil" }
+            let values = inner.properties.map {
+                "\($0.name.unescapedIdentifier): \(holdsID && $0.name == name ? "id" : "nil")"
             }
-            return "nil"
+            return "\(valueType).\(nested.name)(" + values.joined(separator: ", ") + ")"
         }
         var requestCall: String?
         if let request = cancel.reply, ownCorrelation != nil, request.event.isEmpty == false {
