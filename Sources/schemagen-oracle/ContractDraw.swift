@@ -127,7 +127,9 @@ struct ContractDraw {
         where rewritten[index].extra.isEmpty && !named.contains(rewritten[index].wireName.yamlKey) {
             guard let fields = rewritten[index].inlineFields else { continue }
             let typeName = "Hoisted\(index)"
-            hoisted += ["  \(typeName):", "    fields:"] + fields.map { "      " + $0 }
+            hoisted +=
+                ["  \(typeName):", rewritten[index].isTuple ? "    tuple:" : "    fields:"]
+                + fields.map { "      " + $0 }
             rewritten[index].inlineFields = nil
             rewritten[index].payload = typeName
         }
@@ -295,9 +297,12 @@ struct ContractDraw {
         let count = choices.int(0...5)
         for index in 0..<count {
             let typeName = "\(Self.typeWords[index])\(index)"
-            let kind = choices.int(0...9)
+            let kind = choices.int(0...10)
             var lines: [String] = ["  \(typeName):"]
             switch kind {
+            case 10:
+                features.insert("tuple")
+                lines += ["    tuple:"] + drawTupleElements().map { "      " + $0 }
             case 0...3:
                 features.insert("struct")
                 let fields = drawFields(count: choices.int(1...4), depth: 1, avoiding: [], selfName: typeName)
@@ -353,6 +358,30 @@ struct ContractDraw {
         }
     }
 
+    /// A tuple's elements (as YAML list lines): required ones, then maybe an optional trailing one or a variadic
+    /// last one (`T...`), the only places either may be.
+    private mutating func drawTupleElements() -> [String] {
+        var lines: [String] = []
+        let names = ["price", "size", "label", "at", "count"]
+        let required = choices.int(1...3)
+        for index in 0..<required {
+            lines.append("- \(names[index]): \(typeExpression(depth: 2, allowBoth: false, optional: false).quoted)")
+        }
+        let last = names[required]
+        switch choices.int(0...2) {
+        case 1:
+            features.insert("tuple optional trailing element")
+            let type = typeExpression(depth: 2, allowBoth: false, optional: false)
+            lines.append("- \(last): \((type.replacingOccurrences(of: " | null", with: "") + "?").quoted)")
+        case 2:
+            features.insert("tuple variadic element")
+            let type = typeExpression(depth: 2, allowBoth: false, optional: false)
+            lines.append("- \(last): \((type.replacingOccurrences(of: " | null", with: "") + "...").quoted)")
+        default: break
+        }
+        return lines
+    }
+
     private struct Fields {
         var lines: [String]
         var names: [String]
@@ -406,7 +435,7 @@ struct ContractDraw {
     }
 
     /// A type as written in a field: a scalar or a named type, maybe in an array or dictionary, maybe optional.
-    private mutating func typeExpression(depth: Int, allowBoth: Bool = true) -> String {
+    private mutating func typeExpression(depth: Int, allowBoth: Bool = true, optional: Bool = true) -> String {
         var base: String
         if !typeNames.isEmpty, choices.chance(35) {
             base = choices.pick(typeNames)
@@ -424,12 +453,12 @@ struct ContractDraw {
             base = "[String: \(base)]"
         default: break
         }
-        return wrap(base, allowBoth: allowBoth)
+        return wrap(base, allowBoth: allowBoth, optional: optional)
     }
 
-    private mutating func wrap(_ base: String, allowBoth: Bool) -> String {
+    private mutating func wrap(_ base: String, allowBoth: Bool, optional: Bool = true) -> String {
         switch choices.int(0...5) {
-        case 3:
+        case 3 where optional:
             features.insert("optional")
             return "\(base)?"
         case 4:
@@ -458,7 +487,14 @@ struct ContractDraw {
         var frame: String?
         var envelope: [String] = []
 
-        var isInline: Bool { inlineFields != nil }
+        /// Whether `inlineFields` are a tuple's elements (`- name: Type`), which hold no correlation field.
+        var isTuple = false
+
+        /// Whether the payload is an inline object, to which a correlation field can be added.
+        var isInline: Bool { inlineFields != nil && !isTuple }
+
+        /// Whether a correlation field can be added: the payload is an inline object, or there is none yet.
+        var canHoldField: Bool { isInline || (payload == nil && inlineFields == nil) }
 
         func yaml(indent: String) -> [String] {
             var lines = ["\(indent)\(wireName.yamlKey):", "\(indent)  direction: \(direction)"]
@@ -530,7 +566,7 @@ struct ContractDraw {
             guard let fields = structs[name] else { return false }
             return reservedFieldNames.isDisjoint(with: fields)
         }
-        switch choices.int(0...4) {
+        switch choices.int(0...5) {
         case 0, 1:
             features.insert("inline payload")
             let fields = drawFields(count: choices.int(1...4), depth: 1, avoiding: reservedFieldNames, selfName: nil)
@@ -545,6 +581,10 @@ struct ContractDraw {
         case 4 where !payloadMustBeObject && !objectStructs.isEmpty:
             features.insert("payload an array of a struct")
             draft.payload = "[\(choices.pick(objectStructs))]"
+        case 5 where !payloadMustBeObject:
+            features.insert("inline tuple payload")
+            draft.inlineFields = drawTupleElements()
+            draft.isTuple = true
         default:
             features.insert("no payload")
         }
@@ -596,9 +636,7 @@ struct ContractDraw {
             features.insert("match a shape field")
         } else {
             // A payload field both carry: the request must have an inline payload to hold it.
-            guard events[request].isInline || events[request].payload == nil,
-                events[answer].isInline || events[answer].payload == nil
-            else { return }
+            guard events[request].canHoldField, events[answer].canHoldField else { return }
             // A key the shape also has would name the shape's field (the checker's rule), not the payload's.
             let names = ["request_id", "ref", "symbol"].filter { !(shapes?.fieldKeys ?? []).contains($0) }
             matchField = choices.pick(names)
@@ -619,11 +657,20 @@ struct ContractDraw {
             features.insert("subscription")
             var lines = ["subscription:", "  event: \(events[answer].wireName.yamlKey)", "  match: \(matchField)"]
             if !ids.isEmpty { lines.append("  ids: \(ids)") }
+            var next = 1
             if answers.count >= 2, choices.chance(60) {
                 let end = answers[1]
                 if useShapeField || addField(matchField, idType, to: &events[end]) {
                     lines.append("  end: \(events[end].wireName.yamlKey)")
                     features.insert("subscription end")
+                    next = 2
+                }
+            }
+            if answers.count > next, choices.chance(50) {
+                let failure = answers[next]
+                if useShapeField || addField(matchField, idType, to: &events[failure]) {
+                    lines.append("  error: \(events[failure].wireName.yamlKey)")
+                    features.insert("subscription error event")
                 }
             }
             if requests.count >= 2, shapes?.requiresFields != true, choices.chance(50) {
@@ -631,6 +678,7 @@ struct ContractDraw {
                 let cancel = requests[1]
                 events[cancel].payload = nil
                 events[cancel].inlineFields = nil
+                events[cancel].isTuple = false
                 if useShapeField || addField(matchField, idType, to: &events[cancel]) {
                     lines.append("  cancel: \(events[cancel].wireName.yamlKey)")
                     features.insert("subscription cancel")
@@ -654,7 +702,7 @@ struct ContractDraw {
 
     /// Gives an event's inline payload the correlation field; false when its payload is not inline or absent.
     private func addField(_ field: String, _ type: String, to event: inout EventDraft) -> Bool {
-        guard event.isInline || event.payload == nil else { return false }
+        guard event.canHoldField else { return false }
         if event.inlineFields == nil { event.inlineFields = [] }
         event.inlineFields!.removeAll { $0.hasPrefix("\(field):") }
         event.inlineFields!.append("\(field): \(type)")

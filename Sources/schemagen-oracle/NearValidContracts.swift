@@ -37,13 +37,16 @@ enum NearValidContracts {
                 index, with: [lines[index].replacingOccurrences(of: "direction:", with: "directon:")],
                 name: "a misspelt key", mentions: "directon")
         }
-        // A field of an undeclared type, in the first inline payload or struct.
+        // A field of an undeclared type, in the first inline payload or struct (or tuple, as an element).
         if let index = lines.indices.first(where: {
-            ($0 + 1 < lines.count) && (lines[$0].hasSuffix("  payload:") || lines[$0].hasSuffix("  fields:"))
+            ($0 + 1 < lines.count)
+                && (lines[$0].hasSuffix("  payload:") || lines[$0].hasSuffix("  fields:")
+                    || lines[$0].hasSuffix("  tuple:"))
                 && indentation(lines[$0 + 1]).count > indentation(lines[$0]).count
         }) {
+            let isTuple = lines[index + 1].trimmingCharacters(in: .whitespaces).hasPrefix("- ")
             inserting(
-                indentation(lines[index + 1]) + "zz_field: \"NoSuchType\"", before: index + 1,
+                indentation(lines[index + 1]) + (isTuple ? "- " : "") + "zz_field: \"NoSuchType\"", before: index + 1,
                 name: "a field of an undeclared type", mentions: "NoSuchType")
         }
         // A reply or subscription naming an event the contract does not have.

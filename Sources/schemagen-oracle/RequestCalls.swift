@@ -29,13 +29,17 @@ enum RequestCalls {
                                     guard let request = await heard.next() else { return -1 }
                                     \(items.sends.joined(separator: "\n                    "))
                                     var count = 0
-                                    for try await _ in stream {
-                                        count += 1
-                                        \(items.ends ? "" : "if count == 2 { break }")
+                                    do {
+                                        for try await _ in stream {
+                                            count += 1
+                                            \(items.ends ? "" : "if count == 2 { break }")
+                                        }
+                                    } catch where \(items.fails) && String(describing: type(of: error)).hasPrefix("RequestRejected") {
+                                        return count
                                     }
-                                    return count
+                                    return \(items.fails) ? -3 : count
                                 }
-                                lines.append(\(label) + (count == 2 ? ": ok" : ": the stream gave \\(count) items of 2"))
+                                lines.append(\(label) + oracleVerdict(count))
                             } catch {
                                 lines.append(\(label) + ": \\(error)".replacingOccurrences(of: "\\n", with: " "))
                             }
@@ -92,20 +96,38 @@ enum RequestCalls {
         return "client.\(event.swiftName)(\(arguments.joined(separator: ", ")))"
     }
 
-    /// For a subscription whose ids the client counts: the statements that send two items (and the end event, when
-    /// it has one) to the requesting connection with the first id a client chooses (1), through the `Mock`'s server
-    /// core as the generated server answers a request; nil for the other id modes.
+    /// For a subscription the request itself opens (not one a reply confirms): the statements that read the id from
+    /// the request as the `Mock` received it (whichever `ids:` mode chose it: counted, a UUID, the app's), then send
+    /// two items (and the end event, when it has one) with it to the requesting connection, through the `Mock`'s
+    /// server core as the generated server answers a request.
     static func subscriptionItems(
         of event: Event, in contract: Contract, client: String
     )
-        -> (sends: [String], ends: Bool)?
+        -> (sends: [String], ends: Bool, fails: Bool)?
     {
-        guard let subscription = event.subscription, subscription.ids == .counter, event.reply == nil,
-            let field = matchField(subscription.match, of: event, in: contract)
+        guard let subscription = event.subscription, event.reply == nil,
+            let field = matchField(subscription.match, of: event, in: contract),
+            let valueType = firstMatch(
+                #"\nextension (\S+) \{\n    /// Values of `\#(NSRegularExpression.escapedPattern(for: event.wireName))`"#,
+                in: client),
+            let clientEvents = client.range(of: "public enum ClientEvent"),
+            let caseName = firstMatch(
+                #"\n        case (\S+)\(\#(NSRegularExpression.escapedPattern(for: valueType.split(separator: ".").last.map(String.init) ?? valueType))\)"#,
+                in: String(client[clientEvents.lowerBound...]))
         else { return nil }
-        let id = field.type.valueType == .scalar(.int) ? ".number(1)" : ".string(\"1\")"
-        var sends: [String] = []
-        for (wireName, times) in [(subscription.event, 2), (subscription.end, 1)] {
+        // The id is the request's own value, or its payload's where the event's value also holds its shape's fields.
+        var property = "`\(field.swiftName)`"
+        if case .shapes(let shapes) = contract.framing, let index = event.shapeIndex, !shapes[index].fields.isEmpty,
+            !shapes[index].fields.contains(field)
+        {
+            property = "payload." + property
+        }
+        var sends = [
+            "guard case .\(caseName)(let value) = request.event, let id = oracleID(value.\(property)) else { return -2 }"
+        ]
+        // Two items, then the error event when there is one (the stream must throw it after the items), else the end.
+        let last = subscription.error ?? subscription.end
+        for (wireName, times) in [(subscription.event, 2), (last, 1)] {
             guard let wireName else { continue }
             guard let sent = contract.events.first(where: { $0.wireName == wireName }),
                 let valueType = firstMatch(
@@ -132,10 +154,10 @@ enum RequestCalls {
             for _ in 0..<times {
                 sends.append(
                     "try await mock.server.core.emit(\(target), channel: nil, payload: \(valueType).example1, "
-                        + "echoing: \(id), at: \(SwiftDriverText.literal(path)), to: request.connection)")
+                        + "echoing: id, at: \(SwiftDriverText.literal(path)), to: request.connection)")
             }
         }
-        return (sends, subscription.end != nil)
+        return (sends, last != nil, subscription.error != nil)
     }
 
     /// The field a request's correlation value sits in: its shape's field, or its inline payload's.
@@ -188,6 +210,7 @@ enum RequestCalls {
     static let helpers = """
         // Written by schemagen-oracle.
         import Foundation
+        import SchemaGenRuntime
 
         struct OracleTimeout: Error, CustomStringConvertible {
             var description: String { "no answer within 10 seconds" }
@@ -214,6 +237,21 @@ enum RequestCalls {
             func clear() { lock.withLock { frames.removeAll() } }
             var first: Data? { lock.withLock { frames.first } }
         }
+
+        /// What a subscription's stream did: two items and its end (or its error), or what went wrong.
+        func oracleVerdict(_ count: Int) -> String {
+            switch count {
+            case 2: ": ok"
+            case -1: ": the Mock received no request"
+            case -2: ": the Mock did not read the request as its event, or it held no id"
+            case -3: ": the stream ended, but the error event should have failed it"
+            default: ": the stream gave \\(count) items of 2"
+            }
+        }
+
+        /// A correlation id as the frame carries it.
+        func oracleID(_ value: String?) -> JSONValue? { value.map { .string($0) } }
+        func oracleID(_ value: Int?) -> JSONValue? { value.map { .number(JSONNumber($0)) } }
 
         func oracleValue<T>(_ value: T) -> T { value }
         func oracleValue(_ value: Int?) -> Int { value ?? 7 }

@@ -139,4 +139,41 @@ import Testing
             #expect(changes.contains { $0.kind == .framingChanged && $0.worst == .breaks }, "\(changes.map(\.summary))")
         }
     }
+
+    /// Found by `schemagen-oracle` once it drew tuples: an inline tuple payload and the named tuple type with the same
+    /// elements read the same array, yet `diff` said the type changed (a break); and a `Decimal` element read as
+    /// `Double` was reported as the whole tuple changed, not as the precision it loses.
+    @Test func aTupleSpelledAnewIsNoChangeAndItsElementsAreJudgedOneByOne() throws {
+        func text(payload: String, price: String = "Decimal") -> String {
+            """
+            schemagen: 1
+            name: Book
+            framing: socket.io
+            types:
+              Level:
+                tuple:
+                  - price: \(price)
+                  - orders: Int?
+            events:
+              book_level: {direction: server-to-client, payload: \(payload)}
+            """
+        }
+        let inline = try Self.contract(text(payload: "[{price: Decimal}, {orders: Int?}]"), "inline.yaml")
+        let named = try Self.contract(text(payload: "Level"), "named.yaml")
+        for (before, after) in [(inline, named), (named, inline)] {
+            let changes = ContractDiffer(old: before, new: after, file: "new.yaml").changes()
+            #expect(!changes.contains { $0.isBreaking }, "\(changes.map(\.summary))")
+            #expect(changes.contains { $0.kind == .swiftAPI }, "\(changes.map(\.summary))")
+        }
+        let lossy = ContractDiffer(
+            old: named, new: try Self.contract(text(payload: "Level", price: "Double"), "lossy.yaml"),
+            file: "lossy.yaml"
+        ).changes()
+        #expect(lossy.map(\.kind) == [.typePrecisionLost], "\(lossy.map(\.summary))")
+        #expect(lossy.first?.path.last == "price")
+        let moved = ContractDiffer(
+            old: named, new: try Self.contract(text(payload: "[{orders: Int?}]"), "moved.yaml"), file: "moved.yaml"
+        ).changes()
+        #expect(moved.contains { $0.kind == .typeChanged && $0.isBreaking }, "\(moved.map(\.summary))")
+    }
 }

@@ -36,6 +36,32 @@ import Testing
         #expect(null.findings.map(\.path) == ["$.payload.shape.kind"])
     }
 
+    /// A tuple's `T | null` element is always there, `null` when empty; only optional elements at the end may be
+    /// missing, as generated code reads them (seed 1 once tuples were drawn: `[{}]` for `[price: Item0, size: [URL] |
+    /// null, label: Item0?]`). The checker took a missing element for `null`: `JSONValue` is `ExpressibleByNilLiteral`.
+    @Test func aMissingTupleElementIsNotNull() throws {
+        let interpreter = try Self.interpreter(
+            """
+            schemagen: 1
+            name: Tuples
+            framing: {envelope: {name: event, payload: data}}
+            events:
+              level:
+                direction: server-to-client
+                payload:
+                  - price: Decimal
+                  - size: "[Int] | null"
+                  - label: String?
+            """)
+        let read = { (frame: String) in interpreter.read(Data(frame.utf8), sentBy: .serverToClient) }
+        #expect(read(#"{"event":"level","data":[1.5,null]}"#).matches)
+        #expect(read(#"{"event":"level","data":[1.5,[2],"a"]}"#).matches)
+        let missing = read(#"{"event":"level","data":[1.5]}"#)
+        #expect(!missing.matches)
+        #expect(missing.findings.map(\.path) == ["$.payload[1]"])
+        #expect(read(#"{"event":"level","data":[]}"#).findings.map(\.message).first == "missing")
+    }
+
     /// A `json-string` field holds its JSON as text: a number there is refused, as generated code refuses it
     /// (seed 7: `"title": 7` for `type: JSON, encoding: json-string`).
     @Test func aJSONStringFieldHoldingNoStringIsAMismatch() throws {

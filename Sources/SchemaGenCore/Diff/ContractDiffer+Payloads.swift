@@ -72,22 +72,40 @@ extension ContractDiffer {
         }
     }
 
-    /// Tuples are read by position: a moved, added or retyped element changes what every later position means.
+    /// Tuples are read by position: a moved, added or removed element changes what every later position means. With
+    /// the same positions, each element is judged as a field is (a `Decimal` read as `Double` loses precision there).
     func compareTuple(
         _ before: TupleType, _ after: TupleType, place: Place, flows: Set<Flow>, _ recorder: inout Recorder
     ) {
-        let comparison = ShapeComparison(old: old, new: new)
-        let sameShape =
-            before.elements.count == after.elements.count && before.isVariadic == after.isVariadic
-            && zip(before.elements, after.elements).allSatisfy { comparison.sameShape($0.type, $1.type) }
-        if !sameShape {
+        guard before.elements.count == after.elements.count, before.isVariadic == after.isVariadic else {
             recorder.record(
                 .typeChanged,
                 "tuple elements changed from \(code: TypeRef.tuple(before).spelling) to \(code: TypeRef.tuple(after).spelling)",
                 at: place, flows: flows)
-        } else if before.elements.map(\.swiftName) != after.elements.map(\.swiftName) {
+            return
+        }
+        let comparison = ShapeComparison(old: old, new: new)
+        for (element, previous) in zip(after.elements, before.elements)
+        where !comparison.sameShape(previous.type, element.type) || previous.encoding != element.encoding {
+            let here = place.appending(element.wireName)
+            comparePresence(previous.type, element.type, what: "element", place: here, flows: flows, &recorder)
+            compareEncoding(previous.encoding, element.encoding, place: here, flows: flows, &recorder)
+            compareType(previous.type.valueType, element.type.valueType, place: here, flows: flows, &recorder)
+        }
+        if before.elements.map(\.swiftName) != after.elements.map(\.swiftName) {
             recorder.record(
                 .swiftAPI, "tuple elements renamed (the array on the wire is the same)", at: place, flows: flows)
+        }
+    }
+
+    /// The tuple a type is, spelled inline or named.
+    private func tuple(_ type: TypeRef, in contract: Contract) -> TupleType? {
+        switch type {
+        case .tuple(let tuple): return tuple
+        case .named(let name):
+            if case .tuple(let tuple)? = contract.type(named: name)?.kind { return tuple }
+            return nil
+        default: return nil
         }
     }
 
@@ -131,6 +149,18 @@ extension ContractDiffer {
             if case .named = before, case .object = after, let fields = old.objectFields(of: before) {
                 compareSpelledAnew(
                     before, after, fields: (fields, new.objectFields(of: after) ?? []), place, flows, &recorder)
+                return
+            }
+            // The same for a tuple: one array on the wire, judged element by element.
+            let isInlineTuple = { (type: TypeRef) in if case .tuple = type { true } else { false } }
+            if isInlineTuple(before) || isInlineTuple(after), let a = tuple(before, in: old),
+                let b = tuple(after, in: new)
+            {
+                recorder.record(
+                    .swiftAPI,
+                    "tuple \(code: before.spelling) now spelled \(code: after.spelling), with the same positions on the wire",
+                    at: place, flows: flows)
+                compareTuple(a, b, place: place, flows: flows, &recorder)
                 return
             }
             if let relation = WireValues(old: old, new: new).relation(before, after) {

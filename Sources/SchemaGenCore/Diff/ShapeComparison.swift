@@ -28,6 +28,7 @@ struct ShapeComparison {
             guard let type = new.type(named: b) else { return false }
             switch (before, type.kind) {
             case let (.object(a), .object(b)): return sameFields(a.fields, b.fields, assumed: &assumed)
+            case let (.tuple(a), .tuple(b)): return sameElements(a, b, assumed: &assumed)
             default: return false
             }
         case let (.object(a), .object(b)):

@@ -195,8 +195,11 @@ struct ValueChecker {
         }
         let fixed = tuple.isVariadic ? tuple.elements.count - 1 : tuple.elements.count
         for (index, element) in tuple.elements.prefix(fixed).enumerated() {
+            // Spelled `Optional`: `JSONValue` is `ExpressibleByNilLiteral`, so a bare `nil` here was `.null`, and a
+            // missing `T | null` element passed as if it were written `null`.
+            let item: JSONValue? = index < items.count ? .some(items[index]) : .none
             check(
-                index < items.count ? items[index] : nil, against: element.type, at: "\(path)[\(index)]",
+                item, against: element.type, at: "\(path)[\(index)]",
                 declaredAt: element.location,
                 encoding: element.encoding)
         }
