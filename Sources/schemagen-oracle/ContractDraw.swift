@@ -1,3 +1,5 @@
+import SchemaGenCore
+
 /// Draws one contract from a record of choices, as YAML text, across the format's features: every framing (Socket.IO,
 /// envelopes with fields, a channel key and JSON-string payloads, discriminators, frame shapes with constants, paths,
 /// nested names, `rest`, array slots, `has`, `exact` and `default`), named structs, enums of strings and numbers,
@@ -108,6 +110,9 @@ struct ContractDraw {
             lines.append("events:")
             for event in events { lines += event.yaml(indent: "  ") }
             return (lines + channelLines + scenario).joined(separator: "\n") + "\n"
+        }
+        if addExamples(to: &events, drawnAs: render(framing: framingText, types: typeLines, events: events)) {
+            features.insert("examples")
         }
         let yaml = render(framing: framingText, types: typeLines, events: events)
 
@@ -487,6 +492,8 @@ struct ContractDraw {
         var frame: String?
         var envelope: [String] = []
 
+        /// Example frames (`examples: - frame: '…'`), as JSON text.
+        var examples: [String] = []
         /// Whether `inlineFields` are a tuple's elements (`- name: Type`), which hold no correlation field.
         var isTuple = false
 
@@ -511,8 +518,30 @@ struct ContractDraw {
                 lines += envelope.map { "\(indent)    " + $0 }
             }
             lines += extra.map { indent + "  " + $0 }
+            if !examples.isEmpty {
+                lines.append("\(indent)  examples:")
+                lines += examples.map { "\(indent)    - frame: '\($0.replacingOccurrences(of: "'", with: "''"))'" }
+            }
             return lines
         }
+    }
+
+    /// Gives some root events an `examples:` frame, made from the drawn contract's own types as `FrameSynthesizer`
+    /// writes them (typical, sparse or with nulls): the checker reads each as generated code does, and the Swift
+    /// target spells it as the event's `example1` literal, which every request call then sends. False when none.
+    private mutating func addExamples(to events: inout [EventDraft], drawnAs yaml: String) -> Bool {
+        guard choices.chance(40), let contract = ContractLoader().load(text: yaml, path: "\(name).yaml").contract
+        else { return false }
+        var added = false
+        for index in events.indices where choices.chance(40) {
+            guard let event = contract.events.first(where: { $0.wireName == events[index].wireName }) else { continue }
+            let variant = choices.pick(ValueSynthesizer.Variant.all)
+            let frame = FrameSynthesizer(contract: contract, variant: variant).madeUpFrame(of: event, in: nil)
+            guard !frame.isEmpty else { continue }
+            events[index].examples = [String(decoding: frame, as: UTF8.self)]
+            added = true
+        }
+        return added
     }
 
     private static let eventWords = ["order", "chat", "room", "job", "ticket", "game", "file", "seat", "lap", "vote"]

@@ -163,6 +163,15 @@ extension Flat.Ping {
     public static let example1: Self = Flat.Ping(sentAt: Date(timeIntervalSince1970: 1738315800.0))
 }
 
+extension Flat.Moved {
+    /// Values of `moved` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Flat.Position] = [example1]
+
+    /// Example 1 of `moved`, line 19 of the contract.
+    public static let example1: Flat.Position = Flat.Position(lat: 52.5, lng: 13.4)
+}
+
 // MARK: - Client
 
 extension Flat {

@@ -69,3 +69,7 @@ function valueAt(value: unknown, path: readonly (string | number)[]): unknown {
     }
     return value;
 }
+
+// Examples: each event's `examples:` payloads, typed so that `tsc` checks them against the contract.
+
+export const movedExamples: ReadonlyArray<Position> = [{"lat":52.5,"lng":13.4}];

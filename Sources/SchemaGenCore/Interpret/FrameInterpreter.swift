@@ -143,26 +143,16 @@ public struct FrameInterpreter: Sendable {
         guard var value = Self.jsonValue(bytes) else {
             return checker.mismatch(path, "the payload is not JSON", event.location)
         }
-        if case .object(var members) = value, let own = framingKeys(of: event) {
+        if case .object(var members) = value, let own = contract.framing.keysBesidePayload(of: event) {
             for key in own { members[key] = nil }
             value = .object(members)
         }
         checker.check(value, against: type, at: path, declaredAt: event.location)
     }
 
-    /// For an event whose payload is the rest of its frame (a discriminated object, a `payload: rest` shape): the
-    /// keys the framing reads itself, which are not the payload's.
-    private func framingKeys(of event: Event) -> Set<String>? {
-        if case .discriminator(let key) = contract.framing { return [key] }
-        guard let index = event.shapeIndex, let shape = contract.framing.shapes?[index], shape.shape.payload == .rest,
-            !shape.isArray
-        else { return nil }
-        return shape.ownKeys
-    }
-
     /// Whether `payload` is an object of nothing but the framing's own keys (`{"type":"bye"}`): no payload at all.
     private func isOnlyFramingKeys(_ payload: Data, of event: Event) -> Bool {
-        guard let own = framingKeys(of: event),
+        guard let own = contract.framing.keysBesidePayload(of: event),
             case .object(let members)? = Self.jsonValue(payload)
         else { return false }
         return members.keys.allSatisfy(own.contains)

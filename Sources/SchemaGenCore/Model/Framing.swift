@@ -108,4 +108,13 @@ extension Framing {
         case .shapes(let shapes): .shapes(shapes.map(\.shape))
         }
     }
+
+    /// For an event whose payload is the rest of its frame (a discriminated object, a `payload: rest` object shape):
+    /// the keys the framing reads itself, which are not the payload's; nil for an event whose payload sits apart.
+    func keysBesidePayload(of event: Event) -> Set<String>? {
+        if case .discriminator(let key) = self { return [key] }
+        guard let index = event.shapeIndex, let shape = shapes?[index], shape.shape.payload == .rest, !shape.isArray
+        else { return nil }
+        return shape.ownKeys
+    }
 }

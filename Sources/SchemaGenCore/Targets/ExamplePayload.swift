@@ -2,7 +2,7 @@ import Foundation
 
 extension EventExample {
     /// The example's payload as a value, keys in the contract's order: a frame's taken out of it as the runtime's
-    /// framing takes it out (a `payload: rest` shape's own keys left out); `nil` for a frame without one. What the
+    /// framing takes it out (a discriminator's key and a `payload: rest` shape's own keys left out); `nil` for a frame without one. What the
     /// targets that describe payloads, not frames, export (AsyncAPI's message examples, TypeScript's constants).
     func payloadValue(of event: Event, framing: Framing) -> DocumentValue? {
         var payload = Data(json.utf8)
@@ -14,10 +14,8 @@ extension EventExample {
             var value = YAMLLoader().load(text: String(decoding: payload, as: UTF8.self), path: "example").root?
                 .documentValue
         else { return nil }
-        if form == .frame, case .object(let members) = value, let index = event.shapeIndex,
-            let shape = framing.shapes?[index], shape.shape.payload == .rest
-        {
-            value = .object(members.filter { !shape.ownKeys.contains($0.key) })
+        if form == .frame, case .object(let members) = value, let own = framing.keysBesidePayload(of: event) {
+            value = .object(members.filter { !own.contains($0.key) })
         }
         return value
     }
