@@ -30,6 +30,11 @@ struct OracleRun {
     var mistakesChecked = 0
     var rewritesChecked = 0
     var requestFailures = 0
+    var scenariosPlayed = 0
+    /// The scenarios each contract's driver plays, with the app frames sent to both servers.
+    var scenarioPlays: [Int: [ScenarioPlays.Play]] = [:]
+    /// What `schemagen-mock` sent in each play (`contract<TAB>scenario`), nil when it did not finish.
+    var scenarioReferences: [String: [String]?] = [:]
     var stageSeconds: [(String, Double)] = []
 
     init(seed: UInt64, work: String) {
@@ -103,7 +108,8 @@ struct OracleRun {
         for (stage, time) in stageSeconds { print(String(format: "== %@: %.1f s", stage, time)) }
         print(
             "== \(cases.count) contracts linted clean, \(framesChecked) frames checked, \(requestsChecked) requests "
-                + "called, \(mistakesChecked) near-valid contracts refused, \(rewritesChecked) rewrites diffed, "
+                + "called, \(scenariosPlayed) scenarios played by both mocks, \(mistakesChecked) near-valid contracts refused, "
+                + "\(rewritesChecked) rewrites diffed, "
                 + "\(findings.count) findings")
         var byCheck: [String: [String]] = [:]
         for finding in findings { byCheck[finding.check, default: []].append(finding.contract) }

@@ -236,7 +236,11 @@ enum RequestCalls {
             func append(_ frame: Data) { lock.withLock { frames.append(frame) } }
             func clear() { lock.withLock { frames.removeAll() } }
             var first: Data? { lock.withLock { frames.first } }
+            var all: [Data] { lock.withLock { frames } }
         }
+
+        /// A frame as the scenario comparison reads it: its channel, a tab, its bytes.
+        func oracleEntry(_ channel: String?, _ data: Data) -> Data { Data(((channel ?? "") + "\\t").utf8) + data }
 
         /// What a subscription's stream did: two items and its end (or its error), or what went wrong.
         func oracleVerdict(_ count: Int) -> String {

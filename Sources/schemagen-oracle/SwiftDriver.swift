@@ -44,7 +44,20 @@ extension OracleRun {
             }
             guard let contract = item.loaded.contract else { continue }
             let client = files[name]?.first { $0.relativePath.hasSuffix("/\(name).swift") }?.contents ?? ""
-            try Shell.write(Self.reader(of: contract, client: client), to: "\(sources)/\(name).reader.swift")
+            let server = files[name]?.first { $0.relativePath.hasSuffix("/\(name).server.swift") }?.contents ?? ""
+            // What schemagen-mock sends in each scenario first: the driver waits for as many frames.
+            let plays = ScenarioPlays.plays(of: contract)
+            scenarioPlays[item.index] = plays
+            var expected: [String: Int] = [:]
+            for play in plays {
+                let reference = ScenarioPlays.reference(contract, play)
+                scenarioReferences["\(item.index)\t\(play.scenario.name)"] = reference
+                expected[play.scenario.name] = reference?.count ?? 0
+            }
+            try Shell.write(
+                Self.reader(of: contract, client: client) + "\n"
+                    + ScenarioPlays.function(of: contract, plays: plays, expected: expected, server: server) + "\n",
+                to: "\(sources)/\(name).reader.swift")
             keep.insert("\(name).reader.swift")
         }
 
@@ -109,8 +122,10 @@ extension OracleRun {
         }
         let lines = run.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let marker = lines.firstIndex(of: "== requests") ?? lines.endIndex
+        let scenarioMarker = lines.firstIndex(of: "== scenarios") ?? lines.endIndex
         var verdicts = Array(lines[..<marker])
-        for line in lines[marker...].dropFirst() where !line.isEmpty && !line.hasSuffix(": ok") {
+        compareScenarios(Array(lines[scenarioMarker...].dropFirst()), included: included)
+        for line in lines[marker..<scenarioMarker].dropFirst() where !line.isEmpty && !line.hasSuffix(": ok") {
             let name = String(line.prefix { $0 != " " })
             guard let index = Int(name.dropFirst()), included.contains(index) else { continue }
             requestFailures += 1
@@ -119,11 +134,50 @@ extension OracleRun {
                     check: "every request gets its reply from the generated Mock", contract: name,
                     detail: line + "\ncontract:\n" + (cases.first { $0.index == index }?.drawn.yaml ?? "")))
         }
-        requestsChecked += lines[marker...].dropFirst().filter { !$0.isEmpty }.count
+        requestsChecked += lines[marker..<scenarioMarker].dropFirst().filter { !$0.isEmpty }.count
         for (index, frame) in frames.enumerated() where !included.contains(frame.contract) {
             verdicts[index] = expectations[index].accepted.first ?? ""
         }
         return verdicts
+    }
+
+    /// The driver's plays of each scenario against `ContractMockServer`'s: the same frames, in the same order where
+    /// the order is the scenario's alone.
+    mutating func compareScenarios(_ lines: [String], included: Set<Int>) {
+        for line in lines where !line.isEmpty {
+            let parts = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
+            guard parts.count == 3, let index = Int(parts[0].dropFirst()), included.contains(index),
+                let play = scenarioPlays[index]?.first(where: { $0.scenario.name == parts[1] })
+            else { continue }
+            scenariosPlayed += 1
+            let yaml = cases.first { $0.index == index }?.drawn.yaml ?? ""
+            func finding(_ detail: String) {
+                findings.append(
+                    Finding(
+                        check: "every scenario plays the same in the generated Mock and in schemagen-mock",
+                        contract: parts[0], detail: "scenario '\(parts[1])': \(detail)\ncontract:\n\(yaml)"))
+            }
+            guard !parts[2].hasPrefix("error:"), !parts[2].hasPrefix("no case") else {
+                finding("the generated Mock: \(parts[2])")
+                continue
+            }
+            let generated = parts[2].split(separator: ",").compactMap { Data(base64Encoded: String($0)) }.map {
+                entry -> String in
+                let tab = entry.firstIndex(of: UInt8(ascii: "\t")) ?? entry.endIndex
+                let channel = String(decoding: entry[..<tab], as: UTF8.self)
+                return ScenarioPlays.entry(channel.isEmpty ? nil : channel, Data(entry[tab...].dropFirst()))
+            }
+            guard let reference = scenarioReferences["\(index)\t\(parts[1])"] ?? nil else {
+                finding("schemagen-mock's ContractMockServer did not finish it within 5 seconds")
+                continue
+            }
+            let same = play.ordered ? generated == reference : generated.sorted() == reference.sorted()
+            if !same {
+                finding(
+                    "the generated Mock sent\n    \(generated.joined(separator: "\n    "))\n"
+                        + "schemagen-mock sent\n    \(reference.joined(separator: "\n    "))")
+            }
+        }
     }
 
     static func swiftString(_ text: String) -> String {
@@ -253,6 +307,10 @@ extension OracleRun {
         \(readers.isEmpty ? "    :" : readers.map { "    \($0.dropFirst()): requests\($0)," }.joined(separator: "\n"))
         ]
 
+        let scenarios: [Int: @Sendable () async -> [String]] = [
+        \(readers.isEmpty ? "    :" : readers.map { "    \($0.dropFirst()): scenarios\($0)," }.joined(separator: "\n"))
+        ]
+
         let roundTrips: [Int: (Data) async -> String] = [
         \(readers.isEmpty ? "    :" : readers.map { "    \($0.dropFirst()): roundTrip\($0)," }.joined(separator: "\n"))
         ]
@@ -288,6 +346,11 @@ extension OracleRun {
             return lines.sorted()
         }
         output += answers.map { $0 + "\\n" }.joined()
+        // Every scenario played on its contract's generated `Mock`, one after another (each sends to everyone).
+        output += "== scenarios\\n"
+        for contract in scenarios.keys.sorted() {
+            output += await scenarios[contract]!().map { $0 + "\\n" }.joined()
+        }
         FileHandle.standardOutput.write(Data(output.utf8))
 
         """

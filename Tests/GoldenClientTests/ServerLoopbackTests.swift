@@ -292,6 +292,20 @@ import Testing
         }
         #expect(heard == sent.map { ReceivedEvent(connection: link.connection, event: $0) })
     }
+
+    /// A server that speaks as soon as it hears of a connection (a scenario's opening `send:`) reaches a client that
+    /// connected with its receiver: with `connect()` then `setReceiver`, such a frame could come before the receiver.
+    @Test(.timeLimit(.minutes(1))) func aFrameSentAsTheConnectionOpensReachesAReceiverGivenAtConnect() async throws {
+        let transport = LoopbackServerTransport()
+        transport.setReceiver { event in
+            guard case .connected(let connection) = event else { return }
+            let frame = OutgoingFrame(eventName: "hello", channel: nil, payload: nil, data: Data("hello".utf8))
+            Task { try? await transport.send(frame, to: connection) }
+        }
+        let received = Recorder<String>()
+        _ = transport.connect { received.append(String(decoding: $0.data, as: UTF8.self)) }
+        try await eventually("the first frame arrives") { received.values == ["hello"] }
+    }
 }
 
 /// Holds answers back until the test lets them go.

@@ -232,7 +232,7 @@ extension Envelope.List {
     public static let examples: [Self] = [example1]
 
     /// A value made from the contract's types: the contract has no `examples:` of `list`.
-    public static let example1: Self = Envelope.List(id: "item-1", sentAt: Date(timeIntervalSince1970: 1738315800.0), payload: ["payload"])
+    public static let example1: Self = Envelope.List(id: "item-1", sentAt: Date(timeIntervalSince1970: 1738315800.0), payload: ["text"])
 }
 
 // MARK: - Client

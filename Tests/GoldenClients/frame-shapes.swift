@@ -374,7 +374,7 @@ extension FrameShapes.Result {
     public static let examples: [Self] = [example1]
 
     /// A value made from the contract's types: the contract has no `examples:` of `result`.
-    public static let example1: Self = FrameShapes.Result(id: 1, payload: ["payload"])
+    public static let example1: Self = FrameShapes.Result(id: 1, payload: ["text"])
 }
 
 extension FrameShapes.UserCreated {

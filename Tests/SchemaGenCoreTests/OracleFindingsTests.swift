@@ -1,5 +1,6 @@
 import Foundation
 import SchemaGenCore
+import SchemaGenRuntime
 import TestSupport
 import Testing
 
@@ -60,6 +61,33 @@ import Testing
         #expect(!missing.matches)
         #expect(missing.findings.map(\.path) == ["$.payload[1]"])
         #expect(read(#"{"event":"level","data":[]}"#).findings.map(\.message).first == "missing")
+    }
+
+    /// `schemagen-mock` answers a request matched by a shape field with a dotted key (`meta.id`): the runtime keeps
+    /// the field under that whole key, so the reply carries the request's value there and its payload untouched
+    /// (seed 2's scenarios: the reply's tuple payload became `{"meta":{"id":null}}`, the generated `Mock`'s did not).
+    @Test func theContractMockEchoesAnIDInADottedShapeField() throws {
+        let loaded = ContractLoader().load(
+            text: """
+                schemagen: 1
+                name: Dotted
+                frames:
+                  message: {name: meta.type, payload: data, fields: {meta.id: String?}}
+                events:
+                  remove: {direction: client-to-server, payload: Int, reply: {event: removed, match: meta.id, ids: app}}
+                  removed:
+                    direction: server-to-client
+                    payload:
+                      - price: Int
+                      - size: Double...
+                """, path: "dotted.yaml")
+        let responder = MockResponder(contract: try #require(loaded.contract, "\(loaded.diagnostics)"))
+        let response = responder.respond(
+            to: IncomingFrame(data: Data(#"{"meta":{"type":"remove","id":"r-7"},"data":3}"#.utf8)))
+        let reply = try #require(response.answers.first?.frame.data)
+        let read = try #require(try JSONSerialization.jsonObject(with: reply) as? [String: Any])
+        #expect((read["meta"] as? [String: Any])?["id"] as? String == "r-7")
+        #expect(read["data"] is [Any], "\(String(decoding: reply, as: UTF8.self))")
     }
 
     /// A `json-string` field holds its JSON as text: a number there is refused, as generated code refuses it

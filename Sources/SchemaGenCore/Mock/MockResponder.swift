@@ -139,6 +139,10 @@ public struct MockResponder: Sendable {
     /// of a positional payload, or a path in its payload.
     private func value(at key: String, of event: Event, in parsed: WireFraming.ParsedFrame) -> DocumentValue? {
         let path = key.split(separator: ".").map(String.init)
+        // A frame field is kept under its whole key (`meta.id`), as the runtime's parts hold it.
+        if MockValuePlace.isFrameField(key, of: event, in: contract) {
+            return (try? DocumentValue(parsingJSON: parsed.partsOrFrame))?[path: [key]]
+        }
         if MockValuePlace.isFrameField(path[0], of: event, in: contract) {
             return (try? DocumentValue(parsingJSON: parsed.partsOrFrame))?[path: path]
         }
@@ -169,7 +173,9 @@ public struct MockResponder: Sendable {
         /// Puts `value` at `key` (a field of the frame, or a path in the payload) of `event`'s answer.
         mutating func set(_ value: DocumentValue, at key: String, of event: Event, in contract: Contract) {
             let path = key.split(separator: ".").map(String.init)
-            if MockValuePlace.isFrameField(path[0], of: event, in: contract) {
+            if MockValuePlace.isFrameField(key, of: event, in: contract) {
+                fields[key] = value
+            } else if MockValuePlace.isFrameField(path[0], of: event, in: contract) {
                 fields[path[0]] = (fields[path[0]] ?? .null).setting(value, at: path.dropFirst())
             } else {
                 payload = (payload ?? .null).setting(value, at: path)

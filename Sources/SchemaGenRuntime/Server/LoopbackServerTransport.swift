@@ -21,13 +21,31 @@ public final class LoopbackServerTransport: RealtimeServerTransport, @unchecked 
     }
 
     /// Opens a new connection and returns the transport a client uses on it (`Client(transport:)`).
+    ///
+    /// A frame the server sends before the client's receiver is set reaches no one: a server that speaks first (a
+    /// scenario's opening `send:`, a welcome) should be connected to with ``connect(receiving:)``.
     public func connect() -> LoopbackClientTransport {
+        open(receiving: nil)
+    }
+
+    /// Opens a new connection whose client end hands every frame to `receiver`, from the first one the server sends
+    /// when it hears of the connection.
+    public func connect(
+        receiving receiver: @escaping @Sendable (IncomingFrame) async -> Void
+    )
+        -> LoopbackClientTransport
+    {
+        open(receiving: receiver)
+    }
+
+    private func open(receiving receiver: (@Sendable (IncomingFrame) async -> Void)?) -> LoopbackClientTransport {
         let client = lock.withLock {
             lastID += 1
             let client = LoopbackClientTransport(connection: ServerConnection(id: lastID), server: self)
             clients[client.connection] = client
             return client
         }
+        if let receiver { client.setReceiver(receiver) }
         report(.connected(client.connection))
         return client
     }

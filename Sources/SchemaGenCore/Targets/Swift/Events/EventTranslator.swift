@@ -208,11 +208,17 @@ struct EventTranslator {
         do throws(SwiftValueLiteral.Unspellable) {
             let expression: String
             if let frameFields {
-                let fields = frameFields + payloadField(of: event)
-                let members = fields.compactMap { field in
+                // The values `FrameSynthesizer` (and so `schemagen-mock`) puts in the frame: its fields one level
+                // down, the payload as a value of its own (not a field named `payload`, a level deeper).
+                let payload = payloadField(of: event)
+                var members = frameFields.compactMap { field in
                     values.value(of: field, depth: 1).map { (field.wireName, $0) }
                 }
-                expression = try literal.initializer(owner, fields: fields, value: .object(members))
+                if let field = payload.first {
+                    let value = values.value(of: field.type)
+                    members.append((field.wireName, field.encoding == .jsonString ? .string(value.json) : value))
+                }
+                expression = try literal.initializer(owner, fields: frameFields + payload, value: .object(members))
             } else if case .named(let name)? = event.payload, typesWithExamples.contains(name) {
                 // The named type's own `example` (SwiftFileContext.typeExamples) is the event's: nothing to add.
                 return

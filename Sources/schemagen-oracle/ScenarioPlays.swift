@@ -1,0 +1,175 @@
+import Foundation
+import SchemaGenCore
+@_spi(Generated) import SchemaGenRuntime
+
+/// Every scenario played by both of the generator's servers: the contract's generated `Mock` (in the driver) and
+/// `schemagen-mock`'s `ContractMockServer` (here, in process), each on a loopback connection that sends the same app
+/// frames. The frames each sends that connection must be the same: the same events, values and channels, in the same
+/// order (as a set where an app frame is a request, whose reply races the scenario in the generated `Mock`).
+enum ScenarioPlays {
+    /// One scenario to play, with the app frames that let it play to its end.
+    struct Play {
+        var scenario: Scenario
+        /// For each `after:` step, a frame of its event as the app sends it, in order.
+        var triggers: [Data]
+        /// Whether the order of the frames the servers send is theirs to choose (an app frame gets a reply too).
+        var ordered: Bool
+    }
+
+    /// The scenarios of `contract` the driver and `ContractMockServer` play, each with its app frames. Left out: a
+    /// scenario whose `after:` step names an event in a channel or `where:` values (no frame is made to hold them),
+    /// and one that waits for a subscription's request, which `schemagen-mock` answers with the subscription's items
+    /// and end and the generated `Mock` does not (docs/testing.md).
+    static func plays(of contract: Contract) -> [Play] {
+        contract.scenarios.compactMap { scenario in
+            var triggers: [Data] = []
+            var ordered = true
+            for step in scenario.steps {
+                guard case .after(let name, let conditions) = step.action else { continue }
+                guard conditions.isEmpty, let event = contract.events.first(where: { $0.wireName == name }),
+                    event.subscription == nil
+                else { return nil }
+                let frame = FrameSynthesizer(contract: contract).madeUpFrame(of: event, in: nil)
+                guard !frame.isEmpty else { return nil }
+                triggers.append(frame)
+                if event.reply != nil || event.ack != nil { ordered = false }
+            }
+            return Play(scenario: scenario, triggers: triggers, ordered: ordered)
+        }
+    }
+
+    /// What `ContractMockServer` sends one connection while it plays `play`, each frame as `channel<TAB>JSON`: every
+    /// frame it has sent once the scenario has finished and no frame has come for 50 ms (its sends go out on a task
+    /// of their own, after the scenario has queued them); nil when the scenario does not finish within 5 seconds.
+    static func reference(_ contract: Contract, _ play: Play) -> [String]? {
+        let result = Blocking<[String]?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            let transport = LoopbackServerTransport()
+            let finished = AsyncStream.makeStream(of: Void.self)
+            let server = ContractMockServer(contract: contract, transport: transport, scenario: play.scenario) {
+                if case .scenario(_, let text) = $0, text.hasPrefix("finished") { finished.continuation.yield() }
+            }
+            let frames = Blocking<[String]>([])
+            // Receiving from the start: the scenario may open with a `send:`, played as the connection opens.
+            let connection = transport.connect { frame in
+                frames.update { $0.append(Self.entry(frame.channel, frame.data)) }
+            }
+            for trigger in play.triggers {
+                try? await connection.send(OutgoingFrame(eventName: "", channel: nil, payload: nil, data: trigger))
+            }
+            let ended = await withTaskGroup(of: Bool.self) { group in
+                group.addTask {
+                    for await _ in finished.stream { return true }
+                    return false
+                }
+                group.addTask {
+                    try? await Task.sleep(for: .seconds(5))
+                    return false
+                }
+                defer { group.cancelAll() }
+                return await group.next() ?? false
+            }
+            var seen = -1
+            var waited = 0
+            while ended, frames.value.count != seen, waited < 40 {
+                seen = frames.value.count
+                try? await Task.sleep(for: .milliseconds(50))
+                waited += 1
+            }
+            withExtendedLifetime(server) {}
+            result.update { $0 = ended ? frames.value : nil }
+            done.signal()
+        }
+        done.wait()
+        return result.value
+    }
+
+    /// A frame as compared: its channel, then its JSON with sorted keys, JSON inside strings (a `json-string` field)
+    /// read too, so two writers' key orders agree.
+    static func entry(_ channel: String?, _ data: Data) -> String {
+        let text =
+            (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])).flatMap {
+                try? JSONSerialization.data(
+                    withJSONObject: readingStrings($0), options: [.sortedKeys, .fragmentsAllowed])
+            }.map { String(decoding: $0, as: UTF8.self) } ?? String(decoding: data, as: UTF8.self)
+        return "\(channel ?? "")\t\(text)"
+    }
+
+    private static func readingStrings(_ value: Any) -> Any {
+        switch value {
+        case let object as [String: Any]: return object.mapValues(readingStrings)
+        case let array as [Any]: return array.map(readingStrings)
+        case let text as String where text.hasPrefix("{") || text.hasPrefix("["):
+            guard let inner = try? JSONSerialization.jsonObject(with: Data(text.utf8)) else { return text }
+            return ["json-string": readingStrings(inner)]
+        default: return value
+        }
+    }
+
+    /// The driver's function that plays each scenario on the contract's generated `Mock` and prints
+    /// `contract<TAB>scenario<TAB>base64 of each frame's channel and data`, or what went wrong: every frame the `Mock`
+    /// has sent once the scenario has ended and `expected[name]` frames (what `schemagen-mock` sent) have come, or
+    /// 2 seconds have passed (a request's reply goes out on the server's own task).
+    static func function(of contract: Contract, plays: [Play], expected: [String: Int], server: String) -> String {
+        let name = contract.name
+        var bodies: [String] = []
+        for play in plays {
+            // Tabs spelled as escapes: the compiler refuses a tab character in a literal.
+            let label =
+                "(\(SwiftDriverText.literal(name)) + \"\\t\" + \(SwiftDriverText.literal(play.scenario.name)) + \"\\t\")"
+            guard
+                let caseName = RequestCalls.firstMatch(
+                    #"\n            case (\S+) = \#(NSRegularExpression.escapedPattern(for: SwiftDriverText.literal(play.scenario.name)))\n"#,
+                    in: server)
+            else {
+                bodies.append("    lines.append(\(label) + \"no case in the generated Mock's Scenario\")")
+                continue
+            }
+            let triggers = play.triggers.map { "Data(base64Encoded: \"\($0.base64EncodedString())\")!" }
+            bodies.append(
+                """
+                    do {
+                        let mock = \(name).Mock()
+                        let connection = mock.transport.connect()
+                        let box = OracleBox()
+                        connection.setReceiver { box.append(oracleEntry($0.channel, $0.data)) }
+                        let task = mock.start(.\(caseName))
+                        for trigger in [\(triggers.joined(separator: ", "))] as [Data] {
+                            try await connection.send(SchemaGenRuntime.OutgoingFrame(eventName: "", channel: nil, payload: nil, data: trigger))
+                        }
+                        try await oracleWithin(5) { try await task.value }
+                        var waited = 0
+                        while box.all.count < \(expected[play.scenario.name] ?? 0), waited < 200 {
+                            try await Task.sleep(for: .milliseconds(10))
+                            waited += 1
+                        }
+                        try await Task.sleep(for: .milliseconds(20))
+                        lines.append(\(label) + box.all.map { $0.base64EncodedString() }.joined(separator: ","))
+                    } catch {
+                        lines.append(\(label) + "error: \\(error)".replacingOccurrences(of: "\\n", with: " "))
+                    }
+                """)
+        }
+        guard !bodies.isEmpty else { return "@Sendable func scenarios\(name)() async -> [String] { [] }" }
+        return """
+            @Sendable func scenarios\(name)() async -> [String] {
+                var lines: [String] = []
+            \(bodies.joined(separator: "\n"))
+                return lines
+            }
+            """
+    }
+}
+
+/// A value shared with a task, behind a lock.
+final class Blocking<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+
+    init(_ value: Value) { stored = value }
+
+    var value: Value { lock.withLock { stored } }
+
+    func update(_ change: (inout Value) -> Void) { lock.withLock { change(&stored) } }
+}
