@@ -108,7 +108,7 @@ struct OracleRun {
         for (stage, time) in stageSeconds { print(String(format: "== %@: %.1f s", stage, time)) }
         print(
             "== \(cases.count) contracts linted clean, \(framesChecked) frames checked, \(requestsChecked) requests "
-                + "called, \(scenariosPlayed) scenarios played by both mocks, \(mistakesChecked) near-valid contracts refused, "
+                + "called, \(scenariosPlayed) scenarios and requests played by both mocks, \(mistakesChecked) near-valid contracts refused, "
                 + "\(rewritesChecked) rewrites diffed, "
                 + "\(findings.count) findings")
         var byCheck: [String: [String]] = [:]

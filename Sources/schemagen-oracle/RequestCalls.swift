@@ -240,7 +240,9 @@ enum RequestCalls {
         }
 
         /// A frame as the scenario comparison reads it: its channel, a tab, its bytes.
-        func oracleEntry(_ channel: String?, _ data: Data) -> Data { Data(((channel ?? "") + "\\t").utf8) + data }
+        func oracleEntry(_ channel: String?, _ acknowledges: Int?, _ data: Data) -> Data {
+            Data(((channel ?? "") + (acknowledges.map { " ack \\($0)" } ?? "") + "\\t").utf8) + data
+        }
 
         /// What a subscription's stream did: two items and its end (or its error), or what went wrong.
         func oracleVerdict(_ count: Int) -> String {

@@ -2,16 +2,20 @@ import Foundation
 import SchemaGenCore
 @_spi(Generated) import SchemaGenRuntime
 
-/// Every scenario played by both of the generator's servers: the contract's generated `Mock` (in the driver) and
-/// `schemagen-mock`'s `ContractMockServer` (here, in process), each on a loopback connection that sends the same app
-/// frames. The frames each sends that connection must be the same: the same events, values and channels, in the same
-/// order (as a set where an app frame is a request, whose reply races the scenario in the generated `Mock`).
+/// Every scenario, and every request alone, played by both of the generator's servers: the contract's generated
+/// `Mock` (in the driver) and `schemagen-mock`'s `ContractMockServer` (here, in process), each on a loopback
+/// connection that sends the same app frames. The frames each sends that connection must be the same: the same
+/// events, values and channels, in the same order (as a set where an app frame is a request, whose reply races the
+/// scenario in the generated `Mock`).
 enum ScenarioPlays {
-    /// One scenario to play, with the app frames that let it play to its end.
+    /// One scenario to play, with the app frames that let it play to its end; or, without a scenario, one request
+    /// sent alone (`request <wire name>`), which both servers answer.
     struct Play {
-        var scenario: Scenario
-        /// For each `after:` step, a frame of its event as the app sends it, in order.
-        var triggers: [Data]
+        var name: String
+        var scenario: Scenario?
+        /// For each `after:` step, a frame of its event as the app sends it, in order, with the acknowledgement id
+        /// it asks for (an event with `ack:` in Socket.IO).
+        var triggers: [(data: Data, ackID: Int?)]
         /// Whether the order of the frames the servers send is theirs to choose (an app frame gets a reply too).
         var ordered: Bool
     }
@@ -21,8 +25,8 @@ enum ScenarioPlays {
     /// and one that waits for a subscription's request, which `schemagen-mock` answers with the subscription's items
     /// and end and the generated `Mock` does not (docs/testing.md).
     static func plays(of contract: Contract) -> [Play] {
-        contract.scenarios.compactMap { scenario in
-            var triggers: [Data] = []
+        contract.scenarios.compactMap { scenario -> Play? in
+            var triggers: [(data: Data, ackID: Int?)] = []
             var ordered = true
             for step in scenario.steps {
                 guard case .after(let name, let conditions) = step.action else { continue }
@@ -31,18 +35,39 @@ enum ScenarioPlays {
                 else { return nil }
                 let frame = FrameSynthesizer(contract: contract).madeUpFrame(of: event, in: nil)
                 guard !frame.isEmpty else { return nil }
-                triggers.append(frame)
+                triggers.append((frame, askedAcknowledgement(event, in: contract, number: triggers.count + 1)))
                 if event.reply != nil || event.ack != nil { ordered = false }
             }
-            return Play(scenario: scenario, triggers: triggers, ordered: ordered)
+            return Play(name: scenario.name, scenario: scenario, triggers: triggers, ordered: ordered)
+        } + requests(of: contract)
+    }
+
+    /// Each request outside channels (a reply, or an acknowledgement on a transport that carries them) alone; not a
+    /// subscription, for the reason `plays(of:)` gives.
+    static func requests(of contract: Contract) -> [Play] {
+        contract.events.compactMap { event in
+            guard event.direction.isEmittedByClient, event.subscription == nil,
+                event.reply != nil || (event.ack != nil && contract.framing == .socketIO)
+            else { return nil }
+            let frame = FrameSynthesizer(contract: contract).madeUpFrame(of: event, in: nil)
+            guard !frame.isEmpty else { return nil }
+            return Play(
+                name: "request \(event.wireName)", scenario: nil,
+                triggers: [(frame, askedAcknowledgement(event, in: contract, number: 1))], ordered: true)
         }
+    }
+
+    /// The acknowledgement id an app's frame of `event` asks for: the `number`th, for an event with `ack:` where the
+    /// framing carries acknowledgements (Socket.IO).
+    private static func askedAcknowledgement(_ event: Event, in contract: Contract, number: Int) -> Int? {
+        event.ack != nil && contract.framing == .socketIO ? number : nil
     }
 
     /// What `ContractMockServer` sends one connection while it plays `play`, each frame as `channel<TAB>JSON`: every
     /// frame it has sent once the scenario has finished and no frame has come for 50 ms (its sends go out on a task
     /// of their own, after the scenario has queued them); nil when the scenario does not finish within 5 seconds.
     static func reference(_ contract: Contract, _ play: Play) -> [String]? {
-        let result = Blocking<[String]?>(nil)
+        let result = LockedValue<[String]?>(nil)
         let done = DispatchSemaphore(value: 0)
         Task {
             let transport = LoopbackServerTransport()
@@ -50,13 +75,15 @@ enum ScenarioPlays {
             let server = ContractMockServer(contract: contract, transport: transport, scenario: play.scenario) {
                 if case .scenario(_, let text) = $0, text.hasPrefix("finished") { finished.continuation.yield() }
             }
-            let frames = Blocking<[String]>([])
+            if play.scenario == nil { finished.continuation.yield() }
+            let frames = LockedValue<[String]>([])
             // Receiving from the start: the scenario may open with a `send:`, played as the connection opens.
             let connection = transport.connect { frame in
-                frames.update { $0.append(Self.entry(frame.channel, frame.data)) }
+                frames.withLock { $0.append(Self.entry(frame.channel, frame.acknowledges, frame.data)) }
             }
             for trigger in play.triggers {
-                try? await connection.send(OutgoingFrame(eventName: "", channel: nil, payload: nil, data: trigger))
+                try? await connection.send(
+                    OutgoingFrame(eventName: "", channel: nil, payload: nil, data: trigger.data, ackID: trigger.ackID))
             }
             let ended = await withTaskGroup(of: Bool.self) { group in
                 group.addTask {
@@ -72,28 +99,28 @@ enum ScenarioPlays {
             }
             var seen = -1
             var waited = 0
-            while ended, frames.value.count != seen, waited < 40 {
-                seen = frames.value.count
+            while ended, frames.withLock({ $0.count }) != seen, waited < 40 {
+                seen = frames.withLock { $0.count }
                 try? await Task.sleep(for: .milliseconds(50))
                 waited += 1
             }
             withExtendedLifetime(server) {}
-            result.update { $0 = ended ? frames.value : nil }
+            result.withLock { $0 = ended ? frames.withLock { $0 } : nil }
             done.signal()
         }
         done.wait()
-        return result.value
+        return result.withLock { $0 }
     }
 
-    /// A frame as compared: its channel, then its JSON with sorted keys, JSON inside strings (a `json-string` field)
-    /// read too, so two writers' key orders agree.
-    static func entry(_ channel: String?, _ data: Data) -> String {
+    /// A frame as compared: its channel (and the acknowledgement it answers), then its JSON with sorted keys, JSON
+    /// inside strings (a `json-string` field) read too, so two writers' key orders agree.
+    static func entry(_ channel: String?, _ acknowledges: Int?, _ data: Data) -> String {
         let text =
             (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])).flatMap {
                 try? JSONSerialization.data(
                     withJSONObject: readingStrings($0), options: [.sortedKeys, .fragmentsAllowed])
             }.map { String(decoding: $0, as: UTF8.self) } ?? String(decoding: data, as: UTF8.self)
-        return "\(channel ?? "")\t\(text)"
+        return "\(channel ?? "")\(acknowledges.map { " ack \($0)" } ?? "")\t\(text)"
     }
 
     private static func readingStrings(_ value: Any) -> Any {
@@ -117,30 +144,36 @@ enum ScenarioPlays {
         for play in plays {
             // Tabs spelled as escapes: the compiler refuses a tab character in a literal.
             let label =
-                "(\(SwiftDriverText.literal(name)) + \"\\t\" + \(SwiftDriverText.literal(play.scenario.name)) + \"\\t\")"
-            guard
-                let caseName = RequestCalls.firstMatch(
-                    #"\n            case (\S+) = \#(NSRegularExpression.escapedPattern(for: SwiftDriverText.literal(play.scenario.name)))\n"#,
-                    in: server)
-            else {
-                bodies.append("    lines.append(\(label) + \"no case in the generated Mock's Scenario\")")
-                continue
+                "(\(SwiftDriverText.literal(name)) + \"\\t\" + \(SwiftDriverText.literal(play.name)) + \"\\t\")"
+            var start = "let task = Task<Void, any Error> {}"
+            if let scenario = play.scenario {
+                guard
+                    let caseName = RequestCalls.firstMatch(
+                        #"\n            case (\S+) = \#(NSRegularExpression.escapedPattern(for: SwiftDriverText.literal(scenario.name)))\n"#,
+                        in: server)
+                else {
+                    bodies.append("    lines.append(\(label) + \"no case in the generated Mock's Scenario\")")
+                    continue
+                }
+                start = "let task = mock.start(.\(caseName))"
             }
-            let triggers = play.triggers.map { "Data(base64Encoded: \"\($0.base64EncodedString())\")!" }
+            let triggers = play.triggers.map {
+                "(Data(base64Encoded: \"\($0.data.base64EncodedString())\")!, \($0.ackID.map(String.init) ?? "nil"))"
+            }
             bodies.append(
                 """
                     do {
                         let mock = \(name).Mock()
                         let connection = mock.transport.connect()
                         let box = OracleBox()
-                        connection.setReceiver { box.append(oracleEntry($0.channel, $0.data)) }
-                        let task = mock.start(.\(caseName))
-                        for trigger in [\(triggers.joined(separator: ", "))] as [Data] {
-                            try await connection.send(SchemaGenRuntime.OutgoingFrame(eventName: "", channel: nil, payload: nil, data: trigger))
+                        connection.setReceiver { box.append(oracleEntry($0.channel, $0.acknowledges, $0.data)) }
+                        \(start)
+                        for (trigger, ackID) in [\(triggers.joined(separator: ", "))] as [(Data, Int?)] {
+                            try await connection.send(SchemaGenRuntime.OutgoingFrame(eventName: "", channel: nil, payload: nil, data: trigger, ackID: ackID))
                         }
                         try await oracleWithin(5) { try await task.value }
                         var waited = 0
-                        while box.all.count < \(expected[play.scenario.name] ?? 0), waited < 200 {
+                        while box.all.count < \(expected[play.name] ?? 0), waited < 200 {
                             try await Task.sleep(for: .milliseconds(10))
                             waited += 1
                         }
@@ -160,16 +193,4 @@ enum ScenarioPlays {
             }
             """
     }
-}
-
-/// A value shared with a task, behind a lock.
-final class Blocking<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
-
-    init(_ value: Value) { stored = value }
-
-    var value: Value { lock.withLock { stored } }
-
-    func update(_ change: (inout Value) -> Void) { lock.withLock { change(&stored) } }
 }

@@ -51,8 +51,8 @@ extension OracleRun {
             var expected: [String: Int] = [:]
             for play in plays {
                 let reference = ScenarioPlays.reference(contract, play)
-                scenarioReferences["\(item.index)\t\(play.scenario.name)"] = reference
-                expected[play.scenario.name] = reference?.count ?? 0
+                scenarioReferences["\(item.index)\t\(play.name)"] = reference
+                expected[play.name] = reference?.count ?? 0
             }
             try Shell.write(
                 Self.reader(of: contract, client: client) + "\n"
@@ -147,15 +147,15 @@ extension OracleRun {
         for line in lines where !line.isEmpty {
             let parts = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
             guard parts.count == 3, let index = Int(parts[0].dropFirst()), included.contains(index),
-                let play = scenarioPlays[index]?.first(where: { $0.scenario.name == parts[1] })
+                let play = scenarioPlays[index]?.first(where: { $0.name == parts[1] })
             else { continue }
             scenariosPlayed += 1
             let yaml = cases.first { $0.index == index }?.drawn.yaml ?? ""
             func finding(_ detail: String) {
                 findings.append(
                     Finding(
-                        check: "every scenario plays the same in the generated Mock and in schemagen-mock",
-                        contract: parts[0], detail: "scenario '\(parts[1])': \(detail)\ncontract:\n\(yaml)"))
+                        check: "every scenario and request plays the same on the generated Mock and schemagen-mock",
+                        contract: parts[0], detail: "'\(parts[1])': \(detail)\ncontract:\n\(yaml)"))
             }
             guard !parts[2].hasPrefix("error:"), !parts[2].hasPrefix("no case") else {
                 finding("the generated Mock: \(parts[2])")
@@ -163,9 +163,10 @@ extension OracleRun {
             }
             let generated = parts[2].split(separator: ",").compactMap { Data(base64Encoded: String($0)) }.map {
                 entry -> String in
+                // `channel[ ack N]<TAB>data`, the channel part as the oracle writes it.
                 let tab = entry.firstIndex(of: UInt8(ascii: "\t")) ?? entry.endIndex
-                let channel = String(decoding: entry[..<tab], as: UTF8.self)
-                return ScenarioPlays.entry(channel.isEmpty ? nil : channel, Data(entry[tab...].dropFirst()))
+                return String(decoding: entry[..<tab], as: UTF8.self) + "\t"
+                    + String(ScenarioPlays.entry(nil, nil, Data(entry[tab...].dropFirst())).dropFirst())
             }
             guard let reference = scenarioReferences["\(index)\t\(parts[1])"] ?? nil else {
                 finding("schemagen-mock's ContractMockServer did not finish it within 5 seconds")

@@ -57,15 +57,15 @@ final class ReleasedClientReporter: Sendable {
 }
 
 /// A value behind a lock (the runtime supports systems older than the Synchronization module's `Mutex`).
-final class LockedValue<Value>: @unchecked Sendable {
+package final class LockedValue<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
 
-    init(_ value: Value) {
+    package init(_ value: Value) {
         self.value = value
     }
 
-    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+    package func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
         lock.withLock { body(&value) }
     }
 }
