@@ -39,6 +39,9 @@ struct ContractDraw {
         /// Extra shapes (an exact ping, an opcode shape) events may name with `frame:`, and the `wire:` they need.
         var opcodeShape: String?
         var pingShape: String?
+        /// Shapes told apart by the keys they have (`has:`), each carrying one event: a reply, a push.
+        var replyShape: String?
+        var pushShape: String?
         var hasChannel: Bool
         /// Whether every frame of the shape must carry a field the client cannot fill in for a cancel.
         var requiresFields = false
@@ -103,13 +106,19 @@ struct ContractDraw {
                 channelEvents.append((address, drafts))
             }
         }
-        let scenario = scenarioLines(root: events, channels: channelEvents)
+        var steps = scenarioSteps(root: events, channels: channelEvents)
+        var scenario: [String] {
+            steps.isEmpty ? [] : ["scenarios:", "  play:", "    steps:"] + steps.flatMap(\.lines)
+        }
         func render(framing: [String], types: [String], events: [EventDraft]) -> String {
             var lines = ["schemagen: 1", "name: \(name)"] + framing + dateLines
             if !types.isEmpty { lines += ["types:"] + types }
             lines.append("events:")
             for event in events { lines += event.yaml(indent: "  ") }
             return (lines + channelLines + scenario).joined(separator: "\n") + "\n"
+        }
+        if !steps.isEmpty {
+            addValues(to: &steps, drawnAs: render(framing: framingText, types: typeLines, events: events))
         }
         if addExamples(to: &events, drawnAs: render(framing: framingText, types: typeLines, events: events)) {
             features.insert("examples")
@@ -223,7 +232,14 @@ struct ContractDraw {
             features.insert("framing: frames")
             let plan = drawShapes()
             shapes = plan
-            return ["frames:"] + plan.yaml
+            var lines = ["frames:"] + plan.yaml
+            if choices.chance(20) {
+                // Several frames to a message: each frame drawn is still one message, read through the separator.
+                let separator = choices.pick(["newline", "record-separator"])
+                features.insert("separator: \(separator)")
+                lines.insert("separator: \(separator)", at: 0)
+            }
+            return lines
         }
     }
 
@@ -236,7 +252,21 @@ struct ContractDraw {
             plan.pingShape = "ping"
             plan.reserved.insert("kind")
         }
-        switch choices.int(0...3) {
+        switch choices.int(0...4) {
+        case 4:
+            // Centrifugo's and JSON-RPC's shapes: no name, no constant; the keys a frame has say which it is.
+            features.insert("shape has (keys tell shapes apart)")
+            yaml += [
+                "  reply:", "    has: [id, result]", "    payload: result", "    fields:", "      id: \"Int\"",
+                "  push:", "    has: [push]", "    payload: push",
+                "  command:", "    default: true", "    name: method", "    payload: params", "    fields:",
+                "      id: \"Int?\"",
+            ]
+            plan.replyShape = "reply"
+            plan.pushShape = "push"
+            plan.idField = ("id", "Int?")
+            plan.fieldKeys = ["id"]
+            plan.reserved.formUnion(["id", "result", "push", "method", "params"])
         case 0:
             // The Discord gateway's two shapes: a dispatch named again by `t`, every other opcode its own event.
             features.insert("shape opcode (when, default)")
@@ -500,6 +530,9 @@ struct ContractDraw {
         /// Whether the payload is an inline object, to which a correlation field can be added.
         var isInline: Bool { inlineFields != nil && !isTuple }
 
+        /// Whether every frame carries the payload: it is there and not `T?` (a shape whose `has:` names it needs it).
+        var alwaysHasPayload: Bool { inlineFields != nil || (payload.map { !$0.hasSuffix("?") } ?? false) }
+
         /// Whether a correlation field can be added: the payload is an inline object, or there is none yet.
         var canHoldField: Bool { isInline || (payload == nil && inlineFields == nil) }
 
@@ -585,6 +618,8 @@ struct ContractDraw {
 
     private var opcodeWire = 1
     private var pingTaken = false
+    private var replyTaken = false
+    private var pushTaken = false
 
     private mutating func drawEvent(inChannel: Bool) -> EventDraft {
         var direction = choices.pick(["server-to-client", "client-to-server", "both"])
@@ -629,6 +664,16 @@ struct ContractDraw {
                 draft.frame = opcode
                 draft.wire = "\(opcodeWire)"
                 opcodeWire += 1
+            } else if let reply = shapes?.replyShape, !replyTaken, draft.alwaysHasPayload, choices.chance(40) {
+                features.insert("frame: a shape told by its keys")
+                replyTaken = true
+                draft.frame = reply
+                draft.direction = "server-to-client"
+            } else if let push = shapes?.pushShape, !pushTaken, draft.alwaysHasPayload, choices.chance(40) {
+                features.insert("frame: a shape told by its keys")
+                pushTaken = true
+                draft.frame = push
+                draft.direction = "server-to-client"
             } else if let ping = shapes?.pingShape, !pingTaken, draft.payload == nil, draft.inlineFields == nil,
                 choices.chance(30)
             {
@@ -652,7 +697,8 @@ struct ContractDraw {
             events[$0].direction == "client-to-server" && events[$0].frame == nil && events[$0].extra.isEmpty
         }
         let answers = events.indices.filter {
-            events[$0].direction == "server-to-client" && events[$0].frame == nil && events[$0].extra.isEmpty
+            events[$0].direction == "server-to-client" && events[$0].extra.isEmpty
+                && (events[$0].frame == nil || events[$0].frame == shapes?.replyShape)
         }
         guard let request = requests.first, let answer = answers.first, choices.chance(70) else { return }
         let shapeID = shapes?.idField
@@ -685,17 +731,35 @@ struct ContractDraw {
         if subscription {
             features.insert("subscription")
             var lines = ["subscription:", "  event: \(events[answer].wireName.yamlKey)", "  match: \(matchField)"]
-            if !ids.isEmpty { lines.append("  ids: \(ids)") }
             var next = 1
-            if answers.count >= 2, choices.chance(60) {
-                let end = answers[1]
+            var replyLines: [String] = []
+            if answers.count > next, choices.chance(30) {
+                // A reply confirms it, and the items echo the request's own id (`idFrom: request`).
+                let confirmation = answers[next]
+                if useShapeField || addField(matchField, idType, to: &events[confirmation]) {
+                    replyLines = [
+                        "reply:", "  event: \(events[confirmation].wireName.yamlKey)", "  match: \(matchField)",
+                    ]
+                    if !ids.isEmpty { replyLines.append("  ids: \(ids)") }
+                    lines.append("  idFrom: request")
+                    features.insert("subscription idFrom: request")
+                    next += 1
+                }
+            }
+            if replyLines.isEmpty, !ids.isEmpty { lines.append("  ids: \(ids)") }
+            if answers.count > next, choices.chance(60) {
+                let end = answers[next]
                 if useShapeField || addField(matchField, idType, to: &events[end]) {
                     lines.append("  end: \(events[end].wireName.yamlKey)")
                     features.insert("subscription end")
-                    next = 2
+                    next += 1
                 }
+            } else if choices.chance(40), matchField != "total", addField("total", "Int", to: &events[answer]) {
+                // Ended by count: every item says how many there are in all.
+                lines.append("  count: total")
+                features.insert("subscription count")
             }
-            if answers.count > next, choices.chance(50) {
+            if answers.count > next, !lines.contains("  count: total"), choices.chance(50) {
                 let failure = answers[next]
                 if useShapeField || addField(matchField, idType, to: &events[failure]) {
                     lines.append("  error: \(events[failure].wireName.yamlKey)")
@@ -713,7 +777,7 @@ struct ContractDraw {
                     features.insert("subscription cancel")
                 }
             }
-            events[request].extra += lines
+            events[request].extra += replyLines + lines
         } else {
             features.insert("request")
             var lines = ["reply:", "  event: \(events[answer].wireName.yamlKey)", "  match: \(matchField)"]
@@ -761,35 +825,70 @@ struct ContractDraw {
         return (lines, example, drafts)
     }
 
-    private mutating func scenarioLines(
+    /// One scenario step as drawn: its YAML lines, and the event it waits for or sends, for `addValues`.
+    private struct StepDraft {
+        var lines: [String]
+        var after: String? = nil
+        var send: String? = nil
+    }
+
+    private mutating func scenarioSteps(
         root: [EventDraft], channels: [(address: String, events: [EventDraft])]
-    )
-        -> [String]
-    {
+    ) -> [StepDraft] {
         guard choices.chance(40) else { return [] }
         features.insert("scenario")
-        var steps: [String] = []
+        var steps: [StepDraft] = []
         for _ in 0..<choices.int(1...3) {
             switch choices.int(0...2) {
             case 0:
                 if let heard = root.first(where: { $0.direction != "server-to-client" && $0.frame == nil }) {
-                    steps.append("      - after: \(heard.wireName.yamlKey)")
+                    steps.append(StepDraft(lines: ["      - after: \(heard.wireName.yamlKey)"], after: heard.wireName))
                 }
             case 1:
                 if let sent = root.first(where: { $0.direction != "client-to-server" && $0.frame == nil }) {
-                    steps.append("      - send: \(sent.wireName.yamlKey)")
+                    steps.append(StepDraft(lines: ["      - send: \(sent.wireName.yamlKey)"], send: sent.wireName))
                 } else if let channel = channels.first,
                     let sent = channel.events.first(where: { $0.direction != "client-to-server" })
                 {
                     features.insert("scenario channel send")
-                    steps += ["      - send: \(sent.wireName.yamlKey)", "        channel: \(channel.address.quoted)"]
+                    steps.append(
+                        StepDraft(
+                            lines: [
+                                "      - send: \(sent.wireName.yamlKey)", "        channel: \(channel.address.quoted)",
+                            ],
+                            send: sent.wireName))
                 }
             default:
-                steps.append("      - wait: 0.01")
+                steps.append(StepDraft(lines: ["      - wait: 0.01"]))
             }
         }
-        guard !steps.isEmpty else { return [] }
-        return ["scenarios:", "  play:", "    steps:"] + steps
+        if steps.isEmpty { features.remove("scenario") }
+        return steps
+    }
+
+    /// Gives some `after:` steps `where:` values and some `send:` steps a `payload:`, made from the drawn contract's
+    /// own types as `FrameSynthesizer` writes them (JSON, which YAML reads as it is).
+    private mutating func addValues(to steps: inout [StepDraft], drawnAs yaml: String) {
+        guard let contract = ContractLoader().load(text: yaml, path: "\(name).yaml").contract else { return }
+        let events = contract.events + contract.channels.flatMap(\.events)
+        for index in steps.indices {
+            if let heard = steps[index].after, let event = events.first(where: { $0.wireName == heard }) {
+                let conditions = FrameSynthesizer(contract: contract).madeUpConditions(of: event)
+                guard !conditions.isEmpty, choices.chance(50) else { continue }
+                features.insert("scenario where")
+                let chosen = conditions.prefix(choices.int(1...min(2, conditions.count)))
+                let pairs = chosen.map { "\($0.field.quoted): \($0.json)" }.joined(separator: ", ")
+                steps[index].lines.append("        where: {\(pairs)}")
+            } else if let sent = steps[index].send, let event = events.first(where: { $0.wireName == sent }),
+                choices.chance(40)
+            {
+                let variant = choices.pick(ValueSynthesizer.Variant.all)
+                guard let json = FrameSynthesizer(contract: contract, variant: variant).madeUpPayloadJSON(of: event)
+                else { continue }
+                features.insert("scenario send payload")
+                steps[index].lines.append("        payload: \(json)")
+            }
+        }
     }
 }
 

@@ -39,7 +39,7 @@ enum RequestCalls {
                                     }
                                     return \(items.fails) ? -3 : count
                                 }
-                                lines.append(\(label) + oracleVerdict(count))
+                                lines.append(\(label) + oracleVerdict(count, of: \(items.expected)))
                             } catch {
                                 lines.append(\(label) + ": \\(error)".replacingOccurrences(of: "\\n", with: " "))
                             }
@@ -96,16 +96,17 @@ enum RequestCalls {
         return "client.\(event.swiftName)(\(arguments.joined(separator: ", ")))"
     }
 
-    /// For a subscription the request itself opens (not one a reply confirms): the statements that read the id from
+    /// For a subscription the request itself opens, or a reply confirms under the request's id (`idFrom: request`;
+    /// not one whose id the server chooses): the statements that read the id from
     /// the request as the `Mock` received it (whichever `ids:` mode chose it: counted, a UUID, the app's), then send
     /// two items (and the end event, when it has one) with it to the requesting connection, through the `Mock`'s
     /// server core as the generated server answers a request.
     static func subscriptionItems(
         of event: Event, in contract: Contract, client: String
     )
-        -> (sends: [String], ends: Bool, fails: Bool)?
+        -> (sends: [String], ends: Bool, fails: Bool, expected: String)?
     {
-        guard let subscription = event.subscription, event.reply == nil,
+        guard let subscription = event.subscription, event.reply == nil || subscription.idFromRequest,
             let field = matchField(subscription.match, of: event, in: contract),
             let valueType = firstMatch(
                 #"\nextension (\S+) \{\n    /// Values of `\#(NSRegularExpression.escapedPattern(for: event.wireName))`"#,
@@ -125,8 +126,10 @@ enum RequestCalls {
         var sends = [
             "guard case .\(caseName)(let value) = request.event, let id = oracleID(value.\(property)) else { return -2 }"
         ]
-        // Two items, then the error event when there is one (the stream must throw it after the items), else the end.
+        // Two items, then the error event when there is one (the stream must throw it after the items), else the end;
+        // a stream ended by count ends after as many items as they say there are.
         let last = subscription.error ?? subscription.end
+        var expected = "2"
         for (wireName, times) in [(subscription.event, 2), (last, 1)] {
             guard let wireName else { continue }
             guard let sent = contract.events.first(where: { $0.wireName == wireName }),
@@ -151,13 +154,25 @@ enum RequestCalls {
             } else {
                 target = "eventName: \(SwiftDriverText.literal(wireName))"
             }
+            if wireName == subscription.event, let key = subscription.count {
+                // The example's count (generated values are constants, so every item says the same): the stream
+                // must end after that many of the two sent.
+                guard let field = matchField(key, of: sent, in: contract) else { return nil }
+                var property = "`\(field.swiftName)`"
+                if case .shapes(let shapes) = contract.framing, let index = sent.shapeIndex,
+                    !shapes[index].fields.isEmpty, !shapes[index].fields.contains(field)
+                {
+                    property = "payload." + property
+                }
+                expected = "\(valueType).example1.\(property)"
+            }
             for _ in 0..<times {
                 sends.append(
                     "try await mock.server.core.emit(\(target), channel: nil, payload: \(valueType).example1, "
                         + "echoing: id, at: \(SwiftDriverText.literal(path)), to: request.connection)")
             }
         }
-        return (sends, last != nil, subscription.error != nil)
+        return (sends, last != nil || subscription.count != nil, subscription.error != nil, expected)
     }
 
     /// The field a request's correlation value sits in: its shape's field, or its inline payload's.
@@ -244,14 +259,14 @@ enum RequestCalls {
             Data(((channel ?? "") + (acknowledges.map { " ack \\($0)" } ?? "") + "\\t").utf8) + data
         }
 
-        /// What a subscription's stream did: two items and its end (or its error), or what went wrong.
-        func oracleVerdict(_ count: Int) -> String {
+        /// What a subscription's stream did: the `expected` items and its end (or its error), or what went wrong.
+        func oracleVerdict(_ count: Int, of expected: Int) -> String {
             switch count {
-            case 2: ": ok"
+            case expected: ": ok"
             case -1: ": the Mock received no request"
             case -2: ": the Mock did not read the request as its event, or it held no id"
             case -3: ": the stream ended, but the error event should have failed it"
-            default: ": the stream gave \\(count) items of 2"
+            default: ": the stream gave \\(count) items of \\(expected)"
             }
         }
 

@@ -20,9 +20,9 @@ enum ScenarioPlays {
         var ordered: Bool
     }
 
-    /// The scenarios of `contract` the driver and `ContractMockServer` play, each with its app frames. Left out: a
-    /// scenario whose `after:` step names an event in a channel or `where:` values (no frame is made to hold them),
-    /// and one that waits for a subscription's request, which `schemagen-mock` answers with the subscription's items
+    /// The scenarios of `contract` the driver and `ContractMockServer` play, each with its app frames (for an
+    /// `after:` step with `where:` values, a frame with one value changed, then one that holds them all). Left out: a
+    /// scenario that waits for a subscription's request, which `schemagen-mock` answers with the subscription's items
     /// and end and the generated `Mock` does not (docs/testing.md).
     static func plays(of contract: Contract) -> [Play] {
         contract.scenarios.compactMap { scenario -> Play? in
@@ -30,10 +30,19 @@ enum ScenarioPlays {
             var ordered = true
             for step in scenario.steps {
                 guard case .after(let name, let conditions) = step.action else { continue }
-                guard conditions.isEmpty, let event = contract.events.first(where: { $0.wireName == name }),
-                    event.subscription == nil
+                guard let event = contract.events.first(where: { $0.wireName == name }), event.subscription == nil
                 else { return nil }
-                let frame = FrameSynthesizer(contract: contract).madeUpFrame(of: event, in: nil)
+                let synthesizer = FrameSynthesizer(contract: contract)
+                let wanted = Dictionary(conditions.map { ($0.field, $0.json) }, uniquingKeysWith: { first, _ in first })
+                // First a frame one `where:` value short of the step's, which both servers must let pass.
+                let others = synthesizer.madeUpConditions(of: event).filter { wanted[$0.field] != nil }
+                if let other = others.first(where: { $0.other != nil }), let otherJSON = other.other {
+                    var near = wanted
+                    near[other.field] = otherJSON
+                    let frame = synthesizer.madeUpFrame(of: event, in: nil, settingPayloadFields: near)
+                    triggers.append((frame, askedAcknowledgement(event, in: contract, number: triggers.count + 1)))
+                }
+                let frame = synthesizer.madeUpFrame(of: event, in: nil, settingPayloadFields: wanted)
                 guard !frame.isEmpty else { return nil }
                 triggers.append((frame, askedAcknowledgement(event, in: contract, number: triggers.count + 1)))
                 if event.reply != nil || event.ack != nil { ordered = false }

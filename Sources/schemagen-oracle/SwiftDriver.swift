@@ -1,5 +1,6 @@
 import Foundation
 import SchemaGenCore
+import SchemaGenRuntime
 
 /// The drawn contracts' Swift (client, server and `Mock`) compiled into one package with a reader per contract: the
 /// generated decoders a client's and a server's core call, given each frame, saying what they made of it.
@@ -236,7 +237,7 @@ extension OracleRun {
 
             \(RequestCalls.function(of: contract, client: client))
 
-            \(roundTrips ? roundTrip(name) : "func roundTrip\(name)(_ data: Data) async -> String { \"skip\" }")
+            \(roundTrips ? roundTrip(name, separator: contract.separator) : "func roundTrip\(name)(_ data: Data) async -> String { \"skip\" }")
 
             func read\(name)(_ data: Data, sentByClient: Bool, deliveredOn: String) -> String {
                 let decoder = SchemaGenRuntime.WireDecoder(dates: \(name).dateEncoding)
@@ -267,35 +268,45 @@ extension OracleRun {
     /// The round trip of a frame outside channels the client decoded: its event sent again by the contract's
     /// generated server (its `Mock`), read back, and compared with what was decoded. "ok", "skip" (not such a frame),
     /// or what went wrong.
-    static func roundTrip(_ name: String) -> String {
-        """
-        private let roundTripMock\(name) = \(name).Mock()
-        private let roundTripBox\(name): OracleBox = {
-            let box = OracleBox()
-            roundTripMock\(name).transport.connect().setReceiver { box.append($0.data) }
-            return box
-        }()
+    static func roundTrip(_ name: String, separator: FrameSeparator?) -> String {
+        // With a separator the server writes a message of frames (each ends with 0x1E for `record-separator`): the
+        // one frame is read out of it, as the client reads it.
+        let message =
+            separator.map {
+                """
+                let frames = SchemaGenRuntime.FrameSeparator(rawValue: \(swiftString($0.rawValue)))!.frames(in: message)
+                        guard frames.count == 1, let again = frames.first else { return "the server sent \\(text), which is not one frame" }
+                """
+            } ?? "let again = message"
+        return """
+            private let roundTripMock\(name) = \(name).Mock()
+            private let roundTripBox\(name): OracleBox = {
+                let box = OracleBox()
+                roundTripMock\(name).transport.connect().setReceiver { box.append($0.data) }
+                return box
+            }()
 
-        func roundTrip\(name)(_ data: Data) async -> String {
-            let decoder = SchemaGenRuntime.WireDecoder(dates: \(name).dateEncoding)
-            guard let parsed = try? \(name).framing.parse(data), parsed.channel == nil,
-                let event = try? \(name).ServerEvent.decode(parsed, decoder: decoder)
-            else { return "skip" }
-            if case .unknown = event { return "skip" }
-            let box = roundTripBox\(name)
-            box.clear()
-            do { try await roundTripMock\(name).send(event) } catch { return "the server could not send it: \\(error)" }
-            guard let again = box.first else { return "the server sent nothing" }
-            let text = String(decoding: again, as: UTF8.self)
-            guard let reparsed = try? \(name).framing.parse(again) else { return "the server sent \\(text), which does not parse" }
-            do {
-                let back = try \(name).ServerEvent.decode(reparsed, decoder: decoder)
-                return back == event ? "ok" : "the server sent \\(text), which reads as another value"
-            } catch {
-                return "the server sent \\(text), which does not decode: \\(error)"
+            func roundTrip\(name)(_ data: Data) async -> String {
+                let decoder = SchemaGenRuntime.WireDecoder(dates: \(name).dateEncoding)
+                guard let parsed = try? \(name).framing.parse(data), parsed.channel == nil,
+                    let event = try? \(name).ServerEvent.decode(parsed, decoder: decoder)
+                else { return "skip" }
+                if case .unknown = event { return "skip" }
+                let box = roundTripBox\(name)
+                box.clear()
+                do { try await roundTripMock\(name).send(event) } catch { return "the server could not send it: \\(error)" }
+                guard let message = box.first else { return "the server sent nothing" }
+                let text = String(decoding: message, as: UTF8.self)
+                \(message)
+                guard let reparsed = try? \(name).framing.parse(again) else { return "the server sent \\(text), which does not parse" }
+                do {
+                    let back = try \(name).ServerEvent.decode(reparsed, decoder: decoder)
+                    return back == event ? "ok" : "the server sent \\(text), which reads as another value"
+                } catch {
+                    return "the server sent \\(text), which does not decode: \\(error)"
+                }
             }
-        }
-        """
+            """
     }
 
     static func main(readers: [String]) -> String {

@@ -30,9 +30,8 @@ import Testing
                 contract: contract, transport: transport,
                 scenario: scenario.flatMap { name in contract.scenarios.first { $0.name == name } },
                 log: { log.append($0) })
-            client = transport.connect()
             let received = received
-            client.setReceiver { received.append($0) }
+            client = transport.connect { received.append($0) }
         }
     }
 

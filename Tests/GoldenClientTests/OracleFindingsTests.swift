@@ -36,6 +36,27 @@ import Testing
 
     /// `ids: app` on an optional shape field: the method takes the value as required (before the fix the golden did
     /// not compile), sends it at the field's path and returns the reply that carries it back.
+    /// A scenario's `where:` on a `(URL | null)?` field and on an `Int` sent in a string: the generated `Mock` waits
+    /// for both values, as `schemagen-mock` does. Before the fix the first did not compile and the second was left
+    /// out, so the step went on whatever the app sent.
+    @Test(.timeLimit(.minutes(1))) func aWhereValueIsComparedAsItsFieldsTypeAndWireForm() async throws {
+        let mock = OracleEnvelope.Mock()
+        let client = mock.makeClient()
+        let notes = Recorder<String?>()
+        client.onNoteSent { notes.append($0) }
+        let playing = mock.start(.picking)
+        let link = try #require(URL(string: "https://example.com/a"))
+        try await client.picked(link: .value(link), seats: 3, label: "another number")
+        try await client.picked(link: nil, seats: 2, label: "no link")
+        try await client.picked(link: .null, seats: 2, label: "a null link")
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(notes.values.isEmpty)
+        try await client.picked(link: .value(link), seats: 2, label: "both")
+        try await playing.value
+        try await eventually("the scenario's note arrived") { notes.values.count == 1 }
+        #expect(notes.values == ["picked"])
+    }
+
     @Test(.timeLimit(.minutes(1))) func anAppGivenIDInAnOptionalShapeFieldIsRequiredAndMatched() async throws {
         let transport = LoopbackTransport()
         let client = OracleShapes.Client(transport: transport)

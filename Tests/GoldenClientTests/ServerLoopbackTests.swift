@@ -306,6 +306,30 @@ import Testing
         _ = transport.connect { received.append(String(decoding: $0.data, as: UTF8.self)) }
         try await eventually("the first frame arrives") { received.values == ["hello"] }
     }
+
+    /// Frames sent before the client's receiver is set (`connect()`, then `setReceiver`) are held and handed over in
+    /// order, before any sent later; past the hold's bound the server's send throws instead of losing the frame.
+    @Test(.timeLimit(.minutes(1))) func framesSentBeforeTheReceiverIsSetArriveInOrder() async throws {
+        let transport = LoopbackServerTransport()
+        let client = transport.connect()
+        func frame(_ text: String) -> OutgoingFrame {
+            OutgoingFrame(eventName: "", channel: nil, payload: nil, data: Data(text.utf8))
+        }
+        for number in 1...3 { try await transport.send(frame("\(number)"), to: client.connection) }
+        let received = Recorder<String>()
+        client.setReceiver { received.append(String(decoding: $0.data, as: UTF8.self)) }
+        try await transport.send(frame("4"), to: client.connection)
+        try await eventually("every frame arrives") { received.values.count == 4 }
+        #expect(received.values == ["1", "2", "3", "4"])
+
+        let silent = transport.connect()
+        for number in 0..<LoopbackClientTransport.heldFrameLimit {
+            try await transport.send(frame("\(number)"), to: silent.connection)
+        }
+        await #expect(throws: LoopbackFramesUnread.self) {
+            try await transport.send(frame("one too many"), to: silent.connection)
+        }
+    }
 }
 
 /// Holds answers back until the test lets them go.

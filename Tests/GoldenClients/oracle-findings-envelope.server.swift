@@ -15,6 +15,16 @@ extension OracleEnvelope {
 
         public init(transport: any SchemaGenRuntime.RealtimeServerTransport) {
             core = SchemaGenRuntime.RealtimeServerCore(transport: transport, framing: OracleEnvelope.framing, dates: OracleEnvelope.dateEncoding)
+            core.registerScope(channel: nil) { frame, decoder in try Server.decode(frame, decoder: decoder) }
+        }
+
+        /// Wire name: `picked`, client to server.
+        ///
+        /// Calls `handler` with the sending connection and the event's value for every `picked` a client
+        /// sends. Returns a token whose `cancel()` removes the listener.
+        @discardableResult
+        public func onPicked(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, Picked) -> Void) -> SchemaGenRuntime.ListenerToken {
+            core.addListener(channel: nil, eventName: "picked", decoding: Picked.self, from: .payload, handler: handler)
         }
 
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
@@ -31,6 +41,26 @@ extension OracleEnvelope {
                 try await core.emit(eventName: "traced", channel: nil, payload: payload, to: recipients)
             case .unknown(let name, let payload):
                 try await core.emit(eventName: name, channel: nil, rawPayload: payload, to: recipients)
+            }
+        }
+
+        /// Every event clients send in this scope, with the connection it came from, as it arrives, until the consuming
+        /// task ends.
+        public var events: AsyncStream<SchemaGenRuntime.ReceivedEvent<ClientEvent>> {
+            core.events(channel: nil, as: ClientEvent.self)
+        }
+
+        /// The client events' wire names (for frame shapes, their routes), as the client's `ServerEvent` has its own.
+        private enum ClientRoute: Swift.String {
+            case picked = "picked"
+        }
+
+        /// Reads a frame a client sent; throws `UnexpectedClientEvent` for an event clients do not send in this scope.
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ClientEvent {
+            guard let route = ClientRoute(rawValue: frame.route) else { throw SchemaGenRuntime.UnexpectedClientEvent(eventName: frame.eventName) }
+            switch route {
+            case .picked:
+                return .picked(try decoder.decode(Picked.self, from: frame.payloadOrNull))
             }
         }
 
@@ -162,9 +192,41 @@ extension OracleEnvelope {
             Client(transport: transport.connect())
         }
 
+        /// Every event the app sends, typed, with its connection, as it arrives.
+        public var received: AsyncStream<SchemaGenRuntime.ReceivedEvent<ClientEvent>> { server.events }
+
         /// Sends `event` to every connected app.
         public func send(_ event: ServerEvent) async throws {
             try await server.emit(event, to: .everyone)
+        }
+
+        /// The contract's scenarios, which ``play(_:)`` plays.
+        public enum Scenario: Swift.String, Sendable, CaseIterable {
+            /// `picking`: after the app sends `picked` with link "https://example.com/a" and seats "2", then sends `note_sent`.
+            case picking = "picking"
+        }
+
+        /// Starts playing `scenario`: it waits for what the app sends, sends what the server sends, pauses, in order.
+        /// It hears what the app sends from this call on, so start it before the app acts; await the task's `value`
+        /// for the end of the last step.
+        @discardableResult
+        public func start(_ scenario: Scenario) -> Task<Swift.Void, any Swift.Error> {
+            let incoming = server.events
+            return Task { try await self.play(scenario, hearing: incoming) }
+        }
+
+        /// Plays `scenario` to its end: ``start(_:)``, awaited.
+        public func play(_ scenario: Scenario) async throws {
+            try await start(scenario).value
+        }
+
+        private func play(_ scenario: Scenario, hearing events: AsyncStream<SchemaGenRuntime.ReceivedEvent<ClientEvent>>) async throws {
+            switch scenario {
+            case .picking:
+                var incoming = events.makeAsyncIterator()
+                while let received = await incoming.next() { if case .picked(let value) = received.event, value.link == (.value(URL(string: "https://example.com/a")!) as SchemaGenRuntime.Nullable<URL>?), value.seats == 2 { break } }
+                try await send(.noteSent("picked"))
+            }
         }
     }
 }

@@ -93,6 +93,53 @@ extension OracleEnvelope {
         }
     }
 
+    /// Wire name: `picked`, client to server.
+    public struct Picked: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
+        /// The event's name on the wire.
+        public static let eventName = "picked"
+
+        public let link: SchemaGenRuntime.Nullable<URL>?
+        public let seats: Int
+        public let label: String
+
+        public init(link: SchemaGenRuntime.Nullable<URL>? = nil, seats: Int, label: String) {
+            self.link = link
+            self.seats = seats
+            self.label = label
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard SchemaGenRuntime.Members.equal(lhs.link, rhs.link) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.seats, rhs.seats) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.label, rhs.label) else { return false }
+            return true
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try SchemaGenRuntime.WireFields(decoder)
+            self.init(link: try fields.nullable("link", as: URL.self), seats: try fields.value("seats", as: SchemaGenRuntime.NumberString<Int>.self).value, label: try fields.string("label"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try SchemaGenRuntime.WireFieldWriter(encoder)
+                .optionalValue("link", self.link)
+                .value("seats", SchemaGenRuntime.NumberString<Int>(self.seats))
+                .string("label", self.label)
+        }
+    }
+
+    /// The events the app may send in this scope.
+    public enum ClientEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
+        /// Wire name: `picked`, client to server.
+        case picked(Picked)
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.picked(lhs), .picked(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            }
+        }
+    }
+
     /// The events the app may receive in this scope.
     public enum ServerEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Wire name: `seat_created`, server to client.
@@ -187,6 +234,15 @@ extension OracleEnvelope.Traced {
     public static let example1: Self = OracleEnvelope.Traced(trace: "trace", payload: OracleEnvelope.Traced.Payload(seat: 1))
 }
 
+extension OracleEnvelope.Picked {
+    /// Values of `picked` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `picked`.
+    public static let example1: Self = OracleEnvelope.Picked(link: .value(URL(string: "https://example.com")!), seats: 1, label: "label")
+}
+
 // MARK: - Client
 
 extension OracleEnvelope {
@@ -199,6 +255,24 @@ extension OracleEnvelope {
         public init(transport: any SchemaGenRuntime.RealtimeTransport) {
             core = SchemaGenRuntime.RealtimeClientCore(transport: transport, framing: OracleEnvelope.framing, dates: OracleEnvelope.dateEncoding)
             core.registerScope(channel: nil) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
+        }
+
+        /// Wire name: `picked`, client to server.
+        public func picked(_ payload: Picked) async throws {
+            try await core.emit(eventName: "picked", channel: nil, payload: payload)
+        }
+
+        /// Wire name: `picked`, client to server.
+        public func picked(link: SchemaGenRuntime.Nullable<URL>? = nil, seats: Int, label: String) async throws {
+            try await core.emit(eventName: "picked", channel: nil, payload: Picked(link: link, seats: seats, label: label))
+        }
+
+        /// Sends any event the app may send in this scope.
+        public func emit(_ event: ClientEvent) async throws {
+            switch event {
+            case .picked(let payload):
+                try await core.emit(eventName: "picked", channel: nil, payload: payload)
+            }
         }
 
         /// Wire name: `seat_created`, server to client.

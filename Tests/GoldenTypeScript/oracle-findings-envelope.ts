@@ -11,6 +11,15 @@ export interface Traced {
 }
 
 /**
+ * The payload of `picked` (client to server).
+ */
+export interface Picked {
+    link?: string | null;
+    seats: string;
+    label: string;
+}
+
+/**
  * The payload of `taken` (server to client).
  */
 export interface RoomTaken {
@@ -61,6 +70,14 @@ export type TracedFrame = {
 };
 
 /**
+ * `picked` as it travels (client to server).
+ */
+export type PickedFrame = {
+    event: "picked";
+    data: Picked;
+};
+
+/**
  * `taken` as it travels (server to client).
  */
 export type RoomTakenFrame = {
@@ -86,7 +103,7 @@ export type ServerFrame = SeatCreatedFrame | DropRemovedFrame | NoteSentFrame | 
 /**
  * Every frame a client sends.
  */
-export type ClientFrame = never;
+export type ClientFrame = PickedFrame;
 
 // Guards: which event a frame is, told by its constants and name; its payload is not checked.
 
@@ -104,6 +121,10 @@ export function isNoteSentFrame(frame: unknown): frame is NoteSentFrame {
 
 export function isTracedFrame(frame: unknown): frame is TracedFrame {
     return valueAt(frame, ["event"]) === "traced" && typeof valueAt(frame, ["channel"]) !== "string";
+}
+
+export function isPickedFrame(frame: unknown): frame is PickedFrame {
+    return valueAt(frame, ["event"]) === "picked" && typeof valueAt(frame, ["channel"]) !== "string";
 }
 
 export function isRoomTakenFrame(frame: unknown): frame is RoomTakenFrame {

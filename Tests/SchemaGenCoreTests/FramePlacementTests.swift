@@ -13,7 +13,7 @@ import Testing
                 \(frames)
                 events:
                   tick: {direction: server-to-client, payload: {n: Int}}
-                  ping: {frame: control, direction: client-to-server}
+                  ping: {frame: control, direction: client-to-server, payload: {at: Int}}
                 """, path: "ctl.yaml")
     }
 

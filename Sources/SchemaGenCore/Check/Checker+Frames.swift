@@ -329,6 +329,7 @@ extension Checker {
                         notes: [.note("'\(firstEvent.wireName)' is declared here", at: firstEvent.location)])
                 }
             }
+            checkRequiredKeys(of: shapes[index], placed: placed.map(\.event))
             for direction in [true, false] {
                 var seen: [String: Event] = [:]
                 for (channel, event) in placed
@@ -347,6 +348,35 @@ extension Checker {
             }
         }
         return .shapes(shapes)
+    }
+
+    /// A `has:` key is in every frame of the shape: a frame written without it is not the shape's, so an event whose
+    /// payload (or a field the shape gives a type) sits at that key must always write it. An event without payload, or
+    /// with one or a field that may be left out (`T?`), would never be read as itself.
+    private mutating func checkRequiredKeys(of declaration: ShapeDeclaration, placed: [Event]) {
+        let shape = declaration.shape
+        let keys = shape.required.map(\.description).joined(separator: ", ")
+        if let path = shape.payload.path, shape.required.contains(path) {
+            for event in placed where event.payload.map(\.isOptional) ?? true {
+                let fix =
+                    event.payload.map {
+                        "its payload `\($0.spelling)` may be left out: make it required (`T | null` is written as null)"
+                    }
+                    ?? "give it a payload"
+                diagnostics.error(
+                    "event '\(event.wireName)' travels in frame shape '\(shape.name)', whose `has: [\(keys)]` says every frame has its payload at '\(path)'; \(fix), or a frame of it would not be read as '\(shape.name)' and the event would never arrive",
+                    at: event.location,
+                    notes: [.note("frame shape '\(shape.name)' is declared here", at: declaration.location)])
+            }
+        }
+        for field in declaration.fields where field.type.isOptional {
+            guard let path = shape.fields.first(where: { $0.key == field.wireName })?.path,
+                shape.required.contains(path)
+            else { continue }
+            diagnostics.error(
+                "field '\(field.wireName)' of frame shape '\(shape.name)' is `\(field.type.spelling)`, but `has: [\(keys)]` says every frame has it; make it required (`T | null` if it may be null), or a frame written without it would not be read as '\(shape.name)'",
+                at: field.location)
+        }
     }
 
     /// With several shapes that name events, the one events without `frame:` travel in is easy to get wrong: an event

@@ -22,6 +22,57 @@ package struct FrameSynthesizer {
         frame(of: event, in: channel)
     }
 
+    /// The frame of `event` with every value made from its types, except the payload's fields `fields` names, which
+    /// hold the JSON values it gives (a scenario's `where:` values, for the oracle's app frames).
+    package func madeUpFrame(
+        of event: Event, in channel: Channel?, settingPayloadFields fields: [String: String]
+    )
+        -> Data
+    {
+        guard case .object(var members)? = event.payload.map({ values.value(of: $0) }) else {
+            return frame(of: event, in: channel)
+        }
+        for (key, json) in fields {
+            guard let value = try? DocumentValue(parsingJSON: Array(json.utf8)) else { continue }
+            if let index = members.firstIndex(where: { $0.key == key }) {
+                members[index].value = value
+            } else {
+                members.append((key, value))
+            }
+        }
+        return frame(of: event, in: channel, payload: .object(members))
+    }
+
+    /// The JSON of a payload made from `event`'s types (as a scenario's `send:` gives it), nil without a payload.
+    package func madeUpPayloadJSON(of event: Event) -> String? {
+        event.payload.map { values.value(of: $0).json }
+    }
+
+    /// The fields of `event`'s object payload a scenario's `where:` may compare (a string, number, boolean or enum),
+    /// each with the JSON of a value made from its type, and of another value of its type when one is easily made (a
+    /// plain string, a whole number, a boolean, an enum's second case): an app frame that must not satisfy it.
+    package func madeUpConditions(of event: Event) -> [(field: String, json: String, other: String?)] {
+        guard let fields = event.payload.flatMap(contract.objectFields(of:)) else { return [] }
+        return fields.compactMap { field in
+            guard field.constant == nil, ScenarioCheck.isComparable(field.type.valueType, in: contract),
+                let value = values.value(of: field, depth: 1)
+            else { return nil }
+            var other: DocumentValue?
+            switch (field.type.valueType, value) {
+            case (.scalar(.string), .string(let text)) where field.encoding == nil: other = .string(text + "-other")
+            case (.scalar(.int), .integer(let number)) where field.encoding == nil: other = .integer(number + 1)
+            case (.scalar(.bool), .bool(let flag)): other = .bool(!flag)
+            case (.named(let name), _):
+                if case .enumeration(let enumeration)? = contract.type(named: name)?.kind, enumeration.cases.count > 1 {
+                    let wire = enumeration.cases[1].wireValue
+                    other = enumeration.rawType == .integer ? .integer(Int(wire) ?? 0) : .string(wire)
+                }
+            default: break
+            }
+            return (field.wireName, value.json, other?.json)
+        }
+    }
+
     func frame(
         of event: Event, in channel: Channel?, address: String? = nil, payload: DocumentValue? = nil,
         fields given: [String: DocumentValue] = [:], onlyGivenFields: Bool = false

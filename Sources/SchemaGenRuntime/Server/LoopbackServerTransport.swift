@@ -22,8 +22,9 @@ public final class LoopbackServerTransport: RealtimeServerTransport, @unchecked 
 
     /// Opens a new connection and returns the transport a client uses on it (`Client(transport:)`).
     ///
-    /// A frame the server sends before the client's receiver is set reaches no one: a server that speaks first (a
-    /// scenario's opening `send:`, a welcome) should be connected to with ``connect(receiving:)``.
+    /// Frames the server sends before the client's receiver is set (a scenario's opening `send:`, a welcome) are held,
+    /// up to ``LoopbackClientTransport/heldFrameLimit``, and handed over in order when it is set; past the limit the
+    /// server's `send` throws ``LoopbackFramesUnread``.
     public func connect() -> LoopbackClientTransport {
         open(receiving: nil)
     }
@@ -54,9 +55,10 @@ public final class LoopbackServerTransport: RealtimeServerTransport, @unchecked 
         guard let client = lock.withLock({ clients[connection] }) else {
             throw LoopbackConnectionClosed(connection: connection)
         }
-        await client.deliver(
+        let delivered = await client.deliver(
             IncomingFrame(
                 data: frame.data, channel: frame.channel, ackID: frame.ackID, acknowledges: frame.acknowledges))
+        guard delivered else { throw LoopbackFramesUnread(connection: connection) }
     }
 
     public func close(_ connection: ServerConnection) async {
@@ -92,6 +94,12 @@ public final class LoopbackClientTransport: RealtimeTransport, @unchecked Sendab
     private let lock = NSLock()
     private var receiver: (@Sendable (IncomingFrame) async -> Void)?
     private var lossHandler: (@Sendable (String) -> Void)?
+    /// Frames that came before the receiver was set, or while the ones before them are still being handed over.
+    private var held: [IncomingFrame] = []
+    private var handingOver = false
+
+    /// How many frames a connection holds for a receiver not yet set; the server's next `send` throws.
+    public static let heldFrameLimit = 1024
 
     init(connection: ServerConnection, server: LoopbackServerTransport) {
         self.connection = connection
@@ -109,8 +117,27 @@ public final class LoopbackClientTransport: RealtimeTransport, @unchecked Sendab
                 from: connection))
     }
 
+    /// Sets the receiver, and hands it the frames held until now, in order, before any that come later.
     public func setReceiver(_ receiver: @escaping @Sendable (IncomingFrame) async -> Void) {
-        lock.withLock { self.receiver = receiver }
+        let waiting: [IncomingFrame] = lock.withLock {
+            self.receiver = receiver
+            guard !handingOver, !held.isEmpty else { return [] }
+            handingOver = true
+            defer { held = [] }
+            return held
+        }
+        guard !waiting.isEmpty else { return }
+        Task {
+            var batch = waiting
+            while !batch.isEmpty {
+                for frame in batch { await receiver(frame) }
+                batch = lock.withLock {
+                    defer { held = [] }
+                    if held.isEmpty { handingOver = false }
+                    return held
+                }
+            }
+        }
     }
 
     public func setConnectionLossHandler(_ handler: @escaping @Sendable (String) -> Void) {
@@ -132,14 +159,31 @@ public final class LoopbackClientTransport: RealtimeTransport, @unchecked Sendab
         server.drop(connection, reason: reason)
     }
 
-    func deliver(_ frame: IncomingFrame) async {
-        let receiver = lock.withLock { self.receiver }
-        await receiver?(frame)
+    /// Hands `frame` to the receiver, or holds it while there is none yet; false when the hold is full.
+    func deliver(_ frame: IncomingFrame) async -> Bool {
+        let (current, accepted): ((@Sendable (IncomingFrame) async -> Void)?, Bool) = lock.withLock {
+            if let receiver, !handingOver { return (receiver, true) }
+            guard held.count < Self.heldFrameLimit else { return (nil, false) }
+            held.append(frame)
+            return (nil, true)
+        }
+        await current?(frame)
+        return accepted
     }
 
     func lose(_ reason: String) {
         let handler = lock.withLock { lossHandler }
         handler?(reason)
+    }
+}
+
+/// A frame was sent on a loopback connection whose client has set no receiver and already holds
+/// ``LoopbackClientTransport/heldFrameLimit`` frames.
+public struct LoopbackFramesUnread: Error, Hashable, Sendable, CustomStringConvertible {
+    public var connection: ServerConnection
+
+    public var description: String {
+        "\(connection) holds \(LoopbackClientTransport.heldFrameLimit) frames its client has not read: set the client's receiver (or connect with connect(receiving:))"
     }
 }
 

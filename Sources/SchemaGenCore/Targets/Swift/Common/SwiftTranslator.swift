@@ -100,20 +100,32 @@ public struct SwiftTranslator: Sendable {
     }
 
     /// `value.groupId == "g1"`: a `where:` condition of a scenario's `after:` step on the event's typed value (on
-    /// `value.payload` where the value is the whole frame).
+    /// `value.payload` where the value is the whole frame). The value is read as the field's wire form (`"2"` for an
+    /// `Int` in a string) and spelled as the field's whole type, so `Nullable<URL>?` compares with `.value(...)`.
     private static func comparison(
         _ condition: ScenarioCondition, of eventName: String, in contract: Contract, literal: SwiftValueLiteral,
-        events: EventTranslator
-    ) -> String? {
+        events: EventTranslator, speller: SwiftTypeSpeller
+    ) throws -> String {
         guard let event = contract.events.first(where: { $0.wireName == eventName }),
             let payload = event.payload,
             let field = contract.objectFields(of: payload)?.first(where: { $0.wireName == condition.field }),
-            let value = try? DocumentValue(parsingJSON: Array(condition.json.utf8)),
-            let expression = try? literal.expression(value, as: field.type.valueType, inlineName: "")
-        else { return nil }
+            let value = try? DocumentValue(parsingJSON: Array(condition.json.utf8))
+        else { throw SwiftValueLiteral.Unspellable(reason: "`where:` names no field of the event's payload") }
+        var expression = try literal.expression(value, as: field.type, inlineName: "", encoding: field.encoding)
+        if case .optional(.nullable) = field.type {
+            expression = "(\(expression) as \(speller.spell(field.type)))"
+        }
         let member = SwiftSyntax.identifier(field.swiftName)
         guard events.decodesWholeFrame(event) else { return "value.\(member) == \(expression)" }
         return "value.payload\(payload.isOptional || payload.isNullable ? "?" : "").\(member) == \(expression)"
+    }
+
+    /// A statement that stops the build of the generated file: a scenario's value the checker accepted but the
+    /// Swift target cannot spell, which would otherwise be a step that never fires.
+    private static func unspellable(_ what: String, _ error: any Error) -> String {
+        let reason = (error as? SwiftValueLiteral.Unspellable)?.reason ?? "\(error)"
+        return
+            "#error(\(SwiftSyntax.stringLiteral("schemagen cannot spell \(what) in Swift (\(reason)); please report it")))"
     }
 
     /// The contract's scenarios as the `Mock`'s statements: `after` reads the app's events until it sends the one
@@ -142,8 +154,18 @@ public struct SwiftTranslator: Sendable {
                 switch step.action {
                 case .after(let name, let conditions):
                     let member = contexts[name]?.memberName ?? ""
-                    let tests = conditions.compactMap { condition in
-                        comparison(condition, of: name, in: contract, literal: literal, events: translator)
+                    var tests: [String] = []
+                    for condition in conditions {
+                        do {
+                            tests.append(
+                                try comparison(
+                                    condition, of: name, in: contract, literal: literal, events: translator,
+                                    speller: speller))
+                        } catch {
+                            // The checker took the value as the field's: a value it cannot spell is the generator's
+                            // fault, said where the build stops rather than a step that waits for nothing.
+                            steps.append(Self.unspellable("the `where:` value of '\(condition.field)'", error))
+                        }
                     }
                     let pattern = tests.isEmpty ? ".\(member)" : ".\(member)(let value)"
                     let test = ([] + ["case \(pattern) = received.event"] + tests).joined(separator: ", ")
@@ -178,10 +200,14 @@ public struct SwiftTranslator: Sendable {
                     if let payload, let type = event.payload,
                         let document = try? DocumentValue(parsingJSON: Array(payload.utf8))
                     {
-                        value =
-                            translator.decodesWholeFrame(event)
-                            ? try? translator.wholeFrameInitializer(of: event, payload: document, owner: owner)
-                            : try? literal.expression(document, as: type, inlineName: owner)
+                        do {
+                            value =
+                                translator.decodesWholeFrame(event)
+                                ? try translator.wholeFrameInitializer(of: event, payload: document, owner: owner)
+                                : try literal.expression(document, as: type, inlineName: owner)
+                        } catch {
+                            steps.append(Self.unspellable("the payload the scenario sends as '\(name)'", error))
+                        }
                     } else if let first = context.examples.first {
                         value = "\(context.examplesOwner).\(first.name)"
                     } else if case .named(let type)? = event.payload, translator.typesWithExamples.contains(type) {
