@@ -782,6 +782,15 @@ struct ContractDraw {
             features.insert("request")
             var lines = ["reply:", "  event: \(events[answer].wireName.yamlKey)", "  match: \(matchField)"]
             if !ids.isEmpty { lines.append("  ids: \(ids)") }
+            if useShapeField, !payloadMustBeObject, choices.chance(50) {
+                // A shared answer frame whose payload is any JSON, and the request says what it holds for it
+                // (Home Assistant's `result`).
+                features.insert("reply type:")
+                events[answer].payload = choices.pick(["JSON", "JSON | null"])
+                events[answer].inlineFields = nil
+                events[answer].isTuple = false
+                lines.append("  type: \(typeExpression(depth: 1, allowBoth: false).quoted)")
+            }
             if answers.count >= 2, choices.chance(40) {
                 let failure = answers[1]
                 if useShapeField || addField(matchField, idType, to: &events[failure]) {

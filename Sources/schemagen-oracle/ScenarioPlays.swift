@@ -88,7 +88,9 @@ enum ScenarioPlays {
             let frames = LockedValue<[String]>([])
             // Receiving from the start: the scenario may open with a `send:`, played as the connection opens.
             let connection = transport.connect { frame in
-                frames.withLock { $0.append(Self.entry(frame.channel, frame.acknowledges, frame.data)) }
+                frames.withLock {
+                    $0.append(Self.entry(frame.channel, frame.acknowledges, frame.data, separator: contract.separator))
+                }
             }
             for trigger in play.triggers {
                 try? await connection.send(
@@ -123,13 +125,22 @@ enum ScenarioPlays {
 
     /// A frame as compared: its channel (and the acknowledgement it answers), then its JSON with sorted keys, JSON
     /// inside strings (a `json-string` field) read too, so two writers' key orders agree.
-    static func entry(_ channel: String?, _ acknowledges: Int?, _ data: Data) -> String {
+    static func entry(_ channel: String?, _ acknowledges: Int?, _ message: Data, separator: FrameSeparator?) -> String {
+        // A frame written with its separator (0x1E for `record-separator`) is compared without it, and says so.
+        var data = message
+        var ending = ""
+        if let terminator = separator?.terminated(Data()), !terminator.isEmpty,
+            data.suffix(terminator.count) == terminator
+        {
+            data = Data(data.dropLast(terminator.count))
+            ending = " (then \(separator!.rawValue))"
+        }
         let text =
             (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])).flatMap {
                 try? JSONSerialization.data(
                     withJSONObject: readingStrings($0), options: [.sortedKeys, .fragmentsAllowed])
             }.map { String(decoding: $0, as: UTF8.self) } ?? String(decoding: data, as: UTF8.self)
-        return "\(channel ?? "")\(acknowledges.map { " ack \($0)" } ?? "")\t\(text)"
+        return "\(channel ?? "")\(acknowledges.map { " ack \($0)" } ?? "")\t\(text)\(ending)"
     }
 
     private static func readingStrings(_ value: Any) -> Any {

@@ -167,7 +167,11 @@ extension OracleRun {
                 // `channel[ ack N]<TAB>data`, the channel part as the oracle writes it.
                 let tab = entry.firstIndex(of: UInt8(ascii: "\t")) ?? entry.endIndex
                 return String(decoding: entry[..<tab], as: UTF8.self) + "\t"
-                    + String(ScenarioPlays.entry(nil, nil, Data(entry[tab...].dropFirst())).dropFirst())
+                    + String(
+                        ScenarioPlays.entry(
+                            nil, nil, Data(entry[tab...].dropFirst()),
+                            separator: cases.first { $0.index == index }?.loaded.contract?.separator
+                        ).dropFirst())
             }
             guard let reference = scenarioReferences["\(index)\t\(parts[1])"] ?? nil else {
                 finding("schemagen-mock's ContractMockServer did not finish it within 5 seconds")

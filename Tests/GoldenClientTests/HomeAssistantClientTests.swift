@@ -152,4 +152,14 @@ import Testing
                 "event 'result' has a payload that does not decode: expected Int at 'id': Expected to decode Int but found a string instead."
             ])
     }
+
+    /// The generated `Mock` answers a request that says what the shared `result` holds for it (`type: "[State]"`)
+    /// with a value of that type, as `schemagen-mock` does: before, it sent the `result` event's own example (`null`),
+    /// which the call could not decode.
+    @Test(.timeLimit(.minutes(1))) func theMockAnswersARequestWithAValueOfItsType() async throws {
+        let mock = HomeAssistant.Mock()
+        let client = mock.makeClient()
+        let states = try await client.getStates(timeout: .seconds(5))
+        #expect(states.count == 1)
+    }
 }

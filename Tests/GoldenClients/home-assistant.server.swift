@@ -195,7 +195,7 @@ extension HomeAssistant {
             server = Server(transport: transport)
             server.respondToSubscribeEvents { _, _ in .reply(HomeAssistant.Result.example1) }
             server.respondToUnsubscribeEvents { _, _ in .reply(HomeAssistant.Result.example1) }
-            server.respondToGetStates { _, _ in .reply(HomeAssistant.Result.example1) }
+            server.respondToGetStates { _, _ in .reply(HomeAssistant.Result(id: 18, payload: [["entity_id": "entity-1", "state": "state", "attributes": [:], "last_changed": "2025-01-31T09:30:00Z"]])) }
             server.respondToSubscribeTrigger { _, _ in .reply(HomeAssistant.Result.example1) }
         }
 

@@ -180,7 +180,24 @@ struct EventTranslator {
         {
             let replyContext = contexts[answer]
             let value: String
-            if let first = replyContext.examples.first {
+            if let type = reply.type, let payload = events[answer].payload, !replyContext.examplesOwner.isEmpty {
+                // The shared answer holds a value of the request's own type (`type:`), as `schemagen-mock` answers:
+                // the answer event's example holds some other JSON, which the call could not decode.
+                let document = ValueSynthesizer(contract: contract).value(of: type)
+                let owner = replyContext.examplesOwner
+                do throws(SwiftValueLiteral.Unspellable) {
+                    guard
+                        let spelled =
+                            decodesWholeFrame(events[answer])
+                            ? try wholeFrameInitializer(of: events[answer], payload: document, owner: owner)
+                            : try SwiftValueLiteral(contract: contract, speller: builder.speller).expression(
+                                document, as: payload, inlineName: owner)
+                    else { return nil }
+                    value = spelled
+                } catch {
+                    return nil
+                }
+            } else if let first = replyContext.examples.first {
                 value = "\(replyContext.examplesOwner).\(first.name)"
             } else if case .named(let name)? = events[answer].payload, typesWithExamples.contains(name) {
                 value = builder.speller.spell(.named(name)) + ".example"
