@@ -733,16 +733,25 @@ struct ContractDraw {
             var lines = ["subscription:", "  event: \(events[answer].wireName.yamlKey)", "  match: \(matchField)"]
             var next = 1
             var replyLines: [String] = []
-            if answers.count > next, choices.chance(30) {
-                // A reply confirms it, and the items echo the request's own id (`idFrom: request`).
+            if answers.count > next, choices.chance(50) {
+                // A reply confirms it, and the items echo the request's own id (`idFrom: request`), or the id the
+                // server chose and the reply carries in a field of its own (`id: sub_id`).
                 let confirmation = answers[next]
-                if useShapeField || addField(matchField, idType, to: &events[confirmation]) {
+                let serverChoosesID = matchField != "sub_id" && choices.chance(50)
+                if useShapeField || addField(matchField, idType, to: &events[confirmation]),
+                    !serverChoosesID || addField("sub_id", idType, to: &events[confirmation])
+                {
                     replyLines = [
                         "reply:", "  event: \(events[confirmation].wireName.yamlKey)", "  match: \(matchField)",
                     ]
                     if !ids.isEmpty { replyLines.append("  ids: \(ids)") }
-                    lines.append("  idFrom: request")
-                    features.insert("subscription idFrom: request")
+                    if serverChoosesID {
+                        lines.append("  id: sub_id")
+                        features.insert("subscription id: (the server's)")
+                    } else {
+                        lines.append("  idFrom: request")
+                        features.insert("subscription idFrom: request")
+                    }
                     next += 1
                 }
             }

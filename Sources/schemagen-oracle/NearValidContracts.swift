@@ -2,7 +2,7 @@ import Foundation
 import SchemaGenCore
 
 /// Near-valid contracts: a drawn contract that lints, with one mistake a user makes put in it. The checker must refuse
-/// each with an error located at (or just before) the line the mistake is on, naming what is wrong: never accept it,
+/// each with an error located at (or just before) the line the mistake is on, or with a note there, naming what is wrong: never accept it,
 /// never crash, never report it somewhere else.
 enum NearValidContracts {
     /// One mistake: where it went (a 1-based line of the mutated text), and a word the error must contain.
@@ -68,6 +68,15 @@ enum NearValidContracts {
         if let index = lines.firstIndex(where: { $0.hasPrefix("    enum: [") }) {
             replacing(index, with: ["    enum: [red, 1.5]"], name: "an enum value that is neither", mentions: "1.5")
         }
+        // A server-chosen subscription id of the other type in the reply than in the items: none would ever match.
+        if lines.contains(where: { $0.hasSuffix("  id: sub_id") }),
+            let index = lines.firstIndex(where: { $0.hasSuffix("  sub_id: Int") || $0.hasSuffix("  sub_id: String") })
+        {
+            let other = lines[index].hasSuffix("Int") ? "String" : "Int"
+            replacing(
+                index, with: [indentation(lines[index]) + "sub_id: \(other)"],
+                name: "a subscription id of another type than its items'", mentions: "so no item would ever match")
+        }
         // A scenario step naming an event the contract does not have.
         if let index = lines.firstIndex(where: { $0.hasPrefix("      - send: ") }) {
             replacing(
@@ -89,10 +98,13 @@ extension OracleRun {
                 count += 1
                 let loaded = ContractLoader().load(text: mistake.text, path: "\(item.drawn.name).yaml")
                 let errors = loaded.diagnostics.filter { $0.severity == .error }
+                // The error, or one of its notes, points at the mistake: a subscription's error sits on the
+                // subscription, and its note on the field that does not fit.
                 let located = errors.contains { error in
-                    guard let location = error.location else { return false }
-                    return (mistake.line - 1...mistake.line + 1).contains(location.line) && location.column > 0
-                        && (error.message + error.notes.map(\.message).joined()).contains(mistake.mentions)
+                    let locations = ([error.location] + error.notes.map(\.location)).compactMap { $0 }
+                    return locations.contains { location in
+                        (mistake.line - 1...mistake.line + 1).contains(location.line) && location.column > 0
+                    } && (error.message + error.notes.map(\.message).joined()).contains(mistake.mentions)
                 }
                 guard !located else { continue }
                 findings.append(

@@ -96,17 +96,18 @@ enum RequestCalls {
         return "client.\(event.swiftName)(\(arguments.joined(separator: ", ")))"
     }
 
-    /// For a subscription the request itself opens, or a reply confirms under the request's id (`idFrom: request`;
-    /// not one whose id the server chooses): the statements that read the id from
-    /// the request as the `Mock` received it (whichever `ids:` mode chose it: counted, a UUID, the app's), then send
-    /// two items (and the end event, when it has one) with it to the requesting connection, through the `Mock`'s
-    /// server core as the generated server answers a request.
+    /// For a subscription the request itself opens, or a reply confirms under the request's id (`idFrom: request`):
+    /// the statements that read the id from the request as the `Mock` received it (whichever `ids:` mode chose it:
+    /// counted, a UUID, the app's); for one whose id the server chooses (the reply's `id:` field), the id the `Mock`'s
+    /// answer carries, its reply's `example1`'s. Then they send two items (and the end event, when it has one) with it
+    /// to the requesting connection, through the `Mock`'s server core as the generated server answers a request.
     static func subscriptionItems(
         of event: Event, in contract: Contract, client: String
     )
         -> (sends: [String], ends: Bool, fails: Bool, expected: String)?
     {
-        guard let subscription = event.subscription, event.reply == nil || subscription.idFromRequest,
+        guard let subscription = event.subscription,
+            event.reply == nil || subscription.idFromRequest || subscription.idInReply != nil,
             let field = matchField(subscription.match, of: event, in: contract),
             let valueType = firstMatch(
                 #"\nextension (\S+) \{\n    /// Values of `\#(NSRegularExpression.escapedPattern(for: event.wireName))`"#,
@@ -117,15 +118,23 @@ enum RequestCalls {
                 in: String(client[clientEvents.lowerBound...]))
         else { return nil }
         // The id is the request's own value, or its payload's where the event's value also holds its shape's fields.
-        var property = "`\(field.swiftName)`"
-        if case .shapes(let shapes) = contract.framing, let index = event.shapeIndex, !shapes[index].fields.isEmpty,
-            !shapes[index].fields.contains(field)
-        {
-            property = "payload." + property
-        }
+        let property = valuePath(of: field, in: event, of: contract)
         var sends = [
             "guard case .\(caseName)(let value) = request.event, let id = oracleID(value.\(property)) else { return -2 }"
         ]
+        if let reply = event.reply, let key = subscription.idInReply, !subscription.idFromRequest {
+            // The `Mock` answers with the reply's first example (its match field overwritten by the request's id).
+            guard let answer = contract.events.first(where: { $0.wireName == reply.event }),
+                let field = matchField(key, of: answer, in: contract),
+                let replyType = firstMatch(
+                    #"\nextension (\S+) \{\n    /// Values of `\#(NSRegularExpression.escapedPattern(for: reply.event))`"#,
+                    in: client)
+            else { return nil }
+            let property = valuePath(of: field, in: answer, of: contract)
+            sends = [
+                "guard case .\(caseName) = request.event, let id = oracleID(\(replyType).example1.\(property)) else { return -2 }"
+            ]
+        }
         // Two items, then the error event when there is one (the stream must throw it after the items), else the end;
         // a stream ended by count ends after as many items as they say there are.
         let last = subscription.error ?? subscription.end
@@ -158,12 +167,7 @@ enum RequestCalls {
                 // The example's count (generated values are constants, so every item says the same): the stream
                 // must end after that many of the two sent.
                 guard let field = matchField(key, of: sent, in: contract) else { return nil }
-                var property = "`\(field.swiftName)`"
-                if case .shapes(let shapes) = contract.framing, let index = sent.shapeIndex,
-                    !shapes[index].fields.isEmpty, !shapes[index].fields.contains(field)
-                {
-                    property = "payload." + property
-                }
+                let property = valuePath(of: field, in: sent, of: contract)
                 expected = "\(valueType).example1.\(property)"
             }
             for _ in 0..<times {
@@ -173,6 +177,17 @@ enum RequestCalls {
             }
         }
         return (sends, last != nil || subscription.count != nil, subscription.error != nil, expected)
+    }
+
+    /// How the driver reaches `field` in a value of `event`: the field itself, or under `payload` where the event's
+    /// value also holds its shape's fields.
+    static func valuePath(of field: Field, in event: Event, of contract: Contract) -> String {
+        if case .shapes(let shapes) = contract.framing, let index = event.shapeIndex, !shapes[index].fields.isEmpty,
+            !shapes[index].fields.contains(field)
+        {
+            return "payload.`\(field.swiftName)`"
+        }
+        return "`\(field.swiftName)`"
     }
 
     /// The field a request's correlation value sits in: its shape's field, or its inline payload's.

@@ -159,6 +159,31 @@ import Testing
         #expect(renamed?.oldAppNewServer.verdict == .safe && renamed?.newAppOldServer.verdict == .safe)
     }
 
+    /// What a shared item event holds for a subscription (`type:`), changed, is judged as a payload's type: an
+    /// `Int64` read as `Double` loses precision, where it was a changed subscription (requests break).
+    @Test func aSubscriptionsItemTypeIsComparedAsAPayloadsType() {
+        let contract = { (type: String) in
+            """
+            schemagen: 1
+            name: R
+            frames:
+              reply: { has: [id, result], payload: result, fields: { id: Int } }
+              event: { when: { type: event }, payload: event, fields: { id: Int } }
+              command: { has: [id], name: type, payload: rest, fields: { id: Int } }
+            events:
+              result: { frame: reply, direction: server-to-client, payload: JSON }
+              event: { frame: event, direction: server-to-client, payload: JSON }
+              subscribe_ticks:
+                direction: client-to-server
+                reply: { event: result, match: id }
+                subscription: { event: event, match: id, idFrom: request, type: \(type) }
+
+            """
+        }
+        let rounded = changes(contract("Int64"), contract("Double"))
+        #expect(rounded.map(\.kind) == [.typePrecisionLost], "\(rounded.map(\.summary))")
+    }
+
     /// Issue 34's new syntax in a diff: an event joining a shape that names no event is that event's addition only (the
     /// name reports give the shape's event is not the wire); a reply's `type:`, an exact shape and the separator are
     /// each reported.
@@ -185,6 +210,17 @@ import Testing
         #expect(
             typed.map(\.kind) == [.replyChanged]
                 && typed.first?.summary == "replies hold `[State]` (held the reply's payload)")
+        // A type the reply holds, changed, is judged as a payload's type (the oracle's seed 10 drew `Int64` read as
+        // `Double`: it was a broken reply, not the precision the app loses).
+        let reading = { (type: String) in
+            before.replacingOccurrences(of: "match: id }", with: "match: id, type: \(type) }")
+        }
+        let rounded = changes(reading("Int64"), reading("Double"))
+        #expect(
+            rounded.map(\.kind) == [.typePrecisionLost]
+                && rounded.first?.oldAppNewServer.verdict == .degrades, "\(rounded.map(\.summary))")
+        let nullable = changes(reading("\"[State]\""), reading("\"[State] | null\""))
+        #expect(nullable.map(\.kind) == [.fieldMadeNullable], "\(nullable.map(\.summary))")
         let exact = changes(
             before,
             before.replacingOccurrences(of: "payload: result, fields", with: "payload: result, exact: true, fields"))

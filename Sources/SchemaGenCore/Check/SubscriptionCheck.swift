@@ -97,19 +97,27 @@ struct SubscriptionCheck {
     ) {
         let ids: [TypeRef] = [.scalar(.int), .scalar(.string)]
         let declared = [Diagnostic.note("'\(answer.wireName)' is declared here", at: answer.location)]
-        if subscription.idFromRequest {
-            let replies = ReplyCheck(contract: contract)
-            guard let own = replies.matchField(reply.match, of: event, isRequest: true),
-                let item = scope.first(where: { $0.wireName == subscription.event }),
-                let carried = replies.matchField(subscription.match, of: item, isRequest: false),
-                ids.contains(own.type.valueType), ids.contains(carried.type.valueType),
-                own.type.valueType != carried.type.valueType
-            else { return }
+        let replies = ReplyCheck(contract: contract)
+        // What the items carry the id in: an id of the other type would never match one (`5` is not `"5"`).
+        let carried = scope.first(where: { $0.wireName == subscription.event })
+            .flatMap { replies.matchField(subscription.match, of: $0, isRequest: false) }
+            .flatMap { ids.contains($0.type.valueType) ? $0 : nil }
+        func refuseOtherType(_ source: String, _ type: TypeRef, declared location: SourceLocation) {
+            guard let carried, ids.contains(type), type != carried.type.valueType else { return }
             diagnostics.error(
-                "\(owner) takes its id from the request (`idFrom: request`), whose '\(reply.match)' is `\(own.type.valueType.spelling)`, "
-                    + "but its items carry '\(subscription.match)' as `\(carried.type.valueType.spelling)`; give both the same type",
+                "\(owner) takes its id from \(source), which is `\(type.spelling)`, but its items carry '\(subscription.match)' as "
+                    + "`\(carried.type.valueType.spelling)`, so no item would ever match; give both the same type",
                 at: subscription.location,
-                notes: [.note("'\(subscription.match)' is declared here", at: carried.location)])
+                notes: [
+                    .note("the id's source is declared here", at: location),
+                    .note("'\(subscription.match)' is declared here", at: carried.location),
+                ])
+        }
+        if subscription.idFromRequest {
+            if let own = replies.matchField(reply.match, of: event, isRequest: true) {
+                refuseOtherType(
+                    "the request's '\(reply.match)' (`idFrom: request`)", own.type.valueType, declared: own.location)
+            }
             return
         }
         if let key = subscription.idInReply {
@@ -130,6 +138,8 @@ struct SubscriptionCheck {
                         + "`Int` or a `String`", at: subscription.location,
                     notes: [.note("'\(key)' is declared here", at: field.location)])
             }
+            refuseOtherType(
+                "'\(key)' of the reply '\(answer.wireName)'", field.type.valueType, declared: field.location)
             return
         }
         guard let payload = answer.payload else {
@@ -139,7 +149,11 @@ struct SubscriptionCheck {
                 notes: declared)
             return
         }
-        guard !canBeAnID(payload.valueType) else { return }
+        guard !canBeAnID(payload.valueType) else {
+            refuseOtherType(
+                "the payload of the reply '\(answer.wireName)'", payload.valueType, declared: answer.location)
+            return
+        }
         let fields =
             contract.objectFields(of: payload.valueType)?.filter { ids.contains($0.type.valueType) }.map {
                 "`id: \($0.wireName)`"

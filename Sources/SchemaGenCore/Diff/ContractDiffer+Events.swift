@@ -132,6 +132,8 @@ extension ContractDiffer {
     func compareRequests(_ previous: Event, _ event: Event, place here: Place, _ recorder: inout Recorder) {
         // The request flows from its sender: the app's requests, or (a server-to-client `reply:`) the server's.
         let requests: Set<Flow> = event.direction == .serverToClient ? [.serverToClient] : [.clientToServer]
+        // Replies and items flow back to the requester.
+        let answers: Set<Flow> = event.direction == .serverToClient ? [.clientToServer] : [.serverToClient]
         switch (previous.reply, event.reply) {
         case (nil, let reply?):
             recorder.record(
@@ -157,7 +159,11 @@ extension ContractDiffer {
             if before.cancel != after.cancel || before.cancelField != after.cancelField {
                 recorder.record(.replyCancelChanged, cancelChange(before, after), at: here, flows: requests)
             }
-            if before.type != after.type {
+            if let before = before.type, let after = after.type {
+                // What the shared answer holds for this request is judged as a payload is (an `Int64` read as
+                // `Double` loses precision; a type spelled anew with the same keys is no change).
+                comparePayload(before, after, place: here.appending("(reply)"), flows: answers, &recorder)
+            } else if before.type != after.type {
                 recorder.record(
                     .replyChanged,
                     "replies hold \(after.type.map { code($0.spelling) } ?? "the reply's payload") (held "
@@ -189,6 +195,11 @@ extension ContractDiffer {
             (before.location, after.location) = (after.location, after.location)
             // `ids:` written or implied alike: only the mode it comes to is on the wire.
             (before.idsWritten, after.idsWritten) = (false, false)
+            if let beforeType = before.type, let afterType = after.type {
+                // What the shared item event holds for this subscription is judged as a payload is.
+                comparePayload(beforeType, afterType, place: here.appending("(items)"), flows: answers, &recorder)
+                before.type = after.type
+            }
             if before != after {
                 recorder.record(
                     .subscriptionChanged,
