@@ -731,6 +731,15 @@ struct ContractDraw {
         if subscription {
             features.insert("subscription")
             var lines = ["subscription:", "  event: \(events[answer].wireName.yamlKey)", "  match: \(matchField)"]
+            if useShapeField, !payloadMustBeObject, choices.chance(60) {
+                // Items of a shared event whose payload is any JSON, and the subscription says what they hold for it
+                // (Home Assistant's `event` for `subscribe_trigger`).
+                features.insert("subscription type:")
+                events[answer].payload = choices.pick(["JSON", "JSON | null"])
+                events[answer].inlineFields = nil
+                events[answer].isTuple = false
+                lines.append("  type: \(typeExpression(depth: 1, allowBoth: false).quoted)")
+            }
             var next = 1
             var replyLines: [String] = []
             if answers.count > next, choices.chance(50) {

@@ -170,9 +170,26 @@ enum RequestCalls {
                 let property = valuePath(of: field, in: sent, of: contract)
                 expected = "\(valueType).example1.\(property)"
             }
+            var payload = "\(valueType).example1"
+            if wireName == subscription.event, let type = subscription.type {
+                // Items of a shared event whose payload is any JSON hold a value of the subscription's `type:`: made
+                // from the contract's types, as a frame the generated client reads into the item event's value.
+                let frame = FrameSynthesizer(contract: contract).madeUpFrame(of: sent, in: nil, holding: type)
+                guard let serverEvents = client.range(of: "public enum ServerEvent"),
+                    let itemCase = firstMatch(
+                        #"\n        case (\S+)\(\#(NSRegularExpression.escapedPattern(for: valueType.split(separator: ".").last.map(String.init) ?? valueType))\)"#,
+                        in: String(client[serverEvents.lowerBound...]))
+                else { return nil }
+                let name = contract.name
+                sends.append(
+                    "guard let itemFrame = try? \(name).framing.parse(Data(\(SwiftDriverText.literal(String(decoding: frame, as: UTF8.self))).utf8)), "
+                        + "case .\(itemCase)(let item)? = try? \(name).ServerEvent.decode(itemFrame, decoder: "
+                        + "SchemaGenRuntime.WireDecoder(dates: \(name).dateEncoding)) else { return -4 }")
+                payload = "item"
+            }
             for _ in 0..<times {
                 sends.append(
-                    "try await mock.server.core.emit(\(target), channel: nil, payload: \(valueType).example1, "
+                    "try await mock.server.core.emit(\(target), channel: nil, payload: \(payload), "
                         + "echoing: id, at: \(SwiftDriverText.literal(path)), to: request.connection)")
             }
         }
@@ -281,6 +298,7 @@ enum RequestCalls {
             case -1: ": the Mock received no request"
             case -2: ": the Mock did not read the request as its event, or it held no id"
             case -3: ": the stream ended, but the error event should have failed it"
+            case -4: ": an item made from the subscription's `type:` does not read as its event"
             default: ": the stream gave \\(count) items of \\(expected)"
             }
         }

@@ -43,6 +43,12 @@ package struct FrameSynthesizer {
         return frame(of: event, in: channel, payload: .object(members))
     }
 
+    /// The frame of `event` whose payload holds a value of `type` made from the contract's types: an item of a
+    /// subscription that says what a shared `JSON` event holds for it (`type:`).
+    package func madeUpFrame(of event: Event, in channel: Channel?, holding type: TypeRef) -> Data {
+        frame(of: event, in: channel, payload: values.value(of: type))
+    }
+
     /// The JSON of a payload made from `event`'s types (as a scenario's `send:` gives it), nil without a payload.
     package func madeUpPayloadJSON(of event: Event) -> String? {
         event.payload.map { values.value(of: $0).json }
