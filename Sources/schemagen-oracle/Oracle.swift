@@ -32,7 +32,7 @@ struct OracleCommand: ParsableCommand {
     @Flag(help: "With --only: shrink the contract while its first finding stays (each try runs every check).")
     var shrink = false
 
-    @Option(help: "How many smaller contracts --shrink tries at most.")
+    @Option(help: "How many smaller contracts --shrink tries at most in each pass (the choices, then the YAML).")
     var shrinkBudget = 40
 
     func run() throws {
@@ -52,6 +52,15 @@ struct OracleCommand: ParsableCommand {
                 return again?.findings.contains { $0.check == first.check } ?? false
             }
             run = try check([index], seed: seed, records: [index: smallest])
+            // Then the YAML itself: blocks no single choice removes (a type nothing uses, a field, a step).
+            if let yaml = run.cases.first?.drawn.yaml {
+                let fewest = shrinkYAMLBlocks(yaml, budget: shrinkBudget) { candidate in
+                    tries += 1
+                    let again = try? check([index], seed: seed, records: [index: smallest], yamls: [index: candidate])
+                    return again?.findings.contains { $0.check == first.check } ?? false
+                }
+                run = try check([index], seed: seed, records: [index: smallest], yamls: [index: fewest])
+            }
             print("== after \(tries) tries, the smallest contract that still fails:")
             for finding in run.findings where finding.check == first.check {
                 print("\n-- \(finding.check) (\(finding.contract)):\n\(finding.detail)")
@@ -62,12 +71,13 @@ struct OracleCommand: ParsableCommand {
 
     /// Every check on the contracts `indices` of `seed` (or drawn from `records`).
     func check(
-        _ indices: [Int], seed: UInt64, records: [Int: [UInt32]] = [:]
+        _ indices: [Int], seed: UInt64, records: [Int: [UInt32]] = [:], yamls: [Int: String] = [:]
     ) throws
         -> OracleRun
     {
         var run = OracleRun(seed: seed, work: work)
         run.records = records
+        run.yamls = yamls
         run.drawAndLint(indices)
         run.checkNearValidContracts()
         run.checkDiffRewrites()

@@ -22,6 +22,9 @@ struct OracleRun {
     let work: String
     /// Records of choices drawn instead of the seed's, by contract: what `--shrink` tries.
     var records: [Int: [UInt32]] = [:]
+    /// Contracts given as YAML instead of drawn (with no rewrite to diff), by contract: what `--shrink`'s second pass
+    /// tries.
+    var yamls: [Int: String] = [:]
     var cases: [Case] = []
     var findings: [Finding] = []
     var featureCounts: [String: Int] = [:]
@@ -66,10 +69,17 @@ struct OracleRun {
     mutating func drawAndLint(_ indices: [Int]) {
         let started = Date()
         for index in indices {
-            let (drawn, record) = Self.draw(records[index], seed: contractSeed(index), index: index)
+            var (drawn, record) = Self.draw(records[index], seed: contractSeed(index), index: index)
+            if let yaml = yamls[index] { drawn = ContractDraw.Drawn(name: drawn.name, yaml: yaml, features: []) }
             let loaded = Self.lint(drawn)
             for feature in drawn.features { featureCounts[feature, default: 0] += 1 }
             if let error = loaded.diagnostics.first(where: { $0.severity == .error }) {
+                guard yamls[index] == nil else {
+                    // A smaller YAML the checker refuses is no smaller case of another check's failure.
+                    findings.append(
+                        Finding(check: "a drawn contract lints", contract: drawn.name, detail: error.message))
+                    continue
+                }
                 let message = Self.stripLocation(error.message)
                 let shrunk = shrinkChoices(record, budget: 400) { candidate in
                     let (again, _) = Self.draw(candidate, seed: 0, index: index)
@@ -78,12 +88,21 @@ struct OracleRun {
                     }
                 }
                 let (small, _) = Self.draw(shrunk, seed: 0, index: index)
+                // A block removed may leave a reference dangling: the smaller YAML must give this error and no
+                // error the drawn contract did not.
+                let refusals = Set(
+                    loaded.diagnostics.filter { $0.severity == .error }.map { Self.stripLocation($0.message) })
+                let smallest = shrinkYAMLBlocks(small.yaml, budget: 400) { yaml in
+                    let errors = ContractLoader().load(text: yaml, path: "\(drawn.name).yaml").diagnostics
+                        .filter { $0.severity == .error }.map { Self.stripLocation($0.message) }
+                    return errors.contains(message) && errors.allSatisfy(refusals.contains)
+                }
                 findings.append(
                     Finding(
                         check: "a drawn contract lints", contract: small.name,
                         detail: "refused: \(Self.render(loaded.diagnostics.filter { $0.severity == .error }))\n"
                             + "drawn as: \(drawn.yaml.split(separator: "\n").count) lines; "
-                            + "shrunk contract:\n\(small.yaml)"))
+                            + "shrunk contract:\n\(smallest)"))
                 continue
             }
             cases.append(Case(index: index, drawn: drawn, record: record, loaded: loaded))

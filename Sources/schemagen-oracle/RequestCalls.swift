@@ -31,13 +31,10 @@ enum RequestCalls {
                                     var count = 0
                                     do {
                                         for try await _ in stream {
-                                            count += 1
-                                            \(items.ends ? "" : "if count == 2 { break }")
+                                            count += 1\(items.ends ? "" : "\n                                if count == 2 { break }")
                                         }
-                                    } catch where \(items.fails) && String(describing: type(of: error)).hasPrefix("RequestRejected") {
-                                        return count
-                                    }
-                                    return \(items.fails) ? -3 : count
+                                    }\(items.fails ? " catch where String(describing: type(of: error)).hasPrefix(\"RequestRejected\") {\n                        return count\n                    }" : "")
+                                    return \(items.fails ? "-3" : "count")
                                 }
                                 lines.append(\(label) + oracleVerdict(count, of: \(items.expected)))
                             } catch {
