@@ -48,7 +48,7 @@ enum RequestCalls {
                         do {
                             let mock = \(name).Mock()
                             let client = mock.makeClient()
-                            _ = try await \(call)
+                            _ = try await oracleWithin(10) { try await \(call) }
                             lines.append(\(label) + ": ok")
                         } catch {
                             lines.append(\(label) + ": \\(error)".replacingOccurrences(of: "\\n", with: " "))
@@ -257,19 +257,37 @@ enum RequestCalls {
         import SchemaGenRuntime
 
         struct OracleTimeout: Error, CustomStringConvertible {
-            var description: String { "no answer within 10 seconds" }
+            var seconds: Int
+            var description: String { "no answer within \\(seconds) seconds" }
         }
 
-        /// `body`'s value, or `OracleTimeout` when it takes longer than `seconds`.
+        /// Resumes a continuation once, with whichever result comes first.
+        final class OracleFirst<T: Sendable>: @unchecked Sendable {
+            private let lock = NSLock()
+            private var continuation: CheckedContinuation<T, any Error>?
+            init(_ continuation: CheckedContinuation<T, any Error>) { self.continuation = continuation }
+            func resume(with result: Result<T, any Error>) {
+                lock.withLock { () -> CheckedContinuation<T, any Error>? in
+                    defer { continuation = nil }
+                    return continuation
+                }?.resume(with: result)
+            }
+        }
+
+        /// `body`'s value, or `OracleTimeout` when it takes longer than `seconds`. The body is cancelled then but not
+        /// waited for: one stuck where cancelling cannot reach (a task's `value`, a stream that never ends) would
+        /// otherwise hold the driver, as a task group waits for its children.
         func oracleWithin<T: Sendable>(_ seconds: Int, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
-            try await withThrowingTaskGroup(of: T.self) { group in
-                group.addTask { try await body() }
-                group.addTask {
-                    try await Task.sleep(for: .seconds(seconds))
-                    throw OracleTimeout()
+            try await withCheckedThrowingContinuation { continuation in
+                let first = OracleFirst(continuation)
+                let work = Task {
+                    do { first.resume(with: .success(try await body())) } catch { first.resume(with: .failure(error)) }
                 }
-                defer { group.cancelAll() }
-                return try await group.next()!
+                Task {
+                    try? await Task.sleep(for: .seconds(seconds))
+                    work.cancel()
+                    first.resume(with: .failure(OracleTimeout(seconds: seconds)))
+                }
             }
         }
 

@@ -113,12 +113,17 @@ extension OracleRun {
         }
         let binary = try Shell.run(["swift", "build", "--package-path", package, "--show-bin-path"], in: package)
         let path = binary.output.split(separator: "\n").last.map(String.init) ?? ""
-        let run = try Shell.run(["\(path)/OracleDriver"], in: package, input: input)
+        // Every wait in the driver is bounded; this bounds the driver too, should one be missed.
+        let limit = 900
+        let run = try Shell.run(
+            ["timeout", "--kill-after=10", "\(limit)", "\(path)/OracleDriver"], in: package, input: input)
         guard run.status == 0 else {
             findings.append(
                 Finding(
-                    check: "the generated readers run", contract: "the driver", detail: String(run.output.suffix(4000)))
-            )
+                    check: "the generated readers run", contract: "the driver",
+                    detail: run.status == 124 || run.status == 137
+                        ? "did not finish within \(limit) seconds: \(String(run.output.suffix(3000)))"
+                        : String(run.output.suffix(4000))))
             return nil
         }
         let lines = run.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
