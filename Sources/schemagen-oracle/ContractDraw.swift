@@ -106,12 +106,25 @@ struct ContractDraw {
                 channelEvents.append((address, drafts))
             }
         }
+        var serverLines: [String] = []
+        if choices.chance(20) {
+            // Where the API lives: the Swift `Servers` enum, TypeScript's `servers`, AsyncAPI's servers.
+            features.insert("servers")
+            let scheme = framing == .socketIO ? choices.pick(["https", "wss"]) : choices.pick(["wss", "ws"])
+            serverLines = ["servers:", "  production:", "    url: \(scheme)://api.example.com/realtime?v=1"]
+            if choices.chance(50) {
+                serverLines += [
+                    "  prod-eu:", "    url: \(scheme)://eu.api.example.com:8443/realtime",
+                    "    description: The European region.",
+                ]
+            }
+        }
         var steps = scenarioSteps(root: events, channels: channelEvents)
         var scenario: [String] {
             steps.isEmpty ? [] : ["scenarios:", "  play:", "    steps:"] + steps.flatMap(\.lines)
         }
         func render(framing: [String], types: [String], events: [EventDraft]) -> String {
-            var lines = ["schemagen: 1", "name: \(name)"] + framing + dateLines
+            var lines = ["schemagen: 1", "name: \(name)"] + framing + dateLines + serverLines
             if !types.isEmpty { lines += ["types:"] + types }
             lines.append("events:")
             for event in events { lines += event.yaml(indent: "  ") }
@@ -441,7 +454,12 @@ struct ContractDraw {
     }
 
     private mutating func drawField(_ field: String, depth: Int, selfName: String?) -> [String] {
-        switch choices.int(0...11) {
+        switch choices.int(0...12) {
+        case 12:
+            // Members whose keys follow a pattern, beside the fixed fields (which never start with `x-`).
+            features.insert("pattern keys")
+            let value = choices.pick(["String", "Int", "Bool", "JSON", "Double", "[String]"])
+            return ["\(field):", "  type: \("[String: \(value)]".quoted)", "  keys: \("^x-[a-z]+$".quoted)"]
         case 8:
             features.insert("const")
             return ["\(field): {const: \(choices.pick(["fixed", "1", "true", "\"7\""]))}"]
