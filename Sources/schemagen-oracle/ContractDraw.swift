@@ -753,10 +753,7 @@ struct ContractDraw {
                 // Items of a shared event whose payload is any JSON, and the subscription says what they hold for it
                 // (Home Assistant's `event` for `subscribe_trigger`).
                 features.insert("subscription type:")
-                events[answer].payload = choices.pick(["JSON", "JSON | null"])
-                events[answer].inlineFields = nil
-                events[answer].isTuple = false
-                lines.append("  type: \(typeExpression(depth: 1, allowBoth: false).quoted)")
+                lines.append(makeShared(&events[answer]))
             }
             var next = 1
             var replyLines: [String] = []
@@ -822,10 +819,7 @@ struct ContractDraw {
                 // A shared answer frame whose payload is any JSON, and the request says what it holds for it
                 // (Home Assistant's `result`).
                 features.insert("reply type:")
-                events[answer].payload = choices.pick(["JSON", "JSON | null"])
-                events[answer].inlineFields = nil
-                events[answer].isTuple = false
-                lines.append("  type: \(typeExpression(depth: 1, allowBoth: false).quoted)")
+                lines.append(makeShared(&events[answer]))
             }
             if answers.count >= 2, choices.chance(40) {
                 let failure = answers[1]
@@ -836,6 +830,15 @@ struct ContractDraw {
             }
             events[request].extra += lines
         }
+    }
+
+    /// Makes `event` a shared answer whose payload is any JSON, and returns the `type:` line that says what it holds
+    /// for one request or subscription.
+    private mutating func makeShared(_ event: inout EventDraft) -> String {
+        event.payload = choices.pick(["JSON", "JSON | null"])
+        event.inlineFields = nil
+        event.isTuple = false
+        return "  type: \(typeExpression(depth: 1, allowBoth: false).quoted)"
     }
 
     /// Gives an event's inline payload the correlation field; false when its payload is not inline or absent.
