@@ -163,8 +163,9 @@ extension DiscordGateway {
 extension DiscordGateway {
     /// An in-process server for tests and SwiftUI previews: a ``Server`` on a loopback transport that answers every
     /// request and acknowledgement the app sends outside channels with a value from the contract (the reply's first
-    /// example, else one made from its types), hands a test what the app sent, typed, and sends what it is told to.
-    /// Set your own answers with the server's `respondTo…` methods.
+    /// example, else one made from its types), and a subscription's request with its items (each example of the item
+    /// event) and its end; hands a test what the app sent, typed, and sends what it is told to. Set your own answers
+    /// with the server's `respondTo…` methods.
     public final class Mock: Sendable {
         /// The server itself: its listeners, responders and emit methods.
         public let server: Server
@@ -173,6 +174,16 @@ extension DiscordGateway {
         public init() {
             transport = SchemaGenRuntime.LoopbackServerTransport()
             server = Server(transport: transport)
+            server.core.setResponder(channel: nil, eventName: "1:8") { [core = server.core] connection, frame, decoder, _ in
+                _ = try decoder.decode(RequestGuildMembers.self, from: frame.payloadOrNull)
+                guard let id = core.correlationValue(in: frame, at: .payloadField("nonce")) else { return nil }
+                return {
+                    do {
+                        let payload = DiscordGateway.GuildMembersChunk.example1
+                        try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("GUILD_MEMBERS_CHUNK")), channel: nil, payload: payload, writing: [("payload.nonce", id), ("payload.chunk_count", 1)], to: connection)
+                    }
+                }
+            }
         }
 
         /// A client connected to this mock, as the app uses it: hand it to the view model under test or preview.

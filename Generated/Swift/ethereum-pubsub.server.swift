@@ -123,8 +123,9 @@ extension EthereumPubSub {
 extension EthereumPubSub {
     /// An in-process server for tests and SwiftUI previews: a ``Server`` on a loopback transport that answers every
     /// request and acknowledgement the app sends outside channels with a value from the contract (the reply's first
-    /// example, else one made from its types), hands a test what the app sent, typed, and sends what it is told to.
-    /// Set your own answers with the server's `respondTo…` methods.
+    /// example, else one made from its types), and a subscription's request with its items (each example of the item
+    /// event) and its end; hands a test what the app sent, typed, and sends what it is told to. Set your own answers
+    /// with the server's `respondTo…` methods.
     public final class Mock: Sendable {
         /// The server itself: its listeners, responders and emit methods.
         public let server: Server
@@ -133,7 +134,21 @@ extension EthereumPubSub {
         public init() {
             transport = SchemaGenRuntime.LoopbackServerTransport()
             server = Server(transport: transport)
-            server.respondToEthSubscribe { _, _ in .reply(EthereumPubSub.Result.example1) }
+            server.core.setResponder(channel: nil, eventName: "3:eth_subscribe") { [core = server.core] connection, frame, decoder, _ in
+                _ = try decoder.decode(EthSubscribe.self, from: frame.partsOrFrame)
+                let echoed = core.correlationValue(in: frame, at: .field("id"))
+                let id: SchemaGenRuntime.JSONValue = "0x9cef478923ff08bf67fde6c64013158d"
+                return {
+                    do {
+                        let payload = EthereumPubSub.Result.example1
+                        try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: nil), channel: nil, payload: payload, writing: [("id", echoed)], to: connection)
+                    }
+                    do {
+                        let payload = EthereumPubSub.EthSubscription.example1
+                        try await core.emit(SchemaGenRuntime.EventAddress(shape: 2, name: nil), channel: nil, payload: payload, writing: [("subscription", id)], to: connection)
+                    }
+                }
+            }
             server.respondToEthUnsubscribe { _, _ in .reply(EthereumPubSub.Result.example1) }
         }
 

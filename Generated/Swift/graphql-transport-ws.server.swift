@@ -99,8 +99,9 @@ extension GraphQLTransportWS {
 extension GraphQLTransportWS {
     /// An in-process server for tests and SwiftUI previews: a ``Server`` on a loopback transport that answers every
     /// request and acknowledgement the app sends outside channels with a value from the contract (the reply's first
-    /// example, else one made from its types), hands a test what the app sent, typed, and sends what it is told to.
-    /// Set your own answers with the server's `respondTo…` methods.
+    /// example, else one made from its types), and a subscription's request with its items (each example of the item
+    /// event) and its end; hands a test what the app sent, typed, and sends what it is told to. Set your own answers
+    /// with the server's `respondTo…` methods.
     public final class Mock: Sendable {
         /// The server itself: its listeners, responders and emit methods.
         public let server: Server
@@ -109,6 +110,20 @@ extension GraphQLTransportWS {
         public init() {
             transport = SchemaGenRuntime.LoopbackServerTransport()
             server = Server(transport: transport)
+            server.core.setResponder(channel: nil, eventName: "0:subscribe") { [core = server.core] connection, frame, decoder, _ in
+                _ = try decoder.decode(StartOperation.self, from: frame.partsOrFrame)
+                guard let id = core.correlationValue(in: frame, at: .field("id")) else { return nil }
+                return {
+                    do {
+                        let payload = GraphQLTransportWS.Next.example1
+                        try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("next")), channel: nil, payload: payload, writing: [("id", id)], to: connection)
+                    }
+                    do {
+                        let payload = GraphQLTransportWS.Complete.example1
+                        try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("complete")), channel: nil, payload: payload, writing: [("id", id)], to: connection)
+                    }
+                }
+            }
         }
 
         /// A client connected to this mock, as the app uses it: hand it to the view model under test or preview.

@@ -18,6 +18,14 @@ enum RequestCalls {
             }
             let label = SwiftDriverText.literal("\(name) \(event.wireName)")
             if let items = subscriptionItems(of: event, in: contract, client: client) {
+                // The `Mock` sends the items itself; the driver counts them, and sends the error event after them
+                // when the stream must fail with it.
+                let afterItems =
+                    items.sends.isEmpty
+                    ? (items.ends ? "" : "\n                                if count == \(items.expected) { break }")
+                    : "\n                                if count == \(items.expected) {\n                                    "
+                        + items.sends.joined(separator: "\n                                    ")
+                        + "\n                                }"
                 calls.append(
                     """
                             do {
@@ -27,13 +35,13 @@ enum RequestCalls {
                                     var heard = mock.received.makeAsyncIterator()
                                     let stream = try await \(call)
                                     guard let request = await heard.next() else { return -1 }
-                                    \(items.sends.joined(separator: "\n                    "))
                                     var count = 0
                                     do {
                                         for try await _ in stream {
-                                            count += 1\(items.ends ? "" : "\n                                if count == 2 { break }")
+                                            count += 1\(afterItems)
                                         }
                                     }\(items.fails ? " catch where String(describing: type(of: error)).hasPrefix(\"RequestRejected\") {\n                        return count\n                    }" : "")
+                                    _ = request
                                     return \(items.fails ? "-3" : "count")
                                 }
                                 lines.append(\(label) + oracleVerdict(count, of: \(items.expected)))
@@ -93,104 +101,71 @@ enum RequestCalls {
         return "client.\(event.swiftName)(\(arguments.joined(separator: ", ")))"
     }
 
-    /// For a subscription the request itself opens, or a reply confirms under the request's id (`idFrom: request`):
-    /// the statements that read the id from the request as the `Mock` received it (whichever `ids:` mode chose it:
-    /// counted, a UUID, the app's); for one whose id the server chooses (the reply's `id:` field), the id the `Mock`'s
-    /// answer carries, its reply's `example1`'s. Then they send two items (and the end event, when it has one) with it
-    /// to the requesting connection, through the `Mock`'s server core as the generated server answers a request.
+    /// What the driver expects of a subscription the generated `Mock` answers (it sends the items, each example of
+    /// the item event or one made from its types, and the end): as many items as it sends, then the end it sends, or
+    /// for a stream ended by count the end after them. For a subscription with an error event and no end, `sends`
+    /// sends the error event after the items (the stream must throw it), with the id read from the request as the
+    /// `Mock` received it (for a request that opens the subscription, or a reply that confirms it under the request's
+    /// id), or the one its answer carries (the reply's `example1`'s `id:` field).
     static func subscriptionItems(
         of event: Event, in contract: Contract, client: String
     )
         -> (sends: [String], ends: Bool, fails: Bool, expected: String)?
     {
         guard let subscription = event.subscription,
-            event.reply == nil || subscription.idFromRequest || subscription.idInReply != nil,
-            let field = matchField(subscription.match, of: event, in: contract),
-            let valueType = firstMatch(
+            let item = contract.events.first(where: { $0.wireName == subscription.event })
+        else { return nil }
+        let expected = subscription.type != nil || item.examples.isEmpty ? 1 : item.examples.count
+        let ends = subscription.end != nil || subscription.count != nil
+        guard !ends, let errorName = subscription.error else { return ([], ends, false, "\(expected)") }
+        // Where the id is: the request's correlation value, or the `id:` field of the `Mock`'s reply (its first
+        // example's). A reply whose whole payload is the id sends no error event: the stream is read to its items.
+        let fromRequest = event.reply == nil || subscription.idFromRequest
+        guard let carrier = fromRequest ? event : contract.events.first(where: { $0.wireName == event.reply?.event }),
+            let key = fromRequest ? event.reply?.match ?? subscription.match : subscription.idInReply,
+            let field = matchField(key, of: carrier, in: contract),
+            let carrierType = firstMatch(
+                #"\nextension (\S+) \{\n    /// Values of `\#(NSRegularExpression.escapedPattern(for: carrier.wireName))`"#,
+                in: client),
+            let requestType = firstMatch(
                 #"\nextension (\S+) \{\n    /// Values of `\#(NSRegularExpression.escapedPattern(for: event.wireName))`"#,
                 in: client),
             let clientEvents = client.range(of: "public enum ClientEvent"),
             let caseName = firstMatch(
-                #"\n        case (\S+)\(\#(NSRegularExpression.escapedPattern(for: valueType.split(separator: ".").last.map(String.init) ?? valueType))\)"#,
-                in: String(client[clientEvents.lowerBound...]))
-        else { return nil }
-        // The id is the request's own value, or its payload's where the event's value also holds its shape's fields.
-        let property = valuePath(of: field, in: event, of: contract)
+                #"\n        case (\S+)\(\#(NSRegularExpression.escapedPattern(for: requestType.split(separator: ".").last.map(String.init) ?? requestType))\)"#,
+                in: String(client[clientEvents.lowerBound...])),
+            let sent = contract.events.first(where: { $0.wireName == errorName }),
+            let errorType = firstMatch(
+                #"\nextension (\S+) \{\n    /// Values of `\#(NSRegularExpression.escapedPattern(for: errorName))`"#,
+                in: client)
+        else { return ([], false, false, "\(expected)") }
+        let property = valuePath(of: field, in: carrier, of: contract)
         var sends = [
-            "guard case .\(caseName)(let value) = request.event, let id = oracleID(value.\(property)) else { return -2 }"
+            fromRequest
+                ? "guard case .\(caseName)(let value) = request.event, let id = oracleID(value.\(property)) else { return -2 }"
+                : "guard case .\(caseName) = request.event, let id = oracleID(\(carrierType).example1.\(property)) else { return -2 }"
         ]
-        if let reply = event.reply, let key = subscription.idInReply, !subscription.idFromRequest {
-            // The `Mock` answers with the reply's first example (its match field overwritten by the request's id).
-            guard let answer = contract.events.first(where: { $0.wireName == reply.event }),
-                let field = matchField(key, of: answer, in: contract),
-                let replyType = firstMatch(
-                    #"\nextension (\S+) \{\n    /// Values of `\#(NSRegularExpression.escapedPattern(for: reply.event))`"#,
-                    in: client)
-            else { return nil }
-            let property = valuePath(of: field, in: answer, of: contract)
-            sends = [
-                "guard case .\(caseName) = request.event, let id = oracleID(\(replyType).example1.\(property)) else { return -2 }"
-            ]
-        }
-        // Two items, then the error event when there is one (the stream must throw it after the items), else the end;
-        // a stream ended by count ends after as many items as they say there are.
-        let last = subscription.error ?? subscription.end
-        var expected = "2"
-        for (wireName, times) in [(subscription.event, 2), (last, 1)] {
-            guard let wireName else { continue }
-            guard let sent = contract.events.first(where: { $0.wireName == wireName }),
-                let valueType = firstMatch(
-                    #"\nextension (\S+) \{\n    /// Values of `\#(NSRegularExpression.escapedPattern(for: wireName))`"#,
-                    in: client)
-            else { return nil }
-            let target: String
-            var path = subscription.match
-            if case .shapes(let shapes) = contract.framing, let index = sent.shapeIndex {
-                let name =
-                    switch sent.wireValue {
-                    case .integer(let number)?: ".integer(\(number))"
-                    case .string(let text)?: ".string(\(SwiftDriverText.literal(text)))"
-                    default: "nil"
-                    }
-                target = "SchemaGenRuntime.EventAddress(shape: \(index), name: \(name))"
-                // A payload field of an event whose value holds its shape's fields sits under the payload's key.
-                if !shapes[index].fields.isEmpty, !shapes[index].fields.contains(where: { $0.wireName == path }) {
-                    path = "payload." + path
+        let target: String
+        var path = subscription.match
+        if case .shapes(let shapes) = contract.framing, let index = sent.shapeIndex {
+            let name =
+                switch sent.wireValue {
+                case .integer(let number)?: ".integer(\(number))"
+                case .string(let text)?: ".string(\(SwiftDriverText.literal(text)))"
+                default: "nil"
                 }
-            } else {
-                target = "eventName: \(SwiftDriverText.literal(wireName))"
+            target = "SchemaGenRuntime.EventAddress(shape: \(index), name: \(name))"
+            // A payload field of an event whose value holds its shape's fields sits under the payload's key.
+            if !shapes[index].fields.isEmpty, !shapes[index].fields.contains(where: { $0.wireName == path }) {
+                path = "payload." + path
             }
-            if wireName == subscription.event, let key = subscription.count {
-                // The example's count (generated values are constants, so every item says the same): the stream
-                // must end after that many of the two sent.
-                guard let field = matchField(key, of: sent, in: contract) else { return nil }
-                let property = valuePath(of: field, in: sent, of: contract)
-                expected = "\(valueType).example1.\(property)"
-            }
-            var payload = "\(valueType).example1"
-            if wireName == subscription.event, let type = subscription.type {
-                // Items of a shared event whose payload is any JSON hold a value of the subscription's `type:`: made
-                // from the contract's types, as a frame the generated client reads into the item event's value.
-                let frame = FrameSynthesizer(contract: contract).madeUpFrame(of: sent, in: nil, holding: type)
-                guard let serverEvents = client.range(of: "public enum ServerEvent"),
-                    let itemCase = firstMatch(
-                        #"\n        case (\S+)\(\#(NSRegularExpression.escapedPattern(for: valueType.split(separator: ".").last.map(String.init) ?? valueType))\)"#,
-                        in: String(client[serverEvents.lowerBound...]))
-                else { return nil }
-                let name = contract.name
-                sends.append(
-                    "guard let itemFrame = try? \(name).framing.parse(Data(\(SwiftDriverText.literal(String(decoding: frame, as: UTF8.self))).utf8)), "
-                        + "case .\(itemCase)(let item)? = try? \(name).ServerEvent.decode(itemFrame, decoder: "
-                        + "SchemaGenRuntime.WireDecoder(dates: \(name).dateEncoding)) else { return -4 }")
-                payload = "item"
-            }
-            for _ in 0..<times {
-                sends.append(
-                    "try await mock.server.core.emit(\(target), channel: nil, payload: \(payload), "
-                        + "echoing: id, at: \(SwiftDriverText.literal(path)), to: request.connection)")
-            }
+        } else {
+            target = "eventName: \(SwiftDriverText.literal(errorName))"
         }
-        return (sends, last != nil || subscription.count != nil, subscription.error != nil, expected)
+        sends.append(
+            "try await mock.server.core.emit(\(target), channel: nil, payload: \(errorType).example1, "
+                + "echoing: id, at: \(SwiftDriverText.literal(path)), to: request.connection)")
+        return (sends, false, true, "\(expected)")
     }
 
     /// How the driver reaches `field` in a value of `event`: the field itself, or under `payload` where the event's

@@ -21,17 +21,14 @@ enum ScenarioPlays {
     }
 
     /// The scenarios of `contract` the driver and `ContractMockServer` play, each with its app frames (for an
-    /// `after:` step with `where:` values, a frame with one value changed, then one that holds them all). Left out: a
-    /// scenario that waits for a subscription's request, which `schemagen-mock` answers with the subscription's items
-    /// and end and the generated `Mock` does not (docs/testing.md).
+    /// `after:` step with `where:` values, a frame with one value changed, then one that holds them all).
     static func plays(of contract: Contract) -> [Play] {
         contract.scenarios.compactMap { scenario -> Play? in
             var triggers: [(data: Data, ackID: Int?)] = []
             var ordered = true
             for step in scenario.steps {
                 guard case .after(let name, let conditions) = step.action else { continue }
-                guard let event = contract.events.first(where: { $0.wireName == name }), event.subscription == nil
-                else { return nil }
+                guard let event = contract.events.first(where: { $0.wireName == name }) else { return nil }
                 let synthesizer = FrameSynthesizer(contract: contract)
                 let wanted = Dictionary(conditions.map { ($0.field, $0.json) }, uniquingKeysWith: { first, _ in first })
                 // First a frame one `where:` value short of the step's, which both servers must let pass.
@@ -45,18 +42,18 @@ enum ScenarioPlays {
                 let frame = synthesizer.madeUpFrame(of: event, in: nil, settingPayloadFields: wanted)
                 guard !frame.isEmpty else { return nil }
                 triggers.append((frame, askedAcknowledgement(event, in: contract, number: triggers.count + 1)))
-                if event.reply != nil || event.ack != nil { ordered = false }
+                if event.reply != nil || event.subscription != nil || event.ack != nil { ordered = false }
             }
             return Play(name: scenario.name, scenario: scenario, triggers: triggers, ordered: ordered)
         } + requests(of: contract)
     }
 
-    /// Each request outside channels (a reply, or an acknowledgement on a transport that carries them) alone; not a
-    /// subscription, for the reason `plays(of:)` gives.
+    /// Each request outside channels (a reply, a subscription's items, or an acknowledgement on a transport that
+    /// carries them) alone.
     static func requests(of contract: Contract) -> [Play] {
         contract.events.compactMap { event in
-            guard event.direction.isEmittedByClient, event.subscription == nil,
-                event.reply != nil || (event.ack != nil && contract.framing == .socketIO)
+            guard event.direction.isEmittedByClient,
+                event.reply != nil || event.subscription != nil || (event.ack != nil && contract.framing == .socketIO)
             else { return nil }
             let frame = FrameSynthesizer(contract: contract).madeUpFrame(of: event, in: nil)
             guard !frame.isEmpty else { return nil }

@@ -99,4 +99,46 @@ import Testing
         try await playing.value
         #expect(joined.values == [.init(groupId: "g1", message: "Joined")])
     }
+
+    /// A subscription's request gets its reply, then its items, each carrying the subscription's id as the reply says
+    /// it (schemas/ethereum-pubsub.yaml: the server chooses the id, the reply's `result`), as `schemagen-mock` answers.
+    @Test(.timeLimit(.minutes(1))) func theMockAnswersASubscriptionWithItsItems() async throws {
+        let mock = EthereumPubSub.Mock()
+        let stream = try await mock.makeClient().ethSubscribe(payload: .init(kind: "newHeads"), timeout: .seconds(10))
+        var iterator = stream.makeAsyncIterator()
+        let item = try #require(try await iterator.next())
+        #expect(item.subscription == "0x9cef478923ff08bf67fde6c64013158d")
+        guard case .object(let header) = item.result else {
+            Issue.record("expected the example's block header, got \(item.result)")
+            return
+        }
+        #expect(header["number"] == "0x1348c9")
+    }
+
+    /// The `Mock` ends a subscription as declared: with its end event (schemas/graphql-transport-ws.yaml's `complete`,
+    /// under the request's own id), or after as many items as their count says (schemas/discord-gateway.yaml's
+    /// `chunk_count`, under the app's `nonce`).
+    @Test(.timeLimit(.minutes(1))) func theMockEndsASubscriptionAsDeclared() async throws {
+        let graphQL = GraphQLTransportWS.Mock()
+        let graphQLClient = graphQL.makeClient()
+        var items: [GraphQLTransportWS.Next] = []
+        for try await item in try await graphQLClient.startOperation(
+            payload: .init(query: "subscription { greetings }"), id: "op-1")
+        {
+            items.append(item)
+        }
+        #expect(items.map(\.id) == ["op-1"])
+        #expect(items.first?.payload.data == ["greetings": "Hi"])
+
+        let discord = DiscordGateway.Mock()
+        let discordClient = discord.makeClient()
+        var chunks: [DiscordGateway.GuildMembersChunk] = []
+        for try await chunk in try await discordClient.requestGuildMembers(
+            guildId: "41771983444115456", limit: 0, nonce: "n-1")
+        {
+            chunks.append(chunk)
+        }
+        #expect(chunks.map(\.payload.nonce) == ["n-1"])
+        #expect(chunks.map(\.payload.chunkCount) == [1])
+    }
 }

@@ -162,4 +162,16 @@ import Testing
         let states = try await client.getStates(timeout: .seconds(5))
         #expect(states.count == 1)
     }
+
+    /// The generated `Mock` answers a subscription whose items are a type of their own in the shared `event` frame
+    /// (`type: FiredEvent`) with an item of that type under the request's own `id` (`idFrom: request`), as
+    /// `schemagen-mock` does: before, it confirmed the subscription and sent nothing more.
+    @Test(.timeLimit(.minutes(1))) func theMockAnswersASubscriptionWithAnItemOfItsType() async throws {
+        let mock = HomeAssistant.Mock()
+        let client = mock.makeClient()
+        let stream = try await client.subscribeEvents(payload: .init(eventType: "state_changed"), id: 5)
+        var iterator = stream.makeAsyncIterator()
+        let item = try #require(try await iterator.next())
+        #expect(item == HomeAssistant.FiredEvent.example)
+    }
 }

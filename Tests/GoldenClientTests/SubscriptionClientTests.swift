@@ -64,4 +64,50 @@ import Testing
         let frames = try await Self.sent(transport, count: 2)
         #expect(frames.count == 2 && frames[1] == ["type": "unfollow", "subscription": "sub-7"])
     }
+
+    /// A subscription whose reply, items and end (here the connection's loss, which ends every subscription) all
+    /// arrive before the call has resumed still returns its stream, which yields the items, then ends as it ended:
+    /// before, the call threw "the reply confirming the subscription carries no id", as if no reply had come (the
+    /// oracle, seed 777, once the generated `Mock` sent a subscription's items and end right behind its reply).
+    @Test func aSubscriptionOverBeforeItsCallResumesStillYieldsItsItems() async throws {
+        let transport = AnsweringTransport()
+        let client = Subscriptions.Client(transport: transport)
+        let trades = try await client.followTrades(symbol: "BTC-USD")
+        var prices: [Decimal] = []
+        do {
+            for try await trade in trades { prices.append(trade.price) }
+            Issue.record("the loop should have thrown the connection's loss")
+        } catch {
+            #expect("\(error)".contains("gone"), "\(error)")
+        }
+        #expect(prices == [Decimal(string: "97000.5")])
+    }
+
+    /// A transport that answers `follow_trades` inside its `send`, before the call that sent it resumes: the reply
+    /// with the server's id, one item, then the connection's loss.
+    final class AnsweringTransport: RealtimeTransport, @unchecked Sendable {
+        let inner = LoopbackTransport()
+        private let lock = NSLock()
+        private var lossHandler: (@Sendable (String) -> Void)?
+
+        func send(_ frame: OutgoingFrame) async throws {
+            try await inner.send(frame)
+            guard case .object(let request) = try JSONDecoder().decode(JSONValue.self, from: frame.data),
+                request["type"] == "follow_trades", case .string(let requestID)? = request["request_id"]
+            else { return }
+            await inner.deliver(json: #"{"type":"following","request_id":"\#(requestID)","subscription":"sub-7"}"#)
+            await inner.deliver(json: #"{"type":"trade","subscription":"sub-7","price":97000.5,"size":0.25}"#)
+            lock.withLock { lossHandler }?("gone")
+        }
+
+        func setReceiver(_ receiver: @escaping @Sendable (IncomingFrame) async -> Void) {
+            inner.setReceiver(receiver)
+        }
+
+        func setConnectionLossHandler(_ handler: @escaping @Sendable (String) -> Void) {
+            lock.withLock { lossHandler = handler }
+        }
+
+        func failConnection(reason: String) async {}
+    }
 }

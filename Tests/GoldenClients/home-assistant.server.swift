@@ -183,8 +183,9 @@ extension HomeAssistant {
 extension HomeAssistant {
     /// An in-process server for tests and SwiftUI previews: a ``Server`` on a loopback transport that answers every
     /// request and acknowledgement the app sends outside channels with a value from the contract (the reply's first
-    /// example, else one made from its types), hands a test what the app sent, typed, and sends what it is told to.
-    /// Set your own answers with the server's `respondTo…` methods.
+    /// example, else one made from its types), and a subscription's request with its items (each example of the item
+    /// event) and its end; hands a test what the app sent, typed, and sends what it is told to. Set your own answers
+    /// with the server's `respondTo…` methods.
     public final class Mock: Sendable {
         /// The server itself: its listeners, responders and emit methods.
         public let server: Server
@@ -193,10 +194,38 @@ extension HomeAssistant {
         public init() {
             transport = SchemaGenRuntime.LoopbackServerTransport()
             server = Server(transport: transport)
-            server.respondToSubscribeEvents { _, _ in .reply(HomeAssistant.Result.example1) }
+            server.core.setResponder(channel: nil, eventName: "3:subscribe_events") { [core = server.core] connection, frame, decoder, _ in
+                _ = try decoder.decode(SubscribeEvents.self, from: frame.partsOrFrame)
+                let echoed = core.correlationValue(in: frame, at: .field("id"))
+                let id: SchemaGenRuntime.JSONValue = echoed ?? SchemaGenRuntime.JSONValue.null
+                return {
+                    do {
+                        let payload = HomeAssistant.Result.example1
+                        try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: nil), channel: nil, payload: payload, writing: [("id", echoed)], to: connection)
+                    }
+                    do {
+                        let payload = HomeAssistant.Event(id: 1, payload: ["event_type": "state_changed", "data": ["entity_id": "entity-1", "old_state": nil, "new_state": nil], "origin": "origin", "time_fired": "2025-01-31T09:30:00Z"])
+                        try await core.emit(SchemaGenRuntime.EventAddress(shape: 2, name: nil), channel: nil, payload: payload, writing: [("id", id)], to: connection)
+                    }
+                }
+            }
             server.respondToUnsubscribeEvents { _, _ in .reply(HomeAssistant.Result.example1) }
             server.respondToGetStates { _, _ in .reply(HomeAssistant.Result(id: 18, payload: [["entity_id": "entity-1", "state": "state", "attributes": [:], "last_changed": "2025-01-31T09:30:00Z"]])) }
-            server.respondToSubscribeTrigger { _, _ in .reply(HomeAssistant.Result.example1) }
+            server.core.setResponder(channel: nil, eventName: "3:subscribe_trigger") { [core = server.core] connection, frame, decoder, _ in
+                _ = try decoder.decode(SubscribeTrigger.self, from: frame.partsOrFrame)
+                let echoed = core.correlationValue(in: frame, at: .field("id"))
+                let id: SchemaGenRuntime.JSONValue = echoed ?? SchemaGenRuntime.JSONValue.null
+                return {
+                    do {
+                        let payload = HomeAssistant.Result.example1
+                        try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: nil), channel: nil, payload: payload, writing: [("id", echoed)], to: connection)
+                    }
+                    do {
+                        let payload = HomeAssistant.Event(id: 1, payload: ["variables": ["trigger": [:]], "context": [:]])
+                        try await core.emit(SchemaGenRuntime.EventAddress(shape: 2, name: nil), channel: nil, payload: payload, writing: [("id", id)], to: connection)
+                    }
+                }
+            }
         }
 
         /// A client connected to this mock, as the app uses it: hand it to the view model under test or preview.

@@ -93,8 +93,9 @@ extension NestedEnvelopeIDs {
 extension NestedEnvelopeIDs {
     /// An in-process server for tests and SwiftUI previews: a ``Server`` on a loopback transport that answers every
     /// request and acknowledgement the app sends outside channels with a value from the contract (the reply's first
-    /// example, else one made from its types), hands a test what the app sent, typed, and sends what it is told to.
-    /// Set your own answers with the server's `respondTo…` methods.
+    /// example, else one made from its types), and a subscription's request with its items (each example of the item
+    /// event) and its end; hands a test what the app sent, typed, and sends what it is told to. Set your own answers
+    /// with the server's `respondTo…` methods.
     public final class Mock: Sendable {
         /// The server itself: its listeners, responders and emit methods.
         public let server: Server
@@ -103,7 +104,21 @@ extension NestedEnvelopeIDs {
         public init() {
             transport = SchemaGenRuntime.LoopbackServerTransport()
             server = Server(transport: transport)
-            server.respondToWatch { _, _ in NestedEnvelopeIDs.Watching.example1 }
+            server.core.setResponder(channel: nil, eventName: "2:watch") { [core = server.core] connection, frame, decoder, _ in
+                _ = try decoder.decode(Watch.self, from: frame.partsOrFrame)
+                let echoed = core.correlationValue(in: frame, at: .field("id"))
+                let id: SchemaGenRuntime.JSONValue = 1
+                return {
+                    do {
+                        let payload = NestedEnvelopeIDs.Watching.example1
+                        try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: nil), channel: nil, payload: payload, writing: [("id", echoed)], to: connection)
+                    }
+                    do {
+                        let payload = NestedEnvelopeIDs.Update.example1
+                        try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: nil), channel: nil, payload: payload, writing: [("meta.stream", id)], to: connection)
+                    }
+                }
+            }
         }
 
         /// A client connected to this mock, as the app uses it: hand it to the view model under test or preview.

@@ -129,8 +129,9 @@ extension RuntimeNames {
 extension RuntimeNames {
     /// An in-process server for tests and SwiftUI previews: a ``Server`` on a loopback transport that answers every
     /// request and acknowledgement the app sends outside channels with a value from the contract (the reply's first
-    /// example, else one made from its types), hands a test what the app sent, typed, and sends what it is told to.
-    /// Set your own answers with the server's `respondTo…` methods.
+    /// example, else one made from its types), and a subscription's request with its items (each example of the item
+    /// event) and its end; hands a test what the app sent, typed, and sends what it is told to. Set your own answers
+    /// with the server's `respondTo…` methods.
     public final class Mock: Sendable {
         /// The server itself: its listeners, responders and emit methods.
         public let server: Server
@@ -140,6 +141,16 @@ extension RuntimeNames {
             transport = SchemaGenRuntime.LoopbackServerTransport()
             server = Server(transport: transport)
             server.respondToServerAnswer { _, _ in .reply(RuntimeNames.ReplyMatch.example1) }
+            server.core.setResponder(channel: nil, eventName: "3:json_number") { [core = server.core] connection, frame, decoder, _ in
+                _ = try decoder.decode(JsonNumber.self, from: frame.partsOrFrame)
+                guard let id = core.correlationValue(in: frame, at: .payloadField("sub")) else { return nil }
+                return {
+                    do {
+                        let payload = RuntimeNames.SubscriptionMatch.example1
+                        try await core.emit(SchemaGenRuntime.EventAddress(shape: 2, name: nil), channel: nil, payload: payload, writing: [("sub", id)], to: connection)
+                    }
+                }
+            }
         }
 
         /// A client connected to this mock, as the app uses it: hand it to the view model under test or preview.

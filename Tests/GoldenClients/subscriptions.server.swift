@@ -123,8 +123,9 @@ extension Subscriptions {
 extension Subscriptions {
     /// An in-process server for tests and SwiftUI previews: a ``Server`` on a loopback transport that answers every
     /// request and acknowledgement the app sends outside channels with a value from the contract (the reply's first
-    /// example, else one made from its types), hands a test what the app sent, typed, and sends what it is told to.
-    /// Set your own answers with the server's `respondTo…` methods.
+    /// example, else one made from its types), and a subscription's request with its items (each example of the item
+    /// event) and its end; hands a test what the app sent, typed, and sends what it is told to. Set your own answers
+    /// with the server's `respondTo…` methods.
     public final class Mock: Sendable {
         /// The server itself: its listeners, responders and emit methods.
         public let server: Server
@@ -133,7 +134,35 @@ extension Subscriptions {
         public init() {
             transport = SchemaGenRuntime.LoopbackServerTransport()
             server = Server(transport: transport)
-            server.respondToFollowTrades { _, _ in Subscriptions.Following.example1 }
+            server.core.setResponder(channel: nil, eventName: "watch_prices") { [core = server.core] connection, frame, decoder, _ in
+                _ = try decoder.decode(WatchPrices.self, from: frame.payloadOrNull)
+                guard let id = core.correlationValue(in: frame, at: .payloadField("sub_id")) else { return nil }
+                return {
+                    do {
+                        let payload = Subscriptions.Price.example1
+                        try await core.emit(eventName: "price", channel: nil, payload: payload, writing: [("sub_id", id)], to: connection)
+                    }
+                    do {
+                        let payload = Subscriptions.WatchEnded.example1
+                        try await core.emit(eventName: "watch_ended", channel: nil, payload: payload, writing: [("sub_id", id)], to: connection)
+                    }
+                }
+            }
+            server.core.setResponder(channel: nil, eventName: "follow_trades") { [core = server.core] connection, frame, decoder, _ in
+                _ = try decoder.decode(FollowTrades.self, from: frame.payloadOrNull)
+                let echoed = core.correlationValue(in: frame, at: .payloadField("request_id"))
+                let id: SchemaGenRuntime.JSONValue = "subscription"
+                return {
+                    do {
+                        let payload = Subscriptions.Following.example1
+                        try await core.emit(eventName: "following", channel: nil, payload: payload, writing: [("request_id", echoed)], to: connection)
+                    }
+                    do {
+                        let payload = Subscriptions.Trade.example1
+                        try await core.emit(eventName: "trade", channel: nil, payload: payload, writing: [("subscription", id)], to: connection)
+                    }
+                }
+            }
         }
 
         /// A client connected to this mock, as the app uses it: hand it to the view model under test or preview.

@@ -90,6 +90,41 @@ import Testing
         #expect(read["data"] is [Any], "\(String(decoding: reply, as: UTF8.self))")
     }
 
+    /// `schemagen-mock` answers a subscription whose items are a type of their own in a shared event (`type:`) with
+    /// one item holding a value of that type, which the stream reads: before, it sent the item event's example (here
+    /// `{"note": "any"}`), which the generated client could not decode as the type (found while making the generated
+    /// `Mock` answer subscriptions as `schemagen-mock` does).
+    @Test func theContractMockSendsASubscriptionsItemsOfItsType() throws {
+        let loaded = ContractLoader().load(
+            text: """
+                schemagen: 1
+                name: Typed
+                frames:
+                  message: {name: type, payload: data, fields: {id: Int}}
+                types:
+                  Price: {fields: {symbol: String, cents: Int}}
+                events:
+                  watch:
+                    direction: client-to-server
+                    payload: String
+                    subscription: {event: update, match: id, type: Price}
+                  update:
+                    direction: server-to-client
+                    payload: JSON
+                    examples: [{frame: '{"type": "update", "id": 1, "data": {"note": "any"}}'}]
+                """, path: "typed.yaml")
+        let contract = try #require(loaded.contract, "\(loaded.diagnostics)")
+        let response = MockResponder(contract: contract).respond(
+            to: IncomingFrame(data: Data(#"{"type":"watch","id":4,"data":"ACME"}"#.utf8)))
+        let items = response.answers.map { String(decoding: $0.frame.data, as: UTF8.self) }
+        #expect(items.count == 1)
+        let item = try #require(
+            try JSONSerialization.jsonObject(with: Data((items.first ?? "").utf8)) as? [String: Any])
+        #expect(item["id"] as? Int == 4)
+        let data = try #require(item["data"] as? [String: Any], "\(items)")
+        #expect(data["symbol"] is String && data["cents"] is Int, "\(items)")
+    }
+
     /// A `json-string` field holds its JSON as text: a number there is refused, as generated code refuses it
     /// (seed 7: `"title": 7` for `type: JSON, encoding: json-string`).
     @Test func aJSONStringFieldHoldingNoStringIsAMismatch() throws {

@@ -70,17 +70,20 @@ public struct MockResponder: Sendable {
         return outgoing(event, content, channel: scope, address: channel?.address)
     }
 
-    /// The subscription's items (each example of its item event, or one made up), then its end event, each carrying
-    /// the subscription's id; a count-ended stream's items say how many there are.
+    /// The subscription's items (each example of its item event, or one made up; one value of its `type:`), then its
+    /// end event, each carrying the subscription's id; a count-ended stream's items say how many there are.
     private func items(
         of subscription: SubscriptionDeclaration, id: DocumentValue, for request: Request
     )
         -> [MockAnswer]
     {
         guard let item = contract.event(subscription.event, inChannel: request.channel?.name)?.event else { return [] }
-        let examples = item.examples.isEmpty ? [nil] : item.examples.map(Optional.some)
+        // Items of a subscription with `type:` hold a value of that type, as its stream reads them: the item event's
+        // examples hold some other JSON.
+        let examples = item.examples.isEmpty || subscription.type != nil ? [nil] : item.examples.map(Optional.some)
         var answers = examples.map { example in
             var content = example.map(content(of:)) ?? exampleContent(of: item)
+            if let type = subscription.type { content.payload = synthesizer.values.value(of: type) }
             content.set(id, at: subscription.match, of: item, in: contract)
             if let count = subscription.count {
                 content.set(.integer(examples.count), at: count, of: item, in: contract)

@@ -74,15 +74,28 @@ struct OutgoingFrames: @unchecked Sendable {
         _ payload: some Encodable & Sendable, echoing value: JSONValue?, at path: String,
         of address: EventAddress? = nil
     ) throws -> Data {
+        try body(payload, writing: [(path, value)], of: address)
+    }
+
+    /// `payload` encoded, with each value of `writes` written at its path, as ``body(_:echoing:at:of:)`` writes one;
+    /// a write without a value is skipped.
+    func body(
+        _ payload: some Encodable & Sendable, writing writes: [(path: String, value: JSONValue?)],
+        of address: EventAddress? = nil
+    ) throws -> Data {
         let encoded = try encoder.encode(payload)
-        guard let value else { return encoded }
+        let given = writes.compactMap { write in write.value.map { (write.path, $0) } }
+        guard !given.isEmpty else { return encoded }
         var document = try WireDecoder(dates: .iso8601).decode(JSONValue.self, from: encoded)
-        if let address, case .shapes(let shapes) = framing,
-            shapes[address.shape].fields.contains(where: { $0.key == path })
-        {
-            document.set(value, at: [path])
-        } else {
-            document.set(value, at: path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)[...])
+        for (path, value) in given {
+            if let address, case .shapes(let shapes) = framing,
+                shapes[address.shape].fields.contains(where: { $0.key == path })
+            {
+                document.set(value, at: [path])
+            } else {
+                document.set(
+                    value, at: path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)[...])
+            }
         }
         return try encoder.encode(document)
     }

@@ -127,8 +127,10 @@ final class ActiveSubscriptions: @unchecked Sendable {
         if inUse { throw .correlationInUse(id) }
     }
 
-    func isOpen(_ handle: Handle) -> Bool {
-        lock.withLock { handle.id != nil && !handle.isClosed }
+    /// Whether `handle` was opened under an id, whether or not it has closed since: a subscription whose items and end
+    /// arrive right behind its confirmation may be over before the task that asked for it resumes.
+    func wasOpened(_ handle: Handle) -> Bool {
+        lock.withLock { handle.id != nil }
     }
 
     /// Closes `handle` and returns its id if it was open; later frames with that id are not its own.
@@ -279,7 +281,7 @@ extension RealtimeClientCore {
                         try? table.open(handle, id: id)
                     }, send: send)
                 try reject(frame, payloadDecoder)
-                guard table.isOpen(handle) else {
+                guard table.wasOpened(handle) else {
                     throw DecodingError.valueNotFound(
                         JSONValue.self,
                         .init(

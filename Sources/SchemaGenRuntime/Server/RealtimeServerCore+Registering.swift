@@ -71,6 +71,7 @@ extension RealtimeServerCore {
 
     /// Sets the server's answer to the clients' requests on a route of a scope (one per route: a request has one
     /// answer), replacing any before. The token's `cancel()` removes it.
+    @discardableResult
     public func setResponder(
         channel: String?, eventName route: String, _ responder: @escaping ServerResponder
     ) -> ListenerToken {

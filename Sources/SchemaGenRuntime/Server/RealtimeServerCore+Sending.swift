@@ -38,12 +38,8 @@ extension RealtimeServerCore {
         at path: String,
         to connection: ServerConnection
     ) async throws {
-        let body = try frames.body(payload, echoing: value, at: path)
-        try await send(
-            payload is any EnvelopeFrame
-                ? frames.frame(eventName: eventName, channel: channel, envelope: body)
-                : frames.frame(eventName: eventName, channel: channel, body: body),
-            to: .connection(connection))
+        try await emit(
+            eventName: eventName, channel: channel, payload: payload, writing: [(path, value)], to: connection)
     }
 
     /// ``emit(eventName:channel:payload:echoing:at:to:)`` for the event at `address` (contracts with frame shapes).
@@ -52,8 +48,33 @@ extension RealtimeServerCore {
         at path: String,
         to connection: ServerConnection
     ) async throws {
+        try await emit(address, channel: channel, payload: payload, writing: [(path, value)], to: connection)
+    }
+
+    /// Sends an answer to `connection` with each value of `writes` written at its path, as
+    /// ``emit(eventName:channel:payload:echoing:at:to:)`` writes one: a subscription's item carries its id, and a
+    /// count-ended stream's item its count.
+    public func emit(
+        eventName: String, channel: String?, payload: some Encodable & Sendable,
+        writing writes: [(path: String, value: JSONValue?)],
+        to connection: ServerConnection
+    ) async throws {
+        let body = try frames.body(payload, writing: writes)
         try await send(
-            frames.frame(address, channel: channel, body: frames.body(payload, echoing: value, at: path, of: address)),
+            payload is any EnvelopeFrame
+                ? frames.frame(eventName: eventName, channel: channel, envelope: body)
+                : frames.frame(eventName: eventName, channel: channel, body: body),
+            to: .connection(connection))
+    }
+
+    /// ``emit(eventName:channel:payload:writing:to:)`` for the event at `address` (contracts with frame shapes).
+    public func emit(
+        _ address: EventAddress, channel: String?, payload: some Encodable & Sendable,
+        writing writes: [(path: String, value: JSONValue?)],
+        to connection: ServerConnection
+    ) async throws {
+        try await send(
+            frames.frame(address, channel: channel, body: frames.body(payload, writing: writes, of: address)),
             to: .connection(connection))
     }
 

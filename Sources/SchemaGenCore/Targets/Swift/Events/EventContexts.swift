@@ -87,6 +87,11 @@ public final class EventContext: @unchecked Sendable {
     /// reply's first example, or a value made from the contract's types); `nil` otherwise.
     public internal(set) var mockAnswer: String? = nil
     public internal(set) var hasMockAnswer: Bool = false
+    /// For a request outside channels that opens a subscription: the statements of the generated `Mock`'s responder,
+    /// which answers it with its reply, the subscription's items and its end (`mockSubscription(of:...)`); empty
+    /// otherwise.
+    public internal(set) var mockSubscription: [String] = []
+    public internal(set) var hasMockSubscription: Bool = false
 
     init(
         wireName: String, wireNameText: String, directionText: String, typeName: String, memberName: String,
@@ -156,6 +161,8 @@ extension EventContext: KeyedTemplateContext {
         "examplesLeftOut": .property { $0.examplesLeftOut },
         "mockAnswer": .property { $0.mockAnswer },
         "hasMockAnswer": .property { $0.hasMockAnswer },
+        "mockSubscription": .property { $0.mockSubscription },
+        "hasMockSubscription": .property { $0.hasMockSubscription },
     ]
 }
 

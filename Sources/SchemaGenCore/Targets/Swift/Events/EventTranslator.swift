@@ -50,7 +50,12 @@ struct EventTranslator {
                 || (contexts[index].ack?.isAwaited ?? false)
         }
         for (index, event) in events.enumerated() {
-            contexts[index].mockAnswer = mockAnswer(of: event, contexts[index], in: events, contexts)
+            contexts[index].mockSubscription = mockSubscription(
+                of: event, contexts[index], in: events, contexts, requests: requests)
+            contexts[index].hasMockSubscription = !contexts[index].mockSubscription.isEmpty
+            if !contexts[index].hasMockSubscription {
+                contexts[index].mockAnswer = mockAnswer(of: event, contexts[index], in: events, contexts)
+            }
             contexts[index].hasMockAnswer = contexts[index].mockAnswer != nil
         }
         // The same contexts (references), picked by index: pairing each event with its context copied the events.
@@ -178,32 +183,7 @@ struct EventTranslator {
         if let responder = context.serverResponder, let reply = event.reply,
             let answer = events.firstIndex(where: { $0.wireName == reply.event })
         {
-            let replyContext = contexts[answer]
-            let value: String
-            if let type = reply.type, let payload = events[answer].payload, !replyContext.examplesOwner.isEmpty {
-                // The shared answer holds a value of the request's own type (`type:`), as `schemagen-mock` answers:
-                // the answer event's example holds some other JSON, which the call could not decode.
-                let document = ValueSynthesizer(contract: contract).value(of: type)
-                let owner = replyContext.examplesOwner
-                do throws(SwiftValueLiteral.Unspellable) {
-                    guard
-                        let spelled =
-                            decodesWholeFrame(events[answer])
-                            ? try wholeFrameInitializer(of: events[answer], payload: document, owner: owner)
-                            : try SwiftValueLiteral(contract: contract, speller: builder.speller).expression(
-                                document, as: payload, inlineName: owner)
-                    else { return nil }
-                    value = spelled
-                } catch {
-                    return nil
-                }
-            } else if let first = replyContext.examples.first {
-                value = "\(replyContext.examplesOwner).\(first.name)"
-            } else if case .named(let name)? = events[answer].payload, typesWithExamples.contains(name) {
-                value = builder.speller.spell(.named(name)) + ".example"
-            } else {
-                return nil
-            }
+            guard let value = mockValue(of: answer, holding: reply.type, in: events, contexts) else { return nil }
             return responder.rejection == nil ? value : ".reply(\(value))"
         }
         if let ack = event.ack, context.ack?.isAwaited == true {
@@ -213,6 +193,32 @@ struct EventTranslator {
             let values = ValueSynthesizer(contract: contract)
             let literal = SwiftValueLiteral(contract: contract, speller: builder.speller)
             return try? literal.expression(values.value(of: ack.type), as: ack.type, inlineName: "")
+        }
+        return nil
+    }
+
+    /// A value of `events[index]` the generated `Mock` sends, as `schemagen-mock` sends it (`MockResponder`): its first
+    /// example (or its named payload's `example`); with `type`, its payload a value of that type made from the
+    /// contract's types (the event's example holds some other JSON, which the app's call could not decode). `nil`
+    /// when there is no such value or it has no Swift spelling.
+    func mockValue(of index: Int, holding type: TypeRef?, in events: [Event], _ contexts: [EventContext]) -> String? {
+        let event = events[index]
+        let context = contexts[index]
+        if let type, let payload = event.payload, !context.examplesOwner.isEmpty {
+            let document = ValueSynthesizer(contract: contract).value(of: type)
+            let owner = context.examplesOwner
+            do throws(SwiftValueLiteral.Unspellable) {
+                return decodesWholeFrame(event)
+                    ? try wholeFrameInitializer(of: event, payload: document, owner: owner)
+                    : try SwiftValueLiteral(contract: contract, speller: builder.speller).expression(
+                        document, as: payload, inlineName: owner)
+            } catch {
+                return nil
+            }
+        }
+        if let first = context.examples.first { return "\(context.examplesOwner).\(first.name)" }
+        if case .named(let name)? = event.payload, typesWithExamples.contains(name) {
+            return builder.speller.spell(.named(name)) + ".example"
         }
         return nil
     }

@@ -200,7 +200,7 @@ struct SwiftValueLiteral {
     }
 
     /// Any JSON as `JSONValue` literals (it is expressible by every literal).
-    private static func jsonLiteral(_ value: DocumentValue) -> String {
+    static func jsonLiteral(_ value: DocumentValue) -> String {
         switch value {
         case .null: "nil"
         case .bool(let flag): flag ? "true" : "false"
