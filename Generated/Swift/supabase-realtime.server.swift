@@ -258,12 +258,46 @@ extension SupabaseRealtime.Realtime {
             }
         }
 
+        /// Answers the app's `phx_join` requests on every channel of this template, a room made on the fly among
+        /// them: `handler`'s value goes back to the requesting connection on that channel in `phx_reply`, with
+        /// the request's `ref` written into it. One answer per event: setting one replaces the one before, and a
+        /// channel's own `respondToPhxJoin` comes first; the token's `cancel()` removes it.
+        @discardableResult
+        public func respondToPhxJoin(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, SupabaseRealtime.Realtime, PhxJoin) async -> PhxReply) -> SchemaGenRuntime.ListenerToken {
+            core.setResponder(template: Self.template, eventName: "0:phx_join") { [core] connection, address, values, frame, decoder, _ in
+                let channel = try Self.channel(address, values)
+                let request = try decoder.decode(PhxJoin.self, from: frame.partsOrFrame)
+                let echoed = core.correlationValue(in: frame, at: .field("ref"))
+                return {
+                    let payload = await handler(connection, channel, request)
+                    try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("phx_reply")), channel: address, payload: payload, echoing: echoed, at: "ref", to: connection)
+                }
+            }
+        }
+
         /// Calls `handler` with the sending connection, the channel and the event's value for every
         /// `phx_leave` a client sends on a channel of this template. Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onPhxLeave(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, SupabaseRealtime.Realtime, PhxLeave) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(template: Self.template, eventName: "0:phx_leave") { connection, address, values, frame, decoder in
                 handler(connection, try Self.channel(address, values), try decoder.decode(PhxLeave.self, from: frame, source: .partsOrFrame))
+            }
+        }
+
+        /// Answers the app's `phx_leave` requests on every channel of this template, a room made on the fly among
+        /// them: `handler`'s value goes back to the requesting connection on that channel in `phx_reply`, with
+        /// the request's `ref` written into it. One answer per event: setting one replaces the one before, and a
+        /// channel's own `respondToPhxLeave` comes first; the token's `cancel()` removes it.
+        @discardableResult
+        public func respondToPhxLeave(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, SupabaseRealtime.Realtime, PhxLeave) async -> PhxReply) -> SchemaGenRuntime.ListenerToken {
+            core.setResponder(template: Self.template, eventName: "0:phx_leave") { [core] connection, address, values, frame, decoder, _ in
+                let channel = try Self.channel(address, values)
+                let request = try decoder.decode(PhxLeave.self, from: frame.partsOrFrame)
+                let echoed = core.correlationValue(in: frame, at: .field("ref"))
+                return {
+                    let payload = await handler(connection, channel, request)
+                    try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("phx_reply")), channel: address, payload: payload, echoing: echoed, at: "ref", to: connection)
+                }
             }
         }
 
@@ -413,15 +447,32 @@ extension SupabaseRealtime.Phoenix {
                 handler(connection, try Self.channel(address, values), try decoder.decode(Heartbeat.self, from: frame, source: .partsOrFrame))
             }
         }
+
+        /// Answers the app's `heartbeat` requests on every channel of this template, a room made on the fly among
+        /// them: `handler`'s value goes back to the requesting connection on that channel in `phx_reply`, with
+        /// the request's `ref` written into it. One answer per event: setting one replaces the one before, and a
+        /// channel's own `respondToHeartbeat` comes first; the token's `cancel()` removes it.
+        @discardableResult
+        public func respondToHeartbeat(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, SupabaseRealtime.Phoenix, Heartbeat) async -> PhxReply) -> SchemaGenRuntime.ListenerToken {
+            core.setResponder(template: Self.template, eventName: "0:heartbeat") { [core] connection, address, values, frame, decoder, _ in
+                let channel = try Self.channel(address, values)
+                let request = try decoder.decode(Heartbeat.self, from: frame.partsOrFrame)
+                let echoed = core.correlationValue(in: frame, at: .field("ref"))
+                return {
+                    let payload = await handler(connection, channel, request)
+                    try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("phx_reply")), channel: address, payload: payload, echoing: echoed, at: "ref", to: connection)
+                }
+            }
+        }
     }
 }
 
 extension SupabaseRealtime {
     /// An in-process server for tests and SwiftUI previews: a ``Server`` on a loopback transport that answers every
-    /// request and acknowledgement the app sends outside channels with a value from the contract (the reply's first
-    /// example, else one made from its types), and a subscription's request with its items (each example of the item
-    /// event) and its end; hands a test what the app sent, typed, and sends what it is told to. Set your own answers
-    /// with the server's `respondTo…` methods.
+    /// request the app sends (on every channel too) and every acknowledgement it asks for outside channels with a value
+    /// from the contract (the reply's first example, else one made from its types), and a subscription's request with
+    /// its items (each example of the item event) and its end; hands a test what the app sent, typed, and sends what it
+    /// is told to. Set your own answers with the server's `respondTo…` methods.
     public final class Mock: Sendable {
         /// The server itself: its listeners, responders and emit methods.
         public let server: Server
@@ -430,6 +481,9 @@ extension SupabaseRealtime {
         public init() {
             transport = SchemaGenRuntime.LoopbackServerTransport()
             server = Server(transport: transport)
+            server.everyRealtime.respondToPhxJoin { _, _, _ in SupabaseRealtime.Realtime.PhxReply.example1 }
+            server.everyRealtime.respondToPhxLeave { _, _, _ in SupabaseRealtime.Realtime.PhxReply.example1 }
+            server.everyPhoenix.respondToHeartbeat { _, _, _ in SupabaseRealtime.Phoenix.PhxReply.example1 }
         }
 
         /// A client connected to this mock, as the app uses it: hand it to the view model under test or preview.

@@ -865,11 +865,18 @@ struct ContractDraw {
         }
         lines.append("    events:")
         var drafts: [EventDraft] = []
-        for _ in 0..<choices.int(1...2) {
-            let draft = drawEvent(inChannel: true)
-            drafts.append(draft)
-            lines += draft.yaml(indent: "      ")
+        for _ in 0..<choices.int(1...3) { drafts.append(drawEvent(inChannel: true)) }
+        // Requests and subscriptions on a channel: the `Mock` answers them on every address of its template.
+        if drafts.count >= 2, envelopeFieldNames.isEmpty, choices.chance(75) {
+            for (index, direction) in [(0, "client-to-server"), (1, "server-to-client")]
+            where drafts[index].frame == nil && drafts[index].extra.isEmpty {
+                drafts[index].direction = direction
+            }
+            let before = features
+            addCorrelations(to: &drafts)
+            if features != before { features.insert("request on a channel") }
         }
+        for draft in drafts { lines += draft.yaml(indent: "      ") }
         return (lines, example, drafts)
     }
 

@@ -10,58 +10,11 @@ enum RequestCalls {
     static func function(of contract: Contract, client: String) -> String {
         let name = contract.name
         var calls: [String] = []
-        for event in contract.events where event.reply != nil || event.subscription != nil {
-            guard let call = call(of: event, in: contract, client: client) else {
-                calls.append(
-                    "        lines.append(\"\(name) \(event.wireName): no method found in the generated client\")")
-                continue
+        let scopes = [(nil, contract.events)] + contract.channels.map { (Optional($0), $0.events) }
+        for (channel, events) in scopes {
+            for event in events where event.reply != nil || event.subscription != nil {
+                calls += self.calls(of: event, on: channel, in: contract, client: client)
             }
-            let label = SwiftDriverText.literal("\(name) \(event.wireName)")
-            if let items = subscriptionItems(of: event, in: contract, client: client) {
-                // The `Mock` sends the items itself; the driver counts them, and sends the error event after them
-                // when the stream must fail with it.
-                let afterItems =
-                    items.sends.isEmpty
-                    ? (items.ends ? "" : "\n                                if count == \(items.expected) { break }")
-                    : "\n                                if count == \(items.expected) {\n                                    "
-                        + items.sends.joined(separator: "\n                                    ")
-                        + "\n                                }"
-                calls.append(
-                    """
-                            do {
-                                let mock = \(name).Mock()
-                                let client = mock.makeClient()
-                                let count = try await oracleWithin(10) {
-                                    var heard = mock.received.makeAsyncIterator()
-                                    let stream = try await \(call)
-                                    guard let request = await heard.next() else { return -1 }
-                                    var count = 0
-                                    do {
-                                        for try await _ in stream {
-                                            count += 1\(afterItems)
-                                        }
-                                    }\(items.fails ? " catch where String(describing: type(of: error)).hasPrefix(\"RequestRejected\") {\n                        return count\n                    }" : "")
-                                    _ = request
-                                    return \(items.fails ? "-3" : "count")
-                                }
-                                lines.append(\(label) + oracleVerdict(count, of: \(items.expected)))
-                            } catch {
-                                lines.append(\(label) + ": \\(error)".replacingOccurrences(of: "\\n", with: " "))
-                            }
-                    """)
-                continue
-            }
-            calls.append(
-                """
-                        do {
-                            let mock = \(name).Mock()
-                            let client = mock.makeClient()
-                            _ = try await oracleWithin(10) { try await \(call) }
-                            lines.append(\(label) + ": ok")
-                        } catch {
-                            lines.append(\(label) + ": \\(error)".replacingOccurrences(of: "\\n", with: " "))
-                        }
-                """)
         }
         guard !calls.isEmpty else { return "@Sendable func requests\(name)() async -> [String] { [] }" }
         return """
@@ -73,13 +26,110 @@ enum RequestCalls {
             """
     }
 
-    /// `client.method(label: value, ..., timeout: .seconds(5))`, each argument taken from the event's `example1`.
-    static func call(of event: Event, in contract: Contract, client: String) -> String? {
-        let method = NSRegularExpression.escapedPattern(for: event.swiftName)
+    /// The driver's statements that call `event`'s method, on the client's accessor of `channel` for an event of a
+    /// channel (at the address the drawn contract's example names, `room-7`), and record what came back.
+    private static func calls(of event: Event, on channel: Channel?, in contract: Contract, client: String) -> [String]
+    {
+        let name = contract.name
+        let label = SwiftDriverText.literal("\(name) \(channel.map { "\($0.name) " } ?? "")\(event.wireName)")
+        guard let (scope, scopeText) = scope(of: channel, in: client),
+            let call = call(of: event, in: contract, on: channel, client: client, scope: scopeText)
+        else {
+            return ["        lines.append(\(label) + \": no method found in the generated client\")"]
+        }
+        let callText = "client\(scope).\(call)"
         guard
-            let signature = firstMatch(#"\n        public func \#(method)\((.*)\) async throws -> "#, in: client),
+            let items = subscriptionItems(
+                of: event, in: contract, scope: channel?.events ?? contract.events, client: client,
+                sendsError: channel == nil)
+        else {
+            return [
+                """
+                        do {
+                            let mock = \(name).Mock()
+                            let client = mock.makeClient()
+                            _ = try await oracleWithin(10) { try await \(callText) }
+                            lines.append(\(label) + ": ok")
+                        } catch {
+                            lines.append(\(label) + ": \\(error)".replacingOccurrences(of: "\\n", with: " "))
+                        }
+                """
+            ]
+        }
+        // The `Mock` sends the items itself; the driver counts them, and sends the error event after them when the
+        // stream must fail with it, reading the id from the request the `Mock` heard.
+        let heard =
+            items.sends.isEmpty
+            ? "" : "\n                    var heard = mock.received.makeAsyncIterator()"
+        let request =
+            items.sends.isEmpty
+            ? "" : "\n                    guard let request = await heard.next() else { return -1 }"
+        let afterItems =
+            items.sends.isEmpty
+            ? (items.ends ? "" : "\n                            if count == \(items.expected) { break }")
+            : "\n                            if count == \(items.expected) {\n                                "
+                + items.sends.joined(separator: "\n                                ")
+                + "\n                            }"
+        let rejected =
+            items.fails
+            ? " catch where String(describing: type(of: error)).hasPrefix(\"RequestRejected\") {\n                        return count\n                    }"
+            : ""
+        return [
+            """
+                    do {
+                        let mock = \(name).Mock()
+                        let client = mock.makeClient()
+                        let count = try await oracleWithin(10) {\(heard)
+                            let stream = try await \(callText)\(request)
+                            var count = 0
+                            do {
+                                for try await _ in stream {
+                                    count += 1\(afterItems)
+                                }
+                            }\(rejected)
+                            return \(items.fails ? "-3" : "count")
+                        }
+                        lines.append(\(label) + oracleVerdict(count, of: \(items.expected)))
+                    } catch {
+                        lines.append(\(label) + ": \\(error)".replacingOccurrences(of: "\\n", with: " "))
+                    }
+            """
+        ]
+    }
+
+    /// The client's scope `event`'s method is on: `""` and the client's text outside channels, or the call of the
+    /// channel's accessor (its parameters given the values of the drawn address, `room-7`) and the text of the
+    /// channel's client.
+    static func scope(of channel: Channel?, in client: String) -> (call: String, text: String)? {
+        guard let channel else { return ("", client) }
+        let accessor = NSRegularExpression.escapedPattern(for: channel.swiftName)
+        guard let signature = firstMatch(#"\n        public func \#(accessor)\((.*)\) -> "#, in: client),
+            let start = client.range(
+                of: "/// The events of one `\(SwiftName.typeName(forMember: channel.swiftName))` channel: listeners")
+        else { return nil }
+        let arguments = parameters(signature).map { parameter -> String in
+            let label = parameter.prefix { $0 != ":" }
+            return parameter.hasSuffix(": String") ? "\(label): \"7\"" : "\(label): 7"
+        }
+        let rest = client[start.upperBound...]
+        let end = rest.range(of: "\nextension ")?.lowerBound ?? rest.endIndex
+        return (".\(channel.swiftName)(\(arguments.joined(separator: ", ")))", String(rest[..<end]))
+    }
+
+    /// `method(label: value, ..., timeout: .seconds(5))`, each argument taken from the event's `example1`.
+    static func call(
+        of event: Event, in contract: Contract, on channel: Channel?, client: String, scope: String
+    ) -> String? {
+        let method = NSRegularExpression.escapedPattern(for: event.swiftName)
+        // The event's type is the scope's: `O1.Ping`, or a channel's `O1.Room.Ping`.
+        let owner = NSRegularExpression.escapedPattern(
+            for: ([contract.name] + (channel.map { [SwiftName.typeName(forMember: $0.swiftName)] } ?? [])).joined(
+                separator: "."))
+        guard
+            let signature = firstMatch(
+                #"\n        (?:    )?public func \#(method)\((.*)\) async throws -> "#, in: scope),
             let valueType = firstMatch(
-                #"\nextension (\S+) \{\n    /// Values of `\#(NSRegularExpression.escapedPattern(for: event.wireName))`"#,
+                #"\nextension (\#(owner)\.[^.\s]+) \{\n    /// Values of `\#(NSRegularExpression.escapedPattern(for: event.wireName))`"#,
                 in: client)
         else { return nil }
         var arguments: [String] = []
@@ -98,7 +148,7 @@ enum RequestCalls {
                 arguments.append("\(label): oracleValue(\(valueType).example1.\(label))")
             }
         }
-        return "client.\(event.swiftName)(\(arguments.joined(separator: ", ")))"
+        return "\(event.swiftName)(\(arguments.joined(separator: ", ")))"
     }
 
     /// What the driver expects of a subscription the generated `Mock` answers (it sends the items, each example of
@@ -108,16 +158,18 @@ enum RequestCalls {
     /// `Mock` received it (for a request that opens the subscription, or a reply that confirms it under the request's
     /// id), or the one its answer carries (the reply's `example1`'s `id:` field).
     static func subscriptionItems(
-        of event: Event, in contract: Contract, client: String
+        of event: Event, in contract: Contract, scope events: [Event], client: String, sendsError: Bool
     )
         -> (sends: [String], ends: Bool, fails: Bool, expected: String)?
     {
         guard let subscription = event.subscription,
-            let item = contract.events.first(where: { $0.wireName == subscription.event })
+            let item = events.first(where: { $0.wireName == subscription.event })
         else { return nil }
         let expected = subscription.type != nil || item.examples.isEmpty ? 1 : item.examples.count
         let ends = subscription.end != nil || subscription.count != nil
-        guard !ends, let errorName = subscription.error else { return ([], ends, false, "\(expected)") }
+        guard !ends, sendsError, let errorName = subscription.error else {
+            return ([], ends, false, "\(expected)")
+        }
         // Where the id is: the request's correlation value, or the `id:` field of the `Mock`'s reply (its first
         // example's). A reply whose whole payload is the id sends no error event: the stream is read to its items.
         let fromRequest = event.reply == nil || subscription.idFromRequest

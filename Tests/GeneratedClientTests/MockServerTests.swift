@@ -141,4 +141,38 @@ import Testing
         #expect(chunks.map(\.payload.nonce) == ["n-1"])
         #expect(chunks.map(\.payload.chunkCount) == [1])
     }
+
+    /// Requests on a channel are answered too, on every address of its template (schemas/supabase-realtime.yaml: a
+    /// join on `realtime:{name}` and the heartbeat on `phoenix`), as `schemagen-mock` answers them: before, the `Mock`
+    /// answered only outside channels, and a join waited for its timeout.
+    @Test(.timeLimit(.minutes(1))) func theMockAnswersRequestsOnChannels() async throws {
+        let mock = SupabaseRealtime.Mock()
+        let client = mock.makeClient()
+        let joined = try await client.realtime(name: "room-1").phxJoin(
+            payload: SupabaseRealtime.JoinPayload.example, ref: "9", timeout: .seconds(10))
+        #expect(joined.ref == "9")
+        #expect(joined.payload == SupabaseRealtime.Realtime.PhxReply.example1.payload)
+        let beat = try await client.phoenix().heartbeat(payload: .init(), timeout: .seconds(10))
+        #expect(beat.payload == SupabaseRealtime.Phoenix.PhxReply.example1.payload)
+    }
+
+    /// A server answers a request on every channel of a template with the channel it came on, and a channel's own
+    /// answer comes first.
+    @Test(.timeLimit(.minutes(1))) func aTemplatesAnswerKnowsItsChannelAndAChannelsOwnComesFirst() async throws {
+        let mock = SupabaseRealtime.Mock()
+        let example = SupabaseRealtime.Realtime.PhxReply.example1
+        mock.server.everyRealtime.respondToPhxJoin { _, channel, _ in
+            .init(joinRef: channel.name, ref: example.ref, payload: example.payload)
+        }
+        mock.server.realtime(name: "mine").respondToPhxJoin { _, _ in
+            .init(joinRef: "own", ref: example.ref, payload: example.payload)
+        }
+        let client = mock.makeClient()
+        let other = try await client.realtime(name: "room-2").phxJoin(
+            payload: SupabaseRealtime.JoinPayload.example, timeout: .seconds(10))
+        #expect(other.joinRef == "room-2")
+        let mine = try await client.realtime(name: "mine").phxJoin(
+            payload: SupabaseRealtime.JoinPayload.example, timeout: .seconds(10))
+        #expect(mine.joinRef == "own")
+    }
 }

@@ -55,6 +55,20 @@ extension RealtimeServerCore {
         receiveFrame(incoming, from: connection)
     }
 
+    /// The answer a template gives to `route` on `channel`, bound to the channel's address and values; the caller holds
+    /// the lock.
+    private func templateResponder(_ route: String, _ channel: String?) -> ServerResponder? {
+        guard let channel, let entries = templateResponders[route] else { return nil }
+        for entry in entries {
+            guard let values = entry.template.values(in: channel) else { continue }
+            let respond = entry.respond
+            return { connection, frame, decoder, ackID in
+                try respond(connection, channel, values, frame, decoder, ackID)
+            }
+        }
+        return nil
+    }
+
     func receiveFrame(_ incoming: IncomingFrame, from connection: ServerConnection) {
         let parsed: WireFraming.ParsedFrame
         do {
@@ -69,7 +83,7 @@ extension RealtimeServerCore {
         let key = routeKey(parsed.route, channel)
         let (handlers, responder, routing, pending, hasScope, templated) = lock.withLock {
             let scope = scope(for: channel), handlers = listeners[key] ?? [],
-                responder = responders.isEmpty ? nil : responders[key]
+                responder = (responders.isEmpty ? nil : responders[key]) ?? templateResponder(parsed.route, channel)
             return (
                 handlers, responder, scope?.routing ?? (handlers.isEmpty && responder == nil ? scope?.check : nil),
                 connections[connection]?.pending,

@@ -80,6 +80,27 @@ extension RealtimeServerCore {
         return ListenerToken(id: id) { [weak self] in self?.lock.withLock { self?.responders.remove(key, id: id) } }
     }
 
+    /// Sets the server's answer to the clients' requests on `route` on every channel whose address `template` matches,
+    /// a room made on the fly among them (one per template and route, replacing any before). A channel's own answer
+    /// (``setResponder(channel:eventName:_:)``) comes first. The token's `cancel()` removes it.
+    @discardableResult
+    public func setResponder(
+        template: ChannelTemplate, eventName route: String, _ responder: @escaping ServerTemplateResponder
+    ) -> ListenerToken {
+        let id = UUID()
+        lock.withLock {
+            templateResponders[route, default: []].removeAll { $0.template == template }
+            templateResponders[route, default: []].append((id, template, responder))
+        }
+        return ListenerToken(id: id) { [weak self] in
+            guard let self else { return }
+            self.lock.withLock {
+                self.templateResponders[route]?.removeAll { $0.id == id }
+                if self.templateResponders[route]?.isEmpty == true { self.templateResponders[route] = nil }
+            }
+        }
+    }
+
     /// Every event clients send in the scope, with its connection, until the consuming task ends; buffered as
     /// ``limits``' `eventBuffer` says.
     public func events<Event: Sendable>(channel: String?, as type: Event.Type) -> AsyncStream<ReceivedEvent<Event>> {

@@ -27,6 +27,9 @@ import Foundation
     /// Listeners across every address of a channel's template, by route: a frame's channel is matched against each.
     var templateListeners: [String: [(id: UUID, template: ChannelTemplate, handler: ServerTemplateHandler)]] = [:]
     var responders = ResponderTable<ServerResponder>()
+    /// Answers across every address of a channel's template, by route, one per template: a frame on a channel with no
+    /// answer of its own is matched against each.
+    var templateResponders: [String: [(id: UUID, template: ChannelTemplate, respond: ServerTemplateResponder)]] = [:]
     var errorHandlers: [(id: UUID, handler: @Sendable (ServerConnection, IncomingFailure) -> Void)] = []
     var connectHandlers: [(id: UUID, handler: @Sendable (ServerConnection) -> Void)] = []
     var disconnectHandlers: [(id: UUID, handler: @Sendable (ServerConnection, String) -> Void)] = []
@@ -99,4 +102,12 @@ public typealias ServerResponder =
     @Sendable (
         _ connection: ServerConnection, _ frame: WireFraming.ParsedFrame, _ decoder: WireDecoder,
         _ ackID: Int?
+    ) throws -> (@Sendable () async throws -> Void)?
+
+/// ``ServerResponder`` for a request on any channel whose address a template matches: it is also given the channel's
+/// `address` and its parameters' `values`, in the template's order.
+public typealias ServerTemplateResponder =
+    @Sendable (
+        _ connection: ServerConnection, _ address: String, _ values: [String], _ frame: WireFraming.ParsedFrame,
+        _ decoder: WireDecoder, _ ackID: Int?
     ) throws -> (@Sendable () async throws -> Void)?

@@ -154,6 +154,9 @@ public struct ChannelContext: Sendable {
     /// The channel's type with its namespace (`Channels.Seat`), for code inside the channel's event sections, where
     /// `typeName` is the event's.
     public var channelType: String = ""
+    /// The server's accessor of every channel of the template (`everyDriver`), for the `Mock`'s answers inside the
+    /// channel's event sections.
+    public var everyMember: String = ""
     /// Statements that read the channel's value from `values`, an address's parameter values in template order, into
     /// `channel`, throwing `ChannelAddressMismatch` (for `address`) when one is not of its type.
     public var channelFromValues: [String] = []
@@ -174,6 +177,7 @@ extension ChannelContext: KeyedTemplateContext {
         "scope": .property(\.scope),
         "templateParts": .property(\.templateParts),
         "channelType": .property(\.channelType),
+        "everyMember": .property(\.everyMember),
         "channelFromValues": .property(\.channelFromValues),
     ]
 }

@@ -63,6 +63,7 @@ public struct SwiftTranslator: Sendable {
                 }
             }.joined(separator: ", ")
             context.channelType = "\(contract.name).\(typeName)"
+            context.everyMember = "every\(typeName)"
             context.channelFromValues = Self.channelFromValues(
                 channel, type: "\(contract.name).\(typeName)", runtime: speller.runtimePrefix)
             return context

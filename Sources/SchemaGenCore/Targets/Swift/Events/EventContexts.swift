@@ -87,7 +87,7 @@ public final class EventContext: @unchecked Sendable {
     /// reply's first example, or a value made from the contract's types); `nil` otherwise.
     public internal(set) var mockAnswer: String? = nil
     public internal(set) var hasMockAnswer: Bool = false
-    /// For a request outside channels that opens a subscription: the statements of the generated `Mock`'s responder,
+    /// For a request that opens a subscription: the statements of the generated `Mock`'s responder,
     /// which answers it with its reply, the subscription's items and its end (`mockSubscription(of:...)`); empty
     /// otherwise.
     public internal(set) var mockSubscription: [String] = []

@@ -51,7 +51,8 @@ struct EventTranslator {
         }
         for (index, event) in events.enumerated() {
             contexts[index].mockSubscription = mockSubscription(
-                of: event, contexts[index], in: events, contexts, requests: requests)
+                of: event, contexts[index], in: events, contexts, requests: requests,
+                template: channelExpression == "nil" ? nil : "\(enclosingType).Every.template")
             contexts[index].hasMockSubscription = !contexts[index].mockSubscription.isEmpty
             if !contexts[index].hasMockSubscription {
                 contexts[index].mockAnswer = mockAnswer(of: event, contexts[index], in: events, contexts)

@@ -1,14 +1,14 @@
 /// The generated `Mock`'s answer to a request that opens a subscription.
 extension EventTranslator {
-    /// The statements that set the generated `Mock`'s responder to `event`, a request outside channels that opens a
-    /// subscription: it answers as `schemagen-mock` does (`MockResponder`), with the reply carrying the request's
+    /// The statements that set the generated `Mock`'s responder to `event`, a request that opens a subscription (on
+    /// every channel of `template`, a `ChannelTemplate` expression, for an event of a channel): it answers as `schemagen-mock` does (`MockResponder`), with the reply carrying the request's
     /// correlation value, then the subscription's items (each example of its item event, or one value made from its
     /// types; one value of its `type:`), then its end event, each carrying the subscription's id, a count-ended stream's
     /// items saying how many there are. Empty for any other event, or when a value has no Swift spelling (the `Mock`
     /// then answers the reply alone, as `mockAnswer` says).
     func mockSubscription(
         of event: Event, _ context: EventContext, in events: [Event], _ contexts: [EventContext],
-        requests: RequestTranslator
+        requests: RequestTranslator, template: String?
     ) -> [String] {
         guard let subscription = event.subscription, context.subscription != nil, event.direction.isEmittedByClient,
             let item = events.firstIndex(where: { $0.wireName == subscription.event })
@@ -16,6 +16,7 @@ extension EventTranslator {
         let jsonValue = builder.speller.runtime("JSONValue")
         var before: [String] = []
         var sends: [String] = []
+        let channel = template == nil ? "nil" : "address"
         var readsFrame = false
         // The subscription's id, as the `Mock` knows it: `nil` when the request or the reply does not hold one, as
         // `MockResponder` then sends no item.
@@ -28,7 +29,7 @@ extension EventTranslator {
             readsFrame = true
             before.append("let echoed = core.correlationValue(in: frame, at: \(responder.correlationSource))")
             sends += send(
-                value, as: responder.reply.emitTarget, responder.reply.emitValue,
+                value, as: responder.reply.emitTarget, responder.reply.emitValue, on: channel,
                 writing: ["(\(responder.reply.correlationPath), echoed)"])
             if subscription.idFromRequest {
                 id = "echoed ?? \(jsonValue).null"
@@ -61,12 +62,13 @@ extension EventTranslator {
                 writes.append("(\(path(of: count, in: item, events, contexts, requests: requests)), \(values.count))")
             }
             for value in values {
-                sends += send(value, as: contexts[item].emitTarget, contexts[item].emitValue, writing: writes)
+                sends += send(
+                    value, as: contexts[item].emitTarget, contexts[item].emitValue, on: channel, writing: writes)
             }
             if let endName = subscription.end, let end = events.firstIndex(where: { $0.wireName == endName }) {
                 guard let value = mockValue(of: end, holding: nil, in: events, contexts) else { return [] }
                 sends += send(
-                    value, as: contexts[end].emitTarget, contexts[end].emitValue,
+                    value, as: contexts[end].emitTarget, contexts[end].emitValue, on: channel,
                     writing: ["(\(path(of: subscription.match, in: end, events, contexts, requests: requests)), id)"])
             }
         }
@@ -85,11 +87,13 @@ extension EventTranslator {
 
     /// One answer sent to the requesting connection, its value bound to `payload` (the name `emitValue` reads) in a
     /// scope of its own.
-    private func send(_ value: String, as target: String, _ emitValue: String, writing writes: [String]) -> [String] {
+    private func send(
+        _ value: String, as target: String, _ emitValue: String, on channel: String, writing writes: [String]
+    ) -> [String] {
         [
             "do {",
             "    let payload = \(value)",
-            "    try await core.emit(\(target), channel: nil, payload: \(emitValue), writing: [\(writes.joined(separator: ", "))], to: connection)",
+            "    try await core.emit(\(target), channel: \(channel), payload: \(emitValue), writing: [\(writes.joined(separator: ", "))], to: connection)",
             "}",
         ]
     }
