@@ -18,6 +18,8 @@ enum ScenarioPlays {
         var triggers: [(data: Data, ackID: Int?)]
         /// Whether the order of the frames the servers send is theirs to choose (an app frame gets a reply too).
         var ordered: Bool
+        /// The channel address the app frames come on (a request on a channel), as the transport carries it.
+        var channel: String? = nil
     }
 
     /// The scenarios of `contract` the driver and `ContractMockServer` play, each with its app frames (for an
@@ -48,18 +50,24 @@ enum ScenarioPlays {
         } + requests(of: contract)
     }
 
-    /// Each request outside channels (a reply, a subscription's items, or an acknowledgement on a transport that
-    /// carries them) alone.
+    /// Each request (a reply, a subscription's items, or an acknowledgement on a transport that carries them) alone,
+    /// outside channels and on a channel's address (made from its template, `room-1`); acknowledgements only outside
+    /// channels, where the generated `Mock` answers them.
     static func requests(of contract: Contract) -> [Play] {
-        contract.events.compactMap { event in
-            guard event.direction.isEmittedByClient,
-                event.reply != nil || event.subscription != nil || (event.ack != nil && contract.framing == .socketIO)
-            else { return nil }
-            let frame = FrameSynthesizer(contract: contract).madeUpFrame(of: event, in: nil)
-            guard !frame.isEmpty else { return nil }
-            return Play(
-                name: "request \(event.wireName)", scenario: nil,
-                triggers: [(frame, askedAcknowledgement(event, in: contract, number: 1))], ordered: true)
+        let scopes = [(nil, contract.events)] + contract.channels.map { (Optional($0), $0.events) }
+        return scopes.flatMap { channel, events in
+            events.compactMap { event -> Play? in
+                let acknowledged = event.ack != nil && contract.framing == .socketIO && channel == nil
+                guard event.direction.isEmittedByClient,
+                    event.reply != nil || event.subscription != nil || acknowledged
+                else { return nil }
+                let frame = FrameSynthesizer(contract: contract).madeUpFrame(of: event, in: channel)
+                guard !frame.isEmpty else { return nil }
+                return Play(
+                    name: "request \(channel.map { "\($0.name) " } ?? "")\(event.wireName)", scenario: nil,
+                    triggers: [(frame, acknowledged ? askedAcknowledgement(event, in: contract, number: 1) : nil)],
+                    ordered: true, channel: channel.map(FrameSynthesizer.address))
+            }
         }
     }
 
@@ -91,7 +99,8 @@ enum ScenarioPlays {
             }
             for trigger in play.triggers {
                 try? await connection.send(
-                    OutgoingFrame(eventName: "", channel: nil, payload: nil, data: trigger.data, ackID: trigger.ackID))
+                    OutgoingFrame(
+                        eventName: "", channel: play.channel, payload: nil, data: trigger.data, ackID: trigger.ackID))
             }
             let ended = await withTaskGroup(of: Bool.self) { group in
                 group.addTask {
@@ -186,7 +195,7 @@ enum ScenarioPlays {
                         connection.setReceiver { box.append(oracleEntry($0.channel, $0.acknowledges, $0.data)) }
                         \(start)
                         for (trigger, ackID) in [\(triggers.joined(separator: ", "))] as [(Data, Int?)] {
-                            try await connection.send(SchemaGenRuntime.OutgoingFrame(eventName: "", channel: nil, payload: nil, data: trigger, ackID: ackID))
+                            try await connection.send(SchemaGenRuntime.OutgoingFrame(eventName: "", channel: \(play.channel.map(SwiftDriverText.literal) ?? "nil"), payload: nil, data: trigger, ackID: ackID))
                         }
                         try await oracleWithin(5) { try await task.value }
                         var waited = 0

@@ -135,4 +135,22 @@ import Testing
         let frames = try await transport.sentFrames(atLeast: 2).map(\.text)
         #expect(frames.last == #"[null,"1",null,"unwatch",{}]"#)
     }
+
+    /// The generated `Mock` answers a request and a subscription on a templated channel (golden `channels`: `ask` and
+    /// `watch` on `room:{roomId}/seat-{seat}`), at the address they came on: the reply, then each example of the items
+    /// and the end. Before, it answered only outside channels; the first draft of its channel subscriptions did not
+    /// compile (the request's type unqualified outside its channel's scope: seed 31).
+    @Test(.timeLimit(.minutes(1))) func theMockAnswersRequestsAndSubscriptionsOnATemplatedChannel() async throws {
+        let mock = Channels.Mock()
+        let client = mock.makeClient()
+        let seat = client.seat(roomId: "r1", seat: 3)
+        let answer = try await seat.ask(timeout: .seconds(10))
+        #expect(answer.text == Channels.Seat.Answer.example1.text)
+        var moves: [Int] = []
+        for try await move in try await seat.watch(watchId: "mine") {
+            #expect(move.watchId == "mine")
+            moves.append(move.x)
+        }
+        #expect(moves == [1, 2])
+    }
 }

@@ -86,6 +86,40 @@ extension Channels.Seat {
             core.addListener(channel: channel.address, eventName: "client-wave", decoding: ClientWave.self, from: .payload, handler: handler)
         }
 
+        /// Wire name: `ask`, client to server.
+        ///
+        /// Calls `handler` with the sending connection and the event's value for every `ask` a client
+        /// sends. Returns a token whose `cancel()` removes the listener.
+        @discardableResult
+        public func onAsk(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, Ask) -> Void) -> SchemaGenRuntime.ListenerToken {
+            core.addListener(channel: channel.address, eventName: "ask", decoding: Ask.self, from: .payload, handler: handler)
+        }
+
+        /// Answers the app's `ask` requests: `handler`'s value goes back to the requesting connection in
+        /// `answer`, with the request's `request_id` written into it (whatever the handler put there). One
+        /// answer per event: setting one replaces the one before; the token's `cancel()` removes it. Listeners of
+        /// `ask` still hear every request.
+        @discardableResult
+        public func respondToAsk(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, Ask) async -> Answer) -> SchemaGenRuntime.ListenerToken {
+            core.setResponder(channel: channel.address, eventName: "ask") { [core] connection, frame, decoder, _ in
+                let request = try decoder.decode(Ask.self, from: frame.payloadOrNull)
+                let echoed = core.correlationValue(in: frame, at: .payloadField("request_id"))
+                return {
+                    let payload = await handler(connection, request)
+                    try await core.emit(eventName: "answer", channel: channel.address, payload: payload, echoing: echoed, at: "request_id", to: connection)
+                }
+            }
+        }
+
+        /// Wire name: `watch`, client to server.
+        ///
+        /// Calls `handler` with the sending connection and the event's value for every `watch` a client
+        /// sends. Returns a token whose `cancel()` removes the listener.
+        @discardableResult
+        public func onWatch(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, Watch) -> Void) -> SchemaGenRuntime.ListenerToken {
+            core.addListener(channel: channel.address, eventName: "watch", decoding: Watch.self, from: .payload, handler: handler)
+        }
+
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
         public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
@@ -94,6 +128,12 @@ extension Channels.Seat {
                 try await core.emit(eventName: "taken", channel: channel.address, payload: payload, to: recipients)
             case .clientWave(let payload):
                 try await core.emit(eventName: "client-wave", channel: channel.address, payload: payload, to: recipients)
+            case .answer(let payload):
+                try await core.emit(eventName: "answer", channel: channel.address, payload: payload, to: recipients)
+            case .moved(let payload):
+                try await core.emit(eventName: "moved", channel: channel.address, payload: payload, to: recipients)
+            case .left(let payload):
+                try await core.emit(eventName: "left", channel: channel.address, payload: payload, to: recipients)
             case .unknown(let name, let payload):
                 try await core.emit(eventName: name, channel: channel.address, rawPayload: payload, to: recipients)
             }
@@ -113,6 +153,8 @@ extension Channels.Seat {
         /// The client events' wire names (for frame shapes, their routes), as the client's `ServerEvent` has its own.
         private enum ClientRoute: Swift.String {
             case clientWave = "client-wave"
+            case ask = "ask"
+            case watch = "watch"
         }
 
         /// Reads a frame a client sent; throws `UnexpectedClientEvent` for an event clients do not send in this scope.
@@ -121,6 +163,10 @@ extension Channels.Seat {
             switch route {
             case .clientWave:
                 return .clientWave(try decoder.decode(ClientWave.self, from: frame.payloadOrNull))
+            case .ask:
+                return .ask(try decoder.decode(Ask.self, from: frame.payloadOrNull))
+            case .watch:
+                return .watch(try decoder.decode(Watch.self, from: frame.payloadOrNull))
             }
         }
     }
@@ -146,6 +192,41 @@ extension Channels.Seat {
         public func onClientWave(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, Channels.Seat, ClientWave) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(template: Self.template, eventName: "client-wave") { connection, address, values, frame, decoder in
                 handler(connection, try Self.channel(address, values), try decoder.decode(ClientWave.self, from: frame, source: .payload))
+            }
+        }
+
+        /// Calls `handler` with the sending connection, the channel and the event's value for every
+        /// `ask` a client sends on a channel of this template. Returns a token whose `cancel()` removes the listener.
+        @discardableResult
+        public func onAsk(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, Channels.Seat, Ask) -> Void) -> SchemaGenRuntime.ListenerToken {
+            core.addListener(template: Self.template, eventName: "ask") { connection, address, values, frame, decoder in
+                handler(connection, try Self.channel(address, values), try decoder.decode(Ask.self, from: frame, source: .payload))
+            }
+        }
+
+        /// Answers the app's `ask` requests on every channel of this template, a room made on the fly among
+        /// them: `handler`'s value goes back to the requesting connection on that channel in `answer`, with
+        /// the request's `request_id` written into it. One answer per event: setting one replaces the one before, and a
+        /// channel's own `respondToAsk` comes first; the token's `cancel()` removes it.
+        @discardableResult
+        public func respondToAsk(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, Channels.Seat, Ask) async -> Answer) -> SchemaGenRuntime.ListenerToken {
+            core.setResponder(template: Self.template, eventName: "ask") { [core] connection, address, values, frame, decoder, _ in
+                let channel = try Self.channel(address, values)
+                let request = try decoder.decode(Ask.self, from: frame.payloadOrNull)
+                let echoed = core.correlationValue(in: frame, at: .payloadField("request_id"))
+                return {
+                    let payload = await handler(connection, channel, request)
+                    try await core.emit(eventName: "answer", channel: address, payload: payload, echoing: echoed, at: "request_id", to: connection)
+                }
+            }
+        }
+
+        /// Calls `handler` with the sending connection, the channel and the event's value for every
+        /// `watch` a client sends on a channel of this template. Returns a token whose `cancel()` removes the listener.
+        @discardableResult
+        public func onWatch(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, Channels.Seat, Watch) -> Void) -> SchemaGenRuntime.ListenerToken {
+            core.addListener(template: Self.template, eventName: "watch") { connection, address, values, frame, decoder in
+                handler(connection, try Self.channel(address, values), try decoder.decode(Watch.self, from: frame, source: .payload))
             }
         }
     }
@@ -212,6 +293,25 @@ extension Channels {
         public init() {
             transport = SchemaGenRuntime.LoopbackServerTransport()
             server = Server(transport: transport)
+            server.everySeat.respondToAsk { _, _, _ in Channels.Seat.Answer.example1 }
+            server.core.setResponder(template: Channels.Seat.Every.template, eventName: "watch") { [core = server.core] connection, address, _, frame, decoder, _ in
+                _ = try decoder.decode(Channels.Seat.Watch.self, from: frame.payloadOrNull)
+                guard let id = core.correlationValue(in: frame, at: .payloadField("watch_id")) else { return nil }
+                return {
+                    do {
+                        let payload = Channels.Seat.Moved.example1
+                        try await core.emit(eventName: "moved", channel: address, payload: payload, writing: [("watch_id", id)], to: connection)
+                    }
+                    do {
+                        let payload = Channels.Seat.Moved.example2
+                        try await core.emit(eventName: "moved", channel: address, payload: payload, writing: [("watch_id", id)], to: connection)
+                    }
+                    do {
+                        let payload = Channels.Seat.Left.example1
+                        try await core.emit(eventName: "left", channel: address, payload: payload, writing: [("watch_id", id)], to: connection)
+                    }
+                }
+            }
         }
 
         /// A client connected to this mock, as the app uses it: hand it to the view model under test or preview.

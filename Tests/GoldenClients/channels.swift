@@ -158,14 +158,164 @@ extension Channels {
             }
         }
 
+        /// Wire name: `ask`, client to server.
+        public struct Ask: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
+            /// The event's name on the wire.
+            public static let eventName = "ask"
+
+            public let requestId: String
+
+            public init(requestId: String) {
+                self.requestId = requestId
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard SchemaGenRuntime.Members.equal(lhs.requestId, rhs.requestId) else { return false }
+                return true
+            }
+
+            public init(from decoder: any Decoder) throws {
+                let fields = try SchemaGenRuntime.WireFields(decoder)
+                self.init(requestId: try fields.string("request_id"))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try SchemaGenRuntime.WireFieldWriter(encoder)
+                    .string("request_id", self.requestId)
+            }
+        }
+
+        /// Wire name: `answer`, server to client.
+        public struct Answer: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
+            /// The event's name on the wire.
+            public static let eventName = "answer"
+
+            public let requestId: String
+            public let text: String
+
+            public init(requestId: String, text: String) {
+                self.requestId = requestId
+                self.text = text
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard SchemaGenRuntime.Members.equal(lhs.requestId, rhs.requestId) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.text, rhs.text) else { return false }
+                return true
+            }
+
+            public init(from decoder: any Decoder) throws {
+                let fields = try SchemaGenRuntime.WireFields(decoder)
+                self.init(requestId: try fields.string("request_id"), text: try fields.string("text"))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try SchemaGenRuntime.WireFieldWriter(encoder)
+                    .string("request_id", self.requestId)
+                    .string("text", self.text)
+            }
+        }
+
+        /// Wire name: `watch`, client to server.
+        public struct Watch: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
+            /// The event's name on the wire.
+            public static let eventName = "watch"
+
+            public let watchId: String
+
+            public init(watchId: String) {
+                self.watchId = watchId
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard SchemaGenRuntime.Members.equal(lhs.watchId, rhs.watchId) else { return false }
+                return true
+            }
+
+            public init(from decoder: any Decoder) throws {
+                let fields = try SchemaGenRuntime.WireFields(decoder)
+                self.init(watchId: try fields.string("watch_id"))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try SchemaGenRuntime.WireFieldWriter(encoder)
+                    .string("watch_id", self.watchId)
+            }
+        }
+
+        /// Wire name: `moved`, server to client.
+        public struct Moved: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
+            /// The event's name on the wire.
+            public static let eventName = "moved"
+
+            public let watchId: String
+            public let x: Int
+
+            public init(watchId: String, x: Int) {
+                self.watchId = watchId
+                self.x = x
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard SchemaGenRuntime.Members.equal(lhs.watchId, rhs.watchId) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.x, rhs.x) else { return false }
+                return true
+            }
+
+            public init(from decoder: any Decoder) throws {
+                let fields = try SchemaGenRuntime.WireFields(decoder)
+                self.init(watchId: try fields.string("watch_id"), x: try fields.int("x"))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try SchemaGenRuntime.WireFieldWriter(encoder)
+                    .string("watch_id", self.watchId)
+                    .int("x", self.x)
+            }
+        }
+
+        /// Wire name: `left`, server to client.
+        public struct Left: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
+            /// The event's name on the wire.
+            public static let eventName = "left"
+
+            public let watchId: String
+
+            public init(watchId: String) {
+                self.watchId = watchId
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard SchemaGenRuntime.Members.equal(lhs.watchId, rhs.watchId) else { return false }
+                return true
+            }
+
+            public init(from decoder: any Decoder) throws {
+                let fields = try SchemaGenRuntime.WireFields(decoder)
+                self.init(watchId: try fields.string("watch_id"))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try SchemaGenRuntime.WireFieldWriter(encoder)
+                    .string("watch_id", self.watchId)
+            }
+        }
+
         /// The events the app may send in this scope.
         public enum ClientEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// Wire name: `client-wave`, both directions.
             case clientWave(ClientWave)
+            /// Wire name: `ask`, client to server.
+            case ask(Ask)
+            /// Wire name: `watch`, client to server.
+            case watch(Watch)
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
                 switch (lhs, rhs) {
                 case let (.clientWave(lhs), .clientWave(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+                case let (.ask(lhs), .ask(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+                case let (.watch(lhs), .watch(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+                default: return false
                 }
             }
         }
@@ -176,6 +326,12 @@ extension Channels {
             case taken(Taken)
             /// Wire name: `client-wave`, both directions.
             case clientWave(ClientWave)
+            /// Wire name: `answer`, server to client.
+            case answer(Answer)
+            /// Wire name: `moved`, server to client.
+            case moved(Moved)
+            /// Wire name: `left`, server to client.
+            case left(Left)
             /// An event the contract does not describe, with its payload's raw JSON.
             case unknown(name: Swift.String, payload: Foundation.Data?)
 
@@ -183,6 +339,9 @@ extension Channels {
                 switch (lhs, rhs) {
                 case let (.taken(lhs), .taken(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
                 case let (.clientWave(lhs), .clientWave(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+                case let (.answer(lhs), .answer(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+                case let (.moved(lhs), .moved(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+                case let (.left(lhs), .left(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
                 case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
                     return SchemaGenRuntime.Members.equal(lhsName, rhsName) && SchemaGenRuntime.Members.equal(lhsPayload, rhsPayload)
                 default: return false
@@ -194,6 +353,9 @@ extension Channels {
             private enum Route: Swift.String {
                 case taken = "taken"
                 case clientWave = "client-wave"
+                case answer = "answer"
+                case moved = "moved"
+                case left = "left"
             }
 
             static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
@@ -205,6 +367,12 @@ extension Channels {
                     return .taken(try decoder.decode(Taken.self, from: frame.payloadOrNull))
                 case .clientWave:
                     return .clientWave(try decoder.decode(ClientWave.self, from: frame.payloadOrNull))
+                case .answer:
+                    return .answer(try decoder.decode(Answer.self, from: frame.payloadOrNull))
+                case .moved:
+                    return .moved(try decoder.decode(Moved.self, from: frame.payloadOrNull))
+                case .left:
+                    return .left(try decoder.decode(Left.self, from: frame.payloadOrNull))
                 }
             }
 
@@ -247,11 +415,45 @@ extension Channels {
                 try await core.emit(eventName: "client-wave", channel: channel.address, payload: ClientWave(emoji: emoji))
             }
 
+            /// Wire name: `ask`, client to server.
+            ///
+            /// Sends the request and returns its reply, `answer`, matched by `request_id` (chosen here unless passed). Throws
+            /// `RequestFailure` when no reply comes within `timeout` (or the client's default) or the connection is lost,
+            /// and `CancellationError` when the calling task is cancelled.
+            @discardableResult
+            public func ask(requestId: String? = nil, timeout: Duration? = nil) async throws -> Answer {
+                let _correlation = requestId ?? String(core.nextCorrelationNumber())
+                let frame = try await core.request(expecting: SchemaGenRuntime.ReplyMatch(route: "answer", channel: channel.address, source: .payloadField("request_id")), correlation: .string(_correlation), timeout: timeout) {
+                    try await core.emit(eventName: "ask", channel: channel.address, payload: Ask(requestId: _correlation))
+                }
+                let decoder = core.payloadDecoder
+                return try decoder.decode(Answer.self, from: frame.payloadOrNull)
+            }
+
+            /// Wire name: `watch`, client to server.
+            ///
+            /// Sends the request and returns the subscription's `moved` events, matched by `watch_id`.
+            /// Its id is chosen here unless passed.
+            /// The stream finishes on `left`.
+            /// Throws `RequestFailure` when the connection is lost, and `CancellationError` when the calling task is cancelled.
+            public func watch(watchId: String? = nil) async throws -> SchemaGenRuntime.SubscriptionStream<Moved> {
+                let _correlation = watchId ?? String(core.nextCorrelationNumber())
+                return try await core.subscribe(SchemaGenRuntime.SubscriptionMatch(route: "moved", channel: channel.address, source: .payloadField("watch_id"), endRoute: ("left", .payloadField("watch_id"))), id: .string(_correlation), item: { frame, decoder in
+                    try decoder.decode(Moved.self, from: frame.payloadOrNull)
+                }) {
+                    try await core.emit(eventName: "watch", channel: channel.address, payload: Watch(watchId: _correlation))
+                }
+            }
+
             /// Sends any event the app may send in this scope.
             public func emit(_ event: ClientEvent) async throws {
                 switch event {
                 case .clientWave(let payload):
                     try await core.emit(eventName: "client-wave", channel: channel.address, payload: payload)
+                case .ask(let payload):
+                    try await core.emit(eventName: "ask", channel: channel.address, payload: payload)
+                case .watch(let payload):
+                    try await core.emit(eventName: "watch", channel: channel.address, payload: payload)
                 }
             }
 
@@ -273,6 +475,36 @@ extension Channels {
             public func onClientWave(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (ClientWave) -> Void) -> SchemaGenRuntime.ListenerToken {
                 core.addListener(channel: channel.address, eventName: "client-wave", decoding: ClientWave.self, from: .payload, handler: handler,
                 event: ServerEvent.clientWave)
+            }
+
+            /// Wire name: `answer`, server to client.
+            ///
+            /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+            /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
+            @discardableResult
+            public func onAnswer(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Answer) -> Void) -> SchemaGenRuntime.ListenerToken {
+                core.addListener(channel: channel.address, eventName: "answer", decoding: Answer.self, from: .payload, handler: handler,
+                event: ServerEvent.answer)
+            }
+
+            /// Wire name: `moved`, server to client.
+            ///
+            /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+            /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
+            @discardableResult
+            public func onMoved(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Moved) -> Void) -> SchemaGenRuntime.ListenerToken {
+                core.addListener(channel: channel.address, eventName: "moved", decoding: Moved.self, from: .payload, handler: handler,
+                event: ServerEvent.moved)
+            }
+
+            /// Wire name: `left`, server to client.
+            ///
+            /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+            /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
+            @discardableResult
+            public func onLeft(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Left) -> Void) -> SchemaGenRuntime.ListenerToken {
+                core.addListener(channel: channel.address, eventName: "left", decoding: Left.self, from: .payload, handler: handler,
+                event: ServerEvent.left)
             }
 
             /// Calls `handler` with every event of this scope the contract does not describe (a server newer than the contract):
@@ -307,6 +539,54 @@ extension Channels.Seat.ClientWave {
 
     /// A value made from the contract's types: the contract has no `examples:` of `client-wave`.
     public static let example1: Self = Channels.Seat.ClientWave(emoji: "emoji")
+}
+
+extension Channels.Seat.Ask {
+    /// Values of `ask` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `ask`.
+    public static let example1: Self = Channels.Seat.Ask(requestId: "request-1")
+}
+
+extension Channels.Seat.Answer {
+    /// Values of `answer` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `answer`.
+    public static let example1: Self = Channels.Seat.Answer(requestId: "request-1", text: "A short message.")
+}
+
+extension Channels.Seat.Watch {
+    /// Values of `watch` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `watch`.
+    public static let example1: Self = Channels.Seat.Watch(watchId: "watch-1")
+}
+
+extension Channels.Seat.Moved {
+    /// Values of `moved` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1, example2]
+
+    /// Example 1 of `moved`, line 40 of the contract.
+    public static let example1: Self = Channels.Seat.Moved(watchId: "w", x: 1)
+
+    /// Example 2 of `moved`, line 40 of the contract.
+    public static let example2: Self = Channels.Seat.Moved(watchId: "w", x: 2)
+}
+
+extension Channels.Seat.Left {
+    /// Values of `left` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `left`.
+    public static let example1: Self = Channels.Seat.Left(watchId: "watch-1")
 }
 
 extension Channels {

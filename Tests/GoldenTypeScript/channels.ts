@@ -17,6 +17,43 @@ export interface SeatClientWave {
     emoji: string;
 }
 
+/**
+ * The payload of `ask` (client to server).
+ */
+export interface SeatAsk {
+    request_id: string;
+}
+
+/**
+ * The payload of `answer` (server to client).
+ */
+export interface SeatAnswer {
+    request_id: string;
+    text: string;
+}
+
+/**
+ * The payload of `watch` (client to server).
+ */
+export interface SeatWatch {
+    watch_id: string;
+}
+
+/**
+ * The payload of `moved` (server to client).
+ */
+export interface SeatMoved {
+    watch_id: string;
+    x: number;
+}
+
+/**
+ * The payload of `left` (server to client).
+ */
+export interface SeatLeft {
+    watch_id: string;
+}
+
 // Frames
 
 /**
@@ -42,6 +79,63 @@ export type SeatClientWaveFrame = {
 };
 
 /**
+ * `ask` as it travels (client to server).
+ *
+ * `data` holds the payload, `SeatAsk`, as JSON text: `JSON.parse` it, `JSON.stringify` to send.
+ * Answered by `answer`, matched by `request_id`.
+ */
+export type SeatAskFrame = {
+    event: "ask";
+    data: string;
+    channel: string;
+};
+
+/**
+ * `answer` as it travels (server to client).
+ *
+ * `data` holds the payload, `SeatAnswer`, as JSON text: `JSON.parse` it, `JSON.stringify` to send.
+ */
+export type SeatAnswerFrame = {
+    event: "answer";
+    data: string;
+    channel: string;
+};
+
+/**
+ * `watch` as it travels (client to server).
+ *
+ * `data` holds the payload, `SeatWatch`, as JSON text: `JSON.parse` it, `JSON.stringify` to send.
+ * Opens a subscription: `moved` events carry its `watch_id`, `left` ends it.
+ */
+export type SeatWatchFrame = {
+    event: "watch";
+    data: string;
+    channel: string;
+};
+
+/**
+ * `moved` as it travels (server to client).
+ *
+ * `data` holds the payload, `SeatMoved`, as JSON text: `JSON.parse` it, `JSON.stringify` to send.
+ */
+export type SeatMovedFrame = {
+    event: "moved";
+    data: string;
+    channel: string;
+};
+
+/**
+ * `left` as it travels (server to client).
+ *
+ * `data` holds the payload, `SeatLeft`, as JSON text: `JSON.parse` it, `JSON.stringify` to send.
+ */
+export type SeatLeftFrame = {
+    event: "left";
+    data: string;
+    channel: string;
+};
+
+/**
  * `said` as it travels (server to client).
  *
  * `data` holds the payload, `string`, as JSON text: `JSON.parse` it, `JSON.stringify` to send.
@@ -55,12 +149,12 @@ export type QuotedSaidFrame = {
 /**
  * Every frame the server sends.
  */
-export type ServerFrame = SeatTakenFrame | SeatClientWaveFrame | QuotedSaidFrame;
+export type ServerFrame = SeatTakenFrame | SeatClientWaveFrame | SeatAnswerFrame | SeatMovedFrame | SeatLeftFrame | QuotedSaidFrame;
 
 /**
  * Every frame a client sends.
  */
-export type ClientFrame = SeatClientWaveFrame;
+export type ClientFrame = SeatClientWaveFrame | SeatAskFrame | SeatWatchFrame;
 
 // Guards: which event a frame is, told by its constants and name; its payload is not checked.
 
@@ -70,6 +164,26 @@ export function isSeatTakenFrame(frame: unknown): frame is SeatTakenFrame {
 
 export function isSeatClientWaveFrame(frame: unknown): frame is SeatClientWaveFrame {
     return valueAt(frame, ["event"]) === "client-wave" && fitsAddress(valueAt(frame, ["channel"]), ["room:", null, "/seat-", null]);
+}
+
+export function isSeatAskFrame(frame: unknown): frame is SeatAskFrame {
+    return valueAt(frame, ["event"]) === "ask" && fitsAddress(valueAt(frame, ["channel"]), ["room:", null, "/seat-", null]);
+}
+
+export function isSeatAnswerFrame(frame: unknown): frame is SeatAnswerFrame {
+    return valueAt(frame, ["event"]) === "answer" && fitsAddress(valueAt(frame, ["channel"]), ["room:", null, "/seat-", null]);
+}
+
+export function isSeatWatchFrame(frame: unknown): frame is SeatWatchFrame {
+    return valueAt(frame, ["event"]) === "watch" && fitsAddress(valueAt(frame, ["channel"]), ["room:", null, "/seat-", null]);
+}
+
+export function isSeatMovedFrame(frame: unknown): frame is SeatMovedFrame {
+    return valueAt(frame, ["event"]) === "moved" && fitsAddress(valueAt(frame, ["channel"]), ["room:", null, "/seat-", null]);
+}
+
+export function isSeatLeftFrame(frame: unknown): frame is SeatLeftFrame {
+    return valueAt(frame, ["event"]) === "left" && fitsAddress(valueAt(frame, ["channel"]), ["room:", null, "/seat-", null]);
 }
 
 export function isQuotedSaidFrame(frame: unknown): frame is QuotedSaidFrame {
@@ -104,3 +218,7 @@ function fitsAddress(value: unknown, parts: readonly (string | null)[]): boolean
     }
     return rest.length === 0;
 }
+
+// Examples: each event's `examples:` payloads, typed so that `tsc` checks them against the contract.
+
+export const seatMovedExamples: ReadonlyArray<SeatMoved> = [{"watch_id":"w","x":1}, {"watch_id":"w","x":2}];

@@ -52,7 +52,7 @@ struct EventTranslator {
         for (index, event) in events.enumerated() {
             contexts[index].mockSubscription = mockSubscription(
                 of: event, contexts[index], in: events, contexts, requests: requests,
-                template: channelExpression == "nil" ? nil : "\(enclosingType).Every.template")
+                channelType: channelExpression == "nil" ? nil : enclosingType)
             contexts[index].hasMockSubscription = !contexts[index].mockSubscription.isEmpty
             if !contexts[index].hasMockSubscription {
                 contexts[index].mockAnswer = mockAnswer(of: event, contexts[index], in: events, contexts)
@@ -380,7 +380,7 @@ struct EventTranslator {
     }
 
     /// The `ParsedFrame` member that gives the bytes a `WireFraming.PayloadSource` case names.
-    private static func bytesExpression(of source: String) -> String {
+    static func bytesExpression(of source: String) -> String {
         switch source {
         case "payload": "payloadOrNull"
         case "presentPayload": "presentPayload()"

@@ -1,14 +1,15 @@
 /// The generated `Mock`'s answer to a request that opens a subscription.
 extension EventTranslator {
     /// The statements that set the generated `Mock`'s responder to `event`, a request that opens a subscription (on
-    /// every channel of `template`, a `ChannelTemplate` expression, for an event of a channel): it answers as `schemagen-mock` does (`MockResponder`), with the reply carrying the request's
-    /// correlation value, then the subscription's items (each example of its item event, or one value made from its
-    /// types; one value of its `type:`), then its end event, each carrying the subscription's id, a count-ended stream's
-    /// items saying how many there are. Empty for any other event, or when a value has no Swift spelling (the `Mock`
-    /// then answers the reply alone, as `mockAnswer` says).
+    /// every address of the channel whose type is `channelType`, for an event of a channel): it answers as
+    /// `schemagen-mock` does (`MockResponder`), with the reply carrying the request's correlation value, then the
+    /// subscription's items (each example of its item event, or one value made from its types; one value of its
+    /// `type:`), then its end event, each carrying the subscription's id, a count-ended stream's items saying how many
+    /// there are. Empty for any other event, or when a value has no Swift spelling (the `Mock` then answers the reply
+    /// alone, as `mockAnswer` says).
     func mockSubscription(
         of event: Event, _ context: EventContext, in events: [Event], _ contexts: [EventContext],
-        requests: RequestTranslator, template: String?
+        requests: RequestTranslator, channelType: String?
     ) -> [String] {
         guard let subscription = event.subscription, context.subscription != nil, event.direction.isEmittedByClient,
             let item = events.firstIndex(where: { $0.wireName == subscription.event })
@@ -16,7 +17,7 @@ extension EventTranslator {
         let jsonValue = builder.speller.runtime("JSONValue")
         var before: [String] = []
         var sends: [String] = []
-        let channel = template == nil ? "nil" : "address"
+        let channel = channelType == nil ? "nil" : "address"
         var readsFrame = false
         // The subscription's id, as the `Mock` knows it: `nil` when the request or the reply does not hold one, as
         // `MockResponder` then sends no item.
@@ -72,11 +73,19 @@ extension EventTranslator {
                     writing: ["(\(path(of: subscription.match, in: end, events, contexts, requests: requests)), id)"])
             }
         }
-        let decoding = context.payloadDecoding.map { "_ = \($0)" }
-        let parameters =
-            "connection, \(readsFrame || decoding != nil ? "frame" : "_"), \(decoding != nil ? "decoder" : "_"), _"
+        // The request decoded as the server's listeners decode it (an undecodable one is reported, not answered); the
+        // `Mock` sits outside the channel's scope, so a channel event's own type is written qualified.
+        let decoding = context.valueType.map { type in
+            let qualified = context.declaration != nil ? channelType.map { "\($0).\(context.typeName)" } ?? type : type
+            return
+                "_ = try decoder.decode(\(qualified).self, from: frame.\(Self.bytesExpression(of: context.payloadSource)))"
+        }
+        let parameters = "\(readsFrame || decoding != nil ? "frame" : "_"), \(decoding != nil ? "decoder" : "_"), _"
         var lines = [
-            "server.core.setResponder(channel: nil, eventName: \(context.route)) { [core = server.core] \(parameters) in"
+            channelType.map {
+                "server.core.setResponder(template: \($0).Every.template, eventName: \(context.route)) { [core = server.core] connection, address, _, \(parameters) in"
+            }
+                ?? "server.core.setResponder(channel: nil, eventName: \(context.route)) { [core = server.core] connection, \(parameters) in"
         ]
         lines += ([decoding].compactMap { $0 } + before).map { "    " + $0 }
         lines.append("    return {")
