@@ -122,10 +122,10 @@ extension EthereumPubSub {
 
 extension EthereumPubSub {
     /// An in-process server for tests and SwiftUI previews: a ``Server`` on a loopback transport that answers every
-    /// request the app sends (on every channel too) and every acknowledgement it asks for outside channels with a value
-    /// from the contract (the reply's first example, else one made from its types), and a subscription's request with
-    /// its items (each example of the item event) and its end; hands a test what the app sent, typed, and sends what it
-    /// is told to. Set your own answers with the server's `respondTo…` methods.
+    /// request the app sends and every acknowledgement it asks for (on every channel too) with a value from the
+    /// contract (the reply's first example, else one made from its types), and a subscription's request with its items
+    /// (each example of the item event) and its end; hands a test what the app sent, typed, and sends what it is told
+    /// to. Set your own answers with the server's `respondTo…` methods.
     public final class Mock: Sendable {
         /// The server itself: its listeners, responders and emit methods.
         public let server: Server

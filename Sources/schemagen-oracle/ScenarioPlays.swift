@@ -51,13 +51,12 @@ enum ScenarioPlays {
     }
 
     /// Each request (a reply, a subscription's items, or an acknowledgement on a transport that carries them) alone,
-    /// outside channels and on a channel's address (made from its template, `room-1`); acknowledgements only outside
-    /// channels, where the generated `Mock` answers them.
+    /// outside channels and on a channel's address (made from its template, `room-1`).
     static func requests(of contract: Contract) -> [Play] {
         let scopes = [(nil, contract.events)] + contract.channels.map { (Optional($0), $0.events) }
         return scopes.flatMap { channel, events in
             events.compactMap { event -> Play? in
-                let acknowledged = event.ack != nil && contract.framing == .socketIO && channel == nil
+                let acknowledged = event.ack != nil && contract.framing == .socketIO
                 guard event.direction.isEmittedByClient,
                     event.reply != nil || event.subscription != nil || acknowledged
                 else { return nil }

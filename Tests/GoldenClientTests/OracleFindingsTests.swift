@@ -153,4 +153,14 @@ import Testing
         }
         #expect(moves == [1, 2])
     }
+
+    /// The generated `Mock` answers an acknowledgement asked for on a templated Socket.IO namespace (golden
+    /// `wire-names`: `watch` on `/ticker-{SYMBOL}`, `ack: Bool`) with a value of the ack's type, as it does outside
+    /// channels and as `schemagen-mock` does; before, the app's emit waited for its timeout.
+    @Test(.timeLimit(.minutes(1))) func theMockAcknowledgesOnATemplatedNamespace() async throws {
+        let mock = WireNames.Mock()
+        let client = mock.makeClient()
+        let acknowledged = try await client.ticker(symbol: "BTC").watch(depth: 5, timeout: .seconds(10))
+        #expect(acknowledged == true)
+    }
 }

@@ -118,6 +118,30 @@ extension WireNames.Ticker {
             core.unsubscribe(connection, from: channel.address)
         }
 
+        /// Wire name: `watch`, client to server.
+        ///
+        /// Calls `handler` with the sending connection and the event's value for every `watch` a client
+        /// sends. Returns a token whose `cancel()` removes the listener.
+        @discardableResult
+        public func onWatch(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, Watch) -> Void) -> SchemaGenRuntime.ListenerToken {
+            core.addListener(channel: channel.address, eventName: "watch", decoding: Watch.self, from: .payload, handler: handler)
+        }
+
+        /// Answers the app's requests for an acknowledgement of `watch`: `handler`'s value is sent back to the
+        /// connection as the acknowledgement. One answer per event: setting one replaces the one before; the token's
+        /// `cancel()` removes it.
+        @discardableResult
+        public func respondToWatch(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, Watch) async -> Bool) -> SchemaGenRuntime.ListenerToken {
+            core.setResponder(channel: channel.address, eventName: "watch") { [core] connection, frame, decoder, ackID in
+                guard let ackID else { return nil }
+                let payload = try decoder.decode(Watch.self, from: frame.payloadOrNull)
+                return {
+                    try await core.acknowledge(ackID, eventName: "watch", channel: channel.address, with: await handler(connection, payload),
+                    spread: false, to: connection)
+                }
+            }
+        }
+
         /// Wire name: `GUILD_MEMBER_ADD`, client to server.
         ///
         /// Calls `handler` with the sending connection and the event's value for every `GUILD_MEMBER_ADD` a client
@@ -151,6 +175,7 @@ extension WireNames.Ticker {
 
         /// The client events' wire names (for frame shapes, their routes), as the client's `ServerEvent` has its own.
         private enum ClientRoute: Swift.String {
+            case watch = "watch"
             case guildMemberAdd = "GUILD_MEMBER_ADD"
         }
 
@@ -158,6 +183,8 @@ extension WireNames.Ticker {
         static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ClientEvent {
             guard let route = ClientRoute(rawValue: frame.route) else { throw SchemaGenRuntime.UnexpectedClientEvent(eventName: frame.eventName) }
             switch route {
+            case .watch:
+                return .watch(try decoder.decode(Watch.self, from: frame.payloadOrNull))
             case .guildMemberAdd:
                 return .guildMemberAdd(try decoder.decode(GuildMemberAdd.self, from: frame.payloadOrNull))
             }
@@ -180,6 +207,32 @@ extension WireNames.Ticker {
         }
 
         /// Calls `handler` with the sending connection, the channel and the event's value for every
+        /// `watch` a client sends on a channel of this template. Returns a token whose `cancel()` removes the listener.
+        @discardableResult
+        public func onWatch(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, WireNames.Ticker, Watch) -> Void) -> SchemaGenRuntime.ListenerToken {
+            core.addListener(template: Self.template, eventName: "watch") { connection, address, values, frame, decoder in
+                handler(connection, try Self.channel(address, values), try decoder.decode(Watch.self, from: frame, source: .payload))
+            }
+        }
+
+        /// Answers the app's requests for an acknowledgement of `watch` on every channel of this template, a
+        /// room made on the fly among them: `handler`'s value is sent back to the connection as the acknowledgement. One
+        /// answer per event: setting one replaces the one before, and a channel's own `respondToWatch` comes first;
+        /// the token's `cancel()` removes it.
+        @discardableResult
+        public func respondToWatch(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, WireNames.Ticker, Watch) async -> Bool) -> SchemaGenRuntime.ListenerToken {
+            core.setResponder(template: Self.template, eventName: "watch") { [core] connection, address, values, frame, decoder, ackID in
+                guard let ackID else { return nil }
+                let channel = try Self.channel(address, values)
+                let payload = try decoder.decode(Watch.self, from: frame.payloadOrNull)
+                return {
+                    try await core.acknowledge(ackID, eventName: "watch", channel: address, with: await handler(connection, channel, payload),
+                    spread: false, to: connection)
+                }
+            }
+        }
+
+        /// Calls `handler` with the sending connection, the channel and the event's value for every
         /// `GUILD_MEMBER_ADD` a client sends on a channel of this template. Returns a token whose `cancel()` removes the listener.
         @discardableResult
         public func onGuildMemberAdd(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, WireNames.Ticker, GuildMemberAdd) -> Void) -> SchemaGenRuntime.ListenerToken {
@@ -192,10 +245,10 @@ extension WireNames.Ticker {
 
 extension WireNames {
     /// An in-process server for tests and SwiftUI previews: a ``Server`` on a loopback transport that answers every
-    /// request the app sends (on every channel too) and every acknowledgement it asks for outside channels with a value
-    /// from the contract (the reply's first example, else one made from its types), and a subscription's request with
-    /// its items (each example of the item event) and its end; hands a test what the app sent, typed, and sends what it
-    /// is told to. Set your own answers with the server's `respondTo…` methods.
+    /// request the app sends and every acknowledgement it asks for (on every channel too) with a value from the
+    /// contract (the reply's first example, else one made from its types), and a subscription's request with its items
+    /// (each example of the item event) and its end; hands a test what the app sent, typed, and sends what it is told
+    /// to. Set your own answers with the server's `respondTo…` methods.
     public final class Mock: Sendable {
         /// The server itself: its listeners, responders and emit methods.
         public let server: Server
@@ -204,6 +257,7 @@ extension WireNames {
         public init() {
             transport = SchemaGenRuntime.LoopbackServerTransport()
             server = Server(transport: transport)
+            server.everyTicker.respondToWatch { _, _, _ in true }
         }
 
         /// A client connected to this mock, as the app uses it: hand it to the view model under test or preview.

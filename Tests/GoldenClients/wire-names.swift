@@ -403,6 +403,33 @@ extension WireNames {
             }
         }
 
+        /// Wire name: `watch`, client to server.
+        public struct Watch: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
+            /// The event's name on the wire.
+            public static let eventName = "watch"
+
+            public let depth: Int
+
+            public init(depth: Int) {
+                self.depth = depth
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard SchemaGenRuntime.Members.equal(lhs.depth, rhs.depth) else { return false }
+                return true
+            }
+
+            public init(from decoder: any Decoder) throws {
+                let fields = try SchemaGenRuntime.WireFields(decoder)
+                self.init(depth: try fields.int("depth"))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try SchemaGenRuntime.WireFieldWriter(encoder)
+                    .int("depth", self.depth)
+            }
+        }
+
         /// Wire name: `GUILD_MEMBER_ADD`, client to server.
         public struct GuildMemberAdd: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
             /// The event's name on the wire.
@@ -455,12 +482,16 @@ extension WireNames {
 
         /// The events the app may send in this scope.
         public enum ClientEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
+            /// Wire name: `watch`, client to server.
+            case watch(Watch)
             /// Wire name: `GUILD_MEMBER_ADD`, client to server.
             case guildMemberAdd(GuildMemberAdd)
 
             public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
                 switch (lhs, rhs) {
+                case let (.watch(lhs), .watch(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
                 case let (.guildMemberAdd(lhs), .guildMemberAdd(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+                default: return false
                 }
             }
         }
@@ -526,6 +557,17 @@ extension WireNames {
                 try await core.transport.unsubscribe(from: channel.address)
             }
 
+            /// Wire name: `watch`, client to server.
+            ///
+            /// Sends the event and returns the server's acknowledgement. Throws `RequestFailure` when none comes within
+            /// `timeout` (or the client's default) or the connection is lost, `AcknowledgementsUnsupported` when the
+            /// transport carries no acknowledgements, and `CancellationError` when the calling task is cancelled.
+            @discardableResult
+            public func watch(depth: Int, timeout: Duration? = nil) async throws -> Bool {
+                let arguments = try await core.emitExpectingAck(eventName: "watch", channel: channel.address, payload: Watch(depth: depth), timeout: timeout)
+                return try core.decodeAcknowledgement(Bool.self, from: arguments, spread: false)
+            }
+
             /// Wire name: `GUILD_MEMBER_ADD`, client to server.
             public func guildMemberAdd(_ payload: GuildMemberAdd) async throws {
                 try await core.emit(eventName: "GUILD_MEMBER_ADD", channel: channel.address, payload: payload)
@@ -539,6 +581,8 @@ extension WireNames {
             /// Sends any event the app may send in this scope.
             public func emit(_ event: ClientEvent) async throws {
                 switch event {
+                case .watch(let payload):
+                    try await core.emit(eventName: "watch", channel: channel.address, payload: payload)
                 case .guildMemberAdd(let payload):
                     try await core.emit(eventName: "GUILD_MEMBER_ADD", channel: channel.address, payload: payload)
                 }
@@ -577,6 +621,15 @@ extension WireNames.Ticker._24h {
 
     /// A value made from the contract's types: the contract has no `examples:` of `24h`.
     public static let example1: Self = WireNames.Ticker._24h(high: 1.5)
+}
+
+extension WireNames.Ticker.Watch {
+    /// Values of `watch` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `watch`.
+    public static let example1: Self = WireNames.Ticker.Watch(depth: 1)
 }
 
 extension WireNames.Ticker.GuildMemberAdd {

@@ -40,6 +40,13 @@ export interface Ticker_24h {
 }
 
 /**
+ * The payload of `watch` (client to server).
+ */
+export interface TickerWatch {
+    depth: number;
+}
+
+/**
  * The payload of `GUILD_MEMBER_ADD` (client to server).
  */
 export interface TickerGuildMemberAdd {
@@ -71,6 +78,7 @@ export interface ServerToClientEvents {
  * Events clients emit in the namespace `/ticker-{SYMBOL}`: what the server listens to, socket.io's `ListenEvents`.
  */
 export interface TickerClientToServerEvents {
+    watch: (payload: TickerWatch, callback: (response: boolean) => void) => void;
     GUILD_MEMBER_ADD: (payload: TickerGuildMemberAdd) => void;
 }
 
