@@ -702,7 +702,10 @@ struct ContractDraw {
         }
         if case .socketIO = framing, draft.direction != "both", choices.chance(15) {
             features.insert("socket.io ack")
-            draft.extra.append("ack: \(choices.pick(["String", "Bool", "Int?"]).quoted)")
+            // Half the time any type a field may have: a named struct or tuple (its elements spread as the
+            // callback's arguments), arrays, dictionaries, optional and nullable.
+            let ack = choices.chance(50) ? typeExpression(depth: 1) : choices.pick(["String", "Bool", "Int?"])
+            draft.extra.append("ack: \(ack.quoted)")
         }
         return draft
     }

@@ -12,6 +12,9 @@ struct DrawnFrame {
     /// The address the frame was delivered on, for framings whose frames do not say it (Socket.IO namespaces).
     var deliveredOn: String?
     var bytes: Data
+    /// For an acknowledgement's arguments (a Socket.IO ack packet's array), the event acknowledged, as
+    /// `channel/wireName` (`/wireName` outside channels); `sentByClient` says who answered.
+    var acknowledging: String?
     /// How it was made: "typical frame of 'x'", "... with $.data.id removed".
     var origin: String
     /// Made from the contract's types as a server sends them, not mutated: a value whose round trip through the
@@ -39,6 +42,21 @@ enum FrameDraw {
                             contract: index, sentByClient: sentByClient, channel: channel?.name,
                             deliveredOn: deliveredOn(contract, channel), bytes: bytes,
                             origin: "a frame of '\(event.wireName)' (\(describe(variant)))"))
+                }
+            }
+            // Its acknowledgement's arguments, answered by its receiver.
+            if event.ack != nil, senders.count == 1 {
+                for variant in ValueSynthesizer.Variant.all {
+                    guard
+                        let bytes = FrameSynthesizer(contract: contract, variant: variant).madeUpAcknowledgement(
+                            of: event)
+                    else { continue }
+                    exact.append(
+                        DrawnFrame(
+                            contract: index, sentByClient: !senders[0], channel: channel?.name,
+                            deliveredOn: deliveredOn(contract, channel), bytes: bytes,
+                            acknowledging: "\(channel?.name ?? "")/\(event.wireName)",
+                            origin: "the acknowledgement of '\(event.wireName)' (\(describe(variant)))"))
                 }
             }
             // The same frame from the other side: what a reader of the wrong direction must not take as its own.

@@ -107,7 +107,7 @@ extension OracleRun {
         for frame in frames {
             let fields = [
                 "\(frame.contract)", frame.sentByClient ? "c" : frame.isSynthesized ? "S" : "s",
-                frame.deliveredOn ?? "", frame.bytes.base64EncodedString(),
+                frame.deliveredOn ?? "", frame.bytes.base64EncodedString(), frame.acknowledging ?? "",
             ]
             input.append(Data((fields.joined(separator: "\t") + "\n").utf8))
         }
@@ -235,6 +235,15 @@ extension OracleRun {
             templates.append(
                 "(\(swiftString(channel.name)), SchemaGenRuntime.ChannelTemplate([\(parts.joined(separator: ", "))])),")
         }
+        // Each acknowledged event's arguments decoded as the generated method that awaits them (client or server)
+        // decodes them.
+        let acknowledgements = contract.allEvents.compactMap { channel, event -> String? in
+            guard let ack = event.ack else { return nil }
+            return """
+                    case \(swiftString("\(channel?.name ?? "")/\(event.wireName)")):
+                        _ = try decoder.decodeAcknowledgement(\(SwiftTranslator.acknowledgementType(of: ack, in: contract)).self, from: data, spread: \(contract.spreadsArguments(of: ack)), emptyIsNil: \(ack.acceptsNoArguments))
+                """
+        }
         return """
             // Written by schemagen-oracle.
             import Foundation
@@ -247,6 +256,21 @@ extension OracleRun {
             \(RequestCalls.function(of: contract, client: client))
 
             \(roundTrips ? roundTrip(name, separator: contract.separator) : "func roundTrip\(name)(_ data: Data) async -> String { \"skip\" }")
+
+            \(acknowledgements.isEmpty ? "func acknowledgement\(name)(_ data: Data, of event: String) -> String { \"unknown\" }" : """
+            func acknowledgement\(name)(_ data: Data, of event: String) -> String {
+                let decoder = SchemaGenRuntime.WireDecoder(dates: \(name).dateEncoding)
+                do {
+                    switch event {
+            \(acknowledgements.joined(separator: "\n"))
+                    default: return "unknown"
+                    }
+                    return "ok"
+                } catch {
+                    return "invalid"
+                }
+            }
+            """)
 
             func read\(name)(_ data: Data, sentByClient: Bool, deliveredOn: String) -> String {
                 let decoder = SchemaGenRuntime.WireDecoder(dates: \(name).dateEncoding)
@@ -320,8 +344,9 @@ extension OracleRun {
 
     static func main(readers: [String]) -> String {
         """
-        // Written by schemagen-oracle: reads "contract<TAB>c|s|S<TAB>delivered on<TAB>base64 frame" lines (S: from
-        // the server as made from the contract's types), prints a verdict each.
+        // Written by schemagen-oracle: reads "contract<TAB>c|s|S<TAB>delivered on<TAB>base64 frame<TAB>acknowledged
+        // event" lines (S: from the server as made from the contract's types; the last field set when the frame is
+        // an acknowledgement's arguments), prints a verdict each.
         import Foundation
 
         let requests: [Int: @Sendable () async -> [String]] = [
@@ -336,6 +361,10 @@ extension OracleRun {
         \(readers.isEmpty ? "    :" : readers.map { "    \($0.dropFirst()): roundTrip\($0)," }.joined(separator: "\n"))
         ]
 
+        let acknowledgements: [Int: (Data, String) -> String] = [
+        \(readers.isEmpty ? "    :" : readers.map { "    \($0.dropFirst()): acknowledgement\($0)," }.joined(separator: "\n"))
+        ]
+
         let readers: [Int: (Data, Bool, String) -> String] = [
         \(readers.isEmpty ? "    :" : readers.map { "    \($0.dropFirst()): read\($0)," }.joined(separator: "\n"))
         ]
@@ -348,6 +377,10 @@ extension OracleRun {
             let sentByClient = parts[1].first == UInt8(ascii: "c")
             let deliveredOn = String(decoding: parts[2], as: UTF8.self)
             let frame = Data(base64Encoded: Data(parts[3])) ?? Data()
+            if parts.count > 4, !parts[4].isEmpty {
+                output += (acknowledgements[contract]?(frame, String(decoding: parts[4], as: UTF8.self)) ?? "left out") + "\\n"
+                continue
+            }
             var verdict = readers[contract]?(frame, sentByClient, deliveredOn) ?? "left out"
             // The round trip of a frame as a server sends it (`S`): a mutant may hold what its encoding cannot write.
             if verdict == "ok", parts[1].first == UInt8(ascii: "S"), deliveredOn.isEmpty,

@@ -74,6 +74,18 @@ extension OracleRun {
     }
 
     static func expectation(of frame: DrawnFrame, in contract: Contract, interpreter: FrameInterpreter) -> Expectation {
+        if let key = frame.acknowledging,
+            let (channel, event) = contract.allEvents.first(where: {
+                "\($0.channel?.name ?? "")/\($0.event.wireName)" == key
+            })
+        {
+            let mismatches = interpreter.readAcknowledgement(frame.bytes, of: event).filter { $0.severity == .mismatch }
+            return Expectation(
+                accepted: [mismatches.isEmpty ? "ok" : "invalid"],
+                said: "the acknowledgement of '\(event.wireName)'"
+                    + (mismatches.isEmpty ? "" : ": " + mismatches.map(\.description).joined(separator: "; ")),
+                event: (event.wireName, channel?.name))
+        }
         let sender: Direction = frame.sentByClient ? .clientToServer : .serverToClient
         let reading = interpreter.read(frame.bytes, channel: frame.deliveredOn, sentBy: sender)
         let said = reading.findings.map(\.description).joined(separator: "; ")

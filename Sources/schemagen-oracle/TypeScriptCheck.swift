@@ -55,7 +55,8 @@ extension OracleRun {
         }
         var lines: [String] = []
         var asked: [Int] = []
-        for (index, frame) in frames.enumerated() where guardNames[frame.contract] != nil {
+        for (index, frame) in frames.enumerated() where guardNames[frame.contract] != nil && frame.acknowledging == nil
+        {
             lines.append("\(Self.contractName(frame.contract))\t\(String(decoding: frame.bytes, as: UTF8.self))")
             asked.append(index)
         }

@@ -1,5 +1,5 @@
 import Foundation
-@testable import SchemaGenRuntime
+@_spi(Generated) @testable import SchemaGenRuntime
 import TestSupport
 import Testing
 
@@ -321,5 +321,21 @@ import Testing
             }
         }
         _ = try WireDecoder(dates: .iso8601).decode(Pair.self, from: Data("[null,7]".utf8))
+    }
+
+    /// A Socket.IO callback called with nothing (`callback()`) sends `[]`: an optional acknowledgement (`emptyIsNil`)
+    /// reads it as `nil`, as the contract interpreter does; a required or only nullable one refuses it. Found by the
+    /// oracle (seed 777).
+    @Test func anEmptyAcknowledgementIsNilForAnOptionalValueOnly() throws {
+        let decoder = WireDecoder(dates: .iso8601)
+        let empty = Data("[]".utf8)
+        #expect(try decoder.decodeAcknowledgement(Int?.self, from: empty, spread: false, emptyIsNil: true) == nil)
+        #expect(try decoder.decodeAcknowledgement(Int?.self, from: Data("[null]".utf8), spread: false) == nil)
+        #expect(
+            try decoder.decodeAcknowledgement(Int?.self, from: Data("[4]".utf8), spread: false, emptyIsNil: true) == 4)
+        #expect(throws: DecodingError.self) { try decoder.decodeAcknowledgement(Int?.self, from: empty, spread: false) }
+        #expect(throws: DecodingError.self) {
+            try decoder.decodeAcknowledgement(Int.self, from: empty, spread: false, emptyIsNil: true)
+        }
     }
 }

@@ -452,7 +452,17 @@ import Testing
         Case(
             name: "acknowledgement's type changed", old: contract("  a: { direction: client-to-server, ack: Bool }"),
             new: contract("  a: { direction: client-to-server, ack: String }"),
-            kind: .ackChanged, oldAppNewServer: .breaks, newAppOldServer: .breaks),
+            kind: .typeChanged, oldAppNewServer: .breaks, newAppOldServer: .breaks),
+        Case(
+            name: "acknowledgement the server sends widened: judged as a payload travelling back",
+            old: contract("  a: { direction: client-to-server, ack: Int }"),
+            new: contract("  a: { direction: client-to-server, ack: Double }"),
+            kind: .typeWidened, oldAppNewServer: .breaks, newAppOldServer: .safe),
+        Case(
+            name: "acknowledgement the app sends loses precision",
+            old: contract("  a: { direction: server-to-client, ack: Decimal }"),
+            new: contract("  a: { direction: server-to-client, ack: Double }"),
+            kind: .typePrecisionLost, oldAppNewServer: .degrades, newAppOldServer: .degrades),
         // Unions and flags
         Case(
             name: "union member of a new kind, server to client",

@@ -131,8 +131,6 @@ public enum CompatibilityRules {
                 ? .safe("\(sender) no longer asks for the acknowledgement")
                 : .breaks(
                     "\(sender) waits for an acknowledgement \(receiver) no longer sends, until the call times out")
-        case .ackChanged:
-            return .breaks("\(sender) cannot decode the acknowledgement \(receiver) sends in the other type")
         case .flagAdded:
             return senderIsNew
                 ? .degrades("\(receiver) keeps the new bit but cannot act on it")
@@ -339,7 +337,6 @@ public enum ChangeKind: String, Hashable, Sendable, Codable, CaseIterable {
     case subscriptionChanged = "subscription-changed"
     case ackAdded = "ack-added"
     case ackRemoved = "ack-removed"
-    case ackChanged = "ack-changed"
     case flagAdded = "flag-added"
     case flagRemoved = "flag-removed"
     case typeChanged = "type-changed"

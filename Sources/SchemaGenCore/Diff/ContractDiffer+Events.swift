@@ -217,9 +217,10 @@ extension ContractDiffer {
             recorder.record(
                 .ackRemoved, "no longer acknowledged (was \(code: ack.type.spelling))", at: here, flows: flows)
         case let (before?, after?) where before.type != after.type:
-            recorder.record(
-                .ackChanged, "acknowledged with \(code: after.type.spelling) (was \(code: before.type.spelling))",
-                at: here, flows: flows)
+            // The acknowledgement travels back, receiver to sender: judged as a payload sent that way, so a widened
+            // or rounded value is named as it is in any payload.
+            let back = Set(flows.map { $0 == .clientToServer ? Flow.serverToClient : .clientToServer })
+            comparePayload(before.type, after.type, place: here.appending("(ack)"), flows: back, &recorder)
         default:
             break
         }

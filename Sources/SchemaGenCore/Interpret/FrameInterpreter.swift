@@ -98,7 +98,7 @@ public struct FrameInterpreter: Sendable {
             checker.mismatch("$.ack", "an acknowledgement's arguments are a JSON array", ack.location)
             return checker.findings
         }
-        if case .named(let name) = ack.type, case .tuple? = contract.type(named: name)?.kind {
+        if contract.spreadsArguments(of: ack) {
             checker.check(.array(items), against: ack.type, at: "$.ack", declaredAt: ack.location)
         } else {
             checker.check(items.first, against: ack.type, at: "$.ack[0]", declaredAt: ack.location)

@@ -199,6 +199,20 @@ public struct ReplyDeclaration: Hashable, Sendable {
 public struct AckDeclaration: Hashable, Sendable {
     public var type: TypeRef
     public var location: SourceLocation
+
+    /// Whether no arguments at all (`callback()` sends `[]`) is a value of the type: an optional one's absence. A
+    /// type that is only nullable (`T | null`) needs its `null`.
+    package var acceptsNoArguments: Bool {
+        if case .optional = type { true } else { false }
+    }
+}
+
+extension Contract {
+    /// Whether an acknowledgement is several arguments (a named tuple's elements) rather than one value.
+    package func spreadsArguments(of ack: AckDeclaration) -> Bool {
+        if case .named(let name) = ack.type, case .tuple? = type(named: name)?.kind { return true }
+        return false
+    }
 }
 
 /// How a client chooses the values that tie replies and subscription events to their request (`ids:`).

@@ -142,8 +142,13 @@ package struct FrameSynthesizer {
     /// or the one value.
     func acknowledgementArguments(of ack: AckDeclaration) -> DocumentValue {
         let value = values.value(of: ack.type)
-        if case .named(let name) = ack.type, case .tuple? = contract.type(named: name)?.kind { return value }
-        return .array([value])
+        return contract.spreadsArguments(of: ack) ? value : .array([value])
+    }
+
+    /// The arguments of an acknowledgement of `event` made from its `ack:` type, as a Socket.IO ack packet carries
+    /// them; nil when the event is not acknowledged.
+    package func madeUpAcknowledgement(of event: Event) -> Data? {
+        event.ack.map { Data(acknowledgementArguments(of: $0).json.utf8) }
     }
 
     /// A channel's address with `1` for each parameter (`room:{roomId}` → `room:1`).

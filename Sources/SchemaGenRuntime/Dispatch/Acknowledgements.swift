@@ -41,11 +41,12 @@ extension RealtimeClientCore {
         }.payloadOrNull
     }
 
-    /// Decodes an acknowledgement's arguments: all of them as a tuple type when `spread`, else the first one.
+    /// Decodes an acknowledgement's arguments: all of them as a tuple type when `spread`, else the first one; with
+    /// `emptyIsNil` (an optional type), no arguments read as `nil`.
     public func decodeAcknowledgement<Value: Decodable>(
-        _ type: Value.Type, from arguments: Data, spread: Bool
+        _ type: Value.Type, from arguments: Data, spread: Bool, emptyIsNil: Bool = false
     ) throws -> Value {
-        try payloadDecoder.decodeAcknowledgement(Value.self, from: arguments, spread: spread)
+        try payloadDecoder.decodeAcknowledgement(Value.self, from: arguments, spread: spread, emptyIsNil: emptyIsNil)
     }
 
     /// Answers the server's request for an acknowledgement `ackID` with `value`: as its arguments when `spread`
@@ -113,10 +114,19 @@ func routeKey(_ route: String, _ channel: String?) -> String {
 }
 
 extension WireDecoder {
-    /// Decodes an acknowledgement's arguments: all of them as a tuple type when `spread`, else the first one.
-    func decodeAcknowledgement<Value: Decodable>(_ type: Value.Type, from arguments: Data, spread: Bool) throws -> Value
-    {
-        spread ? try decode(Value.self, from: arguments) : try decode(FirstArgument<Value>.self, from: arguments).value
+    /// Decodes an acknowledgement's arguments: all of them as a tuple type when `spread`, else the first one. With
+    /// `emptyIsNil` (an optional type), no arguments at all (`callback()` in JavaScript sends `[]`) read as `nil`;
+    /// a type that is only nullable (`T | null`) needs its `null`.
+    @_spi(Generated) public func decodeAcknowledgement<Value: Decodable>(
+        _ type: Value.Type, from arguments: Data, spread: Bool, emptyIsNil: Bool = false
+    ) throws -> Value {
+        if spread { return try decode(Value.self, from: arguments) }
+        if emptyIsNil, let optional = Value.self as? any ExpressibleByNilLiteral.Type,
+            try decode(NoArguments.self, from: arguments).isEmpty, let none = optional.init(nilLiteral: ()) as? Value
+        {
+            return none
+        }
+        return try decode(FirstArgument<Value>.self, from: arguments).value
     }
 }
 
@@ -127,5 +137,14 @@ private struct FirstArgument<Value: Decodable>: Decodable {
     init(from decoder: any Decoder) throws {
         var container = try decoder.unkeyedContainer()
         value = try container.decode(Value.self)
+    }
+}
+
+/// Whether a JSON array has no elements: an acknowledgement with no arguments.
+private struct NoArguments: Decodable {
+    var isEmpty: Bool
+
+    init(from decoder: any Decoder) throws {
+        isEmpty = try decoder.unkeyedContainer().isAtEnd
     }
 }

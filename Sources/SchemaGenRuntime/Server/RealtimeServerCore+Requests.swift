@@ -52,11 +52,12 @@ extension RealtimeServerCore {
         }
     }
 
-    /// Decodes an acknowledgement's arguments: all of them as a tuple type when `spread`, else the first one.
+    /// Decodes an acknowledgement's arguments: all of them as a tuple type when `spread`, else the first one; with
+    /// `emptyIsNil` (an optional type), no arguments read as `nil`.
     public func decodeAcknowledgement<Value: Decodable>(
-        _ type: Value.Type, from arguments: Data, spread: Bool
+        _ type: Value.Type, from arguments: Data, spread: Bool, emptyIsNil: Bool = false
     ) throws -> Value {
-        try decoder.decodeAcknowledgement(Value.self, from: arguments, spread: spread)
+        try decoder.decodeAcknowledgement(Value.self, from: arguments, spread: spread, emptyIsNil: emptyIsNil)
     }
 
     /// Answers a connection's request for an acknowledgement `ackID` with `value`: as its arguments when `spread` (a

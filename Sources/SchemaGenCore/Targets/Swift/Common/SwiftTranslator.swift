@@ -236,6 +236,12 @@ public struct SwiftTranslator: Sendable {
         }
     }
 
+    /// The Swift type generated code decodes an acknowledgement of type `ack` as, spelled as the generated files
+    /// spell it: what the oracle's readers decode the acknowledgements it draws into.
+    package static func acknowledgementType(of ack: AckDeclaration, in contract: Contract) -> String {
+        SwiftTypeSpeller(namespace: contract.name, declaredNames: declaredTypeNames(in: contract)).spell(ack.type)
+    }
+
     /// Every type name the file declares, so built-in names they shadow get qualified.
     static func declaredTypeNames(in contract: Contract) -> Set<String> {
         var names: Set<String> = [

@@ -172,6 +172,8 @@ public struct AckContext: Sendable {
     public var type: String
     /// `true` when the type is a tuple standing for all the acknowledgement's arguments, `false` for its one argument.
     public var spread: String
+    /// Whether the type is optional (`T?`): an acknowledgement with no arguments (`callback()`) reads as `nil`.
+    public var isOptional: Bool = false
     /// For an event the app sends: the method's parameters (the emit method's, then `timeout: Duration? = nil`) and
     /// the `payload:` argument of `core.emitExpectingAck`.
     public var parameters: String
@@ -189,6 +191,7 @@ extension AckContext: KeyedTemplateContext {
     static let templateKeys: TemplateKeyTable<Self> = [
         "type": .property(\.type),
         "spread": .property(\.spread),
+        "isOptional": .property(\.isOptional),
         "parameters": .property(\.parameters),
         "value": .property(\.value),
         "isAwaited": .property(\.isAwaited),

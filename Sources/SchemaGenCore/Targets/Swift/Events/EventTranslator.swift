@@ -390,8 +390,7 @@ struct EventTranslator {
 
     /// A Socket.IO acknowledgement: awaited by the method that sends the event, or made by the app's responder.
     private func acknowledgement(_ ack: AckDeclaration, of event: Event, _ context: EventContext) -> AckContext {
-        let spread =
-            if case .named(let name) = ack.type, case .tuple? = contract.type(named: name)?.kind { true } else { false }
+        let spread = contract.spreadsArguments(of: ack)
         let (parameters, value): (String, String) =
             if context.hasEmitParameters, let emitParameters = context.emitParameters,
                 let initializer = context.emitInitializer
@@ -403,7 +402,7 @@ struct EventTranslator {
                 ("", "\(builder.speller.runtime("JSONValue"))?.none")
             }
         return AckContext(
-            type: builder.speller.spell(ack.type), spread: String(spread),
+            type: builder.speller.spell(ack.type), spread: String(spread), isOptional: ack.acceptsNoArguments,
             parameters: parameters + "timeout: Duration? = nil",
             value: value, isAwaited: event.direction == .clientToServer, isAnswered: event.direction == .serverToClient,
             serverParameters: parameters
