@@ -34,8 +34,17 @@ struct Infer: ParsableCommand {
     func run() throws {
         let contractName = name ?? output.flatMap { Self.name(fromFile: $0) } ?? "Inferred"
         let draft: String
+        var unreadable = UnreadableParts()
         do {
-            draft = try ContractInferrer.draft(name: contractName, captures: captures)
+            defer {
+                for part in unreadable.first { writeError("warning: \(part); left out of the draft\n") }
+                if unreadable.count > unreadable.first.count {
+                    writeError(
+                        "warning: \(unreadable.count - unreadable.first.count) more parts of the captures could not be read\n"
+                    )
+                }
+            }
+            draft = try ContractInferrer.draft(name: contractName, captures: captures, unreadable: &unreadable)
         } catch let error as CaptureError {
             writeError("error: \(error)\n")
             throw ExitCode(ExitStatus.usage.rawValue)
@@ -44,7 +53,8 @@ struct Infer: ParsableCommand {
             throw ExitCode(ExitStatus.failure.rawValue)
         }
         let check = try DraftCheck(draft: draft, path: output ?? "<inferred contract>") { verify in
-            for capture in captures { try CaptureReader.read(capture, verify) }
+            // The parts that cannot be read were reported with the draft; the check judges the frames.
+            for capture in captures { _ = try CaptureReader.read(capture, verify) }
         }
         DiagnosticPrinter().print(check.loaded)
         let clean = check.isClean

@@ -11,8 +11,9 @@ struct Verify: ParsableCommand {
             Reads captures as users have them: JSON Lines of {"direction": ..., "data": ...} (what a proxy or an \
             integration test writes) and HAR files exported by a browser's developer tools; Socket.IO packets in \
             them are unwrapped. Reports, per event, the frames seen, matched and failed, each failure located in the \
-            capture and the contract. Exits 0 when every frame matches, 1 on a mismatch, 2 for a usage problem or a \
-            capture or contract that cannot be read.
+            capture and the contract, and every line or message of a capture that cannot be read (damaged, too long, \
+            binary). Exits 0 when every frame matches and every part was read, 1 on a mismatch or an unreadable part, \
+            2 for a usage problem, a capture file that cannot be opened, or a contract that cannot be read.
             """
     )
 
@@ -53,10 +54,11 @@ struct Verify: ParsableCommand {
         let progress = Progress()
         do {
             for capture in captures {
-                try CaptureReader.read(capture) { frame in
+                let unreadable = try CaptureReader.read(capture) { frame in
                     verifier.verify(frame)
                     progress.tick(verifier.report.frames)
                 }
+                verifier.noteUnreadable(unreadable)
             }
         } catch let error as CaptureError {
             progress.finish()

@@ -49,11 +49,18 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.url.appending(path: "rpc.yaml").path))
     }
 
-    @Test func aCaptureThatCannotBeReadExitsTwoNamingTheLine() async throws {
+    /// A damaged line is named and left out; with nothing else to read, no draft is made. A capture that cannot be
+    /// opened exits 2.
+    @Test func aDamagedLineIsNamedAndLeftOut() async throws {
         let folder = try TemporaryFolder()
         try folder.write("bad.jsonl", "{\"direction\": \"sideways\", \"data\": \"x\"}\n")
         let result = try await SchemaGenProcess.run(["infer", "bad.jsonl"], in: folder.url)
-        #expect(result.status == 2)
-        #expect(result.standardError.hasPrefix("error: bad.jsonl:1: \"direction\" must be"), "\(result.standardError)")
+        #expect(result.status == 1)
+        #expect(
+            result.standardError.hasPrefix("warning: bad.jsonl:1: \"direction\" must be"), "\(result.standardError)")
+        #expect(result.standardError.contains("schemagen infer: no frame of the capture is JSON"))
+        let missing = try await SchemaGenProcess.run(["infer", "missing.jsonl"], in: folder.url)
+        #expect(missing.status == 2)
+        #expect(missing.standardError.hasPrefix("error: missing.jsonl: cannot be read"))
     }
 }

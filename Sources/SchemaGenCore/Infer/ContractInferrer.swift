@@ -444,12 +444,16 @@ public struct ContractInferrer {
 
 extension ContractInferrer {
     /// Drafts a contract from capture files, reading each twice (the framing, then the events): the whole of
-    /// `schemagen infer` but writing.
-    public static func draft(name: String, captures: [String]) throws -> String {
+    /// `schemagen infer` but writing. The draft is made from the parts that could be read; `unreadable` gets those
+    /// that could not, even when no draft can be made.
+    public static func draft(name: String, captures: [String], unreadable: inout UnreadableParts) throws -> String {
         var inferrer = ContractInferrer(name: name)
-        for capture in captures { try CaptureReader.read(capture) { inferrer.observeFraming($0) } }
+        for capture in captures {
+            unreadable.append(contentsOf: try CaptureReader.read(capture) { inferrer.observeFraming($0) })
+        }
         try inferrer.settleFraming()
-        for capture in captures { try CaptureReader.read(capture) { inferrer.observe($0) } }
+        // The second reading meets the same unreadable parts as the first, which has counted them.
+        for capture in captures { _ = try CaptureReader.read(capture) { inferrer.observe($0) } }
         try inferrer.refuseTooManyEvents()
         return inferrer.draft(sources: captures.map { ($0 as NSString).lastPathComponent })
     }

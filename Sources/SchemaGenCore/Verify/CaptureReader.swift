@@ -5,16 +5,29 @@ import Foundation
 /// - JSON Lines (`.jsonl`, `.ndjson`, or any other name): one object per line, `{"direction": ..., "data": ...}`,
 ///   what a proxy or a backend's integration test writes. `direction` is `client-to-server` (or `send`, `sent`,
 ///   `outgoing`) or `server-to-client` (`receive`, `received`, `incoming`); `data` is the frame's text as a string,
-///   or the frame itself as JSON. Read in chunks, so a capture of any length takes constant memory.
+///   or the frame itself as JSON. Read in chunks, in time and memory linear in the line's length: a capture of any
+///   length takes memory bounded by its longest line, and a line past ``maximumLineBytes`` is skipped unread.
 /// - HAR (`.har`): the export of Chrome's, Edge's and Safari's developer tools, whose entries keep a WebSocket's
-///   messages under `_webSocketMessages` (`type` `send` or `receive`, `opcode` 1 for text, `data`).
+///   messages under `_webSocketMessages` (`type` `send` or `receive`, `opcode` 1 for text, `data`). Read whole, in
+///   memory about the file's size (only the messages are decoded, not the pages and bodies around them).
+///
+/// A capture comes from outside and may be damaged: a line or message that cannot be read (not JSON, not UTF-8, too
+/// long, without a direction) is reported in ``UnreadableParts`` with its location, and the reading goes on. Only a
+/// file that cannot be opened, or a HAR that is no HAR at all, stops it.
 public enum CaptureReader {
-    /// Calls `body` with every text frame of the capture at `path`, in order.
-    public static func read(_ path: String, _ body: (CapturedFrame) throws -> Void) throws {
+    /// The longest JSON Lines line read: 64 MiB, 64 times Socket.IO's default `maxHttpBufferSize`. A longer line is
+    /// skipped without being held, so memory stays bounded on a file with no newline at all.
+    public static let maximumLineBytes = 64 << 20
+
+    /// Calls `body` with every text frame of the capture at `path`, in order, and returns what could not be read.
+    /// `maximumLineBytes` bounds a JSON Lines line (tests lower it).
+    public static func read(
+        _ path: String, maximumLineBytes: Int = maximumLineBytes, _ body: (CapturedFrame) throws -> Void
+    ) throws -> UnreadableParts {
         if path.lowercased().hasSuffix(".har") {
             try readHAR(path, body)
         } else {
-            try readJSONLines(path, body)
+            try readJSONLines(path, maximumLineBytes: maximumLineBytes, body)
         }
     }
 
@@ -28,78 +41,220 @@ public enum CaptureReader {
 
     // MARK: JSON Lines
 
-    private static func readJSONLines(_ path: String, _ body: (CapturedFrame) throws -> Void) throws {
+    private static func readJSONLines(
+        _ path: String, maximumLineBytes: Int, _ body: (CapturedFrame) throws -> Void
+    ) throws -> UnreadableParts {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw CaptureError(origin: path, message: "cannot be read (no such file, or no permission)")
         }
         defer { try? handle.close() }
+        var unreadable = UnreadableParts()
         var pending = Data()
+        // Bytes of a line past the bound, counted and dropped until its newline.
+        var skipped: Int?
         var lineNumber = 0
         func line(_ bytes: Data) throws {
             lineNumber += 1
+            if let length = skipped {
+                skipped = nil
+                unreadable.append(
+                    CaptureError(
+                        origin: "\(path):\(lineNumber)",
+                        message:
+                            "a line of \(length) bytes, longer than the \(maximumLineBytes) bytes a frame may be; skipped"
+                    ))
+                return
+            }
             let text = bytes.last == UInt8(ascii: "\r") ? bytes.dropLast() : bytes
             guard text.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
-            try body(try frame(ofLine: Data(text), origin: "\(path):\(lineNumber)"))
+            switch frame(ofLine: Data(text), path: path, line: lineNumber) {
+            case .success(let frame): try body(frame)
+            case .failure(let error): unreadable.append(error)
+            }
         }
         while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
-            pending.append(chunk)
-            var start = pending.startIndex
-            while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
-                try line(pending[start..<newline])
-                start = pending.index(after: newline)
+            // Only the new bytes are searched for a newline: a long line costs its length once, not once per chunk.
+            var start = chunk.startIndex
+            // Keeps the bytes of the line being read, or only counts them once it is past the bound.
+            func take(_ bytes: Data) {
+                if let length = skipped {
+                    skipped = length + bytes.count
+                } else if pending.count + bytes.count > maximumLineBytes {
+                    skipped = pending.count + bytes.count
+                    pending = Data()
+                } else {
+                    pending.append(bytes)
+                }
             }
-            pending = Data(pending[start...])
+            while let newline = chunk[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                take(chunk[start..<newline])
+                try line(pending)
+                pending.removeAll(keepingCapacity: pending.count <= 1 << 20)
+                start = chunk.index(after: newline)
+            }
+            take(chunk[start...])
         }
-        if !pending.isEmpty { try line(pending) }
+        if !pending.isEmpty || skipped != nil { try line(pending) }
+        return unreadable
     }
 
-    private static func frame(ofLine line: Data, origin: String) throws -> CapturedFrame {
+    private static func frame(ofLine line: Data, path: String, line number: Int) -> Result<CapturedFrame, CaptureError>
+    {
+        let origin = "\(path):\(number)"
+        if let offset = firstInvalidUTF8(in: line) {
+            return .failure(
+                CaptureError(
+                    origin: "\(origin):\(offset + 1)",
+                    message:
+                        "not UTF-8 (byte 0x\(String(line[line.startIndex + offset], radix: 16))); JSON Lines are UTF-8 text"
+                ))
+        }
         guard let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any] else {
-            throw CaptureError(
-                origin: origin, message: #"not a JSON object; each line is {"direction": ..., "data": ...}"#)
+            return .failure(
+                CaptureError(
+                    origin: origin, message: #"not a JSON object; each line is {"direction": ..., "data": ...}"#))
         }
         guard let word = object["direction"] as? String, let direction = direction(word) else {
-            throw CaptureError(
-                origin: origin,
-                message: #""direction" must be "client-to-server" or "server-to-client" (or send/receive)"#)
+            return .failure(
+                CaptureError(
+                    origin: origin,
+                    message: #""direction" must be "client-to-server" or "server-to-client" (or send/receive)"#))
         }
-        let data: Data
         switch object["data"] {
         case let text as String:
-            data = Data(text.utf8)
+            return .success(CapturedFrame(data: Data(text.utf8), direction: direction, origin: origin))
         case let value? where JSONSerialization.isValidJSONObject(value):
-            data = try JSONSerialization.data(withJSONObject: value, options: [.withoutEscapingSlashes])
+            guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.withoutEscapingSlashes])
+            else { break }
+            return .success(CapturedFrame(data: data, direction: direction, origin: origin))
         default:
-            throw CaptureError(origin: origin, message: #""data" must be the frame's text, or the frame as JSON"#)
+            break
         }
-        return CapturedFrame(data: data, direction: direction, origin: origin)
+        return .failure(
+            CaptureError(origin: origin, message: #""data" must be the frame's text, or the frame as JSON"#))
+    }
+
+    /// The offset of the first byte of `bytes` that is not part of well-formed UTF-8.
+    static func firstInvalidUTF8(in bytes: Data) -> Int? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar): offset += scalar.count
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
     }
 
     // MARK: HAR
 
-    private static func readHAR(_ path: String, _ body: (CapturedFrame) throws -> Void) throws {
-        guard let data = FileManager.default.contents(atPath: path) else {
+    /// What a HAR holds that verify reads: each entry's WebSocket messages. Everything else (pages, requests, bodies)
+    /// is skipped by the decoder, never built.
+    private struct HAR: Decodable {
+        struct Log: Decodable { var entries: [Entry] }
+        struct Entry: Decodable {
+            var messages: [Message]?
+            enum CodingKeys: String, CodingKey { case messages = "_webSocketMessages" }
+        }
+        /// One message; each member read on its own, so a damaged message is reported alone.
+        struct Message: Decodable {
+            var type: String?
+            var opcode: Int?
+            var data: String?
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                type = try? container.decodeIfPresent(String.self, forKey: .type)
+                opcode = try? container.decodeIfPresent(Int.self, forKey: .opcode)
+                data = try? container.decodeIfPresent(String.self, forKey: .data)
+            }
+            enum CodingKeys: String, CodingKey { case type, opcode, data }
+        }
+        var log: Log
+    }
+
+    private static func readHAR(_ path: String, _ body: (CapturedFrame) throws -> Void) throws -> UnreadableParts {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
+        } catch {
             throw CaptureError(origin: path, message: "cannot be read (no such file, or no permission)")
         }
-        guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let log = root["log"] as? [String: Any], let entries = log["entries"] as? [[String: Any]]
-        else {
+        let har: HAR
+        do {
+            har = try JSONDecoder().decode(HAR.self, from: data)
+        } catch DecodingError.dataCorrupted {
+            throw notJSON(data, path: path)
+        } catch {
             throw CaptureError(origin: path, message: "not a HAR file: no log.entries")
         }
-        for (entryIndex, entry) in entries.enumerated() {
-            guard let messages = entry["_webSocketMessages"] as? [[String: Any]] else { continue }
-            for (messageIndex, message) in messages.enumerated() {
+        var unreadable = UnreadableParts()
+        for (entryIndex, entry) in har.log.entries.enumerated() {
+            for (messageIndex, message) in (entry.messages ?? []).enumerated() {
                 let origin = "\(path): entry \(entryIndex + 1), message \(messageIndex + 1)"
-                // Opcode 2 is a binary message: no JSON frame to read.
-                if (message["opcode"] as? Int) == 2 { continue }
-                guard let type = message["type"] as? String, let direction = direction(type),
-                    let text = message["data"] as? String
-                else {
-                    throw CaptureError(
-                        origin: origin, message: #"a WebSocket message needs "type" (send or receive) and "data""#)
+                if message.opcode == 2 {
+                    unreadable.append(
+                        CaptureError(
+                            origin: origin, message: "a binary message (opcode 2): only text frames are read"))
+                    continue
+                }
+                guard let type = message.type, let direction = direction(type), let text = message.data else {
+                    unreadable.append(
+                        CaptureError(
+                            origin: origin,
+                            message: #"a WebSocket message needs "type" (send or receive) and "data" as text"#))
+                    continue
                 }
                 try body(CapturedFrame(data: Data(text.utf8), direction: direction, origin: origin))
             }
         }
+        return unreadable
+    }
+}
+
+extension CaptureReader {
+    /// Where `data`, which `JSONDecoder` refused, stops being JSON: `JSONDecoder` does not say, so `JSONSerialization`
+    /// reads it again up to the fault (only on this path: it holds several times the file's size) and its offset is
+    /// turned into a line and column.
+    static func notJSON(_ data: Data, path: String) -> CaptureError {
+        var cause = "not JSON"
+        do {
+            _ = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            cause = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? cause
+        }
+        guard let range = cause.range(of: #"character (\d+)"#, options: .regularExpression),
+            let offset = Int(cause[range].dropFirst("character ".count)), offset <= data.count
+        else { return CaptureError(origin: path, message: "not a HAR file: \(cause)") }
+        let before = data.prefix(offset)
+        let line = before.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        let column = offset - (before.lastIndex(of: UInt8(ascii: "\n")).map { $0 - data.startIndex + 1 } ?? 0) + 1
+        return CaptureError(origin: "\(path):\(line):\(column)", message: "not a HAR file: \(cause)")
+    }
+}
+
+/// The parts of a capture that could not be read, each located: the first ``kept`` whole, the rest counted, so a
+/// capture damaged throughout cannot grow the report without bound.
+public struct UnreadableParts: Sendable {
+    public static let kept = 20
+    /// The first parts that could not be read, in capture order.
+    public private(set) var first: [CaptureError] = []
+    /// Every part that could not be read.
+    public private(set) var count = 0
+
+    public init() {}
+
+    public var isEmpty: Bool { count == 0 }
+
+    mutating func append(_ error: CaptureError) {
+        count += 1
+        if first.count < Self.kept { first.append(error) }
+    }
+
+    /// Adds what another capture (or another reading) could not read.
+    public mutating func append(contentsOf other: UnreadableParts) {
+        for error in other.first where first.count < Self.kept { first.append(error) }
+        count += other.count
     }
 }

@@ -22,6 +22,11 @@ public struct CaptureVerifier {
         report = VerifyReport(contract: contract.name)
     }
 
+    /// Counts the parts of a capture its reader could not read, which keep the capture from verifying.
+    public mutating func noteUnreadable(_ parts: UnreadableParts) {
+        report.unreadable.append(contentsOf: parts)
+    }
+
     /// Reads one captured frame.
     public mutating func verify(_ frame: CapturedFrame) {
         report.frames += 1

@@ -56,6 +56,8 @@ public struct VerifyReport: Sendable {
     public var events: [EventKey: Tally] = [:]
     /// Packets of the protocol that carry no event (Socket.IO's ping, pong, connect…), by kind.
     public var controlFrames: [String: Int] = [:]
+    /// Lines and messages of the captures that could not be read (damaged, too long, binary), located.
+    public var unreadable = UnreadableParts()
 
     public init(contract: String) {
         self.contract = contract
@@ -64,7 +66,9 @@ public struct VerifyReport: Sendable {
     public var failed: Int { events.values.reduce(0) { $0 + $1.failed } }
     public var matched: Int { events.values.reduce(0) { $0 + $1.matched } }
     public var noticeCount: Int { events.values.reduce(0) { $0 + $1.notices.count } }
-    public var passes: Bool { failed == 0 }
+    /// Every frame matched, and every part of the captures was read: a capture verify could not read whole is not
+    /// verified.
+    public var passes: Bool { failed == 0 && unreadable.isEmpty }
 
     /// One line: the verdict and the counts.
     public var headline: String {
@@ -74,12 +78,24 @@ public struct VerifyReport: Sendable {
             "\(verdict): \(checked) frame\(checked == 1 ? "" : "s") of \(contract) checked, \(matched) matched, \(failed) failed"
             + (noticeCount > 0 ? ", \(noticeCount) notice\(noticeCount == 1 ? "" : "s")" : "")
             + (controlFrames.isEmpty ? "" : "; \(controlFrames.values.reduce(0, +)) protocol packets skipped")
+            + (unreadable.isEmpty
+                ? "" : "; \(unreadable.count) part\(unreadable.count == 1 ? "" : "s") of the capture unreadable")
+    }
+
+    /// The parts of the captures that could not be read, one line each, and how many more.
+    private var unreadableLines: [String] {
+        unreadable.first.map { "\($0.origin): \($0.message)" }
+            + (unreadable.count > unreadable.first.count
+                ? ["… and \(unreadable.count - unreadable.first.count) more parts that could not be read"] : [])
     }
 
     // MARK: Terminal
 
     public func text() -> String {
         var out = "schemagen verify: \(headline)\n"
+        if !unreadable.isEmpty {
+            out += "\nunreadable parts of the capture:\n" + unreadableLines.map { "  \($0)\n" }.joined()
+        }
         for key in events.keys.sorted() {
             let tally = events[key]!
             out += "\n\(key.label): \(tally.seen) seen, \(tally.matched) matched, \(tally.failed) failed\n"
@@ -132,6 +148,11 @@ public struct VerifyReport: Sendable {
             }
             out += "\n</details>\n"
         }
+        if !unreadable.isEmpty {
+            out += "\n<details><summary>Unreadable parts of the capture</summary>\n\n"
+            out += unreadableLines.map { "- \(MarkdownSyntax.codeOutsideTable($0))\n" }.joined()
+            out += "\n</details>\n"
+        }
         return out
     }
 
@@ -167,6 +188,10 @@ public struct VerifyReport: Sendable {
             var notices: [Notice]
             var noticesNotKept: Int
         }
+        struct Unreadable: Encodable {
+            var origin: String
+            var message: String
+        }
         struct Document: Encodable {
             var format = "schemagen-verify"
             var version = 1
@@ -176,12 +201,15 @@ public struct VerifyReport: Sendable {
             var matched: Int
             var failed: Int
             var protocolPackets: [String: Int]
+            var unreadable: Int
+            var unreadableKept: [Unreadable]
             var events: [Event]
         }
         let document = Document(
             contract: contract, verdict: passes ? "verified" : "mismatch", frames: frames, matched: matched,
             failed: failed,
-            protocolPackets: controlFrames,
+            protocolPackets: controlFrames, unreadable: unreadable.count,
+            unreadableKept: unreadable.first.map { Unreadable(origin: $0.origin, message: $0.message) },
             events: events.keys.sorted().map { key in
                 let tally = events[key]!
                 return Event(
