@@ -800,6 +800,9 @@ struct ContractDraw {
                 if useShapeField || addField(matchField, idType, to: &events[failure]) {
                     lines.append("  error: \(events[failure].wireName.yamlKey)")
                     features.insert("subscription error event")
+                    if lines.contains(where: { $0.hasPrefix("  end: ") }) {
+                        features.insert("subscription error event and end")
+                    }
                 }
             }
             if requests.count >= 2, shapes?.requiresFields != true, choices.chance(50) {
@@ -878,6 +881,11 @@ struct ContractDraw {
             let before = features
             addCorrelations(to: &drafts)
             if features != before { features.insert("request on a channel") }
+            if drafts.contains(where: {
+                $0.extra.contains("subscription:") && $0.extra.contains { $0.hasPrefix("  error: ") }
+            }) {
+                features.insert("subscription error event on a channel")
+            }
         }
         for draft in drafts { lines += draft.yaml(indent: "      ") }
         return (lines, example, drafts)

@@ -29,6 +29,8 @@ struct OracleRun {
     var findings: [Finding] = []
     var featureCounts: [String: Int] = [:]
     var framesChecked = 0
+    /// Socket.IO frames `schemagen verify` read inside their packets.
+    var packetsChecked = 0
     var requestsChecked = 0
     var mistakesChecked = 0
     var rewritesChecked = 0
@@ -126,7 +128,8 @@ struct OracleRun {
         }
         for (stage, time) in stageSeconds { print(String(format: "== %@: %.1f s", stage, time)) }
         print(
-            "== \(cases.count) contracts linted clean, \(framesChecked) frames checked, \(requestsChecked) requests "
+            "== \(cases.count) contracts linted clean, \(framesChecked) frames checked, \(packetsChecked) read as Socket.IO "
+                + "packets by verify, \(requestsChecked) requests "
                 + "called, \(scenariosPlayed) scenarios and requests played by both mocks, \(mistakesChecked) near-valid contracts refused, "
                 + "\(rewritesChecked) rewrites diffed, "
                 + "\(findings.count) findings")

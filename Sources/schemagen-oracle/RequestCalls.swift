@@ -40,8 +40,7 @@ enum RequestCalls {
         let callText = "client\(scope).\(call)"
         guard
             let items = subscriptionItems(
-                of: event, in: contract, scope: channel?.events ?? contract.events, client: client,
-                sendsError: channel == nil)
+                of: event, in: contract, on: channel.map { ($0, scope) }, client: client)
         else {
             return [
                 """
@@ -60,16 +59,25 @@ enum RequestCalls {
         // stream must fail with it, reading the id from the request the `Mock` heard.
         let heard =
             items.sends.isEmpty
-            ? "" : "\n                    var heard = mock.received.makeAsyncIterator()"
+            ? ""
+            : "\n                    var heard = mock.\(channel == nil ? "received" : "server\(scope).events").makeAsyncIterator()"
+        // With no items to wait for, the error goes as soon as the request is heard.
+        let sendsAtOnce = !items.sends.isEmpty && items.expected == "0"
         let request =
             items.sends.isEmpty
-            ? "" : "\n                    guard let request = await heard.next() else { return -1 }"
+            ? ""
+            : "\n                    guard let request = await heard.next() else { return -1 }"
+                + (sendsAtOnce
+                    ? "\n                    " + items.sends.joined(separator: "\n                    ") : "")
         let afterItems =
             items.sends.isEmpty
             ? (items.ends ? "" : "\n                            if count == \(items.expected) { break }")
-            : "\n                            if count == \(items.expected) {\n                                "
-                + items.sends.joined(separator: "\n                                ")
-                + "\n                            }"
+            : sendsAtOnce
+                ? ""
+                : "\n                            if count == \(items.expected) {\n                                "
+                    + items.sends.joined(separator: "\n                                ")
+                    + "\n                            }"
+        let setUp = items.setUp.map { "\n                    " + $0 }.joined()
         let rejected =
             items.fails
             ? " catch where String(describing: type(of: error)).hasPrefix(\"RequestRejected\") {\n                        return count\n                    }"
@@ -77,7 +85,7 @@ enum RequestCalls {
         return [
             """
                     do {
-                        let mock = \(name).Mock()
+                        let mock = \(name).Mock()\(setUp)
                         let client = mock.makeClient()
                         let count = try await oracleWithin(10) {\(heard)
                             let stream = try await \(callText)\(request)
@@ -153,27 +161,47 @@ enum RequestCalls {
 
     /// What the driver expects of a subscription the generated `Mock` answers (it sends the items, each example of
     /// the item event or one made from its types, and the end): as many items as it sends, then the end it sends, or
-    /// for a stream ended by count the end after them. For a subscription with an error event and no end, `sends`
+    /// for a stream ended by count the end after them. A subscription that also has an error event is opened on a `Mock` whose answer `setUp` silences, and must fail with the error event and no item. For a
+    /// subscription with an error event and no end, `sends`
     /// sends the error event after the items (the stream must throw it), with the id read from the request as the
     /// `Mock` received it (for a request that opens the subscription, or a reply that confirms it under the request's
     /// id), or the one its answer carries (the reply's `example1`'s `id:` field).
     static func subscriptionItems(
-        of event: Event, in contract: Contract, scope events: [Event], client: String, sendsError: Bool
+        of event: Event, in contract: Contract, on channel: (channel: Channel, accessor: String)?, client: String
     )
-        -> (sends: [String], ends: Bool, fails: Bool, expected: String)?
+        -> (setUp: [String], sends: [String], ends: Bool, fails: Bool, expected: String)?
     {
+        let events = channel?.channel.events ?? contract.events
         guard let subscription = event.subscription,
             let item = events.first(where: { $0.wireName == subscription.event })
         else { return nil }
-        let expected = subscription.type != nil || item.examples.isEmpty ? 1 : item.examples.count
+        let itemsSent = subscription.type != nil || item.examples.isEmpty ? 1 : item.examples.count
+        var expected = itemsSent
         let ends = subscription.end != nil || subscription.count != nil
-        guard !ends, sendsError, let errorName = subscription.error else {
-            return ([], ends, false, "\(expected)")
+        var setUp: [String] = []
+        if ends, subscription.error != nil, event.reply == nil {
+            // The `Mock` would send the items and the end, which ends the stream before any error could: its answer
+            // is replaced by silence, and the driver sends the error event as soon as it hears the request.
+            let route = SwiftDriverText.literal(event.address?.route ?? event.wireName)
+            if let channel {
+                let type = "\(contract.name).\(SwiftName.typeName(forMember: channel.channel.swiftName))"
+                setUp.append(
+                    "mock.server.core.setResponder(template: \(type).Every.template, eventName: \(route)) { _, _, _, _, _, _ in nil }"
+                )
+            } else {
+                setUp.append("mock.server.core.setResponder(channel: nil, eventName: \(route)) { _, _, _, _ in nil }")
+            }
+            expected = 0
+        } else if ends {
+            return ([], [], ends, false, "\(expected)")
+        }
+        guard let errorName = subscription.error else {
+            return ([], [], ends, false, "\(expected)")
         }
         // Where the id is: the request's correlation value, or the `id:` field of the `Mock`'s reply (its first
         // example's). A reply whose whole payload is the id sends no error event: the stream is read to its items.
         let fromRequest = event.reply == nil || subscription.idFromRequest
-        guard let carrier = fromRequest ? event : contract.events.first(where: { $0.wireName == event.reply?.event }),
+        guard let carrier = fromRequest ? event : events.first(where: { $0.wireName == event.reply?.event }),
             let key = fromRequest ? event.reply?.match ?? subscription.match : subscription.idInReply,
             let field = matchField(key, of: carrier, in: contract),
             let carrierType = firstMatch(
@@ -182,15 +210,20 @@ enum RequestCalls {
             let requestType = firstMatch(
                 #"\nextension (\S+) \{\n    /// Values of `\#(NSRegularExpression.escapedPattern(for: event.wireName))`"#,
                 in: client),
-            let clientEvents = client.range(of: "public enum ClientEvent"),
+            // The scope's own `ClientEvent`: a channel's is inside the channel's type.
+            let scopeStart = channel.map({
+                client.range(of: "\n    public struct \(SwiftName.typeName(forMember: $0.channel.swiftName)): ")?
+                    .upperBound
+            }) ?? client.startIndex,
+            let clientEvents = client.range(of: "public enum ClientEvent", range: scopeStart..<client.endIndex),
             let caseName = firstMatch(
-                #"\n        case (\S+)\(\#(NSRegularExpression.escapedPattern(for: requestType.split(separator: ".").last.map(String.init) ?? requestType))\)"#,
+                #"\n +case (\S+)\(\#(NSRegularExpression.escapedPattern(for: requestType.split(separator: ".").last.map(String.init) ?? requestType))\)"#,
                 in: String(client[clientEvents.lowerBound...])),
-            let sent = contract.events.first(where: { $0.wireName == errorName }),
+            let sent = events.first(where: { $0.wireName == errorName }),
             let errorType = firstMatch(
                 #"\nextension (\S+) \{\n    /// Values of `\#(NSRegularExpression.escapedPattern(for: errorName))`"#,
                 in: client)
-        else { return ([], false, false, "\(expected)") }
+        else { return ([], [], ends, false, "\(itemsSent)") }
         let property = valuePath(of: field, in: carrier, of: contract)
         var sends = [
             fromRequest
@@ -215,9 +248,9 @@ enum RequestCalls {
             target = "eventName: \(SwiftDriverText.literal(errorName))"
         }
         sends.append(
-            "try await mock.server.core.emit(\(target), channel: nil, payload: \(errorType).example1, "
+            "try await mock.server.core.emit(\(target), channel: \(channel.map { "mock.server\($0.accessor).channel.address" } ?? "nil"), payload: \(errorType).example1, "
                 + "echoing: id, at: \(SwiftDriverText.literal(path)), to: request.connection)")
-        return (sends, false, true, "\(expected)")
+        return (setUp, sends, false, true, "\(expected)")
     }
 
     /// How the driver reaches `field` in a value of `event`: the field itself, or under `payload` where the event's

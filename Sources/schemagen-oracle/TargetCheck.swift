@@ -57,6 +57,10 @@ extension OracleRun {
         stageSeconds.append(("draw frames, read by the interpreter", Date().timeIntervalSince(started)))
 
         started = Date()
+        checkPackets(frames, expectations: expectations)
+        stageSeconds.append(("verify: Socket.IO frames inside their packets", Date().timeIntervalSince(started)))
+
+        started = Date()
         let swiftVerdicts = try compileAndRunSwift(files: files, frames: frames, expectations: expectations, work: work)
         stageSeconds.append(("Swift: compile (warnings as errors) and read", Date().timeIntervalSince(started)))
         if let swiftVerdicts {
