@@ -54,7 +54,7 @@ struct OracleCommand: ParsableCommand {
             run = try check([index], seed: seed, records: [index: smallest])
             // Then the YAML itself: blocks no single choice removes (a type nothing uses, a field, a step).
             if let yaml = run.cases.first?.drawn.yaml {
-                let fewest = shrinkYAMLBlocks(yaml, budget: shrinkBudget) { candidate in
+                let fewest = shrinkYAML(yaml, budget: shrinkBudget) { candidate in
                     tries += 1
                     let again = try? check([index], seed: seed, records: [index: smallest], yamls: [index: candidate])
                     return again?.findings.contains { $0.check == first.check } ?? false

@@ -94,7 +94,7 @@ struct OracleRun {
                 // error the drawn contract did not.
                 let refusals = Set(
                     loaded.diagnostics.filter { $0.severity == .error }.map { Self.stripLocation($0.message) })
-                let smallest = shrinkYAMLBlocks(small.yaml, budget: 400) { yaml in
+                let smallest = shrinkYAML(small.yaml, budget: 400) { yaml in
                     let errors = ContractLoader().load(text: yaml, path: "\(drawn.name).yaml").diagnostics
                         .filter { $0.severity == .error }.map { Self.stripLocation($0.message) }
                     return errors.contains(message) && errors.allSatisfy(refusals.contains)

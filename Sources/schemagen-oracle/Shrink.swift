@@ -1,6 +1,7 @@
 /// Shrinking a failing contract, in two passes: its record of choices first (``shrinkChoices(_:budget:fails:)``, which
-/// keeps the contract one the generator could draw), then its YAML (``shrinkYAMLBlocks(_:budget:fails:)``), which
-/// removes what no choice reaches alone: a type the failure does not use, a field, an event, a scenario step.
+/// keeps the contract one the generator could draw), then its YAML (``shrinkYAML(_:budget:fails:)``), which
+/// removes what no choice reaches alone (a type the failure does not use, a field, an event, a scenario step) and
+/// simplifies the types left.
 
 /// Shrinks a record of choices while `fails` holds for what it draws: drops runs of choices (long runs first),
 /// then lowers each choice towards zero. At most `budget` candidates are tried, so a slow check stays bounded.
@@ -45,9 +46,10 @@ func shrinkChoices(_ record: [UInt32], budget: Int, fails: ([UInt32]) -> Bool) -
 }
 
 /// Shrinks a contract's YAML while `fails` holds for it: removes whole blocks (a line and the more indented lines
-/// under it: an event, a field, a type, a list item), one at a time from the top, again while any removal helps.
-/// `schemagen:` and `name:` stay. At most `budget` candidates are tried.
-func shrinkYAMLBlocks(_ yaml: String, budget: Int, fails: (String) -> Bool) -> String {
+/// under it: an event, a field, a type, a list item), one at a time from the top, then simplifies each quoted type
+/// expression a step at a time (``simpler(_:)``), again while any change helps. `schemagen:` and `name:` stay. At
+/// most `budget` candidates are tried.
+func shrinkYAML(_ yaml: String, budget: Int, fails: (String) -> Bool) -> String {
     var lines = yaml.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     func indentation(_ line: String) -> Int { line.prefix { $0 == " " }.count }
     func isBlank(_ line: String) -> Bool { line.allSatisfy { $0 == " " } }
@@ -80,6 +82,54 @@ func shrinkYAMLBlocks(_ yaml: String, budget: Int, fails: (String) -> Bool) -> S
                 index += 1
             }
         }
+        for index in lines.indices where tried < budget {
+            guard let quote = lines[index].firstIndex(of: "\""), lines[index].hasSuffix("\""),
+                lines[index][..<quote].hasSuffix(": ")
+            else { continue }
+            let expression = String(
+                lines[index][lines[index].index(after: quote)..<lines[index].index(before: lines[index].endIndex)])
+            for simpler in simpler(expression) where tried < budget {
+                var candidate = lines
+                candidate[index] = lines[index][..<quote] + "\"\(simpler)\""
+                tried += 1
+                if fails(candidate.joined(separator: "\n")) {
+                    lines = candidate
+                    improved = true
+                    break
+                }
+            }
+        }
     }
     return lines.joined(separator: "\n")
+}
+
+/// A type expression one step simpler each: without its `?` or `| null`, an array's or a dictionary's element, a
+/// union's first member, or a plain `Int` or `String`. A constant, a pattern or a name in quotes is returned as
+/// the plain types only when it reads as a type (starts with a capital or a bracket).
+func simpler(_ expression: String) -> [String] {
+    guard let first = expression.first, first.isUppercase || first == "[" else { return [] }
+    var steps: [String] = []
+    if expression.hasSuffix("?") { steps.append(String(expression.dropLast())) }
+    if expression.hasSuffix(" | null") { steps.append(String(expression.dropLast(" | null".count))) }
+    if first == "[", expression.hasSuffix("]") {
+        let inner = expression.dropFirst().dropLast()
+        var depth = 0
+        var colon: String.Index?
+        for index in inner.indices {
+            switch inner[index] {
+            case "[": depth += 1
+            case "]": depth -= 1
+            case ":" where depth == 0 && colon == nil: colon = index
+            default: break
+            }
+        }
+        steps.append(
+            colon.map { String(inner[inner.index(after: $0)...]).trimmingCharacters(in: .whitespaces) } ?? String(inner)
+        )
+    }
+    if let bar = expression.range(of: " | "), !expression.hasSuffix(" | null") {
+        steps.append(String(expression[..<bar.lowerBound]))
+    }
+    steps += ["Int", "String"].filter { $0 != expression }
+    return steps.filter { !$0.isEmpty && $0 != expression }
 }
