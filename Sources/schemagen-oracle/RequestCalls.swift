@@ -7,13 +7,13 @@ import SchemaGenCore
 /// to return. The arguments are the event's own `example1`'s values, so the call compiles whatever the method's
 /// parameters are; the method's signature is read from the generated file, as a user reads it.
 enum RequestCalls {
-    static func function(of contract: Contract, client: String) -> String {
+    static func function(of contract: Contract, client: String, server: String) -> String {
         let name = contract.name
         var calls: [String] = []
         let scopes = [(nil, contract.events)] + contract.channels.map { (Optional($0), $0.events) }
         for (channel, events) in scopes {
             for event in events where event.reply != nil || event.subscription != nil {
-                calls += self.calls(of: event, on: channel, in: contract, client: client)
+                calls += self.calls(of: event, on: channel, in: contract, client: client, server: server)
             }
         }
         guard !calls.isEmpty else { return "@Sendable func requests\(name)() async -> [String] { [] }" }
@@ -28,8 +28,9 @@ enum RequestCalls {
 
     /// The driver's statements that call `event`'s method, on the client's accessor of `channel` for an event of a
     /// channel (at the address the drawn contract's example names, `room-7`), and record what came back.
-    private static func calls(of event: Event, on channel: Channel?, in contract: Contract, client: String) -> [String]
-    {
+    private static func calls(
+        of event: Event, on channel: Channel?, in contract: Contract, client: String, server: String
+    ) -> [String] {
         let name = contract.name
         let label = SwiftDriverText.literal("\(name) \(channel.map { "\($0.name) " } ?? "")\(event.wireName)")
         guard let (scope, scopeText) = scope(of: channel, in: client),
@@ -40,7 +41,7 @@ enum RequestCalls {
         let callText = "client\(scope).\(call)"
         guard
             let items = subscriptionItems(
-                of: event, in: contract, on: channel.map { ($0, scope) }, client: client)
+                of: event, in: contract, on: channel.map { ($0, scope) }, client: client, server: server)
         else {
             return [
                 """
@@ -161,13 +162,15 @@ enum RequestCalls {
 
     /// What the driver expects of a subscription the generated `Mock` answers (it sends the items, each example of
     /// the item event or one made from its types, and the end): as many items as it sends, then the end it sends, or
-    /// for a stream ended by count the end after them. A subscription that also has an error event is opened on a `Mock` whose answer `setUp` silences, and must fail with the error event and no item. For a
-    /// subscription with an error event and no end, `sends`
-    /// sends the error event after the items (the stream must throw it), with the id read from the request as the
+    /// for a stream ended by count the end after them. A subscription that also has an error event is opened on a
+    /// `Mock` whose answer `setUp` cuts to its reply (or silence), and must fail with the error event and no item. For
+    /// a subscription with an error event and no end, `sends` sends the error event after the items (the stream must
+    /// throw it), with the id read from the request as the
     /// `Mock` received it (for a request that opens the subscription, or a reply that confirms it under the request's
     /// id), or the one its answer carries (the reply's `example1`'s `id:` field).
     static func subscriptionItems(
-        of event: Event, in contract: Contract, on channel: (channel: Channel, accessor: String)?, client: String
+        of event: Event, in contract: Contract, on channel: (channel: Channel, accessor: String)?, client: String,
+        server: String
     )
         -> (setUp: [String], sends: [String], ends: Bool, fails: Bool, expected: String)?
     {
@@ -179,10 +182,18 @@ enum RequestCalls {
         var expected = itemsSent
         let ends = subscription.end != nil || subscription.count != nil
         var setUp: [String] = []
-        if ends, subscription.error != nil, event.reply == nil {
-            // The `Mock` would send the items and the end, which ends the stream before any error could: its answer
-            // is replaced by silence, and the driver sends the error event as soon as it hears the request.
-            let route = SwiftDriverText.literal(event.address?.route ?? event.wireName)
+        let route = SwiftDriverText.literal(event.address?.route ?? event.wireName)
+        if ends, subscription.error != nil, event.reply != nil {
+            // The `Mock` would send the reply, the items and the end, which ends the stream before any error could:
+            // its answer is replaced by its reply alone, and the driver sends the error event once it hears the
+            // request.
+            guard let replyOnly = mockReplyOnly(route: route, in: server) else {
+                return ([], [], ends, false, "\(expected)")
+            }
+            setUp = replyOnly
+            expected = 0
+        } else if ends, subscription.error != nil {
+            // The same with no reply: the `Mock`'s answer is replaced by silence.
             if let channel {
                 let type = "\(contract.name).\(SwiftName.typeName(forMember: channel.channel.swiftName))"
                 setUp.append(
@@ -251,6 +262,33 @@ enum RequestCalls {
             "try await mock.server.core.emit(\(target), channel: \(channel.map { "mock.server\($0.accessor).channel.address" } ?? "nil"), payload: \(errorType).example1, "
                 + "echoing: id, at: \(SwiftDriverText.literal(path)), to: request.connection)")
         return (setUp, sends, false, true, "\(expected)")
+    }
+
+    /// The generated `Mock`'s answer to the subscription request on `route` (a Swift string literal), cut to its
+    /// first send (the reply that confirms the subscription) and set again on the driver's `mock`: statements, or
+    /// nil when the `Mock` has no such answer. The request's decoding and the subscription's id are left out: the
+    /// reply needs neither, and their unqualified types resolve only inside the contract's namespace.
+    static func mockReplyOnly(route: String, in server: String) -> [String]? {
+        let lines = server.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard
+            let start = lines.firstIndex(where: {
+                $0.contains("server.core.setResponder(") && $0.contains("eventName: \(route))")
+                    && $0.contains("[core = server.core]")
+            }),
+            let open = lines[start...].firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "return {" }),
+            let first = lines[open...].firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "do {" })
+        else { return nil }
+        let indentation = lines[first].prefix { $0 == " " }
+        guard let close = lines[first...].firstIndex(where: { $0 == indentation + "}" }) else { return nil }
+        let kept = lines[(start + 1)..<open].filter {
+            let line = $0.trimmingCharacters(in: .whitespaces)
+            return !line.hasPrefix("_ = try decoder.decode(") && !line.hasPrefix("let id: ")
+                && !line.hasPrefix("guard let id = ")
+        }
+        let head = lines[start].replacingOccurrences(of: "server.core", with: "mock.server.core")
+            // The request's frame and decoder go unused once its decoding is left out.
+            .replacingOccurrences(of: ", decoder, _ in", with: ", _, _ in")
+        return [head.trimmingCharacters(in: .whitespaces)] + kept + lines[open...close] + ["    }", "}"]
     }
 
     /// How the driver reaches `field` in a value of `event`: the field itself, or under `payload` where the event's

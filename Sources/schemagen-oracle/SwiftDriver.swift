@@ -56,7 +56,7 @@ extension OracleRun {
                 expected[play.name] = reference?.count ?? 0
             }
             try Shell.write(
-                Self.reader(of: contract, client: client) + "\n"
+                Self.reader(of: contract, client: client, server: server) + "\n"
                     + ScenarioPlays.function(of: contract, plays: plays, expected: expected, server: server) + "\n",
                 to: "\(sources)/\(name).reader.swift")
             keep.insert("\(name).reader.swift")
@@ -198,7 +198,7 @@ extension OracleRun {
     /// A contract's reader: the frame parsed by the contract's framing, its scope found from its channel address (the
     /// frame's, else the one it was delivered on) by the channels' templates, then decoded by the scope's generated
     /// `decode` (the client's `ServerEvent`, the server's `ClientEvent`), as the cores call them.
-    static func reader(of contract: Contract, client: String) -> String {
+    static func reader(of contract: Contract, client: String, server: String) -> String {
         let name = contract.name
         var cases: [String] = []
         func scope(_ events: [Event], key: String, type: String) {
@@ -253,7 +253,7 @@ extension OracleRun {
             \(templates.isEmpty ? "    " : templates.map { "    " + $0 }.joined(separator: "\n"))
             ]
 
-            \(RequestCalls.function(of: contract, client: client))
+            \(RequestCalls.function(of: contract, client: client, server: server))
 
             \(roundTrips ? roundTrip(name, separator: contract.separator) : "func roundTrip\(name)(_ data: Data) async -> String { \"skip\" }")
 
