@@ -29,11 +29,7 @@ extension OracleRun {
             let sender: Direction = frame.sentByClient ? .clientToServer : .serverToClient
             var problem: String?
             if let key = frame.acknowledging {
-                guard
-                    let (channel, event) = contract.allEvents.first(where: {
-                        "\($0.channel?.name ?? "")/\($0.event.wireName)" == key
-                    })
-                else { continue }
+                guard let (channel, event) = Self.acknowledged(key, in: contract) else { continue }
                 // The question goes the other way, then the answer, under the same id; then an answer under another
                 // id, which answers nothing.
                 let question = FrameSynthesizer(contract: contract).madeUpFrame(of: event, in: channel)

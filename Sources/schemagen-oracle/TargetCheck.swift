@@ -78,11 +78,7 @@ extension OracleRun {
     }
 
     static func expectation(of frame: DrawnFrame, in contract: Contract, interpreter: FrameInterpreter) -> Expectation {
-        if let key = frame.acknowledging,
-            let (channel, event) = contract.allEvents.first(where: {
-                "\($0.channel?.name ?? "")/\($0.event.wireName)" == key
-            })
-        {
+        if let key = frame.acknowledging, let (channel, event) = acknowledged(key, in: contract) {
             let mismatches = interpreter.readAcknowledgement(frame.bytes, of: event).filter { $0.severity == .mismatch }
             return Expectation(
                 accepted: [mismatches.isEmpty ? "ok" : "invalid"],
@@ -107,6 +103,11 @@ extension OracleRun {
         return Expectation(
             accepted: accepted, said: "'\(identified.wireName)'\(reading.matches ? "" : ": \(said)")",
             event: (identified.wireName, identified.channel))
+    }
+
+    /// The event an acknowledgement's frame answers, by `DrawnFrame.acknowledging`'s key (`channel/wireName`).
+    static func acknowledged(_ key: String, in contract: Contract) -> (channel: Channel?, event: Event)? {
+        contract.allEvents.first { "\($0.channel?.name ?? "")/\($0.event.wireName)" == key }
     }
 
     /// Records a finding per contract and kind of disagreement, with its first frame.
