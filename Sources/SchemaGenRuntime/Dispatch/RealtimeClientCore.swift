@@ -275,6 +275,12 @@ import Foundation
     /// Routes one incoming frame (with a ``separator``, each frame of the message, in order). Transports call this
     /// through the receiver set at init.
     public func receive(_ incoming: IncomingFrame) async {
+        if let reason = incoming.unreadable {
+            return await report(
+                IncomingFailure(
+                    eventName: nil, channel: incoming.channel, rawFrame: incoming.data, rawPayload: nil,
+                    reason: .malformedFrame(.init(reason: reason))))
+        }
         if let id = incoming.acknowledges {
             return await receiveAcknowledgement(incoming, id: id)
         }

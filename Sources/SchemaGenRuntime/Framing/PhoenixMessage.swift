@@ -94,25 +94,12 @@ public enum PhoenixMessage {
             if !metadata.isEmpty, !isJSON(metadata) {
                 throw Unreadable(reason: "a user broadcast '\(userEvent)' whose metadata is not JSON")
             }
-            var object = Data(#"{"type":"broadcast","event":"#.utf8)
-            WireFraming.appendString(userEvent, to: &object)
-            object.append(contentsOf: #","payload":"#.utf8)
-            object.append(encoding == 1 ? payload : base64(payload))
-            if !metadata.isEmpty {
-                // The server's metadata reads as realtime-js reads it, under `meta`; a client's, which supabase-js
-                // took from the broadcast's own keys (`persist`), goes back among them.
-                if pushed {
-                    let members = try objectMembers(metadata, userEvent)
-                    if !members.isEmpty {
-                        object.append(UInt8(ascii: ","))
-                        object.append(members)
-                    }
-                } else {
-                    object.append(contentsOf: #","meta":"#.utf8)
-                    object.append(metadata)
-                }
-            }
-            object.append(UInt8(ascii: "}"))
+            // The server's metadata reads as realtime-js reads it, under `meta`; a client's, which supabase-js took
+            // from the broadcast's own keys (`persist`), goes back among them.
+            let extra =
+                metadata.isEmpty ? nil : pushed ? try objectMembers(metadata, userEvent) : Data(#""meta":"#.utf8) + metadata
+            let object = broadcastObject(
+                userEvent: userEvent, payload: encoding == 1 ? payload : base64(payload), extra: extra)
             return text(joinRef: joinRef, ref: ref, topic: topic, event: "broadcast", payload: object)
         }
     }
@@ -182,6 +169,58 @@ public enum PhoenixMessage {
         for (_, bytes) in strings { out.append(bytes) }
         out.append(body)
         return out
+    }
+
+    /// The text message of a broadcast a client sends: `[join_ref, ref, topic, "broadcast", {"type": "broadcast",
+    /// "event": userEvent, "payload": payload}]`.
+    public static func broadcastText(joinRef: String?, ref: String, topic: String, userEvent: String, payload: Data)
+        -> Data
+    {
+        text(
+            joinRef: joinRef ?? "", ref: ref, topic: topic, event: "broadcast",
+            payload: broadcastObject(userEvent: userEvent, payload: payload, extra: nil))
+    }
+
+    /// The user broadcast push (kind 3) carrying the broadcast text message `data` (`[join_ref, ref, topic,
+    /// "broadcast", {"type", "event", "payload", ...}]`) as supabase-js sends it: the payload as JSON, the object's
+    /// other members as metadata; `joinRef` when the message has none. `nil` when `data` is another message.
+    public static func userBroadcastPush(ofText data: Data, joinRef: String?) throws(Unreadable) -> Data? {
+        var scanner = JSONScanner(data)
+        guard let elements = try? scanner.arrayElements(), elements.count == 5, (try? scanner.expectEnd()) != nil,
+            let topic = try? string(data, elements[2]), (try? string(data, elements[3])) == "broadcast"
+        else { return nil }
+        var objectScanner = JSONScanner(data, at: elements[4].lowerBound)
+        guard let members = try? objectScanner.objectMembers(),
+            let eventRange = members.first(where: { $0.key == "event" })?.value,
+            let userEvent = try? string(data, eventRange)
+        else { return nil }
+        var metadata = Data()
+        for member in members where !["type", "event", "payload"].contains(member.key) {
+            metadata.append(metadata.isEmpty ? UInt8(ascii: "{") : UInt8(ascii: ","))
+            WireFraming.appendString(member.key, to: &metadata)
+            metadata.append(UInt8(ascii: ":"))
+            metadata.append(data[member.value])
+        }
+        if !metadata.isEmpty { metadata.append(UInt8(ascii: "}")) }
+        let payload = members.first(where: { $0.key == "payload" }).map { Data(data[$0.value]) } ?? Data("{}".utf8)
+        let refs = [elements[0], elements[1]].map { (try? string(data, $0)) ?? nil }
+        return try userBroadcastPush(
+            joinRef: refs[0] ?? joinRef, ref: refs[1], topic: topic, userEvent: userEvent,
+            metadata: metadata.isEmpty ? nil : metadata, payload: .json(payload))
+    }
+
+    /// `{"type":"broadcast","event":…,"payload":…` and `extra` members, closed.
+    private static func broadcastObject(userEvent: String, payload: Data, extra: Data?) -> Data {
+        var object = Data(#"{"type":"broadcast","event":"#.utf8)
+        WireFraming.appendString(userEvent, to: &object)
+        object.append(contentsOf: #","payload":"#.utf8)
+        object.append(payload)
+        if let extra, !extra.isEmpty {
+            object.append(UInt8(ascii: ","))
+            object.append(extra)
+        }
+        object.append(UInt8(ascii: "}"))
+        return object
     }
 
     /// The text message `[join_ref, ref, topic, event, payload]`; an empty reference is `null`.

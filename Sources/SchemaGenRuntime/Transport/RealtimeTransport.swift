@@ -93,11 +93,17 @@ public struct IncomingFrame: Hashable, Sendable {
     /// When set, the frame is the acknowledgement of the app's frame with this ``OutgoingFrame/ackID``, and
     /// `data` is the JSON array of its arguments (Socket.IO's `43<id>[...]`), not an event.
     public var acknowledges: Int?
+    /// When set, the transport could not read the message into a frame, and says why (a Phoenix binary message cut
+    /// short): `data` is the message's bytes, and the client reports it to `onIncomingFailure` with this reason.
+    public var unreadable: String?
 
-    public init(data: Data, channel: String? = nil, ackID: Int? = nil, acknowledges: Int? = nil) {
+    public init(
+        data: Data, channel: String? = nil, ackID: Int? = nil, acknowledges: Int? = nil, unreadable: String? = nil
+    ) {
         self.data = data
         self.channel = channel
         self.ackID = ackID
         self.acknowledges = acknowledges
+        self.unreadable = unreadable
     }
 }

@@ -14,7 +14,39 @@ import SchemaGenRuntime
 /// `error` (a refused channel is not joined again after a reconnection), and a send on a channel waits for its join.
 /// Replies to its own heartbeats and accepted joins stay in the connection (their refs start with `sg`); every other
 /// frame, refused joins included, reaches the client.
+///
+/// Binary messages (serializer 2.0.0's kinds 0 to 4, Supabase's user broadcasts among them) reach the client as the
+/// text message a JSON client reads the same event from (``PhoenixMessage``), so a broadcast sent by a current
+/// supabase-js or supabase-flutter client decodes as the same typed event as its text form; raw-byte payloads arrive as a
+/// base64 string. One that cannot be read reaches `onIncomingFailure` saying why.
 public struct PhoenixProtocol: RealtimeProtocol {
+    /// What the contract describes.
+    public enum ContractLayer: Sendable, Hashable {
+        /// Phoenix's frames, `[join_ref, ref, topic, event, payload]`, as `schemas/supabase-realtime.yaml` writes them:
+        /// every frame reaches the client as it is.
+        case frames
+        /// Only Supabase broadcasts, `{"type": "broadcast", "event", "payload"}`, as `schemas/order-status.yaml` writes
+        /// them (an `envelope:` whose name is `event` and payload `payload`): the client receives each broadcast's
+        /// object, on the channel its topic names without `topicPrefix` (Supabase's `realtime:`), and an event it
+        /// sends on a channel goes out as a broadcast on that topic. The topic's other events (presence, Postgres
+        /// changes, `system`) are Supabase's own, which such a contract does not describe: they stay in the connection.
+        case broadcasts(topicPrefix: String)
+    }
+
+    /// How the client sends broadcasts.
+    public enum BroadcastEncoding: Sendable, Hashable {
+        /// As text messages, which every Phoenix server reads.
+        case text
+        /// As binary user broadcast pushes (kind 3) with a JSON payload, as supabase-js 2.x sends them by default:
+        /// Supabase Realtime only. The broadcast's members other than `type`, `event` and `payload` travel as its
+        /// metadata.
+        case binary
+    }
+
+    /// What the contract describes: Phoenix's frames (the default) or only the broadcasts inside them.
+    public var contractLayer: ContractLayer
+    /// How broadcasts the client sends are written: text unless set.
+    public var broadcastEncoding: BroadcastEncoding
     /// Replaces the URL's path when set (`/socket/websocket` for a Phoenix app, `/realtime/v1/websocket` for Supabase).
     public var path: String?
     public var heartbeatInterval: Duration
@@ -30,8 +62,11 @@ public struct PhoenixProtocol: RealtimeProtocol {
         joinPayload: @escaping @Sendable (_ topic: String, _ credentials: ConnectionCredentials) -> JSONValue = {
             _, credentials in
             credentials.auth ?? [:]
-        }
+        },
+        contractLayer: ContractLayer = .frames, broadcastEncoding: BroadcastEncoding = .text
     ) {
+        self.contractLayer = contractLayer
+        self.broadcastEncoding = broadcastEncoding
         self.path = path
         self.heartbeatInterval = heartbeatInterval
         self.rejoinDelays = rejoinDelays.isEmpty ? [.zero] : rejoinDelays
@@ -50,12 +85,17 @@ public struct PhoenixProtocol: RealtimeProtocol {
     }
 
     public func makeSession(credentials: ConnectionCredentials) -> any ProtocolSession {
-        Session(heartbeatInterval: heartbeatInterval, rejoinDelays: rejoinDelays) { joinPayload($0, credentials) }
+        Session(
+            heartbeatInterval: heartbeatInterval, rejoinDelays: rejoinDelays, contractLayer: contractLayer,
+            broadcastEncoding: broadcastEncoding
+        ) { joinPayload($0, credentials) }
     }
 
     struct Session: ProtocolSession {
         let heartbeatInterval: Duration
         let rejoinDelays: [Duration]
+        let contractLayer: ContractLayer
+        let broadcastEncoding: BroadcastEncoding
         let joinPayload: @Sendable (String) -> JSONValue
         private var counter = 0
         /// The current join reference of each joined (or joining) topic.
@@ -70,8 +110,11 @@ public struct PhoenixProtocol: RealtimeProtocol {
         init(
             heartbeatInterval: Duration,
             rejoinDelays: [Duration] = [.seconds(1), .seconds(2), .seconds(5), .seconds(10)],
+            contractLayer: ContractLayer = .frames, broadcastEncoding: BroadcastEncoding = .text,
             joinPayload: @escaping @Sendable (String) -> JSONValue
         ) {
+            self.contractLayer = contractLayer
+            self.broadcastEncoding = broadcastEncoding
             self.heartbeatInterval = heartbeatInterval
             self.rejoinDelays = rejoinDelays.isEmpty ? [.zero] : rejoinDelays
             self.joinPayload = joinPayload
@@ -116,70 +159,141 @@ public struct PhoenixProtocol: RealtimeProtocol {
             let ref = nextRef()
             joinRefs[channel] = ref
             return [
-                Self.frame(joinRef: ref, ref: ref, topic: channel, event: "phx_join", payload: joinPayload(channel))
+                Self.frame(
+                    joinRef: ref, ref: ref, topic: topic(of: channel), event: "phx_join", payload: joinPayload(channel))
             ]
         }
 
         mutating func leave(_ channel: String) -> [WebSocketMessage] {
             (rejoins[channel], crashes[channel]) = (nil, nil)
             guard let joinRef = joinRefs.removeValue(forKey: channel) else { return [] }
-            return [Self.frame(joinRef: joinRef, ref: nextRef(), topic: channel, event: "phx_leave", payload: [:])]
+            return [
+                Self.frame(joinRef: joinRef, ref: nextRef(), topic: topic(of: channel), event: "phx_leave", payload: [:])
+            ]
+        }
+
+        /// The topic of a channel the client names: with only broadcasts in the contract, behind the topic prefix.
+        private func topic(of channel: String) -> String {
+            guard case .broadcasts(let prefix) = contractLayer else { return channel }
+            return prefix + channel
+        }
+
+        /// The channel the client knows a topic by.
+        private func channel(ofTopic topic: String) -> String {
+            guard case .broadcasts(let prefix) = contractLayer, topic.hasPrefix(prefix) else { return topic }
+            return String(topic.dropFirst(prefix.count))
         }
 
         mutating func receive(_ message: WebSocketMessage, at now: ContinuousClock.Instant) -> [SessionEvent] {
-            let data = message.bytes
+            var data = message.bytes
+            if case .binary(let bytes) = message {
+                do {
+                    data = try PhoenixMessage.textForm(ofBinary: bytes, sentByClient: false)
+                } catch {
+                    return [.deliver(IncomingFrame(data: bytes, unreadable: error.reason))]
+                }
+            }
             guard let header = try? JSONDecoder().decode(Header.self, from: data) else {
                 return [.deliver(IncomingFrame(data: data))]
             }
+            let channel = channel(ofTopic: header.topic)
             switch header.event {
             case "phx_reply" where header.ref != nil && header.ref == pendingHeartbeat:
                 pendingHeartbeat = nil
                 return []
             case "phx_reply"
-            where header.ref != nil && header.ref == joinRefs[header.topic] && header.ref?.hasPrefix("sg") == true:
+            where header.ref != nil && header.ref == joinRefs[channel] && header.ref?.hasPrefix("sg") == true:
                 // An accepted join is the connection's business, and ends a run of crashes; a refused one is the app's
                 // to see, as `subscribe`'s error and as the reply itself, and the channel is no longer joined.
                 guard header.status == "ok" else {
-                    joinRefs[header.topic] = nil
-                    (rejoins[header.topic], crashes[header.topic]) = (nil, nil)
+                    joinRefs[channel] = nil
+                    (rejoins[channel], crashes[channel]) = (nil, nil)
                     return [
                         .refused(
-                            channel: header.topic,
-                            reason: header.refusal ?? "the server answered \(header.status ?? "no status")"),
-                        .deliver(IncomingFrame(data: data, channel: header.topic)),
-                    ]
+                            channel: channel,
+                            reason: header.refusal ?? "the server answered \(header.status ?? "no status")")
+                    ] + delivery(data, channel: channel)
                 }
-                crashes[header.topic] = nil
-                return [.joined(channel: header.topic)]
+                crashes[channel] = nil
+                return [.joined(channel: channel)]
             case "phx_error"
-            where joinRefs[header.topic] != nil && header.joinRef == joinRefs[header.topic]
-                && rejoins[header.topic] == nil:
+            where joinRefs[channel] != nil && header.joinRef == joinRefs[channel] && rejoins[channel] == nil:
                 // The channel's process crashed on the server: join it again after a wait that grows with each crash in a
                 // row, as phoenix.js does.
-                let crash = crashes[header.topic, default: 0]
-                crashes[header.topic] = crash + 1
-                rejoins[header.topic] = now + rejoinDelays[min(crash, rejoinDelays.count - 1)]
-                return [.deliver(IncomingFrame(data: data, channel: header.topic))]
-            case "phx_close" where header.joinRef != nil && header.joinRef == joinRefs[header.topic]:
-                joinRefs[header.topic] = nil
-                return [.deliver(IncomingFrame(data: data, channel: header.topic))]
+                let crash = crashes[channel, default: 0]
+                crashes[channel] = crash + 1
+                rejoins[channel] = now + rejoinDelays[min(crash, rejoinDelays.count - 1)]
+                return delivery(data, channel: channel)
+            case "phx_close" where header.joinRef != nil && header.joinRef == joinRefs[channel]:
+                joinRefs[channel] = nil
+                return delivery(data, channel: channel)
             default:
-                return [.deliver(IncomingFrame(data: data, channel: header.topic))]
+                return delivery(data, channel: channel)
             }
         }
 
-        func encode(_ frame: OutgoingFrame) throws -> [WebSocketMessage] {
+        /// What of a text message on `channel` reaches the client: the message, or with only broadcasts in the
+        /// contract, a broadcast's object (the topic's other events are Supabase's own, and stay here).
+        private func delivery(_ data: Data, channel: String) -> [SessionEvent] {
+            guard case .broadcasts = contractLayer else { return [.deliver(IncomingFrame(data: data, channel: channel))] }
+            guard let broadcast = PhoenixMessage.broadcast(inText: data) else { return [] }
+            return [.deliver(IncomingFrame(data: broadcast.object, channel: channel))]
+        }
+
+        mutating func encode(_ frame: OutgoingFrame) throws -> [WebSocketMessage] {
             guard frame.ackID == nil, frame.acknowledges == nil else {
                 throw ConnectionFailure.unsupported(
                     "Phoenix Channels carry no Socket.IO acknowledgements; replies come as phx_reply")
             }
+            if case .broadcasts = contractLayer {
+                guard let channel = frame.channel else {
+                    throw ConnectionFailure.unsupported(
+                        "'\(frame.eventName)' names no channel, and a Supabase broadcast travels on a channel's topic")
+                }
+                let payload = frame.payload ?? Data("{}".utf8)
+                let (joinRef, ref, topic) = (joinRefs[channel], nextRef(), topic(of: channel))
+                switch broadcastEncoding {
+                case .text:
+                    return [
+                        .text(
+                            String(
+                                decoding: PhoenixMessage.broadcastText(
+                                    joinRef: joinRef, ref: ref, topic: topic, userEvent: frame.eventName,
+                                    payload: payload), as: UTF8.self))
+                    ]
+                case .binary:
+                    do {
+                        return [
+                            .binary(
+                                try PhoenixMessage.userBroadcastPush(
+                                    joinRef: joinRef, ref: ref, topic: topic, userEvent: frame.eventName,
+                                    metadata: nil, payload: .json(payload)))
+                        ]
+                    } catch {
+                        throw Self.unsendable(error)
+                    }
+                }
+            }
+            let joinRef = frame.channel.flatMap { joinRefs[$0] }
+            if broadcastEncoding == .binary {
+                do {
+                    if let push = try PhoenixMessage.userBroadcastPush(ofText: frame.data, joinRef: joinRef) {
+                        return [.binary(push)]
+                    }
+                } catch {
+                    throw Self.unsendable(error)
+                }
+            }
             let text = String(decoding: frame.data, as: UTF8.self)
-            if let channel = frame.channel, let joinRef = joinRefs[channel],
-                let filled = Self.fillingJoinRef(in: text, with: joinRef)
-            {
+            if let joinRef, let filled = Self.fillingJoinRef(in: text, with: joinRef) {
                 return [.text(filled)]
             }
             return [.text(text)]
+        }
+
+        /// Why a broadcast cannot go as a binary message (a topic over 255 bytes).
+        private static func unsendable(_ error: PhoenixMessage.Unreadable) -> ConnectionFailure {
+            .unsupported("a binary user broadcast cannot carry this: \(error.reason)")
         }
 
         private mutating func nextRef() -> String {

@@ -64,9 +64,12 @@ final class ScriptedSocket: WebSocketConnection, @unchecked Sendable {
     func send(_ message: WebSocketMessage) async throws {
         try lock.withLock {
             guard !closed else { throw WebSocketFailure("the WebSocket is closed") }
-            if case .text(let text) = message {
+            switch message {
+            case .text(let text):
                 sentMessages.append(text)
                 if let reply = answer(text) { server.yield(.text(reply)) }
+            case .binary(let bytes):
+                sentMessages.append(Self.binaryPrefix + bytes.base64EncodedString())
             }
         }
     }
@@ -76,7 +79,10 @@ final class ScriptedSocket: WebSocketConnection, @unchecked Sendable {
         server.finish()
     }
 
-    /// Text messages the client sent, oldest first.
+    /// How ``sent`` spells a binary message: this, then its bytes in base64.
+    static let binaryPrefix = "binary "
+
+    /// Messages the client sent, oldest first: text as it is, binary as ``binaryPrefix`` and base64.
     var sent: [String] { lock.withLock { sentMessages } }
     var isClosed: Bool { lock.withLock { closed } }
 
@@ -92,6 +98,11 @@ final class ScriptedSocket: WebSocketConnection, @unchecked Sendable {
     /// The server sends a text message.
     func push(_ text: String) {
         server.yield(.text(text))
+    }
+
+    /// The server sends a binary message.
+    func push(binary bytes: Data) {
+        server.yield(.binary(bytes))
     }
 
     /// The network fails under the connection.
