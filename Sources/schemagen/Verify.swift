@@ -3,14 +3,18 @@ import Foundation
 import SchemaGenCore
 
 /// `schemagen verify`: captured traffic checked against a contract, frame by frame.
+extension CaptureProtocol: ExpressibleByArgument {}
+
 struct Verify: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
         abstract: "Check captured WebSocket traffic against a contract.",
         discussion: """
             Reads captures as users have them: JSON Lines of {"direction": ..., "data": ...} (what a proxy or an \
-            integration test writes) and HAR files exported by a browser's developer tools; Socket.IO packets in \
-            them are unwrapped. Reports, per event, the frames seen, matched and failed, each failure located in the \
+            integration test writes) and HAR files exported by a browser's developer tools. The protocol's own \
+            packets are unwrapped and counted: Socket.IO's, Phoenix's (Supabase Realtime: text arrays and binary \
+            messages), Pusher's; it is recognised from a HAR's WebSocket URL (EIO=, vsn=, /app/KEY) or given with \
+            --protocol. Reports, per event, the frames seen, matched and failed, each failure located in the \
             capture and the contract, and every line or message of a capture that cannot be read (damaged, too long, \
             binary). Exits 0 when every frame matches and every part was read, 1 on a mismatch or an unreadable part, \
             2 for a usage problem, a capture file that cannot be opened, or a contract that cannot be read.
@@ -29,6 +33,19 @@ struct Verify: ParsableCommand {
 
     @Option(name: .long, help: "Output format: text (default), markdown (a pull-request comment) or json.")
     var format: Format = .text
+
+    @Option(
+        name: .customLong("protocol"),
+        help:
+            "The protocol the capture was recorded over: websocket, socket.io, phoenix or pusher. Recognised from a HAR's WebSocket URL when not given; else socket.io for a socket.io contract, websocket for others."
+    )
+    var captureProtocol: CaptureProtocol?
+
+    @Option(
+        help:
+            "With Phoenix and a contract of broadcasts (not Phoenix's own arrays): what topics start with before the channel's address."
+    )
+    var topicPrefix = "realtime:"
 
     @Option(
         help:
@@ -51,10 +68,12 @@ struct Verify: ParsableCommand {
             model.namespace = namespace == "/" ? nil : namespace
         }
         var verifier = CaptureVerifier(contract: model)
+        verifier.captureProtocol = captureProtocol
+        verifier.topicPrefix = topicPrefix
         let progress = Progress()
         do {
             for capture in captures {
-                let unreadable = try CaptureReader.read(capture) { frame in
+                let unreadable = try CaptureReader.read(capture, binary: true) { frame in
                     verifier.verify(frame)
                     progress.tick(verifier.report.frames)
                 }

@@ -75,4 +75,41 @@ import Testing
             ])
         #expect(verifier.report.controlFrames == ["acknowledgement": 1])
     }
+
+    @Test func theProtocolIsRecognisedFromTheWebSocketURL() {
+        #expect(CaptureProtocol.recognised(fromURL: "wss://x.supabase.co/realtime/v1/websocket?apikey=a&vsn=2.0.0") == .phoenix)
+        #expect(CaptureProtocol.recognised(fromURL: "ws://localhost:5000/socket.io/?EIO=4&transport=websocket") == .socketIO)
+        #expect(CaptureProtocol.recognised(fromURL: "wss://ws-eu.pusher.com/app/abc123?protocol=7&client=js") == .pusher)
+        #expect(CaptureProtocol.recognised(fromURL: "wss://api.example.com/stream") == nil)
+        #expect(CaptureProtocol.recognised(fromURL: "not a url at all %") == nil)
+    }
+
+    /// Pusher's own events (the connection's establishment, a subscription's success, pings) are protocol packets
+    /// unless the contract declares them; the app's events are checked. Frames from Pusher's protocol specification
+    /// (github.com/pusher/pusher-socket-protocol), with the driver contract's channel and event.
+    @Test func pushersOwnEventsAreSkippedAndTheAppsChecked() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let contract = try #require(ContractLoader().load(path: root.appending(path: "schemas/driver.yaml").path).contract)
+        var verifier = CaptureVerifier(contract: contract)
+        let url = "wss://ws-eu.pusher.com/app/key?protocol=7&client=js&version=8.4.0"
+        let frames = [
+            #"{"event":"pusher:connection_established","data":"{\"socket_id\":\"123.456\",\"activity_timeout\":120}"}"#,
+            #"{"event":"pusher_internal:subscription_succeeded","channel":"driver-7","data":"{}"}"#,
+            #"{"event":"pusher:ping","data":"{}"}"#,
+            #"{"event":"job-removed","channel":"driver-7","data":"{\"bookingId\":\"b1\",\"bookingReference\":\"R1\",\"reason\":\"cancelled\",\"message\":\"Removed\"}"}"#,
+            #"{"event":"pusher:typo","data":"{}"}"#,
+        ]
+        for (index, frame) in frames.enumerated() {
+            verifier.verify(
+                CapturedFrame(data: Data(frame.utf8), direction: .serverToClient, origin: "p:\(index + 1)", url: url))
+        }
+        #expect(
+            verifier.report.controlFrames == [
+                "pusher:connection_established": 1, "pusher_internal:subscription_succeeded": 1, "pusher:ping": 1,
+                "pusher:typo": 1,
+            ])
+        #expect(verifier.report.events[.init(channel: "driver", event: "job-removed")]?.matched == 1)
+        #expect(verifier.report.passes)
+    }
 }

@@ -100,8 +100,8 @@ import Testing
                 && document["matched"] as? Int == 1)
     }
 
-    /// Chrome's HAR export keeps a WebSocket's messages under `_webSocketMessages`; binary ones (opcode 2), which
-    /// verify does not read yet, are reported, so the capture does not pass as verified.
+    /// Chrome's HAR export keeps a WebSocket's messages under `_webSocketMessages`; Socket.IO's binary attachments
+    /// (opcode 2), which verify does not read yet, are reported, so the capture does not pass as verified.
     @Test func aHARExportIsRead() async throws {
         let folder = try TemporaryFolder()
         try folder.write("chat.yaml", Self.contract)
@@ -132,7 +132,8 @@ import Testing
                 1 part of the capture unreadable
 
                 unreadable parts of the capture:
-                  session.har: entry 1, message 3: a binary message (opcode 2): only text frames are read
+                  session.har: entry 1, message 3: a binary message (opcode 2): socket.io binary messages are not read \
+                (only Phoenix's are)
 
                 """))
     }
@@ -196,5 +197,74 @@ import Testing
             in: root)
         #expect(unmounted.status == 1)
         #expect(unmounted.standardOutput.contains(#"$: event "room:join" on channel "/rooms" is not in the contract"#))
+    }
+
+    /// A Supabase session over serializer 2.0.0 (Tests/SchemaGenCoreTests/Fixtures/Captures/supabase-order-status.har,
+    /// written by hand in Chrome's HAR layout; its binary user broadcasts follow supabase/realtime's
+    /// `@json_user_broadcast` fixture with this topic and event): a join, its reply, presence, a text broadcast, two
+    /// binary ones and a heartbeat. The protocol is recognised from the URL's `vsn=2.0.0`. The order-status contract,
+    /// which describes the broadcasts, reads the three broadcasts and skips Phoenix's own messages; the Supabase
+    /// contract, written in Phoenix's arrays, reads every message, the binary ones as their text form.
+    @Test func aSupabaseHARVerifiesAgainstTheBroadcastsAndThePhoenixContracts() async throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let har = "Tests/SchemaGenCoreTests/Fixtures/Captures/supabase-order-status.har"
+        let broadcasts = try await SchemaGenProcess.run(["verify", "schemas/order-status.yaml", har], in: root)
+        #expect(broadcasts.status == 0, "\(broadcasts.standardError)")
+        #expect(
+            broadcasts.standardOutput == """
+                schemagen verify: Verified: 3 frames of OrderStatus checked, 3 matched, 0 failed; 5 protocol packets skipped
+
+                channel order › event processing_started: 1 seen, 1 matched, 0 failed
+
+                channel order › event upload_completed: 1 seen, 1 matched, 0 failed
+
+                channel order › event upload_started: 1 seen, 1 matched, 0 failed
+
+                """)
+        let json = try await SchemaGenProcess.run(
+            ["verify", "schemas/order-status.yaml", har, "--format", "json"], in: root)
+        #expect(json.standardOutput.contains(#""broadcast" : 0"#) == false)
+        #expect(json.standardOutput.contains(#""phx_reply" : 2"#))
+        let phoenix = try await SchemaGenProcess.run(["verify", "schemas/supabase-realtime.yaml", har], in: root)
+        #expect(phoenix.status == 0, "\(phoenix.standardError)")
+        #expect(phoenix.standardOutput.contains("channel realtime › event broadcast: 3 seen, 3 matched, 0 failed"))
+        // Read as a plain WebSocket, nothing is a frame of the contract, and the binary messages are not read.
+        let plain = try await SchemaGenProcess.run(
+            ["verify", "schemas/order-status.yaml", har, "--protocol", "websocket"], in: root)
+        #expect(plain.status == 1)
+        #expect(plain.standardOutput.contains("message 5: a binary message (opcode 2): websocket binary messages are not read"))
+    }
+
+    /// Drift inside a binary broadcast is found and located like drift in a text one; a binary message cut short is
+    /// reported where it is, and the rest is read. JSON Lines keep binary messages as HAR does (`opcode` 2, base64).
+    @Test func aDriftedBinaryBroadcastIsLocated() async throws {
+        let folder = try TemporaryFolder()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        try folder.write(
+            "order-status.yaml", try String(contentsOf: root.appending(path: "schemas/order-status.yaml"), encoding: .utf8))
+        let topic = "realtime:order:o1"
+        let event = "processing_started"
+        let payload = #"{"order_id":"o1","status":"processing","timestamp":1767607242}"#
+        let broadcast = Data([4, UInt8(topic.utf8.count), UInt8(event.utf8.count), 0, 1]) + Data((topic + event + payload).utf8)
+        let cut = Data([4, 40, 3, 0, 1]) + Data("realtime:".utf8)
+        try folder.write(
+            "session.jsonl",
+            """
+            {"direction": "receive", "opcode": 2, "data": "\(broadcast.base64EncodedString())"}
+            {"direction": "receive", "opcode": 2, "data": "\(cut.base64EncodedString())"}
+            {"direction": "receive", "opcode": 2, "data": "not base64!"}
+
+            """)
+        let result = try await SchemaGenProcess.run(
+            ["verify", "order-status.yaml", "session.jsonl", "--protocol", "phoenix"], in: folder.url)
+        #expect(result.status == 1)
+        #expect(result.standardOutput.contains("session.jsonl:1 (server-to-client)"))
+        #expect(result.standardOutput.contains("$.payload.timestamp"))
+        #expect(
+            result.standardOutput.contains(
+                "session.jsonl:2: a binary Phoenix message cut short: 14 bytes end before the topic"))
+        #expect(result.standardOutput.contains(#"session.jsonl:3: a binary message ("opcode": 2) needs "data" in base64"#))
     }
 }

@@ -5,11 +5,15 @@ import Foundation
 /// - JSON Lines (`.jsonl`, `.ndjson`, or any other name): one object per line, `{"direction": ..., "data": ...}`,
 ///   what a proxy or a backend's integration test writes. `direction` is `client-to-server` (or `send`, `sent`,
 ///   `outgoing`) or `server-to-client` (`receive`, `received`, `incoming`); `data` is the frame's text as a string,
-///   or the frame itself as JSON. Read in chunks, in time and memory linear in the line's length: a capture of any
+///   or the frame itself as JSON; with `"opcode": 2`, a binary message's bytes in base64, as HAR files keep them. Read in chunks, in time and memory linear in the line's length: a capture of any
 ///   length takes memory bounded by its longest line, and a line past ``maximumLineBytes`` is skipped unread.
 /// - HAR (`.har`): the export of Chrome's, Edge's and Safari's developer tools, whose entries keep a WebSocket's
-///   messages under `_webSocketMessages` (`type` `send` or `receive`, `opcode` 1 for text, `data`). Read whole, in
-///   memory about the file's size (only the messages are decoded, not the pages and bodies around them).
+///   messages under `_webSocketMessages` (`type` `send` or `receive`, `opcode` 1 for text and 2 for binary, whose
+///   `data` is base64), and the WebSocket's URL in the entry's `request.url`. Read whole, in memory about the file's
+///   size (only the messages are decoded, not the pages and bodies around them).
+///
+/// Binary messages reach `body` only when the reader asks for them (`binary: true`, `schemagen verify`, which reads
+/// Phoenix's); otherwise each is reported unreadable.
 ///
 /// A capture comes from outside and may be damaged: a line or message that cannot be read (not JSON, not UTF-8, too
 /// long, without a direction) is reported in ``UnreadableParts`` with its location, and the reading goes on. Only a
@@ -22,13 +26,17 @@ public enum CaptureReader {
     /// Calls `body` with every text frame of the capture at `path`, in order, and returns what could not be read.
     /// `maximumLineBytes` bounds a JSON Lines line (tests lower it).
     public static func read(
-        _ path: String, maximumLineBytes: Int = maximumLineBytes, _ body: (CapturedFrame) throws -> Void
+        _ path: String, maximumLineBytes: Int = maximumLineBytes, binary: Bool = false,
+        _ body: (CapturedFrame) throws -> Void
     ) throws -> UnreadableParts {
-        if path.lowercased().hasSuffix(".har") {
-            try readHAR(path, body)
-        } else {
-            try readJSONLines(path, maximumLineBytes: maximumLineBytes, body)
-        }
+        path.lowercased().hasSuffix(".har")
+            ? try readHAR(path, binary: binary, body)
+            : try readJSONLines(path, maximumLineBytes: maximumLineBytes, binary: binary, body)
+    }
+
+    /// The error for a binary message the caller does not read.
+    private static func binaryNotRead(_ origin: String) -> CaptureError {
+        CaptureError(origin: origin, message: "a binary message (opcode 2): only text frames are read")
     }
 
     static func direction(_ word: String) -> Direction? {
@@ -42,7 +50,7 @@ public enum CaptureReader {
     // MARK: JSON Lines
 
     private static func readJSONLines(
-        _ path: String, maximumLineBytes: Int, _ body: (CapturedFrame) throws -> Void
+        _ path: String, maximumLineBytes: Int, binary: Bool, _ body: (CapturedFrame) throws -> Void
     ) throws -> UnreadableParts {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw CaptureError(origin: path, message: "cannot be read (no such file, or no permission)")
@@ -68,6 +76,7 @@ public enum CaptureReader {
             let text = bytes.last == UInt8(ascii: "\r") ? bytes.dropLast() : bytes
             guard text.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
             switch frame(ofLine: Data(text), path: path, line: lineNumber) {
+            case .success(let frame) where frame.isBinary && !binary: unreadable.append(binaryNotRead(frame.origin))
             case .success(let frame): try body(frame)
             case .failure(let error): unreadable.append(error)
             }
@@ -120,6 +129,13 @@ public enum CaptureReader {
                     origin: origin,
                     message: #""direction" must be "client-to-server" or "server-to-client" (or send/receive)"#))
         }
+        if let opcode = object["opcode"] as? Int, opcode == 2 {
+            guard let text = object["data"] as? String, let bytes = Data(base64Encoded: text) else {
+                return .failure(
+                    CaptureError(origin: origin, message: #"a binary message ("opcode": 2) needs "data" in base64"#))
+            }
+            return .success(CapturedFrame(data: bytes, direction: direction, origin: origin, isBinary: true))
+        }
         switch object["data"] {
         case let text as String:
             return .success(CapturedFrame(data: Data(text.utf8), direction: direction, origin: origin))
@@ -156,8 +172,19 @@ public enum CaptureReader {
         struct Log: Decodable { var entries: [Entry] }
         struct Entry: Decodable {
             var messages: [Message]?
-            enum CodingKeys: String, CodingKey { case messages = "_webSocketMessages" }
+            var request: Request?
+            enum CodingKeys: String, CodingKey {
+                case messages = "_webSocketMessages"
+                case request
+            }
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                messages = try container.decodeIfPresent([Message].self, forKey: .messages)
+                // The URL only names the protocol; a request written oddly loses that, not the messages.
+                request = try? container.decodeIfPresent(Request.self, forKey: .request)
+            }
         }
+        struct Request: Decodable { var url: String? }
         /// One message; each member read on its own, so a damaged message is reported alone.
         struct Message: Decodable {
             var type: String?
@@ -174,7 +201,9 @@ public enum CaptureReader {
         var log: Log
     }
 
-    private static func readHAR(_ path: String, _ body: (CapturedFrame) throws -> Void) throws -> UnreadableParts {
+    private static func readHAR(_ path: String, binary: Bool, _ body: (CapturedFrame) throws -> Void) throws
+        -> UnreadableParts
+    {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
@@ -193,12 +222,6 @@ public enum CaptureReader {
         for (entryIndex, entry) in har.log.entries.enumerated() {
             for (messageIndex, message) in (entry.messages ?? []).enumerated() {
                 let origin = "\(path): entry \(entryIndex + 1), message \(messageIndex + 1)"
-                if message.opcode == 2 {
-                    unreadable.append(
-                        CaptureError(
-                            origin: origin, message: "a binary message (opcode 2): only text frames are read"))
-                    continue
-                }
                 guard let type = message.type, let direction = direction(type), let text = message.data else {
                     unreadable.append(
                         CaptureError(
@@ -206,7 +229,21 @@ public enum CaptureReader {
                             message: #"a WebSocket message needs "type" (send or receive) and "data" as text"#))
                     continue
                 }
-                try body(CapturedFrame(data: Data(text.utf8), direction: direction, origin: origin))
+                let url = entry.request?.url
+                if message.opcode == 2 {
+                    guard binary else {
+                        unreadable.append(binaryNotRead(origin))
+                        continue
+                    }
+                    guard let bytes = Data(base64Encoded: text) else {
+                        unreadable.append(
+                            CaptureError(origin: origin, message: "a binary message (opcode 2) whose data is not base64"))
+                        continue
+                    }
+                    try body(CapturedFrame(data: bytes, direction: direction, origin: origin, isBinary: true, url: url))
+                    continue
+                }
+                try body(CapturedFrame(data: Data(text.utf8), direction: direction, origin: origin, url: url))
             }
         }
         return unreadable

@@ -1,4 +1,5 @@
 import Foundation
+import SchemaGenRuntime
 
 /// Verifies captured traffic against a contract, frame by frame through the ``FrameInterpreter``, keeping counts per
 /// event and the findings a reviewer reads: every failing frame up to a bound per event (the rest counted), and each
@@ -16,6 +17,13 @@ public struct CaptureVerifier {
     /// Acknowledgements awaited at once: past this, the oldest are forgotten (their answers are then counted as
     /// protocol packets, unchecked).
     public static let maximumAwaitedAcknowledgements = 10_000
+    /// The protocol the capture was recorded over; when `nil`, each frame's is recognised from its WebSocket URL
+    /// (``CaptureProtocol/recognised(fromURL:)``), else Socket.IO for a `framing: socket.io` contract and a plain
+    /// WebSocket for any other.
+    public var captureProtocol: CaptureProtocol?
+    /// With Phoenix and a contract of broadcasts, what topics start with before the channel's address: Supabase's
+    /// `realtime:` unless set.
+    public var topicPrefix = "realtime:"
 
     public init(contract: Contract) {
         interpreter = FrameInterpreter(contract: contract)
@@ -29,11 +37,33 @@ public struct CaptureVerifier {
 
     /// Reads one captured frame.
     public mutating func verify(_ frame: CapturedFrame) {
-        report.frames += 1
+        let spoken = protocolOf(frame)
         var data = frame.data
+        if frame.isBinary {
+            guard spoken == .phoenix else {
+                return report.unreadable.append(
+                    CaptureError(
+                        origin: frame.origin,
+                        message:
+                            "a binary message (opcode 2): \(spoken.rawValue) binary messages are not read (only Phoenix's are)"
+                    ))
+            }
+            do {
+                data = try PhoenixMessage.textForm(ofBinary: data, sentByClient: frame.direction == .clientToServer)
+            } catch {
+                return report.unreadable.append(CaptureError(origin: frame.origin, message: error.reason))
+            }
+        }
+        report.frames += 1
         var namespace: String?
         var ackID: Int?
-        if case .socketIO = interpreter.contract.framing, let packet = CapturedPacket.unwrap(frame.data) {
+        if spoken == .phoenix {
+            guard let inside = phoenixFrame(data) else { return }
+            (data, namespace) = inside
+        }
+        if spoken == .socketIO, case .socketIO = interpreter.contract.framing,
+            let packet = CapturedPacket.unwrap(frame.data)
+        {
             switch packet {
             case .control(let kind):
                 report.controlFrames[kind, default: 0] += 1
@@ -55,6 +85,12 @@ public struct CaptureVerifier {
             }
         }
         let reading = interpreter.read(data, channel: namespace, sentBy: frame.direction)
+        if spoken == .pusher, reading.event == nil, let name = Self.pusherEvent(data),
+            name.hasPrefix("pusher:") || name.hasPrefix("pusher_internal:")
+        {
+            report.controlFrames[name, default: 0] += 1
+            return
+        }
         let key =
             reading.event.map { VerifyReport.EventKey(channel: $0.channel, event: $0.wireName) }
             ?? VerifyReport.EventKey(channel: nil, event: nil)
@@ -69,6 +105,40 @@ public struct CaptureVerifier {
             awaitingAcknowledgement["\(frame.direction.rawValue) \(namespace ?? "/") \(ackID)"] = (key, event)
         }
         record(reading, under: key, frame)
+    }
+
+    /// The protocol `frame` travelled in.
+    private func protocolOf(_ frame: CapturedFrame) -> CaptureProtocol {
+        if let captureProtocol { return captureProtocol }
+        if let url = frame.url, let recognised = CaptureProtocol.recognised(fromURL: url) { return recognised }
+        if case .socketIO = interpreter.contract.framing { return .socketIO }
+        return .websocket
+    }
+
+    /// Whether the contract is written in Phoenix's own arrays (`frames:` with an array shape naming the channel),
+    /// rather than the broadcasts inside them.
+    private var describesPhoenixArrays: Bool {
+        interpreter.contract.framing.shapes?.contains { $0.isArray && $0.shape.channel != nil } ?? false
+    }
+
+    /// What of a Phoenix text message (a binary one read as its text form) the contract describes, and the channel it
+    /// came on: the message itself for a contract in Phoenix's arrays; else a broadcast's object on the topic's
+    /// channel. `nil` for the topic's other events, counted as protocol packets.
+    private mutating func phoenixFrame(_ text: Data) -> (Data, channel: String?)? {
+        if describesPhoenixArrays { return (text, nil) }
+        guard let parts = PhoenixMessage.parts(ofText: text) else { return (text, nil) }
+        guard let broadcast = PhoenixMessage.broadcast(inText: text) else {
+            report.controlFrames[parts.event, default: 0] += 1
+            return nil
+        }
+        let channel =
+            broadcast.topic.hasPrefix(topicPrefix) ? String(broadcast.topic.dropFirst(topicPrefix.count)) : broadcast.topic
+        return (broadcast.object, channel)
+    }
+
+    /// The `event` of a Pusher frame.
+    private static func pusherEvent(_ data: Data) -> String? {
+        (try? JSONSerialization.jsonObject(with: data) as? [String: Any])?["event"] as? String
     }
 
     /// Counts one frame (or acknowledgement) of the event `key` names, keeping its failure and notices.

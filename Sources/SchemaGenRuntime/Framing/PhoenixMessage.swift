@@ -104,16 +104,22 @@ public enum PhoenixMessage {
         }
     }
 
+    /// A text message's topic, event and payload's bytes, or `nil` when it is not `[join_ref, ref, topic, event,
+    /// payload]`.
+    public static func parts(ofText data: Data) -> (topic: String, event: String, payload: Data)? {
+        var scanner = JSONScanner(data)
+        guard let elements = try? scanner.arrayElements(), elements.count == 5, (try? scanner.expectEnd()) != nil,
+            let topic = try? string(data, elements[2]), let event = try? string(data, elements[3])
+        else { return nil }
+        return (topic, event, Data(data[elements[4]]))
+    }
+
     /// The broadcast a text message carries: its topic and its payload's bytes (`{"type": "broadcast", "event",
     /// "payload"}`), or `nil` when the message is another event (a reply, presence, a heartbeat) or not a Phoenix message.
     public static func broadcast(inText data: Data) -> (topic: String, object: Data)? {
-        var scanner = JSONScanner(data)
-        guard let elements = try? scanner.arrayElements(), elements.count >= 5,
-            (try? scanner.expectEnd()) != nil,
-            let topic = try? string(data, elements[2]), (try? string(data, elements[3])) == "broadcast",
-            data[elements[4].lowerBound] == UInt8(ascii: "{")
+        guard let parts = parts(ofText: data), parts.event == "broadcast", parts.payload.first == UInt8(ascii: "{")
         else { return nil }
-        return (topic, Data(data[elements[4]]))
+        return (parts.topic, parts.payload)
     }
 
     /// `text`'s members without its braces (`"a":1,"b":2`), for a client's metadata put back among the broadcast's keys.
