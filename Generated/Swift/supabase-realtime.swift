@@ -1767,10 +1767,10 @@ extension SupabaseRealtime.Realtime.PhxJoin {
     /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1, example2]
 
-    /// Example 1 of `phx_join`, line 149 of the contract.
+    /// Example 1 of `phx_join`, line 151 of the contract.
     public static let example1: Self = SupabaseRealtime.Realtime.PhxJoin(joinRef: "3", ref: "5", payload: SupabaseRealtime.JoinPayload(config: SupabaseRealtime.JoinConfig(broadcast: SupabaseRealtime.BroadcastConfig(ack: false, self: true, replay: SupabaseRealtime.Replay(since: Date(timeIntervalSince1970: 1763407103.911), limit: 10)), presence: SupabaseRealtime.PresenceConfig(enabled: true, key: "user_id-827"), postgresChanges: [], private: true)))
 
-    /// Example 2 of `phx_join`, line 150 of the contract.
+    /// Example 2 of `phx_join`, line 152 of the contract.
     public static let example2: Self = SupabaseRealtime.Realtime.PhxJoin(joinRef: "1", ref: "1", payload: SupabaseRealtime.JoinPayload(config: SupabaseRealtime.JoinConfig(broadcast: SupabaseRealtime.BroadcastConfig(ack: false, self: false), presence: SupabaseRealtime.PresenceConfig(enabled: false), private: false)))
 }
 
@@ -1779,7 +1779,7 @@ extension SupabaseRealtime.Realtime.PhxLeave {
     /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1]
 
-    /// Example 1 of `phx_leave`, line 159 of the contract.
+    /// Example 1 of `phx_leave`, line 161 of the contract.
     public static let example1: Self = SupabaseRealtime.Realtime.PhxLeave(joinRef: "1", ref: "3", payload: SupabaseRealtime.Realtime.PhxLeave.Payload())
 }
 
@@ -1788,7 +1788,7 @@ extension SupabaseRealtime.Realtime.AccessToken {
     /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1]
 
-    /// Example 1 of `access_token`, line 166 of the contract.
+    /// Example 1 of `access_token`, line 168 of the contract.
     public static let example1: Self = SupabaseRealtime.Realtime.AccessToken(joinRef: "10", ref: "1", payload: SupabaseRealtime.Realtime.AccessToken.Payload(accessToken: "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiYWRtaW4iOnRydWUsImlhdCI6MTUxNjIzOTAyMn0.KMUFsIDTnFmyG3nMiGM6H9FNFUROf3wh7SmqJp-QV30"))
 }
 
@@ -1797,10 +1797,10 @@ extension SupabaseRealtime.Realtime.Broadcast {
     /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1, example2]
 
-    /// Example 1 of `broadcast`, line 178 of the contract.
+    /// Example 1 of `broadcast`, line 180 of the contract.
     public static let example1: Self = SupabaseRealtime.Realtime.Broadcast(joinRef: "10", ref: "1", payload: SupabaseRealtime.Realtime.Broadcast.Payload(event: "user-event", payload: ["content": "Hello, World!", "createdAt": "2025-11-17T21:14:14Z", "id": "9b823349-71c0-465b-9a83-a63aa2a9ae6d", "username": "VCSHLD556nQD-B-vUTJJ3"]))
 
-    /// Example 2 of `broadcast`, line 179 of the contract.
+    /// Example 2 of `broadcast`, line 181 of the contract.
     public static let example2: Self = SupabaseRealtime.Realtime.Broadcast(joinRef: nil, ref: nil, payload: SupabaseRealtime.Realtime.Broadcast.Payload(event: "message", meta: SupabaseRealtime.BroadcastMeta(id: "006554ce-d22d-469c-877a-88bef47214a3"), payload: ["id": "513edcc1-4cbc-4274-aa26-c195f7e8c090", "content": "oi", "username": "hpK9jN2iY-I2HioHWr5ml", "createdAt": "2025-11-18T22:44:29Z"]))
 }
 
@@ -1809,7 +1809,7 @@ extension SupabaseRealtime.Realtime.Presence {
     /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1]
 
-    /// Example 1 of `presence`, line 188 of the contract.
+    /// Example 1 of `presence`, line 190 of the contract.
     public static let example1: Self = SupabaseRealtime.Realtime.Presence(joinRef: "1", ref: "5", payload: SupabaseRealtime.Realtime.Presence.Payload(event: "track", payload: ["name": "Alice", "color": "hsl(29, 100%, 70%)"]))
 }
 
@@ -1827,7 +1827,7 @@ extension SupabaseRealtime.Realtime.PhxClose {
     /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1]
 
-    /// Example 1 of `phx_close`, line 198 of the contract.
+    /// Example 1 of `phx_close`, line 200 of the contract.
     public static let example1: Self = SupabaseRealtime.Realtime.PhxClose(joinRef: "3", ref: "3", payload: SupabaseRealtime.Realtime.PhxClose.Payload())
 }
 
@@ -1836,7 +1836,7 @@ extension SupabaseRealtime.Realtime.PhxError {
     /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1]
 
-    /// Example 1 of `phx_error`, line 204 of the contract.
+    /// Example 1 of `phx_error`, line 206 of the contract.
     public static let example1: Self = SupabaseRealtime.Realtime.PhxError(joinRef: "3", ref: "3", payload: SupabaseRealtime.Realtime.PhxError.Payload())
 }
 
@@ -1845,7 +1845,7 @@ extension SupabaseRealtime.Realtime.System {
     /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1]
 
-    /// Example 1 of `system`, line 214 of the contract.
+    /// Example 1 of `system`, line 216 of the contract.
     public static let example1: Self = SupabaseRealtime.Realtime.System(joinRef: "13", ref: nil, payload: SupabaseRealtime.Realtime.System.Payload(message: "Subscribed to PostgreSQL", status: SupabaseRealtime.SystemStatus.ok, extension: "postgres_changes", channel: "main"))
 }
 
@@ -1854,7 +1854,7 @@ extension SupabaseRealtime.Realtime.PresenceState {
     /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1]
 
-    /// Example 1 of `presence_state`, line 220 of the contract.
+    /// Example 1 of `presence_state`, line 222 of the contract.
     public static let example1: Self = SupabaseRealtime.Realtime.PresenceState(joinRef: "4", ref: nil, payload: ["2wCojG1xWgxG2ZxwocvSX": SupabaseRealtime.Presence(metas: [["phx_ref": "GHlA1fShRjMmZhnL", "color": "hsl(204, 100%, 70%)", "key": "2wCojG1xWgxG2ZxwocvSX"]]), "6eorYR7andHiq-7tCkmxQ": SupabaseRealtime.Presence(metas: [["phx_ref": "GHk99Q_ez6-GzaeG", "color": "hsl(7, 100%, 70%)", "key": "6eorYR7andHiq-7tCkmxQ"]]), "FOeQUamq3OLOWAAZK8iH3": SupabaseRealtime.Presence(metas: [["phx_ref": "GHk-wA8Z61GGzeoG", "color": "hsl(212, 100%, 70%)", "key": "FOeQUamq3OLOWAAZK8iH3"]])])
 }
 
@@ -1863,7 +1863,7 @@ extension SupabaseRealtime.Realtime.PresenceDiff {
     /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1]
 
-    /// Example 1 of `presence_diff`, line 228 of the contract.
+    /// Example 1 of `presence_diff`, line 230 of the contract.
     public static let example1: Self = SupabaseRealtime.Realtime.PresenceDiff(joinRef: nil, ref: nil, payload: SupabaseRealtime.Realtime.PresenceDiff.Payload(joins: ["XnAJXkZVEJuBYZcp9GCG5": SupabaseRealtime.Presence(metas: [["phx_ref": "GHlE8VLvxuKGzQJN", "color": "hsl(60, 100%, 70%)", "user": "123"]])], leaves: ["ouCsaiOdKZ9yauoy4x5pv": SupabaseRealtime.Presence(metas: [["phx_ref": "GHlE8HyhSPAmZgdB", "color": "hsl(72, 100%, 70%)", "user": "456"]])]))
 }
 
@@ -1872,7 +1872,7 @@ extension SupabaseRealtime.Realtime.PostgresChanges {
     /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1]
 
-    /// Example 1 of `postgres_changes`, line 236 of the contract.
+    /// Example 1 of `postgres_changes`, line 238 of the contract.
     public static let example1: Self = SupabaseRealtime.Realtime.PostgresChanges(joinRef: nil, ref: nil, payload: SupabaseRealtime.Realtime.PostgresChanges.Payload(ids: [104868189], data: SupabaseRealtime.PostgresChange(schema: "public", table: "test", commitTimestamp: Date(timeIntervalSince1970: 1763511760.8769999), type: SupabaseRealtime.ChangeType.update, columns: [SupabaseRealtime.Column(name: "id", type: "int8"), SupabaseRealtime.Column(name: "created_at", type: "timestamptz"), SupabaseRealtime.Column(name: "text", type: "text")], record: ["id": 46, "text": "content", "created_at": "2025-11-03T09:32:55+00:00"], oldRecord: ["id": 46], errors: nil)))
 }
 
@@ -2116,7 +2116,7 @@ extension SupabaseRealtime.Phoenix.Heartbeat {
     /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1]
 
-    /// Example 1 of `heartbeat`, line 249 of the contract.
+    /// Example 1 of `heartbeat`, line 251 of the contract.
     public static let example1: Self = SupabaseRealtime.Phoenix.Heartbeat(joinRef: nil, ref: "26", payload: SupabaseRealtime.Phoenix.Heartbeat.Payload())
 }
 

@@ -14,7 +14,11 @@ struct PhoenixMessageTests {
     static func elixir(_ parts: [any Sendable]) -> Data {
         var out = Data()
         for part in parts {
-            if let byte = part as? Int { out.append(UInt8(byte)) } else if let text = part as? String { out.append(contentsOf: text.utf8) }
+            if let byte = part as? Int {
+                out.append(UInt8(byte))
+            } else if let text = part as? String {
+                out.append(contentsOf: text.utf8)
+            }
         }
         return out
     }
@@ -49,7 +53,9 @@ struct PhoenixMessageTests {
         #expect(try Self.read(broadcast) == #"[null,null,"topic","event","ZWZn"]"#)
     }
 
-    static let replayed: [any Sendable] = [123, 34, 114, 101, 112, 108, 97, 121, 101, 100, 34, 58, 116, 114, 117, 101, 125]
+    static let replayed: [any Sendable] = [
+        123, 34, 114, 101, 112, 108, 97, 121, 101, 100, 34, 58, 116, 114, 117, 101, 125,
+    ]
     static let ab: [any Sendable] = [123, 34, 97, 34, 58, 34, 98, 34, 125]
 
     @Test func readsRealtimesUserBroadcastsAsTheBroadcastEvent() throws {
@@ -184,14 +190,16 @@ struct PhoenixMessageTests {
     @Test func refusesToWriteAStringOver255Bytes() {
         #expect {
             try PhoenixMessage.userBroadcast(
-                topic: String(repeating: "t", count: 256), userEvent: "e", metadata: nil, payload: .json(Data("{}".utf8)))
+                topic: String(repeating: "t", count: 256), userEvent: "e", metadata: nil,
+                payload: .json(Data("{}".utf8)))
         } throws: { error in
             "\(error)" == "the topic is 256 bytes; a binary Phoenix message holds at most 255"
         }
     }
 
     @Test func findsTheBroadcastInATextMessage() throws {
-        let frame = Data(#"[null,null,"realtime:order:1","broadcast",{"type":"broadcast","event":"x","payload":{}}]"#.utf8)
+        let frame = Data(
+            #"[null,null,"realtime:order:1","broadcast",{"type":"broadcast","event":"x","payload":{}}]"#.utf8)
         let found = try #require(PhoenixMessage.broadcast(inText: frame))
         #expect(found.topic == "realtime:order:1")
         #expect(Self.text(found.object) == #"{"type":"broadcast","event":"x","payload":{}}"#)

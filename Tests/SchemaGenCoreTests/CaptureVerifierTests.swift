@@ -77,9 +77,14 @@ import Testing
     }
 
     @Test func theProtocolIsRecognisedFromTheWebSocketURL() {
-        #expect(CaptureProtocol.recognised(fromURL: "wss://x.supabase.co/realtime/v1/websocket?apikey=a&vsn=2.0.0") == .phoenix)
-        #expect(CaptureProtocol.recognised(fromURL: "ws://localhost:5000/socket.io/?EIO=4&transport=websocket") == .socketIO)
-        #expect(CaptureProtocol.recognised(fromURL: "wss://ws-eu.pusher.com/app/abc123?protocol=7&client=js") == .pusher)
+        #expect(
+            CaptureProtocol.recognised(fromURL: "wss://x.supabase.co/realtime/v1/websocket?apikey=a&vsn=2.0.0")
+                == .phoenix)
+        #expect(
+            CaptureProtocol.recognised(fromURL: "ws://localhost:5000/socket.io/?EIO=4&transport=websocket") == .socketIO
+        )
+        #expect(
+            CaptureProtocol.recognised(fromURL: "wss://ws-eu.pusher.com/app/abc123?protocol=7&client=js") == .pusher)
         #expect(CaptureProtocol.recognised(fromURL: "wss://api.example.com/stream") == nil)
         #expect(CaptureProtocol.recognised(fromURL: "not a url at all %") == nil)
     }
@@ -90,7 +95,8 @@ import Testing
     @Test func pushersOwnEventsAreSkippedAndTheAppsChecked() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        let contract = try #require(ContractLoader().load(path: root.appending(path: "schemas/driver.yaml").path).contract)
+        let contract = try #require(
+            ContractLoader().load(path: root.appending(path: "schemas/driver.yaml").path).contract)
         var verifier = CaptureVerifier(contract: contract)
         let url = "wss://ws-eu.pusher.com/app/key?protocol=7&client=js&version=8.4.0"
         let frames = [

@@ -59,12 +59,16 @@ struct PhoenixBinaryTests {
         let values = broadcasts.values
         #expect(values[0] == values[1])
         #expect(values[0].payload.event == "user-event")
-        #expect(values[0].payload.payload == ["content": "Hello, World!", "id": "9b823349-71c0-465b-9a83-a63aa2a9ae6d"])
+        #expect(
+            values[0].payload.payload == ["content": "Hello, World!", "id": "9b823349-71c0-465b-9a83-a63aa2a9ae6d"])
         #expect(values[2].payload.meta?.id == "m1")
         #expect(values[2].payload.payload == values[0].payload.payload)
         #expect(values[3].payload.event == "raw")
         #expect(values[3].payload.payload == "ZWZn")
-        #expect(failures.values == ["a frame is malformed: a binary Phoenix message cut short: 18 bytes end before the topic"])
+        #expect(
+            failures.values == [
+                "a frame is malformed: a binary Phoenix message cut short: 18 bytes end before the topic"
+            ])
         tokens.forEach { $0.cancel() }
         await connection.disconnect()
     }
@@ -143,7 +147,9 @@ struct PhoenixBinaryTests {
         _ = text.join("order:o1")
         #expect(
             try text.encode(frame) == [
-                .text(#"["sg1","sg2","realtime:order:o1","broadcast",{"type":"broadcast","event":"note","payload":{"n":1}}]"#)
+                .text(
+                    #"["sg1","sg2","realtime:order:o1","broadcast",{"type":"broadcast","event":"note","payload":{"n":1}}]"#
+                )
             ])
         var binary = PhoenixProtocol.Session(
             heartbeatInterval: .seconds(25), contractLayer: .broadcasts(topicPrefix: "realtime:"),
@@ -152,7 +158,9 @@ struct PhoenixBinaryTests {
         _ = binary.start(at: start)
         _ = binary.join("order:o1")
         #expect(
-            try binary.encode(frame) == [.binary(Data([3, 3, 3, 17, 4, 0, 1]) + Data(#"sg1sg2realtime:order:o1note{"n":1}"#.utf8))])
+            try binary.encode(frame) == [
+                .binary(Data([3, 3, 3, 17, 4, 0, 1]) + Data(#"sg1sg2realtime:order:o1note{"n":1}"#.utf8))
+            ])
         var outside = frame
         outside.channel = nil
         #expect(throws: ConnectionFailure.self) { try text.encode(outside) }

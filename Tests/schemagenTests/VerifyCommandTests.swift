@@ -233,7 +233,9 @@ import Testing
         let plain = try await SchemaGenProcess.run(
             ["verify", "schemas/order-status.yaml", har, "--protocol", "websocket"], in: root)
         #expect(plain.status == 1)
-        #expect(plain.standardOutput.contains("message 5: a binary message (opcode 2): websocket binary messages are not read"))
+        #expect(
+            plain.standardOutput.contains(
+                "message 5: a binary message (opcode 2): websocket binary messages are not read"))
     }
 
     /// Drift inside a binary broadcast is found and located like drift in a text one; a binary message cut short is
@@ -243,11 +245,13 @@ import Testing
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
         try folder.write(
-            "order-status.yaml", try String(contentsOf: root.appending(path: "schemas/order-status.yaml"), encoding: .utf8))
+            "order-status.yaml",
+            try String(contentsOf: root.appending(path: "schemas/order-status.yaml"), encoding: .utf8))
         let topic = "realtime:order:o1"
         let event = "processing_started"
         let payload = #"{"order_id":"o1","status":"processing","timestamp":1767607242}"#
-        let broadcast = Data([4, UInt8(topic.utf8.count), UInt8(event.utf8.count), 0, 1]) + Data((topic + event + payload).utf8)
+        let broadcast =
+            Data([4, UInt8(topic.utf8.count), UInt8(event.utf8.count), 0, 1]) + Data((topic + event + payload).utf8)
         let cut = Data([4, 40, 3, 0, 1]) + Data("realtime:".utf8)
         try folder.write(
             "session.jsonl",
@@ -265,6 +269,7 @@ import Testing
         #expect(
             result.standardOutput.contains(
                 "session.jsonl:2: a binary Phoenix message cut short: 14 bytes end before the topic"))
-        #expect(result.standardOutput.contains(#"session.jsonl:3: a binary message ("opcode": 2) needs "data" in base64"#))
+        #expect(
+            result.standardOutput.contains(#"session.jsonl:3: a binary message ("opcode": 2) needs "data" in base64"#))
     }
 }

@@ -37,6 +37,8 @@ func fuzzProtocols(_ data: Data) -> CInt {
     var socketIO = connectedSocketIO()
     var fresh = SocketIOProtocol().makeSession(credentials: .none)
     var phoenix = PhoenixProtocol().makeSession(credentials: .none)
+    var broadcasts = PhoenixProtocol(contractLayer: .broadcasts(topicPrefix: "realtime:"), broadcastEncoding: .binary)
+        .makeSession(credentials: .none)
     var pusher = PusherProtocol(appKey: "key") { channel, socketID, _ in
         PusherAuthorization(auth: "key:\(socketID):\(channel)")
     }
@@ -44,10 +46,13 @@ func fuzzProtocols(_ data: Data) -> CInt {
     _ = fresh.start(at: now)
     _ = phoenix.start(at: now)
     _ = phoenix.join("realtime:room")
+    _ = broadcasts.start(at: now)
+    _ = broadcasts.join("room")
     _ = pusher.start(at: now)
     for message in messages(data) {
         _ = fresh.receive(message, at: now)
         _ = phoenix.receive(message, at: now)
+        _ = broadcasts.receive(message, at: now)
         _ = pusher.receive(message, at: now)
         for event in socketIO.receive(message, at: now) {
             // A message handed on whole is one the session could not read: the client reports it.
@@ -57,6 +62,7 @@ func fuzzProtocols(_ data: Data) -> CInt {
             writtenBackReadsTheSame(frame)
         }
     }
+    fuzzPhoenixBinary(data)
     fuzzServerSession(data)
     fuzzServerTransport(data)
     _ = socketIO.heartbeat(at: now + .seconds(3_600))
@@ -65,6 +71,38 @@ func fuzzProtocols(_ data: Data) -> CInt {
     _ = pusher.join("presence-room")
     _ = pusher.heartbeat(at: now + .seconds(3_600))
     return 0
+}
+
+/// The input whole, and each message, as a binary Phoenix message (binary fixtures hold newlines: a size of 10): what
+/// `PhoenixMessage` reads is a JSON text message of five members, and a user broadcast with a JSON payload, written
+/// back by `PhoenixMessage.userBroadcast` from that text, reads the same.
+func fuzzPhoenixBinary(_ data: Data) {
+    for bytes in [data] + messages(data).map(\.bytes) {
+        for sentByClient in [false, true] {
+            guard let text = try? PhoenixMessage.textForm(ofBinary: bytes, sentByClient: sentByClient) else { continue }
+            guard let members = try? JSONSerialization.jsonObject(with: text) as? [Any], members.count == 5 else {
+                fatalError("\(Array(bytes)) read as \(String(decoding: text, as: UTF8.self)), not a Phoenix message")
+            }
+            guard !sentByClient, bytes.first == 4, bytes.count > 4, bytes[bytes.startIndex + 4] == 1,
+                let broadcast = PhoenixMessage.broadcast(inText: text),
+                let object = try? JSONSerialization.jsonObject(with: broadcast.object) as? [String: Any],
+                let event = object["event"] as? String, let payload = object["payload"]
+            else { continue }
+            let metadata = object["meta"].flatMap {
+                try? JSONSerialization.data(withJSONObject: $0, options: .fragmentsAllowed)
+            }
+            guard
+                let payloadBytes = try? JSONSerialization.data(withJSONObject: payload, options: .fragmentsAllowed),
+                let written = try? PhoenixMessage.userBroadcast(
+                    topic: broadcast.topic, userEvent: event, metadata: metadata, payload: .json(payloadBytes)),
+                let again = try? PhoenixMessage.textForm(ofBinary: written, sentByClient: false),
+                let reread = try? JSONSerialization.jsonObject(with: again) as? [Any],
+                NSArray(array: reread).isEqual(to: members)
+            else {
+                fatalError("the user broadcast \(Array(bytes)) did not read the same written back")
+            }
+        }
+    }
 }
 
 /// The same messages as a client sends them, through the server's Socket.IO session: every event or acknowledgement

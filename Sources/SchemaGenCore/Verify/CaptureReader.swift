@@ -201,7 +201,9 @@ public enum CaptureReader {
         var log: Log
     }
 
-    private static func readHAR(_ path: String, binary: Bool, _ body: (CapturedFrame) throws -> Void) throws
+    private static func readHAR(
+        _ path: String, binary: Bool, _ body: (CapturedFrame) throws -> Void
+    ) throws
         -> UnreadableParts
     {
         let data: Data
@@ -237,7 +239,8 @@ public enum CaptureReader {
                     }
                     guard let bytes = Data(base64Encoded: text) else {
                         unreadable.append(
-                            CaptureError(origin: origin, message: "a binary message (opcode 2) whose data is not base64"))
+                            CaptureError(
+                                origin: origin, message: "a binary message (opcode 2) whose data is not base64"))
                         continue
                     }
                     try body(CapturedFrame(data: bytes, direction: direction, origin: origin, isBinary: true, url: url))

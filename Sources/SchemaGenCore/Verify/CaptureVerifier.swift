@@ -132,7 +132,8 @@ public struct CaptureVerifier {
             return nil
         }
         let channel =
-            broadcast.topic.hasPrefix(topicPrefix) ? String(broadcast.topic.dropFirst(topicPrefix.count)) : broadcast.topic
+            broadcast.topic.hasPrefix(topicPrefix)
+            ? String(broadcast.topic.dropFirst(topicPrefix.count)) : broadcast.topic
         return (broadcast.object, channel)
     }
 

@@ -48,7 +48,8 @@ public enum PhoenixMessage {
         var reader = Reader(bytes: data)
         let kindByte = try reader.byte("the kind")
         guard let kind = Kind(rawValue: kindByte) else {
-            throw Unreadable(reason: "a binary Phoenix message of kind \(kindByte), which serializer 2.0.0 does not have")
+            throw Unreadable(
+                reason: "a binary Phoenix message of kind \(kindByte), which serializer 2.0.0 does not have")
         }
         switch kind {
         case .push:
@@ -80,7 +81,8 @@ public enum PhoenixMessage {
             let sizes = try reader.sizes(pushed ? 5 : 3)
             let encoding = try reader.byte("the payload encoding")
             guard encoding <= 1 else {
-                throw Unreadable(reason: "a user broadcast whose payload encoding is \(encoding), neither 0 (bytes) nor 1 (JSON)")
+                throw Unreadable(
+                    reason: "a user broadcast whose payload encoding is \(encoding), neither 0 (bytes) nor 1 (JSON)")
             }
             let joinRef = pushed ? try reader.string(sizes[0], "the join reference") : ""
             let ref = pushed ? try reader.string(sizes[1], "the reference") : ""
@@ -97,7 +99,8 @@ public enum PhoenixMessage {
             // The server's metadata reads as realtime-js reads it, under `meta`; a client's, which supabase-js took
             // from the broadcast's own keys (`persist`), goes back among them.
             let extra =
-                metadata.isEmpty ? nil : pushed ? try objectMembers(metadata, userEvent) : Data(#""meta":"#.utf8) + metadata
+                metadata.isEmpty
+                ? nil : pushed ? try objectMembers(metadata, userEvent) : Data(#""meta":"#.utf8) + metadata
             let object = broadcastObject(
                 userEvent: userEvent, payload: encoding == 1 ? payload : base64(payload), extra: extra)
             return text(joinRef: joinRef, ref: ref, topic: topic, event: "broadcast", payload: object)
@@ -147,10 +150,14 @@ public enum PhoenixMessage {
     }
 
     /// The binary user broadcast (kind 4) a server sends, as supabase/realtime's `fastlane!` writes it.
-    public static func userBroadcast(topic: String, userEvent: String, metadata: Data?, payload: Payload)
+    public static func userBroadcast(
+        topic: String, userEvent: String, metadata: Data?, payload: Payload
+    )
         throws(Unreadable) -> Data
     {
-        let strings = [("topic", Data(topic.utf8)), ("user event", Data(userEvent.utf8)), ("metadata", metadata ?? Data())]
+        let strings = [
+            ("topic", Data(topic.utf8)), ("user event", Data(userEvent.utf8)), ("metadata", metadata ?? Data()),
+        ]
         return try binary(.userBroadcast, strings, payload)
     }
 
@@ -159,7 +166,8 @@ public enum PhoenixMessage {
         var out = Data([kind.rawValue])
         for (name, bytes) in strings {
             guard bytes.count <= 255 else {
-                throw Unreadable(reason: "the \(name) is \(bytes.count) bytes; a binary Phoenix message holds at most 255")
+                throw Unreadable(
+                    reason: "the \(name) is \(bytes.count) bytes; a binary Phoenix message holds at most 255")
             }
             out.append(UInt8(bytes.count))
         }
@@ -179,7 +187,9 @@ public enum PhoenixMessage {
 
     /// The text message of a broadcast a client sends: `[join_ref, ref, topic, "broadcast", {"type": "broadcast",
     /// "event": userEvent, "payload": payload}]`.
-    public static func broadcastText(joinRef: String?, ref: String, topic: String, userEvent: String, payload: Data)
+    public static func broadcastText(
+        joinRef: String?, ref: String, topic: String, userEvent: String, payload: Data
+    )
         -> Data
     {
         text(
@@ -209,7 +219,7 @@ public enum PhoenixMessage {
         }
         if !metadata.isEmpty { metadata.append(UInt8(ascii: "}")) }
         let payload = members.first(where: { $0.key == "payload" }).map { Data(data[$0.value]) } ?? Data("{}".utf8)
-        let refs = [elements[0], elements[1]].map { (try? string(data, $0)) ?? nil }
+        let refs: [String?] = [elements[0], elements[1]].map { try? string(data, $0) }
         return try userBroadcastPush(
             joinRef: refs[0] ?? joinRef, ref: refs[1], topic: topic, userEvent: userEvent,
             metadata: metadata.isEmpty ? nil : metadata, payload: .json(payload))
@@ -233,7 +243,11 @@ public enum PhoenixMessage {
     static func text(joinRef: String, ref: String, topic: String, event: String, payload: Data) -> Data {
         var out = Data([UInt8(ascii: "[")])
         for member in [joinRef, ref] {
-            if member.isEmpty { out.append(contentsOf: "null".utf8) } else { WireFraming.appendString(member, to: &out) }
+            if member.isEmpty {
+                out.append(contentsOf: "null".utf8)
+            } else {
+                WireFraming.appendString(member, to: &out)
+            }
             out.append(UInt8(ascii: ","))
         }
         WireFraming.appendString(topic, to: &out)

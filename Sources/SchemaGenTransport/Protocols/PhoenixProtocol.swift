@@ -168,7 +168,8 @@ public struct PhoenixProtocol: RealtimeProtocol {
             (rejoins[channel], crashes[channel]) = (nil, nil)
             guard let joinRef = joinRefs.removeValue(forKey: channel) else { return [] }
             return [
-                Self.frame(joinRef: joinRef, ref: nextRef(), topic: topic(of: channel), event: "phx_leave", payload: [:])
+                Self.frame(
+                    joinRef: joinRef, ref: nextRef(), topic: topic(of: channel), event: "phx_leave", payload: [:])
             ]
         }
 
@@ -235,7 +236,9 @@ public struct PhoenixProtocol: RealtimeProtocol {
         /// What of a text message on `channel` reaches the client: the message, or with only broadcasts in the
         /// contract, a broadcast's object (the topic's other events are Supabase's own, and stay here).
         private func delivery(_ data: Data, channel: String) -> [SessionEvent] {
-            guard case .broadcasts = contractLayer else { return [.deliver(IncomingFrame(data: data, channel: channel))] }
+            guard case .broadcasts = contractLayer else {
+                return [.deliver(IncomingFrame(data: data, channel: channel))]
+            }
             guard let broadcast = PhoenixMessage.broadcast(inText: data) else { return [] }
             return [.deliver(IncomingFrame(data: broadcast.object, channel: channel))]
         }
