@@ -4,7 +4,7 @@ import SchemaGenCore
 /// envelopes with fields, a channel key and JSON-string payloads, discriminators, frame shapes with constants, paths,
 /// nested names, `rest`, array slots, `has`, `exact` and `default`), named structs, enums of strings and numbers,
 /// unions by kind and by discriminator with fallbacks, bit flags, every optional and nullable spelling, arrays and
-/// dictionaries, dates in every encoding, numbers and JSON in strings, `Int64` and `Decimal`, constants and inline
+/// dictionaries, dates in every encoding, numbers and JSON in strings, `Int64`, `Decimal` and `Bytes`, constants and inline
 /// objects; requests in every `ids:` mode with error events and cancels, subscriptions ended by an event or a count,
 /// channels with address templates, Socket.IO acknowledgements and scenarios.
 ///
@@ -494,7 +494,7 @@ struct ContractDraw {
             base = choices.pick(typeNames)
             features.insert("named type reference")
         } else {
-            base = choices.pick(["String", "Int", "Double", "Bool", "Int64", "Decimal", "Date", "URL", "JSON"])
+            base = choices.pick(["String", "Int", "Double", "Bool", "Int64", "Decimal", "Date", "URL", "JSON", "Bytes"])
             features.insert("scalar \(base)")
         }
         switch choices.int(0...5) {

@@ -161,6 +161,8 @@ enum FrameDraw {
             }
         case .string(let text):
             result.append(("\(path) a number", .number(7)))
+            // Still a string, but no longer base64 (4 characters to a group), a date or a number in a string.
+            if !text.isEmpty { result.append(("\(path) one character short", .string(String(text.dropLast())))) }
             if let number = Double(text) {
                 result.append(("\(path) \(number) as a number", .number(JSONNumber(number))))
             }

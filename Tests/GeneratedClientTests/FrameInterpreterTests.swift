@@ -140,4 +140,30 @@ import Testing
         let reading = rooms.read(Data(#"{"event":"room:join"}"#.utf8), sentBy: .clientToServer)
         #expect(reading.event == nil && reading.findings.count == 1 && reading.findings[0].path == "$")
     }
+
+    /// `Bytes` read as generated code reads `Data`: base64 with the standard alphabet and its padding (what
+    /// JSONEncoder and `btoa` write); anything else is a mismatch saying so.
+    @Test func bytesAreBase64AsGeneratedCodeReadsThem() throws {
+        let loaded = ContractLoader().load(
+            text: """
+                schemagen: 1
+                name: Files
+                framing:
+                  envelope: { name: event, payload: payload }
+                events:
+                  chunk:
+                    direction: server-to-client
+                    payload: { data: Bytes, parts: "[Bytes]?" }
+
+                """, path: "files.yaml")
+        let interpreter = FrameInterpreter(contract: try #require(loaded.contract, "\(loaded.diagnostics)"))
+        func messages(_ payload: String) -> [String] {
+            interpreter.read(Data(#"{"event":"chunk","payload":\#(payload)}"#.utf8), sentBy: .serverToClient)
+                .findings.map(\.message)
+        }
+        #expect(messages(#"{"data":"AAH+/w==","parts":["","aGkh"]}"#) == [])
+        #expect(messages(#"{"data":"AAH+/w"}"#) == [#"expected bytes in base64, found "AAH+/w""#])
+        #expect(messages(#"{"data":"AAH-_w=="}"#) == [#"expected bytes in base64, found "AAH-_w==""#])
+        #expect(messages(#"{"data":[0,1]}"#) == ["expected bytes in base64, found an array"])
+    }
 }

@@ -223,10 +223,22 @@ import Testing
     @Test func everyScalarTypeRoundTrips() throws {
         let sample = Scalars.Sample(
             text: "t", count: 1, ratio: 0.5, flag: true, at: Self.at, link: URL(string: "https://example.com")!,
-            extra: ["a": [1, "two", nil]], tags: ["x"], grid: [[1, 2], []], weights: ["w": 1.5],
-            point: .init(x: 1, y: 2), kind: .large)
+            extra: ["a": [1, "two", nil]], thumbnail: Data([0, 1, 254, 255]), tags: ["x"], grid: [[1, 2], []],
+            weights: ["w": 1.5], point: .init(x: 1, y: 2), kind: .large, chunks: [Data(), Data("hi!".utf8)])
         let data = try Scalars.dateEncoding.makeEncoder().encode(sample)
         #expect(String(decoding: data, as: UTF8.self).contains(#""at":1738315800"#))
+        // Bytes are base64 inside JSON, as JSONEncoder and JavaScript's btoa write them.
+        #expect(String(decoding: data, as: UTF8.self).contains(#""thumbnail":"AAH+/w==""#))
+        #expect(String(decoding: data, as: UTF8.self).contains(#""chunks":["","aGkh"]"#))
+        #expect(
+            throws: DecodingError.self,
+            "a string that is not base64 is refused, not read as empty bytes"
+        ) {
+            try Scalars.dateEncoding.makeDecoder().decode(
+                Scalars.Sample.self,
+                from: Data(
+                    String(decoding: data, as: UTF8.self).replacingOccurrences(of: "AAH+/w==", with: "AAH+/w").utf8))
+        }
         #expect(try Scalars.dateEncoding.makeDecoder().decode(Scalars.Sample.self, from: data) == sample)
     }
 

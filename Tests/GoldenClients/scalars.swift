@@ -109,6 +109,7 @@ extension Scalars {
         public let at: Date
         public let link: URL
         public let extra: SchemaGenRuntime.JSONValue
+        public let thumbnail: Data
         public let tags: [String]
         public let grid: [[Int]]
         public let weights: [String: Double]
@@ -117,8 +118,9 @@ extension Scalars {
         public let kind: Scalars.Kind
         public let maybePoint: Scalars.Point?
         public let maybeKinds: [Scalars.Kind]?
+        public let chunks: [Data]?
 
-        public init(text: String, count: Int, ratio: Double, flag: Bool, at: Date, link: URL, extra: SchemaGenRuntime.JSONValue, tags: [String], grid: [[Int]], weights: [String: Double], flags: [String: [Bool]]? = nil, point: Scalars.Point, kind: Scalars.Kind, maybePoint: Scalars.Point? = nil, maybeKinds: [Scalars.Kind]? = nil) {
+        public init(text: String, count: Int, ratio: Double, flag: Bool, at: Date, link: URL, extra: SchemaGenRuntime.JSONValue, thumbnail: Data, tags: [String], grid: [[Int]], weights: [String: Double], flags: [String: [Bool]]? = nil, point: Scalars.Point, kind: Scalars.Kind, maybePoint: Scalars.Point? = nil, maybeKinds: [Scalars.Kind]? = nil, chunks: [Data]? = nil) {
             self.text = text
             self.count = count
             self.ratio = ratio
@@ -126,6 +128,7 @@ extension Scalars {
             self.at = at
             self.link = link
             self.extra = extra
+            self.thumbnail = thumbnail
             self.tags = tags
             self.grid = grid
             self.weights = weights
@@ -134,6 +137,7 @@ extension Scalars {
             self.kind = kind
             self.maybePoint = maybePoint
             self.maybeKinds = maybeKinds
+            self.chunks = chunks
         }
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -144,6 +148,7 @@ extension Scalars {
             guard SchemaGenRuntime.Members.equal(lhs.at, rhs.at) else { return false }
             guard SchemaGenRuntime.Members.equal(lhs.link, rhs.link) else { return false }
             guard SchemaGenRuntime.Members.equal(lhs.extra, rhs.extra) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.thumbnail, rhs.thumbnail) else { return false }
             guard SchemaGenRuntime.Members.equal(lhs.tags, rhs.tags) else { return false }
             guard SchemaGenRuntime.Members.equal(lhs.grid, rhs.grid) else { return false }
             guard SchemaGenRuntime.Members.equal(lhs.weights, rhs.weights) else { return false }
@@ -152,12 +157,13 @@ extension Scalars {
             guard SchemaGenRuntime.Members.equal(lhs.kind, rhs.kind) else { return false }
             guard SchemaGenRuntime.Members.equal(lhs.maybePoint, rhs.maybePoint) else { return false }
             guard SchemaGenRuntime.Members.equal(lhs.maybeKinds, rhs.maybeKinds) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.chunks, rhs.chunks) else { return false }
             return true
         }
 
         public init(from decoder: any Decoder) throws {
             let fields = try SchemaGenRuntime.WireFields(decoder)
-            self.init(text: try fields.string("text"), count: try fields.int("count"), ratio: try fields.double("ratio"), flag: try fields.bool("flag"), at: try fields.date("at"), link: try fields.value("link", as: URL.self), extra: try fields.value("extra", as: SchemaGenRuntime.JSONValue.self), tags: try fields.value("tags", as: [String].self), grid: try fields.value("grid", as: [[Int]].self), weights: try fields.value("weights", as: [String: Double].self), flags: try fields.optionalValue("flags", as: [String: [Bool]].self), point: try fields.value("point", as: Scalars.Point.self), kind: try fields.value("kind", as: Scalars.Kind.self), maybePoint: try fields.optionalValue("maybePoint", as: Scalars.Point.self), maybeKinds: try fields.optionalValue("maybeKinds", as: [Scalars.Kind].self))
+            self.init(text: try fields.string("text"), count: try fields.int("count"), ratio: try fields.double("ratio"), flag: try fields.bool("flag"), at: try fields.date("at"), link: try fields.value("link", as: URL.self), extra: try fields.value("extra", as: SchemaGenRuntime.JSONValue.self), thumbnail: try fields.value("thumbnail", as: Data.self), tags: try fields.value("tags", as: [String].self), grid: try fields.value("grid", as: [[Int]].self), weights: try fields.value("weights", as: [String: Double].self), flags: try fields.optionalValue("flags", as: [String: [Bool]].self), point: try fields.value("point", as: Scalars.Point.self), kind: try fields.value("kind", as: Scalars.Kind.self), maybePoint: try fields.optionalValue("maybePoint", as: Scalars.Point.self), maybeKinds: try fields.optionalValue("maybeKinds", as: [Scalars.Kind].self), chunks: try fields.optionalValue("chunks", as: [Data].self))
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -169,6 +175,7 @@ extension Scalars {
                 .date("at", self.at)
                 .value("link", self.link)
                 .value("extra", self.extra)
+                .value("thumbnail", self.thumbnail)
                 .value("tags", self.tags)
                 .value("grid", self.grid)
                 .value("weights", self.weights)
@@ -177,6 +184,7 @@ extension Scalars {
                 .value("kind", self.kind)
                 .optionalValue("maybePoint", self.maybePoint)
                 .optionalValue("maybeKinds", self.maybeKinds)
+                .optionalValue("chunks", self.chunks)
         }
     }
 
@@ -299,8 +307,8 @@ extension Scalars.Sample {
     /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1]
 
-    /// A value made from the contract's types: the contract has no `examples:` of `sample`.
-    public static let example1: Self = Scalars.Sample(text: "A short message.", count: 1, ratio: 1.5, flag: true, at: Date(timeIntervalSince1970: 1738315800.0), link: URL(string: "https://example.com")!, extra: [:], tags: ["tags"], grid: [[1]], weights: ["key": 1.5], flags: ["key": [true]], point: Scalars.Point(x: 1.5, y: 1.5), kind: Scalars.Kind.small, maybePoint: Scalars.Point(x: 1.5, y: 1.5), maybeKinds: [Scalars.Kind.small])
+    /// Example 1 of `sample`, line 35 of the contract.
+    public static let example1: Self = Scalars.Sample(text: "t", count: 1, ratio: 0.5, flag: true, at: Date(timeIntervalSince1970: 1738315800.0), link: URL(string: "https://example.com")!, extra: nil, thumbnail: Data([0, 1, 254, 255]), tags: [], grid: [], weights: [:], point: Scalars.Point(x: 1, y: 2), kind: Scalars.Kind.small, chunks: [Data([104, 105, 33]), Data([])])
 }
 
 extension Scalars.TextOnly {
@@ -354,8 +362,8 @@ extension Scalars {
         /// Carries one field of each type.
         ///
         /// Wire name: `sample`, both directions.
-        public func sample(text: String, count: Int, ratio: Double, flag: Bool, at: Date, link: URL, extra: SchemaGenRuntime.JSONValue, tags: [String], grid: [[Int]], weights: [String: Double], flags: [String: [Bool]]? = nil, point: Scalars.Point, kind: Scalars.Kind, maybePoint: Scalars.Point? = nil, maybeKinds: [Scalars.Kind]? = nil) async throws {
-            try await core.emit(eventName: "sample", channel: nil, payload: Sample(text: text, count: count, ratio: ratio, flag: flag, at: at, link: link, extra: extra, tags: tags, grid: grid, weights: weights, flags: flags, point: point, kind: kind, maybePoint: maybePoint, maybeKinds: maybeKinds))
+        public func sample(text: String, count: Int, ratio: Double, flag: Bool, at: Date, link: URL, extra: SchemaGenRuntime.JSONValue, thumbnail: Data, tags: [String], grid: [[Int]], weights: [String: Double], flags: [String: [Bool]]? = nil, point: Scalars.Point, kind: Scalars.Kind, maybePoint: Scalars.Point? = nil, maybeKinds: [Scalars.Kind]? = nil, chunks: [Data]? = nil) async throws {
+            try await core.emit(eventName: "sample", channel: nil, payload: Sample(text: text, count: count, ratio: ratio, flag: flag, at: at, link: link, extra: extra, thumbnail: thumbnail, tags: tags, grid: grid, weights: weights, flags: flags, point: point, kind: kind, maybePoint: maybePoint, maybeKinds: maybeKinds, chunks: chunks))
         }
 
         /// Wire name: `ping`, both directions.

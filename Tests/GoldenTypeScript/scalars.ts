@@ -27,6 +27,7 @@ export interface Sample {
     at: number;
     link: string;
     extra: unknown;
+    thumbnail: string;
     tags: string[];
     grid: number[][];
     weights: Record<string, number>;
@@ -35,6 +36,7 @@ export interface Sample {
     kind: Kind;
     maybePoint?: Point | null;
     maybeKinds?: Kind[] | null;
+    chunks?: string[] | null;
 }
 
 // Events
@@ -63,3 +65,7 @@ export interface ServerToClientEvents {
     table: (payload: Record<string, Point>) => void;
     ping: () => void;
 }
+
+// Examples: each event's `examples:` payloads, typed so that `tsc` checks them against the contract.
+
+export const sampleExamples: ReadonlyArray<Sample> = [{"text":"t","count":1,"ratio":0.5,"flag":true,"at":1738315800,"link":"https://example.com","extra":null,"thumbnail":"AAH+/w==","tags":[],"grid":[],"weights":{},"point":{"x":1,"y":2},"kind":"small","chunks":["aGkh",""]}];

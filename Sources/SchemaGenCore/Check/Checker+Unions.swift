@@ -334,7 +334,7 @@ extension Checker {
         switch type {
         case .scalar(let scalar):
             switch scalar {
-            case .string, .url: return .string
+            case .string, .url, .bytes: return .string
             case .int, .int64, .double, .decimal: return .number
             case .bool: return .bool
             case .json: return nil

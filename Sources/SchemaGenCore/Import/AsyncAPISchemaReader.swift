@@ -115,6 +115,7 @@ struct AsyncAPISchemaReader {
             schema["properties"] != nil || schema["additionalProperties"] != nil || schema["patternProperties"] != nil
         switch schema["type"]?.text ?? (hasObjectKeys ? "object" : nil) {
         case "string":
+            if schema["contentEncoding"]?.text == "base64" { return .expression("Bytes", extras: extras) }
             switch schema["format"]?.text {
             case "date-time": return .expression("Date", extras: extras)
             case "uri", "url": return .expression("URL", extras: extras)

@@ -113,6 +113,7 @@ struct ValueChecker {
             case .bool: _ = try decoder.decode(Bool.self, from: bytes)
             case .date: _ = try decoder.decode(Date.self, from: bytes)
             case .url: _ = try decoder.decode(URL.self, from: bytes)
+            case .bytes: _ = try decoder.decode(Data.self, from: bytes)
             // Any JSON, but a number no `Double` holds is refused inside it, as generated code's `JSONValue` does.
             case .json: _ = try decoder.decode(JSONValue.self, from: bytes)
             }
@@ -357,6 +358,7 @@ struct ValueChecker {
         case .bool: "a boolean"
         case .date: "a date"
         case .url: "a URL"
+        case .bytes: "bytes in base64"
         case .json: "JSON"
         }
     }

@@ -164,3 +164,34 @@ extension Contract {
         }
     }
 }
+
+extension TypeRef {
+    /// Whether the type is `scalar`, or holds it in an array, a dictionary or an optional (not inside objects, tuples
+    /// or named types, which ``Contract/mentions(_:)`` walks once each).
+    func holdsDirectly(_ scalar: ScalarType) -> Bool {
+        switch self {
+        case .scalar(let own): own == scalar
+        case .array(let element), .dictionary(let element), .optional(let element), .nullable(let element):
+            element.holdsDirectly(scalar)
+        case .named, .object, .tuple: false
+        }
+    }
+}
+
+extension Contract {
+    /// Whether any field, payload, union member or acknowledgement of the contract holds a `scalar`.
+    public func mentions(_ scalar: ScalarType) -> Bool {
+        var found = false
+        forEachObject { _, object in found = found || object.fields.contains { $0.type.holdsDirectly(scalar) } }
+        if found { return true }
+        let unions = types.contains { type in
+            guard case .union(let union) = type.kind else { return false }
+            return (union.members + (union.fallback.map { [$0] } ?? [])).contains { $0.type.holdsDirectly(scalar) }
+        }
+        return unions
+            || allEvents.contains { entry in
+                entry.event.payload?.holdsDirectly(scalar) == true
+                    || entry.event.ack?.type.holdsDirectly(scalar) == true
+            }
+    }
+}

@@ -65,6 +65,9 @@ public enum ScalarType: String, Hashable, Sendable, CaseIterable {
     case decimal = "Decimal"
     /// Any JSON value, for parts of a payload the API leaves open.
     case json = "JSON"
+    /// Bytes: a base64 string inside JSON (RFC 4648's standard alphabet, padded, as `JSONEncoder` and JavaScript's
+    /// `btoa` write it), `Data` in Swift: an image thumbnail, a file chunk, a Supabase raw-byte broadcast.
+    case bytes = "Bytes"
 }
 
 /// A JSON object with a fixed set of fields.

@@ -105,6 +105,8 @@ package struct ValueSynthesizer {
         case .string: return .string(Self.text(named: name))
         case .bool: return .bool(true)
         case .url: return .string("https://example.com")
+        // "hi!": three bytes, four characters with no padding, which every base64 reader takes.
+        case .bytes: return .string("aGkh")
         case .json: return .object([])
         case .date:
             if case .date(let own)? = encoding { return Self.date(own) }

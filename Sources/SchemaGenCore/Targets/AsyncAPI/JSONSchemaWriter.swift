@@ -59,6 +59,7 @@ struct JSONSchemaWriter {
         switch scalar {
         case .string: return [("type", .string("string"))]
         case .url: return [("type", .string("string")), ("format", .string("uri"))]
+        case .bytes: return [("type", .string("string")), ("contentEncoding", .string("base64"))]
         case .bool: return [("type", .string("boolean"))]
         case .json: return [("x-schemagen-type", .string("JSON"))]
         case .int, .int64, .double, .decimal:

@@ -8,6 +8,7 @@ struct WireFormatExample {
 
     var context: MarkdownWireFormat {
         var explanation = [framingSentence, dateSentence] + (separatorSentence.map { [$0] } ?? [])
+        if contract.mentions(.bytes) { explanation.append(Self.bytesSentence) }
         if case .envelope(let envelope) = contract.framing, !envelope.fields.isEmpty {
             explanation.append(
                 "Every frame also carries "
@@ -57,6 +58,7 @@ struct WireFormatExample {
         ]
         explanation += shapes.map { "- " + shapeSentence($0) }
         explanation += ["", dates]
+        if contract.mentions(.bytes) { explanation += ["", Self.bytesSentence] }
         if let sentence = separatorSentence { explanation += ["", sentence] }
         var examples: [MarkdownFrameExample] = []
         for (index, shape) in shapes.enumerated() {
@@ -164,6 +166,9 @@ struct WireFormatExample {
             return sentence
         }
     }
+
+    static let bytesSentence =
+        "`Bytes` are base64 strings (standard alphabet, padded), e.g. \(MarkdownSyntax.codeOutsideTable("aGkh")) for the three bytes of `hi!`."
 
     private var dateSentence: String {
         switch contract.dateEncoding {

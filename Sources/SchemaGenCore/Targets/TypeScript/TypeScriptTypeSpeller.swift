@@ -28,7 +28,8 @@ struct TypeScriptTypeSpeller {
 
     func spell(_ scalar: ScalarType, encoding: FieldEncoding?) -> String {
         switch scalar {
-        case .string, .url: return "string"
+        // Bytes are their base64 text in JSON, which is what a frame parsed with `JSON.parse` holds.
+        case .string, .url, .bytes: return "string"
         case .bool: return "boolean"
         case .json: return "unknown"
         case .int, .double, .int64, .decimal: return encoding == .numberAsString ? "string" : "number"

@@ -24,6 +24,7 @@ struct SwiftTypeSpeller {
             builtin("Bool", module: "Swift"), builtin("Date", module: "Foundation"),
             builtin("URL", module: "Foundation"),
             builtin("Int64", module: "Swift"), builtin("Decimal", module: "Foundation"), runtimePrefix + "JSONValue",
+            builtin("Data", module: "Foundation"),
         ]
     }
 
@@ -38,6 +39,7 @@ struct SwiftTypeSpeller {
         case .int64: 6
         case .decimal: 7
         case .json: 8
+        case .bytes: 9
         }
     }
 

@@ -187,6 +187,12 @@ struct SwiftValueLiteral {
         case (.decimal, .number(let text)):
             return "\(speller.spell(.decimal))(string: \(SwiftSyntax.stringLiteral(text)))!"
         case (.url, .string(let text)): return "\(speller.spell(.url))(string: \(SwiftSyntax.stringLiteral(text)))!"
+        case (.bytes, .string(let text)):
+            // The bytes themselves: no force unwrap in generated code, and what the example holds is plain to read.
+            guard let bytes = Data(base64Encoded: text) else {
+                throw Unspellable(reason: "\(value.json) is not base64")
+            }
+            return "\(speller.spell(.bytes))([\(bytes.map(String.init).joined(separator: ", "))])"
         case (.date, _):
             var dates = contract.dateEncoding
             if case .date(let own)? = encoding { dates = own }
