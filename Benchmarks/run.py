@@ -23,6 +23,8 @@ shows no tool compiled, its tests pass). Dispatch: Benchmarks/Sources/DispatchBe
 rounds, the rows' rounds interleaved); without --check also simdjson's On-Demand decoding of the same payload (Benchmarks/simdjson), when
 Debian's libsimdjson-dev is installed.
 """
+import base64
+import json
 import os
 import shutil
 import statistics
@@ -115,13 +117,13 @@ def run(command, cwd=ROOT, quiet=True):
     return result.stdout or ""
 
 
-def timed(command):
-    """Wall seconds and peak resident memory (MiB) of one process."""
+def timed(command, expected_status=0):
+    """Wall seconds and peak resident memory (MiB) of one process, which must exit with `expected_status`."""
     start = time.perf_counter()
     process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _, status, usage = os.wait4(process.pid, 0)
     elapsed = time.perf_counter() - start
-    if os.waitstatus_to_exitcode(status) != 0:
+    if os.waitstatus_to_exitcode(status) != expected_status:
         sys.exit(f"failed: {' '.join(command)}: {process.stderr.read().decode()}")
     return elapsed, usage.ru_maxrss / 1024
 
@@ -440,7 +442,59 @@ def verify_rows(schemagen, work):
         os.remove(path)
     rows = [("verify", f"a capture of {count:,} frames (JSON Lines, Socket.IO packets, schemas/rooms.yaml)",
              f"{count / seconds:,.0f} frames/s", f"{mebibytes:.0f} MiB peak") for count, seconds, mebibytes in results]
+    rows.append(supabase_har_row(schemagen, work))
+    rows.append(long_line_row(schemagen, work))
     return rows, results[1][2] / results[0][2]
+
+
+def supabase_har_row(schemagen, work):
+    """`schemagen verify` on a HAR of a Supabase session for schemas/order-status.yaml: broadcasts as text and as
+    serializer 2.0.0 binary user broadcasts (base64 in the HAR), with a heartbeat every tenth message. A HAR is one
+    JSON document, read whole: the peak is reported beside the file's size."""
+    count = 10_000 if CHECK else 100_000
+    topic = "realtime:order:o1"
+    messages = []
+    for index in range(count):
+        if index % 10 == 9:
+            messages.append({"type": "send", "time": index, "opcode": 1,
+                             "data": json.dumps([None, str(index), "phoenix", "heartbeat", {}], separators=(",", ":"))})
+            continue
+        payload = {"order_id": "o1", "status": "uploading", "file_count": index, "timestamp": "2026-01-05T10:00:00Z"}
+        if index % 2:
+            body = json.dumps(payload, separators=(",", ":")).encode()
+            event = b"upload_started"
+            binary = bytes([4, len(topic), len(event), 0, 1]) + topic.encode() + event + body
+            messages.append({"type": "receive", "time": index, "opcode": 2, "data": base64.b64encode(binary).decode()})
+        else:
+            frame = [None, None, topic, "broadcast", {"type": "broadcast", "event": "upload_started", "payload": payload}]
+            messages.append({"type": "receive", "time": index, "opcode": 1, "data": json.dumps(frame, separators=(",", ":"))})
+    path = os.path.join(work, "supabase.har")
+    with open(path, "w") as handle:
+        json.dump({"log": {"version": "1.2", "entries": [
+            {"request": {"url": "wss://x.supabase.co/realtime/v1/websocket?apikey=a&vsn=2.0.0"}, "_webSocketMessages": messages}]}}, handle)
+    size = os.path.getsize(path) / (1 << 20)
+    print(f"Verifying a Supabase HAR of {count:,} messages…", file=sys.stderr)
+    seconds, mebibytes = timed([schemagen, "verify", os.path.join(ROOT, "schemas/order-status.yaml"), path])
+    os.remove(path)
+    return ("verify", f"a HAR of {count:,} Supabase messages ({size:.0f} MiB; half the broadcasts binary, schemas/order-status.yaml)",
+            f"{count / seconds:,.0f} frames/s", f"{mebibytes:.0f} MiB peak, {mebibytes / size:.1f}x the file")
+
+
+def long_line_row(schemagen, work):
+    """A hostile capture: one JSON Lines line of 200 MiB (20 MiB with --check) and no newline, which verify reports
+    and skips without holding it (exit 1: the capture is not read whole)."""
+    mebibytes_long = 20 if CHECK else 200
+    path = os.path.join(work, "long-line.jsonl")
+    with open(path, "w") as handle:
+        handle.write('{"direction":"receive","data":"')
+        chunk = "a" * (1 << 20)
+        for _ in range(mebibytes_long):
+            handle.write(chunk)
+    print(f"Verifying a capture of one {mebibytes_long} MiB line…", file=sys.stderr)
+    seconds, mebibytes = timed([schemagen, "verify", os.path.join(ROOT, "schemas/order-status.yaml"), path], expected_status=1)
+    os.remove(path)
+    return ("verify", f"one JSON Lines line of {mebibytes_long} MiB without a newline (reported, skipped)",
+            f"{seconds:.2f} s", f"{mebibytes:.0f} MiB peak")
 
 
 def check(generation_seconds, reference, frames_per_second, compile_speedup, debug_ratios, verify_growth, prebuilt_ratio):
