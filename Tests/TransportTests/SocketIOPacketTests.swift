@@ -49,11 +49,18 @@ struct SocketIOPacketTests {
                 == "4" + example.encoded)
     }
 
-    @Test(arguments: [
-        "", "9", "x[]", "51-[\"baz\",{\"_placeholder\":true,\"num\":0}]", "61-15[\"bar\"]",
-        "2999999999999999999[\"foo\"]",
-    ])
-    func refusesWhatIsNotAJSONPacket(_ text: String) {
+    @Test(arguments: ["", "9", "x[]", "2999999999999999999[\"foo\"]", "5", "5-[]", "51[\"a\"]", "5x-[]", "51234567-[]"])
+    func refusesWhatIsNotAPacket(_ text: String) {
         #expect(SocketIOPacket(text[...]) == nil)
+    }
+
+    /// The specification's binary examples: the attachment count and its dash before the namespace and id.
+    @Test func readsTheAttachmentCountOfBinaryPackets() throws {
+        let event = try #require(SocketIOPacket(#"51-["baz",{"_placeholder":true,"num":0}]"#[...]))
+        #expect(event.kind == .binaryEvent && event.attachments == 1 && event.ackID == nil)
+        #expect(String(decoding: event.data, as: UTF8.self) == #"["baz",{"_placeholder":true,"num":0}]"#)
+        let ack = try #require(SocketIOPacket(#"61-/admin,15["bar"]"#[...]))
+        #expect(ack.kind == .binaryAck && ack.attachments == 1 && ack.ackID == 15 && ack.namespace == "/admin")
+        #expect(String(decoding: ack.data, as: UTF8.self) == #"["bar"]"#)
     }
 }

@@ -134,8 +134,9 @@ struct SocketIOSessionTests {
         }
     }
 
-    /// Bad bytes are handed on, never dropped: the client reports them to its failure handlers.
-    @Test(arguments: [#"461-/admin,1[{"_placeholder":true,"num":0}]"#, "4x", "7", "42[oops", "\u{1}"])
+    /// Bad bytes are handed on, never dropped: the client reports them to its failure handlers. (Binary packets wait
+    /// for their attachments: SocketIOBinaryTests.)
+    @Test(arguments: ["4x", "7", "42[oops", "\u{1}"])
     func whatItCannotReadReachesTheClientAsIs(_ text: String) {
         var session = session(namespace: text.contains("/admin") ? "/admin" : "/")
         _ = session.start(at: start)

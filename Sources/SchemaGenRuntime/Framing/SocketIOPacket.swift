@@ -14,16 +14,32 @@ public struct SocketIOPacket: Sendable {
     public var ackID: Int?
     /// The JSON after the header, untouched; empty when there is none.
     public var data: Substring.UTF8View
+    /// For a binary event or acknowledgement: how many binary messages follow it (`51-…` says 1), whose bytes its
+    /// `{"_placeholder":true,"num":n}` objects stand for (``SocketIOBinaryAssembly`` puts them back).
+    public var attachments = 0
+
+    public init(kind: Kind, namespace: String, ackID: Int?, data: Substring.UTF8View) {
+        self.kind = kind
+        self.namespace = namespace
+        self.ackID = ackID
+        self.data = data
+    }
 
     /// Reads a packet from the text after Engine.IO's `4`; `nil` when it is not one (the caller reports it).
     public init?(_ text: Substring) {
         var rest = text.utf8[...]
         guard let first = rest.first, first >= UInt8(ascii: "0"), let kind = Kind(rawValue: first - UInt8(ascii: "0"))
         else { return nil }
-        // Binary packets carry `<attachments>-` and their bytes in later messages, which contracts do not describe.
-        guard kind != .binaryEvent, kind != .binaryAck else { return nil }
         self.kind = kind
         rest = rest.dropFirst()
+        if kind == .binaryEvent || kind == .binaryAck {
+            let digits = rest.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+            guard !digits.isEmpty, digits.count <= 6, rest.dropFirst(digits.count).first == UInt8(ascii: "-"),
+                let count = Int(String(decoding: digits, as: UTF8.self))
+            else { return nil }
+            attachments = count
+            rest = rest.dropFirst(digits.count + 1)
+        }
         if rest.first == UInt8(ascii: "/") {
             let comma = rest.firstIndex(of: UInt8(ascii: ",")) ?? rest.endIndex
             namespace = String(decoding: rest[..<comma], as: UTF8.self)

@@ -51,6 +51,8 @@ public struct SocketIOProtocol: RealtimeProtocol {
         private var maximumPayload = Int.max
         /// The channels' namespaces joined on this connection, beside ``namespace``.
         private var channelNamespaces: Set<String> = []
+        /// A binary event or acknowledgement waiting for its attachments.
+        private var assembly = SocketIOBinaryAssembly()
 
         enum Phase { case waitingForOpen, connecting, connected }
 
@@ -73,6 +75,7 @@ public struct SocketIOProtocol: RealtimeProtocol {
 
         mutating func receive(_ message: WebSocketMessage, at now: ContinuousClock.Instant) -> [SessionEvent] {
             guard case .text(let text) = message, let type = text.utf8.first else {
+                if case .binary(let bytes) = message { return attachment(bytes) }
                 return [.deliver(IncomingFrame(data: Self.bytes(of: message)))]
             }
             let body = text.dropFirst()
@@ -84,10 +87,35 @@ public struct SocketIOProtocol: RealtimeProtocol {
                 return [.send(.text("3"))]
             case UInt8(ascii: "6"), UInt8(ascii: "3"): return []
             case UInt8(ascii: "4"):
-                guard let packet = SocketIOPacket(body) else { return [.deliver(IncomingFrame(data: Data(text.utf8)))] }
-                return received(packet, raw: text)
+                // A packet before the last attachment of a binary one ends that one (Engine.IO's pings may come between).
+                let abandoned =
+                    assembly.abandon().map {
+                        [SessionEvent.deliver(IncomingFrame(data: $0.data, unreadable: $0.reason))]
+                    } ?? []
+                guard let packet = SocketIOPacket(body) else {
+                    return abandoned + [.deliver(IncomingFrame(data: Data(text.utf8)))]
+                }
+                guard packet.kind == .binaryEvent || packet.kind == .binaryAck else {
+                    return abandoned + received(packet, raw: text)
+                }
+                do {
+                    guard let whole = try assembly.start(packet) else { return abandoned }
+                    return abandoned + received(whole, raw: text)
+                } catch {
+                    return abandoned + [.deliver(IncomingFrame(data: Data(text.utf8), unreadable: error.reason))]
+                }
             default:
                 return [.deliver(IncomingFrame(data: Data(text.utf8)))]
+            }
+        }
+
+        /// One attachment of the binary packet being put together: the packet, once it has them all.
+        private mutating func attachment(_ bytes: Data) -> [SessionEvent] {
+            do {
+                guard let whole = try assembly.add(bytes) else { return [] }
+                return received(whole, raw: String(decoding: whole.data, as: UTF8.self))
+            } catch {
+                return [.deliver(IncomingFrame(data: bytes, unreadable: error.reason))]
             }
         }
 

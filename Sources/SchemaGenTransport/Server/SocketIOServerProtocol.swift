@@ -56,6 +56,8 @@ public struct SocketIOServerProtocol: ServerProtocol {
         /// When the next ping is due, or when the pong for the last one is overdue.
         private var nextPing: ContinuousClock.Instant?
         private var pongDeadline: ContinuousClock.Instant?
+        /// A binary event or acknowledgement waiting for its attachments.
+        private var assembly = SocketIOBinaryAssembly()
 
         init(protocol settings: SocketIOServerProtocol, sessionID: String, upgrades: [String]) {
             self.settings = settings
@@ -91,7 +93,18 @@ public struct SocketIOServerProtocol: ServerProtocol {
 
         mutating func receive(_ message: WebSocketMessage, at now: ContinuousClock.Instant) -> [ServerSessionEvent] {
             guard case .text(let text) = message, let type = text.utf8.first else {
-                return [.close(reason: "the client sent a binary message, which Socket.IO frames as a text packet")]
+                guard case .binary(let bytes) = message, assembly.isWaiting else {
+                    return [
+                        .close(
+                            reason: "the client sent a binary message that no binary packet announced, or an empty one")
+                    ]
+                }
+                do {
+                    guard let whole = try assembly.add(bytes) else { return [] }
+                    return received(whole, raw: String(decoding: whole.data, as: UTF8.self))
+                } catch {
+                    return [.close(reason: "the client sent \(error.reason)")]
+                }
             }
             switch type {
             case UInt8(ascii: "3"):
@@ -103,10 +116,24 @@ public struct SocketIOServerProtocol: ServerProtocol {
             case UInt8(ascii: "1"):
                 return [.close(reason: "the client closed the Engine.IO session")]
             case UInt8(ascii: "4"):
+                // A packet before the last attachment of a binary one ends that one (Engine.IO's pings may come between).
+                let abandoned =
+                    assembly.abandon().map {
+                        [ServerSessionEvent.deliver(IncomingFrame(data: $0.data, unreadable: $0.reason))]
+                    }
+                    ?? []
                 guard let packet = SocketIOPacket(text.dropFirst()) else {
-                    return [.deliver(IncomingFrame(data: Data(text.utf8)))]
+                    return abandoned + [.deliver(IncomingFrame(data: Data(text.utf8)))]
                 }
-                return received(packet, raw: text)
+                guard packet.kind == .binaryEvent || packet.kind == .binaryAck else {
+                    return abandoned + received(packet, raw: text)
+                }
+                do {
+                    guard let whole = try assembly.start(packet) else { return abandoned }
+                    return abandoned + received(whole, raw: text)
+                } catch {
+                    return abandoned + [.close(reason: "the client sent \(error.reason)")]
+                }
             default:
                 // An upgrade probe or a packet of a later protocol: Engine.IO has no error packet, and the client's
                 // connection cannot go on in step.
