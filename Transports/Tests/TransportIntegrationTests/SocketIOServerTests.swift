@@ -130,6 +130,28 @@ struct SocketIOServerTests {
         await connection.disconnect()
     }
 
+    /// Python `bytes` from python-socketio arrive as binary attachments (a `451-` event, a `461-` acknowledgement and
+    /// their binary messages), and the generated client reads them into `Bytes` fields as `Data`.
+    @Test func bytesArriveAsBinaryAttachmentsAndDecodeAsData() async throws {
+        let server = try await server()
+        let connection = RealtimeConnection(
+            url: server.url, backend: NIOWebSocketBackend(), protocol: SocketIOProtocol(namespace: Files.namespace),
+            options: ConnectionOptions(reconnect: Self.fast))
+        let client = Files.Client(transport: connection)
+        let files = Recorder<Files.File>()
+        let failures = Recorder<String>()
+        let tokens = [client.onFile { files.append($0) }, client.onIncomingFailure { failures.append("\($0)") }]
+        connection.connect()
+        try await connection.waitUntilConnected()
+        let first = try await client.fetch(name: "a.png")
+        #expect(first == Data([0x89]) + Data("PNG".utf8))
+        try await eventually("the file") { files.values.count == 1 }
+        #expect(files.values == [Files.File(name: "a.png", thumb: Data([0, 1, 254, 255]), chunks: [Data("hi!".utf8), Data()])])
+        #expect(failures.values.isEmpty)
+        tokens.forEach { $0.cancel() }
+        await connection.disconnect()
+    }
+
     @Test func aDropMidStreamLosesNothingThatArrivedAndReconnects() async throws {
         let server = try await server()
         let connection = rooms(server)

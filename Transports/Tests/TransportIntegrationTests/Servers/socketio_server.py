@@ -11,6 +11,8 @@ Two namespaces, each serving one contract of the repository:
   are acknowledged; `upload` named `ask` first asks the app itself (`ping`, then `poke`) and acknowledges with its
   answers. A client whose CONNECT auth carries `burst: N` gets N of Zikr's `pora_completed` events as fast as the
   server can send them (the transport benchmark, Transports/Sources/TransportBenchmark).
+- `/files` serves Transports/Tests/TransportIntegrationTests/files.events.yaml: `fetch` is answered with a `file`
+  event whose bytes travel as binary attachments, and acknowledged with bytes (a binary acknowledgement).
 - `/ticker-BTC` is the channel `ticker` of the wire-names contract (Tests/SchemaGenCoreTests/Fixtures/Golden/wire-names.yaml),
   a namespace: a client that connects with `token: good` gets `24h` with a high of 1.5, and each `GUILD_MEMBER_ADD`
   it sends is answered with `24h` with a high of 2.5.
@@ -108,6 +110,14 @@ async def ticker_connect(sid, environ, auth):
 @sio.on("GUILD_MEMBER_ADD", namespace="/ticker-BTC")
 async def guild_member_add(sid, data):
     await sio.emit("24h", {"high": 2.5}, to=sid, namespace="/ticker-BTC")
+
+
+@sio.on("fetch", namespace="/files")
+async def fetch(sid, data):
+    # Python bytes travel as binary attachments: one `451-` packet and three binary messages, then a binary ack.
+    await sio.emit("file", {"name": data["name"], "thumb": bytes([0, 1, 254, 255]), "chunks": [b"hi!", b""]},
+                   to=sid, namespace="/files")
+    return b"\x89PNG"
 
 
 @sio.on("upload")
