@@ -100,8 +100,8 @@ import Testing
                 && document["matched"] as? Int == 1)
     }
 
-    /// Chrome's HAR export keeps a WebSocket's messages under `_webSocketMessages`; Socket.IO's binary attachments
-    /// (opcode 2), which verify does not read yet, are reported, so the capture does not pass as verified.
+    /// Chrome's HAR export keeps a WebSocket's messages under `_webSocketMessages`; a binary message (opcode 2) that
+    /// no Socket.IO binary packet announced is reported, so the capture does not pass as verified.
     @Test func aHARExportIsRead() async throws {
         let folder = try TemporaryFolder()
         try folder.write("chat.yaml", Self.contract)
@@ -132,8 +132,8 @@ import Testing
                 1 part of the capture unreadable
 
                 unreadable parts of the capture:
-                  session.har: entry 1, message 3: a binary message (opcode 2): socket.io binary messages are not read \
-                (only Phoenix's are)
+                  session.har: entry 1, message 3: a binary message that no binary packet announced (got binary data \
+                when not reconstructing a packet)
 
                 """))
     }
@@ -271,5 +271,61 @@ import Testing
                 "session.jsonl:2: a binary Phoenix message cut short: 14 bytes end before the topic"))
         #expect(
             result.standardOutput.contains(#"session.jsonl:3: a binary message ("opcode": 2) needs "data" in base64"#))
+    }
+
+    /// Socket.IO binary packets in a capture are put together with their attachments, as the transports do: python-
+    /// socketio's `bytes` (a `451-` event and a `461-` acknowledgement, as its server sends them) verify against `Bytes`
+    /// fields, and a packet cut short of its attachments is reported where it began.
+    @Test func socketIOBinaryPacketsVerifyWithTheirAttachments() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write(
+            "files.yaml",
+            """
+            schemagen: 1
+            name: Files
+            framing: socket.io
+            events:
+              fetch:
+                direction: client-to-server
+                payload: { name: String }
+                ack: Bytes
+              file:
+                direction: server-to-client
+                payload: { name: String, thumb: Bytes, chunks: "[Bytes]" }
+
+            """)
+        try folder.write(
+            "session.jsonl",
+            #"""
+            {"direction": "send", "data": "421[\"fetch\",{\"name\":\"a.png\"}]"}
+            {"direction": "receive", "data": "453-[\"file\",{\"name\":\"a.png\",\"thumb\":{\"_placeholder\":true,\"num\":0},\"chunks\":[{\"_placeholder\":true,\"num\":1},{\"_placeholder\":true,\"num\":2}]}]"}
+            {"direction": "receive", "data": "2"}
+            {"direction": "receive", "opcode": 2, "data": "AAH+/w=="}
+            {"direction": "receive", "opcode": 2, "data": "aGkh"}
+            {"direction": "receive", "opcode": 2, "data": ""}
+            {"direction": "receive", "data": "461-1[{\"_placeholder\":true,\"num\":0}]"}
+            {"direction": "receive", "opcode": 2, "data": "iVBORw=="}
+
+            """#)
+        let clean = try await SchemaGenProcess.run(["verify", "files.yaml", "session.jsonl"], in: folder.url)
+        #expect(clean.status == 0, "\(clean.standardOutput)\(clean.standardError)")
+        #expect(
+            clean.standardOutput.hasPrefix(
+                "schemagen verify: Verified: 3 frames of Files checked, 3 matched, 0 failed; 1 protocol packets skipped"
+            ))
+        #expect(clean.standardOutput.contains("event fetch: 2 seen, 2 matched, 0 failed"))
+        try folder.write(
+            "cut.jsonl",
+            #"""
+            {"direction": "receive", "data": "451-[\"file\",{\"name\":\"a\",\"thumb\":{\"_placeholder\":true,\"num\":0},\"chunks\":[]}]"}
+            {"direction": "receive", "data": "42[\"file\",{\"name\":\"b\",\"thumb\":\"\",\"chunks\":[]}]"}
+
+            """#)
+        let cut = try await SchemaGenProcess.run(["verify", "files.yaml", "cut.jsonl"], in: folder.url)
+        #expect(cut.status == 1)
+        #expect(
+            cut.standardOutput.contains(
+                "cut.jsonl:1: a binary packet that announced 1 attachments got 0 before the next packet"))
+        #expect(cut.standardOutput.contains("event file: 1 seen, 1 matched, 0 failed"))
     }
 }

@@ -24,6 +24,9 @@ public struct CaptureVerifier {
     /// With Phoenix and a contract of broadcasts, what topics start with before the channel's address: Supabase's
     /// `realtime:` unless set.
     public var topicPrefix = "realtime:"
+    /// Each sender's Socket.IO binary packet waiting for its attachments, and where it began.
+    private var assemblies: [Direction: SocketIOBinaryAssembly] = [:]
+    private var binaryHeaders: [Direction: CapturedFrame] = [:]
 
     public init(contract: Contract) {
         interpreter = FrameInterpreter(contract: contract)
@@ -38,6 +41,7 @@ public struct CaptureVerifier {
     /// Reads one captured frame.
     public mutating func verify(_ frame: CapturedFrame) {
         let spoken = protocolOf(frame)
+        if spoken == .socketIO, case .socketIO = interpreter.contract.framing { return verifySocketIO(frame) }
         var data = frame.data
         if frame.isBinary {
             guard spoken == .phoenix else {
@@ -45,7 +49,7 @@ public struct CaptureVerifier {
                     CaptureError(
                         origin: frame.origin,
                         message:
-                            "a binary message (opcode 2): \(spoken.rawValue) binary messages are not read (only Phoenix's are)"
+                            "a binary message (opcode 2): \(spoken.rawValue) binary messages are not read (only Phoenix's and Socket.IO's are)"
                     ))
             }
             do {
@@ -56,34 +60,76 @@ public struct CaptureVerifier {
         }
         report.frames += 1
         var namespace: String?
-        var ackID: Int?
         if spoken == .phoenix {
             guard let inside = phoenixFrame(data) else { return }
             (data, namespace) = inside
         }
-        if spoken == .socketIO, case .socketIO = interpreter.contract.framing,
-            let packet = CapturedPacket.unwrap(frame.data)
-        {
-            switch packet {
-            case .control(let kind):
-                report.controlFrames[kind, default: 0] += 1
-                return
-            case .acknowledgement(let id, let packetNamespace, let arguments):
-                let asker: Direction = frame.direction == .clientToServer ? .serverToClient : .clientToServer
-                guard
-                    let (key, event) = awaitingAcknowledgement.removeValue(
-                        forKey: "\(asker.rawValue) \(packetNamespace ?? "/") \(id)")
-                else {
-                    report.controlFrames["acknowledgement", default: 0] += 1
+        read(data, on: namespace, ackID: nil, spoken: spoken, frame)
+    }
+
+    /// A message of a Socket.IO capture: a packet, or an attachment of the binary packet its sender is sending
+    /// (put together as the transports do, each attachment its base64 string). A binary packet counts as one frame,
+    /// read once its last attachment is in, under the location of its first message.
+    private mutating func verifySocketIO(_ frame: CapturedFrame) {
+        let sender = frame.direction
+        if frame.isBinary {
+            do {
+                guard let whole = try assemblies[sender, default: SocketIOBinaryAssembly()].add(frame.data) else {
                     return
                 }
-                let findings = interpreter.readAcknowledgement(arguments, of: event)
-                record(FrameReading(event: nil, findings: findings), under: key, frame)
-                return
-            case .event(let event, let packetNamespace, let packetAckID):
-                (data, namespace, ackID) = (event, packetNamespace, packetAckID)
+                return readPacket(CapturedPacket.of(whole), binaryHeaders.removeValue(forKey: sender) ?? frame)
+            } catch {
+                return report.unreadable.append(CaptureError(origin: frame.origin, message: error.reason))
             }
         }
+        report.frames += 1
+        if CapturedPacket.isSocketIOPacket(frame.data), let abandoned = assemblies[sender]?.abandon() {
+            let header = binaryHeaders.removeValue(forKey: sender)
+            report.unreadable.append(CaptureError(origin: header?.origin ?? frame.origin, message: abandoned.reason))
+        }
+        if let binary = CapturedPacket.binaryPacket(in: frame.data) {
+            do {
+                guard let whole = try assemblies[sender, default: SocketIOBinaryAssembly()].start(binary) else {
+                    binaryHeaders[sender] = frame
+                    return
+                }
+                return readPacket(CapturedPacket.of(whole), frame)
+            } catch {
+                return report.unreadable.append(CaptureError(origin: frame.origin, message: error.reason))
+            }
+        }
+        guard let packet = CapturedPacket.unwrap(frame.data) else {
+            return read(frame.data, on: nil, ackID: nil, spoken: .socketIO, frame)
+        }
+        readPacket(packet, frame)
+    }
+
+    /// A Socket.IO packet: the protocol's own counted, an acknowledgement paired with the event that asked for it,
+    /// an event read.
+    private mutating func readPacket(_ packet: CapturedPacket, _ frame: CapturedFrame) {
+        switch packet {
+        case .control(let kind):
+            report.controlFrames[kind, default: 0] += 1
+        case .acknowledgement(let id, let packetNamespace, let arguments):
+            let asker: Direction = frame.direction == .clientToServer ? .serverToClient : .clientToServer
+            guard
+                let (key, event) = awaitingAcknowledgement.removeValue(
+                    forKey: "\(asker.rawValue) \(packetNamespace ?? "/") \(id)")
+            else {
+                report.controlFrames["acknowledgement", default: 0] += 1
+                return
+            }
+            let findings = interpreter.readAcknowledgement(arguments, of: event)
+            record(FrameReading(event: nil, findings: findings), under: key, frame)
+        case .event(let event, let packetNamespace, let packetAckID):
+            read(event, on: packetNamespace, ackID: packetAckID, spoken: .socketIO, frame)
+        }
+    }
+
+    /// One frame of the contract's framing, through the interpreter.
+    private mutating func read(
+        _ data: Data, on namespace: String?, ackID: Int?, spoken: CaptureProtocol, _ frame: CapturedFrame
+    ) {
         let reading = interpreter.read(data, channel: namespace, sentBy: frame.direction)
         if spoken == .pusher, reading.event == nil, let name = Self.pusherEvent(data),
             name.hasPrefix("pusher:") || name.hasPrefix("pusher_internal:")

@@ -18,19 +18,36 @@ enum CapturedPacket {
         "connect", "disconnect", "event", "acknowledgement", "connect error", "binary event", "binary acknowledgement",
     ]
 
-    /// The packet `data` holds, or `nil` when it is not one (a bare event array is read as it is).
+    /// The packet `data` holds, or `nil` when it is not one (a bare event array is read as it is). A binary packet
+    /// is only named here: ``binaryPacket(in:)`` and ``SocketIOBinaryAssembly`` put it together with its attachments.
     static func unwrap(_ data: Data) -> CapturedPacket? {
         let text = String(decoding: data, as: UTF8.self)
         guard let engine = text.utf8.first, (UInt8(ascii: "0")...UInt8(ascii: "6")).contains(engine) else { return nil }
         guard engine == UInt8(ascii: "4") else { return .control(engineIOTypes[Int(engine - UInt8(ascii: "0"))]) }
         let body = text.dropFirst()
         guard let packet = SocketIOPacket(body) else {
-            // Binary packets carry their bytes in later messages, which contracts do not describe.
             if let type = body.utf8.first, (UInt8(ascii: "5")...UInt8(ascii: "6")).contains(type) {
                 return .control(socketIOTypes[Int(type - UInt8(ascii: "0"))])
             }
             return nil
         }
+        return of(packet)
+    }
+
+    /// Whether `data` is a Socket.IO packet (Engine.IO's `4`): what ends a binary packet still waiting for attachments.
+    static func isSocketIOPacket(_ data: Data) -> Bool { data.first == UInt8(ascii: "4") }
+
+    /// The binary event or acknowledgement `data` holds, whose attachments follow in binary messages.
+    static func binaryPacket(in data: Data) -> SocketIOPacket? {
+        guard isSocketIOPacket(data),
+            let packet = SocketIOPacket(String(decoding: data.dropFirst(), as: UTF8.self)[...]),
+            packet.kind == .binaryEvent || packet.kind == .binaryAck
+        else { return nil }
+        return packet
+    }
+
+    /// What a read packet is to verify.
+    static func of(_ packet: SocketIOPacket) -> CapturedPacket {
         let namespace = packet.namespace == "/" ? nil : packet.namespace
         switch packet.kind {
         case .event: return .event(Data(packet.data), namespace: namespace, ackID: packet.ackID)

@@ -146,7 +146,10 @@ struct SocketIOServerTests {
         let first = try await client.fetch(name: "a.png")
         #expect(first == Data([0x89]) + Data("PNG".utf8))
         try await eventually("the file") { files.values.count == 1 }
-        #expect(files.values == [Files.File(name: "a.png", thumb: Data([0, 1, 254, 255]), chunks: [Data("hi!".utf8), Data()])])
+        #expect(
+            files.values == [
+                Files.File(name: "a.png", thumb: Data([0, 1, 254, 255]), chunks: [Data("hi!".utf8), Data()])
+            ])
         #expect(failures.values.isEmpty)
         tokens.forEach { $0.cancel() }
         await connection.disconnect()
