@@ -83,19 +83,21 @@ public struct CaptureVerifier {
             }
         }
         report.frames += 1
-        if CapturedPacket.isSocketIOPacket(frame.data), let abandoned = assemblies[sender]?.abandon() {
-            let header = binaryHeaders.removeValue(forKey: sender)
-            report.unreadable.append(CaptureError(origin: header?.origin ?? frame.origin, message: abandoned.reason))
-        }
-        if let binary = CapturedPacket.binaryPacket(in: frame.data) {
-            do {
-                guard let whole = try assemblies[sender, default: SocketIOBinaryAssembly()].start(binary) else {
-                    binaryHeaders[sender] = frame
-                    return
-                }
-                return readPacket(CapturedPacket.of(whole), frame)
-            } catch {
-                return report.unreadable.append(CaptureError(origin: frame.origin, message: error.reason))
+        if frame.data.first == UInt8(ascii: "4") {
+            // A Socket.IO packet, which also ends its sender's binary packet still waiting (pings may come between).
+            let (abandoned, step) = assemblies[sender, default: SocketIOBinaryAssembly()].read(
+                String(decoding: frame.data.dropFirst(), as: UTF8.self)[...])
+            if let abandoned {
+                let header = binaryHeaders.removeValue(forKey: sender)
+                report.unreadable.append(
+                    CaptureError(origin: header?.origin ?? frame.origin, message: abandoned.reason))
+            }
+            switch step {
+            case .packet(let packet): return readPacket(CapturedPacket.of(packet), frame)
+            case .waiting: return binaryHeaders[sender] = frame
+            case .refused(let reason):
+                return report.unreadable.append(CaptureError(origin: frame.origin, message: reason))
+            case .notAPacket: break
             }
         }
         guard let packet = CapturedPacket.unwrap(frame.data) else {

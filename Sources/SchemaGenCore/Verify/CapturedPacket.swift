@@ -19,7 +19,7 @@ enum CapturedPacket {
     ]
 
     /// The packet `data` holds, or `nil` when it is not one (a bare event array is read as it is). A binary packet
-    /// is only named here: ``binaryPacket(in:)`` and ``SocketIOBinaryAssembly`` put it together with its attachments.
+    /// is only named here: the verifier puts it together with its attachments (``SocketIOBinaryAssembly``).
     static func unwrap(_ data: Data) -> CapturedPacket? {
         let text = String(decoding: data, as: UTF8.self)
         guard let engine = text.utf8.first, (UInt8(ascii: "0")...UInt8(ascii: "6")).contains(engine) else { return nil }
@@ -32,18 +32,6 @@ enum CapturedPacket {
             return nil
         }
         return of(packet)
-    }
-
-    /// Whether `data` is a Socket.IO packet (Engine.IO's `4`): what ends a binary packet still waiting for attachments.
-    static func isSocketIOPacket(_ data: Data) -> Bool { data.first == UInt8(ascii: "4") }
-
-    /// The binary event or acknowledgement `data` holds, whose attachments follow in binary messages.
-    static func binaryPacket(in data: Data) -> SocketIOPacket? {
-        guard isSocketIOPacket(data),
-            let packet = SocketIOPacket(String(decoding: data.dropFirst(), as: UTF8.self)[...]),
-            packet.kind == .binaryEvent || packet.kind == .binaryAck
-        else { return nil }
-        return packet
     }
 
     /// What a read packet is to verify.

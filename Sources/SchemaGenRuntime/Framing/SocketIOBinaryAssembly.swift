@@ -27,6 +27,32 @@ public struct SocketIOBinaryAssembly: Sendable {
     /// Whether a binary packet waits for attachments.
     public var isWaiting: Bool { packet != nil }
 
+    /// What a Socket.IO packet's text came to.
+    public enum Step: Sendable {
+        /// A packet to handle: a plain one, or a binary one that needed no attachment.
+        case packet(SocketIOPacket)
+        /// A binary packet now waits for its attachments.
+        case waiting
+        /// Not a Socket.IO packet.
+        case notAPacket
+        /// A binary packet that cannot be put together, saying why.
+        case refused(String)
+    }
+
+    /// Reads the text of a Socket.IO packet (after Engine.IO's `4`): the packet, or the start of a binary one. A
+    /// binary packet still waiting is abandoned first, and returned with why, since its sender has moved on.
+    public mutating func read(_ text: Substring) -> (abandoned: (data: Data, reason: String)?, step: Step) {
+        let abandoned = abandon()
+        guard let packet = SocketIOPacket(text) else { return (abandoned, .notAPacket) }
+        guard packet.kind == .binaryEvent || packet.kind == .binaryAck else { return (abandoned, .packet(packet)) }
+        do {
+            guard let whole = try start(packet) else { return (abandoned, .waiting) }
+            return (abandoned, .packet(whole))
+        } catch {
+            return (abandoned, .refused(error.reason))
+        }
+    }
+
     /// Starts putting `packet` (a binary event or acknowledgement) together; returns it whole at once when it
     /// announces no attachment.
     public mutating func start(_ packet: SocketIOPacket) throws(Unreadable) -> SocketIOPacket? {

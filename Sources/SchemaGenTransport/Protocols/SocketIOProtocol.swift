@@ -88,21 +88,16 @@ public struct SocketIOProtocol: RealtimeProtocol {
             case UInt8(ascii: "6"), UInt8(ascii: "3"): return []
             case UInt8(ascii: "4"):
                 // A packet before the last attachment of a binary one ends that one (Engine.IO's pings may come between).
-                let abandoned =
-                    assembly.abandon().map {
-                        [SessionEvent.deliver(IncomingFrame(data: $0.data, unreadable: $0.reason))]
-                    } ?? []
-                guard let packet = SocketIOPacket(body) else {
-                    return abandoned + [.deliver(IncomingFrame(data: Data(text.utf8)))]
+                let (abandoned, step) = assembly.read(body)
+                let events = abandoned.map {
+                    [SessionEvent.deliver(IncomingFrame(data: $0.data, unreadable: $0.reason))]
                 }
-                guard packet.kind == .binaryEvent || packet.kind == .binaryAck else {
-                    return abandoned + received(packet, raw: text)
-                }
-                do {
-                    guard let whole = try assembly.start(packet) else { return abandoned }
-                    return abandoned + received(whole, raw: text)
-                } catch {
-                    return abandoned + [.deliver(IncomingFrame(data: Data(text.utf8), unreadable: error.reason))]
+                switch step {
+                case .packet(let packet): return (events ?? []) + received(packet, raw: text)
+                case .waiting: return events ?? []
+                case .notAPacket: return (events ?? []) + [.deliver(IncomingFrame(data: Data(text.utf8)))]
+                case .refused(let reason):
+                    return (events ?? []) + [.deliver(IncomingFrame(data: Data(text.utf8), unreadable: reason))]
                 }
             default:
                 return [.deliver(IncomingFrame(data: Data(text.utf8)))]

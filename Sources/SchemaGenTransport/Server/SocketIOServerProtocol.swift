@@ -117,22 +117,15 @@ public struct SocketIOServerProtocol: ServerProtocol {
                 return [.close(reason: "the client closed the Engine.IO session")]
             case UInt8(ascii: "4"):
                 // A packet before the last attachment of a binary one ends that one (Engine.IO's pings may come between).
-                let abandoned =
-                    assembly.abandon().map {
-                        [ServerSessionEvent.deliver(IncomingFrame(data: $0.data, unreadable: $0.reason))]
-                    }
-                    ?? []
-                guard let packet = SocketIOPacket(text.dropFirst()) else {
-                    return abandoned + [.deliver(IncomingFrame(data: Data(text.utf8)))]
+                let (abandoned, step) = assembly.read(text.dropFirst())
+                let events = abandoned.map {
+                    [ServerSessionEvent.deliver(IncomingFrame(data: $0.data, unreadable: $0.reason))]
                 }
-                guard packet.kind == .binaryEvent || packet.kind == .binaryAck else {
-                    return abandoned + received(packet, raw: text)
-                }
-                do {
-                    guard let whole = try assembly.start(packet) else { return abandoned }
-                    return abandoned + received(whole, raw: text)
-                } catch {
-                    return abandoned + [.close(reason: "the client sent \(error.reason)")]
+                switch step {
+                case .packet(let packet): return (events ?? []) + received(packet, raw: text)
+                case .waiting: return events ?? []
+                case .notAPacket: return (events ?? []) + [.deliver(IncomingFrame(data: Data(text.utf8)))]
+                case .refused(let reason): return (events ?? []) + [.close(reason: "the client sent \(reason)")]
                 }
             default:
                 // An upgrade probe or a packet of a later protocol: Engine.IO has no error packet, and the client's
