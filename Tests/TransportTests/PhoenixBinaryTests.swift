@@ -165,4 +165,74 @@ struct PhoenixBinaryTests {
         outside.channel = nil
         #expect(throws: ConnectionFailure.self) { try text.encode(outside) }
     }
+
+    // MARK: The server's side
+
+    /// The server session answers joins, leaves and heartbeats as Supabase does, reads a supabase-js client's user
+    /// broadcast push (kind 3, the layout of supabase-js's "encodes user broadcast push with JSON payload") as the
+    /// broadcast's object on its channel, and writes its broadcasts as binary user broadcasts (kind 4).
+    @Test func theServerSessionAnswersJoinsAndReadsAndWritesBinaryBroadcasts() throws {
+        let start = ContinuousClock.now
+        var session = PhoenixServerProtocol(
+            contractLayer: .broadcasts(topicPrefix: "realtime:"), broadcastEncoding: .binary
+        ).makeSession()
+        #expect(session.start(at: start) == [.ready])
+        #expect(
+            session.receive(.text(#"["1","1","realtime:order:o1","phx_join",{"config":{}}]"#), at: start) == [
+                .send(.text(#"["1","1","realtime:order:o1","phx_reply",{"status":"ok","response":{}}]"#)),
+                .subscribed("order:o1"),
+            ])
+        #expect(
+            session.receive(.text(#"[null,"2","phoenix","heartbeat",{}]"#), at: start) == [
+                .send(.text(#"[null,"2","phoenix","phx_reply",{"status":"ok","response":{}}]"#))
+            ])
+        let push = Data([3, 1, 1, 17, 4, 0, 1]) + Data(#"13realtime:order:o1note{"n":1}"#.utf8)
+        #expect(
+            session.receive(.binary(push), at: start) == [
+                .deliver(
+                    IncomingFrame(
+                        data: Data(#"{"type":"broadcast","event":"note","payload":{"n":1}}"#.utf8), channel: "order:o1")
+                )
+            ])
+        let frame = OutgoingFrame(
+            eventName: "note", channel: "order:o1", payload: Data(#"{"n":2}"#.utf8),
+            data: Data(#"{"event":"note","payload":{"n":2}}"#.utf8))
+        #expect(
+            try session.encode(frame) == [
+                .binary(Data([4, 17, 4, 0, 1]) + Data(#"realtime:order:o1note{"n":2}"#.utf8))
+            ])
+        #expect(
+            session.receive(.text(#"["1","3","realtime:order:o1","phx_leave",{}]"#), at: start) == [
+                .send(.text(#"["1","3","realtime:order:o1","phx_reply",{"status":"ok","response":{}}]"#)),
+                .unsubscribed("order:o1"),
+            ])
+    }
+
+    /// The generated order-status server and client over in-memory WebSockets, Phoenix on both sides: the client joins
+    /// `realtime:order:o1`, and the server's events reach it as binary user broadcasts, typed.
+    @Test func theGeneratedServerBroadcastsToTheGeneratedClientOverPhoenix() async throws {
+        let transport = WebSocketServerTransport(
+            protocol: PhoenixServerProtocol(
+                contractLayer: .broadcasts(topicPrefix: "realtime:"), broadcastEncoding: .binary))
+        let server = OrderStatus.Server(transport: transport)
+        let connection = RealtimeConnection(
+            url: URL(string: "ws://supabase.example")!, backend: InMemoryWebSocketBackend(server: transport),
+            protocol: PhoenixProtocol(contractLayer: .broadcasts(topicPrefix: "realtime:")),
+            options: ConnectionOptions(reconnect: PhoenixSessionTests.fast))
+        let client = OrderStatus.Client(transport: connection)
+        let order = client.order(orderId: "o1")
+        let started = Recorder<OrderStatus.Order.UploadStarted>()
+        let token = order.onUploadStarted { started.append($0) }
+        connection.connect()
+        try await connection.waitUntilConnected()
+        try await order.subscribe()
+        try await eventually("the server sees the subscription") { !server.order(orderId: "o1").subscribers.isEmpty }
+        let sent = OrderStatus.Order.UploadStarted(
+            orderId: "o1", fileCount: 3, timestamp: Date(timeIntervalSince1970: 1_767_607_200))
+        try await server.order(orderId: "o1").emit(.uploadStarted(sent))
+        try await eventually("the broadcast arrives") { started.values.count == 1 }
+        #expect(started.values == [sent])
+        token.cancel()
+        await connection.disconnect()
+    }
 }

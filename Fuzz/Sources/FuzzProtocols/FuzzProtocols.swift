@@ -128,6 +128,7 @@ func fuzzServerSession(_ data: Data) {
     for message in messages(data) {
         for event in server.receive(message, at: now) {
             guard case .deliver(let frame) = event, case .text(let text) = message, frame.data != Data(text.utf8),
+                frame.unreadable == nil,
                 (try? WireDecoder(dates: .iso8601).decode(JSONValue.self, from: frame.data)) != nil
             else { continue }
             // Only frames of the namespaces the client session knows: its own and the channel's.
@@ -161,8 +162,10 @@ func connectedSocketIOServer() -> any ServerProtocolSession {
 
 /// An event or acknowledgement the session read, written by the session and read by a fresh one, is the same frame.
 func writtenBackReadsTheSame(_ frame: IncomingFrame) {
-    // Only what a client could have sent: JSON the runtime reads, in a namespace the session knows.
-    guard (try? WireDecoder(dates: .iso8601).decode(JSONValue.self, from: frame.data)) != nil else { return }
+    // Only what a client could have sent: JSON the runtime reads, in a namespace the session knows, and not what the
+    // session could not read (a binary packet abandoned before its attachments).
+    guard frame.unreadable == nil, (try? WireDecoder(dates: .iso8601).decode(JSONValue.self, from: frame.data)) != nil
+    else { return }
     var writer = connectedSocketIO()
     let outgoing = OutgoingFrame(
         eventName: "", channel: frame.channel, payload: nil, data: frame.data,

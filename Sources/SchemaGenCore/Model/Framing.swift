@@ -28,6 +28,13 @@ public enum Framing: Hashable, Sendable {
         if case .shapes(let shapes) = self { return shapes }
         return nil
     }
+
+    /// Whether frames are arrays that name their channel, as Phoenix's `[join_ref, ref, topic, event, payload]`
+    /// (`schemas/supabase-realtime.yaml`): over Phoenix such a contract describes every message, where any other
+    /// describes only the broadcasts inside them (`schemas/order-status.yaml`).
+    public var isArrayWithChannel: Bool {
+        shapes?.contains { $0.isArray && $0.shape.channel != nil } ?? false
+    }
 }
 
 /// One shape under `frames:`: the runtime's ``FrameShape`` with the contract's typed envelope fields.

@@ -163,17 +163,11 @@ public struct CaptureVerifier {
         return .websocket
     }
 
-    /// Whether the contract is written in Phoenix's own arrays (`frames:` with an array shape naming the channel),
-    /// rather than the broadcasts inside them.
-    private var describesPhoenixArrays: Bool {
-        interpreter.contract.framing.shapes?.contains { $0.isArray && $0.shape.channel != nil } ?? false
-    }
-
     /// What of a Phoenix text message (a binary one read as its text form) the contract describes, and the channel it
     /// came on: the message itself for a contract in Phoenix's arrays; else a broadcast's object on the topic's
     /// channel. `nil` for the topic's other events, counted as protocol packets.
     private mutating func phoenixFrame(_ text: Data) -> (Data, channel: String?)? {
-        if describesPhoenixArrays { return (text, nil) }
+        if interpreter.contract.framing.isArrayWithChannel { return (text, nil) }
         guard let parts = PhoenixMessage.parts(ofText: text) else { return (text, nil) }
         guard let broadcast = PhoenixMessage.broadcast(inText: text) else {
             report.controlFrames[parts.event, default: 0] += 1

@@ -107,14 +107,18 @@ public enum PhoenixMessage {
         }
     }
 
-    /// A text message's topic, event and payload's bytes, or `nil` when it is not `[join_ref, ref, topic, event,
-    /// payload]`.
-    public static func parts(ofText data: Data) -> (topic: String, event: String, payload: Data)? {
+    /// A text message's references, topic, event and payload's bytes, or `nil` when it is not `[join_ref, ref,
+    /// topic, event, payload]` (a reference that is not a string reads as `nil`).
+    public static func parts(
+        ofText data: Data
+    )
+        -> (joinRef: String?, ref: String?, topic: String, event: String, payload: Data)?
+    {
         var scanner = JSONScanner(data)
         guard let elements = try? scanner.arrayElements(), elements.count == 5, (try? scanner.expectEnd()) != nil,
             let topic = try? string(data, elements[2]), let event = try? string(data, elements[3])
         else { return nil }
-        return (topic, event, Data(data[elements[4]]))
+        return (try? string(data, elements[0]), try? string(data, elements[1]), topic, event, Data(data[elements[4]]))
     }
 
     /// The broadcast a text message carries: its topic and its payload's bytes (`{"type": "broadcast", "event",
@@ -188,12 +192,12 @@ public enum PhoenixMessage {
     /// The text message of a broadcast a client sends: `[join_ref, ref, topic, "broadcast", {"type": "broadcast",
     /// "event": userEvent, "payload": payload}]`.
     public static func broadcastText(
-        joinRef: String?, ref: String, topic: String, userEvent: String, payload: Data
+        joinRef: String?, ref: String?, topic: String, userEvent: String, payload: Data
     )
         -> Data
     {
         text(
-            joinRef: joinRef ?? "", ref: ref, topic: topic, event: "broadcast",
+            joinRef: joinRef, ref: ref, topic: topic, event: "broadcast",
             payload: broadcastObject(userEvent: userEvent, payload: payload, extra: nil))
     }
 
@@ -239,10 +243,10 @@ public enum PhoenixMessage {
         return object
     }
 
-    /// The text message `[join_ref, ref, topic, event, payload]`; an empty reference is `null`.
-    static func text(joinRef: String, ref: String, topic: String, event: String, payload: Data) -> Data {
+    /// The text message `[join_ref, ref, topic, event, payload]`; an absent or empty reference is `null`.
+    public static func text(joinRef: String?, ref: String?, topic: String, event: String, payload: Data) -> Data {
         var out = Data([UInt8(ascii: "[")])
-        for member in [joinRef, ref] {
+        for member in [joinRef ?? "", ref ?? ""] {
             if member.isEmpty {
                 out.append(contentsOf: "null".utf8)
             } else {

@@ -33,7 +33,7 @@ public struct PhoenixProtocol: RealtimeProtocol {
         case broadcasts(topicPrefix: String)
     }
 
-    /// How the client sends broadcasts.
+    /// How the client sends broadcasts (and a ``PhoenixServerProtocol`` its own).
     public enum BroadcastEncoding: Sendable, Hashable {
         /// As text messages, which every Phoenix server reads.
         case text
@@ -173,17 +173,8 @@ public struct PhoenixProtocol: RealtimeProtocol {
             ]
         }
 
-        /// The topic of a channel the client names: with only broadcasts in the contract, behind the topic prefix.
-        private func topic(of channel: String) -> String {
-            guard case .broadcasts(let prefix) = contractLayer else { return channel }
-            return prefix + channel
-        }
-
-        /// The channel the client knows a topic by.
-        private func channel(ofTopic topic: String) -> String {
-            guard case .broadcasts(let prefix) = contractLayer, topic.hasPrefix(prefix) else { return topic }
-            return String(topic.dropFirst(prefix.count))
-        }
+        private func topic(of channel: String) -> String { contractLayer.topic(of: channel) }
+        private func channel(ofTopic topic: String) -> String { contractLayer.channel(ofTopic: topic) }
 
         mutating func receive(_ message: WebSocketMessage, at now: ContinuousClock.Instant) -> [SessionEvent] {
             var data = message.bytes
@@ -355,5 +346,19 @@ public struct PhoenixProtocol: RealtimeProtocol {
             guard rest.first(where: { !isSpace($0) }) == "," else { return nil }
             return "[\"\(joinRef)\"" + rest
         }
+    }
+}
+
+extension PhoenixProtocol.ContractLayer {
+    /// The topic of a channel an app names: with only broadcasts in the contract, behind the topic prefix.
+    func topic(of channel: String) -> String {
+        guard case .broadcasts(let prefix) = self else { return channel }
+        return prefix + channel
+    }
+
+    /// The channel an app knows a topic by.
+    func channel(ofTopic topic: String) -> String {
+        guard case .broadcasts(let prefix) = self, topic.hasPrefix(prefix) else { return topic }
+        return String(topic.dropFirst(prefix.count))
     }
 }

@@ -13,8 +13,11 @@ struct MockCommand: AsyncParsableCommand {
         discussion: """
             Serves the contract's protocol: Socket.IO (Engine.IO 4 over WebSocket, or HTTP long-polling and its \
             upgrade) at /socket.io for `framing: socket.io`, a plain WebSocket at --path for every other framing, \
-            or with --protocol pusher the Pusher Channels protocol at /app/<key> (connection_established, \
-            subscriptions confirmed, pings), which Pusher clients connect to unchanged. \
+            with --protocol pusher the Pusher Channels protocol at /app/<key> (connection_established, \
+            subscriptions confirmed, pings), which Pusher clients connect to unchanged, or with --protocol phoenix \
+            Phoenix Channels with serializer 2.0.0 as Supabase Realtime speaks it at /realtime/v1/websocket (joins, \
+            leaves and heartbeats answered; a contract that is not written in Phoenix's arrays gets only the \
+            broadcasts, on topics realtime:<channel>, sent as binary user broadcasts unless --text-broadcasts). \
             Every request is answered with its reply's first example (or a value made from its types) carrying the \
             request's correlation value; every subscription with its confirmation, items and end; every Socket.IO \
             event that asks for an acknowledgement with a value of its `ack:` type. A scenario plays on each \
@@ -45,8 +48,8 @@ struct MockCommand: AsyncParsableCommand {
     @Option(
         name: .customLong("protocol"),
         help: ArgumentHelp(
-            "The connection protocol: socket.io for `framing: socket.io`; websocket (one frame per message, the default for every other framing) or pusher.",
-            valueName: "socket.io|websocket|pusher"))
+            "The connection protocol: socket.io for `framing: socket.io`; websocket (one frame per message, the default for every other framing), pusher or phoenix.",
+            valueName: "socket.io|websocket|pusher|phoenix"))
     var connectionProtocol: MockProtocol?
 
     @Option(
@@ -54,6 +57,9 @@ struct MockCommand: AsyncParsableCommand {
             "With Socket.IO: the namespace the contract's events travel in, when it is not the contract's `namespace:`."
     )
     var namespace: String?
+
+    @Flag(help: "With Phoenix: send broadcasts as text messages, not as Supabase's binary user broadcasts.")
+    var textBroadcasts = false
 
     @Flag(help: "Stop at the first frame the contract does not allow, with exit status 1.")
     var strict = false
@@ -77,7 +83,8 @@ struct MockCommand: AsyncParsableCommand {
                     : "--protocol socket.io serves `framing: socket.io` contracts; \(contract) has another framing")
         }
         let server = try MockServer(
-            contract: model, protocol: served, scenario: played, host: host, port: port, path: path, strict: strict)
+            contract: model, protocol: served, scenario: played, host: host, port: port, path: path, strict: strict,
+            textBroadcasts: textBroadcasts)
         let violations = try await server.run()
         if violations > 0 {
             FileHandle.standardError.write(
@@ -131,4 +138,5 @@ enum MockProtocol: String, ExpressibleByArgument, CaseIterable {
     case socketIO = "socket.io"
     case webSocket = "websocket"
     case pusher
+    case phoenix
 }

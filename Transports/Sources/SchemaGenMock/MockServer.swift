@@ -21,7 +21,7 @@ struct MockServer {
 
     init(
         contract: Contract, protocol connectionProtocol: MockProtocol, scenario: Scenario?, host: String, port: Int,
-        path: String?, strict: Bool
+        path: String?, strict: Bool, textBroadcasts: Bool = false
     ) throws {
         self.contract = contract
         self.connectionProtocol = connectionProtocol
@@ -33,6 +33,7 @@ struct MockServer {
             switch connectionProtocol {
             case .socketIO: "/socket.io"
             case .pusher: "/app/:key"
+            case .phoenix: "/realtime/v1/websocket"
             case .webSocket: "/"
             }
         let path = path ?? defaultPath
@@ -42,6 +43,11 @@ struct MockServer {
             switch connectionProtocol {
             case .socketIO: SocketIOServerProtocol(namespace: contract.rootNamespace)
             case .pusher: PusherServerProtocol()
+            case .phoenix:
+                PhoenixServerProtocol(
+                    contractLayer: contract.framing.isArrayWithChannel
+                        ? .frames : .broadcasts(topicPrefix: "realtime:"),
+                    broadcastEncoding: textBroadcasts ? .text : .binary)
             case .webSocket: PlainWebSocketServerProtocol()
             }
         transport = WebSocketServerTransport(protocol: served)
@@ -71,6 +77,9 @@ struct MockServer {
             switch connectionProtocol {
             case .socketIO: "Socket.IO, namespace \(contract.rootNamespace)"
             case .pusher: "Pusher Channels, any app key"
+            case .phoenix:
+                contract.framing.isArrayWithChannel
+                    ? "Phoenix Channels v2" : "Supabase broadcasts on Phoenix Channels v2, topics realtime:<channel>"
             case .webSocket: "WebSocket"
             }
         let url = "\(connectionProtocol == .socketIO ? "http" : "ws")://\(host):\(port)\(path)"

@@ -152,6 +152,56 @@ struct MockServerProcessTests {
         #expect(mock.interrupt() == 0, "\(mock.output)")
     }
 
+    /// A Supabase app connects to `schemagen-mock --protocol phoenix` unchanged: the order-status client (a contract of
+    /// broadcasts) on `PhoenixProtocol` over the NIO backend joins `realtime:order:o1`, the mock answers the join and
+    /// plays a scenario file's sends on the channel as binary user broadcasts, and the typed listeners hear them.
+    @Test func aSupabaseAppHearsTheMocksBinaryBroadcastsOnItsChannel() async throws {
+        let scenarios = FileManager.default.temporaryDirectory.appending(
+            path: "schemagen-progress-\(UUID().uuidString).yaml")
+        defer { try? FileManager.default.removeItem(at: scenarios) }
+        try Data(
+            """
+            scenarios:
+              progress:
+                steps:
+                  - wait: 0.2
+                  - send: upload_started
+                    channel: "order:o1"
+                  - send: processing_failed
+                    channel: "order:o1"
+
+            """.utf8
+        ).write(to: scenarios)
+        let mock = try await Self.mock("order-status.yaml", ["--protocol", "phoenix", "--scenario", scenarios.path])
+        let connection = RealtimeConnection(
+            url: mock.url, backend: NIOWebSocketBackend(),
+            protocol: PhoenixProtocol(
+                path: "/realtime/v1/websocket", contractLayer: .broadcasts(topicPrefix: "realtime:")),
+            options: ConnectionOptions(reconnect: .never))
+        let client = OrderStatus.Client(transport: connection)
+        let order = client.order(orderId: "o1")
+        let heard = Recorder<String>()
+        let failures = Recorder<String>()
+        let tokens = [
+            order.onUploadStarted { heard.append("started \($0.fileCount)") },
+            order.onProcessingFailed { heard.append("failed \($0.error)") },
+            client.onIncomingFailure { failures.append("\($0)") },
+        ]
+        connection.connect()
+        try await connection.waitUntilConnected()
+        try await order.subscribe()
+        try await eventually("the scenario's broadcasts heard") { heard.values.count >= 2 }
+        #expect(heard.values.count == 2 && heard.values[0].hasPrefix("started") && heard.values[1].hasPrefix("failed"))
+        #expect(failures.values.isEmpty)
+        tokens.forEach { $0.cancel() }
+        await connection.disconnect()
+        #expect(
+            mock.output.contains(
+                "(Supabase broadcasts on Phoenix Channels v2, topics realtime:<channel>) at ws://127.0.0.1:\(mock.port)/realtime/v1/websocket"
+            ), "\(mock.output)")
+        #expect(mock.interrupt() == 0, "\(mock.output)")
+    }
+
     /// A Phoenix app connects to the plain WebSocket mock of a contract that declares Phoenix's own requests
     /// (supabase-realtime.yaml's `phx_join` and `heartbeat`, each answered by a `phx_reply` with the request's `ref`):
     /// the generated Supabase client on `PhoenixProtocol` joins a channel, the mock's reply (an `ok`, the first member of
