@@ -3,53 +3,91 @@ import SchemaGenRuntime
 @testable import SchemaGenTransport
 import Testing
 
-/// Socket.IO binary events and acknowledgements put back together, client and server side. The packets are what
-/// the reference encoder writes, Debian's node-socket.io-parser 4.2.1 (`new Encoder().encode(packet)`), for the packets
-/// of socket.io-parser's own test/buffer.js ("encodes a Buffer", "encodes a nested Buffer", "encodes a binary ack with
-/// Buffer") and one with two attachments; the refusals are that file's error cases.
+/// Socket.IO binary events and acknowledgements put back together, client and server side, as the reference decoder
+/// reads them: Fixtures/socket.io/binary-packets.json, written by Debian's node-socket.io-parser 4.2.1 from the packets
+/// of socket.io-parser's own test/buffer.js and one with two attachments (CI writes it again and compares). The
+/// refusals are that test file's error cases.
 struct SocketIOBinaryTests {
     let start = ContinuousClock.now
 
-    /// `{type: EVENT, data: ["a", Buffer.from("abc")], id: 23, nsp: "/cool"}`
-    static let buffer = (#"451-/cool,23["a",{"_placeholder":true,"num":0}]"#, Data("abc".utf8))
-    /// `{type: EVENT, data: ["a", {b: ["c", Buffer.from("abc")]}], id: 23, nsp: "/cool"}`
-    static let nested = (#"451-/cool,23["a",{"b":["c",{"_placeholder":true,"num":0}]}]"#, Data("abc".utf8))
-    /// `{type: ACK, data: ["a", Buffer.from("xxx"), {}], id: 127, nsp: "/back"}`
-    static let ack = (#"461-/back,127["a",{"_placeholder":true,"num":0},{}]"#, Data("xxx".utf8))
-    /// `{type: EVENT, data: ["file", {name: "a.png", thumb: Buffer.from([0, 1, 254, 255])}, Buffer.from("hi!")], nsp: "/"}`
-    static let two =
-        #"452-["file",{"name":"a.png","thumb":{"_placeholder":true,"num":0}},{"_placeholder":true,"num":1}]"#
+    struct Fixture: Decodable, CustomTestStringConvertible {
+        struct Message: Decodable {
+            var text: String?
+            var binary: String?
+        }
+        struct Read: Decodable {
+            var type: Int
+            var nsp: String
+            var id: Int?
+            var data: String
+        }
+        var name: String
+        var messages: [Message]
+        var read: Read
+        var testDescription: String { name }
 
-    /// A client session connected to `/cool` with `/back` joined as a channel.
-    func client() -> any ProtocolSession {
-        var session = SocketIOProtocol(namespace: "/cool").makeSession(credentials: .none)
+        var webSocketMessages: [WebSocketMessage] {
+            messages.map { message in
+                message.text.map(WebSocketMessage.text) ?? .binary(Data(base64Encoded: message.binary ?? "") ?? Data())
+            }
+        }
+
+        /// What a session must deliver: the reference decoder's data, as an event or as an acknowledgement.
+        func expected(channel: String?) -> IncomingFrame {
+            read.type == 6
+                ? IncomingFrame(data: Data(read.data.utf8), channel: channel, acknowledges: read.id)
+                : IncomingFrame(data: Data(read.data.utf8), channel: channel, ackID: read.id)
+        }
+    }
+
+    static let fixtures: [Fixture] = {
+        let url = URL(filePath: #filePath).deletingLastPathComponent().appending(
+            path: "Fixtures/socket.io/binary-packets.json")
+        return (try? JSONDecoder().decode([Fixture].self, from: Data(contentsOf: url))) ?? []
+    }()
+
+    @Test func theFixturesAreThere() {
+        #expect(Self.fixtures.count == 4)
+    }
+
+    /// A client session connected to `namespace` with `/back` joined as a channel.
+    func client(_ namespace: String = "/cool") -> any ProtocolSession {
+        var session = SocketIOProtocol(namespace: namespace).makeSession(credentials: .none)
         _ = session.start(at: start)
         _ = session.receive(.text(SocketIOSessionTests.open), at: start)
-        _ = session.receive(.text(#"40/cool,{"sid":"a"}"#), at: start)
+        _ = session.receive(.text(namespace == "/" ? #"40{"sid":"a"}"# : #"40\#(namespace),{"sid":"a"}"#), at: start)
         _ = session.join("/back")
         _ = session.receive(.text(#"40/back,{"sid":"b"}"#), at: start)
         return session
     }
 
-    @Test func aClientReadsEachAttachmentAsBase64WhereItsPlaceholderWas() {
-        var session = client()
-        #expect(session.receive(.text(Self.buffer.0), at: start) == [])
+    /// Each attachment becomes its base64 string where its placeholder was, as the reference decoder reads it; an
+    /// Engine.IO ping between the packet and its attachments changes nothing.
+    @Test(arguments: fixtures)
+    func aClientReadsWhatTheReferenceDecoderReads(_ fixture: Fixture) {
+        let main = fixture.read.nsp == "/back" ? "/cool" : fixture.read.nsp
+        var session = client(main)
+        var messages = fixture.webSocketMessages
+        messages.insert(.text("2"), at: 1)
+        let events = messages.flatMap { session.receive($0, at: start) }
         #expect(
-            session.receive(.binary(Self.buffer.1), at: start) == [
-                .deliver(IncomingFrame(data: Data(#"["a","YWJj"]"#.utf8), ackID: 23))
+            events == [
+                .send(.text("3")),
+                .deliver(fixture.expected(channel: fixture.read.nsp == main ? nil : fixture.read.nsp)),
             ])
-        _ = session.receive(.text(Self.nested.0), at: start)
-        // Engine.IO's ping may come between a packet and its attachments.
-        #expect(session.receive(.text("2"), at: start) == [.send(.text("3"))])
-        #expect(
-            session.receive(.binary(Self.nested.1), at: start) == [
-                .deliver(IncomingFrame(data: Data(#"["a",{"b":["c","YWJj"]}]"#.utf8), ackID: 23))
-            ])
-        _ = session.receive(.text(Self.ack.0), at: start)
-        #expect(
-            session.receive(.binary(Self.ack.1), at: start) == [
-                .deliver(IncomingFrame(data: Data(#"["a","eHh4",{}]"#.utf8), channel: "/back", acknowledges: 127))
-            ])
+    }
+
+    /// The server side: a client's binary packets are put together the same way.
+    @Test(arguments: fixtures)
+    func aServerReadsWhatTheReferenceDecoderReads(_ fixture: Fixture) {
+        var session = SocketIOServerProtocol.Session(
+            protocol: SocketIOServerProtocol(namespace: "/", pingInterval: .seconds(25), pingTimeout: .seconds(20)),
+            sessionID: "s", upgrades: [])
+        _ = session.start(at: start)
+        _ = session.receive(.text("40"), at: start)
+        if fixture.read.nsp != "/" { _ = session.receive(.text("40\(fixture.read.nsp),"), at: start) }
+        let events = fixture.webSocketMessages.flatMap { session.receive($0, at: start) }
+        #expect(events == [.deliver(fixture.expected(channel: fixture.read.nsp == "/" ? nil : fixture.read.nsp))])
     }
 
     /// Bytes read back as `Data`, as generated code's `Bytes` fields read them.
@@ -58,9 +96,10 @@ struct SocketIOBinaryTests {
         _ = session.start(at: start)
         _ = session.receive(.text(SocketIOSessionTests.open), at: start)
         _ = session.receive(.text(#"40{"sid":"a"}"#), at: start)
-        #expect(session.receive(.text(Self.two), at: start) == [])
-        #expect(session.receive(.binary(Data([0, 1, 254, 255])), at: start) == [])
-        let events = session.receive(.binary(Data("hi!".utf8)), at: start)
+        let two = try #require(Self.fixtures.first { $0.name == "two attachments" }).webSocketMessages
+        #expect(session.receive(two[0], at: start) == [])
+        #expect(session.receive(two[1], at: start) == [])
+        let events = session.receive(two[2], at: start)
         guard case .deliver(let frame)? = events.first, events.count == 1 else {
             Issue.record("expected one frame, got \(events)")
             return
@@ -112,19 +151,13 @@ struct SocketIOBinaryTests {
             ])
     }
 
-    /// The server side: a client's binary event is put together the same way; a stray binary message ends the
-    /// session, as a protocol error does.
-    @Test func aServerReadsAClientsBinaryEvent() {
+    /// A stray binary message ends a server's session, as a protocol error does.
+    @Test func aStrayAttachmentEndsAServersSession() {
         var session = SocketIOServerProtocol.Session(
             protocol: SocketIOServerProtocol(namespace: "/cool", pingInterval: .seconds(25), pingTimeout: .seconds(20)),
             sessionID: "s", upgrades: [])
         _ = session.start(at: start)
         _ = session.receive(.text("40/cool,"), at: start)
-        #expect(session.receive(.text(Self.buffer.0), at: start) == [])
-        #expect(
-            session.receive(.binary(Self.buffer.1), at: start) == [
-                .deliver(IncomingFrame(data: Data(#"["a","YWJj"]"#.utf8), ackID: 23))
-            ])
         guard case .close? = session.receive(.binary(Data("stray".utf8)), at: start).first else {
             Issue.record("a stray binary message should end the session")
             return

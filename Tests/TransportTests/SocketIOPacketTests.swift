@@ -59,8 +59,8 @@ struct SocketIOPacketTests {
         let event = try #require(SocketIOPacket(#"51-["baz",{"_placeholder":true,"num":0}]"#[...]))
         #expect(event.kind == .binaryEvent && event.attachments == 1 && event.ackID == nil)
         #expect(String(decoding: event.data, as: UTF8.self) == #"["baz",{"_placeholder":true,"num":0}]"#)
-        let ack = try #require(SocketIOPacket(#"61-/admin,15["bar"]"#[...]))
-        #expect(ack.kind == .binaryAck && ack.attachments == 1 && ack.ackID == 15 && ack.namespace == "/admin")
+        let ack = try #require(SocketIOPacket(#"61-15["bar"]"#[...]))
+        #expect(ack.kind == .binaryAck && ack.attachments == 1 && ack.ackID == 15 && ack.namespace == "/")
         #expect(String(decoding: ack.data, as: UTF8.self) == #"["bar"]"#)
     }
 }

@@ -107,7 +107,8 @@ func fuzzPhoenixBinary(_ data: Data) {
 
 /// The same messages as a client sends them, through the server's Socket.IO session: every event or acknowledgement
 /// it delivers, written by a client session and read by a fresh server session, comes out the same. And through the
-/// server's Pusher session: every subscription it takes is confirmed in the same turn.
+/// server's Pusher session: every subscription it takes is confirmed in the same turn. And through the server's
+/// Phoenix session for a contract of broadcasts, the input whole as one binary message too.
 func fuzzServerSession(_ data: Data) {
     let now = ContinuousClock.now
     var server = connectedSocketIOServer()
@@ -125,6 +126,12 @@ func fuzzServerSession(_ data: Data) {
         }
     }
     _ = pusher.heartbeat(at: now + .seconds(3_600))
+    var phoenix = PhoenixServerProtocol(
+        contractLayer: .broadcasts(topicPrefix: "realtime:"), broadcastEncoding: .binary
+    )
+    .makeSession()
+    _ = phoenix.start(at: now)
+    for message in messages(data) + [.binary(data)] { _ = phoenix.receive(message, at: now) }
     for message in messages(data) {
         for event in server.receive(message, at: now) {
             guard case .deliver(let frame) = event, case .text(let text) = message, frame.data != Data(text.utf8),
