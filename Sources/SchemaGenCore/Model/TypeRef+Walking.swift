@@ -180,7 +180,7 @@ extension TypeRef {
 
 extension Contract {
     /// Whether any field, payload, union member or acknowledgement of the contract holds a `scalar`.
-    public func mentions(_ scalar: ScalarType) -> Bool {
+    func mentions(_ scalar: ScalarType) -> Bool {
         var found = false
         forEachObject { _, object in found = found || object.fields.contains { $0.type.holdsDirectly(scalar) } }
         if found { return true }

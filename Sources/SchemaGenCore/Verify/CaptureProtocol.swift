@@ -2,7 +2,7 @@ import Foundation
 
 /// The realtime protocol a capture was recorded over: what `verify` unwraps around the contract's frames, and which of
 /// the protocol's own packets it counts and skips.
-public enum CaptureProtocol: String, Sendable, CaseIterable {
+package enum CaptureProtocol: String, Sendable, CaseIterable {
     /// Plain WebSocket: every message is one of the contract's frames.
     case websocket
     /// Socket.IO v5 over Engine.IO v4: `42[...]` events and acknowledgements; open, ping, connect skipped.
@@ -17,7 +17,7 @@ public enum CaptureProtocol: String, Sendable, CaseIterable {
 
     /// The protocol a WebSocket URL names: `EIO=` in its query (Engine.IO), `vsn=` (Phoenix's serializer), a path
     /// `/app/<key>` (Pusher); `nil` for any other URL.
-    public static func recognised(fromURL url: String) -> CaptureProtocol? {
+    package static func recognised(fromURL url: String) -> CaptureProtocol? {
         guard let components = URLComponents(string: url) else { return nil }
         let query = Set((components.queryItems ?? []).map(\.name))
         if query.contains("EIO") { return .socketIO }

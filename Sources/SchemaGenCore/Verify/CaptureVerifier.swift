@@ -20,10 +20,10 @@ public struct CaptureVerifier {
     /// The protocol the capture was recorded over; when `nil`, each frame's is recognised from its WebSocket URL
     /// (``CaptureProtocol/recognised(fromURL:)``), else Socket.IO for a `framing: socket.io` contract and a plain
     /// WebSocket for any other.
-    public var captureProtocol: CaptureProtocol?
+    package var captureProtocol: CaptureProtocol?
     /// With Phoenix and a contract of broadcasts, what topics start with before the channel's address: Supabase's
     /// `realtime:` unless set.
-    public var topicPrefix = "realtime:"
+    package var topicPrefix = "realtime:"
     /// Each sender's Socket.IO binary packet waiting for its attachments, and where it began.
     private var assemblies: [Direction: SocketIOBinaryAssembly] = [:]
     private var binaryHeaders: [Direction: CapturedFrame] = [:]

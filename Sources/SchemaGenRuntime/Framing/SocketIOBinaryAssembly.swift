@@ -8,27 +8,27 @@ import Foundation
 /// Bounds: at most ``maximumAttachments`` attachments a packet (each message is already bounded by the WebSocket's
 /// message size); one packet is put together at a time, and a Socket.IO packet that arrives before the last
 /// attachment abandons it, with a reason for the app (Engine.IO's pings may come in between).
-public struct SocketIOBinaryAssembly: Sendable {
+package struct SocketIOBinaryAssembly: Sendable {
     /// The most attachments one packet may announce; a packet with more is refused. socket.io's servers send one per
     /// `Buffer` in an emit's arguments.
-    public static let maximumAttachments = 64
+    package static let maximumAttachments = 64
 
     /// Why a binary packet could not be put together.
-    public struct Unreadable: Error, Sendable, CustomStringConvertible {
-        public var reason: String
-        public var description: String { reason }
+    package struct Unreadable: Error, Sendable, CustomStringConvertible {
+        package var reason: String
+        package var description: String { reason }
     }
 
     private var packet: SocketIOPacket?
     private var attachments: [Data] = []
 
-    public init() {}
+    package init() {}
 
     /// Whether a binary packet waits for attachments.
-    public var isWaiting: Bool { packet != nil }
+    package var isWaiting: Bool { packet != nil }
 
     /// What a Socket.IO packet's text came to.
-    public enum Step: Sendable {
+    package enum Step: Sendable {
         /// A packet to handle: a plain one, or a binary one that needed no attachment.
         case packet(SocketIOPacket)
         /// A binary packet now waits for its attachments.
@@ -41,7 +41,7 @@ public struct SocketIOBinaryAssembly: Sendable {
 
     /// Reads the text of a Socket.IO packet (after Engine.IO's `4`): the packet, or the start of a binary one. A
     /// binary packet still waiting is abandoned first, and returned with why, since its sender has moved on.
-    public mutating func read(_ text: Substring) -> (abandoned: (data: Data, reason: String)?, step: Step) {
+    package mutating func read(_ text: Substring) -> (abandoned: (data: Data, reason: String)?, step: Step) {
         let abandoned = abandon()
         guard let packet = SocketIOPacket(text) else { return (abandoned, .notAPacket) }
         guard packet.kind == .binaryEvent || packet.kind == .binaryAck else { return (abandoned, .packet(packet)) }
@@ -55,7 +55,7 @@ public struct SocketIOBinaryAssembly: Sendable {
 
     /// Starts putting `packet` (a binary event or acknowledgement) together; returns it whole at once when it
     /// announces no attachment.
-    public mutating func start(_ packet: SocketIOPacket) throws(Unreadable) -> SocketIOPacket? {
+    package mutating func start(_ packet: SocketIOPacket) throws(Unreadable) -> SocketIOPacket? {
         guard packet.attachments <= Self.maximumAttachments else {
             throw Unreadable(
                 reason:
@@ -68,7 +68,7 @@ public struct SocketIOBinaryAssembly: Sendable {
     }
 
     /// Adds the next attachment; returns the packet with its placeholders filled once the last one is in.
-    public mutating func add(_ attachment: Data) throws(Unreadable) -> SocketIOPacket? {
+    package mutating func add(_ attachment: Data) throws(Unreadable) -> SocketIOPacket? {
         guard packet != nil else {
             throw Unreadable(
                 reason:
@@ -80,7 +80,7 @@ public struct SocketIOBinaryAssembly: Sendable {
     }
 
     /// Gives up the packet being put together: its data and why, when there was one.
-    public mutating func abandon() -> (data: Data, reason: String)? {
+    package mutating func abandon() -> (data: Data, reason: String)? {
         guard let packet else { return nil }
         defer { (self.packet, attachments) = (nil, []) }
         return (

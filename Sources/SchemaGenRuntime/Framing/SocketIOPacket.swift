@@ -18,7 +18,7 @@ public struct SocketIOPacket: Sendable {
     /// `{"_placeholder":true,"num":n}` objects stand for (``SocketIOBinaryAssembly`` puts them back).
     public var attachments = 0
 
-    public init(kind: Kind, namespace: String, ackID: Int?, data: Substring.UTF8View) {
+    init(kind: Kind, namespace: String, ackID: Int?, data: Substring.UTF8View) {
         self.kind = kind
         self.namespace = namespace
         self.ackID = ackID
