@@ -242,6 +242,25 @@ import Testing
         #expect(try Scalars.dateEncoding.makeDecoder().decode(Scalars.Sample.self, from: data) == sample)
     }
 
+    /// A sent frame says where its bytes are, so a Socket.IO connection can send them as binary attachments: the
+    /// paths lead from the frame's root (`["sample", payload]`) to each base64 string, in a nested array too.
+    @Test func aSentFrameSaysWhereItsBytesAre() async throws {
+        let transport = LoopbackTransport()
+        let client = Scalars.Client(transport: transport)
+        try await client.sample(
+            text: "t", count: 1, ratio: 0.5, flag: true, at: Self.at, link: URL(string: "https://example.com")!,
+            extra: nil, thumbnail: Data([0, 1, 254, 255]), tags: [], grid: [], weights: [:], point: .init(x: 1, y: 2),
+            kind: .small, chunks: [Data("hi!".utf8), Data()])
+        let frame = try #require(transport.sentFrames.first)
+        let paths = frame.bytePaths.map { $0.map { $0.index.map(String.init) ?? $0.key }.joined(separator: ".") }
+        #expect(paths.sorted() == ["1.chunks.0", "1.chunks.1", "1.thumbnail"])
+        let split = SocketIOBinaryAssembly.split(frame.data, at: frame.bytePaths)
+        #expect(split.attachments == [Data("hi!".utf8), Data(), Data([0, 1, 254, 255])])
+        #expect(
+            String(decoding: split.json, as: UTF8.self).contains(
+                #""chunks":[{"_placeholder":true,"num":0},{"_placeholder":true,"num":1}]"#))
+    }
+
     @Test func internalAccessUsesTheSynthesizedInitializer() {
         #expect(Internal.Hello(name: "n", nickname: nil).name == "n")
     }

@@ -90,6 +90,48 @@ struct SocketIOBinaryTests {
         #expect(events == [.deliver(fixture.expected(channel: fixture.read.nsp == "/" ? nil : fixture.read.nsp))])
     }
 
+    /// Where each fixture's bytes sit in its data, as the generated code's encoder records a `Bytes` value's path.
+    static let bytePaths: [String: [[JSONPathStep]]] = [
+        "encodes a Buffer": [[index(1)]],
+        "encodes a nested Buffer": [[index(1), JSONPathStep(key: "b"), index(1)]],
+        "encodes a binary ack with Buffer": [[index(1)]],
+        "two attachments": [[index(2)], [index(1), JSONPathStep(key: "thumb")]],
+    ]
+
+    static func index(_ index: Int) -> JSONPathStep { JSONPathStep(key: "Index \(index)", index: index) }
+
+    /// The frame the app sends for a fixture: the reference decoder's data, bytes as base64 at their paths.
+    func outgoing(_ fixture: Fixture, channel: String?) -> OutgoingFrame {
+        OutgoingFrame(
+            eventName: "", channel: channel, payload: nil, data: Data(fixture.read.data.utf8),
+            ackID: fixture.read.type == 6 ? nil : fixture.read.id,
+            acknowledges: fixture.read.type == 6 ? fixture.read.id : nil,
+            bytePaths: Self.bytePaths[fixture.name] ?? [])
+    }
+
+    /// Sending bytes: both sessions write each fixture's packet and attachments byte for byte as the reference
+    /// encoder does (placeholders numbered in the order they come, whatever order the paths were recorded in).
+    @Test(arguments: fixtures)
+    func bothSidesWriteWhatTheReferenceEncoderWrites(_ fixture: Fixture) throws {
+        var clientSession = client(fixture.read.nsp == "/back" ? "/cool" : fixture.read.nsp)
+        let channel = fixture.read.nsp == "/back" ? "/back" : nil
+        #expect(try clientSession.encode(outgoing(fixture, channel: channel)) == fixture.webSocketMessages)
+        let serverSession = SocketIOServerProtocol.Session(
+            protocol: SocketIOServerProtocol(
+                namespace: fixture.read.nsp, pingInterval: .seconds(25), pingTimeout: .seconds(20)),
+            sessionID: "s", upgrades: [])
+        #expect(try serverSession.encode(outgoing(fixture, channel: nil)) == fixture.webSocketMessages)
+    }
+
+    /// A frame without bytes, or whose recorded path no longer leads to a base64 string, goes as a plain packet.
+    @Test func withoutBytesAPacketStaysPlain() throws {
+        var session = client()
+        let frame = OutgoingFrame(
+            eventName: "a", channel: nil, payload: nil, data: Data(#"["a",{"b":7}]"#.utf8),
+            bytePaths: [[Self.index(1), JSONPathStep(key: "b")], [Self.index(5)]])
+        #expect(try session.encode(frame) == [.text(#"42/cool,["a",{"b":7}]"#)])
+    }
+
     /// Bytes read back as `Data`, as generated code's `Bytes` fields read them.
     @Test func twoAttachmentsDecodeAsData() throws {
         var session = SocketIOProtocol().makeSession(credentials: .none)

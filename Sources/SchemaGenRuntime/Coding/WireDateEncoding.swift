@@ -43,6 +43,7 @@ public enum WireDateEncoding: String, Hashable, Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.userInfo[.wireDateEncoding] = self
+        encoder.dataEncodingStrategy = .custom(BytePathRecorder.write)
         switch self {
         case .unixSeconds: encoder.dateEncodingStrategy = .secondsSince1970
         case .unixMilliseconds: encoder.dateEncodingStrategy = .millisecondsSince1970

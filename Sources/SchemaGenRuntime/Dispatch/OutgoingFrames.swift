@@ -20,15 +20,23 @@ struct OutgoingFrames: @unchecked Sendable {
         separator.map { $0.terminated(frame) } ?? frame
     }
 
+    /// `value` encoded, and where its `Bytes` values sit when the framing's transport can carry them as bytes
+    /// (Socket.IO's attachments); other framings skip the recording.
+    private func encode(_ value: some Encodable) throws -> (json: Data, bytePaths: [[JSONPathStep]]) {
+        guard case .socketIO = framing else { return (try encoder.encode(value), []) }
+        return try BytePathRecorder.encode(value, with: encoder)
+    }
+
     /// The event `eventName` with `payload` encoded; `ackID` asks for an acknowledgement.
     func frame(
         eventName: String, channel: String?, payload: (some Encodable & Sendable)?, ackID: Int? = nil
     ) throws -> OutgoingFrame {
-        let body = try payload.map { try encoder.encode($0) }
+        let body = try payload.map { try encode($0) }
         if let payload, let body, payload is any EnvelopeFrame {
-            return frame(eventName: eventName, channel: channel, envelope: body, ackID: ackID)
+            return frame(eventName: eventName, channel: channel, envelope: body.json, ackID: ackID)
         }
-        return frame(eventName: eventName, channel: channel, body: body, ackID: ackID)
+        return frame(
+            eventName: eventName, channel: channel, body: body?.json, ackID: ackID, bytePaths: body?.bytePaths ?? [])
     }
 
     /// An event whose value is its whole envelope (``EnvelopeFrame``): the value's members after the envelope's name
@@ -41,11 +49,17 @@ struct OutgoingFrames: @unchecked Sendable {
         return OutgoingFrame(eventName: eventName, channel: channel, payload: body, data: message(data), ackID: ackID)
     }
 
-    /// The event `eventName` with its payload's JSON, if any.
-    func frame(eventName: String, channel: String?, body: Data?, ackID: Int? = nil) -> OutgoingFrame {
-        OutgoingFrame(
+    /// The event `eventName` with its payload's JSON, if any, whose `Bytes` values sit at `bytePaths` (from the
+    /// payload's root).
+    func frame(
+        eventName: String, channel: String?, body: Data?, ackID: Int? = nil, bytePaths: [[JSONPathStep]] = []
+    ) -> OutgoingFrame {
+        // Socket.IO's frame is `[name, payload]`: the payload is the array's second element.
+        let inFrame = bytePaths.map { [JSONPathStep(key: "", index: 1)] + $0 }
+        return OutgoingFrame(
             eventName: eventName, channel: channel, payload: body,
-            data: message(framing.frame(eventName: eventName, channel: channel, payload: body)), ackID: ackID)
+            data: message(framing.frame(eventName: eventName, channel: channel, payload: body)), ackID: ackID,
+            bytePaths: inFrame)
     }
 
     /// The event at `address` (frame shapes). When the event's shape has envelope fields, `payload` is the event's
@@ -73,7 +87,7 @@ struct OutgoingFrames: @unchecked Sendable {
     func body(
         _ payload: some Encodable & Sendable, echoing value: JSONValue?, at path: String,
         of address: EventAddress? = nil
-    ) throws -> Data {
+    ) throws -> (json: Data, bytePaths: [[JSONPathStep]]) {
         try body(payload, writing: [(path, value)], of: address)
     }
 
@@ -82,10 +96,10 @@ struct OutgoingFrames: @unchecked Sendable {
     func body(
         _ payload: some Encodable & Sendable, writing writes: [(path: String, value: JSONValue?)],
         of address: EventAddress? = nil
-    ) throws -> Data {
-        let encoded = try encoder.encode(payload)
+    ) throws -> (json: Data, bytePaths: [[JSONPathStep]]) {
+        let (encoded, bytePaths) = try encode(payload)
         let given = writes.compactMap { write in write.value.map { (write.path, $0) } }
-        guard !given.isEmpty else { return encoded }
+        guard !given.isEmpty else { return (encoded, bytePaths) }
         var document = try WireDecoder(dates: .iso8601).decode(JSONValue.self, from: encoded)
         for (path, value) in given {
             if let address, case .shapes(let shapes) = framing,
@@ -97,7 +111,8 @@ struct OutgoingFrames: @unchecked Sendable {
                     value, at: path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)[...])
             }
         }
-        return try encoder.encode(document)
+        // The written values are correlation values, not bytes: the bytes' paths stay as they were.
+        return (try encoder.encode(document), bytePaths)
     }
 
     /// The acknowledgement of the peer's frame `ackID` (Socket.IO's `43<id>[...]`): `value` as its arguments when
@@ -105,9 +120,10 @@ struct OutgoingFrames: @unchecked Sendable {
     func acknowledgement(
         _ ackID: Int, eventName: String, channel: String?, with value: some Encodable & Sendable, spread: Bool
     ) throws -> OutgoingFrame {
-        let encoded = try encoder.encode(value)
+        let (encoded, bytePaths) = try encode(value)
         let arguments = spread ? encoded : Data("[".utf8) + encoded + Data("]".utf8)
         return OutgoingFrame(
-            eventName: eventName, channel: channel, payload: arguments, data: arguments, acknowledges: ackID)
+            eventName: eventName, channel: channel, payload: arguments, data: arguments, acknowledges: ackID,
+            bytePaths: spread ? bytePaths : bytePaths.map { [JSONPathStep(key: "", index: 0)] + $0 })
     }
 }

@@ -134,6 +134,48 @@ package struct SocketIOBinaryAssembly: Sendable {
         return out
     }
 
+    /// The other way, as socket.io-parser's `deconstructPacket` does: `json` with the base64 string at each of
+    /// `paths` replaced by `{"_placeholder":true,"num":n}`, and the bytes each stands for, numbered in the order
+    /// they come in `json`. A path that leads to no base64 string (a value the app's code wrote over) stays as it is.
+    package static func split(_ json: Data, at paths: [[JSONPathStep]]) -> (json: Data, attachments: [Data]) {
+        var found: [Int: (range: Range<Int>, bytes: Data)] = [:]
+        for path in paths {
+            guard let range = try? locate(path[...], in: json, from: json.startIndex) else { continue }
+            var scanner = JSONScanner(json, at: range.lowerBound)
+            guard let text = try? scanner.parseString(), let bytes = Data(base64Encoded: text) else { continue }
+            found[range.lowerBound] = (range, bytes)
+        }
+        let attachments = found.values.sorted { $0.range.lowerBound < $1.range.lowerBound }
+        var out = Data()
+        var position = json.startIndex
+        for (number, attachment) in attachments.enumerated() {
+            out.append(json[position..<attachment.range.lowerBound])
+            out.append(contentsOf: #"{"_placeholder":true,"num":\#(number)}"#.utf8)
+            position = attachment.range.upperBound
+        }
+        out.append(json[position...])
+        return (out, attachments.map(\.bytes))
+    }
+
+    /// The range of the value `path` leads to from the value at `start`.
+    private static func locate(
+        _ path: ArraySlice<JSONPathStep>, in json: Data, from start: Int
+    ) throws(JSONSyntaxError) -> Range<Int>? {
+        var scanner = JSONScanner(json, at: start)
+        guard let step = path.first else { return try scanner.skipValue() }
+        scanner.skipWhitespace()
+        let next: Range<Int>?
+        switch scanner.current {
+        case UInt8(ascii: "{"): next = try scanner.objectMembers().last { $0.key == step.key }?.value
+        case UInt8(ascii: "["):
+            let elements = try scanner.arrayElements()
+            next = step.index.flatMap { elements.indices.contains($0) ? elements[$0] : nil }
+        default: next = nil
+        }
+        guard let next else { return nil }
+        return try locate(path.dropFirst(), in: json, from: next.lowerBound)
+    }
+
     /// The placeholders inside the value at `range`, outermost first.
     private static func collect(
         in json: Data, _ range: Range<Int>, into replacements: inout [(range: Range<Int>, index: Int)]

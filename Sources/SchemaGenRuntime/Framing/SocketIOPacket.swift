@@ -59,10 +59,13 @@ public struct SocketIOPacket: Sendable {
         data = Substring(rest).utf8
     }
 
-    /// The Engine.IO message that carries a packet: `4` (message), the type, the namespace unless `/`, the ack id,
-    /// the data.
-    public static func message(_ kind: Kind, namespace: String, ackID: Int? = nil, data: Data? = nil) -> String {
+    /// The Engine.IO message that carries a packet: `4` (message), the type, for a binary packet the number of
+    /// attachments and `-`, the namespace unless `/`, the ack id, the data.
+    public static func message(
+        _ kind: Kind, namespace: String, ackID: Int? = nil, data: Data? = nil, attachments: Int = 0
+    ) -> String {
         var text = "4\(kind.rawValue)"
+        if kind == .binaryEvent || kind == .binaryAck { text += "\(attachments)-" }
         if namespace != "/" { text += namespace + "," }
         if let ackID { text += String(ackID) }
         if let data { text += String(decoding: data, as: UTF8.self) }

@@ -23,8 +23,8 @@ extension RealtimeServerCore {
         let body = try frames.body(payload, echoing: correlation, at: path)
         let frame =
             payload is any EnvelopeFrame
-            ? frames.frame(eventName: eventName, channel: channel, envelope: body)
-            : frames.frame(eventName: eventName, channel: channel, body: body)
+            ? frames.frame(eventName: eventName, channel: channel, envelope: body.json)
+            : frames.frame(eventName: eventName, channel: channel, body: body.json, bytePaths: body.bytePaths)
         return try await exchange(frame, expecting: match, correlation: correlation, with: connection, timeout: timeout)
     }
 
@@ -36,7 +36,7 @@ extension RealtimeServerCore {
         expecting match: ReplyMatch, from connection: ServerConnection, timeout: Duration? = nil
     ) async throws -> WireFraming.ParsedFrame {
         let frame = frames.frame(
-            address, channel: channel, body: try frames.body(payload, echoing: correlation, at: path, of: address))
+            address, channel: channel, body: try frames.body(payload, echoing: correlation, at: path, of: address).json)
         return try await exchange(frame, expecting: match, correlation: correlation, with: connection, timeout: timeout)
     }
 

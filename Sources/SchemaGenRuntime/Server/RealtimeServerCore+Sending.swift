@@ -62,8 +62,8 @@ extension RealtimeServerCore {
         let body = try frames.body(payload, writing: writes)
         try await send(
             payload is any EnvelopeFrame
-                ? frames.frame(eventName: eventName, channel: channel, envelope: body)
-                : frames.frame(eventName: eventName, channel: channel, body: body),
+                ? frames.frame(eventName: eventName, channel: channel, envelope: body.json)
+                : frames.frame(eventName: eventName, channel: channel, body: body.json, bytePaths: body.bytePaths),
             to: .connection(connection))
     }
 
@@ -74,7 +74,7 @@ extension RealtimeServerCore {
         to connection: ServerConnection
     ) async throws {
         try await send(
-            frames.frame(address, channel: channel, body: frames.body(payload, writing: writes, of: address)),
+            frames.frame(address, channel: channel, body: frames.body(payload, writing: writes, of: address).json),
             to: .connection(connection))
     }
 

@@ -63,9 +63,14 @@ public struct OutgoingFrame: Hashable, Sendable {
     /// When set, the frame is not an event but the app's acknowledgement of the server's frame with this ack id
     /// (Socket.IO's `43<id>[...]`); `data` and `payload` are the JSON array of its arguments.
     public var acknowledges: Int?
+    /// Where the frame's `Bytes` values sit in ``data``, as base64 strings: each a path from the frame's root. A
+    /// transport that carries bytes as bytes (Socket.IO's binary attachments) takes them out; any other sends `data`
+    /// as it is. Recorded for Socket.IO's framing only.
+    public var bytePaths: [[JSONPathStep]]
 
     public init(
-        eventName: String, channel: String?, payload: Data?, data: Data, ackID: Int? = nil, acknowledges: Int? = nil
+        eventName: String, channel: String?, payload: Data?, data: Data, ackID: Int? = nil, acknowledges: Int? = nil,
+        bytePaths: [[JSONPathStep]] = []
     ) {
         self.eventName = eventName
         self.channel = channel
@@ -73,6 +78,7 @@ public struct OutgoingFrame: Hashable, Sendable {
         self.data = data
         self.ackID = ackID
         self.acknowledges = acknowledges
+        self.bytePaths = bytePaths
     }
 
     /// The payload decoded as a JSON object, for SDKs that take `[String: Any]` (Socket.IO-Client-Swift).

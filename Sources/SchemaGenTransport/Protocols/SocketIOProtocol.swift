@@ -233,19 +233,12 @@ public struct SocketIOProtocol: RealtimeProtocol {
         }
 
         func encode(_ frame: OutgoingFrame) throws -> [WebSocketMessage] {
-            let target = frame.channel ?? namespace
-            let text =
-                if let answered = frame.acknowledges {
-                    SocketIOPacket.message(.ack, namespace: target, ackID: answered, data: frame.data)
-                } else {
-                    SocketIOPacket.message(.event, namespace: target, ackID: frame.ackID, data: frame.data)
-                }
-            guard text.utf8.count <= maximumPayload else {
+            let (text, attachments) = frame.socketIOMessages(namespace: namespace)
+            for size in [text.utf8.count] + attachments.map(\.count) where size > maximumPayload {
                 throw ConnectionFailure.unsupported(
-                    "the frame is \(text.utf8.count) bytes; the server takes at most \(maximumPayload) (its maxPayload)"
-                )
+                    "the frame is \(size) bytes; the server takes at most \(maximumPayload) (its maxPayload)")
             }
-            return [.text(text)]
+            return [.text(text)] + attachments.map(WebSocketMessage.binary)
         }
 
         private static func bytes(of message: WebSocketMessage) -> Data {

@@ -194,14 +194,8 @@ public struct SocketIOServerProtocol: ServerProtocol {
         }
 
         func encode(_ frame: OutgoingFrame) throws -> [WebSocketMessage] {
-            let target = frame.channel ?? settings.namespace
-            let text =
-                if let answered = frame.acknowledges {
-                    SocketIOPacket.message(.ack, namespace: target, ackID: answered, data: frame.data)
-                } else {
-                    SocketIOPacket.message(.event, namespace: target, ackID: frame.ackID, data: frame.data)
-                }
-            return [.text(text)]
+            let (text, attachments) = frame.socketIOMessages(namespace: settings.namespace)
+            return [.text(text)] + attachments.map(WebSocketMessage.binary)
         }
     }
 }

@@ -295,6 +295,55 @@ struct ReferenceSocketIOClientTests {
             ], "\(result.standardError)")
     }
 
+    @Test func pythonSocketIOsClientAndTheGeneratedServerSendEachOtherBytesOverAWebSocket() async throws {
+        try await exchangeBytes(transports: "websocket")
+    }
+
+    @Test func pythonSocketIOsClientAndTheGeneratedServerSendEachOtherBytesOverLongPolling() async throws {
+        try await exchangeBytes(transports: "polling")
+    }
+
+    /// Bytes both ways between python's client (Servers/files_client.py) and a generated `Files` server: binary
+    /// events and acknowledgements from each side, every value arriving as `bytes` in Python and `Data` in Swift.
+    func exchangeBytes(transports: String) async throws {
+        let transport = WebSocketServerTransport(
+            protocol: SocketIOServerProtocol(
+                namespace: Files.namespace, pingInterval: .milliseconds(200), pingTimeout: .seconds(5)))
+        let server = Files.Server(transport: transport)
+        let uploads = Recorder<Files.Upload>()
+        server.respondToFetch { _, fetch in Data([0x89]) + Data(fetch.name.utf8) }
+        server.respondToUpload { _, upload in
+            uploads.append(upload)
+            return upload.body.count
+        }
+        let running = try await ReferenceSocketIOClientTests.start(transport, at: "/socket.io")
+        defer { running.run.cancel() }
+        let script = ServerProcess.servers.appending(path: "files_client.py").path
+        let client = Task {
+            try await runChildProcess(
+                URL(filePath: "/usr/bin/env"),
+                ["python3", script, "--url", "http://127.0.0.1:\(running.port)", "--transports", transports])
+        }
+        try await eventually("the python client uploads") { uploads.values.count == 1 }
+        #expect(uploads.values == [Files.Upload(name: "u.bin", body: Data([0, 1, 254, 255]))])
+        let connection = try #require(server.openConnections.first)
+        try await server.emit(
+            .file(Files.File(name: "f", thumb: Data([1, 2]), chunks: [Data("hi!".utf8), Data()])),
+            to: .connection(connection))
+        #expect(try await server.peek(name: "p", to: connection) == Data([0]) + Data("p".utf8))
+        await server.close(connection)
+
+        let result = try await client.value
+        #expect(result.status == 0, "\(result.standardError)")
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        #expect(
+            lines == [
+                #"{"transport": "\#(transports)"}"#, #"{"fetch": {"bytes": "89612e706e67"}}"#, #"{"upload": 4}"#,
+                #"{"file": {"chunks": [{"bytes": "686921"}, {"bytes": ""}], "name": "f", "thumb": {"bytes": "0102"}}}"#,
+                #"{"peek": {"name": "p"}}"#, "done",
+            ], "\(result.standardError)")
+    }
+
     @Test func aRefusedRequestIsAnsweredInEngineIOsShapeAndLoggedWithItsReason() async throws {
         let transport = WebSocketServerTransport(protocol: SocketIOServerProtocol())
         _ = Acks.Server(transport: transport)

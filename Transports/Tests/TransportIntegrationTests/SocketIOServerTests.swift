@@ -155,6 +155,32 @@ struct SocketIOServerTests {
         await connection.disconnect()
     }
 
+    /// The other way: `Bytes` the app sends go as binary attachments (a `451-` event, and a `461-` acknowledgement of
+    /// the server's `peek`), and python-socketio reads them as Python `bytes`; it sends them back in a `file`.
+    @Test func bytesTheAppSendsArriveAsPythonBytes() async throws {
+        let server = try await server()
+        let connection = RealtimeConnection(
+            url: server.url, backend: NIOWebSocketBackend(), protocol: SocketIOProtocol(namespace: Files.namespace),
+            options: ConnectionOptions(reconnect: Self.fast))
+        let client = Files.Client(transport: connection)
+        let files = Recorder<Files.File>()
+        let failures = Recorder<String>()
+        let tokens = [client.onFile { files.append($0) }, client.onIncomingFailure { failures.append("\($0)") }]
+        client.respondToPeek { peek in Data("peek:\(peek.name)".utf8) + Data([0, 255]) }
+        connection.connect()
+        try await connection.waitUntilConnected()
+        let body = Data([0, 1, 2, 255]) + Data(repeating: 7, count: 1000)
+        #expect(try await client.upload(name: "u.bin", body: body) == body.count)
+        try await eventually("the file") { files.values.count == 1 }
+        #expect(
+            files.values == [
+                Files.File(name: "u.bin", thumb: Data("peek:u.bin".utf8) + Data([0, 255]), chunks: [body])
+            ])
+        #expect(failures.values.isEmpty)
+        tokens.forEach { $0.cancel() }
+        await connection.disconnect()
+    }
+
     @Test func aDropMidStreamLosesNothingThatArrivedAndReconnects() async throws {
         let server = try await server()
         let connection = rooms(server)

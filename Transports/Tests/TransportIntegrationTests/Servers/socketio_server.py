@@ -12,7 +12,10 @@ Two namespaces, each serving one contract of the repository:
   answers. A client whose CONNECT auth carries `burst: N` gets N of Zikr's `pora_completed` events as fast as the
   server can send them (the transport benchmark, Transports/Sources/TransportBenchmark).
 - `/files` serves Transports/Tests/TransportIntegrationTests/files.events.yaml: `fetch` is answered with a `file`
-  event whose bytes travel as binary attachments, and acknowledged with bytes (a binary acknowledgement).
+  event whose bytes travel as binary attachments, and acknowledged with bytes (a binary acknowledgement); `upload`
+  checks its body came as bytes, asks the app to `peek` (answered with bytes, a binary acknowledgement from the
+  client), sends the answer back as a `file`'s thumbnail and the body as its one chunk, and is acknowledged with the
+  body's size.
 - `/ticker-BTC` is the channel `ticker` of the wire-names contract (Tests/SchemaGenCoreTests/Fixtures/Golden/wire-names.yaml),
   a namespace: a client that connects with `token: good` gets `24h` with a high of 1.5, and each `GUILD_MEMBER_ADD`
   it sends is answered with `24h` with a high of 2.5.
@@ -118,6 +121,18 @@ async def fetch(sid, data):
     await sio.emit("file", {"name": data["name"], "thumb": bytes([0, 1, 254, 255]), "chunks": [b"hi!", b""]},
                    to=sid, namespace="/files")
     return b"\x89PNG"
+
+
+@sio.on("upload", namespace="/files")
+async def upload_file(sid, data):
+    # The client's bytes arrive as a `451-` packet and its attachment: python-socketio hands them over as bytes.
+    body = data.get("body")
+    if not isinstance(body, bytes):
+        return -1
+    peeked = await sio.call("peek", {"name": data["name"]}, to=sid, namespace="/files", timeout=10)
+    await sio.emit("file", {"name": data["name"], "thumb": peeked if isinstance(peeked, bytes) else b"",
+                            "chunks": [body]}, to=sid, namespace="/files")
+    return len(body)
 
 
 @sio.on("upload")
