@@ -9,7 +9,8 @@ struct Infer: ParsableCommand {
         commandName: "infer",
         abstract: "Draft a contract from captured WebSocket traffic.",
         discussion: """
-            Reads captures as `verify` does (JSON Lines, HAR), recognises the framing (Socket.IO packets, an \
+            Reads captures as `verify` does (JSON Lines, HAR; Socket.IO, Phoenix and Pusher packets unwrapped, binary \
+            messages included), recognises the framing (Socket.IO packets, an \
             envelope, a discriminator key, positional arrays), names events by their wire names, takes directions \
             from the capture and unifies every sample of an event into the least type that reads them all: optional \
             when sometimes absent, nullable when null was seen, Int or Double, ISO 8601 dates, nested objects as \
@@ -31,6 +32,16 @@ struct Infer: ParsableCommand {
     @Option(help: "The contract's name, a Swift type name. Default: from the output file's name, else Inferred.")
     var name: String?
 
+    @Option(
+        name: .customLong("protocol"),
+        help:
+            "The protocol the captures were recorded over: websocket, socket.io, phoenix or pusher. Recognised from a HAR's WebSocket URL when not given; else Socket.IO's packets from their text. Over Phoenix the draft describes the broadcasts."
+    )
+    var captureProtocol: CaptureProtocol?
+
+    @Option(help: "With Phoenix: what topics start with before the channel's address.")
+    var topicPrefix = "realtime:"
+
     func run() throws {
         let contractName = name ?? output.flatMap { Self.name(fromFile: $0) } ?? "Inferred"
         let draft: String
@@ -44,7 +55,9 @@ struct Infer: ParsableCommand {
                     )
                 }
             }
-            draft = try ContractInferrer.draft(name: contractName, captures: captures, unreadable: &unreadable)
+            draft = try ContractInferrer.draft(
+                name: contractName, captures: captures, captureProtocol: captureProtocol, topicPrefix: topicPrefix,
+                unreadable: &unreadable)
         } catch let error as CaptureError {
             writeError("error: \(error)\n")
             throw ExitCode(ExitStatus.usage.rawValue)
@@ -52,9 +65,12 @@ struct Infer: ParsableCommand {
             writeError("schemagen infer: \(error.message)\n")
             throw ExitCode(ExitStatus.failure.rawValue)
         }
-        let check = try DraftCheck(draft: draft, path: output ?? "<inferred contract>") { verify in
+        let check = try DraftCheck(
+            draft: draft, path: output ?? "<inferred contract>", captureProtocol: captureProtocol,
+            topicPrefix: topicPrefix
+        ) { verify in
             // The parts that cannot be read were reported with the draft; the check judges the frames.
-            for capture in captures { _ = try CaptureReader.read(capture, verify) }
+            for capture in captures { _ = try CaptureReader.read(capture, binary: true, verify) }
         }
         DiagnosticPrinter().print(check.loaded)
         let clean = check.isClean

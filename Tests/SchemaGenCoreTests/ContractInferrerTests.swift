@@ -145,6 +145,44 @@ import Testing
         #expect(draft.contains("      socket_id: String\n      activity_timeout: Int\n"), "\(draft)")
     }
 
+    /// Told the capture is Pusher's, `infer` leaves the protocol's own events out, as `verify` skips them.
+    @Test func overPusherTheProtocolsOwnEventsAreLeftOut() throws {
+        let captured = [
+            #"{"event":"pusher:connection_established","data":"{\"socket_id\":\"123.456\",\"activity_timeout\":120}"}"#,
+            #"{"event":"pusher_internal:subscription_succeeded","channel":"presence-example","data":"{}"}"#,
+            #"{"event":"job-removed","channel":"driver-42","data":"{\"bookingId\":\"b1\"}"}"#,
+        ].map { CapturedFrame(data: Data($0.utf8), direction: .serverToClient, origin: "x") }
+        let draft = try ContractInferrer.draft(name: "X", frames: captured, source: "x", captureProtocol: .pusher)
+        #expect(draft.contains("job-removed:") && !draft.contains("pusher") && !draft.contains("socket_id"), "\(draft)")
+        let check = DraftCheck(draft: draft, path: "draft.yaml", captureProtocol: .pusher) { captured.forEach($0) }
+        #expect(check.isClean, "\(check.report?.text() ?? "")\n\(draft)")
+        #expect(
+            check.report?.controlFrames == [
+                "pusher:connection_established": 1, "pusher_internal:subscription_succeeded": 1,
+            ])
+    }
+
+    /// A Socket.IO binary event and acknowledgement (a `451-` packet and its attachment, as python-socketio sends
+    /// Python `bytes`) are put together before they are read: the attachment is the base64 string a field holds.
+    @Test func socketIOBinaryPacketsArePutTogether() throws {
+        let captured = [
+            CapturedFrame(data: Data(#"421["fetch",{"name":"a.png"}]"#.utf8), direction: .clientToServer, origin: "1"),
+            CapturedFrame(
+                data: Data(#"461-1[{"_placeholder":true,"num":0}]"#.utf8), direction: .serverToClient, origin: "2"),
+            CapturedFrame(data: Data([0x89, 0x50]), direction: .serverToClient, origin: "3", isBinary: true),
+            CapturedFrame(
+                data: Data(#"451-["file",{"name":"a.png","thumb":{"_placeholder":true,"num":0}}]"#.utf8),
+                direction: .serverToClient, origin: "4"),
+            CapturedFrame(data: Data([0, 1, 254, 255]), direction: .serverToClient, origin: "5", isBinary: true),
+        ]
+        let draft = try ContractInferrer.draft(name: "Files", frames: captured, source: "x")
+        #expect(draft.contains("framing: socket.io"), "\(draft)")
+        #expect(draft.contains("      name: String\n      thumb: String\n"), "\(draft)")
+        #expect(draft.contains("    ack: String\n"), "\(draft)")
+        let check = DraftCheck(draft: draft, path: "draft.yaml") { captured.forEach($0) }
+        #expect(check.isClean && check.report?.frames == 3, "\(check.report?.text() ?? "")\n\(draft)")
+    }
+
     /// NIP-01's messages (github.com/nostr-protocol/nips, 01.md): a verb, then positional elements; `EVENT` has one
     /// shape from the client and another from the relay, so it becomes two events sharing its wire name.
     @Test func nostrArraysArePositionalAndEachDirectionOfEventIsItsOwn() throws {

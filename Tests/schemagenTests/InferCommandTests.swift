@@ -23,6 +23,35 @@ import Testing
         #expect(linted.status == 0 && !linted.standardError.contains("warning"), "\(linted.standardError)")
     }
 
+    /// A Supabase session over serializer 2.0.0 (the HAR `verify` reads, with two binary user broadcasts): Phoenix is
+    /// recognised from the URL, its joins, replies, presence and heartbeats are left out, and the draft describes the
+    /// three broadcasts on the topics' channel, which it verifies, the binary ones included.
+    @Test func aSupabaseHARDraftsItsBroadcasts() async throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let folder = try TemporaryFolder()
+        let har = root.appending(path: "Tests/SchemaGenCoreTests/Fixtures/Captures/supabase-order-status.har").path
+        let result = try await SchemaGenProcess.run(["infer", har, "-o", "orders.yaml"], in: folder.url)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError == "schemagen infer: wrote orders.yaml (3 events, verified against 8 frames)\n")
+        let draft = try String(contentsOf: folder.url.appending(path: "orders.yaml"), encoding: .utf8)
+        for expected in [
+            "framing:\n  envelope:\n    name: event\n    payload: payload\n",
+            "  topics:\n    address: \"{name}\"\n",
+            "      upload_started:\n        # guess: 1 frame, sent by the server\n        direction: server-to-client\n",
+            "PhoenixProtocol(contractLayer: .broadcasts(topicPrefix: \"realtime:\"))",
+        ] {
+            #expect(draft.contains(expected), "\(draft)")
+        }
+        #expect(!draft.contains("phx_") && !draft.contains("presence"), "\(draft)")
+        let verified = try await SchemaGenProcess.run(["verify", "orders.yaml", har], in: folder.url)
+        #expect(
+            verified.standardOutput.hasPrefix(
+                "schemagen verify: Verified: 3 frames of Orders checked, 3 matched, 0 failed; 5 protocol packets skipped"
+            ),
+            "\(verified.standardOutput)")
+    }
+
     @Test func withoutOutputTheDraftGoesToStandardOutput() async throws {
         let folder = try TemporaryFolder()
         try folder.write("session.jsonl", Self.session)

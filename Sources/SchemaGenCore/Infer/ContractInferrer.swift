@@ -28,13 +28,46 @@ public struct ContractInferrer {
     /// Whether frames named more events than ``maximumEvents`` (those past it are not tallied).
     public private(set) var namesTooManyEvents = false
 
+    /// Each pass's protocol, taken off as `verify` takes it off (each pass reads the captures from the start).
+    private var framingUnwrapper: CaptureUnwrapper
+    private var eventUnwrapper: CaptureUnwrapper
+    /// Frames by event that a Phoenix topic delivered: an event always delivered so goes in the topics' channel.
+    private var framesOnTopics: [String: Int] = [:]
+    /// The protocols the frames came over, for the draft's first comment.
+    private var protocolsSeen: Set<CaptureProtocol> = []
+
     public init(name: String) {
+        self.init(name: name, captureProtocol: nil)
+    }
+
+    /// `captureProtocol` is the protocol the captures were recorded over; when `nil`, each message's is recognised
+    /// from its WebSocket URL, else Socket.IO's packets from their text. A Phoenix capture's draft describes its
+    /// broadcasts, on the channels their topics name after `topicPrefix`.
+    package init(name: String, captureProtocol: CaptureProtocol?, topicPrefix: String = "realtime:") {
         self.name = name
+        var unwrapper = CaptureUnwrapper(captureProtocol: captureProtocol, fallback: .socketIO, phoenixBroadcasts: true)
+        unwrapper.topicPrefix = topicPrefix
+        framingUnwrapper = unwrapper
+        eventUnwrapper = unwrapper
     }
 
     /// The first pass: one frame's share of the framing's evidence.
     public mutating func observeFraming(_ frame: CapturedFrame) {
-        framingGuess.observe(frame)
+        protocolsSeen.insert(framingUnwrapper.protocolOf(frame))
+        for part in framingUnwrapper.unwrap(frame).parts {
+            switch part {
+            case .frame(let data, let topic):
+                framingGuess.observe(topic == nil ? data : Self.withoutBroadcastType(data))
+            case .packet: framingGuess.observePacket()
+            case .protocolPacket, .unreadable: break
+            }
+        }
+    }
+
+    /// A Phoenix broadcast's object without its `"type": "broadcast"`, which names the message, not the event.
+    private static func withoutBroadcastType(_ data: Data) -> Data {
+        guard case .object(let members)? = try? DocumentValue(parsingJSON: data) else { return data }
+        return Data(DocumentValue.object(members.filter { $0.key != "type" }).json.utf8)
     }
 
     /// Settles the framing after the first pass; throws when the frames share none schemagen recognises.
@@ -50,9 +83,23 @@ public struct ContractInferrer {
 
     /// The second pass: one frame's event, payload and acknowledgement.
     public mutating func observe(_ frame: CapturedFrame) {
+        guard framing != nil else { return }
+        let (counts, parts) = eventUnwrapper.unwrap(frame)
+        if counts { framesRead += 1 }
+        for part in parts { observe(part, frame) }
+    }
+
+    private mutating func observe(_ part: CaptureUnwrapper.Part, _ frame: CapturedFrame) {
         guard let framing else { return }
-        framesRead += 1
-        switch InferredFrame(frame.data, framing: framing) {
+        let inferred: InferredFrame
+        switch part {
+        case .frame(let data, nil): inferred = InferredFrame(data, framing: framing)
+        case .frame(let data, let topic?):
+            inferred = InferredFrame(Self.withoutBroadcastType(data), framing: framing).delivered(on: topic)
+        case .packet(let packet, _): inferred = InferredFrame(packet)
+        case .protocolPacket, .unreadable: return
+        }
+        switch inferred {
         case .event(var event):
             if case .positional = framing, case .array(let items)? = event.payload {
                 // Elements by position, so each keeps its own type and a missing last one reads as optional.
@@ -70,6 +117,7 @@ public struct ContractInferrer {
                 eventOrder.append(key)
             }
             tallies[key]?.observe(event, sentBy: frame.direction)
+            if event.deliveredOn != nil { framesOnTopics[key, default: 0] += 1 }
             if let id = event.ackID {
                 if awaitingAcknowledgement.count >= Self.maximumAwaitedAcknowledgements {
                     awaitingAcknowledgement.removeAll()
@@ -130,7 +178,7 @@ public struct ContractInferrer {
             root.append(("namespace", .string(mainNamespace)))
             comments[["namespace"]] = ["guess: the namespace of \(namespaces[mainNamespace] ?? 0) event frames"]
         }
-        let channelName = channelKey.map { $0 + "s" } ?? ""
+        let channelName = channelName ?? ""
         let channelEvents = eventMembers(
             namespace: mainNamespace, inChannel: true, scope: ["channels", channelName, "events"], &speller, &comments)
         let events = eventMembers(namespace: mainNamespace, inChannel: false, scope: ["events"], &speller, &comments)
@@ -170,7 +218,9 @@ public struct ContractInferrer {
                     ])
                 ))
             comments[["channels", channelName]] = [
-                "guess: one channel for every name; split it by the names' prefixes (private-, presence-) by hand"
+                channelKey == nil
+                    ? "guess: one channel for every Phoenix topic (after `\(eventUnwrapper.topicPrefix)`); split it by the topics' prefixes (`order:{order_id}`) by hand"
+                    : "guess: one channel for every name; split it by the names' prefixes (private-, presence-) by hand"
             ]
         }
         if !events.isEmpty { root.append(("events", .object(events))) }
@@ -179,6 +229,11 @@ public struct ContractInferrer {
             "Each type is the least one that reads every sample. A `# guess:` comment marks what the traffic could",
             "not settle; check each, add descriptions, enums and requests, then delete the comments.",
         ]
+        if protocolsSeen.contains(.phoenix) {
+            header.append(
+                "Recorded over Phoenix: the events are its topics' broadcasts; over Supabase Realtime connect with PhoenixProtocol(contractLayer: .broadcasts(topicPrefix: \"\(eventUnwrapper.topicPrefix)\")) (docs/transports.md)."
+            )
+        }
         let otherNamespaces = namespaces.keys.filter { $0 != mainNamespace }.sorted()
         if case .socketIO = framing, !otherNamespaces.isEmpty {
             header.append(
@@ -293,9 +348,17 @@ public struct ContractInferrer {
         return Self.channelKeys.first(where: fields.contains)
     }
 
-    /// Whether every frame of the event named its channel.
-    private func travelsInChannel(_ tally: EventTally) -> Bool {
-        guard let channelKey else { return false }
+    /// The channel the draft puts events in that always name one: for the envelope's channel key (`channels`), or
+    /// for the Phoenix topics that delivered them (`topics`).
+    private var channelName: String? {
+        channelKey.map { $0 + "s" } ?? (framesOnTopics.isEmpty ? nil : "topics")
+    }
+
+    /// Whether every frame of the event named its channel, or came on a Phoenix topic.
+    private func travelsInChannel(_ key: String, _ tally: EventTally) -> Bool {
+        guard let channelKey else {
+            return framesOnTopics[key] == tally.fromClient.frames + tally.fromServer.frames
+        }
         return [tally.fromClient, tally.fromServer].allSatisfy { part in
             part.frames == 0 || part.envelope.fields[channelKey]?.samples == part.frames
         }
@@ -310,7 +373,7 @@ public struct ContractInferrer {
         var events: [(key: String, value: DocumentValue)] = []
         var usedKeys: Set<String> = []
         for key in eventOrder where key.hasPrefix(namespace + "\u{1F}") {
-            guard let tally = tallies[key], travelsInChannel(tally) == inChannel else { continue }
+            guard let tally = tallies[key], travelsInChannel(key, tally) == inChannel else { continue }
             let both = tally.fromClient.frames > 0 && tally.fromServer.frames > 0
             if both, differInShape(tally.fromClient, tally.fromServer) {
                 for (direction, part, suffix) in [
@@ -446,21 +509,31 @@ extension ContractInferrer {
     /// Drafts a contract from capture files, reading each twice (the framing, then the events): the whole of
     /// `schemagen infer` but writing. The draft is made from the parts that could be read; `unreadable` gets those
     /// that could not, even when no draft can be made.
-    public static func draft(name: String, captures: [String], unreadable: inout UnreadableParts) throws -> String {
-        var inferrer = ContractInferrer(name: name)
+    package static func draft(
+        name: String, captures: [String], captureProtocol: CaptureProtocol? = nil, topicPrefix: String = "realtime:",
+        unreadable: inout UnreadableParts
+    ) throws -> String {
+        var inferrer = ContractInferrer(name: name, captureProtocol: captureProtocol, topicPrefix: topicPrefix)
         for capture in captures {
-            unreadable.append(contentsOf: try CaptureReader.read(capture) { inferrer.observeFraming($0) })
+            unreadable.append(contentsOf: try CaptureReader.read(capture, binary: true) { inferrer.observeFraming($0) })
         }
         try inferrer.settleFraming()
         // The second reading meets the same unreadable parts as the first, which has counted them.
-        for capture in captures { _ = try CaptureReader.read(capture) { inferrer.observe($0) } }
+        for capture in captures { _ = try CaptureReader.read(capture, binary: true) { inferrer.observe($0) } }
         try inferrer.refuseTooManyEvents()
         return inferrer.draft(sources: captures.map { ($0 as NSString).lastPathComponent })
     }
 
     /// Drafts a contract from frames in memory (a test's, a recording's); `source` names them in the first comment.
     public static func draft(name: String, frames: [CapturedFrame], source: String) throws(InferenceError) -> String {
-        var inferrer = ContractInferrer(name: name)
+        try draft(name: name, frames: frames, source: source, captureProtocol: nil)
+    }
+
+    /// ``draft(name:frames:source:)`` for frames recorded over `captureProtocol`.
+    package static func draft(
+        name: String, frames: [CapturedFrame], source: String, captureProtocol: CaptureProtocol?
+    ) throws(InferenceError) -> String {
+        var inferrer = ContractInferrer(name: name, captureProtocol: captureProtocol)
         for frame in frames { inferrer.observeFraming(frame) }
         try inferrer.settleFraming()
         for frame in frames { inferrer.observe(frame) }

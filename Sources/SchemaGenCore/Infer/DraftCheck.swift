@@ -11,12 +11,20 @@ public struct DraftCheck: Sendable {
 
     /// Checks `draft` (named `path` in diagnostics); `replay` hands every captured frame to the closure it is given,
     /// again, so a capture of any length is verified as it streams.
-    public init(
-        draft: String, path: String, replay: ((CapturedFrame) -> Void) throws -> Void
+    public init(draft: String, path: String, replay: ((CapturedFrame) -> Void) throws -> Void) rethrows {
+        try self.init(draft: draft, path: path, captureProtocol: nil, replay: replay)
+    }
+
+    /// `captureProtocol` and `topicPrefix` are the ones the draft was inferred with.
+    package init(
+        draft: String, path: String, captureProtocol: CaptureProtocol?, topicPrefix: String = "realtime:",
+        replay: ((CapturedFrame) -> Void) throws -> Void
     ) rethrows {
         loaded = ContractLoader().load(text: draft, path: path)
         guard let contract = loaded.contract else { return }
         var verifier = CaptureVerifier(contract: contract)
+        verifier.captureProtocol = captureProtocol
+        verifier.topicPrefix = topicPrefix
         try replay { verifier.verify($0) }
         report = verifier.report
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How captured frames are framed, recognised from what they all have in common: Socket.IO packets, positional
 /// arrays whose first element names the message, or objects with a key naming the event (beside the payload's own
 /// fields, or beside one key holding the payload). The first pass of `schemagen infer`: counts only, so any number
@@ -41,13 +43,20 @@ struct FramingGuess {
         var values: Set<String> = []
     }
 
-    mutating func observe(_ frame: CapturedFrame) {
+    /// A Socket.IO packet the capture's protocol was taken off (``CaptureUnwrapper``).
+    mutating func observePacket() {
         frames += 1
-        if CapturedPacket.unwrap(frame.data) != nil {
+        socketIOPackets += 1
+    }
+
+    /// A frame as its protocol left it: JSON, or a Socket.IO packet in a capture whose protocol was not recognised.
+    mutating func observe(_ data: Data) {
+        frames += 1
+        if CapturedPacket.unwrap(data) != nil {
             socketIOPackets += 1
             return
         }
-        guard let value = try? DocumentValue(parsingJSON: frame.data) else {
+        guard let value = try? DocumentValue(parsingJSON: data) else {
             unreadable += 1
             return
         }
@@ -104,7 +113,7 @@ struct FramingGuess {
                 return .failure(
                     InferenceError(
                         message:
-                            "\(arraysWithoutName) of \(arrays) array frames do not start with a string naming them, so nothing names the events (Phoenix's [join_ref, ref, topic, event, payload] is one such framing); write `frames:` by hand (docs/contract-format.md, Frame shapes)"
+                            "\(arraysWithoutName) of \(arrays) array frames do not start with a string naming them, so nothing names the events (Phoenix's [join_ref, ref, topic, event, payload] is one such framing: give `--protocol phoenix` to draft its broadcasts); write `frames:` by hand (docs/contract-format.md, Frame shapes)"
                     ))
             }
             if shortArrays == arrays {

@@ -21,11 +21,14 @@ enum InferredFrame {
         /// Socket.IO: the id the sender asked an acknowledgement with, and the namespace.
         var ackID: Int?
         var namespace = "/"
+        /// The channel the protocol delivered the frame on (a Phoenix broadcast's topic), when the frame itself does
+        /// not name one.
+        var deliveredOn: String?
     }
 
     init(_ data: Data, framing: FramingGuess.Framing) {
         switch framing {
-        case .socketIO: self = Self.socketIO(data)
+        case .socketIO: self = Self.socketIO(CapturedPacket.unwrap(data), data)
         case .positional:
             guard case .array(let items)? = try? DocumentValue(parsingJSON: data), case .string(let verb)? = items.first
             else {
@@ -60,13 +63,25 @@ enum InferredFrame {
         }
     }
 
-    /// A Socket.IO capture's message, unwrapped as `verify` unwraps it (``CapturedPacket``); a bare event array is
-    /// read as it is.
-    private static func socketIO(_ data: Data) -> InferredFrame {
+    /// The frame, had it been delivered on `channel`.
+    func delivered(on channel: String) -> InferredFrame {
+        guard case .event(var event) = self else { return self }
+        event.deliveredOn = channel
+        return .event(event)
+    }
+
+    /// A Socket.IO packet, as `verify` reads it.
+    init(_ packet: CapturedPacket) {
+        self = Self.socketIO(packet, Data())
+    }
+
+    /// A Socket.IO capture's packet, unwrapped as `verify` unwraps it (``CapturedPacket``); without one, `data` is a
+    /// bare event array, read as it is.
+    private static func socketIO(_ packet: CapturedPacket?, _ data: Data) -> InferredFrame {
         var arrayBytes = data
         var namespace = "/"
         var ackID: Int?
-        switch CapturedPacket.unwrap(data) {
+        switch packet {
         case .control?: return .other
         case .acknowledgement(let id, let packetNamespace, let arguments)?:
             guard case .array(let items)? = try? DocumentValue(parsingJSON: arguments) else { return .other }
