@@ -208,6 +208,24 @@ struct PhoenixBinaryTests {
             ])
     }
 
+    /// A client that sends nothing for the silence timeout is closed, as Phoenix closes a socket after its timeout;
+    /// anything it sends (a heartbeat) starts the wait again.
+    @Test func aSilentClientIsClosedAfterTheTimeout() {
+        let start = ContinuousClock.now
+        var session = PhoenixServerProtocol(silenceTimeout: .seconds(60)).makeSession()
+        _ = session.start(at: start)
+        #expect(session.nextHeartbeat == start + .seconds(60))
+        _ = session.receive(.text(#"[null,"1","phoenix","heartbeat",{}]"#), at: start + .seconds(30))
+        #expect(session.nextHeartbeat == start + .seconds(90))
+        #expect(session.heartbeat(at: start + .seconds(89)) == [])
+        #expect(
+            session.heartbeat(at: start + .seconds(90)) == [
+                .close(
+                    reason: "the client sent nothing, not even a heartbeat, for 60.0 seconds (Phoenix's socket timeout)"
+                )
+            ])
+    }
+
     /// The generated order-status server and client over in-memory WebSockets, Phoenix on both sides: the client joins
     /// `realtime:order:o1`, and the server's events reach it as binary user broadcasts, typed.
     @Test func theGeneratedServerBroadcastsToTheGeneratedClientOverPhoenix() async throws {

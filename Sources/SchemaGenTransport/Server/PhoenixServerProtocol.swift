@@ -11,20 +11,25 @@ import SchemaGenRuntime
 /// `{"event", "payload"}` objects, on the channel the topic names after the prefix: a client's other pushes reach the
 /// server whole, which reports them as frames it cannot read. The server's broadcasts go out as text, or with
 /// ``PhoenixProtocol/BroadcastEncoding/binary`` as binary user broadcasts with a JSON payload, as Supabase Realtime
-/// sends them to sockets joined with `vsn=2.0.0`. The server neither refuses joins nor ends a connection whose
-/// heartbeats stop (Phoenix's own server closes it after 60 s).
+/// sends them to sockets joined with `vsn=2.0.0`. A connection that sends nothing, not even a heartbeat, for
+/// ``silenceTimeout`` is closed, as Phoenix's socket closes after its `timeout` (60 s); the server refuses no join.
 public struct PhoenixServerProtocol: ServerProtocol {
     /// What the contract describes: Phoenix's frames (the default) or only the broadcasts inside them.
     public var contractLayer: PhoenixProtocol.ContractLayer
     /// How the server's broadcasts are written: text unless set.
     public var broadcastEncoding: PhoenixProtocol.BroadcastEncoding
+    /// How long a client may send nothing before its connection is closed: Phoenix's 60 s unless set. Clients send a
+    /// heartbeat every 25 s (phoenix.js and supabase-js) or 30 s, so a live one is never closed.
+    public var silenceTimeout: Duration
 
     public init(
         contractLayer: PhoenixProtocol.ContractLayer = .frames,
-        broadcastEncoding: PhoenixProtocol.BroadcastEncoding = .text
+        broadcastEncoding: PhoenixProtocol.BroadcastEncoding = .text,
+        silenceTimeout: Duration = .seconds(60)
     ) {
         self.contractLayer = contractLayer
         self.broadcastEncoding = broadcastEncoding
+        self.silenceTimeout = silenceTimeout
     }
 
     public func makeSession() -> any ServerProtocolSession { Session(settings: self) }
@@ -33,14 +38,32 @@ public struct PhoenixServerProtocol: ServerProtocol {
         let settings: PhoenixServerProtocol
         /// The channels the client joined.
         private var joined: Set<String> = []
+        /// When the client last sent anything.
+        private var lastHeard: ContinuousClock.Instant?
 
         init(settings: PhoenixServerProtocol) {
             self.settings = settings
         }
 
-        mutating func start(at now: ContinuousClock.Instant) -> [ServerSessionEvent] { [.ready] }
+        mutating func start(at now: ContinuousClock.Instant) -> [ServerSessionEvent] {
+            lastHeard = now
+            return [.ready]
+        }
+
+        var nextHeartbeat: ContinuousClock.Instant? { lastHeard.map { $0 + settings.silenceTimeout } }
+
+        mutating func heartbeat(at now: ContinuousClock.Instant) -> [ServerSessionEvent] {
+            guard let lastHeard, now - lastHeard >= settings.silenceTimeout else { return [] }
+            return [
+                .close(
+                    reason:
+                        "the client sent nothing, not even a heartbeat, for \(settings.silenceTimeout) (Phoenix's socket timeout)"
+                )
+            ]
+        }
 
         mutating func receive(_ message: WebSocketMessage, at now: ContinuousClock.Instant) -> [ServerSessionEvent] {
+            lastHeard = now
             var data = message.bytes
             if case .binary(let bytes) = message {
                 do {
