@@ -27,7 +27,7 @@ export interface Sample {
     at: number;
     link: string;
     extra: unknown;
-    thumbnail: string;
+    thumbnail: string | ArrayBuffer | Uint8Array;
     tags: string[];
     grid: number[][];
     weights: Record<string, number>;
@@ -36,7 +36,7 @@ export interface Sample {
     kind: Kind;
     maybePoint?: Point | null;
     maybeKinds?: Kind[] | null;
-    chunks?: string[] | null;
+    chunks?: (string | ArrayBuffer | Uint8Array)[] | null;
 }
 
 // Events

@@ -28,8 +28,13 @@ struct TypeScriptTypeSpeller {
 
     func spell(_ scalar: ScalarType, encoding: FieldEncoding?) -> String {
         switch scalar {
-        // Bytes are their base64 text in JSON, which is what a frame parsed with `JSON.parse` holds.
-        case .string, .url, .bytes: return "string"
+        case .string, .url: return "string"
+        case .bytes:
+            // Bytes are their base64 text in JSON, which is what a frame parsed with `JSON.parse` holds. Over
+            // Socket.IO they may also travel as binary attachments (how schemagen's Swift client and server send
+            // them), which socket.io-parser hands over as a Buffer in Node and an ArrayBuffer in browsers.
+            guard case .socketIO = contract.framing else { return "string" }
+            return "string | ArrayBuffer | Uint8Array"
         case .bool: return "boolean"
         case .json: return "unknown"
         case .int, .double, .int64, .decimal: return encoding == .numberAsString ? "string" : "number"
