@@ -8,7 +8,7 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .executable(name: "schemagen", targets: ["schemagen"]),
-        .library(name: "SchemaGenCore", targets: ["SchemaGenCore"]),
+        .library(name: "SchemaGenCore", targets: ["SchemaGenContract", "SchemaGenGenerator", "SchemaGenTools"]),
         .library(name: "SchemaGenRuntime", targets: ["SchemaGenRuntime"]),
         // Connections with a lifecycle (reconnection, heartbeats, offline sends) and the protocols generated clients
         // speak over WebSockets; Foundation only (URLSession's WebSockets on Apple platforms).
@@ -47,14 +47,15 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     ],
     targets: [
+        // The generator's stages, each a module so the compiler keeps their order (docs/ARCHITECTURE.md): the
+        // contract (read, checked, modelled), the generator (targets rendered and written), the tools on top.
         .target(
-            name: "SchemaGenCore",
-            dependencies: [
-                "SchemaGenRuntime",
-                "SchemaGenTemplates",
-                .product(name: "Yams", package: "Yams"),
-            ]
+            name: "SchemaGenContract",
+            dependencies: ["SchemaGenRuntime", .product(name: "Yams", package: "Yams")]
         ),
+        .target(
+            name: "SchemaGenGenerator", dependencies: ["SchemaGenContract", "SchemaGenRuntime", "SchemaGenTemplates"]),
+        .target(name: "SchemaGenTools", dependencies: ["SchemaGenContract", "SchemaGenGenerator", "SchemaGenRuntime"]),
         // The default templates, top-level in `templates/`, shipped as resources.
         .target(
             name: "SchemaGenTemplates",
@@ -123,7 +124,7 @@ let package = Package(
         .executableTarget(
             name: "schemagen",
             dependencies: [
-                "SchemaGenCore",
+                "SchemaGenContract", "SchemaGenGenerator", "SchemaGenTools",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -132,14 +133,15 @@ let package = Package(
         .executableTarget(
             name: "schemagen-oracle",
             dependencies: [
-                "SchemaGenCore", "SchemaGenRuntime",
+                "SchemaGenContract", "SchemaGenGenerator", "SchemaGenTools", "SchemaGenRuntime",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
             name: "SchemaGenCoreTests",
             dependencies: [
-                "SchemaGenCore", "TestSupport", .product(name: "Mustache", package: "swift-mustache"),
+                "SchemaGenContract", "SchemaGenGenerator", "SchemaGenTools", "TestSupport",
+                .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Yams", package: "Yams"),
             ],
             exclude: ["Fixtures"]
@@ -155,7 +157,10 @@ let package = Package(
         ),
         .testTarget(
             name: "GeneratedClientTests",
-            dependencies: ["GeneratedClients", "SchemaGenRuntime", "SchemaGenCore", "TestSupport"],
+            dependencies: [
+                "GeneratedClients", "SchemaGenRuntime", "SchemaGenContract", "SchemaGenGenerator", "SchemaGenTools",
+                "TestSupport",
+            ],
             exclude: ["Fixtures"]
         ),
         .testTarget(
@@ -167,7 +172,7 @@ let package = Package(
         .testTarget(name: "PluginSupportTests"),
         .testTarget(
             name: "schemagenTests",
-            dependencies: ["schemagen", "SchemaGenCore", "TestSupport"]
+            dependencies: ["schemagen", "SchemaGenContract", "SchemaGenGenerator", "SchemaGenTools", "TestSupport"]
         ),
     ]
 )

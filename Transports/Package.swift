@@ -27,7 +27,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
-        // schemagen-mock: a contract's server made from the contract alone (SchemaGenCore's ContractMockServer) on
+        // schemagen-mock: a contract's server made from the contract alone (SchemaGenTools' ContractMockServer) on
         // Hummingbird, here so that the generator and the build plugin never build SwiftNIO.
         .executableTarget(
             name: "SchemaGenMock",

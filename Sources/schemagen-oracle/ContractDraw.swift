@@ -1,4 +1,6 @@
-import SchemaGenCore
+import SchemaGenContract
+import SchemaGenGenerator
+import SchemaGenTools
 
 /// Draws one contract from a record of choices, as YAML text, across the format's features: every framing (Socket.IO,
 /// envelopes with fields, a channel key and JSON-string payloads, discriminators, frame shapes with constants, paths,

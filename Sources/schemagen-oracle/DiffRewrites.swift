@@ -1,5 +1,7 @@
 import Foundation
-import SchemaGenCore
+import SchemaGenContract
+import SchemaGenGenerator
+import SchemaGenTools
 
 extension OracleRun {
     /// `diff` judged by the wire: each contract against its rewrite (the same frames spelled another way) must show no

@@ -1,5 +1,7 @@
 import Foundation
-import SchemaGenCore
+import SchemaGenContract
+import SchemaGenGenerator
+import SchemaGenTools
 @_spi(Generated) import SchemaGenRuntime
 
 /// One frame for the readers to agree on: which contract, who sent it, the channel it travels in, and its bytes.

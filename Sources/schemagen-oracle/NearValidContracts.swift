@@ -1,5 +1,7 @@
 import Foundation
-import SchemaGenCore
+import SchemaGenContract
+import SchemaGenGenerator
+import SchemaGenTools
 
 /// Near-valid contracts: a drawn contract that lints, with one mistake a user makes put in it. The checker must refuse
 /// each with an error located at (or just before) the line the mistake is on, or with a note there, naming what is wrong: never accept it,

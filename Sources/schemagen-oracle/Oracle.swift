@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import SchemaGenCore
+import SchemaGenContract
+import SchemaGenGenerator
+import SchemaGenTools
 
 /// The generator checking itself (issue 50, docs/testing.md): contracts drawn at random across the format, each
 /// linted, every target generated and compiled, and frames drawn from each contract read by the generated client and

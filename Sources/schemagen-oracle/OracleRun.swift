@@ -1,5 +1,7 @@
 import Foundation
-import SchemaGenCore
+import SchemaGenContract
+import SchemaGenGenerator
+import SchemaGenTools
 
 /// One run of the oracle: the contracts it drew, what each check found, and how the failures shrank.
 struct OracleRun {

@@ -1,5 +1,7 @@
 import Foundation
-import SchemaGenCore
+import SchemaGenContract
+import SchemaGenGenerator
+import SchemaGenTools
 
 /// `schemagen verify` reading a Socket.IO contract's drawn frames as they cross the socket: each inside the Engine.IO
 /// and Socket.IO packet the oracle writes itself (`42/room-7,13["event",…]`, `43/room-7,13[…]`), with its namespace

@@ -1,5 +1,7 @@
 import Foundation
-import SchemaGenCore
+import SchemaGenContract
+import SchemaGenGenerator
+import SchemaGenTools
 
 /// Calls every request and subscription method a contract's generated client has against the contract's generated
 /// `Mock`, which answers each with the reply's value: the request's frame, the `Mock`'s reading of it, its answer

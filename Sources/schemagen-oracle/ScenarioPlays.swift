@@ -1,5 +1,7 @@
 import Foundation
-import SchemaGenCore
+import SchemaGenContract
+import SchemaGenGenerator
+import SchemaGenTools
 @_spi(Generated) import SchemaGenRuntime
 
 /// Every scenario, and every request alone, played by both of the generator's servers: the contract's generated

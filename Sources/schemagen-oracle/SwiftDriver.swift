@@ -1,5 +1,7 @@
 import Foundation
-import SchemaGenCore
+import SchemaGenContract
+import SchemaGenGenerator
+import SchemaGenTools
 import SchemaGenRuntime
 
 /// The drawn contracts' Swift (client, server and `Mock`) compiled into one package with a reader per contract: the

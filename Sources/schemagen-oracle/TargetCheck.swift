@@ -1,5 +1,7 @@
 import Foundation
-import SchemaGenCore
+import SchemaGenContract
+import SchemaGenGenerator
+import SchemaGenTools
 
 /// What the contract interpreter says of one frame, as the verdicts the generated readers may give.
 struct Expectation {

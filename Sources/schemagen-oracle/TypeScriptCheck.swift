@@ -1,5 +1,7 @@
 import Foundation
-import SchemaGenCore
+import SchemaGenContract
+import SchemaGenGenerator
+import SchemaGenTools
 
 /// The drawn contracts' TypeScript compiled by `tsc` in strict mode (the options the TypeScript target's tests use),
 /// and their guards run by Node on the frames: a frame the interpreter takes for event E passes E's guard and no

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import SchemaGenCore
+import SchemaGenContract
+import SchemaGenGenerator
+import SchemaGenTools
 
 /// `schemagen check`: proves that generated code, docs and injected guide sections match the contracts.
 struct Check: ParsableCommand {

@@ -1,5 +1,7 @@
 import Foundation
-import SchemaGenCore
+import SchemaGenContract
+import SchemaGenGenerator
+import SchemaGenTools
 
 /// Writes diagnostics to standard error: plain `path:line:col: error: message` lines for Xcode, CI logs
 /// and pipes; with the source line, a caret and colour when a person reads them in a terminal.

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import SchemaGenCore
+import SchemaGenContract
+import SchemaGenGenerator
+import SchemaGenTools
 
 /// `schemagen diff`: what a contract change breaks, and for whom.
 struct Diff: ParsableCommand {
@@ -82,7 +84,7 @@ struct Diff: ParsableCommand {
         let old: [ContractComparison.Source], new: [ContractComparison.Source]
         do {
             if let base {
-                let inputs = paths.isEmpty ? configuration?.inputs ?? ["schemas"] : paths
+                let inputs = paths.isEmpty ? configuration?.generation.inputs ?? ["schemas"] : paths
                 new = try ContractComparison.sources(atPaths: inputs, keyedInsideFolders: false)
                 old = try GitBaseline(revision: base).sources(paths: inputs)
             } else {
@@ -122,14 +124,14 @@ struct Diff: ParsableCommand {
 
     /// `--config`, else `schemagen.yaml` when present (unless `--no-config`); a configuration with errors is a usage
     /// error (exit 2), never a failing check.
-    private func loadConfiguration() throws -> Configuration? {
+    private func loadConfiguration() throws -> ProjectConfiguration? {
         if noConfig, config == nil { return nil }
         let path = config ?? Configuration.fileName
         guard FileManager.default.fileExists(atPath: path) else {
             if config != nil { throw ValidationError("no such configuration file: '\(path)'") }
             return nil
         }
-        let (configuration, diagnostics) = Configuration.load(path: path)
+        let (configuration, diagnostics) = ProjectConfiguration.load(path: path)
         DiagnosticPrinter().print(diagnostics)
         guard let configuration else { throw ExitCode(ExitStatus.usage.rawValue) }
         return configuration

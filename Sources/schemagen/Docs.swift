@@ -1,5 +1,7 @@
 import ArgumentParser
-import SchemaGenCore
+import SchemaGenContract
+import SchemaGenGenerator
+import SchemaGenTools
 
 /// `schemagen docs`: the Markdown references, and the marked sections of hand-written guides.
 struct Docs: ParsableCommand {

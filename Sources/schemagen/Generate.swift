@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import SchemaGenCore
+import SchemaGenContract
+import SchemaGenGenerator
+import SchemaGenTools
 
 /// `schemagen generate`: contracts in, Swift and reference docs out.
 struct Generate: ParsableCommand {

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import SchemaGenCore
+import SchemaGenContract
+import SchemaGenGenerator
+import SchemaGenTools
 
 /// The options shared by `generate`, `docs` and `check`: which contracts, and where output goes.
 /// `schemagen.yaml` in the working directory supplies defaults; flags override it.
@@ -58,10 +60,11 @@ struct GenerationOptions: ParsableArguments {
             if config != nil { throw ValidationError("no such configuration file: '\(path)'") }
             return Configuration()
         }
-        let (configuration, diagnostics) = Configuration.load(path: path)
+        // Read whole, so a mistake in a section another command acts on (`diff:`) is reported here too.
+        let (configuration, diagnostics) = ProjectConfiguration.load(path: path)
         DiagnosticPrinter().print(diagnostics)
         guard let configuration else { throw ExitCode(ExitStatus.failure.rawValue) }
-        return configuration
+        return configuration.generation
     }
 
     /// Generates in memory and prints every problem found.

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import SchemaGenCore
+import SchemaGenContract
+import SchemaGenGenerator
+import SchemaGenTools
 
 /// `schemagen import`: a contract from another description of the API.
 struct Import: ParsableCommand {

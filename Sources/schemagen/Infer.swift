@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import SchemaGenCore
+import SchemaGenContract
+import SchemaGenGenerator
+import SchemaGenTools
 
 /// `schemagen infer`: a draft contract from captured traffic, checked and verified against that traffic before it
 /// is written.

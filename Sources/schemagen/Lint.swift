@@ -1,5 +1,7 @@
 import ArgumentParser
-import SchemaGenCore
+import SchemaGenContract
+import SchemaGenGenerator
+import SchemaGenTools
 
 /// `schemagen lint`: load and check contracts, report what they hold and every problem.
 struct Lint: ParsableCommand {

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import SchemaGenCore
+import SchemaGenContract
+import SchemaGenGenerator
+import SchemaGenTools
 
 /// `schemagen verify`: captured traffic checked against a contract, frame by frame.
 extension CaptureProtocol: ExpressibleByArgument {}

@@ -1,6 +1,8 @@
 import Foundation
 import GeneratedClients
-@_spi(Generated) @testable import SchemaGenCore
+@testable import SchemaGenContract
+@testable import SchemaGenGenerator
+@testable import SchemaGenTools
 import SchemaGenRuntime
 import TestSupport
 import Testing

@@ -1,6 +1,8 @@
 import Foundation
 import GeneratedClients
-import SchemaGenCore
+import SchemaGenContract
+import SchemaGenGenerator
+import SchemaGenTools
 import SchemaGenRuntime
 import TestSupport
 import Testing

@@ -1,4 +1,6 @@
-@testable import SchemaGenCore
+@testable import SchemaGenContract
+@testable import SchemaGenGenerator
+@testable import SchemaGenTools
 import Testing
 
 /// The byte tests that let loading skip its per-character checks must agree with the definition they stand for.

@@ -1,5 +1,7 @@
 import Foundation
-@testable import SchemaGenCore
+@testable import SchemaGenContract
+@testable import SchemaGenGenerator
+@testable import SchemaGenTools
 import Testing
 
 /// `schemagen import asyncapi` on documents written by others: the AsyncAPI specification's own WebSocket examples

@@ -1,5 +1,7 @@
 import Foundation
-@testable import SchemaGenCore
+@testable import SchemaGenContract
+@testable import SchemaGenGenerator
+@testable import SchemaGenTools
 import Testing
 
 /// Contract → AsyncAPI 3.0 → `schemagen import asyncapi` → contract, for every contract of the repository and every

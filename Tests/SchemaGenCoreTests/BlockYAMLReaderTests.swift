@@ -1,5 +1,7 @@
 import Foundation
-@_spi(Fuzzing) @testable import SchemaGenCore
+@_spi(Fuzzing) @testable import SchemaGenContract
+@testable import SchemaGenGenerator
+@testable import SchemaGenTools
 import TestSupport
 import Testing
 

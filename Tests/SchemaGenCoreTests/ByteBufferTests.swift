@@ -1,4 +1,6 @@
-@testable import SchemaGenCore
+@testable import SchemaGenContract
+@testable import SchemaGenGenerator
+@testable import SchemaGenTools
 import Testing
 
 /// The rendering's and translators' byte buffer must hold exactly what was appended, in order, across growth.

@@ -1,5 +1,7 @@
 import Foundation
-@testable import SchemaGenCore
+@testable import SchemaGenContract
+@testable import SchemaGenGenerator
+@testable import SchemaGenTools
 import Testing
 
 /// Captures hold Socket.IO's packets (socket.io-protocol v5 inside Engine.IO v4 messages); generated code sees only

@@ -1,5 +1,7 @@
 import Foundation
-import SchemaGenCore
+import SchemaGenContract
+import SchemaGenGenerator
+import SchemaGenTools
 import Testing
 
 /// The examples of docs/compatibility.md, run: each ```` ```diff ```` block there is one contract change (its `-`

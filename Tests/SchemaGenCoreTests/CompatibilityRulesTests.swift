@@ -1,4 +1,6 @@
-import SchemaGenCore
+import SchemaGenContract
+import SchemaGenGenerator
+import SchemaGenTools
 import Testing
 
 /// One fixture pair per rule of docs/compatibility.md: the change is found with the right kind, and both

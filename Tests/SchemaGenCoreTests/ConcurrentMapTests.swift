@@ -1,4 +1,6 @@
-@testable import SchemaGenCore
+@testable import SchemaGenContract
+@testable import SchemaGenGenerator
+@testable import SchemaGenTools
 import Testing
 
 @Suite struct ConcurrentMapTests {

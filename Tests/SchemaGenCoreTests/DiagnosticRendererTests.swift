@@ -1,4 +1,6 @@
-import SchemaGenCore
+import SchemaGenContract
+import SchemaGenGenerator
+import SchemaGenTools
 import Testing
 
 @Suite struct DiagnosticRendererTests {

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import SchemaGenCore
+@testable import SchemaGenContract
+@testable import SchemaGenGenerator
+@testable import SchemaGenTools
 
 /// `schemagen diff` tuned by a team (`diff:` in schemagen.yaml): each configuration of Fixtures/DiffPolicy judges
 /// the same change (v1 → v2: a breaking, a degrading and a safe change, the version raised by a minor step), and its
@@ -15,7 +17,7 @@ import Testing
     ) throws -> DiffReport {
         var policy = DiffPolicy()
         if let configuration {
-            let loaded = Configuration.load(path: folder.appendingPathComponent(configuration).path)
+            let loaded = ProjectConfiguration.load(path: folder.appendingPathComponent(configuration).path)
             #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics)")
             policy = try #require(loaded.configuration).diff
         }
@@ -143,7 +145,7 @@ import Testing
 
     @Test func mistakesInTheDiffSectionAreLocatedAndSayWhatToWrite() throws {
         let path = Self.folder.appendingPathComponent("invalid.yaml").path
-        let loaded = Configuration.load(path: path)
+        let loaded = ProjectConfiguration.load(path: path)
         #expect(loaded.configuration == nil)
         let lines = loaded.diagnostics.map {
             "\(($0.location?.description ?? "").replacingOccurrences(of: path, with: "invalid.yaml")): \($0.message)"
@@ -170,7 +172,7 @@ import Testing
         let file = FileManager.default.temporaryDirectory.appending(path: "schemagen-\(UUID().uuidString).yaml")
         try block.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
-        let loaded = Configuration.load(path: file.path)
+        let loaded = ProjectConfiguration.load(path: file.path)
         #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics)")
         let policy = try #require(loaded.configuration).diff
         #expect(policy.failOn == .error)

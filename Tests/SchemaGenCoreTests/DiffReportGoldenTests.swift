@@ -1,5 +1,7 @@
 import Foundation
-import SchemaGenCore
+import SchemaGenContract
+import SchemaGenGenerator
+import SchemaGenTools
 import Testing
 
 /// A realistic change to the Zikr contract (a renamed field, a new required field, Int → Double, an event

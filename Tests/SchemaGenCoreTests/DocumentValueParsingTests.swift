@@ -1,5 +1,7 @@
 import Foundation
-@testable import SchemaGenCore
+@testable import SchemaGenContract
+@testable import SchemaGenGenerator
+@testable import SchemaGenTools
 import Testing
 
 /// The order-keeping JSON reader refuses what JSON refuses, as the generated code's decoder does: FuzzInterpreter found

@@ -1,5 +1,7 @@
 import Foundation
-import SchemaGenCore
+import SchemaGenContract
+import SchemaGenGenerator
+import SchemaGenTools
 import Testing
 
 /// Issue 50's fourth bug: two contracts that read and write the same frames, a hand-written one and `schemagen infer`'s

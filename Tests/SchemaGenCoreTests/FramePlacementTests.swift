@@ -1,4 +1,6 @@
-import SchemaGenCore
+import SchemaGenContract
+import SchemaGenGenerator
+import SchemaGenTools
 import Testing
 
 /// Where an event without `frame:` travels (issue 34, bug 8): the shape that says `default: true`, else the first

@@ -1,5 +1,7 @@
 import Foundation
-import SchemaGenCore
+import SchemaGenContract
+import SchemaGenGenerator
+import SchemaGenTools
 import Testing
 
 /// The five API guides in shared/seeds, as contracts in schemas/: each loads without a diagnostic and

@@ -1,5 +1,7 @@
 import Foundation
-import SchemaGenCore
+import SchemaGenContract
+import SchemaGenGenerator
+import SchemaGenTools
 import Testing
 
 /// Injection replaces only what stands between the markers; every other byte of a guide stays as it was.

@@ -1,5 +1,7 @@
 import Foundation
-import SchemaGenCore
+import SchemaGenContract
+import SchemaGenGenerator
+import SchemaGenTools
 import Testing
 
 /// Every file in Fixtures/Invalid is a contract with known mistakes; its `.expected` golden file holds the

@@ -1,4 +1,6 @@
-import SchemaGenCore
+import SchemaGenContract
+import SchemaGenGenerator
+import SchemaGenTools
 import Testing
 
 /// One run reports every problem, not just the first, each at its own position.

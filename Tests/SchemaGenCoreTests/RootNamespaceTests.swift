@@ -1,5 +1,7 @@
 import Foundation
-import SchemaGenCore
+import SchemaGenContract
+import SchemaGenGenerator
+import SchemaGenTools
 import Testing
 
 /// A Socket.IO contract's `namespace:` (issue 36): a change of it is reported as the breaking change it is. (The golden

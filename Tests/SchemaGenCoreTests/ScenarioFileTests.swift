@@ -1,5 +1,7 @@
 import Foundation
-@testable import SchemaGenCore
+@testable import SchemaGenContract
+@testable import SchemaGenGenerator
+@testable import SchemaGenTools
 import Testing
 
 /// Scenarios kept in a file of their own beside the contract (`schemagen-mock --scenario FILE`): read and checked

@@ -1,5 +1,7 @@
 import Foundation
-@testable import SchemaGenCore
+@testable import SchemaGenContract
+@testable import SchemaGenGenerator
+@testable import SchemaGenTools
 import Testing
 
 /// Every Mermaid diagram schemagen writes (the references in Generated/Docs and Tests/GoldenDocs) reads as Mermaid's

@@ -1,5 +1,7 @@
 import Foundation
-@testable import SchemaGenCore
+@testable import SchemaGenContract
+@testable import SchemaGenGenerator
+@testable import SchemaGenTools
 import Testing
 
 /// docs/templates.md is the contract for people who override templates: it must name every key of every

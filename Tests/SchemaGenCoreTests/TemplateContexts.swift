@@ -1,4 +1,6 @@
-@testable import SchemaGenCore
+@testable import SchemaGenContract
+@testable import SchemaGenGenerator
+@testable import SchemaGenTools
 
 /// The template contexts inside a translated file, found by reflection: what the key-table and documentation tests
 /// check, whichever file a context is declared in.

@@ -1,5 +1,7 @@
 import Mustache
-@testable import SchemaGenCore
+@testable import SchemaGenContract
+@testable import SchemaGenGenerator
+@testable import SchemaGenTools
 import TestSupport
 import Testing
 
@@ -297,7 +299,7 @@ private func syntaxError(_ template: String) -> Diagnostic? {
         try library.register(text: "x", named: "item", path: "item.mustache")
         let missing = library.missingPartials()
         #expect(missing.map(\.message) == ["the partial 'itme' does not exist; the templates are item, main"])
-        #expect(missing.first?.location == SchemaGenCore.SourceLocation(path: "main.mustache", line: 2, column: 3))
+        #expect(missing.first?.location == SchemaGenContract.SourceLocation(path: "main.mustache", line: 2, column: 3))
     }
 
     /// Partials are located counting on from the one before: lines, and columns in Unicode scalars.

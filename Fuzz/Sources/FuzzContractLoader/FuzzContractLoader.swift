@@ -1,6 +1,8 @@
 import Foundation
 import FuzzSupport
-@_spi(Fuzzing) import SchemaGenCore
+@_spi(Fuzzing) import SchemaGenContract
+import SchemaGenGenerator
+import SchemaGenTools
 
 /// Contract bytes through everything `schemagen generate` runs in memory: load, check, translate to Swift,
 /// Markdown, TypeScript and AsyncAPI, render; and the same bytes as an AsyncAPI document through

@@ -1,6 +1,8 @@
 import Foundation
 import FuzzSupport
-import SchemaGenCore
+import SchemaGenContract
+import SchemaGenGenerator
+import SchemaGenTools
 import SchemaGenRuntime
 
 /// The contract interpreter (`schemagen verify`'s) against the generated code it must agree with: the input's first

@@ -1,5 +1,7 @@
 import Foundation
-import SchemaGenCore
+import SchemaGenContract
+import SchemaGenGenerator
+import SchemaGenTools
 
 /// A JSON value, as a YAML contract reads under the JSON Schema (YAML 1.2 core schema).
 indirect enum JSONValue: Equatable {

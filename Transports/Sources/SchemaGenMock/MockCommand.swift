@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import SchemaGenCore
+import SchemaGenContract
+import SchemaGenGenerator
+import SchemaGenTools
 
 /// `schemagen-mock`: a contract's server made from the contract alone, on a socket, for UI tests, a web front end or
 /// an Android build to connect to (docs/testing.md).

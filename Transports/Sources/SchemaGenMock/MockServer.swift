@@ -2,7 +2,9 @@ import Foundation
 import Hummingbird
 import HummingbirdWebSocket
 import Logging
-import SchemaGenCore
+import SchemaGenContract
+import SchemaGenGenerator
+import SchemaGenTools
 import SchemaGenHummingbird
 import SchemaGenRuntime
 import SchemaGenTransport

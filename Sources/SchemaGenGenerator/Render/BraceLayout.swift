@@ -1,0 +1,352 @@
+import Foundation
+import SchemaGenContract
+
+/// Lays out rendered code of a brace language (Swift, TypeScript): indentation by brace depth, `case` labels level with their `switch`, the links of a
+/// chain of calls (lines starting with `.`) one level in, no
+/// trailing white space, no blank lines after `{` or before `}`, never two blank lines in a row.
+///
+/// Templates express structure only; this pass makes their output read as if written by hand, whatever
+/// the templates' own indentation (and whatever a user's template overrides do). Braces inside string
+/// literals and comments (`//` to the end of the line, and lines of a `/* … */` block that start with `/*` or
+/// `*`, as TypeScript's doc comments do) do not count.
+public enum BraceLayout {
+    public static let indentUnit = "    "
+
+    public static func format(_ source: String) -> String {
+        var source = source
+        return source.withUTF8 { format(bytes: $0) }
+    }
+
+    /// ``format(_:)`` of rendered UTF-8.
+    package static func format(utf8: [UInt8]) -> String {
+        utf8.withUnsafeBufferPointer { format(bytes: $0) }
+    }
+
+    /// The text is read and written in segments of about this many bytes, each on a core of its own.
+    package static let segmentLength = 256 * 1024
+
+    /// ``format(_:)`` with segments of another length, so tests can cut small texts into many segments.
+    package static func format(_ source: String, segmentLength: Int) -> String {
+        var source = source
+        return source.withUTF8 { format(bytes: $0, segmentLength: segmentLength) }
+    }
+
+    // Works on UTF-8 bytes: every character that matters here is ASCII, and UTF-8 never reuses ASCII bytes
+    // inside others. This pass sees every line of every generated file (33 MB for a 10,000-event contract), so
+    // it runs in three stages: reading each line's braces (on all cores: a line's braces do not depend on the
+    // lines before it), placing the lines (one pass over the line records, the only part that carries state),
+    // and writing them (on all cores, each segment at its offset in the final string).
+    private static func format(bytes: UnsafeBufferPointer<UInt8>, segmentLength: Int = segmentLength) -> String {
+        var placement = Placement()
+        let laidOut = LaidOut(bytes, segmentLength: segmentLength, placement: &placement)
+        guard laidOut.total > 0 else { return "\n" }
+        return String(unsafeUninitializedCapacity: laidOut.total) { buffer in
+            laidOut.write(into: buffer.baseAddress!)
+            return laidOut.total
+        }
+    }
+
+    /// A text's lines read, placed and measured: what writing it needs.
+    private struct LaidOut {
+        let text: UncheckedBytes
+        let segments: [Int]
+        let lines: [[Line]]
+        /// Where each segment's output starts, and the output's length.
+        let starts: [Int]
+        let total: Int
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>, segmentLength: Int, placement: inout Placement) {
+            let segments = BraceLayout.segmentStarts(of: bytes, length: segmentLength)
+            let text = UncheckedBytes(bytes)
+            var lines = segments.indices.concurrentMap { segment in
+                scanLines(
+                    text, from: segments[segment],
+                    to: segment + 1 < segments.count ? segments[segment + 1] : text.bytes.count)
+            }
+            let lengths = placement.place(&lines)
+            // Each segment is written at the sum of the lengths before it.
+            var offset = 0
+            starts = lengths.map { length in
+                defer { offset += length }
+                return offset
+            }
+            total = offset
+            self.text = text
+            self.segments = segments
+            self.lines = lines
+        }
+
+        /// Writes the laid-out text at `base`, which has room for ``total`` bytes, each segment on a core.
+        func write(into base: UnsafeMutablePointer<UInt8>) {
+            let output = UncheckedOutput(base)
+            _ = lines.indices.concurrentMap { [self] segment in
+                BraceLayout.write(lines[segment], of: text, from: segments[segment], into: output, at: starts[segment])
+            }
+        }
+    }
+
+    /// Where each segment of the text starts: at line starts, about `length` bytes apart.
+    private static func segmentStarts(of bytes: UnsafeBufferPointer<UInt8>, length: Int) -> [Int] {
+        var starts = [0]
+        var next = length
+        while next < bytes.count {
+            while next < bytes.count, bytes[next - 1] != UInt8(ascii: "\n") { next += 1 }
+            if next < bytes.count { starts.append(next) }
+            next += length
+        }
+        return starts
+    }
+
+    /// One line of the input, trimmed: what placing it needs, then where it goes.
+    ///
+    /// Every line of a piece being laid out has one (a streamed file is laid out a megabyte at a time; a whole
+    /// 10,000-event file had 730,000), so the record is kept small: 28 bytes, where offsets as `Int`s and a `Bool`
+    /// per property took 48 and were the largest allocation of a run (docs/performance.md). Offsets are 32-bit and count from the
+    /// segment's start; a segment is about ``segmentLength`` bytes plus the rest of its last line, and no line of a
+    /// file rendered from a contract (at most 8 MiB, `FileSystem`'s cap) comes near 4 GiB.
+    private struct Line: Sendable {
+        /// Where the trimmed line starts, counted from the segment's start.
+        var offset: UInt32
+        var length: UInt32
+        var opens: Int32 = 0
+        var closes: Int32 = 0
+        var leadingCloses: Int32 = 0
+        /// Set by ``place(_:)``: the line's depth.
+        var depth: Int32 = 0
+        var flags: Flags = []
+
+        struct Flags: OptionSet, Sendable {
+            package let rawValue: UInt8
+            package static let isCaseLabel = Flags(rawValue: 1 << 0)
+            package static let opensSwitch = Flags(rawValue: 1 << 1)
+            package static let startsWithStar = Flags(rawValue: 1 << 2)
+            package static let startsWithDot = Flags(rawValue: 1 << 3)
+            package static let startsWithCloseBrace = Flags(rawValue: 1 << 4)
+            package static let endsWithOpenBrace = Flags(rawValue: 1 << 5)
+            /// Set by ``place(_:)``: a blank line goes before this one.
+            package static let blankBefore = Flags(rawValue: 1 << 6)
+        }
+
+        /// The record of `line`, trimmed of its indentation and trailing white space; empty for a blank line.
+        init(_ line: Slice<UnsafeBufferPointer<UInt8>>, segmentStart: Int) {
+            offset = UInt32(truncatingIfNeeded: line.startIndex - segmentStart)
+            length = UInt32(truncatingIfNeeded: line.count)
+            // The line's own buffer: its methods are concrete, where a slice's are generic (and slow in the debug
+            // builds the build plugin runs).
+            let bytes = UnsafeBufferPointer(rebasing: line)
+            guard let first = bytes.first, let last = bytes.last, let base = bytes.baseAddress else { return }
+            // Most lines hold no brace at all, which memchr (vectorized) tells faster than reading them byte by byte.
+            if memchr(base, Int32(UInt8(ascii: "{")), bytes.count) != nil
+                || memchr(base, Int32(UInt8(ascii: "}")), bytes.count) != nil
+            {
+                let counts = braceCounts(in: bytes)
+                opens = Int32(clamping: counts.opens)
+                closes = Int32(clamping: counts.closes)
+                leadingCloses = Int32(clamping: counts.leadingCloses)
+            }
+            if startsWith(bytes, "case ") || startsWith(bytes, "default:") || startsWith(bytes, "@unknown default:") {
+                flags.insert(.isCaseLabel)
+            }
+            if startsWith(bytes, "switch ") { flags.insert(.opensSwitch) }
+            if first == UInt8(ascii: "*") { flags.insert(.startsWithStar) }
+            if first == UInt8(ascii: ".") { flags.insert(.startsWithDot) }
+            if first == UInt8(ascii: "}") { flags.insert(.startsWithCloseBrace) }
+            if last == UInt8(ascii: "{") { flags.insert(.endsWithOpenBrace) }
+        }
+
+        var isBlank: Bool { length == 0 }
+
+        /// The bytes this line takes in the output.
+        var outputLength: Int {
+            guard !isBlank else { return 0 }
+            return (flags.contains(.blankBefore) ? 1 : 0) + Int(depth) * BraceLayout.indentUnit.utf8.count
+                + (flags.contains(.startsWithStar) ? 1 : 0) + Int(length) + 1
+        }
+    }
+
+    private static func scanLines(_ text: UncheckedBytes, from start: Int, to end: Int) -> [Line] {
+        let bytes = text.bytes
+        var lines: [Line] = []
+        // Counted first, so the records take exactly their room: grown by doubling they were up to half empty.
+        lines.reserveCapacity(lineFeeds(in: bytes, from: start, to: end) + 1)
+        var lineStart = start
+        // A text ending in a line feed has no line after it: a blank record there would change nothing at the end
+        // of a whole text, but between the pieces of a streamed one it would stand for a blank line.
+        while lineStart < end {
+            // memchr: vectorized, where a byte loop was a third of reading the lines.
+            let lineEnd =
+                memchr(bytes.baseAddress! + lineStart, Int32(UInt8(ascii: "\n")), end - lineStart)
+                .map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - bytes.baseAddress! } ?? end
+            lines.append(Line(trimmed(bytes[lineStart..<lineEnd]), segmentStart: start))
+            lineStart = lineEnd + 1
+        }
+        return lines
+    }
+
+    /// How many line feeds `bytes[start..<end]` holds.
+    private static func lineFeeds(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+        var count = 0
+        var position = start
+        while position < end,
+            let found = memchr(bytes.baseAddress! + position, Int32(UInt8(ascii: "\n")), end - position)
+        {
+            count += 1
+            position = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - bytes.baseAddress! + 1
+        }
+        return count
+    }
+
+    /// The state that placing a line carries to the next: the open blocks and the blank lines around them.
+    private struct Placement {
+        var blocks: [Bool] = []  // for each open brace: whether it opened a `switch`
+        var previousBlank = true
+        var lastLineOpensBlock = false
+        var pendingBlank = false  // a blank line, written unless the next line closes a block
+
+        /// Gives every line its depth and decides the blank lines; returns each segment's output length in bytes.
+        mutating func place(_ segments: inout [[Line]]) -> [Int] {
+            var lengths = Array(repeating: 0, count: segments.count)
+            for segment in segments.indices {
+                for index in segments[segment].indices {
+                    var line = segments[segment][index]
+                    if line.isBlank {
+                        if !previousBlank, !lastLineOpensBlock { pendingBlank = true }
+                        previousBlank = true
+                        continue
+                    }
+                    // Closing braces at the start of the line dedent the line itself.
+                    var depth = blocks.count - min(Int(line.leadingCloses), blocks.count)
+                    if let innermost = blocks.last, innermost, line.leadingCloses == 0,
+                        line.flags.contains(.isCaseLabel)
+                    {
+                        depth -= 1
+                    }
+                    if line.leadingCloses == 0, line.flags.contains(.startsWithDot) { depth += 1 }
+                    if pendingBlank && !line.flags.contains(.startsWithCloseBrace) { line.flags.insert(.blankBefore) }
+                    line.depth = Int32(clamping: max(0, depth))
+                    pendingBlank = false
+                    lastLineOpensBlock = line.flags.contains(.endsWithOpenBrace)
+                    previousBlank = false
+                    blocks.removeLast(min(Int(line.closes), blocks.count))
+                    if line.opens > 0 {
+                        blocks.append(contentsOf: repeatElement(false, count: Int(line.opens) - 1))
+                        blocks.append(line.flags.contains(.opensSwitch))
+                    }
+                    lengths[segment] += line.outputLength
+                    segments[segment][index] = line
+                }
+            }
+            return lengths
+        }
+    }
+
+    private static func write(
+        _ lines: [Line], of text: UncheckedBytes, from segmentStart: Int, into output: UncheckedOutput, at start: Int
+    ) {
+        var position = output.base + start
+        let indentWidth = indentUnit.utf8.count
+        let segment = text.bytes.baseAddress! + segmentStart
+        for line in lines where !line.isBlank {
+            if line.flags.contains(.blankBefore) {
+                position.pointee = UInt8(ascii: "\n")
+                position += 1
+            }
+            let indentation = Int(line.depth) * indentWidth + (line.flags.contains(.startsWithStar) ? 1 : 0)
+            position.update(repeating: UInt8(ascii: " "), count: indentation)
+            position += indentation
+            let length = Int(line.length)
+            position.update(from: segment + Int(line.offset), count: length)
+            position += length
+            position.pointee = UInt8(ascii: "\n")
+            position += 1
+        }
+    }
+
+    /// The input, read by several cores at once; it outlives every reader.
+    private struct UncheckedBytes: @unchecked Sendable {
+        let bytes: UnsafeBufferPointer<UInt8>
+        init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    }
+
+    /// The output's buffer: each segment writes its own range of it.
+    private struct UncheckedOutput: @unchecked Sendable {
+        let base: UnsafeMutablePointer<UInt8>
+        init(_ base: UnsafeMutablePointer<UInt8>) { self.base = base }
+    }
+
+    /// Whether `line` starts with the ASCII `prefix` (compared byte by byte: the generic `starts(with:)` over a
+    /// string's UTF-8 view cost as much as counting the braces).
+    private static func startsWith(_ line: UnsafeBufferPointer<UInt8>, _ prefix: StaticString) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        guard line.count >= count else { return false }
+        for offset in 0..<count where line[offset] != prefix.utf8Start[offset] { return false }
+        return true
+    }
+
+    /// `line` without leading blanks and trailing blanks or carriage return. On the buffer's indices, not the
+    /// slice's generic collection methods: the build plugin runs a debug `schemagen` in debug builds, where
+    /// those were a fifth of generation.
+    private static func trimmed(_ line: Slice<UnsafeBufferPointer<UInt8>>) -> Slice<UnsafeBufferPointer<UInt8>> {
+        let bytes = line.base
+        var start = line.startIndex, end = line.endIndex
+        while start < end, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") { start += 1 }
+        while end > start,
+            bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t")
+                || bytes[end - 1] == UInt8(ascii: "\r")
+        {
+            end -= 1
+        }
+        return bytes[start..<end]
+    }
+
+    /// Braces that count in `line` (trimmed): opened, closed, and closed before any other code on the line.
+    ///
+    /// Read in a run that only looks for the four bytes that matter (`{`, `}`, `"`, `/`), jumping over string
+    /// literals whole: byte by byte with the state of every byte tracked, this was a third of laying out a file.
+    package static func braceCounts(
+        in line: UnsafeBufferPointer<UInt8>
+    ) -> (opens: Int, closes: Int, leadingCloses: Int) {
+        let count = line.count
+        guard count > 0 else { return (0, 0, 0) }
+        if line[0] == UInt8(ascii: "*") || (count >= 2 && line[0] == UInt8(ascii: "/") && line[1] == UInt8(ascii: "*"))
+        {
+            return (0, 0, 0)
+        }
+        var opens = 0, closes = 0, leadingCloses = 0
+        var index = 0
+        // Closing braces before any other code (blanks between them) dedent the line itself.
+        while index < count {
+            let byte = line[index]
+            if byte == UInt8(ascii: "}") {
+                leadingCloses += 1
+            } else if byte != UInt8(ascii: " "), byte != UInt8(ascii: "\t") {
+                break
+            }
+            index += 1
+        }
+        closes = leadingCloses
+        while index < count {
+            switch line[index] {
+            case UInt8(ascii: "{"):
+                opens += 1
+            case UInt8(ascii: "}"):
+                if opens > 0 { opens -= 1 } else { closes += 1 }
+            case UInt8(ascii: "\""):
+                // To the closing quote, past escaped characters; an unclosed literal runs to the end of the line.
+                index += 1
+                while index < count, line[index] != UInt8(ascii: "\"") {
+                    index += line[index] == UInt8(ascii: "\\") ? 2 : 1
+                }
+            case UInt8(ascii: "/"):
+                if index + 1 < count, line[index + 1] == UInt8(ascii: "/") { return (opens, closes, leadingCloses) }
+            default:
+                break
+            }
+            index += 1
+        }
+        return (opens, closes, leadingCloses)
+    }
+}
+
+@available(*, deprecated, renamed: "BraceLayout")
+public typealias SwiftLayout = BraceLayout

@@ -1,0 +1,396 @@
+import SchemaGenRuntime
+import SchemaGenContract
+/// The translate stage for Swift: turns a checked ``Contract`` into the ``SwiftFileContext`` templates render.
+public struct SwiftTranslator: Sendable {
+    public var accessLevel: AccessLevel
+
+    public init(accessLevel: AccessLevel = .public) {
+        self.accessLevel = accessLevel
+    }
+
+    /// What one Swift file holds.
+    public enum FileRole: Sendable, Equatable {
+        /// The contract's types and its typed `Client` (the `swift-client` target).
+        case client
+        /// The typed `Server`, with the contract's types when no client file beside it holds them (`swift-server`).
+        case server(withTypes: Bool)
+    }
+
+    public func translate(_ contract: Contract, sourceFile: String, role: FileRole = .client) -> SwiftFileContext {
+        let speller = SwiftTypeSpeller(namespace: contract.name, declaredNames: Self.declaredTypeNames(in: contract))
+        let builder = StructBuilder(speller: speller, contract: contract)
+        // On all cores: a contract's types are most of its translation (measured in issue 37).
+        let types = contract.types.concurrentMap { builder.namedType($0) }
+        let values = ValueSynthesizer(contract: contract)
+        let literal = SwiftValueLiteral(contract: contract, speller: speller)
+        let typeExamples = contract.types.concurrentMap(minimumChunk: 64) { type -> SwiftTypeExample? in
+            let typeRef = TypeRef.named(type.name)
+            guard let value = try? literal.expression(values.value(of: typeRef), as: typeRef, inlineName: "") else {
+                return nil
+            }
+            return SwiftTypeExample(name: type.name, typeName: speller.spell(typeRef), value: value)
+        }.compactMap { $0 }
+        var events = EventTranslator(contract: contract, builder: builder)
+        events.typesWithExamples = Set(typeExamples.map(\.name))
+        let root = events.scope(contract.events, channelExpression: "nil", enclosingType: contract.name)
+        let channels = contract.channels.map { channel in
+            let typeName = SwiftName.typeName(forMember: channel.swiftName)
+            let parameters = channel.parameters.map { parameter in
+                let type = speller.spell(parameter.type)
+                let name = SwiftSyntax.identifier(parameter.swiftName)
+                return PropertyContext(
+                    name: name, storageName: name, argumentName: name, type: type,
+                    unwrappedType: type, isOptional: false,
+                    documentation: SwiftSyntax.documentation(parameter.description),
+                    deprecation: nil, constantValue: nil)
+            }
+            var context = ChannelContext(
+                typeName: typeName, memberName: SwiftSyntax.identifier(channel.swiftName),
+                documentation: SwiftSyntax.documentation(channel.description, deprecation: channel.deprecation),
+                deprecation: SwiftSyntax.deprecationAttribute(channel.deprecation),
+                addressTemplate: channel.address.raw, addressExpression: Self.addressExpression(channel),
+                parameters: parameters,
+                accessorParameters: parameters.map { "\($0.name): \($0.type)" }.joined(separator: ", "),
+                accessorArguments: channel.parameters.map { "\($0.swiftName): \(SwiftSyntax.identifier($0.swiftName))" }
+                    .joined(separator: ", "),
+                hasParameters: !parameters.isEmpty,
+                scope: events.scope(
+                    channel.events, channelExpression: "channel.address", enclosingType: "\(contract.name).\(typeName)")
+            )
+            context.templateParts = channel.address.segments.map { segment in
+                switch segment {
+                case .literal(let text): ".literal(\(SwiftSyntax.stringLiteral(text)))"
+                case .parameter: ".parameter"
+                }
+            }.joined(separator: ", ")
+            context.channelType = "\(contract.name).\(typeName)"
+            context.everyMember = "every\(typeName)"
+            context.channelFromValues = Self.channelFromValues(
+                channel, type: "\(contract.name).\(typeName)", runtime: speller.runtimePrefix)
+            return context
+        }
+        let documentation = SwiftSyntax.documentation(
+            contract.title, extra: SwiftSyntax.documentation(contract.description).map { String($0.dropFirst()) })
+        let includesTypes = if case .server(withTypes: false) = role { false } else { true }
+        var context = SwiftFileContext(
+            sourceFile: sourceFile, access: accessLevel.rawValue, namespace: contract.name,
+            runtime: speller.runtimePrefix,
+            documentation: documentation,
+            framing: Self.framingExpression(contract.framing, runtime: speller.runtimePrefix),
+            dateEncoding: ".\(Self.dateCase(contract.dateEncoding))",
+            separator: contract.separator.map { $0 == .newline ? ".newline" : ".recordSeparator" },
+            types: types, root: root, channels: channels, hasTypes: !types.isEmpty, hasChannels: !channels.isEmpty,
+            includesTypes: includesTypes, includesClient: role == .client, includesServer: role != .client)
+        context.coreAccess = accessLevel == .public ? "@_spi(Generated) public" : accessLevel.rawValue
+        context.typeExamples = typeExamples
+        context.hasTypeExamples = !typeExamples.isEmpty
+        context.scenarios = Self.scenarios(
+            of: contract, root: root, channels: channels, literal: literal, events: events, speller: speller)
+        context.hasScenarios = !context.scenarios.isEmpty
+        context.scenariosHear = root.hasClientEvents
+        context.servers = contract.servers.map { server in
+            SwiftServerURLContext(
+                swiftName: SwiftSyntax.identifier(server.swiftName), urlLiteral: SwiftSyntax.stringLiteral(server.url),
+                documentation: SwiftSyntax.documentation(server.description, extra: ["`\(server.url)`"]))
+        }
+        context.hasServers = !context.servers.isEmpty
+        context.firstServerURL = context.servers.first.map { "\(contract.name).Servers.\($0.swiftName)" } ?? ""
+        if case .socketIO = contract.framing {
+            context.socketIONamespace = SwiftSyntax.stringLiteral(contract.rootNamespace)
+        }
+        return context
+    }
+
+    /// `value.groupId == "g1"`: a `where:` condition of a scenario's `after:` step on the event's typed value (on
+    /// `value.payload` where the value is the whole frame). The value is read as the field's wire form (`"2"` for an
+    /// `Int` in a string) and spelled as the field's whole type, so `Nullable<URL>?` compares with `.value(...)`.
+    private static func comparison(
+        _ condition: ScenarioCondition, of eventName: String, in contract: Contract, literal: SwiftValueLiteral,
+        events: EventTranslator, speller: SwiftTypeSpeller
+    ) throws -> String {
+        guard let event = contract.events.first(where: { $0.wireName == eventName }),
+            let payload = event.payload,
+            let field = contract.objectFields(of: payload)?.first(where: { $0.wireName == condition.field }),
+            let value = try? DocumentValue(parsingJSON: Array(condition.json.utf8))
+        else { throw SwiftValueLiteral.Unspellable(reason: "`where:` names no field of the event's payload") }
+        var expression = try literal.expression(value, as: field.type, inlineName: "", encoding: field.encoding)
+        if case .optional(.nullable) = field.type {
+            expression = "(\(expression) as \(speller.spell(field.type)))"
+        }
+        let member = SwiftSyntax.identifier(field.swiftName)
+        guard events.decodesWholeFrame(event) else { return "value.\(member) == \(expression)" }
+        return "value.payload\(payload.isOptional || payload.isNullable ? "?" : "").\(member) == \(expression)"
+    }
+
+    /// A statement that stops the build of the generated file: a scenario's value the checker accepted but the
+    /// Swift target cannot spell, which would otherwise be a step that never fires.
+    private static func unspellable(_ what: String, _ error: any Error) -> String {
+        let reason = (error as? SwiftValueLiteral.Unspellable)?.reason ?? "\(error)"
+        return
+            "#error(\(SwiftSyntax.stringLiteral("schemagen cannot spell \(what) in Swift (\(reason)); please report it")))"
+    }
+
+    /// The contract's scenarios as the `Mock`'s statements: `after` reads the app's events until it sends the one
+    /// named (from one stream for the whole scenario, so none is missed between steps), `send` emits to every app
+    /// the step's payload or the event's example (on its channel's address for a channel's event), `wait` sleeps.
+    package static func scenarios(
+        of contract: Contract, root: ScopeContext, channels: [ChannelContext], literal: SwiftValueLiteral,
+        events translator: EventTranslator, speller: SwiftTypeSpeller
+    ) -> [SwiftScenarioContext] {
+        /// Each scope's event contexts by wire name: the root's under `nil`, a channel's under its key.
+        func byWireName(_ events: [Event], _ scope: ScopeContext) -> [String: EventContext] {
+            Dictionary(zip(events.map(\.wireName), scope.events), uniquingKeysWith: { first, _ in first })
+        }
+        let contexts = byWireName(contract.events, root)
+        let channelScopes = Dictionary(
+            zip(contract.channels, channels).map { channel, context in
+                (channel.name, (channel: channel, context: context, events: byWireName(channel.events, context.scope)))
+            }, uniquingKeysWith: { first, _ in first })
+        return contract.scenarios.map { scenario in
+            var steps: [String] = []
+            var words: [String] = []
+            if scenario.steps.contains(where: { if case .after = $0.action { true } else { false } }) {
+                steps.append("var incoming = events.makeAsyncIterator()")
+            }
+            for step in scenario.steps {
+                switch step.action {
+                case .after(let name, let conditions):
+                    let member = contexts[name]?.memberName ?? ""
+                    var tests: [String] = []
+                    for condition in conditions {
+                        do {
+                            tests.append(
+                                try comparison(
+                                    condition, of: name, in: contract, literal: literal, events: translator,
+                                    speller: speller))
+                        } catch {
+                            // The checker took the value as the field's: a value it cannot spell is the generator's
+                            // fault, said where the build stops rather than a step that waits for nothing.
+                            steps.append(Self.unspellable("the `where:` value of '\(condition.field)'", error))
+                        }
+                    }
+                    let pattern = tests.isEmpty ? ".\(member)" : ".\(member)(let value)"
+                    let test = ([] + ["case \(pattern) = received.event"] + tests).joined(separator: ", ")
+                    steps.append("while let received = await incoming.next() { if \(test) { break } }")
+                    let values = conditions.map { "\($0.field) \($0.json)" }.joined(separator: " and ")
+                    words.append("after the app sends `\(name)`" + (values.isEmpty ? "" : " with \(values)"))
+                case .send(let name, let payload, let channel):
+                    let scope = channel.flatMap { channelScopes[$0.name] }
+                    guard let context = scope.map({ $0.events[name] }) ?? contexts[name],
+                        let (_, event) = contract.event(name, inChannel: channel?.name)
+                    else { continue }
+                    // `server.driver(driverId: "42").emit(_:to:)` for a channel's event; the mock's `send` for one outside
+                    // channels.
+                    var send = "send("
+                    if let channel, let scope {
+                        let arguments = zip(scope.channel.address.parameterNames, channel.values).compactMap {
+                            name, value -> String? in
+                            guard let parameter = scope.channel.parameters.first(where: { $0.name == name }) else {
+                                return nil
+                            }
+                            let literal =
+                                parameter.type == .int ? value : SwiftSyntax.stringLiteral(value)
+                            return "\(SwiftSyntax.identifier(parameter.swiftName)): \(literal)"
+                        }
+                        send = "server.\(scope.context.memberName)(\(arguments.joined(separator: ", "))).emit("
+                    }
+                    let recipients = channel == nil ? "" : ", to: .everyone"
+                    let enclosing =
+                        "\(contract.name).\(scope.map { "\($0.context.typeName)." } ?? "")\(context.typeName)"
+                    var value: String?
+                    let owner = context.examplesOwner.isEmpty ? enclosing : context.examplesOwner
+                    if let payload, let type = event.payload,
+                        let document = try? DocumentValue(parsingJSON: Array(payload.utf8))
+                    {
+                        do {
+                            value =
+                                translator.decodesWholeFrame(event)
+                                ? try translator.wholeFrameInitializer(of: event, payload: document, owner: owner)
+                                : try literal.expression(document, as: type, inlineName: owner)
+                        } catch {
+                            steps.append(Self.unspellable("the payload the scenario sends as '\(name)'", error))
+                        }
+                    } else if let first = context.examples.first {
+                        value = "\(context.examplesOwner).\(first.name)"
+                    } else if case .named(let type)? = event.payload, translator.typesWithExamples.contains(type) {
+                        value = speller.spell(.named(type)) + ".example"
+                    }
+                    if context.hasValue {
+                        guard let value else { continue }
+                        steps.append(
+                            "try await \(send).\(context.memberName.unescapedIdentifier)(\(value))\(recipients))")
+                    } else {
+                        steps.append("try await \(send).\(context.memberName.unescapedIdentifier)\(recipients))")
+                    }
+                    words.append("sends `\(name)`" + (channel.map { " on `\($0.address)`" } ?? ""))
+                case .wait(let seconds):
+                    steps.append("try await Task.sleep(for: .seconds(\(seconds)))")
+                    words.append("waits \(seconds) s")
+                }
+            }
+            return SwiftScenarioContext(
+                swiftName: SwiftSyntax.identifier(scenario.swiftName),
+                nameLiteral: SwiftSyntax.stringLiteral(scenario.name),
+                documentation: SwiftSyntax.documentation(
+                    scenario.description, extra: ["`\(scenario.name)`: " + words.joined(separator: ", then ") + "."]),
+                steps: steps)
+        }
+    }
+
+    /// The Swift type generated code decodes an acknowledgement of type `ack` as, spelled as the generated files
+    /// spell it: what the oracle's readers decode the acknowledgements it draws into.
+    package static func acknowledgementType(of ack: AckDeclaration, in contract: Contract) -> String {
+        SwiftTypeSpeller(namespace: contract.name, declaredNames: declaredTypeNames(in: contract)).spell(ack.type)
+    }
+
+    /// Every type name the file declares, so built-in names they shadow get qualified.
+    package static func declaredTypeNames(in contract: Contract) -> Set<String> {
+        var names: Set<String> = [
+            contract.name, "ClientEvent", "ServerEvent", "Client", "Server", "Every", "Payload", "CodingKeys",
+        ]
+        names.formUnion(contract.types.map(\.name))
+        for (channel, event) in contract.allEvents {
+            names.insert(SwiftName.typeName(forMember: event.swiftName))
+            if let channel { names.insert(SwiftName.typeName(forMember: channel.swiftName)) }
+        }
+        contract.forEachObject { _, object in
+            // By index: a `for` over the fields copied every one.
+            for index in object.fields.indices {
+                if object.fields[index].type.unwrapped.isObject {
+                    names.insert(SwiftName.typeName(forMember: object.fields[index].swiftName))
+                }
+                // A property named like a type (`swiftName: WireFields`) hides it inside its struct, as a type does.
+                if object.fields[index].swiftName.first?.isUppercase == true {
+                    names.insert(object.fields[index].swiftName)
+                }
+            }
+        }
+        return names
+    }
+
+    /// `guard values.count == 2, let seat = Int(values[1]) else { throw ... }` and `let channel = Seat(roomId: values[0], seat: seat)`:
+    /// a channel's value from its address's parameter values, in template order (a parameter's first place).
+    package static func channelFromValues(_ channel: Channel, type: String, runtime: String) -> [String] {
+        let order = channel.address.parameterNames
+        var conditions = ["values.count == \(order.count)"]
+        let arguments = channel.parameters.map { parameter -> String in
+            let index = order.firstIndex(of: parameter.name) ?? 0
+            let name = SwiftSyntax.identifier(parameter.swiftName)
+            guard parameter.type == .int else { return "\(parameter.swiftName): values[\(index)]" }
+            conditions.append("let \(name) = Swift.Int(values[\(index)])")
+            return "\(parameter.swiftName): \(name)"
+        }
+        return [
+            "guard \(conditions.joined(separator: ", ")) else {",
+            "    throw \(runtime)ChannelAddressMismatch(address: address, template: \(SwiftSyntax.stringLiteral(channel.address.raw)))",
+            "}",
+            "let channel = \(type)(\(arguments.joined(separator: ", ")))",
+        ]
+    }
+
+    /// `"driver-\(driverId)"`.
+    package static func addressExpression(_ channel: Channel) -> String {
+        let parts = channel.address.segments.map { segment -> String in
+            switch segment {
+            case .literal(let text): return SwiftSyntax.escapedForLiteral(text)
+            case .parameter(let name):
+                let swiftName = channel.parameters.first { $0.name == name }?.swiftName ?? name
+                return "\\(\(SwiftSyntax.identifier(swiftName)))"
+            }
+        }
+        return "\"" + parts.joined() + "\""
+    }
+
+    /// The Swift expression of the contract's framing as the runtime's ``WireFraming`` (``Framing/wireFraming``).
+    package static func framingExpression(_ framing: Framing, runtime: String) -> String {
+        switch framing.wireFraming {
+        case .socketIO:
+            return ".socketIO"
+        case .discriminator(let key):
+            return ".discriminator(key: \(SwiftSyntax.stringLiteral(key)))"
+        case .envelope(let envelope):
+            var arguments = [
+                "nameKey: \(SwiftSyntax.stringLiteral(envelope.nameKey))",
+                "payloadKey: \(SwiftSyntax.stringLiteral(envelope.payloadKey))",
+            ]
+            if let channelKey = envelope.channelKey {
+                arguments.append("channelKey: \(SwiftSyntax.stringLiteral(channelKey))")
+            }
+            if envelope.payloadIsJSONString { arguments.append("payloadIsJSONString: true") }
+            return ".envelope(.init(\(arguments.joined(separator: ", "))))"
+        case .shapes(let shapes):
+            return ".shapes([\n" + shapes.map { shapeExpression($0, runtime: runtime) + "," }.joined(separator: "\n")
+                + "\n])"
+        }
+    }
+
+    /// `FrameShape(name: "dispatch", conditions: [...], eventName: FramePath([.key("t")]), ...)`, defaults left out.
+    package static func shapeExpression(_ shape: FrameShape, runtime: String) -> String {
+        let pathExpression = { (path: FramePath) in Self.pathExpression(path, runtime: runtime) }
+        var arguments = ["name: \(SwiftSyntax.stringLiteral(shape.name))"]
+        if case .array(let slots) = shape.container {
+            arguments.append(
+                "container: .array(slots: [\(slots.map(SwiftSyntax.stringLiteral).joined(separator: ", "))])")
+        }
+        if !shape.conditions.isEmpty {
+            arguments.append(
+                "conditions: ["
+                    + shape.conditions.map {
+                        ".init(path: \(pathExpression($0.path)), value: \(valueExpression($0.value)))"
+                    }
+                    .joined(separator: ", ") + "]")
+        }
+        if !shape.required.isEmpty {
+            arguments.append("required: [" + shape.required.map(pathExpression).joined(separator: ", ") + "]")
+        }
+        arguments.append("eventName: " + (shape.eventName.map(pathExpression) ?? "nil"))
+        if shape.eventNameKind != .string { arguments.append("eventNameKind: .\(shape.eventNameKind.rawValue)") }
+        switch shape.payload {
+        case .none: arguments.append("payload: .none")
+        case .rest: arguments.append("payload: .rest")
+        case .at(let path): arguments.append("payload: .at(\(pathExpression(path)))")
+        }
+        if let channel = shape.channel { arguments.append("channel: \(pathExpression(channel))") }
+        if !shape.fields.isEmpty {
+            arguments.append(
+                "fields: ["
+                    + shape.fields.map {
+                        ".init(key: \(SwiftSyntax.stringLiteral($0.key)), path: \(pathExpression($0.path)))"
+                    }
+                    .joined(separator: ", ") + "]")
+        }
+        if shape.exact { arguments.append("exact: true") }
+        if let event = shape.unnamedEvent { arguments.append("unnamedEvent: \(SwiftSyntax.stringLiteral(event))") }
+        return runtime + "FrameShape(" + arguments.joined(separator: ", ") + ")"
+    }
+
+    package static func pathExpression(_ path: FramePath, runtime: String) -> String {
+        runtime + "FramePath(["
+            + path.steps.map { step in
+                switch step {
+                case .key(let key): ".key(\(SwiftSyntax.stringLiteral(key)))"
+                case .index(let index): ".index(\(index))"
+                }
+            }.joined(separator: ", ") + "])"
+    }
+
+    /// `.string("READY")`, `.integer(10)`, `.bool(true)`, `.null`.
+    package static func valueExpression(_ value: FrameValue) -> String {
+        switch value {
+        case .string(let text): ".string(\(SwiftSyntax.stringLiteral(text)))"
+        case .integer(let number): ".integer(\(number))"
+        case .bool(let flag): ".bool(\(flag))"
+        case .null: ".null"
+        }
+    }
+
+    package static func dateCase(_ encoding: DateEncoding) -> String {
+        switch encoding {
+        case .iso8601: "iso8601"
+        case .iso8601Fractional: "iso8601Fractional"
+        case .unixSeconds: "unixSeconds"
+        case .unixMilliseconds: "unixMilliseconds"
+        case .unixMicroseconds: "unixMicroseconds"
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import SchemaGenRuntime
+import SchemaGenContract
+
+/// Builds the methods of requests (`reply:`) and subscriptions (`subscription:`) of one scope: the event's values
+/// but the client-chosen correlation value as parameters, the reply and items decoded as their listeners decode them.
+/// What both roles read (where a request's reply and match fields are) is here; the client's methods are in
+/// `Client/`, the server's in `Server/`.
+package struct RequestTranslator {
+    package let contract: Contract
+    package let events: [Event]
+    package let channelExpression: String
+    package let speller: SwiftTypeSpeller
+    package let check: ReplyCheck
+
+    package init(contract: Contract, events: [Event], channelExpression: String, speller: SwiftTypeSpeller) {
+        self.contract = contract
+        self.events = events
+        self.channelExpression = channelExpression
+        self.speller = speller
+        self.check = ReplyCheck(contract: contract)
+    }
+
+    package func index(of name: String?) -> Int? {
+        name.flatMap { name in events.firstIndex { $0.wireName == name } }
+    }
+
+    /// Where the value an event sends carries the field `key` (dots for a path), as keys into its encoded value: the
+    /// payload's, or for an event whose value is its whole frame, the frame field or the member of its payload part.
+    package func bodyPath(of key: String, in event: Event, _ context: EventContext) -> String {
+        guard context.decodesWholeFrame, source(of: key, in: event).hasPrefix(".payloadField") else { return key }
+        let payloadKey =
+            if case .envelope(let envelope) = contract.framing { envelope.payloadKey } else {
+                WireFraming.payloadPartKey
+            }
+        return payloadKey + "." + key
+    }
+
+    /// A `ReplyMatch(...)` expression: the reply's route, channel, and where it and the error event carry the value.
+    package func replyMatch(_ reply: ReplyDeclaration, contexts: [EventContext]) -> String? {
+        guard let answer = index(of: reply.event) else { return nil }
+        var errorRoute = ""
+        if let error = index(of: reply.error) {
+            errorRoute = ", errorRoute: (\(contexts[error].route), \(source(of: reply.answerMatch, in: events[error])))"
+        }
+        return
+            "\(speller.runtime("ReplyMatch"))(route: \(contexts[answer].route), channel: \(channelExpression), source: \(source(of: reply.answerMatch, in: events[answer]))\(errorRoute))"
+    }
+
+    /// Where an event carries the matching field: a frame or envelope field, or a member of its payload (the first
+    /// step of a path).
+    package func source(of match: String, in answer: Event) -> String {
+        let first = String(match.split(separator: ".", omittingEmptySubsequences: false).first ?? "")
+        let isShapeField =
+            answer.shapeIndex.map { index in
+                contract.framing.shapes?[index].fields.contains { $0.wireName == match || $0.wireName == first } == true
+            } ?? false
+        let isEnvelopeField = answer.envelopeFields.contains { $0.wireName == match || $0.wireName == first }
+        let literal = SwiftSyntax.stringLiteral(match)
+        return isShapeField || isEnvelopeField ? ".field(\(literal))" : ".payloadField(\(literal))"
+    }
+}

@@ -1,0 +1,52 @@
+import SchemaGenContract
+/// The generated server's side of requests: its answers to the app's requests, and its own requests.
+extension RequestTranslator {
+    /// The generated server's responder to the app's request: the request decoded as the server's listeners decode it,
+    /// its correlation value read as the client reads its replies', and the handler's reply (or error event) sent back
+    /// to the requesting connection with that value written where the answer carries it.
+    package func serverResponder(_ event: Event, contexts: [EventContext]) -> ServerResponderContext? {
+        guard let reply = event.reply, event.direction != .serverToClient, let answer = index(of: reply.event),
+            let replyType = contexts[answer].valueType
+        else { return nil }
+        func send(_ answer: Int) -> ServerAnswerContext {
+            ServerAnswerContext(
+                emitTarget: contexts[answer].emitTarget, emitValue: contexts[answer].emitValue,
+                correlationPath: SwiftSyntax.stringLiteral(
+                    bodyPath(of: reply.answerMatch, in: events[answer], contexts[answer])))
+        }
+        var answerType = replyType
+        var rejection: ServerAnswerContext?
+        if let error = index(of: reply.error), let errorType = contexts[error].valueType {
+            answerType = "\(speller.runtime("ServerAnswer"))<\(replyType), \(errorType)>"
+            rejection = send(error)
+        }
+        return ServerResponderContext(
+            answerType: answerType, correlationSource: source(of: reply.match, in: event), reply: send(answer),
+            rejection: rejection, answerEventText: reply.event, matchText: reply.match)
+    }
+
+    /// The generated server's method for its own request (a server-to-client event with `reply:`): it writes a fresh
+    /// correlation value into the request where the request carries it, sends it to one connection, and returns the
+    /// app's answer decoded as the server's listeners decode it.
+    package func serverRequest(_ event: Event, contexts: [EventContext]) -> ServerRequestContext? {
+        guard let reply = event.reply, event.direction == .serverToClient, let own = index(of: event.wireName),
+            let answer = index(of: reply.event),
+            let field = check.matchField(reply.match, of: event, isRequest: false),
+            let valueType = contexts[own].valueType,
+            let answerType = contexts[answer].valueType, let answerDecoding = contexts[answer].payloadDecoding
+        else { return nil }
+        let match =
+            "\(speller.runtime("ReplyMatch"))(route: \(contexts[answer].route), channel: \(channelExpression), source: \(source(of: reply.answerMatch, in: events[answer])))"
+        return ServerRequestContext(
+            parameters:
+                "_ payload: \(valueType), to connection: \(speller.runtime("ServerConnection")), timeout: Duration? = nil",
+            answerType: answerType,
+            emitTarget: contexts[own].emitTarget, emitValue: contexts[own].emitValue,
+            // `ids: app` is refused for the server's own requests by the checker: their values are the server's to choose.
+            correlation: FreshCorrelationContext(ids: reply.ids, isNumber: field.type.valueType == .scalar(.int)),
+            correlationPath: SwiftSyntax.stringLiteral(bodyPath(of: reply.match, in: event, contexts[own])),
+            answerMatch: match,
+            answerDecoding: answerDecoding,
+            answerEventText: reply.event, matchText: reply.match)
+    }
+}
