@@ -6,14 +6,14 @@ import Foundation
 /// loops, a FIFO or device named like a contract. Commands report them with the contracts' own diagnostics,
 /// and `generate` writes (and removes) nothing while any remain, so an unreadable folder can never make
 /// generated files look stale.
-public enum ContractFiles {
+package enum ContractFiles {
     /// File extensions of contracts.
-    public static let extensions: Set<String> = ["yaml", "yml"]
+    package static let extensions: Set<String> = ["yaml", "yml"]
     /// The configuration file, which can sit beside contracts but is not one.
-    public static let configurationFileName = "schemagen.yaml"
+    package static let configurationFileName = "schemagen.yaml"
 
     /// Inputs that cannot be used at all: a usage error for commands that need every input.
-    public enum Failure: Error, CustomStringConvertible, Equatable {
+    package enum Failure: Error, CustomStringConvertible, Equatable {
         case missing(String)
         case noContracts(String)
         /// Inputs that exist but could not be read, each a located error.
@@ -21,7 +21,7 @@ public enum ContractFiles {
         /// Inputs that cannot be compared with each other (a file and a folder), and why.
         case mismatched(String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .missing(let path): "no such file or folder: '\(path)'"
             case .noContracts(let path): "no contracts (*.yaml, *.yml) in folder '\(path)'"
@@ -33,16 +33,16 @@ public enum ContractFiles {
     }
 
     /// The contracts found, and the inputs that could not be read.
-    public struct Found: Sendable, Equatable {
+    package struct Found: Sendable, Equatable {
         /// Contract paths in a stable (sorted) order, without duplicates.
-        public var files: [String]
+        package var files: [String]
         /// One error per input that could not be read or walked, located at its path.
-        public var problems: [Diagnostic]
+        package var problems: [Diagnostic]
     }
 
     /// Files are taken as they are; folders contribute their `*.yaml`/`*.yml` files, searched recursively
     /// (following links, hidden names skipped).
-    public static func find(_ paths: [String]) throws(Failure) -> Found {
+    package static func find(_ paths: [String]) throws(Failure) -> Found {
         var found = Found(files: [], problems: [])
         var seen = Set<String>()
         for path in paths {

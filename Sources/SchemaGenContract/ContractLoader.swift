@@ -7,7 +7,7 @@ public struct ContractLoader: Sendable {
     /// One contract file after loading and checking.
     public struct Loaded: Sendable {
         /// The path as the user named it.
-        public var path: String
+        package var path: String
         /// The file's text, when it could be read (for source lines under diagnostics).
         public var source: SourceText?
         /// The checked contract, when there were no errors.
@@ -15,7 +15,7 @@ public struct ContractLoader: Sendable {
         /// Every problem found, in file order.
         public var diagnostics: [Diagnostic]
 
-        public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+        package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
     }
 
     /// Loads and checks the contract at `path`.
@@ -24,12 +24,12 @@ public struct ContractLoader: Sendable {
     }
 
     /// Loads and checks contract text; `path` is what diagnostics call it.
-    public func load(text: String, path: String) -> Loaded {
+    package func load(text: String, path: String) -> Loaded {
         finish(YAMLLoader().load(text: text, path: path), path: path)
     }
 
     /// Loads and checks contract bytes; `path` is what diagnostics call it.
-    public func load(data: Data, path: String) -> Loaded {
+    package func load(data: Data, path: String) -> Loaded {
         finish(YAMLLoader().load(data: data, path: path), path: path)
     }
 

@@ -1,13 +1,13 @@
 /// The counts `schemagen lint` prints for a contract, and tests assert.
-public struct ContractSummary: Hashable, Sendable, CustomStringConvertible {
-    public var name: String
-    public var channels: Int
-    public var clientToServer: Int
-    public var serverToClient: Int
-    public var both: Int
-    public var types: Int
+package struct ContractSummary: Hashable, Sendable, CustomStringConvertible {
+    package var name: String
+    package var channels: Int
+    package var clientToServer: Int
+    package var serverToClient: Int
+    package var both: Int
+    package var types: Int
 
-    public init(_ contract: Contract) {
+    package init(_ contract: Contract) {
         let directions = contract.allEvents.map(\.event.direction)
         name = contract.name
         channels = contract.channels.count
@@ -17,10 +17,10 @@ public struct ContractSummary: Hashable, Sendable, CustomStringConvertible {
         types = contract.types.count
     }
 
-    public var events: Int { clientToServer + serverToClient + both }
+    package var events: Int { clientToServer + serverToClient + both }
 
     /// `Zikr: 32 events (9 client-to-server, 23 server-to-client), 0 channels, 1 type`
-    public var description: String {
+    package var description: String {
         var directions = ["\(clientToServer) client-to-server", "\(serverToClient) server-to-client"]
         if both > 0 { directions.append("\(both) both ways") }
         return "\(name): \(Self.count(events, "event")) (\(directions.joined(separator: ", "))), "
@@ -28,7 +28,7 @@ public struct ContractSummary: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `1 event`, `2 events`.
-    public static func count(_ number: Int, _ noun: String) -> String {
+    package static func count(_ number: Int, _ noun: String) -> String {
         "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 }

@@ -30,7 +30,7 @@ struct ContractDraw {
     }
 
     /// How the drawn frame shapes sit: which keys they name, so payloads avoid them, and where a correlation id goes.
-    private struct ShapePlan {
+    struct ShapePlan {
         var yaml: [String]
         /// The keys of the frame's top level a `payload: rest` event's fields must not use.
         var reserved: Set<String>
@@ -52,17 +52,17 @@ struct ContractDraw {
         var channelExample: (String) -> String = { $0 }
     }
 
-    private var choices: Choices
-    private let name: String
-    private var features: Set<String> = []
-    private var typeNames: [String] = []
+    var choices: Choices
+    let name: String
+    var features: Set<String> = []
+    var typeNames: [String] = []
     /// Named struct types (by name) with their field names, for payloads, requests and discriminators.
-    private var structs: [String: [String]] = [:]
-    private var typeLines: [String] = []
-    private var framing: FramingKind = .socketIO
-    private var envelopeFieldNames: Set<String> = []
-    private var shapes: ShapePlan?
-    private var usedWords: Set<String> = []
+    var structs: [String: [String]] = [:]
+    var typeLines: [String] = []
+    var framing: FramingKind = .socketIO
+    var envelopeFieldNames: Set<String> = []
+    var shapes: ShapePlan?
+    var usedWords: Set<String> = []
 
     init(choices: Choices, name: String) {
         self.choices = choices
@@ -179,7 +179,7 @@ struct ContractDraw {
     }
 
     /// The frame shape that reads and writes an envelope's or a discriminator's frames; nil for the other framings.
-    private func equivalentFraming() -> [String]? {
+    func equivalentFraming() -> [String]? {
         switch framing {
         case .envelope where !envelopeJSONString:
             var lines = ["frames:", "  message:", "    name: event", "    payload: data"]
@@ -195,7 +195,7 @@ struct ContractDraw {
 
     // MARK: Framing
 
-    private var supportsChannels: Bool {
+    var supportsChannels: Bool {
         switch framing {
         case .socketIO: true
         case .envelope: envelopeHasChannel
@@ -204,11 +204,11 @@ struct ContractDraw {
         }
     }
 
-    private var envelopeHasChannel = false
-    private var envelopeJSONString = false
-    private var envelopeFieldLine: String?
+    var envelopeHasChannel = false
+    var envelopeJSONString = false
+    var envelopeFieldLine: String?
 
-    private mutating func framingLines() -> [String] {
+    mutating func framingLines() -> [String] {
         switch framing {
         case .socketIO:
             features.insert("framing: socket.io")
@@ -258,7 +258,7 @@ struct ContractDraw {
         }
     }
 
-    private mutating func drawShapes() -> ShapePlan {
+    mutating func drawShapes() -> ShapePlan {
         var yaml: [String] = []
         var plan = ShapePlan(yaml: [], reserved: [], rest: false, idField: nil, hasChannel: false)
         if choices.chance(25) {
@@ -333,200 +333,6 @@ struct ContractDraw {
         return plan
     }
 
-    // MARK: Types
-
-    private static let typeWords = [
-        "Item", "Detail", "Owner", "Money", "Place", "Badge", "Level", "Mode", "Choice", "Shape", "Perm", "Quote",
-    ]
-    private static let fieldWords = [
-        "id", "title", "count", "price", "at", "tags", "meta", "label", "note", "items", "level", "amount", "user_id",
-        "createdAt", "size", "score", "url", "extra", "flag", "color",
-    ]
-
-    private mutating func drawTypes() {
-        let count = choices.int(0...5)
-        for index in 0..<count {
-            let typeName = "\(Self.typeWords[index])\(index)"
-            let kind = choices.int(0...10)
-            var lines: [String] = ["  \(typeName):"]
-            switch kind {
-            case 10:
-                features.insert("tuple")
-                lines += ["    tuple:"] + drawTupleElements().map { "      " + $0 }
-            case 0...3:
-                features.insert("struct")
-                let fields = drawFields(count: choices.int(1...4), depth: 1, avoiding: [], selfName: typeName)
-                structs[typeName] = fields.names
-                lines += ["    fields:"] + fields.lines.map { "      " + $0 }
-            case 4:
-                features.insert("enum of strings")
-                lines.append(
-                    "    enum: [\(["red", "green", "blue", "off"].prefix(choices.int(1...4)).joined(separator: ", "))]")
-            case 5:
-                features.insert("enum of numbers")
-                lines.append("    enum: [\(["0", "1", "2", "10"].prefix(choices.int(1...4)).joined(separator: ", "))]")
-            case 6:
-                features.insert("flags")
-                lines += ["    flags:", "      read: 0", "      write: 1"]
-                if choices.chance(50) { lines.append("      admin: 9") }
-            case 7:
-                features.insert("union by kind")
-                var members = [choices.pick(["String", "Int", "Double"]), "Bool"]
-                if choices.chance(50) { members.append("\"[String]\"") }
-                if let object = typeNames.first(where: { structs[$0] != nil }), choices.chance(50) {
-                    members.append(object)
-                }
-                lines.append("    union: [\(members.prefix(choices.int(2...members.count)).joined(separator: ", "))]")
-            default:
-                features.insert("union by discriminator")
-                let caseA = "\(typeName)A"
-                let caseB = "\(typeName)B"
-                lines += ["    union:", "      discriminator: kind", "      cases:", "        a: \(caseA)"]
-                if choices.chance(60) { lines.append("        b: \(caseB)") }
-                var extra: [String] = []
-                let fallback = choices.chance(40)
-                if fallback {
-                    features.insert("union fallback")
-                    lines.append("      fallback: \(typeName)Other")
-                    extra += ["  \(typeName)Other:", "    fields:", "      kind: String", "      rest: JSON?"]
-                }
-                let a = drawFields(count: choices.int(1...3), depth: 1, avoiding: ["kind"], selfName: nil)
-                let b = drawFields(count: choices.int(1...3), depth: 1, avoiding: ["kind"], selfName: nil)
-                extra += ["  \(caseA):", "    fields:"]
-                if choices.chance(50) {
-                    features.insert("const tag in a union member")
-                    extra.append("      kind: {const: a}")
-                }
-                extra += a.lines.map { "      " + $0 }
-                extra += ["  \(caseB):", "    fields:"] + b.lines.map { "      " + $0 }
-                typeLines += lines + extra
-                typeNames.append(typeName)
-                continue
-            }
-            typeLines += lines
-            typeNames.append(typeName)
-        }
-    }
-
-    /// A tuple's elements (as YAML list lines): required ones, then maybe an optional trailing one or a variadic
-    /// last one (`T...`), the only places either may be.
-    private mutating func drawTupleElements() -> [String] {
-        var lines: [String] = []
-        let names = ["price", "size", "label", "at", "count"]
-        let required = choices.int(1...3)
-        for index in 0..<required {
-            lines.append("- \(names[index]): \(typeExpression(depth: 2, allowBoth: false, optional: false).quoted)")
-        }
-        let last = names[required]
-        switch choices.int(0...2) {
-        case 1:
-            features.insert("tuple optional trailing element")
-            let type = typeExpression(depth: 2, allowBoth: false, optional: false)
-            lines.append("- \(last): \((type.replacingOccurrences(of: " | null", with: "") + "?").quoted)")
-        case 2:
-            features.insert("tuple variadic element")
-            let type = typeExpression(depth: 2, allowBoth: false, optional: false)
-            lines.append("- \(last): \((type.replacingOccurrences(of: " | null", with: "") + "...").quoted)")
-        default: break
-        }
-        return lines
-    }
-
-    private struct Fields {
-        var lines: [String]
-        var names: [String]
-    }
-
-    /// `count` fields of an object (as YAML lines without indentation), never named as `avoiding` says.
-    private mutating func drawFields(count: Int, depth: Int, avoiding: Set<String>, selfName: String?) -> Fields {
-        var lines: [String] = []
-        var names: [String] = []
-        var taken = avoiding
-        for _ in 0..<count {
-            var field = choices.pick(Self.fieldWords)
-            if taken.contains(field) {
-                guard let free = Self.fieldWords.first(where: { !taken.contains($0) }) else { break }
-                field = free
-            }
-            taken.insert(field)
-            names.append(field)
-            lines += drawField(field, depth: depth, selfName: selfName)
-        }
-        return Fields(lines: lines, names: names)
-    }
-
-    private mutating func drawField(_ field: String, depth: Int, selfName: String?) -> [String] {
-        switch choices.int(0...12) {
-        case 12:
-            // Members whose keys follow a pattern, beside the fixed fields (which never start with `x-`).
-            features.insert("pattern keys")
-            let value = choices.pick(["String", "Int", "Bool", "JSON", "Double", "[String]"])
-            return ["\(field):", "  type: \("[String: \(value)]".quoted)", "  keys: \("^x-[a-z]+$".quoted)"]
-        case 8:
-            features.insert("const")
-            return ["\(field): {const: \(choices.pick(["fixed", "1", "true", "\"7\""]))}"]
-        case 9:
-            let (scalar, encodings) = choices.pick([
-                ("Int", ["string"]), ("Int64", ["string"]), ("Decimal", ["string"]), ("Double", ["string"]),
-                ("Date", ["unix-milliseconds", "unix-seconds", "iso8601", "unix-microseconds", "iso8601-fractional"]),
-                ("JSON", ["json-string"]), ("String", ["json-string"]),
-            ])
-            let encoding = choices.pick(encodings)
-            features.insert("encoding: \(encoding == "string" ? "number in string" : encoding)")
-            let type = wrap(scalar, allowBoth: false)
-            return ["\(field):", "  type: \(type.quoted)", "  encoding: \(encoding)"]
-        case 10 where depth < 3:
-            features.insert("inline object")
-            let inner = drawFields(count: choices.int(1...3), depth: depth + 1, avoiding: [], selfName: nil)
-            var lines = ["\(field):", "  fields:"] + inner.lines.map { "    " + $0 }
-            if choices.chance(40) { lines.append("  optional: true") }
-            return lines
-        case 11 where selfName != nil:
-            features.insert("recursive struct")
-            return ["\(field): \(choices.pick(["[\(selfName!)]", "\(selfName!)?", "\(selfName!) | null"]).quoted)"]
-        default:
-            return ["\(field): \(typeExpression(depth: depth).quoted)"]
-        }
-    }
-
-    /// A type as written in a field: a scalar or a named type, maybe in an array or dictionary, maybe optional.
-    private mutating func typeExpression(depth: Int, allowBoth: Bool = true, optional: Bool = true) -> String {
-        var base: String
-        if !typeNames.isEmpty, choices.chance(35) {
-            base = choices.pick(typeNames)
-            features.insert("named type reference")
-        } else {
-            base = choices.pick(["String", "Int", "Double", "Bool", "Int64", "Decimal", "Date", "URL", "JSON", "Bytes"])
-            features.insert("scalar \(base)")
-        }
-        switch choices.int(0...5) {
-        case 4:
-            features.insert("array")
-            base = "[\(base)]"
-        case 5:
-            features.insert("dictionary")
-            base = "[String: \(base)]"
-        default: break
-        }
-        return wrap(base, allowBoth: allowBoth, optional: optional)
-    }
-
-    private mutating func wrap(_ base: String, allowBoth: Bool, optional: Bool = true) -> String {
-        switch choices.int(0...5) {
-        case 3 where optional:
-            features.insert("optional")
-            return "\(base)?"
-        case 4:
-            features.insert("nullable")
-            return "\(base) | null"
-        case 5 where allowBoth:
-            features.insert("optional and nullable")
-            return "(\(base) | null)?"
-        default:
-            return base
-        }
-    }
-
     // MARK: Events
 
     /// One event as drawn, still open to a request's or subscription's additions.
@@ -582,7 +388,7 @@ struct ContractDraw {
     /// Gives some root events an `examples:` frame, made from the drawn contract's own types as `FrameSynthesizer`
     /// writes them (typical, sparse or with nulls): the checker reads each as generated code does, and the Swift
     /// target spells it as the event's `example1` literal, which every request call then sends. False when none.
-    private mutating func addExamples(to events: inout [EventDraft], drawnAs yaml: String) -> Bool {
+    mutating func addExamples(to events: inout [EventDraft], drawnAs yaml: String) -> Bool {
         guard choices.chance(40), let contract = ContractLoader().load(text: yaml, path: "\(name).yaml").contract
         else { return false }
         var added = false
@@ -597,10 +403,10 @@ struct ContractDraw {
         return added
     }
 
-    private static let eventWords = ["order", "chat", "room", "job", "ticket", "game", "file", "seat", "lap", "vote"]
-    private static let verbs = ["created", "updated", "removed", "joined", "sent", "ready", "moved", "closed"]
+    static let eventWords = ["order", "chat", "room", "job", "ticket", "game", "file", "seat", "lap", "vote"]
+    static let verbs = ["created", "updated", "removed", "joined", "sent", "ready", "moved", "closed"]
 
-    private mutating func eventName() -> String {
+    mutating func eventName() -> String {
         var word = choices.pick(Self.eventWords)
         var verb = choices.pick(Self.verbs)
         var attempts = 0
@@ -623,12 +429,12 @@ struct ContractDraw {
         }
     }
 
-    private var payloadMustBeObject: Bool {
+    var payloadMustBeObject: Bool {
         framing == .discriminator || (shapes?.rest ?? false)
     }
 
     /// Keys a payload object's fields must not use, where they sit beside the frame's own keys.
-    private var reservedFieldNames: Set<String> {
+    var reservedFieldNames: Set<String> {
         switch framing {
         case .discriminator: ["type"]
         case .shapes: (shapes?.rest ?? false) ? (shapes?.reserved ?? []) : []
@@ -636,12 +442,12 @@ struct ContractDraw {
         }
     }
 
-    private var opcodeWire = 1
-    private var pingTaken = false
-    private var replyTaken = false
-    private var pushTaken = false
+    var opcodeWire = 1
+    var pingTaken = false
+    var replyTaken = false
+    var pushTaken = false
 
-    private mutating func drawEvent(inChannel: Bool) -> EventDraft {
+    mutating func drawEvent(inChannel: Bool) -> EventDraft {
         var direction = choices.pick(["server-to-client", "client-to-server", "both"])
         if !envelopeFieldNames.isEmpty { direction = "server-to-client" }
         features.insert("direction \(direction)")
@@ -712,252 +518,6 @@ struct ContractDraw {
         return draft
     }
 
-    // MARK: Requests and subscriptions
-
-    /// Turns some client-to-server events into requests answered by server-to-client ones, or into subscriptions.
-    private mutating func addCorrelations(to events: inout [EventDraft]) {
-        let requests = events.indices.filter {
-            events[$0].direction == "client-to-server" && events[$0].frame == nil && events[$0].extra.isEmpty
-        }
-        let answers = events.indices.filter {
-            events[$0].direction == "server-to-client" && events[$0].extra.isEmpty
-                && (events[$0].frame == nil || events[$0].frame == shapes?.replyShape)
-        }
-        guard let request = requests.first, let answer = answers.first, choices.chance(70) else { return }
-        let shapeID = shapes?.idField
-        let useShapeField = shapeID != nil && choices.chance(60)
-        var matchField: String
-        var idType: String
-        if useShapeField, let shapeID {
-            matchField = shapeID.path
-            idType = shapeID.type.hasPrefix("Int") ? "Int" : "String"
-            features.insert("match a shape field")
-        } else {
-            // A payload field both carry: the request must have an inline payload to hold it.
-            guard events[request].canHoldField, events[answer].canHoldField else { return }
-            // A key the shape also has would name the shape's field (the checker's rule), not the payload's.
-            let names = ["request_id", "ref", "symbol"].filter { !(shapes?.fieldKeys ?? []).contains($0) }
-            matchField = choices.pick(names)
-            idType = choices.pick(["String", "Int"])
-            for index in [request, answer] {
-                if events[index].inlineFields == nil { events[index].inlineFields = [] }
-                events[index].inlineFields!.removeAll { $0.hasPrefix("\(matchField):") }
-                events[index].inlineFields!.append("\(matchField): \(idType)")
-            }
-            features.insert("match a payload field")
-        }
-        var ids = choices.pick(["", "counter", "uuid", "app"])
-        if ids == "uuid" && idType != "String" { ids = "" }
-        if ids == "" && matchField == "symbol" { ids = "app" }
-        if !ids.isEmpty { features.insert("ids: \(ids)") }
-        let subscription = choices.chance(40) && answers.count >= 1
-        if subscription {
-            features.insert("subscription")
-            var lines = ["subscription:", "  event: \(events[answer].wireName.yamlKey)", "  match: \(matchField)"]
-            if useShapeField, !payloadMustBeObject, choices.chance(60) {
-                // Items of a shared event whose payload is any JSON, and the subscription says what they hold for it
-                // (Home Assistant's `event` for `subscribe_trigger`).
-                features.insert("subscription type:")
-                lines.append(makeShared(&events[answer]))
-            }
-            var next = 1
-            var replyLines: [String] = []
-            if answers.count > next, choices.chance(50) {
-                // A reply confirms it, and the items echo the request's own id (`idFrom: request`), or the id the
-                // server chose and the reply carries in a field of its own (`id: sub_id`).
-                let confirmation = answers[next]
-                let serverChoosesID = matchField != "sub_id" && choices.chance(50)
-                if useShapeField || addField(matchField, idType, to: &events[confirmation]),
-                    !serverChoosesID || addField("sub_id", idType, to: &events[confirmation])
-                {
-                    replyLines = [
-                        "reply:", "  event: \(events[confirmation].wireName.yamlKey)", "  match: \(matchField)",
-                    ]
-                    if !ids.isEmpty { replyLines.append("  ids: \(ids)") }
-                    if serverChoosesID {
-                        lines.append("  id: sub_id")
-                        features.insert("subscription id: (the server's)")
-                    } else {
-                        lines.append("  idFrom: request")
-                        features.insert("subscription idFrom: request")
-                    }
-                    next += 1
-                }
-            }
-            if replyLines.isEmpty, !ids.isEmpty { lines.append("  ids: \(ids)") }
-            if answers.count > next, choices.chance(60) {
-                let end = answers[next]
-                if useShapeField || addField(matchField, idType, to: &events[end]) {
-                    lines.append("  end: \(events[end].wireName.yamlKey)")
-                    features.insert("subscription end")
-                    next += 1
-                }
-            } else if choices.chance(40), matchField != "total", addField("total", "Int", to: &events[answer]) {
-                // Ended by count: every item says how many there are in all.
-                lines.append("  count: total")
-                features.insert("subscription count")
-            }
-            if answers.count > next, !lines.contains("  count: total"), choices.chance(50) {
-                let failure = answers[next]
-                if useShapeField || addField(matchField, idType, to: &events[failure]) {
-                    lines.append("  error: \(events[failure].wireName.yamlKey)")
-                    features.insert("subscription error event")
-                    if lines.contains(where: { $0.hasPrefix("  end: ") }) {
-                        features.insert("subscription error event and end")
-                    }
-                }
-            }
-            if requests.count >= 2, shapes?.requiresFields != true, choices.chance(50) {
-                // The client fills in only the id when it cancels: the cancel event carries nothing else required.
-                let cancel = requests[1]
-                events[cancel].payload = nil
-                events[cancel].inlineFields = nil
-                events[cancel].isTuple = false
-                if useShapeField || addField(matchField, idType, to: &events[cancel]) {
-                    lines.append("  cancel: \(events[cancel].wireName.yamlKey)")
-                    features.insert("subscription cancel")
-                }
-            }
-            events[request].extra += replyLines + lines
-        } else {
-            features.insert("request")
-            var lines = ["reply:", "  event: \(events[answer].wireName.yamlKey)", "  match: \(matchField)"]
-            if !ids.isEmpty { lines.append("  ids: \(ids)") }
-            if useShapeField, !payloadMustBeObject, choices.chance(50) {
-                // A shared answer frame whose payload is any JSON, and the request says what it holds for it
-                // (Home Assistant's `result`).
-                features.insert("reply type:")
-                lines.append(makeShared(&events[answer]))
-            }
-            if answers.count >= 2, choices.chance(40) {
-                let failure = answers[1]
-                if useShapeField || addField(matchField, idType, to: &events[failure]) {
-                    lines.append("  error: \(events[failure].wireName.yamlKey)")
-                    features.insert("request error event")
-                }
-            }
-            events[request].extra += lines
-        }
-    }
-
-    /// Makes `event` a shared answer whose payload is any JSON, and returns the `type:` line that says what it holds
-    /// for one request or subscription.
-    private mutating func makeShared(_ event: inout EventDraft) -> String {
-        event.payload = choices.pick(["JSON", "JSON | null"])
-        event.inlineFields = nil
-        event.isTuple = false
-        return "  type: \(typeExpression(depth: 1, allowBoth: false).quoted)"
-    }
-
-    /// Gives an event's inline payload the correlation field; false when its payload is not inline or absent.
-    private func addField(_ field: String, _ type: String, to event: inout EventDraft) -> Bool {
-        guard event.canHoldField else { return false }
-        if event.inlineFields == nil { event.inlineFields = [] }
-        event.inlineFields!.removeAll { $0.hasPrefix("\(field):") }
-        event.inlineFields!.append("\(field): \(type)")
-        return true
-    }
-
-    // MARK: Channels and scenarios
-
-    private mutating func drawChannel(_ index: Int) -> (lines: [String], address: String, events: [EventDraft]) {
-        let channelName = index == 0 ? "room" : "lobby"
-        let parameter = choices.chance(60)
-        let prefix = framing == .socketIO ? "/" : ""
-        let template = parameter ? "\(prefix)\(channelName)-{key}" : "\(prefix)\(channelName)-all"
-        let example = parameter ? "\(prefix)\(channelName)-7" : template
-        var lines = ["  \(channelName):", "    address: \(template.quoted)"]
-        if parameter {
-            features.insert("channel template")
-            lines.append("    parameters: {key: \(choices.pick(["String", "Int"]))}")
-        }
-        lines.append("    events:")
-        var drafts: [EventDraft] = []
-        for _ in 0..<choices.int(1...3) { drafts.append(drawEvent(inChannel: true)) }
-        // Requests and subscriptions on a channel: the `Mock` answers them on every address of its template.
-        if drafts.count >= 2, envelopeFieldNames.isEmpty, choices.chance(75) {
-            for (index, direction) in [(0, "client-to-server"), (1, "server-to-client")]
-            where drafts[index].frame == nil && drafts[index].extra.isEmpty {
-                drafts[index].direction = direction
-            }
-            let before = features
-            addCorrelations(to: &drafts)
-            if features != before { features.insert("request on a channel") }
-            if drafts.contains(where: {
-                $0.extra.contains("subscription:") && $0.extra.contains { $0.hasPrefix("  error: ") }
-            }) {
-                features.insert("subscription error event on a channel")
-            }
-        }
-        for draft in drafts { lines += draft.yaml(indent: "      ") }
-        return (lines, example, drafts)
-    }
-
-    /// One scenario step as drawn: its YAML lines, and the event it waits for or sends, for `addValues`.
-    private struct StepDraft {
-        var lines: [String]
-        var after: String? = nil
-        var send: String? = nil
-    }
-
-    private mutating func scenarioSteps(
-        root: [EventDraft], channels: [(address: String, events: [EventDraft])]
-    ) -> [StepDraft] {
-        guard choices.chance(40) else { return [] }
-        features.insert("scenario")
-        var steps: [StepDraft] = []
-        for _ in 0..<choices.int(1...3) {
-            switch choices.int(0...2) {
-            case 0:
-                if let heard = root.first(where: { $0.direction != "server-to-client" && $0.frame == nil }) {
-                    steps.append(StepDraft(lines: ["      - after: \(heard.wireName.yamlKey)"], after: heard.wireName))
-                }
-            case 1:
-                if let sent = root.first(where: { $0.direction != "client-to-server" && $0.frame == nil }) {
-                    steps.append(StepDraft(lines: ["      - send: \(sent.wireName.yamlKey)"], send: sent.wireName))
-                } else if let channel = channels.first,
-                    let sent = channel.events.first(where: { $0.direction != "client-to-server" })
-                {
-                    features.insert("scenario channel send")
-                    steps.append(
-                        StepDraft(
-                            lines: [
-                                "      - send: \(sent.wireName.yamlKey)", "        channel: \(channel.address.quoted)",
-                            ],
-                            send: sent.wireName))
-                }
-            default:
-                steps.append(StepDraft(lines: ["      - wait: 0.01"]))
-            }
-        }
-        if steps.isEmpty { features.remove("scenario") }
-        return steps
-    }
-
-    /// Gives some `after:` steps `where:` values and some `send:` steps a `payload:`, made from the drawn contract's
-    /// own types as `FrameSynthesizer` writes them (JSON, which YAML reads as it is).
-    private mutating func addValues(to steps: inout [StepDraft], drawnAs yaml: String) {
-        guard let contract = ContractLoader().load(text: yaml, path: "\(name).yaml").contract else { return }
-        let events = contract.events + contract.channels.flatMap(\.events)
-        for index in steps.indices {
-            if let heard = steps[index].after, let event = events.first(where: { $0.wireName == heard }) {
-                let conditions = FrameSynthesizer(contract: contract).madeUpConditions(of: event)
-                guard !conditions.isEmpty, choices.chance(50) else { continue }
-                features.insert("scenario where")
-                let chosen = conditions.prefix(choices.int(1...min(2, conditions.count)))
-                let pairs = chosen.map { "\($0.field.quoted): \($0.json)" }.joined(separator: ", ")
-                steps[index].lines.append("        where: {\(pairs)}")
-            } else if let sent = steps[index].send, let event = events.first(where: { $0.wireName == sent }),
-                choices.chance(40)
-            {
-                let variant = choices.pick(ValueSynthesizer.Variant.all)
-                guard let json = FrameSynthesizer(contract: contract, variant: variant).madeUpPayloadJSON(of: event)
-                else { continue }
-                features.insert("scenario send payload")
-                steps[index].lines.append("        payload: \(json)")
-            }
-        }
-    }
 }
 
 extension String {

@@ -269,7 +269,7 @@ extension ContractChecker {
     /// A file of scenarios kept beside a contract (its one key `scenarios:`, as in a contract), read and checked
     /// against `contract`: its steps name the contract's events and its payloads match them. A name the contract's
     /// own scenarios use is an error.
-    public func checkScenarios(
+    package func checkScenarios(
         _ root: SyntaxNode, for contract: Contract
     ) -> (scenarios: [Scenario], diagnostics: [Diagnostic]) {
         var checker = Checker()

@@ -1,16 +1,16 @@
 import SchemaGenRuntime
 
 /// The check stage: turns a located syntax tree into a valid ``Contract``, or reports every problem.
-public struct ContractChecker: Sendable {
-    public init() {}
+package struct ContractChecker: Sendable {
+    package init() {}
 
     /// What checking found: the contract when there was no error, and all diagnostics in file order.
-    public struct Result: Sendable {
-        public var contract: Contract?
-        public var diagnostics: [Diagnostic]
+    package struct Result: Sendable {
+        package var contract: Contract?
+        package var diagnostics: [Diagnostic]
     }
 
-    public func check(_ root: SyntaxNode) -> Result {
+    package func check(_ root: SyntaxNode) -> Result {
         var checker = Checker()
         var contract = checker.readContract(root)
         var bag = checker.diagnostics

@@ -1,7 +1,7 @@
 /// One problem found in a contract, located like a compiler diagnostic.
 public struct Diagnostic: Hashable, Sendable {
     /// How bad a problem is. Only errors stop generation.
-    public enum Severity: String, Hashable, Sendable, Comparable {
+    package enum Severity: String, Hashable, Sendable, Comparable {
         case error, warning, note
 
         private var rank: Int {
@@ -12,65 +12,65 @@ public struct Diagnostic: Hashable, Sendable {
             }
         }
 
-        public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+        package static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
     }
 
-    public var severity: Severity
+    package var severity: Severity
     /// What is wrong and, where it helps, what to do about it.
     public var message: String
     /// Where the problem is; `nil` only for problems with no file position (an unreadable file).
-    public var location: SourceLocation?
+    package var location: SourceLocation?
     /// Further positions that explain this one (e.g. where a duplicate was first defined).
-    public var notes: [Diagnostic]
+    package var notes: [Diagnostic]
 
-    public init(_ severity: Severity, _ message: String, at location: SourceLocation?, notes: [Diagnostic] = []) {
+    package init(_ severity: Severity, _ message: String, at location: SourceLocation?, notes: [Diagnostic] = []) {
         self.severity = severity
         self.message = message
         self.location = location
         self.notes = notes
     }
 
-    public static func error(_ message: String, at location: SourceLocation?, notes: [Diagnostic] = []) -> Diagnostic {
+    package static func error(_ message: String, at location: SourceLocation?, notes: [Diagnostic] = []) -> Diagnostic {
         Diagnostic(.error, message, at: location, notes: notes)
     }
 
-    public static func warning(_ message: String, at location: SourceLocation?, notes: [Diagnostic] = []) -> Diagnostic
+    package static func warning(_ message: String, at location: SourceLocation?, notes: [Diagnostic] = []) -> Diagnostic
     {
         Diagnostic(.warning, message, at: location, notes: notes)
     }
 
-    public static func note(_ message: String, at location: SourceLocation?) -> Diagnostic {
+    package static func note(_ message: String, at location: SourceLocation?) -> Diagnostic {
         Diagnostic(.note, message, at: location)
     }
 }
 
 /// Collects diagnostics while a stage runs, so one run reports every problem rather than the first.
-public struct DiagnosticBag: Sendable {
-    public private(set) var diagnostics: [Diagnostic] = []
+package struct DiagnosticBag: Sendable {
+    package private(set) var diagnostics: [Diagnostic] = []
 
-    public init() {}
+    package init() {}
 
-    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
-    public mutating func append(_ diagnostic: Diagnostic) {
+    package mutating func append(_ diagnostic: Diagnostic) {
         diagnostics.append(diagnostic)
     }
 
-    public mutating func append(contentsOf other: [Diagnostic]) {
+    package mutating func append(contentsOf other: [Diagnostic]) {
         diagnostics.append(contentsOf: other)
     }
 
-    public mutating func error(_ message: String, at location: SourceLocation?, notes: [Diagnostic] = []) {
+    package mutating func error(_ message: String, at location: SourceLocation?, notes: [Diagnostic] = []) {
         append(.error(message, at: location, notes: notes))
     }
 
-    public mutating func warning(_ message: String, at location: SourceLocation?, notes: [Diagnostic] = []) {
+    package mutating func warning(_ message: String, at location: SourceLocation?, notes: [Diagnostic] = []) {
         append(.warning(message, at: location, notes: notes))
     }
 
     /// The diagnostics in file order, so output reads top to bottom like a compiler's.
     /// The sort is stable: diagnostics at one position keep the order they were found in.
-    public var sorted: [Diagnostic] {
+    package var sorted: [Diagnostic] {
         diagnostics.enumerated().sorted { lhs, rhs in
             switch (lhs.element.location, rhs.element.location) {
             case let (l?, r?) where l != r: return l < r

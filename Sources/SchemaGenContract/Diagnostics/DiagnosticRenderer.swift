@@ -1,9 +1,9 @@
 /// Prints diagnostics as `path:line:col: error: message`, the form Xcode and SwiftPM show inline.
 public struct DiagnosticRenderer: Sendable {
     /// Whether to add the source line with a caret under the column (for terminals).
-    public var showsSourceLines: Bool
+    package var showsSourceLines: Bool
     /// Whether to colour the severity (for terminals that have not opted out with NO_COLOR).
-    public var usesColor: Bool
+    package var usesColor: Bool
 
     public init(showsSourceLines: Bool = false, usesColor: Bool = false) {
         self.showsSourceLines = showsSourceLines

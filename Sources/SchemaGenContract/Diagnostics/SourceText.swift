@@ -2,12 +2,12 @@
 public struct SourceText: Sendable {
     /// The path as the user named it; every diagnostic in this file carries it.
     public let path: String
-    public let text: String
+    package let text: String
     /// Where each line starts, in UTF-8 bytes: lines are only read for diagnostics, so they are cut from the
     /// text when asked for (a string per line was 10 MB for a 10,000-event contract).
     private let lineStarts: [Int]
 
-    public init(path: String, text: String) {
+    package init(path: String, text: String) {
         self.path = path
         self.text = text
         var starts = [0]
@@ -19,7 +19,7 @@ public struct SourceText: Sendable {
     }
 
     /// Line `number` (1-based) without its line terminator, or `nil` past the end.
-    public func line(_ number: Int) -> String? {
+    package func line(_ number: Int) -> String? {
         guard number >= 1, number <= lineStarts.count else { return nil }
         let utf8 = text.utf8
         let start = utf8.index(utf8.startIndex, offsetBy: lineStarts[number - 1])
@@ -29,10 +29,10 @@ public struct SourceText: Sendable {
         return String(decoding: utf8[start..<end], as: UTF8.self)
     }
 
-    public var lineCount: Int { lineStarts.count }
+    package var lineCount: Int { lineStarts.count }
 
     /// The position of the byte at `offset` (counted in UTF-8 from the start of the text).
-    public func location(ofUTF8Offset offset: Int) -> SourceLocation {
+    package func location(ofUTF8Offset offset: Int) -> SourceLocation {
         Self.location(ofUTF8Offset: offset, in: Substring(text).utf8, path: path)
     }
 
@@ -45,7 +45,7 @@ public struct SourceText: Sendable {
     }
 
     /// A location in this file.
-    public func location(line: Int, column: Int) -> SourceLocation {
+    package func location(line: Int, column: Int) -> SourceLocation {
         SourceLocation(path: path, line: line, column: column)
     }
 }

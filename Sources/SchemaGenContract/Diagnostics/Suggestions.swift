@@ -1,10 +1,10 @@
 /// "Did you mean" suggestions for misspelled keys, type names and values.
-public enum Suggestions {
+package enum Suggestions {
     /// The candidate closest to `word`, if it is close enough to be a plausible typo.
     ///
     /// Case-insensitive matches win outright (`string` → `String`); otherwise the edit distance
     /// must be at most a third of the word's length (and at least 1), like the Swift compiler's.
-    public static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
+    package static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
         let lowered = word.lowercased()
         var best: (candidate: String, distance: Int)?
         for candidate in candidates where candidate != word {
@@ -17,7 +17,7 @@ public enum Suggestions {
     }
 
     /// `"; did you mean 'x'?"` when a candidate is close, else `"; expected one of: a, b, c"`.
-    public static func hint(for word: String, in candidates: [String]) -> String {
+    package static func hint(for word: String, in candidates: [String]) -> String {
         closest(to: word, in: candidates).map { "; did you mean '\($0)'?" }
             ?? "; expected one of: \(candidates.joined(separator: ", "))"
     }

@@ -6,7 +6,7 @@ import Foundation
 /// contract says, and whether its payload and envelope fields are what the contract declares, each difference with
 /// its JSON path in the frame and the contract's line.
 public struct FrameInterpreter: Sendable {
-    public let contract: Contract
+    package let contract: Contract
     private let framing: WireFraming
     /// The events by route (the wire name, or a frame shape's index and name), in contract order.
     private let eventsByRoute: [String: [(channel: Channel?, event: Event)]]
@@ -27,7 +27,7 @@ public struct FrameInterpreter: Sendable {
     /// What the contract says about `frame`, sent by the client (`.clientToServer`) or the server
     /// (`.serverToClient`); `channel` is the channel the transport delivered it on when the frame does not name one
     /// (a Socket.IO namespace).
-    public func read(_ frame: Data, channel deliveredOn: String? = nil, sentBy direction: Direction) -> FrameReading {
+    package func read(_ frame: Data, channel deliveredOn: String? = nil, sentBy direction: Direction) -> FrameReading {
         let parsed: WireFraming.ParsedFrame
         do {
             parsed = try framing.parse(frame)
@@ -88,7 +88,7 @@ public struct FrameInterpreter: Sendable {
     /// What the contract says about a Socket.IO acknowledgement of `event`: `arguments` is the array of its
     /// arguments, read against the event's `ack:` (a tuple type is the whole array; another type its first element).
     /// Findings are at `$.ack`.
-    public func readAcknowledgement(_ arguments: Data, of event: Event) -> [FrameFinding] {
+    package func readAcknowledgement(_ arguments: Data, of event: Event) -> [FrameFinding] {
         var checker = ValueChecker(contract: contract)
         guard let ack = event.ack else {
             checker.notice("$.ack", "`\(event.wireName)` is not acknowledged in the contract", event.location)

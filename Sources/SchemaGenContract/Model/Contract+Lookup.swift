@@ -2,7 +2,7 @@
 
 extension Contract {
     /// The event `wireName` outside channels (`channel` `nil`), or of the channel keyed `channel`, with its channel.
-    public func event(_ wireName: String, inChannel channel: String?) -> (channel: Channel?, event: Event)? {
+    package func event(_ wireName: String, inChannel channel: String?) -> (channel: Channel?, event: Event)? {
         guard let channel else { return events.first { $0.wireName == wireName }.map { (nil, $0) } }
         guard let scope = channels.first(where: { $0.name == channel }),
             let event = scope.events.first(where: { $0.wireName == wireName })
@@ -15,7 +15,7 @@ extension [Channel] {
     /// The channels one of whose addresses `address` is, with its parameters' values in the template's order: those
     /// whose template it fits and whose parameters' values read as their types (`seat-x` is no address of
     /// `seat-{seat}` when `seat` is an `Int`).
-    public func fitting(_ address: String) -> [(channel: Channel, values: [String])] {
+    package func fitting(_ address: String) -> [(channel: Channel, values: [String])] {
         compactMap { channel in
             guard let values = channel.address.runtimeTemplate.values(in: address),
                 zip(channel.address.parameterNames, values).allSatisfy({ name, value in

@@ -6,37 +6,37 @@ import SchemaGenRuntime
 /// collisions, no recursive structs by value).
 public struct Contract: Hashable, Sendable {
     /// The contract format version (`schemagen:`).
-    public var formatVersion: Int
+    package var formatVersion: Int
     /// The Swift namespace everything generated for this API lives in.
     public var name: String
-    public var title: String?
-    public var description: String?
+    package var title: String?
+    package var description: String?
     /// The API's own version (`version:`, AsyncAPI's `info.version`), as written; `nil` when the contract has none.
-    public var version: String? = nil
+    package var version: String? = nil
     /// The Socket.IO namespace the events outside channels travel in (`namespace:`), with `framing: socket.io`;
     /// `nil` for the main namespace, `/`.
     public var namespace: String? = nil
     /// How an event is framed on the wire.
     public var framing: Framing
     /// How several frames share one WebSocket message, for an API that batches them (`separator:`).
-    public var separator: FrameSeparator? = nil
+    package var separator: FrameSeparator? = nil
     /// Scripted conversations for the generated `Mock` and the reference (`scenarios:`).
     public var scenarios: [Scenario] = []
     /// Where the API is served (`servers:`), in declaration order.
-    public var servers: [ServerDeclaration] = []
+    package var servers: [ServerDeclaration] = []
     /// How `Date` values are written on the wire.
-    public var dateEncoding: DateEncoding
+    package var dateEncoding: DateEncoding
     /// Named types, in the order the contract declares them.
-    public var types: [NamedType]
+    package var types: [NamedType]
     /// Events outside any channel, in declaration order.
-    public var events: [Event]
+    package var events: [Event]
     /// Channels, in declaration order.
-    public var channels: [Channel]
+    package var channels: [Channel]
     /// Where the contract was read from.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
     /// The version of the contract format this build reads.
-    public static let supportedFormatVersions: ClosedRange<Int> = 1...1
+    package static let supportedFormatVersions: ClosedRange<Int> = 1...1
 
     /// The Socket.IO namespace of the events outside channels: `namespace:`, or the main namespace `/`.
     public var rootNamespace: String { namespace ?? "/" }
@@ -45,28 +45,28 @@ public struct Contract: Hashable, Sendable {
     public var allEvents: ContractEvents { ContractEvents(root: events, channels: channels) }
 
     /// The named type called `name`.
-    public func type(named name: String) -> NamedType? {
+    package func type(named name: String) -> NamedType? {
         types.first { $0.name == name }
     }
 }
 
 /// Who sends an event.
-public enum Direction: String, Hashable, Sendable, CaseIterable {
+package enum Direction: String, Hashable, Sendable, CaseIterable {
     case clientToServer = "client-to-server"
     case serverToClient = "server-to-client"
     case both
 
     /// Whether the app may emit this event.
-    public var isEmittedByClient: Bool { self != .serverToClient }
+    package var isEmittedByClient: Bool { self != .serverToClient }
     /// Whether the app may listen to this event.
-    public var isReceivedByClient: Bool { self != .clientToServer }
+    package var isReceivedByClient: Bool { self != .clientToServer }
 }
 
 /// A deprecation: the thing still works, and the message says what to use instead.
-public struct Deprecation: Hashable, Sendable {
-    public var message: String?
+package struct Deprecation: Hashable, Sendable {
+    package var message: String?
 
-    public init(message: String?) {
+    package init(message: String?) {
         self.message = message
     }
 }
@@ -76,129 +76,129 @@ public struct Event: Hashable, Sendable {
     /// The exact name on the wire (`join_group`, `room:join`, `job-removed`).
     public var wireName: String
     /// The Swift name (lowerCamelCase), derived from the wire name or given with `swiftName`.
-    public var swiftName: String
-    public var direction: Direction
-    public var description: String?
-    public var deprecation: Deprecation?
+    package var swiftName: String
+    package var direction: Direction
+    package var description: String?
+    package var deprecation: Deprecation?
     /// What the event carries; `nil` for an event without payload.
-    public var payload: TypeRef?
+    package var payload: TypeRef?
     /// Fields this event carries in the envelope beside its payload (object-envelope framing only).
-    public var envelopeFields: [Field]
-    public var location: SourceLocation
+    package var envelopeFields: [Field]
+    package var location: SourceLocation
     /// With frame shapes: the index of the event's shape in `frames:`, and the value naming the event there
     /// (`nil` for a shape that carries one event).
-    public var shapeIndex: Int? = nil
-    public var wireValue: FrameValue? = nil
+    package var shapeIndex: Int? = nil
+    package var wireValue: FrameValue? = nil
     /// For a request: the event that answers it, and the field that says which request a reply answers.
-    public var reply: ReplyDeclaration? = nil
+    package var reply: ReplyDeclaration? = nil
     /// For a request that opens a subscription: the events that belong to it and end it.
-    public var subscription: SubscriptionDeclaration? = nil
+    package var subscription: SubscriptionDeclaration? = nil
     /// With Socket.IO framing: the acknowledgement the event is answered with (the server's, for an event the app
     /// sends; the app's, for one the server sends).
-    public var ack: AckDeclaration? = nil
+    package var ack: AckDeclaration? = nil
     /// Example values or frames of the event (`examples:`), checked against it and shown in its reference.
-    public var examples: [EventExample] = []
+    package var examples: [EventExample] = []
 
     /// Where the event sits among frame shapes, for contracts with `frames:`.
-    public var address: EventAddress? {
+    package var address: EventAddress? {
         shapeIndex.map { EventAddress(shape: $0, name: wireValue) }
     }
 }
 
 /// One example of an event: its payload, or its whole frame as it travels.
-public struct EventExample: Hashable, Sendable {
-    public enum Form: Hashable, Sendable {
+package struct EventExample: Hashable, Sendable {
+    package enum Form: Hashable, Sendable {
         /// The payload's value.
         case payload
         /// The whole frame.
         case frame
     }
 
-    public var form: Form
+    package var form: Form
     /// The example as compact JSON, keys in the order the contract writes them.
-    public var json: String
+    package var json: String
     /// The same laid out for reading.
-    public var prettyJSON: String
+    package var prettyJSON: String
     /// What the example shows, in a line (`summary:`).
-    public var summary: String?
-    public var location: SourceLocation
+    package var summary: String?
+    package var location: SourceLocation
 }
 
 /// A channel (Pusher channel, Supabase topic…) whose address may hold parameters, scoping its own events.
 public struct Channel: Hashable, Sendable {
     /// The key naming the channel in the contract (`driver`).
-    public var name: String
+    package var name: String
     /// The Swift name (lowerCamelCase).
-    public var swiftName: String
+    package var swiftName: String
     /// The address on the wire, with `{parameter}` placeholders (`driver-{driverId}`).
-    public var address: AddressTemplate
-    public var parameters: [ChannelParameter]
-    public var description: String?
-    public var deprecation: Deprecation?
-    public var events: [Event]
-    public var location: SourceLocation
+    package var address: AddressTemplate
+    package var parameters: [ChannelParameter]
+    package var description: String?
+    package var deprecation: Deprecation?
+    package var events: [Event]
+    package var location: SourceLocation
 }
 
 /// A typed value that fills a placeholder of a channel address.
-public struct ChannelParameter: Hashable, Sendable {
-    public var name: String
-    public var swiftName: String
-    public var type: ScalarType
-    public var description: String?
-    public var location: SourceLocation
+package struct ChannelParameter: Hashable, Sendable {
+    package var name: String
+    package var swiftName: String
+    package var type: ScalarType
+    package var description: String?
+    package var location: SourceLocation
 }
 
 /// A channel address such as `order:{order_id}`, split into literal text and parameters.
-public struct AddressTemplate: Hashable, Sendable {
-    public enum Segment: Hashable, Sendable {
+package struct AddressTemplate: Hashable, Sendable {
+    package enum Segment: Hashable, Sendable {
         case literal(String)
         case parameter(String)
     }
 
     /// The address as written in the contract.
-    public var raw: String
-    public var segments: [Segment]
+    package var raw: String
+    package var segments: [Segment]
 
     /// The parameter names in the order they appear.
-    public var parameterNames: [String] {
+    package var parameterNames: [String] {
         segments.compactMap { if case .parameter(let name) = $0 { name } else { nil } }
     }
 }
 
 /// A request's reply (`reply:` on a client-to-server event): the server-to-client event of the same scope that
 /// answers it, matched by a field both carry, whose value the client chooses for each request.
-public struct ReplyDeclaration: Hashable, Sendable {
+package struct ReplyDeclaration: Hashable, Sendable {
     /// The wire name (the key under `events:`) of the event that answers.
-    public var event: String
+    package var event: String
     /// The key of the field both events carry: a frame shape's field (JSON-RPC's `id`, Phoenix's `ref`) or a field
     /// of both payloads.
-    public var match: String
+    package var match: String
     /// Where the reply (and the error event) carries the value, when not under the same key as the request: a path
     /// through nested objects (`match: {request: id, reply: meta.request_id}`).
-    public var replyMatch: String? = nil
+    package var replyMatch: String? = nil
     /// The wire name of an event that answers the request with an error instead (it carries `match` too).
-    public var error: String? = nil
+    package var error: String? = nil
     /// How the client chooses correlation values.
-    public var ids: CorrelationIDs = .counter
+    package var ids: CorrelationIDs = .counter
     /// Whether the contract wrote `ids:`; without it the checker chooses (``CorrelationDefaults``).
-    public var idsWritten = false
+    package var idsWritten = false
     /// What this request's reply holds (`type:`), where one shared reply event answers every request with a `JSON`
     /// payload (`{"id": 7, "type": "result", "result": ...}`): the request's method decodes the payload as this.
-    public var type: TypeRef? = nil
-    public var location: SourceLocation
+    package var type: TypeRef? = nil
+    package var location: SourceLocation
     /// The key or path the answering events carry the value under.
-    public var answerMatch: String { replyMatch ?? match }
+    package var answerMatch: String { replyMatch ?? match }
     /// A client-to-server event sent when the caller stops waiting (its task is cancelled), and its field that
     /// carries the request's correlation value (`match` unless named).
-    public var cancel: String? = nil
-    public var cancelField: String? = nil
+    package var cancel: String? = nil
+    package var cancelField: String? = nil
 }
 
 /// A Socket.IO acknowledgement (`ack:`): the value the receiver of an event calls its callback with. A named tuple
 /// type stands for several arguments; any other type for the one argument.
-public struct AckDeclaration: Hashable, Sendable {
-    public var type: TypeRef
-    public var location: SourceLocation
+package struct AckDeclaration: Hashable, Sendable {
+    package var type: TypeRef
+    package var location: SourceLocation
 
     /// Whether no arguments at all (`callback()` sends `[]`) is a value of the type: an optional one's absence. A
     /// type that is only nullable (`T | null`) needs its `null`.
@@ -216,7 +216,7 @@ extension Contract {
 }
 
 /// How a client chooses the values that tie replies and subscription events to their request (`ids:`).
-public enum CorrelationIDs: String, Hashable, Sendable, CaseIterable {
+package enum CorrelationIDs: String, Hashable, Sendable, CaseIterable {
     /// 1, 2, 3… per client (JSON-RPC `id`, Phoenix `ref`); written as text in a `String` field.
     case counter
     /// A random UUID (graphql-ws operation ids, Slack-style envelope ids); needs a `String` field.
@@ -233,58 +233,58 @@ public enum CorrelationIDs: String, Hashable, Sendable, CaseIterable {
 /// `reply:`, the reply's payload (or its field `id:`): the reply confirms the subscription and carries the id the
 /// server chose; or, with a reply and `idFrom: request`, the request's own correlation value, which the reply
 /// confirms and the items echo.
-public struct SubscriptionDeclaration: Hashable, Sendable {
+package struct SubscriptionDeclaration: Hashable, Sendable {
     /// The event each item of the subscription arrives as.
-    public var event: String
+    package var event: String
     /// The field that carries the subscription's id in its events (and, without `reply:`, in the request).
-    public var match: String
+    package var match: String
     /// A server-to-client event that ends the subscription.
-    public var end: String? = nil
+    package var end: String? = nil
     /// For a stream that ends by count (`count:`): the field of each item that says how many items there are in
     /// all (Discord's `chunk_count`); the stream finishes once that many have arrived.
-    public var count: String? = nil
+    package var count: String? = nil
     /// A server-to-client event that ends it with an error.
-    public var error: String? = nil
+    package var error: String? = nil
     /// A client-to-server event sent when the app stops early, and its field that carries the subscription's id.
-    public var cancel: String? = nil
-    public var cancelField: String? = nil
+    package var cancel: String? = nil
+    package var cancelField: String? = nil
     /// How the client chooses the id, when it does (no `reply:`).
-    public var ids: CorrelationIDs = .counter
+    package var ids: CorrelationIDs = .counter
     /// Whether the contract wrote `ids:`; without it the checker chooses (``CorrelationDefaults``).
-    public var idsWritten = false
+    package var idsWritten = false
     /// With `reply:`: the member of the reply's payload that holds the id; `nil` when the payload is the id.
-    public var idInReply: String? = nil
+    package var idInReply: String? = nil
     /// With `reply:` and `idFrom: request`: the id is the request's correlation value (the reply's `match`), which
     /// the reply only confirms.
-    public var idFromRequest = false
+    package var idFromRequest = false
     /// What this subscription's items hold (`type:`), where every subscription's items share one event with a `JSON`
     /// payload: the stream yields the payload decoded as this.
-    public var type: TypeRef? = nil
-    public var location: SourceLocation
+    package var type: TypeRef? = nil
+    package var location: SourceLocation
 }
 
 /// Where an API is served (`servers:`): a WebSocket URL (or, for Socket.IO, the HTTP URL its clients are given).
-public struct ServerDeclaration: Hashable, Sendable {
+package struct ServerDeclaration: Hashable, Sendable {
     /// The server's name in the contract (`production`).
-    public var name: String
+    package var name: String
     /// Its name in Swift, the generated `Servers` enum's member (`production`, `prodEu` for `prod-eu`).
-    public var swiftName: String
+    package var swiftName: String
     /// The URL as written (`wss://gateway.discord.gg/?v=10&encoding=json`).
-    public var url: String
+    package var url: String
     /// Its parts: `wss`, `gateway.discord.gg` (with a port when it has one), `/`, and the query's parameters in order.
-    public var scheme: String
-    public var host: String
-    public var path: String
-    public var query: [(name: String, value: String)]
-    public var description: String?
-    public var location: SourceLocation
+    package var scheme: String
+    package var host: String
+    package var path: String
+    package var query: [(name: String, value: String)]
+    package var description: String?
+    package var location: SourceLocation
 
-    public static func == (lhs: ServerDeclaration, rhs: ServerDeclaration) -> Bool {
+    package static func == (lhs: ServerDeclaration, rhs: ServerDeclaration) -> Bool {
         lhs.name == rhs.name && lhs.url == rhs.url && lhs.description == rhs.description
             && lhs.location == rhs.location
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(name)
         hasher.combine(url)
     }

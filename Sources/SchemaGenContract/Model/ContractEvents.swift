@@ -22,15 +22,20 @@ public struct ContractEvents: Collection, Sendable {
         self.channels = channels
     }
 
+    /// The first event: the contract's own, then each channel's in order.
     public var startIndex: Index { firstEvent(from: Index(scope: 0, position: 0)) }
+    /// Past the last channel's last event.
     public var endIndex: Index { Index(scope: channels.count + 1, position: 0) }
 
+    /// How many events the contract has, its channels' included.
     public var count: Int { channels.reduce(root.count) { $0 + $1.events.count } }
 
+    /// The next event, across channels.
     public func index(after index: Index) -> Index {
         firstEvent(from: Index(scope: index.scope, position: index.position + 1))
     }
 
+    /// The event at `index`, with its channel (`nil` for the contract's own events).
     public subscript(index: Index) -> (channel: Channel?, event: Event) {
         index.scope == 0
             ? (nil, root[index.position])

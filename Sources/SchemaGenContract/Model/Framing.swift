@@ -14,7 +14,7 @@ public enum Framing: Hashable, Sendable {
     case shapes([ShapeDeclaration])
 
     /// The word the contract uses for the style.
-    public var style: String {
+    package var style: String {
         switch self {
         case .socketIO: "socket.io"
         case .envelope: "envelope"
@@ -24,7 +24,7 @@ public enum Framing: Hashable, Sendable {
     }
 
     /// The frame shapes, for contracts that declare `frames:`.
-    public var shapes: [ShapeDeclaration]? {
+    package var shapes: [ShapeDeclaration]? {
         if case .shapes(let shapes) = self { return shapes }
         return nil
     }
@@ -40,13 +40,13 @@ public enum Framing: Hashable, Sendable {
 /// One shape under `frames:`: the runtime's ``FrameShape`` with the contract's typed envelope fields.
 public struct ShapeDeclaration: Hashable, Sendable {
     /// How the runtime reads and writes the shape; its `fields` are `fields` here, by key.
-    public var shape: FrameShape
+    package var shape: FrameShape
     /// Envelope fields with their types; each `wireName` is the field's path as the contract writes it.
-    public var fields: [Field]
-    public var description: String?
+    package var fields: [Field]
+    package var description: String?
     /// Whether events without `frame:` travel in this shape (`default: true`).
-    public var isDefault = false
-    public var location: SourceLocation
+    package var isDefault = false
+    package var location: SourceLocation
 
     package init(
         shape: FrameShape, fields: [Field], description: String? = nil, isDefault: Bool = false,
@@ -59,11 +59,11 @@ public struct ShapeDeclaration: Hashable, Sendable {
         self.location = location
     }
 
-    public var name: String { shape.name }
+    package var name: String { shape.name }
 
     /// The top-level keys the shape itself reads (its event name, channel, fields and conditions): a `payload: rest`
     /// object shape's payload is the frame beside them, so they are not the payload's.
-    public var ownKeys: Set<String> {
+    package var ownKeys: Set<String> {
         let paths =
             [shape.eventName, shape.channel].compactMap { $0 } + shape.fields.map(\.path)
             + shape.conditions.map(\.path) + shape.required
@@ -73,13 +73,14 @@ public struct ShapeDeclaration: Hashable, Sendable {
             })
     }
     /// Whether events of this shape are told apart by a name (else the shape carries one event).
-    public var namesEvents: Bool { shape.eventName != nil }
-    public var isArray: Bool { shape.container != .object }
+    package var namesEvents: Bool { shape.eventName != nil }
+    package var isArray: Bool { shape.container != .object }
 }
 
+/// `framing: envelope`: one object per frame, its event's name under one key and its payload under another.
 public struct EnvelopeFraming: Hashable, Sendable {
     /// How the payload is carried in the envelope.
-    public enum PayloadEncoding: String, Hashable, Sendable, CaseIterable {
+    package enum PayloadEncoding: String, Hashable, Sendable, CaseIterable {
         /// As JSON (Supabase, Comapi).
         case json
         /// As a string holding JSON (Pusher's `data`).
@@ -87,18 +88,18 @@ public struct EnvelopeFraming: Hashable, Sendable {
     }
 
     /// The key holding the event name.
-    public var nameKey: String
+    package var nameKey: String
     /// The key holding the payload.
-    public var payloadKey: String
+    package var payloadKey: String
     /// The key naming the channel in each frame, when the frames say it (Pusher's `channel`).
-    public var channelKey: String?
-    public var payloadEncoding: PayloadEncoding
+    package var channelKey: String?
+    package var payloadEncoding: PayloadEncoding
     /// Fields every frame carries beside the payload (Comapi's `id`, `apiSpace`, `context`).
-    public var fields: [Field]
+    package var fields: [Field]
 }
 
 /// How `Date` values are written on the wire.
-public enum DateEncoding: String, Hashable, Sendable, CaseIterable {
+package enum DateEncoding: String, Hashable, Sendable, CaseIterable {
     /// `2025-01-31T09:30:00Z`
     case iso8601 = "iso8601"
     /// `2025-01-31T09:30:00.000Z`, as JavaScript's `Date.toJSON` writes.

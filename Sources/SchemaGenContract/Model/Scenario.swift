@@ -4,15 +4,15 @@
 public struct Scenario: Hashable, Sendable {
     /// The scenario's name in the contract (`member_joins`), and as a Swift enum case (`memberJoins`).
     public var name: String
-    public var swiftName: String
-    public var description: String?
-    public var steps: [ScenarioStep]
-    public var location: SourceLocation
+    package var swiftName: String
+    package var description: String?
+    package var steps: [ScenarioStep]
+    package var location: SourceLocation
 }
 
 /// One step of a scenario.
-public struct ScenarioStep: Hashable, Sendable {
-    public enum Action: Hashable, Sendable {
+package struct ScenarioStep: Hashable, Sendable {
+    package enum Action: Hashable, Sendable {
         /// Wait until the app sends this event, with these values in its payload's fields when `where` names any.
         case after(event: String, where: [ScenarioCondition] = [])
         /// The server sends this event: with `payload` (JSON) when the step gives one, else the event's first
@@ -22,24 +22,24 @@ public struct ScenarioStep: Hashable, Sendable {
         case wait(seconds: Double)
     }
 
-    public var action: Action
-    public var location: SourceLocation
+    package var action: Action
+    package var location: SourceLocation
 }
 
 /// A condition on an `after:` step (`where: {groupId: g1}`): the field of the event's payload, by its wire name, and
 /// the value it must hold, as JSON.
-public struct ScenarioCondition: Hashable, Sendable {
-    public var field: String
-    public var json: String
-    public var location: SourceLocation
+package struct ScenarioCondition: Hashable, Sendable {
+    package var field: String
+    package var json: String
+    package var location: SourceLocation
 }
 
 /// The channel a `send:` step sends on (`channel: driver-42`): the address as written, the contract's channel whose
 /// address template it fits (`driver` for `driver-{driverId}`), and its parameters' values in the template's order.
-public struct ScenarioChannel: Hashable, Sendable {
-    public var address: String
+package struct ScenarioChannel: Hashable, Sendable {
+    package var address: String
     /// The channel's key in the contract.
-    public var name: String
-    public var values: [String]
-    public var location: SourceLocation
+    package var name: String
+    package var values: [String]
+    package var location: SourceLocation
 }

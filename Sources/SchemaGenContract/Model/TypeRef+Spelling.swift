@@ -1,10 +1,10 @@
 extension TypeRef {
     /// A piece of a type's spelling: literal text, or the name of a named type (which docs link).
-    public enum SpellingSegment: Hashable, Sendable {
+    package enum SpellingSegment: Hashable, Sendable {
         case text(String)
         case typeName(String)
 
-        public var text: String {
+        package var text: String {
             switch self {
             case .text(let text), .typeName(let text): text
             }
@@ -13,12 +13,12 @@ extension TypeRef {
 
     /// The type as a contract (and the API guides) write it: `String`, `[Notification]`, `[String: Int]?`,
     /// `{ groupId: String, error?: String }`.
-    public var spelling: String {
+    package var spelling: String {
         spellingSegments.map(\.text).joined()
     }
 
     /// ``spelling`` in pieces, so named types can be linked.
-    public var spellingSegments: [SpellingSegment] {
+    package var spellingSegments: [SpellingSegment] {
         switch self {
         case .scalar(let scalar): [.text(scalar.rawValue)]
         case .named(let name): [.typeName(name)]
@@ -35,11 +35,11 @@ extension TypeRef {
 
 extension ObjectType {
     /// `{ groupId: String, error?: String }`: optional fields carry the `?` on their name, as the guides write them.
-    public var spelling: String {
+    package var spelling: String {
         spellingSegments.map(\.text).joined()
     }
 
-    public var spellingSegments: [TypeRef.SpellingSegment] {
+    package var spellingSegments: [TypeRef.SpellingSegment] {
         guard !fields.isEmpty else { return [.text("{}")] }
         var segments: [TypeRef.SpellingSegment] = [.text("{ ")]
         for (index, field) in fields.enumerated() {
@@ -60,7 +60,7 @@ extension ObjectType {
 extension TupleType {
     /// `[price: String, quantity: String]`, `[subscription: String, filters: Filter...]`: a JSON array of named
     /// elements, optional ones with `?` on their name.
-    public var spellingSegments: [TypeRef.SpellingSegment] {
+    package var spellingSegments: [TypeRef.SpellingSegment] {
         var segments: [TypeRef.SpellingSegment] = [.text("[")]
         for (index, element) in elements.enumerated() {
             if index > 0 { segments.append(.text(", ")) }

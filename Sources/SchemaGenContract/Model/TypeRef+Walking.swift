@@ -1,6 +1,6 @@
 extension TypeRef {
     /// The inline objects this type declares, outermost first (an object's own nested objects follow it).
-    public var inlineObjects: [ObjectType] {
+    package var inlineObjects: [ObjectType] {
         var objects: [ObjectType] = []
         forEachInlineObject { objects.append($0) }
         return objects
@@ -21,7 +21,7 @@ extension TypeRef {
 
     /// Whether the type declares an object or a tuple of its own somewhere inside: generated code then declares a
     /// nested type for it.
-    public var declaresInlineType: Bool {
+    package var declaresInlineType: Bool {
         switch self {
         case .object, .tuple: true
         case .array(let element), .dictionary(let element), .optional(let element), .nullable(let element):
@@ -32,7 +32,7 @@ extension TypeRef {
 
     /// The named types this type holds by value: not through an array, a dictionary or an optional,
     /// which generated code can store indirectly. A struct that reaches itself this way has no size.
-    public var namesHeldByValue: [String] {
+    package var namesHeldByValue: [String] {
         switch self {
         case .named(let name): [name]
         case .object(let object): object.fields.flatMap(\.type.namesHeldByValue)
@@ -44,7 +44,7 @@ extension TypeRef {
 
 extension Contract {
     /// Every object with fields the contract declares, named or inline, with what names it in messages.
-    public var allObjects: [(owner: ObjectOwner, object: ObjectType)] {
+    package var allObjects: [(owner: ObjectOwner, object: ObjectType)] {
         var result: [(owner: ObjectOwner, object: ObjectType)] = []
         forEachObject { result.append(($0, $1)) }
         return result
@@ -96,7 +96,7 @@ extension Contract {
 
 /// What declares an object, in the words of a message (`the payload of event 'join' of channel 'room'`); the words
 /// are made only when a message needs them.
-public struct ObjectOwner: Sendable, CustomStringConvertible {
+package struct ObjectOwner: Sendable, CustomStringConvertible {
     package enum Role: Sendable {
         case type, inlineObjectInType, tuple, payload, inlineObjectInEvent, envelopeOfEvent, envelope
     }
@@ -112,7 +112,7 @@ public struct ObjectOwner: Sendable, CustomStringConvertible {
         self.channel = channel
     }
 
-    public var description: String {
+    package var description: String {
         let event = "event '\(name)'" + (channel.map { " of channel '\($0)'" } ?? "")
         return switch role {
         case .type: "type '\(name)'"
@@ -149,7 +149,7 @@ extension TypeRef {
 
 extension Contract {
     /// Whether any value is a date read and written with the contract's `dates:`, not with a field's own `encoding:`.
-    public var readsDatesWithItsEncoding: Bool {
+    package var readsDatesWithItsEncoding: Bool {
         let fields = allObjects.flatMap(\.object.fields)
         if fields.contains(where: { field in
             if case .date = field.encoding { return false }

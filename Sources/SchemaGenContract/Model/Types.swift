@@ -1,7 +1,7 @@
 import SchemaGenRuntime
 
 /// A type as a contract writes it: `String`, `[Notification]`, `[String: Int]?`, an inline object…
-public indirect enum TypeRef: Hashable, Sendable {
+package indirect enum TypeRef: Hashable, Sendable {
     case scalar(ScalarType)
     /// A type declared under `types:`.
     case named(String)
@@ -19,13 +19,13 @@ public indirect enum TypeRef: Hashable, Sendable {
     case tuple(TupleType)
 
     /// The type without its optional layer (`T` of `T?`; `T | null` of `(T | null)?`).
-    public var unwrapped: TypeRef {
+    package var unwrapped: TypeRef {
         if case .optional(let wrapped) = self { return wrapped }
         return self
     }
 
     /// The type with its optional and nullable layers removed: what a present, non-null value is.
-    public var valueType: TypeRef {
+    package var valueType: TypeRef {
         switch self {
         case .optional(let wrapped), .nullable(let wrapped): wrapped.valueType
         default: self
@@ -33,13 +33,13 @@ public indirect enum TypeRef: Hashable, Sendable {
     }
 
     /// Whether the value may be absent from the wire (`T?`, `(T | null)?`).
-    public var isOptional: Bool {
+    package var isOptional: Bool {
         if case .optional = self { return true }
         return false
     }
 
     /// Whether the value may be `null` while present (`T | null`, `(T | null)?`).
-    public var isNullable: Bool {
+    package var isNullable: Bool {
         switch self {
         case .nullable: true
         case .optional(let wrapped): wrapped.isNullable
@@ -48,11 +48,11 @@ public indirect enum TypeRef: Hashable, Sendable {
     }
 
     /// Whether Swift holds the value in an optional: it may be absent or `null`.
-    public var isSwiftOptional: Bool { isOptional || isNullable }
+    package var isSwiftOptional: Bool { isOptional || isNullable }
 }
 
 /// The built-in types a contract can name.
-public enum ScalarType: String, Hashable, Sendable, CaseIterable {
+package enum ScalarType: String, Hashable, Sendable, CaseIterable {
     case string = "String"
     case int = "Int"
     case double = "Double"
@@ -71,8 +71,8 @@ public enum ScalarType: String, Hashable, Sendable, CaseIterable {
 }
 
 /// A JSON object with a fixed set of fields.
-public struct ObjectType: Hashable, Sendable {
-    public var fields: [Field]
+package struct ObjectType: Hashable, Sendable {
+    package var fields: [Field]
 
     package init(fields: [Field]) {
         self.fields = fields
@@ -81,38 +81,38 @@ public struct ObjectType: Hashable, Sendable {
 
 /// A JSON array of named elements, in order: `["OK", id, true, ""]` after its verb, `[price, quantity]`. Swift
 /// sees a struct with a property per element.
-public struct TupleType: Hashable, Sendable {
+package struct TupleType: Hashable, Sendable {
     /// The elements, in order. Optional elements after the last required one may be left out of the array
     /// (and are, when they and all after them are nil); other optional elements are written `null`.
-    public var elements: [Field]
+    package var elements: [Field]
     /// Whether the last element takes every remaining element of the array (`filters: Filter...`).
-    public var isVariadic: Bool
+    package var isVariadic: Bool
 
-    public init(elements: [Field], isVariadic: Bool) {
+    package init(elements: [Field], isVariadic: Bool) {
         self.elements = elements
         self.isVariadic = isVariadic
     }
 }
 
 /// One field of an object.
-public struct Field: Hashable, Sendable {
+package struct Field: Hashable, Sendable {
     /// The key on the wire, exactly (`order_id`).
-    public var wireName: String
+    package var wireName: String
     /// The Swift property name (`orderId`), derived or given with `swiftName`.
-    public var swiftName: String
-    public var type: TypeRef
+    package var swiftName: String
+    package var type: TypeRef
     /// When set, the field always holds this value for this event (`status: "uploading"`).
-    public var constant: ConstantValue?
-    public var description: String?
-    public var deprecation: Deprecation?
-    public var location: SourceLocation
+    package var constant: ConstantValue?
+    package var description: String?
+    package var deprecation: Deprecation?
+    package var location: SourceLocation
     /// How the value is written on the wire when not as its type usually is: a number in a string, a date
     /// in its own encoding, JSON inside a string.
-    public var encoding: FieldEncoding? = nil
+    package var encoding: FieldEncoding? = nil
     /// For a field that collects an object's other members: the regular expression found in their keys, as in
     /// JSON Schema's `patternProperties` (`^x-`, `^#[a-zA-Z]$`). The field is then `[String: T]`, and its own name is
     /// not on the wire.
-    public var keyPattern: String? = nil
+    package var keyPattern: String? = nil
 
     package init(
         wireName: String, swiftName: String, type: TypeRef, constant: ConstantValue? = nil, description: String? = nil,
@@ -132,7 +132,7 @@ public struct Field: Hashable, Sendable {
 }
 
 /// A field's own wire form, overriding its type's (`encoding:` in a contract).
-public enum FieldEncoding: Hashable, Sendable {
+package enum FieldEncoding: Hashable, Sendable {
     /// A number (or bit flags) written as a JSON string: `"0.0010"`, `"80351110224678912"`.
     case numberAsString
     /// The field's JSON written as text inside a JSON string: `"{\"a\":1}"`.
@@ -141,7 +141,7 @@ public enum FieldEncoding: Hashable, Sendable {
     case date(DateEncoding)
 
     /// The spelling in a contract.
-    public var spelling: String {
+    package var spelling: String {
         switch self {
         case .numberAsString: "string"
         case .jsonString: "json-string"
@@ -151,13 +151,13 @@ public enum FieldEncoding: Hashable, Sendable {
 }
 
 /// A fixed value of a field.
-public enum ConstantValue: Hashable, Sendable {
+package enum ConstantValue: Hashable, Sendable {
     case string(String)
     case int(Int)
     case bool(Bool)
 
     /// The built-in type the value has.
-    public var type: ScalarType {
+    package var type: ScalarType {
         switch self {
         case .string: .string
         case .int: .int
@@ -167,8 +167,8 @@ public enum ConstantValue: Hashable, Sendable {
 }
 
 /// A type declared under `types:`: a struct or a string enum.
-public struct NamedType: Hashable, Sendable {
-    public enum Kind: Hashable, Sendable {
+package struct NamedType: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         case object(ObjectType)
         case enumeration(EnumType)
         case tuple(TupleType)
@@ -177,45 +177,45 @@ public struct NamedType: Hashable, Sendable {
     }
 
     /// The name, which is also its Swift name.
-    public var name: String
-    public var kind: Kind
-    public var description: String?
-    public var deprecation: Deprecation?
-    public var location: SourceLocation
+    package var name: String
+    package var kind: Kind
+    package var description: String?
+    package var deprecation: Deprecation?
+    package var location: SourceLocation
 }
 
 /// A string or integer enum. Generated code adds a case for values the contract does not list.
-public struct EnumType: Hashable, Sendable {
+package struct EnumType: Hashable, Sendable {
     /// What an enum's values are on the wire: all strings, or all whole numbers.
-    public enum RawType: String, Hashable, Sendable {
+    package enum RawType: String, Hashable, Sendable {
         case string
         case integer
     }
 
-    public var rawType: RawType
-    public var cases: [EnumCase]
+    package var rawType: RawType
+    package var cases: [EnumCase]
 
-    public init(rawType: RawType = .string, cases: [EnumCase]) {
+    package init(rawType: RawType = .string, cases: [EnumCase]) {
         self.rawType = rawType
         self.cases = cases
     }
 }
 
-public struct EnumCase: Hashable, Sendable {
+package struct EnumCase: Hashable, Sendable {
     /// The value on the wire (`previews_ready`); for integer enums, the number in decimal (`3`, `-1`).
-    public var wireValue: String
+    package var wireValue: String
     /// The Swift case name (`previewsReady`).
-    public var swiftName: String
-    public var description: String?
-    public var deprecation: Deprecation?
-    public var location: SourceLocation
+    package var swiftName: String
+    package var description: String?
+    package var deprecation: Deprecation?
+    package var location: SourceLocation
 }
 
 /// A value that is one of several types: told apart by the JSON kind of the value (`String | [String]`), or,
 /// for objects, by the value of one of their fields (`status: ok` or `status: error`). Swift sees an enum with
 /// an associated value per member.
-public struct UnionType: Hashable, Sendable {
-    public enum Selector: Hashable, Sendable {
+package struct UnionType: Hashable, Sendable {
+    package enum Selector: Hashable, Sendable {
         /// Each member has its own JSON kind (string, number, boolean, array, object).
         case kind
         /// Every member is an object whose field `key` holds the member's `tag`; values of any other tag decode
@@ -223,52 +223,52 @@ public struct UnionType: Hashable, Sendable {
         case field(key: String, rawType: EnumType.RawType)
     }
 
-    public var selector: Selector
-    public var members: [UnionMember]
+    package var selector: Selector
+    package var members: [UnionMember]
     /// For a union told apart by a field: the member values of any other tag decode as (`fallback:`), a struct whose
     /// field holds the tag as it came; without one they are kept whole as `unknown`.
-    public var fallback: UnionMember? = nil
+    package var fallback: UnionMember? = nil
 
-    public init(selector: Selector, members: [UnionMember], fallback: UnionMember? = nil) {
+    package init(selector: Selector, members: [UnionMember], fallback: UnionMember? = nil) {
         self.selector = selector
         self.members = members
         self.fallback = fallback
     }
 }
 
-public struct UnionMember: Hashable, Sendable {
+package struct UnionMember: Hashable, Sendable {
     /// The enum case's Swift name (`ok`, `string`, `orderItem`).
-    public var swiftName: String
-    public var type: TypeRef
+    package var swiftName: String
+    package var type: TypeRef
     /// For a union told apart by a field: the field's value for this member, as enum values are written
     /// (integers in decimal).
-    public var tag: String?
+    package var tag: String?
     /// The JSON kind of the member's values (an object for unions told apart by a field).
-    public var kind: JSONKind
-    public var description: String?
-    public var location: SourceLocation
+    package var kind: JSONKind
+    package var description: String?
+    package var location: SourceLocation
 }
 
 /// Bit flags: a whole number whose bits each mean something (permissions, intents). Swift sees an
 /// `OptionSet`; bits the contract does not name are kept.
-public struct FlagsType: Hashable, Sendable {
-    public var flags: [FlagBit]
+package struct FlagsType: Hashable, Sendable {
+    package var flags: [FlagBit]
 
-    public init(flags: [FlagBit]) {
+    package init(flags: [FlagBit]) {
         self.flags = flags
     }
 }
 
-public struct FlagBit: Hashable, Sendable {
+package struct FlagBit: Hashable, Sendable {
     /// The flag's name in the contract (`guild_members`).
-    public var wireName: String
+    package var wireName: String
     /// The Swift name of its static member (`guildMembers`).
-    public var swiftName: String
+    package var swiftName: String
     /// The bit's position: the flag's value is `1 << bit`.
-    public var bit: Int
-    public var description: String?
-    public var deprecation: Deprecation?
-    public var location: SourceLocation
+    package var bit: Int
+    package var description: String?
+    package var deprecation: Deprecation?
+    package var location: SourceLocation
 }
 
 extension ConstantValue {

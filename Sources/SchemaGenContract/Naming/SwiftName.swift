@@ -1,17 +1,17 @@
 /// How wire names become Swift identifiers. One place, so the checker (which must report collisions)
 /// and the generators (which print the names) can never disagree.
-public enum SwiftName {
+package enum SwiftName {
     /// `join_group` → `joinGroup`, `conversation.participantAdded` → `conversationParticipantAdded`,
     /// `job-removed` → `jobRemoved`, `2fa` → `_2fa`. `nil` when the name holds no letter or digit.
     /// `MESSAGE_CREATE` → `messageCreate`.
-    public static func lowerCamel(_ wireName: String) -> String? {
+    package static func lowerCamel(_ wireName: String) -> String? {
         if let ascii = asciiCamel(wireName, lowerFirst: true) { return ascii }
         return lowerCamelByCharacters(wireName)
     }
 
     /// `job-removed` → `JobRemoved`, `order:{id}` → `OrderId`. `nil` when the name holds no letter or digit.
     /// `MESSAGE_CREATE` → `MessageCreate`.
-    public static func upperCamel(_ wireName: String) -> String? {
+    package static func upperCamel(_ wireName: String) -> String? {
         if let ascii = asciiCamel(wireName, lowerFirst: false) { return ascii }
         return upperCamelByCharacters(wireName)
     }
@@ -78,13 +78,13 @@ public enum SwiftName {
     }
 
     /// `joinGroup` → `JoinGroup`: the type name that goes with a member name.
-    public static func typeName(forMember member: String) -> String {
+    package static func typeName(forMember member: String) -> String {
         if member.hasPrefix("_") { return "_" + uppercasingFirst(String(member.dropFirst())) }
         return uppercasingFirst(member)
     }
 
     /// Whether `name` can stand as a Swift identifier (possibly needing backticks).
-    public static func isValidIdentifier(_ name: String) -> Bool {
+    package static func isValidIdentifier(_ name: String) -> Bool {
         guard let first = name.first, first.isLetter || first == "_" else { return false }
         return name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
     }
@@ -124,12 +124,12 @@ public enum SwiftName {
     }
 
     /// Whether `name` must be written in backticks to be used as an identifier.
-    public static func needsBackticks(_ name: String) -> Bool {
+    package static func needsBackticks(_ name: String) -> Bool {
         keywords.contains(name)
     }
 
     /// Swift's reserved words. Names that match are escaped with backticks in generated code, never rejected.
-    public static let keywords: Set<String> = [
+    package static let keywords: Set<String> = [
         // Declarations
         "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate", "func",
         "import", "init", "inout", "internal", "let", "nonisolated", "open", "operator", "package", "private",

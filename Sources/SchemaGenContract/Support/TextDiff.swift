@@ -5,9 +5,9 @@
 /// golden file, or a generated file after a small edit). A rewritten region larger than
 /// ``maximumSearchedEdits`` lines is shown removed and added whole, so a missing 100,000-line file costs
 /// a moment, not gigabytes.
-public enum TextDiff {
+package enum TextDiff {
     /// The unified diff from `old` to `new`, or an empty string when they are equal.
-    public static func unified(
+    package static func unified(
         from old: String, to new: String, oldLabel: String = "expected", newLabel: String = "actual",
         context: Int = 3
     ) -> String {

@@ -2,16 +2,16 @@
 ///
 /// This is the only shape of YAML the checker sees: the loader builds it from Yams' tree, and nothing
 /// after the checker reads YAML at all.
-public struct SyntaxNode: Sendable {
+package struct SyntaxNode: Sendable {
     /// How a scalar was written, which decides how it is read (`"1"` is a string, `1` a number).
-    public enum ScalarStyle: Sendable, Hashable {
+    package enum ScalarStyle: Sendable, Hashable {
         case plain, quoted, block
     }
 
-    public struct Scalar: Sendable {
+    package struct Scalar: Sendable {
         /// The scalar's text after YAML unescaping.
-        public var text: String
-        public var style: ScalarStyle
+        package var text: String
+        package var style: ScalarStyle
 
         package init(text: String, style: ScalarStyle) {
             self.text = text
@@ -20,19 +20,19 @@ public struct SyntaxNode: Sendable {
     }
 
     /// One key-value pair of a mapping.
-    public struct Entry: Sendable {
-        public var key: SyntaxNode
-        public var value: SyntaxNode
+    package struct Entry: Sendable {
+        package var key: SyntaxNode
+        package var value: SyntaxNode
         // Boxed: a repeated key is rare, and an inline optional location made every entry a quarter larger.
         private var duplicate: FirstKey?
 
         /// Set when this key repeats an earlier key of the same mapping: where the first one is.
-        public var duplicateOf: SourceLocation? {
+        package var duplicateOf: SourceLocation? {
             get { duplicate?.location }
             set { duplicate = newValue.map(FirstKey.init) }
         }
 
-        public init(key: SyntaxNode, value: SyntaxNode, duplicateOf: SourceLocation? = nil) {
+        package init(key: SyntaxNode, value: SyntaxNode, duplicateOf: SourceLocation? = nil) {
             self.key = key
             self.value = value
             duplicate = duplicateOf.map(FirstKey.init)
@@ -44,40 +44,40 @@ public struct SyntaxNode: Sendable {
         }
 
         /// The key's text, when the key is a scalar (keys of contracts always are).
-        public var keyText: String? { key.scalar?.text }
+        package var keyText: String? { key.scalar?.text }
     }
 
-    public enum Kind: Sendable {
+    package enum Kind: Sendable {
         case scalar(Scalar)
         case mapping([Entry])
         case sequence([SyntaxNode])
     }
 
-    public var kind: Kind
-    public var location: SourceLocation
+    package var kind: Kind
+    package var location: SourceLocation
 
     package init(kind: Kind, location: SourceLocation) {
         self.kind = kind
         self.location = location
     }
 
-    public var scalar: Scalar? {
+    package var scalar: Scalar? {
         if case .scalar(let scalar) = kind { return scalar }
         return nil
     }
 
-    public var entries: [Entry]? {
+    package var entries: [Entry]? {
         if case .mapping(let entries) = kind { return entries }
         return nil
     }
 
-    public var elements: [SyntaxNode]? {
+    package var elements: [SyntaxNode]? {
         if case .sequence(let elements) = kind { return elements }
         return nil
     }
 
     /// `null`, `~` or nothing at all, written plainly (YAML 1.2 core schema).
-    public var isNull: Bool {
+    package var isNull: Bool {
         guard let scalar, scalar.style == .plain else { return false }
         // A switch rather than a list's `contains`: every field's type is asked, and the list was made at each call.
         switch scalar.text {
@@ -87,7 +87,7 @@ public struct SyntaxNode: Sendable {
     }
 
     /// A plain `true` or `false` (YAML 1.2 core schema: `yes` and `on` are strings).
-    public var bool: Bool? {
+    package var bool: Bool? {
         guard let scalar, scalar.style == .plain else { return nil }
         switch scalar.text {
         case "true", "True", "TRUE": return true
@@ -97,13 +97,13 @@ public struct SyntaxNode: Sendable {
     }
 
     /// A plain decimal integer.
-    public var int: Int? {
+    package var int: Int? {
         guard let scalar, scalar.style == .plain else { return nil }
         return Int(scalar.text)
     }
 
     /// A short name for the node's kind, for messages such as "expected a mapping, found a sequence".
-    public var kindDescription: String {
+    package var kindDescription: String {
         switch kind {
         case .scalar:
             if isNull { return "nothing (null)" }
@@ -119,7 +119,7 @@ public struct SyntaxNode: Sendable {
     ///
     /// Quoted scalars start one column after their quote. For block scalars, which span lines, this is
     /// the scalar's own position.
-    public func location(ofCharacterAt offset: Int) -> SourceLocation {
+    package func location(ofCharacterAt offset: Int) -> SourceLocation {
         guard let scalar else { return location }
         switch scalar.style {
         case .plain: return location.advanced(byColumns: offset)
@@ -133,7 +133,7 @@ extension SyntaxNode: Equatable {}
 extension SyntaxNode.Kind: Equatable {}
 extension SyntaxNode.Scalar: Equatable {}
 extension SyntaxNode.Entry: Equatable {
-    public static func == (lhs: Self, rhs: Self) -> Bool {
+    package static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.key == rhs.key && lhs.value == rhs.value && lhs.duplicateOf == rhs.duplicateOf
     }
 }

@@ -3,25 +3,25 @@ import Yams
 
 /// Reads a contract file into a located ``SyntaxNode`` tree, turning every way a file can be broken into
 /// a located diagnostic instead of a crash.
-public struct YAMLLoader: Sendable {
+package struct YAMLLoader: Sendable {
     /// Larger files are refused before parsing. A contract of 10,000 events is about 3 MB.
-    public static let maximumFileSize = 8 * 1024 * 1024
+    package static let maximumFileSize = 8 * 1024 * 1024
     /// libyaml's own nesting limit, which the error message quotes.
     package static let maximumNestingDepth = 1000
     /// Duplicate keys are recovered from one by one; past this many the file is reported as is.
     package static let maximumDuplicateRecoveries = 200
 
-    public init() {}
+    package init() {}
 
     /// The result of loading: a tree when the YAML could be read, and what went wrong either way.
-    public struct Result: Sendable {
-        public var source: SourceText?
-        public var root: SyntaxNode?
-        public var diagnostics: [Diagnostic]
+    package struct Result: Sendable {
+        package var source: SourceText?
+        package var root: SyntaxNode?
+        package var diagnostics: [Diagnostic]
     }
 
     /// Loads the file at `path` (shown in diagnostics as given).
-    public func load(path: String) -> Result {
+    package func load(path: String) -> Result {
         let data: Data
         do {
             if case .file(let size) = try FileSystem.kind(of: path), size > Self.maximumFileSize {
@@ -36,7 +36,7 @@ public struct YAMLLoader: Sendable {
     }
 
     /// Loads contract bytes; `path` is what diagnostics call the file.
-    public func load(data: Data, path: String) -> Result {
+    package func load(data: Data, path: String) -> Result {
         let start = SourceLocation(path: path, line: 1, column: 1)
         if data.count > Self.maximumFileSize {
             return failure(.error(Self.tooLargeMessage(size: data.count), at: start))
@@ -52,7 +52,7 @@ public struct YAMLLoader: Sendable {
     }
 
     /// Loads contract text; `path` is what diagnostics call the file.
-    public func load(text: String, path: String) -> Result {
+    package func load(text: String, path: String) -> Result {
         let source = SourceText(path: path, text: text)
         let start = source.location(line: 1, column: 1)
         if text.utf8.count > Self.maximumFileSize {

@@ -7,6 +7,7 @@ public struct Configuration: Hashable, Sendable {
     public var inputs: [String]
     /// The output folder; generated Swift goes to `<output>/Swift/`.
     public var output: String
+    /// The access level of the generated declarations (`accessLevel:`).
     public var accessLevel: AccessLevel
     /// A folder whose templates replace the default ones of the same name.
     public var templates: String?

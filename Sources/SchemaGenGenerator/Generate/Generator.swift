@@ -8,6 +8,7 @@ import SchemaGenContract
 ///
 /// Files render in one parallel loop over the output files; everything before is per contract and sequential.
 public struct Generator: Sendable {
+    /// What to generate, from where, to where.
     public let configuration: Configuration
 
     public init(configuration: Configuration) {
@@ -15,8 +16,8 @@ public struct Generator: Sendable {
     }
 
     /// The folders, inside the output folder, that hold generated Swift and Markdown.
-    public static let swiftFolder = OutputTarget.swiftClient.folder
-    public static let docsFolder = OutputTarget.docs.folder
+    package static let swiftFolder = OutputTarget.swiftClient.folder
+    package static let docsFolder = OutputTarget.docs.folder
 
     /// What generation produced in memory.
     public struct Result: Sendable {
@@ -28,16 +29,18 @@ public struct Generator: Sendable {
         /// their folders (a target dropped from a shared folder, a contract gone); with targets chosen for the run
         /// (`--target`, `--swift-only`), only those targets' own files, so a run of one target never removes
         /// another's.
-        public var owned: [OutputWriter.OwnedFiles]
+        package var owned: [OutputWriter.OwnedFiles]
         /// Hand-written guides with their marked sections regenerated (paths as configured).
         public var guides: [GeneratedFile]
         /// Problems outside contracts (templates, guides, inputs).
         public var diagnostics: [Diagnostic]
 
+        /// Whether any contract has an error: then nothing may be written.
         public var hasErrors: Bool {
             contracts.contains(where: \.hasErrors) || diagnostics.contains { $0.severity == .error }
         }
 
+        /// How many errors the contracts have.
         public var errorCount: Int {
             (contracts.flatMap(\.diagnostics) + diagnostics).filter { $0.severity == .error }.count
         }

@@ -9,10 +9,10 @@ import SchemaGenContract
 /// the templates' own indentation (and whatever a user's template overrides do). Braces inside string
 /// literals and comments (`//` to the end of the line, and lines of a `/* … */` block that start with `/*` or
 /// `*`, as TypeScript's doc comments do) do not count.
-public enum BraceLayout {
-    public static let indentUnit = "    "
+package enum BraceLayout {
+    package static let indentUnit = "    "
 
-    public static func format(_ source: String) -> String {
+    package static func format(_ source: String) -> String {
         var source = source
         return source.withUTF8 { format(bytes: $0) }
     }
@@ -349,4 +349,4 @@ public enum BraceLayout {
 }
 
 @available(*, deprecated, renamed: "BraceLayout")
-public typealias SwiftLayout = BraceLayout
+package typealias SwiftLayout = BraceLayout

@@ -6,25 +6,25 @@ import SchemaGenContract
 ///
 /// The default templates (`templates/<kind>/`) load first; every `.mustache` file of a user's override folder
 /// then replaces the template or partial of the same name.
-public struct TemplateRenderer: Sendable {
+package struct TemplateRenderer: Sendable {
     /// The kind of output, which is also the templates' subfolder.
-    public enum Kind: String, Sendable {
+    package enum Kind: String, Sendable {
         case swift
         case markdown
         case typescript
     }
 
     /// Why templates could not be loaded.
-    public struct Failure: Error, CustomStringConvertible, Sendable {
-        public var diagnostic: Diagnostic
-        public var description: String { diagnostic.message }
+    package struct Failure: Error, CustomStringConvertible, Sendable {
+        package var diagnostic: Diagnostic
+        package var description: String { diagnostic.message }
     }
 
     private let library: TemplateLibrary
-    public let kind: Kind
+    package let kind: Kind
 
     /// Loads the default templates of `kind`, then the overrides in `overrides` (a folder), if given.
-    public init(kind: Kind, overrides: String? = nil) throws(Failure) {
+    package init(kind: Kind, overrides: String? = nil) throws(Failure) {
         self.kind = kind
         var library = TemplateLibrary()
         guard let defaults = DefaultTemplates.directory?.appendingPathComponent(kind.rawValue).path else {
@@ -56,17 +56,17 @@ public struct TemplateRenderer: Sendable {
     }
 
     /// Renders the main Swift template (`swift-file`) with `context`, laid out by ``BraceLayout``.
-    public func render(_ context: consuming SwiftFileContext) -> String {
+    package func render(_ context: consuming SwiftFileContext) -> String {
         renderBraceLanguage("swift-file", context: context)
     }
 
     /// Renders the main TypeScript template (`typescript-file`) with `context`, laid out by ``BraceLayout``.
-    public func render(_ context: consuming TypeScriptFileContext) -> String {
+    package func render(_ context: consuming TypeScriptFileContext) -> String {
         renderBraceLanguage("typescript-file", context: context)
     }
 
     /// Renders the main Markdown template (`markdown-file`) with `context`, tidied by ``MarkdownLayout``.
-    public func render(_ context: MarkdownFileContext) -> String {
+    package func render(_ context: MarkdownFileContext) -> String {
         MarkdownLayout.format(utf8: library.renderUTF8("markdown-file", context: context) ?? [])
     }
 
@@ -77,7 +77,7 @@ public struct TemplateRenderer: Sendable {
     }
 
     /// Renders one template or partial by name, for a section injected into a hand-written guide.
-    public func render(template name: String, context: some TemplateContext) -> String {
+    package func render(template name: String, context: some TemplateContext) -> String {
         MarkdownLayout.format(library.render(name, context: context) ?? "")
     }
 

@@ -30,7 +30,7 @@ public enum OutputTarget: String, Sendable, CaseIterable, Comparable {
         }
     }
 
-    public var fileExtension: String {
+    package var fileExtension: String {
         switch self {
         case .swiftClient: "swift"
         case .swiftServer: "server.swift"

@@ -4,6 +4,7 @@ import SchemaGenContract
 public struct GeneratedFile: Hashable, Sendable {
     /// The path, relative to the output folder (`Swift/zikr.swift`), or for a guide as configured.
     public var relativePath: String
+    /// The file's whole text, as written.
     public var contents: String
 
     public init(relativePath: String, contents: String) {

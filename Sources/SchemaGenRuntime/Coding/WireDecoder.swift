@@ -48,10 +48,10 @@ public struct WireDecoder: Sendable {
 /// The decoder, containers and nested decoders of one `decode` call share it; it lives as long as the
 /// longest of them, so a decoder kept by a type's `init(from:)` never reads freed bytes.
 final class WireDocument {
-    private let bytes: UnsafeMutableBufferPointer<UInt8>
+    let bytes: UnsafeMutableBufferPointer<UInt8>
     /// Never written after parsing: a tape the framing made is shared with the frame, and writing to it would
     /// copy its tokens once per decode.
-    private let tape: JSONTape
+    let tape: JSONTape
     /// Where lookups in one object stand. They resume after the member found last, since decoders mostly read
     /// keys in the order servers write them, so an in-order read compares one key per member.
     private struct ObjectLookup {
@@ -73,7 +73,7 @@ final class WireDocument {
 
     /// Past this many exact checks in one object (keys crafted to collide in the filter, or an object of many
     /// keys), the object's first-occurrence table is built instead, so any object costs linear time.
-    private static let exactChecksPerObject = 8
+    static let exactChecksPerObject = 8
 
     // Unchecked: dynamic exclusivity checks on the decoding path cost a tenth of dispatch, and a document is
     // only used by one decode at a time.
@@ -89,7 +89,7 @@ final class WireDocument {
 
     /// Where the stack was when decoding started: nested values are refused once decoding has used
     /// ``stackBudget`` bytes below it.
-    private let stackBase = currentStackAddress()
+    let stackBase = currentStackAddress()
 
     /// How much stack nested `init(from:)` calls may use. A secondary thread on iOS has 512 KiB, and a debug
     /// build spends a few KiB per nesting level of a generated type; counting bytes rather than levels keeps
@@ -102,7 +102,7 @@ final class WireDocument {
     static let levelsAlwaysAllowed = 32
 
     /// How many `init(from:)` calls are under way; one decode uses a document at a time.
-    private var nestedDecodes = 0
+    var nestedDecodes = 0
 
     init(copying data: Data, dates: WireDateEncoding) throws(JSONSyntaxError) {
         let bytes = Self.copy(data)
@@ -125,7 +125,7 @@ final class WireDocument {
 
     /// `data`'s bytes in memory of the document's own, with one `memcpy`: `Data.copyBytes(to:)` took a generic
     /// path of about 420 instructions for a 224-byte payload.
-    private static func copy(_ data: Data) -> UnsafeMutableBufferPointer<UInt8> {
+    static func copy(_ data: Data) -> UnsafeMutableBufferPointer<UInt8> {
         let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(data.count, 1))
         data.withUnsafeBytes { UnsafeMutableRawBufferPointer(bytes).copyMemory(from: $0) }
         return bytes
@@ -201,7 +201,7 @@ final class WireDocument {
 
     /// Makes `object`'s lookup the current one: a new one for an object inside the current one (pushing the
     /// current), the saved one of an enclosing object, or a new one for any other object.
-    private func takeLookup(of object: Int) {
+    func takeLookup(of object: Int) {
         func contains(_ container: Int) -> Bool { container < object && object < tape.tokens[container].next }
         if lookup.object >= 0, contains(lookup.object) {
             enclosingLookups.append(lookup)
@@ -221,7 +221,7 @@ final class WireDocument {
 
     /// Whether a key before the key token `start` may be the one of `bits`: the filter, first extended to every
     /// key up to `start`.
-    private func mayRepeat(_ bits: KeyFilter.Bits, before start: Int) -> Bool {
+    func mayRepeat(_ bits: KeyFilter.Bits, before start: Int) -> Bool {
         var key = lookup.filteredUpTo
         while key < start {
             let token = tape.tokens[key]
@@ -238,7 +238,7 @@ final class WireDocument {
     }
 
     /// The first key token of `object` before `end` that is `name`.
-    private func key(_ name: UnsafeBufferPointer<UInt8>, in object: Int, before end: Int) -> Int? {
+    func key(_ name: UnsafeBufferPointer<UInt8>, in object: Int, before end: Int) -> Int? {
         var key = object + 1
         while key < end {
             if keyEquals(key, name) { return key }
@@ -249,7 +249,7 @@ final class WireDocument {
 
     /// Each key's first value, for objects whose keys may repeat: built once per object, so reading every
     /// member of a large object stays linear.
-    private func firstOccurrences(in object: Int) -> [String: Int] {
+    func firstOccurrences(in object: Int) -> [String: Int] {
         if let index = firstOccurrenceIndexes[object] { return index }
         var index: [String: Int] = [:]
         index.reserveCapacity(count(object))
@@ -263,7 +263,7 @@ final class WireDocument {
         return index
     }
 
-    private func keyEquals(_ key: Int, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
+    func keyEquals(_ key: Int, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
         let token = tape.tokens[key]
         guard token.kind == .string else { return Array(string(key).utf8).elementsEqual(name) }
         guard token.end - token.start == name.count else { return false }
@@ -289,7 +289,7 @@ final class WireDocument {
     // MARK: Scalars
 
     /// Reads a string token (its kind already checked), unescaping if needed.
-    private func string(_ token: Int) -> String {
+    func string(_ token: Int) -> String {
         let token = tape.tokens[token]
         if token.kind == .string {
             let count = token.end - token.start
@@ -346,7 +346,7 @@ final class WireDocument {
     }
 
     /// `value` followed by the decimal digits at `positions`, or `nil` on overflow.
-    private static func accumulate<T: FixedWidthInteger>(
+    static func accumulate<T: FixedWidthInteger>(
         _ type: T.Type, _ value: T, digits positions: some Sequence<Int>, negative: Bool,
         in bytes: UnsafeMutableBufferPointer<UInt8>
     ) -> T? {
@@ -364,7 +364,7 @@ final class WireDocument {
 
     /// A number with a fraction or exponent read as a whole number, exactly: its digits scaled by its
     /// exponent; `nil` when a nonzero digit is left after the decimal point or the value is out of range.
-    private func exactInteger<T: FixedWidthInteger>(_ type: T.Type, _ token: Int) -> T? {
+    func exactInteger<T: FixedWidthInteger>(_ type: T.Type, _ token: Int) -> T? {
         let item = tape.tokens[token]
         func isDigit(_ index: Int) -> Bool { bytes[index] &- UInt8(ascii: "0") < 10 }
         var index = item.start
@@ -435,7 +435,7 @@ final class WireDocument {
 
     /// Whether a number's digits before the exponent are all zeros: its value is zero, not a value too
     /// small to represent.
-    private func isZero(_ token: Int) -> Bool {
+    func isZero(_ token: Int) -> Bool {
         let item = tape.tokens[token]
         for index in item.start..<item.end {
             switch bytes[index] {
@@ -454,152 +454,6 @@ final class WireDocument {
 
     func isNull(_ token: Int) -> Bool { kind(token) == .null }
 
-    // MARK: Values of any type
-
-    /// Decodes the value at `token` as `T`. Dates follow the contract's encoding; URLs, `Data` (base 64) and
-    /// `Decimal` read as `JSONDecoder` reads them; every other type through its `init(from:)`.
-    func decode<T: Decodable>(_ type: T.Type, at token: Int, path: WireCodingPath) throws -> T {
-        do throws(WireValueFailure) {
-            if T.self == Date.self { return unsafeBitCast(try date(at: token), to: T.self) }
-            if T.self == URL.self { return unsafeBitCast(try url(at: token), to: T.self) }
-            if T.self == Data.self { return unsafeBitCast(try base64(at: token), to: T.self) }
-            if T.self == Decimal.self { return unsafeBitCast(try decimal(at: token), to: T.self) }
-        } catch {
-            throw error.decodingError(at: path)
-        }
-        if T.self == JSONValue.self { return unsafeBitCast(try jsonValue(at: token, path: path), to: T.self) }
-        nestedDecodes += 1
-        defer { nestedDecodes -= 1 }
-        guard nestedDecodes <= Self.levelsAlwaysAllowed || Self.stackUsed(since: stackBase) < Self.stackBudget else {
-            throw DecodingError.dataCorrupted(
-                DecodingError.Context(
-                    codingPath: path.keys,
-                    debugDescription: "The value is nested too deeply to decode safely on this thread's stack."))
-        }
-        return try T(from: WireValueDecoder(document: self, token: token, path: path))
-    }
-
-    /// How far the stack has grown since `base`. Zero when `base` is not on this stack (a decoder kept by
-    /// a value and used later, on another thread).
-    private static func stackUsed(since base: UInt) -> Int {
-        let used = base &- currentStackAddress()
-        return used < 64 * 1024 * 1024 ? Int(used) : 0
-    }
-
-    /// Any JSON value, built from the tape with a loop and a stack of open containers rather than recursion,
-    /// so a document nested as deeply as the tape allows never runs out of stack.
-    func jsonValue(at root: Int, path: WireCodingPath) throws -> JSONValue {
-        /// A container being filled: its token, what it holds so far, and the key of the member being read.
-        struct Open {
-            var token: Int
-            var remaining: Int
-            var elements: [JSONValue] = []
-            var members: [String: JSONValue] = [:]
-            var key: String?
-        }
-        var open: [Open] = []
-        var token = root
-        while true {
-            var value = JSONValue.null
-            // The value of a repeated key is skipped unread: the first value stands, as with `JSONDecoder`.
-            let isRepeat =
-                open.last.flatMap { container in container.key.map { container.members[$0] != nil } } ?? false
-            if !isRepeat {
-                do throws(WireValueFailure) {
-                    switch kind(token) {
-                    case .null: value = .null
-                    case .true: value = .bool(true)
-                    case .false: value = .bool(false)
-                    case .string, .escapedString: value = .string(string(token))
-                    case .integer, .number:
-                        // Kept as written; a number no `Double` can hold is refused, as `JSONDecoder` refuses it.
-                        _ = try double(at: token)
-                        value = .number(JSONNumber(validated: numberText(token)))
-                    case .object, .array:
-                        if count(token) > 0 {
-                            open.append(Open(token: token, remaining: count(token)))
-                            token += 1
-                            if kind(open[open.count - 1].token) == .object {
-                                open[open.count - 1].key = string(token)
-                                token += 1
-                            }
-                            continue
-                        }
-                        value = kind(token) == .object ? .object([:]) : .array([])
-                    }
-                } catch {
-                    throw error.decodingError(at: path)
-                }
-            }
-            token = next(token)
-            // Hand the value to its container; a container that is complete becomes the value for the next one.
-            while let last = open.indices.last {
-                if let key = open[last].key {
-                    if open[last].members[key] == nil { open[last].members[key] = value }
-                } else {
-                    open[last].elements.append(value)
-                }
-                open[last].remaining -= 1
-                if open[last].remaining > 0 {
-                    if kind(open[last].token) == .object {
-                        open[last].key = string(token)
-                        token += 1
-                    }
-                    break
-                }
-                let done = open.removeLast()
-                value = kind(done.token) == .object ? .object(done.members) : .array(done.elements)
-                token = next(done.token)
-            }
-            if open.isEmpty { return value }
-        }
-    }
-
-    func date(at token: Int) throws(WireValueFailure) -> Date {
-        switch dates {
-        case .iso8601, .iso8601Fractional:
-            let item = tape.tokens[token]
-            if item.kind == .string,
-                let date = ISO8601Parser.parse(bytes: UnsafeBufferPointer(rebasing: bytes[item.start..<item.end]))
-            {
-                return date
-            }
-            let text = try string(at: token)
-            // The fast parser already failed on these bytes: only Foundation's parser is left to try.
-            guard let date = WireDateEncoding.parseISO8601WithFoundation(text) else {
-                throw .dataCorrupted("'\(text)' is not an ISO 8601 date")
-            }
-            return date
-        case .unixSeconds, .unixMilliseconds, .unixMicroseconds:
-            return dates.date(fromUnixNumber: try double(at: token))
-        }
-    }
-
-    private func url(at token: Int) throws(WireValueFailure) -> URL {
-        let text = try string(at: token)
-        guard let url = URL(string: text) else { throw .dataCorrupted("Invalid URL string.") }
-        return url
-    }
-
-    private func base64(at token: Int) throws(WireValueFailure) -> Data {
-        guard let data = Data(base64Encoded: try string(at: token)) else {
-            throw .dataCorrupted("Encountered Data is not valid Base64.")
-        }
-        return data
-    }
-
-    private func decimal(at token: Int) throws(WireValueFailure) -> Decimal {
-        switch kind(token) {
-        case .integer, .number:
-            guard let value = Decimal(string: numberText(token), locale: Locale(identifier: "en_US_POSIX")) else {
-                throw doesNotFit(Decimal.self, token)
-            }
-            return value
-        default:
-            throw mismatch(Decimal.self, token)
-        }
-    }
-
     // MARK: Failures
 
     /// `token` is not a `type`: null is a missing value, anything else the wrong kind.
@@ -608,7 +462,7 @@ final class WireDocument {
         return .typeMismatch(type, found: describe(token))
     }
 
-    private func doesNotFit(_ type: Any.Type, _ token: Int) -> WireValueFailure {
+    func doesNotFit(_ type: Any.Type, _ token: Int) -> WireValueFailure {
         .dataCorrupted("Parsed JSON number <\(numberText(token))> does not fit in \(type).")
     }
 
@@ -702,7 +556,7 @@ public struct WireCodingKey: CodingKey, Sendable {
 
 /// The address of a local variable of the caller's frame: where the stack is now.
 @inline(never)
-private func currentStackAddress() -> UInt {
+func currentStackAddress() -> UInt {
     var marker: UInt8 = 0
     return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
 }

@@ -4,21 +4,21 @@ import SchemaGenGenerator
 /// quoted in it, which each report renders its way (Markdown code spans, quotes on a terminal). Written as a string
 /// literal, backticks in the literal's own text mark what is quoted, around interpolated values too; a value
 /// interpolated as `\(code: name)` is quoted whatever it holds, backticks included.
-public struct ChangePhrase: Hashable, Sendable, ExpressibleByStringInterpolation, CustomStringConvertible {
-    public enum Part: Hashable, Sendable {
+package struct ChangePhrase: Hashable, Sendable, ExpressibleByStringInterpolation, CustomStringConvertible {
+    package enum Part: Hashable, Sendable {
         case text(String)
         case code(String)
     }
 
-    public private(set) var parts: [Part] = []
+    package private(set) var parts: [Part] = []
 
-    public init(stringLiteral value: String) {
+    package init(stringLiteral value: String) {
         var builder = StringInterpolation(literalCapacity: value.count, interpolationCount: 0)
         builder.appendLiteral(value)
         self = builder.phrase
     }
 
-    public init(stringInterpolation: StringInterpolation) {
+    package init(stringInterpolation: StringInterpolation) {
         self = stringInterpolation.phrase
     }
 
@@ -27,14 +27,14 @@ public struct ChangePhrase: Hashable, Sendable, ExpressibleByStringInterpolation
     }
 
     /// Builds a phrase: literal text (whose backticks open and close quotes), interpolated values, quoted values.
-    public struct StringInterpolation: StringInterpolationProtocol {
+    package struct StringInterpolation: StringInterpolationProtocol {
         private var parts: [Part] = []
         private var buffer = ""
         private var quoting = false
 
-        public init(literalCapacity: Int, interpolationCount: Int) {}
+        package init(literalCapacity: Int, interpolationCount: Int) {}
 
-        public mutating func appendLiteral(_ literal: String) {
+        package mutating func appendLiteral(_ literal: String) {
             for character in literal {
                 if character == "`" {
                     flush()
@@ -46,18 +46,18 @@ public struct ChangePhrase: Hashable, Sendable, ExpressibleByStringInterpolation
         }
 
         /// A value as it reads, inside quotes when the literal opened them.
-        public mutating func appendInterpolation(_ value: some CustomStringConvertible) {
+        package mutating func appendInterpolation(_ value: some CustomStringConvertible) {
             buffer += value.description
         }
 
         /// A phrase inside this one, its quotes kept.
-        public mutating func appendInterpolation(_ phrase: ChangePhrase) {
+        package mutating func appendInterpolation(_ phrase: ChangePhrase) {
             flush()
             parts.append(contentsOf: phrase.parts)
         }
 
         /// A name or value, quoted whatever it holds.
-        public mutating func appendInterpolation(code value: some CustomStringConvertible) {
+        package mutating func appendInterpolation(code value: some CustomStringConvertible) {
             flush()
             parts.append(.code(value.description))
         }
@@ -89,18 +89,18 @@ public struct ChangePhrase: Hashable, Sendable, ExpressibleByStringInterpolation
     }
 
     /// The phrase with `other` after it.
-    public static func + (phrase: ChangePhrase, other: ChangePhrase) -> ChangePhrase {
+    package static func + (phrase: ChangePhrase, other: ChangePhrase) -> ChangePhrase {
         ChangePhrase(parts: merged(phrase.parts + other.parts))
     }
 
     /// The phrases with `separator` between them.
-    public static func joined(_ phrases: [ChangePhrase], separator: ChangePhrase) -> ChangePhrase {
+    package static func joined(_ phrases: [ChangePhrase], separator: ChangePhrase) -> ChangePhrase {
         guard let first = phrases.first else { return "" }
         return phrases.dropFirst().reduce(first) { $0 + separator + $1 }
     }
 
     /// Quoted parts as Markdown code spans (fenced to hold any backticks they have).
-    public var markdown: String {
+    package var markdown: String {
         parts.map { part in
             switch part {
             case .text(let text): text
@@ -111,7 +111,7 @@ public struct ChangePhrase: Hashable, Sendable, ExpressibleByStringInterpolation
 
     /// The words alone, quotes left out: what a configuration names a finding's location by
     /// (`event member_joined › userName`).
-    public var bare: String {
+    package var bare: String {
         parts.map { part in
             switch part {
             case .text(let text), .code(let text): text
@@ -120,7 +120,7 @@ public struct ChangePhrase: Hashable, Sendable, ExpressibleByStringInterpolation
     }
 
     /// Quoted parts in single quotes, for a terminal.
-    public var plain: String {
+    package var plain: String {
         parts.map { part in
             switch part {
             case .text(let text): text
@@ -129,19 +129,19 @@ public struct ChangePhrase: Hashable, Sendable, ExpressibleByStringInterpolation
         }.joined()
     }
 
-    public var description: String { markdown }
+    package var description: String { markdown }
 
     /// Whether the phrase's text, quotes left out, contains `text`.
-    public func contains(_ text: String) -> Bool { plain.contains(text) }
+    package func contains(_ text: String) -> Bool { plain.contains(text) }
 }
 
 extension ChangePhrase: Codable {
     /// JSON carries the Markdown form (`schemagen-diff` version 1's `summary`, `reason` and `rollout` strings).
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         self.init(stringLiteral: try decoder.singleValueContainer().decode(String.self))
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(markdown)
     }

@@ -6,12 +6,12 @@ import SchemaGenGenerator
 /// who receives (decodes) it, because that is what decides whether a change breaks: a decoder rejects a
 /// missing required field, ignores a field it does not know, and so on. docs/compatibility.md is this table
 /// in prose, with an example per rule.
-public enum CompatibilityRules {
+package enum CompatibilityRules {
     /// The assessment of one change for one skew, given which way the affected messages flow.
     /// `subject` names what a presence change is about when it is not a field (`payload`), or for a widened or
     /// narrowed type the values only the wider type holds; `unknownToApps` says an app reads those values as
     /// `unknown` (an enum's unlisted values) where a server is assumed to reject them.
-    public static func assess(
+    package static func assess(
         _ kind: ChangeKind, flow: Flow, skew: Skew, subject: String? = nil, unknownToApps: Bool = false
     ) -> Assessment {
         // In a skew, the app and the server each run one version; the flow decides who encodes.
@@ -214,7 +214,7 @@ public enum CompatibilityRules {
 }
 
 /// Which way the messages a change affects travel.
-public enum Flow: String, Hashable, Sendable, Codable, CaseIterable {
+package enum Flow: String, Hashable, Sendable, Codable, CaseIterable {
     case serverToClient = "server-to-client"
     case clientToServer = "client-to-server"
 
@@ -231,7 +231,7 @@ public enum Flow: String, Hashable, Sendable, Codable, CaseIterable {
 }
 
 /// The two ways the app and the server can run different versions of a contract.
-public enum Skew: String, Hashable, Sendable, Codable, CaseIterable {
+package enum Skew: String, Hashable, Sendable, Codable, CaseIterable {
     /// The server deployed the new contract; apps already in users' hands still run the old one.
     case oldAppNewServer = "old-app-new-server"
     /// A new app was released before the server deployed the new contract.
@@ -241,7 +241,7 @@ public enum Skew: String, Hashable, Sendable, Codable, CaseIterable {
 }
 
 /// How bad a change is for one skew.
-public enum Verdict: String, Hashable, Sendable, Codable, Comparable {
+package enum Verdict: String, Hashable, Sendable, Codable, Comparable {
     /// Nothing fails.
     case safe
     /// Nothing fails, but something is missing or cannot be acted on (an unknown enum value, an event not sent yet).
@@ -257,7 +257,7 @@ public enum Verdict: String, Hashable, Sendable, Codable, Comparable {
         }
     }
 
-    public static func < (lhs: Verdict, rhs: Verdict) -> Bool { lhs.rank < rhs.rank }
+    package static func < (lhs: Verdict, rhs: Verdict) -> Bool { lhs.rank < rhs.rank }
 }
 
 /// A verdict and why.
@@ -274,7 +274,7 @@ extension ChangeKind {
 
 extension CompatibilityRules {
     /// For a change that breaks a skew: the safe rollout, in one line; `nil` when nothing breaks.
-    public static func rollout(_ kind: ChangeKind, oldAppNewServer: Verdict, newAppOldServer: Verdict) -> ChangePhrase?
+    package static func rollout(_ kind: ChangeKind, oldAppNewServer: Verdict, newAppOldServer: Verdict) -> ChangePhrase?
     {
         let oldAppsBreak = oldAppNewServer == .breaks, newAppsBreak = newAppOldServer == .breaks
         switch (kind, oldAppsBreak, newAppsBreak) {
@@ -303,9 +303,9 @@ extension CompatibilityRules {
     }
 }
 
-public struct Assessment: Hashable, Sendable, Codable {
-    public var verdict: Verdict
-    public var reason: ChangePhrase
+package struct Assessment: Hashable, Sendable, Codable {
+    package var verdict: Verdict
+    package var reason: ChangePhrase
 
     package static func safe(_ reason: ChangePhrase) -> Assessment { Assessment(verdict: .safe, reason: reason) }
     package static func degrades(_ reason: ChangePhrase) -> Assessment {
@@ -315,7 +315,7 @@ public struct Assessment: Hashable, Sendable, Codable {
 }
 
 /// Every kind of change `schemagen diff` tells apart. The raw value is the stable id in JSON output.
-public enum ChangeKind: String, Hashable, Sendable, Codable, CaseIterable {
+package enum ChangeKind: String, Hashable, Sendable, Codable, CaseIterable {
     case eventAdded = "event-added"
     case eventRemoved = "event-removed"
     case payloadAdded = "payload-added"

@@ -1,56 +1,56 @@
 import SchemaGenContract
 import SchemaGenGenerator
 /// One difference between two versions of a contract, with what it does to each version skew.
-public struct ContractChange: Hashable, Sendable, Codable {
-    public var kind: ChangeKind
+package struct ContractChange: Hashable, Sendable, Codable {
+    package var kind: ChangeKind
     /// The contract's name (its Swift namespace).
-    public var contract: String
+    package var contract: String
     /// The contract file, as named on the command line.
-    public var file: String
+    package var file: String
     /// Where: the channel, the event, the named type, and the field path inside it (all `nil`/empty when not relevant).
-    public var channel: String?
-    public var event: String?
-    public var type: String?
-    public var path: [String]
+    package var channel: String?
+    package var event: String?
+    package var type: String?
+    package var path: [String]
     /// What changed, in a phrase whose quoted names are data: "required field `timestamp: Date` removed".
-    public var summary: ChangePhrase
+    package var summary: ChangePhrase
     /// Which way the affected messages travel.
-    public var flows: [Flow]
+    package var flows: [Flow]
     /// For a change to a named type: the events that carry it (in the old or the new contract), with their flows; for
     /// a deleted contract, the events it had; `nil` otherwise, and for a type no event carries.
-    public var affectedEvents: [AffectedEvent]? = nil
+    package var affectedEvents: [AffectedEvent]? = nil
     /// Apps already in users' hands, with the server on the new contract.
-    public var oldAppNewServer: Assessment
+    package var oldAppNewServer: Assessment
     /// A new app, with the server still on the old contract.
-    public var newAppOldServer: Assessment
+    package var newAppOldServer: Assessment
     /// The line of the contract file where the change is: in the new version, or for what was removed in the old one
     /// (`lineIsInOldVersion`); `nil` when the change is to the whole contract.
-    public var line: Int? = nil
-    public var lineIsInOldVersion: Bool? = nil
+    package var line: Int? = nil
+    package var lineIsInOldVersion: Bool? = nil
     /// The old version's file, when a line of it is reported and it is another file than ``file`` (two files
     /// compared: `schemagen diff old.yaml new.yaml`).
-    public var oldFile: String? = nil
+    package var oldFile: String? = nil
     /// For a breaking change: the safe rollout, in one line (``CompatibilityRules/rollout(_:oldAppNewServer:newAppOldServer:)``).
-    public var rollout: ChangePhrase? = nil
+    package var rollout: ChangePhrase? = nil
     /// How much it matters to the team, once a ``DiffPolicy`` judged it (``DiffReport/judge(by:today:versions:)``).
-    public var severity: DiffSeverity? = nil
+    package var severity: DiffSeverity? = nil
     /// The configuration's acceptance that names it, in force or expired.
-    public var acceptance: AppliedAcceptance? = nil
+    package var acceptance: AppliedAcceptance? = nil
 
     /// Whether either skew breaks.
-    public var isBreaking: Bool { worst == .breaks }
+    package var isBreaking: Bool { worst == .breaks }
 
-    public var worst: Verdict { max(oldAppNewServer.verdict, newAppOldServer.verdict) }
+    package var worst: Verdict { max(oldAppNewServer.verdict, newAppOldServer.verdict) }
 
     /// `schemas/zikr.yaml:42`, or the file alone; a line of the old version says so.
-    public var fileAndLine: String {
+    package var fileAndLine: String {
         guard let line else { return file }
         guard lineIsInOldVersion == true else { return "\(file):\(line)" }
         return "\(oldFile ?? file):\(line) (old)"
     }
 
     /// `channel driver › event job-removed › reason`, for reports.
-    public var location: ChangePhrase {
+    package var location: ChangePhrase {
         var parts: [ChangePhrase] = []
         if let channel { parts.append("channel \(code: channel)") }
         if let event { parts.append("event \(code: event)") }
@@ -61,27 +61,27 @@ public struct ContractChange: Hashable, Sendable, Codable {
 }
 
 /// An event that carries a changed type, and which ways it travels.
-public struct AffectedEvent: Hashable, Sendable, Codable, Comparable {
-    public var channel: String?
-    public var event: String
-    public var flows: [Flow]
+package struct AffectedEvent: Hashable, Sendable, Codable, Comparable {
+    package var channel: String?
+    package var event: String
+    package var flows: [Flow]
 
-    public init(channel: String?, event: String, flows: [Flow]) {
+    package init(channel: String?, event: String, flows: [Flow]) {
         self.channel = channel
         self.event = event
         self.flows = flows
     }
 
     /// `event `x` (server-to-client)`, with its channel when it has one.
-    public var description: String { phrase.markdown }
+    package var description: String { phrase.markdown }
 
     /// The same, as a phrase.
-    public var phrase: ChangePhrase {
+    package var phrase: ChangePhrase {
         let channelPart: ChangePhrase = channel.map { "channel \(code: $0) › " } ?? ""
         return channelPart + "event \(code: event) (\(flows.map(\.rawValue).joined(separator: ", ")))"
     }
 
-    public static func < (lhs: AffectedEvent, rhs: AffectedEvent) -> Bool {
+    package static func < (lhs: AffectedEvent, rhs: AffectedEvent) -> Bool {
         (lhs.channel ?? "", lhs.event) < (rhs.channel ?? "", rhs.event)
     }
 }

@@ -4,19 +4,19 @@ import SchemaGenGenerator
 
 /// Pairs the contracts of two versions and diffs each pair: two files, two folders (matched by relative
 /// path), or the working tree against a git revision.
-public struct ContractComparison: Sendable {
+package struct ContractComparison: Sendable {
     /// One side of a comparison: a contract's text and the name it goes by in messages.
-    public struct Source: Sendable {
+    package struct Source: Sendable {
         /// The path that pairs it with its other version (relative within a folder, or the file's path).
-        public var key: String
+        package var key: String
         /// The path shown in diagnostics (`origin/main:schemas/zikr.yaml` for a revision).
-        public var displayPath: String
-        public var data: Data
+        package var displayPath: String
+        package var data: Data
         /// The file this version is when it is not the file `key` names (`old.yaml` compared with `new.yaml`): a
         /// change found on one of its lines names it.
-        public var file: String?
+        package var file: String?
 
-        public init(key: String, displayPath: String, data: Data, file: String? = nil) {
+        package init(key: String, displayPath: String, data: Data, file: String? = nil) {
             self.key = key
             self.displayPath = displayPath
             self.data = data
@@ -24,25 +24,25 @@ public struct ContractComparison: Sendable {
         }
     }
 
-    public struct Result: Sendable {
-        public var report: DiffReport
+    package struct Result: Sendable {
+        package var report: DiffReport
         /// Problems in either version. Errors in the new version leave no report worth showing; errors only in the
         /// base version (a change that fixes a contract) leave a report against what could be read, with a note.
-        public var diagnostics: [Diagnostic]
+        package var diagnostics: [Diagnostic]
         /// The texts read, for source lines under diagnostics.
-        public var sources: [SourceText]
+        package var sources: [SourceText]
         /// The base version's files that could not be read.
-        public var unreadableBase: Set<String> = []
+        package var unreadableBase: Set<String> = []
         /// Each contract's `version:` in both versions, for the version-bump rule.
-        public var versions: [DiffJudgement.ContractVersions] = []
-        public var hasErrors: Bool {
+        package var versions: [DiffJudgement.ContractVersions] = []
+        package var hasErrors: Bool {
             diagnostics.contains { $0.severity == .error && !unreadableBase.contains($0.location?.path ?? "") }
         }
     }
 
-    public init() {}
+    package init() {}
 
-    public func compare(old: [Source], new: [Source]) -> Result {
+    package func compare(old: [Source], new: [Source]) -> Result {
         var changes: [ContractChange] = []
         var diagnostics: [Diagnostic] = []
         var texts: [SourceText] = []
@@ -135,7 +135,7 @@ public struct ContractComparison: Sendable {
     /// The contract files under `paths` on disk. Keys pair them with their other version: the path itself
     /// (`keyedInsideFolders: false`, for comparing with a revision of the same tree), or the path inside each
     /// named folder (for comparing two folders).
-    public static func sources(
+    package static func sources(
         atPaths paths: [String], keyedInsideFolders: Bool
     ) throws(ContractFiles.Failure) -> [Source] {
         var sources: [Source] = []
@@ -165,7 +165,7 @@ public struct ContractComparison: Sendable {
 
     /// The key a file of the working tree pairs with its version at a revision by: its path from the working
     /// directory, spelled one way (`./schemas/../schemas/zikr.yaml` and `schemas/zikr.yaml` are one key).
-    public static func key(for path: String) -> String {
+    package static func key(for path: String) -> String {
         let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
             .standardizedFileURL
         let full = URL(fileURLWithPath: path, relativeTo: directory).standardizedFileURL.path
@@ -175,8 +175,9 @@ public struct ContractComparison: Sendable {
 
     /// `schemagen diff OLD NEW`: two files pair with each other whatever their names; two folders pair their
     /// contents by path inside them. A file and a folder do not compare: that is a usage error.
-    public static func sources(old: String, new: String) throws(ContractFiles.Failure) -> (old: [Source], new: [Source])
-    {
+    package static func sources(
+        old: String, new: String
+    ) throws(ContractFiles.Failure) -> (old: [Source], new: [Source]) {
         var oldSources = try sources(atPaths: [old], keyedInsideFolders: true)
         let newSources = try sources(atPaths: [new], keyedInsideFolders: true)
         var isDirectory: ObjCBool = false, newIsDirectory: ObjCBool = false

@@ -3,12 +3,12 @@ import SchemaGenContract
 import SchemaGenGenerator
 /// Compares two versions of one contract. Events match by channel and wire name, types by name, fields by
 /// wire key; a renamed wire key is a removal and an addition. Verdicts come from ``CompatibilityRules``.
-public struct ContractDiffer: Sendable {
+package struct ContractDiffer: Sendable {
     package let old: Contract
     package let new: Contract
     package let file: String
 
-    public init(old: Contract, new: Contract, file: String) {
+    package init(old: Contract, new: Contract, file: String) {
         self.old = old
         self.new = new
         self.file = file
@@ -28,7 +28,7 @@ public struct ContractDiffer: Sendable {
         }
     }
 
-    public func changes() -> [ContractChange] {
+    package func changes() -> [ContractChange] {
         var recorder = Recorder(contract: new.name, file: file)
         recorder.carriers = TypeUsage(old).carriers.merging(TypeUsage(new).carriers) { Array(Set($0 + $1)).sorted() }
         recorder.renamedTypes = renamedTypes()

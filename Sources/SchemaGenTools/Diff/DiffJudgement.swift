@@ -2,54 +2,54 @@ import SchemaGenContract
 import SchemaGenGenerator
 /// A report's changes judged by a team's ``DiffPolicy``: each change's severity and acceptance, the contracts whose
 /// `version:` did not rise with a breaking change, and whether the check fails.
-public struct DiffJudgement: Hashable, Sendable {
-    public var policy: DiffPolicy
+package struct DiffJudgement: Hashable, Sendable {
+    package var policy: DiffPolicy
     /// The day acceptances are judged on (`YYYY-MM-DD`).
-    public var today: String
+    package var today: String
     /// Contracts with a breaking change whose `version:` did not rise enough.
-    public var versionFindings: [VersionFinding] = []
+    package var versionFindings: [VersionFinding] = []
     /// Acceptances that named no finding: stale configuration a reviewer should remove.
-    public var unusedAcceptances: [DiffAcceptance] = []
+    package var unusedAcceptances: [DiffAcceptance] = []
 
     /// A contract's versions on both sides of the comparison.
-    public struct ContractVersions: Hashable, Sendable {
-        public var contract: String
-        public var file: String
-        public var old: String?
-        public var new: String?
+    package struct ContractVersions: Hashable, Sendable {
+        package var contract: String
+        package var file: String
+        package var old: String?
+        package var new: String?
     }
 
     /// A contract whose breaking changes came without a raised `version:`.
-    public struct VersionFinding: Hashable, Sendable, Codable {
-        public var rule = DiffPolicy.versionNotRaised
-        public var contract: String
-        public var file: String
-        public var problem: ChangePhrase
-        public var severity: DiffSeverity
-        public var acceptance: AppliedAcceptance?
+    package struct VersionFinding: Hashable, Sendable, Codable {
+        package var rule = DiffPolicy.versionNotRaised
+        package var contract: String
+        package var file: String
+        package var problem: ChangePhrase
+        package var severity: DiffSeverity
+        package var acceptance: AppliedAcceptance?
         /// The breaking changes that ask for the raise.
-        public var breakingChanges: Int
+        package var breakingChanges: Int
 
-        public var location: ChangePhrase { "contract \(code: contract)" }
+        package var location: ChangePhrase { "contract \(code: contract)" }
 
         /// Whether an acceptance in force lets it through.
-        public var isAccepted: Bool { acceptance?.isInForce ?? false }
+        package var isAccepted: Bool { acceptance?.isInForce ?? false }
     }
 }
 
 /// An acceptance as applied to one finding: its reason, and whether it has expired.
-public struct AppliedAcceptance: Hashable, Sendable, Codable {
-    public var reason: String
-    public var until: String?
-    public var expired: Bool
+package struct AppliedAcceptance: Hashable, Sendable, Codable {
+    package var reason: String
+    package var until: String?
+    package var expired: Bool
     /// Where it is written, `schemagen.yaml:12`.
-    public var source: String?
+    package var source: String?
 
     /// Whether it still lets its finding through: it has not expired.
-    public var isInForce: Bool { !expired }
+    package var isInForce: Bool { !expired }
 
     /// `accepted until 2027-01-31: reason` or `acceptance expired 2026-10-01: reason`.
-    public var phrase: String {
+    package var phrase: String {
         let when = until.map { (expired ? " expired " : " until ") + $0 } ?? ""
         return (expired ? "acceptance" : "accepted") + when + ": " + reason
     }
@@ -58,7 +58,7 @@ public struct AppliedAcceptance: Hashable, Sendable, Codable {
 extension DiffReport {
     /// Judges every change by `policy` on `today`: severities, acceptances (those past their `until` no longer let
     /// a finding through, and say so), the version-bump rule over `versions`, and acceptances that matched nothing.
-    public mutating func judge(by policy: DiffPolicy, today: String, versions: [DiffJudgement.ContractVersions]) {
+    package mutating func judge(by policy: DiffPolicy, today: String, versions: [DiffJudgement.ContractVersions]) {
         var judgement = DiffJudgement(policy: policy, today: today)
         var used = Set<Int>()
         func applied(rule: String, file: String, location: String) -> AppliedAcceptance? {
@@ -98,7 +98,7 @@ extension DiffReport {
     }
 
     /// The findings that fail the check: at or above `--fail-on`, and not accepted.
-    public var failures: (changes: [ContractChange], versions: [DiffJudgement.VersionFinding]) {
+    package var failures: (changes: [ContractChange], versions: [DiffJudgement.VersionFinding]) {
         guard let failOn = judgement.policy.failOn else { return ([], []) }
         return (
             changes.filter { !$0.isAccepted && $0.judgedSeverity >= failOn },
@@ -107,7 +107,7 @@ extension DiffReport {
     }
 
     /// Whether the check fails (exit 1).
-    public var fails: Bool { !failures.changes.isEmpty || !failures.versions.isEmpty }
+    package var fails: Bool { !failures.changes.isEmpty || !failures.versions.isEmpty }
 
     /// The findings that count, by severity, and the accepted ones apart: `error`, `warning`, `info`, `accepted`.
     package var severityCountsByName: [String: Int] {
@@ -148,8 +148,8 @@ extension DiffReport {
 
 extension ContractChange {
     /// Whether an acceptance in force lets it through.
-    public var isAccepted: Bool { acceptance?.isInForce ?? false }
+    package var isAccepted: Bool { acceptance?.isInForce ?? false }
 
     /// Its severity as judged, or what its verdict is worth when no policy judged it.
-    public var judgedSeverity: DiffSeverity { severity ?? DiffSeverity(worst) }
+    package var judgedSeverity: DiffSeverity { severity ?? DiffSeverity(worst) }
 }

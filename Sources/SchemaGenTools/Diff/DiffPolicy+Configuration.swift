@@ -133,7 +133,7 @@ extension DiffPolicy {
     }
 
     /// Today in UTC, as `until` is written.
-    public static func today(_ now: Date = Date()) -> String {
+    package static func today(_ now: Date = Date()) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let parts = calendar.dateComponents([.year, .month, .day], from: now)

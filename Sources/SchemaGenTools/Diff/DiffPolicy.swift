@@ -8,34 +8,35 @@ import SchemaGenGenerator
 /// A rule is a change kind (`field-removed-required`, the ids of ``ChangeKind``) or ``versionNotRaised``. Without a
 /// configuration a change is an error when it breaks either version skew, a warning when it degrades one, and info
 /// when it is safe; a breaking change to a contract whose `version:` did not rise is a warning.
-public struct DiffPolicy: Hashable, Sendable {
+package struct DiffPolicy: Hashable, Sendable {
     /// The rule that a contract with a breaking change raises its `version:` (as oasdiff's version-bump check).
-    public static let versionNotRaised = "version-not-raised"
+    package static let versionNotRaised = "version-not-raised"
 
     /// Every rule a configuration may name.
-    public static var ruleIDs: [String] { ChangeKind.allCases.map(\.rawValue) + [versionNotRaised] }
+    package static var ruleIDs: [String] { ChangeKind.allCases.map(\.rawValue) + [versionNotRaised] }
 
     /// Severities set by the team, by rule id; a rule not listed keeps its default.
-    public var rules: [String: DiffSeverity]
+    package var rules: [String: DiffSeverity]
     /// Findings the team knows about and lets through, each with its reason.
-    public var acceptances: [DiffAcceptance]
+    package var acceptances: [DiffAcceptance]
     /// The least severity that fails the check (`--fail-on`); `nil` never fails.
-    public var failOn: DiffSeverity?
+    package var failOn: DiffSeverity?
 
-    public init(rules: [String: DiffSeverity] = [:], acceptances: [DiffAcceptance] = [], failOn: DiffSeverity? = .error)
-    {
+    package init(
+        rules: [String: DiffSeverity] = [:], acceptances: [DiffAcceptance] = [], failOn: DiffSeverity? = .error
+    ) {
         self.rules = rules
         self.acceptances = acceptances
         self.failOn = failOn
     }
 
     /// A change's severity: its rule's, else what its worst verdict says.
-    public func severity(of change: ContractChange) -> DiffSeverity {
+    package func severity(of change: ContractChange) -> DiffSeverity {
         rules[change.kind.rawValue] ?? DiffSeverity(change.worst)
     }
 
     /// The severity of a contract whose breaking change did not come with a raised `version:`.
-    public var versionNotRaisedSeverity: DiffSeverity { rules[Self.versionNotRaised] ?? .warning }
+    package var versionNotRaisedSeverity: DiffSeverity { rules[Self.versionNotRaised] ?? .warning }
 
     /// The first acceptance that names a finding of `rule` in `file` at `location` (the location as reports print
     /// it), whether or not it has expired.
@@ -45,11 +46,11 @@ public struct DiffPolicy: Hashable, Sendable {
 }
 
 /// How much a finding matters to a team: what `--fail-on` compares with.
-public enum DiffSeverity: String, Hashable, Sendable, Codable, CaseIterable, Comparable {
+package enum DiffSeverity: String, Hashable, Sendable, Codable, CaseIterable, Comparable {
     case info, warning, error
 
     /// What a verdict is worth without a rule: breaking is an error, degrading a warning, safe is info.
-    public init(_ verdict: Verdict) {
+    package init(_ verdict: Verdict) {
         self =
             switch verdict {
             case .breaks: .error
@@ -66,26 +67,26 @@ public enum DiffSeverity: String, Hashable, Sendable, Codable, CaseIterable, Com
         }
     }
 
-    public static func < (lhs: DiffSeverity, rhs: DiffSeverity) -> Bool { lhs.rank < rhs.rank }
+    package static func < (lhs: DiffSeverity, rhs: DiffSeverity) -> Bool { lhs.rank < rhs.rank }
 }
 
 /// A finding a team lets through: which rule, optionally where, why, and until when.
-public struct DiffAcceptance: Hashable, Sendable, Codable {
+package struct DiffAcceptance: Hashable, Sendable, Codable {
     /// The rule id (`field-removed-required`, `version-not-raised`).
-    public var rule: String
+    package var rule: String
     /// The location as reports print it, without quotes (`event member_joined › userName`; `>` stands for `›`), `*`
     /// matching any text; `nil` for anywhere.
-    public var at: String?
+    package var at: String?
     /// The contract file as reports name it (`schemas/zikr.yaml`), `*` matching any text; `nil` for any file.
-    public var file: String?
+    package var file: String?
     /// Why the finding is let through: shown beside it in every report.
-    public var reason: String
+    package var reason: String
     /// The last day (`YYYY-MM-DD`) it applies; after it the finding counts again. `nil` for no end.
-    public var until: String?
+    package var until: String?
     /// Where the acceptance is written (`schemagen.yaml:12`), for reports of acceptances that match nothing.
-    public var source: String?
+    package var source: String?
 
-    public init(
+    package init(
         rule: String, at: String? = nil, file: String? = nil, reason: String, until: String? = nil,
         source: String? = nil
     ) {
@@ -103,7 +104,7 @@ public struct DiffAcceptance: Hashable, Sendable, Codable {
     }
 
     /// Whether it still applies on `today` (`YYYY-MM-DD`; ISO dates order as text).
-    public func isInForce(on today: String) -> Bool { until.map { today <= $0 } ?? true }
+    package func isInForce(on today: String) -> Bool { until.map { today <= $0 } ?? true }
 }
 
 /// `*` for any run of characters, everything else literal: enough for a location or a path, and never a regular

@@ -3,28 +3,28 @@ import SchemaGenContract
 import SchemaGenGenerator
 
 /// Everything `schemagen diff` found, and how to present it: to a terminal, in a pull-request comment, to a bot.
-public struct DiffReport: Sendable {
-    public var changes: [ContractChange]
+package struct DiffReport: Sendable {
+    package var changes: [ContractChange]
     /// Where the new version's files are browsed, for links in Markdown
     /// (`https://github.com/org/repo/blob/<head sha>`); `nil` for plain `file:line`.
-    public var linkBase: String?
+    package var linkBase: String?
     /// What the reader must know about how the comparison was made (a base version that could not be read).
-    public var notes: [ChangePhrase] = []
+    package var notes: [ChangePhrase] = []
     /// The changes as a team's policy judged them (``judge(by:today:versions:)``); the default policy until then.
-    public internal(set) var judgement = DiffJudgement(policy: DiffPolicy(), today: "")
+    package internal(set) var judgement = DiffJudgement(policy: DiffPolicy(), today: "")
 
-    public init(changes: [ContractChange], linkBase: String? = nil) {
+    package init(changes: [ContractChange], linkBase: String? = nil) {
         self.changes = changes
         self.linkBase = linkBase
     }
 
-    public var breaking: [ContractChange] { changes.filter(\.isBreaking) }
-    public var degrading: [ContractChange] { changes.filter { $0.worst == .degrades } }
-    public var safe: [ContractChange] { changes.filter { $0.worst == .safe } }
-    public var hasBreakingChanges: Bool { !breaking.isEmpty }
+    package var breaking: [ContractChange] { changes.filter(\.isBreaking) }
+    package var degrading: [ContractChange] { changes.filter { $0.worst == .degrades } }
+    package var safe: [ContractChange] { changes.filter { $0.worst == .safe } }
+    package var hasBreakingChanges: Bool { !breaking.isEmpty }
 
     /// `unchanged`, `compatible` or `breaking`.
-    public var verdict: String {
+    package var verdict: String {
         changes.isEmpty ? "unchanged" : hasBreakingChanges ? "breaking" : "compatible"
     }
 
@@ -39,7 +39,7 @@ public struct DiffReport: Sendable {
     }
 
     /// One line, for the top of every format.
-    public var headline: String {
+    package var headline: String {
         if changes.isEmpty { return "No changes." }
         let counts =
             "\(ContractSummary.count(changes.count, "change")): \(breaking.count) breaking, \(degrading.count) degrading, \(safe.count) safe"
@@ -47,7 +47,7 @@ public struct DiffReport: Sendable {
     }
 
     /// How many changes break (and degrade) each version skew: what decides the order of deploys.
-    public var skewCounts:
+    package var skewCounts:
         (oldAppNewServer: (breaks: Int, degrades: Int), newAppOldServer: (breaks: Int, degrades: Int))
     {
         func count(_ skew: KeyPath<ContractChange, Assessment>, _ verdict: Verdict) -> Int {
@@ -71,7 +71,7 @@ public struct DiffReport: Sendable {
 
     // MARK: Terminal
 
-    public func text() -> String {
+    package func text() -> String {
         var out = "schemagen diff: \(headline)\n"
         if !changes.isEmpty || !judgement.versionFindings.isEmpty {
             out += "  \(skewLine)\n  check: \(checkLine)\n"
@@ -112,7 +112,7 @@ public struct DiffReport: Sendable {
 
     /// A pull-request comment: the check's outcome and the verdict, the errors and warnings in tables, the accepted
     /// findings with their reasons, the rest folded away.
-    public func markdown() -> String {
+    package func markdown() -> String {
         var out = "### schemagen diff\n\n"
         guard !changes.isEmpty else { return out + "✅ **No changes** to the contracts.\n" }
         let failOn = judgement.policy.failOn.map { "`--fail-on \($0.rawValue)`" } ?? "`--fail-on never`"
@@ -213,7 +213,7 @@ public struct DiffReport: Sendable {
     // MARK: JSON
 
     /// The stable shape documented in docs/compatibility.md (format `schemagen-diff`, version 1).
-    public func json() -> String {
+    package func json() -> String {
         struct Document: Encodable {
             package var format = "schemagen-diff"
             package var version = 1

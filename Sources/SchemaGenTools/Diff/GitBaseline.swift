@@ -3,20 +3,20 @@ import SchemaGenContract
 import SchemaGenGenerator
 
 /// Reads the contracts of a git revision, for `schemagen diff --base origin/main`.
-public struct GitBaseline: Sendable {
-    public let revision: String
+package struct GitBaseline: Sendable {
+    package let revision: String
 
-    public init(revision: String) {
+    package init(revision: String) {
         self.revision = revision
     }
 
-    public struct Failure: Error, CustomStringConvertible, Sendable {
-        public var description: String
+    package struct Failure: Error, CustomStringConvertible, Sendable {
+        package var description: String
     }
 
     /// The contract files under `paths` (relative to the working directory) as they are at the revision,
     /// keyed by those paths so they pair with the working tree's files.
-    public func sources(paths: [String]) throws(Failure) -> [ContractComparison.Source] {
+    package func sources(paths: [String]) throws(Failure) -> [ContractComparison.Source] {
         _ = try git(
             ["rev-parse", "--is-inside-work-tree"],
             failure:

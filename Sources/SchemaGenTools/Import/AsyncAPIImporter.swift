@@ -6,9 +6,9 @@ import SchemaGenGenerator
 /// Documents schemagen exported carry back losslessly what AsyncAPI has no word for (the framing, wire forms, a
 /// request's whole reply and subscription) through their `x-schemagen-…` extensions (docs/asyncapi.md); other
 /// documents get the framing they must then set by hand, said in a warning.
-public struct AsyncAPIImporter: Sendable {
+package struct AsyncAPIImporter: Sendable {
     /// Whose side the document's operations describe.
-    public enum Perspective: String, Sendable, CaseIterable {
+    package enum Perspective: String, Sendable, CaseIterable {
         /// The document describes the server (the usual AsyncAPI document): what it sends, apps receive.
         case server
         /// The document describes the app (schemagen's own exports say so): what it sends goes to the server.
@@ -16,20 +16,20 @@ public struct AsyncAPIImporter: Sendable {
     }
 
     /// The contract, as the contract format writes it, and what could not be carried over.
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// The contract's YAML, or `nil` when the document could not be read as AsyncAPI at all.
-        public var contract: String?
-        public var diagnostics: [Diagnostic]
+        package var contract: String?
+        package var diagnostics: [Diagnostic]
     }
 
     /// `nil` reads the perspective from the document: schemagen's exports are the app's, others the server's.
-    public var perspective: Perspective?
+    package var perspective: Perspective?
 
-    public init(perspective: Perspective? = nil) {
+    package init(perspective: Perspective? = nil) {
         self.perspective = perspective
     }
 
-    public func importDocument(_ root: SyntaxNode, sourceFile: String) -> Result {
+    package func importDocument(_ root: SyntaxNode, sourceFile: String) -> Result {
         var reader = AsyncAPIReader(root: root, perspective: perspective)
         guard let contract = reader.contract() else { return Result(contract: nil, diagnostics: reader.diagnostics) }
         let header =

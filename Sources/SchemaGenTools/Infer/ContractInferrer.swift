@@ -9,7 +9,7 @@ import SchemaGenGenerator
 /// so a capture of any length takes memory in proportion to the API, not the traffic.
 public struct ContractInferrer {
     /// The contract's `name:`, a Swift type name.
-    public var name: String
+    package var name: String
     private var framingGuess = FramingGuess()
     private var framing: FramingGuess.Framing?
     private var framingReason = ""
@@ -26,9 +26,9 @@ public struct ContractInferrer {
     package static let maximumAwaitedAcknowledgements = 10_000
     /// Distinct event names a draft takes: past this, the key read as the name holds values (ids, timestamps), and
     /// tallying them would grow without bound.
-    public static let maximumEvents = 2_000
+    package static let maximumEvents = 2_000
     /// Whether frames named more events than ``maximumEvents`` (those past it are not tallied).
-    public private(set) var namesTooManyEvents = false
+    package private(set) var namesTooManyEvents = false
 
     /// Each pass's protocol, taken off as `verify` takes it off (each pass reads the captures from the start).
     private var framingUnwrapper: CaptureUnwrapper
@@ -38,7 +38,7 @@ public struct ContractInferrer {
     /// The protocols the frames came over, for the draft's first comment.
     private var protocolsSeen: Set<CaptureProtocol> = []
 
-    public init(name: String) {
+    package init(name: String) {
         self.init(name: name, captureProtocol: nil)
     }
 
@@ -54,7 +54,7 @@ public struct ContractInferrer {
     }
 
     /// The first pass: one frame's share of the framing's evidence.
-    public mutating func observeFraming(_ frame: CapturedFrame) {
+    package mutating func observeFraming(_ frame: CapturedFrame) {
         protocolsSeen.insert(framingUnwrapper.protocolOf(frame))
         for part in framingUnwrapper.unwrap(frame).parts {
             switch part {
@@ -73,7 +73,7 @@ public struct ContractInferrer {
     }
 
     /// Settles the framing after the first pass; throws when the frames share none schemagen recognises.
-    public mutating func settleFraming() throws(InferenceError) {
+    package mutating func settleFraming() throws(InferenceError) {
         switch framingGuess.conclusion() {
         case .success(let (framing, reason)):
             self.framing = framing
@@ -84,7 +84,7 @@ public struct ContractInferrer {
     }
 
     /// The second pass: one frame's event, payload and acknowledgement.
-    public mutating func observe(_ frame: CapturedFrame) {
+    package mutating func observe(_ frame: CapturedFrame) {
         guard framing != nil else { return }
         let (counts, parts) = eventUnwrapper.unwrap(frame)
         if counts { framesRead += 1 }
@@ -138,7 +138,7 @@ public struct ContractInferrer {
     }
 
     /// Throws when the frames named more events than a contract has: what names them holds values instead.
-    public func refuseTooManyEvents() throws(InferenceError) {
+    package func refuseTooManyEvents() throws(InferenceError) {
         guard namesTooManyEvents else { return }
         throw InferenceError(
             message:
@@ -151,7 +151,7 @@ public struct ContractInferrer {
     }
 
     /// The draft contract's YAML; `sources` name the captures in its first comment.
-    public func draft(sources: [String]) -> String {
+    package func draft(sources: [String]) -> String {
         // Events and channels become Swift types too, and generated code declares some names itself.
         var reserved = Set([name, "Channels", "Topics"]).union(NameCollisionCheck.reservedTypeNames.keys)
         for tally in tallies.values {

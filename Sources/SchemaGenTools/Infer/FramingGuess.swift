@@ -171,6 +171,6 @@ package struct FramingGuess {
 
 /// Why a capture could not be made into a contract.
 public struct InferenceError: Error, CustomStringConvertible, Sendable {
-    public var message: String
+    package var message: String
     public var description: String { message }
 }

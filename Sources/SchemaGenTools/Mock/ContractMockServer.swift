@@ -13,10 +13,10 @@ import SchemaGenGenerator
 /// Acknowledgements the mock asks for are remembered until answered, at most ``queueLimit`` per connection.
 public final class ContractMockServer: @unchecked Sendable {
     /// How many frames a connection's outbox, and events its scenario's inbox, hold before dropping.
-    public static let queueLimit = 1024
+    package static let queueLimit = 1024
 
-    public let responder: MockResponder
-    public let scenario: Scenario?
+    package let responder: MockResponder
+    package let scenario: Scenario?
     private let transport: any RealtimeServerTransport
     private let log: @Sendable (MockLogEntry) -> Void
     private let lock = NSLock()

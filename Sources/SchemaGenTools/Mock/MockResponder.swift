@@ -8,19 +8,19 @@ import SchemaGenGenerator
 /// or a value made from its types) carrying the request's correlation value; a subscription, its confirmation, each
 /// example of its items and its end, all carrying its id; a Socket.IO event that asks for an acknowledgement, a value
 /// of its `ack:` type. The runnable mock (`schemagen-mock`) and ``ContractMockServer`` answer with it.
-public struct MockResponder: Sendable {
-    public let contract: Contract
+package struct MockResponder: Sendable {
+    package let contract: Contract
     package let interpreter: FrameInterpreter
     package let synthesizer: FrameSynthesizer
 
-    public init(contract: Contract) {
+    package init(contract: Contract) {
         self.contract = contract
         interpreter = FrameInterpreter(contract: contract)
         synthesizer = FrameSynthesizer(contract: contract)
     }
 
     /// The reading of `frame`, sent by the app, and the frames that answer it, in the order they are sent.
-    public func respond(to frame: IncomingFrame) -> MockResponse {
+    package func respond(to frame: IncomingFrame) -> MockResponse {
         let reading = interpreter.read(frame.data, channel: frame.channel, sentBy: .clientToServer)
         guard reading.matches, let identified = reading.event,
             let (channel, event) = contract.event(identified.wireName, inChannel: identified.channel),
@@ -65,7 +65,8 @@ public struct MockResponder: Sendable {
     /// The frame of `eventName`, a server-to-client event outside channels or of `channel`, as a scenario sends it:
     /// with `payload` (JSON) when given, else the event's first example, else a value made from its types; at the
     /// channel's address. `nil` when the contract has no such event.
-    public func frame(of eventName: String, payload: String? = nil, channel: ScenarioChannel? = nil) -> OutgoingFrame? {
+    package func frame(of eventName: String, payload: String? = nil, channel: ScenarioChannel? = nil) -> OutgoingFrame?
+    {
         guard let (scope, event) = contract.event(eventName, inChannel: channel?.name) else { return nil }
         var content = exampleContent(of: event)
         if let payload, let value = try? DocumentValue(parsingJSON: Data(payload.utf8)) { content.payload = value }
@@ -205,16 +206,16 @@ package enum MockValuePlace {
 }
 
 /// One frame from the app, read and answered.
-public struct MockResponse: Sendable {
+package struct MockResponse: Sendable {
     /// What the contract says of the frame.
-    public var reading: FrameReading
+    package var reading: FrameReading
     /// The frames that answer it, in order.
-    public var answers: [MockAnswer]
+    package var answers: [MockAnswer]
 }
 
 /// A frame the mock sends, and why.
 public struct MockAnswer: Hashable, Sendable {
-    public var frame: OutgoingFrame
+    package var frame: OutgoingFrame
     /// Why it is sent, for the log: "the reply to `eth_subscribe` 1".
-    public var reason: String
+    package var reason: String
 }

@@ -279,14 +279,15 @@ extension CaptureReader {
 /// The parts of a capture that could not be read, each located: the first ``kept`` whole, the rest counted, so a
 /// capture damaged throughout cannot grow the report without bound.
 public struct UnreadableParts: Sendable {
-    public static let kept = 20
+    package static let kept = 20
     /// The first parts that could not be read, in capture order.
     public private(set) var first: [CaptureError] = []
     /// Every part that could not be read.
-    public private(set) var count = 0
+    package private(set) var count = 0
 
-    public init() {}
+    package init() {}
 
+    /// Whether every part was read.
     public var isEmpty: Bool { count == 0 }
 
     package mutating func append(_ error: CaptureError) {
@@ -295,7 +296,7 @@ public struct UnreadableParts: Sendable {
     }
 
     /// Adds what another capture (or another reading) could not read.
-    public mutating func append(contentsOf other: UnreadableParts) {
+    package mutating func append(contentsOf other: UnreadableParts) {
         for error in other.first where first.count < Self.kept { first.append(error) }
         count += other.count
     }

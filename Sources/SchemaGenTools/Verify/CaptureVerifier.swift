@@ -7,18 +7,19 @@ import SchemaGenGenerator
 /// event and the findings a reviewer reads: every failing frame up to a bound per event (the rest counted), and each
 /// notice once with how often it came. Memory stays bounded however long the capture is.
 public struct CaptureVerifier {
-    public let interpreter: FrameInterpreter
+    package let interpreter: FrameInterpreter
     /// How many failing frames each event keeps in full.
-    public var failuresKeptPerEvent = 20
+    package var failuresKeptPerEvent = 20
     /// How many kinds of notice (a path and a message) each event keeps; later kinds are only counted, so a server
     /// that adds a new key to every frame cannot grow the report without bound.
-    public var noticeKindsKeptPerEvent = 100
+    package var noticeKindsKeptPerEvent = 100
+    /// What the frames verified so far came to.
     public private(set) var report: VerifyReport
     /// Socket.IO events that asked for an acknowledgement, by who sent them, namespace and id, until answered.
     private var awaitingAcknowledgement: [String: (key: VerifyReport.EventKey, event: Event)] = [:]
     /// Acknowledgements awaited at once: past this, the oldest are forgotten (their answers are then counted as
     /// protocol packets, unchecked).
-    public static let maximumAwaitedAcknowledgements = 10_000
+    package static let maximumAwaitedAcknowledgements = 10_000
     /// The protocol the capture was recorded over; when `nil`, each frame's is recognised from its WebSocket URL
     /// (``CaptureProtocol/recognised(fromURL:)``), else Socket.IO for a `framing: socket.io` contract and a plain
     /// WebSocket for any other.
@@ -50,7 +51,7 @@ public struct CaptureVerifier {
     }
 
     /// Counts the parts of a capture its reader could not read, which keep the capture from verifying.
-    public mutating func noteUnreadable(_ parts: UnreadableParts) {
+    package mutating func noteUnreadable(_ parts: UnreadableParts) {
         report.unreadable.append(contentsOf: parts)
     }
 

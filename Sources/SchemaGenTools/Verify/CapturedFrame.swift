@@ -4,16 +4,16 @@ import SchemaGenGenerator
 
 /// One frame of captured traffic: its bytes as they crossed the socket, who sent it, and where the capture holds it.
 public struct CapturedFrame: Sendable {
-    public var data: Data
-    public var direction: Direction
+    package var data: Data
+    package var direction: Direction
     /// Where in the capture: `capture.jsonl:12`, or `session.har: entry 3, message 41`.
-    public var origin: String
+    package var origin: String
     /// Whether it crossed as a binary message (opcode 2): `data` is then its bytes, not text.
-    public var isBinary: Bool
+    package var isBinary: Bool
     /// The WebSocket's URL, when the capture keeps it (a HAR entry's request): what the protocol is recognised from.
-    public var url: String?
+    package var url: String?
 
-    public init(data: Data, direction: Direction, origin: String, isBinary: Bool = false, url: String? = nil) {
+    package init(data: Data, direction: Direction, origin: String, isBinary: Bool = false, url: String? = nil) {
         self.data = data
         self.direction = direction
         self.origin = origin
@@ -24,8 +24,8 @@ public struct CapturedFrame: Sendable {
 
 /// A capture that cannot be read, located.
 public struct CaptureError: Error, CustomStringConvertible, Sendable {
-    public var origin: String
-    public var message: String
+    package var origin: String
+    package var message: String
 
     public var description: String { "\(origin): \(message)" }
 }

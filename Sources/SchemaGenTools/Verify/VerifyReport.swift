@@ -7,8 +7,8 @@ import SchemaGenGenerator
 public struct VerifyReport: Sendable {
     /// An event of the contract, or (`event == nil`) frames that are no event of it.
     public struct EventKey: Hashable, Sendable, Comparable {
-        public var channel: String?
-        public var event: String?
+        package var channel: String?
+        package var event: String?
 
         public init(channel: String?, event: String?) {
             self.channel = channel
@@ -28,52 +28,61 @@ public struct VerifyReport: Sendable {
         }
     }
 
+    /// A kind of notice: where in the frame, what it says, and the contract line it concerns.
     public struct NoticeKey: Hashable, Sendable {
+        /// The JSON path the notice is about.
         public var path: String
-        public var message: String
-        public var contractLine: Int?
+        package var message: String
+        package var contractLine: Int?
     }
 
+    /// A failing frame: where the capture holds it, who sent it, and why it fails.
     public struct Failure: Sendable {
-        public var origin: String
-        public var direction: Direction
+        package var origin: String
+        package var direction: Direction
+        /// The mismatches that fail it.
         public var findings: [FrameFinding]
     }
 
+    /// What one event's frames came to.
     public struct Tally: Sendable {
-        public var seen = 0
+        package var seen = 0
+        /// Frames generated code reads as the contract says.
         public var matched = 0
-        public var failed = 0
+        package var failed = 0
         /// The first failing frames, in capture order.
         public var failures: [Failure] = []
+        /// Each kind of notice, how often it came and where first.
         public var notices: [NoticeKey: (count: Int, firstOrigin: String)] = [:]
         package var noticeOrder: [NoticeKey] = []
         /// Notices of kinds past the bound kept per event, counted only.
-        public var noticesNotKept = 0
+        package var noticesNotKept = 0
     }
 
-    public var contract: String
+    package var contract: String
     /// Every frame read, the protocol's own packets among them.
-    public var frames = 0
+    package var frames = 0
+    /// Each event's tally, by its channel and wire name.
     public var events: [EventKey: Tally] = [:]
     /// Packets of the protocol that carry no event (Socket.IO's ping, pong, connect…), by kind.
     public var controlFrames: [String: Int] = [:]
     /// Lines and messages of the captures that could not be read (damaged, too long, binary), located.
-    public var unreadable = UnreadableParts()
+    package var unreadable = UnreadableParts()
 
-    public init(contract: String) {
+    package init(contract: String) {
         self.contract = contract
     }
 
-    public var failed: Int { events.values.reduce(0) { $0 + $1.failed } }
-    public var matched: Int { events.values.reduce(0) { $0 + $1.matched } }
+    package var failed: Int { events.values.reduce(0) { $0 + $1.failed } }
+    package var matched: Int { events.values.reduce(0) { $0 + $1.matched } }
+    /// How many kinds of notice the events have, all told.
     public var noticeCount: Int { events.values.reduce(0) { $0 + $1.notices.count } }
     /// Every frame matched, and every part of the captures was read: a capture verify could not read whole is not
     /// verified.
     public var passes: Bool { failed == 0 && unreadable.isEmpty }
 
     /// One line: the verdict and the counts.
-    public var headline: String {
+    package var headline: String {
         let checked = matched + failed
         let verdict = passes ? "Verified" : "Mismatch"
         return
@@ -93,6 +102,7 @@ public struct VerifyReport: Sendable {
 
     // MARK: Terminal
 
+    /// The report for a terminal.
     public func text() -> String {
         var out = "schemagen verify: \(headline)\n"
         if !unreadable.isEmpty {
@@ -130,7 +140,7 @@ public struct VerifyReport: Sendable {
     // MARK: Markdown
 
     /// A pull-request comment: the verdict, a table of events, the failures folded away.
-    public func markdown() -> String {
+    package func markdown() -> String {
         var out = "### schemagen verify: \(contract)\n\n\(passes ? "✅" : "❌") **\(headline)**\n\n"
         out += "| | Event | Seen | Matched | Failed | Notices |\n|---|---|---|---|---|---|\n"
         for key in events.keys.sorted() {
@@ -161,7 +171,7 @@ public struct VerifyReport: Sendable {
     // MARK: JSON
 
     /// A stable shape for tools: `format` `schemagen-verify`, version 1.
-    public func json() -> String {
+    package func json() -> String {
         struct Finding: Encodable {
             package var severity: String
             package var path: String

@@ -7,7 +7,7 @@ import SchemaGenContract
 /// boxed as a `TemplateValue` first. A context's `TemplateValue` is its level, so a section over it pushes that.
 // `@unchecked Sendable` (here and in the subclasses): every stored property is a `let` of a `Sendable` type; a
 // class that is subclassed cannot be checked for it.
-public class StackLevel: @unchecked Sendable {
+package class StackLevel: @unchecked Sendable {
     /// The value itself, what `{{.}}` reads.
     package var value: TemplateValue { .text("") }
 

@@ -3,7 +3,7 @@ import SchemaGenContract
 
 /// A value a template reads: text to interpolate, a flag, a list to repeat a section over, or a context
 /// whose keys the section's tags read. Typed, so rendering never casts.
-public enum TemplateValue: Sendable {
+package enum TemplateValue: Sendable {
     case text(String)
     case flag(Bool)
     case list(TemplateList)
@@ -13,7 +13,7 @@ public enum TemplateValue: Sendable {
     case contextLevel(StackLevel)
 
     /// A context's value.
-    public static func context(_ context: some TemplateContext) -> TemplateValue {
+    package static func context(_ context: some TemplateContext) -> TemplateValue {
         .contextLevel(ContextLevel(context))
     }
 
@@ -45,14 +45,14 @@ public enum TemplateValue: Sendable {
 /// The items a section repeats over, each made when the section reaches it: a list's items are read once per
 /// rendering of the section, so making them all at every lookup of the list (contexts boxed, lists copied) cost
 /// time and memory for nothing.
-public struct TemplateList: RandomAccessCollection, ExpressibleByArrayLiteral, Sendable {
-    public var startIndex: Int { 0 }
-    public let endIndex: Int
+package struct TemplateList: RandomAccessCollection, ExpressibleByArrayLiteral, Sendable {
+    package var startIndex: Int { 0 }
+    package let endIndex: Int
     /// The rendering's stack level for an item: for contexts of one type, made without boxing the item first.
     package let level: @Sendable (Int) -> StackLevel
 
     /// `count` items, the item at an index made by `item`; an item read twice is made twice.
-    public init(count: Int, item: @escaping @Sendable (Int) -> TemplateValue) {
+    package init(count: Int, item: @escaping @Sendable (Int) -> TemplateValue) {
         self.init(count: count, level: { StackLevel.holding(item($0)) })
     }
 
@@ -62,22 +62,22 @@ public struct TemplateList: RandomAccessCollection, ExpressibleByArrayLiteral, S
     }
 
     /// The items of `values`.
-    public init(_ values: [TemplateValue]) {
+    package init(_ values: [TemplateValue]) {
         self.init(count: values.count) { values[$0] }
     }
 
-    public init(arrayLiteral elements: TemplateValue...) {
+    package init(arrayLiteral elements: TemplateValue...) {
         self = elements.isEmpty ? Self.empty : Self(elements)
     }
 
     /// The empty list, shared.
     private static let empty = TemplateList(count: 0) { _ in ValueLevel(.text("")) }
 
-    public subscript(position: Int) -> TemplateValue { level(position).value }
+    package subscript(position: Int) -> TemplateValue { level(position).value }
 }
 
 /// A value that has keys templates read.
-public protocol TemplateContext: Sendable {
+package protocol TemplateContext: Sendable {
     /// The value of `key`, or `nil` for an unknown key or an empty optional; then a lookup goes on to the
     /// enclosing contexts, as Mustache does for missing keys.
     func templateValue(forKey key: String) -> TemplateValue?
@@ -86,7 +86,7 @@ public protocol TemplateContext: Sendable {
 }
 
 extension TemplateContext {
-    public func templateValue(forKey key: TemplateKeyName) -> TemplateValue? {
+    package func templateValue(forKey key: TemplateKeyName) -> TemplateValue? {
         templateValue(forKey: key.text)
     }
 }
@@ -95,11 +95,11 @@ extension TemplateContext {
 /// always has the same number, so finding a key in a table is reading one slot, and passing a name copies an
 /// integer (rendering looks up millions of keys for a large contract; hashing and comparing names, and retaining
 /// them, was a tenth of it).
-public struct TemplateKeyName: Sendable, Hashable {
+package struct TemplateKeyName: Sendable, Hashable {
     /// The name's number (``KeyNumbers``): small, dense, one per distinct name any template or table uses.
     package let number: Int
 
-    public init(_ text: String) {
+    package init(_ text: String) {
         number = KeyNumbers.shared.number(for: text)
     }
 
@@ -109,7 +109,7 @@ public struct TemplateKeyName: Sendable, Hashable {
     }
 
     /// The name as written (for contexts that keep their keys by text).
-    public var text: String { KeyNumbers.shared.text(of: number) }
+    package var text: String { KeyNumbers.shared.text(of: number) }
 }
 
 /// The numbers of key names, given in the order names are first seen; only templates and key tables (the tool's
@@ -209,11 +209,11 @@ package protocol KeyedTemplateContext: TemplateContext, TemplateValueConvertible
 }
 
 extension KeyedTemplateContext {
-    public func templateValue(forKey key: String) -> TemplateValue? {
+    package func templateValue(forKey key: String) -> TemplateValue? {
         Self.templateKeys[text: key]?.read(self)
     }
 
-    public func templateValue(forKey key: TemplateKeyName) -> TemplateValue? {
+    package func templateValue(forKey key: TemplateKeyName) -> TemplateValue? {
         Self.templateKeys[key]?.read(self)
     }
 

@@ -4,16 +4,16 @@ import SchemaGenContract
 /// Keeps the tables of hand-written guides true: replaces what stands between
 /// `<!-- schemagen:begin CONTRACT SECTION -->` and `<!-- schemagen:end -->` with the generated section, and
 /// leaves every other byte of the guide as it was (line endings included).
-public struct GuideInjector: Sendable {
+package struct GuideInjector: Sendable {
     /// The sections a marker can name, besides `channel:NAME`.
-    public static let sections = ["client-to-server", "server-to-client", "types", "wire-format"]
+    package static let sections = ["client-to-server", "server-to-client", "types", "wire-format"]
 
     /// A contract that can be injected: its references by name and by file, and its Markdown context.
-    public struct Source: Sendable {
-        public var names: [String]
-        public var context: MarkdownFileContext
+    package struct Source: Sendable {
+        package var names: [String]
+        package var context: MarkdownFileContext
 
-        public init(names: [String], context: MarkdownFileContext) {
+        package init(names: [String], context: MarkdownFileContext) {
             self.names = names
             self.context = context
         }
@@ -22,14 +22,14 @@ public struct GuideInjector: Sendable {
     package let sources: [Source]
     package let renderer: TemplateRenderer
 
-    public init(sources: [Source], renderer: TemplateRenderer) {
+    package init(sources: [Source], renderer: TemplateRenderer) {
         self.sources = sources
         self.renderer = renderer
     }
 
     /// The guide with every marked section regenerated, or the diagnostics that prevent it (then the guide
     /// must be left untouched).
-    public func inject(into text: String, path: String) -> Result<String, InjectionFailure> {
+    package func inject(into text: String, path: String) -> Result<String, InjectionFailure> {
         let lines = Self.linesKeepingTerminators(text)
         var diagnostics = DiagnosticBag()
         var output = ""
@@ -90,8 +90,8 @@ public struct GuideInjector: Sendable {
         return .success(output)
     }
 
-    public struct InjectionFailure: Error, Sendable {
-        public var diagnostics: [Diagnostic]
+    package struct InjectionFailure: Error, Sendable {
+        package var diagnostics: [Diagnostic]
     }
 
     /// The generated Markdown for `<!-- schemagen:begin CONTRACT SECTION -->`.

@@ -1,8 +1,8 @@
 import SchemaGenContract
 /// Tidies rendered Markdown: no trailing white space, no leading blank lines, never two blank lines in a row
 /// (outside code blocks), one newline at the end.
-public enum MarkdownLayout {
-    public static func format(_ text: String) -> String {
+package enum MarkdownLayout {
+    package static func format(_ text: String) -> String {
         format(utf8: Array(text.utf8))
     }
 

@@ -4,13 +4,13 @@ import SchemaGenContract
 
 /// The translate stage for Markdown: a checked ``Contract`` becomes the ``MarkdownFileContext`` of its
 /// reference, in the shape of the API guides (`| Event Name | Payload | Description |`).
-public struct MarkdownTranslator: Sendable {
-    public init() {}
+package struct MarkdownTranslator: Sendable {
+    package init() {}
 
-    public static let clientHeading = "Client to Server Events"
-    public static let serverHeading = "Server to Client Events"
+    package static let clientHeading = "Client to Server Events"
+    package static let serverHeading = "Server to Client Events"
 
-    public func translate(_ contract: Contract, sourceFile: String) -> MarkdownFileContext {
+    package func translate(_ contract: Contract, sourceFile: String) -> MarkdownFileContext {
         var anchors = AnchorBook()
         let title = contract.title ?? contract.name
         _ = anchors.anchor(for: title)

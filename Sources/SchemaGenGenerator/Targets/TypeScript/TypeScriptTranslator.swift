@@ -7,10 +7,10 @@ import SchemaGenContract
 /// socket.io v4's typed `Server`, `Namespace` and `Socket` take (acknowledgements as a callback parameter);
 /// under any other framing a type per event's frame, a union of the frames each side sends, and a guard per
 /// frame that tells it apart by its constants and name (the guards are the only functions).
-public struct TypeScriptTranslator: Sendable {
-    public init() {}
+package struct TypeScriptTranslator: Sendable {
+    package init() {}
 
-    public func translate(_ contract: Contract, sourceFile: String) -> TypeScriptFileContext {
+    package func translate(_ contract: Contract, sourceFile: String) -> TypeScriptFileContext {
         let speller = TypeScriptTypeSpeller(contract: contract)
         var declarations = contract.types.map { namedType($0, speller: speller) }
         let names = Self.eventTypeNames(contract)

@@ -4,38 +4,38 @@ import SchemaGenContract
 // `TemplateKeysTests` checks every table against the stored properties it must cover.
 
 /// A request's method: it fills the correlation field, sends, and returns the decoded reply.
-public struct RequestContext: Sendable {
+package struct RequestContext: Sendable {
     /// The method's parameter list: the event's values but the correlation field, then `timeout: Duration? = nil`.
-    public var parameters: String
+    package var parameters: String
     /// The correlation value the app gives: the optional parameter (`requestId`) when the client chooses one
     /// otherwise, the required one or its payload's field (`payload.id`) under `ids: app`.
-    public var correlationGiven: String
+    package var correlationGiven: String
     /// How the client chooses the value when the app gives none; `nil` under `ids: app`.
-    public var fresh: FreshCorrelationContext?
+    package var fresh: FreshCorrelationContext?
     /// The correlation value as a `JSONValue` expression.
-    public var correlationValue: String
+    package var correlationValue: String
     /// The `payload:` argument of `core.emit`: the event's value with the correlation value filled in.
-    public var value: String
+    package var value: String
     /// A `ReplyMatch(...)` expression: the reply's route, channel and where it carries the correlation value.
-    public var replyMatch: String
+    package var replyMatch: String
     /// The reply's Swift type, which the method returns.
-    public var replyType: String
+    package var replyType: String
     /// The expression decoding the reply from `frame` with `decoder`.
-    public var replyDecoding: String
+    package var replyDecoding: String
     /// For a request with an error reply: the statement that throws `RequestRejected` with the error event's value
     /// when `frame` is that event; `nil` otherwise.
-    public var rejection: String?
+    package var rejection: String?
     /// The reply event's wire name and the matching field, for documentation.
-    public var replyEventText: String
-    public var matchText: String
+    package var replyEventText: String
+    package var matchText: String
     /// Where the correlation value comes from, for documentation: `chosen here unless passed` or `given by the app`.
-    public var correlationOrigin: String
+    package var correlationOrigin: String
     /// The `onCancel` closure (its parameter `id` is the correlation value), which sends the cancel event; `nil`
     /// without one.
-    public var cancel: CancelContext? = nil
-    public var hasCancel: Bool = false
+    package var cancel: CancelContext? = nil
+    package var hasCancel: Bool = false
     /// The cancel event's wire name, for documentation.
-    public var cancelEventText: String? = nil
+    package var cancelEventText: String? = nil
 }
 
 extension RequestContext: KeyedTemplateContext {
@@ -60,15 +60,15 @@ extension RequestContext: KeyedTemplateContext {
 
 /// What a request's or subscription's cancellation sends: the cancel event, with the id read from `id` (a
 /// `JSONValue`) as its field's type.
-public struct CancelContext: Sendable {
+package struct CancelContext: Sendable {
     /// The statement reading `id` as the cancel event's field type (`guard case .string(let id) = id else { return }`).
-    public var read: String
+    package var read: String
     /// When the cancel event is itself a request: the call of its method (whose reply is awaited for nothing else);
     /// `nil` when it is a plain event, sent with `emitTarget` and `value`.
-    public var requestCall: String?
+    package var requestCall: String?
     /// The cancel event's `core.emit` target, and its value with the id filled in.
-    public var emitTarget: String
-    public var value: String
+    package var emitTarget: String
+    package var value: String
 }
 
 extension CancelContext: KeyedTemplateContext {
@@ -81,29 +81,29 @@ extension CancelContext: KeyedTemplateContext {
 }
 
 /// A subscription's method: it sends the request and returns the subscription's items as an `AsyncThrowingStream`.
-public struct SubscriptionContext: Sendable {
+package struct SubscriptionContext: Sendable {
     /// The method's parameter list (the request's values but a client-chosen id; `timeout:` when a reply confirms it).
-    public var parameters: String
+    package var parameters: String
     /// The request's correlation value as the app gives it, and how the client chooses one otherwise (as in
     /// ``RequestContext``).
-    public var correlationGiven: String
-    public var fresh: FreshCorrelationContext?
+    package var correlationGiven: String
+    package var fresh: FreshCorrelationContext?
     /// The `core.subscribe` arguments before the item decoder: the `SubscriptionMatch`, then the id or confirmation.
-    public var matchArguments: String
+    package var matchArguments: String
     /// The items' Swift type and how an item decodes from `frame` with `decoder`.
-    public var itemType: String
-    public var itemDecoding: String
+    package var itemType: String
+    package var itemDecoding: String
     /// The expression making the error an error event means, or `nil` without an error event.
-    public var failure: String?
+    package var failure: String?
     /// For a confirming reply with an error event: the statement throwing `RequestRejected` for it.
-    public var rejection: String?
+    package var rejection: String?
     /// The cancel closure (its parameter is `id`, a `JSONValue`); `nil` without a cancel event.
-    public var cancel: CancelContext?
-    public var hasCancel: Bool
+    package var cancel: CancelContext?
+    package var hasCancel: Bool
     /// The `payload:` argument of `core.emit`: the request's value with its id filled in.
-    public var value: String
+    package var value: String
     /// Documentation of what the method does, one line each.
-    public var summary: [String]
+    package var summary: [String]
 }
 
 extension SubscriptionContext: KeyedTemplateContext {
@@ -125,18 +125,18 @@ extension SubscriptionContext: KeyedTemplateContext {
 
 /// The app's answer to the server's request: `respondTo<Event>`, whose handler's value is sent back in the answer
 /// event, the request's correlation field echoed.
-public struct ResponderContext: Sendable {
+package struct ResponderContext: Sendable {
     /// What the handler returns: the answer event's one value besides the echoed field, `Void` when it has none, or
     /// the answer event's whole value (the echoed field is then overwritten).
-    public var answerType: String
+    package var answerType: String
     /// The statements that make `payload`, the answer event's value, from `request` and the handler.
-    public var answerLines: [String]
+    package var answerLines: [String]
     /// The answer event's `core.emit` target and `payload:` argument.
-    public var emitTarget: String
-    public var emitValue: String
+    package var emitTarget: String
+    package var emitValue: String
     /// For documentation: the answer event's wire name and the echoed field.
-    public var answerEventText: String
-    public var matchText: String
+    package var answerEventText: String
+    package var matchText: String
 }
 
 extension ResponderContext: KeyedTemplateContext {

@@ -1,22 +1,22 @@
 import SchemaGenRuntime
 import SchemaGenContract
 /// The translate stage for Swift: turns a checked ``Contract`` into the ``SwiftFileContext`` templates render.
-public struct SwiftTranslator: Sendable {
-    public var accessLevel: AccessLevel
+package struct SwiftTranslator: Sendable {
+    package var accessLevel: AccessLevel
 
-    public init(accessLevel: AccessLevel = .public) {
+    package init(accessLevel: AccessLevel = .public) {
         self.accessLevel = accessLevel
     }
 
     /// What one Swift file holds.
-    public enum FileRole: Sendable, Equatable {
+    package enum FileRole: Sendable, Equatable {
         /// The contract's types and its typed `Client` (the `swift-client` target).
         case client
         /// The typed `Server`, with the contract's types when no client file beside it holds them (`swift-server`).
         case server(withTypes: Bool)
     }
 
-    public func translate(_ contract: Contract, sourceFile: String, role: FileRole = .client) -> SwiftFileContext {
+    package func translate(_ contract: Contract, sourceFile: String, role: FileRole = .client) -> SwiftFileContext {
         let speller = SwiftTypeSpeller(namespace: contract.name, declaredNames: Self.declaredTypeNames(in: contract))
         let builder = StructBuilder(speller: speller, contract: contract)
         // On all cores: a contract's types are most of its translation (measured in issue 37).

@@ -10,89 +10,89 @@ import SchemaGenContract
 /// variable is checked for exclusive access at every read, a tenth of the lookups' cost); what its scope decides
 /// (a request's context names its reply's) is set while the scope is translated, never once rendering reads it:
 /// those setters are the translator's alone (hence `@unchecked Sendable`).
-public final class EventContext: @unchecked Sendable {
+package final class EventContext: @unchecked Sendable {
     /// A Swift string literal of the wire name.
-    public let wireName: String
+    package let wireName: String
     /// The wire name as text, for documentation.
-    public let wireNameText: String
+    package let wireNameText: String
     /// "client to server", "server to client" or "both directions".
-    public let directionText: String
+    package let directionText: String
     /// The event's type name (`PoraBooked`).
-    public let typeName: String
+    package let typeName: String
     /// The enum case and emit method name (`poraBooked`, backticked when a keyword).
-    public let memberName: String
+    package let memberName: String
     /// The listener method name (`onPoraBooked`).
-    public let listenerName: String
+    package let listenerName: String
     /// Doc comment lines for the event's type and methods (with the wire name and direction).
-    public let documentation: [String]
+    package let documentation: [String]
     /// The `@available(*, deprecated…)` attribute for the event's emit and listener methods, or `nil`.
-    public let deprecation: String?
+    package let deprecation: String?
     /// The event's type when it is a struct (an inline payload, or a frame with envelope fields).
-    public let declaration: TypeContext?
+    package let declaration: TypeContext?
     /// The type listeners receive and emitters pass, e.g. `PoraBooked`, `[Zikr.Notification]`; `nil` without payload.
-    public let valueType: String?
-    public let hasValue: Bool
+    package let valueType: String?
+    package let hasValue: Bool
     /// Whether the value decodes from the whole frame (envelope fields) rather than the payload alone.
-    public let decodesWholeFrame: Bool
+    package let decodesWholeFrame: Bool
     /// The expression that decodes the value from `frame` (a `WireFraming.ParsedFrame`) with `decoder`;
     /// `nil` without payload.
-    public let payloadDecoding: String?
+    package let payloadDecoding: String?
     /// Which bytes of the frame the value decodes from, a case of the runtime's `WireFraming.PayloadSource`:
     /// `payload`, `frame` or `partsOrFrame`.
-    public let payloadSource: String
+    package let payloadSource: String
     /// For emitting an inline payload field by field: the parameter list and the initializer call;
     /// `nil` when the payload is not an inline object with fields.
-    public let emitParameters: String?
-    public let emitInitializer: String?
+    package let emitParameters: String?
+    package let emitInitializer: String?
     /// Whether `emitParameters` is set. Templates test this flag rather than opening a section on the string,
     /// which would make the string the context and hide the event's other keys.
-    public let hasEmitParameters: Bool
+    package let hasEmitParameters: Bool
     /// A Swift string literal of the key listeners are filed under: the wire name, or with frame shapes the
     /// event's `EventAddress.route` (`"0:READY"`).
-    public let route: String
+    package let route: String
     /// The first argument of `core.emit`: `eventName: "join"`, or with frame shapes an `EventAddress(...)`.
-    public let emitTarget: String
+    package let emitTarget: String
     /// The `payload:` argument of `core.emit`: `payload`, or `.some(payload)` where a nil payload is sent as null.
-    public let emitValue: String
+    package let emitValue: String
     /// For a request (an event with `reply:`): how its method sends it and waits for the reply. A request's method
     /// replaces the plain emit method.
-    public internal(set) var request: RequestContext? = nil
+    package internal(set) var request: RequestContext? = nil
     /// For a request that opens a subscription: its method, which replaces the plain emit and request methods.
-    public internal(set) var subscription: SubscriptionContext? = nil
+    package internal(set) var subscription: SubscriptionContext? = nil
     /// With Socket.IO framing, `ack:`: the acknowledgement, which a method returns (an event the app sends) or a
     /// responder makes (an event the server sends).
-    public internal(set) var ack: AckContext? = nil
+    package internal(set) var ack: AckContext? = nil
     /// For the server's request (a server-to-client event with `reply:`): the responder that answers it.
-    public internal(set) var responder: ResponderContext? = nil
+    package internal(set) var responder: ResponderContext? = nil
     /// For the app's request (a client-to-server event with `reply:`): the generated server's responder that answers it.
-    public internal(set) var serverResponder: ServerResponderContext? = nil
+    package internal(set) var serverResponder: ServerResponderContext? = nil
     /// For the server's request (a server-to-client event with `reply:`): the generated server's method that sends it
     /// and returns the app's answer.
-    public internal(set) var serverRequest: ServerRequestContext? = nil
+    package internal(set) var serverRequest: ServerRequestContext? = nil
     /// Whether a request, subscription or acknowledged method replaces the plain emit method.
-    public internal(set) var isRequest: Bool = false
+    package internal(set) var isRequest: Bool = false
     /// The contract's `examples:` of the event as Swift values (`Zikr.BookPora(poraId: "p-17", groupId: "g-1")`), each
     /// a static constant of the event's type (`example1`, ...) listed by its static `examples`; empty for an event
     /// without payload or whose value is its whole frame.
-    public internal(set) var examples: [SwiftExampleContext] = []
-    public internal(set) var hasExamples: Bool = false
+    package internal(set) var examples: [SwiftExampleContext] = []
+    package internal(set) var hasExamples: Bool = false
     /// The constants' names, for the array literal: `example1, example2`.
-    public internal(set) var exampleNames: String = ""
+    package internal(set) var exampleNames: String = ""
     /// The event's type as written outside the namespace (`Zikr.BookPora`, `Zikr.Driver.JobRemoved`), which the
     /// examples extend, and the examples' element type there (`Self` for an event that is its own struct).
-    public internal(set) var examplesOwner: String = ""
-    public internal(set) var examplesType: String = ""
+    package internal(set) var examplesOwner: String = ""
+    package internal(set) var examplesType: String = ""
     /// Doc comment lines for examples that have no Swift spelling (an enum value the contract does not list).
-    public internal(set) var examplesLeftOut: [String] = []
+    package internal(set) var examplesLeftOut: [String] = []
     /// For a request or an acknowledged event the app sends: the value the generated `Mock` answers it with (the
     /// reply's first example, or a value made from the contract's types); `nil` otherwise.
-    public internal(set) var mockAnswer: String? = nil
-    public internal(set) var hasMockAnswer: Bool = false
+    package internal(set) var mockAnswer: String? = nil
+    package internal(set) var hasMockAnswer: Bool = false
     /// For a request that opens a subscription: the statements of the generated `Mock`'s responder,
     /// which answers it with its reply, the subscription's items and its end (`mockSubscription(of:...)`); empty
     /// otherwise.
-    public internal(set) var mockSubscription: [String] = []
-    public internal(set) var hasMockSubscription: Bool = false
+    package internal(set) var mockSubscription: [String] = []
+    package internal(set) var hasMockSubscription: Bool = false
 
     package init(
         wireName: String, wireNameText: String, directionText: String, typeName: String, memberName: String,
@@ -168,24 +168,24 @@ extension EventContext: KeyedTemplateContext {
 }
 
 /// A Socket.IO acknowledgement of an event.
-public struct AckContext: Sendable {
+package struct AckContext: Sendable {
     /// The acknowledgement's Swift type.
-    public var type: String
+    package var type: String
     /// `true` when the type is a tuple standing for all the acknowledgement's arguments, `false` for its one argument.
-    public var spread: String
+    package var spread: String
     /// Whether the type is optional (`T?`): an acknowledgement with no arguments (`callback()`) reads as `nil`.
-    public var isOptional: Bool = false
+    package var isOptional: Bool = false
     /// For an event the app sends: the method's parameters (the emit method's, then `timeout: Duration? = nil`) and
     /// the `payload:` argument of `core.emitExpectingAck`.
-    public var parameters: String
-    public var value: String
+    package var parameters: String
+    package var value: String
     /// Whether the app sends the event (the method waits for the server's acknowledgement) or receives it (a
     /// responder makes the app's).
-    public var isAwaited: Bool
-    public var isAnswered: Bool
+    package var isAwaited: Bool
+    package var isAnswered: Bool
     /// For an event the server sends and awaits the app's acknowledgement of: the generated server's method's
     /// parameters (the payload, `to connection: ServerConnection`, `timeout:`).
-    public var serverParameters: String = ""
+    package var serverParameters: String = ""
 }
 
 extension AckContext: KeyedTemplateContext {
@@ -203,13 +203,13 @@ extension AckContext: KeyedTemplateContext {
 
 /// A correlation value the generated code chooses (`ids: uuid` or `ids: counter`): templates write the expression, so
 /// an override reaches how it is made.
-public struct FreshCorrelationContext: Sendable {
+package struct FreshCorrelationContext: Sendable {
     /// A lowercased UUID (`ids: uuid`, and the server's own requests under `ids: app`).
-    public var isUUID: Bool
+    package var isUUID: Bool
     /// The client's or server's next counter value, as an `Int` (an integer field).
-    public var isCountedNumber: Bool
+    package var isCountedNumber: Bool
     /// The next counter value as text (a string field).
-    public var isCountedText: Bool
+    package var isCountedText: Bool
 
     package init(ids: CorrelationIDs, isNumber: Bool) {
         isUUID = ids != .counter
@@ -227,13 +227,13 @@ extension FreshCorrelationContext: KeyedTemplateContext {
 }
 
 /// One of an event's examples as a Swift constant.
-public struct SwiftExampleContext: Sendable {
+package struct SwiftExampleContext: Sendable {
     /// `example1`: its position among the event's examples.
-    public var name: String
+    package var name: String
     /// The Swift expression of the value.
-    public var value: String
+    package var value: String
     /// Doc comment lines: the example's summary, and where the contract has it.
-    public var documentation: [String]
+    package var documentation: [String]
 }
 
 extension SwiftExampleContext: KeyedTemplateContext {

@@ -6,19 +6,19 @@ import SchemaGenContract
 /// The generated server's answer to the app's request: `respondTo<Event>` on the `Server`, whose handler's value is
 /// sent back to the requesting connection in the reply event (or the error event), the request's correlation value
 /// echoed into it.
-public struct ServerResponderContext: Sendable {
+package struct ServerResponderContext: Sendable {
     /// What the handler returns: the reply event's value, or with an error event `ServerAnswer<Reply, Rejection>`.
-    public var answerType: String
+    package var answerType: String
     /// Where the request carries its correlation value, a `ReplyMatch.Source` (`.payloadField("request_id")`): what
     /// the responder reads into `echoed`, as the client reads its replies'.
-    public var correlationSource: String
+    package var correlationSource: String
     /// How the reply event is sent.
-    public var reply: ServerAnswerContext
+    package var reply: ServerAnswerContext
     /// How the error event is sent, when the request has one (the handler then returns a `ServerAnswer`).
-    public var rejection: ServerAnswerContext?
+    package var rejection: ServerAnswerContext?
     /// For documentation: the reply event's wire name and the echoed field.
-    public var answerEventText: String
-    public var matchText: String
+    package var answerEventText: String
+    package var matchText: String
 }
 
 extension ServerResponderContext: KeyedTemplateContext {
@@ -33,13 +33,13 @@ extension ServerResponderContext: KeyedTemplateContext {
 }
 
 /// How the generated server sends one answer to a request: the event, and where the echoed correlation value goes.
-public struct ServerAnswerContext: Sendable {
+package struct ServerAnswerContext: Sendable {
     /// The first argument of `core.emit` for the answer event, as ``EventContext/emitTarget``.
-    public var emitTarget: String
+    package var emitTarget: String
     /// Its `payload:` argument, as ``EventContext/emitValue``.
-    public var emitValue: String
+    package var emitValue: String
     /// A Swift string literal of where the answer's value carries the correlation value (`"meta.request_id"`).
-    public var correlationPath: String
+    package var correlationPath: String
 }
 
 extension ServerAnswerContext: KeyedTemplateContext {
@@ -52,26 +52,26 @@ extension ServerAnswerContext: KeyedTemplateContext {
 
 /// The generated server's method for its own request: it sends the request to one connection with a fresh
 /// correlation value and returns the app's answer.
-public struct ServerRequestContext: Sendable {
+package struct ServerRequestContext: Sendable {
     /// The method's parameters: the request's value, `to connection: ServerConnection`, `timeout:`.
-    public var parameters: String
+    package var parameters: String
     /// The answer event's Swift type, which the method returns.
-    public var answerType: String
+    package var answerType: String
     /// The request's `core.request` target and `payload:` argument, as ``EventContext/emitTarget`` and
     /// ``EventContext/emitValue``.
-    public var emitTarget: String
-    public var emitValue: String
+    package var emitTarget: String
+    package var emitValue: String
     /// The fresh correlation value the server writes into the request.
-    public var correlation: FreshCorrelationContext
+    package var correlation: FreshCorrelationContext
     /// A Swift string literal of where the request's value carries the correlation value.
-    public var correlationPath: String
+    package var correlationPath: String
     /// A `ReplyMatch(...)` expression: the answer's route, channel and where it carries the value.
-    public var answerMatch: String
+    package var answerMatch: String
     /// The expression decoding the answer from `frame` with `decoder`.
-    public var answerDecoding: String
+    package var answerDecoding: String
     /// For documentation: the answer event's wire name and the request's matching field.
-    public var answerEventText: String
-    public var matchText: String
+    package var answerEventText: String
+    package var matchText: String
 }
 
 extension ServerRequestContext: KeyedTemplateContext {

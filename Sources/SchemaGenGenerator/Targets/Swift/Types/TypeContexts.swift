@@ -5,26 +5,26 @@ import SchemaGenContract
 
 /// A struct or enum declaration. Deprecated types say so in their documentation: an attribute would make
 /// the generated code's own uses of them warn.
-public struct TypeContext: Sendable {
+package struct TypeContext: Sendable {
     /// The type's name as written in a declaration (escaped with backticks when needed).
-    public var name: String
+    package var name: String
     /// Doc comment lines, each as it follows `///` (with its leading space; empty for a blank line).
-    public var documentation: [String]
+    package var documentation: [String]
     /// Set for structs.
-    public var structure: StructContext?
+    package var structure: StructContext?
     /// Set for string enums.
-    public var enumeration: EnumContext?
+    package var enumeration: EnumContext?
     /// Set for unions.
-    public var union: UnionContext?
+    package var union: UnionContext?
     /// Set for bit flags.
-    public var flags: FlagsContext?
+    package var flags: FlagsContext?
     /// Which of `structure`, `enumeration`, `union` and `flags` is set, as flags templates can test.
-    public private(set) var isStruct: Bool
-    public private(set) var isEnum: Bool
-    public private(set) var isUnion: Bool
-    public private(set) var isFlags: Bool
+    package private(set) var isStruct: Bool
+    package private(set) var isEnum: Bool
+    package private(set) var isUnion: Bool
+    package private(set) var isFlags: Bool
 
-    public init(
+    package init(
         name: String, documentation: [String], structure: StructContext?, enumeration: EnumContext?,
         union: UnionContext? = nil, flags: FlagsContext? = nil
     ) {
@@ -57,20 +57,20 @@ extension TypeContext: KeyedTemplateContext {
 }
 
 /// A union: an enum with a case per member, coded by the member's JSON kind or by a field's value.
-public struct UnionContext: Sendable {
-    public var cases: [UnionCaseContext]
+package struct UnionContext: Sendable {
+    package var cases: [UnionCaseContext]
     /// Whether members are told apart by their JSON kind (`String | [String]`).
-    public var isByKind: Bool
+    package var isByKind: Bool
     /// Whether members are objects told apart by the value of one field; unknown values decode as `unknown`.
-    public var isByField: Bool
+    package var isByField: Bool
     /// For `isByField`: a Swift string literal of the field's key (`"status"`).
-    public var tagKey: String
+    package var tagKey: String
     /// For `isByField`: the Swift type of the field's values, `Swift.String` or `Swift.Int`.
-    public var tagType: String
+    package var tagType: String
     /// For `isByKind`: the member kinds in words, for the error on any other kind (`a string or an array`).
-    public var kindsText: String
+    package var kindsText: String
     /// For `isByField` with `fallback:`: the case values of any other tag decode as, instead of `unknown`.
-    public var fallback: UnionCaseContext? = nil
+    package var fallback: UnionCaseContext? = nil
 }
 
 extension UnionContext: KeyedTemplateContext {
@@ -85,15 +85,15 @@ extension UnionContext: KeyedTemplateContext {
     ]
 }
 
-public struct UnionCaseContext: Sendable {
+package struct UnionCaseContext: Sendable {
     /// The case name as written (backticked when a keyword).
-    public var name: String
+    package var name: String
     /// The associated value's type spelling.
-    public var type: String
+    package var type: String
     /// Doc comment lines.
-    public var documentation: [String]
+    package var documentation: [String]
     /// For unions by field: the field's value as a Swift literal; for unions by kind: the `JSONKind` case (`string`).
-    public var selector: String
+    package var selector: String
 }
 
 extension UnionCaseContext: KeyedTemplateContext {
@@ -106,8 +106,8 @@ extension UnionCaseContext: KeyedTemplateContext {
 }
 
 /// Bit flags: an `OptionSet` over `UInt64` with a static member per named bit.
-public struct FlagsContext: Sendable {
-    public var flags: [FlagContext]
+package struct FlagsContext: Sendable {
+    package var flags: [FlagContext]
 }
 
 extension FlagsContext: KeyedTemplateContext {
@@ -116,14 +116,14 @@ extension FlagsContext: KeyedTemplateContext {
     ]
 }
 
-public struct FlagContext: Sendable {
+package struct FlagContext: Sendable {
     /// The static member's name as written (backticked when a keyword).
-    public var name: String
+    package var name: String
     /// The raw value as a Swift expression: `1 << 3`.
-    public var value: String
-    public var documentation: [String]
+    package var value: String
+    package var documentation: [String]
     /// The `@available(*, deprecated…)` attribute of a deprecated flag, or `nil`.
-    public var deprecation: String?
+    package var deprecation: String?
 }
 
 extension FlagContext: KeyedTemplateContext {
@@ -135,48 +135,48 @@ extension FlagContext: KeyedTemplateContext {
     ]
 }
 
-public struct StructContext: Sendable {
+package struct StructContext: Sendable {
     /// The protocols the struct conforms to, comma separated.
-    public var conformances: String
+    package var conformances: String
     /// The runtime's `MemberwiseEquatable`, which the struct conforms to after `conformances` by writing
     /// `membersEqual(_:_:)`: its `==` then costs a fifth of the synthesized one to compile. A template that leaves
     /// it out gets the synthesized `==`.
-    public var memberwiseEquatable: String
+    package var memberwiseEquatable: String
     /// The function `membersEqual(_:_:)` compares each stored property with: `Members.equal`.
-    public var memberComparison: String
+    package var memberComparison: String
     /// For an event's own type: a Swift string literal of its wire name, for `static let eventName`.
-    public var eventName: String?
+    package var eventName: String?
     /// Stored properties, in wire order; constants are not stored.
-    public var properties: [PropertyContext]
+    package var properties: [PropertyContext]
     /// Fields with a fixed value: exposed as computed properties, checked on decode, written on encode.
-    public var constants: [PropertyContext]
+    package var constants: [PropertyContext]
     /// Whether `init(from:)` and `encode(to:)` read and write the members of a JSON object with the runtime's
     /// `WireFields` and `WireFieldWriter` (every struct but a tuple's: `Codable` is never synthesized).
-    public var hasFieldCoding: Bool
+    package var hasFieldCoding: Bool
     /// The first statement of `init(from:)`: `let fields = try WireFields(decoder)` (`_ =` when no field is read).
-    public var fieldsDeclaration: String
+    package var fieldsDeclaration: String
     /// The first statement of `encode(to:)`: `try WireFieldWriter(encoder)`, which `fieldEncodings` continue
     /// (`_ = WireFieldWriter(encoder)` when there are none: an empty object).
-    public var writerDeclaration: String
+    package var writerDeclaration: String
     /// The statements of `init(from:)` that check the constants, e.g. `try fields.expect("status", equals: "uploading" as Swift.String)`.
-    public var constantChecks: [String]
+    package var constantChecks: [String]
     /// The arguments `init(from:)` passes to the memberwise initializer, each property's `decoding`: one call
     /// rather than a statement per field, which type-checks in half the time.
-    public var fieldArguments: String
+    package var fieldArguments: String
     /// The links of `encode(to:)`'s chain of writes, constants first, e.g. `.optionalString("name", name)`.
-    public var fieldEncodings: [String]
+    package var fieldEncodings: [String]
     /// The statements of `encode(to:)` after the chain: fields of pattern keys.
-    public var patternEncodings: [String]
+    package var patternEncodings: [String]
     /// The initializer's parameter list, e.g. `groupId: String, error: String? = nil`.
-    public var initializerParameters: String
+    package var initializerParameters: String
     /// Inline objects of this struct's fields, declared inside it.
-    public var nestedTypes: [TypeContext]
+    package var nestedTypes: [TypeContext]
     /// Whether the struct is a tuple: it codes as a JSON array, with `tupleDecoding` and `tupleEncoding`.
-    public var isTuple: Bool = false
+    package var isTuple: Bool = false
     /// For a tuple: the lines of `init(from:)` after `var container = try decoder.unkeyedContainer()`.
-    public var tupleDecoding: [String] = []
+    package var tupleDecoding: [String] = []
     /// For a tuple: the lines of `encode(to:)` after `var container = encoder.unkeyedContainer()`.
-    public var tupleEncoding: [String] = []
+    package var tupleEncoding: [String] = []
 }
 
 extension StructContext: KeyedTemplateContext {
@@ -206,35 +206,35 @@ extension StructContext: KeyedTemplateContext {
 ///
 /// A class, not a struct: the templates push each property several times (its declaration, the initializer,
 /// the comparison), and every push of a struct copied its dozen strings; a class is one reference.
-public final class PropertyContext: Sendable {
+package final class PropertyContext: Sendable {
     /// The property name as written (backticked when a keyword).
-    public let name: String
+    package let name: String
     /// The stored property's name: `name`, or `_name` for a deprecated field, whose public `name` is then a
     /// deprecated accessor (so the generated code itself never uses a deprecated declaration).
-    public let storageName: String
+    package let storageName: String
     /// The initializer's internal parameter name: `name`, except for a field called `self`, whose parameter
     /// would hide `self` (`` init(`self` _self: String) ``).
-    public let argumentName: String
+    package let argumentName: String
     /// The property's type spelling, e.g. `[Zikr.Notification]?`.
-    public let type: String
+    package let type: String
     /// The type without its optional, for `decodeIfPresent`.
-    public let unwrappedType: String
+    package let unwrappedType: String
     /// Whether the Swift type is optional (the field may be absent or `null`); the initializer defaults it to `nil`.
-    public let isOptional: Bool
+    package let isOptional: Bool
     /// Doc comment lines, each as it follows `///` (with its leading space; empty for a blank line).
-    public let documentation: [String]
+    package let documentation: [String]
     /// The `@available(*, deprecated…)` attribute of a deprecated field, or `nil`.
-    public let deprecation: String?
+    package let deprecation: String?
     /// Whether the field closes a cycle of optional references (`parent: Comment?` in `Comment`), and so is
     /// stored out of line with `@Indirect`.
-    public let isIndirect: Bool
+    package let isIndirect: Bool
     /// For constants: the value as a Swift literal, e.g. `"uploading"`.
-    public let constantValue: String?
+    package let constantValue: String?
     /// The expression `init(from:)` assigns to the property, reading `fields` (a `WireFields`): e.g.
     /// `try fields.optionalValue("price", as: NumberString<Decimal>.self).map { $0.value }`.
-    public let decoding: String
+    package let decoding: String
 
-    public init(
+    package init(
         name: String, storageName: String, argumentName: String, type: String, unwrappedType: String, isOptional: Bool,
         documentation: [String], deprecation: String?, isIndirect: Bool = false, constantValue: String?,
         decoding: String = ""
@@ -277,10 +277,10 @@ extension PropertyContext: KeyedTemplateContext {
     ]
 }
 
-public struct EnumContext: Sendable {
+package struct EnumContext: Sendable {
     /// The Swift type of the wire values: `Swift.String`, or `Swift.Int` for an enum of whole numbers.
-    public var rawType: String
-    public var cases: [EnumCaseContext]
+    package var rawType: String
+    package var cases: [EnumCaseContext]
 }
 
 extension EnumContext: KeyedTemplateContext {
@@ -290,13 +290,13 @@ extension EnumContext: KeyedTemplateContext {
     ]
 }
 
-public struct EnumCaseContext: Sendable {
+package struct EnumCaseContext: Sendable {
     /// The case name as written (backticked when a keyword).
-    public var name: String
+    package var name: String
     /// The wire value as a Swift literal: a string literal, or an integer literal for an enum of whole numbers.
-    public var rawValue: String
+    package var rawValue: String
     /// Doc comment lines; a deprecated value says so here.
-    public var documentation: [String]
+    package var documentation: [String]
 }
 
 extension EnumCaseContext: KeyedTemplateContext {

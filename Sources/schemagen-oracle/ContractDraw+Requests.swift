@@ -1,0 +1,253 @@
+import SchemaGenContract
+import SchemaGenGenerator
+import SchemaGenTools
+
+/// Drawing requests, subscriptions, channels and scenarios.
+extension ContractDraw {
+    // MARK: Requests and subscriptions
+
+    /// Turns some client-to-server events into requests answered by server-to-client ones, or into subscriptions.
+    mutating func addCorrelations(to events: inout [EventDraft]) {
+        let requests = events.indices.filter {
+            events[$0].direction == "client-to-server" && events[$0].frame == nil && events[$0].extra.isEmpty
+        }
+        let answers = events.indices.filter {
+            events[$0].direction == "server-to-client" && events[$0].extra.isEmpty
+                && (events[$0].frame == nil || events[$0].frame == shapes?.replyShape)
+        }
+        guard let request = requests.first, let answer = answers.first, choices.chance(70) else { return }
+        let shapeID = shapes?.idField
+        let useShapeField = shapeID != nil && choices.chance(60)
+        var matchField: String
+        var idType: String
+        if useShapeField, let shapeID {
+            matchField = shapeID.path
+            idType = shapeID.type.hasPrefix("Int") ? "Int" : "String"
+            features.insert("match a shape field")
+        } else {
+            // A payload field both carry: the request must have an inline payload to hold it.
+            guard events[request].canHoldField, events[answer].canHoldField else { return }
+            // A key the shape also has would name the shape's field (the checker's rule), not the payload's.
+            let names = ["request_id", "ref", "symbol"].filter { !(shapes?.fieldKeys ?? []).contains($0) }
+            matchField = choices.pick(names)
+            idType = choices.pick(["String", "Int"])
+            for index in [request, answer] {
+                if events[index].inlineFields == nil { events[index].inlineFields = [] }
+                events[index].inlineFields!.removeAll { $0.hasPrefix("\(matchField):") }
+                events[index].inlineFields!.append("\(matchField): \(idType)")
+            }
+            features.insert("match a payload field")
+        }
+        var ids = choices.pick(["", "counter", "uuid", "app"])
+        if ids == "uuid" && idType != "String" { ids = "" }
+        if ids == "" && matchField == "symbol" { ids = "app" }
+        if !ids.isEmpty { features.insert("ids: \(ids)") }
+        let subscription = choices.chance(40) && answers.count >= 1
+        if subscription {
+            features.insert("subscription")
+            var lines = ["subscription:", "  event: \(events[answer].wireName.yamlKey)", "  match: \(matchField)"]
+            if useShapeField, !payloadMustBeObject, choices.chance(60) {
+                // Items of a shared event whose payload is any JSON, and the subscription says what they hold for it
+                // (Home Assistant's `event` for `subscribe_trigger`).
+                features.insert("subscription type:")
+                lines.append(makeShared(&events[answer]))
+            }
+            var next = 1
+            var replyLines: [String] = []
+            if answers.count > next, choices.chance(50) {
+                // A reply confirms it, and the items echo the request's own id (`idFrom: request`), or the id the
+                // server chose and the reply carries in a field of its own (`id: sub_id`).
+                let confirmation = answers[next]
+                let serverChoosesID = matchField != "sub_id" && choices.chance(50)
+                if useShapeField || addField(matchField, idType, to: &events[confirmation]),
+                    !serverChoosesID || addField("sub_id", idType, to: &events[confirmation])
+                {
+                    replyLines = [
+                        "reply:", "  event: \(events[confirmation].wireName.yamlKey)", "  match: \(matchField)",
+                    ]
+                    if !ids.isEmpty { replyLines.append("  ids: \(ids)") }
+                    if serverChoosesID {
+                        lines.append("  id: sub_id")
+                        features.insert("subscription id: (the server's)")
+                    } else {
+                        lines.append("  idFrom: request")
+                        features.insert("subscription idFrom: request")
+                    }
+                    next += 1
+                }
+            }
+            if replyLines.isEmpty, !ids.isEmpty { lines.append("  ids: \(ids)") }
+            if answers.count > next, choices.chance(60) {
+                let end = answers[next]
+                if useShapeField || addField(matchField, idType, to: &events[end]) {
+                    lines.append("  end: \(events[end].wireName.yamlKey)")
+                    features.insert("subscription end")
+                    next += 1
+                }
+            } else if choices.chance(40), matchField != "total", addField("total", "Int", to: &events[answer]) {
+                // Ended by count: every item says how many there are in all.
+                lines.append("  count: total")
+                features.insert("subscription count")
+            }
+            if answers.count > next, !lines.contains("  count: total"), choices.chance(50) {
+                let failure = answers[next]
+                if useShapeField || addField(matchField, idType, to: &events[failure]) {
+                    lines.append("  error: \(events[failure].wireName.yamlKey)")
+                    features.insert("subscription error event")
+                    if lines.contains(where: { $0.hasPrefix("  end: ") }) {
+                        features.insert("subscription error event and end")
+                    }
+                }
+            }
+            if requests.count >= 2, shapes?.requiresFields != true, choices.chance(50) {
+                // The client fills in only the id when it cancels: the cancel event carries nothing else required.
+                let cancel = requests[1]
+                events[cancel].payload = nil
+                events[cancel].inlineFields = nil
+                events[cancel].isTuple = false
+                if useShapeField || addField(matchField, idType, to: &events[cancel]) {
+                    lines.append("  cancel: \(events[cancel].wireName.yamlKey)")
+                    features.insert("subscription cancel")
+                }
+            }
+            events[request].extra += replyLines + lines
+        } else {
+            features.insert("request")
+            var lines = ["reply:", "  event: \(events[answer].wireName.yamlKey)", "  match: \(matchField)"]
+            if !ids.isEmpty { lines.append("  ids: \(ids)") }
+            if useShapeField, !payloadMustBeObject, choices.chance(50) {
+                // A shared answer frame whose payload is any JSON, and the request says what it holds for it
+                // (Home Assistant's `result`).
+                features.insert("reply type:")
+                lines.append(makeShared(&events[answer]))
+            }
+            if answers.count >= 2, choices.chance(40) {
+                let failure = answers[1]
+                if useShapeField || addField(matchField, idType, to: &events[failure]) {
+                    lines.append("  error: \(events[failure].wireName.yamlKey)")
+                    features.insert("request error event")
+                }
+            }
+            events[request].extra += lines
+        }
+    }
+
+    /// Makes `event` a shared answer whose payload is any JSON, and returns the `type:` line that says what it holds
+    /// for one request or subscription.
+    mutating func makeShared(_ event: inout EventDraft) -> String {
+        event.payload = choices.pick(["JSON", "JSON | null"])
+        event.inlineFields = nil
+        event.isTuple = false
+        return "  type: \(typeExpression(depth: 1, allowBoth: false).quoted)"
+    }
+
+    /// Gives an event's inline payload the correlation field; false when its payload is not inline or absent.
+    func addField(_ field: String, _ type: String, to event: inout EventDraft) -> Bool {
+        guard event.canHoldField else { return false }
+        if event.inlineFields == nil { event.inlineFields = [] }
+        event.inlineFields!.removeAll { $0.hasPrefix("\(field):") }
+        event.inlineFields!.append("\(field): \(type)")
+        return true
+    }
+
+    // MARK: Channels and scenarios
+
+    mutating func drawChannel(_ index: Int) -> (lines: [String], address: String, events: [EventDraft]) {
+        let channelName = index == 0 ? "room" : "lobby"
+        let parameter = choices.chance(60)
+        let prefix = framing == .socketIO ? "/" : ""
+        let template = parameter ? "\(prefix)\(channelName)-{key}" : "\(prefix)\(channelName)-all"
+        let example = parameter ? "\(prefix)\(channelName)-7" : template
+        var lines = ["  \(channelName):", "    address: \(template.quoted)"]
+        if parameter {
+            features.insert("channel template")
+            lines.append("    parameters: {key: \(choices.pick(["String", "Int"]))}")
+        }
+        lines.append("    events:")
+        var drafts: [EventDraft] = []
+        for _ in 0..<choices.int(1...3) { drafts.append(drawEvent(inChannel: true)) }
+        // Requests and subscriptions on a channel: the `Mock` answers them on every address of its template.
+        if drafts.count >= 2, envelopeFieldNames.isEmpty, choices.chance(75) {
+            for (index, direction) in [(0, "client-to-server"), (1, "server-to-client")]
+            where drafts[index].frame == nil && drafts[index].extra.isEmpty {
+                drafts[index].direction = direction
+            }
+            let before = features
+            addCorrelations(to: &drafts)
+            if features != before { features.insert("request on a channel") }
+            if drafts.contains(where: {
+                $0.extra.contains("subscription:") && $0.extra.contains { $0.hasPrefix("  error: ") }
+            }) {
+                features.insert("subscription error event on a channel")
+            }
+        }
+        for draft in drafts { lines += draft.yaml(indent: "      ") }
+        return (lines, example, drafts)
+    }
+
+    /// One scenario step as drawn: its YAML lines, and the event it waits for or sends, for `addValues`.
+    struct StepDraft {
+        var lines: [String]
+        var after: String? = nil
+        var send: String? = nil
+    }
+
+    mutating func scenarioSteps(
+        root: [EventDraft], channels: [(address: String, events: [EventDraft])]
+    ) -> [StepDraft] {
+        guard choices.chance(40) else { return [] }
+        features.insert("scenario")
+        var steps: [StepDraft] = []
+        for _ in 0..<choices.int(1...3) {
+            switch choices.int(0...2) {
+            case 0:
+                if let heard = root.first(where: { $0.direction != "server-to-client" && $0.frame == nil }) {
+                    steps.append(StepDraft(lines: ["      - after: \(heard.wireName.yamlKey)"], after: heard.wireName))
+                }
+            case 1:
+                if let sent = root.first(where: { $0.direction != "client-to-server" && $0.frame == nil }) {
+                    steps.append(StepDraft(lines: ["      - send: \(sent.wireName.yamlKey)"], send: sent.wireName))
+                } else if let channel = channels.first,
+                    let sent = channel.events.first(where: { $0.direction != "client-to-server" })
+                {
+                    features.insert("scenario channel send")
+                    steps.append(
+                        StepDraft(
+                            lines: [
+                                "      - send: \(sent.wireName.yamlKey)", "        channel: \(channel.address.quoted)",
+                            ],
+                            send: sent.wireName))
+                }
+            default:
+                steps.append(StepDraft(lines: ["      - wait: 0.01"]))
+            }
+        }
+        if steps.isEmpty { features.remove("scenario") }
+        return steps
+    }
+
+    /// Gives some `after:` steps `where:` values and some `send:` steps a `payload:`, made from the drawn contract's
+    /// own types as `FrameSynthesizer` writes them (JSON, which YAML reads as it is).
+    mutating func addValues(to steps: inout [StepDraft], drawnAs yaml: String) {
+        guard let contract = ContractLoader().load(text: yaml, path: "\(name).yaml").contract else { return }
+        let events = contract.events + contract.channels.flatMap(\.events)
+        for index in steps.indices {
+            if let heard = steps[index].after, let event = events.first(where: { $0.wireName == heard }) {
+                let conditions = FrameSynthesizer(contract: contract).madeUpConditions(of: event)
+                guard !conditions.isEmpty, choices.chance(50) else { continue }
+                features.insert("scenario where")
+                let chosen = conditions.prefix(choices.int(1...min(2, conditions.count)))
+                let pairs = chosen.map { "\($0.field.quoted): \($0.json)" }.joined(separator: ", ")
+                steps[index].lines.append("        where: {\(pairs)}")
+            } else if let sent = steps[index].send, let event = events.first(where: { $0.wireName == sent }),
+                choices.chance(40)
+            {
+                let variant = choices.pick(ValueSynthesizer.Variant.all)
+                guard let json = FrameSynthesizer(contract: contract, variant: variant).madeUpPayloadJSON(of: event)
+                else { continue }
+                features.insert("scenario send payload")
+                steps[index].lines.append("        payload: \(json)")
+            }
+        }
+    }
+}
