@@ -209,16 +209,14 @@ private func syntaxError(_ template: String) -> Diagnostic? {
         #expect(output == "  a:\n    b:\n")
     }
 
-    /// Lists of at least 2 × `concurrentListLength` items render in chunks on all cores; the result must be the
-    /// bytes one item after another gives. Inside an indented partial an item may end mid-line or at a line
-    /// start, which decides whether the next item is indented: chunks that started from the wrong state are
-    /// rendered again.
+    /// A long list in an indented partial: an item may end mid-line or at a line start, which decides whether the
+    /// next item is indented.
     @Test(arguments: ["every item ends a line", "no item ends a line", "some items end a line"])
-    func longListsRenderOnAllCoresAsOneItemAfterAnother(_ name: String) throws {
+    func longListsInAnIndentedPartialIndentEachLineStart(_ name: String) throws {
         func endsLine(_ index: Int) -> Bool {
             name.hasPrefix("every") || (name.hasPrefix("some") && index % 7 != 3)
         }
-        let count = 20 * TemplateRendering.concurrentListLength + 5
+        let count = 1_285
         let items = (0..<count).map { context(["name": .text("item\($0)"), "newline": .flag(endsLine($0))]) }
         let output = try render(
             "{{#groups}}\n  {{>group}}\n{{/groups}}\n",

@@ -22,7 +22,7 @@ package enum BraceLayout {
         utf8.withUnsafeBufferPointer { format(bytes: $0) }
     }
 
-    /// The text is read and written in segments of about this many bytes, each on a core of its own.
+    /// The text is read and written in segments of about this many bytes, so a line's offsets fit in 32 bits.
     package static let segmentLength = 256 * 1024
 
     /// ``format(_:)`` with segments of another length, so tests can cut small texts into many segments.
@@ -32,10 +32,8 @@ package enum BraceLayout {
     }
 
     // Works on UTF-8 bytes: every character that matters here is ASCII, and UTF-8 never reuses ASCII bytes
-    // inside others. This pass sees every line of every generated file (33 MB for a 10,000-event contract), so
-    // it runs in three stages: reading each line's braces (on all cores: a line's braces do not depend on the
-    // lines before it), placing the lines (one pass over the line records, the only part that carries state),
-    // and writing them (on all cores, each segment at its offset in the final string).
+    // inside others. Three stages: reading each line's braces, placing the lines (one pass over the line records,
+    // the only part that carries state), and writing them, each segment at its offset in the final string.
     private static func format(bytes: UnsafeBufferPointer<UInt8>, segmentLength: Int = segmentLength) -> String {
         var placement = Placement()
         let laidOut = LaidOut(bytes, segmentLength: segmentLength, placement: &placement)
@@ -58,7 +56,7 @@ package enum BraceLayout {
         init(_ bytes: UnsafeBufferPointer<UInt8>, segmentLength: Int, placement: inout Placement) {
             let segments = BraceLayout.segmentStarts(of: bytes, length: segmentLength)
             let text = UncheckedBytes(bytes)
-            var lines = segments.indices.concurrentMap { segment in
+            var lines = segments.indices.map { segment in
                 scanLines(
                     text, from: segments[segment],
                     to: segment + 1 < segments.count ? segments[segment + 1] : text.bytes.count)
@@ -76,10 +74,10 @@ package enum BraceLayout {
             self.lines = lines
         }
 
-        /// Writes the laid-out text at `base`, which has room for ``total`` bytes, each segment on a core.
+        /// Writes the laid-out text at `base`, which has room for ``total`` bytes.
         func write(into base: UnsafeMutablePointer<UInt8>) {
             let output = UncheckedOutput(base)
-            _ = lines.indices.concurrentMap { [self] segment in
+            _ = lines.indices.map { [self] segment in
                 BraceLayout.write(lines[segment], of: text, from: segments[segment], into: output, at: starts[segment])
             }
         }

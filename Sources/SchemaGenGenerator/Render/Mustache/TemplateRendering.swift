@@ -15,12 +15,6 @@ package struct TemplateRendering {
     private var atLineStart = false
     /// Whether an indented partial's lines get its tag's indentation (off for output a layout pass re-indents).
     private let indentsPartials: Bool
-    /// Whether long lists may render on all cores; off inside a list that already does.
-    private var rendersListsConcurrently = true
-    /// Lists at least twice this long render their items on all cores, in chunks of this many items: what keeps a
-    /// large contract's file from rendering on one core while the others wait (measured in issue 37: without it the
-    /// build plugin's debug run on 500 events took a sixth longer).
-    package static let concurrentListLength = 64
 
     package init(library: TemplateLibrary, root: TemplateValue, indentsPartials: Bool = true) {
         self.library = library
@@ -84,11 +78,7 @@ package struct TemplateRendering {
         case .flag(let flag):
             if flag { render(template, from: start, to: end) }
         case .list(let items):
-            if rendersListsConcurrently, items.count >= 2 * Self.concurrentListLength {
-                renderConcurrently(template, from: start, to: end, over: items)
-            } else {
-                for index in items.indices { render(template, from: start, to: end, in: items.level(index)) }
-            }
+            for index in items.indices { render(template, from: start, to: end, in: items.level(index)) }
         case .text, .contextLevel:
             render(template, from: start, to: end, in: StackLevel.holding(value))
         }
@@ -98,49 +88,6 @@ package struct TemplateRendering {
         stack.append(level)
         render(template, from: start, to: end)
         stack.removeLast()
-    }
-
-    /// Renders a section over many items in chunks on all cores, then joins the chunks in order: the same
-    /// bytes as one item after another. An item's output depends on the rendering state only through
-    /// `atLineStart` (the stack, indentation and content type are restored after every item), so each chunk
-    /// assumes the state the first item left, and a chunk that started from another state is rendered again.
-    private mutating func renderConcurrently(
-        _ template: CompiledTemplate, from bodyStart: Int, to bodyEnd: Int, over items: TemplateList
-    ) {
-        render(template, from: bodyStart, to: bodyEnd, in: items.level(0))
-        let rest = items.indices.dropFirst()
-        let chunkSize = Self.concurrentListLength
-        let chunkStarts = Array(stride(from: rest.startIndex, to: rest.endIndex, by: chunkSize))
-        let startState = chunkStart(capacity: 0)
-        let rendered = chunkStarts.concurrentMap { first in
-            var rendering = startState.chunkStart(capacity: 64 * 1024)
-            for index in first..<Swift.min(first + chunkSize, rest.endIndex) {
-                rendering.render(template, from: bodyStart, to: bodyEnd, in: items.level(index))
-            }
-            return (output: rendering.output, endsAtLineStart: rendering.atLineStart)
-        }
-        output.reserve(output.count + rendered.reduce(0) { $0 + $1.output.count })
-        for (result, first) in zip(rendered, chunkStarts) {
-            if atLineStart == startState.atLineStart {
-                output.append(result.output)
-                atLineStart = result.endsAtLineStart
-            } else {
-                for index in first..<Swift.min(first + chunkSize, rest.endIndex) {
-                    render(template, from: bodyStart, to: bodyEnd, in: items.level(index))
-                }
-            }
-        }
-    }
-
-    /// The state a chunk of a long list starts from: this rendering's, writing into a buffer of its own, with no
-    /// lists of its own on all cores. The output is a reference, so a plain copy would share it: a
-    /// chunk would append to this rendering's bytes, and a helper thread holding the copy could outlive the
-    /// rendering and free the buffer last. The one way to make a chunk's state, so no caller can forget.
-    private func chunkStart(capacity: Int) -> TemplateRendering {
-        var chunk = self
-        chunk.output = ByteBuffer(capacity: capacity)
-        chunk.rendersListsConcurrently = false
-        return chunk
     }
 
     /// Finds `name`: its first part in the innermost context that has it (only the current one for `.name`),

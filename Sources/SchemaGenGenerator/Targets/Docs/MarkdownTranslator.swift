@@ -88,7 +88,7 @@ package struct MarkdownTranslator: Sendable {
             typeSections = contract.types.map { ($0, anchors.anchor(for: $0.name)) }
         }
         // Each type's anchor is taken above, in order, as the headings before it decide it.
-        let types = typeSections.concurrentMap { [self] in type($0.type, anchor: $0.anchor, typeAnchors: typeAnchors) }
+        let types = typeSections.map { [self] in type($0.type, anchor: $0.anchor, typeAnchors: typeAnchors) }
         contents.append(MarkdownLink(title: "Wire format", anchor: anchors.anchor(for: "Wire format")))
         let description = (contract.description ?? "").linesSplitAtLineFeeds.map(MarkdownSyntax.prose)
         return MarkdownFileContext(
@@ -125,10 +125,10 @@ package struct MarkdownTranslator: Sendable {
     }
 
     private func scope(_ events: [Event], typeAnchors: [String: String], shapes: [ShapeDeclaration]?) -> MarkdownScope {
-        let client = events.filter(\.direction.isEmittedByClient).concurrentMap(minimumChunk: 64) { [self] in
+        let client = events.filter(\.direction.isEmittedByClient).map { [self] in
             row($0, typeAnchors: typeAnchors, shapes: shapes)
         }
-        let server = events.filter(\.direction.isReceivedByClient).concurrentMap(minimumChunk: 64) { [self] in
+        let server = events.filter(\.direction.isReceivedByClient).map { [self] in
             row($0, typeAnchors: typeAnchors, shapes: shapes)
         }
         return MarkdownScope(

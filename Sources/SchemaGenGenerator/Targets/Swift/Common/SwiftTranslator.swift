@@ -20,10 +20,10 @@ package struct SwiftTranslator: Sendable {
         let speller = SwiftTypeSpeller(namespace: contract.name, declaredNames: Self.declaredTypeNames(in: contract))
         let builder = StructBuilder(speller: speller, contract: contract)
         // On all cores: a contract's types are most of its translation (measured in issue 37).
-        let types = contract.types.concurrentMap { builder.namedType($0) }
+        let types = contract.types.map { builder.namedType($0) }
         let values = ValueSynthesizer(contract: contract)
         let literal = SwiftValueLiteral(contract: contract, speller: speller)
-        let typeExamples = contract.types.concurrentMap(minimumChunk: 64) { type -> SwiftTypeExample? in
+        let typeExamples = contract.types.map { type -> SwiftTypeExample? in
             let typeRef = TypeRef.named(type.name)
             guard let value = try? literal.expression(values.value(of: typeRef), as: typeRef, inlineName: "") else {
                 return nil

@@ -27,7 +27,7 @@ package struct EventTranslator {
 
     /// - Parameter enclosingType: the type the scope's event types are declared in (`Zikr`, `Zikr.Driver`).
     package func scope(_ events: [Event], channelExpression: String, enclosingType: String) -> ScopeContext {
-        let contexts = events.concurrentMap(minimumChunk: 64) { event($0, enclosingType: enclosingType) }
+        let contexts = events.map { event($0, enclosingType: enclosingType) }
         let requests = RequestTranslator(
             contract: contract, events: events, channelExpression: channelExpression, speller: builder.speller)
         for (index, event) in events.enumerated() where event.reply != nil {
