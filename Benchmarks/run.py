@@ -76,8 +76,10 @@ DISPATCH_GUARDS = [
 # Generation of 2,000 events against a reference workload of the same run: PyYAML's C loader (libyaml, as Yams
 # uses) loading the same contract into Python objects. Measured 0.9x-1.0x, then 0.7x-0.75x once plain YAML
 # was read in one pass and rendering tuned (issue 15); an absolute limit in seconds failed on a slower day of
-# the same machine kind with unchanged code (0.86 s against 0.45 s).
-GENERATION_2000_REFERENCE_LIMIT = 1.2
+# the same machine kind with unchanged code (0.86 s against 0.45 s). Issue 52 removed the one-pass YAML reader and
+# the parallel loops inside a file, tuned for contracts of this size that no user has: 1.03x after (0.343 s against
+# PyYAML's 0.333 s). 1.6x still catches generation growing by half.
+GENERATION_2000_REFERENCE_LIMIT = 1.6
 # What the build plugin costs an app: a debug build of the tool (SwiftPM builds plugin tools in the app's
 # configuration) on the repository's contracts and on 500 events, against PyYAML's C loader reading the same YAML in
 # the same run (a Python process, so its start is part of the yardstick, as the tool's is part of what is timed).
