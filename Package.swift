@@ -17,7 +17,7 @@ let package = Package(
         .library(name: "SchemaGenNIOTransport", targets: ["SchemaGenNIOTransport"]),
         // A generated server's transport on Hummingbird: needs the HummingbirdServer trait.
         .library(name: "SchemaGenHummingbird", targets: ["SchemaGenHummingbird"]),
-        // Test helpers (waiting for a condition, recording what handlers receive), shared with Transports/'s tests.
+        // Test helpers (waiting for a condition, recording what handlers receive), shared with Integration/'s tests.
         .library(name: "SchemaGenTestSupport", targets: ["TestSupport"]),
         .plugin(name: "SchemaGenPlugin", targets: ["SchemaGenPlugin"]),
         .plugin(name: "SchemaGenCommandPlugin", targets: ["SchemaGenCommandPlugin"]),

@@ -392,8 +392,8 @@ def transport_rows():
     """Frames per second from a real python-socketio server into typed listeners, beside loopback (full runs only:
     SwiftNIO's release build takes minutes, and the servers come from PyPI: .ci/transports installs them)."""
     print("Building the transport benchmark (SwiftNIO, release)…", file=sys.stderr)
-    run(["swift", "build", "-c", "release", "--package-path", "Transports", "--product", "TransportBenchmark"])
-    output = run([os.path.join(ROOT, "Transports/.build/release/TransportBenchmark"), "50000"])
+    run(["swift", "build", "-c", "release", "--package-path", "Integration", "--product", "TransportBenchmark"])
+    output = run([os.path.join(ROOT, "Integration/.build/release/TransportBenchmark"), "50000"])
     rows = []
     for line in output.strip().splitlines():
         kind, label, per_second = line.split("\t")

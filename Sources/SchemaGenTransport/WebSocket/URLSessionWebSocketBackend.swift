@@ -1,5 +1,5 @@
 // URLSessionWebSocketTask works on Apple platforms only: on Linux, swift-corelibs-foundation's libcurl answers
-// "WebSockets not supported by libcurl". Linux and servers use NIOWebSocketBackend (Transports/).
+// "WebSockets not supported by libcurl". Linux and servers use NIOWebSocketBackend (SchemaGenNIOTransport, behind the NIOTransport trait).
 #if canImport(Darwin)
 import Foundation
 

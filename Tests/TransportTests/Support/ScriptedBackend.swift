@@ -4,7 +4,7 @@ import TestSupport
 
 /// A WebSocket backend whose server is the test: each connection the client opens is handed to the test, which
 /// reads what the client sent and plays the server's messages, drops and closes. The protocol code above it is the
-/// real one; the integration tests in Transports/ run the same protocols against real servers.
+/// real one; the integration tests in Integration/ run the same protocols against real servers.
 final class ScriptedBackend: WebSocketBackend, @unchecked Sendable {
     private let lock = NSLock()
     private var opened: [ScriptedSocket] = []

@@ -10,8 +10,8 @@ Two namespaces, each serving one contract of the repository:
 - `/` serves the acknowledgement contract (Tests/SchemaGenCoreTests/Fixtures/Golden/acks.yaml): `upload` and `sync`
   are acknowledged; `upload` named `ask` first asks the app itself (`ping`, then `poke`) and acknowledges with its
   answers. A client whose CONNECT auth carries `burst: N` gets N of Zikr's `pora_completed` events as fast as the
-  server can send them (the transport benchmark, Transports/Sources/TransportBenchmark).
-- `/files` serves Transports/Tests/TransportIntegrationTests/files.events.yaml: `fetch` is answered with a `file`
+  server can send them (the transport benchmark, Integration/Sources/TransportBenchmark).
+- `/files` serves Integration/Tests/TransportIntegrationTests/files.events.yaml: `fetch` is answered with a `file`
   event whose bytes travel as binary attachments, and acknowledged with bytes (a binary acknowledgement); `upload`
   checks its body came as bytes, asks the app to `peek` (answered with bytes, a binary acknowledgement from the
   client), sends the answer back as a `file`'s thumbnail and the body as its one chunk, and is acknowledged with the

@@ -9,7 +9,7 @@ import PackageDescription
 //
 // macOS 14 / iOS 17: what hummingbird-websocket requires.
 let package = Package(
-    name: "schemagen-transports",
+    name: "schemagen-integration",
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17)],
     products: [
         // The runnable mock server (docs/testing.md): `swift run --package-path Transports schemagen-mock CONTRACT`.

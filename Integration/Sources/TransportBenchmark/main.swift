@@ -9,7 +9,7 @@ import Glibc
 // Frames per second from a real Socket.IO server on 127.0.0.1 (python-socketio under uvicorn, started here) through
 // NIOWebSocketBackend, the Socket.IO protocol and RealtimeConnection into a generated client's typed listener; and,
 // in the same run, the same frame through LoopbackTransport into the same listener (the dispatch benchmark's row 1).
-// Release builds only: `swift run -c release TransportBenchmark [frames]` in Transports/ (Benchmarks/run.py runs it).
+// Release builds only: `swift run -c release TransportBenchmark [frames]` in Integration/ (Benchmarks/run.py runs it).
 
 let frames = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 50_000
 let servers = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
