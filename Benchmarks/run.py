@@ -5,6 +5,7 @@
     python3 Benchmarks/run.py --check    # CI: 3 runs each, compile cost of 500 events only; fails when a guard below is crossed
     python3 Benchmarks/run.py --no-transports   # the full table without the real-server rows (SwiftNIO's release
                                                 # build alone takes minutes)
+    python3 Benchmarks/run.py --update-docs     # also writes the table into docs/performance.md
 
 Generation: the whole `schemagen generate` process (Swift and docs) on the five contracts of schemas/ and on
 synthetic contracts of 100, 500 and 2,000 server-to-client events (Benchmarks/make-contract.py): wall time and peak
@@ -37,6 +38,9 @@ import app_clean_build
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHECK = "--check" in sys.argv[1:]
+# Writes the table into docs/performance.md, between its markers: the page's figures are this script's output.
+UPDATE_DOCS = "--update-docs" in sys.argv[1:]
+DOCS_PAGE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs/performance.md")
 TRANSPORTS = "--no-transports" not in sys.argv[1:]
 RUNS = 3 if CHECK else 5
 
@@ -196,11 +200,12 @@ def main():
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
-    print(f"\n| benchmark | case | result | |")
-    print("|---|---|---|---|")
-    for row in rows:
-        print(f"| {row[0]} | {row[1]} | {row[2]} | {row[3]} |")
-    print(f"\nMachine: {os.cpu_count()} cores, {platform_summary()}")
+    table = ["| benchmark | case | result | |", "|---|---|---|---|"]
+    table += [f"| {row[0]} | {row[1]} | {row[2]} | {row[3]} |" for row in rows]
+    machine = f"Machine: {os.cpu_count()} cores, {platform_summary()}"
+    print("\n" + "\n".join(table) + f"\n\n{machine}")
+    if UPDATE_DOCS:
+        update_docs(table, machine)
     if CHECK:
         check(generation_seconds, reference, frames_per_second, compile_speedup, debug_ratios, verify_growth, prebuilt_ratio)
 
@@ -535,6 +540,23 @@ def check(generation_seconds, reference, frames_per_second, compile_speedup, deb
     if failures:
         sys.exit("benchmark guards crossed (see docs/performance.md):\n  " + "\n  ".join(failures))
     print("benchmark guards hold")
+
+
+def update_docs(table, machine):
+    """Replaces the figures between docs/performance.md's markers with this run's table, dated, and what ran it."""
+    begin, end = "<!-- benchmarks:begin -->", "<!-- benchmarks:end -->"
+    with open(DOCS_PAGE) as handle:
+        page = handle.read()
+    if begin not in page or end not in page:
+        sys.exit(f"{DOCS_PAGE} has no {begin} … {end} markers to write the figures between")
+    command = "python3 Benchmarks/run.py " + " ".join(arg for arg in sys.argv[1:])
+    stamp = time.strftime("%Y-%m-%d", time.gmtime())
+    figures = "\n".join([begin, f"Written by `{command.strip()}` on {stamp}. {machine}.", ""] + table + [end])
+    before, rest = page.split(begin, 1)
+    after = rest.split(end, 1)[1]
+    with open(DOCS_PAGE, "w") as handle:
+        handle.write(before + figures + after)
+    print(f"wrote the figures into {DOCS_PAGE}", file=sys.stderr)
 
 
 def platform_summary():
