@@ -130,9 +130,12 @@ struct SocketIOServerTests {
         await connection.disconnect()
     }
 
-    /// Python `bytes` from python-socketio arrive as binary attachments (a `451-` event, a `461-` acknowledgement and
-    /// their binary messages), and the generated client reads them into `Bytes` fields as `Data`.
-    @Test func bytesArriveAsBinaryAttachmentsAndDecodeAsData() async throws {
+    /// A generated `Files` client connected to the python server's `/files` namespace, with the `file` events it hears;
+    /// `body` runs on it, and then no frame may have failed.
+    func withFilesClient(
+        answeringPeek answer: (@Sendable (Files.Peek) async -> Data)? = nil,
+        _ body: (Files.Client, Recorder<Files.File>) async throws -> Void
+    ) async throws {
         let server = try await server()
         let connection = RealtimeConnection(
             url: server.url, backend: NIOWebSocketBackend(), protocol: SocketIOProtocol(namespace: Files.namespace),
@@ -140,45 +143,42 @@ struct SocketIOServerTests {
         let client = Files.Client(transport: connection)
         let files = Recorder<Files.File>()
         let failures = Recorder<String>()
-        let tokens = [client.onFile { files.append($0) }, client.onIncomingFailure { failures.append("\($0)") }]
+        var tokens = [client.onFile { files.append($0) }, client.onIncomingFailure { failures.append("\($0)") }]
+        if let answer { tokens.append(client.respondToPeek(answer)) }
         connection.connect()
         try await connection.waitUntilConnected()
-        let first = try await client.fetch(name: "a.png")
-        #expect(first == Data([0x89]) + Data("PNG".utf8))
-        try await eventually("the file") { files.values.count == 1 }
-        #expect(
-            files.values == [
-                Files.File(name: "a.png", thumb: Data([0, 1, 254, 255]), chunks: [Data("hi!".utf8), Data()])
-            ])
+        try await body(client, files)
         #expect(failures.values.isEmpty)
         tokens.forEach { $0.cancel() }
         await connection.disconnect()
     }
 
+    /// Python `bytes` from python-socketio arrive as binary attachments (a `451-` event, a `461-` acknowledgement and
+    /// their binary messages), and the generated client reads them into `Bytes` fields as `Data`.
+    @Test func bytesArriveAsBinaryAttachmentsAndDecodeAsData() async throws {
+        try await withFilesClient { client, files in
+            #expect(try await client.fetch(name: "a.png") == Data([0x89]) + Data("PNG".utf8))
+            try await eventually("the file") { files.values.count == 1 }
+            #expect(
+                files.values == [
+                    Files.File(name: "a.png", thumb: Data([0, 1, 254, 255]), chunks: [Data("hi!".utf8), Data()])
+                ])
+        }
+    }
+
     /// The other way: `Bytes` the app sends go as binary attachments (a `451-` event, and a `461-` acknowledgement of
     /// the server's `peek`), and python-socketio reads them as Python `bytes`; it sends them back in a `file`.
     @Test func bytesTheAppSendsArriveAsPythonBytes() async throws {
-        let server = try await server()
-        let connection = RealtimeConnection(
-            url: server.url, backend: NIOWebSocketBackend(), protocol: SocketIOProtocol(namespace: Files.namespace),
-            options: ConnectionOptions(reconnect: Self.fast))
-        let client = Files.Client(transport: connection)
-        let files = Recorder<Files.File>()
-        let failures = Recorder<String>()
-        let tokens = [client.onFile { files.append($0) }, client.onIncomingFailure { failures.append("\($0)") }]
-        client.respondToPeek { peek in Data("peek:\(peek.name)".utf8) + Data([0, 255]) }
-        connection.connect()
-        try await connection.waitUntilConnected()
-        let body = Data([0, 1, 2, 255]) + Data(repeating: 7, count: 1000)
-        #expect(try await client.upload(name: "u.bin", body: body) == body.count)
-        try await eventually("the file") { files.values.count == 1 }
-        #expect(
-            files.values == [
-                Files.File(name: "u.bin", thumb: Data("peek:u.bin".utf8) + Data([0, 255]), chunks: [body])
-            ])
-        #expect(failures.values.isEmpty)
-        tokens.forEach { $0.cancel() }
-        await connection.disconnect()
+        try await withFilesClient(answeringPeek: { peek in Data("peek:\(peek.name)".utf8) + Data([0, 255]) }) {
+            client, files in
+            let body = Data([0, 1, 2, 255]) + Data(repeating: 7, count: 1000)
+            #expect(try await client.upload(name: "u.bin", body: body) == body.count)
+            try await eventually("the file") { files.values.count == 1 }
+            #expect(
+                files.values == [
+                    Files.File(name: "u.bin", thumb: Data("peek:u.bin".utf8) + Data([0, 255]), chunks: [body])
+                ])
+        }
     }
 
     @Test func aDropMidStreamLosesNothingThatArrivedAndReconnects() async throws {
