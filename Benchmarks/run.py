@@ -149,7 +149,7 @@ def main():
     work = tempfile.mkdtemp(prefix="schemagen-bench-")
     rows = []
     try:
-        inputs = [("the five guide contracts (schemas/, 79 events)", os.path.join(ROOT, "schemas"), [])]
+        inputs = [("the repository's contracts (schemas/)", os.path.join(ROOT, "schemas"), [])]
         for count in (100, 500, 2000):
             path = os.path.join(work, f"synthetic-{count}.yaml")
             with open(path, "w") as handle:
@@ -351,7 +351,7 @@ def debug_generation(work, release_seconds):
     run(["swift", "build", "--product", "schemagen"])
     schemagen = os.path.join(ROOT, ".build/debug/schemagen")
     rows, ratios = [], {}
-    for label, release_label, path in (("the five guide contracts (schemas/)", "the five guide contracts (schemas/, 79 events)", os.path.join(ROOT, "schemas")),
+    for label, release_label, path in (("the repository's contracts (schemas/)", "the repository's contracts (schemas/)", os.path.join(ROOT, "schemas")),
                                        ("500 events", "500 events, 10-field payloads", os.path.join(work, "synthetic-500.yaml"))):
         times = []
         for _ in range(RUNS):
