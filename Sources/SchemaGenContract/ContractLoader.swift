@@ -15,7 +15,8 @@ public struct ContractLoader: Sendable {
         /// Every problem found, in file order.
         public var diagnostics: [Diagnostic]
 
-        package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+        /// Whether any diagnostic is an error: then `contract` is `nil`.
+        public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
     }
 
     /// Loads and checks the contract at `path`.
@@ -29,7 +30,7 @@ public struct ContractLoader: Sendable {
     }
 
     /// Loads and checks contract bytes; `path` is what diagnostics call it.
-    package func load(data: Data, path: String) -> Loaded {
+    public func load(data: Data, path: String) -> Loaded {
         finish(YAMLLoader().load(data: data, path: path), path: path)
     }
 
