@@ -302,9 +302,7 @@ extension EthereumPubSub {
             public func encode(to encoder: any Encoder) throws {
                 var container = encoder.unkeyedContainer()
                 try container.encode(kind)
-                if filter != nil {
-                    try container.encode(filter)
-                }
+                if filter != nil { try container.encode(filter) }
             }
         }
     }
@@ -523,7 +521,9 @@ extension EthereumPubSub {
             return try await core.subscribe(SchemaGenRuntime.SubscriptionMatch(route: "2:", channel: nil, source: .payloadField("subscription")), confirmation: (SchemaGenRuntime.ReplyMatch(route: "0:", channel: nil, source: .field("id"), errorRoute: ("1:", .field("id"))), .number(SchemaGenRuntime.JSONNumber(_correlation)), timeout), item: { frame, decoder in
                 try decoder.decode(EthSubscription.self, from: frame.payloadOrNull)
             }, reject: { frame, decoder in
-                if frame.route == "1:" { throw SchemaGenRuntime.RequestRejected(try decoder.decode(RpcError.self, from: frame.partsOrFrame)) }
+                if frame.route == "1:" {
+                    throw SchemaGenRuntime.RequestRejected(try decoder.decode(RpcError.self, from: frame.partsOrFrame))
+                }
             }, cancel: { id in
                 guard case .string(let id) = id else { return }
                 _ = try await self.ethUnsubscribe(payload: EthUnsubscribe.Payload(subscription: id))
@@ -546,7 +546,9 @@ extension EthereumPubSub {
                 try await core.emit(SchemaGenRuntime.EventAddress(shape: 3, name: .string("eth_unsubscribe")), channel: nil, payload: EthUnsubscribe(id: _correlation, payload: payload))
             }
             let decoder = core.payloadDecoder
-            if frame.route == "1:" { throw SchemaGenRuntime.RequestRejected(try decoder.decode(RpcError.self, from: frame.partsOrFrame)) }
+            if frame.route == "1:" {
+                throw SchemaGenRuntime.RequestRejected(try decoder.decode(RpcError.self, from: frame.partsOrFrame))
+            }
             return try decoder.decode(Result.self, from: frame.partsOrFrame)
         }
 

@@ -184,18 +184,14 @@ extension Nostr {
             var container = try decoder.unkeyedContainer()
             self.subscriptionId = try container.decode(String.self)
             var filtersElements: [Nostr.Filter] = []
-            while !container.isAtEnd {
-                filtersElements.append(try container.decode(Nostr.Filter.self))
-            }
+            while !container.isAtEnd { filtersElements.append(try container.decode(Nostr.Filter.self)) }
             self.filters = filtersElements
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.unkeyedContainer()
             try container.encode(subscriptionId)
-            for element in filters {
-                try container.encode(element)
-            }
+            for element in filters { try container.encode(element) }
         }
     }
 

@@ -432,9 +432,7 @@ extension SupabaseRealtime.Phoenix {
 
         /// The channel at `address`, whose parameters' values, in the template's order, are `values`.
         static func channel(_ address: Swift.String, _ values: [Swift.String]) throws -> SupabaseRealtime.Phoenix {
-            guard values.count == 0 else {
-                throw SchemaGenRuntime.ChannelAddressMismatch(address: address, template: "phoenix")
-            }
+            guard values.count == 0 else { throw SchemaGenRuntime.ChannelAddressMismatch(address: address, template: "phoenix") }
             let channel = SupabaseRealtime.Phoenix()
             return channel
         }

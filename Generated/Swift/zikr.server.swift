@@ -273,7 +273,9 @@ extension Zikr {
             switch scenario {
             case .membersComeAndGo:
                 var incoming = events.makeAsyncIterator()
-                while let received = await incoming.next() { if case .joinGroup(let value) = received.event, value.groupId == "g1" { break } }
+                while let received = await incoming.next() {
+                    if case .joinGroup(let value) = received.event, value.groupId == "g1" { break }
+                }
                 try await send(.joinedGroup(Zikr.JoinedGroup(groupId: "g1", message: "Joined")))
                 try await send(.userOnline(Zikr.UserOnline(groupId: "g1", userId: "aisha")))
                 try await send(.userOnline(Zikr.UserOnline(groupId: "g1", userId: "omar")))

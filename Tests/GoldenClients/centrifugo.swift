@@ -545,7 +545,9 @@ extension Centrifugo {
                 try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: nil), channel: nil, payload: Connect(id: _correlation, payload: payload))
             }
             let decoder = core.payloadDecoder
-            if frame.route == "3:" { throw SchemaGenRuntime.RequestRejected(try decoder.decode(Refused.self, from: frame.partsOrFrame)) }
+            if frame.route == "3:" {
+                throw SchemaGenRuntime.RequestRejected(try decoder.decode(Refused.self, from: frame.partsOrFrame))
+            }
             return try decoder.decode(Connected.self, from: frame.partsOrFrame)
         }
 
@@ -561,7 +563,9 @@ extension Centrifugo {
                 try await core.emit(SchemaGenRuntime.EventAddress(shape: 2, name: nil), channel: nil, payload: SubscribeToChannel(id: _correlation, payload: payload))
             }
             let decoder = core.payloadDecoder
-            if frame.route == "3:" { throw SchemaGenRuntime.RequestRejected(try decoder.decode(Refused.self, from: frame.partsOrFrame)) }
+            if frame.route == "3:" {
+                throw SchemaGenRuntime.RequestRejected(try decoder.decode(Refused.self, from: frame.partsOrFrame))
+            }
             return try decoder.decode(Subscribed.self, from: frame.partsOrFrame)
         }
 

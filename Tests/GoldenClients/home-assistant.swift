@@ -739,7 +739,9 @@ extension HomeAssistant {
             return try await core.subscribe(SchemaGenRuntime.SubscriptionMatch(route: "2:", channel: nil, source: .field("id")), id: .number(SchemaGenRuntime.JSONNumber(_correlation)), confirmation: (SchemaGenRuntime.ReplyMatch(route: "0:", channel: nil, source: .field("id"), errorRoute: ("1:", .field("id"))), .number(SchemaGenRuntime.JSONNumber(_correlation)), timeout), item: { frame, decoder in
                 try decoder.decode(HomeAssistant.FiredEvent.self, from: frame.presentPayload())
             }, reject: { frame, decoder in
-                if frame.route == "1:" { throw SchemaGenRuntime.RequestRejected(try decoder.decode(Failure.self, from: frame.partsOrFrame)) }
+                if frame.route == "1:" {
+                    throw SchemaGenRuntime.RequestRejected(try decoder.decode(Failure.self, from: frame.partsOrFrame))
+                }
             }, cancel: { id in
                 guard case .number(let number) = id, let id = number.int64.flatMap({ Int(exactly: $0) }) else { return }
                 _ = try await self.unsubscribeEvents(payload: UnsubscribeEvents.Payload(subscription: id))
@@ -760,7 +762,9 @@ extension HomeAssistant {
                 try await core.emit(SchemaGenRuntime.EventAddress(shape: 3, name: .string("unsubscribe_events")), channel: nil, payload: UnsubscribeEvents(id: _correlation, payload: payload))
             }
             let decoder = core.payloadDecoder
-            if frame.route == "1:" { throw SchemaGenRuntime.RequestRejected(try decoder.decode(Failure.self, from: frame.partsOrFrame)) }
+            if frame.route == "1:" {
+                throw SchemaGenRuntime.RequestRejected(try decoder.decode(Failure.self, from: frame.partsOrFrame))
+            }
             return try decoder.decode(Result.self, from: frame.partsOrFrame)
         }
 
@@ -776,7 +780,9 @@ extension HomeAssistant {
                 try await core.emit(SchemaGenRuntime.EventAddress(shape: 3, name: .string("get_states")), channel: nil, payload: GetStates(id: _correlation))
             }
             let decoder = core.payloadDecoder
-            if frame.route == "1:" { throw SchemaGenRuntime.RequestRejected(try decoder.decode(Failure.self, from: frame.partsOrFrame)) }
+            if frame.route == "1:" {
+                throw SchemaGenRuntime.RequestRejected(try decoder.decode(Failure.self, from: frame.partsOrFrame))
+            }
             return try decoder.decode([HomeAssistant.State].self, from: frame.presentPayload())
         }
 
@@ -792,7 +798,9 @@ extension HomeAssistant {
             return try await core.subscribe(SchemaGenRuntime.SubscriptionMatch(route: "2:", channel: nil, source: .field("id")), id: .number(SchemaGenRuntime.JSONNumber(_correlation)), confirmation: (SchemaGenRuntime.ReplyMatch(route: "0:", channel: nil, source: .field("id"), errorRoute: ("1:", .field("id"))), .number(SchemaGenRuntime.JSONNumber(_correlation)), timeout), item: { frame, decoder in
                 try decoder.decode(HomeAssistant.Triggered.self, from: frame.presentPayload())
             }, reject: { frame, decoder in
-                if frame.route == "1:" { throw SchemaGenRuntime.RequestRejected(try decoder.decode(Failure.self, from: frame.partsOrFrame)) }
+                if frame.route == "1:" {
+                    throw SchemaGenRuntime.RequestRejected(try decoder.decode(Failure.self, from: frame.partsOrFrame))
+                }
             }, cancel: { id in
                 guard case .number(let number) = id, let id = number.int64.flatMap({ Int(exactly: $0) }) else { return }
                 _ = try await self.unsubscribeEvents(payload: UnsubscribeEvents.Payload(subscription: id))

@@ -225,7 +225,11 @@ extension OracleEnvelope {
             switch scenario {
             case .picking:
                 var incoming = events.makeAsyncIterator()
-                while let received = await incoming.next() { if case .picked(let value) = received.event, value.link == (.value(URL(string: "https://example.com/a")!) as SchemaGenRuntime.Nullable<URL>?), value.seats == 2 { break } }
+                while let received = await incoming.next() {
+                    if case .picked(let value) = received.event, value.link == (.value(URL(string: "https://example.com/a")!) as SchemaGenRuntime.Nullable<URL>?), value.seats == 2 {
+                        break
+                    }
+                }
                 try await send(.noteSent("picked"))
             }
         }

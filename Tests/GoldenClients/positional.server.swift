@@ -166,9 +166,7 @@ extension Positional.Room {
 
         /// The channel at `address`, whose parameters' values, in the template's order, are `values`.
         static func channel(_ address: Swift.String, _ values: [Swift.String]) throws -> Positional.Room {
-            guard values.count == 1 else {
-                throw SchemaGenRuntime.ChannelAddressMismatch(address: address, template: "room:{id}")
-            }
+            guard values.count == 1 else { throw SchemaGenRuntime.ChannelAddressMismatch(address: address, template: "room:{id}") }
             let channel = Positional.Room(id: values[0])
             return channel
         }

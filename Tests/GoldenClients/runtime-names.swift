@@ -1538,7 +1538,9 @@ extension RuntimeNames {
                 try await core.emit(SchemaGenRuntime.EventAddress(shape: 3, name: .string("server_answer")), channel: nil, payload: ServerAnswer(id: _correlation, payload: payload))
             }
             let decoder = core.payloadDecoder
-            if frame.route == "1:" { throw SchemaGenRuntime.RequestRejected(try decoder.decode(RequestRejected.self, from: frame.partsOrFrame)) }
+            if frame.route == "1:" {
+                throw SchemaGenRuntime.RequestRejected(try decoder.decode(RequestRejected.self, from: frame.partsOrFrame))
+            }
             return try decoder.decode(ReplyMatch.self, from: frame.partsOrFrame)
         }
 

@@ -115,7 +115,9 @@ extension ScenarioEnvelopeFields {
             switch scenario {
             case .quotesAfterSubscribing:
                 var incoming = events.makeAsyncIterator()
-                while let received = await incoming.next() { if case .subscribeToChannel(let value) = received.event, value.payload.channel == "prices" { break } }
+                while let received = await incoming.next() {
+                    if case .subscribeToChannel(let value) = received.event, value.payload.channel == "prices" { break }
+                }
                 try await send(.prices(ScenarioEnvelopeFields.Prices(reqId: 7, payload: [ScenarioEnvelopeFields.Quote(symbol: "AAPL", price: 189.5)])))
             }
         }

@@ -46,9 +46,7 @@ extension Tuples {
             var container = encoder.unkeyedContainer()
             try container.encode(price)
             try container.encode(quantity)
-            if orders != nil {
-                try container.encode(orders)
-            }
+            if orders != nil { try container.encode(orders) }
         }
     }
 
@@ -212,18 +210,14 @@ extension Tuples {
             var container = try decoder.unkeyedContainer()
             self.subscriptionId = try container.decode(String.self)
             var filtersElements: [Tuples.Filter] = []
-            while !container.isAtEnd {
-                filtersElements.append(try container.decode(Tuples.Filter.self))
-            }
+            while !container.isAtEnd { filtersElements.append(try container.decode(Tuples.Filter.self)) }
             self.filters = filtersElements
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.unkeyedContainer()
             try container.encode(subscriptionId)
-            for element in filters {
-                try container.encode(element)
-            }
+            for element in filters { try container.encode(element) }
         }
     }
 

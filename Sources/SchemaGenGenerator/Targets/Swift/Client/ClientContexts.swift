@@ -6,7 +6,7 @@ import SchemaGenContract
 /// A request's method: it fills the correlation field, sends, and returns the decoded reply.
 package struct RequestContext: Sendable {
     /// The method's parameter list: the event's values but the correlation field, then `timeout: Duration? = nil`.
-    package var parameters: String
+    package var parameters: SwiftParameterList
     /// The correlation value the app gives: the optional parameter (`requestId`) when the client chooses one
     /// otherwise, the required one or its payload's field (`payload.id`) under `ids: app`.
     package var correlationGiven: String
@@ -21,10 +21,10 @@ package struct RequestContext: Sendable {
     /// The reply's Swift type, which the method returns.
     package var replyType: String
     /// The expression decoding the reply from `frame` with `decoder`.
-    package var replyDecoding: String
+    package var replyDecoding: SwiftExpression
     /// For a request with an error reply: the statement that throws `RequestRejected` with the error event's value
     /// when `frame` is that event; `nil` otherwise.
-    package var rejection: String?
+    package var rejection: SwiftStatement?
     /// The reply event's wire name and the matching field, for documentation.
     package var replyEventText: String
     package var matchText: String
@@ -62,10 +62,10 @@ extension RequestContext: KeyedTemplateContext {
 /// `JSONValue`) as its field's type.
 package struct CancelContext: Sendable {
     /// The statement reading `id` as the cancel event's field type (`guard case .string(let id) = id else { return }`).
-    package var read: String
+    package var read: SwiftStatement
     /// When the cancel event is itself a request: the call of its method (whose reply is awaited for nothing else);
     /// `nil` when it is a plain event, sent with `emitTarget` and `value`.
-    package var requestCall: String?
+    package var requestCall: SwiftStatement?
     /// The cancel event's `core.emit` target, and its value with the id filled in.
     package var emitTarget: String
     package var value: String
@@ -83,7 +83,7 @@ extension CancelContext: KeyedTemplateContext {
 /// A subscription's method: it sends the request and returns the subscription's items as an `AsyncThrowingStream`.
 package struct SubscriptionContext: Sendable {
     /// The method's parameter list (the request's values but a client-chosen id; `timeout:` when a reply confirms it).
-    package var parameters: String
+    package var parameters: SwiftParameterList
     /// The request's correlation value as the app gives it, and how the client chooses one otherwise (as in
     /// ``RequestContext``).
     package var correlationGiven: String
@@ -92,11 +92,11 @@ package struct SubscriptionContext: Sendable {
     package var matchArguments: String
     /// The items' Swift type and how an item decodes from `frame` with `decoder`.
     package var itemType: String
-    package var itemDecoding: String
+    package var itemDecoding: SwiftExpression
     /// The expression making the error an error event means, or `nil` without an error event.
-    package var failure: String?
+    package var failure: SwiftExpression?
     /// For a confirming reply with an error event: the statement throwing `RequestRejected` for it.
-    package var rejection: String?
+    package var rejection: SwiftStatement?
     /// The cancel closure (its parameter is `id`, a `JSONValue`); `nil` without a cancel event.
     package var cancel: CancelContext?
     package var hasCancel: Bool
@@ -130,7 +130,7 @@ package struct ResponderContext: Sendable {
     /// the answer event's whole value (the echoed field is then overwritten).
     package var answerType: String
     /// The statements that make `payload`, the answer event's value, from `request` and the handler.
-    package var answerLines: [String]
+    package var answerLines: [SwiftStatement]
     /// The answer event's `core.emit` target and `payload:` argument.
     package var emitTarget: String
     package var emitValue: String

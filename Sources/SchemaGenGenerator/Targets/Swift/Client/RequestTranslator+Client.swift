@@ -14,7 +14,7 @@ extension RequestTranslator {
             replyDecoding = EventTranslator.payloadDecoding(of: events[answer], as: replyType)
         }
         var context = RequestContext(
-            parameters: (call.parameters + ["timeout: Duration? = nil"]).joined(separator: ", "),
+            parameters: SwiftParameterList(call.parameters + [.timeout]),
             correlationGiven: call.given, fresh: call.fresh, correlationValue: call.correlation, value: call.value,
             replyMatch: replyMatch,
             replyType: replyType, replyDecoding: replyDecoding, rejection: rejection(reply, contexts: contexts),
@@ -42,25 +42,26 @@ extension RequestTranslator {
         let matched = SwiftSyntax.identifier(answerField.swiftName)
         let others = structure.properties.filter { $0.name != matched }
         let handlerType: String
-        let lines: [String]
+        let lines: [SwiftStatement]
+        let handled = SwiftExpression.await(.call("handler", [SwiftArgument(nil, .plain("request"))]))
         switch others.count {
         case 0:
             handlerType = "Void"
             lines = [
-                "await handler(request)", "let payload = \(answerType)(\(matched.unescapedIdentifier): \(echoed))",
+                .expression(handled),
+                .let("payload", .call(answerType, [SwiftArgument(matched.unescapedIdentifier, .plain(echoed))])),
             ]
         case 1:
             handlerType = qualified(others[0].type, in: structure, valueType: answerType)
             let arguments = structure.properties.map {
-                "\($0.name.unescapedIdentifier): \($0.name == matched ? echoed : "answer")"
+                SwiftArgument($0.name.unescapedIdentifier, .plain($0.name == matched ? echoed : "answer"))
             }
-            lines = [
-                "let answer = await handler(request)",
-                "let payload = \(answerType)(" + arguments.joined(separator: ", ") + ")",
-            ]
+            lines = [.let("answer", handled), .let("payload", .call(answerType, arguments))]
         default:
             handlerType = answerType
-            lines = ["var payload = await handler(request)", "payload.\(matched.unescapedIdentifier) = \(echoed)"]
+            lines = [
+                .var("payload", handled), .assign(.plain("payload.\(matched.unescapedIdentifier)"), .plain(echoed)),
+            ]
         }
         return ResponderContext(
             answerType: handlerType, answerLines: lines, emitTarget: contexts[answer].emitTarget,
@@ -95,25 +96,27 @@ extension RequestTranslator {
             parts.append("countSource: \(source(of: count, in: events[item]))")
             summary.append("The stream finishes once as many items as their `\(count)` says have arrived.")
         }
-        var failure: String?
+        var failure: SwiftExpression?
         if let error = index(of: subscription.error) {
             parts.append("errorRoute: (\(contexts[error].route), \(source(of: subscription.match, in: events[error])))")
             failure =
-                contexts[error].payloadDecoding.map { "\(speller.runtime("RequestRejected"))(\($0))" }
-                ?? "\(speller.runtime("SubscriptionEnded"))()"
+                contexts[error].payloadDecoding.map {
+                    .call(speller.runtime("RequestRejected"), [SwiftArgument(nil, $0)])
+                }
+                ?? .call(speller.runtime("SubscriptionEnded"), [])
             summary.append(
                 "On `\(events[error].wireName)` it throws \(contexts[error].payloadDecoding == nil ? "`SubscriptionEnded`" : "`RequestRejected` with its value")."
             )
         }
         var arguments = speller.runtime("SubscriptionMatch") + "(" + parts.joined(separator: ", ") + ")"
         var parameters = call.parameters
-        var rejecting: String?
+        var rejecting: SwiftStatement?
         if let reply = event.reply, let replyMatch = replyMatch(reply, contexts: contexts) {
             // With `idFrom: request` the subscription is open under the request's own value before the request goes out.
             if subscription.idFromRequest { arguments += ", id: \(call.correlation)" }
             arguments += ", confirmation: (\(replyMatch), \(call.correlation), timeout)"
             if let key = subscription.idInReply { arguments += ", idInReply: \(SwiftSyntax.stringLiteral(key))" }
-            parameters.append("timeout: Duration? = nil")
+            parameters.append(.timeout)
             rejecting = rejection(reply, contexts: contexts)
             let origin = reply.ids == .app ? "given by the app" : "chosen here unless passed"
             if subscription.idFromRequest {
@@ -140,7 +143,7 @@ extension RequestTranslator {
             summary.append("When the loop leaves early, it sends `\(name)`.")
         }
         return SubscriptionContext(
-            parameters: parameters.joined(separator: ", "), correlationGiven: call.given, fresh: call.fresh,
+            parameters: SwiftParameterList(parameters), correlationGiven: call.given, fresh: call.fresh,
             matchArguments: arguments,
             itemType: itemType, itemDecoding: itemDecoding, failure: failure, rejection: rejecting, cancel: cancel,
             hasCancel: cancel != nil,
@@ -152,7 +155,10 @@ extension RequestTranslator {
     package func correlatedCall(
         _ event: Event, _ context: EventContext, key: String, ids: CorrelationIDs
     )
-        -> (parameters: [String], given: String, fresh: FreshCorrelationContext?, correlation: String, value: String)?
+        -> (
+            parameters: [SwiftParameter], given: String, fresh: FreshCorrelationContext?, correlation: String,
+            value: String
+        )?
     {
         guard let field = check.matchField(key, of: event, isRequest: true, appGives: ids == .app),
             let valueType = context.valueType
@@ -163,7 +169,8 @@ extension RequestTranslator {
             // A named payload the app passes whole (`ids: app`): the value is its field.
             guard ids == .app else { return nil }
             return (
-                ["_ payload: \(valueType)"], "payload.\(SwiftSyntax.identifier(field.swiftName))", nil, correlation,
+                [SwiftParameter("_", "payload", type: valueType)], "payload.\(SwiftSyntax.identifier(field.swiftName))",
+                nil, correlation,
                 "payload"
             )
         }
@@ -176,12 +183,12 @@ extension RequestTranslator {
         // A value the app gives stays where its payload declares it, required; one the client chooses is an optional last argument.
         // The app's value is required even where the field is optional (a shape's `id: Int?` other frames leave out):
         // a request always carries it.
-        let required = "\(matched): \(speller.spell(field.type.valueType))"
+        let required = SwiftParameter(matched, type: speller.spell(field.type.valueType))
         let parameters =
             ids == .app
             ? structure.properties.map { $0.name == matched ? required : parameter($0) }
             : structure.properties.filter { $0.name != matched }.map(parameter) + [
-                "\(matched): \(speller.spell(field.type.valueType))? = nil"
+                .optional(matched, type: speller.spell(field.type.valueType) + "?")
             ]
         // A value the client chooses for a field of the payload (an event whose value also holds its shape's fields):
         // the caller's payload, rebuilt with the value in that field, so the frame carries what the call waits for.
@@ -206,9 +213,11 @@ extension RequestTranslator {
     /// A method parameter for one of the payload's properties (`name: Type`, `= nil` when optional).
     package func property(
         _ matched: String, in structure: StructContext, valueType: String
-    ) -> (PropertyContext) -> String {
+    ) -> (PropertyContext) -> SwiftParameter {
         { property in
-            "\(property.name): \(qualified(property.type, in: structure, valueType: valueType))\(property.isOptional ? " = nil" : "")"
+            SwiftParameter(
+                property.name, type: qualified(property.type, in: structure, valueType: valueType),
+                default: property.isOptional ? .plain("nil") : nil)
         }
     }
 
@@ -220,9 +229,11 @@ extension RequestTranslator {
     }
 
     /// The statement that throws `RequestRejected` with the error event's value when `frame` is that event.
-    package func rejection(_ reply: ReplyDeclaration, contexts: [EventContext]) -> String? {
+    package func rejection(_ reply: ReplyDeclaration, contexts: [EventContext]) -> SwiftStatement? {
         guard let error = index(of: reply.error), let decoding = contexts[error].payloadDecoding else { return nil }
-        return "if frame.route == \(contexts[error].route) { throw \(speller.runtime("RequestRejected"))(\(decoding)) }"
+        return .if(
+            [.test(.binary(.plain("frame.route"), "==", .plain(contexts[error].route)))],
+            [.throw(.call(speller.runtime("RequestRejected"), [SwiftArgument(nil, decoding)]))])
     }
 
     /// The cancel closure: `id` (a `JSONValue`) read as the field's type, then the cancel event sent
@@ -231,10 +242,14 @@ extension RequestTranslator {
         guard let field = check.matchField(key, of: cancel, isRequest: true), let valueType = context.valueType,
             let structure = context.declaration?.structure
         else { return nil }
-        let read =
+        let read: SwiftStatement =
             field.type.valueType == .scalar(.int)
-            ? "guard case .number(let number) = id, let id = number.int64.flatMap({ Int(exactly: $0) }) else { return }"
-            : "guard case .string(let id) = id else { return }"
+            ? .guard(
+                [
+                    .enumCase("number", binding: "number", .plain("id")),
+                    .bind("id", .plain("number.int64.flatMap({ Int(exactly: $0) })")),
+                ], else: [.return(nil)])
+            : .guard([.enumCase("string", binding: "id", .plain("id"))], else: [.return(nil)])
         let name = SwiftSyntax.identifier(field.swiftName)
         let ownCorrelation = cancel.reply.flatMap { check.matchField($0.match, of: cancel, isRequest: true) }.map {
             SwiftSyntax.identifier($0.swiftName)
@@ -259,12 +274,12 @@ extension RequestTranslator {
             }
             return "\(valueType).\(nested.name)(" + values.joined(separator: ", ") + ")"
         }
-        var requestCall: String?
+        var requestCall: SwiftStatement?
         if let request = cancel.reply, ownCorrelation != nil, request.event.isEmpty == false {
             let arguments = structure.properties.filter { $0.name != ownCorrelation }.map {
-                "\($0.name.unescapedIdentifier): \(argument($0))"
+                SwiftArgument($0.name.unescapedIdentifier, .plain(argument($0)))
             }
-            requestCall = "_ = try await self.\(context.memberName)(" + arguments.joined(separator: ", ") + ")"
+            requestCall = .discard(.try(.await(.call(.plain("self"), context.memberName, arguments))))
         }
         let arguments = structure.properties.map { "\($0.name.unescapedIdentifier): \(argument($0))" }
         return CancelContext(

@@ -160,7 +160,7 @@ package struct ChannelContext: Sendable {
     package var everyMember: String = ""
     /// Statements that read the channel's value from `values`, an address's parameter values in template order, into
     /// `channel`, throwing `ChannelAddressMismatch` (for `address`) when one is not of its type.
-    package var channelFromValues: [String] = []
+    package var channelFromValues: [SwiftStatement] = []
 }
 
 extension ChannelContext: KeyedTemplateContext {
@@ -227,7 +227,7 @@ package struct SwiftScenarioContext: Sendable {
     /// Doc comment lines: the scenario's description and its steps in words.
     package var documentation: [String]
     /// One Swift statement per step, in order.
-    package var steps: [String]
+    package var steps: [SwiftStatement]
 }
 
 extension SwiftScenarioContext: KeyedTemplateContext {

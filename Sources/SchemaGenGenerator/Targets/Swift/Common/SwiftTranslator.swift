@@ -107,27 +107,29 @@ package struct SwiftTranslator: Sendable {
     private static func comparison(
         _ condition: ScenarioCondition, of eventName: String, in contract: Contract, literal: SwiftValueLiteral,
         events: EventTranslator, speller: SwiftTypeSpeller
-    ) throws -> String {
+    ) throws -> SwiftExpression {
         guard let event = contract.events.first(where: { $0.wireName == eventName }),
             let payload = event.payload,
             let field = contract.objectFields(of: payload)?.first(where: { $0.wireName == condition.field }),
             let value = try? DocumentValue(parsingJSON: Array(condition.json.utf8))
         else { throw SwiftValueLiteral.Unspellable(reason: "`where:` names no field of the event's payload") }
-        var expression = try literal.expression(value, as: field.type, inlineName: "", encoding: field.encoding)
+        var expression = SwiftExpression.plain(
+            try literal.expression(value, as: field.type, inlineName: "", encoding: field.encoding))
         if case .optional(.nullable) = field.type {
-            expression = "(\(expression) as \(speller.spell(field.type)))"
+            expression = .cast(expression, speller.spell(field.type))
         }
         let member = SwiftSyntax.identifier(field.swiftName)
-        guard events.decodesWholeFrame(event) else { return "value.\(member) == \(expression)" }
-        return "value.payload\(payload.isOptional || payload.isNullable ? "?" : "").\(member) == \(expression)"
+        guard events.decodesWholeFrame(event) else { return .binary(.plain("value.\(member)"), "==", expression) }
+        let payloadValue = SwiftExpression.plain("value.payload")
+        let owner = payload.isOptional || payload.isNullable ? .optionalChain(payloadValue) : payloadValue
+        return .binary(.member(owner, member), "==", expression)
     }
 
     /// A statement that stops the build of the generated file: a scenario's value the checker accepted but the
     /// Swift target cannot spell, which would otherwise be a step that never fires.
-    private static func unspellable(_ what: String, _ error: any Error) -> String {
+    private static func unspellable(_ what: String, _ error: any Error) -> SwiftStatement {
         let reason = (error as? SwiftValueLiteral.Unspellable)?.reason ?? "\(error)"
-        return
-            "#error(\(SwiftSyntax.stringLiteral("schemagen cannot spell \(what) in Swift (\(reason)); please report it")))"
+        return .compileError("schemagen cannot spell \(what) in Swift (\(reason)); please report it")
     }
 
     /// The contract's scenarios as the `Mock`'s statements: `after` reads the app's events until it sends the one
@@ -147,31 +149,35 @@ package struct SwiftTranslator: Sendable {
                 (channel.name, (channel: channel, context: context, events: byWireName(channel.events, context.scope)))
             }, uniquingKeysWith: { first, _ in first })
         return contract.scenarios.map { scenario in
-            var steps: [String] = []
+            var steps: [SwiftStatement] = []
             var words: [String] = []
             if scenario.steps.contains(where: { if case .after = $0.action { true } else { false } }) {
-                steps.append("var incoming = events.makeAsyncIterator()")
+                steps.append(.var("incoming", .call(.plain("events"), "makeAsyncIterator", [])))
             }
             for step in scenario.steps {
                 switch step.action {
                 case .after(let name, let conditions):
                     let member = contexts[name]?.memberName ?? ""
-                    var tests: [String] = []
+                    var tests: [SwiftCondition] = []
                     for condition in conditions {
                         do {
                             tests.append(
-                                try comparison(
-                                    condition, of: name, in: contract, literal: literal, events: translator,
-                                    speller: speller))
+                                .test(
+                                    try comparison(
+                                        condition, of: name, in: contract, literal: literal, events: translator,
+                                        speller: speller)))
                         } catch {
                             // The checker took the value as the field's: a value it cannot spell is the generator's
                             // fault, said where the build stops rather than a step that waits for nothing.
                             steps.append(Self.unspellable("the `where:` value of '\(condition.field)'", error))
                         }
                     }
-                    let pattern = tests.isEmpty ? ".\(member)" : ".\(member)(let value)"
-                    let test = ([] + ["case \(pattern) = received.event"] + tests).joined(separator: ", ")
-                    steps.append("while let received = await incoming.next() { if \(test) { break } }")
+                    let matches = SwiftCondition.enumCase(
+                        member, binding: tests.isEmpty ? nil : "value", .plain("received.event"))
+                    steps.append(
+                        .while(
+                            [.bind("received", .await(.call(.plain("incoming"), "next", [])))],
+                            [.if([matches] + tests, [.break])]))
                     let values = conditions.map { "\($0.field) \($0.json)" }.joined(separator: " and ")
                     words.append("after the app sends `\(name)`" + (values.isEmpty ? "" : " with \(values)"))
                 case .send(let name, let payload, let channel):
@@ -181,20 +187,20 @@ package struct SwiftTranslator: Sendable {
                     else { continue }
                     // `server.driver(driverId: "42").emit(_:to:)` for a channel's event; the mock's `send` for one outside
                     // channels.
-                    var send = "send("
+                    var send = SwiftExpression.plain("send")
                     if let channel, let scope {
                         let arguments = zip(scope.channel.address.parameterNames, channel.values).compactMap {
-                            name, value -> String? in
+                            name, value -> SwiftArgument? in
                             guard let parameter = scope.channel.parameters.first(where: { $0.name == name }) else {
                                 return nil
                             }
                             let literal =
                                 parameter.type == .int ? value : SwiftSyntax.stringLiteral(value)
-                            return "\(SwiftSyntax.identifier(parameter.swiftName)): \(literal)"
+                            return SwiftArgument(SwiftSyntax.identifier(parameter.swiftName), .plain(literal))
                         }
-                        send = "server.\(scope.context.memberName)(\(arguments.joined(separator: ", "))).emit("
+                        send = .member(.call(.plain("server"), scope.context.memberName, arguments), "emit")
                     }
-                    let recipients = channel == nil ? "" : ", to: .everyone"
+                    let recipients = channel == nil ? [] : [SwiftArgument("to", .plain(".everyone"))]
                     let enclosing =
                         "\(contract.name).\(scope.map { "\($0.context.typeName)." } ?? "")\(context.typeName)"
                     var value: String?
@@ -215,16 +221,25 @@ package struct SwiftTranslator: Sendable {
                     } else if case .named(let type)? = event.payload, translator.typesWithExamples.contains(type) {
                         value = speller.spell(.named(type)) + ".example"
                     }
+                    let eventCase = "." + context.memberName.unescapedIdentifier
                     if context.hasValue {
                         guard let value else { continue }
-                        steps.append(
-                            "try await \(send).\(context.memberName.unescapedIdentifier)(\(value))\(recipients))")
+                        let sent = SwiftExpression.call(eventCase, [SwiftArgument(nil, .plain(value))])
+                        steps.append(.expression(.try(.await(.call(send, [SwiftArgument(nil, sent)] + recipients)))))
                     } else {
-                        steps.append("try await \(send).\(context.memberName.unescapedIdentifier)\(recipients))")
+                        steps.append(
+                            .expression(.try(.await(.call(send, [SwiftArgument(nil, .plain(eventCase))] + recipients))))
+                        )
                     }
                     words.append("sends `\(name)`" + (channel.map { " on `\($0.address)`" } ?? ""))
                 case .wait(let seconds):
-                    steps.append("try await Task.sleep(for: .seconds(\(seconds)))")
+                    steps.append(
+                        .expression(
+                            .try(
+                                .await(
+                                    .call(
+                                        .plain("Task"), "sleep", [SwiftArgument("for", .plain(".seconds(\(seconds))"))])
+                                ))))
                     words.append("waits \(seconds) s")
                 }
             }
@@ -270,22 +285,23 @@ package struct SwiftTranslator: Sendable {
 
     /// `guard values.count == 2, let seat = Int(values[1]) else { throw ... }` and `let channel = Seat(roomId: values[0], seat: seat)`:
     /// a channel's value from its address's parameter values, in template order (a parameter's first place).
-    package static func channelFromValues(_ channel: Channel, type: String, runtime: String) -> [String] {
+    package static func channelFromValues(_ channel: Channel, type: String, runtime: String) -> [SwiftStatement] {
         let order = channel.address.parameterNames
-        var conditions = ["values.count == \(order.count)"]
-        let arguments = channel.parameters.map { parameter -> String in
+        var conditions: [SwiftCondition] = [.test(.binary(.plain("values.count"), "==", .plain("\(order.count)")))]
+        let arguments = channel.parameters.map { parameter -> SwiftArgument in
             let index = order.firstIndex(of: parameter.name) ?? 0
             let name = SwiftSyntax.identifier(parameter.swiftName)
-            guard parameter.type == .int else { return "\(parameter.swiftName): values[\(index)]" }
-            conditions.append("let \(name) = Swift.Int(values[\(index)])")
-            return "\(parameter.swiftName): \(name)"
+            guard parameter.type == .int else { return SwiftArgument(parameter.swiftName, .plain("values[\(index)]")) }
+            conditions.append(.bind(name, .call("Swift.Int", [SwiftArgument(nil, .plain("values[\(index)]"))])))
+            return SwiftArgument(parameter.swiftName, .plain(name))
         }
-        return [
-            "guard \(conditions.joined(separator: ", ")) else {",
-            "    throw \(runtime)ChannelAddressMismatch(address: address, template: \(SwiftSyntax.stringLiteral(channel.address.raw)))",
-            "}",
-            "let channel = \(type)(\(arguments.joined(separator: ", ")))",
-        ]
+        let mismatch = SwiftExpression.call(
+            "\(runtime)ChannelAddressMismatch",
+            [
+                SwiftArgument("address", .plain("address")),
+                SwiftArgument("template", .plain(SwiftSyntax.stringLiteral(channel.address.raw))),
+            ])
+        return [.guard(conditions, else: [.throw(mismatch)]), .let("channel", .call(type, arguments))]
     }
 
     /// `"driver-\(driverId)"`.

@@ -70,3 +70,10 @@ package struct SwiftTypeSpeller {
         declaredNames.contains(name) ? "\(module).\(name)" : name
     }
 }
+
+extension SwiftTypeSpeller {
+    /// `to connection: ServerConnection`: the connection a generated server's method sends to.
+    package var connectionParameter: SwiftParameter {
+        SwiftParameter("to", "connection", type: runtime("ServerConnection"))
+    }
+}

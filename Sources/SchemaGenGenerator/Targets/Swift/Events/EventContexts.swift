@@ -36,13 +36,13 @@ package final class EventContext: @unchecked Sendable {
     package let decodesWholeFrame: Bool
     /// The expression that decodes the value from `frame` (a `WireFraming.ParsedFrame`) with `decoder`;
     /// `nil` without payload.
-    package let payloadDecoding: String?
+    package let payloadDecoding: SwiftExpression?
     /// Which bytes of the frame the value decodes from, a case of the runtime's `WireFraming.PayloadSource`:
     /// `payload`, `frame` or `partsOrFrame`.
     package let payloadSource: String
     /// For emitting an inline payload field by field: the parameter list and the initializer call;
     /// `nil` when the payload is not an inline object with fields.
-    package let emitParameters: String?
+    package let emitParameters: SwiftParameterList?
     package let emitInitializer: String?
     /// Whether `emitParameters` is set. Templates test this flag rather than opening a section on the string,
     /// which would make the string the context and hide the event's other keys.
@@ -91,15 +91,15 @@ package final class EventContext: @unchecked Sendable {
     /// For a request that opens a subscription: the statements of the generated `Mock`'s responder,
     /// which answers it with its reply, the subscription's items and its end (`mockSubscription(of:...)`); empty
     /// otherwise.
-    package internal(set) var mockSubscription: [String] = []
+    package internal(set) var mockSubscription: [SwiftStatement] = []
     package internal(set) var hasMockSubscription: Bool = false
 
     package init(
         wireName: String, wireNameText: String, directionText: String, typeName: String, memberName: String,
         listenerName: String, documentation: [String], deprecation: String?, declaration: TypeContext?,
         valueType: String?,
-        hasValue: Bool, decodesWholeFrame: Bool, payloadDecoding: String?, payloadSource: String,
-        emitParameters: String?,
+        hasValue: Bool, decodesWholeFrame: Bool, payloadDecoding: SwiftExpression?, payloadSource: String,
+        emitParameters: SwiftParameterList?,
         emitInitializer: String?, hasEmitParameters: Bool, route: String, emitTarget: String, emitValue: String
     ) {
         self.wireName = wireName
@@ -177,7 +177,7 @@ package struct AckContext: Sendable {
     package var isOptional: Bool = false
     /// For an event the app sends: the method's parameters (the emit method's, then `timeout: Duration? = nil`) and
     /// the `payload:` argument of `core.emitExpectingAck`.
-    package var parameters: String
+    package var parameters: SwiftParameterList
     package var value: String
     /// Whether the app sends the event (the method waits for the server's acknowledgement) or receives it (a
     /// responder makes the app's).
@@ -185,7 +185,7 @@ package struct AckContext: Sendable {
     package var isAnswered: Bool
     /// For an event the server sends and awaits the app's acknowledgement of: the generated server's method's
     /// parameters (the payload, `to connection: ServerConnection`, `timeout:`).
-    package var serverParameters: String = ""
+    package var serverParameters = SwiftParameterList([])
 }
 
 extension AckContext: KeyedTemplateContext {

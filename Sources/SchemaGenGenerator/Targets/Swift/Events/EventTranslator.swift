@@ -105,7 +105,7 @@ package struct EventTranslator {
         var valueType: String?
         var hasValue = event.payload != nil
         var decodesWholeFrame = false
-        var emitParameters: String?
+        var emitParameters: SwiftParameterList?
         var emitInitializer: String?
         let frameFields = frameFields(of: event)
         if !frameFields.isEmpty {
@@ -153,9 +153,7 @@ package struct EventTranslator {
             listenerName: "on" + typeName.trimmingLeadingUnderscore,
             documentation: documentation, deprecation: SwiftSyntax.deprecationAttribute(event.deprecation),
             declaration: declaration, valueType: valueType, hasValue: hasValue, decodesWholeFrame: decodesWholeFrame,
-            payloadDecoding: valueType.map {
-                "try decoder.decode(\($0).self, from: frame.\(Self.bytesExpression(of: source)))"
-            },
+            payloadDecoding: valueType.map { Self.decoding($0, from: source) },
             payloadSource: source, emitParameters: emitParameters, emitInitializer: emitInitializer,
             hasEmitParameters: emitParameters != nil,
             route: route, emitTarget: emitTarget,
@@ -378,8 +376,19 @@ package struct EventTranslator {
 
     /// The statement decoding an event's payload alone as `type` (a reply's or a subscription's `type:`), not its
     /// whole value.
-    package static func payloadDecoding(of event: Event, as type: String) -> String {
-        "try decoder.decode(\(type).self, from: frame.\(bytesExpression(of: payloadSource(of: event))))"
+    package static func payloadDecoding(of event: Event, as type: String) -> SwiftExpression {
+        decoding(type, from: payloadSource(of: event))
+    }
+
+    /// `try decoder.decode(Type.self, from: frame.payloadOrNull)`: a value of `type` from the bytes `source` names.
+    package static func decoding(_ type: String, from source: String) -> SwiftExpression {
+        .try(
+            .call(
+                .plain("decoder"), "decode",
+                [
+                    SwiftArgument(nil, .metatype(type)),
+                    SwiftArgument("from", .plain("frame." + bytesExpression(of: source))),
+                ]))
     }
 
     /// The `ParsedFrame` member that gives the bytes a `WireFraming.PayloadSource` case names.
@@ -394,29 +403,28 @@ package struct EventTranslator {
     /// A Socket.IO acknowledgement: awaited by the method that sends the event, or made by the app's responder.
     private func acknowledgement(_ ack: AckDeclaration, of event: Event, _ context: EventContext) -> AckContext {
         let spread = contract.spreadsArguments(of: ack)
-        let (parameters, value): (String, String) =
+        let (parameters, value): ([SwiftParameter], String) =
             if context.hasEmitParameters, let emitParameters = context.emitParameters,
                 let initializer = context.emitInitializer
             {
-                (emitParameters + ", ", initializer)
+                (emitParameters.parameters, initializer)
             } else if let valueType = context.valueType {
-                ("_ payload: \(valueType), ", context.emitValue)
+                ([SwiftParameter("_", "payload", type: valueType)], context.emitValue)
             } else {
-                ("", "\(builder.speller.runtime("JSONValue"))?.none")
+                ([], "\(builder.speller.runtime("JSONValue"))?.none")
             }
         return AckContext(
             type: builder.speller.spell(ack.type), spread: String(spread), isOptional: ack.acceptsNoArguments,
-            parameters: parameters + "timeout: Duration? = nil",
+            parameters: SwiftParameterList(parameters + [.timeout]),
             value: value, isAwaited: event.direction == .clientToServer, isAnswered: event.direction == .serverToClient,
-            serverParameters: parameters
-                + "to connection: \(builder.speller.runtime("ServerConnection")), timeout: Duration? = nil")
+            serverParameters: SwiftParameterList(parameters + [builder.speller.connectionParameter, .timeout]))
     }
 
     /// An inline payload (an object or a tuple) is the event's own type, and emitting takes its fields as parameters.
     private func inlinePayload(
         _ structure: StructContext, fields: [Field], as typeReference: String, named typeName: String,
         documentation: [String]
-    ) -> (declaration: TypeContext, emitParameters: String?, emitInitializer: String?) {
+    ) -> (declaration: TypeContext, emitParameters: SwiftParameterList?, emitInitializer: String?) {
         let declaration = TypeContext(
             name: typeName, documentation: documentation, structure: structure, enumeration: nil)
         guard !structure.properties.isEmpty else { return (declaration, nil, nil) }
@@ -424,7 +432,10 @@ package struct EventTranslator {
             "\(typeReference)("
             + structure.properties.map { "\($0.name.unescapedIdentifier): \($0.argumentName)" }
             .joined(separator: ", ") + ")"
-        return (declaration, builder.parameters(fields, of: structure, outside: typeReference), initializer)
+        return (
+            declaration, SwiftParameterList(builder.parameters(fields, of: structure, outside: typeReference)),
+            initializer
+        )
     }
 
     private func payloadType(_ payload: TypeRef) -> TypeContext? {

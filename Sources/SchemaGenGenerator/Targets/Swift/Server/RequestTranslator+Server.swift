@@ -38,8 +38,9 @@ extension RequestTranslator {
         let match =
             "\(speller.runtime("ReplyMatch"))(route: \(contexts[answer].route), channel: \(channelExpression), source: \(source(of: reply.answerMatch, in: events[answer])))"
         return ServerRequestContext(
-            parameters:
-                "_ payload: \(valueType), to connection: \(speller.runtime("ServerConnection")), timeout: Duration? = nil",
+            parameters: SwiftParameterList([
+                SwiftParameter("_", "payload", type: valueType), speller.connectionParameter, .timeout,
+            ]),
             answerType: answerType,
             emitTarget: contexts[own].emitTarget, emitValue: contexts[own].emitValue,
             // `ids: app` is refused for the server's own requests by the checker: their values are the server's to choose.

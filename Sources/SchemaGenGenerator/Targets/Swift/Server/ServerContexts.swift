@@ -54,7 +54,7 @@ extension ServerAnswerContext: KeyedTemplateContext {
 /// correlation value and returns the app's answer.
 package struct ServerRequestContext: Sendable {
     /// The method's parameters: the request's value, `to connection: ServerConnection`, `timeout:`.
-    package var parameters: String
+    package var parameters: SwiftParameterList
     /// The answer event's Swift type, which the method returns.
     package var answerType: String
     /// The request's `core.request` target and `payload:` argument, as ``EventContext/emitTarget`` and
@@ -68,7 +68,7 @@ package struct ServerRequestContext: Sendable {
     /// A `ReplyMatch(...)` expression: the answer's route, channel and where it carries the value.
     package var answerMatch: String
     /// The expression decoding the answer from `frame` with `decoder`.
-    package var answerDecoding: String
+    package var answerDecoding: SwiftExpression
     /// For documentation: the answer event's wire name and the request's matching field.
     package var answerEventText: String
     package var matchText: String

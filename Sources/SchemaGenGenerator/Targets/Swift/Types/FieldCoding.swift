@@ -7,78 +7,93 @@ package struct FieldCoding {
     package let speller: SwiftTypeSpeller
 
     /// A `keys:` field reads and writes the object's members that match its pattern, not a key of its own.
-    package func patternDecoding(_ field: Field, pattern: String) -> String {
-        guard case .dictionary(let value) = field.type else { return "[:]" }
-        return
-            "try \(speller.runtime("PatternKeys")).decode(\(speller.spell(value)).self, from: decoder, matching: \(SwiftSyntax.stringLiteral(pattern)))"
+    package func patternDecoding(_ field: Field, pattern: String) -> SwiftExpression {
+        guard case .dictionary(let value) = field.type else { return .plain("[:]") }
+        return .try(
+            .call(
+                .plain(speller.runtime("PatternKeys")), "decode",
+                [
+                    SwiftArgument(nil, .metatype(speller.spell(value))), SwiftArgument("from", .plain("decoder")),
+                    SwiftArgument("matching", .plain(SwiftSyntax.stringLiteral(pattern))),
+                ]))
     }
 
-    package func patternEncoding(_ value: String, pattern: String) -> String {
-        "try \(speller.runtime("PatternKeys")).encode(\(value), to: encoder, matching: \(SwiftSyntax.stringLiteral(pattern)))"
+    package func patternEncoding(_ value: SwiftExpression, pattern: String) -> SwiftStatement {
+        .expression(
+            .try(
+                .call(
+                    .plain(speller.runtime("PatternKeys")), "encode",
+                    [
+                        SwiftArgument(nil, value), SwiftArgument("to", .plain("encoder")),
+                        SwiftArgument("matching", .plain(SwiftSyntax.stringLiteral(pattern))),
+                    ])))
     }
 
     /// A value's wire type where it differs from its Swift type, and how to convert between them.
     private struct WireForm {
         var spelling: String
         /// From the wire type to the Swift value, given an expression of the wire type.
-        var toSwift: (String) -> String
+        var toSwift: (SwiftExpression) -> SwiftExpression
         /// From the Swift value to the wire type.
-        var toWire: (String) -> String
+        var toWire: (SwiftExpression) -> SwiftExpression
     }
 
     /// The reader of a member in a generated `init(from:)`: `try fields.string("name")`, or through the runtime's
     /// wrappers where the wire form differs (`try fields.optionalValue("price", as: NumberString<Decimal>.self).map { $0.value }`).
     /// - Parameter key: the member's wire name as a Swift string literal.
-    package func fieldDecoding(_ type: TypeRef, encoding: FieldEncoding?, key: String, inlineName: String) -> String {
+    package func fieldDecoding(
+        _ type: TypeRef, encoding: FieldEncoding?, key: String, inlineName: String
+    )
+        -> SwiftExpression
+    {
         func form(_ inner: TypeRef) -> WireForm? { encoding.flatMap { wireForm(inner, $0, inlineName: inlineName) } }
+        func read(_ method: String, as type: String? = nil) -> SwiftExpression {
+            .call(
+                .plain("fields"), method,
+                [SwiftArgument(nil, .plain(key))] + (type.map { [SwiftArgument("as", .metatype($0))] } ?? []))
+        }
         func spelled(_ inner: TypeRef) -> String {
             form(inner)?.spelling ?? speller.spell(inner, inlineName: inlineName)
         }
         switch type {
         case .optional(.nullable(let inner)):
             // Absent is `nil`, `null` is `.null`.
-            let call = "try fields.nullable(\(key), as: \(spelled(inner)).self)"
-            return call + (form(inner).map { "?.map { \($0.toSwift("$0")) }" } ?? "")
+            let call = read("nullable", as: spelled(inner))
+            return .try(form(inner).map { form in .optionalChain(call).mapped(form.toSwift) } ?? call)
         case .optional(let inner):
-            if form(inner) == nil, let method = Self.scalarMethod(inner) {
-                return String(joining: ["try fields.", method.optional, "(", key, ")"])
-            }
-            return "try fields.optionalValue(\(key), as: \(spelled(inner)).self)"
-                + (form(inner).map { ".map { \($0.toSwift("$0")) }" } ?? "")
+            if form(inner) == nil, let method = Self.scalarMethod(inner) { return .try(read(method.optional)) }
+            let call = read("optionalValue", as: spelled(inner))
+            return .try(form(inner).map { call.mapped($0.toSwift) } ?? call)
         case .nullable(let inner):
-            return "try fields.value(\(key), as: \(spelled(inner))?.self)"
-                + (form(inner).map { ".map { \($0.toSwift("$0")) }" } ?? "")
+            let call = read("value", as: spelled(inner) + "?")
+            return .try(form(inner).map { call.mapped($0.toSwift) } ?? call)
         default:
-            if form(type) == nil, let method = Self.scalarMethod(type) {
-                return String(joining: ["try fields.", method.plain, "(", key, ")"])
-            }
-            let call = "try fields.value(\(key), as: \(spelled(type)).self)"
-            return form(type)?.toSwift(call) ?? call
+            if form(type) == nil, let method = Self.scalarMethod(type) { return .try(read(method.plain)) }
+            let call = read("value", as: spelled(type))
+            return .try(form(type)?.toSwift(call) ?? call)
         }
     }
 
     /// The writer of a member in a generated `encode(to:)`, one link of the chain: `.string("name", name)`.
     /// - Parameter key: the member's wire name as a Swift string literal.
     package func fieldEncoding(
-        _ type: TypeRef, encoding: FieldEncoding?, value: String, key: String, inlineName: String
-    ) -> String {
+        _ type: TypeRef, encoding: FieldEncoding?, value: SwiftExpression, key: String, inlineName: String
+    ) -> SwiftExpression {
         func form(_ inner: TypeRef) -> WireForm? { encoding.flatMap { wireForm(inner, $0, inlineName: inlineName) } }
+        func link(_ method: String, _ value: SwiftExpression) -> SwiftExpression {
+            .call("." + method, [SwiftArgument(nil, .plain(key)), SwiftArgument(nil, value)])
+        }
         switch type {
         case .optional(.nullable(let inner)):
-            return
-                ".optionalValue(\(key), \(value)\(form(inner).map { ".map { $0.map { \($0.toWire("$0")) } }" } ?? ""))"
+            return link("optionalValue", form(inner).map { form in value.mapped { $0.mapped(form.toWire) } } ?? value)
         case .optional(let inner):
-            if form(inner) == nil, let method = Self.scalarMethod(inner) {
-                return String(joining: [".", method.optional, "(", key, ", ", value, ")"])
-            }
-            return ".optionalValue(\(key), \(value)\(form(inner).map { ".map { \($0.toWire("$0")) }" } ?? ""))"
+            if form(inner) == nil, let method = Self.scalarMethod(inner) { return link(method.optional, value) }
+            return link("optionalValue", form(inner).map { value.mapped($0.toWire) } ?? value)
         case .nullable(let inner):
-            return ".value(\(key), \(value)\(form(inner).map { ".map { \($0.toWire("$0")) }" } ?? ""))"
+            return link("value", form(inner).map { value.mapped($0.toWire) } ?? value)
         default:
-            if form(type) == nil, let method = Self.scalarMethod(type) {
-                return String(joining: [".", method.plain, "(", key, ", ", value, ")"])
-            }
-            return ".value(\(key), \(form(type)?.toWire(value) ?? value))"
+            if form(type) == nil, let method = Self.scalarMethod(type) { return link(method.plain, value) }
+            return link("value", form(type)?.toWire(value) ?? value)
         }
     }
 
@@ -97,23 +112,27 @@ package struct FieldCoding {
     }
 
     /// `container.decode…` of an element in an unkeyed container (a tuple's).
-    package func elementDecoding(_ type: TypeRef, encoding: FieldEncoding?, inlineName: String) -> String {
-        func read(_ method: String, _ inner: TypeRef, spellingSuffix: String = "") -> String {
+    package func elementDecoding(_ type: TypeRef, encoding: FieldEncoding?, inlineName: String) -> SwiftExpression {
+        func decode(_ method: String, _ spelled: String) -> SwiftExpression {
+            .call(.plain("container"), method, [SwiftArgument(nil, .metatype(spelled))])
+        }
+        func read(_ method: String, _ inner: TypeRef, spellingSuffix: String = "") -> SwiftExpression {
             let form = encoding.flatMap { wireForm(inner, $0, inlineName: inlineName) }
-            let spelled = form?.spelling ?? speller.spell(inner, inlineName: inlineName)
-            let call = "try container.\(method)(\(spelled)\(spellingSuffix).self)"
-            return form.map { form in
-                spellingSuffix.isEmpty && method == "decode"
-                    ? form.toSwift(call) : "\(call).map { \(form.toSwift("$0")) }"
-            } ?? call
+            let call = decode(method, (form?.spelling ?? speller.spell(inner, inlineName: inlineName)) + spellingSuffix)
+            return .try(
+                form.map { form in
+                    spellingSuffix.isEmpty && method == "decode" ? form.toSwift(call) : call.mapped(form.toSwift)
+                } ?? call)
         }
         switch type {
         case .optional(.nullable(let inner)):
             let form = encoding.flatMap { wireForm(inner, $0, inlineName: inlineName) }
             let spelled =
                 "\(speller.runtime("Nullable"))<\(form?.spelling ?? speller.spell(inner, inlineName: inlineName))>"
-            let call = "try container.decode(\(spelled).self)" + (form.map { ".map { \($0.toSwift("$0")) }" } ?? "")
-            return "container.isAtEnd ? nil : \(call)"
+            let call = decode("decode", spelled)
+            return .ternary(
+                .member(.plain("container"), "isAtEnd"), .plain("nil"),
+                .try(form.map { call.mapped($0.toSwift) } ?? call))
         case .optional(let inner):
             return read("decodeIfPresent", inner)
         case .nullable(let inner):
@@ -124,26 +143,33 @@ package struct FieldCoding {
     }
 
     /// `try container.encode(value…)` of an element in an unkeyed container: every value is written, `nil` as `null`.
-    package func elementEncoding(_ type: TypeRef, encoding: FieldEncoding?, value: String, inlineName: String) -> String
+    package func elementEncoding(
+        _ type: TypeRef, encoding: FieldEncoding?, value: SwiftExpression, inlineName: String
+    )
+        -> SwiftStatement
     {
+        let written: SwiftExpression
         switch type {
         case .optional(.nullable(let inner)):
             let form = encoding.flatMap { wireForm(inner, $0, inlineName: inlineName) }
-            return "try container.encode(\(value)\(form.map { ".map { $0.map { \($0.toWire("$0")) } }" } ?? ""))"
+            written = form.map { form in value.mapped { $0.mapped(form.toWire) } } ?? value
         case .optional(let inner), .nullable(let inner):
             let form = encoding.flatMap { wireForm(inner, $0, inlineName: inlineName) }
-            return "try container.encode(\(value)\(form.map { ".map { \($0.toWire("$0")) }" } ?? ""))"
+            written = form.map { value.mapped($0.toWire) } ?? value
         default:
             let form = encoding.flatMap { wireForm(type, $0, inlineName: inlineName) }
-            return "try container.encode(\(form?.toWire(value) ?? value))"
+            written = form?.toWire(value) ?? value
         }
+        return .expression(.try(.call(.plain("container"), "encode", [SwiftArgument(nil, written)])))
     }
 
     /// The wire form of a present, non-null value of `type` under `encoding`.
     private func wireForm(_ type: TypeRef, _ encoding: FieldEncoding, inlineName: String) -> WireForm? {
         if encoding == .jsonString {
             let spelling = "\(speller.runtime("EmbeddedJSON"))<\(speller.spell(type, inlineName: inlineName))>"
-            return WireForm(spelling: spelling, toSwift: { "\($0).value" }, toWire: { "\(spelling)(\($0))" })
+            return WireForm(
+                spelling: spelling, toSwift: { .member($0, "value") },
+                toWire: { .call(spelling, [SwiftArgument(nil, $0)]) })
         }
         return elementForm(type, encoding)
     }
@@ -161,23 +187,25 @@ package struct FieldCoding {
                     "\(speller.runtime("CodedDate"))<\(speller.runtime("WireDateEncoding")).\(Self.formatName(dates))>"
             case .jsonString: return nil
             }
-            return WireForm(spelling: spelling, toSwift: { "\($0).value" }, toWire: { "\(spelling)(\($0))" })
+            return WireForm(
+                spelling: spelling, toSwift: { .member($0, "value") },
+                toWire: { .call(spelling, [SwiftArgument(nil, $0)]) })
         case .array(let element):
             guard let inner = elementForm(element, encoding) else { return nil }
             return WireForm(
-                spelling: "[\(inner.spelling)]", toSwift: { "\($0).map { \(inner.toSwift("$0")) }" },
-                toWire: { "\($0).map { \(inner.toWire("$0")) }" })
+                spelling: "[\(inner.spelling)]", toSwift: { $0.mapped(inner.toSwift) },
+                toWire: { $0.mapped(inner.toWire) })
         case .dictionary(let element):
             guard let inner = elementForm(element, encoding) else { return nil }
             return WireForm(
                 spelling: "[\(speller.spell(.scalar(.string))): \(inner.spelling)]",
-                toSwift: { "\($0).mapValues { \(inner.toSwift("$0")) }" },
-                toWire: { "\($0).mapValues { \(inner.toWire("$0")) }" })
+                toSwift: { $0.mapped(by: "mapValues", inner.toSwift) },
+                toWire: { $0.mapped(by: "mapValues", inner.toWire) })
         case .optional(let element), .nullable(let element):
             guard let inner = elementForm(element, encoding) else { return nil }
             return WireForm(
-                spelling: "\(inner.spelling)?", toSwift: { "\($0).map { \(inner.toSwift("$0")) }" },
-                toWire: { "\($0).map { \(inner.toWire("$0")) }" })
+                spelling: "\(inner.spelling)?", toSwift: { $0.mapped(inner.toSwift) },
+                toWire: { $0.mapped(inner.toWire) })
         case .object, .tuple:
             return nil
         }

@@ -142,10 +142,10 @@ package struct StructBuilder {
     ) -> StructContext {
         var properties: [PropertyContext] = []
         var constants: [PropertyContext] = []
-        var constantChecks: [String] = []
-        var constantEncodings: [String] = []
-        var fieldEncodings: [String] = []
-        var patternEncodings: [String] = []
+        var constantChecks: [SwiftStatement] = []
+        var constantEncodings: [SwiftExpression] = []
+        var fieldEncodings: [SwiftExpression] = []
+        var patternEncodings: [SwiftStatement] = []
         var nested: [TypeContext] = []
         // Reserved, not grown: every context is held until the file is rendered.
         properties.reserveCapacity(fields.count + extra.count)
@@ -164,25 +164,33 @@ package struct StructBuilder {
             if let owner, field.type.isSwiftOptional, case .named(let target) = field.type.valueType {
                 isIndirect = target == owner || reachable[target]?.contains(owner) == true
             }
-            var decoding = ""
+            var decoding: SwiftExpression?
             if let constant = constantValue {
                 if codesObject {
                     let key = SwiftSyntax.stringLiteral(field.wireName)
-                    constantChecks.append("try fields.expect(\(key), equals: \(constant) as \(type))")
-                    constantEncodings.append(".value(\(key), \(constant) as \(type))")
+                    let typed = SwiftExpression.plain("\(constant) as \(type)")
+                    constantChecks.append(
+                        .expression(
+                            .try(
+                                .call(
+                                    .plain("fields"), "expect",
+                                    [SwiftArgument(nil, .plain(key)), SwiftArgument("equals", typed)]))))
+                    constantEncodings.append(
+                        .call(".value", [SwiftArgument(nil, .plain(key)), SwiftArgument(nil, typed)]))
                 }
             } else if !codesObject {
                 // A tuple's elements are coded by TupleBuilder.
             } else if let pattern = field.keyPattern {
                 decoding = coding.patternDecoding(field, pattern: pattern)
-                patternEncodings.append(coding.patternEncoding("self.\(storage)", pattern: pattern))
+                patternEncodings.append(coding.patternEncoding(.plain("self.\(storage)"), pattern: pattern))
             } else {
                 let key = SwiftSyntax.stringLiteral(field.wireName)
                 decoding = coding.fieldDecoding(field.type, encoding: field.encoding, key: key, inlineName: nestedName)
                 // `self.` also tells a field named `self` from the value itself.
                 fieldEncodings.append(
                     coding.fieldEncoding(
-                        field.type, encoding: field.encoding, value: "self." + storage, key: key, inlineName: nestedName
+                        field.type, encoding: field.encoding, value: .plain("self." + storage), key: key,
+                        inlineName: nestedName
                     ))
             }
             let property = PropertyContext(
@@ -209,7 +217,7 @@ package struct StructBuilder {
             let key = SwiftSyntax.stringLiteral(item.wireName)
             fieldEncodings.append(
                 coding.fieldEncoding(
-                    item.type, encoding: nil, value: "self." + item.property.storageName, key: key,
+                    item.type, encoding: nil, value: .plain("self." + item.property.storageName), key: key,
                     inlineName: "Payload"))
             properties.append(
                 item.property.decoded(
@@ -218,70 +226,60 @@ package struct StructBuilder {
         }
         // Fields of pattern keys default to no keys, as optional fields default to nil.
         let patterned = Set(fields.filter { $0.keyPattern != nil }.map(\.swiftName))
-        // Written into one buffer each: making every item a string and joining them cost a thousand instructions an item.
-        let parameters = ByteBuffer(capacity: 48 * properties.count)
-        let arguments = ByteBuffer(capacity: codesObject ? 64 * properties.count : 0)
+        var parameters: [SwiftParameter] = []
+        var arguments: [SwiftArgument] = []
+        parameters.reserveCapacity(properties.count)
+        arguments.reserveCapacity(codesObject ? properties.count : 0)
         for property in properties {
             let name = property.name.unescapedIdentifier
-            if !parameters.isEmpty { parameters.append(", ") }
-            Self.appendParameter(
-                property, type: property.type, isPatterned: !patterned.isEmpty && patterned.contains(name),
-                to: parameters)
-            if codesObject {
-                if !arguments.isEmpty { arguments.append(", ") }
-                arguments.append(SwiftSyntax.argumentLabel(name))
-                arguments.append(": ")
-                arguments.append(property.decoding)
+            parameters.append(
+                Self.parameter(
+                    property, type: property.type, isPatterned: !patterned.isEmpty && patterned.contains(name)))
+            if codesObject, let decoding = property.decoding {
+                arguments.append(SwiftArgument(SwiftSyntax.argumentLabel(name), decoding))
             }
         }
-        let reader = speller.runtime("WireFields")
-        let writer = speller.runtime("WireFieldWriter")
+        let reader = SwiftExpression.plain(speller.runtime("WireFields"))
+        let writer = SwiftExpression.plain(speller.runtime("WireFieldWriter"))
+        let readFields = SwiftExpression.try(.call(reader, [SwiftArgument(nil, .plain("decoder"))]))
+        let makeWriter = SwiftExpression.call(writer, [SwiftArgument(nil, .plain("encoder"))])
         // Every member but those of pattern keys is read with `fields` and written by a link of the chain.
         let links = constantEncodings + fieldEncodings
         return StructContext(
             conformances: Self.conformances, memberwiseEquatable: memberwiseEquatable,
             memberComparison: memberComparison,
             eventName: eventName, properties: properties, constants: constants, hasFieldCoding: codesObject,
-            fieldsDeclaration: links.isEmpty ? "_ = try \(reader)(decoder)" : "let fields = try \(reader)(decoder)",
-            writerDeclaration: links.isEmpty ? "_ = \(writer)(encoder)" : "try \(writer)(encoder)",
-            constantChecks: constantChecks, fieldArguments: arguments.text, fieldEncodings: links,
-            patternEncodings: patternEncodings, initializerParameters: parameters.text, nestedTypes: nested)
+            fieldsDeclaration: links.isEmpty ? .discard(readFields) : .let("fields", readFields),
+            writerDeclaration: links.isEmpty ? .discard(makeWriter) : .expression(.try(makeWriter)),
+            constantChecks: constantChecks, fieldArguments: SwiftArgumentList(arguments), fieldEncodings: links,
+            patternEncodings: patternEncodings, initializerParameters: SwiftParameterList(parameters),
+            nestedTypes: nested)
     }
 }
 
 extension StructBuilder {
     /// The parameters of the initializer of `structure` (built from `fields`), as code outside the struct
     /// writes them: inline objects' types qualified by the struct's name (`target: Send.Target`, not `target: Target`).
-    package func parameters(_ fields: [Field], of structure: StructContext, outside owner: String) -> String {
+    package func parameters(
+        _ fields: [Field], of structure: StructContext, outside owner: String
+    )
+        -> [SwiftParameter]
+    {
         let qualified = Set(structure.nestedTypes.map(\.name))
-        let parameters = ByteBuffer(capacity: 48 * structure.properties.count)
-        for (field, property) in zip(fields.filter { $0.constant == nil }, structure.properties) {
+        return zip(fields.filter { $0.constant == nil }, structure.properties).map { field, property in
             let nestedName = SwiftName.typeName(forMember: field.swiftName)
             let type =
                 qualified.contains(nestedName)
                 ? speller.spell(field.type, inlineName: "\(owner).\(nestedName)") : property.type
-            if !parameters.isEmpty { parameters.append(", ") }
-            Self.appendParameter(property, type: type, isPatterned: field.keyPattern != nil, to: parameters)
+            return Self.parameter(property, type: type, isPatterned: field.keyPattern != nil)
         }
-        return parameters.text
     }
 
-    /// Appends `name: Type`, `name argument: Type`, `name: Type? = nil` or, for pattern keys, `name: [String: T] = [:]`.
-    private static func appendParameter(
-        _ property: PropertyContext, type: String, isPatterned: Bool, to text: ByteBuffer
-    ) {
-        text.append(property.name)
-        if property.argumentName != property.name {
-            text.append(" ")
-            text.append(property.argumentName)
-        }
-        text.append(": ")
-        text.append(type)
-        if property.isOptional {
-            text.append(" = nil")
-        } else if isPatterned {
-            text.append(" = [:]")
-        }
+    /// `name: Type`, `name argument: Type`, `name: Type? = nil` or, for pattern keys, `name: [String: T] = [:]`.
+    private static func parameter(_ property: PropertyContext, type: String, isPatterned: Bool) -> SwiftParameter {
+        SwiftParameter(
+            property.name, property.argumentName != property.name ? property.argumentName : nil, type: type,
+            default: property.isOptional ? .plain("nil") : isPatterned ? .plain("[:]") : nil)
     }
 }
 

@@ -9,37 +9,47 @@ extension StructBuilder {
         context.isTuple = true
         let lastRequired = tuple.elements.lastIndex { !$0.type.isOptional } ?? -1
         let variadicIndex = tuple.isVariadic ? tuple.elements.count - 1 : nil
-        var decoding: [String] = []
-        var encoding: [String] = []
+        var decoding: [SwiftStatement] = []
+        var encoding: [SwiftStatement] = []
         for (index, (element, property)) in zip(tuple.elements, context.properties).enumerated() {
             let storage = property.storageName
             let inlineName = SwiftName.typeName(forMember: element.swiftName)
             if index == variadicIndex, case .array(let each) = element.type {
                 let spelled = speller.spell(each, inlineName: "Object")
                 let read = coding.elementDecoding(each, encoding: element.encoding, inlineName: inlineName)
+                let elements = storage.unescapedIdentifier + "Elements"
                 decoding += [
-                    "var \(storage.unescapedIdentifier)Elements: [\(spelled)] = []", "while !container.isAtEnd {",
-                    "\(storage.unescapedIdentifier)Elements.append(\(read))", "}",
-                    "self.\(storage) = \(storage.unescapedIdentifier)Elements",
+                    .var(elements, type: "[\(spelled)]", .plain("[]")),
+                    .while(
+                        [.test(.not(.member(.plain("container"), "isAtEnd")))],
+                        [.expression(.call(.plain(elements), "append", [SwiftArgument(nil, read)]))]),
+                    .assign(.plain("self.\(storage)"), .plain(elements)),
                 ]
-                encoding += [
-                    "for element in \(storage) {",
-                    coding.elementEncoding(each, encoding: element.encoding, value: "element", inlineName: inlineName),
-                    "}",
-                ]
+                encoding.append(
+                    .for(
+                        "element", in: .plain(storage),
+                        [
+                            coding.elementEncoding(
+                                each, encoding: element.encoding, value: .plain("element"), inlineName: inlineName)
+                        ]
+                    ))
                 continue
             }
             decoding.append(
-                "self.\(storage) = "
-                    + coding.elementDecoding(element.type, encoding: element.encoding, inlineName: inlineName))
+                .assign(
+                    .plain("self.\(storage)"),
+                    coding.elementDecoding(element.type, encoding: element.encoding, inlineName: inlineName)))
             let write = coding.elementEncoding(
-                element.type, encoding: element.encoding, value: storage, inlineName: inlineName)
+                element.type, encoding: element.encoding, value: .plain(storage), inlineName: inlineName)
             if element.type.isOptional, index > lastRequired {
                 // Left out at the end of the array unless something after it is written.
-                let later = context.properties[index...].enumerated().map { offset, later in
-                    index + offset == variadicIndex ? "!\(later.storageName).isEmpty" : "\(later.storageName) != nil"
+                let later = context.properties[index...].enumerated().map { offset, later -> SwiftExpression in
+                    index + offset == variadicIndex
+                        ? .not(.member(.plain(later.storageName), "isEmpty"))
+                        : .binary(.plain(later.storageName), "!=", .plain("nil"))
                 }
-                encoding += ["if \(later.joined(separator: " || ")) {", write, "}"]
+                let condition = later.dropFirst().reduce(later[0]) { .binary($0, "||", $1) }
+                encoding.append(.if([.test(condition)], [write]))
             } else {
                 encoding.append(write)
             }

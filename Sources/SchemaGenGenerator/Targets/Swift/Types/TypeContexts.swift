@@ -154,29 +154,29 @@ package struct StructContext: Sendable {
     /// `WireFields` and `WireFieldWriter` (every struct but a tuple's: `Codable` is never synthesized).
     package var hasFieldCoding: Bool
     /// The first statement of `init(from:)`: `let fields = try WireFields(decoder)` (`_ =` when no field is read).
-    package var fieldsDeclaration: String
+    package var fieldsDeclaration: SwiftStatement
     /// The first statement of `encode(to:)`: `try WireFieldWriter(encoder)`, which `fieldEncodings` continue
     /// (`_ = WireFieldWriter(encoder)` when there are none: an empty object).
-    package var writerDeclaration: String
+    package var writerDeclaration: SwiftStatement
     /// The statements of `init(from:)` that check the constants, e.g. `try fields.expect("status", equals: "uploading" as Swift.String)`.
-    package var constantChecks: [String]
+    package var constantChecks: [SwiftStatement]
     /// The arguments `init(from:)` passes to the memberwise initializer, each property's `decoding`: one call
     /// rather than a statement per field, which type-checks in half the time.
-    package var fieldArguments: String
+    package var fieldArguments: SwiftArgumentList
     /// The links of `encode(to:)`'s chain of writes, constants first, e.g. `.optionalString("name", name)`.
-    package var fieldEncodings: [String]
+    package var fieldEncodings: [SwiftExpression]
     /// The statements of `encode(to:)` after the chain: fields of pattern keys.
-    package var patternEncodings: [String]
+    package var patternEncodings: [SwiftStatement]
     /// The initializer's parameter list, e.g. `groupId: String, error: String? = nil`.
-    package var initializerParameters: String
+    package var initializerParameters: SwiftParameterList
     /// Inline objects of this struct's fields, declared inside it.
     package var nestedTypes: [TypeContext]
     /// Whether the struct is a tuple: it codes as a JSON array, with `tupleDecoding` and `tupleEncoding`.
     package var isTuple: Bool = false
     /// For a tuple: the lines of `init(from:)` after `var container = try decoder.unkeyedContainer()`.
-    package var tupleDecoding: [String] = []
+    package var tupleDecoding: [SwiftStatement] = []
     /// For a tuple: the lines of `encode(to:)` after `var container = encoder.unkeyedContainer()`.
-    package var tupleEncoding: [String] = []
+    package var tupleEncoding: [SwiftStatement] = []
 }
 
 extension StructContext: KeyedTemplateContext {
@@ -232,12 +232,12 @@ package final class PropertyContext: Sendable {
     package let constantValue: String?
     /// The expression `init(from:)` assigns to the property, reading `fields` (a `WireFields`): e.g.
     /// `try fields.optionalValue("price", as: NumberString<Decimal>.self).map { $0.value }`.
-    package let decoding: String
+    package let decoding: SwiftExpression?
 
     package init(
         name: String, storageName: String, argumentName: String, type: String, unwrappedType: String, isOptional: Bool,
         documentation: [String], deprecation: String?, isIndirect: Bool = false, constantValue: String?,
-        decoding: String = ""
+        decoding: SwiftExpression? = nil
     ) {
         self.name = name
         self.storageName = storageName
@@ -253,7 +253,7 @@ package final class PropertyContext: Sendable {
     }
 
     /// The same property, read from the wire by `decoding`.
-    package func decoded(by decoding: String) -> PropertyContext {
+    package func decoded(by decoding: SwiftExpression) -> PropertyContext {
         PropertyContext(
             name: name, storageName: storageName, argumentName: argumentName, type: type, unwrappedType: unwrappedType,
             isOptional: isOptional, documentation: documentation, deprecation: deprecation, isIndirect: isIndirect,
