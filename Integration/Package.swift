@@ -4,7 +4,7 @@ import PackageDescription
 // The integration tests and the transport benchmark of the repository's WebSocket stacks (the root package's
 // SchemaGenNIOTransport and SchemaGenHummingbird, behind its NIOTransport and HummingbirdServer traits), in a package of
 // their own so that `swift test` at the root never builds SwiftNIO (its first build takes 5 to 17 minutes on two
-// cores). The tests talk to real servers (Tests/TransportIntegrationTests/Servers) and to a generated server on
+// cores). The tests talk to real servers (Tests/IntegrationTests/Servers) and to a generated server on
 // Hummingbird: .ci/transports installs the servers, the tests start them.
 //
 // macOS 14 / iOS 17: what hummingbird-websocket requires.
@@ -54,7 +54,7 @@ let package = Package(
             plugins: [.plugin(name: "SchemaGenPlugin", package: "schemagen")]
         ),
         .testTarget(
-            name: "TransportIntegrationTests",
+            name: "IntegrationTests",
             dependencies: [
                 .product(name: "SchemaGenNIOTransport", package: "schemagen"),
                 .product(name: "SchemaGenHummingbird", package: "schemagen"),

@@ -167,7 +167,7 @@ import Testing
     }
 
     /// A real browser's HAR: headless Chromium's WebSocket session with the python-socketio server's `/rooms`
-    /// namespace, recorded by Integration/Tests/TransportIntegrationTests/Servers/record_browser_har.py (which CI runs
+    /// namespace, recorded by Integration/Tests/IntegrationTests/Servers/record_browser_har.py (which CI runs
     /// again, live), verified against the repository's contract with the namespace the server mounts it at.
     @Test func aHARRecordedFromChromiumVerifiesAgainstTheRoomsContract() async throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -14,7 +14,7 @@ import Glibc
 let frames = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 50_000
 let servers = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
-    .appending(path: "Tests/TransportIntegrationTests/Servers")
+    .appending(path: "Tests/IntegrationTests/Servers")
 
 /// Counts deliveries; listeners run one at a time.
 final class Counter: @unchecked Sendable {

@@ -11,7 +11,7 @@ Two namespaces, each serving one contract of the repository:
   are acknowledged; `upload` named `ask` first asks the app itself (`ping`, then `poke`) and acknowledges with its
   answers. A client whose CONNECT auth carries `burst: N` gets N of Zikr's `pora_completed` events as fast as the
   server can send them (the transport benchmark, Integration/Sources/TransportBenchmark).
-- `/files` serves Integration/Tests/TransportIntegrationTests/files.events.yaml: `fetch` is answered with a `file`
+- `/files` serves Integration/Tests/IntegrationTests/files.events.yaml: `fetch` is answered with a `file`
   event whose bytes travel as binary attachments, and acknowledged with bytes (a binary acknowledgement); `upload`
   checks its body came as bytes, asks the app to `peek` (answered with bytes, a binary acknowledgement from the
   client), sends the answer back as a `file`'s thumbnail and the body as its one chunk, and is acknowledged with the

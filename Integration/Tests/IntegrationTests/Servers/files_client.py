@@ -1,5 +1,5 @@
 """A python-socketio client (the reference implementation's own) that the Hummingbird tests point at a generated Swift
-server for Integration/Tests/TransportIntegrationTests/files.events.yaml, to show the server sends and reads bytes as
+server for Integration/Tests/IntegrationTests/files.events.yaml, to show the server sends and reads bytes as
 socket.io's peers do: binary events and acknowledgements, attachments over a WebSocket or, with `--transports
 polling`, as long-polling's `b`-prefixed base64 packets.
 
