@@ -4,8 +4,9 @@ import Foundation
 @testable import SchemaGenTools
 import Testing
 
-/// Template contexts answer lookups from key tables instead of reflection; each table must name every
-/// stored property of its type, with the same value reflection would give.
+/// A context's keys are its stored properties, read through `Encodable` in one walk whose layout is read once per
+/// type: every stored property must read back by its name with the value reflection gives, which fails if a
+/// property's encoding skipped its place or a type's encoding were written by hand out of order.
 @Suite struct TemplateKeysTests {
     private func check(_ value: Any) {
         guard let context = value as? any TemplateContext else { return }
@@ -36,7 +37,7 @@ import Testing
     @Test(arguments: [
         "hostile-names", "channels", "envelope", "deprecations", "recursion", "enums", "constants", "markdown-escaping",
     ])
-    func keyTablesCoverEveryStoredProperty(feature: String) throws {
+    func everyStoredPropertyIsAKey(feature: String) throws {
         let path = Golden.fixtures.appendingPathComponent("Golden/\(feature).yaml").path
         let contract = try #require(ContractLoader().load(path: path).contract)
         let swift = SwiftTranslator().translate(contract, sourceFile: "x.yaml")

@@ -333,20 +333,38 @@ private func syntaxError(_ template: String) -> Diagnostic? {
         #expect(library.render("main", context: context) == "<new 1 and extra|later>")
     }
 
-    /// A key's name is a number given once per distinct name: tables find keys by it, and asking a table for a
-    /// name no template or table uses neither finds anything nor numbers the name.
+    /// A key's name is a number given once per distinct name: a context's layout finds keys by it, and asking a
+    /// context for a name no template or context uses neither finds anything nor numbers the name.
     @Test func keyNamesAreNumberedOnceAndUnknownNamesAreNotNumbered() {
         #expect(TemplateKeyName("sameName") == TemplateKeyName("sameName"))
         #expect(TemplateKeyName("sameName") != TemplateKeyName("otherName"))
         #expect(TemplateKeyName("sameName").text == "sameName")
-        let table: TemplateKeyTable<String> = [
-            "count": .property { $0.utf8.count.description }, "text": .property { $0 },
-        ]
-        #expect(table[TemplateKeyName("count")]?.read("abc")?.interpolated == "3")
-        #expect(table[text: "text"]?.read("abc")?.interpolated == "abc")
-        #expect(table[TemplateKeyName("sameName")] == nil)
+        let context = KeyedSample(count: "3", text: "abc", missing: nil, items: ["x", "y"])
+        #expect(context.templateValue(forKey: TemplateKeyName("count"))?.interpolated == "3")
+        #expect(context.templateValue(forKey: "text")?.interpolated == "abc")
+        #expect(context.templateValue(forKey: "missing") == nil)
+        #expect(context.templateValue(forKey: TemplateKeyName("sameName")) == nil)
         let unknown = "a name no template uses \(UInt64.random(in: 0...UInt64.max))"
-        #expect(table[text: unknown] == nil)
+        #expect(context.templateValue(forKey: unknown) == nil)
         #expect(KeyNumbers.shared.existingNumber(for: unknown) == nil)
+        // A nil optional keeps its place: the keys after it read their own values.
+        let second = KeyedSample(count: "1", text: "t", missing: "here", items: [])
+        #expect(second.templateValue(forKey: "missing")?.interpolated == "here")
+        #expect(
+            context.templateValue(forKey: "items").map { if case .list(let items) = $0 { items.count } else { -1 } }
+                == 2)
+        var library = TemplateLibrary()
+        #expect(throws: Never.self) {
+            try library.register(text: "{{count}}:{{#items}}{{.}}{{/items}}:{{text}}", named: "t", path: "t.mustache")
+        }
+        #expect(library.render("t", context: context) == "3:xy:abc")
     }
+}
+
+/// A context whose keys are its stored properties, as every generator context's are.
+private struct KeyedSample: KeyedTemplateContext {
+    var count: String
+    var text: String
+    var missing: String?
+    var items: [String]
 }

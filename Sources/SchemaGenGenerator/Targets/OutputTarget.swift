@@ -1,7 +1,7 @@
 import SchemaGenContract
 /// What schemagen writes for every contract: one file per target, in the target's own folder of the output.
 ///
-/// Each target is a folder of `Targets/` (its translator, its template contexts and their key tables) with its
+/// Each target is a folder of `Targets/` (its translator, its template contexts) with its
 /// templates in `templates/<kind>/` and its golden tests; adding one means that folder, a case here, and its line
 /// in ``renderer(configuration:targets:)``.
 public enum OutputTarget: String, Sendable, CaseIterable, Comparable {

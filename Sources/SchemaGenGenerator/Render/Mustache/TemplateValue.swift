@@ -14,7 +14,9 @@ package enum TemplateValue: Sendable {
 
     /// A context's value.
     package static func context(_ context: some TemplateContext) -> TemplateValue {
-        .contextLevel(ContextLevel(context))
+        // A keyed context's level reads its values once; a lookup on any other asks the context itself.
+        if let keyed = context as? any KeyedTemplateContext { return .contextLevel(keyed.stackLevel) }
+        return .contextLevel(ContextLevel(context))
     }
 
     /// The value of `key` when this is a context.
@@ -91,7 +93,7 @@ extension TemplateContext {
     }
 }
 
-/// A key's name as its number, given when a template is parsed or a context's key table built: the same name
+/// A key's name as its number, given when a template is parsed or a context type's layout read: the same name
 /// always has the same number, so finding a key in a table is reading one slot, and passing a name copies an
 /// integer (rendering looks up millions of keys for a large contract; hashing and comparing names, and retaining
 /// them, was a tenth of it).
@@ -112,7 +114,7 @@ package struct TemplateKeyName: Sendable, Hashable {
     package var text: String { KeyNumbers.shared.text(of: number) }
 }
 
-/// The numbers of key names, given in the order names are first seen; only templates and key tables (the tool's
+/// The numbers of key names, given in the order names are first seen; only templates and context types (the tool's
 /// own or the user's, never the network's) give names numbers, so there are a few hundred.
 package final class KeyNumbers: @unchecked Sendable {
     package static let shared = KeyNumbers()
@@ -143,33 +145,6 @@ package final class KeyNumbers: @unchecked Sendable {
     }
 }
 
-/// A context type's keys, in the slots of their names' numbers.
-package struct TemplateKeyTable<Context>: ExpressibleByDictionaryLiteral, Sendable {
-    private var keys: [TemplateKey<Context>?] = []
-
-    package init(dictionaryLiteral elements: (String, TemplateKey<Context>)...) {
-        for (text, key) in elements {
-            let number = TemplateKeyName(text).number
-            if keys.count <= number { keys.append(contentsOf: repeatElement(nil, count: number + 1 - keys.count)) }
-            precondition(keys[number] == nil, "the key '\(text)' is listed twice")
-            keys[number] = key
-        }
-    }
-
-    package subscript(name: TemplateKeyName) -> TemplateKey<Context>? {
-        self[number: name.number]
-    }
-
-    package subscript(number number: Int) -> TemplateKey<Context>? {
-        number < keys.count ? keys[number] : nil
-    }
-
-    /// The key named `text`, without giving the name a number if it has none.
-    package subscript(text text: String) -> TemplateKey<Context>? {
-        KeyNumbers.shared.existingNumber(for: text).flatMap { self[number: $0] }
-    }
-}
-
 /// A type that templates can read as a value.
 package protocol TemplateValueConvertible: Sendable {
     /// The value; `nil` when absent (an empty optional).
@@ -193,46 +168,30 @@ extension Bool: TemplateValueConvertible {
 
 extension Array: TemplateValueConvertible where Element: TemplateValueConvertible {
     package var templateValue: TemplateValue? {
-        // Each item's level is made when a section reaches it, not all items at every lookup of the list; most
-        // lists a template asks about (documentation lines, constants) are empty, and need no closure.
-        .list(isEmpty ? [] : TemplateList(count: count) { [self] in self[$0].stackLevel })
+        // Each item's level is made when a section first reaches it, not all items at every lookup of the list, and
+        // kept: a context's level reads all its values when made, and templates walk a list of events a dozen
+        // times. Most lists a template asks about (documentation lines, constants) are empty, and need no closure.
+        guard !isEmpty else { return .list([]) }
+        let levels = ItemLevels(count: count)
+        return .list(TemplateList(count: count) { [self] index in levels.level(at: index) { self[index].stackLevel } })
+    }
+}
+
+/// The levels of a list's items, made once each. A list value belongs to the level that read it, and a level to one
+/// rendering, so one thread reads and writes these.
+private final class ItemLevels: @unchecked Sendable {
+    @exclusivity(unchecked) private var levels: [StackLevel?]
+
+    init(count: Int) { levels = Array<StackLevel?>(repeating: nil, count: count) }
+
+    func level(at index: Int, make: () -> StackLevel) -> StackLevel {
+        if let level = levels[index] { return level }
+        let level = make()
+        levels[index] = level
+        return level
     }
 }
 
 extension Optional: TemplateValueConvertible where Wrapped: TemplateValueConvertible {
     package var templateValue: TemplateValue? { self?.templateValue }
-}
-
-/// A context that answers lookups from a table of its keys.
-package protocol KeyedTemplateContext: TemplateContext, TemplateValueConvertible {
-    static var templateKeys: TemplateKeyTable<Self> { get }
-}
-
-extension KeyedTemplateContext {
-    package func templateValue(forKey key: String) -> TemplateValue? {
-        Self.templateKeys[text: key]?.read(self)
-    }
-
-    package func templateValue(forKey key: TemplateKeyName) -> TemplateValue? {
-        Self.templateKeys[key]?.read(self)
-    }
-
-    package var templateValue: TemplateValue? { .context(self) }
-
-    package var stackLevel: StackLevel { ContextLevel(self) }
-}
-
-/// How one key of a context is read.
-package struct TemplateKey<Context>: Sendable {
-    package let read: @Sendable (Context) -> TemplateValue?
-
-    /// The key reads a property, written as a key path literal (`.property(\\.name)`), which the compiler turns
-    /// into a plain accessor: applying a `KeyPath` object at run time cost a tenth of every lookup. For a class's
-    /// property, a closure (`.property { $0.name }`): the accessor made from a key path checks a class's stored
-    /// property for exclusive access at every read.
-    package static func property<Value: TemplateValueConvertible & Sendable>(
-        _ read: @escaping @Sendable (Context) -> Value
-    ) -> Self {
-        TemplateKey { read($0).templateValue }
-    }
 }

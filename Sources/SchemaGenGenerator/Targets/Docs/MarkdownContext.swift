@@ -1,7 +1,7 @@
 import SchemaGenContract
 /// The template context for one Markdown reference: every cell already escaped for GitHub tables, every
 /// link and anchor decided. Documented in docs/templates.md.
-package struct MarkdownFileContext: Sendable {
+package struct MarkdownFileContext: KeyedTemplateContext {
     /// The contract file the output comes from (`zikr.yaml`).
     package var sourceFile: String
     /// The document title (the contract's `title`, else its name).
@@ -32,7 +32,7 @@ package struct MarkdownFileContext: Sendable {
 }
 
 /// One conversation as a Mermaid sequence diagram: the event that opens it, and the diagram's lines.
-package struct MarkdownSequence: Sendable {
+package struct MarkdownSequence: KeyedTemplateContext {
     /// The heading: the event's wire name as a code span, after its channel's name when it has one.
     package var heading: String
     package var anchor: String
@@ -41,7 +41,7 @@ package struct MarkdownSequence: Sendable {
 }
 
 /// One event's examples, under a heading of their own.
-package struct MarkdownEventExamples: Sendable {
+package struct MarkdownEventExamples: KeyedTemplateContext {
     /// The heading: the event's wire name as a code span, after its channel's name when it has one.
     package var heading: String
     package var anchor: String
@@ -49,7 +49,7 @@ package struct MarkdownEventExamples: Sendable {
 }
 
 /// One example: its summary, and its JSON (or a frame's text) in a fenced block.
-package struct MarkdownExample: Sendable {
+package struct MarkdownExample: KeyedTemplateContext {
     /// The example's `summary:` as prose, or `nil`.
     package var summary: String?
     /// Whether the block is the whole frame rather than the payload.
@@ -61,14 +61,14 @@ package struct MarkdownExample: Sendable {
     package var code: String
 }
 
-package struct MarkdownLink: Sendable {
+package struct MarkdownLink: KeyedTemplateContext {
     package var title: String
     /// The anchor, without `#`.
     package var anchor: String
 }
 
 /// The two event tables of a scope.
-package struct MarkdownScope: Sendable {
+package struct MarkdownScope: KeyedTemplateContext {
     package var clientEvents: [MarkdownEventRow]
     package var serverEvents: [MarkdownEventRow]
     package var hasClientEvents: Bool
@@ -76,7 +76,7 @@ package struct MarkdownScope: Sendable {
 }
 
 /// One row of an event table; every cell is Markdown, escaped for a table.
-package struct MarkdownEventRow: Sendable {
+package struct MarkdownEventRow: KeyedTemplateContext {
     /// `` `join_group` ``, with a deprecation mark when deprecated.
     package var name: String
     /// `` `{ groupId: String }` ``, `None`, or `` `[`[`Notification`](#notification)`]` ``.
@@ -84,7 +84,7 @@ package struct MarkdownEventRow: Sendable {
     package var description: String
 }
 
-package struct MarkdownChannel: Sendable {
+package struct MarkdownChannel: KeyedTemplateContext {
     /// The heading text.
     package var heading: String
     package var anchor: String
@@ -97,7 +97,7 @@ package struct MarkdownChannel: Sendable {
     package var scope: MarkdownScope
 }
 
-package struct MarkdownType: Sendable {
+package struct MarkdownType: KeyedTemplateContext {
     package var name: String
     package var anchor: String
     package var description: String
@@ -112,19 +112,19 @@ package struct MarkdownType: Sendable {
 
 /// A row of a field, parameter or enum value table.
 /// A row of the Servers table: every cell escaped for GitHub tables.
-package struct MarkdownServerRow: Sendable {
+package struct MarkdownServerRow: KeyedTemplateContext {
     package var name: String
     package var url: String
     package var description: String
 }
 
-package struct MarkdownFieldRow: Sendable {
+package struct MarkdownFieldRow: KeyedTemplateContext {
     package var name: String
     package var type: String
     package var description: String
 }
 
-package struct MarkdownWireFormat: Sendable {
+package struct MarkdownWireFormat: KeyedTemplateContext {
     /// Sentences explaining the framing and the date encoding.
     package var explanation: [String]
     /// The event the example frame shows.
@@ -137,7 +137,7 @@ package struct MarkdownWireFormat: Sendable {
 }
 
 /// One example frame of a reference's wire format.
-package struct MarkdownFrameExample: Sendable {
+package struct MarkdownFrameExample: KeyedTemplateContext {
     /// The event it shows, as Markdown.
     package var event: String
     /// The frame, exactly as on the wire.

@@ -1,7 +1,7 @@
 import SchemaGenContract
 /// What the TypeScript templates render for one contract (`templates/typescript/`). Types are spelled by the
 /// translator; templates lay them out.
-package struct TypeScriptFileContext: Sendable {
+package struct TypeScriptFileContext: KeyedTemplateContext {
     /// The contract's file name, for the header.
     package var sourceFile: String
     /// The contract's title and description as a doc comment (whole lines: `/**`, ` * …`, ` */`).
@@ -33,7 +33,7 @@ package struct TypeScriptFileContext: Sendable {
 }
 
 /// One event's examples: a constant of its payload type's values.
-package struct TypeScriptExamples: Sendable {
+package struct TypeScriptExamples: KeyedTemplateContext {
     /// The constant's name (`helloExamples`).
     package var name: String
     /// The event's payload type (`Hello`, `number | null`).
@@ -44,7 +44,7 @@ package struct TypeScriptExamples: Sendable {
 }
 
 /// An exported interface (an object type) or type alias.
-package struct TypeScriptDeclaration: Sendable {
+package struct TypeScriptDeclaration: KeyedTemplateContext {
     package var name: String
     /// Doc comment lines, whole (`/**`, ` * …`, ` */`); empty without a description.
     package var documentation: [String]
@@ -56,20 +56,20 @@ package struct TypeScriptDeclaration: Sendable {
 }
 
 /// A member of an interface or an event map: its doc comment and its declaration (`order_id: string;`).
-package struct TypeScriptMember: Sendable {
+package struct TypeScriptMember: KeyedTemplateContext {
     package var documentation: [String]
     package var declaration: String
 }
 
 /// An interface of events: each member an event name and its listener's type.
-package struct TypeScriptEventMap: Sendable {
+package struct TypeScriptEventMap: KeyedTemplateContext {
     package var name: String
     package var documentation: [String]
     package var entries: [TypeScriptMember]
 }
 
 /// One event's frame, as it travels, and the guard that tells it apart.
-package struct TypeScriptFrame: Sendable {
+package struct TypeScriptFrame: KeyedTemplateContext {
     package var name: String
     package var documentation: [String]
     package var type: String
@@ -80,7 +80,7 @@ package struct TypeScriptFrame: Sendable {
 }
 
 /// The frames one side sends: a union type (`never` when there are none).
-package struct TypeScriptFrameUnion: Sendable {
+package struct TypeScriptFrameUnion: KeyedTemplateContext {
     package var name: String
     package var documentation: [String]
     package var type: String

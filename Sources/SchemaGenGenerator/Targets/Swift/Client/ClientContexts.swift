@@ -1,10 +1,9 @@
 import SchemaGenContract
 // The contexts only the client's templates read: its requests and subscriptions, and its answers to the server's
-// requests. Each context's key table follows it: templates read those keys and nothing else, and
-// `TemplateKeysTests` checks every table against the stored properties it must cover.
+// requests. A context's template keys are its stored properties (`KeyedTemplateContext`).
 
 /// A request's method: it fills the correlation field, sends, and returns the decoded reply.
-package struct RequestContext: Sendable {
+package struct RequestContext: KeyedTemplateContext {
     /// The method's parameter list: the event's values but the correlation field, then `timeout: Duration? = nil`.
     package var parameters: SwiftParameterList
     /// The correlation value the app gives: the optional parameter (`requestId`) when the client chooses one
@@ -38,29 +37,9 @@ package struct RequestContext: Sendable {
     package var cancelEventText: String? = nil
 }
 
-extension RequestContext: KeyedTemplateContext {
-    package static let templateKeys: TemplateKeyTable<Self> = [
-        "parameters": .property(\.parameters),
-        "correlationGiven": .property(\.correlationGiven),
-        "fresh": .property(\.fresh),
-        "correlationValue": .property(\.correlationValue),
-        "value": .property(\.value),
-        "replyMatch": .property(\.replyMatch),
-        "replyType": .property(\.replyType),
-        "replyDecoding": .property(\.replyDecoding),
-        "rejection": .property(\.rejection),
-        "replyEventText": .property(\.replyEventText),
-        "matchText": .property(\.matchText),
-        "correlationOrigin": .property(\.correlationOrigin),
-        "cancel": .property(\.cancel),
-        "hasCancel": .property(\.hasCancel),
-        "cancelEventText": .property(\.cancelEventText),
-    ]
-}
-
 /// What a request's or subscription's cancellation sends: the cancel event, with the id read from `id` (a
 /// `JSONValue`) as its field's type.
-package struct CancelContext: Sendable {
+package struct CancelContext: KeyedTemplateContext {
     /// The statement reading `id` as the cancel event's field type (`guard case .string(let id) = id else { return }`).
     package var read: SwiftStatement
     /// When the cancel event is itself a request: the call of its method (whose reply is awaited for nothing else);
@@ -71,17 +50,8 @@ package struct CancelContext: Sendable {
     package var value: String
 }
 
-extension CancelContext: KeyedTemplateContext {
-    package static let templateKeys: TemplateKeyTable<Self> = [
-        "read": .property(\.read),
-        "requestCall": .property(\.requestCall),
-        "emitTarget": .property(\.emitTarget),
-        "value": .property(\.value),
-    ]
-}
-
 /// A subscription's method: it sends the request and returns the subscription's items as an `AsyncThrowingStream`.
-package struct SubscriptionContext: Sendable {
+package struct SubscriptionContext: KeyedTemplateContext {
     /// The method's parameter list (the request's values but a client-chosen id; `timeout:` when a reply confirms it).
     package var parameters: SwiftParameterList
     /// The request's correlation value as the app gives it, and how the client chooses one otherwise (as in
@@ -106,26 +76,9 @@ package struct SubscriptionContext: Sendable {
     package var summary: [String]
 }
 
-extension SubscriptionContext: KeyedTemplateContext {
-    package static let templateKeys: TemplateKeyTable<Self> = [
-        "parameters": .property(\.parameters),
-        "correlationGiven": .property(\.correlationGiven),
-        "fresh": .property(\.fresh),
-        "matchArguments": .property(\.matchArguments),
-        "itemType": .property(\.itemType),
-        "itemDecoding": .property(\.itemDecoding),
-        "failure": .property(\.failure),
-        "rejection": .property(\.rejection),
-        "cancel": .property(\.cancel),
-        "hasCancel": .property(\.hasCancel),
-        "value": .property(\.value),
-        "summary": .property(\.summary),
-    ]
-}
-
 /// The app's answer to the server's request: `respondTo<Event>`, whose handler's value is sent back in the answer
 /// event, the request's correlation field echoed.
-package struct ResponderContext: Sendable {
+package struct ResponderContext: KeyedTemplateContext {
     /// What the handler returns: the answer event's one value besides the echoed field, `Void` when it has none, or
     /// the answer event's whole value (the echoed field is then overwritten).
     package var answerType: String
@@ -137,15 +90,4 @@ package struct ResponderContext: Sendable {
     /// For documentation: the answer event's wire name and the echoed field.
     package var answerEventText: String
     package var matchText: String
-}
-
-extension ResponderContext: KeyedTemplateContext {
-    package static let templateKeys: TemplateKeyTable<Self> = [
-        "answerType": .property(\.answerType),
-        "answerLines": .property(\.answerLines),
-        "emitTarget": .property(\.emitTarget),
-        "emitValue": .property(\.emitValue),
-        "answerEventText": .property(\.answerEventText),
-        "matchText": .property(\.matchText),
-    ]
 }

@@ -265,32 +265,36 @@ extension String {
     fileprivate var splitLines: [String] { split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
 }
 
-// Templates read code as the text it renders to.
-extension SwiftExpression: TemplateValueConvertible {
-    package var templateValue: TemplateValue? { .text(rendered) }
+/// Code a template reads, as the text it renders to; encoded (as contexts' properties are) as that text.
+package protocol RenderedSwift: TemplateValueConvertible, Encodable {
+    var rendered: String { get }
 }
 
-extension SwiftStatement: TemplateValueConvertible {
+extension RenderedSwift {
     package var templateValue: TemplateValue? { .text(rendered) }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rendered)
+    }
 }
 
-extension SwiftParameter: TemplateValueConvertible {
-    package var templateValue: TemplateValue? { .text(rendered) }
-}
+extension SwiftExpression: RenderedSwift {}
+extension SwiftStatement: RenderedSwift {}
+extension SwiftParameter: RenderedSwift {}
 
 /// A declaration's parameters, which a template writes as one list.
-package struct SwiftParameterList: Sendable, TemplateValueConvertible, CustomStringConvertible {
+package struct SwiftParameterList: Sendable, RenderedSwift, CustomStringConvertible {
     package var parameters: [SwiftParameter]
 
     package init(_ parameters: [SwiftParameter]) { self.parameters = parameters }
 
     package var rendered: String { parameters.map(\.rendered).joined(separator: ", ") }
     package var description: String { rendered }
-    package var templateValue: TemplateValue? { .text(rendered) }
 }
 
 /// A call's arguments, which a template writes as one list.
-package struct SwiftArgumentList: Sendable, TemplateValueConvertible, CustomStringConvertible {
+package struct SwiftArgumentList: Sendable, RenderedSwift, CustomStringConvertible {
     package var arguments: [SwiftArgument]
 
     package init(_ arguments: [SwiftArgument]) { self.arguments = arguments }
@@ -299,5 +303,4 @@ package struct SwiftArgumentList: Sendable, TemplateValueConvertible, CustomStri
         SwiftExpression.argumentList(arguments, trailing: nil).dropFirst().dropLast().description
     }
     package var description: String { rendered }
-    package var templateValue: TemplateValue? { .text(rendered) }
 }

@@ -1,11 +1,10 @@
 import SchemaGenContract
 // The contexts of a Swift file as a whole: the file, its scopes (events outside channels, each channel's) and
-// channels. Each context's key table follows it: templates read those keys and nothing else, and
-// `TemplateKeysTests` checks every table against the stored properties it must cover.
+// channels. A context's template keys are its stored properties (`KeyedTemplateContext`).
 
 /// The template context for one generated Swift file: every name, type spelling and decision already made,
 /// so templates only lay out text. Documented in docs/templates.md; users who override templates rely on it.
-package struct SwiftFileContext: Sendable {
+package struct SwiftFileContext: KeyedTemplateContext {
     /// The contract file the output comes from (`zikr.yaml`).
     package var sourceFile: String
     /// The access level keyword of every generated declaration (`public`, `package` or `internal`).
@@ -59,39 +58,8 @@ package struct SwiftFileContext: Sendable {
     package var includesServer: Bool = false
 }
 
-extension SwiftFileContext: KeyedTemplateContext {
-    package static let templateKeys: TemplateKeyTable<Self> = [
-        "sourceFile": .property(\.sourceFile),
-        "access": .property(\.access),
-        "namespace": .property(\.namespace),
-        "runtime": .property(\.runtime),
-        "coreAccess": .property(\.coreAccess),
-        "documentation": .property(\.documentation),
-        "framing": .property(\.framing),
-        "dateEncoding": .property(\.dateEncoding),
-        "separator": .property(\.separator),
-        "socketIONamespace": .property(\.socketIONamespace),
-        "servers": .property(\.servers),
-        "hasServers": .property(\.hasServers),
-        "firstServerURL": .property(\.firstServerURL),
-        "types": .property(\.types),
-        "typeExamples": .property(\.typeExamples),
-        "hasTypeExamples": .property(\.hasTypeExamples),
-        "scenarios": .property(\.scenarios),
-        "hasScenarios": .property(\.hasScenarios),
-        "scenariosHear": .property(\.scenariosHear),
-        "root": .property(\.root),
-        "channels": .property(\.channels),
-        "hasTypes": .property(\.hasTypes),
-        "hasChannels": .property(\.hasChannels),
-        "includesTypes": .property(\.includesTypes),
-        "includesClient": .property(\.includesClient),
-        "includesServer": .property(\.includesServer),
-    ]
-}
-
 /// The events of one scope: the contract's root, or one channel.
-package struct ScopeContext: Sendable {
+package struct ScopeContext: KeyedTemplateContext {
     /// The Swift expression for the scope's channel address: `nil`, or `channel.address`.
     package var channelExpression: String
     /// Every event's declaration, in contract order.
@@ -115,23 +83,7 @@ package struct ScopeContext: Sendable {
     package var memberComparison: String
 }
 
-extension ScopeContext: KeyedTemplateContext {
-    package static let templateKeys: TemplateKeyTable<Self> = [
-        "channelExpression": .property(\.channelExpression),
-        "events": .property(\.events),
-        "clientEvents": .property(\.clientEvents),
-        "serverEvents": .property(\.serverEvents),
-        "hasClientEvents": .property(\.hasClientEvents),
-        "hasServerEvents": .property(\.hasServerEvents),
-        "usesShapes": .property(\.usesShapes),
-        "isChannel": .property(\.isChannel),
-        "hasSeveralClientEvents": .property(\.hasSeveralClientEvents),
-        "memberwiseEquatable": .property(\.memberwiseEquatable),
-        "memberComparison": .property(\.memberComparison),
-    ]
-}
-
-package struct ChannelContext: Sendable {
+package struct ChannelContext: KeyedTemplateContext {
     /// The channel's type name (`Driver`).
     package var typeName: String
     /// The client's accessor method name (`driver`).
@@ -163,28 +115,8 @@ package struct ChannelContext: Sendable {
     package var channelFromValues: [SwiftStatement] = []
 }
 
-extension ChannelContext: KeyedTemplateContext {
-    package static let templateKeys: TemplateKeyTable<Self> = [
-        "typeName": .property(\.typeName),
-        "memberName": .property(\.memberName),
-        "documentation": .property(\.documentation),
-        "deprecation": .property(\.deprecation),
-        "addressTemplate": .property(\.addressTemplate),
-        "addressExpression": .property(\.addressExpression),
-        "parameters": .property(\.parameters),
-        "accessorParameters": .property(\.accessorParameters),
-        "accessorArguments": .property(\.accessorArguments),
-        "hasParameters": .property(\.hasParameters),
-        "scope": .property(\.scope),
-        "templateParts": .property(\.templateParts),
-        "channelType": .property(\.channelType),
-        "everyMember": .property(\.everyMember),
-        "channelFromValues": .property(\.channelFromValues),
-    ]
-}
-
 /// A named type's `example`: a value made from the contract's types.
-package struct SwiftTypeExample: Sendable {
+package struct SwiftTypeExample: KeyedTemplateContext {
     /// The type's name in the contract.
     package var name: String
     /// The type as written outside the namespace: `Zikr.Notification`.
@@ -193,16 +125,8 @@ package struct SwiftTypeExample: Sendable {
     package var value: String
 }
 
-extension SwiftTypeExample: KeyedTemplateContext {
-    package static let templateKeys: TemplateKeyTable<Self> = [
-        "name": .property(\.name),
-        "typeName": .property(\.typeName),
-        "value": .property(\.value),
-    ]
-}
-
 /// One of the contract's `servers:`, a URL constant of the namespace's `Servers` enum.
-package struct SwiftServerURLContext: Sendable {
+package struct SwiftServerURLContext: KeyedTemplateContext {
     /// The constant's name (`production`).
     package var swiftName: String
     /// The URL as a Swift string literal.
@@ -211,16 +135,8 @@ package struct SwiftServerURLContext: Sendable {
     package var documentation: [String]
 }
 
-extension SwiftServerURLContext: KeyedTemplateContext {
-    package static let templateKeys: TemplateKeyTable<Self> = [
-        "swiftName": .property(\.swiftName),
-        "urlLiteral": .property(\.urlLiteral),
-        "documentation": .property(\.documentation),
-    ]
-}
-
 /// One of the contract's `scenarios:`, as the generated `Mock` plays it.
-package struct SwiftScenarioContext: Sendable {
+package struct SwiftScenarioContext: KeyedTemplateContext {
     /// The enum case (`memberJoins`) and its raw value, the contract's name as a Swift string literal.
     package var swiftName: String
     package var nameLiteral: String
@@ -228,13 +144,4 @@ package struct SwiftScenarioContext: Sendable {
     package var documentation: [String]
     /// One Swift statement per step, in order.
     package var steps: [SwiftStatement]
-}
-
-extension SwiftScenarioContext: KeyedTemplateContext {
-    package static let templateKeys: TemplateKeyTable<Self> = [
-        "swiftName": .property(\.swiftName),
-        "nameLiteral": .property(\.nameLiteral),
-        "documentation": .property(\.documentation),
-        "steps": .property(\.steps),
-    ]
 }

@@ -1,7 +1,5 @@
 import SchemaGenContract
-// The contexts of one event, which both roles' templates read, and of its Socket.IO acknowledgement. Each context's
-// key table follows it: templates read those keys and nothing else, and `TemplateKeysTests` checks every table
-// against the stored properties it must cover.
+// The contexts of one event, which both roles' templates read, and of its Socket.IO acknowledgement. A context's template keys are its stored properties (`KeyedTemplateContext`).
 
 /// One event's declarations: its type, enum cases, emit and listen methods, and how it is decoded.
 ///
@@ -10,7 +8,7 @@ import SchemaGenContract
 /// variable is checked for exclusive access at every read, a tenth of the lookups' cost); what its scope decides
 /// (a request's context names its reply's) is set while the scope is translated, never once rendering reads it:
 /// those setters are the translator's alone (hence `@unchecked Sendable`).
-package final class EventContext: @unchecked Sendable {
+package final class EventContext: KeyedTemplateContext, @unchecked Sendable {
     /// A Swift string literal of the wire name.
     package let wireName: String
     /// The wire name as text, for documentation.
@@ -125,50 +123,8 @@ package final class EventContext: @unchecked Sendable {
     }
 }
 
-extension EventContext: KeyedTemplateContext {
-    package static let templateKeys: TemplateKeyTable<EventContext> = [
-        "wireName": .property { $0.wireName },
-        "wireNameText": .property { $0.wireNameText },
-        "directionText": .property { $0.directionText },
-        "typeName": .property { $0.typeName },
-        "memberName": .property { $0.memberName },
-        "listenerName": .property { $0.listenerName },
-        "documentation": .property { $0.documentation },
-        "deprecation": .property { $0.deprecation },
-        "declaration": .property { $0.declaration },
-        "valueType": .property { $0.valueType },
-        "hasValue": .property { $0.hasValue },
-        "decodesWholeFrame": .property { $0.decodesWholeFrame },
-        "payloadDecoding": .property { $0.payloadDecoding },
-        "payloadSource": .property { $0.payloadSource },
-        "emitParameters": .property { $0.emitParameters },
-        "emitInitializer": .property { $0.emitInitializer },
-        "hasEmitParameters": .property { $0.hasEmitParameters },
-        "route": .property { $0.route },
-        "emitTarget": .property { $0.emitTarget },
-        "emitValue": .property { $0.emitValue },
-        "request": .property { $0.request },
-        "subscription": .property { $0.subscription },
-        "ack": .property { $0.ack },
-        "responder": .property { $0.responder },
-        "serverResponder": .property { $0.serverResponder },
-        "serverRequest": .property { $0.serverRequest },
-        "isRequest": .property { $0.isRequest },
-        "examples": .property { $0.examples },
-        "hasExamples": .property { $0.hasExamples },
-        "exampleNames": .property { $0.exampleNames },
-        "examplesOwner": .property { $0.examplesOwner },
-        "examplesType": .property { $0.examplesType },
-        "examplesLeftOut": .property { $0.examplesLeftOut },
-        "mockAnswer": .property { $0.mockAnswer },
-        "hasMockAnswer": .property { $0.hasMockAnswer },
-        "mockSubscription": .property { $0.mockSubscription },
-        "hasMockSubscription": .property { $0.hasMockSubscription },
-    ]
-}
-
 /// A Socket.IO acknowledgement of an event.
-package struct AckContext: Sendable {
+package struct AckContext: KeyedTemplateContext {
     /// The acknowledgement's Swift type.
     package var type: String
     /// `true` when the type is a tuple standing for all the acknowledgement's arguments, `false` for its one argument.
@@ -188,22 +144,9 @@ package struct AckContext: Sendable {
     package var serverParameters = SwiftParameterList([])
 }
 
-extension AckContext: KeyedTemplateContext {
-    package static let templateKeys: TemplateKeyTable<Self> = [
-        "type": .property(\.type),
-        "spread": .property(\.spread),
-        "isOptional": .property(\.isOptional),
-        "parameters": .property(\.parameters),
-        "value": .property(\.value),
-        "isAwaited": .property(\.isAwaited),
-        "isAnswered": .property(\.isAnswered),
-        "serverParameters": .property(\.serverParameters),
-    ]
-}
-
 /// A correlation value the generated code chooses (`ids: uuid` or `ids: counter`): templates write the expression, so
 /// an override reaches how it is made.
-package struct FreshCorrelationContext: Sendable {
+package struct FreshCorrelationContext: KeyedTemplateContext {
     /// A lowercased UUID (`ids: uuid`, and the server's own requests under `ids: app`).
     package var isUUID: Bool
     /// The client's or server's next counter value, as an `Int` (an integer field).
@@ -218,28 +161,12 @@ package struct FreshCorrelationContext: Sendable {
     }
 }
 
-extension FreshCorrelationContext: KeyedTemplateContext {
-    package static let templateKeys: TemplateKeyTable<Self> = [
-        "isUUID": .property(\.isUUID),
-        "isCountedNumber": .property(\.isCountedNumber),
-        "isCountedText": .property(\.isCountedText),
-    ]
-}
-
 /// One of an event's examples as a Swift constant.
-package struct SwiftExampleContext: Sendable {
+package struct SwiftExampleContext: KeyedTemplateContext {
     /// `example1`: its position among the event's examples.
     package var name: String
     /// The Swift expression of the value.
     package var value: String
     /// Doc comment lines: the example's summary, and where the contract has it.
     package var documentation: [String]
-}
-
-extension SwiftExampleContext: KeyedTemplateContext {
-    package static let templateKeys: TemplateKeyTable<Self> = [
-        "name": .property(\.name),
-        "value": .property(\.value),
-        "documentation": .property(\.documentation),
-    ]
 }

@@ -1,12 +1,10 @@
 import SchemaGenContract
-// The contexts only the server's templates read: its answers to the app's requests, and its own requests. Each
-// context's key table follows it: templates read those keys and nothing else, and `TemplateKeysTests` checks every
-// table against the stored properties it must cover.
+// The contexts only the server's templates read: its answers to the app's requests, and its own requests. A context's template keys are its stored properties (`KeyedTemplateContext`).
 
 /// The generated server's answer to the app's request: `respondTo<Event>` on the `Server`, whose handler's value is
 /// sent back to the requesting connection in the reply event (or the error event), the request's correlation value
 /// echoed into it.
-package struct ServerResponderContext: Sendable {
+package struct ServerResponderContext: KeyedTemplateContext {
     /// What the handler returns: the reply event's value, or with an error event `ServerAnswer<Reply, Rejection>`.
     package var answerType: String
     /// Where the request carries its correlation value, a `ReplyMatch.Source` (`.payloadField("request_id")`): what
@@ -21,19 +19,8 @@ package struct ServerResponderContext: Sendable {
     package var matchText: String
 }
 
-extension ServerResponderContext: KeyedTemplateContext {
-    package static let templateKeys: TemplateKeyTable<Self> = [
-        "answerType": .property(\.answerType),
-        "correlationSource": .property(\.correlationSource),
-        "reply": .property(\.reply),
-        "rejection": .property(\.rejection),
-        "answerEventText": .property(\.answerEventText),
-        "matchText": .property(\.matchText),
-    ]
-}
-
 /// How the generated server sends one answer to a request: the event, and where the echoed correlation value goes.
-package struct ServerAnswerContext: Sendable {
+package struct ServerAnswerContext: KeyedTemplateContext {
     /// The first argument of `core.emit` for the answer event, as ``EventContext/emitTarget``.
     package var emitTarget: String
     /// Its `payload:` argument, as ``EventContext/emitValue``.
@@ -42,17 +29,9 @@ package struct ServerAnswerContext: Sendable {
     package var correlationPath: String
 }
 
-extension ServerAnswerContext: KeyedTemplateContext {
-    package static let templateKeys: TemplateKeyTable<Self> = [
-        "emitTarget": .property(\.emitTarget),
-        "emitValue": .property(\.emitValue),
-        "correlationPath": .property(\.correlationPath),
-    ]
-}
-
 /// The generated server's method for its own request: it sends the request to one connection with a fresh
 /// correlation value and returns the app's answer.
-package struct ServerRequestContext: Sendable {
+package struct ServerRequestContext: KeyedTemplateContext {
     /// The method's parameters: the request's value, `to connection: ServerConnection`, `timeout:`.
     package var parameters: SwiftParameterList
     /// The answer event's Swift type, which the method returns.
@@ -72,19 +51,4 @@ package struct ServerRequestContext: Sendable {
     /// For documentation: the answer event's wire name and the request's matching field.
     package var answerEventText: String
     package var matchText: String
-}
-
-extension ServerRequestContext: KeyedTemplateContext {
-    package static let templateKeys: TemplateKeyTable<Self> = [
-        "parameters": .property(\.parameters),
-        "answerType": .property(\.answerType),
-        "emitTarget": .property(\.emitTarget),
-        "emitValue": .property(\.emitValue),
-        "correlation": .property(\.correlation),
-        "correlationPath": .property(\.correlationPath),
-        "answerMatch": .property(\.answerMatch),
-        "answerDecoding": .property(\.answerDecoding),
-        "answerEventText": .property(\.answerEventText),
-        "matchText": .property(\.matchText),
-    ]
 }

@@ -1,11 +1,9 @@
 import SchemaGenContract
-// The contexts of the contract's types: structs and their properties, enums, unions and flags. Each context's key
-// table follows it: templates read those keys and nothing else, and `TemplateKeysTests` checks every table against
-// the stored properties it must cover.
+// The contexts of the contract's types: structs and their properties, enums, unions and flags. A context's template keys are its stored properties (`KeyedTemplateContext`).
 
 /// A struct or enum declaration. Deprecated types say so in their documentation: an attribute would make
 /// the generated code's own uses of them warn.
-package struct TypeContext: Sendable {
+package struct TypeContext: KeyedTemplateContext {
     /// The type's name as written in a declaration (escaped with backticks when needed).
     package var name: String
     /// Doc comment lines, each as it follows `///` (with its leading space; empty for a blank line).
@@ -41,23 +39,8 @@ package struct TypeContext: Sendable {
     }
 }
 
-extension TypeContext: KeyedTemplateContext {
-    package static let templateKeys: TemplateKeyTable<Self> = [
-        "name": .property(\.name),
-        "documentation": .property(\.documentation),
-        "structure": .property(\.structure),
-        "enumeration": .property(\.enumeration),
-        "union": .property(\.union),
-        "flags": .property(\.flags),
-        "isStruct": .property(\.isStruct),
-        "isEnum": .property(\.isEnum),
-        "isUnion": .property(\.isUnion),
-        "isFlags": .property(\.isFlags),
-    ]
-}
-
 /// A union: an enum with a case per member, coded by the member's JSON kind or by a field's value.
-package struct UnionContext: Sendable {
+package struct UnionContext: KeyedTemplateContext {
     package var cases: [UnionCaseContext]
     /// Whether members are told apart by their JSON kind (`String | [String]`).
     package var isByKind: Bool
@@ -73,19 +56,7 @@ package struct UnionContext: Sendable {
     package var fallback: UnionCaseContext? = nil
 }
 
-extension UnionContext: KeyedTemplateContext {
-    package static let templateKeys: TemplateKeyTable<Self> = [
-        "cases": .property(\.cases),
-        "isByKind": .property(\.isByKind),
-        "isByField": .property(\.isByField),
-        "tagKey": .property(\.tagKey),
-        "tagType": .property(\.tagType),
-        "kindsText": .property(\.kindsText),
-        "fallback": .property(\.fallback),
-    ]
-}
-
-package struct UnionCaseContext: Sendable {
+package struct UnionCaseContext: KeyedTemplateContext {
     /// The case name as written (backticked when a keyword).
     package var name: String
     /// The associated value's type spelling.
@@ -96,27 +67,12 @@ package struct UnionCaseContext: Sendable {
     package var selector: String
 }
 
-extension UnionCaseContext: KeyedTemplateContext {
-    package static let templateKeys: TemplateKeyTable<Self> = [
-        "name": .property(\.name),
-        "type": .property(\.type),
-        "documentation": .property(\.documentation),
-        "selector": .property(\.selector),
-    ]
-}
-
 /// Bit flags: an `OptionSet` over `UInt64` with a static member per named bit.
-package struct FlagsContext: Sendable {
+package struct FlagsContext: KeyedTemplateContext {
     package var flags: [FlagContext]
 }
 
-extension FlagsContext: KeyedTemplateContext {
-    package static let templateKeys: TemplateKeyTable<Self> = [
-        "flags": .property(\.flags)
-    ]
-}
-
-package struct FlagContext: Sendable {
+package struct FlagContext: KeyedTemplateContext {
     /// The static member's name as written (backticked when a keyword).
     package var name: String
     /// The raw value as a Swift expression: `1 << 3`.
@@ -126,16 +82,7 @@ package struct FlagContext: Sendable {
     package var deprecation: String?
 }
 
-extension FlagContext: KeyedTemplateContext {
-    package static let templateKeys: TemplateKeyTable<Self> = [
-        "name": .property(\.name),
-        "value": .property(\.value),
-        "documentation": .property(\.documentation),
-        "deprecation": .property(\.deprecation),
-    ]
-}
-
-package struct StructContext: Sendable {
+package struct StructContext: KeyedTemplateContext {
     /// The protocols the struct conforms to, comma separated.
     package var conformances: String
     /// The runtime's `MemberwiseEquatable`, which the struct conforms to after `conformances` by writing
@@ -179,34 +126,11 @@ package struct StructContext: Sendable {
     package var tupleEncoding: [SwiftStatement] = []
 }
 
-extension StructContext: KeyedTemplateContext {
-    package static let templateKeys: TemplateKeyTable<Self> = [
-        "conformances": .property(\.conformances),
-        "memberwiseEquatable": .property(\.memberwiseEquatable),
-        "memberComparison": .property(\.memberComparison),
-        "eventName": .property(\.eventName),
-        "properties": .property(\.properties),
-        "constants": .property(\.constants),
-        "hasFieldCoding": .property(\.hasFieldCoding),
-        "fieldsDeclaration": .property(\.fieldsDeclaration),
-        "writerDeclaration": .property(\.writerDeclaration),
-        "constantChecks": .property(\.constantChecks),
-        "fieldArguments": .property(\.fieldArguments),
-        "fieldEncodings": .property(\.fieldEncodings),
-        "patternEncodings": .property(\.patternEncodings),
-        "initializerParameters": .property(\.initializerParameters),
-        "nestedTypes": .property(\.nestedTypes),
-        "isTuple": .property(\.isTuple),
-        "tupleDecoding": .property(\.tupleDecoding),
-        "tupleEncoding": .property(\.tupleEncoding),
-    ]
-}
-
 /// One stored property of a generated struct.
 ///
 /// A class, not a struct: the templates push each property several times (its declaration, the initializer,
 /// the comparison), and every push of a struct copied its dozen strings; a class is one reference.
-package final class PropertyContext: Sendable {
+package final class PropertyContext: KeyedTemplateContext {
     /// The property name as written (backticked when a keyword).
     package let name: String
     /// The stored property's name: `name`, or `_name` for a deprecated field, whose public `name` is then a
@@ -261,48 +185,17 @@ package final class PropertyContext: Sendable {
     }
 }
 
-extension PropertyContext: KeyedTemplateContext {
-    package static let templateKeys: TemplateKeyTable<PropertyContext> = [
-        "name": .property { $0.name },
-        "storageName": .property { $0.storageName },
-        "argumentName": .property { $0.argumentName },
-        "type": .property { $0.type },
-        "unwrappedType": .property { $0.unwrappedType },
-        "isOptional": .property { $0.isOptional },
-        "documentation": .property { $0.documentation },
-        "deprecation": .property { $0.deprecation },
-        "isIndirect": .property { $0.isIndirect },
-        "constantValue": .property { $0.constantValue },
-        "decoding": .property { $0.decoding },
-    ]
-}
-
-package struct EnumContext: Sendable {
+package struct EnumContext: KeyedTemplateContext {
     /// The Swift type of the wire values: `Swift.String`, or `Swift.Int` for an enum of whole numbers.
     package var rawType: String
     package var cases: [EnumCaseContext]
 }
 
-extension EnumContext: KeyedTemplateContext {
-    package static let templateKeys: TemplateKeyTable<Self> = [
-        "rawType": .property(\.rawType),
-        "cases": .property(\.cases),
-    ]
-}
-
-package struct EnumCaseContext: Sendable {
+package struct EnumCaseContext: KeyedTemplateContext {
     /// The case name as written (backticked when a keyword).
     package var name: String
     /// The wire value as a Swift literal: a string literal, or an integer literal for an enum of whole numbers.
     package var rawValue: String
     /// Doc comment lines; a deprecated value says so here.
     package var documentation: [String]
-}
-
-extension EnumCaseContext: KeyedTemplateContext {
-    package static let templateKeys: TemplateKeyTable<Self> = [
-        "name": .property(\.name),
-        "rawValue": .property(\.rawValue),
-        "documentation": .property(\.documentation),
-    ]
 }
