@@ -7,7 +7,8 @@ struct InternalsDocTests {
     /// Names from Swift, Foundation and the peers the notes compare with: not this repository's to declare.
     static let external: Set<String> = [
         "AsyncClient", "AsyncStream", "AsyncThrowingStream", "CONNECT", "Codable", "Decimal", "Decoder", "Duration",
-        "Encodable", "Foundation", "GET", "Hashable", "ISO8601FormatStyle", "Int64", "JSON", "JSONDecoder", "JSONSerialization",
+        "Encodable", "Foundation", "GET", "Hashable", "ISO8601FormatStyle", "Int64", "JSON", "JSONDecoder",
+        "JSONSerialization",
         "POST", "Swift", "Task", "UUID", "Void",
     ]
 

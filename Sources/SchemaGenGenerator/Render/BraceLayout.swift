@@ -22,88 +22,27 @@ package enum BraceLayout {
         utf8.withUnsafeBufferPointer { format(bytes: $0) }
     }
 
-    /// The text is read and written in segments of about this many bytes, so a line's offsets fit in 32 bits.
-    package static let segmentLength = 256 * 1024
-
-    /// ``format(_:)`` with segments of another length, so tests can cut small texts into many segments.
-    package static func format(_ source: String, segmentLength: Int) -> String {
-        var source = source
-        return source.withUTF8 { format(bytes: $0, segmentLength: segmentLength) }
-    }
-
     // Works on UTF-8 bytes: every character that matters here is ASCII, and UTF-8 never reuses ASCII bytes
     // inside others. Three stages: reading each line's braces, placing the lines (one pass over the line records,
-    // the only part that carries state), and writing them, each segment at its offset in the final string.
-    private static func format(bytes: UnsafeBufferPointer<UInt8>, segmentLength: Int = segmentLength) -> String {
+    // the only part that carries state), and writing them into a string of the length placing measured.
+    private static func format(bytes: UnsafeBufferPointer<UInt8>) -> String {
+        var lines = scanLines(bytes)
         var placement = Placement()
-        let laidOut = LaidOut(bytes, segmentLength: segmentLength, placement: &placement)
-        guard laidOut.total > 0 else { return "\n" }
-        return String(unsafeUninitializedCapacity: laidOut.total) { buffer in
-            laidOut.write(into: buffer.baseAddress!)
-            return laidOut.total
+        let total = placement.place(&lines)
+        guard total > 0 else { return "\n" }
+        return String(unsafeUninitializedCapacity: total) { buffer in
+            write(lines, of: bytes, into: buffer.baseAddress!)
+            return total
         }
-    }
-
-    /// A text's lines read, placed and measured: what writing it needs.
-    private struct LaidOut {
-        let text: UncheckedBytes
-        let segments: [Int]
-        let lines: [[Line]]
-        /// Where each segment's output starts, and the output's length.
-        let starts: [Int]
-        let total: Int
-
-        init(_ bytes: UnsafeBufferPointer<UInt8>, segmentLength: Int, placement: inout Placement) {
-            let segments = BraceLayout.segmentStarts(of: bytes, length: segmentLength)
-            let text = UncheckedBytes(bytes)
-            var lines = segments.indices.map { segment in
-                scanLines(
-                    text, from: segments[segment],
-                    to: segment + 1 < segments.count ? segments[segment + 1] : text.bytes.count)
-            }
-            let lengths = placement.place(&lines)
-            // Each segment is written at the sum of the lengths before it.
-            var offset = 0
-            starts = lengths.map { length in
-                defer { offset += length }
-                return offset
-            }
-            total = offset
-            self.text = text
-            self.segments = segments
-            self.lines = lines
-        }
-
-        /// Writes the laid-out text at `base`, which has room for ``total`` bytes.
-        func write(into base: UnsafeMutablePointer<UInt8>) {
-            let output = UncheckedOutput(base)
-            _ = lines.indices.map { [self] segment in
-                BraceLayout.write(lines[segment], of: text, from: segments[segment], into: output, at: starts[segment])
-            }
-        }
-    }
-
-    /// Where each segment of the text starts: at line starts, about `length` bytes apart.
-    private static func segmentStarts(of bytes: UnsafeBufferPointer<UInt8>, length: Int) -> [Int] {
-        var starts = [0]
-        var next = length
-        while next < bytes.count {
-            while next < bytes.count, bytes[next - 1] != UInt8(ascii: "\n") { next += 1 }
-            if next < bytes.count { starts.append(next) }
-            next += length
-        }
-        return starts
     }
 
     /// One line of the input, trimmed: what placing it needs, then where it goes.
     ///
-    /// Every line of a piece being laid out has one (a streamed file is laid out a megabyte at a time; a whole
-    /// 10,000-event file had 730,000), so the record is kept small: 28 bytes, where offsets as `Int`s and a `Bool`
-    /// per property took 48 and were the largest allocation of a run (docs/performance.md). Offsets are 32-bit and count from the
-    /// segment's start; a segment is about ``segmentLength`` bytes plus the rest of its last line, and no line of a
-    /// file rendered from a contract (at most 8 MiB, `FileSystem`'s cap) comes near 4 GiB.
+    /// Every line of the text has one, so the record is kept small: 28 bytes, where offsets as `Int`s and a `Bool`
+    /// per property took 48. Offsets are 32-bit: a file rendered from a contract is at most 8 MiB (`FileSystem`'s
+    /// cap), far from 4 GiB.
     private struct Line: Sendable {
-        /// Where the trimmed line starts, counted from the segment's start.
+        /// Where the trimmed line starts in the text.
         var offset: UInt32
         var length: UInt32
         var opens: Int32 = 0
@@ -126,8 +65,8 @@ package enum BraceLayout {
         }
 
         /// The record of `line`, trimmed of its indentation and trailing white space; empty for a blank line.
-        init(_ line: Slice<UnsafeBufferPointer<UInt8>>, segmentStart: Int) {
-            offset = UInt32(truncatingIfNeeded: line.startIndex - segmentStart)
+        init(_ line: Slice<UnsafeBufferPointer<UInt8>>) {
+            offset = UInt32(truncatingIfNeeded: line.startIndex)
             length = UInt32(truncatingIfNeeded: line.count)
             // The line's own buffer: its methods are concrete, where a slice's are generic (and slow in the debug
             // builds the build plugin runs).
@@ -162,29 +101,29 @@ package enum BraceLayout {
         }
     }
 
-    private static func scanLines(_ text: UncheckedBytes, from start: Int, to end: Int) -> [Line] {
-        let bytes = text.bytes
+    private static func scanLines(_ bytes: UnsafeBufferPointer<UInt8>) -> [Line] {
+        let end = bytes.count
         var lines: [Line] = []
         // Counted first, so the records take exactly their room: grown by doubling they were up to half empty.
-        lines.reserveCapacity(lineFeeds(in: bytes, from: start, to: end) + 1)
-        var lineStart = start
-        // A text ending in a line feed has no line after it: a blank record there would change nothing at the end
-        // of a whole text, but between the pieces of a streamed one it would stand for a blank line.
+        lines.reserveCapacity(lineFeeds(in: bytes) + 1)
+        var lineStart = 0
+        // A text ending in a line feed has no line after it.
         while lineStart < end {
             // memchr: vectorized, where a byte loop was a third of reading the lines.
             let lineEnd =
                 memchr(bytes.baseAddress! + lineStart, Int32(UInt8(ascii: "\n")), end - lineStart)
                 .map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - bytes.baseAddress! } ?? end
-            lines.append(Line(trimmed(bytes[lineStart..<lineEnd]), segmentStart: start))
+            lines.append(Line(trimmed(bytes[lineStart..<lineEnd])))
             lineStart = lineEnd + 1
         }
         return lines
     }
 
-    /// How many line feeds `bytes[start..<end]` holds.
-    private static func lineFeeds(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+    /// How many line feeds `bytes` holds.
+    private static func lineFeeds(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let end = bytes.count
         var count = 0
-        var position = start
+        var position = 0
         while position < end,
             let found = memchr(bytes.baseAddress! + position, Int32(UInt8(ascii: "\n")), end - position)
         {
@@ -201,49 +140,47 @@ package enum BraceLayout {
         var lastLineOpensBlock = false
         var pendingBlank = false  // a blank line, written unless the next line closes a block
 
-        /// Gives every line its depth and decides the blank lines; returns each segment's output length in bytes.
-        mutating func place(_ segments: inout [[Line]]) -> [Int] {
-            var lengths = Array(repeating: 0, count: segments.count)
-            for segment in segments.indices {
-                for index in segments[segment].indices {
-                    var line = segments[segment][index]
-                    if line.isBlank {
-                        if !previousBlank, !lastLineOpensBlock { pendingBlank = true }
-                        previousBlank = true
-                        continue
-                    }
-                    // Closing braces at the start of the line dedent the line itself.
-                    var depth = blocks.count - min(Int(line.leadingCloses), blocks.count)
-                    if let innermost = blocks.last, innermost, line.leadingCloses == 0,
-                        line.flags.contains(.isCaseLabel)
-                    {
-                        depth -= 1
-                    }
-                    if line.leadingCloses == 0, line.flags.contains(.startsWithDot) { depth += 1 }
-                    if pendingBlank && !line.flags.contains(.startsWithCloseBrace) { line.flags.insert(.blankBefore) }
-                    line.depth = Int32(clamping: max(0, depth))
-                    pendingBlank = false
-                    lastLineOpensBlock = line.flags.contains(.endsWithOpenBrace)
-                    previousBlank = false
-                    blocks.removeLast(min(Int(line.closes), blocks.count))
-                    if line.opens > 0 {
-                        blocks.append(contentsOf: repeatElement(false, count: Int(line.opens) - 1))
-                        blocks.append(line.flags.contains(.opensSwitch))
-                    }
-                    lengths[segment] += line.outputLength
-                    segments[segment][index] = line
+        /// Gives every line its depth and decides the blank lines; returns the output's length in bytes.
+        mutating func place(_ lines: inout [Line]) -> Int {
+            var total = 0
+            for index in lines.indices {
+                var line = lines[index]
+                if line.isBlank {
+                    if !previousBlank, !lastLineOpensBlock { pendingBlank = true }
+                    previousBlank = true
+                    continue
                 }
+                // Closing braces at the start of the line dedent the line itself.
+                var depth = blocks.count - min(Int(line.leadingCloses), blocks.count)
+                if let innermost = blocks.last, innermost, line.leadingCloses == 0,
+                    line.flags.contains(.isCaseLabel)
+                {
+                    depth -= 1
+                }
+                if line.leadingCloses == 0, line.flags.contains(.startsWithDot) { depth += 1 }
+                if pendingBlank && !line.flags.contains(.startsWithCloseBrace) { line.flags.insert(.blankBefore) }
+                line.depth = Int32(clamping: max(0, depth))
+                pendingBlank = false
+                lastLineOpensBlock = line.flags.contains(.endsWithOpenBrace)
+                previousBlank = false
+                blocks.removeLast(min(Int(line.closes), blocks.count))
+                if line.opens > 0 {
+                    blocks.append(contentsOf: repeatElement(false, count: Int(line.opens) - 1))
+                    blocks.append(line.flags.contains(.opensSwitch))
+                }
+                total += line.outputLength
+                lines[index] = line
             }
-            return lengths
+            return total
         }
     }
 
     private static func write(
-        _ lines: [Line], of text: UncheckedBytes, from segmentStart: Int, into output: UncheckedOutput, at start: Int
+        _ lines: [Line], of text: UnsafeBufferPointer<UInt8>, into output: UnsafeMutablePointer<UInt8>
     ) {
-        var position = output.base + start
+        var position = output
         let indentWidth = indentUnit.utf8.count
-        let segment = text.bytes.baseAddress! + segmentStart
+        let base = text.baseAddress!
         for line in lines where !line.isBlank {
             if line.flags.contains(.blankBefore) {
                 position.pointee = UInt8(ascii: "\n")
@@ -253,23 +190,11 @@ package enum BraceLayout {
             position.update(repeating: UInt8(ascii: " "), count: indentation)
             position += indentation
             let length = Int(line.length)
-            position.update(from: segment + Int(line.offset), count: length)
+            position.update(from: base + Int(line.offset), count: length)
             position += length
             position.pointee = UInt8(ascii: "\n")
             position += 1
         }
-    }
-
-    /// The input, read by several cores at once; it outlives every reader.
-    private struct UncheckedBytes: @unchecked Sendable {
-        let bytes: UnsafeBufferPointer<UInt8>
-        init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
-    }
-
-    /// The output's buffer: each segment writes its own range of it.
-    private struct UncheckedOutput: @unchecked Sendable {
-        let base: UnsafeMutablePointer<UInt8>
-        init(_ base: UnsafeMutablePointer<UInt8>) { self.base = base }
     }
 
     /// Whether `line` starts with the ASCII `prefix` (compared byte by byte: the generic `starts(with:)` over a
