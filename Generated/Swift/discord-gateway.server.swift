@@ -176,7 +176,7 @@ extension DiscordGateway {
             server = Server(transport: transport)
             server.core.setResponder(channel: nil, eventName: "1:8") { [core = server.core] connection, frame, decoder, _ in
                 _ = try decoder.decode(RequestGuildMembers.self, from: frame.payloadOrNull)
-                guard let id = core.correlationValue(in: frame, at: .payloadField("nonce")) else { return nil }
+                guard let id = core.correlationValue(in: frame, at: .optional(.payloadField("nonce"))) else { return nil }
                 return {
                     do {
                         let payload = DiscordGateway.GuildMembersChunk.example1

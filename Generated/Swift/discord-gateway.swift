@@ -911,7 +911,7 @@ extension DiscordGateway {
         /// Throws `RequestFailure` when the connection is lost, and `CancellationError` when the calling task is cancelled.
         public func requestGuildMembers(guildId: String, query: String? = nil, limit: Int, presences: Bool? = nil, userIds: [String]? = nil, nonce: String? = nil) async throws -> SchemaGenRuntime.SubscriptionStream<GuildMembersChunk> {
             let _correlation = nonce ?? String(core.nextCorrelationNumber())
-            return try await core.subscribe(SchemaGenRuntime.SubscriptionMatch(route: "0:GUILD_MEMBERS_CHUNK", channel: nil, source: .payloadField("nonce"), countSource: .payloadField("chunk_count")), id: .string(_correlation), item: { frame, decoder in
+            return try await core.subscribe(SchemaGenRuntime.SubscriptionMatch(route: "0:GUILD_MEMBERS_CHUNK", channel: nil, source: .optional(.payloadField("nonce")), countSource: .payloadField("chunk_count")), id: .string(_correlation), item: { frame, decoder in
                 try decoder.decode(GuildMembersChunk.self, from: frame.partsOrFrame)
             }) {
                 try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: .integer(8)), channel: nil, payload: RequestGuildMembers(guildId: guildId, query: query, limit: limit, presences: presences, userIds: userIds, nonce: _correlation))

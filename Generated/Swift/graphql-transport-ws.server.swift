@@ -112,7 +112,7 @@ extension GraphQLTransportWS {
             server = Server(transport: transport)
             server.core.setResponder(channel: nil, eventName: "0:subscribe") { [core = server.core] connection, frame, decoder, _ in
                 _ = try decoder.decode(StartOperation.self, from: frame.partsOrFrame)
-                guard let id = core.correlationValue(in: frame, at: .field("id")) else { return nil }
+                guard let id = core.correlationValue(in: frame, at: .optional(.field("id"))) else { return nil }
                 return {
                     do {
                         let payload = GraphQLTransportWS.Next.example1

@@ -566,7 +566,7 @@ extension GraphQLTransportWS {
         /// Throws `RequestFailure` when the connection is lost, and `CancellationError` when the calling task is cancelled.
         public func startOperation(payload: GraphQLTransportWS.SubscribePayload, id: String? = nil) async throws -> SchemaGenRuntime.SubscriptionStream<Next> {
             let _correlation = id ?? UUID().uuidString.lowercased()
-            return try await core.subscribe(SchemaGenRuntime.SubscriptionMatch(route: "0:next", channel: nil, source: .field("id"), endRoute: ("0:complete", .field("id")), errorRoute: ("0:error", .field("id"))), id: .string(_correlation), item: { frame, decoder in
+            return try await core.subscribe(SchemaGenRuntime.SubscriptionMatch(route: "0:next", channel: nil, source: .optional(.field("id")), endRoute: ("0:complete", .optional(.field("id"))), errorRoute: ("0:error", .optional(.field("id")))), id: .string(_correlation), item: { frame, decoder in
                 try decoder.decode(Next.self, from: frame.partsOrFrame)
             }, failure: { frame, decoder in
                 SchemaGenRuntime.RequestRejected(try decoder.decode(Error.self, from: frame.partsOrFrame))

@@ -103,7 +103,7 @@ extension SupabaseRealtime.Realtime {
         public func respondToPhxJoin(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, PhxJoin) async -> PhxReply) -> SchemaGenRuntime.ListenerToken {
             core.setResponder(channel: channel.address, eventName: "0:phx_join") { [core] connection, frame, decoder, _ in
                 let request = try decoder.decode(PhxJoin.self, from: frame.partsOrFrame)
-                let echoed = core.correlationValue(in: frame, at: .field("ref"))
+                let echoed = core.correlationValue(in: frame, at: .optional(.field("ref")))
                 return {
                     let payload = await handler(connection, request)
                     try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("phx_reply")), channel: channel.address, payload: payload, echoing: echoed, at: "ref", to: connection)
@@ -130,7 +130,7 @@ extension SupabaseRealtime.Realtime {
         public func respondToPhxLeave(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, PhxLeave) async -> PhxReply) -> SchemaGenRuntime.ListenerToken {
             core.setResponder(channel: channel.address, eventName: "0:phx_leave") { [core] connection, frame, decoder, _ in
                 let request = try decoder.decode(PhxLeave.self, from: frame.partsOrFrame)
-                let echoed = core.correlationValue(in: frame, at: .field("ref"))
+                let echoed = core.correlationValue(in: frame, at: .optional(.field("ref")))
                 return {
                     let payload = await handler(connection, request)
                     try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("phx_reply")), channel: channel.address, payload: payload, echoing: echoed, at: "ref", to: connection)
@@ -267,7 +267,7 @@ extension SupabaseRealtime.Realtime {
             core.setResponder(template: Self.template, eventName: "0:phx_join") { [core] connection, address, values, frame, decoder, _ in
                 let channel = try Self.channel(address, values)
                 let request = try decoder.decode(PhxJoin.self, from: frame.partsOrFrame)
-                let echoed = core.correlationValue(in: frame, at: .field("ref"))
+                let echoed = core.correlationValue(in: frame, at: .optional(.field("ref")))
                 return {
                     let payload = await handler(connection, channel, request)
                     try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("phx_reply")), channel: address, payload: payload, echoing: echoed, at: "ref", to: connection)
@@ -293,7 +293,7 @@ extension SupabaseRealtime.Realtime {
             core.setResponder(template: Self.template, eventName: "0:phx_leave") { [core] connection, address, values, frame, decoder, _ in
                 let channel = try Self.channel(address, values)
                 let request = try decoder.decode(PhxLeave.self, from: frame.partsOrFrame)
-                let echoed = core.correlationValue(in: frame, at: .field("ref"))
+                let echoed = core.correlationValue(in: frame, at: .optional(.field("ref")))
                 return {
                     let payload = await handler(connection, channel, request)
                     try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("phx_reply")), channel: address, payload: payload, echoing: echoed, at: "ref", to: connection)
@@ -379,7 +379,7 @@ extension SupabaseRealtime.Phoenix {
         public func respondToHeartbeat(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, Heartbeat) async -> PhxReply) -> SchemaGenRuntime.ListenerToken {
             core.setResponder(channel: channel.address, eventName: "0:heartbeat") { [core] connection, frame, decoder, _ in
                 let request = try decoder.decode(Heartbeat.self, from: frame.partsOrFrame)
-                let echoed = core.correlationValue(in: frame, at: .field("ref"))
+                let echoed = core.correlationValue(in: frame, at: .optional(.field("ref")))
                 return {
                     let payload = await handler(connection, request)
                     try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("phx_reply")), channel: channel.address, payload: payload, echoing: echoed, at: "ref", to: connection)
@@ -455,7 +455,7 @@ extension SupabaseRealtime.Phoenix {
             core.setResponder(template: Self.template, eventName: "0:heartbeat") { [core] connection, address, values, frame, decoder, _ in
                 let channel = try Self.channel(address, values)
                 let request = try decoder.decode(Heartbeat.self, from: frame.partsOrFrame)
-                let echoed = core.correlationValue(in: frame, at: .field("ref"))
+                let echoed = core.correlationValue(in: frame, at: .optional(.field("ref")))
                 return {
                     let payload = await handler(connection, channel, request)
                     try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("phx_reply")), channel: address, payload: payload, echoing: echoed, at: "ref", to: connection)

@@ -1589,7 +1589,7 @@ extension SupabaseRealtime {
             @discardableResult
             public func phxJoin(joinRef: String? = nil, payload: SupabaseRealtime.JoinPayload, ref: String? = nil, timeout: Duration? = nil) async throws -> PhxReply {
                 let _correlation = ref ?? String(core.nextCorrelationNumber())
-                let frame = try await core.request(expecting: SchemaGenRuntime.ReplyMatch(route: "0:phx_reply", channel: channel.address, source: .field("ref")), correlation: .string(_correlation), timeout: timeout) {
+                let frame = try await core.request(expecting: SchemaGenRuntime.ReplyMatch(route: "0:phx_reply", channel: channel.address, source: .optional(.field("ref"))), correlation: .string(_correlation), timeout: timeout) {
                     try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("phx_join")), channel: channel.address, payload: PhxJoin(joinRef: joinRef, ref: _correlation, payload: payload))
                 }
                 let decoder = core.payloadDecoder
@@ -1606,7 +1606,7 @@ extension SupabaseRealtime {
             @discardableResult
             public func phxLeave(joinRef: String? = nil, payload: PhxLeave.Payload, ref: String? = nil, timeout: Duration? = nil) async throws -> PhxReply {
                 let _correlation = ref ?? String(core.nextCorrelationNumber())
-                let frame = try await core.request(expecting: SchemaGenRuntime.ReplyMatch(route: "0:phx_reply", channel: channel.address, source: .field("ref")), correlation: .string(_correlation), timeout: timeout) {
+                let frame = try await core.request(expecting: SchemaGenRuntime.ReplyMatch(route: "0:phx_reply", channel: channel.address, source: .optional(.field("ref"))), correlation: .string(_correlation), timeout: timeout) {
                     try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("phx_leave")), channel: channel.address, payload: PhxLeave(joinRef: joinRef, ref: _correlation, payload: payload))
                 }
                 let decoder = core.payloadDecoder
@@ -2068,7 +2068,7 @@ extension SupabaseRealtime {
             @discardableResult
             public func heartbeat(joinRef: String? = nil, payload: Heartbeat.Payload, ref: String? = nil, timeout: Duration? = nil) async throws -> PhxReply {
                 let _correlation = ref ?? String(core.nextCorrelationNumber())
-                let frame = try await core.request(expecting: SchemaGenRuntime.ReplyMatch(route: "0:phx_reply", channel: channel.address, source: .field("ref")), correlation: .string(_correlation), timeout: timeout) {
+                let frame = try await core.request(expecting: SchemaGenRuntime.ReplyMatch(route: "0:phx_reply", channel: channel.address, source: .optional(.field("ref"))), correlation: .string(_correlation), timeout: timeout) {
                     try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: .string("heartbeat")), channel: channel.address, payload: Heartbeat(joinRef: joinRef, ref: _correlation, payload: payload))
                 }
                 let decoder = core.payloadDecoder

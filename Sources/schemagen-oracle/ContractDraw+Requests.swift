@@ -123,9 +123,11 @@ extension ContractDraw {
             }
             if answers.count >= 2, choices.chance(40) {
                 let failure = answers[1]
-                if useShapeField || addField(matchField, idType, to: &events[failure]) {
+                // An error event that may leave the id out (Kraken's `error`): without it, it answers no request.
+                let mayOmit = !useShapeField && choices.chance(40)
+                if useShapeField || addField(matchField, mayOmit ? idType + "?" : idType, to: &events[failure]) {
                     lines.append("  error: \(events[failure].wireName.yamlKey)")
-                    features.insert("request error event")
+                    features.insert(mayOmit ? "request error event, its id optional" : "request error event")
                 }
             }
             events[request].extra += lines

@@ -35,7 +35,7 @@ extension NestedEnvelopeIDs {
         public func respondToWatch(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, Watch) async -> Watching) -> SchemaGenRuntime.ListenerToken {
             core.setResponder(channel: nil, eventName: "2:watch") { [core] connection, frame, decoder, _ in
                 let request = try decoder.decode(Watch.self, from: frame.partsOrFrame)
-                let echoed = core.correlationValue(in: frame, at: .field("id"))
+                let echoed = core.correlationValue(in: frame, at: .optional(.field("id")))
                 return {
                     let payload = await handler(connection, request)
                     try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: nil), channel: nil, payload: payload, echoing: echoed, at: "id", to: connection)
@@ -106,7 +106,7 @@ extension NestedEnvelopeIDs {
             server = Server(transport: transport)
             server.core.setResponder(channel: nil, eventName: "2:watch") { [core = server.core] connection, frame, decoder, _ in
                 _ = try decoder.decode(Watch.self, from: frame.partsOrFrame)
-                let echoed = core.correlationValue(in: frame, at: .field("id"))
+                let echoed = core.correlationValue(in: frame, at: .optional(.field("id")))
                 let id: SchemaGenRuntime.JSONValue = 1
                 return {
                     do {

@@ -88,7 +88,7 @@ extension OraclePhoenix {
             server = Server(transport: transport)
             server.core.setResponder(channel: nil, eventName: "0:watch") { [core = server.core] connection, frame, decoder, _ in
                 _ = try decoder.decode(Watch.self, from: frame.partsOrFrame)
-                guard let id = core.correlationValue(in: frame, at: .field("ref")) else { return nil }
+                guard let id = core.correlationValue(in: frame, at: .optional(.field("ref"))) else { return nil }
                 return {
                     do {
                         let payload = OraclePhoenix.Price.example1

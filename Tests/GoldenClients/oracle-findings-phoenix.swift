@@ -303,7 +303,7 @@ extension OraclePhoenix {
         /// Throws `RequestFailure` when the connection is lost, and `CancellationError` when the calling task is cancelled.
         public func watch(joinRef: String? = nil, payload: Watch.Payload, ref: String? = nil) async throws -> SchemaGenRuntime.SubscriptionStream<Price> {
             let _correlation = ref ?? String(core.nextCorrelationNumber())
-            return try await core.subscribe(SchemaGenRuntime.SubscriptionMatch(route: "0:price", channel: nil, source: .field("ref")), id: .string(_correlation), item: { frame, decoder in
+            return try await core.subscribe(SchemaGenRuntime.SubscriptionMatch(route: "0:price", channel: nil, source: .optional(.field("ref"))), id: .string(_correlation), item: { frame, decoder in
                 try decoder.decode(Price.self, from: frame.partsOrFrame)
             }, cancel: { id in
                 guard case .string(let id) = id else { return }

@@ -44,7 +44,7 @@ extension OracleShapes {
         public func respondToSeatUpdated(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, SeatUpdated) async -> GameClosed) -> SchemaGenRuntime.ListenerToken {
             core.setResponder(channel: nil, eventName: "1:seat_updated") { [core] connection, frame, decoder, _ in
                 let request = try decoder.decode(SeatUpdated.self, from: frame.partsOrFrame)
-                let echoed = core.correlationValue(in: frame, at: .field("meta.id"))
+                let echoed = core.correlationValue(in: frame, at: .optional(.field("meta.id")))
                 return {
                     let payload = await handler(connection, request)
                     try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: .string("game_closed")), channel: nil, payload: payload, echoing: echoed, at: "meta.id", to: connection)

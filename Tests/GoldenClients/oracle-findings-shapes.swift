@@ -383,7 +383,7 @@ extension OracleShapes {
         @discardableResult
         public func seatUpdated(metaId: Int, payload: SeatUpdated.Payload, timeout: Duration? = nil) async throws -> GameClosed {
             let _correlation = metaId
-            let frame = try await core.request(expecting: SchemaGenRuntime.ReplyMatch(route: "1:game_closed", channel: nil, source: .field("meta.id")), correlation: .number(SchemaGenRuntime.JSONNumber(_correlation)), timeout: timeout) {
+            let frame = try await core.request(expecting: SchemaGenRuntime.ReplyMatch(route: "1:game_closed", channel: nil, source: .optional(.field("meta.id"))), correlation: .number(SchemaGenRuntime.JSONNumber(_correlation)), timeout: timeout) {
                 try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: .string("seat_updated")), channel: nil, payload: SeatUpdated(metaId: _correlation, payload: payload))
             }
             let decoder = core.payloadDecoder

@@ -35,7 +35,7 @@ extension RuntimeNames {
         public func respondToServerAnswer(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, ServerAnswer) async -> SchemaGenRuntime.ServerAnswer<ReplyMatch, RequestRejected>) -> SchemaGenRuntime.ListenerToken {
             core.setResponder(channel: nil, eventName: "3:server_answer") { [core] connection, frame, decoder, _ in
                 let request = try decoder.decode(ServerAnswer.self, from: frame.partsOrFrame)
-                let echoed = core.correlationValue(in: frame, at: .field("id"))
+                let echoed = core.correlationValue(in: frame, at: .optional(.field("id")))
                 return {
                     switch await handler(connection, request) {
                     case .reply(let payload):

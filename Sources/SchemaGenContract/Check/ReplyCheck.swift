@@ -176,6 +176,12 @@ package struct ReplyCheck {
         matchPath(key, of: event, isRequest: isRequest, appGives: appGives)?.last
     }
 
+    /// Whether an answer may leave the correlation value at `key` out (or hold `null`): one without it answers no
+    /// request, and goes to its listeners alone.
+    package func answerMayOmit(_ key: String, of answer: Event) -> Bool {
+        (matchPath(key, of: answer, isRequest: false) ?? []).contains { $0.type.isOptional || $0.type.isNullable }
+    }
+
     /// The fields along `key`'s path, outermost first (one field for a key without dots).
     package func matchPath(_ key: String, of event: Event, isRequest: Bool, appGives: Bool = false) -> [Field]? {
         if let field = topLevelField(key, of: event, isRequest: isRequest) { return [field] }

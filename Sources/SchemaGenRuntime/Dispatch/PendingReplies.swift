@@ -3,11 +3,15 @@ import Foundation
 /// How a reply says which request it answers: by a member of the reply's parts (a frame field such as JSON-RPC's
 /// `id` or Phoenix's `ref`, ``WireFraming/ParsedFrame/parts``) or of its payload object, echoing the request's value.
 @_spi(Generated) public struct ReplyMatch: Hashable, Sendable {
-    public enum Source: Hashable, Sendable {
+    public indirect enum Source: Hashable, Sendable {
         /// A frame or envelope field of the reply, by key.
         case field(String)
         /// A member of the reply's payload object, by key.
         case payloadField(String)
+        /// A value the contract lets a frame leave out (or hold as `null`): a frame without it answers no request
+        /// (an API's error event with the request's id answers it, and without one is about the connection), and
+        /// goes to its listeners alone.
+        case optional(Source)
     }
 
     /// The reply event's route (its name, or with frame shapes its ``EventAddress/route``).
@@ -236,7 +240,9 @@ final class PendingReplies: @unchecked Sendable {
         guard let (source, primary) = lock.withLock({ routes[routeKey].map { ($0.source, $0.primary) } }) else {
             return .notAReply
         }
-        guard let correlation = source.value(in: frame) else { return .unexpected(correlation: nil) }
+        guard let correlation = source.value(in: frame) else {
+            return source.isOptional ? .notAReply : .unexpected(correlation: nil)
+        }
         return answer(frame, under: primary, channel: channel, correlation: correlation)
     }
 
@@ -274,16 +280,24 @@ final class PendingReplies: @unchecked Sendable {
 }
 
 extension ReplyMatch.Source {
+    /// Whether a frame may leave the value out (``optional(_:)``).
+    var isOptional: Bool {
+        if case .optional = self { true } else { false }
+    }
+
     /// The correlation value `frame` carries here, read without decoding the rest of it; `nil` when it has none.
     /// A key with dots is a path into nested objects (`meta.request_id`). A frame shape's parts hold each declared
     /// field under the key the contract wrote (`fields: {meta.stream: Int}` is the member `"meta.stream"` there), so
     /// the whole key is looked up first.
     func value(in frame: WireFraming.ParsedFrame) -> JSONValue? {
-        let (document, key): (Data?, String) =
-            switch self {
-            case .field(let key): (frame.parts ?? frame.frame, key)
-            case .payloadField(let key): (frame.payload, key)
-            }
+        let (document, key): (Data?, String)
+        switch self {
+        case .field(let name): (document, key) = (frame.parts ?? frame.frame, name)
+        case .payloadField(let name): (document, key) = (frame.payload, name)
+        case .optional(let source):
+            let value = source.value(in: frame)
+            return value == .null ? nil : value
+        }
         guard let document else { return nil }
         return document.withUnsafeBytes { raw -> JSONValue? in
             let range =

@@ -477,7 +477,8 @@ package struct AsyncAPITranslator: Sendable {
                     ?? .string(reply.match)
             ),
             ("error", reply.error.map(DocumentValue.string)),
-            ("ids", reply.ids == .counter ? nil : .string(reply.ids.rawValue)),
+            // Written when the contract wrote it too: `ids: counter` on a field not named as an id is not the default.
+            ("ids", reply.ids == .counter && !reply.idsWritten ? nil : .string(reply.ids.rawValue)),
             ("type", reply.type.map { .string($0.spelling) }),
             (
                 "cancel",
@@ -504,7 +505,7 @@ package struct AsyncAPITranslator: Sendable {
                         ?? .string(cancel)
                 }
             ),
-            ("ids", subscription.ids == .counter ? nil : .string(subscription.ids.rawValue)),
+            ("ids", subscription.ids == .counter && !subscription.idsWritten ? nil : .string(subscription.ids.rawValue)),
             ("id", subscription.idInReply.map(DocumentValue.string)),
             ("idFrom", subscription.idFromRequest ? .string("request") : nil),
             ("type", subscription.type.map { .string($0.spelling) }),

@@ -26,7 +26,7 @@ package struct MarkdownTranslator: Sendable {
         }
         let typeAnchors = Dictionary(
             uniqueKeysWithValues: contract.types.map { ($0.name, MarkdownSyntax.slug($0.name)) })
-        var root = scope(contract.events, typeAnchors: typeAnchors, shapes: contract.framing.shapes)
+        var root = scope(contract.events, of: contract, typeAnchors: typeAnchors)
         if root.hasClientEvents {
             contents.append(MarkdownLink(title: Self.clientHeading, anchor: anchors.anchor(for: Self.clientHeading)))
         }
@@ -53,7 +53,7 @@ package struct MarkdownTranslator: Sendable {
                         address: MarkdownSyntax.codeOutsideTable(channel.address.raw),
                         description: description, hasDescription: !description.isEmpty, parameters: parameters,
                         hasParameters: !parameters.isEmpty,
-                        scope: scope(channel.events, typeAnchors: typeAnchors, shapes: contract.framing.shapes)))
+                        scope: scope(channel.events, of: contract, typeAnchors: typeAnchors)))
             }
         }
         var sequences = SequenceDiagrams(contract: contract).diagrams()
@@ -124,19 +124,35 @@ package struct MarkdownTranslator: Sendable {
             language: isJSON ? "json" : "text", code: example.prettyJSON)
     }
 
-    private func scope(_ events: [Event], typeAnchors: [String: String], shapes: [ShapeDeclaration]?) -> MarkdownScope {
+    private func scope(_ events: [Event], of contract: Contract, typeAnchors: [String: String]) -> MarkdownScope {
         let client = events.filter(\.direction.isEmittedByClient).map { [self] in
-            row($0, typeAnchors: typeAnchors, shapes: shapes)
+            row($0, in: events, of: contract, typeAnchors: typeAnchors)
         }
         let server = events.filter(\.direction.isReceivedByClient).map { [self] in
-            row($0, typeAnchors: typeAnchors, shapes: shapes)
+            row($0, in: events, of: contract, typeAnchors: typeAnchors)
         }
         return MarkdownScope(
             clientEvents: client, serverEvents: server, hasClientEvents: !client.isEmpty,
             hasServerEvents: !server.isEmpty)
     }
 
-    private func row(_ event: Event, typeAnchors: [String: String], shapes: [ShapeDeclaration]?) -> MarkdownEventRow {
+    /// For answers that may leave the correlation value out: that one without it answers no request (it goes to
+    /// the event's listeners alone), as the generated client reads it.
+    private static func unmatched(_ reply: ReplyDeclaration, in events: [Event], of contract: Contract) -> String {
+        let check = ReplyCheck(contract: contract)
+        let optional = [reply.event] + (reply.error.map { [$0] } ?? [])
+        let names = optional.filter { name in
+            events.first { $0.wireName == name }.map { check.answerMayOmit(reply.answerMatch, of: $0) } ?? false
+        }
+        guard !names.isEmpty else { return "" }
+        let answers = names.map { MarkdownSyntax.code($0) }.joined(separator: " or ")
+        return " \(answers) without \(MarkdownSyntax.code(reply.answerMatch)) answers no request."
+    }
+
+    private func row(
+        _ event: Event, in events: [Event], of contract: Contract, typeAnchors: [String: String]
+    ) -> MarkdownEventRow {
+        let shapes = contract.framing.shapes
         var description = MarkdownSyntax.cell(event.description)
         if let deprecation = event.deprecation {
             description = Self.deprecationNote(deprecation) + (description.isEmpty ? "" : " " + description)
@@ -155,6 +171,7 @@ package struct MarkdownTranslator: Sendable {
                 reply.type.map { " holding " + Self.linked($0.spellingSegments, typeAnchors: typeAnchors) } ?? ""
             let answer =
                 "→ \(MarkdownSyntax.code(reply.event))\(typed)\(error), matched by \(MarkdownSyntax.code(reply.match))\(inReply)\(cancel)."
+                + Self.unmatched(reply, in: events, of: contract)
             description = description.isEmpty ? answer : description + " " + answer
         }
         if let ack = event.ack {

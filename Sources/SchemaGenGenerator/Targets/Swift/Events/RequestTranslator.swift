@@ -27,7 +27,7 @@ package struct RequestTranslator {
     /// Where the value an event sends carries the field `key` (dots for a path), as keys into its encoded value: the
     /// payload's, or for an event whose value is its whole frame, the frame field or the member of its payload part.
     package func bodyPath(of key: String, in event: Event, _ context: EventContext) -> String {
-        guard context.decodesWholeFrame, source(of: key, in: event).hasPrefix(".payloadField") else { return key }
+        guard context.decodesWholeFrame, !isFrameField(key, of: event) else { return key }
         let payloadKey =
             if case .envelope(let envelope) = contract.framing { envelope.payloadKey } else {
                 WireFraming.payloadPartKey
@@ -48,14 +48,20 @@ package struct RequestTranslator {
 
     /// Where an event carries the matching field: a frame or envelope field, or a member of its payload (the first
     /// step of a path).
+    /// A value the event may leave out or hold as `null` is `.optional(...)`: a frame without it answers nothing.
     package func source(of match: String, in answer: Event) -> String {
+        let literal = SwiftSyntax.stringLiteral(match)
+        let source = isFrameField(match, of: answer) ? ".field(\(literal))" : ".payloadField(\(literal))"
+        return check.answerMayOmit(match, of: answer) ? ".optional(\(source))" : source
+    }
+
+    /// Whether `match` (its first step, for a path) is a frame shape's or the envelope's field rather than the payload's.
+    private func isFrameField(_ match: String, of event: Event) -> Bool {
         let first = String(match.split(separator: ".", omittingEmptySubsequences: false).first ?? "")
         let isShapeField =
-            answer.shapeIndex.map { index in
+            event.shapeIndex.map { index in
                 contract.framing.shapes?[index].fields.contains { $0.wireName == match || $0.wireName == first } == true
             } ?? false
-        let isEnvelopeField = answer.envelopeFields.contains { $0.wireName == match || $0.wireName == first }
-        let literal = SwiftSyntax.stringLiteral(match)
-        return isShapeField || isEnvelopeField ? ".field(\(literal))" : ".payloadField(\(literal))"
+        return isShapeField || event.envelopeFields.contains { $0.wireName == match || $0.wireName == first }
     }
 }
