@@ -19,6 +19,25 @@ struct PerformanceDocTests {
         #expect(lines.contains("| benchmark | case | result | |"), "no table between the markers")
     }
 
+    /// The speed-code table is `Benchmarks/compare-revisions.py`'s output, one row per change the script measures.
+    @Test func theSpeedCodeFiguresAreTheComparisonScriptsOutput() throws {
+        let page = try Self.page()
+        let figures = try #require(
+            page.components(separatedBy: "<!-- speed-code:begin -->").dropFirst().first?
+                .components(separatedBy: "<!-- speed-code:end -->").first)
+        let lines = figures.split(separator: "\n")
+        #expect(lines.first?.contains("`python3 Benchmarks/compare-revisions.py --update-docs`") == true)
+        #expect(lines.contains("| speed code | change | before | after | time |"), "no table between the markers")
+        let script = try String(
+            contentsOf: Golden.repositoryRoot.appendingPathComponent("Benchmarks/compare-revisions.py"), encoding: .utf8
+        )
+        let changes = script.matches(of: /\n    \("[^"]+", "([0-9a-f]{7})",/).map { String($0.1) }
+        #expect(changes.count >= 4)
+        for change in changes {
+            #expect(lines.contains { $0.contains("| `\(change)` |") }, "no row for \(change)")
+        }
+    }
+
     @Test func theGuardTableHasTheScriptsLimits() throws {
         let script = try String(
             contentsOf: Golden.repositoryRoot.appendingPathComponent("Benchmarks/run.py"), encoding: .utf8)
