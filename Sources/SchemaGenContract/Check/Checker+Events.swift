@@ -59,13 +59,15 @@ extension Checker {
         var placement: (shape: Int, value: FrameValue?)?
         if let shapes = framing?.shapes {
             placement = readPlacement(reader, wireName: wireName, owner: owner, shapes: shapes)
-        } else if framing != nil {
-            for key in ["frame", "wire"] {
-                if let entry = reader.entry(key) {
-                    diagnostics.error(
-                        "`\(key):` places an event among the shapes under `frames:`; this contract frames events with \(framing?.style ?? "") and names each event by its key",
-                        at: entry.key.location)
-                }
+        } else if let framing {
+            if let entry = reader.entry("frame") {
+                diagnostics.error(
+                    "`frame:` places an event among the shapes under `frames:`; this contract frames events with \(framing.style) and names each event by its key",
+                    at: entry.key.location)
+            }
+            if let entry = reader.entry("wire") {
+                diagnostics.error(
+                    Self.wireOutsideShapes(framing, wire: entry.value.scalar?.text), at: entry.key.location)
             }
         }
         var envelopeFields: [Field] = []
@@ -498,6 +500,20 @@ extension Checker {
             failed = true
         }
         return failed ? nil : template
+    }
+    /// Why `wire:` does nothing under `framing:`, and how to write what it is usually for: two events (one each way,
+    /// with their own payloads) sharing one name on the wire, which frame shapes say.
+    static func wireOutsideShapes(_ framing: Framing, wire: String?) -> String {
+        let name = wire.map { "`wire: \($0)`" } ?? "`wire:`"
+        let head = "`wire:` gives an event a name on the wire other than its key, which only frame shapes do; "
+        guard let shapes = framing.equivalentShapes else {
+            return head
+                + "\(framing.style) framing names each event by its key. For one name with a payload each way, declare the "
+                + "event once with `direction: both` and a payload holding what either side sends (what only one sends optional)"
+        }
+        return head
+            + "for two events with one name (one each way, each with its payload), replace `framing:` with `\(shapes)`, "
+            + "which reads and writes the same frames, and write \(name) on both"
     }
 }
 

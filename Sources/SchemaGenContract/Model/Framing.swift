@@ -23,6 +23,45 @@ public enum Framing: Hashable, Sendable {
         }
     }
 
+    /// `frames:` that read and write the frames this framing does, as a contract writes it in flow style: for a
+    /// contract that needs what only shapes say (two events with one name). `nil` for Socket.IO's packets and a
+    /// payload carried inside a string (Pusher's `data`), which no shape reads.
+    package var equivalentShapes: String? {
+        switch self {
+        case .discriminator(let key):
+            return "frames: {message: {name: \(Self.flowScalar(key)), payload: rest}}"
+        case .envelope(let envelope) where envelope.payloadEncoding == .json:
+            var parts = [
+                "name: \(Self.flowScalar(envelope.nameKey))", "payload: \(Self.flowScalar(envelope.payloadKey))",
+            ]
+            if let channel = envelope.channelKey { parts.append("channel: \(Self.flowScalar(channel))") }
+            if !envelope.fields.isEmpty {
+                let fields = envelope.fields.map {
+                    "\(Self.flowScalar($0.wireName)): \(Self.flowScalar($0.type.spelling))"
+                }
+                parts.append("fields: {\(fields.joined(separator: ", "))}")
+            }
+            return "frames: {message: {\(parts.joined(separator: ", "))}}"
+        default:
+            return nil
+        }
+    }
+
+    /// `text` as a YAML flow scalar: plain when it is letters, digits, `_`, `.` and `-` (and a type's closing `?`),
+    /// else double-quoted.
+    private static func flowScalar(_ text: String) -> String {
+        let plain =
+            !text.isEmpty && !text.hasPrefix("?")
+            && text.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+                    || "_.-?".unicodeScalars.contains($0)
+            }
+        return plain
+            ? text
+            : "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+                + "\""
+    }
+
     /// The frame shapes, for contracts that declare `frames:`.
     package var shapes: [ShapeDeclaration]? {
         if case .shapes(let shapes) = self { return shapes }

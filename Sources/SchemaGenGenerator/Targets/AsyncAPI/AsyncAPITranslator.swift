@@ -505,7 +505,10 @@ package struct AsyncAPITranslator: Sendable {
                         ?? .string(cancel)
                 }
             ),
-            ("ids", subscription.ids == .counter && !subscription.idsWritten ? nil : .string(subscription.ids.rawValue)),
+            (
+                "ids",
+                subscription.ids == .counter && !subscription.idsWritten ? nil : .string(subscription.ids.rawValue)
+            ),
             ("id", subscription.idInReply.map(DocumentValue.string)),
             ("idFrom", subscription.idFromRequest ? .string("request") : nil),
             ("type", subscription.type.map { .string($0.spelling) }),
