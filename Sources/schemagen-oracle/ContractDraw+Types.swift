@@ -138,7 +138,8 @@ extension ContractDraw {
             return ["\(field): {const: \(choices.pick(["fixed", "1", "true", "\"7\""]))}"]
         case 9:
             let (scalar, encodings) = choices.pick([
-                ("Int", ["string"]), ("Int64", ["string"]), ("Decimal", ["string"]), ("Double", ["string"]),
+                ("Int", ["string"]), ("Int64", ["string"]), ("UInt64", ["string"]), ("Decimal", ["string"]),
+                ("Double", ["string"]),
                 ("Date", ["unix-milliseconds", "unix-seconds", "iso8601", "unix-microseconds", "iso8601-fractional"]),
                 ("JSON", ["json-string"]), ("String", ["json-string"]),
             ])
@@ -167,7 +168,9 @@ extension ContractDraw {
             base = choices.pick(typeNames)
             features.insert("named type reference")
         } else {
-            base = choices.pick(["String", "Int", "Double", "Bool", "Int64", "Decimal", "Date", "URL", "JSON", "Bytes"])
+            base = choices.pick([
+                "String", "Int", "Double", "Bool", "Int64", "UInt64", "Decimal", "Date", "URL", "JSON", "Bytes",
+            ])
             features.insert("scalar \(base)")
         }
         switch choices.int(0...5) {

@@ -6,7 +6,7 @@ import SchemaGenTools
 /// envelopes with fields, a channel key and JSON-string payloads, discriminators, frame shapes with constants, paths,
 /// nested names, `rest`, array slots, `has`, `exact` and `default`), named structs, enums of strings and numbers,
 /// unions by kind and by discriminator with fallbacks, bit flags, every optional and nullable spelling, arrays and
-/// dictionaries, dates in every encoding, numbers and JSON in strings, `Int64`, `Decimal` and `Bytes`, constants and inline
+/// dictionaries, dates in every encoding, numbers and JSON in strings, `Int64`, `UInt64`, `Decimal` and `Bytes`, constants and inline
 /// objects; requests in every `ids:` mode with error events and cancels, subscriptions ended by an event or a count,
 /// channels with address templates, Socket.IO acknowledgements and scenarios.
 ///

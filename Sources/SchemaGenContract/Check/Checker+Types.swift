@@ -16,6 +16,7 @@ extension Checker {
             ("write `String`", ["string", "str", "text"]),
             ("write `Int`", ["integer", "int32"]),
             ("write `Int64`", ["int64", "long"]),
+            ("write `UInt64`", ["uint64", "ulong", "u64"]),
             ("write `Int` or `Double`", ["number"]),
             ("write `Double`", ["float"]),
             ("write `Decimal`", ["decimal", "BigDecimal"]),
@@ -373,13 +374,13 @@ extension Checker {
         case .numberAsString:
             let isNumber: Bool =
                 switch leaf {
-                case .scalar(let scalar): [.int, .int64, .double, .decimal].contains(scalar)
+                case .scalar(let scalar): [.int, .int64, .uint64, .double, .decimal].contains(scalar)
                 case .named(let name): flagsTypeNames.contains(name)
                 default: false
                 }
             guard isNumber else {
                 diagnostics.error(
-                    "`encoding: string` is for numbers carried in strings (`Int`, `Int64`, `Double`, `Decimal` or bit flags), but \(what) is `\(field.type.spelling)`",
+                    "`encoding: string` is for numbers carried in strings (`Int`, `Int64`, `UInt64`, `Double`, `Decimal` or bit flags), but \(what) is `\(field.type.spelling)`",
                     at: node.location)
                 return nil
             }

@@ -335,7 +335,7 @@ extension Checker {
         case .scalar(let scalar):
             switch scalar {
             case .string, .url, .bytes: return .string
-            case .int, .int64, .double, .decimal: return .number
+            case .int, .int64, .uint64, .double, .decimal: return .number
             case .bool: return .bool
             case .json: return nil
             case .date: return [.iso8601, .iso8601Fractional].contains(dates) ? .string : .number

@@ -108,6 +108,7 @@ package struct ValueChecker {
             case .string: _ = try decoder.decode(String.self, from: bytes)
             case .int: _ = try decoder.decode(Int.self, from: bytes)
             case .int64: _ = try decoder.decode(Int64.self, from: bytes)
+            case .uint64: _ = try decoder.decode(UInt64.self, from: bytes)
             case .double: _ = try decoder.decode(Double.self, from: bytes)
             case .decimal: _ = try decoder.decode(Decimal.self, from: bytes)
             case .bool: _ = try decoder.decode(Bool.self, from: bytes)
@@ -118,8 +119,24 @@ package struct ValueChecker {
             case .json: _ = try decoder.decode(JSONValue.self, from: bytes)
             }
         } catch {
-            mismatch(path, "expected \(Self.article(scalar)), found \(Self.describe(value))", location)
+            mismatch(
+                path, "expected \(Self.article(scalar)), found \(Self.describe(value))" + Self.range(scalar, value),
+                location)
         }
+    }
+
+    /// For a whole number too large for the field's type: that it is out of range, and which type holds it.
+    private static func range(_ scalar: ScalarType, _ value: JSONValue) -> String {
+        guard [.int, .int64, .uint64].contains(scalar), case .number(let number) = value,
+            number.text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-") })
+        else { return "" }
+        if number.text.hasPrefix("-") {
+            return scalar == .uint64 ? ", which is negative: `UInt64` holds 0 and up; declare the field `Int64`" : ""
+        }
+        let limit = scalar == .uint64 ? "UInt64's" : "Int64's"
+        let holder =
+            UInt64(number.text) != nil ? "`UInt64` (up to 18446744073709551615)" : "`Decimal`, which keeps every digit"
+        return ", a whole number past \(limit) range: declare the field \(holder)"
     }
 
     // MARK: Named types
@@ -354,6 +371,7 @@ package struct ValueChecker {
         switch scalar {
         case .string: "a string"
         case .int, .int64: "a whole number"
+        case .uint64: "a whole number from 0"
         case .double, .decimal: "a number"
         case .bool: "a boolean"
         case .date: "a date"

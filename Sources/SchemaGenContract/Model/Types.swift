@@ -61,6 +61,9 @@ package enum ScalarType: String, Hashable, Sendable, CaseIterable {
     case url = "URL"
     /// A whole number that is 64 bits on every platform (Swift's `Int` is 32 bits on watchOS).
     case int64 = "Int64"
+    /// A whole number from 0 to 18446744073709551615: 64-bit unsigned ids (Discord's snowflakes as numbers, Nostr's
+    /// and Telegram's large ids) that `Int64` cannot hold and a `Double` rounds.
+    case uint64 = "UInt64"
     /// A decimal number read without rounding (`0.1` stays `0.1`): amounts, prices.
     case decimal = "Decimal"
     /// Any JSON value, for parts of a payload the API leaves open.

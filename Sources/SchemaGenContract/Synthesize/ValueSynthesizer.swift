@@ -95,6 +95,8 @@ package struct ValueSynthesizer {
         let number: DocumentValue? =
             switch scalar {
             case .int, .int64: .integer(1)
+            // Beyond `Int64`, so every reader of a made-up value shows it keeps all the digits.
+            case .uint64: .number("17293822569102704640")
             case .double: .number("1.5")
             case .decimal: .number("0.25")
             default: nil
@@ -113,7 +115,7 @@ package struct ValueSynthesizer {
         case .date:
             if case .date(let own)? = encoding { return Self.date(own) }
             return Self.date(contract.dateEncoding)
-        case .int, .int64, .double, .decimal: return .null
+        case .int, .int64, .uint64, .double, .decimal: return .null
         }
     }
 

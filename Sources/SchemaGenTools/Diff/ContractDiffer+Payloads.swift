@@ -130,12 +130,14 @@ extension ContractDiffer {
             recorder.record(.typeWidened, "type changed from `Int` to `Double`", at: place, flows: flows)
         case (.scalar(.double), .scalar(.int)):
             recorder.record(.typeNarrowed, "type changed from `Double` to `Int`", at: place, flows: flows)
-        case (.scalar(.decimal), .scalar(.double)), (.scalar(.int64), .scalar(.double)):
+        case (.scalar(.decimal), .scalar(.double)), (.scalar(.int64), .scalar(.double)),
+            (.scalar(.uint64), .scalar(.double)):
             recorder.record(
                 .typePrecisionLost,
                 "type changed from \(code: before.spelling) to `Double`, which rounds to 15–17 digits",
                 at: place, flows: flows)
-        case (.scalar(.double), .scalar(.decimal)), (.scalar(.double), .scalar(.int64)):
+        case (.scalar(.double), .scalar(.decimal)), (.scalar(.double), .scalar(.int64)),
+            (.scalar(.double), .scalar(.uint64)):
             recorder.record(
                 after == .scalar(.decimal) ? .typePrecisionGained : .typeNarrowed,
                 "type changed from `Double` to \(code: after.spelling)", at: place, flows: flows)

@@ -124,7 +124,11 @@ package struct AsyncAPISchemaReader {
             default: return .expression("String", extras: extras)
             }
         case "integer":
-            return .expression(schema["format"]?.text == "int64" ? "Int64" : "Int", extras: extras)
+            switch schema["format"]?.text {
+            case "int64": return .expression("Int64", extras: extras)
+            case "uint64": return .expression("UInt64", extras: extras)
+            default: return .expression("Int", extras: extras)
+            }
         case "number":
             // `x-schemagen-date` alone is the contract's own `dates:`; a field's own encoding comes with
             // `x-schemagen-encoding`, read above.

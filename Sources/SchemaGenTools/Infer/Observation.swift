@@ -14,6 +14,8 @@ package struct Observation: Equatable {
     package indirect enum Kind: Equatable {
         case bool
         case integer
+        /// A whole number beyond `Int64` and within `UInt64` was seen (64-bit unsigned ids), beside whole numbers only.
+        case unsignedInteger
         /// A number with a fraction or an exponent was seen (whole numbers beside it are numbers too).
         case number
         case string
@@ -29,7 +31,7 @@ package struct Observation: Equatable {
         package var name: String {
             switch self {
             case .bool: "boolean"
-            case .integer, .number: "number"
+            case .integer, .unsignedInteger, .number: "number"
             case .string, .date: "string"
             case .array: "array"
             case .object, .dictionary: "object"
@@ -48,7 +50,7 @@ package struct Observation: Equatable {
         case .null: nulls += 1
         case .bool: merge(.bool)
         case .integer: merge(.integer)
-        case .number: merge(.number)
+        case .number(let text): merge(UInt64(text) != nil ? .unsignedInteger : .number)
         case .string(let text): merge(Self.looksLikeDate(text).map { .date(fractional: $0) } ?? .string)
         case .array(let items):
             var elements: Observation
@@ -92,7 +94,9 @@ package struct Observation: Equatable {
         }
         switch (old, new) {
         case (let a, let b) where a == b: break
-        case (.integer, .number), (.number, .integer): kind = .number
+        case (.integer, .number), (.number, .integer), (.unsignedInteger, .number), (.number, .unsignedInteger):
+            kind = .number
+        case (.integer, .unsignedInteger), (.unsignedInteger, .integer): kind = .unsignedInteger
         case (.date(let a), .date(let b)): kind = .date(fractional: a || b)
         case (.date, .string), (.string, .date): kind = .string
         default:

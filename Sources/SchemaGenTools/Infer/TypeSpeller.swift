@@ -81,6 +81,9 @@ package struct TypeSpeller {
         switch kind {
         case .bool: return "Bool"
         case .integer: return "Int"
+        case .unsignedInteger:
+            guesses.append("UInt64: whole numbers past Int64's range were seen (a Double would round them)")
+            return "UInt64"
         case .number: return "Double"
         case .string: return "String"
         case .date(let fractional):

@@ -63,11 +63,16 @@ package struct JSONSchemaWriter {
         case .bytes: return [("type", .string("string")), ("contentEncoding", .string("base64"))]
         case .bool: return [("type", .string("boolean"))]
         case .json: return [("x-schemagen-type", .string("JSON"))]
-        case .int, .int64, .double, .decimal:
+        case .int, .int64, .uint64, .double, .decimal:
             let spelled: [(key: String, value: DocumentValue)] =
                 switch scalar {
                 case .int: [("type", .string("integer"))]
                 case .int64: [("type", .string("integer")), ("format", .string("int64"))]
+                case .uint64:
+                    [
+                        ("type", .string("integer")), ("format", .string("uint64")), ("minimum", .integer(0)),
+                        ("maximum", .number("18446744073709551615")),
+                    ]
                 case .double: [("type", .string("number")), ("format", .string("double"))]
                 default: [("type", .string("number")), ("x-schemagen-type", .string("Decimal"))]
                 }

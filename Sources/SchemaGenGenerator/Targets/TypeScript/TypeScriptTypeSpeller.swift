@@ -39,6 +39,9 @@ package struct TypeScriptTypeSpeller {
         case .bool: return "boolean"
         case .json: return "unknown"
         case .int, .double, .int64, .decimal: return encoding == .numberAsString ? "string" : "number"
+        // `JSON.parse` gives a `number`, which rounds past 2^53; a parser that keeps big integers (a reviver reading
+        // the source text, json-bigint) gives a `bigint`.
+        case .uint64: return encoding == .numberAsString ? "string" : "number | bigint"
         case .date:
             let dates: DateEncoding = if case .date(let own) = encoding { own } else { contract.dateEncoding }
             switch dates {

@@ -25,7 +25,7 @@ package struct SwiftTypeSpeller {
             builtin("Bool", module: "Swift"), builtin("Date", module: "Foundation"),
             builtin("URL", module: "Foundation"),
             builtin("Int64", module: "Swift"), builtin("Decimal", module: "Foundation"), runtimePrefix + "JSONValue",
-            builtin("Data", module: "Foundation"),
+            builtin("Data", module: "Foundation"), builtin("UInt64", module: "Swift"),
         ]
     }
 
@@ -41,6 +41,7 @@ package struct SwiftTypeSpeller {
         case .decimal: 7
         case .json: 8
         case .bytes: 9
+        case .uint64: 10
         }
     }
 

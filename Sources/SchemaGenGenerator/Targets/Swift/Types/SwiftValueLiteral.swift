@@ -182,6 +182,9 @@ package struct SwiftValueLiteral {
         case (.string, .string(let text)): return SwiftSyntax.stringLiteral(text)
         case (.bool, .bool(let flag)): return flag ? "true" : "false"
         case (.int, .integer(let number)), (.int64, .integer(let number)): return String(number)
+        case (.uint64, .integer(let number)) where number >= 0: return String(number)
+        // Past `Int`, the number keeps its text: a literal of every digit.
+        case (.uint64, .number(let text)) where UInt64(text) != nil: return text
         case (.double, .integer(let number)): return String(number)
         case (.double, .number(let text)): return text
         case (.decimal, .integer(let number)): return "\(speller.spell(.decimal))(\(number))"
