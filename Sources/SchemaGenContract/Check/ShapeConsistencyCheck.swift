@@ -83,13 +83,14 @@ package struct ShapeConsistencyCheck {
             }
         case .rest:
             switch payload {
-            case .array, .tuple: break
+            // `JSON`: the elements are whatever the subscription or request that owns the frame says (`type:`).
+            case .array, .tuple, .scalar(.json): break
             case .named(let name):
                 if case .tuple? = contract.type(named: name)?.kind { break }
                 fallthrough
             default:
                 diagnostics.error(
-                    "the payload of event '\(event.wireName)' must be a tuple (a list of `- name: Type`) or a list (`[T]`): frame shape '\(shape.name)' carries it as the array's elements after its slots",
+                    "the payload of event '\(event.wireName)' must be a tuple (a list of `- name: Type`), a list (`[T]`) or `JSON` (narrowed by a `type:`): frame shape '\(shape.name)' carries it as the array's elements after its slots",
                     at: event.location)
             }
         }

@@ -141,7 +141,8 @@ package struct TypeScriptFrameType {
 
     /// The payload beside the shape's own members: joined to an object frame, spread after an array's slots.
     package func insertRest(_ type: String) {
-        if root.isArray { root.rest = type } else { root.whole = type }
+        // A `JSON` payload spread after an array's slots is any elements: a rest element's type is an array's.
+        if root.isArray { root.rest = type == "unknown" ? "unknown[]" : type } else { root.whole = type }
     }
 
     package var type: String { root.render() }
