@@ -52,18 +52,26 @@ package struct ReplyCheck {
                 }
                 for (carrier, role) in [(event, "the request")] + answers {
                     let key = carrier == event ? reply.match : reply.answerMatch
-                    guard
-                        let field = matchField(
-                            key, of: carrier, isRequest: carrier == event, appGives: reply.ids == .app)
-                    else {
+                    let path = matchPath(key, of: carrier, isRequest: carrier == event, appGives: reply.ids == .app)
+                    guard let field = path?.last else {
                         let place =
                             carrier == event
-                            ? "its frame shape or of its inline payload (the client fills it in)"
+                            ? "its frame shape or of its inline payload (the client fills it in), or with `ids: app` a path "
+                                + "through the nested objects the app gives (`ref.name`)"
                             : "its frame shape or of its payload object, or a path through nested objects (`meta.request_id`)"
                         diagnostics.error(
                             "\(owner) matches by '\(key)', but \(role) '\(carrier.wireName)' has no such field; name a field of \(place)",
                             at: reply.location,
                             notes: [.note("'\(carrier.wireName)' is declared here", at: carrier.location)])
+                        continue
+                    }
+                    if carrier == event, let path, path.count > 1,
+                        let optional = path.first(where: { $0.type.isSwiftOptional })
+                    {
+                        diagnostics.error(
+                            "\(owner) matches by '\(key)', which passes through '\(optional.wireName)', optional in the request: every "
+                                + "request carries its correlation value; make '\(optional.wireName)' required, or match by a field of its own",
+                            at: optional.location)
                         continue
                     }
                     guard [.scalar(.int), .scalar(.string)].contains(field.type.valueType) else {
@@ -183,17 +191,16 @@ package struct ReplyCheck {
     }
 
     /// The fields along `key`'s path, outermost first (one field for a key without dots).
+    /// On the request's side a path is the app's to give (`ids: app`): the client fills in only a field of its own.
     package func matchPath(_ key: String, of event: Event, isRequest: Bool, appGives: Bool = false) -> [Field]? {
-        if let field = topLevelField(key, of: event, isRequest: isRequest) { return [field] }
-        if isRequest, appGives,
-            let field = contract.objectFields(of: event.payload?.unwrapped ?? .scalar(.json))?.first(where: {
-                $0.wireName == key
-            })
-        {
-            return [field]
+        func appField(_ name: String) -> Field? {
+            guard isRequest, appGives else { return nil }
+            return contract.objectFields(of: event.payload?.unwrapped ?? .scalar(.json))?.first { $0.wireName == name }
         }
+        if let field = topLevelField(key, of: event, isRequest: isRequest) ?? appField(key) { return [field] }
         let components = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard !isRequest, components.count > 1, let first = topLevelField(components[0], of: event, isRequest: false)
+        guard !isRequest || appGives, components.count > 1,
+            let first = topLevelField(components[0], of: event, isRequest: isRequest) ?? appField(components[0])
         else { return nil }
         var path = [first]
         for component in components.dropFirst() {

@@ -160,11 +160,27 @@ extension RequestTranslator {
             value: String
         )?
     {
-        guard let field = check.matchField(key, of: event, isRequest: true, appGives: ids == .app),
-            let valueType = context.valueType
+        guard let path = check.matchPath(key, of: event, isRequest: true, appGives: ids == .app),
+            let field = path.last, let valueType = context.valueType
         else { return nil }
         let isNumber = field.type.valueType == .scalar(.int)
         let correlation = isNumber ? ".number(\(speller.runtime("JSONNumber"))(_correlation))" : ".string(_correlation)"
+        if path.count > 1 {
+            // A path through the objects the app gives (`ids: app`): the method takes the payload as it is, and reads
+            // the value from it.
+            let steps = path.map { SwiftSyntax.identifier($0.swiftName) }.joined(separator: ".")
+            guard let structure = context.declaration?.structure else {
+                return (
+                    [SwiftParameter("_", "payload", type: valueType)], "payload." + steps, nil, correlation, "payload"
+                )
+            }
+            let parameter = property(steps, in: structure, valueType: valueType)
+            let arguments = structure.properties.map { "\($0.name.unescapedIdentifier): \($0.name)" }
+            return (
+                structure.properties.map(parameter), steps, nil, correlation,
+                "\(valueType)(" + arguments.joined(separator: ", ") + ")"
+            )
+        }
         guard let structure = context.declaration?.structure else {
             // A named payload the app passes whole (`ids: app`): the value is its field.
             guard ids == .app else { return nil }
