@@ -113,6 +113,16 @@ extension ContractDraw {
             events[request].extra += replyLines + lines
         } else {
             features.insert("request")
+            // The app's value at a path through an object of both payloads (`ticket.name`), echoed at that path.
+            var nested = false
+            if !useShapeField, choices.chance(25) {
+                for index in [request, answer] {
+                    events[index].inlineFields!.removeAll { $0.hasPrefix("\(matchField):") }
+                    events[index].inlineFields!.append("ticket: {fields: {name: \(idType)}}")
+                }
+                (matchField, ids, nested) = ("ticket.name", "app", true)
+                features.insert("match a path the app gives")
+            }
             var lines = ["reply:", "  event: \(events[answer].wireName.yamlKey)", "  match: \(matchField)"]
             if !ids.isEmpty { lines.append("  ids: \(ids)") }
             if useShapeField, !payloadMustBeObject, choices.chance(50) {
@@ -125,7 +135,12 @@ extension ContractDraw {
                 let failure = answers[1]
                 // An error event that may leave the id out (Kraken's `error`): without it, it answers no request.
                 let mayOmit = !useShapeField && choices.chance(40)
-                if useShapeField || addField(matchField, mayOmit ? idType + "?" : idType, to: &events[failure]) {
+                let type = mayOmit ? idType + "?" : idType
+                if useShapeField
+                    || (nested
+                        ? addField("ticket", "{fields: {name: \(type)}}", to: &events[failure])
+                        : addField(matchField, type, to: &events[failure]))
+                {
                     lines.append("  error: \(events[failure].wireName.yamlKey)")
                     features.insert(mayOmit ? "request error event, its id optional" : "request error event")
                 }
