@@ -21,12 +21,16 @@ package struct ValueSynthesizer {
 
     package let contract: Contract
     package var variant = Variant.typical
+    /// The contract's named types by name: looked up for every value of a named type, which `Contract.type(named:)`
+    /// finds by a scan (quadratic in the number of types for a value of each).
+    private let namedTypes: [String: NamedType]
     /// Past this depth optional fields are left out and arrays are empty, so recursive types end.
     package static let maximumDepth = 2
 
     package init(contract: Contract, variant: Variant = .typical) {
         self.contract = contract
         self.variant = variant
+        namedTypes = Dictionary(contract.types.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// A value of `type`; `name` is the field's, so a string reads like one (`group-1` for `groupId`).
@@ -36,7 +40,7 @@ package struct ValueSynthesizer {
         switch type {
         case .scalar(let scalar): return value(of: scalar, encoding: encoding, name: name)
         case .named(let name):
-            guard let named = contract.type(named: name) else { return .null }
+            guard let named = namedTypes[name] else { return .null }
             switch named.kind {
             case .enumeration(let enumeration):
                 let wire = enumeration.cases.first?.wireValue ?? ""

@@ -58,7 +58,7 @@ struct TemplateSlots {
 
     init<Context: KeyedTemplateContext>(_ context: Context) {
         layout = TemplateKeyLayout.of(context)
-        let encoder = SlotEncoder(capacity: layout.count)
+        let encoder = SlotEncoder(layout: layout)
         // A context's properties are strings, flags, optionals, lists and contexts: encoding them cannot throw.
         try? context.encode(to: encoder)
         values = encoder.values
@@ -75,8 +75,12 @@ final class TemplateKeyLayout: Sendable {
     /// The place of each key number (`Int.max` for a key the type lacks).
     private let places: [Int]
     let count: Int
+    /// How the value at each place becomes a template value: its type's conformance, looked up once per type rather
+    /// than at every read (a conformance lookup per property of every context was a fifth of reading them).
+    let converters: [(any TemplateValueConvertible.Type)?]
 
-    private init(names: [String]) {
+    private init(names: [String], converters: [(any TemplateValueConvertible.Type)?]) {
+        self.converters = converters
         var places: [Int] = []
         for (place, name) in names.enumerated() {
             let number = TemplateKeyName(name).number
@@ -101,9 +105,9 @@ final class TemplateKeyLayout: Sendable {
     static func of<Context: KeyedTemplateContext>(_ context: Context) -> TemplateKeyLayout {
         let type = ObjectIdentifier(Context.self)
         if let layout = lock.withLock({ layouts[type] }) { return layout }
-        let encoder = SlotEncoder(capacity: 16, recordingNames: true)
+        let encoder = SlotEncoder(layout: nil)
         try? context.encode(to: encoder)
-        let layout = TemplateKeyLayout(names: encoder.names)
+        let layout = TemplateKeyLayout(names: encoder.names, converters: encoder.converters)
         lock.withLock { layouts[type] = layout }
         return layout
     }
@@ -112,12 +116,28 @@ final class TemplateKeyLayout: Sendable {
 /// Reads a context's stored properties, in order, as template values.
 private final class SlotEncoder: Encoder {
     @exclusivity(unchecked) var values: [TemplateValue?] = []
+    /// Without a layout, the encoder reads one: each place's name and conversion.
+    let layout: TemplateKeyLayout?
     var names: [String] = []
-    let recordingNames: Bool
+    var converters: [(any TemplateValueConvertible.Type)?] = []
 
-    init(capacity: Int, recordingNames: Bool = false) {
-        values.reserveCapacity(capacity)
-        self.recordingNames = recordingNames
+    init(layout: TemplateKeyLayout?) {
+        self.layout = layout
+        values.reserveCapacity(layout?.count ?? 16)
+    }
+
+    /// The template value of `value`, the property at the next place.
+    func templateValue<T>(of value: T) -> TemplateValue? {
+        let converter: (any TemplateValueConvertible.Type)?
+        if let layout {
+            let place = values.count
+            converter = place < layout.converters.count ? layout.converters[place] : nil
+        } else {
+            converter = T.self as? any TemplateValueConvertible.Type
+            converters.append(converter)
+        }
+        guard let converter else { return nil }
+        return withUnsafePointer(to: value) { converter.templateValue(at: UnsafeRawPointer($0)) }
     }
 
     var codingPath: [any CodingKey] { [] }
@@ -132,8 +152,12 @@ private final class SlotEncoder: Encoder {
     func singleValueContainer() -> any SingleValueEncodingContainer { IgnoredContainer() }
 
     func take(_ value: TemplateValue?, _ key: some CodingKey) {
+        if layout == nil {
+            names.append(key.stringValue)
+            // A place taken by a string or a flag has no conversion of its own.
+            if converters.count < names.count { converters.append(nil) }
+        }
         values.append(value)
-        if recordingNames { names.append(key.stringValue) }
     }
 }
 
@@ -150,18 +174,17 @@ private struct SlotContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         encoder.take(value.map { .flag($0) }, key)
     }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        encoder.take(templateValue(of: value), key)
+        encoder.take(encoder.templateValue(of: value), key)
     }
     mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
-        encoder.take(value.flatMap(templateValue(of:)), key)
+        // The conversion is looked up for the place's type even when the value is absent, so the place keeps it.
+        guard let value else {
+            if encoder.layout == nil { encoder.converters.append(T.self as? any TemplateValueConvertible.Type) }
+            return encoder.take(nil, key)
+        }
+        encoder.take(encoder.templateValue(of: value), key)
     }
 
-    /// `value`'s template value. Its type is cast rather than the value: casting a context to an existential copied
-    /// it into a box of its own, which was most of the time reading a context took.
-    private func templateValue<T>(of value: T) -> TemplateValue? {
-        guard let type = T.self as? any TemplateValueConvertible.Type else { return nil }
-        return withUnsafePointer(to: value) { type.templateValue(at: UnsafeRawPointer($0)) }
-    }
     mutating func encodeNil(forKey key: Key) throws { encoder.take(nil, key) }
 
     // Numbers are no context's property; spelled as text should one become one.
@@ -173,11 +196,11 @@ private struct SlotContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     )
         -> KeyedEncodingContainer<NestedKey>
     {
-        KeyedEncodingContainer(SlotContainer<NestedKey>(encoder: SlotEncoder(capacity: 0)))
+        KeyedEncodingContainer(SlotContainer<NestedKey>(encoder: SlotEncoder(layout: nil)))
     }
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer { IgnoredContainer() }
-    mutating func superEncoder() -> any Encoder { SlotEncoder(capacity: 0) }
-    mutating func superEncoder(forKey key: Key) -> any Encoder { SlotEncoder(capacity: 0) }
+    mutating func superEncoder() -> any Encoder { SlotEncoder(layout: nil) }
+    mutating func superEncoder(forKey key: Key) -> any Encoder { SlotEncoder(layout: nil) }
 }
 
 /// A container whose values go nowhere: what a context's encoding never asks for.
@@ -191,10 +214,10 @@ private struct IgnoredContainer: UnkeyedEncodingContainer, SingleValueEncodingCo
     )
         -> KeyedEncodingContainer<NestedKey>
     {
-        KeyedEncodingContainer(SlotContainer<NestedKey>(encoder: SlotEncoder(capacity: 0)))
+        KeyedEncodingContainer(SlotContainer<NestedKey>(encoder: SlotEncoder(layout: nil)))
     }
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { self }
-    mutating func superEncoder() -> any Encoder { SlotEncoder(capacity: 0) }
+    mutating func superEncoder() -> any Encoder { SlotEncoder(layout: nil) }
 }
 
 extension TemplateValueConvertible {

@@ -6,6 +6,17 @@ import SchemaGenContract
 package struct EventTranslator {
     package let contract: Contract
     package let builder: StructBuilder
+    /// Made once: it indexes the contract's types, and every event's made-up values come from it.
+    package let values: ValueSynthesizer
+    /// Made once, as `values` is: it indexes the contract's types too.
+    package let literal: SwiftValueLiteral
+
+    package init(contract: Contract, builder: StructBuilder) {
+        self.contract = contract
+        self.builder = builder
+        values = ValueSynthesizer(contract: contract)
+        literal = SwiftValueLiteral(contract: contract, speller: builder.speller)
+    }
     /// Named types whose static `example` the file declares, which an event's made-up example refers to.
     package var typesWithExamples: Set<String> = []
 
@@ -190,8 +201,6 @@ package struct EventTranslator {
             if case .named(let name) = ack.type, typesWithExamples.contains(name) {
                 return builder.speller.spell(.named(name)) + ".example"
             }
-            let values = ValueSynthesizer(contract: contract)
-            let literal = SwiftValueLiteral(contract: contract, speller: builder.speller)
             return try? literal.expression(values.value(of: ack.type), as: ack.type, inlineName: "")
         }
         return nil
@@ -207,12 +216,12 @@ package struct EventTranslator {
         let event = events[index]
         let context = contexts[index]
         if let type, let payload = event.payload, !context.examplesOwner.isEmpty {
-            let document = ValueSynthesizer(contract: contract).value(of: type)
+            let document = values.value(of: type)
             let owner = context.examplesOwner
             do throws(SwiftValueLiteral.Unspellable) {
                 return decodesWholeFrame(event)
                     ? try wholeFrameInitializer(of: event, payload: document, owner: owner)
-                    : try SwiftValueLiteral(contract: contract, speller: builder.speller).expression(
+                    : try literal.expression(
                         document, as: payload, inlineName: owner)
             } catch {
                 return nil
@@ -228,8 +237,6 @@ package struct EventTranslator {
     /// For an event the contract gives no example of: one value made from its types (``ValueSynthesizer``), so every
     /// event has a value for previews and tests.
     private func madeUpExample(of event: Event, frameFields: [Field]?, owner: String, into context: EventContext) {
-        let values = ValueSynthesizer(contract: contract)
-        let literal = SwiftValueLiteral(contract: contract, speller: builder.speller)
         do throws(SwiftValueLiteral.Unspellable) {
             let expression: String
             if let frameFields {
@@ -268,7 +275,6 @@ package struct EventTranslator {
     /// The event's examples as Swift values of its payload, or with `frameFields` of its whole frame (from examples
     /// written as frames); those without a spelling are named in a comment.
     private func examples(of event: Event, frameFields: [Field]?, owner: String, into context: EventContext) {
-        let literal = SwiftValueLiteral(contract: contract, speller: builder.speller)
         for (index, example) in event.examples.enumerated() {
             do throws(SwiftValueLiteral.Unspellable) {
                 let expression: String
@@ -333,11 +339,10 @@ package struct EventTranslator {
         {
             members = parts.filter { $0.key != payloadKey }
         } else {
-            let values = ValueSynthesizer(contract: contract)
             members = frameFields.compactMap { field in values.value(of: field, depth: 1).map { (field.wireName, $0) } }
         }
         members.append((payloadKey, payload))
-        return try SwiftValueLiteral(contract: contract, speller: builder.speller).initializer(
+        return try literal.initializer(
             owner, fields: frameFields + payloadField(of: event), value: .object(members))
     }
 

@@ -139,7 +139,6 @@ extension EventTranslator {
     /// The payload of the answer `MockResponder` sends for `event`: its first example's, else one made from its types;
     /// with `type`, a value of that type.
     private func mockPayload(of event: Event, holding type: TypeRef?) -> DocumentValue? {
-        let values = ValueSynthesizer(contract: contract)
         if let type { return values.value(of: type) }
         if let example = event.examples.first { return example.payloadValue(of: event, framing: contract.framing) }
         return event.payload.map { values.value(of: $0) }

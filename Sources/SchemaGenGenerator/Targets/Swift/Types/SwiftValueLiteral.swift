@@ -9,6 +9,14 @@ import SchemaGenContract
 package struct SwiftValueLiteral {
     package let contract: Contract
     package let speller: SwiftTypeSpeller
+    /// The contract's named types by name (`Contract.type(named:)` scans them, for every value of a named type).
+    private let namedTypes: [String: NamedType]
+
+    package init(contract: Contract, speller: SwiftTypeSpeller) {
+        self.contract = contract
+        self.speller = speller
+        namedTypes = Dictionary(contract.types.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
 
     /// Why a value has no spelling (an enum value or union tag the contract does not list, which generated code keeps
     /// as `unknown`).
@@ -108,7 +116,7 @@ package struct SwiftValueLiteral {
     }
 
     private func named(_ name: String, _ value: DocumentValue) throws(Unspellable) -> String {
-        guard let declaration = contract.type(named: name) else { throw Unspellable(reason: "no type \(name)") }
+        guard let declaration = namedTypes[name] else { throw Unspellable(reason: "no type \(name)") }
         let typeName = speller.spell(.named(name))
         switch declaration.kind {
         case .object(let object):
