@@ -1,5 +1,6 @@
 import Foundation
 @testable import SchemaGenContract
+@testable import SchemaGenGenerator
 @testable import SchemaGenTools
 import Testing
 
@@ -41,5 +42,15 @@ import Testing
         ])
         #expect(draft.contains("id: UInt64"), "\(draft)")
         #expect(draft.contains("guess: UInt64: whole numbers past Int64's range were seen"), "\(draft)")
+    }
+
+    /// Oracle finding (seed 705601984, O142): a `UInt64` value inside a `JSON` value the `Mock` answers with was spelled
+    /// as an integer literal, which overflows `JSONValue`'s `Int`.
+    @Test func aNumberPastIntInAJSONLiteralKeepsItsText() {
+        #expect(
+            SwiftValueLiteral.jsonLiteral(.number("17293822569102704640"))
+                == #".number(SchemaGenRuntime.JSONNumber(text: "17293822569102704640")!)"#)
+        #expect(SwiftValueLiteral.jsonLiteral(.number("1.5")) == "1.5")
+        #expect(SwiftValueLiteral.jsonLiteral(.integer(7)) == "7")
     }
 }

@@ -168,11 +168,15 @@ extension RequestTranslator {
         if path.count > 1 {
             // A path through the objects the app gives (`ids: app`): the method takes the payload as it is, and reads
             // the value from it.
-            let steps = path.map { SwiftSyntax.identifier($0.swiftName) }.joined(separator: ".")
+            var steps = path.map { SwiftSyntax.identifier($0.swiftName) }.joined(separator: ".")
             guard let structure = context.declaration?.structure else {
                 return (
                     [SwiftParameter("_", "payload", type: valueType)], "payload." + steps, nil, correlation, "payload"
                 )
+            }
+            // An event whose value is its whole frame holds the payload's objects under `payload`.
+            if !structure.properties.contains(where: { $0.name == SwiftSyntax.identifier(path[0].swiftName) }) {
+                steps = "payload." + steps
             }
             let parameter = property(steps, in: structure, valueType: valueType)
             let arguments = structure.properties.map { "\($0.name.unescapedIdentifier): \($0.name)" }

@@ -223,6 +223,9 @@ package struct SwiftValueLiteral {
         case .null: "nil"
         case .bool(let flag): flag ? "true" : "false"
         case .integer(let number): String(number)
+        // A whole number past `Int` (a `UInt64` id) is no integer literal a `JSONValue` takes: its text, as the number.
+        case .number(let text) where Int(text) == nil && text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-") }):
+            ".number(\(RuntimeNames.prefix)JSONNumber(text: \(SwiftSyntax.stringLiteral(text)))!)"
         case .number(let text): text
         case .string(let text): SwiftSyntax.stringLiteral(text)
         case .array(let items): "[" + items.map(jsonLiteral).joined(separator: ", ") + "]"
