@@ -149,7 +149,7 @@ extension EthereumPubSub {
                     }
                 }
             }
-            server.respondToEthUnsubscribe { _, _ in .reply(EthereumPubSub.Result.example1) }
+            server.respondToEthUnsubscribe { _, request in .reply(EthereumPubSub.Result.example1) }
         }
 
         /// A client connected to this mock, as the app uses it: hand it to the view model under test or preview.

@@ -183,7 +183,7 @@ extension Rooms {
         public init() {
             transport = SchemaGenRuntime.LoopbackServerTransport()
             server = Server(transport: transport)
-            server.respondToElementCreate { _, _ in Rooms.Element.example }
+            server.respondToElementCreate { _, request in Rooms.Element.example }
         }
 
         /// A client connected to this mock, as the app uses it: hand it to the view model under test or preview.

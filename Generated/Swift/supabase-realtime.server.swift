@@ -479,9 +479,9 @@ extension SupabaseRealtime {
         public init() {
             transport = SchemaGenRuntime.LoopbackServerTransport()
             server = Server(transport: transport)
-            server.everyRealtime.respondToPhxJoin { _, _, _ in SupabaseRealtime.Realtime.PhxReply.example1 }
-            server.everyRealtime.respondToPhxLeave { _, _, _ in SupabaseRealtime.Realtime.PhxReply.example1 }
-            server.everyPhoenix.respondToHeartbeat { _, _, _ in SupabaseRealtime.Phoenix.PhxReply.example1 }
+            server.everyRealtime.respondToPhxJoin { _, _, request in SupabaseRealtime.Realtime.PhxReply.example1 }
+            server.everyRealtime.respondToPhxLeave { _, _, request in SupabaseRealtime.Realtime.PhxReply.example1 }
+            server.everyPhoenix.respondToHeartbeat { _, _, request in SupabaseRealtime.Phoenix.PhxReply.example1 }
         }
 
         /// A client connected to this mock, as the app uses it: hand it to the view model under test or preview.

@@ -131,6 +131,22 @@ extension ContractDraw {
                 features.insert("reply type:")
                 lines.append(makeShared(&events[answer]))
             }
+            if !nested, events[request].isInline, choices.chance(25) {
+                // One reply per item of the request's list (Kraken's `subscribe` for several pairs), named by each
+                // reply where its payload can say which (`each: {request: items, reply: item}`), else counted.
+                let itemType = choices.pick(["String", "Int"])
+                _ = addField("items", "\"[\(itemType)]\"", to: &events[request])
+                if events[answer].isInline, choices.chance(60) {
+                    let named = choices.chance(50) ? "item" : "items"
+                    _ = addField(named, choices.chance(30) ? itemType + "?" : itemType, to: &events[answer])
+                    lines.append(named == "items" ? "  each: items" : "  each: {request: items, reply: item}")
+                    features.insert("one reply per item, named")
+                } else {
+                    events[answer].inlineFields?.removeAll { $0.hasPrefix("items:") }
+                    lines.append("  each: items")
+                    features.insert("one reply per item, counted")
+                }
+            }
             if answers.count >= 2, choices.chance(40) {
                 let failure = answers[1]
                 // An error event that may leave the id out (Kraken's `error`): without it, it answers no request.

@@ -171,4 +171,44 @@ import Testing
         #expect(results.count == concurrentCalls && results.allSatisfy { $0.value == "0x\($0.key)" })
         #expect(core.pendingRequestCount == 0 && failures.values.isEmpty)
     }
+
+    /// Issue 53, shape 1, the counted form: a request answered once per item whose replies do not say which item
+    /// they answer gets them in arrival order, and only after the last.
+    @Test func aRequestAnsweredOncePerItemCollectsThatManyRepliesInArrivalOrder() async throws {
+        let transport = LoopbackTransport()
+        let core = Self.core(transport)
+        let failures = Self.failures(of: core)
+        async let frames = core.request(
+            expecting: Self.replyMatch, correlation: .number(JSONNumber(7)), each: .count(3), timeout: .seconds(60)
+        ) {
+            try await core.emit(
+                EventAddress(shape: 3, name: .string("eth_subscribe")), channel: nil,
+                payload: EthereumPubSub.EthSubscribe(id: 7, payload: .init(kind: "newHeads")))
+        }
+        _ = try await transport.sentFrames(atLeast: 1)
+        for result in ["0xc", "0xa", "0xb"] { await transport.deliver(Self.reply(7, result)) }
+        let results = try await frames.map { String(decoding: $0.partsOrFrame, as: UTF8.self) }
+        #expect(results.count == 3 && results[0].contains("0xc") && results[2].contains("0xb"))
+        #expect(core.pendingRequestCount == 0)
+        #expect(failures.values.isEmpty, "\(failures.values)")
+    }
+
+    /// A request answered once per item that times out with replies still to come lets them drain unreported; the
+    /// next connection starts with nothing draining.
+    @Test func repliesOfATimedOutRequestPerItemDrainUntilTheConnectionIsLost() async throws {
+        let transport = LoopbackTransport()
+        let core = Self.core(transport)
+        let failures = Self.failures(of: core)
+        await #expect(throws: RequestFailure.self) {
+            _ = try await core.request(
+                expecting: Self.replyMatch, correlation: .number(JSONNumber(9)), each: .count(2),
+                timeout: .milliseconds(10)
+            ) {}
+        }
+        await transport.deliver(Self.reply(9))
+        #expect(failures.values.isEmpty, "\(failures.values)")
+        core.failPendingRequests("reconnecting")
+        await transport.deliver(Self.reply(9))
+        #expect(failures.values.count == 1 && failures.values[0].contains("which no request waits for"))
+    }
 }

@@ -79,6 +79,14 @@ import Testing
         #expect(reply.metaId == 41)
     }
 
+    /// A request answered once per item of an `[Int]` list (seed 602, contract 56): the items are named as numbers,
+    /// and the `Mock` rebuilds each reply's nested payload with its item. It did not compile before the fix.
+    @Test(.timeLimit(.minutes(1))) func repliesPerItemOfAnIntListComeInTheListsOrder() async throws {
+        let mock = OracleShapes.Mock()
+        let replies = try await mock.makeClient().seatsBooked(payload: .init(seats: [4, 2, 9]), timeout: .seconds(20))
+        #expect(replies.map(\.payload.seat) == [4, 2, 9])
+    }
+
     /// A counted id for a payload field of an event whose value also holds its shape's fields: the frame carries the
     /// counted value (before the fix it carried the caller's own `requestId`, and the reply was never matched).
     @Test(.timeLimit(.minutes(1))) func aCountedIDInANestedPayloadReachesTheFrame() async throws {

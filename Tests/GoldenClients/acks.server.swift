@@ -138,8 +138,8 @@ extension Acks {
         public init() {
             transport = SchemaGenRuntime.LoopbackServerTransport()
             server = Server(transport: transport)
-            server.respondToUpload { _, _ in Acks.Stored.example }
-            server.respondToSync { _, _ in Acks.SyncResult.example }
+            server.respondToUpload { _, request in Acks.Stored.example }
+            server.respondToSync { _, request in Acks.SyncResult.example }
         }
 
         /// A client connected to this mock, as the app uses it: hand it to the view model under test or preview.

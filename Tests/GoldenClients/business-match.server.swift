@@ -150,9 +150,9 @@ extension BusinessMatch {
         public init() {
             transport = SchemaGenRuntime.LoopbackServerTransport()
             server = Server(transport: transport)
-            server.respondToGetQuote { _, _ in BusinessMatch.Quote.example1 }
-            server.respondToGetTime { _, _ in BusinessMatch.Time.example1 }
-            server.respondToPlaceOrder { _, _ in BusinessMatch.OrderPlaced.example1 }
+            server.respondToGetQuote { _, request in BusinessMatch.Quote.example1 }
+            server.respondToGetTime { _, request in BusinessMatch.Time.example1 }
+            server.respondToPlaceOrder { _, request in BusinessMatch.OrderPlaced.example1 }
         }
 
         /// A client connected to this mock, as the app uses it: hand it to the view model under test or preview.

@@ -146,8 +146,8 @@ extension Centrifugo {
         public init() {
             transport = SchemaGenRuntime.LoopbackServerTransport()
             server = Server(transport: transport)
-            server.respondToConnect { _, _ in .reply(Centrifugo.Connected.example1) }
-            server.respondToSubscribeToChannel { _, _ in .reply(Centrifugo.Subscribed.example1) }
+            server.respondToConnect { _, request in .reply(Centrifugo.Connected.example1) }
+            server.respondToSubscribeToChannel { _, request in .reply(Centrifugo.Subscribed.example1) }
         }
 
         /// A client connected to this mock, as the app uses it: hand it to the view model under test or preview.

@@ -293,7 +293,7 @@ extension Channels {
         public init() {
             transport = SchemaGenRuntime.LoopbackServerTransport()
             server = Server(transport: transport)
-            server.everySeat.respondToAsk { _, _, _ in Channels.Seat.Answer.example1 }
+            server.everySeat.respondToAsk { _, _, request in Channels.Seat.Answer.example1 }
             server.core.setResponder(template: Channels.Seat.Every.template, eventName: "watch") { [core = server.core] connection, address, _, frame, decoder, _ in
                 _ = try decoder.decode(Channels.Seat.Watch.self, from: frame.payloadOrNull)
                 guard let id = core.correlationValue(in: frame, at: .payloadField("watch_id")) else { return nil }

@@ -209,8 +209,8 @@ extension HomeAssistant {
                     }
                 }
             }
-            server.respondToUnsubscribeEvents { _, _ in .reply(HomeAssistant.Result.example1) }
-            server.respondToGetStates { _, _ in .reply(HomeAssistant.Result(id: 18, payload: [["entity_id": "entity-1", "state": "state", "attributes": [:], "last_changed": "2025-01-31T09:30:00Z"]])) }
+            server.respondToUnsubscribeEvents { _, request in .reply(HomeAssistant.Result.example1) }
+            server.respondToGetStates { _, request in .reply(HomeAssistant.Result(id: 18, payload: [["entity_id": "entity-1", "state": "state", "attributes": [:], "last_changed": "2025-01-31T09:30:00Z"]])) }
             server.core.setResponder(channel: nil, eventName: "3:subscribe_trigger") { [core = server.core] connection, frame, decoder, _ in
                 _ = try decoder.decode(SubscribeTrigger.self, from: frame.partsOrFrame)
                 let echoed = core.correlationValue(in: frame, at: .field("id"))

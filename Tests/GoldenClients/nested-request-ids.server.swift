@@ -90,7 +90,7 @@ extension NestedRequestIDs {
         public init() {
             transport = SchemaGenRuntime.LoopbackServerTransport()
             server = Server(transport: transport)
-            server.respondToPublish { _, _ in NestedRequestIDs.Ack.example1 }
+            server.respondToPublish { _, request in NestedRequestIDs.Ack.example1 }
         }
 
         /// A client connected to this mock, as the app uses it: hand it to the view model under test or preview.

@@ -96,7 +96,7 @@ extension OptionalReplyIDs {
         public init() {
             transport = SchemaGenRuntime.LoopbackServerTransport()
             server = Server(transport: transport)
-            server.respondToSubscribeTo { _, _ in .reply(OptionalReplyIDs.SubscriptionStatus.example1) }
+            server.respondToSubscribeTo { _, request in .reply(OptionalReplyIDs.SubscriptionStatus.example1) }
         }
 
         /// A client connected to this mock, as the app uses it: hand it to the view model under test or preview.

@@ -77,6 +77,32 @@ extension OracleShapes {
             }
         }
 
+        /// Wire name: `seats_booked` in frame shape `message`, client to server.
+        ///
+        /// Calls `handler` with the sending connection and the event's value for every `seats_booked` a client
+        /// sends. Returns a token whose `cancel()` removes the listener.
+        @discardableResult
+        public func onSeatsBooked(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, SeatsBooked) -> Void) -> SchemaGenRuntime.ListenerToken {
+            core.addListener(channel: nil, eventName: "1:seats_booked", decoding: SeatsBooked.self, from: .partsOrFrame, handler: handler)
+        }
+
+        /// Answers the app's `seats_booked` requests: `handler`'s value goes back to the requesting connection in
+        /// `seat_booked`, with the request's `meta.id` written into it (whatever the handler put there). One
+        /// answer per event: setting one replaces the one before; the token's `cancel()` removes it. Listeners of
+        /// `seats_booked` still hear every request.
+        @discardableResult
+        public func respondToSeatsBooked(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, SeatsBooked) async -> [SeatBooked]) -> SchemaGenRuntime.ListenerToken {
+            core.setResponder(channel: nil, eventName: "1:seats_booked") { [core] connection, frame, decoder, _ in
+                let request = try decoder.decode(SeatsBooked.self, from: frame.partsOrFrame)
+                let echoed = core.correlationValue(in: frame, at: .optional(.field("meta.id")))
+                return {
+                    for payload in await handler(connection, request) {
+                        try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: .string("seat_booked")), channel: nil, payload: payload, echoing: echoed, at: "meta.id", to: connection)
+                    }
+                }
+            }
+        }
+
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
         public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
@@ -87,6 +113,8 @@ extension OracleShapes {
                 try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: .string("game_closed")), channel: nil, payload: payload, to: recipients)
             case .roomJoined(let payload):
                 try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: .string("room_joined")), channel: nil, payload: payload, to: recipients)
+            case .seatBooked(let payload):
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: .string("seat_booked")), channel: nil, payload: payload, to: recipients)
             case .unknown(let event):
                 throw SchemaGenRuntime.UnsendableEvent(eventName: event.name)
             }
@@ -103,6 +131,7 @@ extension OracleShapes {
             case pong = "0:"
             case seatUpdated = "1:seat_updated"
             case voteUpdated = "1:vote_updated"
+            case seatsBooked = "1:seats_booked"
         }
 
         /// Reads a frame a client sent; throws `UnexpectedClientEvent` for an event clients do not send in this scope.
@@ -115,6 +144,8 @@ extension OracleShapes {
                 return .seatUpdated(try decoder.decode(SeatUpdated.self, from: frame.partsOrFrame))
             case .voteUpdated:
                 return .voteUpdated(try decoder.decode(VoteUpdated.self, from: frame.partsOrFrame))
+            case .seatsBooked:
+                return .seatsBooked(try decoder.decode(SeatsBooked.self, from: frame.partsOrFrame))
             }
         }
     }
@@ -134,8 +165,12 @@ extension OracleShapes {
         public init() {
             transport = SchemaGenRuntime.LoopbackServerTransport()
             server = Server(transport: transport)
-            server.respondToSeatUpdated { _, _ in OracleShapes.GameClosed.example1 }
-            server.respondToVoteUpdated { _, _ in OracleShapes.RoomJoined.example1 }
+            server.respondToSeatUpdated { _, request in OracleShapes.GameClosed.example1 }
+            server.respondToVoteUpdated { _, request in OracleShapes.RoomJoined.example1 }
+            server.respondToSeatsBooked { _, request in request.payload.seats.map { item in
+                    let reply = OracleShapes.SeatBooked.example1
+                    return SeatBooked(metaId: reply.metaId, payload: SeatBooked.Payload(seat: item))
+            } }
         }
 
         /// A client connected to this mock, as the app uses it: hand it to the view model under test or preview.

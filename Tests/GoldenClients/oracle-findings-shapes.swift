@@ -250,6 +250,118 @@ extension OracleShapes {
         }
     }
 
+    /// Wire name: `seats_booked` in frame shape `message`, client to server.
+    public struct SeatsBooked: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
+        /// The event's name on the wire.
+        public static let eventName = "seats_booked"
+
+        public let metaId: Int?
+        /// The event's payload.
+        public let payload: Payload
+
+        public init(metaId: Int? = nil, payload: Payload) {
+            self.metaId = metaId
+            self.payload = payload
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard SchemaGenRuntime.Members.equal(lhs.metaId, rhs.metaId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
+            return true
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try SchemaGenRuntime.WireFields(decoder)
+            self.init(metaId: try fields.optionalInt("meta.id"), payload: try fields.value("payload", as: Payload.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try SchemaGenRuntime.WireFieldWriter(encoder)
+                .optionalInt("meta.id", self.metaId)
+                .value("payload", self.payload)
+        }
+
+        /// The event's payload.
+        public struct Payload: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
+            public let seats: [Int]
+
+            public init(seats: [Int]) {
+                self.seats = seats
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard SchemaGenRuntime.Members.equal(lhs.seats, rhs.seats) else { return false }
+                return true
+            }
+
+            public init(from decoder: any Decoder) throws {
+                let fields = try SchemaGenRuntime.WireFields(decoder)
+                self.init(seats: try fields.value("seats", as: [Int].self))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try SchemaGenRuntime.WireFieldWriter(encoder)
+                    .value("seats", self.seats)
+            }
+        }
+    }
+
+    /// Wire name: `seat_booked` in frame shape `message`, server to client.
+    public struct SeatBooked: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
+        /// The event's name on the wire.
+        public static let eventName = "seat_booked"
+
+        public let metaId: Int?
+        /// The event's payload.
+        public let payload: Payload
+
+        public init(metaId: Int? = nil, payload: Payload) {
+            self.metaId = metaId
+            self.payload = payload
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard SchemaGenRuntime.Members.equal(lhs.metaId, rhs.metaId) else { return false }
+            guard SchemaGenRuntime.Members.equal(lhs.payload, rhs.payload) else { return false }
+            return true
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try SchemaGenRuntime.WireFields(decoder)
+            self.init(metaId: try fields.optionalInt("meta.id"), payload: try fields.value("payload", as: Payload.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try SchemaGenRuntime.WireFieldWriter(encoder)
+                .optionalInt("meta.id", self.metaId)
+                .value("payload", self.payload)
+        }
+
+        /// The event's payload.
+        public struct Payload: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
+            public let seat: Int
+
+            public init(seat: Int) {
+                self.seat = seat
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard SchemaGenRuntime.Members.equal(lhs.seat, rhs.seat) else { return false }
+                return true
+            }
+
+            public init(from decoder: any Decoder) throws {
+                let fields = try SchemaGenRuntime.WireFields(decoder)
+                self.init(seat: try fields.int("seat"))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try SchemaGenRuntime.WireFieldWriter(encoder)
+                    .int("seat", self.seat)
+            }
+        }
+    }
+
     /// The events the app may send in this scope.
     public enum ClientEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Frame shape `ping`, both directions.
@@ -258,12 +370,15 @@ extension OracleShapes {
         case seatUpdated(SeatUpdated)
         /// Wire name: `vote_updated` in frame shape `message`, client to server.
         case voteUpdated(VoteUpdated)
+        /// Wire name: `seats_booked` in frame shape `message`, client to server.
+        case seatsBooked(SeatsBooked)
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
             case (.pong, .pong): return true
             case let (.seatUpdated(lhs), .seatUpdated(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             case let (.voteUpdated(lhs), .voteUpdated(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.seatsBooked(lhs), .seatsBooked(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             default: return false
             }
         }
@@ -277,6 +392,8 @@ extension OracleShapes {
         case gameClosed(GameClosed)
         /// Wire name: `room_joined` in frame shape `message`, server to client.
         case roomJoined(RoomJoined)
+        /// Wire name: `seat_booked` in frame shape `message`, server to client.
+        case seatBooked(SeatBooked)
         /// An event the contract does not describe: its name, its payload's raw JSON and its envelope fields.
         case unknown(SchemaGenRuntime.UnknownEvent)
 
@@ -285,6 +402,7 @@ extension OracleShapes {
             case (.pong, .pong): return true
             case let (.gameClosed(lhs), .gameClosed(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             case let (.roomJoined(lhs), .roomJoined(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.seatBooked(lhs), .seatBooked(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             case let (.unknown(lhs), .unknown(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             default: return false
             }
@@ -296,6 +414,7 @@ extension OracleShapes {
             case pong = "0:"
             case gameClosed = "1:game_closed"
             case roomJoined = "1:room_joined"
+            case seatBooked = "1:seat_booked"
         }
 
         static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
@@ -309,6 +428,8 @@ extension OracleShapes {
                 return .gameClosed(try decoder.decode(GameClosed.self, from: frame.partsOrFrame))
             case .roomJoined:
                 return .roomJoined(try decoder.decode(RoomJoined.self, from: frame.partsOrFrame))
+            case .seatBooked:
+                return .seatBooked(try decoder.decode(SeatBooked.self, from: frame.partsOrFrame))
             }
         }
 
@@ -354,6 +475,24 @@ extension OracleShapes.RoomJoined {
 
     /// A value made from the contract's types: the contract has no `examples:` of `room_joined`.
     public static let example1: Self = OracleShapes.RoomJoined(metaId: 1, payload: OracleShapes.RoomJoined.Payload(requestId: "request-1"))
+}
+
+extension OracleShapes.SeatsBooked {
+    /// Values of `seats_booked` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `seats_booked`.
+    public static let example1: Self = OracleShapes.SeatsBooked(metaId: 1, payload: OracleShapes.SeatsBooked.Payload(seats: [1]))
+}
+
+extension OracleShapes.SeatBooked {
+    /// Values of `seat_booked` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `seat_booked`.
+    public static let example1: Self = OracleShapes.SeatBooked(metaId: 1, payload: OracleShapes.SeatBooked.Payload(seat: 1))
 }
 
 // MARK: - Client
@@ -405,6 +544,24 @@ extension OracleShapes {
             return try decoder.decode(RoomJoined.self, from: frame.partsOrFrame)
         }
 
+        /// Wire name: `seats_booked` in frame shape `message`, client to server.
+        ///
+        /// Sends the request and returns its replies, `seat_booked`, one per item of `seats`, matched by `meta.id`
+        /// (chosen here unless passed), in the order of `seats` (each reply names its item in `seat`). Throws
+        /// `RequestFailure` when no reply comes within `timeout` (or the client's default) or the connection is lost,
+        /// and `CancellationError` when the calling task is cancelled.
+        @discardableResult
+        public func seatsBooked(payload: SeatsBooked.Payload, metaId: Int? = nil, timeout: Duration? = nil) async throws -> [SeatBooked] {
+            let _correlation = metaId ?? core.nextCorrelationNumber()
+            let frames = try await core.request(expecting: SchemaGenRuntime.ReplyMatch(route: "1:seat_booked", channel: nil, source: .optional(.field("meta.id"))), correlation: .number(SchemaGenRuntime.JSONNumber(_correlation)), each: SchemaGenRuntime.ReplyItems.named(payload.seats.map { .number(SchemaGenRuntime.JSONNumber($0)) }, by: .payloadField("seat")), timeout: timeout) {
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: .string("seats_booked")), channel: nil, payload: SeatsBooked(metaId: _correlation, payload: payload))
+            }
+            let decoder = core.payloadDecoder
+            return try frames.map { frame in
+                return try decoder.decode(SeatBooked.self, from: frame.partsOrFrame)
+            }
+        }
+
         /// Sends any event the app may send in this scope.
         public func emit(_ event: ClientEvent) async throws {
             switch event {
@@ -414,6 +571,8 @@ extension OracleShapes {
                 try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: .string("seat_updated")), channel: nil, payload: payload)
             case .voteUpdated(let payload):
                 try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: .string("vote_updated")), channel: nil, payload: payload)
+            case .seatsBooked(let payload):
+                try await core.emit(SchemaGenRuntime.EventAddress(shape: 1, name: .string("seats_booked")), channel: nil, payload: payload)
             }
         }
 
@@ -444,6 +603,16 @@ extension OracleShapes {
         public func onRoomJoined(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (RoomJoined) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "1:room_joined", decoding: RoomJoined.self, from: .partsOrFrame, handler: handler,
             event: ServerEvent.roomJoined)
+        }
+
+        /// Wire name: `seat_booked` in frame shape `message`, server to client.
+        ///
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
+        @discardableResult
+        public func onSeatBooked(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SeatBooked) -> Void) -> SchemaGenRuntime.ListenerToken {
+            core.addListener(channel: nil, eventName: "1:seat_booked", decoding: SeatBooked.self, from: .partsOrFrame, handler: handler,
+            event: ServerEvent.seatBooked)
         }
 
         /// Calls `handler` with every event of this scope the contract does not describe (a server newer than the contract):

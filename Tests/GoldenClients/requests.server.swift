@@ -192,10 +192,10 @@ extension Requests {
         public init() {
             transport = SchemaGenRuntime.LoopbackServerTransport()
             server = Server(transport: transport)
-            server.respondToGetBalance { _, _ in Requests.Balance.example1 }
-            server.respondToGetRate { _, _ in Requests.Rate.example1 }
-            server.respondToPlaceOrder { _, _ in Requests.OrderAccepted.example1 }
-            server.respondToPublishDraft { _, _ in Requests.DraftPublished.example1 }
+            server.respondToGetBalance { _, request in Requests.Balance.example1 }
+            server.respondToGetRate { _, request in Requests.Rate.example1 }
+            server.respondToPlaceOrder { _, request in Requests.OrderAccepted.example1 }
+            server.respondToPublishDraft { _, request in Requests.DraftPublished.example1 }
         }
 
         /// A client connected to this mock, as the app uses it: hand it to the view model under test or preview.

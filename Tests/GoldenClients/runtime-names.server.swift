@@ -140,7 +140,7 @@ extension RuntimeNames {
         public init() {
             transport = SchemaGenRuntime.LoopbackServerTransport()
             server = Server(transport: transport)
-            server.respondToServerAnswer { _, _ in .reply(RuntimeNames.ReplyMatch.example1) }
+            server.respondToServerAnswer { _, request in .reply(RuntimeNames.ReplyMatch.example1) }
             server.core.setResponder(channel: nil, eventName: "3:json_number") { [core = server.core] connection, frame, decoder, _ in
                 _ = try decoder.decode(JsonNumber.self, from: frame.partsOrFrame)
                 guard let id = core.correlationValue(in: frame, at: .payloadField("sub")) else { return nil }

@@ -257,7 +257,7 @@ extension WireNames {
         public init() {
             transport = SchemaGenRuntime.LoopbackServerTransport()
             server = Server(transport: transport)
-            server.everyTicker.respondToWatch { _, _, _ in true }
+            server.everyTicker.respondToWatch { _, _, request in true }
         }
 
         /// A client connected to this mock, as the app uses it: hand it to the view model under test or preview.

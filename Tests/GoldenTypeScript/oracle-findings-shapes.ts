@@ -32,6 +32,20 @@ export interface RoomJoined {
     request_id: string;
 }
 
+/**
+ * The payload of `seats_booked` (client to server).
+ */
+export interface SeatsBooked {
+    seats: number[];
+}
+
+/**
+ * The payload of `seat_booked` (server to client).
+ */
+export interface SeatBooked {
+    seat: number;
+}
+
 // Frames
 
 /**
@@ -90,14 +104,38 @@ export type RoomJoinedFrame = {
 };
 
 /**
+ * `seats_booked` as it travels (client to server).
+ *
+ * Answered by `seat_booked`, matched by `meta.id`.
+ */
+export type SeatsBookedFrame = {
+    meta: {
+        type: "seats_booked";
+        id?: number | null;
+    };
+    data: SeatsBooked;
+};
+
+/**
+ * `seat_booked` as it travels (server to client).
+ */
+export type SeatBookedFrame = {
+    meta: {
+        type: "seat_booked";
+        id?: number | null;
+    };
+    data: SeatBooked;
+};
+
+/**
  * Every frame the server sends.
  */
-export type ServerFrame = PongFrame | GameClosedFrame | RoomJoinedFrame;
+export type ServerFrame = PongFrame | GameClosedFrame | RoomJoinedFrame | SeatBookedFrame;
 
 /**
  * Every frame a client sends.
  */
-export type ClientFrame = PongFrame | SeatUpdatedFrame | VoteUpdatedFrame;
+export type ClientFrame = PongFrame | SeatUpdatedFrame | VoteUpdatedFrame | SeatsBookedFrame;
 
 // Guards: which event a frame is, told by its constants and name; its payload is not checked.
 
@@ -119,6 +157,14 @@ export function isVoteUpdatedFrame(frame: unknown): frame is VoteUpdatedFrame {
 
 export function isRoomJoinedFrame(frame: unknown): frame is RoomJoinedFrame {
     return valueAt(frame, ["meta", "type"]) === "room_joined";
+}
+
+export function isSeatsBookedFrame(frame: unknown): frame is SeatsBookedFrame {
+    return valueAt(frame, ["meta", "type"]) === "seats_booked";
+}
+
+export function isSeatBookedFrame(frame: unknown): frame is SeatBookedFrame {
+    return valueAt(frame, ["meta", "type"]) === "seat_booked";
 }
 
 function valueAt(value: unknown, path: readonly (string | number)[]): unknown {

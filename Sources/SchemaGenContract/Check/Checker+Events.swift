@@ -7,7 +7,7 @@ extension Checker {
         "direction", "description", "deprecated", "swiftName", "payload", "envelope", "frame", "wire", "reply",
         "subscription", "ack", "examples",
     ]
-    package static let replyKeys = ["event", "match", "error", "ids", "cancel", "type"]
+    package static let replyKeys = ["event", "match", "error", "ids", "cancel", "type", "each"]
     package static let subscriptionKeys = [
         "event", "match", "end", "error", "cancel", "ids", "id", "idFrom", "type", "count",
     ]
@@ -107,6 +107,9 @@ extension Checker {
                 ids: ids ?? .counter, location: entry.key.location)
             declaration.idsWritten = ids != nil
             declaration.replyMatch = replyMatch
+            if let eachNode = spec["each"], let (list, item) = readMatch(eachNode, key: "each") {
+                declaration.each = ReplyEach(list: list, item: item, location: eachNode.location)
+            }
             declaration.type = spec["type"].flatMap { readTypeExpression($0, what: "the reply of \(owner)") }
             (declaration.cancel, declaration.cancelField) = readCancel(spec, what: "the reply of \(owner)")
             reply = declaration
@@ -259,21 +262,26 @@ extension Checker {
         return declaration
     }
 
-    /// `match: key`, or `match: {request: key, reply: path}` when the reply carries the value elsewhere.
-    private mutating func readMatch(_ node: SyntaxNode) -> (String, String?)? {
-        if node.scalar != nil { return readText(node, what: "the reply's `match`").map { ($0, nil) } }
+    /// `match: key`, or `match: {request: key, reply: path}` when the reply carries the value elsewhere; `each:` is
+    /// written the same way (the request's list, and where each reply names its item).
+    private mutating func readMatch(_ node: SyntaxNode, key: String = "match") -> (String, String?)? {
+        let what = "the reply's `\(key)`"
+        if node.scalar != nil { return readText(node, what: what).map { ($0, nil) } }
         guard
             let spec = MappingReader(
-                node, owner: "the reply's `match`", allowedKeys: ["request", "reply"], ownerLocation: node.location,
+                node, owner: what, allowedKeys: ["request", "reply"], ownerLocation: node.location,
                 diagnostics: &diagnostics),
             let request = spec.required(
-                "request", in: "the reply's `match`", hint: "name the request's field: `request: id`",
+                "request", in: what,
+                hint: key == "match" ? "name the request's field: `request: id`" : "name the request's list: `request: symbols`",
                 diagnostics: &diagnostics),
             let reply = spec.required(
-                "reply", in: "the reply's `match`", hint: "name where the reply carries it: `reply: meta.id`",
+                "reply", in: what,
+                hint: key == "match"
+                    ? "name where the reply carries it: `reply: meta.id`" : "name where each reply names its item: `reply: symbol`",
                 diagnostics: &diagnostics),
-            let requestKey = readText(request, what: "the reply's `match.request`"),
-            let replyKey = readText(reply, what: "the reply's `match.reply`")
+            let requestKey = readText(request, what: "the reply's `\(key).request`"),
+            let replyKey = readText(reply, what: "the reply's `\(key).reply`")
         else { return nil }
         return (requestKey, replyKey)
     }

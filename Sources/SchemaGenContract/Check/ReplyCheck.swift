@@ -44,6 +44,9 @@ package struct ReplyCheck {
                         at: reply.location, diagnostics: &diagnostics)
                 }
                 guard answers.count == (reply.error == nil ? 1 : 2) else { continue }
+                if let each = reply.each {
+                    checkEach(each, of: event, answer: answers[0].0, owner: owner, into: &diagnostics)
+                }
                 if let type = reply.type {
                     Self.checkNarrowing(
                         type, of: answers[0].0, what: "what the reply '\(reply.event)' holds for this request",
@@ -105,6 +108,11 @@ package struct ReplyCheck {
                 "\(owner) has `error:`, but '\(event.wireName)' is the server's request and the app answers it: leave `error:` out",
                 at: reply.location)
         }
+        if let each = reply.each {
+            diagnostics.error(
+                "\(owner) has `each:`, but '\(event.wireName)' is the server's request, which the app answers once: leave `each:` out",
+                at: each.location)
+        }
         if reply.ids == .app {
             diagnostics.error(
                 "\(owner) has `ids: app`, but '\(event.wireName)' is the server's request: the server chooses its values and the "
@@ -152,6 +160,74 @@ package struct ReplyCheck {
                     + "`\(answerField.type.spelling)` in the answer; it is one `Int` or `String`, echoed",
                 at: answerField.location)
         }
+    }
+
+    /// `each:`: the request's list is one of its own required fields, and each reply names its item, where it does,
+    /// as a value of the list's element type.
+    private func checkEach(
+        _ each: ReplyEach, of event: Event, answer: Event, owner: String, into diagnostics: inout DiagnosticBag
+    ) {
+        if event.subscription != nil {
+            diagnostics.error(
+                "\(owner) has `each:`, but '\(event.wireName)' also opens a subscription, whose one reply confirms it; leave "
+                    + "`each:` out, or declare the subscription on a request of its own", at: each.location)
+            return
+        }
+        guard let list = matchPath(each.list, of: event, isRequest: true, appGives: true)?.last else {
+            diagnostics.error(
+                "\(owner) has `each: \(each.list)`, but the request '\(event.wireName)' has no such field; name the list of "
+                    + "its payload that gets one reply per item (`each: symbols`)", at: each.location,
+                notes: [.note("'\(event.wireName)' is declared here", at: event.location)])
+            return
+        }
+        guard case .array(let element) = list.type.valueType, !list.type.isSwiftOptional else {
+            let fix =
+                list.type.isSwiftOptional
+                ? "make it required: a request answered once per item always names its items"
+                : "name a list (`[String]`), which gets one reply per item"
+            diagnostics.error(
+                "\(owner) has `each: \(each.list)`, which is `\(list.type.spelling)` in the request; \(fix)",
+                at: list.location)
+            return
+        }
+        guard let key = each.item else { return }
+        guard !key.contains(".") else {
+            diagnostics.error(
+                "\(owner) says each reply names its item at the path '\(key)'; name a field of the reply's own (its frame "
+                    + "shape's or its payload's): a mock answers each item by setting it there", at: each.location)
+            return
+        }
+        guard let item = matchPath(key, of: answer, isRequest: false)?.last else {
+            diagnostics.error(
+                "\(owner) says each reply names its item at '\(key)', but the reply '\(answer.wireName)' has no such field; "
+                    + "name a field of its payload or frame shape", at: each.location,
+                notes: [.note("'\(answer.wireName)' is declared here", at: answer.location)])
+            return
+        }
+        guard item.type.valueType == element.valueType, Self.namesItems(element) else {
+            diagnostics.error(
+                "\(owner) says each reply names its item at '\(key)', which is `\(item.type.spelling)` in the reply, but the "
+                    + "request's items are `\(element.spelling)`; an item is named by an `Int` or a `String` of the same type",
+                at: item.location)
+            return
+        }
+    }
+
+    /// Whether replies can name items of this type, to be put in the request's order.
+    package static func namesItems(_ element: TypeRef) -> Bool {
+        [.scalar(.int), .scalar(.string)].contains(element.valueType)
+    }
+
+    /// Where each reply of a request answered once per item names its item: the written key, or, for `each:` with
+    /// one name, the reply's field of that name when it holds an item; `nil` when replies come in arrival order.
+    package func eachItemKey(_ each: ReplyEach, of event: Event, answer: Event) -> String? {
+        if let item = each.item { return item }
+        guard let list = matchPath(each.list, of: event, isRequest: true, appGives: true)?.last,
+            case .array(let element) = list.type.valueType, Self.namesItems(element),
+            let field = matchPath(each.list, of: answer, isRequest: false)?.last,
+            field.type.valueType == element.valueType
+        else { return nil }
+        return each.list
     }
 
     /// The field `key` of an event: a field of its frame shape or envelope, else of its payload object. A request's

@@ -192,6 +192,20 @@ package struct ReplyDeclaration: Hashable, Sendable {
     /// carries the request's correlation value (`match` unless named).
     package var cancel: String? = nil
     package var cancelField: String? = nil
+    /// For a request answered once per item it names (`each:`): the request's list, and where each reply names
+    /// its item.
+    package var each: ReplyEach? = nil
+}
+
+/// A request answered once per item of one of its lists (`reply: {each: pair}`): Kraken acknowledges a subscribe for
+/// two pairs with two `subscriptionStatus` events, each carrying the request's `reqid` and its own `pair`.
+package struct ReplyEach: Hashable, Sendable {
+    /// The request's field holding the list (`[T]`), one reply per element.
+    package var list: String
+    /// Where each reply names its element (a path, as the reply's `match`); `nil` when written as one name, which the
+    /// reply then carries under the same key, if it does.
+    package var item: String?
+    package var location: SourceLocation
 }
 
 /// A Socket.IO acknowledgement (`ack:`): the value the receiver of an event calls its callback with. A named tuple

@@ -47,6 +47,27 @@ import Foundation
     }
 }
 
+/// The replies a request gets when it is answered once per item it names (`reply: {each: pair}`): a subscribe for
+/// two pairs is acknowledged twice, under the same correlation value.
+@_spi(Generated) public struct ReplyItems: Sendable {
+    /// How many replies answer the request: one per item.
+    public var count: Int
+    /// The items the request named, and where each reply names its own: replies are then put in the items' order,
+    /// and one naming an item not asked for, or answered already, is reported. `nil`: replies in arrival order.
+    public var named: (values: [JSONValue], source: ReplyMatch.Source)?
+
+    /// `count` replies, kept in the order they arrive.
+    public static func count(_ count: Int) -> ReplyItems {
+        ReplyItems(count: count, named: nil)
+    }
+
+    /// One reply per value, each naming its value at `source`; a reply that names none takes the first value not
+    /// yet answered.
+    public static func named(_ values: [JSONValue], by source: ReplyMatch.Source) -> ReplyItems {
+        ReplyItems(count: values.count, named: (values, source))
+    }
+}
+
 /// A request the server answered with its error event (`reply: {error: ...}`), carrying that event's value.
 public struct RequestRejected<Reply: Sendable>: Error, Sendable {
     public var reply: Reply
@@ -92,9 +113,13 @@ final class PendingReplies: @unchecked Sendable {
     private enum State {
         /// Sent (or being sent), nobody awaiting yet.
         case reserved
-        case awaiting(CheckedContinuation<WireFraming.ParsedFrame, any Error>)
+        case awaiting(CheckedContinuation<[WireFraming.ParsedFrame], any Error>)
         /// Ended before anybody awaited.
-        case ended(Result<WireFraming.ParsedFrame, any Error>)
+        case ended(Result<[WireFraming.ParsedFrame], any Error>)
+
+        var isEnded: Bool {
+            if case .ended = self { true } else { false }
+        }
     }
 
     private struct Entry {
@@ -104,6 +129,34 @@ final class PendingReplies: @unchecked Sendable {
         var routes: [String]
         /// Called with the frame that answers it, on the receiving thread, before the next frame is read.
         var onAnswer: (@Sendable (WireFraming.ParsedFrame) -> Void)?
+        /// For a request answered once per item: the replies so far, by item.
+        var collected: Collected?
+    }
+
+    /// The replies of a request answered once per item, gathered until every item has its own.
+    private struct Collected {
+        var items: ReplyItems
+        var frames: [WireFraming.ParsedFrame?]
+        var received = 0
+
+        init(_ items: ReplyItems) {
+            self.items = items
+            frames = Array(repeating: nil, count: items.count)
+        }
+
+        /// Files `frame` under its item; `false` when it names an item not asked for or answered already.
+        mutating func accept(_ frame: WireFraming.ParsedFrame) -> Bool {
+            var slot = frames.firstIndex { $0 == nil }
+            if let (values, source) = items.named, let item = source.value(in: frame) {
+                slot = values.indices.first { values[$0] == item && frames[$0] == nil }
+            }
+            guard let slot else { return false }
+            frames[slot] = frame
+            received += 1
+            return true
+        }
+
+        var isComplete: Bool { received == items.count }
     }
 
     /// A request's place in the table, to end or await it.
@@ -120,6 +173,12 @@ final class PendingReplies: @unchecked Sendable {
     /// request, so a reply nobody waits for there is reported rather than ignored.
     private var routes: [String: (source: ReplyMatch.Source, primary: String, waiting: Int)] = [:]
     private var nextToken: UInt64 = 0
+    /// Requests answered once per item that ended early (their error event came, they timed out or were cancelled),
+    /// with how many replies may still come: those go to the reply event's listeners and are not reported. Bounded
+    /// like the table: past `limit`, the oldest is forgotten (its late replies are then reported); emptied when the
+    /// connection is lost.
+    private var draining: [Key: Int] = [:]
+    private var drainingOrder: [Key] = []
 
     init(limit: Int) {
         self.limit = limit
@@ -129,7 +188,7 @@ final class PendingReplies: @unchecked Sendable {
 
     /// Enters a request before it is sent.
     func reserve(
-        _ match: ReplyMatch, correlation: JSONValue,
+        _ match: ReplyMatch, correlation: JSONValue, each items: ReplyItems? = nil,
         onAnswer: (@Sendable (WireFraming.ParsedFrame) -> Void)? = nil
     ) throws(RequestFailure) -> Ticket {
         let key = Key(route: match.route, channel: match.channel, correlation: correlation)
@@ -138,7 +197,10 @@ final class PendingReplies: @unchecked Sendable {
             guard entries[key] == nil else { return .failure(.correlationInUse(correlation)) }
             guard entries.count < limit else { return .failure(.tooManyPending(limit: limit)) }
             nextToken += 1
-            entries[key] = Entry(token: nextToken, state: .reserved, routes: routeKeys.map(\.0), onAnswer: onAnswer)
+            entries[key] = Entry(
+                token: nextToken, state: .reserved, routes: routeKeys.map(\.0), onAnswer: onAnswer,
+                collected: items.map(Collected.init))
+            forgetDraining(key)
             for (routeKey, source) in routeKeys {
                 routes[routeKey] = (source, match.route, (routes[routeKey]?.waiting ?? 0) + 1)
             }
@@ -155,8 +217,38 @@ final class PendingReplies: @unchecked Sendable {
         onCancel: (@Sendable (JSONValue) async throws -> Void)? = nil,
         send: () async throws -> Void
     ) async throws -> WireFraming.ParsedFrame {
+        let frames = try await exchange(
+            match, correlation: correlation, each: nil, timeout: timeout, onAnswer: onAnswer, onCancel: onCancel,
+            send: send)
+        return frames[0]
+    }
+
+    /// Enters a request answered once per item, sends it, and waits for every item's reply, or for the error event
+    /// that ends it (then the one frame returned); see
+    /// ``RealtimeClientCore/request(expecting:correlation:each:timeout:onCancel:send:)``.
+    func exchange(
+        expecting match: ReplyMatch, correlation: JSONValue, each items: ReplyItems, timeout: Duration?,
+        onCancel: (@Sendable (JSONValue) async throws -> Void)? = nil,
+        send: () async throws -> Void
+    ) async throws -> [WireFraming.ParsedFrame] {
+        guard items.count > 0 else {
+            // Nothing to wait for: no reply answers a request that named no item.
+            try await send()
+            return []
+        }
+        return try await exchange(
+            match, correlation: correlation, each: items, timeout: timeout, onAnswer: nil, onCancel: onCancel,
+            send: send)
+    }
+
+    private func exchange(
+        _ match: ReplyMatch, correlation: JSONValue, each items: ReplyItems?, timeout: Duration?,
+        onAnswer: (@Sendable (WireFraming.ParsedFrame) -> Void)?,
+        onCancel: (@Sendable (JSONValue) async throws -> Void)?,
+        send: () async throws -> Void
+    ) async throws -> [WireFraming.ParsedFrame] {
         try Task.checkCancellation()
-        let ticket = try reserve(match, correlation: correlation, onAnswer: onAnswer)
+        let ticket = try reserve(match, correlation: correlation, each: items, onAnswer: onAnswer)
         let timer = timeout.map { limit in
             Task { [self] in
                 // A timer cancelled because the request ended must not end it again.
@@ -178,11 +270,11 @@ final class PendingReplies: @unchecked Sendable {
         }
     }
 
-    /// Waits for the request's end: its reply, or the error that ended it.
-    func wait(for ticket: Ticket) async throws -> WireFraming.ParsedFrame {
+    /// Waits for the request's end: its reply (or replies), or the error that ended it.
+    func wait(for ticket: Ticket) async throws -> [WireFraming.ParsedFrame] {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let ended: Result<WireFraming.ParsedFrame, any Error>? = lock.withLock {
+                let ended: Result<[WireFraming.ParsedFrame], any Error>? = lock.withLock {
                     guard let entry = entries[ticket.key], entry.token == ticket.token else {
                         return .failure(CancellationError())
                     }
@@ -201,12 +293,22 @@ final class PendingReplies: @unchecked Sendable {
     }
 
     /// Ends the request with `result`, unless something ended it already. A reply that ends it is first handed to
-    /// its `onAnswer`, so what the reply sets up (a subscription) is in place before the next frame.
-    func end(_ ticket: Ticket, with result: Result<WireFraming.ParsedFrame, any Error>) {
+    /// its `onAnswer`, so what the reply sets up (a subscription) is in place before the next frame. A request
+    /// answered once per item that ends before every item's reply came leaves the rest to drain (`remaining`).
+    private func end(
+        _ ticket: Ticket, with result: Result<[WireFraming.ParsedFrame], any Error>, remaining: Int? = nil
+    ) {
         let ended:
-            (CheckedContinuation<WireFraming.ParsedFrame, any Error>?, (@Sendable (WireFraming.ParsedFrame) -> Void)?)? =
+            (
+                CheckedContinuation<[WireFraming.ParsedFrame], any Error>?,
+                (@Sendable (WireFraming.ParsedFrame) -> Void)?
+            )? =
                 lock.withLock {
                     guard let entry = entries[ticket.key], entry.token == ticket.token else { return nil }
+                    if let collected = entry.collected, !entry.state.isEnded {
+                        let left = remaining ?? (collected.items.count - collected.received)
+                        if left > 0 { drain(ticket.key, left) }
+                    }
                     switch entry.state {
                     case .reserved:
                         entries[ticket.key]?.state = .ended(result)
@@ -219,7 +321,7 @@ final class PendingReplies: @unchecked Sendable {
                     }
                 }
         guard let (continuation, onAnswer) = ended else { return }
-        if case .success(let frame) = result { onAnswer?(frame) }
+        if case .success(let frames) = result, let frame = frames.first { onAnswer?(frame) }
         continuation?.resume(with: result)
     }
 
@@ -254,19 +356,61 @@ final class PendingReplies: @unchecked Sendable {
     private func answer(
         _ frame: WireFraming.ParsedFrame, under primary: String, channel: String?, correlation: JSONValue
     ) -> Delivery {
-        let ticket: Ticket? = lock.withLock {
-            let key = Key(route: primary, channel: channel, correlation: correlation)
-            return entries[key].map { Ticket(key: key, token: $0.token) }
+        let key = Key(route: primary, channel: channel, correlation: correlation)
+        enum Step {
+            case end(Ticket, [WireFraming.ParsedFrame], remaining: Int?)
+            case wait, drained, unexpected
         }
-        guard let ticket else { return .unexpected(correlation: correlation) }
-        end(ticket, with: .success(frame))
-        return .answered
+        let step: Step = lock.withLock {
+            guard let entry = entries[key] else {
+                guard let left = draining[key] else { return .unexpected }
+                if left > 1 { draining[key] = left - 1 } else { forgetDraining(key) }
+                return .drained
+            }
+            let ticket = Ticket(key: key, token: entry.token)
+            guard var collected = entry.collected else { return .end(ticket, [frame], remaining: nil) }
+            guard frame.route == primary else {
+                // The error event ends the call at once; the items' other replies may still come.
+                return .end(ticket, [frame], remaining: collected.items.count - collected.received - 1)
+            }
+            guard collected.accept(frame) else { return .unexpected }
+            entries[key]?.collected = collected
+            return collected.isComplete ? .end(ticket, collected.frames.compactMap { $0 }, remaining: 0) : .wait
+        }
+        switch step {
+        case .end(let ticket, let frames, let remaining):
+            end(ticket, with: .success(frames), remaining: remaining)
+            return .answered
+        case .wait, .drained:
+            return .answered
+        case .unexpected:
+            return .unexpected(correlation: correlation)
+        }
     }
 
     /// Ends every waiting request with `error` (the connection was lost).
     func failAll(_ error: any Error) {
         let tickets = lock.withLock { entries.map { Ticket(key: $0.key, token: $0.value.token) } }
         for ticket in tickets { end(ticket, with: .failure(error)) }
+        // No reply of a lost connection's requests can come on the next one.
+        lock.withLock {
+            draining.removeAll()
+            drainingOrder.removeAll()
+        }
+    }
+
+    // Called with the lock held.
+    private func drain(_ key: Key, _ remaining: Int) {
+        if draining.updateValue(remaining, forKey: key) == nil { drainingOrder.append(key) }
+        while draining.count > limit, !drainingOrder.isEmpty {
+            draining[drainingOrder.removeFirst()] = nil
+        }
+    }
+
+    // Called with the lock held.
+    private func forgetDraining(_ key: Key) {
+        guard draining.removeValue(forKey: key) != nil else { return }
+        drainingOrder.removeAll { $0 == key }
     }
 
     // Called with the lock held.

@@ -130,6 +130,22 @@ import Foundation
             onAnswer: onAnswer, onCancel: onCancel, send: send)
     }
 
+    /// Sends a request answered once per item it names (a subscribe for two pairs, acknowledged twice) and returns
+    /// the replies: in the order of `items`' values when the replies name their item, else in arrival order. When
+    /// the error event of `match` answers first, the call returns that one frame, and the items' other replies
+    /// still to come reach the reply event's listeners without being reported. A request that names no item is
+    /// sent and returns no replies. Throws as ``request(expecting:correlation:timeout:onAnswer:onCancel:send:)``;
+    /// a reply naming an item not asked for, or answered already, goes to the error handlers.
+    public func request(
+        expecting match: ReplyMatch, correlation: JSONValue, each items: ReplyItems, timeout: Duration? = nil,
+        onCancel: (@Sendable (JSONValue) async throws -> Void)? = nil,
+        send: () async throws -> Void
+    ) async throws -> [WireFraming.ParsedFrame] {
+        try await pending.exchange(
+            expecting: match, correlation: correlation, each: items, timeout: timeout ?? defaultRequestTimeout,
+            onCancel: onCancel, send: send)
+    }
+
     /// Ends every request waiting for a reply, and every open subscription, with
     /// ``RequestFailure/connectionLost(reason:)``: transports call it when the connection drops, so no call waits for
     /// a reply that cannot come and no loop waits for events of a subscription the server forgot.

@@ -158,6 +158,17 @@ extension ContractDiffer {
                         + "(was \(code: before.match)\(before.replyMatch.map { " (\(code: $0) in the reply)" } ?? ""))",
                     at: here, flows: requests)
             }
+            if before.each?.list != after.each?.list || before.each?.item != after.each?.item {
+                // One reply or one per item: the call returns a value or an array, and the server sends one or many.
+                func answered(_ each: ReplyEach?) -> ChangePhrase {
+                    guard let each else { return "once" }
+                    guard let item = each.item else { return "once per item of \(code: each.list)" }
+                    return "once per item of \(code: each.list), named by \(code: item)"
+                }
+                recorder.record(
+                    .replyChanged, "answered \(answered(after.each)) (was \(answered(before.each)))", at: here,
+                    flows: requests)
+            }
             if before.cancel != after.cancel || before.cancelField != after.cancelField {
                 recorder.record(.replyCancelChanged, cancelChange(before, after), at: here, flows: requests)
             }

@@ -45,6 +45,22 @@ package struct MockResponder: Sendable {
             var content = exampleContent(of: answer)
             if let type = reply.type { content.payload = synthesizer.values.value(of: type) }
             content.set(correlation, at: reply.answerMatch, of: answer, in: contract)
+            if let each = reply.each {
+                // One reply per item the request names, each naming its item where replies do.
+                let itemKey = ReplyCheck(contract: contract).eachItemKey(each, of: event, answer: answer)
+                guard case .array(let items)? = value(at: each.list, of: event, in: parsed) else {
+                    return MockResponse(reading: reading, answers: answers)
+                }
+                for item in items {
+                    var itemContent = content
+                    if let itemKey { itemContent.set(item, at: itemKey, of: answer, in: contract) }
+                    answers.append(
+                        answerFrame(
+                            answer, itemContent, in: request,
+                            reason: "the reply to `\(event.wireName)` \(correlation.json) for \(item.json)"))
+                }
+                return MockResponse(reading: reading, answers: answers)
+            }
             answers.append(
                 answerFrame(
                     answer, content, in: request, reason: "the reply to `\(event.wireName)` \(correlation.json)"))

@@ -481,6 +481,13 @@ package struct AsyncAPITranslator: Sendable {
             ("ids", reply.ids == .counter && !reply.idsWritten ? nil : .string(reply.ids.rawValue)),
             ("type", reply.type.map { .string($0.spelling) }),
             (
+                "each",
+                reply.each.map { each in
+                    each.item.map { .object([("request", .string(each.list)), ("reply", .string($0))]) }
+                        ?? .string(each.list)
+                }
+            ),
+            (
                 "cancel",
                 reply.cancel.map { cancel in
                     reply.cancelField.map { .object([("event", .string(cancel)), ("field", .string($0))]) }

@@ -169,8 +169,17 @@ package struct MarkdownTranslator: Sendable {
             let inReply = reply.replyMatch.map { " (" + MarkdownSyntax.code($0) + " in the reply)" } ?? ""
             let typed =
                 reply.type.map { " holding " + Self.linked($0.spellingSegments, typeAnchors: typeAnchors) } ?? ""
+            var each = ""
+            if let declaration = reply.each {
+                each = " once per item of \(MarkdownSyntax.code(declaration.list))"
+                if let answer = events.first(where: { $0.wireName == reply.event }),
+                    let key = ReplyCheck(contract: contract).eachItemKey(declaration, of: event, answer: answer)
+                {
+                    each += " (each naming its item in \(MarkdownSyntax.code(key)))"
+                }
+            }
             let answer =
-                "→ \(MarkdownSyntax.code(reply.event))\(typed)\(error), matched by \(MarkdownSyntax.code(reply.match))\(inReply)\(cancel)."
+                "→ \(MarkdownSyntax.code(reply.event))\(typed)\(each)\(error), matched by \(MarkdownSyntax.code(reply.match))\(inReply)\(cancel)."
                 + Self.unmatched(reply, in: events, of: contract)
             description = description.isEmpty ? answer : description + " " + answer
         }

@@ -79,14 +79,21 @@ package struct SequenceDiagrams {
         }
         if let reply = event.reply {
             arrow(asker, answerer, "\(event.wireName) (\(reply.match): 1)")
+            // A request answered once per item: its reply repeats, one per item of the list.
+            let replyIndent = reply.each == nil ? 1 : 2
+            let answered = reply.each.map { "loop once per item of " + Self.text($0.list) }
             if let error = reply.error {
                 lines.append("    alt answered")
-                arrow(answerer, asker, "\(reply.event) (\(reply.answerMatch): 1)", reply: true, indent: 2)
+                if let answered { lines.append("        " + answered) }
+                arrow(answerer, asker, "\(reply.event) (\(reply.answerMatch): 1)", reply: true, indent: replyIndent + 1)
+                if answered != nil { lines.append("        end") }
                 lines.append("    else refused")
                 arrow(answerer, asker, "\(error) (\(reply.answerMatch): 1)", reply: true, indent: 2)
                 lines.append("    end")
             } else {
-                arrow(answerer, asker, "\(reply.event) (\(reply.answerMatch): 1)", reply: true)
+                if let answered { lines.append("    " + answered) }
+                arrow(answerer, asker, "\(reply.event) (\(reply.answerMatch): 1)", reply: true, indent: replyIndent)
+                if answered != nil { lines.append("    end") }
             }
             if let cancel = reply.cancel {
                 lines.append("    opt the app gives up")

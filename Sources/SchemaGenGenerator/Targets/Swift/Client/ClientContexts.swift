@@ -17,8 +17,15 @@ package struct RequestContext: KeyedTemplateContext {
     package var value: String
     /// A `ReplyMatch(...)` expression: the reply's route, channel and where it carries the correlation value.
     package var replyMatch: String
-    /// The reply's Swift type, which the method returns.
+    /// The reply's Swift type.
     package var replyType: String
+    /// What the method returns: the reply's type, or for a request answered once per item, an array of it.
+    package var returnType: String
+    /// For a request answered once per item (`each:`): the `ReplyItems` expression, and the list and where each reply
+    /// names its item, for documentation; `nil` otherwise.
+    package var items: String? = nil
+    package var eachText: String? = nil
+    package var eachItemText: String? = nil
     /// The expression decoding the reply from `frame` with `decoder`.
     package var replyDecoding: SwiftExpression
     /// For a request with an error reply: the statement that throws `RequestRejected` with the error event's value

@@ -13,19 +13,49 @@ extension RequestTranslator {
             replyType = speller.spell(type)
             replyDecoding = EventTranslator.payloadDecoding(of: events[answer], as: replyType)
         }
+        var items: String?
+        if let each = reply.each {
+            guard let list = argument(each.list, of: event, contexts[own]) else { return nil }
+            items = eachItems(each, list: list, of: event, answer: events[answer])
+        }
         var context = RequestContext(
             parameters: SwiftParameterList(call.parameters + [.timeout]),
             correlationGiven: call.given, fresh: call.fresh, correlationValue: call.correlation, value: call.value,
             replyMatch: replyMatch,
-            replyType: replyType, replyDecoding: replyDecoding, rejection: rejection(reply, contexts: contexts),
+            replyType: replyType, returnType: replyType, replyDecoding: replyDecoding, rejection: rejection(reply, contexts: contexts),
             replyEventText: reply.event, matchText: reply.match,
             correlationOrigin: reply.ids == .app ? "given by the app" : "chosen here unless passed")
+        if let items, let each = reply.each {
+            context.items = items
+            context.returnType = "[\(replyType)]"
+            context.eachText = each.list
+            context.eachItemText = check.eachItemKey(each, of: event, answer: events[answer])
+        }
         if let name = reply.cancel, let cancel = index(of: name),
             let sending = cancelling(events[cancel], contexts[cancel], key: reply.cancelField ?? reply.match)
         {
             (context.cancel, context.hasCancel, context.cancelEventText) = (sending, true, name)
         }
         return context
+    }
+
+    /// The `ReplyItems` of a request answered once per item of `list` (a Swift expression of the method's argument):
+    /// named by each reply, where it names its item, else counted.
+    private func eachItems(_ each: ReplyEach, list: String, of event: Event, answer: Event) -> String {
+        let items = speller.runtime("ReplyItems")
+        guard let key = check.eachItemKey(each, of: event, answer: answer),
+            case .array(let element)? = check.matchField(each.list, of: event, isRequest: true, appGives: true)?.type
+                .valueType
+        else { return "\(items).count(\(list).count)" }
+        let value =
+            element.valueType == .scalar(.int) ? ".number(\(speller.runtime("JSONNumber"))($0))" : ".string($0)"
+        return "\(items).named(\(list).map { \(value) }, by: \(source(of: key, in: answer)))"
+    }
+
+    /// The Swift expression of a request's field among its method's arguments: the argument of that name, or the
+    /// member of the `payload` argument the method takes whole.
+    private func argument(_ key: String, of event: Event, _ context: EventContext) -> String? {
+        check.matchPath(key, of: event, isRequest: true, appGives: true).map { swiftPath($0, in: "", context) }
     }
 
     /// The responder to the server's request: the request decoded as its listeners decode it, the handler's answer

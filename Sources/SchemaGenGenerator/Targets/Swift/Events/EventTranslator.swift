@@ -194,7 +194,14 @@ package struct EventTranslator {
         if let responder = context.serverResponder, let reply = event.reply,
             let answer = events.firstIndex(where: { $0.wireName == reply.event })
         {
-            guard let value = mockValue(of: answer, holding: reply.type, in: events, contexts) else { return nil }
+            guard var value = mockValue(of: answer, holding: reply.type, in: events, contexts) else { return nil }
+            if let each = reply.each {
+                guard
+                    let replies = mockReplies(
+                        value, each: each, of: event, context, answer: events[answer], contexts[answer], in: events)
+                else { return nil }
+                value = replies
+            }
             return responder.rejection == nil ? value : ".reply(\(value))"
         }
         if let ack = event.ack, context.ack?.isAwaited == true {
@@ -204,6 +211,52 @@ package struct EventTranslator {
             return try? literal.expression(values.value(of: ack.type), as: ack.type, inlineName: "")
         }
         return nil
+    }
+
+    /// The `Mock`'s replies to a request answered once per item: one `reply` per item of the request's list, each
+    /// naming its item where replies do, as `schemagen-mock` answers; `nil` when the reply's value cannot be rebuilt
+    /// with its item (a named payload type), so the `Mock` does not answer rather than answer what no call accepts.
+    private func mockReplies(
+        _ reply: String, each: ReplyEach, of event: Event, _ context: EventContext, answer: Event,
+        _ answerContext: EventContext, in events: [Event]
+    ) -> String? {
+        let requests = RequestTranslator(
+            contract: contract, events: events, channelExpression: "nil", speller: builder.speller)
+        guard let list = requests.check.matchPath(each.list, of: event, isRequest: true, appGives: true) else {
+            return nil
+        }
+        let items = SwiftExpression.plain(requests.swiftPath(list, in: "request.", context))
+        guard let key = requests.check.eachItemKey(each, of: event, answer: answer) else {
+            return SwiftExpression.call(
+                .member(items, "map"), [], closure: SwiftClosure(parameters: ["_"], body: [.return(.plain(reply))])
+            ).rendered
+        }
+        guard let field = requests.check.matchField(key, of: answer, isRequest: false),
+            let type = answerContext.valueType, let structure = answerContext.declaration?.structure
+        else { return nil }
+        let name = SwiftSyntax.identifier(field.swiftName)
+        func rebuilt(_ structure: StructContext, _ type: String, from value: String) -> SwiftExpression? {
+            var found = false
+            let arguments = structure.properties.map { property -> SwiftArgument in
+                let label = property.name.unescapedIdentifier
+                if property.name == name {
+                    found = true
+                    return SwiftArgument(label, .plain("item"))
+                }
+                if label == "payload", let nested = structure.nestedTypes.first(where: { $0.name == "Payload" }),
+                    let inner = nested.structure,
+                    let payload = rebuilt(inner, "\(type).Payload", from: "\(value).payload")
+                {
+                    found = true
+                    return SwiftArgument(label, payload)
+                }
+                return SwiftArgument(label, .plain("\(value).\(property.name)"))
+            }
+            return found ? .call(type, arguments) : nil
+        }
+        guard let value = rebuilt(structure, type, from: "reply") else { return nil }
+        let named = SwiftClosure(parameters: ["item"], body: [.let("reply", .plain(reply)), .return(value)])
+        return SwiftExpression.call(.member(items, "map"), [], closure: named).rendered
     }
 
     /// A value of `events[index]` the generated `Mock` sends, as `schemagen-mock` sends it (`MockResponder`): its first

@@ -55,6 +55,21 @@ package struct RequestTranslator {
         return check.answerMayOmit(match, of: answer) ? ".optional(\(source))" : source
     }
 
+    /// The Swift expression of the field at the end of `path` in `base`, a value of an event whose Swift structure
+    /// `context` declares: its property, or the member of its `payload` when the value also holds its frame's fields
+    /// (or is the named payload itself). Objects on the way that may be `nil` are chained with `?.`.
+    package func swiftPath(_ path: [Field], in base: String, _ context: EventContext) -> String {
+        var steps = ""
+        for (index, field) in path.enumerated() {
+            steps += (index == 0 ? "" : path[index - 1].type.isSwiftOptional ? "?." : ".")
+            steps += SwiftSyntax.identifier(field.swiftName)
+        }
+        guard let first = path.first, let structure = context.declaration?.structure,
+            structure.properties.contains(where: { $0.name == SwiftSyntax.identifier(first.swiftName) })
+        else { return base + "payload." + steps }
+        return base + steps
+    }
+
     /// Whether `match` (its first step, for a path) is a frame shape's or the envelope's field rather than the payload's.
     private func isFrameField(_ match: String, of event: Event) -> Bool {
         let first = String(match.split(separator: ".", omittingEmptySubsequences: false).first ?? "")

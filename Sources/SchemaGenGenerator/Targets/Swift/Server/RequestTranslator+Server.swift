@@ -14,15 +14,17 @@ extension RequestTranslator {
                 correlationPath: SwiftSyntax.stringLiteral(
                     bodyPath(of: reply.answerMatch, in: events[answer], contexts[answer])))
         }
-        var answerType = replyType
+        // A request answered once per item gets all its replies from the handler, sent in its order.
+        let replies = reply.each == nil ? replyType : "[\(replyType)]"
+        var answerType = replies
         var rejection: ServerAnswerContext?
         if let error = index(of: reply.error), let errorType = contexts[error].valueType {
-            answerType = "\(speller.runtime("ServerAnswer"))<\(replyType), \(errorType)>"
+            answerType = "\(speller.runtime("ServerAnswer"))<\(replies), \(errorType)>"
             rejection = send(error)
         }
         return ServerResponderContext(
             answerType: answerType, correlationSource: source(of: reply.match, in: event), reply: send(answer),
-            rejection: rejection, answerEventText: reply.event, matchText: reply.match)
+            rejection: rejection, answersEach: reply.each != nil, answerEventText: reply.event, matchText: reply.match)
     }
 
     /// The generated server's method for its own request (a server-to-client event with `reply:`): it writes a fresh

@@ -14,6 +14,8 @@ package struct ServerResponderContext: KeyedTemplateContext {
     package var reply: ServerAnswerContext
     /// How the error event is sent, when the request has one (the handler then returns a `ServerAnswer`).
     package var rejection: ServerAnswerContext?
+    /// Whether the request is answered once per item (`each:`): the handler returns every reply, each sent in turn.
+    package var answersEach: Bool
     /// For documentation: the reply event's wire name and the echoed field.
     package var answerEventText: String
     package var matchText: String
