@@ -152,7 +152,14 @@ extension ContractDraw {
                 // An error event that may leave the id out (Kraken's `error`): without it, it answers no request.
                 let mayOmit = !useShapeField && choices.chance(40)
                 let type = mayOmit ? idType + "?" : idType
-                if useShapeField
+                if !useShapeField, !nested, choices.chance(30),
+                    addField("detail", "{fields: {\(matchField): \(type)}}", to: &events[failure])
+                {
+                    // The id inside the error's body (`error: {event: ..., match: detail.request_id}`).
+                    events[failure].inlineFields!.removeAll { $0.hasPrefix("\(matchField):") }
+                    lines.append("  error: {event: \(events[failure].wireName.yamlKey), match: detail.\(matchField)}")
+                    features.insert("request error event, its id in its body")
+                } else if useShapeField
                     || (nested
                         ? addField("ticket", "{fields: {name: \(type)}}", to: &events[failure])
                         : addField(matchField, type, to: &events[failure]))

@@ -101,10 +101,10 @@ extension Checker {
             let (match, replyMatch) = readMatch(matchNode)
         {
             let ids = readCorrelationIDs(spec)
+            let (error, errorMatch) = spec["error"].map { readError($0) } ?? (nil, nil)
             var declaration = ReplyDeclaration(
-                event: replyEvent, match: match,
-                error: spec["error"].flatMap { readText($0, what: "the reply's `error`") },
-                ids: ids ?? .counter, location: entry.key.location)
+                event: replyEvent, match: match, error: error, ids: ids ?? .counter, location: entry.key.location)
+            declaration.errorMatch = errorMatch
             declaration.idsWritten = ids != nil
             declaration.replyMatch = replyMatch
             if let eachNode = spec["each"], let (list, item) = readMatch(eachNode, key: "each") {
@@ -284,6 +284,22 @@ extension Checker {
             let replyKey = readText(reply, what: "the reply's `\(key).reply`")
         else { return nil }
         return (requestKey, replyKey)
+    }
+
+    /// `error: event`, or `error: {event: ..., match: path}` when the error event carries the request's value
+    /// elsewhere than the reply (inside its body).
+    private mutating func readError(_ node: SyntaxNode) -> (String?, String?) {
+        if node.scalar != nil { return (readText(node, what: "the reply's `error`"), nil) }
+        guard
+            let spec = MappingReader(
+                node, owner: "the reply's `error`", allowedKeys: ["event", "match"], ownerLocation: node.location,
+                diagnostics: &diagnostics),
+            let event = spec.required(
+                "event", in: "the reply's `error`", hint: "name the server-to-client event that fails the request",
+                diagnostics: &diagnostics),
+            let name = readText(event, what: "the reply's `error.event`")
+        else { return (nil, nil) }
+        return (name, spec["match"].flatMap { readText($0, what: "the reply's `error.match`") })
     }
 
     /// `cancel: event`, or `cancel: {event: ..., field: ...}`: the event that stops a request or subscription.

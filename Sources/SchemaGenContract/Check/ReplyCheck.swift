@@ -54,7 +54,9 @@ package struct ReplyCheck {
                         at: reply.location, into: &diagnostics)
                 }
                 for (carrier, role) in [(event, "the request")] + answers {
-                    let key = carrier == event ? reply.match : reply.answerMatch
+                    let key =
+                        carrier == event
+                        ? reply.match : role == "the error reply" ? reply.errorAnswerMatch : reply.answerMatch
                     let path = matchPath(key, of: carrier, isRequest: carrier == event, appGives: reply.ids == .app)
                     guard let field = path?.last else {
                         let place =

@@ -186,8 +186,13 @@ package struct ReplyDeclaration: Hashable, Sendable {
     /// payload (`{"id": 7, "type": "result", "result": ...}`): the request's method decodes the payload as this.
     package var type: TypeRef? = nil
     package var location: SourceLocation
-    /// The key or path the answering events carry the value under.
+    /// Where the error event carries the value, when not where the reply does (`error: {event: error, match:
+    /// data.request_id}`: a failure that holds the request's id inside its body).
+    package var errorMatch: String? = nil
+    /// The key or path the reply carries the value under.
     package var answerMatch: String { replyMatch ?? match }
+    /// The key or path the error event carries the value under.
+    package var errorAnswerMatch: String { errorMatch ?? answerMatch }
     /// A client-to-server event sent when the caller stops waiting (its task is cancelled), and its field that
     /// carries the request's correlation value (`match` unless named).
     package var cancel: String? = nil

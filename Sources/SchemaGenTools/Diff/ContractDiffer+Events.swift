@@ -151,6 +151,14 @@ extension ContractDiffer {
                     "answered by \(code: after.event)\(after.error.map { " or \(code: $0)" } ?? "") (was \(code: before.event)"
                         + "\(before.error.map { " or \(code: $0)" } ?? ""))", at: here, flows: requests)
             }
+            if before.errorMatch != nil || after.errorMatch != nil, before.error != nil, after.error != nil,
+                before.errorAnswerMatch != after.errorAnswerMatch
+            {
+                recorder.record(
+                    .correlationChanged,
+                    "errors matched by \(code: after.errorAnswerMatch) (were by \(code: before.errorAnswerMatch))",
+                    at: here, flows: requests)
+            }
             if before.match != after.match || before.answerMatch != after.answerMatch {
                 recorder.record(
                     .correlationChanged,

@@ -232,7 +232,8 @@ package struct AsyncAPITranslator: Sendable {
         var correlations: [String: String] = [:]
         for (_, event) in contract.allEvents {
             if let reply = event.reply {
-                for name in [reply.event] + (reply.error.map { [$0] } ?? []) { correlations[name] = reply.answerMatch }
+                correlations[reply.event] = reply.answerMatch
+                if let error = reply.error { correlations[error] = reply.errorAnswerMatch }
             }
             if let subscription = event.subscription {
                 for name in [subscription.event, subscription.end, subscription.error].compactMap({ $0 }) {
@@ -476,7 +477,13 @@ package struct AsyncAPITranslator: Sendable {
                 reply.replyMatch.map { .object([("request", .string(reply.match)), ("reply", .string($0))]) }
                     ?? .string(reply.match)
             ),
-            ("error", reply.error.map(DocumentValue.string)),
+            (
+                "error",
+                reply.error.map { error in
+                    reply.errorMatch.map { .object([("event", .string(error)), ("match", .string($0))]) }
+                        ?? .string(error)
+                }
+            ),
             // Written when the contract wrote it too: `ids: counter` on a field not named as an id is not the default.
             ("ids", reply.ids == .counter && !reply.idsWritten ? nil : .string(reply.ids.rawValue)),
             ("type", reply.type.map { .string($0.spelling) }),

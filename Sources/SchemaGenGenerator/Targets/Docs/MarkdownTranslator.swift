@@ -140,13 +140,18 @@ package struct MarkdownTranslator: Sendable {
     /// the event's listeners alone), as the generated client reads it.
     private static func unmatched(_ reply: ReplyDeclaration, in events: [Event], of contract: Contract) -> String {
         let check = ReplyCheck(contract: contract)
-        let optional = [reply.event] + (reply.error.map { [$0] } ?? [])
-        let names = optional.filter { name in
-            events.first { $0.wireName == name }.map { check.answerMayOmit(reply.answerMatch, of: $0) } ?? false
+        let optional = [(reply.event, reply.answerMatch)] + (reply.error.map { [($0, reply.errorAnswerMatch)] } ?? [])
+        let omitting = optional.filter { name, key in
+            events.first { $0.wireName == name }.map { check.answerMayOmit(key, of: $0) } ?? false
         }
-        guard !names.isEmpty else { return "" }
-        let answers = names.map { MarkdownSyntax.code($0) }.joined(separator: " or ")
-        return " \(answers) without \(MarkdownSyntax.code(reply.answerMatch)) answers no request."
+        guard !omitting.isEmpty else { return "" }
+        // Grouped by key: `a` or `b` without `id`; `a` without `id`, `b` without `data.id`.
+        if Set(omitting.map(\.1)).count == 1 {
+            let answers = omitting.map { MarkdownSyntax.code($0.0) }.joined(separator: " or ")
+            return " \(answers) without \(MarkdownSyntax.code(omitting[0].1)) answers no request."
+        }
+        let answers = omitting.map { "\(MarkdownSyntax.code($0.0)) without \(MarkdownSyntax.code($0.1))" }
+        return " " + answers.joined(separator: " or ") + " answers no request."
     }
 
     private func row(
@@ -164,7 +169,8 @@ package struct MarkdownTranslator: Sendable {
             description = description.isEmpty ? answer : description + " " + answer
         } else if let reply = event.reply {
             // As a backend team's guide writes a request: `get_balance` → `balance`, and how the two are matched.
-            let error = reply.error.map { " (or \(MarkdownSyntax.code($0)) for an error)" } ?? ""
+            let errorAt = reply.errorMatch.map { ", its " + MarkdownSyntax.code($0) + " matching" } ?? ""
+            let error = reply.error.map { " (or \(MarkdownSyntax.code($0)) for an error\(errorAt))" } ?? ""
             let cancel = reply.cancel.map { "; cancelled with \(MarkdownSyntax.code($0))" } ?? ""
             let inReply = reply.replyMatch.map { " (" + MarkdownSyntax.code($0) + " in the reply)" } ?? ""
             let typed =

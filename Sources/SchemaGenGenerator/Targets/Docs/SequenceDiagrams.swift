@@ -88,7 +88,7 @@ package struct SequenceDiagrams {
                 arrow(answerer, asker, "\(reply.event) (\(reply.answerMatch): 1)", reply: true, indent: replyIndent + 1)
                 if answered != nil { lines.append("        end") }
                 lines.append("    else refused")
-                arrow(answerer, asker, "\(error) (\(reply.answerMatch): 1)", reply: true, indent: 2)
+                arrow(answerer, asker, "\(error) (\(reply.errorAnswerMatch): 1)", reply: true, indent: 2)
                 lines.append("    end")
             } else {
                 if let answered { lines.append("    " + answered) }

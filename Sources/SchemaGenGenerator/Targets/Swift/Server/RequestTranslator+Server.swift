@@ -8,11 +8,10 @@ extension RequestTranslator {
         guard let reply = event.reply, event.direction != .serverToClient, let answer = index(of: reply.event),
             let replyType = contexts[answer].valueType
         else { return nil }
-        func send(_ answer: Int) -> ServerAnswerContext {
+        func send(_ answer: Int, at key: String) -> ServerAnswerContext {
             ServerAnswerContext(
                 emitTarget: contexts[answer].emitTarget, emitValue: contexts[answer].emitValue,
-                correlationPath: SwiftSyntax.stringLiteral(
-                    bodyPath(of: reply.answerMatch, in: events[answer], contexts[answer])))
+                correlationPath: SwiftSyntax.stringLiteral(bodyPath(of: key, in: events[answer], contexts[answer])))
         }
         // A request answered once per item gets all its replies from the handler, sent in its order.
         let replies = reply.each == nil ? replyType : "[\(replyType)]"
@@ -20,10 +19,10 @@ extension RequestTranslator {
         var rejection: ServerAnswerContext?
         if let error = index(of: reply.error), let errorType = contexts[error].valueType {
             answerType = "\(speller.runtime("ServerAnswer"))<\(replies), \(errorType)>"
-            rejection = send(error)
+            rejection = send(error, at: reply.errorAnswerMatch)
         }
         return ServerResponderContext(
-            answerType: answerType, correlationSource: source(of: reply.match, in: event), reply: send(answer),
+            answerType: answerType, correlationSource: source(of: reply.match, in: event), reply: send(answer, at: reply.answerMatch),
             rejection: rejection, answersEach: reply.each != nil, answerEventText: reply.event, matchText: reply.match)
     }
 
