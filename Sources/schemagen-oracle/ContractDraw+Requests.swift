@@ -123,15 +123,21 @@ extension ContractDraw {
                 (matchField, ids, nested) = ("ticket.name", "app", true)
                 features.insert("match a path the app gives")
             }
-            var lines = ["reply:", "  event: \(events[answer].wireName.yamlKey)", "  match: \(matchField)"]
-            if !ids.isEmpty { lines.append("  ids: \(ids)") }
+            // Replies matched by order, neither side carrying an id (Kraken Futures' `subscribed`).
+            let inOrder = !nested && choices.chance(15)
+            if inOrder { features.insert("reply in order") }
+            var lines = [
+                "reply:", "  event: \(events[answer].wireName.yamlKey)",
+                inOrder ? "  inOrder: true" : "  match: \(matchField)",
+            ]
+            if !ids.isEmpty, !inOrder { lines.append("  ids: \(ids)") }
             if useShapeField, !payloadMustBeObject, choices.chance(50) {
                 // A shared answer frame whose payload is any JSON, and the request says what it holds for it
                 // (Home Assistant's `result`).
                 features.insert("reply type:")
                 lines.append(makeShared(&events[answer]))
             }
-            if !nested, events[request].isInline, choices.chance(25) {
+            if !nested, !inOrder, events[request].isInline, choices.chance(25) {
                 // One reply per item of the request's list (Kraken's `subscribe` for several pairs), named by each
                 // reply where its payload can say which (`each: {request: items, reply: item}`), else counted.
                 let itemType = choices.pick(["String", "Int"])
@@ -152,7 +158,10 @@ extension ContractDraw {
                 // An error event that may leave the id out (Kraken's `error`): without it, it answers no request.
                 let mayOmit = !useShapeField && choices.chance(40)
                 let type = mayOmit ? idType + "?" : idType
-                if !useShapeField, !nested, choices.chance(30),
+                if inOrder {
+                    lines.append("  error: \(events[failure].wireName.yamlKey)")
+                    features.insert("request error event, in order")
+                } else if !useShapeField, !nested, choices.chance(30),
                     addField("detail", "{fields: {\(matchField): \(type)}}", to: &events[failure])
                 {
                     // The id inside the error's body (`error: {event: ..., match: detail.request_id}`).

@@ -7,7 +7,7 @@ extension Checker {
         "direction", "description", "deprecated", "swiftName", "payload", "envelope", "frame", "wire", "reply",
         "subscription", "ack", "examples",
     ]
-    package static let replyKeys = ["event", "match", "error", "ids", "cancel", "type", "each"]
+    package static let replyKeys = ["event", "match", "error", "ids", "cancel", "type", "each", "inOrder"]
     package static let subscriptionKeys = [
         "event", "match", "end", "error", "cancel", "ids", "id", "idFrom", "type", "count",
     ]
@@ -93,17 +93,14 @@ extension Checker {
                 "event", in: "the reply of \(owner)",
                 hint: "name the server-to-client event that answers it: `event: result`",
                 diagnostics: &diagnostics),
-            let matchNode = spec.required(
-                "match", in: "the reply of \(owner)",
-                hint: "name the field both events carry that says which request a reply answers: `match: id`",
-                diagnostics: &diagnostics),
             let replyEvent = readText(eventNode, what: "the reply's `event`"),
-            let (match, replyMatch) = readMatch(matchNode)
+            let (match, replyMatch, inOrder) = readReplyMatch(spec, owner: owner)
         {
             let ids = readCorrelationIDs(spec)
             let (error, errorMatch) = spec["error"].map { readError($0) } ?? (nil, nil)
             var declaration = ReplyDeclaration(
                 event: replyEvent, match: match, error: error, ids: ids ?? .counter, location: entry.key.location)
+            declaration.inOrder = inOrder
             declaration.errorMatch = errorMatch
             declaration.idsWritten = ids != nil
             declaration.replyMatch = replyMatch
@@ -284,6 +281,44 @@ extension Checker {
             let replyKey = readText(reply, what: "the reply's `\(key).reply`")
         else { return nil }
         return (requestKey, replyKey)
+    }
+
+    /// How a reply says which request it answers: `match:` (a field both carry), or `inOrder: true` (the next reply
+    /// answers the oldest request, neither carrying an id), which leaves `match:` out.
+    private mutating func readReplyMatch(
+        _ spec: MappingReader, owner: String
+    ) -> (match: String, replyMatch: String?, inOrder: Bool)? {
+        var inOrder = false
+        if let node = spec["inOrder"] {
+            guard let flag = node.bool else {
+                diagnostics.error(
+                    "`inOrder` of the reply of \(owner) is `true` (each reply answers the oldest request waiting) or `false`",
+                    at: node.location)
+                return nil
+            }
+            inOrder = flag
+        }
+        if inOrder {
+            for key in ["match", "ids"] {
+                if let node = spec[key] {
+                    diagnostics.error(
+                        "the reply of \(owner) has `inOrder: true`: replies answer requests in the order they were sent, "
+                            + "with no id on either side; leave `\(key):` out, or drop `inOrder:` to match by a field",
+                        at: node.location)
+                    return nil
+                }
+            }
+            return ("", nil, true)
+        }
+        guard
+            let matchNode = spec.required(
+                "match", in: "the reply of \(owner)",
+                hint: "name the field both events carry that says which request a reply answers: `match: id`, "
+                    + "or write `inOrder: true` when the next reply answers the oldest request",
+                diagnostics: &diagnostics),
+            let (match, replyMatch) = readMatch(matchNode)
+        else { return nil }
+        return (match, replyMatch, false)
     }
 
     /// `error: event`, or `error: {event: ..., match: path}` when the error event carries the request's value

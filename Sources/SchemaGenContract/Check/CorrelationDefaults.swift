@@ -36,7 +36,7 @@ package struct CorrelationDefaults {
     private func resolve(_ event: Event, into diagnostics: inout DiagnosticBag) -> Event {
         guard event.direction.isEmittedByClient else { return event }
         var event = event
-        if var reply = event.reply, !reply.idsWritten, isBusinessValue(reply.match, of: event) {
+        if var reply = event.reply, !reply.idsWritten, !reply.inOrder, isBusinessValue(reply.match, of: event) {
             reply.ids = .app
             event.reply = reply
             warn(event, field: reply.match, what: "reply:", at: reply.location, into: &diagnostics)

@@ -35,6 +35,11 @@ package struct ReplyCheck {
                     }
                     answers.append((answer, role))
                 }
+                if reply.inOrder {
+                    checkInOrder(
+                        reply, of: event, answers: answers.map(\.0), in: scope, owner: owner, into: &diagnostics)
+                    continue
+                }
                 if let cancel = reply.cancel {
                     SubscriptionCheck(contract: contract).checkCancel(
                         cancel, field: reply.cancelField ?? reply.match, what: "the request's correlation value",
@@ -115,6 +120,12 @@ package struct ReplyCheck {
                 "\(owner) has `each:`, but '\(event.wireName)' is the server's request, which the app answers once: leave `each:` out",
                 at: each.location)
         }
+        if reply.inOrder {
+            diagnostics.error(
+                "\(owner) has `inOrder: true`, but '\(event.wireName)' is the server's request: the generated client answers it "
+                    + "by echoing a field of the request's; name it with `match:`", at: reply.location)
+            return
+        }
         if reply.ids == .app {
             diagnostics.error(
                 "\(owner) has `ids: app`, but '\(event.wireName)' is the server's request: the server chooses its values and the "
@@ -161,6 +172,42 @@ package struct ReplyCheck {
                 "\(owner) matches by '\(reply.match)', which is `\(requestField.type.spelling)` in the request and "
                     + "`\(answerField.type.spelling)` in the answer; it is one `Int` or `String`, echoed",
                 at: answerField.location)
+        }
+    }
+
+    /// `inOrder: true`: nothing that needs an id (a cancel event, an error's own path, replies per item, a
+    /// subscription), and a reply type only where the reply is shared.
+    private func checkInOrder(
+        _ reply: ReplyDeclaration, of event: Event, answers: [Event], in scope: [Event], owner: String,
+        into diagnostics: inout DiagnosticBag
+    ) {
+        // A route answers either by order or by a value: the client reads each reply one way.
+        let ours = Set(answers.map(\.wireName))
+        for other in scope where other != event {
+            guard let theirs = other.reply, !theirs.inOrder, other.direction.isEmittedByClient else { continue }
+            if let shared = ([theirs.event] + (theirs.error.map { [$0] } ?? [])).first(where: ours.contains) {
+                diagnostics.error(
+                    "\(owner) has `inOrder: true`, but '\(shared)' also answers '\(other.wireName)', matched by "
+                        + "'\(theirs.match)': an event answers requests either in order or by a value; give both "
+                        + "`inOrder: true`, or match this one by a field too", at: reply.location,
+                    notes: [.note("'\(other.wireName)' is declared here", at: other.location)])
+            }
+        }
+        let needsAnID: [(String, Bool)] = [
+            ("`cancel:` (a cancel event names the request by its id)", reply.cancel != nil),
+            ("`error: {match: ...}` (the error carries no id either)", reply.errorMatch != nil),
+            ("`each:` (replies per item are told apart by the request's id)", reply.each != nil),
+            ("`subscription:` (a subscription's items carry its id)", event.subscription != nil),
+        ]
+        for (what, present) in needsAnID where present {
+            diagnostics.error(
+                "\(owner) has `inOrder: true`, which matches replies by order alone, and \(what); leave it out, or match "
+                    + "by a field with `match:`", at: reply.location)
+        }
+        if let type = reply.type, let answer = answers.first {
+            Self.checkNarrowing(
+                type, of: answer, what: "what the reply '\(reply.event)' holds for this request", owner: owner,
+                at: reply.location, into: &diagnostics)
         }
     }
 

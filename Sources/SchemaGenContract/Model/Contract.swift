@@ -171,7 +171,7 @@ package struct ReplyDeclaration: Hashable, Sendable {
     /// The wire name (the key under `events:`) of the event that answers.
     package var event: String
     /// The key of the field both events carry: a frame shape's field (JSON-RPC's `id`, Phoenix's `ref`) or a field
-    /// of both payloads.
+    /// of both payloads; empty for replies matched by order (``inOrder``).
     package var match: String
     /// Where the reply (and the error event) carries the value, when not under the same key as the request: a path
     /// through nested objects (`match: {request: id, reply: meta.request_id}`).
@@ -200,6 +200,9 @@ package struct ReplyDeclaration: Hashable, Sendable {
     /// For a request answered once per item it names (`each:`): the request's list, and where each reply names
     /// its item.
     package var each: ReplyEach? = nil
+    /// Replies answer requests in the order they were sent (`inOrder: true`): the next reply (or error) answers the
+    /// oldest request waiting, and neither carries an id.
+    package var inOrder = false
 }
 
 /// A request answered once per item of one of its lists (`reply: {each: pair}`): Kraken acknowledges a subscribe for

@@ -12,6 +12,10 @@ import Foundation
         /// (an API's error event with the request's id answers it, and without one is about the connection), and
         /// goes to its listeners alone.
         case optional(Source)
+        /// No value at all: replies answer requests in the order they were sent (`inOrder: true`), the next reply or
+        /// error answering the oldest request waiting. A request that ended without its reply (timed out, cancelled)
+        /// keeps its place, so its late reply is absorbed rather than answering the next.
+        case order
     }
 
     /// The reply event's route (its name, or with frame shapes its ``EventAddress/route``).
@@ -131,6 +135,8 @@ final class PendingReplies: @unchecked Sendable {
         var onAnswer: (@Sendable (WireFraming.ParsedFrame) -> Void)?
         /// For a request answered once per item: the replies so far, by item.
         var collected: Collected?
+        /// Whether it is answered by order (``ReplyMatch/Source/order``): ended unanswered, it keeps its place.
+        var ordered = false
     }
 
     /// The replies of a request answered once per item, gathered until every item has its own.
@@ -179,6 +185,10 @@ final class PendingReplies: @unchecked Sendable {
     /// connection is lost.
     private var draining: [Key: Int] = [:]
     private var drainingOrder: [Key] = []
+    /// For replies matched by order: per reply route (and channel), the requests in the order they were sent, by the
+    /// number each was given; the first is answered next. Holds waiting and draining requests only.
+    private var orderQueues: [String: [JSONValue]] = [:]
+    private var orderCounter = 0
 
     init(limit: Int) {
         self.limit = limit
@@ -191,16 +201,23 @@ final class PendingReplies: @unchecked Sendable {
         _ match: ReplyMatch, correlation: JSONValue, each items: ReplyItems? = nil,
         onAnswer: (@Sendable (WireFraming.ParsedFrame) -> Void)? = nil
     ) throws(RequestFailure) -> Ticket {
-        let key = Key(route: match.route, channel: match.channel, correlation: correlation)
+        let ordered = match.source == .order
         let routeKeys = match.answeringRoutes.map { (routeKey($0.route, match.channel), $0.source) }
         let result: Result<Ticket, RequestFailure> = lock.withLock {
+            var key = Key(route: match.route, channel: match.channel, correlation: correlation)
+            if ordered {
+                // Its place in the queue is its correlation value.
+                orderCounter = orderCounter == .max ? 1 : orderCounter + 1
+                key.correlation = .number(JSONNumber(orderCounter))
+            }
             guard entries[key] == nil else { return .failure(.correlationInUse(correlation)) }
             guard entries.count < limit else { return .failure(.tooManyPending(limit: limit)) }
             nextToken += 1
             entries[key] = Entry(
                 token: nextToken, state: .reserved, routes: routeKeys.map(\.0), onAnswer: onAnswer,
-                collected: items.map(Collected.init))
+                collected: items.map(Collected.init), ordered: ordered)
             forgetDraining(key)
+            if ordered { orderQueues[routeKey(match.route, match.channel), default: []].append(key.correlation) }
             for (routeKey, source) in routeKeys {
                 routes[routeKey] = (source, match.route, (routes[routeKey]?.waiting ?? 0) + 1)
             }
@@ -309,6 +326,8 @@ final class PendingReplies: @unchecked Sendable {
                         let left = remaining ?? (collected.items.count - collected.received)
                         if left > 0 { drain(ticket.key, left) }
                     }
+                    // Unanswered, a request matched by order keeps its place for its late reply.
+                    if entry.ordered, !entry.state.isEnded, case .failure = result { drain(ticket.key, 1) }
                     switch entry.state {
                     case .reserved:
                         entries[ticket.key]?.state = .ended(result)
@@ -337,10 +356,24 @@ final class PendingReplies: @unchecked Sendable {
 
     /// Hands `frame` to the request it answers, if any waits on its route.
     func deliver(_ frame: WireFraming.ParsedFrame, channel: String?) -> Delivery {
-        let routeKey = routeKey(frame.route, channel)
+        let frameRoute = routeKey(frame.route, channel)
         // Routes stay known once they carried a reply, so a late or duplicated one is reported with its value.
-        guard let (source, primary) = lock.withLock({ routes[routeKey].map { ($0.source, $0.primary) } }) else {
+        guard let (source, primary) = lock.withLock({ routes[frameRoute].map { ($0.source, $0.primary) } }) else {
             return .notAReply
+        }
+        if source == .order {
+            // The oldest request waiting (or draining) takes it; with none, it is an event like any other.
+            let queueKey = routeKey(primary, channel)
+            let first: JSONValue? = lock.withLock {
+                guard var queue = orderQueues[queueKey], !queue.isEmpty else { return nil }
+                let first = queue.removeFirst()
+                orderQueues[queueKey] = queue.isEmpty ? nil : queue
+                return first
+            }
+            guard let first else { return .notAReply }
+            let delivery = answer(frame, under: primary, channel: channel, correlation: first)
+            if case .unexpected = delivery { return .notAReply }
+            return delivery
         }
         guard let correlation = source.value(in: frame) else {
             return source.isOptional ? .notAReply : .unexpected(correlation: nil)
@@ -396,6 +429,7 @@ final class PendingReplies: @unchecked Sendable {
         lock.withLock {
             draining.removeAll()
             drainingOrder.removeAll()
+            orderQueues.removeAll()
         }
     }
 
@@ -403,7 +437,9 @@ final class PendingReplies: @unchecked Sendable {
     private func drain(_ key: Key, _ remaining: Int) {
         if draining.updateValue(remaining, forKey: key) == nil { drainingOrder.append(key) }
         while draining.count > limit, !drainingOrder.isEmpty {
-            draining[drainingOrder.removeFirst()] = nil
+            let forgotten = drainingOrder.removeFirst()
+            draining[forgotten] = nil
+            orderQueues[routeKey(forgotten.route, forgotten.channel)]?.removeAll { $0 == forgotten.correlation }
         }
     }
 
@@ -416,6 +452,11 @@ final class PendingReplies: @unchecked Sendable {
     // Called with the lock held.
     private func remove(_ key: Key) {
         guard let entry = entries.removeValue(forKey: key) else { return }
+        // A request matched by order keeps its place only while it drains (bounded); otherwise the next answer is
+        // the next request's.
+        if entry.ordered, draining[key] == nil {
+            orderQueues[routeKey(key.route, key.channel)]?.removeAll { $0 == key.correlation }
+        }
         for routeKey in entry.routes {
             if let route = routes[routeKey] { routes[routeKey] = (route.source, route.primary, route.waiting - 1) }
         }
@@ -441,6 +482,8 @@ extension ReplyMatch.Source {
         case .optional(let source):
             let value = source.value(in: frame)
             return value == .null ? nil : value
+        case .order:
+            return nil
         }
         guard let document else { return nil }
         return document.withUnsafeBytes { raw -> JSONValue? in

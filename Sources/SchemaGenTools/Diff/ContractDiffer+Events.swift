@@ -159,7 +159,14 @@ extension ContractDiffer {
                     "errors matched by \(code: after.errorAnswerMatch) (were by \(code: before.errorAnswerMatch))",
                     at: here, flows: requests)
             }
-            if before.match != after.match || before.answerMatch != after.answerMatch {
+            if before.inOrder != after.inOrder {
+                recorder.record(
+                    .correlationChanged,
+                    after.inOrder
+                        ? "replies answer requests in the order they were sent (were matched by \(code: before.match))"
+                        : "replies matched by \(code: after.match) (answered requests in order)", at: here,
+                    flows: requests)
+            } else if before.match != after.match || before.answerMatch != after.answerMatch {
                 recorder.record(
                     .correlationChanged,
                     "replies matched by \(code: after.match)\(after.replyMatch.map { " (\(code: $0) in the reply)" } ?? "") "

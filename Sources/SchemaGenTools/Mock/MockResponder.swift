@@ -41,10 +41,11 @@ package struct MockResponder: Sendable {
         }
         var subscriptionID: DocumentValue?
         if let reply = event.reply, let answer = contract.event(reply.event, inChannel: channel?.name)?.event {
-            let correlation = value(at: reply.match, of: event, in: parsed) ?? .null
+            // Replies matched by order carry no value: the next reply answers the oldest request.
+            let correlation = reply.inOrder ? .null : value(at: reply.match, of: event, in: parsed) ?? .null
             var content = exampleContent(of: answer)
             if let type = reply.type { content.payload = synthesizer.values.value(of: type) }
-            content.set(correlation, at: reply.answerMatch, of: answer, in: contract)
+            if !reply.inOrder { content.set(correlation, at: reply.answerMatch, of: answer, in: contract) }
             if let each = reply.each {
                 // One reply per item the request names, each naming its item where replies do.
                 let itemKey = ReplyCheck(contract: contract).eachItemKey(each, of: event, answer: answer)

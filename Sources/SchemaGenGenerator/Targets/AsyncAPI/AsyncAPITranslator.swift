@@ -231,7 +231,8 @@ package struct AsyncAPITranslator: Sendable {
     private func answerCorrelations(_ contract: Contract) -> [String: String] {
         var correlations: [String: String] = [:]
         for (_, event) in contract.allEvents {
-            if let reply = event.reply {
+            // Replies matched by order carry no correlation value.
+            if let reply = event.reply, !reply.inOrder {
                 correlations[reply.event] = reply.answerMatch
                 if let error = reply.error { correlations[error] = reply.errorAnswerMatch }
             }
@@ -249,7 +250,8 @@ package struct AsyncAPITranslator: Sendable {
     ) -> DocumentValue {
         // One correlationId per message: a request's is the field its reply matches; a subscription's items name
         // theirs in their own messages.
-        let correlation = answers[event.wireName] ?? event.reply?.match ?? event.subscription?.match
+        let correlation =
+            answers[event.wireName] ?? event.reply.flatMap { $0.inOrder ? nil : $0.match } ?? event.subscription?.match
         return .members([
             ("name", .string(event.wireName)),
             ("title", .string(SwiftName.typeName(forMember: event.swiftName))),
@@ -474,9 +476,12 @@ package struct AsyncAPITranslator: Sendable {
             ("event", .string(reply.event)),
             (
                 "match",
-                reply.replyMatch.map { .object([("request", .string(reply.match)), ("reply", .string($0))]) }
-                    ?? .string(reply.match)
+                reply.inOrder
+                    ? nil
+                    : reply.replyMatch.map { .object([("request", .string(reply.match)), ("reply", .string($0))]) }
+                        ?? .string(reply.match)
             ),
+            ("inOrder", reply.inOrder ? .bool(true) : nil),
             (
                 "error",
                 reply.error.map { error in

@@ -184,8 +184,12 @@ package struct MarkdownTranslator: Sendable {
                     each += " (each naming its item in \(MarkdownSyntax.code(key)))"
                 }
             }
+            let matched =
+                reply.inOrder
+                ? "in the order requests were sent (the next one answers the oldest request)"
+                : "matched by \(MarkdownSyntax.code(reply.match))\(inReply)"
             let answer =
-                "→ \(MarkdownSyntax.code(reply.event))\(typed)\(each)\(error), matched by \(MarkdownSyntax.code(reply.match))\(inReply)\(cancel)."
+                "→ \(MarkdownSyntax.code(reply.event))\(typed)\(each)\(error), \(matched)\(cancel)."
                 + Self.unmatched(reply, in: events, of: contract)
             description = description.isEmpty ? answer : description + " " + answer
         }

@@ -78,21 +78,23 @@ package struct SequenceDiagrams {
             return lines
         }
         if let reply = event.reply {
-            arrow(asker, answerer, "\(event.wireName) (\(reply.match): 1)")
+            // Replies matched by order carry no value to show.
+            func tied(_ name: String, _ key: String) -> String { reply.inOrder ? name : "\(name) (\(key): 1)" }
+            arrow(asker, answerer, tied(event.wireName, reply.match))
             // A request answered once per item: its reply repeats, one per item of the list.
             let replyIndent = reply.each == nil ? 1 : 2
             let answered = reply.each.map { "loop once per item of " + Self.text($0.list) }
             if let error = reply.error {
                 lines.append("    alt answered")
                 if let answered { lines.append("        " + answered) }
-                arrow(answerer, asker, "\(reply.event) (\(reply.answerMatch): 1)", reply: true, indent: replyIndent + 1)
+                arrow(answerer, asker, tied(reply.event, reply.answerMatch), reply: true, indent: replyIndent + 1)
                 if answered != nil { lines.append("        end") }
                 lines.append("    else refused")
-                arrow(answerer, asker, "\(error) (\(reply.errorAnswerMatch): 1)", reply: true, indent: 2)
+                arrow(answerer, asker, tied(error, reply.errorAnswerMatch), reply: true, indent: 2)
                 lines.append("    end")
             } else {
                 if let answered { lines.append("    " + answered) }
-                arrow(answerer, asker, "\(reply.event) (\(reply.answerMatch): 1)", reply: true, indent: replyIndent)
+                arrow(answerer, asker, tied(reply.event, reply.answerMatch), reply: true, indent: replyIndent)
                 if answered != nil { lines.append("    end") }
             }
             if let cancel = reply.cancel {

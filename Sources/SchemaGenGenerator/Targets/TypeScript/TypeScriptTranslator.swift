@@ -318,7 +318,7 @@ package struct TypeScriptTranslator: Sendable {
                 event.direction == .serverToClient
                 ? "The app answers with `\(reply.event)`" : "Answered by `\(reply.event)`"
             if let type = reply.type { note += " holding `\(type.spelling)`" }
-            note += ", matched by `\(reply.answerMatch)`"
+            note += reply.inOrder ? ", in the order requests were sent" : ", matched by `\(reply.answerMatch)`"
             if let error = reply.error { note += "; `\(error)` when it fails" }
             notes.append(note + ".")
         }

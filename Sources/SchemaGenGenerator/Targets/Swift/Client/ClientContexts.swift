@@ -19,6 +19,10 @@ package struct RequestContext: KeyedTemplateContext {
     package var replyMatch: String
     /// The reply's Swift type.
     package var replyType: String
+    /// Whether replies answer requests in the order they were sent (`inOrder: true`): no correlation value is chosen.
+    package var inOrder = false
+    /// Whether the request has a value to send (`payload:` of `core.emit`); a request matched by order may have none.
+    package var sendsValue = true
     /// What the method returns: the reply's type, or for a request answered once per item, an array of it.
     package var returnType: String
     /// For a request answered once per item (`each:`): the `ReplyItems` expression, and the list and where each reply

@@ -4,7 +4,8 @@ extension RequestTranslator {
     /// A request's method: it fills the correlation field, sends, and returns the decoded reply.
     package func request(_ event: Event, contexts: [EventContext]) -> RequestContext? {
         guard let reply = event.reply, let own = index(of: event.wireName), let answer = index(of: reply.event),
-            let call = correlatedCall(event, contexts[own], key: reply.match, ids: reply.ids),
+            let call = reply.inOrder
+                ? unmatchedCall(contexts[own]) : correlatedCall(event, contexts[own], key: reply.match, ids: reply.ids),
             let replyMatch = replyMatch(reply, contexts: contexts),
             var replyType = contexts[answer].valueType, var replyDecoding = contexts[answer].payloadDecoding
         else { return nil }
@@ -25,6 +26,10 @@ extension RequestTranslator {
             replyType: replyType, returnType: replyType, replyDecoding: replyDecoding, rejection: rejection(reply, contexts: contexts),
             replyEventText: reply.event, matchText: reply.match,
             correlationOrigin: reply.ids == .app ? "given by the app" : "chosen here unless passed")
+        if reply.inOrder {
+            (context.inOrder, context.sendsValue) = (true, contexts[own].hasValue)
+            context.correlationOrigin = "in the order requests were sent"
+        }
         if let items, let each = reply.each {
             context.items = items
             context.returnType = "[\(replyType)]"
@@ -178,6 +183,22 @@ extension RequestTranslator {
             itemType: itemType, itemDecoding: itemDecoding, failure: failure, rejection: rejecting, cancel: cancel,
             hasCancel: cancel != nil,
             value: call.value, summary: summary)
+    }
+
+    /// The parts of a method whose replies come in order (`inOrder: true`): the plain emit method's parameters, and
+    /// no correlation value.
+    private func unmatchedCall(_ context: EventContext)
+        -> (
+            parameters: [SwiftParameter], given: String, fresh: FreshCorrelationContext?, correlation: String,
+            value: String
+        )?
+    {
+        guard context.hasValue else { return ([], "", nil, ".null", "") }
+        if let parameters = context.emitParameters, let initializer = context.emitInitializer {
+            return (parameters.parameters, "", nil, ".null", initializer)
+        }
+        guard let valueType = context.valueType else { return nil }
+        return ([SwiftParameter("_", "payload", type: valueType)], "", nil, ".null", context.emitValue)
     }
 
     /// The parts of a method that sends `event` with a correlation value in field `key`: the caller's, when it passes

@@ -50,6 +50,8 @@ package struct RequestTranslator {
     /// step of a path).
     /// A value the event may leave out or hold as `null` is `.optional(...)`: a frame without it answers nothing.
     package func source(of match: String, in answer: Event) -> String {
+        // Replies matched by order carry no value (`inOrder: true`).
+        if match.isEmpty { return ".order" }
         let literal = SwiftSyntax.stringLiteral(match)
         let source = isFrameField(match, of: answer) ? ".field(\(literal))" : ".payloadField(\(literal))"
         return check.answerMayOmit(match, of: answer) ? ".optional(\(source))" : source
