@@ -181,6 +181,31 @@ extension ContractDraw {
         }
     }
 
+    /// Makes a server's event one the client answers by itself with an event of its own (`answer:`, Deribit's
+    /// `test_request`), sent with no value from the app: its payload becomes optional values only; sometimes only
+    /// when the server's payload holds a value (`when: {kind: probe}`).
+    mutating func addAnswer(to events: inout [EventDraft]) {
+        guard shapes == nil, envelopeFieldNames.isEmpty, choices.chance(25),
+            let heard = events.indices.first(where: {
+                events[$0].direction == "server-to-client" && events[$0].extra.isEmpty
+            }),
+            let sent = events.indices.first(where: {
+                events[$0].direction == "client-to-server" && events[$0].extra.isEmpty && $0 != heard
+            })
+        else { return }
+        events[sent].inlineFields = choices.chance(50) ? nil : ["note: String?"]
+        (events[sent].payload, events[sent].isTuple, events[sent].examples) = (nil, false, [])
+        var line = "answer: \(events[sent].wireName.yamlKey)"
+        if events[heard].canHoldField, choices.chance(50), addField("kind", "String", to: &events[heard]) {
+            events[heard].examples = []
+            line = "answer: {event: \(events[sent].wireName.yamlKey), when: {kind: probe}}"
+            features.insert("client answer, when")
+        } else {
+            features.insert("client answer")
+        }
+        events[heard].extra.append(line)
+    }
+
     /// Makes `event` a shared answer whose payload is any JSON, and returns the `type:` line that says what it holds
     /// for one request or subscription.
     mutating func makeShared(_ event: inout EventDraft) -> String {

@@ -96,6 +96,7 @@ struct ContractDraw {
             }
         }
         addCorrelations(to: &events)
+        addAnswer(to: &events)
 
         var channelLines: [String] = []
         var channelEvents: [(address: String, events: [EventDraft])] = []

@@ -23,6 +23,7 @@ package struct ContractChecker: Sendable {
             RecursionCheck(contract: contract).run(into: &bag)
             FramingConsistencyCheck(contract: contract).run(into: &bag)
             ReplyCheck(contract: contract).run(into: &bag)
+            AnswerCheck(contract: contract).run(into: &bag)
             SubscriptionCheck(contract: contract).run(into: &bag)
             AckCheck(contract: contract).run(into: &bag)
             SocketIOCheck(contract: contract).run(into: &bag)

@@ -97,6 +97,9 @@ public struct Event: Hashable, Sendable {
     /// sends; the app's, for one the server sends).
     package var ack: AckDeclaration? = nil
     /// Example values or frames of the event (`examples:`), checked against it and shown in its reference.
+    /// For a server-to-client event: the client-to-server event the generated client sends in answer, by itself
+    /// (`answer:`; Deribit's `test_request` heartbeat answered with a `public/test` request).
+    package var answer: AnswerDeclaration? = nil
     package var examples: [EventExample] = []
 
     /// Where the event sits among frame shapes, for contracts with `frames:`.
@@ -203,6 +206,23 @@ package struct ReplyDeclaration: Hashable, Sendable {
     /// Replies answer requests in the order they were sent (`inOrder: true`): the next reply (or error) answers the
     /// oldest request waiting, and neither carries an id.
     package var inOrder = false
+}
+
+/// What the generated client sends, without app code, when a server-to-client event arrives (`answer:`): a new
+/// event of its own, not an echo (Deribit asks with `{"method": "heartbeat", "params": {"type": "test_request"}}`
+/// and wants a `public/test` request back).
+package struct AnswerDeclaration: Hashable, Sendable {
+    /// The wire name of the client-to-server event sent, outside channels; its method is called with no argument.
+    package var event: String
+    /// Only when the event's payload holds these values at these keys (`when: {type: test_request}`).
+    package var when: [Condition] = []
+    package var location: SourceLocation
+
+    package struct Condition: Hashable, Sendable {
+        package var key: String
+        package var value: DocumentValue
+        package var location: SourceLocation
+    }
 }
 
 /// A request answered once per item of one of its lists (`reply: {each: pair}`): Kraken acknowledges a subscribe for

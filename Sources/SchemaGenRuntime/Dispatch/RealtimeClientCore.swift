@@ -146,6 +146,12 @@ import Foundation
             onCancel: onCancel, send: send)
     }
 
+    /// The value `frame` holds at `source` (a frame field, or a member of its payload), read without decoding the
+    /// rest: what generated code tests before the client answers an event by itself (`answer: {when: ...}`).
+    public func value(in frame: WireFraming.ParsedFrame, at source: ReplyMatch.Source) -> JSONValue? {
+        source.value(in: frame)
+    }
+
     /// Ends every request waiting for a reply, and every open subscription, with
     /// ``RequestFailure/connectionLost(reason:)``: transports call it when the connection drops, so no call waits for
     /// a reply that cannot come and no loop waits for events of a subscription the server forgot.

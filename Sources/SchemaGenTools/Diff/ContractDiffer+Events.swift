@@ -207,6 +207,21 @@ extension ContractDiffer {
         default:
             break
         }
+        // Compared without locations: moving a condition is no change.
+        func conditions(_ answer: AnswerDeclaration?) -> [DocumentValue] {
+            answer?.when.map { .object([($0.key, $0.value)]) } ?? []
+        }
+        if previous.answer?.event != event.answer?.event || conditions(previous.answer) != conditions(event.answer) {
+            // The client's own answer: an app generated before the change does not send it (or sends the old one).
+            func described(_ answer: AnswerDeclaration?) -> ChangePhrase {
+                guard let answer else { return "nothing" }
+                return "\(code: answer.event)"
+            }
+            recorder.record(
+                .replyChanged,
+                "the client answers it with \(described(event.answer)) by itself (answered with \(described(previous.answer)))",
+                at: here, flows: [.serverToClient])
+        }
         switch (previous.subscription, event.subscription) {
         case (nil, let subscription?):
             recorder.record(

@@ -543,6 +543,7 @@ package struct AsyncAPIReader {
                 ("reply", event.reply),
                 ("subscription", message["x-schemagen-subscription"]?.documentValue),
                 ("ack", event.ack),
+                ("answer", message["x-schemagen-answer"]?.documentValue),
             ])
         )
     }

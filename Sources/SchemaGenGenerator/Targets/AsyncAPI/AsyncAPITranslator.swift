@@ -278,6 +278,7 @@ package struct AsyncAPITranslator: Sendable {
             ),
             ("x-schemagen-reply", event.reply.map(Self.replySyntax)),
             ("x-schemagen-subscription", event.subscription.map(Self.subscriptionSyntax)),
+            ("x-schemagen-answer", event.answer.map(Self.answerSyntax)),
             ("x-schemagen-deprecation", event.deprecation.map { .string($0.message ?? "") }),
         ])
     }
@@ -468,6 +469,15 @@ package struct AsyncAPITranslator: Sendable {
                 )
             ])
         }
+    }
+
+    /// An event's `answer:` as the contract writes it.
+    package static func answerSyntax(_ answer: AnswerDeclaration) -> DocumentValue {
+        guard !answer.when.isEmpty else { return .string(answer.event) }
+        return .object([
+            ("event", .string(answer.event)),
+            ("when", .object(answer.when.map { ($0.key, $0.value) })),
+        ])
     }
 
     /// An event's `reply:` as the contract writes it.

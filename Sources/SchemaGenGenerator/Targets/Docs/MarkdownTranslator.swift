@@ -193,6 +193,14 @@ package struct MarkdownTranslator: Sendable {
                 + Self.unmatched(reply, in: events, of: contract)
             description = description.isEmpty ? answer : description + " " + answer
         }
+        if let answer = event.answer {
+            // The client's own answer, as a guide says it: "respond to `test_request` by sending `public/test`".
+            let when = answer.when.map { "\(MarkdownSyntax.code($0.key)) is \(MarkdownSyntax.code(Self.text(of: $0.value)))" }
+            let text =
+                "The client answers it with \(MarkdownSyntax.code(answer.event)) by itself"
+                + (when.isEmpty ? "." : " when " + when.joined(separator: " and ") + ".")
+            description = description.isEmpty ? text : description + " " + text
+        }
         if let ack = event.ack {
             // A Socket.IO guide says what the callback is called with, and by whom.
             let who = event.direction == .serverToClient ? "The app acknowledges it with" : "Acknowledged with"
@@ -393,5 +401,15 @@ extension MarkdownTranslator {
         }
         if shapes.count > 1 { notes.append("in \(MarkdownSyntax.code(shapes[index].name))") }
         return notes.isEmpty ? "" : " (" + notes.joined(separator: " ") + ")"
+    }
+
+    /// A `when:` value as the contract writes it.
+    private static func text(of value: DocumentValue) -> String {
+        switch value {
+        case .string(let text): text
+        case .integer(let number): "\(number)"
+        case .bool(let flag): "\(flag)"
+        default: ""
+        }
     }
 }

@@ -48,6 +48,20 @@ package struct SequenceDiagrams {
             let spaces = String(repeating: "    ", count: indent)
             lines.append("\(spaces)\(from)\(reply ? "-->>" : "->>")\(to): \(Self.text(text))")
         }
+        if let answer = event.answer {
+            // The client's own answer: the server's event, then what the client sends by itself.
+            let values = answer.when.map { condition -> String in
+                switch condition.value {
+                case .string(let text): "\(condition.key) = \(text)"
+                case .integer(let number): "\(condition.key) = \(number)"
+                case .bool(let flag): "\(condition.key) = \(flag)"
+                default: condition.key
+                }
+            }
+            arrow("Server", "App", values.isEmpty ? event.wireName : "\(event.wireName) (\(values.joined(separator: ", ")))")
+            arrow("App", "Server", "\(answer.event) (sent by the client itself)")
+            return lines
+        }
         if let subscription = event.subscription {
             let id = "\(subscription.match): 1"
             arrow(asker, answerer, "\(event.wireName) (\(event.reply?.match ?? subscription.match): 1)")

@@ -74,6 +74,8 @@ package struct SwiftArgument: Sendable {
 package struct SwiftClosure: Sendable {
     /// `[name = value]`: values the closure holds as they are when it is made.
     package var captures: [(name: String, value: SwiftExpression)] = []
+    /// Captures held weakly (`[weak self]`), before `captures`.
+    package var weakCaptures: [String] = []
     package var parameters: [String] = []
     package var body: [SwiftStatement]
 }
@@ -183,9 +185,8 @@ extension SwiftExpression: CustomStringConvertible, CustomDebugStringConvertible
 
 extension SwiftClosure {
     var rendered: String {
-        var head =
-            captures.isEmpty
-            ? "" : "[" + captures.map { "\($0.name) = \($0.value.rendered)" }.joined(separator: ", ") + "] "
+        let list = weakCaptures.map { "weak \($0)" } + captures.map { "\($0.name) = \($0.value.rendered)" }
+        var head = list.isEmpty ? "" : "[" + list.joined(separator: ", ") + "] "
         if !parameters.isEmpty { head += parameters.joined(separator: ", ") + " in" }
         let lines = SwiftStatement.lines(of: body)
         if lines.count == 1 { return "{ " + (head.isEmpty ? "" : head + " ") + lines[0] + " }" }

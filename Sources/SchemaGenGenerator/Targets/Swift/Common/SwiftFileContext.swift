@@ -45,6 +45,8 @@ package struct SwiftFileContext: KeyedTemplateContext {
     /// Whether the app sends events outside channels, which scenarios' `after:` steps hear: without them a scenario
     /// only sends and waits.
     package var scenariosHear: Bool = false
+    /// What the client's initializer sets up to answer events by itself (`answer:`): one `core.setResponder` each.
+    package var clientAnswers: [SwiftStatement] = []
     /// Events outside channels.
     package var root: ScopeContext
     /// Channels, in contract order.

@@ -82,6 +82,7 @@ package struct SwiftTranslator: Sendable {
             types: types, root: root, channels: channels, hasTypes: !types.isEmpty, hasChannels: !channels.isEmpty,
             includesTypes: includesTypes, includesClient: role == .client, includesServer: role != .client)
         context.coreAccess = accessLevel == .public ? "@_spi(Generated) public" : accessLevel.rawValue
+        context.clientAnswers = Self.clientAnswers(of: contract, root: root, speller: speller)
         context.typeExamples = typeExamples
         context.hasTypeExamples = !typeExamples.isEmpty
         context.scenarios = Self.scenarios(
@@ -407,6 +408,76 @@ package struct SwiftTranslator: Sendable {
         case .unixSeconds: "unixSeconds"
         case .unixMilliseconds: "unixMilliseconds"
         case .unixMicroseconds: "unixMicroseconds"
+        }
+    }
+
+    /// The client's own answers (`answer:`): for each server-to-client event outside channels that calls for one, a
+    /// responder that sends the answering event (through its method, with no argument) when the event's payload
+    /// holds the `when:` values. It holds the client weakly: the core it is set on belongs to the client.
+    static func clientAnswers(of contract: Contract, root: ScopeContext, speller: SwiftTypeSpeller) -> [SwiftStatement] {
+        contract.events.compactMap { event -> SwiftStatement? in
+            guard let answer = event.answer,
+                let heard = root.serverEvents.first(where: { $0.wireNameText == event.wireName }),
+                let sent = root.clientEvents.first(where: { $0.wireNameText == answer.event })
+            else { return nil }
+            var conditions: [SwiftCondition] = [.bind("self", .plain("self"))]
+            for condition in answer.when {
+                let expected: String
+                switch condition.value {
+                case .string(let text): expected = ".string(\(SwiftSyntax.stringLiteral(text)))"
+                case .integer(let number): expected = ".number(\(speller.runtime("JSONNumber"))(\(number)))"
+                case .bool(let flag): expected = ".bool(\(flag))"
+                default: continue
+                }
+                let value = SwiftExpression.call(
+                    .plain("self.core.value"),
+                    [
+                        SwiftArgument("in", .plain("frame")),
+                        SwiftArgument("at", .plain(".payloadField(\(SwiftSyntax.stringLiteral(condition.key)))")),
+                    ])
+                conditions.append(.test(.binary(value, "==", .plain(expected))))
+            }
+            let call = SwiftExpression.try(
+                .await(
+                    .call(
+                        .plain("self"), sent.memberName,
+                        Self.arguments(toSend: sent, of: contract.events.first { $0.wireName == answer.event }, contract))))
+            let send: SwiftStatement = sent.isRequest ? .discard(call) : .expression(call)
+            let responder = SwiftClosure(
+                weakCaptures: ["self"], parameters: [answer.when.isEmpty ? "_" : "frame", "_", "_"],
+                body: [.guard(conditions, else: [.return(.plain("nil"))]), .return(.closure(SwiftClosure(body: [send])))])
+            return .discard(
+                .call(
+                    .plain("core.setResponder"),
+                    [SwiftArgument("channel", .plain("nil")), SwiftArgument("eventName", .plain(heard.route))],
+                    closure: responder))
+        }
+    }
+
+    /// The arguments of the method that sends `sent` with no value from the app: none, but the nested payload an
+    /// event with frame fields takes (`payload: .init(expectedResult: nil)`), all of whose values are optional (the
+    /// checker's `AnswerCheck`).
+    private static func arguments(toSend sent: EventContext, of event: Event?, _ contract: Contract) -> [SwiftArgument] {
+        if sent.request == nil, sent.emitParameters == nil, case .named(let name)? = event?.payload,
+            let fields = contract.objectFields(of: .named(name))
+        {
+            // A payload of a named object type, every value optional: passed whole, its values `nil`.
+            return [
+                SwiftArgument(
+                    nil,
+                    .call(
+                        ".init",
+                        fields.map { SwiftArgument(SwiftSyntax.identifier($0.swiftName).unescapedIdentifier, .plain("nil")) }))
+            ]
+        }
+        let parameters = sent.request?.parameters.parameters ?? sent.emitParameters?.parameters ?? []
+        guard let structure = sent.declaration?.structure,
+            let nested = structure.nestedTypes.first(where: { $0.name == "Payload" })?.structure
+        else { return [] }
+        return parameters.filter { $0.defaultValue == nil && $0.label == "payload" }.map { _ in
+            SwiftArgument(
+                "payload",
+                .call(".init", nested.properties.map { SwiftArgument($0.name.unescapedIdentifier, .plain("nil")) }))
         }
     }
 }
