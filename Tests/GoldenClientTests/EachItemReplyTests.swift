@@ -73,7 +73,8 @@ import Testing
         }
         let id = try await Self.sentID(transport)
         await transport.deliver(json: Self.status(id, pair: "XBT/USD"))
-        await transport.deliver(json: #"{"event": "error", "reqid": \#(id), "errorMessage": "Currency pair not supported"}"#)
+        await transport.deliver(
+            json: #"{"event": "error", "reqid": \#(id), "errorMessage": "Currency pair not supported"}"#)
         let rejection = await #expect(throws: RequestRejected<EachItemReplies.Error>.self) { _ = try await call.value }
         #expect(rejection?.reply.errorMessage == "Currency pair not supported")
         // The third pair's status still comes: its listeners hear it, and it is no failure.
@@ -85,7 +86,8 @@ import Testing
     @Test func aRequestNamingNoPairIsSentAndAnsweredByNothing() async throws {
         let transport = LoopbackTransport()
         let client = EachItemReplies.Client(transport: transport)
-        let statuses = try await client.subscribeTo(pair: [], subscription: .init(name: "ticker"), timeout: .seconds(60))
+        let statuses = try await client.subscribeTo(
+            pair: [], subscription: .init(name: "ticker"), timeout: .seconds(60))
         #expect(statuses.isEmpty)
         #expect(try await transport.sentFrames(atLeast: 1, within: eventualityLimit).count == 1)
         #expect(client.core.pendingRequestCount == 0)

@@ -10,7 +10,8 @@ package struct AnswerCheck {
                 guard let answer = event.answer else { continue }
                 diagnostics.error(
                     "event '\(event.wireName)' of channel '\(channel.name)' has an `answer:`; the client answers by itself "
-                        + "only outside channels: declare the event under the contract's `events:`", at: answer.location)
+                        + "only outside channels: declare the event under the contract's `events:`", at: answer.location
+                )
             }
         }
         for event in contract.events {
@@ -44,7 +45,8 @@ package struct AnswerCheck {
             if let missing = valueTheAppGives(sent) {
                 diagnostics.error(
                     "\(owner) names event '\(answer.event)', but \(missing), which only the app can give; the client sends its "
-                        + "answer by itself, so every value of it must be optional (or the id it counts)", at: answer.location,
+                        + "answer by itself, so every value of it must be optional (or the id it counts)",
+                    at: answer.location,
                     notes: [.note("'\(sent.wireName)' is declared here", at: sent.location)])
             }
         }
@@ -66,7 +68,8 @@ package struct AnswerCheck {
             required += object.fields.filter { !$0.type.isSwiftOptional }.map(\.wireName)
         case .named(let name)? where contract.objectFields(of: .named(name)) != nil:
             // An object type of its own (the same payload declared by name) is sent with its fields `nil`.
-            required += (contract.objectFields(of: .named(name)) ?? []).filter { !$0.type.isSwiftOptional }.map(\.wireName)
+            required += (contract.objectFields(of: .named(name)) ?? []).filter { !$0.type.isSwiftOptional }.map(
+                \.wireName)
         case let payload?:
             return "its payload is `\(payload.spelling)`, not an object of optional fields"
         }
@@ -83,7 +86,8 @@ package struct AnswerCheck {
             guard let field = fields.first(where: { $0.wireName == condition.key }) else {
                 diagnostics.error(
                     "\(owner) answers only when '\(condition.key)' holds a value, but the payload of '\(event.wireName)' has no "
-                        + "such field\(Suggestions.hint(for: condition.key, in: fields.map(\.wireName)))", at: condition.location)
+                        + "such field\(Suggestions.hint(for: condition.key, in: fields.map(\.wireName)))",
+                    at: condition.location)
                 continue
             }
             let fits =
@@ -92,7 +96,9 @@ package struct AnswerCheck {
                 case (.named(let name), .string(let text)):
                     if case .enumeration(let values)? = contract.type(named: name)?.kind {
                         values.rawType == .string && values.cases.contains { $0.wireValue == text }
-                    } else { false }
+                    } else {
+                        false
+                    }
                 default: false
                 }
             if !fits {

@@ -14,12 +14,14 @@ extension Checker {
                 diagnostics: &diagnostics),
             let request = spec.required(
                 "request", in: what,
-                hint: key == "match" ? "name the request's field: `request: id`" : "name the request's list: `request: symbols`",
+                hint: key == "match"
+                    ? "name the request's field: `request: id`" : "name the request's list: `request: symbols`",
                 diagnostics: &diagnostics),
             let reply = spec.required(
                 "reply", in: what,
                 hint: key == "match"
-                    ? "name where the reply carries it: `reply: meta.id`" : "name where each reply names its item: `reply: symbol`",
+                    ? "name where the reply carries it: `reply: meta.id`"
+                    : "name where each reply names its item: `reply: symbol`",
                 diagnostics: &diagnostics),
             let requestKey = readText(request, what: "the reply's `\(key).request`"),
             let replyKey = readText(reply, what: "the reply's `\(key).reply`")
@@ -78,7 +80,8 @@ extension Checker {
                 diagnostics: &diagnostics),
             let eventNode = spec.required(
                 "event", in: "the answer of \(owner)",
-                hint: "name the client-to-server event the client sends: `event: public/test`", diagnostics: &diagnostics),
+                hint: "name the client-to-server event the client sends: `event: public/test`",
+                diagnostics: &diagnostics),
             let name = readText(eventNode, what: "the answer's `event`")
         else { return nil }
         var answer = AnswerDeclaration(event: name, location: node.location)

@@ -195,7 +195,9 @@ package struct MarkdownTranslator: Sendable {
         }
         if let answer = event.answer {
             // The client's own answer, as a guide says it: "respond to `test_request` by sending `public/test`".
-            let when = answer.when.map { "\(MarkdownSyntax.code($0.key)) is \(MarkdownSyntax.code(Self.text(of: $0.value)))" }
+            let when = answer.when.map {
+                "\(MarkdownSyntax.code($0.key)) is \(MarkdownSyntax.code(Self.text(of: $0.value)))"
+            }
             let text =
                 "The client answers it with \(MarkdownSyntax.code(answer.event)) by itself"
                 + (when.isEmpty ? "." : " when " + when.joined(separator: " and ") + ".")

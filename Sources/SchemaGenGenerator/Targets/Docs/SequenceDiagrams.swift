@@ -58,7 +58,9 @@ package struct SequenceDiagrams {
                 default: condition.key
                 }
             }
-            arrow("Server", "App", values.isEmpty ? event.wireName : "\(event.wireName) (\(values.joined(separator: ", ")))")
+            arrow(
+                "Server", "App",
+                values.isEmpty ? event.wireName : "\(event.wireName) (\(values.joined(separator: ", ")))")
             arrow("App", "Server", "\(answer.event) (sent by the client itself)")
             return lines
         }

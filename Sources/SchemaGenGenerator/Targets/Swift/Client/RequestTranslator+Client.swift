@@ -23,7 +23,8 @@ extension RequestTranslator {
             parameters: SwiftParameterList(call.parameters + [.timeout]),
             correlationGiven: call.given, fresh: call.fresh, correlationValue: call.correlation, value: call.value,
             replyMatch: replyMatch,
-            replyType: replyType, returnType: replyType, replyDecoding: replyDecoding, rejection: rejection(reply, contexts: contexts),
+            replyType: replyType, returnType: replyType, replyDecoding: replyDecoding,
+            rejection: rejection(reply, contexts: contexts),
             replyEventText: reply.event, matchText: reply.match,
             correlationOrigin: reply.ids == .app ? "given by the app" : "chosen here unless passed")
         if reply.inOrder {
@@ -187,7 +188,9 @@ extension RequestTranslator {
 
     /// The parts of a method whose replies come in order (`inOrder: true`): the plain emit method's parameters, and
     /// no correlation value.
-    private func unmatchedCall(_ context: EventContext)
+    private func unmatchedCall(
+        _ context: EventContext
+    )
         -> (
             parameters: [SwiftParameter], given: String, fresh: FreshCorrelationContext?, correlation: String,
             value: String

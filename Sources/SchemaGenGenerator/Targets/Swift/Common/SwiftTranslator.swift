@@ -414,7 +414,8 @@ package struct SwiftTranslator: Sendable {
     /// The client's own answers (`answer:`): for each server-to-client event outside channels that calls for one, a
     /// responder that sends the answering event (through its method, with no argument) when the event's payload
     /// holds the `when:` values. It holds the client weakly: the core it is set on belongs to the client.
-    static func clientAnswers(of contract: Contract, root: ScopeContext, speller: SwiftTypeSpeller) -> [SwiftStatement] {
+    static func clientAnswers(of contract: Contract, root: ScopeContext, speller: SwiftTypeSpeller) -> [SwiftStatement]
+    {
         contract.events.compactMap { event -> SwiftStatement? in
             guard let answer = event.answer,
                 let heard = root.serverEvents.first(where: { $0.wireNameText == event.wireName }),
@@ -441,11 +442,14 @@ package struct SwiftTranslator: Sendable {
                 .await(
                     .call(
                         .plain("self"), sent.memberName,
-                        Self.arguments(toSend: sent, of: contract.events.first { $0.wireName == answer.event }, contract))))
+                        Self.arguments(
+                            toSend: sent, of: contract.events.first { $0.wireName == answer.event }, contract))))
             let send: SwiftStatement = sent.isRequest ? .discard(call) : .expression(call)
             let responder = SwiftClosure(
                 weakCaptures: ["self"], parameters: [answer.when.isEmpty ? "_" : "frame", "_", "_"],
-                body: [.guard(conditions, else: [.return(.plain("nil"))]), .return(.closure(SwiftClosure(body: [send])))])
+                body: [
+                    .guard(conditions, else: [.return(.plain("nil"))]), .return(.closure(SwiftClosure(body: [send]))),
+                ])
             return .discard(
                 .call(
                     .plain("core.setResponder"),
@@ -457,7 +461,8 @@ package struct SwiftTranslator: Sendable {
     /// The arguments of the method that sends `sent` with no value from the app: none, but the nested payload an
     /// event with frame fields takes (`payload: .init(expectedResult: nil)`), all of whose values are optional (the
     /// checker's `AnswerCheck`).
-    private static func arguments(toSend sent: EventContext, of event: Event?, _ contract: Contract) -> [SwiftArgument] {
+    private static func arguments(toSend sent: EventContext, of event: Event?, _ contract: Contract) -> [SwiftArgument]
+    {
         if sent.request == nil, sent.emitParameters == nil, case .named(let name)? = event?.payload,
             let fields = contract.objectFields(of: .named(name))
         {
@@ -467,7 +472,9 @@ package struct SwiftTranslator: Sendable {
                     nil,
                     .call(
                         ".init",
-                        fields.map { SwiftArgument(SwiftSyntax.identifier($0.swiftName).unescapedIdentifier, .plain("nil")) }))
+                        fields.map {
+                            SwiftArgument(SwiftSyntax.identifier($0.swiftName).unescapedIdentifier, .plain("nil"))
+                        }))
             ]
         }
         let parameters = sent.request?.parameters.parameters ?? sent.emitParameters?.parameters ?? []

@@ -40,7 +40,8 @@ package struct RequestTranslator {
         guard let answer = index(of: reply.event) else { return nil }
         var errorRoute = ""
         if let error = index(of: reply.error) {
-            errorRoute = ", errorRoute: (\(contexts[error].route), \(source(of: reply.errorAnswerMatch, in: events[error])))"
+            errorRoute =
+                ", errorRoute: (\(contexts[error].route), \(source(of: reply.errorAnswerMatch, in: events[error])))"
         }
         return
             "\(speller.runtime("ReplyMatch"))(route: \(contexts[answer].route), channel: \(channelExpression), source: \(source(of: reply.answerMatch, in: events[answer]))\(errorRoute))"

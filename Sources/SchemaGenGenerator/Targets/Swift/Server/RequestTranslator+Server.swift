@@ -22,7 +22,8 @@ extension RequestTranslator {
             rejection = send(error, at: reply.errorAnswerMatch)
         }
         return ServerResponderContext(
-            answerType: answerType, correlationSource: source(of: reply.match, in: event), reply: send(answer, at: reply.answerMatch),
+            answerType: answerType, correlationSource: source(of: reply.match, in: event),
+            reply: send(answer, at: reply.answerMatch),
             rejection: rejection, answersEach: reply.each != nil, answerEventText: reply.event, matchText: reply.match)
     }
 
