@@ -222,6 +222,16 @@ package struct AnswerDeclaration: Hashable, Sendable {
         package var key: String
         package var value: DocumentValue
         package var location: SourceLocation
+
+        /// The value as the contract writes it (`test_request`, `5`, `true`), for the reference.
+        package var valueText: String {
+            switch value {
+            case .string(let text): text
+            case .integer(let number): "\(number)"
+            case .bool(let flag): "\(flag)"
+            default: ""
+            }
+        }
     }
 }
 

@@ -196,7 +196,7 @@ package struct MarkdownTranslator: Sendable {
         if let answer = event.answer {
             // The client's own answer, as a guide says it: "respond to `test_request` by sending `public/test`".
             let when = answer.when.map {
-                "\(MarkdownSyntax.code($0.key)) is \(MarkdownSyntax.code(Self.text(of: $0.value)))"
+                "\(MarkdownSyntax.code($0.key)) is \(MarkdownSyntax.code($0.valueText))"
             }
             let text =
                 "The client answers it with \(MarkdownSyntax.code(answer.event)) by itself"
@@ -403,15 +403,5 @@ extension MarkdownTranslator {
         }
         if shapes.count > 1 { notes.append("in \(MarkdownSyntax.code(shapes[index].name))") }
         return notes.isEmpty ? "" : " (" + notes.joined(separator: " ") + ")"
-    }
-
-    /// A `when:` value as the contract writes it.
-    private static func text(of value: DocumentValue) -> String {
-        switch value {
-        case .string(let text): text
-        case .integer(let number): "\(number)"
-        case .bool(let flag): "\(flag)"
-        default: ""
-        }
     }
 }

@@ -50,14 +50,7 @@ package struct SequenceDiagrams {
         }
         if let answer = event.answer {
             // The client's own answer: the server's event, then what the client sends by itself.
-            let values = answer.when.map { condition -> String in
-                switch condition.value {
-                case .string(let text): "\(condition.key) = \(text)"
-                case .integer(let number): "\(condition.key) = \(number)"
-                case .bool(let flag): "\(condition.key) = \(flag)"
-                default: condition.key
-                }
-            }
+            let values = answer.when.map { "\($0.key) = \($0.valueText)" }
             arrow(
                 "Server", "App",
                 values.isEmpty ? event.wireName : "\(event.wireName) (\(values.joined(separator: ", ")))")
