@@ -33,7 +33,7 @@ extension ContractDraw {
             idType = choices.pick(["String", "Int"])
             for index in [request, answer] {
                 if events[index].inlineFields == nil { events[index].inlineFields = [] }
-                events[index].inlineFields!.removeAll { $0.hasPrefix("\(matchField):") }
+                events[index].removeField(matchField)
                 events[index].inlineFields!.append("\(matchField): \(idType)")
             }
             features.insert("match a payload field")
@@ -117,7 +117,7 @@ extension ContractDraw {
             var nested = false
             if !useShapeField, choices.chance(25) {
                 for index in [request, answer] {
-                    events[index].inlineFields!.removeAll { $0.hasPrefix("\(matchField):") }
+                    events[index].removeField(matchField)
                     events[index].inlineFields!.append("ticket: {fields: {name: \(idType)}}")
                 }
                 (matchField, ids, nested) = ("ticket.name", "app", true)
@@ -148,7 +148,7 @@ extension ContractDraw {
                     lines.append(named == "items" ? "  each: items" : "  each: {request: items, reply: item}")
                     features.insert("one reply per item, named")
                 } else {
-                    events[answer].inlineFields?.removeAll { $0.hasPrefix("items:") }
+                    events[answer].removeField("items")
                     lines.append("  each: items")
                     features.insert("one reply per item, counted")
                 }
@@ -165,7 +165,7 @@ extension ContractDraw {
                     addField("detail", "{fields: {\(matchField): \(type)}}", to: &events[failure])
                 {
                     // The id inside the error's body (`error: {event: ..., match: detail.request_id}`).
-                    events[failure].inlineFields!.removeAll { $0.hasPrefix("\(matchField):") }
+                    events[failure].removeField(matchField)
                     lines.append("  error: {event: \(events[failure].wireName.yamlKey), match: detail.\(matchField)}")
                     features.insert("request error event, its id in its body")
                 } else if useShapeField
@@ -219,7 +219,7 @@ extension ContractDraw {
     func addField(_ field: String, _ type: String, to event: inout EventDraft) -> Bool {
         guard event.canHoldField else { return false }
         if event.inlineFields == nil { event.inlineFields = [] }
-        event.inlineFields!.removeAll { $0.hasPrefix("\(field):") }
+        event.removeField(field)
         event.inlineFields!.append("\(field): \(type)")
         return true
     }

@@ -360,6 +360,18 @@ struct ContractDraw {
         /// Whether every frame carries the payload: it is there and not `T?` (a shape whose `has:` names it needs it).
         var alwaysHasPayload: Bool { inlineFields != nil || (payload.map { !$0.hasSuffix("?") } ?? false) }
 
+        /// Removes the inline field `name` with the lines that continue it (a field with options spans several:
+        /// `items:` then `  type: ...`, `  keys: ...`), so no option is left without its field.
+        mutating func removeField(_ name: String) {
+            guard var lines = inlineFields else { return }
+            while let start = lines.firstIndex(where: { $0.hasPrefix("\(name):") }) {
+                var end = start + 1
+                while end < lines.count, lines[end].hasPrefix(" ") { end += 1 }
+                lines.removeSubrange(start..<end)
+            }
+            inlineFields = lines
+        }
+
         /// Whether a correlation field can be added: the payload is an inline object, or there is none yet.
         var canHoldField: Bool { isInline || (payload == nil && inlineFields == nil) }
 
