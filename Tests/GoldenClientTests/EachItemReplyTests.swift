@@ -103,4 +103,13 @@ import Testing
             pair: ["ETH/USD"], subscription: .init(name: "ticker"), timeout: .seconds(60))
         #expect(removed.map(\.pair) == ["ETH/USD"])
     }
+
+    /// On a channel (the CI oracle, seed 3664616336, contract 11): the `Mock` names the reply's type qualified when it
+    /// rebuilds each reply with its item; it did not compile before.
+    @Test func theMockAnswersEveryPairOnAChannel() async throws {
+        let mock = EachItemReplies.Mock()
+        let statuses = try await mock.makeClient().book(depth: 10).subscribeTo(
+            pair: ["XBT/USD", "XBT/EUR"], timeout: .seconds(60))
+        #expect(statuses.map(\.pair) == ["XBT/USD", "XBT/EUR"])
+    }
 }

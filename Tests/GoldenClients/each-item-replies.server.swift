@@ -110,6 +110,155 @@ extension EachItemReplies {
                 return .unsubscribeFrom(try decoder.decode(UnsubscribeFrom.self, from: frame.payloadOrNull))
             }
         }
+
+        ///
+        /// Address: `book-{depth}`.
+        public func book(depth: Int) -> Book.Server {
+            Book.Server(channel: Book(depth: depth), core: core)
+        }
+
+        /// Every `Book` channel at once, whatever its address (`book-{depth}`): its listeners hear a room a
+        /// client made on the fly, whose scope the server never made, with the channel it came on.
+        public var everyBook: Book.Every {
+            Book.Every(core: core)
+        }
+    }
+}
+
+extension EachItemReplies.Book {
+    /// The events of one `Book` channel on the server: listeners here hear only this channel's events, and
+    /// `emit` sends to the channel's subscribers unless told otherwise.
+    public struct Server: Sendable {
+        /// The channel this server scope serves.
+        public let channel: EachItemReplies.Book
+        let core: SchemaGenRuntime.RealtimeServerCore
+
+        init(channel: EachItemReplies.Book, core: SchemaGenRuntime.RealtimeServerCore) {
+            self.channel = channel
+            self.core = core
+            core.registerScope(channel: channel.address) { frame, decoder in try Server.decode(frame, decoder: decoder) }
+        }
+
+        /// The connections subscribed to this channel now.
+        public var subscribers: [SchemaGenRuntime.ServerConnection] {
+            core.subscribers(of: channel.address)
+        }
+
+        /// Subscribes `connection` to this channel, for protocols that carry no subscriptions of their own (a plain
+        /// WebSocket).
+        public func subscribe(_ connection: SchemaGenRuntime.ServerConnection) {
+            core.subscribe(connection, to: channel.address)
+        }
+
+        /// Unsubscribes `connection` from this channel.
+        public func unsubscribe(_ connection: SchemaGenRuntime.ServerConnection) {
+            core.unsubscribe(connection, from: channel.address)
+        }
+
+        /// Wire name: `subscribe`, client to server.
+        ///
+        /// Calls `handler` with the sending connection and the event's value for every `subscribe` a client
+        /// sends. Returns a token whose `cancel()` removes the listener.
+        @discardableResult
+        public func onSubscribeTo(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, SubscribeTo) -> Void) -> SchemaGenRuntime.ListenerToken {
+            core.addListener(channel: channel.address, eventName: "subscribe", decoding: SubscribeTo.self, from: .payload, handler: handler)
+        }
+
+        /// Answers the app's `subscribe` requests: `handler`'s value goes back to the requesting connection in
+        /// `subscriptionStatus`, with the request's `reqid` written into it (whatever the handler put there). One
+        /// answer per event: setting one replaces the one before; the token's `cancel()` removes it. Listeners of
+        /// `subscribe` still hear every request.
+        @discardableResult
+        public func respondToSubscribeTo(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, SubscribeTo) async -> [SubscriptionStatus]) -> SchemaGenRuntime.ListenerToken {
+            core.setResponder(channel: channel.address, eventName: "subscribe") { [core] connection, frame, decoder, _ in
+                let request = try decoder.decode(SubscribeTo.self, from: frame.payloadOrNull)
+                let echoed = core.correlationValue(in: frame, at: .optional(.payloadField("reqid")))
+                return {
+                    for payload in await handler(connection, request) {
+                        try await core.emit(eventName: "subscriptionStatus", channel: channel.address, payload: payload, echoing: echoed, at: "reqid", to: connection)
+                    }
+                }
+            }
+        }
+
+        /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
+        /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
+        public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
+            switch event {
+            case .subscriptionStatus(let payload):
+                try await core.emit(eventName: "subscriptionStatus", channel: channel.address, payload: payload, to: recipients)
+            case .unknown(let name, let payload):
+                try await core.emit(eventName: name, channel: channel.address, rawPayload: payload, to: recipients)
+            }
+        }
+
+        /// Sends an event of this channel to its subscribers.
+        public func emit(_ event: ServerEvent) async throws {
+            try await emit(event, to: .subscribers(of: channel.address))
+        }
+
+        /// Every event clients send in this scope, with the connection it came from, as it arrives, until the consuming
+        /// task ends.
+        public var events: AsyncStream<SchemaGenRuntime.ReceivedEvent<ClientEvent>> {
+            core.events(channel: channel.address, as: ClientEvent.self)
+        }
+
+        /// The client events' wire names (for frame shapes, their routes), as the client's `ServerEvent` has its own.
+        private enum ClientRoute: Swift.String {
+            case subscribeTo = "subscribe"
+        }
+
+        /// Reads a frame a client sent; throws `UnexpectedClientEvent` for an event clients do not send in this scope.
+        static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ClientEvent {
+            guard let route = ClientRoute(rawValue: frame.route) else { throw SchemaGenRuntime.UnexpectedClientEvent(eventName: frame.eventName) }
+            switch route {
+            case .subscribeTo:
+                return .subscribeTo(try decoder.decode(SubscribeTo.self, from: frame.payloadOrNull))
+            }
+        }
+    }
+
+    /// Every `Book` channel at once, whatever its address: listeners here hear the channel's events on every
+    /// address of `book-{depth}`, a room a client made on the fly among them, each with the channel it came on.
+    public struct Every: Sendable {
+        let core: SchemaGenRuntime.RealtimeServerCore
+        static let template = SchemaGenRuntime.ChannelTemplate([.literal("book-"), .parameter])
+
+        /// The channel at `address`, whose parameters' values, in the template's order, are `values`.
+        static func channel(_ address: Swift.String, _ values: [Swift.String]) throws -> EachItemReplies.Book {
+            guard values.count == 1, let depth = Swift.Int(values[0]) else {
+                throw SchemaGenRuntime.ChannelAddressMismatch(address: address, template: "book-{depth}")
+            }
+            let channel = EachItemReplies.Book(depth: depth)
+            return channel
+        }
+
+        /// Calls `handler` with the sending connection, the channel and the event's value for every
+        /// `subscribe` a client sends on a channel of this template. Returns a token whose `cancel()` removes the listener.
+        @discardableResult
+        public func onSubscribeTo(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, EachItemReplies.Book, SubscribeTo) -> Void) -> SchemaGenRuntime.ListenerToken {
+            core.addListener(template: Self.template, eventName: "subscribe") { connection, address, values, frame, decoder in
+                handler(connection, try Self.channel(address, values), try decoder.decode(SubscribeTo.self, from: frame, source: .payload))
+            }
+        }
+
+        /// Answers the app's `subscribe` requests on every channel of this template, a room made on the fly among
+        /// them: `handler`'s value goes back to the requesting connection on that channel in `subscriptionStatus`, with
+        /// the request's `reqid` written into it. One answer per event: setting one replaces the one before, and a
+        /// channel's own `respondToSubscribeTo` comes first; the token's `cancel()` removes it.
+        @discardableResult
+        public func respondToSubscribeTo(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection, EachItemReplies.Book, SubscribeTo) async -> [SubscriptionStatus]) -> SchemaGenRuntime.ListenerToken {
+            core.setResponder(template: Self.template, eventName: "subscribe") { [core] connection, address, values, frame, decoder, _ in
+                let channel = try Self.channel(address, values)
+                let request = try decoder.decode(SubscribeTo.self, from: frame.payloadOrNull)
+                let echoed = core.correlationValue(in: frame, at: .optional(.payloadField("reqid")))
+                return {
+                    for payload in await handler(connection, channel, request) {
+                        try await core.emit(eventName: "subscriptionStatus", channel: address, payload: payload, echoing: echoed, at: "reqid", to: connection)
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -129,11 +278,15 @@ extension EachItemReplies {
             server = Server(transport: transport)
             server.respondToSubscribeTo { _, request in .reply(request.pair.map { item in
                     let reply = EachItemReplies.SubscriptionStatus.example1
-                    return SubscriptionStatus(channelID: reply.channelID, channelName: reply.channelName, pair: item, reqid: reply.reqid, status: reply.status, subscription: reply.subscription, errorMessage: reply.errorMessage)
+                    return EachItemReplies.SubscriptionStatus(channelID: reply.channelID, channelName: reply.channelName, pair: item, reqid: reply.reqid, status: reply.status, subscription: reply.subscription, errorMessage: reply.errorMessage)
                 }) }
             server.respondToUnsubscribeFrom { _, request in request.pair.map { item in
                     let reply = EachItemReplies.SubscriptionStatus.example1
-                    return SubscriptionStatus(channelID: reply.channelID, channelName: reply.channelName, pair: item, reqid: reply.reqid, status: reply.status, subscription: reply.subscription, errorMessage: reply.errorMessage)
+                    return EachItemReplies.SubscriptionStatus(channelID: reply.channelID, channelName: reply.channelName, pair: item, reqid: reply.reqid, status: reply.status, subscription: reply.subscription, errorMessage: reply.errorMessage)
+            } }
+            server.everyBook.respondToSubscribeTo { _, _, request in request.pair.map { item in
+                    let reply = EachItemReplies.Book.SubscriptionStatus.example1
+                    return EachItemReplies.Book.SubscriptionStatus(reqid: reply.reqid, pair: item, status: reply.status)
             } }
         }
 

@@ -395,6 +395,12 @@ extension EachItemReplies {
             core.events(channel: nil, as: ServerEvent.self)
         }
 
+        ///
+        /// Address: `book-{depth}`.
+        public func book(depth: Int) -> Book.Client {
+            Book.Client(channel: Book(depth: depth), core: core)
+        }
+
         /// Calls `handler` for every incoming frame that cannot be delivered: malformed, or with a payload
         /// that does not decode. Other events keep flowing. `handler` runs on the actor this is called from, if any.
         @discardableResult
@@ -402,4 +408,228 @@ extension EachItemReplies {
             core.addErrorHandler(handler)
         }
     }
+}
+
+// MARK: - Channels
+
+extension EachItemReplies {
+    ///
+    /// Address: `book-{depth}`.
+    public struct Book: Hashable, Sendable {
+        public var depth: Int
+
+        public init(depth: Int) {
+            self.depth = depth
+        }
+
+        /// The channel's address on the wire.
+        public var address: Swift.String { "book-\(depth)" }
+
+        /// Wire name: `subscribe`, client to server.
+        public struct SubscribeTo: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
+            /// The event's name on the wire.
+            public static let eventName = "subscribe"
+
+            public let reqid: Int?
+            public let pair: [String]
+
+            public init(reqid: Int? = nil, pair: [String]) {
+                self.reqid = reqid
+                self.pair = pair
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard SchemaGenRuntime.Members.equal(lhs.reqid, rhs.reqid) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.pair, rhs.pair) else { return false }
+                return true
+            }
+
+            public init(from decoder: any Decoder) throws {
+                let fields = try SchemaGenRuntime.WireFields(decoder)
+                self.init(reqid: try fields.optionalInt("reqid"), pair: try fields.value("pair", as: [String].self))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try SchemaGenRuntime.WireFieldWriter(encoder)
+                    .optionalInt("reqid", self.reqid)
+                    .value("pair", self.pair)
+            }
+        }
+
+        /// Wire name: `subscriptionStatus`, server to client.
+        public struct SubscriptionStatus: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
+            /// The event's name on the wire.
+            public static let eventName = "subscriptionStatus"
+
+            public let reqid: Int?
+            public let pair: String?
+            public let status: String
+
+            public init(reqid: Int? = nil, pair: String? = nil, status: String) {
+                self.reqid = reqid
+                self.pair = pair
+                self.status = status
+            }
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                guard SchemaGenRuntime.Members.equal(lhs.reqid, rhs.reqid) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.pair, rhs.pair) else { return false }
+                guard SchemaGenRuntime.Members.equal(lhs.status, rhs.status) else { return false }
+                return true
+            }
+
+            public init(from decoder: any Decoder) throws {
+                let fields = try SchemaGenRuntime.WireFields(decoder)
+                self.init(reqid: try fields.optionalInt("reqid"), pair: try fields.optionalString("pair"), status: try fields.string("status"))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try SchemaGenRuntime.WireFieldWriter(encoder)
+                    .optionalInt("reqid", self.reqid)
+                    .optionalString("pair", self.pair)
+                    .string("status", self.status)
+            }
+        }
+
+        /// The events the app may send in this scope.
+        public enum ClientEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
+            /// Wire name: `subscribe`, client to server.
+            case subscribeTo(SubscribeTo)
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                switch (lhs, rhs) {
+                case let (.subscribeTo(lhs), .subscribeTo(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+                }
+            }
+        }
+
+        /// The events the app may receive in this scope.
+        public enum ServerEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
+            /// Wire name: `subscriptionStatus`, server to client.
+            case subscriptionStatus(SubscriptionStatus)
+            /// An event the contract does not describe, with its payload's raw JSON.
+            case unknown(name: Swift.String, payload: Foundation.Data?)
+
+            public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+                switch (lhs, rhs) {
+                case let (.subscriptionStatus(lhs), .subscriptionStatus(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+                case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
+                    return SchemaGenRuntime.Members.equal(lhsName, rhsName) && SchemaGenRuntime.Members.equal(lhsPayload, rhsPayload)
+                default: return false
+                }
+            }
+
+            /// The events' wire names (for frame shapes, their routes): `Route(rawValue:)` finds a frame's event, and the
+            /// switch below matches enum cases, which type-check in a third of the time string patterns take.
+            private enum Route: Swift.String {
+                case subscriptionStatus = "subscriptionStatus"
+            }
+
+            static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
+                guard let route = Route(rawValue: frame.eventName) else {
+                    return .unknown(name: frame.eventName, payload: frame.payload)
+                }
+                switch route {
+                case .subscriptionStatus:
+                    return .subscriptionStatus(try decoder.decode(SubscriptionStatus.self, from: frame.payloadOrNull))
+                }
+            }
+
+            /// The frame as an event the contract does not describe, or `nil` when it describes it (read from the route alone).
+            static func unknownEvent(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> SchemaGenRuntime.UnknownEvent? {
+                guard Route(rawValue: frame.eventName) == nil else { return nil }
+                return SchemaGenRuntime.UnknownEvent(shape: "", name: frame.eventName, payload: frame.payload, fields: [:])
+            }
+        }
+
+        /// The events of one `Book` channel: listeners here see only this channel's events.
+        public struct Client: Sendable {
+            /// The channel this client listens to.
+            public let channel: Book
+            let core: SchemaGenRuntime.RealtimeClientCore
+
+            init(channel: Book, core: SchemaGenRuntime.RealtimeClientCore) {
+                self.channel = channel
+                self.core = core
+                core.registerScope(channel: channel.address) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
+            }
+
+            /// Starts receiving this channel's events (subscribes through the transport).
+            public func subscribe() async throws {
+                try await core.transport.subscribe(to: channel.address)
+            }
+
+            /// Stops receiving this channel's events.
+            public func unsubscribe() async throws {
+                try await core.transport.unsubscribe(from: channel.address)
+            }
+
+            /// Wire name: `subscribe`, client to server.
+            ///
+            /// Sends the request and returns its replies, `subscriptionStatus`, one per item of `pair`, matched by `reqid`
+            /// (chosen here unless passed), in the order of `pair` (each reply names its item in `pair`). Throws
+            /// `RequestFailure` when no reply comes within `timeout` (or the client's default) or the connection is lost,
+            /// and `CancellationError` when the calling task is cancelled.
+            @discardableResult
+            public func subscribeTo(pair: [String], reqid: Int? = nil, timeout: Duration? = nil) async throws -> [SubscriptionStatus] {
+                let _correlation = reqid ?? core.nextCorrelationNumber()
+                let frames = try await core.request(expecting: SchemaGenRuntime.ReplyMatch(route: "subscriptionStatus", channel: channel.address, source: .optional(.payloadField("reqid"))), correlation: .number(SchemaGenRuntime.JSONNumber(_correlation)), each: SchemaGenRuntime.ReplyItems.named(pair.map { .string($0) }, by: .optional(.payloadField("pair"))), timeout: timeout) {
+                    try await core.emit(eventName: "subscribe", channel: channel.address, payload: SubscribeTo(reqid: _correlation, pair: pair))
+                }
+                let decoder = core.payloadDecoder
+                return try frames.map { frame in
+                    return try decoder.decode(SubscriptionStatus.self, from: frame.payloadOrNull)
+                }
+            }
+
+            /// Sends any event the app may send in this scope.
+            public func emit(_ event: ClientEvent) async throws {
+                switch event {
+                case .subscribeTo(let payload):
+                    try await core.emit(eventName: "subscribe", channel: channel.address, payload: payload)
+                }
+            }
+
+            /// Wire name: `subscriptionStatus`, server to client.
+            ///
+            /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+            /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
+            @discardableResult
+            public func onSubscriptionStatus(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SubscriptionStatus) -> Void) -> SchemaGenRuntime.ListenerToken {
+                core.addListener(channel: channel.address, eventName: "subscriptionStatus", decoding: SubscriptionStatus.self, from: .payload, handler: handler,
+                event: ServerEvent.subscriptionStatus)
+            }
+
+            /// Calls `handler` with every event of this scope the contract does not describe (a server newer than the contract):
+            /// its name, payload and, with frame shapes, envelope fields. `handler` runs on the actor this is called from, if any.
+            /// Returns a token whose `cancel()` removes the listener.
+            @discardableResult
+            public func onUnknown(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (SchemaGenRuntime.UnknownEvent) -> Void) -> SchemaGenRuntime.ListenerToken {
+                core.addUnknownListener(channel: channel.address, as: ServerEvent.self, handler: handler, unknown: ServerEvent.unknownEvent)
+            }
+
+            /// Every event the app may receive in this scope, as it arrives, until the consuming task ends.
+            public var events: AsyncStream<ServerEvent> {
+                core.events(channel: channel.address, as: ServerEvent.self)
+            }
+        }
+    }
+}
+
+extension EachItemReplies.Book.SubscribeTo {
+    /// Values of `subscribe` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `subscribe`.
+    public static let example1: Self = EachItemReplies.Book.SubscribeTo(reqid: 1, pair: ["pair"])
+}
+
+extension EachItemReplies.Book.SubscriptionStatus {
+    /// Values of `subscriptionStatus` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `subscriptionStatus`.
+    public static let example1: Self = EachItemReplies.Book.SubscriptionStatus(reqid: 1, pair: "pair", status: "status")
 }

@@ -169,7 +169,7 @@ extension OracleShapes {
             server.respondToVoteUpdated { _, request in OracleShapes.RoomJoined.example1 }
             server.respondToSeatsBooked { _, request in request.payload.seats.map { item in
                     let reply = OracleShapes.SeatBooked.example1
-                    return SeatBooked(metaId: reply.metaId, payload: SeatBooked.Payload(seat: item))
+                    return OracleShapes.SeatBooked(metaId: reply.metaId, payload: OracleShapes.SeatBooked.Payload(seat: item))
             } }
         }
 

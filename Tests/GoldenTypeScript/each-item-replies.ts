@@ -47,6 +47,23 @@ export interface Error {
     errorMessage: string;
 }
 
+/**
+ * The payload of `subscribe` (client to server).
+ */
+export interface BookSubscribeTo {
+    reqid?: number | null;
+    pair: string[];
+}
+
+/**
+ * The payload of `subscriptionStatus` (server to client).
+ */
+export interface BookSubscriptionStatus {
+    reqid?: number | null;
+    pair?: string | null;
+    status: string;
+}
+
 // Frames
 
 /**
@@ -82,14 +99,30 @@ export type ErrorFrame = Error & {
 };
 
 /**
+ * `subscribe` as it travels (client to server).
+ *
+ * Answered by `subscriptionStatus`, matched by `reqid`.
+ */
+export type BookSubscribeToFrame = BookSubscribeTo & {
+    event: "subscribe";
+};
+
+/**
+ * `subscriptionStatus` as it travels (server to client).
+ */
+export type BookSubscriptionStatusFrame = BookSubscriptionStatus & {
+    event: "subscriptionStatus";
+};
+
+/**
  * Every frame the server sends.
  */
-export type ServerFrame = SubscriptionStatusFrame | ErrorFrame;
+export type ServerFrame = SubscriptionStatusFrame | ErrorFrame | BookSubscriptionStatusFrame;
 
 /**
  * Every frame a client sends.
  */
-export type ClientFrame = SubscribeToFrame | UnsubscribeFromFrame;
+export type ClientFrame = SubscribeToFrame | UnsubscribeFromFrame | BookSubscribeToFrame;
 
 // Guards: which event a frame is, told by its constants and name; its payload is not checked.
 
@@ -107,6 +140,14 @@ export function isSubscriptionStatusFrame(frame: unknown): frame is Subscription
 
 export function isErrorFrame(frame: unknown): frame is ErrorFrame {
     return valueAt(frame, ["event"]) === "error";
+}
+
+export function isBookSubscribeToFrame(frame: unknown): frame is BookSubscribeToFrame {
+    return valueAt(frame, ["event"]) === "subscribe";
+}
+
+export function isBookSubscriptionStatusFrame(frame: unknown): frame is BookSubscriptionStatusFrame {
+    return valueAt(frame, ["event"]) === "subscriptionStatus";
 }
 
 function valueAt(value: unknown, path: readonly (string | number)[]): unknown {

@@ -231,8 +231,10 @@ package struct EventTranslator {
                 .member(items, "map"), [], closure: SwiftClosure(parameters: ["_"], body: [.return(.plain(reply))])
             ).rendered
         }
+        // Qualified as the examples are (`O11.Room.OrderReady`): the `Mock` is outside the scope's types.
         guard let field = requests.check.matchField(key, of: answer, isRequest: false),
-            let type = answerContext.valueType, let structure = answerContext.declaration?.structure
+            let type = answerContext.examplesOwner.isEmpty ? answerContext.valueType : answerContext.examplesOwner,
+            let structure = answerContext.declaration?.structure
         else { return nil }
         let name = SwiftSyntax.identifier(field.swiftName)
         func rebuilt(_ structure: StructContext, _ type: String, from value: String) -> SwiftExpression? {
