@@ -42,7 +42,7 @@ package struct AnswerCheck {
                     at: answer.location, notes: [.note("'\(sent.wireName)' is declared here", at: sent.location)])
                 continue
             }
-            if let missing = valueTheAppGives(sent) {
+            if let missing = contract.valueOnlyTheAppGives(sent) {
                 diagnostics.error(
                     "\(owner) names event '\(answer.event)', but \(missing), which only the app can give; the client sends its "
                         + "answer by itself, so every value of it must be optional (or the id it counts)",
@@ -50,31 +50,6 @@ package struct AnswerCheck {
                     notes: [.note("'\(sent.wireName)' is declared here", at: sent.location)])
             }
         }
-    }
-
-    /// What of `event` the client cannot fill in by itself, in words; `nil` when it sends it with no argument.
-    private func valueTheAppGives(_ event: Event) -> String? {
-        if event.subscription != nil { return "it opens a subscription, whose items" + " nobody would read" }
-        let counted =
-            event.reply.flatMap { reply in reply.inOrder || reply.ids == .app ? nil : reply.match }
-        var required: [String] = []
-        if let index = event.shapeIndex, let fields = contract.framing.shapes?[index].fields {
-            required += fields.filter { !$0.type.isSwiftOptional }.map(\.wireName)
-        }
-        switch event.payload {
-        case nil:
-            break
-        case .object(let object)?:
-            required += object.fields.filter { !$0.type.isSwiftOptional }.map(\.wireName)
-        case .named(let name)? where contract.objectFields(of: .named(name)) != nil:
-            // An object type of its own (the same payload declared by name) is sent with its fields `nil`.
-            required += (contract.objectFields(of: .named(name)) ?? []).filter { !$0.type.isSwiftOptional }.map(
-                \.wireName)
-        case let payload?:
-            return "its payload is `\(payload.spelling)`, not an object of optional fields"
-        }
-        let missing = required.filter { $0 != counted }
-        return missing.isEmpty ? nil : "its '\(missing[0])' is required"
     }
 
     private func checkConditions(

@@ -5,7 +5,7 @@ import SchemaGenRuntime
 extension Checker {
     package static let eventKeys = [
         "direction", "description", "deprecated", "swiftName", "payload", "envelope", "frame", "wire", "reply",
-        "subscription", "ack", "examples", "answer",
+        "subscription", "ack", "examples", "answer", "subscribes", "unsubscribes",
     ]
     package static let replyKeys = ["event", "match", "error", "ids", "cancel", "type", "each", "inOrder"]
     package static let subscriptionKeys = [
@@ -143,6 +143,20 @@ extension Checker {
             ack: ack)
         event.examples = examples
         event.answer = reader.entry("answer").flatMap { readAnswer($0.value, owner: owner) }
+        for role in [ChannelRequest.Role.subscribes, .unsubscribes] {
+            guard let entry = reader.entry(role.rawValue) else { continue }
+            guard event.channelRequest == nil else {
+                diagnostics.error(
+                    "\(owner) both `subscribes:` and `unsubscribes:` channels; a request does one of them",
+                    at: entry.key.location)
+                continue
+            }
+            event.channelRequest = readText(
+                entry.value,
+                what: "`\(role.rawValue)` of \(owner) (the payload's field holding the channels' addresses)"
+            )
+            .map { ChannelRequest(role: role, field: $0, location: entry.value.location) }
+        }
         return event
     }
 

@@ -24,6 +24,7 @@ package struct ContractChecker: Sendable {
             FramingConsistencyCheck(contract: contract).run(into: &bag)
             ReplyCheck(contract: contract).run(into: &bag)
             AnswerCheck(contract: contract).run(into: &bag)
+            ChannelRequestCheck(contract: contract).run(into: &bag)
             SubscriptionCheck(contract: contract).run(into: &bag)
             AckCheck(contract: contract).run(into: &bag)
             SocketIOCheck(contract: contract).run(into: &bag)

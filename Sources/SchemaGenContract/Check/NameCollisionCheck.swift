@@ -142,6 +142,14 @@ package struct NameCollisionCheck {
                     "channel '\(channel.name)' would become the method '\(channel.swiftName)', which generated clients already have; give it a `swiftName:`",
                     at: channel.location)
             }
+            // A channel's events are types inside the channel's: one of its name would hide it there.
+            let channelType = SwiftName.typeName(forMember: channel.swiftName)
+            for event in channel.events where SwiftName.typeName(forMember: event.swiftName) == channelType {
+                diagnostics.error(
+                    "event '\(event.wireName)' of channel '\(channel.name)' would become the Swift type '\(channelType)' inside "
+                        + "the channel's own type of that name, which it would hide; give the event (or the channel) a `swiftName:`",
+                    at: event.location)
+            }
             for parameter in channel.parameters where parameter.swiftName == "address" {
                 diagnostics.error(
                     "parameter 'address' of channel '\(channel.name)' would hide the channel's generated `address`; give it a `swiftName:`",

@@ -40,3 +40,14 @@ extension AddressTemplate {
             })
     }
 }
+
+extension Contract {
+    /// Whether the reply to `request` is the list of channel addresses it took (its value is `[String]`, as Deribit's
+    /// `public/subscribe` answers `["deribit_price_index.btc_usd"]`): a channel's `subscribe()` then throws when its
+    /// address is not among them, and the generated server subscribes the connection to those alone.
+    package func repliesChannelsTaken(_ request: Event) -> Bool {
+        guard let reply = request.reply, request.channelRequest != nil else { return false }
+        let value = reply.type ?? events.first { $0.wireName == reply.event }?.payload
+        return value?.valueType == .array(.scalar(.string))
+    }
+}

@@ -100,6 +100,8 @@ public struct Event: Hashable, Sendable {
     /// For a server-to-client event: the client-to-server event the generated client sends in answer, by itself
     /// (`answer:`; Deribit's `test_request` heartbeat answered with a `public/test` request).
     package var answer: AnswerDeclaration? = nil
+    /// For a request that subscribes or unsubscribes channels by their addresses (`subscribes: channels`).
+    package var channelRequest: ChannelRequest? = nil
     package var examples: [EventExample] = []
 
     /// Where the event sits among frame shapes, for contracts with `frames:`.
@@ -233,6 +235,20 @@ package struct AnswerDeclaration: Hashable, Sendable {
             }
         }
     }
+}
+
+/// A request that subscribes channels (`subscribes: channels`: Deribit's `public/subscribe` with `{"channels":
+/// ["book.BTC-PERPETUAL.100ms"]}`) or unsubscribes them (`unsubscribes:`): its field holds channel addresses, and a
+/// channel's `subscribe()` sends it with its own address.
+package struct ChannelRequest: Hashable, Sendable {
+    package enum Role: String, Hashable, Sendable {
+        case subscribes, unsubscribes
+    }
+
+    package var role: Role
+    /// The payload's field holding the addresses: `[String]`, or `String` for one channel a request.
+    package var field: String
+    package var location: SourceLocation
 }
 
 /// A request answered once per item of one of its lists (`reply: {each: pair}`): Kraken acknowledges a subscribe for

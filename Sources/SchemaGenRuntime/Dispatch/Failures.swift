@@ -23,6 +23,9 @@ public struct IncomingFailure: Error, Sendable, CustomStringConvertible {
         /// A server's: nothing on the server takes the frame: it arrived on a channel whose scope the server never
         /// made (a room created on the fly), and no listener or responder of its route waits there either.
         case unhandled
+        /// The connection opened again, and the request subscribing these channels again (`subscribes:`) failed, with
+        /// why; they are asked for again after the next reconnection.
+        case resubscriptionFailed(channels: [String], why: String)
     }
 
     /// The event's wire name, when the frame could be read that far.
@@ -63,6 +66,9 @@ public struct IncomingFailure: Error, Sendable, CustomStringConvertible {
         case .unhandled:
             return "\(event)\(place) reached nothing on the server: no scope of that channel was made (make it, "
                 + "`server.<channel>(...)`, before clients join, as for a room created on the fly) and no listener of the event waits"
+        case .resubscriptionFailed(let channels, let why):
+            return
+                "the connection opened again, but subscribing \(channels.joined(separator: ", ")) again failed: \(why)"
         }
     }
 

@@ -31,6 +31,8 @@ import Foundation
     let pending: PendingReplies
     /// Subscriptions open now, by their id.
     let subscriptions: ActiveSubscriptions
+    /// Channels subscribed by a request of the contract (`subscribes:`), subscribed again after a reconnection.
+    let channelRequests = ChannelRequests()
     private var requestTimeout: Duration? = .seconds(30)
     private var streamBuffer = StreamBuffer.standard
     private var itemBuffer = StreamBuffer.dropOldest(4_096)
@@ -59,6 +61,9 @@ import Foundation
         }
         transport.setConnectionLossHandler { [weak self] reason in
             self?.failPendingRequests(reason)
+        }
+        transport.setReconnectionHandler { [weak self] in
+            self?.resubscribeChannels()
         }
     }
 

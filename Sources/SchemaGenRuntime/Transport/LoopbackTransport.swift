@@ -9,6 +9,7 @@ public final class LoopbackTransport: RealtimeTransport, @unchecked Sendable {
     private var channels: Set<String> = []
     private var failures: [String] = []
     private var sendFailure: (any Error)?
+    private var reconnectionHandler: (@Sendable () -> Void)?
     private let echoes: Bool
     public let supportsAcknowledgements: Bool
 
@@ -37,6 +38,16 @@ public final class LoopbackTransport: RealtimeTransport, @unchecked Sendable {
 
     public func unsubscribe(from channel: String) async throws {
         _ = lock.withLock { channels.remove(channel) }
+    }
+
+    public func setReconnectionHandler(_ handler: @escaping @Sendable () -> Void) {
+        lock.withLock { reconnectionHandler = handler }
+    }
+
+    /// Does what a transport does once its connection is open again after a loss: tells the client, which subscribes
+    /// again the channels it subscribed by request. For tests of what a reconnection sends.
+    public func reopen() {
+        lock.withLock { reconnectionHandler }?()
     }
 
     /// Records the failure: a loopback has no connection to drop (``connectionFailures``).

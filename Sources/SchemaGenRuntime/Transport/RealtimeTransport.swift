@@ -25,6 +25,10 @@ public protocol RealtimeTransport: Sendable {
     /// waiting for a reply and every open subscription at once (``RealtimeClientCore/failPendingRequests(_:)``),
     /// since their answers cannot come. A client calls this once, when it is created.
     func setConnectionLossHandler(_ handler: @escaping @Sendable (String) -> Void)
+    /// Sets what the transport calls when its connection is open again after a loss (not the first time it opens),
+    /// once sends go through: the client then subscribes again the channels it subscribed by request
+    /// (`subscribes:`), which no transport knows how to join. A client calls this once, when it is created.
+    func setReconnectionHandler(_ handler: @escaping @Sendable () -> Void)
     /// Drops the connection, saying why, as if it had failed: what a ``StreamBuffer/failConnection(_:)`` stream asks
     /// when it overflows. A transport that reconnects does so as its policy says.
     func failConnection(reason: String) async
@@ -41,6 +45,9 @@ extension RealtimeTransport {
 
     /// Transports that never lose a connection (``LoopbackTransport``) need not report it.
     public func setConnectionLossHandler(_ handler: @escaping @Sendable (String) -> Void) {}
+
+    /// Transports that never reconnect need not report it.
+    public func setReconnectionHandler(_ handler: @escaping @Sendable () -> Void) {}
 
     /// A transport without a connection of its own to fail ignores it.
     public func failConnection(reason: String) async {}

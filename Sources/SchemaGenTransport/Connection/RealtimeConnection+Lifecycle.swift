@@ -206,6 +206,8 @@ extension RealtimeConnection {
             }
             guard let (ticket, encoded) = next else {
                 options.monitor?(.opened)
+                // Once sends go through: what the client subscribed by request is asked for again.
+                readyAgainHandler()?()
                 return nil
             }
             let messages: [WebSocketMessage]

@@ -28,6 +28,9 @@ public final class RealtimeConnection: RealtimeTransport, @unchecked Sendable {
     private var observers: [UUID: AsyncStream<ConnectionState>.Continuation] = [:]
     private var receiver: (@Sendable (IncomingFrame) async -> Void)?
     private var lossHandler: (@Sendable (String) -> Void)?
+    private var reconnectionHandler: (@Sendable () -> Void)?
+    /// Whether a connection has been ready before: the next ready one is a reconnection.
+    var hasBeenReady = false
     /// The channels joined, in the order they were first joined (rejoined in that order).
     var channels: [String] = []
     /// What the server answered to each join, when the protocol's server answers them.
@@ -173,6 +176,18 @@ public final class RealtimeConnection: RealtimeTransport, @unchecked Sendable {
     }
 
     var connectionLossHandler: (@Sendable (String) -> Void)? { lock.withLock { lossHandler } }
+
+    public func setReconnectionHandler(_ handler: @escaping @Sendable () -> Void) {
+        lock.withLock { reconnectionHandler = handler }
+    }
+
+    /// The handler to call now that a connection is ready, when it is a reconnection; records that one was ready.
+    func readyAgainHandler() -> (@Sendable () -> Void)? {
+        lock.withLock {
+            defer { hasBeenReady = true }
+            return hasBeenReady ? reconnectionHandler : nil
+        }
+    }
 
     /// Sends the frame now when the connection is open; otherwise as ``ConnectionOptions/offlineSends`` says.
     /// Returns once the frame is written to the WebSocket.

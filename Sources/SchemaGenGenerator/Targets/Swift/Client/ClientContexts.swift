@@ -35,6 +35,9 @@ package struct RequestContext: KeyedTemplateContext {
     /// For a request with an error reply: the statement that throws `RequestRejected` with the error event's value
     /// when `frame` is that event; `nil` otherwise.
     package var rejection: SwiftStatement?
+    /// For a request that subscribes or unsubscribes channels (`subscribes:`): the statement telling the core which,
+    /// once `reply` is decoded (`core.channelsSubscribed(payload.channels, taken: reply)`); `nil` otherwise.
+    package var channelsRecord: SwiftStatement? = nil
     /// The reply event's wire name and the matching field, for documentation.
     package var replyEventText: String
     package var matchText: String

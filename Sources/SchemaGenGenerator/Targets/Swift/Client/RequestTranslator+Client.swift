@@ -37,12 +37,39 @@ extension RequestTranslator {
             context.eachText = each.list
             context.eachItemText = check.eachItemKey(each, of: event, answer: events[answer])
         }
+        if let channels = event.channelRequest, let list = argument(channels.field, of: event, contexts[own]) {
+            // A reply decoded whole (with its frame's fields) holds the list in its `payload`.
+            let taken = reply.type == nil && contexts[answer].decodesWholeFrame ? "reply.payload" : "reply"
+            context.channelsRecord = channelsRecord(channels, list: list, taken: taken, of: event)
+        }
         if let name = reply.cancel, let cancel = index(of: name),
             let sending = cancelling(events[cancel], contexts[cancel], key: reply.cancelField ?? reply.match)
         {
             (context.cancel, context.hasCancel, context.cancelEventText) = (sending, true, name)
         }
         return context
+    }
+
+    /// What a request that names channels tells the core once answered: the channels it asked for (`list`, a Swift
+    /// expression of the method's argument) and, when its reply is the list of those it took, that list.
+    private func channelsRecord(
+        _ channels: ChannelRequest, list: String, taken: String, of event: Event
+    )
+        -> SwiftStatement
+    {
+        let isList =
+            check.matchField(channels.field, of: event, isRequest: true, appGives: true)?.type
+            == .array(
+                .scalar(.string))
+        let requested = SwiftArgument(nil, .plain(isList ? list : "[\(list)]"))
+        switch channels.role {
+        case .subscribes:
+            let taken = check.contract.repliesChannelsTaken(event) ? taken : "nil"
+            return .expression(
+                .call(.plain("core.channelsSubscribed"), [requested, SwiftArgument("taken", .plain(taken))]))
+        case .unsubscribes:
+            return .expression(.call(.plain("core.channelsUnsubscribed"), [requested]))
+        }
     }
 
     /// The `ReplyItems` of a request answered once per item of `list` (a Swift expression of the method's argument):

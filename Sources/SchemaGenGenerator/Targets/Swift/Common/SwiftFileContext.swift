@@ -47,6 +47,13 @@ package struct SwiftFileContext: KeyedTemplateContext {
     package var scenariosHear: Bool = false
     /// What the client's initializer sets up to answer events by itself (`answer:`): one `core.setResponder` each.
     package var clientAnswers: [SwiftStatement] = []
+    /// With a request that subscribes channels (`subscribes:`): the client initializer's `core.setChannelRequests`,
+    /// which a channel's `subscribe()` and `unsubscribe()` then go through; empty otherwise.
+    package var channelRequests: [SwiftStatement] = []
+    /// How a channel's `subscribe()` and `unsubscribe()` work, for their documentation: through the transport, or by
+    /// sending the contract's request.
+    package var channelSubscribing = "the transport subscribes it"
+    package var channelUnsubscribing = "the transport unsubscribes it"
     /// Events outside channels.
     package var root: ScopeContext
     /// Channels, in contract order.

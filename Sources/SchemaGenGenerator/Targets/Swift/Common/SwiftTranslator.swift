@@ -83,6 +83,15 @@ package struct SwiftTranslator: Sendable {
             includesTypes: includesTypes, includesClient: role == .client, includesServer: role != .client)
         context.coreAccess = accessLevel == .public ? "@_spi(Generated) public" : accessLevel.rawValue
         context.clientAnswers = Self.clientAnswers(of: contract, root: root, speller: speller)
+        context.channelRequests = Self.channelRequests(of: contract, root: root, speller: speller)
+        if let joining = contract.events.first(where: { $0.channelRequest?.role == .subscribes }) {
+            context.channelSubscribing =
+                "sends `\(joining.wireName)` with its address, and again after each reconnection"
+            context.channelUnsubscribing =
+                contract.events.first { $0.channelRequest?.role == .unsubscribes }.map {
+                    "sends `\($0.wireName)` with its address"
+                } ?? "no request of the contract unsubscribes, so it is only no longer subscribed after a reconnection"
+        }
         context.typeExamples = typeExamples
         context.hasTypeExamples = !typeExamples.isEmpty
         context.scenarios = Self.scenarios(
@@ -458,11 +467,19 @@ package struct SwiftTranslator: Sendable {
         }
     }
 
-    /// The arguments of the method that sends `sent` with no value from the app: none, but the nested payload an
-    /// event with frame fields takes (`payload: .init(expectedResult: nil)`), all of whose values are optional (the
-    /// checker's `AnswerCheck`).
-    private static func arguments(toSend sent: EventContext, of event: Event?, _ contract: Contract) -> [SwiftArgument]
-    {
+    /// The arguments of the method that sends `sent` with no value from the app but `given` (a field's wire name and
+    /// the Swift expression of its value): none, but the nested payload an event with frame fields takes (`payload:
+    /// .init(expectedResult: nil)`), all of whose other values are optional (the checker's `AnswerCheck` and
+    /// `ChannelRequestCheck`).
+    private static func arguments(
+        toSend sent: EventContext, of event: Event?, _ contract: Contract, given: (field: String, value: String)? = nil
+    ) -> [SwiftArgument] {
+        let givenName = given.flatMap { given in
+            contract.objectFields(of: event?.payload?.valueType ?? .scalar(.json))?.first { $0.wireName == given.field }
+        }.map { SwiftSyntax.identifier($0.swiftName).unescapedIdentifier }
+        func value(of name: String) -> SwiftExpression {
+            name == givenName ? .plain(given!.value) : .plain("nil")
+        }
         if sent.request == nil, sent.emitParameters == nil, case .named(let name)? = event?.payload,
             let fields = contract.objectFields(of: .named(name))
         {
@@ -473,18 +490,73 @@ package struct SwiftTranslator: Sendable {
                     .call(
                         ".init",
                         fields.map {
-                            SwiftArgument(SwiftSyntax.identifier($0.swiftName).unescapedIdentifier, .plain("nil"))
+                            let name = SwiftSyntax.identifier($0.swiftName).unescapedIdentifier
+                            return SwiftArgument(name, value(of: name))
                         }))
             ]
         }
         let parameters = sent.request?.parameters.parameters ?? sent.emitParameters?.parameters ?? []
         guard let structure = sent.declaration?.structure,
             let nested = structure.nestedTypes.first(where: { $0.name == "Payload" })?.structure
-        else { return [] }
+        else {
+            // The method takes the payload's fields as its parameters, the others optional.
+            return givenName.map { [SwiftArgument($0, value(of: $0))] } ?? []
+        }
         return parameters.filter { $0.defaultValue == nil && $0.label == "payload" }.map { _ in
             SwiftArgument(
                 "payload",
-                .call(".init", nested.properties.map { SwiftArgument($0.name.unescapedIdentifier, .plain("nil")) }))
+                .call(
+                    ".init",
+                    nested.properties.map {
+                        SwiftArgument($0.name.unescapedIdentifier, value(of: $0.name.unescapedIdentifier))
+                    }))
         }
+    }
+
+    /// The client initializer's `core.setChannelRequests` for a contract whose requests subscribe channels
+    /// (`subscribes:`, `unsubscribes:`): closures that call those requests' methods with the channels' addresses,
+    /// holding the client weakly (the core they are set on belongs to it).
+    static func channelRequests(
+        of contract: Contract, root: ScopeContext, speller: SwiftTypeSpeller
+    ) -> [SwiftStatement] {
+        func closure(_ role: ChannelRequest.Role) -> SwiftExpression? {
+            guard let event = contract.events.first(where: { $0.channelRequest?.role == role }),
+                let request = event.channelRequest,
+                let sent = root.clientEvents.first(where: { $0.wireNameText == event.wireName })
+            else { return nil }
+            let isList =
+                contract.objectFields(of: event.payload?.valueType ?? .scalar(.json))?.first {
+                    $0.wireName == request.field
+                }?.type == .array(.scalar(.string))
+            let call = SwiftStatement.discard(
+                .try(
+                    .await(
+                        .call(
+                            .plain("self"), sent.memberName,
+                            arguments(
+                                toSend: sent, of: event, contract,
+                                given: (request.field, isList ? "channels" : "channel"))))))
+            let released = SwiftStatement.throw(
+                .call(
+                    .plain("\(speller.runtime("RequestFailure")).connectionLost"),
+                    [SwiftArgument("reason", .plain(SwiftSyntax.stringLiteral("the client was released")))]))
+            return .closure(
+                SwiftClosure(
+                    weakCaptures: ["self"], parameters: ["channels"],
+                    body: [
+                        .guard([.bind("self", .plain("self"))], else: [released]),
+                        isList ? call : .for("channel", in: .plain("channels"), [call]),
+                    ]))
+        }
+        guard let subscribe = closure(.subscribes) else { return [] }
+        return [
+            .expression(
+                .call(
+                    .plain("core.setChannelRequests"),
+                    [
+                        SwiftArgument("subscribe", subscribe),
+                        SwiftArgument("unsubscribe", closure(.unsubscribes) ?? .plain("nil")),
+                    ]))
+        ]
     }
 }
