@@ -137,4 +137,49 @@ import Testing
         }
         #expect(failures.values[0].contains("subscribing deribit_price_index.btc_usd again failed"))
     }
+
+    /// The generated server subscribes the requesting connection to the channels its reply lists (not to those it
+    /// leaves out), before the reply goes, so a broadcast right after it reaches the client; the unsubscribing request
+    /// takes it out again.
+    @Test func theGeneratedServerSubscribesTheConnectionToTheChannelsItTook() async throws {
+        let transport = LoopbackServerTransport()
+        let server = ChannelRequests.Server(transport: transport)
+        server.respondToSubscribeChannels { _, request in
+            .init(id: 0, payload: request.payload.channels.filter { !$0.hasPrefix("ticker.NOPE") })
+        }
+        server.respondToUnsubscribeChannels { _, request in .init(id: 0, payload: request.payload.channels) }
+        let client = ChannelRequests.Client(transport: transport.connect())
+        let failures = Recorder<String>()
+        let ticks = Recorder<Double>()
+        client.onIncomingFailure { failures.append($0.description) }
+        let ticker = client.ticker(instrumentName: "BTC-PERPETUAL", interval: "100ms")
+        ticker.onTick { ticks.append($0.markPrice) }
+        try await ticker.subscribe()
+        await #expect(throws: ChannelNotTaken.self) {
+            try await client.ticker(instrumentName: "NOPE", interval: "raw").subscribe()
+        }
+        let serverTicker = server.ticker(instrumentName: "BTC-PERPETUAL", interval: "100ms")
+        #expect(serverTicker.subscribers.count == 1)
+        #expect(server.ticker(instrumentName: "NOPE", interval: "raw").subscribers.isEmpty)
+        try await serverTicker.emit(.tick(.init(timestamp: 1, instrumentName: "BTC-PERPETUAL", markPrice: 36487.28)))
+        try await eventually("the tick arrives") { ticks.values == [36487.28] }
+        try await ticker.unsubscribe()
+        #expect(serverTicker.subscribers.isEmpty)
+        #expect(failures.values.isEmpty, "\(failures.values)")
+    }
+
+    /// The generated `Mock` answers a channel's `subscribe()` with the channels asked for, so the channel is taken, and
+    /// its channel events then reach the app.
+    @Test func theMockTakesEveryChannelAskedFor() async throws {
+        let mock = ChannelRequests.Mock()
+        let client = mock.makeClient()
+        let prices = Recorder<Double>()
+        let index = client.priceIndex(indexName: "eth_usd")
+        index.onPrice { prices.append($0.price) }
+        try await index.subscribe()
+        #expect(mock.server.priceIndex(indexName: "eth_usd").subscribers.count == 1)
+        try await mock.server.priceIndex(indexName: "eth_usd").emit(
+            .price(.init(timestamp: 2, price: 3937.89, indexName: "eth_usd")))
+        try await eventually("the price arrives") { prices.values == [3937.89] }
+    }
 }

@@ -38,6 +38,7 @@ extension ChannelRequests {
                 let echoed = core.correlationValue(in: frame, at: .field("id"))
                 return {
                     let payload = await handler(connection, request)
+                    for channel in request.payload.channels.filter(payload.payload.contains) { core.subscribe(connection, to: channel) }
                     try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: nil), channel: nil, payload: payload, echoing: echoed, at: "id", to: connection)
                 }
             }
@@ -63,6 +64,7 @@ extension ChannelRequests {
                 let echoed = core.correlationValue(in: frame, at: .field("id"))
                 return {
                     let payload = await handler(connection, request)
+                    for channel in request.payload.channels.filter(payload.payload.contains) { core.unsubscribe(connection, from: channel) }
                     try await core.emit(SchemaGenRuntime.EventAddress(shape: 0, name: nil), channel: nil, payload: payload, echoing: echoed, at: "id", to: connection)
                 }
             }
@@ -224,8 +226,8 @@ extension ChannelRequests {
         public init() {
             transport = SchemaGenRuntime.LoopbackServerTransport()
             server = Server(transport: transport)
-            server.respondToSubscribeChannels { _, request in ChannelRequests.Subscribed.example1 }
-            server.respondToUnsubscribeChannels { _, request in ChannelRequests.Subscribed.example1 }
+            server.respondToSubscribeChannels { _, request in ChannelRequests.Subscribed(id: ChannelRequests.Subscribed.example1.id, payload: request.payload.channels) }
+            server.respondToUnsubscribeChannels { _, request in ChannelRequests.Subscribed(id: ChannelRequests.Subscribed.example1.id, payload: request.payload.channels) }
         }
 
         /// A client connected to this mock, as the app uses it: hand it to the view model under test or preview.

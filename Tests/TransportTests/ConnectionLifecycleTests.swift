@@ -135,6 +135,27 @@ struct ConnectionLifecycleTests {
         await connection.disconnect()
     }
 
+    /// Issue 53, shape 2: channels subscribed by a request of the contract are no transport's to join again, so the
+    /// connection tells the client when it is open again after a loss (not when it first opens), once sends go
+    /// through; the client then sends the request again (`ChannelRequestTests`).
+    @Test func aReconnectionIsToldOnceSendsGoThroughAndTheFirstConnectionIsNot() async throws {
+        let connection = RealtimeConnection(
+            url: URL(string: "ws://plain.test")!, backend: backend, protocol: PlainWebSocketProtocol(),
+            options: ConnectionOptions(reconnect: Self.fast))
+        let reopened = Recorder<ConnectionState>()
+        connection.setReconnectionHandler { reopened.append(connection.state) }
+        connection.connect()
+        let first = try await backend.connection(0)
+        try await connection.waitUntilConnected()
+        #expect(reopened.values.isEmpty)
+        first.drop()
+        _ = try await backend.connection(1)
+        try await eventually("told of the reconnection") { reopened.values.count == 1 }
+        #expect(reopened.values == [.connected])
+        await connection.disconnect()
+        #expect(reopened.values.count == 1)
+    }
+
     @Test func theOfflineQueueIsBoundedAndCanBeTurnedOff() async throws {
         let queued = connection(ConnectionOptions(reconnect: Self.fast, offlineSends: .queue(limit: 1)))
         let rooms = Rooms.Client(transport: queued)

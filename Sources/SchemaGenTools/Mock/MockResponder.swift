@@ -45,6 +45,12 @@ package struct MockResponder: Sendable {
             let correlation = reply.inOrder ? .null : value(at: reply.match, of: event, in: parsed) ?? .null
             var content = exampleContent(of: answer)
             if let type = reply.type { content.payload = synthesizer.values.value(of: type) }
+            if contract.repliesChannelsTaken(event), let field = event.channelRequest?.field,
+                let channels = value(at: field, of: event, in: parsed)
+            {
+                // The reply lists the channels taken: every one the request names, so the app's subscribe succeeds.
+                content.payload = if case .array = channels { channels } else { .array([channels]) }
+            }
             if !reply.inOrder { content.set(correlation, at: reply.answerMatch, of: answer, in: contract) }
             if let each = reply.each {
                 // One reply per item the request names, each naming its item where replies do.

@@ -195,6 +195,11 @@ package struct EventTranslator {
             let answer = events.firstIndex(where: { $0.wireName == reply.event })
         {
             guard var value = mockValue(of: answer, holding: reply.type, in: events, contexts) else { return nil }
+            if contract.repliesChannelsTaken(event) {
+                guard let taken = mockChannelsTaken(value, of: event, context, answer: contexts[answer], reply: reply)
+                else { return nil }
+                value = taken
+            }
             if let each = reply.each {
                 guard
                     let replies = mockReplies(
@@ -211,6 +216,36 @@ package struct EventTranslator {
             return try? literal.expression(values.value(of: ack.type), as: ack.type, inlineName: "")
         }
         return nil
+    }
+
+    /// The `Mock`'s reply to a request that subscribes channels when the reply lists those taken: every channel the
+    /// request names, as `schemagen-mock` answers, so a channel's `subscribe()` in a test succeeds.
+    private func mockChannelsTaken(
+        _ reply: String, of event: Event, _ context: EventContext, answer: EventContext,
+        reply declaration: ReplyDeclaration
+    ) -> String? {
+        let requests = RequestTranslator(
+            contract: contract, events: [event], channelExpression: "nil", speller: builder.speller)
+        guard let field = event.channelRequest?.field,
+            let path = requests.check.matchPath(field, of: event, isRequest: true, appGives: true)
+        else { return nil }
+        var requested = requests.swiftPath(path, in: "request.", context)
+        if context.declaration == nil, requested.hasPrefix("request.payload.") {
+            requested = "request." + requested.dropFirst("request.payload.".count)
+        }
+        if path.last?.type != .array(.scalar(.string)) { requested = "[\(requested)]" }
+        guard declaration.type == nil, answer.decodesWholeFrame else { return requested }
+        // The reply's frame fields as its example has them, its payload the channels.
+        guard let type = answer.examplesOwner.isEmpty ? answer.valueType : answer.examplesOwner,
+            let structure = answer.declaration?.structure
+        else { return nil }
+        return SwiftExpression.call(
+            type,
+            structure.properties.map { property in
+                let label = property.name.unescapedIdentifier
+                return SwiftArgument(label, .plain(label == "payload" ? requested : "\(reply).\(property.name)"))
+            }
+        ).rendered
     }
 
     /// The `Mock`'s replies to a request answered once per item: one `reply` per item of the request's list, each

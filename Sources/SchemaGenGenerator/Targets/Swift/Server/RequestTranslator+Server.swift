@@ -21,10 +21,48 @@ extension RequestTranslator {
             answerType = "\(speller.runtime("ServerAnswer"))<\(replies), \(errorType)>"
             rejection = send(error, at: reply.errorAnswerMatch)
         }
-        return ServerResponderContext(
+        var context = ServerResponderContext(
             answerType: answerType, correlationSource: source(of: reply.match, in: event),
             reply: send(answer, at: reply.answerMatch),
             rejection: rejection, answersEach: reply.each != nil, answerEventText: reply.event, matchText: reply.match)
+        if let channels = event.channelRequest, let own = index(of: event.wireName) {
+            let taken =
+                check.contract.repliesChannelsTaken(event)
+                ? (reply.type == nil && contexts[answer].decodesWholeFrame ? "payload.payload" : "payload") : nil
+            context.channelsUpdate = channelsUpdate(channels, of: event, contexts[own], taken: taken)
+        }
+        return context
+    }
+
+    /// What the server does with the requesting connection for a request that names channels: subscribes it to each
+    /// channel the request names (that the reply, `taken`, lists, when it lists them), or unsubscribes it.
+    private func channelsUpdate(
+        _ channels: ChannelRequest, of event: Event, _ context: EventContext, taken: String?
+    )
+        -> SwiftStatement?
+    {
+        guard let path = check.matchPath(channels.field, of: event, isRequest: true, appGives: true),
+            let field = path.last
+        else { return nil }
+        var value = swiftPath(path, in: "request.", context)
+        if context.declaration == nil, value.hasPrefix("request.payload.") {
+            // A payload of a named type is the request's value itself.
+            value = "request." + value.dropFirst("request.payload.".count)
+        }
+        if field.type != .array(.scalar(.string)) { value = "[\(value)]" }
+        let each = taken.map { "\(value).filter(\($0).contains)" } ?? value
+        let update: SwiftExpression =
+            switch channels.role {
+            case .subscribes:
+                .call(
+                    .plain("core.subscribe"),
+                    [SwiftArgument(nil, .plain("connection")), SwiftArgument("to", .plain("channel"))])
+            case .unsubscribes:
+                .call(
+                    .plain("core.unsubscribe"),
+                    [SwiftArgument(nil, .plain("connection")), SwiftArgument("from", .plain("channel"))])
+            }
+        return .for("channel", in: .plain(each), [.expression(update)])
     }
 
     /// The generated server's method for its own request (a server-to-client event with `reply:`): it writes a fresh

@@ -16,6 +16,10 @@ package struct ServerResponderContext: KeyedTemplateContext {
     package var rejection: ServerAnswerContext?
     /// Whether the request is answered once per item (`each:`): the handler returns every reply, each sent in turn.
     package var answersEach: Bool
+    /// For a request that subscribes or unsubscribes channels (`subscribes:`): the statement that subscribes the
+    /// requesting connection to the channels it names (those the handler's `payload` lists, when it lists them), or
+    /// unsubscribes it, before the reply goes; `nil` otherwise.
+    package var channelsUpdate: SwiftStatement? = nil
     /// For documentation: the reply event's wire name and the echoed field.
     package var answerEventText: String
     package var matchText: String
