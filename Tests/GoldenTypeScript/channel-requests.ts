@@ -44,6 +44,7 @@ export interface TickerTick {
  * `public/subscribe` as it travels (client to server).
  *
  * Answered by `subscribed`, matched by `id`.
+ * Subscribes the channels whose addresses `channels` lists.
  */
 export type SubscribeChannelsFrame = {
     jsonrpc: "2.0";
@@ -56,6 +57,7 @@ export type SubscribeChannelsFrame = {
  * `public/unsubscribe` as it travels (client to server).
  *
  * Answered by `subscribed`, matched by `id`.
+ * Unsubscribes the channels whose addresses `channels` lists.
  */
 export type UnsubscribeChannelsFrame = {
     jsonrpc: "2.0";

@@ -62,6 +62,21 @@ extension CompatibilityRulesTests {
             ),
             kind: .replyChanged, oldAppNewServer: .breaks, newAppOldServer: .breaks),
         Case(
+            name: "channels now subscribed by a request",
+            old: contract(
+                "  a: { direction: client-to-server, payload: { id: String, channels: \"[String]\" }, reply: { event: b, match: id } }\n  b: { direction: server-to-client, payload: { id: String } }",
+                framing: "{discriminator: type}",
+                channels:
+                    "  room: { address: \"room-{id}\", parameters: { id: String }, events: { said: { direction: server-to-client } } }"
+            ),
+            new: contract(
+                "  a: { direction: client-to-server, payload: { id: String, channels: \"[String]\" }, reply: { event: b, match: id }, subscribes: channels }\n  b: { direction: server-to-client, payload: { id: String } }",
+                framing: "{discriminator: type}",
+                channels:
+                    "  room: { address: \"room-{id}\", parameters: { id: String }, events: { said: { direction: server-to-client } } }"
+            ),
+            kind: .replyChanged, oldAppNewServer: .breaks, newAppOldServer: .breaks),
+        Case(
             name: "the server's request now waits for the app's answer",
             old: contract(
                 "  a: { direction: server-to-client, payload: { id: String } }\n  b: { direction: client-to-server, payload: { id: String } }"

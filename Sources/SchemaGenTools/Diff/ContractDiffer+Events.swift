@@ -222,6 +222,19 @@ extension ContractDiffer {
                 "the client answers it with \(described(event.answer)) by itself (answered with \(described(previous.answer)))",
                 at: here, flows: [.serverToClient])
         }
+        if previous.channelRequest?.role != event.channelRequest?.role
+            || previous.channelRequest?.field != event.channelRequest?.field
+        {
+            // What a channel's subscribe() sends: an app generated before the change sends the old request (or none).
+            func described(_ request: ChannelRequest?) -> ChangePhrase {
+                guard let request else { return "subscribes no channels" }
+                return "\(request.role.rawValue) the channels \(code: request.field) lists"
+            }
+            recorder.record(
+                .replyChanged,
+                "\(described(event.channelRequest)) (\(described(previous.channelRequest)) before)", at: here,
+                flows: [.clientToServer])
+        }
         switch (previous.subscription, event.subscription) {
         case (nil, let subscription?):
             recorder.record(

@@ -544,6 +544,8 @@ package struct AsyncAPIReader {
                 ("subscription", message["x-schemagen-subscription"]?.documentValue),
                 ("ack", event.ack),
                 ("answer", message["x-schemagen-answer"]?.documentValue),
+                ("subscribes", message["x-schemagen-subscribes"]?.text.map(DocumentValue.string)),
+                ("unsubscribes", message["x-schemagen-unsubscribes"]?.text.map(DocumentValue.string)),
             ])
         )
     }

@@ -279,6 +279,15 @@ package struct AsyncAPITranslator: Sendable {
             ("x-schemagen-reply", event.reply.map(Self.replySyntax)),
             ("x-schemagen-subscription", event.subscription.map(Self.subscriptionSyntax)),
             ("x-schemagen-answer", event.answer.map(Self.answerSyntax)),
+            // The payload's field holding the addresses of the channels the request subscribes (or unsubscribes).
+            (
+                "x-schemagen-subscribes",
+                event.channelRequest.flatMap { $0.role == .subscribes ? .string($0.field) : nil }
+            ),
+            (
+                "x-schemagen-unsubscribes",
+                event.channelRequest.flatMap { $0.role == .unsubscribes ? .string($0.field) : nil }
+            ),
             ("x-schemagen-deprecation", event.deprecation.map { .string($0.message ?? "") }),
         ])
     }

@@ -203,6 +203,17 @@ package struct MarkdownTranslator: Sendable {
                 + (when.isEmpty ? "." : " when " + when.joined(separator: " and ") + ".")
             description = description.isEmpty ? text : description + " " + text
         }
+        if let request = event.channelRequest {
+            // What a channel's subscribe() sends, as Deribit's guide says it: "Subscribe to one or more channels".
+            let again = request.role == .subscribes ? " (again after a reconnection)" : ""
+            let taken =
+                request.role == .subscribes && contract.repliesChannelsTaken(event)
+                ? "; the reply lists those taken" : ""
+            let text =
+                "\(request.role == .subscribes ? "Subscribes" : "Unsubscribes") the channels whose addresses "
+                + "\(MarkdownSyntax.code(request.field)) lists\(again)\(taken)."
+            description = description.isEmpty ? text : description + " " + text
+        }
         if let ack = event.ack {
             // A Socket.IO guide says what the callback is called with, and by whom.
             let who = event.direction == .serverToClient ? "The app acknowledges it with" : "Acknowledged with"

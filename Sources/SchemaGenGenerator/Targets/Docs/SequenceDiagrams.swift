@@ -106,6 +106,16 @@ package struct SequenceDiagrams {
                 arrow(answerer, asker, tied(reply.event, reply.answerMatch), reply: true, indent: replyIndent)
                 if answered != nil { lines.append("    end") }
             }
+            if event.channelRequest?.role == .subscribes,
+                let (channel, item) = contract.channels.lazy.compactMap({ channel in
+                    channel.events.first { $0.direction.isReceivedByClient }.map { (channel, $0) }
+                }).first
+            {
+                // What the request opens: every channel it names sends its events, each naming its channel.
+                lines.append("    loop every event of a channel it named")
+                arrow(answerer, asker, "\(item.wireName) (on \(channel.address.raw))", reply: true, indent: 2)
+                lines.append("    end")
+            }
             if let cancel = reply.cancel {
                 lines.append("    opt the app gives up")
                 arrow(asker, answerer, "\(cancel) (\(reply.cancelField ?? reply.match): 1)", indent: 2)

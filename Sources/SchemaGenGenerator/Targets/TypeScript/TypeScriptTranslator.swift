@@ -322,6 +322,11 @@ package struct TypeScriptTranslator: Sendable {
             if let error = reply.error { note += "; `\(error)` when it fails" }
             notes.append(note + ".")
         }
+        if let request = event.channelRequest {
+            notes.append(
+                "\(request.role == .subscribes ? "Subscribes" : "Unsubscribes") the channels whose addresses `\(request.field)` lists."
+            )
+        }
         return notes
     }
 
