@@ -206,6 +206,36 @@ extension ContractDraw {
         events[heard].extra.append(line)
     }
 
+    /// Adds a request that subscribes the drawn channels by their addresses (`subscribes:`, Deribit's `public/subscribe`),
+    /// answered in order with the list of channels taken or by id, and sometimes the request that unsubscribes them.
+    mutating func addChannelRequests(to events: inout [EventDraft]) {
+        guard shapes == nil, envelopeFieldNames.isEmpty, framing != .socketIO, choices.chance(50),
+            reservedFieldNames.isDisjoint(with: ["topics", "topic", "rid"])
+        else { return }
+        let list = choices.chance(75)
+        let field = list ? "topics" : "topic"
+        for (verb, role) in [("subscribe", "subscribes"), ("unsubscribe", "unsubscribes")] {
+            if role == "unsubscribes", choices.chance(40) { break }
+            var request = EventDraft(wireName: "topics_\(verb)", direction: "client-to-server")
+            var reply = EventDraft(wireName: "topics_\(verb)d", direction: "server-to-client")
+            request.inlineFields = [list ? "topics: \"[String]\"" : "topic: String"]
+            if choices.chance(30) { request.inlineFields!.append("note: String?") }
+            if list, choices.chance(50) {
+                // The reply is the list of channels taken, answering requests in the order they were sent.
+                features.insert("channel request, taken list")
+                reply.payload = "[String]"
+                request.extra = ["reply: {event: \(reply.wireName), inOrder: true}"]
+            } else {
+                features.insert("channel request")
+                request.inlineFields!.append("rid: Int")
+                reply.inlineFields = ["rid: Int", "ok: Bool"]
+                request.extra = ["reply: {event: \(reply.wireName), match: rid}"]
+            }
+            request.extra.append("\(role): \(field)")
+            events += [request, reply]
+        }
+    }
+
     /// Makes `event` a shared answer whose payload is any JSON, and returns the `type:` line that says what it holds
     /// for one request or subscription.
     mutating func makeShared(_ event: inout EventDraft) -> String {

@@ -109,6 +109,7 @@ struct ContractDraw {
                 channelEvents.append((address, drafts))
             }
         }
+        if !channelEvents.isEmpty { addChannelRequests(to: &events) }
         var serverLines: [String] = []
         if choices.chance(20) {
             // Where the API lives: the Swift `Servers` enum, TypeScript's `servers`, AsyncAPI's servers.

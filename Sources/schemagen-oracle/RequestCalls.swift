@@ -18,6 +18,11 @@ enum RequestCalls {
                 calls += self.calls(of: event, on: channel, in: contract, client: client, server: server)
             }
         }
+        if contract.events.contains(where: { $0.channelRequest?.role == .subscribes }) {
+            for channel in contract.channels {
+                calls += channelSubscribe(channel, in: contract, client: client)
+            }
+        }
         guard !calls.isEmpty else { return "@Sendable func requests\(name)() async -> [String] { [] }" }
         return """
             @Sendable func requests\(name)() async -> [String] {
@@ -26,6 +31,33 @@ enum RequestCalls {
                 return lines
             }
             """
+    }
+
+    /// With a request that subscribes channels (`subscribes:`): the channel's `subscribe()` against the `Mock`, which
+    /// takes every channel asked for, so the server has the app's connection among the channel's subscribers after,
+    /// and none after `unsubscribe()` when a request unsubscribes.
+    private static func channelSubscribe(_ channel: Channel, in contract: Contract, client: String) -> [String] {
+        let name = contract.name
+        let label = SwiftDriverText.literal("\(name) \(channel.name) subscribe()")
+        guard let (scope, _) = scope(of: channel, in: client) else {
+            return ["        lines.append(\(label) + \": no channel accessor found in the generated client\")"]
+        }
+        let leaves = contract.events.contains { $0.channelRequest?.role == .unsubscribes }
+        return [
+            """
+                    do {
+                        let mock = \(name).Mock()
+                        let client = mock.makeClient()
+                        try await oracleWithin(10) { try await client\(scope).subscribe() }
+                        let joined = mock.server\(scope).subscribers.count
+                        try await oracleWithin(10) { try await client\(scope).unsubscribe() }
+                        let left = mock.server\(scope).subscribers.count
+                        lines.append(\(label) + (joined == 1 && left == \(leaves ? 0 : 1) ? ": ok" : ": subscribers \\(joined), then \\(left)"))
+                    } catch {
+                        lines.append(\(label) + ": \\(error)".replacingOccurrences(of: "\\n", with: " "))
+                    }
+            """
+        ]
     }
 
     /// The driver's statements that call `event`'s method, on the client's accessor of `channel` for an event of a
