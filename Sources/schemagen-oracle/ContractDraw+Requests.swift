@@ -185,12 +185,19 @@ extension ContractDraw {
     /// `test_request`), sent with no value from the app: its payload becomes optional values only; sometimes only
     /// when the server's payload holds a value (`when: {kind: probe}`).
     mutating func addAnswer(to events: inout [EventDraft]) {
+        // An event another names (a subscription's `cancel:`, `end:`) keeps the fields that naming gave it (seed 12,
+        // O158: the answer emptied a cancel event's id field).
+        let lines = events.flatMap(\.extra)
+        func isNamed(_ event: EventDraft) -> Bool {
+            lines.contains { $0.hasSuffix(": \(event.wireName.yamlKey)") }
+        }
         guard shapes == nil, envelopeFieldNames.isEmpty, choices.chance(25),
             let heard = events.indices.first(where: {
-                events[$0].direction == "server-to-client" && events[$0].extra.isEmpty
+                events[$0].direction == "server-to-client" && events[$0].extra.isEmpty && !isNamed(events[$0])
             }),
             let sent = events.indices.first(where: {
                 events[$0].direction == "client-to-server" && events[$0].extra.isEmpty && $0 != heard
+                    && !isNamed(events[$0])
             })
         else { return }
         events[sent].inlineFields = choices.chance(50) ? nil : ["note: String?"]
@@ -294,6 +301,8 @@ extension ContractDraw {
         var lines: [String]
         var after: String? = nil
         var send: String? = nil
+        /// The address a `send:` step sends a channel's event on.
+        var channel: String? = nil
     }
 
     mutating func scenarioSteps(
@@ -320,7 +329,7 @@ extension ContractDraw {
                             lines: [
                                 "      - send: \(sent.wireName.yamlKey)", "        channel: \(channel.address.quoted)",
                             ],
-                            send: sent.wireName))
+                            send: sent.wireName, channel: channel.address))
                 }
             default:
                 steps.append(StepDraft(lines: ["      - wait: 0.01"]))
@@ -343,6 +352,22 @@ extension ContractDraw {
                 let chosen = conditions.prefix(choices.int(1...min(2, conditions.count)))
                 let pairs = chosen.map { "\($0.field.quoted): \($0.json)" }.joined(separator: ", ")
                 steps[index].lines.append("        where: {\(pairs)}")
+            } else if let sent = steps[index].send, choices.chance(25),
+                let (scope, event) = contract.event(
+                    sent,
+                    inChannel: steps[index].channel.flatMap { address in
+                        contract.channels.fitting(address).first?.channel.name
+                    })
+            {
+                // The whole frame, its frame's fields with it, at the step's address (issue 53, shape 10).
+                let variant = choices.pick(ValueSynthesizer.Variant.all)
+                let frame = FrameSynthesizer(contract: contract, variant: variant).frame(
+                    of: event, in: scope, address: steps[index].channel)
+                guard let text = String(data: frame, encoding: .utf8), !text.isEmpty, !text.contains("\n") else {
+                    continue
+                }
+                features.insert("scenario send frame")
+                steps[index].lines.append("        frame: '\(text.replacingOccurrences(of: "'", with: "''"))'")
             } else if let sent = steps[index].send, let event = events.first(where: { $0.wireName == sent }),
                 choices.chance(40)
             {

@@ -212,6 +212,29 @@ import Testing
         #expect(session.received.values[2].channel == "drivers-channel")
     }
 
+    /// Issue 53, shape 10: a step's `frame:` goes out with its own frame fields (`req_id: 8`), where a `payload:` step
+    /// keeps the event's first example's (`req_id: 7`).
+    @Test func aScenarioStepsFrameGoesOutWithItsOwnFields() async throws {
+        let contract = try #require(
+            ContractLoader().load(
+                path: RepositoryContracts.root.appending(
+                    path: "Tests/SchemaGenCoreTests/Fixtures/Golden/scenario-envelope-fields.yaml"
+                ).path
+            ).contract)
+        let session = Session(contract, scenario: "quotes_after_subscribing")
+        try await session.client.send(
+            OutgoingFrame(
+                eventName: "subscribe", channel: nil, payload: nil,
+                data: Data(#"{"op": "subscribe", "req_id": 3, "data": {"channel": "prices"}}"#.utf8)))
+        try await eventually("both frames arrive") { session.received.values.count >= 2 }
+        let sent = try session.received.values.map { frame in
+            let object = try #require(try JSONSerialization.jsonObject(with: frame.data) as? [String: Any])
+            let quotes = try #require(object["data"] as? [[String: Any]])
+            return "\(object["req_id"] as? Int ?? -1) \(quotes.first?["price"] as? Double ?? -1)"
+        }
+        #expect(sent == ["7 189.5", "8 190.25"])
+    }
+
     /// A contract whose frames share messages (`separator: newline`, Centrifugo's batching): each command of a
     /// message of several is read and answered on its own, in order, each answer with the request's own `id`
     /// (the commands are Centrifugo's documented ones, https://centrifugal.dev/docs/transports/client_protocol).

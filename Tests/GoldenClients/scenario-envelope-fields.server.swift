@@ -93,7 +93,7 @@ extension ScenarioEnvelopeFields {
         public enum Scenario: Swift.String, Sendable, CaseIterable {
             /// Once the app subscribes to prices, the server sends one quote.
             ///
-            /// `quotes_after_subscribing`: after the app sends `subscribe` with channel "prices", then sends `prices`.
+            /// `quotes_after_subscribing`: after the app sends `subscribe` with channel "prices", then sends `prices`, then sends `prices`.
             case quotesAfterSubscribing = "quotes_after_subscribing"
         }
 
@@ -119,6 +119,7 @@ extension ScenarioEnvelopeFields {
                     if case .subscribeToChannel(let value) = received.event, value.payload.channel == "prices" { break }
                 }
                 try await send(.prices(ScenarioEnvelopeFields.Prices(reqId: 7, payload: [ScenarioEnvelopeFields.Quote(symbol: "AAPL", price: 189.5)])))
+                try await send(.prices(ScenarioEnvelopeFields.Prices(reqId: 8, payload: [ScenarioEnvelopeFields.Quote(symbol: "AAPL", price: 190.25)])))
             }
         }
     }

@@ -204,7 +204,7 @@ extension ScenarioEnvelopeFields.Prices {
     /// types. A field renamed in the contract is a compile error where they are used.
     public static let examples: [Self] = [example1]
 
-    /// Example 1 of `prices`, line 29 of the contract.
+    /// Example 1 of `prices`, line 31 of the contract.
     public static let example1: Self = ScenarioEnvelopeFields.Prices(reqId: 7, payload: [ScenarioEnvelopeFields.Quote(symbol: "MSFT", price: 410.25)])
 }
 

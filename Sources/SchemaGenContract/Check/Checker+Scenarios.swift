@@ -52,7 +52,7 @@ extension Checker {
         let owner = "a step of scenario '\(scenario)'"
         guard
             let step = MappingReader(
-                node, owner: owner, allowedKeys: ["after", "send", "payload", "channel", "wait", "where"],
+                node, owner: owner, allowedKeys: ["after", "send", "payload", "frame", "channel", "wait", "where"],
                 ownerLocation: node.location,
                 diagnostics: &diagnostics)
         else { return nil }
@@ -65,6 +65,12 @@ extension Checker {
         }
         if step.entry("payload") != nil, actions != ["send"] {
             diagnostics.error("`payload:` goes with `send:` in \(owner)", at: node.location)
+            return nil
+        }
+        if step.entry("frame") != nil, actions != ["send"] || step.entry("payload") != nil {
+            diagnostics.error(
+                "`frame:` goes with `send:` in \(owner), without `payload:`: the whole frame the server sends, its "
+                    + "payload and its frame's fields as they travel", at: node.location)
             return nil
         }
         if step.entry("channel") != nil, actions != ["send"] {
@@ -145,8 +151,11 @@ extension Checker {
             return ScenarioStep(action: .after(event: eventName, where: conditions), location: node.location)
         }
         let payload = step["payload"].map { $0.documentValue.json }
-        return ScenarioStep(
+        var sent = ScenarioStep(
             action: .send(event: eventName, payload: payload, channel: channel), location: node.location)
+        // The frame's text as it travels, or the frame written as YAML or JSON, as a frame example is.
+        sent.frame = step["frame"].map { $0.scalar?.text ?? $0.documentValue.json }
+        return sent
     }
 
     /// A `channel:` address: the channel whose address template it fits and that has the event the step sends (of
@@ -228,6 +237,40 @@ package struct ScenarioCheck {
         }
     }
 
+    /// A `send:` step's whole frame: the contract reads it as the step's event, on the step's channel address, as a
+    /// frame example is read.
+    private func check(
+        frame: String, of event: Event, on channel: ScenarioChannel?, in scenario: Scenario,
+        at location: SourceLocation,
+        with interpreter: FrameInterpreter, into diagnostics: inout DiagnosticBag
+    ) {
+        let owner = "the frame of '\(event.wireName)' in scenario '\(scenario.name)'"
+        let reading = interpreter.read(Data(frame.utf8), sentBy: .serverToClient)
+        if let found = reading.event {
+            if found.wireName != event.wireName || found.channel != channel?.name {
+                diagnostics.error(
+                    "\(owner) is a frame of event '\(found.wireName)'"
+                        + "\(found.channel.map { " on channel '\($0)'" } ?? ""); send that event, or correct the frame",
+                    at: location)
+                return
+            }
+            if let channel, let address = found.address, address != channel.address {
+                diagnostics.error(
+                    "\(owner) names channel address `\(address)`, but the step's `channel:` is `\(channel.address)`; make them "
+                        + "one", at: location)
+                return
+            }
+        }
+        for finding in reading.findings {
+            let text = "\(owner) does not match it at \(finding.path): \(finding.message)"
+            if finding.severity == .mismatch {
+                diagnostics.error(text, at: location)
+            } else {
+                diagnostics.warning(text, at: location)
+            }
+        }
+    }
+
     /// A scalar, or an enum of them: what one value in `where:` can be compared with.
     package static func isComparable(_ type: TypeRef, in contract: Contract) -> Bool {
         switch type {
@@ -247,6 +290,14 @@ package struct ScenarioCheck {
                     let event = contract.events.first(where: { $0.wireName == name })
                 {
                     check(conditions, of: event, in: scenario, into: &diagnostics)
+                }
+                if case .send(let name, _, let channel) = step.action, let frame = step.frame,
+                    let (_, event) = contract.event(name, inChannel: channel?.name)
+                {
+                    check(
+                        frame: frame, of: event, on: channel, in: scenario, at: step.location, with: interpreter,
+                        into: &diagnostics)
+                    continue
                 }
                 guard case .send(let name, let payload?, let channel) = step.action,
                     let (_, event) = contract.event(name, inChannel: channel?.name)

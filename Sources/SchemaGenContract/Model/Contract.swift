@@ -127,6 +127,12 @@ package struct EventExample: Hashable, Sendable {
     /// What the example shows, in a line (`summary:`).
     package var summary: String?
     package var location: SourceLocation
+
+    package init(form: Form, json: String, prettyJSON: String, summary: String?, location: SourceLocation) {
+        (self.form, self.json, self.prettyJSON, self.summary, self.location) = (
+            form, json, prettyJSON, summary, location
+        )
+    }
 }
 
 /// A channel (Pusher channel, Supabase topic…) whose address may hold parameters, scoping its own events.

@@ -24,6 +24,9 @@ package struct ScenarioStep: Hashable, Sendable {
 
     package var action: Action
     package var location: SourceLocation
+    /// For a `send:` step with `frame:`: the whole frame the server sends, as JSON text (a frame shape's fields set
+    /// with the payload, a channel's `update` after its `snapshot`), read as the event like a frame example.
+    package var frame: String? = nil
 }
 
 /// A condition on an `after:` step (`where: {groupId: g1}`): the field of the event's payload, by its wire name, and

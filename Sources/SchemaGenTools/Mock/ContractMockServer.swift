@@ -196,7 +196,9 @@ public final class ContractMockServer: @unchecked Sendable {
                 guard next.name == event, next.satisfies(conditions) else { continue }
                 index += 1
             case .send(let event, let payload, let channel):
-                if var frame = responder.frame(of: event, payload: payload, channel: channel) {
+                if var frame = responder.frame(
+                    of: event, payload: payload, channel: channel, wholeFrame: scenario.steps[index].frame)
+                {
                     if responder.contract.event(event, inChannel: channel?.name)?.event.ack != nil,
                         transport.supportsAcknowledgements
                     {

@@ -87,11 +87,19 @@ package struct MockResponder: Sendable {
 
     /// The frame of `eventName`, a server-to-client event outside channels or of `channel`, as a scenario sends it:
     /// with `payload` (JSON) when given, else the event's first example, else a value made from its types; at the
-    /// channel's address. `nil` when the contract has no such event.
-    package func frame(of eventName: String, payload: String? = nil, channel: ScenarioChannel? = nil) -> OutgoingFrame?
-    {
+    /// channel's address; with `wholeFrame`, the payload and frame fields that frame holds. `nil` when the contract has
+    /// no such event.
+    package func frame(
+        of eventName: String, payload: String? = nil, channel: ScenarioChannel? = nil, wholeFrame: String? = nil
+    ) -> OutgoingFrame? {
         guard let (scope, event) = contract.event(eventName, inChannel: channel?.name) else { return nil }
         var content = exampleContent(of: event)
+        if let wholeFrame {
+            // A scenario's `frame:`: its payload and its frame's fields, as a frame example's.
+            content = self.content(
+                of: EventExample(
+                    form: .frame, json: wholeFrame, prettyJSON: wholeFrame, summary: nil, location: event.location))
+        }
         if let payload, let value = try? DocumentValue(parsingJSON: Data(payload.utf8)) { content.payload = value }
         return outgoing(event, content, channel: scope, address: channel?.address)
     }

@@ -215,7 +215,13 @@ package struct SwiftTranslator: Sendable {
                         "\(contract.name).\(scope.map { "\($0.context.typeName)." } ?? "")\(context.typeName)"
                     var value: String?
                     let owner = context.examplesOwner.isEmpty ? enclosing : context.examplesOwner
-                    if let payload, let type = event.payload,
+                    if let frame = step.frame {
+                        do {
+                            value = try translator.value(ofFrame: frame, of: event, owner: owner)
+                        } catch {
+                            steps.append(Self.unspellable("the frame the scenario sends as '\(name)'", error))
+                        }
+                    } else if let payload, let type = event.payload,
                         let document = try? DocumentValue(parsingJSON: Array(payload.utf8))
                     {
                         do {

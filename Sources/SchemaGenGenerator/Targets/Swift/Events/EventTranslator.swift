@@ -367,15 +367,7 @@ package struct EventTranslator {
     private func examples(of event: Event, frameFields: [Field]?, owner: String, into context: EventContext) {
         for (index, example) in event.examples.enumerated() {
             do throws(SwiftValueLiteral.Unspellable) {
-                let expression: String
-                if let frameFields {
-                    expression = try literal.initializer(
-                        owner, fields: frameFields + payloadField(of: event), value: wholeFrameValue(of: example))
-                } else if let payload = event.payload,
-                    let value = example.payloadValue(of: event, framing: contract.framing)
-                {
-                    expression = try literal.expression(value, as: payload, inlineName: owner)
-                } else {
+                guard let expression = try value(of: example, of: event, frameFields: frameFields, owner: owner) else {
                     continue
                 }
                 let place =
@@ -390,6 +382,34 @@ package struct EventTranslator {
             }
         }
         finishExamples(owner: owner, into: context)
+    }
+
+    /// The Swift value of `event` an example holds: its whole frame's struct when the event's value is its whole frame
+    /// (`frameFields`), else its payload; `nil` for an event with no value.
+    private func value(
+        of example: EventExample, of event: Event, frameFields: [Field]?, owner: String
+    )
+        throws(SwiftValueLiteral.Unspellable) -> String?
+    {
+        if let frameFields {
+            return try literal.initializer(
+                owner, fields: frameFields + payloadField(of: event), value: wholeFrameValue(of: example))
+        }
+        guard let payload = event.payload, let value = example.payloadValue(of: event, framing: contract.framing)
+        else { return nil }
+        return try literal.expression(value, as: payload, inlineName: owner)
+    }
+
+    /// The Swift value of `event` a whole frame holds (a scenario step's `frame:`), spelled as a frame example is.
+    package func value(
+        ofFrame frame: String, of event: Event, owner: String
+    ) throws(SwiftValueLiteral.Unspellable)
+        -> String?
+    {
+        let fields = frameFields(of: event)
+        let example = EventExample(
+            form: .frame, json: frame, prettyJSON: frame, summary: nil, location: event.location)
+        return try value(of: example, of: event, frameFields: fields.isEmpty ? nil : fields, owner: owner)
     }
 
     private func finishExamples(owner: String, into context: EventContext) {
