@@ -44,6 +44,9 @@ struct ContractDraw {
         /// Shapes told apart by the keys they have (`has:`), each carrying one event: a reply, a push.
         var replyShape: String?
         var pushShape: String?
+        /// A positional shape whose elements after its slot are the payload (`[chanId, ...]`, Bitfinex's channel data):
+        /// its one event's payload is a list or a tuple.
+        var arrayShape: String?
         var hasChannel: Bool
         /// Whether every frame of the shape must carry a field the client cannot fill in for a cancel.
         var requiresFields = false
@@ -331,6 +334,12 @@ struct ContractDraw {
             plan.fieldKeys = ["join_ref", "ref"]
             plan.hasChannel = true
         }
+        if !yaml.contains("    array: [join_ref, ref, topic, event, payload]"), choices.chance(30) {
+            // Last: it takes every array of at least one element, so an array shape with more slots goes first.
+            features.insert("shape array slots, payload: rest")
+            yaml += ["  data:", "    array: [chanId]", "    payload: rest", "    fields:", "      chanId: \"Int\""]
+            plan.arrayShape = "data"
+        }
         plan.yaml = yaml
         return plan
     }
@@ -460,6 +469,7 @@ struct ContractDraw {
     var pingTaken = false
     var replyTaken = false
     var pushTaken = false
+    var arrayTaken = false
 
     mutating func drawEvent(inChannel: Bool) -> EventDraft {
         var direction = choices.pick(["server-to-client", "client-to-server", "both"])
@@ -514,6 +524,18 @@ struct ContractDraw {
                 pushTaken = true
                 draft.frame = push
                 draft.direction = "server-to-client"
+            } else if let data = shapes?.arrayShape, !arrayTaken, choices.chance(40) {
+                features.insert("frame: an array shape's rest")
+                arrayTaken = true
+                draft.frame = data
+                draft.direction = "server-to-client"
+                draft.envelope = []
+                if choices.chance(50) {
+                    (draft.inlineFields, draft.isTuple, draft.payload) = (drawTupleElements(), true, nil)
+                } else {
+                    let element = typeExpression(depth: 1, allowBoth: false)
+                    (draft.inlineFields, draft.isTuple, draft.payload) = (nil, false, "[\(element)]")
+                }
             } else if let ping = shapes?.pingShape, !pingTaken, draft.payload == nil, draft.inlineFields == nil,
                 choices.chance(30)
             {
