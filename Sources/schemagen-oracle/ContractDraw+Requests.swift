@@ -126,6 +126,12 @@ extension ContractDraw {
             // Replies matched by order, neither side carrying an id (Kraken Futures' `subscribed`).
             let inOrder = !nested && choices.chance(15)
             if inOrder { features.insert("reply in order") }
+            if inOrder, !useShapeField, choices.chance(50) {
+                // A request with nothing to send (a `ping` answered by the next `pong`).
+                features.insert("reply in order to a request without payload")
+                (events[request].payload, events[request].inlineFields, events[request].isTuple) = (nil, nil, false)
+                events[request].examples = []
+            }
             var lines = [
                 "reply:", "  event: \(events[answer].wireName.yamlKey)",
                 inOrder ? "  inOrder: true" : "  match: \(matchField)",

@@ -57,4 +57,15 @@ import Testing
         let client = mock.makeClient()
         #expect(try await client.subscribeTo(feed: "heartbeat", timeout: .seconds(60)) == .example1)
     }
+
+    /// A request with no payload: its generated server's responder read a `request` the event does not have and did
+    /// not compile; now its handler takes the connection alone.
+    @Test func aRequestWithNoPayloadIsAnsweredByTheGeneratedServer() async throws {
+        let transport = LoopbackServerTransport()
+        let server = OrderedReplies.Server(transport: transport)
+        server.respondToPing { _ in .init(time: 42) }
+        let client = OrderedReplies.Client(transport: transport.connect())
+        #expect(try await client.ping(timeout: .seconds(60)).time == 42)
+        #expect(try await OrderedReplies.Mock().makeClient().ping(timeout: .seconds(60)) == .example1)
+    }
 }

@@ -72,6 +72,30 @@ extension OrderedReplies {
             }
         }
 
+        /// Wire name: `ping`, client to server.
+        ///
+        /// Calls `handler` with the sending connection for every `ping` a client
+        /// sends. Returns a token whose `cancel()` removes the listener.
+        @discardableResult
+        public func onPing(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection) -> Void) -> SchemaGenRuntime.ListenerToken {
+            core.addListener(channel: nil, eventName: "ping", handler: handler)
+        }
+
+        /// Answers the app's `ping` requests: `handler`'s value goes back to the requesting connection in
+        /// `pong`, with the request's `` written into it (whatever the handler put there). One
+        /// answer per event: setting one replaces the one before; the token's `cancel()` removes it. Listeners of
+        /// `ping` still hear every request.
+        @discardableResult
+        public func respondToPing(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection) async -> Pong) -> SchemaGenRuntime.ListenerToken {
+            core.setResponder(channel: nil, eventName: "ping") { [core] connection, frame, _, _ in
+                let echoed = core.correlationValue(in: frame, at: .order)
+                return {
+                    let payload = await handler(connection)
+                    try await core.emit(eventName: "pong", channel: nil, payload: payload, echoing: echoed, at: "", to: connection)
+                }
+            }
+        }
+
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
         public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
@@ -82,6 +106,8 @@ extension OrderedReplies {
                 try await core.emit(eventName: "subscribed_failed", channel: nil, payload: payload, to: recipients)
             case .unsubscribed(let payload):
                 try await core.emit(eventName: "unsubscribed", channel: nil, payload: payload, to: recipients)
+            case .pong(let payload):
+                try await core.emit(eventName: "pong", channel: nil, payload: payload, to: recipients)
             case .unknown(let name, let payload):
                 try await core.emit(eventName: name, channel: nil, rawPayload: payload, to: recipients)
             }
@@ -97,6 +123,7 @@ extension OrderedReplies {
         private enum ClientRoute: Swift.String {
             case subscribeTo = "subscribe"
             case unsubscribeFrom = "unsubscribe"
+            case ping = "ping"
         }
 
         /// Reads a frame a client sent; throws `UnexpectedClientEvent` for an event clients do not send in this scope.
@@ -107,6 +134,8 @@ extension OrderedReplies {
                 return .subscribeTo(try decoder.decode(SubscribeTo.self, from: frame.payloadOrNull))
             case .unsubscribeFrom:
                 return .unsubscribeFrom(try decoder.decode(UnsubscribeFrom.self, from: frame.payloadOrNull))
+            case .ping:
+                return .ping
             }
         }
     }
@@ -128,6 +157,7 @@ extension OrderedReplies {
             server = Server(transport: transport)
             server.respondToSubscribeTo { _, request in .reply(OrderedReplies.Subscribed.example1) }
             server.respondToUnsubscribeFrom { _, request in OrderedReplies.Unsubscribed.example1 }
+            server.respondToPing { _ in OrderedReplies.Pong.example1 }
         }
 
         /// A client connected to this mock, as the app uses it: hand it to the view model under test or preview.

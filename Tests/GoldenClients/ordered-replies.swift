@@ -148,17 +148,53 @@ extension OrderedReplies {
         }
     }
 
+    /// Wire name: `ping`, client to server.
+    public enum Ping {
+        /// The event's name on the wire.
+        public static let eventName = "ping"
+    }
+
+    /// Wire name: `pong`, server to client.
+    public struct Pong: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
+        /// The event's name on the wire.
+        public static let eventName = "pong"
+
+        public let time: Int
+
+        public init(time: Int) {
+            self.time = time
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard SchemaGenRuntime.Members.equal(lhs.time, rhs.time) else { return false }
+            return true
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try SchemaGenRuntime.WireFields(decoder)
+            self.init(time: try fields.int("time"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try SchemaGenRuntime.WireFieldWriter(encoder)
+                .int("time", self.time)
+        }
+    }
+
     /// The events the app may send in this scope.
     public enum ClientEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Wire name: `subscribe`, client to server.
         case subscribeTo(SubscribeTo)
         /// Wire name: `unsubscribe`, client to server.
         case unsubscribeFrom(UnsubscribeFrom)
+        /// Wire name: `ping`, client to server.
+        case ping
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
             case let (.subscribeTo(lhs), .subscribeTo(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             case let (.unsubscribeFrom(lhs), .unsubscribeFrom(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case (.ping, .ping): return true
             default: return false
             }
         }
@@ -172,6 +208,8 @@ extension OrderedReplies {
         case subscribedFailed(SubscribedFailed)
         /// Wire name: `unsubscribed`, server to client.
         case unsubscribed(Unsubscribed)
+        /// Wire name: `pong`, server to client.
+        case pong(Pong)
         /// An event the contract does not describe, with its payload's raw JSON.
         case unknown(name: Swift.String, payload: Foundation.Data?)
 
@@ -180,6 +218,7 @@ extension OrderedReplies {
             case let (.subscribed(lhs), .subscribed(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             case let (.subscribedFailed(lhs), .subscribedFailed(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             case let (.unsubscribed(lhs), .unsubscribed(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case let (.pong(lhs), .pong(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
                 return SchemaGenRuntime.Members.equal(lhsName, rhsName) && SchemaGenRuntime.Members.equal(lhsPayload, rhsPayload)
             default: return false
@@ -192,6 +231,7 @@ extension OrderedReplies {
             case subscribed = "subscribed"
             case subscribedFailed = "subscribed_failed"
             case unsubscribed = "unsubscribed"
+            case pong = "pong"
         }
 
         static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
@@ -205,6 +245,8 @@ extension OrderedReplies {
                 return .subscribedFailed(try decoder.decode(SubscribedFailed.self, from: frame.payloadOrNull))
             case .unsubscribed:
                 return .unsubscribed(try decoder.decode(Unsubscribed.self, from: frame.payloadOrNull))
+            case .pong:
+                return .pong(try decoder.decode(Pong.self, from: frame.payloadOrNull))
             }
         }
 
@@ -261,6 +303,15 @@ extension OrderedReplies.Unsubscribed {
     public static let example1: Self = OrderedReplies.Unsubscribed(feed: "feed")
 }
 
+extension OrderedReplies.Pong {
+    /// Values of `pong` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `pong`.
+    public static let example1: Self = OrderedReplies.Pong(time: 1)
+}
+
 // MARK: - Client
 
 extension OrderedReplies {
@@ -306,6 +357,20 @@ extension OrderedReplies {
             return try decoder.decode(Unsubscribed.self, from: frame.payloadOrNull)
         }
 
+        /// Wire name: `ping`, client to server.
+        ///
+        /// Sends the request and returns its reply, the next `pong` after the replies to the requests sent before it. Throws
+        /// `RequestFailure` when no reply comes within `timeout` (or the client's default) or the connection is lost,
+        /// and `CancellationError` when the calling task is cancelled.
+        @discardableResult
+        public func ping(timeout: Duration? = nil) async throws -> Pong {
+            let frame = try await core.request(expecting: SchemaGenRuntime.ReplyMatch(route: "pong", channel: nil, source: .order), correlation: .null, timeout: timeout) {
+                try await core.emit(eventName: "ping", channel: nil)
+            }
+            let decoder = core.payloadDecoder
+            return try decoder.decode(Pong.self, from: frame.payloadOrNull)
+        }
+
         /// Sends any event the app may send in this scope.
         public func emit(_ event: ClientEvent) async throws {
             switch event {
@@ -313,6 +378,8 @@ extension OrderedReplies {
                 try await core.emit(eventName: "subscribe", channel: nil, payload: payload)
             case .unsubscribeFrom(let payload):
                 try await core.emit(eventName: "unsubscribe", channel: nil, payload: payload)
+            case .ping:
+                try await core.emit(eventName: "ping", channel: nil)
             }
         }
 
@@ -344,6 +411,16 @@ extension OrderedReplies {
         public func onUnsubscribed(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Unsubscribed) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "unsubscribed", decoding: Unsubscribed.self, from: .payload, handler: handler,
             event: ServerEvent.unsubscribed)
+        }
+
+        /// Wire name: `pong`, server to client.
+        ///
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
+        @discardableResult
+        public func onPong(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Pong) -> Void) -> SchemaGenRuntime.ListenerToken {
+            core.addListener(channel: nil, eventName: "pong", decoding: Pong.self, from: .payload, handler: handler,
+            event: ServerEvent.pong)
         }
 
         /// Calls `handler` with every event of this scope the contract does not describe (a server newer than the contract):
