@@ -132,6 +132,12 @@ extension ContractDraw {
                 (events[request].payload, events[request].inlineFields, events[request].isTuple) = (nil, nil, false)
                 events[request].examples = []
             }
+            if inOrder, !useShapeField, choices.chance(30) {
+                // A reply with nothing in it (the `pong`): the call returns `Void` once it comes.
+                features.insert("reply in order with nothing in it")
+                (events[answer].payload, events[answer].inlineFields, events[answer].isTuple) = (nil, nil, false)
+                events[answer].examples = []
+            }
             var lines = [
                 "reply:", "  event: \(events[answer].wireName.yamlKey)",
                 inOrder ? "  inOrder: true" : "  match: \(matchField)",

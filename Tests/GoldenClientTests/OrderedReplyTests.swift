@@ -68,4 +68,25 @@ import Testing
         #expect(try await client.ping(timeout: .seconds(60)).time == 42)
         #expect(try await OrderedReplies.Mock().makeClient().ping(timeout: .seconds(60)) == .example1)
     }
+
+    /// A reply with nothing in it: the call returns once it comes, the error event throws, and the generated server and
+    /// `Mock` answer it. Before, such a request got no request method (a plain send), no responder and no answer.
+    @Test func aReplyWithNothingInItEndsTheCall() async throws {
+        let transport = LoopbackServerTransport()
+        let server = OrderedReplies.Server(transport: transport)
+        let alive = Recorder<Bool>()
+        server.respondToKeepalive { _ in alive.values.isEmpty ? .reply(()) : .rejection(.init(reason: "gone")) }
+        server.respondToNudge { _ in alive.append(true) }
+        let client = OrderedReplies.Client(transport: transport.connect())
+        try await client.keepalive(timeout: .seconds(60))
+        try await client.nudge(timeout: .seconds(60))
+        #expect(alive.values == [true])
+        let rejection = await #expect(throws: RequestRejected<OrderedReplies.Dead>.self) {
+            try await client.keepalive(timeout: .seconds(60))
+        }
+        #expect(rejection?.reply.reason == "gone")
+        let mocked = OrderedReplies.Mock().makeClient()
+        try await mocked.nudge(timeout: .seconds(60))
+        try await mocked.keepalive(timeout: .seconds(60))
+    }
 }

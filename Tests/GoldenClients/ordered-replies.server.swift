@@ -96,6 +96,57 @@ extension OrderedReplies {
             }
         }
 
+        /// Wire name: `keepalive`, client to server.
+        ///
+        /// Calls `handler` with the sending connection for every `keepalive` a client
+        /// sends. Returns a token whose `cancel()` removes the listener.
+        @discardableResult
+        public func onKeepalive(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection) -> Void) -> SchemaGenRuntime.ListenerToken {
+            core.addListener(channel: nil, eventName: "keepalive", handler: handler)
+        }
+
+        /// Answers the app's `keepalive` requests: `handler`'s value goes back to the requesting connection in
+        /// `alive`, with the request's `` written into it (whatever the handler put there). One
+        /// answer per event: setting one replaces the one before; the token's `cancel()` removes it. Listeners of
+        /// `keepalive` still hear every request.
+        @discardableResult
+        public func respondToKeepalive(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection) async -> SchemaGenRuntime.ServerAnswer<Void, Dead>) -> SchemaGenRuntime.ListenerToken {
+            core.setResponder(channel: nil, eventName: "keepalive") { [core] connection, frame, _, _ in
+                let echoed = core.correlationValue(in: frame, at: .order)
+                return {
+                    switch await handler(connection) {
+                    case .reply:
+                        try await core.emit(eventName: "alive", channel: nil, to: .connection(connection))
+                    case .rejection(let payload):
+                        try await core.emit(eventName: "dead", channel: nil, payload: payload, echoing: echoed, at: "", to: connection)
+                    }
+                }
+            }
+        }
+
+        /// Wire name: `nudge`, client to server.
+        ///
+        /// Calls `handler` with the sending connection for every `nudge` a client
+        /// sends. Returns a token whose `cancel()` removes the listener.
+        @discardableResult
+        public func onNudge(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection) -> Void) -> SchemaGenRuntime.ListenerToken {
+            core.addListener(channel: nil, eventName: "nudge", handler: handler)
+        }
+
+        /// Answers the app's `nudge` requests: `handler`'s value goes back to the requesting connection in
+        /// `nudged`, with the request's `` written into it (whatever the handler put there). One
+        /// answer per event: setting one replaces the one before; the token's `cancel()` removes it. Listeners of
+        /// `nudge` still hear every request.
+        @discardableResult
+        public func respondToNudge(_ handler: @escaping @Sendable (SchemaGenRuntime.ServerConnection) async -> Void) -> SchemaGenRuntime.ListenerToken {
+            core.setResponder(channel: nil, eventName: "nudge") { [core] connection, frame, _, _ in
+                return {
+                    await handler(connection)
+                    try await core.emit(eventName: "nudged", channel: nil, to: .connection(connection))
+                }
+            }
+        }
+
         /// Sends an event of this scope to `recipients`: one connection (which throws if it is gone), several, a group, a
         /// channel's subscribers or everyone; a connection of a group that is closing is skipped.
         public func emit(_ event: ServerEvent, to recipients: SchemaGenRuntime.Recipients) async throws {
@@ -108,6 +159,12 @@ extension OrderedReplies {
                 try await core.emit(eventName: "unsubscribed", channel: nil, payload: payload, to: recipients)
             case .pong(let payload):
                 try await core.emit(eventName: "pong", channel: nil, payload: payload, to: recipients)
+            case .alive:
+                try await core.emit(eventName: "alive", channel: nil, to: recipients)
+            case .dead(let payload):
+                try await core.emit(eventName: "dead", channel: nil, payload: payload, to: recipients)
+            case .nudged:
+                try await core.emit(eventName: "nudged", channel: nil, to: recipients)
             case .unknown(let name, let payload):
                 try await core.emit(eventName: name, channel: nil, rawPayload: payload, to: recipients)
             }
@@ -124,6 +181,8 @@ extension OrderedReplies {
             case subscribeTo = "subscribe"
             case unsubscribeFrom = "unsubscribe"
             case ping = "ping"
+            case keepalive = "keepalive"
+            case nudge = "nudge"
         }
 
         /// Reads a frame a client sent; throws `UnexpectedClientEvent` for an event clients do not send in this scope.
@@ -136,6 +195,10 @@ extension OrderedReplies {
                 return .unsubscribeFrom(try decoder.decode(UnsubscribeFrom.self, from: frame.payloadOrNull))
             case .ping:
                 return .ping
+            case .keepalive:
+                return .keepalive
+            case .nudge:
+                return .nudge
             }
         }
     }
@@ -158,6 +221,8 @@ extension OrderedReplies {
             server.respondToSubscribeTo { _, request in .reply(OrderedReplies.Subscribed.example1) }
             server.respondToUnsubscribeFrom { _, request in OrderedReplies.Unsubscribed.example1 }
             server.respondToPing { _ in OrderedReplies.Pong.example1 }
+            server.respondToKeepalive { _ in .reply(()) }
+            server.respondToNudge { _ in () }
         }
 
         /// A client connected to this mock, as the app uses it: hand it to the view model under test or preview.

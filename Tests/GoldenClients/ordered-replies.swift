@@ -181,6 +181,57 @@ extension OrderedReplies {
         }
     }
 
+    /// Wire name: `keepalive`, client to server.
+    public enum Keepalive {
+        /// The event's name on the wire.
+        public static let eventName = "keepalive"
+    }
+
+    /// Wire name: `alive`, server to client.
+    public enum Alive {
+        /// The event's name on the wire.
+        public static let eventName = "alive"
+    }
+
+    /// Wire name: `dead`, server to client.
+    public struct Dead: Codable, Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
+        /// The event's name on the wire.
+        public static let eventName = "dead"
+
+        public let reason: String
+
+        public init(reason: String) {
+            self.reason = reason
+        }
+
+        public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard SchemaGenRuntime.Members.equal(lhs.reason, rhs.reason) else { return false }
+            return true
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let fields = try SchemaGenRuntime.WireFields(decoder)
+            self.init(reason: try fields.string("reason"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try SchemaGenRuntime.WireFieldWriter(encoder)
+                .string("reason", self.reason)
+        }
+    }
+
+    /// Wire name: `nudge`, client to server.
+    public enum Nudge {
+        /// The event's name on the wire.
+        public static let eventName = "nudge"
+    }
+
+    /// Wire name: `nudged`, server to client.
+    public enum Nudged {
+        /// The event's name on the wire.
+        public static let eventName = "nudged"
+    }
+
     /// The events the app may send in this scope.
     public enum ClientEvent: Hashable, Sendable, SchemaGenRuntime.MemberwiseEquatable {
         /// Wire name: `subscribe`, client to server.
@@ -189,12 +240,18 @@ extension OrderedReplies {
         case unsubscribeFrom(UnsubscribeFrom)
         /// Wire name: `ping`, client to server.
         case ping
+        /// Wire name: `keepalive`, client to server.
+        case keepalive
+        /// Wire name: `nudge`, client to server.
+        case nudge
 
         public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             switch (lhs, rhs) {
             case let (.subscribeTo(lhs), .subscribeTo(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             case let (.unsubscribeFrom(lhs), .unsubscribeFrom(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             case (.ping, .ping): return true
+            case (.keepalive, .keepalive): return true
+            case (.nudge, .nudge): return true
             default: return false
             }
         }
@@ -210,6 +267,12 @@ extension OrderedReplies {
         case unsubscribed(Unsubscribed)
         /// Wire name: `pong`, server to client.
         case pong(Pong)
+        /// Wire name: `alive`, server to client.
+        case alive
+        /// Wire name: `dead`, server to client.
+        case dead(Dead)
+        /// Wire name: `nudged`, server to client.
+        case nudged
         /// An event the contract does not describe, with its payload's raw JSON.
         case unknown(name: Swift.String, payload: Foundation.Data?)
 
@@ -219,6 +282,9 @@ extension OrderedReplies {
             case let (.subscribedFailed(lhs), .subscribedFailed(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             case let (.unsubscribed(lhs), .unsubscribed(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
             case let (.pong(lhs), .pong(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case (.alive, .alive): return true
+            case let (.dead(lhs), .dead(rhs)): return SchemaGenRuntime.Members.equal(lhs, rhs)
+            case (.nudged, .nudged): return true
             case let (.unknown(lhsName, lhsPayload), .unknown(rhsName, rhsPayload)):
                 return SchemaGenRuntime.Members.equal(lhsName, rhsName) && SchemaGenRuntime.Members.equal(lhsPayload, rhsPayload)
             default: return false
@@ -232,6 +298,9 @@ extension OrderedReplies {
             case subscribedFailed = "subscribed_failed"
             case unsubscribed = "unsubscribed"
             case pong = "pong"
+            case alive = "alive"
+            case dead = "dead"
+            case nudged = "nudged"
         }
 
         static func decode(_ frame: SchemaGenRuntime.WireFraming.ParsedFrame, decoder: SchemaGenRuntime.WireDecoder) throws -> ServerEvent {
@@ -247,6 +316,12 @@ extension OrderedReplies {
                 return .unsubscribed(try decoder.decode(Unsubscribed.self, from: frame.payloadOrNull))
             case .pong:
                 return .pong(try decoder.decode(Pong.self, from: frame.payloadOrNull))
+            case .alive:
+                return .alive
+            case .dead:
+                return .dead(try decoder.decode(Dead.self, from: frame.payloadOrNull))
+            case .nudged:
+                return .nudged
             }
         }
 
@@ -312,6 +387,15 @@ extension OrderedReplies.Pong {
     public static let example1: Self = OrderedReplies.Pong(time: 1)
 }
 
+extension OrderedReplies.Dead {
+    /// Values of `dead` for tests and SwiftUI previews: the contract's `examples:`, or one made from its
+    /// types. A field renamed in the contract is a compile error where they are used.
+    public static let examples: [Self] = [example1]
+
+    /// A value made from the contract's types: the contract has no `examples:` of `dead`.
+    public static let example1: Self = OrderedReplies.Dead(reason: "A short message.")
+}
+
 // MARK: - Client
 
 extension OrderedReplies {
@@ -371,6 +455,34 @@ extension OrderedReplies {
             return try decoder.decode(Pong.self, from: frame.payloadOrNull)
         }
 
+        /// Wire name: `keepalive`, client to server.
+        ///
+        /// Sends the request and returns its reply, the next `alive` after the replies to the requests sent before it. Throws
+        /// `RequestFailure` when no reply comes within `timeout` (or the client's default) or the connection is lost,
+        /// and `CancellationError` when the calling task is cancelled.
+        public func keepalive(timeout: Duration? = nil) async throws -> Void {
+            let frame = try await core.request(expecting: SchemaGenRuntime.ReplyMatch(route: "alive", channel: nil, source: .order, errorRoute: ("dead", .order)), correlation: .null, timeout: timeout) {
+                try await core.emit(eventName: "keepalive", channel: nil)
+            }
+            let decoder = core.payloadDecoder
+            if frame.route == "dead" {
+                throw SchemaGenRuntime.RequestRejected(try decoder.decode(Dead.self, from: frame.payloadOrNull))
+            }
+            return ()
+        }
+
+        /// Wire name: `nudge`, client to server.
+        ///
+        /// Sends the request and returns its reply, the next `nudged` after the replies to the requests sent before it. Throws
+        /// `RequestFailure` when no reply comes within `timeout` (or the client's default) or the connection is lost,
+        /// and `CancellationError` when the calling task is cancelled.
+        public func nudge(timeout: Duration? = nil) async throws -> Void {
+            let _ = try await core.request(expecting: SchemaGenRuntime.ReplyMatch(route: "nudged", channel: nil, source: .order), correlation: .null, timeout: timeout) {
+                try await core.emit(eventName: "nudge", channel: nil)
+            }
+            return ()
+        }
+
         /// Sends any event the app may send in this scope.
         public func emit(_ event: ClientEvent) async throws {
             switch event {
@@ -380,6 +492,10 @@ extension OrderedReplies {
                 try await core.emit(eventName: "unsubscribe", channel: nil, payload: payload)
             case .ping:
                 try await core.emit(eventName: "ping", channel: nil)
+            case .keepalive:
+                try await core.emit(eventName: "keepalive", channel: nil)
+            case .nudge:
+                try await core.emit(eventName: "nudge", channel: nil)
             }
         }
 
@@ -421,6 +537,34 @@ extension OrderedReplies {
         public func onPong(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Pong) -> Void) -> SchemaGenRuntime.ListenerToken {
             core.addListener(channel: nil, eventName: "pong", decoding: Pong.self, from: .payload, handler: handler,
             event: ServerEvent.pong)
+        }
+
+        /// Wire name: `alive`, server to client.
+        ///
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
+        @discardableResult
+        public func onAlive(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable () -> Void) -> SchemaGenRuntime.ListenerToken {
+            core.addListener(channel: nil, eventName: "alive", event: ServerEvent.alive, handler: handler)
+        }
+
+        /// Wire name: `dead`, server to client.
+        ///
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
+        @discardableResult
+        public func onDead(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable (Dead) -> Void) -> SchemaGenRuntime.ListenerToken {
+            core.addListener(channel: nil, eventName: "dead", decoding: Dead.self, from: .payload, handler: handler,
+            event: ServerEvent.dead)
+        }
+
+        /// Wire name: `nudged`, server to client.
+        ///
+        /// `handler` runs on the actor this is called from (a `@MainActor` view model's listener on the main actor), or on
+        /// the receiving task when called from none. Returns a token whose `cancel()` removes the listener.
+        @discardableResult
+        public func onNudged(@_inheritActorContext _ handler: @escaping @isolated(any) @Sendable () -> Void) -> SchemaGenRuntime.ListenerToken {
+            core.addListener(channel: nil, eventName: "nudged", event: ServerEvent.nudged, handler: handler)
         }
 
         /// Calls `handler` with every event of this scope the contract does not describe (a server newer than the contract):

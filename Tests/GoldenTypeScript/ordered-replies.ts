@@ -38,6 +38,20 @@ export interface Unsubscribed {
     feed: string;
 }
 
+/**
+ * The payload of `pong` (server to client).
+ */
+export interface Pong {
+    time: number;
+}
+
+/**
+ * The payload of `dead` (server to client).
+ */
+export interface Dead {
+    reason: string;
+}
+
 // Frames
 
 /**
@@ -80,14 +94,69 @@ export type UnsubscribedFrame = Unsubscribed & {
 };
 
 /**
+ * `ping` as it travels (client to server).
+ *
+ * Answered by `pong`, in the order requests were sent.
+ */
+export type PingFrame = {
+    event: "ping";
+};
+
+/**
+ * `pong` as it travels (server to client).
+ */
+export type PongFrame = Pong & {
+    event: "pong";
+};
+
+/**
+ * `keepalive` as it travels (client to server).
+ *
+ * Answered by `alive`, in the order requests were sent; `dead` when it fails.
+ */
+export type KeepaliveFrame = {
+    event: "keepalive";
+};
+
+/**
+ * `alive` as it travels (server to client).
+ */
+export type AliveFrame = {
+    event: "alive";
+};
+
+/**
+ * `dead` as it travels (server to client).
+ */
+export type DeadFrame = Dead & {
+    event: "dead";
+};
+
+/**
+ * `nudge` as it travels (client to server).
+ *
+ * Answered by `nudged`, in the order requests were sent.
+ */
+export type NudgeFrame = {
+    event: "nudge";
+};
+
+/**
+ * `nudged` as it travels (server to client).
+ */
+export type NudgedFrame = {
+    event: "nudged";
+};
+
+/**
  * Every frame the server sends.
  */
-export type ServerFrame = SubscribedFrame | SubscribedFailedFrame | UnsubscribedFrame;
+export type ServerFrame = SubscribedFrame | SubscribedFailedFrame | UnsubscribedFrame | PongFrame | AliveFrame | DeadFrame | NudgedFrame;
 
 /**
  * Every frame a client sends.
  */
-export type ClientFrame = SubscribeToFrame | UnsubscribeFromFrame;
+export type ClientFrame = SubscribeToFrame | UnsubscribeFromFrame | PingFrame | KeepaliveFrame | NudgeFrame;
 
 // Guards: which event a frame is, told by its constants and name; its payload is not checked.
 
@@ -109,6 +178,34 @@ export function isUnsubscribeFromFrame(frame: unknown): frame is UnsubscribeFrom
 
 export function isUnsubscribedFrame(frame: unknown): frame is UnsubscribedFrame {
     return valueAt(frame, ["event"]) === "unsubscribed";
+}
+
+export function isPingFrame(frame: unknown): frame is PingFrame {
+    return valueAt(frame, ["event"]) === "ping";
+}
+
+export function isPongFrame(frame: unknown): frame is PongFrame {
+    return valueAt(frame, ["event"]) === "pong";
+}
+
+export function isKeepaliveFrame(frame: unknown): frame is KeepaliveFrame {
+    return valueAt(frame, ["event"]) === "keepalive";
+}
+
+export function isAliveFrame(frame: unknown): frame is AliveFrame {
+    return valueAt(frame, ["event"]) === "alive";
+}
+
+export function isDeadFrame(frame: unknown): frame is DeadFrame {
+    return valueAt(frame, ["event"]) === "dead";
+}
+
+export function isNudgeFrame(frame: unknown): frame is NudgeFrame {
+    return valueAt(frame, ["event"]) === "nudge";
+}
+
+export function isNudgedFrame(frame: unknown): frame is NudgedFrame {
+    return valueAt(frame, ["event"]) === "nudged";
 }
 
 function valueAt(value: unknown, path: readonly (string | number)[]): unknown {

@@ -30,8 +30,14 @@ package struct RequestContext: KeyedTemplateContext {
     package var items: String? = nil
     package var eachText: String? = nil
     package var eachItemText: String? = nil
-    /// The expression decoding the reply from `frame` with `decoder`.
+    /// The expression decoding the reply from `frame` with `decoder`; `()` for a reply with nothing in it.
     package var replyDecoding: SwiftExpression
+    /// What the awaited reply is bound to: `frame` (`frames` with `items`), or `_` for a reply with nothing in it that
+    /// no error event shares; and whether the method reads it with `decoder`.
+    package var replyBinding = "frame"
+    package var decodesReply = true
+    /// Whether the method returns a value (`@discardableResult`): not for a reply with nothing in it.
+    package var returnsValue = true
     /// For a request with an error reply: the statement that throws `RequestRejected` with the error event's value
     /// when `frame` is that event; `nil` otherwise.
     package var rejection: SwiftStatement?

@@ -6,9 +6,12 @@ extension RequestTranslator {
         guard let reply = event.reply, let own = index(of: event.wireName), let answer = index(of: reply.event),
             let call = reply.inOrder
                 ? unmatchedCall(contexts[own]) : correlatedCall(event, contexts[own], key: reply.match, ids: reply.ids),
-            let replyMatch = replyMatch(reply, contexts: contexts),
-            var replyType = contexts[answer].valueType, var replyDecoding = contexts[answer].payloadDecoding
+            let replyMatch = replyMatch(reply, contexts: contexts)
         else { return nil }
+        // A reply with nothing in it (a `pong` answering in order): the method returns once it comes.
+        let repliesNothing = contexts[answer].valueType == nil
+        var replyType = contexts[answer].valueType ?? "Void"
+        var replyDecoding = contexts[answer].payloadDecoding ?? .plain("()")
         if let type = reply.type {
             // This request's own type for a reply event shared by many: its payload alone, decoded as that.
             replyType = speller.spell(type)
@@ -27,6 +30,11 @@ extension RequestTranslator {
             rejection: rejection(reply, contexts: contexts),
             replyEventText: reply.event, matchText: reply.match,
             correlationOrigin: reply.ids == .app ? "given by the app" : "chosen here unless passed")
+        if repliesNothing {
+            context.decodesReply = context.rejection != nil
+            context.returnsValue = false
+            if context.rejection == nil { context.replyBinding = "_" }
+        }
         if reply.inOrder {
             (context.inOrder, context.sendsValue) = (true, contexts[own].hasValue)
             context.correlationOrigin = "in the order requests were sent"

@@ -194,7 +194,11 @@ package struct EventTranslator {
         if let responder = context.serverResponder, let reply = event.reply,
             let answer = events.firstIndex(where: { $0.wireName == reply.event })
         {
-            guard var value = mockValue(of: answer, holding: reply.type, in: events, contexts) else { return nil }
+            // A reply with nothing in it is answered with nothing.
+            guard
+                var value = contexts[answer].valueType == nil
+                    ? "()" : mockValue(of: answer, holding: reply.type, in: events, contexts)
+            else { return nil }
             if contract.repliesChannelsTaken(event) {
                 guard let taken = mockChannelsTaken(value, of: event, context, answer: contexts[answer], reply: reply)
                 else { return nil }

@@ -5,9 +5,11 @@ extension RequestTranslator {
     /// its correlation value read as the client reads its replies', and the handler's reply (or error event) sent back
     /// to the requesting connection with that value written where the answer carries it.
     package func serverResponder(_ event: Event, contexts: [EventContext]) -> ServerResponderContext? {
-        guard let reply = event.reply, event.direction != .serverToClient, let answer = index(of: reply.event),
-            let replyType = contexts[answer].valueType
-        else { return nil }
+        guard let reply = event.reply, event.direction != .serverToClient, let answer = index(of: reply.event) else {
+            return nil
+        }
+        // A reply with nothing in it (a `pong` answering in order): the handler returns when it may go.
+        let replyType = contexts[answer].valueType ?? "Void"
         func send(_ answer: Int, at key: String) -> ServerAnswerContext {
             ServerAnswerContext(
                 emitTarget: contexts[answer].emitTarget, emitValue: contexts[answer].emitValue,
@@ -21,10 +23,12 @@ extension RequestTranslator {
             answerType = "\(speller.runtime("ServerAnswer"))<\(replies), \(errorType)>"
             rejection = send(error, at: reply.errorAnswerMatch)
         }
+        let repliesNothing = contexts[answer].valueType == nil
         var context = ServerResponderContext(
             answerType: answerType, correlationSource: source(of: reply.match, in: event),
             reply: send(answer, at: reply.answerMatch),
             rejection: rejection, answersEach: reply.each != nil, answerEventText: reply.event, matchText: reply.match)
+        context.repliesNothing = repliesNothing
         if let channels = event.channelRequest, let own = index(of: event.wireName) {
             let taken =
                 check.contract.repliesChannelsTaken(event)

@@ -16,6 +16,9 @@ package struct ServerResponderContext: KeyedTemplateContext {
     package var rejection: ServerAnswerContext?
     /// Whether the request is answered once per item (`each:`): the handler returns every reply, each sent in turn.
     package var answersEach: Bool
+    /// Whether the reply has nothing in it (a `pong` answering in order): the handler returns `Void`, and the reply goes
+    /// with no payload.
+    package var repliesNothing = false
     /// For a request that subscribes or unsubscribes channels (`subscribes:`): the statement that subscribes the
     /// requesting connection to the channels it names (those the handler's `payload` lists, when it lists them), or
     /// unsubscribes it, before the reply goes; `nil` otherwise.
