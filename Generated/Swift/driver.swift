@@ -649,14 +649,14 @@ extension DriverApp {
                 core.registerScope(channel: channel.address) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
             }
 
-            /// Starts receiving this channel's events (subscribes through the transport).
+            /// Starts receiving this channel's events: the transport subscribes it.
             public func subscribe() async throws {
-                try await core.transport.subscribe(to: channel.address)
+                try await core.subscribe(channel: channel.address)
             }
 
-            /// Stops receiving this channel's events.
+            /// Stops receiving this channel's events: the transport unsubscribes it.
             public func unsubscribe() async throws {
-                try await core.transport.unsubscribe(from: channel.address)
+                try await core.unsubscribe(channel: channel.address)
             }
 
             /// A job was assigned to this driver (sent to the new driver when an order is assigned or reassigned).
@@ -1005,14 +1005,14 @@ extension DriverApp {
                 core.registerScope(channel: channel.address) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
             }
 
-            /// Starts receiving this channel's events (subscribes through the transport).
+            /// Starts receiving this channel's events: the transport subscribes it.
             public func subscribe() async throws {
-                try await core.transport.subscribe(to: channel.address)
+                try await core.subscribe(channel: channel.address)
             }
 
-            /// Stops receiving this channel's events.
+            /// Stops receiving this channel's events: the transport unsubscribes it.
             public func unsubscribe() async throws {
-                try await core.transport.unsubscribe(from: channel.address)
+                try await core.unsubscribe(channel: channel.address)
             }
 
             /// Notification to admin when order is unassigned
@@ -1260,14 +1260,14 @@ extension DriverApp {
                 core.registerScope(channel: channel.address) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
             }
 
-            /// Starts receiving this channel's events (subscribes through the transport).
+            /// Starts receiving this channel's events: the transport subscribes it.
             public func subscribe() async throws {
-                try await core.transport.subscribe(to: channel.address)
+                try await core.subscribe(channel: channel.address)
             }
 
-            /// Stops receiving this channel's events.
+            /// Stops receiving this channel's events: the transport unsubscribes it.
             public func unsubscribe() async throws {
-                try await core.transport.unsubscribe(from: channel.address)
+                try await core.unsubscribe(channel: channel.address)
             }
 
             /// When a job becomes available after driver removal
@@ -1428,14 +1428,14 @@ extension DriverApp {
                 core.registerScope(channel: channel.address) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
             }
 
-            /// Starts receiving this channel's events (subscribes through the transport).
+            /// Starts receiving this channel's events: the transport subscribes it.
             public func subscribe() async throws {
-                try await core.transport.subscribe(to: channel.address)
+                try await core.subscribe(channel: channel.address)
             }
 
-            /// Stops receiving this channel's events.
+            /// Stops receiving this channel's events: the transport unsubscribes it.
             public func unsubscribe() async throws {
-                try await core.transport.unsubscribe(from: channel.address)
+                try await core.unsubscribe(channel: channel.address)
             }
 
             /// Tracking stopped, e.g. because the booking was cancelled.
@@ -1579,14 +1579,14 @@ extension DriverApp {
                 core.registerScope(channel: channel.address) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
             }
 
-            /// Starts receiving this channel's events (subscribes through the transport).
+            /// Starts receiving this channel's events: the transport subscribes it.
             public func subscribe() async throws {
-                try await core.transport.subscribe(to: channel.address)
+                try await core.subscribe(channel: channel.address)
             }
 
-            /// Stops receiving this channel's events.
+            /// Stops receiving this channel's events: the transport unsubscribes it.
             public func unsubscribe() async throws {
-                try await core.transport.unsubscribe(from: channel.address)
+                try await core.unsubscribe(channel: channel.address)
             }
 
             /// The booking's driver was changed.

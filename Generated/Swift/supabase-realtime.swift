@@ -1569,14 +1569,14 @@ extension SupabaseRealtime {
                 core.registerScope(channel: channel.address) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
             }
 
-            /// Starts receiving this channel's events (subscribes through the transport).
+            /// Starts receiving this channel's events: the transport subscribes it.
             public func subscribe() async throws {
-                try await core.transport.subscribe(to: channel.address)
+                try await core.subscribe(channel: channel.address)
             }
 
-            /// Stops receiving this channel's events.
+            /// Stops receiving this channel's events: the transport unsubscribes it.
             public func unsubscribe() async throws {
-                try await core.transport.unsubscribe(from: channel.address)
+                try await core.unsubscribe(channel: channel.address)
             }
 
             /// Joins the channel and configures Postgres changes, Presence and Broadcast.
@@ -2048,14 +2048,14 @@ extension SupabaseRealtime {
                 core.registerScope(channel: channel.address) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
             }
 
-            /// Starts receiving this channel's events (subscribes through the transport).
+            /// Starts receiving this channel's events: the transport subscribes it.
             public func subscribe() async throws {
-                try await core.transport.subscribe(to: channel.address)
+                try await core.subscribe(channel: channel.address)
             }
 
-            /// Stops receiving this channel's events.
+            /// Stops receiving this channel's events: the transport unsubscribes it.
             public func unsubscribe() async throws {
-                try await core.transport.unsubscribe(from: channel.address)
+                try await core.unsubscribe(channel: channel.address)
             }
 
             /// Keeps the connection alive; send one at least every 25 seconds.

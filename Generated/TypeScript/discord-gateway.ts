@@ -327,7 +327,10 @@ export function isUpdatePresenceFrame(frame: unknown): frame is UpdatePresenceFr
 
 function valueAt(value: unknown, path: readonly (string | number)[]): unknown {
     for (const step of path) {
-        if (typeof value !== "object" || value === null) return undefined;
+        // The frame's own members only, a key of an object or an index of an array: an array's `push` or an object's
+        // `toString` is nothing the frame holds.
+        if (typeof value !== "object" || value === null || Array.isArray(value) !== (typeof step === "number")) return undefined;
+        if (!Object.prototype.hasOwnProperty.call(value, step)) return undefined;
         value = (value as Record<string | number, unknown>)[step];
     }
     return value;

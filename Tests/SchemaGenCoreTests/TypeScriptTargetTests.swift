@@ -84,6 +84,45 @@ import Testing
         #expect(run.status == 0, "\(run.standardOutput)")
     }
 
+    /// Oracle finding (seed 14, O236): the guard of a shape told by its keys (`has: [push]`) passed an array frame,
+    /// since an array has a `push` method; the guards read the frame's own members only now, as the runtime does.
+    @Test(.enabled(if: compiler != nil || compilerRequired, "tsc is not installed (apt-get install node-typescript)"))
+    func aGuardReadsTheFramesOwnMembersOnly() async throws {
+        let text = """
+            schemagen: 1
+            name: Owned
+            frames:
+              push: {has: [push], payload: push}
+              data: {array: [chanId], payload: rest, fields: {chanId: Int}}
+            events:
+              pushed: {frame: push, direction: server-to-client, payload: Int}
+              update: {frame: data, direction: server-to-client, payload: "[Double]"}
+            """
+        let contract = try #require(ContractLoader().load(text: text, path: "owned.yaml").contract)
+        let typescript = try TemplateRenderer(kind: .typescript).render(
+            TypeScriptTranslator().translate(contract, sourceFile: "owned.yaml"))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("schemagen-ts-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try typescript.write(to: folder.appendingPathComponent("owned.ts"), atomically: true, encoding: .utf8)
+        let tsc = try #require(Self.compiler, "tsc is not installed: apt-get install node-typescript")
+        let options =
+            Self.compilerOptions.filter { $0 != "--noEmit" } + ["--module", "commonjs", "--outDir", folder.path]
+        let compiled = try await runChildProcess(tsc, options + [folder.appendingPathComponent("owned.ts").path])
+        #expect(compiled.status == 0, "\(compiled.standardOutput)")
+        let node = try #require(executableOnPath("node"), "node is not installed")
+        let script = """
+            const owned = require(process.argv[process.argv.length - 1]);
+            console.log([owned.isPushedFrame([7, 1.5]), owned.isPushedFrame({push: 1}), owned.isUpdateFrame([7, 1.5]),
+              owned.isUpdateFrame({push: 1})].join(" "));
+            """
+        let run = try await runChildProcess(
+            node, ["-e", script, folder.appendingPathComponent("owned.js").path])
+        #expect(
+            run.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "false true true false",
+            "\(run.standardOutput)\(run.standardError)")
+    }
+
     @Test(.enabled(if: compiler != nil || compilerRequired, "tsc is not installed (apt-get install node-typescript)"))
     func everyGoldenAndGeneratedFileTypeChecksWithTheUsageFiles() async throws {
         let tsc = try #require(Self.compiler, "tsc is not installed: apt-get install node-typescript")
