@@ -230,14 +230,9 @@ package struct EventTranslator {
     ) -> String? {
         let requests = RequestTranslator(
             contract: contract, events: [event], channelExpression: "nil", speller: builder.speller)
-        guard let field = event.channelRequest?.field,
-            let path = requests.check.matchPath(field, of: event, isRequest: true, appGives: true)
+        guard let channels = event.channelRequest,
+            let requested = requests.channelsNamed(by: channels, in: event, context)
         else { return nil }
-        var requested = requests.swiftPath(path, in: "request.", context)
-        if context.declaration == nil, requested.hasPrefix("request.payload.") {
-            requested = "request." + requested.dropFirst("request.payload.".count)
-        }
-        if path.last?.type != .array(.scalar(.string)) { requested = "[\(requested)]" }
         guard declaration.type == nil, answer.decodesWholeFrame else { return requested }
         // The reply's frame fields as its example has them, its payload the channels.
         guard let type = answer.examplesOwner.isEmpty ? answer.valueType : answer.examplesOwner,

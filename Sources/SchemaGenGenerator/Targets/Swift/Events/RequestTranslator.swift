@@ -73,6 +73,20 @@ package struct RequestTranslator {
         return base + steps
     }
 
+    /// The channel addresses a request that names channels (`subscribes:`) holds, as a Swift `[String]` expression on
+    /// its decoded value `request` (`request.payload.channels`, or `[request.channel]` for one).
+    package func channelsNamed(by channels: ChannelRequest, in event: Event, _ context: EventContext) -> String? {
+        guard let path = check.matchPath(channels.field, of: event, isRequest: true, appGives: true),
+            let field = path.last
+        else { return nil }
+        var value = swiftPath(path, in: "request.", context)
+        if context.declaration == nil, value.hasPrefix("request.payload.") {
+            // A payload of a named type is the request's value itself.
+            value = "request." + value.dropFirst("request.payload.".count)
+        }
+        return field.type == .array(.scalar(.string)) ? value : "[\(value)]"
+    }
+
     /// Whether `match` (its first step, for a path) is a frame shape's or the envelope's field rather than the payload's.
     private func isFrameField(_ match: String, of event: Event) -> Bool {
         let first = String(match.split(separator: ".", omittingEmptySubsequences: false).first ?? "")

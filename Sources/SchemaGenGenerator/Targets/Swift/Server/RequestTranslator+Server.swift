@@ -45,15 +45,7 @@ extension RequestTranslator {
     )
         -> SwiftStatement?
     {
-        guard let path = check.matchPath(channels.field, of: event, isRequest: true, appGives: true),
-            let field = path.last
-        else { return nil }
-        var value = swiftPath(path, in: "request.", context)
-        if context.declaration == nil, value.hasPrefix("request.payload.") {
-            // A payload of a named type is the request's value itself.
-            value = "request." + value.dropFirst("request.payload.".count)
-        }
-        if field.type != .array(.scalar(.string)) { value = "[\(value)]" }
+        guard let value = channelsNamed(by: channels, in: event, context) else { return nil }
         let each = taken.map { "\(value).filter(\($0).contains)" } ?? value
         let update: SwiftExpression =
             switch channels.role {
