@@ -136,6 +136,18 @@ import Testing
             !failures.values.isEmpty
         }
         #expect(failures.values[0].contains("subscribing deribit_price_index.btc_usd again failed"))
+        // Still listed after the failure: the next reconnection asks again, and a reply that leaves it out drops it.
+        transport.failSends(with: nil)
+        transport.reopen()
+        let again = try await Self.lastRequest(transport, count: 2)
+        #expect(again.channels == ["deribit_price_index.btc_usd"])
+        await transport.deliver(json: Self.reply(again.id, []))
+        try await eventually("the channel not taken is reported", within: max(.seconds(60), eventualityLimit)) {
+            failures.values.count == 2
+        }
+        #expect(failures.values[1].contains("the server's reply does not list them as taken"))
+        transport.reopen()  // nothing listed: nothing sent
+        #expect(transport.sentFrames.count == 2)
     }
 
     /// The generated server subscribes the requesting connection to the channels its reply lists (not to those it

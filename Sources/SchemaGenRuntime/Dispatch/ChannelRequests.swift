@@ -100,17 +100,32 @@ extension RealtimeClientCore {
     }
 
     /// The transport connected again: subscribe every channel subscribed by request again, in one request. A
-    /// failure reaches the error handlers, naming the channels; they stay listed, for the next reconnection.
+    /// failure reaches the error handlers, naming the channels: when the request fails they stay listed, for the next
+    /// reconnection; a channel the reply no longer lists as taken is dropped from the list.
     func resubscribeChannels() {
         let channels = channelRequests.all
         guard !channels.isEmpty, let subscribe = channelRequests.subscriber else { return }
         Task { [weak self] in
-            do { try await subscribe(channels) } catch {
-                await self?.report(
-                    IncomingFailure(
-                        eventName: nil, channel: nil, rawFrame: Data(), rawPayload: nil,
-                        reason: .resubscriptionFailed(channels: channels, why: "\(error)")))
+            guard let self else { return }
+            // Listed again as the reply takes them: one it leaves out is no longer subscribed.
+            channelRequests.remove(channels)
+            do {
+                try await subscribe(channels)
+                let dropped = channels.filter { !channelRequests.contains($0) }
+                if !dropped.isEmpty {
+                    await reportResubscription(of: dropped, failed: "the server's reply does not list them as taken")
+                }
+            } catch {
+                channelRequests.add(channels)
+                await reportResubscription(of: channels, failed: "\(error)")
             }
         }
+    }
+
+    private func reportResubscription(of channels: [String], failed why: String) async {
+        await report(
+            IncomingFailure(
+                eventName: nil, channel: nil, rawFrame: Data(), rawPayload: nil,
+                reason: .resubscriptionFailed(channels: channels, why: why)))
     }
 }
