@@ -170,11 +170,12 @@ enum RequestCalls {
                 separator: "."))
         guard
             let signature = firstMatch(
-                #"\n        (?:    )?public func \#(method)\((.*)\) async throws -> "#, in: scope),
-            let valueType = firstMatch(
-                #"\nextension (\#(owner)\.[^.\s]+) \{\n    /// Values of `\#(NSRegularExpression.escapedPattern(for: event.wireName))`"#,
-                in: client)
+                #"\n        (?:    )?public func \#(method)\((.*)\) async throws -> "#, in: scope)
         else { return nil }
+        // An event with no payload has no examples' type, and its method no argument that needs one.
+        let valueType = firstMatch(
+            #"\nextension (\#(owner)\.[^.\s]+) \{\n    /// Values of `\#(NSRegularExpression.escapedPattern(for: event.wireName))`"#,
+            in: client)
         var arguments: [String] = []
         for parameter in parameters(signature) {
             guard let colon = parameter.range(of: ": ") else { return nil }
@@ -185,6 +186,7 @@ enum RequestCalls {
                 continue
             }
             guard !parameter.contains(" = ") else { continue }
+            guard let valueType else { return nil }
             if label == "_ payload" {
                 arguments.append("\(valueType).example1")
             } else {
