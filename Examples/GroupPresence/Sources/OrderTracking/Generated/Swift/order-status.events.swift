@@ -439,14 +439,14 @@ extension OrderStatus {
                 core.registerScope(channel: channel.address) { frame, decoder in try ServerEvent.decode(frame, decoder: decoder) }
             }
 
-            /// Starts receiving this channel's events (subscribes through the transport).
+            /// Starts receiving this channel's events: the transport subscribes it.
             public func subscribe() async throws {
-                try await core.transport.subscribe(to: channel.address)
+                try await core.subscribe(channel: channel.address)
             }
 
-            /// Stops receiving this channel's events.
+            /// Stops receiving this channel's events: the transport unsubscribes it.
             public func unsubscribe() async throws {
-                try await core.transport.unsubscribe(from: channel.address)
+                try await core.unsubscribe(channel: channel.address)
             }
 
             /// User starts uploading files
