@@ -349,27 +349,25 @@ extension DriverApp {
             case jobAssignedThenRemoved = "job_assigned_then_removed"
         }
 
-        /// Starts playing `scenario`: it waits for what the app sends, sends what the server sends, pauses, in order.
-        /// It hears what the app sends from this call on, so start it before the app acts; await the task's `value`
-        /// for the end of the last step.
+        /// Starts playing `scenario`: it waits for what the app sends and for its subscriptions, sends what the server
+        /// sends, pauses, in order. It hears what the app sends from this call on, so start it before the app acts;
+        /// await the task's `value` for the end of the last step.
         @discardableResult
         public func start(_ scenario: Scenario) -> Task<Swift.Void, any Swift.Error> {
-            Task { try await self.playSteps(of: scenario) }
+            switch scenario {
+            case .jobAssignedThenRemoved:
+                return Task<Swift.Void, any Swift.Error> {
+                    try await self.server.driver(driverId: "42").emit(.jobAssigned(DriverApp.Driver.JobAssigned(bookingId: "b-1001", bookingReference: "SV-1001", customerName: "Jo Smith", pickupAddress: "1 High St", dropoffAddress: "9 Low Rd", scheduledAt: Date(timeIntervalSince1970: 1738315800.0), totalGBP: 89.5, message: "New job assigned to you")), to: .everyone)
+                    try await Task.sleep(for: .seconds(0.2))
+                    try await self.server.driver(driverId: "42").emit(.jobRemoved(DriverApp.Driver.JobRemoved(bookingId: "b-1001", bookingReference: "SV-1001", reason: "Customer asked for another driver", removedAt: Date(timeIntervalSince1970: 1738310400.0), message: "You have been removed from this job")), to: .everyone)
+                    try await self.server.drivers().emit(.jobAvailableAgain(DriverApp.Drivers.JobAvailableAgain(bookingId: "b-1001", bookingReference: "SV-1001", message: "This job is now available")), to: .everyone)
+                }
+            }
         }
 
         /// Plays `scenario` to its end: ``start(_:)``, awaited.
         public func play(_ scenario: Scenario) async throws {
             try await start(scenario).value
-        }
-
-        private func playSteps(of scenario: Scenario) async throws {
-            switch scenario {
-            case .jobAssignedThenRemoved:
-                try await server.driver(driverId: "42").emit(.jobAssigned(DriverApp.Driver.JobAssigned(bookingId: "b-1001", bookingReference: "SV-1001", customerName: "Jo Smith", pickupAddress: "1 High St", dropoffAddress: "9 Low Rd", scheduledAt: Date(timeIntervalSince1970: 1738315800.0), totalGBP: 89.5, message: "New job assigned to you")), to: .everyone)
-                try await Task.sleep(for: .seconds(0.2))
-                try await server.driver(driverId: "42").emit(.jobRemoved(DriverApp.Driver.JobRemoved(bookingId: "b-1001", bookingReference: "SV-1001", reason: "Customer asked for another driver", removedAt: Date(timeIntervalSince1970: 1738310400.0), message: "You have been removed from this job")), to: .everyone)
-                try await server.drivers().emit(.jobAvailableAgain(DriverApp.Drivers.JobAvailableAgain(bookingId: "b-1001", bookingReference: "SV-1001", message: "This job is now available")), to: .everyone)
-            }
         }
     }
 }

@@ -207,30 +207,28 @@ extension Rooms {
             case someoneJoins = "someone_joins"
         }
 
-        /// Starts playing `scenario`: it waits for what the app sends, sends what the server sends, pauses, in order.
-        /// It hears what the app sends from this call on, so start it before the app acts; await the task's `value`
-        /// for the end of the last step.
+        /// Starts playing `scenario`: it waits for what the app sends and for its subscriptions, sends what the server
+        /// sends, pauses, in order. It hears what the app sends from this call on, so start it before the app acts;
+        /// await the task's `value` for the end of the last step.
         @discardableResult
         public func start(_ scenario: Scenario) -> Task<Swift.Void, any Swift.Error> {
-            let incoming = server.events
-            return Task { try await self.play(scenario, hearing: incoming) }
+            switch scenario {
+            case .someoneJoins:
+                let heard = self.server.events
+                return Task<Swift.Void, any Swift.Error> {
+                    var incoming = heard.makeAsyncIterator()
+                    while let received = await incoming.next() { if case .roomJoin = received.event { break } }
+                    try await self.send(.userJoined(Rooms.UserJoined.example1))
+                    try await self.send(.touchMoved(Rooms.TouchMoveData(roomId: "r1", x: 0.5, y: 0.25)))
+                    try await Task.sleep(for: .seconds(0.05))
+                    try await self.send(.error("Room is full"))
+                }
+            }
         }
 
         /// Plays `scenario` to its end: ``start(_:)``, awaited.
         public func play(_ scenario: Scenario) async throws {
             try await start(scenario).value
-        }
-
-        private func play(_ scenario: Scenario, hearing events: AsyncStream<SchemaGenRuntime.ReceivedEvent<ClientEvent>>) async throws {
-            switch scenario {
-            case .someoneJoins:
-                var incoming = events.makeAsyncIterator()
-                while let received = await incoming.next() { if case .roomJoin = received.event { break } }
-                try await send(.userJoined(Rooms.UserJoined.example1))
-                try await send(.touchMoved(Rooms.TouchMoveData(roomId: "r1", x: 0.5, y: 0.25)))
-                try await Task.sleep(for: .seconds(0.05))
-                try await send(.error("Room is full"))
-            }
         }
     }
 }

@@ -255,34 +255,32 @@ extension Zikr {
             case membersComeAndGo = "members_come_and_go"
         }
 
-        /// Starts playing `scenario`: it waits for what the app sends, sends what the server sends, pauses, in order.
-        /// It hears what the app sends from this call on, so start it before the app acts; await the task's `value`
-        /// for the end of the last step.
+        /// Starts playing `scenario`: it waits for what the app sends and for its subscriptions, sends what the server
+        /// sends, pauses, in order. It hears what the app sends from this call on, so start it before the app acts;
+        /// await the task's `value` for the end of the last step.
         @discardableResult
         public func start(_ scenario: Scenario) -> Task<Swift.Void, any Swift.Error> {
-            let incoming = server.events
-            return Task { try await self.play(scenario, hearing: incoming) }
+            switch scenario {
+            case .membersComeAndGo:
+                let heard = self.server.events
+                return Task<Swift.Void, any Swift.Error> {
+                    var incoming = heard.makeAsyncIterator()
+                    while let received = await incoming.next() {
+                        if case .joinGroup(let value) = received.event, value.groupId == "g1" { break }
+                    }
+                    try await self.send(.joinedGroup(Zikr.JoinedGroup(groupId: "g1", message: "Joined")))
+                    try await self.send(.userOnline(Zikr.UserOnline(groupId: "g1", userId: "aisha")))
+                    try await self.send(.userOnline(Zikr.UserOnline(groupId: "g1", userId: "omar")))
+                    try await Task.sleep(for: .seconds(0.05))
+                    try await self.send(.userOffline(Zikr.UserOffline(groupId: "g1", userId: "omar")))
+                    try await self.send(.error(Zikr.Error(message: "The group is full")))
+                }
+            }
         }
 
         /// Plays `scenario` to its end: ``start(_:)``, awaited.
         public func play(_ scenario: Scenario) async throws {
             try await start(scenario).value
-        }
-
-        private func play(_ scenario: Scenario, hearing events: AsyncStream<SchemaGenRuntime.ReceivedEvent<ClientEvent>>) async throws {
-            switch scenario {
-            case .membersComeAndGo:
-                var incoming = events.makeAsyncIterator()
-                while let received = await incoming.next() {
-                    if case .joinGroup(let value) = received.event, value.groupId == "g1" { break }
-                }
-                try await send(.joinedGroup(Zikr.JoinedGroup(groupId: "g1", message: "Joined")))
-                try await send(.userOnline(Zikr.UserOnline(groupId: "g1", userId: "aisha")))
-                try await send(.userOnline(Zikr.UserOnline(groupId: "g1", userId: "omar")))
-                try await Task.sleep(for: .seconds(0.05))
-                try await send(.userOffline(Zikr.UserOffline(groupId: "g1", userId: "omar")))
-                try await send(.error(Zikr.Error(message: "The group is full")))
-            }
         }
     }
 }

@@ -313,7 +313,7 @@ extension ContractDraw {
         var lines: [String]
         var after: String? = nil
         var send: String? = nil
-        /// The address a `send:` step sends a channel's event on.
+        /// The address a `send:` or `after:` step's channel event travels on.
         var channel: String? = nil
     }
 
@@ -323,11 +323,54 @@ extension ContractDraw {
         guard choices.chance(40) else { return [] }
         features.insert("scenario")
         var steps: [StepDraft] = []
-        for _ in 0..<choices.int(1...3) {
-            switch choices.int(0...2) {
+        if let channel = channels.first, choices.chance(60) {
+            // A session on a channel (issue 53, shape 10): the app's subscription, then the channel's events both
+            // ways, where the draw has them.
+            features.insert("scenario subscribed")
+            steps.append(StepDraft(lines: ["      - subscribed: \(channel.address.quoted)"]))
+            if let sent = channel.events.first(where: { $0.direction != "client-to-server" }) {
+                features.insert("scenario channel send")
+                steps.append(
+                    StepDraft(
+                        lines: [
+                            "      - send: \(sent.wireName.yamlKey)", "        channel: \(channel.address.quoted)",
+                        ],
+                        send: sent.wireName, channel: channel.address))
+            }
+            if let heard = channel.events.first(where: { $0.direction != "server-to-client" && $0.frame == nil }) {
+                features.insert("scenario channel after")
+                steps.append(
+                    StepDraft(
+                        lines: [
+                            "      - after: \(heard.wireName.yamlKey)", "        channel: \(channel.address.quoted)",
+                        ],
+                        after: heard.wireName, channel: channel.address))
+            }
+        }
+        for _ in 0..<choices.int(steps.isEmpty ? 1...3 : 0...3) {
+            switch choices.int(0...3) {
             case 0:
-                if let heard = root.first(where: { $0.direction != "server-to-client" && $0.frame == nil }) {
+                let channel = channels.first
+                if let channel, choices.chance(40),
+                    let heard = channel.events.first(where: { $0.direction != "server-to-client" && $0.frame == nil })
+                {
+                    // An event the app sends on a channel's address (issue 53, shape 10).
+                    features.insert("scenario channel after")
+                    steps.append(
+                        StepDraft(
+                            lines: [
+                                "      - after: \(heard.wireName.yamlKey)",
+                                "        channel: \(channel.address.quoted)",
+                            ],
+                            after: heard.wireName, channel: channel.address))
+                } else if let heard = root.first(where: { $0.direction != "server-to-client" && $0.frame == nil }) {
                     steps.append(StepDraft(lines: ["      - after: \(heard.wireName.yamlKey)"], after: heard.wireName))
+                }
+            case 3:
+                // The app's subscription to a channel's address (issue 53, shape 10).
+                if let channel = channels.first {
+                    features.insert("scenario subscribed")
+                    steps.append(StepDraft(lines: ["      - subscribed: \(channel.address.quoted)"]))
                 }
             case 1:
                 if let sent = root.first(where: { $0.direction != "client-to-server" && $0.frame == nil }) {
@@ -357,7 +400,8 @@ extension ContractDraw {
         guard let contract = ContractLoader().load(text: yaml, path: "\(name).yaml").contract else { return }
         let events = contract.events + contract.channels.flatMap(\.events)
         for index in steps.indices {
-            if let heard = steps[index].after, let event = events.first(where: { $0.wireName == heard }) {
+            let channelName = steps[index].channel.flatMap { contract.channels.fitting($0).first?.channel.name }
+            if let heard = steps[index].after, let (_, event) = contract.event(heard, inChannel: channelName) {
                 let conditions = FrameSynthesizer(contract: contract).madeUpConditions(of: event)
                 guard !conditions.isEmpty, choices.chance(50) else { continue }
                 features.insert("scenario where")
@@ -365,11 +409,7 @@ extension ContractDraw {
                 let pairs = chosen.map { "\($0.field.quoted): \($0.json)" }.joined(separator: ", ")
                 steps[index].lines.append("        where: {\(pairs)}")
             } else if let sent = steps[index].send, choices.chance(25),
-                let (scope, event) = contract.event(
-                    sent,
-                    inChannel: steps[index].channel.flatMap { address in
-                        contract.channels.fitting(address).first?.channel.name
-                    })
+                let (scope, event) = contract.event(sent, inChannel: channelName)
             {
                 // The whole frame, its frame's fields with it, at the step's address (issue 53, shape 10).
                 let variant = choices.pick(ValueSynthesizer.Variant.all)

@@ -15,37 +15,57 @@ enum ScenarioPlays {
     struct Play {
         var name: String
         var scenario: Scenario?
-        /// For each `after:` step, a frame of its event as the app sends it, in order, with the acknowledgement id
-        /// it asks for (an event with `ack:` in Socket.IO).
-        var triggers: [(data: Data, ackID: Int?)]
+        /// What the app does that lets the scenario play to its end, in order: for each `after:` step a frame of its
+        /// event as the app sends it (on the step's channel address), for each `subscribed:` step its subscription.
+        var triggers: [Trigger]
         /// Whether the order of the frames the servers send is theirs to choose (an app frame gets a reply too).
         var ordered: Bool
-        /// The channel address the app frames come on (a request on a channel), as the transport carries it.
+    }
+
+    /// One thing the app does on its connection.
+    struct Trigger {
+        /// The frame the app sends, with the acknowledgement id it asks for (an event with `ack:` in Socket.IO) and
+        /// the channel address it travels on, as the transport carries it; empty for a subscription.
+        var data = Data()
+        var ackID: Int? = nil
         var channel: String? = nil
+        /// The channel address the app subscribes to, instead of sending a frame.
+        var subscribesTo: String? = nil
     }
 
     /// The scenarios of `contract` the driver and `ContractMockServer` play, each with its app frames (for an
-    /// `after:` step with `where:` values, a frame with one value changed, then one that holds them all).
+    /// `after:` step with `where:` values, a frame with one value changed, then one that holds them all) and
+    /// subscriptions.
     static func plays(of contract: Contract) -> [Play] {
         contract.scenarios.compactMap { scenario -> Play? in
-            var triggers: [(data: Data, ackID: Int?)] = []
+            var triggers: [Trigger] = []
             var ordered = true
             for step in scenario.steps {
-                guard case .after(let name, let conditions) = step.action else { continue }
-                guard let event = contract.events.first(where: { $0.wireName == name }) else { return nil }
+                if case .subscribed(let channel) = step.action {
+                    triggers.append(Trigger(subscribesTo: channel.address))
+                    continue
+                }
+                guard case .after(let name, let conditions, let address) = step.action else { continue }
+                guard let (scope, event) = contract.event(name, inChannel: address?.name) else { return nil }
                 let synthesizer = FrameSynthesizer(contract: contract)
                 let wanted = Dictionary(conditions.map { ($0.field, $0.json) }, uniquingKeysWith: { first, _ in first })
+                func frame(_ fields: [String: String]) -> Trigger {
+                    Trigger(
+                        data: synthesizer.madeUpFrame(
+                            of: event, in: scope, address: address?.address, settingPayloadFields: fields),
+                        ackID: askedAcknowledgement(event, in: contract, number: triggers.count + 1),
+                        channel: address?.address)
+                }
                 // First a frame one `where:` value short of the step's, which both servers must let pass.
                 let others = synthesizer.madeUpConditions(of: event).filter { wanted[$0.field] != nil }
                 if let other = others.first(where: { $0.other != nil }), let otherJSON = other.other {
                     var near = wanted
                     near[other.field] = otherJSON
-                    let frame = synthesizer.madeUpFrame(of: event, in: nil, settingPayloadFields: near)
-                    triggers.append((frame, askedAcknowledgement(event, in: contract, number: triggers.count + 1)))
+                    triggers.append(frame(near))
                 }
-                let frame = synthesizer.madeUpFrame(of: event, in: nil, settingPayloadFields: wanted)
-                guard !frame.isEmpty else { return nil }
-                triggers.append((frame, askedAcknowledgement(event, in: contract, number: triggers.count + 1)))
+                let last = frame(wanted)
+                guard !last.data.isEmpty else { return nil }
+                triggers.append(last)
                 if event.reply != nil || event.subscription != nil || event.ack != nil { ordered = false }
             }
             return Play(name: scenario.name, scenario: scenario, triggers: triggers, ordered: ordered)
@@ -66,8 +86,13 @@ enum ScenarioPlays {
                 guard !frame.isEmpty else { return nil }
                 return Play(
                     name: "request \(channel.map { "\($0.name) " } ?? "")\(event.wireName)", scenario: nil,
-                    triggers: [(frame, acknowledged ? askedAcknowledgement(event, in: contract, number: 1) : nil)],
-                    ordered: true, channel: channel.map(FrameSynthesizer.address))
+                    triggers: [
+                        Trigger(
+                            data: frame,
+                            ackID: acknowledged ? askedAcknowledgement(event, in: contract, number: 1) : nil,
+                            channel: channel.map(FrameSynthesizer.address))
+                    ],
+                    ordered: true)
             }
         }
     }
@@ -99,9 +124,14 @@ enum ScenarioPlays {
                 }
             }
             for trigger in play.triggers {
-                try? await connection.send(
-                    OutgoingFrame(
-                        eventName: "", channel: play.channel, payload: nil, data: trigger.data, ackID: trigger.ackID))
+                if let address = trigger.subscribesTo {
+                    try? await connection.subscribe(to: address)
+                } else {
+                    try? await connection.send(
+                        OutgoingFrame(
+                            eventName: "", channel: trigger.channel, payload: nil, data: trigger.data,
+                            ackID: trigger.ackID))
+                }
             }
             let ended = await withTaskGroup(of: Bool.self) { group in
                 group.addTask {
@@ -184,8 +214,11 @@ enum ScenarioPlays {
                 }
                 start = "let task = mock.start(.\(caseName))"
             }
+            // Each trigger: a frame (its bytes, the acknowledgement it asks for, its channel) or, with no bytes, a
+            // subscription to the channel address.
             let triggers = play.triggers.map {
-                "(Data(base64Encoded: \"\($0.data.base64EncodedString())\")!, \($0.ackID.map(String.init) ?? "nil"))"
+                "(Data(base64Encoded: \"\($0.data.base64EncodedString())\")!, \($0.ackID.map(String.init) ?? "nil"), "
+                    + "\(($0.subscribesTo ?? $0.channel).map(SwiftDriverText.literal) ?? "nil"))"
             }
             bodies.append(
                 """
@@ -195,8 +228,12 @@ enum ScenarioPlays {
                         let box = OracleBox()
                         connection.setReceiver { box.append(oracleEntry($0.channel, $0.acknowledges, $0.data)) }
                         \(start)
-                        for (trigger, ackID) in [\(triggers.joined(separator: ", "))] as [(Data, Int?)] {
-                            try await connection.send(SchemaGenRuntime.OutgoingFrame(eventName: "", channel: \(play.channel.map(SwiftDriverText.literal) ?? "nil"), payload: nil, data: trigger, ackID: ackID))
+                        for (trigger, ackID, channel) in [\(triggers.joined(separator: ", "))] as [(Data, Int?, String?)] {
+                            if trigger.isEmpty, let channel {
+                                try await connection.subscribe(to: channel)
+                            } else {
+                                try await connection.send(SchemaGenRuntime.OutgoingFrame(eventName: "", channel: channel, payload: nil, data: trigger, ackID: ackID))
+                            }
                         }
                         try await oracleWithin(5) { try await task.value }
                         var waited = 0

@@ -170,7 +170,7 @@ import Testing
             if case .send(let event, _, _) = step.action { event } else { nil }
         }
         let afters = scenario.steps.compactMap { step -> String? in
-            if case .after(let event, _) = step.action { event } else { nil }
+            if case .after(let event, _, _) = step.action { event } else { nil }
         }
         #expect(!sends.isEmpty && !afters.isEmpty)
         try await Task.sleep(for: .milliseconds(100))
@@ -233,6 +233,49 @@ import Testing
             return "\(object["req_id"] as? Int ?? -1) \(quotes.first?["price"] as? Double ?? -1)"
         }
         #expect(sent == ["7 189.5", "8 190.25"])
+    }
+
+    /// Issue 53, shape 10: `schemagen-mock` plays the `scenario-channels` golden as the generated `Mock` does
+    /// (`ScenarioChannelTests`): nothing goes to ticket 7 before the app subscribes there, the app's `reply` on that
+    /// address ends the wait once it carries the `where:` value, and its `hello` outside channels, sent before it, is
+    /// still heard by the step after.
+    @Test func aScenarioWaitsForTheSubscriptionAndForWhatTheAppSendsOnTheChannel() async throws {
+        let contract = try #require(
+            ContractLoader().load(
+                path: RepositoryContracts.root.appending(
+                    path: "Tests/SchemaGenCoreTests/Fixtures/Golden/scenario-channels.yaml"
+                ).path
+            ).contract)
+        let session = Session(contract, scenario: "agent_answers")
+        func send(_ json: String, on channel: String? = nil) async throws {
+            try await session.client.send(
+                OutgoingFrame(eventName: "", channel: channel, payload: nil, data: Data(json.utf8)))
+        }
+        try await session.client.subscribe(to: "ticket-8")
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(session.received.values.isEmpty)
+        try await session.client.subscribe(to: "ticket-7")
+        try await eventually("the greeting arrives") { session.received.values.count == 1 }
+        try await send(#"{"event": "hello", "data": {"agent": "ana"}}"#)
+        try await send(#"{"event": "reply", "channel": "ticket-7", "data": {"text": "nope"}}"#, on: "ticket-7")
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(session.received.values.count == 1)
+        try await send(#"{"event": "reply", "channel": "ticket-7", "data": {"text": "thanks"}}"#, on: "ticket-7")
+        try await eventually("the last reply arrives") { session.received.values.count == 2 }
+        let sent = try session.received.values.map { frame in
+            let object = try #require(try JSONSerialization.jsonObject(with: frame.data) as? [String: Any])
+            let data = try #require(object["data"] as? [String: Any])
+            return "\(object["channel"] as? String ?? "-") \(data["text"] as? String ?? "-")"
+        }
+        #expect(sent == ["ticket-7 How can I help?", "ticket-7 Done"])
+        #expect(
+            session.log.values.contains {
+                if case .scenario(_, let text) = $0 {
+                    text == "waits for the app to subscribe to `ticket-7`"
+                } else {
+                    false
+                }
+            })
     }
 
     /// A contract whose frames share messages (`separator: newline`, Centrifugo's batching): each command of a

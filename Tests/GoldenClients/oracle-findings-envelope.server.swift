@@ -207,31 +207,29 @@ extension OracleEnvelope {
             case picking = "picking"
         }
 
-        /// Starts playing `scenario`: it waits for what the app sends, sends what the server sends, pauses, in order.
-        /// It hears what the app sends from this call on, so start it before the app acts; await the task's `value`
-        /// for the end of the last step.
+        /// Starts playing `scenario`: it waits for what the app sends and for its subscriptions, sends what the server
+        /// sends, pauses, in order. It hears what the app sends from this call on, so start it before the app acts;
+        /// await the task's `value` for the end of the last step.
         @discardableResult
         public func start(_ scenario: Scenario) -> Task<Swift.Void, any Swift.Error> {
-            let incoming = server.events
-            return Task { try await self.play(scenario, hearing: incoming) }
+            switch scenario {
+            case .picking:
+                let heard = self.server.events
+                return Task<Swift.Void, any Swift.Error> {
+                    var incoming = heard.makeAsyncIterator()
+                    while let received = await incoming.next() {
+                        if case .picked(let value) = received.event, value.link == (.value(URL(string: "https://example.com/a")!) as SchemaGenRuntime.Nullable<URL>?), value.seats == 2 {
+                            break
+                        }
+                    }
+                    try await self.send(.noteSent("picked"))
+                }
+            }
         }
 
         /// Plays `scenario` to its end: ``start(_:)``, awaited.
         public func play(_ scenario: Scenario) async throws {
             try await start(scenario).value
-        }
-
-        private func play(_ scenario: Scenario, hearing events: AsyncStream<SchemaGenRuntime.ReceivedEvent<ClientEvent>>) async throws {
-            switch scenario {
-            case .picking:
-                var incoming = events.makeAsyncIterator()
-                while let received = await incoming.next() {
-                    if case .picked(let value) = received.event, value.link == (.value(URL(string: "https://example.com/a")!) as SchemaGenRuntime.Nullable<URL>?), value.seats == 2 {
-                        break
-                    }
-                }
-                try await send(.noteSent("picked"))
-            }
         }
     }
 }

@@ -2,9 +2,10 @@ import Foundation
 
 extension Checker {
     /// `scenarios:`: each a mapping with `steps:` (a list of `after: event`, `send: event` with an optional
-    /// `payload:` and `channel:`, `wait: seconds`) and an optional `description:`. `after` names an event outside
-    /// channels the app sends; `send` one the server sends, outside channels or, with `channel: <address>`, of the
-    /// channel whose address template that address fits. Payloads are checked against their events once the contract
+    /// `payload:`, `channel:` with either, `subscribed: address`, `wait: seconds`) and an optional `description:`.
+    /// `after` names an event the app sends and `send` one the server sends, outside channels or, with
+    /// `channel: <address>`, of the channel whose address template that address fits; `subscribed` waits for the
+    /// app's subscription to an address of a channel. Payloads are checked against their events once the contract
     /// is whole (``ScenarioCheck``).
     package mutating func readScenarios(_ node: SyntaxNode, events: [Event], channels: [Channel]) -> [Scenario] {
         guard
@@ -52,14 +53,16 @@ extension Checker {
         let owner = "a step of scenario '\(scenario)'"
         guard
             let step = MappingReader(
-                node, owner: owner, allowedKeys: ["after", "send", "payload", "frame", "channel", "wait", "where"],
+                node, owner: owner,
+                allowedKeys: ["after", "send", "payload", "frame", "channel", "wait", "where", "subscribed"],
                 ownerLocation: node.location,
                 diagnostics: &diagnostics)
         else { return nil }
-        let actions = ["after", "send", "wait"].filter { step.entry($0) != nil }
+        let actions = ["after", "send", "wait", "subscribed"].filter { step.entry($0) != nil }
         guard actions.count == 1 else {
             diagnostics.error(
-                "\(owner) is one of `after: event` (the app sends it), `send: event` (the server sends it) and `wait: seconds`",
+                "\(owner) is one of `after: event` (the app sends it), `send: event` (the server sends it), "
+                    + "`subscribed: address` (the app subscribes to that channel address) and `wait: seconds`",
                 at: node.location)
             return nil
         }
@@ -73,10 +76,10 @@ extension Checker {
                     + "payload and its frame's fields as they travel", at: node.location)
             return nil
         }
-        if step.entry("channel") != nil, actions != ["send"] {
+        if step.entry("channel") != nil, actions != ["send"], actions != ["after"] {
             diagnostics.error(
-                "`channel:` goes with `send:` in \(owner): the address of the channel the server sends on"
-                    + (actions == ["after"] ? " (`after:` waits for events outside channels)" : ""),
+                "`channel:` goes with `send:` or `after:` in \(owner): the address of the channel the event travels on"
+                    + (actions == ["subscribed"] ? " (`subscribed:` is itself the address)" : ""),
                 at: node.location)
             return nil
         }
@@ -94,6 +97,12 @@ extension Checker {
             }
             return ScenarioStep(action: .wait(seconds: seconds), location: node.location)
         }
+        if let subscribed = step["subscribed"] {
+            guard let address = readText(subscribed, what: "`subscribed`"),
+                let channel = readSubscribedChannel(address, at: subscribed.location, in: owner, channels: channels)
+            else { return nil }
+            return ScenarioStep(action: .subscribed(channel: channel), location: node.location)
+        }
         let isAfter = actions == ["after"]
         guard let nameNode = step[isAfter ? "after" : "send"],
             let eventName = readText(nameNode, what: isAfter ? "`after`" : "`send`")
@@ -103,7 +112,8 @@ extension Checker {
         if let channelNode = step["channel"] {
             guard let address = readText(channelNode, what: "`channel`"),
                 let (found, foundScope) = readScenarioChannel(
-                    address, at: channelNode.location, sending: eventName, in: owner, channels: channels)
+                    address, at: channelNode.location, carrying: eventName, sent: !isAfter, in: owner,
+                    channels: channels)
             else { return nil }
             (channel, scope) = (found, foundScope)
         }
@@ -111,7 +121,7 @@ extension Checker {
         guard let event = candidates.first(where: { $0.wireName == eventName }) else {
             let inChannels = channels.filter { $0.events.contains { $0.wireName == eventName } }
             let hint =
-                if !isAfter, let first = inChannels.first {
+                if scope == nil, let first = inChannels.first {
                     ", which is not among the contract's events outside channels: it is an event of channel '\(first.name)'; add `channel:` with one of its addresses (`\(first.address.raw)`)"
                 } else {
                     ", which is not among the contract's events outside channels"
@@ -148,7 +158,8 @@ extension Checker {
                             field: field, json: entry.value.documentValue.json, location: entry.key.location))
                 }
             }
-            return ScenarioStep(action: .after(event: eventName, where: conditions), location: node.location)
+            return ScenarioStep(
+                action: .after(event: eventName, where: conditions, channel: channel), location: node.location)
         }
         let payload = step["payload"].map { $0.documentValue.json }
         var sent = ScenarioStep(
@@ -161,7 +172,7 @@ extension Checker {
     /// A `channel:` address: the channel whose address template it fits and that has the event the step sends (of
     /// two that fit, `{who}` and `booking-{reference}`, the one with the event).
     private mutating func readScenarioChannel(
-        _ address: String, at location: SourceLocation, sending eventName: String, in owner: String,
+        _ address: String, at location: SourceLocation, carrying eventName: String, sent: Bool, in owner: String,
         channels: [Channel]
     ) -> (ScenarioChannel, Channel)? {
         let fitting = channels.fitting(address)
@@ -169,20 +180,14 @@ extension Checker {
             found.map { "'\($0.channel.name)' (`\($0.channel.address.raw)`)" }.joined(separator: " and ")
         }
         guard !fitting.isEmpty else {
-            let templates = channels.map { "`\($0.address.raw)`" }
-            diagnostics.error(
-                "`channel: \(address)` in \(owner) is no channel's address; "
-                    + (templates.isEmpty
-                        ? "the contract declares no channels"
-                        : "write one that fits \(templates.count == 1 ? "" : "one of ")\(templates.joined(separator: ", ")), its parameters filled in with values of their types"),
-                at: location)
+            reportNoChannel(address, written: "channel: \(address)", at: location, in: owner, channels: channels)
             return nil
         }
         let sending = fitting.filter { $0.channel.events.contains { $0.wireName == eventName } }
         guard let (channel, values) = sending.first else {
             let events = fitting.flatMap { $0.channel.events.map(\.wireName) }
             diagnostics.error(
-                "\(owner) sends '\(eventName)' on `\(address)`, an address of \(fitting.count == 1 ? "channel" : "channels") \(named(fitting)), which \(fitting.count == 1 ? "has" : "have") no such event"
+                "\(owner) \(sent ? "sends" : "waits for") '\(eventName)' on `\(address)`, an address of \(fitting.count == 1 ? "channel" : "channels") \(named(fitting)), which \(fitting.count == 1 ? "has" : "have") no such event"
                     + Suggestions.hint(for: eventName, in: events), at: location)
             return nil
         }
@@ -193,6 +198,30 @@ extension Checker {
             return nil
         }
         return (ScenarioChannel(address: address, name: channel.name, values: values, location: location), channel)
+    }
+
+    /// A `subscribed:` address: any channel's whose template it fits (the first such channel names it; the app
+    /// subscribes to an address, whichever channel's it is).
+    private mutating func readSubscribedChannel(
+        _ address: String, at location: SourceLocation, in owner: String, channels: [Channel]
+    ) -> ScenarioChannel? {
+        guard let (channel, values) = channels.fitting(address).first else {
+            reportNoChannel(address, written: "subscribed: \(address)", at: location, in: owner, channels: channels)
+            return nil
+        }
+        return ScenarioChannel(address: address, name: channel.name, values: values, location: location)
+    }
+
+    private mutating func reportNoChannel(
+        _ address: String, written: String, at location: SourceLocation, in owner: String, channels: [Channel]
+    ) {
+        let templates = channels.map { "`\($0.address.raw)`" }
+        diagnostics.error(
+            "`\(written)` in \(owner) is no channel's address; "
+                + (templates.isEmpty
+                    ? "the contract declares no channels"
+                    : "write one that fits \(templates.count == 1 ? "" : "one of ")\(templates.joined(separator: ", ")), its parameters filled in with values of their types"),
+            at: location)
     }
 }
 
@@ -286,8 +315,8 @@ package struct ScenarioCheck {
         let interpreter = FrameInterpreter(contract: contract)
         for scenario in contract.scenarios {
             for step in scenario.steps {
-                if case .after(let name, let conditions) = step.action, !conditions.isEmpty,
-                    let event = contract.events.first(where: { $0.wireName == name })
+                if case .after(let name, let conditions, let channel) = step.action, !conditions.isEmpty,
+                    let (_, event) = contract.event(name, inChannel: channel?.name)
                 {
                     check(conditions, of: event, in: scenario, into: &diagnostics)
                 }

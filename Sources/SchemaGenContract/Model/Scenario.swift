@@ -1,6 +1,7 @@
 /// A scripted conversation (`scenarios:`): what the server sends, and when, for the generated `Mock` to play in tests
-/// and previews and the reference to draw. `after:` waits for events outside channels; `send:` sends them, or a
-/// channel's events at one of its addresses (`channel: driver-42`).
+/// and previews and the reference to draw. `after:` waits for an event the app sends and `send:` sends one, outside
+/// channels or at one of a channel's addresses (`channel: driver-42`); `subscribed:` waits for the app's subscription
+/// to a channel address.
 public struct Scenario: Hashable, Sendable {
     /// The scenario's name in the contract (`member_joins`), and as a Swift enum case (`memberJoins`).
     public var name: String
@@ -13,8 +14,11 @@ public struct Scenario: Hashable, Sendable {
 /// One step of a scenario.
 package struct ScenarioStep: Hashable, Sendable {
     package enum Action: Hashable, Sendable {
-        /// Wait until the app sends this event, with these values in its payload's fields when `where` names any.
-        case after(event: String, where: [ScenarioCondition] = [])
+        /// Wait until the app sends this event, with these values in its payload's fields when `where` names any; on
+        /// `channel` when it is an event of a channel.
+        case after(event: String, where: [ScenarioCondition] = [], channel: ScenarioChannel? = nil)
+        /// Wait until the app is subscribed to the channel at this address (at once when it is already).
+        case subscribed(channel: ScenarioChannel)
         /// The server sends this event: with `payload` (JSON) when the step gives one, else the event's first
         /// example, else a value made from its types; on `channel` when it is an event of a channel.
         case send(event: String, payload: String?, channel: ScenarioChannel? = nil)

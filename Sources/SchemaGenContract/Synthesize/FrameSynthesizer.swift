@@ -23,14 +23,15 @@ package struct FrameSynthesizer {
     }
 
     /// The frame of `event` with every value made from its types, except the payload's fields `fields` names, which
-    /// hold the JSON values it gives (a scenario's `where:` values, for the oracle's app frames).
+    /// hold the JSON values it gives (a scenario's `where:` values, for the oracle's app frames); at `address` when
+    /// given, else one made from the channel's template.
     package func madeUpFrame(
-        of event: Event, in channel: Channel?, settingPayloadFields fields: [String: String]
+        of event: Event, in channel: Channel?, address: String? = nil, settingPayloadFields fields: [String: String]
     )
         -> Data
     {
         guard case .object(var members)? = event.payload.map({ values.value(of: $0) }) else {
-            return frame(of: event, in: channel)
+            return frame(of: event, in: channel, address: address)
         }
         for (key, json) in fields {
             guard let value = try? DocumentValue(parsingJSON: Array(json.utf8)) else { continue }
@@ -40,7 +41,7 @@ package struct FrameSynthesizer {
                 members.append((key, value))
             }
         }
-        return frame(of: event, in: channel, payload: .object(members))
+        return frame(of: event, in: channel, address: address, payload: .object(members))
     }
 
     /// The frame of `event` whose payload holds a value of `type` made from the contract's types: an item of a

@@ -33,10 +33,37 @@ extension RealtimeServerCore {
     /// Subscribes `connection` to the channel at `address`, for protocols that carry no subscriptions of their own
     /// (a plain WebSocket): the channel's ``Recipients/subscribers(of:)`` include it from now on.
     public func subscribe(_ connection: ServerConnection, to address: String) {
-        lock.withLock {
-            guard connections[connection] != nil else { return }
+        let waiting: [CheckedContinuation<Void, any Error>] = lock.withLock {
+            guard connections[connection] != nil else { return [] }
             connections[connection]?.channels.insert(address)
             subscribers[address, default: []].insert(connection)
+            return subscriptionWaiters.removeValue(forKey: address).map { Array($0.values) } ?? []
+        }
+        waiting.forEach { $0.resume() }
+    }
+
+    /// Returns once a connection is subscribed to the channel at `address`: at once when one is now, else when one
+    /// subscribes (what a `Mock` scenario's `subscribed:` step waits for before it sends on the channel). Throws
+    /// `CancellationError` when the waiting task is cancelled first.
+    public func waitUntilSubscribed(to address: String) async throws {
+        let id = UUID()
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let outcome: Result<Void, any Error>? = lock.withLock {
+                    if Task.isCancelled { return .failure(CancellationError()) }
+                    if subscribers[address]?.isEmpty == false { return .success(()) }
+                    subscriptionWaiters[address, default: [:]][id] = continuation
+                    return nil
+                }
+                if let outcome { continuation.resume(with: outcome) }
+            }
+        } onCancel: {
+            let waiting = lock.withLock {
+                let found = subscriptionWaiters[address]?.removeValue(forKey: id)
+                if subscriptionWaiters[address]?.isEmpty == true { subscriptionWaiters[address] = nil }
+                return found
+            }
+            waiting?.resume(throwing: CancellationError())
         }
     }
 

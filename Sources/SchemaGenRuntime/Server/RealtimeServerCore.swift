@@ -20,6 +20,9 @@ import Foundation
     var connections: [ServerConnection: Membership] = [:]
     var groups: [String: Set<ServerConnection>] = [:]
     var subscribers: [String: Set<ServerConnection>] = [:]
+    /// Tasks waiting for a first subscriber of a channel address (a `Mock` scenario's `subscribed:` step), by address:
+    /// one entry per waiting task, removed when it resumes or is cancelled.
+    var subscriptionWaiters: [String: [UUID: CheckedContinuation<Void, any Error>]] = [:]
     var rootScope: (any ServerScopeRouting)?
     var channelScopes: [String: any ServerScopeRouting] = [:]
     // Arrays, not dictionaries: handlers run in the order they were registered.

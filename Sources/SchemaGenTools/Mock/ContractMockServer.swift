@@ -8,8 +8,9 @@ import SchemaGenGenerator
 /// it hears, sends and refuses is reported to `log`. `schemagen-mock` serves it on a socket; tests run it on a
 /// ``LoopbackServerTransport``.
 ///
-/// Bounds: each connection queues at most ``queueLimit`` frames to send and ``queueLimit`` events for its scenario
-/// to hear; past that a frame or event is dropped and reported (``MockLogEntry/dropped(_:what:reason:)``), never held.
+/// Bounds: each connection queues at most ``queueLimit`` frames to send, ``queueLimit`` events for its scenario
+/// to hear and ``queueLimit`` channel subscriptions; past that a frame, event or subscription is dropped and reported
+/// (``MockLogEntry/dropped(_:what:reason:)``), never held.
 /// Acknowledgements the mock asks for are remembered until answered, at most ``queueLimit`` per connection.
 public final class ContractMockServer: @unchecked Sendable {
     /// How many frames a connection's outbox, and events its scenario's inbox, hold before dropping.
@@ -47,9 +48,15 @@ public final class ContractMockServer: @unchecked Sendable {
         let outbox: AsyncStream<MockAnswer>.Continuation
         /// The scenario's next step; `nil` without a scenario or once it has played.
         var step: Int?
-        /// While a `wait:` step sleeps: what the app sent meanwhile, for the steps after it.
-        var heardDuringWait: [Heard]?
-        /// The `after:` step whose wait was logged, so that it is logged once.
+        /// What the app sent that no `after:` step has taken yet, oldest first: an `after:` step takes the first
+        /// event on its channel address (or outside channels) that it waits for, and skips the ones before it there,
+        /// as the generated `Mock` reads one stream per address.
+        var backlog: [Heard] = []
+        /// Whether a `wait:` step sleeps: what the app sends meanwhile joins the backlog, for the steps after it.
+        var sleeping = false
+        /// The channel addresses the app is subscribed to, for `subscribed:` steps.
+        var subscriptions: Set<String> = []
+        /// The step whose wait was logged, so that it is logged once.
         var announced: Int?
         var tasks: [Task<Void, Never>] = []
         /// The events, with their channels, whose acknowledgement the mock asked for, by acknowledgement id.
@@ -80,8 +87,10 @@ public final class ContractMockServer: @unchecked Sendable {
             }
         case .subscribed(let connection, let channel):
             log(.subscribed(connection, channel: channel))
+            subscriptions(of: connection, adding: [channel], removing: [])
         case .unsubscribed(let connection, let channel):
             log(.unsubscribed(connection, channel: channel))
+            subscriptions(of: connection, adding: [], removing: [channel])
         case .disconnected(let connection, let reason):
             let ended = lock.withLock { connections.removeValue(forKey: connection) }
             ended?.outbox.finish()
@@ -121,10 +130,41 @@ public final class ContractMockServer: @unchecked Sendable {
         // The frame's own answers first (a request's reply), then what the scenario does once it has heard it: the
         // order a server that handles each frame in turn sends them in.
         for answer in response.answers { enqueue(answer, on: state, connection) }
-        if let name = response.reading.event?.wireName {
+        if let event = response.reading.event {
+            let address = event.channel == nil ? nil : event.address ?? frame.channel
             advance(
-                state, connection, hearing: Heard(name: name, frame: frame.data, framing: responder.contract.framing))
+                state, connection,
+                hearing: Heard(
+                    name: event.wireName, channel: address, frame: frame.data, framing: responder.contract.framing))
         }
+        if !response.subscribed.isEmpty || !response.unsubscribed.isEmpty {
+            subscriptions(of: connection, adding: response.subscribed, removing: response.unsubscribed)
+        }
+    }
+
+    /// Keeps which channel addresses the app is subscribed to (at most ``queueLimit``), and plays on a scenario
+    /// waiting for one of them.
+    private func subscriptions(of connection: ServerConnection, adding added: [String], removing removed: [String]) {
+        guard let state = lock.withLock({ connections[connection] }) else { return }
+        let full: [String] = lock.withLock {
+            state.subscriptions.subtract(removed)
+            var full: [String] = []
+            for address in added where !state.subscriptions.contains(address) {
+                if state.subscriptions.count < Self.queueLimit {
+                    state.subscriptions.insert(address)
+                } else {
+                    full.append(address)
+                }
+            }
+            return full
+        }
+        for address in full {
+            log(
+                .dropped(
+                    connection, what: "the subscription to `\(address)` for the scenario",
+                    reason: "the connection already has \(Self.queueLimit) subscriptions"))
+        }
+        if !added.isEmpty { advance(state, connection) }
     }
 
     private func enqueue(_ answer: MockAnswer, on state: Connection, _ connection: ServerConnection) {
@@ -152,13 +192,14 @@ public final class ContractMockServer: @unchecked Sendable {
         log(.acknowledged(connection, event: awaited.event, ackID: ackID, findings: findings))
     }
 
-    /// Plays the scenario's steps from where it stands: with `heard`, once the app sent something; without, when the
-    /// connection opens or a `wait:` ends. Sends are queued at once, in order, so they go out before anything the
-    /// app's later frames make the mock send; a `wait:` sleeps on a task of its own, keeping what the app sends
-    /// meanwhile (at most ``queueLimit`` events) for the steps after it.
-    private func advance(_ state: Connection, _ connection: ServerConnection, hearing heard: Heard? = nil) {
+    /// Plays the scenario's steps from where it stands: when the connection opens, once the app sent something
+    /// (`heard`) or subscribed to a channel, when a `wait:` ends. Sends are queued at once, in order, so they go out
+    /// before anything the app's later frames make the mock send; a `wait:` sleeps on a task of its own, and what the
+    /// app sends meanwhile waits in the backlog (at most ``queueLimit`` events) for the steps after it.
+    private func advance(
+        _ state: Connection, _ connection: ServerConnection, hearing heard: Heard? = nil, woken: Bool = false
+    ) {
         guard let scenario else { return }
-        var pending: [Heard] = heard.map { [$0] } ?? []
         // What happens is logged once the lock is let go: a log handler may ask the server for its violations.
         var entries: [MockLogEntry] = []
         lock.lock()
@@ -166,34 +207,55 @@ public final class ContractMockServer: @unchecked Sendable {
             lock.unlock()
             entries.forEach(log)
         }
-        if let heard, state.heardDuringWait != nil {
-            if state.heardDuringWait!.count < Self.queueLimit {
-                state.heardDuringWait!.append(heard)
+        guard let current = state.step else { return }
+        // Kept only for a step still to come that waits on its address: the generated `Mock` reads those alone.
+        if let heard,
+            scenario.steps[current...].contains(where: {
+                if case .after(_, _, let channel) = $0.action { channel?.address == heard.channel } else { false }
+            })
+        {
+            if state.backlog.count < Self.queueLimit {
+                state.backlog.append(heard)
             } else {
                 entries.append(
                     .dropped(
                         connection, what: "`\(heard.name)` for the scenario",
-                        reason: "its wait has \(Self.queueLimit) events unheard"))
+                        reason: "\(Self.queueLimit) events already wait for its steps"))
             }
-            return
         }
-        if heard == nil, let held = state.heardDuringWait {
-            pending = held
-            state.heardDuringWait = nil
-        }
+        if woken { state.sleeping = false }
+        guard !state.sleeping else { return }
         while var index = state.step, index < scenario.steps.count {
             switch scenario.steps[index].action {
-            case .after(let event, let conditions):
-                guard !pending.isEmpty else {
+            case .after(let event, let conditions, let channel):
+                let address = channel?.address
+                var taken = false
+                // The events on the step's address before the one it waits for are skipped, as a stream read past.
+                while let position = state.backlog.firstIndex(where: { $0.channel == address }) {
+                    let next = state.backlog.remove(at: position)
+                    if next.name == event, next.satisfies(conditions) {
+                        taken = true
+                        break
+                    }
+                }
+                guard taken else {
                     if state.announced != index {
                         state.announced = index
                         let values = conditions.map { " with \($0.field) \($0.json)" }.joined(separator: " and")
-                        entries.append(.scenario(connection, "waits for `\(event)`\(values)"))
+                        let on = address.map { " on `\($0)`" } ?? ""
+                        entries.append(.scenario(connection, "waits for `\(event)`\(on)\(values)"))
                     }
                     return
                 }
-                let next = pending.removeFirst()
-                guard next.name == event, next.satisfies(conditions) else { continue }
+                index += 1
+            case .subscribed(let channel):
+                guard state.subscriptions.contains(channel.address) else {
+                    if state.announced != index {
+                        state.announced = index
+                        entries.append(.scenario(connection, "waits for the app to subscribe to `\(channel.address)`"))
+                    }
+                    return
+                }
                 index += 1
             case .send(let event, let payload, let channel):
                 if var frame = responder.frame(
@@ -217,11 +279,11 @@ public final class ContractMockServer: @unchecked Sendable {
                 index += 1
             case .wait(let seconds):
                 state.step = index + 1
-                state.heardDuringWait = pending
+                state.sleeping = true
                 state.tasks.append(
                     Task { [weak self] in
                         guard (try? await Task.sleep(for: .seconds(seconds))) != nil else { return }
-                        self?.advance(state, connection)
+                        self?.advance(state, connection, woken: true)
                     })
                 return
             }
@@ -229,6 +291,7 @@ public final class ContractMockServer: @unchecked Sendable {
         }
         if state.step != nil {
             state.step = nil
+            state.backlog = []
             entries.append(.scenario(connection, "finished `\(scenario.name)`"))
         }
     }
@@ -237,10 +300,13 @@ public final class ContractMockServer: @unchecked Sendable {
 /// An event the app sent, as a scenario's `after:` step hears it.
 package struct Heard: Sendable {
     package let name: String
+    /// The channel address it came on; `nil` for an event outside channels.
+    package let channel: String?
     package let payload: DocumentValue?
 
-    package init(name: String, frame: Data, framing: Framing) {
+    package init(name: String, channel: String?, frame: Data, framing: Framing) {
         self.name = name
+        self.channel = channel
         payload = (try? framing.wireFraming.parse(frame).payload).flatMap { try? DocumentValue(parsingJSON: $0) }
     }
 

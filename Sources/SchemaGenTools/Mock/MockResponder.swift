@@ -82,7 +82,22 @@ package struct MockResponder: Sendable {
         if let subscription = event.subscription, let id = subscriptionID {
             answers += items(of: subscription, id: id, for: request)
         }
-        return MockResponse(reading: reading, answers: answers)
+        var response = MockResponse(reading: reading, answers: answers)
+        if let channelRequest = event.channelRequest, let named = value(at: channelRequest.field, of: event, in: parsed)
+        {
+            let addresses: [String] =
+                switch named {
+                case .string(let address): [address]
+                case .array(let items): items.compactMap { if case .string(let address) = $0 { address } else { nil } }
+                default: []
+                }
+            if channelRequest.role == .subscribes {
+                response.subscribed = addresses
+            } else {
+                response.unsubscribed = addresses
+            }
+        }
+        return response
     }
 
     /// The frame of `eventName`, a server-to-client event outside channels or of `channel`, as a scenario sends it:
@@ -242,6 +257,11 @@ package struct MockResponse: Sendable {
     package var reading: FrameReading
     /// The frames that answer it, in order.
     package var answers: [MockAnswer]
+    /// The channel addresses a request that subscribes channels (`subscribes:`) subscribed the app to: every one it
+    /// names, as the reply says.
+    package var subscribed: [String] = []
+    /// The channel addresses a request that unsubscribes channels (`unsubscribes:`) named.
+    package var unsubscribed: [String] = []
 }
 
 /// A frame the mock sends, and why.

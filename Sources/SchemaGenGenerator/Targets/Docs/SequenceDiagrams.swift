@@ -28,9 +28,12 @@ package struct SequenceDiagrams {
         var lines = ["sequenceDiagram", "    participant App", "    participant Server"]
         for step in scenario.steps {
             switch step.action {
-            case .after(let event, let conditions):
+            case .after(let event, let conditions, let channel):
                 let values = conditions.map { "\($0.field) = \($0.json)" }.joined(separator: ", ")
-                lines.append("    App->>Server: \(Self.text(values.isEmpty ? event : "\(event) (\(values))"))")
+                let sent = channel.map { "\(event) on \($0.address)" } ?? event
+                lines.append("    App->>Server: \(Self.text(values.isEmpty ? sent : "\(sent) (\(values))"))")
+            case .subscribed(let channel):
+                lines.append("    App->>Server: \(Self.text("subscribes to \(channel.address)"))")
             case .send(let event, _, let channel):
                 lines.append("    Server-->>App: \(Self.text(channel.map { "\(event) on \($0.address)" } ?? event))")
             case .wait(let seconds): lines.append("    Note over App,Server: \(Self.text("\(seconds) s"))")

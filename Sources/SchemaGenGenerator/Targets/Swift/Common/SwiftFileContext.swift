@@ -42,9 +42,6 @@ package struct SwiftFileContext: KeyedTemplateContext {
     /// The contract's `scenarios:`, which the generated `Mock` plays.
     package var scenarios: [SwiftScenarioContext] = []
     package var hasScenarios: Bool = false
-    /// Whether the app sends events outside channels, which scenarios' `after:` steps hear: without them a scenario
-    /// only sends and waits.
-    package var scenariosHear: Bool = false
     /// What the client's initializer sets up to answer events by itself (`answer:`): one `core.setResponder` each.
     package var clientAnswers: [SwiftStatement] = []
     /// With a request that subscribes channels (`subscribes:`): the client initializer's `core.setChannelRequests`,
@@ -151,6 +148,8 @@ package struct SwiftScenarioContext: KeyedTemplateContext {
     package var nameLiteral: String
     /// Doc comment lines: the scenario's description and its steps in words.
     package var documentation: [String]
-    /// One Swift statement per step, in order.
+    /// The streams of what the app sends that the scenario reads, opened before it starts (`let heard = …`).
+    package var hearing: [SwiftStatement]
+    /// One Swift statement per step, in order, after the streams' iterators.
     package var steps: [SwiftStatement]
 }
