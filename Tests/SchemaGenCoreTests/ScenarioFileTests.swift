@@ -101,4 +101,31 @@ import Testing
             Self.messages(loaded).contains { $0.contains("a scenario file holds `scenarios:` as a contract does") },
             "\(Self.messages(loaded))")
     }
+
+    /// A step's whole `frame:` on a Socket.IO namespace is read on the step's address: the namespace travels in the
+    /// packet, not in the frame (oracle seed 3275983056, O198: the frame was read outside channels and refused).
+    @Test func aStepsFrameOnANamespaceIsReadOnItsAddress() throws {
+        let loaded = ContractLoader().load(
+            text: """
+                schemagen: 1
+                name: Votes
+                framing: socket.io
+                channels:
+                  room:
+                    address: "/room-all"
+                    events:
+                      VOTE_CREATED:
+                        direction: server-to-client
+                        payload: {id: String}
+                scenarios:
+                  play:
+                    steps:
+                      - send: VOTE_CREATED
+                        channel: "/room-all"
+                        frame: '["VOTE_CREATED", {"id": "item-1"}]'
+
+                """, path: "votes.yaml")
+        #expect(loaded.diagnostics.map(\.message) == [])
+        #expect(loaded.contract?.scenarios.first?.steps.first?.frame != nil)
+    }
 }

@@ -274,7 +274,7 @@ package struct ScenarioCheck {
         with interpreter: FrameInterpreter, into diagnostics: inout DiagnosticBag
     ) {
         let owner = "the frame of '\(event.wireName)' in scenario '\(scenario.name)'"
-        let reading = interpreter.read(Data(frame.utf8), sentBy: .serverToClient)
+        let reading = interpreter.read(Data(frame.utf8), channel: channel?.address, sentBy: .serverToClient)
         if let found = reading.event {
             if found.wireName != event.wireName || found.channel != channel?.name {
                 diagnostics.error(
