@@ -47,7 +47,21 @@ extension ContractDraw {
                 if let object = typeNames.first(where: { structs[$0] != nil }), choices.chance(50) {
                     members.append(object)
                 }
-                lines.append("    union: [\(members.prefix(choices.int(2...members.count)).joined(separator: ", "))]")
+                members = Array(members.prefix(choices.int(2...members.count)))
+                if choices.chance(35) {
+                    // Several arrays, told apart by their first element: a list beside rows that start with a
+                    // number or a boolean (Bitfinex's book snapshot and update).
+                    features.insert("union of arrays by first element")
+                    members.removeAll { $0 == "\"[String]\"" }
+                    members.append("snapshot: \(choices.pick(["\"[String]\"", "\"[[Int]]\"", "\"[\(typeName)Row]\""]))")
+                    members.append("update: \(typeName)Row")
+                    let element = typeExpression(depth: 2, allowBoth: false, optional: false).quoted
+                    typeLines += [
+                        "  \(typeName)Row:", "    tuple:", "      - at: \(choices.pick(["Int", "Double", "Bool"]))",
+                        "      - label: \(element)",
+                    ]
+                }
+                lines.append("    union: [\(members.joined(separator: ", "))]")
             default:
                 features.insert("union by discriminator")
                 let caseA = "\(typeName)A"

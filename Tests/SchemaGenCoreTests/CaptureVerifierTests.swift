@@ -120,4 +120,43 @@ import Testing
         #expect(verifier.report.events[.init(channel: "driver", event: "job-removed")]?.matched == 1)
         #expect(verifier.report.passes)
     }
+
+    /// A union with several array members reads each array as the member its first element's kind names, the empty
+    /// array as the list's, and names both sides for an array none starts like (issue 53, shape 8).
+    @Test func arrayMembersOfAUnionAreToldApartByTheirFirstElement() throws {
+        let contract = try #require(
+            ContractLoader().load(
+                text: """
+                    schemagen: 1
+                    name: Book
+                    framing: socket.io
+                    types:
+                      Level:
+                        tuple: [price: Double, count: Int]
+                      Levels:
+                        union: [snapshot: "[Level]", update: Level, heartbeat: String]
+                    events:
+                      book:
+                        direction: server-to-client
+                        payload: Levels
+
+                    """, path: "book.yaml"
+            ).contract)
+        var verifier = CaptureVerifier(contract: contract)
+        for (index, frame) in [
+            #"42["book",[[7254.7,3],[7254.6,2]]]"#, #"42["book",[7254.5,0]]"#, #"42["book",[]]"#, #"42["book","hb"]"#,
+            #"42["book",["7254.5",0]]"#, #"42["book",[[7254.7,"3"]]]"#,
+        ].enumerated() {
+            verifier.verify(CapturedFrame(data: Data(frame.utf8), direction: .serverToClient, origin: "f:\(index)"))
+        }
+        let tally = try #require(verifier.report.events[.init(channel: nil, event: "book")])
+        #expect(tally.matched == 4 && tally.failures.map(\.origin) == ["f:4", "f:5"])
+        let reasons = tally.failures.map { $0.findings.map(\.description).joined() }
+        #expect(
+            reasons.first?.contains(
+                "an array of strings is none of `Levels`'s array members (an array of arrays (or empty) or an array of numbers)"
+            )
+                == true, "\(reasons)")
+        #expect(reasons.last?.contains("[0][1]") == true, "\(reasons)")
+    }
 }

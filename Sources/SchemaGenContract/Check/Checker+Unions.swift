@@ -243,6 +243,7 @@ extension Checker {
             var failed = false
             var seen: [JSONKind: UnionMember] = [:]
             var names: [String: UnionMember] = [:]
+            var arrays: [Int] = []
             for memberIndex in union.members.indices {
                 let member = union.members[memberIndex]
                 if let first = names[member.swiftName] {
@@ -260,6 +261,17 @@ extension Checker {
                                 + "use a type of one kind (make the field that holds the union optional instead)",
                             at: member.location)
                         failed = true
+                        continue
+                    }
+                    if kind == .array,
+                        seen[.array] != nil
+                            || union.members.dropFirst(memberIndex + 1).contains(where: {
+                                Self.jsonKind(of: $0.type, types: byName, dates: dates) == .array
+                            })
+                    {
+                        arrays.append(memberIndex)
+                        seen[kind] = member
+                        union.members[memberIndex].kind = kind
                         continue
                     }
                     if let first = seen[kind] {
@@ -292,6 +304,9 @@ extension Checker {
                         }
                     }
                 }
+            }
+            if arrays.count > 1, !settleArrayMembers(arrays, of: &union, owner: owner, types: byName, dates: dates) {
+                failed = true
             }
             if let fallback = union.fallback, case .field(let key, let rawType) = union.selector {
                 if let first = names[fallback.swiftName] {
@@ -326,6 +341,76 @@ extension Checker {
                 failed = true
             }
             if !failed { types[index].kind = .union(union) }
+        }
+    }
+
+    /// Tells apart a union's members that are all arrays by the kind of their first element (Bitfinex's book sends
+    /// a snapshot `[[price, count, amount], ...]` and an update `[price, count, amount]` on one channel): each must
+    /// have a first element of one kind, no two the same, and at most one may take the empty array.
+    private mutating func settleArrayMembers(
+        _ indices: [Int], of union: inout UnionType, owner: String, types: [String: NamedType], dates: DateEncoding
+    ) -> Bool {
+        var settled = true
+        var seen: [JSONKind: UnionMember] = [:]
+        var empty: UnionMember?
+        for index in indices {
+            let member = union.members[index]
+            let (element, takesEmpty) = Self.firstElement(of: member.type, types: types, dates: dates)
+            guard let element else {
+                diagnostics.error(
+                    "member `\(member.type.spelling)` of the union of \(owner) is one of several arrays, which are told apart by the kind of their "
+                        + "first element, but its first element can be any JSON, null or missing; give that element one kind (not `JSON`, not optional), "
+                        + "or keep one array member", at: member.location)
+                settled = false
+                continue
+            }
+            if let first = seen[element] {
+                diagnostics.error(
+                    "members `\(first.type.spelling)` and `\(member.type.spelling)` of the union of \(owner) are both arrays whose first element is "
+                        + "\(element.article), so they cannot be told apart; keep one array member per kind of first element",
+                    at: member.location, notes: [.note("`\(first.type.spelling)` is here", at: first.location)])
+                settled = false
+            }
+            seen[element] = member
+            if takesEmpty {
+                if let first = empty {
+                    diagnostics.error(
+                        "members `\(first.type.spelling)` and `\(member.type.spelling)` of the union of \(owner) both read the empty array `[]`, so it "
+                            + "could be either; keep one list (or tuple of only a rest) among the array members",
+                        at: member.location, notes: [.note("`\(first.type.spelling)` is here", at: first.location)])
+                    settled = false
+                }
+                empty = member
+            }
+            union.members[index].elementKind = element
+            union.members[index].takesEmptyArray = takesEmpty
+        }
+        return settled
+    }
+
+    /// The one kind the first element of `type`'s arrays has (`nil` when it can be any or missing), and whether the
+    /// empty array is one of its values.
+    private static func firstElement(
+        of type: TypeRef, types: [String: NamedType], dates: DateEncoding
+    ) -> (kind: JSONKind?, takesEmpty: Bool) {
+        let tuple: TupleType
+        switch type {
+        case .array(let element): return (jsonKind(of: element, types: types, dates: dates), true)
+        case .tuple(let inline): tuple = inline
+        case .named(let name):
+            guard case .tuple(let named)? = types[name]?.kind else { return (nil, false) }
+            tuple = named
+        default: return (nil, false)
+        }
+        guard let first = tuple.elements.first else { return (nil, false) }
+        if tuple.isVariadic, tuple.elements.count == 1, case .array(let each) = first.type {
+            return (jsonKind(of: each, types: types, dates: dates), true)
+        }
+        switch first.encoding {
+        case .numberAsString?, .jsonString?: return (.string, false)
+        case .date(let encoding)?:
+            return ([.iso8601, .iso8601Fractional].contains(encoding) ? .string : .number, false)
+        case nil: return (jsonKind(of: first.type, types: types, dates: dates), false)
         }
     }
 

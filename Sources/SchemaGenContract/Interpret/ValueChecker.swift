@@ -262,8 +262,15 @@ package struct ValueChecker {
     ) {
         switch union.selector {
         case .kind:
-            guard let member = union.members.first(where: { $0.kind == Self.jsonKind(of: value) }) else {
-                return mismatch(path, "\(Self.kind(of: value)) is none of `\(name)`'s members' kinds", location)
+            let first: JSONKind? =
+                if case .array(let items) = value, let item = items.first { Self.jsonKind(of: item) } else { nil }
+            guard let member = union.member(kind: Self.jsonKind(of: value), firstElement: first) else {
+                guard case .array(let items) = value, union.members.contains(where: { $0.elementKind != nil }) else {
+                    return mismatch(path, "\(Self.kind(of: value)) is none of `\(name)`'s members' kinds", location)
+                }
+                let found = items.isEmpty ? "an empty array" : "an array of \(first?.plural ?? "")"
+                let expected = union.members.filter { $0.kind == .array }.map(\.kindText).joined(separator: " or ")
+                return mismatch(path, "\(found) is none of `\(name)`'s array members (\(expected))", location)
             }
             check(value, against: member.type, at: path, declaredAt: location)
         case .field(let key, let rawType):

@@ -237,6 +237,16 @@ package struct UnionType: Hashable, Sendable {
         self.members = members
         self.fallback = fallback
     }
+
+    /// For a union by kind: the member that reads a value of `kind`. For arrays, when several members are arrays,
+    /// `firstElement` is the kind of the array's first element, `nil` when it is empty.
+    package func member(kind: JSONKind, firstElement: JSONKind?) -> UnionMember? {
+        members.first { member in
+            guard member.kind == kind else { return false }
+            guard kind == .array, member.elementKind != nil else { return true }
+            return firstElement.map { $0 == member.elementKind } ?? member.takesEmptyArray
+        }
+    }
 }
 
 package struct UnionMember: Hashable, Sendable {
@@ -248,8 +258,26 @@ package struct UnionMember: Hashable, Sendable {
     package var tag: String?
     /// The JSON kind of the member's values (an object for unions told apart by a field).
     package var kind: JSONKind
+    /// For one of several array members of a union by kind: the kind of the first element of its arrays (a list's
+    /// elements, a tuple's first), which tells it apart from the others; `nil` otherwise.
+    package var elementKind: JSONKind? = nil
+    /// For one of several array members: whether the empty array is this member's (a list, or a tuple made only of
+    /// a rest); at most one member takes it.
+    package var takesEmptyArray = false
     package var description: String?
     package var location: SourceLocation
+
+    /// What a union by kind tells the member apart by, in short: `string`, or `array of numbers` for one of several
+    /// arrays.
+    package var kindKey: String {
+        elementKind.map { "array of \($0.plural)" } ?? kind.rawValue
+    }
+
+    /// The values the member reads, in words: `a string`, or `an array of numbers` for one of several arrays.
+    package var kindText: String {
+        guard let elementKind else { return kind.article }
+        return "an array of \(elementKind.plural)" + (takesEmptyArray ? " (or empty)" : "")
+    }
 }
 
 /// Bit flags: a whole number whose bits each mean something (permissions, intents). Swift sees an

@@ -28,6 +28,26 @@ public enum JSONKind: String, Hashable, Sendable {
         }
     }
 
+    /// The kind of the first element of the array `decoder` reads, or `nil` when it is empty: what tells apart a
+    /// generated union's members that are all arrays (`[Level]` and `Level`, a list of rows and one row).
+    public static func ofFirstElement(in decoder: any Decoder) throws -> JSONKind? {
+        var elements = try decoder.unkeyedContainer()
+        guard !elements.isAtEnd else { return nil }
+        return try JSONKind(of: elements.superDecoder())
+    }
+
+    /// The kind in the plural, for messages about an array's elements (`numbers`).
+    public var plural: String {
+        switch self {
+        case .null: "nulls"
+        case .bool: "booleans"
+        case .number: "numbers"
+        case .string: "strings"
+        case .array: "arrays"
+        case .object: "objects"
+        }
+    }
+
     /// How `JSONDecoder`'s messages name a value of this kind.
     public var article: String {
         switch self {

@@ -124,21 +124,21 @@ extension ContractDiffer {
         switch (before.selector, after.selector) {
         case (.kind, .kind):
             matchByKey(
-                before.members, after.members, key: \.kind,
+                before.members, after.members, key: \.kindKey,
                 removed: { member in
                     recorder.record(
-                        .unionMemberRemoved, "member \(code: member.type.spelling) (\(member.kind.article)) removed",
+                        .unionMemberRemoved, "member \(code: member.type.spelling) (\(member.kindText)) removed",
                         at: place, flows: flows)
                 },
                 added: { member in
                     recorder.record(
-                        .unionMemberAdded, "member \(code: member.type.spelling) (\(member.kind.article)) added",
+                        .unionMemberAdded, "member \(code: member.type.spelling) (\(member.kindText)) added",
                         at: place, flows: flows)
                 },
                 common: { previous, member in
                     compareMember(
-                        previous, member, label: "the \(member.kind.rawValue) member",
-                        place: place.appending("(\(member.kind.rawValue))"), flows: flows, &recorder)
+                        previous, member, label: "the \(member.kindKey) member",
+                        place: place.appending("(\(member.kindKey))"), flows: flows, &recorder)
                 })
         case let (.field(beforeKey, beforeType), .field(afterKey, afterType)):
             guard beforeKey == afterKey, beforeType == afterType else {

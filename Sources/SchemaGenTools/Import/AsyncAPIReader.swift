@@ -300,9 +300,13 @@ package struct AsyncAPIReader {
             || (schema["type"]?.text == "object" && schema["additionalProperties"] == nil)
     }
 
-    /// The JSON kind a schema's values have, as far as `type` (or an object's keys) says.
+    /// The JSON kind a schema's values have, as far as `type` (or an object's keys) says; for an array, with the kind
+    /// of its first element, which tells apart a union's array members (a list of rows, one row).
     static func kind(of schema: SyntaxNode, reader: AsyncAPISchemaReader) -> String {
         let resolved = reader.merged(schema["$ref"]?.text.flatMap(reader.resolve) ?? schema)
+        if resolved["type"]?.text == "array", let first = resolved["items"]?.elements?.first ?? resolved["items"] {
+            return "array of " + kind(of: first, reader: reader)
+        }
         if let type = resolved["type"]?.text { return type == "integer" ? "number" : type }
         return resolved["properties"] != nil
             ? "object" : "unknown \(resolved.location.line):\(resolved.location.column)"

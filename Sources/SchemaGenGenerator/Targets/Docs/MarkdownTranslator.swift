@@ -323,12 +323,15 @@ package struct MarkdownTranslator: Sendable {
             }
             switch union.selector {
             case .kind:
-                valueKind = "One of these, told apart by their JSON kind"
+                valueKind =
+                    union.members.contains { $0.elementKind != nil }
+                    ? "One of these, told apart by their JSON kind (arrays by their first element's)"
+                    : "One of these, told apart by their JSON kind"
                 values = union.members.map { member in
                     MarkdownFieldRow(
                         name: linkedType(member), type: "",
                         description:
-                            "\(member.kind.article.prefix(1).uppercased() + member.kind.article.dropFirst()).\(member.description.map { " " + MarkdownSyntax.cell($0) } ?? "")"
+                            "\(member.kindText.prefix(1).uppercased() + member.kindText.dropFirst()).\(member.description.map { " " + MarkdownSyntax.cell($0) } ?? "")"
                     )
                 }
             case .field(let key, _):

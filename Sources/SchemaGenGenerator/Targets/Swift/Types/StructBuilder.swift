@@ -99,6 +99,11 @@ package struct StructBuilder {
         }
     }
 
+    /// `a, b or c`.
+    private static func alternatives(_ items: [String]) -> String {
+        items.count > 1 ? items.dropLast().joined(separator: ", ") + " or " + items[items.count - 1] : items.joined()
+    }
+
     private func unionContext(_ union: UnionType) -> UnionContext {
         let fallback = union.fallback.map { member in
             UnionCaseContext(
@@ -112,18 +117,24 @@ package struct StructBuilder {
                 case .field(_, let rawType):
                     rawType == .integer ? member.tag ?? "0" : SwiftSyntax.stringLiteral(member.tag ?? "")
                 }
+            let elementSelector =
+                member.elementKind.map { ".\($0.rawValue)?" + (member.takesEmptyArray ? ", nil" : "") } ?? ""
             return UnionCaseContext(
                 name: SwiftSyntax.identifier(member.swiftName), type: speller.spell(member.type),
-                documentation: SwiftSyntax.documentation(member.description), selector: selector)
+                documentation: SwiftSyntax.documentation(member.description), selector: selector,
+                elementSelector: elementSelector)
         }
         switch union.selector {
         case .kind:
-            let kinds = union.members.map(\.kind.article)
-            let text =
-                kinds.count > 1
-                ? kinds.dropLast().joined(separator: ", ") + " or " + kinds[kinds.count - 1] : kinds.joined()
+            let arrayMembers = union.members.filter { $0.elementKind != nil }
+            let kinds =
+                union.members.filter { $0.elementKind == nil }.map(\.kind.article)
+                + (arrayMembers.isEmpty ? [] : ["an array"])
             return UnionContext(
-                cases: cases, isByKind: true, isByField: false, tagKey: "", tagType: "", kindsText: text)
+                cases: cases, isByKind: true, isByField: false, tagKey: "", tagType: "",
+                kindsText: Self.alternatives(kinds), kindCases: cases.filter(\.elementSelector.isEmpty),
+                arrayCases: cases.filter { !$0.elementSelector.isEmpty }, hasArrayCases: !arrayMembers.isEmpty,
+                arraysText: Self.alternatives(arrayMembers.map(\.kindText)))
         case .field(let key, let rawType):
             return UnionContext(
                 cases: cases, isByKind: false, isByField: true, tagKey: SwiftSyntax.stringLiteral(key),

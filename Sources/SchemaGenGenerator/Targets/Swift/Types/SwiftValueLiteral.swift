@@ -141,7 +141,9 @@ package struct SwiftValueLiteral {
             let member: UnionMember?
             switch union.selector {
             case .kind:
-                member = union.members.first { $0.kind == Self.kind(of: value) }
+                let first: JSONKind? =
+                    if case .array(let items) = value, let item = items.first { Self.kind(of: item) } else { nil }
+                member = union.member(kind: Self.kind(of: value), firstElement: first)
             case .field(let key, _):
                 let tag: String? =
                     switch value[key] {

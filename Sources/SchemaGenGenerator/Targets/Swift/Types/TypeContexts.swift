@@ -52,6 +52,15 @@ package struct UnionContext: KeyedTemplateContext {
     package var tagType: String
     /// For `isByKind`: the member kinds in words, for the error on any other kind (`a string or an array`).
     package var kindsText: String
+    /// For `isByKind`: the members chosen by their kind alone (all of them unless several are arrays).
+    package var kindCases: [UnionCaseContext] = []
+    /// For `isByKind` with several array members: those members, told apart by their first element's kind.
+    package var arrayCases: [UnionCaseContext] = []
+    /// Whether `arrayCases` has members.
+    package var hasArrayCases = false
+    /// For `arrayCases`: their values in words, for the error on any other array (`an array of numbers or an array
+    /// of arrays (or empty)`).
+    package var arraysText: String = ""
     /// For `isByField` with `fallback:`: the case values of any other tag decode as, instead of `unknown`.
     package var fallback: UnionCaseContext? = nil
 }
@@ -65,6 +74,9 @@ package struct UnionCaseContext: KeyedTemplateContext {
     package var documentation: [String]
     /// For unions by field: the field's value as a Swift literal; for unions by kind: the `JSONKind` case (`string`).
     package var selector: String
+    /// For one of `arrayCases`: the patterns its first element's kind matches, `JSONKind?` cases (`.number?`, or
+    /// `.array?, nil` for the member that takes the empty array).
+    package var elementSelector: String = ""
 }
 
 /// Bit flags: an `OptionSet` over `UInt64` with a static member per named bit.
