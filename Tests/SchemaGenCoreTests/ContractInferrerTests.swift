@@ -98,6 +98,60 @@ import Testing
     /// graphql-transport-ws messages, written to the interfaces of its PROTOCOL.md (github.com/enisdenjo/graphql-ws,
     /// commit 0330bdda1a5e500aba856e2695c891644655bcf7): `type` names each, `payload` holds the payload, `id` sits
     /// beside them in both directions, so the draft is a frame shape with `id` as a field.
+    /// Arrays led by the channel id a reply assigned (issue 53, shape 8), beside the objects that subscribe: Bitfinex's
+    /// order book (https://docs.bitfinex.com/reference/ws-public-books, the heartbeat from
+    /// https://docs.bitfinex.com/docs/ws-general). Before, infer refused them: "do not start with a string naming them".
+    @Test func arraysLedByAChannelIDAreFrameShapesBesideTheObjects() throws {
+        let (draft, contract) = try infer([
+            (
+                .clientToServer,
+                #"{"event":"subscribe","channel":"book","symbol":"tBTCUSD","prec":"P0","freq":"F0","len":"25","subId": 123}"#
+            ),
+            (
+                .serverToClient,
+                #"{"event":"subscribed","channel":"book","chanId":10092,"symbol":"tETHUSD","prec":"P0","freq":"F0","len":"25","subId":123,"pair":"ETHUSD"}"#
+            ),
+            (.serverToClient, "[10092,[[7254.7,3,3.3],[7254.6,2,-1.2]]]"),
+            (.serverToClient, "[10092,[7254.5,0,1]]"),
+            (.serverToClient, #"[10092,"hb"]"#),
+        ])
+        #expect(
+            draft.contains(
+                """
+                # guess: 3 of 5 frames are arrays that start with a channel id (as `chanId` of a reply held; `[id, "hb"]` alone); every other frame is an object whose `event` names it (2 names), beside the payload's fields
+                frames:
+                  message:
+                    name: event
+                    payload: rest
+                  heartbeat:
+                    array:
+                      - chanId
+                      - word
+                    when:
+                      word: hb
+                    exact: true
+                    fields:
+                      chanId: Int
+                  data:
+                    array:
+                      - chanId
+                    payload: rest
+                    fields:
+                      chanId: Int
+                """), "\(draft)")
+        #expect(
+            draft.contains(
+                """
+                  data:
+                    # guess: 2 frames, sent by the server
+                    direction: server-to-client
+                    # guess: what the arrays after the channel id hold depends on the channel; type each with `subscription: {event: data, match: chanId, id: chanId, type: ...}` on the request whose reply assigns the id (docs/contract-format.md, Tuples)
+                    frame: data
+                """), "\(draft)")
+        #expect(contract.events.map(\.wireName) == ["subscribe", "subscribed", "data", "heartbeat"])
+        #expect(contract.events.last?.payload == nil)
+    }
+
     @Test func anEnvelopeWithAnIdBothWaysIsAFrameShape() throws {
         let (draft, contract) = try infer([
             (.clientToServer, #"{"type":"connection_init"}"#),

@@ -11,7 +11,7 @@ public struct ContractInferrer {
     /// The contract's `name:`, a Swift type name.
     package var name: String
     private var framingGuess = FramingGuess()
-    private var framing: FramingGuess.Framing?
+    private(set) var framing: FramingGuess.Framing?
     private var framingReason = ""
     private var tallies: [String: EventTally] = [:]
     private var eventOrder: [String] = []
@@ -175,7 +175,7 @@ public struct ContractInferrer {
         var root: [(key: String, value: DocumentValue)] = [("schemagen", .integer(1)), ("name", .string(name))]
         let mainNamespace =
             namespaces.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key ?? "/"
-        root.append(contentsOf: framingMembers(&speller, &comments))
+        root.append(contentsOf: framingMembers(of: framing, &speller, &comments))
         if case .socketIO = framing, mainNamespace != "/" {
             root.append(("namespace", .string(mainNamespace)))
             comments[["namespace"]] = ["guess: the namespace of \(namespaces[mainNamespace] ?? 0) event frames"]
@@ -247,13 +247,26 @@ public struct ContractInferrer {
         return header.map { "# " + $0 + "\n" }.joined() + writer.write(.object(root))
     }
 
-    private func framingMembers(
-        _ speller: inout TypeSpeller, _ comments: inout [[String]: [String]]
+    func framingMembers(
+        of framing: FramingGuess.Framing?, _ speller: inout TypeSpeller, _ comments: inout [[String]: [String]]
     )
         -> [(key: String, value: DocumentValue)]
     {
         let guess = ["guess: \(framingReason)"]
         switch framing {
+        case .channelArrays(let objects, let slot, let heartbeats, let names)?:
+            var shapes: [(key: String, value: DocumentValue)] = []
+            if let objects {
+                var inner: [[String]: [String]] = [:]
+                shapes.append(("message", Self.messageShape(framingMembers(of: objects, &speller, &inner))))
+                for (path, lines) in inner where path.first == "frames" || path.first == "framing" {
+                    guard path.count > 2 else { continue }
+                    comments[["frames", "message"] + path.dropFirst(path.first == "frames" ? 2 : 3)] = lines
+                }
+            }
+            shapes += Self.channelArrayShapes(slot: slot, heartbeats: heartbeats, names: names)
+            comments[["frames"]] = guess
+            return [("frames", .object(shapes))]
         case .socketIO?, nil:
             comments[["framing"]] = guess
             return [("framing", .string("socket.io"))]
@@ -446,6 +459,14 @@ public struct ContractInferrer {
             case .both: "sent both ways"
             }
         members.append(("direction", .string(direction.rawValue)))
+        if let shape = channelArrayShape(of: wireName) {
+            members.append(("frame", .string(shape)))
+            if case .channelArrays(_, let slot, _, let names)? = framing, names.data == wireName {
+                comments[scope + [key, "frame"]] = [
+                    "guess: what the arrays after the channel id hold depends on the channel; type each with `subscription: {event: \(wireName), match: \(slot), id: \(slot), type: ...}` on the request whose reply assigns the id (docs/contract-format.md, Tuples)"
+                ]
+            }
+        }
         comments[scope + [key, "direction"]] =
             ["guess: \(ContractSummary.count(tally.frames, "frame")), \(who)"] + (note.map { [$0] } ?? [])
         var envelope = tally.envelope

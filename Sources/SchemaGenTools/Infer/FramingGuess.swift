@@ -16,6 +16,18 @@ package struct FramingGuess {
         case discriminator(key: String)
         /// `{"event": "...", "payload": {...}, ...}`; `fields` are the other keys frames carry.
         case envelope(name: String, payload: String, payloadIsJSONString: Bool, fields: [String])
+        /// `[17082, ...]`: arrays led by the id of the channel a reply assigned (Bitfinex's `chanId`), beside objects
+        /// framed as `objects` says (the requests and replies that assign the ids). `slot` names the id (the reply's key
+        /// that held one of them); `heartbeats` are the words a channel sends alone (`[17082, "hb"]`).
+        indirect case channelArrays(objects: Framing?, slot: String, heartbeats: [String], names: ChannelArrayNames)
+    }
+
+    /// The events of ``Framing/channelArrays(objects:slot:heartbeats:names:)``, named apart from the objects' events.
+    package struct ChannelArrayNames: Equatable {
+        /// The event every array but a heartbeat is.
+        package var data: String
+        /// The event of each heartbeat word, in the order of `heartbeats`.
+        package var heartbeats: [String]
     }
 
     /// Keys that name an event in the APIs schemagen knows, in order of preference when several would do.
@@ -29,8 +41,18 @@ package struct FramingGuess {
     package private(set) var unreadable = 0
     package private(set) var socketIOPackets = 0
     package private(set) var arrays = 0
-    /// Arrays whose first element is not a string (Phoenix's `[join_ref, ref, topic, event, payload]` with a `null`).
+    /// Arrays whose first element is neither a string nor a whole number (Phoenix's `[join_ref, ref, topic, event,
+    /// payload]` with a `null`).
     package private(set) var arraysWithoutName = 0
+    /// Arrays whose first element is a whole number: a channel id (Bitfinex's `[chanId, ...]`).
+    package private(set) var arraysWithChannelID = 0
+    /// The channel ids those arrays led with, up to ``maximumDistinctValues``.
+    private var channelIDs: Set<Int> = []
+    /// The words `[id, "word"]` arrays held, with how often, up to ``maximumHeartbeatWords`` + 1 distinct ones.
+    private var lonelyWords: [String: Int] = [:]
+    private var lonelyWordOrder: [String] = []
+    /// Distinct `[id, "word"]` words that can be heartbeats: past this, the words are data.
+    package static let maximumHeartbeatWords = 4
     package private(set) var shortArrays = 0
     package private(set) var objects = 0
     private var keyOrder: [String] = []
@@ -43,6 +65,8 @@ package struct FramingGuess {
         /// Objects and arrays: what an envelope's payload key holds.
         var containers = 0
         var values: Set<String> = []
+        /// Whole numbers the key held, up to ``maximumDistinctValues``: the key that holds channel ids.
+        var integers: Set<Int> = []
     }
 
     /// A Socket.IO packet the capture's protocol was taken off (``CaptureUnwrapper``).
@@ -65,6 +89,16 @@ package struct FramingGuess {
         switch value {
         case .array(let items):
             arrays += 1
+            if case .integer(let id)? = items.first {
+                arraysWithChannelID += 1
+                if channelIDs.count < Self.maximumDistinctValues { channelIDs.insert(id) }
+                if items.count == 2, case .string(let word) = items[1], lonelyWords.count <= Self.maximumHeartbeatWords
+                {
+                    if lonelyWords[word] == nil { lonelyWordOrder.append(word) }
+                    lonelyWords[word, default: 0] += 1
+                }
+                return
+            }
             guard case .string? = items.first else {
                 arraysWithoutName += 1
                 return
@@ -79,6 +113,9 @@ package struct FramingGuess {
                 switch member {
                 case .object, .array: tally.containers += 1
                 default: break
+                }
+                if case .integer(let number) = member, tally.integers.count < Self.maximumDistinctValues {
+                    tally.integers.insert(number)
                 }
                 if case .string(let text) = member {
                     tally.strings += 1
@@ -110,6 +147,9 @@ package struct FramingGuess {
         if socketIOPackets * 2 >= readable {
             return .success((.socketIO, "\(socketIOPackets) of \(frames) frames are Engine.IO and Socket.IO packets"))
         }
+        if arraysWithChannelID > 0, arraysWithChannelID == arrays {
+            return channelArraysConclusion()
+        }
         if arrays > objects {
             guard arraysWithoutName == 0 else {
                 return .failure(
@@ -128,6 +168,76 @@ package struct FramingGuess {
             return .success(
                 (.positional, "\(arrays) of \(frames) frames are arrays whose first element is a string naming them"))
         }
+        return objectConclusion()
+    }
+
+    /// Arrays led by channel ids, and the objects beside them (the requests and the replies assigning the ids).
+    private func channelArraysConclusion() -> Result<(framing: Framing, reason: String), InferenceError> {
+        var objectFraming: Framing?
+        var objectReason = ""
+        if objects > 0 {
+            switch objectConclusion() {
+            case .success(let (framing, reason)):
+                // Frame shapes read objects by a name key and a payload beside it or under a key, not JSON in a string.
+                if case .envelope(_, _, true, _) = framing {
+                    return .failure(
+                        InferenceError(
+                            message:
+                                "\(arraysWithChannelID) array frames start with a channel id, beside objects whose payload is a string of JSON, which frame shapes do not read; write `frames:` by hand (docs/contract-format.md, Frame shapes)"
+                        ))
+                }
+                (objectFraming, objectReason) = (framing, reason)
+            case .failure(let error):
+                return .failure(error)
+            }
+        }
+        // The reply's key that held the ids the arrays lead with names the slot.
+        let slot =
+            keyOrder.max { a, b in
+                (keys[a]?.integers.intersection(channelIDs).count ?? 0)
+                    < (keys[b]?.integers.intersection(channelIDs).count ?? 0)
+            }.flatMap { key in (keys[key]?.integers.isDisjoint(with: channelIDs) ?? true) ? nil : key } ?? "channel_id"
+        let heartbeats =
+            lonelyWords.count <= Self.maximumHeartbeatWords
+            ? lonelyWordOrder.filter { word in
+                word.count <= 12 && word.unicodeScalars.allSatisfy { $0.properties.isAlphabetic && $0.isASCII }
+            } : []
+        var taken = objectFraming == nil ? [] : objectEventNames
+        func unique(_ name: String) -> String {
+            var candidate = name
+            var suffix = 2
+            while taken.contains(candidate) {
+                candidate = "\(name)_\(suffix)"
+                suffix += 1
+            }
+            taken.insert(candidate)
+            return candidate
+        }
+        let names = ChannelArrayNames(
+            data: unique("data"),
+            heartbeats: heartbeats.map { unique(heartbeats.count == 1 ? "heartbeat" : "heartbeat_\($0)") })
+        let reason =
+            "\(arraysWithChannelID) of \(frames) frames are arrays that start with a channel id (\(slot == "channel_id" ? "no reply held one" : "as `\(slot)` of a reply held")"
+            + (heartbeats.isEmpty
+                ? "" : "; " + heartbeats.map { "`[id, \"\($0)\"]`" }.joined(separator: ", ") + " alone")
+            + ")"
+            + (objectReason.isEmpty
+                ? "" : "; " + objectReason.replacingOccurrences(of: "every frame is", with: "every other frame is"))
+        return .success(
+            (.channelArrays(objects: objectFraming, slot: slot, heartbeats: heartbeats, names: names), reason))
+    }
+
+    /// The names the object frames' name key held (up to ``maximumDistinctValues``).
+    private var objectEventNames: Set<String> {
+        guard case .success(let (framing, _)) = objectConclusion() else { return [] }
+        switch framing {
+        case .discriminator(let key), .envelope(let key, _, _, _): return keys[key]?.values ?? []
+        default: return []
+        }
+    }
+
+    /// How the object frames name their events.
+    private func objectConclusion() -> Result<(framing: Framing, reason: String), InferenceError> {
         let everywhere = keyOrder.filter { key in
             guard let tally = keys[key] else { return false }
             return tally.present == objects && tally.strings == objects

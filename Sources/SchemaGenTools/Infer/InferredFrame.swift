@@ -30,6 +30,16 @@ package enum InferredFrame {
 
     package init(_ data: Data, framing: FramingGuess.Framing) {
         switch framing {
+        case .channelArrays(let objects, _, let heartbeats, let names):
+            guard case .array(let items)? = try? DocumentValue(parsingJSON: data), case .integer? = items.first else {
+                self = objects.map { InferredFrame(data, framing: $0) } ?? .other
+                return
+            }
+            if items.count == 2, case .string(let word) = items[1], let index = heartbeats.firstIndex(of: word) {
+                self = .event(Event(name: names.heartbeats[index], payload: nil))
+            } else {
+                self = .event(Event(name: names.data, payload: .array(Array(items.dropFirst()))))
+            }
         case .socketIO: self = Self.socketIO(CapturedPacket.unwrap(data), data)
         case .positional:
             guard case .array(let items)? = try? DocumentValue(parsingJSON: data), case .string(let verb)? = items.first
