@@ -100,6 +100,7 @@ struct ContractDraw {
         }
         addCorrelations(to: &events)
         addAnswer(to: &events)
+        addTwin(to: &events)
 
         var channelLines: [String] = []
         var channelEvents: [(address: String, events: [EventDraft])] = []
@@ -470,6 +471,26 @@ struct ContractDraw {
     var replyTaken = false
     var pushTaken = false
     var arrayTaken = false
+
+    /// Under frame shapes, sometimes one wire name in both directions with a payload each way (issue 53, shape 7): a
+    /// second event, `wire:` naming the first, sent the other way with a payload of its own.
+    mutating func addTwin(to events: inout [EventDraft]) {
+        guard case .shapes = framing, choices.chance(20),
+            let original = events.first(where: { draft in
+                draft.frame == nil && draft.wire == nil && draft.extra.isEmpty && draft.direction != "both"
+                    && !events.contains { $0.wire == draft.wireName.yamlKey }
+            })
+        else { return }
+        features.insert("one wire name both ways")
+        var twin = drawEvent(inChannel: false)
+        guard twin.frame == nil, twin.wire == nil else { return }
+        twin.wireName = original.wireName + "_back"
+        while events.contains(where: { $0.wireName == twin.wireName }) { twin.wireName += "_" }
+        twin.wire = original.wireName.yamlKey
+        twin.direction = original.direction == "client-to-server" ? "server-to-client" : "client-to-server"
+        if twin.direction == "client-to-server" { twin.envelope = [] }
+        events.append(twin)
+    }
 
     mutating func drawEvent(inChannel: Bool) -> EventDraft {
         var direction = choices.pick(["server-to-client", "client-to-server", "both"])
