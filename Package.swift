@@ -43,6 +43,10 @@ let package = Package(
         // both traits builds one WebSocket stack. Hummingbird without its default traits: swift-configuration is not needed.
         .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // SwiftNIO and its TLS, already swift-websocket's own: the NIO backend asks a refused upgrade again on a
+        // connection of its own (NIOHTTP1, NIOSSL), since swift-websocket keeps the server's answer to itself.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     ],
@@ -68,9 +72,13 @@ let package = Package(
         .target(
             name: "SchemaGenNIOTransport",
             dependencies: [
-                "SchemaGenTransport",
+                "SchemaGenTransport", "SchemaGenRuntime",
                 .product(name: "WSClient", package: "swift-websocket", condition: .when(traits: ["NIOTransport"])),
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["NIOTransport"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["NIOTransport"])),
+                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["NIOTransport"])),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["NIOTransport"])),
+                .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(traits: ["NIOTransport"])),
             ]
         ),
         // A generated server's transport on Hummingbird: the WebSockets hummingbird-websocket upgrades, served by

@@ -87,7 +87,8 @@ extension RouterMethods {
     /// webSockets.realtime("/socket.io", transport: transport)
     /// let http = Router()
     /// http.realtimePolling("/socket.io", transport: transport)
-    /// let app = Application(router: http, server: .http1WebSocketUpgrade(webSocketRouter: webSockets))
+    /// let app = Application(
+    ///     router: http, server: .http1WebSocketUpgrade(webSocketRouter: webSockets, configuration: .realtime(transport)))
     /// ```
     ///
     /// The transport's ``SchemaGenRuntime/ServerLimits`` (set through the server's `core.limits`) bound each
@@ -144,6 +145,20 @@ extension RouterMethods {
             }
         }
         return self
+    }
+}
+
+extension HTTP1WebSocketUpgradeChannel.Configuration {
+    /// hummingbird-websocket's configuration for `transport`: single frames up to its
+    /// ``SchemaGenRuntime/ServerLimits/maximumMessageSize`` (1 MiB unless set), where hummingbird-websocket's own
+    /// default refuses a frame over 16 KiB by closing the connection before the transport sees it.
+    ///
+    /// ```swift
+    /// let app = Application(
+    ///     router: http, server: .http1WebSocketUpgrade(webSocketRouter: webSockets, configuration: .realtime(transport)))
+    /// ```
+    public static func realtime(_ transport: WebSocketServerTransport) -> Self {
+        Self(ws: WebSocketServerConfiguration(maxFrameSize: transport.limits.maximumMessageSize))
     }
 }
 

@@ -32,6 +32,7 @@ public struct NIOWebSocketBackend: WebSocketBackend {
             }
             headers[field] = value
         }
+        let headerPairs = request.headers.sorted(by: { $0.key < $1.key }).map { ($0.key, $0.value) }
         let configuration = WebSocketClientConfiguration(maxFrameSize: maximumMessageSize, additionalHeaders: headers)
         let connection = NIOWebSocketConnection(inbox: WebSocketInbox(limit: readAhead))
         let maximumMessageSize = maximumMessageSize
@@ -55,6 +56,9 @@ public struct NIOWebSocketBackend: WebSocketBackend {
                     }
                 }
                 connection.ended(with: Self.failure(closing: closing, maximumMessageSize: maximumMessageSize))
+            } catch let failure as WebSocketClientError where failure == .webSocketUpgradeFailed {
+                let answer = await UpgradeRefusal.ask(url: request.url, headers: headerPairs)
+                connection.ended(with: WebSocketFailure("the server refused the WebSocket upgrade: \(answer)"))
             } catch {
                 connection.ended(with: Self.failure(error, maximumMessageSize: maximumMessageSize))
             }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SchemaGenContract
+import SchemaGenRuntime
 import SchemaGenGenerator
 import SchemaGenTools
 
@@ -24,8 +25,11 @@ struct MockCommand: AsyncParsableCommand {
             request's correlation value; every subscription with its confirmation, items and end; every Socket.IO \
             event that asks for an acknowledgement with a value of its `ack:` type. A scenario plays on each \
             connection from its start. Each frame is printed with the contract's verdict; a frame the contract does \
-            not allow is printed REFUSED with its reason, on standard error too, and makes the exit status 1. Prints \
-            `ready` once it listens; stops on SIGINT or SIGTERM.
+            not allow is printed REFUSED with its reason, on standard error too, and makes the exit status 1; so is \
+            every HTTP request it refuses (a WebSocket upgrade at a path it does not serve), with its status. Frames \
+            are printed escaped and cut; past --log-rate entries a second a line counts those not printed. Messages \
+            up to --max-message-size are taken, as the generated server's limits say. Prints `ready` once it \
+            listens; stops on SIGINT or SIGTERM.
             """
     )
 
@@ -66,6 +70,18 @@ struct MockCommand: AsyncParsableCommand {
     @Flag(help: "Stop at the first frame the contract does not allow, with exit status 1.")
     var strict = false
 
+    @Option(
+        help: ArgumentHelp(
+            "The largest message taken from a client, in bytes (the generated server's ServerLimits default, 1 MiB); a bigger one closes the connection with code 1009.",
+            valueName: "BYTES"))
+    var maxMessageSize: Int = ServerLimits.standard.maximumMessageSize
+
+    @Option(
+        help: ArgumentHelp(
+            "The most log entries printed a second; past it they are counted, and a line says how many were not printed.",
+            valueName: "ENTRIES"))
+    var logRate: Int = 200
+
     func run() async throws {
         var loaded = ContractLoader().load(path: contract)
         report(loaded)
@@ -84,9 +100,12 @@ struct MockCommand: AsyncParsableCommand {
                     ? "\(contract) is `framing: socket.io`, served as Socket.IO only; leave out --protocol \(served.rawValue)"
                     : "--protocol socket.io serves `framing: socket.io` contracts; \(contract) has another framing")
         }
+        guard maxMessageSize > 0, logRate > 0 else { throw usage("--max-message-size and --log-rate must be positive") }
+        var limits = ServerLimits.standard
+        limits.maximumMessageSize = maxMessageSize
         let server = try MockServer(
             contract: model, protocol: served, scenario: played, host: host, port: port, path: path, strict: strict,
-            textBroadcasts: textBroadcasts)
+            textBroadcasts: textBroadcasts, limits: limits, output: OutputBudget(entriesPerSecond: logRate))
         let violations = try await server.run()
         if violations > 0 {
             FileHandle.standardError.write(

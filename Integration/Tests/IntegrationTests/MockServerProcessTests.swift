@@ -258,6 +258,98 @@ struct MockServerProcessTests {
         #expect(mock.interrupt() == 0, "\(mock.output)")
     }
 
+    /// A message of 64 KiB, over hummingbird-websocket's own 16 KiB frame default, is taken and answered: the mock
+    /// takes what the generated server's limits take (1 MiB); before, it reset the connection and logged "the client
+    /// closed the WebSocket" (issue 54).
+    @Test func aMessageOverSixteenKiBIsTakenAndAnswered() async throws {
+        let mock = try await Self.mock("ethereum-pubsub.yaml")
+        let padding = String(repeating: "x", count: 64 << 10)
+        let run = try await Self.client(
+            "mock_websocket_client.py",
+            [
+                "--url", "ws://127.0.0.1:\(mock.port)/", "--expect", "1",
+                "--send",
+                #"{"jsonrpc":"2.0","id":41,"method":"eth_subscribe","params":["newHeads"],"pad":""#
+                    + padding + #""}"#,
+            ])
+        #expect(run.status == 0, "\(run.standardError)")
+        let received = Self.lines(run.standardOutput).compactMap { $0["received"]?.stringValue }
+        #expect(received.first == #"{"jsonrpc":"2.0","id":41,"result":"0x9cef478923ff08bf67fde6c64013158d"}"#)
+        #expect(mock.interrupt() == 0, "\(mock.output)")
+    }
+
+    /// A WebSocket asked for at a path the mock does not serve is refused (hummingbird-websocket answers 400), and the
+    /// mock says so with the path and the one it serves (before, it printed nothing).
+    @Test func anUpgradeAtAPathTheMockDoesNotServeIsPrintedWithItsStatus() async throws {
+        let mock = try await Self.mock("ethereum-pubsub.yaml")
+        let run = try await Self.client(
+            "mock_websocket_client.py", ["--url", "ws://127.0.0.1:\(mock.port)/wrong?x=1", "--expect", "1"])
+        #expect(run.status != 0)
+        #expect(run.standardError.contains("400"), "\(run.standardError)")
+        try await eventually("the mock prints the refusal") { mock.output.contains("REFUSED GET /wrong") }
+        #expect(
+            mock.output.contains(
+                "REFUSED GET /wrong?x=1 (a websocket upgrade): HTTP 400: nothing is served there; the mock serves /"),
+            "\(mock.output)")
+        #expect(mock.interrupt() == 0)
+    }
+
+    /// The app learns why its upgrade was refused: the HTTP status and the start of the body reach the connection's
+    /// state (before, only "WebSocket upgrade failed").
+    @Test func theAppsStateSaysWhyItsUpgradeWasRefused() async throws {
+        let mock = try await Self.mock("ethereum-pubsub.yaml")
+        let connection = RealtimeConnection(
+            url: URL(string: "ws://127.0.0.1:\(mock.port)/wrong")!, backend: NIOWebSocketBackend(),
+            protocol: PlainWebSocketProtocol(), options: ConnectionOptions(reconnect: .never))
+        connection.connect()
+        await #expect(throws: (any Error).self) { try await connection.waitUntilConnected() }
+        guard case .disconnected(.failed(let reason)) = connection.state else {
+            Issue.record("state: \(connection.state)")
+            return
+        }
+        #expect(reason.contains("the server refused the WebSocket upgrade: HTTP 400 Bad Request"), "\(reason)")
+        #expect(mock.interrupt() == 0)
+    }
+
+    /// A gateway's refusal with a body: the status and the start of the body reach the app's state, the body's
+    /// control character escaped.
+    @Test func aRefusalsStatusAndBodyReachTheAppsState() async throws {
+        let server = try await ServerProcess("refusing_server.py")
+        let connection = RealtimeConnection(
+            url: URL(string: "ws://127.0.0.1:\(server.port)/socket")!, backend: NIOWebSocketBackend(),
+            protocol: PlainWebSocketProtocol(), options: ConnectionOptions(reconnect: .never))
+        connection.connect()
+        await #expect(throws: (any Error).self) { try await connection.waitUntilConnected() }
+        guard case .disconnected(.failed(let reason)) = connection.state else {
+            Issue.record("state: \(connection.state)")
+            return
+        }
+        #expect(
+            reason.contains(
+                #"the server refused the WebSocket upgrade: HTTP 401 Unauthorized: {"error":"invalid token","hint":"renew it\u{1B}[31m"}"#
+            ), "\(reason)")
+        server.kill()
+    }
+
+    /// A flood is printed at --log-rate entries a second, and a line counts the entries not printed: a minute's flood
+    /// printed 273 MB before.
+    @Test func aFloodIsPrintedAtTheLogRateWithTheRestCounted() async throws {
+        let mock = try await Self.mock("ethereum-pubsub.yaml", ["--log-rate", "20"])
+        let run = try await Self.client(
+            "mock_websocket_client.py",
+            [
+                "--url", "ws://127.0.0.1:\(mock.port)/", "--expect", "0", "--repeat", "2000",
+                "--send", #"{"jsonrpc":"2.0","method":"eth_subscription","params":{"subscription":"0x1","result":{}}}"#,
+            ])
+        #expect(run.status == 0, "\(run.standardError)")
+        try await eventually("the mock sees the client go") { mock.output.contains("log entries not printed") }
+        let status = mock.interrupt()
+        let entries = mock.output.split(separator: "\n").filter { $0.hasPrefix("#1 ") }
+        #expect(entries.count < 1_000, "\(entries.count) entries printed")
+        #expect(mock.output.contains("log entries not printed (over 20 a second, --log-rate)"))
+        #expect(status == 1, "the flooded frames go the wrong way, so they are refused: \(mock.output.suffix(2_000))")
+    }
+
     /// Every contract in schemas/ gets a mock that starts, and (over a plain WebSocket) answers each request it
     /// declares; the answers to Socket.IO's acknowledgements are the python-socketio test's above.
     @Test func everyContractInSchemasGetsAMockThatStartsAndAnswersItsRequests() async throws {

@@ -18,6 +18,9 @@ public enum MockLogEntry: Sendable {
     case subscribed(ServerConnection, channel: String)
     case unsubscribed(ServerConnection, channel: String)
     case disconnected(ServerConnection, reason: String)
+    /// An HTTP request the mock's server answered with an error (a WebSocket upgrade at a path it does not serve):
+    /// the method, the target and its `Upgrade` header as the client sent them, the status, and why.
+    case refusedRequest(method: String, target: String, upgrade: String?, status: Int, reason: String)
 
     /// Whether the app sent something the contract does not allow.
     public var isViolation: Bool {
@@ -66,6 +69,11 @@ public enum MockLogEntry: Sendable {
             return "\(Self.tag(connection)) left channel \(PeerText.loggable(channel))"
         case .disconnected(let connection, let reason):
             return "\(Self.tag(connection)) disconnected: \(Self.line(reason))"
+        case .refusedRequest(let method, let target, let upgrade, let status, let reason):
+            let upgrading = upgrade.map { " (a \(PeerText.loggable($0, limit: 40)) upgrade)" } ?? ""
+            return
+                "REFUSED \(PeerText.loggable(method, limit: 16)) \(PeerText.loggable(target, limit: frameLimit))\(upgrading): "
+                + "HTTP \(status): \(Self.line(reason))"
         }
     }
 
