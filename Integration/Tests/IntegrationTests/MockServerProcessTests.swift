@@ -294,19 +294,25 @@ struct MockServerProcessTests {
         #expect(mock.interrupt() == 0)
     }
 
-    /// The app learns why its upgrade was refused: the HTTP status and the start of the body reach the connection's
-    /// state (before, only "WebSocket upgrade failed").
-    @Test func theAppsStateSaysWhyItsUpgradeWasRefused() async throws {
-        let mock = try await Self.mock("ethereum-pubsub.yaml")
+    /// Why a connection to `url` over the NIO backend, reconnection off, ended: its `failed` reason.
+    static func failure(connecting url: String) async throws -> String? {
         let connection = RealtimeConnection(
-            url: URL(string: "ws://127.0.0.1:\(mock.port)/wrong")!, backend: NIOWebSocketBackend(),
-            protocol: PlainWebSocketProtocol(), options: ConnectionOptions(reconnect: .never))
+            url: try #require(URL(string: url)), backend: NIOWebSocketBackend(), protocol: PlainWebSocketProtocol(),
+            options: ConnectionOptions(reconnect: .never))
         connection.connect()
         await #expect(throws: (any Error).self) { try await connection.waitUntilConnected() }
         guard case .disconnected(.failed(let reason)) = connection.state else {
             Issue.record("state: \(connection.state)")
-            return
+            return nil
         }
+        return reason
+    }
+
+    /// The app learns why its upgrade was refused: the HTTP status and the start of the body reach the connection's
+    /// state (before, only "WebSocket upgrade failed").
+    @Test func theAppsStateSaysWhyItsUpgradeWasRefused() async throws {
+        let mock = try await Self.mock("ethereum-pubsub.yaml")
+        guard let reason = try await Self.failure(connecting: "ws://127.0.0.1:\(mock.port)/wrong") else { return }
         #expect(reason.contains("the server refused the WebSocket upgrade: HTTP 400 Bad Request"), "\(reason)")
         #expect(mock.interrupt() == 0)
     }
@@ -315,15 +321,7 @@ struct MockServerProcessTests {
     /// control character escaped.
     @Test func aRefusalsStatusAndBodyReachTheAppsState() async throws {
         let server = try await ServerProcess("refusing_server.py")
-        let connection = RealtimeConnection(
-            url: URL(string: "ws://127.0.0.1:\(server.port)/socket")!, backend: NIOWebSocketBackend(),
-            protocol: PlainWebSocketProtocol(), options: ConnectionOptions(reconnect: .never))
-        connection.connect()
-        await #expect(throws: (any Error).self) { try await connection.waitUntilConnected() }
-        guard case .disconnected(.failed(let reason)) = connection.state else {
-            Issue.record("state: \(connection.state)")
-            return
-        }
+        guard let reason = try await Self.failure(connecting: "ws://127.0.0.1:\(server.port)/socket") else { return }
         #expect(
             reason.contains(
                 #"the server refused the WebSocket upgrade: HTTP 401 Unauthorized: {"error":"invalid token","hint":"renew it\u{1B}[31m"}"#

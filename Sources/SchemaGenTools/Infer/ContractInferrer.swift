@@ -416,7 +416,8 @@ public struct ContractInferrer {
         return events
     }
 
-    private static func unique(_ key: String, in used: inout Set<String>) -> String {
+    /// `key`, or `key_2`, `key_3`… when `used` has it; the one returned joins `used`.
+    static func unique(_ key: String, in used: inout Set<String>) -> String {
         var candidate = key
         var suffix = 2
         while used.contains(candidate) {

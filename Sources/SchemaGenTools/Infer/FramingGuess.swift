@@ -203,19 +203,12 @@ package struct FramingGuess {
                 word.count <= 12 && word.unicodeScalars.allSatisfy { $0.properties.isAlphabetic && $0.isASCII }
             } : []
         var taken = objectFraming == nil ? [] : objectEventNames
-        func unique(_ name: String) -> String {
-            var candidate = name
-            var suffix = 2
-            while taken.contains(candidate) {
-                candidate = "\(name)_\(suffix)"
-                suffix += 1
-            }
-            taken.insert(candidate)
-            return candidate
-        }
+        let data = ContractInferrer.unique("data", in: &taken)
         let names = ChannelArrayNames(
-            data: unique("data"),
-            heartbeats: heartbeats.map { unique(heartbeats.count == 1 ? "heartbeat" : "heartbeat_\($0)") })
+            data: data,
+            heartbeats: heartbeats.map {
+                ContractInferrer.unique(heartbeats.count == 1 ? "heartbeat" : "heartbeat_\($0)", in: &taken)
+            })
         let reason =
             "\(arraysWithChannelID) of \(frames) frames are arrays that start with a channel id (\(slot == "channel_id" ? "no reply held one" : "as `\(slot)` of a reply held")"
             + (heartbeats.isEmpty
