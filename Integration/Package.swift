@@ -12,8 +12,10 @@ let package = Package(
     name: "schemagen-integration",
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17)],
     products: [
-        // The runnable mock server (docs/testing.md): `swift run --package-path Transports schemagen-mock CONTRACT`.
-        .executable(name: "schemagen-mock", targets: ["SchemaGenMock"])
+        // The runnable mock server (docs/testing.md): `swift run --package-path Integration schemagen-mock CONTRACT`.
+        .executable(name: "schemagen-mock", targets: ["SchemaGenMock"]),
+        // A live backend recorded as a capture `verify` and `infer` read (docs/verify.md).
+        .executable(name: "schemagen-record", targets: ["SchemaGenRecord"]),
     ],
     dependencies: [
         // Both traits, as an app that is a client and a server enables them.
@@ -39,6 +41,17 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // schemagen-record: the runtime's RealtimeConnection on SwiftNIO, every message written as JSON Lines.
+        .executableTarget(
+            name: "SchemaGenRecord",
+            dependencies: [
+                .product(name: "SchemaGenCore", package: "schemagen"),
+                .product(name: "SchemaGenNIOTransport", package: "schemagen"),
+                .product(name: "SchemaGenTransport", package: "schemagen"),
+                .product(name: "SchemaGenRuntime", package: "schemagen"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
